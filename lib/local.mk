@@ -1,0 +1,58 @@
+# libmlarc: all the work. The sources are compiled once, with hidden
+# visibility, into a convenience library that the Check suites link
+# statically; the installed libmlarc.la exports only MLA_API symbols.
+noinst_LTLIBRARIES += lib/libmlarc-core.la
+lib_LTLIBRARIES += lib/libmlarc.la
+
+mlarc_public_headers = \
+	lib/mlarc.h \
+	lib/mla-api.h \
+	lib/mla-error.h \
+	lib/mla-defect.h \
+	lib/mla-mbox.h \
+	lib/mla-maildir.h \
+	lib/mla-source.h \
+	lib/mla-message.h \
+	lib/mla-archive.h \
+	lib/mla-agenda.h \
+	lib/mla-agenda-rules.h \
+	lib/mla-agenda-format.h
+
+pkginclude_HEADERS = $(mlarc_public_headers)
+
+lib_libmlarc_core_la_SOURCES = \
+	$(mlarc_public_headers) \
+	lib/mla-autocleanups.h \
+	lib/mla-error.c \
+	lib/mla-defect.c \
+	lib/mla-mbox.c \
+	lib/mla-maildir.c \
+	lib/mla-source.c \
+	lib/mla-message.c \
+	lib/mla-xml-writer-private.h \
+	lib/mla-xml-writer.c \
+	lib/mla-xml-private.h \
+	lib/mla-xml.c \
+	lib/mla-archive.c \
+	lib/mla-agenda.c \
+	lib/mla-agenda-rules.c \
+	lib/mla-agenda-format.c
+nodist_lib_libmlarc_core_la_SOURCES = lib/mla-resources.c
+lib_libmlarc_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMIME_CFLAGS) $(XML_CFLAGS) $(ICAL_CFLAGS) \
+	-DMLA_COMPILATION
+lib_libmlarc_core_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
+lib_libmlarc_core_la_LIBADD = $(GMIME_LIBS) $(XML_LIBS) $(ICAL_LIBS) $(GLIB_LIBS) -lm
+
+lib_libmlarc_la_SOURCES =
+lib_libmlarc_la_LIBADD = lib/libmlarc-core.la
+lib_libmlarc_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
+
+# The agenda vocabulary is data (data/agenda-vocabulary.ini); it is also
+# compiled in, so mlarc works uninstalled and from any directory.
+lib/mla-resources.c: lib/mla-resources.xml $(top_srcdir)/data/agenda-vocabulary.ini
+	$(AM_V_GEN)glib-compile-resources --sourcedir=$(top_srcdir)/data \
+		--generate-source --target=$@ $(top_srcdir)/lib/mla-resources.xml
+BUILT_SOURCES = lib/mla-resources.c
+CLEANFILES += lib/mla-resources.c
+EXTRA_DIST += lib/mla-resources.xml lib/mlarc.pc.in
+pkgconfig_DATA += lib/mlarc.pc

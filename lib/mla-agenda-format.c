@@ -1,0 +1,3 @@
+/* mla-agenda-format.c: placeholder until the module lands. */
+#include "config.h"
+#include "mlarc.h"

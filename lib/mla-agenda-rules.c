@@ -1,0 +1,3 @@
+/* mla-agenda-rules.c: placeholder until the module lands. */
+#include "config.h"
+#include "mlarc.h"

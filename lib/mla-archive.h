@@ -1,0 +1,99 @@
+/* mla-archive.h: an archive is a folder: XML volumes (the source of truth)
+ * listed by an index, and raw-message stores beside them. Import appends
+ * one volume per run and commits it by replacing the index atomically, so
+ * a crash leaves the previous archive whole. See doc/archive-format.md. */
+#pragma once
+#include <gio/gio.h>
+#include "mla-api.h"
+#include "mla-mbox.h"
+
+G_BEGIN_DECLS
+
+typedef struct MlaArchive MlaArchive;
+
+typedef enum {
+    MLA_ARCHIVE_OPEN_DEFAULT = 0,
+    MLA_ARCHIVE_OPEN_CREATE = 1 << 0,   /* create the folder when missing */
+} MlaArchiveOpenFlags;
+
+/* Opens the archive at @path and reads its index (not the volumes).
+ * Fails with MLA_ERROR_ARCHIVE when @path is not an archive (and not
+ * creatable). Returns: (transfer full) (nullable). */
+MLA_API MlaArchive *mla_archive_open (const char *path, MlaArchiveOpenFlags flags,
+                                      GError **error);
+MLA_API void mla_archive_free (MlaArchive *archive);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaArchive, mla_archive_free)
+
+typedef struct MlaImportStats {
+    guint64 read;            /* messages read from the inputs */
+    guint64 added;           /* stored as new */
+    guint64 present;         /* already in the archive (same raw bytes) */
+    guint64 duplicate_ids;   /* added, but their Message-ID was known with other bytes */
+    guint64 flagged;         /* added with at least one defect */
+    guint64 rejected;        /* not stored; listed with a reason in the volume */
+    guint64 agendas;         /* agendas extracted */
+} MlaImportStats;
+
+typedef struct MlaImportProgress {
+    const char *input;       /* the input being read */
+    guint64 bytes_done;      /* over all inputs */
+    guint64 bytes_total;     /* over all inputs; 0 when unknown (stdin) */
+    guint64 messages;        /* messages read so far */
+} MlaImportProgress;
+
+typedef void (*MlaImportProgressFunc) (const MlaImportProgress *progress, gpointer user_data);
+
+typedef struct MlaImportOptions {
+    MlaMboxFormat format;            /* for mbox inputs; AUTO by default */
+    gboolean extract_agendas;        /* run the agenda extractor on each new message */
+    MlaImportProgressFunc progress;  /* nullable; called about every 64 KiB of input */
+    gpointer progress_data;
+} MlaImportOptions;
+
+/* Reads every input (paths; "-" = stdin) and adds its messages in one
+ * transaction: on any error nothing is committed and the archive stays as
+ * it was. @options is nullable. @out_stats (nullable) is filled even on
+ * failure, with what was read up to it. */
+MLA_API gboolean mla_archive_import (MlaArchive *archive, const char *const *inputs,
+                                     const MlaImportOptions *options,
+                                     MlaImportStats *out_stats, GError **error);
+
+/* Writes every message, in archive order, as mboxrd: its stored From_ line
+ * (or "From MAILER-DAEMON <date>" when it had none), the raw bytes with
+ * ">+From " lines quoted, and a line break. */
+MLA_API gboolean mla_archive_export_mbox (MlaArchive *archive, GOutputStream *out,
+                                          GError **error);
+
+/* One defect or reject found by mla_archive_check(). */
+typedef struct MlaCheckEntry {
+    const char *volume;       /* the volume file, relative to the archive */
+    const char *message_id;   /* nullable for rejects */
+    const char *source;       /* input file of the message */
+    guint64 offset;           /* byte offset in that input */
+    const char *code;         /* defect code, or "rejected" */
+    const char *detail;
+} MlaCheckEntry;
+
+typedef void (*MlaCheckFunc) (const MlaCheckEntry *entry, gpointer user_data);
+
+typedef struct MlaCheckStats {
+    guint64 messages;
+    guint64 defects;
+    guint64 rejects;
+    guint64 invalid_files;    /* XML files that fail the schema or are missing */
+    guint64 raw_mismatches;   /* raw bytes whose SHA-256 differs from the record */
+} MlaCheckStats;
+
+/* Validates every XML file against @schema_path (nullable: the installed
+ * schema, or $MLARC_SCHEMA), verifies the raw bytes against their SHA-256,
+ * and calls @func for each defect and reject. Returns FALSE with @error set
+ * when the archive cannot be read; problems found are counted in
+ * @out_stats, not errors. */
+MLA_API gboolean mla_archive_check (MlaArchive *archive, const char *schema_path,
+                                    MlaCheckFunc func, gpointer user_data,
+                                    MlaCheckStats *out_stats, GError **error);
+
+/* Total number of messages, from the index. */
+MLA_API guint64 mla_archive_get_n_messages (MlaArchive *archive);
+
+G_END_DECLS

@@ -1,0 +1,3 @@
+/* mla-message.c: placeholder until the module lands. */
+#include "config.h"
+#include "mlarc.h"

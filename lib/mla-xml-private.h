@@ -1,0 +1,2 @@
+/* mla-xml-private.h: placeholder. */
+#pragma once

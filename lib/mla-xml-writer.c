@@ -1,0 +1,183 @@
+/* mla-xml-writer.c: the one place that writes XML text with libxml2. */
+#include "config.h"
+#include <string.h>
+#include <libxml/xmlwriter.h>
+#include "mla-autocleanups.h"
+#include "mla-error.h"
+#include "mla-xml-writer-private.h"
+
+struct MlaXmlWriter {
+    xmlTextWriter *writer;
+    GOutputStream *out;
+    GError *stream_error;   /* the first write error of @out */
+    gboolean failed;
+    gboolean finished;
+};
+
+static int
+write_to_stream (void *context, const char *buffer, int len)
+{
+    MlaXmlWriter *xml = context;
+
+    if (xml->stream_error != NULL)
+        return -1;
+    if (!g_output_stream_write_all (xml->out, buffer, len, NULL, NULL, &xml->stream_error))
+        return -1;
+    return len;
+}
+
+static int
+close_nothing (void *context)
+{
+    return 0;
+}
+
+MlaXmlWriter *
+mla_xml_writer_new (GOutputStream *out, MlaXmlWriterFlags flags)
+{
+    MlaXmlWriter *xml = g_new0 (MlaXmlWriter, 1);
+    xmlOutputBuffer *buffer;
+
+    xml->out = g_object_ref (out);
+    buffer = xmlOutputBufferCreateIO (write_to_stream, close_nothing, xml, NULL);
+    xml->writer = xmlNewTextWriter (buffer);
+    if (xml->writer == NULL) {
+        xml->failed = TRUE;
+        return xml;
+    }
+    if (flags & MLA_XML_WRITER_INDENT) {
+        xmlTextWriterSetIndent (xml->writer, 1);
+        xmlTextWriterSetIndentString (xml->writer, BAD_CAST "  ");
+    }
+    if (flags & MLA_XML_WRITER_HTML) {
+        if (xmlTextWriterWriteDTD (xml->writer, BAD_CAST "html", NULL, NULL, NULL) < 0
+            || xmlTextWriterWriteRaw (xml->writer, BAD_CAST "\n") < 0)
+            xml->failed = TRUE;
+    } else if (xmlTextWriterStartDocument (xml->writer, NULL, "UTF-8", NULL) < 0) {
+        xml->failed = TRUE;
+    }
+    return xml;
+}
+
+void
+mla_xml_writer_free (MlaXmlWriter *xml)
+{
+    if (xml == NULL)
+        return;
+    g_clear_pointer (&xml->writer, xmlFreeTextWriter);
+    g_clear_error (&xml->stream_error);
+    g_clear_object (&xml->out);
+    g_free (xml);
+}
+
+static gboolean
+usable (MlaXmlWriter *xml)
+{
+    return !xml->failed && !xml->finished;
+}
+
+static void
+check (MlaXmlWriter *xml, int status)
+{
+    if (status < 0)
+        xml->failed = TRUE;
+}
+
+void
+mla_xml_start (MlaXmlWriter *xml, const char *name)
+{
+    if (usable (xml))
+        check (xml, xmlTextWriterStartElement (xml->writer, BAD_CAST name));
+}
+
+void
+mla_xml_end (MlaXmlWriter *xml)
+{
+    if (usable (xml))
+        check (xml, xmlTextWriterEndElement (xml->writer));
+}
+
+void
+mla_xml_attr (MlaXmlWriter *xml, const char *name, const char *value)
+{
+    g_autofree char *clean = NULL;
+
+    if (!usable (xml) || value == NULL)
+        return;
+    clean = mla_xml_clean_text (value);
+    check (xml, xmlTextWriterWriteAttribute (xml->writer, BAD_CAST name, BAD_CAST clean));
+}
+
+void
+mla_xml_attr_printf (MlaXmlWriter *xml, const char *name, const char *format, ...)
+{
+    va_list args;
+    g_autofree char *value = NULL;
+
+    va_start (args, format);
+    value = g_strdup_vprintf (format, args);
+    va_end (args);
+    mla_xml_attr (xml, name, value);
+}
+
+void
+mla_xml_text (MlaXmlWriter *xml, const char *text)
+{
+    g_autofree char *clean = NULL;
+
+    if (!usable (xml) || text == NULL)
+        return;
+    clean = mla_xml_clean_text (text);
+    check (xml, xmlTextWriterWriteString (xml->writer, BAD_CAST clean));
+}
+
+void
+mla_xml_text_element (MlaXmlWriter *xml, const char *name, const char *text)
+{
+    if (text == NULL)
+        return;
+    mla_xml_start (xml, name);
+    mla_xml_text (xml, text);
+    mla_xml_end (xml);
+}
+
+gboolean
+mla_xml_writer_finish (MlaXmlWriter *xml, GError **error)
+{
+    if (!xml->finished && !xml->failed) {
+        check (xml, xmlTextWriterEndDocument (xml->writer));
+        check (xml, xmlTextWriterFlush (xml->writer));
+    }
+    xml->finished = TRUE;
+    if (xml->stream_error != NULL) {
+        g_propagate_error (error, g_steal_pointer (&xml->stream_error));
+        return FALSE;
+    }
+    if (xml->failed)
+        return mla_throw (error, MLA_ERROR_XML, "could not write XML");
+    return TRUE;
+}
+
+/* XML 1.0 allows tab, LF and CR among C0 controls; mail headers often carry
+ * others (and broken bytes), which xmlTextWriter would write unchecked. */
+char *
+mla_xml_clean_text (const char *text)
+{
+    g_autofree char *valid = g_utf8_make_valid (text, -1);
+    GString *clean = g_string_sized_new (strlen (valid));
+
+    for (const char *p = valid; *p != '\0'; p++) {
+        unsigned char c = (unsigned char) *p;
+
+        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+            continue;
+        /* U+FFFE and U+FFFF (EF BF BE/BF) are not XML characters either. */
+        if (c == 0xEF && (unsigned char) p[1] == 0xBF
+            && ((unsigned char) p[2] == 0xBE || (unsigned char) p[2] == 0xBF)) {
+            p += 2;
+            continue;
+        }
+        g_string_append_c (clean, *p);
+    }
+    return g_string_free (clean, FALSE);
+}

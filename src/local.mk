@@ -1,0 +1,9 @@
+bin_PROGRAMS += src/mlarc
+src_mlarc_SOURCES = \
+	src/mlarc.c \
+	src/mlarc-commands.h \
+	src/mlarc-import.c \
+	src/mlarc-export.c \
+	src/mlarc-check.c \
+	src/mlarc-agenda.c
+src_mlarc_LDADD = lib/libmlarc.la $(GLIB_LIBS)

@@ -1,0 +1,57 @@
+/* mlarc-export.c: `mlarc export -a ARCHIVE [-o FILE]`. */
+#include "config.h"
+#include <stdio.h>
+#include <unistd.h>
+#include <gio/gunixoutputstream.h>
+#include "mlarc.h"
+#include "mlarc-commands.h"
+
+/* Returns: (transfer full): @path replaced atomically on close, or stdout. */
+static GOutputStream *
+open_output (const char *path, GError **error)
+{
+    g_autoptr (GFile) file = NULL;
+
+    if (path == NULL || g_str_equal (path, "-"))
+        return g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+    file = g_file_new_for_commandline_arg (path);
+    return G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error));
+}
+
+int
+mlarc_export_command (int argc, char **argv)
+{
+    g_autofree char *archive_path = NULL;
+    g_autofree char *output_path = NULL;
+    const GOptionEntry entries[] = {
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path, "Archive folder", "ARCHIVE" },
+        { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output_path,
+          "Write to FILE instead of standard output", "FILE" },
+        { NULL }
+    };
+    g_autoptr (MlaArchive) archive = NULL;
+    g_autoptr (GOutputStream) out = NULL;
+    g_autoptr (GOutputStream) buffered = NULL;
+    g_autoptr (GError) error = NULL;
+
+    if (!mlarc_parse_options ("export", "",
+                              "Writes every message of ARCHIVE, in archive order, as mboxrd.",
+                              entries, &argc, &argv))
+        return MLARC_EXIT_USAGE;
+    if (archive_path == NULL || argc > 1) {
+        fprintf (stderr, "mlarc export: needs -a ARCHIVE and no other argument\n");
+        return MLARC_EXIT_USAGE;
+    }
+    archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
+    if (archive == NULL || (out = open_output (output_path, &error)) == NULL) {
+        mlarc_print_error (error);
+        return MLARC_EXIT_FAILURE;
+    }
+    buffered = g_buffered_output_stream_new_sized (out, 1 << 20);
+    if (!mla_archive_export_mbox (archive, buffered, &error)
+        || !g_output_stream_close (buffered, NULL, &error)) {
+        mlarc_print_error (error);
+        return MLARC_EXIT_FAILURE;
+    }
+    return MLARC_EXIT_OK;
+}

@@ -1,0 +1,106 @@
+/* mlarc-import.c: `mlarc import -a ARCHIVE INPUT...`. */
+#include "config.h"
+#include <stdio.h>
+#include <unistd.h>
+#include "mlarc.h"
+#include "mlarc-commands.h"
+
+typedef struct {
+    gint64 started;        /* monotonic microseconds */
+    gint64 last_printed;
+} ProgressState;
+
+/* On a terminal only: "bytes done of total, messages/s", rewritten in place. */
+static void
+print_progress (const MlaImportProgress *progress, gpointer user_data)
+{
+    ProgressState *state = user_data;
+    gint64 now = g_get_monotonic_time ();
+    double seconds = (now - state->started) / 1e6;
+
+    if (now - state->last_printed < 200000)
+        return;
+    state->last_printed = now;
+    if (progress->bytes_total > 0)
+        fprintf (stderr, "\r%s: %.1f of %.1f MB (%.0f%%), %" G_GUINT64_FORMAT " messages, %.0f/s   ",
+                 progress->input, progress->bytes_done / 1e6, progress->bytes_total / 1e6,
+                 100.0 * progress->bytes_done / progress->bytes_total, progress->messages,
+                 seconds > 0 ? progress->messages / seconds : 0.0);
+    else
+        fprintf (stderr, "\r%s: %.1f MB, %" G_GUINT64_FORMAT " messages, %.0f/s   ",
+                 progress->input, progress->bytes_done / 1e6, progress->messages,
+                 seconds > 0 ? progress->messages / seconds : 0.0);
+}
+
+static void
+print_summary (const MlaImportStats *stats)
+{
+    fprintf (stderr,
+             "mlarc import: %" G_GUINT64_FORMAT " read, %" G_GUINT64_FORMAT " added, %"
+             G_GUINT64_FORMAT " already present, %" G_GUINT64_FORMAT " duplicate ids, %"
+             G_GUINT64_FORMAT " flagged, %" G_GUINT64_FORMAT " rejected, %" G_GUINT64_FORMAT
+             " agendas\n",
+             stats->read, stats->added, stats->present, stats->duplicate_ids, stats->flagged,
+             stats->rejected, stats->agendas);
+}
+
+int
+mlarc_import_command (int argc, char **argv)
+{
+    g_autofree char *archive_path = NULL;
+    g_autofree char *format_name = NULL;
+    gboolean quiet = FALSE;
+    gboolean no_agendas = FALSE;
+    const GOptionEntry entries[] = {
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
+          "Archive folder (created if missing)", "ARCHIVE" },
+        { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name,
+          "mbox variant: auto (default), mboxo, mboxrd or mboxcl2", "FORMAT" },
+        { "no-agendas", 0, 0, G_OPTION_ARG_NONE, &no_agendas,
+          "Do not extract agendas from the messages", NULL },
+        { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress and no summary line", NULL },
+        { NULL }
+    };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL };
+    MlaImportStats stats = { 0 };
+    ProgressState progress = { g_get_monotonic_time (), 0 };
+    g_autoptr (MlaArchive) archive = NULL;
+    g_autoptr (GError) error = NULL;
+    gboolean ok;
+
+    if (!mlarc_parse_options ("import", "INPUT...",
+                              "Adds the messages of each INPUT (an mbox, a gzip'd mbox, a Maildir,\n"
+                              "a message file, or - for standard input) to ARCHIVE.",
+                              entries, &argc, &argv))
+        return MLARC_EXIT_USAGE;
+    if (archive_path == NULL || argc < 2) {
+        fprintf (stderr, "mlarc import: needs -a ARCHIVE and at least one INPUT\n");
+        return MLARC_EXIT_USAGE;
+    }
+    if (format_name != NULL && !mla_mbox_format_from_string (format_name, &options.format)) {
+        fprintf (stderr, "mlarc import: unknown format '%s'\n", format_name);
+        return MLARC_EXIT_USAGE;
+    }
+    options.extract_agendas = !no_agendas;
+    if (!quiet && isatty (STDERR_FILENO)) {
+        options.progress = print_progress;
+        options.progress_data = &progress;
+    }
+
+    archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_CREATE, &error);
+    if (archive == NULL) {
+        mlarc_print_error (error);
+        return MLARC_EXIT_FAILURE;
+    }
+    ok = mla_archive_import (archive, (const char *const *) argv + 1, &options, &stats, &error);
+    if (options.progress != NULL && progress.last_printed != 0)
+        fputs ("\n", stderr);
+    if (!ok) {
+        mlarc_print_error (error);
+        fprintf (stderr, "mlarc import: nothing was changed in %s\n", archive_path);
+        return MLARC_EXIT_FAILURE;
+    }
+    if (!quiet)
+        print_summary (&stats);
+    return MLARC_EXIT_OK;
+}

@@ -1,0 +1,84 @@
+/* mlarc.c: the command table and dispatcher of the mlarc CLI. */
+#include "config.h"
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include "mlarc-commands.h"
+
+typedef struct {
+    const char *name;
+    MlarcCommandFunc func;
+    const char *summary;
+} MlarcCommand;
+
+static const MlarcCommand commands[] = {
+    { "import", mlarc_import_command, "Import mbox files, Maildirs or messages into an archive." },
+    { "export", mlarc_export_command, "Write every message of an archive back as mboxrd." },
+    { "check", mlarc_check_command, "List defects and rejects; validate the archive." },
+    { "agenda", mlarc_agenda_command, "Print the agendas found in mail." },
+};
+
+static void
+print_usage (FILE *stream)
+{
+    fprintf (stream, "Usage: mlarc COMMAND [OPTION...] [ARG...]\n\nCommands:\n");
+    for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+        fprintf (stream, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf (stream, "\nmlarc COMMAND --help shows the options of a command.\n"
+                     "mlarc --version prints the version.\n");
+}
+
+gboolean
+mlarc_parse_options (const char *command, const char *parameter_string,
+                     const char *summary, const GOptionEntry *entries,
+                     int *argc, char ***argv)
+{
+    g_autoptr (GOptionContext) context = g_option_context_new (parameter_string);
+    g_autoptr (GError) error = NULL;
+
+    g_option_context_set_summary (context, summary);
+    g_option_context_add_main_entries (context, entries, NULL);
+    if (!g_option_context_parse (context, argc, argv, &error)) {
+        fprintf (stderr, "mlarc %s: %s\nTry 'mlarc %s --help'.\n", command, error->message,
+                 command);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+void
+mlarc_print_error (const GError *error)
+{
+    fprintf (stderr, "mlarc: %s\n", error->message);
+}
+
+int
+main (int argc, char **argv)
+{
+    setlocale (LC_ALL, "");
+    if (argc < 2) {
+        print_usage (stderr);
+        return MLARC_EXIT_USAGE;
+    }
+    if (strcmp (argv[1], "--version") == 0 || strcmp (argv[1], "-V") == 0) {
+        printf ("mlarc %s\n", PACKAGE_VERSION);
+        return MLARC_EXIT_OK;
+    }
+    if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0
+        || strcmp (argv[1], "help") == 0) {
+        print_usage (stdout);
+        return MLARC_EXIT_OK;
+    }
+    for (gsize i = 0; i < G_N_ELEMENTS (commands); i++) {
+        if (strcmp (argv[1], commands[i].name) == 0) {
+            g_autofree char *name = g_strdup_printf ("mlarc %s", commands[i].name);
+
+            g_set_prgname (name);
+            argv[1] = name;
+            return commands[i].func (argc - 1, argv + 1);
+        }
+    }
+    fprintf (stderr, "mlarc: unknown command '%s'\n", argv[1]);
+    print_usage (stderr);
+    return MLARC_EXIT_USAGE;
+}

@@ -1,0 +1,2 @@
+#!/bin/sh
+# e2e-lib.sh: placeholder

@@ -1,0 +1,53 @@
+# One Check binary per library module, plus end-to-end scripts that run
+# the real src/mlarc. Data lives in tests/data/<area>/.
+check_LTLIBRARIES = tests/libmlatest.la
+tests_libmlatest_la_SOURCES = tests/mla-test.c tests/mla-test.h
+tests_libmlatest_la_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+
+mla_check_ldadd = tests/libmlatest.la lib/libmlarc-core.la $(CHECK_LIBS) $(GLIB_LIBS)
+
+check_PROGRAMS += \
+	tests/check_mbox \
+	tests/check_source \
+	tests/check_message \
+	tests/check_archive \
+	tests/check_agenda \
+	tests/check_agenda_format
+
+tests_check_mbox_SOURCES = tests/check_mbox.c
+tests_check_mbox_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_mbox_LDADD = $(mla_check_ldadd)
+tests_check_source_SOURCES = tests/check_source.c
+tests_check_source_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_source_LDADD = $(mla_check_ldadd)
+tests_check_message_SOURCES = tests/check_message.c
+tests_check_message_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_message_LDADD = $(mla_check_ldadd)
+tests_check_archive_SOURCES = tests/check_archive.c
+tests_check_archive_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_archive_LDADD = $(mla_check_ldadd)
+tests_check_agenda_SOURCES = tests/check_agenda.c
+tests_check_agenda_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_agenda_LDADD = $(mla_check_ldadd)
+tests_check_agenda_format_SOURCES = tests/check_agenda_format.c
+tests_check_agenda_format_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_agenda_format_LDADD = $(mla_check_ldadd)
+
+mla_e2e_tests = \
+	tests/e2e-import.sh \
+	tests/e2e-roundtrip.sh \
+	tests/e2e-bad-input.sh \
+	tests/e2e-corpora.sh \
+	tests/e2e-agenda.sh
+
+TESTS += $(check_PROGRAMS) $(mla_e2e_tests)
+EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/data samples
+
+# The shared third-party corpora sit next to the checkout (../shared);
+# tests skip, saying so, when it is absent.
+AM_TESTS_ENVIRONMENT = \
+	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
+	MLARC='$(abs_top_builddir)/src/mlarc'; XMLLINT='$(XMLLINT)'; \
+	MLARC_SHARED="$${MLARC_SHARED:-$(abs_top_srcdir)/../shared}"; \
+	CK_DEFAULT_TIMEOUT="$${CK_DEFAULT_TIMEOUT:-120}"; \
+	export top_srcdir top_builddir MLARC XMLLINT MLARC_SHARED CK_DEFAULT_TIMEOUT;

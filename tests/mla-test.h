@@ -1,0 +1,25 @@
+/* mla-test.h: what every Check suite shares. */
+#pragma once
+#include <check.h>
+#include <glib.h>
+
+/* Runs @suite with CK_ENV verbosity; returns the exit status for main(). */
+int mla_test_run (Suite *suite);
+
+/* Returns: (transfer full): $top_srcdir/@relative (top_srcdir is exported
+ * by the test harness; "." when run by hand). */
+char *mla_test_srcdir_path (const char *relative);
+
+/* Returns: (transfer full) (nullable): $MLARC_SHARED/@relative, or NULL when
+ * the shared corpora are absent (the caller skips, saying so). */
+char *mla_test_shared_path (const char *relative);
+
+/* Returns: (transfer full): a fresh temporary folder, removed at exit. */
+char *mla_test_make_tmpdir (void);
+
+/* Reads a whole file or fails the test. Returns: (transfer full). */
+GBytes *mla_test_read_file (const char *path);
+
+/* Defines main() for a suite function. */
+#define MLA_TEST_MAIN(suite_func)                                              \
+    int main (void) { return mla_test_run (suite_func ()); }
