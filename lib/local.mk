@@ -16,7 +16,8 @@ mlarc_public_headers = \
 	lib/mla-archive.h \
 	lib/mla-agenda.h \
 	lib/mla-agenda-rules.h \
-	lib/mla-agenda-format.h
+	lib/mla-agenda-format.h \
+	lib/mla-agenda-mail.h
 
 pkginclude_HEADERS = $(mlarc_public_headers)
 
@@ -36,7 +37,10 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-archive.c \
 	lib/mla-agenda.c \
 	lib/mla-agenda-rules.c \
-	lib/mla-agenda-format.c
+	lib/mla-agenda-format.c \
+	lib/mla-agenda-mail.c \
+	lib/mla-html-private.h \
+	lib/mla-html.c
 nodist_lib_libmlarc_core_la_SOURCES = lib/mla-resources.c
 lib_libmlarc_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMIME_CFLAGS) $(XML_CFLAGS) $(ICAL_CFLAGS) \
 	-DMLA_COMPILATION

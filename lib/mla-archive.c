@@ -6,4 +6,3 @@ void mla_archive_free (MlaArchive *archive) {}
 gboolean mla_archive_import (MlaArchive *archive, const char *const *inputs, const MlaImportOptions *options, MlaImportStats *out_stats, GError **error) { return FALSE; }
 gboolean mla_archive_export_mbox (MlaArchive *archive, GOutputStream *out, GError **error) { return FALSE; }
 gboolean mla_archive_check (MlaArchive *archive, const char *schema_path, MlaCheckFunc func, gpointer user_data, MlaCheckStats *out_stats, GError **error) { return FALSE; }
-gboolean mla_mbox_format_from_string (const char *name, MlaMboxFormat *out_format) { return FALSE; }

@@ -6,6 +6,7 @@
 #include <gio/gio.h>
 #include "mla-api.h"
 #include "mla-mbox.h"
+#include "mla-agenda.h"
 
 G_BEGIN_DECLS
 
@@ -92,6 +93,11 @@ typedef struct MlaCheckStats {
 MLA_API gboolean mla_archive_check (MlaArchive *archive, const char *schema_path,
                                     MlaCheckFunc func, gpointer user_data,
                                     MlaCheckStats *out_stats, GError **error);
+
+/* Reads back every agenda stored in the archive, in archive order.
+ * Returns: (transfer full) (nullable): MlaAgenda *; NULL with @error set
+ * when the archive cannot be read. */
+MLA_API GPtrArray *mla_archive_load_agendas (MlaArchive *archive, GError **error);
 
 /* Total number of messages, from the index. */
 MLA_API guint64 mla_archive_get_n_messages (MlaArchive *archive);

@@ -12,3 +12,4 @@
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
 #include "mla-agenda-format.h"
+#include "mla-agenda-mail.h"

@@ -1,0 +1,3 @@
+/* mla-agenda-mail.c: placeholder. */
+#include "config.h"
+#include "mlarc.h"

@@ -1,0 +1,16 @@
+/* mla-agenda-mail.h: run the agenda parser on a message: its body text,
+ * its date (in the sender's zone) as the reference, its Message-ID. */
+#pragma once
+#include <glib.h>
+#include "mla-api.h"
+#include "mla-agenda-rules.h"
+#include "mla-message.h"
+
+G_BEGIN_DECLS
+
+/* Returns: (transfer full): MlaAgenda *, each with message_id set; empty
+ * when the message holds no agenda. */
+MLA_API GPtrArray *mla_agenda_parse_message (MlaAgendaParser *parser,
+                                             const MlaMessage *message);
+
+G_END_DECLS

@@ -1,0 +1,2 @@
+/* mla-html-private.h: placeholder. */
+#pragma once

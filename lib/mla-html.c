@@ -1,0 +1,2 @@
+/* mla-html.c: placeholder. */
+#include "config.h"
