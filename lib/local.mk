@@ -37,6 +37,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-archive.c \
 	lib/mla-agenda.c \
 	lib/mla-agenda-rules.c \
+	lib/mla-agenda-format-private.h \
 	lib/mla-agenda-format.c \
 	lib/mla-agenda-mail.c \
 	lib/mla-html-private.h \

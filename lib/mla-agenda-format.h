@@ -14,20 +14,44 @@ typedef enum {
     MLA_AGENDA_FORMAT_TEXT,
 } MlaAgendaFormat;
 
+/* Parses "xml", "ics", "html" or "text". Returns FALSE if unknown. */
 MLA_API gboolean mla_agenda_format_from_string (const char *name, MlaAgendaFormat *out_format);
 
 typedef struct MlaAgendaWriteOptions {
     const char *timezone;   /* nullable: an Olson zone for ICS; NULL = floating times */
+    gint64 dtstamp;         /* ICS DTSTAMP as Unix time; 0 = now (tests and
+                             * SOURCE_DATE_EPOCH make output reproducible) */
 } MlaAgendaWriteOptions;
 
 /* Writes @agendas (MlaAgenda *) to @out in @format: XML as one <agendas>
  * document, ICS as one VCALENDAR, text as one listing, HTML as one
  * document per agenda (concatenated; use mla_agenda_write_html() to write
- * them to separate files). @options is nullable. */
+ * them to separate files). @options is nullable.
+ * ICS holds one VEVENT per slot of a day with a date; slots of undated days
+ * (see mla_agenda_count_undated_slots()) are left out, and when no event is
+ * left nothing at all is written (RFC 5545 wants at least one component).
+ * Fails with MLA_ERROR_INVALID, before writing anything, when
+ * @options->timezone is not a zone libical knows; otherwise only when
+ * writing to @out fails. */
 MLA_API gboolean mla_agenda_write (GPtrArray *agendas, MlaAgendaFormat format,
                                    const MlaAgendaWriteOptions *options,
                                    GOutputStream *out, GError **error);
+/* Writes @agenda as one standalone HTML5 page: a table per day, parallel
+ * rooms as columns. Fails only when writing to @out fails. */
 MLA_API gboolean mla_agenda_write_html (const MlaAgenda *agenda, GOutputStream *out,
                                         GError **error);
+
+/* Slots of days without a resolved date: what ICS output leaves out. */
+MLA_API guint mla_agenda_count_undated_slots (const MlaAgenda *agenda);
+
+/* A file name (no directory) for @agenda written alone in @format: its
+ * Message-ID made safe for a file system ("/" and other risky bytes become
+ * "_", no leading "."), or "agenda-@index" without one, plus the format's
+ * extension (.xml, .ics, .html, .txt). @used (nullable) holds the names
+ * given so far, as a g_hash_table_new_full (g_str_hash, g_str_equal,
+ * g_free, NULL) set: a taken name gets "-2", "-3"... and the result is
+ * added to it. Returns: (transfer full). */
+MLA_API char *mla_agenda_file_name (const MlaAgenda *agenda, MlaAgendaFormat format,
+                                    guint index, GHashTable *used);
 
 G_END_DECLS

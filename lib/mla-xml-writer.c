@@ -12,6 +12,7 @@ struct MlaXmlWriter {
     GError *stream_error;   /* the first write error of @out */
     gboolean failed;
     gboolean finished;
+    GArray *html_void;      /* HTML mode: per open element, whether it is void */
 };
 
 static int
@@ -50,8 +51,11 @@ mla_xml_writer_new (GOutputStream *out, MlaXmlWriterFlags flags)
         xmlTextWriterSetIndentString (xml->writer, BAD_CAST "  ");
     }
     if (flags & MLA_XML_WRITER_HTML) {
+        xml->html_void = g_array_new (FALSE, FALSE, sizeof (gboolean));
+        /* With indentation on, xmlTextWriter ends the DTD line itself. */
         if (xmlTextWriterWriteDTD (xml->writer, BAD_CAST "html", NULL, NULL, NULL) < 0
-            || xmlTextWriterWriteRaw (xml->writer, BAD_CAST "\n") < 0)
+            || (!(flags & MLA_XML_WRITER_INDENT)
+                && xmlTextWriterWriteRaw (xml->writer, BAD_CAST "\n") < 0))
             xml->failed = TRUE;
     } else if (xmlTextWriterStartDocument (xml->writer, NULL, "UTF-8", NULL) < 0) {
         xml->failed = TRUE;
@@ -65,6 +69,7 @@ mla_xml_writer_free (MlaXmlWriter *xml)
     if (xml == NULL)
         return;
     g_clear_pointer (&xml->writer, xmlFreeTextWriter);
+    g_clear_pointer (&xml->html_void, g_array_unref);
     g_clear_error (&xml->stream_error);
     g_clear_object (&xml->out);
     g_free (xml);
@@ -83,18 +88,51 @@ check (MlaXmlWriter *xml, int status)
         xml->failed = TRUE;
 }
 
-void
-mla_xml_start (MlaXmlWriter *xml, const char *name)
+/* HTML void elements (HTML Living Standard, 13.1.2) take no end tag. */
+static gboolean
+is_html_void (const char *name)
 {
-    if (usable (xml))
-        check (xml, xmlTextWriterStartElement (xml->writer, BAD_CAST name));
+    static const char *const void_elements[] = {
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr",
+    };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (void_elements); i++)
+        if (g_ascii_strcasecmp (name, void_elements[i]) == 0)
+            return TRUE;
+    return FALSE;
 }
 
 void
+mla_xml_start (MlaXmlWriter *xml, const char *name)
+{
+    if (!usable (xml))
+        return;
+    if (xml->html_void != NULL) {
+        gboolean is_void = is_html_void (name);
+
+        g_array_append_val (xml->html_void, is_void);
+    }
+    check (xml, xmlTextWriterStartElement (xml->writer, BAD_CAST name));
+}
+
+/* An empty element is written <e/>, which HTML parses as a start tag only
+ * (an empty <td/> would swallow the next cell): HTML gets <e></e>. */
+void
 mla_xml_end (MlaXmlWriter *xml)
 {
-    if (usable (xml))
+    gboolean is_void = TRUE;
+
+    if (!usable (xml))
+        return;
+    if (xml->html_void != NULL && xml->html_void->len > 0) {
+        is_void = g_array_index (xml->html_void, gboolean, xml->html_void->len - 1);
+        g_array_set_size (xml->html_void, xml->html_void->len - 1);
+    }
+    if (is_void)
         check (xml, xmlTextWriterEndElement (xml->writer));
+    else
+        check (xml, xmlTextWriterFullEndElement (xml->writer));
 }
 
 void
