@@ -358,7 +358,7 @@ write_ics (GPtrArray *agendas, const MlaAgendaWriteOptions *options, GOutputStre
         return TRUE;
     calendar = icalcomponent_new_vcalendar ();
     icalcomponent_add_property (calendar,
-                                icalproperty_new_prodid ("-//mlarc//mlarc " VERSION "//EN"));
+                                icalproperty_new_prodid ("-//mlarc//mlarc agenda//EN"));
     icalcomponent_add_property (calendar, icalproperty_new_version ("2.0"));
     /* Before the events that refer to it, as clients expect. */
     if (zone != NULL)

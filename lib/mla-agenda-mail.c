@@ -1,3 +1,95 @@
-/* mla-agenda-mail.c: placeholder. */
+/* mla-agenda-mail.c: the agenda parser applied to a message. The parser
+ * knows nothing about mail; this file supplies what mail knows: the body
+ * text, the local date of sending, the Message-ID and the Subject. */
 #include "config.h"
+#include <string.h>
 #include "mlarc.h"
+
+/* Skips one "Re:", "Fwd:", "Fw:" (any case, optional "[n]" or "^n" count
+ * as some mailers write "Re[2]:") or one "[list-tag]" at @subject.
+ * Returns: (transfer none): the rest, or @subject when there is no prefix. */
+static const char *
+skip_prefix (const char *subject)
+{
+    static const char *const words[] = { "re", "fwd", "fw" };
+
+    if (subject[0] == '[') {
+        const char *close = strchr (subject, ']');
+
+        return close != NULL ? close + 1 : subject;
+    }
+    for (gsize i = 0; i < G_N_ELEMENTS (words); i++) {
+        gsize len = strlen (words[i]);
+        const char *p = subject + len;
+
+        if (g_ascii_strncasecmp (subject, words[i], len) != 0)
+            continue;
+        if (*p == '[' || *p == '^') {
+            p++;
+            while (g_ascii_isdigit (*p))
+                p++;
+            if (*p == ']')
+                p++;
+        }
+        if (*p == ':')
+            return p + 1;
+    }
+    return subject;
+}
+
+/* "Re: [Ksummit-2004-discuss] Kernel Summit Agenda" -> "Kernel Summit
+ * Agenda". Returns: (transfer full) (nullable): NULL when nothing is left. */
+static char *
+title_from_subject (const char *subject)
+{
+    const char *rest = subject;
+    const char *next;
+    g_autofree char *title = NULL;
+
+    if (subject == NULL)
+        return NULL;
+    for (;;) {
+        while (g_ascii_isspace (*rest))
+            rest++;
+        next = skip_prefix (rest);
+        if (next == rest)
+            break;
+        rest = next;
+    }
+    title = g_strstrip (g_strdup (rest));
+    return title[0] != '\0' ? g_steal_pointer (&title) : NULL;
+}
+
+GPtrArray *
+mla_agenda_parse_message (MlaAgendaParser *parser, const MlaMessage *message)
+{
+    const char *text;
+    GDateTime *date;
+    g_autoptr (GDateTime) local_date = NULL;
+    GPtrArray *agendas;
+
+    g_return_val_if_fail (parser != NULL, NULL);
+    g_return_val_if_fail (message != NULL, NULL);
+    text = mla_message_get_body_text (message);
+    if (text == NULL)
+        return g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    /* "Monday" in a mail sent Sunday 23:00 -0400 means the local Monday,
+     * though it is already Monday in UTC. */
+    date = mla_message_get_date (message);
+    if (date != NULL) {
+        g_autoptr (GTimeZone) zone
+            = g_time_zone_new_offset (mla_message_get_date_offset_minutes (message) * 60);
+
+        local_date = g_date_time_to_timezone (date, zone);
+    }
+    agendas = mla_agenda_parser_parse (parser, text, local_date);
+    for (guint i = 0; i < agendas->len; i++) {
+        MlaAgenda *agenda = g_ptr_array_index (agendas, i);
+
+        g_free (agenda->message_id);
+        agenda->message_id = g_strdup (mla_message_get_message_id (message));
+        if (agenda->title == NULL)
+            agenda->title = title_from_subject (mla_message_get_subject (message));
+    }
+    return agendas;
+}

@@ -1,4 +1,204 @@
-/* mlarc-agenda.c: placeholder. */
+/* mlarc-agenda.c: `mlarc agenda [-f FORMAT] [--tz ZONE] [-o DIR]
+ * [-a ARCHIVE] [FILE...]`. */
 #include "config.h"
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <gio/gunixoutputstream.h>
+#include "mlarc.h"
 #include "mlarc-commands.h"
-int mlarc_agenda_command (int argc, char **argv) { return 1; }
+
+/* Appends the agendas found in every message of @path to @agendas. */
+static gboolean
+read_agendas (MlaAgendaParser *parser, const char *path, GPtrArray *agendas, GError **error)
+{
+    g_autoptr (MlaSource) source = mla_source_open (path, MLA_MBOX_FORMAT_AUTO, error);
+
+    if (source == NULL)
+        return FALSE;
+    for (;;) {
+        g_autoptr (MlaRawMessage) raw = NULL;
+        g_autoptr (MlaMessage) message = NULL;
+
+        if (!mla_source_next (source, &raw, error)) {
+            /* The readers name the file, but a bare GIO read error does not. */
+            if (!g_str_has_prefix ((*error)->message, path))
+                g_prefix_error (error, "%s: ", path);
+            return FALSE;
+        }
+        if (raw == NULL)
+            return TRUE;
+        message = mla_message_parse (raw);
+        g_ptr_array_extend_and_steal (agendas, mla_agenda_parse_message (parser, message));
+    }
+}
+
+/* One file per agenda in @dir. A file that cannot be written whole is
+ * not left behind: cancelling the close of a replace stream drops it. */
+static gboolean
+write_files (GPtrArray *agendas, MlaAgendaFormat format, const MlaAgendaWriteOptions *options,
+             const char *dir, GError **error)
+{
+    g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+    if (g_mkdir_with_parents (dir, 0777) != 0)
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", dir, g_strerror (errno));
+    for (guint i = 0; i < agendas->len; i++) {
+        g_autoptr (GPtrArray) one = g_ptr_array_new ();
+        g_autofree char *name = NULL;
+        g_autofree char *path = NULL;
+        g_autoptr (GFile) file = NULL;
+        g_autoptr (GFileOutputStream) out = NULL;
+
+        g_ptr_array_add (one, g_ptr_array_index (agendas, i));
+        name = mla_agenda_file_name (g_ptr_array_index (agendas, i), format, i + 1, used);
+        path = g_build_filename (dir, name, NULL);
+        file = g_file_new_for_path (path);
+        out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
+        if (out == NULL)
+            return FALSE;
+        if (!mla_agenda_write (one, format, options, G_OUTPUT_STREAM (out), error)
+            || !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error)) {
+            g_autoptr (GCancellable) cancelled = g_cancellable_new ();
+
+            g_cancellable_cancel (cancelled);
+            g_output_stream_close (G_OUTPUT_STREAM (out), cancelled, NULL);
+            if ((*error)->domain == G_IO_ERROR)
+                g_prefix_error (error, "%s: ", path);
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+static gboolean
+write_stdout (GPtrArray *agendas, MlaAgendaFormat format, const MlaAgendaWriteOptions *options,
+              GError **error)
+{
+    g_autoptr (GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+    g_autoptr (GOutputStream) buffered = g_buffered_output_stream_new_sized (out, 1 << 16);
+
+    if (mla_agenda_write (agendas, format, options, buffered, error)
+        && g_output_stream_close (buffered, NULL, error))
+        return TRUE;
+    if ((*error)->domain == G_IO_ERROR)
+        g_prefix_error (error, "standard output: ");
+    return FALSE;
+}
+
+/* SOURCE_DATE_EPOCH (reproducible-builds.org) fixes the ICS DTSTAMP. */
+static gint64
+source_date_epoch (void)
+{
+    const char *value = g_getenv ("SOURCE_DATE_EPOCH");
+    gint64 seconds = 0;
+
+    if (value == NULL || !g_ascii_string_to_signed (value, 10, 1, G_MAXINT64, &seconds, NULL))
+        return 0;
+    return seconds;
+}
+
+static void
+note_undated_slots (GPtrArray *agendas)
+{
+    guint n = 0;
+
+    for (guint i = 0; i < agendas->len; i++)
+        n += mla_agenda_count_undated_slots (g_ptr_array_index (agendas, i));
+    if (n > 0)
+        fprintf (stderr, "mlarc agenda: %u slot%s left out of the calendar: no date for the day\n",
+                 n, n == 1 ? "" : "s");
+}
+
+int
+mlarc_agenda_command (int argc, char **argv)
+{
+    g_autofree char *format_name = NULL;
+    g_autofree char *timezone = NULL;
+    g_autofree char *output_dir = NULL;
+    g_autofree char *archive_path = NULL;
+    g_autofree char *vocabulary = NULL;
+    const GOptionEntry entries[] = {
+        { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name,
+          "xml (default), ics, html or text", "FORMAT" },
+        { "tz", 0, 0, G_OPTION_ARG_STRING, &timezone,
+          "ics: times are in ZONE (e.g. Europe/Berlin); floating without it", "ZONE" },
+        { "output-dir", 'o', 0, G_OPTION_ARG_FILENAME, &output_dir,
+          "Write one file per agenda into DIR, named from its Message-ID", "DIR" },
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
+          "Also print the agendas stored in ARCHIVE", "ARCHIVE" },
+        { "vocabulary", 0, 0, G_OPTION_ARG_FILENAME, &vocabulary,
+          "Agenda words from FILE instead of the built-in vocabulary", "FILE" },
+        { NULL }
+    };
+    MlaAgendaFormat format = MLA_AGENDA_FORMAT_XML;
+    MlaAgendaWriteOptions options = { NULL, 0 };
+    g_autoptr (GPtrArray) agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    g_autoptr (GError) error = NULL;
+    gboolean ok;
+
+    if (!mlarc_parse_options ("agenda", "[FILE...]",
+                              "Prints every agenda found in the mail of each FILE (a message, an mbox,\n"
+                              "a Maildir, or - for standard input) and, with -a, in ARCHIVE.\n"
+                              "SOURCE_DATE_EPOCH, when set, is the DTSTAMP of ics output.",
+                              entries, &argc, &argv))
+        return MLARC_EXIT_USAGE;
+    if (archive_path == NULL && argc < 2) {
+        fprintf (stderr, "mlarc agenda: needs a FILE or -a ARCHIVE\n");
+        return MLARC_EXIT_USAGE;
+    }
+    if (format_name != NULL && !mla_agenda_format_from_string (format_name, &format)) {
+        fprintf (stderr, "mlarc agenda: unknown format '%s'\n", format_name);
+        return MLARC_EXIT_USAGE;
+    }
+    if (timezone != NULL && format != MLA_AGENDA_FORMAT_ICS) {
+        fprintf (stderr, "mlarc agenda: --tz applies to --format ics only\n");
+        return MLARC_EXIT_USAGE;
+    }
+    options.timezone = timezone;
+    options.dtstamp = source_date_epoch ();
+
+    if (archive_path != NULL) {
+        g_autoptr (MlaArchive) archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT,
+                                                           &error);
+        GPtrArray *stored = archive != NULL ? mla_archive_load_agendas (archive, &error) : NULL;
+
+        if (stored == NULL) {
+            mlarc_print_error (error);
+            return MLARC_EXIT_FAILURE;
+        }
+        g_ptr_array_extend_and_steal (agendas, stored);
+    }
+    if (argc > 1) {
+        g_autoptr (MlaAgendaParser) parser = mla_agenda_parser_new (vocabulary, &error);
+
+        if (parser == NULL) {
+            mlarc_print_error (error);
+            return MLARC_EXIT_FAILURE;
+        }
+        for (int i = 1; i < argc; i++) {
+            if (!read_agendas (parser, argv[i], agendas, &error)) {
+                mlarc_print_error (error);
+                return MLARC_EXIT_FAILURE;
+            }
+        }
+    }
+
+    if (agendas->len == 0)
+        fprintf (stderr, "mlarc agenda: no agenda found\n");
+    if (output_dir != NULL)
+        ok = write_files (agendas, format, &options, output_dir, &error);
+    else
+        ok = write_stdout (agendas, format, &options, &error);
+    if (!ok) {
+        if (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID)) {
+            fprintf (stderr, "mlarc agenda: %s\n", error->message);
+            return MLARC_EXIT_USAGE;
+        }
+        mlarc_print_error (error);
+        return MLARC_EXIT_FAILURE;
+    }
+    if (format == MLA_AGENDA_FORMAT_ICS)
+        note_undated_slots (agendas);
+    return MLARC_EXIT_OK;
+}
