@@ -503,9 +503,11 @@ html_day_rooms (MlaXmlWriter *xml, const MlaAgendaDay *day, GPtrArray *rooms)
 
             if (next->room == NULL || strcmp (next->start, first->start) != 0)
                 break;
-            for (guint j = i; j < end; j++)
-                room_taken |= g_strcmp0 (((MlaAgendaSlot *) g_ptr_array_index (day->slots, j))->room,
-                                         next->room) == 0;
+            for (guint j = i; j < end; j++) {
+                const MlaAgendaSlot *taken = g_ptr_array_index (day->slots, j);
+
+                room_taken |= strcmp (taken->room, next->room) == 0;
+            }
             if (room_taken)
                 break;
             end++;
