@@ -692,6 +692,12 @@ write_mboxrd_body (GOutputStream *out, const guint8 *data, gsize size, GError **
 }
 
 static gboolean
+ends_with_newline (GByteArray *bytes)
+{
+    return bytes->len > 0 && bytes->data[bytes->len - 1] == '\n';
+}
+
+static gboolean
 export_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
 {
     ArchiveWalk *walk = user_data;
@@ -706,11 +712,12 @@ export_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
     envelope = record->envelope != NULL ? g_strdup (record->envelope)
                                         : synthetic_envelope (record->date_utc);
     from_line = g_strdup_printf ("From %s\n", envelope);
-    /* The line break before the next From_ line is the separator (see
-     * mla-mbox.h), so raw + "\n" reads back as raw. */
+    /* Raw bytes keep their blank separator line (see mla-mbox.h); the next
+     * From_ line only needs to start a line. */
     return g_output_stream_write_all (export->out, from_line, strlen (from_line), NULL, NULL, error)
            && write_mboxrd_body (export->out, export->buffer->data, export->buffer->len, error)
-           && g_output_stream_write_all (export->out, "\n", 1, NULL, NULL, error);
+           && (ends_with_newline (export->buffer)
+               || g_output_stream_write_all (export->out, "\n", 1, NULL, NULL, error));
 }
 
 gboolean
