@@ -362,12 +362,39 @@ remember_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
     return TRUE;
 }
 
+/* Parsing (GMime, SHA-256, agenda rules) is most of the cost of an import,
+ * so it runs on a thread pool, a batch at a time, while the main thread
+ * reads the next batch and writes the previous one in input order. Only the
+ * main thread touches the known set and the output files. */
+#define BATCH_BYTES (4 << 20)
+#define BATCH_MESSAGES 2048
+
+typedef struct Batch Batch;
+
+typedef struct {
+    Batch *batch;
+    MlaRawMessage *raw;
+    MlaMessage *message;      /* NULL until parsed, and for rejects */
+    GPtrArray *agendas;       /* nullable */
+} Job;
+
+struct Batch {
+    GPtrArray *jobs;          /* Job * */
+    gsize bytes;
+    guint pending;            /* jobs dispatched but not yet parsed */
+    GMutex lock;
+    GCond parsed;
+};
+
 typedef struct {
     MlaArchive *archive;
     const MlaImportOptions *options;
     MlaImportStats *stats;
     KnownSet known;
-    MlaAgendaParser *agenda_parser;   /* nullable */
+    GThreadPool *pool;
+    GAsyncQueue *agenda_parsers;      /* nullable: one MlaAgendaParser per worker */
+    Batch *reading;                   /* being filled */
+    Batch *parsing;                   /* dispatched; written once parsed */
     AtomicFile *raw;
     AtomicFile *volume;
     MlaXmlWriter *xml;
@@ -377,13 +404,120 @@ typedef struct {
 } Import;
 
 static void
+job_free (Job *job)
+{
+    g_clear_pointer (&job->raw, mla_raw_message_free);
+    g_clear_pointer (&job->message, mla_message_free);
+    g_clear_pointer (&job->agendas, g_ptr_array_unref);
+    g_free (job);
+}
+
+static Batch *
+batch_new (void)
+{
+    Batch *batch = g_new0 (Batch, 1);
+
+    batch->jobs = g_ptr_array_new_with_free_func ((GDestroyNotify) job_free);
+    g_mutex_init (&batch->lock);
+    g_cond_init (&batch->parsed);
+    return batch;
+}
+
+static void
+batch_wait (Batch *batch)
+{
+    g_mutex_lock (&batch->lock);
+    while (batch->pending > 0)
+        g_cond_wait (&batch->parsed, &batch->lock);
+    g_mutex_unlock (&batch->lock);
+}
+
+/* Waits for the workers first: they may still hold the batch. */
+static void
+batch_free (Batch *batch)
+{
+    if (batch == NULL)
+        return;
+    batch_wait (batch);
+    g_ptr_array_unref (batch->jobs);
+    g_mutex_clear (&batch->lock);
+    g_cond_clear (&batch->parsed);
+    g_free (batch);
+}
+
+static gboolean
+is_parsable (const MlaRawMessage *raw)
+{
+    return raw->bytes != NULL && g_bytes_get_size (raw->bytes) > 0;
+}
+
+/* Runs on a worker thread. */
+static void
+parse_job (gpointer data, gpointer user_data)
+{
+    Job *job = data;
+    Import *import = user_data;
+
+    job->message = mla_message_parse (job->raw);
+    if (import->agenda_parsers != NULL) {
+        MlaAgendaParser *parser = g_async_queue_pop (import->agenda_parsers);
+
+        job->agendas = mla_agenda_parse_message (parser, job->message);
+        g_async_queue_push (import->agenda_parsers, parser);
+    }
+    g_mutex_lock (&job->batch->lock);
+    if (--job->batch->pending == 0)
+        g_cond_signal (&job->batch->parsed);
+    g_mutex_unlock (&job->batch->lock);
+}
+
+static void
+batch_dispatch (Import *import, Batch *batch)
+{
+    g_mutex_lock (&batch->lock);
+    for (guint i = 0; i < batch->jobs->len; i++)
+        if (is_parsable (((Job *) g_ptr_array_index (batch->jobs, i))->raw))
+            batch->pending++;
+    g_mutex_unlock (&batch->lock);
+    for (guint i = 0; i < batch->jobs->len; i++) {
+        Job *job = g_ptr_array_index (batch->jobs, i);
+
+        if (is_parsable (job->raw))
+            g_thread_pool_push (import->pool, job, NULL);
+    }
+}
+
+static void
 import_clear (Import *import)
 {
+    g_clear_pointer (&import->reading, batch_free);
+    g_clear_pointer (&import->parsing, batch_free);
+    if (import->pool != NULL)
+        g_thread_pool_free (g_steal_pointer (&import->pool), FALSE, TRUE);
+    g_clear_pointer (&import->agenda_parsers, g_async_queue_unref);
     g_clear_pointer (&import->xml, mla_xml_writer_free);
     g_clear_pointer (&import->volume, atomic_file_free);
     g_clear_pointer (&import->raw, atomic_file_free);
-    g_clear_pointer (&import->agenda_parser, mla_agenda_parser_free);
     known_set_clear (&import->known);
+}
+
+static gboolean
+start_workers (Import *import, GError **error)
+{
+    guint n_workers = MAX (1, g_get_num_processors ());
+
+    if (import->options->extract_agendas) {
+        import->agenda_parsers = g_async_queue_new_full ((GDestroyNotify) mla_agenda_parser_free);
+        for (guint i = 0; i < n_workers; i++) {
+            MlaAgendaParser *parser = mla_agenda_parser_new (NULL, error);
+
+            if (parser == NULL)
+                return FALSE;
+            g_async_queue_push (import->agenda_parsers, parser);
+        }
+    }
+    import->pool = g_thread_pool_new (parse_job, import, (int) n_workers, FALSE, error);
+    return import->pool != NULL;
 }
 
 static void
@@ -417,29 +551,27 @@ reject (Import *import, const MlaRawMessage *raw, const char *code, const char *
 }
 
 /* Rejects what cannot be a message at all; everything else is kept, with
- * its defects. */
+ * its defects. Runs on the main thread, in input order. */
 static gboolean
-import_raw (Import *import, const MlaRawMessage *raw, GError **error)
+store_job (Import *import, Job *job, GError **error)
 {
-    g_autoptr (MlaMessage) message = NULL;
-    g_autoptr (GPtrArray) agendas = NULL;
+    MlaMessage *message = job->message;
     const char *sha256;
     const char *message_id;
     GBytes *bytes;
     guint64 raw_offset;
 
-    import->stats->read++;
-    if (raw->bytes == NULL) {
-        const MlaDefect *why = raw->defects->len > 0 ? g_ptr_array_index (raw->defects, 0) : NULL;
+    if (job->raw->bytes == NULL) {
+        GPtrArray *defects = job->raw->defects;
+        const MlaDefect *why = defects->len > 0 ? g_ptr_array_index (defects, 0) : NULL;
 
-        reject (import, raw, "unreadable", why != NULL ? why->detail : "cannot be read");
+        reject (import, job->raw, "unreadable", why != NULL ? why->detail : "cannot be read");
         return TRUE;
     }
-    if (g_bytes_get_size (raw->bytes) == 0) {
-        reject (import, raw, "empty", "the message has no bytes");
+    if (message == NULL) {
+        reject (import, job->raw, "empty", "the message has no bytes");
         return TRUE;
     }
-    message = mla_message_parse (raw);
     sha256 = mla_message_get_sha256 (message);
     if (g_hash_table_contains (import->known.sha256s, sha256)) {
         import->stats->present++;
@@ -454,33 +586,60 @@ import_raw (Import *import, const MlaRawMessage *raw, GError **error)
     }
     known_set_add (&import->known, import->known.sha256s, sha256);
     known_set_add (&import->known, import->known.message_ids, message_id);
-    if (import->agenda_parser != NULL) {
-        agendas = mla_agenda_parse_message (import->agenda_parser, message);
-        import->stats->agendas += agendas->len;
-    }
     bytes = mla_message_get_raw (message);
     raw_offset = import->raw->written;
     if (!atomic_file_write (import->raw, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
                             error))
         return FALSE;
-    mla_xml_write_message (import->xml, message, raw_offset, agendas);
+    mla_xml_write_message (import->xml, message, raw_offset, job->agendas);
     import->stats->added++;
+    if (job->agendas != NULL)
+        import->stats->agendas += job->agendas->len;
     if (mla_message_get_defects (message)->len > 0)
         import->stats->flagged++;
     return TRUE;
+}
+
+/* Writes the batch being parsed, then dispatches the one just read. */
+static gboolean
+rotate_batches (Import *import, GError **error)
+{
+    Batch *done = g_steal_pointer (&import->parsing);
+    gboolean ok = TRUE;
+
+    if (done != NULL) {
+        batch_wait (done);
+        for (guint i = 0; ok && i < done->jobs->len; i++)
+            ok = store_job (import, g_ptr_array_index (done->jobs, i), error);
+        batch_free (done);
+    }
+    import->parsing = g_steal_pointer (&import->reading);
+    if (import->parsing != NULL)
+        batch_dispatch (import, import->parsing);
+    import->reading = batch_new ();
+    return ok;
 }
 
 static gboolean
 import_source (Import *import, MlaSource *source, GError **error)
 {
     while (TRUE) {
-        g_autoptr (MlaRawMessage) raw = NULL;
+        MlaRawMessage *raw = NULL;
+        Job *job;
 
         if (!mla_source_next (source, &raw, error))
             return FALSE;
         if (raw == NULL)
             break;
-        if (!import_raw (import, raw, error))
+        import->stats->read++;
+        job = g_new0 (Job, 1);
+        job->batch = import->reading;
+        job->raw = raw;
+        g_ptr_array_add (import->reading->jobs, job);
+        import->reading->bytes += raw->bytes != NULL ? g_bytes_get_size (raw->bytes) : 0;
+        if ((import->reading->bytes >= BATCH_BYTES
+             || import->reading->jobs->len >= BATCH_MESSAGES)
+            && !rotate_batches (import, error))
             return FALSE;
         report_progress (import, source, FALSE);
     }
@@ -591,17 +750,20 @@ run_import (Import *import, const char *const *inputs, GError **error)
     if (!load_known (archive, &import->known, error)
         || !open_sources (inputs, import->options->format, sources, &import->bytes_total, error))
         return FALSE;
-    if (import->options->extract_agendas
-        && (import->agenda_parser = mla_agenda_parser_new (NULL, error)) == NULL)
+    if (!start_workers (import, error))
         return FALSE;
     if ((import->raw = atomic_file_open (raw_path, error)) == NULL
         || (import->volume = atomic_file_open (volume_path, error)) == NULL)
         return FALSE;
     import->xml = mla_xml_writer_new (import->volume->out, MLA_XML_WRITER_INDENT);
     mla_xml_write_volume_start (import->xml, number, imported);
+    import->reading = batch_new ();
     for (guint i = 0; i < sources->len; i++)
         if (!import_source (import, g_ptr_array_index (sources, i), error))
             return FALSE;
+    /* Twice: the last batch read, then the last one parsed. */
+    if (!rotate_batches (import, error) || !rotate_batches (import, error))
+        return FALSE;
     /* Inputs go last: the mbox variant is only known once it has been read. */
     for (guint i = 0; i < sources->len; i++) {
         MlaSource *source = g_ptr_array_index (sources, i);
