@@ -490,6 +490,7 @@ mla_xml_read_index (const char *path, GError **error)
     g_autoptr (xmlDoc) doc = xmlReadFile (path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR
                                                          | XML_PARSE_NOWARNING);
     g_autoptr (GPtrArray) entries = NULL;
+    g_autofree char *version = NULL;
     xmlNode *root;
 
     if (doc == NULL)
@@ -497,6 +498,12 @@ mla_xml_read_index (const char *path, GError **error)
     root = xmlDocGetRootElement (doc);
     if (root == NULL || !node_is (root, "archive"))
         return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: not an mlarc archive index", path),
+               NULL;
+    version = node_attr (root, "version");
+    if (g_strcmp0 (version, MLA_XML_FORMAT_VERSION) != 0)
+        return mla_throw (error, MLA_ERROR_ARCHIVE,
+                          "%s: archive format version %s; this mlarc reads version %s", path,
+                          version != NULL ? version : "(none)", MLA_XML_FORMAT_VERSION),
                NULL;
     entries = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_xml_volume_entry_free);
     for (xmlNode *node = root->children; node != NULL; node = node->next) {
