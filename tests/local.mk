@@ -54,3 +54,4 @@ AM_TESTS_ENVIRONMENT = \
 	UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"; \
 	export top_srcdir top_builddir MLARC XMLLINT MLARC_SHARED CK_DEFAULT_TIMEOUT \
 		LSAN_OPTIONS UBSAN_OPTIONS;
+EXTRA_DIST += bench
