@@ -376,7 +376,8 @@ set_threading (MlaMessage *message, GMimeMessage *mime, GMimeParserOptions *opti
 }
 
 /* Writes @content transfer-decoded into memory, through @filters in order.
- * Returns: (transfer full): the bytes, NUL-terminated, length in @out_len. */
+ * Returns: (transfer full): the bytes without NULs, NUL-terminated, length
+ * in @out_len. */
 static char *
 decode_content (GMimeDataWrapper *content, GMimeFilter **filters, gsize n_filters,
                 gsize *out_len)
@@ -392,6 +393,15 @@ decode_content (GMimeDataWrapper *content, GMimeFilter **filters, gsize n_filter
     if (content != NULL)
         g_mime_data_wrapper_write_to_stream (content, filtered);
     g_mime_stream_flush (filtered);
+    /* A NUL would end the text early; scan_raw() reports it. */
+    if (memchr (bytes->data, '\0', bytes->len) != NULL) {
+        gsize kept = 0;
+
+        for (gsize i = 0; i < bytes->len; i++)
+            if (bytes->data[i] != '\0')
+                bytes->data[kept++] = bytes->data[i];
+        g_byte_array_set_size (bytes, kept);
+    }
     *out_len = bytes->len;
     g_byte_array_append (bytes, (const guint8 *) "", 1);
     return (char *) g_byte_array_free (bytes, FALSE);
@@ -596,7 +606,9 @@ static void
 parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, gsize size)
 {
     MlaMessage *message = state->message;
-    g_autoptr (GMimeStream) stream = g_mime_stream_mem_new_with_buffer ((const char *) data, size);
+    /* An empty GBytes has NULL data, which GMime refuses. */
+    g_autoptr (GMimeStream) stream = g_mime_stream_mem_new_with_buffer (
+        size > 0 ? (const char *) data : "", size);
     g_autoptr (GMimeParser) parser = g_mime_parser_new_with_stream (stream);
     g_autoptr (GMimeMessage) mime = NULL;
     GMimeObject *root;
