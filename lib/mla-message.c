@@ -10,6 +10,8 @@
 
 /* RFC 5322 §2.1.1: lines must be no more than 998 characters. */
 #define MAX_LINE_OCTETS 998
+/* Enough of a quoted header to recognise it. */
+#define MAX_DETAIL_OCTETS 200
 
 struct MlaMessage {
     GBytes *raw;
@@ -93,8 +95,9 @@ state_defect (ParseState *state, const char *code, const char *format, ...)
     va_start (args, format);
     detail = g_strdup_vprintf (format, args);
     va_end (args);
-    /* Details quote header bytes, which may be anything. */
-    tally.detail = g_utf8_make_valid (detail, -1);
+    /* Details quote header bytes, which may be anything, and any length. */
+    g_strstrip (detail);
+    tally.detail = g_utf8_make_valid (detail, MIN (strlen (detail), MAX_DETAIL_OCTETS));
     g_array_append_val (state->tallies, tally);
 }
 
@@ -122,8 +125,12 @@ parser_warning (gint64 offset, GMimeParserWarning code, const char *item, gpoint
         name = warning_codes[code];
     if (name == NULL)
         name = "parser-warning";
-    state_defect (state, name, "at byte %" G_GINT64_FORMAT ": %s", offset,
-                  item != NULL ? item : "");
+    if (item == NULL)
+        item = "";
+    if (offset >= 0)
+        state_defect (state, name, "at byte %" G_GINT64_FORMAT ": %s", offset, item);
+    else
+        state_defect (state, name, "%s", *item != '\0' ? item : "at the end");
 }
 
 /* One pass over the raw bytes for what GMime does not report: NUL bytes,
@@ -394,7 +401,7 @@ decode_content (GMimeDataWrapper *content, GMimeFilter **filters, gsize n_filter
         g_mime_data_wrapper_write_to_stream (content, filtered);
     g_mime_stream_flush (filtered);
     /* A NUL would end the text early; scan_raw() reports it. */
-    if (memchr (bytes->data, '\0', bytes->len) != NULL) {
+    if (bytes->len > 0 && memchr (bytes->data, '\0', bytes->len) != NULL) {
         gsize kept = 0;
 
         for (gsize i = 0; i < bytes->len; i++)
