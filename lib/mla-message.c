@@ -216,13 +216,50 @@ strip_id (const char *text)
     return g_steal_pointer (&id);
 }
 
+/* The first id of a reference list. In-Reply-To is often free text
+ * ("Your message of <date> <id>"), which g_mime_references_parse()
+ * rejects as a whole, so retry from the first '<'; a bare "id@host"
+ * without brackets is taken as it is. */
+static char *
+first_reference (GMimeParserOptions *options, const char *text)
+{
+    g_autoptr (GMimeReferences) refs = NULL;
+    g_autofree char *word = NULL;
+    const char *bracket;
+
+    if (text == NULL)
+        return NULL;
+    refs = g_mime_references_parse (options, text);
+    if ((refs == NULL || g_mime_references_length (refs) == 0)
+        && (bracket = strchr (text, '<')) != NULL) {
+        g_clear_pointer (&refs, g_mime_references_free);
+        refs = g_mime_references_parse (options, bracket);
+    }
+    if (refs != NULL && g_mime_references_length (refs) > 0)
+        return strip_id (g_mime_references_get_message_id (refs, 0));
+    word = strip_id (text);
+    if (word == NULL || strchr (word, '@') == NULL || strpbrk (word, " \t\r\n<>") != NULL)
+        return NULL;
+    return g_steal_pointer (&word);
+}
+
+/* The first well-formed <id> of the header; failing that, GMime's lenient
+ * reading of it ("foo bar" stays "foo bar"), flagged. */
 static void
-set_message_id (ParseState *state, GMimeMessage *mime)
+set_message_id (ParseState *state, GMimeMessage *mime, GMimeParserOptions *options)
 {
     MlaMessage *message = state->message;
 
-    if (mime != NULL)
-        message->message_id = strip_id (g_mime_message_get_message_id (mime));
+    if (mime != NULL) {
+        const char *header = g_mime_object_get_header (GMIME_OBJECT (mime), "Message-ID");
+
+        message->message_id = first_reference (options, header);
+        if (message->message_id == NULL) {
+            message->message_id = strip_id (g_mime_message_get_message_id (mime));
+            if (message->message_id != NULL)
+                state_defect (state, "bad-message-id", "Message-ID: %s", header);
+        }
+    }
     if (message->message_id != NULL)
         return;
     message->message_id = g_strdup_printf ("sha256-%.32s@mlarc.invalid", message->sha256);
@@ -327,28 +364,6 @@ set_date (ParseState *state, GMimeMessage *mime)
     fallback = envelope_date (state->message->envelope);
     if (fallback != NULL)
         take_date (state->message, fallback, MLA_DATE_SOURCE_ENVELOPE);
-}
-
-/* The first id of a reference list; In-Reply-To is often free text
- * ("Your message of <date> <id>"), which g_mime_references_parse()
- * rejects as a whole, so retry from the first '<'. */
-static char *
-first_reference (GMimeParserOptions *options, const char *text)
-{
-    g_autoptr (GMimeReferences) refs = NULL;
-    const char *bracket;
-
-    if (text == NULL)
-        return NULL;
-    refs = g_mime_references_parse (options, text);
-    if ((refs == NULL || g_mime_references_length (refs) == 0)
-        && (bracket = strchr (text, '<')) != NULL) {
-        g_clear_pointer (&refs, g_mime_references_free);
-        refs = g_mime_references_parse (options, bracket);
-    }
-    if (refs == NULL || g_mime_references_length (refs) == 0)
-        return NULL;
-    return strip_id (g_mime_references_get_message_id (refs, 0));
 }
 
 static void
@@ -624,11 +639,11 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, 
     mime = g_mime_parser_construct_message (parser, options);
     if (mime == NULL) {
         state_defect (state, "unparsable", "GMime found no message");
-        set_message_id (state, NULL);
+        set_message_id (state, NULL, options);
         set_date (state, NULL);
         return;
     }
-    set_message_id (state, mime);
+    set_message_id (state, mime, options);
     set_addresses (message, mime);
     set_date (state, mime);
     message->subject = utf8_dup (g_mime_message_get_subject (mime));

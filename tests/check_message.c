@@ -19,6 +19,16 @@ parse_data (const char *name, const char *envelope)
     return mla_message_parse (&raw);
 }
 
+/* Parses @text, a whole message given in the test. */
+static MlaMessage *
+parse_text (const char *text)
+{
+    g_autoptr (GBytes) bytes = g_bytes_new (text, strlen (text));
+    MlaRawMessage raw = { bytes, NULL, "memory", 0, 1, NULL };
+
+    return mla_message_parse (&raw);
+}
+
 static const MlaDefect *
 find_defect (const MlaMessage *message, const char *code)
 {
@@ -242,6 +252,96 @@ START_TEST (test_message_id_synthetic)
 }
 END_TEST
 
+static const struct {
+    const char *header;
+    const char *id;
+    gboolean flagged;  /* a bad-message-id defect */
+} message_ids[] = {
+    { "<plain@example.org>", "plain@example.org", FALSE },
+    { "   <spaced@example.org>  ", "spaced@example.org", FALSE },
+    { "<first@example.org> <second@example.org>", "first@example.org", FALSE },
+    { "junk before <real@example.org>", "real@example.org", FALSE },
+    { "bare@example.org", "bare@example.org", FALSE },
+    { "foo bar", "foo bar", TRUE },
+};
+
+START_TEST (test_message_id_forms)
+{
+    g_autofree char *text = g_strdup_printf ("Message-ID: %s\nSubject: id\n\nbody\n",
+                                             message_ids[_i].header);
+    g_autoptr (MlaMessage) message = parse_text (text);
+
+    ck_assert_str_eq (mla_message_get_message_id (message), message_ids[_i].id);
+    ck_assert (!mla_message_is_message_id_synthetic (message));
+    ck_assert_int_eq (find_defect (message, "bad-message-id") != NULL, message_ids[_i].flagged);
+}
+END_TEST
+
+static const struct {
+    const char *header;
+    const char *id;  /* NULL: none */
+} in_reply_tos[] = {
+    { "<parent@example.org>", "parent@example.org" },
+    { "<parent@example.org> (Jane Doe's message of Tue, 13 Jul 2004)", "parent@example.org" },
+    { "Jane's message of \"Tue, 13 Jul 2004 10:00:00 +0200\" <parent@example.org>",
+      "parent@example.org" },
+    { "parent@example.org", "parent@example.org" },
+    { "your message of yesterday", NULL },
+};
+
+START_TEST (test_threading_in_reply_to_forms)
+{
+    g_autofree char *text = g_strdup_printf ("Message-ID: <c@example.org>\nIn-Reply-To: %s\n\nb\n",
+                                             in_reply_tos[_i].header);
+    g_autoptr (MlaMessage) message = parse_text (text);
+
+    if (in_reply_tos[_i].id == NULL)
+        ck_assert_ptr_null (mla_message_get_in_reply_to (message));
+    else
+        ck_assert_str_eq (mla_message_get_in_reply_to (message), in_reply_tos[_i].id);
+}
+END_TEST
+
+static gpointer
+parse_all_files (gpointer data)
+{
+    GPtrArray *files = data;
+    GString *summary = g_string_new (NULL);
+
+    for (guint i = 0; i < files->len; i++) {
+        g_autoptr (MlaMessage) message = parse_data (g_ptr_array_index (files, i), NULL);
+        const char *body = mla_message_get_body_text (message);
+
+        g_string_append_printf (summary, "%s %s %u\n", mla_message_get_message_id (message),
+                                body != NULL ? body : "", mla_message_get_defects (message)->len);
+    }
+    return g_string_free (summary, FALSE);
+}
+
+/* The import may parse in worker threads: same answers, no crash. */
+START_TEST (test_message_parse_in_threads)
+{
+    g_autofree char *dir_path = mla_test_srcdir_path ("tests/data/message");
+    g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+    g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+    g_autofree char *expected = NULL;
+    GThread *threads[4];
+    const char *name;
+
+    ck_assert_ptr_nonnull (dir);
+    while ((name = g_dir_read_name (dir)) != NULL)
+        g_ptr_array_add (files, g_strdup (name));
+    expected = parse_all_files (files);
+    for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+        threads[i] = g_thread_new ("parse", parse_all_files, files);
+    for (guint i = 0; i < G_N_ELEMENTS (threads); i++) {
+        g_autofree char *summary = g_thread_join (threads[i]);
+
+        ck_assert_str_eq (summary, expected);
+    }
+}
+END_TEST
+
 START_TEST (test_message_sha256_of_raw)
 {
     g_autoptr (MlaMessage) message = parse_data ("crlf.eml", NULL);
@@ -438,6 +538,7 @@ message_suite (void)
     tc = tcase_create ("threading");
     tcase_add_test (tc, test_threading_headers);
     tcase_add_test (tc, test_threading_absent);
+    tcase_add_loop_test (tc, test_threading_in_reply_to_forms, 0, G_N_ELEMENTS (in_reply_tos));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("bodies");
@@ -454,7 +555,12 @@ message_suite (void)
 
     tc = tcase_create ("identity");
     tcase_add_test (tc, test_message_id_synthetic);
+    tcase_add_loop_test (tc, test_message_id_forms, 0, G_N_ELEMENTS (message_ids));
     tcase_add_test (tc, test_message_sha256_of_raw);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("threads");
+    tcase_add_test (tc, test_message_parse_in_threads);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("dates");
