@@ -613,7 +613,7 @@ set_sha256 (MlaMessage *message, const guint8 *data, gsize size)
 static GMimeParserOptions *
 parser_options_new (ParseState *state)
 {
-    static const char *fallback_charsets[] = { "UTF-8", "windows-1252", NULL };
+    const char *fallback_charsets[] = { "UTF-8", "windows-1252", NULL };
     GMimeParserOptions *options = g_mime_parser_options_new ();
 
     g_mime_parser_options_set_fallback_charsets (options, fallback_charsets);
