@@ -158,7 +158,7 @@ scan_raw (ParseState *state, const guint8 *data, gsize size)
             length--;
         }
         longest = MAX (longest, length);
-        p = line_end + 1;
+        p = eol != NULL ? eol + 1 : end;
     }
     for (p = memchr (data, '\0', size); p != NULL; p = memchr (p + 1, '\0', end - p - 1))
         n_nul++;
