@@ -52,10 +52,12 @@ lib_libmlarc_la_SOURCES =
 lib_libmlarc_la_LIBADD = lib/libmlarc-core.la
 lib_libmlarc_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
 
-# The agenda vocabulary is data (data/agenda-vocabulary.ini); it is also
-# compiled in, so mlarc works uninstalled and from any directory.
-lib/mla-resources.c: lib/mla-resources.xml $(top_srcdir)/data/agenda-vocabulary.ini
+# The agenda vocabulary (data/agenda-vocabulary.ini) and the archive schema
+# are data; they are also compiled in, so that mlarc works uninstalled.
+lib/mla-resources.c: lib/mla-resources.xml $(top_srcdir)/data/agenda-vocabulary.ini \
+		$(top_srcdir)/doc/mlarc-archive.rng
 	$(AM_V_GEN)glib-compile-resources --sourcedir=$(top_srcdir)/data \
+		--sourcedir=$(top_srcdir)/doc \
 		--generate-source --target=$@ $(top_srcdir)/lib/mla-resources.xml
 BUILT_SOURCES = lib/mla-resources.c
 CLEANFILES += lib/mla-resources.c

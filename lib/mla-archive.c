@@ -1,8 +1,1025 @@
-/* mla-archive.c: placeholder until the module lands. */
+/* mla-archive.c: the archive folder, its transactions, export and check.
+ *
+ * Layout (doc/archive-format.md): index.xml lists the volumes; each import
+ * that adds anything writes volumes/NNNNNN.xml and raw/NNNNNN.raw (the raw
+ * bytes of its messages, concatenated), fsyncs them, renames them into
+ * place, and commits by replacing index.xml. Files not listed in the index
+ * are leftovers of an interrupted import and are overwritten by the next. */
 #include "config.h"
-#include "mlarc.h"
-MlaArchive *mla_archive_open (const char *path, MlaArchiveOpenFlags flags, GError **error) { mla_throw (error, MLA_ERROR_ARCHIVE, "not yet"); return NULL; }
-void mla_archive_free (MlaArchive *archive) {}
-gboolean mla_archive_import (MlaArchive *archive, const char *const *inputs, const MlaImportOptions *options, MlaImportStats *out_stats, GError **error) { return FALSE; }
-gboolean mla_archive_export_mbox (MlaArchive *archive, GOutputStream *out, GError **error) { return FALSE; }
-gboolean mla_archive_check (MlaArchive *archive, const char *schema_path, MlaCheckFunc func, gpointer user_data, MlaCheckStats *out_stats, GError **error) { return FALSE; }
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+#include <gio/gunixoutputstream.h>
+#include "mla-agenda-mail.h"
+#include "mla-error.h"
+#include "mla-source.h"
+#include "mla-xml-private.h"
+#include "mla-archive.h"
+
+#define INDEX_NAME "index.xml"
+#define LOCK_NAME "lock"
+#define PROGRESS_STEP (64 * 1024)
+
+struct MlaArchive {
+    char *path;
+    GPtrArray *volumes;     /* MlaXmlVolumeEntry *, from the index */
+};
+
+/* ---- atomic files: write to NAME.tmp, fsync, rename ---- */
+
+typedef struct {
+    char *path;
+    char *tmp_path;
+    int fd;
+    GOutputStream *out;     /* buffered, over fd */
+    guint64 written;
+} AtomicFile;
+
+static void
+atomic_file_free (AtomicFile *file)
+{
+    if (file == NULL)
+        return;
+    g_clear_object (&file->out);
+    if (file->fd >= 0) {
+        close (file->fd);
+        g_unlink (file->tmp_path);
+    }
+    g_free (file->path);
+    g_free (file->tmp_path);
+    g_free (file);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AtomicFile, atomic_file_free)
+
+static AtomicFile *
+atomic_file_open (const char *path, GError **error)
+{
+    g_autoptr (AtomicFile) file = g_new0 (AtomicFile, 1);
+    g_autoptr (GOutputStream) raw = NULL;
+
+    file->path = g_strdup (path);
+    file->tmp_path = g_strconcat (path, ".tmp", NULL);
+    file->fd = g_open (file->tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (file->fd < 0)
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->tmp_path, g_strerror (errno)),
+               NULL;
+    raw = g_unix_output_stream_new (file->fd, FALSE);
+    file->out = g_buffered_output_stream_new_sized (raw, 1 << 20);
+    return g_steal_pointer (&file);
+}
+
+static gboolean
+atomic_file_write (AtomicFile *file, const void *data, gsize size, GError **error)
+{
+    if (!g_output_stream_write_all (file->out, data, size, NULL, NULL, error))
+        return g_prefix_error (error, "%s: ", file->tmp_path), FALSE;
+    file->written += size;
+    return TRUE;
+}
+
+/* Flushes and fsyncs, then renames over the target. */
+static gboolean
+atomic_file_commit (AtomicFile *file, GError **error)
+{
+    if (!g_output_stream_close (file->out, NULL, error))
+        return g_prefix_error (error, "%s: ", file->tmp_path), FALSE;
+    if (fsync (file->fd) != 0 || close (file->fd) != 0) {
+        file->fd = -1;
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->tmp_path, g_strerror (errno));
+    }
+    file->fd = -1;
+    if (g_rename (file->tmp_path, file->path) != 0)
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->path, g_strerror (errno));
+    return TRUE;
+}
+
+static gboolean
+sync_folder (const char *path, GError **error)
+{
+    int fd = g_open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+    gboolean ok = fd >= 0 && fsync (fd) == 0;
+
+    if (fd >= 0)
+        close (fd);
+    if (!ok)
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (errno));
+    return TRUE;
+}
+
+/* ---- opening ---- */
+
+static char *
+archive_file (MlaArchive *archive, const char *relative)
+{
+    return g_build_filename (archive->path, relative, NULL);
+}
+
+static char *
+now_iso8601 (void)
+{
+    g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+
+    return g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+static gboolean
+write_index (MlaArchive *archive, GPtrArray *volumes, GError **error)
+{
+    g_autofree char *path = archive_file (archive, INDEX_NAME);
+    g_autoptr (AtomicFile) file = atomic_file_open (path, error);
+    g_autoptr (MlaXmlWriter) xml = NULL;
+
+    if (file == NULL)
+        return FALSE;
+    xml = mla_xml_writer_new (file->out, MLA_XML_WRITER_INDENT);
+    mla_xml_write_index (xml, volumes);
+    if (!mla_xml_writer_finish (xml, error))
+        return g_prefix_error (error, "%s: ", path), FALSE;
+    return atomic_file_commit (file, error) && sync_folder (archive->path, error);
+}
+
+static gboolean
+create_archive (MlaArchive *archive, GError **error)
+{
+    const char *folders[] = { "", "volumes", "raw" };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (folders); i++) {
+        g_autofree char *path = archive_file (archive, folders[i]);
+
+        if (g_mkdir_with_parents (path, 0755) != 0)
+            return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot create: %s", path,
+                              g_strerror (errno));
+    }
+    return write_index (archive, archive->volumes, error);
+}
+
+static gboolean
+is_empty_folder (const char *path)
+{
+    g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+
+    return dir != NULL && g_dir_read_name (dir) == NULL;
+}
+
+MlaArchive *
+mla_archive_open (const char *path, MlaArchiveOpenFlags flags, GError **error)
+{
+    g_autoptr (MlaArchive) archive = g_new0 (MlaArchive, 1);
+    g_autofree char *index = NULL;
+
+    archive->path = g_strdup (path);
+    index = archive_file (archive, INDEX_NAME);
+    if (g_file_test (index, G_FILE_TEST_EXISTS)) {
+        archive->volumes = mla_xml_read_index (index, error);
+        if (archive->volumes == NULL)
+            return NULL;
+        return g_steal_pointer (&archive);
+    }
+    archive->volumes = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_xml_volume_entry_free);
+    if (!(flags & MLA_ARCHIVE_OPEN_CREATE))
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: not an mlarc archive (no %s)", path,
+                          INDEX_NAME),
+               NULL;
+    if (g_file_test (path, G_FILE_TEST_EXISTS) && !is_empty_folder (path))
+        return mla_throw (error, MLA_ERROR_ARCHIVE,
+                          "%s: exists and is not an mlarc archive (no %s); not touching it",
+                          path, INDEX_NAME),
+               NULL;
+    if (!create_archive (archive, error))
+        return NULL;
+    return g_steal_pointer (&archive);
+}
+
+void
+mla_archive_free (MlaArchive *archive)
+{
+    if (archive == NULL)
+        return;
+    g_clear_pointer (&archive->volumes, g_ptr_array_unref);
+    g_free (archive->path);
+    g_free (archive);
+}
+
+guint64
+mla_archive_get_n_messages (MlaArchive *archive)
+{
+    guint64 total = 0;
+
+    for (guint i = 0; i < archive->volumes->len; i++)
+        total += ((MlaXmlVolumeEntry *) g_ptr_array_index (archive->volumes, i))->messages;
+    return total;
+}
+
+/* One importer at a time: an flock on ARCHIVE/lock, released with the fd. */
+static int
+lock_archive (MlaArchive *archive, GError **error)
+{
+    g_autofree char *path = archive_file (archive, LOCK_NAME);
+    int fd = g_open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+
+    if (fd < 0)
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (errno)), -1;
+    if (flock (fd, LOCK_EX | LOCK_NB) != 0) {
+        close (fd);
+        return mla_throw (error, MLA_ERROR_LOCKED, "%s: another mlarc is importing into it",
+                          archive->path),
+               -1;
+    }
+    return fd;
+}
+
+/* ---- reading volumes ---- */
+
+typedef struct {
+    MlaArchive *archive;
+    const MlaXmlVolumeEntry *volume;
+    char *raw_path;
+    int raw_fd;
+} VolumeCursor;
+
+static gboolean
+read_raw (VolumeCursor *cursor, const MlaXmlRecord *record, GByteArray *buffer,
+          GError **error)
+{
+    gsize done = 0;
+
+    g_byte_array_set_size (buffer, record->raw_length);
+    while (done < record->raw_length) {
+        ssize_t n = pread (cursor->raw_fd, buffer->data + done, record->raw_length - done,
+                           (off_t) (record->raw_offset + done));
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return mla_throw (error, MLA_ERROR_ARCHIVE,
+                              "%s: message %s: raw bytes %" G_GUINT64_FORMAT "+%" G_GUINT64_FORMAT
+                              " missing",
+                              cursor->raw_path, record->message_id, record->raw_offset,
+                              record->raw_length);
+        done += n;
+    }
+    return TRUE;
+}
+
+/* A pass over every record of every volume, with the volume's raw file
+ * open in @cursor; @data is the pass's own state. */
+typedef struct {
+    VolumeCursor cursor;
+    gpointer data;
+    MlaXmlReadFlags flags;
+    GBytes *schema;             /* nullable: validate while reading */
+    GPtrArray *problems;
+    guint64 invalid_files;
+} ArchiveWalk;
+
+static gboolean
+walk_archive (MlaArchive *archive, ArchiveWalk *walk, MlaXmlRecordFunc func, GError **error)
+{
+    for (guint i = 0; i < archive->volumes->len; i++) {
+        const MlaXmlVolumeEntry *volume = g_ptr_array_index (archive->volumes, i);
+        g_autofree char *xml_path = archive_file (archive, volume->file);
+        g_autofree char *raw_path = archive_file (archive, volume->raw);
+        gboolean valid = TRUE;
+        gboolean ok;
+
+        walk->cursor.archive = archive;
+        walk->cursor.volume = volume;
+        walk->cursor.raw_path = raw_path;
+        walk->cursor.raw_fd = g_open (raw_path, O_RDONLY | O_CLOEXEC, 0);
+        if (walk->cursor.raw_fd < 0)
+            return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", raw_path, g_strerror (errno));
+        ok = mla_xml_read_volume (xml_path, walk->schema, walk->flags, func, walk, &valid,
+                                  walk->problems, error);
+        close (walk->cursor.raw_fd);
+        walk->cursor.raw_fd = -1;
+        if (!ok)
+            return FALSE;
+        if (!valid)
+            walk->invalid_files++;
+    }
+    return TRUE;
+}
+
+/* ---- import ---- */
+
+typedef struct {
+    GStringChunk *strings;
+    GHashTable *sha256s;       /* raw SHA-256 of stored messages */
+    GHashTable *message_ids;
+    GHashTable *reject_keys;   /* "source\toffset\tindex" of stored rejects */
+} KnownSet;
+
+static void
+known_set_init (KnownSet *known)
+{
+    known->strings = g_string_chunk_new (1 << 16);
+    known->sha256s = g_hash_table_new (g_str_hash, g_str_equal);
+    known->message_ids = g_hash_table_new (g_str_hash, g_str_equal);
+    known->reject_keys = g_hash_table_new (g_str_hash, g_str_equal);
+}
+
+static void
+known_set_clear (KnownSet *known)
+{
+    g_clear_pointer (&known->sha256s, g_hash_table_unref);
+    g_clear_pointer (&known->message_ids, g_hash_table_unref);
+    g_clear_pointer (&known->reject_keys, g_hash_table_unref);
+    g_clear_pointer (&known->strings, g_string_chunk_free);
+}
+
+static void
+known_set_add (KnownSet *known, GHashTable *set, const char *key)
+{
+    g_hash_table_add (set, g_string_chunk_insert_const (known->strings, key));
+}
+
+static char *
+reject_key (const char *source, guint64 offset, guint index)
+{
+    return g_strdup_printf ("%s\t%" G_GUINT64_FORMAT "\t%u", source, offset, index);
+}
+
+static gboolean
+remember_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
+{
+    KnownSet *known = ((ArchiveWalk *) user_data)->data;
+
+    if (record->is_reject) {
+        g_autofree char *key = reject_key (record->source, record->source_offset,
+                                           record->source_index);
+
+        known_set_add (known, known->reject_keys, key);
+        return TRUE;
+    }
+    if (record->sha256 != NULL)
+        known_set_add (known, known->sha256s, record->sha256);
+    if (record->message_id != NULL)
+        known_set_add (known, known->message_ids, record->message_id);
+    return TRUE;
+}
+
+/* Parsing (GMime, SHA-256, agenda rules) is most of the cost of an import,
+ * so it runs on a thread pool, a batch at a time, while the main thread
+ * reads the next batch and writes the previous one in input order. Only the
+ * main thread touches the known set and the output files. */
+#define BATCH_BYTES (4 << 20)
+#define BATCH_MESSAGES 2048
+
+typedef struct Batch Batch;
+
+typedef struct {
+    Batch *batch;
+    MlaRawMessage *raw;
+    MlaMessage *message;      /* NULL until parsed, and for rejects */
+    GPtrArray *agendas;       /* nullable */
+} Job;
+
+struct Batch {
+    GPtrArray *jobs;          /* Job * */
+    gsize bytes;
+    guint pending;            /* jobs dispatched but not yet parsed */
+    GMutex lock;
+    GCond parsed;
+};
+
+typedef struct {
+    MlaArchive *archive;
+    const MlaImportOptions *options;
+    MlaImportStats *stats;
+    KnownSet known;
+    GThreadPool *pool;
+    GAsyncQueue *agenda_parsers;      /* nullable: one MlaAgendaParser per worker */
+    Batch *reading;                   /* being filled */
+    Batch *parsing;                   /* dispatched; written once parsed */
+    AtomicFile *raw;
+    AtomicFile *volume;
+    MlaXmlWriter *xml;
+    guint64 bytes_before;             /* input bytes of the inputs already read */
+    guint64 bytes_total;
+    guint64 next_progress;
+} Import;
+
+static void
+job_free (Job *job)
+{
+    g_clear_pointer (&job->raw, mla_raw_message_free);
+    g_clear_pointer (&job->message, mla_message_free);
+    g_clear_pointer (&job->agendas, g_ptr_array_unref);
+    g_free (job);
+}
+
+static Batch *
+batch_new (void)
+{
+    Batch *batch = g_new0 (Batch, 1);
+
+    batch->jobs = g_ptr_array_new_with_free_func ((GDestroyNotify) job_free);
+    g_mutex_init (&batch->lock);
+    g_cond_init (&batch->parsed);
+    return batch;
+}
+
+static void
+batch_wait (Batch *batch)
+{
+    g_mutex_lock (&batch->lock);
+    while (batch->pending > 0)
+        g_cond_wait (&batch->parsed, &batch->lock);
+    g_mutex_unlock (&batch->lock);
+}
+
+/* Waits for the workers first: they may still hold the batch. */
+static void
+batch_free (Batch *batch)
+{
+    if (batch == NULL)
+        return;
+    batch_wait (batch);
+    g_ptr_array_unref (batch->jobs);
+    g_mutex_clear (&batch->lock);
+    g_cond_clear (&batch->parsed);
+    g_free (batch);
+}
+
+static gboolean
+is_parsable (const MlaRawMessage *raw)
+{
+    return raw->bytes != NULL && g_bytes_get_size (raw->bytes) > 0;
+}
+
+/* Runs on a worker thread. */
+static void
+parse_job (gpointer data, gpointer user_data)
+{
+    Job *job = data;
+    Import *import = user_data;
+
+    job->message = mla_message_parse (job->raw);
+    if (import->agenda_parsers != NULL) {
+        MlaAgendaParser *parser = g_async_queue_pop (import->agenda_parsers);
+
+        job->agendas = mla_agenda_parse_message (parser, job->message);
+        g_async_queue_push (import->agenda_parsers, parser);
+    }
+    g_mutex_lock (&job->batch->lock);
+    if (--job->batch->pending == 0)
+        g_cond_signal (&job->batch->parsed);
+    g_mutex_unlock (&job->batch->lock);
+}
+
+static void
+batch_dispatch (Import *import, Batch *batch)
+{
+    g_mutex_lock (&batch->lock);
+    for (guint i = 0; i < batch->jobs->len; i++)
+        if (is_parsable (((Job *) g_ptr_array_index (batch->jobs, i))->raw))
+            batch->pending++;
+    g_mutex_unlock (&batch->lock);
+    for (guint i = 0; i < batch->jobs->len; i++) {
+        Job *job = g_ptr_array_index (batch->jobs, i);
+
+        if (is_parsable (job->raw))
+            g_thread_pool_push (import->pool, job, NULL);
+    }
+}
+
+static void
+import_clear (Import *import)
+{
+    g_clear_pointer (&import->reading, batch_free);
+    g_clear_pointer (&import->parsing, batch_free);
+    if (import->pool != NULL)
+        g_thread_pool_free (g_steal_pointer (&import->pool), FALSE, TRUE);
+    g_clear_pointer (&import->agenda_parsers, g_async_queue_unref);
+    g_clear_pointer (&import->xml, mla_xml_writer_free);
+    g_clear_pointer (&import->volume, atomic_file_free);
+    g_clear_pointer (&import->raw, atomic_file_free);
+    known_set_clear (&import->known);
+}
+
+static gboolean
+start_workers (Import *import, GError **error)
+{
+    guint n_workers = MAX (1, g_get_num_processors ());
+
+    if (import->options->extract_agendas) {
+        import->agenda_parsers = g_async_queue_new_full ((GDestroyNotify) mla_agenda_parser_free);
+        for (guint i = 0; i < n_workers; i++) {
+            MlaAgendaParser *parser = mla_agenda_parser_new (NULL, error);
+
+            if (parser == NULL)
+                return FALSE;
+            g_async_queue_push (import->agenda_parsers, parser);
+        }
+    }
+    import->pool = g_thread_pool_new (parse_job, import, (int) n_workers, FALSE, error);
+    return import->pool != NULL;
+}
+
+static void
+report_progress (Import *import, MlaSource *source, gboolean force)
+{
+    guint64 done = import->bytes_before + mla_source_get_bytes_done (source);
+    MlaImportProgress progress;
+
+    if (import->options->progress == NULL || (!force && done < import->next_progress))
+        return;
+    import->next_progress = done + PROGRESS_STEP;
+    progress.input = mla_source_get_path (source);
+    progress.bytes_done = done;
+    progress.bytes_total = import->bytes_total;
+    progress.messages = import->stats->read;
+    import->options->progress (&progress, import->options->progress_data);
+}
+
+static void
+reject (Import *import, const MlaRawMessage *raw, const char *code, const char *detail)
+{
+    g_autofree char *key = reject_key (raw->source, raw->offset, raw->index);
+
+    if (g_hash_table_contains (import->known.reject_keys, key)) {
+        import->stats->present++;
+        return;
+    }
+    known_set_add (&import->known, import->known.reject_keys, key);
+    mla_xml_write_reject (import->xml, raw, code, detail);
+    import->stats->rejected++;
+}
+
+/* Rejects what cannot be a message at all; everything else is kept, with
+ * its defects. Runs on the main thread, in input order. */
+static gboolean
+store_job (Import *import, Job *job, GError **error)
+{
+    MlaMessage *message = job->message;
+    const char *sha256;
+    const char *message_id;
+    GBytes *bytes;
+    guint64 raw_offset;
+
+    if (job->raw->bytes == NULL) {
+        GPtrArray *defects = job->raw->defects;
+        const MlaDefect *why = defects->len > 0 ? g_ptr_array_index (defects, 0) : NULL;
+
+        reject (import, job->raw, "unreadable", why != NULL ? why->detail : "cannot be read");
+        return TRUE;
+    }
+    if (message == NULL) {
+        reject (import, job->raw, "empty", "the message has no bytes");
+        return TRUE;
+    }
+    sha256 = mla_message_get_sha256 (message);
+    if (g_hash_table_contains (import->known.sha256s, sha256)) {
+        import->stats->present++;
+        return TRUE;
+    }
+    message_id = mla_message_get_message_id (message);
+    if (g_hash_table_contains (import->known.message_ids, message_id)) {
+        mla_message_add_defect (message, "duplicate-id",
+                                "Message-ID <%s> is already in the archive with other bytes",
+                                message_id);
+        import->stats->duplicate_ids++;
+    }
+    known_set_add (&import->known, import->known.sha256s, sha256);
+    known_set_add (&import->known, import->known.message_ids, message_id);
+    bytes = mla_message_get_raw (message);
+    raw_offset = import->raw->written;
+    if (!atomic_file_write (import->raw, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                            error))
+        return FALSE;
+    mla_xml_write_message (import->xml, message, raw_offset, job->agendas);
+    import->stats->added++;
+    if (job->agendas != NULL)
+        import->stats->agendas += job->agendas->len;
+    if (mla_message_get_defects (message)->len > 0)
+        import->stats->flagged++;
+    return TRUE;
+}
+
+/* Writes the batch being parsed, then dispatches the one just read. */
+static gboolean
+rotate_batches (Import *import, GError **error)
+{
+    Batch *done = g_steal_pointer (&import->parsing);
+    gboolean ok = TRUE;
+
+    if (done != NULL) {
+        batch_wait (done);
+        for (guint i = 0; ok && i < done->jobs->len; i++)
+            ok = store_job (import, g_ptr_array_index (done->jobs, i), error);
+        batch_free (done);
+    }
+    import->parsing = g_steal_pointer (&import->reading);
+    if (import->parsing != NULL)
+        batch_dispatch (import, import->parsing);
+    import->reading = batch_new ();
+    return ok;
+}
+
+static gboolean
+import_source (Import *import, MlaSource *source, GError **error)
+{
+    while (TRUE) {
+        MlaRawMessage *raw = NULL;
+        Job *job;
+
+        if (!mla_source_next (source, &raw, error))
+            return FALSE;
+        if (raw == NULL)
+            break;
+        import->stats->read++;
+        job = g_new0 (Job, 1);
+        job->batch = import->reading;
+        job->raw = raw;
+        g_ptr_array_add (import->reading->jobs, job);
+        import->reading->bytes += raw->bytes != NULL ? g_bytes_get_size (raw->bytes) : 0;
+        if ((import->reading->bytes >= BATCH_BYTES
+             || import->reading->jobs->len >= BATCH_MESSAGES)
+            && !rotate_batches (import, error))
+            return FALSE;
+        report_progress (import, source, FALSE);
+    }
+    report_progress (import, source, TRUE);
+    import->bytes_before += mla_source_get_bytes_done (source);
+    return TRUE;
+}
+
+static gboolean
+load_known (MlaArchive *archive, KnownSet *known, GError **error)
+{
+    ArchiveWalk walk = { 0 };
+
+    walk.data = known;
+    return walk_archive (archive, &walk, remember_record, error);
+}
+
+static void
+remove_leftovers (MlaArchive *archive, const char *folder)
+{
+    g_autofree char *path = archive_file (archive, folder);
+    g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL) {
+        if (g_str_has_suffix (name, ".tmp")) {
+            g_autofree char *leftover = g_build_filename (path, name, NULL);
+
+            g_unlink (leftover);
+        }
+    }
+}
+
+static guint
+next_volume_number (MlaArchive *archive)
+{
+    guint number = 0;
+
+    for (guint i = 0; i < archive->volumes->len; i++)
+        number = MAX (number, ((MlaXmlVolumeEntry *) g_ptr_array_index (archive->volumes, i))->number);
+    return number + 1;
+}
+
+static gboolean
+open_sources (const char *const *inputs, MlaMboxFormat format, GPtrArray *sources,
+              guint64 *out_total, GError **error)
+{
+    *out_total = 0;
+    for (gsize i = 0; inputs[i] != NULL; i++) {
+        MlaSource *source = mla_source_open (inputs[i], format, error);
+
+        if (source == NULL)
+            return FALSE;
+        g_ptr_array_add (sources, source);
+        *out_total += mla_source_get_bytes_total (source);
+    }
+    return TRUE;
+}
+
+/* Renames the volume's files into place, then replaces the index: until
+ * that last rename the archive is the old one. */
+static gboolean
+commit_volume (Import *import, guint number, const char *imported, GError **error)
+{
+    MlaArchive *archive = import->archive;
+    g_autoptr (MlaXmlVolumeEntry) entry = g_new0 (MlaXmlVolumeEntry, 1);
+    g_autoptr (GPtrArray) volumes = g_ptr_array_new ();
+    g_autofree char *raw_folder = archive_file (archive, "raw");
+    g_autofree char *volume_folder = archive_file (archive, "volumes");
+    gboolean ok;
+
+    mla_xml_write_volume_end (import->xml);
+    if (!mla_xml_writer_finish (import->xml, error))
+        return g_prefix_error (error, "%s: ", import->volume->tmp_path), FALSE;
+    if (!atomic_file_commit (import->raw, error) || !atomic_file_commit (import->volume, error)
+        || !sync_folder (raw_folder, error) || !sync_folder (volume_folder, error))
+        return FALSE;
+    entry->number = number;
+    entry->file = g_strdup_printf ("volumes/%06u.xml", number);
+    entry->raw = g_strdup_printf ("raw/%06u.raw", number);
+    entry->messages = import->stats->added;
+    entry->rejects = import->stats->rejected;
+    entry->imported = g_strdup (imported);
+    for (guint i = 0; i < archive->volumes->len; i++)
+        g_ptr_array_add (volumes, g_ptr_array_index (archive->volumes, i));
+    g_ptr_array_add (volumes, entry);
+    ok = write_index (archive, volumes, error);
+    if (ok)
+        g_ptr_array_add (archive->volumes, g_steal_pointer (&entry));
+    return ok;
+}
+
+/* The transaction proper; the caller holds the lock and clears @import. */
+static gboolean
+run_import (Import *import, const char *const *inputs, GError **error)
+{
+    MlaArchive *archive = import->archive;
+    g_autoptr (GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_source_free);
+    g_autofree char *imported = now_iso8601 ();
+    g_autofree char *volume_path = NULL;
+    g_autofree char *raw_path = NULL;
+    guint number = next_volume_number (archive);
+
+    remove_leftovers (archive, "volumes");
+    remove_leftovers (archive, "raw");
+    volume_path = g_strdup_printf ("%s/volumes/%06u.xml", archive->path, number);
+    raw_path = g_strdup_printf ("%s/raw/%06u.raw", archive->path, number);
+    if (!load_known (archive, &import->known, error)
+        || !open_sources (inputs, import->options->format, sources, &import->bytes_total, error))
+        return FALSE;
+    if (!start_workers (import, error))
+        return FALSE;
+    if ((import->raw = atomic_file_open (raw_path, error)) == NULL
+        || (import->volume = atomic_file_open (volume_path, error)) == NULL)
+        return FALSE;
+    import->xml = mla_xml_writer_new (import->volume->out, MLA_XML_WRITER_INDENT);
+    mla_xml_write_volume_start (import->xml, number, imported);
+    import->reading = batch_new ();
+    for (guint i = 0; i < sources->len; i++)
+        if (!import_source (import, g_ptr_array_index (sources, i), error))
+            return FALSE;
+    /* Twice: the last batch read, then the last one parsed. */
+    if (!rotate_batches (import, error) || !rotate_batches (import, error))
+        return FALSE;
+    /* Inputs go last: the mbox variant is only known once it has been read. */
+    for (guint i = 0; i < sources->len; i++) {
+        MlaSource *source = g_ptr_array_index (sources, i);
+
+        mla_xml_write_input (import->xml, mla_source_get_path (source),
+                             mla_source_get_format_name (source));
+    }
+    /* A run that adds nothing leaves the archive byte for byte as it was. */
+    if (import->stats->added + import->stats->rejected == 0)
+        return TRUE;
+    return commit_volume (import, number, imported, error);
+}
+
+gboolean
+mla_archive_import (MlaArchive *archive, const char *const *inputs,
+                    const MlaImportOptions *options, MlaImportStats *out_stats, GError **error)
+{
+    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL };
+    MlaImportStats local_stats;
+    Import import = { 0 };
+    int lock_fd;
+    gboolean ok;
+
+    g_return_val_if_fail (archive != NULL && inputs != NULL, FALSE);
+    import.archive = archive;
+    import.options = options != NULL ? options : &defaults;
+    import.stats = out_stats != NULL ? out_stats : &local_stats;
+    memset (import.stats, 0, sizeof *import.stats);
+    lock_fd = lock_archive (archive, error);
+    if (lock_fd < 0)
+        return FALSE;
+    known_set_init (&import.known);
+    ok = run_import (&import, inputs, error);
+    import_clear (&import);
+    close (lock_fd);
+    return ok;
+}
+
+/* ---- export ---- */
+
+typedef struct {
+    GOutputStream *out;
+    GByteArray *buffer;
+} Export;
+
+/* "From " lines need an envelope; messages from Maildirs or single files
+ * had none, so one is made from their date, as mboxes of MTAs have. */
+static char *
+synthetic_envelope (const char *date_utc)
+{
+    g_autoptr (GDateTime) date = NULL;
+
+    if (date_utc != NULL)
+        date = g_date_time_new_from_iso8601 (date_utc, NULL);
+    if (date == NULL)
+        date = g_date_time_new_from_unix_utc (0);
+    return g_date_time_format (date, "MAILER-DAEMON %a %b %e %H:%M:%S %Y");
+}
+
+static gboolean
+is_from_quoted_line (const guint8 *line, gsize length)
+{
+    gsize i = 0;
+
+    while (i < length && line[i] == '>')
+        i++;
+    return length - i >= 5 && memcmp (line + i, "From ", 5) == 0;
+}
+
+/* mboxrd: every line matching ^>*From gets one more '>'. */
+static gboolean
+write_mboxrd_body (GOutputStream *out, const guint8 *data, gsize size, GError **error)
+{
+    gsize start = 0;
+
+    while (start < size) {
+        const guint8 *newline = memchr (data + start, '\n', size - start);
+        gsize end = newline != NULL ? (gsize) (newline - data) + 1 : size;
+
+        if (is_from_quoted_line (data + start, end - start)
+            && !g_output_stream_write_all (out, ">", 1, NULL, NULL, error))
+            return FALSE;
+        if (!g_output_stream_write_all (out, data + start, end - start, NULL, NULL, error))
+            return FALSE;
+        start = end;
+    }
+    return TRUE;
+}
+
+static gboolean
+ends_with_newline (GByteArray *bytes)
+{
+    return bytes->len > 0 && bytes->data[bytes->len - 1] == '\n';
+}
+
+static gboolean
+export_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
+{
+    ArchiveWalk *walk = user_data;
+    Export *export = walk->data;
+    g_autofree char *envelope = NULL;
+    g_autofree char *from_line = NULL;
+
+    if (record->is_reject)
+        return TRUE;
+    if (!read_raw (&walk->cursor, record, export->buffer, error))
+        return FALSE;
+    envelope = record->envelope != NULL ? g_strdup (record->envelope)
+                                        : synthetic_envelope (record->date_utc);
+    from_line = g_strdup_printf ("From %s\n", envelope);
+    /* Raw bytes keep their blank separator line (see mla-mbox.h); the next
+     * From_ line only needs to start a line. */
+    return g_output_stream_write_all (export->out, from_line, strlen (from_line), NULL, NULL, error)
+           && write_mboxrd_body (export->out, export->buffer->data, export->buffer->len, error)
+           && (ends_with_newline (export->buffer)
+               || g_output_stream_write_all (export->out, "\n", 1, NULL, NULL, error));
+}
+
+gboolean
+mla_archive_export_mbox (MlaArchive *archive, GOutputStream *out, GError **error)
+{
+    g_autoptr (GByteArray) buffer = g_byte_array_new ();
+    Export export = { out, buffer };
+    ArchiveWalk walk = { 0 };
+
+    walk.data = &export;
+    return walk_archive (archive, &walk, export_record, error);
+}
+
+/* ---- check ---- */
+
+typedef struct {
+    MlaCheckFunc func;
+    gpointer user_data;
+    MlaCheckStats *stats;
+    GByteArray *buffer;
+} Check;
+
+static void
+report_entry (Check *check, const VolumeCursor *cursor, const MlaXmlRecord *record,
+              const char *code, const char *detail)
+{
+    MlaCheckEntry entry = { cursor->volume->file, record->message_id, record->source,
+                            record->source_offset, code, detail };
+
+    if (check->func != NULL)
+        check->func (&entry, check->user_data);
+}
+
+static gboolean
+check_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
+{
+    ArchiveWalk *walk = user_data;
+    Check *check = walk->data;
+    g_autofree char *sha256 = NULL;
+    g_autoptr (GError) raw_error = NULL;
+
+    if (record->is_reject) {
+        const MlaDefect *why = g_ptr_array_index (record->defects, 0);
+
+        check->stats->rejects++;
+        report_entry (check, &walk->cursor, record, "rejected", why->detail);
+        return TRUE;
+    }
+    check->stats->messages++;
+    for (guint i = 0; i < record->defects->len; i++) {
+        const MlaDefect *defect = g_ptr_array_index (record->defects, i);
+
+        check->stats->defects++;
+        report_entry (check, &walk->cursor, record, defect->code, defect->detail);
+    }
+    if (!read_raw (&walk->cursor, record, check->buffer, &raw_error)) {
+        check->stats->raw_mismatches++;
+        report_entry (check, &walk->cursor, record, "raw-missing", raw_error->message);
+        return TRUE;
+    }
+    sha256 = g_compute_checksum_for_data (G_CHECKSUM_SHA256, check->buffer->data,
+                                          check->buffer->len);
+    if (g_strcmp0 (sha256, record->sha256) != 0) {
+        check->stats->raw_mismatches++;
+        report_entry (check, &walk->cursor, record, "raw-mismatch",
+                      "the stored raw bytes do not match their SHA-256");
+    }
+    return TRUE;
+}
+
+/* The schema is compiled into the library, so that an uninstalled mlarc
+ * can check; --schema or $MLARC_SCHEMA name another. */
+static GBytes *
+load_schema (const char *schema_path, GError **error)
+{
+    const char *path = schema_path != NULL ? schema_path : g_getenv ("MLARC_SCHEMA");
+    char *contents = NULL;
+    gsize length = 0;
+
+    if (path == NULL)
+        return g_resources_lookup_data ("/org/mlarc/mlarc-archive.rng",
+                                        G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+    if (!g_file_get_contents (path, &contents, &length, error))
+        return NULL;
+    return g_bytes_new_take (contents, length);
+}
+
+gboolean
+mla_archive_check (MlaArchive *archive, const char *schema_path, MlaCheckFunc func,
+                   gpointer user_data, MlaCheckStats *out_stats, GError **error)
+{
+    g_autoptr (GBytes) schema = load_schema (schema_path, error);
+    g_autoptr (GByteArray) buffer = g_byte_array_new ();
+    g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+    g_autofree char *index = archive_file (archive, INDEX_NAME);
+    MlaCheckStats local_stats = { 0 };
+    MlaCheckStats *stats = out_stats != NULL ? out_stats : &local_stats;
+    Check check = { func, user_data, stats, buffer };
+    ArchiveWalk walk = { 0 };
+
+    if (schema == NULL)
+        return FALSE;
+    memset (stats, 0, sizeof *stats);
+    if (!mla_xml_validate_file (index, schema, problems))
+        stats->invalid_files++;
+    walk.data = &check;
+    walk.schema = schema;
+    walk.problems = problems;
+    if (!walk_archive (archive, &walk, check_record, error))
+        return FALSE;
+    stats->invalid_files += walk.invalid_files;
+    for (guint i = 0; i < problems->len && func != NULL; i++) {
+        MlaCheckEntry entry = { "-", NULL, archive->path, 0, "schema",
+                                g_ptr_array_index (problems, i) };
+
+        func (&entry, user_data);
+    }
+    return TRUE;
+}
+
+/* ---- agendas ---- */
+
+static gboolean
+collect_agendas (const MlaXmlRecord *record, gpointer user_data, GError **error)
+{
+    GPtrArray *agendas = ((ArchiveWalk *) user_data)->data;
+
+    g_ptr_array_extend_and_steal (agendas, g_ptr_array_ref (record->agendas));
+    return TRUE;
+}
+
+GPtrArray *
+mla_archive_load_agendas (MlaArchive *archive, GError **error)
+{
+    g_autoptr (GPtrArray) agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    ArchiveWalk walk = { 0 };
+
+    walk.data = agendas;
+    walk.flags = MLA_XML_READ_AGENDAS;
+    if (!walk_archive (archive, &walk, collect_agendas, error))
+        return NULL;
+    return g_steal_pointer (&agendas);
+}

@@ -1,10 +1,11 @@
 /* mla-mbox.h: split an mbox byte stream into raw messages, one at a time.
  *
- * Framing only, no MIME: a message's raw bytes are the bytes after its
- * From_ line up to (not including) the line break that precedes the next
- * From_ line, with the From-quoting of the detected variant undone. That
- * rule makes export (raw + "\n" before every From_ line) and re-import give
- * back the same bytes. */
+ * Framing only, no MIME: a message's raw bytes are all the bytes after its
+ * From_ line up to the next From_ line (or the end), blank separator line
+ * included, with the From-quoting of the detected variant undone. This is
+ * the split other tools make (mime4j's mbox.rlug test), and it lets export
+ * write raw bytes back unchanged; only a message that does not end with a
+ * line break needs one added there (defect "no-final-newline"). */
 #pragma once
 #include <gio/gio.h>
 #include "mla-api.h"

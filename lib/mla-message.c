@@ -1,3 +1,864 @@
-/* mla-message.c: placeholder until the module lands. */
+/* mla-message.c: the message model, the one place that turns GMime objects
+ * into plain UTF-8 data. Parsing is lenient (GMime's); what GMime or our
+ * own single scan of the raw bytes notices becomes a defect, one per kind. */
 #include "config.h"
-#include "mlarc.h"
+#include <string.h>
+#include <gmime/gmime.h>
+#include "mla-autocleanups.h"
+#include "mla-html-private.h"
+#include "mla-message.h"
+
+/* RFC 5322 §2.1.1: lines must be no more than 998 characters. */
+#define MAX_LINE_OCTETS 998
+/* Enough of a quoted header to recognise it. */
+#define MAX_DETAIL_OCTETS 200
+
+struct MlaMessage {
+    GBytes *raw;
+    char sha256[65];
+    char *envelope;
+    char *source;
+    guint64 source_offset;
+    guint source_index;
+    char *message_id;
+    gboolean message_id_synthetic;
+    MlaAddress *from;
+    GPtrArray *to;
+    GPtrArray *cc;
+    GDateTime *date;
+    int date_offset_minutes;
+    MlaDateSource date_source;
+    char *subject;
+    char *in_reply_to;
+    GPtrArray *references;
+    char *list_id;
+    char *body_text;
+    MlaBodySource body_source;
+    GPtrArray *attachments;
+    GPtrArray *defects;
+};
+
+/* Defects of one kind seen while parsing: reported once, with a count. */
+typedef struct {
+    const char *code;  /* static */
+    char *detail;      /* of the first occurrence */
+    guint count;
+} DefectTally;
+
+typedef struct {
+    MlaMessage *message;
+    GArray *tallies;   /* of DefectTally */
+    GMimeObject *body_part;
+} ParseState;
+
+static const char *const warning_codes[] = {
+    [GMIME_WARN_DUPLICATED_HEADER] = "duplicated-header",
+    [GMIME_WARN_DUPLICATED_PARAMETER] = "duplicated-parameter",
+    [GMIME_WARN_UNENCODED_8BIT_HEADER] = "8bit-header",
+    [GMIME_WARN_INVALID_CONTENT_TYPE] = "invalid-content-type",
+    [GMIME_WARN_INVALID_RFC2047_HEADER_VALUE] = "invalid-rfc2047",
+    [GMIME_WARN_MALFORMED_MULTIPART] = "malformed-multipart",
+    [GMIME_WARN_TRUNCATED_MESSAGE] = "truncated-message",
+    [GMIME_WARN_MALFORMED_MESSAGE] = "malformed-message",
+    [GMIME_CRIT_INVALID_HEADER_NAME] = "invalid-header-name",
+    [GMIME_CRIT_CONFLICTING_HEADER] = "conflicting-header",
+    [GMIME_CRIT_CONFLICTING_PARAMETER] = "conflicting-parameter",
+    [GMIME_CRIT_MULTIPART_WITHOUT_BOUNDARY] = "multipart-without-boundary",
+    [GMIME_WARN_INVALID_PARAMETER] = "invalid-parameter",
+    [GMIME_WARN_INVALID_ADDRESS_LIST] = "invalid-address-list",
+    [GMIME_CRIT_NESTING_OVERFLOW] = "nesting-overflow",
+    [GMIME_WARN_PART_WITHOUT_CONTENT] = "part-without-content",
+    [GMIME_CRIT_PART_WITHOUT_HEADERS_OR_CONTENT] = "part-without-headers-or-content",
+};
+
+static void
+tally_clear (gpointer data)
+{
+    g_free (((DefectTally *) data)->detail);
+}
+
+static void G_GNUC_PRINTF (3, 4)
+state_defect (ParseState *state, const char *code, const char *format, ...)
+{
+    DefectTally tally = { code, NULL, 1 };
+    g_autofree char *detail = NULL;
+    va_list args;
+
+    for (guint i = 0; i < state->tallies->len; i++) {
+        DefectTally *seen = &g_array_index (state->tallies, DefectTally, i);
+
+        if (strcmp (seen->code, code) == 0) {
+            seen->count++;
+            return;
+        }
+    }
+    va_start (args, format);
+    detail = g_strdup_vprintf (format, args);
+    va_end (args);
+    /* Details quote header bytes, which may be anything, and any length. */
+    g_strstrip (detail);
+    tally.detail = g_utf8_make_valid (detail, MIN (strlen (detail), MAX_DETAIL_OCTETS));
+    g_array_append_val (state->tallies, tally);
+}
+
+static void
+state_flush_defects (ParseState *state)
+{
+    for (guint i = 0; i < state->tallies->len; i++) {
+        DefectTally *tally = &g_array_index (state->tallies, DefectTally, i);
+
+        if (tally->count > 1)
+            mla_defect_list_add (state->message->defects, tally->code, "%s (%u times)",
+                                 tally->detail, tally->count);
+        else
+            mla_defect_list_add (state->message->defects, tally->code, "%s", tally->detail);
+    }
+}
+
+static void
+parser_warning (gint64 offset, GMimeParserWarning code, const char *item, gpointer user_data)
+{
+    ParseState *state = user_data;
+    const char *name = NULL;
+
+    if ((gsize) code < G_N_ELEMENTS (warning_codes))
+        name = warning_codes[code];
+    if (name == NULL)
+        name = "parser-warning";
+    if (item == NULL)
+        item = "";
+    if (offset >= 0)
+        state_defect (state, name, "at byte %" G_GINT64_FORMAT ": %s", offset, item);
+    else
+        state_defect (state, name, "%s", *item != '\0' ? item : "at the end");
+}
+
+/* One pass over the raw bytes for what GMime does not report: NUL bytes,
+ * CRLF line ends, over-long lines, and text that does not start with a
+ * header. */
+static void
+scan_raw (ParseState *state, const guint8 *data, gsize size)
+{
+    const guint8 *p = data, *end = data + size;
+    gsize longest = 0, n_nul = 0, n_lines = 0, n_crlf = 0;
+    const guint8 *colon;
+
+    if (size == 0) {
+        state_defect (state, "no-headers", "the message is empty");
+        return;
+    }
+    while (p < end) {
+        const guint8 *eol = memchr (p, '\n', end - p);
+        const guint8 *line_end = eol != NULL ? eol : end;
+        gsize length = line_end - p;
+
+        n_lines++;
+        if (eol != NULL && length > 0 && line_end[-1] == '\r') {
+            n_crlf++;
+            length--;
+        }
+        longest = MAX (longest, length);
+        p = eol != NULL ? eol + 1 : end;
+    }
+    for (p = memchr (data, '\0', size); p != NULL; p = memchr (p + 1, '\0', end - p - 1))
+        n_nul++;
+    if (n_nul > 0)
+        state_defect (state, "nul-bytes", "%" G_GSIZE_FORMAT " NUL bytes", n_nul);
+    if (n_crlf > 0)
+        state_defect (state, "crlf", "%" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
+                      " lines end in CRLF", n_crlf, n_lines);
+    if (longest > MAX_LINE_OCTETS)
+        state_defect (state, "long-line", "longest line is %" G_GSIZE_FORMAT " octets",
+                      longest);
+    /* RFC 5322 §2.2: a field name is printable ASCII but ':' and ends at ':'. */
+    for (colon = data; colon < end && *colon > ' ' && *colon < 127 && *colon != ':'; colon++)
+        ;
+    while (colon > data && colon < end && (*colon == ' ' || *colon == '\t'))
+        colon++;
+    if (colon == data || colon == end || *colon != ':')
+        state_defect (state, "no-headers", "the first line is not a header field");
+}
+
+static gpointer
+init_gmime (gpointer data)
+{
+    g_mime_init ();
+    return NULL;
+}
+
+static char *
+utf8_dup (const char *text)
+{
+    if (text == NULL)
+        return NULL;
+    return g_utf8_make_valid (text, -1);
+}
+
+/* Trims white space and one pair of angle brackets. Returns: (transfer full)
+ * (nullable): NULL when nothing is left. */
+static char *
+strip_id (const char *text)
+{
+    g_autofree char *id = NULL;
+    gsize len;
+
+    if (text == NULL)
+        return NULL;
+    id = g_strstrip (utf8_dup (text));
+    len = strlen (id);
+    if (len >= 2 && id[0] == '<' && id[len - 1] == '>') {
+        id[len - 1] = '\0';
+        memmove (id, id + 1, len - 1);
+        g_strstrip (id);
+    }
+    if (*id == '\0')
+        return NULL;
+    return g_steal_pointer (&id);
+}
+
+/* The first id of a reference list. In-Reply-To is often free text
+ * ("Your message of <date> <id>"), which g_mime_references_parse()
+ * rejects as a whole, so retry from the first '<'; a bare "id@host"
+ * without brackets is taken as it is. */
+static char *
+first_reference (GMimeParserOptions *options, const char *text)
+{
+    g_autoptr (GMimeReferences) refs = NULL;
+    g_autofree char *word = NULL;
+    const char *bracket;
+
+    if (text == NULL)
+        return NULL;
+    refs = g_mime_references_parse (options, text);
+    if ((refs == NULL || g_mime_references_length (refs) == 0)
+        && (bracket = strchr (text, '<')) != NULL) {
+        g_clear_pointer (&refs, g_mime_references_free);
+        refs = g_mime_references_parse (options, bracket);
+    }
+    if (refs != NULL && g_mime_references_length (refs) > 0)
+        return strip_id (g_mime_references_get_message_id (refs, 0));
+    word = strip_id (text);
+    if (word == NULL || strchr (word, '@') == NULL || strpbrk (word, " \t\r\n<>") != NULL)
+        return NULL;
+    return g_steal_pointer (&word);
+}
+
+/* The first well-formed <id> of the header; failing that, GMime's lenient
+ * reading of it ("foo bar" stays "foo bar"), flagged. */
+static void
+set_message_id (ParseState *state, GMimeMessage *mime, GMimeParserOptions *options)
+{
+    MlaMessage *message = state->message;
+
+    if (mime != NULL) {
+        const char *header = g_mime_object_get_header (GMIME_OBJECT (mime), "Message-ID");
+
+        message->message_id = first_reference (options, header);
+        if (message->message_id == NULL) {
+            message->message_id = strip_id (g_mime_message_get_message_id (mime));
+            if (message->message_id != NULL)
+                state_defect (state, "bad-message-id", "Message-ID: %s", header);
+        }
+    }
+    if (message->message_id != NULL)
+        return;
+    message->message_id = g_strdup_printf ("sha256-%.32s@mlarc.invalid", message->sha256);
+    message->message_id_synthetic = TRUE;
+    state_defect (state, "no-message-id", "no Message-ID, using %s", message->message_id);
+}
+
+static MlaAddress *
+address_new (InternetAddress *address)
+{
+    MlaAddress *result = g_new0 (MlaAddress, 1);
+    const char *name = internet_address_get_name (address);
+    const char *addr = internet_address_mailbox_get_addr (INTERNET_ADDRESS_MAILBOX (address));
+
+    if (name != NULL && *name != '\0')
+        result->name = utf8_dup (name);
+    if (addr != NULL && *addr != '\0')
+        result->address = utf8_dup (addr);
+    return result;
+}
+
+static void
+address_free (gpointer data)
+{
+    MlaAddress *address = data;
+
+    g_free (address->name);
+    g_free (address->address);
+    g_free (address);
+}
+
+/* Flattens groups ("undisclosed-recipients: a@b;") into their members. */
+static void
+add_addresses (GPtrArray *out, InternetAddressList *list)
+{
+    int n = list != NULL ? internet_address_list_length (list) : 0;
+
+    for (int i = 0; i < n; i++) {
+        InternetAddress *address = internet_address_list_get_address (list, i);
+
+        if (INTERNET_ADDRESS_IS_GROUP (address))
+            add_addresses (out, internet_address_group_get_members (INTERNET_ADDRESS_GROUP (address)));
+        else if (INTERNET_ADDRESS_IS_MAILBOX (address))
+            g_ptr_array_add (out, address_new (address));
+    }
+}
+
+static void
+set_addresses (MlaMessage *message, GMimeMessage *mime)
+{
+    g_autoptr (GPtrArray) from = g_ptr_array_new_with_free_func (address_free);
+
+    add_addresses (from, g_mime_message_get_from (mime));
+    if (from->len > 0)
+        message->from = g_ptr_array_steal_index (from, 0);
+    add_addresses (message->to, g_mime_message_get_addresses (mime, GMIME_ADDRESS_TYPE_TO));
+    add_addresses (message->cc, g_mime_message_get_addresses (mime, GMIME_ADDRESS_TYPE_CC));
+}
+
+static void
+take_date (MlaMessage *message, GDateTime *date, MlaDateSource source)
+{
+    message->date = g_date_time_to_utc (date);
+    message->date_offset_minutes = g_date_time_get_utc_offset (date) / G_TIME_SPAN_MINUTE;
+    message->date_source = source;
+}
+
+/* The From_ line is "sender date"; the sender may itself contain spaces
+ * ("user at example.org", Pipermail), which GMime's lenient date parser
+ * skips as unknown words. The date is asctime() style, possibly with a
+ * zone ("Mon Jan 01 00:00:00 +0000 2020", Gmail); GMime takes no zone
+ * as UTC. */
+static GDateTime *
+envelope_date (const char *envelope)
+{
+    const char *space;
+
+    if (envelope == NULL || (space = strchr (envelope, ' ')) == NULL)
+        return NULL;
+    return g_mime_utils_header_decode_date (space + 1);
+}
+
+static void
+set_date (ParseState *state, GMimeMessage *mime)
+{
+    const char *header = NULL;
+    g_autoptr (GDateTime) fallback = NULL;
+
+    if (mime != NULL) {
+        GDateTime *date = g_mime_message_get_date (mime);
+
+        if (date != NULL) {
+            take_date (state->message, date, MLA_DATE_SOURCE_HEADER);
+            return;
+        }
+        header = g_mime_object_get_header (GMIME_OBJECT (mime), "Date");
+    }
+    if (header != NULL && strspn (header, " \t\r\n") < strlen (header))
+        state_defect (state, "bad-date", "unparsable Date: %s", header);
+    else
+        state_defect (state, "no-date", "no Date header");
+    fallback = envelope_date (state->message->envelope);
+    if (fallback != NULL)
+        take_date (state->message, fallback, MLA_DATE_SOURCE_ENVELOPE);
+}
+
+static void
+set_threading (MlaMessage *message, GMimeMessage *mime, GMimeParserOptions *options)
+{
+    GMimeObject *object = GMIME_OBJECT (mime);
+    const char *references = g_mime_object_get_header (object, "References");
+    const char *list_id = g_mime_object_get_header (object, "List-Id");
+
+    message->in_reply_to = first_reference (options, g_mime_object_get_header (object, "In-Reply-To"));
+    if (references != NULL) {
+        g_autoptr (GMimeReferences) refs = g_mime_references_parse (options, references);
+        int n = refs != NULL ? g_mime_references_length (refs) : 0;
+
+        for (int i = 0; i < n; i++) {
+            char *id = strip_id (g_mime_references_get_message_id (refs, i));
+
+            if (id != NULL)
+                g_ptr_array_add (message->references, id);
+        }
+    }
+    /* RFC 2919: List-Id is "phrase <id>"; the id is what names the list. */
+    if (list_id != NULL) {
+        const char *open = strrchr (list_id, '<');
+        const char *close = open != NULL ? strchr (open, '>') : NULL;
+        g_autofree char *id = open != NULL && close != NULL
+                                  ? g_strndup (open + 1, close - open - 1)
+                                  : g_strdup (list_id);
+
+        message->list_id = strip_id (id);
+    }
+}
+
+/* Writes @content transfer-decoded into memory, through @filters in order.
+ * Returns: (transfer full): the bytes without NULs, NUL-terminated, length
+ * in @out_len. */
+static char *
+decode_content (GMimeDataWrapper *content, GMimeFilter **filters, gsize n_filters,
+                gsize *out_len)
+{
+    GByteArray *bytes = g_byte_array_new ();
+    g_autoptr (GMimeStream) memory = g_mime_stream_mem_new_with_byte_array (bytes);
+    g_autoptr (GMimeStream) filtered = g_mime_stream_filter_new (memory);
+
+    g_mime_stream_mem_set_owner (GMIME_STREAM_MEM (memory), FALSE);
+    for (gsize i = 0; i < n_filters; i++)
+        if (filters[i] != NULL)
+            g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered), filters[i]);
+    if (content != NULL)
+        g_mime_data_wrapper_write_to_stream (content, filtered);
+    g_mime_stream_flush (filtered);
+    /* A NUL would end the text early; scan_raw() reports it. */
+    if (bytes->len > 0 && memchr (bytes->data, '\0', bytes->len) != NULL) {
+        gsize kept = 0;
+
+        for (gsize i = 0; i < bytes->len; i++)
+            if (bytes->data[i] != '\0')
+                bytes->data[kept++] = bytes->data[i];
+        g_byte_array_set_size (bytes, kept);
+    }
+    *out_len = bytes->len;
+    g_byte_array_append (bytes, (const guint8 *) "", 1);
+    return (char *) g_byte_array_free (bytes, FALSE);
+}
+
+static gboolean
+charset_is_utf8_compatible (const char *charset)
+{
+    return charset == NULL || g_ascii_strcasecmp (charset, "utf-8") == 0
+           || g_ascii_strcasecmp (charset, "us-ascii") == 0;
+}
+
+/* The text of @part in UTF-8 with LF line ends. An unknown or wrong label
+ * falls back to UTF-8 when the bytes are valid UTF-8, else windows-1252
+ * (a superset of ISO-8859-1 that mail mislabelled as Latin-1 uses). */
+static char *
+part_text (ParseState *state, GMimePart *part)
+{
+    GMimeDataWrapper *content = g_mime_part_get_content (part);
+    const char *label = g_mime_object_get_content_type_parameter (GMIME_OBJECT (part), "charset");
+    const char *charset = label != NULL ? g_mime_charset_canon_name (label) : NULL;
+    g_autoptr (GMimeFilter) dos2unix = g_mime_filter_dos2unix_new (FALSE);
+    g_autoptr (GMimeFilter) convert = NULL;
+    g_autofree char *text = NULL;
+    gsize len;
+
+    if (!charset_is_utf8_compatible (charset)) {
+        convert = g_mime_filter_charset_new (charset, "UTF-8");
+        if (convert == NULL)
+            state_defect (state, "unknown-charset", "unknown charset %s", label);
+    }
+    text = decode_content (content, (GMimeFilter *[]) { convert, dos2unix }, 2, &len);
+    if (g_utf8_validate (text, len, NULL))
+        return g_steal_pointer (&text);
+    if (convert == NULL && (charset == NULL || g_ascii_strcasecmp (charset, "utf-8") != 0)) {
+        if (charset_is_utf8_compatible (charset))
+            state_defect (state, "unknown-charset", "8-bit text labelled %s",
+                          label != NULL ? label : "as nothing");
+        convert = g_mime_filter_charset_new ("windows-1252", "UTF-8");
+        g_free (text);
+        text = decode_content (content, (GMimeFilter *[]) { convert, dos2unix }, 2, &len);
+        if (g_utf8_validate (text, len, NULL))
+            return g_steal_pointer (&text);
+    }
+    state_defect (state, "invalid-utf8", "invalid %s in the text",
+                  label != NULL ? label : "UTF-8");
+    return g_utf8_make_valid (text, len);
+}
+
+static gboolean
+is_text (GMimeObject *object, const char *subtype)
+{
+    return g_mime_content_type_is_type (g_mime_object_get_content_type (object), "text", subtype);
+}
+
+/* The best body part: the first inline text/plain, else the first inline
+ * text/html. message/rfc822 parts are attachments, not searched. */
+static GMimeObject *
+find_body (GMimeObject *object, const char *subtype)
+{
+    if (GMIME_IS_MULTIPART (object)) {
+        int n = g_mime_multipart_get_count (GMIME_MULTIPART (object));
+
+        for (int i = 0; i < n; i++) {
+            GMimeObject *found = find_body (g_mime_multipart_get_part (GMIME_MULTIPART (object), i),
+                                            subtype);
+
+            if (found != NULL)
+                return found;
+        }
+        return NULL;
+    }
+    if (GMIME_IS_PART (object) && is_text (object, subtype)
+        && !g_mime_part_is_attachment (GMIME_PART (object)))
+        return object;
+    return NULL;
+}
+
+static void
+set_body (ParseState *state, GMimeObject *root)
+{
+    MlaMessage *message = state->message;
+    GMimeObject *part = find_body (root, "plain");
+    g_autofree char *text = NULL;
+
+    message->body_source = MLA_BODY_SOURCE_PLAIN;
+    if (part == NULL) {
+        part = find_body (root, "html");
+        message->body_source = MLA_BODY_SOURCE_HTML;
+    }
+    if (part == NULL) {
+        message->body_source = MLA_BODY_SOURCE_NONE;
+        return;
+    }
+    state->body_part = part;
+    text = part_text (state, GMIME_PART (part));
+    if (message->body_source == MLA_BODY_SOURCE_HTML)
+        message->body_text = mla_html_to_text (text, -1);
+    else
+        message->body_text = g_steal_pointer (&text);
+}
+
+static void
+attachment_free (gpointer data)
+{
+    MlaAttachment *attachment = data;
+
+    g_free (attachment->filename);
+    g_free (attachment->content_type);
+    g_free (attachment);
+}
+
+/* Size and SHA-256 of the decoded content, streamed, never held whole. */
+static void
+attachment_digest (MlaAttachment *attachment, GMimeObject *object)
+{
+    g_autoptr (GMimeStream) sink = g_mime_stream_null_new ();
+    g_autoptr (GMimeStream) filtered = g_mime_stream_filter_new (sink);
+    g_autoptr (GMimeFilter) checksum = g_mime_filter_checksum_new (G_CHECKSUM_SHA256);
+    g_autofree char *hex = NULL;
+
+    g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered), checksum);
+    if (GMIME_IS_MESSAGE_PART (object)) {
+        GMimeMessage *inner = g_mime_message_part_get_message (GMIME_MESSAGE_PART (object));
+
+        if (inner != NULL)
+            g_mime_object_write_to_stream (GMIME_OBJECT (inner), NULL, filtered);
+    } else {
+        GMimeDataWrapper *content = g_mime_part_get_content (GMIME_PART (object));
+
+        if (content != NULL)
+            g_mime_data_wrapper_write_to_stream (content, filtered);
+    }
+    g_mime_stream_flush (filtered);
+    attachment->size = GMIME_STREAM_NULL (sink)->written;
+    hex = g_mime_filter_checksum_get_string (GMIME_FILTER_CHECKSUM (checksum));
+    g_strlcpy (attachment->sha256, hex, sizeof attachment->sha256);
+}
+
+static void
+add_attachment (MlaMessage *message, GMimeObject *object)
+{
+    MlaAttachment *attachment = g_new0 (MlaAttachment, 1);
+    GMimeContentType *type = g_mime_object_get_content_type (object);
+    const char *filename = g_mime_object_get_content_disposition_parameter (object, "filename");
+    g_autofree char *mime_type = g_mime_content_type_get_mime_type (type);
+
+    /* g_mime_part_get_filename() does this for parts; message parts too. */
+    if (filename == NULL)
+        filename = g_mime_object_get_content_type_parameter (object, "name");
+    if (filename != NULL && *filename != '\0')
+        attachment->filename = utf8_dup (filename);
+    attachment->content_type = g_ascii_strdown (
+        GMIME_IS_MESSAGE_PART (object) ? "message/rfc822" : mime_type, -1);
+    attachment_digest (attachment, object);
+    g_ptr_array_add (message->attachments, attachment);
+}
+
+static void
+collect_attachments (ParseState *state, GMimeObject *object)
+{
+    if (GMIME_IS_MULTIPART (object)) {
+        int n = g_mime_multipart_get_count (GMIME_MULTIPART (object));
+
+        for (int i = 0; i < n; i++)
+            collect_attachments (state, g_mime_multipart_get_part (GMIME_MULTIPART (object), i));
+    } else if (GMIME_IS_MESSAGE_PART (object)) {
+        add_attachment (state->message, object);
+    } else if (GMIME_IS_PART (object) && object != state->body_part
+               && (g_mime_part_is_attachment (GMIME_PART (object))
+                   || g_mime_part_get_filename (GMIME_PART (object)) != NULL
+                   || !g_mime_content_type_is_type (g_mime_object_get_content_type (object),
+                                                    "text", "*"))) {
+        add_attachment (state->message, object);
+    }
+}
+
+static void
+set_sha256 (MlaMessage *message, const guint8 *data, gsize size)
+{
+    g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+
+    g_checksum_update (checksum, data, size);
+    g_strlcpy (message->sha256, g_checksum_get_string (checksum), sizeof message->sha256);
+}
+
+static GMimeParserOptions *
+parser_options_new (ParseState *state)
+{
+    const char *fallback_charsets[] = { "UTF-8", "windows-1252", NULL };
+    GMimeParserOptions *options = g_mime_parser_options_new ();
+
+    g_mime_parser_options_set_fallback_charsets (options, fallback_charsets);
+    g_mime_parser_options_set_rfc2047_compliance_mode (options, GMIME_RFC_COMPLIANCE_LOOSE);
+    g_mime_parser_options_set_address_compliance_mode (options, GMIME_RFC_COMPLIANCE_LOOSE);
+    g_mime_parser_options_set_parameter_compliance_mode (options, GMIME_RFC_COMPLIANCE_LOOSE);
+    g_mime_parser_options_set_warning_callback (options, parser_warning, state);
+    return options;
+}
+
+static void
+parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, gsize size)
+{
+    MlaMessage *message = state->message;
+    /* An empty GBytes has NULL data, which GMime refuses. */
+    g_autoptr (GMimeStream) stream = g_mime_stream_mem_new_with_buffer (
+        size > 0 ? (const char *) data : "", size);
+    g_autoptr (GMimeParser) parser = g_mime_parser_new_with_stream (stream);
+    g_autoptr (GMimeMessage) mime = NULL;
+    GMimeObject *root;
+
+    g_mime_parser_set_format (parser, GMIME_FORMAT_MESSAGE);
+    mime = g_mime_parser_construct_message (parser, options);
+    if (mime == NULL) {
+        state_defect (state, "unparsable", "GMime found no message");
+        set_message_id (state, NULL, options);
+        set_date (state, NULL);
+        return;
+    }
+    set_message_id (state, mime, options);
+    set_addresses (message, mime);
+    set_date (state, mime);
+    message->subject = utf8_dup (g_mime_message_get_subject (mime));
+    set_threading (message, mime, options);
+    root = g_mime_message_get_mime_part (mime);
+    if (root != NULL) {
+        set_body (state, root);
+        collect_attachments (state, root);
+    }
+}
+
+MlaMessage *
+mla_message_parse (const MlaRawMessage *raw)
+{
+    static GOnce once = G_ONCE_INIT;
+    g_autoptr (MlaMessage) message = g_new0 (MlaMessage, 1);
+    ParseState state = { message, NULL, NULL };
+    GMimeParserOptions *options;
+    const guint8 *data;
+    gsize size;
+
+    g_return_val_if_fail (raw != NULL, NULL);
+    g_once (&once, init_gmime, NULL);
+    message->raw = raw->bytes != NULL ? g_bytes_ref (raw->bytes) : g_bytes_new (NULL, 0);
+    message->envelope = g_strdup (raw->envelope);
+    message->source = g_strdup (raw->source != NULL ? raw->source : "");
+    message->source_offset = raw->offset;
+    message->source_index = raw->index;
+    message->to = g_ptr_array_new_with_free_func (address_free);
+    message->cc = g_ptr_array_new_with_free_func (address_free);
+    message->references = g_ptr_array_new_with_free_func (g_free);
+    message->attachments = g_ptr_array_new_with_free_func (attachment_free);
+    message->defects = mla_defect_list_new ();
+    message->date_source = MLA_DATE_SOURCE_NONE;
+    for (guint i = 0; raw->defects != NULL && i < raw->defects->len; i++)
+        g_ptr_array_add (message->defects, mla_defect_copy (g_ptr_array_index (raw->defects, i)));
+
+    state.tallies = g_array_new (FALSE, FALSE, sizeof (DefectTally));
+    g_array_set_clear_func (state.tallies, tally_clear);
+    data = g_bytes_get_data (message->raw, &size);
+    set_sha256 (message, data, size);
+    if (raw->bytes == NULL)
+        state_defect (&state, "unreadable", "the reader could not read the message");
+    scan_raw (&state, data, size);
+    options = parser_options_new (&state);
+    parse_mime (&state, options, data, size);
+    g_mime_parser_options_free (options);
+    state_flush_defects (&state);
+    g_array_unref (state.tallies);
+    return g_steal_pointer (&message);
+}
+
+void
+mla_message_free (MlaMessage *message)
+{
+    if (message == NULL)
+        return;
+    g_clear_pointer (&message->raw, g_bytes_unref);
+    g_free (message->envelope);
+    g_free (message->source);
+    g_free (message->message_id);
+    g_clear_pointer (&message->from, address_free);
+    g_clear_pointer (&message->to, g_ptr_array_unref);
+    g_clear_pointer (&message->cc, g_ptr_array_unref);
+    g_clear_pointer (&message->date, g_date_time_unref);
+    g_free (message->subject);
+    g_free (message->in_reply_to);
+    g_clear_pointer (&message->references, g_ptr_array_unref);
+    g_free (message->list_id);
+    g_free (message->body_text);
+    g_clear_pointer (&message->attachments, g_ptr_array_unref);
+    g_clear_pointer (&message->defects, g_ptr_array_unref);
+    g_free (message);
+}
+
+GBytes *
+mla_message_get_raw (const MlaMessage *message)
+{
+    return message->raw;
+}
+
+const char *
+mla_message_get_sha256 (const MlaMessage *message)
+{
+    return message->sha256;
+}
+
+const char *
+mla_message_get_envelope (const MlaMessage *message)
+{
+    return message->envelope;
+}
+
+const char *
+mla_message_get_source (const MlaMessage *message)
+{
+    return message->source;
+}
+
+guint64
+mla_message_get_source_offset (const MlaMessage *message)
+{
+    return message->source_offset;
+}
+
+guint
+mla_message_get_source_index (const MlaMessage *message)
+{
+    return message->source_index;
+}
+
+const char *
+mla_message_get_message_id (const MlaMessage *message)
+{
+    return message->message_id;
+}
+
+gboolean
+mla_message_is_message_id_synthetic (const MlaMessage *message)
+{
+    return message->message_id_synthetic;
+}
+
+const MlaAddress *
+mla_message_get_from (const MlaMessage *message)
+{
+    return message->from;
+}
+
+GPtrArray *
+mla_message_get_to (const MlaMessage *message)
+{
+    return message->to;
+}
+
+GPtrArray *
+mla_message_get_cc (const MlaMessage *message)
+{
+    return message->cc;
+}
+
+GDateTime *
+mla_message_get_date (const MlaMessage *message)
+{
+    return message->date;
+}
+
+int
+mla_message_get_date_offset_minutes (const MlaMessage *message)
+{
+    return message->date_offset_minutes;
+}
+
+MlaDateSource
+mla_message_get_date_source (const MlaMessage *message)
+{
+    return message->date_source;
+}
+
+const char *
+mla_message_get_subject (const MlaMessage *message)
+{
+    return message->subject;
+}
+
+const char *
+mla_message_get_in_reply_to (const MlaMessage *message)
+{
+    return message->in_reply_to;
+}
+
+GPtrArray *
+mla_message_get_references (const MlaMessage *message)
+{
+    return message->references;
+}
+
+const char *
+mla_message_get_list_id (const MlaMessage *message)
+{
+    return message->list_id;
+}
+
+const char *
+mla_message_get_body_text (const MlaMessage *message)
+{
+    return message->body_text;
+}
+
+MlaBodySource
+mla_message_get_body_source (const MlaMessage *message)
+{
+    return message->body_source;
+}
+
+GPtrArray *
+mla_message_get_attachments (const MlaMessage *message)
+{
+    return message->attachments;
+}
+
+GPtrArray *
+mla_message_get_defects (const MlaMessage *message)
+{
+    return message->defects;
+}
+
+void
+mla_message_add_defect (MlaMessage *message, const char *code, const char *format, ...)
+{
+    va_list args;
+    g_autofree char *detail = NULL;
+
+    va_start (args, format);
+    detail = g_strdup_vprintf (format, args);
+    va_end (args);
+    mla_defect_list_add (message->defects, code, "%s", detail);
+}

@@ -50,6 +50,11 @@ mlarc_export_command (int argc, char **argv)
     buffered = g_buffered_output_stream_new_sized (out, 1 << 20);
     if (!mla_archive_export_mbox (archive, buffered, &error)
         || !g_output_stream_close (buffered, NULL, &error)) {
+        g_autoptr (GCancellable) cancelled = g_cancellable_new ();
+
+        /* A cancelled close of g_file_replace()'s stream keeps the old FILE. */
+        g_cancellable_cancel (cancelled);
+        g_output_stream_close (out, cancelled, NULL);
         mlarc_print_error (error);
         return MLARC_EXIT_FAILURE;
     }

@@ -1,11 +1,589 @@
-/* check_message.c: placeholder suite. */
+/* check_message.c: the message model, on hand-written mail in
+ * tests/data/message/ and, when present, on third-party MIME torture sets. */
 #include "config.h"
+#include <string.h>
 #include "mla-test.h"
+#include "mlarc.h"
+#include "mla-html-private.h"
+
+/* Parses tests/data/message/@name as if a reader had found it after the
+ * From_ line "From @envelope". */
+static MlaMessage *
+parse_data (const char *name, const char *envelope)
+{
+    g_autofree char *relative = g_build_filename ("tests", "data", "message", name, NULL);
+    g_autofree char *path = mla_test_srcdir_path (relative);
+    g_autoptr (GBytes) bytes = mla_test_read_file (path);
+    MlaRawMessage raw = { bytes, (char *) envelope, path, 0, 1, NULL };
+
+    return mla_message_parse (&raw);
+}
+
+/* Parses @text, a whole message given in the test. */
+static MlaMessage *
+parse_text (const char *text)
+{
+    g_autoptr (GBytes) bytes = g_bytes_new (text, strlen (text));
+    MlaRawMessage raw = { bytes, NULL, "memory", 0, 1, NULL };
+
+    return mla_message_parse (&raw);
+}
+
+static const MlaDefect *
+find_defect (const MlaMessage *message, const char *code)
+{
+    GPtrArray *defects = mla_message_get_defects (message);
+
+    for (guint i = 0; i < defects->len; i++) {
+        const MlaDefect *defect = g_ptr_array_index (defects, i);
+
+        if (strcmp (defect->code, code) == 0)
+            return defect;
+    }
+    return NULL;
+}
+
+static void
+assert_defect (const MlaMessage *message, const char *code)
+{
+    ck_assert_msg (find_defect (message, code) != NULL, "%s: no %s defect",
+                   mla_message_get_message_id (message), code);
+}
+
+static const MlaAddress *
+address_at (GPtrArray *addresses, guint i)
+{
+    ck_assert_uint_gt (addresses->len, i);
+    return g_ptr_array_index (addresses, i);
+}
+
+static void
+assert_date (const MlaMessage *message, const char *iso, int offset, MlaDateSource source)
+{
+    GDateTime *date = mla_message_get_date (message);
+    g_autofree char *text = NULL;
+
+    ck_assert_int_eq (mla_message_get_date_source (message), source);
+    ck_assert_ptr_nonnull (date);
+    text = g_date_time_format_iso8601 (date);
+    ck_assert_str_eq (text, iso);
+    ck_assert_int_eq (mla_message_get_date_offset_minutes (message), offset);
+}
+
+START_TEST (test_headers_rfc2047_words)
+{
+    g_autoptr (MlaMessage) message = parse_data ("encoded-words.eml", NULL);
+    const MlaAddress *from = mla_message_get_from (message);
+    GPtrArray *to = mla_message_get_to (message);
+    GPtrArray *cc = mla_message_get_cc (message);
+
+    /* RFC 2047 §8: adjacent encoded words join without the space between. */
+    ck_assert_str_eq (mla_message_get_subject (message),
+                      "If you can read this you understand the example.");
+    ck_assert_str_eq (from->name, "André Pirard");
+    ck_assert_str_eq (from->address, "pirard@vm1.ulg.ac.be");
+    ck_assert_uint_eq (to->len, 2);
+    ck_assert_str_eq (address_at (to, 0)->name, "Jürgen Müller");
+    ck_assert_ptr_null (address_at (to, 1)->name);
+    ck_assert_str_eq (address_at (to, 1)->address, "plain@example.org");
+    ck_assert_uint_eq (cc->len, 3);
+    ck_assert_str_eq (address_at (cc, 0)->name, "Zoë");
+    ck_assert_str_eq (address_at (cc, 1)->address, "bob@example.org");
+    ck_assert_str_eq (address_at (cc, 2)->name, "Quoted, Name");
+    ck_assert_str_eq (mla_message_get_message_id (message), "20040713.encoded@example.org");
+    ck_assert (!mla_message_is_message_id_synthetic (message));
+    assert_date (message, "2004-07-13T20:50:57Z", 120, MLA_DATE_SOURCE_HEADER);
+    ck_assert_uint_eq (mla_message_get_defects (message)->len, 0);
+}
+END_TEST
+
+START_TEST (test_headers_utf8_subject)
+{
+    g_autoptr (MlaMessage) message = parse_data ("utf8-subject.eml", NULL);
+
+    ck_assert_str_eq (mla_message_get_subject (message), "Réunion du comité €");
+    ck_assert_str_eq (mla_message_get_from (message)->name, "François");
+    assert_date (message, "2004-07-14T12:30:00Z", -270, MLA_DATE_SOURCE_HEADER);
+}
+END_TEST
+
+START_TEST (test_headers_8bit)
+{
+    g_autoptr (MlaMessage) message = parse_data ("8bit-header.eml", NULL);
+
+    ck_assert_str_eq (mla_message_get_subject (message), "Café au lait");
+    ck_assert_str_eq (mla_message_get_from (message)->name, "René Dupont");
+    assert_defect (message, "8bit-header");
+    /* Two headers, one defect that counts them. */
+    ck_assert_ptr_nonnull (strstr (find_defect (message, "8bit-header")->detail, "2 times"));
+}
+END_TEST
+
+START_TEST (test_headers_unknown_charset_word)
+{
+    g_autoptr (MlaMessage) message = parse_data ("unknown-charset.eml", NULL);
+
+    ck_assert (g_utf8_validate (mla_message_get_subject (message), -1, NULL));
+    ck_assert_ptr_nonnull (strstr (mla_message_get_subject (message), "caf"));
+}
+END_TEST
+
+START_TEST (test_threading_headers)
+{
+    g_autoptr (MlaMessage) message = parse_data ("threading.eml", NULL);
+    GPtrArray *references = mla_message_get_references (message);
+
+    ck_assert_str_eq (mla_message_get_in_reply_to (message), "parent@example.org");
+    ck_assert_uint_eq (references->len, 3);
+    ck_assert_str_eq (g_ptr_array_index (references, 0), "root@example.org");
+    ck_assert_str_eq (g_ptr_array_index (references, 1), "middle@example.org");
+    ck_assert_str_eq (g_ptr_array_index (references, 2), "parent@example.org");
+    ck_assert_str_eq (mla_message_get_list_id (message), "ksummit-2004.lists.example.org");
+}
+END_TEST
+
+START_TEST (test_threading_absent)
+{
+    g_autoptr (MlaMessage) message = parse_data ("utf8-subject.eml", NULL);
+
+    ck_assert_ptr_null (mla_message_get_in_reply_to (message));
+    ck_assert_uint_eq (mla_message_get_references (message)->len, 0);
+    ck_assert_ptr_null (mla_message_get_list_id (message));
+}
+END_TEST
+
+static const struct {
+    const char *file;
+    const char *body;
+    MlaBodySource source;
+    const char *defect;  /* expected, or NULL for none at all */
+} bodies[] = {
+    { "quoted-printable.eml", "Le comité se réunit à 9h30 = ok.\n", MLA_BODY_SOURCE_PLAIN, NULL },
+    { "base64-latin1.eml", "Année 2004: déjà vu.\n", MLA_BODY_SOURCE_PLAIN, NULL },
+    /* RFC 2046 §5.1.1: the line break before a boundary is the boundary's. */
+    { "alternative.eml", "The plain version.", MLA_BODY_SOURCE_PLAIN, NULL },
+    { "crlf.eml", "Line one\nLine two\n", MLA_BODY_SOURCE_PLAIN, "crlf" },
+    { "unknown-charset.eml", "Café crème.\n", MLA_BODY_SOURCE_PLAIN, "unknown-charset" },
+    { "unlabelled-8bit.eml", "Naïve “quotes”\n", MLA_BODY_SOURCE_PLAIN, "unknown-charset" },
+    { "invalid-utf8.eml", "ok \xef\xbf\xbd\xef\xbf\xbd ok\n", MLA_BODY_SOURCE_PLAIN, "invalid-utf8" },
+    { "nul-byte.eml", "Beforeafter\n", MLA_BODY_SOURCE_PLAIN, "nul-bytes" },
+    { "html-only.eml",
+      "Agenda\n\nCafé & croissants, 9:00 <sharp>\n\nLine one\nLine two\n\nDéjà vu\n",
+      MLA_BODY_SOURCE_HTML, NULL },
+};
+
+START_TEST (test_body_text)
+{
+    g_autoptr (MlaMessage) message = parse_data (bodies[_i].file, NULL);
+
+    ck_assert_int_eq (mla_message_get_body_source (message), bodies[_i].source);
+    ck_assert_str_eq (mla_message_get_body_text (message), bodies[_i].body);
+    ck_assert_uint_eq (mla_message_get_attachments (message)->len, 0);
+    if (bodies[_i].defect != NULL)
+        assert_defect (message, bodies[_i].defect);
+    else
+        ck_assert_uint_eq (mla_message_get_defects (message)->len, 0);
+}
+END_TEST
+
+static const struct {
+    const char *html;
+    const char *text;
+} htmls[] = {
+    { "", "" },
+    { "<p>a  b\n c</p>", "a b c\n" },
+    { "<pre>a  b\n c</pre>after", "a  b\n c\n\nafter\n" },
+    { "a<br><br><br>b", "a\n\nb\n" },
+    { "x&nbsp;&nbsp;y&#233;&euro;", "x yé€\n" },
+    { "<ul><li>one<li>two</ul>", "one\ntwo\n" },
+    { "<table><tr><td>9:00</td><td>Keynote</td></tr><tr><td>10:00</td><td>Break</td></tr></table>",
+      "9:00 Keynote\n10:00 Break\n" },
+    { "<div>unclosed <b>bold <i>both</div>tail", "unclosed bold both\ntail\n" },
+    { "<!-- comment -->text<style>x{}</style><script>if (a<b) {}</script>", "text\n" },
+};
+
+START_TEST (test_html_to_text)
+{
+    g_autofree char *text = mla_html_to_text (htmls[_i].html, -1);
+
+    ck_assert_str_eq (text, htmls[_i].text);
+}
+END_TEST
+
+START_TEST (test_attachments_listed)
+{
+    g_autoptr (MlaMessage) message = parse_data ("attachments.eml", NULL);
+    GPtrArray *attachments = mla_message_get_attachments (message);
+    const MlaAttachment *pdf, *text, *inner;
+
+    ck_assert_str_eq (mla_message_get_body_text (message), "See attached.");
+    ck_assert_uint_eq (attachments->len, 3);
+    pdf = g_ptr_array_index (attachments, 0);
+    text = g_ptr_array_index (attachments, 1);
+    inner = g_ptr_array_index (attachments, 2);
+    /* RFC 2231 filename*=iso-8859-1''r%E9sum%E9.pdf */
+    ck_assert_str_eq (pdf->filename, "résumé.pdf");
+    ck_assert_str_eq (pdf->content_type, "application/pdf");
+    ck_assert_uint_eq (pdf->size, 25);
+    ck_assert_str_eq (pdf->sha256, "3f01cf723be95764a2b9408bf3526b4fa559d3f8df20fcc84b5e65c020a4b364");
+    /* RFC 2047 word in a quoted filename (not allowed, but common) */
+    ck_assert_str_eq (text->filename, "naïve.txt");
+    ck_assert_str_eq (text->content_type, "text/plain");
+    ck_assert_uint_eq (text->size, 21);
+    ck_assert_str_eq (text->sha256, "3009d108958bc79a9350340e2226fac910ad8cfcf997384aa503c52ba082a860");
+    ck_assert_ptr_null (inner->filename);
+    ck_assert_str_eq (inner->content_type, "message/rfc822");
+    ck_assert_uint_gt (inner->size, 0);
+    ck_assert_uint_eq (strlen (inner->sha256), 64);
+}
+END_TEST
+
+START_TEST (test_message_id_synthetic)
+{
+    g_autoptr (MlaMessage) first = parse_data ("no-message-id.eml", NULL);
+    g_autoptr (MlaMessage) second = parse_data ("no-message-id.eml", NULL);
+    g_autofree char *expected = g_strdup_printf ("sha256-%.32s@mlarc.invalid",
+                                                 mla_message_get_sha256 (first));
+
+    ck_assert (mla_message_is_message_id_synthetic (first));
+    ck_assert_str_eq (mla_message_get_message_id (first), expected);
+    ck_assert_str_eq (mla_message_get_message_id (second), expected);
+    assert_defect (first, "no-message-id");
+}
+END_TEST
+
+static const struct {
+    const char *header;
+    const char *id;
+    gboolean flagged;  /* a bad-message-id defect */
+} message_ids[] = {
+    { "<plain@example.org>", "plain@example.org", FALSE },
+    { "   <spaced@example.org>  ", "spaced@example.org", FALSE },
+    { "<first@example.org> <second@example.org>", "first@example.org", FALSE },
+    { "junk before <real@example.org>", "real@example.org", FALSE },
+    { "bare@example.org", "bare@example.org", FALSE },
+    { "foo bar", "foo bar", TRUE },
+};
+
+START_TEST (test_message_id_forms)
+{
+    g_autofree char *text = g_strdup_printf ("Message-ID: %s\nSubject: id\n\nbody\n",
+                                             message_ids[_i].header);
+    g_autoptr (MlaMessage) message = parse_text (text);
+
+    ck_assert_str_eq (mla_message_get_message_id (message), message_ids[_i].id);
+    ck_assert (!mla_message_is_message_id_synthetic (message));
+    ck_assert_int_eq (find_defect (message, "bad-message-id") != NULL, message_ids[_i].flagged);
+}
+END_TEST
+
+static const struct {
+    const char *header;
+    const char *id;  /* NULL: none */
+} in_reply_tos[] = {
+    { "<parent@example.org>", "parent@example.org" },
+    { "<parent@example.org> (Jane Doe's message of Tue, 13 Jul 2004)", "parent@example.org" },
+    { "Jane's message of \"Tue, 13 Jul 2004 10:00:00 +0200\" <parent@example.org>",
+      "parent@example.org" },
+    { "parent@example.org", "parent@example.org" },
+    { "your message of yesterday", NULL },
+};
+
+START_TEST (test_threading_in_reply_to_forms)
+{
+    g_autofree char *text = g_strdup_printf ("Message-ID: <c@example.org>\nIn-Reply-To: %s\n\nb\n",
+                                             in_reply_tos[_i].header);
+    g_autoptr (MlaMessage) message = parse_text (text);
+
+    if (in_reply_tos[_i].id == NULL)
+        ck_assert_ptr_null (mla_message_get_in_reply_to (message));
+    else
+        ck_assert_str_eq (mla_message_get_in_reply_to (message), in_reply_tos[_i].id);
+}
+END_TEST
+
+static gpointer
+parse_all_files (gpointer data)
+{
+    GPtrArray *files = data;
+    GString *summary = g_string_new (NULL);
+
+    for (guint i = 0; i < files->len; i++) {
+        g_autoptr (MlaMessage) message = parse_data (g_ptr_array_index (files, i), NULL);
+        const char *body = mla_message_get_body_text (message);
+
+        g_string_append_printf (summary, "%s %s %u\n", mla_message_get_message_id (message),
+                                body != NULL ? body : "", mla_message_get_defects (message)->len);
+    }
+    return g_string_free (summary, FALSE);
+}
+
+/* The import may parse in worker threads: same answers, no crash. */
+START_TEST (test_message_parse_in_threads)
+{
+    g_autofree char *dir_path = mla_test_srcdir_path ("tests/data/message");
+    g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+    g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+    g_autofree char *expected = NULL;
+    GThread *threads[4];
+    const char *name;
+
+    ck_assert_ptr_nonnull (dir);
+    while ((name = g_dir_read_name (dir)) != NULL)
+        g_ptr_array_add (files, g_strdup (name));
+    expected = parse_all_files (files);
+    for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+        threads[i] = g_thread_new ("parse", parse_all_files, files);
+    for (guint i = 0; i < G_N_ELEMENTS (threads); i++) {
+        g_autofree char *summary = g_thread_join (threads[i]);
+
+        ck_assert_str_eq (summary, expected);
+    }
+}
+END_TEST
+
+START_TEST (test_message_sha256_of_raw)
+{
+    g_autoptr (MlaMessage) message = parse_data ("crlf.eml", NULL);
+    gsize size;
+    const guint8 *data = g_bytes_get_data (mla_message_get_raw (message), &size);
+    g_autofree char *expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, data, size);
+
+    ck_assert_uint_eq (size, 129);
+    ck_assert_str_eq (mla_message_get_sha256 (message), expected);
+}
+END_TEST
+
+static const struct {
+    const char *file;
+    const char *envelope;
+    const char *defect;
+    const char *date;  /* NULL: no date at all */
+} fallbacks[] = {
+    { "bad-date.eml", "tytso@mit.edu Tue Jul 13 22:50:57 2004", "bad-date", "2004-07-13T22:50:57Z" },
+    { "no-date.eml", "1234567890123456789@xxx Mon Jan 01 00:00:00 +0000 2020", "no-date",
+      "2020-01-01T00:00:00Z" },
+    /* Pipermail writes the sender with " at " for "@". */
+    { "no-date.eml", "user at example.org  Fri Aug  6 10:11:12 1999", "no-date",
+      "1999-08-06T10:11:12Z" },
+    { "no-date.eml", NULL, "no-date", NULL },
+    { "bad-date.eml", "MAILER-DAEMON", "bad-date", NULL },
+};
+
+START_TEST (test_date_envelope_fallback)
+{
+    g_autoptr (MlaMessage) message = parse_data (fallbacks[_i].file, fallbacks[_i].envelope);
+
+    assert_defect (message, fallbacks[_i].defect);
+    if (fallbacks[_i].date != NULL) {
+        assert_date (message, fallbacks[_i].date, 0, MLA_DATE_SOURCE_ENVELOPE);
+    } else {
+        ck_assert_ptr_null (mla_message_get_date (message));
+        ck_assert_int_eq (mla_message_get_date_source (message), MLA_DATE_SOURCE_NONE);
+    }
+}
+END_TEST
+
+START_TEST (test_date_bad_detail)
+{
+    g_autoptr (MlaMessage) message = parse_data ("bad-date.eml", NULL);
+
+    ck_assert_ptr_nonnull (strstr (find_defect (message, "bad-date")->detail,
+                                   "the day after tomorrow"));
+}
+END_TEST
+
+START_TEST (test_defect_long_line)
+{
+    g_autoptr (MlaMessage) message = parse_data ("long-line.eml", NULL);
+
+    assert_defect (message, "long-line");
+    ck_assert_ptr_nonnull (strstr (find_defect (message, "long-line")->detail, "1200"));
+}
+END_TEST
+
+START_TEST (test_defect_broken_multipart)
+{
+    g_autoptr (MlaMessage) message = parse_data ("broken-multipart.eml", NULL);
+    GPtrArray *attachments = mla_message_get_attachments (message);
+
+    assert_defect (message, "truncated-message");
+    ck_assert_str_eq (mla_message_get_body_text (message), "First part, never closed.");
+    ck_assert_uint_eq (attachments->len, 1);
+    ck_assert_uint_eq (((MlaAttachment *) g_ptr_array_index (attachments, 0))->size, 6);
+}
+END_TEST
+
+START_TEST (test_defect_no_headers)
+{
+    g_autoptr (MlaMessage) message = parse_data ("headers-only-body.eml", NULL);
+
+    assert_defect (message, "no-headers");
+}
+END_TEST
+
+START_TEST (test_defect_reader_first_then_added)
+{
+    g_autoptr (GBytes) bytes = g_bytes_new_static ("Subject: x\n\nbody\n", 17);
+    g_autoptr (GPtrArray) reader = mla_defect_list_new ();
+    MlaRawMessage raw = { bytes, NULL, "memory", 0, 1, reader };
+    g_autoptr (MlaMessage) message = NULL;
+    GPtrArray *defects;
+
+    mla_defect_list_add (reader, "unescaped-from-line", "line %d", 3);
+    message = mla_message_parse (&raw);
+    mla_message_add_defect (message, "duplicate-id", "same as message %u", 7u);
+    defects = mla_message_get_defects (message);
+    ck_assert_uint_ge (defects->len, 3);
+    ck_assert_str_eq (((MlaDefect *) g_ptr_array_index (defects, 0))->code, "unescaped-from-line");
+    ck_assert_str_eq (((MlaDefect *) g_ptr_array_index (defects, 0))->detail, "line 3");
+    ck_assert_str_eq (((MlaDefect *) g_ptr_array_index (defects, defects->len - 1))->detail,
+                      "same as message 7");
+    ck_assert_str_eq (mla_message_get_source (message), "memory");
+    ck_assert_uint_eq (mla_message_get_source_index (message), 1);
+}
+END_TEST
+
+START_TEST (test_empty_null_bytes)
+{
+    MlaRawMessage raw = { NULL, NULL, "unreadable", 42, 3, NULL };
+    g_autoptr (MlaMessage) message = mla_message_parse (&raw);
+
+    ck_assert_ptr_nonnull (message);
+    ck_assert_uint_eq (g_bytes_get_size (mla_message_get_raw (message)), 0);
+    assert_defect (message, "unreadable");
+    ck_assert (mla_message_is_message_id_synthetic (message));
+    ck_assert_int_eq (mla_message_get_body_source (message), MLA_BODY_SOURCE_NONE);
+    ck_assert_uint_eq (mla_message_get_source_offset (message), 42);
+}
+END_TEST
+
+START_TEST (test_empty_bytes)
+{
+    g_autoptr (GBytes) bytes = g_bytes_new_static ("", 0);
+    MlaRawMessage raw = { bytes, NULL, "empty", 0, 1, NULL };
+    g_autoptr (MlaMessage) message = mla_message_parse (&raw);
+
+    assert_defect (message, "no-headers");
+    assert_defect (message, "no-message-id");
+    assert_defect (message, "no-date");
+    ck_assert_str_eq (mla_message_get_sha256 (message),
+                      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    ck_assert_ptr_null (mla_message_get_from (message));
+    mla_message_free (NULL);
+}
+END_TEST
+
+/* Third-party MIME torture sets: no crash, and what the model promises. */
+static const char *const corpora[] = {
+    "corpora/james-mime4j/core/src/test/resources/testmsgs",
+    "corpora/james-mime4j/core/src/test/resources/mimetools-testmsgs",
+    "corpora/mail-parser/resources/eml",
+};
+
+static guint
+parse_tree (const char *dir_path)
+{
+    g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+    const char *name;
+    guint n = 0;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL) {
+        g_autofree char *path = g_build_filename (dir_path, name, NULL);
+        g_autoptr (GBytes) bytes = NULL;
+        g_autoptr (MlaMessage) message = NULL;
+        const char *subject, *body;
+
+        if (g_file_test (path, G_FILE_TEST_IS_DIR)) {
+            n += parse_tree (path);
+            continue;
+        }
+        bytes = mla_test_read_file (path);
+        message = mla_message_parse (&(MlaRawMessage) { bytes, NULL, path, 0, 1, NULL });
+        subject = mla_message_get_subject (message);
+        body = mla_message_get_body_text (message);
+        ck_assert_msg (subject == NULL || g_utf8_validate (subject, -1, NULL), "%s: subject", path);
+        ck_assert_msg (body == NULL || g_utf8_validate (body, -1, NULL), "%s: body", path);
+        ck_assert_msg (*mla_message_get_message_id (message) != '\0', "%s: id", path);
+        n++;
+    }
+    return n;
+}
+
+START_TEST (test_corpus_parses)
+{
+    g_autofree char *path = mla_test_shared_path (corpora[_i]);
+
+    if (path == NULL) {
+        g_print ("skipping: %s not found (MLARC_SHARED)\n", corpora[_i]);
+        return;
+    }
+    ck_assert_uint_gt (parse_tree (path), 0);
+}
+END_TEST
 
 static Suite *
 message_suite (void)
 {
-    return suite_create ("message");
+    Suite *suite = suite_create ("message");
+    TCase *tc;
+
+    tc = tcase_create ("headers");
+    tcase_add_test (tc, test_headers_rfc2047_words);
+    tcase_add_test (tc, test_headers_utf8_subject);
+    tcase_add_test (tc, test_headers_8bit);
+    tcase_add_test (tc, test_headers_unknown_charset_word);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("threading");
+    tcase_add_test (tc, test_threading_headers);
+    tcase_add_test (tc, test_threading_absent);
+    tcase_add_loop_test (tc, test_threading_in_reply_to_forms, 0, G_N_ELEMENTS (in_reply_tos));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("bodies");
+    tcase_add_loop_test (tc, test_body_text, 0, G_N_ELEMENTS (bodies));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("html");
+    tcase_add_loop_test (tc, test_html_to_text, 0, G_N_ELEMENTS (htmls));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("attachments");
+    tcase_add_test (tc, test_attachments_listed);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("identity");
+    tcase_add_test (tc, test_message_id_synthetic);
+    tcase_add_loop_test (tc, test_message_id_forms, 0, G_N_ELEMENTS (message_ids));
+    tcase_add_test (tc, test_message_sha256_of_raw);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("threads");
+    tcase_add_test (tc, test_message_parse_in_threads);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("dates");
+    tcase_add_loop_test (tc, test_date_envelope_fallback, 0, G_N_ELEMENTS (fallbacks));
+    tcase_add_test (tc, test_date_bad_detail);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("defects");
+    tcase_add_test (tc, test_defect_long_line);
+    tcase_add_test (tc, test_defect_broken_multipart);
+    tcase_add_test (tc, test_defect_no_headers);
+    tcase_add_test (tc, test_defect_reader_first_then_added);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("empty");
+    tcase_add_test (tc, test_empty_null_bytes);
+    tcase_add_test (tc, test_empty_bytes);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("corpora");
+    tcase_add_loop_test (tc, test_corpus_parses, 0, G_N_ELEMENTS (corpora));
+    suite_add_tcase (suite, tc);
+    return suite;
 }
 
 MLA_TEST_MAIN (message_suite)

@@ -1,3 +1,67 @@
 #!/bin/sh
-# placeholder
-exit 77
+# e2e-import.sh: import the bundled sample and the good inputs with the real
+# CLI: counts, idempotence, stdin, gzip, Maildir, .eml, duplicate ids,
+# mbox quoting variants, schema validity.
+. "${top_srcdir:-.}/tests/e2e-lib.sh"
+GOOD="$DATA/import/good"
+
+n=$(grep -c '^From ' "$SAMPLE")
+expect 0 import -a "$TMP/a" "$SAMPLE"
+[ "$(summary read)" -eq "$n" ] || fail "sample: read $(summary read), expected $n"
+[ "$(summary added)" -eq "$n" ] || fail "sample: added $(summary added), expected $n"
+expect_accounted
+[ "$(count "$TMP/a")" -eq "$n" ] || fail "sample: archive holds $(count "$TMP/a") messages"
+[ "$(summary agendas)" -ge 1 ] || fail "sample: no agenda extracted on import"
+grep -q '<agenda ' "$TMP/a"/volumes/*.xml || fail "sample: no <agenda> in the archive"
+validate "$TMP/a"
+
+# Idempotent: the second import adds nothing and changes no file.
+cp "$TMP/a/index.xml" "$TMP/index.before"
+expect 0 import -a "$TMP/a" "$SAMPLE"
+[ "$(summary added)" -eq 0 ] && [ "$(summary 'already present')" -eq "$n" ] \
+    || fail "re-import: $(cat "$TMP/err")"
+cmp -s "$TMP/index.before" "$TMP/a/index.xml" || fail "re-import changed index.xml"
+
+# Standard input and gzip give the same messages as the plain file.
+shas "$TMP/a" >"$TMP/sample.shas"
+run import -a "$TMP/stdin" - <"$SAMPLE"
+[ "$status" -eq 0 ] || fail "stdin: $(cat "$TMP/err")"
+shas "$TMP/stdin" | cmp -s - "$TMP/sample.shas" || fail "stdin import differs"
+gzip -c "$SAMPLE" >"$TMP/sample.mbox.gz"
+expect 0 import -a "$TMP/gz" "$TMP/sample.mbox.gz"
+shas "$TMP/gz" | cmp -s - "$TMP/sample.shas" || fail "gzip import differs"
+grep -q 'format="mbox[a-z0-9]*\.gz"' "$TMP/gz"/volumes/*.xml || fail "gzip input not recorded as such"
+
+# Several inputs in one call: a Maildir (with a Maildir++ subfolder) and an .eml.
+expect 0 import -a "$TMP/b" "$GOOD/maildir" "$GOOD/single.eml"
+[ "$(summary added)" -eq 4 ] || fail "maildir+eml: added $(summary added), expected 4"
+grep -q 'format="maildir"' "$TMP/b"/volumes/000001.xml || fail "Maildir input not recorded"
+grep -q 'format="message"' "$TMP/b"/volumes/000001.xml || fail ".eml input not recorded"
+validate "$TMP/b"
+
+# The same Message-ID with other bytes is kept, and flagged.
+expect 0 import -a "$TMP/c" "$DATA/import/bad/no-message-id.mbox" "$GOOD/mboxo.mbox"
+expect 0 import -a "$TMP/d" "$DATA/import/bad/nul-bytes.mbox"
+expect 0 import -a "$TMP/d" "$GOOD/dup-id.eml"
+[ "$(summary added)" -eq 1 ] && [ "$(summary 'duplicate ids')" -eq 1 ] \
+    || fail "duplicate id: $(cat "$TMP/err")"
+[ "$(count "$TMP/d")" -eq 3 ] || fail "duplicate id: archive holds $(count "$TMP/d") messages"
+expect 0 check -a "$TMP/d"
+grep -q 'duplicate-id' "$TMP/out" || fail "check does not list the duplicate id"
+
+# mboxrd: one '>' comes off every >+From line; mboxo: only >From is unquoted.
+expect 0 import -a "$TMP/rd" "$GOOD/mboxrd.mbox"
+grep -q '^>From the quoted one' "$TMP/rd"/raw/000001.raw || fail "mboxrd: >>From not unquoted once"
+grep -q '^From the plain one' "$TMP/rd"/raw/000001.raw || fail "mboxrd: >From not unquoted"
+grep -q 'format="mboxrd"' "$TMP/rd"/volumes/000001.xml || fail "mboxrd not detected"
+expect 0 import -a "$TMP/o" "$GOOD/mboxo.mbox"
+grep -q '^From the plain one' "$TMP/o"/raw/000001.raw || fail "mboxo: >From not unquoted"
+grep -q '^>>From stays' "$TMP/o"/raw/000001.raw || fail "mboxo: >>From changed"
+expect 0 import -a "$TMP/forced" --format mboxo "$GOOD/mboxrd.mbox"
+grep -q '^>>From the quoted one' "$TMP/forced"/raw/000001.raw || fail "--format mboxo not obeyed"
+
+# Usage errors.
+expect 2 import "$SAMPLE"
+expect 2 import -a "$TMP/x" --format nonsense "$SAMPLE"
+expect 0 import --help
+exit 0

@@ -1,3 +1,31 @@
 #!/bin/sh
-# placeholder
-exit 77
+# e2e-roundtrip.sh: export as mboxrd, import the export: the same messages
+# with the same raw bytes (SHA-256), in the same order.
+. "${top_srcdir:-.}/tests/e2e-lib.sh"
+
+roundtrip () {
+    name=$1; shift
+    expect 0 import -q -a "$TMP/$name" "$@"
+    expect 0 export -a "$TMP/$name" -o "$TMP/$name.mbox"
+    expect 0 import -q -a "$TMP/$name-again" "$TMP/$name.mbox"
+    shas "$TMP/$name" >"$TMP/$name.1"
+    shas "$TMP/$name-again" >"$TMP/$name.2"
+    cmp -s "$TMP/$name.1" "$TMP/$name.2" || { diff "$TMP/$name.1" "$TMP/$name.2" >&2 || true;
+                                             fail "$name: round trip changed the messages"; }
+    # Exporting the re-imported archive gives the same mbox again.
+    expect 0 export -a "$TMP/$name-again"
+    cmp -s "$TMP/out" "$TMP/$name.mbox" || fail "$name: second export differs"
+}
+
+roundtrip sample "$SAMPLE"
+roundtrip good "$DATA/import/good/maildir" "$DATA/import/good/single.eml" \
+    "$DATA/import/good/mboxrd.mbox" "$DATA/import/good/mboxo.mbox"
+bad=""
+for f in "$DATA"/import/bad/*.mbox; do bad="$bad $f"; done
+# shellcheck disable=SC2086
+roundtrip bad $bad
+# Export to stdout is the default.
+expect 0 export -a "$TMP/sample"
+cmp -s "$TMP/out" "$TMP/sample.mbox" || fail "export to stdout differs from -o"
+expect 1 export -a "$TMP/no-such-archive"
+exit 0

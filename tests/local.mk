@@ -41,7 +41,7 @@ mla_e2e_tests = \
 	tests/e2e-agenda.sh
 
 TESTS += $(check_PROGRAMS) $(mla_e2e_tests)
-EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/data samples
+EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data samples
 
 # The shared third-party corpora sit next to the checkout (../shared);
 # tests skip, saying so, when it is absent.
@@ -50,4 +50,8 @@ AM_TESTS_ENVIRONMENT = \
 	MLARC='$(abs_top_builddir)/src/mlarc'; XMLLINT='$(XMLLINT)'; \
 	MLARC_SHARED="$${MLARC_SHARED:-$(abs_top_srcdir)/../shared}"; \
 	CK_DEFAULT_TIMEOUT="$${CK_DEFAULT_TIMEOUT:-120}"; \
-	export top_srcdir top_builddir MLARC XMLLINT MLARC_SHARED CK_DEFAULT_TIMEOUT;
+	LSAN_OPTIONS="suppressions=$(abs_top_srcdir)/tests/lsan.supp:print_suppressions=0"; \
+	UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"; \
+	export top_srcdir top_builddir MLARC XMLLINT MLARC_SHARED CK_DEFAULT_TIMEOUT \
+		LSAN_OPTIONS UBSAN_OPTIONS;
+EXTRA_DIST += bench
