@@ -37,27 +37,38 @@ skip_prefix (const char *subject)
     return subject;
 }
 
+/* Mail subjects carry more than ASCII spaces: the kernel-summit seed has a
+ * no-break space after "Subject:". */
+static const char *
+skip_space (const char *text)
+{
+    while (*text != '\0' && g_unichar_isspace (g_utf8_get_char (text)))
+        text = g_utf8_next_char (text);
+    return text;
+}
+
 /* "Re: [Ksummit-2004-discuss] Kernel Summit Agenda" -> "Kernel Summit
  * Agenda". Returns: (transfer full) (nullable): NULL when nothing is left. */
 static char *
 title_from_subject (const char *subject)
 {
-    const char *rest = subject;
-    const char *next;
-    g_autofree char *title = NULL;
+    const char *rest;
+    const char *end;
 
     if (subject == NULL)
         return NULL;
-    for (;;) {
-        while (g_ascii_isspace (*rest))
-            rest++;
-        next = skip_prefix (rest);
-        if (next == rest)
+    rest = skip_space (subject);
+    for (const char *next = skip_prefix (rest); next != rest; next = skip_prefix (rest))
+        rest = skip_space (next);
+    end = rest + strlen (rest);
+    while (end > rest) {
+        const char *last = g_utf8_find_prev_char (rest, end);
+
+        if (!g_unichar_isspace (g_utf8_get_char (last)))
             break;
-        rest = next;
+        end = last;
     }
-    title = g_strstrip (g_strdup (rest));
-    return title[0] != '\0' ? g_steal_pointer (&title) : NULL;
+    return end > rest ? g_strndup (rest, end - rest) : NULL;
 }
 
 GPtrArray *
