@@ -1,5 +1,5 @@
 /* mla-agenda-format-private.h: the agenda elements for writers inside lib/
- * (the XML archive embeds them; see doc/mlarc-agenda.rng). */
+ * (the XML archive embeds them; see doc/mlarc-archive.rng). */
 #pragma once
 #include "mla-agenda.h"
 #include "mla-xml-writer-private.h"

@@ -105,7 +105,7 @@ write_string (GOutputStream *out, const GString *text, GError **error)
     return g_output_stream_write_all (out, text->str, text->len, NULL, NULL, error);
 }
 
-/* XML: the archive's elements (doc/mlarc-agenda.rng). */
+/* XML: the archive's elements (doc/mlarc-archive.rng). */
 
 static void
 xml_write_person (MlaXmlWriter *xml, const MlaAgendaPerson *person)

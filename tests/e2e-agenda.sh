@@ -15,7 +15,7 @@ if [ ! -x "$MLARC" ]; then
 fi
 
 data=$top_srcdir/tests/data/agenda-format
-schema=$top_srcdir/doc/mlarc-agenda.rng
+schema=$top_srcdir/doc/mlarc-archive.rng
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/e2e-agenda.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 

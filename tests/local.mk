@@ -41,7 +41,7 @@ mla_e2e_tests = \
 	tests/e2e-agenda.sh
 
 TESTS += $(check_PROGRAMS) $(mla_e2e_tests)
-EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data samples
+EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data tests/expected samples
 
 # The shared third-party corpora sit next to the checkout (../shared);
 # tests skip, saying so, when it is absent.
