@@ -149,21 +149,25 @@ mla_mbox_reader_get_bytes_read (MlaMboxReader *reader)
 }
 
 /* Walks down filter streams to a gzip decompressor; sets *@compressed_at to
- * the position reached in the compressed file when it can be told. */
+ * the position reached in the compressed file when it can be told (what
+ * buffered streams below the decompressor hold is not reached yet). */
 static gboolean
 stream_is_gzip (GInputStream *stream, guint64 *compressed_at)
 {
     gboolean gzip = FALSE;
+    guint64 held = 0;
 
     while (G_IS_FILTER_INPUT_STREAM (stream)) {
         if (G_IS_CONVERTER_INPUT_STREAM (stream)
             && G_IS_ZLIB_DECOMPRESSOR (g_converter_input_stream_get_converter (
                 G_CONVERTER_INPUT_STREAM (stream))))
             gzip = TRUE;
+        else if (gzip && G_IS_BUFFERED_INPUT_STREAM (stream))
+            held += g_buffered_input_stream_get_available (G_BUFFERED_INPUT_STREAM (stream));
         stream = g_filter_input_stream_get_base_stream (G_FILTER_INPUT_STREAM (stream));
     }
-    if (gzip && G_IS_SEEKABLE (stream))
-        *compressed_at = (guint64) g_seekable_tell (G_SEEKABLE (stream));
+    if (gzip && G_IS_SEEKABLE (stream) && g_seekable_can_seek (G_SEEKABLE (stream)))
+        *compressed_at = (guint64) g_seekable_tell (G_SEEKABLE (stream)) - held;
     return gzip;
 }
 

@@ -22,6 +22,7 @@ struct MlaSource {
     MlaSourceKind kind;
     gboolean gzip;
     GInputStream *file;      /* the bytes as stored: file or stdin */
+    GInputStream *peeked;    /* buffered over @file */
     GInputStream *decoded;   /* peekable, after gzip decoding */
     guint64 total;
     guint64 message_bytes;   /* KIND_MESSAGE: bytes read */
@@ -38,17 +39,22 @@ mla_source_free (MlaSource *source)
     g_clear_pointer (&source->mbox, mla_mbox_reader_free);
     g_clear_pointer (&source->maildir, mla_maildir_reader_free);
     g_clear_object (&source->decoded);
+    g_clear_object (&source->peeked);
     g_clear_object (&source->file);
     g_free (source->path);
     g_free (source);
 }
 
-static guint64
-compressed_position (MlaSource *source)
+/* Bytes of the stored file consumed: read, less what is still buffered. */
+static gboolean
+file_position (MlaSource *source, guint64 *position)
 {
-    if (G_IS_SEEKABLE (source->file) && g_seekable_can_seek (G_SEEKABLE (source->file)))
-        return (guint64) g_seekable_tell (G_SEEKABLE (source->file));
-    return 0;
+    if (source->peeked == NULL || !G_IS_SEEKABLE (source->file)
+        || !g_seekable_can_seek (G_SEEKABLE (source->file)))
+        return FALSE;
+    *position = (guint64) g_seekable_tell (G_SEEKABLE (source->file))
+                - g_buffered_input_stream_get_available (G_BUFFERED_INPUT_STREAM (source->peeked));
+    return TRUE;
 }
 
 /* Turns a failed read into an error that names the file and says what is
@@ -57,12 +63,13 @@ static gboolean
 read_error (MlaSource *source, GError *cause, GError **error)
 {
     g_autoptr (GError) owned = cause;
+    guint64 at = 0;
 
     if (source->gzip && (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_INVALID_DATA)
                          || g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT)))
         return mla_throw (error, MLA_ERROR_CORRUPT,
                           "%s: corrupt gzip data at byte %" G_GUINT64_FORMAT ": %s",
-                          source->path, compressed_position (source), cause->message);
+                          source->path, file_position (source, &at) ? at : 0, cause->message);
     return mla_throw (error, MLA_ERROR_IO, "%s: read error: %s", source->path, cause->message);
 }
 
@@ -123,23 +130,23 @@ open_stream (MlaSource *source, GError **error)
 static gboolean
 open_decoded (MlaSource *source, GError **error)
 {
-    g_autoptr (GInputStream) raw = g_buffered_input_stream_new_sized (source->file, PEEK_BUFFER);
     g_autoptr (GInputStream) decoded = NULL;
     const guint8 *head;
     gsize avail;
 
-    if (!peek (source, G_BUFFERED_INPUT_STREAM (raw), 2, error))
+    source->peeked = g_buffered_input_stream_new_sized (source->file, PEEK_BUFFER);
+    if (!peek (source, G_BUFFERED_INPUT_STREAM (source->peeked), 2, error))
         return FALSE;
-    head = g_buffered_input_stream_peek_buffer (G_BUFFERED_INPUT_STREAM (raw), &avail);
+    head = g_buffered_input_stream_peek_buffer (G_BUFFERED_INPUT_STREAM (source->peeked), &avail);
     if (avail >= 2 && head[0] == 0x1f && head[1] == 0x8b) {
         g_autoptr (GZlibDecompressor) gunzip =
             g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
 
         source->gzip = TRUE;
-        decoded = g_converter_input_stream_new (raw, G_CONVERTER (gunzip));
+        decoded = g_converter_input_stream_new (source->peeked, G_CONVERTER (gunzip));
         source->decoded = g_buffered_input_stream_new_sized (decoded, PEEK_BUFFER);
     } else {
-        source->decoded = g_steal_pointer (&raw);
+        source->decoded = g_object_ref (source->peeked);
     }
     return TRUE;
 }
@@ -289,12 +296,14 @@ mla_source_get_format_name (MlaSource *source)
 guint64
 mla_source_get_bytes_done (MlaSource *source)
 {
+    guint64 position;
+
     g_return_val_if_fail (source != NULL, 0);
 
     if (source->maildir != NULL)
         return mla_maildir_reader_get_bytes_read (source->maildir);
-    if (G_IS_SEEKABLE (source->file) && g_seekable_can_seek (G_SEEKABLE (source->file)))
-        return (guint64) g_seekable_tell (G_SEEKABLE (source->file));
+    if (file_position (source, &position))
+        return position;
     if (source->mbox != NULL)
         return mla_mbox_reader_get_bytes_read (source->mbox);
     return source->message_bytes;
