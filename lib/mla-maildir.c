@@ -199,6 +199,10 @@ mla_maildir_reader_open (const char *path, GError **error)
         mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (ENOENT));
         return NULL;
     }
+    if (!g_file_test (path, G_FILE_TEST_IS_DIR)) {
+        mla_throw (error, MLA_ERROR_NOT_MAIL, "%s: not a folder, so not a Maildir", path);
+        return NULL;
+    }
     if (!mla_maildir_is_maildir (path)) {
         mla_throw (error, MLA_ERROR_NOT_MAIL, "%s: is a folder but not a Maildir", path);
         return NULL;

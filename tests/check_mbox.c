@@ -119,9 +119,10 @@ assert_raw (const MlaRawMessage *raw, const char *expected)
     gsize size;
     const char *data = g_bytes_get_data (raw->bytes, &size);
 
-    ck_assert_msg (size == strlen (expected) && memcmp (data, expected, size) == 0,
-                   "message %u: got \"%.*s\", expected \"%s\"", raw->index, (int) size, data,
-                   expected);
+    ck_assert_msg (size == strlen (expected)
+                       && (size == 0 || memcmp (data, expected, size) == 0),
+                   "message %u: got \"%.*s\", expected \"%s\"", raw->index, (int) size,
+                   size > 0 ? data : "", expected);
 }
 
 static gboolean
