@@ -1,0 +1,4 @@
+From: x@example.org
+Subject: .Sub.Deeper/new/3000.d
+
+body

@@ -1,0 +1,4 @@
+From: x@example.org
+Subject: new/0999.b
+
+body
