@@ -63,6 +63,8 @@ struct MlaAgendaParser {
     GRegex *speaker_dash;
     GRegex *person_split;
     GRegex *quote;
+    GRegex *list_marker;
+    GRegex *description;
 };
 
 struct MlaAgendaBuilder {
@@ -84,13 +86,15 @@ struct MlaAgendaBuilder {
     gboolean heading_since_slot;
     GArray *slot_lines;         /* line indices of slots */
     gboolean day_has_heading;
-    gboolean dated_heading_seen;
+    int year_hint;
+    gint detail_line;           /* last "Monday ..., 9:00 - 10:00" line */              /* the last year written in a heading */
     gint header_line;           /* track header awaiting its underline */
     GPtrArray *rooms;           /* column names of the current table */
     GArray *room_starts;        /* their start columns */
     int heading_candidate;      /* plain line that an underline may mark */
 };
 
+static guint rule_index (const char *name);
 static gboolean rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -376,7 +380,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         g_autofree char *date = g_strdup_printf (
             "(?<d1>\\d{1,2})(?:st|nd|rd|th|er|\\.)?\\s*(?:of\\s+|de\\s+)?(?<mo1>%s)\\.?(?!\\w)"
             "(?:,?\\s*(?<y1>\\d{4}))?"
-            "|(?<mo2>%s)\\.?(?!\\w)[\\s-]*(?<d2>\\d{1,2})(?!\\d)(?:st|nd|rd|th)?(?:,?\\s*(?<y2>\\d{4}))?"
+            "|(?<mo2>%s)\\.?(?!\\w)[\\s-]*(?<d2>\\d{1,2})(?!\\d)(?:st|nd|rd|th)?"
+            "(?:\\s*[-\\x{2013}]\\s*\\d{1,2}(?!\\d))?(?:,?\\s*(?<y2>\\d{4}))?"
             "|(?<iy>\\d{4})-(?<im>\\d{1,2})-(?<id>\\d{1,2})"
             "|(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4})",
             month, month);
@@ -402,7 +407,12 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                                     error);
     parser->person_split = compile ("\\s*(?:,|;|&|/|\\band\\b|\\bund\\b|\\bet\\b)\\s*", 0, error);
     parser->quote = compile ("^(?:[ \\t]*>)+ ?", 0, error);
+    parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4})[.)]\\s+)", 0, error);
+    /* "Introductions - We'll go around the room ...": a sentence after a
+     * dash describes the slot. */
+    parser->description = compile ("^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$", 0, error);
     return parser->word != NULL && parser->name != NULL && parser->location_at != NULL
+           && parser->list_marker != NULL && parser->description != NULL
            && parser->speaker_dash != NULL && parser->person_split != NULL && parser->quote != NULL;
 }
 
@@ -474,6 +484,8 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->speaker_dash, g_regex_unref);
     g_clear_pointer (&parser->person_split, g_regex_unref);
     g_clear_pointer (&parser->quote, g_regex_unref);
+    g_clear_pointer (&parser->list_marker, g_regex_unref);
+    g_clear_pointer (&parser->description, g_regex_unref);
     g_free (parser);
 }
 
@@ -937,6 +949,14 @@ slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
             title = before;
         }
     }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->description, title, 0, &match)) {
+        char *before = g_match_info_fetch (match, 1);
+
+        g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
+        g_free (title);
+        title = before;
+    }
     g_free (slot->title);
     slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
 }
@@ -1075,18 +1095,20 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 static gboolean
 rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
 {
+    MlaAgendaSlot *slot = b->pending != NULL ? b->pending : b->slot;
     MlaClock start, end;
     gboolean bare1, bare2;
     int s, e;
 
     if (!fetch_clock (b, match, "1", &start, &bare1) || !fetch_clock (b, match, "2", &end, &bare2))
         return FALSE;
-    if (b->slot == NULL)
+    if (slot == NULL)
         return FALSE;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     builder_set_zone (b, match);
-    if (b->slot->end[0] == '\0' && e > s && minutes_of (b->slot->start) == s)
-        format_minutes (e, b->slot->end);
+    if (slot->end[0] == '\0' && e > s && minutes_of (slot->start) == s)
+        format_minutes (e, slot->end);
+    b->detail_line = (gint) b->index;
     g_debug ("agenda: rule slot-detail: line %u", b->index + 1);
     return TRUE;
 }
@@ -1235,6 +1257,10 @@ find_date (MlaAgendaBuilder *b, const char *text, char out[11])
         month = fetch_int (match, "dm");
         day = fetch_int (match, "dd");
     }
+    if (year != 0)
+        b->year_hint = year;
+    else
+        year = b->year_hint;
     if (!mla_agenda_resolve_date (b->reference, year, month, day, out))
         out[0] = '\0';
     return TRUE;
@@ -1272,7 +1298,7 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     int weekday = 0, value, other = 0, n_words = 0;
 
     (void) match;
-    if (g_utf8_strlen (text, -1) > HEADING_MAX_CHARS
+    if (g_utf8_strlen (text, -1) > HEADING_MAX_CHARS || strstr (text, "://") != NULL
         || g_regex_match (b->parser->time_anywhere, text, 0, NULL))
         return FALSE;
     has_date = find_date (b, text, date);
@@ -1340,13 +1366,34 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+/* Whether the next line with text is a slot's detail (its place, its
+ * date and times), which makes this line the title, not a speaker. */
+static gboolean
+next_is_detail (MlaAgendaBuilder *b)
+{
+    static const char *const details[] = { "location-label", "slot-detail" };
+
+    for (guint i = b->index + 1; i < b->n_lines; i++) {
+        if (b->lines[i].blank)
+            continue;
+        for (guint j = 0; j < G_N_ELEMENTS (details); j++)
+            if (g_regex_match (b->parser->rules[rule_index (details[j])], b->lines[i].text, 0, NULL))
+                return TRUE;
+        return FALSE;
+    }
+    return FALSE;
+}
+
 static gboolean
 rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     const MlaAgendaLine *line = current_line (b);
-    g_autofree char *text = squeeze (line->text);
+    g_autofree char *squeezed = squeeze (line->text);
+    g_autofree char *text = g_regex_replace_literal (b->parser->list_marker, squeezed, -1, 0, "", 0,
+                                                     NULL);
     MlaAgendaSlot *slot = b->slot;
     gboolean adjacent = b->last_content + 1 == b->index;
+    gboolean item = strcmp (text, squeezed) != 0;   /* a list item is no name */
 
     (void) match;
     b->heading_candidate = (gint) b->index;
@@ -1357,10 +1404,23 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
             g_clear_pointer (&b->pending, mla_agenda_slot_free);
             return TRUE;
         }
+        if (b->pending->people->len == 0 && !item && mla_agenda_parser_is_name (b->parser, title)
+            && !next_is_detail (b)) {
+            /* "9:00 AM / Jim Zemlin / Welcome Keynote": the title follows. */
+            add_person (b, b->pending, title, MLA_PERSON_ROLE_SPEAKER);
+            return TRUE;
+        }
         slot = g_steal_pointer (&b->pending);
         slot_set_title (b, slot, title);
         builder_add_slot (b, slot);
         b->slot_indent = line->indent;
+        return TRUE;
+    }
+    if (slot != NULL && b->detail_line >= 0 && (guint) b->detail_line + 1 == b->index && slot->location == NULL
+        && strchr (text, ' ') != NULL && !g_str_has_suffix (text, ".")) {
+        /* Schedules print the place under the date line. */
+        slot->location = g_strdup (text);
+        b->last_content = b->index;
         return TRUE;
     }
     if (slot == NULL || !b->slot_open)
@@ -1377,7 +1437,7 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         g_debug ("agenda: rule text: line %u continues the title", b->index + 1);
         g_free (slot->title);
         slot->title = joined;
-    } else if (!b->slot_has_extra && mla_agenda_parser_is_name (b->parser, text)) {
+    } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)) {
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
         add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
         b->slot_has_extra = TRUE;
@@ -1385,7 +1445,7 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         gboolean confirmed = TRUE;
         g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, text, &confirmed);
 
-        if (!b->slot_has_extra && !confirmed && clean != NULL
+        if (!b->slot_has_extra && !item && !confirmed && clean != NULL
             && mla_agenda_parser_is_name (b->parser, clean)) {
             g_ptr_array_add (slot->people,
                              mla_agenda_person_new (clean, MLA_PERSON_ROLE_CHAIR, FALSE));
@@ -1531,6 +1591,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     b.n_lines = lines->len;
     b.previous = -1;
     b.header_line = -1;
+    b.detail_line = -1;
     b.heading_candidate = -1;
     b.slot_lines = g_array_new (FALSE, FALSE, sizeof (guint));
     b.rooms = g_ptr_array_new_with_free_func (g_free);
