@@ -107,7 +107,7 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
-    { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b.*\\b(?:@ROOM@)\\b", rule_track_header },
+    { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b", rule_track_header },
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", rule_underline },
     { "slot-detail", "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
                      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$", rule_slot_detail },
@@ -373,7 +373,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
             return FALSE;
     }
     {
-        g_autofree char *time_any = expand ("(?<!\\d)\\d{1,2}[:.h]\\d{2}(?!\\d)"
+        g_autofree char *time_any = expand ("(?<![\\d.])\\d{1,2}[:.h]\\d{2}(?!\\d|[:.]\\d)"
                                             "|(?<![\\d.])\\d{1,2}\\s?(?:@SUFFIX@)(?!\\w)",
                                             placeholders);
         g_autofree char *month = g_strdup (g_hash_table_lookup (placeholders, "@MONTH@"));
@@ -681,9 +681,7 @@ mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboo
                                                                 : g_steal_pointer (&before);
     }
     clean = squeeze (stripped);
-    g_strstrip (clean);
-    while (clean[0] != '\0' && strchr ("<>()[]-:,.?", clean[strlen (clean) - 1]) != NULL
-           && clean[strlen (clean) - 1] != '.')
+    while (clean[0] != '\0' && strchr ("<>()[]-:,? ", clean[strlen (clean) - 1]) != NULL)
         clean[strlen (clean) - 1] = '\0';
     {
         const char *start = clean + strspn (clean, "<>()[]-:, ");
