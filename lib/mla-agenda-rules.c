@@ -111,7 +111,7 @@ static const MlaAgendaRule rules[] = {
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", rule_underline },
     { "slot-detail", "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
                      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$", rule_slot_detail },
-    { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+]\\s*|o\\s+)?@TIME1@"
+    { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+)?@TIME1@"
                    "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
                    "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?<title>.*)$", rule_slot_time },
     { "person-label", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
@@ -1004,7 +1004,11 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     if (bare1 && !has_end)
         return FALSE;
     title = strip_separators (title_raw);
-    g_strstrip (title);
+    g_strchomp (title);
+    while (g_str_has_suffix (title, "|")) {     /* pipe tables */
+        title[strlen (title) - 1] = '\0';
+        g_strchomp (title);
+    }
     if (title[0] == '<')
         return FALSE;           /* chat logs: "12:03 <nick> hello" */
     if (has_end)
@@ -1429,7 +1433,7 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     if (adjacent && !b->slot_has_extra && slot->title != NULL
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
-            || g_unichar_islower (g_utf8_get_char (text)))) {
+            || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))))) {
         char *joined = g_strconcat (slot->title, " ", text, NULL);
 
         g_debug ("agenda: rule text: line %u continues the title", b->index + 1);

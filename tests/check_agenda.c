@@ -288,6 +288,8 @@ static const struct {
     { "14h30 Atelier", "14:30", "23:58", "Atelier" },
     { "16:00 \xe2\x80\x93 18:00 : Concurrent Sessions", "16:00", "18:00", "Concurrent Sessions" },
     { "09:00 CEST Keynote", "09:00", "23:58", "Keynote" },
+    { "| 9:00 | Opening |", "09:00", "23:58", "Opening" },
+    { "9:00\tOpening", "09:00", "23:58", "Opening" },
 };
 
 START_TEST (test_slot_time_forms)
@@ -736,6 +738,42 @@ START_TEST (test_layout_track_columns)
 }
 END_TEST
 
+START_TEST (test_layout_underlined_title)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Storage Workshop Agenda\n=======================\n\n"
+                                               "9:00 - Opening\n10:00 - Talk\n11:00 - Close\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (agenda->title, "Storage Workshop Agenda");
+}
+END_TEST
+
+/* A week in German and French: names, "9 Uhr", "14h30", dates in order. */
+START_TEST (test_layout_week_in_other_languages)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Montag, 19. Juli 2004\n"
+                                               "9 Uhr Begr\xc3\xbc\xc3\x9fung\n12:30 Mittagessen\n14 Uhr Vortrag\n\n"
+                                               "Dienstag\n9h30 Atelier\n14h30 Conclusion\n\n"
+                                               "mercredi\n09:00 Visite\n\n"
+                                               "Donnerstag\n10:00 Abschluss\n",
+                                               "2004-07-13T22:50:57-04:00");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 4);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2004-07-19");
+    ck_assert_str_eq (day_at (agenda, 1)->date, "2004-07-20");
+    ck_assert_str_eq (day_at (agenda, 2)->name, "mercredi");
+    ck_assert_str_eq (day_at (agenda, 2)->date, "2004-07-21");
+    ck_assert_str_eq (day_at (agenda, 3)->date, "2004-07-22");
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->title, "Mittagessen");
+    ck_assert_int_eq (slot_at (agenda, 0, 1)->kind, MLA_SLOT_KIND_MEAL);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->start, "14:00");
+    ck_assert_str_eq (slot_at (agenda, 1, 0)->start, "09:30");
+    ck_assert_str_eq (slot_at (agenda, 1, 1)->start, "14:30");
+}
+END_TEST
+
 /* ---- negatives ---- */
 
 static const char *const negatives[] = {
@@ -938,6 +976,8 @@ agenda_suite (void)
     tc = tcase_create ("layout");
     tcase_add_test (tc, test_layout_quoted_agenda);
     tcase_add_test (tc, test_layout_track_columns);
+    tcase_add_test (tc, test_layout_underlined_title);
+    tcase_add_test (tc, test_layout_week_in_other_languages);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("negatives");
