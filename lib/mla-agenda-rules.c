@@ -85,9 +85,8 @@ struct MlaAgendaBuilder {
     int previous;               /* start of the last slot of the day */
     gboolean heading_since_slot;
     GArray *slot_lines;         /* line indices of slots */
-    gboolean day_has_heading;
-    int year_hint;
-    gint detail_line;           /* last "Monday ..., 9:00 - 10:00" line */              /* the last year written in a heading */
+    int year_hint;              /* the last year written in a heading */
+    gint detail_line;           /* last "Monday ..., 9:00 - 10:00" line */
     gint header_line;           /* track header awaiting its underline */
     GPtrArray *rooms;           /* column names of the current table */
     GArray *room_starts;        /* their start columns */
@@ -107,7 +106,8 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
-    { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b", rule_track_header },
+    { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
+      rule_track_header },
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", rule_underline },
     { "slot-detail", "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
                      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$", rule_slot_detail },
@@ -264,7 +264,8 @@ expand (const char *pattern, GHashTable *placeholders)
 static gboolean
 load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
 {
-    g_autoptr (GHashTable) placeholders = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+    g_autoptr (GHashTable) placeholders = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                                 g_free);
     g_autoptr (GPtrArray) weekdays = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (GPtrArray) abbrs = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (GPtrArray) months = g_ptr_array_new_with_free_func (g_free);
@@ -388,7 +389,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         g_autofree char *markers_re = g_strdup_printf ("(?<![\\w<])(?:%s)(?![\\w>])", markers_alt);
         g_autofree char *tentative_re = g_strdup_printf (
             "\\(?\\s*(?:%s)\\s+([^()]+?)\\s*\\)?\\s*$", tentative_alt);
-        g_autofree char *note_re = g_strdup_printf ("\\s*(\\((?:%s)\\b[^()]*\\))\\s*$", openers_alt);
+        g_autofree char *note_re = g_strdup_printf ("\\s*(\\((?:%s)\\b[^()]*\\))\\s*$",
+                                                    openers_alt);
 
         if ((parser->time_anywhere = compile (time_any, G_REGEX_CASELESS, error)) == NULL
             || (parser->date = compile (date, G_REGEX_CASELESS, error)) == NULL
@@ -403,14 +405,16 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                             "|la|le|du|dos|bin|al|ten|ter))+$",
                             0, error);
     parser->location_at = compile ("^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0, error);
-    parser->speaker_dash = compile ("^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0,
-                                    error);
+    parser->speaker_dash = compile ("^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)"
+                                    "(?:\\s*,[^,]*)?$", 0, error);
     parser->person_split = compile ("\\s*(?:,|;|&|/|\\band\\b|\\bund\\b|\\bet\\b)\\s*", 0, error);
     parser->quote = compile ("^(?:[ \\t]*>)+ ?", 0, error);
-    parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4})[.)]\\s+)", 0, error);
+    parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4})[.)]\\s+)",
+                                   0, error);
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
-    parser->description = compile ("^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$", 0, error);
+    parser->description = compile ("^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$",
+                                   0, error);
     return parser->word != NULL && parser->name != NULL && parser->location_at != NULL
            && parser->list_marker != NULL && parser->description != NULL
            && parser->speaker_dash != NULL && parser->person_split != NULL && parser->quote != NULL;
@@ -609,7 +613,8 @@ mla_agenda_resolve_weekday (GDateTime *reference, int weekday, char out[11])
     out[0] = '\0';
     if (reference == NULL || weekday < 1 || weekday > 7)
         return FALSE;
-    date = g_date_time_add_days (reference, (weekday - g_date_time_get_day_of_week (reference) + 7) % 7);
+    date = g_date_time_add_days (reference,
+                                 (weekday - g_date_time_get_day_of_week (reference) + 7) % 7);
     format_date (date, out);
     return TRUE;
 }
@@ -1191,7 +1196,8 @@ rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
         builder_clear_table (b);
         for (guint i = 0; i < line->runs->len; i++) {
             guint from = g_array_index (line->runs, guint, i);
-            guint to = i + 1 < line->runs->len ? g_array_index (line->runs, guint, i + 1) : (guint) length;
+            guint to = i + 1 < line->runs->len ? g_array_index (line->runs, guint, i + 1)
+                                               : (guint) length;
             g_autofree char *cell = (glong) from < length
                                         ? g_utf8_substring (header, from, MIN ((glong) to, length))
                                         : g_strdup ("");
@@ -1379,7 +1385,8 @@ next_is_detail (MlaAgendaBuilder *b)
         if (b->lines[i].blank)
             continue;
         for (guint j = 0; j < G_N_ELEMENTS (details); j++)
-            if (g_regex_match (b->parser->rules[rule_index (details[j])], b->lines[i].text, 0, NULL))
+            if (g_regex_match (b->parser->rules[rule_index (details[j])], b->lines[i].text, 0,
+                               NULL))
                 return TRUE;
         return FALSE;
     }
@@ -1418,7 +1425,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         b->slot_indent = line->indent;
         return TRUE;
     }
-    if (slot != NULL && b->detail_line >= 0 && (guint) b->detail_line + 1 == b->index && slot->location == NULL
+    if (slot != NULL && b->detail_line >= 0 && (guint) b->detail_line + 1 == b->index
+        && slot->location == NULL
         && strchr (text, ' ') != NULL && !g_str_has_suffix (text, ".")) {
         /* Schedules print the place under the date line. */
         slot->location = g_strdup (text);
@@ -1487,7 +1495,8 @@ text_is_24h (MlaAgendaBuilder *b, guint slot_rule)
     for (guint i = 0; i < b->n_lines; i++) {
         g_autoptr (GMatchInfo) match = NULL;
 
-        if (b->lines[i].blank || !g_regex_match (b->parser->rules[slot_rule], b->lines[i].text, 0, &match))
+        if (b->lines[i].blank
+            || !g_regex_match (b->parser->rules[slot_rule], b->lines[i].text, 0, &match))
             continue;
         for (guint n = 1; n <= 2; n++) {
             MlaClock clock;
