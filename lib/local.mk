@@ -36,6 +36,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-xml.c \
 	lib/mla-archive.c \
 	lib/mla-agenda.c \
+	lib/mla-agenda-rules-private.h \
 	lib/mla-agenda-rules.c \
 	lib/mla-agenda-format-private.h \
 	lib/mla-agenda-format.c \

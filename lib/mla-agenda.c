@@ -1,6 +1,6 @@
-/* mla-agenda.c: constructors and destructors of the agenda model. */
+/* mla-agenda.c: the agenda model (agendas, days, slots, people). */
 #include "config.h"
-#include "mlarc.h"
+#include "mla-agenda.h"
 
 MlaAgenda *
 mla_agenda_new (void)
@@ -91,30 +91,30 @@ const char *
 mla_slot_kind_to_string (MlaSlotKind kind)
 {
     switch (kind) {
-    case MLA_SLOT_KIND_SESSION:
-        return "session";
     case MLA_SLOT_KIND_BREAK:
         return "break";
     case MLA_SLOT_KIND_MEAL:
         return "meal";
     case MLA_SLOT_KIND_SOCIAL:
         return "social";
+    case MLA_SLOT_KIND_SESSION:
+    default:
+        return "session";
     }
-    g_return_val_if_reached ("session");
 }
 
 const char *
 mla_person_role_to_string (MlaPersonRole role)
 {
     switch (role) {
-    case MLA_PERSON_ROLE_CHAIR:
-        return "chair";
     case MLA_PERSON_ROLE_MODERATOR:
         return "moderator";
     case MLA_PERSON_ROLE_SPEAKER:
         return "speaker";
+    case MLA_PERSON_ROLE_CHAIR:
+    default:
+        return "chair";
     }
-    g_return_val_if_reached ("chair");
 }
 
 guint
@@ -122,11 +122,9 @@ mla_agenda_count_slots (const MlaAgenda *agenda)
 {
     guint n = 0;
 
-    g_return_val_if_fail (agenda != NULL, 0);
-    for (guint i = 0; i < agenda->days->len; i++) {
-        const MlaAgendaDay *day = g_ptr_array_index (agenda->days, i);
-
-        n += day->slots->len;
-    }
+    if (agenda == NULL)
+        return 0;
+    for (guint i = 0; i < agenda->days->len; i++)
+        n += ((MlaAgendaDay *) g_ptr_array_index (agenda->days, i))->slots->len;
     return n;
 }

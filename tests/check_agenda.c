@@ -1,11 +1,1003 @@
-/* check_agenda.c: placeholder suite. */
+/* check_agenda.c: the agenda model and the agenda parser (rules, 12-hour
+ * resolution, ends, dates, people, notes, kinds, tracks, negatives). */
 #include "config.h"
+#include <string.h>
+#include <glib/gstdio.h>
 #include "mla-test.h"
+#include "mla-agenda.h"
+#include "mla-agenda-rules.h"
+#include "mla-agenda-rules-private.h"
+
+/* ---- helpers ---- */
+
+static MlaAgendaParser *
+new_parser (void)
+{
+    g_autoptr (GError) error = NULL;
+    MlaAgendaParser *parser = mla_agenda_parser_new (NULL, &error);
+
+    ck_assert_msg (parser != NULL, "parser: %s", error != NULL ? error->message : "?");
+    return parser;
+}
+
+static GDateTime *
+date_of (const char *iso)
+{
+    GDateTime *date = g_date_time_new_from_iso8601 (iso, NULL);
+
+    ck_assert_ptr_nonnull (date);
+    return date;
+}
+
+/* Parses @text; returns (transfer full) the one agenda, or NULL. */
+static MlaAgenda *
+parse_text (const char *text, const char *reference)
+{
+    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    g_autoptr (GDateTime) ref = reference != NULL ? date_of (reference) : NULL;
+    g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, text, ref);
+
+    ck_assert_uint_le (agendas->len, 1);
+    if (agendas->len == 0)
+        return NULL;
+    return g_ptr_array_steal_index (agendas, 0);
+}
+
+static MlaAgendaDay *
+day_at (MlaAgenda *agenda, guint i)
+{
+    ck_assert_uint_gt (agenda->days->len, i);
+    return g_ptr_array_index (agenda->days, i);
+}
+
+static MlaAgendaSlot *
+slot_at (MlaAgenda *agenda, guint day, guint i)
+{
+    MlaAgendaDay *d = day_at (agenda, day);
+
+    ck_assert_uint_gt (d->slots->len, i);
+    return g_ptr_array_index (d->slots, i);
+}
+
+/* The slot of @day that starts at @start (the first one, for tracks). */
+static MlaAgendaSlot *
+slot_starting (MlaAgenda *agenda, guint day, const char *start)
+{
+    MlaAgendaDay *d = day_at (agenda, day);
+
+    for (guint i = 0; i < d->slots->len; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (d->slots, i);
+
+        if (strcmp (slot->start, start) == 0)
+            return slot;
+    }
+    ck_abort_msg ("no slot at %s on day %u", start, day);
+    return NULL;
+}
+
+static MlaAgendaPerson *
+person_at (MlaAgendaSlot *slot, guint i)
+{
+    ck_assert_uint_gt (slot->people->len, i);
+    return g_ptr_array_index (slot->people, i);
+}
+
+static const char *
+note_at (MlaAgendaSlot *slot, guint i)
+{
+    ck_assert_uint_gt (slot->notes->len, i);
+    return g_ptr_array_index (slot->notes, i);
+}
+
+static void
+assert_chair (MlaAgendaSlot *slot, const char *name, MlaPersonRole role, gboolean confirmed)
+{
+    MlaAgendaPerson *person;
+
+    ck_assert_msg (slot->people->len == 1, "%s: %u people", slot->title, slot->people->len);
+    person = person_at (slot, 0);
+    ck_assert_str_eq (person->name, name);
+    ck_assert_int_eq (person->role, role);
+    ck_assert_int_eq (person->confirmed, confirmed);
+}
+
+/* One line under a heading, with two later slots for evidence. am/pm in
+ * the fillers keeps the text from counting as 24-hour throughout. */
+static MlaAgenda *
+parse_line (const char *line)
+{
+    g_autofree char *text = g_strdup_printf ("Monday\n\n%s\n11:58pm Filler one\n11:59pm Filler two\n",
+                                             line);
+
+    return parse_text (text, "2004-07-13T22:50:57-04:00");
+}
+
+/* ---- the seed ---- */
+
+START_TEST (test_agenda_seed_exact)
+{
+    g_autofree char *path = mla_test_shared_path ("seeds/001-mail-kernel-summit-agenda.txt");
+    g_autoptr (GBytes) bytes = NULL;
+    g_autofree char *text = NULL;
+    g_autoptr (MlaAgenda) agenda = NULL;
+    MlaAgendaDay *monday, *tuesday;
+    MlaAgendaSlot *slot;
+    static const char *const monday_starts[] = {
+        "09:00", "09:20", "10:30", "11:00", "11:30", "12:00", "12:30", "13:30", "14:00",
+        "14:30", "15:00", "15:30", "16:00", "16:30", "17:00", "18:00", "19:30", "20:30",
+    };
+
+    if (path == NULL) {
+        printf ("test_agenda_seed_exact: skipped, MLARC_SHARED seeds absent\n");
+        return;
+    }
+    bytes = mla_test_read_file (path);
+    text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    agenda = parse_text (text, "2004-07-13T22:50:57-04:00");
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 2);
+    monday = day_at (agenda, 0);
+    tuesday = day_at (agenda, 1);
+    ck_assert_str_eq (monday->name, "Monday");
+    ck_assert_str_eq (monday->date, "2004-07-19");
+    ck_assert_str_eq (tuesday->name, "Tuesday");
+    ck_assert_str_eq (tuesday->date, "2004-07-20");
+    ck_assert_uint_eq (monday->slots->len, 18);
+    ck_assert_uint_eq (tuesday->slots->len, 17);
+    for (guint i = 0; i < G_N_ELEMENTS (monday_starts); i++)
+        ck_assert_str_eq (slot_at (agenda, 0, i)->start, monday_starts[i]);
+
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->end, "09:20");
+    ck_assert_str_eq (slot->title, "Introduction, ground rules, agenda bashing, etc.");
+    assert_chair (slot, "Theodore Ts'o", MLA_PERSON_ROLE_CHAIR, TRUE);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->title, "CPU Panel (Intel, AMD, Power)");
+    ck_assert_uint_eq (slot->people->len, 0);
+    ck_assert_uint_eq (slot->notes->len, 1);
+    ck_assert_str_eq (note_at (slot, 0), "15 min. each presentation, followed by discussion");
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_int_eq (slot->kind, MLA_SLOT_KIND_BREAK);
+    ck_assert_str_eq (slot->end, "11:00");
+    slot = slot_starting (agenda, 0, "12:30");
+    ck_assert_str_eq (slot->title, "Lunch");
+    ck_assert_int_eq (slot->kind, MLA_SLOT_KIND_MEAL);
+    ck_assert_str_eq (slot->end, "13:30");
+    slot = slot_starting (agenda, 0, "13:30");
+    ck_assert_str_eq (slot->title, "Power Management (general)");
+    assert_chair (slot, "Pat Mochel", MLA_PERSON_ROLE_CHAIR, TRUE);
+    assert_chair (slot_starting (agenda, 0, "14:00"), "Pat Mochel", MLA_PERSON_ROLE_CHAIR, TRUE);
+    slot = slot_starting (agenda, 0, "17:00");
+    ck_assert_str_eq (slot->end, "18:00");
+    slot = slot_starting (agenda, 0, "18:00");
+    ck_assert_str_eq (slot->title, "Dinner/Reception");
+    ck_assert_str_eq (slot->location, "Congress center");
+    ck_assert_int_eq (slot->kind, MLA_SLOT_KIND_MEAL);
+    ck_assert_str_eq (slot->end, "19:30");
+    slot = slot_starting (agenda, 0, "19:30");
+    ck_assert_str_eq (slot->title, "AMD Processor internals");
+    ck_assert_str_eq (slot->room, "Room A");
+    ck_assert_str_eq (slot->end, "20:30");
+    slot = slot_starting (agenda, 0, "20:30");
+    ck_assert_str_eq (slot->title, "INTEL LaGrande disclosure");
+    ck_assert_str_eq (slot->room, "Room A");
+    ck_assert_str_eq (slot->end, "");
+
+    assert_chair (slot_starting (agenda, 1, "11:00"), "Randy Dunlap", MLA_PERSON_ROLE_CHAIR, TRUE);
+    assert_chair (slot_starting (agenda, 1, "11:30"), "Suparna Bhattacharya", MLA_PERSON_ROLE_CHAIR,
+                  TRUE);
+    assert_chair (slot_starting (agenda, 1, "13:30"), "Suparna Bhattacharya", MLA_PERSON_ROLE_CHAIR,
+                  TRUE);
+    assert_chair (slot_starting (agenda, 1, "14:00"), "Joe Thornber", MLA_PERSON_ROLE_CHAIR, FALSE);
+    slot = slot_starting (agenda, 1, "17:00");
+    ck_assert_str_eq (slot->title, "Open topic");
+    ck_assert_str_eq (note_at (slot, 0), "(or may move closing talk up by 30 minutes)");
+    slot = slot_starting (agenda, 1, "17:30");
+    ck_assert_str_eq (slot->title,
+                      "Closing talk (summary ; when will 2.7 start ; how can we improve the summit)");
+    slot = slot_at (agenda, 1, 16);
+    ck_assert_str_eq (slot->start, "18:00");
+    ck_assert_str_eq (slot->title, "Dinner (on your own)");
+    ck_assert_str_eq (slot->end, "");
+}
+END_TEST
+
+/* Our own text in the seed's layout, so the core runs without shared/. */
+START_TEST (test_agenda_fixture_layout)
+{
+    g_autofree char *path = mla_test_srcdir_path ("tests/data/agenda/storage-workshop.txt");
+    g_autoptr (GBytes) bytes = mla_test_read_file (path);
+    g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    g_autoptr (MlaAgenda) agenda = parse_text (text, "2031-05-05T10:00:00+02:00");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 2);
+    ck_assert_str_eq (day_at (agenda, 0)->name, "Thursday");
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2031-05-08");
+    ck_assert_str_eq (day_at (agenda, 1)->date, "2031-05-09");
+    ck_assert_uint_eq (day_at (agenda, 0)->slots->len, 13);
+    ck_assert_uint_eq (day_at (agenda, 1)->slots->len, 3);
+    assert_chair (slot_at (agenda, 0, 0), "Alice Marchetti", MLA_PERSON_ROLE_CHAIR, TRUE);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->title, "Filesystem Panel (ext4, XFS, Btrfs)");
+    ck_assert_str_eq (note_at (slot, 0), "10 min. per filesystem, then questions");
+    assert_chair (slot_starting (agenda, 0, "12:30"), "Chen Wei", MLA_PERSON_ROLE_CHAIR, TRUE);
+    assert_chair (slot_starting (agenda, 0, "13:00"), "Dana Kowalski", MLA_PERSON_ROLE_MODERATOR,
+                  FALSE);
+    ck_assert_str_eq (slot_starting (agenda, 0, "13:30")->title,
+                      "Wrap-up (lessons ; next steps ; who hosts next year)");
+    slot = slot_starting (agenda, 0, "14:00");
+    ck_assert_str_eq (slot->title, "Free discussion");
+    ck_assert_str_eq (note_at (slot, 0), "(or may end early)");
+    ck_assert_str_eq (slot->end, "17:30");
+    slot = slot_starting (agenda, 0, "17:30");
+    ck_assert_str_eq (slot->location, "Harbour hall");
+    ck_assert_str_eq (slot->end, "19:00");
+    /* The evening table: two rooms at 19:00, one at 20:00, an empty row. */
+    slot = slot_at (agenda, 0, 10);
+    ck_assert_str_eq (slot->start, "19:00");
+    ck_assert_str_eq (slot->room, "Hall 1");
+    ck_assert_str_eq (slot->title, "NVMe over fabrics");
+    ck_assert_str_eq (slot->end, "20:00");
+    slot = slot_at (agenda, 0, 11);
+    ck_assert_str_eq (slot->start, "19:00");
+    ck_assert_str_eq (slot->room, "Hall 2");
+    ck_assert_str_eq (slot->title, "Tape is not dead");
+    ck_assert_str_eq (slot->end, "");
+    slot = slot_at (agenda, 0, 12);
+    ck_assert_str_eq (slot->start, "20:00");
+    ck_assert_str_eq (slot->room, "Hall 1");
+    ck_assert_str_eq (slot->end, "");
+    assert_chair (slot_at (agenda, 1, 0), "Eva Lindqvist", MLA_PERSON_ROLE_SPEAKER, TRUE);
+}
+END_TEST
+
+/* ---- times ---- */
+
+static const struct {
+    const char *line;
+    const char *start;
+    const char *end;
+    const char *title;
+} times[] = {
+    { "9:00 - Talk", "09:00", "23:58", "Talk" },
+    { "09:00 - Talk", "09:00", "23:58", "Talk" },
+    { "9.00 Talk", "09:00", "23:58", "Talk" },
+    { "9h00 Talk", "09:00", "23:58", "Talk" },
+    { "9am Talk", "09:00", "23:58", "Talk" },
+    { "9:00 AM Talk", "09:00", "23:58", "Talk" },
+    { "9:00 PM Talk", "21:00", "23:58", "Talk" },
+    { "9:00-9:30 Talk", "09:00", "09:30", "Talk" },
+    { "9:00 - 9:30 Talk", "09:00", "09:30", "Talk" },
+    { "9:00 to 10:00 Talk", "09:00", "10:00", "Talk" },
+    { "9:00 \xe2\x80\x93 9:30 Talk", "09:00", "09:30", "Talk" },
+    { "- 08:45 \xe2\x80\x93 09:00 Welcome", "08:45", "09:00", "Welcome" },
+    { "\xe2\x80\xa2 9am - Doors open!", "09:00", "23:58", "Doors open!" },
+    { "7:3 - Typo", "07:30", "23:58", "Typo" },
+    { "6:30-7:00PMCocktails | Reception", "18:30", "19:00", "Cocktails | Reception" },
+    { "11.30-11.50Position Paper", "11:30", "11:50", "Position Paper" },
+    { "10 - 10:30am. People arrive", "10:00", "10:30", "People arrive" },
+    { "11:15 - 12:00am - First Sessions", "11:15", "12:00", "First Sessions" },
+    { "11:00-12:00PM Keynote", "11:00", "12:00", "Keynote" },
+    { "12:00-1:30PM Lunch", "12:00", "13:30", "Lunch" },
+    { "12:00PM - 1:30PM: Lunch at noon", "12:00", "13:30", "Lunch at noon" },
+    { "2:00pm - 2:45pm Third Sessions", "14:00", "14:45", "Third Sessions" },
+    { "12:30 noon Lunch Break", "12:30", "23:58", "Lunch Break" },
+    { "9 Uhr Begr\xc3\xbc\xc3\x9fung", "09:00", "23:58", "Begr\xc3\xbc\xc3\x9fung" },
+    { "14h30 Atelier", "14:30", "23:58", "Atelier" },
+    { "16:00 \xe2\x80\x93 18:00 : Concurrent Sessions", "16:00", "18:00", "Concurrent Sessions" },
+    { "09:00 CEST Keynote", "09:00", "23:58", "Keynote" },
+    { "| 9:00 | Opening |", "09:00", "23:58", "Opening" },
+    { "9:00\tOpening", "09:00", "23:58", "Opening" },
+};
+
+START_TEST (test_slot_time_forms)
+{
+    g_autoptr (MlaAgenda) agenda = parse_line (times[_i].line);
+    MlaAgendaSlot *slot;
+
+    ck_assert_msg (agenda != NULL, "no agenda for \"%s\"", times[_i].line);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->start, times[_i].start);
+    ck_assert_str_eq (slot->end, times[_i].end);
+    ck_assert_str_eq (slot->title, times[_i].title);
+}
+END_TEST
+
+/* ---- 12-hour resolution ---- */
+
+static const struct {
+    MlaClock clock;
+    int previous;
+    gboolean all_24h;
+    int expected;
+} clocks[] = {
+    { { 9, 0, MLA_CLOCK_NONE }, -1, FALSE, 9 * 60 },
+    { { 1, 30, MLA_CLOCK_NONE }, 12 * 60 + 30, FALSE, 13 * 60 + 30 },   /* after lunch */
+    { { 12, 30, MLA_CLOCK_NONE }, 12 * 60, FALSE, 12 * 60 + 30 },
+    { { 7, 30, MLA_CLOCK_NONE }, 18 * 60, FALSE, 19 * 60 + 30 },        /* after dinner */
+    { { 10, 0, MLA_CLOCK_NONE }, 9 * 60, FALSE, 10 * 60 },
+    { { 1, 0, MLA_CLOCK_NONE }, -1, FALSE, 13 * 60 },
+    { { 1, 0, MLA_CLOCK_NONE }, -1, TRUE, 60 },
+    { { 8, 0, MLA_CLOCK_NONE }, 20 * 60, TRUE, 8 * 60 },
+    { { 12, 0, MLA_CLOCK_AM }, -1, FALSE, 0 },
+    { { 12, 0, MLA_CLOCK_PM }, -1, FALSE, 12 * 60 },
+    { { 6, 0, MLA_CLOCK_PM }, -1, FALSE, 18 * 60 },
+    { { 6, 45, MLA_CLOCK_24H }, 20 * 60, FALSE, 6 * 60 + 45 },
+};
+
+START_TEST (test_clock_resolves)
+{
+    ck_assert_int_eq (mla_agenda_resolve_clock (&clocks[_i].clock, clocks[_i].previous,
+                                                clocks[_i].all_24h),
+                      clocks[_i].expected);
+}
+END_TEST
+
+static const struct {
+    MlaClock start, end;
+    int previous;
+    int expected_start, expected_end;
+} ranges[] = {
+    { { 10, 0, MLA_CLOCK_NONE }, { 10, 30, MLA_CLOCK_AM }, -1, 600, 630 },
+    { { 11, 0, MLA_CLOCK_NONE }, { 12, 0, MLA_CLOCK_PM }, -1, 660, 720 },
+    { { 12, 0, MLA_CLOCK_NONE }, { 1, 30, MLA_CLOCK_PM }, 660, 720, 810 },
+    { { 6, 30, MLA_CLOCK_NONE }, { 7, 0, MLA_CLOCK_PM }, -1, 1110, 1140 },
+    { { 11, 15, MLA_CLOCK_NONE }, { 12, 0, MLA_CLOCK_AM }, 645, 675, 720 },   /* real mistake */
+    { { 3, 30, MLA_CLOCK_NONE }, { 3, 15, MLA_CLOCK_PM }, 810, 930, 915 },    /* real mistake */
+    { { 12, 0, MLA_CLOCK_NONE }, { 1, 0, MLA_CLOCK_NONE }, 570, 720, 780 },
+    { { 1, 0, MLA_CLOCK_NONE }, { 5, 0, MLA_CLOCK_NONE }, 720, 780, 1020 },
+};
+
+START_TEST (test_range_resolves)
+{
+    int s = -1, e = -1;
+
+    mla_agenda_resolve_range (&ranges[_i].start, &ranges[_i].end, ranges[_i].previous, FALSE, &s,
+                              &e);
+    ck_assert_int_eq (s, ranges[_i].expected_start);
+    ck_assert_int_eq (e, ranges[_i].expected_end);
+}
+END_TEST
+
+START_TEST (test_clock_day_order)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Friday\n\n"
+                                               "11:30 - Talk\n12:30 - Lunch\n1:30 - Talk\n"
+                                               "5:00 - Talk\n6:00 - Dinner\n7:3 - Late talk\n",
+                                               NULL);
+    static const char *const expected[] = { "11:30", "12:30", "13:30", "17:00", "18:00", "19:30" };
+
+    ck_assert_ptr_nonnull (agenda);
+    for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+        ck_assert_str_eq (slot_at (agenda, 0, i)->start, expected[i]);
+}
+END_TEST
+
+START_TEST (test_clock_new_day_when_time_restarts)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("8:30AM: Intro\n12:00PM Lunch\n6:00PM Dinner\n"
+                                               "8:30AM: Second day\n12:00PM Lunch\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 2);
+    ck_assert_str_eq (slot_at (agenda, 1, 0)->title, "Second day");
+}
+END_TEST
+
+/* ---- ends ---- */
+
+static MlaAgendaSlot *
+make_slot (const char *start, const char *end, const char *room)
+{
+    MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+    g_strlcpy (slot->start, start, sizeof slot->start);
+    g_strlcpy (slot->end, end, sizeof slot->end);
+    slot->room = g_strdup (room);
+    return slot;
+}
+
+START_TEST (test_ends_filled_by_next_slot)
+{
+    g_autoptr (MlaAgendaDay) day = mla_agenda_day_new ("Monday");
+    static const char *const expected[] = { "09:30", "10:00", "19:30", "20:30", "21:00", "", "" };
+
+    g_ptr_array_add (day->slots, make_slot ("09:00", "", NULL));
+    g_ptr_array_add (day->slots, make_slot ("09:30", "10:00", NULL));   /* explicit end wins */
+    g_ptr_array_add (day->slots, make_slot ("18:00", "", NULL));        /* dinner: any room */
+    g_ptr_array_add (day->slots, make_slot ("19:30", "", "Room A"));
+    g_ptr_array_add (day->slots, make_slot ("19:30", "", "Room B"));
+    g_ptr_array_add (day->slots, make_slot ("20:30", "", "Room A"));    /* nothing follows */
+    g_ptr_array_add (day->slots, make_slot ("21:00", "", "Room B"));
+    mla_agenda_fill_ends (day);
+    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 0))->end, expected[0]);
+    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 1))->end, expected[1]);
+    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 2))->end, expected[2]);
+    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 3))->end, expected[3]);
+    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 4))->end, expected[4]);
+    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 5))->end, expected[5]);
+    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 6))->end, expected[6]);
+}
+END_TEST
+
+/* ---- dates and day headings ---- */
+
+static const struct {
+    int weekday;
+    const char *reference;
+    const char *expected;
+} weekdays[] = {
+    { 1, "2004-07-13T22:50:57-04:00", "2004-07-19" },
+    { 2, "2004-07-13T22:50:57-04:00", "2004-07-13" },     /* on or after */
+    { 7, "2004-12-30T10:00:00Z", "2005-01-02" },
+};
+
+START_TEST (test_date_weekday_resolves)
+{
+    g_autoptr (GDateTime) ref = date_of (weekdays[_i].reference);
+    char out[11];
+
+    ck_assert (mla_agenda_resolve_weekday (ref, weekdays[_i].weekday, out));
+    ck_assert_str_eq (out, weekdays[_i].expected);
+    ck_assert (!mla_agenda_resolve_weekday (NULL, 1, out));
+    ck_assert_str_eq (out, "");
+}
+END_TEST
+
+START_TEST (test_date_explicit_resolves)
+{
+    g_autoptr (GDateTime) ref = date_of ("2004-12-20T10:00:00Z");
+    char out[11];
+
+    ck_assert (mla_agenda_resolve_date (ref, 2004, 7, 19, out));
+    ck_assert_str_eq (out, "2004-07-19");
+    ck_assert (mla_agenda_resolve_date (ref, 0, 12, 27, out));
+    ck_assert_str_eq (out, "2004-12-27");
+    ck_assert (mla_agenda_resolve_date (ref, 0, 1, 10, out));    /* next January */
+    ck_assert_str_eq (out, "2005-01-10");
+    ck_assert (!mla_agenda_resolve_date (ref, 2004, 2, 30, out));
+    ck_assert (!mla_agenda_resolve_date (NULL, 0, 1, 10, out));
+}
+END_TEST
+
+static const struct {
+    const char *heading;
+    const char *name;
+    const char *date;
+} headings[] = {
+    { "Monday", "Monday", "2004-07-19" },
+    { "MONDAY", "MONDAY", "2004-07-19" },
+    { "monday:", "monday", "2004-07-19" },
+    { "Mon", "Mon", "2004-07-19" },
+    { "Mon, 19 Jul", "Mon", "2004-07-19" },
+    { "Montag", "Montag", "2004-07-19" },
+    { "lundi", "lundi", "2004-07-19" },
+    { "Monday, July 19, 2004", "Monday", "2004-07-19" },
+    { "19 July 2004", "19 July 2004", "2004-07-19" },
+    { "July 19, 2004", "July 19, 2004", "2004-07-19" },
+    { "2004-07-19", "2004-07-19", "2004-07-19" },
+    { "19.07.2004", "19.07.2004", "2004-07-19" },
+    { "Wednesday, Apr. 22", "Wednesday", "2004-04-22" },
+    { "Friday, 14 Jan", "Friday", "2005-01-14" },    /* far behind: next year */
+    { "Thursday 22 July", "Thursday", "2004-07-22" },
+    { "25th of July, Hotel Europa", "25th of July, Hotel Europa", "2004-07-25" },
+    { "Dienstag, 20. Juli 2004", "Dienstag", "2004-07-20" },
+    { "mardi 20 juillet 2004", "mardi", "2004-07-20" },
+    { "Day 1", "Day 1", "" },
+    { "Day 2 (Wednesday September 23)", "Wednesday", "2004-09-23" },
+    { "Friday\n======", "Friday", "2004-07-16" },
+};
+
+START_TEST (test_day_heading_forms)
+{
+    g_autofree char *text = g_strdup_printf ("%s\n\n9:00 - Opening\n10:00 - Talk\n11:00 - Close\n",
+                                             headings[_i].heading);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, "2004-07-13T22:50:57-04:00");
+    MlaAgendaDay *day;
+
+    ck_assert_msg (agenda != NULL, "no agenda under \"%s\"", headings[_i].heading);
+    ck_assert_uint_eq (agenda->days->len, 1);
+    day = day_at (agenda, 0);
+    ck_assert_str_eq (day->name, headings[_i].name);
+    ck_assert_str_eq (day->date, headings[_i].date);
+}
+END_TEST
+
+static const char *const not_headings[] = {
+    "Real Time microconference must be on Wednesday or Thursday for the RT people.",
+    "Source: https://example.org/monday/",
+    "Sun Microsystems and friends",
+};
+
+START_TEST (test_day_heading_rejects_prose)
+{
+    g_autofree char *text = g_strdup_printf ("%s\n\n9:00 - Opening\n10:00 - Talk\n11:00 - Close\n",
+                                             not_headings[_i]);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, "2004-07-13T22:50:57-04:00");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_ptr_null (day_at (agenda, 0)->name);
+}
+END_TEST
+
+/* ---- people ---- */
+
+static const struct {
+    const char *continuation;
+    const char *name;
+    MlaPersonRole role;
+    gboolean confirmed;
+} labels[] = {
+    { "\tSession chair: Pat Mochel", "Pat Mochel", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tSession char: Randy Dunlap", "Randy Dunlap", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tSession Chair: Stefan Petters", "Stefan Petters", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tChair: Ada Lovelace", "Ada Lovelace", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tModerator: Grace Hopper", "Grace Hopper", MLA_PERSON_ROLE_MODERATOR, TRUE },
+    { "\tSpeaker: Alan Turing", "Alan Turing", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tPresenter: Alan Turing", "Alan Turing", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tLed by Barbara Liskov", "Barbara Liskov", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tHost: Ken Thompson", "Ken Thompson", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tSession chair: <NOT YET CONFIRMED> (Probably Joe Thornber)", "Joe Thornber",
+      MLA_PERSON_ROLE_CHAIR, FALSE },
+    { "\tSpeaker: Jane Doe (TBC)", "Jane Doe", MLA_PERSON_ROLE_SPEAKER, FALSE },
+    { "\tTheodore Ts'o", "Theodore Ts'o", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tRik van Riel", "Rik van Riel", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\t(Probably Joe Thornber)", "Joe Thornber", MLA_PERSON_ROLE_CHAIR, FALSE },
+};
+
+START_TEST (test_people_labels)
+{
+    g_autofree char *text = g_strdup_printf ("Monday\n\n9:00 - Opening\n%s\n\n10:00 - Talk\n"
+                                             "11:00 - Close\n",
+                                             labels[_i].continuation);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    assert_chair (slot_at (agenda, 0, 0), labels[_i].name, labels[_i].role, labels[_i].confirmed);
+}
+END_TEST
+
+START_TEST (test_people_tbd_gives_nobody)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n9:00 - Opening\n\tChair: TBD\n"
+                                               "10:00 - Talk\n11:00 - Close\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (slot_at (agenda, 0, 0)->people->len, 0);
+}
+END_TEST
+
+START_TEST (test_people_several_in_one_label)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n9:00 - Panel\n"
+                                               "\tModerators: Ada Lovelace and Alan Turing\n"
+                                               "10:00 - Talk\n11:00 - Close\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_uint_eq (slot->people->len, 2);
+    ck_assert_str_eq (person_at (slot, 1)->name, "Alan Turing");
+    ck_assert_int_eq (person_at (slot, 1)->role, MLA_PERSON_ROLE_MODERATOR);
+}
+END_TEST
+
+START_TEST (test_people_speaker_after_dash)
+{
+    g_autoptr (MlaAgenda) agenda = parse_line ("8:30-9:00AM Workshop Opening and Goals - Karsten Schwan");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, "Workshop Opening and Goals");
+    assert_chair (slot, "Karsten Schwan", MLA_PERSON_ROLE_SPEAKER, TRUE);
+}
+END_TEST
+
+/* ---- titles and notes ---- */
+
+static const struct {
+    const char *lines;
+    const char *title;
+    const char *note;   /* the first note, or NULL for none */
+} titles[] = {
+    { "9:00 - Closing talk (summary ; when will it start ;\n\t\thow can we improve)",
+      "Closing talk (summary ; when will it start ; how can we improve)", NULL },
+    { "9:00 - Storage and\n\t\tfilesystems", "Storage and filesystems", NULL },
+    { "9:00 - CPU Panel\n\t\t15 min. each presentation, followed by discussion", "CPU Panel",
+      "15 min. each presentation, followed by discussion" },
+    { "9:00 - Open topic (or may move closing talk up by 30 minutes)", "Open topic",
+      "(or may move closing talk up by 30 minutes)" },
+    { "9:00 - Dinner (on your own)", "Dinner (on your own)", NULL },
+    { "9:00 - Introductions - We'll go around the room and all introduce ourselves",
+      "Introductions", "We'll go around the room and all introduce ourselves" },
+    { "9:00\n\nPlenary keynote", "Plenary keynote", NULL },
+    { "9:00 - Reports\n 1. Budget\n 2. Elections", "Reports", "Budget" },
+};
+
+START_TEST (test_titles_and_notes)
+{
+    g_autofree char *text = g_strdup_printf ("Monday\n\n%s\n\n10:00 - Talk\n11:00 - Close\n",
+                                             titles[_i].lines);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, titles[_i].title);
+    ck_assert_uint_eq (slot->people->len, 0);
+    if (titles[_i].note == NULL)
+        ck_assert_uint_eq (slot->notes->len, 0);
+    else
+        ck_assert_str_eq (note_at (slot, 0), titles[_i].note);
+}
+END_TEST
+
+/* ---- kinds and locations ---- */
+
+static const struct {
+    const char *title;
+    MlaSlotKind kind;
+} kinds[] = {
+    { "Break", MLA_SLOT_KIND_BREAK },
+    { "Coffee Break", MLA_SLOT_KIND_BREAK },
+    { "Lunch", MLA_SLOT_KIND_MEAL },
+    { "Dinner/Reception", MLA_SLOT_KIND_MEAL },
+    { "Registration and Continental Breakfast", MLA_SLOT_KIND_MEAL },
+    { "Cocktails | Reception", MLA_SLOT_KIND_SOCIAL },
+    { "Welcome Reception", MLA_SLOT_KIND_SOCIAL },
+    { "Breakout Groups", MLA_SLOT_KIND_SESSION },
+    { "Power Management (general)", MLA_SLOT_KIND_SESSION },
+    { "Mittagessen", MLA_SLOT_KIND_MEAL },
+};
+
+START_TEST (test_kind_words)
+{
+    g_autoptr (MlaAgendaParser) parser = new_parser ();
+
+    ck_assert_int_eq (mla_agenda_parser_kind (parser, kinds[_i].title), kinds[_i].kind);
+}
+END_TEST
+
+static const struct {
+    const char *lines;
+    const char *title;
+    const char *location;
+} locations[] = {
+    { "9:00 - Dinner/Reception @ Congress center", "Dinner/Reception", "Congress center" },
+    { "9:00 - Keynote\n\tRoom: Salon E", "Keynote", "Salon E" },
+    { "9:00 AM\n\nContinental Breakfast\n\nlocation: Salon E", "Continental Breakfast", "Salon E" },
+};
+
+START_TEST (test_locations)
+{
+    g_autofree char *text = g_strdup_printf ("Monday\n\n%s\n\n10:00 - Talk\n11:00 - Close\n",
+                                             locations[_i].lines);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, locations[_i].title);
+    ck_assert_str_eq (slot->location, locations[_i].location);
+}
+END_TEST
+
+/* ---- layout: quotes, tracks ---- */
+
+START_TEST (test_layout_quoted_agenda)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("On Monday, Bob wrote:\n"
+                                               "> Tuesday\n> =======\n>\n"
+                                               "> 9:00    - Opening\n"
+                                               ">\t\tSession chair: Ada Lovelace\n"
+                                               "> 10:00   - Talk\n> 11:00   - Close\n\n"
+                                               "Looks good to me.\n",
+                                               "2004-07-13T22:50:57-04:00");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    ck_assert_str_eq (day_at (agenda, 0)->name, "Tuesday");
+    assert_chair (slot_at (agenda, 0, 0), "Ada Lovelace", MLA_PERSON_ROLE_CHAIR, TRUE);
+}
+END_TEST
+
+START_TEST (test_layout_track_columns)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n"
+                                               "6:00 - Dinner\n\n"
+                                               "      TRACK ONE        Track Two       Track Three\n"
+                                               "      =========        =========       ===========\n"
+                                               "7:00 - Kernel          Compilers       Databases\n"
+                                               "8:00 -                 Networks\n"
+                                               "9:00 -\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 5);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->start, "19:00");
+    ck_assert_str_eq (slot->room, "Track ONE");
+    ck_assert_str_eq (slot->title, "Kernel");
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->room, "Track Two");
+    ck_assert_str_eq (slot->end, "20:00");
+    slot = slot_at (agenda, 0, 3);
+    ck_assert_str_eq (slot->room, "Track Three");
+    ck_assert_str_eq (slot->end, "");
+    slot = slot_at (agenda, 0, 4);
+    ck_assert_str_eq (slot->start, "20:00");
+    ck_assert_str_eq (slot->room, "Track Two");
+    ck_assert_str_eq (slot->title, "Networks");
+}
+END_TEST
+
+START_TEST (test_layout_underlined_title)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Storage Workshop Agenda\n=======================\n\n"
+                                               "9:00 - Opening\n10:00 - Talk\n11:00 - Close\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (agenda->title, "Storage Workshop Agenda");
+}
+END_TEST
+
+/* A week in German and French: names, "9 Uhr", "14h30", dates in order. */
+START_TEST (test_layout_week_in_other_languages)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Montag, 19. Juli 2004\n"
+                                               "9 Uhr Begr\xc3\xbc\xc3\x9fung\n12:30 Mittagessen\n14 Uhr Vortrag\n\n"
+                                               "Dienstag\n9h30 Atelier\n14h30 Conclusion\n\n"
+                                               "mercredi\n09:00 Visite\n\n"
+                                               "Donnerstag\n10:00 Abschluss\n",
+                                               "2004-07-13T22:50:57-04:00");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 4);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2004-07-19");
+    ck_assert_str_eq (day_at (agenda, 1)->date, "2004-07-20");
+    ck_assert_str_eq (day_at (agenda, 2)->name, "mercredi");
+    ck_assert_str_eq (day_at (agenda, 2)->date, "2004-07-21");
+    ck_assert_str_eq (day_at (agenda, 3)->date, "2004-07-22");
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->title, "Mittagessen");
+    ck_assert_int_eq (slot_at (agenda, 0, 1)->kind, MLA_SLOT_KIND_MEAL);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->start, "14:00");
+    ck_assert_str_eq (slot_at (agenda, 1, 0)->start, "09:30");
+    ck_assert_str_eq (slot_at (agenda, 1, 1)->start, "14:30");
+}
+END_TEST
+
+/* ---- negatives ---- */
+
+static const char *const negatives[] = {
+    "Hi,\n\nsee you at 9:00 tomorrow, and we can talk about the 2.6.10 release.\n\nBob\n",
+    "The meeting moved from 10:30 to 11:00.  Lunch will be at 12:30.\nThanks\n",
+    "--\nJ. Random Hacker\nPhone: +1 703-439-2149\nFax: 703.439.2150\n",
+    "diff --git a/x.c b/x.c\n@@ -10,7 +10,8 @@ int main\n- a = 1;\n+ a = 2;\n",
+    "> Jul 13 12:34:56 host kernel: oops\n> Jul 13 12:34:57 host kernel: more\n"
+    "> Jul 13 12:34:58 host kernel: done\n",
+    "12:34:56 kernel: one\n12:34:57 kernel: two\n12:34:58 kernel: three\n",
+    "On Tue, 13 Jul 2004 22:50:57 -0400, Ted wrote:\n> Date: Mon, 12 Jul 2004 10:00:00\n"
+    "> Sent: Monday 9:00 AM\n",
+    "12:03 <alice> hi\n12:04 <bob> hello\n12:05 <alice> bye\n",
+    "Topics:\n     1. Do KS as an unconference - Matthew Wilcox\n"
+    "     2. Do a Mini Hackfest for 50% of the time - Greg KH\n"
+    "     3. Expand to three days - Dave\n",
+    "Version 1.10 is out.\n2.30 MB download\n",
+    "",
+};
+
+START_TEST (test_negative_texts)
+{
+    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, negatives[_i], NULL);
+
+    ck_assert_msg (agendas->len == 0, "agenda found in negative %d", _i);
+}
+END_TEST
+
+START_TEST (test_negative_null_text)
+{
+    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, NULL, NULL);
+
+    ck_assert_uint_eq (agendas->len, 0);
+}
+END_TEST
+
+/* ---- the vocabulary ---- */
+
+START_TEST (test_vocabulary_missing_file)
+{
+    g_autoptr (GError) error = NULL;
+    g_autoptr (MlaAgendaParser) parser = mla_agenda_parser_new ("/nonexistent/vocab.ini", &error);
+
+    ck_assert_ptr_null (parser);
+    ck_assert_ptr_nonnull (error);
+    ck_assert_ptr_nonnull (strstr (error->message, "/nonexistent/vocab.ini"));
+}
+END_TEST
+
+/* A new label is a data change: the vocabulary file, no C. */
+START_TEST (test_vocabulary_new_label)
+{
+    g_autofree char *dir = mla_test_make_tmpdir ();
+    g_autofree char *path = g_build_filename (dir, "vocab.ini", NULL);
+    g_autofree char *source = mla_test_srcdir_path ("data/agenda-vocabulary.ini");
+    g_autofree char *vocab = NULL;
+    g_autoptr (GKeyFile) keys = g_key_file_new ();
+    g_autoptr (GError) error = NULL;
+    g_autoptr (MlaAgendaParser) parser = NULL;
+    g_autoptr (GPtrArray) agendas = NULL;
+    MlaAgendaSlot *slot;
+
+    ck_assert (g_key_file_load_from_file (keys, source, G_KEY_FILE_KEEP_COMMENTS, &error));
+    g_key_file_set_string (keys, "labels", "moderator", "Moderator;Wrangler");
+    vocab = g_key_file_to_data (keys, NULL, NULL);
+    ck_assert (g_file_set_contents (path, vocab, -1, &error));
+    parser = mla_agenda_parser_new (path, &error);
+    ck_assert_msg (parser != NULL, "%s", error != NULL ? error->message : "?");
+    agendas = mla_agenda_parser_parse (parser,
+                                       "Monday\n\n9:00 - Panel\n\tWrangler: Ada Lovelace\n"
+                                       "10:00 - Talk\n11:00 - Close\n",
+                                       NULL);
+    ck_assert_uint_eq (agendas->len, 1);
+    slot = g_ptr_array_index (((MlaAgendaDay *) g_ptr_array_index (
+                                   ((MlaAgenda *) g_ptr_array_index (agendas, 0))->days, 0))->slots,
+                              0);
+    assert_chair (slot, "Ada Lovelace", MLA_PERSON_ROLE_MODERATOR, TRUE);
+}
+END_TEST
+
+/* ---- the shared corpus ---- */
+
+START_TEST (test_corpus_shared_agendas)
+{
+    g_autofree char *dir_path = mla_test_shared_path ("agendas");
+    g_autoptr (GDir) dir = NULL;
+    g_autoptr (MlaAgendaParser) parser = NULL;
+    g_autoptr (GDateTime) ref = NULL;
+    const char *name;
+    guint files = 0;
+
+    if (dir_path == NULL) {
+        printf ("test_corpus_shared_agendas: skipped, MLARC_SHARED agendas absent\n");
+        return;
+    }
+    parser = new_parser ();
+    ref = date_of ("2009-01-01T00:00:00Z");
+    dir = g_dir_open (dir_path, 0, NULL);
+    ck_assert_ptr_nonnull (dir);
+    while ((name = g_dir_read_name (dir)) != NULL) {
+        g_autofree char *path = g_build_filename (dir_path, name, NULL);
+        g_autofree char *text = NULL;
+        g_autoptr (GPtrArray) agendas = NULL;
+        guint slots = 0;
+
+        if (!g_str_has_suffix (name, ".txt"))
+            continue;
+        ck_assert (g_file_get_contents (path, &text, NULL, NULL));
+        agendas = mla_agenda_parser_parse (parser, text, ref);
+        for (guint i = 0; i < agendas->len; i++)
+            slots += mla_agenda_count_slots (g_ptr_array_index (agendas, i));
+        if (strstr (name, "NEGATIVE") != NULL)
+            ck_assert_msg (slots == 0, "%s: %u slots in a negative case", name, slots);
+        else
+            ck_assert_msg (slots > 0, "%s: no slots", name);
+        files++;
+    }
+    ck_assert_uint_gt (files, 0);
+}
+END_TEST
+
+/* ---- the model ---- */
+
+START_TEST (test_model_strings_and_counts)
+{
+    g_autoptr (MlaAgenda) agenda = mla_agenda_new ();
+    MlaAgendaDay *day = mla_agenda_day_new ("Monday");
+
+    ck_assert_str_eq (mla_slot_kind_to_string (MLA_SLOT_KIND_SESSION), "session");
+    ck_assert_str_eq (mla_slot_kind_to_string (MLA_SLOT_KIND_BREAK), "break");
+    ck_assert_str_eq (mla_slot_kind_to_string (MLA_SLOT_KIND_MEAL), "meal");
+    ck_assert_str_eq (mla_slot_kind_to_string (MLA_SLOT_KIND_SOCIAL), "social");
+    ck_assert_str_eq (mla_person_role_to_string (MLA_PERSON_ROLE_CHAIR), "chair");
+    ck_assert_str_eq (mla_person_role_to_string (MLA_PERSON_ROLE_MODERATOR), "moderator");
+    ck_assert_str_eq (mla_person_role_to_string (MLA_PERSON_ROLE_SPEAKER), "speaker");
+    ck_assert_uint_eq (mla_agenda_count_slots (NULL), 0);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 0);
+    g_ptr_array_add (day->slots, mla_agenda_slot_new ());
+    g_ptr_array_add (day->slots, mla_agenda_slot_new ());
+    g_ptr_array_add (agenda->days, day);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 2);
+    mla_agenda_free (NULL);
+    mla_agenda_day_free (NULL);
+    mla_agenda_slot_free (NULL);
+    mla_agenda_person_free (NULL);
+}
+END_TEST
 
 static Suite *
 agenda_suite (void)
 {
-    return suite_create ("agenda");
+    Suite *suite = suite_create ("agenda");
+    TCase *tc;
+
+    tc = tcase_create ("seed");
+    tcase_add_test (tc, test_agenda_seed_exact);
+    tcase_add_test (tc, test_agenda_fixture_layout);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("times");
+    tcase_add_loop_test (tc, test_slot_time_forms, 0, G_N_ELEMENTS (times));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("resolution");
+    tcase_add_loop_test (tc, test_clock_resolves, 0, G_N_ELEMENTS (clocks));
+    tcase_add_loop_test (tc, test_range_resolves, 0, G_N_ELEMENTS (ranges));
+    tcase_add_test (tc, test_clock_day_order);
+    tcase_add_test (tc, test_clock_new_day_when_time_restarts);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("ends");
+    tcase_add_test (tc, test_ends_filled_by_next_slot);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("dates");
+    tcase_add_loop_test (tc, test_date_weekday_resolves, 0, G_N_ELEMENTS (weekdays));
+    tcase_add_test (tc, test_date_explicit_resolves);
+    tcase_add_loop_test (tc, test_day_heading_forms, 0, G_N_ELEMENTS (headings));
+    tcase_add_loop_test (tc, test_day_heading_rejects_prose, 0, G_N_ELEMENTS (not_headings));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("people");
+    tcase_add_loop_test (tc, test_people_labels, 0, G_N_ELEMENTS (labels));
+    tcase_add_test (tc, test_people_tbd_gives_nobody);
+    tcase_add_test (tc, test_people_several_in_one_label);
+    tcase_add_test (tc, test_people_speaker_after_dash);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("titles");
+    tcase_add_loop_test (tc, test_titles_and_notes, 0, G_N_ELEMENTS (titles));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("kinds");
+    tcase_add_loop_test (tc, test_kind_words, 0, G_N_ELEMENTS (kinds));
+    tcase_add_loop_test (tc, test_locations, 0, G_N_ELEMENTS (locations));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("layout");
+    tcase_add_test (tc, test_layout_quoted_agenda);
+    tcase_add_test (tc, test_layout_track_columns);
+    tcase_add_test (tc, test_layout_underlined_title);
+    tcase_add_test (tc, test_layout_week_in_other_languages);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("negatives");
+    tcase_add_loop_test (tc, test_negative_texts, 0, G_N_ELEMENTS (negatives));
+    tcase_add_test (tc, test_negative_null_text);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("vocabulary");
+    tcase_add_test (tc, test_vocabulary_missing_file);
+    tcase_add_test (tc, test_vocabulary_new_label);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("corpus");
+    tcase_add_test (tc, test_corpus_shared_agendas);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("model");
+    tcase_add_test (tc, test_model_strings_and_counts);
+    suite_add_tcase (suite, tc);
+    return suite;
 }
 
 MLA_TEST_MAIN (agenda_suite)
