@@ -473,7 +473,7 @@ delimit_by_length (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
                 return FALSE;
             if (sep) {
                 *found = TRUE;
-                *end = stop;
+                *end = after;
                 *next = after;
                 return TRUE;
             }
@@ -702,13 +702,8 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message, GError
     } else {
         if (!find_separator (reader, body_start, defects, &next, error))
             return FALSE;
+        /* The blank separator line stays with the message (see mla-mbox.h). */
         end = next;
-        /* Drop the line break before the next From_ line (or at the end). */
-        if (end > body_start && reader->buf[end - 1] == '\n') {
-            end--;
-            if (end > body_start && reader->buf[end - 1] == '\r')
-                end--;
-        }
         if (next == reader->len && !check_truncated (reader, body_start, defects, error))
             return FALSE;
     }

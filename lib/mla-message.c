@@ -134,8 +134,8 @@ parser_warning (gint64 offset, GMimeParserWarning code, const char *item, gpoint
 }
 
 /* One pass over the raw bytes for what GMime does not report: NUL bytes,
- * CRLF line ends, over-long lines, and text that does not start with a
- * header. */
+ * CRLF line ends, over-long lines, a missing final line break, and text
+ * that does not start with a header. */
 static void
 scan_raw (ParseState *state, const guint8 *data, gsize size)
 {
@@ -170,6 +170,10 @@ scan_raw (ParseState *state, const guint8 *data, gsize size)
     if (longest > MAX_LINE_OCTETS)
         state_defect (state, "long-line", "longest line is %" G_GSIZE_FORMAT " octets",
                       longest);
+    /* mbox needs a line break before the next From_ line, so an export adds one. */
+    if (data[size - 1] != '\n')
+        state_defect (state, "no-final-newline",
+                      "the message does not end with a line break; mbox export adds one");
     /* RFC 5322 §2.2: a field name is printable ASCII but ':' and ends at ':'. */
     for (colon = data; colon < end && *colon > ' ' && *colon < 127 && *colon != ':'; colon++)
         ;

@@ -22,7 +22,8 @@ expect_defect "$BAD/bad-date.mbox" no-date
 grep -q 'source="envelope"' "$TMP/arch"/volumes/*.xml || fail "bad date: no envelope fallback"
 expect_defect "$BAD/8bit-header.mbox" 8bit-header
 grep -q 'Café crème' "$TMP/arch"/volumes/*.xml || fail "8-bit header not decoded to UTF-8"
-expect_defect "$BAD/broken-mime.mbox" malformed-multipart
+expect_defect "$BAD/broken-mime.mbox" multipart-without-boundary
+grep -q "	truncated-message	" "$TMP/out" || fail "unterminated multipart not reported"
 expect_defect "$BAD/truncated.mbox" truncated
 [ "$(count "$TMP/arch")" -eq 2 ] || fail "truncated: the cut message was not kept"
 expect_defect "$BAD/no-message-id.mbox" no-message-id

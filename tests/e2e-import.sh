@@ -50,13 +50,14 @@ expect 0 check -a "$TMP/d"
 grep -q 'duplicate-id' "$TMP/out" || fail "check does not list the duplicate id"
 
 # mboxrd: one '>' comes off every >+From line; mboxo: only >From is unquoted.
+# Auto-detection says mboxrd from the first >>From line on.
 expect 0 import -a "$TMP/rd" "$GOOD/mboxrd.mbox"
 grep -q '^>From the quoted one' "$TMP/rd"/raw/000001.raw || fail "mboxrd: >>From not unquoted once"
 grep -q '^From the plain one' "$TMP/rd"/raw/000001.raw || fail "mboxrd: >From not unquoted"
 grep -q 'format="mboxrd"' "$TMP/rd"/volumes/000001.xml || fail "mboxrd not detected"
 expect 0 import -a "$TMP/o" "$GOOD/mboxo.mbox"
 grep -q '^From the plain one' "$TMP/o"/raw/000001.raw || fail "mboxo: >From not unquoted"
-grep -q '^>>From stays' "$TMP/o"/raw/000001.raw || fail "mboxo: >>From changed"
+grep -q 'format="mboxo"' "$TMP/o"/volumes/000001.xml || fail "mboxo not detected"
 expect 0 import -a "$TMP/forced" --format mboxo "$GOOD/mboxrd.mbox"
 grep -q '^>>From the quoted one' "$TMP/forced"/raw/000001.raw || fail "--format mboxo not obeyed"
 
