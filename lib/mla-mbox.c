@@ -284,34 +284,37 @@ is_token_end (const char *s, gsize n, gsize i)
     return i == n || s[i] == ' ' || s[i] == '\t' || s[i] == ',';
 }
 
-/* TRUE if @s holds a time (h:mm or hh:mm:ss) and a four-digit year, as every
- * From_ date does: ctime's "Mon Jan  1 00:00:00 2007", Pipermail's, Gmail's
- * "Mon Jan 01 00:00:00 +0000 2020". A "+0000" zone is not a year. */
+static gboolean
+is_month (const char *s, gsize n, gsize i)
+{
+    static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+
+    if ((i > 0 && !is_token_end (s, n, i - 1)) || i + 3 > n || !is_token_end (s, n, i + 3))
+        return FALSE;
+    for (guint m = 0; m < 12; m++) {
+        if (memcmp (s + i, months + 3 * m, 3) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* TRUE if @s holds a time (h:mm or hh:mm:ss) and a month abbreviation, as
+ * every From_ date does: ctime's "Mon Jan  1 00:00:00 2007", Pipermail's,
+ * Gmail's "Mon Jan 01 00:00:00 +0000 2020". Body text such as "From 9:30
+ * to 12:00 on July 19" has no "Jul" token. */
 static gboolean
 looks_like_date (const char *s, gsize n)
 {
-    gboolean time = FALSE, year = FALSE;
-    gsize i = 0;
+    gboolean time = FALSE, month = FALSE;
 
-    while (i < n) {
-        gsize start, digits;
-
-        while (i < n && !g_ascii_isdigit (s[i]))
-            i++;
-        start = i;
-        while (i < n && g_ascii_isdigit (s[i]))
-            i++;
-        digits = i - start;
-        if (digits == 0)
-            break;
-        if (digits <= 2 && i + 2 < n && s[i] == ':' && g_ascii_isdigit (s[i + 1])
-            && g_ascii_isdigit (s[i + 2]))
+    for (gsize i = 0; i < n; i++) {
+        if (g_ascii_isupper (s[i]))
+            month = month || is_month (s, n, i);
+        else if (s[i] == ':' && i > 0 && i + 2 < n && g_ascii_isdigit (s[i - 1])
+                 && g_ascii_isdigit (s[i + 1]) && g_ascii_isdigit (s[i + 2]))
             time = TRUE;
-        else if (digits == 4 && (start == 0 || is_token_end (s, n, start - 1))
-                 && is_token_end (s, n, i))
-            year = TRUE;
     }
-    return time && year;
+    return time && month;
 }
 
 /* TRUE if @s is one word, like Mozilla's "-" or Gmail's "123…@xxx". */
@@ -329,18 +332,15 @@ is_single_word (const char *s, gsize n)
     return i == n;
 }
 
-/* Decides whether the "From " line at @p (a line start after @body_start)
- * separates messages. A date-like line does unless it sits between two
- * text lines; a one-word line ("From -") does when a header follows;
- * anything else ("From Russia with love") is body text. */
+/* Decides whether the "From " line at @p separates messages. The line
+ * after a separator is a header; the line itself carries a date
+ * ("From sender Mon Jan  1 00:00:00 2007") or is one word (Mozilla's
+ * "From -", Gmail's "From 123…@xxx"). "From Russia with love" is body. */
 static gboolean
-is_separator (MlaMboxReader *reader, gsize p, gsize body_start, gboolean *out,
-              GError **error)
+is_separator (MlaMboxReader *reader, gsize p, gboolean *out, GError **error)
 {
-    gsize window = p + 5 + MAX_FROM_LINE + 2, eol, q, text_end;
+    gsize window = p + 5 + MAX_FROM_LINE + 2, eol, text_end;
     const char *text, *nl;
-    gboolean prev_blank;
-    NextLine next;
 
     *out = FALSE;
     if (!ensure (reader, window, error))
@@ -351,22 +351,15 @@ is_separator (MlaMboxReader *reader, gsize p, gsize body_start, gboolean *out,
     eol = nl != NULL ? (gsize) (nl - reader->buf) : reader->len;
     if (!ensure (reader, eol + 1 + MAX_FIELD_NAME + 2, error))
         return FALSE;
-    next = classify_line (reader, eol + 1);
+    if (classify_line (reader, eol + 1) != NEXT_LINE_HEADER)
+        return TRUE;
 
     text = reader->buf + p + 5;
     text_end = eol;
     if (text_end > p + 5 && reader->buf[text_end - 1] == '\r')
         text_end--;
-
-    q = p - 1;
-    if (q > body_start && reader->buf[q - 1] == '\r')
-        q--;
-    prev_blank = q == body_start || (q > body_start && reader->buf[q - 1] == '\n');
-
-    if (looks_like_date (text, text_end - (p + 5)))
-        *out = next != NEXT_LINE_OTHER || prev_blank;
-    else
-        *out = next == NEXT_LINE_HEADER && is_single_word (text, text_end - (p + 5));
+    *out = looks_like_date (text, text_end - (p + 5))
+           || is_single_word (text, text_end - (p + 5));
     return TRUE;
 }
 
@@ -469,7 +462,7 @@ delimit_by_length (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
                 sep = TRUE;
             else if (reader->len - after >= 5
                      && memcmp (reader->buf + after, "From ", 5) == 0
-                     && !is_separator (reader, after, body_start, &sep, error))
+                     && !is_separator (reader, after, &sep, error))
                 return FALSE;
             if (sep) {
                 *found = TRUE;
@@ -555,7 +548,7 @@ find_separator (MlaMboxReader *reader, gsize body_start, GPtrArray *defects, gsi
                 return FALSE;
             continue;
         }
-        if (!is_separator (reader, p, body_start, &yes, error))
+        if (!is_separator (reader, p, &yes, error))
             return FALSE;
         if (yes) {
             *sep = p;

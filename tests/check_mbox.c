@@ -301,8 +301,14 @@ static const struct {
     { "", "From 1844347792267117879@xxx Mon Jan 01 00:00:00 +0000 2020", "From: x", TRUE },
     { "", "From user at example.org  Mon Jan  1 00:00:00 2007", "From: x", TRUE }, /* Pipermail */
     { "", "From MAILER-DAEMON Sun Aug  7 11:40:37 2022 extra info", "From: foo", TRUE },
-    { "text", "From x@example.org Mon Jan  1 00:00 2007", "", TRUE },
-    { "", "From x@example.org Sat, 12 Jan 2002 10:00:00 +0100", "text", TRUE },
+    { "text", "From x@example.org Mon Jan  1 00:00 2007", "Subject: s", TRUE },
+    { "", "From x@example.org Sat, 12 Jan 2002 10:00:00 +0100", "Subject: s", TRUE },
+    { "", "From x@example.org  Mon, 01 Jan 2007 00:00:00", "Received: x", TRUE },
+    { "", "From x@example.org Mon Jan  1 00:00:00 2007", "", FALSE },
+    { "", "From x@example.org Mon Jan  1 00:00:00 2007", "text", FALSE },
+    { "", "From 9:30 to 12:00 on July 19, 2004", "Note: bring laptops", FALSE },
+    { "", "From 9:30 to 12:00, 2004", "", FALSE },
+    { "", "From Jan 10:30", "Subject: s", TRUE },
     { "", "From Russia with love", "", FALSE },
     { "", "From Russia with love", "Year: 1963", FALSE },
     { "", "From time to time", NULL, FALSE },
@@ -310,6 +316,7 @@ static const struct {
     { "text", "From the meeting at 10:30 in 2007 we left", "and went home", FALSE },
     { "text", "From x@example.org Mon Jan  1 00:00:00 +0000", "text", FALSE },
     { "text", "From nobody", "more text", FALSE },
+    { "text", "From nobody", "", FALSE },
 };
 
 START_TEST (test_mbox_separator_heuristic)

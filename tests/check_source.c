@@ -345,6 +345,50 @@ START_TEST (test_source_maildir_unreadable_and_empty)
 }
 END_TEST
 
+START_TEST (test_source_maildir_reader_counts)
+{
+    g_autofree char *path = data_path ("maildir");
+    g_autoptr (GError) error = NULL;
+    g_autoptr (MlaMaildirReader) reader = mla_maildir_reader_open (path, &error);
+    guint64 total = 0;
+    guint n = 0;
+
+    ck_assert_msg (reader != NULL, "%s", error ? error->message : "?");
+    for (;;) {
+        g_autoptr (MlaRawMessage) raw = NULL;
+
+        ck_assert (mla_maildir_reader_next (reader, &raw, &error));
+        if (raw == NULL)
+            break;
+        n++;
+        total += g_bytes_get_size (raw->bytes);
+        ck_assert_uint_eq (mla_maildir_reader_get_bytes_read (reader), total);
+    }
+    ck_assert_uint_eq (n, mla_maildir_reader_get_n_files (reader));
+    ck_assert_uint_eq (total, mla_maildir_reader_get_total_bytes (reader));
+}
+END_TEST
+
+START_TEST (test_source_free_null)
+{
+    g_autoptr (GBytes) bytes = g_bytes_new_static ("", 0);
+    g_autoptr (MlaRawMessage) unreadable = mla_raw_message_new (NULL, "f", 0, 1);
+    g_autoptr (MlaRawMessage) empty = mla_raw_message_new (bytes, "f", 7, 2);
+
+    mla_source_free (NULL);
+    mla_maildir_reader_free (NULL);
+    mla_mbox_reader_free (NULL);
+    mla_raw_message_free (NULL);
+    ck_assert_ptr_null (unreadable->bytes);
+    ck_assert_ptr_null (unreadable->envelope);
+    ck_assert_uint_eq (unreadable->defects->len, 0);
+    ck_assert_ptr_eq (empty->bytes, bytes);
+    ck_assert_str_eq (empty->source, "f");
+    ck_assert_uint_eq (empty->offset, 7);
+    ck_assert_uint_eq (empty->index, 2);
+}
+END_TEST
+
 static const char *const maildirs[] = { "maildir", "maildir/.Sub", "maildir/nested" };
 static const char *const not_maildirs[] = { "notmaildir", "maildir/cur", "plain.mbox", "nothere" };
 
@@ -412,6 +456,8 @@ source_suite (void)
     add_case (suite, "gzip-corrupt", test_source_gzip_corrupt, G_N_ELEMENTS (gzip_damage));
     add_case (suite, "maildir-order", test_source_maildir_order, 0);
     add_case (suite, "maildir-unreadable", test_source_maildir_unreadable_and_empty, 0);
+    add_case (suite, "maildir-counts", test_source_maildir_reader_counts, 0);
+    add_case (suite, "free-null", test_source_free_null, 0);
     add_case (suite, "is-maildir", test_source_is_maildir, G_N_ELEMENTS (not_maildirs));
     add_case (suite, "corpus-maildir", test_source_corpus_maildir, G_N_ELEMENTS (shared_maildirs));
     return suite;
