@@ -37,7 +37,7 @@ while read -r input; do
             # Raw bytes without a final line break gain one in mbox form
             # (defect no-final-newline); every other message is exact.
             if ! cmp -s "$TMP/before" "$TMP/after"; then
-                grep -q 'no-final-newline' "$TMP"/a/volumes/*.xml \
+                grep -q 'code="no-final-newline"' "$TMP"/a/volumes/*.xml \
                     && [ "$(wc -l <"$TMP/before")" -eq "$(wc -l <"$TMP/after")" ] \
                     || fail "$input: round trip changed the messages"
             fi

@@ -21,9 +21,20 @@ roundtrip sample "$SAMPLE"
 roundtrip good "$DATA/import/good/maildir" "$DATA/import/good/single.eml" \
     "$DATA/import/good/mboxrd.mbox" "$DATA/import/good/mboxo.mbox"
 bad=""
-for f in "$DATA"/import/bad/*.mbox; do bad="$bad $f"; done
+for f in "$DATA"/import/bad/*.mbox; do
+    case $f in */truncated.mbox) ;; *) bad="$bad $f" ;; esac
+done
 # shellcheck disable=SC2086
 roundtrip bad $bad
+# A message whose bytes do not end with a line break gains one in mbox
+# form; it is flagged, and the others are exact.
+expect 0 import -q -a "$TMP/cut" "$DATA/import/bad/truncated.mbox"
+grep -q 'code="no-final-newline"' "$TMP"/cut/volumes/*.xml || fail "truncated: not flagged no-final-newline"
+expect 0 export -a "$TMP/cut" -o "$TMP/cut.mbox"
+expect 0 import -q -a "$TMP/cut-again" "$TMP/cut.mbox"
+[ "$(shas "$TMP/cut" | head -n 1)" = "$(shas "$TMP/cut-again" | head -n 1)" ] || fail "truncated: first message changed"
+[ "$(count "$TMP/cut-again")" -eq 2 ] || fail "truncated: message count changed"
+
 # Export to stdout is the default.
 expect 0 export -a "$TMP/sample"
 cmp -s "$TMP/out" "$TMP/sample.mbox" || fail "export to stdout differs from -o"
