@@ -1116,7 +1116,6 @@ rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
     if (slot->end[0] == '\0' && e > s && minutes_of (slot->start) == s)
         format_minutes (e, slot->end);
     b->detail_line = (gint) b->index;
-    g_debug ("agenda: rule slot-detail: line %u", b->index + 1);
     return TRUE;
 }
 
@@ -1133,7 +1132,6 @@ rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;
-    g_debug ("agenda: rule person-label: line %u: %s", b->index + 1, label);
     add_person (b, b->slot, value, (MlaPersonRole) role);
     b->slot_has_extra = TRUE;
     b->last_content = b->index;
@@ -1149,7 +1147,6 @@ rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     slot->location = g_match_info_fetch_named (match, "value");
     b->last_content = b->index;
-    g_debug ("agenda: rule location-label: line %u", b->index + 1);
     return TRUE;
 }
 
@@ -1158,7 +1155,6 @@ rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     (void) match;
     b->header_line = (gint) b->index;
-    g_debug ("agenda: rule track-header: line %u", b->index + 1);
     return TRUE;
 }
 
@@ -1480,8 +1476,10 @@ classify_line (MlaAgendaBuilder *b)
         g_autoptr (GMatchInfo) match = NULL;
 
         if (g_regex_match (b->parser->rules[i], line->text, 0, &match)
-            && rules[i].handler (b, match))
+            && rules[i].handler (b, match)) {
+            g_debug ("agenda: line %u: rule %s", b->index + 1, rules[i].name);
             return;
+        }
     }
 }
 
@@ -1614,6 +1612,9 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     if (has_evidence (&b)) {
         builder_finish (&b);
         g_ptr_array_add (agendas, g_steal_pointer (&agenda));
+    } else if (b.slot_lines->len > 0) {
+        g_debug ("agenda: %u slot lines are too few or too far apart for an agenda",
+                 b.slot_lines->len);
     }
     g_array_unref (b.slot_lines);
     g_ptr_array_unref (b.rooms);
