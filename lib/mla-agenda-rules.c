@@ -101,6 +101,7 @@ static gboolean rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
+static gboolean rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 
 /* Order matters: the first rule whose pattern matches and whose handler
@@ -119,6 +120,8 @@ static const MlaAgendaRule rules[] = {
     { "location-label", "^\\s*(?:@LOCATION@)\\s*:\\s*(?<value>.+?)\\s*$", rule_location_label },
     { "day-heading", "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
                      "|\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}", rule_day_heading },
+    { "slot-inline", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>[^()]*?\\S)\\s*\\(\\s*@TIME1@\\s*(?:@RANGE@)\\s*"
+                     "@TIME2@\\s*\\)\\s*$", rule_slot_inline },
     { "text", "\\S", rule_text },
 };
 
@@ -1096,6 +1099,34 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         slot_set_title (b, slot, title);
         builder_add_slot (b, g_steal_pointer (&slot));
     }
+    return TRUE;
+}
+
+/* "- Break (10:15-10:30)" under a slot: a slot of its own, while the
+ * lines after it still belong to the slot above. */
+static gboolean
+rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    MlaAgendaSlot *parent = b->slot;
+    g_autofree char *title = g_match_info_fetch_named (match, "title");
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    int s, e;
+    MlaAgendaSlot *slot;
+
+    if (parent == NULL || !b->slot_open || !fetch_clock (b, match, "1", &start, &bare1)
+        || !fetch_clock (b, match, "2", &end, &bare2))
+        return FALSE;
+    mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    slot = mla_agenda_slot_new ();
+    format_minutes (s, slot->start);
+    if (e > s)
+        format_minutes (e, slot->end);
+    slot_set_title (b, slot, title);
+    g_ptr_array_add (b->day->slots, slot);
+    g_array_append_val (b->slot_lines, b->index);
+    b->previous = s;
+    b->last_content = b->index;
     return TRUE;
 }
 

@@ -774,6 +774,26 @@ START_TEST (test_layout_week_in_other_languages)
 }
 END_TEST
 
+START_TEST (test_layout_inline_break)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("8:30AM:\n- Introductions\n- Break (10:15-10:30)\n"
+                                               "- Strawman\n12:00PM - 1:30PM: Lunch\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, "Introductions");
+    ck_assert_str_eq (slot->end, "10:15");
+    ck_assert_str_eq (note_at (slot, 0), "Strawman");
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->start, "10:15");
+    ck_assert_str_eq (slot->end, "10:30");
+    ck_assert_int_eq (slot->kind, MLA_SLOT_KIND_BREAK);
+}
+END_TEST
+
 /* ---- negatives ---- */
 
 static const char *const negatives[] = {
@@ -977,6 +997,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_quoted_agenda);
     tcase_add_test (tc, test_layout_track_columns);
     tcase_add_test (tc, test_layout_underlined_title);
+    tcase_add_test (tc, test_layout_inline_break);
     tcase_add_test (tc, test_layout_week_in_other_languages);
     suite_add_tcase (suite, tc);
 
