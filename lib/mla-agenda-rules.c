@@ -643,6 +643,19 @@ mla_agenda_resolve_date (GDateTime *reference, int year, int month, int day_of_m
     return TRUE;
 }
 
+/* Returns: (transfer full) (nullable): noon of the day after @date
+ * ("YYYY-MM-DD"), NULL for "". */
+static GDateTime *
+day_after (const char *date)
+{
+    g_autoptr (GDateTime) day = NULL;
+
+    if (date[0] == '\0')
+        return NULL;
+    day = g_date_time_new_utc (atoi (date), atoi (date + 5), atoi (date + 8), 12, 0, 0);
+    return day != NULL ? g_date_time_add_days (day, 1) : NULL;
+}
+
 static char *
 squeeze (const char *text)
 {
@@ -798,19 +811,32 @@ line_clear (gpointer data)
         g_array_unref (line->runs);
 }
 
-/* The no-agenda path must be cheap: the parser runs on every message. */
+/* The no-agenda path must be cheap: the parser runs on every message.
+ * An agenda has at least two lines that start with a time, so look only
+ * at lines that start with a digit (after quotes, spaces and a bullet). */
 static gboolean
-may_hold_times (const char *text)
+may_hold_agenda (MlaAgendaParser *parser, const char *text)
 {
-    for (const char *p = text; *p != '\0'; p++) {
-        if (!g_ascii_isdigit (*p))
-            continue;
-        if ((p[1] == ':' || p[1] == '.' || p[1] == 'h') && g_ascii_isdigit (p[2]))
-            return TRUE;
-        if (g_ascii_strncasecmp (p + 1 + (p[1] == ' '), "am", 2) == 0
-            || g_ascii_strncasecmp (p + 1 + (p[1] == ' '), "pm", 2) == 0
-            || g_ascii_strncasecmp (p + 1 + (p[1] == ' '), "uhr", 3) == 0)
-            return TRUE;
+    GRegex *slot_time = parser->rules[rule_index ("slot-time")];
+    guint found = 0;
+
+    for (const char *line = text; line != NULL && *line != '\0';) {
+        const char *end = strchr (line, '\n');
+        const char *unquoted = line + strspn (line, " \t>");
+        const char *p = unquoted;
+
+        if (strchr ("-*+|", *p) != NULL && *p != '\0')
+            p += 1 + strspn (p + 1, " \t");
+        else if (g_str_has_prefix (p, "\xe2\x80\xa2"))
+            p += 3 + strspn (p + 3, " \t");
+        if (g_ascii_isdigit (*p)) {
+            g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
+                                                                     : strlen (unquoted));
+
+            if (g_regex_match (slot_time, copy, 0, NULL) && ++found >= 2)
+                return TRUE;
+        }
+        line = end != NULL ? end + 1 : NULL;
     }
     return FALSE;
 }
@@ -1029,15 +1055,10 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         char date[11] = "";
 
         /* A programme that starts again in the morning is the next day. */
-        if (b->day->date[0] != '\0') {
-            g_autoptr (GDateTime) d = g_date_time_new_local (atoi (b->day->date),
-                                                            atoi (b->day->date + 5),
-                                                            atoi (b->day->date + 8), 12, 0, 0);
-            g_autoptr (GDateTime) next = d != NULL ? g_date_time_add_days (d, 1) : NULL;
+        g_autoptr (GDateTime) next = day_after (b->day->date);
 
-            if (next != NULL)
-                format_date (next, date);
-        }
+        if (next != NULL)
+            format_date (next, date);
         g_debug ("agenda: rule slot-time: line %u starts a new day", b->index + 1);
         builder_new_day (b, NULL, date);
         builder_clear_table (b);
@@ -1308,16 +1329,8 @@ resolve_weekday_after (MlaAgendaBuilder *b, int weekday, char out[11])
 {
     g_autoptr (GDateTime) after = NULL;
 
-    for (guint i = b->agenda->days->len; i-- > 0 && after == NULL;) {
-        const char *date = ((MlaAgendaDay *) g_ptr_array_index (b->agenda->days, i))->date;
-        g_autoptr (GDateTime) d = NULL;
-
-        if (date[0] == '\0')
-            continue;
-        d = g_date_time_new_utc (atoi (date), atoi (date + 5), atoi (date + 8), 12, 0, 0);
-        if (d != NULL)
-            after = g_date_time_add_days (d, 1);
-    }
+    for (guint i = b->agenda->days->len; i-- > 0 && after == NULL;)
+        after = day_after (((MlaAgendaDay *) g_ptr_array_index (b->agenda->days, i))->date);
     mla_agenda_resolve_weekday (after != NULL ? after : b->reference, weekday, out);
 }
 
@@ -1612,7 +1625,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     MlaAgendaBuilder b = { 0 };
 
     g_return_val_if_fail (parser != NULL, agendas);
-    if (text == NULL || !may_hold_times (text))
+    if (text == NULL || !may_hold_agenda (parser, text))
         return agendas;
     raw = g_strsplit (text, "\n", -1);
     lines = g_array_sized_new (FALSE, TRUE, sizeof (MlaAgendaLine), g_strv_length (raw));
