@@ -1052,10 +1052,9 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     builder_set_zone (b, match);
     if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot && b->previous >= 0
         && s < b->previous - 60) {
-        char date[11] = "";
-
         /* A programme that starts again in the morning is the next day. */
         g_autoptr (GDateTime) next = day_after (b->day->date);
+        char date[11] = "";
 
         if (next != NULL)
             format_date (next, date);
