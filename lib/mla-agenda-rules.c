@@ -64,6 +64,8 @@ struct MlaAgendaParser {
     GRegex *person_split;
     GRegex *quote;
     GRegex *list_marker;
+    GRegex *gap_cells;
+    GRegex *pipe_cells;
     GRegex *description;
 };
 
@@ -414,12 +416,15 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     parser->quote = compile ("^(?:[ \\t]*>)+ ?", 0, error);
     parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4})[.)]\\s+)",
                                    0, error);
+    parser->gap_cells = compile ("\\s{2,}", 0, error);
+    parser->pipe_cells = compile ("\\s*\\|\\s*", 0, error);
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
     parser->description = compile ("^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$",
                                    0, error);
     return parser->word != NULL && parser->name != NULL && parser->location_at != NULL
            && parser->list_marker != NULL && parser->description != NULL
+           && parser->gap_cells != NULL && parser->pipe_cells != NULL
            && parser->speaker_dash != NULL && parser->person_split != NULL && parser->quote != NULL;
 }
 
@@ -492,6 +497,8 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->person_split, g_regex_unref);
     g_clear_pointer (&parser->quote, g_regex_unref);
     g_clear_pointer (&parser->list_marker, g_regex_unref);
+    g_clear_pointer (&parser->gap_cells, g_regex_unref);
+    g_clear_pointer (&parser->pipe_cells, g_regex_unref);
     g_clear_pointer (&parser->description, g_regex_unref);
     g_free (parser);
 }
@@ -774,10 +781,13 @@ scan_line (MlaAgendaParser *parser, const char *raw, MlaAgendaLine *line)
 
     for (const char *p = unquoted != NULL ? unquoted : raw; *p != '\0'; p++) {
         if (*p == '\t') {
+            guint from = column;
+
+            /* A tab inside a line separates cells: keep it two spaces wide. */
             do {
                 g_string_append_c (text, ' ');
                 column++;
-            } while (column % 8 != 0);
+            } while (column % 8 != 0 || column - from < 2);
         } else if (*p != '\r') {
             g_string_append_c (text, *p);
             if (((guchar) *p & 0xc0) != 0x80)
@@ -993,6 +1003,45 @@ slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
     slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
 }
 
+/* A row of a tab or pipe table without a header: the first cell is the
+ * title; a room or a place, a name, or a note follow. */
+static void
+slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row, gboolean pipes)
+{
+    g_auto (GStrv) cells = g_regex_split (pipes ? b->parser->pipe_cells : b->parser->gap_cells, row,
+                                          0);
+    GRegex *location_label = b->parser->rules[rule_index ("location-label")];
+    guint n = 0;
+
+    for (guint i = 0; cells[i] != NULL; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        g_auto (GStrv) words = NULL;
+        gboolean room = FALSE;
+
+        g_strstrip (cells[i]);
+        if (cells[i][0] == '\0')
+            continue;
+        if (n++ == 0) {
+            slot_set_title (b, slot, cells[i]);
+            continue;
+        }
+        words = g_strsplit (cells[i], " ", -1);
+        for (guint j = 0; words[j] != NULL && !room; j++) {
+            g_autofree char *key = fold_compact (words[j]);
+
+            room = g_hash_table_contains (b->parser->room_words, key);
+        }
+        if (slot->location == NULL && g_regex_match (location_label, cells[i], 0, &match))
+            slot->location = g_match_info_fetch_named (match, "value");
+        else if (slot->location == NULL && room)
+            slot->location = squeeze (cells[i]);
+        else if (mla_agenda_parser_is_name (b->parser, cells[i]))
+            add_person (b, slot, cells[i], MLA_PERSON_ROLE_SPEAKER);
+        else
+            g_ptr_array_add (slot->notes, squeeze (cells[i]));
+    }
+}
+
 static void
 builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
 {
@@ -1116,7 +1165,7 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             b->pending = g_steal_pointer (&slot);
             return TRUE;
         }
-        slot_set_title (b, slot, title);
+        slot_set_cells (b, slot, title, current_line (b)->text[current_line (b)->indent] == '|');
         builder_add_slot (b, g_steal_pointer (&slot));
     }
     return TRUE;
