@@ -696,7 +696,7 @@ mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboo
         confirmed = FALSE;
     if (g_regex_match (parser->tentative, stripped, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 1);
-        g_autofree char *before = g_strndup (stripped, strlen (stripped));
+        g_autofree char *before = g_strdup (stripped);
         gint s = 0;
 
         g_match_info_fetch_pos (match, 0, &s, NULL);
@@ -738,10 +738,8 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
     }
     if (words > NAME_MAX_WORDS)
         return FALSE;
-    if (words == 1) {
-        /* One word is a name only when it is no vocabulary word either. */
-        return FALSE;
-    }
+    if (words == 1)
+        return FALSE;   /* one word ("Break", "Lunch") is too weak to call a name */
     return g_regex_match (parser->name, clean, 0, NULL);
 }
 
