@@ -64,6 +64,8 @@ struct MlaAgendaParser {
     GRegex *person_split;
     GRegex *quote;
     GRegex *list_marker;
+    GRegex *gap_cells;
+    GRegex *pipe_cells;
     GRegex *description;
 };
 
@@ -101,6 +103,7 @@ static gboolean rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
+static gboolean rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 
 /* Order matters: the first rule whose pattern matches and whose handler
@@ -119,6 +122,8 @@ static const MlaAgendaRule rules[] = {
     { "location-label", "^\\s*(?:@LOCATION@)\\s*:\\s*(?<value>.+?)\\s*$", rule_location_label },
     { "day-heading", "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
                      "|\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}", rule_day_heading },
+    { "slot-inline", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>[^()]*?\\S)\\s*\\(\\s*@TIME1@\\s*(?:@RANGE@)\\s*"
+                     "@TIME2@\\s*\\)\\s*$", rule_slot_inline },
     { "text", "\\S", rule_text },
 };
 
@@ -411,12 +416,15 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     parser->quote = compile ("^(?:[ \\t]*>)+ ?", 0, error);
     parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4})[.)]\\s+)",
                                    0, error);
+    parser->gap_cells = compile ("\\s{2,}", 0, error);
+    parser->pipe_cells = compile ("\\s*\\|\\s*", 0, error);
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
     parser->description = compile ("^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$",
                                    0, error);
     return parser->word != NULL && parser->name != NULL && parser->location_at != NULL
            && parser->list_marker != NULL && parser->description != NULL
+           && parser->gap_cells != NULL && parser->pipe_cells != NULL
            && parser->speaker_dash != NULL && parser->person_split != NULL && parser->quote != NULL;
 }
 
@@ -489,6 +497,8 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->person_split, g_regex_unref);
     g_clear_pointer (&parser->quote, g_regex_unref);
     g_clear_pointer (&parser->list_marker, g_regex_unref);
+    g_clear_pointer (&parser->gap_cells, g_regex_unref);
+    g_clear_pointer (&parser->pipe_cells, g_regex_unref);
     g_clear_pointer (&parser->description, g_regex_unref);
     g_free (parser);
 }
@@ -640,6 +650,19 @@ mla_agenda_resolve_date (GDateTime *reference, int year, int month, int day_of_m
     return TRUE;
 }
 
+/* Returns: (transfer full) (nullable): noon of the day after @date
+ * ("YYYY-MM-DD"), NULL for "". */
+static GDateTime *
+day_after (const char *date)
+{
+    g_autoptr (GDateTime) day = NULL;
+
+    if (date[0] == '\0')
+        return NULL;
+    day = g_date_time_new_utc (atoi (date), atoi (date + 5), atoi (date + 8), 12, 0, 0);
+    return day != NULL ? g_date_time_add_days (day, 1) : NULL;
+}
+
 static char *
 squeeze (const char *text)
 {
@@ -673,7 +696,7 @@ mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboo
         confirmed = FALSE;
     if (g_regex_match (parser->tentative, stripped, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 1);
-        g_autofree char *before = g_strndup (stripped, strlen (stripped));
+        g_autofree char *before = g_strdup (stripped);
         gint s = 0;
 
         g_match_info_fetch_pos (match, 0, &s, NULL);
@@ -715,10 +738,8 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
     }
     if (words > NAME_MAX_WORDS)
         return FALSE;
-    if (words == 1) {
-        /* One word is a name only when it is no vocabulary word either. */
-        return FALSE;
-    }
+    if (words == 1)
+        return FALSE;   /* one word ("Break", "Lunch") is too weak to call a name */
     return g_regex_match (parser->name, clean, 0, NULL);
 }
 
@@ -758,10 +779,13 @@ scan_line (MlaAgendaParser *parser, const char *raw, MlaAgendaLine *line)
 
     for (const char *p = unquoted != NULL ? unquoted : raw; *p != '\0'; p++) {
         if (*p == '\t') {
+            guint from = column;
+
+            /* A tab inside a line separates cells: keep it two spaces wide. */
             do {
                 g_string_append_c (text, ' ');
                 column++;
-            } while (column % 8 != 0);
+            } while (column % 8 != 0 || column - from < 2);
         } else if (*p != '\r') {
             g_string_append_c (text, *p);
             if (((guchar) *p & 0xc0) != 0x80)
@@ -795,19 +819,32 @@ line_clear (gpointer data)
         g_array_unref (line->runs);
 }
 
-/* The no-agenda path must be cheap: the parser runs on every message. */
+/* The no-agenda path must be cheap: the parser runs on every message.
+ * An agenda has at least two lines that start with a time, so look only
+ * at lines that start with a digit (after quotes, spaces and a bullet). */
 static gboolean
-may_hold_times (const char *text)
+may_hold_agenda (MlaAgendaParser *parser, const char *text)
 {
-    for (const char *p = text; *p != '\0'; p++) {
-        if (!g_ascii_isdigit (*p))
-            continue;
-        if ((p[1] == ':' || p[1] == '.' || p[1] == 'h') && g_ascii_isdigit (p[2]))
-            return TRUE;
-        if (g_ascii_strncasecmp (p + 1 + (p[1] == ' '), "am", 2) == 0
-            || g_ascii_strncasecmp (p + 1 + (p[1] == ' '), "pm", 2) == 0
-            || g_ascii_strncasecmp (p + 1 + (p[1] == ' '), "uhr", 3) == 0)
-            return TRUE;
+    GRegex *slot_time = parser->rules[rule_index ("slot-time")];
+    guint found = 0;
+
+    for (const char *line = text; line != NULL && *line != '\0';) {
+        const char *end = strchr (line, '\n');
+        const char *unquoted = line + strspn (line, " \t>");
+        const char *p = unquoted;
+
+        if (strchr ("-*+|", *p) != NULL && *p != '\0')
+            p += 1 + strspn (p + 1, " \t");
+        else if (g_str_has_prefix (p, "\xe2\x80\xa2"))
+            p += 3 + strspn (p + 3, " \t");
+        if (g_ascii_isdigit (*p)) {
+            g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
+                                                                     : strlen (unquoted));
+
+            if (g_regex_match (slot_time, copy, 0, NULL) && ++found >= 2)
+                return TRUE;
+        }
+        line = end != NULL ? end + 1 : NULL;
     }
     return FALSE;
 }
@@ -964,6 +1001,45 @@ slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
     slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
 }
 
+/* A row of a tab or pipe table without a header: the first cell is the
+ * title; a room or a place, a name, or a note follow. */
+static void
+slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row, gboolean pipes)
+{
+    g_auto (GStrv) cells = g_regex_split (pipes ? b->parser->pipe_cells : b->parser->gap_cells, row,
+                                          0);
+    GRegex *location_label = b->parser->rules[rule_index ("location-label")];
+    guint n = 0;
+
+    for (guint i = 0; cells[i] != NULL; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        g_auto (GStrv) words = NULL;
+        gboolean room = FALSE;
+
+        g_strstrip (cells[i]);
+        if (cells[i][0] == '\0')
+            continue;
+        if (n++ == 0) {
+            slot_set_title (b, slot, cells[i]);
+            continue;
+        }
+        words = g_strsplit (cells[i], " ", -1);
+        for (guint j = 0; words[j] != NULL && !room; j++) {
+            g_autofree char *key = fold_compact (words[j]);
+
+            room = g_hash_table_contains (b->parser->room_words, key);
+        }
+        if (slot->location == NULL && g_regex_match (location_label, cells[i], 0, &match))
+            slot->location = g_match_info_fetch_named (match, "value");
+        else if (slot->location == NULL && room)
+            slot->location = squeeze (cells[i]);
+        else if (mla_agenda_parser_is_name (b->parser, cells[i]))
+            add_person (b, slot, cells[i], MLA_PERSON_ROLE_SPEAKER);
+        else
+            g_ptr_array_add (slot->notes, squeeze (cells[i]));
+    }
+}
+
 static void
 builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
 {
@@ -1023,18 +1099,12 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     builder_set_zone (b, match);
     if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot && b->previous >= 0
         && s < b->previous - 60) {
+        /* A programme that starts again in the morning is the next day. */
+        g_autoptr (GDateTime) next = day_after (b->day->date);
         char date[11] = "";
 
-        /* A programme that starts again in the morning is the next day. */
-        if (b->day->date[0] != '\0') {
-            g_autoptr (GDateTime) d = g_date_time_new_local (atoi (b->day->date),
-                                                            atoi (b->day->date + 5),
-                                                            atoi (b->day->date + 8), 12, 0, 0);
-            g_autoptr (GDateTime) next = d != NULL ? g_date_time_add_days (d, 1) : NULL;
-
-            if (next != NULL)
-                format_date (next, date);
-        }
+        if (next != NULL)
+            format_date (next, date);
         g_debug ("agenda: rule slot-time: line %u starts a new day", b->index + 1);
         builder_new_day (b, NULL, date);
         builder_clear_table (b);
@@ -1093,9 +1163,37 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             b->pending = g_steal_pointer (&slot);
             return TRUE;
         }
-        slot_set_title (b, slot, title);
+        slot_set_cells (b, slot, title, current_line (b)->text[current_line (b)->indent] == '|');
         builder_add_slot (b, g_steal_pointer (&slot));
     }
+    return TRUE;
+}
+
+/* "- Break (10:15-10:30)" under a slot: a slot of its own, while the
+ * lines after it still belong to the slot above. */
+static gboolean
+rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    MlaAgendaSlot *parent = b->slot;
+    g_autofree char *title = g_match_info_fetch_named (match, "title");
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    int s, e;
+    MlaAgendaSlot *slot;
+
+    if (parent == NULL || !b->slot_open || !fetch_clock (b, match, "1", &start, &bare1)
+        || !fetch_clock (b, match, "2", &end, &bare2))
+        return FALSE;
+    mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    slot = mla_agenda_slot_new ();
+    format_minutes (s, slot->start);
+    if (e > s)
+        format_minutes (e, slot->end);
+    slot_set_title (b, slot, title);
+    g_ptr_array_add (b->day->slots, slot);
+    g_array_append_val (b->slot_lines, b->index);
+    b->previous = s;
+    b->last_content = b->index;
     return TRUE;
 }
 
@@ -1116,7 +1214,6 @@ rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
     if (slot->end[0] == '\0' && e > s && minutes_of (slot->start) == s)
         format_minutes (e, slot->end);
     b->detail_line = (gint) b->index;
-    g_debug ("agenda: rule slot-detail: line %u", b->index + 1);
     return TRUE;
 }
 
@@ -1133,7 +1230,6 @@ rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;
-    g_debug ("agenda: rule person-label: line %u: %s", b->index + 1, label);
     add_person (b, b->slot, value, (MlaPersonRole) role);
     b->slot_has_extra = TRUE;
     b->last_content = b->index;
@@ -1149,7 +1245,6 @@ rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     slot->location = g_match_info_fetch_named (match, "value");
     b->last_content = b->index;
-    g_debug ("agenda: rule location-label: line %u", b->index + 1);
     return TRUE;
 }
 
@@ -1158,7 +1253,6 @@ rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     (void) match;
     b->header_line = (gint) b->index;
-    g_debug ("agenda: rule track-header: line %u", b->index + 1);
     return TRUE;
 }
 
@@ -1281,16 +1375,8 @@ resolve_weekday_after (MlaAgendaBuilder *b, int weekday, char out[11])
 {
     g_autoptr (GDateTime) after = NULL;
 
-    for (guint i = b->agenda->days->len; i-- > 0 && after == NULL;) {
-        const char *date = ((MlaAgendaDay *) g_ptr_array_index (b->agenda->days, i))->date;
-        g_autoptr (GDateTime) d = NULL;
-
-        if (date[0] == '\0')
-            continue;
-        d = g_date_time_new_utc (atoi (date), atoi (date + 5), atoi (date + 8), 12, 0, 0);
-        if (d != NULL)
-            after = g_date_time_add_days (d, 1);
-    }
+    for (guint i = b->agenda->days->len; i-- > 0 && after == NULL;)
+        after = day_after (((MlaAgendaDay *) g_ptr_array_index (b->agenda->days, i))->date);
     mla_agenda_resolve_weekday (after != NULL ? after : b->reference, weekday, out);
 }
 
@@ -1480,8 +1566,10 @@ classify_line (MlaAgendaBuilder *b)
         g_autoptr (GMatchInfo) match = NULL;
 
         if (g_regex_match (b->parser->rules[i], line->text, 0, &match)
-            && rules[i].handler (b, match))
+            && rules[i].handler (b, match)) {
+            g_debug ("agenda: line %u: rule %s", b->index + 1, rules[i].name);
             return;
+        }
     }
 }
 
@@ -1583,7 +1671,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     MlaAgendaBuilder b = { 0 };
 
     g_return_val_if_fail (parser != NULL, agendas);
-    if (text == NULL || !may_hold_times (text))
+    if (text == NULL || !may_hold_agenda (parser, text))
         return agendas;
     raw = g_strsplit (text, "\n", -1);
     lines = g_array_sized_new (FALSE, TRUE, sizeof (MlaAgendaLine), g_strv_length (raw));
@@ -1614,6 +1702,9 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     if (has_evidence (&b)) {
         builder_finish (&b);
         g_ptr_array_add (agendas, g_steal_pointer (&agenda));
+    } else if (b.slot_lines->len > 0) {
+        g_debug ("agenda: %u slot lines are too few or too far apart for an agenda",
+                 b.slot_lines->len);
     }
     g_array_unref (b.slot_lines);
     g_ptr_array_unref (b.rooms);

@@ -774,6 +774,58 @@ START_TEST (test_layout_week_in_other_languages)
 }
 END_TEST
 
+START_TEST (test_layout_inline_break)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("8:30AM:\n- Introductions\n- Break (10:15-10:30)\n"
+                                               "- Strawman\n12:00PM - 1:30PM: Lunch\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, "Introductions");
+    ck_assert_str_eq (slot->end, "10:15");
+    ck_assert_str_eq (note_at (slot, 0), "Strawman");
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->start, "10:15");
+    ck_assert_str_eq (slot->end, "10:30");
+    ck_assert_int_eq (slot->kind, MLA_SLOT_KIND_BREAK);
+}
+END_TEST
+
+/* Tab and pipe tables without a header row: title, then person or place. */
+static const struct {
+    const char *row;
+    const char *title;
+    const char *location;
+    const char *person;
+} cells[] = {
+    { "9:00\tOpening\tRoom A", "Opening", "Room A", NULL },
+    { "9:00\tKeynote\tAda Lovelace\tMain Hall", "Keynote", "Main Hall", "Ada Lovelace" },
+    { "| 9:00 | Keynote | Ada Lovelace | Room: 101 |", "Keynote", "101", "Ada Lovelace" },
+    { "9:00 Lunch | Discussions", "Lunch | Discussions", NULL, NULL },
+};
+
+START_TEST (test_layout_cells)
+{
+    g_autoptr (MlaAgenda) agenda = parse_line (cells[_i].row);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, cells[_i].title);
+    if (cells[_i].location != NULL)
+        ck_assert_str_eq (slot->location, cells[_i].location);
+    else
+        ck_assert_ptr_null (slot->location);
+    if (cells[_i].person != NULL)
+        assert_chair (slot, cells[_i].person, MLA_PERSON_ROLE_SPEAKER, TRUE);
+    else
+        ck_assert_uint_eq (slot->people->len, 0);
+}
+END_TEST
+
 /* ---- negatives ---- */
 
 static const char *const negatives[] = {
@@ -977,6 +1029,8 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_quoted_agenda);
     tcase_add_test (tc, test_layout_track_columns);
     tcase_add_test (tc, test_layout_underlined_title);
+    tcase_add_test (tc, test_layout_inline_break);
+    tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
     tcase_add_test (tc, test_layout_week_in_other_languages);
     suite_add_tcase (suite, tc);
 
