@@ -42,7 +42,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-format.c \
 	lib/mla-agenda-mail.c \
 	lib/mla-html-private.h \
-	lib/mla-html.c
+	lib/mla-html.c \
+	lib/mla-resources-private.h
 nodist_lib_libmlarc_core_la_SOURCES = lib/mla-resources.c
 lib_libmlarc_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMIME_CFLAGS) $(XML_CFLAGS) $(ICAL_CFLAGS) \
 	-DMLA_COMPILATION

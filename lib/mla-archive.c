@@ -16,6 +16,7 @@
 #include <gio/gunixoutputstream.h>
 #include "mla-agenda-mail.h"
 #include "mla-error.h"
+#include "mla-resources-private.h"
 #include "mla-source.h"
 #include "mla-xml-private.h"
 #include "mla-archive.h"
@@ -960,8 +961,8 @@ load_schema (const char *schema_path, GError **error)
     gsize length = 0;
 
     if (path == NULL)
-        return g_resources_lookup_data ("/org/mlarc/mlarc-archive.rng",
-                                        G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+        return g_resource_lookup_data (mla_resources_get_resource (), "/org/mlarc/mlarc-archive.rng",
+                                       G_RESOURCE_LOOKUP_FLAGS_NONE, error);
     if (!g_file_get_contents (path, &contents, &length, error))
         return NULL;
     return g_bytes_new_take (contents, length);
