@@ -27,6 +27,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-error.c \
 	lib/mla-defect.c \
 	lib/mla-mbox.c \
+	lib/mla-mbox-private.h \
 	lib/mla-maildir.c \
 	lib/mla-source.c \
 	lib/mla-message.c \

@@ -566,7 +566,8 @@ store_job (Import *import, Job *job, GError **error)
         GPtrArray *defects = job->raw->defects;
         const MlaDefect *why = defects->len > 0 ? g_ptr_array_index (defects, 0) : NULL;
 
-        reject (import, job->raw, "unreadable", why != NULL ? why->detail : "cannot be read");
+        reject (import, job->raw, why != NULL ? why->code : "unreadable",
+                why != NULL ? why->detail : "cannot be read");
         return TRUE;
     }
     if (message == NULL) {

@@ -5,13 +5,15 @@
  * corpus) are read after it, sorted by path. Within a folder, the files of
  * cur/ and new/ are sorted together by name, so the order does not change
  * when a mail client moves a message from new/ to cur/. tmp/ holds
- * deliveries in progress and is skipped, as are dot files. */
+ * deliveries in progress and is skipped, as are dot files; other loose
+ * files of a folder are read with it. */
 #include "config.h"
 #include <errno.h>
 #include <string.h>
 #include <glib/gstdio.h>
 #include "mla-error.h"
 #include "mla-maildir.h"
+#include "mla-mbox-private.h"
 
 /* Deeper nesting than this is a loop or not a mail store. */
 #define MAX_DEPTH 32
@@ -20,6 +22,7 @@ typedef struct {
     char *path;
     char *name;       /* file name, the sort key within a folder */
     guint64 size;
+    gboolean loose;   /* directly in the folder, not in cur/ or new/ */
 } MaildirFile;
 
 struct MlaMaildirReader {
@@ -121,12 +124,14 @@ compare_files (gconstpointer a, gconstpointer b)
     return c != 0 ? c : strcmp (fa->path, fb->path);
 }
 
-/* Appends the message files of @folder/@part to @files. */
+/* Appends the message files of @folder/@part to @files; @part "" lists the
+ * loose files of the folder itself. */
 static gboolean
 list_part (MlaMaildirReader *reader, const char *folder, const char *part, GArray *files,
            GError **error)
 {
     g_autofree char *dirpath = g_build_filename (folder, part, NULL);
+    gboolean loose = part[0] == '\0';
     g_autoptr (GDir) dir = NULL;
     g_autoptr (GError) local = NULL;
     const char *name;
@@ -153,6 +158,7 @@ list_part (MlaMaildirReader *reader, const char *folder, const char *part, GArra
         file.path = g_steal_pointer (&path);
         file.name = g_strdup (name);
         file.size = known ? (guint64) st.st_size : 0;
+        file.loose = loose;
         reader->total_bytes += file.size;
         g_array_append_val (files, file);
     }
@@ -167,8 +173,11 @@ list_folder (MlaMaildirReader *reader, const char *folder, guint depth, GError *
     if (has_cur_or_new (folder)) {
         g_autoptr (GArray) files = g_array_new (FALSE, FALSE, sizeof (MaildirFile));
 
+        /* Loose files beside cur/ and new/ are mail to some tools (notmuch
+         * indexes them), so they are read too, and rejected if not mail. */
         if (!list_part (reader, folder, "cur", files, error)
-            || !list_part (reader, folder, "new", files, error)) {
+            || !list_part (reader, folder, "new", files, error)
+            || !list_part (reader, folder, "", files, error)) {
             g_array_set_clear_func (files, maildir_file_clear);
             return FALSE;
         }
@@ -247,10 +256,18 @@ mla_maildir_reader_next (MlaMaildirReader *reader, MlaRawMessage **out_message, 
     reader->next++;
     if (g_file_get_contents (file->path, &contents, &length, &local))
         bytes = g_bytes_new_take (contents, length);
+    reader->bytes_read += bytes != NULL ? length : file->size;
+    if (bytes != NULL && file->loose && length > 0
+        && mla_field_name_length (contents, length) == 0) {
+        raw = mla_raw_message_new (NULL, file->path, 0, reader->next);
+        mla_defect_list_add (raw->defects, "not-mail",
+                             "a file beside cur/ and new/ that does not start with a header");
+        *out_message = raw;
+        return TRUE;
+    }
     raw = mla_raw_message_new (bytes, file->path, 0, reader->next);
     if (bytes == NULL)
         mla_defect_list_add (raw->defects, "unreadable", "%s", local->message);
-    reader->bytes_read += bytes != NULL ? length : file->size;
     *out_message = raw;
     return TRUE;
 }

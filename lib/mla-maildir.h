@@ -1,5 +1,6 @@
-/* mla-maildir.h: read the messages of a Maildir (cur/ and new/, and
- * Maildir++ subfolders), in a stable order: folder, then file name. */
+/* mla-maildir.h: read the messages of a Maildir (cur/ and new/, loose
+ * files beside them, and Maildir++ subfolders), in a stable order: folder,
+ * then file name. */
 #pragma once
 #include <glib.h>
 #include "mla-api.h"
@@ -21,7 +22,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMaildirReader, mla_maildir_reader_free)
 
 /* Reads the next message file: envelope NULL, offset 0, source = the file.
  * A file that cannot be read is not an error: it comes back as a message
- * with NULL bytes and an "unreadable" defect, so that the caller rejects
+ * with NULL bytes and an "unreadable" defect, and a loose file that does
+ * not start with a header with NULL bytes and a "not-mail" defect, so that
+ * the caller rejects
  * and counts it. Returns FALSE only if the folder itself cannot be read.
  * At the end: TRUE with *@out_message NULL.
  * @out_message: (out) (transfer full) (nullable) */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "mla-error.h"
 #include "mla-mbox.h"
+#include "mla-mbox-private.h"
 
 #define BLOCK_SIZE (1024 * 1024)
 /* Real From_ lines are short; a longer "From " line is body text. */
@@ -251,9 +252,8 @@ find_eol (MlaMboxReader *reader, gsize from, gsize *eol, GError **error)
     }
 }
 
-/* Length of a field name followed by optional blanks and ':' at @s, or 0. */
-static gsize
-field_name_length (const char *s, gsize n)
+gsize
+mla_field_name_length (const char *s, gsize n)
 {
     gsize i = 0, name;
 
@@ -275,7 +275,7 @@ classify_line (MlaMboxReader *reader, gsize at)
         return NEXT_LINE_EOF;
     if (s[0] == '\n' || (n > 1 && s[0] == '\r' && s[1] == '\n'))
         return NEXT_LINE_BLANK;
-    return field_name_length (s, n) > 0 ? NEXT_LINE_HEADER : NEXT_LINE_OTHER;
+    return mla_field_name_length (s, n) > 0 ? NEXT_LINE_HEADER : NEXT_LINE_OTHER;
 }
 
 static gboolean
@@ -416,7 +416,7 @@ scan_headers (MlaMboxReader *reader, gsize start, Headers *h, GError **error)
         if (!find_eol (reader, i, &eol, error))
             return FALSE;
         s = reader->buf + i;
-        name = field_name_length (s, eol - i);
+        name = mla_field_name_length (s, eol - i);
         if (name == 14 && g_ascii_strncasecmp (s, "Content-Length", 14) == 0) {
             const char *colon = memchr (s, ':', eol - i);
 

@@ -7,6 +7,7 @@
 #include "mla-autocleanups.h"
 #include "mla-html-private.h"
 #include "mla-message.h"
+#include "mla-mbox-private.h"
 
 /* RFC 5322 §2.1.1: lines must be no more than 998 characters. */
 #define MAX_LINE_OCTETS 998
@@ -141,7 +142,6 @@ scan_raw (ParseState *state, const guint8 *data, gsize size)
 {
     const guint8 *p = data, *end = data + size;
     gsize longest = 0, n_nul = 0, n_lines = 0, n_crlf = 0;
-    const guint8 *colon;
 
     if (size == 0) {
         state_defect (state, "no-headers", "the message is empty");
@@ -174,12 +174,7 @@ scan_raw (ParseState *state, const guint8 *data, gsize size)
     if (data[size - 1] != '\n')
         state_defect (state, "no-final-newline",
                       "the message does not end with a line break; mbox export adds one");
-    /* RFC 5322 §2.2: a field name is printable ASCII but ':' and ends at ':'. */
-    for (colon = data; colon < end && *colon > ' ' && *colon < 127 && *colon != ':'; colon++)
-        ;
-    while (colon > data && colon < end && (*colon == ' ' || *colon == '\t'))
-        colon++;
-    if (colon == data || colon == end || *colon != ':')
+    if (mla_field_name_length ((const char *) data, size) == 0)
         state_defect (state, "no-headers", "the first line is not a header field");
 }
 

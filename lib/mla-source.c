@@ -12,6 +12,7 @@
 #include "mla-error.h"
 #include "mla-maildir.h"
 #include "mla-source.h"
+#include "mla-mbox-private.h"
 
 #define PEEK_BUFFER (64 * 1024)
 /* Enough of the first line to see "From " or a field name and its ':'. */
@@ -92,20 +93,6 @@ peek (MlaSource *source, GBufferedInputStream *stream, gsize want, GError **erro
 }
 
 static gboolean
-is_header_line (const char *s, gsize n)
-{
-    gsize i = 0;
-
-    while (i < n && s[i] > ' ' && s[i] < 127 && s[i] != ':')
-        i++;
-    if (i == 0)
-        return FALSE;
-    while (i < n && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    return i < n && s[i] == ':';
-}
-
-static gboolean
 open_stream (MlaSource *source, GError **error)
 {
     g_autoptr (GFile) file = NULL;
@@ -174,7 +161,7 @@ sniff (MlaSource *source, MlaMboxFormat format, GError **error)
         source->mbox = mla_mbox_reader_new (source->decoded, source->path, format);
         return TRUE;
     }
-    if (is_header_line (head, avail)) {
+    if (mla_field_name_length (head, avail) > 0) {
         source->kind = MLA_SOURCE_KIND_MESSAGE;
         return TRUE;
     }

@@ -78,7 +78,7 @@ static const struct {
     { "plain.mbox", MLA_SOURCE_KIND_MBOX, "mboxo", 2 },
     { "plain.mbox.gz", MLA_SOURCE_KIND_MBOX, "mboxo.gz", 2 },
     { "message.eml", MLA_SOURCE_KIND_MESSAGE, "message", 1 },
-    { "maildir", MLA_SOURCE_KIND_MAILDIR, "maildir", 5 },
+    { "maildir", MLA_SOURCE_KIND_MAILDIR, "maildir", 6 },   /* 5 messages, 1 loose file */
 };
 
 START_TEST (test_source_kind_detected)
@@ -287,10 +287,13 @@ START_TEST (test_source_gzip_corrupt)
 }
 END_TEST
 
+/* .Sub/maildirfolder is a loose file (Maildir++ marks subfolders with it):
+ * read with its folder and handed back as not mail, to be rejected. */
 static const char *const maildir_order[] = {
     "maildir/new/0999.b",
     "maildir/cur/1000.a:2,S",
     "maildir/.Sub/cur/2000.c:2,",
+    "maildir/.Sub/maildirfolder",
     "maildir/.Sub.Deeper/new/3000.d",
     "maildir/nested/cur/4000.e",
 };
@@ -310,6 +313,13 @@ START_TEST (test_source_maildir_order)
         ck_assert_uint_eq (raw->index, i + 1);
         ck_assert_uint_eq (raw->offset, 0);
         ck_assert_ptr_null (raw->envelope);
+        if (g_str_has_suffix (maildir_order[i], "/maildirfolder")) {
+            ck_assert_ptr_null (raw->bytes);
+            ck_assert_uint_eq (raw->defects->len, 1);
+            ck_assert_str_eq (((MlaDefect *) g_ptr_array_index (raw->defects, 0))->code,
+                              "not-mail");
+            continue;
+        }
         ck_assert_uint_eq (raw->defects->len, 0);
         ck_assert_ptr_nonnull (strstr (g_bytes_get_data (raw->bytes, NULL),
                                        strstr (maildir_order[i], "/") + 1));
@@ -361,7 +371,7 @@ START_TEST (test_source_maildir_reader_counts)
         if (raw == NULL)
             break;
         n++;
-        total += g_bytes_get_size (raw->bytes);
+        total += raw->bytes != NULL ? g_bytes_get_size (raw->bytes) : 1;   /* maildirfolder */
         ck_assert_uint_eq (mla_maildir_reader_get_bytes_read (reader), total);
     }
     ck_assert_uint_eq (n, mla_maildir_reader_get_n_files (reader));
@@ -407,7 +417,7 @@ static const struct {
     guint count;
 } shared_maildirs[] = {
     { "corpora/mail-parser/resources/maildir", 6 },
-    { "corpora/notmuch/test/corpora/default", 43 },   /* cur/ and new/ files only */
+    { "corpora/notmuch/test/corpora/default", 53 },   /* 43 in cur/ and new/, 10 loose */
 };
 
 START_TEST (test_source_corpus_maildir)
