@@ -24,8 +24,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMaildirReader, mla_maildir_reader_free)
  * A file that cannot be read is not an error: it comes back as a message
  * with NULL bytes and an "unreadable" defect, and a loose file that does
  * not start with a header with NULL bytes and a "not-mail" defect, so that
- * the caller rejects
- * and counts it. Returns FALSE only if the folder itself cannot be read.
+ * the caller rejects and counts it. Returns FALSE only if the folder itself cannot be read.
  * At the end: TRUE with *@out_message NULL.
  * @out_message: (out) (transfer full) (nullable) */
 MLA_API gboolean mla_maildir_reader_next (MlaMaildirReader *reader,
