@@ -249,6 +249,18 @@ compile_schema (GBytes *schema, GPtrArray *problems)
     return xmlRelaxNGParse (context);
 }
 
+/* A <defect> or <reject>: its code attribute and its text. */
+static void
+add_defect (xmlTextReader *reader, GPtrArray *defects, const char *default_code)
+{
+    g_autofree char *code = get_attr (reader, "code");
+    xmlChar *detail = xmlTextReaderReadString (reader);
+
+    mla_defect_list_add (defects, code != NULL ? code : default_code, "%s",
+                         detail != NULL ? (const char *) detail : "");
+    xmlFree (detail);
+}
+
 typedef struct {
     MlaXmlRecord record;
     char *message_id, *sha256, *envelope, *source, *date_utc;
@@ -282,14 +294,8 @@ record_buffer_start (RecordBuffer *buffer, xmlTextReader *reader, gboolean is_re
     buffer->record.source_index = (guint) get_attr_uint (reader, "source-index");
     buffer->record.defects = mla_defect_list_new ();
     buffer->record.agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
-    if (is_reject) {
-        g_autofree char *code = get_attr (reader, "code");
-        xmlChar *detail = xmlTextReaderReadString (reader);
-
-        mla_defect_list_add (buffer->record.defects, code != NULL ? code : "rejected", "%s",
-                             detail != NULL ? (const char *) detail : "");
-        xmlFree (detail);
-    }
+    if (is_reject)
+        add_defect (reader, buffer->record.defects, "rejected");
 }
 
 static char *
@@ -420,12 +426,7 @@ read_element (xmlTextReader *reader, RecordBuffer *buffer, MlaXmlReadFlags flags
         g_free (buffer->date_utc);
         buffer->record.date_utc = buffer->date_utc = get_attr (reader, "utc");
     } else if (strcmp (name, "defect") == 0) {
-        g_autofree char *code = get_attr (reader, "code");
-        xmlChar *detail = xmlTextReaderReadString (reader);
-
-        mla_defect_list_add (buffer->record.defects, code != NULL ? code : "?", "%s",
-                             detail != NULL ? (const char *) detail : "");
-        xmlFree (detail);
+        add_defect (reader, buffer->record.defects, "unknown");
     } else if (strcmp (name, "agenda") == 0 && (flags & MLA_XML_READ_AGENDAS)) {
         xmlNode *node = xmlTextReaderExpand (reader);
 

@@ -715,47 +715,35 @@ START_TEST (test_mbox_corpus_not_mbox)
 }
 END_TEST
 
-static void
-add_case (Suite *suite, const char *name, const TTest *test, int n)
-{
-    TCase *tc = tcase_create (name);
-
-    if (n > 0)
-        tcase_add_loop_test (tc, test, 0, n);
-    else
-        tcase_add_test (tc, test);
-    suite_add_tcase (suite, tc);
-}
-
 static Suite *
 mbox_suite (void)
 {
     Suite *suite = suite_create ("mbox");
 
-    add_case (suite, "split", test_mbox_split_basic, 0);
-    add_case (suite, "empty-message", test_mbox_split_empty_message, 0);
-    add_case (suite, "quoting", test_mbox_quoting_variants, G_N_ELEMENTS (quoting));
-    add_case (suite, "auto-switch", test_mbox_quoting_auto_switch, 0);
-    add_case (suite, "content-length", test_mbox_content_length_auto, 0);
-    add_case (suite, "content-length-mboxo", test_mbox_content_length_ignored_by_mboxo, 0);
-    add_case (suite, "content-length-wrong", test_mbox_content_length_wrong, 0);
-    add_case (suite, "separators", test_mbox_separator_heuristic, G_N_ELEMENTS (candidates));
-    add_case (suite, "unescaped-from", test_mbox_unescaped_from_defect, 0);
-    add_case (suite, "crlf", test_mbox_crlf, 0);
-    add_case (suite, "bom", test_mbox_bom_skipped, 0);
-    add_case (suite, "nul", test_mbox_nul_bytes, 0);
-    add_case (suite, "long-line", test_mbox_long_line, 0);
-    add_case (suite, "truncated", test_mbox_truncated_last, G_N_ELEMENTS (endings));
-    add_case (suite, "one-byte", test_mbox_one_byte_stream, G_N_ELEMENTS (streamed));
-    add_case (suite, "not-mbox", test_mbox_not_an_mbox, G_N_ELEMENTS (not_mbox));
-    add_case (suite, "empty", test_mbox_empty_stream, 0);
-    add_case (suite, "format-names", test_mbox_format_names, G_N_ELEMENTS (format_names));
-    add_case (suite, "format-unknown", test_mbox_format_unknown, 0);
-    add_case (suite, "corpus-rlug", test_mbox_corpus_rlug_exact, 0);
-    add_case (suite, "corpus-rlug-export", test_mbox_corpus_rlug_export, 0);
-    add_case (suite, "corpus-counts", test_mbox_corpus_counts, G_N_ELEMENTS (corpora));
-    add_case (suite, "corpus-mimekit-summary", test_mbox_corpus_mimekit_summary, 0);
-    add_case (suite, "corpus-not-mbox", test_mbox_corpus_not_mbox, G_N_ELEMENTS (corpus_not_mbox));
+    mla_test_add_case (suite, "split", test_mbox_split_basic, 0);
+    mla_test_add_case (suite, "empty-message", test_mbox_split_empty_message, 0);
+    mla_test_add_case (suite, "quoting", test_mbox_quoting_variants, G_N_ELEMENTS (quoting));
+    mla_test_add_case (suite, "auto-switch", test_mbox_quoting_auto_switch, 0);
+    mla_test_add_case (suite, "content-length", test_mbox_content_length_auto, 0);
+    mla_test_add_case (suite, "content-length-mboxo", test_mbox_content_length_ignored_by_mboxo, 0);
+    mla_test_add_case (suite, "content-length-wrong", test_mbox_content_length_wrong, 0);
+    mla_test_add_case (suite, "separators", test_mbox_separator_heuristic, G_N_ELEMENTS (candidates));
+    mla_test_add_case (suite, "unescaped-from", test_mbox_unescaped_from_defect, 0);
+    mla_test_add_case (suite, "crlf", test_mbox_crlf, 0);
+    mla_test_add_case (suite, "bom", test_mbox_bom_skipped, 0);
+    mla_test_add_case (suite, "nul", test_mbox_nul_bytes, 0);
+    mla_test_add_case (suite, "long-line", test_mbox_long_line, 0);
+    mla_test_add_case (suite, "truncated", test_mbox_truncated_last, G_N_ELEMENTS (endings));
+    mla_test_add_case (suite, "one-byte", test_mbox_one_byte_stream, G_N_ELEMENTS (streamed));
+    mla_test_add_case (suite, "not-mbox", test_mbox_not_an_mbox, G_N_ELEMENTS (not_mbox));
+    mla_test_add_case (suite, "empty", test_mbox_empty_stream, 0);
+    mla_test_add_case (suite, "format-names", test_mbox_format_names, G_N_ELEMENTS (format_names));
+    mla_test_add_case (suite, "format-unknown", test_mbox_format_unknown, 0);
+    mla_test_add_case (suite, "corpus-rlug", test_mbox_corpus_rlug_exact, 0);
+    mla_test_add_case (suite, "corpus-rlug-export", test_mbox_corpus_rlug_export, 0);
+    mla_test_add_case (suite, "corpus-counts", test_mbox_corpus_counts, G_N_ELEMENTS (corpora));
+    mla_test_add_case (suite, "corpus-mimekit-summary", test_mbox_corpus_mimekit_summary, 0);
+    mla_test_add_case (suite, "corpus-not-mbox", test_mbox_corpus_not_mbox, G_N_ELEMENTS (corpus_not_mbox));
     return suite;
 }
 

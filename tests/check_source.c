@@ -438,38 +438,26 @@ START_TEST (test_source_corpus_maildir)
 }
 END_TEST
 
-static void
-add_case (Suite *suite, const char *name, const TTest *test, int n)
-{
-    TCase *tc = tcase_create (name);
-
-    if (n > 0)
-        tcase_add_loop_test (tc, test, 0, n);
-    else
-        tcase_add_test (tc, test);
-    suite_add_tcase (suite, tc);
-}
-
 static Suite *
 source_suite (void)
 {
     Suite *suite = suite_create ("source");
 
-    add_case (suite, "kinds", test_source_kind_detected, G_N_ELEMENTS (kinds));
-    add_case (suite, "gzip", test_source_gzip_same_as_plain, 0);
-    add_case (suite, "message", test_source_message_whole, 0);
-    add_case (suite, "message-bom", test_source_message_bom, 0);
-    add_case (suite, "empty", test_source_empty, G_N_ELEMENTS (empties));
-    add_case (suite, "junk", test_source_junk_not_mail, G_N_ELEMENTS (junk));
-    add_case (suite, "missing", test_source_missing_path, 0);
-    add_case (suite, "folder-not-maildir", test_source_folder_not_maildir, 0);
-    add_case (suite, "gzip-corrupt", test_source_gzip_corrupt, G_N_ELEMENTS (gzip_damage));
-    add_case (suite, "maildir-order", test_source_maildir_order, 0);
-    add_case (suite, "maildir-unreadable", test_source_maildir_unreadable_and_empty, 0);
-    add_case (suite, "maildir-counts", test_source_maildir_reader_counts, 0);
-    add_case (suite, "free-null", test_source_free_null, 0);
-    add_case (suite, "is-maildir", test_source_is_maildir, G_N_ELEMENTS (not_maildirs));
-    add_case (suite, "corpus-maildir", test_source_corpus_maildir, G_N_ELEMENTS (shared_maildirs));
+    mla_test_add_case (suite, "kinds", test_source_kind_detected, G_N_ELEMENTS (kinds));
+    mla_test_add_case (suite, "gzip", test_source_gzip_same_as_plain, 0);
+    mla_test_add_case (suite, "message", test_source_message_whole, 0);
+    mla_test_add_case (suite, "message-bom", test_source_message_bom, 0);
+    mla_test_add_case (suite, "empty", test_source_empty, G_N_ELEMENTS (empties));
+    mla_test_add_case (suite, "junk", test_source_junk_not_mail, G_N_ELEMENTS (junk));
+    mla_test_add_case (suite, "missing", test_source_missing_path, 0);
+    mla_test_add_case (suite, "folder-not-maildir", test_source_folder_not_maildir, 0);
+    mla_test_add_case (suite, "gzip-corrupt", test_source_gzip_corrupt, G_N_ELEMENTS (gzip_damage));
+    mla_test_add_case (suite, "maildir-order", test_source_maildir_order, 0);
+    mla_test_add_case (suite, "maildir-unreadable", test_source_maildir_unreadable_and_empty, 0);
+    mla_test_add_case (suite, "maildir-counts", test_source_maildir_reader_counts, 0);
+    mla_test_add_case (suite, "free-null", test_source_free_null, 0);
+    mla_test_add_case (suite, "is-maildir", test_source_is_maildir, G_N_ELEMENTS (not_maildirs));
+    mla_test_add_case (suite, "corpus-maildir", test_source_corpus_maildir, G_N_ELEMENTS (shared_maildirs));
     return suite;
 }
 

@@ -18,6 +18,18 @@ mla_test_run (Suite *suite)
     return n_failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+void
+mla_test_add_case (Suite *suite, const char *name, const TTest *test, int n)
+{
+    TCase *tc = tcase_create (name);
+
+    if (n > 0)
+        tcase_add_loop_test (tc, test, 0, n);
+    else
+        tcase_add_test (tc, test);
+    suite_add_tcase (suite, tc);
+}
+
 char *
 mla_test_srcdir_path (const char *relative)
 {
