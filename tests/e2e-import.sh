@@ -61,6 +61,26 @@ grep -q 'format="mboxo"' "$TMP/o"/volumes/000001.xml || fail "mboxo not detected
 expect 0 import -a "$TMP/forced" --format mboxo "$GOOD/mboxrd.mbox"
 grep -q '^>>From the quoted one' "$TMP/forced"/raw/000001.raw || fail "--format mboxo not obeyed"
 
+# A kill during an import leaves the previous archive valid and whole, and
+# running the import again finishes the job.
+i=0
+while [ $i -lt 150 ]; do cat "$SAMPLE"; i=$((i + 1)); done >"$TMP/big.mbox"
+expect 0 import -q -a "$TMP/k" "$GOOD/single.eml"
+for delay in 0.05 0.2 0.5; do
+    "$MLARC" import -q -a "$TMP/k" "$TMP/big.mbox" 2>/dev/null &
+    pid=$!
+    sleep $delay
+    kill -9 $pid 2>/dev/null || true
+    wait $pid 2>/dev/null || true
+    validate "$TMP/k"
+    c=$(count "$TMP/k")
+    [ "$c" -eq 1 ] || [ "$c" -eq $((n + 1)) ] || fail "after a kill the archive holds $c messages"
+done
+expect 0 import -a "$TMP/k" "$TMP/big.mbox"
+[ "$(count "$TMP/k")" -eq $((n + 1)) ] || fail "re-run after kills: $(count "$TMP/k") messages"
+validate "$TMP/k"
+ls "$TMP"/k/volumes "$TMP"/k/raw | grep -q '\.tmp$' && fail "leftover .tmp files"
+
 # Usage errors.
 expect 2 import "$SAMPLE"
 expect 2 import -a "$TMP/x" --format nonsense "$SAMPLE"
