@@ -135,15 +135,40 @@ mla_xml_end (MlaXmlWriter *xml)
         check (xml, xmlTextWriterFullEndElement (xml->writer));
 }
 
+/* Most text is already clean: only copy what is not. */
+static gboolean
+is_clean_text (const char *text)
+{
+    const char *end = NULL;
+
+    for (const unsigned char *p = (const unsigned char *) text; *p != '\0'; p++) {
+        if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
+            return FALSE;
+        if (*p == 0xEF && p[1] == 0xBF && (p[2] == 0xBE || p[2] == 0xBF))
+            return FALSE;
+    }
+    return g_utf8_validate (text, -1, &end);
+}
+
+/* Returns @text when it is clean, else a cleaned copy in *@copy. */
+static const char *
+clean_or_copy (const char *text, char **copy)
+{
+    if (is_clean_text (text))
+        return text;
+    *copy = mla_xml_clean_text (text);
+    return *copy;
+}
+
 void
 mla_xml_attr (MlaXmlWriter *xml, const char *name, const char *value)
 {
-    g_autofree char *clean = NULL;
+    g_autofree char *copy = NULL;
 
     if (!usable (xml) || value == NULL)
         return;
-    clean = mla_xml_clean_text (value);
-    check (xml, xmlTextWriterWriteAttribute (xml->writer, BAD_CAST name, BAD_CAST clean));
+    check (xml, xmlTextWriterWriteAttribute (xml->writer, BAD_CAST name,
+                                             BAD_CAST clean_or_copy (value, &copy)));
 }
 
 void
@@ -161,12 +186,11 @@ mla_xml_attr_printf (MlaXmlWriter *xml, const char *name, const char *format, ..
 void
 mla_xml_text (MlaXmlWriter *xml, const char *text)
 {
-    g_autofree char *clean = NULL;
+    g_autofree char *copy = NULL;
 
     if (!usable (xml) || text == NULL)
         return;
-    clean = mla_xml_clean_text (text);
-    check (xml, xmlTextWriterWriteString (xml->writer, BAD_CAST clean));
+    check (xml, xmlTextWriterWriteString (xml->writer, BAD_CAST clean_or_copy (text, &copy)));
 }
 
 void
