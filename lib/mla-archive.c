@@ -28,6 +28,8 @@
 struct MlaArchive {
     char *path;
     GPtrArray *volumes;     /* MlaXmlVolumeEntry *, from the index */
+    gboolean created;       /* by this open; removed again if its first import fails */
+    gboolean created_folder;
 };
 
 /* ---- atomic files: write to NAME.tmp, fsync, rename ---- */
@@ -185,13 +187,15 @@ mla_archive_open (const char *path, MlaArchiveOpenFlags flags, GError **error)
         return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: not an mlarc archive (no %s)", path,
                           INDEX_NAME),
                NULL;
-    if (g_file_test (path, G_FILE_TEST_EXISTS) && !is_empty_folder (path))
+    archive->created_folder = !g_file_test (path, G_FILE_TEST_EXISTS);
+    if (!archive->created_folder && !is_empty_folder (path))
         return mla_throw (error, MLA_ERROR_ARCHIVE,
                           "%s: exists and is not an mlarc archive (no %s); not touching it",
                           path, INDEX_NAME),
                NULL;
     if (!create_archive (archive, error))
         return NULL;
+    archive->created = TRUE;
     return g_steal_pointer (&archive);
 }
 
@@ -734,6 +738,25 @@ commit_volume (Import *import, guint number, const char *imported, GError **erro
     return ok;
 }
 
+/* An archive that this run created and could not fill goes away again,
+ * so a failed first import leaves nothing behind. */
+static void
+remove_new_archive (MlaArchive *archive)
+{
+    const char *files[] = { INDEX_NAME, LOCK_NAME, "volumes", "raw", "" };
+
+    remove_leftovers (archive, "volumes");
+    remove_leftovers (archive, "raw");
+    for (gsize i = 0; i < G_N_ELEMENTS (files); i++) {
+        g_autofree char *path = archive_file (archive, files[i]);
+
+        if (files[i][0] == '\0' && !archive->created_folder)
+            break;
+        if (g_remove (path) != 0)
+            g_debug ("%s: not removed: %s", path, g_strerror (errno));
+    }
+}
+
 /* The transaction proper; the caller holds the lock and clears @import. */
 static gboolean
 run_import (Import *import, const char *const *inputs, GError **error)
@@ -801,6 +824,8 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     ok = run_import (&import, inputs, error);
     import_clear (&import);
     close (lock_fd);
+    if (!ok && archive->created && archive->volumes->len == 0)
+        remove_new_archive (archive);
     return ok;
 }
 

@@ -96,8 +96,8 @@ mlarc_import_command (int argc, char **argv)
     if (options.progress != NULL && progress.last_printed != 0)
         fputs ("\n", stderr);
     if (!ok) {
-        mlarc_print_error (error);
-        fprintf (stderr, "mlarc import: nothing was changed in %s\n", archive_path);
+        /* One line: what went wrong, and that the archive is as it was. */
+        fprintf (stderr, "mlarc: %s; %s is unchanged\n", error->message, archive_path);
         return MLARC_EXIT_FAILURE;
     }
     if (!quiet)

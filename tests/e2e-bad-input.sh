@@ -50,11 +50,14 @@ expect 0 import -a "$TMP/keep" "$SAMPLE"
 cp -r "$TMP/keep" "$TMP/keep.before"
 for input in "$BAD/not-mail.txt" "$BAD/corrupt.mbox.gz" "$TMP/no/such/file.mbox"; do
     expect 1 import -a "$TMP/keep" "$DATA/import/good/single.eml" "$input"
-    head -n 1 "$TMP/err" | grep -q "^mlarc: .*$(basename "$input")" \
+    [ "$(wc -l <"$TMP/err")" -eq 1 ] || { cat "$TMP/err" >&2; fail "$input: not one error line"; }
+    grep -q "^mlarc: .*$(basename "$input")" "$TMP/err" \
         || { cat "$TMP/err" >&2; fail "$input: the error does not name the file"; }
     diff -r "$TMP/keep.before" "$TMP/keep" >/dev/null || fail "$input: the archive changed"
 done
-grep -q -i 'not mail' "$TMP/err" || true
+# A failed first import leaves no archive behind.
+expect 1 import -a "$TMP/never" "$BAD/not-mail.txt"
+[ ! -e "$TMP/never" ] || fail "a failed first import left an archive"
 expect 1 import -a "$TMP/keep" "$BAD/not-mail.txt"
 grep -q -i 'not mail' "$TMP/err" || fail "junk: the error does not say it is not mail"
 expect 1 import -a "$TMP/keep" "$BAD/corrupt.mbox.gz"

@@ -45,7 +45,7 @@ while read -r input; do
         ;;
     1)
         notmail=$((notmail + 1))
-        [ "$(wc -l <"$TMP/err")" -le 2 ] || { cat "$TMP/err" >&2; fail "$input: more than one error"; }
+        [ "$(wc -l <"$TMP/err")" -eq 1 ] || { cat "$TMP/err" >&2; fail "$input: not one error line"; }
         grep -q "^mlarc: .*$(basename "$input")" "$TMP/err" \
             || { cat "$TMP/err" >&2; fail "$input: the error does not name the file"; }
         [ ! -d "$TMP/a/volumes" ] || [ -z "$(ls "$TMP/a/volumes")" ] || fail "$input: failed import left a volume"
