@@ -64,6 +64,7 @@ struct MlaAgendaParser {
     GRegex *gap_cells;
     GRegex *pipe_cells;
     GRegex *description;
+    GRegex *year;
 };
 
 struct MlaAgendaBuilder {
@@ -84,7 +85,7 @@ struct MlaAgendaBuilder {
     int previous;               /* start of the last slot of the day */
     gboolean heading_since_slot;
     GArray *slot_lines;         /* line indices of slots */
-    int year_hint;              /* the last year written in a heading */
+    int year_hint;              /* the last year written in a heading, else the text's */
     gint detail_line;           /* last "Monday ..., 9:00 - 10:00" line */
     gint header_line;           /* track header awaiting its underline */
     GPtrArray *rooms;           /* column names of the current table */
@@ -417,9 +418,10 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     parser->pipe_cells = compile ("\\s*\\|\\s*", 0, error);
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
+    parser->year = compile ("(?<![\\d:.])(?:19|20)\\d{2}(?![\\d:])", 0, error);
     parser->description = compile ("^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$",
                                    0, error);
-    return parser->word != NULL && parser->name != NULL && parser->location_at != NULL
+    return parser->word != NULL && parser->name != NULL && parser->year != NULL && parser->location_at != NULL
            && parser->list_marker != NULL && parser->description != NULL
            && parser->gap_cells != NULL && parser->pipe_cells != NULL
            && parser->speaker_dash != NULL && parser->person_split != NULL && parser->quote != NULL;
@@ -497,6 +499,7 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->gap_cells, g_regex_unref);
     g_clear_pointer (&parser->pipe_cells, g_regex_unref);
     g_clear_pointer (&parser->description, g_regex_unref);
+    g_clear_pointer (&parser->year, g_regex_unref);
     g_free (parser);
 }
 
@@ -1365,6 +1368,40 @@ find_date (MlaAgendaBuilder *b, const char *text, char out[11])
     return TRUE;
 }
 
+/* The year that dates without one belong to: the first date written
+ * with its year; without a reference date, the first year at all
+ * ("Parrot Developer Summit 2008", a list archive's "PDT 2009"). Web
+ * addresses are not context. Returns 0 when the text has none. */
+static int
+text_year (MlaAgendaBuilder *b)
+{
+    int bare = 0;
+
+    for (guint i = 0; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text;
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autoptr (GMatchInfo) year = NULL;
+
+        if (b->lines[i].blank || strstr (text, "://") != NULL)
+            continue;
+        if (g_regex_match (b->parser->date, text, 0, &match)) {
+            do {
+                static const char *const keys[] = { "y1", "y2", "iy", "dy" };
+
+                for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+                    if (fetch_int (match, keys[k]) != 0)
+                        return fetch_int (match, keys[k]);
+            } while (g_match_info_next (match, NULL));
+        }
+        if (bare == 0 && b->reference == NULL && g_regex_match (b->parser->year, text, 0, &year)) {
+            g_autofree char *found = g_match_info_fetch (year, 0);
+
+            bare = atoi (found);
+        }
+    }
+    return bare;
+}
+
 /* Weekdays follow each other: "Monday" then "Tuesday" are consecutive,
  * even when the mail was sent on a Tuesday. */
 static void
@@ -1387,6 +1424,7 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     char date[11] = "";
     gboolean has_date, abbr = FALSE;
     int weekday = 0, value, other = 0, n_words = 0;
+    gint name_from = -1;
 
     (void) match;
     if (g_utf8_strlen (text, -1) > HEADING_MAX_CHARS || strstr (text, "://") != NULL
@@ -1398,16 +1436,23 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         g_autofree char *w = g_match_info_fetch (words, 0);
 
         n_words++;
+        gint from = 0;
+
+        g_match_info_fetch_pos (words, 0, &from, NULL);
         if (word_is (b->parser->weekdays, w, &value)) {
             if (weekday == 0) {
                 weekday = value;
                 weekday_word = g_strdup (w);
+                if (name_from < 0)
+                    name_from = from;
             }
         } else if (word_is (b->parser->weekday_abbrs, w, &value)) {
             if (weekday == 0) {
                 weekday = value;
                 weekday_word = g_strdup (w);
                 abbr = TRUE;
+                if (name_from < 0)
+                    name_from = from;
             }
         } else if (word_is (b->parser->day_words, w, NULL) && n_words == 1) {
             gint end = 0;
@@ -1415,10 +1460,12 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 
             g_match_info_fetch_pos (words, 0, NULL, &end);
             number = atoi (text + end + strspn (text + end, " "));
-            if (number > 0)
+            if (number > 0) {
                 day_label = g_strdup_printf ("%s %d", w, number);
-            else
+                name_from = from;
+            } else {
                 other++;
+            }
         } else if (!word_is (b->parser->months, w, NULL)
                    && !g_regex_match_simple ("^(?:st|nd|rd|th|er|of|de|the|le|am|den)$", w,
                                              G_REGEX_CASELESS, 0)) {
@@ -1436,9 +1483,13 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         resolve_weekday_after (b, weekday, date);
     g_debug ("agenda: rule day-heading: line %u: \"%s\" %s", b->index + 1, text, date);
     {
-        const char *name = weekday_word != NULL ? weekday_word
-                           : day_label != NULL  ? day_label
-                                                : text;
+        /* The heading as written, from its weekday or "Day N" on: "LC
+         * Agenda for Monday, September 14th." is "Monday, September 14th". */
+        g_autofree char *name = g_strdup (text + MAX (name_from, 0));
+        gsize len = strlen (name);
+
+        while (len > 0 && strchr (":.,;-= ", name[len - 1]) != NULL)
+            name[--len] = '\0';
 
         if (b->day != NULL && b->day->slots->len == 0 && b->pending == NULL) {
             /* "Day 2 - ..." then "Friday, Apr. 24": one heading. */
@@ -1693,6 +1744,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     b.rooms = g_ptr_array_new_with_free_func (g_free);
     b.room_starts = g_array_new (FALSE, FALSE, sizeof (guint));
     b.all_24h = text_is_24h (&b, rule_index ("slot-time"));
+    b.year_hint = text_year (&b);
     for (b.index = 0; b.index < b.n_lines; b.index++)
         classify_line (&b);
     g_clear_pointer (&b.pending, mla_agenda_slot_free);

@@ -7,6 +7,8 @@
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
 #include "mla-agenda-rules-private.h"
+#include "mla-agenda-mail.h"
+#include "mla-message.h"
 
 /* ---- helpers ---- */
 
@@ -472,22 +474,22 @@ static const struct {
     { "MONDAY", "MONDAY", "2004-07-19" },
     { "monday:", "monday", "2004-07-19" },
     { "Mon", "Mon", "2004-07-19" },
-    { "Mon, 19 Jul", "Mon", "2004-07-19" },
+    { "Mon, 19 Jul", "Mon, 19 Jul", "2004-07-19" },
     { "Montag", "Montag", "2004-07-19" },
     { "lundi", "lundi", "2004-07-19" },
-    { "Monday, July 19, 2004", "Monday", "2004-07-19" },
+    { "Monday, July 19, 2004", "Monday, July 19, 2004", "2004-07-19" },
     { "19 July 2004", "19 July 2004", "2004-07-19" },
     { "July 19, 2004", "July 19, 2004", "2004-07-19" },
     { "2004-07-19", "2004-07-19", "2004-07-19" },
     { "19.07.2004", "19.07.2004", "2004-07-19" },
-    { "Wednesday, Apr. 22", "Wednesday", "2004-04-22" },
-    { "Friday, 14 Jan", "Friday", "2005-01-14" },    /* far behind: next year */
-    { "Thursday 22 July", "Thursday", "2004-07-22" },
+    { "Wednesday, Apr. 22", "Wednesday, Apr. 22", "2004-04-22" },
+    { "Friday, 14 Jan", "Friday, 14 Jan", "2005-01-14" },    /* far behind: next year */
+    { "Thursday 22 July", "Thursday 22 July", "2004-07-22" },
     { "25th of July, Hotel Europa", "25th of July, Hotel Europa", "2004-07-25" },
-    { "Dienstag, 20. Juli 2004", "Dienstag", "2004-07-20" },
-    { "mardi 20 juillet 2004", "mardi", "2004-07-20" },
+    { "Dienstag, 20. Juli 2004", "Dienstag, 20. Juli 2004", "2004-07-20" },
+    { "mardi 20 juillet 2004", "mardi 20 juillet 2004", "2004-07-20" },
     { "Day 1", "Day 1", "" },
-    { "Day 2 (Wednesday September 23)", "Wednesday", "2004-09-23" },
+    { "Day 2 (Wednesday September 23)", "Day 2 (Wednesday September 23)", "2004-09-23" },
     { "Friday\n======", "Friday", "2004-07-16" },
 };
 
@@ -503,6 +505,34 @@ START_TEST (test_day_heading_forms)
     day = day_at (agenda, 0);
     ck_assert_str_eq (day->name, headings[_i].name);
     ck_assert_str_eq (day->date, headings[_i].date);
+}
+END_TEST
+
+/* Without a reference date, a date without its year takes the year of
+ * the text: the first date written with one, else the first year. */
+static const struct {
+    const char *context;
+    const char *heading;
+    const char *date;
+} context_years[] = {
+    { "Parrot Developer Summit 2008", "Saturday, 15 Nov", "2008-11-15" },
+    { "Fri Sep 11 16:02:49 PDT 2009", "Monday, September 14th", "2009-09-14" },
+    { "Budget 2010 review\nConference: October 23-26, 2017", "Saturday, October 21",
+      "2017-10-21" },
+    { "Source: https://example.org/2009/schedule", "Mon Sep-21", "" },
+    { "No year here", "Wednesday, Apr. 22", "" },
+};
+
+START_TEST (test_day_heading_context_year)
+{
+    g_autofree char *text = g_strdup_printf ("%s\n\n%s\n9:00 - Opening\n10:00 - Talk\n"
+                                             "11:00 - Close\n",
+                                             context_years[_i].context, context_years[_i].heading);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (day_at (agenda, 0)->name, context_years[_i].heading);
+    ck_assert_str_eq (day_at (agenda, 0)->date, context_years[_i].date);
 }
 END_TEST
 
@@ -864,6 +894,38 @@ START_TEST (test_negative_null_text)
 }
 END_TEST
 
+/* ---- messages ---- */
+
+/* A file without sender, date, subject or id is a plain text: its first
+ * lines are the programme, not headers. A mail's headers stay headers. */
+static const struct {
+    const char *text;
+    guint slots;
+    const char *first_day;
+} messages[] = {
+    { "Source: https://example.org/programme\nMonday\n9:00 - Opening\n10:00 - Talk\n"
+      "11:00 - Close\n", 3, "Monday" },
+    { "Monday\n9:00 - Opening\n10:00 - Talk\n11:00 - Close\n", 3, "Monday" },
+    { "From: a@example.org\nSubject: Programme\nDate: Tue, 13 Jul 2004 22:50:57 -0400\n\n"
+      "Monday\n9:00 - Opening\n10:00 - Talk\n11:00 - Close\n", 3, "Monday" },
+};
+
+START_TEST (test_message_plain_text)
+{
+    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    g_autoptr (GBytes) bytes = g_bytes_new_static (messages[_i].text, strlen (messages[_i].text));
+    g_autoptr (MlaRawMessage) raw = mla_raw_message_new (bytes, "test", 0, 1);
+    g_autoptr (MlaMessage) message = mla_message_parse (raw);
+    g_autoptr (GPtrArray) agendas = mla_agenda_parse_message (parser, message);
+    MlaAgenda *agenda;
+
+    ck_assert_uint_eq (agendas->len, 1);
+    agenda = g_ptr_array_index (agendas, 0);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), messages[_i].slots);
+    ck_assert_str_eq (day_at (agenda, 0)->name, messages[_i].first_day);
+}
+END_TEST
+
 /* ---- the vocabulary ---- */
 
 START_TEST (test_vocabulary_missing_file)
@@ -1007,6 +1069,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_date_explicit_resolves);
     tcase_add_loop_test (tc, test_day_heading_forms, 0, G_N_ELEMENTS (headings));
     tcase_add_loop_test (tc, test_day_heading_rejects_prose, 0, G_N_ELEMENTS (not_headings));
+    tcase_add_loop_test (tc, test_day_heading_context_year, 0, G_N_ELEMENTS (context_years));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("people");
@@ -1037,6 +1100,10 @@ agenda_suite (void)
     tc = tcase_create ("negatives");
     tcase_add_loop_test (tc, test_negative_texts, 0, G_N_ELEMENTS (negatives));
     tcase_add_test (tc, test_negative_null_text);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("messages");
+    tcase_add_loop_test (tc, test_message_plain_text, 0, G_N_ELEMENTS (messages));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("vocabulary");
