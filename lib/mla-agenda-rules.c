@@ -19,12 +19,14 @@
 #define HEADING_MAX_OTHER_WORDS 6
 #define NAME_MAX_WORDS 5
 #define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
+#define QUOTED_MIN_SLOTS 4      /* slot lines that make a quoted block a schedule */
 
 /* One line of text as laid out: quote prefix removed, tabs expanded. */
 typedef struct {
     char *text;
     guint indent;
     gboolean blank;
+    gboolean quoted;            /* had a "> " or "| " quote prefix */
     GArray *runs;               /* underline: (start, end) column pairs */
 } MlaAgendaLine;
 
@@ -65,6 +67,8 @@ struct MlaAgendaParser {
     GRegex *pipe_cells;
     GRegex *description;
     GRegex *year;
+    GRegex *label_paren;
+    GRegex *attribution;
 };
 
 struct MlaAgendaBuilder {
@@ -278,7 +282,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     static const char *const kind_keys[N_KIND_WORDS] = { "break", "meal", "social" };
     g_auto (GStrv) day_words = NULL, am = NULL, pm = NULL, h24 = NULL, range = NULL;
     g_auto (GStrv) zones = NULL, loc_labels = NULL, rooms = NULL, markers = NULL;
-    g_auto (GStrv) tentative = NULL, openers = NULL;
+    g_auto (GStrv) tentative = NULL, openers = NULL, attribution = NULL;
     g_autofree char *tentative_alt = NULL, *markers_alt = NULL, *openers_alt = NULL;
     g_autofree char *time1 = NULL, *time2 = NULL;
 
@@ -306,7 +310,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         || (rooms = vocabulary_list (keys, "locations", "rooms", error)) == NULL
         || (markers = vocabulary_list (keys, "unconfirmed", "markers", error)) == NULL
         || (tentative = vocabulary_list (keys, "unconfirmed", "tentative", error)) == NULL
-        || (openers = vocabulary_list (keys, "notes", "openers", error)) == NULL)
+        || (openers = vocabulary_list (keys, "notes", "openers", error)) == NULL
+        || (attribution = vocabulary_list (keys, "quotes", "attribution", error)) == NULL)
         return FALSE;
     table_add_words (parser->day_words, day_words, 1);
     table_add_words (parser->am, am, 1);
@@ -346,6 +351,19 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         markers_alt = alternation (m);
         tentative_alt = alternation (t);
         openers_alt = alternation (o);
+    }
+    {
+        /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */
+        g_autofree char *paren = expand ("\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)\\s*:\\s*"
+                                         "(?<value>[^()\\[\\]]+?)\\s*[)\\]]\\s*$", placeholders);
+
+        g_autoptr (GPtrArray) verbs = strv_to_array (attribution);
+        g_autofree char *verbs_alt = alternation (verbs);
+        g_autofree char *wrote = g_strdup_printf ("(?<!\\w)(?:%s)\\s*:?\\s*$", verbs_alt);
+
+        if ((parser->label_paren = compile (paren, G_REGEX_CASELESS, error)) == NULL
+            || (parser->attribution = compile (wrote, G_REGEX_CASELESS, error)) == NULL)
+            return FALSE;
     }
     time1 = expand (TIME_PATTERN ("1"), placeholders);
     time2 = expand ("(?=\\d{1,2}(?:[:.h]\\d|\\s?(?:@SUFFIX@)(?!\\p{Ll})))" TIME_PATTERN ("2"),
@@ -500,6 +518,8 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->pipe_cells, g_regex_unref);
     g_clear_pointer (&parser->description, g_regex_unref);
     g_clear_pointer (&parser->year, g_regex_unref);
+    g_clear_pointer (&parser->label_paren, g_regex_unref);
+    g_clear_pointer (&parser->attribution, g_regex_unref);
     g_free (parser);
 }
 
@@ -773,11 +793,18 @@ static void
 scan_line (MlaAgendaParser *parser, const char *raw, MlaAgendaLine *line)
 {
     g_autofree char *unquoted = g_regex_replace_literal (parser->quote, raw, -1, 0, "", 0, NULL);
+    const char *start = unquoted != NULL ? unquoted : raw;
     GString *text = g_string_new (NULL);
     guint column = 0;
     gboolean only_rule = TRUE;
 
-    for (const char *p = unquoted != NULL ? unquoted : raw; *p != '\0'; p++) {
+    line->quoted = strcmp (start, raw) != 0;
+    if (start[0] == '|' && strchr (start + 1, '|') == NULL) {
+        /* "| 11:00 - kexec": a quote in the pipe style, not a table row */
+        line->quoted = TRUE;
+        start += start[1] == ' ' ? 2 : 1;
+    }
+    for (const char *p = start; *p != '\0'; p++) {
         if (*p == '\t') {
             guint from = column;
 
@@ -961,6 +988,21 @@ slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
     g_autofree char *title = squeeze (raw);
     g_autoptr (GMatchInfo) match = NULL;
 
+    if (g_regex_match (b->parser->label_paren, title, 0, &match)) {
+        g_autofree char *label = g_match_info_fetch_named (match, "label");
+        g_autofree char *value = g_match_info_fetch_named (match, "value");
+        g_autofree char *key = fold_compact (label);
+        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+        gint start = 0;
+
+        if (role >= 0)
+            add_person (b, slot, value, (MlaPersonRole) role);
+        else if (slot->location == NULL)
+            slot->location = g_steal_pointer (&value);
+        g_match_info_fetch_pos (match, 0, &start, NULL);
+        title[start] = '\0';
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->location_at, title, 0, &match)) {
         char *before = g_match_info_fetch (match, 1);
 
@@ -1040,11 +1082,54 @@ slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row, gbool
     }
 }
 
+static void resolve_weekday_after (MlaAgendaBuilder *b, int weekday, char out[11]);
+static gboolean word_is (GHashTable *table, const char *word, int *value);
+
+/* "Here is the agenda for Friday's meeting:" before a programme without
+ * a day heading names its day, when it names one weekday only. Returns:
+ * (transfer full) (nullable): the weekday as written; @date is its date. */
+static char *
+intro_weekday (MlaAgendaBuilder *b, char date[11])
+{
+    g_autofree char *found = NULL;
+    int weekday = 0;
+
+    for (guint i = 0; i < b->index; i++) {
+        g_autoptr (GMatchInfo) words = NULL;
+
+        if (b->lines[i].blank || strstr (b->lines[i].text, "://") != NULL)
+            continue;
+        g_regex_match (b->parser->word, b->lines[i].text, 0, &words);
+        for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
+            g_autofree char *w = g_match_info_fetch (words, 0);
+            char *apostrophe = strpbrk (w, "'\xe2");
+            int value;
+
+            if (apostrophe != NULL)
+                *apostrophe = '\0';     /* "Friday's" */
+            if (!word_is (b->parser->weekdays, w, &value))
+                continue;
+            if (weekday != 0 && weekday != value)
+                return NULL;
+            weekday = value;
+            if (found == NULL)
+                found = g_steal_pointer (&w);
+        }
+    }
+    if (found != NULL)
+        resolve_weekday_after (b, weekday, date);
+    return g_steal_pointer (&found);
+}
+
 static void
 builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
 {
-    if (b->day == NULL)
-        builder_new_day (b, NULL, NULL);
+    if (b->day == NULL) {
+        char date[11] = "";
+        g_autofree char *name = intro_weekday (b, date);
+
+        builder_new_day (b, name, date);
+    }
     g_ptr_array_add (b->day->slots, slot);
     g_array_append_val (b->slot_lines, b->index);
     b->slot = slot;
@@ -1428,7 +1513,8 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 
     (void) match;
     if (g_utf8_strlen (text, -1) > HEADING_MAX_CHARS || strstr (text, "://") != NULL
-        || g_regex_match (b->parser->time_anywhere, text, 0, NULL))
+        || g_regex_match (b->parser->time_anywhere, text, 0, NULL)
+        || g_regex_match (b->parser->attribution, text, 0, NULL))
         return FALSE;
     has_date = find_date (b, text, date);
     g_regex_match (b->parser->word, text, 0, &words);
@@ -1650,6 +1736,42 @@ text_is_24h (MlaAgendaBuilder *b, guint slot_rule)
     return seen_24h;
 }
 
+/* A reply that quotes a few lines of an agenda to discuss them holds no
+ * agenda: a quoted block counts only as a whole schedule, with a day
+ * heading or with at least QUOTED_MIN_SLOTS slot lines. The lines of other
+ * quoted blocks are skipped. */
+static void
+skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
+{
+    GRegex *slot_time = b->parser->rules[rule_index ("slot-time")];
+    GRegex *heading = b->parser->rules[rule_index ("day-heading")];
+
+    for (guint i = 0; i < b->n_lines;) {
+        guint end = i, slots = 0;
+        gboolean has_heading = FALSE;
+
+        if (!lines[i].quoted) {
+            i++;
+            continue;
+        }
+        for (; end < b->n_lines && lines[end].quoted; end++) {
+            const char *text = lines[end].text + lines[end].indent;
+
+            if (lines[end].blank)
+                continue;
+            if (g_regex_match (slot_time, text, 0, NULL))
+                slots++;
+            else if (strlen (text) <= HEADING_MAX_CHARS / 2 && g_regex_match (heading, text, 0, NULL)
+                     && !g_regex_match (b->parser->time_anywhere, text, 0, NULL))
+                has_heading = TRUE;
+        }
+        if (!has_heading && slots < QUOTED_MIN_SLOTS)
+            for (guint j = i; j < end; j++)
+                lines[j].blank = TRUE;
+        i = end;
+    }
+}
+
 /* An agenda needs evidence: three slot lines close together, or two
  * under a day heading or on neighbouring lines. */
 static gboolean
@@ -1743,6 +1865,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     b.slot_lines = g_array_new (FALSE, FALSE, sizeof (guint));
     b.rooms = g_ptr_array_new_with_free_func (g_free);
     b.room_starts = g_array_new (FALSE, FALSE, sizeof (guint));
+    skip_quoted_fragments (&b, (MlaAgendaLine *) lines->data);
     b.all_24h = text_is_24h (&b, rule_index ("slot-time"));
     b.year_hint = text_year (&b);
     for (b.index = 0; b.index < b.n_lines; b.index++)

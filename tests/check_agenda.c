@@ -737,6 +737,31 @@ START_TEST (test_layout_quoted_agenda)
 }
 END_TEST
 
+/* A quoted whole programme is an agenda; "agenda for Friday's meeting"
+ * names its day; "(presenter: X, unconfirmed)" gives the slot's person. */
+START_TEST (test_layout_quoted_whole_programme)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("On Mon, 10 Nov 2031, Ann wrote:\n"
+                                               "> the agenda for Friday's meeting:\n>\n"
+                                               "> 10:00-10:15  Minutes (chair: Ann Berg)\n"
+                                               "> 10:15-11:00  Budget (presenter: Bo Lund, tbc)\n"
+                                               "> 11:00-11:15  Break\n"
+                                               "> 11:15        Reports [room: Hall 2]\n\n"
+                                               "Fine by me.\n",
+                                               "2031-11-11T09:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    ck_assert_str_eq (day_at (agenda, 0)->name, "Friday");
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2031-11-14");
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, "Minutes");
+    assert_chair (slot_at (agenda, 0, 0), "Ann Berg", MLA_PERSON_ROLE_CHAIR, TRUE);
+    assert_chair (slot_at (agenda, 0, 1), "Bo Lund", MLA_PERSON_ROLE_SPEAKER, FALSE);
+    ck_assert_str_eq (slot_at (agenda, 0, 3)->title, "Reports");
+    ck_assert_str_eq (slot_at (agenda, 0, 3)->location, "Hall 2");
+}
+END_TEST
+
 START_TEST (test_layout_track_columns)
 {
     g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n"
@@ -882,6 +907,25 @@ START_TEST (test_negative_texts)
     g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, negatives[_i], NULL);
 
     ck_assert_msg (agendas->len == 0, "agenda found in negative %d", _i);
+}
+END_TEST
+
+/* Replies that quote two or three lines of an agenda to discuss them. */
+static const char *const quoted_fragments[] = {
+    "tests/data/agenda/reply-quotes-fragment.txt",
+    "tests/data/agenda/reply-quotes-fragment-pipe.txt",
+};
+
+START_TEST (test_negative_quoted_fragment)
+{
+    g_autofree char *path = mla_test_srcdir_path (quoted_fragments[_i]);
+    g_autoptr (GBytes) bytes = mla_test_read_file (path);
+    g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    g_autoptr (GDateTime) ref = date_of ("2031-05-08T09:00:00+02:00");
+    g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, text, ref);
+
+    ck_assert_msg (agendas->len == 0, "agenda found in %s", quoted_fragments[_i]);
 }
 END_TEST
 
@@ -1091,6 +1135,7 @@ agenda_suite (void)
     tc = tcase_create ("layout");
     tcase_add_test (tc, test_layout_quoted_agenda);
     tcase_add_test (tc, test_layout_track_columns);
+    tcase_add_test (tc, test_layout_quoted_whole_programme);
     tcase_add_test (tc, test_layout_underlined_title);
     tcase_add_test (tc, test_layout_inline_break);
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
@@ -1100,6 +1145,7 @@ agenda_suite (void)
     tc = tcase_create ("negatives");
     tcase_add_loop_test (tc, test_negative_texts, 0, G_N_ELEMENTS (negatives));
     tcase_add_test (tc, test_negative_null_text);
+    tcase_add_loop_test (tc, test_negative_quoted_fragment, 0, G_N_ELEMENTS (quoted_fragments));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("messages");
