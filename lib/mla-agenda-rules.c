@@ -31,6 +31,15 @@ typedef struct {
 } MlaAgendaLine;
 
 typedef struct MlaAgendaBuilder MlaAgendaBuilder;
+
+/* A column of a table with a header row ("Time | Session | Room"). */
+typedef enum { COLUMN_TITLE, COLUMN_TRACK, COLUMN_PLACE, COLUMN_PERSON } MlaColumnKind;
+
+typedef struct {
+    MlaColumnKind kind;
+    MlaPersonRole role;         /* COLUMN_PERSON */
+    char *room;                 /* COLUMN_TRACK: owned */
+} MlaColumn;
 typedef gboolean (*MlaAgendaRuleFunc) (MlaAgendaBuilder *builder, GMatchInfo *match);
 
 typedef struct {
@@ -49,6 +58,8 @@ struct MlaAgendaParser {
     GHashTable *labels;         /* casefolded label -> MlaPersonRole + 1 */
     GHashTable *am, *pm, *h24;  /* casefolded suffixes without spaces */
     GHashTable *room_words;     /* casefolded */
+    GHashTable *place_labels;   /* casefolded location labels */
+    GHashTable *people_columns; /* casefolded "who" */
     GRegex **rules;             /* compiled, parallel to the rule table */
     GRegex *time_anywhere;
     GRegex *date;
@@ -95,9 +106,12 @@ struct MlaAgendaBuilder {
     GPtrArray *rooms;           /* column names of the current table */
     GArray *room_starts;        /* their start columns */
     int heading_candidate;      /* plain line that an underline may mark */
+    GArray *columns;            /* of MlaColumn: the header row of a table */
+    char column_split;          /* '|', ' ' (gaps), 'f' (single spaces) */
 };
 
 static guint rule_index (const char *name);
+static gboolean rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -111,6 +125,8 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
+    { "table-header", "^\\s*\\|?\\s*(?:@TIMECOL@)(?:\\s*\\||\\s)\\s*(?<rest>\\S.*?)\\s*$",
+      rule_table_header },
     { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
       rule_track_header },
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", rule_underline },
@@ -283,6 +299,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     g_auto (GStrv) day_words = NULL, am = NULL, pm = NULL, h24 = NULL, range = NULL;
     g_auto (GStrv) zones = NULL, loc_labels = NULL, rooms = NULL, markers = NULL;
     g_auto (GStrv) tentative = NULL, openers = NULL, attribution = NULL;
+    g_auto (GStrv) time_columns = NULL, people_columns = NULL;
     g_autofree char *tentative_alt = NULL, *markers_alt = NULL, *openers_alt = NULL;
     g_autofree char *time1 = NULL, *time2 = NULL;
 
@@ -311,8 +328,12 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         || (markers = vocabulary_list (keys, "unconfirmed", "markers", error)) == NULL
         || (tentative = vocabulary_list (keys, "unconfirmed", "tentative", error)) == NULL
         || (openers = vocabulary_list (keys, "notes", "openers", error)) == NULL
-        || (attribution = vocabulary_list (keys, "quotes", "attribution", error)) == NULL)
+        || (attribution = vocabulary_list (keys, "quotes", "attribution", error)) == NULL
+        || (time_columns = vocabulary_list (keys, "tables", "time", error)) == NULL
+        || (people_columns = vocabulary_list (keys, "tables", "people", error)) == NULL)
         return FALSE;
+    table_add_words (parser->place_labels, loc_labels, 1);
+    table_add_words (parser->people_columns, people_columns, 1);
     table_add_words (parser->day_words, day_words, 1);
     table_add_words (parser->am, am, 1);
     table_add_words (parser->pm, pm, 1);
@@ -342,6 +363,9 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         g_autoptr (GPtrArray) o = strv_to_array (openers);
         g_autofree char *days = alternation (d);
 
+        g_autoptr (GPtrArray) tc = strv_to_array (time_columns);
+
+        g_hash_table_insert (placeholders, "@TIMECOL@", alternation (tc));
         g_hash_table_insert (placeholders, "@RANGE@", alternation (a));
         g_hash_table_insert (placeholders, "@ZONE@", alternation (z));
         g_hash_table_insert (placeholders, "@LOCATION@", alternation (l));
@@ -461,6 +485,8 @@ mla_agenda_parser_new (const char *vocabulary_path, GError **error)
     parser->pm = word_table ();
     parser->h24 = word_table ();
     parser->room_words = word_table ();
+    parser->place_labels = word_table ();
+    parser->people_columns = word_table ();
     if (vocabulary_path != NULL) {
         loaded = g_key_file_load_from_file (keys, vocabulary_path, G_KEY_FILE_NONE, error);
         if (!loaded)
@@ -496,6 +522,8 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->pm, g_hash_table_unref);
     g_clear_pointer (&parser->h24, g_hash_table_unref);
     g_clear_pointer (&parser->room_words, g_hash_table_unref);
+    g_clear_pointer (&parser->place_labels, g_hash_table_unref);
+    g_clear_pointer (&parser->people_columns, g_hash_table_unref);
     if (parser->rules != NULL)
         for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
             g_clear_pointer (&parser->rules[i], g_regex_unref);
@@ -955,6 +983,13 @@ builder_clear_table (MlaAgendaBuilder *b)
 {
     g_ptr_array_set_size (b->rooms, 0);
     g_array_set_size (b->room_starts, 0);
+    g_array_set_size (b->columns, 0);
+}
+
+static void
+column_clear (gpointer data)
+{
+    g_free (((MlaColumn *) data)->room);
 }
 
 static void
@@ -1139,6 +1174,225 @@ builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
     b->heading_since_slot = FALSE;
 }
 
+static char *room_name (MlaAgendaBuilder *b, const char *cell);
+
+static gboolean
+is_room_word (MlaAgendaBuilder *b, const char *word)
+{
+    g_autofree char *key = fold_compact (word);
+
+    return g_hash_table_contains (b->parser->room_words, key);
+}
+
+/* Cuts @text where @cut says, trimming each piece. */
+static GPtrArray *
+cut_cells (const char *text, GArray *cuts)
+{
+    GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+    guint from = 0;
+
+    for (guint i = 0; i <= cuts->len; i++) {
+        guint to = i < cuts->len ? g_array_index (cuts, guint, i) : (guint) strlen (text);
+        g_autofree char *cell = g_strndup (text + from, to - from);
+
+        g_ptr_array_add (cells, squeeze (cell));
+        from = to;
+    }
+    return cells;
+}
+
+/* Splits a row written with single spaces ("MC B2.2 (Networking) MC B1.1
+ * (Audio) GT 1.1 (Vivek)"): a cell ends after ")" or "?"; a row of one
+ * word repeated ("BoFs BoFs BoFs") has one cell per word. With
+ * @header, cells start at room words outside parentheses instead. */
+static GPtrArray *
+split_free (MlaAgendaBuilder *b, const char *text, gboolean header)
+{
+    g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_auto (GStrv) words = g_strsplit (text, " ", -1);
+    gboolean repeated = g_strv_length (words) > 1;
+    int depth = 0;
+
+    for (guint i = 1; words[i] != NULL && repeated; i++)
+        repeated = strcmp (words[i], words[0]) == 0;
+    for (guint i = 0; text[i] != '\0'; i++) {
+        if (text[i] == '(')
+            depth++;
+        else if (text[i] == ')' && depth > 0)
+            depth--;
+        if (i == 0 || text[i - 1] != ' ' || text[i] == ' ')
+            continue;
+        if (repeated
+            || (!header && depth == 0 && (text[i - 2] == ')' || text[i - 2] == '?')
+                && g_unichar_isalnum (g_utf8_get_char (text + i)))) {
+            g_array_append_val (cuts, i);
+        } else if (header && depth == 0) {
+            g_autofree char *word = g_strndup (text + i, strcspn (text + i, " "));
+
+            if (is_room_word (b, word))
+                g_array_append_val (cuts, i);
+        }
+    }
+    return cut_cells (text, cuts);
+}
+
+/* The cells of @text (a row without its time, or a header without its
+ * time cell) in the table's layout. */
+static GPtrArray *
+split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
+{
+    GPtrArray *cells;
+
+    if (layout == 'f')
+        return split_free (b, text, header);
+    if (layout == '|') {
+        g_auto (GStrv) parts = g_strsplit (text, "|", -1);
+        guint n = g_strv_length (parts);
+
+        cells = g_ptr_array_new_with_free_func (g_free);
+        for (guint i = 0; i < n; i++) {
+            g_autofree char *cell = squeeze (parts[i]);
+
+            /* the rest of the time cell, and the row's closing bar */
+            if ((i == 0 && !header) || (i == n - 1 && cell[0] == '\0'))
+                continue;
+            g_ptr_array_add (cells, g_steal_pointer (&cell));
+        }
+        return cells;
+    }
+    {
+        g_auto (GStrv) parts = g_regex_split (b->parser->gap_cells, text, 0);
+
+        cells = g_ptr_array_new_with_free_func (g_free);
+        for (guint i = 0; parts[i] != NULL; i++)
+            if (parts[i][0] != '\0')
+                g_ptr_array_add (cells, squeeze (parts[i]));
+    }
+    return cells;
+}
+
+/* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
+ * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
+static gboolean
+rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const char *text = current_line (b)->text;
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    g_autoptr (GPtrArray) cells = NULL;
+    char layout = strchr (text, '|') != NULL ? '|'
+                  : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
+                                                                       : 'f';
+    guint tracks = 0;
+
+    cells = split_row (b, rest, layout, TRUE);
+    if (cells->len < 2)
+        return FALSE;
+    builder_clear_table (b);
+    for (guint i = 0; i < cells->len; i++) {
+        const char *cell = g_ptr_array_index (cells, i);
+        g_autofree char *key = fold_compact (cell);
+        g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
+        MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL };
+        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+
+        if (g_hash_table_contains (b->parser->place_labels, key)) {
+            column.kind = COLUMN_PLACE;
+        } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
+            column.kind = COLUMN_PERSON;
+            column.role = role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
+        } else if (is_room_word (b, first) && strchr (cell, ' ') != NULL) {
+            const char *open = strchr (cell, '(');
+
+            column.kind = COLUMN_TRACK;
+            if (open != NULL && strchr (open, ')') != NULL)
+                column.room = g_strndup (open + 1, strchr (open, ')') - open - 1);
+            else
+                column.room = room_name (b, cell);
+            tracks++;
+        }
+        g_array_append_val (b->columns, column);
+    }
+    if (tracks == 1)    /* one track is no parallel programme: its column is a place */
+        for (guint i = 0; i < b->columns->len; i++)
+            if (g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK)
+                g_array_index (b->columns, MlaColumn, i).kind = COLUMN_PLACE;
+    b->column_split = layout;
+    b->slot = NULL;
+    g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1, cells->len);
+    return TRUE;
+}
+
+static guint
+count_tracks (MlaAgendaBuilder *b)
+{
+    guint n = 0;
+
+    for (guint i = 0; i < b->columns->len; i++)
+        n += g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK;
+    return n;
+}
+
+static MlaAgendaSlot *
+table_slot (int s, int e)
+{
+    MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+    format_minutes (s, slot->start);
+    if (e > s)
+        format_minutes (e, slot->end);
+    return slot;
+}
+
+/* A row under a table header: one slot per track cell, or one slot whose
+ * cells are its title, place and people. */
+static void
+table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
+{
+    g_autoptr (GPtrArray) cells = split_row (b, row, b->column_split, FALSE);
+    guint tracks = count_tracks (b), filled = 0;
+    MlaAgendaSlot *slot;
+
+    for (guint i = 0; i < cells->len; i++)
+        filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
+    if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len) {
+        for (guint i = 0; i < cells->len; i++) {
+            const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+
+            if (((char *) g_ptr_array_index (cells, i))[0] == '\0')
+                continue;
+            slot = table_slot (s, e);
+            slot->room = g_strdup (column->room);
+            slot_set_title (b, slot, g_ptr_array_index (cells, i));
+            builder_add_slot (b, slot);
+        }
+        return;
+    }
+    slot = table_slot (s, e);
+    if (tracks >= 2) {
+        g_autofree char *whole = squeeze (row);
+
+        slot_set_title (b, slot, whole + strspn (whole, "| "));
+        builder_add_slot (b, slot);
+        return;
+    }
+    for (guint i = 0; i < cells->len && i < b->columns->len; i++) {
+        const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+        const char *cell = g_ptr_array_index (cells, i);
+
+        if (cell[0] == '\0')
+            continue;
+        if (column->kind == COLUMN_PLACE && slot->location == NULL)
+            slot->location = g_strdup (cell);
+        else if (column->kind == COLUMN_PERSON)
+            add_person (b, slot, cell, column->role);
+        else if (slot->title == NULL)
+            slot_set_title (b, slot, cell);
+        else
+            g_ptr_array_add (slot->notes, g_strdup (cell));
+    }
+    builder_add_slot (b, slot);
+}
+
 static char *
 strip_separators (const char *text)
 {
@@ -1203,6 +1457,10 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 
     g_match_info_fetch_named_pos (match, "title", &title_pos, NULL);
     title_pos += (gint) (strlen (title_raw) - strlen (title_raw + strspn (title_raw, " -:|.,")));
+    if (b->columns->len > 0) {
+        table_row (b, title_raw + strspn (title_raw, " -:.,"), s, e);
+        return TRUE;
+    }
     if (b->rooms->len > 0) {
         /* A table row: each chunk of text (chunks are apart by two or
          * more spaces) goes to the column it starts in. */
@@ -1865,6 +2123,8 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     b.slot_lines = g_array_new (FALSE, FALSE, sizeof (guint));
     b.rooms = g_ptr_array_new_with_free_func (g_free);
     b.room_starts = g_array_new (FALSE, FALSE, sizeof (guint));
+    b.columns = g_array_new (FALSE, TRUE, sizeof (MlaColumn));
+    g_array_set_clear_func (b.columns, column_clear);
     skip_quoted_fragments (&b, (MlaAgendaLine *) lines->data);
     b.all_24h = text_is_24h (&b, rule_index ("slot-time"));
     b.year_hint = text_year (&b);
@@ -1881,5 +2141,6 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     g_array_unref (b.slot_lines);
     g_ptr_array_unref (b.rooms);
     g_array_unref (b.room_starts);
+    g_array_unref (b.columns);
     return agendas;
 }

@@ -762,6 +762,47 @@ START_TEST (test_layout_quoted_whole_programme)
 }
 END_TEST
 
+/* Tables with a header row: its cells name the columns of the rows. */
+static const struct {
+    const char *text;
+    guint slots;
+    guint check;            /* the slot checked below */
+    const char *title;
+    const char *room;
+    const char *location;
+    const char *person;
+} header_tables[] = {
+    { "| Time  | Session  | Room   | Speaker      |\n|-------|----------|--------|--------------|\n"
+      "| 09:00 | Opening  | Room A | Ada Lovelace |\n| 10:00 | Coffee   | Foyer  |              |\n"
+      "| 10:30 | Compilers| Lab 3  | Alan Turing  |\n", 3, 2, "Compilers", NULL, "Lab 3", "Alan Turing" },
+    { "Time\tHall 1\tHall 2\n09:30\tWelcome\n10:30\tFirmware\tWeb forms\n12:00\tLunch\n",
+      4, 2, "Web forms", "Hall 2", NULL, NULL },
+    { "Time Track 1 (Salon E) Track 2 (Salon D) Track 3 (Mt. Hood)\n9am Opening remarks (short)\n"
+      "10am MC 1.1 (Storage) MC 1.2 (Audio) GT 1.1 (Vivek)\n1pm BoFs BoFs BoFs\n"
+      "3pm Lightning talks (short) Working Session? keysigning?\n", 10, 9, "keysigning?",
+      "Mt. Hood", NULL, NULL },
+    { "Time Track 1 (Salon E) Track 2 (Salon D)\n9am Opening\n10am Close of the Day BoFs\n"
+      "11am Lunch\n", 3, 1, "Close of the Day BoFs", NULL, NULL, NULL },
+};
+
+START_TEST (test_layout_header_tables)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (header_tables[_i].text, NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), header_tables[_i].slots);
+    slot = slot_at (agenda, 0, header_tables[_i].check);
+    ck_assert_str_eq (slot->title, header_tables[_i].title);
+    ck_assert_pstr_eq (slot->room, header_tables[_i].room);
+    ck_assert_pstr_eq (slot->location, header_tables[_i].location);
+    if (header_tables[_i].person != NULL)
+        assert_chair (slot, header_tables[_i].person, MLA_PERSON_ROLE_SPEAKER, TRUE);
+    else
+        ck_assert_uint_eq (slot->people->len, 0);
+}
+END_TEST
+
 START_TEST (test_layout_track_columns)
 {
     g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n"
@@ -1136,6 +1177,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_quoted_agenda);
     tcase_add_test (tc, test_layout_track_columns);
     tcase_add_test (tc, test_layout_quoted_whole_programme);
+    tcase_add_loop_test (tc, test_layout_header_tables, 0, G_N_ELEMENTS (header_tables));
     tcase_add_test (tc, test_layout_underlined_title);
     tcase_add_test (tc, test_layout_inline_break);
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
