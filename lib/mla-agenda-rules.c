@@ -80,6 +80,7 @@ struct MlaAgendaParser {
     GRegex *year;
     GRegex *label_paren;
     GRegex *attribution;
+    GRegex *label_name;
 };
 
 struct MlaAgendaBuilder {
@@ -132,7 +133,7 @@ static const MlaAgendaRule rules[] = {
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", rule_underline },
     { "slot-detail", "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
                      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$", rule_slot_detail },
-    { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+)?@TIME1@"
+    { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?:@FROM@)\\s+)?@TIME1@"
                    "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
                    "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?<title>.*)$", rule_slot_time },
     { "person-label", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
@@ -299,7 +300,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     g_auto (GStrv) day_words = NULL, am = NULL, pm = NULL, h24 = NULL, range = NULL;
     g_auto (GStrv) zones = NULL, loc_labels = NULL, rooms = NULL, markers = NULL;
     g_auto (GStrv) tentative = NULL, openers = NULL, attribution = NULL;
-    g_auto (GStrv) time_columns = NULL, people_columns = NULL;
+    g_auto (GStrv) time_columns = NULL, people_columns = NULL, from_words = NULL;
     g_autofree char *tentative_alt = NULL, *markers_alt = NULL, *openers_alt = NULL;
     g_autofree char *time1 = NULL, *time2 = NULL;
 
@@ -330,7 +331,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         || (openers = vocabulary_list (keys, "notes", "openers", error)) == NULL
         || (attribution = vocabulary_list (keys, "quotes", "attribution", error)) == NULL
         || (time_columns = vocabulary_list (keys, "tables", "time", error)) == NULL
-        || (people_columns = vocabulary_list (keys, "tables", "people", error)) == NULL)
+        || (people_columns = vocabulary_list (keys, "tables", "people", error)) == NULL
+        || (from_words = vocabulary_list (keys, "times", "from", error)) == NULL)
         return FALSE;
     table_add_words (parser->place_labels, loc_labels, 1);
     table_add_words (parser->people_columns, people_columns, 1);
@@ -365,7 +367,10 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
 
         g_autoptr (GPtrArray) tc = strv_to_array (time_columns);
 
+        g_autoptr (GPtrArray) fw = strv_to_array (from_words);
+
         g_hash_table_insert (placeholders, "@TIMECOL@", alternation (tc));
+        g_hash_table_insert (placeholders, "@FROM@", alternation (fw));
         g_hash_table_insert (placeholders, "@RANGE@", alternation (a));
         g_hash_table_insert (placeholders, "@ZONE@", alternation (z));
         g_hash_table_insert (placeholders, "@LOCATION@", alternation (l));
@@ -378,7 +383,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     }
     {
         /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */
-        g_autofree char *paren = expand ("\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)\\s*:\\s*"
+        g_autofree char *paren = expand ("\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)(?<colon>\\s*:)?\\s*"
                                          "(?<value>[^()\\[\\]]+?)\\s*[)\\]]\\s*$", placeholders);
 
         g_autoptr (GPtrArray) verbs = strv_to_array (attribution);
@@ -460,10 +465,14 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     parser->pipe_cells = compile ("\\s*\\|\\s*", 0, error);
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
+    /* "Invited Speaker: Joey Jones": a label (up to three words) and a name */
+    parser->label_name = compile ("^[^:\\d\\s]+(?:\\s[^:\\d\\s]+){0,2}:\\s*(\\p{Lu}\\S*(?:\\s\\S+){1,2})$",
+                                  0, error);
     parser->year = compile ("(?<![\\d:.])(?:19|20)\\d{2}(?![\\d:])", 0, error);
     parser->description = compile ("^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$",
                                    0, error);
-    return parser->word != NULL && parser->name != NULL && parser->year != NULL && parser->location_at != NULL
+    return parser->word != NULL && parser->name != NULL && parser->year != NULL
+           && parser->label_name != NULL && parser->location_at != NULL
            && parser->list_marker != NULL && parser->description != NULL
            && parser->gap_cells != NULL && parser->pipe_cells != NULL
            && parser->speaker_dash != NULL && parser->person_split != NULL && parser->quote != NULL;
@@ -548,6 +557,7 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->year, g_regex_unref);
     g_clear_pointer (&parser->label_paren, g_regex_unref);
     g_clear_pointer (&parser->attribution, g_regex_unref);
+    g_clear_pointer (&parser->label_name, g_regex_unref);
     g_free (parser);
 }
 
@@ -992,6 +1002,13 @@ column_clear (gpointer data)
     g_free (((MlaColumn *) data)->room);
 }
 
+/* "Moderated by", "animée par" introduce a name without a colon. */
+static gboolean
+label_needs_no_colon (const char *key)
+{
+    return g_str_has_suffix (key, "by") || g_str_has_suffix (key, "par");
+}
+
 static void
 add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value, MlaPersonRole role)
 {
@@ -1027,15 +1044,19 @@ slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
         g_autofree char *label = g_match_info_fetch_named (match, "label");
         g_autofree char *value = g_match_info_fetch_named (match, "value");
         g_autofree char *key = fold_compact (label);
+        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
         int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
         gint start = 0;
 
-        if (role >= 0)
-            add_person (b, slot, value, (MlaPersonRole) role);
-        else if (slot->location == NULL)
-            slot->location = g_steal_pointer (&value);
-        g_match_info_fetch_pos (match, 0, &start, NULL);
-        title[start] = '\0';
+        /* "(Room A)" without a colon is part of the title */
+        if ((colon != NULL && colon[0] != '\0') || label_needs_no_colon (key)) {
+            if (role >= 0)
+                add_person (b, slot, value, (MlaPersonRole) role);
+            else if (slot->location == NULL)
+                slot->location = g_steal_pointer (&value);
+            g_match_info_fetch_pos (match, 0, &start, NULL);
+            title[start] = '\0';
+        }
     }
     g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->location_at, title, 0, &match)) {
@@ -1073,6 +1094,14 @@ slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
         g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
         g_free (title);
         title = before;
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (slot->people->len == 0 && g_regex_match (b->parser->label_name, title, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch (match, 1);
+
+        /* the whole line is the slot: it stays the title and names its speaker */
+        if (mla_agenda_parser_is_name (b->parser, name))
+            add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
     }
     g_free (slot->title);
     slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
@@ -1569,7 +1598,7 @@ rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autofree char *key = fold_compact (label);
     int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
 
-    if ((colon == NULL || colon[0] == '\0') && !g_str_has_suffix (key, "by"))
+    if ((colon == NULL || colon[0] == '\0') && !label_needs_no_colon (key))
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;

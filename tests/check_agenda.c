@@ -264,6 +264,7 @@ static const struct {
     const char *title;
 } times[] = {
     { "9:00 - Talk", "09:00", "23:58", "Talk" },
+    { "ab 19 Uhr Abendessen", "19:00", "23:58", "Abendessen" },
     { "09:00 - Talk", "09:00", "23:58", "Talk" },
     { "9.00 Talk", "09:00", "23:58", "Talk" },
     { "9h00 Talk", "09:00", "23:58", "Talk" },
@@ -576,7 +577,48 @@ static const struct {
     { "\tTheodore Ts'o", "Theodore Ts'o", MLA_PERSON_ROLE_CHAIR, TRUE },
     { "\tRik van Riel", "Rik van Riel", MLA_PERSON_ROLE_CHAIR, TRUE },
     { "\t(Probably Joe Thornber)", "Joe Thornber", MLA_PERSON_ROLE_CHAIR, FALSE },
+    { "\tLecturer: Hanna Berg", "Hanna Berg", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tMod\xc3\xa9rateur : Paul Girard (\xc3\xa0 confirmer)", "Paul Girard",
+      MLA_PERSON_ROLE_MODERATOR, FALSE },
+    { "\tReferent: Tom Brandt (noch nicht best\xc3\xa4tigt)", "Tom Brandt",
+      MLA_PERSON_ROLE_SPEAKER, FALSE },
 };
+
+/* People written inside the slot's line. */
+static const struct {
+    const char *line;
+    const char *title;
+    const char *name;
+    MlaPersonRole role;
+} inline_people[] = {
+    { "9h30 : Ouverture (anim\xc3\xa9" "e par Claire Roux)", "Ouverture", "Claire Roux",
+      MLA_PERSON_ROLE_MODERATOR },
+    { "11.50-12.10 Invited Speaker: Joey Smith", "Invited Speaker: Joey Smith", "Joey Smith",
+      MLA_PERSON_ROLE_SPEAKER },
+    { "10:00 Budget [chair: Ann Berg]", "Budget", "Ann Berg", MLA_PERSON_ROLE_CHAIR },
+};
+
+START_TEST (test_people_inline)
+{
+    g_autofree char *text = g_strdup_printf ("%s\n13:00 Lunch\n14:00 Close\n", inline_people[_i].line);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, inline_people[_i].title);
+    assert_chair (slot_at (agenda, 0, 0), inline_people[_i].name, inline_people[_i].role, TRUE);
+}
+END_TEST
+
+/* "Workshop: writing good bug reports" names nobody. */
+START_TEST (test_people_label_title_needs_a_name)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("10:00 Workshop: writing good bug reports\n"
+                                               "13:00 Lunch\n14:00 Close\n", NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (slot_at (agenda, 0, 0)->people->len, 0);
+}
+END_TEST
 
 START_TEST (test_people_labels)
 {
@@ -1162,6 +1204,8 @@ agenda_suite (void)
     tcase_add_test (tc, test_people_tbd_gives_nobody);
     tcase_add_test (tc, test_people_several_in_one_label);
     tcase_add_test (tc, test_people_speaker_after_dash);
+    tcase_add_loop_test (tc, test_people_inline, 0, G_N_ELEMENTS (inline_people));
+    tcase_add_test (tc, test_people_label_title_needs_a_name);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("titles");
