@@ -1569,6 +1569,8 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+static gboolean find_date (MlaAgendaBuilder *b, const char *text, char out[11]);
+
 static gboolean
 rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -1585,6 +1587,18 @@ rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
     builder_set_zone (b, match);
     if (slot->end[0] == '\0' && e > s && minutes_of (slot->start) == s)
         format_minutes (e, slot->end);
+    if (b->day != NULL && b->day->name == NULL && b->day->date[0] == '\0') {
+        /* "Mon Sep-21, 8:30 AM- 9:00 AM" under no heading: the day is
+         * named by its slots' detail lines. */
+        const char *text = current_line (b)->text;
+        gint from = 0;
+        g_autofree char *head = NULL;
+
+        g_match_info_fetch_named_pos (match, "h1", &from, NULL);
+        head = g_strndup (text, from);
+        b->day->name = squeeze (g_strdelimit (head, ",", ' '));
+        find_date (b, b->day->name, b->day->date);
+    }
     b->detail_line = (gint) b->index;
     return TRUE;
 }

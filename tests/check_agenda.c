@@ -537,6 +537,21 @@ START_TEST (test_day_heading_context_year)
 }
 END_TEST
 
+/* No heading, but each slot's detail line names the day. */
+START_TEST (test_day_named_by_detail_lines)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("8:30 AM\nBreakfast\nlocation: Hall A\n"
+                                               "Tue Oct-7, 8:30 AM- 9:00 AM\n9:00 AM\nKeynote\n"
+                                               "Tue Oct-7, 9:00 AM- 10:00 AM\n10:00 AM\nTalks\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 1);
+    ck_assert_str_eq (day_at (agenda, 0)->name, "Tue Oct-7");
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->location, "Hall A");
+}
+END_TEST
+
 static const char *const not_headings[] = {
     "Real Time microconference must be on Wednesday or Thursday for the RT people.",
     "Source: https://example.org/monday/",
@@ -1197,6 +1212,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_day_heading_forms, 0, G_N_ELEMENTS (headings));
     tcase_add_loop_test (tc, test_day_heading_rejects_prose, 0, G_N_ELEMENTS (not_headings));
     tcase_add_loop_test (tc, test_day_heading_context_year, 0, G_N_ELEMENTS (context_years));
+    tcase_add_test (tc, test_day_named_by_detail_lines);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("people");
