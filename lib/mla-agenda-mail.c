@@ -71,17 +71,42 @@ title_from_subject (const char *subject)
     return end > rest ? g_strndup (rest, end - rest) : NULL;
 }
 
+/* A file that names no sender, date, subject or id is no mail but a
+ * plain text whose first lines only look like headers ("Source: URL",
+ * then the programme without a blank line). Returns: (transfer full)
+ * (nullable): the whole text, NULL for a mail or for text that is not
+ * UTF-8. */
+static char *
+plain_text_of (const MlaMessage *message)
+{
+    GBytes *raw;
+    gsize size = 0;
+    const char *data;
+
+    if (mla_message_get_from (message) != NULL || mla_message_get_subject (message) != NULL
+        || mla_message_get_date_source (message) != MLA_DATE_SOURCE_NONE
+        || !mla_message_is_message_id_synthetic (message))
+        return NULL;
+    raw = mla_message_get_raw (message);
+    data = raw != NULL ? g_bytes_get_data (raw, &size) : NULL;
+    if (data == NULL || !g_utf8_validate_len (data, size, NULL))
+        return NULL;
+    return g_strndup (data, size);
+}
+
 GPtrArray *
 mla_agenda_parse_message (MlaAgendaParser *parser, const MlaMessage *message)
 {
     const char *text;
     GDateTime *date;
     g_autoptr (GDateTime) local_date = NULL;
+    g_autofree char *plain = NULL;
     GPtrArray *agendas;
 
     g_return_val_if_fail (parser != NULL, NULL);
     g_return_val_if_fail (message != NULL, NULL);
-    text = mla_message_get_body_text (message);
+    plain = plain_text_of (message);
+    text = plain != NULL ? plain : mla_message_get_body_text (message);
     if (text == NULL)
         return g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     /* "Monday" in a mail sent Sunday 23:00 -0400 means the local Monday,

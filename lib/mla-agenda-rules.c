@@ -19,16 +19,27 @@
 #define HEADING_MAX_OTHER_WORDS 6
 #define NAME_MAX_WORDS 5
 #define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
+#define QUOTED_MIN_SLOTS 4      /* slot lines that make a quoted block a schedule */
 
 /* One line of text as laid out: quote prefix removed, tabs expanded. */
 typedef struct {
     char *text;
     guint indent;
     gboolean blank;
+    gboolean quoted;            /* had a "> " or "| " quote prefix */
     GArray *runs;               /* underline: (start, end) column pairs */
 } MlaAgendaLine;
 
 typedef struct MlaAgendaBuilder MlaAgendaBuilder;
+
+/* A column of a table with a header row ("Time | Session | Room"). */
+typedef enum { COLUMN_TITLE, COLUMN_TRACK, COLUMN_PLACE, COLUMN_PERSON } MlaColumnKind;
+
+typedef struct {
+    MlaColumnKind kind;
+    MlaPersonRole role;         /* COLUMN_PERSON */
+    char *room;                 /* COLUMN_TRACK: owned */
+} MlaColumn;
 typedef gboolean (*MlaAgendaRuleFunc) (MlaAgendaBuilder *builder, GMatchInfo *match);
 
 typedef struct {
@@ -47,6 +58,8 @@ struct MlaAgendaParser {
     GHashTable *labels;         /* casefolded label -> MlaPersonRole + 1 */
     GHashTable *am, *pm, *h24;  /* casefolded suffixes without spaces */
     GHashTable *room_words;     /* casefolded */
+    GHashTable *place_labels;   /* casefolded location labels */
+    GHashTable *people_columns; /* casefolded "who" */
     GRegex **rules;             /* compiled, parallel to the rule table */
     GRegex *time_anywhere;
     GRegex *date;
@@ -64,6 +77,10 @@ struct MlaAgendaParser {
     GRegex *gap_cells;
     GRegex *pipe_cells;
     GRegex *description;
+    GRegex *year;
+    GRegex *label_paren;
+    GRegex *attribution;
+    GRegex *label_name;
 };
 
 struct MlaAgendaBuilder {
@@ -84,15 +101,18 @@ struct MlaAgendaBuilder {
     int previous;               /* start of the last slot of the day */
     gboolean heading_since_slot;
     GArray *slot_lines;         /* line indices of slots */
-    int year_hint;              /* the last year written in a heading */
+    int year_hint;              /* the last year written in a heading, else the text's */
     gint detail_line;           /* last "Monday ..., 9:00 - 10:00" line */
     gint header_line;           /* track header awaiting its underline */
     GPtrArray *rooms;           /* column names of the current table */
     GArray *room_starts;        /* their start columns */
     int heading_candidate;      /* plain line that an underline may mark */
+    GArray *columns;            /* of MlaColumn: the header row of a table */
+    char column_split;          /* '|', ' ' (gaps), 'f' (single spaces) */
 };
 
 static guint rule_index (const char *name);
+static gboolean rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -106,12 +126,14 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
+    { "table-header", "^\\s*\\|?\\s*(?:@TIMECOL@)(?:\\s*\\||\\s)\\s*(?<rest>\\S.*?)\\s*$",
+      rule_table_header },
     { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
       rule_track_header },
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", rule_underline },
     { "slot-detail", "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
                      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$", rule_slot_detail },
-    { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+)?@TIME1@"
+    { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?:@FROM@)\\s+)?@TIME1@"
                    "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
                    "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?<title>.*)$", rule_slot_time },
     { "person-label", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
@@ -277,7 +299,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     static const char *const kind_keys[N_KIND_WORDS] = { "break", "meal", "social" };
     g_auto (GStrv) day_words = NULL, am = NULL, pm = NULL, h24 = NULL, range = NULL;
     g_auto (GStrv) zones = NULL, loc_labels = NULL, rooms = NULL, markers = NULL;
-    g_auto (GStrv) tentative = NULL, openers = NULL;
+    g_auto (GStrv) tentative = NULL, openers = NULL, attribution = NULL;
+    g_auto (GStrv) time_columns = NULL, people_columns = NULL, from_words = NULL;
     g_autofree char *tentative_alt = NULL, *markers_alt = NULL, *openers_alt = NULL;
     g_autofree char *time1 = NULL, *time2 = NULL;
 
@@ -305,8 +328,14 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         || (rooms = vocabulary_list (keys, "locations", "rooms", error)) == NULL
         || (markers = vocabulary_list (keys, "unconfirmed", "markers", error)) == NULL
         || (tentative = vocabulary_list (keys, "unconfirmed", "tentative", error)) == NULL
-        || (openers = vocabulary_list (keys, "notes", "openers", error)) == NULL)
+        || (openers = vocabulary_list (keys, "notes", "openers", error)) == NULL
+        || (attribution = vocabulary_list (keys, "quotes", "attribution", error)) == NULL
+        || (time_columns = vocabulary_list (keys, "tables", "time", error)) == NULL
+        || (people_columns = vocabulary_list (keys, "tables", "people", error)) == NULL
+        || (from_words = vocabulary_list (keys, "times", "from", error)) == NULL)
         return FALSE;
+    table_add_words (parser->place_labels, loc_labels, 1);
+    table_add_words (parser->people_columns, people_columns, 1);
     table_add_words (parser->day_words, day_words, 1);
     table_add_words (parser->am, am, 1);
     table_add_words (parser->pm, pm, 1);
@@ -336,6 +365,12 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         g_autoptr (GPtrArray) o = strv_to_array (openers);
         g_autofree char *days = alternation (d);
 
+        g_autoptr (GPtrArray) tc = strv_to_array (time_columns);
+
+        g_autoptr (GPtrArray) fw = strv_to_array (from_words);
+
+        g_hash_table_insert (placeholders, "@TIMECOL@", alternation (tc));
+        g_hash_table_insert (placeholders, "@FROM@", alternation (fw));
         g_hash_table_insert (placeholders, "@RANGE@", alternation (a));
         g_hash_table_insert (placeholders, "@ZONE@", alternation (z));
         g_hash_table_insert (placeholders, "@LOCATION@", alternation (l));
@@ -345,6 +380,19 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         markers_alt = alternation (m);
         tentative_alt = alternation (t);
         openers_alt = alternation (o);
+    }
+    {
+        /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */
+        g_autofree char *paren = expand ("\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)(?<colon>\\s*:)?\\s*"
+                                         "(?<value>[^()\\[\\]]+?)\\s*[)\\]]\\s*$", placeholders);
+
+        g_autoptr (GPtrArray) verbs = strv_to_array (attribution);
+        g_autofree char *verbs_alt = alternation (verbs);
+        g_autofree char *wrote = g_strdup_printf ("(?<!\\w)(?:%s)\\s*:?\\s*$", verbs_alt);
+
+        if ((parser->label_paren = compile (paren, G_REGEX_CASELESS, error)) == NULL
+            || (parser->attribution = compile (wrote, G_REGEX_CASELESS, error)) == NULL)
+            return FALSE;
     }
     time1 = expand (TIME_PATTERN ("1"), placeholders);
     time2 = expand ("(?=\\d{1,2}(?:[:.h]\\d|\\s?(?:@SUFFIX@)(?!\\p{Ll})))" TIME_PATTERN ("2"),
@@ -417,9 +465,14 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     parser->pipe_cells = compile ("\\s*\\|\\s*", 0, error);
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
+    /* "Invited Speaker: Joey Jones": a label (up to three words) and a name */
+    parser->label_name = compile ("^[^:\\d\\s]+(?:\\s[^:\\d\\s]+){0,2}:\\s*(\\p{Lu}\\S*(?:\\s\\S+){1,2})$",
+                                  0, error);
+    parser->year = compile ("(?<![\\d:.])(?:19|20)\\d{2}(?![\\d:])", 0, error);
     parser->description = compile ("^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$",
                                    0, error);
-    return parser->word != NULL && parser->name != NULL && parser->location_at != NULL
+    return parser->word != NULL && parser->name != NULL && parser->year != NULL
+           && parser->label_name != NULL && parser->location_at != NULL
            && parser->list_marker != NULL && parser->description != NULL
            && parser->gap_cells != NULL && parser->pipe_cells != NULL
            && parser->speaker_dash != NULL && parser->person_split != NULL && parser->quote != NULL;
@@ -441,6 +494,8 @@ mla_agenda_parser_new (const char *vocabulary_path, GError **error)
     parser->pm = word_table ();
     parser->h24 = word_table ();
     parser->room_words = word_table ();
+    parser->place_labels = word_table ();
+    parser->people_columns = word_table ();
     if (vocabulary_path != NULL) {
         loaded = g_key_file_load_from_file (keys, vocabulary_path, G_KEY_FILE_NONE, error);
         if (!loaded)
@@ -476,6 +531,8 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->pm, g_hash_table_unref);
     g_clear_pointer (&parser->h24, g_hash_table_unref);
     g_clear_pointer (&parser->room_words, g_hash_table_unref);
+    g_clear_pointer (&parser->place_labels, g_hash_table_unref);
+    g_clear_pointer (&parser->people_columns, g_hash_table_unref);
     if (parser->rules != NULL)
         for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
             g_clear_pointer (&parser->rules[i], g_regex_unref);
@@ -497,6 +554,10 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->gap_cells, g_regex_unref);
     g_clear_pointer (&parser->pipe_cells, g_regex_unref);
     g_clear_pointer (&parser->description, g_regex_unref);
+    g_clear_pointer (&parser->year, g_regex_unref);
+    g_clear_pointer (&parser->label_paren, g_regex_unref);
+    g_clear_pointer (&parser->attribution, g_regex_unref);
+    g_clear_pointer (&parser->label_name, g_regex_unref);
     g_free (parser);
 }
 
@@ -770,11 +831,18 @@ static void
 scan_line (MlaAgendaParser *parser, const char *raw, MlaAgendaLine *line)
 {
     g_autofree char *unquoted = g_regex_replace_literal (parser->quote, raw, -1, 0, "", 0, NULL);
+    const char *start = unquoted != NULL ? unquoted : raw;
     GString *text = g_string_new (NULL);
     guint column = 0;
     gboolean only_rule = TRUE;
 
-    for (const char *p = unquoted != NULL ? unquoted : raw; *p != '\0'; p++) {
+    line->quoted = strcmp (start, raw) != 0;
+    if (start[0] == '|' && strchr (start + 1, '|') == NULL) {
+        /* "| 11:00 - kexec": a quote in the pipe style, not a table row */
+        line->quoted = TRUE;
+        start += start[1] == ' ' ? 2 : 1;
+    }
+    for (const char *p = start; *p != '\0'; p++) {
         if (*p == '\t') {
             guint from = column;
 
@@ -925,6 +993,20 @@ builder_clear_table (MlaAgendaBuilder *b)
 {
     g_ptr_array_set_size (b->rooms, 0);
     g_array_set_size (b->room_starts, 0);
+    g_array_set_size (b->columns, 0);
+}
+
+static void
+column_clear (gpointer data)
+{
+    g_free (((MlaColumn *) data)->room);
+}
+
+/* "Moderated by", "animée par" introduce a name without a colon. */
+static gboolean
+label_needs_no_colon (const char *key)
+{
+    return g_str_has_suffix (key, "by") || g_str_has_suffix (key, "par");
 }
 
 static void
@@ -958,6 +1040,25 @@ slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
     g_autofree char *title = squeeze (raw);
     g_autoptr (GMatchInfo) match = NULL;
 
+    if (g_regex_match (b->parser->label_paren, title, 0, &match)) {
+        g_autofree char *label = g_match_info_fetch_named (match, "label");
+        g_autofree char *value = g_match_info_fetch_named (match, "value");
+        g_autofree char *key = fold_compact (label);
+        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
+        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+        gint start = 0;
+
+        /* "(Room A)" without a colon is part of the title */
+        if ((colon != NULL && colon[0] != '\0') || label_needs_no_colon (key)) {
+            if (role >= 0)
+                add_person (b, slot, value, (MlaPersonRole) role);
+            else if (slot->location == NULL)
+                slot->location = g_steal_pointer (&value);
+            g_match_info_fetch_pos (match, 0, &start, NULL);
+            title[start] = '\0';
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->location_at, title, 0, &match)) {
         char *before = g_match_info_fetch (match, 1);
 
@@ -993,6 +1094,14 @@ slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
         g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
         g_free (title);
         title = before;
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (slot->people->len == 0 && g_regex_match (b->parser->label_name, title, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch (match, 1);
+
+        /* the whole line is the slot: it stays the title and names its speaker */
+        if (mla_agenda_parser_is_name (b->parser, name))
+            add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
     }
     g_free (slot->title);
     slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
@@ -1037,11 +1146,54 @@ slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row, gbool
     }
 }
 
+static void resolve_weekday_after (MlaAgendaBuilder *b, int weekday, char out[11]);
+static gboolean word_is (GHashTable *table, const char *word, int *value);
+
+/* "Here is the agenda for Friday's meeting:" before a programme without
+ * a day heading names its day, when it names one weekday only. Returns:
+ * (transfer full) (nullable): the weekday as written; @date is its date. */
+static char *
+intro_weekday (MlaAgendaBuilder *b, char date[11])
+{
+    g_autofree char *found = NULL;
+    int weekday = 0;
+
+    for (guint i = 0; i < b->index; i++) {
+        g_autoptr (GMatchInfo) words = NULL;
+
+        if (b->lines[i].blank || strstr (b->lines[i].text, "://") != NULL)
+            continue;
+        g_regex_match (b->parser->word, b->lines[i].text, 0, &words);
+        for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
+            g_autofree char *w = g_match_info_fetch (words, 0);
+            char *apostrophe = strpbrk (w, "'\xe2");
+            int value;
+
+            if (apostrophe != NULL)
+                *apostrophe = '\0';     /* "Friday's" */
+            if (!word_is (b->parser->weekdays, w, &value))
+                continue;
+            if (weekday != 0 && weekday != value)
+                return NULL;
+            weekday = value;
+            if (found == NULL)
+                found = g_steal_pointer (&w);
+        }
+    }
+    if (found != NULL)
+        resolve_weekday_after (b, weekday, date);
+    return g_steal_pointer (&found);
+}
+
 static void
 builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
 {
-    if (b->day == NULL)
-        builder_new_day (b, NULL, NULL);
+    if (b->day == NULL) {
+        char date[11] = "";
+        g_autofree char *name = intro_weekday (b, date);
+
+        builder_new_day (b, name, date);
+    }
     g_ptr_array_add (b->day->slots, slot);
     g_array_append_val (b->slot_lines, b->index);
     b->slot = slot;
@@ -1049,6 +1201,225 @@ builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
     b->slot_has_extra = FALSE;
     b->last_content = b->index;
     b->heading_since_slot = FALSE;
+}
+
+static char *room_name (MlaAgendaBuilder *b, const char *cell);
+
+static gboolean
+is_room_word (MlaAgendaBuilder *b, const char *word)
+{
+    g_autofree char *key = fold_compact (word);
+
+    return g_hash_table_contains (b->parser->room_words, key);
+}
+
+/* Cuts @text where @cut says, trimming each piece. */
+static GPtrArray *
+cut_cells (const char *text, GArray *cuts)
+{
+    GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+    guint from = 0;
+
+    for (guint i = 0; i <= cuts->len; i++) {
+        guint to = i < cuts->len ? g_array_index (cuts, guint, i) : (guint) strlen (text);
+        g_autofree char *cell = g_strndup (text + from, to - from);
+
+        g_ptr_array_add (cells, squeeze (cell));
+        from = to;
+    }
+    return cells;
+}
+
+/* Splits a row written with single spaces ("MC B2.2 (Networking) MC B1.1
+ * (Audio) GT 1.1 (Vivek)"): a cell ends after ")" or "?"; a row of one
+ * word repeated ("BoFs BoFs BoFs") has one cell per word. With
+ * @header, cells start at room words outside parentheses instead. */
+static GPtrArray *
+split_free (MlaAgendaBuilder *b, const char *text, gboolean header)
+{
+    g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_auto (GStrv) words = g_strsplit (text, " ", -1);
+    gboolean repeated = g_strv_length (words) > 1;
+    int depth = 0;
+
+    for (guint i = 1; words[i] != NULL && repeated; i++)
+        repeated = strcmp (words[i], words[0]) == 0;
+    for (guint i = 0; text[i] != '\0'; i++) {
+        if (text[i] == '(')
+            depth++;
+        else if (text[i] == ')' && depth > 0)
+            depth--;
+        if (i == 0 || text[i - 1] != ' ' || text[i] == ' ')
+            continue;
+        if (repeated
+            || (!header && depth == 0 && (text[i - 2] == ')' || text[i - 2] == '?')
+                && g_unichar_isalnum (g_utf8_get_char (text + i)))) {
+            g_array_append_val (cuts, i);
+        } else if (header && depth == 0) {
+            g_autofree char *word = g_strndup (text + i, strcspn (text + i, " "));
+
+            if (is_room_word (b, word))
+                g_array_append_val (cuts, i);
+        }
+    }
+    return cut_cells (text, cuts);
+}
+
+/* The cells of @text (a row without its time, or a header without its
+ * time cell) in the table's layout. */
+static GPtrArray *
+split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
+{
+    GPtrArray *cells;
+
+    if (layout == 'f')
+        return split_free (b, text, header);
+    if (layout == '|') {
+        g_auto (GStrv) parts = g_strsplit (text, "|", -1);
+        guint n = g_strv_length (parts);
+
+        cells = g_ptr_array_new_with_free_func (g_free);
+        for (guint i = 0; i < n; i++) {
+            g_autofree char *cell = squeeze (parts[i]);
+
+            /* the rest of the time cell, and the row's closing bar */
+            if ((i == 0 && !header) || (i == n - 1 && cell[0] == '\0'))
+                continue;
+            g_ptr_array_add (cells, g_steal_pointer (&cell));
+        }
+        return cells;
+    }
+    {
+        g_auto (GStrv) parts = g_regex_split (b->parser->gap_cells, text, 0);
+
+        cells = g_ptr_array_new_with_free_func (g_free);
+        for (guint i = 0; parts[i] != NULL; i++)
+            if (parts[i][0] != '\0')
+                g_ptr_array_add (cells, squeeze (parts[i]));
+    }
+    return cells;
+}
+
+/* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
+ * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
+static gboolean
+rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const char *text = current_line (b)->text;
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    g_autoptr (GPtrArray) cells = NULL;
+    char layout = strchr (text, '|') != NULL ? '|'
+                  : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
+                                                                       : 'f';
+    guint tracks = 0;
+
+    cells = split_row (b, rest, layout, TRUE);
+    if (cells->len < 2)
+        return FALSE;
+    builder_clear_table (b);
+    for (guint i = 0; i < cells->len; i++) {
+        const char *cell = g_ptr_array_index (cells, i);
+        g_autofree char *key = fold_compact (cell);
+        g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
+        MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL };
+        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+
+        if (g_hash_table_contains (b->parser->place_labels, key)) {
+            column.kind = COLUMN_PLACE;
+        } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
+            column.kind = COLUMN_PERSON;
+            column.role = role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
+        } else if (is_room_word (b, first) && strchr (cell, ' ') != NULL) {
+            const char *open = strchr (cell, '(');
+
+            column.kind = COLUMN_TRACK;
+            if (open != NULL && strchr (open, ')') != NULL)
+                column.room = g_strndup (open + 1, strchr (open, ')') - open - 1);
+            else
+                column.room = room_name (b, cell);
+            tracks++;
+        }
+        g_array_append_val (b->columns, column);
+    }
+    if (tracks == 1)    /* one track is no parallel programme: its column is a place */
+        for (guint i = 0; i < b->columns->len; i++)
+            if (g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK)
+                g_array_index (b->columns, MlaColumn, i).kind = COLUMN_PLACE;
+    b->column_split = layout;
+    b->slot = NULL;
+    g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1, cells->len);
+    return TRUE;
+}
+
+static guint
+count_tracks (MlaAgendaBuilder *b)
+{
+    guint n = 0;
+
+    for (guint i = 0; i < b->columns->len; i++)
+        n += g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK;
+    return n;
+}
+
+static MlaAgendaSlot *
+table_slot (int s, int e)
+{
+    MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+    format_minutes (s, slot->start);
+    if (e > s)
+        format_minutes (e, slot->end);
+    return slot;
+}
+
+/* A row under a table header: one slot per track cell, or one slot whose
+ * cells are its title, place and people. */
+static void
+table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
+{
+    g_autoptr (GPtrArray) cells = split_row (b, row, b->column_split, FALSE);
+    guint tracks = count_tracks (b), filled = 0;
+    MlaAgendaSlot *slot;
+
+    for (guint i = 0; i < cells->len; i++)
+        filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
+    if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len) {
+        for (guint i = 0; i < cells->len; i++) {
+            const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+
+            if (((char *) g_ptr_array_index (cells, i))[0] == '\0')
+                continue;
+            slot = table_slot (s, e);
+            slot->room = g_strdup (column->room);
+            slot_set_title (b, slot, g_ptr_array_index (cells, i));
+            builder_add_slot (b, slot);
+        }
+        return;
+    }
+    slot = table_slot (s, e);
+    if (tracks >= 2) {
+        g_autofree char *whole = squeeze (row);
+
+        slot_set_title (b, slot, whole + strspn (whole, "| "));
+        builder_add_slot (b, slot);
+        return;
+    }
+    for (guint i = 0; i < cells->len && i < b->columns->len; i++) {
+        const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+        const char *cell = g_ptr_array_index (cells, i);
+
+        if (cell[0] == '\0')
+            continue;
+        if (column->kind == COLUMN_PLACE && slot->location == NULL)
+            slot->location = g_strdup (cell);
+        else if (column->kind == COLUMN_PERSON)
+            add_person (b, slot, cell, column->role);
+        else if (slot->title == NULL)
+            slot_set_title (b, slot, cell);
+        else
+            g_ptr_array_add (slot->notes, g_strdup (cell));
+    }
+    builder_add_slot (b, slot);
 }
 
 static char *
@@ -1115,6 +1486,10 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 
     g_match_info_fetch_named_pos (match, "title", &title_pos, NULL);
     title_pos += (gint) (strlen (title_raw) - strlen (title_raw + strspn (title_raw, " -:|.,")));
+    if (b->columns->len > 0) {
+        table_row (b, title_raw + strspn (title_raw, " -:.,"), s, e);
+        return TRUE;
+    }
     if (b->rooms->len > 0) {
         /* A table row: each chunk of text (chunks are apart by two or
          * more spaces) goes to the column it starts in. */
@@ -1194,6 +1569,8 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+static gboolean find_date (MlaAgendaBuilder *b, const char *text, char out[11]);
+
 static gboolean
 rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -1210,6 +1587,18 @@ rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
     builder_set_zone (b, match);
     if (slot->end[0] == '\0' && e > s && minutes_of (slot->start) == s)
         format_minutes (e, slot->end);
+    if (b->day != NULL && b->day->name == NULL && b->day->date[0] == '\0') {
+        /* "Mon Sep-21, 8:30 AM- 9:00 AM" under no heading: the day is
+         * named by its slots' detail lines. */
+        const char *text = current_line (b)->text;
+        gint from = 0;
+        g_autofree char *head = NULL;
+
+        g_match_info_fetch_named_pos (match, "h1", &from, NULL);
+        head = g_strndup (text, from);
+        b->day->name = squeeze (g_strdelimit (head, ",", ' '));
+        find_date (b, b->day->name, b->day->date);
+    }
     b->detail_line = (gint) b->index;
     return TRUE;
 }
@@ -1223,7 +1612,7 @@ rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autofree char *key = fold_compact (label);
     int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
 
-    if ((colon == NULL || colon[0] == '\0') && !g_str_has_suffix (key, "by"))
+    if ((colon == NULL || colon[0] == '\0') && !label_needs_no_colon (key))
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;
@@ -1365,6 +1754,40 @@ find_date (MlaAgendaBuilder *b, const char *text, char out[11])
     return TRUE;
 }
 
+/* The year that dates without one belong to: the first date written
+ * with its year; without a reference date, the first year at all
+ * ("Parrot Developer Summit 2008", a list archive's "PDT 2009"). Web
+ * addresses are not context. Returns 0 when the text has none. */
+static int
+text_year (MlaAgendaBuilder *b)
+{
+    int bare = 0;
+
+    for (guint i = 0; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text;
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autoptr (GMatchInfo) year = NULL;
+
+        if (b->lines[i].blank || strstr (text, "://") != NULL)
+            continue;
+        if (g_regex_match (b->parser->date, text, 0, &match)) {
+            do {
+                static const char *const keys[] = { "y1", "y2", "iy", "dy" };
+
+                for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+                    if (fetch_int (match, keys[k]) != 0)
+                        return fetch_int (match, keys[k]);
+            } while (g_match_info_next (match, NULL));
+        }
+        if (bare == 0 && b->reference == NULL && g_regex_match (b->parser->year, text, 0, &year)) {
+            g_autofree char *found = g_match_info_fetch (year, 0);
+
+            bare = atoi (found);
+        }
+    }
+    return bare;
+}
+
 /* Weekdays follow each other: "Monday" then "Tuesday" are consecutive,
  * even when the mail was sent on a Tuesday. */
 static void
@@ -1387,10 +1810,12 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     char date[11] = "";
     gboolean has_date, abbr = FALSE;
     int weekday = 0, value, other = 0, n_words = 0;
+    gint name_from = -1;
 
     (void) match;
     if (g_utf8_strlen (text, -1) > HEADING_MAX_CHARS || strstr (text, "://") != NULL
-        || g_regex_match (b->parser->time_anywhere, text, 0, NULL))
+        || g_regex_match (b->parser->time_anywhere, text, 0, NULL)
+        || g_regex_match (b->parser->attribution, text, 0, NULL))
         return FALSE;
     has_date = find_date (b, text, date);
     g_regex_match (b->parser->word, text, 0, &words);
@@ -1398,16 +1823,23 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         g_autofree char *w = g_match_info_fetch (words, 0);
 
         n_words++;
+        gint from = 0;
+
+        g_match_info_fetch_pos (words, 0, &from, NULL);
         if (word_is (b->parser->weekdays, w, &value)) {
             if (weekday == 0) {
                 weekday = value;
                 weekday_word = g_strdup (w);
+                if (name_from < 0)
+                    name_from = from;
             }
         } else if (word_is (b->parser->weekday_abbrs, w, &value)) {
             if (weekday == 0) {
                 weekday = value;
                 weekday_word = g_strdup (w);
                 abbr = TRUE;
+                if (name_from < 0)
+                    name_from = from;
             }
         } else if (word_is (b->parser->day_words, w, NULL) && n_words == 1) {
             gint end = 0;
@@ -1415,10 +1847,12 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 
             g_match_info_fetch_pos (words, 0, NULL, &end);
             number = atoi (text + end + strspn (text + end, " "));
-            if (number > 0)
+            if (number > 0) {
                 day_label = g_strdup_printf ("%s %d", w, number);
-            else
+                name_from = from;
+            } else {
                 other++;
+            }
         } else if (!word_is (b->parser->months, w, NULL)
                    && !g_regex_match_simple ("^(?:st|nd|rd|th|er|of|de|the|le|am|den)$", w,
                                              G_REGEX_CASELESS, 0)) {
@@ -1436,9 +1870,13 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         resolve_weekday_after (b, weekday, date);
     g_debug ("agenda: rule day-heading: line %u: \"%s\" %s", b->index + 1, text, date);
     {
-        const char *name = weekday_word != NULL ? weekday_word
-                           : day_label != NULL  ? day_label
-                                                : text;
+        /* The heading as written, from its weekday or "Day N" on: "LC
+         * Agenda for Monday, September 14th." is "Monday, September 14th". */
+        g_autofree char *name = g_strdup (text + MAX (name_from, 0));
+        gsize len = strlen (name);
+
+        while (len > 0 && strchr (":.,;-= ", name[len - 1]) != NULL)
+            name[--len] = '\0';
 
         if (b->day != NULL && b->day->slots->len == 0 && b->pending == NULL) {
             /* "Day 2 - ..." then "Friday, Apr. 24": one heading. */
@@ -1599,6 +2037,42 @@ text_is_24h (MlaAgendaBuilder *b, guint slot_rule)
     return seen_24h;
 }
 
+/* A reply that quotes a few lines of an agenda to discuss them holds no
+ * agenda: a quoted block counts only as a whole schedule, with a day
+ * heading or with at least QUOTED_MIN_SLOTS slot lines. The lines of other
+ * quoted blocks are skipped. */
+static void
+skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
+{
+    GRegex *slot_time = b->parser->rules[rule_index ("slot-time")];
+    GRegex *heading = b->parser->rules[rule_index ("day-heading")];
+
+    for (guint i = 0; i < b->n_lines;) {
+        guint end = i, slots = 0;
+        gboolean has_heading = FALSE;
+
+        if (!lines[i].quoted) {
+            i++;
+            continue;
+        }
+        for (; end < b->n_lines && lines[end].quoted; end++) {
+            const char *text = lines[end].text + lines[end].indent;
+
+            if (lines[end].blank)
+                continue;
+            if (g_regex_match (slot_time, text, 0, NULL))
+                slots++;
+            else if (strlen (text) <= HEADING_MAX_CHARS / 2 && g_regex_match (heading, text, 0, NULL)
+                     && !g_regex_match (b->parser->time_anywhere, text, 0, NULL))
+                has_heading = TRUE;
+        }
+        if (!has_heading && slots < QUOTED_MIN_SLOTS)
+            for (guint j = i; j < end; j++)
+                lines[j].blank = TRUE;
+        i = end;
+    }
+}
+
 /* An agenda needs evidence: three slot lines close together, or two
  * under a day heading or on neighbouring lines. */
 static gboolean
@@ -1692,7 +2166,11 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     b.slot_lines = g_array_new (FALSE, FALSE, sizeof (guint));
     b.rooms = g_ptr_array_new_with_free_func (g_free);
     b.room_starts = g_array_new (FALSE, FALSE, sizeof (guint));
+    b.columns = g_array_new (FALSE, TRUE, sizeof (MlaColumn));
+    g_array_set_clear_func (b.columns, column_clear);
+    skip_quoted_fragments (&b, (MlaAgendaLine *) lines->data);
     b.all_24h = text_is_24h (&b, rule_index ("slot-time"));
+    b.year_hint = text_year (&b);
     for (b.index = 0; b.index < b.n_lines; b.index++)
         classify_line (&b);
     g_clear_pointer (&b.pending, mla_agenda_slot_free);
@@ -1706,5 +2184,6 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     g_array_unref (b.slot_lines);
     g_ptr_array_unref (b.rooms);
     g_array_unref (b.room_starts);
+    g_array_unref (b.columns);
     return agendas;
 }

@@ -7,6 +7,8 @@
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
 #include "mla-agenda-rules-private.h"
+#include "mla-agenda-mail.h"
+#include "mla-message.h"
 
 /* ---- helpers ---- */
 
@@ -262,6 +264,7 @@ static const struct {
     const char *title;
 } times[] = {
     { "9:00 - Talk", "09:00", "23:58", "Talk" },
+    { "ab 19 Uhr Abendessen", "19:00", "23:58", "Abendessen" },
     { "09:00 - Talk", "09:00", "23:58", "Talk" },
     { "9.00 Talk", "09:00", "23:58", "Talk" },
     { "9h00 Talk", "09:00", "23:58", "Talk" },
@@ -472,22 +475,22 @@ static const struct {
     { "MONDAY", "MONDAY", "2004-07-19" },
     { "monday:", "monday", "2004-07-19" },
     { "Mon", "Mon", "2004-07-19" },
-    { "Mon, 19 Jul", "Mon", "2004-07-19" },
+    { "Mon, 19 Jul", "Mon, 19 Jul", "2004-07-19" },
     { "Montag", "Montag", "2004-07-19" },
     { "lundi", "lundi", "2004-07-19" },
-    { "Monday, July 19, 2004", "Monday", "2004-07-19" },
+    { "Monday, July 19, 2004", "Monday, July 19, 2004", "2004-07-19" },
     { "19 July 2004", "19 July 2004", "2004-07-19" },
     { "July 19, 2004", "July 19, 2004", "2004-07-19" },
     { "2004-07-19", "2004-07-19", "2004-07-19" },
     { "19.07.2004", "19.07.2004", "2004-07-19" },
-    { "Wednesday, Apr. 22", "Wednesday", "2004-04-22" },
-    { "Friday, 14 Jan", "Friday", "2005-01-14" },    /* far behind: next year */
-    { "Thursday 22 July", "Thursday", "2004-07-22" },
+    { "Wednesday, Apr. 22", "Wednesday, Apr. 22", "2004-04-22" },
+    { "Friday, 14 Jan", "Friday, 14 Jan", "2005-01-14" },    /* far behind: next year */
+    { "Thursday 22 July", "Thursday 22 July", "2004-07-22" },
     { "25th of July, Hotel Europa", "25th of July, Hotel Europa", "2004-07-25" },
-    { "Dienstag, 20. Juli 2004", "Dienstag", "2004-07-20" },
-    { "mardi 20 juillet 2004", "mardi", "2004-07-20" },
+    { "Dienstag, 20. Juli 2004", "Dienstag, 20. Juli 2004", "2004-07-20" },
+    { "mardi 20 juillet 2004", "mardi 20 juillet 2004", "2004-07-20" },
     { "Day 1", "Day 1", "" },
-    { "Day 2 (Wednesday September 23)", "Wednesday", "2004-09-23" },
+    { "Day 2 (Wednesday September 23)", "Day 2 (Wednesday September 23)", "2004-09-23" },
     { "Friday\n======", "Friday", "2004-07-16" },
 };
 
@@ -503,6 +506,49 @@ START_TEST (test_day_heading_forms)
     day = day_at (agenda, 0);
     ck_assert_str_eq (day->name, headings[_i].name);
     ck_assert_str_eq (day->date, headings[_i].date);
+}
+END_TEST
+
+/* Without a reference date, a date without its year takes the year of
+ * the text: the first date written with one, else the first year. */
+static const struct {
+    const char *context;
+    const char *heading;
+    const char *date;
+} context_years[] = {
+    { "Parrot Developer Summit 2008", "Saturday, 15 Nov", "2008-11-15" },
+    { "Fri Sep 11 16:02:49 PDT 2009", "Monday, September 14th", "2009-09-14" },
+    { "Budget 2010 review\nConference: October 23-26, 2017", "Saturday, October 21",
+      "2017-10-21" },
+    { "Source: https://example.org/2009/schedule", "Mon Sep-21", "" },
+    { "No year here", "Wednesday, Apr. 22", "" },
+};
+
+START_TEST (test_day_heading_context_year)
+{
+    g_autofree char *text = g_strdup_printf ("%s\n\n%s\n9:00 - Opening\n10:00 - Talk\n"
+                                             "11:00 - Close\n",
+                                             context_years[_i].context, context_years[_i].heading);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (day_at (agenda, 0)->name, context_years[_i].heading);
+    ck_assert_str_eq (day_at (agenda, 0)->date, context_years[_i].date);
+}
+END_TEST
+
+/* No heading, but each slot's detail line names the day. */
+START_TEST (test_day_named_by_detail_lines)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("8:30 AM\nBreakfast\nlocation: Hall A\n"
+                                               "Tue Oct-7, 8:30 AM- 9:00 AM\n9:00 AM\nKeynote\n"
+                                               "Tue Oct-7, 9:00 AM- 10:00 AM\n10:00 AM\nTalks\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 1);
+    ck_assert_str_eq (day_at (agenda, 0)->name, "Tue Oct-7");
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->location, "Hall A");
 }
 END_TEST
 
@@ -546,7 +592,48 @@ static const struct {
     { "\tTheodore Ts'o", "Theodore Ts'o", MLA_PERSON_ROLE_CHAIR, TRUE },
     { "\tRik van Riel", "Rik van Riel", MLA_PERSON_ROLE_CHAIR, TRUE },
     { "\t(Probably Joe Thornber)", "Joe Thornber", MLA_PERSON_ROLE_CHAIR, FALSE },
+    { "\tLecturer: Hanna Berg", "Hanna Berg", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tMod\xc3\xa9rateur : Paul Girard (\xc3\xa0 confirmer)", "Paul Girard",
+      MLA_PERSON_ROLE_MODERATOR, FALSE },
+    { "\tReferent: Tom Brandt (noch nicht best\xc3\xa4tigt)", "Tom Brandt",
+      MLA_PERSON_ROLE_SPEAKER, FALSE },
 };
+
+/* People written inside the slot's line. */
+static const struct {
+    const char *line;
+    const char *title;
+    const char *name;
+    MlaPersonRole role;
+} inline_people[] = {
+    { "9h30 : Ouverture (anim\xc3\xa9" "e par Claire Roux)", "Ouverture", "Claire Roux",
+      MLA_PERSON_ROLE_MODERATOR },
+    { "11.50-12.10 Invited Speaker: Joey Smith", "Invited Speaker: Joey Smith", "Joey Smith",
+      MLA_PERSON_ROLE_SPEAKER },
+    { "10:00 Budget [chair: Ann Berg]", "Budget", "Ann Berg", MLA_PERSON_ROLE_CHAIR },
+};
+
+START_TEST (test_people_inline)
+{
+    g_autofree char *text = g_strdup_printf ("%s\n13:00 Lunch\n14:00 Close\n", inline_people[_i].line);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, inline_people[_i].title);
+    assert_chair (slot_at (agenda, 0, 0), inline_people[_i].name, inline_people[_i].role, TRUE);
+}
+END_TEST
+
+/* "Workshop: writing good bug reports" names nobody. */
+START_TEST (test_people_label_title_needs_a_name)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("10:00 Workshop: writing good bug reports\n"
+                                               "13:00 Lunch\n14:00 Close\n", NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (slot_at (agenda, 0, 0)->people->len, 0);
+}
+END_TEST
 
 START_TEST (test_people_labels)
 {
@@ -707,6 +794,72 @@ START_TEST (test_layout_quoted_agenda)
 }
 END_TEST
 
+/* A quoted whole programme is an agenda; "agenda for Friday's meeting"
+ * names its day; "(presenter: X, unconfirmed)" gives the slot's person. */
+START_TEST (test_layout_quoted_whole_programme)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("On Mon, 10 Nov 2031, Ann wrote:\n"
+                                               "> the agenda for Friday's meeting:\n>\n"
+                                               "> 10:00-10:15  Minutes (chair: Ann Berg)\n"
+                                               "> 10:15-11:00  Budget (presenter: Bo Lund, tbc)\n"
+                                               "> 11:00-11:15  Break\n"
+                                               "> 11:15        Reports [room: Hall 2]\n\n"
+                                               "Fine by me.\n",
+                                               "2031-11-11T09:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    ck_assert_str_eq (day_at (agenda, 0)->name, "Friday");
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2031-11-14");
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, "Minutes");
+    assert_chair (slot_at (agenda, 0, 0), "Ann Berg", MLA_PERSON_ROLE_CHAIR, TRUE);
+    assert_chair (slot_at (agenda, 0, 1), "Bo Lund", MLA_PERSON_ROLE_SPEAKER, FALSE);
+    ck_assert_str_eq (slot_at (agenda, 0, 3)->title, "Reports");
+    ck_assert_str_eq (slot_at (agenda, 0, 3)->location, "Hall 2");
+}
+END_TEST
+
+/* Tables with a header row: its cells name the columns of the rows. */
+static const struct {
+    const char *text;
+    guint slots;
+    guint check;            /* the slot checked below */
+    const char *title;
+    const char *room;
+    const char *location;
+    const char *person;
+} header_tables[] = {
+    { "| Time  | Session  | Room   | Speaker      |\n|-------|----------|--------|--------------|\n"
+      "| 09:00 | Opening  | Room A | Ada Lovelace |\n| 10:00 | Coffee   | Foyer  |              |\n"
+      "| 10:30 | Compilers| Lab 3  | Alan Turing  |\n", 3, 2, "Compilers", NULL, "Lab 3", "Alan Turing" },
+    { "Time\tHall 1\tHall 2\n09:30\tWelcome\n10:30\tFirmware\tWeb forms\n12:00\tLunch\n",
+      4, 2, "Web forms", "Hall 2", NULL, NULL },
+    { "Time Track 1 (Salon E) Track 2 (Salon D) Track 3 (Mt. Hood)\n9am Opening remarks (short)\n"
+      "10am MC 1.1 (Storage) MC 1.2 (Audio) GT 1.1 (Vivek)\n1pm BoFs BoFs BoFs\n"
+      "3pm Lightning talks (short) Working Session? keysigning?\n", 10, 9, "keysigning?",
+      "Mt. Hood", NULL, NULL },
+    { "Time Track 1 (Salon E) Track 2 (Salon D)\n9am Opening\n10am Close of the Day BoFs\n"
+      "11am Lunch\n", 3, 1, "Close of the Day BoFs", NULL, NULL, NULL },
+};
+
+START_TEST (test_layout_header_tables)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (header_tables[_i].text, NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), header_tables[_i].slots);
+    slot = slot_at (agenda, 0, header_tables[_i].check);
+    ck_assert_str_eq (slot->title, header_tables[_i].title);
+    ck_assert_pstr_eq (slot->room, header_tables[_i].room);
+    ck_assert_pstr_eq (slot->location, header_tables[_i].location);
+    if (header_tables[_i].person != NULL)
+        assert_chair (slot, header_tables[_i].person, MLA_PERSON_ROLE_SPEAKER, TRUE);
+    else
+        ck_assert_uint_eq (slot->people->len, 0);
+}
+END_TEST
+
 START_TEST (test_layout_track_columns)
 {
     g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n"
@@ -855,12 +1008,63 @@ START_TEST (test_negative_texts)
 }
 END_TEST
 
+/* Replies that quote two or three lines of an agenda to discuss them. */
+static const char *const quoted_fragments[] = {
+    "tests/data/agenda/reply-quotes-fragment.txt",
+    "tests/data/agenda/reply-quotes-fragment-pipe.txt",
+};
+
+START_TEST (test_negative_quoted_fragment)
+{
+    g_autofree char *path = mla_test_srcdir_path (quoted_fragments[_i]);
+    g_autoptr (GBytes) bytes = mla_test_read_file (path);
+    g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    g_autoptr (GDateTime) ref = date_of ("2031-05-08T09:00:00+02:00");
+    g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, text, ref);
+
+    ck_assert_msg (agendas->len == 0, "agenda found in %s", quoted_fragments[_i]);
+}
+END_TEST
+
 START_TEST (test_negative_null_text)
 {
     g_autoptr (MlaAgendaParser) parser = new_parser ();
     g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, NULL, NULL);
 
     ck_assert_uint_eq (agendas->len, 0);
+}
+END_TEST
+
+/* ---- messages ---- */
+
+/* A file without sender, date, subject or id is a plain text: its first
+ * lines are the programme, not headers. A mail's headers stay headers. */
+static const struct {
+    const char *text;
+    guint slots;
+    const char *first_day;
+} messages[] = {
+    { "Source: https://example.org/programme\nMonday\n9:00 - Opening\n10:00 - Talk\n"
+      "11:00 - Close\n", 3, "Monday" },
+    { "Monday\n9:00 - Opening\n10:00 - Talk\n11:00 - Close\n", 3, "Monday" },
+    { "From: a@example.org\nSubject: Programme\nDate: Tue, 13 Jul 2004 22:50:57 -0400\n\n"
+      "Monday\n9:00 - Opening\n10:00 - Talk\n11:00 - Close\n", 3, "Monday" },
+};
+
+START_TEST (test_message_plain_text)
+{
+    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    g_autoptr (GBytes) bytes = g_bytes_new_static (messages[_i].text, strlen (messages[_i].text));
+    g_autoptr (MlaRawMessage) raw = mla_raw_message_new (bytes, "test", 0, 1);
+    g_autoptr (MlaMessage) message = mla_message_parse (raw);
+    g_autoptr (GPtrArray) agendas = mla_agenda_parse_message (parser, message);
+    MlaAgenda *agenda;
+
+    ck_assert_uint_eq (agendas->len, 1);
+    agenda = g_ptr_array_index (agendas, 0);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), messages[_i].slots);
+    ck_assert_str_eq (day_at (agenda, 0)->name, messages[_i].first_day);
 }
 END_TEST
 
@@ -1007,6 +1211,8 @@ agenda_suite (void)
     tcase_add_test (tc, test_date_explicit_resolves);
     tcase_add_loop_test (tc, test_day_heading_forms, 0, G_N_ELEMENTS (headings));
     tcase_add_loop_test (tc, test_day_heading_rejects_prose, 0, G_N_ELEMENTS (not_headings));
+    tcase_add_loop_test (tc, test_day_heading_context_year, 0, G_N_ELEMENTS (context_years));
+    tcase_add_test (tc, test_day_named_by_detail_lines);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("people");
@@ -1014,6 +1220,8 @@ agenda_suite (void)
     tcase_add_test (tc, test_people_tbd_gives_nobody);
     tcase_add_test (tc, test_people_several_in_one_label);
     tcase_add_test (tc, test_people_speaker_after_dash);
+    tcase_add_loop_test (tc, test_people_inline, 0, G_N_ELEMENTS (inline_people));
+    tcase_add_test (tc, test_people_label_title_needs_a_name);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("titles");
@@ -1028,6 +1236,8 @@ agenda_suite (void)
     tc = tcase_create ("layout");
     tcase_add_test (tc, test_layout_quoted_agenda);
     tcase_add_test (tc, test_layout_track_columns);
+    tcase_add_test (tc, test_layout_quoted_whole_programme);
+    tcase_add_loop_test (tc, test_layout_header_tables, 0, G_N_ELEMENTS (header_tables));
     tcase_add_test (tc, test_layout_underlined_title);
     tcase_add_test (tc, test_layout_inline_break);
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
@@ -1037,6 +1247,11 @@ agenda_suite (void)
     tc = tcase_create ("negatives");
     tcase_add_loop_test (tc, test_negative_texts, 0, G_N_ELEMENTS (negatives));
     tcase_add_test (tc, test_negative_null_text);
+    tcase_add_loop_test (tc, test_negative_quoted_fragment, 0, G_N_ELEMENTS (quoted_fragments));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("messages");
+    tcase_add_loop_test (tc, test_message_plain_text, 0, G_N_ELEMENTS (messages));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("vocabulary");
