@@ -606,23 +606,24 @@ store_job (Import *import, Job *job, GError **error)
     return TRUE;
 }
 
-/* Writes the batch being parsed, then dispatches the one just read. */
+/* Dispatches the batch just read, then writes the one parsed before it:
+ * the workers parse while the main thread writes. */
 static gboolean
 rotate_batches (Import *import, GError **error)
 {
     Batch *done = g_steal_pointer (&import->parsing);
     gboolean ok = TRUE;
 
+    import->parsing = g_steal_pointer (&import->reading);
+    if (import->parsing != NULL)
+        batch_dispatch (import, import->parsing);
+    import->reading = batch_new ();
     if (done != NULL) {
         batch_wait (done);
         for (guint i = 0; ok && i < done->jobs->len; i++)
             ok = store_job (import, g_ptr_array_index (done->jobs, i), error);
         batch_free (done);
     }
-    import->parsing = g_steal_pointer (&import->reading);
-    if (import->parsing != NULL)
-        batch_dispatch (import, import->parsing);
-    import->reading = batch_new ();
     return ok;
 }
 

@@ -354,6 +354,25 @@ START_TEST (test_message_sha256_of_raw)
 }
 END_TEST
 
+/* Every length around the 56- and 64-byte padding boundaries, and a few blocks. */
+START_TEST (test_message_sha256_lengths)
+{
+    g_autoptr (GString) text = g_string_new ("Subject: x\n\n");
+    g_autoptr (MlaMessage) message = NULL;
+    g_autofree char *expected = NULL;
+    MlaRawMessage raw = { NULL, NULL, "memory", 0, 1, NULL };
+
+    while (text->len < (gsize) _i)
+        g_string_append_c (text, (char) ('a' + text->len % 26));
+    raw.bytes = g_bytes_new (text->str, text->len);
+    message = mla_message_parse (&raw);
+    expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guint8 *) text->str,
+                                            text->len);
+    ck_assert_str_eq (mla_message_get_sha256 (message), expected);
+    g_bytes_unref (raw.bytes);
+}
+END_TEST
+
 static const struct {
     const char *file;
     const char *envelope;
@@ -557,6 +576,7 @@ message_suite (void)
     tcase_add_test (tc, test_message_id_synthetic);
     tcase_add_loop_test (tc, test_message_id_forms, 0, G_N_ELEMENTS (message_ids));
     tcase_add_test (tc, test_message_sha256_of_raw);
+    tcase_add_loop_test (tc, test_message_sha256_lengths, 12, 300);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("threads");
