@@ -26,6 +26,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-autocleanups.h \
 	lib/mla-error.c \
 	lib/mla-defect.c \
+	lib/mla-digest-private.h \
+	lib/mla-digest.c \
 	lib/mla-mbox.c \
 	lib/mla-mbox-private.h \
 	lib/mla-maildir.c \
@@ -46,10 +48,10 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-html.c \
 	lib/mla-resources-private.h
 nodist_lib_libmlarc_core_la_SOURCES = lib/mla-resources.c
-lib_libmlarc_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMIME_CFLAGS) $(XML_CFLAGS) $(ICAL_CFLAGS) \
+lib_libmlarc_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMIME_CFLAGS) $(XML_CFLAGS) $(ICAL_CFLAGS) $(NETTLE_CFLAGS) \
 	-DMLA_COMPILATION
 lib_libmlarc_core_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
-lib_libmlarc_core_la_LIBADD = $(GMIME_LIBS) $(XML_LIBS) $(ICAL_LIBS) $(GLIB_LIBS) -lm
+lib_libmlarc_core_la_LIBADD = $(GMIME_LIBS) $(XML_LIBS) $(ICAL_LIBS) $(NETTLE_LIBS) $(GLIB_LIBS) -lm
 
 lib_libmlarc_la_SOURCES =
 lib_libmlarc_la_LIBADD = lib/libmlarc-core.la

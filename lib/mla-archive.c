@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 #include <gio/gunixoutputstream.h>
 #include "mla-agenda-mail.h"
+#include "mla-digest-private.h"
 #include "mla-error.h"
 #include "mla-resources-private.h"
 #include "mla-source.h"
@@ -946,7 +947,7 @@ check_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
 {
     ArchiveWalk *walk = user_data;
     Check *check = walk->data;
-    g_autofree char *sha256 = NULL;
+    char sha256[MLA_SHA256_HEX_SIZE];
     g_autoptr (GError) raw_error = NULL;
 
     if (record->is_reject) {
@@ -968,8 +969,7 @@ check_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
         report_entry (check, &walk->cursor, record, "raw-missing", raw_error->message);
         return TRUE;
     }
-    sha256 = g_compute_checksum_for_data (G_CHECKSUM_SHA256, check->buffer->data,
-                                          check->buffer->len);
+    mla_sha256_hex (check->buffer->data, check->buffer->len, sha256);
     if (g_strcmp0 (sha256, record->sha256) != 0) {
         check->stats->raw_mismatches++;
         report_entry (check, &walk->cursor, record, "raw-mismatch",

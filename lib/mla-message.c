@@ -7,6 +7,7 @@
 #include "mla-autocleanups.h"
 #include "mla-html-private.h"
 #include "mla-message.h"
+#include "mla-digest-private.h"
 #include "mla-mbox-private.h"
 
 /* RFC 5322 §2.1.1: lines must be no more than 998 characters. */
@@ -600,119 +601,6 @@ collect_attachments (ParseState *state, GMimeObject *object)
     }
 }
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define HAVE_SHA_NI_CODE 1
-#include <cpuid.h>
-#include <immintrin.h>
-
-static const guint32 sha256_k[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-};
-
-/* SHA-256 blocks with the x86 SHA extensions: about ten times GLib's
- * portable code, and hashing every raw message is a large part of an
- * import. @state is a b c d e f g h. */
-__attribute__ ((target ("sha,sse4.1"))) static void
-sha256_ni_blocks (guint32 state[8], const guint8 *data, gsize n_blocks)
-{
-    const __m128i byte_swap = _mm_set_epi64x (0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
-    __m128i cdab = _mm_shuffle_epi32 (_mm_loadu_si128 ((const __m128i *) &state[0]), 0xb1);
-    __m128i efgh = _mm_shuffle_epi32 (_mm_loadu_si128 ((const __m128i *) &state[4]), 0x1b);
-    __m128i abef = _mm_alignr_epi8 (cdab, efgh, 8);
-    __m128i cdgh = _mm_blend_epi16 (efgh, cdab, 0xf0);
-
-    for (; n_blocks > 0; n_blocks--, data += 64) {
-        __m128i abef_saved = abef, cdgh_saved = cdgh;
-        __m128i w[16];
-
-        for (int i = 0; i < 16; i++) {
-            __m128i words;
-
-            if (i < 4)
-                w[i] = _mm_shuffle_epi8 (_mm_loadu_si128 ((const __m128i *) (data + 16 * i)),
-                                         byte_swap);
-            else
-                w[i] = _mm_sha256msg2_epu32 (
-                    _mm_add_epi32 (_mm_sha256msg1_epu32 (w[i - 4], w[i - 3]),
-                                   _mm_alignr_epi8 (w[i - 1], w[i - 2], 4)),
-                    w[i - 1]);
-            words = _mm_add_epi32 (w[i], _mm_loadu_si128 ((const __m128i *) &sha256_k[4 * i]));
-            cdgh = _mm_sha256rnds2_epu32 (cdgh, abef, words);
-            abef = _mm_sha256rnds2_epu32 (abef, cdgh, _mm_shuffle_epi32 (words, 0x0e));
-        }
-        abef = _mm_add_epi32 (abef, abef_saved);
-        cdgh = _mm_add_epi32 (cdgh, cdgh_saved);
-    }
-    {
-        __m128i feba = _mm_shuffle_epi32 (abef, 0x1b);
-        __m128i dchg = _mm_shuffle_epi32 (cdgh, 0xb1);
-
-        _mm_storeu_si128 ((__m128i *) &state[0], _mm_blend_epi16 (feba, dchg, 0xf0));
-        _mm_storeu_si128 ((__m128i *) &state[4], _mm_alignr_epi8 (dchg, feba, 8));
-    }
-}
-
-static gpointer
-detect_sha_ni (gpointer data)
-{
-    unsigned int eax, ebx, ecx, edx;
-    gboolean sse41, sha;
-
-    if (!__get_cpuid (1, &eax, &ebx, &ecx, &edx))
-        return GINT_TO_POINTER (FALSE);
-    sse41 = (ecx & bit_SSE4_1) != 0 && (ecx & bit_SSSE3) != 0;
-    if (!__get_cpuid_count (7, 0, &eax, &ebx, &ecx, &edx))
-        return GINT_TO_POINTER (FALSE);
-    sha = (ebx & bit_SHA) != 0;
-    return GINT_TO_POINTER (sse41 && sha);
-}
-
-/* FIPS 180-4 padding around sha256_ni_blocks(). */
-static void
-sha256_ni (const guint8 *data, gsize size, char hex[65])
-{
-    guint32 state[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
-    guint8 tail[128] = { 0 };
-    gsize full = size / 64, rest = size % 64, tail_size = rest < 56 ? 64 : 128;
-    guint64 bits = (guint64) size * 8;
-
-    sha256_ni_blocks (state, data, full);
-    if (rest > 0)
-        memcpy (tail, data + full * 64, rest);
-    tail[rest] = 0x80;
-    for (int i = 0; i < 8; i++)
-        tail[tail_size - 1 - i] = (guint8) (bits >> (8 * i));
-    sha256_ni_blocks (state, tail, tail_size / 64);
-    for (int i = 0; i < 8; i++)
-        g_snprintf (hex + 8 * i, 9, "%08x", state[i]);
-}
-#endif
-
-static void
-set_sha256 (MlaMessage *message, const guint8 *data, gsize size)
-{
-    g_autoptr (GChecksum) checksum = NULL;
-#ifdef HAVE_SHA_NI_CODE
-    static GOnce once = G_ONCE_INIT;
-
-    if (GPOINTER_TO_INT (g_once (&once, detect_sha_ni, NULL))) {
-        sha256_ni (data, size, message->sha256);
-        return;
-    }
-#endif
-    checksum = g_checksum_new (G_CHECKSUM_SHA256);
-    g_checksum_update (checksum, data, size);
-    g_strlcpy (message->sha256, g_checksum_get_string (checksum), sizeof message->sha256);
-}
-
 static GMimeParserOptions *
 parser_options_new (ParseState *state)
 {
@@ -787,7 +675,7 @@ mla_message_parse (const MlaRawMessage *raw)
     state.tallies = g_array_new (FALSE, FALSE, sizeof (DefectTally));
     g_array_set_clear_func (state.tallies, tally_clear);
     data = g_bytes_get_data (message->raw, &size);
-    set_sha256 (message, data, size);
+    mla_sha256_hex (data, size, message->sha256);
     if (raw->bytes == NULL)
         state_defect (&state, "unreadable", "the reader could not read the message");
     scan_raw (&state, data, size);

@@ -1,0 +1,15 @@
+/* mla-digest-private.h: SHA-256 of raw messages, the archive's identity
+ * for a message. Hashing every byte of every import is a large share of
+ * its cost, so this uses Nettle (which picks the CPU's SHA instructions at
+ * run time) rather than GLib's portable code, about three times slower. */
+#pragma once
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define MLA_SHA256_HEX_SIZE 65
+
+/* Writes the lower-case hex SHA-256 of @data (@size bytes) and a NUL to @hex. */
+void mla_sha256_hex (const void *data, gsize size, char hex[MLA_SHA256_HEX_SIZE]);
+
+G_END_DECLS
