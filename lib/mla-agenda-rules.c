@@ -84,6 +84,7 @@ struct MlaAgendaParser {
     GRegex *attribution;
     GRegex *label_name;
     GRegex *paren_part;
+    GRegex *capitalised_run;
 };
 
 struct MlaAgendaBuilder {
@@ -107,6 +108,7 @@ struct MlaAgendaBuilder {
     int year_hint;              /* the last year written in a heading, else the text's */
     gint detail_line;           /* last "Monday ..., 9:00 - 10:00" line */
     gint person_line;           /* last line taken as the slot's people */
+    MlaAgendaSlot *detail_slot; /* borrowed: the slot of detail_line */
     gint header_line;           /* track header awaiting its underline */
     GPtrArray *rooms;           /* column names of the current table */
     GArray *room_starts;        /* their start columns */
@@ -470,6 +472,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4})[.)]\\s+)",
                                    0, error);
     parser->paren_part = compile ("\\s*\\([^()]*\\)", 0, error);
+    parser->capitalised_run = compile ("^\\p{Lu}\\S*(?: \\p{Lu}\\S*)*$", 0, error);
     parser->gap_cells = compile ("\\s{2,}", 0, error);
     parser->pipe_cells = compile ("\\s*\\|\\s*", 0, error);
     /* "Introductions - We'll go around the room ...": a sentence after a
@@ -483,7 +486,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     return parser->word != NULL && parser->name != NULL && parser->year != NULL
            && parser->label_name != NULL && parser->location_at != NULL
            && parser->list_marker != NULL && parser->description != NULL
-           && parser->gap_cells != NULL && parser->paren_part != NULL && parser->pipe_cells != NULL
+           && parser->gap_cells != NULL && parser->paren_part != NULL
+           && parser->capitalised_run != NULL && parser->pipe_cells != NULL
            && parser->speaker_dash != NULL && parser->person_split != NULL && parser->quote != NULL;
 }
 
@@ -570,6 +574,7 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->attribution, g_regex_unref);
     g_clear_pointer (&parser->label_name, g_regex_unref);
     g_clear_pointer (&parser->paren_part, g_regex_unref);
+    g_clear_pointer (&parser->capitalised_run, g_regex_unref);
     g_free (parser);
 }
 
@@ -1590,6 +1595,7 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
 }
 
 static gboolean find_date (MlaAgendaBuilder *b, const char *text, char out[11]);
+static void add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text);
 
 static gboolean
 rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
@@ -1605,6 +1611,33 @@ rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     builder_set_zone (b, match);
+    if (slot == b->pending) {
+        /* the lines after the details are the slot's category and text */
+        builder_add_slot (b, g_steal_pointer (&b->pending));
+    } else if (slot == b->detail_slot) {
+        /* A second detail line: a parallel slot, its speaker on the line
+         * above, which the slot before took as a note. */
+        MlaAgendaSlot *parallel = mla_agenda_slot_new ();
+        guint above = b->index;
+
+        while (above > 0 && b->lines[above - 1].blank)
+            above--;
+        format_minutes (s, parallel->start);
+        if (e > s)
+            format_minutes (e, parallel->end);
+        if (above > 0 && mla_agenda_parser_is_name (b->parser, b->lines[above - 1].text)) {
+            g_autofree char *name = squeeze (b->lines[above - 1].text);
+
+            if (slot->notes->len > 0
+                && strcmp (g_ptr_array_index (slot->notes, slot->notes->len - 1), name) == 0)
+                g_ptr_array_remove_index (slot->notes, slot->notes->len - 1);
+            add_name_run (b, parallel, name);
+        }
+        builder_add_slot (b, parallel);
+        b->previous = s;
+        slot = parallel;
+    }
+    b->detail_slot = slot;
     if (slot->end[0] == '\0' && e > s && minutes_of (slot->start) == s)
         format_minutes (e, slot->end);
     if (b->day != NULL && b->day->name == NULL && b->day->date[0] == '\0') {
@@ -1915,23 +1948,34 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
-/* Whether the next line with text is a slot's detail (its place, its
- * date and times), which makes this line the title, not a speaker. */
+/* Whether the next line with text is a slot's place, which makes this
+ * line the title, not a speaker ("Welcome Keynote / location: Salon F"). */
 static gboolean
-next_is_detail (MlaAgendaBuilder *b)
+next_is_place (MlaAgendaBuilder *b)
 {
-    static const char *const details[] = { "location-label", "slot-detail" };
-
-    for (guint i = b->index + 1; i < b->n_lines; i++) {
-        if (b->lines[i].blank)
-            continue;
-        for (guint j = 0; j < G_N_ELEMENTS (details); j++)
-            if (g_regex_match (b->parser->rules[rule_index (details[j])], b->lines[i].text, 0,
-                               NULL))
-                return TRUE;
-        return FALSE;
-    }
+    for (guint i = b->index + 1; i < b->n_lines; i++)
+        if (!b->lines[i].blank)
+            return g_regex_match (b->parser->rules[rule_index ("location-label")],
+                                  b->lines[i].text, 0, NULL);
     return FALSE;
+}
+
+/* "Keith Bergelt Jim Zemlin": speakers printed one after the other. Four
+ * capitalised words without a particle are two names. */
+static void
+add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
+{
+    g_auto (GStrv) words = g_strsplit (text, " ", -1);
+
+    if (g_strv_length (words) == 4 && g_regex_match (b->parser->capitalised_run, text, 0, NULL)) {
+        g_autofree char *first = g_strjoin (" ", words[0], words[1], NULL);
+        g_autofree char *second = g_strjoin (" ", words[2], words[3], NULL);
+
+        add_person (b, slot, first, MLA_PERSON_ROLE_SPEAKER);
+        add_person (b, slot, second, MLA_PERSON_ROLE_SPEAKER);
+    } else {
+        add_person (b, slot, text, MLA_PERSON_ROLE_SPEAKER);
+    }
 }
 
 /* The people of a line that holds only people: names apart by commas or
@@ -2058,9 +2102,9 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
             return TRUE;
         }
         if (b->pending->people->len == 0 && !item && mla_agenda_parser_is_name (b->parser, title)
-            && !next_is_detail (b)) {
+            && !next_is_place (b)) {
             /* "9:00 AM / Jim Zemlin / Welcome Keynote": the title follows. */
-            add_person (b, b->pending, title, MLA_PERSON_ROLE_SPEAKER);
+            add_name_run (b, b->pending, title);
             return TRUE;
         }
         slot = g_steal_pointer (&b->pending);
