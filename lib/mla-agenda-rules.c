@@ -2049,6 +2049,25 @@ paragraph_before_slot (MlaAgendaBuilder *b)
     return last - b->index < PARAGRAPH_MAX_LINES && slot_ends_after (b, last, FALSE);
 }
 
+static gboolean
+people_at (MlaAgendaBuilder *b, guint i)
+{
+    g_auto (GStrv) names = NULL;
+
+    if (i >= b->n_lines || b->lines[i].blank)
+        return FALSE;
+    names = person_line (b->parser, b->lines[i].text);
+    return names != NULL;
+}
+
+/* Whether line @i, a bare name in form, is a talk's title because people
+ * follow it ("Great Title / Ann Lee, Bob Ray"). */
+static gboolean
+title_over_people (MlaAgendaBuilder *b, guint i)
+{
+    return strpbrk (b->lines[i].text, ",(") == NULL && people_at (b, i + 1);
+}
+
 /* A line of people under a slot gives its speakers when it closes the
  * slot (at most a talk title before it, nobody named yet) or follows
  * such a line directly; names under a session's paper titles are the
@@ -2063,16 +2082,11 @@ add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text, gbo
 
     if (!after_people && (slot->people->len > 0 || slot->notes->len > 1))
         return FALSE;
-    if ((names = person_line (b->parser, text)) == NULL)
+    if (title_over_people (b, b->index) || (names = person_line (b->parser, text)) == NULL)
         return FALSE;
     /* the lines of people run on to the slot's end */
-    while (last + 1 < b->n_lines && !b->lines[last + 1].blank) {
-        g_auto (GStrv) next = person_line (b->parser, b->lines[last + 1].text);
-
-        if (next == NULL)
-            break;
+    while (people_at (b, last + 1) && !title_over_people (b, last + 1))
         last++;
-    }
     if (!slot_ends_after (b, last, TRUE))
         return FALSE;
     for (guint i = 0; names[i] != NULL; i++)
@@ -2136,7 +2150,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         g_debug ("agenda: rule text: line %u continues the title", b->index + 1);
         g_free (slot->title);
         slot->title = joined;
-    } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)) {
+    } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)
+               && !people_at (b, b->index + 1)) {
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
         add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
         b->slot_has_extra = TRUE;

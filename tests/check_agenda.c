@@ -686,6 +686,109 @@ START_TEST (test_people_speaker_after_dash)
 }
 END_TEST
 
+/* A line of people under a slot: its speakers when it ends the slot
+ * (after at most a talk title), with affiliations dropped. */
+static const struct {
+    const char *text;
+    const char *names[3];   /* the first slot's people; none: not people */
+} people_lines[] = {
+    { "9:30-10:30 Invited Talk\n\nReal-Time Scheduling Internals\n  Jane Roe, Example Corp\n\n"
+      "10:30-11:00 Coffee Break\n11:00 Close\n", { "Jane Roe" } },
+    { "11:00-12:00 Keynote\nSilicon Dreams: A Look Ahead\nAnn Smith, Principal Strategist\n"
+      "12:00-13:00 Lunch\n13:00 Close\n", { "Ann Smith" } },
+    { "9:00-9:30 Welcome / Overview\nMara Lind, Program Chair - Physics\nOle Berg, Lab Director\n"
+      "9:30 Talks\n10:00 Close\n", { "Mara Lind", "Ole Berg" } },
+    { "9:00 Panel\nAnn Lee (Acme) and Bob Ray (Initech)\n10:00 Talk\n11:00 Close\n",
+      { "Ann Lee", "Bob Ray" } },
+    { "9:00 Plenary\nGreat Title\n  Ann Lee, Bob Ray and Cy Young\n10:00 Talk\n11:00 Close\n",
+      { "Ann Lee", "Bob Ray", "Cy Young" } },
+    /* the authors of papers listed in a session are notes */
+    { "9:00 Session 2: Storage\nFast Paper One\n  Ann Lee, Bob Ray and Cy Young\n"
+      "Slow Paper Two\n  Dee Dale\n10:00 Break\n11:00 Close\n", { NULL } },
+    { "9:00 Session 3: Networks\nSession Chair: Eva Holt\nQuick Paper\n  Ann Lee, Bob Ray\n"
+      "10:00 Break\n11:00 Close\n", { "Eva Holt" } },
+    /* titles with a comma are no names */
+    { "9:00 Keynote\nThe Cloud, Revisited\n10:00 Break\n11:00 Close\n", { NULL } },
+    { "9:00 Keynote\nOpen Source Licensing, An Overview\n10:00 Break\n11:00 Close\n", { NULL } },
+    { "9:00 - CPU Panel (Intel, AMD, Power)\n\t\t15 min. each presentation, followed by discussion\n"
+      "10:00 Break\n11:00 Close\n", { NULL } },
+    /* a greeting and signature after the programme are not the last slot's */
+    { "16:00 Closing remarks\n\nCheers,\nJane Roe\n", { NULL } },
+    { "16:00 Closing remarks\n\nJane Roe, Example Corp\n", { NULL } },
+};
+
+START_TEST (test_people_lines)
+{
+    g_autofree char *text = g_strdup_printf ("Monday\n\n7:00 Doors\n8:00 Coffee\n%s",
+                                             people_lines[_i].text);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+    MlaAgendaSlot *slot;
+    guint n = 0;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 2);
+    while (n < G_N_ELEMENTS (people_lines[_i].names) && people_lines[_i].names[n] != NULL)
+        n++;
+    ck_assert_uint_eq (slot->people->len, n);
+    for (guint i = 0; i < n; i++)
+        ck_assert_str_eq (person_at (slot, i)->name, people_lines[_i].names[i]);
+}
+END_TEST
+
+/* Words that are never in a personal name make a line a title. */
+static const struct {
+    const char *text;
+    gboolean is_name;
+} names[] = {
+    { "Theodore Ts'o", TRUE },
+    { "Rik van Riel", TRUE },
+    { "Jean-Philippe Diguet", TRUE },
+    { "Welcome Keynote", FALSE },
+    { "The Cloud", FALSE },
+    { "Open Source Licensing", FALSE },
+    { "CERCS Lab Director", FALSE },
+    { "Break", FALSE },
+};
+
+START_TEST (test_people_name_words)
+{
+    g_autoptr (MlaAgendaParser) parser = new_parser ();
+
+    ck_assert_int_eq (mla_agenda_parser_is_name (parser, names[_i].text), names[_i].is_name);
+}
+END_TEST
+
+/* Schedule dumps: time, speakers, the detail line, a category; a second
+ * detail line is a parallel slot whose speaker is the line above. */
+START_TEST (test_people_schedule_dump)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("8:30 AM\nBreakfast\nlocation: Hall A\n"
+                                               "Tue Oct-7, 8:30 AM- 9:00 AM\nBreak\n"
+                                               "9:00 AM\nAnn Lee Bob Ray\n"
+                                               "Tue Oct-7, 9:00 AM- 10:00 AM\nKeynote\n"
+                                               "Some words about the talk.\n\n"
+                                               "Cy Young\nTue Oct-7, 9:00 AM- 10:00 AM\nDeveloper\n"
+                                               "10:00 AM\nTalks\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (day_at (agenda, 0)->slots->len, 4);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_ptr_null (slot->title);
+    ck_assert_uint_eq (slot->people->len, 2);
+    ck_assert_str_eq (person_at (slot, 0)->name, "Ann Lee");
+    ck_assert_str_eq (person_at (slot, 1)->name, "Bob Ray");
+    ck_assert_str_eq (note_at (slot, 0), "Keynote");
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->start, "09:00");
+    ck_assert_str_eq (slot->end, "10:00");
+    ck_assert_ptr_null (slot->title);
+    assert_chair (slot, "Cy Young", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    ck_assert_str_eq (note_at (slot, 0), "Developer");
+}
+END_TEST
+
 /* ---- titles and notes ---- */
 
 static const struct {
@@ -1222,6 +1325,9 @@ agenda_suite (void)
     tcase_add_test (tc, test_people_speaker_after_dash);
     tcase_add_loop_test (tc, test_people_inline, 0, G_N_ELEMENTS (inline_people));
     tcase_add_test (tc, test_people_label_title_needs_a_name);
+    tcase_add_loop_test (tc, test_people_lines, 0, G_N_ELEMENTS (people_lines));
+    tcase_add_loop_test (tc, test_people_name_words, 0, G_N_ELEMENTS (names));
+    tcase_add_test (tc, test_people_schedule_dump);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("titles");
