@@ -148,8 +148,8 @@ static const MlaAgendaRule rules[] = {
     { "location-label", "^\\s*(?:@LOCATION@)\\s*:\\s*(?<value>.+?)\\s*$", rule_location_label },
     { "day-heading", "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
                      "|\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}", rule_day_heading },
-    { "slot-inline", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>[^()]*?\\S)\\s*\\(\\s*@TIME1@\\s*(?:@RANGE@)\\s*"
-                     "@TIME2@\\s*\\)\\s*$", rule_slot_inline },
+    { "slot-inline", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*(?:@RANGE@)\\s*"
+                     "@TIME2@)?\\s*\\)\\s*$", rule_slot_inline },
     { "text", "\\S", rule_text },
 };
 
@@ -1566,8 +1566,9 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
-/* "- Break (10:15-10:30)" under a slot: a slot of its own, while the
- * lines after it still belong to the slot above. */
+/* "- Break (10:15-10:30)" under a slot: a slot of its own, and the list
+ * items right after it a slot from the break's end (the first item is
+ * its title). "- Return home (4:00PM)": a slot at that time. */
 static gboolean
 rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -1578,10 +1579,16 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     int s, e;
     MlaAgendaSlot *slot;
 
-    if (parent == NULL || !b->slot_open || !fetch_clock (b, match, "1", &start, &bare1)
-        || !fetch_clock (b, match, "2", &end, &bare2))
+    if (parent == NULL || !b->slot_open || !fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
-    mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    if (fetch_clock (b, match, "2", &end, &bare2)) {
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    } else if (!bare1) {
+        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        e = -1;
+    } else {
+        return FALSE;
+    }
     slot = mla_agenda_slot_new ();
     format_minutes (s, slot->start);
     if (e > s)
@@ -1591,6 +1598,13 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     g_array_append_val (b->slot_lines, b->index);
     b->previous = s;
     b->last_content = b->index;
+    if (e > s && b->index + 1 < b->n_lines
+        && g_regex_match (b->parser->list_marker,
+                          b->lines[b->index + 1].text + b->lines[b->index + 1].indent, 0, NULL)) {
+        g_clear_pointer (&b->pending, mla_agenda_slot_free);
+        b->pending = mla_agenda_slot_new ();
+        format_minutes (e, b->pending->start);
+    }
     return TRUE;
 }
 

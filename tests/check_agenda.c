@@ -1030,23 +1030,46 @@ START_TEST (test_layout_week_in_other_languages)
 }
 END_TEST
 
+/* The items after a timed break form a slot from the break's end. */
 START_TEST (test_layout_inline_break)
 {
     g_autoptr (MlaAgenda) agenda = parse_text ("8:30AM:\n- Introductions\n- Break (10:15-10:30)\n"
-                                               "- Strawman\n12:00PM - 1:30PM: Lunch\n",
+                                               "- Strawman\n- Questions\n12:00PM - 1:30PM: Lunch\n"
+                                               "- Wrap-up\n- Return home (4:00PM)\n",
                                                NULL);
     MlaAgendaSlot *slot;
 
     ck_assert_ptr_nonnull (agenda);
-    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 5);
     slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->title, "Introductions");
     ck_assert_str_eq (slot->end, "10:15");
-    ck_assert_str_eq (note_at (slot, 0), "Strawman");
     slot = slot_at (agenda, 0, 1);
     ck_assert_str_eq (slot->start, "10:15");
     ck_assert_str_eq (slot->end, "10:30");
     ck_assert_int_eq (slot->kind, MLA_SLOT_KIND_BREAK);
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->start, "10:30");
+    ck_assert_str_eq (slot->end, "12:00");
+    ck_assert_str_eq (slot->title, "Strawman");
+    ck_assert_str_eq (note_at (slot, 0), "Questions");
+    slot = slot_at (agenda, 0, 4);
+    ck_assert_str_eq (slot->start, "16:00");
+    ck_assert_str_eq (slot->title, "Return home");
+}
+END_TEST
+
+/* A break with prose after it opens no slot, nor does a bare number in
+ * parentheses. */
+START_TEST (test_layout_inline_break_alone)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("8:30AM:\n- Introductions\n- Break (10:15-10:30)\n"
+                                               "Thanks, Ann\n12:00PM - 1:30PM: Lunch\n"
+                                               "- Review of item (3)\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
 }
 END_TEST
 
@@ -1346,6 +1369,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_layout_header_tables, 0, G_N_ELEMENTS (header_tables));
     tcase_add_test (tc, test_layout_underlined_title);
     tcase_add_test (tc, test_layout_inline_break);
+    tcase_add_test (tc, test_layout_inline_break_alone);
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
     tcase_add_test (tc, test_layout_week_in_other_languages);
     suite_add_tcase (suite, tc);
