@@ -624,11 +624,18 @@ START_TEST (test_people_inline)
 }
 END_TEST
 
-/* "Workshop: writing good bug reports" names nobody. */
+/* "Label: Capitalised Words" that are a title name nobody. */
+static const char *const label_titles[] = {
+    "10:00 Workshop: writing good bug reports",
+    "10:00 Tutorial: Open Source Licensing",
+    "10:00 Keynote: The Cloud Revisited",
+    "10:00 Track B: Research Group Update",
+};
+
 START_TEST (test_people_label_title_needs_a_name)
 {
-    g_autoptr (MlaAgenda) agenda = parse_text ("10:00 Workshop: writing good bug reports\n"
-                                               "13:00 Lunch\n14:00 Close\n", NULL);
+    g_autofree char *text = g_strdup_printf ("%s\n13:00 Lunch\n14:00 Close\n", label_titles[_i]);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
 
     ck_assert_ptr_nonnull (agenda);
     ck_assert_uint_eq (slot_at (agenda, 0, 0)->people->len, 0);
@@ -1347,7 +1354,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_people_several_in_one_label);
     tcase_add_test (tc, test_people_speaker_after_dash);
     tcase_add_loop_test (tc, test_people_inline, 0, G_N_ELEMENTS (inline_people));
-    tcase_add_test (tc, test_people_label_title_needs_a_name);
+    tcase_add_loop_test (tc, test_people_label_title_needs_a_name, 0, G_N_ELEMENTS (label_titles));
     tcase_add_loop_test (tc, test_people_lines, 0, G_N_ELEMENTS (people_lines));
     tcase_add_loop_test (tc, test_people_name_words, 0, G_N_ELEMENTS (names));
     tcase_add_test (tc, test_people_schedule_dump);
