@@ -20,6 +20,7 @@
 #define NAME_MAX_WORDS 5
 #define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
 #define QUOTED_MIN_SLOTS 4      /* slot lines that make a quoted block a schedule */
+#define PARAGRAPH_MAX_LINES 3   /* lines of a talk's title and speaker */
 
 /* One line of text as laid out: quote prefix removed, tabs expanded. */
 typedef struct {
@@ -60,6 +61,7 @@ struct MlaAgendaParser {
     GHashTable *room_words;     /* casefolded */
     GHashTable *place_labels;   /* casefolded location labels */
     GHashTable *people_columns; /* casefolded "who" */
+    GHashTable *not_names;      /* casefolded words never in a name */
     GRegex **rules;             /* compiled, parallel to the rule table */
     GRegex *time_anywhere;
     GRegex *date;
@@ -81,6 +83,8 @@ struct MlaAgendaParser {
     GRegex *label_paren;
     GRegex *attribution;
     GRegex *label_name;
+    GRegex *paren_part;
+    GRegex *capitalised_run;
 };
 
 struct MlaAgendaBuilder {
@@ -103,6 +107,8 @@ struct MlaAgendaBuilder {
     GArray *slot_lines;         /* line indices of slots */
     int year_hint;              /* the last year written in a heading, else the text's */
     gint detail_line;           /* last "Monday ..., 9:00 - 10:00" line */
+    gint person_line;           /* last line taken as the slot's people */
+    MlaAgendaSlot *detail_slot; /* borrowed: the slot of detail_line */
     gint header_line;           /* track header awaiting its underline */
     GPtrArray *rooms;           /* column names of the current table */
     GArray *room_starts;        /* their start columns */
@@ -122,6 +128,7 @@ static gboolean rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
+static gboolean word_is (GHashTable *table, const char *word, int *value);
 
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
@@ -141,8 +148,8 @@ static const MlaAgendaRule rules[] = {
     { "location-label", "^\\s*(?:@LOCATION@)\\s*:\\s*(?<value>.+?)\\s*$", rule_location_label },
     { "day-heading", "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
                      "|\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}", rule_day_heading },
-    { "slot-inline", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>[^()]*?\\S)\\s*\\(\\s*@TIME1@\\s*(?:@RANGE@)\\s*"
-                     "@TIME2@\\s*\\)\\s*$", rule_slot_inline },
+    { "slot-inline", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*(?:@RANGE@)\\s*"
+                     "@TIME2@)?\\s*\\)\\s*$", rule_slot_inline },
     { "text", "\\S", rule_text },
 };
 
@@ -301,6 +308,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     g_auto (GStrv) zones = NULL, loc_labels = NULL, rooms = NULL, markers = NULL;
     g_auto (GStrv) tentative = NULL, openers = NULL, attribution = NULL;
     g_auto (GStrv) time_columns = NULL, people_columns = NULL, from_words = NULL;
+    g_auto (GStrv) not_names = NULL;
     g_autofree char *tentative_alt = NULL, *markers_alt = NULL, *openers_alt = NULL;
     g_autofree char *time1 = NULL, *time2 = NULL;
 
@@ -332,8 +340,10 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         || (attribution = vocabulary_list (keys, "quotes", "attribution", error)) == NULL
         || (time_columns = vocabulary_list (keys, "tables", "time", error)) == NULL
         || (people_columns = vocabulary_list (keys, "tables", "people", error)) == NULL
-        || (from_words = vocabulary_list (keys, "times", "from", error)) == NULL)
+        || (from_words = vocabulary_list (keys, "times", "from", error)) == NULL
+        || (not_names = vocabulary_list (keys, "names", "not", error)) == NULL)
         return FALSE;
+    table_add_words (parser->not_names, not_names, 1);
     table_add_words (parser->place_labels, loc_labels, 1);
     table_add_words (parser->people_columns, people_columns, 1);
     table_add_words (parser->day_words, day_words, 1);
@@ -461,6 +471,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     parser->quote = compile ("^(?:[ \\t]*>)+ ?", 0, error);
     parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4})[.)]\\s+)",
                                    0, error);
+    parser->paren_part = compile ("\\s*\\([^()]*\\)", 0, error);
+    parser->capitalised_run = compile ("^\\p{Lu}\\S*(?: \\p{Lu}\\S*)*$", 0, error);
     parser->gap_cells = compile ("\\s{2,}", 0, error);
     parser->pipe_cells = compile ("\\s*\\|\\s*", 0, error);
     /* "Introductions - We'll go around the room ...": a sentence after a
@@ -474,7 +486,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     return parser->word != NULL && parser->name != NULL && parser->year != NULL
            && parser->label_name != NULL && parser->location_at != NULL
            && parser->list_marker != NULL && parser->description != NULL
-           && parser->gap_cells != NULL && parser->pipe_cells != NULL
+           && parser->gap_cells != NULL && parser->paren_part != NULL
+           && parser->capitalised_run != NULL && parser->pipe_cells != NULL
            && parser->speaker_dash != NULL && parser->person_split != NULL && parser->quote != NULL;
 }
 
@@ -496,6 +509,7 @@ mla_agenda_parser_new (const char *vocabulary_path, GError **error)
     parser->room_words = word_table ();
     parser->place_labels = word_table ();
     parser->people_columns = word_table ();
+    parser->not_names = word_table ();
     if (vocabulary_path != NULL) {
         loaded = g_key_file_load_from_file (keys, vocabulary_path, G_KEY_FILE_NONE, error);
         if (!loaded)
@@ -533,6 +547,7 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->room_words, g_hash_table_unref);
     g_clear_pointer (&parser->place_labels, g_hash_table_unref);
     g_clear_pointer (&parser->people_columns, g_hash_table_unref);
+    g_clear_pointer (&parser->not_names, g_hash_table_unref);
     if (parser->rules != NULL)
         for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
             g_clear_pointer (&parser->rules[i], g_regex_unref);
@@ -558,6 +573,8 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->label_paren, g_regex_unref);
     g_clear_pointer (&parser->attribution, g_regex_unref);
     g_clear_pointer (&parser->label_name, g_regex_unref);
+    g_clear_pointer (&parser->paren_part, g_regex_unref);
+    g_clear_pointer (&parser->capitalised_run, g_regex_unref);
     g_free (parser);
 }
 
@@ -798,7 +815,16 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
         return FALSE;
     if (words == 1)
         return FALSE;   /* one word ("Break", "Lunch") is too weak to call a name */
-    return g_regex_match (parser->name, clean, 0, NULL);
+    if (!g_regex_match (parser->name, clean, 0, NULL))
+        return FALSE;
+    {
+        g_auto (GStrv) parts = g_strsplit (clean, " ", -1);
+
+        for (guint i = 0; parts[i] != NULL; i++)
+            if (word_is (parser->not_names, parts[i], NULL))
+                return FALSE;
+    }
+    return TRUE;
 }
 
 MlaSlotKind
@@ -1147,7 +1173,6 @@ slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row, gbool
 }
 
 static void resolve_weekday_after (MlaAgendaBuilder *b, int weekday, char out[11]);
-static gboolean word_is (GHashTable *table, const char *word, int *value);
 
 /* "Here is the agenda for Friday's meeting:" before a programme without
  * a day heading names its day, when it names one weekday only. Returns:
@@ -1541,8 +1566,9 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
-/* "- Break (10:15-10:30)" under a slot: a slot of its own, while the
- * lines after it still belong to the slot above. */
+/* "- Break (10:15-10:30)" under a slot: a slot of its own, and the list
+ * items right after it a slot from the break's end (the first item is
+ * its title). "- Return home (4:00PM)": a slot at that time. */
 static gboolean
 rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -1553,10 +1579,16 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     int s, e;
     MlaAgendaSlot *slot;
 
-    if (parent == NULL || !b->slot_open || !fetch_clock (b, match, "1", &start, &bare1)
-        || !fetch_clock (b, match, "2", &end, &bare2))
+    if (parent == NULL || !b->slot_open || !fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
-    mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    if (fetch_clock (b, match, "2", &end, &bare2)) {
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    } else if (!bare1) {
+        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        e = -1;
+    } else {
+        return FALSE;
+    }
     slot = mla_agenda_slot_new ();
     format_minutes (s, slot->start);
     if (e > s)
@@ -1566,10 +1598,18 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     g_array_append_val (b->slot_lines, b->index);
     b->previous = s;
     b->last_content = b->index;
+    if (e > s && b->index + 1 < b->n_lines
+        && g_regex_match (b->parser->list_marker,
+                          b->lines[b->index + 1].text + b->lines[b->index + 1].indent, 0, NULL)) {
+        g_clear_pointer (&b->pending, mla_agenda_slot_free);
+        b->pending = mla_agenda_slot_new ();
+        format_minutes (e, b->pending->start);
+    }
     return TRUE;
 }
 
 static gboolean find_date (MlaAgendaBuilder *b, const char *text, char out[11]);
+static void add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text);
 
 static gboolean
 rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
@@ -1585,6 +1625,33 @@ rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     builder_set_zone (b, match);
+    if (slot == b->pending) {
+        /* the lines after the details are the slot's category and text */
+        builder_add_slot (b, g_steal_pointer (&b->pending));
+    } else if (slot == b->detail_slot) {
+        /* A second detail line: a parallel slot, its speaker on the line
+         * above, which the slot before took as a note. */
+        MlaAgendaSlot *parallel = mla_agenda_slot_new ();
+        guint above = b->index;
+
+        while (above > 0 && b->lines[above - 1].blank)
+            above--;
+        format_minutes (s, parallel->start);
+        if (e > s)
+            format_minutes (e, parallel->end);
+        if (above > 0 && mla_agenda_parser_is_name (b->parser, b->lines[above - 1].text)) {
+            g_autofree char *name = squeeze (b->lines[above - 1].text);
+
+            if (slot->notes->len > 0
+                && strcmp (g_ptr_array_index (slot->notes, slot->notes->len - 1), name) == 0)
+                g_ptr_array_remove_index (slot->notes, slot->notes->len - 1);
+            add_name_run (b, parallel, name);
+        }
+        builder_add_slot (b, parallel);
+        b->previous = s;
+        slot = parallel;
+    }
+    b->detail_slot = slot;
     if (slot->end[0] == '\0' && e > s && minutes_of (slot->start) == s)
         format_minutes (e, slot->end);
     if (b->day != NULL && b->day->name == NULL && b->day->date[0] == '\0') {
@@ -1895,23 +1962,151 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
-/* Whether the next line with text is a slot's detail (its place, its
- * date and times), which makes this line the title, not a speaker. */
+/* Whether the next line with text is a slot's place, which makes this
+ * line the title, not a speaker ("Welcome Keynote / location: Salon F"). */
 static gboolean
-next_is_detail (MlaAgendaBuilder *b)
+next_is_place (MlaAgendaBuilder *b)
 {
-    static const char *const details[] = { "location-label", "slot-detail" };
+    for (guint i = b->index + 1; i < b->n_lines; i++)
+        if (!b->lines[i].blank)
+            return g_regex_match (b->parser->rules[rule_index ("location-label")],
+                                  b->lines[i].text, 0, NULL);
+    return FALSE;
+}
 
-    for (guint i = b->index + 1; i < b->n_lines; i++) {
+/* "Keith Bergelt Jim Zemlin": speakers printed one after the other. Four
+ * capitalised words without a particle are two names. */
+static void
+add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
+{
+    g_auto (GStrv) words = g_strsplit (text, " ", -1);
+
+    if (g_strv_length (words) == 4 && g_regex_match (b->parser->capitalised_run, text, 0, NULL)) {
+        g_autofree char *first = g_strjoin (" ", words[0], words[1], NULL);
+        g_autofree char *second = g_strjoin (" ", words[2], words[3], NULL);
+
+        add_person (b, slot, first, MLA_PERSON_ROLE_SPEAKER);
+        add_person (b, slot, second, MLA_PERSON_ROLE_SPEAKER);
+    } else {
+        add_person (b, slot, text, MLA_PERSON_ROLE_SPEAKER);
+    }
+}
+
+/* The people of a line that holds only people: names apart by commas or
+ * "and" ("Dario Faggioli, Giuseppe Lipari and Tommaso Cucinotta"), each
+ * with an affiliation in parentheses, or one name and its affiliation
+ * after a comma ("Peter Zijlstra, Red Hat"). Returns: (transfer full)
+ * (nullable): the names, or NULL when the line is not of people. */
+static GStrv
+person_line (MlaAgendaParser *parser, const char *text)
+{
+    g_autofree char *bare = g_regex_replace_literal (parser->paren_part, text, -1, 0, "", 0, NULL);
+    g_auto (GStrv) parts = NULL;
+    g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+    const char *comma;
+    gboolean single;
+
+    if (bare == NULL)
+        return NULL;
+    g_strstrip (bare);
+    parts = g_regex_split (parser->person_split, bare, 0);
+    comma = strchr (bare, ',');
+    /* "Ann Lee, Red Hat": two parts apart by a comma are a name and its
+     * affiliation; a list of names ends with "and" or has more commas */
+    single = comma != NULL && strchr (comma + 1, ',') == NULL && g_strv_length (parts) == 2;
+    for (guint i = 0; !single && parts[i] != NULL; i++) {
+        if (parts[i][0] == '\0')
+            continue;
+        if (!mla_agenda_parser_is_name (parser, parts[i]))
+            break;
+        g_strv_builder_add (names, parts[i]);
+        if (parts[i + 1] == NULL)
+            return g_strv_builder_end (names);
+    }
+    if (comma != NULL && strchr (bare, '(') == NULL) {
+        g_autofree char *first = g_strndup (bare, comma - bare);
+        g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
+
+        if (mla_agenda_parser_is_name (parser, first)) {
+            g_strv_builder_add (one, first);
+            return g_strv_builder_end (one);
+        }
+    }
+    return NULL;
+}
+
+/* Whether the slot's lines end after line @from: the next line with text
+ * starts another slot, or the text ends (then @at_end). */
+static gboolean
+slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end)
+{
+    for (guint i = from + 1; i < b->n_lines; i++) {
         if (b->lines[i].blank)
             continue;
-        for (guint j = 0; j < G_N_ELEMENTS (details); j++)
-            if (g_regex_match (b->parser->rules[rule_index (details[j])], b->lines[i].text, 0,
-                               NULL))
-                return TRUE;
-        return FALSE;
+        return g_regex_match (b->parser->rules[rule_index ("slot-time")], b->lines[i].text, 0, NULL)
+               || g_regex_match (b->parser->rules[rule_index ("slot-detail")], b->lines[i].text,
+                                 0, NULL);
     }
-    return FALSE;
+    return at_end;
+}
+
+/* "9:30 Invited Talk", a blank line, then the talk's title and speaker:
+ * a short paragraph right before the next slot belongs to the slot above;
+ * other paragraphs after a slot are prose after the programme. */
+static gboolean
+paragraph_before_slot (MlaAgendaBuilder *b)
+{
+    guint last = b->index;
+
+    while (last + 1 < b->n_lines && !b->lines[last + 1].blank)
+        last++;
+    return last - b->index < PARAGRAPH_MAX_LINES && slot_ends_after (b, last, FALSE);
+}
+
+static gboolean
+people_at (MlaAgendaBuilder *b, guint i)
+{
+    g_auto (GStrv) names = NULL;
+
+    if (i >= b->n_lines || b->lines[i].blank)
+        return FALSE;
+    names = person_line (b->parser, b->lines[i].text);
+    return names != NULL;
+}
+
+/* Whether line @i, a bare name in form, is a talk's title because people
+ * follow it ("Great Title / Ann Lee, Bob Ray"). */
+static gboolean
+title_over_people (MlaAgendaBuilder *b, guint i)
+{
+    return strpbrk (b->lines[i].text, ",(") == NULL && people_at (b, i + 1);
+}
+
+/* A line of people under a slot gives its speakers when it closes the
+ * slot (at most a talk title before it, nobody named yet) or follows
+ * such a line directly; names under a session's paper titles are the
+ * papers' authors, kept as notes. */
+static gboolean
+add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text, gboolean adjacent)
+{
+    g_auto (GStrv) names = NULL;
+    gboolean after_people = adjacent && b->person_line >= 0
+                            && (guint) b->person_line == b->last_content;
+    guint last = b->index;
+
+    if (!after_people && (slot->people->len > 0 || slot->notes->len > 1))
+        return FALSE;
+    if (title_over_people (b, b->index) || (names = person_line (b->parser, text)) == NULL)
+        return FALSE;
+    /* the lines of people run on to the slot's end */
+    while (people_at (b, last + 1) && !title_over_people (b, last + 1))
+        last++;
+    if (!slot_ends_after (b, last, TRUE))
+        return FALSE;
+    for (guint i = 0; names[i] != NULL; i++)
+        add_person (b, slot, names[i], MLA_PERSON_ROLE_SPEAKER);
+    b->person_line = (gint) b->index;
+    return TRUE;
 }
 
 static gboolean
@@ -1935,9 +2130,9 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
             return TRUE;
         }
         if (b->pending->people->len == 0 && !item && mla_agenda_parser_is_name (b->parser, title)
-            && !next_is_detail (b)) {
+            && !next_is_place (b)) {
             /* "9:00 AM / Jim Zemlin / Welcome Keynote": the title follows. */
-            add_person (b, b->pending, title, MLA_PERSON_ROLE_SPEAKER);
+            add_name_run (b, b->pending, title);
             return TRUE;
         }
         slot = g_steal_pointer (&b->pending);
@@ -1956,7 +2151,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     if (slot == NULL || !b->slot_open)
         return TRUE;
-    if (!adjacent && line->indent <= b->slot_indent) {
+    if (!adjacent && line->indent <= b->slot_indent
+        && (b->slot_has_extra || !paragraph_before_slot (b))) {
         b->slot_open = FALSE;    /* a paragraph after the programme */
         return TRUE;
     }
@@ -1968,9 +2164,13 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         g_debug ("agenda: rule text: line %u continues the title", b->index + 1);
         g_free (slot->title);
         slot->title = joined;
-    } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)) {
+    } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)
+               && !people_at (b, b->index + 1)) {
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
         add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
+        b->slot_has_extra = TRUE;
+    } else if (!item && add_person_line (b, slot, text, adjacent)) {
+        g_debug ("agenda: rule text: line %u names the slot's people", b->index + 1);
         b->slot_has_extra = TRUE;
     } else {
         gboolean confirmed = TRUE;
@@ -2162,6 +2362,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     b.previous = -1;
     b.header_line = -1;
     b.detail_line = -1;
+    b.person_line = -1;
     b.heading_candidate = -1;
     b.slot_lines = g_array_new (FALSE, FALSE, sizeof (guint));
     b.rooms = g_ptr_array_new_with_free_func (g_free);

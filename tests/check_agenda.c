@@ -624,11 +624,18 @@ START_TEST (test_people_inline)
 }
 END_TEST
 
-/* "Workshop: writing good bug reports" names nobody. */
+/* "Label: Capitalised Words" that are a title name nobody. */
+static const char *const label_titles[] = {
+    "10:00 Workshop: writing good bug reports",
+    "10:00 Tutorial: Open Source Licensing",
+    "10:00 Keynote: The Cloud Revisited",
+    "10:00 Track B: Research Group Update",
+};
+
 START_TEST (test_people_label_title_needs_a_name)
 {
-    g_autoptr (MlaAgenda) agenda = parse_text ("10:00 Workshop: writing good bug reports\n"
-                                               "13:00 Lunch\n14:00 Close\n", NULL);
+    g_autofree char *text = g_strdup_printf ("%s\n13:00 Lunch\n14:00 Close\n", label_titles[_i]);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
 
     ck_assert_ptr_nonnull (agenda);
     ck_assert_uint_eq (slot_at (agenda, 0, 0)->people->len, 0);
@@ -683,6 +690,109 @@ START_TEST (test_people_speaker_after_dash)
     slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->title, "Workshop Opening and Goals");
     assert_chair (slot, "Karsten Schwan", MLA_PERSON_ROLE_SPEAKER, TRUE);
+}
+END_TEST
+
+/* A line of people under a slot: its speakers when it ends the slot
+ * (after at most a talk title), with affiliations dropped. */
+static const struct {
+    const char *text;
+    const char *names[3];   /* the first slot's people; none: not people */
+} people_lines[] = {
+    { "9:30-10:30 Invited Talk\n\nReal-Time Scheduling Internals\n  Jane Roe, Example Corp\n\n"
+      "10:30-11:00 Coffee Break\n11:00 Close\n", { "Jane Roe" } },
+    { "11:00-12:00 Keynote\nSilicon Dreams: A Look Ahead\nAnn Smith, Principal Strategist\n"
+      "12:00-13:00 Lunch\n13:00 Close\n", { "Ann Smith" } },
+    { "9:00-9:30 Welcome / Overview\nMara Lind, Program Chair - Physics\nOle Berg, Lab Director\n"
+      "9:30 Talks\n10:00 Close\n", { "Mara Lind", "Ole Berg" } },
+    { "9:00 Panel\nAnn Lee (Acme) and Bob Ray (Initech)\n10:00 Talk\n11:00 Close\n",
+      { "Ann Lee", "Bob Ray" } },
+    { "9:00 Plenary\nGreat Title\n  Ann Lee, Bob Ray and Cy Young\n10:00 Talk\n11:00 Close\n",
+      { "Ann Lee", "Bob Ray", "Cy Young" } },
+    /* the authors of papers listed in a session are notes */
+    { "9:00 Session 2: Storage\nFast Paper One\n  Ann Lee, Bob Ray and Cy Young\n"
+      "Slow Paper Two\n  Dee Dale\n10:00 Break\n11:00 Close\n", { NULL } },
+    { "9:00 Session 3: Networks\nSession Chair: Eva Holt\nQuick Paper\n  Ann Lee, Bob Ray\n"
+      "10:00 Break\n11:00 Close\n", { "Eva Holt" } },
+    /* titles with a comma are no names */
+    { "9:00 Keynote\nThe Cloud, Revisited\n10:00 Break\n11:00 Close\n", { NULL } },
+    { "9:00 Keynote\nOpen Source Licensing, An Overview\n10:00 Break\n11:00 Close\n", { NULL } },
+    { "9:00 - CPU Panel (Intel, AMD, Power)\n\t\t15 min. each presentation, followed by discussion\n"
+      "10:00 Break\n11:00 Close\n", { NULL } },
+    /* a greeting and signature after the programme are not the last slot's */
+    { "16:00 Closing remarks\n\nCheers,\nJane Roe\n", { NULL } },
+    { "16:00 Closing remarks\n\nJane Roe, Example Corp\n", { NULL } },
+};
+
+START_TEST (test_people_lines)
+{
+    g_autofree char *text = g_strdup_printf ("Monday\n\n7:00 Doors\n8:00 Coffee\n%s",
+                                             people_lines[_i].text);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+    MlaAgendaSlot *slot;
+    guint n = 0;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 2);
+    while (n < G_N_ELEMENTS (people_lines[_i].names) && people_lines[_i].names[n] != NULL)
+        n++;
+    ck_assert_uint_eq (slot->people->len, n);
+    for (guint i = 0; i < n; i++)
+        ck_assert_str_eq (person_at (slot, i)->name, people_lines[_i].names[i]);
+}
+END_TEST
+
+/* Words that are never in a personal name make a line a title. */
+static const struct {
+    const char *text;
+    gboolean is_name;
+} names[] = {
+    { "Theodore Ts'o", TRUE },
+    { "Rik van Riel", TRUE },
+    { "Jean-Philippe Diguet", TRUE },
+    { "Welcome Keynote", FALSE },
+    { "The Cloud", FALSE },
+    { "Open Source Licensing", FALSE },
+    { "CERCS Lab Director", FALSE },
+    { "Break", FALSE },
+};
+
+START_TEST (test_people_name_words)
+{
+    g_autoptr (MlaAgendaParser) parser = new_parser ();
+
+    ck_assert_int_eq (mla_agenda_parser_is_name (parser, names[_i].text), names[_i].is_name);
+}
+END_TEST
+
+/* Schedule dumps: time, speakers, the detail line, a category; a second
+ * detail line is a parallel slot whose speaker is the line above. */
+START_TEST (test_people_schedule_dump)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("8:30 AM\nBreakfast\nlocation: Hall A\n"
+                                               "Tue Oct-7, 8:30 AM- 9:00 AM\nBreak\n"
+                                               "9:00 AM\nAnn Lee Bob Ray\n"
+                                               "Tue Oct-7, 9:00 AM- 10:00 AM\nKeynote\n"
+                                               "Some words about the talk.\n\n"
+                                               "Cy Young\nTue Oct-7, 9:00 AM- 10:00 AM\nDeveloper\n"
+                                               "10:00 AM\nTalks\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (day_at (agenda, 0)->slots->len, 4);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_ptr_null (slot->title);
+    ck_assert_uint_eq (slot->people->len, 2);
+    ck_assert_str_eq (person_at (slot, 0)->name, "Ann Lee");
+    ck_assert_str_eq (person_at (slot, 1)->name, "Bob Ray");
+    ck_assert_str_eq (note_at (slot, 0), "Keynote");
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->start, "09:00");
+    ck_assert_str_eq (slot->end, "10:00");
+    ck_assert_ptr_null (slot->title);
+    assert_chair (slot, "Cy Young", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    ck_assert_str_eq (note_at (slot, 0), "Developer");
 }
 END_TEST
 
@@ -927,23 +1037,46 @@ START_TEST (test_layout_week_in_other_languages)
 }
 END_TEST
 
+/* The items after a timed break form a slot from the break's end. */
 START_TEST (test_layout_inline_break)
 {
     g_autoptr (MlaAgenda) agenda = parse_text ("8:30AM:\n- Introductions\n- Break (10:15-10:30)\n"
-                                               "- Strawman\n12:00PM - 1:30PM: Lunch\n",
+                                               "- Strawman\n- Questions\n12:00PM - 1:30PM: Lunch\n"
+                                               "- Wrap-up\n- Return home (4:00PM)\n",
                                                NULL);
     MlaAgendaSlot *slot;
 
     ck_assert_ptr_nonnull (agenda);
-    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 5);
     slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->title, "Introductions");
     ck_assert_str_eq (slot->end, "10:15");
-    ck_assert_str_eq (note_at (slot, 0), "Strawman");
     slot = slot_at (agenda, 0, 1);
     ck_assert_str_eq (slot->start, "10:15");
     ck_assert_str_eq (slot->end, "10:30");
     ck_assert_int_eq (slot->kind, MLA_SLOT_KIND_BREAK);
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->start, "10:30");
+    ck_assert_str_eq (slot->end, "12:00");
+    ck_assert_str_eq (slot->title, "Strawman");
+    ck_assert_str_eq (note_at (slot, 0), "Questions");
+    slot = slot_at (agenda, 0, 4);
+    ck_assert_str_eq (slot->start, "16:00");
+    ck_assert_str_eq (slot->title, "Return home");
+}
+END_TEST
+
+/* A break with prose after it opens no slot, nor does a bare number in
+ * parentheses. */
+START_TEST (test_layout_inline_break_alone)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("8:30AM:\n- Introductions\n- Break (10:15-10:30)\n"
+                                               "Thanks, Ann\n12:00PM - 1:30PM: Lunch\n"
+                                               "- Review of item (3)\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
 }
 END_TEST
 
@@ -1221,7 +1354,10 @@ agenda_suite (void)
     tcase_add_test (tc, test_people_several_in_one_label);
     tcase_add_test (tc, test_people_speaker_after_dash);
     tcase_add_loop_test (tc, test_people_inline, 0, G_N_ELEMENTS (inline_people));
-    tcase_add_test (tc, test_people_label_title_needs_a_name);
+    tcase_add_loop_test (tc, test_people_label_title_needs_a_name, 0, G_N_ELEMENTS (label_titles));
+    tcase_add_loop_test (tc, test_people_lines, 0, G_N_ELEMENTS (people_lines));
+    tcase_add_loop_test (tc, test_people_name_words, 0, G_N_ELEMENTS (names));
+    tcase_add_test (tc, test_people_schedule_dump);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("titles");
@@ -1240,6 +1376,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_layout_header_tables, 0, G_N_ELEMENTS (header_tables));
     tcase_add_test (tc, test_layout_underlined_title);
     tcase_add_test (tc, test_layout_inline_break);
+    tcase_add_test (tc, test_layout_inline_break_alone);
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
     tcase_add_test (tc, test_layout_week_in_other_languages);
     suite_add_tcase (suite, tc);
