@@ -312,20 +312,40 @@ walk_archive (MlaArchive *archive, ArchiveWalk *walk, MlaXmlRecordFunc func, GEr
 
 /* ---- import ---- */
 
+/* What the archive holds already, to deduplicate. Memory is what bounds the
+ * size of an import, so each key is kept as the first 16 bytes of its
+ * SHA-256 (collisions are out of reach at 128 bits), not as a string. */
+#define KNOWN_KEY_SIZE 16
+
 typedef struct {
-    GStringChunk *strings;
+    GStringChunk *keys;        /* the key bytes */
     GHashTable *sha256s;       /* raw SHA-256 of stored messages */
     GHashTable *message_ids;
     GHashTable *reject_keys;   /* "source\toffset\tindex" of stored rejects */
 } KnownSet;
 
+static guint
+known_key_hash (gconstpointer key)
+{
+    guint hash;
+
+    memcpy (&hash, key, sizeof hash);
+    return hash;
+}
+
+static gboolean
+known_key_equal (gconstpointer a, gconstpointer b)
+{
+    return memcmp (a, b, KNOWN_KEY_SIZE) == 0;
+}
+
 static void
 known_set_init (KnownSet *known)
 {
-    known->strings = g_string_chunk_new (1 << 16);
-    known->sha256s = g_hash_table_new (g_str_hash, g_str_equal);
-    known->message_ids = g_hash_table_new (g_str_hash, g_str_equal);
-    known->reject_keys = g_hash_table_new (g_str_hash, g_str_equal);
+    known->keys = g_string_chunk_new (1 << 16);
+    known->sha256s = g_hash_table_new (known_key_hash, known_key_equal);
+    known->message_ids = g_hash_table_new (known_key_hash, known_key_equal);
+    known->reject_keys = g_hash_table_new (known_key_hash, known_key_equal);
 }
 
 static void
@@ -334,13 +354,27 @@ known_set_clear (KnownSet *known)
     g_clear_pointer (&known->sha256s, g_hash_table_unref);
     g_clear_pointer (&known->message_ids, g_hash_table_unref);
     g_clear_pointer (&known->reject_keys, g_hash_table_unref);
-    g_clear_pointer (&known->strings, g_string_chunk_free);
+    g_clear_pointer (&known->keys, g_string_chunk_free);
+}
+
+static gboolean
+known_set_contains (GHashTable *set, const char *text)
+{
+    guint8 digest[MLA_SHA256_SIZE];
+
+    mla_sha256 (text, strlen (text), digest);
+    return g_hash_table_contains (set, digest);
 }
 
 static void
-known_set_add (KnownSet *known, GHashTable *set, const char *key)
+known_set_add (KnownSet *known, GHashTable *set, const char *text)
 {
-    g_hash_table_add (set, g_string_chunk_insert_const (known->strings, key));
+    guint8 digest[MLA_SHA256_SIZE];
+
+    mla_sha256 (text, strlen (text), digest);
+    if (!g_hash_table_contains (set, digest))
+        g_hash_table_add (set, g_string_chunk_insert_len (known->keys, (const char *) digest,
+                                                          KNOWN_KEY_SIZE));
 }
 
 static char *
@@ -547,7 +581,7 @@ reject (Import *import, const MlaRawMessage *raw, const char *code, const char *
 {
     g_autofree char *key = reject_key (raw->source, raw->offset, raw->index);
 
-    if (g_hash_table_contains (import->known.reject_keys, key)) {
+    if (known_set_contains (import->known.reject_keys, key)) {
         import->stats->present++;
         return;
     }
@@ -580,12 +614,12 @@ store_job (Import *import, Job *job, GError **error)
         return TRUE;
     }
     sha256 = mla_message_get_sha256 (message);
-    if (g_hash_table_contains (import->known.sha256s, sha256)) {
+    if (known_set_contains (import->known.sha256s, sha256)) {
         import->stats->present++;
         return TRUE;
     }
     message_id = mla_message_get_message_id (message);
-    if (g_hash_table_contains (import->known.message_ids, message_id)) {
+    if (known_set_contains (import->known.message_ids, message_id)) {
         mla_message_add_defect (message, "duplicate-id",
                                 "Message-ID <%s> is already in the archive with other bytes",
                                 message_id);

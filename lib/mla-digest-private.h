@@ -7,7 +7,11 @@
 
 G_BEGIN_DECLS
 
+#define MLA_SHA256_SIZE 32
 #define MLA_SHA256_HEX_SIZE 65
+
+/* Writes the SHA-256 of @data (@size bytes) to @digest. */
+void mla_sha256 (const void *data, gsize size, guint8 digest[MLA_SHA256_SIZE]);
 
 /* Writes the lower-case hex SHA-256 of @data (@size bytes) and a NUL to @hex. */
 void mla_sha256_hex (const void *data, gsize size, char hex[MLA_SHA256_HEX_SIZE]);
