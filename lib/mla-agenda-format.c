@@ -2,6 +2,7 @@
  * XML and HTML go through the sticky writer, which escapes and cleans all
  * text; iCalendar through libical, which escapes and folds. */
 #include "config.h"
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <libical/ical.h>
@@ -754,4 +755,41 @@ mla_agenda_file_name (const MlaAgenda *agenda, MlaAgendaFormat format, guint ind
     if (used != NULL)
         g_hash_table_add (used, g_strdup (name));
     return name;
+}
+
+/* Cancelling the close of a g_file_replace() stream drops the new file. */
+gboolean
+mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
+                        const MlaAgendaWriteOptions *options, const char *dir, GError **error)
+{
+    g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+    if (g_mkdir_with_parents (dir, 0777) != 0)
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", dir, g_strerror (errno));
+    for (guint i = 0; i < agendas->len; i++) {
+        g_autoptr (GPtrArray) one = g_ptr_array_new ();
+        g_autofree char *name = NULL;
+        g_autofree char *path = NULL;
+        g_autoptr (GFile) file = NULL;
+        g_autoptr (GFileOutputStream) out = NULL;
+
+        g_ptr_array_add (one, g_ptr_array_index (agendas, i));
+        name = mla_agenda_file_name (g_ptr_array_index (agendas, i), format, i + 1, used);
+        path = g_build_filename (dir, name, NULL);
+        file = g_file_new_for_path (path);
+        out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
+        if (out == NULL)
+            return FALSE;
+        if (!mla_agenda_write (one, format, options, G_OUTPUT_STREAM (out), error)
+            || !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error)) {
+            g_autoptr (GCancellable) cancelled = g_cancellable_new ();
+
+            g_cancellable_cancel (cancelled);
+            g_output_stream_close (G_OUTPUT_STREAM (out), cancelled, NULL);
+            if ((*error)->domain == G_IO_ERROR)
+                g_prefix_error (error, "%s: ", path);
+            return FALSE;
+        }
+    }
+    return TRUE;
 }

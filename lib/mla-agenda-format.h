@@ -54,4 +54,11 @@ MLA_API guint mla_agenda_count_undated_slots (const MlaAgenda *agenda);
 MLA_API char *mla_agenda_file_name (const MlaAgenda *agenda, MlaAgendaFormat format,
                                     guint index, GHashTable *used);
 
+/* Writes each agenda of @agendas alone into its own file in @dir (created
+ * if missing), named by mla_agenda_file_name(). Each file is replaced
+ * atomically; one that cannot be written whole is not left behind. */
+MLA_API gboolean mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
+                                         const MlaAgendaWriteOptions *options, const char *dir,
+                                         GError **error);
+
 G_END_DECLS

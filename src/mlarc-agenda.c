@@ -1,7 +1,6 @@
 /* mlarc-agenda.c: `mlarc agenda [-f FORMAT] [--tz ZONE] [-o DIR]
  * [-a ARCHIVE] [FILE...]`. */
 #include "config.h"
-#include <errno.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <gio/gunixoutputstream.h>
@@ -31,44 +30,6 @@ read_agendas (MlaAgendaParser *parser, const char *path, GPtrArray *agendas, GEr
         message = mla_message_parse (raw);
         g_ptr_array_extend_and_steal (agendas, mla_agenda_parse_message (parser, message));
     }
-}
-
-/* One file per agenda in @dir. A file that cannot be written whole is
- * not left behind: cancelling the close of a replace stream drops it. */
-static gboolean
-write_files (GPtrArray *agendas, MlaAgendaFormat format, const MlaAgendaWriteOptions *options,
-             const char *dir, GError **error)
-{
-    g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-
-    if (g_mkdir_with_parents (dir, 0777) != 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", dir, g_strerror (errno));
-    for (guint i = 0; i < agendas->len; i++) {
-        g_autoptr (GPtrArray) one = g_ptr_array_new ();
-        g_autofree char *name = NULL;
-        g_autofree char *path = NULL;
-        g_autoptr (GFile) file = NULL;
-        g_autoptr (GFileOutputStream) out = NULL;
-
-        g_ptr_array_add (one, g_ptr_array_index (agendas, i));
-        name = mla_agenda_file_name (g_ptr_array_index (agendas, i), format, i + 1, used);
-        path = g_build_filename (dir, name, NULL);
-        file = g_file_new_for_path (path);
-        out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
-        if (out == NULL)
-            return FALSE;
-        if (!mla_agenda_write (one, format, options, G_OUTPUT_STREAM (out), error)
-            || !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error)) {
-            g_autoptr (GCancellable) cancelled = g_cancellable_new ();
-
-            g_cancellable_cancel (cancelled);
-            g_output_stream_close (G_OUTPUT_STREAM (out), cancelled, NULL);
-            if ((*error)->domain == G_IO_ERROR)
-                g_prefix_error (error, "%s: ", path);
-            return FALSE;
-        }
-    }
-    return TRUE;
 }
 
 static gboolean
@@ -187,7 +148,7 @@ mlarc_agenda_command (int argc, char **argv)
     if (agendas->len == 0)
         fprintf (stderr, "mlarc agenda: no agenda found\n");
     if (output_dir != NULL)
-        ok = write_files (agendas, format, &options, output_dir, &error);
+        ok = mla_agenda_write_files (agendas, format, &options, output_dir, &error);
     else
         ok = write_stdout (agendas, format, &options, &error);
     if (!ok) {
