@@ -33,11 +33,22 @@ close_nothing (void *context)
     return 0;
 }
 
+/* libxml2 reports I/O errors on stderr ("I/O error : flush error") before
+ * returning them; the library never prints, and the failure surfaces
+ * through mla_xml_writer_finish() anyway. */
+static void
+ignore_libxml_error (void *user_data, xmlError *error)
+{
+}
+
 MlaXmlWriter *
 mla_xml_writer_new (GOutputStream *out, MlaXmlWriterFlags flags)
 {
     MlaXmlWriter *xml = g_new0 (MlaXmlWriter, 1);
     xmlOutputBuffer *buffer;
+
+    /* libxml2 keeps its error handler per thread. */
+    xmlSetStructuredErrorFunc (NULL, ignore_libxml_error);
 
     xml->out = g_object_ref (out);
     buffer = xmlOutputBufferCreateIO (write_to_stream, close_nothing, xml, NULL);

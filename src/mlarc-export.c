@@ -55,6 +55,8 @@ mlarc_export_command (int argc, char **argv)
         /* A cancelled close of g_file_replace()'s stream keeps the old FILE. */
         g_cancellable_cancel (cancelled);
         g_output_stream_close (out, cancelled, NULL);
+        if (error->domain == G_IO_ERROR)
+            g_prefix_error (&error, "%s: ", output_path != NULL ? output_path : "standard output");
         mlarc_print_error (error);
         return MLARC_EXIT_FAILURE;
     }
