@@ -293,7 +293,27 @@ static const struct {
     { "09:00 CEST Keynote", "09:00", "23:58", "Keynote" },
     { "| 9:00 | Opening |", "09:00", "23:58", "Opening" },
     { "9:00\tOpening", "09:00", "23:58", "Opening" },
+    { "0800-0830 Check-in", "08:00", "08:30", "Check-in" },
+    { "| 1330\xe2\x80\x93" "1415 | Net control |", "13:30", "14:15", "Net control" },
+    { "Noon-1 p.m. Lunch", "12:00", "13:00", "Lunch" },
+    { "noon \xe2\x80\x93 1:30 pm Picnic", "12:00", "13:30", "Picnic" },
+    { "10:15 a.m.-noon Panel", "10:15", "12:00", "Panel" },
+    { "ore 9.30 Apertura", "09:30", "23:58", "Apertura" },
 };
+
+/* A text written in "0800-0830" ranges writes its single times so too;
+ * spans of years are no times. */
+START_TEST (test_slot_time_military_single)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("0900-0945 Briefing\n1000-1100 Drill\n"
+                                               "1200 Lunch\n1300 Debrief\n", NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->start, "12:00");
+    ck_assert_str_eq (slot_at (agenda, 0, 3)->title, "Debrief");
+}
+END_TEST
 
 START_TEST (test_slot_time_forms)
 {
@@ -492,6 +512,12 @@ static const struct {
     { "Day 1", "Day 1", "" },
     { "Day 2 (Wednesday September 23)", "Day 2 (Wednesday September 23)", "2004-09-23" },
     { "Friday\n======", "Friday", "2004-07-16" },
+    { "LUNES 9 DE MARZO", "LUNES 9 DE MARZO", "2004-03-09" },
+    { "marted\xc3\xac 10 marzo", "marted\xc3\xac 10 marzo", "2004-03-10" },
+    { "segunda-feira, 9 de mar\xc3\xa7o de 2026", "segunda-feira, 9 de mar\xc3\xa7o de 2026",
+      "2026-03-09" },
+    { "donderdag 12 juni", "donderdag 12 juni", "2004-06-12" },
+    { "D\xc3\xad" "a 2", "D\xc3\xad" "a 2", "" },
 };
 
 START_TEST (test_day_heading_forms)
@@ -1112,6 +1138,24 @@ START_TEST (test_layout_cells)
 }
 END_TEST
 
+/* Two timed slots apart are an agenda under a schedule heading or a
+ * table's header row. */
+static const char *const small_agendas[] = {
+    "Agenda\n\n10:00 Welcome\n    Chair: Ann Berg\n    Room: Hall 2\n\n11:00 Review\n",
+    "Draft programme:\n\n10:00 Welcome\n    Chair: Ann Berg\n    Room: Hall 2\n\n11:00 Review\n",
+    "Time  | Talk    | Speaker\n10:00 | Welcome | Ann Berg\n    (short)\n\n\n11:00 | Review | Bo Lund\n",
+};
+
+START_TEST (test_layout_small_agenda)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (small_agendas[_i], NULL);
+
+    ck_assert_msg (agenda != NULL, "no agenda in small agenda %d", _i);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 2);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->start, "11:00");
+}
+END_TEST
+
 /* ---- negatives ---- */
 
 static const char *const negatives[] = {
@@ -1129,6 +1173,12 @@ static const char *const negatives[] = {
     "     2. Do a Mini Hackfest for 50% of the time - Greg KH\n"
     "     3. Expand to three days - Dave\n",
     "Version 1.10 is out.\n2.30 MB download\n",
+    "Board history:\n2000-2005 Founding board\n2010-2015 Second board\n2015-2020 Third board\n",
+    "Results\n0800 Entries received\n1200 Entries checked\n1300 Entries sent\n",
+    "Hi,\n\n9:30 works for me, but the room is booked.\nCould we do the review\nafter lunch?\n\n"
+    "11:00 or later is fine too.\n",
+    "Hi,\n\nthe schedule changed a bit\n9:30 works for me, but the room is booked.\n"
+    "Could we do the review\nafter lunch?\n\n11:00 or later is fine too.\n",
     "",
 };
 
@@ -1331,6 +1381,7 @@ agenda_suite (void)
     tc = tcase_create ("resolution");
     tcase_add_loop_test (tc, test_clock_resolves, 0, G_N_ELEMENTS (clocks));
     tcase_add_loop_test (tc, test_range_resolves, 0, G_N_ELEMENTS (ranges));
+    tcase_add_test (tc, test_slot_time_military_single);
     tcase_add_test (tc, test_clock_day_order);
     tcase_add_test (tc, test_clock_new_day_when_time_restarts);
     suite_add_tcase (suite, tc);
@@ -1379,6 +1430,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_inline_break_alone);
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
     tcase_add_test (tc, test_layout_week_in_other_languages);
+    tcase_add_loop_test (tc, test_layout_small_agenda, 0, G_N_ELEMENTS (small_agendas));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("negatives");
