@@ -1445,6 +1445,26 @@ split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
     return cells;
 }
 
+/* Whether a header cell names a room: "Hall 1", "Track A (Salon E)",
+ * "Main auditorium", "Ballroom". */
+static gboolean
+names_room (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autoptr (GMatchInfo) words = NULL;
+    const char *open = strchr (cell, '(');
+
+    if (open != NULL && strchr (open, ')') != NULL && open != cell)
+        return TRUE;
+    g_regex_match (b->parser->word, cell, 0, &words);
+    for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
+        g_autofree char *w = g_match_info_fetch (words, 0);
+
+        if (is_room_word (b, w))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
  * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
 static gboolean
@@ -1474,14 +1494,16 @@ rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
         } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
             column.kind = COLUMN_PERSON;
             column.role = role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
-        } else if (is_room_word (b, first) && strchr (cell, ' ') != NULL) {
+        } else if (names_room (b, cell)) {
             const char *open = strchr (cell, '(');
 
             column.kind = COLUMN_TRACK;
             if (open != NULL && strchr (open, ')') != NULL)
                 column.room = g_strndup (open + 1, strchr (open, ')') - open - 1);
-            else
+            else if (is_room_word (b, first))
                 column.room = room_name (b, cell);
+            else
+                column.room = g_strdup (cell);
             tracks++;
         }
         g_array_append_val (b->columns, column);
@@ -1545,7 +1567,8 @@ table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
     if (tracks >= 2) {
         g_autofree char *whole = squeeze (row);
 
-        slot_set_title (b, slot, whole + strspn (whole, "| "));
+        g_strchomp (g_strdelimit (whole, "|", ' '));
+        slot_set_title (b, slot, whole + strspn (whole, " "));
         builder_add_slot (b, slot);
         return;
     }

@@ -976,6 +976,10 @@ static const struct {
       "Mt. Hood", NULL, NULL },
     { "Time Track 1 (Salon E) Track 2 (Salon D)\n9am Opening\n10am Close of the Day BoFs\n"
       "11am Lunch\n", 3, 1, "Close of the Day BoFs", NULL, NULL, NULL },
+    { "Time | Main hall | Seminar room\n09:00 | Welcome |\n10:00 | Kernels | Compilers\n"
+      "11:00 | Close |\n", 4, 2, "Compilers", "Seminar room", NULL, NULL },
+    { "Time | Track A (Ballroom) | Track B (Library)\n09:00 | Welcome |\n10:00 | Kernels | Compilers\n"
+      "11:00 | Close |\n", 4, 0, "Welcome", NULL, NULL, NULL },
 };
 
 START_TEST (test_layout_header_tables)
