@@ -1155,23 +1155,61 @@ label_needs_no_colon (const char *key)
     return g_str_has_suffix (key, "by") || g_str_has_suffix (key, "par");
 }
 
+/* Returns: (transfer full): @value without its parentheses that are
+ * not markers ("Elena Petrova (University of Oslo)" -> "Elena
+ * Petrova"; "(Probably Joe Thornber)", "(TBC)" stay). */
+static char *
+drop_affiliations (MlaAgendaParser *parser, const char *value)
+{
+    g_autoptr (GString) out = g_string_new (NULL);
+    g_autoptr (GMatchInfo) match = NULL;
+    gint from = 0;
+
+    g_regex_match (parser->paren_part, value, 0, &match);
+    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
+        g_autofree char *part = g_match_info_fetch (match, 0);
+        g_autoptr (GMatchInfo) marker = NULL;
+        gint s = 0, e = 0;
+
+        g_match_info_fetch_pos (match, 0, &s, &e);
+        if (g_regex_match (parser->tentative, part, 0, NULL))
+            continue;
+        g_string_append_len (out, value + from, s - from);
+        from = e;
+        /* "(ULPGC, tbc)": the marker stays, the affiliation goes */
+        if (g_regex_match (parser->markers, part, 0, &marker)) {
+            g_autofree char *word = g_match_info_fetch (marker, 0);
+
+            g_string_append_printf (out, " %s", word);
+        }
+    }
+    g_string_append (out, value + from);
+    return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 static void
 add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value, MlaPersonRole role)
 {
     gboolean confirmed = TRUE;
-    g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, value, &confirmed);
+    g_autofree char *bare = drop_affiliations (b->parser, value);
+    g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
     g_auto (GStrv) parts = NULL;
-    gboolean all_names = TRUE;
+    guint names = 0, n = 0;
 
     if (clean == NULL)
         return;
     parts = g_regex_split (b->parser->person_split, clean, 0);
-    for (guint i = 0; parts[i] != NULL; i++)
-        if (parts[i][0] != '\0' && !mla_agenda_parser_is_name (b->parser, parts[i]))
-            all_names = FALSE;
-    if (all_names && g_strv_length (parts) > 1) {
+    for (guint i = 0; parts[i] != NULL; i++) {
+        if (parts[i][0] == '\0')
+            continue;
+        n++;
+        names += mla_agenda_parser_is_name (b->parser, parts[i]);
+    }
+    if (n > 1 && names > 0 && mla_agenda_parser_is_name (b->parser, parts[0])) {
+        /* names, each maybe with an affiliation after a comma
+         * ("Elena Petrova, University of Oslo"): the names only */
         for (guint i = 0; parts[i] != NULL; i++)
-            if (parts[i][0] != '\0')
+            if (parts[i][0] != '\0' && mla_agenda_parser_is_name (b->parser, parts[i]))
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
     } else {
         g_ptr_array_add (slot->people, mla_agenda_person_new (clean, role, confirmed));
@@ -1832,12 +1870,29 @@ rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+/* Whether a slot line follows the current line anywhere below. */
+static gboolean
+slot_follows (MlaAgendaBuilder *b)
+{
+    for (guint i = b->index + 1; i < b->n_lines; i++)
+        if (!b->lines[i].blank
+            && (g_regex_match (b->parser->rules[rule_index ("slot-time")], b->lines[i].text, 0, NULL)
+                || g_regex_match (b->parser->rules[rule_index ("slot-detail")], b->lines[i].text, 0,
+                                  NULL)))
+            return TRUE;
+    return FALSE;
+}
+
 static gboolean
 rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     MlaAgendaSlot *slot = b->pending != NULL ? b->pending : b->slot;
 
     if (slot == NULL || slot->location != NULL)
+        return FALSE;
+    /* "Venue: ..." in a paragraph after the programme is the event's
+     * place, not the last slot's */
+    if (slot == b->slot && b->last_content + 1 != b->index && !slot_follows (b))
         return FALSE;
     slot->location = g_match_info_fetch_named (match, "value");
     b->last_content = b->index;

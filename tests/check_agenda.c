@@ -623,6 +623,15 @@ static const struct {
       MLA_PERSON_ROLE_MODERATOR, FALSE },
     { "\tReferent: Tom Brandt (noch nicht best\xc3\xa4tigt)", "Tom Brandt",
       MLA_PERSON_ROLE_SPEAKER, FALSE },
+    { "\tChair: Elena Petrova (University of Oslo)", "Elena Petrova", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tPonente: Luc\xc3\xad" "a G\xc3\xb3mez, Universidad de Sevilla", "Luc\xc3\xad" "a G\xc3\xb3mez",
+      MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tModeratore: Paolo Neri (Politecnico di Milano)", "Paolo Neri", MLA_PERSON_ROLE_MODERATOR,
+      TRUE },
+    { "\tRelatrice: Giulia Bassi, da confermare", "Giulia Bassi", MLA_PERSON_ROLE_SPEAKER, FALSE },
+    { "\tIntervenante : Chlo\xc3\xa9 Martin", "Chlo\xc3\xa9 Martin", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tModeradora: In\xc3\xa9s Vidal (ULPGC, tbc)", "In\xc3\xa9s Vidal", MLA_PERSON_ROLE_MODERATOR,
+      FALSE },
 };
 
 /* People written inside the slot's line. */
@@ -637,6 +646,8 @@ static const struct {
     { "11.50-12.10 Invited Speaker: Joey Smith", "Invited Speaker: Joey Smith", "Joey Smith",
       MLA_PERSON_ROLE_SPEAKER },
     { "10:00 Budget [chair: Ann Berg]", "Budget", "Ann Berg", MLA_PERSON_ROLE_CHAIR },
+    { "10:00 Mesa redonda (Moderadora: Carmen Ib\xc3\xa1\xc3\xb1" "ez)", "Mesa redonda",
+      "Carmen Ib\xc3\xa1\xc3\xb1" "ez", MLA_PERSON_ROLE_MODERATOR },
 };
 
 START_TEST (test_people_inline)
@@ -895,7 +906,31 @@ static const struct {
     { "9:00 - Dinner/Reception @ Congress center", "Dinner/Reception", "Congress center" },
     { "9:00 - Keynote\n\tRoom: Salon E", "Keynote", "Salon E" },
     { "9:00 AM\n\nContinental Breakfast\n\nlocation: Salon E", "Continental Breakfast", "Salon E" },
+    { "9:00 - Keynote\n\tSala: Aula Magna", "Keynote", "Aula Magna" },
+    { "9:00 - Keynote\n\nVenue: Hall C\n", "Keynote", "Hall C" },
 };
+
+/* A place given in a paragraph after the programme is not the last
+ * slot's; a place line right under a slot, or in a short paragraph
+ * before the next slot, is. */
+static const struct {
+    const char *text;
+    const char *last_location;
+} trailing_places[] = {
+    { "9:00 Opening\n10:00 Talk\n11:00 Drinks\n\nVenue: Town hall, Main Street 3.\n\nBye\n", NULL },
+    { "9:00 Opening\n10:00 Talk\n11:00 Drinks\n\nLugar: Sala Magna\n", NULL },
+    { "9:00 Opening\n10:00 Talk\n11:00 Drinks\nLuogo: Sala Magna\n", "Sala Magna" },
+    { "9:00 Opening\n10:00 Talk\n11:00 Drinks\n    Ort: Foyer\n\nBis dann\n", "Foyer" },
+};
+
+START_TEST (test_locations_trailing_paragraph)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (trailing_places[_i].text, NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_pstr_eq (slot_at (agenda, 0, 2)->location, trailing_places[_i].last_location);
+}
+END_TEST
 
 START_TEST (test_locations)
 {
@@ -1422,6 +1457,7 @@ agenda_suite (void)
     tc = tcase_create ("kinds");
     tcase_add_loop_test (tc, test_kind_words, 0, G_N_ELEMENTS (kinds));
     tcase_add_loop_test (tc, test_locations, 0, G_N_ELEMENTS (locations));
+    tcase_add_loop_test (tc, test_locations_trailing_paragraph, 0, G_N_ELEMENTS (trailing_places));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("layout");
