@@ -1047,6 +1047,13 @@ may_hold_agenda (MlaAgendaParser *parser, const char *text)
             p += 1 + strspn (p + 1, " \t");
         else if (g_str_has_prefix (p, "\xe2\x80\xa2"))
             p += 3 + strspn (p + 3, " \t");
+        else if (g_ascii_isalpha (*p) && g_ascii_strncasecmp (p, "noon", 4) != 0) {
+            /* "ore 9.30", "ab 19 Uhr": a short word before the time */
+            gsize word = strspn (p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
+            if (word <= 5 && p[word] == ' ')
+                p += word + strspn (p + word, " \t");
+        }
         if (g_ascii_isdigit (*p) || g_ascii_strncasecmp (p, "noon", 4) == 0) {
             g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
                                                                      : strlen (unquoted));

@@ -301,6 +301,17 @@ static const struct {
     { "ore 9.30 Apertura", "09:30", "23:58", "Apertura" },
 };
 
+/* A programme whose every line starts with a word before the time. */
+START_TEST (test_slot_time_after_word)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("ore 9.30 Apertura\nore 10.00 Relazione\n"
+                                               "ore 11.00 Pausa\n", NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+}
+END_TEST
+
 /* A text written in "0800-0830" ranges writes its single times so too;
  * spans of years are no times. */
 START_TEST (test_slot_time_military_single)
@@ -888,6 +899,14 @@ static const struct {
     { "Breakout Groups", MLA_SLOT_KIND_SESSION },
     { "Power Management (general)", MLA_SLOT_KIND_SESSION },
     { "Mittagessen", MLA_SLOT_KIND_MEAL },
+    { "Pausa caf\xc3\xa9", MLA_SLOT_KIND_BREAK },
+    { "Almuerzo de trabajo", MLA_SLOT_KIND_MEAL },
+    { "Pranzo", MLA_SLOT_KIND_MEAL },
+    { "Coffee", MLA_SLOT_KIND_BREAK },
+    { "Socialising", MLA_SLOT_KIND_SOCIAL },
+    { "Drinks at the harbour", MLA_SLOT_KIND_SOCIAL },
+    { "Aperitivo", MLA_SLOT_KIND_SOCIAL },
+    { "Doors open & snacks", MLA_SLOT_KIND_BREAK },
 };
 
 START_TEST (test_kind_words)
@@ -1421,6 +1440,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_clock_resolves, 0, G_N_ELEMENTS (clocks));
     tcase_add_loop_test (tc, test_range_resolves, 0, G_N_ELEMENTS (ranges));
     tcase_add_test (tc, test_slot_time_military_single);
+    tcase_add_test (tc, test_slot_time_after_word);
     tcase_add_test (tc, test_clock_day_order);
     tcase_add_test (tc, test_clock_new_day_when_time_restarts);
     suite_add_tcase (suite, tc);
