@@ -145,7 +145,7 @@ static const MlaAgendaRule rules[] = {
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", rule_underline },
     { "slot-detail", "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
                      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$", rule_slot_detail },
-    { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?:@FROM@)\\s+)?@TIME1@"
+    { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
                    "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
                    "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?<title>.*)$", rule_slot_time },
     { "person-label", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
@@ -1663,9 +1663,14 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     if (!fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
     has_end = fetch_clock (b, match, "2", &end, &bare2);
-    if (bare1 && !has_end)
-        return FALSE;
     title = strip_separators (title_raw);
+    if (bare1 && !has_end) {
+        g_autofree char *from = g_match_info_fetch_named (match, "from");
+
+        /* "alle 10 Apertura" is a time; "10 people" and "from 10 people" are not */
+        if (from == NULL || from[0] == '\0' || !g_unichar_isupper (g_utf8_get_char (title)))
+            return FALSE;
+    }
     g_strchomp (title);
     while (g_str_has_suffix (title, "|")) {     /* pipe tables */
         title[strlen (title) - 1] = '\0';

@@ -299,6 +299,8 @@ static const struct {
     { "noon \xe2\x80\x93 1:30 pm Picnic", "12:00", "13:30", "Picnic" },
     { "10:15 a.m.-noon Panel", "10:15", "12:00", "Panel" },
     { "ore 9.30 Apertura", "09:30", "23:58", "Apertura" },
+    { "alle 10 Apertura", "10:00", "23:58", "Apertura" },
+    { "a las 16 Clausura", "16:00", "23:58", "Clausura" },
 };
 
 /* A programme whose every line starts with a word before the time. */
@@ -1233,6 +1235,7 @@ static const char *const negatives[] = {
     "Version 1.10 is out.\n2.30 MB download\n",
     "Board history:\n2000-2005 Founding board\n2010-2015 Second board\n2015-2020 Third board\n",
     "Results\n0800 Entries received\n1200 Entries checked\n1300 Entries sent\n",
+    "Numbers:\nfrom 10 people\nfrom 12 people\nfrom 15 people\n",
     "Hi,\n\n9:30 works for me, but the room is booked.\nCould we do the review\nafter lunch?\n\n"
     "11:00 or later is fine too.\n",
     "Hi,\n\nthe schedule changed a bit\n9:30 works for me, but the room is booked.\n"
