@@ -493,10 +493,12 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                                       "(?<m2>\\d\\d)(?![\\d:.])", 0, error);
     parser->military_single = compile ("^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
                                        "(?=\\s*[|:\\t]|\\s+\\p{Lu})", 0, error);
-    parser->noon_start = compile ("^(\\s*(?:[-*\\x{2022}|]\\s*)?)noon(?=\\s*(?:-|\\x{2013}|\\x{2014}|to)\\s*\\d)",
-                                  G_REGEX_CASELESS, error);
+    /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
+    parser->noon_start = compile ("^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:noon|midday)"
+                                  "(?=\\s*(?:-|\\x{2013}|\\x{2014}|to)\\s*\\d|\\s*[-\\x{2013}:|]\\s*\\p{Lu}"
+                                  "|\\s{2,}\\S|\\t)", G_REGEX_CASELESS, error);
     parser->noon_end = compile ("^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:[ap]\\.?\\s?m\\.?)?"
-                                "\\s*(?:-|\\x{2013}|\\x{2014}|to)\\s*)noon(?!\\w)", G_REGEX_CASELESS, error);
+                                "\\s*(?:-|\\x{2013}|\\x{2014}|to)\\s*)(?:noon|midday)(?!\\w)", G_REGEX_CASELESS, error);
     parser->gap_cells = compile ("\\s{2,}", 0, error);
     parser->pipe_cells = compile ("\\s*\\|\\s*", 0, error);
     /* "Introductions - We'll go around the room ...": a sentence after a
@@ -1031,7 +1033,8 @@ line_clear (gpointer data)
 
 /* The no-agenda path must be cheap: the parser runs on every message.
  * An agenda has at least two lines that start with a time, so look only
- * at lines that start with a digit (after quotes, spaces and a bullet). */
+ * at lines that start with a digit or "noon" (after quotes, spaces, a
+ * bullet or one short word such as "ore"). */
 static gboolean
 may_hold_agenda (MlaAgendaParser *parser, const char *text)
 {
@@ -1047,14 +1050,16 @@ may_hold_agenda (MlaAgendaParser *parser, const char *text)
             p += 1 + strspn (p + 1, " \t");
         else if (g_str_has_prefix (p, "\xe2\x80\xa2"))
             p += 3 + strspn (p + 3, " \t");
-        else if (g_ascii_isalpha (*p) && g_ascii_strncasecmp (p, "noon", 4) != 0) {
+        else if (g_ascii_isalpha (*p) && g_ascii_strncasecmp (p, "noon", 4) != 0
+                 && g_ascii_strncasecmp (p, "midday", 6) != 0) {
             /* "ore 9.30", "ab 19 Uhr": a short word before the time */
             gsize word = strspn (p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
 
             if (word <= 5 && p[word] == ' ')
                 p += word + strspn (p + word, " \t");
         }
-        if (g_ascii_isdigit (*p) || g_ascii_strncasecmp (p, "noon", 4) == 0) {
+        if (g_ascii_isdigit (*p) || g_ascii_strncasecmp (p, "noon", 4) == 0
+            || g_ascii_strncasecmp (p, "midday", 6) == 0) {
             g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
                                                                      : strlen (unquoted));
             g_autofree char *normal = normalise_times (parser, copy, FALSE);
@@ -1531,6 +1536,13 @@ rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
         const char *cell = g_ptr_array_index (cells, i);
         g_autofree char *key = fold_compact (cell);
         g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
+        gsize key_len = strlen (key);
+
+        /* "Speaker(s)", "Room:" name the column as "Speaker", "Room" */
+        if (g_str_has_suffix (key, "(s)"))
+            key[key_len - 3] = '\0';
+        else if (key_len > 1 && key[key_len - 1] == ':')
+            key[key_len - 1] = '\0';
         MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL };
         int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
 

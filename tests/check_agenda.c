@@ -300,6 +300,8 @@ static const struct {
     { "10:15 a.m.-noon Panel", "10:15", "12:00", "Panel" },
     { "ore 9.30 Apertura", "09:30", "23:58", "Apertura" },
     { "alle 10 Apertura", "10:00", "23:58", "Apertura" },
+    { "Noon  Lunch", "12:00", "23:58", "Lunch" },
+    { "Midday: Picnic", "12:00", "23:58", "Picnic" },
     { "a las 16 Clausura", "16:00", "23:58", "Clausura" },
 };
 
@@ -1034,6 +1036,8 @@ static const struct {
       "11am Lunch\n", 3, 1, "Close of the Day BoFs", NULL, NULL, NULL },
     { "Time | Main hall | Seminar room\n09:00 | Welcome |\n10:00 | Kernels | Compilers\n"
       "11:00 | Close |\n", 4, 2, "Compilers", "Seminar room", NULL, NULL },
+    { "Time | Talk | Speaker(s)\n09:00 | Welcome | Ann Lee\n10:00 | Kernels | Bo Lund (Acme)\n"
+      "11:00 | Close |\n", 3, 1, "Kernels", NULL, NULL, "Bo Lund" },
     { "Time | Track A (Ballroom) | Track B (Library)\n09:00 | Welcome |\n10:00 | Kernels | Compilers\n"
       "11:00 | Close |\n", 4, 0, "Welcome", NULL, NULL, NULL },
 };
@@ -1236,6 +1240,7 @@ static const char *const negatives[] = {
     "Board history:\n2000-2005 Founding board\n2010-2015 Second board\n2015-2020 Third board\n",
     "Results\n0800 Entries received\n1200 Entries checked\n1300 Entries sent\n",
     "Numbers:\nfrom 10 people\nfrom 12 people\nfrom 15 people\n",
+    "Noon is fine.\nNoon works for me too\nmidday or later\n",
     "Hi,\n\n9:30 works for me, but the room is booked.\nCould we do the review\nafter lunch?\n\n"
     "11:00 or later is fine too.\n",
     "Hi,\n\nthe schedule changed a bit\n9:30 works for me, but the room is booked.\n"
