@@ -85,6 +85,11 @@ struct MlaAgendaParser {
     GRegex *label_name;
     GRegex *paren_part;
     GRegex *capitalised_run;
+    GRegex *military_range;     /* "0800-0830" */
+    GRegex *military_single;    /* "1300 Lunch" */
+    GRegex *noon_start;         /* "Noon-1 p.m." */
+    GRegex *noon_end;           /* "10:15 a.m.-noon" */
+    GRegex *schedule_heading;   /* "Agenda", "Draft programme:" */
 };
 
 struct MlaAgendaBuilder {
@@ -140,7 +145,7 @@ static const MlaAgendaRule rules[] = {
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", rule_underline },
     { "slot-detail", "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
                      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$", rule_slot_detail },
-    { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?:@FROM@)\\s+)?@TIME1@"
+    { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
                    "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
                    "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?<title>.*)$", rule_slot_time },
     { "person-label", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
@@ -308,7 +313,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     g_auto (GStrv) zones = NULL, loc_labels = NULL, rooms = NULL, markers = NULL;
     g_auto (GStrv) tentative = NULL, openers = NULL, attribution = NULL;
     g_auto (GStrv) time_columns = NULL, people_columns = NULL, from_words = NULL;
-    g_auto (GStrv) not_names = NULL;
+    g_auto (GStrv) not_names = NULL, schedule = NULL;
     g_autofree char *tentative_alt = NULL, *markers_alt = NULL, *openers_alt = NULL;
     g_autofree char *time1 = NULL, *time2 = NULL;
 
@@ -341,7 +346,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         || (time_columns = vocabulary_list (keys, "tables", "time", error)) == NULL
         || (people_columns = vocabulary_list (keys, "tables", "people", error)) == NULL
         || (from_words = vocabulary_list (keys, "times", "from", error)) == NULL
-        || (not_names = vocabulary_list (keys, "names", "not", error)) == NULL)
+        || (not_names = vocabulary_list (keys, "names", "not", error)) == NULL
+        || (schedule = vocabulary_list (keys, "headings", "schedule", error)) == NULL)
         return FALSE;
     table_add_words (parser->not_names, not_names, 1);
     table_add_words (parser->place_labels, loc_labels, 1);
@@ -387,6 +393,15 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         g_hash_table_insert (placeholders, "@ROOM@", alternation (r));
         g_hash_table_insert (placeholders, "@DAYWORD@",
                              g_strdup_printf ("(?:%s)\\s+\\d{1,2}", days));
+        g_autoptr (GPtrArray) sh = strv_to_array (schedule);
+        g_autofree char *schedule_alt = alternation (sh);
+        /* at most five words, with the heading word among them, no sentence */
+        g_autofree char *heading = g_strdup_printf (
+            "^[\\s#*=~-]*(?:[\\w'\\x{2019}-]+\\s+){0,3}(?:%s)(?!\\w)(?:\\s+[\\w'\\x{2019}-]+){0,3}"
+            "[\\s:*=~-]*$", schedule_alt);
+
+        if ((parser->schedule_heading = compile (heading, G_REGEX_CASELESS, error)) == NULL)
+            return FALSE;
         markers_alt = alternation (m);
         tentative_alt = alternation (t);
         openers_alt = alternation (o);
@@ -439,8 +454,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                                             placeholders);
         g_autofree char *month = g_strdup (g_hash_table_lookup (placeholders, "@MONTH@"));
         g_autofree char *date = g_strdup_printf (
-            "(?<d1>\\d{1,2})(?:st|nd|rd|th|er|\\.)?\\s*(?:of\\s+|de\\s+)?(?<mo1>%s)\\.?(?!\\w)"
-            "(?:,?\\s*(?<y1>\\d{4}))?"
+            "(?<d1>\\d{1,2})(?:st|nd|rd|th|er|\\.)?\\s*(?:(?:of|de|di|del|de\\s+la)\\s+)?(?<mo1>%s)\\.?(?!\\w)"
+            "(?:,?\\s*(?:de\\s+)?(?<y1>\\d{4}))?"
             "|(?<mo2>%s)\\.?(?!\\w)[\\s-]*(?<d2>\\d{1,2})(?!\\d)(?:st|nd|rd|th)?"
             "(?:\\s*[-\\x{2013}]\\s*\\d{1,2}(?!\\d))?(?:,?\\s*(?<y2>\\d{4}))?"
             "|(?<iy>\\d{4})-(?<im>\\d{1,2})-(?<id>\\d{1,2})"
@@ -473,6 +488,17 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                                    0, error);
     parser->paren_part = compile ("\\s*\\([^()]*\\)", 0, error);
     parser->capitalised_run = compile ("^\\p{Lu}\\S*(?: \\p{Lu}\\S*)*$", 0, error);
+    parser->military_range = compile ("^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
+                                      "(?<sep>\\s*(?:-|\\x{2013}|\\x{2014}|to)\\s*)(?<h2>[012]\\d)"
+                                      "(?<m2>\\d\\d)(?![\\d:.])", 0, error);
+    parser->military_single = compile ("^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
+                                       "(?=\\s*[|:\\t]|\\s+\\p{Lu})", 0, error);
+    /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
+    parser->noon_start = compile ("^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:noon|midday)"
+                                  "(?=\\s*(?:-|\\x{2013}|\\x{2014}|to)\\s*\\d|\\s*[-\\x{2013}:|]\\s*\\p{Lu}"
+                                  "|\\s{2,}\\S|\\t)", G_REGEX_CASELESS, error);
+    parser->noon_end = compile ("^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:[ap]\\.?\\s?m\\.?)?"
+                                "\\s*(?:-|\\x{2013}|\\x{2014}|to)\\s*)(?:noon|midday)(?!\\w)", G_REGEX_CASELESS, error);
     parser->gap_cells = compile ("\\s{2,}", 0, error);
     parser->pipe_cells = compile ("\\s*\\|\\s*", 0, error);
     /* "Introductions - We'll go around the room ...": a sentence after a
@@ -488,6 +514,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
            && parser->list_marker != NULL && parser->description != NULL
            && parser->gap_cells != NULL && parser->paren_part != NULL
            && parser->capitalised_run != NULL && parser->pipe_cells != NULL
+           && parser->military_range != NULL && parser->military_single != NULL
+           && parser->noon_start != NULL && parser->noon_end != NULL
            && parser->speaker_dash != NULL && parser->person_split != NULL && parser->quote != NULL;
 }
 
@@ -568,6 +596,11 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->list_marker, g_regex_unref);
     g_clear_pointer (&parser->gap_cells, g_regex_unref);
     g_clear_pointer (&parser->pipe_cells, g_regex_unref);
+    g_clear_pointer (&parser->military_range, g_regex_unref);
+    g_clear_pointer (&parser->military_single, g_regex_unref);
+    g_clear_pointer (&parser->noon_start, g_regex_unref);
+    g_clear_pointer (&parser->noon_end, g_regex_unref);
+    g_clear_pointer (&parser->schedule_heading, g_regex_unref);
     g_clear_pointer (&parser->description, g_regex_unref);
     g_clear_pointer (&parser->year, g_regex_unref);
     g_clear_pointer (&parser->label_paren, g_regex_unref);
@@ -853,10 +886,96 @@ mla_agenda_parser_kind (MlaAgendaParser *parser, const char *title)
 
 /* ---- scanner ---- */
 
+/* Whether "HHMM" is a plausible 24-hour time of a programme: a valid
+ * clock on a five-minute step. */
+static gboolean
+military_clock (const char *hh, const char *mm)
+{
+    int h = atoi (hh), m = atoi (mm);
+
+    return h <= 23 && m <= 59 && m % 5 == 0;
+}
+
+/* Whether a "HHMM-HHMM" match is a time range, not a span of years
+ * ("2010-2015"): both ends plausible, a later end within six hours, and
+ * not both 19xx or 20xx. */
+static gboolean
+military_range_ok (GMatchInfo *match)
+{
+    g_autofree char *h1 = g_match_info_fetch_named (match, "h1");
+    g_autofree char *m1 = g_match_info_fetch_named (match, "m1");
+    g_autofree char *h2 = g_match_info_fetch_named (match, "h2");
+    g_autofree char *m2 = g_match_info_fetch_named (match, "m2");
+    int s = atoi (h1) * 60 + atoi (m1), e = atoi (h2) * 60 + atoi (m2);
+    gboolean year1 = g_str_has_prefix (h1, "19") || g_str_has_prefix (h1, "20");
+    gboolean year2 = g_str_has_prefix (h2, "19") || g_str_has_prefix (h2, "20");
+
+    return military_clock (h1, m1) && military_clock (h2, m2) && e > s && e - s <= 6 * 60
+           && !(year1 && year2);
+}
+
+/* Whether @text writes its programme in "0800-0830" times: one such
+ * range that cannot be a span of years. */
+static gboolean
+text_is_military (MlaAgendaParser *parser, char **lines)
+{
+    for (guint i = 0; lines[i] != NULL; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        const char *p = lines[i] + strspn (lines[i], " \t>");
+
+        if (g_regex_match (parser->military_range, p, 0, &match) && military_range_ok (match))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Rewrites the time forms that the time pattern does not read into ones
+ * it does: "0800-0830" to "08:00-08:30" (and, with @military, the text
+ * being written in such ranges, "1300 Lunch" to "13:00 Lunch"), "noon"
+ * at either end of a range to "12:00 pm". Returns: (transfer full). */
+static char *
+normalise_times (MlaAgendaParser *parser, const char *text, gboolean military)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    char *out;
+
+    if (g_regex_match (parser->military_range, text, 0, &match)
+        && military_range_ok (match)) {
+        g_autofree char *lead = g_match_info_fetch_named (match, "lead");
+        g_autofree char *h1 = g_match_info_fetch_named (match, "h1");
+        g_autofree char *m1 = g_match_info_fetch_named (match, "m1");
+        g_autofree char *sep = g_match_info_fetch_named (match, "sep");
+        g_autofree char *h2 = g_match_info_fetch_named (match, "h2");
+        g_autofree char *m2 = g_match_info_fetch_named (match, "m2");
+        gint end = 0;
+
+        g_match_info_fetch_pos (match, 0, NULL, &end);
+        return g_strdup_printf ("%s%s:%s%s%s:%s%s", lead, h1, m1, sep, h2, m2, text + end);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (military && g_regex_match (parser->military_single, text, 0, &match)) {
+        g_autofree char *lead = g_match_info_fetch_named (match, "lead");
+        g_autofree char *h1 = g_match_info_fetch_named (match, "h1");
+        g_autofree char *m1 = g_match_info_fetch_named (match, "m1");
+        gint end = 0;
+
+        g_match_info_fetch_pos (match, 0, NULL, &end);
+        if (military_clock (h1, m1))
+            return g_strdup_printf ("%s%s:%s%s", lead, h1, m1, text + end);
+    }
+    out = g_regex_replace (parser->noon_start, text, -1, 0, "\\g<1>12:00 pm", 0, NULL);
+    if (out != NULL && strcmp (out, text) == 0) {
+        g_free (out);
+        out = g_regex_replace (parser->noon_end, text, -1, 0, "\\g<1>12:00 pm", 0, NULL);
+    }
+    return out != NULL ? out : g_strdup (text);
+}
+
 static void
-scan_line (MlaAgendaParser *parser, const char *raw, MlaAgendaLine *line)
+scan_line (MlaAgendaParser *parser, const char *raw, gboolean military, MlaAgendaLine *line)
 {
     g_autofree char *unquoted = g_regex_replace_literal (parser->quote, raw, -1, 0, "", 0, NULL);
+    g_autofree char *normal = NULL;
     const char *start = unquoted != NULL ? unquoted : raw;
     GString *text = g_string_new (NULL);
     guint column = 0;
@@ -868,6 +987,8 @@ scan_line (MlaAgendaParser *parser, const char *raw, MlaAgendaLine *line)
         line->quoted = TRUE;
         start += start[1] == ' ' ? 2 : 1;
     }
+    normal = normalise_times (parser, start, military);
+    start = normal;
     for (const char *p = start; *p != '\0'; p++) {
         if (*p == '\t') {
             guint from = column;
@@ -912,7 +1033,8 @@ line_clear (gpointer data)
 
 /* The no-agenda path must be cheap: the parser runs on every message.
  * An agenda has at least two lines that start with a time, so look only
- * at lines that start with a digit (after quotes, spaces and a bullet). */
+ * at lines that start with a digit or "noon" (after quotes, spaces, a
+ * bullet or one short word such as "ore"). */
 static gboolean
 may_hold_agenda (MlaAgendaParser *parser, const char *text)
 {
@@ -928,11 +1050,21 @@ may_hold_agenda (MlaAgendaParser *parser, const char *text)
             p += 1 + strspn (p + 1, " \t");
         else if (g_str_has_prefix (p, "\xe2\x80\xa2"))
             p += 3 + strspn (p + 3, " \t");
-        if (g_ascii_isdigit (*p)) {
+        else if (g_ascii_isalpha (*p) && g_ascii_strncasecmp (p, "noon", 4) != 0
+                 && g_ascii_strncasecmp (p, "midday", 6) != 0) {
+            /* "ore 9.30", "ab 19 Uhr": a short word before the time */
+            gsize word = strspn (p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
+            if (word <= 5 && p[word] == ' ')
+                p += word + strspn (p + word, " \t");
+        }
+        if (g_ascii_isdigit (*p) || g_ascii_strncasecmp (p, "noon", 4) == 0
+            || g_ascii_strncasecmp (p, "midday", 6) == 0) {
             g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
                                                                      : strlen (unquoted));
+            g_autofree char *normal = normalise_times (parser, copy, FALSE);
 
-            if (g_regex_match (slot_time, copy, 0, NULL) && ++found >= 2)
+            if (g_regex_match (slot_time, normal, 0, NULL) && ++found >= 2)
                 return TRUE;
         }
         line = end != NULL ? end + 1 : NULL;
@@ -1035,23 +1167,61 @@ label_needs_no_colon (const char *key)
     return g_str_has_suffix (key, "by") || g_str_has_suffix (key, "par");
 }
 
+/* Returns: (transfer full): @value without its parentheses that are
+ * not markers ("Elena Petrova (University of Oslo)" -> "Elena
+ * Petrova"; "(Probably Joe Thornber)", "(TBC)" stay). */
+static char *
+drop_affiliations (MlaAgendaParser *parser, const char *value)
+{
+    g_autoptr (GString) out = g_string_new (NULL);
+    g_autoptr (GMatchInfo) match = NULL;
+    gint from = 0;
+
+    g_regex_match (parser->paren_part, value, 0, &match);
+    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
+        g_autofree char *part = g_match_info_fetch (match, 0);
+        g_autoptr (GMatchInfo) marker = NULL;
+        gint s = 0, e = 0;
+
+        g_match_info_fetch_pos (match, 0, &s, &e);
+        if (g_regex_match (parser->tentative, part, 0, NULL))
+            continue;
+        g_string_append_len (out, value + from, s - from);
+        from = e;
+        /* "(ULPGC, tbc)": the marker stays, the affiliation goes */
+        if (g_regex_match (parser->markers, part, 0, &marker)) {
+            g_autofree char *word = g_match_info_fetch (marker, 0);
+
+            g_string_append_printf (out, " %s", word);
+        }
+    }
+    g_string_append (out, value + from);
+    return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 static void
 add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value, MlaPersonRole role)
 {
     gboolean confirmed = TRUE;
-    g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, value, &confirmed);
+    g_autofree char *bare = drop_affiliations (b->parser, value);
+    g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
     g_auto (GStrv) parts = NULL;
-    gboolean all_names = TRUE;
+    guint names = 0, n = 0;
 
     if (clean == NULL)
         return;
     parts = g_regex_split (b->parser->person_split, clean, 0);
-    for (guint i = 0; parts[i] != NULL; i++)
-        if (parts[i][0] != '\0' && !mla_agenda_parser_is_name (b->parser, parts[i]))
-            all_names = FALSE;
-    if (all_names && g_strv_length (parts) > 1) {
+    for (guint i = 0; parts[i] != NULL; i++) {
+        if (parts[i][0] == '\0')
+            continue;
+        n++;
+        names += mla_agenda_parser_is_name (b->parser, parts[i]);
+    }
+    if (n > 1 && names > 0 && mla_agenda_parser_is_name (b->parser, parts[0])) {
+        /* names, each maybe with an affiliation after a comma
+         * ("Elena Petrova, University of Oslo"): the names only */
         for (guint i = 0; parts[i] != NULL; i++)
-            if (parts[i][0] != '\0')
+            if (parts[i][0] != '\0' && mla_agenda_parser_is_name (b->parser, parts[i]))
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
     } else {
         g_ptr_array_add (slot->people, mla_agenda_person_new (clean, role, confirmed));
@@ -1325,6 +1495,26 @@ split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
     return cells;
 }
 
+/* Whether a header cell names a room: "Hall 1", "Track A (Salon E)",
+ * "Main auditorium", "Ballroom". */
+static gboolean
+names_room (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autoptr (GMatchInfo) words = NULL;
+    const char *open = strchr (cell, '(');
+
+    if (open != NULL && strchr (open, ')') != NULL && open != cell)
+        return TRUE;
+    g_regex_match (b->parser->word, cell, 0, &words);
+    for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
+        g_autofree char *w = g_match_info_fetch (words, 0);
+
+        if (is_room_word (b, w))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
  * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
 static gboolean
@@ -1346,6 +1536,13 @@ rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
         const char *cell = g_ptr_array_index (cells, i);
         g_autofree char *key = fold_compact (cell);
         g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
+        gsize key_len = strlen (key);
+
+        /* "Speaker(s)", "Room:" name the column as "Speaker", "Room" */
+        if (g_str_has_suffix (key, "(s)"))
+            key[key_len - 3] = '\0';
+        else if (key_len > 1 && key[key_len - 1] == ':')
+            key[key_len - 1] = '\0';
         MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL };
         int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
 
@@ -1354,14 +1551,16 @@ rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
         } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
             column.kind = COLUMN_PERSON;
             column.role = role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
-        } else if (is_room_word (b, first) && strchr (cell, ' ') != NULL) {
+        } else if (names_room (b, cell)) {
             const char *open = strchr (cell, '(');
 
             column.kind = COLUMN_TRACK;
             if (open != NULL && strchr (open, ')') != NULL)
                 column.room = g_strndup (open + 1, strchr (open, ')') - open - 1);
-            else
+            else if (is_room_word (b, first))
                 column.room = room_name (b, cell);
+            else
+                column.room = g_strdup (cell);
             tracks++;
         }
         g_array_append_val (b->columns, column);
@@ -1425,7 +1624,8 @@ table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
     if (tracks >= 2) {
         g_autofree char *whole = squeeze (row);
 
-        slot_set_title (b, slot, whole + strspn (whole, "| "));
+        g_strchomp (g_strdelimit (whole, "|", ' '));
+        slot_set_title (b, slot, whole + strspn (whole, " "));
         builder_add_slot (b, slot);
         return;
     }
@@ -1475,9 +1675,14 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     if (!fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
     has_end = fetch_clock (b, match, "2", &end, &bare2);
-    if (bare1 && !has_end)
-        return FALSE;
     title = strip_separators (title_raw);
+    if (bare1 && !has_end) {
+        g_autofree char *from = g_match_info_fetch_named (match, "from");
+
+        /* "alle 10 Apertura" is a time; "10 people" and "from 10 people" are not */
+        if (from == NULL || from[0] == '\0' || !g_unichar_isupper (g_utf8_get_char (title)))
+            return FALSE;
+    }
     g_strchomp (title);
     while (g_str_has_suffix (title, "|")) {     /* pipe tables */
         title[strlen (title) - 1] = '\0';
@@ -1689,12 +1894,29 @@ rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+/* Whether a slot line follows the current line anywhere below. */
+static gboolean
+slot_follows (MlaAgendaBuilder *b)
+{
+    for (guint i = b->index + 1; i < b->n_lines; i++)
+        if (!b->lines[i].blank
+            && (g_regex_match (b->parser->rules[rule_index ("slot-time")], b->lines[i].text, 0, NULL)
+                || g_regex_match (b->parser->rules[rule_index ("slot-detail")], b->lines[i].text, 0,
+                                  NULL)))
+            return TRUE;
+    return FALSE;
+}
+
 static gboolean
 rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     MlaAgendaSlot *slot = b->pending != NULL ? b->pending : b->slot;
 
     if (slot == NULL || slot->location != NULL)
+        return FALSE;
+    /* "Venue: ..." in a paragraph after the programme is the event's
+     * place, not the last slot's */
+    if (slot == b->slot && b->last_content + 1 != b->index && !slot_follows (b))
         return FALSE;
     slot->location = g_match_info_fetch_named (match, "value");
     b->last_content = b->index;
@@ -1921,7 +2143,7 @@ rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
                 other++;
             }
         } else if (!word_is (b->parser->months, w, NULL)
-                   && !g_regex_match_simple ("^(?:st|nd|rd|th|er|of|de|the|le|am|den)$", w,
+                   && !g_regex_match_simple ("^(?:st|nd|rd|th|er|of|de|di|del|la|the|le|am|den)$", w,
                                              G_REGEX_CASELESS, 0)) {
             other++;
         }
@@ -2273,8 +2495,29 @@ skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
     }
 }
 
+/* Whether a schedule heading ("Agenda", "Time | Talk | Speaker") stands
+ * in the lines before line @first, the first slot's. */
+static gboolean
+schedule_heading_before (MlaAgendaBuilder *b, guint first)
+{
+    for (guint i = first > SLOT_CLUSTER_GAP ? first - SLOT_CLUSTER_GAP : 0; i < first; i++) {
+        const char *text = b->lines[i].text + b->lines[i].indent;
+
+        if (b->lines[i].blank)
+            continue;
+        if (g_unichar_isupper (g_utf8_get_char (text))
+            && g_regex_match (b->parser->schedule_heading, text, 0, NULL))
+            return TRUE;
+        /* a header row has cells: "When we meet" is no table */
+        if ((strchr (text, '|') != NULL || strstr (text, "  ") != NULL)
+            && g_regex_match (b->parser->rules[rule_index ("table-header")], text, 0, NULL))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* An agenda needs evidence: three slot lines close together, or two
- * under a day heading or on neighbouring lines. */
+ * under a day heading or a schedule heading, or on neighbouring lines. */
 static gboolean
 has_evidence (MlaAgendaBuilder *b)
 {
@@ -2293,6 +2536,9 @@ has_evidence (MlaAgendaBuilder *b)
         best = MAX (best, run);
     }
     if (best >= 3)
+        return TRUE;
+    if (best == 2 && b->slot_lines->len == 2
+        && schedule_heading_before (b, g_array_index (b->slot_lines, guint, 0)))
         return TRUE;
     if (best == 2 && b->slot_lines->len == 2)
         for (guint i = 0; i < b->agenda->days->len; i++) {
@@ -2340,6 +2586,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     g_auto (GStrv) raw = NULL;
     g_autoptr (MlaAgenda) agenda = NULL;
     MlaAgendaBuilder b = { 0 };
+    gboolean military;
 
     g_return_val_if_fail (parser != NULL, agendas);
     if (text == NULL || !may_hold_agenda (parser, text))
@@ -2347,10 +2594,11 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     raw = g_strsplit (text, "\n", -1);
     lines = g_array_sized_new (FALSE, TRUE, sizeof (MlaAgendaLine), g_strv_length (raw));
     g_array_set_clear_func (lines, line_clear);
+    military = text_is_military (parser, raw);
     for (guint i = 0; raw[i] != NULL; i++) {
         MlaAgendaLine line = { 0 };
 
-        scan_line (parser, raw[i], &line);
+        scan_line (parser, raw[i], military, &line);
         g_array_append_val (lines, line);
     }
     agenda = mla_agenda_new ();

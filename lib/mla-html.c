@@ -29,6 +29,7 @@ typedef struct {
     guint newlines;   /* line breaks owed before the next text */
     gboolean space;   /* a collapsed space owed before the next text */
     guint pre_depth;  /* inside <pre>: white space is kept */
+    int cells;        /* cells of the current simple table row, -1 outside one */
 } HtmlText;
 
 static gboolean
@@ -90,6 +91,40 @@ text_append (HtmlText *text, const char *content)
     }
 }
 
+static gboolean
+is_cell (const xmlNode *node)
+{
+    return node->type == XML_ELEMENT_NODE
+           && (g_ascii_strcasecmp ((const char *) node->name, "td") == 0
+               || g_ascii_strcasecmp ((const char *) node->name, "th") == 0);
+}
+
+/* Whether the cells under @node hold only inline content: such a row is
+ * data ("9:00 | Keynote | Ann Lee"), not page layout. */
+static gboolean
+inline_only (const xmlNode *node)
+{
+    for (; node != NULL; node = node->next) {
+        if (node->type != XML_ELEMENT_NODE)
+            continue;
+        if (name_in (node->name, block_elements, G_N_ELEMENTS (block_elements))
+            || name_in (node->name, paragraph_elements, G_N_ELEMENTS (paragraph_elements))
+            || g_ascii_strcasecmp ((const char *) node->name, "br") == 0
+            || !inline_only (node->children))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+static gboolean
+simple_row (const xmlNode *tr)
+{
+    for (const xmlNode *cell = tr->children; cell != NULL; cell = cell->next)
+        if (is_cell (cell) && !inline_only (cell->children))
+            return FALSE;
+    return TRUE;
+}
+
 static void
 walk (HtmlText *text, xmlNode *node)
 {
@@ -111,9 +146,28 @@ walk (HtmlText *text, xmlNode *node)
             text->space = FALSE;
             continue;
         }
-        if (g_ascii_strcasecmp ((const char *) node->name, "td") == 0
-            || g_ascii_strcasecmp ((const char *) node->name, "th") == 0)
+        if (is_cell (node) && text->cells > 0) {
+            /* cells of a data row stay apart, empty ones too: the
+             * agenda rules read them as columns */
+            text->space = FALSE;
+            text_settle (text);
+            g_string_append (text->out, " |");
             text->space = TRUE;
+        } else if (is_cell (node)) {
+            text->space = TRUE;
+        }
+        if (is_cell (node) && text->cells >= 0)
+            text->cells++;
+        if (g_ascii_strcasecmp ((const char *) node->name, "tr") == 0) {
+            int outer = text->cells;
+
+            text_break (text, 1);
+            text->cells = simple_row (node) ? 0 : -1;
+            walk (text, node->children);
+            text->cells = outer;
+            text_break (text, 1);
+            continue;
+        }
         paragraph = name_in (node->name, paragraph_elements, G_N_ELEMENTS (paragraph_elements));
         block = paragraph || name_in (node->name, block_elements, G_N_ELEMENTS (block_elements));
         pre = g_ascii_strcasecmp ((const char *) node->name, "pre") == 0;
@@ -154,6 +208,7 @@ mla_html_to_text (const char *html, gssize len)
     if (doc == NULL)
         return g_strdup ("");
     text.out = g_string_sized_new (len / 2);
+    text.cells = -1;
     walk (&text, xmlDocGetRootElement (doc));
     if (text.out->len > 0)
         g_string_append_c (text.out, '\n');

@@ -293,7 +293,42 @@ static const struct {
     { "09:00 CEST Keynote", "09:00", "23:58", "Keynote" },
     { "| 9:00 | Opening |", "09:00", "23:58", "Opening" },
     { "9:00\tOpening", "09:00", "23:58", "Opening" },
+    { "0800-0830 Check-in", "08:00", "08:30", "Check-in" },
+    { "| 1330\xe2\x80\x93" "1415 | Net control |", "13:30", "14:15", "Net control" },
+    { "Noon-1 p.m. Lunch", "12:00", "13:00", "Lunch" },
+    { "noon \xe2\x80\x93 1:30 pm Picnic", "12:00", "13:30", "Picnic" },
+    { "10:15 a.m.-noon Panel", "10:15", "12:00", "Panel" },
+    { "ore 9.30 Apertura", "09:30", "23:58", "Apertura" },
+    { "alle 10 Apertura", "10:00", "23:58", "Apertura" },
+    { "Noon  Lunch", "12:00", "23:58", "Lunch" },
+    { "Midday: Picnic", "12:00", "23:58", "Picnic" },
+    { "a las 16 Clausura", "16:00", "23:58", "Clausura" },
 };
+
+/* A programme whose every line starts with a word before the time. */
+START_TEST (test_slot_time_after_word)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("ore 9.30 Apertura\nore 10.00 Relazione\n"
+                                               "ore 11.00 Pausa\n", NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+}
+END_TEST
+
+/* A text written in "0800-0830" ranges writes its single times so too;
+ * spans of years are no times. */
+START_TEST (test_slot_time_military_single)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("0900-0945 Briefing\n1000-1100 Drill\n"
+                                               "1200 Lunch\n1300 Debrief\n", NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->start, "12:00");
+    ck_assert_str_eq (slot_at (agenda, 0, 3)->title, "Debrief");
+}
+END_TEST
 
 START_TEST (test_slot_time_forms)
 {
@@ -492,6 +527,12 @@ static const struct {
     { "Day 1", "Day 1", "" },
     { "Day 2 (Wednesday September 23)", "Day 2 (Wednesday September 23)", "2004-09-23" },
     { "Friday\n======", "Friday", "2004-07-16" },
+    { "LUNES 9 DE MARZO", "LUNES 9 DE MARZO", "2004-03-09" },
+    { "marted\xc3\xac 10 marzo", "marted\xc3\xac 10 marzo", "2004-03-10" },
+    { "segunda-feira, 9 de mar\xc3\xa7o de 2026", "segunda-feira, 9 de mar\xc3\xa7o de 2026",
+      "2026-03-09" },
+    { "donderdag 12 juni", "donderdag 12 juni", "2004-06-12" },
+    { "D\xc3\xad" "a 2", "D\xc3\xad" "a 2", "" },
 };
 
 START_TEST (test_day_heading_forms)
@@ -597,6 +638,15 @@ static const struct {
       MLA_PERSON_ROLE_MODERATOR, FALSE },
     { "\tReferent: Tom Brandt (noch nicht best\xc3\xa4tigt)", "Tom Brandt",
       MLA_PERSON_ROLE_SPEAKER, FALSE },
+    { "\tChair: Elena Petrova (University of Oslo)", "Elena Petrova", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tPonente: Luc\xc3\xad" "a G\xc3\xb3mez, Universidad de Sevilla", "Luc\xc3\xad" "a G\xc3\xb3mez",
+      MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tModeratore: Paolo Neri (Politecnico di Milano)", "Paolo Neri", MLA_PERSON_ROLE_MODERATOR,
+      TRUE },
+    { "\tRelatrice: Giulia Bassi, da confermare", "Giulia Bassi", MLA_PERSON_ROLE_SPEAKER, FALSE },
+    { "\tIntervenante : Chlo\xc3\xa9 Martin", "Chlo\xc3\xa9 Martin", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tModeradora: In\xc3\xa9s Vidal (ULPGC, tbc)", "In\xc3\xa9s Vidal", MLA_PERSON_ROLE_MODERATOR,
+      FALSE },
 };
 
 /* People written inside the slot's line. */
@@ -611,6 +661,8 @@ static const struct {
     { "11.50-12.10 Invited Speaker: Joey Smith", "Invited Speaker: Joey Smith", "Joey Smith",
       MLA_PERSON_ROLE_SPEAKER },
     { "10:00 Budget [chair: Ann Berg]", "Budget", "Ann Berg", MLA_PERSON_ROLE_CHAIR },
+    { "10:00 Mesa redonda (Moderadora: Carmen Ib\xc3\xa1\xc3\xb1" "ez)", "Mesa redonda",
+      "Carmen Ib\xc3\xa1\xc3\xb1" "ez", MLA_PERSON_ROLE_MODERATOR },
 };
 
 START_TEST (test_people_inline)
@@ -851,6 +903,14 @@ static const struct {
     { "Breakout Groups", MLA_SLOT_KIND_SESSION },
     { "Power Management (general)", MLA_SLOT_KIND_SESSION },
     { "Mittagessen", MLA_SLOT_KIND_MEAL },
+    { "Pausa caf\xc3\xa9", MLA_SLOT_KIND_BREAK },
+    { "Almuerzo de trabajo", MLA_SLOT_KIND_MEAL },
+    { "Pranzo", MLA_SLOT_KIND_MEAL },
+    { "Coffee", MLA_SLOT_KIND_BREAK },
+    { "Socialising", MLA_SLOT_KIND_SOCIAL },
+    { "Drinks at the harbour", MLA_SLOT_KIND_SOCIAL },
+    { "Aperitivo", MLA_SLOT_KIND_SOCIAL },
+    { "Doors open & snacks", MLA_SLOT_KIND_BREAK },
 };
 
 START_TEST (test_kind_words)
@@ -869,7 +929,31 @@ static const struct {
     { "9:00 - Dinner/Reception @ Congress center", "Dinner/Reception", "Congress center" },
     { "9:00 - Keynote\n\tRoom: Salon E", "Keynote", "Salon E" },
     { "9:00 AM\n\nContinental Breakfast\n\nlocation: Salon E", "Continental Breakfast", "Salon E" },
+    { "9:00 - Keynote\n\tSala: Aula Magna", "Keynote", "Aula Magna" },
+    { "9:00 - Keynote\n\nVenue: Hall C\n", "Keynote", "Hall C" },
 };
+
+/* A place given in a paragraph after the programme is not the last
+ * slot's; a place line right under a slot, or in a short paragraph
+ * before the next slot, is. */
+static const struct {
+    const char *text;
+    const char *last_location;
+} trailing_places[] = {
+    { "9:00 Opening\n10:00 Talk\n11:00 Drinks\n\nVenue: Town hall, Main Street 3.\n\nBye\n", NULL },
+    { "9:00 Opening\n10:00 Talk\n11:00 Drinks\n\nLugar: Sala Magna\n", NULL },
+    { "9:00 Opening\n10:00 Talk\n11:00 Drinks\nLuogo: Sala Magna\n", "Sala Magna" },
+    { "9:00 Opening\n10:00 Talk\n11:00 Drinks\n    Ort: Foyer\n\nBis dann\n", "Foyer" },
+};
+
+START_TEST (test_locations_trailing_paragraph)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (trailing_places[_i].text, NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_pstr_eq (slot_at (agenda, 0, 2)->location, trailing_places[_i].last_location);
+}
+END_TEST
 
 START_TEST (test_locations)
 {
@@ -950,6 +1034,12 @@ static const struct {
       "Mt. Hood", NULL, NULL },
     { "Time Track 1 (Salon E) Track 2 (Salon D)\n9am Opening\n10am Close of the Day BoFs\n"
       "11am Lunch\n", 3, 1, "Close of the Day BoFs", NULL, NULL, NULL },
+    { "Time | Main hall | Seminar room\n09:00 | Welcome |\n10:00 | Kernels | Compilers\n"
+      "11:00 | Close |\n", 4, 2, "Compilers", "Seminar room", NULL, NULL },
+    { "Time | Talk | Speaker(s)\n09:00 | Welcome | Ann Lee\n10:00 | Kernels | Bo Lund (Acme)\n"
+      "11:00 | Close |\n", 3, 1, "Kernels", NULL, NULL, "Bo Lund" },
+    { "Time | Track A (Ballroom) | Track B (Library)\n09:00 | Welcome |\n10:00 | Kernels | Compilers\n"
+      "11:00 | Close |\n", 4, 0, "Welcome", NULL, NULL, NULL },
 };
 
 START_TEST (test_layout_header_tables)
@@ -1112,6 +1202,24 @@ START_TEST (test_layout_cells)
 }
 END_TEST
 
+/* Two timed slots apart are an agenda under a schedule heading or a
+ * table's header row. */
+static const char *const small_agendas[] = {
+    "Agenda\n\n10:00 Welcome\n    Chair: Ann Berg\n    Room: Hall 2\n\n11:00 Review\n",
+    "Draft programme:\n\n10:00 Welcome\n    Chair: Ann Berg\n    Room: Hall 2\n\n11:00 Review\n",
+    "Time  | Talk    | Speaker\n10:00 | Welcome | Ann Berg\n    (short)\n\n\n11:00 | Review | Bo Lund\n",
+};
+
+START_TEST (test_layout_small_agenda)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (small_agendas[_i], NULL);
+
+    ck_assert_msg (agenda != NULL, "no agenda in small agenda %d", _i);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 2);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->start, "11:00");
+}
+END_TEST
+
 /* ---- negatives ---- */
 
 static const char *const negatives[] = {
@@ -1129,6 +1237,14 @@ static const char *const negatives[] = {
     "     2. Do a Mini Hackfest for 50% of the time - Greg KH\n"
     "     3. Expand to three days - Dave\n",
     "Version 1.10 is out.\n2.30 MB download\n",
+    "Board history:\n2000-2005 Founding board\n2010-2015 Second board\n2015-2020 Third board\n",
+    "Results\n0800 Entries received\n1200 Entries checked\n1300 Entries sent\n",
+    "Numbers:\nfrom 10 people\nfrom 12 people\nfrom 15 people\n",
+    "Noon is fine.\nNoon works for me too\nmidday or later\n",
+    "Hi,\n\n9:30 works for me, but the room is booked.\nCould we do the review\nafter lunch?\n\n"
+    "11:00 or later is fine too.\n",
+    "Hi,\n\nthe schedule changed a bit\n9:30 works for me, but the room is booked.\n"
+    "Could we do the review\nafter lunch?\n\n11:00 or later is fine too.\n",
     "",
 };
 
@@ -1331,6 +1447,8 @@ agenda_suite (void)
     tc = tcase_create ("resolution");
     tcase_add_loop_test (tc, test_clock_resolves, 0, G_N_ELEMENTS (clocks));
     tcase_add_loop_test (tc, test_range_resolves, 0, G_N_ELEMENTS (ranges));
+    tcase_add_test (tc, test_slot_time_military_single);
+    tcase_add_test (tc, test_slot_time_after_word);
     tcase_add_test (tc, test_clock_day_order);
     tcase_add_test (tc, test_clock_new_day_when_time_restarts);
     suite_add_tcase (suite, tc);
@@ -1367,6 +1485,7 @@ agenda_suite (void)
     tc = tcase_create ("kinds");
     tcase_add_loop_test (tc, test_kind_words, 0, G_N_ELEMENTS (kinds));
     tcase_add_loop_test (tc, test_locations, 0, G_N_ELEMENTS (locations));
+    tcase_add_loop_test (tc, test_locations_trailing_paragraph, 0, G_N_ELEMENTS (trailing_places));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("layout");
@@ -1379,6 +1498,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_inline_break_alone);
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
     tcase_add_test (tc, test_layout_week_in_other_languages);
+    tcase_add_loop_test (tc, test_layout_small_agenda, 0, G_N_ELEMENTS (small_agendas));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("negatives");

@@ -197,7 +197,12 @@ static const struct {
     { "x&nbsp;&nbsp;y&#233;&euro;", "x yé€\n" },
     { "<ul><li>one<li>two</ul>", "one\ntwo\n" },
     { "<table><tr><td>9:00</td><td>Keynote</td></tr><tr><td>10:00</td><td>Break</td></tr></table>",
-      "9:00 Keynote\n10:00 Break\n" },
+      "9:00 | Keynote\n10:00 | Break\n" },
+    { "<table><tr><th>Time</th><th>Talk</th><th>Speaker</th></tr>"
+      "<tr><td>18:00</td><td><b>Doors</b> open</td><td></td></tr>"
+      "<tr><td>18:30</td><td></td><td>Ann Lee</td></tr></table>",
+      "Time | Talk | Speaker\n18:00 | Doors open |\n18:30 | | Ann Lee\n" },
+    { "<table><tr><td><p>Layout</p></td><td><p>cell</p></td></tr></table>", "Layout\n\ncell\n" },
     { "<div>unclosed <b>bold <i>both</div>tail", "unclosed bold both\ntail\n" },
     { "<!-- comment -->text<style>x{}</style><script>if (a<b) {}</script>", "text\n" },
 };
