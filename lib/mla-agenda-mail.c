@@ -129,3 +129,28 @@ mla_agenda_parse_message (MlaAgendaParser *parser, const MlaMessage *message)
     }
     return agendas;
 }
+
+gboolean
+mla_agenda_parse_input (MlaAgendaParser *parser, const char *path, GPtrArray *agendas,
+                        GError **error)
+{
+    g_autoptr (MlaSource) source = mla_source_open (path, MLA_MBOX_FORMAT_AUTO, error);
+
+    if (source == NULL)
+        return FALSE;
+    for (;;) {
+        g_autoptr (MlaRawMessage) raw = NULL;
+        g_autoptr (MlaMessage) message = NULL;
+
+        if (!mla_source_next (source, &raw, error)) {
+            /* The readers name the file, but a bare GIO read error does not. */
+            if (!g_str_has_prefix ((*error)->message, path))
+                g_prefix_error (error, "%s: ", path);
+            return FALSE;
+        }
+        if (raw == NULL)
+            return TRUE;
+        message = mla_message_parse (raw);
+        g_ptr_array_extend_and_steal (agendas, mla_agenda_parse_message (parser, message));
+    }
+}

@@ -7,31 +7,6 @@
 #include "mlarc.h"
 #include "mlarc-commands.h"
 
-/* Appends the agendas found in every message of @path to @agendas. */
-static gboolean
-read_agendas (MlaAgendaParser *parser, const char *path, GPtrArray *agendas, GError **error)
-{
-    g_autoptr (MlaSource) source = mla_source_open (path, MLA_MBOX_FORMAT_AUTO, error);
-
-    if (source == NULL)
-        return FALSE;
-    for (;;) {
-        g_autoptr (MlaRawMessage) raw = NULL;
-        g_autoptr (MlaMessage) message = NULL;
-
-        if (!mla_source_next (source, &raw, error)) {
-            /* The readers name the file, but a bare GIO read error does not. */
-            if (!g_str_has_prefix ((*error)->message, path))
-                g_prefix_error (error, "%s: ", path);
-            return FALSE;
-        }
-        if (raw == NULL)
-            return TRUE;
-        message = mla_message_parse (raw);
-        g_ptr_array_extend_and_steal (agendas, mla_agenda_parse_message (parser, message));
-    }
-}
-
 static gboolean
 write_stdout (GPtrArray *agendas, MlaAgendaFormat format, const MlaAgendaWriteOptions *options,
               GError **error)
@@ -138,7 +113,7 @@ mlarc_agenda_command (int argc, char **argv)
             return MLARC_EXIT_FAILURE;
         }
         for (int i = 1; i < argc; i++) {
-            if (!read_agendas (parser, argv[i], agendas, &error)) {
+            if (!mla_agenda_parse_input (parser, argv[i], agendas, &error)) {
                 mlarc_print_error (error);
                 return MLARC_EXIT_FAILURE;
             }

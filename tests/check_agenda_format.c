@@ -372,6 +372,41 @@ START_TEST (test_agenda_format_count_undated)
 }
 END_TEST
 
+/* The mail wrapper: every message of an input, dated in the sender's zone:
+ * sent Sunday 17:00 -0700 (Monday in UTC), its "Sunday" is that same day. */
+START_TEST (test_agenda_parse_input)
+{
+    g_autofree char *eml = mla_test_srcdir_path ("tests/data/agenda-format/workshop.eml");
+    g_autoptr (MlaAgendaParser) parser = mla_agenda_parser_new (NULL, NULL);
+    g_autoptr (GPtrArray) agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    g_autoptr (GError) error = NULL;
+    const MlaAgenda *agenda;
+
+    ck_assert_ptr_nonnull (parser);
+    ck_assert_msg (mla_agenda_parse_input (parser, eml, agendas, &error), "%s",
+                   error ? error->message : "?");
+    ck_assert_uint_eq (agendas->len, 1);
+    agenda = g_ptr_array_index (agendas, 0);
+    ck_assert_str_eq (agenda->message_id, "agenda-2023@lists.example.org");
+    ck_assert_uint_gt (mla_agenda_count_slots (agenda), 0);
+    ck_assert_uint_ge (agenda->days->len, 2);
+    ck_assert_str_eq (((MlaAgendaDay *) g_ptr_array_index (agenda->days, 0))->date, "2023-09-10");
+    ck_assert_str_eq (((MlaAgendaDay *) g_ptr_array_index (agenda->days, 1))->date, "2023-09-11");
+}
+END_TEST
+
+START_TEST (test_agenda_parse_input_error_names_file)
+{
+    g_autoptr (MlaAgendaParser) parser = mla_agenda_parser_new (NULL, NULL);
+    g_autoptr (GPtrArray) agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    g_autoptr (GError) error = NULL;
+
+    ck_assert (!mla_agenda_parse_input (parser, "/nonexistent/agenda.eml", agendas, &error));
+    ck_assert_ptr_nonnull (strstr (error->message, "/nonexistent/agenda.eml"));
+    ck_assert_uint_eq (agendas->len, 0);
+}
+END_TEST
+
 static Suite *
 agenda_format_suite (void)
 {
@@ -406,6 +441,11 @@ agenda_format_suite (void)
     tcase_add_loop_test (tc, test_agenda_format_from_string, 0, G_N_ELEMENTS (format_names));
     tcase_add_loop_test (tc, test_agenda_format_file_name, 0, G_N_ELEMENTS (file_names));
     tcase_add_test (tc, test_agenda_format_file_name_unique);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("mail");
+    tcase_add_test (tc, test_agenda_parse_input);
+    tcase_add_test (tc, test_agenda_parse_input_error_names_file);
     suite_add_tcase (suite, tc);
     return suite;
 }
