@@ -2,8 +2,9 @@
 # e2e-corpora.sh: import every file of the shared third-party corpora
 # (../shared/corpora, read in place), one archive per input: no crash, no
 # hang, every message accounted for (archived or rejected with a reason),
-# the archive valid, the export/re-import round trip exact; a file that is
-# not mail fails with one line naming it. Maildirs are imported as folders.
+# the archive valid, the export/re-import round trip exact, no agenda found
+# (none of it holds one); a file that is not mail fails with one line naming
+# it. Maildirs are imported as folders.
 . "${top_srcdir:-.}/tests/e2e-lib.sh"
 CORPORA="${MLARC_SHARED:-}/corpora"
 [ -d "$CORPORA" ] || skip "no shared corpora at '$CORPORA'"
@@ -26,6 +27,8 @@ while read -r input; do
         expect_accounted
         mail=$((mail + 1))
         messages=$((messages + $(summary added)))
+        # None of this mail holds an agenda: every one found is a false positive.
+        [ "$(summary agendas)" -eq 0 ] || fail "$input: $(summary agendas) agenda(s) found in mail without one"
         rejected=$((rejected + $(summary rejected)))
         [ -f "$TMP/a/index.xml" ] || continue
         validate "$TMP/a"
@@ -63,6 +66,7 @@ while read -r maildir; do
     expect 0 import -a "$TMP/m" "$maildir"
     expect_accounted
     [ "$(summary read)" -gt 0 ] || fail "$maildir: no message read"
+    [ "$(summary agendas)" -eq 0 ] || fail "$maildir: $(summary agendas) agenda(s) found in mail without one"
     validate "$TMP/m"
 done <"$TMP/maildirs"
 
