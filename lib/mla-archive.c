@@ -283,30 +283,35 @@ typedef struct {
 } ArchiveWalk;
 
 static gboolean
+walk_volume (MlaArchive *archive, const MlaXmlVolumeEntry *volume, ArchiveWalk *walk,
+             MlaXmlRecordFunc func, GError **error)
+{
+    g_autofree char *xml_path = archive_file (archive, volume->file);
+    g_autofree char *raw_path = archive_file (archive, volume->raw);
+    gboolean valid = TRUE;
+    gboolean ok;
+
+    walk->cursor.archive = archive;
+    walk->cursor.volume = volume;
+    walk->cursor.raw_path = raw_path;
+    walk->cursor.raw_fd = g_open (raw_path, O_RDONLY | O_CLOEXEC, 0);
+    if (walk->cursor.raw_fd < 0)
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", raw_path, g_strerror (errno));
+    ok = mla_xml_read_volume (xml_path, walk->schema, walk->flags, func, walk, &valid,
+                              walk->problems, error);
+    close (walk->cursor.raw_fd);
+    walk->cursor.raw_fd = -1;
+    if (ok && !valid)
+        walk->invalid_files++;
+    return ok;
+}
+
+static gboolean
 walk_archive (MlaArchive *archive, ArchiveWalk *walk, MlaXmlRecordFunc func, GError **error)
 {
-    for (guint i = 0; i < archive->volumes->len; i++) {
-        const MlaXmlVolumeEntry *volume = g_ptr_array_index (archive->volumes, i);
-        g_autofree char *xml_path = archive_file (archive, volume->file);
-        g_autofree char *raw_path = archive_file (archive, volume->raw);
-        gboolean valid = TRUE;
-        gboolean ok;
-
-        walk->cursor.archive = archive;
-        walk->cursor.volume = volume;
-        walk->cursor.raw_path = raw_path;
-        walk->cursor.raw_fd = g_open (raw_path, O_RDONLY | O_CLOEXEC, 0);
-        if (walk->cursor.raw_fd < 0)
-            return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", raw_path, g_strerror (errno));
-        ok = mla_xml_read_volume (xml_path, walk->schema, walk->flags, func, walk, &valid,
-                                  walk->problems, error);
-        close (walk->cursor.raw_fd);
-        walk->cursor.raw_fd = -1;
-        if (!ok)
+    for (guint i = 0; i < archive->volumes->len; i++)
+        if (!walk_volume (archive, g_ptr_array_index (archive->volumes, i), walk, func, error))
             return FALSE;
-        if (!valid)
-            walk->invalid_files++;
-    }
     return TRUE;
 }
 
@@ -322,7 +327,15 @@ typedef struct {
     GHashTable *sha256s;       /* raw SHA-256 of stored messages */
     GHashTable *message_ids;
     GHashTable *reject_keys;   /* "source\toffset\tindex" of stored rejects */
+    GByteArray *journal;       /* nullable: keys added by this import, for its .keys file */
 } KnownSet;
+
+/* volumes/NNNNNN.keys: the keys of a volume, so that the next import need
+ * not re-read its XML. A cache: the magic, then records of a kind byte and
+ * a key; when it is missing or damaged the XML is read instead. */
+#define KEYS_MAGIC "MLAKEYS1"
+#define KEYS_RECORD_SIZE (1 + KNOWN_KEY_SIZE)
+enum { KEY_SHA256 = 's', KEY_MESSAGE_ID = 'i', KEY_REJECT = 'r' };
 
 static guint
 known_key_hash (gconstpointer key)
@@ -355,6 +368,7 @@ known_set_clear (KnownSet *known)
     g_clear_pointer (&known->message_ids, g_hash_table_unref);
     g_clear_pointer (&known->reject_keys, g_hash_table_unref);
     g_clear_pointer (&known->keys, g_string_chunk_free);
+    g_clear_pointer (&known->journal, g_byte_array_unref);
 }
 
 static gboolean
@@ -366,15 +380,63 @@ known_set_contains (GHashTable *set, const char *text)
     return g_hash_table_contains (set, digest);
 }
 
+static GHashTable *
+known_set_for_kind (KnownSet *known, guint8 kind)
+{
+    switch (kind) {
+    case KEY_SHA256:
+        return known->sha256s;
+    case KEY_MESSAGE_ID:
+        return known->message_ids;
+    case KEY_REJECT:
+        return known->reject_keys;
+    default:
+        return NULL;
+    }
+}
+
 static void
-known_set_add (KnownSet *known, GHashTable *set, const char *text)
+known_set_add_key (KnownSet *known, guint8 kind, const guint8 *key)
+{
+    GHashTable *set = known_set_for_kind (known, kind);
+
+    if (g_hash_table_contains (set, key))
+        return;
+    g_hash_table_add (set, g_string_chunk_insert_len (known->keys, (const char *) key,
+                                                      KNOWN_KEY_SIZE));
+    if (known->journal != NULL) {
+        g_byte_array_append (known->journal, &kind, 1);
+        g_byte_array_append (known->journal, key, KNOWN_KEY_SIZE);
+    }
+}
+
+static void
+known_set_add (KnownSet *known, guint8 kind, const char *text)
 {
     guint8 digest[MLA_SHA256_SIZE];
 
     mla_sha256 (text, strlen (text), digest);
-    if (!g_hash_table_contains (set, digest))
-        g_hash_table_add (set, g_string_chunk_insert_len (known->keys, (const char *) digest,
-                                                          KNOWN_KEY_SIZE));
+    known_set_add_key (known, kind, digest);
+}
+
+/* Adds the keys of a .keys file; FALSE (nothing added) when it is missing
+ * or not a whole keys file. */
+static gboolean
+known_set_load_keys (KnownSet *known, const char *path)
+{
+    g_autofree char *contents = NULL;
+    gsize length = 0;
+    const gsize header = strlen (KEYS_MAGIC);
+
+    if (!g_file_get_contents (path, &contents, &length, NULL) || length < header
+        || memcmp (contents, KEYS_MAGIC, header) != 0 || (length - header) % KEYS_RECORD_SIZE != 0)
+        return FALSE;
+    for (gsize at = header; at < length; at += KEYS_RECORD_SIZE)
+        if (known_set_for_kind (known, (guint8) contents[at]) == NULL)
+            return FALSE;
+    for (gsize at = header; at < length; at += KEYS_RECORD_SIZE)
+        known_set_add_key (known, (guint8) contents[at], (const guint8 *) contents + at + 1);
+    return TRUE;
 }
 
 static char *
@@ -392,13 +454,13 @@ remember_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
         g_autofree char *key = reject_key (record->source, record->source_offset,
                                            record->source_index);
 
-        known_set_add (known, known->reject_keys, key);
+        known_set_add (known, KEY_REJECT, key);
         return TRUE;
     }
     if (record->sha256 != NULL)
-        known_set_add (known, known->sha256s, record->sha256);
+        known_set_add (known, KEY_SHA256, record->sha256);
     if (record->message_id != NULL)
-        known_set_add (known, known->message_ids, record->message_id);
+        known_set_add (known, KEY_MESSAGE_ID, record->message_id);
     return TRUE;
 }
 
@@ -585,7 +647,7 @@ reject (Import *import, const MlaRawMessage *raw, const char *code, const char *
         import->stats->present++;
         return;
     }
-    known_set_add (&import->known, import->known.reject_keys, key);
+    known_set_add (&import->known, KEY_REJECT, key);
     mla_xml_write_reject (import->xml, raw, code, detail);
     import->stats->rejected++;
 }
@@ -625,8 +687,8 @@ store_job (Import *import, Job *job, GError **error)
                                 message_id);
         import->stats->duplicate_ids++;
     }
-    known_set_add (&import->known, import->known.sha256s, sha256);
-    known_set_add (&import->known, import->known.message_ids, message_id);
+    known_set_add (&import->known, KEY_SHA256, sha256);
+    known_set_add (&import->known, KEY_MESSAGE_ID, message_id);
     bytes = mla_message_get_raw (message);
     raw_offset = import->raw->written;
     if (!atomic_file_write (import->raw, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
@@ -690,13 +752,36 @@ import_source (Import *import, MlaSource *source, GError **error)
     return TRUE;
 }
 
+static char *
+keys_file (MlaArchive *archive, const MlaXmlVolumeEntry *volume)
+{
+    g_autofree char *xml = archive_file (archive, volume->file);
+    gsize length = strlen (xml);
+
+    if (g_str_has_suffix (xml, ".xml"))
+        length -= strlen (".xml");
+    return g_strdup_printf ("%.*s.keys", (int) length, xml);
+}
+
+/* From each volume's .keys file, or its XML when that is missing. The
+ * import's own keys are journaled only after this. */
 static gboolean
 load_known (MlaArchive *archive, KnownSet *known, GError **error)
 {
     ArchiveWalk walk = { 0 };
 
     walk.data = known;
-    return walk_archive (archive, &walk, remember_record, error);
+    for (guint i = 0; i < archive->volumes->len; i++) {
+        const MlaXmlVolumeEntry *volume = g_ptr_array_index (archive->volumes, i);
+        g_autofree char *keys = keys_file (archive, volume);
+
+        if (!known_set_load_keys (known, keys)
+            && !walk_volume (archive, volume, &walk, remember_record, error))
+            return FALSE;
+    }
+    known->journal = g_byte_array_new ();
+    g_byte_array_append (known->journal, (const guint8 *) KEYS_MAGIC, strlen (KEYS_MAGIC));
+    return TRUE;
 }
 
 static void
@@ -741,6 +826,17 @@ open_sources (const char *const *inputs, MlaMboxFormat format, GPtrArray *source
     return TRUE;
 }
 
+static gboolean
+write_keys (Import *import, const MlaXmlVolumeEntry *volume, GError **error)
+{
+    g_autofree char *path = keys_file (import->archive, volume);
+    g_autoptr (AtomicFile) file = atomic_file_open (path, error);
+    GByteArray *journal = import->known.journal;
+
+    return file != NULL && atomic_file_write (file, journal->data, journal->len, error)
+           && atomic_file_commit (file, error);
+}
+
 /* Renames the volume's files into place, then replaces the index: until
  * that last rename the archive is the old one. */
 static gboolean
@@ -756,15 +852,16 @@ commit_volume (Import *import, guint number, const char *imported, GError **erro
     mla_xml_write_volume_end (import->xml);
     if (!mla_xml_writer_finish (import->xml, error))
         return g_prefix_error (error, "%s: ", import->volume->tmp_path), FALSE;
-    if (!atomic_file_commit (import->raw, error) || !atomic_file_commit (import->volume, error)
-        || !sync_folder (raw_folder, error) || !sync_folder (volume_folder, error))
-        return FALSE;
     entry->number = number;
     entry->file = g_strdup_printf ("volumes/%06u.xml", number);
     entry->raw = g_strdup_printf ("raw/%06u.raw", number);
     entry->messages = import->stats->added;
     entry->rejects = import->stats->rejected;
     entry->imported = g_strdup (imported);
+    if (!atomic_file_commit (import->raw, error) || !atomic_file_commit (import->volume, error)
+        || !write_keys (import, entry, error) || !sync_folder (raw_folder, error)
+        || !sync_folder (volume_folder, error))
+        return FALSE;
     for (guint i = 0; i < archive->volumes->len; i++)
         g_ptr_array_add (volumes, g_ptr_array_index (archive->volumes, i));
     g_ptr_array_add (volumes, entry);

@@ -72,6 +72,34 @@ START_TEST (test_import_counts_and_is_idempotent)
 }
 END_TEST
 
+/* The .keys cache spares re-reading the XML; damaged or missing, the XML
+ * is read instead, with the same result. */
+START_TEST (test_import_keys_cache_falls_back)
+{
+    g_autofree char *path = NULL;
+    g_autoptr (MlaArchive) archive = new_archive (&path);
+    g_autofree char *mbox = data_path ("bad/no-message-id.mbox");
+    g_autofree char *eml = data_path ("good/single.eml");
+    const char *inputs[] = { mbox, eml, NULL };
+    g_autofree char *keys = NULL;
+    const char *damage[] = { "MLAKEYS1 not whole", "", NULL };
+    MlaImportStats stats;
+
+    import_ok (archive, inputs, &stats);
+    keys = g_build_filename (path, "volumes", "000001.keys", NULL);
+    ck_assert (g_file_test (keys, G_FILE_TEST_EXISTS));
+    for (guint i = 0; i <= G_N_ELEMENTS (damage) - 1; i++) {
+        if (damage[i] != NULL)
+            ck_assert (g_file_set_contents (keys, damage[i], -1, NULL));
+        else
+            ck_assert_int_eq (g_unlink (keys), 0);
+        import_ok (archive, inputs, &stats);
+        ck_assert_uint_eq (stats.added, 0);
+        ck_assert_uint_eq (stats.present, 3);
+    }
+}
+END_TEST
+
 START_TEST (test_import_flags_duplicate_ids)
 {
     g_autofree char *path = NULL;
@@ -299,6 +327,7 @@ archive_suite (void)
 
     tcase_add_test (import, test_import_counts_and_is_idempotent);
     tcase_add_test (import, test_import_flags_duplicate_ids);
+    tcase_add_test (import, test_import_keys_cache_falls_back);
     tcase_add_test (import, test_import_of_nothing_is_empty);
     tcase_add_test (recovery, test_import_failure_changes_nothing);
     tcase_add_test (recovery, test_import_recovers_from_leftovers);
