@@ -400,10 +400,11 @@ known_set_add_key (KnownSet *known, guint8 kind, const guint8 *key)
 {
     GHashTable *set = known_set_for_kind (known, kind);
 
-    if (g_hash_table_contains (set, key))
-        return;
-    g_hash_table_add (set, g_string_chunk_insert_len (known->keys, (const char *) key,
-                                                      KNOWN_KEY_SIZE));
+    if (!g_hash_table_contains (set, key))
+        g_hash_table_add (set, g_string_chunk_insert_len (known->keys, (const char *) key,
+                                                          KNOWN_KEY_SIZE));
+    /* Every key of the volume, known before or not: the file must say what
+     * its volume holds (mlarc check compares them). */
     if (known->journal != NULL) {
         g_byte_array_append (known->journal, &kind, 1);
         g_byte_array_append (known->journal, key, KNOWN_KEY_SIZE);
@@ -1109,6 +1110,65 @@ check_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
     return TRUE;
 }
 
+static gboolean
+known_sets_equal (KnownSet *a, KnownSet *b)
+{
+    GHashTable *pairs[][2] = { { a->sha256s, b->sha256s },
+                               { a->message_ids, b->message_ids },
+                               { a->reject_keys, b->reject_keys } };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (pairs); i++) {
+        GHashTableIter iter;
+        gpointer key;
+
+        if (g_hash_table_size (pairs[i][0]) != g_hash_table_size (pairs[i][1]))
+            return FALSE;
+        g_hash_table_iter_init (&iter, pairs[i][0]);
+        while (g_hash_table_iter_next (&iter, &key, NULL))
+            if (!g_hash_table_contains (pairs[i][1], key))
+                return FALSE;
+    }
+    return TRUE;
+}
+
+/* A .keys cache that disagrees with its volume would make imports skip
+ * mail or store it twice, so check compares the two. */
+static gboolean
+check_keys (MlaArchive *archive, Check *check, GError **error)
+{
+    for (guint i = 0; i < archive->volumes->len; i++) {
+        const MlaXmlVolumeEntry *volume = g_ptr_array_index (archive->volumes, i);
+        g_autofree char *keys = keys_file (archive, volume);
+        KnownSet cached = { 0 }, actual = { 0 };
+        ArchiveWalk walk = { 0 };
+        const char *problem = NULL;
+        gboolean ok;
+
+        if (!g_file_test (keys, G_FILE_TEST_EXISTS))
+            continue;
+        known_set_init (&cached);
+        known_set_init (&actual);
+        walk.data = &actual;
+        ok = walk_volume (archive, volume, &walk, remember_record, error);
+        if (ok && !known_set_load_keys (&cached, keys))
+            problem = "the .keys file is damaged; imports read the XML instead";
+        else if (ok && !known_sets_equal (&cached, &actual))
+            problem = "the .keys file does not match its volume; delete it";
+        known_set_clear (&cached);
+        known_set_clear (&actual);
+        if (!ok)
+            return FALSE;
+        if (problem != NULL) {
+            MlaCheckEntry entry = { volume->file, NULL, keys, 0, "keys-mismatch", problem };
+
+            check->stats->invalid_files++;
+            if (check->func != NULL)
+                check->func (&entry, check->user_data);
+        }
+    }
+    return TRUE;
+}
+
 /* The schema is compiled into the library, so that an uninstalled mlarc
  * can check; --schema or $MLARC_SCHEMA name another. */
 static GBytes *
@@ -1156,7 +1216,7 @@ mla_archive_check (MlaArchive *archive, const char *schema_path, MlaCheckFunc fu
 
         func (&entry, user_data);
     }
-    return TRUE;
+    return check_keys (archive, &check, error);
 }
 
 /* ---- agendas ---- */

@@ -254,6 +254,34 @@ START_TEST (test_check_finds_damaged_raw_bytes)
 }
 END_TEST
 
+START_TEST (test_check_compares_keys_cache)
+{
+    g_autofree char *path = NULL;
+    g_autoptr (MlaArchive) archive = new_archive (&path);
+    g_autofree char *eml = data_path ("good/single.eml");
+    g_autofree char *other = data_path ("good/mboxo.mbox");
+    const char *inputs[] = { eml, NULL };
+    const char *others[] = { other, NULL };
+    g_autofree char *keys1 = NULL, *keys2 = NULL;
+    g_autoptr (GBytes) second = NULL;
+    g_autoptr (GError) error = NULL;
+    MlaCheckStats check;
+
+    import_ok (archive, inputs, NULL);
+    import_ok (archive, others, NULL);
+    ck_assert (mla_archive_check (archive, NULL, NULL, NULL, &check, &error));
+    ck_assert_uint_eq (check.invalid_files, 0);
+    /* Volume 1's cache replaced by volume 2's: valid, but wrong. */
+    keys1 = g_build_filename (path, "volumes", "000001.keys", NULL);
+    keys2 = g_build_filename (path, "volumes", "000002.keys", NULL);
+    second = mla_test_read_file (keys2);
+    ck_assert (g_file_set_contents (keys1, g_bytes_get_data (second, NULL),
+                                    g_bytes_get_size (second), NULL));
+    ck_assert (mla_archive_check (archive, NULL, NULL, NULL, &check, &error));
+    ck_assert_uint_eq (check.invalid_files, 1);
+}
+END_TEST
+
 START_TEST (test_open_refuses_foreign_folders)
 {
     g_autofree char *dir = mla_test_make_tmpdir ();
@@ -335,6 +363,7 @@ archive_suite (void)
     tcase_add_test (export, test_export_round_trip);
     tcase_add_test (check, test_check_lists_defects_and_rejects);
     tcase_add_test (check, test_check_finds_damaged_raw_bytes);
+    tcase_add_test (check, test_check_compares_keys_cache);
     tcase_add_test (agendas, test_agendas_are_stored_and_loaded);
     suite_add_tcase (suite, import);
     suite_add_tcase (suite, recovery);
