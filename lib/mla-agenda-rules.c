@@ -21,6 +21,8 @@
 #define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
 #define QUOTED_MIN_SLOTS 4      /* slot lines that make a quoted block a schedule */
 #define PARAGRAPH_MAX_LINES 3   /* lines of a talk's title and speaker */
+#define NIGHT_FROM (20 * 60)    /* a slot this late may be followed by ... */
+#define NIGHT_UNTIL (6 * 60)    /* ... one after midnight on the same day */
 
 /* One line of text as laid out: quote prefix removed, tabs expanded. */
 typedef struct {
@@ -73,6 +75,7 @@ struct MlaAgendaParser {
     GRegex *note_paren;
     GRegex *location_at;
     GRegex *speaker_dash;
+    GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *person_split;
     GRegex *quote;
     GRegex *list_marker;
@@ -147,7 +150,8 @@ static const MlaAgendaRule rules[] = {
                      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$", rule_slot_detail },
     { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
                    "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
-                   "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?<title>.*)$", rule_slot_time },
+                   "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?:@UNIT@)(?!\\w))?@OTHER_ZONE@(?<title>.*)$",
+      rule_slot_time },
     { "person-label", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
                       "(?<value>.*?)\\s*$", rule_person_label },
     { "location-label", "^\\s*(?:@LOCATION@)\\s*:\\s*(?<value>.+?)\\s*$", rule_location_label },
@@ -313,7 +317,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     g_auto (GStrv) zones = NULL, loc_labels = NULL, rooms = NULL, markers = NULL;
     g_auto (GStrv) tentative = NULL, openers = NULL, attribution = NULL;
     g_auto (GStrv) time_columns = NULL, people_columns = NULL, from_words = NULL;
-    g_auto (GStrv) not_names = NULL, schedule = NULL;
+    g_auto (GStrv) not_names = NULL, schedule = NULL, units = NULL;
     g_autofree char *tentative_alt = NULL, *markers_alt = NULL, *openers_alt = NULL;
     g_autofree char *time1 = NULL, *time2 = NULL;
 
@@ -337,6 +341,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         || (h24 = vocabulary_list (keys, "times", "hour24", error)) == NULL
         || (range = vocabulary_list (keys, "times", "range", error)) == NULL
         || (zones = vocabulary_list (keys, "times", "zones", error)) == NULL
+        || (units = vocabulary_list (keys, "times", "units", error)) == NULL
         || (loc_labels = vocabulary_list (keys, "locations", "labels", error)) == NULL
         || (rooms = vocabulary_list (keys, "locations", "rooms", error)) == NULL
         || (markers = vocabulary_list (keys, "unconfirmed", "markers", error)) == NULL
@@ -373,6 +378,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     {
         g_autoptr (GPtrArray) a = strv_to_array (range);
         g_autoptr (GPtrArray) z = strv_to_array (zones);
+        g_autoptr (GPtrArray) un = strv_to_array (units);
         g_autoptr (GPtrArray) l = strv_to_array (loc_labels);
         g_autoptr (GPtrArray) r = strv_to_array (rooms);
         g_autoptr (GPtrArray) d = strv_to_array (day_words);
@@ -389,6 +395,11 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         g_hash_table_insert (placeholders, "@FROM@", alternation (fw));
         g_hash_table_insert (placeholders, "@RANGE@", alternation (a));
         g_hash_table_insert (placeholders, "@ZONE@", alternation (z));
+        g_hash_table_insert (placeholders, "@UNIT@", alternation (un));
+        /* "15:00 UTC / 16:00 CET": the same time in a second zone */
+        g_hash_table_insert (placeholders, "@OTHER_ZONE@",
+                             g_strdup ("(?:\\s*/\\s*\\d{1,2}[:.]\\d{2}(?:\\s*(?:@RANGE@)\\s*\\d{1,2}[:.]\\d{2})?"
+                                       "\\s*(?:@ZONE@)(?!\\w))?"));
         g_hash_table_insert (placeholders, "@LOCATION@", alternation (l));
         g_hash_table_insert (placeholders, "@ROOM@", alternation (r));
         g_hash_table_insert (placeholders, "@DAYWORD@",
@@ -482,6 +493,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     parser->location_at = compile ("^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0, error);
     parser->speaker_dash = compile ("^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)"
                                     "(?:\\s*,[^,]*)?$", 0, error);
+    parser->speaker_list = compile ("^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]*?)\\s*$",
+                                    0, error);
     parser->person_split = compile ("\\s*(?:,|;|&|/|\\band\\b|\\bund\\b|\\bet\\b)\\s*", 0, error);
     parser->quote = compile ("^(?:[ \\t]*>)+ ?", 0, error);
     parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4})[.)]\\s+)",
@@ -516,7 +529,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
            && parser->capitalised_run != NULL && parser->pipe_cells != NULL
            && parser->military_range != NULL && parser->military_single != NULL
            && parser->noon_start != NULL && parser->noon_end != NULL
-           && parser->speaker_dash != NULL && parser->person_split != NULL && parser->quote != NULL;
+           && parser->speaker_dash != NULL && parser->speaker_list != NULL
+           && parser->person_split != NULL && parser->quote != NULL;
 }
 
 MlaAgendaParser *
@@ -591,6 +605,7 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->note_paren, g_regex_unref);
     g_clear_pointer (&parser->location_at, g_regex_unref);
     g_clear_pointer (&parser->speaker_dash, g_regex_unref);
+    g_clear_pointer (&parser->speaker_list, g_regex_unref);
     g_clear_pointer (&parser->person_split, g_regex_unref);
     g_clear_pointer (&parser->quote, g_regex_unref);
     g_clear_pointer (&parser->list_marker, g_regex_unref);
@@ -706,7 +721,8 @@ mla_agenda_fill_ends (MlaAgendaDay *day)
         for (guint j = i + 1; j < day->slots->len; j++) {
             MlaAgendaSlot *next = g_ptr_array_index (day->slots, j);
 
-            if (minutes_of (next->start) <= start)
+            if (minutes_of (next->start) <= start
+                && !(start >= NIGHT_FROM && minutes_of (next->start) < NIGHT_UNTIL))
                 continue;
             if (slot->room != NULL && next->room != NULL && g_strcmp0 (slot->room, next->room) != 0)
                 continue;
@@ -1199,6 +1215,27 @@ drop_affiliations (MlaAgendaParser *parser, const char *value)
     return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* Whether @text, without its parentheses ("(remote)", "(Affiliation)")
+ * and markers ("tbc"), is one or more names ("A and B, C"). */
+static gboolean
+names_only (MlaAgendaParser *parser, const char *text)
+{
+    g_autofree char *bare = drop_affiliations (parser, text);
+    g_autofree char *clean = mla_agenda_parser_clean_person (parser, bare, NULL);
+    g_auto (GStrv) parts = NULL;
+    guint names = 0;
+
+    if (clean == NULL)
+        return FALSE;
+    parts = g_regex_split (parser->person_split, clean, 0);
+    for (guint i = 0; parts[i] != NULL; i++) {
+        if (parts[i][0] != '\0' && !mla_agenda_parser_is_name (parser, parts[i]))
+            return FALSE;
+        names += parts[i][0] != '\0';
+    }
+    return names > 0;
+}
+
 static void
 add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value, MlaPersonRole role)
 {
@@ -1272,7 +1309,19 @@ slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
         title[start] = '\0';
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->speaker_dash, title, 0, &match)) {
+    if (g_regex_match (b->parser->speaker_list, title, 0, &match)) {
+        g_autofree char *tail = g_match_info_fetch (match, 2);
+
+        if (names_only (b->parser, tail)) {
+            char *before = g_match_info_fetch (match, 1);
+
+            add_person (b, slot, tail, MLA_PERSON_ROLE_SPEAKER);
+            g_free (title);
+            title = before;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (slot->people->len == 0 && g_regex_match (b->parser->speaker_dash, title, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 2);
 
         if (mla_agenda_parser_is_name (b->parser, name)) {
@@ -1662,6 +1711,13 @@ strip_separators (const char *text)
     return g_strdup (p);
 }
 
+/* "23:00 Pizza" then "01:00 Games": the night goes on, the day stays. */
+static gboolean
+runs_past_midnight (int previous, int start)
+{
+    return previous >= NIGHT_FROM && start < NIGHT_UNTIL;
+}
+
 static gboolean
 rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -1696,7 +1752,7 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
     builder_set_zone (b, match);
     if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot && b->previous >= 0
-        && s < b->previous - 60) {
+        && s < b->previous - 60 && !runs_past_midnight (b->previous, s)) {
         /* A programme that starts again in the morning is the next day. */
         g_autoptr (GDateTime) next = day_after (b->day->date);
         char date[11] = "";

@@ -303,6 +303,12 @@ static const struct {
     { "Noon  Lunch", "12:00", "23:58", "Lunch" },
     { "Midday: Picnic", "12:00", "23:58", "Picnic" },
     { "a las 16 Clausura", "16:00", "23:58", "Clausura" },
+    { "10.00 \xe2\x80\x93 10.30 uur  Opening", "10:00", "10:30", "Opening" },
+    { "9 \xe2\x80\x93 10 Uhr Begr\xc3\xbc\xc3\x9fung", "09:00", "10:00", "Begr\xc3\xbc\xc3\x9fung" },
+    { "14h00 \xe2\x80\x93 15h30 : Atelier", "14:00", "15:30", "Atelier" },
+    { "15:00-16:00 hrs Wrap-up", "15:00", "16:00", "Wrap-up" },
+    { "15:00 UTC / 16:00 CET  Opening remarks", "15:00", "23:58", "Opening remarks" },
+    { "15:00-15:30 UTC / 16:00-16:30 CET Roadmap", "15:00", "15:30", "Roadmap" },
 };
 
 /* A programme whose every line starts with a word before the time. */
@@ -422,6 +428,23 @@ START_TEST (test_clock_new_day_when_time_restarts)
     ck_assert_ptr_nonnull (agenda);
     ck_assert_uint_eq (agenda->days->len, 2);
     ck_assert_str_eq (slot_at (agenda, 1, 0)->title, "Second day");
+}
+END_TEST
+
+/* Times after midnight under a day heading stay on that day, and the next
+ * weekday heading is the day right after it. */
+START_TEST (test_clock_overnight_stays_on_day)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n19:00 Dinner\n23:00 Pizza\n01:00 Games\n"
+                                               "Sunday\n10:00 Demos\n",
+                                               "2026-03-02T09:00:00+01:00");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 2);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2026-03-07");
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->title, "Games");
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->end, "01:00");
+    ck_assert_str_eq (day_at (agenda, 1)->date, "2026-03-08");
 }
 END_TEST
 
@@ -647,6 +670,9 @@ static const struct {
     { "\tIntervenante : Chlo\xc3\xa9 Martin", "Chlo\xc3\xa9 Martin", MLA_PERSON_ROLE_SPEAKER, TRUE },
     { "\tModeradora: In\xc3\xa9s Vidal (ULPGC, tbc)", "In\xc3\xa9s Vidal", MLA_PERSON_ROLE_MODERATOR,
       FALSE },
+    { "\tSpreker: Jeroen Bakker (secretaris)", "Jeroen Bakker", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tGespreksleider: Fatima el Amrani", "Fatima el Amrani", MLA_PERSON_ROLE_MODERATOR, TRUE },
+    { "\tVoorzitter: Karin de Jong", "Karin de Jong", MLA_PERSON_ROLE_CHAIR, TRUE },
 };
 
 /* People written inside the slot's line. */
@@ -663,6 +689,8 @@ static const struct {
     { "10:00 Budget [chair: Ann Berg]", "Budget", "Ann Berg", MLA_PERSON_ROLE_CHAIR },
     { "10:00 Mesa redonda (Moderadora: Carmen Ib\xc3\xa1\xc3\xb1" "ez)", "Mesa redonda",
       "Carmen Ib\xc3\xa1\xc3\xb1" "ez", MLA_PERSON_ROLE_MODERATOR },
+    { "10:00 UTC / 11:00 CET Opening remarks (chair: Ana Lopes)", "Opening remarks", "Ana Lopes",
+      MLA_PERSON_ROLE_CHAIR },
 };
 
 START_TEST (test_people_inline)
@@ -742,6 +770,41 @@ START_TEST (test_people_speaker_after_dash)
     slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->title, "Workshop Opening and Goals");
     assert_chair (slot, "Karsten Schwan", MLA_PERSON_ROLE_SPEAKER, TRUE);
+}
+END_TEST
+
+/* "Title - A, B and C": every name after the dash is a speaker. */
+static const struct {
+    const char *line;
+    const char *title;
+    const char *names[3];
+    gboolean confirmed;
+} speaker_lists[] = {
+    { "10:00 Packaging - Omar Said, Lena Fischer (remote)", "Packaging", { "Omar Said", "Lena Fischer" },
+      TRUE },
+    { "10:00 Tooling \xe2\x80\x93 Piet de Vries and Mia Wong", "Tooling", { "Piet de Vries", "Mia Wong" },
+      TRUE },
+    { "10:00 Budget - Karen Holt & Sam Okafor (tbc)", "Budget", { "Karen Holt", "Sam Okafor" }, FALSE },
+    { "10:00 Keynote \xe2\x80\x94 Hanna Berg (online)", "Keynote", { "Hanna Berg" }, TRUE },
+};
+
+START_TEST (test_people_speaker_list_after_dash)
+{
+    g_autoptr (MlaAgenda) agenda = parse_line (speaker_lists[_i].line);
+    MlaAgendaSlot *slot;
+    guint n = 0;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, speaker_lists[_i].title);
+    for (; n < G_N_ELEMENTS (speaker_lists[_i].names) && speaker_lists[_i].names[n] != NULL; n++) {
+        MlaAgendaPerson *person = person_at (slot, n);
+
+        ck_assert_str_eq (person->name, speaker_lists[_i].names[n]);
+        ck_assert_int_eq (person->role, MLA_PERSON_ROLE_SPEAKER);
+        ck_assert_int_eq (person->confirmed, speaker_lists[_i].confirmed);
+    }
+    ck_assert_uint_eq (slot->people->len, n);
 }
 END_TEST
 
@@ -911,6 +974,9 @@ static const struct {
     { "Drinks at the harbour", MLA_SLOT_KIND_SOCIAL },
     { "Aperitivo", MLA_SLOT_KIND_SOCIAL },
     { "Doors open & snacks", MLA_SLOT_KIND_BREAK },
+    { "Pauze", MLA_SLOT_KIND_BREAK },
+    { "Late-night pizza", MLA_SLOT_KIND_MEAL },
+    { "Borrel", MLA_SLOT_KIND_SOCIAL },
 };
 
 START_TEST (test_kind_words)
@@ -1451,6 +1517,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_slot_time_after_word);
     tcase_add_test (tc, test_clock_day_order);
     tcase_add_test (tc, test_clock_new_day_when_time_restarts);
+    tcase_add_test (tc, test_clock_overnight_stays_on_day);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("ends");
@@ -1471,6 +1538,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_people_tbd_gives_nobody);
     tcase_add_test (tc, test_people_several_in_one_label);
     tcase_add_test (tc, test_people_speaker_after_dash);
+    tcase_add_loop_test (tc, test_people_speaker_list_after_dash, 0, G_N_ELEMENTS (speaker_lists));
     tcase_add_loop_test (tc, test_people_inline, 0, G_N_ELEMENTS (inline_people));
     tcase_add_loop_test (tc, test_people_label_title_needs_a_name, 0, G_N_ELEMENTS (label_titles));
     tcase_add_loop_test (tc, test_people_lines, 0, G_N_ELEMENTS (people_lines));
