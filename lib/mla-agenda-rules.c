@@ -157,7 +157,7 @@ static const MlaAgendaRule rules[] = {
     { "location-label", "^\\s*(?:@LOCATION@)\\s*:\\s*(?<value>.+?)\\s*$", rule_location_label },
     { "day-heading", "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
                      "|\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}", rule_day_heading },
-    { "slot-inline", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*(?:@RANGE@)\\s*"
+    { "slot-inline", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>(?:\\d{1,2}\\)\\s+)?[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*(?:@RANGE@)\\s*"
                      "@TIME2@)?\\s*\\)\\s*$", rule_slot_inline },
     { "text", "\\S", rule_text },
 };
@@ -497,7 +497,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                                     0, error);
     parser->person_split = compile ("\\s*(?:,|;|&|/|\\band\\b|\\bund\\b|\\bet\\b)\\s*", 0, error);
     parser->quote = compile ("^(?:[ \\t]*>)+ ?", 0, error);
-    parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4})[.)]\\s+)",
+    parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4}|[a-h])[.)]\\s+)",
                                    0, error);
     parser->paren_part = compile ("\\s*\\([^()]*\\)", 0, error);
     parser->capitalised_run = compile ("^\\p{Lu}\\S*(?: \\p{Lu}\\S*)*$", 0, error);
@@ -1835,12 +1835,16 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     MlaAgendaSlot *parent = b->slot;
     g_autofree char *title = g_match_info_fetch_named (match, "title");
+    g_autoptr (GMatchInfo) item = NULL;
     MlaClock start, end;
-    gboolean bare1, bare2;
+    gboolean bare1, bare2, numbered;
     int s, e;
     MlaAgendaSlot *slot;
 
-    if (parent == NULL || !b->slot_open || !fetch_clock (b, match, "1", &start, &bare1))
+    /* "3. Treasurer's report (10:25)": a numbered item is a slot of its own */
+    numbered = g_ascii_isdigit (title[0]) && g_regex_match (b->parser->list_marker, title, 0, &item);
+    if ((!numbered && (parent == NULL || !b->slot_open))
+        || !fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
     if (fetch_clock (b, match, "2", &end, &bare2)) {
         mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
@@ -1854,6 +1858,16 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     format_minutes (s, slot->start);
     if (e > s)
         format_minutes (e, slot->end);
+    if (numbered) {
+        gint after = 0;
+
+        g_match_info_fetch_pos (item, 0, NULL, &after);
+        slot_set_title (b, slot, title + after);
+        b->previous = s;
+        b->slot_indent = current_line (b)->indent;
+        builder_add_slot (b, slot);
+        return TRUE;
+    }
     slot_set_title (b, slot, title);
     g_ptr_array_add (b->day->slots, slot);
     g_array_append_val (b->slot_lines, b->index);
@@ -2434,7 +2448,7 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         b->slot_open = FALSE;    /* a paragraph after the programme */
         return TRUE;
     }
-    if (adjacent && !b->slot_has_extra && slot->title != NULL
+    if (adjacent && !b->slot_has_extra && !item && slot->title != NULL
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
             || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))))) {
         char *joined = g_strconcat (slot->title, " ", text, NULL);

@@ -1236,6 +1236,41 @@ START_TEST (test_layout_inline_break_alone)
 }
 END_TEST
 
+/* Numbered items with their start in parentheses at the end are slots;
+ * lettered sub-items are their notes. */
+static const struct {
+    const char *item;
+    const char *start;
+    const char *title;
+    const char *speaker;
+} numbered_items[] = {
+    { "1. Welcome, apologies and minutes (10:00)", "10:00", "Welcome, apologies and minutes", NULL },
+    { "3. Treasurer's report \xe2\x80\x93 Dana Whitfield (10:25)", "10:25", "Treasurer's report",
+      "Dana Whitfield" },
+    { "2) Elections - Sam Okafor (9:45-10:15)", "09:45", "Elections", "Sam Okafor" },
+};
+
+START_TEST (test_layout_numbered_items)
+{
+    g_autofree char *text = g_strdup_printf ("Agenda\n\n%s\n   a. first point\n   b. second point\n"
+                                             "7. Any other business (11:50)\n8. Close (12:00)\n",
+                                             numbered_items[_i].item);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->start, numbered_items[_i].start);
+    ck_assert_str_eq (slot->title, numbered_items[_i].title);
+    ck_assert_str_eq (note_at (slot, 1), "second point");
+    if (numbered_items[_i].speaker != NULL)
+        assert_chair (slot, numbered_items[_i].speaker, MLA_PERSON_ROLE_SPEAKER, TRUE);
+    else
+        ck_assert_uint_eq (slot->people->len, 0);
+}
+END_TEST
+
 /* Tab and pipe tables without a header row: title, then person or place. */
 static const struct {
     const char *row;
@@ -1564,6 +1599,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_underlined_title);
     tcase_add_test (tc, test_layout_inline_break);
     tcase_add_test (tc, test_layout_inline_break_alone);
+    tcase_add_loop_test (tc, test_layout_numbered_items, 0, G_N_ELEMENTS (numbered_items));
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
     tcase_add_test (tc, test_layout_week_in_other_languages);
     tcase_add_loop_test (tc, test_layout_small_agenda, 0, G_N_ELEMENTS (small_agendas));
