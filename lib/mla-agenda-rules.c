@@ -76,6 +76,7 @@ struct MlaAgendaParser {
     GRegex *location_at;
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
+    GRegex *place_prefix;       /* "Room B12: Title" */
     GRegex *person_split;
     GRegex *quote;
     GRegex *list_marker;
@@ -130,6 +131,7 @@ static gboolean rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
+static gboolean rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -146,6 +148,8 @@ static const MlaAgendaRule rules[] = {
     { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
       rule_track_header },
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", rule_underline },
+    { "slot-dated", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<head>[^\\s:|][^:|]*?)[,\\s]+@TIME1@\\s*(?:@RANGE@)\\s*"
+                    "@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*[,;:|]\\s*(?<rest>\\S.*)$", rule_slot_dated },
     { "slot-detail", "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
                      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$", rule_slot_detail },
     { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
@@ -495,6 +499,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                                     "(?:\\s*,[^,]*)?$", 0, error);
     parser->speaker_list = compile ("^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]*?)\\s*$",
                                     0, error);
+    parser->place_prefix = compile ("^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0, error);
     parser->person_split = compile ("\\s*(?:,|;|&|/|\\band\\b|\\bund\\b|\\bet\\b)\\s*", 0, error);
     parser->quote = compile ("^(?:[ \\t]*>)+ ?", 0, error);
     parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4}|[a-h])[.)]\\s+)",
@@ -529,7 +534,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
            && parser->capitalised_run != NULL && parser->pipe_cells != NULL
            && parser->military_range != NULL && parser->military_single != NULL
            && parser->noon_start != NULL && parser->noon_end != NULL
-           && parser->speaker_dash != NULL && parser->speaker_list != NULL
+           && parser->speaker_dash != NULL && parser->speaker_list != NULL && parser->place_prefix != NULL
            && parser->person_split != NULL && parser->quote != NULL;
 }
 
@@ -606,6 +611,7 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     g_clear_pointer (&parser->location_at, g_regex_unref);
     g_clear_pointer (&parser->speaker_dash, g_regex_unref);
     g_clear_pointer (&parser->speaker_list, g_regex_unref);
+    g_clear_pointer (&parser->place_prefix, g_regex_unref);
     g_clear_pointer (&parser->person_split, g_regex_unref);
     g_clear_pointer (&parser->quote, g_regex_unref);
     g_clear_pointer (&parser->list_marker, g_regex_unref);
@@ -1051,10 +1057,21 @@ line_clear (gpointer data)
  * An agenda has at least two lines that start with a time, so look only
  * at lines that start with a digit or "noon" (after quotes, spaces, a
  * bullet or one short word such as "ore"). */
+/* Whether the line from @p to @end (NULL: its NUL) holds "16:00" or "9.30". */
+static gboolean
+has_clock (const char *p, const char *end)
+{
+    for (; *p != '\0' && (end == NULL || p + 2 < end); p++)
+        if (g_ascii_isdigit (p[0]) && (p[1] == ':' || p[1] == '.') && g_ascii_isdigit (p[2]))
+            return TRUE;
+    return FALSE;
+}
+
 static gboolean
 may_hold_agenda (MlaAgendaParser *parser, const char *text)
 {
     GRegex *slot_time = parser->rules[rule_index ("slot-time")];
+    GRegex *slot_dated = parser->rules[rule_index ("slot-dated")];
     guint found = 0;
 
     for (const char *line = text; line != NULL && *line != '\0';) {
@@ -1080,7 +1097,15 @@ may_hold_agenda (MlaAgendaParser *parser, const char *text)
                                                                      : strlen (unquoted));
             g_autofree char *normal = normalise_times (parser, copy, FALSE);
 
-            if (g_regex_match (slot_time, normal, 0, NULL) && ++found >= 2)
+            if ((g_regex_match (slot_time, normal, 0, NULL)
+                 || g_regex_match (slot_dated, normal, 0, NULL)) && ++found >= 2)
+                return TRUE;
+        } else if (has_clock (p, end)) {
+            /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title" */
+            g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
+                                                                     : strlen (unquoted));
+
+            if (g_regex_match (slot_dated, copy, 0, NULL) && ++found >= 2)
                 return TRUE;
         }
         line = end != NULL ? end + 1 : NULL;
@@ -1942,6 +1967,53 @@ rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
         find_date (b, b->day->name, b->day->date);
     }
     b->detail_line = (gint) b->index;
+    return TRUE;
+}
+
+/* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title - Speaker": a line that
+ * carries its own date is a slot on that day. */
+static gboolean
+rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *head = g_match_info_fetch_named (match, "head");
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    g_autofree char *name = NULL;
+    g_autoptr (MlaAgendaSlot) slot = NULL;
+    g_autoptr (GMatchInfo) place = NULL;
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    char date[11] = "";
+    int s, e;
+
+    if (g_utf8_strlen (head, -1) > HEADING_MAX_CHARS / 2 || !find_date (b, head, date)
+        || date[0] == '\0' || !fetch_clock (b, match, "1", &start, &bare1)
+        || !fetch_clock (b, match, "2", &end, &bare2))
+        return FALSE;
+    mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    builder_set_zone (b, match);
+    name = squeeze (head);
+    if (b->day == NULL || strcmp (b->day->date, date) != 0)
+        builder_new_day (b, name, date);
+    builder_clear_table (b);
+    slot = mla_agenda_slot_new ();
+    format_minutes (s, slot->start);
+    if (e > s)
+        format_minutes (e, slot->end);
+    if (g_regex_match (b->parser->place_prefix, rest, 0, &place)) {
+        g_autofree char *where = g_match_info_fetch_named (place, "place");
+        g_autofree char *title = g_match_info_fetch_named (place, "title");
+
+        if (names_room (b, where)) {
+            slot->location = squeeze (where);
+            slot_set_title (b, slot, title);
+        }
+    }
+    if (slot->location == NULL)
+        slot_set_title (b, slot, rest);
+    g_debug ("agenda: rule slot-dated: line %u: %s %02d:%02d", b->index + 1, date, s / 60, s % 60);
+    b->previous = s;
+    b->slot_indent = current_line (b)->indent;
+    builder_add_slot (b, g_steal_pointer (&slot));
     return TRUE;
 }
 

@@ -1271,6 +1271,47 @@ START_TEST (test_layout_numbered_items)
 }
 END_TEST
 
+/* Lines that carry their own date, time range and place: each is a slot
+ * on its own day. */
+static const struct {
+    const char *line;
+    const char *date;
+    const char *start;
+    const char *title;
+    const char *location;   /* NULL: none */
+    const char *speaker;
+} dated_lines[] = {
+    { "Wed 15 Jan 2025, 16:00\xe2\x80\x93" "17:00, Room B12: Lattices \xe2\x80\x94 Ida Holm (KTH)",
+      "2025-01-15", "16:00", "Lattices", "Room B12", "Ida Holm" },
+    { "- 3 March 2026, 9:30-10:30: Opening - Sam Okafor", "2026-03-03", "09:30", "Opening", NULL,
+      "Sam Okafor" },
+    { "Thursday 5 Feb 2026 14.00-15.00 | Lecture Hall 2, Graph colouring \xe2\x80\x93 Mei Tanaka (tbc)",
+      "2026-02-05", "14:00", "Graph colouring", "Lecture Hall 2", "Mei Tanaka" },
+};
+
+START_TEST (test_layout_dated_lines)
+{
+    g_autofree char *text = g_strdup_printf ("Talks:\n\n%s\nMon 20 Apr 2026, 12:00-13:00, Room 1: Filler "
+                                             "\xe2\x80\x94 Ann Berg\n",
+                                             dated_lines[_i].line);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, "2025-01-02T09:00:00+01:00");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 2);
+    ck_assert_str_eq (day_at (agenda, 0)->date, dated_lines[_i].date);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->start, dated_lines[_i].start);
+    ck_assert_str_eq (slot->title, dated_lines[_i].title);
+    if (dated_lines[_i].location == NULL)
+        ck_assert_ptr_null (slot->location);
+    else
+        ck_assert_str_eq (slot->location, dated_lines[_i].location);
+    ck_assert_str_eq (person_at (slot, 0)->name, dated_lines[_i].speaker);
+    ck_assert_str_eq (slot_at (agenda, 1, 0)->title, "Filler");
+}
+END_TEST
+
 /* Tab and pipe tables without a header row: title, then person or place. */
 static const struct {
     const char *row;
@@ -1600,6 +1641,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_inline_break);
     tcase_add_test (tc, test_layout_inline_break_alone);
     tcase_add_loop_test (tc, test_layout_numbered_items, 0, G_N_ELEMENTS (numbered_items));
+    tcase_add_loop_test (tc, test_layout_dated_lines, 0, G_N_ELEMENTS (dated_lines));
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
     tcase_add_test (tc, test_layout_week_in_other_languages);
     tcase_add_loop_test (tc, test_layout_small_agenda, 0, G_N_ELEMENTS (small_agendas));
