@@ -673,6 +673,7 @@ static const struct {
     { "\tSpreker: Jeroen Bakker (secretaris)", "Jeroen Bakker", MLA_PERSON_ROLE_SPEAKER, TRUE },
     { "\tGespreksleider: Fatima el Amrani", "Fatima el Amrani", MLA_PERSON_ROLE_MODERATOR, TRUE },
     { "\tVoorzitter: Karin de Jong", "Karin de Jong", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tIntervenant(e) : Claire Dubois", "Claire Dubois", MLA_PERSON_ROLE_SPEAKER, TRUE },
 };
 
 /* People written inside the slot's line. */
