@@ -1057,13 +1057,21 @@ line_clear (gpointer data)
  * An agenda has at least two lines that start with a time, so look only
  * at lines that start with a digit or "noon" (after quotes, spaces, a
  * bullet or one short word such as "ore"). */
-/* Whether the line from @p to @end (NULL: its NUL) holds "16:00" or "9.30". */
+/* Whether the line from @p to @end (NULL: its NUL) holds two clocks such
+ * as "16:00" or "9.30" close together, as a range does ("16:00 - 17:00",
+ * not "1.2.3"): a cheap test before a regex. */
 static gboolean
-has_clock (const char *p, const char *end)
+has_clock_range (const char *p, const char *end)
 {
-    for (; *p != '\0' && (end == NULL || p + 2 < end); p++)
-        if (g_ascii_isdigit (p[0]) && (p[1] == ':' || p[1] == '.') && g_ascii_isdigit (p[2]))
+    const char *last = NULL;
+
+    for (; *p != '\0' && (end == NULL || p + 2 < end); p++) {
+        if (!g_ascii_isdigit (p[0]) || (p[1] != ':' && p[1] != '.') || !g_ascii_isdigit (p[2]))
+            continue;
+        if (last != NULL && p - last >= 4 && p - last <= 12)
             return TRUE;
+        last = p;
+    }
     return FALSE;
 }
 
@@ -1100,7 +1108,7 @@ may_hold_agenda (MlaAgendaParser *parser, const char *text)
             if ((g_regex_match (slot_time, normal, 0, NULL)
                  || g_regex_match (slot_dated, normal, 0, NULL)) && ++found >= 2)
                 return TRUE;
-        } else if (has_clock (p, end)) {
+        } else if (has_clock_range (p, end)) {
             /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title" */
             g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
                                                                      : strlen (unquoted));
