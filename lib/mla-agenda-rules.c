@@ -415,7 +415,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     }
     {
         /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */
-        g_autofree char *paren = expand (NO_START_IN_SPACES "\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)(?<colon>\\s*:)?\\s*"
+        g_autofree char *paren = expand (NO_START_IN_SPACES
+                                         "\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)(?<colon>\\s*:)?\\s*"
                                          "(?<value>[^()\\[\\]]+?)\\s*[)\\]]\\s*$", placeholders);
 
         g_autoptr (GPtrArray) verbs = strv_to_array (attribution);
@@ -471,7 +472,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         g_autofree char *markers_re = g_strdup_printf ("(?<![\\w<])(?:%s)(?![\\w>])", markers_alt);
         g_autofree char *tentative_re = g_strdup_printf (
             "\\(?\\s*(?:%s)\\s+([^()]+?)\\s*\\)?\\s*$", tentative_alt);
-        g_autofree char *note_re = g_strdup_printf (NO_START_IN_SPACES "\\s*(\\((?:%s)\\b[^()]*\\))\\s*$",
+        g_autofree char *note_re = g_strdup_printf (NO_START_IN_SPACES
+                                                    "\\s*(\\((?:%s)\\b[^()]*\\))\\s*$",
                                                     openers_alt);
 
         if ((parser->time_anywhere = compile (time_any, G_REGEX_CASELESS, error)) == NULL
