@@ -23,6 +23,13 @@
 #define PARAGRAPH_MAX_LINES 3   /* lines of a talk's title and speaker */
 #define NIGHT_FROM (20 * 60)    /* a slot this late may be followed by ... */
 #define NIGHT_UNTIL (6 * 60)    /* ... one after midnight on the same day */
+#define LINE_MAX_COLUMNS 1000   /* a longer line is no part of an agenda */
+
+/* Starts an unanchored pattern that begins with \s*: a match may start at
+ * the search position or after a non-space only. Without it the engine
+ * tries every position of a run of spaces, each time scanning to its end:
+ * quadratic on a long run. The leftmost match is the same. */
+#define NO_START_IN_SPACES "(?:\\G|(?<!\\s))"
 
 /* One line of text as laid out: quote prefix removed, tabs expanded. */
 typedef struct {
@@ -423,7 +430,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     }
     {
         /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */
-        g_autofree char *paren = expand ("\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)(?<colon>\\s*:)?\\s*"
+        g_autofree char *paren = expand (NO_START_IN_SPACES
+                                         "\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)(?<colon>\\s*:)?\\s*"
                                          "(?<value>[^()\\[\\]]+?)\\s*[)\\]]\\s*$", placeholders);
 
         g_autoptr (GPtrArray) verbs = strv_to_array (attribution);
@@ -479,7 +487,8 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         g_autofree char *markers_re = g_strdup_printf ("(?<![\\w<])(?:%s)(?![\\w>])", markers_alt);
         g_autofree char *tentative_re = g_strdup_printf (
             "\\(?\\s*(?:%s)\\s+([^()]+?)\\s*\\)?\\s*$", tentative_alt);
-        g_autofree char *note_re = g_strdup_printf ("\\s*(\\((?:%s)\\b[^()]*\\))\\s*$",
+        g_autofree char *note_re = g_strdup_printf (NO_START_IN_SPACES
+                                                    "\\s*(\\((?:%s)\\b[^()]*\\))\\s*$",
                                                     openers_alt);
 
         if ((parser->time_anywhere = compile (time_any, G_REGEX_CASELESS, error)) == NULL
@@ -500,11 +509,12 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     parser->speaker_list = compile ("^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]*?)\\s*$",
                                     0, error);
     parser->place_prefix = compile ("^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0, error);
-    parser->person_split = compile ("\\s*(?:,|;|&|/|\\band\\b|\\bund\\b|\\bet\\b)\\s*", 0, error);
+    parser->person_split = compile (NO_START_IN_SPACES
+                                    "\\s*(?:,|;|&|/|\\band\\b|\\bund\\b|\\bet\\b)\\s*", 0, error);
     parser->quote = compile ("^(?:[ \\t]*>)+ ?", 0, error);
     parser->list_marker = compile ("^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4}|[a-h])[.)]\\s+)",
                                    0, error);
-    parser->paren_part = compile ("\\s*\\([^()]*\\)", 0, error);
+    parser->paren_part = compile (NO_START_IN_SPACES "\\s*\\([^()]*\\)", 0, error);
     parser->capitalised_run = compile ("^\\p{Lu}\\S*(?: \\p{Lu}\\S*)*$", 0, error);
     parser->military_range = compile ("^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
                                       "(?<sep>\\s*(?:-|\\x{2013}|\\x{2014}|to)\\s*)(?<h2>[012]\\d)"
@@ -518,7 +528,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     parser->noon_end = compile ("^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:[ap]\\.?\\s?m\\.?)?"
                                 "\\s*(?:-|\\x{2013}|\\x{2014}|to)\\s*)(?:noon|midday)(?!\\w)", G_REGEX_CASELESS, error);
     parser->gap_cells = compile ("\\s{2,}", 0, error);
-    parser->pipe_cells = compile ("\\s*\\|\\s*", 0, error);
+    parser->pipe_cells = compile (NO_START_IN_SPACES "\\s*\\|\\s*", 0, error);
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
     /* "Invited Speaker: Joey Jones": a label (up to three words) and a name */
@@ -715,25 +725,92 @@ format_minutes (int minutes, char out[6])
     g_snprintf (out, 6, "%02d:%02d", (minutes / 60) % 24, minutes % 60);
 }
 
+/* "23:00 Pizza" then "01:00 Games": the night goes on, the day stays. */
+static gboolean
+runs_past_midnight (int previous, int start)
+{
+    return previous >= NIGHT_FROM && start < NIGHT_UNTIL;
+}
+
+/* The later slots that can still be "the next later slot" for one at their
+ * left, nearest first: each pushed slot drops the ones after it that start
+ * no later, so the starts grow strictly from top to bottom and a lookup is a
+ * binary search. Keeps mla_agenda_fill_ends() at O(n log n) on a 100,000
+ * slot day, where scanning ahead from every slot was quadratic. */
+static void
+later_push (GArray *stack, const int *starts, guint index)
+{
+    while (stack->len > 0 && starts[g_array_index (stack, guint, stack->len - 1)] <= starts[index])
+        g_array_set_size (stack, stack->len - 1);
+    g_array_append_val (stack, index);
+}
+
+/* Returns the index of the nearest slot in @stack starting after @start, or
+ * G_MAXUINT. */
+static guint
+later_find (GArray *stack, const int *starts, int start)
+{
+    guint low = 0, high = stack != NULL ? stack->len : 0;
+
+    /* Entries [0, low) start after @start; the last of them is the nearest. */
+    while (low < high) {
+        guint mid = low + (high - low) / 2;
+
+        if (starts[g_array_index (stack, guint, mid)] > start)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return low > 0 ? g_array_index (stack, guint, low - 1) : G_MAXUINT;
+}
+
 void
 mla_agenda_fill_ends (MlaAgendaDay *day)
 {
-    for (guint i = 0; i < day->slots->len; i++) {
+    guint n = day->slots->len;
+    g_autofree int *starts = g_new (int, n);
+    g_autoptr (GArray) any_room = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GArray) no_room = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GHashTable) by_room = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                            (GDestroyNotify) g_array_unref);
+
+    for (guint i = 0; i < n; i++) {
+        int start = minutes_of (((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->start);
+
+        /* After midnight in a night that goes on, a slot comes after the
+         * evening ones it follows. */
+        if (i > 0 && start < NIGHT_UNTIL
+            && (starts[i - 1] >= 24 * 60 || runs_past_midnight (starts[i - 1], start)))
+            start += 24 * 60;
+        starts[i] = start;
+    }
+    for (guint i = n; i-- > 0;) {
         MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
-        int start = minutes_of (slot->start);
+        GArray *same_room = slot->room != NULL ? g_hash_table_lookup (by_room, slot->room) : NULL;
 
-        if (slot->end[0] != '\0')
-            continue;
-        for (guint j = i + 1; j < day->slots->len; j++) {
-            MlaAgendaSlot *next = g_ptr_array_index (day->slots, j);
+        if (slot->end[0] == '\0') {
+            guint next;
 
-            if (minutes_of (next->start) <= start
-                && !(start >= NIGHT_FROM && minutes_of (next->start) < NIGHT_UNTIL))
-                continue;
-            if (slot->room != NULL && next->room != NULL && g_strcmp0 (slot->room, next->room) != 0)
-                continue;
-            memcpy (slot->end, next->start, sizeof slot->end);
-            break;
+            if (slot->room == NULL) {
+                next = later_find (any_room, starts, starts[i]);
+            } else {
+                /* A slot in a room ends at the next one in that room or in none. */
+                next = MIN (later_find (no_room, starts, starts[i]),
+                            later_find (same_room, starts, starts[i]));
+            }
+            if (next != G_MAXUINT)
+                memcpy (slot->end, ((MlaAgendaSlot *) g_ptr_array_index (day->slots, next))->start,
+                        sizeof slot->end);
+        }
+        later_push (any_room, starts, i);
+        if (slot->room == NULL) {
+            later_push (no_room, starts, i);
+        } else {
+            if (same_room == NULL) {
+                same_room = g_array_new (FALSE, FALSE, sizeof (guint));
+                g_hash_table_insert (by_room, slot->room, same_room);
+            }
+            later_push (same_room, starts, i);
         }
     }
 }
@@ -1025,6 +1102,11 @@ scan_line (MlaAgendaParser *parser, const char *raw, gboolean military, MlaAgend
             if (((guchar) *p & 0xc0) != 0x80)
                 column++;
         }
+    }
+    if (text->len > LINE_MAX_COLUMNS) {
+        /* Some rules are quadratic in a line's length; such a line is no
+         * table row or slot anyway, so it counts as blank. */
+        g_string_truncate (text, 0);
     }
     line->text = g_string_free (text, FALSE);
     line->indent = strspn (line->text, " ");
@@ -1742,13 +1824,6 @@ strip_separators (const char *text)
             p++;
     }
     return g_strdup (p);
-}
-
-/* "23:00 Pizza" then "01:00 Games": the night goes on, the day stays. */
-static gboolean
-runs_past_midnight (int previous, int start)
-{
-    return previous >= NIGHT_FROM && start < NIGHT_UNTIL;
 }
 
 static gboolean

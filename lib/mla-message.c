@@ -141,13 +141,15 @@ parser_warning (gint64 offset, GMimeParserWarning code, const char *item, gpoint
 static void
 scan_raw (ParseState *state, const guint8 *data, gsize size)
 {
-    const guint8 *p = data, *end = data + size;
+    const guint8 *p = data, *end;
     gsize longest = 0, n_nul = 0, n_lines = 0, n_crlf = 0;
 
+    /* An empty GBytes may hold NULL data, where even NULL + 0 is undefined. */
     if (size == 0) {
         state_defect (state, "no-headers", "the message is empty");
         return;
     }
+    end = data + size;
     while (p < end) {
         const guint8 *eol = memchr (p, '\n', end - p);
         const guint8 *line_end = eol != NULL ? eol : end;

@@ -1428,6 +1428,35 @@ START_TEST (test_negative_null_text)
 }
 END_TEST
 
+/* ---- scaling: found by tests/fuzz/fuzz-agenda ---- */
+
+/* The first three were quadratic (minutes for the sizes here); the TCase
+ * timeout fails them. @repeat copies of @line follow a small programme. */
+static const struct {
+    const char *line;
+    guint repeat;
+} long_inputs[] = {
+    { "10:00 Talk\n", 100000 },        /* every slot's end searched the rest */
+    { "\t", 100000 },                  /* one line of tabs: rules scan each gap */
+    { " ", 1000000 },                   /* one line of spaces */
+    { "12:34:", 170000 },               /* 1 MB of digits and colons: linear */
+};
+
+START_TEST (test_scaling_long_input)
+{
+    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    g_autoptr (GDateTime) reference = date_of ("2024-03-14T09:00:00Z");
+    g_autoptr (GString) text = g_string_new ("Monday\n09:00 Intro\n10:00 Talk\n");
+    g_autoptr (GPtrArray) agendas = NULL;
+
+    for (guint i = 0; i < long_inputs[_i].repeat; i++)
+        g_string_append (text, long_inputs[_i].line);
+    g_string_append (text, "(x)\n");
+    agendas = mla_agenda_parser_parse (parser, text->str, reference);
+    ck_assert_uint_eq (agendas->len, 1);
+}
+END_TEST
+
 /* ---- messages ---- */
 
 /* A file without sender, date, subject or id is a plain text: its first
@@ -1652,6 +1681,11 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_negative_texts, 0, G_N_ELEMENTS (negatives));
     tcase_add_test (tc, test_negative_null_text);
     tcase_add_loop_test (tc, test_negative_quoted_fragment, 0, G_N_ELEMENTS (quoted_fragments));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("scaling");
+    tcase_set_timeout (tc, 30);
+    tcase_add_loop_test (tc, test_scaling_long_input, 0, G_N_ELEMENTS (long_inputs));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("messages");

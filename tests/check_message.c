@@ -498,6 +498,20 @@ START_TEST (test_empty_bytes)
 }
 END_TEST
 
+/* An empty GBytes holds NULL data, which the raw scan must not offset
+ * (UBSan: "applying zero offset to null pointer"; found by fuzz-message). */
+START_TEST (test_empty_bytes_null_data)
+{
+    g_autoptr (GBytes) bytes = g_bytes_new (NULL, 0);
+    g_autoptr (MlaRawMessage) raw = mla_raw_message_new (bytes, "empty", 0, 1);
+    g_autoptr (MlaMessage) message = mla_message_parse (raw);
+
+    ck_assert_ptr_null (g_bytes_get_data (bytes, NULL));
+    assert_defect (message, "no-headers");
+    ck_assert_uint_eq (g_bytes_get_size (mla_message_get_raw (message)), 0);
+}
+END_TEST
+
 /* Third-party MIME torture sets: no crash, and what the model promises. */
 static const char *const corpora[] = {
     "corpora/james-mime4j/core/src/test/resources/testmsgs",
@@ -603,6 +617,7 @@ message_suite (void)
     tc = tcase_create ("empty");
     tcase_add_test (tc, test_empty_null_bytes);
     tcase_add_test (tc, test_empty_bytes);
+    tcase_add_test (tc, test_empty_bytes_null_data);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("corpora");

@@ -1,0 +1,17 @@
+# libFuzzer targets, built only with ./configure --enable-fuzzers CC=clang
+# and never run by make check. Run one with a corpus directory, e.g.
+# tests/fuzz/fuzz-mbox -max_total_time=60 CORPUS $(top_srcdir)/tests/data
+noinst_PROGRAMS = tests/fuzz/fuzz-mbox tests/fuzz/fuzz-message tests/fuzz/fuzz-agenda
+
+mla_fuzz_ldadd = lib/libmlarc-core.la $(GLIB_LIBS)
+mla_fuzz_ldflags = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
+
+tests_fuzz_fuzz_mbox_SOURCES = tests/fuzz/fuzz-mbox.c
+tests_fuzz_fuzz_mbox_LDADD = $(mla_fuzz_ldadd)
+tests_fuzz_fuzz_mbox_LDFLAGS = $(mla_fuzz_ldflags)
+tests_fuzz_fuzz_message_SOURCES = tests/fuzz/fuzz-message.c
+tests_fuzz_fuzz_message_LDADD = $(mla_fuzz_ldadd)
+tests_fuzz_fuzz_message_LDFLAGS = $(mla_fuzz_ldflags)
+tests_fuzz_fuzz_agenda_SOURCES = tests/fuzz/fuzz-agenda.c
+tests_fuzz_fuzz_agenda_LDADD = $(mla_fuzz_ldadd)
+tests_fuzz_fuzz_agenda_LDFLAGS = $(mla_fuzz_ldflags)
