@@ -446,22 +446,27 @@ reject_key (const char *source, guint64 offset, guint index)
     return g_strdup_printf ("%s\t%" G_GUINT64_FORMAT "\t%u", source, offset, index);
 }
 
-static gboolean
-remember_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
+/* Adds the keys of one stored record. */
+static void
+known_set_remember (KnownSet *known, const MlaXmlRecord *record)
 {
-    KnownSet *known = ((ArchiveWalk *) user_data)->data;
-
     if (record->is_reject) {
         g_autofree char *key = reject_key (record->source, record->source_offset,
                                            record->source_index);
 
         known_set_add (known, KEY_REJECT, key);
-        return TRUE;
+        return;
     }
     if (record->sha256 != NULL)
         known_set_add (known, KEY_SHA256, record->sha256);
     if (record->message_id != NULL)
         known_set_add (known, KEY_MESSAGE_ID, record->message_id);
+}
+
+static gboolean
+remember_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
+{
+    known_set_remember (((ArchiveWalk *) user_data)->data, record);
     return TRUE;
 }
 
@@ -1061,6 +1066,7 @@ typedef struct {
     gpointer user_data;
     MlaCheckStats *stats;
     GByteArray *buffer;
+    KnownSet volume_keys;      /* the keys of the volume being checked */
 } Check;
 
 static void
@@ -1082,6 +1088,7 @@ check_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
     char sha256[MLA_SHA256_HEX_SIZE];
     g_autoptr (GError) raw_error = NULL;
 
+    known_set_remember (&check->volume_keys, record);
     if (record->is_reject) {
         const MlaDefect *why = g_ptr_array_index (record->defects, 0);
 
@@ -1132,41 +1139,30 @@ known_sets_equal (KnownSet *a, KnownSet *b)
 }
 
 /* A .keys cache that disagrees with its volume would make imports skip
- * mail or store it twice, so check compares the two. */
-static gboolean
-check_keys (MlaArchive *archive, Check *check, GError **error)
+ * mail or store it twice, so check compares it with the keys of the
+ * volume's records, gathered by check_record(). */
+static void
+check_keys (MlaArchive *archive, const MlaXmlVolumeEntry *volume, Check *check)
 {
-    for (guint i = 0; i < archive->volumes->len; i++) {
-        const MlaXmlVolumeEntry *volume = g_ptr_array_index (archive->volumes, i);
-        g_autofree char *keys = keys_file (archive, volume);
-        KnownSet cached = { 0 }, actual = { 0 };
-        ArchiveWalk walk = { 0 };
-        const char *problem = NULL;
-        gboolean ok;
+    g_autofree char *keys = keys_file (archive, volume);
+    KnownSet cached = { 0 };
+    const char *problem = NULL;
 
-        if (!g_file_test (keys, G_FILE_TEST_EXISTS))
-            continue;
-        known_set_init (&cached);
-        known_set_init (&actual);
-        walk.data = &actual;
-        ok = walk_volume (archive, volume, &walk, remember_record, error);
-        if (ok && !known_set_load_keys (&cached, keys))
-            problem = "the .keys file is damaged; imports read the XML instead";
-        else if (ok && !known_sets_equal (&cached, &actual))
-            problem = "the .keys file does not match its volume; delete it";
-        known_set_clear (&cached);
-        known_set_clear (&actual);
-        if (!ok)
-            return FALSE;
-        if (problem != NULL) {
-            MlaCheckEntry entry = { volume->file, NULL, keys, 0, "keys-mismatch", problem };
+    if (!g_file_test (keys, G_FILE_TEST_EXISTS))
+        return;
+    known_set_init (&cached);
+    if (!known_set_load_keys (&cached, keys))
+        problem = "the .keys file is damaged; imports read the XML instead";
+    else if (!known_sets_equal (&cached, &check->volume_keys))
+        problem = "the .keys file does not match its volume; delete it";
+    known_set_clear (&cached);
+    if (problem != NULL) {
+        MlaCheckEntry entry = { volume->file, NULL, keys, 0, "keys-mismatch", problem };
 
-            check->stats->invalid_files++;
-            if (check->func != NULL)
-                check->func (&entry, check->user_data);
-        }
+        check->stats->invalid_files++;
+        if (check->func != NULL)
+            check->func (&entry, check->user_data);
     }
-    return TRUE;
 }
 
 /* The schema is compiled into the library, so that an uninstalled mlarc
@@ -1196,7 +1192,7 @@ mla_archive_check (MlaArchive *archive, const char *schema_path, MlaCheckFunc fu
     g_autofree char *index = archive_file (archive, INDEX_NAME);
     MlaCheckStats local_stats = { 0 };
     MlaCheckStats *stats = out_stats != NULL ? out_stats : &local_stats;
-    Check check = { func, user_data, stats, buffer };
+    Check check = { func, user_data, stats, buffer, { 0 } };
     ArchiveWalk walk = { 0 };
 
     if (schema == NULL)
@@ -1207,8 +1203,18 @@ mla_archive_check (MlaArchive *archive, const char *schema_path, MlaCheckFunc fu
     walk.data = &check;
     walk.schema = schema;
     walk.problems = problems;
-    if (!walk_archive (archive, &walk, check_record, error))
-        return FALSE;
+    for (guint i = 0; i < archive->volumes->len; i++) {
+        const MlaXmlVolumeEntry *volume = g_ptr_array_index (archive->volumes, i);
+        gboolean ok;
+
+        known_set_init (&check.volume_keys);
+        ok = walk_volume (archive, volume, &walk, check_record, error);
+        if (ok)
+            check_keys (archive, volume, &check);
+        known_set_clear (&check.volume_keys);
+        if (!ok)
+            return FALSE;
+    }
     stats->invalid_files += walk.invalid_files;
     for (guint i = 0; i < problems->len && func != NULL; i++) {
         MlaCheckEntry entry = { "-", NULL, archive->path, 0, "schema",
@@ -1216,7 +1222,7 @@ mla_archive_check (MlaArchive *archive, const char *schema_path, MlaCheckFunc fu
 
         func (&entry, user_data);
     }
-    return check_keys (archive, &check, error);
+    return TRUE;
 }
 
 /* ---- agendas ---- */
