@@ -206,14 +206,20 @@ mla_xml_write_reject (MlaXmlWriter *xml, const MlaRawMessage *raw, const char *c
 
 /* ---- reading ---- */
 
+/* libxml2 strings are freed with xmlFree(), ours with g_free(): copy across. */
 static char *
-get_attr (xmlTextReader *reader, const char *name)
+take_xml_string (xmlChar *value)
 {
-    xmlChar *value = xmlTextReaderGetAttribute (reader, BAD_CAST name);
     char *copy = g_strdup ((const char *) value);
 
     xmlFree (value);
     return copy;
+}
+
+static char *
+get_attr (xmlTextReader *reader, const char *name)
+{
+    return take_xml_string (xmlTextReaderGetAttribute (reader, BAD_CAST name));
 }
 
 static guint64
@@ -301,21 +307,15 @@ record_buffer_start (RecordBuffer *buffer, xmlTextReader *reader, gboolean is_re
 static char *
 node_attr (xmlNode *node, const char *name)
 {
-    xmlChar *value = xmlGetProp (node, BAD_CAST name);
-    char *copy = g_strdup ((const char *) value);
-
-    xmlFree (value);
-    return copy;
+    return take_xml_string (xmlGetProp (node, BAD_CAST name));
 }
 
 static char *
 node_text (xmlNode *node)
 {
-    xmlChar *value = xmlNodeGetContent (node);
-    char *copy = g_strdup (value != NULL ? (const char *) value : "");
+    char *text = take_xml_string (xmlNodeGetContent (node));
 
-    xmlFree (value);
-    return copy;
+    return text != NULL ? text : g_strdup ("");
 }
 
 static gboolean
