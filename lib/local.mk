@@ -25,6 +25,8 @@ lib_libmlarc_core_la_SOURCES = \
 	$(mlarc_public_headers) \
 	lib/mla-autocleanups.h \
 	lib/mla-error.c \
+	lib/mla-atomic-file-private.h \
+	lib/mla-atomic-file.c \
 	lib/mla-defect.c \
 	lib/mla-digest-private.h \
 	lib/mla-digest.c \

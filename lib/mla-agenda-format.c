@@ -8,6 +8,7 @@
 #include <libical/ical.h>
 #include "mlarc.h"
 #include "mla-agenda-format-private.h"
+#include "mla-atomic-file-private.h"
 
 static const struct {
     const char *name;
@@ -757,7 +758,6 @@ mla_agenda_file_name (const MlaAgenda *agenda, MlaAgendaFormat format, guint ind
     return name;
 }
 
-/* Cancelling the close of a g_file_replace() stream drops the new file. */
 gboolean
 mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
                         const MlaAgendaWriteOptions *options, const char *dir, GError **error)
@@ -770,26 +770,21 @@ mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
         g_autoptr (GPtrArray) one = g_ptr_array_new ();
         g_autofree char *name = NULL;
         g_autofree char *path = NULL;
-        g_autoptr (GFile) file = NULL;
-        g_autoptr (GFileOutputStream) out = NULL;
+        g_autoptr (MlaAtomicFile) file = NULL;
 
         g_ptr_array_add (one, g_ptr_array_index (agendas, i));
         name = mla_agenda_file_name (g_ptr_array_index (agendas, i), format, i + 1, used);
         path = g_build_filename (dir, name, NULL);
-        file = g_file_new_for_path (path);
-        out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
-        if (out == NULL)
+        file = mla_atomic_file_open (path, error);
+        if (file == NULL)
             return FALSE;
-        if (!mla_agenda_write (one, format, options, G_OUTPUT_STREAM (out), error)
-            || !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error)) {
-            g_autoptr (GCancellable) cancelled = g_cancellable_new ();
-
-            g_cancellable_cancel (cancelled);
-            g_output_stream_close (G_OUTPUT_STREAM (out), cancelled, NULL);
+        if (!mla_agenda_write (one, format, options, mla_atomic_file_get_stream (file), error)) {
             if ((*error)->domain == G_IO_ERROR)
                 g_prefix_error (error, "%s: ", path);
             return FALSE;
         }
+        if (!mla_atomic_file_commit (file, error))
+            return FALSE;
     }
     return TRUE;
 }

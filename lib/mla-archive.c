@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
-#include <gio/gunixoutputstream.h>
 #include "mla-agenda-mail.h"
+#include "mla-atomic-file-private.h"
 #include "mla-digest-private.h"
 #include "mla-error.h"
 #include "mla-resources-private.h"
@@ -32,87 +32,6 @@ struct MlaArchive {
     gboolean created;       /* by this open; removed again if its first import fails */
     gboolean created_folder;
 };
-
-/* ---- atomic files: write to NAME.tmp, fsync, rename ---- */
-
-typedef struct {
-    char *path;
-    char *tmp_path;
-    int fd;
-    GOutputStream *out;     /* buffered, over fd */
-    guint64 written;
-} AtomicFile;
-
-static void
-atomic_file_free (AtomicFile *file)
-{
-    if (file == NULL)
-        return;
-    g_clear_object (&file->out);
-    if (file->fd >= 0) {
-        close (file->fd);
-        g_unlink (file->tmp_path);
-    }
-    g_free (file->path);
-    g_free (file->tmp_path);
-    g_free (file);
-}
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AtomicFile, atomic_file_free)
-
-static AtomicFile *
-atomic_file_open (const char *path, GError **error)
-{
-    g_autoptr (AtomicFile) file = g_new0 (AtomicFile, 1);
-    g_autoptr (GOutputStream) raw = NULL;
-
-    file->path = g_strdup (path);
-    file->tmp_path = g_strconcat (path, ".tmp", NULL);
-    file->fd = g_open (file->tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (file->fd < 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->tmp_path, g_strerror (errno)),
-               NULL;
-    raw = g_unix_output_stream_new (file->fd, FALSE);
-    file->out = g_buffered_output_stream_new_sized (raw, 1 << 20);
-    return g_steal_pointer (&file);
-}
-
-static gboolean
-atomic_file_write (AtomicFile *file, const void *data, gsize size, GError **error)
-{
-    if (!g_output_stream_write_all (file->out, data, size, NULL, NULL, error))
-        return g_prefix_error (error, "%s: ", file->tmp_path), FALSE;
-    file->written += size;
-    return TRUE;
-}
-
-/* Flushes and fsyncs, then renames over the target. */
-static gboolean
-atomic_file_commit (AtomicFile *file, GError **error)
-{
-    if (!g_output_stream_close (file->out, NULL, error))
-        return g_prefix_error (error, "%s: ", file->tmp_path), FALSE;
-    if (fsync (file->fd) != 0 || close (file->fd) != 0) {
-        file->fd = -1;
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->tmp_path, g_strerror (errno));
-    }
-    file->fd = -1;
-    if (g_rename (file->tmp_path, file->path) != 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->path, g_strerror (errno));
-    return TRUE;
-}
-
-static gboolean
-sync_folder (const char *path, GError **error)
-{
-    int fd = g_open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
-    gboolean ok = fd >= 0 && fsync (fd) == 0;
-
-    if (fd >= 0)
-        close (fd);
-    if (!ok)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (errno));
-    return TRUE;
-}
 
 /* ---- opening ---- */
 
@@ -134,16 +53,16 @@ static gboolean
 write_index (MlaArchive *archive, GPtrArray *volumes, GError **error)
 {
     g_autofree char *path = archive_file (archive, INDEX_NAME);
-    g_autoptr (AtomicFile) file = atomic_file_open (path, error);
+    g_autoptr (MlaAtomicFile) file = mla_atomic_file_open (path, error);
     g_autoptr (MlaXmlWriter) xml = NULL;
 
     if (file == NULL)
         return FALSE;
-    xml = mla_xml_writer_new (file->out, MLA_XML_WRITER_INDENT);
+    xml = mla_xml_writer_new (mla_atomic_file_get_stream (file), MLA_XML_WRITER_INDENT);
     mla_xml_write_index (xml, volumes);
     if (!mla_xml_writer_finish (xml, error))
         return g_prefix_error (error, "%s: ", path), FALSE;
-    return atomic_file_commit (file, error) && sync_folder (archive->path, error);
+    return mla_atomic_file_commit (file, error) && mla_sync_folder (archive->path, error);
 }
 
 static gboolean
@@ -503,8 +422,8 @@ typedef struct {
     GAsyncQueue *agenda_parsers;      /* nullable: one MlaAgendaParser per worker */
     Batch *reading;                   /* being filled */
     Batch *parsing;                   /* dispatched; written once parsed */
-    AtomicFile *raw;
-    AtomicFile *volume;
+    MlaAtomicFile *raw;
+    MlaAtomicFile *volume;
     MlaXmlWriter *xml;
     guint64 bytes_before;             /* input bytes of the inputs already read */
     guint64 bytes_total;
@@ -604,8 +523,8 @@ import_clear (Import *import)
         g_thread_pool_free (g_steal_pointer (&import->pool), FALSE, TRUE);
     g_clear_pointer (&import->agenda_parsers, g_async_queue_unref);
     g_clear_pointer (&import->xml, mla_xml_writer_free);
-    g_clear_pointer (&import->volume, atomic_file_free);
-    g_clear_pointer (&import->raw, atomic_file_free);
+    g_clear_pointer (&import->volume, mla_atomic_file_free);
+    g_clear_pointer (&import->raw, mla_atomic_file_free);
     known_set_clear (&import->known);
 }
 
@@ -696,8 +615,8 @@ store_job (Import *import, Job *job, GError **error)
     known_set_add (&import->known, KEY_SHA256, sha256);
     known_set_add (&import->known, KEY_MESSAGE_ID, message_id);
     bytes = mla_message_get_raw (message);
-    raw_offset = import->raw->written;
-    if (!atomic_file_write (import->raw, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+    raw_offset = mla_atomic_file_get_written (import->raw);
+    if (!mla_atomic_file_write (import->raw, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
                             error))
         return FALSE;
     mla_xml_write_message (import->xml, message, raw_offset, job->agendas);
@@ -836,11 +755,9 @@ static gboolean
 write_keys (Import *import, const MlaXmlVolumeEntry *volume, GError **error)
 {
     g_autofree char *path = keys_file (import->archive, volume);
-    g_autoptr (AtomicFile) file = atomic_file_open (path, error);
     GByteArray *journal = import->known.journal;
 
-    return file != NULL && atomic_file_write (file, journal->data, journal->len, error)
-           && atomic_file_commit (file, error);
+    return mla_atomic_file_set_contents (path, journal->data, journal->len, error);
 }
 
 /* Renames the volume's files into place, then replaces the index: until
@@ -857,16 +774,16 @@ commit_volume (Import *import, guint number, const char *imported, GError **erro
 
     mla_xml_write_volume_end (import->xml);
     if (!mla_xml_writer_finish (import->xml, error))
-        return g_prefix_error (error, "%s: ", import->volume->tmp_path), FALSE;
+        return g_prefix_error (error, "%s/volumes/%06u.xml.tmp: ", archive->path, number), FALSE;
     entry->number = number;
     entry->file = g_strdup_printf ("volumes/%06u.xml", number);
     entry->raw = g_strdup_printf ("raw/%06u.raw", number);
     entry->messages = import->stats->added;
     entry->rejects = import->stats->rejected;
     entry->imported = g_strdup (imported);
-    if (!atomic_file_commit (import->raw, error) || !atomic_file_commit (import->volume, error)
-        || !write_keys (import, entry, error) || !sync_folder (raw_folder, error)
-        || !sync_folder (volume_folder, error))
+    if (!mla_atomic_file_commit (import->raw, error) || !mla_atomic_file_commit (import->volume, error)
+        || !write_keys (import, entry, error) || !mla_sync_folder (raw_folder, error)
+        || !mla_sync_folder (volume_folder, error))
         return FALSE;
     for (guint i = 0; i < archive->volumes->len; i++)
         g_ptr_array_add (volumes, g_ptr_array_index (archive->volumes, i));
@@ -916,10 +833,10 @@ run_import (Import *import, const char *const *inputs, GError **error)
         return FALSE;
     if (!start_workers (import, error))
         return FALSE;
-    if ((import->raw = atomic_file_open (raw_path, error)) == NULL
-        || (import->volume = atomic_file_open (volume_path, error)) == NULL)
+    if ((import->raw = mla_atomic_file_open (raw_path, error)) == NULL
+        || (import->volume = mla_atomic_file_open (volume_path, error)) == NULL)
         return FALSE;
-    import->xml = mla_xml_writer_new (import->volume->out, MLA_XML_WRITER_INDENT);
+    import->xml = mla_xml_writer_new (mla_atomic_file_get_stream (import->volume), MLA_XML_WRITER_INDENT);
     mla_xml_write_volume_start (import->xml, number, imported);
     import->reading = batch_new ();
     for (guint i = 0; i < sources->len; i++)

@@ -1,0 +1,112 @@
+/* mla-atomic-file.c: write to NAME.tmp, fsync, rename. */
+#include "config.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+#include <gio/gunixoutputstream.h>
+#include "mla-error.h"
+#include "mla-atomic-file-private.h"
+
+struct MlaAtomicFile {
+    char *path;
+    char *tmp_path;
+    int fd;
+    GOutputStream *out;     /* buffered, over fd */
+    guint64 written;
+};
+
+void
+mla_atomic_file_free (MlaAtomicFile *file)
+{
+    if (file == NULL)
+        return;
+    g_clear_object (&file->out);
+    if (file->fd >= 0) {
+        close (file->fd);
+        g_unlink (file->tmp_path);
+    }
+    g_free (file->path);
+    g_free (file->tmp_path);
+    g_free (file);
+}
+
+MlaAtomicFile *
+mla_atomic_file_open (const char *path, GError **error)
+{
+    g_autoptr (MlaAtomicFile) file = g_new0 (MlaAtomicFile, 1);
+    g_autoptr (GOutputStream) raw = NULL;
+
+    file->path = g_strdup (path);
+    file->tmp_path = g_strconcat (path, ".tmp", NULL);
+    file->fd = g_open (file->tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (file->fd < 0)
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->tmp_path, g_strerror (errno)),
+               NULL;
+    raw = g_unix_output_stream_new (file->fd, FALSE);
+    file->out = g_buffered_output_stream_new_sized (raw, 1 << 20);
+    return g_steal_pointer (&file);
+}
+
+GOutputStream *
+mla_atomic_file_get_stream (MlaAtomicFile *file)
+{
+    return file->out;
+}
+
+guint64
+mla_atomic_file_get_written (MlaAtomicFile *file)
+{
+    return file->written;
+}
+
+gboolean
+mla_atomic_file_write (MlaAtomicFile *file, const void *data, gsize size, GError **error)
+{
+    if (!g_output_stream_write_all (file->out, data, size, NULL, NULL, error))
+        return g_prefix_error (error, "%s: ", file->tmp_path), FALSE;
+    file->written += size;
+    return TRUE;
+}
+
+gboolean
+mla_atomic_file_commit (MlaAtomicFile *file, GError **error)
+{
+    if (!g_output_stream_close (file->out, NULL, error))
+        return g_prefix_error (error, "%s: ", file->tmp_path), FALSE;
+    if (fsync (file->fd) != 0 || close (file->fd) != 0) {
+        file->fd = -1;
+        g_unlink (file->tmp_path);
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->tmp_path, g_strerror (errno));
+    }
+    file->fd = -1;
+    if (g_rename (file->tmp_path, file->path) != 0) {
+        int saved = errno;
+
+        g_unlink (file->tmp_path);
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->path, g_strerror (saved));
+    }
+    return TRUE;
+}
+
+gboolean
+mla_atomic_file_set_contents (const char *path, const void *data, gsize size, GError **error)
+{
+    g_autoptr (MlaAtomicFile) file = mla_atomic_file_open (path, error);
+
+    return file != NULL && mla_atomic_file_write (file, data, size, error)
+           && mla_atomic_file_commit (file, error);
+}
+
+gboolean
+mla_sync_folder (const char *path, GError **error)
+{
+    int fd = g_open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+    gboolean ok = fd >= 0 && fsync (fd) == 0;
+
+    if (fd >= 0)
+        close (fd);
+    if (!ok)
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (errno));
+    return TRUE;
+}
