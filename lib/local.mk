@@ -17,7 +17,8 @@ mlarc_public_headers = \
 	lib/mla-agenda.h \
 	lib/mla-agenda-rules.h \
 	lib/mla-agenda-format.h \
-	lib/mla-agenda-mail.h
+	lib/mla-agenda-mail.h \
+	lib/mla-subject.h
 
 pkginclude_HEADERS = $(mlarc_public_headers)
 
@@ -46,6 +47,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-format-private.h \
 	lib/mla-agenda-format.c \
 	lib/mla-agenda-mail.c \
+	lib/mla-subject.c \
 	lib/mla-html-private.h \
 	lib/mla-html.c \
 	lib/mla-resources-private.h

@@ -5,72 +5,6 @@
 #include <string.h>
 #include "mlarc.h"
 
-/* Skips one "Re:", "Fwd:", "Fw:" (any case, optional "[n]" or "^n" count
- * as some mailers write "Re[2]:") or one "[list-tag]" at @subject.
- * Returns: (transfer none): the rest, or @subject when there is no prefix. */
-static const char *
-skip_prefix (const char *subject)
-{
-    static const char *const words[] = { "re", "fwd", "fw" };
-
-    if (subject[0] == '[') {
-        const char *close = strchr (subject, ']');
-
-        return close != NULL ? close + 1 : subject;
-    }
-    for (gsize i = 0; i < G_N_ELEMENTS (words); i++) {
-        gsize len = strlen (words[i]);
-        const char *p = subject + len;
-
-        if (g_ascii_strncasecmp (subject, words[i], len) != 0)
-            continue;
-        if (*p == '[' || *p == '^') {
-            p++;
-            while (g_ascii_isdigit (*p))
-                p++;
-            if (*p == ']')
-                p++;
-        }
-        if (*p == ':')
-            return p + 1;
-    }
-    return subject;
-}
-
-/* Mail subjects carry more than ASCII spaces: the kernel-summit seed has a
- * no-break space after "Subject:". */
-static const char *
-skip_space (const char *text)
-{
-    while (*text != '\0' && g_unichar_isspace (g_utf8_get_char (text)))
-        text = g_utf8_next_char (text);
-    return text;
-}
-
-/* "Re: [Ksummit-2004-discuss] Kernel Summit Agenda" -> "Kernel Summit
- * Agenda". Returns: (transfer full) (nullable): NULL when nothing is left. */
-static char *
-title_from_subject (const char *subject)
-{
-    const char *rest;
-    const char *end;
-
-    if (subject == NULL)
-        return NULL;
-    rest = skip_space (subject);
-    for (const char *next = skip_prefix (rest); next != rest; next = skip_prefix (rest))
-        rest = skip_space (next);
-    end = rest + strlen (rest);
-    while (end > rest) {
-        const char *last = g_utf8_find_prev_char (rest, end);
-
-        if (!g_unichar_isspace (g_utf8_get_char (last)))
-            break;
-        end = last;
-    }
-    return end > rest ? g_strndup (rest, end - rest) : NULL;
-}
-
 /* A file that names no sender, date, subject or id is no mail but a
  * plain text whose first lines only look like headers ("Source: URL",
  * then the programme without a blank line). Returns: (transfer full)
@@ -125,7 +59,7 @@ mla_agenda_parse_message (MlaAgendaParser *parser, const MlaMessage *message)
         g_free (agenda->message_id);
         agenda->message_id = g_strdup (mla_message_get_message_id (message));
         if (agenda->title == NULL)
-            agenda->title = title_from_subject (mla_message_get_subject (message));
+            agenda->title = mla_subject_strip (mla_message_get_subject (message));
     }
     return agendas;
 }

@@ -13,3 +13,4 @@
 #include "mla-agenda-rules.h"
 #include "mla-agenda-format.h"
 #include "mla-agenda-mail.h"
+#include "mla-subject.h"

@@ -12,7 +12,8 @@ check_PROGRAMS += \
 	tests/check_message \
 	tests/check_archive \
 	tests/check_agenda \
-	tests/check_agenda_format
+	tests/check_agenda_format \
+	tests/check_subject
 
 tests_check_mbox_SOURCES = tests/check_mbox.c
 tests_check_mbox_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -32,6 +33,9 @@ tests_check_agenda_LDADD = $(mla_check_ldadd)
 tests_check_agenda_format_SOURCES = tests/check_agenda_format.c
 tests_check_agenda_format_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_agenda_format_LDADD = $(mla_check_ldadd)
+tests_check_subject_SOURCES = tests/check_subject.c
+tests_check_subject_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_subject_LDADD = $(mla_check_ldadd)
 
 mla_e2e_tests = \
 	tests/e2e-import.sh \
