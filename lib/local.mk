@@ -33,6 +33,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-digest.c \
 	lib/mla-mbox.c \
 	lib/mla-mbox-private.h \
+	lib/mla-mbox-writer-private.h \
+	lib/mla-mbox-writer.c \
 	lib/mla-maildir.c \
 	lib/mla-source.c \
 	lib/mla-message.c \

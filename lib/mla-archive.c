@@ -16,6 +16,7 @@
 #include "mla-agenda-mail.h"
 #include "mla-atomic-file-private.h"
 #include "mla-digest-private.h"
+#include "mla-mbox-writer-private.h"
 #include "mla-error.h"
 #include "mla-resources-private.h"
 #include "mla-source.h"
@@ -892,77 +893,17 @@ typedef struct {
     GByteArray *buffer;
 } Export;
 
-/* "From " lines need an envelope; messages from Maildirs or single files
- * had none, so one is made from their date, as mboxes of MTAs have. */
-static char *
-synthetic_envelope (const char *date_utc)
-{
-    g_autoptr (GDateTime) date = NULL;
-
-    if (date_utc != NULL)
-        date = g_date_time_new_from_iso8601 (date_utc, NULL);
-    if (date == NULL)
-        date = g_date_time_new_from_unix_utc (0);
-    return g_date_time_format (date, "MAILER-DAEMON %a %b %e %H:%M:%S %Y");
-}
-
-static gboolean
-is_from_quoted_line (const guint8 *line, gsize length)
-{
-    gsize i = 0;
-
-    while (i < length && line[i] == '>')
-        i++;
-    return length - i >= 5 && memcmp (line + i, "From ", 5) == 0;
-}
-
-/* mboxrd: every line matching ^>*From gets one more '>'. */
-static gboolean
-write_mboxrd_body (GOutputStream *out, const guint8 *data, gsize size, GError **error)
-{
-    gsize start = 0;
-
-    while (start < size) {
-        const guint8 *newline = memchr (data + start, '\n', size - start);
-        gsize end = newline != NULL ? (gsize) (newline - data) + 1 : size;
-
-        if (is_from_quoted_line (data + start, end - start)
-            && !g_output_stream_write_all (out, ">", 1, NULL, NULL, error))
-            return FALSE;
-        if (!g_output_stream_write_all (out, data + start, end - start, NULL, NULL, error))
-            return FALSE;
-        start = end;
-    }
-    return TRUE;
-}
-
-static gboolean
-ends_with_newline (GByteArray *bytes)
-{
-    return bytes->len > 0 && bytes->data[bytes->len - 1] == '\n';
-}
-
 static gboolean
 export_record (const MlaXmlRecord *record, gpointer user_data, GError **error)
 {
     ArchiveWalk *walk = user_data;
     Export *export = walk->data;
-    g_autofree char *envelope = NULL;
-    g_autofree char *from_line = NULL;
 
     if (record->is_reject)
         return TRUE;
-    if (!read_raw (&walk->cursor, record, export->buffer, error))
-        return FALSE;
-    envelope = record->envelope != NULL ? g_strdup (record->envelope)
-                                        : synthetic_envelope (record->date_utc);
-    from_line = g_strdup_printf ("From %s\n", envelope);
-    /* Raw bytes keep their blank separator line (see mla-mbox.h); the next
-     * From_ line only needs to start a line. */
-    return g_output_stream_write_all (export->out, from_line, strlen (from_line), NULL, NULL, error)
-           && write_mboxrd_body (export->out, export->buffer->data, export->buffer->len, error)
-           && (ends_with_newline (export->buffer)
-               || g_output_stream_write_all (export->out, "\n", 1, NULL, NULL, error));
+    return read_raw (&walk->cursor, record, export->buffer, error)
+           && mla_mboxrd_write_message (export->out, record->envelope, record->date_utc,
+                                        export->buffer->data, export->buffer->len, error);
 }
 
 gboolean
