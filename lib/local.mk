@@ -14,6 +14,7 @@ mlarc_public_headers = \
 	lib/mla-source.h \
 	lib/mla-message.h \
 	lib/mla-archive.h \
+	lib/mla-record.h \
 	lib/mla-agenda.h \
 	lib/mla-agenda-rules.h \
 	lib/mla-agenda-format.h \
@@ -42,7 +43,16 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-xml-writer.c \
 	lib/mla-xml-private.h \
 	lib/mla-xml.c \
+	lib/mla-archive-private.h \
 	lib/mla-archive.c \
+	lib/mla-archive-lock.c \
+	lib/mla-record-private.h \
+	lib/mla-record.c \
+	lib/mla-keyset-private.h \
+	lib/mla-keyset.c \
+	lib/mla-import.c \
+	lib/mla-export.c \
+	lib/mla-check.c \
 	lib/mla-agenda.c \
 	lib/mla-agenda-rules-private.h \
 	lib/mla-agenda-rules.c \

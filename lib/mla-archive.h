@@ -94,12 +94,18 @@ MLA_API gboolean mla_archive_check (MlaArchive *archive, const char *schema_path
                                     MlaCheckFunc func, gpointer user_data,
                                     MlaCheckStats *out_stats, GError **error);
 
-/* Reads back every agenda stored in the archive, in archive order.
- * Returns: (transfer full) (nullable): MlaAgenda *; NULL with @error set
- * when the archive cannot be read. */
-MLA_API GPtrArray *mla_archive_load_agendas (MlaArchive *archive, GError **error);
-
 /* Total number of messages, from the index. */
 MLA_API guint64 mla_archive_get_n_messages (MlaArchive *archive);
+
+/* Returns: (transfer none): the archive folder, as given to open. */
+MLA_API const char *mla_archive_get_path (MlaArchive *archive);
+/* The number of the newest volume; 0 for an empty archive. */
+MLA_API guint mla_archive_get_last_volume (MlaArchive *archive);
+
+/* Reads the raw bytes of the message stored at @offset (@length bytes) in
+ * volume @volume into @out; @message_id (nullable) names it in errors. */
+MLA_API gboolean mla_archive_read_raw (MlaArchive *archive, guint volume,
+                                       const char *message_id, guint64 offset,
+                                       guint64 length, GByteArray *out, GError **error);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "mla-xml-writer-private.h"
 #include "mla-message.h"
 #include "mla-agenda.h"
+#include "mla-record.h"
 
 G_BEGIN_DECLS
 
@@ -41,41 +42,25 @@ void mla_xml_write_reject (MlaXmlWriter *xml, const MlaRawMessage *raw, const ch
                            const char *detail);
 void mla_xml_write_volume_end (MlaXmlWriter *xml);
 
-/* What reading a volume gives for each <message> or <reject>; valid only
- * during the callback. */
-typedef struct MlaXmlRecord {
-    gboolean is_reject;
-    const char *message_id;      /* NULL for rejects */
-    const char *sha256;          /* NULL for rejects */
-    guint64 raw_offset;
-    guint64 raw_length;
-    const char *envelope;        /* nullable */
-    const char *date_utc;        /* nullable: <date utc> */
-    const char *source;
-    guint64 source_offset;
-    guint source_index;
-    GPtrArray *defects;          /* MlaDefect *; for a reject, its reason */
-    GPtrArray *agendas;          /* MlaAgenda *; only with MLA_XML_READ_AGENDAS */
-} MlaXmlRecord;
+typedef struct MlaXmlVolumeReader MlaXmlVolumeReader;
 
-typedef enum {
-    MLA_XML_READ_DEFAULT = 0,
-    MLA_XML_READ_AGENDAS = 1 << 0,
-} MlaXmlReadFlags;
+/* Opens the volume at @path (number @volume) for streaming. With @schema
+ * (nullable; RELAX NG bytes) the file is validated on the way, and the
+ * first problems go to @out_problems (nullable, array of char *).
+ * Returns: (transfer full) (nullable). */
+MlaXmlVolumeReader *mla_xml_volume_reader_open (const char *path, guint volume,
+                                                MlaRecordReadFlags flags, GBytes *schema,
+                                                GPtrArray *out_problems, GError **error);
+void mla_xml_volume_reader_free (MlaXmlVolumeReader *reader);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaXmlVolumeReader, mla_xml_volume_reader_free)
 
-/* Returns FALSE to stop reading with @error set. */
-typedef gboolean (*MlaXmlRecordFunc) (const MlaXmlRecord *record, gpointer user_data,
-                                      GError **error);
-
-/* Streams the volume at @path, calling @func for each record. With
- * @schema (nullable; RELAX NG bytes) the file is validated on the way:
- * *@out_valid says whether it was, and the first problems go to
- * @out_problems (nullable, array of char *). Fails on unreadable or
- * ill-formed XML, or when @func fails. */
-gboolean mla_xml_read_volume (const char *path, GBytes *schema, MlaXmlReadFlags flags,
-                              MlaXmlRecordFunc func, gpointer user_data,
-                              gboolean *out_valid, GPtrArray *out_problems,
-                              GError **error);
+/* Reads the next record; at the end TRUE with *@out_record NULL. Fails on
+ * ill-formed XML. @out_record: (out) (transfer none): valid until the next
+ * call. */
+gboolean mla_xml_volume_reader_next (MlaXmlVolumeReader *reader, const MlaRecord **out_record,
+                                     GError **error);
+/* After the end: whether the file was valid (TRUE without a schema). */
+gboolean mla_xml_volume_reader_is_valid (MlaXmlVolumeReader *reader);
 
 /* Validates a whole small file (the index) against @schema. */
 gboolean mla_xml_validate_file (const char *path, GBytes *schema, GPtrArray *out_problems);

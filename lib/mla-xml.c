@@ -1,5 +1,6 @@
 /* mla-xml.c: read and write the archive's XML (index and volumes). */
 #include "config.h"
+#include <stdio.h>
 #include <string.h>
 #include <libxml/relaxng.h>
 #include <libxml/tree.h>
@@ -222,14 +223,6 @@ get_attr (xmlTextReader *reader, const char *name)
     return take_xml_string (xmlTextReaderGetAttribute (reader, BAD_CAST name));
 }
 
-static guint64
-get_attr_uint (xmlTextReader *reader, const char *name)
-{
-    g_autofree char *value = get_attr (reader, name);
-
-    return value != NULL ? g_ascii_strtoull (value, NULL, 10) : 0;
-}
-
 /* Collects validation messages; libxml2 would print them otherwise. */
 static void
 collect_problem (void *user_data, xmlError *error)
@@ -267,41 +260,167 @@ add_defect (xmlTextReader *reader, GPtrArray *defects, const char *default_code)
     xmlFree (detail);
 }
 
+/* The record being read: its strings live in @strings, cleared for each. */
 typedef struct {
-    MlaXmlRecord record;
-    char *message_id, *sha256, *envelope, *source, *date_utc;
+    MlaRecord record;
+    GStringChunk *strings;
+    MlaAddress from;
 } RecordBuffer;
+
+static void
+record_buffer_init (RecordBuffer *buffer)
+{
+    buffer->strings = g_string_chunk_new (4096);
+    /* The address and attachment structs are ours; their strings are in
+     * the chunk. */
+    buffer->record.to = g_ptr_array_new_with_free_func (g_free);
+    buffer->record.cc = g_ptr_array_new_with_free_func (g_free);
+    buffer->record.references = g_ptr_array_new ();
+    buffer->record.attachments = g_ptr_array_new_with_free_func (g_free);
+    buffer->record.defects = mla_defect_list_new ();
+    buffer->record.agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+}
 
 static void
 record_buffer_clear (RecordBuffer *buffer)
 {
-    g_clear_pointer (&buffer->message_id, g_free);
-    g_clear_pointer (&buffer->sha256, g_free);
-    g_clear_pointer (&buffer->envelope, g_free);
-    g_clear_pointer (&buffer->source, g_free);
-    g_clear_pointer (&buffer->date_utc, g_free);
+    g_clear_pointer (&buffer->strings, g_string_chunk_free);
+    g_clear_pointer (&buffer->record.to, g_ptr_array_unref);
+    g_clear_pointer (&buffer->record.cc, g_ptr_array_unref);
+    g_clear_pointer (&buffer->record.references, g_ptr_array_unref);
+    g_clear_pointer (&buffer->record.attachments, g_ptr_array_unref);
     g_clear_pointer (&buffer->record.defects, g_ptr_array_unref);
     g_clear_pointer (&buffer->record.agendas, g_ptr_array_unref);
-    memset (&buffer->record, 0, sizeof buffer->record);
+}
+
+/* Returns: (transfer none) (nullable): the attribute, kept in the chunk. */
+static const char *
+chunk_attr (RecordBuffer *buffer, xmlTextReader *reader, const char *name)
+{
+    xmlChar *value = xmlTextReaderGetAttribute (reader, BAD_CAST name);
+    const char *kept;
+
+    if (value == NULL)
+        return NULL;
+    kept = g_string_chunk_insert (buffer->strings, (const char *) value);
+    xmlFree (value);
+    return kept;
+}
+
+/* Returns: (transfer none): the element's text, kept in the chunk. */
+static const char *
+chunk_text (RecordBuffer *buffer, xmlTextReader *reader)
+{
+    xmlChar *value = xmlTextReaderReadString (reader);
+    const char *kept = g_string_chunk_insert (buffer->strings,
+                                              value != NULL ? (const char *) value : "");
+
+    xmlFree (value);
+    return kept;
+}
+
+static guint64
+chunk_attr_uint (RecordBuffer *buffer, xmlTextReader *reader, const char *name)
+{
+    const char *value = chunk_attr (buffer, reader, name);
+
+    return value != NULL ? g_ascii_strtoull (value, NULL, 10) : 0;
+}
+
+/* Days from 1970-01-01 to @y-@m-@d in the proleptic Gregorian calendar
+ * (Howard Hinnant's days_from_civil): no GDateTime per record. */
+static gint64
+days_from_civil (gint64 y, unsigned m, unsigned d)
+{
+    gint64 era;
+    unsigned yoe, doy, doe;
+
+    y -= m <= 2;
+    era = (y >= 0 ? y : y - 399) / 400;
+    yoe = (unsigned) (y - era * 400);
+    doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + (gint64) doe - 719468;
+}
+
+/* "2004-07-13T22:50:57Z", as mla_xml_write_message() writes it. */
+static gint64
+parse_utc (const char *text)
+{
+    int y, mo, d, h, mi, s;
+
+    if (text == NULL || sscanf (text, "%d-%d-%dT%d:%d:%d", &y, &mo, &d, &h, &mi, &s) != 6
+        || mo < 1 || mo > 12 || d < 1 || d > 31)
+        return 0;
+    return days_from_civil (y, (unsigned) mo, (unsigned) d) * 86400 + h * 3600 + mi * 60 + s;
+}
+
+static int
+parse_offset (const char *text)
+{
+    int value;
+
+    if (text == NULL || (text[0] != '+' && text[0] != '-') || sscanf (text + 1, "%4d", &value) != 1)
+        return 0;
+    value = value / 100 * 60 + value % 100;
+    return text[0] == '-' ? -value : value;
 }
 
 static void
-record_buffer_start (RecordBuffer *buffer, xmlTextReader *reader, gboolean is_reject)
+record_buffer_start (RecordBuffer *buffer, xmlTextReader *reader, guint volume,
+                     gboolean is_reject)
 {
-    record_buffer_clear (buffer);
-    buffer->record.is_reject = is_reject;
-    buffer->record.message_id = buffer->message_id = get_attr (reader, "id");
-    buffer->record.sha256 = buffer->sha256 = get_attr (reader, "sha256");
-    buffer->record.envelope = buffer->envelope = get_attr (reader, "envelope");
-    buffer->record.source = buffer->source = get_attr (reader, "source");
-    buffer->record.raw_offset = get_attr_uint (reader, "raw-offset");
-    buffer->record.raw_length = get_attr_uint (reader, "raw-length");
-    buffer->record.source_offset = get_attr_uint (reader, "source-offset");
-    buffer->record.source_index = (guint) get_attr_uint (reader, "source-index");
-    buffer->record.defects = mla_defect_list_new ();
-    buffer->record.agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    MlaRecord *record = &buffer->record;
+    const char *synthetic;
+
+    g_string_chunk_clear (buffer->strings);
+    g_ptr_array_set_size (record->to, 0);
+    g_ptr_array_set_size (record->cc, 0);
+    g_ptr_array_set_size (record->references, 0);
+    g_ptr_array_set_size (record->attachments, 0);
+    g_ptr_array_set_size (record->defects, 0);
+    g_ptr_array_set_size (record->agendas, 0);
+    record->is_reject = is_reject;
+    record->volume = volume;
+    record->message_id = chunk_attr (buffer, reader, "id");
+    synthetic = chunk_attr (buffer, reader, "synthetic-id");
+    record->synthetic_id = g_strcmp0 (synthetic, "true") == 0;
+    record->sha256 = chunk_attr (buffer, reader, "sha256");
+    record->envelope = chunk_attr (buffer, reader, "envelope");
+    record->source = chunk_attr (buffer, reader, "source");
+    record->raw_offset = chunk_attr_uint (buffer, reader, "raw-offset");
+    record->raw_length = chunk_attr_uint (buffer, reader, "raw-length");
+    record->source_offset = chunk_attr_uint (buffer, reader, "source-offset");
+    record->source_index = (guint) chunk_attr_uint (buffer, reader, "source-index");
+    record->date_utc = NULL;
+    record->date = 0;
+    record->date_offset = 0;
+    record->from = NULL;
+    record->subject = record->in_reply_to = record->list_id = record->body = NULL;
+    record->body_source = MLA_BODY_SOURCE_NONE;
     if (is_reject)
-        add_defect (reader, buffer->record.defects, "rejected");
+        add_defect (reader, record->defects, "rejected");
+}
+
+static MlaAddress *
+read_address (RecordBuffer *buffer, xmlTextReader *reader, MlaAddress *address)
+{
+    address->name = (char *) chunk_attr (buffer, reader, "name");
+    address->address = (char *) chunk_attr (buffer, reader, "address");
+    return address;
+}
+
+static void
+read_attachment (RecordBuffer *buffer, xmlTextReader *reader)
+{
+    MlaAttachment *attachment = g_new0 (MlaAttachment, 1);
+    const char *sha256 = chunk_attr (buffer, reader, "sha256");
+
+    attachment->filename = (char *) chunk_attr (buffer, reader, "filename");
+    attachment->content_type = (char *) chunk_attr (buffer, reader, "content-type");
+    attachment->size = chunk_attr_uint (buffer, reader, "size");
+    g_strlcpy (attachment->sha256, sha256 != NULL ? sha256 : "", sizeof attachment->sha256);
+    g_ptr_array_add (buffer->record.attachments, attachment);
 }
 
 static char *
@@ -407,82 +526,147 @@ agenda_from_node (xmlNode *node)
     return agenda;
 }
 
-/* Element names at depth 1 (records) and 2 (their children) that matter. */
-static gboolean
-read_element (xmlTextReader *reader, RecordBuffer *buffer, MlaXmlReadFlags flags,
-              gboolean *in_record)
-{
-    const char *name = (const char *) xmlTextReaderConstName (reader);
-    int depth = xmlTextReaderDepth (reader);
+struct MlaXmlVolumeReader {
+    xmlTextReader *reader;
+    xmlRelaxNG *rng;
+    char *path;
+    guint volume;
+    MlaRecordReadFlags flags;
+    gboolean has_schema;
+    gboolean done;
+    RecordBuffer buffer;
+};
 
-    if (depth == 1 && (strcmp (name, "message") == 0 || strcmp (name, "reject") == 0)) {
-        record_buffer_start (buffer, reader, name[0] == 'r');
-        *in_record = TRUE;
-        return xmlTextReaderIsEmptyElement (reader) || name[0] == 'r';
-    }
-    if (!*in_record || depth != 2)
-        return FALSE;
-    if (strcmp (name, "date") == 0) {
-        g_free (buffer->date_utc);
-        buffer->record.date_utc = buffer->date_utc = get_attr (reader, "utc");
+/* A child of a record (depth 2), or a <ref> of its <references>. */
+static void
+read_field (MlaXmlVolumeReader *volume, const char *name, int depth)
+{
+    RecordBuffer *buffer = &volume->buffer;
+    MlaRecord *record = &buffer->record;
+    xmlTextReader *reader = volume->reader;
+
+    if (depth == 3) {
+        if (strcmp (name, "ref") == 0)
+            g_ptr_array_add (record->references, (char *) chunk_text (buffer, reader));
+    } else if (strcmp (name, "from") == 0) {
+        record->from = read_address (buffer, reader, &buffer->from);
+    } else if (strcmp (name, "to") == 0 || strcmp (name, "cc") == 0) {
+        g_ptr_array_add (name[0] == 't' ? record->to : record->cc,
+                         read_address (buffer, reader, g_new0 (MlaAddress, 1)));
+    } else if (strcmp (name, "date") == 0) {
+        record->date_utc = chunk_attr (buffer, reader, "utc");
+        record->date = parse_utc (record->date_utc);
+        record->date_offset = parse_offset (chunk_attr (buffer, reader, "offset"));
+    } else if (strcmp (name, "subject") == 0) {
+        record->subject = chunk_text (buffer, reader);
+    } else if (strcmp (name, "in-reply-to") == 0) {
+        record->in_reply_to = chunk_text (buffer, reader);
+    } else if (strcmp (name, "list-id") == 0) {
+        record->list_id = chunk_text (buffer, reader);
+    } else if (strcmp (name, "body") == 0) {
+        const char *source = chunk_attr (buffer, reader, "source");
+
+        record->body_source = g_strcmp0 (source, "html") == 0 ? MLA_BODY_SOURCE_HTML
+                                                               : MLA_BODY_SOURCE_PLAIN;
+        if (volume->flags & MLA_RECORD_READ_BODY)
+            record->body = chunk_text (buffer, reader);
+    } else if (strcmp (name, "attachment") == 0) {
+        read_attachment (buffer, reader);
     } else if (strcmp (name, "defect") == 0) {
-        add_defect (reader, buffer->record.defects, "unknown");
-    } else if (strcmp (name, "agenda") == 0 && (flags & MLA_XML_READ_AGENDAS)) {
+        add_defect (reader, record->defects, "unknown");
+    } else if (strcmp (name, "agenda") == 0 && (volume->flags & MLA_RECORD_READ_AGENDAS)) {
         xmlNode *node = xmlTextReaderExpand (reader);
 
         if (node != NULL)
-            g_ptr_array_add (buffer->record.agendas, agenda_from_node (node));
+            g_ptr_array_add (record->agendas, agenda_from_node (node));
     }
-    return FALSE;
+}
+
+MlaXmlVolumeReader *
+mla_xml_volume_reader_open (const char *path, guint volume, MlaRecordReadFlags flags,
+                            GBytes *schema, GPtrArray *out_problems, GError **error)
+{
+    g_autoptr (MlaXmlVolumeReader) reader = g_new0 (MlaXmlVolumeReader, 1);
+
+    reader->path = g_strdup (path);
+    reader->volume = volume;
+    reader->flags = flags;
+    record_buffer_init (&reader->buffer);
+    reader->reader = xmlReaderForFile (path, NULL, XML_PARSE_NONET | XML_PARSE_HUGE);
+    if (reader->reader == NULL)
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot open", path), NULL;
+    xmlTextReaderSetStructuredErrorHandler (reader->reader, collect_problem, out_problems);
+    if (schema != NULL) {
+        reader->has_schema = TRUE;
+        reader->rng = compile_schema (schema, out_problems);
+        if (reader->rng == NULL || xmlTextReaderRelaxNGSetSchema (reader->reader, reader->rng) != 0)
+            return mla_throw (error, MLA_ERROR_XML, "the archive schema does not compile"), NULL;
+    }
+    return g_steal_pointer (&reader);
+}
+
+void
+mla_xml_volume_reader_free (MlaXmlVolumeReader *reader)
+{
+    if (reader == NULL)
+        return;
+    g_clear_pointer (&reader->reader, xmlFreeTextReader);
+    g_clear_pointer (&reader->rng, xmlRelaxNGFree);
+    record_buffer_clear (&reader->buffer);
+    g_free (reader->path);
+    g_free (reader);
 }
 
 gboolean
-mla_xml_read_volume (const char *path, GBytes *schema, MlaXmlReadFlags flags,
-                     MlaXmlRecordFunc func, gpointer user_data, gboolean *out_valid,
-                     GPtrArray *out_problems, GError **error)
+mla_xml_volume_reader_next (MlaXmlVolumeReader *volume, const MlaRecord **out_record,
+                            GError **error)
 {
-    g_autoptr (xmlTextReader) reader = NULL;
-    xmlRelaxNG *rng = NULL;
-    RecordBuffer buffer = { 0 };
+    xmlTextReader *reader = volume->reader;
     gboolean in_record = FALSE;
-    gboolean ok = TRUE;
     int status;
 
-    reader = xmlReaderForFile (path, NULL, XML_PARSE_NONET | XML_PARSE_HUGE);
-    if (reader == NULL)
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot open", path);
-    xmlTextReaderSetStructuredErrorHandler (reader, collect_problem, out_problems);
-    if (schema != NULL) {
-        rng = compile_schema (schema, out_problems);
-        if (rng == NULL || xmlTextReaderRelaxNGSetSchema (reader, rng) != 0) {
-            g_clear_pointer (&rng, xmlRelaxNGFree);
-            return mla_throw (error, MLA_ERROR_XML, "the archive schema does not compile");
-        }
-    }
-    while (ok && (status = xmlTextReaderRead (reader)) == 1) {
+    *out_record = NULL;
+    if (volume->done)
+        return TRUE;
+    while ((status = xmlTextReaderRead (reader)) == 1) {
         int type = xmlTextReaderNodeType (reader);
-        gboolean complete = FALSE;
+        int depth = xmlTextReaderDepth (reader);
+        const char *name = (const char *) xmlTextReaderConstName (reader);
+        gboolean is_reject;
 
-        if (type == XML_READER_TYPE_ELEMENT)
-            complete = read_element (reader, &buffer, flags, &in_record);
-        else if (type == XML_READER_TYPE_END_ELEMENT && in_record
-                 && xmlTextReaderDepth (reader) == 1)
-            complete = TRUE;
-        if (complete) {
-            ok = func (&buffer.record, user_data, error);
-            in_record = FALSE;
+        if (type == XML_READER_TYPE_END_ELEMENT && in_record && depth == 1) {
+            *out_record = &volume->buffer.record;
+            return TRUE;
         }
+        if (type != XML_READER_TYPE_ELEMENT)
+            continue;
+        if (in_record && (depth == 2 || depth == 3)) {
+            read_field (volume, name, depth);
+            continue;
+        }
+        if (depth != 1 || (strcmp (name, "message") != 0 && strcmp (name, "reject") != 0))
+            continue;
+        is_reject = name[0] == 'r';
+        if (is_reject && !(volume->flags & MLA_RECORD_READ_REJECTS))
+            continue;
+        record_buffer_start (&volume->buffer, reader, volume->volume, is_reject);
+        /* A reject's reason is its text: read whole by add_defect(). */
+        if (is_reject || xmlTextReaderIsEmptyElement (reader)) {
+            *out_record = &volume->buffer.record;
+            return TRUE;
+        }
+        in_record = TRUE;
     }
-    if (out_valid != NULL)
-        *out_valid = schema == NULL || xmlTextReaderIsValid (reader) == 1;
-    record_buffer_clear (&buffer);
-    g_clear_pointer (&reader, xmlFreeTextReader);
-    g_clear_pointer (&rng, xmlRelaxNGFree);
-    if (!ok)
-        return FALSE;
+    volume->done = TRUE;
     if (status < 0)
-        return mla_throw (error, MLA_ERROR_XML, "%s: not well-formed XML", path);
+        return mla_throw (error, MLA_ERROR_XML, "%s: not well-formed XML", volume->path);
     return TRUE;
+}
+
+gboolean
+mla_xml_volume_reader_is_valid (MlaXmlVolumeReader *reader)
+{
+    return !reader->has_schema || xmlTextReaderIsValid (reader->reader) == 1;
 }
 
 GPtrArray *

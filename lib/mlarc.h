@@ -9,6 +9,7 @@
 #include "mla-source.h"
 #include "mla-message.h"
 #include "mla-archive.h"
+#include "mla-record.h"
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
 #include "mla-agenda-format.h"

@@ -1,0 +1,43 @@
+/* mla-archive-private.h: what the archive's own modules (import, records,
+ * check, export, key set, overview) share: the folder, its volume list
+ * and its lock. */
+#pragma once
+#include <glib.h>
+#include "mla-archive.h"
+#include "mla-xml-private.h"
+
+G_BEGIN_DECLS
+
+#define MLA_ARCHIVE_INDEX_NAME "index.xml"
+
+struct MlaArchive {
+    char *path;
+    GPtrArray *volumes;     /* MlaXmlVolumeEntry *, from the index */
+    gboolean created;       /* by this open; removed again if its first import fails */
+    gboolean created_folder;
+};
+
+/* Returns: (transfer full): @relative inside the archive folder. */
+char *mla_archive_file (MlaArchive *archive, const char *relative);
+/* Returns: (transfer none): MlaXmlVolumeEntry *, in volume order. */
+GPtrArray *mla_archive_get_volumes (MlaArchive *archive);
+/* Replaces the index by one listing @volumes, atomically: the commit. */
+gboolean mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes, GError **error);
+
+/* Reads @length bytes at @offset of the raw store open as @fd (named
+ * @path) into @out; a short read is an archive error naming @message_id. */
+gboolean mla_archive_pread_raw (int fd, const char *path, const char *message_id,
+                                guint64 offset, guint64 length, GByteArray *out,
+                                GError **error);
+
+typedef enum {
+    MLA_ARCHIVE_LOCK_TRY,     /* fail with MLA_ERROR_LOCKED when held */
+    MLA_ARCHIVE_LOCK_WAIT,    /* wait for the holder to finish */
+} MlaArchiveLockMode;
+
+/* One writer at a time: an flock on ARCHIVE/lock, held until
+ * mla_archive_unlock(). Returns the lock's fd, or -1 with @error set. */
+int mla_archive_lock (MlaArchive *archive, MlaArchiveLockMode mode, GError **error);
+void mla_archive_unlock (int fd);
+
+G_END_DECLS

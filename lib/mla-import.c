@@ -1,0 +1,482 @@
+/* mla-import.c: an import is one transaction. It reads every input,
+ * parses on a thread pool, writes a new volume and raw store beside the
+ * archive, and commits by replacing the index; on any error nothing is
+ * committed. Files not listed in the index are leftovers of an
+ * interrupted import and are overwritten by the next. */
+#include "config.h"
+#include <errno.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include "mla-agenda-mail.h"
+#include "mla-atomic-file-private.h"
+#include "mla-error.h"
+#include "mla-keyset-private.h"
+#include "mla-source.h"
+
+#define PROGRESS_STEP (64 * 1024)
+
+static char *
+now_iso8601 (void)
+{
+    g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+
+    return g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+/* Parsing (GMime, SHA-256, agenda rules) is most of the cost of an import,
+ * so it runs on a thread pool, a batch at a time, while the main thread
+ * reads the next batch and writes the previous one in input order. Only the
+ * main thread touches the known set and the output files. */
+#define BATCH_BYTES (4 << 20)
+#define BATCH_MESSAGES 2048
+
+typedef struct Batch Batch;
+
+typedef struct {
+    Batch *batch;
+    MlaRawMessage *raw;
+    MlaMessage *message;      /* NULL until parsed, and for rejects */
+    GPtrArray *agendas;       /* nullable */
+} Job;
+
+struct Batch {
+    GPtrArray *jobs;          /* Job * */
+    gsize bytes;
+    guint pending;            /* jobs dispatched but not yet parsed */
+    GMutex lock;
+    GCond parsed;
+};
+
+typedef struct {
+    MlaArchive *archive;
+    const MlaImportOptions *options;
+    MlaImportStats *stats;
+    MlaKeySet known;
+    GThreadPool *pool;
+    GAsyncQueue *agenda_parsers;      /* nullable: one MlaAgendaParser per worker */
+    Batch *reading;                   /* being filled */
+    Batch *parsing;                   /* dispatched; written once parsed */
+    MlaAtomicFile *raw;
+    MlaAtomicFile *volume;
+    MlaXmlWriter *xml;
+    guint64 bytes_before;             /* input bytes of the inputs already read */
+    guint64 bytes_total;
+    guint64 next_progress;
+} Import;
+
+static void
+job_free (Job *job)
+{
+    g_clear_pointer (&job->raw, mla_raw_message_free);
+    g_clear_pointer (&job->message, mla_message_free);
+    g_clear_pointer (&job->agendas, g_ptr_array_unref);
+    g_free (job);
+}
+
+static Batch *
+batch_new (void)
+{
+    Batch *batch = g_new0 (Batch, 1);
+
+    batch->jobs = g_ptr_array_new_with_free_func ((GDestroyNotify) job_free);
+    g_mutex_init (&batch->lock);
+    g_cond_init (&batch->parsed);
+    return batch;
+}
+
+static void
+batch_wait (Batch *batch)
+{
+    g_mutex_lock (&batch->lock);
+    while (batch->pending > 0)
+        g_cond_wait (&batch->parsed, &batch->lock);
+    g_mutex_unlock (&batch->lock);
+}
+
+/* Waits for the workers first: they may still hold the batch. */
+static void
+batch_free (Batch *batch)
+{
+    if (batch == NULL)
+        return;
+    batch_wait (batch);
+    g_ptr_array_unref (batch->jobs);
+    g_mutex_clear (&batch->lock);
+    g_cond_clear (&batch->parsed);
+    g_free (batch);
+}
+
+static gboolean
+is_parsable (const MlaRawMessage *raw)
+{
+    return raw->bytes != NULL && g_bytes_get_size (raw->bytes) > 0;
+}
+
+/* Runs on a worker thread. */
+static void
+parse_job (gpointer data, gpointer user_data)
+{
+    Job *job = data;
+    Import *import = user_data;
+
+    job->message = mla_message_parse (job->raw);
+    if (import->agenda_parsers != NULL) {
+        MlaAgendaParser *parser = g_async_queue_pop (import->agenda_parsers);
+
+        job->agendas = mla_agenda_parse_message (parser, job->message);
+        g_async_queue_push (import->agenda_parsers, parser);
+    }
+    g_mutex_lock (&job->batch->lock);
+    if (--job->batch->pending == 0)
+        g_cond_signal (&job->batch->parsed);
+    g_mutex_unlock (&job->batch->lock);
+}
+
+static void
+batch_dispatch (Import *import, Batch *batch)
+{
+    g_mutex_lock (&batch->lock);
+    for (guint i = 0; i < batch->jobs->len; i++)
+        if (is_parsable (((Job *) g_ptr_array_index (batch->jobs, i))->raw))
+            batch->pending++;
+    g_mutex_unlock (&batch->lock);
+    for (guint i = 0; i < batch->jobs->len; i++) {
+        Job *job = g_ptr_array_index (batch->jobs, i);
+
+        if (is_parsable (job->raw))
+            g_thread_pool_push (import->pool, job, NULL);
+    }
+}
+
+static void
+import_clear (Import *import)
+{
+    g_clear_pointer (&import->reading, batch_free);
+    g_clear_pointer (&import->parsing, batch_free);
+    if (import->pool != NULL)
+        g_thread_pool_free (g_steal_pointer (&import->pool), FALSE, TRUE);
+    g_clear_pointer (&import->agenda_parsers, g_async_queue_unref);
+    g_clear_pointer (&import->xml, mla_xml_writer_free);
+    g_clear_pointer (&import->volume, mla_atomic_file_free);
+    g_clear_pointer (&import->raw, mla_atomic_file_free);
+    mla_key_set_clear (&import->known);
+}
+
+static gboolean
+start_workers (Import *import, GError **error)
+{
+    guint n_workers = MAX (1, g_get_num_processors ());
+
+    if (import->options->extract_agendas) {
+        import->agenda_parsers = g_async_queue_new_full ((GDestroyNotify) mla_agenda_parser_free);
+        for (guint i = 0; i < n_workers; i++) {
+            MlaAgendaParser *parser = mla_agenda_parser_new (NULL, error);
+
+            if (parser == NULL)
+                return FALSE;
+            g_async_queue_push (import->agenda_parsers, parser);
+        }
+    }
+    import->pool = g_thread_pool_new (parse_job, import, (int) n_workers, FALSE, error);
+    return import->pool != NULL;
+}
+
+static void
+report_progress (Import *import, MlaSource *source, gboolean force)
+{
+    guint64 done = import->bytes_before + mla_source_get_bytes_done (source);
+    MlaImportProgress progress;
+
+    if (import->options->progress == NULL || (!force && done < import->next_progress))
+        return;
+    import->next_progress = done + PROGRESS_STEP;
+    progress.input = mla_source_get_path (source);
+    progress.bytes_done = done;
+    progress.bytes_total = import->bytes_total;
+    progress.messages = import->stats->read;
+    import->options->progress (&progress, import->options->progress_data);
+}
+
+static void
+reject (Import *import, const MlaRawMessage *raw, const char *code, const char *detail)
+{
+    g_autofree char *key = mla_key_set_reject_key (raw->source, raw->offset, raw->index);
+
+    if (mla_key_set_contains (&import->known, MLA_KEY_REJECT, key)) {
+        import->stats->present++;
+        return;
+    }
+    mla_key_set_add (&import->known, MLA_KEY_REJECT, key);
+    mla_xml_write_reject (import->xml, raw, code, detail);
+    import->stats->rejected++;
+}
+
+/* Rejects what cannot be a message at all; everything else is kept, with
+ * its defects. Runs on the main thread, in input order. */
+static gboolean
+store_job (Import *import, Job *job, GError **error)
+{
+    MlaMessage *message = job->message;
+    const char *sha256;
+    const char *message_id;
+    GBytes *bytes;
+    guint64 raw_offset;
+
+    if (job->raw->bytes == NULL) {
+        GPtrArray *defects = job->raw->defects;
+        const MlaDefect *why = defects->len > 0 ? g_ptr_array_index (defects, 0) : NULL;
+
+        reject (import, job->raw, why != NULL ? why->code : "unreadable",
+                why != NULL ? why->detail : "cannot be read");
+        return TRUE;
+    }
+    if (message == NULL) {
+        reject (import, job->raw, "empty", "the message has no bytes");
+        return TRUE;
+    }
+    sha256 = mla_message_get_sha256 (message);
+    if (mla_key_set_contains (&import->known, MLA_KEY_SHA256, sha256)) {
+        import->stats->present++;
+        return TRUE;
+    }
+    message_id = mla_message_get_message_id (message);
+    if (mla_key_set_contains (&import->known, MLA_KEY_MESSAGE_ID, message_id)) {
+        mla_message_add_defect (message, "duplicate-id",
+                                "Message-ID <%s> is already in the archive with other bytes",
+                                message_id);
+        import->stats->duplicate_ids++;
+    }
+    mla_key_set_add (&import->known, MLA_KEY_SHA256, sha256);
+    mla_key_set_add (&import->known, MLA_KEY_MESSAGE_ID, message_id);
+    bytes = mla_message_get_raw (message);
+    raw_offset = mla_atomic_file_get_written (import->raw);
+    if (!mla_atomic_file_write (import->raw, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                            error))
+        return FALSE;
+    mla_xml_write_message (import->xml, message, raw_offset, job->agendas);
+    import->stats->added++;
+    if (job->agendas != NULL)
+        import->stats->agendas += job->agendas->len;
+    if (mla_message_get_defects (message)->len > 0)
+        import->stats->flagged++;
+    return TRUE;
+}
+
+/* Dispatches the batch just read, then writes the one parsed before it:
+ * the workers parse while the main thread writes. */
+static gboolean
+rotate_batches (Import *import, GError **error)
+{
+    Batch *done = g_steal_pointer (&import->parsing);
+    gboolean ok = TRUE;
+
+    import->parsing = g_steal_pointer (&import->reading);
+    if (import->parsing != NULL)
+        batch_dispatch (import, import->parsing);
+    import->reading = batch_new ();
+    if (done != NULL) {
+        batch_wait (done);
+        for (guint i = 0; ok && i < done->jobs->len; i++)
+            ok = store_job (import, g_ptr_array_index (done->jobs, i), error);
+        batch_free (done);
+    }
+    return ok;
+}
+
+static gboolean
+import_source (Import *import, MlaSource *source, GError **error)
+{
+    while (TRUE) {
+        MlaRawMessage *raw = NULL;
+        Job *job;
+
+        if (!mla_source_next (source, &raw, error))
+            return FALSE;
+        if (raw == NULL)
+            break;
+        import->stats->read++;
+        job = g_new0 (Job, 1);
+        job->batch = import->reading;
+        job->raw = raw;
+        g_ptr_array_add (import->reading->jobs, job);
+        import->reading->bytes += raw->bytes != NULL ? g_bytes_get_size (raw->bytes) : 0;
+        if ((import->reading->bytes >= BATCH_BYTES
+             || import->reading->jobs->len >= BATCH_MESSAGES)
+            && !rotate_batches (import, error))
+            return FALSE;
+        report_progress (import, source, FALSE);
+    }
+    report_progress (import, source, TRUE);
+    import->bytes_before += mla_source_get_bytes_done (source);
+    return TRUE;
+}
+
+static void
+remove_leftovers (MlaArchive *archive, const char *folder)
+{
+    g_autofree char *path = mla_archive_file (archive, folder);
+    g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL) {
+        if (g_str_has_suffix (name, ".tmp")) {
+            g_autofree char *leftover = g_build_filename (path, name, NULL);
+
+            g_unlink (leftover);
+        }
+    }
+}
+
+static guint
+next_volume_number (MlaArchive *archive)
+{
+    guint number = 0;
+
+    for (guint i = 0; i < archive->volumes->len; i++)
+        number = MAX (number, ((MlaXmlVolumeEntry *) g_ptr_array_index (archive->volumes, i))->number);
+    return number + 1;
+}
+
+static gboolean
+open_sources (const char *const *inputs, MlaMboxFormat format, GPtrArray *sources,
+              guint64 *out_total, GError **error)
+{
+    *out_total = 0;
+    for (gsize i = 0; inputs[i] != NULL; i++) {
+        MlaSource *source = mla_source_open (inputs[i], format, error);
+
+        if (source == NULL)
+            return FALSE;
+        g_ptr_array_add (sources, source);
+        *out_total += mla_source_get_bytes_total (source);
+    }
+    return TRUE;
+}
+
+/* Renames the volume's files into place, then replaces the index: until
+ * that last rename the archive is the old one. */
+static gboolean
+commit_volume (Import *import, guint number, const char *imported, GError **error)
+{
+    MlaArchive *archive = import->archive;
+    g_autoptr (MlaXmlVolumeEntry) entry = g_new0 (MlaXmlVolumeEntry, 1);
+    g_autoptr (GPtrArray) volumes = g_ptr_array_new ();
+    g_autofree char *raw_folder = mla_archive_file (archive, "raw");
+    g_autofree char *volume_folder = mla_archive_file (archive, "volumes");
+    g_autofree char *keys = NULL;
+    gboolean ok;
+
+    mla_xml_write_volume_end (import->xml);
+    if (!mla_xml_writer_finish (import->xml, error))
+        return g_prefix_error (error, "%s/volumes/%06u.xml.tmp: ", archive->path, number), FALSE;
+    entry->number = number;
+    entry->file = g_strdup_printf ("volumes/%06u.xml", number);
+    entry->raw = g_strdup_printf ("raw/%06u.raw", number);
+    entry->messages = import->stats->added;
+    entry->rejects = import->stats->rejected;
+    entry->imported = g_strdup (imported);
+    keys = mla_key_set_file_for (archive, entry);
+    if (!mla_atomic_file_commit (import->raw, error) || !mla_atomic_file_commit (import->volume, error)
+        || !mla_key_set_write_journal (&import->known, keys, error) || !mla_sync_folder (raw_folder, error)
+        || !mla_sync_folder (volume_folder, error))
+        return FALSE;
+    for (guint i = 0; i < archive->volumes->len; i++)
+        g_ptr_array_add (volumes, g_ptr_array_index (archive->volumes, i));
+    g_ptr_array_add (volumes, entry);
+    ok = mla_archive_write_index (archive, volumes, error);
+    if (ok)
+        g_ptr_array_add (archive->volumes, g_steal_pointer (&entry));
+    return ok;
+}
+
+/* An archive that this run created and could not fill goes away again,
+ * so a failed first import leaves nothing behind. */
+static void
+remove_new_archive (MlaArchive *archive)
+{
+    const char *files[] = { MLA_ARCHIVE_INDEX_NAME, "lock", "volumes", "raw", "" };
+
+    remove_leftovers (archive, "volumes");
+    remove_leftovers (archive, "raw");
+    for (gsize i = 0; i < G_N_ELEMENTS (files); i++) {
+        g_autofree char *path = mla_archive_file (archive, files[i]);
+
+        if (files[i][0] == '\0' && !archive->created_folder)
+            break;
+        if (g_remove (path) != 0)
+            g_debug ("%s: not removed: %s", path, g_strerror (errno));
+    }
+}
+
+/* The transaction proper; the caller holds the lock and clears @import. */
+static gboolean
+run_import (Import *import, const char *const *inputs, GError **error)
+{
+    MlaArchive *archive = import->archive;
+    g_autoptr (GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_source_free);
+    g_autofree char *imported = now_iso8601 ();
+    g_autofree char *volume_path = NULL;
+    g_autofree char *raw_path = NULL;
+    guint number = next_volume_number (archive);
+
+    remove_leftovers (archive, "volumes");
+    remove_leftovers (archive, "raw");
+    volume_path = g_strdup_printf ("%s/volumes/%06u.xml", archive->path, number);
+    raw_path = g_strdup_printf ("%s/raw/%06u.raw", archive->path, number);
+    if (!mla_key_set_load_archive (&import->known, archive, error)
+        || !open_sources (inputs, import->options->format, sources, &import->bytes_total, error))
+        return FALSE;
+    if (!start_workers (import, error))
+        return FALSE;
+    if ((import->raw = mla_atomic_file_open (raw_path, error)) == NULL
+        || (import->volume = mla_atomic_file_open (volume_path, error)) == NULL)
+        return FALSE;
+    import->xml = mla_xml_writer_new (mla_atomic_file_get_stream (import->volume), MLA_XML_WRITER_INDENT);
+    mla_xml_write_volume_start (import->xml, number, imported);
+    import->reading = batch_new ();
+    for (guint i = 0; i < sources->len; i++)
+        if (!import_source (import, g_ptr_array_index (sources, i), error))
+            return FALSE;
+    /* Twice: the last batch read, then the last one parsed. */
+    if (!rotate_batches (import, error) || !rotate_batches (import, error))
+        return FALSE;
+    /* Inputs go last: the mbox variant is only known once it has been read. */
+    for (guint i = 0; i < sources->len; i++) {
+        MlaSource *source = g_ptr_array_index (sources, i);
+
+        mla_xml_write_input (import->xml, mla_source_get_path (source),
+                             mla_source_get_format_name (source));
+    }
+    /* A run that adds nothing leaves the archive byte for byte as it was. */
+    if (import->stats->added + import->stats->rejected == 0)
+        return TRUE;
+    return commit_volume (import, number, imported, error);
+}
+
+gboolean
+mla_archive_import (MlaArchive *archive, const char *const *inputs,
+                    const MlaImportOptions *options, MlaImportStats *out_stats, GError **error)
+{
+    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL };
+    MlaImportStats local_stats;
+    Import import = { 0 };
+    int lock_fd;
+    gboolean ok;
+
+    g_return_val_if_fail (archive != NULL && inputs != NULL, FALSE);
+    import.archive = archive;
+    import.options = options != NULL ? options : &defaults;
+    import.stats = out_stats != NULL ? out_stats : &local_stats;
+    memset (import.stats, 0, sizeof *import.stats);
+    lock_fd = mla_archive_lock (archive, MLA_ARCHIVE_LOCK_TRY, error);
+    if (lock_fd < 0)
+        return FALSE;
+    mla_key_set_init (&import.known);
+    ok = run_import (&import, inputs, error);
+    import_clear (&import);
+    mla_archive_unlock (lock_fd);
+    if (!ok && archive->created && archive->volumes->len == 0)
+        remove_new_archive (archive);
+    return ok;
+}
+

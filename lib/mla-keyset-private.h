@@ -1,0 +1,56 @@
+/* mla-keyset-private.h: what the archive holds already, so that an import
+ * stores each message once: the SHA-256 of stored raw bytes, the stored
+ * Message-IDs and the stored rejects. Memory is what bounds the size of an
+ * import, so each key is kept as the first 16 bytes of its SHA-256
+ * (collisions are out of reach at 128 bits), not as a string.
+ *
+ * volumes/NNNNNN.keys caches the keys of a volume, so that the next import
+ * need not re-read its XML: the magic, then records of a kind byte and a
+ * key. When it is missing or damaged the XML is read instead. */
+#pragma once
+#include <glib.h>
+#include "mla-archive-private.h"
+#include "mla-record-private.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+    MLA_KEY_SHA256 = 's',
+    MLA_KEY_MESSAGE_ID = 'i',
+    MLA_KEY_REJECT = 'r',
+} MlaKeyKind;
+
+typedef struct MlaKeySet {
+    GStringChunk *keys;        /* the key bytes */
+    GHashTable *sha256s;       /* raw SHA-256 of stored messages */
+    GHashTable *message_ids;
+    GHashTable *reject_keys;   /* "source\toffset\tindex" of stored rejects */
+    GByteArray *journal;       /* nullable: keys added since the journal started */
+} MlaKeySet;
+
+void mla_key_set_init (MlaKeySet *set);
+void mla_key_set_clear (MlaKeySet *set);
+
+gboolean mla_key_set_contains (MlaKeySet *set, MlaKeyKind kind, const char *text);
+void mla_key_set_add (MlaKeySet *set, MlaKeyKind kind, const char *text);
+/* Adds the keys of one stored record (message or reject). */
+void mla_key_set_add_record (MlaKeySet *set, const MlaRecord *record);
+gboolean mla_key_set_equal (MlaKeySet *a, MlaKeySet *b);
+
+/* The key of a reject: where it was read. Returns: (transfer full). */
+char *mla_key_set_reject_key (const char *source, guint64 offset, guint index);
+
+/* Adds the keys of the .keys file at @path; FALSE (nothing added) when it
+ * is missing or not a whole keys file. */
+gboolean mla_key_set_load_file (MlaKeySet *set, const char *path);
+
+/* Returns: (transfer full): the .keys file of @volume. */
+char *mla_key_set_file_for (MlaArchive *archive, const MlaXmlVolumeEntry *volume);
+
+/* Adds the keys of every volume of @archive (from .keys files, or the XML
+ * where they are missing), then starts the journal: keys added from now on
+ * are what mla_key_set_write_journal() writes for the new volume. */
+gboolean mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error);
+gboolean mla_key_set_write_journal (MlaKeySet *set, const char *path, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,205 @@
+/* mla-keyset.c: the key set of stored messages and its .keys cache. */
+#include "config.h"
+#include <string.h>
+#include "mla-digest-private.h"
+#include "mla-atomic-file-private.h"
+#include "mla-keyset-private.h"
+
+#define KEY_SIZE 16
+#define KEYS_MAGIC "MLAKEYS1"
+#define KEYS_RECORD_SIZE (1 + KEY_SIZE)
+
+static guint
+key_hash (gconstpointer key)
+{
+    guint hash;
+
+    memcpy (&hash, key, sizeof hash);
+    return hash;
+}
+
+static gboolean
+key_equal (gconstpointer a, gconstpointer b)
+{
+    return memcmp (a, b, KEY_SIZE) == 0;
+}
+
+void
+mla_key_set_init (MlaKeySet *set)
+{
+    set->keys = g_string_chunk_new (1 << 16);
+    set->sha256s = g_hash_table_new (key_hash, key_equal);
+    set->message_ids = g_hash_table_new (key_hash, key_equal);
+    set->reject_keys = g_hash_table_new (key_hash, key_equal);
+    set->journal = NULL;
+}
+
+void
+mla_key_set_clear (MlaKeySet *set)
+{
+    g_clear_pointer (&set->sha256s, g_hash_table_unref);
+    g_clear_pointer (&set->message_ids, g_hash_table_unref);
+    g_clear_pointer (&set->reject_keys, g_hash_table_unref);
+    g_clear_pointer (&set->keys, g_string_chunk_free);
+    g_clear_pointer (&set->journal, g_byte_array_unref);
+}
+
+static GHashTable *
+table_for_kind (MlaKeySet *set, guint8 kind)
+{
+    switch (kind) {
+    case MLA_KEY_SHA256:
+        return set->sha256s;
+    case MLA_KEY_MESSAGE_ID:
+        return set->message_ids;
+    case MLA_KEY_REJECT:
+        return set->reject_keys;
+    default:
+        return NULL;
+    }
+}
+
+gboolean
+mla_key_set_contains (MlaKeySet *set, MlaKeyKind kind, const char *text)
+{
+    guint8 digest[MLA_SHA256_SIZE];
+
+    mla_sha256 (text, strlen (text), digest);
+    return g_hash_table_contains (table_for_kind (set, kind), digest);
+}
+
+static void
+add_key (MlaKeySet *set, guint8 kind, const guint8 *key)
+{
+    GHashTable *table = table_for_kind (set, kind);
+
+    if (!g_hash_table_contains (table, key))
+        g_hash_table_add (table, g_string_chunk_insert_len (set->keys, (const char *) key,
+                                                            KEY_SIZE));
+    /* Every key of the volume, known before or not: the file must say what
+     * its volume holds (mlarc check compares them). */
+    if (set->journal != NULL) {
+        g_byte_array_append (set->journal, &kind, 1);
+        g_byte_array_append (set->journal, key, KEY_SIZE);
+    }
+}
+
+void
+mla_key_set_add (MlaKeySet *set, MlaKeyKind kind, const char *text)
+{
+    guint8 digest[MLA_SHA256_SIZE];
+
+    mla_sha256 (text, strlen (text), digest);
+    add_key (set, kind, digest);
+}
+
+gboolean
+mla_key_set_load_file (MlaKeySet *set, const char *path)
+{
+    g_autofree char *contents = NULL;
+    gsize length = 0;
+    const gsize header = strlen (KEYS_MAGIC);
+
+    if (!g_file_get_contents (path, &contents, &length, NULL) || length < header
+        || memcmp (contents, KEYS_MAGIC, header) != 0 || (length - header) % KEYS_RECORD_SIZE != 0)
+        return FALSE;
+    for (gsize at = header; at < length; at += KEYS_RECORD_SIZE)
+        if (table_for_kind (set, (guint8) contents[at]) == NULL)
+            return FALSE;
+    for (gsize at = header; at < length; at += KEYS_RECORD_SIZE)
+        add_key (set, (guint8) contents[at], (const guint8 *) contents + at + 1);
+    return TRUE;
+}
+
+char *
+mla_key_set_reject_key (const char *source, guint64 offset, guint index)
+{
+    return g_strdup_printf ("%s\t%" G_GUINT64_FORMAT "\t%u", source, offset, index);
+}
+
+void
+mla_key_set_add_record (MlaKeySet *set, const MlaRecord *record)
+{
+    if (record->is_reject) {
+        g_autofree char *key = mla_key_set_reject_key (record->source, record->source_offset,
+                                                       record->source_index);
+
+        mla_key_set_add (set, MLA_KEY_REJECT, key);
+        return;
+    }
+    if (record->sha256 != NULL)
+        mla_key_set_add (set, MLA_KEY_SHA256, record->sha256);
+    if (record->message_id != NULL)
+        mla_key_set_add (set, MLA_KEY_MESSAGE_ID, record->message_id);
+}
+
+gboolean
+mla_key_set_equal (MlaKeySet *a, MlaKeySet *b)
+{
+    GHashTable *pairs[][2] = { { a->sha256s, b->sha256s },
+                               { a->message_ids, b->message_ids },
+                               { a->reject_keys, b->reject_keys } };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (pairs); i++) {
+        GHashTableIter iter;
+        gpointer key;
+
+        if (g_hash_table_size (pairs[i][0]) != g_hash_table_size (pairs[i][1]))
+            return FALSE;
+        g_hash_table_iter_init (&iter, pairs[i][0]);
+        while (g_hash_table_iter_next (&iter, &key, NULL))
+            if (!g_hash_table_contains (pairs[i][1], key))
+                return FALSE;
+    }
+    return TRUE;
+}
+
+char *
+mla_key_set_file_for (MlaArchive *archive, const MlaXmlVolumeEntry *volume)
+{
+    g_autofree char *xml = mla_archive_file (archive, volume->file);
+    gsize length = strlen (xml);
+
+    if (g_str_has_suffix (xml, ".xml"))
+        length -= strlen (".xml");
+    return g_strdup_printf ("%.*s.keys", (int) length, xml);
+}
+
+/* The volume's XML, when its .keys file cannot be used. */
+static gboolean
+add_volume_records (MlaKeySet *set, MlaArchive *archive, guint index, GError **error)
+{
+    g_autoptr (MlaRecordIter) iter = mla_record_iter_new_volume (archive, index,
+                                                                 MLA_RECORD_READ_REJECTS,
+                                                                 NULL, NULL);
+    const MlaRecord *record;
+
+    while (mla_record_iter_next (iter, &record, error)) {
+        if (record == NULL)
+            return TRUE;
+        mla_key_set_add_record (set, record);
+    }
+    return FALSE;
+}
+
+gboolean
+mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error)
+{
+    GPtrArray *volumes = mla_archive_get_volumes (archive);
+
+    for (guint i = 0; i < volumes->len; i++) {
+        g_autofree char *keys = mla_key_set_file_for (archive, g_ptr_array_index (volumes, i));
+
+        if (!mla_key_set_load_file (set, keys) && !add_volume_records (set, archive, i, error))
+            return FALSE;
+    }
+    set->journal = g_byte_array_new ();
+    g_byte_array_append (set->journal, (const guint8 *) KEYS_MAGIC, strlen (KEYS_MAGIC));
+    return TRUE;
+}
+
+gboolean
+mla_key_set_write_journal (MlaKeySet *set, const char *path, GError **error)
+{
+    return mla_atomic_file_set_contents (path, set->journal->data, set->journal->len, error);
+}

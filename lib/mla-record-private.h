@@ -1,0 +1,20 @@
+/* mla-record-private.h: the record iterator's extras for check and the
+ * key set: one volume at a time, validated against the schema. */
+#pragma once
+#include "mla-record.h"
+
+G_BEGIN_DECLS
+
+/* Walks only the volume at @index of the archive's volume list. With
+ * @schema (nullable) the XML is validated on the way and the first
+ * problems are appended to @problems (nullable). Returns: (transfer full). */
+MlaRecordIter *mla_record_iter_new_volume (MlaArchive *archive, guint index,
+                                           MlaRecordReadFlags flags, GBytes *schema,
+                                           GPtrArray *problems);
+/* Volumes walked so far that failed the schema. */
+guint64 mla_record_iter_get_invalid_files (MlaRecordIter *iter);
+/* Returns: (transfer none) (nullable): the volume being walked, relative to
+ * the archive ("volumes/000001.xml"). */
+const char *mla_record_iter_get_volume_file (MlaRecordIter *iter);
+
+G_END_DECLS

@@ -1,0 +1,158 @@
+/* mla-record.c: the record iterator: each volume's XML streamed in turn,
+ * with its raw store open for the bytes of its records. */
+#include "config.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+#include "mla-error.h"
+#include "mla-archive-private.h"
+#include "mla-record-private.h"
+
+struct MlaRecordIter {
+    MlaArchive *archive;
+    MlaRecordReadFlags flags;
+    guint next;                   /* index of the next volume to open */
+    guint end;                    /* one past the last volume to walk */
+    MlaXmlVolumeReader *reader;   /* the volume being walked */
+    const MlaXmlVolumeEntry *entry;
+    char *raw_path;
+    int raw_fd;
+    GBytes *schema;               /* nullable */
+    GPtrArray *problems;          /* nullable */
+    guint64 invalid_files;
+};
+
+static MlaRecordIter *
+iter_new (MlaArchive *archive, guint first, guint end, MlaRecordReadFlags flags)
+{
+    MlaRecordIter *iter = g_new0 (MlaRecordIter, 1);
+
+    iter->archive = archive;
+    iter->flags = flags;
+    iter->next = first;
+    iter->end = end;
+    iter->raw_fd = -1;
+    return iter;
+}
+
+MlaRecordIter *
+mla_record_iter_new (MlaArchive *archive, guint first_volume, MlaRecordReadFlags flags)
+{
+    GPtrArray *volumes = mla_archive_get_volumes (archive);
+    guint first = 0;
+
+    g_return_val_if_fail (archive != NULL, NULL);
+    while (first < volumes->len
+           && ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, first))->number < first_volume)
+        first++;
+    return iter_new (archive, first, volumes->len, flags);
+}
+
+MlaRecordIter *
+mla_record_iter_new_volume (MlaArchive *archive, guint index, MlaRecordReadFlags flags,
+                            GBytes *schema, GPtrArray *problems)
+{
+    MlaRecordIter *iter = iter_new (archive, index, index + 1, flags);
+
+    iter->schema = schema != NULL ? g_bytes_ref (schema) : NULL;
+    iter->problems = problems != NULL ? g_ptr_array_ref (problems) : NULL;
+    return iter;
+}
+
+static void
+close_volume (MlaRecordIter *iter)
+{
+    if (iter->reader != NULL && !mla_xml_volume_reader_is_valid (iter->reader))
+        iter->invalid_files++;
+    g_clear_pointer (&iter->reader, mla_xml_volume_reader_free);
+    g_clear_pointer (&iter->raw_path, g_free);
+    if (iter->raw_fd >= 0)
+        close (iter->raw_fd);
+    iter->raw_fd = -1;
+}
+
+void
+mla_record_iter_free (MlaRecordIter *iter)
+{
+    if (iter == NULL)
+        return;
+    close_volume (iter);
+    g_clear_pointer (&iter->schema, g_bytes_unref);
+    g_clear_pointer (&iter->problems, g_ptr_array_unref);
+    g_free (iter);
+}
+
+static gboolean
+open_volume (MlaRecordIter *iter, GError **error)
+{
+    const MlaXmlVolumeEntry *entry = g_ptr_array_index (mla_archive_get_volumes (iter->archive),
+                                                        iter->next++);
+    g_autofree char *xml_path = mla_archive_file (iter->archive, entry->file);
+
+    iter->entry = entry;
+    iter->raw_path = mla_archive_file (iter->archive, entry->raw);
+    iter->raw_fd = g_open (iter->raw_path, O_RDONLY | O_CLOEXEC, 0);
+    if (iter->raw_fd < 0)
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", iter->raw_path, g_strerror (errno));
+    iter->reader = mla_xml_volume_reader_open (xml_path, entry->number, iter->flags, iter->schema,
+                                               iter->problems, error);
+    return iter->reader != NULL;
+}
+
+gboolean
+mla_record_iter_next (MlaRecordIter *iter, const MlaRecord **out_record, GError **error)
+{
+    g_return_val_if_fail (iter != NULL && out_record != NULL, FALSE);
+    *out_record = NULL;
+    while (TRUE) {
+        if (iter->reader == NULL) {
+            if (iter->next >= iter->end)
+                return TRUE;
+            if (!open_volume (iter, error))
+                return FALSE;
+        }
+        if (!mla_xml_volume_reader_next (iter->reader, out_record, error))
+            return FALSE;
+        if (*out_record != NULL)
+            return TRUE;
+        close_volume (iter);
+    }
+}
+
+gboolean
+mla_record_iter_read_raw (MlaRecordIter *iter, const MlaRecord *record, GByteArray *out,
+                          GError **error)
+{
+    g_return_val_if_fail (iter != NULL && record != NULL && iter->raw_fd >= 0, FALSE);
+    return mla_archive_pread_raw (iter->raw_fd, iter->raw_path, record->message_id,
+                                  record->raw_offset, record->raw_length, out, error);
+}
+
+guint64
+mla_record_iter_get_invalid_files (MlaRecordIter *iter)
+{
+    return iter->invalid_files;
+}
+
+const char *
+mla_record_iter_get_volume_file (MlaRecordIter *iter)
+{
+    return iter->entry != NULL ? iter->entry->file : NULL;
+}
+
+GPtrArray *
+mla_archive_load_agendas (MlaArchive *archive, GError **error)
+{
+    g_autoptr (GPtrArray) agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    g_autoptr (MlaRecordIter) iter = mla_record_iter_new (archive, 1, MLA_RECORD_READ_AGENDAS);
+    const MlaRecord *record;
+
+    while (mla_record_iter_next (iter, &record, error)) {
+        if (record == NULL)
+            return g_steal_pointer (&agendas);
+        /* The iterator keeps its array; the agendas move. */
+        g_ptr_array_extend_and_steal (agendas, g_ptr_array_ref (record->agendas));
+    }
+    return NULL;
+}
