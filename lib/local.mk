@@ -19,7 +19,11 @@ mlarc_public_headers = \
 	lib/mla-agenda-rules.h \
 	lib/mla-agenda-format.h \
 	lib/mla-agenda-mail.h \
-	lib/mla-subject.h
+	lib/mla-subject.h \
+	lib/mla-thread.h \
+	lib/mla-overview.h \
+	lib/mla-thread-format.h \
+	lib/mla-show.h
 
 pkginclude_HEADERS = $(mlarc_public_headers)
 
@@ -60,14 +64,18 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-format.c \
 	lib/mla-agenda-mail.c \
 	lib/mla-subject.c \
+	lib/mla-thread.c \
+	lib/mla-overview.c \
+	lib/mla-thread-format.c \
+	lib/mla-show.c \
 	lib/mla-html-private.h \
 	lib/mla-html.c \
 	lib/mla-resources-private.h
 nodist_lib_libmlarc_core_la_SOURCES = lib/mla-resources.c
-lib_libmlarc_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMIME_CFLAGS) $(XML_CFLAGS) $(ICAL_CFLAGS) $(NETTLE_CFLAGS) \
+lib_libmlarc_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMIME_CFLAGS) $(XML_CFLAGS) $(ICAL_CFLAGS) $(NETTLE_CFLAGS) $(SQLITE_CFLAGS) \
 	-DMLA_COMPILATION
 lib_libmlarc_core_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
-lib_libmlarc_core_la_LIBADD = $(GMIME_LIBS) $(XML_LIBS) $(ICAL_LIBS) $(NETTLE_LIBS) $(GLIB_LIBS) -lm
+lib_libmlarc_core_la_LIBADD = $(GMIME_LIBS) $(XML_LIBS) $(ICAL_LIBS) $(NETTLE_LIBS) $(SQLITE_LIBS) $(GLIB_LIBS) -lm
 
 lib_libmlarc_la_SOURCES =
 lib_libmlarc_la_LIBADD = lib/libmlarc-core.la

@@ -44,16 +44,24 @@ typedef struct MlaImportProgress {
 
 typedef void (*MlaImportProgressFunc) (const MlaImportProgress *progress, gpointer user_data);
 
+/* Told of something worth a line on stderr that is not an error, such as
+ * a derived index being rebuilt. */
+typedef void (*MlaNoticeFunc) (const char *notice, gpointer user_data);
+
 typedef struct MlaImportOptions {
     MlaMboxFormat format;            /* for mbox inputs; AUTO by default */
     gboolean extract_agendas;        /* run the agenda extractor on each new message */
     MlaImportProgressFunc progress;  /* nullable; called about every 64 KiB of input */
     gpointer progress_data;
+    MlaNoticeFunc notice;            /* nullable */
+    gpointer notice_data;
 } MlaImportOptions;
 
 /* Reads every input (paths; "-" = stdin) and adds its messages in one
  * transaction: on any error nothing is committed and the archive stays as
- * it was. @options is nullable. @out_stats (nullable) is filled even on
+ * it was. After the commit, still holding the lock, it brings the
+ * overview (mla-overview.h) up to date; should that fail, the import
+ * stands, the notice says so, and the next command catches it up. @options is nullable. @out_stats (nullable) is filled even on
  * failure, with what was read up to it. */
 MLA_API gboolean mla_archive_import (MlaArchive *archive, const char *const *inputs,
                                      const MlaImportOptions *options,

@@ -17,6 +17,8 @@ typedef enum {
     MLA_ERROR_XML,         /* XML could not be written or parsed */
     MLA_ERROR_INVALID,     /* bad arguments or options */
     MLA_ERROR_LOCKED,      /* another mlarc holds the archive */
+    MLA_ERROR_NOT_FOUND,   /* no message or thread with that id */
+    MLA_ERROR_OVERVIEW,    /* the overview database failed */
 } MlaError;
 
 MLA_API GQuark mla_error_quark (void);

@@ -11,6 +11,7 @@
 #include "mla-atomic-file-private.h"
 #include "mla-error.h"
 #include "mla-keyset-private.h"
+#include "mla-overview.h"
 #include "mla-source.h"
 
 #define PROGRESS_STEP (64 * 1024)
@@ -453,14 +454,34 @@ run_import (Import *import, const char *const *inputs, GError **error)
     return commit_volume (import, number, imported, error);
 }
 
+/* The overview is derived: failing to update it loses nothing, and the
+ * next command that opens it catches it up. */
+static void
+update_overview (MlaArchive *archive, const MlaImportOptions *options, gboolean was_empty)
+{
+    g_autoptr (GError) error = NULL;
+
+    /* A first import makes the overview: nothing worth a notice. */
+    if (!mla_overview_update_locked (archive, was_empty ? NULL : options->notice,
+                                     options->notice_data, &error)
+        && options->notice != NULL) {
+        g_autofree char *text = g_strdup_printf ("the overview was not updated (%s); the next "
+                                                 "command will catch it up",
+                                                 error->message);
+
+        options->notice (text, options->notice_data);
+    }
+}
+
 gboolean
 mla_archive_import (MlaArchive *archive, const char *const *inputs,
                     const MlaImportOptions *options, MlaImportStats *out_stats, GError **error)
 {
-    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL };
+    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL };
     MlaImportStats local_stats;
     Import import = { 0 };
     int lock_fd;
+    gboolean was_empty;
     gboolean ok;
 
     g_return_val_if_fail (archive != NULL && inputs != NULL, FALSE);
@@ -472,7 +493,10 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     if (lock_fd < 0)
         return FALSE;
     mla_key_set_init (&import.known);
+    was_empty = archive->volumes->len == 0;
     ok = run_import (&import, inputs, error);
+    if (ok)
+        update_overview (archive, import.options, was_empty);
     import_clear (&import);
     mla_archive_unlock (lock_fd);
     if (!ok && archive->created && archive->volumes->len == 0)

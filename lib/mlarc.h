@@ -15,3 +15,7 @@
 #include "mla-agenda-format.h"
 #include "mla-agenda-mail.h"
 #include "mla-subject.h"
+#include "mla-thread.h"
+#include "mla-overview.h"
+#include "mla-thread-format.h"
+#include "mla-show.h"

@@ -5,5 +5,8 @@ src_mlarc_SOURCES = \
 	src/mlarc-import.c \
 	src/mlarc-export.c \
 	src/mlarc-check.c \
-	src/mlarc-agenda.c
+	src/mlarc-agenda.c \
+	src/mlarc-threads.c \
+	src/mlarc-show.c \
+	src/mlarc-reindex.c
 src_mlarc_LDADD = lib/libmlarc.la $(GLIB_LIBS)

@@ -1,6 +1,7 @@
 /* mlarc-commands.h: the subcommands of the mlarc CLI, and what they share. */
 #pragma once
-#include <glib.h>
+#include <gio/gio.h>
+#include "mlarc.h"
 
 /* Each command gets argv with argv[0] = "mlarc COMMAND" and returns the
  * process exit status. */
@@ -10,6 +11,9 @@ int mlarc_import_command (int argc, char **argv);
 int mlarc_export_command (int argc, char **argv);
 int mlarc_check_command (int argc, char **argv);
 int mlarc_agenda_command (int argc, char **argv);
+int mlarc_threads_command (int argc, char **argv);
+int mlarc_show_command (int argc, char **argv);
+int mlarc_reindex_command (int argc, char **argv);
 
 /* Exit codes, documented in README and mlarc(1). */
 enum {
@@ -27,3 +31,12 @@ gboolean mlarc_parse_options (const char *command, const char *parameter_string,
 
 /* Prints "mlarc: MESSAGE" on stderr. */
 void mlarc_print_error (const GError *error);
+/* Opens the archive at @path and its overview, which is rebuilt or caught
+ * up first when needed (saying so on stderr). */
+gboolean mlarc_open_overview (const char *path, MlaArchive **out_archive,
+                              MlaOverview **out_overview, GError **error);
+/* Returns: (transfer full): standard output, buffered. */
+GOutputStream *mlarc_stdout_stream (void);
+
+/* Prints "mlarc: NOTICE" on stderr; an MlaNoticeFunc. */
+void mlarc_print_notice (const char *notice, gpointer user_data);

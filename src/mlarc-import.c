@@ -61,7 +61,7 @@ mlarc_import_command (int argc, char **argv)
         { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress and no summary line", NULL },
         { NULL }
     };
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, mlarc_print_notice, NULL };
     MlaImportStats stats = { 0 };
     ProgressState progress = { g_get_monotonic_time (), 0 };
     g_autoptr (MlaArchive) archive = NULL;

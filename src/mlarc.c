@@ -3,6 +3,8 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include <gio/gunixoutputstream.h>
 #include "mlarc-commands.h"
 
 typedef struct {
@@ -16,6 +18,9 @@ static const MlarcCommand commands[] = {
     { "export", mlarc_export_command, "Write every message of an archive back as mboxrd." },
     { "check", mlarc_check_command, "List defects and rejects; validate the archive." },
     { "agenda", mlarc_agenda_command, "Print the agendas found in mail." },
+    { "threads", mlarc_threads_command, "Print the archive's threads." },
+    { "show", mlarc_show_command, "Print one message, its raw bytes or its thread as mbox." },
+    { "reindex", mlarc_reindex_command, "Rebuild the overview from the archive's XML." },
 };
 
 static void
@@ -50,6 +55,31 @@ void
 mlarc_print_error (const GError *error)
 {
     fprintf (stderr, "mlarc: %s\n", error->message);
+}
+
+gboolean
+mlarc_open_overview (const char *path, MlaArchive **out_archive, MlaOverview **out_overview,
+                     GError **error)
+{
+    *out_archive = mla_archive_open (path, MLA_ARCHIVE_OPEN_DEFAULT, error);
+    if (*out_archive == NULL)
+        return FALSE;
+    *out_overview = mla_overview_open (*out_archive, mlarc_print_notice, NULL, error);
+    return *out_overview != NULL;
+}
+
+GOutputStream *
+mlarc_stdout_stream (void)
+{
+    g_autoptr (GOutputStream) raw = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+
+    return g_buffered_output_stream_new_sized (raw, 1 << 16);
+}
+
+void
+mlarc_print_notice (const char *notice, gpointer user_data)
+{
+    fprintf (stderr, "mlarc: %s\n", notice);
 }
 
 int

@@ -1,0 +1,99 @@
+/* mla-overview.h: ARCHIVE/overview.sqlite3, a derived index of the archive
+ * for lookups across volumes: one row per stored message (where its bytes
+ * are, Message-ID, date, sender, subject, thread and parent), its
+ * reference edges, the threads, and the old thread ids that now resolve
+ * to others. The XML volumes stay the truth: the file can be deleted at
+ * any time and is rebuilt from them (doc/design.md, "The overview").
+ *
+ * Only mla-overview.c includes sqlite3.h. */
+#pragma once
+#include <glib.h>
+#include "mla-api.h"
+#include "mla-archive.h"
+#include "mla-thread.h"
+
+G_BEGIN_DECLS
+
+#define MLA_OVERVIEW_FILE "overview.sqlite3"
+
+typedef struct MlaOverview MlaOverview;
+
+/* Opens the overview of @archive, first rebuilding it when it is missing,
+ * damaged, of another schema version or of another archive, and catching
+ * it up when it is behind the index (both under the archive lock).
+ * @notice (nullable) hears about either, e.g. "overview missing: rebuilt
+ * from 3 volumes". Returns: (transfer full)
+ * (nullable). */
+MLA_API MlaOverview *mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice,
+                                        gpointer notice_data, GError **error);
+MLA_API void mla_overview_free (MlaOverview *overview);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverview, mla_overview_free)
+
+/* Throws the overview away and rebuilds it from the XML volumes alone,
+ * under the archive lock. */
+MLA_API gboolean mla_overview_rebuild (MlaArchive *archive, GError **error);
+
+/* Adds the volumes the overview lacks and re-threads; the caller holds
+ * the archive lock (import does, after its commit). A missing or unusable
+ * overview is rebuilt instead. @notice as for mla_overview_open(). */
+MLA_API gboolean mla_overview_update_locked (MlaArchive *archive,
+                                             MlaNoticeFunc notice,
+                                             gpointer notice_data, GError **error);
+
+/* One stored message, as the overview knows it. */
+typedef struct MlaOverviewEntry {
+    guint volume;
+    guint64 raw_offset;
+    guint64 raw_length;
+    const char *message_id;
+    gboolean synthetic_id;
+    const char *sha256;
+    gint64 date;                 /* UTC seconds; 0 without a date */
+    const char *date_utc;        /* nullable */
+    const char *envelope;        /* nullable */
+    const char *from_name;       /* nullable */
+    const char *from_address;    /* nullable */
+    const char *subject;         /* nullable */
+    const char *thread;          /* its thread's id */
+    const char *parent;          /* nullable: the Message-ID of its parent (maybe
+                                  * not archived) */
+    gboolean loose;              /* in its thread by subject only */
+} MlaOverviewEntry;
+
+/* Every message with Message-ID @message_id (angle brackets allowed), in
+ * archive order: more than one when ids were reused.
+ * Returns: (transfer full) (nullable): MlaOverviewEntry *; NULL with
+ * @error set (MLA_ERROR_NOT_FOUND when there is none). */
+MLA_API GPtrArray *mla_overview_find_message (MlaOverview *overview, const char *message_id,
+                                              GError **error);
+
+/* The current id of the thread @thread_id, which may be an old id that
+ * a later import merged into another thread (an alias).
+ * Returns: (transfer full) (nullable): NULL with @error set
+ * (MLA_ERROR_NOT_FOUND when unknown). */
+MLA_API char *mla_overview_resolve_thread (MlaOverview *overview, const char *thread_id,
+                                           GError **error);
+
+/* The messages of thread @thread_id (an alias resolves), by date.
+ * Returns: (transfer full) (nullable): MlaOverviewEntry *; NULL with
+ * @error set (MLA_ERROR_NOT_FOUND for an unknown id). */
+MLA_API GPtrArray *mla_overview_get_thread (MlaOverview *overview, const char *thread_id,
+                                            GError **error);
+
+/* All messages with the forest built over them: input i of the forest is
+ * entry i. */
+typedef struct MlaOverviewThreads MlaOverviewThreads;
+
+/* Reads every message and its reference edges and threads them.
+ * Returns: (transfer full) (nullable). */
+MLA_API MlaOverviewThreads *mla_overview_load_threads (MlaOverview *overview, GError **error);
+MLA_API void mla_overview_threads_free (MlaOverviewThreads *threads);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverviewThreads, mla_overview_threads_free)
+/* Returns: (transfer none). */
+MLA_API const MlaThreadForest *mla_overview_threads_get_forest (MlaOverviewThreads *threads);
+MLA_API guint mla_overview_threads_get_n_entries (MlaOverviewThreads *threads);
+/* Returns: (transfer none): entry @input. */
+MLA_API const MlaOverviewEntry *mla_overview_threads_get_entry (MlaOverviewThreads *threads,
+                                                                guint input);
+
+G_END_DECLS

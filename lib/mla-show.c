@@ -1,0 +1,144 @@
+/* mla-show.c: mlarc show. The overview finds the bytes; the message
+ * module parses them again for the readable form. */
+#include "config.h"
+#include <string.h>
+#include "mla-error.h"
+#include "mla-mbox-writer-private.h"
+#include "mla-message.h"
+#include "mla-show.h"
+
+static gboolean
+read_raw (MlaArchive *archive, const MlaOverviewEntry *entry, GByteArray *out, GError **error)
+{
+    return mla_archive_read_raw (archive, entry->volume, entry->message_id, entry->raw_offset,
+                                 entry->raw_length, out, error);
+}
+
+static void
+append_address (GString *text, const MlaAddress *address)
+{
+    if (address->name != NULL && address->address != NULL)
+        g_string_append_printf (text, "%s <%s>", address->name, address->address);
+    else
+        g_string_append (text, address->name != NULL ? address->name : address->address);
+}
+
+static void
+append_addresses (GString *text, const char *header, GPtrArray *addresses)
+{
+    if (addresses->len == 0)
+        return;
+    g_string_append_printf (text, "%s: ", header);
+    for (guint i = 0; i < addresses->len; i++) {
+        if (i > 0)
+            g_string_append (text, ", ");
+        append_address (text, g_ptr_array_index (addresses, i));
+    }
+    g_string_append_c (text, '\n');
+}
+
+static void
+append_header (GString *text, const char *header, const char *value)
+{
+    if (value != NULL)
+        g_string_append_printf (text, "%s: %s\n", header, value);
+}
+
+/* The decoded headers a reader wants, then the body text. */
+static char *
+readable (const MlaOverviewEntry *entry, GByteArray *raw)
+{
+    g_autoptr (GBytes) bytes = g_bytes_new (raw->data, raw->len);
+    g_autoptr (MlaRawMessage) message_raw = mla_raw_message_new (bytes, "archive", 0, 1);
+    g_autoptr (MlaMessage) message = mla_message_parse (message_raw);
+    GString *text = g_string_new (NULL);
+    const MlaAddress *from = mla_message_get_from (message);
+    GPtrArray *references = mla_message_get_references (message);
+    const char *body = mla_message_get_body_text (message);
+
+    if (from != NULL) {
+        g_string_append (text, "From: ");
+        append_address (text, from);
+        g_string_append_c (text, '\n');
+    }
+    append_addresses (text, "To", mla_message_get_to (message));
+    append_addresses (text, "Cc", mla_message_get_cc (message));
+    append_header (text, "Date", entry->date_utc);
+    append_header (text, "Subject", mla_message_get_subject (message));
+    g_string_append_printf (text, "Message-ID: <%s>\n", entry->message_id);
+    if (mla_message_get_in_reply_to (message) != NULL)
+        g_string_append_printf (text, "In-Reply-To: <%s>\n", mla_message_get_in_reply_to (message));
+    if (references->len > 0) {
+        g_string_append (text, "References:");
+        for (guint i = 0; i < references->len; i++)
+            g_string_append_printf (text, " <%s>", (const char *) g_ptr_array_index (references, i));
+        g_string_append_c (text, '\n');
+    }
+    append_header (text, "Thread", entry->thread);
+    g_string_append_c (text, '\n');
+    if (body != NULL) {
+        g_string_append (text, body);
+        if (text->str[text->len - 1] != '\n')
+            g_string_append_c (text, '\n');
+    }
+    return g_string_free (text, FALSE);
+}
+
+static gboolean
+write_thread (MlaArchive *archive, MlaOverview *overview, const MlaOverviewEntry *entry,
+              GOutputStream *out, GError **error)
+{
+    g_autoptr (GPtrArray) thread = mla_overview_get_thread (overview, entry->thread, error);
+    g_autoptr (GByteArray) raw = g_byte_array_new ();
+
+    if (thread == NULL)
+        return FALSE;
+    for (guint i = 0; i < thread->len; i++) {
+        const MlaOverviewEntry *member = g_ptr_array_index (thread, i);
+
+        if (!read_raw (archive, member, raw, error)
+            || !mla_mboxrd_write_message (out, member->envelope, member->date_utc, raw->data,
+                                          raw->len, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+gboolean
+mla_show (MlaArchive *archive, MlaOverview *overview, const char *message_id, MlaShowMode mode,
+          MlaNoticeFunc notice, gpointer notice_data, GOutputStream *out, GError **error)
+{
+    g_autoptr (GPtrArray) found = NULL;
+    g_autoptr (GByteArray) raw = g_byte_array_new ();
+
+    g_return_val_if_fail (archive != NULL && overview != NULL && message_id != NULL, FALSE);
+    found = mla_overview_find_message (overview, message_id, error);
+    if (found == NULL)
+        return FALSE;
+    if (found->len > 1 && mode != MLA_SHOW_TEXT && notice != NULL) {
+        g_autofree char *text = g_strdup_printf ("%u messages have the id <%s>; this is the "
+                                                 "first stored",
+                                                 found->len, message_id);
+
+        notice (text, notice_data);
+    }
+    if (mode == MLA_SHOW_THREAD_MBOX)
+        return write_thread (archive, overview, g_ptr_array_index (found, 0), out, error);
+    for (guint i = 0; i < (mode == MLA_SHOW_RAW ? 1 : found->len); i++) {
+        const MlaOverviewEntry *entry = g_ptr_array_index (found, i);
+        g_autofree char *text = NULL;
+
+        if (!read_raw (archive, entry, raw, error))
+            return FALSE;
+        if (mode == MLA_SHOW_RAW) {
+            if (!g_output_stream_write_all (out, raw->data, raw->len, NULL, NULL, error))
+                return FALSE;
+            continue;
+        }
+        text = readable (entry, raw);
+        if ((i > 0 && !g_output_stream_write_all (out, "\n", 1, NULL, NULL, error))
+            || !g_output_stream_write_all (out, text, strlen (text), NULL, NULL, error))
+            return FALSE;
+    }
+    return TRUE;
+}

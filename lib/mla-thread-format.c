@@ -1,0 +1,198 @@
+/* mla-thread-format.c: text and XML renderings of the forest. */
+#include "config.h"
+#include <string.h>
+#include "mla-error.h"
+#include "mla-xml-writer-private.h"
+#include "mla-thread-format.h"
+
+/* Deeper replies are drawn at this indentation, with their depth. */
+#define MAX_INDENT 24
+#define AUTHOR_WIDTH 20
+
+gboolean
+mla_threads_format_from_string (const char *name, MlaThreadsFormat *out_format)
+{
+    if (g_strcmp0 (name, "text") == 0)
+        *out_format = MLA_THREADS_FORMAT_TEXT;
+    else if (g_strcmp0 (name, "xml") == 0)
+        *out_format = MLA_THREADS_FORMAT_XML;
+    else
+        return FALSE;
+    return TRUE;
+}
+
+static char *
+format_date (gint64 date, const char *format)
+{
+    g_autoptr (GDateTime) time = g_date_time_new_from_unix_utc (date);
+
+    return time != NULL ? g_date_time_format (time, format) : g_strdup ("?");
+}
+
+static const char *
+author_of (const MlaOverviewEntry *entry)
+{
+    if (entry->from_name != NULL && entry->from_name[0] != '\0')
+        return entry->from_name;
+    return entry->from_address != NULL ? entry->from_address : "(nobody)";
+}
+
+/* @text cut or padded to @width characters, control characters made
+ * spaces: mail decides what these strings hold. */
+static void
+append_column (GString *line, const char *text, guint width)
+{
+    g_autofree char *valid = g_utf8_make_valid (text, -1);
+    guint count = 0;
+
+    for (const char *p = valid; *p != '\0' && (width == 0 || count < width);
+         p = g_utf8_next_char (p), count++) {
+        gunichar c = g_utf8_get_char (p);
+
+        g_string_append_unichar (line, g_unichar_iscntrl (c) ? ' ' : c);
+    }
+    for (; count < width; count++)
+        g_string_append_c (line, ' ');
+}
+
+typedef struct {
+    MlaOverviewThreads *threads;
+    GString *text;        /* text format */
+    MlaXmlWriter *xml;    /* xml format */
+    guint open_depth;     /* xml: elements open below <thread> */
+} Render;
+
+static void
+text_node (const MlaThreadNode *node, guint index, gpointer user_data)
+{
+    Render *render = user_data;
+    GString *line = render->text;
+    guint indent = MIN (node->depth, MAX_INDENT);
+
+    (void) index;
+    if (node->input == MLA_THREAD_NONE) {
+        append_column (line, "", 16);
+        g_string_append (line, "  ");
+        append_column (line, "(not archived)", AUTHOR_WIDTH);
+    } else {
+        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (render->threads,
+                                                                         node->input);
+        g_autofree char *date = format_date (entry->date, "%Y-%m-%d %H:%M");
+
+        append_column (line, date, 16);
+        g_string_append (line, "  ");
+        append_column (line, author_of (entry), AUTHOR_WIDTH);
+    }
+    g_string_append (line, "  ");
+    for (guint i = 0; i < indent; i++)
+        g_string_append (line, "  ");
+    if (node->depth > MAX_INDENT)
+        g_string_append_printf (line, "[%u] ", node->depth);
+    if (node->loose)
+        g_string_append (line, "~ ");
+    if (node->input == MLA_THREAD_NONE) {
+        g_string_append_c (line, '<');
+        append_column (line, node->id, 0);
+        g_string_append_c (line, '>');
+    } else {
+        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (render->threads,
+                                                                         node->input);
+
+        append_column (line, entry->subject != NULL ? entry->subject : "(no subject)", 0);
+    }
+    g_string_append_c (line, '\n');
+}
+
+static void
+xml_node (const MlaThreadNode *node, guint index, gpointer user_data)
+{
+    Render *render = user_data;
+
+    (void) index;
+    /* Pre-order: close the elements of the nodes this one is not below. */
+    for (; render->open_depth > node->depth; render->open_depth--)
+        mla_xml_end (render->xml);
+    mla_xml_start (render->xml, node->input == MLA_THREAD_NONE ? "missing" : "message");
+    mla_xml_attr (render->xml, "id", node->id);
+    if (node->input != MLA_THREAD_NONE) {
+        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (render->threads,
+                                                                         node->input);
+
+        mla_xml_attr (render->xml, "date", entry->date_utc);
+        mla_xml_attr (render->xml, "from", author_of (entry));
+    }
+    if (node->loose)
+        mla_xml_attr (render->xml, "match", "subject");
+    render->open_depth = node->depth + 1;
+}
+
+/* Marks the roots of threads with a message in [since, until). */
+static GArray *
+mark_period (MlaOverviewThreads *threads, const MlaThreadsWriteOptions *options)
+{
+    const MlaThreadForest *forest = mla_overview_threads_get_forest (threads);
+    GArray *marks = g_array_new (FALSE, TRUE, sizeof (guint8));
+
+    g_array_set_size (marks, mla_thread_forest_get_n_nodes (forest));
+    for (guint i = 0; i < mla_overview_threads_get_n_entries (threads); i++) {
+        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (threads, i);
+
+        if (entry->date >= options->since && entry->date < options->until) {
+            guint node = mla_thread_forest_node_of_input (forest, i);
+
+            g_array_index (marks, guint8, mla_thread_forest_get_node (forest, node)->root) = 1;
+        }
+    }
+    return marks;
+}
+
+gboolean
+mla_threads_write (MlaOverviewThreads *threads, MlaThreadsFormat format,
+                   const MlaThreadsWriteOptions *options, GOutputStream *out, GError **error)
+{
+    static const MlaThreadsWriteOptions all = { G_MININT64, G_MAXINT64 };
+    const MlaThreadForest *forest = mla_overview_threads_get_forest (threads);
+    const GArray *roots = mla_thread_forest_get_roots (forest);
+    g_autoptr (GArray) marks = mark_period (threads, options != NULL ? options : &all);
+    g_autoptr (GString) text = g_string_new (NULL);
+    g_autoptr (MlaXmlWriter) xml = NULL;
+    Render render = { threads, text, NULL, 0 };
+
+    if (format == MLA_THREADS_FORMAT_XML) {
+        xml = mla_xml_writer_new (out, MLA_XML_WRITER_INDENT);
+        render.xml = xml;
+        mla_xml_start (xml, "threads");
+    }
+    for (guint r = 0; r < roots->len; r++) {
+        guint root = g_array_index (roots, guint, r);
+
+        if (g_array_index (marks, guint8, root) == 0)
+            continue;
+        if (xml != NULL) {
+            g_autofree char *last = format_date (
+                mla_thread_forest_get_thread_last_date (forest, root), "%Y-%m-%dT%H:%M:%SZ");
+
+            mla_xml_start (xml, "thread");
+            mla_xml_attr (xml, "id", mla_thread_forest_get_thread_id (forest, root));
+            mla_xml_attr_printf (xml, "messages", "%u",
+                                 mla_thread_forest_get_thread_size (forest, root));
+            mla_xml_attr (xml, "last", last);
+            render.open_depth = 0;
+            mla_thread_forest_walk (forest, root, xml_node, &render);
+            for (; render.open_depth > 0; render.open_depth--)
+                mla_xml_end (xml);
+            mla_xml_end (xml);
+            continue;
+        }
+        mla_thread_forest_walk (forest, root, text_node, &render);
+        g_string_append_c (text, '\n');
+        if (!g_output_stream_write_all (out, text->str, text->len, NULL, NULL, error))
+            return FALSE;
+        g_string_truncate (text, 0);
+    }
+    if (xml != NULL) {
+        mla_xml_end (xml);
+        return mla_xml_writer_finish (xml, error);
+    }
+    return TRUE;
+}

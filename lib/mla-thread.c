@@ -1,0 +1,481 @@
+/* mla-thread.c: JWZ threading without recursion. The steps follow
+ * jwz.org/doc/threading.html, made independent of input order: nodes are
+ * numbered in (date, key, id) order, every choice goes to the lowest
+ * number, and cycles are broken after all links are made, by one linear
+ * pass over the parent graph. */
+#include "config.h"
+#include <string.h>
+#include "mla-digest-private.h"
+#include "mla-thread.h"
+
+#define THREAD_ID_SIZE 17
+
+typedef char ThreadId[THREAD_ID_SIZE];
+
+struct MlaThreadForest {
+    GArray *nodes;          /* MlaThreadNode */
+    guint *input_node;      /* input index -> node index */
+    gsize n_inputs;
+    GArray *roots;          /* guint node indexes, newest activity first */
+    /* Per root node (indexed by node; only roots' entries are set): */
+    ThreadId *thread_ids;
+    guint *thread_size;
+    gint64 *thread_last;
+};
+
+typedef struct {
+    const MlaThreadInput *inputs;
+    GArray *nodes;
+    GHashTable *by_id;      /* id -> node index + 1: the earliest node with it */
+} Builder;
+
+static const char *
+key_of (const MlaThreadInput *input)
+{
+    return input->key != NULL ? input->key : "";
+}
+
+static int
+compare_inputs (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+    const MlaThreadInput *inputs = user_data;
+    const MlaThreadInput *x = &inputs[*(const guint *) a];
+    const MlaThreadInput *y = &inputs[*(const guint *) b];
+    int order;
+
+    if (x->date != y->date)
+        return x->date < y->date ? -1 : 1;
+    order = strcmp (key_of (x), key_of (y));
+    return order != 0 ? order : strcmp (x->id, y->id);
+}
+
+static MlaThreadNode *
+node_at (GArray *nodes, guint index)
+{
+    return &g_array_index (nodes, MlaThreadNode, index);
+}
+
+static guint
+add_node (Builder *builder, const char *id, guint input)
+{
+    MlaThreadNode node = { id, input, MLA_THREAD_NONE, MLA_THREAD_NONE, MLA_THREAD_NONE,
+                           MLA_THREAD_NONE, 0, FALSE, 0 };
+    guint index = builder->nodes->len;
+
+    if (input != MLA_THREAD_NONE)
+        node.date = builder->inputs[input].date;
+    g_array_append_val (builder->nodes, node);
+    if (!g_hash_table_contains (builder->by_id, id))
+        g_hash_table_insert (builder->by_id, (gpointer) id, GUINT_TO_POINTER (index + 1));
+    return index;
+}
+
+static guint
+lookup (Builder *builder, const char *id)
+{
+    return GPOINTER_TO_UINT (g_hash_table_lookup (builder->by_id, id)) - 1;
+}
+
+/* Parents from headers: a message's own last reference; a placeholder's
+ * from the first chain (in node order) that puts an id before it. */
+static void
+link_parents (Builder *builder, const guint *order, gsize n)
+{
+    for (gsize k = 0; k < n; k++) {
+        const MlaThreadInput *input = &builder->inputs[order[k]];
+        guint self = (guint) k;
+
+        if (input->n_refs > 0) {
+            guint parent = lookup (builder, input->refs[input->n_refs - 1]);
+
+            if (parent != self)
+                node_at (builder->nodes, self)->parent = parent;
+        }
+        for (gsize j = 1; j < input->n_refs; j++) {
+            guint child = lookup (builder, input->refs[j]);
+            guint parent = lookup (builder, input->refs[j - 1]);
+            MlaThreadNode *node = node_at (builder->nodes, child);
+
+            if (node->input == MLA_THREAD_NONE && node->parent == MLA_THREAD_NONE
+                && parent != child)
+                node->parent = parent;
+        }
+    }
+}
+
+/* The parent links form a functional graph; each of its cycles is cut at
+ * its lowest node (the earliest message), which becomes a root. Each node
+ * is visited once. */
+static void
+break_cycles (GArray *nodes)
+{
+    enum { UNSEEN, ON_PATH, DONE };
+    g_autofree guint8 *state = g_new0 (guint8, nodes->len);
+    g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (guint));
+
+    for (guint start = 0; start < nodes->len; start++) {
+        guint v = start;
+
+        g_array_set_size (path, 0);
+        while (v != MLA_THREAD_NONE && state[v] == UNSEEN) {
+            state[v] = ON_PATH;
+            g_array_append_val (path, v);
+            v = node_at (nodes, v)->parent;
+        }
+        if (v != MLA_THREAD_NONE && state[v] == ON_PATH) {
+            guint lowest = v;
+
+            for (guint w = node_at (nodes, v)->parent; w != v; w = node_at (nodes, w)->parent)
+                lowest = MIN (lowest, w);
+            node_at (nodes, lowest)->parent = MLA_THREAD_NONE;
+        }
+        for (guint i = 0; i < path->len; i++)
+            state[g_array_index (path, guint, i)] = DONE;
+    }
+}
+
+static guint
+root_of (GArray *nodes, guint v)
+{
+    while (node_at (nodes, v)->parent != MLA_THREAD_NONE)
+        v = node_at (nodes, v)->parent;
+    return v;
+}
+
+/* Real roots without usable reply headers but with a reply subject join
+ * the thread of the latest earlier root of that subject, within the
+ * window. Nodes 0..n-1 are the messages in date order. */
+static void
+link_subjects (Builder *builder, const guint *order, gsize n)
+{
+    g_autoptr (GHashTable) latest = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (gsize k = 0; k < n; k++) {
+        const MlaThreadInput *input = &builder->inputs[order[k]];
+        MlaThreadNode *node = node_at (builder->nodes, (guint) k);
+        gpointer found;
+
+        if (node->parent != MLA_THREAD_NONE || input->subject == NULL || input->subject[0] == '\0')
+            continue;
+        if (input->n_refs == 0 && input->reply_subject
+            && g_hash_table_lookup_extended (latest, input->subject, NULL, &found)) {
+            guint match = GPOINTER_TO_UINT (found);
+
+            if (input->date - node_at (builder->nodes, match)->date <= MLA_THREAD_SUBJECT_WINDOW) {
+                node->parent = root_of (builder->nodes, match);
+                node->loose = TRUE;
+            }
+        }
+        g_hash_table_insert (latest, (gpointer) input->subject, GUINT_TO_POINTER ((guint) k));
+    }
+}
+
+/* Children sort by date, then key (messages) or id (placeholders). */
+typedef struct {
+    const MlaThreadInput *inputs;
+    GArray *nodes;
+} SortContext;
+
+static int
+compare_nodes (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+    const SortContext *context = user_data;
+    const MlaThreadNode *x = node_at (context->nodes, *(const guint *) a);
+    const MlaThreadNode *y = node_at (context->nodes, *(const guint *) b);
+    const char *kx, *ky;
+    int order;
+
+    if (x->date != y->date)
+        return x->date < y->date ? -1 : 1;
+    kx = x->input != MLA_THREAD_NONE ? key_of (&context->inputs[x->input]) : x->id;
+    ky = y->input != MLA_THREAD_NONE ? key_of (&context->inputs[y->input]) : y->id;
+    order = strcmp (kx, ky);
+    if (order != 0)
+        return order;
+    return (*(const guint *) a > *(const guint *) b) - (*(const guint *) a < *(const guint *) b);
+}
+
+/* Pre-order of every tree over the unsorted children (@start, @children:
+ * counting-sort adjacency), with depth and root set on the way. */
+static GArray *
+preorder (GArray *nodes, const guint *start, const guint *children)
+{
+    GArray *visit = g_array_sized_new (FALSE, FALSE, sizeof (guint), nodes->len);
+    g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
+
+    for (guint r = 0; r < nodes->len; r++) {
+        if (node_at (nodes, r)->parent != MLA_THREAD_NONE)
+            continue;
+        node_at (nodes, r)->root = r;
+        node_at (nodes, r)->depth = 0;
+        g_array_append_val (stack, r);
+        while (stack->len > 0) {
+            guint v = g_array_index (stack, guint, stack->len - 1);
+
+            g_array_set_size (stack, stack->len - 1);
+            g_array_append_val (visit, v);
+            for (guint i = start[v]; i < start[v + 1]; i++) {
+                guint c = children[i];
+
+                node_at (nodes, c)->root = r;
+                node_at (nodes, c)->depth = node_at (nodes, v)->depth + 1;
+                g_array_append_val (stack, c);
+            }
+        }
+    }
+    return visit;
+}
+
+static void
+thread_id (char out[THREAD_ID_SIZE], const char *id, const char *key)
+{
+    g_autofree char *text = key != NULL ? g_strconcat (id, "\n", key, NULL) : g_strdup (id);
+    char hex[MLA_SHA256_HEX_SIZE];
+
+    mla_sha256_hex (text, strlen (text), hex);
+    memcpy (out, hex, THREAD_ID_SIZE - 1);
+    out[THREAD_ID_SIZE - 1] = '\0';
+}
+
+static int
+compare_roots (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+    const MlaThreadForest *forest = user_data;
+    guint x = *(const guint *) a, y = *(const guint *) b;
+
+    if (forest->thread_last[x] != forest->thread_last[y])
+        return forest->thread_last[x] > forest->thread_last[y] ? -1 : 1;
+    return strcmp (forest->thread_ids[x], forest->thread_ids[y]);
+}
+
+/* Sorted children lists, placeholder dates, thread sizes, ids and the
+ * order of the roots. */
+static void
+finish (MlaThreadForest *forest, Builder *builder)
+{
+    GArray *nodes = forest->nodes;
+    guint n = nodes->len;
+    g_autofree guint *start = g_new0 (guint, n + 1);
+    g_autofree guint *children = g_new (guint, MAX (n, 1));
+    g_autofree guint *fill = NULL;
+    g_autoptr (GArray) visit = NULL;
+    SortContext context = { builder->inputs, nodes };
+
+    for (guint v = 0; v < n; v++)
+        if (node_at (nodes, v)->parent != MLA_THREAD_NONE)
+            start[node_at (nodes, v)->parent + 1]++;
+    for (guint v = 0; v < n; v++)
+        start[v + 1] += start[v];
+    fill = g_memdup2 (start, sizeof (guint) * n);
+    for (guint v = 0; v < n; v++)
+        if (node_at (nodes, v)->parent != MLA_THREAD_NONE)
+            children[fill[node_at (nodes, v)->parent]++] = v;
+    visit = preorder (nodes, start, children);
+
+    /* Bottom-up: a placeholder dates from its earliest descendant. */
+    forest->thread_size = g_new0 (guint, MAX (n, 1));
+    forest->thread_last = g_new0 (gint64, MAX (n, 1));
+    for (guint i = visit->len; i-- > 0;) {
+        guint v = g_array_index (visit, guint, i);
+        MlaThreadNode *node = node_at (nodes, v);
+
+        if (node->input == MLA_THREAD_NONE) {
+            gint64 earliest = G_MAXINT64;
+
+            for (guint c = start[v]; c < start[v + 1]; c++)
+                earliest = MIN (earliest, node_at (nodes, children[c])->date);
+            node->date = earliest != G_MAXINT64 ? earliest : 0;
+        } else {
+            forest->thread_size[node->root]++;
+            if (forest->thread_size[node->root] == 1
+                || node->date > forest->thread_last[node->root])
+                forest->thread_last[node->root] = node->date;
+        }
+    }
+    for (guint v = 0; v < n; v++) {
+        guint count = start[v + 1] - start[v];
+
+        if (count > 1)
+            g_qsort_with_data (children + start[v], count, sizeof (guint), compare_nodes, &context);
+        for (guint c = count; c-- > 0;) {
+            guint child = children[start[v] + c];
+
+            node_at (nodes, child)->next_sibling = node_at (nodes, v)->first_child;
+            node_at (nodes, v)->first_child = child;
+        }
+    }
+
+    forest->thread_ids = g_new0 (ThreadId, MAX (n, 1));
+    forest->roots = g_array_new (FALSE, FALSE, sizeof (guint));
+    for (guint v = 0; v < n; v++) {
+        MlaThreadNode *node = node_at (nodes, v);
+        const char *key = NULL;
+
+        if (node->parent != MLA_THREAD_NONE)
+            continue;
+        /* A root that is not the first holder of its id must not share
+         * the thread id of that first one. */
+        if (lookup (builder, node->id) != v && node->input != MLA_THREAD_NONE)
+            key = key_of (&builder->inputs[node->input]);
+        thread_id (forest->thread_ids[v], node->id, key);
+        g_array_append_val (forest->roots, v);
+    }
+    g_qsort_with_data (forest->roots->data, forest->roots->len, sizeof (guint), compare_roots, forest);
+}
+
+GPtrArray *
+mla_thread_clean_refs (const char *id, const char *in_reply_to, const char *const *references,
+                       gsize n_references, const char *const *addresses)
+{
+    GPtrArray *refs = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+    /* Backwards, so that a repeated id keeps its last place. */
+    for (gsize i = n_references; i-- > 0;) {
+        const char *ref = references[i];
+
+        if (ref == NULL || ref[0] == '\0' || g_strcmp0 (ref, id) == 0
+            || g_hash_table_contains (seen, ref))
+            continue;
+        for (gsize a = 0; addresses != NULL && addresses[a] != NULL && ref != NULL; a++)
+            if (g_ascii_strcasecmp (ref, addresses[a]) == 0)
+                ref = NULL;
+        if (ref == NULL)
+            continue;
+        g_hash_table_add (seen, (gpointer) ref);
+        g_ptr_array_add (refs, g_strdup (ref));
+    }
+    for (guint i = 0; i < refs->len / 2; i++) {
+        gpointer swap = refs->pdata[i];
+
+        refs->pdata[i] = refs->pdata[refs->len - 1 - i];
+        refs->pdata[refs->len - 1 - i] = swap;
+    }
+    if (refs->len == 0 && in_reply_to != NULL && in_reply_to[0] != '\0'
+        && g_strcmp0 (in_reply_to, id) != 0) {
+        const char *const only[] = { in_reply_to };
+        g_autoptr (GPtrArray) irt = mla_thread_clean_refs (id, NULL, only, 1, addresses);
+
+        g_ptr_array_extend_and_steal (refs, g_steal_pointer (&irt));
+    }
+    return refs;
+}
+
+MlaThreadForest *
+mla_thread_forest_build (const MlaThreadInput *inputs, gsize n)
+{
+    MlaThreadForest *forest = g_new0 (MlaThreadForest, 1);
+    g_autofree guint *order = g_new (guint, MAX (n, 1));
+    Builder builder = { inputs, NULL, NULL };
+
+    g_return_val_if_fail (inputs != NULL || n == 0, NULL);
+    forest->n_inputs = n;
+    forest->nodes = g_array_sized_new (FALSE, FALSE, sizeof (MlaThreadNode), n);
+    forest->input_node = g_new (guint, MAX (n, 1));
+    builder.nodes = forest->nodes;
+    builder.by_id = g_hash_table_new (g_str_hash, g_str_equal);
+    for (gsize i = 0; i < n; i++)
+        order[i] = (guint) i;
+    g_qsort_with_data (order, n, sizeof (guint), compare_inputs, (gpointer) inputs);
+    for (gsize k = 0; k < n; k++)
+        forest->input_node[order[k]] = add_node (&builder, inputs[order[k]].id, order[k]);
+    for (gsize k = 0; k < n; k++) {
+        const MlaThreadInput *input = &inputs[order[k]];
+
+        for (gsize j = 0; j < input->n_refs; j++)
+            if (!g_hash_table_contains (builder.by_id, input->refs[j]))
+                add_node (&builder, input->refs[j], MLA_THREAD_NONE);
+    }
+    link_parents (&builder, order, n);
+    break_cycles (forest->nodes);
+    link_subjects (&builder, order, n);
+    finish (forest, &builder);
+    g_hash_table_unref (builder.by_id);
+    return forest;
+}
+
+void
+mla_thread_forest_free (MlaThreadForest *forest)
+{
+    if (forest == NULL)
+        return;
+    g_array_unref (forest->nodes);
+    g_clear_pointer (&forest->roots, g_array_unref);
+    g_free (forest->input_node);
+    g_free (forest->thread_ids);
+    g_free (forest->thread_size);
+    g_free (forest->thread_last);
+    g_free (forest);
+}
+
+guint
+mla_thread_forest_get_n_nodes (const MlaThreadForest *forest)
+{
+    return forest->nodes->len;
+}
+
+const MlaThreadNode *
+mla_thread_forest_get_node (const MlaThreadForest *forest, guint index)
+{
+    g_return_val_if_fail (index < forest->nodes->len, NULL);
+    return node_at (forest->nodes, index);
+}
+
+guint
+mla_thread_forest_node_of_input (const MlaThreadForest *forest, guint input)
+{
+    g_return_val_if_fail (input < forest->n_inputs, MLA_THREAD_NONE);
+    return forest->input_node[input];
+}
+
+const GArray *
+mla_thread_forest_get_roots (const MlaThreadForest *forest)
+{
+    return forest->roots;
+}
+
+const char *
+mla_thread_forest_get_thread_id (const MlaThreadForest *forest, guint node)
+{
+    return forest->thread_ids[node_at (forest->nodes, node)->root];
+}
+
+guint
+mla_thread_forest_get_thread_size (const MlaThreadForest *forest, guint node)
+{
+    return forest->thread_size[node_at (forest->nodes, node)->root];
+}
+
+gint64
+mla_thread_forest_get_thread_last_date (const MlaThreadForest *forest, guint node)
+{
+    return forest->thread_last[node_at (forest->nodes, node)->root];
+}
+
+void
+mla_thread_forest_walk (const MlaThreadForest *forest, guint root, MlaThreadVisitFunc func,
+                        gpointer user_data)
+{
+    g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
+
+    g_array_append_val (stack, root);
+    while (stack->len > 0) {
+        guint v = g_array_index (stack, guint, stack->len - 1);
+        const MlaThreadNode *node = node_at (forest->nodes, v);
+        guint mark;
+
+        g_array_set_size (stack, stack->len - 1);
+        func (node, v, user_data);
+        mark = stack->len;
+        for (guint c = node->first_child; c != MLA_THREAD_NONE;
+             c = node_at (forest->nodes, c)->next_sibling)
+            g_array_append_val (stack, c);
+        /* Reversed, so that the first child is visited first. */
+        for (guint i = mark, j = stack->len; i + 1 < j; i++, j--) {
+            guint swap = g_array_index (stack, guint, i);
+
+            g_array_index (stack, guint, i) = g_array_index (stack, guint, j - 1);
+            g_array_index (stack, guint, j - 1) = swap;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+/* mlarc-threads.c: `mlarc threads -a ARCHIVE [--format text|xml]
+ * [--since DATE] [--until DATE]`. */
+#include "config.h"
+#include <stdio.h>
+#include "mlarc.h"
+#include "mlarc-commands.h"
+
+/* "2004", "2004-07", "2004-07-13": the start of that period, in UTC
+ * seconds; with @end, the start of the period after it. */
+static gboolean
+parse_date (const char *text, gboolean end, gint64 *out)
+{
+    int year = 0, month = 0, day = 0;
+    int fields = sscanf (text, "%4d-%2d-%2d", &year, &month, &day);
+    g_autoptr (GDateTime) start = NULL;
+    g_autoptr (GDateTime) after = NULL;
+
+    if (fields < 1 || year < 1 || (fields >= 2 && (month < 1 || month > 12)))
+        return FALSE;
+    start = g_date_time_new_utc (year, fields >= 2 ? month : 1, fields == 3 ? day : 1, 0, 0, 0);
+    if (start == NULL)
+        return FALSE;
+    if (!end) {
+        *out = g_date_time_to_unix (start);
+        return TRUE;
+    }
+    after = fields == 1   ? g_date_time_add_years (start, 1)
+            : fields == 2 ? g_date_time_add_months (start, 1)
+                          : g_date_time_add_days (start, 1);
+    *out = g_date_time_to_unix (after);
+    return TRUE;
+}
+
+int
+mlarc_threads_command (int argc, char **argv)
+{
+    g_autofree char *archive_path = NULL;
+    g_autofree char *format_name = NULL;
+    g_autofree char *since = NULL;
+    g_autofree char *until = NULL;
+    const GOptionEntry entries[] = {
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path, "Archive folder", "ARCHIVE" },
+        { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "text (default) or xml", "FORMAT" },
+        { "since", 0, 0, G_OPTION_ARG_STRING, &since,
+          "Only threads with a message on or after DATE (YYYY[-MM[-DD]], UTC)", "DATE" },
+        { "until", 0, 0, G_OPTION_ARG_STRING, &until,
+          "Only threads with a message on or before DATE (the whole day, month or year)", "DATE" },
+        { NULL }
+    };
+    MlaThreadsWriteOptions options = { G_MININT64, G_MAXINT64 };
+    MlaThreadsFormat format = MLA_THREADS_FORMAT_TEXT;
+    g_autoptr (MlaArchive) archive = NULL;
+    g_autoptr (MlaOverview) overview = NULL;
+    g_autoptr (MlaOverviewThreads) threads = NULL;
+    g_autoptr (GOutputStream) out = NULL;
+    g_autoptr (GError) error = NULL;
+
+    if (!mlarc_parse_options ("threads", "",
+                              "Prints the threads of ARCHIVE, newest activity first, each in tree\n"
+                              "order with placeholders for messages that are not archived.",
+                              entries, &argc, &argv))
+        return MLARC_EXIT_USAGE;
+    if (archive_path == NULL || argc > 1) {
+        fprintf (stderr, "mlarc threads: needs -a ARCHIVE and no other argument\n");
+        return MLARC_EXIT_USAGE;
+    }
+    if (format_name != NULL && !mla_threads_format_from_string (format_name, &format)) {
+        fprintf (stderr, "mlarc threads: unknown format '%s'\n", format_name);
+        return MLARC_EXIT_USAGE;
+    }
+    if ((since != NULL && !parse_date (since, FALSE, &options.since))
+        || (until != NULL && !parse_date (until, TRUE, &options.until))) {
+        fprintf (stderr, "mlarc threads: a date is YYYY, YYYY-MM or YYYY-MM-DD\n");
+        return MLARC_EXIT_USAGE;
+    }
+    if (!mlarc_open_overview (archive_path, &archive, &overview, &error)
+        || (threads = mla_overview_load_threads (overview, &error)) == NULL) {
+        mlarc_print_error (error);
+        return MLARC_EXIT_FAILURE;
+    }
+    out = mlarc_stdout_stream ();
+    if (!mla_threads_write (threads, format, &options, out, &error)
+        || !g_output_stream_close (out, NULL, &error)) {
+        mlarc_print_error (error);
+        return MLARC_EXIT_FAILURE;
+    }
+    return MLARC_EXIT_OK;
+}
