@@ -130,7 +130,7 @@ START_TEST (test_agenda_seed_exact)
     };
 
     if (path == NULL) {
-        printf ("test_agenda_seed_exact: skipped, MLARC_SHARED seeds absent\n");
+        mla_test_skip ("test_agenda_seed_exact: MLARC_SHARED seeds absent");
         return;
     }
     bytes = mla_test_read_file (path);
@@ -1545,7 +1545,7 @@ START_TEST (test_corpus_shared_agendas)
     guint files = 0;
 
     if (dir_path == NULL) {
-        printf ("test_corpus_shared_agendas: skipped, MLARC_SHARED agendas absent\n");
+        mla_test_skip ("test_corpus_shared_agendas: MLARC_SHARED agendas absent");
         return;
     }
     parser = new_parser ();

@@ -566,7 +566,7 @@ split_shared (const char *relative, GError **error)
     g_autoptr (GPtrArray) messages = NULL;
 
     if (path == NULL) {
-        printf ("skipped: %s not found (set MLARC_SHARED)\n", relative);
+        mla_test_skip ("%s not found (set MLARC_SHARED)", relative);
         return NULL;
     }
     file = g_file_new_for_path (path);
@@ -706,7 +706,7 @@ START_TEST (test_mbox_corpus_not_mbox)
     g_autoptr (GPtrArray) messages = NULL;
 
     if (path == NULL) {
-        printf ("skipped: %s not found (set MLARC_SHARED)\n", corpus_not_mbox[_i]);
+        mla_test_skip ("%s not found (set MLARC_SHARED)", corpus_not_mbox[_i]);
         return;
     }
     messages = split_shared (corpus_not_mbox[_i], &error);

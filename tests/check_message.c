@@ -553,7 +553,7 @@ START_TEST (test_corpus_parses)
     g_autofree char *path = mla_test_shared_path (corpora[_i]);
 
     if (path == NULL) {
-        g_print ("skipping: %s not found (MLARC_SHARED)\n", corpora[_i]);
+        mla_test_skip ("%s not found (set MLARC_SHARED)", corpora[_i]);
         return;
     }
     ck_assert_uint_gt (parse_tree (path), 0);

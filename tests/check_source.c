@@ -427,7 +427,7 @@ START_TEST (test_source_corpus_maildir)
     g_autoptr (GPtrArray) messages = NULL;
 
     if (path == NULL) {
-        printf ("skipped: %s not found (set MLARC_SHARED)\n", shared_maildirs[_i].path);
+        mla_test_skip ("%s not found (set MLARC_SHARED)", shared_maildirs[_i].path);
         return;
     }
     source = open_ok (path);
