@@ -802,12 +802,8 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
     case STATE_CURRENT:
         return TRUE;
     case STATE_BEHIND:
-        if (!db_exec (overview, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", error)
-            || !add_volumes (overview, covered + 1, error))
-            return FALSE;
-        notify (notice, notice_data, "overview was behind the archive: added volumes %u to %u",
-                covered + 1, mla_archive_get_last_volume (archive));
-        return TRUE;
+        return db_exec (overview, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", error)
+               && add_volumes (overview, covered + 1, error);
     case STATE_UNUSABLE:
         break;
     }
@@ -840,11 +836,13 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_da
     g_autoptr (MlaOverview) overview = overview_new (archive, MLA_OVERVIEW_FILE);
     g_autofree char *reason = NULL;
     guint covered = 0;
+    OverviewState state;
     int lock;
     gboolean ok;
 
     g_return_val_if_fail (archive != NULL, NULL);
-    if (inspect (overview, &covered, &reason) == STATE_CURRENT)
+    state = inspect (overview, &covered, &reason);
+    if (state == STATE_CURRENT)
         return g_steal_pointer (&overview);
     overview_close (overview);
     lock = mla_archive_lock (archive, MLA_ARCHIVE_LOCK_WAIT, error);
@@ -854,6 +852,12 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_da
     mla_archive_unlock (lock);
     if (!ok || !overview_connect (overview, SQLITE_OPEN_READWRITE, error))
         return NULL;
+    /* An import catches up as a matter of course; anyone else doing it
+     * means an import stopped between its commit and its update. */
+    if (state == STATE_BEHIND)
+        notify (notice, notice_data, "the overview was behind the archive (an import was "
+                "interrupted?): added volumes %u to %u", covered + 1,
+                mla_archive_get_last_volume (archive));
     return g_steal_pointer (&overview);
 }
 

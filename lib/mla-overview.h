@@ -35,7 +35,7 @@ MLA_API gboolean mla_overview_rebuild (MlaArchive *archive, GError **error);
 
 /* Adds the volumes the overview lacks and re-threads; the caller holds
  * the archive lock (import does, after its commit). A missing or unusable
- * overview is rebuilt instead. @notice as for mla_overview_open(). */
+ * overview is rebuilt instead, and only that is told to @notice. */
 MLA_API gboolean mla_overview_update_locked (MlaArchive *archive,
                                              MlaNoticeFunc notice,
                                              gpointer notice_data, GError **error);

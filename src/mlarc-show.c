@@ -21,7 +21,7 @@ mlarc_show_command (int argc, char **argv)
     g_autoptr (MlaOverview) overview = NULL;
     g_autoptr (GOutputStream) out = NULL;
     g_autoptr (GError) error = NULL;
-    MlaShowMode mode = raw ? MLA_SHOW_RAW : MLA_SHOW_TEXT;
+    MlaShowMode mode = MLA_SHOW_TEXT;
 
     if (!mlarc_parse_options ("show", "MESSAGE-ID",
                               "Prints the message of ARCHIVE with MESSAGE-ID (with or without <>):\n"
@@ -33,7 +33,9 @@ mlarc_show_command (int argc, char **argv)
                          "--raw and --thread-mbox\n");
         return MLARC_EXIT_USAGE;
     }
-    if (thread_mbox)
+    if (raw)
+        mode = MLA_SHOW_RAW;
+    else if (thread_mbox)
         mode = MLA_SHOW_THREAD_MBOX;
     if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
         mlarc_print_error (error);

@@ -333,8 +333,7 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
         if (size[root] > 0)
             REQUIRE ((mla_thread_forest_get_thread_last_date (f, root)) == (last[root]));
         /* A thread of placeholders alone (if kept) has no latest date. */
-        if (r > 0 && size[root] > 0
-            && size[mla_thread_forest_get_node (f, g_array_index (roots, guint, r - 1))->root] > 0) {
+        if (r > 0 && size[root] > 0 && size[g_array_index (roots, guint, r - 1)] > 0) {
             guint prev = g_array_index (roots, guint, r - 1);
             gint64 prev_last = mla_thread_forest_get_thread_last_date (f, prev);
             gint64 this_last = mla_thread_forest_get_thread_last_date (f, root);
@@ -352,7 +351,7 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
             guint k = g_array_index (v.indexes, guint, i);
 
             REQUIRE ((k) == (g_array_index (order, guint, i)));
-            REQUIRE ((gconstpointer) (g_ptr_array_index (v.nodes, i)) == (gconstpointer) (mla_thread_forest_get_node (f, k)));
+            REQUIRE (g_ptr_array_index (v.nodes, i) == mla_thread_forest_get_node (f, k));
             REQUIRE ((mla_thread_forest_get_node (f, k)->root) == (root));
             REQUIRE (!seen[k]);
             seen[k] = TRUE;
@@ -368,7 +367,8 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
     for (guint k = 0; k < n_nodes; k += small ? 1 : n_nodes / 7 + 1) {
         const MlaThreadNode *node = mla_thread_forest_get_node (f, k);
 
-        REQUIRE (strcmp (mla_thread_forest_get_thread_id (f, k), mla_thread_forest_get_thread_id (f, node->root)) == 0);
+        REQUIRE (strcmp (mla_thread_forest_get_thread_id (f, k),
+                         mla_thread_forest_get_thread_id (f, node->root)) == 0);
         REQUIRE ((mla_thread_forest_get_thread_size (f, k)) == (size[node->root]));
         if (size[node->root] > 0)
             REQUIRE ((mla_thread_forest_get_thread_last_date (f, k)) == (last[node->root]));
@@ -1073,7 +1073,8 @@ START_TEST (test_thread_depth_chain)
     ck_assert_uint_eq (g_array_index (mla_thread_forest_get_roots (f), guint, 0), expected[0]);
     ck_assert_uint_eq (mla_thread_forest_get_node (f, expected[DEEP - 1])->depth, DEEP - 1);
     ck_assert_uint_eq (mla_thread_forest_get_thread_size (f, expected[0]), DEEP);
-    ck_assert_int_eq (mla_thread_forest_get_thread_last_date (f, expected[0]), 1000000000 + DEEP - 1);
+    ck_assert_int_eq (mla_thread_forest_get_thread_last_date (f, expected[0]),
+                      1000000000 + DEEP - 1);
     check_chain_walk (f, expected, DEEP);
     check_forest (f, in, DEEP);
     g_clear_pointer (&f, mla_thread_forest_free);

@@ -13,7 +13,9 @@ check_PROGRAMS += \
 	tests/check_archive \
 	tests/check_agenda \
 	tests/check_agenda_format \
-	tests/check_subject
+	tests/check_subject \
+	tests/check_thread \
+	tests/check_overview
 
 tests_check_mbox_SOURCES = tests/check_mbox.c
 tests_check_mbox_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -36,13 +38,20 @@ tests_check_agenda_format_LDADD = $(mla_check_ldadd)
 tests_check_subject_SOURCES = tests/check_subject.c
 tests_check_subject_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_subject_LDADD = $(mla_check_ldadd)
+tests_check_thread_SOURCES = tests/check_thread.c
+tests_check_thread_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_thread_LDADD = $(mla_check_ldadd)
+tests_check_overview_SOURCES = tests/check_overview.c
+tests_check_overview_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_overview_LDADD = $(mla_check_ldadd)
 
 mla_e2e_tests = \
 	tests/e2e-import.sh \
 	tests/e2e-roundtrip.sh \
 	tests/e2e-bad-input.sh \
 	tests/e2e-corpora.sh \
-	tests/e2e-agenda.sh
+	tests/e2e-agenda.sh \
+	tests/e2e-threads.sh
 
 TESTS += $(check_PROGRAMS) $(mla_e2e_tests)
 EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data tests/expected samples
