@@ -1,7 +1,8 @@
 # libFuzzer targets, built only with ./configure --enable-fuzzers CC=clang
 # and never run by make check. Run one with a corpus directory, e.g.
 # tests/fuzz/fuzz-mbox -max_total_time=60 CORPUS $(top_srcdir)/tests/data
-noinst_PROGRAMS = tests/fuzz/fuzz-mbox tests/fuzz/fuzz-message tests/fuzz/fuzz-agenda
+noinst_PROGRAMS = tests/fuzz/fuzz-mbox tests/fuzz/fuzz-message tests/fuzz/fuzz-agenda \
+	tests/fuzz/fuzz-thread
 
 mla_fuzz_ldadd = lib/libmlarc-core.la $(GLIB_LIBS)
 mla_fuzz_ldflags = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
@@ -15,3 +16,6 @@ tests_fuzz_fuzz_message_LDFLAGS = $(mla_fuzz_ldflags)
 tests_fuzz_fuzz_agenda_SOURCES = tests/fuzz/fuzz-agenda.c
 tests_fuzz_fuzz_agenda_LDADD = $(mla_fuzz_ldadd)
 tests_fuzz_fuzz_agenda_LDFLAGS = $(mla_fuzz_ldflags)
+tests_fuzz_fuzz_thread_SOURCES = tests/fuzz/fuzz-thread.c
+tests_fuzz_fuzz_thread_LDADD = $(mla_fuzz_ldadd)
+tests_fuzz_fuzz_thread_LDFLAGS = $(mla_fuzz_ldflags)
