@@ -32,5 +32,7 @@ gboolean mla_atomic_file_set_contents (const char *path, const void *data, gsize
 
 /* fsyncs a folder, so that renames into it survive a crash. */
 gboolean mla_sync_folder (const char *path, GError **error);
+/* fsyncs a file written by someone else (SQLite) before it is renamed. */
+gboolean mla_sync_file (const char *path, GError **error);
 
 G_END_DECLS

@@ -98,10 +98,10 @@ mla_atomic_file_set_contents (const char *path, const void *data, gsize size, GE
            && mla_atomic_file_commit (file, error);
 }
 
-gboolean
-mla_sync_folder (const char *path, GError **error)
+static gboolean
+sync_path (const char *path, int flags, GError **error)
 {
-    int fd = g_open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+    int fd = g_open (path, O_RDONLY | O_CLOEXEC | flags, 0);
     gboolean ok = fd >= 0 && fsync (fd) == 0;
 
     if (fd >= 0)
@@ -109,4 +109,16 @@ mla_sync_folder (const char *path, GError **error)
     if (!ok)
         return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (errno));
     return TRUE;
+}
+
+gboolean
+mla_sync_folder (const char *path, GError **error)
+{
+    return sync_path (path, O_DIRECTORY, error);
+}
+
+gboolean
+mla_sync_file (const char *path, GError **error)
+{
+    return sync_path (path, 0, error);
 }

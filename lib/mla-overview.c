@@ -3,9 +3,7 @@
  * never pasted into SQL; an update is one transaction. */
 #include "config.h"
 #include <errno.h>
-#include <fcntl.h>
 #include <string.h>
-#include <unistd.h>
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include "mla-archive-private.h"
@@ -649,19 +647,6 @@ remove_files (const char *path)
     }
 }
 
-static gboolean
-sync_file (const char *path, GError **error)
-{
-    int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
-    gboolean ok = fd >= 0 && fsync (fd) == 0;
-
-    if (fd >= 0)
-        close (fd);
-    if (!ok)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (errno));
-    return TRUE;
-}
-
 /* Builds the whole file under a temporary name, without a journal (a
  * crash only loses the temporary file), then renames it into place. */
 static gboolean
@@ -684,7 +669,7 @@ rebuild_locked (MlaArchive *archive, GError **error)
     }
     overview_close (fresh);
     remove_files (target);
-    if (!sync_file (fresh->path, error))
+    if (!mla_sync_file (fresh->path, error))
         return FALSE;
     if (g_rename (fresh->path, target) != 0)
         return mla_throw (error, MLA_ERROR_IO, "%s: %s", target, g_strerror (errno));
