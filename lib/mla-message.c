@@ -24,6 +24,7 @@ struct MlaMessage {
     guint source_index;
     char *message_id;
     gboolean message_id_synthetic;
+    gboolean no_archive;
     MlaAddress *from;
     GPtrArray *to;
     GPtrArray *cc;
@@ -283,11 +284,11 @@ address_new (InternetAddress *address)
     return result;
 }
 
-static void
-address_free (gpointer data)
+void
+mla_address_free (MlaAddress *address)
 {
-    MlaAddress *address = data;
-
+    if (address == NULL)
+        return;
     g_free (address->name);
     g_free (address->address);
     g_free (address);
@@ -312,7 +313,7 @@ add_addresses (GPtrArray *out, InternetAddressList *list)
 static void
 set_addresses (MlaMessage *message, GMimeMessage *mime)
 {
-    g_autoptr (GPtrArray) from = g_ptr_array_new_with_free_func (address_free);
+    g_autoptr (GPtrArray) from = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
 
     add_addresses (from, g_mime_message_get_from (mime));
     if (from->len > 0)
@@ -374,6 +375,7 @@ set_threading (MlaMessage *message, GMimeMessage *mime, GMimeParserOptions *opti
     GMimeObject *object = GMIME_OBJECT (mime);
     const char *references = g_mime_object_get_header (object, "References");
     const char *list_id = g_mime_object_get_header (object, "List-Id");
+    const char *no_archive = g_mime_object_get_header (object, "X-No-Archive");
 
     message->in_reply_to = first_reference (options, g_mime_object_get_header (object, "In-Reply-To"));
     if (references != NULL) {
@@ -386,6 +388,13 @@ set_threading (MlaMessage *message, GMimeMessage *mime, GMimeParserOptions *opti
             if (id != NULL)
                 g_ptr_array_add (message->references, id);
         }
+    }
+    /* The sender asked that the mail not be published (a Usenet custom
+     * that list archivers honour): kept, but marked. */
+    if (no_archive != NULL) {
+        g_autofree char *value = g_strstrip (g_strdup (no_archive));
+
+        message->no_archive = g_ascii_strcasecmp (value, "yes") == 0;
     }
     /* RFC 2919: List-Id is "phrase <id>"; the id is what names the list. */
     if (list_id != NULL) {
@@ -528,11 +537,11 @@ set_body (ParseState *state, GMimeObject *root)
         message->body_text = g_steal_pointer (&text);
 }
 
-static void
-attachment_free (gpointer data)
+void
+mla_attachment_free (MlaAttachment *attachment)
 {
-    MlaAttachment *attachment = data;
-
+    if (attachment == NULL)
+        return;
     g_free (attachment->filename);
     g_free (attachment->content_type);
     g_free (attachment);
@@ -665,10 +674,10 @@ mla_message_parse (const MlaRawMessage *raw)
     message->source = g_strdup (raw->source != NULL ? raw->source : "");
     message->source_offset = raw->offset;
     message->source_index = raw->index;
-    message->to = g_ptr_array_new_with_free_func (address_free);
-    message->cc = g_ptr_array_new_with_free_func (address_free);
+    message->to = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
+    message->cc = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
     message->references = g_ptr_array_new_with_free_func (g_free);
-    message->attachments = g_ptr_array_new_with_free_func (attachment_free);
+    message->attachments = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_attachment_free);
     message->defects = mla_defect_list_new ();
     message->date_source = MLA_DATE_SOURCE_NONE;
     for (guint i = 0; raw->defects != NULL && i < raw->defects->len; i++)
@@ -698,7 +707,7 @@ mla_message_free (MlaMessage *message)
     g_free (message->envelope);
     g_free (message->source);
     g_free (message->message_id);
-    g_clear_pointer (&message->from, address_free);
+    g_clear_pointer (&message->from, mla_address_free);
     g_clear_pointer (&message->to, g_ptr_array_unref);
     g_clear_pointer (&message->cc, g_ptr_array_unref);
     g_clear_pointer (&message->date, g_date_time_unref);
@@ -818,6 +827,12 @@ const char *
 mla_message_get_list_id (const MlaMessage *message)
 {
     return message->list_id;
+}
+
+gboolean
+mla_message_is_no_archive (const MlaMessage *message)
+{
+    return message->no_archive;
 }
 
 const char *

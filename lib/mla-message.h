@@ -24,6 +24,10 @@ typedef struct MlaAttachment {
     char sha256[65];     /* hex SHA-256 of the decoded content */
 } MlaAttachment;
 
+/* Free an address or attachment and the strings it owns. NULL-safe. */
+MLA_API void mla_address_free (MlaAddress *address);
+MLA_API void mla_attachment_free (MlaAttachment *attachment);
+
 typedef enum {
     MLA_DATE_SOURCE_HEADER,    /* the Date: header */
     MLA_DATE_SOURCE_ENVELOPE,  /* Date: missing or unparsable; from the From_ line */
@@ -81,6 +85,8 @@ MLA_API const char *mla_message_get_in_reply_to (const MlaMessage *message);
 MLA_API GPtrArray *mla_message_get_references (const MlaMessage *message);
 /* Returns: (transfer none) (nullable): the List-Id, without angle brackets. */
 MLA_API const char *mla_message_get_list_id (const MlaMessage *message);
+/* TRUE when the message carries "X-No-Archive: yes": stored, not published. */
+MLA_API gboolean mla_message_is_no_archive (const MlaMessage *message);
 
 /* Returns: (transfer none) (nullable): the text of the best text part,
  * transfer-decoded, in UTF-8. */

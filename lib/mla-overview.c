@@ -14,7 +14,7 @@
 #include "mla-subject.h"
 
 /* Raised whenever the tables change; a file of another version is rebuilt. */
-#define SCHEMA_VERSION 1
+#define SCHEMA_VERSION 2
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
@@ -26,7 +26,16 @@ static const char schema_sql[] =
     " from_name TEXT, from_address TEXT, subject TEXT, subject_key TEXT,"
     " reply_subject INTEGER NOT NULL, list_id TEXT,"
     " attachments INTEGER NOT NULL, agendas INTEGER NOT NULL,"
+    " date_offset INTEGER NOT NULL, no_archive INTEGER NOT NULL, body_source INTEGER NOT NULL,"
     " thread TEXT, parent TEXT, loose INTEGER NOT NULL DEFAULT 0);"
+    /* What pages show besides the row: kept apart, read one message at a
+     * time. */
+    "CREATE TABLE bodies (message INTEGER PRIMARY KEY, body TEXT NOT NULL);"
+    "CREATE TABLE addresses (message INTEGER NOT NULL, position INTEGER NOT NULL,"
+    " kind TEXT NOT NULL, name TEXT, address TEXT, PRIMARY KEY (message, position)) WITHOUT ROWID;"
+    "CREATE TABLE attachments (message INTEGER NOT NULL, position INTEGER NOT NULL,"
+    " filename TEXT, content_type TEXT NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL,"
+    " PRIMARY KEY (message, position)) WITHOUT ROWID;"
     "CREATE INDEX messages_message_id ON messages (message_id);"
     "CREATE INDEX messages_thread ON messages (thread);"
     /* The parent chain threading uses: References (else In-Reply-To),
@@ -39,9 +48,21 @@ static const char schema_sql[] =
     " subject TEXT) WITHOUT ROWID;"
     "CREATE TABLE thread_aliases (alias TEXT PRIMARY KEY, thread TEXT NOT NULL) WITHOUT ROWID;";
 
+/* The columns read_entry() reads, in its order. */
+#define ENTRY_COLUMNS                                                                   \
+    "volume, raw_offset, raw_length, message_id, synthetic, sha256, date, date_utc,"   \
+    " envelope, from_name, from_address, subject, thread, parent, loose, id,"        \
+    " date_offset, no_archive, list_id"
+
 enum {
     STMT_INSERT_MESSAGE,
     STMT_INSERT_REF,
+    STMT_INSERT_BODY,
+    STMT_INSERT_ADDRESS,
+    STMT_INSERT_ATTACHMENT,
+    STMT_GET_BODY,
+    STMT_GET_ADDRESSES,
+    STMT_GET_ATTACHMENTS,
     STMT_UPDATE_THREAD,
     STMT_SET_META,
     STMT_GET_META,
@@ -60,15 +81,24 @@ enum {
 static const char *const stmt_sql[N_STMTS] = {
     [STMT_INSERT_MESSAGE] = "INSERT INTO messages (volume, raw_offset, raw_length, message_id,"
                             " synthetic, sha256, date, date_utc, envelope, from_name, from_address,"
-                            " subject, subject_key, reply_subject, list_id, attachments, agendas)"
-                            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                            " subject, subject_key, reply_subject, list_id, attachments, agendas,"
+                            " date_offset, no_archive, body_source)"
+                            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [STMT_INSERT_REF] = "INSERT INTO refs (message, position, ref) VALUES (?,?,?)",
+    [STMT_INSERT_BODY] = "INSERT INTO bodies (message, body) VALUES (?,?)",
+    [STMT_INSERT_ADDRESS] = "INSERT INTO addresses (message, position, kind, name, address)"
+                            " VALUES (?,?,?,?,?)",
+    [STMT_INSERT_ATTACHMENT] = "INSERT INTO attachments (message, position, filename, content_type,"
+                               " size, sha256) VALUES (?,?,?,?,?,?)",
+    [STMT_GET_BODY] = "SELECT body FROM bodies WHERE message = ?",
+    [STMT_GET_ADDRESSES] = "SELECT kind, name, address FROM addresses WHERE message = ?"
+                           " ORDER BY position",
+    [STMT_GET_ATTACHMENTS] = "SELECT filename, content_type, size, sha256 FROM attachments"
+                             " WHERE message = ? ORDER BY position",
     [STMT_UPDATE_THREAD] = "UPDATE messages SET thread = ?, parent = ?, loose = ? WHERE id = ?",
     [STMT_SET_META] = "INSERT OR REPLACE INTO meta (key, value) VALUES (?,?)",
     [STMT_GET_META] = "SELECT value FROM meta WHERE key = ?",
-    [STMT_FIND_MESSAGE] = "SELECT volume, raw_offset, raw_length, message_id, synthetic, sha256,"
-                          " date, date_utc, envelope, from_name, from_address, subject, thread,"
-                          " parent, loose FROM messages WHERE message_id = ? ORDER BY id",
+    [STMT_FIND_MESSAGE] = "SELECT " ENTRY_COLUMNS " FROM messages WHERE message_id = ? ORDER BY id",
     [STMT_THREAD_EXISTS] = "SELECT 1 FROM threads WHERE thread = ?",
     [STMT_GET_ALIAS] = "SELECT thread FROM thread_aliases WHERE alias = ?",
     [STMT_PUT_THREAD] = "INSERT OR REPLACE INTO threads (thread, root, messages, first_date,"
@@ -77,9 +107,7 @@ static const char *const stmt_sql[N_STMTS] = {
     [STMT_PUT_ALIAS] = "INSERT OR REPLACE INTO thread_aliases (alias, thread) VALUES (?,?)",
     [STMT_MOVE_ALIASES] = "UPDATE thread_aliases SET thread = ? WHERE thread = ?",
     [STMT_DROP_ALIAS] = "DELETE FROM thread_aliases WHERE alias = ?",
-    [STMT_THREAD_MESSAGES] = "SELECT volume, raw_offset, raw_length, message_id, synthetic, sha256,"
-                             " date, date_utc, envelope, from_name, from_address, subject, thread,"
-                             " parent, loose FROM messages WHERE thread = ? ORDER BY date, id",
+    [STMT_THREAD_MESSAGES] = "SELECT " ENTRY_COLUMNS " FROM messages WHERE thread = ? ORDER BY date, id",
 };
 
 struct MlaOverview {
@@ -281,10 +309,71 @@ insert_refs (MlaOverview *overview, gint64 row, const MlaRecord *record, GError 
 }
 
 static gboolean
+insert_addresses (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
+{
+    const struct {
+        const char *kind;
+        GPtrArray *list;
+    } kinds[] = { { "to", record->to }, { "cc", record->cc } };
+    int position = 0;
+
+    for (gsize k = 0; k < G_N_ELEMENTS (kinds); k++)
+        for (guint i = 0; i < kinds[k].list->len; i++) {
+            const MlaAddress *address = g_ptr_array_index (kinds[k].list, i);
+            sqlite3_stmt *statement = stmt (overview, STMT_INSERT_ADDRESS, error);
+
+            if (statement == NULL)
+                return FALSE;
+            sqlite3_bind_int64 (statement, 1, row);
+            sqlite3_bind_int (statement, 2, position++);
+            bind_text (statement, 3, kinds[k].kind);
+            bind_nullable_text (statement, 4, address->name);
+            bind_nullable_text (statement, 5, address->address);
+            if (!step_done (overview, statement, error))
+                return FALSE;
+        }
+    return TRUE;
+}
+
+/* The body, the To and Cc addresses and the attachments of @record. */
+static gboolean
+insert_details (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
+{
+    sqlite3_stmt *statement;
+
+    if (record->body != NULL) {
+        statement = stmt (overview, STMT_INSERT_BODY, error);
+        if (statement == NULL)
+            return FALSE;
+        sqlite3_bind_int64 (statement, 1, row);
+        bind_text (statement, 2, record->body);
+        if (!step_done (overview, statement, error))
+            return FALSE;
+    }
+    for (guint i = 0; i < record->attachments->len; i++) {
+        const MlaAttachment *attachment = g_ptr_array_index (record->attachments, i);
+
+        statement = stmt (overview, STMT_INSERT_ATTACHMENT, error);
+        if (statement == NULL)
+            return FALSE;
+        sqlite3_bind_int64 (statement, 1, row);
+        sqlite3_bind_int (statement, 2, (int) i);
+        bind_nullable_text (statement, 3, attachment->filename);
+        bind_text (statement, 4, attachment->content_type);
+        sqlite3_bind_int64 (statement, 5, (sqlite3_int64) attachment->size);
+        bind_text (statement, 6, attachment->sha256);
+        if (!step_done (overview, statement, error))
+            return FALSE;
+    }
+    return insert_addresses (overview, row, record, error);
+}
+
+static gboolean
 insert_record (MlaOverview *overview, const MlaRecord *record, GError **error)
 {
     sqlite3_stmt *statement = stmt (overview, STMT_INSERT_MESSAGE, error);
     g_autofree char *subject_key = mla_subject_normalise (record->subject);
+    gint64 row;
 
     if (statement == NULL)
         return FALSE;
@@ -307,17 +396,21 @@ insert_record (MlaOverview *overview, const MlaRecord *record, GError **error)
     bind_nullable_text (statement, 15, record->list_id);
     sqlite3_bind_int (statement, 16, (int) record->attachments->len);
     sqlite3_bind_int (statement, 17, (int) record->agendas->len);
+    sqlite3_bind_int (statement, 18, record->date_offset);
+    sqlite3_bind_int (statement, 19, record->no_archive);
+    sqlite3_bind_int (statement, 20, record->body_source);
     if (!step_done (overview, statement, error))
         return FALSE;
-    return insert_refs (overview, sqlite3_last_insert_rowid (overview->db), record, error);
+    row = sqlite3_last_insert_rowid (overview->db);
+    return insert_refs (overview, row, record, error) && insert_details (overview, row, record, error);
 }
 
 /* Adds the records of every volume numbered @first or higher. */
 static gboolean
 insert_volumes (MlaOverview *overview, guint first, GError **error)
 {
-    g_autoptr (MlaRecordIter) iter = mla_record_iter_new (overview->archive, first,
-                                                          MLA_RECORD_READ_AGENDAS);
+    g_autoptr (MlaRecordIter) iter = mla_record_iter_new (
+        overview->archive, first, MLA_RECORD_READ_AGENDAS | MLA_RECORD_READ_BODY);
     const MlaRecord *record;
 
     while (mla_record_iter_next (iter, &record, error)) {
@@ -383,6 +476,10 @@ read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement, int c, MlaOver
     entry->thread = column_string (threads, statement, c + 12);
     entry->parent = column_string (threads, statement, c + 13);
     entry->loose = sqlite3_column_int (statement, c + 14);
+    entry->row = sqlite3_column_int64 (statement, c + 15);
+    entry->date_offset = sqlite3_column_int (statement, c + 16);
+    entry->no_archive = sqlite3_column_int (statement, c + 17);
+    entry->list_id = column_string (threads, statement, c + 18);
 }
 
 static gboolean
@@ -393,9 +490,7 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error
     int status;
 
     if (sqlite3_prepare_v2 (overview->db,
-                            "SELECT id, subject_key, reply_subject, volume, raw_offset, raw_length,"
-                            " message_id, synthetic, sha256, date, date_utc, envelope, from_name,"
-                            " from_address, subject, thread, parent, loose"
+                            "SELECT id, subject_key, reply_subject, " ENTRY_COLUMNS
                             " FROM messages ORDER BY id",
                             -1, &statement, NULL)
         != SQLITE_OK)
@@ -865,7 +960,7 @@ static const gsize entry_strings[] = {
     G_STRUCT_OFFSET (MlaOverviewEntry, date_utc),   G_STRUCT_OFFSET (MlaOverviewEntry, envelope),
     G_STRUCT_OFFSET (MlaOverviewEntry, from_name),  G_STRUCT_OFFSET (MlaOverviewEntry, from_address),
     G_STRUCT_OFFSET (MlaOverviewEntry, subject),    G_STRUCT_OFFSET (MlaOverviewEntry, thread),
-    G_STRUCT_OFFSET (MlaOverviewEntry, parent),
+    G_STRUCT_OFFSET (MlaOverviewEntry, parent),     G_STRUCT_OFFSET (MlaOverviewEntry, list_id),
 };
 #define ENTRY_STRING(entry, offset) (*(const char **) ((char *) (entry) + (offset)))
 
@@ -973,4 +1068,88 @@ mla_overview_resolve_thread (MlaOverview *overview, const char *thread_id, GErro
     return mla_throw (error, MLA_ERROR_NOT_FOUND, "no thread %s in %s", thread_id,
                       mla_archive_get_path (overview->archive)),
            NULL;
+}
+
+void
+mla_overview_details_free (MlaOverviewDetails *details)
+{
+    if (details == NULL)
+        return;
+    g_clear_pointer (&details->to, g_ptr_array_unref);
+    g_clear_pointer (&details->cc, g_ptr_array_unref);
+    g_clear_pointer (&details->attachments, g_ptr_array_unref);
+    g_free (details->body);
+    g_free (details);
+}
+
+static char *
+column_dup (sqlite3_stmt *statement, int column)
+{
+    return g_strdup ((const char *) sqlite3_column_text (statement, column));
+}
+
+/* Runs @which for @row, calling @func on each result row. */
+static gboolean
+for_each_row (MlaOverview *overview, int which, gint64 row,
+              void (*func) (sqlite3_stmt *statement, MlaOverviewDetails *details),
+              MlaOverviewDetails *details, GError **error)
+{
+    sqlite3_stmt *statement = stmt (overview, which, error);
+    int status;
+
+    if (statement == NULL)
+        return FALSE;
+    sqlite3_bind_int64 (statement, 1, row);
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+        func (statement, details);
+    sqlite3_reset (statement);
+    if (status != SQLITE_DONE)
+        return db_throw (overview, error, "read details");
+    return TRUE;
+}
+
+static void
+take_body (sqlite3_stmt *statement, MlaOverviewDetails *details)
+{
+    details->body = column_dup (statement, 0);
+}
+
+static void
+take_address (sqlite3_stmt *statement, MlaOverviewDetails *details)
+{
+    MlaAddress *address = g_new0 (MlaAddress, 1);
+    const char *kind = (const char *) sqlite3_column_text (statement, 0);
+
+    address->name = column_dup (statement, 1);
+    address->address = column_dup (statement, 2);
+    g_ptr_array_add (g_strcmp0 (kind, "cc") == 0 ? details->cc : details->to, address);
+}
+
+static void
+take_attachment (sqlite3_stmt *statement, MlaOverviewDetails *details)
+{
+    MlaAttachment *attachment = g_new0 (MlaAttachment, 1);
+
+    attachment->filename = column_dup (statement, 0);
+    attachment->content_type = column_dup (statement, 1);
+    attachment->size = (gsize) sqlite3_column_int64 (statement, 2);
+    g_strlcpy (attachment->sha256, (const char *) sqlite3_column_text (statement, 3),
+               sizeof attachment->sha256);
+    g_ptr_array_add (details->attachments, attachment);
+}
+
+MlaOverviewDetails *
+mla_overview_get_details (MlaOverview *overview, gint64 row, GError **error)
+{
+    g_autoptr (MlaOverviewDetails) details = g_new0 (MlaOverviewDetails, 1);
+
+    g_return_val_if_fail (overview != NULL, NULL);
+    details->to = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
+    details->cc = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
+    details->attachments = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_attachment_free);
+    if (!for_each_row (overview, STMT_GET_BODY, row, take_body, details, error)
+        || !for_each_row (overview, STMT_GET_ADDRESSES, row, take_address, details, error)
+        || !for_each_row (overview, STMT_GET_ATTACHMENTS, row, take_attachment, details, error))
+        return NULL;
+    return g_steal_pointer (&details);
 }

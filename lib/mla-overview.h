@@ -10,6 +10,7 @@
 #include <glib.h>
 #include "mla-api.h"
 #include "mla-archive.h"
+#include "mla-message.h"
 #include "mla-thread.h"
 
 G_BEGIN_DECLS
@@ -58,6 +59,10 @@ typedef struct MlaOverviewEntry {
     const char *parent;          /* nullable: the Message-ID of its parent (maybe
                                   * not archived) */
     gboolean loose;              /* in its thread by subject only */
+    gint64 row;                  /* its row: archive order, and the key of its details */
+    int date_offset;             /* the sender's zone, minutes east of UTC */
+    gboolean no_archive;         /* "X-No-Archive: yes": not to be published */
+    const char *list_id;         /* nullable */
 } MlaOverviewEntry;
 
 /* Every message with Message-ID @message_id (angle brackets allowed), in
@@ -73,6 +78,21 @@ MLA_API GPtrArray *mla_overview_find_message (MlaOverview *overview, const char 
  * (MLA_ERROR_NOT_FOUND when unknown). */
 MLA_API char *mla_overview_resolve_thread (MlaOverview *overview, const char *thread_id,
                                            GError **error);
+
+/* What a page shows of a message beyond its entry. */
+typedef struct MlaOverviewDetails {
+    GPtrArray *to;               /* MlaAddress *, owned */
+    GPtrArray *cc;               /* MlaAddress *, owned */
+    char *body;                  /* nullable: the text the archive kept */
+    GPtrArray *attachments;      /* MlaAttachment *, owned */
+} MlaOverviewDetails;
+
+/* The details of the message in row @row (MlaOverviewEntry.row).
+ * Returns: (transfer full) (nullable). */
+MLA_API MlaOverviewDetails *mla_overview_get_details (MlaOverview *overview, gint64 row,
+                                                      GError **error);
+MLA_API void mla_overview_details_free (MlaOverviewDetails *details);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverviewDetails, mla_overview_details_free)
 
 /* The messages of thread @thread_id (an alias resolves), by date.
  * Returns: (transfer full) (nullable): MlaOverviewEntry *; NULL with

@@ -18,6 +18,7 @@ typedef struct MlaRecord {
     guint64 raw_length;
     const char *message_id;      /* exact, without <>; NULL for rejects */
     gboolean synthetic_id;       /* made by mlarc: the message had none */
+    gboolean no_archive;         /* "X-No-Archive: yes": kept, not published */
     const char *sha256;          /* of the raw bytes; NULL for rejects */
     const char *date_utc;        /* nullable: ISO 8601 UTC, "2004-07-13T22:50:57Z" */
     gint64 date;                 /* the same in seconds since 1970; 0 without a date */

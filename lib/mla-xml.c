@@ -149,6 +149,8 @@ mla_xml_write_message (MlaXmlWriter *xml, const MlaMessage *message, guint64 raw
     mla_xml_attr (xml, "id", mla_message_get_message_id (message));
     if (mla_message_is_message_id_synthetic (message))
         mla_xml_attr (xml, "synthetic-id", "true");
+    if (mla_message_is_no_archive (message))
+        mla_xml_attr (xml, "no-archive", "true");
     mla_xml_attr (xml, "sha256", mla_message_get_sha256 (message));
     mla_xml_attr_printf (xml, "raw-offset", "%" G_GUINT64_FORMAT, raw_offset);
     mla_xml_attr_printf (xml, "raw-length", "%" G_GSIZE_FORMAT,
@@ -385,6 +387,7 @@ record_buffer_start (RecordBuffer *buffer, xmlTextReader *reader, guint volume,
     record->message_id = chunk_attr (buffer, reader, "id");
     synthetic = chunk_attr (buffer, reader, "synthetic-id");
     record->synthetic_id = g_strcmp0 (synthetic, "true") == 0;
+    record->no_archive = g_strcmp0 (chunk_attr (buffer, reader, "no-archive"), "true") == 0;
     record->sha256 = chunk_attr (buffer, reader, "sha256");
     record->envelope = chunk_attr (buffer, reader, "envelope");
     record->source = chunk_attr (buffer, reader, "source");

@@ -166,6 +166,47 @@ START_TEST (test_overview_find_duplicates)
 }
 END_TEST
 
+/* What pages need beyond the row: body, addresses, attachments, and the
+ * X-No-Archive mark. */
+START_TEST (test_overview_details)
+{
+    g_autoptr (MlaArchive) archive = new_archive ();
+    g_autoptr (GString) mbox = g_string_new (
+        "From a@example.org Mon Mar  1 10:00:00 2021\n"
+        "From: A <a@example.org>\nTo: List <list@example.org>, b@example.org\n"
+        "Cc: C <c@example.org>\nSubject: Files\nDate: Mon, 1 Mar 2021 10:00:00 +0130\n"
+        "Message-ID: <files@x>\nX-No-Archive: Yes\nMIME-Version: 1.0\n"
+        "Content-Type: multipart/mixed; boundary=\"b\"\n\n"
+        "--b\nContent-Type: text/plain\n\nSee the patch.\n"
+        "--b\nContent-Type: text/x-diff\nContent-Disposition: attachment; filename=\"../x.diff\"\n\n"
+        "+one line\n--b--\n\n");
+    g_autoptr (MlaOverview) overview = NULL;
+    g_autoptr (GPtrArray) found = NULL;
+    g_autoptr (MlaOverviewDetails) details = NULL;
+    g_autoptr (GError) error = NULL;
+    const MlaOverviewEntry *entry;
+
+    import_text (archive, mbox);
+    overview = open_overview (archive);
+    found = mla_overview_find_message (overview, "files@x", &error);
+    ck_assert_ptr_nonnull (found);
+    entry = g_ptr_array_index (found, 0);
+    ck_assert (entry->no_archive);
+    ck_assert_int_eq (entry->date_offset, 90);
+    details = mla_overview_get_details (overview, entry->row, &error);
+    ck_assert_msg (details != NULL, "%s", error ? error->message : "?");
+    ck_assert_uint_eq (details->to->len, 2);
+    ck_assert_str_eq (((MlaAddress *) details->to->pdata[0])->name, "List");
+    ck_assert_str_eq (((MlaAddress *) details->to->pdata[1])->address, "b@example.org");
+    ck_assert_uint_eq (details->cc->len, 1);
+    ck_assert_ptr_nonnull (strstr (details->body, "See the patch."));
+    ck_assert_uint_eq (details->attachments->len, 1);
+    ck_assert_str_eq (((MlaAttachment *) details->attachments->pdata[0])->filename, "../x.diff");
+    /* The line break before a boundary belongs to the boundary (RFC 2046). */
+    ck_assert_uint_eq (((MlaAttachment *) details->attachments->pdata[0])->size, 9);
+}
+END_TEST
+
 /* Rule 10: replies and a late root keep the id; a merge leaves an alias. */
 START_TEST (test_overview_stable_ids_and_aliases)
 {
@@ -553,6 +594,7 @@ overview_suite (void)
 
     mla_test_add_case (suite, "records", test_record_iter_fields, 0);
     mla_test_add_case (suite, "lookups", test_overview_find_duplicates, 0);
+    mla_test_add_case (suite, "details", test_overview_details, 0);
     mla_test_add_case (suite, "stable-ids", test_overview_stable_ids_and_aliases, 0);
     mla_test_add_case (suite, "recovery", test_overview_recovers, G_N_ELEMENTS (damages));
     tcase_set_timeout (corpus, 300);
