@@ -68,6 +68,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-overview.c \
 	lib/mla-thread-format.c \
 	lib/mla-show.c \
+	lib/mla-site-url-private.h \
+	lib/mla-site-url.c \
 	lib/mla-html-private.h \
 	lib/mla-html.c \
 	lib/mla-resources-private.h

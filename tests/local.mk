@@ -15,7 +15,8 @@ check_PROGRAMS += \
 	tests/check_agenda_format \
 	tests/check_subject \
 	tests/check_thread \
-	tests/check_overview
+	tests/check_overview \
+	tests/check_site_url
 
 tests_check_mbox_SOURCES = tests/check_mbox.c
 tests_check_mbox_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -44,6 +45,9 @@ tests_check_thread_LDADD = $(mla_check_ldadd)
 tests_check_overview_SOURCES = tests/check_overview.c
 tests_check_overview_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_overview_LDADD = $(mla_check_ldadd)
+tests_check_site_url_SOURCES = tests/check_site_url.c
+tests_check_site_url_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_site_url_LDADD = $(mla_check_ldadd)
 
 mla_e2e_tests = \
 	tests/e2e-import.sh \
