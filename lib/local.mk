@@ -23,7 +23,8 @@ mlarc_public_headers = \
 	lib/mla-thread.h \
 	lib/mla-overview.h \
 	lib/mla-thread-format.h \
-	lib/mla-show.h
+	lib/mla-show.h \
+	lib/mla-site.h
 
 pkginclude_HEADERS = $(mlarc_public_headers)
 
@@ -70,14 +71,20 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-show.c \
 	lib/mla-site-url-private.h \
 	lib/mla-site-url.c \
+	lib/mla-site-private.h \
+	lib/mla-site-model.c \
+	lib/mla-site-render.c \
+	lib/mla-site-files-private.h \
+	lib/mla-site-files.c \
+	lib/mla-site.c \
 	lib/mla-html-private.h \
 	lib/mla-html.c \
 	lib/mla-resources-private.h
 nodist_lib_libmlarc_core_la_SOURCES = lib/mla-resources.c
-lib_libmlarc_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMIME_CFLAGS) $(XML_CFLAGS) $(ICAL_CFLAGS) $(NETTLE_CFLAGS) $(SQLITE_CFLAGS) \
+lib_libmlarc_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMIME_CFLAGS) $(XML_CFLAGS) $(ICAL_CFLAGS) $(NETTLE_CFLAGS) $(SQLITE_CFLAGS) $(XSLT_CFLAGS) \
 	-DMLA_COMPILATION
 lib_libmlarc_core_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
-lib_libmlarc_core_la_LIBADD = $(GMIME_LIBS) $(XML_LIBS) $(ICAL_LIBS) $(NETTLE_LIBS) $(SQLITE_LIBS) $(GLIB_LIBS) -lm
+lib_libmlarc_core_la_LIBADD = $(GMIME_LIBS) $(XML_LIBS) $(ICAL_LIBS) $(NETTLE_LIBS) $(SQLITE_LIBS) $(XSLT_LIBS) $(GLIB_LIBS) -lm
 
 lib_libmlarc_la_SOURCES =
 lib_libmlarc_la_LIBADD = lib/libmlarc-core.la
@@ -86,7 +93,7 @@ lib_libmlarc_la_LDFLAGS = $(AM_LDFLAGS) -version-info 0:0:0
 # The agenda vocabulary (data/agenda-vocabulary.ini) and the archive schema
 # are data; they are also compiled in, so that mlarc works uninstalled.
 lib/mla-resources.c: lib/mla-resources.xml $(top_srcdir)/data/agenda-vocabulary.ini \
-		$(top_srcdir)/doc/mlarc-archive.rng
+		$(top_srcdir)/doc/mlarc-archive.rng $(mla_site_files)
 	$(AM_V_GEN)glib-compile-resources --sourcedir=$(top_srcdir)/data \
 		--sourcedir=$(top_srcdir)/doc \
 		--generate-source --target=$@ $(top_srcdir)/lib/mla-resources.xml

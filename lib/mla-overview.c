@@ -1153,3 +1153,24 @@ mla_overview_get_details (MlaOverview *overview, gint64 row, GError **error)
         return NULL;
     return g_steal_pointer (&details);
 }
+
+GPtrArray *
+mla_overview_get_thread_aliases (MlaOverview *overview, GError **error)
+{
+    g_autoptr (GPtrArray) aliases = g_ptr_array_new_with_free_func (g_free);
+    sqlite3_stmt *statement = NULL;
+    int status;
+
+    if (sqlite3_prepare_v2 (overview->db, "SELECT alias, thread FROM thread_aliases ORDER BY alias",
+                            -1, &statement, NULL)
+        != SQLITE_OK)
+        return db_throw (overview, error, "prepare"), NULL;
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        g_ptr_array_add (aliases, column_dup (statement, 0));
+        g_ptr_array_add (aliases, column_dup (statement, 1));
+    }
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return db_throw (overview, error, "read aliases"), NULL;
+    return g_steal_pointer (&aliases);
+}

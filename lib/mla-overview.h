@@ -100,6 +100,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverviewDetails, mla_overview_details_free)
 MLA_API GPtrArray *mla_overview_get_thread (MlaOverview *overview, const char *thread_id,
                                             GError **error);
 
+/* Every alias and the thread it resolves to, by alias.
+ * Returns: (transfer full) (nullable): char *, in pairs (alias, thread). */
+MLA_API GPtrArray *mla_overview_get_thread_aliases (MlaOverview *overview, GError **error);
+
 /* All messages with the forest built over them: input i of the forest is
  * entry i. */
 typedef struct MlaOverviewThreads MlaOverviewThreads;

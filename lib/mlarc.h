@@ -19,3 +19,4 @@
 #include "mla-overview.h"
 #include "mla-thread-format.h"
 #include "mla-show.h"
+#include "mla-site.h"

@@ -8,5 +8,6 @@ src_mlarc_SOURCES = \
 	src/mlarc-agenda.c \
 	src/mlarc-threads.c \
 	src/mlarc-show.c \
-	src/mlarc-reindex.c
+	src/mlarc-reindex.c \
+	src/mlarc-site.c
 src_mlarc_LDADD = lib/libmlarc.la $(GLIB_LIBS)

@@ -14,6 +14,34 @@ int mlarc_agenda_command (int argc, char **argv);
 int mlarc_threads_command (int argc, char **argv);
 int mlarc_show_command (int argc, char **argv);
 int mlarc_reindex_command (int argc, char **argv);
+int mlarc_site_command (int argc, char **argv);
+int mlarc_build_command (int argc, char **argv);
+
+/* The options import and build share. */
+typedef struct {
+    char *format;
+    gboolean no_agendas;
+    gboolean quiet;
+} MlarcImportFlags;
+
+static inline void
+mlarc_import_flags_clear (MlarcImportFlags *flags)
+{
+    g_free (flags->format);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MlarcImportFlags, mlarc_import_flags_clear)
+
+#define MLARC_IMPORT_OPTIONS(flags)                                                      \
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &(flags).format,                             \
+      "mbox variant: auto (default), mboxo, mboxrd or mboxcl2", "FORMAT" },              \
+    { "no-agendas", 0, 0, G_OPTION_ARG_NONE, &(flags).no_agendas,                         \
+      "Do not extract agendas from the messages", NULL },                                \
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &(flags).quiet, "No progress and no summary line", NULL }
+
+/* Imports @inputs into the archive at @archive_path (created when
+ * missing), with progress and a summary on stderr. Returns the exit status. */
+int mlarc_import_run (const char *archive_path, const char *const *inputs,
+                      const MlarcImportFlags *flags);
 
 /* Exit codes, documented in README and mlarc(1). */
 enum {

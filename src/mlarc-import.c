@@ -45,28 +45,54 @@ print_summary (const MlaImportStats *stats)
 }
 
 int
-mlarc_import_command (int argc, char **argv)
+mlarc_import_run (const char *archive_path, const char *const *inputs,
+                  const MlarcImportFlags *flags)
 {
-    g_autofree char *archive_path = NULL;
-    g_autofree char *format_name = NULL;
-    gboolean quiet = FALSE;
-    gboolean no_agendas = FALSE;
-    const GOptionEntry entries[] = {
-        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
-          "Archive folder (created if missing)", "ARCHIVE" },
-        { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name,
-          "mbox variant: auto (default), mboxo, mboxrd or mboxcl2", "FORMAT" },
-        { "no-agendas", 0, 0, G_OPTION_ARG_NONE, &no_agendas,
-          "Do not extract agendas from the messages", NULL },
-        { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress and no summary line", NULL },
-        { NULL }
-    };
     MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, mlarc_print_notice, NULL };
     MlaImportStats stats = { 0 };
     ProgressState progress = { g_get_monotonic_time (), 0 };
     g_autoptr (MlaArchive) archive = NULL;
     g_autoptr (GError) error = NULL;
     gboolean ok;
+
+    if (flags->format != NULL && !mla_mbox_format_from_string (flags->format, &options.format)) {
+        fprintf (stderr, "mlarc: unknown format '%s'\n", flags->format);
+        return MLARC_EXIT_USAGE;
+    }
+    options.extract_agendas = !flags->no_agendas;
+    if (!flags->quiet && isatty (STDERR_FILENO)) {
+        options.progress = print_progress;
+        options.progress_data = &progress;
+    }
+    archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_CREATE, &error);
+    if (archive == NULL) {
+        mlarc_print_error (error);
+        return MLARC_EXIT_FAILURE;
+    }
+    ok = mla_archive_import (archive, inputs, &options, &stats, &error);
+    if (options.progress != NULL && progress.last_printed != 0)
+        fputs ("\n", stderr);
+    if (!ok) {
+        /* One line: what went wrong, and that the archive is as it was. */
+        fprintf (stderr, "mlarc: %s; %s is unchanged\n", error->message, archive_path);
+        return MLARC_EXIT_FAILURE;
+    }
+    if (!flags->quiet)
+        print_summary (&stats);
+    return MLARC_EXIT_OK;
+}
+
+int
+mlarc_import_command (int argc, char **argv)
+{
+    g_autofree char *archive_path = NULL;
+    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE };
+    const GOptionEntry entries[] = {
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
+          "Archive folder (created if missing)", "ARCHIVE" },
+        MLARC_IMPORT_OPTIONS (flags),
+        { NULL }
+    };
 
     if (!mlarc_parse_options ("import", "INPUT...",
                               "Adds the messages of each INPUT (an mbox, a gzip'd mbox, a Maildir,\n"
@@ -77,30 +103,5 @@ mlarc_import_command (int argc, char **argv)
         fprintf (stderr, "mlarc import: needs -a ARCHIVE and at least one INPUT\n");
         return MLARC_EXIT_USAGE;
     }
-    if (format_name != NULL && !mla_mbox_format_from_string (format_name, &options.format)) {
-        fprintf (stderr, "mlarc import: unknown format '%s'\n", format_name);
-        return MLARC_EXIT_USAGE;
-    }
-    options.extract_agendas = !no_agendas;
-    if (!quiet && isatty (STDERR_FILENO)) {
-        options.progress = print_progress;
-        options.progress_data = &progress;
-    }
-
-    archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_CREATE, &error);
-    if (archive == NULL) {
-        mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
-    }
-    ok = mla_archive_import (archive, (const char *const *) argv + 1, &options, &stats, &error);
-    if (options.progress != NULL && progress.last_printed != 0)
-        fputs ("\n", stderr);
-    if (!ok) {
-        /* One line: what went wrong, and that the archive is as it was. */
-        fprintf (stderr, "mlarc: %s; %s is unchanged\n", error->message, archive_path);
-        return MLARC_EXIT_FAILURE;
-    }
-    if (!quiet)
-        print_summary (&stats);
-    return MLARC_EXIT_OK;
+    return mlarc_import_run (archive_path, (const char *const *) argv + 1, &flags);
 }

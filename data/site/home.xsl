@@ -1,0 +1,45 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- home.xsl: the list's front page. -->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:import href="layout.xsl"/>
+
+  <xsl:template match="home" mode="title"><xsl:value-of select="@site-title"/></xsl:template>
+
+  <xsl:template match="home" mode="content">
+    <h1><xsl:value-of select="@site-title"/></h1>
+    <p class="counts"><xsl:value-of select="@messages"/> messages in <xsl:value-of select="@threads"/> threads.</p>
+    <div class="section">
+      <h2>Newest threads</h2>
+      <xsl:call-template name="thread-list"><xsl:with-param name="threads" select="newest/thread"/></xsl:call-template>
+    </div>
+    <div class="section">
+      <h2>By month</h2>
+      <table class="months">
+        <thead><tr><th>Month</th><th>Messages</th><th>Threads</th></tr></thead>
+        <tbody>
+          <xsl:for-each select="months/month">
+            <tr>
+              <td><a href="{$root}{@href}"><xsl:value-of select="@year"/>-<xsl:value-of select="@month"/></a></td>
+              <td><xsl:value-of select="@messages"/></td>
+              <td><xsl:value-of select="@threads"/></td>
+            </tr>
+          </xsl:for-each>
+        </tbody>
+      </table>
+    </div>
+  </xsl:template>
+
+  <xsl:template name="thread-list">
+    <xsl:param name="threads"/>
+    <ul class="threads">
+      <xsl:for-each select="$threads">
+        <li>
+          <a href="{$root}{@href}"><xsl:value-of select="@subject"/></a>
+          <span class="meta"> · <xsl:value-of select="@messages"/> messages · <xsl:value-of select="@last"/> · 
+            <xsl:for-each select="participants/person"><xsl:if test="position() &gt; 1">, </xsl:if><xsl:value-of select="."/></xsl:for-each>
+          </span>
+        </li>
+      </xsl:for-each>
+    </ul>
+  </xsl:template>
+</xsl:stylesheet>

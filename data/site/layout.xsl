@@ -1,0 +1,123 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- layout.xsl: the frame of every page (head, Content-Security-Policy,
+     header, footer). Each page stylesheet imports it and provides the
+     "title" and "content" modes for its model's root element; see
+     doc/site-models.md. -->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:output method="html" encoding="UTF-8" doctype-system="about:legacy-compat" indent="no"/>
+
+  <xsl:variable name="root" select="/*/@root"/>
+
+  <xsl:template match="/">
+    <html lang="en">
+      <head>
+        <meta charset="UTF-8"/>
+        <meta name="viewport" content="width=device-width, initial-scale=1"/>
+        <meta http-equiv="Content-Security-Policy"
+              content="default-src 'none'; style-src 'self' file:; img-src 'self' file: data:; base-uri 'none'; form-action 'none'"/>
+        <meta name="referrer" content="no-referrer"/>
+        <title><xsl:apply-templates select="/*" mode="title"/></title>
+        <link rel="stylesheet" href="{$root}style.css"/>
+        <link rel="alternate" type="application/atom+xml" title="New messages" href="{$root}new.atom"/>
+      </head>
+      <body>
+        <div class="site-header">
+          <a class="home" href="{$root}index.html"><xsl:value-of select="/*/@site-title"/></a>
+        </div>
+        <div class="main">
+          <xsl:apply-templates select="/*" mode="content"/>
+        </div>
+        <div class="site-footer">
+          <a href="{$root}index.html">Home</a>
+          <xsl:text> · </xsl:text>
+          <a href="{$root}new.atom">New messages (Atom)</a>
+          <xsl:text> · </xsl:text>
+          <a href="{$root}threads.atom">New threads (Atom)</a>
+          <xsl:text> · made by mlarc</xsl:text>
+        </div>
+      </body>
+    </html>
+  </xsl:template>
+
+  <!-- A link to a message, with its date and author, as listings show it. -->
+  <xsl:template name="mail-line">
+    <span class="date"><xsl:value-of select="@date"/></span>
+    <xsl:text> </xsl:text>
+    <a href="{$root}{@href}"><xsl:value-of select="@subject"/></a>
+    <xsl:text> </xsl:text>
+    <span class="author"><xsl:value-of select="@author"/></span>
+  </xsl:template>
+
+  <!-- The thread overview: one line per message, indented by depth. -->
+  <xsl:template match="skeleton">
+    <ul class="skeleton">
+      <xsl:for-each select="node | missing">
+        <li class="depth-{@depth}">
+          <xsl:if test="@current"><xsl:attribute name="class">depth-<xsl:value-of select="@depth"/> current</xsl:attribute></xsl:if>
+          <xsl:if test="@real-depth"><span class="deep">[<xsl:value-of select="@real-depth"/>] </span></xsl:if>
+          <xsl:if test="@match = 'subject'"><span class="loose" title="same subject, not a reply">~ </span></xsl:if>
+          <xsl:choose>
+            <xsl:when test="self::missing">
+              <span class="missing">(not archived) &lt;<xsl:value-of select="@id"/>&gt;</span>
+            </xsl:when>
+            <xsl:otherwise><xsl:call-template name="mail-line"/></xsl:otherwise>
+          </xsl:choose>
+        </li>
+      </xsl:for-each>
+    </ul>
+  </xsl:template>
+
+  <!-- A whole message: headers, text (quotes styled, long ones folded),
+       attachments. -->
+  <xsl:template match="mail">
+    <div class="mail" id="{@anchor}">
+      <h2 class="subject"><a href="{$root}{@href}"><xsl:value-of select="subject"/></a></h2>
+      <dl class="headers">
+        <dt>From</dt><dd><xsl:apply-templates select="from"/></dd>
+        <dt>Date</dt><dd><xsl:value-of select="@date-utc"/> (<xsl:value-of select="@date-local"/>)</dd>
+        <xsl:if test="to"><dt>To</dt><dd><xsl:apply-templates select="to"/></dd></xsl:if>
+        <xsl:if test="cc"><dt>Cc</dt><dd><xsl:apply-templates select="cc"/></dd></xsl:if>
+        <dt>Message-ID</dt><dd class="id">&lt;<xsl:value-of select="@id"/>&gt;</dd>
+      </dl>
+      <xsl:apply-templates select="body"/>
+      <xsl:if test="attachment">
+        <ul class="attachments">
+          <xsl:for-each select="attachment">
+            <li><xsl:value-of select="@name"/> (<xsl:value-of select="@type"/>, <xsl:value-of select="@size"/> bytes)</li>
+          </xsl:for-each>
+        </ul>
+      </xsl:if>
+      <p class="raw"><a href="{$root}{@raw}">raw message</a></p>
+    </div>
+  </xsl:template>
+
+  <xsl:template match="from | to | cc">
+    <xsl:if test="position() &gt; 1">, </xsl:if>
+    <xsl:value-of select="@name"/>
+    <xsl:if test="@address">
+      <xsl:if test="@name"><xsl:text> </xsl:text></xsl:if>
+      <span class="address">&lt;<xsl:value-of select="@address"/>&gt;</span>
+    </xsl:if>
+  </xsl:template>
+
+  <xsl:template match="body">
+    <div class="body">
+      <xsl:for-each select="block">
+        <xsl:choose>
+          <xsl:when test="@depth = 0"><pre><xsl:apply-templates/></pre></xsl:when>
+          <xsl:when test="@lines &gt; ../@fold">
+            <details class="quote depth-{@depth}">
+              <summary><xsl:value-of select="@lines"/> quoted lines</summary>
+              <pre><xsl:apply-templates/></pre>
+            </details>
+          </xsl:when>
+          <xsl:otherwise><blockquote class="depth-{@depth}"><pre><xsl:apply-templates/></pre></blockquote></xsl:otherwise>
+        </xsl:choose>
+      </xsl:for-each>
+    </div>
+  </xsl:template>
+
+  <xsl:template match="block/a">
+    <a href="{@href}" rel="nofollow noopener noreferrer"><xsl:value-of select="."/></a>
+  </xsl:template>
+</xsl:stylesheet>

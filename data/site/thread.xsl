@@ -1,0 +1,23 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- thread.xsl: a whole conversation: its overview, then every message in
+     tree order; subject matches listed apart. -->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:import href="layout.xsl"/>
+
+  <xsl:template match="thread" mode="title"><xsl:value-of select="@subject"/></xsl:template>
+
+  <xsl:template match="thread" mode="content">
+    <h1><xsl:value-of select="@subject"/></h1>
+    <p class="counts"><xsl:value-of select="@messages"/> messages ·
+      <a href="{$root}{@mbox}">download as mbox</a> ·
+      <a href="{$root}{@feed}">Atom feed</a></p>
+    <xsl:apply-templates select="skeleton"/>
+    <xsl:apply-templates select="messages/mail"/>
+    <xsl:if test="subject-matches/mail">
+      <div class="subject-matches">
+        <h2>Same subject, not replies</h2>
+        <xsl:apply-templates select="subject-matches/mail"/>
+      </div>
+    </xsl:if>
+  </xsl:template>
+</xsl:stylesheet>

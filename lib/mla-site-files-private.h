@@ -1,0 +1,31 @@
+/* mla-site-files-private.h: the only writer of a site's files. It keeps a
+ * manifest (SITE/.mlarc-site: the SHA-256 and path of every file it made)
+ * so that a rebuild rewrites only files whose bytes change, and removes
+ * the files of the last build that are no longer made. Every file goes to
+ * a temporary name and is renamed into place; no path leaves the site
+ * folder, and no symbolic link in it is followed. */
+#pragma once
+#include <glib.h>
+#include "mla-site.h"
+
+G_BEGIN_DECLS
+
+typedef struct MlaSiteFiles MlaSiteFiles;
+
+/* Opens (creating it when missing) the site folder @root and reads its
+ * manifest. Returns: (transfer full) (nullable). */
+MlaSiteFiles *mla_site_files_open (const char *root, GError **error);
+void mla_site_files_free (MlaSiteFiles *files);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteFiles, mla_site_files_free)
+
+/* Makes @path (relative, '/'-separated, each part a name this program
+ * made) hold @size bytes of @data, writing only when they differ from the
+ * last build's. Safe to call from several threads. */
+gboolean mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsize size,
+                             GError **error);
+
+/* Removes what the last build made and this one did not, writes the
+ * manifest, and adds the counts to @stats. */
+gboolean mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error);
+
+G_END_DECLS

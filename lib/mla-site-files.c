@@ -1,0 +1,194 @@
+/* mla-site-files.c: written once, atomically, and only when changed. */
+#include "config.h"
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
+#include "mla-atomic-file-private.h"
+#include "mla-digest-private.h"
+#include "mla-error.h"
+#include "mla-site-files-private.h"
+
+struct MlaSiteFiles {
+    char *root;
+    GHashTable *before;       /* path -> hex SHA-256, from the manifest */
+    GHashTable *now;          /* path -> hex SHA-256, made by this build */
+    GHashTable *folders;      /* folders known to exist (and not links) */
+    guint64 written;
+    guint64 unchanged;
+    GMutex lock;
+};
+
+void
+mla_site_files_free (MlaSiteFiles *files)
+{
+    if (files == NULL)
+        return;
+    g_clear_pointer (&files->before, g_hash_table_unref);
+    g_clear_pointer (&files->now, g_hash_table_unref);
+    g_clear_pointer (&files->folders, g_hash_table_unref);
+    g_mutex_clear (&files->lock);
+    g_free (files->root);
+    g_free (files);
+}
+
+static gboolean
+is_real_folder (const char *path)
+{
+    GStatBuf st;
+
+    return g_lstat (path, &st) == 0 && S_ISDIR (st.st_mode);
+}
+
+/* Creates the folders of @relative one by one below the root, refusing a
+ * link or a file where a folder should be. Called with the lock held. */
+static gboolean
+make_folders (MlaSiteFiles *files, const char *relative, GError **error)
+{
+    g_auto (GStrv) parts = g_strsplit (relative, "/", -1);
+    g_autoptr (GString) path = g_string_new (files->root);
+    g_autoptr (GString) key = g_string_new (NULL);
+    guint n = g_strv_length (parts);
+
+    for (guint i = 0; i + 1 < n; i++) {
+        g_string_append_printf (path, "/%s", parts[i]);
+        g_string_append_printf (key, "%s/", parts[i]);
+        if (g_hash_table_contains (files->folders, key->str))
+            continue;
+        if (g_mkdir (path->str, 0755) != 0 && errno != EEXIST)
+            return mla_throw (error, MLA_ERROR_IO, "%s: %s", path->str, g_strerror (errno));
+        if (!is_real_folder (path->str))
+            return mla_throw (error, MLA_ERROR_IO, "%s: not a folder (a link?); not writing there",
+                              path->str);
+        g_hash_table_add (files->folders, g_strdup (key->str));
+    }
+    return TRUE;
+}
+
+static gboolean
+load_manifest (MlaSiteFiles *files, GError **error)
+{
+    g_autofree char *path = g_build_filename (files->root, MLA_SITE_MANIFEST, NULL);
+    g_autofree char *contents = NULL;
+    g_auto (GStrv) lines = NULL;
+    g_autoptr (GError) local = NULL;
+
+    if (!g_file_get_contents (path, &contents, NULL, &local)) {
+        if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+            return TRUE;
+        return mla_throw (error, MLA_ERROR_IO, "%s", local->message);
+    }
+    lines = g_strsplit (contents, "\n", -1);
+    for (guint i = 0; lines[i] != NULL; i++) {
+        const char *space = strchr (lines[i], ' ');
+
+        /* Only what this program would write: no way out of the folder. */
+        if (space == NULL || space - lines[i] != MLA_SHA256_HEX_SIZE - 1
+            || strstr (space + 1, "..") != NULL || space[1] == '/' || space[1] == '\0')
+            continue;
+        g_hash_table_insert (files->before, g_strdup (space + 1),
+                             g_strndup (lines[i], MLA_SHA256_HEX_SIZE - 1));
+    }
+    return TRUE;
+}
+
+MlaSiteFiles *
+mla_site_files_open (const char *root, GError **error)
+{
+    g_autoptr (MlaSiteFiles) files = g_new0 (MlaSiteFiles, 1);
+
+    files->root = g_strdup (root);
+    files->before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    files->now = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    files->folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_mutex_init (&files->lock);
+    if (g_mkdir_with_parents (root, 0755) != 0 || !is_real_folder (root))
+        return mla_throw (error, MLA_ERROR_IO, "%s: cannot create the site folder: %s", root,
+                          g_strerror (errno)),
+               NULL;
+    if (!load_manifest (files, error))
+        return NULL;
+    return g_steal_pointer (&files);
+}
+
+/* The file holds what the manifest says: same size is the cheap check. */
+static gboolean
+still_there (const char *path, gsize size)
+{
+    GStatBuf st;
+
+    return g_lstat (path, &st) == 0 && S_ISREG (st.st_mode) && (gsize) st.st_size == size;
+}
+
+gboolean
+mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsize size,
+                    GError **error)
+{
+    g_autofree char *full = g_build_filename (files->root, path, NULL);
+    char hex[MLA_SHA256_HEX_SIZE];
+    const char *old;
+    gboolean same;
+    gboolean ok;
+
+    g_return_val_if_fail (path[0] != '/' && strstr (path, "..") == NULL, FALSE);
+    mla_sha256_hex (data, size, hex);
+    g_mutex_lock (&files->lock);
+    if (g_hash_table_contains (files->now, path)) {
+        g_mutex_unlock (&files->lock);
+        return mla_throw (error, MLA_ERROR_INVALID, "%s: made twice", full);
+    }
+    g_hash_table_insert (files->now, g_strdup (path), g_strdup (hex));
+    old = g_hash_table_lookup (files->before, path);
+    same = old != NULL && strcmp (old, hex) == 0 && still_there (full, size);
+    ok = same || make_folders (files, path, error);
+    if (same)
+        files->unchanged++;
+    else if (ok)
+        files->written++;
+    g_mutex_unlock (&files->lock);
+    if (same || !ok)
+        return ok;
+    return mla_atomic_file_set_contents (full, data, size, error);
+}
+
+static int
+compare_paths (gconstpointer a, gconstpointer b)
+{
+    return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+gboolean
+mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
+{
+    g_autoptr (GPtrArray) paths = g_ptr_array_new ();
+    g_autoptr (GString) manifest = g_string_new (NULL);
+    g_autofree char *manifest_path = g_build_filename (files->root, MLA_SITE_MANIFEST, NULL);
+    GHashTableIter iter;
+    gpointer key, value;
+    guint64 removed = 0;
+
+    g_hash_table_iter_init (&iter, files->before);
+    while (g_hash_table_iter_next (&iter, &key, NULL)) {
+        g_autofree char *full = NULL;
+
+        if (g_hash_table_contains (files->now, key))
+            continue;
+        full = g_build_filename (files->root, key, NULL);
+        if (g_unlink (full) == 0)
+            removed++;
+    }
+    g_hash_table_iter_init (&iter, files->now);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+        g_ptr_array_add (paths, key);
+    g_ptr_array_sort (paths, compare_paths);
+    for (guint i = 0; i < paths->len; i++)
+        g_string_append_printf (manifest, "%s %s\n",
+                                (const char *) g_hash_table_lookup (files->now, paths->pdata[i]),
+                                (const char *) paths->pdata[i]);
+    if (stats != NULL) {
+        stats->written += files->written;
+        stats->unchanged += files->unchanged;
+        stats->removed += removed;
+    }
+    return mla_atomic_file_set_contents (manifest_path, manifest->str, manifest->len, error);
+}

@@ -1,0 +1,72 @@
+/* mla-site-private.h: what the site's modules share: the archive as the
+ * site sees it (published messages, their folders, months, threads), the
+ * page-model builders (mla-site-model.c, libxml2 trees), and the renderer
+ * (mla-site-render.c, libxslt). */
+#pragma once
+#include <libxml/tree.h>
+#include "mla-overview.h"
+#include "mla-site.h"
+
+G_BEGIN_DECLS
+
+typedef struct MlaSiteMonth {
+    int year;
+    int month;
+    char *path;             /* "2004/07" */
+    GArray *entries;        /* guint entry indexes, by date */
+    GArray *roots;          /* guint root nodes of the threads active in it */
+} MlaSiteMonth;
+
+typedef struct MlaSite {
+    MlaArchive *archive;
+    MlaOverview *overview;
+    MlaOverviewThreads *threads;
+    const MlaThreadForest *forest;
+    MlaSiteOptions options;
+    char *title;
+    char **dirs;            /* per entry: its folder name under m/ */
+    gboolean *published;    /* per entry */
+    GArray *by_date;        /* guint published entries by date, then row */
+    guint *date_rank;       /* per entry: its place in by_date */
+    GPtrArray *months;      /* MlaSiteMonth *, in order */
+    GArray *roots;          /* guint roots of threads with a published message,
+                             * newest activity first */
+    GHashTable *first_with_id;  /* Message-ID -> entry index + 1 of its page */
+    GPtrArray *thread_dates;    /* per root node: GArray of its published
+                                 * entries by date; NULL for other nodes */
+} MlaSite;
+
+/* Page models: small documents that the stylesheets turn into pages
+ * (doc/site-models.md). Each returns: (transfer full). */
+xmlDoc *mla_site_model_home (MlaSite *site);
+xmlDoc *mla_site_model_month (MlaSite *site, const MlaSiteMonth *month, guint page,
+                              guint n_pages);
+/* The month's messages by "date", "author" or "subject". */
+xmlDoc *mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order);
+xmlDoc *mla_site_model_thread (MlaSite *site, guint root, GError **error);
+/* The page of every message with the id of entry @entry (usually one). */
+xmlDoc *mla_site_model_message (MlaSite *site, guint entry, GError **error);
+/* An Atom feed: of the newest messages (@root = MLA_THREAD_NONE,
+ * @threads = FALSE), of the newest threads (@threads = TRUE), or of the
+ * thread rooted at @root. */
+xmlDoc *mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error);
+xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path, const char *to_path);
+
+/* The folder of a thread and of a message page, relative to the site. */
+char *mla_site_thread_path (MlaSite *site, guint node);
+char *mla_site_message_path (MlaSite *site, guint entry);
+
+typedef struct MlaSiteRender MlaSiteRender;
+
+/* Compiles the stylesheets, taking each file from @templates (nullable)
+ * when it has one, else the built-in one. Returns: (transfer full). */
+MlaSiteRender *mla_site_render_new (const char *templates, GError **error);
+void mla_site_render_free (MlaSiteRender *render);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteRender, mla_site_render_free)
+/* Applies the stylesheet named after @model's root element ("thread" ->
+ * thread.xsl). Returns: (transfer full) (nullable). */
+GBytes *mla_site_render_apply (MlaSiteRender *render, xmlDoc *model, GError **error);
+/* A static file of the theme (style.css). Returns: (transfer full). */
+GBytes *mla_site_render_asset (MlaSiteRender *render, const char *name, GError **error);
+
+G_END_DECLS

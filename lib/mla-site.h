@@ -1,0 +1,48 @@
+/* mla-site.h: the static website of an archive: home, month, thread and
+ * message pages, feeds, downloads, built from the overview (never by
+ * re-parsing mail) through XSLT stylesheets (data/site/), and updated in
+ * place: a manifest of what every file holds lets a rebuild write only the
+ * files whose bytes change and remove those no longer made. */
+#pragma once
+#include <glib.h>
+#include "mla-api.h"
+#include "mla-archive.h"
+#include "mla-overview.h"
+
+G_BEGIN_DECLS
+
+/* The manifest, in the site folder. */
+#define MLA_SITE_MANIFEST ".mlarc-site"
+
+typedef struct MlaSiteProgress {
+    guint64 pages_done;
+    guint64 pages_total;
+} MlaSiteProgress;
+
+typedef void (*MlaSiteProgressFunc) (const MlaSiteProgress *progress, gpointer user_data);
+
+typedef struct MlaSiteOptions {
+    const char *title;           /* nullable: else the list's List-Id, else the folder name */
+    const char *base_url;        /* nullable: absolute URL of the site, for the feeds */
+    const char *templates;       /* nullable: a folder whose files replace data/site/ ones */
+    gboolean show_addresses;     /* else addresses are shown as "user at example.org" */
+    MlaSiteProgressFunc progress;
+    gpointer progress_data;
+} MlaSiteOptions;
+
+typedef struct MlaSiteStats {
+    guint64 written;             /* files whose bytes changed or that are new */
+    guint64 unchanged;           /* files left as they were (bytes and mtime) */
+    guint64 removed;             /* files of the last build no longer made */
+    guint64 published;           /* messages with a page */
+    guint64 withheld;            /* messages not published (X-No-Archive: yes) */
+} MlaSiteStats;
+
+/* Builds or updates the site of @archive in the folder @output (created
+ * when missing). Nothing is written outside it, and symbolic links already
+ * in it are not followed. @options and @out_stats nullable. */
+MLA_API gboolean mla_site_build (MlaArchive *archive, MlaOverview *overview,
+                                 const char *output, const MlaSiteOptions *options,
+                                 MlaSiteStats *out_stats, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,133 @@
+/* mlarc-site.c: `mlarc site -a ARCHIVE -o SITE [OPTION...]` and
+ * `mlarc build -a ARCHIVE -o SITE [OPTION...] INPUT...` (import, then
+ * site: the main job). */
+#include "config.h"
+#include <stdio.h>
+#include <unistd.h>
+#include "mlarc.h"
+#include "mlarc-commands.h"
+
+typedef struct {
+    char *output;
+    char *title;
+    char *base_url;
+    char *templates;
+    gboolean show_addresses;
+} SiteFlags;
+
+#define SITE_OPTIONS(flags)                                                              \
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &(flags).output, "Site folder", "SITE" },  \
+    { "title", 0, 0, G_OPTION_ARG_STRING, &(flags).title,                                 \
+      "The site's title (default: the List-Id)", "TITLE" },                              \
+    { "base-url", 0, 0, G_OPTION_ARG_STRING, &(flags).base_url,                           \
+      "The site's address, for absolute links in feeds", "URL" },                        \
+    { "templates", 0, 0, G_OPTION_ARG_FILENAME, &(flags).templates,                       \
+      "A folder of stylesheets replacing the built-in ones, file by file", "DIR" },      \
+    { "show-addresses", 0, 0, G_OPTION_ARG_NONE, &(flags).show_addresses,                 \
+      "Show e-mail addresses as they are (default: user at example.org)", NULL }
+
+static void
+site_flags_clear (SiteFlags *flags)
+{
+    g_free (flags->output);
+    g_free (flags->title);
+    g_free (flags->base_url);
+    g_free (flags->templates);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SiteFlags, site_flags_clear)
+
+static void
+print_progress (const MlaSiteProgress *progress, gpointer user_data)
+{
+    (void) user_data;
+    fprintf (stderr, "\rsite: %" G_GUINT64_FORMAT " of about %" G_GUINT64_FORMAT " pages   ",
+             progress->pages_done, progress->pages_total);
+}
+
+static int
+run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
+{
+    MlaSiteOptions options = { flags->title, flags->base_url, flags->templates,
+                               flags->show_addresses, NULL, NULL };
+    g_autoptr (MlaArchive) archive = NULL;
+    g_autoptr (MlaOverview) overview = NULL;
+    g_autoptr (GError) error = NULL;
+    MlaSiteStats stats = { 0 };
+    gboolean ok;
+
+    if (!quiet && isatty (STDERR_FILENO))
+        options.progress = print_progress;
+    if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
+        mlarc_print_error (error);
+        return MLARC_EXIT_FAILURE;
+    }
+    ok = mla_site_build (archive, overview, flags->output, &options, &stats, &error);
+    if (options.progress != NULL)
+        fputs ("\r", stderr);
+    if (!ok) {
+        mlarc_print_error (error);
+        return MLARC_EXIT_FAILURE;
+    }
+    if (!quiet)
+        fprintf (stderr,
+                 "mlarc site: %" G_GUINT64_FORMAT " files written, %" G_GUINT64_FORMAT
+                 " unchanged, %" G_GUINT64_FORMAT " removed; %" G_GUINT64_FORMAT
+                 " messages published, %" G_GUINT64_FORMAT " withheld\n",
+                 stats.written, stats.unchanged, stats.removed, stats.published, stats.withheld);
+    return MLARC_EXIT_OK;
+}
+
+int
+mlarc_site_command (int argc, char **argv)
+{
+    g_autofree char *archive_path = NULL;
+    gboolean quiet = FALSE;
+    g_auto (SiteFlags) flags = { 0 };
+    const GOptionEntry entries[] = {
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path, "Archive folder", "ARCHIVE" },
+        SITE_OPTIONS (flags),
+        { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress and no summary line", NULL },
+        { NULL }
+    };
+
+    if (!mlarc_parse_options ("site", "",
+                              "Builds or updates the static website of ARCHIVE in SITE: only the\n"
+                              "files whose content changed are written.",
+                              entries, &argc, &argv))
+        return MLARC_EXIT_USAGE;
+    if (archive_path == NULL || flags.output == NULL || argc > 1) {
+        fprintf (stderr, "mlarc site: needs -a ARCHIVE, -o SITE and no other argument\n");
+        return MLARC_EXIT_USAGE;
+    }
+    return run_site (archive_path, &flags, quiet);
+}
+
+int
+mlarc_build_command (int argc, char **argv)
+{
+    g_autofree char *archive_path = NULL;
+    g_auto (MlarcImportFlags) import = { NULL, FALSE, FALSE };
+    g_auto (SiteFlags) flags = { 0 };
+    const GOptionEntry entries[] = {
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
+          "Archive folder (created if missing)", "ARCHIVE" },
+        MLARC_IMPORT_OPTIONS (import),
+        SITE_OPTIONS (flags),
+        { NULL }
+    };
+    int status;
+
+    if (!mlarc_parse_options ("build", "INPUT...",
+                              "Imports each INPUT into ARCHIVE, then builds or updates its website\n"
+                              "in SITE: mlarc import, then mlarc site.",
+                              entries, &argc, &argv))
+        return MLARC_EXIT_USAGE;
+    if (archive_path == NULL || flags.output == NULL || argc < 2) {
+        fprintf (stderr, "mlarc build: needs -a ARCHIVE, -o SITE and at least one INPUT\n");
+        return MLARC_EXIT_USAGE;
+    }
+    status = mlarc_import_run (archive_path, (const char *const *) argv + 1, &import);
+    if (status != MLARC_EXIT_OK)
+        return status;
+    return run_site (archive_path, &flags, import.quiet);
+}
