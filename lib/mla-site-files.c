@@ -32,6 +32,22 @@ mla_site_files_free (MlaSiteFiles *files)
     g_free (files);
 }
 
+/* A relative path of plain names: no empty, "." or ".." part, no
+ * backslash. Message folders may hold "..%2F", which is a plain name. */
+static gboolean
+is_safe_path (const char *path)
+{
+    g_auto (GStrv) parts = NULL;
+
+    if (path[0] == '\0' || path[0] == '/' || strchr (path, '\\') != NULL)
+        return FALSE;
+    parts = g_strsplit (path, "/", -1);
+    for (guint i = 0; parts[i] != NULL; i++)
+        if (parts[i][0] == '\0' || strcmp (parts[i], ".") == 0 || strcmp (parts[i], "..") == 0)
+            return FALSE;
+    return TRUE;
+}
+
 static gboolean
 is_real_folder (const char *path)
 {
@@ -83,8 +99,7 @@ load_manifest (MlaSiteFiles *files, GError **error)
         const char *space = strchr (lines[i], ' ');
 
         /* Only what this program would write: no way out of the folder. */
-        if (space == NULL || space - lines[i] != MLA_SHA256_HEX_SIZE - 1
-            || strstr (space + 1, "..") != NULL || space[1] == '/' || space[1] == '\0')
+        if (space == NULL || space - lines[i] != MLA_SHA256_HEX_SIZE - 1 || !is_safe_path (space + 1))
             continue;
         g_hash_table_insert (files->before, g_strdup (space + 1),
                              g_strndup (lines[i], MLA_SHA256_HEX_SIZE - 1));
@@ -130,7 +145,8 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsi
     gboolean same;
     gboolean ok;
 
-    g_return_val_if_fail (path[0] != '/' && strstr (path, "..") == NULL, FALSE);
+    if (!is_safe_path (path))
+        return mla_throw (error, MLA_ERROR_INVALID, "%s: not a path inside the site", path);
     mla_sha256_hex (data, size, hex);
     g_mutex_lock (&files->lock);
     if (g_hash_table_contains (files->now, path)) {

@@ -1,0 +1,99 @@
+#!/bin/sh
+# e2e-site.sh: mlarc build and mlarc site on the sample and on hostile mail:
+# every page parses, every internal link resolves, feeds are Atom, no
+# mail-borne script reaches a page, withheld mail stays unpublished, and an
+# incremental update leaves the site byte-identical to a full rebuild.
+. "${top_srcdir:-.}/tests/e2e-lib.sh"
+
+command -v "$XMLLINT" >/dev/null 2>&1 || skip "xmllint is needed to parse the pages"
+
+A=$TMP/archive
+S=$TMP/site
+expect 0 build -a "$A" -o "$S" "$SAMPLE"
+grep -q '^mlarc site: [0-9]* files written, 0 unchanged, 0 removed; 36 messages published, 0 withheld$' \
+    "$TMP/err" || fail "build: no site summary: $(cat "$TMP/err")"
+for f in index.html style.css new.atom threads.atom 2004/07/index.html 2004/07/by-author.html; do
+    [ -f "$S/$f" ] || fail "no $f"
+done
+[ "$(ls "$S/m" | wc -l)" -eq 36 ] || fail "not 36 message pages"
+
+# A second run on the same archive writes nothing.
+expect 0 site -a "$A" -o "$S"
+grep -q ' 0 files written, [0-9]* unchanged, 0 removed' "$TMP/err" || fail "rerun wrote files: $(cat "$TMP/err")"
+
+# Hostile mail, added to the same archive and site.
+expect 0 build -a "$A" -o "$S" "$DATA/site/hostile.mbox"
+grep -q ' 40 messages published, 1 withheld$' "$TMP/err" || fail "hostile: $(cat "$TMP/err")"
+
+# Every page parses with libxml2's HTML parser (which predates HTML5's
+# details and summary: those two names are the only complaint allowed).
+find "$S" -name '*.html' >"$TMP/pages"
+while read -r page; do
+    "$XMLLINT" --html --noout "$page" 2>&1 | grep -v -e 'Tag details invalid' -e 'Tag summary invalid' \
+        | grep -e 'error' && fail "$page does not parse"
+done <"$TMP/pages"
+
+# Every internal link resolves to a file of the site.
+# mlarc's hrefs escape only '%' (as %25); any other escape is a bug.
+decode () { printf '%s' "$1" | sed 's/%25/%/g'; }
+links=0
+while read -r page; do
+    dir=$(dirname "$page")
+    # Real attributes only: text may quote href="..." too.
+    for href in $("$XMLLINT" --html --xpath '//@href | //@src' "$page" 2>/dev/null \
+                  | sed -n 's/^ *\(href\|src\)="\([^"]*\)"$/\2/p' | sed 's/#.*//'); do
+        case $href in http:* | https:* | ftp:* | mailto:* | '') continue ;; esac
+        case $(printf '%s' "$href" | sed 's/%25//g') in *%*) fail "$page: odd escape in $href" ;; esac
+        target=$(decode "$href")
+        [ -f "$dir/$target" ] || fail "$page: link $href leads nowhere"
+        links=$((links + 1))
+    done
+done <"$TMP/pages"
+[ "$links" -gt 500 ] || fail "only $links internal links checked"
+
+# Feeds: well-formed Atom with what RFC 4287 requires.
+for feed in "$S/new.atom" "$S/threads.atom" "$S"/t/*/atom.xml; do
+    "$XMLLINT" --noout "$feed" || fail "$feed is not well-formed"
+    for path in "/*[local-name()='feed']/*[local-name()='id']" "/*[local-name()='feed']/*[local-name()='title']" \
+                "/*[local-name()='feed']/*[local-name()='updated']"; do
+        [ "$("$XMLLINT" --xpath "count($path)" "$feed")" -eq 1 ] || fail "$feed: no $path"
+    done
+    missing=$("$XMLLINT" --xpath "count(//*[local-name()='entry'][not(*[local-name()='id']) or not(*[local-name()='title']) or not(*[local-name()='updated'])])" "$feed")
+    [ "$missing" -eq 0 ] || fail "$feed: $missing entries lack id, title or updated"
+done
+
+# No mail-borne script, event handler or javascript: link in any page or feed.
+if grep -r -l -i -E '<script|<[a-z][^>]* on[a-z]+=' --include='*.html' \
+        --include='*.atom' --include='*.xml' "$S"; then
+    fail "script in the site"
+fi
+for page in $(cat "$TMP/pages"); do
+    "$XMLLINT" --html --xpath '//@href' "$page" 2>/dev/null | grep -i 'javascript:' \
+        && fail "$page: a javascript: link"
+done
+grep -q 'alert(1)' "$S"/m/*/index.html || fail "the display name with <script> is not shown as text"
+
+# Ids that would be paths, and ids that differ only in case.
+[ -f "$S/m/%2E/index.html" ] || fail "the id '.' has no page of its own"
+[ -f "$S/m/..%2F..%2Fetc%2Fpasswd@example.org/index.html" ] || fail "no page for ../../etc/passwd@"
+[ ! -e "$TMP/etc" ] && [ ! -e "$S/etc" ] || fail "a file was written outside its folder"
+[ -z "$(ls "$S/m" | tr 'A-Z' 'a-z' | sort | uniq -d)" ] || fail "two message folders differ only in case"
+grep -q 'index.html' "$S/m/..%2F..%2Fetc%2Fpasswd@example.org/index.html" || fail "no attachment listing"
+
+# X-No-Archive: stored, not published.
+[ ! -e "$S/m/no-archive@example.org" ] || fail "a withheld message has a page"
+! grep -r -q 'Do not publish me' "$S" || fail "a withheld message shows on a page"
+
+# Incremental = full: the updated site equals a rebuild into an empty folder.
+expect 0 site -a "$A" -o "$TMP/full"
+diff -r "$S" "$TMP/full" >"$TMP/diff" || { head -20 "$TMP/diff" >&2; fail "incremental site differs from a full build"; }
+
+# An update rewrites only what changed: an untouched thread keeps its mtime.
+old=$(ls -d "$S"/t/* | head -n 1)
+touch -d '2001-01-01' "$old/index.html"
+expect 0 import -q -a "$A" "$DATA/thread/root.mbox"
+expect 0 site -a "$A" -o "$S"
+[ "$(find "$old/index.html" -newermt '2002-01-01' | wc -l)" -eq 0 ] || fail "an unchanged page was rewritten"
+grep -q ' [1-9][0-9]* files written' "$TMP/err" || fail "the new message wrote nothing"
+
+echo "e2e-site: ok"
