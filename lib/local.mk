@@ -66,7 +66,10 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-mail.c \
 	lib/mla-subject.c \
 	lib/mla-thread.c \
+	lib/mla-overview-private.h \
 	lib/mla-overview.c \
+	lib/mla-overview-store.c \
+	lib/mla-overview-query.c \
 	lib/mla-thread-format.c \
 	lib/mla-show.c \
 	lib/mla-site-url-private.h \

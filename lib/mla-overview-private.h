@@ -1,0 +1,87 @@
+/* mla-overview-private.h: what the overview's three files share: the
+ * connection and its prepared statements (mla-overview.c: opening,
+ * checking, rebuilding, catching up), adding and threading
+ * (mla-overview-store.c), and lookups (mla-overview-query.c). These are the
+ * only files that include sqlite3.h. */
+#pragma once
+#include <sqlite3.h>
+#include "mla-overview.h"
+#include "mla-record.h"
+
+G_BEGIN_DECLS
+
+/* The columns mla_overview_read_entry() reads, in its order. */
+#define ENTRY_COLUMNS                                                                   \
+    "volume, raw_offset, raw_length, message_id, synthetic, sha256, date, date_utc,"   \
+    " envelope, from_name, from_address, subject, thread, parent, loose, id,"        \
+    " date_offset, no_archive, list_id"
+
+enum {
+    STMT_INSERT_MESSAGE,
+    STMT_INSERT_REF,
+    STMT_INSERT_BODY,
+    STMT_INSERT_ADDRESS,
+    STMT_INSERT_ATTACHMENT,
+    STMT_GET_BODY,
+    STMT_GET_ADDRESSES,
+    STMT_GET_ATTACHMENTS,
+    STMT_UPDATE_THREAD,
+    STMT_SET_META,
+    STMT_GET_META,
+    STMT_FIND_MESSAGE,
+    STMT_THREAD_EXISTS,
+    STMT_GET_ALIAS,
+    STMT_PUT_THREAD,
+    STMT_DROP_THREAD,
+    STMT_PUT_ALIAS,
+    STMT_MOVE_ALIASES,
+    STMT_DROP_ALIAS,
+    STMT_THREAD_MESSAGES,
+    N_STMTS
+};
+
+
+struct MlaOverview {
+    MlaArchive *archive;
+    char *path;
+    sqlite3 *db;
+    sqlite3_stmt *stmts[N_STMTS];
+};
+
+struct MlaOverviewThreads {
+    GArray *entries;          /* MlaOverviewEntry */
+    gint64 *rows;             /* row id of each entry */
+    GArray *inputs;           /* MlaThreadInput, one per entry */
+    GPtrArray *refs;          /* every entry's refs, one after another */
+    GStringChunk *strings;
+    MlaThreadForest *forest;
+};
+
+/* Sets @error from the connection's last error; returns FALSE. */
+gboolean mla_overview_throw (MlaOverview *overview, GError **error, const char *what);
+gboolean mla_overview_exec (MlaOverview *overview, const char *sql, GError **error);
+/* Returns: (transfer none) (nullable): statement @which, prepared once per
+ * connection, reset and unbound. */
+sqlite3_stmt *mla_overview_stmt (MlaOverview *overview, int which, GError **error);
+/* Steps a statement that returns no rows, and resets it. */
+gboolean mla_overview_step_done (MlaOverview *overview, sqlite3_stmt *statement, GError **error);
+/* Binds @text (not copied: it must live until the step). */
+void mla_overview_bind_text (sqlite3_stmt *statement, int column, const char *text);
+/* The same, leaving the column NULL for a NULL @text. */
+void mla_overview_bind_nullable (sqlite3_stmt *statement, int column, const char *text);
+/* Returns: (transfer none) (nullable): the column, copied into @threads's strings. */
+const char *mla_overview_column_string (MlaOverviewThreads *threads, sqlite3_stmt *statement,
+                                        int column);
+/* Returns: (transfer full) (nullable). */
+char *mla_overview_column_dup (sqlite3_stmt *statement, int column);
+/* Reads ENTRY_COLUMNS from column @c on into @entry. */
+void mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement, int c,
+                              MlaOverviewEntry *entry);
+
+/* Adds the records of every volume numbered @first or higher. */
+gboolean mla_overview_insert_volumes (MlaOverview *overview, guint first, GError **error);
+/* Threads every message and stores what changed (threads, parents,
+ * aliases), inside the caller's transaction. */
+gboolean mla_overview_store_threads (MlaOverview *overview, GError **error);
+
+G_END_DECLS

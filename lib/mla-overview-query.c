@@ -1,0 +1,240 @@
+/* mla-overview-query.c: lookups in the overview: messages by
+ * Message-ID, threads by id or alias, a message's details. */
+#include "config.h"
+#include <string.h>
+#include "mla-error.h"
+#include "mla-overview-private.h"
+
+
+/* "<id>" and " id " mean "id". Returns: (transfer full). */
+static char *
+bare_id (const char *message_id)
+{
+    g_autofree char *copy = g_strstrip (g_strdup (message_id));
+    gsize length = strlen (copy);
+
+    if (length >= 2 && copy[0] == '<' && copy[length - 1] == '>')
+        return g_strndup (copy + 1, length - 2);
+    return g_steal_pointer (&copy);
+}
+
+static const gsize entry_strings[] = {
+    G_STRUCT_OFFSET (MlaOverviewEntry, message_id), G_STRUCT_OFFSET (MlaOverviewEntry, sha256),
+    G_STRUCT_OFFSET (MlaOverviewEntry, date_utc),   G_STRUCT_OFFSET (MlaOverviewEntry, envelope),
+    G_STRUCT_OFFSET (MlaOverviewEntry, from_name),  G_STRUCT_OFFSET (MlaOverviewEntry, from_address),
+    G_STRUCT_OFFSET (MlaOverviewEntry, subject),    G_STRUCT_OFFSET (MlaOverviewEntry, thread),
+    G_STRUCT_OFFSET (MlaOverviewEntry, parent),     G_STRUCT_OFFSET (MlaOverviewEntry, list_id),
+};
+#define ENTRY_STRING(entry, offset) (*(const char **) ((char *) (entry) + (offset)))
+
+/* One block holds the entry and its strings, so g_free() frees both. */
+static MlaOverviewEntry *
+entry_dup (const MlaOverviewEntry *entry)
+{
+    gsize size = sizeof *entry;
+    MlaOverviewEntry *copy;
+    char *at;
+
+    for (gsize i = 0; i < G_N_ELEMENTS (entry_strings); i++)
+        if (ENTRY_STRING (entry, entry_strings[i]) != NULL)
+            size += strlen (ENTRY_STRING (entry, entry_strings[i])) + 1;
+    copy = g_malloc (size);
+    *copy = *entry;
+    at = (char *) (copy + 1);
+    for (gsize i = 0; i < G_N_ELEMENTS (entry_strings); i++) {
+        const char *text = ENTRY_STRING (entry, entry_strings[i]);
+
+        if (text == NULL)
+            continue;
+        ENTRY_STRING (copy, entry_strings[i]) = at;
+        at = g_stpcpy (at, text) + 1;
+    }
+    return copy;
+}
+
+/* The entries a query gives for one bound text. */
+static GPtrArray *
+find_entries (MlaOverview *overview, int which, const char *text, GError **error)
+{
+    g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (MlaOverviewThreads) scratch = g_new0 (MlaOverviewThreads, 1);
+    sqlite3_stmt *statement = mla_overview_stmt (overview, which, error);
+    int status;
+
+    if (statement == NULL)
+        return NULL;
+    scratch->strings = g_string_chunk_new (1024);
+    mla_overview_bind_text (statement, 1, text);
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        MlaOverviewEntry entry = { 0 };
+
+        mla_overview_read_entry (scratch, statement, 0, &entry);
+        g_ptr_array_add (found, entry_dup (&entry));
+    }
+    sqlite3_reset (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "find messages"), NULL;
+    return g_steal_pointer (&found);
+}
+
+GPtrArray *
+mla_overview_find_message (MlaOverview *overview, const char *message_id, GError **error)
+{
+    g_autofree char *id = bare_id (message_id);
+
+    GPtrArray *found;
+
+    g_return_val_if_fail (overview != NULL && message_id != NULL, NULL);
+    found = find_entries (overview, STMT_FIND_MESSAGE, id, error);
+    if (found != NULL && found->len == 0) {
+        g_ptr_array_unref (found);
+        return mla_throw (error, MLA_ERROR_NOT_FOUND, "no message <%s> in %s", id,
+                          mla_archive_get_path (overview->archive)),
+               NULL;
+    }
+    return found;
+}
+
+GPtrArray *
+mla_overview_get_thread (MlaOverview *overview, const char *thread_id, GError **error)
+{
+    g_autofree char *current = mla_overview_resolve_thread (overview, thread_id, error);
+
+    if (current == NULL)
+        return NULL;
+    return find_entries (overview, STMT_THREAD_MESSAGES, current, error);
+}
+
+char *
+mla_overview_resolve_thread (MlaOverview *overview, const char *thread_id, GError **error)
+{
+    const int order[] = { STMT_THREAD_EXISTS, STMT_GET_ALIAS };
+
+    g_return_val_if_fail (overview != NULL && thread_id != NULL, NULL);
+    for (gsize i = 0; i < G_N_ELEMENTS (order); i++) {
+        sqlite3_stmt *statement = mla_overview_stmt (overview, order[i], error);
+        char *result = NULL;
+        int status;
+
+        if (statement == NULL)
+            return NULL;
+        mla_overview_bind_text (statement, 1, thread_id);
+        status = sqlite3_step (statement);
+        if (status == SQLITE_ROW)
+            result = g_strdup (i == 0 ? thread_id : (const char *) sqlite3_column_text (statement, 0));
+        sqlite3_reset (statement);
+        if (status != SQLITE_ROW && status != SQLITE_DONE)
+            return mla_overview_throw (overview, error, "resolve thread"), NULL;
+        if (result != NULL)
+            return result;
+    }
+    return mla_throw (error, MLA_ERROR_NOT_FOUND, "no thread %s in %s", thread_id,
+                      mla_archive_get_path (overview->archive)),
+           NULL;
+}
+
+void
+mla_overview_details_free (MlaOverviewDetails *details)
+{
+    if (details == NULL)
+        return;
+    g_clear_pointer (&details->to, g_ptr_array_unref);
+    g_clear_pointer (&details->cc, g_ptr_array_unref);
+    g_clear_pointer (&details->attachments, g_ptr_array_unref);
+    g_free (details->body);
+    g_free (details);
+}
+
+char *
+mla_overview_column_dup (sqlite3_stmt *statement, int column)
+{
+    return g_strdup ((const char *) sqlite3_column_text (statement, column));
+}
+
+/* Runs @which for @row, calling @func on each result row. */
+static gboolean
+for_each_row (MlaOverview *overview, int which, gint64 row,
+              void (*func) (sqlite3_stmt *statement, MlaOverviewDetails *details),
+              MlaOverviewDetails *details, GError **error)
+{
+    sqlite3_stmt *statement = mla_overview_stmt (overview, which, error);
+    int status;
+
+    if (statement == NULL)
+        return FALSE;
+    sqlite3_bind_int64 (statement, 1, row);
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+        func (statement, details);
+    sqlite3_reset (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "read details");
+    return TRUE;
+}
+
+static void
+take_body (sqlite3_stmt *statement, MlaOverviewDetails *details)
+{
+    details->body = mla_overview_column_dup (statement, 0);
+}
+
+static void
+take_address (sqlite3_stmt *statement, MlaOverviewDetails *details)
+{
+    MlaAddress *address = g_new0 (MlaAddress, 1);
+    const char *kind = (const char *) sqlite3_column_text (statement, 0);
+
+    address->name = mla_overview_column_dup (statement, 1);
+    address->address = mla_overview_column_dup (statement, 2);
+    g_ptr_array_add (g_strcmp0 (kind, "cc") == 0 ? details->cc : details->to, address);
+}
+
+static void
+take_attachment (sqlite3_stmt *statement, MlaOverviewDetails *details)
+{
+    MlaAttachment *attachment = g_new0 (MlaAttachment, 1);
+
+    attachment->filename = mla_overview_column_dup (statement, 0);
+    attachment->content_type = mla_overview_column_dup (statement, 1);
+    attachment->size = (gsize) sqlite3_column_int64 (statement, 2);
+    g_strlcpy (attachment->sha256, (const char *) sqlite3_column_text (statement, 3),
+               sizeof attachment->sha256);
+    g_ptr_array_add (details->attachments, attachment);
+}
+
+MlaOverviewDetails *
+mla_overview_get_details (MlaOverview *overview, gint64 row, GError **error)
+{
+    g_autoptr (MlaOverviewDetails) details = g_new0 (MlaOverviewDetails, 1);
+
+    g_return_val_if_fail (overview != NULL, NULL);
+    details->to = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
+    details->cc = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
+    details->attachments = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_attachment_free);
+    if (!for_each_row (overview, STMT_GET_BODY, row, take_body, details, error)
+        || !for_each_row (overview, STMT_GET_ADDRESSES, row, take_address, details, error)
+        || !for_each_row (overview, STMT_GET_ATTACHMENTS, row, take_attachment, details, error))
+        return NULL;
+    return g_steal_pointer (&details);
+}
+
+GPtrArray *
+mla_overview_get_thread_aliases (MlaOverview *overview, GError **error)
+{
+    g_autoptr (GPtrArray) aliases = g_ptr_array_new_with_free_func (g_free);
+    sqlite3_stmt *statement = NULL;
+    int status;
+
+    if (sqlite3_prepare_v2 (overview->db, "SELECT alias, thread FROM thread_aliases ORDER BY alias",
+                            -1, &statement, NULL)
+        != SQLITE_OK)
+        return mla_overview_throw (overview, error, "prepare"), NULL;
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        g_ptr_array_add (aliases, mla_overview_column_dup (statement, 0));
+        g_ptr_array_add (aliases, mla_overview_column_dup (statement, 1));
+    }
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "read aliases"), NULL;
+    return g_steal_pointer (&aliases);
+}
+

@@ -1,0 +1,446 @@
+/* mla-overview-store.c: adding a volume's records to the overview, and
+ * threading: every message read back from the overview (not the XML),
+ * threaded, and only what changed written. */
+#include "config.h"
+#include <string.h>
+#include "mla-error.h"
+#include "mla-overview-private.h"
+#include "mla-subject.h"
+
+
+
+static gboolean
+insert_refs (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
+{
+    g_autoptr (GPtrArray) addresses = g_ptr_array_new ();
+    g_autoptr (GPtrArray) refs = NULL;
+    GPtrArray *lists[] = { record->to, record->cc };
+
+    if (record->from != NULL && record->from->address != NULL)
+        g_ptr_array_add (addresses, record->from->address);
+    for (gsize l = 0; l < G_N_ELEMENTS (lists); l++)
+        for (guint i = 0; i < lists[l]->len; i++) {
+            const MlaAddress *address = g_ptr_array_index (lists[l], i);
+
+            if (address->address != NULL)
+                g_ptr_array_add (addresses, address->address);
+        }
+    g_ptr_array_add (addresses, NULL);
+    refs = mla_thread_clean_refs (record->message_id, record->in_reply_to,
+                                  (const char *const *) record->references->pdata,
+                                  record->references->len,
+                                  (const char *const *) addresses->pdata);
+    for (guint i = 0; i < refs->len; i++) {
+        sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_INSERT_REF, error);
+
+        if (statement == NULL)
+            return FALSE;
+        sqlite3_bind_int64 (statement, 1, row);
+        sqlite3_bind_int (statement, 2, (int) i);
+        mla_overview_bind_text (statement, 3, g_ptr_array_index (refs, i));
+        if (!mla_overview_step_done (overview, statement, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+static gboolean
+insert_addresses (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
+{
+    const struct {
+        const char *kind;
+        GPtrArray *list;
+    } kinds[] = { { "to", record->to }, { "cc", record->cc } };
+    int position = 0;
+
+    for (gsize k = 0; k < G_N_ELEMENTS (kinds); k++)
+        for (guint i = 0; i < kinds[k].list->len; i++) {
+            const MlaAddress *address = g_ptr_array_index (kinds[k].list, i);
+            sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_INSERT_ADDRESS, error);
+
+            if (statement == NULL)
+                return FALSE;
+            sqlite3_bind_int64 (statement, 1, row);
+            sqlite3_bind_int (statement, 2, position++);
+            mla_overview_bind_text (statement, 3, kinds[k].kind);
+            mla_overview_bind_nullable (statement, 4, address->name);
+            mla_overview_bind_nullable (statement, 5, address->address);
+            if (!mla_overview_step_done (overview, statement, error))
+                return FALSE;
+        }
+    return TRUE;
+}
+
+/* The body, the To and Cc addresses and the attachments of @record. */
+static gboolean
+insert_details (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
+{
+    sqlite3_stmt *statement;
+
+    if (record->body != NULL) {
+        statement = mla_overview_stmt (overview, STMT_INSERT_BODY, error);
+        if (statement == NULL)
+            return FALSE;
+        sqlite3_bind_int64 (statement, 1, row);
+        mla_overview_bind_text (statement, 2, record->body);
+        if (!mla_overview_step_done (overview, statement, error))
+            return FALSE;
+    }
+    for (guint i = 0; i < record->attachments->len; i++) {
+        const MlaAttachment *attachment = g_ptr_array_index (record->attachments, i);
+
+        statement = mla_overview_stmt (overview, STMT_INSERT_ATTACHMENT, error);
+        if (statement == NULL)
+            return FALSE;
+        sqlite3_bind_int64 (statement, 1, row);
+        sqlite3_bind_int (statement, 2, (int) i);
+        mla_overview_bind_nullable (statement, 3, attachment->filename);
+        mla_overview_bind_text (statement, 4, attachment->content_type);
+        sqlite3_bind_int64 (statement, 5, (sqlite3_int64) attachment->size);
+        mla_overview_bind_text (statement, 6, attachment->sha256);
+        if (!mla_overview_step_done (overview, statement, error))
+            return FALSE;
+    }
+    return insert_addresses (overview, row, record, error);
+}
+
+static gboolean
+insert_record (MlaOverview *overview, const MlaRecord *record, GError **error)
+{
+    sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_INSERT_MESSAGE, error);
+    g_autofree char *subject_key = mla_subject_normalise (record->subject);
+    gint64 row;
+
+    if (statement == NULL)
+        return FALSE;
+    sqlite3_bind_int64 (statement, 1, record->volume);
+    sqlite3_bind_int64 (statement, 2, (sqlite3_int64) record->raw_offset);
+    sqlite3_bind_int64 (statement, 3, (sqlite3_int64) record->raw_length);
+    mla_overview_bind_text (statement, 4, record->message_id);
+    sqlite3_bind_int (statement, 5, record->synthetic_id);
+    mla_overview_bind_text (statement, 6, record->sha256 != NULL ? record->sha256 : "");
+    sqlite3_bind_int64 (statement, 7, record->date);
+    mla_overview_bind_nullable (statement, 8, record->date_utc);
+    mla_overview_bind_nullable (statement, 9, record->envelope);
+    if (record->from != NULL) {
+        mla_overview_bind_nullable (statement, 10, record->from->name);
+        mla_overview_bind_nullable (statement, 11, record->from->address);
+    }
+    mla_overview_bind_nullable (statement, 12, record->subject);
+    mla_overview_bind_nullable (statement, 13, subject_key);
+    sqlite3_bind_int (statement, 14, mla_subject_is_reply (record->subject));
+    mla_overview_bind_nullable (statement, 15, record->list_id);
+    sqlite3_bind_int (statement, 16, (int) record->attachments->len);
+    sqlite3_bind_int (statement, 17, (int) record->agendas->len);
+    sqlite3_bind_int (statement, 18, record->date_offset);
+    sqlite3_bind_int (statement, 19, record->no_archive);
+    sqlite3_bind_int (statement, 20, record->body_source);
+    if (!mla_overview_step_done (overview, statement, error))
+        return FALSE;
+    row = sqlite3_last_insert_rowid (overview->db);
+    return insert_refs (overview, row, record, error) && insert_details (overview, row, record, error);
+}
+
+/* Adds the records of every volume numbered @first or higher. */
+gboolean
+mla_overview_insert_volumes (MlaOverview *overview, guint first, GError **error)
+{
+    g_autoptr (MlaRecordIter) iter = mla_record_iter_new (
+        overview->archive, first, MLA_RECORD_READ_AGENDAS | MLA_RECORD_READ_BODY);
+    const MlaRecord *record;
+
+    while (mla_record_iter_next (iter, &record, error)) {
+        if (record == NULL)
+            return TRUE;
+        if (!insert_record (overview, record, error))
+            return FALSE;
+    }
+    return FALSE;
+}
+
+/* ---- loading and threading ---- */
+
+
+
+void
+mla_overview_threads_free (MlaOverviewThreads *threads)
+{
+    if (threads == NULL)
+        return;
+    g_clear_pointer (&threads->forest, mla_thread_forest_free);
+    g_clear_pointer (&threads->entries, g_array_unref);
+    g_clear_pointer (&threads->inputs, g_array_unref);
+    g_clear_pointer (&threads->refs, g_ptr_array_unref);
+    g_clear_pointer (&threads->strings, g_string_chunk_free);
+    g_free (threads->rows);
+    g_free (threads);
+}
+
+const char *
+mla_overview_column_string (MlaOverviewThreads *threads, sqlite3_stmt *statement, int column)
+{
+    const char *text = (const char *) sqlite3_column_text (statement, column);
+
+    return text != NULL ? g_string_chunk_insert_len (threads->strings, text,
+                                                     sqlite3_column_bytes (statement, column))
+                        : NULL;
+}
+
+/* The columns of STMT_FIND_MESSAGE, from @column on, into @entry. */
+void
+mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement, int c, MlaOverviewEntry *entry)
+{
+    entry->volume = (guint) sqlite3_column_int64 (statement, c);
+    entry->raw_offset = (guint64) sqlite3_column_int64 (statement, c + 1);
+    entry->raw_length = (guint64) sqlite3_column_int64 (statement, c + 2);
+    entry->message_id = mla_overview_column_string (threads, statement, c + 3);
+    entry->synthetic_id = sqlite3_column_int (statement, c + 4);
+    entry->sha256 = mla_overview_column_string (threads, statement, c + 5);
+    entry->date = sqlite3_column_int64 (statement, c + 6);
+    entry->date_utc = mla_overview_column_string (threads, statement, c + 7);
+    entry->envelope = mla_overview_column_string (threads, statement, c + 8);
+    entry->from_name = mla_overview_column_string (threads, statement, c + 9);
+    entry->from_address = mla_overview_column_string (threads, statement, c + 10);
+    entry->subject = mla_overview_column_string (threads, statement, c + 11);
+    entry->thread = mla_overview_column_string (threads, statement, c + 12);
+    entry->parent = mla_overview_column_string (threads, statement, c + 13);
+    entry->loose = sqlite3_column_int (statement, c + 14);
+    entry->row = sqlite3_column_int64 (statement, c + 15);
+    entry->date_offset = sqlite3_column_int (statement, c + 16);
+    entry->no_archive = sqlite3_column_int (statement, c + 17);
+    entry->list_id = mla_overview_column_string (threads, statement, c + 18);
+}
+
+static gboolean
+load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error)
+{
+    g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (gint64));
+    sqlite3_stmt *statement = NULL;
+    int status;
+
+    if (sqlite3_prepare_v2 (overview->db,
+                            "SELECT id, subject_key, reply_subject, " ENTRY_COLUMNS
+                            " FROM messages ORDER BY id",
+                            -1, &statement, NULL)
+        != SQLITE_OK)
+        return mla_overview_throw (overview, error, "prepare");
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        MlaOverviewEntry entry = { 0 };
+        MlaThreadInput input = { 0 };
+        gint64 row = sqlite3_column_int64 (statement, 0);
+
+        mla_overview_read_entry (threads, statement, 3, &entry);
+        input.id = entry.message_id;
+        input.key = entry.sha256;
+        input.subject = mla_overview_column_string (threads, statement, 1);
+        input.reply_subject = sqlite3_column_int (statement, 2);
+        input.date = entry.date;
+        g_array_append_val (threads->entries, entry);
+        g_array_append_val (threads->inputs, input);
+        g_array_append_val (rows, row);
+    }
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "read messages");
+    threads->rows = (gint64 *) g_array_free (g_steal_pointer (&rows), FALSE);
+    return TRUE;
+}
+
+/* Both queries run in row order, so edges meet their messages in one
+ * merge pass. */
+static gboolean
+load_refs (MlaOverview *overview, MlaOverviewThreads *threads, GError **error)
+{
+    guint n = threads->entries->len;
+    g_autofree gsize *first = g_new0 (gsize, n + 1);
+    sqlite3_stmt *statement = NULL;
+    guint at = 0;
+    int status;
+
+    if (sqlite3_prepare_v2 (overview->db, "SELECT message, ref FROM refs ORDER BY message, position",
+                            -1, &statement, NULL)
+        != SQLITE_OK)
+        return mla_overview_throw (overview, error, "prepare");
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        gint64 row = sqlite3_column_int64 (statement, 0);
+
+        while (at < n && threads->rows[at] < row)
+            first[++at] = threads->refs->len;
+        if (at < n && threads->rows[at] == row)
+            g_ptr_array_add (threads->refs, (char *) mla_overview_column_string (threads, statement, 1));
+    }
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "read refs");
+    while (at < n)
+        first[++at] = threads->refs->len;
+    /* Pointers only now: the array may have moved while it grew. */
+    for (guint i = 0; i < n; i++) {
+        MlaThreadInput *input = &g_array_index (threads->inputs, MlaThreadInput, i);
+
+        input->n_refs = first[i + 1] - first[i];
+        input->refs = input->n_refs > 0 ? (const char *const *) threads->refs->pdata + first[i]
+                                        : NULL;
+    }
+    return TRUE;
+}
+
+MlaOverviewThreads *
+mla_overview_load_threads (MlaOverview *overview, GError **error)
+{
+    g_autoptr (MlaOverviewThreads) threads = g_new0 (MlaOverviewThreads, 1);
+
+    g_return_val_if_fail (overview != NULL, NULL);
+    threads->entries = g_array_new (FALSE, FALSE, sizeof (MlaOverviewEntry));
+    threads->inputs = g_array_new (FALSE, FALSE, sizeof (MlaThreadInput));
+    threads->refs = g_ptr_array_new ();
+    threads->strings = g_string_chunk_new (1 << 20);
+    if (!load_entries (overview, threads, error) || !load_refs (overview, threads, error))
+        return NULL;
+    threads->forest = mla_thread_forest_build ((const MlaThreadInput *) threads->inputs->data,
+                                               threads->inputs->len);
+    return g_steal_pointer (&threads);
+}
+
+const MlaThreadForest *
+mla_overview_threads_get_forest (MlaOverviewThreads *threads)
+{
+    return threads->forest;
+}
+
+guint
+mla_overview_threads_get_n_entries (MlaOverviewThreads *threads)
+{
+    return threads->entries->len;
+}
+
+const MlaOverviewEntry *
+mla_overview_threads_get_entry (MlaOverviewThreads *threads, guint input)
+{
+    g_return_val_if_fail (input < threads->entries->len, NULL);
+    return &g_array_index (threads->entries, MlaOverviewEntry, input);
+}
+
+/* The first message of a thread in tree order: its subject names it. */
+static const MlaOverviewEntry *
+thread_head (MlaOverviewThreads *threads, guint root)
+{
+    const MlaThreadForest *forest = threads->forest;
+    guint v = root;
+
+    while (v != MLA_THREAD_NONE) {
+        const MlaThreadNode *node = mla_thread_forest_get_node (forest, v);
+
+        if (node->input != MLA_THREAD_NONE)
+            return mla_overview_threads_get_entry (threads, node->input);
+        v = node->first_child;
+    }
+    return NULL;
+}
+
+static gboolean
+put_thread (MlaOverview *overview, MlaOverviewThreads *threads, guint node, GError **error)
+{
+    const MlaThreadForest *forest = threads->forest;
+    const MlaThreadNode *root = mla_thread_forest_get_node (
+        forest, mla_thread_forest_get_node (forest, node)->root);
+    const MlaOverviewEntry *head = thread_head (threads, root->root);
+    sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_PUT_THREAD, error);
+
+    if (statement == NULL)
+        return FALSE;
+    mla_overview_bind_text (statement, 1, mla_thread_forest_get_thread_id (forest, node));
+    mla_overview_bind_text (statement, 2, root->id);
+    sqlite3_bind_int (statement, 3, (int) mla_thread_forest_get_thread_size (forest, node));
+    sqlite3_bind_int64 (statement, 4, root->date);
+    sqlite3_bind_int64 (statement, 5, mla_thread_forest_get_thread_last_date (forest, node));
+    mla_overview_bind_nullable (statement, 6, head != NULL ? head->subject : NULL);
+    return mla_overview_step_done (overview, statement, error);
+}
+
+static gboolean
+run_text (MlaOverview *overview, int which, const char *a, const char *b, GError **error)
+{
+    sqlite3_stmt *statement = mla_overview_stmt (overview, which, error);
+
+    if (statement == NULL)
+        return FALSE;
+    mla_overview_bind_text (statement, 1, a);
+    if (b != NULL)
+        mla_overview_bind_text (statement, 2, b);
+    return mla_overview_step_done (overview, statement, error);
+}
+
+/* Stores the forest: each message whose thread, parent or looseness
+ * changed; the threads that changed; and, for every thread id that no
+ * longer names a thread, an alias to the thread its messages went to, so
+ * that links built on it keep working. Runs inside the update's
+ * transaction. */
+gboolean
+mla_overview_store_threads (MlaOverview *overview, GError **error)
+{
+    g_autoptr (MlaOverviewThreads) threads = mla_overview_load_threads (overview, error);
+    g_autoptr (GHashTable) live = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autoptr (GHashTable) touched = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autoptr (GHashTable) gone = g_hash_table_new (g_str_hash, g_str_equal);
+    const MlaThreadForest *forest;
+    const GArray *roots;
+    GHashTableIter iter;
+    gpointer key, value;
+
+    if (threads == NULL)
+        return FALSE;
+    forest = threads->forest;
+    roots = mla_thread_forest_get_roots (forest);
+    for (guint r = 0; r < roots->len; r++)
+        g_hash_table_add (live, (gpointer) mla_thread_forest_get_thread_id (
+                                    forest, g_array_index (roots, guint, r)));
+    for (guint i = 0; i < threads->entries->len; i++) {
+        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (threads, i);
+        guint v = mla_thread_forest_node_of_input (forest, i);
+        const MlaThreadNode *node = mla_thread_forest_get_node (forest, v);
+        const char *thread = mla_thread_forest_get_thread_id (forest, v);
+        const char *parent = node->parent != MLA_THREAD_NONE
+                                 ? mla_thread_forest_get_node (forest, node->parent)->id
+                                 : NULL;
+        sqlite3_stmt *statement;
+
+        if (g_strcmp0 (entry->thread, thread) == 0 && g_strcmp0 (entry->parent, parent) == 0
+            && entry->loose == node->loose)
+            continue;
+        g_hash_table_add (touched, (gpointer) thread);
+        if (entry->thread != NULL && !g_hash_table_contains (live, entry->thread)
+            && !g_hash_table_contains (gone, entry->thread))
+            g_hash_table_insert (gone, (gpointer) entry->thread, (gpointer) thread);
+        if (entry->thread != NULL && g_hash_table_contains (live, entry->thread))
+            g_hash_table_add (touched, (gpointer) entry->thread);
+        statement = mla_overview_stmt (overview, STMT_UPDATE_THREAD, error);
+        if (statement == NULL)
+            return FALSE;
+        mla_overview_bind_text (statement, 1, thread);
+        mla_overview_bind_nullable (statement, 2, parent);
+        sqlite3_bind_int (statement, 3, node->loose);
+        sqlite3_bind_int64 (statement, 4, threads->rows[i]);
+        if (!mla_overview_step_done (overview, statement, error))
+            return FALSE;
+    }
+    g_hash_table_iter_init (&iter, gone);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+        if (!run_text (overview, STMT_DROP_THREAD, key, NULL, error)
+            || !run_text (overview, STMT_MOVE_ALIASES, value, key, error)
+            || !run_text (overview, STMT_PUT_ALIAS, key, value, error))
+            return FALSE;
+    for (guint r = 0; r < roots->len; r++) {
+        guint root = g_array_index (roots, guint, r);
+        const char *thread = mla_thread_forest_get_thread_id (forest, root);
+
+        if (!g_hash_table_contains (touched, thread))
+            continue;
+        /* An id that names a thread again is no longer an alias. */
+        if (!run_text (overview, STMT_DROP_ALIAS, thread, NULL, error)
+            || !put_thread (overview, threads, root, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
