@@ -40,7 +40,6 @@ enum {
     N_STMTS
 };
 
-
 struct MlaOverview {
     MlaArchive *archive;
     char *path;

@@ -5,7 +5,6 @@
 #include "mla-error.h"
 #include "mla-overview-private.h"
 
-
 /* "<id>" and " id " mean "id". Returns: (transfer full). */
 static char *
 bare_id (const char *message_id)
@@ -237,4 +236,3 @@ mla_overview_get_thread_aliases (MlaOverview *overview, GError **error)
         return mla_overview_throw (overview, error, "read aliases"), NULL;
     return g_steal_pointer (&aliases);
 }
-

@@ -7,8 +7,6 @@
 #include "mla-overview-private.h"
 #include "mla-subject.h"
 
-
-
 static gboolean
 insert_refs (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
 {
@@ -159,8 +157,6 @@ mla_overview_insert_volumes (MlaOverview *overview, guint first, GError **error)
 }
 
 /* ---- loading and threading ---- */
-
-
 
 void
 mla_overview_threads_free (MlaOverviewThreads *threads)
@@ -443,4 +439,3 @@ mla_overview_store_threads (MlaOverview *overview, GError **error)
     }
     return TRUE;
 }
-

@@ -78,8 +78,6 @@ static const char *const stmt_sql[N_STMTS] = {
     [STMT_THREAD_MESSAGES] = "SELECT " ENTRY_COLUMNS " FROM messages WHERE thread = ? ORDER BY date, id",
 };
 
-
-
 gboolean
 mla_overview_throw (MlaOverview *overview, GError **error, const char *what)
 {
@@ -459,4 +457,3 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_da
                 mla_archive_get_last_volume (archive));
     return g_steal_pointer (&overview);
 }
-
