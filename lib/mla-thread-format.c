@@ -21,12 +21,31 @@ mla_threads_format_from_string (const char *name, MlaThreadsFormat *out_format)
     return TRUE;
 }
 
-static char *
-format_date (gint64 date, const char *format)
+/* "YYYY-MM-DD HH:MM" (or with @iso, "YYYY-MM-DDTHH:MM:SSZ") of UTC
+ * seconds, without a GDateTime per line: a listing has one per message.
+ * Days to a civil date as in Howard Hinnant's civil_from_days. */
+static void
+format_date (gint64 date, gboolean iso, char out[32])
 {
-    g_autoptr (GDateTime) time = g_date_time_new_from_unix_utc (date);
+    gint64 days = date >= 0 ? date / 86400 : (date - 86399) / 86400;
+    gint64 secs = date - days * 86400;
+    gint64 z = days + 719468;
+    gint64 era = (z >= 0 ? z : z - 146096) / 146097;
+    gint64 doe = z - era * 146097;
+    gint64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    gint64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    gint64 mp = (5 * doy + 2) / 153;
+    gint64 d = doy - (153 * mp + 2) / 5 + 1;
+    gint64 m = mp < 10 ? mp + 3 : mp - 9;
+    gint64 y = yoe + era * 400 + (m <= 2);
 
-    return time != NULL ? g_date_time_format (time, format) : g_strdup ("?");
+    if (iso)
+        g_snprintf (out, 32, "%04" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT
+                    "T%02d:%02d:%02dZ", y, m, d, (int) (secs / 3600), (int) (secs / 60 % 60),
+                    (int) (secs % 60));
+    else
+        g_snprintf (out, 32, "%04" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT
+                    " %02d:%02d", y, m, d, (int) (secs / 3600), (int) (secs / 60 % 60));
 }
 
 static const char *
@@ -42,14 +61,29 @@ author_of (const MlaOverviewEntry *entry)
 static void
 append_column (GString *line, const char *text, guint width)
 {
-    g_autofree char *valid = g_utf8_make_valid (text, -1);
     guint count = 0;
+    const char *p = text;
 
-    for (const char *p = valid; *p != '\0' && (width == 0 || count < width);
-         p = g_utf8_next_char (p), count++) {
-        gunichar c = g_utf8_get_char (p);
+    while (*p != '\0' && (width == 0 || count < width)) {
+        guchar byte = (guchar) *p;
+        gunichar c;
 
-        g_string_append_unichar (line, g_unichar_iscntrl (c) ? ' ' : c);
+        /* Most of a listing is ASCII: no decoding for it. */
+        if (byte < 0x80) {
+            g_string_append_c (line, byte < 0x20 || byte == 0x7f ? ' ' : (char) byte);
+            p++;
+            count++;
+            continue;
+        }
+        c = g_utf8_get_char_validated (p, -1);
+        if (c == (gunichar) -1 || c == (gunichar) -2) {
+            g_string_append_unichar (line, 0xfffd);
+            p++;
+        } else {
+            g_string_append_unichar (line, g_unichar_iscntrl (c) ? ' ' : c);
+            p = g_utf8_next_char (p);
+        }
+        count++;
     }
     for (; count < width; count++)
         g_string_append_c (line, ' ');
@@ -77,8 +111,9 @@ text_node (const MlaThreadNode *node, guint index, gpointer user_data)
     } else {
         const MlaOverviewEntry *entry = mla_overview_threads_get_entry (render->threads,
                                                                          node->input);
-        g_autofree char *date = format_date (entry->date, "%Y-%m-%d %H:%M");
+        char date[32];
 
+        format_date (entry->date, FALSE, date);
         append_column (line, date, 16);
         g_string_append (line, "  ");
         append_column (line, author_of (entry), AUTHOR_WIDTH);
@@ -169,8 +204,9 @@ mla_threads_write (MlaOverviewThreads *threads, MlaThreadsFormat format,
         if (g_array_index (marks, guint8, root) == 0)
             continue;
         if (xml != NULL) {
-            g_autofree char *last = format_date (
-                mla_thread_forest_get_thread_last_date (forest, root), "%Y-%m-%dT%H:%M:%SZ");
+            char last[32];
+
+            format_date (mla_thread_forest_get_thread_last_date (forest, root), TRUE, last);
 
             mla_xml_start (xml, "thread");
             mla_xml_attr (xml, "id", mla_thread_forest_get_thread_id (forest, root));

@@ -55,6 +55,14 @@ node_at (GArray *nodes, guint index)
     return &g_array_index (nodes, MlaThreadNode, index);
 }
 
+/* insert() would replace: the first holder of an id keeps it. */
+static void
+remember_first (GHashTable *table, const char *id, guint index)
+{
+    if (!g_hash_table_lookup_extended (table, id, NULL, NULL))
+        g_hash_table_insert (table, (gpointer) id, GUINT_TO_POINTER (index + 1));
+}
+
 static guint
 add_node (Builder *builder, const char *id, guint input)
 {
@@ -65,8 +73,7 @@ add_node (Builder *builder, const char *id, guint input)
     if (input != MLA_THREAD_NONE)
         node.date = builder->inputs[input].date;
     g_array_append_val (builder->nodes, node);
-    if (!g_hash_table_contains (builder->by_id, id))
-        g_hash_table_insert (builder->by_id, (gpointer) id, GUINT_TO_POINTER (index + 1));
+    remember_first (builder->by_id, id, index);
     return index;
 }
 
@@ -383,7 +390,7 @@ mla_thread_forest_build (const MlaThreadInput *inputs, gsize n)
         const MlaThreadInput *input = &inputs[order[k]];
 
         for (gsize j = 0; j < input->n_refs; j++)
-            if (!g_hash_table_contains (builder.by_id, input->refs[j]))
+            if (!g_hash_table_lookup_extended (builder.by_id, input->refs[j], NULL, NULL))
                 add_node (&builder, input->refs[j], MLA_THREAD_NONE);
     }
     link_parents (&builder, order, n);
