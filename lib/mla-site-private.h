@@ -36,6 +36,12 @@ typedef struct MlaSite {
                                  * entries by date; NULL for other nodes */
 } MlaSite;
 
+/* Reads what the pages are made from, in one pass over the overview.
+ * @options nullable; its strings must outlive @site. */
+gboolean mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
+                        const MlaSiteOptions *options, GError **error);
+void mla_site_clear (MlaSite *site);
+
 /* Page models: small documents that the stylesheets turn into pages
  * (doc/site-models.md). Each returns: (transfer full). */
 xmlDoc *mla_site_model_home (MlaSite *site);

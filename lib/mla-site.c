@@ -21,8 +21,8 @@ month_free (MlaSiteMonth *month)
     g_free (month);
 }
 
-static void
-site_clear (MlaSite *site)
+void
+mla_site_clear (MlaSite *site)
 {
     guint n = site->threads != NULL ? mla_overview_threads_get_n_entries (site->threads) : 0;
 
@@ -121,15 +121,20 @@ compare_months (gconstpointer a, gconstpointer b)
     return strcmp ((*(MlaSiteMonth *const *) a)->path, (*(MlaSiteMonth *const *) b)->path);
 }
 
-/* Everything the pages are made from, in one pass over the overview. */
-static gboolean
-site_load (MlaSite *site, GError **error)
+gboolean
+mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
+               const MlaSiteOptions *options, GError **error)
 {
     guint n;
     const GArray *all_roots;
     g_autoptr (GHashTable) months = g_hash_table_new (g_str_hash, g_str_equal);
     g_autofree guint8 *has_published = NULL;
+    static const MlaSiteOptions defaults = { 0 };
 
+    memset (site, 0, sizeof *site);
+    site->archive = archive;
+    site->overview = overview;
+    site->options = options != NULL ? *options : defaults;
     site->threads = mla_overview_load_threads (site->overview, error);
     if (site->threads == NULL)
         return FALSE;
@@ -395,7 +400,6 @@ gboolean
 mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
                 const MlaSiteOptions *options, MlaSiteStats *out_stats, GError **error)
 {
-    static const MlaSiteOptions defaults = { 0 };
     MlaSiteStats local_stats;
     MlaSiteStats *stats = out_stats != NULL ? out_stats : &local_stats;
     MlaSite site = { 0 };
@@ -406,13 +410,10 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
 
     g_return_val_if_fail (archive != NULL && overview != NULL && output != NULL, FALSE);
     memset (stats, 0, sizeof *stats);
-    site.archive = archive;
-    site.overview = overview;
-    site.options = options != NULL ? *options : defaults;
-    render = mla_site_render_new (site.options.templates, error);
+    render = mla_site_render_new (options != NULL ? options->templates : NULL, error);
     if (render == NULL || (files = mla_site_files_open (output, error)) == NULL)
         return FALSE;
-    ok = site_load (&site, error);
+    ok = mla_site_init (&site, archive, overview, options, error);
     build.site = &site;
     build.render = render;
     build.files = files;
@@ -421,6 +422,6 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
         stats->published = site.by_date->len;
         stats->withheld = mla_overview_threads_get_n_entries (site.threads) - site.by_date->len;
     }
-    site_clear (&site);
+    mla_site_clear (&site);
     return ok;
 }

@@ -16,7 +16,8 @@ check_PROGRAMS += \
 	tests/check_subject \
 	tests/check_thread \
 	tests/check_overview \
-	tests/check_site_url
+	tests/check_site_url \
+	tests/check_site
 
 tests_check_mbox_SOURCES = tests/check_mbox.c
 tests_check_mbox_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -48,6 +49,9 @@ tests_check_overview_LDADD = $(mla_check_ldadd)
 tests_check_site_url_SOURCES = tests/check_site_url.c
 tests_check_site_url_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_site_url_LDADD = $(mla_check_ldadd)
+tests_check_site_SOURCES = tests/check_site.c
+tests_check_site_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(XML_CFLAGS)
+tests_check_site_LDADD = $(mla_check_ldadd) $(XML_LIBS)
 
 mla_e2e_tests = \
 	tests/e2e-import.sh \

@@ -1,0 +1,250 @@
+/* check_site.c: the page-model builders and their rendering: what each
+ * model holds, that mail text stays text, links and quotes, placeholders
+ * and subject matches, withheld mail, and address obfuscation. */
+#include "config.h"
+#include <string.h>
+#include <libxml/xpath.h>
+#include "mlarc.h"
+#include "mla-site-private.h"
+#include "mla-test.h"
+
+static const char mbox[] =
+    "From a@example.org Mon Mar  1 10:00:00 2021\n"
+    "From: Ann <ann@example.org>\nTo: list@example.org\nSubject: Plan\n"
+    "Date: Mon, 1 Mar 2021 10:00:00 +0000\nMessage-ID: <plan@x>\nList-Id: Test list <test.example.org>\n\n"
+    "See https://example.org/a?b=1, not javascript:alert(1).\n\n"
+    "From b@example.org Mon Mar  1 11:00:00 2021\n"
+    "From: \"<b>Bob</b>\" <bob@example.org>\nTo: list@example.org\nSubject: Re: Plan <script>\n"
+    "Date: Mon, 1 Mar 2021 11:00:00 +0000\nMessage-ID: <reply@x>\nIn-Reply-To: <plan@x>\n"
+    "References: <plan@x>\n\n"
+    "> See the plan.\n> Second quoted line.\nMine.\n\n"
+    "From c@example.org Tue Mar  2 11:00:00 2021\n"
+    "From: Cy <cy@example.org>\nTo: list@example.org\nSubject: Re: Plan\n"
+    "Date: Tue, 2 Mar 2021 11:00:00 +0000\nMessage-ID: <loose@x>\n\n"
+    "No reply headers.\n\n"
+    "From d@example.org Wed Mar  3 11:00:00 2021\n"
+    "From: Di <di@example.org>\nTo: list@example.org\nSubject: Re: Lost\n"
+    "Date: Wed, 3 Apr 2021 11:00:00 +0000\nMessage-ID: <orphan@x>\nIn-Reply-To: <lost@x>\n"
+    "References: <lost@x>\n\n"
+    "Its parent is not archived.\n\n"
+    "From e@example.org Wed Mar  3 12:00:00 2021\n"
+    "From: Ed <ed@example.org>\nTo: list@example.org\nSubject: Private\n"
+    "Date: Wed, 3 Mar 2021 12:00:00 +0000\nMessage-ID: <private@x>\nX-No-Archive: yes\n\n"
+    "Not for the web.\n\n";
+
+typedef struct {
+    MlaArchive *archive;
+    MlaOverview *overview;
+    MlaSite site;
+} Fixture;
+
+static Fixture fixture;
+
+static void
+setup (void)
+{
+    g_autofree char *dir = mla_test_make_tmpdir ();
+    g_autofree char *path = g_build_filename (dir, "in.mbox", NULL);
+    g_autofree char *archive = g_build_filename (dir, "archive", NULL);
+    const char *inputs[] = { path, NULL };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL };
+    g_autoptr (GError) error = NULL;
+
+    ck_assert (g_file_set_contents (path, mbox, -1, NULL));
+    fixture.archive = mla_archive_open (archive, MLA_ARCHIVE_OPEN_CREATE, &error);
+    ck_assert_ptr_nonnull (fixture.archive);
+    ck_assert (mla_archive_import (fixture.archive, inputs, &options, NULL, &error));
+    fixture.overview = mla_overview_open (fixture.archive, NULL, NULL, &error);
+    ck_assert_ptr_nonnull (fixture.overview);
+    ck_assert_msg (mla_site_init (&fixture.site, fixture.archive, fixture.overview, NULL, &error),
+                   "%s", error ? error->message : "?");
+}
+
+static void
+teardown (void)
+{
+    mla_site_clear (&fixture.site);
+    g_clear_pointer (&fixture.overview, mla_overview_free);
+    g_clear_pointer (&fixture.archive, mla_archive_free);
+}
+
+/* The string value of @xpath in @doc. */
+static char *
+xpath (xmlDoc *doc, const char *expression)
+{
+    xmlXPathContext *context = xmlXPathNewContext (doc);
+    xmlXPathObject *result = xmlXPathEvalExpression (BAD_CAST expression, context);
+    xmlChar *value = xmlXPathCastToString (result);
+    char *copy = g_strdup ((const char *) value);
+
+    xmlFree (value);
+    xmlXPathFreeObject (result);
+    xmlXPathFreeContext (context);
+    return copy;
+}
+
+static guint
+entry_of (const char *id)
+{
+    for (guint i = 0; i < mla_overview_threads_get_n_entries (fixture.site.threads); i++)
+        if (strcmp (mla_overview_threads_get_entry (fixture.site.threads, i)->message_id, id) == 0)
+            return i;
+    ck_abort_msg ("no entry %s", id);
+    return 0;
+}
+
+static guint
+root_of (const char *id)
+{
+    const MlaThreadForest *forest = fixture.site.forest;
+
+    return mla_thread_forest_get_node (forest, mla_thread_forest_node_of_input (forest, entry_of (id)))
+        ->root;
+}
+
+#define XPATH_EQ(doc, expression, expected)                                            \
+    do {                                                                               \
+        g_autofree char *value_ = xpath (doc, expression);                             \
+        ck_assert_msg (strcmp (value_, expected) == 0, "%s: '%s', expected '%s'",       \
+                       expression, value_, expected);                                  \
+    } while (0)
+
+START_TEST (test_site_model_message)
+{
+    g_autoptr (GError) error = NULL;
+    xmlDoc *doc = mla_site_model_message (&fixture.site, entry_of ("reply@x"), &error);
+
+    ck_assert_ptr_nonnull (doc);
+    XPATH_EQ (doc, "name(/*)", "message");
+    XPATH_EQ (doc, "/message/@root", "../../");
+    XPATH_EQ (doc, "/message/mail/subject", "Re: Plan <script>");
+    XPATH_EQ (doc, "/message/mail/from/@name", "<b>Bob</b>");
+    XPATH_EQ (doc, "/message/mail/from/@address", "bob at example.org");
+    XPATH_EQ (doc, "/message/mail/body/block[1]/@depth", "1");
+    XPATH_EQ (doc, "/message/mail/body/block[1]/@lines", "2");
+    XPATH_EQ (doc, "/message/mail/body/block[2]/@depth", "0");
+    XPATH_EQ (doc, "/message/nav/link[@rel='parent']/@href", "m/plan@x/index.html");
+    XPATH_EQ (doc, "count(/message/skeleton/node[@current='true'])", "1");
+    XPATH_EQ (doc, "count(/message/skeleton/node)", "3");
+    xmlFreeDoc (doc);
+}
+END_TEST
+
+START_TEST (test_site_model_links)
+{
+    g_autoptr (GError) error = NULL;
+    xmlDoc *doc = mla_site_model_message (&fixture.site, entry_of ("plan@x"), &error);
+
+    XPATH_EQ (doc, "count(//block/a)", "1");
+    XPATH_EQ (doc, "//block/a/@href", "https://example.org/a?b=1");
+    XPATH_EQ (doc, "count(//a[starts-with(@href, 'javascript')])", "0");
+    XPATH_EQ (doc, "/message/nav/link[@rel='reply']/@href", "m/reply@x/index.html");
+    xmlFreeDoc (doc);
+}
+END_TEST
+
+START_TEST (test_site_model_thread)
+{
+    g_autoptr (GError) error = NULL;
+    xmlDoc *doc = mla_site_model_thread (&fixture.site, root_of ("plan@x"), &error);
+
+    XPATH_EQ (doc, "name(/*)", "thread");
+    XPATH_EQ (doc, "/thread/@messages", "3");
+    XPATH_EQ (doc, "count(/thread/messages/mail)", "2");
+    XPATH_EQ (doc, "/thread/subject-matches/mail/@id", "loose@x");
+    XPATH_EQ (doc, "/thread/skeleton/node[@match='subject']/@author", "Cy");
+    xmlFreeDoc (doc);
+}
+END_TEST
+
+START_TEST (test_site_model_placeholder)
+{
+    g_autoptr (GError) error = NULL;
+    xmlDoc *doc = mla_site_model_thread (&fixture.site, root_of ("orphan@x"), &error);
+
+    XPATH_EQ (doc, "/thread/skeleton/missing/@id", "lost@x");
+    XPATH_EQ (doc, "/thread/skeleton/node/@depth", "1");
+    xmlFreeDoc (doc);
+}
+END_TEST
+
+START_TEST (test_site_model_home_and_months)
+{
+    xmlDoc *doc = mla_site_model_home (&fixture.site);
+
+    XPATH_EQ (doc, "/home/@site-title", "test.example.org");
+    XPATH_EQ (doc, "/home/@messages", "4");
+    XPATH_EQ (doc, "count(/home/months/month)", "2");
+    XPATH_EQ (doc, "/home/months/month[1]/@month", "04");
+    XPATH_EQ (doc, "/home/months/month[2]/@messages", "3");
+    xmlFreeDoc (doc);
+}
+END_TEST
+
+START_TEST (test_site_model_withheld)
+{
+    xmlDoc *doc = mla_site_model_home (&fixture.site);
+    g_autofree char *titles = xpath (doc, "string(/home)");
+
+    ck_assert (!fixture.site.published[entry_of ("private@x")]);
+    ck_assert_uint_eq (fixture.site.by_date->len, 4);
+    ck_assert_ptr_null (strstr (titles, "Private"));
+    xmlFreeDoc (doc);
+}
+END_TEST
+
+/* Rendered, mail text is text: no element comes from a Subject. */
+START_TEST (test_site_render_escapes)
+{
+    g_autoptr (GError) error = NULL;
+    g_autoptr (MlaSiteRender) render = mla_site_render_new (NULL, &error);
+    xmlDoc *doc = mla_site_model_message (&fixture.site, entry_of ("reply@x"), &error);
+    g_autoptr (GBytes) page = NULL;
+    g_autofree char *html = NULL;
+
+    ck_assert_msg (render != NULL, "%s", error ? error->message : "?");
+    page = mla_site_render_apply (render, doc, &error);
+    xmlFreeDoc (doc);
+    ck_assert_ptr_nonnull (page);
+    html = g_strndup (g_bytes_get_data (page, NULL), g_bytes_get_size (page));
+    ck_assert_ptr_null (strstr (html, "<script"));
+    ck_assert_ptr_null (strstr (html, "<b>Bob"));
+    ck_assert_ptr_nonnull (strstr (html, "&lt;script&gt;"));
+    ck_assert_ptr_nonnull (strstr (html, "Content-Security-Policy"));
+    /* Two quoted lines do not fold. */
+    ck_assert_ptr_null (strstr (html, "<details"));
+}
+END_TEST
+
+START_TEST (test_site_model_feed)
+{
+    g_autoptr (GError) error = NULL;
+    xmlDoc *doc = mla_site_model_feed (&fixture.site, MLA_THREAD_NONE, FALSE, &error);
+
+    XPATH_EQ (doc, "count(/feed/entry)", "4");
+    XPATH_EQ (doc, "/feed/entry[1]/@id", "orphan@x");
+    XPATH_EQ (doc, "/feed/@updated", "2021-04-03T11:00:00Z");
+    xmlFreeDoc (doc);
+}
+END_TEST
+
+static Suite *
+site_suite (void)
+{
+    Suite *suite = suite_create ("site");
+    TCase *tc = tcase_create ("models");
+
+    tcase_add_checked_fixture (tc, setup, teardown);
+    tcase_add_test (tc, test_site_model_message);
+    tcase_add_test (tc, test_site_model_links);
+    tcase_add_test (tc, test_site_model_thread);
+    tcase_add_test (tc, test_site_model_placeholder);
+    tcase_add_test (tc, test_site_model_home_and_months);
+    tcase_add_test (tc, test_site_model_withheld);
+    tcase_add_test (tc, test_site_render_escapes);
+    tcase_add_test (tc, test_site_model_feed);
+    suite_add_tcase (suite, tc);
+    return suite;
+}
+
+MLA_TEST_MAIN (site_suite)
