@@ -30,6 +30,11 @@ gboolean mla_atomic_file_commit (MlaAtomicFile *file, GError **error);
 gboolean mla_atomic_file_set_contents (const char *path, const void *data, gsize size,
                                        GError **error);
 
+/* The same without fsync, for derived files that are made again after a
+ * power loss (a site's pages); a killed run still never leaves half a file. */
+gboolean mla_atomic_file_replace_contents (const char *path, const void *data, gsize size,
+                                           GError **error);
+
 /* fsyncs a folder, so that renames into it survive a crash. */
 gboolean mla_sync_folder (const char *path, GError **error);
 /* fsyncs a file written by someone else (SQLite) before it is renamed. */

@@ -98,6 +98,43 @@ mla_atomic_file_set_contents (const char *path, const void *data, gsize size, GE
            && mla_atomic_file_commit (file, error);
 }
 
+/* Derived files (a site's pages) are renamed into place without fsync:
+ * the rename alone keeps a killed run from leaving half a file, and after a
+ * power loss they are made again; an fsync per page would dominate. */
+gboolean
+mla_atomic_file_replace_contents (const char *path, const void *data, gsize size,
+                                  GError **error)
+{
+    g_autofree char *tmp_path = g_strconcat (path, ".tmp", NULL);
+    int fd = g_open (tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    const char *at = data;
+    gsize left = size;
+    int saved;
+
+    if (fd < 0)
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", tmp_path, g_strerror (errno));
+    while (left > 0) {
+        ssize_t n = write (fd, at, left);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        at += n;
+        left -= (gsize) n;
+    }
+    saved = errno;
+    if (close (fd) != 0 && left == 0) {
+        left = 1;
+        saved = errno;
+    }
+    if (left == 0 && g_rename (tmp_path, path) == 0)
+        return TRUE;
+    saved = left == 0 ? errno : saved;
+    g_unlink (tmp_path);
+    return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (saved));
+}
+
 static gboolean
 sync_path (const char *path, int flags, GError **error)
 {

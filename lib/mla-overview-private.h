@@ -45,6 +45,7 @@ struct MlaOverview {
     char *path;
     sqlite3 *db;
     sqlite3_stmt *stmts[N_STMTS];
+    GMutex details_lock;      /* pages are made on several threads */
 };
 
 struct MlaOverviewThreads {

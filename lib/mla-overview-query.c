@@ -204,16 +204,19 @@ MlaOverviewDetails *
 mla_overview_get_details (MlaOverview *overview, gint64 row, GError **error)
 {
     g_autoptr (MlaOverviewDetails) details = g_new0 (MlaOverviewDetails, 1);
+    gboolean ok;
 
     g_return_val_if_fail (overview != NULL, NULL);
     details->to = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
     details->cc = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
     details->attachments = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_attachment_free);
-    if (!for_each_row (overview, STMT_GET_BODY, row, take_body, details, error)
-        || !for_each_row (overview, STMT_GET_ADDRESSES, row, take_address, details, error)
-        || !for_each_row (overview, STMT_GET_ATTACHMENTS, row, take_attachment, details, error))
-        return NULL;
-    return g_steal_pointer (&details);
+    /* Prepared statements are the connection's: one reader at a time. */
+    g_mutex_lock (&overview->details_lock);
+    ok = for_each_row (overview, STMT_GET_BODY, row, take_body, details, error)
+         && for_each_row (overview, STMT_GET_ADDRESSES, row, take_address, details, error)
+         && for_each_row (overview, STMT_GET_ATTACHMENTS, row, take_attachment, details, error);
+    g_mutex_unlock (&overview->details_lock);
+    return ok ? g_steal_pointer (&details) : NULL;
 }
 
 GPtrArray *

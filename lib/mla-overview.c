@@ -143,6 +143,7 @@ mla_overview_free (MlaOverview *overview)
     if (overview == NULL)
         return;
     overview_close (overview);
+    g_mutex_clear (&overview->details_lock);
     g_free (overview->path);
     g_free (overview);
 }
@@ -154,6 +155,7 @@ overview_new (MlaArchive *archive, const char *file)
 
     overview->archive = archive;
     overview->path = mla_archive_file (archive, file);
+    g_mutex_init (&overview->details_lock);
     return overview;
 }
 

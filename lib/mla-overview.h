@@ -87,7 +87,8 @@ typedef struct MlaOverviewDetails {
     GPtrArray *attachments;      /* MlaAttachment *, owned */
 } MlaOverviewDetails;
 
-/* The details of the message in row @row (MlaOverviewEntry.row).
+/* The details of the message in row @row (MlaOverviewEntry.row). Safe to
+ * call from several threads at once.
  * Returns: (transfer full) (nullable). */
 MLA_API MlaOverviewDetails *mla_overview_get_details (MlaOverview *overview, gint64 row,
                                                       GError **error);

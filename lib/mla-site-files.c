@@ -164,7 +164,7 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsi
     g_mutex_unlock (&files->lock);
     if (same || !ok)
         return ok;
-    return mla_atomic_file_set_contents (full, data, size, error);
+    return mla_atomic_file_replace_contents (full, data, size, error);
 }
 
 static int

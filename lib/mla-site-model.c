@@ -3,6 +3,7 @@
  * stylesheets' output escapes it; the element and attribute names are
  * documented in doc/site-models.md, the interface of a theme. */
 #include "config.h"
+#include <stdlib.h>
 #include <string.h>
 #include "mla-error.h"
 #include "mla-site-url-private.h"
@@ -297,33 +298,47 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
 
 /* ---- threads ---- */
 
-typedef struct {
-    MlaSite *site;
-    xmlNode *skeleton;
-    guint current;              /* entry marked, or MLA_THREAD_NONE */
-    GArray *order;              /* published entries in tree order (nullable) */
-    GArray *loose;              /* published entries under a subject match (nullable) */
-    guint loose_depth;          /* inside a subject match's subtree below this depth */
-    gboolean in_loose;
-} SkeletonWalk;
+static const MlaSiteThread *
+view_of (MlaSite *site, guint node)
+{
+    return g_ptr_array_index (site->views, mla_thread_forest_get_node (site->forest, node)->root);
+}
+
+char *
+mla_site_thread_path (MlaSite *site, guint node)
+{
+    return g_strconcat ("t/", mla_thread_forest_get_thread_id (site->forest, node), NULL);
+}
+
+char *
+mla_site_thread_page (MlaSite *site, guint node, guint page)
+{
+    g_autofree char *folder = mla_site_thread_path (site, node);
+
+    return page == 0 ? g_strconcat (folder, "/index.html", NULL)
+                     : g_strdup_printf ("%s/page-%u.html", folder, page + 1);
+}
+
+char *
+mla_site_message_path (MlaSite *site, guint entry)
+{
+    return g_strconcat ("m/", site->dirs[entry], NULL);
+}
+
+guint
+mla_site_thread_pages (MlaSite *site, guint root)
+{
+    const MlaSiteThread *view = view_of (site, root);
+
+    return MAX (1, (view->order->len + MLA_SITE_THREAD_PAGE - 1) / MLA_SITE_THREAD_PAGE);
+}
 
 static void
-skeleton_node (const MlaThreadNode *node, guint index, gpointer user_data)
+skeleton_line (MlaSite *site, xmlNode *skeleton, guint node_index, guint current)
 {
-    SkeletonWalk *walk = user_data;
-    MlaSite *site = walk->site;
-    xmlNode *line;
+    const MlaThreadNode *node = mla_thread_forest_get_node (site->forest, node_index);
+    xmlNode *line = element (skeleton, node->input == MLA_THREAD_NONE ? "missing" : "node");
 
-    (void) index;
-    if (walk->in_loose && node->depth <= walk->loose_depth)
-        walk->in_loose = FALSE;
-    if (node->loose) {
-        walk->in_loose = TRUE;
-        walk->loose_depth = node->depth;
-    }
-    if (node->input != MLA_THREAD_NONE && !site->published[node->input])
-        return;
-    line = element (walk->skeleton, node->input == MLA_THREAD_NONE ? "missing" : "node");
     attr_printf (line, "depth", "%u", MIN (node->depth, SKELETON_MAX_DEPTH));
     if (node->depth > SKELETON_MAX_DEPTH)
         attr_printf (line, "real-depth", "%u", node->depth);
@@ -335,64 +350,79 @@ skeleton_node (const MlaThreadNode *node, guint index, gpointer user_data)
     }
     summary_attrs (site, line, node->input);
     attr_printf (line, "anchor", "m%" G_GINT64_FORMAT, entry_at (site, node->input)->row);
-    if (node->input == walk->current)
+    if (node->input == current)
         attr (line, "current", "true");
-    if (walk->order != NULL)
-        g_array_append_val (walk->in_loose ? walk->loose : walk->order, node->input);
 }
 
+/* The thread's overview, nodes [@from, @to) of it; a long thread shows a
+ * window, with <gap count=""/> where lines are left out. */
 static void
-skeleton (MlaSite *site, xmlNode *parent, guint node, SkeletonWalk *walk)
+skeleton (MlaSite *site, xmlNode *parent, guint node, guint from, guint to, guint current)
 {
     guint root = mla_thread_forest_get_node (site->forest, node)->root;
-    g_autofree char *path = mla_site_thread_path (site, root);
-    g_autofree char *page = g_strconcat (path, "/index.html", NULL);
+    const MlaSiteThread *view = view_of (site, root);
+    g_autofree char *page = mla_site_thread_page (site, root, 0);
+    xmlNode *skeleton = element (parent, "skeleton");
 
-    walk->site = site;
-    walk->skeleton = element (parent, "skeleton");
-    attr (walk->skeleton, "thread", mla_thread_forest_get_thread_id (site->forest, root));
-    href (walk->skeleton, "href", page);
-    mla_thread_forest_walk (site->forest, root, skeleton_node, walk);
-}
-
-char *
-mla_site_thread_path (MlaSite *site, guint node)
-{
-    return g_strconcat ("t/", mla_thread_forest_get_thread_id (site->forest, node), NULL);
-}
-
-char *
-mla_site_message_path (MlaSite *site, guint entry)
-{
-    return g_strconcat ("m/", site->dirs[entry], NULL);
+    attr (skeleton, "thread", mla_thread_forest_get_thread_id (site->forest, root));
+    href (skeleton, "href", page);
+    to = MIN (to, view->nodes->len);
+    if (from > 0)
+        attr_printf (element (skeleton, "gap"), "count", "%u", from);
+    for (guint i = from; i < to; i++)
+        skeleton_line (site, skeleton, g_array_index (view->nodes, guint, i), current);
+    if (to < view->nodes->len)
+        attr_printf (element (skeleton, "gap"), "count", "%u", view->nodes->len - to);
 }
 
 xmlDoc *
-mla_site_model_thread (MlaSite *site, guint root, GError **error)
+mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
 {
-    g_autoptr (GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
-    g_autoptr (GArray) loose = g_array_new (FALSE, FALSE, sizeof (guint));
-    SkeletonWalk walk = { site, NULL, MLA_THREAD_NONE, order, loose, 0, FALSE };
-    xmlNode *model, *messages, *apart;
+    const MlaSiteThread *view = view_of (site, root);
+    guint pages = mla_site_thread_pages (site, root);
+    guint first = page * MLA_SITE_THREAD_PAGE;
+    guint last = MIN (view->order->len, first + MLA_SITE_THREAD_PAGE);
+    xmlNode *model, *messages, *apart, *nav;
     xmlDoc *doc = new_model (site, "thread", 2, &model);
     g_autofree char *path = mla_site_thread_path (site, root);
     g_autofree char *mbox = g_strconcat (path, "/thread.mbox.gz", NULL);
     g_autofree char *feed = g_strconcat (path, "/atom.xml", NULL);
+    guint from = 0, to = G_MAXUINT;
 
     attr (model, "id", mla_thread_forest_get_thread_id (site->forest, root));
     attr_printf (model, "messages", "%u", mla_thread_forest_get_thread_size (site->forest, root));
+    attr_printf (model, "page", "%u", page + 1);
+    attr_printf (model, "pages", "%u", pages);
     href (model, "mbox", mbox);
     href (model, "feed", feed);
-    skeleton (site, model, root, &walk);
-    if (order->len > 0)
-        attr (model, "subject", entry_at (site, g_array_index (order, guint, 0))->subject);
+    if (view->order->len > 0)
+        attr (model, "subject", entry_at (site, g_array_index (view->order, guint, 0))->subject);
+    nav = element (model, "pages");
+    for (guint p = 0; pages > 1 && p < pages; p++) {
+        g_autofree char *file = mla_site_thread_page (site, root, p);
+        xmlNode *link = element (nav, "page");
+
+        href (link, "href", file);
+        attr_printf (link, "number", "%u", p + 1);
+        if (p == page)
+            attr (link, "current", "true");
+    }
+    /* A long thread's page shows the part of the overview its messages are in. */
+    if (view->nodes->len > MLA_SITE_SKELETON_FULL && last > first) {
+        guint a = site->node_pos[mla_thread_forest_node_of_input (site->forest,
+                                                                  g_array_index (view->order, guint, first))];
+        guint b = site->node_pos[mla_thread_forest_node_of_input (site->forest,
+                                                                  g_array_index (view->order, guint, last - 1))];
+
+        from = MIN (a, b);
+        to = MAX (a, b) + 1;
+    }
+    skeleton (site, model, root, from, to, MLA_THREAD_NONE);
     messages = element (model, "messages");
-    for (guint i = 0; i < order->len; i++)
-        if (!full_message (site, messages, g_array_index (order, guint, i), error))
-            return xmlFreeDoc (doc), NULL;
     apart = element (model, "subject-matches");
-    for (guint i = 0; i < loose->len; i++)
-        if (!full_message (site, apart, g_array_index (loose, guint, i), error))
+    for (guint i = first; i < last; i++)
+        if (!full_message (site, i < view->n_replies ? messages : apart,
+                           g_array_index (view->order, guint, i), error))
             return xmlFreeDoc (doc), NULL;
     return doc;
 }
@@ -411,23 +441,18 @@ link_entry (MlaSite *site, xmlNode *parent, const char *rel, guint entry)
     summary_attrs (site, link, entry);
 }
 
-/* The published entry of the nearest message node from @node by @step
- * in @order. */
+/* The entry @step places from @entry in its thread's order. */
 static guint
-neighbour (MlaSite *site, GArray *order, guint entry, int step)
+neighbour (MlaSite *site, guint entry, int step)
 {
-    for (guint i = 0; i < order->len; i++)
-        if (g_array_index (order, guint, i) == entry) {
-            gint64 j = (gint64) i + step;
+    const MlaSiteThread *view = view_of (site, mla_thread_forest_node_of_input (site->forest, entry));
+    gint64 at = (gint64) site->order_pos[entry] + step;
 
-            return j >= 0 && j < order->len ? g_array_index (order, guint, j) : MLA_THREAD_NONE;
-        }
-    (void) site;
-    return MLA_THREAD_NONE;
+    return at >= 0 && at < view->order->len ? g_array_index (view->order, guint, at) : MLA_THREAD_NONE;
 }
 
 static void
-message_links (MlaSite *site, xmlNode *nav, guint entry, GArray *order)
+message_links (MlaSite *site, xmlNode *nav, guint entry)
 {
     guint node = mla_thread_forest_node_of_input (site->forest, entry);
     const MlaThreadNode *n = mla_thread_forest_get_node (site->forest, node);
@@ -451,8 +476,8 @@ message_links (MlaSite *site, xmlNode *nav, guint entry, GArray *order)
         if (child->input != MLA_THREAD_NONE && !child->loose)
             link_entry (site, nav, "reply", child->input);
     }
-    link_entry (site, nav, "prev-in-thread", neighbour (site, order, entry, -1));
-    link_entry (site, nav, "next-in-thread", neighbour (site, order, entry, +1));
+    link_entry (site, nav, "prev-in-thread", neighbour (site, entry, -1));
+    link_entry (site, nav, "next-in-thread", neighbour (site, entry, +1));
     if (rank > 0)
         link_entry (site, nav, "prev-by-date", g_array_index (site->by_date, guint, rank - 1));
     if (rank + 1 < site->by_date->len)
@@ -463,35 +488,30 @@ xmlDoc *
 mla_site_model_message (MlaSite *site, guint entry, GError **error)
 {
     const MlaOverviewEntry *e = entry_at (site, entry);
-    g_autoptr (GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
-    g_autoptr (GArray) loose = g_array_new (FALSE, FALSE, sizeof (guint));
-    SkeletonWalk walk = { site, NULL, entry, order, loose, 0, FALSE };
-    xmlNode *model, *nav;
+    guint node = mla_thread_forest_node_of_input (site->forest, entry);
+    guint root = mla_thread_forest_get_node (site->forest, node)->root;
+    const MlaSiteThread *view = view_of (site, node);
+    guint pos = site->node_pos[node];
+    guint from = 0, to = G_MAXUINT;
+    xmlNode *model, *nav, *thread;
     xmlDoc *doc = new_model (site, "message", 2, &model);
-    guint n = mla_overview_threads_get_n_entries (site->threads);
+    g_autofree char *page = mla_site_thread_page (site, root,
+                                                  site->order_pos[entry] / MLA_SITE_THREAD_PAGE);
 
     attr (model, "id", e->message_id);
     /* Every stored message with this id, in archive order. */
-    for (guint i = entry; i < n; i++) {
-        const MlaOverviewEntry *other = entry_at (site, i);
-
-        if (strcmp (other->message_id, e->message_id) == 0 && site->published[i]
-            && !full_message (site, model, i, error))
+    for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
+        if (site->published[i] && !full_message (site, model, i, error))
             return xmlFreeDoc (doc), NULL;
-    }
     nav = element (model, "nav");
-    skeleton (site, model, mla_thread_forest_node_of_input (site->forest, entry), &walk);
-    g_array_append_vals (order, loose->data, loose->len);
-    message_links (site, nav, entry, order);
-    {
-        guint root = mla_thread_forest_get_node (site->forest,
-                                                 mla_thread_forest_node_of_input (site->forest, entry))->root;
-        g_autofree char *path = mla_site_thread_path (site, root);
-        g_autofree char *page = g_strconcat (path, "/index.html", NULL);
-        xmlNode *thread = element (nav, "thread");
-
-        href (thread, "href", page);
+    message_links (site, nav, entry);
+    thread = element (nav, "thread");
+    href (thread, "href", page);
+    if (view->nodes->len > MLA_SITE_SKELETON_FULL) {
+        from = pos > MLA_SITE_SKELETON_WINDOW ? pos - MLA_SITE_SKELETON_WINDOW : 0;
+        to = pos + MLA_SITE_SKELETON_WINDOW + 1;
     }
+    skeleton (site, model, node, from, to, entry);
     return doc;
 }
 
@@ -500,51 +520,26 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
 static void
 thread_summary (MlaSite *site, xmlNode *parent, guint root, const MlaSiteMonth *month)
 {
+    const MlaSiteThread *view = view_of (site, root);
     xmlNode *node = element (parent, "thread");
-    g_autofree char *path = mla_site_thread_path (site, root);
-    g_autofree char *page = g_strconcat (path, "/index.html", NULL);
-    g_autoptr (GHashTable) authors = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autofree char *page = mla_site_thread_page (site, root, 0);
     g_autofree char *last = format_time (mla_thread_forest_get_thread_last_date (site->forest, root), 0,
                                          "%Y-%m-%d %H:%M");
-    guint first = MLA_THREAD_NONE, in_month = 0;
+    const char *subject = view->order->len > 0
+                              ? entry_at (site, g_array_index (view->order, guint, 0))->subject
+                              : NULL;
     xmlNode *people;
 
     href (node, "href", page);
     attr_printf (node, "messages", "%u", mla_thread_forest_get_thread_size (site->forest, root));
     attr (node, "last", last);
-    people = element (node, "participants");
-    {
-        g_autoptr (GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
-        g_autoptr (GArray) loose = g_array_new (FALSE, FALSE, sizeof (guint));
-        SkeletonWalk walk = { site, NULL, MLA_THREAD_NONE, order, loose, 0, FALSE };
-        xmlNode *scratch = xmlNewNode (NULL, BAD_CAST "scratch");
-
-        walk.skeleton = scratch;
-        mla_thread_forest_walk (site->forest, root, skeleton_node, &walk);
-        xmlFreeNode (scratch);
-        g_array_append_vals (order, loose->data, loose->len);
-        for (guint i = 0; i < order->len; i++) {
-            guint entry = g_array_index (order, guint, i);
-            const char *author = author_of (entry_at (site, entry));
-
-            if (first == MLA_THREAD_NONE)
-                first = entry;
-            if (month != NULL) {
-                g_autofree char *ym = format_time (entry_at (site, entry)->date, 0, "%Y/%m");
-
-                in_month += strcmp (ym, month->path) == 0;
-            }
-            if (g_hash_table_size (authors) < 6 && !g_hash_table_contains (authors, author)) {
-                g_hash_table_add (authors, (gpointer) author);
-                text_element (people, "person", author);
-            }
-        }
-    }
+    attr (node, "subject", subject != NULL ? subject : "(no subject)");
     if (month != NULL)
-        attr_printf (node, "in-month", "%u", in_month);
-    attr (node, "subject", first != MLA_THREAD_NONE && entry_at (site, first)->subject != NULL
-                               ? entry_at (site, first)->subject
-                               : "(no subject)");
+        attr_printf (node, "in-month", "%u",
+                     GPOINTER_TO_UINT (g_hash_table_lookup (month->counts, GUINT_TO_POINTER (root + 1))));
+    people = element (node, "participants");
+    for (guint i = 0; i < view->participants->len; i++)
+        text_element (people, "person", g_ptr_array_index (view->participants, i));
 }
 
 xmlDoc *
@@ -614,44 +609,88 @@ mla_site_model_month (MlaSite *site, const MlaSiteMonth *month, guint page, guin
     return doc;
 }
 
-static int
-compare_authors (gconstpointer a, gconstpointer b, gpointer user_data)
-{
-    MlaSite *site = user_data;
-    const MlaOverviewEntry *x = entry_at (site, *(const guint *) a);
-    const MlaOverviewEntry *y = entry_at (site, *(const guint *) b);
-    int order = g_utf8_collate (author_of (x), author_of (y));
+/* Sorting by author collates names, so each name's collation key is made
+ * once, not once per comparison. */
+typedef struct {
+    guint entry;
+    char *key;
+    gint64 date;
+    const char *thread;
+} SortItem;
 
-    return order != 0 ? order : (x->date > y->date) - (x->date < y->date);
+static int
+compare_items (gconstpointer a, gconstpointer b)
+{
+    const SortItem *x = a, *y = b;
+    int order = strcmp (x->key != NULL ? x->key : "", y->key != NULL ? y->key : "");
+
+    if (order == 0)
+        order = g_strcmp0 (x->thread, y->thread);
+    if (order == 0)
+        order = (x->date > y->date) - (x->date < y->date);
+    return order != 0 ? order : (x->entry > y->entry) - (x->entry < y->entry);
 }
 
-static int
-compare_subjects (gconstpointer a, gconstpointer b, gpointer user_data)
+GArray *
+mla_site_list_sort (MlaSite *site, const MlaSiteMonth *month, const char *order)
 {
-    MlaSite *site = user_data;
-    const MlaOverviewEntry *x = entry_at (site, *(const guint *) a);
-    const MlaOverviewEntry *y = entry_at (site, *(const guint *) b);
-    int order = g_strcmp0 (x->thread, y->thread);
+    GArray *entries = g_array_copy (month->entries);
+    gboolean by_author = strcmp (order, "author") == 0;
+    g_autofree SortItem *items = NULL;
 
-    return order != 0 ? order : (x->date > y->date) - (x->date < y->date);
+    /* The month's entries are in date order already. */
+    if (!by_author && strcmp (order, "subject") != 0)
+        return entries;
+    items = g_new0 (SortItem, MAX (entries->len, 1));
+    for (guint i = 0; i < entries->len; i++) {
+        const MlaOverviewEntry *e = entry_at (site, g_array_index (entries, guint, i));
+
+        items[i].entry = g_array_index (entries, guint, i);
+        items[i].date = e->date;
+        if (by_author)
+            items[i].key = g_utf8_collate_key (author_of (e), -1);
+        else
+            items[i].thread = e->thread;
+    }
+    qsort (items, entries->len, sizeof (SortItem), compare_items);
+    for (guint i = 0; i < entries->len; i++) {
+        g_array_index (entries, guint, i) = items[i].entry;
+        g_free (items[i].key);
+    }
+    return entries;
+}
+
+char *
+mla_site_list_page (const MlaSiteMonth *month, const char *order, guint page)
+{
+    return page == 0 ? g_strdup_printf ("%s/by-%s.html", month->path, order)
+                     : g_strdup_printf ("%s/by-%s-%u.html", month->path, order, page + 1);
 }
 
 xmlDoc *
-mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order)
+mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order,
+                     GArray *entries, guint page)
 {
-    g_autoptr (GArray) entries = g_array_copy (month->entries);
-    xmlNode *model, *list;
+    guint pages = MAX (1, (entries->len + MLA_SITE_LIST_PAGE - 1) / MLA_SITE_LIST_PAGE);
+    xmlNode *model, *list, *nav;
     xmlDoc *doc = new_model (site, "list", 2, &model);
 
-    if (strcmp (order, "author") == 0)
-        g_qsort_with_data (entries->data, (gint) entries->len, sizeof (guint), compare_authors, site);
-    else if (strcmp (order, "subject") == 0)
-        g_qsort_with_data (entries->data, (gint) entries->len, sizeof (guint), compare_subjects,
-                           site);
     month_nav (site, model, month);
     attr (model, "order", order);
+    attr_printf (model, "page", "%u", page + 1);
+    attr_printf (model, "pages", "%u", pages);
+    nav = element (model, "pages");
+    for (guint p = 0; pages > 1 && p < pages; p++) {
+        g_autofree char *file = mla_site_list_page (month, order, p);
+        xmlNode *link = element (nav, "page");
+
+        href (link, "href", file);
+        attr_printf (link, "number", "%u", p + 1);
+        if (p == page)
+            attr (link, "current", "true");
+    }
     list = element (model, "messages");
-    for (guint i = 0; i < entries->len; i++)
+    for (guint i = page * MLA_SITE_LIST_PAGE; i < MIN (entries->len, (page + 1) * MLA_SITE_LIST_PAGE); i++)
         summary_attrs (site, element (list, "mail"), g_array_index (entries, guint, i));
     return doc;
 }
@@ -690,16 +729,14 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error
 
     attr (model, "base-url", site->options.base_url);
     if (root != MLA_THREAD_NONE) {
+        const MlaSiteThread *view = view_of (site, root);
         g_autofree char *path = mla_site_thread_path (site, root);
         g_autofree char *self = g_strconcat (path, "/atom.xml", NULL);
         g_autofree char *page = g_strconcat (path, "/index.html", NULL);
-        g_autoptr (GArray) loose = g_array_new (FALSE, FALSE, sizeof (guint));
-        SkeletonWalk walk = { site, xmlNewNode (NULL, BAD_CAST "scratch"), MLA_THREAD_NONE,
-                              entries, loose, 0, FALSE };
 
-        mla_thread_forest_walk (site->forest, root, skeleton_node, &walk);
-        xmlFreeNode (walk.skeleton);
-        g_array_append_vals (entries, loose->data, loose->len);
+        /* The newest messages of the thread. */
+        for (guint i = view->order->len; i-- > 0 && entries->len < FEED_ENTRIES;)
+            g_array_append_val (entries, g_array_index (view->order, guint, i));
         attr (model, "kind", "thread");
         attr (model, "self", self);
         href (model, "alternate", page);
@@ -708,16 +745,10 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error
         attr (model, "kind", "threads");
         attr (model, "self", "threads.atom");
         for (guint i = 0; i < MIN (site->roots->len, FEED_ENTRIES); i++) {
-            guint r = g_array_index (site->roots, guint, i);
-            g_autoptr (GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
-            g_autoptr (GArray) loose = g_array_new (FALSE, FALSE, sizeof (guint));
-            SkeletonWalk walk = { site, xmlNewNode (NULL, BAD_CAST "scratch"), MLA_THREAD_NONE,
-                                  order, loose, 0, FALSE };
+            const MlaSiteThread *view = view_of (site, g_array_index (site->roots, guint, i));
 
-            mla_thread_forest_walk (site->forest, r, skeleton_node, &walk);
-            xmlFreeNode (walk.skeleton);
-            if (order->len > 0)
-                g_array_append_val (entries, g_array_index (order, guint, 0));
+            if (view->order->len > 0)
+                g_array_append_val (entries, g_array_index (view->order, guint, 0));
         }
     } else {
         attr (model, "kind", "messages");

@@ -15,7 +15,27 @@ typedef struct MlaSiteMonth {
     char *path;             /* "2004/07" */
     GArray *entries;        /* guint entry indexes, by date */
     GArray *roots;          /* guint root nodes of the threads active in it */
+    GHashTable *counts;     /* root node + 1 -> its messages in the month */
 } MlaSiteMonth;
+
+/* A thread as the site shows it, worked out once per build. */
+typedef struct MlaSiteThread {
+    GArray *nodes;          /* guint: shown nodes (published messages,
+                             * placeholders), tree order */
+    GArray *loose;          /* gboolean per shown node: inside a subject match */
+    GArray *order;          /* guint: published entries, replies in tree
+                             * order, then the subject matches */
+    guint n_replies;        /* order[0..n_replies) are the replies */
+    GPtrArray *participants;/* const char *: the first authors (at most 6) */
+} MlaSiteThread;
+
+/* Threads longer than this show a window of their overview on message
+ * pages, and their pages hold this many messages each. */
+#define MLA_SITE_SKELETON_FULL 40
+#define MLA_SITE_SKELETON_WINDOW 10
+#define MLA_SITE_THREAD_PAGE 50
+/* A month's listings (by date, author, subject) hold this many a page. */
+#define MLA_SITE_LIST_PAGE 500
 
 typedef struct MlaSite {
     MlaArchive *archive;
@@ -34,6 +54,11 @@ typedef struct MlaSite {
     GHashTable *first_with_id;  /* Message-ID -> entry index + 1 of its page */
     GPtrArray *thread_dates;    /* per root node: GArray of its published
                                  * entries by date; NULL for other nodes */
+    GPtrArray *views;           /* per root node: MlaSiteThread *; NULL for others */
+    guint *node_pos;            /* per node: its place in its thread's nodes */
+    guint *order_pos;           /* per entry: its place in its thread's order */
+    guint *next_same_id;        /* per entry: the next entry with its Message-ID,
+                                 * or MLA_THREAD_NONE */
 } MlaSite;
 
 /* Reads what the pages are made from, in one pass over the overview.
@@ -47,9 +72,18 @@ void mla_site_clear (MlaSite *site);
 xmlDoc *mla_site_model_home (MlaSite *site);
 xmlDoc *mla_site_model_month (MlaSite *site, const MlaSiteMonth *month, guint page,
                               guint n_pages);
-/* The month's messages by "date", "author" or "subject". */
-xmlDoc *mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order);
-xmlDoc *mla_site_model_thread (MlaSite *site, guint root, GError **error);
+/* The month's messages by "date", "author" or "subject", sorted once for
+ * all the pages of that listing. Returns: (transfer full). */
+GArray *mla_site_list_sort (MlaSite *site, const MlaSiteMonth *month, const char *order);
+/* Page @page (from 0) of a month's listing @entries (from
+ * mla_site_list_sort()); mla_site_list_page() names its file. */
+xmlDoc *mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order,
+                             GArray *entries, guint page);
+char *mla_site_list_page (const MlaSiteMonth *month, const char *order, guint page);
+/* Page @page (from 0) of the thread rooted at @root. */
+xmlDoc *mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error);
+/* The number of pages of the thread rooted at @root. */
+guint mla_site_thread_pages (MlaSite *site, guint root);
 /* The page of every message with the id of entry @entry (usually one). */
 xmlDoc *mla_site_model_message (MlaSite *site, guint entry, GError **error);
 /* An Atom feed: of the newest messages (@root = MLA_THREAD_NONE,
@@ -60,6 +94,8 @@ xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path, const cha
 
 /* The folder of a thread and of a message page, relative to the site. */
 char *mla_site_thread_path (MlaSite *site, guint node);
+/* The file of page @page (from 0) of the thread of @node. */
+char *mla_site_thread_page (MlaSite *site, guint node, guint page);
 char *mla_site_message_path (MlaSite *site, guint entry);
 
 typedef struct MlaSiteRender MlaSiteRender;

@@ -18,6 +18,7 @@ month_free (MlaSiteMonth *month)
     g_free (month->path);
     g_array_unref (month->entries);
     g_array_unref (month->roots);
+    g_hash_table_unref (month->counts);
     g_free (month);
 }
 
@@ -36,6 +37,10 @@ mla_site_clear (MlaSite *site)
     g_clear_pointer (&site->roots, g_array_unref);
     g_clear_pointer (&site->first_with_id, g_hash_table_unref);
     g_clear_pointer (&site->thread_dates, g_ptr_array_unref);
+    g_clear_pointer (&site->views, g_ptr_array_unref);
+    g_clear_pointer (&site->node_pos, g_free);
+    g_clear_pointer (&site->order_pos, g_free);
+    g_clear_pointer (&site->next_same_id, g_free);
     g_clear_pointer (&site->threads, mla_overview_threads_free);
     g_clear_pointer (&site->title, g_free);
 }
@@ -93,10 +98,94 @@ month_of (MlaSite *site, GHashTable *months, gint64 date)
         month->path = g_steal_pointer (&path);
         month->entries = g_array_new (FALSE, FALSE, sizeof (guint));
         month->roots = g_array_new (FALSE, FALSE, sizeof (guint));
+        month->counts = g_hash_table_new (NULL, NULL);
         g_hash_table_insert (months, month->path, month);
         g_ptr_array_add (site->months, month);
     }
     return month;
+}
+
+static void
+thread_view_free (gpointer data)
+{
+    MlaSiteThread *view = data;
+
+    if (view == NULL)
+        return;
+    g_array_unref (view->nodes);
+    g_array_unref (view->loose);
+    g_array_unref (view->order);
+    g_ptr_array_unref (view->participants);
+    g_free (view);
+}
+
+typedef struct {
+    MlaSite *site;
+    MlaSiteThread *view;
+    GArray *loose_entries;
+    guint loose_depth;
+    gboolean in_loose;
+} ViewWalk;
+
+static void
+view_node (const MlaThreadNode *node, guint index, gpointer user_data)
+{
+    ViewWalk *walk = user_data;
+    MlaSite *site = walk->site;
+    MlaSiteThread *view = walk->view;
+
+    if (walk->in_loose && node->depth <= walk->loose_depth)
+        walk->in_loose = FALSE;
+    if (node->loose) {
+        walk->in_loose = TRUE;
+        walk->loose_depth = node->depth;
+    }
+    if (node->input != MLA_THREAD_NONE && !site->published[node->input])
+        return;
+    site->node_pos[index] = view->nodes->len;
+    g_array_append_val (view->nodes, index);
+    g_array_append_val (view->loose, walk->in_loose);
+    if (node->input != MLA_THREAD_NONE)
+        g_array_append_val (walk->in_loose ? walk->loose_entries : view->order, node->input);
+}
+
+/* Each thread's shown nodes and message order, once for all its pages. */
+static void
+make_views (MlaSite *site)
+{
+    guint n_nodes = mla_thread_forest_get_n_nodes (site->forest);
+
+    site->views = g_ptr_array_new_with_free_func (thread_view_free);
+    g_ptr_array_set_size (site->views, (guint) MAX (n_nodes, 1));
+    site->node_pos = g_new0 (guint, MAX (n_nodes, 1));
+    site->order_pos = g_new0 (guint, MAX (mla_overview_threads_get_n_entries (site->threads), 1));
+    for (guint r = 0; r < site->roots->len; r++) {
+        guint root = g_array_index (site->roots, guint, r);
+        MlaSiteThread *view = g_new0 (MlaSiteThread, 1);
+        g_autoptr (GArray) loose = g_array_new (FALSE, FALSE, sizeof (guint));
+        g_autoptr (GHashTable) authors = g_hash_table_new (g_str_hash, g_str_equal);
+        ViewWalk walk = { site, view, loose, 0, FALSE };
+
+        view->nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+        view->loose = g_array_new (FALSE, FALSE, sizeof (gboolean));
+        view->order = g_array_new (FALSE, FALSE, sizeof (guint));
+        view->participants = g_ptr_array_new ();
+        mla_thread_forest_walk (site->forest, root, view_node, &walk);
+        view->n_replies = view->order->len;
+        g_array_append_vals (view->order, loose->data, loose->len);
+        for (guint i = 0; i < view->order->len; i++) {
+            guint entry = g_array_index (view->order, guint, i);
+            const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, entry);
+            const char *author = e->from_name != NULL && e->from_name[0] != '\0'
+                                     ? e->from_name
+                                     : e->from_address != NULL ? e->from_address : "(nobody)";
+
+            site->order_pos[entry] = i;
+            if (view->participants->len < 6 && g_hash_table_add (authors, (gpointer) author))
+                g_ptr_array_add (view->participants, (gpointer) author);
+        }
+        site->views->pdata[root] = view;
+    }
 }
 
 /* thread_dates holds NULL for nodes that are not roots. */
@@ -149,6 +238,16 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     site->roots = g_array_new (FALSE, FALSE, sizeof (guint));
     site->first_with_id = g_hash_table_new (g_str_hash, g_str_equal);
     has_published = g_new0 (guint8, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
+    site->next_same_id = g_new (guint, MAX (n, 1));
+    for (guint i = n; i-- > 0;) {
+        const char *id = mla_overview_threads_get_entry (site->threads, i)->message_id;
+        gpointer later = g_hash_table_lookup (site->first_with_id, id);
+
+        /* Walking back, the table holds the next entry with each id. */
+        site->next_same_id[i] = later != NULL ? GPOINTER_TO_UINT (later) - 1 : MLA_THREAD_NONE;
+        g_hash_table_insert (site->first_with_id, (gpointer) id, GUINT_TO_POINTER (i + 1));
+    }
+    g_hash_table_remove_all (site->first_with_id);
     for (guint i = 0; i < n; i++) {
         const MlaOverviewEntry *entry = mla_overview_threads_get_entry (site->threads, i);
 
@@ -190,6 +289,7 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
         if (has_published[root])
             g_array_append_val (site->roots, root);
     }
+    make_views (site);
     /* A month lists every thread active in it, in the forest's order
      * (newest activity first): a thread that spans months is in each. */
     {
@@ -199,16 +299,18 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
             rank[g_array_index (site->roots, guint, r)] = r;
         for (guint m = 0; m < site->months->len; m++) {
             MlaSiteMonth *month = g_ptr_array_index (site->months, m);
-            g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
             g_autoptr (GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint));
 
             for (guint i = 0; i < month->entries->len; i++) {
                 guint entry = g_array_index (month->entries, guint, i);
                 guint root = mla_thread_forest_get_node (
                     site->forest, mla_thread_forest_node_of_input (site->forest, entry))->root;
+                gpointer key = GUINT_TO_POINTER (root + 1);
+                guint count = GPOINTER_TO_UINT (g_hash_table_lookup (month->counts, key));
 
-                if (g_hash_table_add (seen, GUINT_TO_POINTER (root + 1)))
+                if (count == 0)
                     g_array_append_val (ranks, rank[root]);
+                g_hash_table_insert (month->counts, key, GUINT_TO_POINTER (count + 1));
             }
             g_array_sort (ranks, compare_uints);
             for (guint i = 0; i < ranks->len; i++)
@@ -226,14 +328,23 @@ typedef struct {
     MlaSiteRender *render;
     MlaSiteFiles *files;
     MlaSiteProgress progress;
+    gint done;                    /* pages made, updated atomically */
+    GMutex lock;                  /* guards error and progress reports */
+    GError *error;                /* the first failure of a worker */
 } Build;
 
 static void
 report (Build *build)
 {
-    build->progress.pages_done++;
-    if (build->site->options.progress != NULL && build->progress.pages_done % 256 == 0)
-        build->site->options.progress (&build->progress, build->site->options.progress_data);
+    guint64 done = (guint64) g_atomic_int_add (&build->done, 1) + 1;
+
+    if (build->site->options.progress != NULL && done % 256 == 0) {
+        MlaSiteProgress progress = { done, build->progress.pages_total };
+
+        g_mutex_lock (&build->lock);
+        build->site->options.progress (&progress, build->site->options.progress_data);
+        g_mutex_unlock (&build->lock);
+    }
 }
 
 /* Renders @model (taken) as @path. */
@@ -268,11 +379,18 @@ put_pages_of_month (Build *build, const MlaSiteMonth *month, GError **error)
         if (!put_page (build, mla_site_model_month (build->site, month, page, n_pages), path, error))
             return FALSE;
     }
-    for (gsize i = 0; i < G_N_ELEMENTS (orders); i++) {
-        g_autofree char *path = g_strdup_printf ("%s/by-%s.html", month->path, orders[i]);
+    guint list_pages = MAX (1, (month->entries->len + MLA_SITE_LIST_PAGE - 1) / MLA_SITE_LIST_PAGE);
 
-        if (!put_page (build, mla_site_model_list (build->site, month, orders[i]), path, error))
-            return FALSE;
+    for (gsize i = 0; i < G_N_ELEMENTS (orders); i++) {
+        g_autoptr (GArray) sorted = mla_site_list_sort (build->site, month, orders[i]);
+
+        for (guint page = 0; page < list_pages; page++) {
+            g_autofree char *path = mla_site_list_page (month, orders[i], page);
+
+            if (!put_page (build, mla_site_model_list (build->site, month, orders[i], sorted, page),
+                           path, error))
+                return FALSE;
+        }
     }
     return TRUE;
 }
@@ -311,12 +429,17 @@ put_thread (Build *build, guint root, GError **error)
 {
     MlaSite *site = build->site;
     g_autofree char *folder = mla_site_thread_path (site, root);
-    g_autofree char *page = g_strconcat (folder, "/index.html", NULL);
     g_autofree char *feed = g_strconcat (folder, "/atom.xml", NULL);
     g_autofree char *mbox = g_strconcat (folder, "/thread.mbox.gz", NULL);
+    guint pages = mla_site_thread_pages (site, root);
 
-    return put_page (build, mla_site_model_thread (site, root, error), page, error)
-           && put_page (build, mla_site_model_feed (site, root, FALSE, error), feed, error)
+    for (guint page = 0; page < pages; page++) {
+        g_autofree char *file = mla_site_thread_page (site, root, page);
+
+        if (!put_page (build, mla_site_model_thread (site, root, page, error), file, error))
+            return FALSE;
+    }
+    return put_page (build, mla_site_model_feed (site, root, FALSE, error), feed, error)
            && put_thread_mbox (build, root, mbox, error);
 }
 
@@ -370,11 +493,65 @@ put_assets (Build *build, GError **error)
                                   g_bytes_get_size (css), error);
 }
 
+/* A page job: which page, made on a worker of the pool. */
+typedef enum { JOB_MONTH, JOB_THREAD, JOB_MESSAGE } JobKind;
+
+typedef struct {
+    JobKind kind;
+    guint index;
+} Job;
+
+static void
+run_job (gpointer data, gpointer user_data)
+{
+    Job *job = data;
+    Build *build = user_data;
+    MlaSite *site = build->site;
+    g_autoptr (GError) error = NULL;
+    gboolean ok;
+
+    if (g_atomic_pointer_get (&build->error) != NULL) {
+        g_free (job);
+        return;
+    }
+    switch (job->kind) {
+    case JOB_MONTH:
+        ok = put_pages_of_month (build, g_ptr_array_index (site->months, job->index), &error);
+        break;
+    case JOB_THREAD:
+        ok = put_thread (build, job->index, &error);
+        break;
+    default:
+        ok = put_message (build, job->index, &error);
+        break;
+    }
+    g_free (job);
+    if (!ok) {
+        g_mutex_lock (&build->lock);
+        if (build->error == NULL)
+            g_atomic_pointer_set (&build->error, g_steal_pointer (&error));
+        g_mutex_unlock (&build->lock);
+    }
+}
+
+static void
+push_job (GThreadPool *pool, JobKind kind, guint index)
+{
+    Job *job = g_new (Job, 1);
+
+    job->kind = kind;
+    job->index = index;
+    g_thread_pool_push (pool, job, NULL);
+}
+
+/* Pages are independent: the pool makes them in any order; the files
+ * module serialises what must be. */
 static gboolean
-build_site (Build *build, GError **error)
+build_site (Build *build, guint jobs, GError **error)
 {
     MlaSite *site = build->site;
     guint n = mla_overview_threads_get_n_entries (site->threads);
+    GThreadPool *pool;
 
     build->progress.pages_total = 3 + site->months->len * 4 + site->roots->len * 2 + n;
     if (!put_assets (build, error)
@@ -382,18 +559,25 @@ build_site (Build *build, GError **error)
         || !put_page (build, mla_site_model_feed (site, MLA_THREAD_NONE, FALSE, error), "new.atom",
                       error)
         || !put_page (build, mla_site_model_feed (site, MLA_THREAD_NONE, TRUE, error),
-                      "threads.atom", error))
+                      "threads.atom", error)
+        || !put_redirects (build, error))
+        return FALSE;
+    pool = g_thread_pool_new (run_job, build, (int) MAX (jobs, 1), TRUE, error);
+    if (pool == NULL)
         return FALSE;
     for (guint m = 0; m < site->months->len; m++)
-        if (!put_pages_of_month (build, g_ptr_array_index (site->months, m), error))
-            return FALSE;
+        push_job (pool, JOB_MONTH, m);
     for (guint r = 0; r < site->roots->len; r++)
-        if (!put_thread (build, g_array_index (site->roots, guint, r), error))
-            return FALSE;
+        push_job (pool, JOB_THREAD, g_array_index (site->roots, guint, r));
     for (guint i = 0; i < n; i++)
-        if (site->published[i] && !put_message (build, i, error))
-            return FALSE;
-    return put_redirects (build, error);
+        if (site->published[i])
+            push_job (pool, JOB_MESSAGE, i);
+    g_thread_pool_free (pool, FALSE, TRUE);
+    if (build->error != NULL) {
+        g_propagate_error (error, g_steal_pointer (&build->error));
+        return FALSE;
+    }
+    return TRUE;
 }
 
 gboolean
@@ -417,7 +601,12 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
     build.site = &site;
     build.render = render;
     build.files = files;
-    ok = ok && build_site (&build, error) && mla_site_files_finish (files, stats, error);
+    g_mutex_init (&build.lock);
+    ok = ok && build_site (&build, options != NULL && options->jobs > 0 ? options->jobs
+                                                                        : g_get_num_processors (),
+                           error)
+         && mla_site_files_finish (files, stats, error);
+    g_mutex_clear (&build.lock);
     if (ok) {
         stats->published = site.by_date->len;
         stats->withheld = mla_overview_threads_get_n_entries (site.threads) - site.by_date->len;

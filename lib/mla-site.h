@@ -26,6 +26,7 @@ typedef struct MlaSiteOptions {
     const char *base_url;        /* nullable: absolute URL of the site, for the feeds */
     const char *templates;       /* nullable: a folder whose files replace data/site/ ones */
     gboolean show_addresses;     /* else addresses are shown as "user at example.org" */
+    guint jobs;                  /* pages made at once; 0: one per processor */
     MlaSiteProgressFunc progress;
     gpointer progress_data;
 } MlaSiteOptions;

@@ -13,6 +13,7 @@ typedef struct {
     char *base_url;
     char *templates;
     gboolean show_addresses;
+    int jobs;
 } SiteFlags;
 
 #define SITE_OPTIONS(flags)                                                              \
@@ -24,7 +25,9 @@ typedef struct {
     { "templates", 0, 0, G_OPTION_ARG_FILENAME, &(flags).templates,                       \
       "A folder of stylesheets replacing the built-in ones, file by file", "DIR" },      \
     { "show-addresses", 0, 0, G_OPTION_ARG_NONE, &(flags).show_addresses,                 \
-      "Show e-mail addresses as they are (default: user at example.org)", NULL }
+      "Show e-mail addresses as they are (default: user at example.org)", NULL },        \
+    { "jobs", 'j', 0, G_OPTION_ARG_INT, &(flags).jobs,                                    \
+      "Pages made at once (default: one per processor)", "N" }
 
 static void
 site_flags_clear (SiteFlags *flags)
@@ -47,8 +50,13 @@ print_progress (const MlaSiteProgress *progress, gpointer user_data)
 static int
 run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
 {
-    MlaSiteOptions options = { flags->title, flags->base_url, flags->templates,
-                               flags->show_addresses, NULL, NULL };
+    MlaSiteOptions options = {
+        .title = flags->title,
+        .base_url = flags->base_url,
+        .templates = flags->templates,
+        .show_addresses = flags->show_addresses,
+        .jobs = flags->jobs > 0 ? (guint) flags->jobs : 0,
+    };
     g_autoptr (MlaArchive) archive = NULL;
     g_autoptr (MlaOverview) overview = NULL;
     g_autoptr (GError) error = NULL;

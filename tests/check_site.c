@@ -146,7 +146,7 @@ END_TEST
 START_TEST (test_site_model_thread)
 {
     g_autoptr (GError) error = NULL;
-    xmlDoc *doc = mla_site_model_thread (&fixture.site, root_of ("plan@x"), &error);
+    xmlDoc *doc = mla_site_model_thread (&fixture.site, root_of ("plan@x"), 0, &error);
 
     XPATH_EQ (doc, "name(/*)", "thread");
     XPATH_EQ (doc, "/thread/@messages", "3");
@@ -160,7 +160,7 @@ END_TEST
 START_TEST (test_site_model_placeholder)
 {
     g_autoptr (GError) error = NULL;
-    xmlDoc *doc = mla_site_model_thread (&fixture.site, root_of ("orphan@x"), &error);
+    xmlDoc *doc = mla_site_model_thread (&fixture.site, root_of ("orphan@x"), 0, &error);
 
     XPATH_EQ (doc, "/thread/skeleton/missing/@id", "lost@x");
     XPATH_EQ (doc, "/thread/skeleton/node/@depth", "1");

@@ -51,12 +51,15 @@
   <!-- The thread overview: one line per message, indented by depth. -->
   <xsl:template match="skeleton">
     <ul class="skeleton">
-      <xsl:for-each select="node | missing">
+      <xsl:for-each select="node | missing | gap">
         <li class="depth-{@depth}">
           <xsl:if test="@current"><xsl:attribute name="class">depth-<xsl:value-of select="@depth"/> current</xsl:attribute></xsl:if>
           <xsl:if test="@real-depth"><span class="deep">[<xsl:value-of select="@real-depth"/>] </span></xsl:if>
           <xsl:if test="@match = 'subject'"><span class="loose" title="same subject, not a reply">~ </span></xsl:if>
           <xsl:choose>
+            <xsl:when test="self::gap">
+              <a class="gap" href="{$root}{../@href}">… <xsl:value-of select="@count"/> more in the thread</a>
+            </xsl:when>
             <xsl:when test="self::missing">
               <span class="missing">(not archived) &lt;<xsl:value-of select="@id"/>&gt;</span>
             </xsl:when>

@@ -11,5 +11,17 @@
     <ul class="mails">
       <xsl:for-each select="messages/mail"><li><xsl:call-template name="mail-line"/></li></xsl:for-each>
     </ul>
+    <xsl:if test="pages/page">
+      <div class="nav pages">
+        <xsl:text>Pages: </xsl:text>
+        <xsl:for-each select="pages/page">
+          <xsl:choose>
+            <xsl:when test="@current"><strong><xsl:value-of select="@number"/></strong></xsl:when>
+            <xsl:otherwise><a href="{$root}{@href}"><xsl:value-of select="@number"/></a></xsl:otherwise>
+          </xsl:choose>
+          <xsl:text> </xsl:text>
+        </xsl:for-each>
+      </div>
+    </xsl:if>
   </xsl:template>
 </xsl:stylesheet>
