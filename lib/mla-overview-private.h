@@ -54,6 +54,7 @@ struct MlaOverviewThreads {
     GArray *inputs;           /* MlaThreadInput, one per entry */
     GPtrArray *refs;          /* every entry's refs, one after another */
     GStringChunk *strings;
+    GStringChunk *ref_strings;   /* the edges', filled by their own reader */
     MlaThreadForest *forest;
 };
 

@@ -168,6 +168,7 @@ mla_overview_threads_free (MlaOverviewThreads *threads)
     g_clear_pointer (&threads->inputs, g_array_unref);
     g_clear_pointer (&threads->refs, g_ptr_array_unref);
     g_clear_pointer (&threads->strings, g_string_chunk_free);
+    g_clear_pointer (&threads->ref_strings, g_string_chunk_free);
     g_free (threads->rows);
     g_free (threads);
 }
@@ -242,35 +243,71 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error
     return TRUE;
 }
 
-/* Both queries run in row order, so edges meet their messages in one
- * merge pass. */
-static gboolean
-load_refs (MlaOverview *overview, MlaOverviewThreads *threads, GError **error)
+/* The reference edges, in (message, position) order, read by their own
+ * connection on a second thread while the messages are read, when no
+ * transaction of ours hides rows from another connection. */
+typedef struct {
+    char *path;
+    sqlite3 *db;                  /* the caller's connection, or NULL: open our own */
+    GArray *rows;                 /* gint64 per edge */
+    GPtrArray *refs;              /* char * per edge, in strings */
+    GStringChunk *strings;
+    char *failure;                /* nullable: what went wrong */
+} RefsRead;
+
+static gpointer
+read_refs (gpointer data)
+{
+    RefsRead *read = data;
+    sqlite3 *db = read->db;
+    sqlite3_stmt *statement = NULL;
+    int status = SQLITE_ERROR;
+
+    if (db == NULL && sqlite3_open_v2 (read->path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        read->failure = g_strdup (db != NULL ? sqlite3_errmsg (db) : "cannot open");
+        g_clear_pointer (&db, sqlite3_close);
+        return NULL;
+    }
+    if (sqlite3_prepare_v2 (db, "SELECT message, ref FROM refs ORDER BY message, position", -1,
+                            &statement, NULL)
+        == SQLITE_OK) {
+        while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+            gint64 row = sqlite3_column_int64 (statement, 0);
+            const char *ref = (const char *) sqlite3_column_text (statement, 1);
+
+            g_array_append_val (read->rows, row);
+            g_ptr_array_add (read->refs, g_string_chunk_insert_len (
+                                             read->strings, ref != NULL ? ref : "",
+                                             sqlite3_column_bytes (statement, 1)));
+        }
+    }
+    if (status != SQLITE_DONE)
+        read->failure = g_strdup (sqlite3_errmsg (db));
+    sqlite3_finalize (statement);
+    if (read->db == NULL)
+        sqlite3_close (db);
+    return NULL;
+}
+
+/* Both lists run in row order, so edges meet their messages in one merge
+ * pass. */
+static void
+attach_refs (MlaOverviewThreads *threads, RefsRead *read)
 {
     guint n = threads->entries->len;
     g_autofree gsize *first = g_new0 (gsize, n + 1);
-    sqlite3_stmt *statement = NULL;
     guint at = 0;
-    int status;
 
-    if (sqlite3_prepare_v2 (overview->db, "SELECT message, ref FROM refs ORDER BY message, position",
-                            -1, &statement, NULL)
-        != SQLITE_OK)
-        return mla_overview_throw (overview, error, "prepare");
-    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
-        gint64 row = sqlite3_column_int64 (statement, 0);
+    for (guint e = 0; e < read->rows->len; e++) {
+        gint64 row = g_array_index (read->rows, gint64, e);
 
         while (at < n && threads->rows[at] < row)
             first[++at] = threads->refs->len;
         if (at < n && threads->rows[at] == row)
-            g_ptr_array_add (threads->refs, (char *) mla_overview_column_string (threads, statement, 1));
+            g_ptr_array_add (threads->refs, read->refs->pdata[e]);
     }
-    sqlite3_finalize (statement);
-    if (status != SQLITE_DONE)
-        return mla_overview_throw (overview, error, "read refs");
     while (at < n)
         first[++at] = threads->refs->len;
-    /* Pointers only now: the array may have moved while it grew. */
     for (guint i = 0; i < n; i++) {
         MlaThreadInput *input = &g_array_index (threads->inputs, MlaThreadInput, i);
 
@@ -278,20 +315,45 @@ load_refs (MlaOverview *overview, MlaOverviewThreads *threads, GError **error)
         input->refs = input->n_refs > 0 ? (const char *const *) threads->refs->pdata + first[i]
                                         : NULL;
     }
-    return TRUE;
 }
 
 MlaOverviewThreads *
 mla_overview_load_threads (MlaOverview *overview, GError **error)
 {
     g_autoptr (MlaOverviewThreads) threads = g_new0 (MlaOverviewThreads, 1);
+    RefsRead read = { 0 };
+    GThread *reader = NULL;
+    gboolean ok;
 
     g_return_val_if_fail (overview != NULL, NULL);
     threads->entries = g_array_new (FALSE, FALSE, sizeof (MlaOverviewEntry));
     threads->inputs = g_array_new (FALSE, FALSE, sizeof (MlaThreadInput));
     threads->refs = g_ptr_array_new ();
     threads->strings = g_string_chunk_new (1 << 20);
-    if (!load_entries (overview, threads, error) || !load_refs (overview, threads, error))
+    threads->ref_strings = g_string_chunk_new (1 << 20);
+    read.path = overview->path;
+    read.rows = g_array_new (FALSE, FALSE, sizeof (gint64));
+    read.refs = g_ptr_array_new ();
+    read.strings = threads->ref_strings;
+    /* Inside our own transaction another connection would not see its
+     * rows: read there, after the messages. */
+    if (sqlite3_get_autocommit (overview->db))
+        reader = g_thread_new ("mlarc-refs", read_refs, &read);
+    else
+        read.db = overview->db;
+    ok = load_entries (overview, threads, error);
+    if (reader != NULL)
+        g_thread_join (reader);
+    else if (ok)
+        read_refs (&read);
+    if (ok && read.failure != NULL)
+        ok = mla_throw (error, MLA_ERROR_OVERVIEW, "%s: read refs: %s", overview->path, read.failure);
+    if (ok)
+        attach_refs (threads, &read);
+    g_free (read.failure);
+    g_array_unref (read.rows);
+    g_ptr_array_unref (read.refs);
+    if (!ok)
         return NULL;
     threads->forest = mla_thread_forest_build ((const MlaThreadInput *) threads->inputs->data,
                                                threads->inputs->len);
