@@ -239,3 +239,11 @@ mla_overview_get_thread_aliases (MlaOverview *overview, GError **error)
         return mla_overview_throw (overview, error, "read aliases"), NULL;
     return g_steal_pointer (&aliases);
 }
+
+const char *
+mla_overview_entry_author (const MlaOverviewEntry *entry)
+{
+    if (entry->from_name != NULL && entry->from_name[0] != '\0')
+        return entry->from_name;
+    return entry->from_address != NULL ? entry->from_address : "(nobody)";
+}

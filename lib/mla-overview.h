@@ -65,6 +65,10 @@ typedef struct MlaOverviewEntry {
     const char *list_id;         /* nullable */
 } MlaOverviewEntry;
 
+/* Returns: (transfer none): how listings name the sender of @entry: the
+ * display name, else the address, else "(nobody)". */
+MLA_API const char *mla_overview_entry_author (const MlaOverviewEntry *entry);
+
 /* Every message with Message-ID @message_id (angle brackets allowed), in
  * archive order: more than one when ids were reused.
  * Returns: (transfer full) (nullable): MlaOverviewEntry *; NULL with

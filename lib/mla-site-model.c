@@ -93,6 +93,18 @@ href (xmlNode *node, const char *name, const char *path)
     attr (node, name, url);
 }
 
+/* <page href number current/>: page @p (from 0) of a paginated page. */
+static void
+page_link (xmlNode *nav, const char *file, guint p, guint current)
+{
+    xmlNode *link = element (nav, "page");
+
+    href (link, "href", file);
+    attr_printf (link, "number", "%u", p + 1);
+    if (p == current)
+        attr (link, "current", "true");
+}
+
 /* ---- what the pages show of messages ---- */
 
 static const MlaOverviewEntry *
@@ -125,14 +137,6 @@ shown_address (MlaSite *site, const char *address)
     return g_strdup_printf ("%.*s at %s", (int) (at - address), address, at + 1);
 }
 
-static const char *
-author_of (const MlaOverviewEntry *entry)
-{
-    if (entry->from_name != NULL && entry->from_name[0] != '\0')
-        return entry->from_name;
-    return entry->from_address != NULL ? entry->from_address : "(nobody)";
-}
-
 /* The attributes a listing shows of a message. */
 static void
 summary_attrs (MlaSite *site, xmlNode *node, guint entry)
@@ -146,7 +150,7 @@ summary_attrs (MlaSite *site, xmlNode *node, guint entry)
     href (node, "href", file);
     attr (node, "date", date);
     attr (node, "iso-date", iso);
-    attr (node, "author", author_of (e));
+    attr (node, "author", mla_overview_entry_author (e));
     attr (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
 }
 
@@ -400,12 +404,8 @@ mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
     nav = element (model, "pages");
     for (guint p = 0; pages > 1 && p < pages; p++) {
         g_autofree char *file = mla_site_thread_page (site, root, p);
-        xmlNode *link = element (nav, "page");
 
-        href (link, "href", file);
-        attr_printf (link, "number", "%u", p + 1);
-        if (p == page)
-            attr (link, "current", "true");
+        page_link (nav, file, p, page);
     }
     /* A long thread's page shows the part of the overview its messages are in. */
     if (view->nodes->len > MLA_SITE_SKELETON_FULL && last > first) {
@@ -648,7 +648,7 @@ mla_site_list_sort (MlaSite *site, const MlaSiteMonth *month, const char *order)
         items[i].entry = g_array_index (entries, guint, i);
         items[i].date = e->date;
         if (by_author)
-            items[i].key = g_utf8_collate_key (author_of (e), -1);
+            items[i].key = g_utf8_collate_key (mla_overview_entry_author (e), -1);
         else
             items[i].thread = e->thread;
     }
@@ -682,12 +682,8 @@ mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order
     nav = element (model, "pages");
     for (guint p = 0; pages > 1 && p < pages; p++) {
         g_autofree char *file = mla_site_list_page (month, order, p);
-        xmlNode *link = element (nav, "page");
 
-        href (link, "href", file);
-        attr_printf (link, "number", "%u", p + 1);
-        if (p == page)
-            attr (link, "current", "true");
+        page_link (nav, file, p, page);
     }
     list = element (model, "messages");
     for (guint i = page * MLA_SITE_LIST_PAGE; i < MIN (entries->len, (page + 1) * MLA_SITE_LIST_PAGE); i++)
@@ -710,7 +706,7 @@ feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
     href (node, "href", file);
     attr (node, "id", e->message_id);
     attr (node, "updated", iso);
-    attr (node, "author", author_of (e));
+    attr (node, "author", mla_overview_entry_author (e));
     attr (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
     if (details != NULL && details->body != NULL) {
         g_autofree char *summary = g_utf8_substring (details->body, 0, 400);

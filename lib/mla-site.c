@@ -176,9 +176,7 @@ make_views (MlaSite *site)
         for (guint i = 0; i < view->order->len; i++) {
             guint entry = g_array_index (view->order, guint, i);
             const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, entry);
-            const char *author = e->from_name != NULL && e->from_name[0] != '\0'
-                                     ? e->from_name
-                                     : e->from_address != NULL ? e->from_address : "(nobody)";
+            const char *author = mla_overview_entry_author (e);
 
             site->order_pos[entry] = i;
             if (view->participants->len < 6 && g_hash_table_add (authors, (gpointer) author))

@@ -48,14 +48,6 @@ format_date (gint64 date, gboolean iso, char out[32])
                     " %02d:%02d", y, m, d, (int) (secs / 3600), (int) (secs / 60 % 60));
 }
 
-static const char *
-author_of (const MlaOverviewEntry *entry)
-{
-    if (entry->from_name != NULL && entry->from_name[0] != '\0')
-        return entry->from_name;
-    return entry->from_address != NULL ? entry->from_address : "(nobody)";
-}
-
 /* @text cut or padded to @width characters, control characters made
  * spaces: mail decides what these strings hold. */
 static void
@@ -116,7 +108,7 @@ text_node (const MlaThreadNode *node, guint index, gpointer user_data)
         format_date (entry->date, FALSE, date);
         append_column (line, date, 16);
         g_string_append (line, "  ");
-        append_column (line, author_of (entry), AUTHOR_WIDTH);
+        append_column (line, mla_overview_entry_author (entry), AUTHOR_WIDTH);
     }
     g_string_append (line, "  ");
     for (guint i = 0; i < indent; i++)
@@ -154,7 +146,7 @@ xml_node (const MlaThreadNode *node, guint index, gpointer user_data)
                                                                          node->input);
 
         mla_xml_attr (render->xml, "date", entry->date_utc);
-        mla_xml_attr (render->xml, "from", author_of (entry));
+        mla_xml_attr (render->xml, "from", mla_overview_entry_author (entry));
     }
     if (node->loose)
         mla_xml_attr (render->xml, "match", "subject");
