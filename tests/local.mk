@@ -60,7 +60,8 @@ mla_e2e_tests = \
 	tests/e2e-corpora.sh \
 	tests/e2e-agenda.sh \
 	tests/e2e-threads.sh \
-	tests/e2e-site.sh
+	tests/e2e-site.sh \
+	tests/browser-site.sh
 
 TESTS += $(check_PROGRAMS) $(mla_e2e_tests)
 EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data tests/expected samples
