@@ -1,19 +1,35 @@
 /* mlarc-export.c: `mlarc export -a ARCHIVE [-o FILE]`. */
 #include "config.h"
 #include <stdio.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <gio/gunixoutputstream.h>
 #include "mlarc.h"
 #include "mlarc-commands.h"
 
-/* Returns: (transfer full): @path replaced atomically on close, or stdout. */
+/* Returns: (transfer full): @path replaced atomically on close, or stdout.
+ * A device or a pipe (/dev/stdout, /dev/null, a FIFO) is written in place:
+ * it cannot be replaced. */
 static GOutputStream *
 open_output (const char *path, GError **error)
 {
     g_autoptr (GFile) file = NULL;
+    struct stat st;
 
     if (path == NULL || g_str_equal (path, "-"))
         return g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+    if (stat (path, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode)) {
+        int fd = open (path, O_WRONLY | O_CLOEXEC);
+
+        if (fd < 0) {
+            g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s", path,
+                         g_strerror (errno));
+            return NULL;
+        }
+        return g_unix_output_stream_new (fd, TRUE);
+    }
     file = g_file_new_for_commandline_arg (path);
     return G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error));
 }

@@ -39,4 +39,14 @@ expect 0 import -q -a "$TMP/cut-again" "$TMP/cut.mbox"
 expect 0 export -a "$TMP/sample"
 cmp -s "$TMP/out" "$TMP/sample.mbox" || fail "export to stdout differs from -o"
 expect 1 export -a "$TMP/no-such-archive"
+
+# Devices and pipes are written in place, not replaced.
+expect 0 export -a "$TMP/sample" -o /dev/null
+"$MLARC" export -a "$TMP/sample" -o /dev/stdout >"$TMP/via-dev" || fail "export -o /dev/stdout failed"
+cmp -s "$TMP/via-dev" "$TMP/sample.mbox" || fail "export -o /dev/stdout differs from -o FILE"
+mkfifo "$TMP/fifo"
+cat "$TMP/fifo" >"$TMP/via-fifo" &
+expect 0 export -a "$TMP/sample" -o "$TMP/fifo"
+wait
+cmp -s "$TMP/via-fifo" "$TMP/sample.mbox" || fail "export into a FIFO differs"
 exit 0
