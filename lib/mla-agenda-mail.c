@@ -3,7 +3,9 @@
  * text, the local date of sending, the Message-ID and the Subject. */
 #include "config.h"
 #include <string.h>
-#include "mlarc.h"
+#include "mla-agenda-mail.h"
+#include "mla-message.h"
+#include "mla-source.h"
 
 /* Skips one "Re:", "Fwd:", "Fw:" (any case, optional "[n]" or "^n" count
  * as some mailers write "Re[2]:") or one "[list-tag]" at @subject.

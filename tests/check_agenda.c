@@ -6,7 +6,9 @@
 #include "mla-test.h"
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
-#include "mla-agenda-rules-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-times-private.h"
 #include "mla-agenda-mail.h"
 #include "mla-message.h"
 

@@ -1,0 +1,51 @@
+/* mla-agenda-tables-private.h: tables and parallel tracks of the agenda
+ * parser: header rows ("Time | Session | Room", "ROOM A  Room B" over an
+ * underline), rows cut into cells, one slot per track cell. The table's
+ * columns are owned by the builder (MlaAgendaBuilder.columns, .rooms) and
+ * cleared at each day heading. Not installed. */
+#pragma once
+#include <glib.h>
+#include "mla-agenda.h"
+
+G_BEGIN_DECLS
+
+/* A column of a table with a header row ("Time | Session | Room"). */
+typedef enum { COLUMN_TITLE, COLUMN_TRACK, COLUMN_PLACE, COLUMN_PERSON } MlaColumnKind;
+
+typedef struct {
+    MlaColumnKind kind;
+    MlaPersonRole role;         /* COLUMN_PERSON */
+    char *room;                 /* COLUMN_TRACK: owned */
+} MlaColumn;
+
+typedef struct MlaAgendaBuilder MlaAgendaBuilder;
+
+/* Forgets the current table's columns and track rooms. */
+void mla_agenda_builder_clear_table (MlaAgendaBuilder *b);
+/* Frees what an MlaColumn owns (a GArray clear function). */
+void mla_agenda_column_clear (gpointer data);
+
+/* Whether a header cell names a room: "Hall 1", "Track A (Salon E)",
+ * "Main auditorium", "Ballroom". */
+gboolean mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell);
+
+/* A row of a tab or pipe table without a header: the first cell is the
+ * title; a room or a place, a name, or a note follow. */
+void mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,
+                                gboolean pipes);
+
+/* A row under a table header: one slot per track cell, or one slot whose
+ * cells are its title, place and people. @s, @e: minutes (@e -1: none). */
+void mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e);
+
+/* A row under an underlined track header: each chunk of text (chunks are
+ * apart by two or more spaces) from byte @from of the current line is a
+ * slot in the room whose column it starts in. */
+void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
+
+/* Rules "table-header", "track-header" and "underline". */
+gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
+gboolean mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);
+gboolean mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
+
+G_END_DECLS

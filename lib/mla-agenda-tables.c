@@ -1,0 +1,407 @@
+/* mla-agenda-tables.c: tables and parallel tracks of the agenda parser:
+ * header rows, underlined track headers, rows cut into cells. */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-rules-private.h"
+#include "mla-agenda-times-private.h"
+
+void
+mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
+{
+    g_ptr_array_set_size (b->rooms, 0);
+    g_array_set_size (b->room_starts, 0);
+    g_array_set_size (b->columns, 0);
+}
+
+void
+mla_agenda_column_clear (gpointer data)
+{
+    g_free (((MlaColumn *) data)->room);
+}
+
+static gboolean
+is_room_word (MlaAgendaBuilder *b, const char *word)
+{
+    g_autofree char *key = mla_agenda_fold_compact (word);
+
+    return g_hash_table_contains (b->parser->room_words, key);
+}
+
+/* Cuts @text where @cut says, trimming each piece. */
+static GPtrArray *
+cut_cells (const char *text, GArray *cuts)
+{
+    GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+    guint from = 0;
+
+    for (guint i = 0; i <= cuts->len; i++) {
+        guint to = i < cuts->len ? g_array_index (cuts, guint, i) : (guint) strlen (text);
+        g_autofree char *cell = g_strndup (text + from, to - from);
+
+        g_ptr_array_add (cells, mla_agenda_squeeze (cell));
+        from = to;
+    }
+    return cells;
+}
+
+/* Splits a row written with single spaces ("MC B2.2 (Networking) MC B1.1
+ * (Audio) GT 1.1 (Vivek)"): a cell ends after ")" or "?"; a row of one
+ * word repeated ("BoFs BoFs BoFs") has one cell per word. With
+ * @header, cells start at room words outside parentheses instead. */
+static GPtrArray *
+split_free (MlaAgendaBuilder *b, const char *text, gboolean header)
+{
+    g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_auto (GStrv) words = g_strsplit (text, " ", -1);
+    gboolean repeated = g_strv_length (words) > 1;
+    int depth = 0;
+
+    for (guint i = 1; words[i] != NULL && repeated; i++)
+        repeated = strcmp (words[i], words[0]) == 0;
+    for (guint i = 0; text[i] != '\0'; i++) {
+        if (text[i] == '(')
+            depth++;
+        else if (text[i] == ')' && depth > 0)
+            depth--;
+        if (i == 0 || text[i - 1] != ' ' || text[i] == ' ')
+            continue;
+        if (repeated
+            || (!header && depth == 0 && (text[i - 2] == ')' || text[i - 2] == '?')
+                && g_unichar_isalnum (g_utf8_get_char (text + i)))) {
+            g_array_append_val (cuts, i);
+        } else if (header && depth == 0) {
+            g_autofree char *word = g_strndup (text + i, strcspn (text + i, " "));
+
+            if (is_room_word (b, word))
+                g_array_append_val (cuts, i);
+        }
+    }
+    return cut_cells (text, cuts);
+}
+
+/* The cells of @text (a row without its time, or a header without its
+ * time cell) in the table's layout. */
+static GPtrArray *
+split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
+{
+    GPtrArray *cells;
+
+    if (layout == 'f')
+        return split_free (b, text, header);
+    if (layout == '|') {
+        g_auto (GStrv) parts = g_strsplit (text, "|", -1);
+        guint n = g_strv_length (parts);
+
+        cells = g_ptr_array_new_with_free_func (g_free);
+        for (guint i = 0; i < n; i++) {
+            g_autofree char *cell = mla_agenda_squeeze (parts[i]);
+
+            /* the rest of the time cell, and the row's closing bar */
+            if ((i == 0 && !header) || (i == n - 1 && cell[0] == '\0'))
+                continue;
+            g_ptr_array_add (cells, g_steal_pointer (&cell));
+        }
+        return cells;
+    }
+    {
+        g_auto (GStrv) parts = g_regex_split (b->parser->gap_cells, text, 0);
+
+        cells = g_ptr_array_new_with_free_func (g_free);
+        for (guint i = 0; parts[i] != NULL; i++)
+            if (parts[i][0] != '\0')
+                g_ptr_array_add (cells, mla_agenda_squeeze (parts[i]));
+    }
+    return cells;
+}
+
+/* Whether a header cell names a room: "Hall 1", "Track A (Salon E)",
+ * "Main auditorium", "Ballroom". */
+gboolean
+mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autoptr (GMatchInfo) words = NULL;
+    const char *open = strchr (cell, '(');
+
+    if (open != NULL && strchr (open, ')') != NULL && open != cell)
+        return TRUE;
+    g_regex_match (b->parser->word, cell, 0, &words);
+    for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
+        g_autofree char *w = g_match_info_fetch (words, 0);
+
+        if (is_room_word (b, w))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* "ROOM     A" -> "Room A": capitals are layout, not name. */
+static char *
+room_name (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *clean = mla_agenda_squeeze (cell);
+    g_auto (GStrv) words = g_strsplit (clean, " ", -1);
+
+    for (guint i = 0; words[i] != NULL; i++) {
+        g_autofree char *key = mla_agenda_fold_compact (words[i]);
+
+        if (g_hash_table_contains (b->parser->room_words, key)) {
+            g_autofree char *lower = g_utf8_strdown (words[i], -1);
+
+            g_free (words[i]);
+            words[i] = g_strdup_printf ("%c%s", g_ascii_toupper (lower[0]), lower + 1);
+        }
+    }
+    return g_strjoinv (" ", words);
+}
+
+/* A row of a tab or pipe table without a header: the first cell is the
+ * title; a room or a place, a name, or a note follow. */
+void
+mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row, gboolean pipes)
+{
+    g_auto (GStrv) cells = g_regex_split (pipes ? b->parser->pipe_cells : b->parser->gap_cells, row,
+                                          0);
+    GRegex *location_label = mla_agenda_rule (b->parser, "location-label");
+    guint n = 0;
+
+    for (guint i = 0; cells[i] != NULL; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        g_auto (GStrv) words = NULL;
+        gboolean room = FALSE;
+
+        g_strstrip (cells[i]);
+        if (cells[i][0] == '\0')
+            continue;
+        if (n++ == 0) {
+            mla_agenda_slot_set_title (b, slot, cells[i]);
+            continue;
+        }
+        words = g_strsplit (cells[i], " ", -1);
+        for (guint j = 0; words[j] != NULL && !room; j++) {
+            g_autofree char *key = mla_agenda_fold_compact (words[j]);
+
+            room = g_hash_table_contains (b->parser->room_words, key);
+        }
+        if (slot->location == NULL && g_regex_match (location_label, cells[i], 0, &match))
+            slot->location = g_match_info_fetch_named (match, "value");
+        else if (slot->location == NULL && room)
+            slot->location = mla_agenda_squeeze (cells[i]);
+        else if (mla_agenda_parser_is_name (b->parser, cells[i]))
+            mla_agenda_add_person (b, slot, cells[i], MLA_PERSON_ROLE_SPEAKER);
+        else
+            g_ptr_array_add (slot->notes, mla_agenda_squeeze (cells[i]));
+    }
+}
+
+/* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
+ * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
+gboolean
+mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const char *text = mla_agenda_current_line (b)->text;
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    g_autoptr (GPtrArray) cells = NULL;
+    char layout = strchr (text, '|') != NULL ? '|'
+                  : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
+                                                                       : 'f';
+    guint tracks = 0;
+
+    cells = split_row (b, rest, layout, TRUE);
+    if (cells->len < 2)
+        return FALSE;
+    mla_agenda_builder_clear_table (b);
+    for (guint i = 0; i < cells->len; i++) {
+        const char *cell = g_ptr_array_index (cells, i);
+        g_autofree char *key = mla_agenda_fold_compact (cell);
+        g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
+        gsize key_len = strlen (key);
+
+        /* "Speaker(s)", "Room:" name the column as "Speaker", "Room" */
+        if (g_str_has_suffix (key, "(s)"))
+            key[key_len - 3] = '\0';
+        else if (key_len > 1 && key[key_len - 1] == ':')
+            key[key_len - 1] = '\0';
+        MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL };
+        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+
+        if (g_hash_table_contains (b->parser->place_labels, key)) {
+            column.kind = COLUMN_PLACE;
+        } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
+            column.kind = COLUMN_PERSON;
+            column.role = role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
+        } else if (mla_agenda_names_room (b, cell)) {
+            const char *open = strchr (cell, '(');
+
+            column.kind = COLUMN_TRACK;
+            if (open != NULL && strchr (open, ')') != NULL)
+                column.room = g_strndup (open + 1, strchr (open, ')') - open - 1);
+            else if (is_room_word (b, first))
+                column.room = room_name (b, cell);
+            else
+                column.room = g_strdup (cell);
+            tracks++;
+        }
+        g_array_append_val (b->columns, column);
+    }
+    if (tracks == 1)    /* one track is no parallel programme: its column is a place */
+        for (guint i = 0; i < b->columns->len; i++)
+            if (g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK)
+                g_array_index (b->columns, MlaColumn, i).kind = COLUMN_PLACE;
+    b->column_split = layout;
+    b->slot = NULL;
+    g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1, cells->len);
+    return TRUE;
+}
+
+static guint
+count_tracks (MlaAgendaBuilder *b)
+{
+    guint n = 0;
+
+    for (guint i = 0; i < b->columns->len; i++)
+        n += g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK;
+    return n;
+}
+
+static MlaAgendaSlot *
+table_slot (int s, int e)
+{
+    MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+    mla_agenda_format_minutes (s, slot->start);
+    if (e > s)
+        mla_agenda_format_minutes (e, slot->end);
+    return slot;
+}
+
+/* A row under a table header: one slot per track cell, or one slot whose
+ * cells are its title, place and people. */
+void
+mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
+{
+    g_autoptr (GPtrArray) cells = split_row (b, row, b->column_split, FALSE);
+    guint tracks = count_tracks (b), filled = 0;
+    MlaAgendaSlot *slot;
+
+    for (guint i = 0; i < cells->len; i++)
+        filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
+    if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len) {
+        for (guint i = 0; i < cells->len; i++) {
+            const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+
+            if (((char *) g_ptr_array_index (cells, i))[0] == '\0')
+                continue;
+            slot = table_slot (s, e);
+            slot->room = g_strdup (column->room);
+            mla_agenda_slot_set_title (b, slot, g_ptr_array_index (cells, i));
+            mla_agenda_builder_add_slot (b, slot);
+        }
+        return;
+    }
+    slot = table_slot (s, e);
+    if (tracks >= 2) {
+        g_autofree char *whole = mla_agenda_squeeze (row);
+
+        g_strchomp (g_strdelimit (whole, "|", ' '));
+        mla_agenda_slot_set_title (b, slot, whole + strspn (whole, " "));
+        mla_agenda_builder_add_slot (b, slot);
+        return;
+    }
+    for (guint i = 0; i < cells->len && i < b->columns->len; i++) {
+        const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+        const char *cell = g_ptr_array_index (cells, i);
+
+        if (cell[0] == '\0')
+            continue;
+        if (column->kind == COLUMN_PLACE && slot->location == NULL)
+            slot->location = g_strdup (cell);
+        else if (column->kind == COLUMN_PERSON)
+            mla_agenda_add_person (b, slot, cell, column->role);
+        else if (slot->title == NULL)
+            mla_agenda_slot_set_title (b, slot, cell);
+        else
+            g_ptr_array_add (slot->notes, g_strdup (cell));
+    }
+    mla_agenda_builder_add_slot (b, slot);
+}
+
+gboolean
+mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    (void) match;
+    b->header_line = (gint) b->index;
+    return TRUE;
+}
+
+gboolean
+mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+
+    (void) match;
+    if (b->header_line >= 0 && (guint) b->header_line + 1 == b->index && line->runs != NULL
+        && line->runs->len >= 2) {
+        const char *header = b->lines[b->header_line].text;
+        glong length = g_utf8_strlen (header, -1);
+
+        mla_agenda_builder_clear_table (b);
+        for (guint i = 0; i < line->runs->len; i++) {
+            guint from = g_array_index (line->runs, guint, i);
+            guint to = i + 1 < line->runs->len ? g_array_index (line->runs, guint, i + 1)
+                                               : (guint) length;
+            g_autofree char *cell = (glong) from < length
+                                        ? g_utf8_substring (header, from, MIN ((glong) to, length))
+                                        : g_strdup ("");
+
+            g_ptr_array_add (b->rooms, room_name (b, cell));
+            g_array_append_val (b->room_starts, from);
+        }
+        b->slot = NULL;
+        g_debug ("agenda: rule underline: line %u: %u track columns", b->index + 1, b->rooms->len);
+    } else if (b->heading_candidate >= 0 && (guint) b->heading_candidate + 1 == b->index
+               && b->agenda->title == NULL && b->slot_lines->len == 0) {
+        b->agenda->title = mla_agenda_squeeze (b->lines[b->heading_candidate].text);
+        g_debug ("agenda: rule underline: line %u: agenda title", b->index + 1);
+    }
+    return TRUE;
+}
+
+void
+mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
+{
+    const char *text = mla_agenda_current_line (b)->text;
+    const char *p = text + from;
+
+    while (*p != '\0') {
+        const char *chunk_end;
+        glong column;
+        guint room = 0;
+        g_autofree char *cell = NULL;
+        MlaAgendaSlot *slot;
+
+        p += strspn (p, " ");
+        if (*p == '\0')
+            break;
+        chunk_end = strstr (p, "  ");
+        if (chunk_end == NULL)
+            chunk_end = p + strlen (p);
+        column = g_utf8_pointer_to_offset (text, p);
+        while (room + 1 < b->rooms->len
+               && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
+            room++;
+        cell = g_strndup (p, chunk_end - p);
+        p = chunk_end;
+        slot = mla_agenda_slot_new ();
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
+        mla_agenda_slot_set_title (b, slot, cell);
+        mla_agenda_builder_add_slot (b, slot);
+    }
+}
