@@ -250,8 +250,7 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
                 other++;
             }
         } else if (!mla_agenda_word_is (b->parser->months, w, NULL)
-                   && !g_regex_match_simple ("^(?:st|nd|rd|th|er|of|de|di|del|la|the|le|am|den)$", w,
-                                             G_REGEX_CASELESS, 0)) {
+                   && !mla_agenda_word_is (b->parser->heading_fillers, w, NULL)) {
             other++;
         }
         g_match_info_next (words, NULL);

@@ -22,7 +22,7 @@ char *mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value
 gboolean mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text);
 
 /* "Moderated by", "animée par" introduce a name without a colon. */
-gboolean mla_agenda_label_needs_no_colon (const char *key);
+gboolean mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *key);
 
 /* Whether @text, without its parentheses ("(remote)", "(Affiliation)")
  * and markers ("tbc"), is one or more names ("A and B, C"). */

@@ -83,9 +83,12 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
 
 /* "Moderated by", "animée par" introduce a name without a colon. */
 gboolean
-mla_agenda_label_needs_no_colon (const char *key)
+mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *key)
 {
-    return g_str_has_suffix (key, "by") || g_str_has_suffix (key, "par");
+    for (guint i = 0; parser->label_endings[i] != NULL; i++)
+        if (g_str_has_suffix (key, parser->label_endings[i]))
+            return TRUE;
+    return FALSE;
 }
 
 /* Returns: (transfer full): @value without its parentheses that are
@@ -298,7 +301,7 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autofree char *key = mla_agenda_fold_compact (label);
     int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
 
-    if ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (key))
+    if ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key))
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;

@@ -67,7 +67,7 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         gint start = 0;
 
         /* "(Room A)" without a colon is part of the title */
-        if ((colon != NULL && colon[0] != '\0') || mla_agenda_label_needs_no_colon (key)) {
+        if ((colon != NULL && colon[0] != '\0') || mla_agenda_label_needs_no_colon (b->parser, key)) {
             if (role >= 0)
                 mla_agenda_add_person (b, slot, value, (MlaPersonRole) role);
             else if (slot->location == NULL)

@@ -117,10 +117,6 @@ mla_agenda_line_clear (gpointer data)
         g_array_unref (line->runs);
 }
 
-/* The no-agenda path must be cheap: the parser runs on every message.
- * An agenda has at least two lines that start with a time, so look only
- * at lines that start with a digit or "noon" (after quotes, spaces, a
- * bullet or one short word such as "ore"). */
 /* Whether the line from @p to @end (NULL: its NUL) holds two clocks such
  * as "16:00" or "9.30" close together, as a range does ("16:00 - 17:00",
  * not "1.2.3"): a cheap test before a regex. */
@@ -139,6 +135,20 @@ has_clock_range (const char *p, const char *end)
     return FALSE;
 }
 
+/* Whether @p starts with a word for noon ("noon", "midday"). */
+static gboolean
+starts_with_noon (MlaAgendaParser *parser, const char *p)
+{
+    for (guint i = 0; parser->noon_words[i] != NULL; i++)
+        if (g_ascii_strncasecmp (p, parser->noon_words[i], strlen (parser->noon_words[i])) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* The no-agenda path must be cheap: the parser runs on every message.
+ * An agenda has at least two lines that start with a time, so look only
+ * at lines that start with a digit or "noon" (after quotes, spaces, a
+ * bullet or one short word such as "ore"). */
 gboolean
 mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
 {
@@ -155,16 +165,14 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
             p += 1 + strspn (p + 1, " \t");
         else if (g_str_has_prefix (p, "\xe2\x80\xa2"))
             p += 3 + strspn (p + 3, " \t");
-        else if (g_ascii_isalpha (*p) && g_ascii_strncasecmp (p, "noon", 4) != 0
-                 && g_ascii_strncasecmp (p, "midday", 6) != 0) {
+        else if (g_ascii_isalpha (*p) && !starts_with_noon (parser, p)) {
             /* "ore 9.30", "ab 19 Uhr": a short word before the time */
             gsize word = strspn (p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
 
             if (word <= 5 && p[word] == ' ')
                 p += word + strspn (p + word, " \t");
         }
-        if (g_ascii_isdigit (*p) || g_ascii_strncasecmp (p, "noon", 4) == 0
-            || g_ascii_strncasecmp (p, "midday", 6) == 0) {
+        if (g_ascii_isdigit (*p) || starts_with_noon (parser, p)) {
             g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
                                                                      : strlen (unquoted));
             g_autofree char *normal = mla_agenda_normalise_times (parser, copy, FALSE);

@@ -15,6 +15,9 @@ struct MlaAgendaParser {
     GHashTable *weekday_abbrs;  /* casefolded abbreviation -> 1..7 */
     GHashTable *months;         /* casefolded name -> 1..12 */
     GHashTable *day_words;      /* casefolded "day", "tag" -> 1 */
+    GHashTable *heading_fillers; /* casefolded "of", "th", "der": no other word of a heading */
+    char **noon_words;          /* "noon", "midday" */
+    char **label_endings;       /* "by", "par": a label that needs no colon ends so */
     GHashTable *labels;         /* casefolded label -> MlaPersonRole + 1 */
     GHashTable *am, *pm, *h24;  /* casefolded suffixes without spaces */
     GHashTable *room_words;     /* casefolded */
