@@ -40,6 +40,8 @@ struct MlaAgendaBuilder {
     int heading_candidate;      /* plain line that an underline may mark */
     GArray *columns;            /* of MlaColumn: the header row of a table */
     char column_split;          /* '|', ' ' (gaps), 'f' (single spaces) */
+    GHashTable *stops;          /* set of the stops in the days' slots (see add_stop) */
+    gboolean military;          /* the text writes "0800-0830" ranges */
 };
 
 /* Fills the empty ends of @day's slots with the start of the next later
@@ -59,6 +61,11 @@ void mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const ch
  * is none; later lines continue @slot. */
 void mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot);
 
+/* A time row with no title ("9:30   -" under the seed's evening table)
+ * ends the slots before it: it stands in the day as a slot without a
+ * title (a stop) until the day's ends are filled, then it is dropped. */
+void mla_agenda_builder_add_stop (MlaAgendaBuilder *b, int start);
+
 /* Rule "day-heading": "Monday", "Day 2 (Friday, Apr. 24)", "2004-12-05". */
 gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
 
@@ -66,7 +73,7 @@ gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
  * under a day heading or a schedule heading, or on neighbouring lines. */
 gboolean mla_agenda_has_evidence (MlaAgendaBuilder *b);
 
-/* Drops empty days, sets kinds, fills ends. */
+/* Sets kinds, fills ends, drops the stops and then empty days. */
 void mla_agenda_builder_finish (MlaAgendaBuilder *b);
 
 G_END_DECLS

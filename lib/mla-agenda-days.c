@@ -345,21 +345,51 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
     return FALSE;
 }
 
+/* Removes the stops from @day's slots, in one pass. */
+static void
+drop_stops (MlaAgendaDay *day, GHashTable *stops)
+{
+    gsize n = 0;
+    MlaAgendaSlot **all = (MlaAgendaSlot **) g_ptr_array_steal (day->slots, &n);
+
+    for (gsize i = 0; i < n; i++) {
+        if (g_hash_table_contains (stops, all[i]))
+            mla_agenda_slot_free (all[i]);
+        else
+            g_ptr_array_add (day->slots, all[i]);
+    }
+    g_free (all);
+}
+
+void
+mla_agenda_builder_add_stop (MlaAgendaBuilder *b, int start)
+{
+    MlaAgendaSlot *stop;
+
+    if (b->day == NULL || b->day->slots->len == 0)
+        return;
+    stop = mla_agenda_slot_new ();
+    mla_agenda_format_minutes (start, stop->start);
+    g_ptr_array_add (b->day->slots, stop);
+    g_hash_table_add (b->stops, stop);
+    b->slot = NULL;
+}
+
 void
 mla_agenda_builder_finish (MlaAgendaBuilder *b)
 {
     for (guint i = b->agenda->days->len; i-- > 0;) {
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
 
-        if (day->slots->len == 0) {
-            g_ptr_array_remove_index (b->agenda->days, i);
-            continue;
-        }
         for (guint j = 0; j < day->slots->len; j++) {
             MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
 
             slot->kind = mla_agenda_parser_kind (b->parser, slot->title);
         }
         mla_agenda_fill_ends (day);
+        if (g_hash_table_size (b->stops) > 0)
+            drop_stops (day, b->stops);
+        if (day->slots->len == 0)
+            g_ptr_array_remove_index (b->agenda->days, i);
     }
 }

@@ -23,6 +23,10 @@ static gboolean rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 
+/* "15:00 Hours of code": a unit word written as the first word of a title
+ * (capitalised, a lower-case word after it) is the title's. */
+#define TITLE_WORD "\\p{Lu}\\p{Ll}*\\s+\\p{Ll}"
+
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
@@ -37,7 +41,8 @@ static const MlaAgendaRule rules[] = {
                      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$", rule_slot_detail },
     { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
                    "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
-                   "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?:@UNIT@)(?!\\w))?@OTHER_ZONE@(?<title>.*)$",
+                   "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
+                   "@OTHER_ZONE@(?<title>.*)$",
       rule_slot_time },
     { "person-label", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
                       "(?<value>.*?)\\s*$", mla_agenda_rule_person_label },
@@ -137,6 +142,31 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
 }
 
+/* Whether the rest of a time row, @rest, is a dash and nothing else, as
+ * in the seed's "9:30   - ": a row whose title was left empty. ("8:30AM:"
+ * announces items below, and a time alone may have its title below.) */
+static gboolean
+is_empty_row (const char *rest)
+{
+    g_autofree char *text = g_strstrip (g_strdup (rest));
+
+    return strcmp (text, "-") == 0 || strcmp (text, "\xe2\x80\x93") == 0
+           || strcmp (text, "\xe2\x80\x94") == 0;
+}
+
+/* "3:30 - 3:15pm": the start is kept; the end, written before it, is not
+ * used but flagged in a note. */
+static void
+flag_end_before_start (MlaAgendaSlot *slot, int s, int e)
+{
+    char end[6];
+
+    if (e < 0 || e >= s || mla_agenda_runs_past_midnight (s, e))
+        return;
+    mla_agenda_format_minutes (e, end);
+    g_ptr_array_add (slot->notes, g_strdup_printf ("end %s is before the start", end));
+}
+
 static gboolean
 rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -189,6 +219,10 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     g_debug ("agenda: rule slot-time: line %u: %02d:%02d \"%s\"", b->index + 1, s / 60, s % 60,
              title);
 
+    if (title[0] == '\0' && is_empty_row (title_raw)) {
+        mla_agenda_builder_add_stop (b, s);
+        return TRUE;
+    }
     g_match_info_fetch_named_pos (match, "title", &title_pos, NULL);
     title_pos += (gint) (strlen (title_raw) - strlen (title_raw + strspn (title_raw, " -:|.,")));
     if (b->columns->len > 0) {
@@ -205,6 +239,7 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         mla_agenda_format_minutes (s, slot->start);
         if (e > s)
             mla_agenda_format_minutes (e, slot->end);
+        flag_end_before_start (slot, s, e);
         if (title[0] == '\0') {
             b->pending = g_steal_pointer (&slot);
             return TRUE;
@@ -611,6 +646,8 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     b.rooms = g_ptr_array_new_with_free_func (g_free);
     b.room_starts = g_array_new (FALSE, FALSE, sizeof (guint));
     b.columns = g_array_new (FALSE, TRUE, sizeof (MlaColumn));
+    b.stops = g_hash_table_new (NULL, NULL);
+    b.military = military;
     g_array_set_clear_func (b.columns, mla_agenda_column_clear);
     mla_agenda_skip_quoted_fragments (&b, (MlaAgendaLine *) lines->data);
     b.all_24h = mla_agenda_text_is_24h (&b);
@@ -629,5 +666,6 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     g_ptr_array_unref (b.rooms);
     g_array_unref (b.room_starts);
     g_array_unref (b.columns);
+    g_hash_table_unref (b.stops);
     return agendas;
 }

@@ -185,7 +185,7 @@ START_TEST (test_agenda_seed_exact)
     slot = slot_starting (agenda, 0, "20:30");
     ck_assert_str_eq (slot->title, "INTEL LaGrande disclosure");
     ck_assert_str_eq (slot->room, "Room A");
-    ck_assert_str_eq (slot->end, "");
+    ck_assert_str_eq (slot->end, "21:30");     /* the empty "9:30   -" row ends it */
 
     assert_chair (slot_starting (agenda, 1, "11:00"), "Randy Dunlap", MLA_PERSON_ROLE_CHAIR, TRUE);
     assert_chair (slot_starting (agenda, 1, "11:30"), "Suparna Bhattacharya", MLA_PERSON_ROLE_CHAIR,
@@ -202,7 +202,8 @@ START_TEST (test_agenda_seed_exact)
     slot = slot_at (agenda, 1, 16);
     ck_assert_str_eq (slot->start, "18:00");
     ck_assert_str_eq (slot->title, "Dinner (on your own)");
-    ck_assert_str_eq (slot->end, "");
+    /* the evening table's rows are empty: its first, "8:00    - ", ends dinner */
+    ck_assert_str_eq (slot->end, "20:00");
 }
 END_TEST
 
@@ -248,11 +249,11 @@ START_TEST (test_agenda_fixture_layout)
     ck_assert_str_eq (slot->start, "19:00");
     ck_assert_str_eq (slot->room, "Hall 2");
     ck_assert_str_eq (slot->title, "Tape is not dead");
-    ck_assert_str_eq (slot->end, "");
+    ck_assert_str_eq (slot->end, "21:00");     /* the empty row ends the rooms' slots */
     slot = slot_at (agenda, 0, 12);
     ck_assert_str_eq (slot->start, "20:00");
     ck_assert_str_eq (slot->room, "Hall 1");
-    ck_assert_str_eq (slot->end, "");
+    ck_assert_str_eq (slot->end, "21:00");
     assert_chair (slot_at (agenda, 1, 0), "Eva Lindqvist", MLA_PERSON_ROLE_SPEAKER, TRUE);
 }
 END_TEST
@@ -1152,7 +1153,7 @@ START_TEST (test_layout_track_columns)
     ck_assert_str_eq (slot->end, "20:00");
     slot = slot_at (agenda, 0, 3);
     ck_assert_str_eq (slot->room, "Track Three");
-    ck_assert_str_eq (slot->end, "");
+    ck_assert_str_eq (slot->end, "21:00");     /* the empty "9:00 -" row */
     slot = slot_at (agenda, 0, 4);
     ck_assert_str_eq (slot->start, "20:00");
     ck_assert_str_eq (slot->room, "Track Two");
@@ -1603,6 +1604,89 @@ START_TEST (test_model_strings_and_counts)
 }
 END_TEST
 
+/* ---- round 2 (issue 9) ---- */
+
+/* "16:00   -": a time row with no title ends the slot above it. */
+START_TEST (test_empty_row_ends_slot)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n"
+                                               "10:00   - Doors open\n"
+                                               "10:30   - Install session\n"
+                                               "16:00   -\n\n"
+                                               "After 16:00 the room goes back to the library.\n",
+                                               "2026-11-09T20:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 2);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->title, "Install session");
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->end, "16:00");
+}
+END_TEST
+
+/* "8:30AM:" announces the items below: no empty row. */
+START_TEST (test_empty_row_colon_is_heading)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n8:30AM:\n- Introductions\n"
+                                               "- Goals\n10:30AM:\n- Strawman\n12:00PM: Lunch\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->start, "08:30");
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, "Introductions");
+}
+END_TEST
+
+static const struct {
+    const char *line;
+    const char *title;
+} unit_titles[] = {
+    { "15:00 Hours of code", "Hours of code" },
+    { "15:00 hours Hours of code", "Hours of code" },
+    { "9 Uhr Begr\xc3\xbc\xc3\x9fung", "Begr\xc3\xbc\xc3\x9fung" },
+    { "10.00 uur Opening", "Opening" },
+};
+
+START_TEST (test_unit_word_title)
+{
+    g_autofree char *text = g_strdup_printf ("Monday\n\n%s\n16:00 Wrap-up\n17:00 Drinks\n",
+                                             unit_titles[_i].line);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, unit_titles[_i].title);
+}
+END_TEST
+
+/* "3:30 - 3:15pm": the start stays, the end is flagged, not used. */
+START_TEST (test_end_before_start_flagged)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n1:00 - 1:30pm  Welcome\n"
+                                               "3:30 - 3:15pm  Lightning talks\n"
+                                               "4:30pm  Show and tell\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->start, "15:30");
+    ck_assert_str_eq (slot->end, "16:30");
+    ck_assert_str_eq (note_at (slot, 0), "end 15:15 is before the start");
+}
+END_TEST
+
+/* "23:00 - 01:00" runs past midnight: no flag. */
+START_TEST (test_end_past_midnight_not_flagged)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n20:00 - 23:00 Games\n"
+                                               "23:00 - 01:00 Pizza\n01:00 - 03:00 Films\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (slot_at (agenda, 0, 1)->notes->len, 0);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->end, "01:00");
+}
+END_TEST
+
 static Suite *
 agenda_suite (void)
 {
@@ -1701,6 +1785,20 @@ agenda_suite (void)
 
     tc = tcase_create ("corpus");
     tcase_add_test (tc, test_corpus_shared_agendas);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("empty rows");
+    tcase_add_test (tc, test_empty_row_ends_slot);
+    tcase_add_test (tc, test_empty_row_colon_is_heading);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("unit words");
+    tcase_add_loop_test (tc, test_unit_word_title, 0, G_N_ELEMENTS (unit_titles));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("ends before starts");
+    tcase_add_test (tc, test_end_before_start_flagged);
+    tcase_add_test (tc, test_end_past_midnight_not_flagged);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("model");
