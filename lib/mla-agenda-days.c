@@ -196,6 +196,24 @@ mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
     b->heading_since_slot = FALSE;
 }
 
+/* Whether @text holds a time outside @span (nullable: the date's bytes,
+ * which may read as one: "Fri 4.12."). */
+static gboolean
+has_time_outside (MlaAgendaBuilder *b, const char *text, const gint *span)
+{
+    g_autoptr (GMatchInfo) time = NULL;
+
+    g_regex_match (b->parser->time_anywhere, text, 0, &time);
+    for (; g_match_info_matches (time); g_match_info_next (time, NULL)) {
+        gint s = 0, e = 0;
+
+        g_match_info_fetch_pos (time, 0, &s, &e);
+        if (span == NULL || e <= span[0] || s >= span[1])
+            return TRUE;
+    }
+    return FALSE;
+}
+
 gboolean
 mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -206,14 +224,15 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     char date[11] = "";
     gboolean has_date, abbr = FALSE;
     int weekday = 0, value, other = 0, n_words = 0;
-    gint name_from = -1;
+    gint name_from = -1, span[2] = { 0, 0 };
 
     (void) match;
     if (g_utf8_strlen (text, -1) > HEADING_MAX_CHARS || strstr (text, "://") != NULL
-        || g_regex_match (b->parser->time_anywhere, text, 0, NULL)
         || g_regex_match (b->parser->attribution, text, 0, NULL))
         return FALSE;
-    has_date = mla_agenda_find_date (b, text, date);
+    has_date = mla_agenda_find_date_span (b, text, date, span);
+    if (has_time_outside (b, text, has_date ? span : NULL))
+        return FALSE;
     g_regex_match (b->parser->word, text, 0, &words);
     while (g_match_info_matches (words)) {
         g_autofree char *w = g_match_info_fetch (words, 0);

@@ -28,10 +28,22 @@ gboolean mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *k
  * and markers ("tbc"), is one or more names ("A and B, C"). */
 gboolean mla_agenda_names_only (MlaAgendaParser *parser, const char *text);
 
+typedef enum {
+    MLA_PEOPLE_LIST = 0,        /* "A, B and C": every name */
+    MLA_PEOPLE_ONE = 1 << 0,    /* one person: "Ann Lee, Red Hat" is a name and its affiliation */
+} MlaPeopleFlags;
+
 /* Adds the people of @value ("A, B and C", "Ann Lee (Oslo)", "<TBD>") to
  * @slot with @role. */
+void mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
+                            MlaPersonRole role, MlaPeopleFlags flags);
+/* The same with MLA_PEOPLE_LIST. */
 void mla_agenda_add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
                             MlaPersonRole role);
+
+/* Whether the label @key (folded, as in the labels table) names one
+ * person: its plural is a label too ("Speaker", "Speakers"). */
+gboolean mla_agenda_label_is_singular (MlaAgendaParser *parser, const char *key);
 
 /* "Keith Bergelt Jim Zemlin": speakers printed one after the other. Four
  * capitalised words without a particle are two names. */

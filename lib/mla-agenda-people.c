@@ -51,6 +51,22 @@ mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboo
     }
 }
 
+/* Whether @word ends as common nouns do and names rarely do ("Merge
+ * Strategies", "Best Practices"); a short word ("Davies") does not count. */
+static gboolean
+has_common_ending (MlaAgendaParser *parser, const char *word)
+{
+    gsize len = strlen (word);
+
+    for (guint i = 0; parser->not_name_endings[i] != NULL; i++) {
+        gsize n = strlen (parser->not_name_endings[i]);
+
+        if (len >= n + 4 && g_ascii_strcasecmp (word + len - n, parser->not_name_endings[i]) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 gboolean
 mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
 {
@@ -75,7 +91,8 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
         g_auto (GStrv) parts = g_strsplit (clean, " ", -1);
 
         for (guint i = 0; parts[i] != NULL; i++)
-            if (mla_agenda_word_is (parser->not_names, parts[i], NULL))
+            if (mla_agenda_word_is (parser->not_names, parts[i], NULL)
+                || has_common_ending (parser, parts[i]))
                 return FALSE;
     }
     return TRUE;
@@ -144,17 +161,57 @@ mla_agenda_names_only (MlaAgendaParser *parser, const char *text)
     return names > 0;
 }
 
+/* "Ann Lee, Red Hat": two parts apart by one comma, the first a name, are
+ * a name and its affiliation (a list of names ends with "and" or has more
+ * commas). Returns: (transfer full) (nullable): the name, or NULL. */
+static char *
+name_with_affiliation (MlaAgendaParser *parser, const char *text)
+{
+    const char *comma = strchr (text, ',');
+    g_auto (GStrv) parts = NULL;
+    g_autofree char *first = NULL;
+
+    if (comma == NULL || strchr (comma + 1, ',') != NULL || strchr (text, '(') != NULL)
+        return NULL;
+    parts = g_regex_split (parser->person_split, text, 0);
+    if (g_strv_length (parts) != 2)
+        return NULL;
+    first = g_strstrip (g_strndup (text, comma - text));
+    return mla_agenda_parser_is_name (parser, first) ? g_steal_pointer (&first) : NULL;
+}
+
 void
 mla_agenda_add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value, MlaPersonRole role)
+{
+    mla_agenda_add_people (b, slot, value, role, MLA_PEOPLE_LIST);
+}
+
+gboolean
+mla_agenda_label_is_singular (MlaAgendaParser *parser, const char *key)
+{
+    g_autofree char *plural = g_strconcat (key, "s", NULL);
+
+    return g_hash_table_contains (parser->labels, plural);
+}
+
+void
+mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
+                       MlaPersonRole role, MlaPeopleFlags flags)
 {
     gboolean confirmed = TRUE;
     g_autofree char *bare = drop_affiliations (b->parser, value);
     g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
+    g_autofree char *one = NULL;
     g_auto (GStrv) parts = NULL;
     guint names = 0, n = 0;
 
     if (clean == NULL)
         return;
+    one = (flags & MLA_PEOPLE_ONE) ? name_with_affiliation (b->parser, clean) : NULL;
+    if (one != NULL) {
+        g_ptr_array_add (slot->people, mla_agenda_person_new (one, role, confirmed));
+        return;
+    }
     parts = g_regex_split (b->parser->person_split, clean, 0);
     for (guint i = 0; parts[i] != NULL; i++) {
         if (parts[i][0] == '\0')
@@ -305,7 +362,9 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;
-    mla_agenda_add_person (b, b->slot, value, (MlaPersonRole) role);
+    mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
+                           mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
+                                                                         : MLA_PEOPLE_LIST);
     b->slot_has_extra = TRUE;
     b->last_content = b->index;
     return TRUE;

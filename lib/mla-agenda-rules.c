@@ -74,7 +74,10 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         /* "(Room A)" without a colon is part of the title */
         if ((colon != NULL && colon[0] != '\0') || mla_agenda_label_needs_no_colon (b->parser, key)) {
             if (role >= 0)
-                mla_agenda_add_person (b, slot, value, (MlaPersonRole) role);
+                mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
+                                       mla_agenda_label_is_singular (b->parser, key)
+                                           ? MLA_PEOPLE_ONE
+                                           : MLA_PEOPLE_LIST);
             else if (slot->location == NULL)
                 slot->location = g_steal_pointer (&value);
             g_match_info_fetch_pos (match, 0, &start, NULL);
@@ -398,7 +401,7 @@ rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
         g_autofree char *where = g_match_info_fetch_named (place, "place");
         g_autofree char *title = g_match_info_fetch_named (place, "title");
 
-        if (mla_agenda_names_room (b, where)) {
+        if (mla_agenda_names_place (b, where)) {
             slot->location = mla_agenda_squeeze (where);
             mla_agenda_slot_set_title (b, slot, title);
         }

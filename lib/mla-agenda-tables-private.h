@@ -29,6 +29,11 @@ void mla_agenda_column_clear (gpointer data);
  * "Main auditorium", "Ballroom". */
 gboolean mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell);
 
+/* Whether @text names a place: a room ("Room B12", "Hall 1"), or one to
+ * three capitalised words that are no kind, label or title word
+ * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */
+gboolean mla_agenda_names_place (MlaAgendaBuilder *b, const char *text);
+
 /* A row of a tab or pipe table without a header: the first cell is the
  * title; a room or a place, a name, or a note follow. */
 void mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,

@@ -139,6 +139,33 @@ mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell)
     return FALSE;
 }
 
+gboolean
+mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
+{
+    g_autofree char *clean = mla_agenda_squeeze (text);
+    g_auto (GStrv) words = g_strsplit (clean, " ", -1);
+    guint n = g_strv_length (words);
+
+    if (mla_agenda_names_room (b, clean))
+        return TRUE;
+    if (n == 0 || n > 3 || clean[0] == '\0')
+        return FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS (b->parser->kinds); i++)
+        if (g_regex_match (b->parser->kinds[i], clean, 0, NULL))
+            return FALSE;
+    for (guint i = 0; i < n; i++) {
+        g_autofree char *key = mla_agenda_fold_compact (words[i]);
+        gunichar c = g_utf8_get_char (words[i]);
+
+        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
+            return FALSE;
+        if (mla_agenda_word_is (b->parser->not_names, words[i], NULL)
+            || g_hash_table_contains (b->parser->labels, key))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 /* "ROOM     A" -> "Room A": capitals are layout, not name. */
 static char *
 room_name (MlaAgendaBuilder *b, const char *cell)

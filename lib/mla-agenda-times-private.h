@@ -85,8 +85,16 @@ gboolean mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const c
 
 /* Finds a date in @text and writes it to @out ("" when its year is
  * unknown); returns FALSE when there is none. A year written there
- * becomes the builder's year hint. */
+ * becomes the builder's year hint. Numeric dates without a year ("Thu
+ * 12/5", "Fri 5.12.") count only in a text that names a weekday, which
+ * also decides between month/day and day/month. */
 gboolean mla_agenda_find_date (MlaAgendaBuilder *b, const char *text, char out[11]);
+/* The same; @span (out, nullable) gets the byte offsets of the date. */
+gboolean mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11],
+                                    gint span[2]);
+
+/* The ISO weekday (1 = Monday) of @date ("YYYY-MM-DD"), 0 for "". */
+int mla_agenda_weekday_of (const char *date);
 
 /* The year that dates without one belong to: the first date written
  * with its year; without a reference date, the first year at all

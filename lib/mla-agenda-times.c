@@ -288,42 +288,122 @@ fetch_int (GMatchInfo *match, const char *name)
     return text != NULL ? atoi (text) : 0;
 }
 
-/* Finds a date in @text; returns FALSE when there is none. */
+/* The weekday (1 = Monday) named in @text, 0 when none is. */
+static int
+text_weekday (MlaAgendaParser *parser, const char *text)
+{
+    g_autoptr (GMatchInfo) words = NULL;
+    int value = 0;
+
+    g_regex_match (parser->word, text, 0, &words);
+    for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
+        g_autofree char *w = g_match_info_fetch (words, 0);
+
+        if (mla_agenda_word_is (parser->weekdays, w, &value)
+            || mla_agenda_word_is (parser->weekday_abbrs, w, &value))
+            return value;
+    }
+    return 0;
+}
+
+/* "12/5" is the 5th of December in the US and the 12th of May elsewhere:
+ * the reading whose weekday is @weekday wins, else month first. */
+static gboolean
+resolve_slash_date (MlaAgendaBuilder *b, int first, int second, int year, int weekday,
+                    char out[11])
+{
+    char month_first[11], day_first[11];
+    gboolean mf = mla_agenda_resolve_date (b->reference, year, first, second, month_first);
+    gboolean df = mla_agenda_resolve_date (b->reference, year, second, first, day_first);
+
+    if (df && (!mf || mla_agenda_weekday_of (day_first) == weekday)
+        && mla_agenda_weekday_of (month_first) != weekday)
+        memcpy (out, day_first, 11);
+    else if (mf)
+        memcpy (out, month_first, 11);
+    else
+        return FALSE;
+    return TRUE;
+}
+
+int
+mla_agenda_weekday_of (const char *date)
+{
+    GDate day;
+
+    if (date[0] == '\0')
+        return 0;
+    g_date_clear (&day, 1);
+    g_date_set_dmy (&day, (GDateDay) atoi (date + 8), (GDateMonth) atoi (date + 5),
+                    (GDateYear) atoi (date));
+    return g_date_valid (&day) ? (int) g_date_get_weekday (&day) : 0;
+}
+
+gboolean
+mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11], gint span[2])
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    int weekday = -1;
+
+    out[0] = '\0';
+    g_regex_match (b->parser->date, text, 0, &match);
+    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
+        g_autofree char *mo1 = g_match_info_fetch_named (match, "mo1");
+        g_autofree char *mo2 = g_match_info_fetch_named (match, "mo2");
+        int year, month = 0, day;
+        gboolean numeric = FALSE;
+
+        if (mo1 != NULL && mo1[0] != '\0') {
+            mla_agenda_word_is (b->parser->months, mo1, &month);
+            day = fetch_int (match, "d1");
+            year = fetch_int (match, "y1");
+        } else if (mo2 != NULL && mo2[0] != '\0') {
+            mla_agenda_word_is (b->parser->months, mo2, &month);
+            day = fetch_int (match, "d2");
+            year = fetch_int (match, "y2");
+        } else if (fetch_int (match, "iy") != 0) {
+            year = fetch_int (match, "iy");
+            month = fetch_int (match, "im");
+            day = fetch_int (match, "id");
+        } else if (fetch_int (match, "dy") != 0) {
+            year = fetch_int (match, "dy");
+            month = fetch_int (match, "dm");
+            day = fetch_int (match, "dd");
+        } else {
+            /* "12/5", "5.12.": a date only next to a weekday */
+            if (weekday < 0)
+                weekday = text_weekday (b->parser, text);
+            if (weekday == 0)
+                continue;
+            numeric = TRUE;
+            year = fetch_int (match, "sy");
+            if (year != 0 && year < 100)
+                year += 2000;
+            month = fetch_int (match, "pm");
+            day = fetch_int (match, "pd");
+        }
+        if (year != 0)
+            b->year_hint = year;
+        else
+            year = b->year_hint;
+        if (numeric && month == 0) {
+            if (!resolve_slash_date (b, fetch_int (match, "sa"), fetch_int (match, "sb"), year,
+                                     weekday, out))
+                out[0] = '\0';
+        } else if (!mla_agenda_resolve_date (b->reference, year, month, day, out)) {
+            out[0] = '\0';
+        }
+        if (span != NULL)
+            g_match_info_fetch_pos (match, 0, &span[0], &span[1]);
+        return TRUE;
+    }
+    return FALSE;
+}
+
 gboolean
 mla_agenda_find_date (MlaAgendaBuilder *b, const char *text, char out[11])
 {
-    g_autoptr (GMatchInfo) match = NULL;
-    int year, month = 0, day;
-    g_autofree char *mo1 = NULL, *mo2 = NULL;
-
-    if (!g_regex_match (b->parser->date, text, 0, &match))
-        return FALSE;
-    mo1 = g_match_info_fetch_named (match, "mo1");
-    mo2 = g_match_info_fetch_named (match, "mo2");
-    if (mo1 != NULL && mo1[0] != '\0') {
-        mla_agenda_word_is (b->parser->months, mo1, &month);
-        day = fetch_int (match, "d1");
-        year = fetch_int (match, "y1");
-    } else if (mo2 != NULL && mo2[0] != '\0') {
-        mla_agenda_word_is (b->parser->months, mo2, &month);
-        day = fetch_int (match, "d2");
-        year = fetch_int (match, "y2");
-    } else if (fetch_int (match, "iy") != 0) {
-        year = fetch_int (match, "iy");
-        month = fetch_int (match, "im");
-        day = fetch_int (match, "id");
-    } else {
-        year = fetch_int (match, "dy");
-        month = fetch_int (match, "dm");
-        day = fetch_int (match, "dd");
-    }
-    if (year != 0)
-        b->year_hint = year;
-    else
-        year = b->year_hint;
-    if (!mla_agenda_resolve_date (b->reference, year, month, day, out))
-        out[0] = '\0';
-    return TRUE;
+    return mla_agenda_find_date_span (b, text, out, NULL);
 }
 
 /* The year that dates without one belong to: the first date written

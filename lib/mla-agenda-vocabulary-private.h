@@ -18,6 +18,7 @@ struct MlaAgendaParser {
     GHashTable *heading_fillers; /* casefolded "of", "th", "der": no other word of a heading */
     char **noon_words;          /* "noon", "midday" */
     char **label_endings;       /* "by", "par": a label that needs no colon ends so */
+    char **not_name_endings;    /* "ment", "ies": a word ending so is no name's */
     GHashTable *labels;         /* casefolded label -> MlaPersonRole + 1 */
     GHashTable *am, *pm, *h24;  /* casefolded suffixes without spaces */
     GHashTable *room_words;     /* casefolded */

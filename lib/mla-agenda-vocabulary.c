@@ -170,39 +170,42 @@ typedef struct {
     const char *key;
     gsize table;                /* offsetof the GHashTable * field, or 0 */
     const char *placeholder;    /* "@NAME@", or NULL */
+    gsize words;                /* offsetof a char ** field that keeps the list, or 0 */
 } MlaWordList;
 
 #define TABLE(field) offsetof (MlaAgendaParser, field)
+#define WORDS(field) offsetof (MlaAgendaParser, field)
 
 static const MlaWordList word_lists[] = {
-    { "days", "numbered", TABLE (day_words), "@DAYWORDS@" },
-    { "days", "fillers", TABLE (heading_fillers), NULL },
-    { "dates", "ordinals", 0, "@ORDINAL@" },
-    { "dates", "of", 0, "@DATE_OF@" },
-    { "times", "am", TABLE (am), "@AM@" },
-    { "times", "pm", TABLE (pm), "@PM@" },
-    { "times", "hour24", TABLE (h24), "@H24@" },
-    { "times", "noon", 0, "@NOON@" },
-    { "times", "range", 0, "@RANGE@" },
-    { "times", "zones", 0, "@ZONE@" },
-    { "times", "units", 0, "@UNIT@" },
-    { "times", "from", 0, "@FROM@" },
-    { "locations", "labels", TABLE (place_labels), "@LOCATION@" },
-    { "locations", "rooms", TABLE (room_words), "@ROOM@" },
-    { "unconfirmed", "markers", 0, "@MARKERS@" },
-    { "unconfirmed", "tentative", 0, "@TENTATIVE@" },
-    { "notes", "openers", 0, "@OPENERS@" },
-    { "quotes", "attribution", 0, "@ATTRIBUTION@" },
-    { "tables", "time", 0, "@TIMECOL@" },
-    { "tables", "people", TABLE (people_columns), NULL },
-    { "names", "not", TABLE (not_names), NULL },
-    { "names", "particles", 0, "@PARTICLE@" },
-    { "names", "conjunctions", 0, "@AND@" },
-    { "headings", "schedule", 0, "@SCHEDULE@" },
-    { "labels", "without-colon", 0, NULL },
-    { "kinds", "break", 0, "@BREAK@" },
-    { "kinds", "meal", 0, "@MEAL@" },
-    { "kinds", "social", 0, "@SOCIAL@" },
+    { "days", "numbered", TABLE (day_words), "@DAYWORDS@", 0 },
+    { "days", "fillers", TABLE (heading_fillers), NULL, 0 },
+    { "dates", "ordinals", 0, "@ORDINAL@", 0 },
+    { "dates", "of", 0, "@DATE_OF@", 0 },
+    { "times", "am", TABLE (am), "@AM@", 0 },
+    { "times", "pm", TABLE (pm), "@PM@", 0 },
+    { "times", "hour24", TABLE (h24), "@H24@", 0 },
+    { "times", "noon", 0, "@NOON@", WORDS (noon_words) },
+    { "times", "range", 0, "@RANGE@", 0 },
+    { "times", "zones", 0, "@ZONE@", 0 },
+    { "times", "units", 0, "@UNIT@", 0 },
+    { "times", "from", 0, "@FROM@", 0 },
+    { "locations", "labels", TABLE (place_labels), "@LOCATION@", 0 },
+    { "locations", "rooms", TABLE (room_words), "@ROOM@", 0 },
+    { "unconfirmed", "markers", 0, "@MARKERS@", 0 },
+    { "unconfirmed", "tentative", 0, "@TENTATIVE@", 0 },
+    { "notes", "openers", 0, "@OPENERS@", 0 },
+    { "quotes", "attribution", 0, "@ATTRIBUTION@", 0 },
+    { "tables", "time", 0, "@TIMECOL@", 0 },
+    { "tables", "people", TABLE (people_columns), NULL, 0 },
+    { "names", "not", TABLE (not_names), NULL, 0 },
+    { "names", "not-endings", 0, NULL, WORDS (not_name_endings) },
+    { "names", "particles", 0, "@PARTICLE@", 0 },
+    { "names", "conjunctions", 0, "@AND@", 0 },
+    { "headings", "schedule", 0, "@SCHEDULE@", 0 },
+    { "labels", "without-colon", 0, NULL, WORDS (label_endings) },
+    { "kinds", "break", 0, "@BREAK@", 0 },
+    { "kinds", "meal", 0, "@MEAL@", 0 },
+    { "kinds", "social", 0, "@SOCIAL@", 0 },
 };
 
 /* The parser's patterns besides the rule table. Each is compiled once,
@@ -234,7 +237,10 @@ static const MlaPattern patterns[] = {
                     "|(?<mo2>@MONTH@)\\.?(?!\\w)[\\s-]*(?<d2>\\d{1,2})(?!\\d)(?:@ORDINAL@)?"
                     "(?:\\s*[-\\x{2013}]\\s*\\d{1,2}(?!\\d))?(?:,?\\s*(?<y2>\\d{4}))?"
                     "|(?<iy>\\d{4})-(?<im>\\d{1,2})-(?<id>\\d{1,2})"
-                    "|(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4})", G_REGEX_CASELESS },
+                    "|(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4})"
+                    /* "Thu 12/5", "Fri 5.12.": only next to a weekday */
+                    "|(?<![\\d/.])(?<sa>\\d{1,2})/(?<sb>\\d{1,2})(?:/(?<sy>\\d{4}|\\d{2}))?(?![\\d/])"
+                    "|(?<![\\d.])(?<pd>\\d{1,2})\\.(?<pm>\\d{1,2})\\.(?!\\d)", G_REGEX_CASELESS },
     { FIELD (markers), "(?<![\\w<])(?:@MARKERS@)(?![\\w>])", G_REGEX_CASELESS },
     { FIELD (tentative), "\\(?\\s*(?:@TENTATIVE@)\\s+([^()]+?)\\s*\\)?\\s*$", G_REGEX_CASELESS },
     { FIELD (note_paren), NO_START_IN_SPACES "\\s*(\\((?:@OPENERS@)\\b[^()]*\\))\\s*$",
@@ -301,10 +307,8 @@ load_word_lists (MlaAgendaParser *parser, GKeyFile *keys, GHashTable *placeholde
                 g_ptr_array_add (suffixes, g_strdup (words[j]));
         if (list->placeholder != NULL)
             add_placeholder (placeholders, list->placeholder, array);
-        if (strcmp (list->key, "noon") == 0)
-            parser->noon_words = g_steal_pointer (&words);
-        else if (strcmp (list->group, "labels") == 0)
-            parser->label_endings = g_steal_pointer (&words);
+        if (list->words != 0)
+            *(char ***) ((char *) parser + list->words) = g_steal_pointer (&words);
     }
     add_placeholder (placeholders, "@SUFFIX@", suffixes);
     return TRUE;
@@ -420,6 +424,7 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     mla_agenda_rules_free (parser);
     g_strfreev (parser->noon_words);
     g_strfreev (parser->label_endings);
+    g_strfreev (parser->not_name_endings);
     g_free (parser);
 }
 

@@ -1687,6 +1687,126 @@ START_TEST (test_end_past_midnight_not_flagged)
 }
 END_TEST
 
+/* "Speaker: Ann Lee, Red Hat": a singular label names one person. */
+START_TEST (test_person_with_affiliation)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n13:30 Git internals\n"
+                                               "      Speaker: Ann Lee, Red Hat\n"
+                                               "14:30 Rust in the kernel\n"
+                                               "      Speakers: Ken Adams, Julia Frank\n"
+                                               "15:30 Wrap-up\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    assert_chair (slot_at (agenda, 0, 0), "Ann Lee", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_uint_eq (slot->people->len, 2);
+    ck_assert_str_eq (person_at (slot, 1)->name, "Julia Frank");
+}
+END_TEST
+
+static const struct {
+    const char *line;
+    const char *title;
+    const char *speaker;        /* nullable */
+} dash_tails[] = {
+    { "13:30 Git internals - Merge Strategies", "Git internals - Merge Strategies", NULL },
+    { "13:30 Testing - Best Practices", "Testing - Best Practices", NULL },
+    { "13:30 Show and tell - Tom Baker", "Show and tell", "Tom Baker" },
+    { "13:30 Closing - Ann Davies", "Closing", "Ann Davies" },
+};
+
+/* A title's part after " - " that only looks like a name stays in it. */
+START_TEST (test_title_dash_tail)
+{
+    g_autofree char *text = g_strdup_printf ("Monday\n\n13:00 Welcome\n%s\n15:00 Drinks\n",
+                                             dash_tails[_i].line);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->title, dash_tails[_i].title);
+    if (dash_tails[_i].speaker == NULL)
+        ck_assert_uint_eq (slot->people->len, 0);
+    else
+        assert_chair (slot, dash_tails[_i].speaker, MLA_PERSON_ROLE_SPEAKER, TRUE);
+}
+END_TEST
+
+static const struct {
+    const char *heading;
+    const char *reference;
+    const char *date;
+} numeric_dates[] = {
+    { "Thu 12/3", "2026-11-22T19:45:00Z", "2026-12-03" },     /* month first: a Thursday */
+    { "Fri 4/12", "2026-11-22T19:45:00Z", "2026-12-04" },     /* 4 Dec is the Friday */
+    { "Fri 4.12.", "2026-11-22T19:45:00Z", "2026-12-04" },
+    { "Thu 12/5", "2024-11-20T10:00:00Z", "2024-12-05" },
+    { "Sat 2026-12-05", NULL, "2026-12-05" },
+    { "2004-12-05", NULL, "2004-12-05" },
+    { "Mon 7/9/2026", NULL, "2026-09-07" },                   /* 9 July 2026 is a Thursday */
+};
+
+START_TEST (test_numeric_date_heading)
+{
+    g_autofree char *text = g_strdup_printf ("%s\n\n09:00 Breakfast\n10:00 Climbing\n"
+                                             "12:30 Lunch\n",
+                                             numeric_dates[_i].heading);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, numeric_dates[_i].reference);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 1);
+    ck_assert_str_eq (day_at (agenda, 0)->date, numeric_dates[_i].date);
+}
+END_TEST
+
+/* "24/7" and "5.12." without a weekday are no dates. */
+START_TEST (test_numeric_date_needs_weekday)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Support 24/7\n\n09:00 Breakfast\n10:00 Climbing\n"
+                                               "12:30 Lunch\n",
+                                               "2026-11-22T19:45:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "");
+}
+END_TEST
+
+static const struct {
+    const char *line;
+    const char *location;       /* nullable */
+    const char *title;
+} bare_places[] = {
+    { "Wed 30 Sep 2026, 16:00-17:00, Pavilion: Proof assistants", "Pavilion", "Proof assistants" },
+    { "Wed 30 Sep 2026, 16:00-17:00, Hopper Building: Scheduling", "Hopper Building", "Scheduling" },
+    { "Wed 30 Sep 2026, 16:00-17:00, Room C201: Scheduling", "Room C201", "Scheduling" },
+    { "Wed 30 Sep 2026, 16:00-17:00, Keynote: The future", NULL, "Keynote: The future" },
+    { "Wed 30 Sep 2026, 16:00-17:00, Invited talk: Graphs", NULL, "Invited talk: Graphs" },
+    { "Wed 30 Sep 2026, 16:00-17:00, Lunch: on the terrace", NULL, "Lunch: on the terrace" },
+};
+
+/* A place before a dated line's title needs no room word. */
+START_TEST (test_dated_line_bare_place)
+{
+    g_autofree char *text = g_strdup_printf ("Talks:\n\n%s\n"
+                                             "Wed 7 Oct 2026, 16:00-17:00, Room C201: Compilers\n"
+                                             "Wed 14 Oct 2026, 16:00-17:00, Room C201: Census\n",
+                                             bare_places[_i].line);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, bare_places[_i].title);
+    if (bare_places[_i].location == NULL)
+        ck_assert_ptr_null (slot->location);
+    else
+        ck_assert_str_eq (slot->location, bare_places[_i].location);
+}
+END_TEST
+
 static Suite *
 agenda_suite (void)
 {
@@ -1799,6 +1919,23 @@ agenda_suite (void)
     tc = tcase_create ("ends before starts");
     tcase_add_test (tc, test_end_before_start_flagged);
     tcase_add_test (tc, test_end_past_midnight_not_flagged);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("affiliations");
+    tcase_add_test (tc, test_person_with_affiliation);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("dash tails");
+    tcase_add_loop_test (tc, test_title_dash_tail, 0, G_N_ELEMENTS (dash_tails));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("numeric dates");
+    tcase_add_loop_test (tc, test_numeric_date_heading, 0, G_N_ELEMENTS (numeric_dates));
+    tcase_add_test (tc, test_numeric_date_needs_weekday);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("bare places");
+    tcase_add_loop_test (tc, test_dated_line_bare_place, 0, G_N_ELEMENTS (bare_places));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("model");
