@@ -55,6 +55,19 @@ static const MlaAgendaRule rules[] = {
 };
 
 
+/* Whether @text is one short code such as "WG2", "DNSOP", "MC-3": no
+ * space, no lower-case letter. */
+static gboolean
+is_code (const char *text)
+{
+    gsize n = 0;
+
+    for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p), n++)
+        if (g_unichar_isspace (g_utf8_get_char (p)) || g_unichar_islower (g_utf8_get_char (p)))
+            return FALSE;
+    return n > 0 && n <= 10;
+}
+
 /* Splits what a title carries besides itself: "@ place", a trailing
  * "(or ...)" note, a " - Speaker Name" tail. */
 void
@@ -102,6 +115,17 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         title[start] = '\0';
     }
     g_clear_pointer (&match, g_match_info_unref);
+    if (b->military && slot->location == NULL && slot->room == NULL
+        && g_regex_match (b->parser->place_dash, title, 0, &match)) {
+        /* "1000-1700 Registration - Lobby": programmes in four-digit
+         * times put the place after a dash */
+        char *before = g_match_info_fetch (match, 1);
+
+        slot->location = g_match_info_fetch (match, 2);
+        g_free (title);
+        title = before;
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->speaker_list, title, 0, &match)) {
         g_autofree char *tail = g_match_info_fetch (match, 2);
 
@@ -129,9 +153,13 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     if (g_regex_match (b->parser->description, title, 0, &match)) {
         char *before = g_match_info_fetch (match, 1);
 
-        g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
-        g_free (title);
-        title = before;
+        if (is_code (before)) {
+            g_free (before);    /* "WG2 - Message formats: ...": a group's title */
+        } else {
+            g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
+            g_free (title);
+            title = before;
+        }
     }
     g_clear_pointer (&match, g_match_info_unref);
     if (slot->people->len == 0 && g_regex_match (b->parser->label_name, title, 0, &match)) {
@@ -247,6 +275,8 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             b->pending = g_steal_pointer (&slot);
             return TRUE;
         }
+        if (mla_agenda_parallel_block (b, s, e))
+            return TRUE;
         mla_agenda_slot_set_cells (b, slot, title, mla_agenda_current_line (b)->text[mla_agenda_current_line (b)->indent] == '|');
         mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
     }

@@ -48,6 +48,14 @@ void mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e);
  * slot in the room whose column it starts in. */
 void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
 
+/* "0900-1130 Morning Sessions" over indented lines "Room A  WG2  Title"
+ * (continuation lines indented under the title): when the lines below
+ * the current one are such a block, each is a slot from @s to @e (minutes,
+ * @e -1: none) in its room, and the block heading is no slot. Returns
+ * FALSE, changing nothing, when they are not; else the builder stands on
+ * the block's last line. */
+gboolean mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e);
+
 /* Rules "table-header", "track-header" and "underline". */
 gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
 gboolean mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);

@@ -159,6 +159,8 @@ mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
 
         if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
             return FALSE;
+        if (i > 0 && g_utf8_strlen (words[i], -1) == 1)
+            continue;   /* "Plaza A": a letter after the name */
         if (mla_agenda_word_is (b->parser->not_names, words[i], NULL)
             || g_hash_table_contains (b->parser->labels, key))
             return FALSE;
@@ -431,4 +433,97 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         mla_agenda_slot_set_title (b, slot, cell);
         mla_agenda_builder_add_slot (b, slot);
     }
+}
+
+/* One line of a parallel block: its room and title, and its line. */
+typedef struct {
+    char *room;                 /* owned */
+    GString *title;             /* owned */
+    guint line;
+} MlaSession;
+
+static void
+session_clear (gpointer data)
+{
+    MlaSession *session = data;
+
+    g_free (session->room);
+    g_string_free (session->title, TRUE);
+}
+
+/* Reads line @i as a parallel session: a room of up to three words that
+ * is no label and names a place, then a title that is no bare name.
+ * Returns FALSE when the line is none. */
+static gboolean
+read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
+{
+    const MlaAgendaLine *line = &b->lines[i];
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *raw = NULL, *room = NULL, *rest = NULL, *key = NULL;
+    guint words = 1;
+
+    if (!g_regex_match (b->parser->session_line, line->text + line->indent, 0, &match))
+        return FALSE;
+    raw = g_match_info_fetch_named (match, "room");
+    room = mla_agenda_squeeze (raw);
+    rest = g_match_info_fetch_named (match, "rest");
+    key = mla_agenda_fold_compact (room);
+    for (const char *p = room; *p != '\0'; p++)
+        words += *p == ' ';
+    if (words > 3 || g_hash_table_contains (b->parser->labels, key)
+        || g_hash_table_contains (b->parser->place_labels, key)
+        || !mla_agenda_names_place (b, room) || mla_agenda_parser_is_name (b->parser, rest))
+        return FALSE;
+    out->room = g_steal_pointer (&room);
+    out->title = g_string_new (g_strstrip (rest));
+    out->line = i;
+    return TRUE;
+}
+
+gboolean
+mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
+{
+    g_autoptr (GArray) sessions = g_array_new (FALSE, TRUE, sizeof (MlaSession));
+    guint heading = b->index, indent = 0, last = b->index;
+
+    g_array_set_clear_func (sessions, session_clear);
+    for (guint i = heading + 1; i < b->n_lines; i++) {
+        const MlaAgendaLine *line = &b->lines[i];
+        MlaSession session = { 0 };
+
+        if (line->blank || line->indent < b->lines[heading].indent
+            || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), line->text, 0, NULL))
+            break;
+        if ((sessions->len == 0 || line->indent == indent) && read_session (b, i, &session)) {
+            indent = line->indent;
+            g_array_append_val (sessions, session);
+        } else if (sessions->len > 0 && line->indent > indent) {
+            /* a continuation, indented under the title */
+            MlaSession *current = &g_array_index (sessions, MlaSession, sessions->len - 1);
+            g_autofree char *more = mla_agenda_squeeze (line->text);
+
+            g_string_append_printf (current->title, " %s", more);
+        } else {
+            break;
+        }
+        last = i;
+    }
+    if (sessions->len < 2)
+        return FALSE;
+    g_debug ("agenda: line %u: a time block of %u parallel sessions", heading + 1, sessions->len);
+    for (guint i = 0; i < sessions->len; i++) {
+        MlaSession *session = &g_array_index (sessions, MlaSession, i);
+        MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        slot->room = g_steal_pointer (&session->room);
+        mla_agenda_slot_set_title (b, slot, session->title->str);
+        b->index = session->line;
+        mla_agenda_builder_add_slot (b, slot);
+    }
+    b->index = last;
+    b->slot_indent = b->lines[last].indent;
+    return TRUE;
 }

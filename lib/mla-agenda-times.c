@@ -162,9 +162,13 @@ military_clock (const char *hh, const char *mm)
     return h <= 23 && m <= 59 && m % 5 == 0;
 }
 
+/* A "HHMM-HHMM" range is at most this long: "1000-1700" is a day of
+ * registration; "1200-2000" is more likely a span of years. */
+#define MILITARY_MAX_SPAN (10 * 60)
+
 /* Whether a "HHMM-HHMM" match is a time range, not a span of years
- * ("2010-2015"): both ends plausible, a later end within six hours, and
- * not both 19xx or 20xx. */
+ * ("2010-2015"): both ends plausible, a later end within
+ * MILITARY_MAX_SPAN, and not both 19xx or 20xx. */
 static gboolean
 military_range_ok (GMatchInfo *match)
 {
@@ -176,8 +180,8 @@ military_range_ok (GMatchInfo *match)
     gboolean year1 = g_str_has_prefix (h1, "19") || g_str_has_prefix (h1, "20");
     gboolean year2 = g_str_has_prefix (h2, "19") || g_str_has_prefix (h2, "20");
 
-    return military_clock (h1, m1) && military_clock (h2, m2) && e > s && e - s <= 6 * 60
-           && !(year1 && year2);
+    return military_clock (h1, m1) && military_clock (h2, m2) && e > s
+           && e - s <= MILITARY_MAX_SPAN && !(year1 && year2);
 }
 
 /* Whether @text writes its programme in "0800-0830" times: one such

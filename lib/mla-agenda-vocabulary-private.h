@@ -38,10 +38,12 @@ struct MlaAgendaParser {
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */
+    GRegex *place_dash;         /* "Registration - Lobby" */
     GRegex *person_split;
     GRegex *quote;
     GRegex *list_marker;
     GRegex *gap_cells;
+    GRegex *session_line;       /* "Room A    WG2   Title" */
     GRegex *pipe_cells;
     GRegex *description;
     GRegex *year;

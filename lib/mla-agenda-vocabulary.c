@@ -250,6 +250,9 @@ static const MlaPattern patterns[] = {
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
     { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
     { FIELD (speaker_list), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]*?)\\s*$", 0 },
+    /* "Registration - Lobby", "Drills - Motor Pool": up to four words */
+    { FIELD (place_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\s\\x{2013}\\x{2014}-]*"
+                          "(?:\\s+[^\\s\\x{2013}\\x{2014}-]+){0,3})\\s*$", 0 },
     { FIELD (place_prefix), "^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0 },
     { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|;|&|/|\\b(?:@AND@)\\b)\\s*", 0 },
     { FIELD (quote), "^(?:[ \\t]*>)+ ?", 0 },
@@ -267,6 +270,10 @@ static const MlaPattern patterns[] = {
     { FIELD (noon_end), "^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:@AM@|@PM@)?"
                         "\\s*(?:@RANGE@)\\s*)(?:@NOON@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (gap_cells), "\\s{2,}", 0 },
+    /* "Room A    WG2   Message formats", "Annex: Terminology": a parallel
+     * session under a time block, its room first */
+    { FIELD (session_line), "^(?<room>[^\\s:|][^:|]{0,24}?)(?:\\s*:\\s+|\\s{2,}|\\t|\\s+[-\\x{2013}\\x{2014}]\\s+)"
+                            "(?<rest>\\S.*)$", 0 },
     { FIELD (pipe_cells), NO_START_IN_SPACES "\\s*\\|\\s*", 0 },
     /* "Invited Speaker: Joey Jones": a label (up to three words) and a name */
     { FIELD (label_name), "^[^:\\d\\s]+(?:\\s[^:\\d\\s]+){0,2}:\\s*(\\p{Lu}\\S*(?:\\s\\S+){1,2})$", 0 },

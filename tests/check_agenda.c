@@ -1807,6 +1807,91 @@ START_TEST (test_dated_line_bare_place)
 }
 END_TEST
 
+/* "1000-1700 Registration - Lobby": four-digit ranges, the place after a dash. */
+START_TEST (test_four_digit_range_place)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Tuesday\n\n"
+                                               "0700-0800 Breakfast - Dining Facility\n"
+                                               "1000-1700 Registration - Lobby\n"
+                                               "1700-1800 After action review - Building 12\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->start, "10:00");
+    ck_assert_str_eq (slot->end, "17:00");
+    ck_assert_str_eq (slot->title, "Registration");
+    ck_assert_str_eq (slot->location, "Lobby");
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->location, "Building 12");
+    ck_assert_uint_eq (slot_at (agenda, 0, 0)->people->len, 0);
+}
+END_TEST
+
+/* "1990-2000" is a span of years, not a range. */
+START_TEST (test_four_digit_years_no_range)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Our history:\n\n1990-2000 Early years\n"
+                                               "2000-2010 Growth\n2010-2020 Maturity\n",
+                                               NULL);
+
+    ck_assert_ptr_null (agenda);
+}
+END_TEST
+
+static const char *const parallel_blocks[] = {
+    "Tuesday\n\n0900-1130 Morning Sessions\n"
+    "   Room A    WG2   Message formats: review of the comment log\n"
+    "                   and the open ballot items\n"
+    "   Room B    WG5   Conformance testing\n"
+    "   Annex     AHG   Terminology\n"
+    "1130-1230 Lunch\n",
+    "Tuesday\n\n09:00\xe2\x80\x93" "11:30 Morning Sessions\n"
+    "Room A - WG2 - Message formats: review of the comment log\n"
+    "          and the open ballot items\n"
+    "Room B - WG5 - Conformance testing\n"
+    "Annex - AHG - Terminology\n"
+    "11:30\xe2\x80\x93" "12:30 Lunch\n",
+};
+
+/* A time block over one line per parallel session: a slot each, in its room. */
+START_TEST (test_parallel_block)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (parallel_blocks[_i], NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->start, "09:00");
+    ck_assert_str_eq (slot->end, "11:30");
+    ck_assert_str_eq (slot->room, "Room A");
+    ck_assert (g_str_has_suffix (slot->title, "comment log and the open ballot items"));
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->room, "Annex");
+    ck_assert_str_eq (slot->end, "11:30");
+    ck_assert_str_eq (slot_at (agenda, 0, 3)->title, "Lunch");
+}
+END_TEST
+
+/* Chairs and notes under a slot are no parallel sessions. */
+START_TEST (test_parallel_block_not_labels)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n9:00 - NUMA\n"
+                                               "       Session chair: Martin Bligh\n"
+                                               "       Room: Salon E\n"
+                                               "9:30 - Hot plug\n10:00 - Break\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    slot = slot_at (agenda, 0, 0);
+    assert_chair (slot, "Martin Bligh", MLA_PERSON_ROLE_CHAIR, TRUE);
+    ck_assert_str_eq (slot->location, "Salon E");
+}
+END_TEST
+
 static Suite *
 agenda_suite (void)
 {
@@ -1936,6 +2021,16 @@ agenda_suite (void)
 
     tc = tcase_create ("bare places");
     tcase_add_loop_test (tc, test_dated_line_bare_place, 0, G_N_ELEMENTS (bare_places));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("four-digit ranges");
+    tcase_add_test (tc, test_four_digit_range_place);
+    tcase_add_test (tc, test_four_digit_years_no_range);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("parallel blocks");
+    tcase_add_loop_test (tc, test_parallel_block, 0, G_N_ELEMENTS (parallel_blocks));
+    tcase_add_test (tc, test_parallel_block_not_labels);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("model");
