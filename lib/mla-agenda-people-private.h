@@ -49,6 +49,13 @@ gboolean mla_agenda_label_is_singular (MlaAgendaParser *parser, const char *key)
  * capitalised words without a particle are two names. */
 void mla_agenda_add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text);
 
+/* The people of a line that holds only people: names apart by commas or
+ * "and", each maybe with an affiliation in parentheses, or one name and
+ * its affiliation after a comma ("Peter Zijlstra, Red Hat"). Returns:
+ * (transfer full) (nullable): the names, NULL when the line is not of
+ * people. */
+GStrv mla_agenda_person_line (MlaAgendaParser *parser, const char *text);
+
 /* Whether line @i holds only people. */
 gboolean mla_agenda_people_at (MlaAgendaBuilder *b, guint i);
 

@@ -253,8 +253,8 @@ mla_agenda_add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *t
  * with an affiliation in parentheses, or one name and its affiliation
  * after a comma ("Peter Zijlstra, Red Hat"). Returns: (transfer full)
  * (nullable): the names, or NULL when the line is not of people. */
-static GStrv
-person_line (MlaAgendaParser *parser, const char *text)
+GStrv
+mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
 {
     g_autofree char *bare = g_regex_replace_literal (parser->paren_part, text, -1, 0, "", 0, NULL);
     g_auto (GStrv) parts = NULL;
@@ -298,7 +298,7 @@ mla_agenda_people_at (MlaAgendaBuilder *b, guint i)
 
     if (i >= b->n_lines || b->lines[i].blank)
         return FALSE;
-    names = person_line (b->parser, b->lines[i].text);
+    names = mla_agenda_person_line (b->parser, b->lines[i].text);
     return names != NULL;
 }
 
@@ -324,7 +324,7 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char
 
     if (!after_people && (slot->people->len > 0 || slot->notes->len > 1))
         return FALSE;
-    if (title_over_people (b, b->index) || (names = person_line (b->parser, text)) == NULL)
+    if (title_over_people (b, b->index) || (names = mla_agenda_person_line (b->parser, text)) == NULL)
         return FALSE;
     /* the lines of people run on to the slot's end */
     while (mla_agenda_people_at (b, last + 1) && !title_over_people (b, last + 1))

@@ -47,6 +47,8 @@ static const MlaAgendaRule rules[] = {
     { "person-label", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
                       "(?<value>.*?)\\s*$", mla_agenda_rule_person_label },
     { "location-label", "^\\s*(?:@LOCATION@)\\s*:\\s*(?<value>.+?)\\s*$", rule_location_label },
+    { "flat-header", "^\\s*(?:@TIMECOL@)(?:(?=\\p{Lu})(?<rest>[^|]+?)|\\s*:?)\\s*$",
+      mla_agenda_rule_flat_header },
     { "day-heading", "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
                      "|\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}", mla_agenda_rule_day_heading },
     { "slot-inline", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>(?:\\d{1,2}\\)\\s+)?[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*(?:@RANGE@)\\s*"
@@ -271,6 +273,8 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         if (e > s)
             mla_agenda_format_minutes (e, slot->end);
         flag_end_before_start (slot, s, e);
+        if (title[0] == '\0' && mla_agenda_flat_row (b, s, e))
+            return TRUE;
         if (title[0] == '\0') {
             b->pending = g_steal_pointer (&slot);
             return TRUE;
@@ -680,6 +684,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     b.room_starts = g_array_new (FALSE, FALSE, sizeof (guint));
     b.columns = g_array_new (FALSE, TRUE, sizeof (MlaColumn));
     b.stops = g_hash_table_new (NULL, NULL);
+    b.flat_rooms = g_ptr_array_new_with_free_func (g_free);
     b.military = military;
     g_array_set_clear_func (b.columns, mla_agenda_column_clear);
     mla_agenda_skip_quoted_fragments (&b, (MlaAgendaLine *) lines->data);
@@ -700,5 +705,6 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     g_array_unref (b.room_starts);
     g_array_unref (b.columns);
     g_hash_table_unref (b.stops);
+    g_ptr_array_unref (b.flat_rooms);
     return agendas;
 }

@@ -56,6 +56,17 @@ void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
  * the block's last line. */
 gboolean mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e);
 
+/* A time alone on its line under a flattened table's header: the lines
+ * below it, up to the next time or blank line, are a title and its
+ * speaker's line for each room in header order (one title alone spans
+ * the rooms). Returns FALSE when no header is in force or no line
+ * follows; else the builder stands on the row's last line. */
+gboolean mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e);
+
+/* Rule "flat-header": "TimeRoom ARoom BRoom C" (a web table's header row
+ * run together) or "Time" over one room per line. */
+gboolean mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match);
+
 /* Rules "table-header", "track-header" and "underline". */
 gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
 gboolean mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);

@@ -16,6 +16,7 @@ mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
     g_ptr_array_set_size (b->rooms, 0);
     g_array_set_size (b->room_starts, 0);
     g_array_set_size (b->columns, 0);
+    g_ptr_array_set_size (b->flat_rooms, 0);
 }
 
 void
@@ -525,5 +526,145 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
     }
     b->index = last;
     b->slot_indent = b->lines[last].indent;
+    return TRUE;
+}
+
+/* Whether @cell names a room of a flattened table's header. */
+static gboolean
+is_room_cell (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *key = mla_agenda_fold_compact (cell);
+
+    return g_utf8_strlen (cell, -1) <= 30 && !g_hash_table_contains (b->parser->labels, key)
+           && !g_hash_table_contains (b->parser->people_columns, key)
+           && !g_hash_table_contains (b->parser->place_labels, key)
+           && mla_agenda_names_place (b, cell);
+}
+
+/* The rooms of "TimeRoom ARoom BRoom C" (the cells of a web table's
+ * header row, run together when copied): a cell starts at a capital
+ * letter followed by a lower-case one right after a letter or digit. */
+static GPtrArray *
+split_run_together (MlaAgendaBuilder *b, const char *rest)
+{
+    g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autoptr (GPtrArray) rooms = NULL;
+
+    /* g_regex_split() mishandles a separator that matches the empty string */
+    g_regex_match (b->parser->run_together, rest, 0, &match);
+    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
+        gint at = 0;
+
+        g_match_info_fetch_pos (match, 0, &at, NULL);
+        g_array_append_val (cuts, at);
+    }
+    rooms = cut_cells (rest, cuts);
+    for (guint i = 0; i < rooms->len; i++)
+        if (!is_room_cell (b, g_ptr_array_index (rooms, i)))
+            return NULL;
+    return g_steal_pointer (&rooms);
+}
+
+/* The rooms of a header row written one cell per line under "Time": the
+ * short lines up to the first time. */
+static GPtrArray *
+rooms_below (MlaAgendaBuilder *b, guint *out_last)
+{
+    g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+
+    for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+        g_autofree char *cell = mla_agenda_squeeze (b->lines[i].text);
+
+        if (g_regex_match (slot_time, b->lines[i].text, 0, NULL)) {
+            *out_last = i - 1;
+            return rooms->len >= 2 ? g_steal_pointer (&rooms) : NULL;
+        }
+        if (!is_room_cell (b, cell))
+            return NULL;
+        g_ptr_array_add (rooms, g_steal_pointer (&cell));
+    }
+    return NULL;
+}
+
+gboolean
+mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    g_autoptr (GPtrArray) rooms = NULL;
+    guint last = b->index;
+
+    if (rest != NULL && rest[0] != '\0')
+        rooms = strstr (rest, "  ") == NULL ? split_run_together (b, rest) : NULL;
+    else
+        rooms = rooms_below (b, &last);
+    if (rooms == NULL || rooms->len < 2)
+        return FALSE;
+    mla_agenda_builder_clear_table (b);
+    for (guint i = 0; i < rooms->len; i++)
+        g_ptr_array_add (b->flat_rooms, g_strdup (g_ptr_array_index (rooms, i)));
+    g_debug ("agenda: rule flat-header: line %u: %u rooms", b->index + 1, rooms->len);
+    b->index = last;
+    b->slot = NULL;
+    return TRUE;
+}
+
+/* Whether line @i ends the rows of a time in a flattened table. */
+static gboolean
+ends_flat_row (MlaAgendaBuilder *b, guint i)
+{
+    return b->lines[i].blank
+           || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL);
+}
+
+gboolean
+mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
+{
+    guint i = b->index + 1, room = 0, n = 0;
+    g_autoptr (GPtrArray) items = g_ptr_array_new ();
+
+    if (b->flat_rooms->len == 0)
+        return FALSE;
+    /* the run of lines: title, then its speaker's line when one follows */
+    while (i < b->n_lines && !ends_flat_row (b, i)) {
+        g_auto (GStrv) names = NULL;
+
+        g_ptr_array_add (items, GUINT_TO_POINTER (i));
+        if (i + 1 < b->n_lines && !ends_flat_row (b, i + 1)
+            && (names = mla_agenda_person_line (b->parser, b->lines[i + 1].text)) != NULL) {
+            g_ptr_array_add (items, GUINT_TO_POINTER (i + 1));
+            i += 2;
+        } else {
+            g_ptr_array_add (items, GUINT_TO_POINTER (G_MAXUINT));
+            i += 1;
+        }
+    }
+    n = items->len / 2;
+    if (n == 0)
+        return FALSE;
+    for (guint k = 0; k < items->len; k += 2, room++) {
+        guint title = GPOINTER_TO_UINT (g_ptr_array_index (items, k));
+        guint speaker = GPOINTER_TO_UINT (g_ptr_array_index (items, k + 1));
+        MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        /* one item under a time spans the rooms (a break, a keynote) */
+        if (n > 1 && room < b->flat_rooms->len)
+            slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, room));
+        b->index = title;
+        mla_agenda_slot_set_title (b, slot, b->lines[title].text);
+        if (speaker != G_MAXUINT) {
+            g_auto (GStrv) names = mla_agenda_person_line (b->parser, b->lines[speaker].text);
+
+            for (guint j = 0; names[j] != NULL; j++)
+                mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
+            b->index = speaker;
+        }
+        mla_agenda_builder_add_slot (b, slot);
+    }
+    b->slot_open = FALSE;
     return TRUE;
 }

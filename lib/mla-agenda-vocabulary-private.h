@@ -43,6 +43,7 @@ struct MlaAgendaParser {
     GRegex *quote;
     GRegex *list_marker;
     GRegex *gap_cells;
+    GRegex *run_together;       /* "Room ARoom B": where cells start */
     GRegex *session_line;       /* "Room A    WG2   Title" */
     GRegex *pipe_cells;
     GRegex *description;

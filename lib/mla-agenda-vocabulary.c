@@ -270,6 +270,8 @@ static const MlaPattern patterns[] = {
     { FIELD (noon_end), "^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:@AM@|@PM@)?"
                         "\\s*(?:@RANGE@)\\s*)(?:@NOON@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (gap_cells), "\\s{2,}", 0 },
+    /* "Main HallRoom 2": a cell of a header row run together starts here */
+    { FIELD (run_together), "(?<=[\\p{L}\\d)])(?=\\p{Lu}\\p{Ll})", 0 },
     /* "Room A    WG2   Message formats", "Annex: Terminology": a parallel
      * session under a time block, its room first */
     { FIELD (session_line), "^(?<room>[^\\s:|][^:|]{0,24}?)(?:\\s*:\\s+|\\s{2,}|\\t|\\s+[-\\x{2013}\\x{2014}]\\s+)"

@@ -1892,6 +1892,54 @@ START_TEST (test_parallel_block_not_labels)
 }
 END_TEST
 
+static const char *const flat_tables[] = {
+    /* the header row run together */
+    "Saturday, May 16\nTimeMain HallRoom 2Room 3\n09:00 - 09:30\nWelcome\nPriya Raman\n"
+    "09:30 - 10:15\nScaling build farms\nTomasz Nowak\nWriting fast parsers in C\nLena Fischer\n"
+    "Accessibility audits that work\nOmar Haddad\n10:15 - 10:45\nCoffee break\n",
+    /* one header cell per line */
+    "Saturday, May 16\n\nTime\nMain Hall\nRoom 2\nRoom 3\n09:00 - 09:30\nWelcome\nPriya Raman\n"
+    "09:30 - 10:15\nScaling build farms\nTomasz Nowak\nWriting fast parsers in C\nLena Fischer\n"
+    "Accessibility audits that work\nOmar Haddad\n10:15 - 10:45\nCoffee break\n",
+};
+
+/* A web table flattened by copying: title and speaker per room, in order. */
+START_TEST (test_flat_table)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (flat_tables[_i], "2026-05-12T09:00:00Z");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 5);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_ptr_null (slot->room);
+    assert_chair (slot, "Priya Raman", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->room, "Room 2");
+    ck_assert_str_eq (slot->title, "Writing fast parsers in C");
+    ck_assert_str_eq (slot->end, "10:15");
+    assert_chair (slot, "Lena Fischer", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    slot = slot_at (agenda, 0, 3);
+    ck_assert_str_eq (slot->room, "Room 3");
+    slot = slot_at (agenda, 0, 4);
+    ck_assert_str_eq (slot->title, "Coffee break");
+    ck_assert_ptr_null (slot->room);
+}
+END_TEST
+
+/* "Time" over "Talk" and "Speaker" is no header of rooms. */
+START_TEST (test_flat_table_needs_rooms)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\nTimeTalkSpeaker\n09:00 Welcome\n"
+                                               "09:30 Keynote\n10:30 Break\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    ck_assert_ptr_null (slot_at (agenda, 0, 0)->room);
+}
+END_TEST
+
 static Suite *
 agenda_suite (void)
 {
@@ -2031,6 +2079,11 @@ agenda_suite (void)
     tc = tcase_create ("parallel blocks");
     tcase_add_loop_test (tc, test_parallel_block, 0, G_N_ELEMENTS (parallel_blocks));
     tcase_add_test (tc, test_parallel_block_not_labels);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("flattened tables");
+    tcase_add_loop_test (tc, test_flat_table, 0, G_N_ELEMENTS (flat_tables));
+    tcase_add_test (tc, test_flat_table_needs_rooms);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("model");
