@@ -139,6 +139,9 @@ has_clock_range (const char *p, const char *end)
 static gboolean
 starts_with_noon (MlaAgendaParser *parser, const char *p)
 {
+    /* most lines start with a letter: test its initial before the words */
+    if (!parser->noon_initials[(guchar) *p])
+        return FALSE;
     for (guint i = 0; parser->noon_words[i] != NULL; i++)
         if (g_ascii_strncasecmp (p, parser->noon_words[i], strlen (parser->noon_words[i])) == 0)
             return TRUE;

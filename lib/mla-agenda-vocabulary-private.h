@@ -17,6 +17,7 @@ struct MlaAgendaParser {
     GHashTable *day_words;      /* casefolded "day", "tag" -> 1 */
     GHashTable *heading_fillers; /* casefolded "of", "th", "der": no other word of a heading */
     char **noon_words;          /* "noon", "midday" */
+    gboolean noon_initials[256]; /* their first bytes, both cases */
     char **label_endings;       /* "by", "par": a label that needs no colon ends so */
     char **not_name_endings;    /* "ment", "ies": a word ending so is no name's */
     GHashTable *labels;         /* casefolded label -> MlaPersonRole + 1 */

@@ -320,6 +320,10 @@ load_word_lists (MlaAgendaParser *parser, GKeyFile *keys, GHashTable *placeholde
             *(char ***) ((char *) parser + list->words) = g_steal_pointer (&words);
     }
     add_placeholder (placeholders, "@SUFFIX@", suffixes);
+    for (guint i = 0; parser->noon_words[i] != NULL; i++) {
+        parser->noon_initials[(guchar) g_ascii_tolower (parser->noon_words[i][0])] = TRUE;
+        parser->noon_initials[(guchar) g_ascii_toupper (parser->noon_words[i][0])] = TRUE;
+    }
     return TRUE;
 }
 
