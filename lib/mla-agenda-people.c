@@ -42,9 +42,17 @@ mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboo
         clean[strlen (clean) - 1] = '\0';
     {
         const char *start = clean + strspn (clean, "<>()[]-:, ");
+        g_autoptr (GMatchInfo) title = NULL;
 
         if (out_confirmed != NULL)
             *out_confirmed = confirmed;
+        /* "Dr. Elena Petrova": the name without its title */
+        if (g_regex_match (parser->honorific, start, 0, &title)) {
+            gint end = 0;
+
+            g_match_info_fetch_pos (title, 0, NULL, &end);
+            start += end;
+        }
         if (*start == '\0')
             return NULL;
         return g_strdup (start);

@@ -30,7 +30,7 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
-    { "table-header", "^\\s*\\|?\\s*(?:@TIMECOL@)(?:\\s*\\||\\s)\\s*(?<rest>\\S.*?)\\s*$",
+    { "table-header", "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))\\s*(?<rest>\\S.*?)\\s*$",
       mla_agenda_rule_table_header },
     { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
       mla_agenda_rule_track_header },

@@ -45,7 +45,9 @@ const MlaAgendaLine *mla_agenda_current_line (MlaAgendaBuilder *b);
 /* A reply that quotes a few lines of an agenda to discuss them holds no
  * agenda: a quoted block counts only as a whole schedule, with a day
  * heading or with at least QUOTED_MIN_SLOTS slot lines. The lines of other
- * quoted blocks of @lines are made blank. */
+ * quoted blocks of @lines are made blank, and so are all quoted lines of
+ * a reply that has a programme of its own (a new version of the quoted
+ * one). */
 void mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 #include "mla-agenda-rules-private.h"
 
 #define QUOTED_MIN_SLOTS 4      /* slot lines that make a quoted block a schedule */
+#define REPLY_MIN_SLOTS 3       /* unquoted slot lines that make quoted ones history */
 #define LINE_MAX_COLUMNS 1000   /* a longer line is no part of an agenda */
 
 char *
@@ -205,7 +206,14 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
 {
     GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
     GRegex *heading = mla_agenda_rule (b->parser, "day-heading");
+    guint own_slots = 0;
 
+    /* A reply with a programme of its own over a quoted one is a new
+     * version of it: the quoted programme is history. */
+    for (guint i = 0; i < b->n_lines && own_slots < REPLY_MIN_SLOTS; i++)
+        if (!lines[i].quoted && !lines[i].blank
+            && g_regex_match (slot_time, lines[i].text + lines[i].indent, 0, NULL))
+            own_slots++;
     for (guint i = 0; i < b->n_lines;) {
         guint end = i, slots = 0;
         gboolean has_heading = FALSE;
@@ -225,7 +233,7 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
                      && !g_regex_match (b->parser->time_anywhere, text, 0, NULL))
                 has_heading = TRUE;
         }
-        if (!has_heading && slots < QUOTED_MIN_SLOTS)
+        if (own_slots >= REPLY_MIN_SLOTS || (!has_heading && slots < QUOTED_MIN_SLOTS))
             for (guint j = i; j < end; j++)
                 lines[j].blank = TRUE;
         i = end;

@@ -10,6 +10,8 @@
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-times-private.h"
 
+static gboolean is_room_cell (MlaAgendaBuilder *b, const char *cell);
+
 void
 mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
 {
@@ -236,6 +238,8 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     const char *text = mla_agenda_current_line (b)->text;
     g_autofree char *rest = g_match_info_fetch_named (match, "rest");
     g_autoptr (GPtrArray) cells = NULL;
+    g_autofree char *corner = g_match_info_fetch_named (match, "corner");
+    gboolean grid = corner != NULL && corner[0] != '\0';
     char layout = strchr (text, '|') != NULL ? '|'
                   : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
                                                                        : 'f';
@@ -244,6 +248,13 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     cells = split_row (b, rest, layout, TRUE);
     if (cells->len < 2)
         return FALSE;
+    /* "         | Main Room | Kitchen | Garden": a grid's header row with
+     * an empty first cell; it holds rooms only */
+    if (grid && g_regex_match (b->parser->time_anywhere, rest, 0, NULL))
+        return FALSE;
+    for (guint i = 0; grid && i < cells->len; i++)
+        if (!is_room_cell (b, g_ptr_array_index (cells, i)))
+            return FALSE;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
@@ -264,7 +275,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
         } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
             column.kind = COLUMN_PERSON;
             column.role = role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
-        } else if (mla_agenda_names_room (b, cell)) {
+        } else if (grid || mla_agenda_names_room (b, cell)) {
             const char *open = strchr (cell, '(');
 
             column.kind = COLUMN_TRACK;
@@ -309,6 +320,16 @@ table_slot (int s, int e)
     return slot;
 }
 
+/* Whether a track cell holds no session: "", or only a parenthesis, as
+ * "(free)" in an unconference grid. */
+static gboolean
+is_empty_cell (const char *cell)
+{
+    gsize n = strlen (cell);
+
+    return n == 0 || (cell[0] == '(' && cell[n - 1] == ')' && strchr (cell + 1, '(') == NULL);
+}
+
 /* A row under a table header: one slot per track cell, or one slot whose
  * cells are its title, place and people. */
 void
@@ -324,7 +345,7 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         for (guint i = 0; i < cells->len; i++) {
             const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
 
-            if (((char *) g_ptr_array_index (cells, i))[0] == '\0')
+            if (is_empty_cell (g_ptr_array_index (cells, i)))
                 continue;
             slot = table_slot (s, e);
             slot->room = g_strdup (column->room);

@@ -39,7 +39,8 @@ struct MlaAgendaParser {
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */
-    GRegex *place_dash;         /* "Registration - Lobby" */
+    GRegex *place_dash;
+    GRegex *honorific;          /* "Dr. " before a name */         /* "Registration - Lobby" */
     GRegex *person_split;
     GRegex *quote;
     GRegex *list_marker;

@@ -201,6 +201,7 @@ static const MlaWordList word_lists[] = {
     { "names", "not-endings", 0, NULL, WORDS (not_name_endings) },
     { "names", "particles", 0, "@PARTICLE@", 0 },
     { "names", "conjunctions", 0, "@AND@", 0 },
+    { "names", "honorifics", 0, "@HONORIFIC@", 0 },
     { "headings", "schedule", 0, "@SCHEDULE@", 0 },
     { "labels", "without-colon", 0, NULL, WORDS (label_endings) },
     { "kinds", "break", 0, "@BREAK@", 0 },
@@ -253,6 +254,8 @@ static const MlaPattern patterns[] = {
     /* "Registration - Lobby", "Drills - Motor Pool": up to four words */
     { FIELD (place_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\s\\x{2013}\\x{2014}-]*"
                           "(?:\\s+[^\\s\\x{2013}\\x{2014}-]+){0,3})\\s*$", 0 },
+    /* "Dr. ", "Prof. ": titles before a name, followed by one */
+    { FIELD (honorific), "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+)+(?=\\p{Lu})", 0 },
     { FIELD (place_prefix), "^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0 },
     { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|;|&|/|\\b(?:@AND@)\\b)\\s*", 0 },
     { FIELD (quote), "^(?:[ \\t]*>)+ ?", 0 },

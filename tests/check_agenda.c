@@ -1940,6 +1940,62 @@ START_TEST (test_flat_table_needs_rooms)
 }
 END_TEST
 
+/* A reply with an agenda of its own over the quoted old one: only the new. */
+START_TEST (test_reply_new_version)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Updated agenda for Thursday:\n\n"
+                                               "18:30  Doors, pizza\n19:00  Async Rust\n"
+                                               "19:45  Lightning talks\n20:15  Drinks\n\n"
+                                               "On 23.11.2026 09:10, Julia Frank wrote:\n"
+                                               "> Thursday 3 December:\n>\n"
+                                               "> 18:30  Doors, pizza\n> 19:00  Async Rust\n"
+                                               "> 19:45  Embedded Rust\n> 20:30  Lightning talks\n"
+                                               "> 21:00  Drinks\n",
+                                               "2026-11-30T10:22:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 1);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->end, "20:15");
+}
+END_TEST
+
+/* "Speaker: Dr. Elena Petrova": the name without its title. */
+START_TEST (test_person_honorific)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n09:00 Keynote\n"
+                                               "      Speaker: Dr. Elena Petrova\n"
+                                               "10:00 Talk\n      Chair: Prof Ken Adams\n"
+                                               "11:00 Break\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    assert_chair (slot_at (agenda, 0, 0), "Elena Petrova", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    assert_chair (slot_at (agenda, 0, 1), "Ken Adams", MLA_PERSON_ROLE_CHAIR, TRUE);
+}
+END_TEST
+
+/* An unconference grid: an empty corner cell, rooms without room words. */
+START_TEST (test_grid_blank_corner)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n"
+                                               "         | Main Room   | Kitchen    | Garden\n"
+                                               "---------+-------------+------------+--------\n"
+                                               " 10:00   | Home Assist | Sourdough  | Drones\n"
+                                               " 11:00   | Email       | Keyboards  | (free)\n"
+                                               " 12:00   | Lunch                    |\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 6);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->room, "Kitchen");
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->room, "Garden");
+    ck_assert_str_eq (slot_at (agenda, 0, 4)->title, "Keyboards");
+    ck_assert_str_eq (slot_at (agenda, 0, 5)->title, "Lunch");
+    ck_assert_ptr_null (slot_at (agenda, 0, 5)->room);
+}
+END_TEST
+
 static Suite *
 agenda_suite (void)
 {
@@ -2084,6 +2140,18 @@ agenda_suite (void)
     tc = tcase_create ("flattened tables");
     tcase_add_loop_test (tc, test_flat_table, 0, G_N_ELEMENTS (flat_tables));
     tcase_add_test (tc, test_flat_table_needs_rooms);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("reply versions");
+    tcase_add_test (tc, test_reply_new_version);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("honorifics");
+    tcase_add_test (tc, test_person_honorific);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("grids");
+    tcase_add_test (tc, test_grid_blank_corner);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("model");
