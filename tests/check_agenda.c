@@ -1852,6 +1852,13 @@ static const char *const parallel_blocks[] = {
     "Room B - WG5 - Conformance testing\n"
     "Annex - AHG - Terminology\n"
     "11:30\xe2\x80\x93" "12:30 Lunch\n",
+    /* the time alone on its line, "Room: Title" lines under it */
+    "Tuesday\n\n09:00 - 11:30\n"
+    "Room A: WG2 Message formats: review of the comment log\n"
+    "   and the open ballot items\n"
+    "Room B: WG5 Conformance testing\n"
+    "Annex: AHG Terminology\n"
+    "11:30 - 12:30 Lunch\n",
 };
 
 /* A time block over one line per parallel session: a slot each, in its room. */
