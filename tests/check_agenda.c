@@ -1636,6 +1636,19 @@ START_TEST (test_empty_row_colon_is_heading)
 }
 END_TEST
 
+/* "9:00 AM PT - Roll call": US zones written short. */
+START_TEST (test_short_zone)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Wednesday\n\n9:00 AM PT - Roll call\n"
+                                               "9:05 AM PT - Minutes\n9:10 AM PT - Release status\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, "Roll call");
+    ck_assert_str_eq (agenda->timezone, "PT");
+}
+END_TEST
+
 static const struct {
     const char *line;
     const char *title;
@@ -2110,6 +2123,10 @@ agenda_suite (void)
 
     tc = tcase_create ("unit words");
     tcase_add_loop_test (tc, test_unit_word_title, 0, G_N_ELEMENTS (unit_titles));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("zones");
+    tcase_add_test (tc, test_short_zone);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("ends before starts");
