@@ -519,6 +519,9 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     gboolean item = strcmp (text, squeezed) != 0;   /* a list item is no name */
 
     (void) match;
+    if (b->pending == NULL && strstr (line->text + line->indent, "  ") != NULL
+        && mla_agenda_grid_header (b))
+        return TRUE;
     b->heading_candidate = (gint) b->index;
     if (b->pending != NULL) {
         g_autofree char *title = mla_agenda_strip_separators (text);

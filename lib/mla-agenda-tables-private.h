@@ -67,6 +67,12 @@ gboolean mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e);
  * run together) or "Time" over one room per line. */
 gboolean mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match);
 
+/* "          Kitchen       Garden      Library" right above a timed row:
+ * a grid's header of rooms (each a place, apart by two or more spaces)
+ * without a time column or underline. Returns whether the current line
+ * is one; then its rooms are the track columns. */
+gboolean mla_agenda_grid_header (MlaAgendaBuilder *b);
+
 /* Rules "table-header", "track-header" and "underline". */
 gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
 gboolean mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);

@@ -385,7 +385,51 @@ gboolean
 mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     (void) match;
-    b->header_line = (gint) b->index;
+    if (mla_agenda_grid_header (b))
+        return TRUE;
+    b->header_line = (gint) b->index;   /* an underline may follow */
+    return TRUE;
+}
+
+/* Columns a row's cell may start left of its header cell. */
+#define GRID_SLACK 2
+
+gboolean
+mla_agenda_grid_header (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+    guint next = b->index + 1;
+    const char *p = line->text + line->indent;
+
+    while (next < b->n_lines && b->lines[next].blank)
+        next++;
+    if (next >= b->n_lines || strchr (line->text, '|') != NULL
+        || g_regex_match (b->parser->time_anywhere, line->text, 0, NULL)
+        || !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[next].text, 0, NULL))
+        return FALSE;
+    while (*p != '\0') {
+        const char *end = strstr (p, "  ");
+        g_autofree char *cell = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
+        guint column = (guint) g_utf8_pointer_to_offset (line->text, p);
+
+        if (!is_room_cell (b, cell))
+            return FALSE;
+        column = column > GRID_SLACK ? column - GRID_SLACK : 0;
+        g_ptr_array_add (rooms, room_name (b, cell));
+        g_array_append_val (starts, column);
+        p = end != NULL ? end + strspn (end, " ") : p + strlen (p);
+    }
+    if (rooms->len < 2)
+        return FALSE;
+    mla_agenda_builder_clear_table (b);
+    for (guint i = 0; i < rooms->len; i++) {
+        g_ptr_array_add (b->rooms, g_strdup (g_ptr_array_index (rooms, i)));
+        g_array_append_val (b->room_starts, g_array_index (starts, guint, i));
+    }
+    b->slot = NULL;
+    g_debug ("agenda: line %u: a grid header of %u rooms", b->index + 1, rooms->len);
     return TRUE;
 }
 
@@ -427,6 +471,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
 {
     const char *text = mla_agenda_current_line (b)->text;
     const char *p = text + from;
+    gboolean first = TRUE;
 
     while (*p != '\0') {
         const char *chunk_end;
@@ -451,7 +496,11 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         mla_agenda_format_minutes (s, slot->start);
         if (e > s)
             mla_agenda_format_minutes (e, slot->end);
-        slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
+        /* "12:00  Lunch" alone in a row: a break or meal spans the rooms */
+        if (!(first && p[strspn (p, " ")] == '\0'
+              && mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION))
+            slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
+        first = FALSE;
         mla_agenda_slot_set_title (b, slot, cell);
         mla_agenda_builder_add_slot (b, slot);
     }

@@ -1995,6 +1995,27 @@ START_TEST (test_person_honorific)
 }
 END_TEST
 
+/* A grid whose header row names the rooms right above the first time row,
+ * no "Time" cell, no underline; a meal alone in a row spans the rooms. */
+START_TEST (test_grid_header_of_rooms)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n"
+                                               "          Kitchen            Garden\n"
+                                               "10:00     Home automation    Sourdough\n"
+                                               "11:00     Email              Keyboards\n"
+                                               "12:00     Lunch\n"
+                                               "13:00     Kids and code\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 6);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->room, "Garden");
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->end, "11:00");
+    ck_assert_ptr_null (slot_at (agenda, 0, 4)->room);
+    ck_assert_str_eq (slot_at (agenda, 0, 5)->room, "Kitchen");
+}
+END_TEST
+
 /* An unconference grid: an empty corner cell, rooms without room words. */
 START_TEST (test_grid_blank_corner)
 {
@@ -2176,6 +2197,7 @@ agenda_suite (void)
 
     tc = tcase_create ("grids");
     tcase_add_test (tc, test_grid_blank_corner);
+    tcase_add_test (tc, test_grid_header_of_rooms);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("model");
