@@ -142,15 +142,15 @@ mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell)
     return FALSE;
 }
 
-gboolean
-mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
+/* Whether @words (at most three) are capitalised or numbers, and say
+ * no kind ("Lunch"); with @strict, no word is a label or a title word
+ * ("Keynote", "Session"). */
+static gboolean
+place_words (MlaAgendaBuilder *b, const char *clean, gboolean strict)
 {
-    g_autofree char *clean = mla_agenda_squeeze (text);
     g_auto (GStrv) words = g_strsplit (clean, " ", -1);
     guint n = g_strv_length (words);
 
-    if (mla_agenda_names_room (b, clean))
-        return TRUE;
     if (n == 0 || n > 3 || clean[0] == '\0')
         return FALSE;
     for (guint i = 0; i < G_N_ELEMENTS (b->parser->kinds); i++)
@@ -162,13 +162,21 @@ mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
 
         if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
             return FALSE;
-        if (i > 0 && g_utf8_strlen (words[i], -1) == 1)
+        if (!strict || (i > 0 && g_utf8_strlen (words[i], -1) == 1))
             continue;   /* "Plaza A": a letter after the name */
         if (mla_agenda_word_is (b->parser->not_names, words[i], NULL)
             || g_hash_table_contains (b->parser->labels, key))
             return FALSE;
     }
     return TRUE;
+}
+
+gboolean
+mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
+{
+    g_autofree char *clean = mla_agenda_squeeze (text);
+
+    return mla_agenda_names_room (b, clean) || place_words (b, clean, TRUE);
 }
 
 /* "ROOM     A" -> "Room A": capitals are layout, not name. */
@@ -605,10 +613,12 @@ is_room_cell (MlaAgendaBuilder *b, const char *cell)
 {
     g_autofree char *key = mla_agenda_fold_compact (cell);
 
+    /* a header cell may be a title word ("Workshop"), not a column name */
     return g_utf8_strlen (cell, -1) <= 30 && !g_hash_table_contains (b->parser->labels, key)
            && !g_hash_table_contains (b->parser->people_columns, key)
            && !g_hash_table_contains (b->parser->place_labels, key)
-           && mla_agenda_names_place (b, cell);
+           && !g_hash_table_contains (b->parser->title_columns, key)
+           && (mla_agenda_names_room (b, cell) || place_words (b, cell, FALSE));
 }
 
 /* The rooms of "TimeRoom ARoom BRoom C" (the cells of a web table's

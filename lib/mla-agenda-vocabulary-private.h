@@ -25,6 +25,7 @@ struct MlaAgendaParser {
     GHashTable *room_words;     /* casefolded */
     GHashTable *place_labels;   /* casefolded location labels */
     GHashTable *people_columns; /* casefolded "who" */
+    GHashTable *title_columns;  /* casefolded "talk", "topic": a column of titles */
     GHashTable *not_names;      /* casefolded words never in a name */
     GRegex **rules;             /* compiled, parallel to the rule table */
     GRegex *time_anywhere;
