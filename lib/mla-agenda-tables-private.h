@@ -29,6 +29,10 @@ void mla_agenda_column_clear (gpointer data);
  * "Main auditorium", "Ballroom". */
 gboolean mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell);
 
+/* Whether the line @text is a room and nothing else: up to four words,
+ * one of them a room word ("Room A", "Main Hall", "Lecture Theatre"). */
+gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
+
 /* Whether @text names a place: a room ("Room B12", "Hall 1"), or one to
  * three capitalised words that are no kind, label or title word
  * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */

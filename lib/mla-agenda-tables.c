@@ -172,6 +172,20 @@ place_words (MlaAgendaBuilder *b, const char *clean, gboolean strict)
 }
 
 gboolean
+mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text)
+{
+    g_auto (GStrv) words = g_strsplit (text, " ", -1);
+    gboolean room = FALSE;
+
+    if (g_strv_length (words) > 4 || strpbrk (text, "():,;") != NULL
+        || !g_unichar_isupper (g_utf8_get_char (text)))
+        return FALSE;
+    for (guint i = 0; words[i] != NULL && !room; i++)
+        room = is_room_word (b, words[i]);
+    return room;
+}
+
+gboolean
 mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
 {
     g_autofree char *clean = mla_agenda_squeeze (text);

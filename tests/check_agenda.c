@@ -1995,6 +1995,25 @@ START_TEST (test_person_honorific)
 }
 END_TEST
 
+/* "10:00am / Title / Room A / Speaker": a schedule site's layout. */
+START_TEST (test_room_line_under_title)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Wednesday\n\n10:00am\nFuzzing at scale\nRoom A\n"
+                                               "Ken Adams\n\n11:00am\nCoffee Break\n\n"
+                                               "11:30am\nObservability on a budget\nMain Hall\n"
+                                               "Grace Liu\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, "Fuzzing at scale");
+    ck_assert_str_eq (slot->location, "Room A");
+    ck_assert_str_eq (person_at (slot, 0)->name, "Ken Adams");
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->location, "Main Hall");
+}
+END_TEST
+
 /* A grid whose header row names the rooms right above the first time row,
  * no "Time" cell, no underline; a meal alone in a row spans the rooms. */
 START_TEST (test_grid_header_of_rooms)
@@ -2198,6 +2217,10 @@ agenda_suite (void)
     tc = tcase_create ("grids");
     tcase_add_test (tc, test_grid_blank_corner);
     tcase_add_test (tc, test_grid_header_of_rooms);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("room lines");
+    tcase_add_test (tc, test_room_line_under_title);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("model");
