@@ -55,7 +55,8 @@ mla_agenda_fill_ends (MlaAgendaDay *day)
                                                             (GDestroyNotify) g_array_unref);
 
     for (guint i = 0; i < n; i++) {
-        int start = mla_agenda_minutes_of (((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->start);
+        int start =
+            mla_agenda_minutes_of (((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->start);
 
         /* After midnight in a night that goes on, a slot comes after the
          * evening ones it follows. */

@@ -189,7 +189,8 @@ name_with_affiliation (MlaAgendaParser *parser, const char *text)
 }
 
 void
-mla_agenda_add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value, MlaPersonRole role)
+mla_agenda_add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
+                       MlaPersonRole role)
 {
     mla_agenda_add_people (b, slot, value, role, MLA_PEOPLE_LIST);
 }
@@ -323,7 +324,8 @@ title_over_people (MlaAgendaBuilder *b, guint i)
  * such a line directly; names under a session's paper titles are the
  * papers' authors, kept as notes. */
 gboolean
-mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text, gboolean adjacent)
+mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text,
+                            gboolean adjacent)
 {
     g_auto (GStrv) names = NULL;
     gboolean after_people = adjacent && b->person_line >= 0
@@ -332,7 +334,8 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char
 
     if (!after_people && (slot->people->len > 0 || slot->notes->len > 1))
         return FALSE;
-    if (title_over_people (b, b->index) || (names = mla_agenda_person_line (b->parser, text)) == NULL)
+    if (title_over_people (b, b->index) ||
+        (names = mla_agenda_person_line (b->parser, text)) == NULL)
         return FALSE;
     /* the lines of people run on to the slot's end */
     while (mla_agenda_people_at (b, last + 1) && !title_over_people (b, last + 1))

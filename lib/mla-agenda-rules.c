@@ -30,32 +30,45 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
-    { "table-header", "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))\\s*(?<rest>\\S.*?)\\s*$",
+    { "table-header",
+      "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))\\s*(?<rest>\\S.*?)\\s*"
+      "$",
       mla_agenda_rule_table_header },
     { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
       mla_agenda_rule_track_header },
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", mla_agenda_rule_underline },
-    { "slot-dated", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<head>[^\\s:|][^:|]*?)[,\\s]+@TIME1@\\s*(?:@RANGE@)\\s*"
-                    "@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*[,;:|]\\s*(?<rest>\\S.*)$", rule_slot_dated },
-    { "slot-detail", "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
-                     "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$", rule_slot_detail },
-    { "slot-time", "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
-                   "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
-                   "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
-                   "@OTHER_ZONE@(?<title>.*)$",
+    { "slot-dated",
+      "^\\s*(?:[-*\\x{2022}]\\s*)?(?<head>[^\\s:|][^:|]*?)[,\\s]+@TIME1@\\s*(?:@RANGE@)\\s*"
+      "@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*[,;:|]\\s*(?<rest>\\S.*)$",
+      rule_slot_dated },
+    { "slot-detail",
+      "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
+      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$",
+      rule_slot_detail },
+    { "slot-time",
+      "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
+      "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
+      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
+      "@OTHER_ZONE@(?<title>.*)$",
       rule_slot_time },
-    { "person-label", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
-                      "(?<value>.*?)\\s*$", mla_agenda_rule_person_label },
+    { "person-label",
+      "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
+      "(?<value>.*?)\\s*$",
+      mla_agenda_rule_person_label },
     { "location-label", "^\\s*(?:@LOCATION@)\\s*:\\s*(?<value>.+?)\\s*$", rule_location_label },
     { "flat-header", "^\\s*(?:@TIMECOL@)(?:(?=\\p{Lu})(?<rest>[^|]+?)|\\s*:?)\\s*$",
       mla_agenda_rule_flat_header },
-    { "day-heading", "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
-                     "|\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}", mla_agenda_rule_day_heading },
-    { "slot-inline", "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>(?:\\d{1,2}\\)\\s+)?[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*(?:@RANGE@)\\s*"
-                     "@TIME2@)?\\s*\\)\\s*$", rule_slot_inline },
+    { "day-heading",
+      "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
+      "|\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}",
+      mla_agenda_rule_day_heading },
+    { "slot-inline",
+      "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>(?:\\d{1,2}\\)\\s+)?[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*"
+      "(?:@RANGE@)\\s*"
+      "@TIME2@)?\\s*\\)\\s*$",
+      rule_slot_inline },
     { "text", "\\S", rule_text },
 };
-
 
 /* Whether @text is one short code such as "WG2", "DNSOP", "MC-3": no
  * space, no lower-case letter. */
@@ -87,7 +100,8 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         gint start = 0;
 
         /* "(Room A)" without a colon is part of the title */
-        if ((colon != NULL && colon[0] != '\0') || mla_agenda_label_needs_no_colon (b->parser, key)) {
+        if ((colon != NULL && colon[0] != '\0') ||
+            mla_agenda_label_needs_no_colon (b->parser, key)) {
             if (role >= 0)
                 mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
                                        mla_agenda_label_is_singular (b->parser, key)
@@ -282,7 +296,9 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         }
         if (mla_agenda_parallel_block (b, s, e))
             return TRUE;
-        mla_agenda_slot_set_cells (b, slot, title, mla_agenda_current_line (b)->text[mla_agenda_current_line (b)->indent] == '|');
+        mla_agenda_slot_set_cells (
+            b, slot, title,
+            mla_agenda_current_line (b)->text[mla_agenda_current_line (b)->indent] == '|');
         mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
     }
     return TRUE;
@@ -303,7 +319,8 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     MlaAgendaSlot *slot;
 
     /* "3. Treasurer's report (10:25)": a numbered item is a slot of its own */
-    numbered = g_ascii_isdigit (title[0]) && g_regex_match (b->parser->list_marker, title, 0, &item);
+    numbered =
+        g_ascii_isdigit (title[0]) && g_regex_match (b->parser->list_marker, title, 0, &item);
     if ((!numbered && (parent == NULL || !b->slot_open))
         || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
@@ -352,7 +369,8 @@ rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
     gboolean bare1, bare2;
     int s, e;
 
-    if (!mla_agenda_fetch_clock (b, match, "1", &start, &bare1) || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+    if (!mla_agenda_fetch_clock (b, match, "1", &start, &bare1) ||
+        !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
         return FALSE;
     if (slot == NULL)
         return FALSE;

@@ -54,7 +54,8 @@ mla_agenda_strip_separators (const char *text)
 }
 
 void
-mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean military, MlaAgendaLine *line)
+mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean military,
+                      MlaAgendaLine *line)
 {
     g_autofree char *unquoted = g_regex_replace_literal (parser->quote, raw, -1, 0, "", 0, NULL);
     g_autofree char *normal = NULL;
@@ -229,8 +230,9 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
                 continue;
             if (g_regex_match (slot_time, text, 0, NULL))
                 slots++;
-            else if (strlen (text) <= HEADING_MAX_CHARS / 2 && g_regex_match (heading, text, 0, NULL)
-                     && !g_regex_match (b->parser->time_anywhere, text, 0, NULL))
+            else if (strlen (text) <= HEADING_MAX_CHARS / 2 &&
+                     g_regex_match (heading, text, 0, NULL) &&
+                     !g_regex_match (b->parser->time_anywhere, text, 0, NULL))
                 has_heading = TRUE;
         }
         if (own_slots >= REPLY_MIN_SLOTS || (!has_heading && slots < QUOTED_MIN_SLOTS))

@@ -216,7 +216,8 @@ room_name (MlaAgendaBuilder *b, const char *cell)
 /* A row of a tab or pipe table without a header: the first cell is the
  * title; a room or a place, a name, or a note follow. */
 void
-mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row, gboolean pipes)
+mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,
+                           gboolean pipes)
 {
     g_auto (GStrv) cells = g_regex_split (pipes ? b->parser->pipe_cells : b->parser->gap_cells, row,
                                           0);

@@ -242,7 +242,8 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text, gboolean 
 }
 
 gboolean
-mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, MlaClock *clock, gboolean *bare)
+mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, MlaClock *clock,
+                        gboolean *bare)
 {
     g_autofree char *hk = g_strconcat ("h", n, NULL), *sk = g_strconcat ("s", n, NULL);
     g_autofree char *mk = g_strconcat ("m", n, NULL), *xk = g_strconcat ("x", n, NULL);
@@ -452,7 +453,8 @@ mla_agenda_resolve_weekday_after (MlaAgendaBuilder *b, int weekday, char out[11]
     g_autoptr (GDateTime) after = NULL;
 
     for (guint i = b->agenda->days->len; i-- > 0 && after == NULL;)
-        after = mla_agenda_day_after (((MlaAgendaDay *) g_ptr_array_index (b->agenda->days, i))->date);
+        after =
+            mla_agenda_day_after (((MlaAgendaDay *) g_ptr_array_index (b->agenda->days, i))->date);
     mla_agenda_resolve_weekday (after != NULL ? after : b->reference, weekday, out);
 }
 
@@ -466,8 +468,8 @@ mla_agenda_text_is_24h (MlaAgendaBuilder *b)
     for (guint i = 0; i < b->n_lines; i++) {
         g_autoptr (GMatchInfo) match = NULL;
 
-        if (b->lines[i].blank
-            || !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, &match))
+        if (b->lines[i].blank ||
+            !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, &match))
             continue;
         for (guint n = 1; n <= 2; n++) {
             MlaClock clock;

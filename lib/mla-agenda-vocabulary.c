@@ -222,67 +222,89 @@ typedef struct {
 
 static const MlaPattern patterns[] = {
     /* at most five words, with the heading word among them, no sentence */
-    { FIELD (schedule_heading), "^[\\s#*=~-]*(?:[\\w'\\x{2019}-]+\\s+){0,3}(?:@SCHEDULE@)(?!\\w)"
-                                "(?:\\s+[\\w'\\x{2019}-]+){0,3}[\\s:*=~-]*$", G_REGEX_CASELESS },
+    { FIELD (schedule_heading),
+      "^[\\s#*=~-]*(?:[\\w'\\x{2019}-]+\\s+){0,3}(?:@SCHEDULE@)(?!\\w)"
+      "(?:\\s+[\\w'\\x{2019}-]+){0,3}[\\s:*=~-]*$",
+      G_REGEX_CASELESS },
     /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */
-    { FIELD (label_paren), NO_START_IN_SPACES "\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
-                           "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]\\s*$",
+    { FIELD (label_paren),
+      NO_START_IN_SPACES "\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
+                         "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]\\s*$",
       G_REGEX_CASELESS },
     { FIELD (attribution), "(?<!\\w)(?:@ATTRIBUTION@)\\s*:?\\s*$", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_BREAK]), "(?<!\\w)(?:@BREAK@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_MEAL]), "(?<!\\w)(?:@MEAL@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_SOCIAL]), "(?<!\\w)(?:@SOCIAL@)(?!\\w)", G_REGEX_CASELESS },
-    { FIELD (time_anywhere), "(?<![\\d.])\\d{1,2}[:.h]\\d{2}(?!\\d|[:.]\\d)"
-                             "|(?<![\\d.])\\d{1,2}\\s?(?:@SUFFIX@)(?!\\w)", G_REGEX_CASELESS },
-    { FIELD (date), "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@MONTH@)\\.?(?!\\w)"
-                    "(?:,?\\s*(?:(?:@DATE_OF@)\\s+)?(?<y1>\\d{4}))?"
-                    "|(?<mo2>@MONTH@)\\.?(?!\\w)[\\s-]*(?<d2>\\d{1,2})(?!\\d)(?:@ORDINAL@)?"
-                    "(?:\\s*[-\\x{2013}]\\s*\\d{1,2}(?!\\d))?(?:,?\\s*(?<y2>\\d{4}))?"
-                    "|(?<iy>\\d{4})-(?<im>\\d{1,2})-(?<id>\\d{1,2})"
-                    "|(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4})"
-                    /* "Thu 12/5", "Fri 5.12.": only next to a weekday */
-                    "|(?<![\\d/.])(?<sa>\\d{1,2})/(?<sb>\\d{1,2})(?:/(?<sy>\\d{4}|\\d{2}))?(?![\\d/])"
-                    "|(?<![\\d.])(?<pd>\\d{1,2})\\.(?<pm>\\d{1,2})\\.(?!\\d)", G_REGEX_CASELESS },
+    { FIELD (time_anywhere),
+      "(?<![\\d.])\\d{1,2}[:.h]\\d{2}(?!\\d|[:.]\\d)"
+      "|(?<![\\d.])\\d{1,2}\\s?(?:@SUFFIX@)(?!\\w)",
+      G_REGEX_CASELESS },
+    { FIELD (date),
+      "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@MONTH@)\\.?(?!\\w)"
+      "(?:,?\\s*(?:(?:@DATE_OF@)\\s+)?(?<y1>\\d{4}))?"
+      "|(?<mo2>@MONTH@)\\.?(?!\\w)[\\s-]*(?<d2>\\d{1,2})(?!\\d)(?:@ORDINAL@)?"
+      "(?:\\s*[-\\x{2013}]\\s*\\d{1,2}(?!\\d))?(?:,?\\s*(?<y2>\\d{4}))?"
+      "|(?<iy>\\d{4})-(?<im>\\d{1,2})-(?<id>\\d{1,2})"
+      "|(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4})"
+      /* "Thu 12/5", "Fri 5.12.": only next to a weekday */
+      "|(?<![\\d/.])(?<sa>\\d{1,2})/(?<sb>\\d{1,2})(?:/(?<sy>\\d{4}|\\d{2}))?(?![\\d/])"
+      "|(?<![\\d.])(?<pd>\\d{1,2})\\.(?<pm>\\d{1,2})\\.(?!\\d)",
+      G_REGEX_CASELESS },
     { FIELD (markers), "(?<![\\w<])(?:@MARKERS@)(?![\\w>])", G_REGEX_CASELESS },
     { FIELD (tentative), "\\(?\\s*(?:@TENTATIVE@)\\s+([^()]+?)\\s*\\)?\\s*$", G_REGEX_CASELESS },
     { FIELD (note_paren), NO_START_IN_SPACES "\\s*(\\((?:@OPENERS@)\\b[^()]*\\))\\s*$",
       G_REGEX_CASELESS },
     { FIELD (word), "\\p{L}[\\p{L}'\\x{2019}-]*", 0 },
-    { FIELD (name), "^\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}.-]*|@PARTICLE@))+$", 0 },
+    { FIELD (name),
+      "^\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}.-]*|@PARTICLE@))+$", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
     { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
-    { FIELD (speaker_list), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]*?)\\s*$", 0 },
+    { FIELD (speaker_list),
+      "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]*?)\\s*$", 0 },
     /* "Registration - Lobby", "Drills - Motor Pool": up to four words */
-    { FIELD (place_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\s\\x{2013}\\x{2014}-]*"
-                          "(?:\\s+[^\\s\\x{2013}\\x{2014}-]+){0,3})\\s*$", 0 },
+    { FIELD (place_dash),
+      "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\s\\x{2013}\\x{2014}-]*"
+      "(?:\\s+[^\\s\\x{2013}\\x{2014}-]+){0,3})\\s*$",
+      0 },
     /* "Dr. ", "Prof. ": titles before a name, followed by one */
     { FIELD (honorific), "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+)+(?=\\p{Lu})", 0 },
     { FIELD (place_prefix), "^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0 },
     { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|;|&|/|\\b(?:@AND@)\\b)\\s*", 0 },
     { FIELD (quote), "^(?:[ \\t]*>)+ ?", 0 },
-    { FIELD (list_marker), "^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4}|[a-h])[.)]\\s+)", 0 },
+    { FIELD (list_marker), "^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4}|[a-h])[.)]\\s+)",
+      0 },
     { FIELD (paren_part), NO_START_IN_SPACES "\\s*\\([^()]*\\)", 0 },
     { FIELD (capitalised_run), "^\\p{Lu}\\S*(?: \\p{Lu}\\S*)*$", 0 },
-    { FIELD (military_range), "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
-                              "(?<sep>\\s*(?:@RANGE@)\\s*)(?<h2>[012]\\d)(?<m2>\\d\\d)(?![\\d:.])", 0 },
-    { FIELD (military_single), "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
-                               "(?=\\s*[|:\\t]|\\s+\\p{Lu})", 0 },
+    { FIELD (military_range),
+      "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
+      "(?<sep>\\s*(?:@RANGE@)\\s*)(?<h2>[012]\\d)(?<m2>\\d\\d)(?![\\d:.])",
+      0 },
+    { FIELD (military_single),
+      "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
+      "(?=\\s*[|:\\t]|\\s+\\p{Lu})",
+      0 },
     /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
-    { FIELD (noon_start), "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"
-                          "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}:|]\\s*\\p{Lu}|\\s{2,}\\S|\\t)",
+    { FIELD (noon_start),
+      "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"
+      "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}:|]\\s*\\p{Lu}|\\s{2,}\\S|\\t)",
       G_REGEX_CASELESS },
-    { FIELD (noon_end), "^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:@AM@|@PM@)?"
-                        "\\s*(?:@RANGE@)\\s*)(?:@NOON@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (noon_end),
+      "^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:@AM@|@PM@)?"
+      "\\s*(?:@RANGE@)\\s*)(?:@NOON@)(?!\\w)",
+      G_REGEX_CASELESS },
     { FIELD (gap_cells), "\\s{2,}", 0 },
     /* "Main HallRoom 2": a cell of a header row run together starts here */
     { FIELD (run_together), "(?<=[\\p{L}\\d)])(?=\\p{Lu}\\p{Ll})", 0 },
     /* "Room A    WG2   Message formats", "Annex: Terminology": a parallel
      * session under a time block, its room first */
-    { FIELD (session_line), "^(?<room>[^\\s:|][^:|]{0,24}?)(?:\\s*:\\s+|\\s{2,}|\\t|\\s+[-\\x{2013}\\x{2014}]\\s+)"
-                            "(?<rest>\\S.*)$", 0 },
+    { FIELD (session_line),
+      "^(?<room>[^\\s:|][^:|]{0,24}?)(?:\\s*:\\s+|\\s{2,}|\\t|\\s+[-\\x{2013}\\x{2014}]\\s+)"
+      "(?<rest>\\S.*)$",
+      0 },
     { FIELD (pipe_cells), NO_START_IN_SPACES "\\s*\\|\\s*", 0 },
     /* "Invited Speaker: Joey Jones": a label (up to three words) and a name */
-    { FIELD (label_name), "^[^:\\d\\s]+(?:\\s[^:\\d\\s]+){0,2}:\\s*(\\p{Lu}\\S*(?:\\s\\S+){1,2})$", 0 },
+    { FIELD (label_name), "^[^:\\d\\s]+(?:\\s[^:\\d\\s]+){0,2}:\\s*(\\p{Lu}\\S*(?:\\s\\S+){1,2})$",
+      0 },
     { FIELD (year), "(?<![\\d:.])(?:19|20)\\d{2}(?![\\d:])", 0 },
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
@@ -374,9 +396,10 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         return FALSE;
     g_hash_table_insert (placeholders, "@DAYWORD@", g_strdup ("(?:@DAYWORDS@)\\s+\\d{1,2}"));
     /* "15:00 UTC / 16:00 CET": the same time in a second zone */
-    g_hash_table_insert (placeholders, "@OTHER_ZONE@",
-                         g_strdup ("(?:\\s*/\\s*\\d{1,2}[:.]\\d{2}(?:\\s*(?:@RANGE@)\\s*\\d{1,2}[:.]\\d{2})?"
-                                   "\\s*(?:@ZONE@)(?!\\w))?"));
+    g_hash_table_insert (
+        placeholders, "@OTHER_ZONE@",
+        g_strdup ("(?:\\s*/\\s*\\d{1,2}[:.]\\d{2}(?:\\s*(?:@RANGE@)\\s*\\d{1,2}[:.]\\d{2})?"
+                  "\\s*(?:@ZONE@)(?!\\w))?"));
     g_hash_table_insert (placeholders, "@TIME1@", g_strdup (TIME_PATTERN ("1")));
     g_hash_table_insert (placeholders, "@TIME2@",
                          g_strdup ("(?=\\d{1,2}(?:[:.h]\\d|\\s?(?:@SUFFIX@)(?!\\p{Ll})))"
