@@ -39,7 +39,7 @@ static const MlaAgendaRule rules[] = {
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", mla_agenda_rule_underline },
     { "slot-dated",
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?<head>[^\\s:|][^:|]*?)[,\\s]+@TIME1@\\s*(?:@RANGE@)\\s*"
-      "@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*[,;:|]\\s*(?<rest>\\S.*)$",
+      "@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*[,;:|]\\s*|\\s{2,})(?<rest>\\S.*)$",
       rule_slot_dated },
     { "slot-detail",
       "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
@@ -421,8 +421,30 @@ rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+/* Whether @name, the head of a dated line, is a weekday and at most two
+ * more words ("Mon", "Monday 16 November" without a year): then @date is
+ * the current day's when it has that name, else the next such weekday
+ * (or "" without a reference). */
+static gboolean
+weekday_head (MlaAgendaBuilder *b, const char *name, char date[11])
+{
+    int weekday = mla_agenda_text_weekday (b->parser, name);
+    guint words = 1;
+
+    for (const char *p = name; *p != '\0'; p++)
+        words += *p == ' ';
+    if (weekday == 0 || words > 3)
+        return FALSE;
+    if (b->day != NULL && g_strcmp0 (b->day->name, name) == 0)
+        memcpy (date, b->day->date, 11);
+    else if (date[0] == '\0')
+        mla_agenda_resolve_weekday_after (b, weekday, date);
+    return TRUE;
+}
+
 /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title - Speaker": a line that
- * carries its own date is a slot on that day. */
+ * carries its own date (or weekday: "Mon    09:00-12:30  Opening
+ * plenary") is a slot on that day. */
 static gboolean
 rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -436,14 +458,18 @@ rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     char date[11] = "";
     int s, e;
 
-    if (g_utf8_strlen (head, -1) > HEADING_MAX_CHARS / 2 || !mla_agenda_find_date (b, head, date)
-        || date[0] == '\0' || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)
+    if (g_utf8_strlen (head, -1) > HEADING_MAX_CHARS / 2
+        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)
         || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        return FALSE;
+    name = mla_agenda_squeeze (head);
+    if ((!mla_agenda_find_date (b, head, date) || date[0] == '\0')
+        && !weekday_head (b, name, date))
         return FALSE;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     mla_agenda_builder_set_zone (b, match);
-    name = mla_agenda_squeeze (head);
-    if (b->day == NULL || strcmp (b->day->date, date) != 0)
+    if (b->day == NULL
+        || (date[0] != '\0' ? strcmp (b->day->date, date) : g_strcmp0 (b->day->name, name)) != 0)
         mla_agenda_builder_new_day (b, name, date);
     mla_agenda_builder_clear_table (b);
     slot = mla_agenda_slot_new ();

@@ -142,9 +142,18 @@ mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell)
     return FALSE;
 }
 
+static gboolean
+has_lower (const char *word)
+{
+    for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_islower (g_utf8_get_char (p)))
+            return TRUE;
+    return FALSE;
+}
+
 /* Whether @words (at most three) are capitalised or numbers, and say
  * no kind ("Lunch"); with @strict, no word is a label or a title word
- * ("Keynote", "Session"). */
+ * ("Keynote", "Session") and the first is no acronym ("WG 1"). */
 static gboolean
 place_words (MlaAgendaBuilder *b, const char *clean, gboolean strict)
 {
@@ -164,6 +173,8 @@ place_words (MlaAgendaBuilder *b, const char *clean, gboolean strict)
             return FALSE;
         if (!strict || (i > 0 && g_utf8_strlen (words[i], -1) == 1))
             continue;   /* "Plaza A": a letter after the name */
+        if (i == 0 && !has_lower (words[i]))
+            return FALSE;   /* "WG 1", "BOF": a group's code, not a place */
         if (mla_agenda_word_is (b->parser->not_names, words[i], NULL)
             || g_hash_table_contains (b->parser->labels, key))
             return FALSE;

@@ -93,6 +93,9 @@ gboolean mla_agenda_find_date (MlaAgendaBuilder *b, const char *text, char out[1
 gboolean mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11],
                                     gint span[2]);
 
+/* The weekday (1 = Monday) that @text names first, 0 when none. */
+int mla_agenda_text_weekday (MlaAgendaParser *parser, const char *text);
+
 /* The ISO weekday (1 = Monday) of @date ("YYYY-MM-DD"), 0 for "". */
 int mla_agenda_weekday_of (const char *date);
 

@@ -293,9 +293,8 @@ fetch_int (GMatchInfo *match, const char *name)
     return text != NULL ? atoi (text) : 0;
 }
 
-/* The weekday (1 = Monday) named in @text, 0 when none is. */
-static int
-text_weekday (MlaAgendaParser *parser, const char *text)
+int
+mla_agenda_text_weekday (MlaAgendaParser *parser, const char *text)
 {
     g_autoptr (GMatchInfo) words = NULL;
     int value = 0;
@@ -377,7 +376,7 @@ mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11], 
         } else {
             /* "12/5", "5.12.": a date only next to a weekday */
             if (weekday < 0)
-                weekday = text_weekday (b->parser, text);
+                weekday = mla_agenda_text_weekday (b->parser, text);
             if (weekday == 0)
                 continue;
             numeric = TRUE;

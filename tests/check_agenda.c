@@ -1798,7 +1798,27 @@ static const struct {
     { "Wed 30 Sep 2026, 16:00-17:00, Keynote: The future", NULL, "Keynote: The future" },
     { "Wed 30 Sep 2026, 16:00-17:00, Invited talk: Graphs", NULL, "Invited talk: Graphs" },
     { "Wed 30 Sep 2026, 16:00-17:00, Lunch: on the terrace", NULL, "Lunch: on the terrace" },
+    { "Wed 30 Sep 2026, 16:00-17:00, WG 1: Terminology", NULL, "WG 1: Terminology" },
 };
+
+/* "Mon    09:00-12:30  Opening plenary": a weekday heads each line. */
+START_TEST (test_weekday_lines)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Schedule:\n\n"
+                                               "Mon    09:00-12:30  Opening plenary\n"
+                                               "Mon    14:00-17:30  WG 1 meeting\n"
+                                               "Tue    09:00-17:30  WG 2 and WG 3\n"
+                                               "Wed    09:00-12:00  Closing plenary\n",
+                                               "2026-11-02T10:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 3);
+    ck_assert_uint_eq (day_at (agenda, 0)->slots->len, 2);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2026-11-02");
+    ck_assert_str_eq (day_at (agenda, 1)->date, "2026-11-03");
+    ck_assert_str_eq (slot_at (agenda, 2, 0)->title, "Closing plenary");
+}
+END_TEST
 
 /* A place before a dated line's title needs no room word. */
 START_TEST (test_dated_line_bare_place)
@@ -2189,6 +2209,10 @@ agenda_suite (void)
 
     tc = tcase_create ("bare places");
     tcase_add_loop_test (tc, test_dated_line_bare_place, 0, G_N_ELEMENTS (bare_places));
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("weekday lines");
+    tcase_add_test (tc, test_weekday_lines);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("four-digit ranges");
