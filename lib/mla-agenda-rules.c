@@ -37,6 +37,10 @@ static const MlaAgendaRule rules[] = {
     { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
       mla_agenda_rule_track_header },
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", mla_agenda_rule_underline },
+    { "time-header",
+      "^[\\s|]*\\d{1,2}[:.]\\d{2}(?:\\s?(?:@SUFFIX@))?(?:(?:\\s{2,}|\\s*\\|\\s*)\\d{1,2}[:.]\\d{2}"
+      "(?:\\s?(?:@SUFFIX@))?)+[\\s|]*$",
+      mla_agenda_rule_time_header },
     { "slot-dated",
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?<head>[^\\s:|][^:|]*?)[,\\s]+@TIME1@\\s*(?:@RANGE@)\\s*"
       "@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*[,;:|]\\s*|\\s{2,})(?<rest>\\S.*)$",

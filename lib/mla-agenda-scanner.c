@@ -159,6 +159,7 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
 {
     GRegex *slot_time = mla_agenda_rule (parser, "slot-time");
     GRegex *slot_dated = mla_agenda_rule (parser, "slot-dated");
+    GRegex *time_header = mla_agenda_rule (parser, "time-header");
     guint found = 0;
 
     for (const char *line = text; line != NULL && *line != '\0';) {
@@ -184,6 +185,9 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
 
             if ((g_regex_match (slot_time, normal, 0, NULL)
                  || g_regex_match (slot_dated, normal, 0, NULL)) && ++found >= 2)
+                return TRUE;
+            /* a line of times heads a grid of rooms: a whole programme */
+            if (g_regex_match (time_header, normal, 0, NULL))
                 return TRUE;
         } else if (has_clock_range (p, end)) {
             /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title" */

@@ -77,6 +77,11 @@ gboolean mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match);
  * is one; then its rooms are the track columns. */
 gboolean mla_agenda_grid_header (MlaAgendaBuilder *b);
 
+/* Rule "time-header": a line of times only ("   10:00    11:00    13:00")
+ * over rows of a room and one cell per time: a transposed grid, each cell
+ * a slot in the row's room from its column's time to the next column's. */
+gboolean mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match);
+
 /* Rules "table-header", "track-header" and "underline". */
 gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
 gboolean mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);

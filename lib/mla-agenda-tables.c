@@ -774,3 +774,114 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     b->slot_open = FALSE;
     return TRUE;
 }
+
+/* A column of a transposed grid's header: where it starts, its time. */
+typedef struct {
+    guint column;
+    int start;
+} MlaTimeColumn;
+
+/* The chunks of @text apart by two or more spaces or a bar, each with the
+ * column it starts in: (char *, owned) in @cells, guint in @columns. */
+static void
+chunks_of (const char *text, GPtrArray *cells, GArray *columns)
+{
+    const char *p = text;
+
+    while (*p != '\0') {
+        const char *end;
+        guint column;
+
+        p += strspn (p, " |");
+        if (*p == '\0')
+            break;
+        for (end = p; *end != '\0' && *end != '|' && !(end[0] == ' ' && end[1] == ' '); end++)
+            ;
+        column = (guint) g_utf8_pointer_to_offset (text, p);
+        g_ptr_array_add (cells, g_strstrip (g_strndup (p, end - p)));
+        g_array_append_val (columns, column);
+        p = end;
+    }
+}
+
+/* The time column that a cell starting at @column falls under, or -1. */
+static int
+time_column_of (GArray *times, guint column)
+{
+    int found = -1;
+
+    for (guint i = 0; i < times->len; i++)
+        if (g_array_index (times, MlaTimeColumn, i).column <= column + GRID_SLACK)
+            found = (int) i;
+    return found;
+}
+
+gboolean
+mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GArray) columns = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (MlaTimeColumn));
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    int previous = -1;
+    guint rows = 0, i;
+
+    (void) match;
+    chunks_of (line->text, cells, columns);
+    for (i = 0; i < cells->len; i++) {
+        g_autoptr (GMatchInfo) time = NULL;
+        MlaTimeColumn column = { g_array_index (columns, guint, i), 0 };
+        MlaClock clock;
+        gboolean bare;
+
+        if (!g_regex_match (slot_time, g_ptr_array_index (cells, i), 0, &time)
+            || !mla_agenda_fetch_clock (b, time, "1", &clock, &bare))
+            return FALSE;
+        column.start = previous = mla_agenda_resolve_clock (&clock, previous, b->all_24h);
+        g_array_append_val (times, column);
+    }
+    /* the rows: a room, then one cell per time column */
+    for (i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+        g_autoptr (GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+
+        chunks_of (b->lines[i].text, row, starts);
+        if (row->len < 2 || g_array_index (starts, guint, 0) + GRID_SLACK
+                                >= g_array_index (times, MlaTimeColumn, 0).column
+            || !is_room_cell (b, g_ptr_array_index (row, 0)))
+            break;
+        rows++;
+    }
+    if (times->len < 2 || rows < 2)
+        return FALSE;
+    g_debug ("agenda: rule time-header: line %u: %u times, %u rooms", b->index + 1, times->len,
+             rows);
+    for (guint r = b->index + 1; r <= b->index + rows; r++) {
+        g_autoptr (GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+        guint at = b->index;
+
+        chunks_of (b->lines[r].text, row, starts);
+        for (guint c = 1; c < row->len; c++) {
+            int t = time_column_of (times, g_array_index (starts, guint, c));
+            MlaAgendaSlot *slot;
+
+            if (t < 0 || is_empty_cell (g_ptr_array_index (row, c)))
+                continue;
+            slot = table_slot (g_array_index (times, MlaTimeColumn, t).start,
+                               (guint) t + 1 < times->len
+                                   ? g_array_index (times, MlaTimeColumn, t + 1).start
+                                   : -1);
+            slot->room = g_strdup (g_ptr_array_index (row, 0));
+            b->index = r;
+            mla_agenda_slot_set_title (b, slot, g_ptr_array_index (row, c));
+            mla_agenda_builder_add_slot (b, slot);
+            b->index = at;
+        }
+    }
+    b->index += rows;
+    b->previous = previous;
+    b->slot = NULL;
+    return TRUE;
+}

@@ -2015,6 +2015,41 @@ START_TEST (test_person_honorific)
 }
 END_TEST
 
+/* A grid with the times across and the rooms down. */
+START_TEST (test_grid_times_across)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n"
+                                               "            10:00              11:00\n"
+                                               "Room A      Home automation    Self-hosting\n"
+                                               "Garden      Drones             (free)\n\n"
+                                               "Lunch is at 12:00 in the hall.\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->start, "11:00");
+    ck_assert_str_eq (slot->room, "Room A");
+    ck_assert_str_eq (slot->title, "Self-hosting");
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->room, "Garden");
+    ck_assert_str_eq (slot->end, "11:00");
+}
+END_TEST
+
+/* A line of times alone (a bus timetable) is no grid. */
+START_TEST (test_grid_times_need_rooms)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Buses to the venue leave at\n\n"
+                                               "   08:10    08:40    09:10\n\n"
+                                               "from the main station.\n",
+                                               NULL);
+
+    ck_assert_ptr_null (agenda);
+}
+END_TEST
+
 /* "10:00am / Title / Room A / Speaker": a schedule site's layout. */
 START_TEST (test_room_line_under_title)
 {
@@ -2241,6 +2276,8 @@ agenda_suite (void)
     tc = tcase_create ("grids");
     tcase_add_test (tc, test_grid_blank_corner);
     tcase_add_test (tc, test_grid_header_of_rooms);
+    tcase_add_test (tc, test_grid_times_across);
+    tcase_add_test (tc, test_grid_times_need_rooms);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("room lines");
