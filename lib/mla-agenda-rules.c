@@ -69,7 +69,7 @@ static const MlaAgendaRule rules[] = {
     { "slot-inline",
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>(?:\\d{1,2}\\)\\s+)?[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*"
       "(?:@RANGE@)\\s*"
-      "@TIME2@)?\\s*\\)\\s*$",
+      "@TIME2@)?\\s*\\)(?:\\s*:\\s*(?<after>\\S.*?))?\\s*$",
       rule_slot_inline },
     { "text", "\\S", rule_text },
 };
@@ -300,12 +300,24 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         }
         if (mla_agenda_parallel_block (b, s, e))
             return TRUE;
+        /* "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams": a row of cells */
         mla_agenda_slot_set_cells (
             b, slot, title,
-            mla_agenda_current_line (b)->text[mla_agenda_current_line (b)->indent] == '|');
+            mla_agenda_current_line (b)->text[mla_agenda_current_line (b)->indent] == '|'
+                || mla_agenda_cells_have_label (b, title));
         mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
     }
     return TRUE;
+}
+
+/* Whether the current line starts with a bullet ("- ", "* ", "\u2022 "). */
+static gboolean
+is_list_item (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+
+    return g_regex_match (b->parser->list_marker, line->text + line->indent, 0, NULL)
+           && !g_ascii_isdigit (line->text[line->indent]);
 }
 
 /* "- Break (10:15-10:30)" under a slot: a slot of its own, and the list
@@ -316,18 +328,32 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     MlaAgendaSlot *parent = b->slot;
     g_autofree char *title = g_match_info_fetch_named (match, "title");
+    g_autofree char *after = g_match_info_fetch_named (match, "after");
     g_autoptr (GMatchInfo) item = NULL;
     MlaClock start, end;
-    gboolean bare1, bare2, numbered;
+    gboolean bare1, bare2, numbered, whole;
     int s, e;
     MlaAgendaSlot *slot;
 
     /* "3. Treasurer's report (10:25)": a numbered item is a slot of its own */
     numbered =
         g_ascii_isdigit (title[0]) && g_regex_match (b->parser->list_marker, title, 0, &item);
-    if ((!numbered && (parent == NULL || !b->slot_open))
+    /* "Session 1 (09:00-10:30): Kernels", "Lunch (12:30-14:00)": with a
+     * whole range, a line is a slot of its own */
+    whole = mla_agenda_fetch_clock (b, match, "2", &end, &bare2)
+            && g_utf8_strlen (title, -1) <= HEADING_MAX_CHARS / 2;
+    if (after != NULL && after[0] != '\0') {
+        char *joined = g_strconcat (title, ": ", after, NULL);
+
+        g_free (title);
+        title = joined;
+    }
+    if ((!numbered && !whole && (parent == NULL || !b->slot_open))
         || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
+    /* (a list item with a range under a slot is a break inside it) */
+    if (whole && !numbered && !is_list_item (b))
+        numbered = TRUE;        /* the same path: a slot with its own line */
     if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2)) {
         mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
     } else if (!bare1) {
@@ -341,10 +367,11 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     if (e > s)
         mla_agenda_format_minutes (e, slot->end);
     if (numbered) {
-        gint after = 0;
+        gint skip = 0;
 
-        g_match_info_fetch_pos (item, 0, NULL, &after);
-        mla_agenda_slot_set_title (b, slot, title + after);
+        if (item != NULL)
+            g_match_info_fetch_pos (item, 0, NULL, &skip);
+        mla_agenda_slot_set_title (b, slot, title + skip);
         b->previous = s;
         b->slot_indent = mla_agenda_current_line (b)->indent;
         mla_agenda_builder_add_slot (b, slot);

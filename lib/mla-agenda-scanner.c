@@ -160,6 +160,7 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
     GRegex *slot_time = mla_agenda_rule (parser, "slot-time");
     GRegex *slot_dated = mla_agenda_rule (parser, "slot-dated");
     GRegex *time_header = mla_agenda_rule (parser, "time-header");
+    GRegex *slot_inline = mla_agenda_rule (parser, "slot-inline");
     guint found = 0;
 
     for (const char *line = text; line != NULL && *line != '\0';) {
@@ -194,7 +195,9 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
             g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
                                                                      : strlen (unquoted));
 
-            if (g_regex_match (slot_dated, copy, 0, NULL) && ++found >= 2)
+            if ((g_regex_match (slot_dated, copy, 0, NULL)
+                 || g_regex_match (slot_inline, copy, 0, NULL))
+                && ++found >= 2)
                 return TRUE;
         }
         line = end != NULL ? end + 1 : NULL;

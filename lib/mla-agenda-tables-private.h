@@ -38,6 +38,11 @@ gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
  * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */
 gboolean mla_agenda_names_place (MlaAgendaBuilder *b, const char *text);
 
+/* Whether @row ("Session 1 | Chair: Ken Adams | Room: 2") has cells apart
+ * by " | " and one after the first is a "Label: value" of a person or a
+ * place: then it is a row of cells, not a title with a bar in it. */
+gboolean mla_agenda_cells_have_label (MlaAgendaBuilder *b, const char *row);
+
 /* A row of a tab or pipe table without a header: the first cell is the
  * title; a room or a place, a name, or a note follow. */
 void mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,

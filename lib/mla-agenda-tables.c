@@ -224,6 +224,54 @@ room_name (MlaAgendaBuilder *b, const char *cell)
     return g_strjoinv (" ", words);
 }
 
+/* "Chair: Ken Adams" in a cell: adds the person; returns whether it did. */
+static gboolean
+add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL;
+    int role;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), cell, 0, &match))
+        return FALSE;
+    label = g_match_info_fetch_named (match, "label");
+    colon = g_match_info_fetch_named (match, "colon");
+    value = g_match_info_fetch_named (match, "value");
+    key = mla_agenda_fold_compact (label);
+    role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+    if (role < 0 || colon == NULL || colon[0] == '\0' || value[0] == '\0')
+        return FALSE;
+    mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
+                           mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
+                                                                         : MLA_PEOPLE_LIST);
+    return TRUE;
+}
+
+gboolean
+mla_agenda_cells_have_label (MlaAgendaBuilder *b, const char *row)
+{
+    g_auto (GStrv) cells = NULL;
+    GRegex *person = mla_agenda_rule (b->parser, "person-label");
+    GRegex *place = mla_agenda_rule (b->parser, "location-label");
+
+    if (strstr (row, " | ") == NULL)
+        return FALSE;
+    cells = g_regex_split (b->parser->pipe_cells, row, 0);
+    for (guint i = 1; cells[i] != NULL; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autofree char *colon = NULL;
+
+        if (g_regex_match (place, cells[i], 0, NULL))
+            return TRUE;
+        if (!g_regex_match (person, cells[i], 0, &match))
+            continue;
+        colon = g_match_info_fetch_named (match, "colon");
+        if (colon != NULL && colon[0] != '\0')
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* A row of a tab or pipe table without a header: the first cell is the
  * title; a room or a place, a name, or a note follow. */
 void
@@ -253,6 +301,8 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 
             room = g_hash_table_contains (b->parser->room_words, key);
         }
+        if (add_labelled_person (b, slot, cells[i]))
+            continue;
         if (slot->location == NULL && g_regex_match (location_label, cells[i], 0, &match))
             slot->location = g_match_info_fetch_named (match, "value");
         else if (slot->location == NULL && room)

@@ -2050,6 +2050,45 @@ START_TEST (test_grid_times_need_rooms)
 }
 END_TEST
 
+/* "Session 1 (09:00-10:30): Kernels": a line with its range in
+ * parentheses is a slot; a bulleted one under a slot is a break in it. */
+START_TEST (test_inline_range_lines)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Friday 23 October 2026\n\n"
+                                               "Session 1 (09:00-10:30): Kernels\n"
+                                               "  Chair: Ken Adams\n"
+                                               "Coffee break (10:30-11:00)\n"
+                                               "Session 2 (11:00-12:30): Languages\n"
+                                               "  Chair: Julia Frank\n"
+                                               "Lunch (12:30-14:00)\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->title, "Session 2: Languages");
+    assert_chair (slot, "Julia Frank", MLA_PERSON_ROLE_CHAIR, TRUE);
+}
+END_TEST
+
+/* "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams": cells; a bar in a
+ * title without such a cell stays ("Cocktails | Reception"). */
+START_TEST (test_pipe_cells_with_labels)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Friday\n\n"
+                                               "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams\n"
+                                               "10:30 am - 11:00 am | Coffee break\n"
+                                               "6:00 pm - 7:00 pm | Cocktails | Reception\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, "Session 1");
+    assert_chair (slot_at (agenda, 0, 0), "Ken Adams", MLA_PERSON_ROLE_CHAIR, TRUE);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->title, "Cocktails | Reception");
+}
+END_TEST
+
 /* "10:00am / Title / Room A / Speaker": a schedule site's layout. */
 START_TEST (test_room_line_under_title)
 {
@@ -2278,6 +2317,11 @@ agenda_suite (void)
     tcase_add_test (tc, test_grid_header_of_rooms);
     tcase_add_test (tc, test_grid_times_across);
     tcase_add_test (tc, test_grid_times_need_rooms);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("inline ranges");
+    tcase_add_test (tc, test_inline_range_lines);
+    tcase_add_test (tc, test_pipe_cells_with_labels);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("room lines");
