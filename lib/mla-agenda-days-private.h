@@ -43,6 +43,7 @@ struct MlaAgendaBuilder {
     GPtrArray *flat_rooms;      /* rooms of a flattened web table's header */
     GHashTable *stops;          /* set of the stops in the days' slots (see add_stop) */
     gboolean military;          /* the text writes "0800-0830" ranges */
+    gboolean in_minutes;        /* under a "Minutes" heading: times are no slots */
 };
 
 /* Fills the empty ends of @day's slots with the start of the next later

@@ -138,6 +138,7 @@ mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const char *d
         g_strlcpy (day->date, date, sizeof day->date);
     g_ptr_array_add (b->agenda->days, day);
     b->day = day;
+    b->in_minutes = FALSE;
     b->slot = NULL;
     b->previous = -1;
     g_clear_pointer (&b->pending, mla_agenda_slot_free);
@@ -290,8 +291,9 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         g_autofree char *name = g_strdup (text + MAX (name_from, 0));
         gsize len = strlen (name);
 
-        while (len > 0 && strchr (":.,;-= ", name[len - 1]) != NULL)
-            name[--len] = '\0';
+        while (len > 0 && (strchr (":.,;-= ", name[len - 1]) != NULL
+                           || (name[len - 1] == ')' && strchr (name, '(') == NULL)))
+            name[--len] = '\0';    /* "Agenda (Thursday 12 November):" */
 
         if (b->day != NULL && b->day->slots->len == 0 && b->pending == NULL) {
             /* "Day 2 - ..." then "Friday, Apr. 24": one heading. */

@@ -228,6 +228,9 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     int s, e = -1;
     gint title_pos = 0;
 
+    if (b->in_minutes)
+        return FALSE;   /* timestamps of the minutes, no slots */
+
     if (!mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
     has_end = mla_agenda_fetch_clock (b, match, "2", &end, &bare2);
@@ -334,6 +337,9 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     gboolean bare1, bare2, numbered, whole;
     int s, e;
     MlaAgendaSlot *slot;
+
+    if (b->in_minutes)
+        return FALSE;   /* timestamps of the minutes, no slots */
 
     /* "3. Treasurer's report (10:25)": a numbered item is a slot of its own */
     numbered =
@@ -489,6 +495,9 @@ rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     char date[11] = "";
     int s, e;
 
+    if (b->in_minutes)
+        return FALSE;   /* timestamps of the minutes, no slots */
+
     if (g_utf8_strlen (head, -1) > HEADING_MAX_CHARS / 2
         || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)
         || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
@@ -594,6 +603,15 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     gboolean item = strcmp (text, squeezed) != 0;   /* a list item is no name */
 
     (void) match;
+    if (g_regex_match (b->parser->minutes_heading, line->text, 0, NULL)) {
+        /* "Minutes:": what follows is the meeting's record, its times no
+         * slots, up to the next day heading */
+        g_debug ("agenda: rule text: line %u starts the minutes", b->index + 1);
+        b->in_minutes = TRUE;
+        b->slot_open = FALSE;
+        g_clear_pointer (&b->pending, mla_agenda_slot_free);
+        return TRUE;
+    }
     if (b->pending == NULL && strstr (line->text + line->indent, "  ") != NULL
         && mla_agenda_grid_header (b))
         return TRUE;

@@ -61,6 +61,7 @@ struct MlaAgendaParser {
     GRegex *noon_start;         /* "Noon-1 p.m." */
     GRegex *noon_end;           /* "10:15 a.m.-noon" */
     GRegex *schedule_heading;   /* "Agenda", "Draft programme:" */
+    GRegex *minutes_heading;    /* "Minutes:" */
 };
 
 /* Returns: (transfer full): @text case-folded, without spaces: the key of

@@ -204,6 +204,7 @@ static const MlaWordList word_lists[] = {
     { "names", "conjunctions", 0, "@AND@", 0 },
     { "names", "honorifics", 0, "@HONORIFIC@", 0 },
     { "headings", "schedule", 0, "@SCHEDULE@", 0 },
+    { "headings", "minutes", 0, "@MINUTES@", 0 },
     { "labels", "without-colon", 0, NULL, WORDS (label_endings) },
     { "kinds", "break", 0, "@BREAK@", 0 },
     { "kinds", "meal", 0, "@MEAL@", 0 },
@@ -225,6 +226,10 @@ static const MlaPattern patterns[] = {
     { FIELD (schedule_heading),
       "^[\\s#*=~-]*(?:[\\w'\\x{2019}-]+\\s+){0,3}(?:@SCHEDULE@)(?!\\w)"
       "(?:\\s+[\\w'\\x{2019}-]+){0,3}[\\s:*=~-]*$",
+      G_REGEX_CASELESS },
+    /* "Minutes:", "Meeting notes": a heading of the record of a meeting */
+    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:\\s+[\\w'\\x{2019}().,-]+){0,4}"
+                               "[\\s:*=~-]*$",
       G_REGEX_CASELESS },
     /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */
     { FIELD (label_paren),

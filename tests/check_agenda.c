@@ -2089,6 +2089,25 @@ START_TEST (test_pipe_cells_with_labels)
 }
 END_TEST
 
+/* The times under "Minutes:" are timestamps, no slots. */
+START_TEST (test_minutes_no_slots)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Agenda (Thursday 12 November):\n\n"
+                                               "16:00 - 16:05  Welcome\n"
+                                               "16:05 - 16:30  Release planning\n"
+                                               "16:30 - 16:45  AOB\n\nMinutes:\n\n"
+                                               "16:02 Call started, 7 present.\n"
+                                               "16:10 Release 4.2 slips a week.\n"
+                                               "16:41 Call ended.\n",
+                                               "2026-11-12T18:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    ck_assert_str_eq (day_at (agenda, 0)->name, "Thursday 12 November");
+    ck_assert_uint_eq (slot_at (agenda, 0, 2)->notes->len, 0);
+}
+END_TEST
+
 /* "10:00am / Title / Room A / Speaker": a schedule site's layout. */
 START_TEST (test_room_line_under_title)
 {
@@ -2322,6 +2341,10 @@ agenda_suite (void)
     tc = tcase_create ("inline ranges");
     tcase_add_test (tc, test_inline_range_lines);
     tcase_add_test (tc, test_pipe_cells_with_labels);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("minutes");
+    tcase_add_test (tc, test_minutes_no_slots);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("room lines");
