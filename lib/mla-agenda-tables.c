@@ -291,6 +291,12 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         g_strstrip (cells[i]);
         if (cells[i][0] == '\0')
             continue;
+        if (n == 0 && slot->room == NULL && cells[i + 1] != NULL
+            && mla_agenda_is_room_line (b, cells[i])) {
+            /* "10:00  Track A  Title  Speaker": the track comes first */
+            slot->room = mla_agenda_squeeze (cells[i]);
+            continue;
+        }
         if (n++ == 0) {
             mla_agenda_slot_set_title (b, slot, cells[i]);
             continue;

@@ -2089,6 +2089,25 @@ START_TEST (test_pipe_cells_with_labels)
 }
 END_TEST
 
+/* "10:00 - 10:45   Track A   Title   Speaker": the track leads the cells. */
+START_TEST (test_track_first_cell)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Friday\n\n"
+                                               "10:00 - 10:45   Track A   Fuzzing at scale     Ken Adams\n"
+                                               "10:00 - 10:45   Track B   Rust in the kernel   Lena Fischer\n"
+                                               "10:45 - 11:15   Coffee break\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->room, "Track B");
+    ck_assert_str_eq (slot->title, "Rust in the kernel");
+    assert_chair (slot, "Lena Fischer", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    ck_assert_str_eq (slot->end, "10:45");
+}
+END_TEST
+
 /* The times under "Minutes:" are timestamps, no slots. */
 START_TEST (test_minutes_no_slots)
 {
@@ -2341,6 +2360,7 @@ agenda_suite (void)
     tc = tcase_create ("inline ranges");
     tcase_add_test (tc, test_inline_range_lines);
     tcase_add_test (tc, test_pipe_cells_with_labels);
+    tcase_add_test (tc, test_track_first_cell);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("minutes");
