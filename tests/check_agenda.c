@@ -2360,7 +2360,6 @@ agenda_suite (void)
     tc = tcase_create ("inline ranges");
     tcase_add_test (tc, test_inline_range_lines);
     tcase_add_test (tc, test_pipe_cells_with_labels);
-    tcase_add_test (tc, test_track_first_cell);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("minutes");
@@ -2369,6 +2368,7 @@ agenda_suite (void)
 
     tc = tcase_create ("room lines");
     tcase_add_test (tc, test_room_line_under_title);
+    tcase_add_test (tc, test_track_first_cell);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("model");
