@@ -68,8 +68,9 @@ gboolean mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e);
 /* A time alone on its line under a flattened table's header: the lines
  * below it, up to the next time or blank line, are a title and its
  * speaker's line for each room in header order (one title alone spans
- * the rooms). Returns FALSE when no header is in force or no line
- * follows; else the builder stands on the row's last line. */
+ * the rooms). Without a header, two or more such items each led by a
+ * line that is a room ("Track A") are read the same way. Returns FALSE
+ * when neither fits; else the builder stands on the row's last line. */
 gboolean mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e);
 
 /* Rule "flat-header": "TimeRoom ARoom BRoom C" (a web table's header row

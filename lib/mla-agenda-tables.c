@@ -780,50 +780,68 @@ ends_flat_row (MlaAgendaBuilder *b, guint i)
            || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL);
 }
 
+/* Whether line @i is a room and nothing else. */
+static gboolean
+room_line_at (MlaAgendaBuilder *b, guint i)
+{
+    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
+
+    return mla_agenda_is_room_line (b, text);
+}
+
 gboolean
 mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
 {
-    guint i = b->index + 1, room = 0, n = 0;
-    g_autoptr (GPtrArray) items = g_ptr_array_new ();
+    guint i = b->index + 1, k = 0;
+    /* without a header, each item may name its room on a line of its own */
+    gboolean room_led = b->flat_rooms->len == 0;
+    g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint) * 3);
 
-    if (b->flat_rooms->len == 0)
+    if (room_led
+        && (i >= b->n_lines || ends_flat_row (b, i)
+            || !room_line_at (b, i)))
         return FALSE;
-    /* the run of lines: title, then its speaker's line when one follows */
+    /* the run of lines: [room,] title, then its speaker's line when one follows */
     while (i < b->n_lines && !ends_flat_row (b, i)) {
+        guint item[3] = { G_MAXUINT, G_MAXUINT, G_MAXUINT };
         g_auto (GStrv) names = NULL;
 
-        g_ptr_array_add (items, GUINT_TO_POINTER (i));
-        if (i + 1 < b->n_lines && !ends_flat_row (b, i + 1)
-            && (names = mla_agenda_person_line (b->parser, b->lines[i + 1].text)) != NULL) {
-            g_ptr_array_add (items, GUINT_TO_POINTER (i + 1));
-            i += 2;
-        } else {
-            g_ptr_array_add (items, GUINT_TO_POINTER (G_MAXUINT));
-            i += 1;
+        if (room_led) {
+            if (!room_line_at (b, i))
+                break;
+            item[0] = i++;
+            if (i >= b->n_lines || ends_flat_row (b, i))
+                break;
         }
+        item[1] = i++;
+        if (i < b->n_lines && !ends_flat_row (b, i)
+            && (!room_led || !room_line_at (b, i))
+            && (names = mla_agenda_person_line (b->parser, b->lines[i].text)) != NULL)
+            item[2] = i++;
+        g_array_append_vals (items, item, 1);
     }
-    n = items->len / 2;
-    if (n == 0)
+    if (items->len == 0 || (room_led && items->len < 2))
         return FALSE;
-    for (guint k = 0; k < items->len; k += 2, room++) {
-        guint title = GPOINTER_TO_UINT (g_ptr_array_index (items, k));
-        guint speaker = GPOINTER_TO_UINT (g_ptr_array_index (items, k + 1));
+    for (k = 0; k < items->len; k++) {
+        const guint *item = (const guint *) (items->data + k * sizeof (guint) * 3);
         MlaAgendaSlot *slot = mla_agenda_slot_new ();
 
         mla_agenda_format_minutes (s, slot->start);
         if (e > s)
             mla_agenda_format_minutes (e, slot->end);
         /* one item under a time spans the rooms (a break, a keynote) */
-        if (n > 1 && room < b->flat_rooms->len)
-            slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, room));
-        b->index = title;
-        mla_agenda_slot_set_title (b, slot, b->lines[title].text);
-        if (speaker != G_MAXUINT) {
-            g_auto (GStrv) names = mla_agenda_person_line (b->parser, b->lines[speaker].text);
+        if (room_led)
+            slot->room = mla_agenda_squeeze (b->lines[item[0]].text);
+        else if (items->len > 1 && k < b->flat_rooms->len)
+            slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, k));
+        b->index = item[1];
+        mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
+        if (item[2] != G_MAXUINT) {
+            g_auto (GStrv) names = mla_agenda_person_line (b->parser, b->lines[item[2]].text);
 
             for (guint j = 0; names[j] != NULL; j++)
                 mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-            b->index = speaker;
+            b->index = item[2];
         }
         mla_agenda_builder_add_slot (b, slot);
     }

@@ -1937,6 +1937,11 @@ static const char *const flat_tables[] = {
     "Saturday, May 16\nTimeMain HallRoom 2Room 3\n09:00 - 09:30\nWelcome\nPriya Raman\n"
     "09:30 - 10:15\nScaling build farms\nTomasz Nowak\nWriting fast parsers in C\nLena Fischer\n"
     "Accessibility audits that work\nOmar Haddad\n10:15 - 10:45\nCoffee break\n",
+    /* no header: each item led by its room's line */
+    "Saturday, May 16\n\n09:00 - 09:30\nWelcome\nPriya Raman\n"
+    "09:30 - 10:15\nMain Hall\nScaling build farms\nTomasz Nowak\nRoom 2\nWriting fast parsers in C\n"
+    "Lena Fischer\nRoom 3\nAccessibility audits that work\nOmar Haddad\n10:15 - 10:45\n"
+    "Coffee break\n",
     /* one header cell per line */
     "Saturday, May 16\n\nTime\nMain Hall\nRoom 2\nRoom 3\n09:00 - 09:30\nWelcome\nPriya Raman\n"
     "09:30 - 10:15\nScaling build farms\nTomasz Nowak\nWriting fast parsers in C\nLena Fischer\n"
