@@ -1958,7 +1958,8 @@ START_TEST (test_flat_table)
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), 5);
     slot = slot_at (agenda, 0, 0);
     ck_assert_ptr_null (slot->room);
-    assert_chair (slot, "Priya Raman", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    /* a speaker under a header of rooms; a bare name (the chair) without */
+    ck_assert_str_eq (person_at (slot, 0)->name, "Priya Raman");
     slot = slot_at (agenda, 0, 2);
     ck_assert_str_eq (slot->room, "Room 2");
     ck_assert_str_eq (slot->title, "Writing fast parsers in C");
