@@ -2194,6 +2194,45 @@ START_TEST (test_grid_blank_corner)
 }
 END_TEST
 
+/* The TCases of round 2 (issue 9), one per behaviour, in table form:
+ * rows of one TCase follow each other; @n is a loop test's row count, 1
+ * for a plain test. */
+static const struct {
+    const char *tcase;
+    const TTest *const *test;
+    int n;
+} behaviours[] = {
+    { "empty rows", &test_empty_row_ends_slot, 1 },
+    { "empty rows", &test_empty_row_colon_is_heading, 1 },
+    { "unit words", &test_unit_word_title, G_N_ELEMENTS (unit_titles) },
+    { "zones", &test_short_zone, 1 },
+    { "ends before starts", &test_end_before_start_flagged, 1 },
+    { "ends before starts", &test_end_past_midnight_not_flagged, 1 },
+    { "affiliations", &test_person_with_affiliation, 1 },
+    { "dash tails", &test_title_dash_tail, G_N_ELEMENTS (dash_tails) },
+    { "numeric dates", &test_numeric_date_heading, G_N_ELEMENTS (numeric_dates) },
+    { "numeric dates", &test_numeric_date_needs_weekday, 1 },
+    { "bare places", &test_dated_line_bare_place, G_N_ELEMENTS (bare_places) },
+    { "weekday lines", &test_weekday_lines, 1 },
+    { "four-digit ranges", &test_four_digit_range_place, 1 },
+    { "four-digit ranges", &test_four_digit_years_no_range, 1 },
+    { "parallel blocks", &test_parallel_block, G_N_ELEMENTS (parallel_blocks) },
+    { "parallel blocks", &test_parallel_block_not_labels, 1 },
+    { "flattened tables", &test_flat_table, G_N_ELEMENTS (flat_tables) },
+    { "flattened tables", &test_flat_table_needs_rooms, 1 },
+    { "reply versions", &test_reply_new_version, 1 },
+    { "honorifics", &test_person_honorific, 1 },
+    { "grids", &test_grid_blank_corner, 1 },
+    { "grids", &test_grid_header_of_rooms, 1 },
+    { "grids", &test_grid_times_across, 1 },
+    { "grids", &test_grid_times_need_rooms, 1 },
+    { "inline ranges", &test_inline_range_lines, 1 },
+    { "inline ranges", &test_pipe_cells_with_labels, 1 },
+    { "minutes", &test_minutes_no_slots, 1 },
+    { "room lines", &test_room_line_under_title, 1 },
+    { "room lines", &test_track_first_cell, 1 },
+};
+
 static Suite *
 agenda_suite (void)
 {
@@ -2294,88 +2333,14 @@ agenda_suite (void)
     tcase_add_test (tc, test_corpus_shared_agendas);
     suite_add_tcase (suite, tc);
 
-    tc = tcase_create ("empty rows");
-    tcase_add_test (tc, test_empty_row_ends_slot);
-    tcase_add_test (tc, test_empty_row_colon_is_heading);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("unit words");
-    tcase_add_loop_test (tc, test_unit_word_title, 0, G_N_ELEMENTS (unit_titles));
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("zones");
-    tcase_add_test (tc, test_short_zone);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("ends before starts");
-    tcase_add_test (tc, test_end_before_start_flagged);
-    tcase_add_test (tc, test_end_past_midnight_not_flagged);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("affiliations");
-    tcase_add_test (tc, test_person_with_affiliation);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("dash tails");
-    tcase_add_loop_test (tc, test_title_dash_tail, 0, G_N_ELEMENTS (dash_tails));
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("numeric dates");
-    tcase_add_loop_test (tc, test_numeric_date_heading, 0, G_N_ELEMENTS (numeric_dates));
-    tcase_add_test (tc, test_numeric_date_needs_weekday);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("bare places");
-    tcase_add_loop_test (tc, test_dated_line_bare_place, 0, G_N_ELEMENTS (bare_places));
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("weekday lines");
-    tcase_add_test (tc, test_weekday_lines);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("four-digit ranges");
-    tcase_add_test (tc, test_four_digit_range_place);
-    tcase_add_test (tc, test_four_digit_years_no_range);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("parallel blocks");
-    tcase_add_loop_test (tc, test_parallel_block, 0, G_N_ELEMENTS (parallel_blocks));
-    tcase_add_test (tc, test_parallel_block_not_labels);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("flattened tables");
-    tcase_add_loop_test (tc, test_flat_table, 0, G_N_ELEMENTS (flat_tables));
-    tcase_add_test (tc, test_flat_table_needs_rooms);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("reply versions");
-    tcase_add_test (tc, test_reply_new_version);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("honorifics");
-    tcase_add_test (tc, test_person_honorific);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("grids");
-    tcase_add_test (tc, test_grid_blank_corner);
-    tcase_add_test (tc, test_grid_header_of_rooms);
-    tcase_add_test (tc, test_grid_times_across);
-    tcase_add_test (tc, test_grid_times_need_rooms);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("inline ranges");
-    tcase_add_test (tc, test_inline_range_lines);
-    tcase_add_test (tc, test_pipe_cells_with_labels);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("minutes");
-    tcase_add_test (tc, test_minutes_no_slots);
-    suite_add_tcase (suite, tc);
-
-    tc = tcase_create ("room lines");
-    tcase_add_test (tc, test_room_line_under_title);
-    tcase_add_test (tc, test_track_first_cell);
-    suite_add_tcase (suite, tc);
+    tc = NULL;
+    for (guint i = 0; i < G_N_ELEMENTS (behaviours); i++) {
+        if (i == 0 || strcmp (behaviours[i].tcase, behaviours[i - 1].tcase) != 0) {
+            tc = tcase_create (behaviours[i].tcase);
+            suite_add_tcase (suite, tc);
+        }
+        tcase_add_loop_test (tc, *behaviours[i].test, 0, behaviours[i].n);
+    }
 
     tc = tcase_create ("model");
     tcase_add_test (tc, test_model_strings_and_counts);
