@@ -59,6 +59,18 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-export.c \
 	lib/mla-check.c \
 	lib/mla-agenda.c \
+	lib/mla-agenda-vocabulary-private.h \
+	lib/mla-agenda-vocabulary.c \
+	lib/mla-agenda-scanner-private.h \
+	lib/mla-agenda-scanner.c \
+	lib/mla-agenda-times-private.h \
+	lib/mla-agenda-times.c \
+	lib/mla-agenda-people-private.h \
+	lib/mla-agenda-people.c \
+	lib/mla-agenda-tables-private.h \
+	lib/mla-agenda-tables.c \
+	lib/mla-agenda-days-private.h \
+	lib/mla-agenda-days.c \
 	lib/mla-agenda-rules-private.h \
 	lib/mla-agenda-rules.c \
 	lib/mla-agenda-format-private.h \

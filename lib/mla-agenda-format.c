@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <libical/ical.h>
-#include "mlarc.h"
+#include "mla-agenda.h"
+#include "mla-agenda-format.h"
+#include "mla-error.h"
 #include "mla-agenda-format-private.h"
 #include "mla-atomic-file-private.h"
 

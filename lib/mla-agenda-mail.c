@@ -3,7 +3,10 @@
  * text, the local date of sending, the Message-ID and the Subject. */
 #include "config.h"
 #include <string.h>
-#include "mlarc.h"
+#include "mla-agenda-mail.h"
+#include "mla-message.h"
+#include "mla-source.h"
+#include "mla-subject.h"
 
 /* A file that names no sender, date, subject or id is no mail but a
  * plain text whose first lines only look like headers ("Source: URL",

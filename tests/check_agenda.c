@@ -6,7 +6,9 @@
 #include "mla-test.h"
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
-#include "mla-agenda-rules-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-times-private.h"
 #include "mla-agenda-mail.h"
 #include "mla-message.h"
 
@@ -183,7 +185,7 @@ START_TEST (test_agenda_seed_exact)
     slot = slot_starting (agenda, 0, "20:30");
     ck_assert_str_eq (slot->title, "INTEL LaGrande disclosure");
     ck_assert_str_eq (slot->room, "Room A");
-    ck_assert_str_eq (slot->end, "");
+    ck_assert_str_eq (slot->end, "21:30");     /* the empty "9:30   -" row ends it */
 
     assert_chair (slot_starting (agenda, 1, "11:00"), "Randy Dunlap", MLA_PERSON_ROLE_CHAIR, TRUE);
     assert_chair (slot_starting (agenda, 1, "11:30"), "Suparna Bhattacharya", MLA_PERSON_ROLE_CHAIR,
@@ -200,7 +202,8 @@ START_TEST (test_agenda_seed_exact)
     slot = slot_at (agenda, 1, 16);
     ck_assert_str_eq (slot->start, "18:00");
     ck_assert_str_eq (slot->title, "Dinner (on your own)");
-    ck_assert_str_eq (slot->end, "");
+    /* the evening table's rows are empty: its first, "8:00    - ", ends dinner */
+    ck_assert_str_eq (slot->end, "20:00");
 }
 END_TEST
 
@@ -246,11 +249,11 @@ START_TEST (test_agenda_fixture_layout)
     ck_assert_str_eq (slot->start, "19:00");
     ck_assert_str_eq (slot->room, "Hall 2");
     ck_assert_str_eq (slot->title, "Tape is not dead");
-    ck_assert_str_eq (slot->end, "");
+    ck_assert_str_eq (slot->end, "21:00");     /* the empty row ends the rooms' slots */
     slot = slot_at (agenda, 0, 12);
     ck_assert_str_eq (slot->start, "20:00");
     ck_assert_str_eq (slot->room, "Hall 1");
-    ck_assert_str_eq (slot->end, "");
+    ck_assert_str_eq (slot->end, "21:00");
     assert_chair (slot_at (agenda, 1, 0), "Eva Lindqvist", MLA_PERSON_ROLE_SPEAKER, TRUE);
 }
 END_TEST
@@ -1150,7 +1153,7 @@ START_TEST (test_layout_track_columns)
     ck_assert_str_eq (slot->end, "20:00");
     slot = slot_at (agenda, 0, 3);
     ck_assert_str_eq (slot->room, "Track Three");
-    ck_assert_str_eq (slot->end, "");
+    ck_assert_str_eq (slot->end, "21:00");     /* the empty "9:00 -" row */
     slot = slot_at (agenda, 0, 4);
     ck_assert_str_eq (slot->start, "20:00");
     ck_assert_str_eq (slot->room, "Track Two");
@@ -1601,6 +1604,635 @@ START_TEST (test_model_strings_and_counts)
 }
 END_TEST
 
+/* ---- round 2 (issue 9) ---- */
+
+/* "16:00   -": a time row with no title ends the slot above it. */
+START_TEST (test_empty_row_ends_slot)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n"
+                                               "10:00   - Doors open\n"
+                                               "10:30   - Install session\n"
+                                               "16:00   -\n\n"
+                                               "After 16:00 the room goes back to the library.\n",
+                                               "2026-11-09T20:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 2);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->title, "Install session");
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->end, "16:00");
+}
+END_TEST
+
+/* "8:30AM:" announces the items below: no empty row. */
+START_TEST (test_empty_row_colon_is_heading)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n8:30AM:\n- Introductions\n"
+                                               "- Goals\n10:30AM:\n- Strawman\n12:00PM: Lunch\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->start, "08:30");
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, "Introductions");
+}
+END_TEST
+
+/* "9:00 AM PT - Roll call": US zones written short. */
+START_TEST (test_short_zone)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Wednesday\n\n9:00 AM PT - Roll call\n"
+                                               "9:05 AM PT - Minutes\n9:10 AM PT - Release status\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, "Roll call");
+    ck_assert_str_eq (agenda->timezone, "PT");
+}
+END_TEST
+
+static const struct {
+    const char *line;
+    const char *title;
+} unit_titles[] = {
+    { "15:00 Hours of code", "Hours of code" },
+    { "15:00 hours Hours of code", "Hours of code" },
+    { "9 Uhr Begr\xc3\xbc\xc3\x9fung", "Begr\xc3\xbc\xc3\x9fung" },
+    { "10.00 uur Opening", "Opening" },
+};
+
+START_TEST (test_unit_word_title)
+{
+    g_autofree char *text = g_strdup_printf ("Monday\n\n%s\n16:00 Wrap-up\n17:00 Drinks\n",
+                                             unit_titles[_i].line);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, unit_titles[_i].title);
+}
+END_TEST
+
+/* "3:30 - 3:15pm": the start stays, the end is flagged, not used. */
+START_TEST (test_end_before_start_flagged)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n1:00 - 1:30pm  Welcome\n"
+                                               "3:30 - 3:15pm  Lightning talks\n"
+                                               "4:30pm  Show and tell\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->start, "15:30");
+    ck_assert_str_eq (slot->end, "16:30");
+    ck_assert_str_eq (note_at (slot, 0), "end 15:15 is before the start");
+}
+END_TEST
+
+/* "23:00 - 01:00" runs past midnight: no flag. */
+START_TEST (test_end_past_midnight_not_flagged)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n20:00 - 23:00 Games\n"
+                                               "23:00 - 01:00 Pizza\n01:00 - 03:00 Films\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (slot_at (agenda, 0, 1)->notes->len, 0);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->end, "01:00");
+}
+END_TEST
+
+/* "Speaker: Ann Lee, Red Hat": a singular label names one person. */
+START_TEST (test_person_with_affiliation)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n13:30 Git internals\n"
+                                               "      Speaker: Ann Lee, Red Hat\n"
+                                               "14:30 Rust in the kernel\n"
+                                               "      Speakers: Ken Adams, Julia Frank\n"
+                                               "15:30 Wrap-up\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    assert_chair (slot_at (agenda, 0, 0), "Ann Lee", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_uint_eq (slot->people->len, 2);
+    ck_assert_str_eq (person_at (slot, 1)->name, "Julia Frank");
+}
+END_TEST
+
+static const struct {
+    const char *line;
+    const char *title;
+    const char *speaker;        /* nullable */
+} dash_tails[] = {
+    { "13:30 Git internals - Merge Strategies", "Git internals - Merge Strategies", NULL },
+    { "13:30 Testing - Best Practices", "Testing - Best Practices", NULL },
+    { "13:30 Show and tell - Tom Baker", "Show and tell", "Tom Baker" },
+    { "13:30 Closing - Ann Davies", "Closing", "Ann Davies" },
+};
+
+/* A title's part after " - " that only looks like a name stays in it. */
+START_TEST (test_title_dash_tail)
+{
+    g_autofree char *text = g_strdup_printf ("Monday\n\n13:00 Welcome\n%s\n15:00 Drinks\n",
+                                             dash_tails[_i].line);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->title, dash_tails[_i].title);
+    if (dash_tails[_i].speaker == NULL)
+        ck_assert_uint_eq (slot->people->len, 0);
+    else
+        assert_chair (slot, dash_tails[_i].speaker, MLA_PERSON_ROLE_SPEAKER, TRUE);
+}
+END_TEST
+
+static const struct {
+    const char *heading;
+    const char *reference;
+    const char *date;
+} numeric_dates[] = {
+    { "Thu 12/3", "2026-11-22T19:45:00Z", "2026-12-03" },     /* month first: a Thursday */
+    { "Fri 4/12", "2026-11-22T19:45:00Z", "2026-12-04" },     /* 4 Dec is the Friday */
+    { "Fri 4.12.", "2026-11-22T19:45:00Z", "2026-12-04" },
+    { "Thu 12/5", "2024-11-20T10:00:00Z", "2024-12-05" },
+    { "Sat 2026-12-05", NULL, "2026-12-05" },
+    { "2004-12-05", NULL, "2004-12-05" },
+    { "Mon 7/9/2026", NULL, "2026-09-07" },                   /* 9 July 2026 is a Thursday */
+};
+
+START_TEST (test_numeric_date_heading)
+{
+    g_autofree char *text = g_strdup_printf ("%s\n\n09:00 Breakfast\n10:00 Climbing\n"
+                                             "12:30 Lunch\n",
+                                             numeric_dates[_i].heading);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, numeric_dates[_i].reference);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 1);
+    ck_assert_str_eq (day_at (agenda, 0)->date, numeric_dates[_i].date);
+}
+END_TEST
+
+/* "24/7" and "5.12." without a weekday are no dates. */
+START_TEST (test_numeric_date_needs_weekday)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Support 24/7\n\n09:00 Breakfast\n10:00 Climbing\n"
+                                               "12:30 Lunch\n",
+                                               "2026-11-22T19:45:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "");
+}
+END_TEST
+
+static const struct {
+    const char *line;
+    const char *location;       /* nullable */
+    const char *title;
+} bare_places[] = {
+    { "Wed 30 Sep 2026, 16:00-17:00, Pavilion: Proof assistants", "Pavilion", "Proof assistants" },
+    { "Wed 30 Sep 2026, 16:00-17:00, Hopper Building: Scheduling", "Hopper Building", "Scheduling" },
+    { "Wed 30 Sep 2026, 16:00-17:00, Room C201: Scheduling", "Room C201", "Scheduling" },
+    { "Wed 30 Sep 2026, 16:00-17:00, Keynote: The future", NULL, "Keynote: The future" },
+    { "Wed 30 Sep 2026, 16:00-17:00, Invited talk: Graphs", NULL, "Invited talk: Graphs" },
+    { "Wed 30 Sep 2026, 16:00-17:00, Lunch: on the terrace", NULL, "Lunch: on the terrace" },
+    { "Wed 30 Sep 2026, 16:00-17:00, WG 1: Terminology", NULL, "WG 1: Terminology" },
+};
+
+/* "Mon    09:00-12:30  Opening plenary": a weekday heads each line. */
+START_TEST (test_weekday_lines)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Schedule:\n\n"
+                                               "Mon    09:00-12:30  Opening plenary\n"
+                                               "Mon    14:00-17:30  WG 1 meeting\n"
+                                               "Tue    09:00-17:30  WG 2 and WG 3\n"
+                                               "Wed    09:00-12:00  Closing plenary\n",
+                                               "2026-11-02T10:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 3);
+    ck_assert_uint_eq (day_at (agenda, 0)->slots->len, 2);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2026-11-02");
+    ck_assert_str_eq (day_at (agenda, 1)->date, "2026-11-03");
+    ck_assert_str_eq (slot_at (agenda, 2, 0)->title, "Closing plenary");
+}
+END_TEST
+
+/* A place before a dated line's title needs no room word. */
+START_TEST (test_dated_line_bare_place)
+{
+    g_autofree char *text = g_strdup_printf ("Talks:\n\n%s\n"
+                                             "Wed 7 Oct 2026, 16:00-17:00, Room C201: Compilers\n"
+                                             "Wed 14 Oct 2026, 16:00-17:00, Room C201: Census\n",
+                                             bare_places[_i].line);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, bare_places[_i].title);
+    if (bare_places[_i].location == NULL)
+        ck_assert_ptr_null (slot->location);
+    else
+        ck_assert_str_eq (slot->location, bare_places[_i].location);
+}
+END_TEST
+
+/* "1000-1700 Registration - Lobby": four-digit ranges, the place after a dash. */
+START_TEST (test_four_digit_range_place)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Tuesday\n\n"
+                                               "0700-0800 Breakfast - Dining Facility\n"
+                                               "1000-1700 Registration - Lobby\n"
+                                               "1700-1800 After action review - Building 12\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->start, "10:00");
+    ck_assert_str_eq (slot->end, "17:00");
+    ck_assert_str_eq (slot->title, "Registration");
+    ck_assert_str_eq (slot->location, "Lobby");
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->location, "Building 12");
+    ck_assert_uint_eq (slot_at (agenda, 0, 0)->people->len, 0);
+}
+END_TEST
+
+/* "1990-2000" is a span of years, not a range. */
+START_TEST (test_four_digit_years_no_range)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Our history:\n\n1990-2000 Early years\n"
+                                               "2000-2010 Growth\n2010-2020 Maturity\n",
+                                               NULL);
+
+    ck_assert_ptr_null (agenda);
+}
+END_TEST
+
+static const char *const parallel_blocks[] = {
+    "Tuesday\n\n0900-1130 Morning Sessions\n"
+    "   Room A    WG2   Message formats: review of the comment log\n"
+    "                   and the open ballot items\n"
+    "   Room B    WG5   Conformance testing\n"
+    "   Annex     AHG   Terminology\n"
+    "1130-1230 Lunch\n",
+    "Tuesday\n\n09:00\xe2\x80\x93" "11:30 Morning Sessions\n"
+    "Room A - WG2 - Message formats: review of the comment log\n"
+    "          and the open ballot items\n"
+    "Room B - WG5 - Conformance testing\n"
+    "Annex - AHG - Terminology\n"
+    "11:30\xe2\x80\x93" "12:30 Lunch\n",
+    /* the time alone on its line, "Room: Title" lines under it */
+    "Tuesday\n\n09:00 - 11:30\n"
+    "Room A: WG2 Message formats: review of the comment log\n"
+    "   and the open ballot items\n"
+    "Room B: WG5 Conformance testing\n"
+    "Annex: AHG Terminology\n"
+    "11:30 - 12:30 Lunch\n",
+};
+
+/* A time block over one line per parallel session: a slot each, in its room. */
+START_TEST (test_parallel_block)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (parallel_blocks[_i], NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->start, "09:00");
+    ck_assert_str_eq (slot->end, "11:30");
+    ck_assert_str_eq (slot->room, "Room A");
+    ck_assert (g_str_has_suffix (slot->title, "comment log and the open ballot items"));
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->room, "Annex");
+    ck_assert_str_eq (slot->end, "11:30");
+    ck_assert_str_eq (slot_at (agenda, 0, 3)->title, "Lunch");
+}
+END_TEST
+
+/* Chairs and notes under a slot are no parallel sessions. */
+START_TEST (test_parallel_block_not_labels)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n9:00 - NUMA\n"
+                                               "       Session chair: Martin Bligh\n"
+                                               "       Room: Salon E\n"
+                                               "9:30 - Hot plug\n10:00 - Break\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    slot = slot_at (agenda, 0, 0);
+    assert_chair (slot, "Martin Bligh", MLA_PERSON_ROLE_CHAIR, TRUE);
+    ck_assert_str_eq (slot->location, "Salon E");
+}
+END_TEST
+
+static const char *const flat_tables[] = {
+    /* the header row run together */
+    "Saturday, May 16\nTimeMain HallRoom 2Room 3\n09:00 - 09:30\nWelcome\nPriya Raman\n"
+    "09:30 - 10:15\nScaling build farms\nTomasz Nowak\nWriting fast parsers in C\nLena Fischer\n"
+    "Accessibility audits that work\nOmar Haddad\n10:15 - 10:45\nCoffee break\n",
+    /* no header: each item led by its room's line */
+    "Saturday, May 16\n\n09:00 - 09:30\nWelcome\nPriya Raman\n"
+    "09:30 - 10:15\nMain Hall\nScaling build farms\nTomasz Nowak\nRoom 2\nWriting fast parsers in C\n"
+    "Lena Fischer\nRoom 3\nAccessibility audits that work\nOmar Haddad\n10:15 - 10:45\n"
+    "Coffee break\n",
+    /* one header cell per line */
+    "Saturday, May 16\n\nTime\nMain Hall\nRoom 2\nRoom 3\n09:00 - 09:30\nWelcome\nPriya Raman\n"
+    "09:30 - 10:15\nScaling build farms\nTomasz Nowak\nWriting fast parsers in C\nLena Fischer\n"
+    "Accessibility audits that work\nOmar Haddad\n10:15 - 10:45\nCoffee break\n",
+};
+
+/* A web table flattened by copying: title and speaker per room, in order. */
+START_TEST (test_flat_table)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (flat_tables[_i], "2026-05-12T09:00:00Z");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 5);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_ptr_null (slot->room);
+    /* a speaker under a header of rooms; a bare name (the chair) without */
+    ck_assert_str_eq (person_at (slot, 0)->name, "Priya Raman");
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->room, "Room 2");
+    ck_assert_str_eq (slot->title, "Writing fast parsers in C");
+    ck_assert_str_eq (slot->end, "10:15");
+    assert_chair (slot, "Lena Fischer", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    slot = slot_at (agenda, 0, 3);
+    ck_assert_str_eq (slot->room, "Room 3");
+    slot = slot_at (agenda, 0, 4);
+    ck_assert_str_eq (slot->title, "Coffee break");
+    ck_assert_ptr_null (slot->room);
+}
+END_TEST
+
+/* "Time" over "Talk" and "Speaker" is no header of rooms. */
+START_TEST (test_flat_table_needs_rooms)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\nTimeTalkSpeaker\n09:00 Welcome\n"
+                                               "09:30 Keynote\n10:30 Break\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    ck_assert_ptr_null (slot_at (agenda, 0, 0)->room);
+}
+END_TEST
+
+/* A reply with an agenda of its own over the quoted old one: only the new. */
+START_TEST (test_reply_new_version)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Updated agenda for Thursday:\n\n"
+                                               "18:30  Doors, pizza\n19:00  Async Rust\n"
+                                               "19:45  Lightning talks\n20:15  Drinks\n\n"
+                                               "On 23.11.2026 09:10, Julia Frank wrote:\n"
+                                               "> Thursday 3 December:\n>\n"
+                                               "> 18:30  Doors, pizza\n> 19:00  Async Rust\n"
+                                               "> 19:45  Embedded Rust\n> 20:30  Lightning talks\n"
+                                               "> 21:00  Drinks\n",
+                                               "2026-11-30T10:22:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 1);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->end, "20:15");
+}
+END_TEST
+
+/* "Speaker: Dr. Elena Petrova": the name without its title. */
+START_TEST (test_person_honorific)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n09:00 Keynote\n"
+                                               "      Speaker: Dr. Elena Petrova\n"
+                                               "10:00 Talk\n      Chair: Prof Ken Adams\n"
+                                               "11:00 Break\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    assert_chair (slot_at (agenda, 0, 0), "Elena Petrova", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    assert_chair (slot_at (agenda, 0, 1), "Ken Adams", MLA_PERSON_ROLE_CHAIR, TRUE);
+}
+END_TEST
+
+/* A grid with the times across and the rooms down. */
+START_TEST (test_grid_times_across)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n"
+                                               "            10:00              11:00\n"
+                                               "Room A      Home automation    Self-hosting\n"
+                                               "Garden      Drones             (free)\n\n"
+                                               "Lunch is at 12:00 in the hall.\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->start, "11:00");
+    ck_assert_str_eq (slot->room, "Room A");
+    ck_assert_str_eq (slot->title, "Self-hosting");
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->room, "Garden");
+    ck_assert_str_eq (slot->end, "11:00");
+}
+END_TEST
+
+/* A line of times alone (a bus timetable) is no grid. */
+START_TEST (test_grid_times_need_rooms)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Buses to the venue leave at\n\n"
+                                               "   08:10    08:40    09:10\n\n"
+                                               "from the main station.\n",
+                                               NULL);
+
+    ck_assert_ptr_null (agenda);
+}
+END_TEST
+
+/* "Session 1 (09:00-10:30): Kernels": a line with its range in
+ * parentheses is a slot; a bulleted one under a slot is a break in it. */
+START_TEST (test_inline_range_lines)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Friday 23 October 2026\n\n"
+                                               "Session 1 (09:00-10:30): Kernels\n"
+                                               "  Chair: Ken Adams\n"
+                                               "Coffee break (10:30-11:00)\n"
+                                               "Session 2 (11:00-12:30): Languages\n"
+                                               "  Chair: Julia Frank\n"
+                                               "Lunch (12:30-14:00)\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->title, "Session 2: Languages");
+    assert_chair (slot, "Julia Frank", MLA_PERSON_ROLE_CHAIR, TRUE);
+}
+END_TEST
+
+/* "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams": cells; a bar in a
+ * title without such a cell stays ("Cocktails | Reception"). */
+START_TEST (test_pipe_cells_with_labels)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Friday\n\n"
+                                               "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams\n"
+                                               "10:30 am - 11:00 am | Coffee break\n"
+                                               "6:00 pm - 7:00 pm | Cocktails | Reception\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, "Session 1");
+    assert_chair (slot_at (agenda, 0, 0), "Ken Adams", MLA_PERSON_ROLE_CHAIR, TRUE);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->title, "Cocktails | Reception");
+}
+END_TEST
+
+/* "10:00 - 10:45   Track A   Title   Speaker": the track leads the cells. */
+START_TEST (test_track_first_cell)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Friday\n\n"
+                                               "10:00 - 10:45   Track A   Fuzzing at scale     Ken Adams\n"
+                                               "10:00 - 10:45   Track B   Rust in the kernel   Lena Fischer\n"
+                                               "10:45 - 11:15   Coffee break\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->room, "Track B");
+    ck_assert_str_eq (slot->title, "Rust in the kernel");
+    assert_chair (slot, "Lena Fischer", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    ck_assert_str_eq (slot->end, "10:45");
+}
+END_TEST
+
+/* The times under "Minutes:" are timestamps, no slots. */
+START_TEST (test_minutes_no_slots)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Agenda (Thursday 12 November):\n\n"
+                                               "16:00 - 16:05  Welcome\n"
+                                               "16:05 - 16:30  Release planning\n"
+                                               "16:30 - 16:45  AOB\n\nMinutes:\n\n"
+                                               "16:02 Call started, 7 present.\n"
+                                               "16:10 Release 4.2 slips a week.\n"
+                                               "16:41 Call ended.\n",
+                                               "2026-11-12T18:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    ck_assert_str_eq (day_at (agenda, 0)->name, "Thursday 12 November");
+    ck_assert_uint_eq (slot_at (agenda, 0, 2)->notes->len, 0);
+}
+END_TEST
+
+/* "10:00am / Title / Room A / Speaker": a schedule site's layout. */
+START_TEST (test_room_line_under_title)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Wednesday\n\n10:00am\nFuzzing at scale\nRoom A\n"
+                                               "Ken Adams\n\n11:00am\nCoffee Break\n\n"
+                                               "11:30am\nObservability on a budget\nMain Hall\n"
+                                               "Grace Liu\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, "Fuzzing at scale");
+    ck_assert_str_eq (slot->location, "Room A");
+    ck_assert_str_eq (person_at (slot, 0)->name, "Ken Adams");
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->location, "Main Hall");
+}
+END_TEST
+
+/* A grid whose header row names the rooms right above the first time row,
+ * no "Time" cell, no underline; a meal alone in a row spans the rooms. */
+START_TEST (test_grid_header_of_rooms)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n"
+                                               "          Kitchen            Garden\n"
+                                               "10:00     Home automation    Sourdough\n"
+                                               "11:00     Email              Keyboards\n"
+                                               "12:00     Lunch\n"
+                                               "13:00     Kids and code\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 6);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->room, "Garden");
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->end, "11:00");
+    ck_assert_ptr_null (slot_at (agenda, 0, 4)->room);
+    ck_assert_str_eq (slot_at (agenda, 0, 5)->room, "Kitchen");
+}
+END_TEST
+
+/* An unconference grid: an empty corner cell, rooms without room words. */
+START_TEST (test_grid_blank_corner)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n"
+                                               "         | Main Room   | Kitchen    | Garden\n"
+                                               "---------+-------------+------------+--------\n"
+                                               " 10:00   | Home Assist | Sourdough  | Drones\n"
+                                               " 11:00   | Email       | Keyboards  | (free)\n"
+                                               " 12:00   | Lunch                    |\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 6);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->room, "Kitchen");
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->room, "Garden");
+    ck_assert_str_eq (slot_at (agenda, 0, 4)->title, "Keyboards");
+    ck_assert_str_eq (slot_at (agenda, 0, 5)->title, "Lunch");
+    ck_assert_ptr_null (slot_at (agenda, 0, 5)->room);
+}
+END_TEST
+
+/* The TCases of round 2 (issue 9), one per behaviour, in table form:
+ * rows of one TCase follow each other; @n is a loop test's row count, 1
+ * for a plain test. */
+static const struct {
+    const char *tcase;
+    const TTest *const *test;
+    int n;
+} behaviours[] = {
+    { "empty rows", &test_empty_row_ends_slot, 1 },
+    { "empty rows", &test_empty_row_colon_is_heading, 1 },
+    { "unit words", &test_unit_word_title, G_N_ELEMENTS (unit_titles) },
+    { "zones", &test_short_zone, 1 },
+    { "ends before starts", &test_end_before_start_flagged, 1 },
+    { "ends before starts", &test_end_past_midnight_not_flagged, 1 },
+    { "affiliations", &test_person_with_affiliation, 1 },
+    { "dash tails", &test_title_dash_tail, G_N_ELEMENTS (dash_tails) },
+    { "numeric dates", &test_numeric_date_heading, G_N_ELEMENTS (numeric_dates) },
+    { "numeric dates", &test_numeric_date_needs_weekday, 1 },
+    { "bare places", &test_dated_line_bare_place, G_N_ELEMENTS (bare_places) },
+    { "weekday lines", &test_weekday_lines, 1 },
+    { "four-digit ranges", &test_four_digit_range_place, 1 },
+    { "four-digit ranges", &test_four_digit_years_no_range, 1 },
+    { "parallel blocks", &test_parallel_block, G_N_ELEMENTS (parallel_blocks) },
+    { "parallel blocks", &test_parallel_block_not_labels, 1 },
+    { "flattened tables", &test_flat_table, G_N_ELEMENTS (flat_tables) },
+    { "flattened tables", &test_flat_table_needs_rooms, 1 },
+    { "reply versions", &test_reply_new_version, 1 },
+    { "honorifics", &test_person_honorific, 1 },
+    { "grids", &test_grid_blank_corner, 1 },
+    { "grids", &test_grid_header_of_rooms, 1 },
+    { "grids", &test_grid_times_across, 1 },
+    { "grids", &test_grid_times_need_rooms, 1 },
+    { "inline ranges", &test_inline_range_lines, 1 },
+    { "inline ranges", &test_pipe_cells_with_labels, 1 },
+    { "minutes", &test_minutes_no_slots, 1 },
+    { "room lines", &test_room_line_under_title, 1 },
+    { "room lines", &test_track_first_cell, 1 },
+};
+
 static Suite *
 agenda_suite (void)
 {
@@ -1700,6 +2332,15 @@ agenda_suite (void)
     tc = tcase_create ("corpus");
     tcase_add_test (tc, test_corpus_shared_agendas);
     suite_add_tcase (suite, tc);
+
+    tc = NULL;
+    for (guint i = 0; i < G_N_ELEMENTS (behaviours); i++) {
+        if (i == 0 || strcmp (behaviours[i].tcase, behaviours[i - 1].tcase) != 0) {
+            tc = tcase_create (behaviours[i].tcase);
+            suite_add_tcase (suite, tc);
+        }
+        tcase_add_loop_test (tc, *behaviours[i].test, 0, behaviours[i].n);
+    }
 
     tc = tcase_create ("model");
     tcase_add_test (tc, test_model_strings_and_counts);

@@ -1,0 +1,81 @@
+/* mla-agenda-days-private.h: assembling slots into days. Owns
+ * MlaAgendaBuilder, the state of one parse: the agenda being built (its
+ * days and slots), the slot that continuation lines go to, and the table
+ * in force. Day headings, new days, slot ends, kinds, and the evidence
+ * that a text holds an agenda at all. A builder lives on the stack of
+ * mla_agenda_parser_parse(). Not installed. */
+#pragma once
+#include <glib.h>
+#include "mla-agenda.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-scanner-private.h"
+
+G_BEGIN_DECLS
+
+struct MlaAgendaBuilder {
+    MlaAgendaParser *parser;
+    GDateTime *reference;
+    gboolean all_24h;
+    MlaAgenda *agenda;
+    MlaAgendaDay *day;          /* borrowed from agenda */
+    MlaAgendaSlot *slot;        /* borrowed: where continuation lines go */
+    MlaAgendaSlot *pending;     /* owned: a time still waiting for its title */
+    const MlaAgendaLine *lines;
+    guint n_lines;
+    guint index;                /* the line being classified */
+    guint slot_indent;
+    gboolean slot_open;         /* continuation lines still belong to slot */
+    gboolean slot_has_extra;    /* slot got a continuation after its title */
+    guint last_content;         /* index of the last line added to slot */
+    int previous;               /* start of the last slot of the day */
+    gboolean heading_since_slot;
+    GArray *slot_lines;         /* line indices of slots */
+    int year_hint;              /* the last year written in a heading, else the text's */
+    gint detail_line;           /* last "Monday ..., 9:00 - 10:00" line */
+    gint person_line;           /* last line taken as the slot's people */
+    MlaAgendaSlot *detail_slot; /* borrowed: the slot of detail_line */
+    gint header_line;           /* track header awaiting its underline */
+    GPtrArray *rooms;           /* column names of the current table */
+    GArray *room_starts;        /* their start columns */
+    int heading_candidate;      /* plain line that an underline may mark */
+    GArray *columns;            /* of MlaColumn: the header row of a table */
+    char column_split;          /* '|', ' ' (gaps), 'f' (single spaces) */
+    GPtrArray *flat_rooms;      /* rooms of a flattened web table's header */
+    GHashTable *stops;          /* set of the stops in the days' slots (see add_stop) */
+    gboolean military;          /* the text writes "0800-0830" ranges */
+    gboolean in_minutes;        /* under a "Minutes" heading: times are no slots */
+};
+
+/* Fills the empty ends of @day's slots with the start of the next later
+ * slot in the same room (or any room, for a slot without one). */
+void mla_agenda_fill_ends (MlaAgendaDay *day);
+
+/* Returns: the kind of a slot titled @title. */
+MlaSlotKind mla_agenda_parser_kind (MlaAgendaParser *parser, const char *title);
+
+/* Takes the time zone of a rule's @match for the agenda, when it has none. */
+void mla_agenda_builder_set_zone (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* Starts a day named @name (nullable) on @date (nullable, "YYYY-MM-DD"). */
+void mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const char *date);
+
+/* Adds @slot (transfer full) to the current day, starting one when there
+ * is none; later lines continue @slot. */
+void mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot);
+
+/* A time row with no title ("9:30   -" under the seed's evening table)
+ * ends the slots before it: it stands in the day as a slot without a
+ * title (a stop) until the day's ends are filled, then it is dropped. */
+void mla_agenda_builder_add_stop (MlaAgendaBuilder *b, int start);
+
+/* Rule "day-heading": "Monday", "Day 2 (Friday, Apr. 24)", "2004-12-05". */
+gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* An agenda needs evidence: three slot lines close together, or two
+ * under a day heading or a schedule heading, or on neighbouring lines. */
+gboolean mla_agenda_has_evidence (MlaAgendaBuilder *b);
+
+/* Sets kinds, fills ends, drops the stops and then empty days. */
+void mla_agenda_builder_finish (MlaAgendaBuilder *b);
+
+G_END_DECLS

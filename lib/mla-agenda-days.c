@@ -1,0 +1,417 @@
+/* mla-agenda-days.c: assembling slots into days: day headings, new days,
+ * slot ends, kinds, and the evidence that a text holds an agenda. */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-rules-private.h"
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-times-private.h"
+
+#define HEADING_MAX_OTHER_WORDS 6
+#define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
+
+/* The later slots that can still be "the next later slot" for one at their
+ * left, nearest first: each pushed slot drops the ones after it that start
+ * no later, so the starts grow strictly from top to bottom and a lookup is a
+ * binary search. Keeps mla_agenda_fill_ends() at O(n log n) on a 100,000
+ * slot day, where scanning ahead from every slot was quadratic. */
+static void
+later_push (GArray *stack, const int *starts, guint index)
+{
+    while (stack->len > 0 && starts[g_array_index (stack, guint, stack->len - 1)] <= starts[index])
+        g_array_set_size (stack, stack->len - 1);
+    g_array_append_val (stack, index);
+}
+
+/* Returns the index of the nearest slot in @stack starting after @start, or
+ * G_MAXUINT. */
+static guint
+later_find (GArray *stack, const int *starts, int start)
+{
+    guint low = 0, high = stack != NULL ? stack->len : 0;
+
+    /* Entries [0, low) start after @start; the last of them is the nearest. */
+    while (low < high) {
+        guint mid = low + (high - low) / 2;
+
+        if (starts[g_array_index (stack, guint, mid)] > start)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return low > 0 ? g_array_index (stack, guint, low - 1) : G_MAXUINT;
+}
+
+void
+mla_agenda_fill_ends (MlaAgendaDay *day)
+{
+    guint n = day->slots->len;
+    g_autofree int *starts = g_new (int, n);
+    g_autoptr (GArray) any_room = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GArray) no_room = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GHashTable) by_room = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                            (GDestroyNotify) g_array_unref);
+
+    for (guint i = 0; i < n; i++) {
+        int start =
+            mla_agenda_minutes_of (((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->start);
+
+        /* After midnight in a night that goes on, a slot comes after the
+         * evening ones it follows. */
+        if (i > 0 && start < NIGHT_UNTIL
+            && (starts[i - 1] >= 24 * 60 || mla_agenda_runs_past_midnight (starts[i - 1], start)))
+            start += 24 * 60;
+        starts[i] = start;
+    }
+    for (guint i = n; i-- > 0;) {
+        MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+        GArray *same_room = slot->room != NULL ? g_hash_table_lookup (by_room, slot->room) : NULL;
+
+        if (slot->end[0] == '\0') {
+            guint next;
+
+            if (slot->room == NULL) {
+                next = later_find (any_room, starts, starts[i]);
+            } else {
+                /* A slot in a room ends at the next one in that room or in none. */
+                next = MIN (later_find (no_room, starts, starts[i]),
+                            later_find (same_room, starts, starts[i]));
+            }
+            if (next != G_MAXUINT)
+                memcpy (slot->end, ((MlaAgendaSlot *) g_ptr_array_index (day->slots, next))->start,
+                        sizeof slot->end);
+        }
+        later_push (any_room, starts, i);
+        if (slot->room == NULL) {
+            later_push (no_room, starts, i);
+        } else {
+            if (same_room == NULL) {
+                same_room = g_array_new (FALSE, FALSE, sizeof (guint));
+                g_hash_table_insert (by_room, slot->room, same_room);
+            }
+            later_push (same_room, starts, i);
+        }
+    }
+}
+
+MlaSlotKind
+mla_agenda_parser_kind (MlaAgendaParser *parser, const char *title)
+{
+    static const MlaSlotKind kinds[N_KIND_WORDS] = {
+        MLA_SLOT_KIND_BREAK, MLA_SLOT_KIND_MEAL, MLA_SLOT_KIND_SOCIAL
+    };
+    MlaSlotKind kind = MLA_SLOT_KIND_SESSION;
+    gint best = G_MAXINT;
+
+    if (title == NULL)
+        return kind;
+    for (guint i = 0; i < N_KIND_WORDS; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        gint start;
+
+        if (g_regex_match (parser->kinds[i], title, 0, &match)
+            && g_match_info_fetch_pos (match, 0, &start, NULL) && start < best) {
+            best = start;
+            kind = kinds[i];
+        }
+    }
+    return kind;
+}
+
+void
+mla_agenda_builder_set_zone (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *zone = g_match_info_fetch_named (match, "zone");
+
+    if (zone != NULL && zone[0] != '\0' && b->agenda->timezone == NULL)
+        b->agenda->timezone = g_ascii_strup (zone, -1);
+}
+
+void
+mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const char *date)
+{
+    MlaAgendaDay *day = mla_agenda_day_new (name);
+
+    if (date != NULL)
+        g_strlcpy (day->date, date, sizeof day->date);
+    g_ptr_array_add (b->agenda->days, day);
+    b->day = day;
+    b->in_minutes = FALSE;
+    b->slot = NULL;
+    b->previous = -1;
+    g_clear_pointer (&b->pending, mla_agenda_slot_free);
+}
+
+/* "Here is the agenda for Friday's meeting:" before a programme without
+ * a day heading names its day, when it names one weekday only. Returns:
+ * (transfer full) (nullable): the weekday as written; @date is its date. */
+static char *
+intro_weekday (MlaAgendaBuilder *b, char date[11])
+{
+    g_autofree char *found = NULL;
+    int weekday = 0;
+
+    for (guint i = 0; i < b->index; i++) {
+        g_autoptr (GMatchInfo) words = NULL;
+
+        if (b->lines[i].blank || strstr (b->lines[i].text, "://") != NULL)
+            continue;
+        g_regex_match (b->parser->word, b->lines[i].text, 0, &words);
+        for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
+            g_autofree char *w = g_match_info_fetch (words, 0);
+            char *apostrophe = strpbrk (w, "'\xe2");
+            int value;
+
+            if (apostrophe != NULL)
+                *apostrophe = '\0';     /* "Friday's" */
+            if (!mla_agenda_word_is (b->parser->weekdays, w, &value))
+                continue;
+            if (weekday != 0 && weekday != value)
+                return NULL;
+            weekday = value;
+            if (found == NULL)
+                found = g_steal_pointer (&w);
+        }
+    }
+    if (found != NULL)
+        mla_agenda_resolve_weekday_after (b, weekday, date);
+    return g_steal_pointer (&found);
+}
+
+void
+mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
+{
+    if (b->day == NULL) {
+        char date[11] = "";
+        g_autofree char *name = intro_weekday (b, date);
+
+        mla_agenda_builder_new_day (b, name, date);
+    }
+    g_ptr_array_add (b->day->slots, slot);
+    g_array_append_val (b->slot_lines, b->index);
+    b->slot = slot;
+    b->slot_open = TRUE;
+    b->slot_has_extra = FALSE;
+    b->last_content = b->index;
+    b->heading_since_slot = FALSE;
+}
+
+/* Whether @text holds a time outside @span (nullable: the date's bytes,
+ * which may read as one: "Fri 4.12."). */
+static gboolean
+has_time_outside (MlaAgendaBuilder *b, const char *text, const gint *span)
+{
+    g_autoptr (GMatchInfo) time = NULL;
+
+    g_regex_match (b->parser->time_anywhere, text, 0, &time);
+    for (; g_match_info_matches (time); g_match_info_next (time, NULL)) {
+        gint s = 0, e = 0;
+
+        g_match_info_fetch_pos (time, 0, &s, &e);
+        if (span == NULL || e <= span[0] || s >= span[1])
+            return TRUE;
+    }
+    return FALSE;
+}
+
+gboolean
+mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    g_autofree char *text = mla_agenda_squeeze (line->text);
+    g_autoptr (GMatchInfo) words = NULL;
+    g_autofree char *weekday_word = NULL, *day_label = NULL;
+    char date[11] = "";
+    gboolean has_date, abbr = FALSE;
+    int weekday = 0, value, other = 0, n_words = 0;
+    gint name_from = -1, span[2] = { 0, 0 };
+
+    (void) match;
+    if (g_utf8_strlen (text, -1) > HEADING_MAX_CHARS || strstr (text, "://") != NULL
+        || g_regex_match (b->parser->attribution, text, 0, NULL))
+        return FALSE;
+    has_date = mla_agenda_find_date_span (b, text, date, span);
+    if (has_time_outside (b, text, has_date ? span : NULL))
+        return FALSE;
+    g_regex_match (b->parser->word, text, 0, &words);
+    while (g_match_info_matches (words)) {
+        g_autofree char *w = g_match_info_fetch (words, 0);
+
+        n_words++;
+        gint from = 0;
+
+        g_match_info_fetch_pos (words, 0, &from, NULL);
+        if (mla_agenda_word_is (b->parser->weekdays, w, &value)) {
+            if (weekday == 0) {
+                weekday = value;
+                weekday_word = g_strdup (w);
+                if (name_from < 0)
+                    name_from = from;
+            }
+        } else if (mla_agenda_word_is (b->parser->weekday_abbrs, w, &value)) {
+            if (weekday == 0) {
+                weekday = value;
+                weekday_word = g_strdup (w);
+                abbr = TRUE;
+                if (name_from < 0)
+                    name_from = from;
+            }
+        } else if (mla_agenda_word_is (b->parser->day_words, w, NULL) && n_words == 1) {
+            gint end = 0;
+            int number;
+
+            g_match_info_fetch_pos (words, 0, NULL, &end);
+            number = atoi (text + end + strspn (text + end, " "));
+            if (number > 0) {
+                day_label = g_strdup_printf ("%s %d", w, number);
+                name_from = from;
+            } else {
+                other++;
+            }
+        } else if (!mla_agenda_word_is (b->parser->months, w, NULL)
+                   && !mla_agenda_word_is (b->parser->heading_fillers, w, NULL)) {
+            other++;
+        }
+        g_match_info_next (words, NULL);
+    }
+    if (other > HEADING_MAX_OTHER_WORDS)
+        return FALSE;
+    if (abbr && !has_date && n_words > 1)
+        return FALSE;
+    if (weekday == 0 && !has_date && day_label == NULL)
+        return FALSE;
+    if (date[0] == '\0' && weekday != 0)
+        mla_agenda_resolve_weekday_after (b, weekday, date);
+    g_debug ("agenda: rule day-heading: line %u: \"%s\" %s", b->index + 1, text, date);
+    {
+        /* The heading as written, from its weekday or "Day N" on: "LC
+         * Agenda for Monday, September 14th." is "Monday, September 14th". */
+        g_autofree char *name = g_strdup (text + MAX (name_from, 0));
+        gsize len = strlen (name);
+
+        while (len > 0 && (strchr (":.,;-= ", name[len - 1]) != NULL
+                           || (name[len - 1] == ')' && strchr (name, '(') == NULL)))
+            name[--len] = '\0';    /* "Agenda (Thursday 12 November):" */
+
+        if (b->day != NULL && b->day->slots->len == 0 && b->pending == NULL) {
+            /* "Day 2 - ..." then "Friday, Apr. 24": one heading. */
+            if (weekday_word != NULL || b->day->name == NULL) {
+                g_free (b->day->name);
+                b->day->name = g_strdup (name);
+            }
+            if (date[0] != '\0')
+                memcpy (b->day->date, date, sizeof date);
+        } else {
+            mla_agenda_builder_new_day (b, name, date);
+        }
+    }
+    mla_agenda_builder_clear_table (b);
+    b->heading_since_slot = TRUE;
+    return TRUE;
+}
+
+/* Whether a schedule heading ("Agenda", "Time | Talk | Speaker") stands
+ * in the lines before line @first, the first slot's. */
+static gboolean
+schedule_heading_before (MlaAgendaBuilder *b, guint first)
+{
+    for (guint i = first > SLOT_CLUSTER_GAP ? first - SLOT_CLUSTER_GAP : 0; i < first; i++) {
+        const char *text = b->lines[i].text + b->lines[i].indent;
+
+        if (b->lines[i].blank)
+            continue;
+        if (g_unichar_isupper (g_utf8_get_char (text))
+            && g_regex_match (b->parser->schedule_heading, text, 0, NULL))
+            return TRUE;
+        /* a header row has cells: "When we meet" is no table */
+        if ((strchr (text, '|') != NULL || strstr (text, "  ") != NULL)
+            && g_regex_match (mla_agenda_rule (b->parser, "table-header"), text, 0, NULL))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* An agenda needs evidence: three slot lines close together, or two
+ * under a day heading or a schedule heading, or on neighbouring lines. */
+gboolean
+mla_agenda_has_evidence (MlaAgendaBuilder *b)
+{
+    guint run = 1, best = 0;
+
+    for (guint i = 0; i < b->slot_lines->len; i++) {
+        guint line = g_array_index (b->slot_lines, guint, i);
+
+        if (i > 0) {
+            guint prev = g_array_index (b->slot_lines, guint, i - 1);
+
+            run = line - prev <= SLOT_CLUSTER_GAP ? run + 1 : 1;
+            if (line - prev <= 2 && run >= 2)
+                best = MAX (best, 3);
+        }
+        best = MAX (best, run);
+    }
+    if (best >= 3)
+        return TRUE;
+    if (best == 2 && b->slot_lines->len == 2
+        && schedule_heading_before (b, g_array_index (b->slot_lines, guint, 0)))
+        return TRUE;
+    if (best == 2 && b->slot_lines->len == 2)
+        for (guint i = 0; i < b->agenda->days->len; i++) {
+            MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+            if (day->slots->len >= 2 && (day->name != NULL || day->date[0] != '\0'))
+                return TRUE;
+        }
+    return FALSE;
+}
+
+/* Removes the stops from @day's slots, in one pass. */
+static void
+drop_stops (MlaAgendaDay *day, GHashTable *stops)
+{
+    gsize n = 0;
+    MlaAgendaSlot **all = (MlaAgendaSlot **) g_ptr_array_steal (day->slots, &n);
+
+    for (gsize i = 0; i < n; i++) {
+        if (g_hash_table_contains (stops, all[i]))
+            mla_agenda_slot_free (all[i]);
+        else
+            g_ptr_array_add (day->slots, all[i]);
+    }
+    g_free (all);
+}
+
+void
+mla_agenda_builder_add_stop (MlaAgendaBuilder *b, int start)
+{
+    MlaAgendaSlot *stop;
+
+    if (b->day == NULL || b->day->slots->len == 0)
+        return;
+    stop = mla_agenda_slot_new ();
+    mla_agenda_format_minutes (start, stop->start);
+    g_ptr_array_add (b->day->slots, stop);
+    g_hash_table_add (b->stops, stop);
+    b->slot = NULL;
+}
+
+void
+mla_agenda_builder_finish (MlaAgendaBuilder *b)
+{
+    for (guint i = b->agenda->days->len; i-- > 0;) {
+        MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+        for (guint j = 0; j < day->slots->len; j++) {
+            MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
+
+            slot->kind = mla_agenda_parser_kind (b->parser, slot->title);
+        }
+        mla_agenda_fill_ends (day);
+        if (g_hash_table_size (b->stops) > 0)
+            drop_stops (day, b->stops);
+        if (day->slots->len == 0)
+            g_ptr_array_remove_index (b->agenda->days, i);
+    }
+}

@@ -1,0 +1,382 @@
+/* mla-agenda-people.c: people of the agenda parser: names, markers of
+ * unconfirmed people, affiliations, lines of people, person labels. */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-rules-private.h"
+
+#define NAME_MAX_WORDS 5
+
+char *
+mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboolean *out_confirmed)
+{
+    g_autofree char *stripped = NULL;
+    g_autofree char *clean = NULL;
+    g_autoptr (GMatchInfo) match = NULL;
+    gboolean confirmed = TRUE;
+
+    stripped = g_regex_replace_literal (parser->markers, value, -1, 0, "", 0, NULL);
+    if (stripped == NULL)
+        stripped = g_strdup (value);
+    if (strcmp (stripped, value) != 0)
+        confirmed = FALSE;
+    if (g_regex_match (parser->tentative, stripped, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch (match, 1);
+        g_autofree char *before = g_strdup (stripped);
+        gint s = 0;
+
+        g_match_info_fetch_pos (match, 0, &s, NULL);
+        before[s] = '\0';
+        confirmed = FALSE;
+        /* "X (probably Y)": Y is only a guess when X says nothing. */
+        g_strstrip (before);
+        g_free (stripped);
+        stripped = before[strspn (before, "<>()[]-:, ")] == '\0' ? g_steal_pointer (&name)
+                                                                : g_steal_pointer (&before);
+    }
+    clean = mla_agenda_squeeze (stripped);
+    while (clean[0] != '\0' && strchr ("<>()[]-:,? ", clean[strlen (clean) - 1]) != NULL)
+        clean[strlen (clean) - 1] = '\0';
+    {
+        const char *start = clean + strspn (clean, "<>()[]-:, ");
+        g_autoptr (GMatchInfo) title = NULL;
+
+        if (out_confirmed != NULL)
+            *out_confirmed = confirmed;
+        /* "Dr. Elena Petrova": the name without its title */
+        if (g_regex_match (parser->honorific, start, 0, &title)) {
+            gint end = 0;
+
+            g_match_info_fetch_pos (title, 0, NULL, &end);
+            start += end;
+        }
+        if (*start == '\0')
+            return NULL;
+        return g_strdup (start);
+    }
+}
+
+/* Whether @word ends as common nouns do and names rarely do ("Merge
+ * Strategies", "Best Practices"); a short word ("Davies") does not count. */
+static gboolean
+has_common_ending (MlaAgendaParser *parser, const char *word)
+{
+    gsize len = strlen (word);
+
+    for (guint i = 0; parser->not_name_endings[i] != NULL; i++) {
+        gsize n = strlen (parser->not_name_endings[i]);
+
+        if (len >= n + 4 && g_ascii_strcasecmp (word + len - n, parser->not_name_endings[i]) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+gboolean
+mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
+{
+    g_autofree char *clean = mla_agenda_squeeze (text);
+    guint words = 1;
+
+    if (clean[0] == '\0' || strlen (clean) > 40)
+        return FALSE;
+    for (const char *p = clean; *p != '\0'; p++) {
+        if (g_ascii_isdigit (*p))
+            return FALSE;
+        if (*p == ' ')
+            words++;
+    }
+    if (words > NAME_MAX_WORDS)
+        return FALSE;
+    if (words == 1)
+        return FALSE;   /* one word ("Break", "Lunch") is too weak to call a name */
+    if (!g_regex_match (parser->name, clean, 0, NULL))
+        return FALSE;
+    {
+        g_auto (GStrv) parts = g_strsplit (clean, " ", -1);
+
+        for (guint i = 0; parts[i] != NULL; i++)
+            if (mla_agenda_word_is (parser->not_names, parts[i], NULL)
+                || has_common_ending (parser, parts[i]))
+                return FALSE;
+    }
+    return TRUE;
+}
+
+/* "Moderated by", "animée par" introduce a name without a colon. */
+gboolean
+mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *key)
+{
+    for (guint i = 0; parser->label_endings[i] != NULL; i++)
+        if (g_str_has_suffix (key, parser->label_endings[i]))
+            return TRUE;
+    return FALSE;
+}
+
+/* Returns: (transfer full): @value without its parentheses that are
+ * not markers ("Elena Petrova (University of Oslo)" -> "Elena
+ * Petrova"; "(Probably Joe Thornber)", "(TBC)" stay). */
+static char *
+drop_affiliations (MlaAgendaParser *parser, const char *value)
+{
+    g_autoptr (GString) out = g_string_new (NULL);
+    g_autoptr (GMatchInfo) match = NULL;
+    gint from = 0;
+
+    g_regex_match (parser->paren_part, value, 0, &match);
+    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
+        g_autofree char *part = g_match_info_fetch (match, 0);
+        g_autoptr (GMatchInfo) marker = NULL;
+        gint s = 0, e = 0;
+
+        g_match_info_fetch_pos (match, 0, &s, &e);
+        if (g_regex_match (parser->tentative, part, 0, NULL))
+            continue;
+        g_string_append_len (out, value + from, s - from);
+        from = e;
+        /* "(ULPGC, tbc)": the marker stays, the affiliation goes */
+        if (g_regex_match (parser->markers, part, 0, &marker)) {
+            g_autofree char *word = g_match_info_fetch (marker, 0);
+
+            g_string_append_printf (out, " %s", word);
+        }
+    }
+    g_string_append (out, value + from);
+    return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Whether @text, without its parentheses ("(remote)", "(Affiliation)")
+ * and markers ("tbc"), is one or more names ("A and B, C"). */
+gboolean
+mla_agenda_names_only (MlaAgendaParser *parser, const char *text)
+{
+    g_autofree char *bare = drop_affiliations (parser, text);
+    g_autofree char *clean = mla_agenda_parser_clean_person (parser, bare, NULL);
+    g_auto (GStrv) parts = NULL;
+    guint names = 0;
+
+    if (clean == NULL)
+        return FALSE;
+    parts = g_regex_split (parser->person_split, clean, 0);
+    for (guint i = 0; parts[i] != NULL; i++) {
+        if (parts[i][0] != '\0' && !mla_agenda_parser_is_name (parser, parts[i]))
+            return FALSE;
+        names += parts[i][0] != '\0';
+    }
+    return names > 0;
+}
+
+/* "Ann Lee, Red Hat": two parts apart by one comma, the first a name, are
+ * a name and its affiliation (a list of names ends with "and" or has more
+ * commas). Returns: (transfer full) (nullable): the name, or NULL. */
+static char *
+name_with_affiliation (MlaAgendaParser *parser, const char *text)
+{
+    const char *comma = strchr (text, ',');
+    g_auto (GStrv) parts = NULL;
+    g_autofree char *first = NULL;
+
+    if (comma == NULL || strchr (comma + 1, ',') != NULL || strchr (text, '(') != NULL)
+        return NULL;
+    parts = g_regex_split (parser->person_split, text, 0);
+    if (g_strv_length (parts) != 2)
+        return NULL;
+    first = g_strstrip (g_strndup (text, comma - text));
+    return mla_agenda_parser_is_name (parser, first) ? g_steal_pointer (&first) : NULL;
+}
+
+void
+mla_agenda_add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
+                       MlaPersonRole role)
+{
+    mla_agenda_add_people (b, slot, value, role, MLA_PEOPLE_LIST);
+}
+
+gboolean
+mla_agenda_label_is_singular (MlaAgendaParser *parser, const char *key)
+{
+    g_autofree char *plural = g_strconcat (key, "s", NULL);
+
+    return g_hash_table_contains (parser->labels, plural);
+}
+
+void
+mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
+                       MlaPersonRole role, MlaPeopleFlags flags)
+{
+    gboolean confirmed = TRUE;
+    g_autofree char *bare = drop_affiliations (b->parser, value);
+    g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
+    g_autofree char *one = NULL;
+    g_auto (GStrv) parts = NULL;
+    guint names = 0, n = 0;
+
+    if (clean == NULL)
+        return;
+    one = (flags & MLA_PEOPLE_ONE) ? name_with_affiliation (b->parser, clean) : NULL;
+    if (one != NULL) {
+        g_ptr_array_add (slot->people, mla_agenda_person_new (one, role, confirmed));
+        return;
+    }
+    parts = g_regex_split (b->parser->person_split, clean, 0);
+    for (guint i = 0; parts[i] != NULL; i++) {
+        if (parts[i][0] == '\0')
+            continue;
+        n++;
+        names += mla_agenda_parser_is_name (b->parser, parts[i]);
+    }
+    if (n > 1 && names > 0 && mla_agenda_parser_is_name (b->parser, parts[0])) {
+        /* names, each maybe with an affiliation after a comma
+         * ("Elena Petrova, University of Oslo"): the names only */
+        for (guint i = 0; parts[i] != NULL; i++)
+            if (parts[i][0] != '\0' && mla_agenda_parser_is_name (b->parser, parts[i]))
+                g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
+    } else {
+        g_ptr_array_add (slot->people, mla_agenda_person_new (clean, role, confirmed));
+    }
+}
+
+/* "Keith Bergelt Jim Zemlin": speakers printed one after the other. Four
+ * capitalised words without a particle are two names. */
+void
+mla_agenda_add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
+{
+    g_auto (GStrv) words = g_strsplit (text, " ", -1);
+
+    if (g_strv_length (words) == 4 && g_regex_match (b->parser->capitalised_run, text, 0, NULL)) {
+        g_autofree char *first = g_strjoin (" ", words[0], words[1], NULL);
+        g_autofree char *second = g_strjoin (" ", words[2], words[3], NULL);
+
+        mla_agenda_add_person (b, slot, first, MLA_PERSON_ROLE_SPEAKER);
+        mla_agenda_add_person (b, slot, second, MLA_PERSON_ROLE_SPEAKER);
+    } else {
+        mla_agenda_add_person (b, slot, text, MLA_PERSON_ROLE_SPEAKER);
+    }
+}
+
+/* The people of a line that holds only people: names apart by commas or
+ * "and" ("Dario Faggioli, Giuseppe Lipari and Tommaso Cucinotta"), each
+ * with an affiliation in parentheses, or one name and its affiliation
+ * after a comma ("Peter Zijlstra, Red Hat"). Returns: (transfer full)
+ * (nullable): the names, or NULL when the line is not of people. */
+GStrv
+mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
+{
+    g_autofree char *bare = g_regex_replace_literal (parser->paren_part, text, -1, 0, "", 0, NULL);
+    g_auto (GStrv) parts = NULL;
+    g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+    const char *comma;
+    gboolean single;
+
+    if (bare == NULL)
+        return NULL;
+    g_strstrip (bare);
+    parts = g_regex_split (parser->person_split, bare, 0);
+    comma = strchr (bare, ',');
+    /* "Ann Lee, Red Hat": two parts apart by a comma are a name and its
+     * affiliation; a list of names ends with "and" or has more commas */
+    single = comma != NULL && strchr (comma + 1, ',') == NULL && g_strv_length (parts) == 2;
+    for (guint i = 0; !single && parts[i] != NULL; i++) {
+        if (parts[i][0] == '\0')
+            continue;
+        if (!mla_agenda_parser_is_name (parser, parts[i]))
+            break;
+        g_strv_builder_add (names, parts[i]);
+        if (parts[i + 1] == NULL)
+            return g_strv_builder_end (names);
+    }
+    if (comma != NULL && strchr (bare, '(') == NULL) {
+        g_autofree char *first = g_strndup (bare, comma - bare);
+        g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
+
+        if (mla_agenda_parser_is_name (parser, first)) {
+            g_strv_builder_add (one, first);
+            return g_strv_builder_end (one);
+        }
+    }
+    return NULL;
+}
+
+gboolean
+mla_agenda_people_at (MlaAgendaBuilder *b, guint i)
+{
+    g_auto (GStrv) names = NULL;
+
+    if (i >= b->n_lines || b->lines[i].blank)
+        return FALSE;
+    names = mla_agenda_person_line (b->parser, b->lines[i].text);
+    return names != NULL;
+}
+
+/* Whether line @i, a bare name in form, is a talk's title because people
+ * follow it ("Great Title / Ann Lee, Bob Ray"). */
+static gboolean
+title_over_people (MlaAgendaBuilder *b, guint i)
+{
+    return strpbrk (b->lines[i].text, ",(") == NULL && mla_agenda_people_at (b, i + 1);
+}
+
+/* A line of people under a slot gives its speakers when it closes the
+ * slot (at most a talk title before it, nobody named yet) or follows
+ * such a line directly; names under a session's paper titles are the
+ * papers' authors, kept as notes. */
+gboolean
+mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text,
+                            gboolean adjacent)
+{
+    g_auto (GStrv) names = NULL;
+    gboolean after_people = adjacent && b->person_line >= 0
+                            && (guint) b->person_line == b->last_content;
+    guint last = b->index;
+
+    if (!after_people && (slot->people->len > 0 || slot->notes->len > 1))
+        return FALSE;
+    if (title_over_people (b, b->index) ||
+        (names = mla_agenda_person_line (b->parser, text)) == NULL)
+        return FALSE;
+    /* the lines of people run on to the slot's end */
+    while (mla_agenda_people_at (b, last + 1) && !title_over_people (b, last + 1))
+        last++;
+    if (!mla_agenda_slot_ends_after (b, last, TRUE))
+        return FALSE;
+    for (guint i = 0; names[i] != NULL; i++)
+        mla_agenda_add_person (b, slot, names[i], MLA_PERSON_ROLE_SPEAKER);
+    b->person_line = (gint) b->index;
+    return TRUE;
+}
+
+/* Whether the next line with text is a slot's place, which makes this
+ * line the title, not a speaker ("Welcome Keynote / location: Salon F"). */
+gboolean
+mla_agenda_next_is_place (MlaAgendaBuilder *b)
+{
+    for (guint i = b->index + 1; i < b->n_lines; i++)
+        if (!b->lines[i].blank)
+            return g_regex_match (mla_agenda_rule (b->parser, "location-label"),
+                                  b->lines[i].text, 0, NULL);
+    return FALSE;
+}
+
+gboolean
+mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *label = g_match_info_fetch_named (match, "label");
+    g_autofree char *colon = g_match_info_fetch_named (match, "colon");
+    g_autofree char *value = g_match_info_fetch_named (match, "value");
+    g_autofree char *key = mla_agenda_fold_compact (label);
+    int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+
+    if ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key))
+        return FALSE;
+    if (b->slot == NULL || role < 0)
+        return FALSE;
+    mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
+                           mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
+                                                                         : MLA_PEOPLE_LIST);
+    b->slot_has_extra = TRUE;
+    b->last_content = b->index;
+    return TRUE;
+}

@@ -1,0 +1,53 @@
+/* mla-agenda-scanner-private.h: the agenda parser's line scanner. Owns
+ * MlaAgendaLine: each line of a text as laid out (quote prefix removed,
+ * tabs expanded, times normalised, underline runs), and the cheap test
+ * that skips texts without two timed lines. Not installed. */
+#pragma once
+#include <glib.h>
+#include "mla-agenda-vocabulary-private.h"
+
+G_BEGIN_DECLS
+
+#define HEADING_MAX_CHARS 80    /* a longer line is no heading */
+
+/* One line of text as laid out: quote prefix removed, tabs expanded. */
+typedef struct {
+    char *text;                 /* owned */
+    guint indent;
+    gboolean blank;
+    gboolean quoted;            /* had a "> " or "| " quote prefix */
+    GArray *runs;               /* owned, nullable: an underline's run start columns */
+} MlaAgendaLine;
+
+typedef struct MlaAgendaBuilder MlaAgendaBuilder;
+
+/* Returns: (transfer full): @text with its runs of white space made one
+ * space and its ends trimmed. */
+char *mla_agenda_squeeze (const char *text);
+
+/* Returns: (transfer full): @text without the separators (" - : | . ,",
+ * en and em dashes) that lead it. */
+char *mla_agenda_strip_separators (const char *text);
+
+/* Scans @raw into @line (out; free its contents with
+ * mla_agenda_line_clear()). @military: the text writes "0800" times. */
+void mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean military,
+                           MlaAgendaLine *line);
+void mla_agenda_line_clear (gpointer data);
+
+/* Whether @text has at least two timed lines: the cheap test that the
+ * parser runs on every message before scanning it. */
+gboolean mla_agenda_may_hold (MlaAgendaParser *parser, const char *text);
+
+/* Returns: (transfer none): the line @b is classifying. */
+const MlaAgendaLine *mla_agenda_current_line (MlaAgendaBuilder *b);
+
+/* A reply that quotes a few lines of an agenda to discuss them holds no
+ * agenda: a quoted block counts only as a whole schedule, with a day
+ * heading or with at least QUOTED_MIN_SLOTS slot lines. The lines of other
+ * quoted blocks of @lines are made blank, and so are all quoted lines of
+ * a reply that has a programme of its own (a new version of the quoted
+ * one). */
+void mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines);
+
+G_END_DECLS

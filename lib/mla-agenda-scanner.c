@@ -1,0 +1,250 @@
+/* mla-agenda-scanner.c: the agenda parser's line scanner: quote prefixes,
+ * tabs, underlines, the cheap "may hold an agenda" test, quoted fragments
+ * of a reply. */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-times-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-rules-private.h"
+
+#define QUOTED_MIN_SLOTS 4      /* slot lines that make a quoted block a schedule */
+#define REPLY_MIN_SLOTS 3       /* unquoted slot lines that make quoted ones history */
+#define LINE_MAX_COLUMNS 1000   /* a longer line is no part of an agenda */
+
+char *
+mla_agenda_squeeze (const char *text)
+{
+    g_autoptr (GString) out = g_string_new (NULL);
+
+    for (const char *p = text; *p != '\0'; p++) {
+        if (g_ascii_isspace (*p)) {
+            if (out->len > 0 && out->str[out->len - 1] != ' ')
+                g_string_append_c (out, ' ');
+        } else {
+            g_string_append_c (out, *p);
+        }
+    }
+    while (out->len > 0 && out->str[out->len - 1] == ' ')
+        g_string_truncate (out, out->len - 1);
+    return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+const MlaAgendaLine *
+mla_agenda_current_line (MlaAgendaBuilder *b)
+{
+    return &b->lines[b->index];
+}
+
+char *
+mla_agenda_strip_separators (const char *text)
+{
+    const char *p = text;
+
+    while (*p == ' ' || *p == '-' || *p == ':' || *p == '|' || *p == '.' || *p == ','
+           || g_str_has_prefix (p, "\xe2\x80\x93") || g_str_has_prefix (p, "\xe2\x80\x94")) {
+        if ((guchar) *p == 0xe2)
+            p += 3;
+        else
+            p++;
+    }
+    return g_strdup (p);
+}
+
+void
+mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean military,
+                      MlaAgendaLine *line)
+{
+    g_autofree char *unquoted = g_regex_replace_literal (parser->quote, raw, -1, 0, "", 0, NULL);
+    g_autofree char *normal = NULL;
+    const char *start = unquoted != NULL ? unquoted : raw;
+    GString *text = g_string_new (NULL);
+    guint column = 0;
+    gboolean only_rule = TRUE;
+
+    line->quoted = strcmp (start, raw) != 0;
+    if (start[0] == '|' && strchr (start + 1, '|') == NULL) {
+        /* "| 11:00 - kexec": a quote in the pipe style, not a table row */
+        line->quoted = TRUE;
+        start += start[1] == ' ' ? 2 : 1;
+    }
+    normal = mla_agenda_normalise_times (parser, start, military);
+    start = normal;
+    for (const char *p = start; *p != '\0'; p++) {
+        if (*p == '\t') {
+            guint from = column;
+
+            /* A tab inside a line separates cells: keep it two spaces wide. */
+            do {
+                g_string_append_c (text, ' ');
+                column++;
+            } while (column % 8 != 0 || column - from < 2);
+        } else if (*p != '\r') {
+            g_string_append_c (text, *p);
+            if (((guchar) *p & 0xc0) != 0x80)
+                column++;
+        }
+    }
+    if (text->len > LINE_MAX_COLUMNS) {
+        /* Some rules are quadratic in a line's length; such a line is no
+         * table row or slot anyway, so it counts as blank. */
+        g_string_truncate (text, 0);
+    }
+    line->text = g_string_free (text, FALSE);
+    line->indent = strspn (line->text, " ");
+    line->blank = line->text[line->indent] == '\0';
+    for (const char *p = line->text + line->indent; *p != '\0' && only_rule; p++)
+        only_rule = strchr ("=-~_*# ", *p) != NULL;
+    if (!line->blank && only_rule && strlen (line->text) - line->indent >= 3) {
+        line->runs = g_array_new (FALSE, FALSE, sizeof (guint));
+        for (guint i = 0; line->text[i] != '\0'; i++) {
+            gboolean in = line->text[i] != ' ';
+            gboolean was = i > 0 && line->text[i - 1] != ' ';
+
+            if (in && !was)
+                g_array_append_val (line->runs, i);
+        }
+    }
+}
+
+void
+mla_agenda_line_clear (gpointer data)
+{
+    MlaAgendaLine *line = data;
+
+    g_free (line->text);
+    if (line->runs != NULL)
+        g_array_unref (line->runs);
+}
+
+/* Whether the line from @p to @end (NULL: its NUL) holds two clocks such
+ * as "16:00" or "9.30" close together, as a range does ("16:00 - 17:00",
+ * not "1.2.3"): a cheap test before a regex. */
+static gboolean
+has_clock_range (const char *p, const char *end)
+{
+    const char *last = NULL;
+
+    for (; *p != '\0' && (end == NULL || p + 2 < end); p++) {
+        if (!g_ascii_isdigit (p[0]) || (p[1] != ':' && p[1] != '.') || !g_ascii_isdigit (p[2]))
+            continue;
+        if (last != NULL && p - last >= 4 && p - last <= 12)
+            return TRUE;
+        last = p;
+    }
+    return FALSE;
+}
+
+/* Whether @p starts with a word for noon ("noon", "midday"). */
+static gboolean
+starts_with_noon (MlaAgendaParser *parser, const char *p)
+{
+    /* most lines start with a letter: test its initial before the words */
+    if (!parser->noon_initials[(guchar) *p])
+        return FALSE;
+    for (guint i = 0; parser->noon_words[i] != NULL; i++)
+        if (g_ascii_strncasecmp (p, parser->noon_words[i], strlen (parser->noon_words[i])) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* The no-agenda path must be cheap: the parser runs on every message.
+ * An agenda has at least two lines that start with a time, so look only
+ * at lines that start with a digit or "noon" (after quotes, spaces, a
+ * bullet or one short word such as "ore"). */
+gboolean
+mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
+{
+    GRegex *slot_time = mla_agenda_rule (parser, "slot-time");
+    GRegex *slot_dated = mla_agenda_rule (parser, "slot-dated");
+    GRegex *time_header = mla_agenda_rule (parser, "time-header");
+    GRegex *slot_inline = mla_agenda_rule (parser, "slot-inline");
+    guint found = 0;
+
+    for (const char *line = text; line != NULL && *line != '\0';) {
+        const char *end = strchr (line, '\n');
+        const char *unquoted = line + strspn (line, " \t>");
+        const char *p = unquoted;
+
+        if (strchr ("-*+|", *p) != NULL && *p != '\0')
+            p += 1 + strspn (p + 1, " \t");
+        else if (g_str_has_prefix (p, "\xe2\x80\xa2"))
+            p += 3 + strspn (p + 3, " \t");
+        else if (g_ascii_isalpha (*p) && !starts_with_noon (parser, p)) {
+            /* "ore 9.30", "ab 19 Uhr": a short word before the time */
+            gsize word = strspn (p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
+            if (word <= 5 && p[word] == ' ')
+                p += word + strspn (p + word, " \t");
+        }
+        if (g_ascii_isdigit (*p) || starts_with_noon (parser, p)) {
+            g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
+                                                                     : strlen (unquoted));
+            g_autofree char *normal = mla_agenda_normalise_times (parser, copy, FALSE);
+
+            if ((g_regex_match (slot_time, normal, 0, NULL)
+                 || g_regex_match (slot_dated, normal, 0, NULL)) && ++found >= 2)
+                return TRUE;
+            /* a line of times heads a grid of rooms: a whole programme */
+            if (g_regex_match (time_header, normal, 0, NULL))
+                return TRUE;
+        } else if (has_clock_range (p, end)) {
+            /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title" */
+            g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
+                                                                     : strlen (unquoted));
+
+            if ((g_regex_match (slot_dated, copy, 0, NULL)
+                 || g_regex_match (slot_inline, copy, 0, NULL))
+                && ++found >= 2)
+                return TRUE;
+        }
+        line = end != NULL ? end + 1 : NULL;
+    }
+    return FALSE;
+}
+
+/* A reply that quotes a few lines of an agenda to discuss them holds no
+ * agenda: a quoted block counts only as a whole schedule, with a day
+ * heading or with at least QUOTED_MIN_SLOTS slot lines. The lines of other
+ * quoted blocks are skipped. */
+void
+mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
+{
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    GRegex *heading = mla_agenda_rule (b->parser, "day-heading");
+    guint own_slots = 0;
+
+    /* A reply with a programme of its own over a quoted one is a new
+     * version of it: the quoted programme is history. */
+    for (guint i = 0; i < b->n_lines && own_slots < REPLY_MIN_SLOTS; i++)
+        if (!lines[i].quoted && !lines[i].blank
+            && g_regex_match (slot_time, lines[i].text + lines[i].indent, 0, NULL))
+            own_slots++;
+    for (guint i = 0; i < b->n_lines;) {
+        guint end = i, slots = 0;
+        gboolean has_heading = FALSE;
+
+        if (!lines[i].quoted) {
+            i++;
+            continue;
+        }
+        for (; end < b->n_lines && lines[end].quoted; end++) {
+            const char *text = lines[end].text + lines[end].indent;
+
+            if (lines[end].blank)
+                continue;
+            if (g_regex_match (slot_time, text, 0, NULL))
+                slots++;
+            else if (strlen (text) <= HEADING_MAX_CHARS / 2 &&
+                     g_regex_match (heading, text, 0, NULL) &&
+                     !g_regex_match (b->parser->time_anywhere, text, 0, NULL))
+                has_heading = TRUE;
+        }
+        if (own_slots >= REPLY_MIN_SLOTS || (!has_heading && slots < QUOTED_MIN_SLOTS))
+            for (guint j = i; j < end; j++)
+                lines[j].blank = TRUE;
+        i = end;
+    }
+}

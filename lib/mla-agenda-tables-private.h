@@ -1,0 +1,96 @@
+/* mla-agenda-tables-private.h: tables and parallel tracks of the agenda
+ * parser: header rows ("Time | Session | Room", "ROOM A  Room B" over an
+ * underline), rows cut into cells, one slot per track cell. The table's
+ * columns are owned by the builder (MlaAgendaBuilder.columns, .rooms) and
+ * cleared at each day heading. Not installed. */
+#pragma once
+#include <glib.h>
+#include "mla-agenda.h"
+
+G_BEGIN_DECLS
+
+/* A column of a table with a header row ("Time | Session | Room"). */
+typedef enum { COLUMN_TITLE, COLUMN_TRACK, COLUMN_PLACE, COLUMN_PERSON } MlaColumnKind;
+
+typedef struct {
+    MlaColumnKind kind;
+    MlaPersonRole role;         /* COLUMN_PERSON */
+    char *room;                 /* COLUMN_TRACK: owned */
+} MlaColumn;
+
+typedef struct MlaAgendaBuilder MlaAgendaBuilder;
+
+/* Forgets the current table's columns and track rooms. */
+void mla_agenda_builder_clear_table (MlaAgendaBuilder *b);
+/* Frees what an MlaColumn owns (a GArray clear function). */
+void mla_agenda_column_clear (gpointer data);
+
+/* Whether a header cell names a room: "Hall 1", "Track A (Salon E)",
+ * "Main auditorium", "Ballroom". */
+gboolean mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell);
+
+/* Whether the line @text is a room and nothing else: up to four words,
+ * one of them a room word ("Room A", "Main Hall", "Lecture Theatre"). */
+gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
+
+/* Whether @text names a place: a room ("Room B12", "Hall 1"), or one to
+ * three capitalised words that are no kind, label or title word
+ * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */
+gboolean mla_agenda_names_place (MlaAgendaBuilder *b, const char *text);
+
+/* Whether @row ("Session 1 | Chair: Ken Adams | Room: 2") has cells apart
+ * by " | " and one after the first is a "Label: value" of a person or a
+ * place: then it is a row of cells, not a title with a bar in it. */
+gboolean mla_agenda_cells_have_label (MlaAgendaBuilder *b, const char *row);
+
+/* A row of a tab or pipe table without a header: the first cell is the
+ * title; a room or a place, a name, or a note follow. */
+void mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,
+                                gboolean pipes);
+
+/* A row under a table header: one slot per track cell, or one slot whose
+ * cells are its title, place and people. @s, @e: minutes (@e -1: none). */
+void mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e);
+
+/* A row under an underlined track header: each chunk of text (chunks are
+ * apart by two or more spaces) from byte @from of the current line is a
+ * slot in the room whose column it starts in. */
+void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
+
+/* "0900-1130 Morning Sessions" over indented lines "Room A  WG2  Title"
+ * (continuation lines indented under the title): when the lines below
+ * the current one are such a block, each is a slot from @s to @e (minutes,
+ * @e -1: none) in its room, and the block heading is no slot. Returns
+ * FALSE, changing nothing, when they are not; else the builder stands on
+ * the block's last line. */
+gboolean mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e);
+
+/* A time alone on its line under a flattened table's header: the lines
+ * below it, up to the next time or blank line, are a title and its
+ * speaker's line for each room in header order (one title alone spans
+ * the rooms). Without a header, two or more such items each led by a
+ * line that is a room ("Track A") are read the same way. Returns FALSE
+ * when neither fits; else the builder stands on the row's last line. */
+gboolean mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e);
+
+/* Rule "flat-header": "TimeRoom ARoom BRoom C" (a web table's header row
+ * run together) or "Time" over one room per line. */
+gboolean mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* "          Kitchen       Garden      Library" right above a timed row:
+ * a grid's header of rooms (each a place, apart by two or more spaces)
+ * without a time column or underline. Returns whether the current line
+ * is one; then its rooms are the track columns. */
+gboolean mla_agenda_grid_header (MlaAgendaBuilder *b);
+
+/* Rule "time-header": a line of times only ("   10:00    11:00    13:00")
+ * over rows of a room and one cell per time: a transposed grid, each cell
+ * a slot in the row's room from its column's time to the next column's. */
+gboolean mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* Rules "table-header", "track-header" and "underline". */
+gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
+gboolean mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);
+gboolean mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
+
+G_END_DECLS

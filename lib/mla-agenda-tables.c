@@ -1,0 +1,961 @@
+/* mla-agenda-tables.c: tables and parallel tracks of the agenda parser:
+ * header rows, underlined track headers, rows cut into cells. */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-rules-private.h"
+#include "mla-agenda-times-private.h"
+
+static gboolean is_room_cell (MlaAgendaBuilder *b, const char *cell);
+
+void
+mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
+{
+    g_ptr_array_set_size (b->rooms, 0);
+    g_array_set_size (b->room_starts, 0);
+    g_array_set_size (b->columns, 0);
+    g_ptr_array_set_size (b->flat_rooms, 0);
+}
+
+void
+mla_agenda_column_clear (gpointer data)
+{
+    g_free (((MlaColumn *) data)->room);
+}
+
+static gboolean
+is_room_word (MlaAgendaBuilder *b, const char *word)
+{
+    g_autofree char *key = mla_agenda_fold_compact (word);
+
+    return g_hash_table_contains (b->parser->room_words, key);
+}
+
+/* Cuts @text where @cut says, trimming each piece. */
+static GPtrArray *
+cut_cells (const char *text, GArray *cuts)
+{
+    GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+    guint from = 0;
+
+    for (guint i = 0; i <= cuts->len; i++) {
+        guint to = i < cuts->len ? g_array_index (cuts, guint, i) : (guint) strlen (text);
+        g_autofree char *cell = g_strndup (text + from, to - from);
+
+        g_ptr_array_add (cells, mla_agenda_squeeze (cell));
+        from = to;
+    }
+    return cells;
+}
+
+/* Splits a row written with single spaces ("MC B2.2 (Networking) MC B1.1
+ * (Audio) GT 1.1 (Vivek)"): a cell ends after ")" or "?"; a row of one
+ * word repeated ("BoFs BoFs BoFs") has one cell per word. With
+ * @header, cells start at room words outside parentheses instead. */
+static GPtrArray *
+split_free (MlaAgendaBuilder *b, const char *text, gboolean header)
+{
+    g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_auto (GStrv) words = g_strsplit (text, " ", -1);
+    gboolean repeated = g_strv_length (words) > 1;
+    int depth = 0;
+
+    for (guint i = 1; words[i] != NULL && repeated; i++)
+        repeated = strcmp (words[i], words[0]) == 0;
+    for (guint i = 0; text[i] != '\0'; i++) {
+        if (text[i] == '(')
+            depth++;
+        else if (text[i] == ')' && depth > 0)
+            depth--;
+        if (i == 0 || text[i - 1] != ' ' || text[i] == ' ')
+            continue;
+        if (repeated
+            || (!header && depth == 0 && (text[i - 2] == ')' || text[i - 2] == '?')
+                && g_unichar_isalnum (g_utf8_get_char (text + i)))) {
+            g_array_append_val (cuts, i);
+        } else if (header && depth == 0) {
+            g_autofree char *word = g_strndup (text + i, strcspn (text + i, " "));
+
+            if (is_room_word (b, word))
+                g_array_append_val (cuts, i);
+        }
+    }
+    return cut_cells (text, cuts);
+}
+
+/* The cells of @text (a row without its time, or a header without its
+ * time cell) in the table's layout. */
+static GPtrArray *
+split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
+{
+    GPtrArray *cells;
+
+    if (layout == 'f')
+        return split_free (b, text, header);
+    if (layout == '|') {
+        g_auto (GStrv) parts = g_strsplit (text, "|", -1);
+        guint n = g_strv_length (parts);
+
+        cells = g_ptr_array_new_with_free_func (g_free);
+        for (guint i = 0; i < n; i++) {
+            g_autofree char *cell = mla_agenda_squeeze (parts[i]);
+
+            /* the rest of the time cell, and the row's closing bar */
+            if ((i == 0 && !header) || (i == n - 1 && cell[0] == '\0'))
+                continue;
+            g_ptr_array_add (cells, g_steal_pointer (&cell));
+        }
+        return cells;
+    }
+    {
+        g_auto (GStrv) parts = g_regex_split (b->parser->gap_cells, text, 0);
+
+        cells = g_ptr_array_new_with_free_func (g_free);
+        for (guint i = 0; parts[i] != NULL; i++)
+            if (parts[i][0] != '\0')
+                g_ptr_array_add (cells, mla_agenda_squeeze (parts[i]));
+    }
+    return cells;
+}
+
+/* Whether a header cell names a room: "Hall 1", "Track A (Salon E)",
+ * "Main auditorium", "Ballroom". */
+gboolean
+mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autoptr (GMatchInfo) words = NULL;
+    const char *open = strchr (cell, '(');
+
+    if (open != NULL && strchr (open, ')') != NULL && open != cell)
+        return TRUE;
+    g_regex_match (b->parser->word, cell, 0, &words);
+    for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
+        g_autofree char *w = g_match_info_fetch (words, 0);
+
+        if (is_room_word (b, w))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+static gboolean
+has_lower (const char *word)
+{
+    for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_islower (g_utf8_get_char (p)))
+            return TRUE;
+    return FALSE;
+}
+
+/* Whether @words (at most three) are capitalised or numbers, and say
+ * no kind ("Lunch"); with @strict, no word is a label or a title word
+ * ("Keynote", "Session") and the first is no acronym ("WG 1"). */
+static gboolean
+place_words (MlaAgendaBuilder *b, const char *clean, gboolean strict)
+{
+    g_auto (GStrv) words = g_strsplit (clean, " ", -1);
+    guint n = g_strv_length (words);
+
+    if (n == 0 || n > 3 || clean[0] == '\0')
+        return FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS (b->parser->kinds); i++)
+        if (g_regex_match (b->parser->kinds[i], clean, 0, NULL))
+            return FALSE;
+    for (guint i = 0; i < n; i++) {
+        g_autofree char *key = mla_agenda_fold_compact (words[i]);
+        gunichar c = g_utf8_get_char (words[i]);
+
+        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
+            return FALSE;
+        if (!strict || (i > 0 && g_utf8_strlen (words[i], -1) == 1))
+            continue;   /* "Plaza A": a letter after the name */
+        if (i == 0 && !has_lower (words[i]))
+            return FALSE;   /* "WG 1", "BOF": a group's code, not a place */
+        if (mla_agenda_word_is (b->parser->not_names, words[i], NULL)
+            || g_hash_table_contains (b->parser->labels, key))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+gboolean
+mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text)
+{
+    g_auto (GStrv) words = g_strsplit (text, " ", -1);
+    gboolean room = FALSE;
+
+    if (g_strv_length (words) > 4 || strpbrk (text, "():,;") != NULL
+        || !g_unichar_isupper (g_utf8_get_char (text)))
+        return FALSE;
+    for (guint i = 0; words[i] != NULL && !room; i++)
+        room = is_room_word (b, words[i]);
+    return room;
+}
+
+gboolean
+mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
+{
+    g_autofree char *clean = mla_agenda_squeeze (text);
+
+    return mla_agenda_names_room (b, clean) || place_words (b, clean, TRUE);
+}
+
+/* "ROOM     A" -> "Room A": capitals are layout, not name. */
+static char *
+room_name (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *clean = mla_agenda_squeeze (cell);
+    g_auto (GStrv) words = g_strsplit (clean, " ", -1);
+
+    for (guint i = 0; words[i] != NULL; i++) {
+        g_autofree char *key = mla_agenda_fold_compact (words[i]);
+
+        if (g_hash_table_contains (b->parser->room_words, key)) {
+            g_autofree char *lower = g_utf8_strdown (words[i], -1);
+
+            g_free (words[i]);
+            words[i] = g_strdup_printf ("%c%s", g_ascii_toupper (lower[0]), lower + 1);
+        }
+    }
+    return g_strjoinv (" ", words);
+}
+
+/* "Chair: Ken Adams" in a cell: adds the person; returns whether it did. */
+static gboolean
+add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL;
+    int role;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), cell, 0, &match))
+        return FALSE;
+    label = g_match_info_fetch_named (match, "label");
+    colon = g_match_info_fetch_named (match, "colon");
+    value = g_match_info_fetch_named (match, "value");
+    key = mla_agenda_fold_compact (label);
+    role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+    if (role < 0 || colon == NULL || colon[0] == '\0' || value[0] == '\0')
+        return FALSE;
+    mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
+                           mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
+                                                                         : MLA_PEOPLE_LIST);
+    return TRUE;
+}
+
+gboolean
+mla_agenda_cells_have_label (MlaAgendaBuilder *b, const char *row)
+{
+    g_auto (GStrv) cells = NULL;
+    GRegex *person = mla_agenda_rule (b->parser, "person-label");
+    GRegex *place = mla_agenda_rule (b->parser, "location-label");
+
+    if (strstr (row, " | ") == NULL)
+        return FALSE;
+    cells = g_regex_split (b->parser->pipe_cells, row, 0);
+    for (guint i = 1; cells[i] != NULL; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autofree char *colon = NULL;
+
+        if (g_regex_match (place, cells[i], 0, NULL))
+            return TRUE;
+        if (!g_regex_match (person, cells[i], 0, &match))
+            continue;
+        colon = g_match_info_fetch_named (match, "colon");
+        if (colon != NULL && colon[0] != '\0')
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* A row of a tab or pipe table without a header: the first cell is the
+ * title; a room or a place, a name, or a note follow. */
+void
+mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,
+                           gboolean pipes)
+{
+    g_auto (GStrv) cells = g_regex_split (pipes ? b->parser->pipe_cells : b->parser->gap_cells, row,
+                                          0);
+    GRegex *location_label = mla_agenda_rule (b->parser, "location-label");
+    guint n = 0;
+
+    for (guint i = 0; cells[i] != NULL; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        g_auto (GStrv) words = NULL;
+        gboolean room = FALSE;
+
+        g_strstrip (cells[i]);
+        if (cells[i][0] == '\0')
+            continue;
+        if (n == 0 && slot->room == NULL && cells[i + 1] != NULL
+            && mla_agenda_is_room_line (b, cells[i])) {
+            /* "10:00  Track A  Title  Speaker": the track comes first */
+            slot->room = mla_agenda_squeeze (cells[i]);
+            continue;
+        }
+        if (n++ == 0) {
+            mla_agenda_slot_set_title (b, slot, cells[i]);
+            continue;
+        }
+        words = g_strsplit (cells[i], " ", -1);
+        for (guint j = 0; words[j] != NULL && !room; j++) {
+            g_autofree char *key = mla_agenda_fold_compact (words[j]);
+
+            room = g_hash_table_contains (b->parser->room_words, key);
+        }
+        if (add_labelled_person (b, slot, cells[i]))
+            continue;
+        if (slot->location == NULL && g_regex_match (location_label, cells[i], 0, &match))
+            slot->location = g_match_info_fetch_named (match, "value");
+        else if (slot->location == NULL && room)
+            slot->location = mla_agenda_squeeze (cells[i]);
+        else if (mla_agenda_parser_is_name (b->parser, cells[i]))
+            mla_agenda_add_person (b, slot, cells[i], MLA_PERSON_ROLE_SPEAKER);
+        else
+            g_ptr_array_add (slot->notes, mla_agenda_squeeze (cells[i]));
+    }
+}
+
+/* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
+ * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
+gboolean
+mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const char *text = mla_agenda_current_line (b)->text;
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    g_autoptr (GPtrArray) cells = NULL;
+    g_autofree char *corner = g_match_info_fetch_named (match, "corner");
+    gboolean grid = corner != NULL && corner[0] != '\0';
+    char layout = strchr (text, '|') != NULL ? '|'
+                  : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
+                                                                       : 'f';
+    guint tracks = 0;
+
+    cells = split_row (b, rest, layout, TRUE);
+    if (cells->len < 2)
+        return FALSE;
+    /* "         | Main Room | Kitchen | Garden": a grid's header row with
+     * an empty first cell; it holds rooms only */
+    if (grid && g_regex_match (b->parser->time_anywhere, rest, 0, NULL))
+        return FALSE;
+    for (guint i = 0; grid && i < cells->len; i++)
+        if (!is_room_cell (b, g_ptr_array_index (cells, i)))
+            return FALSE;
+    mla_agenda_builder_clear_table (b);
+    for (guint i = 0; i < cells->len; i++) {
+        const char *cell = g_ptr_array_index (cells, i);
+        g_autofree char *key = mla_agenda_fold_compact (cell);
+        g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
+        gsize key_len = strlen (key);
+
+        /* "Speaker(s)", "Room:" name the column as "Speaker", "Room" */
+        if (g_str_has_suffix (key, "(s)"))
+            key[key_len - 3] = '\0';
+        else if (key_len > 1 && key[key_len - 1] == ':')
+            key[key_len - 1] = '\0';
+        MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL };
+        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+
+        if (g_hash_table_contains (b->parser->place_labels, key)) {
+            column.kind = COLUMN_PLACE;
+        } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
+            column.kind = COLUMN_PERSON;
+            column.role = role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
+        } else if (grid || mla_agenda_names_room (b, cell)) {
+            const char *open = strchr (cell, '(');
+
+            column.kind = COLUMN_TRACK;
+            if (open != NULL && strchr (open, ')') != NULL)
+                column.room = g_strndup (open + 1, strchr (open, ')') - open - 1);
+            else if (is_room_word (b, first))
+                column.room = room_name (b, cell);
+            else
+                column.room = g_strdup (cell);
+            tracks++;
+        }
+        g_array_append_val (b->columns, column);
+    }
+    if (tracks == 1)    /* one track is no parallel programme: its column is a place */
+        for (guint i = 0; i < b->columns->len; i++)
+            if (g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK)
+                g_array_index (b->columns, MlaColumn, i).kind = COLUMN_PLACE;
+    b->column_split = layout;
+    b->slot = NULL;
+    g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1, cells->len);
+    return TRUE;
+}
+
+static guint
+count_tracks (MlaAgendaBuilder *b)
+{
+    guint n = 0;
+
+    for (guint i = 0; i < b->columns->len; i++)
+        n += g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK;
+    return n;
+}
+
+static MlaAgendaSlot *
+table_slot (int s, int e)
+{
+    MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+    mla_agenda_format_minutes (s, slot->start);
+    if (e > s)
+        mla_agenda_format_minutes (e, slot->end);
+    return slot;
+}
+
+/* Whether a track cell holds no session: "", or only a parenthesis, as
+ * "(free)" in an unconference grid. */
+static gboolean
+is_empty_cell (const char *cell)
+{
+    gsize n = strlen (cell);
+
+    return n == 0 || (cell[0] == '(' && cell[n - 1] == ')' && strchr (cell + 1, '(') == NULL);
+}
+
+/* A row under a table header: one slot per track cell, or one slot whose
+ * cells are its title, place and people. */
+void
+mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
+{
+    g_autoptr (GPtrArray) cells = split_row (b, row, b->column_split, FALSE);
+    guint tracks = count_tracks (b), filled = 0;
+    MlaAgendaSlot *slot;
+
+    for (guint i = 0; i < cells->len; i++)
+        filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
+    if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len) {
+        for (guint i = 0; i < cells->len; i++) {
+            const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+
+            if (is_empty_cell (g_ptr_array_index (cells, i)))
+                continue;
+            slot = table_slot (s, e);
+            slot->room = g_strdup (column->room);
+            mla_agenda_slot_set_title (b, slot, g_ptr_array_index (cells, i));
+            mla_agenda_builder_add_slot (b, slot);
+        }
+        return;
+    }
+    slot = table_slot (s, e);
+    if (tracks >= 2) {
+        g_autofree char *whole = mla_agenda_squeeze (row);
+
+        g_strchomp (g_strdelimit (whole, "|", ' '));
+        mla_agenda_slot_set_title (b, slot, whole + strspn (whole, " "));
+        mla_agenda_builder_add_slot (b, slot);
+        return;
+    }
+    for (guint i = 0; i < cells->len && i < b->columns->len; i++) {
+        const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+        const char *cell = g_ptr_array_index (cells, i);
+
+        if (cell[0] == '\0')
+            continue;
+        if (column->kind == COLUMN_PLACE && slot->location == NULL)
+            slot->location = g_strdup (cell);
+        else if (column->kind == COLUMN_PERSON)
+            mla_agenda_add_person (b, slot, cell, column->role);
+        else if (slot->title == NULL)
+            mla_agenda_slot_set_title (b, slot, cell);
+        else
+            g_ptr_array_add (slot->notes, g_strdup (cell));
+    }
+    mla_agenda_builder_add_slot (b, slot);
+}
+
+gboolean
+mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    (void) match;
+    if (mla_agenda_grid_header (b))
+        return TRUE;
+    b->header_line = (gint) b->index;   /* an underline may follow */
+    return TRUE;
+}
+
+/* Columns a row's cell may start left of its header cell. */
+#define GRID_SLACK 2
+
+gboolean
+mla_agenda_grid_header (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+    guint next = b->index + 1;
+    const char *p = line->text + line->indent;
+
+    while (next < b->n_lines && b->lines[next].blank)
+        next++;
+    if (next >= b->n_lines || strchr (line->text, '|') != NULL
+        || g_regex_match (b->parser->time_anywhere, line->text, 0, NULL)
+        || !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[next].text, 0, NULL))
+        return FALSE;
+    while (*p != '\0') {
+        const char *end = strstr (p, "  ");
+        g_autofree char *cell = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
+        guint column = (guint) g_utf8_pointer_to_offset (line->text, p);
+
+        if (!is_room_cell (b, cell))
+            return FALSE;
+        column = column > GRID_SLACK ? column - GRID_SLACK : 0;
+        g_ptr_array_add (rooms, room_name (b, cell));
+        g_array_append_val (starts, column);
+        p = end != NULL ? end + strspn (end, " ") : p + strlen (p);
+    }
+    if (rooms->len < 2)
+        return FALSE;
+    mla_agenda_builder_clear_table (b);
+    for (guint i = 0; i < rooms->len; i++) {
+        g_ptr_array_add (b->rooms, g_strdup (g_ptr_array_index (rooms, i)));
+        g_array_append_val (b->room_starts, g_array_index (starts, guint, i));
+    }
+    b->slot = NULL;
+    g_debug ("agenda: line %u: a grid header of %u rooms", b->index + 1, rooms->len);
+    return TRUE;
+}
+
+gboolean
+mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+
+    (void) match;
+    if (b->header_line >= 0 && (guint) b->header_line + 1 == b->index && line->runs != NULL
+        && line->runs->len >= 2) {
+        const char *header = b->lines[b->header_line].text;
+        glong length = g_utf8_strlen (header, -1);
+
+        mla_agenda_builder_clear_table (b);
+        for (guint i = 0; i < line->runs->len; i++) {
+            guint from = g_array_index (line->runs, guint, i);
+            guint to = i + 1 < line->runs->len ? g_array_index (line->runs, guint, i + 1)
+                                               : (guint) length;
+            g_autofree char *cell = (glong) from < length
+                                        ? g_utf8_substring (header, from, MIN ((glong) to, length))
+                                        : g_strdup ("");
+
+            g_ptr_array_add (b->rooms, room_name (b, cell));
+            g_array_append_val (b->room_starts, from);
+        }
+        b->slot = NULL;
+        g_debug ("agenda: rule underline: line %u: %u track columns", b->index + 1, b->rooms->len);
+    } else if (b->heading_candidate >= 0 && (guint) b->heading_candidate + 1 == b->index
+               && b->agenda->title == NULL && b->slot_lines->len == 0) {
+        b->agenda->title = mla_agenda_squeeze (b->lines[b->heading_candidate].text);
+        g_debug ("agenda: rule underline: line %u: agenda title", b->index + 1);
+    }
+    return TRUE;
+}
+
+void
+mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
+{
+    const char *text = mla_agenda_current_line (b)->text;
+    const char *p = text + from;
+    gboolean first = TRUE;
+
+    while (*p != '\0') {
+        const char *chunk_end;
+        glong column;
+        guint room = 0;
+        g_autofree char *cell = NULL;
+        MlaAgendaSlot *slot;
+
+        p += strspn (p, " ");
+        if (*p == '\0')
+            break;
+        chunk_end = strstr (p, "  ");
+        if (chunk_end == NULL)
+            chunk_end = p + strlen (p);
+        column = g_utf8_pointer_to_offset (text, p);
+        while (room + 1 < b->rooms->len
+               && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
+            room++;
+        cell = g_strndup (p, chunk_end - p);
+        p = chunk_end;
+        slot = mla_agenda_slot_new ();
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        /* "12:00  Lunch" alone in a row: a break or meal spans the rooms */
+        if (!(first && p[strspn (p, " ")] == '\0'
+              && mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION))
+            slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
+        first = FALSE;
+        mla_agenda_slot_set_title (b, slot, cell);
+        mla_agenda_builder_add_slot (b, slot);
+    }
+}
+
+/* One line of a parallel block: its room and title, and its line. */
+typedef struct {
+    char *room;                 /* owned */
+    GString *title;             /* owned */
+    guint line;
+} MlaSession;
+
+static void
+session_clear (gpointer data)
+{
+    MlaSession *session = data;
+
+    g_free (session->room);
+    g_string_free (session->title, TRUE);
+}
+
+/* Reads line @i as a parallel session: a room of up to three words that
+ * is no label and names a place, then a title that is no bare name.
+ * Returns FALSE when the line is none. */
+static gboolean
+read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
+{
+    const MlaAgendaLine *line = &b->lines[i];
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *raw = NULL, *room = NULL, *rest = NULL, *key = NULL;
+    guint words = 1;
+
+    if (!g_regex_match (b->parser->session_line, line->text + line->indent, 0, &match))
+        return FALSE;
+    raw = g_match_info_fetch_named (match, "room");
+    room = mla_agenda_squeeze (raw);
+    rest = g_match_info_fetch_named (match, "rest");
+    key = mla_agenda_fold_compact (room);
+    for (const char *p = room; *p != '\0'; p++)
+        words += *p == ' ';
+    if (words > 3 || g_hash_table_contains (b->parser->labels, key)
+        || g_hash_table_contains (b->parser->place_labels, key)
+        || !mla_agenda_names_place (b, room) || mla_agenda_parser_is_name (b->parser, rest))
+        return FALSE;
+    out->room = g_steal_pointer (&room);
+    out->title = g_string_new (g_strstrip (rest));
+    out->line = i;
+    return TRUE;
+}
+
+gboolean
+mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
+{
+    g_autoptr (GArray) sessions = g_array_new (FALSE, TRUE, sizeof (MlaSession));
+    guint heading = b->index, indent = 0, last = b->index;
+
+    g_array_set_clear_func (sessions, session_clear);
+    for (guint i = heading + 1; i < b->n_lines; i++) {
+        const MlaAgendaLine *line = &b->lines[i];
+        MlaSession session = { 0 };
+
+        if (line->blank || line->indent < b->lines[heading].indent
+            || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), line->text, 0, NULL))
+            break;
+        if ((sessions->len == 0 || line->indent == indent) && read_session (b, i, &session)) {
+            indent = line->indent;
+            g_array_append_val (sessions, session);
+        } else if (sessions->len > 0 && line->indent > indent) {
+            /* a continuation, indented under the title */
+            MlaSession *current = &g_array_index (sessions, MlaSession, sessions->len - 1);
+            g_autofree char *more = mla_agenda_squeeze (line->text);
+
+            g_string_append_printf (current->title, " %s", more);
+        } else {
+            break;
+        }
+        last = i;
+    }
+    if (sessions->len < 2)
+        return FALSE;
+    g_debug ("agenda: line %u: a time block of %u parallel sessions", heading + 1, sessions->len);
+    for (guint i = 0; i < sessions->len; i++) {
+        MlaSession *session = &g_array_index (sessions, MlaSession, i);
+        MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        slot->room = g_steal_pointer (&session->room);
+        mla_agenda_slot_set_title (b, slot, session->title->str);
+        b->index = session->line;
+        mla_agenda_builder_add_slot (b, slot);
+    }
+    b->index = last;
+    b->slot_indent = b->lines[last].indent;
+    return TRUE;
+}
+
+/* Whether @cell names a room of a flattened table's header. */
+static gboolean
+is_room_cell (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *key = mla_agenda_fold_compact (cell);
+
+    /* a header cell may be a title word ("Workshop"), not a column name */
+    return g_utf8_strlen (cell, -1) <= 30 && !g_hash_table_contains (b->parser->labels, key)
+           && !g_hash_table_contains (b->parser->people_columns, key)
+           && !g_hash_table_contains (b->parser->place_labels, key)
+           && !g_hash_table_contains (b->parser->title_columns, key)
+           && (mla_agenda_names_room (b, cell) || place_words (b, cell, FALSE));
+}
+
+/* The rooms of "TimeRoom ARoom BRoom C" (the cells of a web table's
+ * header row, run together when copied): a cell starts at a capital
+ * letter followed by a lower-case one right after a letter or digit. */
+static GPtrArray *
+split_run_together (MlaAgendaBuilder *b, const char *rest)
+{
+    g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autoptr (GPtrArray) rooms = NULL;
+
+    /* g_regex_split() mishandles a separator that matches the empty string */
+    g_regex_match (b->parser->run_together, rest, 0, &match);
+    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
+        gint at = 0;
+
+        g_match_info_fetch_pos (match, 0, &at, NULL);
+        g_array_append_val (cuts, at);
+    }
+    rooms = cut_cells (rest, cuts);
+    for (guint i = 0; i < rooms->len; i++)
+        if (!is_room_cell (b, g_ptr_array_index (rooms, i)))
+            return NULL;
+    return g_steal_pointer (&rooms);
+}
+
+/* The rooms of a header row written one cell per line under "Time": the
+ * short lines up to the first time. */
+static GPtrArray *
+rooms_below (MlaAgendaBuilder *b, guint *out_last)
+{
+    g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+
+    for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+        g_autofree char *cell = mla_agenda_squeeze (b->lines[i].text);
+
+        if (g_regex_match (slot_time, b->lines[i].text, 0, NULL)) {
+            *out_last = i - 1;
+            return rooms->len >= 2 ? g_steal_pointer (&rooms) : NULL;
+        }
+        if (!is_room_cell (b, cell))
+            return NULL;
+        g_ptr_array_add (rooms, g_steal_pointer (&cell));
+    }
+    return NULL;
+}
+
+gboolean
+mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    g_autoptr (GPtrArray) rooms = NULL;
+    guint last = b->index;
+
+    if (rest != NULL && rest[0] != '\0')
+        rooms = strstr (rest, "  ") == NULL ? split_run_together (b, rest) : NULL;
+    else
+        rooms = rooms_below (b, &last);
+    if (rooms == NULL || rooms->len < 2)
+        return FALSE;
+    mla_agenda_builder_clear_table (b);
+    for (guint i = 0; i < rooms->len; i++)
+        g_ptr_array_add (b->flat_rooms, g_strdup (g_ptr_array_index (rooms, i)));
+    g_debug ("agenda: rule flat-header: line %u: %u rooms", b->index + 1, rooms->len);
+    b->index = last;
+    b->slot = NULL;
+    return TRUE;
+}
+
+/* Whether line @i ends the rows of a time in a flattened table. */
+static gboolean
+ends_flat_row (MlaAgendaBuilder *b, guint i)
+{
+    return b->lines[i].blank
+           || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL);
+}
+
+/* Whether line @i is a room and nothing else. */
+static gboolean
+room_line_at (MlaAgendaBuilder *b, guint i)
+{
+    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
+
+    return mla_agenda_is_room_line (b, text);
+}
+
+gboolean
+mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
+{
+    guint i = b->index + 1, k = 0;
+    /* without a header, each item may name its room on a line of its own */
+    gboolean room_led = b->flat_rooms->len == 0;
+    g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint) * 3);
+
+    if (room_led
+        && (i >= b->n_lines || ends_flat_row (b, i)
+            || !room_line_at (b, i)))
+        return FALSE;
+    /* the run of lines: [room,] title, then its speaker's line when one follows */
+    while (i < b->n_lines && !ends_flat_row (b, i)) {
+        guint item[3] = { G_MAXUINT, G_MAXUINT, G_MAXUINT };
+        g_auto (GStrv) names = NULL;
+
+        if (room_led) {
+            if (!room_line_at (b, i))
+                break;
+            item[0] = i++;
+            if (i >= b->n_lines || ends_flat_row (b, i))
+                break;
+        }
+        item[1] = i++;
+        if (i < b->n_lines && !ends_flat_row (b, i)
+            && (!room_led || !room_line_at (b, i))
+            && (names = mla_agenda_person_line (b->parser, b->lines[i].text)) != NULL)
+            item[2] = i++;
+        g_array_append_vals (items, item, 1);
+    }
+    if (items->len == 0 || (room_led && items->len < 2))
+        return FALSE;
+    for (k = 0; k < items->len; k++) {
+        const guint *item = (const guint *) (items->data + k * sizeof (guint) * 3);
+        MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        /* one item under a time spans the rooms (a break, a keynote) */
+        if (room_led)
+            slot->room = mla_agenda_squeeze (b->lines[item[0]].text);
+        else if (items->len > 1 && k < b->flat_rooms->len)
+            slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, k));
+        b->index = item[1];
+        mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
+        if (item[2] != G_MAXUINT) {
+            g_auto (GStrv) names = mla_agenda_person_line (b->parser, b->lines[item[2]].text);
+
+            for (guint j = 0; names[j] != NULL; j++)
+                mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
+            b->index = item[2];
+        }
+        mla_agenda_builder_add_slot (b, slot);
+    }
+    b->slot_open = FALSE;
+    return TRUE;
+}
+
+/* A column of a transposed grid's header: where it starts, its time. */
+typedef struct {
+    guint column;
+    int start;
+} MlaTimeColumn;
+
+/* The chunks of @text apart by two or more spaces or a bar, each with the
+ * column it starts in: (char *, owned) in @cells, guint in @columns. */
+static void
+chunks_of (const char *text, GPtrArray *cells, GArray *columns)
+{
+    const char *p = text;
+
+    while (*p != '\0') {
+        const char *end;
+        guint column;
+
+        p += strspn (p, " |");
+        if (*p == '\0')
+            break;
+        for (end = p; *end != '\0' && *end != '|' && !(end[0] == ' ' && end[1] == ' '); end++)
+            ;
+        column = (guint) g_utf8_pointer_to_offset (text, p);
+        g_ptr_array_add (cells, g_strstrip (g_strndup (p, end - p)));
+        g_array_append_val (columns, column);
+        p = end;
+    }
+}
+
+/* The time column that a cell starting at @column falls under, or -1. */
+static int
+time_column_of (GArray *times, guint column)
+{
+    int found = -1;
+
+    for (guint i = 0; i < times->len; i++)
+        if (g_array_index (times, MlaTimeColumn, i).column <= column + GRID_SLACK)
+            found = (int) i;
+    return found;
+}
+
+gboolean
+mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GArray) columns = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (MlaTimeColumn));
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    int previous = -1;
+    guint rows = 0, i;
+
+    (void) match;
+    chunks_of (line->text, cells, columns);
+    for (i = 0; i < cells->len; i++) {
+        g_autoptr (GMatchInfo) time = NULL;
+        MlaTimeColumn column = { g_array_index (columns, guint, i), 0 };
+        MlaClock clock;
+        gboolean bare;
+
+        if (!g_regex_match (slot_time, g_ptr_array_index (cells, i), 0, &time)
+            || !mla_agenda_fetch_clock (b, time, "1", &clock, &bare))
+            return FALSE;
+        column.start = previous = mla_agenda_resolve_clock (&clock, previous, b->all_24h);
+        g_array_append_val (times, column);
+    }
+    /* the rows: a room, then one cell per time column */
+    for (i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+        g_autoptr (GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+
+        chunks_of (b->lines[i].text, row, starts);
+        if (row->len < 2 || g_array_index (starts, guint, 0) + GRID_SLACK
+                                >= g_array_index (times, MlaTimeColumn, 0).column
+            || !is_room_cell (b, g_ptr_array_index (row, 0)))
+            break;
+        rows++;
+    }
+    if (times->len < 2 || rows < 2)
+        return FALSE;
+    g_debug ("agenda: rule time-header: line %u: %u times, %u rooms", b->index + 1, times->len,
+             rows);
+    for (guint r = b->index + 1; r <= b->index + rows; r++) {
+        g_autoptr (GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+        guint at = b->index;
+
+        chunks_of (b->lines[r].text, row, starts);
+        for (guint c = 1; c < row->len; c++) {
+            int t = time_column_of (times, g_array_index (starts, guint, c));
+            MlaAgendaSlot *slot;
+
+            if (t < 0 || is_empty_cell (g_ptr_array_index (row, c)))
+                continue;
+            slot = table_slot (g_array_index (times, MlaTimeColumn, t).start,
+                               (guint) t + 1 < times->len
+                                   ? g_array_index (times, MlaTimeColumn, t + 1).start
+                                   : -1);
+            slot->room = g_strdup (g_ptr_array_index (row, 0));
+            b->index = r;
+            mla_agenda_slot_set_title (b, slot, g_ptr_array_index (row, c));
+            mla_agenda_builder_add_slot (b, slot);
+            b->index = at;
+        }
+    }
+    b->index += rows;
+    b->previous = previous;
+    b->slot = NULL;
+    return TRUE;
+}

@@ -1,0 +1,487 @@
+/* mla-agenda-times.c: times and dates of the agenda parser: 12-hour
+ * resolution, ranges, "0800" and "noon" forms, weekday and date
+ * resolution, the year of a text. */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+#include "mla-agenda-times-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-rules-private.h"
+
+int
+mla_agenda_resolve_clock (const MlaClock *clock, int previous, gboolean all_24h)
+{
+    int h = clock->hour % 12;
+    int low, high;
+
+    switch (clock->suffix) {
+    case MLA_CLOCK_AM:
+        return h * 60 + clock->minute;
+    case MLA_CLOCK_PM:
+        return (h + 12) * 60 + clock->minute;
+    case MLA_CLOCK_24H:
+        return clock->hour * 60 + clock->minute;
+    case MLA_CLOCK_NONE:
+    default:
+        break;
+    }
+    if (all_24h || clock->hour >= 13)
+        return clock->hour * 60 + clock->minute;
+    /* 12 o'clock is noon in a day's programme. */
+    low = (clock->hour == 12 ? 12 : h) * 60 + clock->minute;
+    high = clock->hour == 12 ? low : low + 12 * 60;
+    if (previous < 0)
+        return clock->hour < 7 ? high : low;    /* nobody meets at 1:30 am */
+    if (low >= previous)
+        return low;
+    if (high >= previous)
+        return high;
+    return low;
+}
+
+void
+mla_agenda_resolve_range (const MlaClock *start, const MlaClock *end, int previous,
+                          gboolean all_24h, int *out_start, int *out_end)
+{
+    MlaClock guess = *start;
+    int e, s;
+
+    if (end->suffix == MLA_CLOCK_AM && end->hour == 12
+        && (start->suffix == MLA_CLOCK_NONE || start->suffix == MLA_CLOCK_AM)) {
+        /* "11:15 - 12:00am": nobody ends a morning at midnight. */
+        MlaClock noon = *end;
+
+        noon.suffix = MLA_CLOCK_PM;
+        e = mla_agenda_resolve_clock (&noon, -1, all_24h);
+    } else {
+        e = -2;
+    }
+    if (start->suffix == MLA_CLOCK_NONE && !all_24h && start->hour < 13
+        && (end->suffix == MLA_CLOCK_AM || end->suffix == MLA_CLOCK_PM)) {
+        if (e == -2)
+            e = mla_agenda_resolve_clock (end, previous, all_24h);
+        guess.suffix = end->suffix;
+        s = mla_agenda_resolve_clock (&guess, previous, all_24h);
+        if (s > e) {
+            guess.suffix = end->suffix == MLA_CLOCK_PM ? MLA_CLOCK_AM : MLA_CLOCK_PM;
+            s = mla_agenda_resolve_clock (&guess, previous, all_24h);
+        }
+        if (s > e || (previous >= 0 && s < previous - 60))
+            s = mla_agenda_resolve_clock (start, previous, all_24h);  /* "3:30 - 3:15pm" */
+    } else {
+        s = mla_agenda_resolve_clock (start, previous, all_24h);
+        if (e == -2)
+            e = mla_agenda_resolve_clock (end, s, all_24h);
+    }
+    *out_start = s;
+    *out_end = e;
+}
+
+int
+mla_agenda_minutes_of (const char *hhmm)
+{
+    return hhmm[0] == '\0' ? -1 : atoi (hhmm) * 60 + atoi (hhmm + 3);
+}
+
+void
+mla_agenda_format_minutes (int minutes, char out[6])
+{
+    g_snprintf (out, 6, "%02d:%02d", (minutes / 60) % 24, minutes % 60);
+}
+
+/* "23:00 Pizza" then "01:00 Games": the night goes on, the day stays. */
+gboolean
+mla_agenda_runs_past_midnight (int previous, int start)
+{
+    return previous >= NIGHT_FROM && start < NIGHT_UNTIL;
+}
+
+void
+mla_agenda_format_date (GDateTime *date, char out[11])
+{
+    g_snprintf (out, 11, "%04d-%02d-%02d", g_date_time_get_year (date),
+                g_date_time_get_month (date), g_date_time_get_day_of_month (date));
+}
+
+gboolean
+mla_agenda_resolve_weekday (GDateTime *reference, int weekday, char out[11])
+{
+    g_autoptr (GDateTime) date = NULL;
+
+    out[0] = '\0';
+    if (reference == NULL || weekday < 1 || weekday > 7)
+        return FALSE;
+    date = g_date_time_add_days (reference,
+                                 (weekday - g_date_time_get_day_of_week (reference) + 7) % 7);
+    mla_agenda_format_date (date, out);
+    return TRUE;
+}
+
+gboolean
+mla_agenda_resolve_date (GDateTime *reference, int year, int month, int day_of_month,
+                         char out[11])
+{
+    out[0] = '\0';
+    if (year == 0) {
+        if (reference == NULL)
+            return FALSE;
+        year = g_date_time_get_year (reference);
+        /* A programme is sent before the meeting: a date far behind the
+         * mail's date belongs to the next year. */
+        if (month * 31 + day_of_month + 183
+            < g_date_time_get_month (reference) * 31 + g_date_time_get_day_of_month (reference))
+            year++;
+    }
+    if (!g_date_valid_dmy (day_of_month, month, year))
+        return FALSE;
+    g_snprintf (out, 11, "%04d-%02d-%02d", year, month, day_of_month);
+    return TRUE;
+}
+
+/* Returns: (transfer full) (nullable): noon of the day after @date
+ * ("YYYY-MM-DD"), NULL for "". */
+GDateTime *
+mla_agenda_day_after (const char *date)
+{
+    g_autoptr (GDateTime) day = NULL;
+
+    if (date[0] == '\0')
+        return NULL;
+    day = g_date_time_new_utc (atoi (date), atoi (date + 5), atoi (date + 8), 12, 0, 0);
+    return day != NULL ? g_date_time_add_days (day, 1) : NULL;
+}
+
+/* Whether "HHMM" is a plausible 24-hour time of a programme: a valid
+ * clock on a five-minute step. */
+static gboolean
+military_clock (const char *hh, const char *mm)
+{
+    int h = atoi (hh), m = atoi (mm);
+
+    return h <= 23 && m <= 59 && m % 5 == 0;
+}
+
+/* A "HHMM-HHMM" range is at most this long: "1000-1700" is a day of
+ * registration; "1200-2000" is more likely a span of years. */
+#define MILITARY_MAX_SPAN (10 * 60)
+
+/* Whether a "HHMM-HHMM" match is a time range, not a span of years
+ * ("2010-2015"): both ends plausible, a later end within
+ * MILITARY_MAX_SPAN, and not both 19xx or 20xx. */
+static gboolean
+military_range_ok (GMatchInfo *match)
+{
+    g_autofree char *h1 = g_match_info_fetch_named (match, "h1");
+    g_autofree char *m1 = g_match_info_fetch_named (match, "m1");
+    g_autofree char *h2 = g_match_info_fetch_named (match, "h2");
+    g_autofree char *m2 = g_match_info_fetch_named (match, "m2");
+    int s = atoi (h1) * 60 + atoi (m1), e = atoi (h2) * 60 + atoi (m2);
+    gboolean year1 = g_str_has_prefix (h1, "19") || g_str_has_prefix (h1, "20");
+    gboolean year2 = g_str_has_prefix (h2, "19") || g_str_has_prefix (h2, "20");
+
+    return military_clock (h1, m1) && military_clock (h2, m2) && e > s
+           && e - s <= MILITARY_MAX_SPAN && !(year1 && year2);
+}
+
+/* Whether @text writes its programme in "0800-0830" times: one such
+ * range that cannot be a span of years. */
+gboolean
+mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines)
+{
+    for (guint i = 0; lines[i] != NULL; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        const char *p = lines[i] + strspn (lines[i], " \t>");
+
+        if (g_regex_match (parser->military_range, p, 0, &match) && military_range_ok (match))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Rewrites the time forms that the time pattern does not read into ones
+ * it does: "0800-0830" to "08:00-08:30" (and, with @military, the text
+ * being written in such ranges, "1300 Lunch" to "13:00 Lunch"), "noon"
+ * at either end of a range to "12:00 pm". Returns: (transfer full). */
+char *
+mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text, gboolean military)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    char *out;
+
+    if (g_regex_match (parser->military_range, text, 0, &match)
+        && military_range_ok (match)) {
+        g_autofree char *lead = g_match_info_fetch_named (match, "lead");
+        g_autofree char *h1 = g_match_info_fetch_named (match, "h1");
+        g_autofree char *m1 = g_match_info_fetch_named (match, "m1");
+        g_autofree char *sep = g_match_info_fetch_named (match, "sep");
+        g_autofree char *h2 = g_match_info_fetch_named (match, "h2");
+        g_autofree char *m2 = g_match_info_fetch_named (match, "m2");
+        gint end = 0;
+
+        g_match_info_fetch_pos (match, 0, NULL, &end);
+        return g_strdup_printf ("%s%s:%s%s%s:%s%s", lead, h1, m1, sep, h2, m2, text + end);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (military && g_regex_match (parser->military_single, text, 0, &match)) {
+        g_autofree char *lead = g_match_info_fetch_named (match, "lead");
+        g_autofree char *h1 = g_match_info_fetch_named (match, "h1");
+        g_autofree char *m1 = g_match_info_fetch_named (match, "m1");
+        gint end = 0;
+
+        g_match_info_fetch_pos (match, 0, NULL, &end);
+        if (military_clock (h1, m1))
+            return g_strdup_printf ("%s%s:%s%s", lead, h1, m1, text + end);
+    }
+    out = g_regex_replace (parser->noon_start, text, -1, 0, "\\g<1>12:00 pm", 0, NULL);
+    if (out != NULL && strcmp (out, text) == 0) {
+        g_free (out);
+        out = g_regex_replace (parser->noon_end, text, -1, 0, "\\g<1>12:00 pm", 0, NULL);
+    }
+    return out != NULL ? out : g_strdup (text);
+}
+
+gboolean
+mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, MlaClock *clock,
+                        gboolean *bare)
+{
+    g_autofree char *hk = g_strconcat ("h", n, NULL), *sk = g_strconcat ("s", n, NULL);
+    g_autofree char *mk = g_strconcat ("m", n, NULL), *xk = g_strconcat ("x", n, NULL);
+    g_autofree char *h = g_match_info_fetch_named (match, hk);
+    g_autofree char *s = g_match_info_fetch_named (match, sk);
+    g_autofree char *m = g_match_info_fetch_named (match, mk);
+    g_autofree char *x = g_match_info_fetch_named (match, xk);
+
+    if (h == NULL || h[0] == '\0')
+        return FALSE;
+    clock->hour = atoi (h);
+    clock->minute = 0;
+    clock->suffix = MLA_CLOCK_NONE;
+    if (m != NULL && m[0] != '\0') {
+        if (strlen (m) == 1 && g_strcmp0 (s, ":") != 0)
+            return FALSE;           /* "2.6" is a version, "7:3" a typo */
+        clock->minute = strlen (m) == 1 ? atoi (m) * 10 : atoi (m);
+    }
+    *bare = (m == NULL || m[0] == '\0') && (x == NULL || x[0] == '\0');
+    if (x != NULL && x[0] != '\0') {
+        g_autofree char *key = mla_agenda_fold_compact (x);
+
+        if (g_hash_table_contains (b->parser->am, key))
+            clock->suffix = MLA_CLOCK_AM;
+        else if (g_hash_table_contains (b->parser->pm, key))
+            clock->suffix = MLA_CLOCK_PM;
+        else
+            clock->suffix = MLA_CLOCK_24H;
+    }
+    if (s != NULL && strcmp (s, "h") == 0)
+        clock->suffix = MLA_CLOCK_24H;
+    if (clock->suffix == MLA_CLOCK_NONE && (h[0] == '0' || clock->hour >= 13))
+        clock->suffix = MLA_CLOCK_24H;
+    if (clock->minute > 59 || clock->hour > 23)
+        return FALSE;
+    if ((clock->suffix == MLA_CLOCK_AM || clock->suffix == MLA_CLOCK_PM)
+        && (clock->hour == 0 || clock->hour > 12))
+        return FALSE;
+    return TRUE;
+}
+
+static int
+fetch_int (GMatchInfo *match, const char *name)
+{
+    g_autofree char *text = g_match_info_fetch_named (match, name);
+
+    return text != NULL ? atoi (text) : 0;
+}
+
+int
+mla_agenda_text_weekday (MlaAgendaParser *parser, const char *text)
+{
+    g_autoptr (GMatchInfo) words = NULL;
+    int value = 0;
+
+    g_regex_match (parser->word, text, 0, &words);
+    for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
+        g_autofree char *w = g_match_info_fetch (words, 0);
+
+        if (mla_agenda_word_is (parser->weekdays, w, &value)
+            || mla_agenda_word_is (parser->weekday_abbrs, w, &value))
+            return value;
+    }
+    return 0;
+}
+
+/* "12/5" is the 5th of December in the US and the 12th of May elsewhere:
+ * the reading whose weekday is @weekday wins, else month first. */
+static gboolean
+resolve_slash_date (MlaAgendaBuilder *b, int first, int second, int year, int weekday,
+                    char out[11])
+{
+    char month_first[11], day_first[11];
+    gboolean mf = mla_agenda_resolve_date (b->reference, year, first, second, month_first);
+    gboolean df = mla_agenda_resolve_date (b->reference, year, second, first, day_first);
+
+    if (df && (!mf || mla_agenda_weekday_of (day_first) == weekday)
+        && mla_agenda_weekday_of (month_first) != weekday)
+        memcpy (out, day_first, 11);
+    else if (mf)
+        memcpy (out, month_first, 11);
+    else
+        return FALSE;
+    return TRUE;
+}
+
+int
+mla_agenda_weekday_of (const char *date)
+{
+    GDate day;
+
+    if (date[0] == '\0')
+        return 0;
+    g_date_clear (&day, 1);
+    g_date_set_dmy (&day, (GDateDay) atoi (date + 8), (GDateMonth) atoi (date + 5),
+                    (GDateYear) atoi (date));
+    return g_date_valid (&day) ? (int) g_date_get_weekday (&day) : 0;
+}
+
+gboolean
+mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11], gint span[2])
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    int weekday = -1;
+
+    out[0] = '\0';
+    g_regex_match (b->parser->date, text, 0, &match);
+    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
+        g_autofree char *mo1 = g_match_info_fetch_named (match, "mo1");
+        g_autofree char *mo2 = g_match_info_fetch_named (match, "mo2");
+        int year, month = 0, day;
+        gboolean numeric = FALSE;
+
+        if (mo1 != NULL && mo1[0] != '\0') {
+            mla_agenda_word_is (b->parser->months, mo1, &month);
+            day = fetch_int (match, "d1");
+            year = fetch_int (match, "y1");
+        } else if (mo2 != NULL && mo2[0] != '\0') {
+            mla_agenda_word_is (b->parser->months, mo2, &month);
+            day = fetch_int (match, "d2");
+            year = fetch_int (match, "y2");
+        } else if (fetch_int (match, "iy") != 0) {
+            year = fetch_int (match, "iy");
+            month = fetch_int (match, "im");
+            day = fetch_int (match, "id");
+        } else if (fetch_int (match, "dy") != 0) {
+            year = fetch_int (match, "dy");
+            month = fetch_int (match, "dm");
+            day = fetch_int (match, "dd");
+        } else {
+            /* "12/5", "5.12.": a date only next to a weekday */
+            if (weekday < 0)
+                weekday = mla_agenda_text_weekday (b->parser, text);
+            if (weekday == 0)
+                continue;
+            numeric = TRUE;
+            year = fetch_int (match, "sy");
+            if (year != 0 && year < 100)
+                year += 2000;
+            month = fetch_int (match, "pm");
+            day = fetch_int (match, "pd");
+        }
+        if (year != 0)
+            b->year_hint = year;
+        else
+            year = b->year_hint;
+        if (numeric && month == 0) {
+            if (!resolve_slash_date (b, fetch_int (match, "sa"), fetch_int (match, "sb"), year,
+                                     weekday, out))
+                out[0] = '\0';
+        } else if (!mla_agenda_resolve_date (b->reference, year, month, day, out)) {
+            out[0] = '\0';
+        }
+        if (span != NULL)
+            g_match_info_fetch_pos (match, 0, &span[0], &span[1]);
+        return TRUE;
+    }
+    return FALSE;
+}
+
+gboolean
+mla_agenda_find_date (MlaAgendaBuilder *b, const char *text, char out[11])
+{
+    return mla_agenda_find_date_span (b, text, out, NULL);
+}
+
+/* The year that dates without one belong to: the first date written
+ * with its year; without a reference date, the first year at all
+ * ("Parrot Developer Summit 2008", a list archive's "PDT 2009"). Web
+ * addresses are not context. Returns 0 when the text has none. */
+int
+mla_agenda_text_year (MlaAgendaBuilder *b)
+{
+    int bare = 0;
+
+    for (guint i = 0; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text;
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autoptr (GMatchInfo) year = NULL;
+
+        if (b->lines[i].blank || strstr (text, "://") != NULL)
+            continue;
+        if (g_regex_match (b->parser->date, text, 0, &match)) {
+            do {
+                static const char *const keys[] = { "y1", "y2", "iy", "dy" };
+
+                for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+                    if (fetch_int (match, keys[k]) != 0)
+                        return fetch_int (match, keys[k]);
+            } while (g_match_info_next (match, NULL));
+        }
+        if (bare == 0 && b->reference == NULL && g_regex_match (b->parser->year, text, 0, &year)) {
+            g_autofree char *found = g_match_info_fetch (year, 0);
+
+            bare = atoi (found);
+        }
+    }
+    return bare;
+}
+
+/* Weekdays follow each other: "Monday" then "Tuesday" are consecutive,
+ * even when the mail was sent on a Tuesday. */
+void
+mla_agenda_resolve_weekday_after (MlaAgendaBuilder *b, int weekday, char out[11])
+{
+    g_autoptr (GDateTime) after = NULL;
+
+    for (guint i = b->agenda->days->len; i-- > 0 && after == NULL;)
+        after =
+            mla_agenda_day_after (((MlaAgendaDay *) g_ptr_array_index (b->agenda->days, i))->date);
+    mla_agenda_resolve_weekday (after != NULL ? after : b->reference, weekday, out);
+}
+
+/* Whether the text writes 24-hour times throughout: a slot line with an
+ * hour past 12 or a leading zero, and none with am/pm. */
+gboolean
+mla_agenda_text_is_24h (MlaAgendaBuilder *b)
+{
+    gboolean seen_24h = FALSE;
+
+    for (guint i = 0; i < b->n_lines; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+
+        if (b->lines[i].blank ||
+            !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, &match))
+            continue;
+        for (guint n = 1; n <= 2; n++) {
+            MlaClock clock;
+            gboolean bare;
+            char key[2] = { (char) ('0' + n), '\0' };
+
+            if (!mla_agenda_fetch_clock (b, match, key, &clock, &bare) || bare)
+                continue;
+            if (clock.suffix == MLA_CLOCK_AM || clock.suffix == MLA_CLOCK_PM)
+                return FALSE;
+            if (clock.suffix == MLA_CLOCK_24H)
+                seen_24h = TRUE;
+        }
+    }
+    return seen_24h;
+}

@@ -1,0 +1,83 @@
+/* mla-agenda-vocabulary-private.h: the agenda parser's words. This module
+ * owns MlaAgendaParser: the word tables and the patterns that
+ * mla_agenda_parser_new() builds once from data/agenda-vocabulary.ini. The
+ * other agenda modules read them and never change them. Not installed. */
+#pragma once
+#include <glib.h>
+#include "mla-agenda-rules.h"
+
+G_BEGIN_DECLS
+
+enum { KIND_WORDS_BREAK, KIND_WORDS_MEAL, KIND_WORDS_SOCIAL, N_KIND_WORDS };
+
+struct MlaAgendaParser {
+    GHashTable *weekdays;       /* casefolded full name -> 1..7 */
+    GHashTable *weekday_abbrs;  /* casefolded abbreviation -> 1..7 */
+    GHashTable *months;         /* casefolded name -> 1..12 */
+    GHashTable *day_words;      /* casefolded "day", "tag" -> 1 */
+    GHashTable *heading_fillers; /* casefolded "of", "th", "der": no other word of a heading */
+    char **noon_words;          /* "noon", "midday" */
+    gboolean noon_initials[256]; /* their first bytes, both cases */
+    char **label_endings;       /* "by", "par": a label that needs no colon ends so */
+    char **not_name_endings;    /* "ment", "ies": a word ending so is no name's */
+    GHashTable *labels;         /* casefolded label -> MlaPersonRole + 1 */
+    GHashTable *am, *pm, *h24;  /* casefolded suffixes without spaces */
+    GHashTable *room_words;     /* casefolded */
+    GHashTable *place_labels;   /* casefolded location labels */
+    GHashTable *people_columns; /* casefolded "who" */
+    GHashTable *title_columns;  /* casefolded "talk", "topic": a column of titles */
+    GHashTable *not_names;      /* casefolded words never in a name */
+    GRegex **rules;             /* compiled, parallel to the rule table */
+    GRegex *time_anywhere;
+    GRegex *date;
+    GRegex *word;
+    GRegex *kinds[N_KIND_WORDS];
+    GRegex *markers;
+    GRegex *tentative;
+    GRegex *name;
+    GRegex *note_paren;
+    GRegex *location_at;
+    GRegex *speaker_dash;
+    GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
+    GRegex *place_prefix;       /* "Room B12: Title" */
+    GRegex *place_dash;
+    GRegex *honorific;          /* "Dr. " before a name */         /* "Registration - Lobby" */
+    GRegex *person_split;
+    GRegex *quote;
+    GRegex *list_marker;
+    GRegex *gap_cells;
+    GRegex *run_together;       /* "Room ARoom B": where cells start */
+    GRegex *session_line;       /* "Room A    WG2   Title" */
+    GRegex *pipe_cells;
+    GRegex *description;
+    GRegex *year;
+    GRegex *label_paren;
+    GRegex *attribution;
+    GRegex *label_name;
+    GRegex *paren_part;
+    GRegex *capitalised_run;
+    GRegex *military_range;     /* "0800-0830" */
+    GRegex *military_single;    /* "1300 Lunch" */
+    GRegex *noon_start;         /* "Noon-1 p.m." */
+    GRegex *noon_end;           /* "10:15 a.m.-noon" */
+    GRegex *schedule_heading;   /* "Agenda", "Draft programme:" */
+    GRegex *minutes_heading;    /* "Minutes:" */
+};
+
+/* Returns: (transfer full): @text case-folded, without spaces: the key of
+ * the word tables ("Session chair" -> "sessionchair"). */
+char *mla_agenda_fold_compact (const char *text);
+
+/* Whether @word (case-folded) is in @table; @value (nullable, out) gets
+ * its value. */
+gboolean mla_agenda_word_is (GHashTable *table, const char *word, int *value);
+
+/* Compiles @pattern (with G_REGEX_OPTIMIZE). Returns: (transfer full)
+ * (nullable): NULL with @error set, naming the pattern. */
+GRegex *mla_agenda_compile (const char *pattern, GRegexCompileFlags flags, GError **error);
+
+/* Returns: (transfer full): @pattern with every "@NAME@" key of
+ * @placeholders replaced by its value. */
+char *mla_agenda_expand (const char *pattern, GHashTable *placeholders);
+
+G_END_DECLS

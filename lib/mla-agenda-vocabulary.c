@@ -1,0 +1,488 @@
+/* mla-agenda-vocabulary.c: the agenda parser's words. Loads
+ * data/agenda-vocabulary.ini (or its built-in copy), fills the word tables
+ * and compiles every pattern once, with the word lists as alternations. */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gio/gio.h>
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-rules-private.h"
+#include "mla-resources-private.h"
+
+#define VOCABULARY_RESOURCE "/org/mlarc/agenda-vocabulary.ini"
+
+/* Starts an unanchored pattern that begins with \s*: a match may start at
+ * the search position or after a non-space only. Without it the engine
+ * tries every position of a run of spaces, each time scanning to its end:
+ * quadratic on a long run. The leftmost match is the same. */
+#define NO_START_IN_SPACES "(?:\\G|(?<!\\s))"
+
+/* A time: hour, optional separator and minutes, optional suffix. A suffix
+ * may be glued to an uppercase word ("7:00PMCocktails"), not to a
+ * lowercase one ("9 amazing"). The second time of a range needs minutes
+ * or a suffix. */
+#define TIME_PATTERN(n)                                                                 \
+    "(?<h" n ">\\d{1,2})(?:(?<s" n ">[:.h])(?<m" n ">\\d{1,2}))?(?!\\d|[:.]\\d)"         \
+    "(?:\\s?(?<x" n ">@SUFFIX@)(?!\\p{Ll}))?"
+
+static char *
+fold (const char *text)
+{
+    return g_utf8_casefold (text, -1);
+}
+
+char *
+mla_agenda_fold_compact (const char *text)
+{
+    g_autofree char *folded = fold (text);
+    GString *out = g_string_new (NULL);
+
+    for (const char *p = folded; *p != '\0'; p++)
+        if (*p != ' ')
+            g_string_append_c (out, *p);
+    return g_string_free (out, FALSE);
+}
+
+static char **
+vocabulary_list (GKeyFile *keys, const char *group, const char *key, GError **error)
+{
+    gsize n = 0;
+    char **list = g_key_file_get_string_list (keys, group, key, &n, error);
+
+    if (list != NULL)
+        for (gsize i = 0; i < n; i++)
+            g_strstrip (list[i]);
+    return list;
+}
+
+/* Adds every word of [group] to @table (value = key number + @offset) and
+ * to @all, so that patterns can list them. */
+static gboolean
+load_group (GKeyFile *keys, const char *group, GHashTable *table, GPtrArray *all, GError **error)
+{
+    g_auto (GStrv) names = g_key_file_get_keys (keys, group, NULL, error);
+
+    if (names == NULL)
+        return FALSE;
+    for (guint i = 0; names[i] != NULL; i++) {
+        g_auto (GStrv) words = vocabulary_list (keys, group, names[i], error);
+        int value = atoi (names[i]);
+
+        if (words == NULL)
+            return FALSE;
+        for (guint j = 0; words[j] != NULL; j++) {
+            if (table != NULL)
+                g_hash_table_insert (table, fold (words[j]), GINT_TO_POINTER (value));
+            if (all != NULL)
+                g_ptr_array_add (all, g_strdup (words[j]));
+        }
+    }
+    return TRUE;
+}
+
+static gint
+longest_first (gconstpointer a, gconstpointer b)
+{
+    return (int) strlen (*(char *const *) b) - (int) strlen (*(char *const *) a);
+}
+
+/* An alternation of @words, longest first, spaces matching any space. */
+static char *
+alternation (GPtrArray *words)
+{
+    GString *out = g_string_new (NULL);
+
+    g_ptr_array_sort (words, longest_first);
+    for (guint i = 0; i < words->len; i++) {
+        g_autofree char *escaped = g_regex_escape_string (g_ptr_array_index (words, i), -1);
+
+        if (i > 0)
+            g_string_append_c (out, '|');
+        for (const char *p = escaped; *p != '\0'; p++) {
+            if (*p == ' ')
+                g_string_append (out, "\\s+");
+            else
+                g_string_append_c (out, *p);
+        }
+    }
+    return g_string_free (out, FALSE);
+}
+
+static GPtrArray *
+strv_to_array (char **words)
+{
+    GPtrArray *array = g_ptr_array_new_with_free_func (g_free);
+
+    for (guint i = 0; words != NULL && words[i] != NULL; i++)
+        g_ptr_array_add (array, g_strdup (words[i]));
+    return array;
+}
+
+static void
+table_add_words (GHashTable *table, char **words, int value)
+{
+    for (guint i = 0; words[i] != NULL; i++)
+        g_hash_table_insert (table, mla_agenda_fold_compact (words[i]), GINT_TO_POINTER (value));
+}
+
+static GHashTable *
+word_table (void)
+{
+    return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+GRegex *
+mla_agenda_compile (const char *pattern, GRegexCompileFlags flags, GError **error)
+{
+    GRegex *regex = g_regex_new (pattern, flags | G_REGEX_OPTIMIZE, 0, error);
+
+    if (regex == NULL)
+        g_prefix_error (error, "agenda vocabulary: pattern %s: ", pattern);
+    return regex;
+}
+
+char *
+mla_agenda_expand (const char *pattern, GHashTable *placeholders)
+{
+    GString *out = g_string_new (pattern);
+    GHashTableIter iter;
+    gpointer key, value;
+
+    guint replaced = 1;
+
+    /* placeholders hold other placeholders ("@TIME1@" holds "@SUFFIX@") */
+    for (guint pass = 0; pass < 4 && replaced > 0; pass++) {
+        replaced = 0;
+        g_hash_table_iter_init (&iter, placeholders);
+        while (g_hash_table_iter_next (&iter, &key, &value))
+            replaced += g_string_replace (out, key, value, 0);
+    }
+    return g_string_free (out, FALSE);
+}
+
+/* A word list of the vocabulary file: its words go into a word table of
+ * the parser (keys folded without spaces), into a pattern placeholder (an
+ * alternation, longest first), or both. */
+typedef struct {
+    const char *group;
+    const char *key;
+    gsize table;                /* offsetof the GHashTable * field, or 0 */
+    const char *placeholder;    /* "@NAME@", or NULL */
+    gsize words;                /* offsetof a char ** field that keeps the list, or 0 */
+} MlaWordList;
+
+#define TABLE(field) offsetof (MlaAgendaParser, field)
+#define WORDS(field) offsetof (MlaAgendaParser, field)
+
+static const MlaWordList word_lists[] = {
+    { "days", "numbered", TABLE (day_words), "@DAYWORDS@", 0 },
+    { "days", "fillers", TABLE (heading_fillers), NULL, 0 },
+    { "dates", "ordinals", 0, "@ORDINAL@", 0 },
+    { "dates", "of", 0, "@DATE_OF@", 0 },
+    { "times", "am", TABLE (am), "@AM@", 0 },
+    { "times", "pm", TABLE (pm), "@PM@", 0 },
+    { "times", "hour24", TABLE (h24), "@H24@", 0 },
+    { "times", "noon", 0, "@NOON@", WORDS (noon_words) },
+    { "times", "range", 0, "@RANGE@", 0 },
+    { "times", "zones", 0, "@ZONE@", 0 },
+    { "times", "units", 0, "@UNIT@", 0 },
+    { "times", "from", 0, "@FROM@", 0 },
+    { "locations", "labels", TABLE (place_labels), "@LOCATION@", 0 },
+    { "locations", "rooms", TABLE (room_words), "@ROOM@", 0 },
+    { "unconfirmed", "markers", 0, "@MARKERS@", 0 },
+    { "unconfirmed", "tentative", 0, "@TENTATIVE@", 0 },
+    { "notes", "openers", 0, "@OPENERS@", 0 },
+    { "quotes", "attribution", 0, "@ATTRIBUTION@", 0 },
+    { "tables", "time", 0, "@TIMECOL@", 0 },
+    { "tables", "people", TABLE (people_columns), NULL, 0 },
+    { "tables", "title", TABLE (title_columns), NULL, 0 },
+    { "names", "not", TABLE (not_names), NULL, 0 },
+    { "names", "not-endings", 0, NULL, WORDS (not_name_endings) },
+    { "names", "particles", 0, "@PARTICLE@", 0 },
+    { "names", "conjunctions", 0, "@AND@", 0 },
+    { "names", "honorifics", 0, "@HONORIFIC@", 0 },
+    { "headings", "schedule", 0, "@SCHEDULE@", 0 },
+    { "headings", "minutes", 0, "@MINUTES@", 0 },
+    { "labels", "without-colon", 0, NULL, WORDS (label_endings) },
+    { "kinds", "break", 0, "@BREAK@", 0 },
+    { "kinds", "meal", 0, "@MEAL@", 0 },
+    { "kinds", "social", 0, "@SOCIAL@", 0 },
+};
+
+/* The parser's patterns besides the rule table. Each is compiled once,
+ * with its placeholders expanded to the word lists. */
+typedef struct {
+    gsize field;                /* offsetof the GRegex * field */
+    const char *pattern;
+    GRegexCompileFlags flags;
+} MlaPattern;
+
+#define FIELD(field) offsetof (MlaAgendaParser, field)
+
+static const MlaPattern patterns[] = {
+    /* at most five words, with the heading word among them, no sentence */
+    { FIELD (schedule_heading),
+      "^[\\s#*=~-]*(?:[\\w'\\x{2019}-]+\\s+){0,3}(?:@SCHEDULE@)(?!\\w)"
+      "(?:\\s+[\\w'\\x{2019}-]+){0,3}[\\s:*=~-]*$",
+      G_REGEX_CASELESS },
+    /* "Minutes:", "Meeting notes": a heading of the record of a meeting */
+    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:\\s+[\\w'\\x{2019}().,-]+){0,4}"
+                               "[\\s:*=~-]*$",
+      G_REGEX_CASELESS },
+    /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */
+    { FIELD (label_paren),
+      NO_START_IN_SPACES "\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
+                         "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]\\s*$",
+      G_REGEX_CASELESS },
+    { FIELD (attribution), "(?<!\\w)(?:@ATTRIBUTION@)\\s*:?\\s*$", G_REGEX_CASELESS },
+    { FIELD (kinds[KIND_WORDS_BREAK]), "(?<!\\w)(?:@BREAK@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (kinds[KIND_WORDS_MEAL]), "(?<!\\w)(?:@MEAL@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (kinds[KIND_WORDS_SOCIAL]), "(?<!\\w)(?:@SOCIAL@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (time_anywhere),
+      "(?<![\\d.])\\d{1,2}[:.h]\\d{2}(?!\\d|[:.]\\d)"
+      "|(?<![\\d.])\\d{1,2}\\s?(?:@SUFFIX@)(?!\\w)",
+      G_REGEX_CASELESS },
+    { FIELD (date),
+      "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@MONTH@)\\.?(?!\\w)"
+      "(?:,?\\s*(?:(?:@DATE_OF@)\\s+)?(?<y1>\\d{4}))?"
+      "|(?<mo2>@MONTH@)\\.?(?!\\w)[\\s-]*(?<d2>\\d{1,2})(?!\\d)(?:@ORDINAL@)?"
+      "(?:\\s*[-\\x{2013}]\\s*\\d{1,2}(?!\\d))?(?:,?\\s*(?<y2>\\d{4}))?"
+      "|(?<iy>\\d{4})-(?<im>\\d{1,2})-(?<id>\\d{1,2})"
+      "|(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4})"
+      /* "Thu 12/5", "Fri 5.12.": only next to a weekday */
+      "|(?<![\\d/.])(?<sa>\\d{1,2})/(?<sb>\\d{1,2})(?:/(?<sy>\\d{4}|\\d{2}))?(?![\\d/])"
+      "|(?<![\\d.])(?<pd>\\d{1,2})\\.(?<pm>\\d{1,2})\\.(?!\\d)",
+      G_REGEX_CASELESS },
+    { FIELD (markers), "(?<![\\w<])(?:@MARKERS@)(?![\\w>])", G_REGEX_CASELESS },
+    { FIELD (tentative), "\\(?\\s*(?:@TENTATIVE@)\\s+([^()]+?)\\s*\\)?\\s*$", G_REGEX_CASELESS },
+    { FIELD (note_paren), NO_START_IN_SPACES "\\s*(\\((?:@OPENERS@)\\b[^()]*\\))\\s*$",
+      G_REGEX_CASELESS },
+    { FIELD (word), "\\p{L}[\\p{L}'\\x{2019}-]*", 0 },
+    { FIELD (name),
+      "^\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}.-]*|@PARTICLE@))+$", 0 },
+    { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
+    { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
+    { FIELD (speaker_list),
+      "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]*?)\\s*$", 0 },
+    /* "Registration - Lobby", "Drills - Motor Pool": up to four words */
+    { FIELD (place_dash),
+      "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\s\\x{2013}\\x{2014}-]*"
+      "(?:\\s+[^\\s\\x{2013}\\x{2014}-]+){0,3})\\s*$",
+      0 },
+    /* "Dr. ", "Prof. ": titles before a name, followed by one */
+    { FIELD (honorific), "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+)+(?=\\p{Lu})", 0 },
+    { FIELD (place_prefix), "^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0 },
+    { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|;|&|/|\\b(?:@AND@)\\b)\\s*", 0 },
+    { FIELD (quote), "^(?:[ \\t]*>)+ ?", 0 },
+    { FIELD (list_marker), "^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4}|[a-h])[.)]\\s+)",
+      0 },
+    { FIELD (paren_part), NO_START_IN_SPACES "\\s*\\([^()]*\\)", 0 },
+    { FIELD (capitalised_run), "^\\p{Lu}\\S*(?: \\p{Lu}\\S*)*$", 0 },
+    { FIELD (military_range),
+      "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
+      "(?<sep>\\s*(?:@RANGE@)\\s*)(?<h2>[012]\\d)(?<m2>\\d\\d)(?![\\d:.])",
+      0 },
+    { FIELD (military_single),
+      "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
+      "(?=\\s*[|:\\t]|\\s+\\p{Lu})",
+      0 },
+    /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
+    { FIELD (noon_start),
+      "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"
+      "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}:|]\\s*\\p{Lu}|\\s{2,}\\S|\\t)",
+      G_REGEX_CASELESS },
+    { FIELD (noon_end),
+      "^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:@AM@|@PM@)?"
+      "\\s*(?:@RANGE@)\\s*)(?:@NOON@)(?!\\w)",
+      G_REGEX_CASELESS },
+    { FIELD (gap_cells), "\\s{2,}", 0 },
+    /* "Main HallRoom 2": a cell of a header row run together starts here */
+    { FIELD (run_together), "(?<=[\\p{L}\\d)])(?=\\p{Lu}\\p{Ll})", 0 },
+    /* "Room A    WG2   Message formats", "Annex: Terminology": a parallel
+     * session under a time block, its room first */
+    { FIELD (session_line),
+      "^(?<room>[^\\s:|][^:|]{0,24}?)(?:\\s*:\\s+|\\s{2,}|\\t|\\s+[-\\x{2013}\\x{2014}]\\s+)"
+      "(?<rest>\\S.*)$",
+      0 },
+    { FIELD (pipe_cells), NO_START_IN_SPACES "\\s*\\|\\s*", 0 },
+    /* "Invited Speaker: Joey Jones": a label (up to three words) and a name */
+    { FIELD (label_name), "^[^:\\d\\s]+(?:\\s[^:\\d\\s]+){0,2}:\\s*(\\p{Lu}\\S*(?:\\s\\S+){1,2})$",
+      0 },
+    { FIELD (year), "(?<![\\d:.])(?:19|20)\\d{2}(?![\\d:])", 0 },
+    /* "Introductions - We'll go around the room ...": a sentence after a
+     * dash describes the slot. */
+    { FIELD (description), "^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$", 0 },
+};
+
+#define PARSER_TABLE(parser, offset) (*(GHashTable **) ((char *) (parser) + (offset)))
+#define PARSER_REGEX(parser, offset) (*(GRegex **) ((char *) (parser) + (offset)))
+
+/* Adds an alternation of @words as @name to @placeholders. */
+static void
+add_placeholder (GHashTable *placeholders, const char *name, GPtrArray *words)
+{
+    g_hash_table_insert (placeholders, (gpointer) name, alternation (words));
+}
+
+static gboolean
+load_word_lists (MlaAgendaParser *parser, GKeyFile *keys, GHashTable *placeholders,
+                 GError **error)
+{
+    g_autoptr (GPtrArray) suffixes = g_ptr_array_new_with_free_func (g_free);
+
+    for (guint i = 0; i < G_N_ELEMENTS (word_lists); i++) {
+        const MlaWordList *list = &word_lists[i];
+        g_auto (GStrv) words = vocabulary_list (keys, list->group, list->key, error);
+        g_autoptr (GPtrArray) array = NULL;
+
+        if (words == NULL)
+            return FALSE;
+        if (list->table != 0)
+            table_add_words (PARSER_TABLE (parser, list->table), words, 1);
+        array = strv_to_array (words);
+        if (list->table == TABLE (am) || list->table == TABLE (pm) || list->table == TABLE (h24))
+            for (guint j = 0; words[j] != NULL; j++)
+                g_ptr_array_add (suffixes, g_strdup (words[j]));
+        if (list->placeholder != NULL)
+            add_placeholder (placeholders, list->placeholder, array);
+        if (list->words != 0)
+            *(char ***) ((char *) parser + list->words) = g_steal_pointer (&words);
+    }
+    add_placeholder (placeholders, "@SUFFIX@", suffixes);
+    for (guint i = 0; parser->noon_words[i] != NULL; i++) {
+        parser->noon_initials[(guchar) g_ascii_tolower (parser->noon_words[i][0])] = TRUE;
+        parser->noon_initials[(guchar) g_ascii_toupper (parser->noon_words[i][0])] = TRUE;
+    }
+    return TRUE;
+}
+
+/* Weekdays, their abbreviations and months, keyed by number; labels of
+ * people, keyed by role. */
+static gboolean
+load_numbered_lists (MlaAgendaParser *parser, GKeyFile *keys, GHashTable *placeholders,
+                     GError **error)
+{
+    static const char *const roles[] = { "chair", "moderator", "speaker" };
+    g_autoptr (GPtrArray) weekdays = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GPtrArray) abbrs = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GPtrArray) months = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+    if (!load_group (keys, "weekdays", parser->weekdays, weekdays, error)
+        || !load_group (keys, "weekday-abbreviations", parser->weekday_abbrs, abbrs, error)
+        || !load_group (keys, "months", parser->months, months, error))
+        return FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS (roles); i++) {
+        g_auto (GStrv) words = vocabulary_list (keys, "labels", roles[i], error);
+
+        if (words == NULL)
+            return FALSE;
+        table_add_words (parser->labels, words, (int) i + 1);
+        for (guint j = 0; words[j] != NULL; j++)
+            g_ptr_array_add (labels, g_strdup (words[j]));
+    }
+    add_placeholder (placeholders, "@WEEKDAY@", weekdays);
+    add_placeholder (placeholders, "@WEEKDAY_ABBR@", abbrs);
+    add_placeholder (placeholders, "@MONTH@", months);
+    add_placeholder (placeholders, "@LABEL@", labels);
+    return TRUE;
+}
+
+static gboolean
+load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
+{
+    g_autoptr (GHashTable) placeholders = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                                 g_free);
+
+    if (!load_numbered_lists (parser, keys, placeholders, error)
+        || !load_word_lists (parser, keys, placeholders, error))
+        return FALSE;
+    g_hash_table_insert (placeholders, "@DAYWORD@", g_strdup ("(?:@DAYWORDS@)\\s+\\d{1,2}"));
+    /* "15:00 UTC / 16:00 CET": the same time in a second zone */
+    g_hash_table_insert (
+        placeholders, "@OTHER_ZONE@",
+        g_strdup ("(?:\\s*/\\s*\\d{1,2}[:.]\\d{2}(?:\\s*(?:@RANGE@)\\s*\\d{1,2}[:.]\\d{2})?"
+                  "\\s*(?:@ZONE@)(?!\\w))?"));
+    g_hash_table_insert (placeholders, "@TIME1@", g_strdup (TIME_PATTERN ("1")));
+    g_hash_table_insert (placeholders, "@TIME2@",
+                         g_strdup ("(?=\\d{1,2}(?:[:.h]\\d|\\s?(?:@SUFFIX@)(?!\\p{Ll})))"
+                                   TIME_PATTERN ("2")));
+    for (guint i = 0; i < G_N_ELEMENTS (patterns); i++) {
+        g_autofree char *pattern = mla_agenda_expand (patterns[i].pattern, placeholders);
+
+        PARSER_REGEX (parser, patterns[i].field) = mla_agenda_compile (pattern, patterns[i].flags,
+                                                                       error);
+        if (PARSER_REGEX (parser, patterns[i].field) == NULL)
+            return FALSE;
+    }
+    return mla_agenda_rules_compile (parser, placeholders, error);
+}
+
+/* The word tables of the parser, for creating and freeing them. */
+static const gsize tables[] = {
+    TABLE (weekdays), TABLE (weekday_abbrs), TABLE (months), TABLE (day_words),
+    TABLE (heading_fillers), TABLE (labels), TABLE (am), TABLE (pm), TABLE (h24),
+    TABLE (room_words), TABLE (place_labels), TABLE (people_columns), TABLE (title_columns),
+    TABLE (not_names),
+};
+
+MlaAgendaParser *
+mla_agenda_parser_new (const char *vocabulary_path, GError **error)
+{
+    g_autoptr (MlaAgendaParser) parser = g_new0 (MlaAgendaParser, 1);
+    g_autoptr (GKeyFile) keys = g_key_file_new ();
+    gboolean loaded;
+
+    for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+        PARSER_TABLE (parser, tables[i]) = word_table ();
+    if (vocabulary_path != NULL) {
+        loaded = g_key_file_load_from_file (keys, vocabulary_path, G_KEY_FILE_NONE, error);
+        if (!loaded)
+            g_prefix_error (error, "%s: ", vocabulary_path);
+    } else {
+        g_autoptr (GBytes) bytes = g_resource_lookup_data (mla_resources_get_resource (),
+                                                            VOCABULARY_RESOURCE, 0, error);
+
+        loaded = bytes != NULL
+                 && g_key_file_load_from_bytes (keys, bytes, G_KEY_FILE_NONE, error);
+    }
+    if (!loaded)
+        return NULL;
+    if (!load_vocabulary (parser, keys, error)) {
+        if (vocabulary_path != NULL)
+            g_prefix_error (error, "%s: ", vocabulary_path);
+        return NULL;
+    }
+    return g_steal_pointer (&parser);
+}
+
+void
+mla_agenda_parser_free (MlaAgendaParser *parser)
+{
+    if (parser == NULL)
+        return;
+    for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+        g_clear_pointer (&PARSER_TABLE (parser, tables[i]), g_hash_table_unref);
+    for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
+        g_clear_pointer (&PARSER_REGEX (parser, patterns[i].field), g_regex_unref);
+    mla_agenda_rules_free (parser);
+    g_strfreev (parser->noon_words);
+    g_strfreev (parser->label_endings);
+    g_strfreev (parser->not_name_endings);
+    g_free (parser);
+}
+
+gboolean
+mla_agenda_word_is (GHashTable *table, const char *word, int *value)
+{
+    g_autofree char *key = fold (word);
+    gpointer found;
+
+    if (!g_hash_table_lookup_extended (table, key, NULL, &found))
+        return FALSE;
+    if (value != NULL)
+        *value = GPOINTER_TO_INT (found);
+    return TRUE;
+}
