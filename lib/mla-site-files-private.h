@@ -1,6 +1,8 @@
 /* mla-site-files-private.h: the only writer of a site's files. It keeps a
- * manifest (SITE/.mlarc-site: the SHA-256 and path of every file it made)
- * so that a rebuild rewrites only files whose bytes change, and removes
+ * manifest (SITE/.mlarc-site: the SHA-256 and path of every file it made,
+ * and for pages the signature of what they were made from) so that a
+ * rebuild skips pages whose sources did not change, rewrites only files
+ * whose bytes change, and removes
  * the files of the last build that are no longer made. Every file goes to
  * a temporary name and is renamed into place; no path leaves the site
  * folder, and no symbolic link in it is followed. */
@@ -23,6 +25,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteFiles, mla_site_files_free)
  * last build's. Safe to call from several threads. */
 gboolean mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsize size,
                              GError **error);
+
+/* Whether @path can stay as the last build left it: it was made from
+ * sources with the same @signature (a hex digest the caller computes from
+ * everything the file shows) and is still there. Either way @signature is
+ * recorded for @path; when this returns FALSE the caller makes the file
+ * with mla_site_files_put(). Safe to call from several threads. */
+gboolean mla_site_files_keep (MlaSiteFiles *files, const char *path, const char *signature);
 
 /* Removes what the last build made and this one did not, writes the
  * manifest, and adds the counts to @stats. */

@@ -13,6 +13,8 @@ struct MlaSiteFiles {
     char *root;
     GHashTable *before;       /* path -> hex SHA-256, from the manifest */
     GHashTable *now;          /* path -> hex SHA-256, made by this build */
+    GHashTable *made_from_before;   /* path -> signature of its sources, from the manifest */
+    GHashTable *made_from;    /* path -> signature, this build */
     GHashTable *folders;      /* folders known to exist (and not links) */
     guint64 written;
     guint64 unchanged;
@@ -26,6 +28,8 @@ mla_site_files_free (MlaSiteFiles *files)
         return;
     g_clear_pointer (&files->before, g_hash_table_unref);
     g_clear_pointer (&files->now, g_hash_table_unref);
+    g_clear_pointer (&files->made_from_before, g_hash_table_unref);
+    g_clear_pointer (&files->made_from, g_hash_table_unref);
     g_clear_pointer (&files->folders, g_hash_table_unref);
     g_mutex_clear (&files->lock);
     g_free (files->root);
@@ -96,13 +100,18 @@ load_manifest (MlaSiteFiles *files, GError **error)
     }
     lines = g_strsplit (contents, "\n", -1);
     for (guint i = 0; lines[i] != NULL; i++) {
-        const char *space = strchr (lines[i], ' ');
+        /* "SHA256 PATH", or "SHA256 SIGNATURE PATH" for a file made from
+         * sources whose signature is known. */
+        g_auto (GStrv) fields = g_strsplit (lines[i], " ", 3);
+        guint n = g_strv_length (fields);
+        const char *file = n == 2 ? fields[1] : n == 3 ? fields[2] : NULL;
 
         /* Only what this program would write: no way out of the folder. */
-        if (space == NULL || space - lines[i] != MLA_SHA256_HEX_SIZE - 1 || !is_safe_path (space + 1))
+        if (file == NULL || strlen (fields[0]) != MLA_SHA256_HEX_SIZE - 1 || !is_safe_path (file))
             continue;
-        g_hash_table_insert (files->before, g_strdup (space + 1),
-                             g_strndup (lines[i], MLA_SHA256_HEX_SIZE - 1));
+        g_hash_table_insert (files->before, g_strdup (file), g_strdup (fields[0]));
+        if (n == 3)
+            g_hash_table_insert (files->made_from_before, g_strdup (file), g_strdup (fields[1]));
     }
     return TRUE;
 }
@@ -115,6 +124,8 @@ mla_site_files_open (const char *root, GError **error)
     files->root = g_strdup (root);
     files->before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
     files->now = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    files->made_from_before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    files->made_from = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
     files->folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     g_mutex_init (&files->lock);
     if (g_mkdir_with_parents (root, 0755) != 0 || !is_real_folder (root))
@@ -167,6 +178,34 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsi
     return mla_atomic_file_replace_contents (full, data, size, error);
 }
 
+gboolean
+mla_site_files_keep (MlaSiteFiles *files, const char *path, const char *signature)
+{
+    g_autofree char *full = NULL;
+    const char *old_signature, *old_hash;
+    gboolean kept = FALSE;
+    GStatBuf st;
+
+    if (!is_safe_path (path))
+        return FALSE;
+    g_mutex_lock (&files->lock);
+    old_signature = g_hash_table_lookup (files->made_from_before, path);
+    old_hash = g_hash_table_lookup (files->before, path);
+    if (old_signature != NULL && old_hash != NULL && strcmp (old_signature, signature) == 0
+        && !g_hash_table_contains (files->now, path)) {
+        full = g_build_filename (files->root, path, NULL);
+        kept = g_lstat (full, &st) == 0 && S_ISREG (st.st_mode);
+    }
+    if (kept) {
+        g_hash_table_insert (files->now, g_strdup (path), g_strdup (old_hash));
+        files->unchanged++;
+    }
+    /* Kept or not, the file this build leaves is made from these sources. */
+    g_hash_table_insert (files->made_from, g_strdup (path), g_strdup (signature));
+    g_mutex_unlock (&files->lock);
+    return kept;
+}
+
 static int
 compare_paths (gconstpointer a, gconstpointer b)
 {
@@ -197,10 +236,14 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
     while (g_hash_table_iter_next (&iter, &key, &value))
         g_ptr_array_add (paths, key);
     g_ptr_array_sort (paths, compare_paths);
-    for (guint i = 0; i < paths->len; i++)
-        g_string_append_printf (manifest, "%s %s\n",
+    for (guint i = 0; i < paths->len; i++) {
+        const char *signature = g_hash_table_lookup (files->made_from, paths->pdata[i]);
+
+        g_string_append_printf (manifest, "%s%s%s %s\n",
                                 (const char *) g_hash_table_lookup (files->now, paths->pdata[i]),
+                                signature != NULL ? " " : "", signature != NULL ? signature : "",
                                 (const char *) paths->pdata[i]);
+    }
     if (stats != NULL) {
         stats->written += files->written;
         stats->unchanged += files->unchanged;

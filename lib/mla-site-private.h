@@ -27,6 +27,8 @@ typedef struct MlaSiteThread {
                              * order, then the subject matches */
     guint n_replies;        /* order[0..n_replies) are the replies */
     GPtrArray *participants;/* const char *: the first authors (at most 6) */
+    char *version;          /* a digest of everything its pages show but the
+                             * bodies (which never change for a message) */
 } MlaSiteThread;
 
 /* Threads longer than this show a window of their overview on message
@@ -108,6 +110,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteRender, mla_site_render_free)
 /* Applies the stylesheet named after @model's root element ("thread" ->
  * thread.xsl). Returns: (transfer full) (nullable). */
 GBytes *mla_site_render_apply (MlaSiteRender *render, xmlDoc *model, GError **error);
+/* Returns: (transfer none): a digest of every file of the theme. */
+const char *mla_site_render_get_theme (MlaSiteRender *render);
 /* A static file of the theme (style.css). Returns: (transfer full). */
 GBytes *mla_site_render_asset (MlaSiteRender *render, const char *name, GError **error);
 

@@ -22,6 +22,7 @@ static const char *const page_kinds[] = {
 
 struct MlaSiteRender {
     char *templates;
+    char *theme;                  /* SHA-256 of every file of the theme */
     xsltStylesheet *sheets[G_N_ELEMENTS (page_kinds)];
 };
 
@@ -101,6 +102,7 @@ mla_site_render_free (MlaSiteRender *render)
     for (gsize i = 0; i < G_N_ELEMENTS (page_kinds); i++)
         g_clear_pointer (&render->sheets[i], xsltFreeStylesheet);
     g_free (render->templates);
+    g_free (render->theme);
     g_free (render);
 }
 
@@ -126,6 +128,35 @@ compile (MlaSiteRender *render, const char *kind, GError **error)
     return sheet;
 }
 
+/* Pages made with another theme must be made again: the theme's files
+ * are part of every page's signature. */
+static char *
+theme_signature (const char *templates, GError **error)
+{
+    static const char *const files[] = { "layout.xsl", "home.xsl",     "month.xsl",
+                                         "list.xsl",   "thread.xsl",   "message.xsl",
+                                         "feed.xsl",   "redirect.xsl", "style.css" };
+    g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+
+    for (gsize i = 0; i < G_N_ELEMENTS (files); i++) {
+        g_autoptr (GBytes) bytes = load_file (templates, files[i], error);
+        gsize size = 0;
+        const guchar *data;
+
+        if (bytes == NULL)
+            return NULL;
+        data = g_bytes_get_data (bytes, &size);
+        g_checksum_update (sum, data, (gssize) size);
+    }
+    return g_strdup (g_checksum_get_string (sum));
+}
+
+const char *
+mla_site_render_get_theme (MlaSiteRender *render)
+{
+    return render->theme;
+}
+
 MlaSiteRender *
 mla_site_render_new (const char *templates, GError **error)
 {
@@ -141,7 +172,10 @@ mla_site_render_new (const char *templates, GError **error)
     compiling_templates = NULL;
     xsltSetLoaderFunc (NULL);
     g_mutex_unlock (&compile_lock);
-    return ok ? g_steal_pointer (&render) : NULL;
+    if (!ok)
+        return NULL;
+    render->theme = theme_signature (render->templates, error);
+    return render->theme != NULL ? g_steal_pointer (&render) : NULL;
 }
 
 GBytes *

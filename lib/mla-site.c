@@ -116,6 +116,7 @@ thread_view_free (gpointer data)
     g_array_unref (view->loose);
     g_array_unref (view->order);
     g_ptr_array_unref (view->participants);
+    g_free (view->version);
     g_free (view);
 }
 
@@ -147,6 +148,29 @@ view_node (const MlaThreadNode *node, guint index, gpointer user_data)
     g_array_append_val (view->loose, walk->in_loose);
     if (node->input != MLA_THREAD_NONE)
         g_array_append_val (walk->in_loose ? walk->loose_entries : view->order, node->input);
+}
+
+/* What a thread's pages show, as a digest: its id, and for each shown node
+ * its id, depth, looseness and, for a message, its raw SHA-256 (which
+ * stands for its headers and text, fixed for good). */
+static char *
+thread_version (MlaSite *site, guint root, const MlaSiteThread *view)
+{
+    g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+
+    g_checksum_update (sum, (const guchar *) mla_thread_forest_get_thread_id (site->forest, root), -1);
+    for (guint i = 0; i < view->nodes->len; i++) {
+        const MlaThreadNode *node = mla_thread_forest_get_node (site->forest,
+                                                                g_array_index (view->nodes, guint, i));
+        g_autofree char *line = g_strdup_printf (
+            "\n%s %u %d %s", node->id, node->depth, node->loose,
+            node->input != MLA_THREAD_NONE
+                ? mla_overview_threads_get_entry (site->threads, node->input)->sha256
+                : "-");
+
+        g_checksum_update (sum, (const guchar *) line, -1);
+    }
+    return g_strdup (g_checksum_get_string (sum));
 }
 
 /* Each thread's shown nodes and message order, once for all its pages. */
@@ -182,6 +206,7 @@ make_views (MlaSite *site)
             if (view->participants->len < 6 && g_hash_table_add (authors, (gpointer) author))
                 g_ptr_array_add (view->participants, (gpointer) author);
         }
+        view->version = thread_version (site, root, view);
         site->views->pdata[root] = view;
     }
 }
@@ -345,6 +370,36 @@ report (Build *build)
     }
 }
 
+/* The signature of a page: the theme, the options that change pages, and
+ * @parts (NULL-terminated) that stand for what the page shows. */
+static char *
+signature (Build *build, const char *first, ...)
+{
+    MlaSite *site = build->site;
+    g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+    g_autofree char *options = g_strdup_printf ("%s\n%s\n%d\n", site->title,
+                                                site->options.base_url != NULL ? site->options.base_url : "",
+                                                site->options.show_addresses);
+    va_list args;
+
+    g_checksum_update (sum, (const guchar *) mla_site_render_get_theme (build->render), -1);
+    g_checksum_update (sum, (const guchar *) options, -1);
+    va_start (args, first);
+    for (const char *part = first; part != NULL; part = va_arg (args, const char *)) {
+        g_checksum_update (sum, (const guchar *) part, -1);
+        g_checksum_update (sum, (const guchar *) "\n", 1);
+    }
+    va_end (args);
+    return g_strdup (g_checksum_get_string (sum));
+}
+
+static const char *
+sha_of (MlaSite *site, guint entry)
+{
+    return entry != MLA_THREAD_NONE ? mla_overview_threads_get_entry (site->threads, entry)->sha256
+                                    : "-";
+}
+
 /* Renders @model (taken) as @path. */
 static gboolean
 put_page (Build *build, xmlDoc *model, const char *path, GError **error)
@@ -364,31 +419,82 @@ put_page (Build *build, xmlDoc *model, const char *path, GError **error)
     return ok;
 }
 
+/* What a month's pages share: the months next to it. */
+static char *
+month_neighbours (MlaSite *site, const MlaSiteMonth *month)
+{
+    for (guint i = 0; i < site->months->len; i++)
+        if (g_ptr_array_index (site->months, i) == month)
+            return g_strdup_printf (
+                "%s %s", i > 0 ? ((MlaSiteMonth *) g_ptr_array_index (site->months, i - 1))->path : "-",
+                i + 1 < site->months->len
+                    ? ((MlaSiteMonth *) g_ptr_array_index (site->months, i + 1))->path
+                    : "-");
+    return g_strdup ("?");
+}
+
+static gboolean
+put_month_page (Build *build, const MlaSiteMonth *month, const char *around, guint page,
+                guint n_pages, GError **error)
+{
+    MlaSite *site = build->site;
+    g_autofree char *path = page == 0 ? g_strconcat (month->path, "/index.html", NULL)
+                                      : g_strdup_printf ("%s/page-%u.html", month->path, page + 1);
+    g_autoptr (GString) parts = g_string_new (NULL);
+    g_autofree char *page_signature = NULL;
+
+    g_string_append_printf (parts, "%s %u %u %u", around, page, n_pages, month->entries->len);
+    for (guint i = page * MONTH_THREADS_PER_PAGE;
+         i < MIN (month->roots->len, (page + 1) * MONTH_THREADS_PER_PAGE); i++) {
+        guint root = g_array_index (month->roots, guint, i);
+        const MlaSiteThread *view = g_ptr_array_index (site->views, root);
+
+        g_string_append_printf (parts, " %s:%u", view->version,
+                                GPOINTER_TO_UINT (g_hash_table_lookup (month->counts,
+                                                                       GUINT_TO_POINTER (root + 1))));
+    }
+    page_signature = signature (build, "month", parts->str, NULL);
+    if (mla_site_files_keep (build->files, path, page_signature))
+        return TRUE;
+    return put_page (build, mla_site_model_month (site, month, page, n_pages), path, error);
+}
+
+static gboolean
+put_list_page (Build *build, const MlaSiteMonth *month, const char *around, const char *order,
+               GArray *sorted, guint page, GError **error)
+{
+    MlaSite *site = build->site;
+    g_autofree char *path = mla_site_list_page (month, order, page);
+    g_autoptr (GString) parts = g_string_new (NULL);
+    g_autofree char *page_signature = NULL;
+
+    g_string_append_printf (parts, "%s %s %u %u", around, order, page, sorted->len);
+    for (guint i = page * MLA_SITE_LIST_PAGE; i < MIN (sorted->len, (page + 1) * MLA_SITE_LIST_PAGE); i++)
+        g_string_append_printf (parts, " %s", sha_of (site, g_array_index (sorted, guint, i)));
+    page_signature = signature (build, "list", parts->str, NULL);
+    if (mla_site_files_keep (build->files, path, page_signature))
+        return TRUE;
+    return put_page (build, mla_site_model_list (site, month, order, sorted, page), path, error);
+}
+
+/* A month's pages are made again only when what they list changed. */
 static gboolean
 put_pages_of_month (Build *build, const MlaSiteMonth *month, GError **error)
 {
     static const char *const orders[] = { "date", "author", "subject" };
     guint n_pages = MAX (1, (month->roots->len + MONTH_THREADS_PER_PAGE - 1) / MONTH_THREADS_PER_PAGE);
-
-    for (guint page = 0; page < n_pages; page++) {
-        g_autofree char *path = page == 0 ? g_strconcat (month->path, "/index.html", NULL)
-                                          : g_strdup_printf ("%s/page-%u.html", month->path, page + 1);
-
-        if (!put_page (build, mla_site_model_month (build->site, month, page, n_pages), path, error))
-            return FALSE;
-    }
     guint list_pages = MAX (1, (month->entries->len + MLA_SITE_LIST_PAGE - 1) / MLA_SITE_LIST_PAGE);
+    g_autofree char *around = month_neighbours (build->site, month);
 
+    for (guint page = 0; page < n_pages; page++)
+        if (!put_month_page (build, month, around, page, n_pages, error))
+            return FALSE;
     for (gsize i = 0; i < G_N_ELEMENTS (orders); i++) {
         g_autoptr (GArray) sorted = mla_site_list_sort (build->site, month, orders[i]);
 
-        for (guint page = 0; page < list_pages; page++) {
-            g_autofree char *path = mla_site_list_page (month, orders[i], page);
-
-            if (!put_page (build, mla_site_model_list (build->site, month, orders[i], sorted, page),
-                           path, error))
+        for (guint page = 0; page < list_pages; page++)
+            if (!put_list_page (build, month, around, orders[i], sorted, page, error))
                 return FALSE;
-        }
     }
     return TRUE;
 }
@@ -426,19 +532,51 @@ static gboolean
 put_thread (Build *build, guint root, GError **error)
 {
     MlaSite *site = build->site;
+    const MlaSiteThread *view = g_ptr_array_index (site->views, root);
     g_autofree char *folder = mla_site_thread_path (site, root);
     g_autofree char *feed = g_strconcat (folder, "/atom.xml", NULL);
     g_autofree char *mbox = g_strconcat (folder, "/thread.mbox.gz", NULL);
+    g_autofree char *feed_signature = signature (build, "feed", view->version, NULL);
+    g_autofree char *mbox_signature = signature (build, "mbox", view->version, NULL);
     guint pages = mla_site_thread_pages (site, root);
 
     for (guint page = 0; page < pages; page++) {
         g_autofree char *file = mla_site_thread_page (site, root, page);
+        g_autofree char *number = g_strdup_printf ("%u", page);
+        g_autofree char *page_signature = signature (build, "thread", view->version, number, NULL);
 
-        if (!put_page (build, mla_site_model_thread (site, root, page, error), file, error))
+        if (!mla_site_files_keep (build->files, file, page_signature)
+            && !put_page (build, mla_site_model_thread (site, root, page, error), file, error))
             return FALSE;
     }
-    return put_page (build, mla_site_model_feed (site, root, FALSE, error), feed, error)
-           && put_thread_mbox (build, root, mbox, error);
+    return (mla_site_files_keep (build->files, feed, feed_signature)
+            || put_page (build, mla_site_model_feed (site, root, FALSE, error), feed, error))
+           && (mla_site_files_keep (build->files, mbox, mbox_signature)
+               || put_thread_mbox (build, root, mbox, error));
+}
+
+/* A message page shows its message (and any other with its id), its
+ * thread (by the thread's version) and its neighbours by date. */
+static char *
+message_signature (Build *build, guint entry)
+{
+    MlaSite *site = build->site;
+    guint node = mla_thread_forest_node_of_input (site->forest, entry);
+    const MlaSiteThread *view = g_ptr_array_index (
+        site->views, mla_thread_forest_get_node (site->forest, node)->root);
+    guint rank = site->date_rank[entry];
+    g_autoptr (GString) same = g_string_new (NULL);
+
+    for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
+        if (site->published[i])
+            g_string_append_printf (same, "%s ", sha_of (site, i));
+    return signature (build, "message", same->str, view->version,
+                      sha_of (site, rank > 0 ? g_array_index (site->by_date, guint, rank - 1)
+                                             : MLA_THREAD_NONE),
+                      sha_of (site, rank + 1 < site->by_date->len
+                                        ? g_array_index (site->by_date, guint, rank + 1)
+                                        : MLA_THREAD_NONE),
+                      NULL);
 }
 
 static gboolean
@@ -449,14 +587,22 @@ put_message (Build *build, guint entry, GError **error)
     g_autofree char *folder = mla_site_message_path (site, entry);
     g_autofree char *page = g_strconcat (folder, "/index.html", NULL);
     g_autofree char *raw_path = g_strconcat (folder, "/raw.txt", NULL);
+    g_autofree char *page_signature = NULL;
+    g_autofree char *raw_signature = NULL;
     g_autoptr (GByteArray) raw = g_byte_array_new ();
 
     /* One page per Message-ID, made for its first published message. */
     if (GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, e->message_id)) != entry + 1)
         return TRUE;
-    return put_page (build, mla_site_model_message (site, entry, error), page, error)
-           && mla_archive_read_raw (site->archive, e->volume, e->message_id, e->raw_offset,
-                                    e->raw_length, raw, error)
+    page_signature = message_signature (build, entry);
+    raw_signature = signature (build, "raw", e->sha256, NULL);
+    if (!mla_site_files_keep (build->files, page, page_signature)
+        && !put_page (build, mla_site_model_message (site, entry, error), page, error))
+        return FALSE;
+    if (mla_site_files_keep (build->files, raw_path, raw_signature))
+        return TRUE;
+    return mla_archive_read_raw (site->archive, e->volume, e->message_id, e->raw_offset,
+                                 e->raw_length, raw, error)
            && mla_site_files_put (build->files, raw_path, raw->data, raw->len, error);
 }
 
