@@ -263,7 +263,9 @@ read_refs (gpointer data)
     sqlite3_stmt *statement = NULL;
     int status = SQLITE_ERROR;
 
-    if (db == NULL && sqlite3_open_v2 (read->path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+    if (db == NULL
+        && sqlite3_open_v2 (read->path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL)
+               != SQLITE_OK) {
         read->failure = g_strdup (db != NULL ? sqlite3_errmsg (db) : "cannot open");
         g_clear_pointer (&db, sqlite3_close);
         return NULL;

@@ -162,7 +162,10 @@ overview_new (MlaArchive *archive, const char *file)
 static gboolean
 overview_connect (MlaOverview *overview, int flags, GError **error)
 {
-    if (sqlite3_open_v2 (overview->path, &overview->db, flags, NULL) != SQLITE_OK) {
+    /* No SQLite mutex on every call: a connection is used by one thread at
+     * a time (the site's workers share it only under details_lock). */
+    if (sqlite3_open_v2 (overview->path, &overview->db, flags | SQLITE_OPEN_NOMUTEX, NULL)
+        != SQLITE_OK) {
         gboolean ok = overview->db != NULL ? mla_overview_throw (overview, error, "open")
                                            : mla_throw (error, MLA_ERROR_OVERVIEW, "%s: cannot open",
                                                         overview->path);
