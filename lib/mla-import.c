@@ -495,9 +495,10 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     mla_key_set_init (&import.known);
     was_empty = archive->volumes->len == 0;
     ok = run_import (&import, inputs, error);
+    /* The key set and the batches go before the overview needs memory. */
+    import_clear (&import);
     if (ok)
         update_overview (archive, import.options, was_empty);
-    import_clear (&import);
     mla_archive_unlock (lock_fd);
     if (!ok && archive->created && archive->volumes->len == 0)
         remove_new_archive (archive);

@@ -55,6 +55,7 @@ struct MlaOverviewThreads {
     GPtrArray *refs;          /* every entry's refs, one after another */
     GStringChunk *strings;
     GStringChunk *ref_strings;   /* the edges', filled by their own reader */
+    gboolean lean;               /* for re-threading: no sender, From_ line, ISO date, List-Id */
     MlaThreadForest *forest;
 };
 

@@ -86,27 +86,24 @@ lookup (Builder *builder, const char *id)
 /* Parents from headers: a message's own last reference; a placeholder's
  * from the first chain (in node order) that puts an id before it. */
 static void
-link_parents (Builder *builder, const guint *order, gsize n)
+link_parents (Builder *builder, const guint *order, gsize n, const guint *ref_nodes)
 {
+    const guint *refs = ref_nodes;
+
     for (gsize k = 0; k < n; k++) {
         const MlaThreadInput *input = &builder->inputs[order[k]];
         guint self = (guint) k;
 
-        if (input->n_refs > 0) {
-            guint parent = lookup (builder, input->refs[input->n_refs - 1]);
-
-            if (parent != self)
-                node_at (builder->nodes, self)->parent = parent;
-        }
+        if (input->n_refs > 0 && refs[input->n_refs - 1] != self)
+            node_at (builder->nodes, self)->parent = refs[input->n_refs - 1];
         for (gsize j = 1; j < input->n_refs; j++) {
-            guint child = lookup (builder, input->refs[j]);
-            guint parent = lookup (builder, input->refs[j - 1]);
-            MlaThreadNode *node = node_at (builder->nodes, child);
+            MlaThreadNode *node = node_at (builder->nodes, refs[j]);
 
             if (node->input == MLA_THREAD_NONE && node->parent == MLA_THREAD_NONE
-                && parent != child)
-                node->parent = parent;
+                && refs[j - 1] != refs[j])
+                node->parent = refs[j - 1];
         }
+        refs += input->n_refs;
     }
 }
 
@@ -373,6 +370,8 @@ mla_thread_forest_build (const MlaThreadInput *inputs, gsize n)
 {
     MlaThreadForest *forest = g_new0 (MlaThreadForest, 1);
     g_autofree guint *order = g_new (guint, MAX (n, 1));
+    g_autofree guint *ref_nodes = NULL;
+    gsize n_refs = 0;
     Builder builder = { inputs, NULL, NULL };
 
     g_return_val_if_fail (inputs != NULL || n == 0, NULL);
@@ -386,14 +385,24 @@ mla_thread_forest_build (const MlaThreadInput *inputs, gsize n)
     g_qsort_with_data (order, n, sizeof (guint), compare_inputs, (gpointer) inputs);
     for (gsize k = 0; k < n; k++)
         forest->input_node[order[k]] = add_node (&builder, inputs[order[k]].id, order[k]);
-    for (gsize k = 0; k < n; k++) {
+    /* Every reference resolved to its node once: placeholders are made
+     * here, and linking needs no more hash lookups. */
+    for (gsize k = 0; k < n; k++)
+        n_refs += inputs[order[k]].n_refs;
+    ref_nodes = g_new (guint, MAX (n_refs, 1));
+    for (gsize k = 0, at = 0; k < n; k++) {
         const MlaThreadInput *input = &inputs[order[k]];
 
-        for (gsize j = 0; j < input->n_refs; j++)
-            if (!g_hash_table_lookup_extended (builder.by_id, input->refs[j], NULL, NULL))
-                add_node (&builder, input->refs[j], MLA_THREAD_NONE);
+        for (gsize j = 0; j < input->n_refs; j++) {
+            gpointer found;
+
+            ref_nodes[at++] = g_hash_table_lookup_extended (builder.by_id, input->refs[j], NULL,
+                                                            &found)
+                                  ? GPOINTER_TO_UINT (found) - 1
+                                  : add_node (&builder, input->refs[j], MLA_THREAD_NONE);
+        }
     }
-    link_parents (&builder, order, n);
+    link_parents (&builder, order, n, ref_nodes);
     break_cycles (forest->nodes);
     link_subjects (&builder, order, n);
     finish (forest, &builder);
