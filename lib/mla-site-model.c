@@ -709,7 +709,9 @@ feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
     attr (node, "author", mla_overview_entry_author (e));
     attr (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
     if (details != NULL && details->body != NULL) {
-        g_autofree char *summary = g_utf8_substring (details->body, 0, 400);
+        /* g_utf8_substring() reads past the end of a shorter string. */
+        g_autofree char *summary = g_utf8_substring (details->body, 0,
+                                                     MIN (g_utf8_strlen (details->body, -1), 400));
 
         text_element (node, "summary", summary);
     }

@@ -387,6 +387,7 @@ oracle_node (const MlaThreadNode *node, guint index, gpointer user_data)
     g_autofree char *author = NULL;
     g_autoptr (GDateTime) date = NULL;
     g_autofree char *day = NULL;
+    const char *name;
     int depth = -1;
 
     if (node->parent != MLA_THREAD_NONE && !node->loose) {
@@ -411,8 +412,9 @@ oracle_node (const MlaThreadNode *node, guint index, gpointer user_data)
     entry = mla_overview_threads_get_entry (walk->threads, node->input);
     date = g_date_time_new_from_unix_utc (entry->date);
     day = g_date_time_format (date, "%Y-%m-%d");
-    author = g_utf8_substring (entry->from_name != NULL ? entry->from_name : entry->from_address,
-                               0, 20);
+    name = entry->from_name != NULL ? entry->from_name : entry->from_address;
+    /* At most 20 characters: g_utf8_substring() must not pass the end. */
+    author = g_utf8_substring (name, 0, MIN (g_utf8_strlen (name, -1), 20));
     g_strchomp (author);
     g_string_append_printf (walk->block, "%d %s %s\n", depth, day, author);
 }
