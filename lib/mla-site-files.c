@@ -116,10 +116,29 @@ load_manifest (MlaSiteFiles *files, GError **error)
     return TRUE;
 }
 
+/* Removes the temporary files of a run that was killed before it could
+ * rename them. Only done when that run's marker is still there. */
+static void
+remove_leftovers (const char *folder)
+{
+    g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL) {
+        g_autofree char *path = g_build_filename (folder, name, NULL);
+
+        if (is_real_folder (path))
+            remove_leftovers (path);
+        else if (g_str_has_suffix (name, ".tmp"))
+            g_unlink (path);
+    }
+}
+
 MlaSiteFiles *
 mla_site_files_open (const char *root, GError **error)
 {
     g_autoptr (MlaSiteFiles) files = g_new0 (MlaSiteFiles, 1);
+    g_autofree char *marker = NULL;
 
     files->root = g_strdup (root);
     files->before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -133,6 +152,11 @@ mla_site_files_open (const char *root, GError **error)
                           g_strerror (errno)),
                NULL;
     if (!load_manifest (files, error))
+        return NULL;
+    marker = g_build_filename (root, MLA_SITE_MANIFEST ".running", NULL);
+    if (g_file_test (marker, G_FILE_TEST_EXISTS))
+        remove_leftovers (root);
+    if (!g_file_set_contents (marker, "", 0, error))
         return NULL;
     return g_steal_pointer (&files);
 }
@@ -218,6 +242,7 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
     g_autoptr (GPtrArray) paths = g_ptr_array_new ();
     g_autoptr (GString) manifest = g_string_new (NULL);
     g_autofree char *manifest_path = g_build_filename (files->root, MLA_SITE_MANIFEST, NULL);
+    g_autofree char *marker = NULL;
     GHashTableIter iter;
     gpointer key, value;
     guint64 removed = 0;
@@ -249,5 +274,9 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
         stats->unchanged += files->unchanged;
         stats->removed += removed;
     }
-    return mla_atomic_file_set_contents (manifest_path, manifest->str, manifest->len, error);
+    if (!mla_atomic_file_set_contents (manifest_path, manifest->str, manifest->len, error))
+        return FALSE;
+    marker = g_strconcat (manifest_path, ".running", NULL);
+    g_unlink (marker);
+    return TRUE;
 }

@@ -96,4 +96,29 @@ expect 0 site -a "$A" -o "$S"
 [ "$(find "$old/index.html" -newermt '2002-01-01' | wc -l)" -eq 0 ] || fail "an unchanged page was rewritten"
 grep -q ' [1-9][0-9]* files written' "$TMP/err" || fail "the new message wrote nothing"
 
+# A link already in the site is not followed: nothing lands outside.
+L=$TMP/linked
+mkdir -p "$L" "$TMP/elsewhere"
+ln -s "$TMP/elsewhere" "$L/m"
+expect 1 site -a "$A" -o "$L"
+[ -z "$(ls -A "$TMP/elsewhere")" ] || fail "a page was written through a link"
+[ "$(wc -l <"$TMP/err")" -le 2 ] || fail "the link error is not a line or two"
+
+# A site run killed part way leaves usable pages; the next run removes its
+# temporary files, completes it, and leaves it as a full build would.
+K=$TMP/killed
+for delay in 0.3 0.6 1 2; do
+    rm -rf "$K"
+    timeout -s KILL $delay "$MLARC" site -q -j 1 -a "$A" -o "$K" 2>/dev/null || true
+    [ -e "$K/.mlarc-site.running" ] && break
+done
+[ -e "$K/.mlarc-site.running" ] || note "no run was caught part way: the resume below is a plain rerun"
+for page in $(find "$K" -name '*.html' 2>/dev/null | head -n 50); do
+    "$XMLLINT" --html --noout "$page" 2>&1 | grep -v -e 'Tag details invalid' -e 'Tag summary invalid' \
+        | grep -e 'error' && fail "$page, left by a killed run, does not parse"
+done
+expect 0 site -a "$A" -o "$K"
+expect 0 site -a "$A" -o "$TMP/full2"
+diff -r "$K" "$TMP/full2" >"$TMP/diff" || { head -20 "$TMP/diff" >&2; fail "the run after a killed one differs from a full build"; }
+
 echo "e2e-site: ok"
