@@ -107,7 +107,7 @@ expect 1 site -a "$A" -o "$L"
 # A site run killed part way leaves usable pages; the next run removes its
 # temporary files, completes it, and leaves it as a full build would.
 K=$TMP/killed
-for delay in 0.3 0.6 1 2; do
+for delay in 0.03 0.06 0.1 0.15 0.2 0.3 0.6; do
     rm -rf "$K"
     timeout -s KILL $delay "$MLARC" site -q -j 1 -a "$A" -o "$K" 2>/dev/null || true
     [ -e "$K/.mlarc-site.running" ] && break
