@@ -52,6 +52,8 @@ typedef struct {
     MlaMessage *message;
     GArray *tallies;   /* of DefectTally */
     GMimeObject *body_part;
+    guint wanted;      /* the attachment whose bytes to keep, or G_MAXUINT */
+    GByteArray *kept;  /* its decoded bytes */
 } ParseState;
 
 static const char *const warning_codes[] = {
@@ -547,11 +549,13 @@ mla_attachment_free (MlaAttachment *attachment)
     g_free (attachment);
 }
 
-/* Size and SHA-256 of the decoded content, streamed, never held whole. */
+/* Size and SHA-256 of the decoded content, streamed, never held whole
+ * unless @keep (nullable) asks for the bytes. */
 static void
-attachment_digest (MlaAttachment *attachment, GMimeObject *object)
+attachment_digest (MlaAttachment *attachment, GMimeObject *object, GByteArray *keep)
 {
-    g_autoptr (GMimeStream) sink = g_mime_stream_null_new ();
+    g_autoptr (GMimeStream) sink = keep != NULL ? g_mime_stream_mem_new_with_byte_array (keep)
+                                                : g_mime_stream_null_new ();
     g_autoptr (GMimeStream) filtered = g_mime_stream_filter_new (sink);
     g_autoptr (GMimeFilter) checksum = g_mime_filter_checksum_new (G_CHECKSUM_SHA256);
     g_autofree char *hex = NULL;
@@ -569,14 +573,17 @@ attachment_digest (MlaAttachment *attachment, GMimeObject *object)
             g_mime_data_wrapper_write_to_stream (content, filtered);
     }
     g_mime_stream_flush (filtered);
-    attachment->size = GMIME_STREAM_NULL (sink)->written;
+    attachment->size = keep != NULL ? keep->len : GMIME_STREAM_NULL (sink)->written;
+    if (keep != NULL)
+        g_mime_stream_mem_set_owner (GMIME_STREAM_MEM (sink), FALSE);
     hex = g_mime_filter_checksum_get_string (GMIME_FILTER_CHECKSUM (checksum));
     g_strlcpy (attachment->sha256, hex, sizeof attachment->sha256);
 }
 
 static void
-add_attachment (MlaMessage *message, GMimeObject *object)
+add_attachment (ParseState *state, GMimeObject *object)
 {
+    MlaMessage *message = state->message;
     MlaAttachment *attachment = g_new0 (MlaAttachment, 1);
     GMimeContentType *type = g_mime_object_get_content_type (object);
     const char *filename = g_mime_object_get_content_disposition_parameter (object, "filename");
@@ -589,7 +596,8 @@ add_attachment (MlaMessage *message, GMimeObject *object)
         attachment->filename = utf8_dup (filename);
     attachment->content_type = g_ascii_strdown (
         GMIME_IS_MESSAGE_PART (object) ? "message/rfc822" : mime_type, -1);
-    attachment_digest (attachment, object);
+    attachment_digest (attachment, object,
+                       message->attachments->len == state->wanted ? state->kept : NULL);
     g_ptr_array_add (message->attachments, attachment);
 }
 
@@ -602,13 +610,13 @@ collect_attachments (ParseState *state, GMimeObject *object)
         for (int i = 0; i < n; i++)
             collect_attachments (state, g_mime_multipart_get_part (GMIME_MULTIPART (object), i));
     } else if (GMIME_IS_MESSAGE_PART (object)) {
-        add_attachment (state->message, object);
+        add_attachment (state, object);
     } else if (GMIME_IS_PART (object) && object != state->body_part
                && (g_mime_part_is_attachment (GMIME_PART (object))
                    || g_mime_part_get_filename (GMIME_PART (object)) != NULL
                    || !g_mime_content_type_is_type (g_mime_object_get_content_type (object),
                                                     "text", "*"))) {
-        add_attachment (state->message, object);
+        add_attachment (state, object);
     }
 }
 
@@ -657,12 +665,12 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, 
     }
 }
 
-MlaMessage *
-mla_message_parse (const MlaRawMessage *raw)
+static MlaMessage *
+parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept)
 {
     static GOnce once = G_ONCE_INIT;
     g_autoptr (MlaMessage) message = g_new0 (MlaMessage, 1);
-    ParseState state = { message, NULL, NULL };
+    ParseState state = { message, NULL, NULL, wanted, kept };
     GMimeParserOptions *options;
     const guint8 *data;
     gsize size;
@@ -696,6 +704,25 @@ mla_message_parse (const MlaRawMessage *raw)
     state_flush_defects (&state);
     g_array_unref (state.tallies);
     return g_steal_pointer (&message);
+}
+
+MlaMessage *
+mla_message_parse (const MlaRawMessage *raw)
+{
+    return parse (raw, G_MAXUINT, NULL);
+}
+
+GBytes *
+mla_message_extract_attachment (const MlaRawMessage *raw, guint index)
+{
+    g_autoptr (GByteArray) kept = g_byte_array_new ();
+    g_autoptr (MlaMessage) message = NULL;
+
+    g_return_val_if_fail (raw != NULL, NULL);
+    message = parse (raw, index, kept);
+    if (index >= message->attachments->len)
+        return NULL;
+    return g_byte_array_free_to_bytes (g_steal_pointer (&kept));
 }
 
 void

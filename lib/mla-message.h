@@ -92,6 +92,11 @@ MLA_API gboolean mla_message_is_no_archive (const MlaMessage *message);
  * transfer-decoded, in UTF-8. */
 MLA_API const char *mla_message_get_body_text (const MlaMessage *message);
 MLA_API MlaBodySource mla_message_get_body_source (const MlaMessage *message);
+/* Parses @raw again and returns the decoded bytes of its attachment
+ * @index (as numbered by mla_message_get_attachments()): the site's
+ * downloads. Returns: (transfer full) (nullable): NULL when there is no
+ * such attachment. */
+MLA_API GBytes *mla_message_extract_attachment (const MlaRawMessage *raw, guint index);
 /* Returns: (transfer none): MlaAttachment *, possibly empty. */
 MLA_API GPtrArray *mla_message_get_attachments (const MlaMessage *message);
 /* Returns: (transfer none): MlaDefect *, possibly empty; reader defects first. */

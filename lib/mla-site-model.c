@@ -293,9 +293,12 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
         const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
         xmlNode *item = element (node, "attachment");
 
+        g_autofree char *file = mla_site_attachment_path (site, entry, i, a->filename);
+
         attr (item, "name", a->filename != NULL ? a->filename : "(no name)");
         attr (item, "type", a->content_type);
         attr_printf (item, "size", "%" G_GSIZE_FORMAT, a->size);
+        href (item, "href", file);
     }
     return TRUE;
 }
@@ -327,6 +330,22 @@ char *
 mla_site_message_path (MlaSite *site, guint entry)
 {
     return g_strconcat ("m/", site->dirs[entry], NULL);
+}
+
+char *
+mla_site_attachment_path (MlaSite *site, guint entry, guint index, const char *filename)
+{
+    const char *id = entry_at (site, entry)->message_id;
+    guint first = GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) - 1;
+    guint copy = 0;
+    g_autofree char *name = NULL;
+
+    /* Messages that share an id share a folder: later ones number from
+     * 1001, 2001... */
+    for (guint i = first; i != MLA_THREAD_NONE && i != entry; i = site->next_same_id[i])
+        copy++;
+    name = mla_site_attachment_name (copy * 1000 + index + 1, filename);
+    return g_strconcat ("m/", site->dirs[entry], "/", name, NULL);
 }
 
 guint

@@ -99,6 +99,9 @@ char *mla_site_thread_path (MlaSite *site, guint node);
 /* The file of page @page (from 0) of the thread of @node. */
 char *mla_site_thread_page (MlaSite *site, guint node, guint page);
 char *mla_site_message_path (MlaSite *site, guint entry);
+/* The download of attachment @index (from 0) of @entry, named @filename
+ * (nullable), in its message's folder. Returns: (transfer full). */
+char *mla_site_attachment_path (MlaSite *site, guint entry, guint index, const char *filename);
 
 typedef struct MlaSiteRender MlaSiteRender;
 

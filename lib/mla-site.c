@@ -6,6 +6,7 @@
 #include <string.h>
 #include "mla-error.h"
 #include "mla-mbox-writer-private.h"
+#include "mla-message.h"
 #include "mla-site-files-private.h"
 #include "mla-site-url-private.h"
 #include "mla-site-private.h"
@@ -555,6 +556,47 @@ put_thread (Build *build, guint root, GError **error)
                || put_thread_mbox (build, root, mbox, error));
 }
 
+/* Each attachment as a file beside its message's page, with a name that
+ * cannot make it a page or a script (mla_site_attachment_name()). */
+static gboolean
+put_attachments (Build *build, guint entry, GError **error)
+{
+    MlaSite *site = build->site;
+    const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, entry);
+    g_autoptr (MlaOverviewDetails) details = mla_overview_get_details (site->overview, e->row, error);
+    g_autoptr (GByteArray) raw = NULL;
+    g_autoptr (GBytes) bytes = NULL;
+    g_autoptr (MlaRawMessage) message = NULL;
+
+    if (details == NULL)
+        return FALSE;
+    for (guint i = 0; i < details->attachments->len; i++) {
+        const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
+        g_autofree char *path = mla_site_attachment_path (site, entry, i, a->filename);
+        g_autofree char *file_signature = signature (build, "attachment", a->sha256, NULL);
+        g_autoptr (GBytes) content = NULL;
+
+        if (mla_site_files_keep (build->files, path, file_signature))
+            continue;
+        if (message == NULL) {
+            raw = g_byte_array_new ();
+            if (!mla_archive_read_raw (site->archive, e->volume, e->message_id, e->raw_offset,
+                                       e->raw_length, raw, error))
+                return FALSE;
+            bytes = g_bytes_new (raw->data, raw->len);
+            message = mla_raw_message_new (bytes, "archive", 0, 1);
+        }
+        content = mla_message_extract_attachment (message, i);
+        if (content == NULL)
+            return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: attachment %u of <%s> is gone",
+                              mla_archive_get_path (site->archive), i + 1, e->message_id);
+        if (!mla_site_files_put (build->files, path, g_bytes_get_data (content, NULL),
+                                 g_bytes_get_size (content), error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 /* A message page shows its message (and any other with its id), its
  * thread (by the thread's version) and its neighbours by date. */
 static char *
@@ -599,11 +641,15 @@ put_message (Build *build, guint entry, GError **error)
     if (!mla_site_files_keep (build->files, page, page_signature)
         && !put_page (build, mla_site_model_message (site, entry, error), page, error))
         return FALSE;
-    if (mla_site_files_keep (build->files, raw_path, raw_signature))
-        return TRUE;
-    return mla_archive_read_raw (site->archive, e->volume, e->message_id, e->raw_offset,
-                                 e->raw_length, raw, error)
-           && mla_site_files_put (build->files, raw_path, raw->data, raw->len, error);
+    if (!mla_site_files_keep (build->files, raw_path, raw_signature)
+        && (!mla_archive_read_raw (site->archive, e->volume, e->message_id, e->raw_offset,
+                                   e->raw_length, raw, error)
+            || !mla_site_files_put (build->files, raw_path, raw->data, raw->len, error)))
+        return FALSE;
+    for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
+        if (site->published[i] && !put_attachments (build, i, error))
+            return FALSE;
+    return TRUE;
 }
 
 /* Old thread ids (threads since merged) keep their URL: a page that

@@ -79,6 +79,15 @@ grep -q 'alert(1)' "$S"/m/*/index.html || fail "the display name with <script> i
 [ ! -e "$TMP/etc" ] && [ ! -e "$S/etc" ] || fail "a file was written outside its folder"
 [ -z "$(ls "$S/m" | tr 'A-Z' 'a-z' | sort | uniq -d)" ] || fail "two message folders differ only in case"
 grep -q 'index.html' "$S/m/..%2F..%2Fetc%2Fpasswd@example.org/index.html" || fail "no attachment listing"
+# Attachments are downloads beside the page, under names that are no page
+# and no script, with their decoded bytes.
+H="$S/m/..%2F..%2Fetc%2Fpasswd@example.org"
+for f in 1-_._.__x.bin 2-index.html.bin 3-a.sh.bin; do
+    [ -f "$H/$f" ] || fail "no attachment file $f"
+done
+[ "$(cat "$H/3-a.sh.bin")" = "rm -rf /" ] || fail "a.sh: not its decoded bytes"
+[ -z "$(find "$S" -name '*.sh' -o -name '*.html' -path '*passwd*' ! -name index.html)" ] \
+    || fail "an attachment kept a risky name"
 
 # X-No-Archive: stored, not published.
 [ ! -e "$S/m/no-archive@example.org" ] || fail "a withheld message has a page"

@@ -86,7 +86,7 @@
       <xsl:if test="attachment">
         <ul class="attachments">
           <xsl:for-each select="attachment">
-            <li><xsl:value-of select="@name"/> (<xsl:value-of select="@type"/>, <xsl:value-of select="@size"/> bytes)</li>
+            <li><a href="{$root}{@href}" download=""><xsl:value-of select="@name"/></a> (<xsl:value-of select="@type"/>, <xsl:value-of select="@size"/> bytes)</li>
           </xsl:for-each>
         </ul>
       </xsl:if>
