@@ -243,6 +243,30 @@ START_TEST (test_attachments_listed)
 }
 END_TEST
 
+/* The bytes of each attachment, extracted again, are what the model
+ * measured: same size, same SHA-256. */
+START_TEST (test_attachments_extracted)
+{
+    g_autofree char *path = mla_test_srcdir_path ("tests/data/message/attachments.eml");
+    g_autoptr (GBytes) bytes = mla_test_read_file (path);
+    MlaRawMessage raw = { bytes, NULL, path, 0, 1, NULL };
+    g_autoptr (MlaMessage) message = mla_message_parse (&raw);
+    GPtrArray *attachments = mla_message_get_attachments (message);
+
+    for (guint i = 0; i < attachments->len; i++) {
+        const MlaAttachment *a = g_ptr_array_index (attachments, i);
+        g_autoptr (GBytes) content = mla_message_extract_attachment (&raw, i);
+        g_autofree char *sha = NULL;
+
+        ck_assert_ptr_nonnull (content);
+        ck_assert_uint_eq (g_bytes_get_size (content), a->size);
+        sha = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, content);
+        ck_assert_str_eq (sha, a->sha256);
+    }
+    ck_assert_ptr_null (mla_message_extract_attachment (&raw, attachments->len));
+}
+END_TEST
+
 START_TEST (test_message_id_synthetic)
 {
     g_autoptr (MlaMessage) first = parse_data ("no-message-id.eml", NULL);
@@ -589,6 +613,7 @@ message_suite (void)
 
     tc = tcase_create ("attachments");
     tcase_add_test (tc, test_attachments_listed);
+    tcase_add_test (tc, test_attachments_extracted);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("identity");
