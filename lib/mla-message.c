@@ -54,6 +54,7 @@ typedef struct {
     GMimeObject *body_part;
     guint wanted;      /* the attachment whose bytes to keep, or G_MAXUINT */
     GByteArray *kept;  /* its decoded bytes */
+    char **html;       /* nullable: where to keep an HTML body as it was */
 } ParseState;
 
 static const char *const warning_codes[] = {
@@ -533,6 +534,8 @@ set_body (ParseState *state, GMimeObject *root)
     }
     state->body_part = part;
     text = part_text (state, GMIME_PART (part));
+    if (message->body_source == MLA_BODY_SOURCE_HTML && state->html != NULL)
+        *state->html = g_strdup (text);
     if (message->body_source == MLA_BODY_SOURCE_HTML)
         message->body_text = mla_html_to_text (text, -1);
     else
@@ -666,11 +669,11 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, 
 }
 
 static MlaMessage *
-parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept)
+parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
 {
     static GOnce once = G_ONCE_INIT;
     g_autoptr (MlaMessage) message = g_new0 (MlaMessage, 1);
-    ParseState state = { message, NULL, NULL, wanted, kept };
+    ParseState state = { message, NULL, NULL, wanted, kept, html };
     GMimeParserOptions *options;
     const guint8 *data;
     gsize size;
@@ -709,7 +712,18 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept)
 MlaMessage *
 mla_message_parse (const MlaRawMessage *raw)
 {
-    return parse (raw, G_MAXUINT, NULL);
+    return parse (raw, G_MAXUINT, NULL, NULL);
+}
+
+char *
+mla_message_extract_html_body (const MlaRawMessage *raw)
+{
+    char *html = NULL;
+    g_autoptr (MlaMessage) message = NULL;
+
+    g_return_val_if_fail (raw != NULL, NULL);
+    message = parse (raw, G_MAXUINT, NULL, &html);
+    return html;
 }
 
 GBytes *
@@ -719,7 +733,7 @@ mla_message_extract_attachment (const MlaRawMessage *raw, guint index)
     g_autoptr (MlaMessage) message = NULL;
 
     g_return_val_if_fail (raw != NULL, NULL);
-    message = parse (raw, index, kept);
+    message = parse (raw, index, kept, NULL);
     if (index >= message->attachments->len)
         return NULL;
     return g_byte_array_free_to_bytes (g_steal_pointer (&kept));

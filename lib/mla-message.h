@@ -97,6 +97,10 @@ MLA_API MlaBodySource mla_message_get_body_source (const MlaMessage *message);
  * downloads. Returns: (transfer full) (nullable): NULL when there is no
  * such attachment. */
 MLA_API GBytes *mla_message_extract_attachment (const MlaRawMessage *raw, guint index);
+/* Parses @raw again and returns its body as the HTML it was written in,
+ * decoded to UTF-8, when the body came from a text/html part: the site
+ * offers it as a download. Returns: (transfer full) (nullable). */
+MLA_API char *mla_message_extract_html_body (const MlaRawMessage *raw);
 /* Returns: (transfer none): MlaAttachment *, possibly empty. */
 MLA_API GPtrArray *mla_message_get_attachments (const MlaMessage *message);
 /* Returns: (transfer none): MlaDefect *, possibly empty; reader defects first. */

@@ -210,6 +210,7 @@ mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement, i
     entry->row = sqlite3_column_int64 (statement, c + 15);
     entry->date_offset = sqlite3_column_int (statement, c + 16);
     entry->no_archive = sqlite3_column_int (statement, c + 17);
+    entry->body_source = sqlite3_column_int (statement, c + 19);
 }
 
 static gboolean

@@ -63,6 +63,7 @@ typedef struct MlaOverviewEntry {
     int date_offset;             /* the sender's zone, minutes east of UTC */
     gboolean no_archive;         /* "X-No-Archive: yes": not to be published */
     const char *list_id;         /* nullable */
+    MlaBodySource body_source;   /* where its text came from */
 } MlaOverviewEntry;
 
 /* Returns: (transfer none): how listings name the sender of @entry: the

@@ -274,6 +274,11 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
     attr_printf (node, "anchor", "m%" G_GINT64_FORMAT, e->row);
     href (node, "href", page);
     href (node, "raw", raw);
+    if (e->body_source == MLA_BODY_SOURCE_HTML) {
+        g_autofree char *html = mla_site_html_body_path (site, entry);
+
+        href (node, "html", html);
+    }
     address_element (site, node, "from", e->from_name, e->from_address);
     for (guint i = 0; i < details->to->len; i++) {
         const MlaAddress *a = g_ptr_array_index (details->to, i);
@@ -346,6 +351,19 @@ mla_site_attachment_path (MlaSite *site, guint entry, guint index, const char *f
         copy++;
     name = mla_site_attachment_name (copy * 1000 + index + 1, filename);
     return g_strconcat ("m/", site->dirs[entry], "/", name, NULL);
+}
+
+char *
+mla_site_html_body_path (MlaSite *site, guint entry)
+{
+    const char *id = entry_at (site, entry)->message_id;
+    guint first = GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) - 1;
+    guint copy = 0;
+
+    for (guint i = first; i != MLA_THREAD_NONE && i != entry; i = site->next_same_id[i])
+        copy++;
+    return copy == 0 ? g_strconcat ("m/", site->dirs[entry], "/body.html.txt", NULL)
+                     : g_strdup_printf ("m/%s/body-%u.html.txt", site->dirs[entry], copy + 1);
 }
 
 guint

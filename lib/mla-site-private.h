@@ -102,6 +102,9 @@ char *mla_site_message_path (MlaSite *site, guint entry);
 /* The download of attachment @index (from 0) of @entry, named @filename
  * (nullable), in its message's folder. Returns: (transfer full). */
 char *mla_site_attachment_path (MlaSite *site, guint entry, guint index, const char *filename);
+/* The download of @entry's HTML body as it was written, as text (.txt:
+ * never rendered as a page). Returns: (transfer full). */
+char *mla_site_html_body_path (MlaSite *site, guint entry);
 
 typedef struct MlaSiteRender MlaSiteRender;
 

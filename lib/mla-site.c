@@ -556,20 +556,52 @@ put_thread (Build *build, guint root, GError **error)
                || put_thread_mbox (build, root, mbox, error));
 }
 
-/* Each attachment as a file beside its message's page, with a name that
- * cannot make it a page or a script (mla_site_attachment_name()). */
+/* The stored bytes of @entry as a raw message, read on first use. */
+static MlaRawMessage *
+stored_message (MlaSite *site, const MlaOverviewEntry *e, MlaRawMessage **cache, GError **error)
+{
+    g_autoptr (GByteArray) raw = NULL;
+    g_autoptr (GBytes) bytes = NULL;
+
+    if (*cache != NULL)
+        return *cache;
+    raw = g_byte_array_new ();
+    if (!mla_archive_read_raw (site->archive, e->volume, e->message_id, e->raw_offset,
+                               e->raw_length, raw, error))
+        return NULL;
+    bytes = g_byte_array_free_to_bytes (g_steal_pointer (&raw));
+    *cache = mla_raw_message_new (bytes, "archive", 0, 1);
+    return *cache;
+}
+
+/* An HTML body is offered as it was written, under a .txt name; each
+ * attachment as a file beside its message's page, with a name that cannot
+ * make it a page or a script (mla_site_attachment_name()). Both are
+ * decoded from the raw store. */
 static gboolean
-put_attachments (Build *build, guint entry, GError **error)
+put_downloads (Build *build, guint entry, GError **error)
 {
     MlaSite *site = build->site;
     const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, entry);
     g_autoptr (MlaOverviewDetails) details = mla_overview_get_details (site->overview, e->row, error);
-    g_autoptr (GByteArray) raw = NULL;
-    g_autoptr (GBytes) bytes = NULL;
     g_autoptr (MlaRawMessage) message = NULL;
 
     if (details == NULL)
         return FALSE;
+    if (e->body_source == MLA_BODY_SOURCE_HTML) {
+        g_autofree char *path = mla_site_html_body_path (site, entry);
+        g_autofree char *file_signature = signature (build, "html", e->sha256, NULL);
+        g_autofree char *html = NULL;
+
+        if (!mla_site_files_keep (build->files, path, file_signature)) {
+            if (stored_message (site, e, &message, error) == NULL)
+                return FALSE;
+            html = mla_message_extract_html_body (message);
+            if (!mla_site_files_put (build->files, path, html != NULL ? html : "",
+                                     html != NULL ? strlen (html) : 0, error))
+                return FALSE;
+        }
+    }
     for (guint i = 0; i < details->attachments->len; i++) {
         const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
         g_autofree char *path = mla_site_attachment_path (site, entry, i, a->filename);
@@ -578,14 +610,8 @@ put_attachments (Build *build, guint entry, GError **error)
 
         if (mla_site_files_keep (build->files, path, file_signature))
             continue;
-        if (message == NULL) {
-            raw = g_byte_array_new ();
-            if (!mla_archive_read_raw (site->archive, e->volume, e->message_id, e->raw_offset,
-                                       e->raw_length, raw, error))
-                return FALSE;
-            bytes = g_bytes_new (raw->data, raw->len);
-            message = mla_raw_message_new (bytes, "archive", 0, 1);
-        }
+        if (stored_message (site, e, &message, error) == NULL)
+            return FALSE;
         content = mla_message_extract_attachment (message, i);
         if (content == NULL)
             return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: attachment %u of <%s> is gone",
@@ -647,7 +673,7 @@ put_message (Build *build, guint entry, GError **error)
             || !mla_site_files_put (build->files, raw_path, raw->data, raw->len, error)))
         return FALSE;
     for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
-        if (site->published[i] && !put_attachments (build, i, error))
+        if (site->published[i] && !put_downloads (build, i, error))
             return FALSE;
     return TRUE;
 }

@@ -267,6 +267,24 @@ START_TEST (test_attachments_extracted)
 }
 END_TEST
 
+START_TEST (test_html_body_extracted)
+{
+    static const char html_only[] = "From: a@example.org\nSubject: h\nMIME-Version: 1.0\n"
+                                    "Content-Type: text/html; charset=utf-8\n\n<p>Hi <b>there</b></p>\n";
+    static const char plain[] = "From: a@example.org\nSubject: p\n\nJust text.\n";
+    g_autoptr (GBytes) html_bytes = g_bytes_new_static (html_only, strlen (html_only));
+    g_autoptr (GBytes) plain_bytes = g_bytes_new_static (plain, strlen (plain));
+    MlaRawMessage html_raw = { html_bytes, NULL, "memory", 0, 1, NULL };
+    MlaRawMessage plain_raw = { plain_bytes, NULL, "memory", 0, 1, NULL };
+    g_autofree char *html = mla_message_extract_html_body (&html_raw);
+    g_autofree char *none = mla_message_extract_html_body (&plain_raw);
+
+    ck_assert_ptr_nonnull (html);
+    ck_assert_ptr_nonnull (strstr (html, "<b>there</b>"));
+    ck_assert_ptr_null (none);
+}
+END_TEST
+
 START_TEST (test_message_id_synthetic)
 {
     g_autoptr (MlaMessage) first = parse_data ("no-message-id.eml", NULL);
@@ -609,6 +627,7 @@ message_suite (void)
 
     tc = tcase_create ("html");
     tcase_add_loop_test (tc, test_html_to_text, 0, G_N_ELEMENTS (htmls));
+    tcase_add_test (tc, test_html_body_extracted);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("attachments");

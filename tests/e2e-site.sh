@@ -23,7 +23,7 @@ grep -q ' 0 files written, [0-9]* unchanged, 0 removed' "$TMP/err" || fail "reru
 
 # Hostile mail, added to the same archive and site.
 expect 0 build -a "$A" -o "$S" "$DATA/site/hostile.mbox"
-grep -q ' 40 messages published, 1 withheld$' "$TMP/err" || fail "hostile: $(cat "$TMP/err")"
+grep -q ' 41 messages published, 1 withheld$' "$TMP/err" || fail "hostile: $(cat "$TMP/err")"
 
 # Every page parses with libxml2's HTML parser (which predates HTML5's
 # details and summary: those two names are the only complaint allowed).
@@ -88,6 +88,11 @@ done
 [ "$(cat "$H/3-a.sh.bin")" = "rm -rf /" ] || fail "a.sh: not its decoded bytes"
 [ -z "$(find "$S" -name '*.sh' -o -name '*.html' -path '*passwd*' ! -name index.html)" ] \
     || fail "an attachment kept a risky name"
+
+# An HTML-only mail: its text on the page, the HTML only as a .txt download.
+grep -q 'Shown as' "$S/m/html-only@example.org/index.html" || fail "HTML mail: no text"
+grep -q 'body.html.txt' "$S/m/html-only@example.org/index.html" || fail "HTML mail: no link to its HTML"
+grep -q '<script>alert(11)</script>' "$S/m/html-only@example.org/body.html.txt" || fail "HTML mail: not the HTML it was written in"
 
 # X-No-Archive: stored, not published.
 [ ! -e "$S/m/no-archive@example.org" ] || fail "a withheld message has a page"

@@ -90,7 +90,8 @@
           </xsl:for-each>
         </ul>
       </xsl:if>
-      <p class="raw"><a href="{$root}{@raw}">raw message</a></p>
+      <p class="raw"><a href="{$root}{@raw}">raw message</a>
+        <xsl:if test="@html"> · <a href="{$root}{@html}">the HTML it was written in, as text</a></xsl:if></p>
     </div>
   </xsl:template>
 
