@@ -337,31 +337,35 @@ mla_site_message_path (MlaSite *site, guint entry)
     return g_strconcat ("m/", site->dirs[entry], NULL);
 }
 
-char *
-mla_site_attachment_path (MlaSite *site, guint entry, guint index, const char *filename)
+/* Messages that share an id share a folder: the place of @entry among
+ * them (0 for the first) keeps their downloads apart. */
+static guint
+copy_of (MlaSite *site, guint entry)
 {
     const char *id = entry_at (site, entry)->message_id;
     guint first = GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) - 1;
     guint copy = 0;
-    g_autofree char *name = NULL;
 
-    /* Messages that share an id share a folder: later ones number from
-     * 1001, 2001... */
     for (guint i = first; i != MLA_THREAD_NONE && i != entry; i = site->next_same_id[i])
         copy++;
-    name = mla_site_attachment_name (copy * 1000 + index + 1, filename);
+    return copy;
+}
+
+char *
+mla_site_attachment_path (MlaSite *site, guint entry, guint index, const char *filename)
+{
+    /* Later copies number from 1001, 2001... */
+    g_autofree char *name = mla_site_attachment_name (copy_of (site, entry) * 1000 + index + 1,
+                                                      filename);
+
     return g_strconcat ("m/", site->dirs[entry], "/", name, NULL);
 }
 
 char *
 mla_site_html_body_path (MlaSite *site, guint entry)
 {
-    const char *id = entry_at (site, entry)->message_id;
-    guint first = GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) - 1;
-    guint copy = 0;
+    guint copy = copy_of (site, entry);
 
-    for (guint i = first; i != MLA_THREAD_NONE && i != entry; i = site->next_same_id[i])
-        copy++;
     return copy == 0 ? g_strconcat ("m/", site->dirs[entry], "/body.html.txt", NULL)
                      : g_strdup_printf ("m/%s/body-%u.html.txt", site->dirs[entry], copy + 1);
 }
