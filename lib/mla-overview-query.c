@@ -247,3 +247,39 @@ mla_overview_entry_author (const MlaOverviewEntry *entry)
         return entry->from_name;
     return entry->from_address != NULL ? entry->from_address : "(nobody)";
 }
+
+void
+mla_overview_agenda_free (MlaOverviewAgenda *agenda)
+{
+    if (agenda == NULL)
+        return;
+    g_free (agenda->xml);
+    g_free (agenda);
+}
+
+GPtrArray *
+mla_overview_get_agendas (MlaOverview *overview, GError **error)
+{
+    g_autoptr (GPtrArray) agendas = g_ptr_array_new_with_free_func (
+        (GDestroyNotify) mla_overview_agenda_free);
+    sqlite3_stmt *statement = NULL;
+    int status;
+
+    if (sqlite3_prepare_v2 (overview->db,
+                            "SELECT message, position, xml FROM agendas ORDER BY message, position",
+                            -1, &statement, NULL)
+        != SQLITE_OK)
+        return mla_overview_throw (overview, error, "prepare"), NULL;
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        MlaOverviewAgenda *agenda = g_new0 (MlaOverviewAgenda, 1);
+
+        agenda->row = sqlite3_column_int64 (statement, 0);
+        agenda->position = (guint) sqlite3_column_int (statement, 1);
+        agenda->xml = mla_overview_column_dup (statement, 2);
+        g_ptr_array_add (agendas, agenda);
+    }
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "read agendas"), NULL;
+    return g_steal_pointer (&agendas);
+}

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "mla-error.h"
 #include "mla-overview-private.h"
+#include "mla-agenda-format.h"
 #include "mla-subject.h"
 
 static gboolean
@@ -69,6 +70,34 @@ insert_addresses (MlaOverview *overview, gint64 row, const MlaRecord *record, GE
     return TRUE;
 }
 
+/* Each agenda of @record, as the XML mlarc agenda writes, for the site's
+ * timetables. */
+static gboolean
+insert_agendas (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
+{
+    for (guint i = 0; i < record->agendas->len; i++) {
+        g_autoptr (GPtrArray) one = g_ptr_array_new ();
+        g_autoptr (GOutputStream) memory = g_memory_output_stream_new_resizable ();
+        sqlite3_stmt *statement;
+
+        g_ptr_array_add (one, g_ptr_array_index (record->agendas, i));
+        if (!mla_agenda_write (one, MLA_AGENDA_FORMAT_XML, NULL, memory, error)
+            || !g_output_stream_write_all (memory, "", 1, NULL, NULL, error)
+            || !g_output_stream_close (memory, NULL, error))
+            return FALSE;
+        statement = mla_overview_stmt (overview, STMT_INSERT_AGENDA, error);
+        if (statement == NULL)
+            return FALSE;
+        sqlite3_bind_int64 (statement, 1, row);
+        sqlite3_bind_int (statement, 2, (int) i);
+        mla_overview_bind_text (statement, 3,
+                                g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (memory)));
+        if (!mla_overview_step_done (overview, statement, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 /* The body, the To and Cc addresses and the attachments of @record. */
 static gboolean
 insert_details (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
@@ -99,7 +128,8 @@ insert_details (MlaOverview *overview, gint64 row, const MlaRecord *record, GErr
         if (!mla_overview_step_done (overview, statement, error))
             return FALSE;
     }
-    return insert_addresses (overview, row, record, error);
+    return insert_addresses (overview, row, record, error)
+           && insert_agendas (overview, row, record, error);
 }
 
 static gboolean

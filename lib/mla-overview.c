@@ -12,7 +12,7 @@
 #include "mla-overview-private.h"
 
 /* Raised whenever the tables change; a file of another version is rebuilt. */
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
@@ -34,6 +34,9 @@ static const char schema_sql[] =
     "CREATE TABLE attachments (message INTEGER NOT NULL, position INTEGER NOT NULL,"
     " filename TEXT, content_type TEXT NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL,"
     " PRIMARY KEY (message, position)) WITHOUT ROWID;"
+    /* Each agenda found in a message, as mlarc agenda --format xml writes it. */
+    "CREATE TABLE agendas (message INTEGER NOT NULL, position INTEGER NOT NULL,"
+    " xml TEXT NOT NULL, PRIMARY KEY (message, position)) WITHOUT ROWID;"
     "CREATE INDEX messages_message_id ON messages (message_id);"
     "CREATE INDEX messages_thread ON messages (thread);"
     /* The parent chain threading uses: References (else In-Reply-To),
@@ -54,6 +57,7 @@ static const char *const stmt_sql[N_STMTS] = {
                             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [STMT_INSERT_REF] = "INSERT INTO refs (message, position, ref) VALUES (?,?,?)",
     [STMT_INSERT_BODY] = "INSERT INTO bodies (message, body) VALUES (?,?)",
+    [STMT_INSERT_AGENDA] = "INSERT INTO agendas (message, position, xml) VALUES (?,?,?)",
     [STMT_INSERT_ADDRESS] = "INSERT INTO addresses (message, position, kind, name, address)"
                             " VALUES (?,?,?,?,?)",
     [STMT_INSERT_ATTACHMENT] = "INSERT INTO attachments (message, position, filename, content_type,"

@@ -110,6 +110,20 @@ MLA_API GPtrArray *mla_overview_get_thread (MlaOverview *overview, const char *t
  * Returns: (transfer full) (nullable): char *, in pairs (alias, thread). */
 MLA_API GPtrArray *mla_overview_get_thread_aliases (MlaOverview *overview, GError **error);
 
+/* An agenda found in a message: message @row, its @position among the
+ * message's agendas, and the agenda as an <agendas> document. */
+typedef struct MlaOverviewAgenda {
+    gint64 row;
+    guint position;
+    char *xml;
+} MlaOverviewAgenda;
+
+MLA_API void mla_overview_agenda_free (MlaOverviewAgenda *agenda);
+
+/* Every stored agenda, in archive order.
+ * Returns: (transfer full) (nullable): MlaOverviewAgenda *. */
+MLA_API GPtrArray *mla_overview_get_agendas (MlaOverview *overview, GError **error);
+
 /* All messages with the forest built over them: input i of the forest is
  * entry i. */
 typedef struct MlaOverviewThreads MlaOverviewThreads;

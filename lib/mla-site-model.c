@@ -370,6 +370,15 @@ mla_site_html_body_path (MlaSite *site, guint entry)
                      : g_strdup_printf ("m/%s/body-%u.html.txt", site->dirs[entry], copy + 1);
 }
 
+char *
+mla_site_agenda_path (MlaSite *site, guint index, const char *extension)
+{
+    const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
+
+    return g_strdup_printf ("m/%s/agenda-%u.%s", site->dirs[a->entry],
+                            copy_of (site, a->entry) * 1000 + a->position + 1, extension);
+}
+
 guint
 mla_site_thread_pages (MlaSite *site, guint root)
 {
@@ -546,6 +555,18 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
             return xmlFreeDoc (doc), NULL;
     nav = element (model, "nav");
     message_links (site, nav, entry);
+    for (guint i = 0; i < site->agendas->len; i++) {
+        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        g_autofree char *file = NULL;
+        xmlNode *link;
+
+        if (a->entry != entry)
+            continue;
+        file = mla_site_agenda_path (site, i, "html");
+        link = element (nav, "agenda");
+        href (link, "href", file);
+        attr (link, "title", a->agenda->title != NULL ? a->agenda->title : "Agenda");
+    }
     thread = element (nav, "thread");
     href (thread, "href", page);
     if (view->nodes->len > MLA_SITE_SKELETON_FULL) {
@@ -557,6 +578,8 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
 }
 
 /* ---- home, months, lists ---- */
+
+static void agenda_list (MlaSite *site, xmlNode *parent);
 
 static void
 thread_summary (MlaSite *site, xmlNode *parent, guint root, const MlaSiteMonth *month)
@@ -606,6 +629,7 @@ mla_site_model_home (MlaSite *site)
     threads = element (model, "newest");
     for (guint i = 0; i < MIN (site->roots->len, HOME_THREADS); i++)
         thread_summary (site, threads, g_array_index (site->roots, guint, i), NULL);
+    agenda_list (site, element (model, "agendas"));
     return doc;
 }
 
@@ -729,6 +753,94 @@ mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order
     list = element (model, "messages");
     for (guint i = page * MLA_SITE_LIST_PAGE; i < MIN (entries->len, (page + 1) * MLA_SITE_LIST_PAGE); i++)
         summary_attrs (site, element (list, "mail"), g_array_index (entries, guint, i));
+    return doc;
+}
+
+/* ---- agendas ---- */
+
+static void
+agenda_list (MlaSite *site, xmlNode *parent)
+{
+    for (guint i = 0; i < site->agendas->len; i++) {
+        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        g_autofree char *file = mla_site_agenda_path (site, i, "html");
+        xmlNode *node = element (parent, "agenda");
+        guint slots = 0;
+
+        for (guint d = 0; d < a->agenda->days->len; d++)
+            slots += ((MlaAgendaDay *) g_ptr_array_index (a->agenda->days, d))->slots->len;
+        href (node, "href", file);
+        attr (node, "title", a->agenda->title != NULL ? a->agenda->title : "Agenda");
+        attr_printf (node, "days", "%u", a->agenda->days->len);
+        attr_printf (node, "slots", "%u", slots);
+        summary_attrs (site, element (node, "mail"), a->entry);
+    }
+}
+
+xmlDoc *
+mla_site_model_agendas (MlaSite *site)
+{
+    xmlNode *model;
+    xmlDoc *doc = new_model (site, "agendas", 1, &model);
+
+    agenda_list (site, model);
+    return doc;
+}
+
+/* The agenda's days, each with its rooms (the parallel columns, in order
+ * of appearance) and its slots. */
+xmlDoc *
+mla_site_model_agenda (MlaSite *site, guint index)
+{
+    const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
+    g_autofree char *ics = mla_site_agenda_path (site, index, "ics");
+    xmlNode *model;
+    xmlDoc *doc = new_model (site, "agenda", 2, &model);
+
+    attr (model, "title", a->agenda->title != NULL ? a->agenda->title : "Agenda");
+    attr (model, "timezone", a->agenda->timezone);
+    href (model, "ics", ics);
+    summary_attrs (site, element (model, "mail"), a->entry);
+    for (guint d = 0; d < a->agenda->days->len; d++) {
+        const MlaAgendaDay *day = g_ptr_array_index (a->agenda->days, d);
+        xmlNode *day_node = element (model, "day");
+        xmlNode *rooms = element (day_node, "rooms");
+        g_autoptr (GPtrArray) seen = g_ptr_array_new ();
+
+        attr (day_node, "name", day->name);
+        if (day->date[0] != '\0')
+            attr (day_node, "date", day->date);
+        for (guint i = 0; i < day->slots->len; i++) {
+            const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+            xmlNode *node = element (day_node, "slot");
+            gboolean known = FALSE;
+
+            attr (node, "start", slot->start);
+            if (slot->end[0] != '\0')
+                attr (node, "end", slot->end);
+            attr (node, "kind", mla_slot_kind_to_string (slot->kind));
+            attr (node, "room", slot->room);
+            text_element (node, "title", slot->title != NULL ? slot->title : "");
+            if (slot->location != NULL)
+                text_element (node, "location", slot->location);
+            for (guint p = 0; p < slot->people->len; p++) {
+                const MlaAgendaPerson *person = g_ptr_array_index (slot->people, p);
+                xmlNode *who = text_element (node, "person", person->name);
+
+                attr (who, "role", mla_person_role_to_string (person->role));
+                if (!person->confirmed)
+                    attr (who, "confirmed", "false");
+            }
+            for (guint n = 0; n < slot->notes->len; n++)
+                text_element (node, "note", g_ptr_array_index (slot->notes, n));
+            for (guint r = 0; slot->room != NULL && r < seen->len && !known; r++)
+                known = strcmp (g_ptr_array_index (seen, r), slot->room) == 0;
+            if (slot->room != NULL && !known) {
+                g_ptr_array_add (seen, slot->room);
+                text_element (rooms, "room", slot->room);
+            }
+        }
+    }
     return doc;
 }
 

@@ -4,6 +4,7 @@
  * (mla-site-render.c, libxslt). */
 #pragma once
 #include <libxml/tree.h>
+#include "mla-agenda.h"
 #include "mla-overview.h"
 #include "mla-site.h"
 
@@ -30,6 +31,14 @@ typedef struct MlaSiteThread {
     char *version;          /* a digest of everything its pages show but the
                              * bodies (which never change for a message) */
 } MlaSiteThread;
+
+/* An agenda found in a published message. */
+typedef struct MlaSiteAgenda {
+    guint entry;
+    guint position;         /* among the message's agendas */
+    MlaAgenda *agenda;
+    char *digest;           /* of its XML: what its page shows */
+} MlaSiteAgenda;
 
 /* Threads longer than this show a window of their overview on message
  * pages, and their pages hold this many messages each. */
@@ -61,6 +70,7 @@ typedef struct MlaSite {
     guint *order_pos;           /* per entry: its place in its thread's order */
     guint *next_same_id;        /* per entry: the next entry with its Message-ID,
                                  * or MLA_THREAD_NONE */
+    GPtrArray *agendas;         /* MlaSiteAgenda *, in archive order */
 } MlaSite;
 
 /* Reads what the pages are made from, in one pass over the overview.
@@ -93,6 +103,12 @@ xmlDoc *mla_site_model_message (MlaSite *site, guint entry, GError **error);
  * thread rooted at @root. */
 xmlDoc *mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error);
 xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path, const char *to_path);
+/* The timetable of agenda @index of site->agendas, and the list of them. */
+xmlDoc *mla_site_model_agenda (MlaSite *site, guint index);
+xmlDoc *mla_site_model_agendas (MlaSite *site);
+/* The timetable's page (.html) or calendar (.ics), beside its message's
+ * page. Returns: (transfer full). */
+char *mla_site_agenda_path (MlaSite *site, guint index, const char *extension);
 
 /* The folder of a thread and of a message page, relative to the site. */
 char *mla_site_thread_path (MlaSite *site, guint node);

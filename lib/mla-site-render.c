@@ -17,7 +17,7 @@
 #define SCHEME "mlarc-site:"
 
 static const char *const page_kinds[] = {
-    "home", "month", "list", "thread", "message", "feed", "redirect",
+    "home", "month", "list", "thread", "message", "feed", "redirect", "agenda", "agendas",
 };
 
 struct MlaSiteRender {
@@ -135,7 +135,8 @@ theme_signature (const char *templates, GError **error)
 {
     static const char *const files[] = { "layout.xsl", "home.xsl",     "month.xsl",
                                          "list.xsl",   "thread.xsl",   "message.xsl",
-                                         "feed.xsl",   "redirect.xsl", "style.css" };
+                                         "feed.xsl",   "redirect.xsl", "agenda.xsl",
+                                         "agendas.xsl", "style.css" };
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
 
     for (gsize i = 0; i < G_N_ELEMENTS (files); i++) {

@@ -6,7 +6,9 @@
 #include <string.h>
 #include "mla-error.h"
 #include "mla-mbox-writer-private.h"
+#include "mla-agenda-format.h"
 #include "mla-message.h"
+#include "mla-xml-private.h"
 #include "mla-site-files-private.h"
 #include "mla-site-url-private.h"
 #include "mla-site-private.h"
@@ -42,6 +44,7 @@ mla_site_clear (MlaSite *site)
     g_clear_pointer (&site->node_pos, g_free);
     g_clear_pointer (&site->order_pos, g_free);
     g_clear_pointer (&site->next_same_id, g_free);
+    g_clear_pointer (&site->agendas, g_ptr_array_unref);
     g_clear_pointer (&site->threads, mla_overview_threads_free);
     g_clear_pointer (&site->title, g_free);
 }
@@ -104,6 +107,57 @@ month_of (MlaSite *site, GHashTable *months, gint64 date)
         g_ptr_array_add (site->months, month);
     }
     return month;
+}
+
+static void
+site_agenda_free (gpointer data)
+{
+    MlaSiteAgenda *agenda = data;
+
+    mla_agenda_free (agenda->agenda);
+    g_free (agenda->digest);
+    g_free (agenda);
+}
+
+/* The agendas of published messages, read back from the overview. */
+static gboolean
+load_agendas (MlaSite *site, GError **error)
+{
+    g_autoptr (GPtrArray) stored = mla_overview_get_agendas (site->overview, error);
+    g_autoptr (GHashTable) by_row = g_hash_table_new (g_int64_hash, g_int64_equal);
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+
+    site->agendas = g_ptr_array_new_with_free_func (site_agenda_free);
+    if (stored == NULL)
+        return FALSE;
+    if (stored->len == 0)
+        return TRUE;
+    for (guint i = 0; i < n; i++) {
+        const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, i);
+
+        g_hash_table_insert (by_row, (gpointer) &e->row, GUINT_TO_POINTER (i + 1));
+    }
+    for (guint i = 0; i < stored->len; i++) {
+        const MlaOverviewAgenda *s = g_ptr_array_index (stored, i);
+        guint entry = GPOINTER_TO_UINT (g_hash_table_lookup (by_row, &s->row));
+        g_autoptr (GPtrArray) parsed = NULL;
+        MlaSiteAgenda *agenda;
+
+        if (entry == 0 || !site->published[entry - 1])
+            continue;
+        parsed = mla_xml_parse_agendas (s->xml, strlen (s->xml), error);
+        if (parsed == NULL)
+            return FALSE;
+        if (parsed->len == 0)
+            continue;
+        agenda = g_new0 (MlaSiteAgenda, 1);
+        agenda->entry = entry - 1;
+        agenda->position = s->position;
+        agenda->agenda = g_ptr_array_steal_index (parsed, 0);
+        agenda->digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, s->xml, -1);
+        g_ptr_array_add (site->agendas, agenda);
+    }
+    return TRUE;
 }
 
 static void
@@ -314,6 +368,8 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
             g_array_append_val (site->roots, root);
     }
     make_views (site);
+    if (!load_agendas (site, error))
+        return FALSE;
     /* A month lists every thread active in it, in the forest's order
      * (newest activity first): a thread that spans months is in each. */
     {
@@ -699,6 +755,52 @@ put_redirects (Build *build, GError **error)
     return TRUE;
 }
 
+/* Each agenda's timetable and calendar beside its message's page, and
+ * the list of them. */
+static gboolean
+put_agendas (Build *build, GError **error)
+{
+    MlaSite *site = build->site;
+
+    if (site->agendas->len > 0
+        && !put_page (build, mla_site_model_agendas (site), "agendas/index.html", error))
+        return FALSE;
+    for (guint i = 0; i < site->agendas->len; i++) {
+        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        g_autofree char *page = mla_site_agenda_path (site, i, "html");
+        g_autofree char *ics = mla_site_agenda_path (site, i, "ics");
+        g_autofree char *page_signature = signature (build, "agenda", a->digest,
+                                                     sha_of (site, a->entry), NULL);
+        g_autoptr (GPtrArray) one = g_ptr_array_new ();
+        g_autoptr (GOutputStream) memory = NULL;
+        MlaAgendaWriteOptions options = { NULL, 0 };
+
+        if (!mla_site_files_keep (build->files, page, page_signature)
+            && !put_page (build, mla_site_model_agenda (site, i), page, error))
+            return FALSE;
+        g_free (page_signature);
+        page_signature = signature (build, "ics", a->digest, NULL);
+        if (mla_site_files_keep (build->files, ics, page_signature))
+            continue;
+        memory = g_memory_output_stream_new_resizable ();
+        g_ptr_array_add (one, a->agenda);
+        /* Stamped with the message's date, not the build's: the calendar's
+         * bytes change only with the agenda. */
+        options.dtstamp = mla_overview_threads_get_entry (site->threads, a->entry)->date;
+        if (options.dtstamp == 0)
+            options.dtstamp = 1;
+        if (!mla_agenda_write (one, MLA_AGENDA_FORMAT_ICS, &options, memory, error)
+            || !g_output_stream_close (memory, NULL, error)
+            || !mla_site_files_put (build->files, ics,
+                                    g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (memory)),
+                                    g_memory_output_stream_get_data_size (
+                                        G_MEMORY_OUTPUT_STREAM (memory)),
+                                    error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 static gboolean
 put_assets (Build *build, GError **error)
 {
@@ -776,7 +878,7 @@ build_site (Build *build, guint jobs, GError **error)
                       error)
         || !put_page (build, mla_site_model_feed (site, MLA_THREAD_NONE, TRUE, error),
                       "threads.atom", error)
-        || !put_redirects (build, error))
+        || !put_redirects (build, error) || !put_agendas (build, error))
         return FALSE;
     pool = g_thread_pool_new (run_job, build, (int) MAX (jobs, 1), TRUE, error);
     if (pool == NULL)

@@ -62,6 +62,10 @@ gboolean mla_xml_volume_reader_next (MlaXmlVolumeReader *reader, const MlaRecord
 /* After the end: whether the file was valid (TRUE without a schema). */
 gboolean mla_xml_volume_reader_is_valid (MlaXmlVolumeReader *reader);
 
+/* The agendas of an <agendas> document (what mlarc agenda --format xml
+ * writes). Returns: (transfer full) (nullable): MlaAgenda *. */
+GPtrArray *mla_xml_parse_agendas (const char *xml, gsize size, GError **error);
+
 /* Validates a whole small file (the index) against @schema. */
 gboolean mla_xml_validate_file (const char *path, GBytes *schema, GPtrArray *out_problems);
 

@@ -529,6 +529,25 @@ agenda_from_node (xmlNode *node)
     return agenda;
 }
 
+GPtrArray *
+mla_xml_parse_agendas (const char *xml, gsize size, GError **error)
+{
+    g_autoptr (xmlDoc) doc = xmlReadMemory (xml, (int) size, "agendas.xml", "UTF-8",
+                                            XML_PARSE_NONET | XML_PARSE_NOERROR
+                                                | XML_PARSE_NOWARNING | XML_PARSE_HUGE);
+    GPtrArray *agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    xmlNode *root;
+
+    if (doc == NULL || (root = xmlDocGetRootElement (doc)) == NULL || !node_is (root, "agendas")) {
+        g_ptr_array_unref (agendas);
+        return mla_throw (error, MLA_ERROR_XML, "not an <agendas> document"), NULL;
+    }
+    for (xmlNode *node = root->children; node != NULL; node = node->next)
+        if (node_is (node, "agenda"))
+            g_ptr_array_add (agendas, agenda_from_node (node));
+    return agendas;
+}
+
 struct MlaXmlVolumeReader {
     xmlTextReader *reader;
     xmlRelaxNG *rng;

@@ -17,6 +17,19 @@ for f in index.html style.css new.atom threads.atom 2004/07/index.html 2004/07/b
 done
 [ "$(ls "$S/m" | wc -l)" -eq 36 ] || fail "not 36 message pages"
 
+# The sample's two agendas: timetables beside their messages, an iCalendar
+# file each, a list, and links from the home page and the message pages.
+[ "$(cat "$S"/m/*/agenda-1.html | grep -o 'class="title"' | wc -l)" -ge 35 ] \
+    || fail "agendas: too few slots in the timetables"
+[ "$(ls "$S"/m/*/agenda-1.ics | wc -l)" -eq 2 ] || fail "agendas: not two calendars"
+for ics in "$S"/m/*/agenda-1.ics; do
+    head -n 1 "$ics" | grep -q '^BEGIN:VCALENDAR' || fail "$ics is not iCalendar"
+done
+[ "$(grep -o 'agenda-1.html' "$S/agendas/index.html" | wc -l)" -eq 2 ] || fail "agendas: the list lacks one"
+grep -q 'agendas/index.html\|agenda-1.html' "$S/index.html" || fail "home: no agendas"
+grep -q 'INTEL LaGrande disclosure' "$S"/m/*/agenda-1.html || fail "agendas: the seed's evening slot is missing"
+grep -l 'agenda-1.html' "$S"/m/*/index.html >/dev/null || fail "no message page links to its agenda"
+
 # A second run on the same archive writes nothing.
 expect 0 site -a "$A" -o "$S"
 grep -q ' 0 files written, [0-9]* unchanged, 0 removed' "$TMP/err" || fail "rerun wrote files: $(cat "$TMP/err")"

@@ -1,7 +1,7 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <!-- home.xsl: the list's front page. -->
 <xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
-  <xsl:import href="layout.xsl"/>
+  <xsl:import href="agendas.xsl"/>
 
   <xsl:template match="home" mode="title"><xsl:value-of select="@site-title"/></xsl:template>
 
@@ -12,6 +12,12 @@
       <h2>Newest threads</h2>
       <xsl:call-template name="thread-list"><xsl:with-param name="threads" select="newest/thread"/></xsl:call-template>
     </div>
+    <xsl:if test="agendas/agenda">
+      <div class="section">
+        <h2>Agendas</h2>
+        <xsl:call-template name="agenda-list"><xsl:with-param name="agendas" select="agendas/agenda"/></xsl:call-template>
+      </div>
+    </xsl:if>
     <div class="section">
       <h2>By month</h2>
       <table class="months">

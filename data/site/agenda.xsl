@@ -1,0 +1,79 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- agenda.xsl: an agenda as a timetable: a table per day, a row per start
+     time, a column per room when sessions run in parallel; breaks, meals
+     and social events shaded. -->
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+  <xsl:import href="layout.xsl"/>
+
+  <xsl:key name="slot-by-start" match="slot" use="concat(generate-id(..), ' ', @start)"/>
+
+  <xsl:template match="agenda" mode="title"><xsl:value-of select="@title"/></xsl:template>
+
+  <xsl:template match="agenda" mode="content">
+    <h1><xsl:value-of select="@title"/></h1>
+    <p class="counts">From <a href="{$root}{mail/@href}"><xsl:value-of select="mail/@subject"/></a>
+      (<xsl:value-of select="mail/@author"/>, <xsl:value-of select="mail/@date"/>) ·
+      <a href="{$root}{@ics}">add to a calendar (iCalendar)</a>
+      <xsl:if test="@timezone"> · times in <xsl:value-of select="@timezone"/></xsl:if></p>
+    <xsl:apply-templates select="day"/>
+  </xsl:template>
+
+  <xsl:template match="day">
+    <xsl:variable name="day" select="."/>
+    <h2><xsl:value-of select="@name"/><xsl:if test="@date"> (<xsl:value-of select="@date"/>)</xsl:if></h2>
+    <table class="timetable">
+      <thead>
+        <tr>
+          <th>Time</th>
+          <xsl:choose>
+            <xsl:when test="rooms/room"><xsl:for-each select="rooms/room"><th><xsl:value-of select="."/></th></xsl:for-each></xsl:when>
+            <xsl:otherwise><th>Session</th></xsl:otherwise>
+          </xsl:choose>
+        </tr>
+      </thead>
+      <tbody>
+        <!-- One row per start time, in the order the agenda gives them. -->
+        <xsl:for-each select="slot[generate-id() = generate-id(key('slot-by-start', concat(generate-id($day), ' ', @start))[1])]">
+          <xsl:variable name="here" select="key('slot-by-start', concat(generate-id($day), ' ', @start))"/>
+          <tr>
+            <th class="time"><xsl:value-of select="@start"/><xsl:if test="@end">–<xsl:value-of select="@end"/></xsl:if></th>
+            <xsl:choose>
+              <xsl:when test="$day/rooms/room">
+                <xsl:choose>
+                  <!-- A slot with no room (a break, a plenary) spans the rooms. -->
+                  <xsl:when test="not($here[@room])">
+                    <td colspan="{count($day/rooms/room)}"><xsl:apply-templates select="$here" mode="cell"/></td>
+                  </xsl:when>
+                  <xsl:otherwise>
+                    <xsl:for-each select="$day/rooms/room">
+                      <xsl:variable name="room" select="."/>
+                      <td><xsl:apply-templates select="$here[@room = $room]" mode="cell"/></td>
+                    </xsl:for-each>
+                  </xsl:otherwise>
+                </xsl:choose>
+              </xsl:when>
+              <xsl:otherwise><td><xsl:apply-templates select="$here" mode="cell"/></td></xsl:otherwise>
+            </xsl:choose>
+          </tr>
+        </xsl:for-each>
+      </tbody>
+    </table>
+  </xsl:template>
+
+  <xsl:template match="slot" mode="cell">
+    <div class="slot kind-{@kind}">
+      <span class="title"><xsl:value-of select="title"/></span>
+      <xsl:if test="location"><span class="location"> · <xsl:value-of select="location"/></span></xsl:if>
+      <xsl:if test="person">
+        <span class="people">
+          <xsl:for-each select="person">
+            <xsl:text> · </xsl:text>
+            <xsl:value-of select="@role"/>: <xsl:value-of select="."/>
+            <xsl:if test="@confirmed = 'false'"> (unconfirmed)</xsl:if>
+          </xsl:for-each>
+        </span>
+      </xsl:if>
+      <xsl:for-each select="note"><div class="note"><xsl:value-of select="."/></div></xsl:for-each>
+    </div>
+  </xsl:template>
+</xsl:stylesheet>
