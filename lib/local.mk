@@ -91,6 +91,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-site-render.c \
 	lib/mla-site-files-private.h \
 	lib/mla-site-files.c \
+	lib/mla-site-data.c \
 	lib/mla-site.c \
 	lib/mla-html-private.h \
 	lib/mla-html.c \

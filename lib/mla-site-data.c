@@ -1,0 +1,395 @@
+/* mla-site-data.c: what a site is made from, read once from the overview:
+ * which messages are published, their folders, the months, the threads as
+ * the site shows them (nodes, order, a version digest), the agendas. */
+#include "config.h"
+#include <string.h>
+#include "mla-error.h"
+#include "mla-xml-private.h"
+#include "mla-site-url-private.h"
+#include "mla-site-private.h"
+
+static void
+month_free (MlaSiteMonth *month)
+{
+    g_free (month->path);
+    g_array_unref (month->entries);
+    g_array_unref (month->roots);
+    g_hash_table_unref (month->counts);
+    g_free (month);
+}
+
+void
+mla_site_clear (MlaSite *site)
+{
+    guint n = site->threads != NULL ? mla_overview_threads_get_n_entries (site->threads) : 0;
+
+    for (guint i = 0; site->dirs != NULL && i < n; i++)
+        g_free (site->dirs[i]);
+    g_clear_pointer (&site->dirs, g_free);
+    g_clear_pointer (&site->published, g_free);
+    g_clear_pointer (&site->date_rank, g_free);
+    g_clear_pointer (&site->by_date, g_array_unref);
+    g_clear_pointer (&site->months, g_ptr_array_unref);
+    g_clear_pointer (&site->roots, g_array_unref);
+    g_clear_pointer (&site->first_with_id, g_hash_table_unref);
+    g_clear_pointer (&site->thread_dates, g_ptr_array_unref);
+    g_clear_pointer (&site->views, g_ptr_array_unref);
+    g_clear_pointer (&site->node_pos, g_free);
+    g_clear_pointer (&site->order_pos, g_free);
+    g_clear_pointer (&site->next_same_id, g_free);
+    g_clear_pointer (&site->agendas, g_ptr_array_unref);
+    g_clear_pointer (&site->threads, mla_overview_threads_free);
+    g_clear_pointer (&site->title, g_free);
+}
+
+static int
+compare_dates (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+    MlaSite *site = user_data;
+    const MlaOverviewEntry *x = mla_overview_threads_get_entry (site->threads, *(const guint *) a);
+    const MlaOverviewEntry *y = mla_overview_threads_get_entry (site->threads, *(const guint *) b);
+
+    if (x->date != y->date)
+        return x->date < y->date ? -1 : 1;
+    return (x->row > y->row) - (x->row < y->row);
+}
+
+/* The title: --title, else the List-Id most messages carry, else the
+ * archive folder's name. */
+static char *
+choose_title (MlaSite *site)
+{
+    g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+    const char *best = NULL;
+    guint best_count = 0;
+
+    if (site->options.title != NULL)
+        return g_strdup (site->options.title);
+    for (guint i = 0; i < mla_overview_threads_get_n_entries (site->threads); i++) {
+        const char *list = mla_overview_threads_get_entry (site->threads, i)->list_id;
+        guint count;
+
+        if (list == NULL)
+            continue;
+        count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, list)) + 1;
+        g_hash_table_insert (counts, (gpointer) list, GUINT_TO_POINTER (count));
+        if (count > best_count || (count == best_count && strcmp (list, best) < 0)) {
+            best = list;
+            best_count = count;
+        }
+    }
+    return best != NULL ? g_strdup (best) : g_path_get_basename (mla_archive_get_path (site->archive));
+}
+
+static MlaSiteMonth *
+month_of (MlaSite *site, GHashTable *months, gint64 date)
+{
+    g_autoptr (GDateTime) time = g_date_time_new_from_unix_utc (date);
+    g_autofree char *path = g_date_time_format (time, "%Y/%m");
+    MlaSiteMonth *month = g_hash_table_lookup (months, path);
+
+    if (month == NULL) {
+        month = g_new0 (MlaSiteMonth, 1);
+        month->year = g_date_time_get_year (time);
+        month->month = g_date_time_get_month (time);
+        month->path = g_steal_pointer (&path);
+        month->entries = g_array_new (FALSE, FALSE, sizeof (guint));
+        month->roots = g_array_new (FALSE, FALSE, sizeof (guint));
+        month->counts = g_hash_table_new (NULL, NULL);
+        g_hash_table_insert (months, month->path, month);
+        g_ptr_array_add (site->months, month);
+    }
+    return month;
+}
+
+static void
+site_agenda_free (gpointer data)
+{
+    MlaSiteAgenda *agenda = data;
+
+    mla_agenda_free (agenda->agenda);
+    g_free (agenda->digest);
+    g_free (agenda);
+}
+
+/* The agendas of published messages, read back from the overview. */
+static gboolean
+load_agendas (MlaSite *site, GError **error)
+{
+    g_autoptr (GPtrArray) stored = mla_overview_get_agendas (site->overview, error);
+    g_autoptr (GHashTable) by_row = g_hash_table_new (g_int64_hash, g_int64_equal);
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+
+    site->agendas = g_ptr_array_new_with_free_func (site_agenda_free);
+    if (stored == NULL)
+        return FALSE;
+    if (stored->len == 0)
+        return TRUE;
+    for (guint i = 0; i < n; i++) {
+        const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, i);
+
+        g_hash_table_insert (by_row, (gpointer) &e->row, GUINT_TO_POINTER (i + 1));
+    }
+    for (guint i = 0; i < stored->len; i++) {
+        const MlaOverviewAgenda *s = g_ptr_array_index (stored, i);
+        guint entry = GPOINTER_TO_UINT (g_hash_table_lookup (by_row, &s->row));
+        g_autoptr (GPtrArray) parsed = NULL;
+        MlaSiteAgenda *agenda;
+
+        if (entry == 0 || !site->published[entry - 1])
+            continue;
+        parsed = mla_xml_parse_agendas (s->xml, strlen (s->xml), error);
+        if (parsed == NULL)
+            return FALSE;
+        if (parsed->len == 0)
+            continue;
+        agenda = g_new0 (MlaSiteAgenda, 1);
+        agenda->entry = entry - 1;
+        agenda->position = s->position;
+        agenda->agenda = g_ptr_array_steal_index (parsed, 0);
+        agenda->digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, s->xml, -1);
+        g_ptr_array_add (site->agendas, agenda);
+    }
+    return TRUE;
+}
+
+static void
+thread_view_free (gpointer data)
+{
+    MlaSiteThread *view = data;
+
+    if (view == NULL)
+        return;
+    g_array_unref (view->nodes);
+    g_array_unref (view->loose);
+    g_array_unref (view->order);
+    g_ptr_array_unref (view->participants);
+    g_free (view->version);
+    g_free (view);
+}
+
+typedef struct {
+    MlaSite *site;
+    MlaSiteThread *view;
+    GArray *loose_entries;
+    guint loose_depth;
+    gboolean in_loose;
+} ViewWalk;
+
+static void
+view_node (const MlaThreadNode *node, guint index, gpointer user_data)
+{
+    ViewWalk *walk = user_data;
+    MlaSite *site = walk->site;
+    MlaSiteThread *view = walk->view;
+
+    if (walk->in_loose && node->depth <= walk->loose_depth)
+        walk->in_loose = FALSE;
+    if (node->loose) {
+        walk->in_loose = TRUE;
+        walk->loose_depth = node->depth;
+    }
+    if (node->input != MLA_THREAD_NONE && !site->published[node->input])
+        return;
+    site->node_pos[index] = view->nodes->len;
+    g_array_append_val (view->nodes, index);
+    g_array_append_val (view->loose, walk->in_loose);
+    if (node->input != MLA_THREAD_NONE)
+        g_array_append_val (walk->in_loose ? walk->loose_entries : view->order, node->input);
+}
+
+/* What a thread's pages show, as a digest: its id, and for each shown node
+ * its id, depth, looseness and, for a message, its raw SHA-256 (which
+ * stands for its headers and text, fixed for good). */
+static char *
+thread_version (MlaSite *site, guint root, const MlaSiteThread *view)
+{
+    g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+
+    g_checksum_update (sum, (const guchar *) mla_thread_forest_get_thread_id (site->forest, root), -1);
+    for (guint i = 0; i < view->nodes->len; i++) {
+        const MlaThreadNode *node = mla_thread_forest_get_node (site->forest,
+                                                                g_array_index (view->nodes, guint, i));
+        g_autofree char *line = g_strdup_printf (
+            "\n%s %u %d %s", node->id, node->depth, node->loose,
+            node->input != MLA_THREAD_NONE
+                ? mla_overview_threads_get_entry (site->threads, node->input)->sha256
+                : "-");
+
+        g_checksum_update (sum, (const guchar *) line, -1);
+    }
+    return g_strdup (g_checksum_get_string (sum));
+}
+
+/* Each thread's shown nodes and message order, once for all its pages. */
+static void
+make_views (MlaSite *site)
+{
+    guint n_nodes = mla_thread_forest_get_n_nodes (site->forest);
+
+    site->views = g_ptr_array_new_with_free_func (thread_view_free);
+    g_ptr_array_set_size (site->views, (guint) MAX (n_nodes, 1));
+    site->node_pos = g_new0 (guint, MAX (n_nodes, 1));
+    site->order_pos = g_new0 (guint, MAX (mla_overview_threads_get_n_entries (site->threads), 1));
+    for (guint r = 0; r < site->roots->len; r++) {
+        guint root = g_array_index (site->roots, guint, r);
+        MlaSiteThread *view = g_new0 (MlaSiteThread, 1);
+        g_autoptr (GArray) loose = g_array_new (FALSE, FALSE, sizeof (guint));
+        g_autoptr (GHashTable) authors = g_hash_table_new (g_str_hash, g_str_equal);
+        ViewWalk walk = { site, view, loose, 0, FALSE };
+
+        view->nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+        view->loose = g_array_new (FALSE, FALSE, sizeof (gboolean));
+        view->order = g_array_new (FALSE, FALSE, sizeof (guint));
+        view->participants = g_ptr_array_new ();
+        mla_thread_forest_walk (site->forest, root, view_node, &walk);
+        view->n_replies = view->order->len;
+        g_array_append_vals (view->order, loose->data, loose->len);
+        for (guint i = 0; i < view->order->len; i++) {
+            guint entry = g_array_index (view->order, guint, i);
+            const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, entry);
+            const char *author = mla_overview_entry_author (e);
+
+            site->order_pos[entry] = i;
+            if (view->participants->len < 6 && g_hash_table_add (authors, (gpointer) author))
+                g_ptr_array_add (view->participants, (gpointer) author);
+        }
+        view->version = thread_version (site, root, view);
+        site->views->pdata[root] = view;
+    }
+}
+
+/* thread_dates holds NULL for nodes that are not roots. */
+static void
+array_unref0 (gpointer array)
+{
+    if (array != NULL)
+        g_array_unref (array);
+}
+
+static int
+compare_uints (gconstpointer a, gconstpointer b)
+{
+    guint x = *(const guint *) a, y = *(const guint *) b;
+
+    return (x > y) - (x < y);
+}
+
+static int
+compare_months (gconstpointer a, gconstpointer b)
+{
+    return strcmp ((*(MlaSiteMonth *const *) a)->path, (*(MlaSiteMonth *const *) b)->path);
+}
+
+gboolean
+mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
+               const MlaSiteOptions *options, GError **error)
+{
+    guint n;
+    const GArray *all_roots;
+    g_autoptr (GHashTable) months = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autofree guint8 *has_published = NULL;
+    static const MlaSiteOptions defaults = { 0 };
+
+    memset (site, 0, sizeof *site);
+    site->archive = archive;
+    site->overview = overview;
+    site->options = options != NULL ? *options : defaults;
+    site->threads = mla_overview_load_threads (site->overview, error);
+    if (site->threads == NULL)
+        return FALSE;
+    site->forest = mla_overview_threads_get_forest (site->threads);
+    site->title = choose_title (site);
+    n = mla_overview_threads_get_n_entries (site->threads);
+    site->dirs = g_new0 (char *, MAX (n, 1));
+    site->published = g_new0 (gboolean, MAX (n, 1));
+    site->date_rank = g_new0 (guint, MAX (n, 1));
+    site->by_date = g_array_new (FALSE, FALSE, sizeof (guint));
+    site->months = g_ptr_array_new_with_free_func ((GDestroyNotify) month_free);
+    site->roots = g_array_new (FALSE, FALSE, sizeof (guint));
+    site->first_with_id = g_hash_table_new (g_str_hash, g_str_equal);
+    has_published = g_new0 (guint8, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
+    site->next_same_id = g_new (guint, MAX (n, 1));
+    for (guint i = n; i-- > 0;) {
+        const char *id = mla_overview_threads_get_entry (site->threads, i)->message_id;
+        gpointer later = g_hash_table_lookup (site->first_with_id, id);
+
+        /* Walking back, the table holds the next entry with each id. */
+        site->next_same_id[i] = later != NULL ? GPOINTER_TO_UINT (later) - 1 : MLA_THREAD_NONE;
+        g_hash_table_insert (site->first_with_id, (gpointer) id, GUINT_TO_POINTER (i + 1));
+    }
+    g_hash_table_remove_all (site->first_with_id);
+    for (guint i = 0; i < n; i++) {
+        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (site->threads, i);
+
+        site->dirs[i] = mla_site_message_dir (entry->message_id);
+        site->published[i] = !entry->no_archive;
+        if (!site->published[i])
+            continue;
+        g_array_append_val (site->by_date, i);
+        if (!g_hash_table_contains (site->first_with_id, entry->message_id))
+            g_hash_table_insert (site->first_with_id, (gpointer) entry->message_id,
+                                 GUINT_TO_POINTER (i + 1));
+        has_published[mla_thread_forest_get_node (site->forest,
+                                                  mla_thread_forest_node_of_input (site->forest, i))
+                          ->root] = 1;
+    }
+    g_qsort_with_data (site->by_date->data, (gint) site->by_date->len, sizeof (guint),
+                       compare_dates, site);
+    site->thread_dates = g_ptr_array_new_with_free_func (array_unref0);
+    g_ptr_array_set_size (site->thread_dates, (guint) MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
+    for (guint r = 0; r < site->by_date->len; r++) {
+        guint entry = g_array_index (site->by_date, guint, r);
+        guint root = mla_thread_forest_get_node (site->forest,
+                                                 mla_thread_forest_node_of_input (site->forest, entry))
+                         ->root;
+
+        if (site->thread_dates->pdata[root] == NULL)
+            site->thread_dates->pdata[root] = g_array_new (FALSE, FALSE, sizeof (guint));
+        g_array_append_val ((GArray *) site->thread_dates->pdata[root], entry);
+        site->date_rank[entry] = r;
+        g_array_append_val (month_of (site, months, mla_overview_threads_get_entry (site->threads, entry)->date)
+                                ->entries,
+                            entry);
+    }
+    g_ptr_array_sort (site->months, compare_months);
+    all_roots = mla_thread_forest_get_roots (site->forest);
+    for (guint r = 0; r < all_roots->len; r++) {
+        guint root = g_array_index (all_roots, guint, r);
+
+        if (has_published[root])
+            g_array_append_val (site->roots, root);
+    }
+    make_views (site);
+    if (!load_agendas (site, error))
+        return FALSE;
+    /* A month lists every thread active in it, in the forest's order
+     * (newest activity first): a thread that spans months is in each. */
+    {
+        g_autofree guint *rank = g_new0 (guint, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
+
+        for (guint r = 0; r < site->roots->len; r++)
+            rank[g_array_index (site->roots, guint, r)] = r;
+        for (guint m = 0; m < site->months->len; m++) {
+            MlaSiteMonth *month = g_ptr_array_index (site->months, m);
+            g_autoptr (GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint));
+
+            for (guint i = 0; i < month->entries->len; i++) {
+                guint entry = g_array_index (month->entries, guint, i);
+                guint root = mla_thread_forest_get_node (
+                    site->forest, mla_thread_forest_node_of_input (site->forest, entry))->root;
+                gpointer key = GUINT_TO_POINTER (root + 1);
+                guint count = GPOINTER_TO_UINT (g_hash_table_lookup (month->counts, key));
+
+                if (count == 0)
+                    g_array_append_val (ranks, rank[root]);
+                g_hash_table_insert (month->counts, key, GUINT_TO_POINTER (count + 1));
+            }
+            g_array_sort (ranks, compare_uints);
+            for (guint i = 0; i < ranks->len; i++)
+                g_array_append_val (month->roots, g_array_index (site->roots, guint,
+                                                                 g_array_index (ranks, guint, i)));
+        }
+    }
+    return TRUE;
+}
