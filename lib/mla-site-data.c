@@ -353,6 +353,12 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
                             entry);
     }
     g_ptr_array_sort (site->months, compare_months);
+    for (guint m = 0; m < site->months->len; m++) {
+        MlaSiteMonth *month = g_ptr_array_index (site->months, m);
+
+        month->prev = m > 0 ? g_ptr_array_index (site->months, m - 1) : NULL;
+        month->next = m + 1 < site->months->len ? g_ptr_array_index (site->months, m + 1) : NULL;
+    }
     all_roots = mla_thread_forest_get_roots (site->forest);
     for (guint r = 0; r < all_roots->len; r++) {
         guint root = g_array_index (all_roots, guint, r);

@@ -634,23 +634,17 @@ mla_site_model_home (MlaSite *site)
 }
 
 static void
-month_nav (MlaSite *site, xmlNode *model, const MlaSiteMonth *month)
+month_nav (xmlNode *model, const MlaSiteMonth *month)
 {
-    for (guint i = 0; i < site->months->len; i++) {
-        if (g_ptr_array_index (site->months, i) != month)
-            continue;
-        if (i > 0) {
-            const MlaSiteMonth *prev = g_ptr_array_index (site->months, i - 1);
-            g_autofree char *page = g_strconcat (prev->path, "/index.html", NULL);
+    if (month->prev != NULL) {
+        g_autofree char *page = g_strconcat (month->prev->path, "/index.html", NULL);
 
-            href (model, "prev", page);
-        }
-        if (i + 1 < site->months->len) {
-            const MlaSiteMonth *next = g_ptr_array_index (site->months, i + 1);
-            g_autofree char *page = g_strconcat (next->path, "/index.html", NULL);
+        href (model, "prev", page);
+    }
+    if (month->next != NULL) {
+        g_autofree char *page = g_strconcat (month->next->path, "/index.html", NULL);
 
-            href (model, "next", page);
-        }
+        href (model, "next", page);
     }
     attr_printf (model, "year", "%04d", month->year);
     attr_printf (model, "month", "%02d", month->month);
@@ -664,7 +658,7 @@ mla_site_model_month (MlaSite *site, const MlaSiteMonth *month, guint page, guin
     xmlDoc *doc = new_model (site, "month", 2, &model);
     const guint per_page = 100;
 
-    month_nav (site, model, month);
+    month_nav (model, month);
     attr_printf (model, "page", "%u", page + 1);
     attr_printf (model, "pages", "%u", n_pages);
     attr_printf (model, "messages", "%u", month->entries->len);
@@ -740,7 +734,7 @@ mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order
     xmlNode *model, *list, *nav;
     xmlDoc *doc = new_model (site, "list", 2, &model);
 
-    month_nav (site, model, month);
+    month_nav (model, month);
     attr (model, "order", order);
     attr_printf (model, "page", "%u", page + 1);
     attr_printf (model, "pages", "%u", pages);

@@ -10,14 +10,18 @@
 
 G_BEGIN_DECLS
 
-typedef struct MlaSiteMonth {
+typedef struct MlaSiteMonth MlaSiteMonth;
+
+struct MlaSiteMonth {
     int year;
     int month;
     char *path;             /* "2004/07" */
     GArray *entries;        /* guint entry indexes, by date */
     GArray *roots;          /* guint root nodes of the threads active in it */
     GHashTable *counts;     /* root node + 1 -> its messages in the month */
-} MlaSiteMonth;
+    const MlaSiteMonth *prev;   /* nullable: the month before it with mail */
+    const MlaSiteMonth *next;   /* nullable: the month after it with mail */
+};
 
 /* A thread as the site shows it, worked out once per build. */
 typedef struct MlaSiteThread {

@@ -91,16 +91,21 @@ put_page (Build *build, xmlDoc *model, const char *path, GError **error)
 
 /* What a month's pages share: the months next to it. */
 static char *
-month_neighbours (MlaSite *site, const MlaSiteMonth *month)
+month_neighbours (const MlaSiteMonth *month)
 {
-    for (guint i = 0; i < site->months->len; i++)
-        if (g_ptr_array_index (site->months, i) == month)
-            return g_strdup_printf (
-                "%s %s", i > 0 ? ((MlaSiteMonth *) g_ptr_array_index (site->months, i - 1))->path : "-",
-                i + 1 < site->months->len
-                    ? ((MlaSiteMonth *) g_ptr_array_index (site->months, i + 1))->path
-                    : "-");
-    return g_strdup ("?");
+    return g_strdup_printf ("%s %s", month->prev != NULL ? month->prev->path : "-",
+                            month->next != NULL ? month->next->path : "-");
+}
+
+/* Hands the bytes written to @memory (closed here) to the files module. */
+static gboolean
+put_memory (Build *build, const char *path, GOutputStream *memory, GError **error)
+{
+    GMemoryOutputStream *bytes = G_MEMORY_OUTPUT_STREAM (memory);
+
+    return g_output_stream_close (memory, NULL, error)
+           && mla_site_files_put (build->files, path, g_memory_output_stream_get_data (bytes),
+                                  g_memory_output_stream_get_data_size (bytes), error);
 }
 
 static gboolean
@@ -154,7 +159,7 @@ put_pages_of_month (Build *build, const MlaSiteMonth *month, GError **error)
     static const char *const orders[] = { "date", "author", "subject" };
     guint n_pages = MAX (1, (month->roots->len + MONTH_THREADS_PER_PAGE - 1) / MONTH_THREADS_PER_PAGE);
     guint list_pages = MAX (1, (month->entries->len + MLA_SITE_LIST_PAGE - 1) / MLA_SITE_LIST_PAGE);
-    g_autofree char *around = month_neighbours (build->site, month);
+    g_autofree char *around = month_neighbours (month);
 
     for (guint page = 0; page < n_pages; page++)
         if (!put_month_page (build, month, around, page, n_pages, error))
@@ -190,12 +195,8 @@ put_thread_mbox (Build *build, guint root, const char *path, GError **error)
             || !mla_mboxrd_write_message (out, e->envelope, e->date_utc, raw->data, raw->len, error))
             return FALSE;
     }
-    if (!g_output_stream_close (out, NULL, error))
-        return FALSE;
-    return mla_site_files_put (build->files, path,
-                               g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (memory)),
-                               g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (memory)),
-                               error);
+    /* Closing the gzip stream flushes the compressor into @memory. */
+    return g_output_stream_close (out, NULL, error) && put_memory (build, path, memory, error);
 }
 
 static gboolean
@@ -403,12 +404,7 @@ put_agendas (Build *build, GError **error)
         if (options.dtstamp == 0)
             options.dtstamp = 1;
         if (!mla_agenda_write (one, MLA_AGENDA_FORMAT_ICS, &options, memory, error)
-            || !g_output_stream_close (memory, NULL, error)
-            || !mla_site_files_put (build->files, ics,
-                                    g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (memory)),
-                                    g_memory_output_stream_get_data_size (
-                                        G_MEMORY_OUTPUT_STREAM (memory)),
-                                    error))
+            || !put_memory (build, ics, memory, error))
             return FALSE;
     }
     return TRUE;
