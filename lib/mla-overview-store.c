@@ -241,6 +241,7 @@ mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement, i
     entry->date_offset = sqlite3_column_int (statement, c + 16);
     entry->no_archive = sqlite3_column_int (statement, c + 17);
     entry->body_source = sqlite3_column_int (statement, c + 19);
+    entry->n_attachments = (guint) sqlite3_column_int (statement, c + 20);
 }
 
 static gboolean

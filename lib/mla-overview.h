@@ -64,6 +64,7 @@ typedef struct MlaOverviewEntry {
     gboolean no_archive;         /* "X-No-Archive: yes": not to be published */
     const char *list_id;         /* nullable */
     MlaBodySource body_source;   /* where its text came from */
+    guint n_attachments;
 } MlaOverviewEntry;
 
 /* Returns: (transfer none): how listings name the sender of @entry: the

@@ -253,11 +253,12 @@ put_downloads (Build *build, guint entry, GError **error)
 {
     MlaSite *site = build->site;
     const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, entry);
-    g_autoptr (MlaOverviewDetails) details = mla_overview_get_details (site->overview, e->row, error);
+    g_autoptr (MlaOverviewDetails) details = NULL;
     g_autoptr (MlaRawMessage) message = NULL;
 
-    if (details == NULL)
-        return FALSE;
+    /* Most messages have neither: no lookup in the overview for them. */
+    if (e->body_source != MLA_BODY_SOURCE_HTML && e->n_attachments == 0)
+        return TRUE;
     if (e->body_source == MLA_BODY_SOURCE_HTML) {
         g_autofree char *path = mla_site_html_body_path (site, entry);
         g_autofree char *file_signature = signature (build, "html", e->sha256, NULL);
@@ -272,6 +273,11 @@ put_downloads (Build *build, guint entry, GError **error)
                 return FALSE;
         }
     }
+    if (e->n_attachments == 0)
+        return TRUE;
+    details = mla_overview_get_details (site->overview, e->row, error);
+    if (details == NULL)
+        return FALSE;
     for (guint i = 0; i < details->attachments->len; i++) {
         const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
         g_autofree char *path = mla_site_attachment_path (site, entry, i, a->filename);
