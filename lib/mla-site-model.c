@@ -656,14 +656,14 @@ mla_site_model_month (MlaSite *site, const MlaSiteMonth *month, guint page, guin
 {
     xmlNode *model, *threads;
     xmlDoc *doc = new_model (site, "month", 2, &model);
-    const guint per_page = 100;
 
     month_nav (model, month);
     attr_printf (model, "page", "%u", page + 1);
     attr_printf (model, "pages", "%u", n_pages);
     attr_printf (model, "messages", "%u", month->entries->len);
     threads = element (model, "threads");
-    for (guint i = page * per_page; i < MIN (month->roots->len, (page + 1) * per_page); i++)
+    for (guint i = page * MLA_SITE_MONTH_PAGE; i < MIN (month->roots->len, (page + 1) * MLA_SITE_MONTH_PAGE);
+         i++)
         thread_summary (site, threads, g_array_index (month->roots, guint, i), month);
     return doc;
 }

@@ -49,6 +49,8 @@ typedef struct MlaSiteAgenda {
 #define MLA_SITE_SKELETON_FULL 40
 #define MLA_SITE_SKELETON_WINDOW 10
 #define MLA_SITE_THREAD_PAGE 50
+/* A month's page lists this many threads. */
+#define MLA_SITE_MONTH_PAGE 100
 /* A month's listings (by date, author, subject) hold this many a page. */
 #define MLA_SITE_LIST_PAGE 500
 

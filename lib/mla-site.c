@@ -12,8 +12,6 @@
 #include "mla-site-files-private.h"
 #include "mla-site-private.h"
 
-#define MONTH_THREADS_PER_PAGE 100
-
 /* ---- making the pages ---- */
 
 typedef struct {
@@ -119,8 +117,8 @@ put_month_page (Build *build, const MlaSiteMonth *month, const char *around, gui
     g_autofree char *page_signature = NULL;
 
     g_string_append_printf (parts, "%s %u %u %u", around, page, n_pages, month->entries->len);
-    for (guint i = page * MONTH_THREADS_PER_PAGE;
-         i < MIN (month->roots->len, (page + 1) * MONTH_THREADS_PER_PAGE); i++) {
+    for (guint i = page * MLA_SITE_MONTH_PAGE;
+         i < MIN (month->roots->len, (page + 1) * MLA_SITE_MONTH_PAGE); i++) {
         guint root = g_array_index (month->roots, guint, i);
         const MlaSiteThread *view = g_ptr_array_index (site->views, root);
 
@@ -157,7 +155,7 @@ static gboolean
 put_pages_of_month (Build *build, const MlaSiteMonth *month, GError **error)
 {
     static const char *const orders[] = { "date", "author", "subject" };
-    guint n_pages = MAX (1, (month->roots->len + MONTH_THREADS_PER_PAGE - 1) / MONTH_THREADS_PER_PAGE);
+    guint n_pages = MAX (1, (month->roots->len + MLA_SITE_MONTH_PAGE - 1) / MLA_SITE_MONTH_PAGE);
     guint list_pages = MAX (1, (month->entries->len + MLA_SITE_LIST_PAGE - 1) / MLA_SITE_LIST_PAGE);
     g_autofree char *around = month_neighbours (month);
 
