@@ -123,6 +123,15 @@ format_time (gint64 date, int offset_minutes, const char *format)
     return local != NULL ? g_date_time_format (local, format) : g_strdup ("?");
 }
 
+/* The entry's date as ISO 8601 UTC: the overview has it already, unless
+ * the message had no date. Returns: (transfer full). */
+static char *
+iso_date (const MlaOverviewEntry *e)
+{
+    return e->date_utc != NULL ? g_strdup (e->date_utc)
+                               : format_time (e->date, 0, "%Y-%m-%dT%H:%M:%SZ");
+}
+
 /* "user at example.org": enough to recognise a sender, not to harvest. */
 static char *
 shown_address (MlaSite *site, const char *address)
@@ -144,7 +153,7 @@ summary_attrs (MlaSite *site, xmlNode *node, guint entry)
     const MlaOverviewEntry *e = entry_at (site, entry);
     g_autofree char *path = mla_site_message_path (site, entry);
     g_autofree char *date = format_time (e->date, 0, "%Y-%m-%d %H:%M");
-    g_autofree char *iso = format_time (e->date, 0, "%Y-%m-%dT%H:%M:%SZ");
+    g_autofree char *iso = iso_date (e);
     g_autofree char *file = g_strconcat (path, "/index.html", NULL);
 
     href (node, "href", file);
@@ -848,7 +857,7 @@ feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
     g_autoptr (MlaOverviewDetails) details = mla_overview_get_details (site->overview, e->row, error);
     g_autofree char *page = mla_site_message_path (site, entry);
     g_autofree char *file = g_strconcat (page, "/index.html", NULL);
-    g_autofree char *iso = format_time (e->date, 0, "%Y-%m-%dT%H:%M:%SZ");
+    g_autofree char *iso = iso_date (e);
 
     href (node, "href", file);
     attr (node, "id", e->message_id);
