@@ -61,7 +61,7 @@ mla_overview_index_record (MlaOverview *overview, gint64 row, const MlaRecord *r
 /* ---- from a query to SQL ---- */
 
 /* Every statement of a search numbers its parameters: ?1 the MATCH
- * expression, ?2 the window's first row, ?3 LIMIT, ?4 OFFSET, then the
+ * expression, ?2 how many matches are ranked, ?3 LIMIT, ?4 OFFSET, then the
  * values of the other conditions. */
 #define FIRST_CONDITION_PARAMETER 5
 
@@ -334,13 +334,13 @@ mla_search_hit_free (MlaSearchHit *hit)
     g_free (hit);
 }
 
-/* Runs @sql with @plan's values, ?2 = @first, ?3 = @limit (< 0: all),
- * ?4 = @offset. Rows are ENTRY_COLUMNS and a score (when @scored) and go
- * to @hits; a statement that selects only a row id leaves it in
- * *@out_row. Returns the number of rows, or -1 on an error. */
+/* Runs @sql with @plan's values, ?2 = @window, ?3 = @limit (< 0: all),
+ * ?4 = @offset, adding its rows to @hits: ENTRY_COLUMNS, then when
+ * @ranked a score and the number of rows ranked (left in *@out_ranked).
+ * Returns the number of rows, or -1 on an error. */
 static gint64
-run (MlaOverview *overview, const char *sql, const Plan *plan, gint64 first, gint64 limit,
-     gint64 offset, gboolean scored, GPtrArray *hits, gint64 *out_row, GError **error)
+run (MlaOverview *overview, const char *sql, const Plan *plan, gint64 window, gint64 limit,
+     gint64 offset, GPtrArray *hits, gint64 *out_ranked, GError **error)
 {
     g_autoptr (MlaOverviewThreads) scratch = g_new0 (MlaOverviewThreads, 1);
     sqlite3_stmt *statement = NULL;
@@ -352,7 +352,7 @@ run (MlaOverview *overview, const char *sql, const Plan *plan, gint64 first, gin
     /* A statement that lacks a parameter refuses it: that is fine. */
     if (plan->match != NULL)
         mla_overview_bind_text (statement, 1, plan->match);
-    sqlite3_bind_int64 (statement, 2, first);
+    sqlite3_bind_int64 (statement, 2, window);
     sqlite3_bind_int64 (statement, 3, limit);
     sqlite3_bind_int64 (statement, 4, offset);
     for (guint i = 0; i < plan->conditions.binds->len; i++) {
@@ -367,18 +367,16 @@ run (MlaOverview *overview, const char *sql, const Plan *plan, gint64 first, gin
     scratch->strings = g_string_chunk_new (4096);
     while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
         MlaOverviewEntry entry = { 0 };
-        MlaSearchHit *hit;
+        MlaSearchHit *hit = g_new0 (MlaSearchHit, 1);
 
-        rows++;
-        if (hits == NULL) {
-            *out_row = sqlite3_column_int64 (statement, 0);
-            continue;
-        }
         mla_overview_read_entry (scratch, statement, 0, &entry);
-        hit = g_new0 (MlaSearchHit, 1);
         hit->entry = mla_overview_entry_dup (&entry);
-        hit->score = scored ? -sqlite3_column_double (statement, 21) : 0;
+        if (out_ranked != NULL) {
+            hit->score = -sqlite3_column_double (statement, 21);
+            *out_ranked = sqlite3_column_int64 (statement, 22);
+        }
         g_ptr_array_add (hits, hit);
+        rows++;
         /* The strings are copied: keep the scratch chunk small. */
         g_string_chunk_clear (scratch->strings);
     }
@@ -396,7 +394,7 @@ mla_overview_search (MlaOverview *overview, const MlaQuery *query,
     g_autoptr (GPtrArray) hits = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_search_hit_free);
     g_autofree char *sql = NULL;
     g_auto (Plan) compiled = { 0 };
-    gint64 limit, offset, window, first = G_MININT64, ranked;
+    gint64 limit, offset, window, rows, ranked = -1;
     const char *join;
 
     g_return_val_if_fail (overview != NULL && query != NULL, NULL);
@@ -409,7 +407,7 @@ mla_overview_search (MlaOverview *overview, const MlaQuery *query,
         sql = g_strdup_printf ("SELECT " ENTRY_COLUMNS " FROM messages WHERE %s"
                                " ORDER BY date DESC, id DESC LIMIT ?3 OFFSET ?4",
                                compiled.conditions.sql->str);
-        return run (overview, sql, &compiled, 0, limit, offset, FALSE, hits, NULL, error) < 0
+        return run (overview, sql, &compiled, 0, limit, offset, hits, NULL, error) < 0
                    ? NULL
                    : g_steal_pointer (&hits);
     }
@@ -417,35 +415,32 @@ mla_overview_search (MlaOverview *overview, const MlaQuery *query,
     join = strcmp (compiled.conditions.sql->str, "1") != 0
                ? " JOIN messages ON messages.id = search.rowid"
                : "";
-    /* bm25() reads every match's positions, a cost that grows with the
-     * matches: a word in most messages of a big archive would take a
-     * second. So only the latest @window matches (archive order) are
-     * ranked; older ones follow them, the latest first. Finding the
-     * window's first row reads row ids only. */
-    sql = g_strdup_printf ("SELECT search.rowid FROM search%s WHERE search MATCH ?1 AND %s"
-                           " ORDER BY search.rowid DESC LIMIT 1 OFFSET ?4",
+    /* bm25() decodes the positions of every row it scores: ranking every
+     * match of a word found in most messages of a big archive would take
+     * a third of a second. So only the latest @window matches (archive
+     * order, which FTS5 walks without sorting) are scored, in one pass;
+     * the older ones follow them, the latest first. */
+    sql = g_strdup_printf ("SELECT " ENTRY_COLUMNS ", top.score, top.ranked FROM"
+                           " (SELECT id, score, count(*) OVER () AS ranked FROM"
+                           " (SELECT search.rowid AS id, " RANK " AS score FROM search%s"
+                           " WHERE search MATCH ?1 AND %s ORDER BY search.rowid DESC LIMIT ?2)"
+                           " ORDER BY score, id DESC LIMIT ?3 OFFSET ?4) AS top"
+                           " JOIN messages USING (id) ORDER BY top.score, id DESC",
                            join, compiled.conditions.sql->str);
-    if (run (overview, sql, &compiled, 0, 0, window - 1, FALSE, NULL, &first, error) < 0)
+    rows = run (overview, sql, &compiled, window, limit, offset, hits, &ranked, error);
+    if (rows < 0)
         return NULL;
-    g_free (sql);
-    sql = g_strdup_printf ("SELECT " ENTRY_COLUMNS ", hit.score FROM (SELECT search.rowid AS id,"
-                           " " RANK " AS score FROM search%s"
-                           " WHERE search MATCH ?1 AND search.rowid >= ?2 AND %s"
-                           " ORDER BY score, search.rowid DESC LIMIT ?3 OFFSET ?4) AS hit"
-                           " JOIN messages USING (id) ORDER BY hit.score, id DESC",
-                           join, compiled.conditions.sql->str);
-    ranked = run (overview, sql, &compiled, first, limit, offset, TRUE, hits, NULL, error);
-    if (ranked < 0)
-        return NULL;
-    if (first == G_MININT64 || (limit >= 0 && ranked == limit))
+    /* Done when the page is full, or when the window held every match
+     * (which an empty page past its end cannot tell). */
+    if ((limit >= 0 && rows == limit) || (ranked >= 0 && ranked < window))
         return g_steal_pointer (&hits);
     g_free (sql);
     sql = g_strdup_printf ("SELECT " ENTRY_COLUMNS " FROM search JOIN messages"
-                           " ON messages.id = search.rowid WHERE search MATCH ?1"
-                           " AND search.rowid < ?2 AND %s ORDER BY search.rowid DESC"
-                           " LIMIT ?3 OFFSET ?4", compiled.conditions.sql->str);
-    if (run (overview, sql, &compiled, first, limit >= 0 ? limit - ranked : -1,
-             MAX (offset - window, 0), FALSE, hits, NULL, error) < 0)
+                           " ON messages.id = search.rowid WHERE search MATCH ?1 AND %s"
+                           " ORDER BY search.rowid DESC LIMIT ?3 OFFSET ?4",
+                           compiled.conditions.sql->str);
+    if (run (overview, sql, &compiled, 0, limit >= 0 ? limit - rows : -1, MAX (offset, window),
+             hits, NULL, error) < 0)
         return NULL;
     return g_steal_pointer (&hits);
 }
