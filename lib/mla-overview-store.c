@@ -307,6 +307,10 @@ read_refs (gpointer data)
         g_clear_pointer (&db, sqlite3_close);
         return NULL;
     }
+    /* As patient as the main connection: an update elsewhere may hold a
+     * lock for a moment (a file not yet in WAL mode blocks readers). */
+    if (read->db == NULL)
+        sqlite3_busy_timeout (db, 10000);
     if (sqlite3_prepare_v2 (db, "SELECT message, ref FROM refs ORDER BY message, position", -1,
                             &statement, NULL)
         == SQLITE_OK) {
