@@ -88,6 +88,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-site-url.c \
 	lib/mla-site-private.h \
 	lib/mla-site-model.c \
+	lib/mla-site-agenda-private.h \
+	lib/mla-site-agenda.c \
 	lib/mla-site-render.c \
 	lib/mla-site-files-private.h \
 	lib/mla-site-files.c \

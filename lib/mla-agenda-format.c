@@ -1,6 +1,7 @@
 /* mla-agenda-format.c: agendas as XML elements, iCalendar, HTML and text.
- * XML and HTML go through the sticky writer, which escapes and cleans all
- * text; iCalendar through libical, which escapes and folds. */
+ * XML goes through the sticky writer, which escapes and cleans all text;
+ * iCalendar through libical, which escapes and folds; HTML through the
+ * site's agenda stylesheet (mla-site-agenda.c), the one HTML renderer. */
 #include "config.h"
 #include <errno.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "mla-error.h"
 #include "mla-agenda-format-private.h"
 #include "mla-atomic-file-private.h"
+#include "mla-site-agenda-private.h"
 
 static const struct {
     const char *name;
@@ -96,11 +98,11 @@ day_heading (const MlaAgendaDay *day, guint index)
 
 /* "09:00-09:20", or "09:00" when the end is unknown. Returns: (transfer full). */
 static char *
-time_range (const MlaAgendaSlot *slot, const char *dash)
+time_range (const MlaAgendaSlot *slot)
 {
     if (slot->end[0] == '\0')
         return g_strdup (slot->start);
-    return g_strconcat (slot->start, dash, slot->end, NULL);
+    return g_strconcat (slot->start, "-", slot->end, NULL);
 }
 
 static gboolean
@@ -376,229 +378,15 @@ write_ics (GPtrArray *agendas, const MlaAgendaWriteOptions *options, GOutputStre
     return ok;
 }
 
-/* HTML */
-
-/* The style has no "<", ">" or "&": the writer would escape them, and HTML
- * does not unescape inside <style>. */
-static const char html_style[] =
-    "body { font-family: sans-serif; margin: 2em; color: #222; }\n"
-    "table { border-collapse: collapse; margin-bottom: 2em; }\n"
-    "th, td { border: 1px solid #bbb; padding: 0.3em 0.6em; text-align: left; "
-    "vertical-align: top; }\n"
-    "th { background: #ddd; }\n"
-    "td.time { white-space: nowrap; }\n"
-    ".break, .meal { background: #eee; color: #555; }\n"
-    ".social { background: #eef3fb; }\n"
-    ".person, .location, .note { font-size: 0.9em; color: #444; }\n"
-    ".unconfirmed { font-style: italic; }\n";
-
-static void
-html_class_text (MlaXmlWriter *xml, const char *element, const char *class, const char *text)
-{
-    mla_xml_start (xml, element);
-    mla_xml_attr (xml, "class", class);
-    mla_xml_text (xml, text);
-    mla_xml_end (xml);
-}
-
-static void
-html_people (MlaXmlWriter *xml, const MlaAgendaSlot *slot)
-{
-    for (guint i = 0; i < slot->people->len; i++) {
-        const MlaAgendaPerson *person = g_ptr_array_index (slot->people, i);
-        g_autofree char *label = person_label (person);
-
-        html_class_text (xml, "div", person->confirmed ? "person" : "person unconfirmed", label);
-    }
-}
-
-static void
-html_notes (MlaXmlWriter *xml, const MlaAgendaSlot *slot)
-{
-    for (guint i = 0; i < slot->notes->len; i++)
-        html_class_text (xml, "div", "note", g_ptr_array_index (slot->notes, i));
-}
-
-static void
-html_time_cell (MlaXmlWriter *xml, const MlaAgendaSlot *slot)
-{
-    g_autofree char *range = time_range (slot, "\u2013");
-
-    html_class_text (xml, "td", "time", range);
-}
-
-/* One room's cell, or a cell spanning @colspan room columns. */
-static void
-html_slot_cell (MlaXmlWriter *xml, const MlaAgendaSlot *slot, guint colspan)
-{
-    mla_xml_start (xml, "td");
-    mla_xml_attr (xml, "class", mla_slot_kind_to_string (slot->kind));
-    if (colspan > 1)
-        mla_xml_attr_printf (xml, "colspan", "%u", colspan);
-    html_class_text (xml, "div", "title", slot_title (slot));
-    html_people (xml, slot);
-    if (slot->location != NULL)
-        html_class_text (xml, "div", "location", slot->location);
-    html_notes (xml, slot);
-    mla_xml_end (xml);
-}
-
-static void
-html_header_row (MlaXmlWriter *xml, const char *const *columns, guint n_columns)
-{
-    mla_xml_start (xml, "thead");
-    mla_xml_start (xml, "tr");
-    mla_xml_text_element (xml, "th", "Time");
-    for (guint i = 0; i < n_columns; i++)
-        mla_xml_text_element (xml, "th", columns[i]);
-    mla_xml_end (xml);
-    mla_xml_end (xml);
-}
-
-/* Time | Session | People | Location. */
-static void
-html_day_plain (MlaXmlWriter *xml, const MlaAgendaDay *day)
-{
-    static const char *const columns[] = { "Session", "People", "Location" };
-
-    html_header_row (xml, columns, G_N_ELEMENTS (columns));
-    mla_xml_start (xml, "tbody");
-    for (guint i = 0; i < day->slots->len; i++) {
-        const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
-
-        mla_xml_start (xml, "tr");
-        mla_xml_attr (xml, "class", mla_slot_kind_to_string (slot->kind));
-        html_time_cell (xml, slot);
-        mla_xml_start (xml, "td");
-        html_class_text (xml, "div", "title", slot_title (slot));
-        html_notes (xml, slot);
-        mla_xml_end (xml);
-        mla_xml_start (xml, "td");
-        html_people (xml, slot);
-        mla_xml_end (xml);
-        mla_xml_text_element (xml, "td", slot->location != NULL ? slot->location : "");
-        mla_xml_end (xml);
-    }
-    mla_xml_end (xml);
-}
-
-/* Time | room 1 | room 2 ...: slots of different rooms that start together
- * share a row; a slot without a room spans all room columns. */
-static void
-html_day_rooms (MlaXmlWriter *xml, const MlaAgendaDay *day, GPtrArray *rooms)
-{
-    html_header_row (xml, (const char *const *) rooms->pdata, rooms->len);
-    mla_xml_start (xml, "tbody");
-    for (guint i = 0; i < day->slots->len;) {
-        const MlaAgendaSlot *first = g_ptr_array_index (day->slots, i);
-        guint end = i + 1;
-
-        mla_xml_start (xml, "tr");
-        html_time_cell (xml, first);
-        if (first->room == NULL) {
-            html_slot_cell (xml, first, rooms->len);
-            mla_xml_end (xml);
-            i = end;
-            continue;
-        }
-        while (end < day->slots->len) {
-            const MlaAgendaSlot *next = g_ptr_array_index (day->slots, end);
-            gboolean room_taken = FALSE;
-
-            if (next->room == NULL || strcmp (next->start, first->start) != 0)
-                break;
-            for (guint j = i; j < end; j++) {
-                const MlaAgendaSlot *taken = g_ptr_array_index (day->slots, j);
-
-                room_taken |= strcmp (taken->room, next->room) == 0;
-            }
-            if (room_taken)
-                break;
-            end++;
-        }
-        for (guint r = 0; r < rooms->len; r++) {
-            const MlaAgendaSlot *in_room = NULL;
-
-            for (guint j = i; j < end && in_room == NULL; j++) {
-                const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
-
-                if (strcmp (slot->room, g_ptr_array_index (rooms, r)) == 0)
-                    in_room = slot;
-            }
-            if (in_room != NULL)
-                html_slot_cell (xml, in_room, 1);
-            else
-                mla_xml_text_element (xml, "td", "");
-        }
-        mla_xml_end (xml);
-        i = end;
-    }
-    mla_xml_end (xml);
-}
-
-/* Returns: (transfer container): the rooms of @day, in order of appearance. */
-static GPtrArray *
-day_rooms (const MlaAgendaDay *day)
-{
-    GPtrArray *rooms = g_ptr_array_new ();
-
-    for (guint i = 0; i < day->slots->len; i++) {
-        const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
-
-        if (slot->room != NULL
-            && !g_ptr_array_find_with_equal_func (rooms, slot->room, g_str_equal, NULL))
-            g_ptr_array_add (rooms, slot->room);
-    }
-    return rooms;
-}
-
 gboolean
 mla_agenda_write_html (const MlaAgenda *agenda, GOutputStream *out, GError **error)
 {
-    g_autoptr (MlaXmlWriter) xml = NULL;
-    const char *title;
+    g_autoptr (GPtrArray) one = g_ptr_array_new ();
 
     g_return_val_if_fail (agenda != NULL, FALSE);
     g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
-    xml = mla_xml_writer_new (out, MLA_XML_WRITER_HTML | MLA_XML_WRITER_INDENT);
-    title = agenda->title != NULL ? agenda->title : "Agenda";
-    mla_xml_start (xml, "html");
-    mla_xml_attr (xml, "lang", "en");
-    mla_xml_start (xml, "head");
-    mla_xml_start (xml, "meta");
-    mla_xml_attr (xml, "charset", "utf-8");
-    mla_xml_end (xml);
-    mla_xml_text_element (xml, "title", title);
-    mla_xml_text_element (xml, "style", html_style);
-    mla_xml_end (xml);
-    mla_xml_start (xml, "body");
-    mla_xml_text_element (xml, "h1", title);
-    if (agenda->message_id != NULL) {
-        g_autofree char *source = g_strdup_printf ("From message <%s>", agenda->message_id);
-
-        html_class_text (xml, "p", "source", source);
-    }
-    if (agenda->timezone != NULL) {
-        g_autofree char *zone = g_strdup_printf ("Times in %s", agenda->timezone);
-
-        html_class_text (xml, "p", "timezone", zone);
-    }
-    for (guint i = 0; i < agenda->days->len; i++) {
-        const MlaAgendaDay *day = g_ptr_array_index (agenda->days, i);
-        g_autofree char *heading = day_heading (day, i);
-        g_autoptr (GPtrArray) rooms = day_rooms (day);
-
-        mla_xml_text_element (xml, "h2", heading);
-        mla_xml_start (xml, "table");
-        if (rooms->len > 0)
-            html_day_rooms (xml, day, rooms);
-        else
-            html_day_plain (xml, day);
-        mla_xml_end (xml);
-    }
-    mla_xml_end (xml);
-    mla_xml_end (xml);
-    return mla_xml_writer_finish (xml, error);
+    g_ptr_array_add (one, (gpointer) agenda);
+    return mla_site_agenda_write_pages (one, out, error);
 }
 
 /* Text */
@@ -619,7 +407,7 @@ text_underlined (GString *text, const char *line, char underline)
 static void
 text_slot (GString *text, const MlaAgendaSlot *slot)
 {
-    g_autofree char *range = time_range (slot, "-");
+    g_autofree char *range = time_range (slot);
     g_autofree char *title = clean_line (slot_title (slot));
     g_autoptr (GPtrArray) details = g_ptr_array_new_with_free_func (g_free);
 
@@ -693,10 +481,7 @@ mla_agenda_write (GPtrArray *agendas, MlaAgendaFormat format,
     case MLA_AGENDA_FORMAT_ICS:
         return write_ics (agendas, options, out, error);
     case MLA_AGENDA_FORMAT_HTML:
-        for (guint i = 0; i < agendas->len; i++)
-            if (!mla_agenda_write_html (g_ptr_array_index (agendas, i), out, error))
-                return FALSE;
-        return TRUE;
+        return mla_site_agenda_write_pages (agendas, out, error);
     case MLA_AGENDA_FORMAT_TEXT:
         return write_text (agendas, out, error);
     }

@@ -36,8 +36,10 @@ typedef struct MlaAgendaWriteOptions {
 MLA_API gboolean mla_agenda_write (GPtrArray *agendas, MlaAgendaFormat format,
                                    const MlaAgendaWriteOptions *options,
                                    GOutputStream *out, GError **error);
-/* Writes @agenda as one standalone HTML5 page: a table per day, parallel
- * rooms as columns. Fails only when writing to @out fails. */
+/* Writes @agenda as one standalone HTML5 page: the site's timetable (a
+ * table per day, parallel rooms as columns) made by the site's agenda.xsl,
+ * with the site's style.css inlined. Fails when the built-in stylesheets
+ * fail or writing to @out fails. */
 MLA_API gboolean mla_agenda_write_html (const MlaAgenda *agenda, GOutputStream *out,
                                         GError **error);
 

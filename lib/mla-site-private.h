@@ -85,6 +85,22 @@ gboolean mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overvie
                         const MlaSiteOptions *options, GError **error);
 void mla_site_clear (MlaSite *site);
 
+/* Tree helpers for the model builders: every text and attribute value is
+ * cleaned (mla_xml_clean_text()); NULL values add nothing. */
+xmlNode *mla_site_element (xmlNode *parent, const char *name);
+void mla_site_attr (xmlNode *node, const char *name, const char *value);
+void mla_site_attr_printf (xmlNode *node, const char *name, const char *format, ...)
+    G_GNUC_PRINTF (3, 4);
+xmlNode *mla_site_text_element (xmlNode *parent, const char *name, const char *value);
+/* @path relative to the site's root, written as a URL path. */
+void mla_site_href (xmlNode *node, const char *name, const char *path);
+/* A model whose root @name carries "root" (the way up from @depth folders
+ * down) and "site-title". Returns: (transfer full). */
+xmlDoc *mla_site_new_model (MlaSite *site, const char *name, guint depth, xmlNode **out_root);
+/* The attributes a listing shows of a message: href, date, iso-date,
+ * author, subject. */
+void mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry);
+
 /* Page models: small documents that the stylesheets turn into pages
  * (doc/site-models.md). Each returns: (transfer full). */
 xmlDoc *mla_site_model_home (MlaSite *site);
@@ -109,9 +125,12 @@ xmlDoc *mla_site_model_message (MlaSite *site, guint entry, GError **error);
  * thread rooted at @root. */
 xmlDoc *mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error);
 xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path, const char *to_path);
-/* The timetable of agenda @index of site->agendas, and the list of them. */
+/* The timetable of agenda @index of site->agendas, and the list of them
+ * (mla-site-agenda.c); mla_site_agenda_list() adds the list's
+ * <agenda> elements to @parent (the home page has them too). */
 xmlDoc *mla_site_model_agenda (MlaSite *site, guint index);
 xmlDoc *mla_site_model_agendas (MlaSite *site);
+void mla_site_agenda_list (MlaSite *site, xmlNode *parent);
 /* The timetable's page (.html) or calendar (.ics), beside its message's
  * page. Returns: (transfer full). */
 char *mla_site_agenda_path (MlaSite *site, guint index, const char *extension);

@@ -11,16 +11,32 @@
 
   <xsl:template match="agenda" mode="content">
     <h1><xsl:value-of select="@title"/></h1>
-    <p class="counts">From <a href="{$root}{mail/@href}"><xsl:value-of select="mail/@subject"/></a>
+    <xsl:choose>
+      <xsl:when test="mail">
+        <p class="counts">From <a href="{$root}{mail/@href}"><xsl:value-of select="mail/@subject"/></a>
       (<xsl:value-of select="mail/@author"/>, <xsl:value-of select="mail/@date"/>) ·
       <a href="{$root}{@ics}">add to a calendar (iCalendar)</a>
       <xsl:if test="@timezone"> · times in <xsl:value-of select="@timezone"/></xsl:if></p>
+      </xsl:when>
+      <!-- A page on its own knows its message by id only. -->
+      <xsl:when test="@message-id or @timezone">
+        <p class="counts"><xsl:if test="@message-id">From message &lt;<xsl:value-of select="@message-id"/>&gt;</xsl:if>
+          <xsl:if test="@message-id and @timezone"> · </xsl:if>
+          <xsl:if test="@timezone">times in <xsl:value-of select="@timezone"/></xsl:if></p>
+      </xsl:when>
+    </xsl:choose>
     <xsl:apply-templates select="day"/>
   </xsl:template>
 
   <xsl:template match="day">
     <xsl:variable name="day" select="."/>
-    <h2><xsl:value-of select="@name"/><xsl:if test="@date"> (<xsl:value-of select="@date"/>)</xsl:if></h2>
+    <h2>
+      <xsl:choose>
+        <xsl:when test="@name and @date"><xsl:value-of select="@name"/> (<xsl:value-of select="@date"/>)</xsl:when>
+        <xsl:when test="@name | @date"><xsl:value-of select="@name | @date"/></xsl:when>
+        <xsl:otherwise>Day <xsl:value-of select="position()"/></xsl:otherwise>
+      </xsl:choose>
+    </h2>
     <table class="timetable">
       <thead>
         <tr>
@@ -62,7 +78,13 @@
 
   <xsl:template match="slot" mode="cell">
     <div class="slot kind-{@kind}">
-      <span class="title"><xsl:value-of select="title"/></span>
+      <span class="title">
+        <xsl:choose>
+          <xsl:when test="normalize-space(title)"><xsl:value-of select="title"/></xsl:when>
+          <!-- An untitled slot is named after its kind: "Social". -->
+          <xsl:otherwise><xsl:value-of select="concat(translate(substring(@kind, 1, 1), 'bms', 'BMS'), substring(@kind, 2))"/></xsl:otherwise>
+        </xsl:choose>
+      </span>
       <xsl:if test="location"><span class="location"> · <xsl:value-of select="location"/></span></xsl:if>
       <xsl:if test="person">
         <span class="people">
