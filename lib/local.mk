@@ -73,6 +73,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-days.c \
 	lib/mla-agenda-rules-private.h \
 	lib/mla-agenda-rules.c \
+	lib/mla-agenda-revision-private.h \
+	lib/mla-agenda-revision.c \
 	lib/mla-agenda-format-private.h \
 	lib/mla-agenda-format.c \
 	lib/mla-agenda-mail.c \

@@ -9,18 +9,26 @@
 #include "mla-xml-writer-private.h"
 #include "mla-site-private.h"
 
+/* The newest revision of each agenda; older ones are reached from it. */
 void
 mla_site_agenda_list (MlaSite *site, xmlNode *parent)
 {
     for (guint i = 0; i < site->agendas->len; i++) {
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
-        g_autofree char *file = mla_site_agenda_path (site, i, "html");
-        xmlNode *node = mla_site_element (parent, "agenda");
+        GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
+        g_autofree char *file = NULL;
+        xmlNode *node;
 
+        if (g_array_index (chain, guint, chain->len - 1) != i)
+            continue;
+        file = mla_site_agenda_path (site, i, "html");
+        node = mla_site_element (parent, "agenda");
         mla_site_href (node, "href", file);
         mla_site_attr (node, "title", a->agenda->title != NULL ? a->agenda->title : "Agenda");
         mla_site_attr_printf (node, "days", "%u", a->agenda->days->len);
         mla_site_attr_printf (node, "slots", "%u", mla_agenda_count_slots (a->agenda));
+        if (chain->len > 1)
+            mla_site_attr_printf (node, "revisions", "%u", chain->len);
         mla_site_summary_attrs (site, mla_site_element (node, "mail"), a->entry);
     }
 }
@@ -35,10 +43,10 @@ mla_site_model_agendas (MlaSite *site)
     return doc;
 }
 
-static void
-slot_element (xmlNode *day_node, const MlaAgendaSlot *slot)
+static xmlNode *
+slot_element (xmlNode *parent, const MlaAgendaSlot *slot)
 {
-    xmlNode *node = mla_site_element (day_node, "slot");
+    xmlNode *node = mla_site_element (parent, "slot");
 
     mla_site_attr (node, "start", slot->start);
     if (slot->end[0] != '\0')
@@ -58,13 +66,44 @@ slot_element (xmlNode *day_node, const MlaAgendaSlot *slot)
     }
     for (guint n = 0; n < slot->notes->len; n++)
         mla_site_text_element (node, "note", g_ptr_array_index (slot->notes, n));
+    return node;
+}
+
+/* Where slot @index of @agenda was: <@name day-name date start end room/>. */
+static xmlNode *
+place_element (xmlNode *parent, const char *name, const MlaAgenda *agenda, guint index)
+{
+    const MlaAgendaDay *day = NULL;
+    const MlaAgendaSlot *slot = mla_agenda_slot_at (agenda, index, &day);
+    xmlNode *node = name != NULL ? mla_site_element (parent, name) : slot_element (parent, slot);
+
+    mla_site_attr (node, "day-name", day->name);
+    if (day->date[0] != '\0')
+        mla_site_attr (node, "date", day->date);
+    if (name != NULL) {
+        mla_site_attr (node, "start", slot->start);
+        if (slot->end[0] != '\0')
+            mla_site_attr (node, "end", slot->end);
+        mla_site_attr (node, "room", slot->room);
+    }
+    return node;
 }
 
 /* The agenda's title and zone, and its days, each with its rooms (the
- * parallel columns, in order of appearance) and its slots. */
+ * parallel columns, in order of appearance) and its slots. With @diff
+ * (nullable), against @previous: each slot's change="added|moved" (a
+ * moved one with <was/>), and the slots dropped, under <dropped>. */
 static void
-agenda_days (xmlNode *model, const MlaAgenda *agenda)
+agenda_days (xmlNode *model, const MlaAgenda *agenda, const MlaAgendaDiff *diff,
+             const MlaAgenda *previous)
 {
+    static const char *const changes[] = {
+        [MLA_SLOT_CHANGE_KEPT] = NULL,
+        [MLA_SLOT_CHANGE_MOVED] = "moved",
+        [MLA_SLOT_CHANGE_ADDED] = "added",
+    };
+    guint flat = 0;
+
     mla_site_attr (model, "title", agenda->title != NULL ? agenda->title : "Agenda");
     mla_site_attr (model, "timezone", agenda->timezone);
     for (guint d = 0; d < agenda->days->len; d++) {
@@ -76,10 +115,18 @@ agenda_days (xmlNode *model, const MlaAgenda *agenda)
         mla_site_attr (day_node, "name", day->name);
         if (day->date[0] != '\0')
             mla_site_attr (day_node, "date", day->date);
-        for (guint i = 0; i < day->slots->len; i++) {
+        for (guint i = 0; i < day->slots->len; i++, flat++) {
             const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+            xmlNode *node = slot_element (day_node, slot);
 
-            slot_element (day_node, slot);
+            if (diff != NULL) {
+                MlaSlotChange change = g_array_index (diff->changes, MlaSlotChange, flat);
+
+                mla_site_attr (node, "change", changes[change]);
+                if (change == MLA_SLOT_CHANGE_MOVED)
+                    place_element (node, "was", previous,
+                                   g_array_index (diff->previous, guint, flat));
+            }
             if (slot->room != NULL
                 && !g_ptr_array_find_with_equal_func (seen, slot->room, g_str_equal, NULL)) {
                 g_ptr_array_add (seen, slot->room);
@@ -87,19 +134,63 @@ agenda_days (xmlNode *model, const MlaAgenda *agenda)
             }
         }
     }
+    if (diff != NULL && diff->dropped->len > 0) {
+        xmlNode *dropped = mla_site_element (model, "dropped");
+
+        for (guint i = 0; i < diff->dropped->len; i++)
+            place_element (dropped, NULL, previous, g_array_index (diff->dropped, guint, i));
+    }
+}
+
+/* <revisions>: every revision of the agenda's chain, oldest first, this
+ * one marked current; nothing for an agenda never revised. */
+static void
+revision_links (MlaSite *site, xmlNode *model, guint index)
+{
+    GArray *chain = mla_agenda_revisions_get_chain (site->revisions, index);
+    xmlNode *list;
+
+    if (chain->len < 2)
+        return;
+    mla_site_attr_printf (model, "revision", "%u",
+                          mla_agenda_revisions_get_number (site->revisions, index));
+    list = mla_site_element (model, "revisions");
+    for (guint c = 0; c < chain->len; c++) {
+        guint other = g_array_index (chain, guint, c);
+        g_autofree char *file = mla_site_agenda_path (site, other, "html");
+        xmlNode *node = mla_site_element (list, "revision");
+
+        mla_site_attr_printf (node, "number", "%u", c + 1);
+        mla_site_href (node, "page", file);
+        mla_site_summary_attrs (site, node, ((const MlaSiteAgenda *) g_ptr_array_index (
+                                                 site->agendas, other))->entry);
+        if (other == index)
+            mla_site_attr (node, "current", "true");
+    }
 }
 
 xmlDoc *
 mla_site_model_agenda (MlaSite *site, guint index)
 {
     const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
+    const MlaAgendaDiff *diff = mla_agenda_revisions_get_diff (site->revisions, index);
+    const MlaAgenda *previous = NULL;
     g_autofree char *ics = mla_site_agenda_path (site, index, "ics");
     xmlNode *model;
     xmlDoc *doc = mla_site_new_model (site, "agenda", 2, &model);
 
+    if (diff != NULL) {
+        GArray *chain = mla_agenda_revisions_get_chain (site->revisions, index);
+        guint number = mla_agenda_revisions_get_number (site->revisions, index);
+        const MlaSiteAgenda *p = g_ptr_array_index (site->agendas,
+                                                    g_array_index (chain, guint, number - 2));
+
+        previous = p->agenda;
+    }
     mla_site_href (model, "ics", ics);
     mla_site_summary_attrs (site, mla_site_element (model, "mail"), a->entry);
-    agenda_days (model, a->agenda);
+    revision_links (site, model, index);
+    agenda_days (model, a->agenda, diff, previous);
     return doc;
 }
 
@@ -130,7 +221,7 @@ standalone_model (const MlaAgenda *agenda, const char *css)
     mla_site_attr (model, "message-id", agenda->message_id);
     mla_site_attr_printf (model, "style-hash", "sha256-%s", hash);
     mla_site_text_element (model, "style", clean);
-    agenda_days (model, agenda);
+    agenda_days (model, agenda, NULL, NULL);
     return doc;
 }
 

@@ -37,6 +37,8 @@ mla_site_clear (MlaSite *site)
     g_clear_pointer (&site->node_pos, g_free);
     g_clear_pointer (&site->order_pos, g_free);
     g_clear_pointer (&site->next_same_id, g_free);
+    g_clear_pointer (&site->revisions, mla_agenda_revisions_free);
+    g_clear_pointer (&site->agenda_inputs, g_array_unref);
     g_clear_pointer (&site->agendas, g_ptr_array_unref);
     g_clear_pointer (&site->threads, mla_overview_threads_free);
     g_clear_pointer (&site->title, g_free);
@@ -109,7 +111,45 @@ site_agenda_free (gpointer data)
 
     mla_agenda_free (agenda->agenda);
     g_free (agenda->digest);
+    g_free (agenda->version);
     g_free (agenda);
+}
+
+/* Which agendas revise which (doc/design.md, "Agenda revisions"): a
+ * message's thread is its tree's root. A page shows its whole chain, so
+ * its version covers every revision's XML. */
+static void
+link_revisions (MlaSite *site)
+{
+    site->agenda_inputs = g_array_sized_new (FALSE, FALSE, sizeof (MlaAgendaRevisionInput),
+                                             site->agendas->len);
+    for (guint i = 0; i < site->agendas->len; i++) {
+        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        guint node = mla_thread_forest_node_of_input (site->forest, a->entry);
+        guint root = mla_thread_forest_get_node (site->forest, node)->root;
+        MlaAgendaRevisionInput input = {
+            a->agenda, mla_thread_forest_get_thread_id (site->forest, root),
+            mla_overview_threads_get_entry (site->threads, a->entry)->date,
+        };
+
+        g_array_append_val (site->agenda_inputs, input);
+    }
+    site->revisions = mla_agenda_revisions_new ((const MlaAgendaRevisionInput *) site->agenda_inputs->data,
+                                                site->agendas->len);
+    for (guint i = 0; i < site->agendas->len; i++) {
+        MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
+        g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+
+        g_checksum_update (sum, (const guchar *) a->digest, -1);
+        for (guint c = 0; c < chain->len; c++) {
+            const MlaSiteAgenda *member = g_ptr_array_index (site->agendas,
+                                                             g_array_index (chain, guint, c));
+
+            g_checksum_update (sum, (const guchar *) member->digest, -1);
+        }
+        a->version = g_strdup (g_checksum_get_string (sum));
+    }
 }
 
 /* The agendas of published messages, read back from the overview. */
@@ -369,6 +409,7 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     make_views (site);
     if (!load_agendas (site, error))
         return FALSE;
+    link_revisions (site);
     /* A month lists every thread active in it, in the forest's order
      * (newest activity first): a thread that spans months is in each. */
     {

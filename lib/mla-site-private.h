@@ -5,6 +5,7 @@
 #pragma once
 #include <libxml/tree.h>
 #include "mla-agenda.h"
+#include "mla-agenda-revision-private.h"
 #include "mla-overview.h"
 #include "mla-site.h"
 
@@ -41,7 +42,9 @@ typedef struct MlaSiteAgenda {
     guint entry;
     guint position;         /* among the message's agendas */
     MlaAgenda *agenda;
-    char *digest;           /* of its XML: what its page shows */
+    char *digest;           /* of its XML */
+    char *version;          /* a digest of what its page and calendar show:
+                             * its XML and its revisions' (in chain order) */
 } MlaSiteAgenda;
 
 /* Threads longer than this show a window of their overview on message
@@ -77,6 +80,9 @@ typedef struct MlaSite {
     guint *next_same_id;        /* per entry: the next entry with its Message-ID,
                                  * or MLA_THREAD_NONE */
     GPtrArray *agendas;         /* MlaSiteAgenda *, in archive order */
+    GArray *agenda_inputs;      /* MlaAgendaRevisionInput per agenda */
+    MlaAgendaRevisions *revisions;  /* over agenda_inputs: indexes are
+                                     * those of site->agendas */
 } MlaSite;
 
 /* Reads what the pages are made from, in one pass over the overview.

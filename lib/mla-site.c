@@ -387,7 +387,7 @@ put_agendas (Build *build, GError **error)
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
         g_autofree char *page = mla_site_agenda_path (site, i, "html");
         g_autofree char *ics = mla_site_agenda_path (site, i, "ics");
-        g_autofree char *page_signature = signature (build, "agenda", a->digest,
+        g_autofree char *page_signature = signature (build, "agenda", a->version,
                                                      sha_of (site, a->entry), NULL);
         g_autoptr (GPtrArray) one = g_ptr_array_new ();
         g_autoptr (GOutputStream) memory = NULL;
@@ -397,7 +397,7 @@ put_agendas (Build *build, GError **error)
             && !put_page (build, mla_site_model_agenda (site, i), page, error))
             return FALSE;
         g_free (page_signature);
-        page_signature = signature (build, "ics", a->digest, NULL);
+        page_signature = signature (build, "ics", a->version, NULL);
         if (mla_site_files_keep (build->files, ics, page_signature))
             continue;
         memory = g_memory_output_stream_new_resizable ();
