@@ -11,6 +11,7 @@
 #include "mla-agenda-format.h"
 #include "mla-error.h"
 #include "mla-agenda-format-private.h"
+#include "mla-agenda-revision-private.h"
 #include "mla-atomic-file-private.h"
 #include "mla-site-agenda-private.h"
 
@@ -205,14 +206,12 @@ parse_date (const char *text, struct icaltimetype *date)
     return TRUE;
 }
 
-/* Stable across runs and re-imports, so calendar clients update events
+/* From the slot's key (mla_agenda_revisions_get_key()): stable across
+ * runs, re-imports and revisions, so calendar clients update events
  * instead of duplicating them. */
 static char *
-event_uid (const MlaAgenda *agenda, const MlaAgendaDay *day, const MlaAgendaSlot *slot)
+event_uid (const char *key)
 {
-    g_autofree char *key = g_strjoin ("\n", agenda->message_id ? agenda->message_id : "",
-                                      day->date, slot->start, slot->room ? slot->room : "",
-                                      NULL);
     g_autofree char *digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
 
     return g_strdup_printf ("%.32s@mlarc", digest);
@@ -263,11 +262,21 @@ event_description (const MlaAgendaSlot *slot)
     return g_string_free (text, FALSE);
 }
 
+/* What the events of one calendar share. */
+typedef struct {
+    const char *tzid;           /* nullable */
+    icaltimezone *zone;         /* nullable */
+    struct icaltimetype stamp;
+    struct icaltimetype first;  /* the earliest day with an event */
+    GPtrArray *events;          /* icalcomponent * */
+} Calendar;
+
 /* Returns: (transfer full) (nullable): NULL when @slot has no usable start. */
 static icalcomponent *
-new_event (const MlaAgenda *agenda, const MlaAgendaDay *day, const MlaAgendaSlot *slot,
-           struct icaltimetype date, struct icaltimetype stamp, const char *tzid)
+new_event (const Calendar *calendar, const char *key, int sequence, const MlaAgendaSlot *slot,
+           struct icaltimetype date)
 {
+    const char *tzid = calendar->tzid;
     struct icaltimetype start = date, end = date;
     g_autofree char *uid = NULL;
     g_autofree char *location = NULL;
@@ -277,9 +286,12 @@ new_event (const MlaAgenda *agenda, const MlaAgendaDay *day, const MlaAgendaSlot
     if (!parse_clock (slot->start, &start.hour, &start.minute))
         return NULL;
     event = icalcomponent_new_vevent ();
-    uid = event_uid (agenda, day, slot);
+    uid = event_uid (key);
     icalcomponent_add_property (event, icalproperty_new_uid (uid));
-    icalcomponent_add_property (event, icalproperty_new_dtstamp (stamp));
+    icalcomponent_add_property (event, icalproperty_new_dtstamp (calendar->stamp));
+    /* RFC 5545, 3.8.7.4: a later revision of the agenda supersedes the
+     * event a calendar imported from an earlier one. */
+    icalcomponent_add_property (event, icalproperty_new_sequence (sequence));
     icalcomponent_add_property (event, time_property (icalproperty_new_dtstart, start, tzid));
     if (parse_clock (slot->end, &end.hour, &end.minute)) {
         /* "23:30-00:30" ends the next day. */
@@ -322,60 +334,149 @@ new_vtimezone (icaltimezone *zone, const char *tzid, struct icaltimetype first)
     return vtimezone;
 }
 
+/* Adds slot @slot of input @index of @revisions to @calendar, with its
+ * revision's sequence; @cancelled for a slot that a later revision no
+ * longer has. Slots of undated days are left out. */
+static void
+add_event (Calendar *calendar, const MlaAgendaRevisions *revisions, guint index, guint slot,
+           int sequence, gboolean cancelled)
+{
+    const MlaAgendaDay *day = NULL;
+    const MlaAgenda *agenda = mla_agenda_revisions_get_agenda (revisions, index);
+    const MlaAgendaSlot *s = mla_agenda_slot_at (agenda, slot, &day);
+    struct icaltimetype date;
+    icalcomponent *event;
+
+    if (!parse_date (day->date, &date))
+        return;
+    event = new_event (calendar, mla_agenda_revisions_get_key (revisions, index, slot), sequence,
+                       s, date);
+    if (event == NULL)
+        return;
+    if (cancelled)
+        icalcomponent_add_property (event, icalproperty_new_status (ICAL_STATUS_CANCELLED));
+    if (icaltime_is_null_time (calendar->first)
+        || icaltime_compare_date_only (date, calendar->first) < 0)
+        calendar->first = date;
+    g_ptr_array_add (calendar->events, event);
+}
+
+/* Revision @index: its slots, and the slots of its earlier revisions that
+ * it no longer has, cancelled, so that a calendar that imported any
+ * earlier revision ends up with this one. Sequence numbers count the
+ * revisions from 0. */
+static void
+add_revision (Calendar *calendar, const MlaAgendaRevisions *revisions, guint index)
+{
+    int sequence = (int) mla_agenda_revisions_get_number (revisions, index) - 1;
+    guint n = mla_agenda_count_slots (mla_agenda_revisions_get_agenda (revisions, index));
+    g_autoptr (GArray) retired = mla_agenda_revisions_get_retired (revisions, index);
+
+    for (guint i = 0; i < n; i++)
+        add_event (calendar, revisions, index, i, sequence, FALSE);
+    for (guint i = 0; i < retired->len; i++) {
+        const MlaAgendaSlotRef *ref = &g_array_index (retired, MlaAgendaSlotRef, i);
+
+        add_event (calendar, revisions, ref->input, ref->slot, sequence, TRUE);
+    }
+}
+
+static gboolean
+calendar_init (Calendar *calendar, const MlaAgendaWriteOptions *options, GError **error)
+{
+    memset (calendar, 0, sizeof *calendar);
+    calendar->tzid = options != NULL ? options->timezone : NULL;
+    if (calendar->tzid != NULL
+        && (calendar->zone = icaltimezone_get_builtin_timezone (calendar->tzid)) == NULL)
+        return mla_throw (error, MLA_ERROR_INVALID, "unknown time zone '%s'", calendar->tzid);
+    calendar->stamp = icaltime_from_timet_with_zone (
+        options != NULL && options->dtstamp != 0 ? (time_t) options->dtstamp
+                                                 : (time_t) (g_get_real_time () / G_USEC_PER_SEC),
+        FALSE, icaltimezone_get_utc_timezone ());
+    calendar->first = icaltime_null_time ();
+    calendar->events = g_ptr_array_new ();
+    return TRUE;
+}
+
+/* Writes the VCALENDAR of @calendar's events (nothing without events:
+ * RFC 5545 wants at least one component) and clears @calendar. */
+static gboolean
+calendar_write (Calendar *calendar, GOutputStream *out, GError **error)
+{
+    g_autoptr (GPtrArray) events = g_steal_pointer (&calendar->events);
+    icalcomponent *vcalendar;
+    char *text;
+    gboolean ok;
+
+    if (events->len == 0)
+        return TRUE;
+    vcalendar = icalcomponent_new_vcalendar ();
+    icalcomponent_add_property (vcalendar,
+                                icalproperty_new_prodid ("-//mlarc//mlarc agenda//EN"));
+    icalcomponent_add_property (vcalendar, icalproperty_new_version ("2.0"));
+    /* Before the events that refer to it, as clients expect. */
+    if (calendar->zone != NULL)
+        icalcomponent_add_component (vcalendar, new_vtimezone (calendar->zone, calendar->tzid,
+                                                               calendar->first));
+    for (guint i = 0; i < events->len; i++)
+        icalcomponent_add_component (vcalendar, g_ptr_array_index (events, i));
+    text = icalcomponent_as_ical_string_r (vcalendar);
+    icalcomponent_free (vcalendar);
+    ok = g_output_stream_write_all (out, text, strlen (text), NULL, NULL, error);
+    icalmemory_free_buffer (text);
+    return ok;
+}
+
+gboolean
+mla_agenda_write_ics_revision (const MlaAgendaRevisions *revisions, guint index,
+                               const MlaAgendaWriteOptions *options, GOutputStream *out,
+                               GError **error)
+{
+    Calendar calendar;
+
+    if (!calendar_init (&calendar, options, error))
+        return FALSE;
+    add_revision (&calendar, revisions, index);
+    return calendar_write (&calendar, out, error);
+}
+
+/* Revisions among @agendas as mlarc agenda reads them: no threads, in the
+ * order given. Returns: (transfer full); @out_inputs must outlive it. */
+static MlaAgendaRevisions *
+plain_revisions (GPtrArray *agendas, GArray **out_inputs)
+{
+    GArray *inputs = g_array_sized_new (FALSE, TRUE, sizeof (MlaAgendaRevisionInput),
+                                        agendas->len);
+
+    for (guint i = 0; i < agendas->len; i++) {
+        MlaAgendaRevisionInput input = { g_ptr_array_index (agendas, i), NULL, 0 };
+
+        g_array_append_val (inputs, input);
+    }
+    *out_inputs = inputs;
+    return mla_agenda_revisions_new ((const MlaAgendaRevisionInput *) inputs->data, inputs->len);
+}
+
+/* One calendar: the newest revision of each agenda (older ones are
+ * superseded by it). */
 static gboolean
 write_ics (GPtrArray *agendas, const MlaAgendaWriteOptions *options, GOutputStream *out,
            GError **error)
 {
-    const char *tzid = options != NULL ? options->timezone : NULL;
-    icaltimezone *zone = NULL;
-    g_autoptr (GPtrArray) events = g_ptr_array_new ();
-    icalcomponent *calendar;
-    struct icaltimetype stamp, first = icaltime_null_time ();
-    char *text;
-    gboolean ok;
+    g_autoptr (GArray) inputs = NULL;
+    g_autoptr (MlaAgendaRevisions) revisions = NULL;
+    Calendar calendar;
 
-    if (tzid != NULL && (zone = icaltimezone_get_builtin_timezone (tzid)) == NULL)
-        return mla_throw (error, MLA_ERROR_INVALID, "unknown time zone '%s'", tzid);
-    stamp = icaltime_from_timet_with_zone (options != NULL && options->dtstamp != 0
-                                               ? (time_t) options->dtstamp
-                                               : (time_t) (g_get_real_time () / G_USEC_PER_SEC),
-                                           FALSE, icaltimezone_get_utc_timezone ());
+    if (!calendar_init (&calendar, options, error))
+        return FALSE;
+    revisions = plain_revisions (agendas, &inputs);
     for (guint i = 0; i < agendas->len; i++) {
-        const MlaAgenda *agenda = g_ptr_array_index (agendas, i);
+        GArray *chain = mla_agenda_revisions_get_chain (revisions, i);
 
-        for (guint j = 0; j < agenda->days->len; j++) {
-            const MlaAgendaDay *day = g_ptr_array_index (agenda->days, j);
-            struct icaltimetype date;
-
-            if (!parse_date (day->date, &date))
-                continue;
-            if (icaltime_is_null_time (first) || icaltime_compare_date_only (date, first) < 0)
-                first = date;
-            for (guint k = 0; k < day->slots->len; k++) {
-                icalcomponent *event = new_event (agenda, day, g_ptr_array_index (day->slots, k),
-                                                  date, stamp, tzid);
-
-                if (event != NULL)
-                    g_ptr_array_add (events, event);
-            }
-        }
+        if (g_array_index (chain, guint, chain->len - 1) == i)
+            add_revision (&calendar, revisions, i);
     }
-    if (events->len == 0)
-        return TRUE;
-    calendar = icalcomponent_new_vcalendar ();
-    icalcomponent_add_property (calendar,
-                                icalproperty_new_prodid ("-//mlarc//mlarc agenda//EN"));
-    icalcomponent_add_property (calendar, icalproperty_new_version ("2.0"));
-    /* Before the events that refer to it, as clients expect. */
-    if (zone != NULL)
-        icalcomponent_add_component (calendar, new_vtimezone (zone, tzid, first));
-    for (guint i = 0; i < events->len; i++)
-        icalcomponent_add_component (calendar, g_ptr_array_index (events, i));
-    text = icalcomponent_as_ical_string_r (calendar);
-    icalcomponent_free (calendar);
-    ok = g_output_stream_write_all (out, text, strlen (text), NULL, NULL, error);
-    icalmemory_free_buffer (text);
-    return ok;
+    return calendar_write (&calendar, out, error);
 }
 
 gboolean
@@ -550,6 +651,10 @@ mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
                         const MlaAgendaWriteOptions *options, const char *dir, GError **error)
 {
     g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GArray) inputs = NULL;
+    /* Each calendar is one revision, with its own sequence number. */
+    g_autoptr (MlaAgendaRevisions) revisions
+        = format == MLA_AGENDA_FORMAT_ICS ? plain_revisions (agendas, &inputs) : NULL;
 
     if (g_mkdir_with_parents (dir, 0777) != 0)
         return mla_throw (error, MLA_ERROR_IO, "%s: %s", dir, g_strerror (errno));
@@ -565,7 +670,11 @@ mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
         file = mla_atomic_file_open (path, error);
         if (file == NULL)
             return FALSE;
-        if (!mla_agenda_write (one, format, options, mla_atomic_file_get_stream (file), error)) {
+        if (revisions != NULL ? !mla_agenda_write_ics_revision (revisions, i, options,
+                                                                mla_atomic_file_get_stream (file),
+                                                                error)
+                              : !mla_agenda_write (one, format, options,
+                                                   mla_atomic_file_get_stream (file), error)) {
             if ((*error)->domain == G_IO_ERROR)
                 g_prefix_error (error, "%s: ", path);
             return FALSE;

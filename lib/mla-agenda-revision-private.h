@@ -65,6 +65,9 @@ MlaAgendaRevisions *mla_agenda_revisions_new (const MlaAgendaRevisionInput *inpu
 void mla_agenda_revisions_free (MlaAgendaRevisions *revisions);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaAgendaRevisions, mla_agenda_revisions_free)
 
+/* Returns: (transfer none): input @index's agenda. */
+const MlaAgenda *mla_agenda_revisions_get_agenda (const MlaAgendaRevisions *revisions,
+                                                  guint index);
 /* Input @index's revision number in its chain, from 1. */
 guint mla_agenda_revisions_get_number (const MlaAgendaRevisions *revisions, guint index);
 /* The inputs of @index's chain, oldest first. Returns: (transfer none):

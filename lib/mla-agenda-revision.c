@@ -317,6 +317,13 @@ mla_agenda_revisions_free (MlaAgendaRevisions *revisions)
     g_free (revisions);
 }
 
+const MlaAgenda *
+mla_agenda_revisions_get_agenda (const MlaAgendaRevisions *revisions, guint index)
+{
+    g_return_val_if_fail (index < revisions->n, NULL);
+    return revisions->inputs[index].agenda;
+}
+
 guint
 mla_agenda_revisions_get_number (const MlaAgendaRevisions *revisions, guint index)
 {

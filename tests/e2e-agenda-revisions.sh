@@ -70,3 +70,56 @@ for n in 1 2 3; do
     expect 0 build -a "$B" -o "$S2" --title Storage "$TMP/part$n.mbox"
 done
 diff -r "$S" "$S2" >"$TMP/diff" || { cat "$TMP/diff" >&2; fail "one mail at a time differs from a full build"; }
+
+# iCalendar: the same UIDs across revisions, SEQUENCE raised, and the
+# slots a revision dropped cancelled, so that a calendar that imported
+# revision 1 updates in place. event FILE SUMMARY prints "UID SEQUENCE
+# STATUS" for each event of FILE with that SUMMARY.
+event () {
+    tr -d '\r' <"$1" | awk -v want="$2" '
+        /^BEGIN:VEVENT/ { uid = ""; sum = ""; seq = ""; st = "-" }
+        /^UID:/ { uid = substr($0, 5) }
+        /^SUMMARY:/ { sum = substr($0, 9) }
+        /^SEQUENCE:/ { seq = substr($0, 10) }
+        /^STATUS:/ { st = substr($0, 8) }
+        /^END:VEVENT/ { if (sum == want) print uid, seq, st }'
+}
+uid () { event "$1" "$2" | cut -d' ' -f1; }
+SOURCE_DATE_EPOCH=1694390400
+export SOURCE_DATE_EPOCH
+
+# Two mails, a calendar each (mlarc agenda -o): SEQUENCE 0 and 1.
+expect 0 agenda -f ics -o "$TMP/ics2" "$TMP/part1.mbox" "$TMP/part2.mbox"
+C1=$TMP/ics2/rev1@lists.example.org.ics
+C2=$TMP/ics2/rev2@lists.example.org.ics
+[ "$(grep -c '^SEQUENCE:0' "$C1")" = 5 ] || fail "revision 1: not five events with SEQUENCE 0"
+[ "$(grep -c '^SEQUENCE:' "$C2")" = "$(grep -c '^SEQUENCE:1' "$C2")" ] || fail "revision 2: a SEQUENCE other than 1"
+[ "$(grep -c '^BEGIN:VEVENT' "$C2")" = 6 ] || fail "revision 2: not 5 events and 1 cancellation"
+for kept in Opening 'Filesystem testing' Break Lunch; do
+    [ -n "$(uid "$C1" "$kept")" ] || fail "revision 1: no $kept"
+    [ "$(event "$C2" "$kept")" = "$(uid "$C1" "$kept") 1 -" ] || fail "revision 2: $kept has another UID"
+done
+[ "$(event "$C2" 'Block layer update')" = "$(uid "$C1" 'Block layer update') 1 CANCELLED" ] \
+    || fail "revision 2: the dropped slot is not cancelled under its UID"
+nvme=$(uid "$C2" 'NVMe over TCP')
+[ -n "$nvme" ] && ! grep -q "^UID:$nvme" "$C1" || fail "revision 2: the new slot has an old UID"
+# Filesystem testing moved: the same event, at its new time.
+tr -d '\r' <"$C2" | grep -A 4 "^UID:$(uid "$C1" 'Filesystem testing')" | grep -q '^DTSTART:20230911T100000$' \
+    || fail "revision 2: the moved slot does not start at 10:00"
+
+# One calendar for all three mails: the newest revision (SEQUENCE 2) and
+# the slot dropped at revision 2, still cancelled.
+expect 0 agenda -f ics "$MBOX"
+cp "$TMP/out" "$TMP/all.ics"
+[ "$(grep -c '^SEQUENCE:2' "$TMP/all.ics")" = 6 ] || fail "all: not six events of revision 3"
+[ "$(grep -c '^BEGIN:VEVENT' "$TMP/all.ics")" = 6 ] || fail "all: superseded revisions written"
+[ "$(event "$TMP/all.ics" 'Block layer update')" = "$(uid "$C1" 'Block layer update') 2 CANCELLED" ] \
+    || fail "all: the dropped slot is not cancelled"
+[ "$(uid "$TMP/all.ics" 'NVMe over TCP')" = "$nvme" ] || fail "all: NVMe has another UID"
+
+# The site's calendars carry the same revisions and UIDs (made with the
+# threads the site knows).
+[ "$(event "$S/m/rev2@lists.example.org/agenda-1.ics" Opening)" = "$(uid "$C1" Opening) 1 -" ] \
+    || fail "site: revision 2's calendar differs"
+[ "$(event "$S/m/rev3@lists.example.org/agenda-1.ics" 'NVMe over TCP')" = "$nvme 2 -" ] \
+    || fail "site: revision 3's calendar differs"
