@@ -74,6 +74,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-rules-private.h \
 	lib/mla-agenda-rules.c \
 	lib/mla-agenda-revision-private.h \
+	lib/mla-agenda-link-private.h \
+	lib/mla-agenda-link.c \
 	lib/mla-agenda-revision.c \
 	lib/mla-agenda-format-private.h \
 	lib/mla-agenda-format.c \

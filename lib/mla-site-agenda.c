@@ -89,13 +89,32 @@ place_element (xmlNode *parent, const char *name, const MlaAgenda *agenda, guint
     return node;
 }
 
+/* <thread href subject/>: the thread slot @slot of @a links to, if any. */
+static void
+thread_link (MlaSite *site, xmlNode *node, const MlaSiteAgenda *a, guint slot)
+{
+    guint root = g_array_index (a->threads, guint, slot);
+    g_autofree char *page = NULL;
+    const char *subject;
+    xmlNode *link;
+
+    if (root == MLA_THREAD_NONE)
+        return;
+    page = mla_site_thread_page (site, root, 0);
+    subject = mla_site_thread_subject (site, root);
+    link = mla_site_element (node, "thread");
+    mla_site_href (link, "href", page);
+    mla_site_attr (link, "subject", subject != NULL ? subject : "(no subject)");
+}
+
 /* The agenda's title and zone, and its days, each with its rooms (the
  * parallel columns, in order of appearance) and its slots. With @diff
  * (nullable), against @previous: each slot's change="added|moved" (a
- * moved one with <was/>), and the slots dropped, under <dropped>. */
+ * moved one with <was/>), and the slots dropped, under <dropped>. With
+ * @site, @a's thread links. */
 static void
 agenda_days (xmlNode *model, const MlaAgenda *agenda, const MlaAgendaDiff *diff,
-             const MlaAgenda *previous)
+             const MlaAgenda *previous, MlaSite *site, const MlaSiteAgenda *a)
 {
     static const char *const changes[] = {
         [MLA_SLOT_CHANGE_KEPT] = NULL,
@@ -118,6 +137,9 @@ agenda_days (xmlNode *model, const MlaAgenda *agenda, const MlaAgendaDiff *diff,
         for (guint i = 0; i < day->slots->len; i++, flat++) {
             const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
             xmlNode *node = slot_element (day_node, slot);
+
+            if (site != NULL)
+                thread_link (site, node, a, flat);
 
             if (diff != NULL) {
                 MlaSlotChange change = g_array_index (diff->changes, MlaSlotChange, flat);
@@ -190,7 +212,7 @@ mla_site_model_agenda (MlaSite *site, guint index)
     mla_site_href (model, "ics", ics);
     mla_site_summary_attrs (site, mla_site_element (model, "mail"), a->entry);
     revision_links (site, model, index);
-    agenda_days (model, a->agenda, diff, previous);
+    agenda_days (model, a->agenda, diff, previous, site, a);
     return doc;
 }
 
@@ -221,7 +243,7 @@ standalone_model (const MlaAgenda *agenda, const char *css)
     mla_site_attr (model, "message-id", agenda->message_id);
     mla_site_attr_printf (model, "style-hash", "sha256-%s", hash);
     mla_site_text_element (model, "style", clean);
-    agenda_days (model, agenda, NULL, NULL);
+    agenda_days (model, agenda, NULL, NULL, NULL, NULL);
     return doc;
 }
 

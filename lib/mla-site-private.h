@@ -44,7 +44,10 @@ typedef struct MlaSiteAgenda {
     MlaAgenda *agenda;
     char *digest;           /* of its XML */
     char *version;          /* a digest of what its page and calendar show:
-                             * its XML and its revisions' (in chain order) */
+                             * its XML, its revisions' (in chain order) and
+                             * the threads its slots link to */
+    GArray *threads;        /* guint per slot (over its days): the root of
+                             * the thread it links to, or MLA_THREAD_NONE */
 } MlaSiteAgenda;
 
 /* Threads longer than this show a window of their overview on message
@@ -140,6 +143,11 @@ void mla_site_agenda_list (MlaSite *site, xmlNode *parent);
 /* The timetable's page (.html) or calendar (.ics), beside its message's
  * page. Returns: (transfer full). */
 char *mla_site_agenda_path (MlaSite *site, guint index, const char *extension);
+
+/* The subject of the thread rooted at @root (a root with a published
+ * message): its first published message's. Returns: (transfer none)
+ * (nullable). */
+const char *mla_site_thread_subject (MlaSite *site, guint root);
 
 /* The folder of a thread and of a message page, relative to the site. */
 char *mla_site_thread_path (MlaSite *site, guint node);

@@ -14,6 +14,7 @@ check_PROGRAMS += \
 	tests/check_agenda \
 	tests/check_agenda_format \
 	tests/check_agenda_revision \
+	tests/check_agenda_link \
 	tests/check_subject \
 	tests/check_thread \
 	tests/check_overview \
@@ -41,6 +42,9 @@ tests_check_agenda_format_LDADD = $(mla_check_ldadd)
 tests_check_agenda_revision_SOURCES = tests/check_agenda_revision.c
 tests_check_agenda_revision_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_agenda_revision_LDADD = $(mla_check_ldadd)
+tests_check_agenda_link_SOURCES = tests/check_agenda_link.c
+tests_check_agenda_link_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_agenda_link_LDADD = $(mla_check_ldadd)
 tests_check_subject_SOURCES = tests/check_subject.c
 tests_check_subject_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_subject_LDADD = $(mla_check_ldadd)
@@ -64,6 +68,7 @@ mla_e2e_tests = \
 	tests/e2e-corpora.sh \
 	tests/e2e-agenda.sh \
 	tests/e2e-agenda-revisions.sh \
+	tests/e2e-agenda-links.sh \
 	tests/e2e-threads.sh \
 	tests/e2e-site.sh \
 	tests/browser-site.sh

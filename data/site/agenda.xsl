@@ -140,6 +140,7 @@
         </span>
       </xsl:if>
       <xsl:for-each select="note"><div class="note"><xsl:value-of select="."/></div></xsl:for-each>
+      <xsl:for-each select="thread"><div class="thread">discussed in <a href="{$root}{@href}"><xsl:value-of select="@subject"/></a></div></xsl:for-each>
     </div>
   </xsl:template>
 </xsl:stylesheet>
