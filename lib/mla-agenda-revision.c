@@ -4,39 +4,15 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-revision-private.h"
+#include "mla-subject.h"
 
-/* Case-folded, white space collapsed and trimmed. Returns: (transfer
- * full) (nullable): NULL for a NULL or blank @text. */
-static char *
-text_key (const char *text)
-{
-    g_autofree char *folded = NULL;
-    GString *key;
-
-    if (text == NULL)
-        return NULL;
-    folded = g_utf8_casefold (text, -1);
-    key = g_string_new (NULL);
-    for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p)) {
-        gunichar c = g_utf8_get_char (p);
-
-        if (!g_unichar_isspace (c))
-            g_string_append_unichar (key, c);
-        else if (key->len > 0 && key->str[key->len - 1] != ' ')
-            g_string_append_c (key, ' ');
-    }
-    if (key->len > 0 && key->str[key->len - 1] == ' ')
-        g_string_truncate (key, key->len - 1);
-    if (key->len == 0)
-        return (void) g_string_free (key, TRUE), NULL;
-    return g_string_free (key, FALSE);
-}
-
-/* A slot as the matching sees it. */
+/* A slot as the matching sees it. Titles and day names compare as
+ * subjects do (mla_subject_normalise()): case-folded, white space
+ * collapsed, a stray "Re:" or "[list]" gone. */
 typedef struct {
     const MlaAgendaSlot *slot;
     char *day;      /* the date, else the folded name, else "#N" */
-    char *title;    /* text_key() of the title, else "#kind" */
+    char *title;    /* the title's key, else "#kind" */
 } SlotView;
 
 static void
@@ -56,7 +32,7 @@ slot_views (const MlaAgenda *agenda)
     g_array_set_clear_func (views, slot_view_clear);
     for (guint d = 0; d < agenda->days->len; d++) {
         const MlaAgendaDay *day = g_ptr_array_index (agenda->days, d);
-        g_autofree char *name = text_key (day->name);
+        g_autofree char *name = mla_subject_normalise (day->name);
 
         for (guint s = 0; s < day->slots->len; s++) {
             SlotView view = { g_ptr_array_index (day->slots, s), NULL, NULL };
@@ -65,7 +41,7 @@ slot_views (const MlaAgenda *agenda)
                 view.day = g_strdup (day->date);
             else
                 view.day = name != NULL ? g_strdup (name) : g_strdup_printf ("#%u", d);
-            view.title = text_key (view.slot->title);
+            view.title = mla_subject_normalise (view.slot->title);
             if (view.title == NULL)
                 view.title = g_strconcat ("#", mla_slot_kind_to_string (view.slot->kind), NULL);
             g_array_append_val (views, view);
@@ -188,8 +164,10 @@ mla_agenda_same_days (const MlaAgenda *a, const MlaAgenda *b)
     if (a->days->len == 0 || a->days->len != b->days->len)
         return FALSE;
     for (guint i = 0; i < a->days->len; i++) {
-        g_autofree char *x = text_key (((const MlaAgendaDay *) g_ptr_array_index (a->days, i))->name);
-        g_autofree char *y = text_key (((const MlaAgendaDay *) g_ptr_array_index (b->days, i))->name);
+        const MlaAgendaDay *x_day = g_ptr_array_index (a->days, i);
+        const MlaAgendaDay *y_day = g_ptr_array_index (b->days, i);
+        g_autofree char *x = mla_subject_normalise (x_day->name);
+        g_autofree char *y = mla_subject_normalise (y_day->name);
 
         if (g_strcmp0 (x, y) != 0)
             return FALSE;
@@ -216,8 +194,8 @@ revises (const MlaAgendaRevisionInput *later, const MlaAgendaRevisionInput *earl
 {
     gboolean same_thread = later->thread != NULL && earlier->thread != NULL
                            && strcmp (later->thread, earlier->thread) == 0;
-    g_autofree char *later_title = text_key (later->agenda->title);
-    g_autofree char *earlier_title = text_key (earlier->agenda->title);
+    g_autofree char *later_title = mla_subject_normalise (later->agenda->title);
+    g_autofree char *earlier_title = mla_subject_normalise (earlier->agenda->title);
 
     if (later->agenda->message_id != NULL
         && g_strcmp0 (later->agenda->message_id, earlier->agenda->message_id) == 0)

@@ -179,13 +179,13 @@ revision_links (MlaSite *site, xmlNode *model, guint index)
     list = mla_site_element (model, "revisions");
     for (guint c = 0; c < chain->len; c++) {
         guint other = g_array_index (chain, guint, c);
+        const MlaSiteAgenda *revision = g_ptr_array_index (site->agendas, other);
         g_autofree char *file = mla_site_agenda_path (site, other, "html");
         xmlNode *node = mla_site_element (list, "revision");
 
         mla_site_attr_printf (node, "number", "%u", c + 1);
         mla_site_href (node, "page", file);
-        mla_site_summary_attrs (site, node, ((const MlaSiteAgenda *) g_ptr_array_index (
-                                                 site->agendas, other))->entry);
+        mla_site_summary_attrs (site, node, revision->entry);
         if (other == index)
             mla_site_attr (node, "current", "true");
     }
@@ -226,8 +226,8 @@ standalone_model (const MlaAgenda *agenda, const char *css)
     xmlDoc *doc = xmlNewDoc (BAD_CAST "1.0");
     xmlNode *model = xmlNewNode (NULL, BAD_CAST "agenda");
     g_autofree char *clean = mla_xml_clean_text (css);
-    g_autofree guchar *digest = g_new (guchar, 32);
-    gsize digest_length = 32;
+    guint8 digest[32];
+    gsize digest_length = sizeof digest;
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
     g_autofree char *hash = NULL;
 
