@@ -16,6 +16,8 @@ check_PROGRAMS += \
 	tests/check_agenda_revision \
 	tests/check_agenda_link \
 	tests/check_subject \
+	tests/check_query \
+	tests/check_search \
 	tests/check_thread \
 	tests/check_overview \
 	tests/check_site_url \
@@ -45,6 +47,12 @@ tests_check_agenda_revision_LDADD = $(mla_check_ldadd)
 tests_check_agenda_link_SOURCES = tests/check_agenda_link.c
 tests_check_agenda_link_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_agenda_link_LDADD = $(mla_check_ldadd)
+tests_check_query_SOURCES = tests/check_query.c
+tests_check_query_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_query_LDADD = $(mla_check_ldadd)
+tests_check_search_SOURCES = tests/check_search.c
+tests_check_search_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_search_LDADD = $(mla_check_ldadd)
 tests_check_subject_SOURCES = tests/check_subject.c
 tests_check_subject_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_subject_LDADD = $(mla_check_ldadd)
@@ -70,6 +78,7 @@ mla_e2e_tests = \
 	tests/e2e-agenda-revisions.sh \
 	tests/e2e-agenda-links.sh \
 	tests/e2e-threads.sh \
+	tests/e2e-search.sh \
 	tests/e2e-site.sh \
 	tests/browser-site.sh
 
