@@ -31,11 +31,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaAgendaLinker, mla_agenda_linker_free)
 /* Adds thread @id (the caller's number for it) with @subject. */
 void mla_agenda_linker_add (MlaAgendaLinker *linker, guint id, const char *subject);
 
-/* The thread most similar to @title, other than @except (G_MAXUINT for
- * none); ties go to the thread added first. @out_score (nullable) gets its
- * similarity. Returns: its id, or G_MAXUINT when no thread reaches
- * MLA_AGENDA_LINK_THRESHOLD. */
-guint mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title, guint except,
-                               double *out_score);
+/* The thread most similar to @title, other than the @n_except ids of
+ * @except (nullable when 0); ties go to the thread added first.
+ * @out_score (nullable) gets its similarity. Returns: its id, or
+ * G_MAXUINT when no thread reaches MLA_AGENDA_LINK_THRESHOLD. */
+guint mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title, const guint *except,
+                               guint n_except, double *out_score);
 
 G_END_DECLS

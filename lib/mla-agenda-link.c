@@ -130,8 +130,8 @@ mla_agenda_linker_add (MlaAgendaLinker *linker, guint id, const char *subject)
 }
 
 guint
-mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title, guint except,
-                         double *out_score)
+mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title, const guint *except,
+                         guint n_except, double *out_score)
 {
     g_auto (GStrv) words = mla_agenda_link_words (title, linker->stop_words);
     g_autoptr (GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -157,9 +157,12 @@ mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title, guint excep
         const Thread *thread = &g_array_index (linker->threads, Thread, t);
         double score = 2.0 * g_array_index (linker->shared, guint, t)
                        / (n_words + g_strv_length (thread->words));
+        gboolean excepted = FALSE;
 
         g_array_index (linker->shared, guint, t) = 0;
-        if (thread->id == except)
+        for (guint e = 0; e < n_except && !excepted; e++)
+            excepted = except[e] == thread->id;
+        if (excepted)
             continue;
         if (score > best_score || (score == best_score && t < best_index)) {
             best = thread;

@@ -136,9 +136,30 @@ mla_site_thread_subject (MlaSite *site, guint root)
     return mla_overview_threads_get_entry (site->threads, g_array_index (dates, guint, 0))->subject;
 }
 
+/* Which agendas revise which (doc/design.md, "Agenda revisions"): a
+ * message's thread is its tree's root. */
+static void
+link_revisions (MlaSite *site)
+{
+    site->agenda_inputs = g_array_sized_new (FALSE, FALSE, sizeof (MlaAgendaRevisionInput),
+                                             site->agendas->len);
+    for (guint i = 0; i < site->agendas->len; i++) {
+        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        MlaAgendaRevisionInput input = {
+            a->agenda, mla_thread_forest_get_thread_id (site->forest, root_of (site, a->entry)),
+            mla_overview_threads_get_entry (site->threads, a->entry)->date,
+        };
+
+        g_array_append_val (site->agenda_inputs, input);
+    }
+    site->revisions = mla_agenda_revisions_new (
+        (const MlaAgendaRevisionInput *) site->agenda_inputs->data, site->agendas->len);
+}
+
 /* Each session slot's thread (doc/design.md, "Slots and their threads"):
  * the published thread whose subject is most like its title, if like
- * enough, other than the agenda's own thread. */
+ * enough, other than the threads of the agenda's revisions (its own
+ * among them). */
 static gboolean
 link_threads (MlaSite *site, GError **error)
 {
@@ -158,42 +179,37 @@ link_threads (MlaSite *site, GError **error)
     }
     for (guint i = 0; i < site->agendas->len; i++) {
         MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
-        guint own = root_of (site, a->entry);
+        GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
+        g_autoptr (GArray) own = g_array_sized_new (FALSE, FALSE, sizeof (guint), chain->len);
         guint n = mla_agenda_count_slots (a->agenda);
 
+        for (guint c = 0; c < chain->len; c++) {
+            const MlaSiteAgenda *member = g_ptr_array_index (site->agendas,
+                                                             g_array_index (chain, guint, c));
+            guint root = root_of (site, member->entry);
+
+            g_array_append_val (own, root);
+        }
         a->threads = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
         for (guint s = 0; s < n; s++) {
             const MlaAgendaSlot *slot = mla_agenda_slot_at (a->agenda, s, NULL);
             guint root = MLA_THREAD_NONE;
 
             if (slot->kind == MLA_SLOT_KIND_SESSION && slot->title != NULL)
-                root = mla_agenda_linker_match (linker, slot->title, own, NULL);
+                root = mla_agenda_linker_match (linker, slot->title, (const guint *) own->data,
+                                                own->len, NULL);
             g_array_append_val (a->threads, root);
         }
     }
     return TRUE;
 }
 
-/* Which agendas revise which (doc/design.md, "Agenda revisions"): a
- * message's thread is its tree's root. A page shows its whole chain and
- * its slots' threads, so its version covers every revision's XML and the
- * subject and place of each thread linked. */
+/* A page shows an agenda's whole chain and its slots' threads, so its
+ * version covers every revision's XML and the place and subject of each
+ * thread linked. */
 static void
-link_revisions (MlaSite *site)
+agenda_versions (MlaSite *site)
 {
-    site->agenda_inputs = g_array_sized_new (FALSE, FALSE, sizeof (MlaAgendaRevisionInput),
-                                             site->agendas->len);
-    for (guint i = 0; i < site->agendas->len; i++) {
-        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
-        MlaAgendaRevisionInput input = {
-            a->agenda, mla_thread_forest_get_thread_id (site->forest, root_of (site, a->entry)),
-            mla_overview_threads_get_entry (site->threads, a->entry)->date,
-        };
-
-        g_array_append_val (site->agenda_inputs, input);
-    }
-    site->revisions = mla_agenda_revisions_new ((const MlaAgendaRevisionInput *) site->agenda_inputs->data,
-                                                site->agendas->len);
     for (guint i = 0; i < site->agendas->len; i++) {
         MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
         GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
@@ -478,9 +494,12 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
             g_array_append_val (site->roots, root);
     }
     make_views (site);
-    if (!load_agendas (site, error) || !link_threads (site, error))
+    if (!load_agendas (site, error))
         return FALSE;
     link_revisions (site);
+    if (!link_threads (site, error))
+        return FALSE;
+    agenda_versions (site);
     /* A month lists every thread active in it, in the forest's order
      * (newest activity first): a thread that spans months is in each. */
     {

@@ -60,24 +60,32 @@ START_TEST (test_link_similarity)
 }
 END_TEST
 
-/* The best thread wins; the agenda's own thread is never a candidate;
+/* The best thread wins; the agenda's own threads are never candidates;
  * below the threshold nothing is linked. */
 START_TEST (test_linker_match)
 {
     g_autoptr (GHashTable) stop = stop_words ();
     g_autoptr (MlaAgendaLinker) linker = mla_agenda_linker_new (stop);
+    const guint tiering_session[] = { 20 };
+    const guint both[] = { 30, 20 };
     double score = -1;
 
     mla_agenda_linker_add (linker, 10, "[Storage] Memory leak in tiering daemon");
     mla_agenda_linker_add (linker, 20, "Re: [Storage] memory tiering session");
     mla_agenda_linker_add (linker, 30, "[Storage] Programme: memory tiering");
-    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Memory tiering", G_MAXUINT, &score), 20);
+    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Memory tiering", NULL, 0, &score), 20);
     ck_assert_double_eq (score, 1.0);
-    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Memory Tiering", 20, &score), 30);
+    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Memory Tiering", tiering_session, 1, &score),
+                       30);
+    /* The leak thread is the only one left: 2 * 2 / (2 + 4) is too little. */
+    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Memory Tiering", both, 2, &score),
+                       G_MAXUINT);
+    ck_assert_double_eq_tol (score, 2.0 / 3, 1e-9);
     /* {tiering} against {memory, programme, tiering}: 2 * 1 / (1 + 3). */
-    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Tiering", 20, &score), G_MAXUINT);
+    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Tiering", tiering_session, 1, &score),
+                       G_MAXUINT);
     ck_assert_double_eq_tol (score, 0.5, 1e-9);
-    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Session", G_MAXUINT, &score), G_MAXUINT);
+    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Session", NULL, 0, &score), G_MAXUINT);
     ck_assert_double_eq (score, 0.0);
 }
 END_TEST
