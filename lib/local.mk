@@ -75,6 +75,10 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-days.c \
 	lib/mla-agenda-rules-private.h \
 	lib/mla-agenda-rules.c \
+	lib/mla-agenda-revision-private.h \
+	lib/mla-agenda-link-private.h \
+	lib/mla-agenda-link.c \
+	lib/mla-agenda-revision.c \
 	lib/mla-agenda-format-private.h \
 	lib/mla-agenda-format.c \
 	lib/mla-agenda-mail.c \
@@ -95,6 +99,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-site-url.c \
 	lib/mla-site-private.h \
 	lib/mla-site-model.c \
+	lib/mla-site-agenda-private.h \
+	lib/mla-site-agenda.c \
 	lib/mla-site-render.c \
 	lib/mla-site-files-private.h \
 	lib/mla-site-files.c \

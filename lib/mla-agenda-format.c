@@ -1,6 +1,7 @@
 /* mla-agenda-format.c: agendas as XML elements, iCalendar, HTML and text.
- * XML and HTML go through the sticky writer, which escapes and cleans all
- * text; iCalendar through libical, which escapes and folds. */
+ * XML goes through the sticky writer, which escapes and cleans all text;
+ * iCalendar through libical, which escapes and folds; HTML through the
+ * site's agenda stylesheet (mla-site-agenda.c), the one HTML renderer. */
 #include "config.h"
 #include <errno.h>
 #include <stdio.h>
@@ -10,7 +11,9 @@
 #include "mla-agenda-format.h"
 #include "mla-error.h"
 #include "mla-agenda-format-private.h"
+#include "mla-agenda-revision-private.h"
 #include "mla-atomic-file-private.h"
+#include "mla-site-agenda-private.h"
 
 static const struct {
     const char *name;
@@ -96,11 +99,11 @@ day_heading (const MlaAgendaDay *day, guint index)
 
 /* "09:00-09:20", or "09:00" when the end is unknown. Returns: (transfer full). */
 static char *
-time_range (const MlaAgendaSlot *slot, const char *dash)
+time_range (const MlaAgendaSlot *slot)
 {
     if (slot->end[0] == '\0')
         return g_strdup (slot->start);
-    return g_strconcat (slot->start, dash, slot->end, NULL);
+    return g_strconcat (slot->start, "-", slot->end, NULL);
 }
 
 static gboolean
@@ -203,14 +206,12 @@ parse_date (const char *text, struct icaltimetype *date)
     return TRUE;
 }
 
-/* Stable across runs and re-imports, so calendar clients update events
+/* From the slot's key (mla_agenda_revisions_get_key()): stable across
+ * runs, re-imports and revisions, so calendar clients update events
  * instead of duplicating them. */
 static char *
-event_uid (const MlaAgenda *agenda, const MlaAgendaDay *day, const MlaAgendaSlot *slot)
+event_uid (const char *key)
 {
-    g_autofree char *key = g_strjoin ("\n", agenda->message_id ? agenda->message_id : "",
-                                      day->date, slot->start, slot->room ? slot->room : "",
-                                      NULL);
     g_autofree char *digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
 
     return g_strdup_printf ("%.32s@mlarc", digest);
@@ -261,11 +262,21 @@ event_description (const MlaAgendaSlot *slot)
     return g_string_free (text, FALSE);
 }
 
+/* What the events of one calendar share. */
+typedef struct {
+    const char *tzid;           /* nullable */
+    icaltimezone *zone;         /* nullable */
+    struct icaltimetype stamp;
+    struct icaltimetype first;  /* the earliest day with an event */
+    GPtrArray *events;          /* icalcomponent * */
+} Calendar;
+
 /* Returns: (transfer full) (nullable): NULL when @slot has no usable start. */
 static icalcomponent *
-new_event (const MlaAgenda *agenda, const MlaAgendaDay *day, const MlaAgendaSlot *slot,
-           struct icaltimetype date, struct icaltimetype stamp, const char *tzid)
+new_event (const Calendar *calendar, const char *key, int sequence, const MlaAgendaSlot *slot,
+           struct icaltimetype date)
 {
+    const char *tzid = calendar->tzid;
     struct icaltimetype start = date, end = date;
     g_autofree char *uid = NULL;
     g_autofree char *location = NULL;
@@ -275,9 +286,12 @@ new_event (const MlaAgenda *agenda, const MlaAgendaDay *day, const MlaAgendaSlot
     if (!parse_clock (slot->start, &start.hour, &start.minute))
         return NULL;
     event = icalcomponent_new_vevent ();
-    uid = event_uid (agenda, day, slot);
+    uid = event_uid (key);
     icalcomponent_add_property (event, icalproperty_new_uid (uid));
-    icalcomponent_add_property (event, icalproperty_new_dtstamp (stamp));
+    icalcomponent_add_property (event, icalproperty_new_dtstamp (calendar->stamp));
+    /* RFC 5545, 3.8.7.4: a later revision of the agenda supersedes the
+     * event a calendar imported from an earlier one. */
+    icalcomponent_add_property (event, icalproperty_new_sequence (sequence));
     icalcomponent_add_property (event, time_property (icalproperty_new_dtstart, start, tzid));
     if (parse_clock (slot->end, &end.hour, &end.minute)) {
         /* "23:30-00:30" ends the next day. */
@@ -320,285 +334,160 @@ new_vtimezone (icaltimezone *zone, const char *tzid, struct icaltimetype first)
     return vtimezone;
 }
 
-static gboolean
-write_ics (GPtrArray *agendas, const MlaAgendaWriteOptions *options, GOutputStream *out,
-           GError **error)
+/* Adds slot @slot of input @index of @revisions to @calendar, with its
+ * revision's sequence; @cancelled for a slot that a later revision no
+ * longer has. Slots of undated days are left out. */
+static void
+add_event (Calendar *calendar, const MlaAgendaRevisions *revisions, guint index, guint slot,
+           int sequence, gboolean cancelled)
 {
-    const char *tzid = options != NULL ? options->timezone : NULL;
-    icaltimezone *zone = NULL;
-    g_autoptr (GPtrArray) events = g_ptr_array_new ();
-    icalcomponent *calendar;
-    struct icaltimetype stamp, first = icaltime_null_time ();
+    const MlaAgendaDay *day = NULL;
+    const MlaAgenda *agenda = mla_agenda_revisions_get_agenda (revisions, index);
+    const MlaAgendaSlot *s = mla_agenda_slot_at (agenda, slot, &day);
+    struct icaltimetype date;
+    icalcomponent *event;
+
+    if (!parse_date (day->date, &date))
+        return;
+    event = new_event (calendar, mla_agenda_revisions_get_key (revisions, index, slot), sequence,
+                       s, date);
+    if (event == NULL)
+        return;
+    if (cancelled)
+        icalcomponent_add_property (event, icalproperty_new_status (ICAL_STATUS_CANCELLED));
+    if (icaltime_is_null_time (calendar->first)
+        || icaltime_compare_date_only (date, calendar->first) < 0)
+        calendar->first = date;
+    g_ptr_array_add (calendar->events, event);
+}
+
+/* Revision @index: its slots, and the slots of its earlier revisions that
+ * it no longer has, cancelled, so that a calendar that imported any
+ * earlier revision ends up with this one. Sequence numbers count the
+ * revisions from 0. */
+static void
+add_revision (Calendar *calendar, const MlaAgendaRevisions *revisions, guint index)
+{
+    int sequence = (int) mla_agenda_revisions_get_number (revisions, index) - 1;
+    guint n = mla_agenda_count_slots (mla_agenda_revisions_get_agenda (revisions, index));
+    g_autoptr (GArray) retired = mla_agenda_revisions_get_retired (revisions, index);
+
+    for (guint i = 0; i < n; i++)
+        add_event (calendar, revisions, index, i, sequence, FALSE);
+    for (guint i = 0; i < retired->len; i++) {
+        const MlaAgendaSlotRef *ref = &g_array_index (retired, MlaAgendaSlotRef, i);
+
+        add_event (calendar, revisions, ref->input, ref->slot, sequence, TRUE);
+    }
+}
+
+static gboolean
+calendar_init (Calendar *calendar, const MlaAgendaWriteOptions *options, GError **error)
+{
+    memset (calendar, 0, sizeof *calendar);
+    calendar->tzid = options != NULL ? options->timezone : NULL;
+    if (calendar->tzid != NULL
+        && (calendar->zone = icaltimezone_get_builtin_timezone (calendar->tzid)) == NULL)
+        return mla_throw (error, MLA_ERROR_INVALID, "unknown time zone '%s'", calendar->tzid);
+    calendar->stamp = icaltime_from_timet_with_zone (
+        options != NULL && options->dtstamp != 0 ? (time_t) options->dtstamp
+                                                 : (time_t) (g_get_real_time () / G_USEC_PER_SEC),
+        FALSE, icaltimezone_get_utc_timezone ());
+    calendar->first = icaltime_null_time ();
+    calendar->events = g_ptr_array_new ();
+    return TRUE;
+}
+
+/* Writes the VCALENDAR of @calendar's events (nothing without events:
+ * RFC 5545 wants at least one component) and clears @calendar. */
+static gboolean
+calendar_write (Calendar *calendar, GOutputStream *out, GError **error)
+{
+    g_autoptr (GPtrArray) events = g_steal_pointer (&calendar->events);
+    icalcomponent *vcalendar;
     char *text;
     gboolean ok;
 
-    if (tzid != NULL && (zone = icaltimezone_get_builtin_timezone (tzid)) == NULL)
-        return mla_throw (error, MLA_ERROR_INVALID, "unknown time zone '%s'", tzid);
-    stamp = icaltime_from_timet_with_zone (options != NULL && options->dtstamp != 0
-                                               ? (time_t) options->dtstamp
-                                               : (time_t) (g_get_real_time () / G_USEC_PER_SEC),
-                                           FALSE, icaltimezone_get_utc_timezone ());
-    for (guint i = 0; i < agendas->len; i++) {
-        const MlaAgenda *agenda = g_ptr_array_index (agendas, i);
-
-        for (guint j = 0; j < agenda->days->len; j++) {
-            const MlaAgendaDay *day = g_ptr_array_index (agenda->days, j);
-            struct icaltimetype date;
-
-            if (!parse_date (day->date, &date))
-                continue;
-            if (icaltime_is_null_time (first) || icaltime_compare_date_only (date, first) < 0)
-                first = date;
-            for (guint k = 0; k < day->slots->len; k++) {
-                icalcomponent *event = new_event (agenda, day, g_ptr_array_index (day->slots, k),
-                                                  date, stamp, tzid);
-
-                if (event != NULL)
-                    g_ptr_array_add (events, event);
-            }
-        }
-    }
     if (events->len == 0)
         return TRUE;
-    calendar = icalcomponent_new_vcalendar ();
-    icalcomponent_add_property (calendar,
+    vcalendar = icalcomponent_new_vcalendar ();
+    icalcomponent_add_property (vcalendar,
                                 icalproperty_new_prodid ("-//mlarc//mlarc agenda//EN"));
-    icalcomponent_add_property (calendar, icalproperty_new_version ("2.0"));
+    icalcomponent_add_property (vcalendar, icalproperty_new_version ("2.0"));
     /* Before the events that refer to it, as clients expect. */
-    if (zone != NULL)
-        icalcomponent_add_component (calendar, new_vtimezone (zone, tzid, first));
+    if (calendar->zone != NULL)
+        icalcomponent_add_component (vcalendar, new_vtimezone (calendar->zone, calendar->tzid,
+                                                               calendar->first));
     for (guint i = 0; i < events->len; i++)
-        icalcomponent_add_component (calendar, g_ptr_array_index (events, i));
-    text = icalcomponent_as_ical_string_r (calendar);
-    icalcomponent_free (calendar);
+        icalcomponent_add_component (vcalendar, g_ptr_array_index (events, i));
+    text = icalcomponent_as_ical_string_r (vcalendar);
+    icalcomponent_free (vcalendar);
     ok = g_output_stream_write_all (out, text, strlen (text), NULL, NULL, error);
     icalmemory_free_buffer (text);
     return ok;
 }
 
-/* HTML */
-
-/* The style has no "<", ">" or "&": the writer would escape them, and HTML
- * does not unescape inside <style>. */
-static const char html_style[] =
-    "body { font-family: sans-serif; margin: 2em; color: #222; }\n"
-    "table { border-collapse: collapse; margin-bottom: 2em; }\n"
-    "th, td { border: 1px solid #bbb; padding: 0.3em 0.6em; text-align: left; "
-    "vertical-align: top; }\n"
-    "th { background: #ddd; }\n"
-    "td.time { white-space: nowrap; }\n"
-    ".break, .meal { background: #eee; color: #555; }\n"
-    ".social { background: #eef3fb; }\n"
-    ".person, .location, .note { font-size: 0.9em; color: #444; }\n"
-    ".unconfirmed { font-style: italic; }\n";
-
-static void
-html_class_text (MlaXmlWriter *xml, const char *element, const char *class, const char *text)
+gboolean
+mla_agenda_write_ics_revision (const MlaAgendaRevisions *revisions, guint index,
+                               const MlaAgendaWriteOptions *options, GOutputStream *out,
+                               GError **error)
 {
-    mla_xml_start (xml, element);
-    mla_xml_attr (xml, "class", class);
-    mla_xml_text (xml, text);
-    mla_xml_end (xml);
+    Calendar calendar;
+
+    if (!calendar_init (&calendar, options, error))
+        return FALSE;
+    add_revision (&calendar, revisions, index);
+    return calendar_write (&calendar, out, error);
 }
 
-static void
-html_people (MlaXmlWriter *xml, const MlaAgendaSlot *slot)
+/* Revisions among @agendas as mlarc agenda reads them: no threads, in the
+ * order given. Returns: (transfer full); @out_inputs must outlive it. */
+static MlaAgendaRevisions *
+plain_revisions (GPtrArray *agendas, GArray **out_inputs)
 {
-    for (guint i = 0; i < slot->people->len; i++) {
-        const MlaAgendaPerson *person = g_ptr_array_index (slot->people, i);
-        g_autofree char *label = person_label (person);
+    GArray *inputs = g_array_sized_new (FALSE, TRUE, sizeof (MlaAgendaRevisionInput),
+                                        agendas->len);
 
-        html_class_text (xml, "div", person->confirmed ? "person" : "person unconfirmed", label);
+    for (guint i = 0; i < agendas->len; i++) {
+        MlaAgendaRevisionInput input = { g_ptr_array_index (agendas, i), NULL, 0 };
+
+        g_array_append_val (inputs, input);
     }
+    *out_inputs = inputs;
+    return mla_agenda_revisions_new ((const MlaAgendaRevisionInput *) inputs->data, inputs->len);
 }
 
-static void
-html_notes (MlaXmlWriter *xml, const MlaAgendaSlot *slot)
+/* One calendar: the newest revision of each agenda (older ones are
+ * superseded by it). */
+static gboolean
+write_ics (GPtrArray *agendas, const MlaAgendaWriteOptions *options, GOutputStream *out,
+           GError **error)
 {
-    for (guint i = 0; i < slot->notes->len; i++)
-        html_class_text (xml, "div", "note", g_ptr_array_index (slot->notes, i));
-}
+    g_autoptr (GArray) inputs = NULL;
+    g_autoptr (MlaAgendaRevisions) revisions = NULL;
+    Calendar calendar;
 
-static void
-html_time_cell (MlaXmlWriter *xml, const MlaAgendaSlot *slot)
-{
-    g_autofree char *range = time_range (slot, "\u2013");
+    if (!calendar_init (&calendar, options, error))
+        return FALSE;
+    revisions = plain_revisions (agendas, &inputs);
+    for (guint i = 0; i < agendas->len; i++) {
+        GArray *chain = mla_agenda_revisions_get_chain (revisions, i);
 
-    html_class_text (xml, "td", "time", range);
-}
-
-/* One room's cell, or a cell spanning @colspan room columns. */
-static void
-html_slot_cell (MlaXmlWriter *xml, const MlaAgendaSlot *slot, guint colspan)
-{
-    mla_xml_start (xml, "td");
-    mla_xml_attr (xml, "class", mla_slot_kind_to_string (slot->kind));
-    if (colspan > 1)
-        mla_xml_attr_printf (xml, "colspan", "%u", colspan);
-    html_class_text (xml, "div", "title", slot_title (slot));
-    html_people (xml, slot);
-    if (slot->location != NULL)
-        html_class_text (xml, "div", "location", slot->location);
-    html_notes (xml, slot);
-    mla_xml_end (xml);
-}
-
-static void
-html_header_row (MlaXmlWriter *xml, const char *const *columns, guint n_columns)
-{
-    mla_xml_start (xml, "thead");
-    mla_xml_start (xml, "tr");
-    mla_xml_text_element (xml, "th", "Time");
-    for (guint i = 0; i < n_columns; i++)
-        mla_xml_text_element (xml, "th", columns[i]);
-    mla_xml_end (xml);
-    mla_xml_end (xml);
-}
-
-/* Time | Session | People | Location. */
-static void
-html_day_plain (MlaXmlWriter *xml, const MlaAgendaDay *day)
-{
-    static const char *const columns[] = { "Session", "People", "Location" };
-
-    html_header_row (xml, columns, G_N_ELEMENTS (columns));
-    mla_xml_start (xml, "tbody");
-    for (guint i = 0; i < day->slots->len; i++) {
-        const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
-
-        mla_xml_start (xml, "tr");
-        mla_xml_attr (xml, "class", mla_slot_kind_to_string (slot->kind));
-        html_time_cell (xml, slot);
-        mla_xml_start (xml, "td");
-        html_class_text (xml, "div", "title", slot_title (slot));
-        html_notes (xml, slot);
-        mla_xml_end (xml);
-        mla_xml_start (xml, "td");
-        html_people (xml, slot);
-        mla_xml_end (xml);
-        mla_xml_text_element (xml, "td", slot->location != NULL ? slot->location : "");
-        mla_xml_end (xml);
+        if (g_array_index (chain, guint, chain->len - 1) == i)
+            add_revision (&calendar, revisions, i);
     }
-    mla_xml_end (xml);
-}
-
-/* Time | room 1 | room 2 ...: slots of different rooms that start together
- * share a row; a slot without a room spans all room columns. */
-static void
-html_day_rooms (MlaXmlWriter *xml, const MlaAgendaDay *day, GPtrArray *rooms)
-{
-    html_header_row (xml, (const char *const *) rooms->pdata, rooms->len);
-    mla_xml_start (xml, "tbody");
-    for (guint i = 0; i < day->slots->len;) {
-        const MlaAgendaSlot *first = g_ptr_array_index (day->slots, i);
-        guint end = i + 1;
-
-        mla_xml_start (xml, "tr");
-        html_time_cell (xml, first);
-        if (first->room == NULL) {
-            html_slot_cell (xml, first, rooms->len);
-            mla_xml_end (xml);
-            i = end;
-            continue;
-        }
-        while (end < day->slots->len) {
-            const MlaAgendaSlot *next = g_ptr_array_index (day->slots, end);
-            gboolean room_taken = FALSE;
-
-            if (next->room == NULL || strcmp (next->start, first->start) != 0)
-                break;
-            for (guint j = i; j < end; j++) {
-                const MlaAgendaSlot *taken = g_ptr_array_index (day->slots, j);
-
-                room_taken |= strcmp (taken->room, next->room) == 0;
-            }
-            if (room_taken)
-                break;
-            end++;
-        }
-        for (guint r = 0; r < rooms->len; r++) {
-            const MlaAgendaSlot *in_room = NULL;
-
-            for (guint j = i; j < end && in_room == NULL; j++) {
-                const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
-
-                if (strcmp (slot->room, g_ptr_array_index (rooms, r)) == 0)
-                    in_room = slot;
-            }
-            if (in_room != NULL)
-                html_slot_cell (xml, in_room, 1);
-            else
-                mla_xml_text_element (xml, "td", "");
-        }
-        mla_xml_end (xml);
-        i = end;
-    }
-    mla_xml_end (xml);
-}
-
-/* Returns: (transfer container): the rooms of @day, in order of appearance. */
-static GPtrArray *
-day_rooms (const MlaAgendaDay *day)
-{
-    GPtrArray *rooms = g_ptr_array_new ();
-
-    for (guint i = 0; i < day->slots->len; i++) {
-        const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
-
-        if (slot->room != NULL
-            && !g_ptr_array_find_with_equal_func (rooms, slot->room, g_str_equal, NULL))
-            g_ptr_array_add (rooms, slot->room);
-    }
-    return rooms;
+    return calendar_write (&calendar, out, error);
 }
 
 gboolean
 mla_agenda_write_html (const MlaAgenda *agenda, GOutputStream *out, GError **error)
 {
-    g_autoptr (MlaXmlWriter) xml = NULL;
-    const char *title;
+    g_autoptr (GPtrArray) one = g_ptr_array_new ();
 
     g_return_val_if_fail (agenda != NULL, FALSE);
     g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
-    xml = mla_xml_writer_new (out, MLA_XML_WRITER_HTML | MLA_XML_WRITER_INDENT);
-    title = agenda->title != NULL ? agenda->title : "Agenda";
-    mla_xml_start (xml, "html");
-    mla_xml_attr (xml, "lang", "en");
-    mla_xml_start (xml, "head");
-    mla_xml_start (xml, "meta");
-    mla_xml_attr (xml, "charset", "utf-8");
-    mla_xml_end (xml);
-    mla_xml_text_element (xml, "title", title);
-    mla_xml_text_element (xml, "style", html_style);
-    mla_xml_end (xml);
-    mla_xml_start (xml, "body");
-    mla_xml_text_element (xml, "h1", title);
-    if (agenda->message_id != NULL) {
-        g_autofree char *source = g_strdup_printf ("From message <%s>", agenda->message_id);
-
-        html_class_text (xml, "p", "source", source);
-    }
-    if (agenda->timezone != NULL) {
-        g_autofree char *zone = g_strdup_printf ("Times in %s", agenda->timezone);
-
-        html_class_text (xml, "p", "timezone", zone);
-    }
-    for (guint i = 0; i < agenda->days->len; i++) {
-        const MlaAgendaDay *day = g_ptr_array_index (agenda->days, i);
-        g_autofree char *heading = day_heading (day, i);
-        g_autoptr (GPtrArray) rooms = day_rooms (day);
-
-        mla_xml_text_element (xml, "h2", heading);
-        mla_xml_start (xml, "table");
-        if (rooms->len > 0)
-            html_day_rooms (xml, day, rooms);
-        else
-            html_day_plain (xml, day);
-        mla_xml_end (xml);
-    }
-    mla_xml_end (xml);
-    mla_xml_end (xml);
-    return mla_xml_writer_finish (xml, error);
+    g_ptr_array_add (one, (gpointer) agenda);
+    return mla_site_agenda_write_pages (one, out, error);
 }
 
 /* Text */
@@ -619,7 +508,7 @@ text_underlined (GString *text, const char *line, char underline)
 static void
 text_slot (GString *text, const MlaAgendaSlot *slot)
 {
-    g_autofree char *range = time_range (slot, "-");
+    g_autofree char *range = time_range (slot);
     g_autofree char *title = clean_line (slot_title (slot));
     g_autoptr (GPtrArray) details = g_ptr_array_new_with_free_func (g_free);
 
@@ -693,10 +582,7 @@ mla_agenda_write (GPtrArray *agendas, MlaAgendaFormat format,
     case MLA_AGENDA_FORMAT_ICS:
         return write_ics (agendas, options, out, error);
     case MLA_AGENDA_FORMAT_HTML:
-        for (guint i = 0; i < agendas->len; i++)
-            if (!mla_agenda_write_html (g_ptr_array_index (agendas, i), out, error))
-                return FALSE;
-        return TRUE;
+        return mla_site_agenda_write_pages (agendas, out, error);
     case MLA_AGENDA_FORMAT_TEXT:
         return write_text (agendas, out, error);
     }
@@ -765,6 +651,10 @@ mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
                         const MlaAgendaWriteOptions *options, const char *dir, GError **error)
 {
     g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GArray) inputs = NULL;
+    /* Each calendar is one revision, with its own sequence number. */
+    g_autoptr (MlaAgendaRevisions) revisions
+        = format == MLA_AGENDA_FORMAT_ICS ? plain_revisions (agendas, &inputs) : NULL;
 
     if (g_mkdir_with_parents (dir, 0777) != 0)
         return mla_throw (error, MLA_ERROR_IO, "%s: %s", dir, g_strerror (errno));
@@ -780,7 +670,11 @@ mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
         file = mla_atomic_file_open (path, error);
         if (file == NULL)
             return FALSE;
-        if (!mla_agenda_write (one, format, options, mla_atomic_file_get_stream (file), error)) {
+        if (revisions != NULL ? !mla_agenda_write_ics_revision (revisions, i, options,
+                                                                mla_atomic_file_get_stream (file),
+                                                                error)
+                              : !mla_agenda_write (one, format, options,
+                                                   mla_atomic_file_get_stream (file), error)) {
             if ((*error)->domain == G_IO_ERROR)
                 g_prefix_error (error, "%s: ", path);
             return FALSE;

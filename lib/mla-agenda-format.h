@@ -30,14 +30,20 @@ typedef struct MlaAgendaWriteOptions {
  * ICS holds one VEVENT per slot of a day with a date; slots of undated days
  * (see mla_agenda_count_undated_slots()) are left out, and when no event is
  * left nothing at all is written (RFC 5545 wants at least one component).
+ * An agenda that a later one of @agendas revises (same title, same days:
+ * doc/design.md) is left out of ICS: the newest revision's events carry
+ * the first revision's UIDs with SEQUENCE raised, and the slots it dropped
+ * come as STATUS:CANCELLED events.
  * Fails with MLA_ERROR_INVALID, before writing anything, when
  * @options->timezone is not a zone libical knows; otherwise only when
  * writing to @out fails. */
 MLA_API gboolean mla_agenda_write (GPtrArray *agendas, MlaAgendaFormat format,
                                    const MlaAgendaWriteOptions *options,
                                    GOutputStream *out, GError **error);
-/* Writes @agenda as one standalone HTML5 page: a table per day, parallel
- * rooms as columns. Fails only when writing to @out fails. */
+/* Writes @agenda as one standalone HTML5 page: the site's timetable (a
+ * table per day, parallel rooms as columns) made by the site's agenda.xsl,
+ * with the site's style.css inlined. Fails when the built-in stylesheets
+ * fail or writing to @out fails. */
 MLA_API gboolean mla_agenda_write_html (const MlaAgenda *agenda, GOutputStream *out,
                                         GError **error);
 
@@ -56,7 +62,8 @@ MLA_API char *mla_agenda_file_name (const MlaAgenda *agenda, MlaAgendaFormat for
 
 /* Writes each agenda of @agendas alone into its own file in @dir (created
  * if missing), named by mla_agenda_file_name(). Each file is replaced
- * atomically; one that cannot be written whole is not left behind. */
+ * atomically; one that cannot be written whole is not left behind. In
+ * ICS each file is its agenda's revision among @agendas (its SEQUENCE). */
 MLA_API gboolean mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
                                          const MlaAgendaWriteOptions *options, const char *dir,
                                          GError **error);

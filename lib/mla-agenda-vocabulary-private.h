@@ -80,4 +80,8 @@ GRegex *mla_agenda_compile (const char *pattern, GRegexCompileFlags flags, GErro
  * @placeholders replaced by its value. */
 char *mla_agenda_expand (const char *pattern, GHashTable *placeholders);
 
+/* The built-in vocabulary's [links] stop-words, case-folded, as a set
+ * (g_hash_table_contains). Returns: (transfer full) (nullable). */
+GHashTable *mla_agenda_stop_words_new (GError **error);
+
 G_END_DECLS

@@ -486,3 +486,21 @@ mla_agenda_word_is (GHashTable *table, const char *word, int *value)
         *value = GPOINTER_TO_INT (found);
     return TRUE;
 }
+
+GHashTable *
+mla_agenda_stop_words_new (GError **error)
+{
+    g_autoptr (GKeyFile) keys = g_key_file_new ();
+    g_autoptr (GBytes) bytes = g_resource_lookup_data (mla_resources_get_resource (),
+                                                        VOCABULARY_RESOURCE, 0, error);
+    g_auto (GStrv) words = NULL;
+    GHashTable *table;
+
+    if (bytes == NULL || !g_key_file_load_from_bytes (keys, bytes, G_KEY_FILE_NONE, error)
+        || (words = vocabulary_list (keys, "links", "stop-words", error)) == NULL)
+        return NULL;
+    table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    for (guint i = 0; words[i] != NULL; i++)
+        g_hash_table_add (table, g_utf8_casefold (words[i], -1));
+    return table;
+}

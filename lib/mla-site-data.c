@@ -6,6 +6,8 @@
 #include "mla-error.h"
 #include "mla-xml-private.h"
 #include "mla-site-url-private.h"
+#include "mla-agenda-link-private.h"
+#include "mla-agenda-vocabulary-private.h"
 #include "mla-site-private.h"
 
 static void
@@ -37,6 +39,8 @@ mla_site_clear (MlaSite *site)
     g_clear_pointer (&site->node_pos, g_free);
     g_clear_pointer (&site->order_pos, g_free);
     g_clear_pointer (&site->next_same_id, g_free);
+    g_clear_pointer (&site->revisions, mla_agenda_revisions_free);
+    g_clear_pointer (&site->agenda_inputs, g_array_unref);
     g_clear_pointer (&site->agendas, g_ptr_array_unref);
     g_clear_pointer (&site->threads, mla_overview_threads_free);
     g_clear_pointer (&site->title, g_free);
@@ -109,7 +113,130 @@ site_agenda_free (gpointer data)
 
     mla_agenda_free (agenda->agenda);
     g_free (agenda->digest);
+    g_free (agenda->version);
+    g_clear_pointer (&agenda->threads, g_array_unref);
     g_free (agenda);
+}
+
+static guint
+root_of (MlaSite *site, guint entry)
+{
+    return mla_thread_forest_get_node (site->forest,
+                                       mla_thread_forest_node_of_input (site->forest, entry))
+        ->root;
+}
+
+/* The subject of the thread rooted at @root: its first published
+ * message's. Returns: (nullable). */
+const char *
+mla_site_thread_subject (MlaSite *site, guint root)
+{
+    GArray *dates = site->thread_dates->pdata[root];
+
+    return mla_overview_threads_get_entry (site->threads, g_array_index (dates, guint, 0))->subject;
+}
+
+/* Which agendas revise which (doc/design.md, "Agenda revisions"): a
+ * message's thread is its tree's root. */
+static void
+link_revisions (MlaSite *site)
+{
+    site->agenda_inputs = g_array_sized_new (FALSE, FALSE, sizeof (MlaAgendaRevisionInput),
+                                             site->agendas->len);
+    for (guint i = 0; i < site->agendas->len; i++) {
+        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        MlaAgendaRevisionInput input = {
+            a->agenda, mla_thread_forest_get_thread_id (site->forest, root_of (site, a->entry)),
+            mla_overview_threads_get_entry (site->threads, a->entry)->date,
+        };
+
+        g_array_append_val (site->agenda_inputs, input);
+    }
+    site->revisions = mla_agenda_revisions_new (
+        (const MlaAgendaRevisionInput *) site->agenda_inputs->data, site->agendas->len);
+}
+
+/* Each session slot's thread (doc/design.md, "Slots and their threads"):
+ * the published thread whose subject is most like its title, if like
+ * enough, other than the threads of the agenda's revisions (its own
+ * among them). */
+static gboolean
+link_threads (MlaSite *site, GError **error)
+{
+    g_autoptr (GHashTable) stop_words = NULL;
+    g_autoptr (MlaAgendaLinker) linker = NULL;
+
+    if (site->agendas->len == 0)
+        return TRUE;
+    stop_words = mla_agenda_stop_words_new (error);
+    if (stop_words == NULL)
+        return FALSE;
+    linker = mla_agenda_linker_new (stop_words);
+    for (guint r = 0; r < site->roots->len; r++) {
+        guint root = g_array_index (site->roots, guint, r);
+
+        mla_agenda_linker_add (linker, root, mla_site_thread_subject (site, root));
+    }
+    for (guint i = 0; i < site->agendas->len; i++) {
+        MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
+        g_autoptr (GArray) own = g_array_sized_new (FALSE, FALSE, sizeof (guint), chain->len);
+        guint n = mla_agenda_count_slots (a->agenda);
+
+        for (guint c = 0; c < chain->len; c++) {
+            const MlaSiteAgenda *member = g_ptr_array_index (site->agendas,
+                                                             g_array_index (chain, guint, c));
+            guint root = root_of (site, member->entry);
+
+            g_array_append_val (own, root);
+        }
+        a->threads = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+        for (guint s = 0; s < n; s++) {
+            const MlaAgendaSlot *slot = mla_agenda_slot_at (a->agenda, s, NULL);
+            guint root = MLA_THREAD_NONE;
+
+            if (slot->kind == MLA_SLOT_KIND_SESSION && slot->title != NULL)
+                root = mla_agenda_linker_match (linker, slot->title, (const guint *) own->data,
+                                                own->len, NULL);
+            g_array_append_val (a->threads, root);
+        }
+    }
+    return TRUE;
+}
+
+/* A page shows an agenda's whole chain and its slots' threads, so its
+ * version covers every revision's XML and the place and subject of each
+ * thread linked. */
+static void
+agenda_versions (MlaSite *site)
+{
+    for (guint i = 0; i < site->agendas->len; i++) {
+        MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
+        g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+
+        g_checksum_update (sum, (const guchar *) a->digest, -1);
+        for (guint c = 0; c < chain->len; c++) {
+            const MlaSiteAgenda *member = g_ptr_array_index (site->agendas,
+                                                             g_array_index (chain, guint, c));
+
+            g_checksum_update (sum, (const guchar *) member->digest, -1);
+        }
+        for (guint s = 0; s < a->threads->len; s++) {
+            guint root = g_array_index (a->threads, guint, s);
+            const char *subject;
+            g_autofree char *link = NULL;
+
+            if (root == MLA_THREAD_NONE)
+                continue;
+            subject = mla_site_thread_subject (site, root);
+            link = g_strdup_printf ("\n%u %s\n%s", s,
+                                    mla_thread_forest_get_thread_id (site->forest, root),
+                                    subject != NULL ? subject : "");
+            g_checksum_update (sum, (const guchar *) link, -1);
+        }
+        a->version = g_strdup (g_checksum_get_string (sum));
+    }
 }
 
 /* The agendas of published messages, read back from the overview. */
@@ -369,6 +496,10 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     make_views (site);
     if (!load_agendas (site, error))
         return FALSE;
+    link_revisions (site);
+    if (!link_threads (site, error))
+        return FALSE;
+    agenda_versions (site);
     /* A month lists every thread active in it, in the forest's order
      * (newest activity first): a thread that spans months is in each. */
     {

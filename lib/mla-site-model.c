@@ -16,16 +16,16 @@
 #define FEED_ENTRIES 40
 #define HOME_THREADS 25
 
-/* ---- tree helpers: every value cleaned ---- */
+/* ---- tree helpers (shared with mla-site-agenda.c): every value cleaned ---- */
 
-static xmlNode *
-element (xmlNode *parent, const char *name)
+xmlNode *
+mla_site_element (xmlNode *parent, const char *name)
 {
     return xmlNewChild (parent, NULL, BAD_CAST name, NULL);
 }
 
-static void
-attr (xmlNode *node, const char *name, const char *value)
+void
+mla_site_attr (xmlNode *node, const char *name, const char *value)
 {
     g_autofree char *clean = NULL;
 
@@ -35,8 +35,8 @@ attr (xmlNode *node, const char *name, const char *value)
     xmlNewProp (node, BAD_CAST name, BAD_CAST clean);
 }
 
-static void G_GNUC_PRINTF (3, 4)
-attr_printf (xmlNode *node, const char *name, const char *format, ...)
+void
+mla_site_attr_printf (xmlNode *node, const char *name, const char *format, ...)
 {
     g_autofree char *value = NULL;
     va_list args;
@@ -44,7 +44,7 @@ attr_printf (xmlNode *node, const char *name, const char *format, ...)
     va_start (args, format);
     value = g_strdup_vprintf (format, args);
     va_end (args);
-    attr (node, name, value);
+    mla_site_attr (node, name, value);
 }
 
 static void
@@ -56,10 +56,10 @@ text (xmlNode *parent, const char *value, gssize length)
     xmlAddChild (parent, xmlNewText (BAD_CAST clean));
 }
 
-static xmlNode *
-text_element (xmlNode *parent, const char *name, const char *value)
+xmlNode *
+mla_site_text_element (xmlNode *parent, const char *name, const char *value)
 {
-    xmlNode *node = element (parent, name);
+    xmlNode *node = mla_site_element (parent, name);
 
     if (value != NULL)
         text (node, value, -1);
@@ -69,8 +69,8 @@ text_element (xmlNode *parent, const char *name, const char *value)
 /* A new model document whose root is @name, with what every page needs:
  * the site's title and the way back to the site's root from the page's
  * folder (@depth folders down). */
-static xmlDoc *
-new_model (MlaSite *site, const char *name, guint depth, xmlNode **out_root)
+xmlDoc *
+mla_site_new_model (MlaSite *site, const char *name, guint depth, xmlNode **out_root)
 {
     xmlDoc *doc = xmlNewDoc (BAD_CAST "1.0");
     xmlNode *root = xmlNewNode (NULL, BAD_CAST name);
@@ -79,30 +79,30 @@ new_model (MlaSite *site, const char *name, guint depth, xmlNode **out_root)
     xmlDocSetRootElement (doc, root);
     for (guint i = 0; i < depth; i++)
         g_string_append (up, "../");
-    attr (root, "root", up->str);
-    attr (root, "site-title", site->title);
+    mla_site_attr (root, "root", up->str);
+    mla_site_attr (root, "site-title", site->title);
     *out_root = root;
     return doc;
 }
 
-static void
-href (xmlNode *node, const char *name, const char *path)
+void
+mla_site_href (xmlNode *node, const char *name, const char *path)
 {
     g_autofree char *url = mla_site_path_to_href (path);
 
-    attr (node, name, url);
+    mla_site_attr (node, name, url);
 }
 
 /* <page href number current/>: page @p (from 0) of a paginated page. */
 static void
 page_link (xmlNode *nav, const char *file, guint p, guint current)
 {
-    xmlNode *link = element (nav, "page");
+    xmlNode *link = mla_site_element (nav, "page");
 
-    href (link, "href", file);
-    attr_printf (link, "number", "%u", p + 1);
+    mla_site_href (link, "href", file);
+    mla_site_attr_printf (link, "number", "%u", p + 1);
     if (p == current)
-        attr (link, "current", "true");
+        mla_site_attr (link, "current", "true");
 }
 
 /* ---- what the pages show of messages ---- */
@@ -147,8 +147,8 @@ shown_address (MlaSite *site, const char *address)
 }
 
 /* The attributes a listing shows of a message. */
-static void
-summary_attrs (MlaSite *site, xmlNode *node, guint entry)
+void
+mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry)
 {
     const MlaOverviewEntry *e = entry_at (site, entry);
     g_autofree char *path = mla_site_message_path (site, entry);
@@ -156,22 +156,22 @@ summary_attrs (MlaSite *site, xmlNode *node, guint entry)
     g_autofree char *iso = iso_date (e);
     g_autofree char *file = g_strconcat (path, "/index.html", NULL);
 
-    href (node, "href", file);
-    attr (node, "date", date);
-    attr (node, "iso-date", iso);
-    attr (node, "author", mla_overview_entry_author (e));
-    attr (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
+    mla_site_href (node, "href", file);
+    mla_site_attr (node, "date", date);
+    mla_site_attr (node, "iso-date", iso);
+    mla_site_attr (node, "author", mla_overview_entry_author (e));
+    mla_site_attr (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
 }
 
 static void
 address_element (MlaSite *site, xmlNode *parent, const char *name, const char *display,
                  const char *address)
 {
-    xmlNode *node = element (parent, name);
+    xmlNode *node = mla_site_element (parent, name);
     g_autofree char *shown = shown_address (site, address);
 
-    attr (node, "name", display);
-    attr (node, "address", shown);
+    mla_site_attr (node, "name", display);
+    mla_site_attr (node, "address", shown);
 }
 
 /* The text as blocks of lines at one quote depth; URLs (http, https, ftp,
@@ -210,9 +210,9 @@ linked_text (xmlNode *parent, const char *line, gsize length)
             text (parent, line + start, (gssize) (i - start));
         {
             g_autofree char *target = g_strndup (line + i, url);
-            xmlNode *link = text_element (parent, "a", target);
+            xmlNode *link = mla_site_text_element (parent, "a", target);
 
-            attr (link, "href", target);
+            mla_site_attr (link, "href", target);
         }
         i += url - 1;
         start = i + 1;
@@ -235,7 +235,7 @@ quote_depth (const char *line, gsize length)
 static void
 body_element (xmlNode *parent, const char *body)
 {
-    xmlNode *node = element (parent, "body");
+    xmlNode *node = mla_site_element (parent, "body");
     xmlNode *block = NULL;
     guint block_depth = 0, block_lines = 0;
     const char *line = body != NULL ? body : "";
@@ -247,9 +247,9 @@ body_element (xmlNode *parent, const char *body)
 
         if (block == NULL || depth != block_depth) {
             if (block != NULL)
-                attr_printf (block, "lines", "%u", block_lines);
-            block = element (node, "block");
-            attr_printf (block, "depth", "%u", depth);
+                mla_site_attr_printf (block, "lines", "%u", block_lines);
+            block = mla_site_element (node, "block");
+            mla_site_attr_printf (block, "depth", "%u", depth);
             block_depth = depth;
             block_lines = 0;
         }
@@ -259,8 +259,8 @@ body_element (xmlNode *parent, const char *body)
         line = end != NULL ? end + 1 : line + length;
     }
     if (block != NULL)
-        attr_printf (block, "lines", "%u", block_lines);
-    attr_printf (node, "fold", "%u", FOLD_QUOTE_LINES);
+        mla_site_attr_printf (block, "lines", "%u", block_lines);
+    mla_site_attr_printf (node, "fold", "%u", FOLD_QUOTE_LINES);
 }
 
 /* A whole message: headers, text, attachments. */
@@ -278,15 +278,15 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
 
     if (details == NULL)
         return FALSE;
-    node = element (parent, "mail");
-    attr (node, "id", e->message_id);
-    attr_printf (node, "anchor", "m%" G_GINT64_FORMAT, e->row);
-    href (node, "href", page);
-    href (node, "raw", raw);
+    node = mla_site_element (parent, "mail");
+    mla_site_attr (node, "id", e->message_id);
+    mla_site_attr_printf (node, "anchor", "m%" G_GINT64_FORMAT, e->row);
+    mla_site_href (node, "href", page);
+    mla_site_href (node, "raw", raw);
     if (e->body_source == MLA_BODY_SOURCE_HTML) {
         g_autofree char *html = mla_site_html_body_path (site, entry);
 
-        href (node, "html", html);
+        mla_site_href (node, "html", html);
     }
     address_element (site, node, "from", e->from_name, e->from_address);
     for (guint i = 0; i < details->to->len; i++) {
@@ -299,20 +299,20 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
 
         address_element (site, node, "cc", a->name, a->address);
     }
-    attr (node, "date-utc", utc);
-    attr (node, "date-local", local);
-    text_element (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
+    mla_site_attr (node, "date-utc", utc);
+    mla_site_attr (node, "date-local", local);
+    mla_site_text_element (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
     body_element (node, details->body);
     for (guint i = 0; i < details->attachments->len; i++) {
         const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
-        xmlNode *item = element (node, "attachment");
+        xmlNode *item = mla_site_element (node, "attachment");
 
         g_autofree char *file = mla_site_attachment_path (site, entry, i, a->filename);
 
-        attr (item, "name", a->filename != NULL ? a->filename : "(no name)");
-        attr (item, "type", a->content_type);
-        attr_printf (item, "size", "%" G_GSIZE_FORMAT, a->size);
-        href (item, "href", file);
+        mla_site_attr (item, "name", a->filename != NULL ? a->filename : "(no name)");
+        mla_site_attr (item, "type", a->content_type);
+        mla_site_attr_printf (item, "size", "%" G_GSIZE_FORMAT, a->size);
+        mla_site_href (item, "href", file);
     }
     return TRUE;
 }
@@ -400,21 +400,21 @@ static void
 skeleton_line (MlaSite *site, xmlNode *skeleton, guint node_index, guint current)
 {
     const MlaThreadNode *node = mla_thread_forest_get_node (site->forest, node_index);
-    xmlNode *line = element (skeleton, node->input == MLA_THREAD_NONE ? "missing" : "node");
+    xmlNode *line = mla_site_element (skeleton, node->input == MLA_THREAD_NONE ? "missing" : "node");
 
-    attr_printf (line, "depth", "%u", MIN (node->depth, SKELETON_MAX_DEPTH));
+    mla_site_attr_printf (line, "depth", "%u", MIN (node->depth, SKELETON_MAX_DEPTH));
     if (node->depth > SKELETON_MAX_DEPTH)
-        attr_printf (line, "real-depth", "%u", node->depth);
+        mla_site_attr_printf (line, "real-depth", "%u", node->depth);
     if (node->loose)
-        attr (line, "match", "subject");
+        mla_site_attr (line, "match", "subject");
     if (node->input == MLA_THREAD_NONE) {
-        attr (line, "id", node->id);
+        mla_site_attr (line, "id", node->id);
         return;
     }
-    summary_attrs (site, line, node->input);
-    attr_printf (line, "anchor", "m%" G_GINT64_FORMAT, entry_at (site, node->input)->row);
+    mla_site_summary_attrs (site, line, node->input);
+    mla_site_attr_printf (line, "anchor", "m%" G_GINT64_FORMAT, entry_at (site, node->input)->row);
     if (node->input == current)
-        attr (line, "current", "true");
+        mla_site_attr (line, "current", "true");
 }
 
 /* The thread's overview, nodes [@from, @to) of it; a long thread shows a
@@ -425,17 +425,17 @@ skeleton (MlaSite *site, xmlNode *parent, guint node, guint from, guint to, guin
     guint root = mla_thread_forest_get_node (site->forest, node)->root;
     const MlaSiteThread *view = view_of (site, root);
     g_autofree char *page = mla_site_thread_page (site, root, 0);
-    xmlNode *skeleton = element (parent, "skeleton");
+    xmlNode *skeleton = mla_site_element (parent, "skeleton");
 
-    attr (skeleton, "thread", mla_thread_forest_get_thread_id (site->forest, root));
-    href (skeleton, "href", page);
+    mla_site_attr (skeleton, "thread", mla_thread_forest_get_thread_id (site->forest, root));
+    mla_site_href (skeleton, "href", page);
     to = MIN (to, view->nodes->len);
     if (from > 0)
-        attr_printf (element (skeleton, "gap"), "count", "%u", from);
+        mla_site_attr_printf (mla_site_element (skeleton, "gap"), "count", "%u", from);
     for (guint i = from; i < to; i++)
         skeleton_line (site, skeleton, g_array_index (view->nodes, guint, i), current);
     if (to < view->nodes->len)
-        attr_printf (element (skeleton, "gap"), "count", "%u", view->nodes->len - to);
+        mla_site_attr_printf (mla_site_element (skeleton, "gap"), "count", "%u", view->nodes->len - to);
 }
 
 xmlDoc *
@@ -446,21 +446,21 @@ mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
     guint first = page * MLA_SITE_THREAD_PAGE;
     guint last = MIN (view->order->len, first + MLA_SITE_THREAD_PAGE);
     xmlNode *model, *messages, *apart, *nav;
-    xmlDoc *doc = new_model (site, "thread", 2, &model);
+    xmlDoc *doc = mla_site_new_model (site, "thread", 2, &model);
     g_autofree char *path = mla_site_thread_path (site, root);
     g_autofree char *mbox = g_strconcat (path, "/thread.mbox.gz", NULL);
     g_autofree char *feed = g_strconcat (path, "/atom.xml", NULL);
     guint from = 0, to = G_MAXUINT;
 
-    attr (model, "id", mla_thread_forest_get_thread_id (site->forest, root));
-    attr_printf (model, "messages", "%u", mla_thread_forest_get_thread_size (site->forest, root));
-    attr_printf (model, "page", "%u", page + 1);
-    attr_printf (model, "pages", "%u", pages);
-    href (model, "mbox", mbox);
-    href (model, "feed", feed);
+    mla_site_attr (model, "id", mla_thread_forest_get_thread_id (site->forest, root));
+    mla_site_attr_printf (model, "messages", "%u", mla_thread_forest_get_thread_size (site->forest, root));
+    mla_site_attr_printf (model, "page", "%u", page + 1);
+    mla_site_attr_printf (model, "pages", "%u", pages);
+    mla_site_href (model, "mbox", mbox);
+    mla_site_href (model, "feed", feed);
     if (view->order->len > 0)
-        attr (model, "subject", entry_at (site, g_array_index (view->order, guint, 0))->subject);
-    nav = element (model, "pages");
+        mla_site_attr (model, "subject", entry_at (site, g_array_index (view->order, guint, 0))->subject);
+    nav = mla_site_element (model, "pages");
     for (guint p = 0; pages > 1 && p < pages; p++) {
         g_autofree char *file = mla_site_thread_page (site, root, p);
 
@@ -477,8 +477,8 @@ mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
         to = MAX (a, b) + 1;
     }
     skeleton (site, model, root, from, to, MLA_THREAD_NONE);
-    messages = element (model, "messages");
-    apart = element (model, "subject-matches");
+    messages = mla_site_element (model, "messages");
+    apart = mla_site_element (model, "subject-matches");
     for (guint i = first; i < last; i++)
         if (!full_message (site, i < view->n_replies ? messages : apart,
                            g_array_index (view->order, guint, i), error))
@@ -495,9 +495,9 @@ link_entry (MlaSite *site, xmlNode *parent, const char *rel, guint entry)
 
     if (entry == MLA_THREAD_NONE || !site->published[entry])
         return;
-    link = element (parent, "link");
-    attr (link, "rel", rel);
-    summary_attrs (site, link, entry);
+    link = mla_site_element (parent, "link");
+    mla_site_attr (link, "rel", rel);
+    mla_site_summary_attrs (site, link, entry);
 }
 
 /* The entry @step places from @entry in its thread's order. */
@@ -523,9 +523,9 @@ message_links (MlaSite *site, xmlNode *nav, guint entry)
         if (parent->input != MLA_THREAD_NONE)
             link_entry (site, nav, "parent", parent->input);
         else {
-            xmlNode *missing = element (nav, "missing");
+            xmlNode *missing = mla_site_element (nav, "missing");
 
-            attr (missing, "id", parent->id);
+            mla_site_attr (missing, "id", parent->id);
         }
     }
     for (guint c = n->first_child; c != MLA_THREAD_NONE;
@@ -553,16 +553,16 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
     guint pos = site->node_pos[node];
     guint from = 0, to = G_MAXUINT;
     xmlNode *model, *nav, *thread;
-    xmlDoc *doc = new_model (site, "message", 2, &model);
+    xmlDoc *doc = mla_site_new_model (site, "message", 2, &model);
     g_autofree char *page = mla_site_thread_page (site, root,
                                                   site->order_pos[entry] / MLA_SITE_THREAD_PAGE);
 
-    attr (model, "id", e->message_id);
+    mla_site_attr (model, "id", e->message_id);
     /* Every stored message with this id, in archive order. */
     for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
         if (site->published[i] && !full_message (site, model, i, error))
             return xmlFreeDoc (doc), NULL;
-    nav = element (model, "nav");
+    nav = mla_site_element (model, "nav");
     message_links (site, nav, entry);
     for (guint i = 0; i < site->agendas->len; i++) {
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
@@ -572,12 +572,12 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
         if (a->entry != entry)
             continue;
         file = mla_site_agenda_path (site, i, "html");
-        link = element (nav, "agenda");
-        href (link, "href", file);
-        attr (link, "title", a->agenda->title != NULL ? a->agenda->title : "Agenda");
+        link = mla_site_element (nav, "agenda");
+        mla_site_href (link, "href", file);
+        mla_site_attr (link, "title", a->agenda->title != NULL ? a->agenda->title : "Agenda");
     }
-    thread = element (nav, "thread");
-    href (thread, "href", page);
+    thread = mla_site_element (nav, "thread");
+    mla_site_href (thread, "href", page);
     if (view->nodes->len > MLA_SITE_SKELETON_FULL) {
         from = pos > MLA_SITE_SKELETON_WINDOW ? pos - MLA_SITE_SKELETON_WINDOW : 0;
         to = pos + MLA_SITE_SKELETON_WINDOW + 1;
@@ -588,13 +588,11 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
 
 /* ---- home, months, lists ---- */
 
-static void agenda_list (MlaSite *site, xmlNode *parent);
-
 static void
 thread_summary (MlaSite *site, xmlNode *parent, guint root, const MlaSiteMonth *month)
 {
     const MlaSiteThread *view = view_of (site, root);
-    xmlNode *node = element (parent, "thread");
+    xmlNode *node = mla_site_element (parent, "thread");
     g_autofree char *page = mla_site_thread_page (site, root, 0);
     g_autofree char *last = format_time (mla_thread_forest_get_thread_last_date (site->forest, root), 0,
                                          "%Y-%m-%d %H:%M");
@@ -603,42 +601,42 @@ thread_summary (MlaSite *site, xmlNode *parent, guint root, const MlaSiteMonth *
                               : NULL;
     xmlNode *people;
 
-    href (node, "href", page);
-    attr_printf (node, "messages", "%u", mla_thread_forest_get_thread_size (site->forest, root));
-    attr (node, "last", last);
-    attr (node, "subject", subject != NULL ? subject : "(no subject)");
+    mla_site_href (node, "href", page);
+    mla_site_attr_printf (node, "messages", "%u", mla_thread_forest_get_thread_size (site->forest, root));
+    mla_site_attr (node, "last", last);
+    mla_site_attr (node, "subject", subject != NULL ? subject : "(no subject)");
     if (month != NULL)
-        attr_printf (node, "in-month", "%u",
+        mla_site_attr_printf (node, "in-month", "%u",
                      GPOINTER_TO_UINT (g_hash_table_lookup (month->counts, GUINT_TO_POINTER (root + 1))));
-    people = element (node, "participants");
+    people = mla_site_element (node, "participants");
     for (guint i = 0; i < view->participants->len; i++)
-        text_element (people, "person", g_ptr_array_index (view->participants, i));
+        mla_site_text_element (people, "person", g_ptr_array_index (view->participants, i));
 }
 
 xmlDoc *
 mla_site_model_home (MlaSite *site)
 {
     xmlNode *model, *months, *threads;
-    xmlDoc *doc = new_model (site, "home", 0, &model);
+    xmlDoc *doc = mla_site_new_model (site, "home", 0, &model);
 
-    attr_printf (model, "messages", "%u", site->by_date->len);
-    attr_printf (model, "threads", "%u", site->roots->len);
-    months = element (model, "months");
+    mla_site_attr_printf (model, "messages", "%u", site->by_date->len);
+    mla_site_attr_printf (model, "threads", "%u", site->roots->len);
+    months = mla_site_element (model, "months");
     for (guint i = site->months->len; i-- > 0;) {
         const MlaSiteMonth *month = g_ptr_array_index (site->months, i);
-        xmlNode *node = element (months, "month");
+        xmlNode *node = mla_site_element (months, "month");
         g_autofree char *page = g_strconcat (month->path, "/index.html", NULL);
 
-        attr_printf (node, "year", "%04d", month->year);
-        attr_printf (node, "month", "%02d", month->month);
-        attr_printf (node, "messages", "%u", month->entries->len);
-        attr_printf (node, "threads", "%u", month->roots->len);
-        href (node, "href", page);
+        mla_site_attr_printf (node, "year", "%04d", month->year);
+        mla_site_attr_printf (node, "month", "%02d", month->month);
+        mla_site_attr_printf (node, "messages", "%u", month->entries->len);
+        mla_site_attr_printf (node, "threads", "%u", month->roots->len);
+        mla_site_href (node, "href", page);
     }
-    threads = element (model, "newest");
+    threads = mla_site_element (model, "newest");
     for (guint i = 0; i < MIN (site->roots->len, HOME_THREADS); i++)
         thread_summary (site, threads, g_array_index (site->roots, guint, i), NULL);
-    agenda_list (site, element (model, "agendas"));
+    mla_site_agenda_list (site, mla_site_element (model, "agendas"));
     return doc;
 }
 
@@ -648,29 +646,29 @@ month_nav (xmlNode *model, const MlaSiteMonth *month)
     if (month->prev != NULL) {
         g_autofree char *page = g_strconcat (month->prev->path, "/index.html", NULL);
 
-        href (model, "prev", page);
+        mla_site_href (model, "prev", page);
     }
     if (month->next != NULL) {
         g_autofree char *page = g_strconcat (month->next->path, "/index.html", NULL);
 
-        href (model, "next", page);
+        mla_site_href (model, "next", page);
     }
-    attr_printf (model, "year", "%04d", month->year);
-    attr_printf (model, "month", "%02d", month->month);
-    attr (model, "path", month->path);
+    mla_site_attr_printf (model, "year", "%04d", month->year);
+    mla_site_attr_printf (model, "month", "%02d", month->month);
+    mla_site_attr (model, "path", month->path);
 }
 
 xmlDoc *
 mla_site_model_month (MlaSite *site, const MlaSiteMonth *month, guint page, guint n_pages)
 {
     xmlNode *model, *threads;
-    xmlDoc *doc = new_model (site, "month", 2, &model);
+    xmlDoc *doc = mla_site_new_model (site, "month", 2, &model);
 
     month_nav (model, month);
-    attr_printf (model, "page", "%u", page + 1);
-    attr_printf (model, "pages", "%u", n_pages);
-    attr_printf (model, "messages", "%u", month->entries->len);
-    threads = element (model, "threads");
+    mla_site_attr_printf (model, "page", "%u", page + 1);
+    mla_site_attr_printf (model, "pages", "%u", n_pages);
+    mla_site_attr_printf (model, "messages", "%u", month->entries->len);
+    threads = mla_site_element (model, "threads");
     for (guint i = page * MLA_SITE_MONTH_PAGE; i < MIN (month->roots->len, (page + 1) * MLA_SITE_MONTH_PAGE);
          i++)
         thread_summary (site, threads, g_array_index (month->roots, guint, i), month);
@@ -741,109 +739,21 @@ mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order
 {
     guint pages = MAX (1, (entries->len + MLA_SITE_LIST_PAGE - 1) / MLA_SITE_LIST_PAGE);
     xmlNode *model, *list, *nav;
-    xmlDoc *doc = new_model (site, "list", 2, &model);
+    xmlDoc *doc = mla_site_new_model (site, "list", 2, &model);
 
     month_nav (model, month);
-    attr (model, "order", order);
-    attr_printf (model, "page", "%u", page + 1);
-    attr_printf (model, "pages", "%u", pages);
-    nav = element (model, "pages");
+    mla_site_attr (model, "order", order);
+    mla_site_attr_printf (model, "page", "%u", page + 1);
+    mla_site_attr_printf (model, "pages", "%u", pages);
+    nav = mla_site_element (model, "pages");
     for (guint p = 0; pages > 1 && p < pages; p++) {
         g_autofree char *file = mla_site_list_page (month, order, p);
 
         page_link (nav, file, p, page);
     }
-    list = element (model, "messages");
+    list = mla_site_element (model, "messages");
     for (guint i = page * MLA_SITE_LIST_PAGE; i < MIN (entries->len, (page + 1) * MLA_SITE_LIST_PAGE); i++)
-        summary_attrs (site, element (list, "mail"), g_array_index (entries, guint, i));
-    return doc;
-}
-
-/* ---- agendas ---- */
-
-static void
-agenda_list (MlaSite *site, xmlNode *parent)
-{
-    for (guint i = 0; i < site->agendas->len; i++) {
-        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
-        g_autofree char *file = mla_site_agenda_path (site, i, "html");
-        xmlNode *node = element (parent, "agenda");
-        guint slots = 0;
-
-        for (guint d = 0; d < a->agenda->days->len; d++)
-            slots += ((MlaAgendaDay *) g_ptr_array_index (a->agenda->days, d))->slots->len;
-        href (node, "href", file);
-        attr (node, "title", a->agenda->title != NULL ? a->agenda->title : "Agenda");
-        attr_printf (node, "days", "%u", a->agenda->days->len);
-        attr_printf (node, "slots", "%u", slots);
-        summary_attrs (site, element (node, "mail"), a->entry);
-    }
-}
-
-xmlDoc *
-mla_site_model_agendas (MlaSite *site)
-{
-    xmlNode *model;
-    xmlDoc *doc = new_model (site, "agendas", 1, &model);
-
-    agenda_list (site, model);
-    return doc;
-}
-
-/* The agenda's days, each with its rooms (the parallel columns, in order
- * of appearance) and its slots. */
-xmlDoc *
-mla_site_model_agenda (MlaSite *site, guint index)
-{
-    const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
-    g_autofree char *ics = mla_site_agenda_path (site, index, "ics");
-    xmlNode *model;
-    xmlDoc *doc = new_model (site, "agenda", 2, &model);
-
-    attr (model, "title", a->agenda->title != NULL ? a->agenda->title : "Agenda");
-    attr (model, "timezone", a->agenda->timezone);
-    href (model, "ics", ics);
-    summary_attrs (site, element (model, "mail"), a->entry);
-    for (guint d = 0; d < a->agenda->days->len; d++) {
-        const MlaAgendaDay *day = g_ptr_array_index (a->agenda->days, d);
-        xmlNode *day_node = element (model, "day");
-        xmlNode *rooms = element (day_node, "rooms");
-        g_autoptr (GPtrArray) seen = g_ptr_array_new ();
-
-        attr (day_node, "name", day->name);
-        if (day->date[0] != '\0')
-            attr (day_node, "date", day->date);
-        for (guint i = 0; i < day->slots->len; i++) {
-            const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
-            xmlNode *node = element (day_node, "slot");
-            gboolean known = FALSE;
-
-            attr (node, "start", slot->start);
-            if (slot->end[0] != '\0')
-                attr (node, "end", slot->end);
-            attr (node, "kind", mla_slot_kind_to_string (slot->kind));
-            attr (node, "room", slot->room);
-            text_element (node, "title", slot->title != NULL ? slot->title : "");
-            if (slot->location != NULL)
-                text_element (node, "location", slot->location);
-            for (guint p = 0; p < slot->people->len; p++) {
-                const MlaAgendaPerson *person = g_ptr_array_index (slot->people, p);
-                xmlNode *who = text_element (node, "person", person->name);
-
-                attr (who, "role", mla_person_role_to_string (person->role));
-                if (!person->confirmed)
-                    attr (who, "confirmed", "false");
-            }
-            for (guint n = 0; n < slot->notes->len; n++)
-                text_element (node, "note", g_ptr_array_index (slot->notes, n));
-            for (guint r = 0; slot->room != NULL && r < seen->len && !known; r++)
-                known = strcmp (g_ptr_array_index (seen, r), slot->room) == 0;
-            if (slot->room != NULL && !known) {
-                g_ptr_array_add (seen, slot->room);
-                text_element (rooms, "room", slot->room);
-            }
-        }
-    }
+        mla_site_summary_attrs (site, mla_site_element (list, "mail"), g_array_index (entries, guint, i));
     return doc;
 }
 
@@ -852,24 +762,24 @@ mla_site_model_agenda (MlaSite *site, guint index)
 static void
 feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
 {
-    xmlNode *node = element (parent, "entry");
+    xmlNode *node = mla_site_element (parent, "entry");
     const MlaOverviewEntry *e = entry_at (site, entry);
     g_autoptr (MlaOverviewDetails) details = mla_overview_get_details (site->overview, e->row, error);
     g_autofree char *page = mla_site_message_path (site, entry);
     g_autofree char *file = g_strconcat (page, "/index.html", NULL);
     g_autofree char *iso = iso_date (e);
 
-    href (node, "href", file);
-    attr (node, "id", e->message_id);
-    attr (node, "updated", iso);
-    attr (node, "author", mla_overview_entry_author (e));
-    attr (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
+    mla_site_href (node, "href", file);
+    mla_site_attr (node, "id", e->message_id);
+    mla_site_attr (node, "updated", iso);
+    mla_site_attr (node, "author", mla_overview_entry_author (e));
+    mla_site_attr (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
     if (details != NULL && details->body != NULL) {
         /* g_utf8_substring() reads past the end of a shorter string. */
         g_autofree char *summary = g_utf8_substring (details->body, 0,
                                                      MIN (g_utf8_strlen (details->body, -1), 400));
 
-        text_element (node, "summary", summary);
+        mla_site_text_element (node, "summary", summary);
     }
 }
 
@@ -877,11 +787,11 @@ xmlDoc *
 mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error)
 {
     xmlNode *model;
-    xmlDoc *doc = new_model (site, "feed", root != MLA_THREAD_NONE ? 2 : 0, &model);
+    xmlDoc *doc = mla_site_new_model (site, "feed", root != MLA_THREAD_NONE ? 2 : 0, &model);
     g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint));
     gint64 updated = 0;
 
-    attr (model, "base-url", site->options.base_url);
+    mla_site_attr (model, "base-url", site->options.base_url);
     if (root != MLA_THREAD_NONE) {
         const MlaSiteThread *view = view_of (site, root);
         g_autofree char *path = mla_site_thread_path (site, root);
@@ -891,13 +801,13 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error
         /* The newest messages of the thread. */
         for (guint i = view->order->len; i-- > 0 && entries->len < FEED_ENTRIES;)
             g_array_append_val (entries, g_array_index (view->order, guint, i));
-        attr (model, "kind", "thread");
-        attr (model, "self", self);
-        href (model, "alternate", page);
-        attr (model, "id", mla_thread_forest_get_thread_id (site->forest, root));
+        mla_site_attr (model, "kind", "thread");
+        mla_site_attr (model, "self", self);
+        mla_site_href (model, "alternate", page);
+        mla_site_attr (model, "id", mla_thread_forest_get_thread_id (site->forest, root));
     } else if (threads) {
-        attr (model, "kind", "threads");
-        attr (model, "self", "threads.atom");
+        mla_site_attr (model, "kind", "threads");
+        mla_site_attr (model, "self", "threads.atom");
         for (guint i = 0; i < MIN (site->roots->len, FEED_ENTRIES); i++) {
             const MlaSiteThread *view = view_of (site, g_array_index (site->roots, guint, i));
 
@@ -905,8 +815,8 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error
                 g_array_append_val (entries, g_array_index (view->order, guint, 0));
         }
     } else {
-        attr (model, "kind", "messages");
-        attr (model, "self", "new.atom");
+        mla_site_attr (model, "kind", "messages");
+        mla_site_attr (model, "self", "new.atom");
         for (guint i = site->by_date->len; i-- > 0 && entries->len < FEED_ENTRIES;)
             g_array_append_val (entries, g_array_index (site->by_date, guint, i));
     }
@@ -921,7 +831,7 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error
     {
         g_autofree char *iso = format_time (updated, 0, "%Y-%m-%dT%H:%M:%SZ");
 
-        attr (model, "updated", iso);
+        mla_site_attr (model, "updated", iso);
     }
     return doc;
 }
@@ -936,7 +846,7 @@ mla_site_model_redirect (MlaSite *site, const char *from_path, const char *to_pa
 
     for (const char *p = from_path; *p != '\0'; p++)
         depth += *p == '/';
-    doc = new_model (site, "redirect", depth + 1, &model);
-    href (model, "href", page);
+    doc = mla_site_new_model (site, "redirect", depth + 1, &model);
+    mla_site_href (model, "href", page);
     return doc;
 }

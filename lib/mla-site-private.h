@@ -5,6 +5,7 @@
 #pragma once
 #include <libxml/tree.h>
 #include "mla-agenda.h"
+#include "mla-agenda-revision-private.h"
 #include "mla-overview.h"
 #include "mla-site.h"
 
@@ -41,7 +42,12 @@ typedef struct MlaSiteAgenda {
     guint entry;
     guint position;         /* among the message's agendas */
     MlaAgenda *agenda;
-    char *digest;           /* of its XML: what its page shows */
+    char *digest;           /* of its XML */
+    char *version;          /* a digest of what its page and calendar show:
+                             * its XML, its revisions' (in chain order) and
+                             * the threads its slots link to */
+    GArray *threads;        /* guint per slot (over its days): the root of
+                             * the thread it links to, or MLA_THREAD_NONE */
 } MlaSiteAgenda;
 
 /* Threads longer than this show a window of their overview on message
@@ -77,6 +83,9 @@ typedef struct MlaSite {
     guint *next_same_id;        /* per entry: the next entry with its Message-ID,
                                  * or MLA_THREAD_NONE */
     GPtrArray *agendas;         /* MlaSiteAgenda *, in archive order */
+    GArray *agenda_inputs;      /* MlaAgendaRevisionInput per agenda */
+    MlaAgendaRevisions *revisions;  /* over agenda_inputs: indexes are
+                                     * those of site->agendas */
 } MlaSite;
 
 /* Reads what the pages are made from, in one pass over the overview.
@@ -84,6 +93,22 @@ typedef struct MlaSite {
 gboolean mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
                         const MlaSiteOptions *options, GError **error);
 void mla_site_clear (MlaSite *site);
+
+/* Tree helpers for the model builders: every text and attribute value is
+ * cleaned (mla_xml_clean_text()); NULL values add nothing. */
+xmlNode *mla_site_element (xmlNode *parent, const char *name);
+void mla_site_attr (xmlNode *node, const char *name, const char *value);
+void mla_site_attr_printf (xmlNode *node, const char *name, const char *format, ...)
+    G_GNUC_PRINTF (3, 4);
+xmlNode *mla_site_text_element (xmlNode *parent, const char *name, const char *value);
+/* @path relative to the site's root, written as a URL path. */
+void mla_site_href (xmlNode *node, const char *name, const char *path);
+/* A model whose root @name carries "root" (the way up from @depth folders
+ * down) and "site-title". Returns: (transfer full). */
+xmlDoc *mla_site_new_model (MlaSite *site, const char *name, guint depth, xmlNode **out_root);
+/* The attributes a listing shows of a message: href, date, iso-date,
+ * author, subject. */
+void mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry);
 
 /* Page models: small documents that the stylesheets turn into pages
  * (doc/site-models.md). Each returns: (transfer full). */
@@ -109,12 +134,20 @@ xmlDoc *mla_site_model_message (MlaSite *site, guint entry, GError **error);
  * thread rooted at @root. */
 xmlDoc *mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error);
 xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path, const char *to_path);
-/* The timetable of agenda @index of site->agendas, and the list of them. */
+/* The timetable of agenda @index of site->agendas, and the list of them
+ * (mla-site-agenda.c); mla_site_agenda_list() adds the list's
+ * <agenda> elements to @parent (the home page has them too). */
 xmlDoc *mla_site_model_agenda (MlaSite *site, guint index);
 xmlDoc *mla_site_model_agendas (MlaSite *site);
+void mla_site_agenda_list (MlaSite *site, xmlNode *parent);
 /* The timetable's page (.html) or calendar (.ics), beside its message's
  * page. Returns: (transfer full). */
 char *mla_site_agenda_path (MlaSite *site, guint index, const char *extension);
+
+/* The subject of the thread rooted at @root (a root with a published
+ * message): its first published message's. Returns: (transfer none)
+ * (nullable). */
+const char *mla_site_thread_subject (MlaSite *site, guint root);
 
 /* The folder of a thread and of a message page, relative to the site. */
 char *mla_site_thread_path (MlaSite *site, guint node);

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "mla-error.h"
 #include "mla-mbox-writer-private.h"
-#include "mla-agenda-format.h"
+#include "mla-agenda-format-private.h"
 #include "mla-message.h"
 #include "mla-site-files-private.h"
 #include "mla-site-private.h"
@@ -387,9 +387,8 @@ put_agendas (Build *build, GError **error)
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
         g_autofree char *page = mla_site_agenda_path (site, i, "html");
         g_autofree char *ics = mla_site_agenda_path (site, i, "ics");
-        g_autofree char *page_signature = signature (build, "agenda", a->digest,
+        g_autofree char *page_signature = signature (build, "agenda", a->version,
                                                      sha_of (site, a->entry), NULL);
-        g_autoptr (GPtrArray) one = g_ptr_array_new ();
         g_autoptr (GOutputStream) memory = NULL;
         MlaAgendaWriteOptions options = { NULL, 0 };
 
@@ -397,17 +396,16 @@ put_agendas (Build *build, GError **error)
             && !put_page (build, mla_site_model_agenda (site, i), page, error))
             return FALSE;
         g_free (page_signature);
-        page_signature = signature (build, "ics", a->digest, NULL);
+        page_signature = signature (build, "ics", a->version, NULL);
         if (mla_site_files_keep (build->files, ics, page_signature))
             continue;
         memory = g_memory_output_stream_new_resizable ();
-        g_ptr_array_add (one, a->agenda);
         /* Stamped with the message's date, not the build's: the calendar's
          * bytes change only with the agenda. */
         options.dtstamp = mla_overview_threads_get_entry (site->threads, a->entry)->date;
         if (options.dtstamp == 0)
             options.dtstamp = 1;
-        if (!mla_agenda_write (one, MLA_AGENDA_FORMAT_ICS, &options, memory, error)
+        if (!mla_agenda_write_ics_revision (site->revisions, i, &options, memory, error)
             || !put_memory (build, ics, memory, error))
             return FALSE;
     }

@@ -173,17 +173,61 @@ START_TEST (test_agenda_format_ics_golden)
 }
 END_TEST
 
+/* The page inlines the theme's style.css, allowed by its hash in the
+ * Content-Security-Policy. Both are checked here, then replaced by
+ * placeholders, so that the golden file holds the page and not a copy of
+ * the stylesheet. Returns: (transfer full). */
+static GBytes *
+check_inline_style (GBytes *html)
+{
+    g_autofree char *page = bytes_to_string (html);
+    g_autofree char *css_path = mla_test_srcdir_path ("data/site/style.css");
+    g_autoptr (GBytes) css = mla_test_read_file (css_path);
+    g_autofree char *css_text = bytes_to_string (css);
+    guint8 digest[32];
+    gsize digest_length = sizeof digest;
+    g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+    g_autofree char *hash = NULL;
+    g_autofree char *policy = NULL;
+    char *start = strstr (page, "<style>");
+    char *end = strstr (page, "</style>");
+    g_auto (GStrv) parts = NULL;
+    g_autofree char *joined = NULL;
+    g_autofree char *result = NULL;
+
+    ck_assert (start != NULL && end != NULL && end > start);
+    start += strlen ("<style>");
+    ck_assert_int_eq (end - start, (int) strlen (css_text));
+    ck_assert (strncmp (start, css_text, strlen (css_text)) == 0);
+    g_checksum_update (sum, (const guchar *) css_text, -1);
+    g_checksum_get_digest (sum, digest, &digest_length);
+    hash = g_base64_encode (digest, digest_length);
+    policy = g_strdup_printf ("style-src 'sha256-%s';", hash);
+    ck_assert_msg (strstr (page, policy) != NULL, "no %s", policy);
+    /* No site around the page: no link leaves it. */
+    ck_assert (strstr (page, "<link") == NULL);
+    ck_assert (strstr (page, "index.html") == NULL);
+    *start = '\0';
+    parts = g_strsplit (page, hash, 2);
+    joined = g_strjoinv ("HASH", parts);
+    result = g_strconcat (joined, "/* style.css */", end, NULL);
+    return g_bytes_new (result, strlen (result));
+}
+
 START_TEST (test_agenda_format_html_golden)
 {
     g_autoptr (GPtrArray) agendas = make_agendas ();
     g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
     g_autoptr (GBytes) html = NULL;
+    g_autoptr (GBytes) page = NULL;
     g_autoptr (GError) error = NULL;
 
-    ck_assert (mla_agenda_write_html (g_ptr_array_index (agendas, 0), out, &error));
+    ck_assert_msg (mla_agenda_write_html (g_ptr_array_index (agendas, 0), out, &error),
+                   "write: %s", error ? error->message : "?");
     ck_assert (g_output_stream_close (out, NULL, NULL));
     html = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
-    assert_golden (html, "summit.html");
+    page = check_inline_style (html);
+    assert_golden (page, "summit.html");
 }
 END_TEST
 

@@ -50,7 +50,13 @@ check_schema () {
 
 check_html () {
     grep -q '^<!DOCTYPE html>' "$1" || fail "$1: no HTML5 doctype"
-    grep -q '<meta charset="utf-8"/>' "$1" || fail "$1: no charset"
+    grep -q '<meta charset="UTF-8">' "$1" || fail "$1: no charset"
+    # A page on its own: the site's stylesheet inlined and allowed by its
+    # hash (check_agenda_format checks the hash), nothing loaded from
+    # elsewhere, no link into a site that is not there.
+    grep -q "style-src 'sha256-[A-Za-z0-9+/]*='" "$1" || fail "$1: no style hash in the CSP"
+    grep -q '<style>/\* style.css: the one stylesheet' "$1" || fail "$1: the site's stylesheet is not inlined"
+    ! grep -q '<link\|index\.html\|<script' "$1" || fail "$1: links outside the page"
     if has_xmllint; then
         "$XMLLINT" --html --noout "$1" 2> "$tmp/xmllint.err" \
             || { cat "$tmp/xmllint.err" >&2; fail "$1 is not well-formed HTML"; }
@@ -108,7 +114,10 @@ unset SOURCE_DATE_EPOCH
 expect 0 html agenda -f html "$eml"
 check_html "$tmp/html.out"
 grep -q 'Opening &amp; goals' "$tmp/html.out" || fail "& not escaped in HTML"
-[ "$(count '<table>' "$tmp/html.out")" = "$(count '<day ' "$xml")" ] || fail "not one table per day"
+[ "$(grep -o '<table class="timetable">' "$tmp/html.out" | wc -l)" = "$(count '<day ' "$xml")" ] \
+    || fail "not one table per day"
+grep -q '<h2>Sunday (2023-09-10)</h2>' "$tmp/html.out" || fail "no day heading in HTML"
+grep -q '<span class="title">Opening &amp; goals</span>' "$tmp/html.out" || fail "no slot title in HTML"
 expect 0 html-dir agenda -f html -o "$tmp/pages" "$eml" "$eml"
 [ ! -s "$tmp/html-dir.out" ] || fail "-o also wrote to standard output"
 for page in agenda-2023@lists.example.org.html agenda-2023@lists.example.org-2.html; do

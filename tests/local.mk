@@ -13,6 +13,8 @@ check_PROGRAMS += \
 	tests/check_archive \
 	tests/check_agenda \
 	tests/check_agenda_format \
+	tests/check_agenda_revision \
+	tests/check_agenda_link \
 	tests/check_subject \
 	tests/check_query \
 	tests/check_search \
@@ -39,6 +41,12 @@ tests_check_agenda_LDADD = $(mla_check_ldadd)
 tests_check_agenda_format_SOURCES = tests/check_agenda_format.c
 tests_check_agenda_format_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_agenda_format_LDADD = $(mla_check_ldadd)
+tests_check_agenda_revision_SOURCES = tests/check_agenda_revision.c
+tests_check_agenda_revision_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_agenda_revision_LDADD = $(mla_check_ldadd)
+tests_check_agenda_link_SOURCES = tests/check_agenda_link.c
+tests_check_agenda_link_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_agenda_link_LDADD = $(mla_check_ldadd)
 tests_check_query_SOURCES = tests/check_query.c
 tests_check_query_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_query_LDADD = $(mla_check_ldadd)
@@ -67,6 +75,8 @@ mla_e2e_tests = \
 	tests/e2e-bad-input.sh \
 	tests/e2e-corpora.sh \
 	tests/e2e-agenda.sh \
+	tests/e2e-agenda-revisions.sh \
+	tests/e2e-agenda-links.sh \
 	tests/e2e-threads.sh \
 	tests/e2e-search.sh \
 	tests/e2e-site.sh \

@@ -16,7 +16,7 @@
       <xsl:for-each select="$agendas">
         <li>
           <a href="{$root}{@href}"><xsl:value-of select="@title"/></a>
-          <span class="meta"> · <xsl:value-of select="@days"/> days, <xsl:value-of select="@slots"/> slots · from
+          <span class="meta"> · <xsl:value-of select="@days"/> days, <xsl:value-of select="@slots"/> slots<xsl:if test="@revisions"> · revision <xsl:value-of select="@revisions"/> (the newest)</xsl:if> · from
             <a href="{$root}{mail/@href}"><xsl:value-of select="mail/@subject"/></a>
             (<xsl:value-of select="mail/@author"/>, <xsl:value-of select="mail/@date"/>)</span>
         </li>

@@ -13,27 +13,47 @@
       <head>
         <meta charset="UTF-8"/>
         <meta name="viewport" content="width=device-width, initial-scale=1"/>
-        <meta http-equiv="Content-Security-Policy"
-              content="default-src 'none'; style-src 'self' file:; img-src 'self' file: data:; base-uri 'none'; form-action 'none'"/>
+        <xsl:choose>
+          <!-- A page on its own (mlarc agenda -f html): its style inlined,
+               allowed by the hash of exactly that text. -->
+          <xsl:when test="/*/@standalone">
+            <meta http-equiv="Content-Security-Policy"
+                  content="default-src 'none'; style-src '{/*/@style-hash}'; base-uri 'none'; form-action 'none'"/>
+          </xsl:when>
+          <xsl:otherwise>
+            <meta http-equiv="Content-Security-Policy"
+                  content="default-src 'none'; style-src 'self' file:; img-src 'self' file: data:; base-uri 'none'; form-action 'none'"/>
+          </xsl:otherwise>
+        </xsl:choose>
         <meta name="referrer" content="no-referrer"/>
         <title><xsl:apply-templates select="/*" mode="title"/></title>
-        <link rel="stylesheet" href="{$root}style.css"/>
-        <link rel="alternate" type="application/atom+xml" title="New messages" href="{$root}new.atom"/>
+        <xsl:choose>
+          <xsl:when test="/*/@standalone"><style><xsl:value-of select="/*/style"/></style></xsl:when>
+          <xsl:otherwise>
+            <link rel="stylesheet" href="{$root}style.css"/>
+            <link rel="alternate" type="application/atom+xml" title="New messages" href="{$root}new.atom"/>
+          </xsl:otherwise>
+        </xsl:choose>
       </head>
       <body>
-        <div class="site-header">
-          <a class="home" href="{$root}index.html"><xsl:value-of select="/*/@site-title"/></a>
-        </div>
+        <xsl:if test="not(/*/@standalone)">
+          <div class="site-header">
+            <a class="home" href="{$root}index.html"><xsl:value-of select="/*/@site-title"/></a>
+          </div>
+        </xsl:if>
         <div class="main">
           <xsl:apply-templates select="/*" mode="content"/>
         </div>
         <div class="site-footer">
-          <a href="{$root}index.html">Home</a>
-          <xsl:text> · </xsl:text>
-          <a href="{$root}new.atom">New messages (Atom)</a>
-          <xsl:text> · </xsl:text>
-          <a href="{$root}threads.atom">New threads (Atom)</a>
-          <xsl:text> · made by mlarc</xsl:text>
+          <xsl:if test="not(/*/@standalone)">
+            <a href="{$root}index.html">Home</a>
+            <xsl:text> · </xsl:text>
+            <a href="{$root}new.atom">New messages (Atom)</a>
+            <xsl:text> · </xsl:text>
+            <a href="{$root}threads.atom">New threads (Atom)</a>
+            <xsl:text> · </xsl:text>
+          </xsl:if>
+          <xsl:text>made by mlarc</xsl:text>
         </div>
       </body>
     </html>
