@@ -111,7 +111,10 @@ MLA_API const char *mla_archive_get_path (MlaArchive *archive);
 MLA_API guint mla_archive_get_last_volume (MlaArchive *archive);
 
 /* Reads the raw bytes of the message stored at @offset (@length bytes) in
- * volume @volume into @out; @message_id (nullable) names it in errors. */
+ * volume @volume into @out; @message_id (nullable) names it in errors.
+ * These are the message's bytes: from a volume written before mbox
+ * separators were left out (archive-format.md, section 4), without the
+ * separator its raw store kept. */
 MLA_API gboolean mla_archive_read_raw (MlaArchive *archive, guint volume,
                                        const char *message_id, guint64 offset,
                                        guint64 length, GByteArray *out, GError **error);

@@ -49,7 +49,7 @@ check_record (Check *check, MlaRecordIter *iter, const MlaRecord *record)
         check->stats->defects++;
         report_entry (check, volume, record, defect->code, defect->detail);
     }
-    if (!mla_record_iter_read_raw (iter, record, check->buffer, &raw_error)) {
+    if (!mla_record_iter_read_stored (iter, record, check->buffer, &raw_error)) {
         check->stats->raw_mismatches++;
         report_entry (check, volume, record, "raw-missing", raw_error->message);
         return;

@@ -236,7 +236,7 @@ store_job (Import *import, Job *job, GError **error)
         return TRUE;
     }
     sha256 = mla_message_get_sha256 (message);
-    if (mla_key_set_contains (&import->known, MLA_KEY_SHA256, sha256)) {
+    if (mla_key_set_contains_message (&import->known, message)) {
         import->stats->present++;
         return TRUE;
     }

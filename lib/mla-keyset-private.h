@@ -26,12 +26,17 @@ typedef struct MlaKeySet {
     GHashTable *message_ids;
     GHashTable *reject_keys;   /* "source\toffset\tindex" of stored rejects */
     GByteArray *journal;       /* nullable: keys added since the journal started */
+    gboolean separated_sha256s;  /* a volume is older than raw-rule="message" */
 } MlaKeySet;
 
 void mla_key_set_init (MlaKeySet *set);
 void mla_key_set_clear (MlaKeySet *set);
 
 gboolean mla_key_set_contains (MlaKeySet *set, MlaKeyKind kind, const char *text);
+/* TRUE if the raw bytes of @message are stored: under its SHA-256, or, in
+ * an archive with volumes older than raw-rule="message", under the SHA-256
+ * its bytes had there with an mbox separator line. */
+gboolean mla_key_set_contains_message (MlaKeySet *set, const MlaMessage *message);
 void mla_key_set_add (MlaKeySet *set, MlaKeyKind kind, const char *text);
 /* Adds the keys of one stored record (message or reject). */
 void mla_key_set_add_record (MlaKeySet *set, const MlaRecord *record);

@@ -32,6 +32,7 @@ mla_key_set_init (MlaKeySet *set)
     set->message_ids = g_hash_table_new (key_hash, key_equal);
     set->reject_keys = g_hash_table_new (key_hash, key_equal);
     set->journal = NULL;
+    set->separated_sha256s = FALSE;
 }
 
 void
@@ -66,6 +67,22 @@ mla_key_set_contains (MlaKeySet *set, MlaKeyKind kind, const char *text)
 
     mla_sha256 (text, strlen (text), digest);
     return g_hash_table_contains (table_for_kind (set, kind), digest);
+}
+
+gboolean
+mla_key_set_contains_message (MlaKeySet *set, const MlaMessage *message)
+{
+    const MlaLineEnd separators[] = { MLA_LINE_END_LF, MLA_LINE_END_CRLF };
+
+    if (mla_key_set_contains (set, MLA_KEY_SHA256, mla_message_get_sha256 (message)))
+        return TRUE;
+    for (gsize i = 0; set->separated_sha256s && i < G_N_ELEMENTS (separators); i++) {
+        const char *sha256 = mla_message_get_separated_sha256 (message, separators[i]);
+
+        if (sha256[0] != '\0' && mla_key_set_contains (set, MLA_KEY_SHA256, sha256))
+            return TRUE;
+    }
+    return FALSE;
 }
 
 static void
@@ -188,8 +205,10 @@ mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error)
     GPtrArray *volumes = mla_archive_get_volumes (archive);
 
     for (guint i = 0; i < volumes->len; i++) {
-        g_autofree char *keys = mla_key_set_file_for (archive, g_ptr_array_index (volumes, i));
+        const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, i);
+        g_autofree char *keys = mla_key_set_file_for (archive, volume);
 
+        set->separated_sha256s |= volume->keeps_separators;
         if (!mla_key_set_load_file (set, keys) && !add_volume_records (set, archive, i, error))
             return FALSE;
     }

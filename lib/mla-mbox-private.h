@@ -9,4 +9,12 @@ G_BEGIN_DECLS
  * line ("Name:" or "Name :", RFC 5322 §2.2), else 0. */
 gsize mla_field_name_length (const char *s, gsize n);
 
+/* The mbox separator that ends @data (@size bytes, a message as read up to
+ * the next From_ line): 2 when it ends with an empty CRLF line after a CRLF
+ * ("\r\n\r\n"), 1 when it ends with "\n\n", else 0 (a writer that put
+ * no blank line before the From_ line). Export writes exactly this back
+ * (mla_mboxrd_write_message()), so the split is exact for every message
+ * that ends with a line break. */
+gsize mla_mbox_separator_length (const guint8 *data, gsize size);
+
 G_END_DECLS

@@ -55,6 +55,7 @@ static const char *const format_names[] = {
     [MLA_MBOX_FORMAT_MBOXO] = "mboxo",
     [MLA_MBOX_FORMAT_MBOXRD] = "mboxrd",
     [MLA_MBOX_FORMAT_MBOXCL2] = "mboxcl2",
+    [MLA_MBOX_FORMAT_MBOXCL] = "mboxcl",
 };
 
 gboolean
@@ -265,6 +266,16 @@ mla_field_name_length (const char *s, gsize n)
     return name > 0 && i < n && s[i] == ':' ? name : 0;
 }
 
+gsize
+mla_mbox_separator_length (const guint8 *data, gsize size)
+{
+    if (size >= 4 && memcmp (data + size - 4, "\r\n\r\n", 4) == 0)
+        return 2;
+    if (size >= 2 && data[size - 2] == '\n' && data[size - 1] == '\n')
+        return 1;
+    return 0;
+}
+
 static NextLine
 classify_line (MlaMboxReader *reader, gsize at)
 {
@@ -465,14 +476,15 @@ delimit_by_length (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
                      && !is_separator (reader, after, &sep, error))
                 return FALSE;
             if (sep) {
+                /* The line break after the counted body is the separator. */
                 *found = TRUE;
-                *end = after;
+                *end = stop;
                 *next = after;
                 return TRUE;
             }
         }
     }
-    if (reader->format == MLA_MBOX_FORMAT_MBOXCL2)
+    if (reader->format == MLA_MBOX_FORMAT_MBOXCL2 || reader->format == MLA_MBOX_FORMAT_MBOXCL)
         mla_defect_list_add (defects, "bad-content-length",
                              "Content-Length does not end the message at a From_ line; "
                              "split at From_ lines instead");
@@ -686,7 +698,8 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message, GError
     body_start = eol < reader->len ? eol + 1 : reader->len;
     defects = mla_defect_list_new ();
 
-    if ((reader->format == MLA_MBOX_FORMAT_AUTO || reader->format == MLA_MBOX_FORMAT_MBOXCL2)
+    if ((reader->format == MLA_MBOX_FORMAT_AUTO || reader->format == MLA_MBOX_FORMAT_MBOXCL2
+         || reader->format == MLA_MBOX_FORMAT_MBOXCL)
         && !delimit_by_length (reader, body_start, defects, &by_length, &end, &next, error))
         return FALSE;
     if (by_length) {
@@ -695,14 +708,17 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message, GError
     } else {
         if (!find_separator (reader, body_start, defects, &next, error))
             return FALSE;
-        /* The blank separator line stays with the message (see mla-mbox.h). */
-        end = next;
+        end = next - mla_mbox_separator_length ((const guint8 *) reader->buf + body_start,
+                                                next - body_start);
         if (next == reader->len && !check_truncated (reader, body_start, defects, error))
             return FALSE;
     }
 
+    /* mboxcl quotes From lines inside counted bodies too; in auto mode a
+     * counted body is taken as mboxcl2's, unquoted. */
     bytes = take_bytes (reader, body_start, end,
-                        !by_length && reader->format != MLA_MBOX_FORMAT_MBOXCL2);
+                        reader->format == MLA_MBOX_FORMAT_MBOXCL
+                            || (!by_length && reader->format != MLA_MBOX_FORMAT_MBOXCL2));
     raw = mla_raw_message_new (bytes, reader->name, reader->buf_offset + from, ++reader->index);
     raw->envelope = g_steal_pointer (&envelope);
     g_ptr_array_extend_and_steal (raw->defects, g_steal_pointer (&defects));

@@ -17,7 +17,10 @@
 
 struct MlaMessage {
     GBytes *raw;
-    char sha256[65];
+    /* [0]: of the raw bytes, the identity; [1], [2]: of the bytes and a
+     * "\n" or "\r\n" separator, as archives before raw-rule="message"
+     * stored mbox messages ("" when no such separator can follow). */
+    char sha256[3][MLA_SHA256_HEX_SIZE];
     char *envelope;
     char *source;
     guint64 source_offset;
@@ -268,7 +271,7 @@ set_message_id (ParseState *state, GMimeMessage *mime, GMimeParserOptions *optio
     }
     if (message->message_id != NULL)
         return;
-    message->message_id = g_strdup_printf ("sha256-%.32s@mlarc.invalid", message->sha256);
+    message->message_id = g_strdup_printf ("sha256-%.32s@mlarc.invalid", message->sha256[0]);
     message->message_id_synthetic = TRUE;
     state_defect (state, "no-message-id", "no Message-ID, using %s", message->message_id);
 }
@@ -668,6 +671,17 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, 
     }
 }
 
+static void
+set_sha256s (MlaMessage *message, const guint8 *data, gsize size)
+{
+    static const char *const suffixes[] = { "", "\n", "\r\n" };
+    gsize n = 1;
+
+    if (size >= 1 && data[size - 1] == '\n')
+        n = size >= 2 && data[size - 2] == '\r' ? 3 : 2;
+    mla_sha256_hex_suffixed (data, size, suffixes, n, message->sha256);
+}
+
 static MlaMessage *
 parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
 {
@@ -697,7 +711,7 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
     state.tallies = g_array_new (FALSE, FALSE, sizeof (DefectTally));
     g_array_set_clear_func (state.tallies, tally_clear);
     data = g_bytes_get_data (message->raw, &size);
-    mla_sha256_hex (data, size, message->sha256);
+    set_sha256s (message, data, size);
     if (raw->bytes == NULL)
         state_defect (&state, "unreadable", "the reader could not read the message");
     scan_raw (&state, data, size);
@@ -771,7 +785,14 @@ mla_message_get_raw (const MlaMessage *message)
 const char *
 mla_message_get_sha256 (const MlaMessage *message)
 {
-    return message->sha256;
+    return message->sha256[0];
+}
+
+const char *
+mla_message_get_separated_sha256 (const MlaMessage *message, MlaLineEnd separator)
+{
+    g_return_val_if_fail (message != NULL, "");
+    return separator == MLA_LINE_END_CRLF ? message->sha256[2] : message->sha256[1];
 }
 
 const char *

@@ -51,6 +51,18 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMessage, mla_message_free)
 MLA_API GBytes *mla_message_get_raw (const MlaMessage *message);
 /* Returns: (transfer none): lower-case hex SHA-256 of the raw bytes. */
 MLA_API const char *mla_message_get_sha256 (const MlaMessage *message);
+typedef enum {
+    MLA_LINE_END_LF,
+    MLA_LINE_END_CRLF,
+} MlaLineEnd;
+
+/* The SHA-256 this message had in a volume written before
+ * raw-rule="message", had it come from an mbox: of its raw bytes followed
+ * by a blank separator line ending in @separator. Returns: (transfer none):
+ * lower-case hex, or "" when no such separator can follow (the bytes do not
+ * end with a line break; for CRLF, not with "\r\n"). */
+MLA_API const char *mla_message_get_separated_sha256 (const MlaMessage *message,
+                                                      MlaLineEnd separator);
 /* Returns: (transfer none) (nullable): the From_ line, as MlaRawMessage.envelope. */
 MLA_API const char *mla_message_get_envelope (const MlaMessage *message);
 /* Returns: (transfer none): the source file, byte offset and index given by the reader. */

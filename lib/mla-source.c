@@ -261,6 +261,7 @@ mla_source_get_format_name (MlaSource *source)
         [MLA_MBOX_FORMAT_MBOXO] = "mboxo.gz",
         [MLA_MBOX_FORMAT_MBOXRD] = "mboxrd.gz",
         [MLA_MBOX_FORMAT_MBOXCL2] = "mboxcl2.gz",
+        [MLA_MBOX_FORMAT_MBOXCL] = "mboxcl.gz",
     };
     MlaMboxFormat format;
 

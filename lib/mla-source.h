@@ -34,7 +34,7 @@ MLA_API MlaSourceKind mla_source_get_kind (MlaSource *source);
 /* Returns: (transfer none): the path given to mla_source_open(). */
 MLA_API const char *mla_source_get_path (MlaSource *source);
 /* Returns: (transfer none): a short name for the detected format: "mboxo",
- * "mboxrd", "mboxcl2", "maildir", "message", "empty"; with ".gz" appended
+ * "mboxrd", "mboxcl2", "mboxcl", "maildir", "message", "empty"; with ".gz" appended
  * for gzip'd mboxes. */
 MLA_API const char *mla_source_get_format_name (MlaSource *source);
 /* Progress: bytes of the input file consumed (compressed bytes for gzip) and

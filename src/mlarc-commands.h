@@ -33,7 +33,7 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MlarcImportFlags, mlarc_import_flags_clear)
 
 #define MLARC_IMPORT_OPTIONS(flags)                                                      \
     { "format", 'f', 0, G_OPTION_ARG_STRING, &(flags).format,                             \
-      "mbox variant: auto (default), mboxo, mboxrd or mboxcl2", "FORMAT" },              \
+      "mbox variant: auto (default), mboxo, mboxrd, mboxcl2 or mboxcl", "FORMAT" },              \
     { "no-agendas", 0, 0, G_OPTION_ARG_NONE, &(flags).no_agendas,                         \
       "Do not extract agendas from the messages", NULL },                                \
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &(flags).quiet, "No progress and no summary line", NULL }

@@ -56,6 +56,7 @@ tests_check_site_LDADD = $(mla_check_ldadd) $(XML_LIBS)
 mla_e2e_tests = \
 	tests/e2e-import.sh \
 	tests/e2e-roundtrip.sh \
+	tests/e2e-identity.sh \
 	tests/e2e-bad-input.sh \
 	tests/e2e-corpora.sh \
 	tests/e2e-agenda.sh \
