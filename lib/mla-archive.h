@@ -55,6 +55,8 @@ typedef struct MlaImportOptions {
     gpointer progress_data;
     MlaNoticeFunc notice;            /* nullable */
     gpointer notice_data;
+    guint64 max_message_size;        /* bigger messages are rejected ("too-big");
+                                      * 0: MLA_DEFAULT_MAX_MESSAGE_SIZE */
 } MlaImportOptions;
 
 /* Reads every input (paths; "-" = stdin) and adds its messages in one

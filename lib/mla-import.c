@@ -339,15 +339,16 @@ next_volume_number (MlaArchive *archive)
 }
 
 static gboolean
-open_sources (const char *const *inputs, MlaMboxFormat format, GPtrArray *sources,
+open_sources (const char *const *inputs, const MlaImportOptions *options, GPtrArray *sources,
               guint64 *out_total, GError **error)
 {
     *out_total = 0;
     for (gsize i = 0; inputs[i] != NULL; i++) {
-        MlaSource *source = mla_source_open (inputs[i], format, error);
+        MlaSource *source = mla_source_open (inputs[i], options->format, error);
 
         if (source == NULL)
             return FALSE;
+        mla_source_set_max_message_size (source, options->max_message_size);
         g_ptr_array_add (sources, source);
         *out_total += mla_source_get_bytes_total (source);
     }
@@ -425,7 +426,7 @@ run_import (Import *import, const char *const *inputs, GError **error)
     volume_path = g_strdup_printf ("%s/volumes/%06u.xml", archive->path, number);
     raw_path = g_strdup_printf ("%s/raw/%06u.raw", archive->path, number);
     if (!mla_key_set_load_archive (&import->known, archive, error)
-        || !open_sources (inputs, import->options->format, sources, &import->bytes_total, error))
+        || !open_sources (inputs, import->options, sources, &import->bytes_total, error))
         return FALSE;
     if (!start_workers (import, error))
         return FALSE;
@@ -477,7 +478,7 @@ gboolean
 mla_archive_import (MlaArchive *archive, const char *const *inputs,
                     const MlaImportOptions *options, MlaImportStats *out_stats, GError **error)
 {
-    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL };
+    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL, 0 };
     MlaImportStats local_stats;
     Import import = { 0 };
     int lock_fd;

@@ -2,6 +2,7 @@
  * the shape of mail text. */
 #pragma once
 #include <glib.h>
+#include "mla-mbox.h"
 
 G_BEGIN_DECLS
 
@@ -16,5 +17,9 @@ gsize mla_field_name_length (const char *s, gsize n);
  * (mla_mboxrd_write_message()), so the split is exact for every message
  * that ends with a line break. */
 gsize mla_mbox_separator_length (const guint8 *data, gsize size);
+
+/* Makes @raw a message too big to keep: no bytes, and one "too-big" defect
+ * that gives its @size (or as much as was read) and the limit. */
+void mla_raw_message_set_too_big (MlaRawMessage *raw, guint64 size, guint64 max_size);
 
 G_END_DECLS

@@ -65,6 +65,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMboxReader, mla_mbox_reader_free)
 MLA_API gboolean mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message,
                                        GError **error);
 
+/* The default limit on the size of one message: 32 MiB. */
+#define MLA_DEFAULT_MAX_MESSAGE_SIZE ((guint64) 32 << 20)
+
+/* Sets the limit on one message's bytes (0: the default). A message over it
+ * is not held in memory: its bytes are skipped up to the next From_ line,
+ * and it comes back with NULL bytes and one "too-big" defect, to be
+ * rejected (mla_raw_message_set_too_big()). */
+MLA_API void mla_mbox_reader_set_max_message_size (MlaMboxReader *reader, guint64 size);
+
 /* The variant in use: the forced one, or what was detected so far. */
 MLA_API MlaMboxFormat mla_mbox_reader_get_format (MlaMboxReader *reader);
 /* Bytes consumed from the (decoded) stream so far. */

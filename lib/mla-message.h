@@ -47,6 +47,12 @@ MLA_API MlaMessage *mla_message_parse (const MlaRawMessage *raw);
 MLA_API void mla_message_free (MlaMessage *message);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMessage, mla_message_free)
 
+/* No text of the model (body, subject, names, ids, file names...) is longer
+ * than this many bytes: longer ones are cut at a character and flagged
+ * "text-cut", so that the XML has no text node near libxml2's limit of
+ * 10,000,000 bytes (without XML_PARSE_HUGE) and stock tools read it. */
+#define MLA_MAX_TEXT_SIZE (1 << 20)
+
 /* Returns: (transfer none): the raw bytes the message was parsed from. */
 MLA_API GBytes *mla_message_get_raw (const MlaMessage *message);
 /* Returns: (transfer none): lower-case hex SHA-256 of the raw bytes. */

@@ -616,7 +616,10 @@ mla_xml_volume_reader_open (const char *path, guint volume, MlaRecordReadFlags f
     reader->volume = volume;
     reader->flags = flags;
     record_buffer_init (&reader->buffer);
-    reader->reader = xmlReaderForFile (path, NULL, XML_PARSE_NONET | XML_PARSE_HUGE);
+    /* Validation (mlarc check) reads as stock tools do, so that it fails on
+     * what they refuse: text nodes over 10,000,000 bytes. */
+    reader->reader = xmlReaderForFile (path, NULL,
+                                       XML_PARSE_NONET | (schema != NULL ? 0 : XML_PARSE_HUGE));
     if (reader->reader == NULL)
         return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot open", path), NULL;
     xmlTextReaderSetStructuredErrorHandler (reader->reader, collect_problem, out_problems);
