@@ -46,35 +46,39 @@ for f in "$TMP"/eml/*.eml; do
     cp "$f" "$TMP/maildir/cur/100000000$i.M$i.host:2,S"
 done
 
-# $1 archive, $2 want added, $3 want present; the rest: import arguments.
+# $1 what is checked, $2 archive, $3 want added, $4 want present; the rest:
+# import arguments. Prints "ok<TAB>what<TAB>summary" (check-identity.sh
+# makes rows of these).
 import_expect () {
-    a=$1 want_added=$2 want_present=$3
-    shift 3
+    what=$1 a=$2 want_added=$3 want_present=$4
+    shift 4
     expect 0 import -a "$a" "$@"
     expect_accounted
     [ "$(summary added)" -eq "$want_added" ] && [ "$(summary 'already present')" -eq "$want_present" ] \
-        || fail "import $*: $(cat "$TMP/err"), expected $want_added added, $want_present present"
+        || fail "$what: import $*: $(cat "$TMP/err"), expected $want_added added, $want_present present"
+    printf 'ok\t%s\t%s\n' "$what" "$(sed -n 's/^mlarc import: //p' "$TMP/err")"
 }
 
-import_expect "$TMP/a" "$n" 0 "$TMP"/eml/*.eml
-import_expect "$TMP/a" 0 "$n" "$TMP/maildir"
-import_expect "$TMP/a" 0 "$n" "$TMP/mboxrd.mbox"
-import_expect "$TMP/a" 0 "$n" -f mboxrd "$TMP/mboxrd.mbox.gz"
-import_expect "$TMP/a" 0 "$((n - 1))" -f mboxo "$TMP/mboxo.mbox"
+import_expect ".eml files first" "$TMP/a" "$n" 0 "$TMP"/eml/*.eml
+import_expect "Maildir after .eml" "$TMP/a" 0 "$n" "$TMP/maildir"
+import_expect "mboxrd after .eml" "$TMP/a" 0 "$n" "$TMP/mboxrd.mbox"
+import_expect "mboxrd.gz after .eml" "$TMP/a" 0 "$n" -f mboxrd "$TMP/mboxrd.mbox.gz"
+import_expect "mboxo after .eml" "$TMP/a" 0 "$((n - 1))" -f mboxo "$TMP/mboxo.mbox"
 for f in "$TMP"/eml/*.eml; do
     run import -a "$TMP/a" - <"$f"
     [ "$status" -eq 0 ] && [ "$(summary 'already present')" -eq 1 ] \
         || fail "stdin $f: $(cat "$TMP/err")"
 done
+printf 'ok\t%s\t%s\n' "standard input after .eml" "$n messages, each already present"
 [ "$(count "$TMP/a")" -eq "$n" ] || fail "archive holds $(count "$TMP/a") messages, expected $n"
 shas "$TMP/a" | sort >"$TMP/eml.shas"
 validate "$TMP/a"
 grep -q 'raw-rule="message"' "$TMP/a/index.xml" || fail "index.xml: no raw-rule"
 
 # The other way round: mbox first, then the files.
-import_expect "$TMP/b" "$n" 0 "$TMP/mboxrd.mbox"
+import_expect "mboxrd first" "$TMP/b" "$n" 0 "$TMP/mboxrd.mbox"
 shas "$TMP/b" | sort | cmp -s - "$TMP/eml.shas" || fail "mboxrd: other bytes than the .eml files"
-import_expect "$TMP/b" 0 "$n" "$TMP"/eml/*.eml
+import_expect ".eml after mboxrd" "$TMP/b" 0 "$n" "$TMP"/eml/*.eml
 
 # Content-Length mboxes: the messages carry their own Content-Length (a
 # writer adds it, so it is part of the message). mboxcl also quotes From
@@ -90,16 +94,16 @@ for f in "$TMP"/eml/*.eml; do
 done
 write_mbox "$TMP/cl" 's/^From />From /' >"$TMP/mboxcl.mbox"
 write_mbox "$TMP/cl" '' zz-from-only.eml >"$TMP/mboxcl2.mbox"
-import_expect "$TMP/c" "$((n - 1))" 0 "$TMP"/cl/*.eml
-import_expect "$TMP/c" 0 "$((n - 1))" -f mboxcl "$TMP/mboxcl.mbox"
-import_expect "$TMP/c" 0 "$((n - 2))" -f mboxcl2 "$TMP/mboxcl2.mbox"
-import_expect "$TMP/c" 0 "$((n - 2))" "$TMP/mboxcl2.mbox"
+import_expect ".eml with Content-Length" "$TMP/c" "$((n - 1))" 0 "$TMP"/cl/*.eml
+import_expect "mboxcl after .eml" "$TMP/c" 0 "$((n - 1))" -f mboxcl "$TMP/mboxcl.mbox"
+import_expect "mboxcl2 after .eml" "$TMP/c" 0 "$((n - 2))" -f mboxcl2 "$TMP/mboxcl2.mbox"
+import_expect "mboxcl2 (detected) after .eml" "$TMP/c" 0 "$((n - 2))" "$TMP/mboxcl2.mbox"
 grep -q 'bad-content-length' "$TMP/c"/volumes/*.xml && fail "a Content-Length did not fit"
 
 # Round trip: the export reads back as the same messages, and the
 # separator it writes comes off again (no message grows a blank line).
 expect 0 export -a "$TMP/a" -o "$TMP/a.mbox"
-import_expect "$TMP/a2" "$n" 0 "$TMP/a.mbox"
+import_expect "export of the archive into a new one" "$TMP/a2" "$n" 0 "$TMP/a.mbox"
 shas "$TMP/a2" | sort | cmp -s - "$TMP/eml.shas" || fail "export of the .eml files reads back otherwise"
 
 # An archive written before the rule (by mlarc at f111e0e, see
@@ -110,22 +114,22 @@ validate "$TMP/legacy"
 legacy=$(count "$TMP/legacy")
 ls "$DATA"/message/*.eml | grep -v headers-only-body >"$TMP/legacy.list"
 # shellcheck disable=SC2046
-import_expect "$TMP/legacy" 0 "$legacy" $(cat "$TMP/legacy.list")
+import_expect "legacy archive: .eml files" "$TMP/legacy" 0 "$legacy" $(cat "$TMP/legacy.list")
 # The fixture's own input, as its README says it was made.
 write_mbox "$DATA/message" 's/^From />From /' headers-only-body.eml >"$TMP/legacy-input.mbox"
-import_expect "$TMP/legacy" 0 "$legacy" "$TMP/legacy-input.mbox"
+import_expect "legacy archive: its own mbox input" "$TMP/legacy" 0 "$legacy" "$TMP/legacy-input.mbox"
 # Without the .keys cache the keys come from the XML, with the same result.
 rm "$TMP/legacy/volumes/000001.keys"
-import_expect "$TMP/legacy" 0 "$legacy" "$TMP/legacy-input.mbox"
+import_expect "legacy archive without .keys: mbox" "$TMP/legacy" 0 "$legacy" "$TMP/legacy-input.mbox"
 # New messages go into a volume of the new rule beside the old one.
 extra=$((n - legacy))
-import_expect "$TMP/legacy" "$extra" "$legacy" "$TMP/maildir"
+import_expect "legacy archive: new messages into a new volume" "$TMP/legacy" "$extra" "$legacy" "$TMP/maildir"
 grep -c 'raw-rule="message"' "$TMP/legacy/index.xml" | grep -qx 1 || fail "legacy: raw-rule not on the new volume only"
 validate "$TMP/legacy"
 # The export of the mixed archive has no doubled blank line and reads back
 # into it as nothing new.
 expect 0 export -a "$TMP/legacy" -o "$TMP/legacy.mbox"
-import_expect "$TMP/legacy" 0 "$n" "$TMP/legacy.mbox"
-import_expect "$TMP/legacy-again" "$n" 0 "$TMP/legacy.mbox"
-import_expect "$TMP/legacy-again" 0 "$n" "$TMP"/eml/*.eml
+import_expect "legacy archive: its export into itself" "$TMP/legacy" 0 "$n" "$TMP/legacy.mbox"
+import_expect "export of legacy archive into a new one" "$TMP/legacy-again" "$n" 0 "$TMP/legacy.mbox"
+import_expect ".eml after that export" "$TMP/legacy-again" 0 "$n" "$TMP"/eml/*.eml
 exit 0
