@@ -455,6 +455,17 @@ run_import (Import *import, const char *const *inputs, GError **error)
     return commit_volume (import, number, imported, error);
 }
 
+/* The key index is derived too: without it the next import reads the
+ * .keys files of the volumes it does not cover. */
+static void
+update_key_index (MlaKeySet *known, MlaArchive *archive)
+{
+    g_autoptr (GError) error = NULL;
+
+    if (!mla_key_set_update_index (known, archive, &error))
+        g_debug ("the key index was not updated: %s", error->message);
+}
+
 /* The overview is derived: failing to update it loses nothing, and the
  * next command that opens it catches it up. */
 static void
@@ -496,6 +507,8 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     mla_key_set_init (&import.known);
     was_empty = archive->volumes->len == 0;
     ok = run_import (&import, inputs, error);
+    if (ok && import.stats->added + import.stats->rejected > 0)
+        update_key_index (&import.known, archive);
     /* The key set and the batches go before the overview needs memory. */
     import_clear (&import);
     if (ok)

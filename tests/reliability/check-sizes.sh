@@ -32,16 +32,16 @@ have_time=no
 [ "$have_time" = yes ] || row "sizes: peak memory" SKIP "/usr/bin/time -v is missing (apt-get install time)"
 
 # $1 case, $2 expected outcome of the hostile message (archived|rejected),
-# $3 the size limit in MiB (32 is the default).
+# $3 the size limit in MiB (32 is the default), $4 the row's name if not $1.
 size_case () {
-    name=$1 want=$2 limit=$3
+    name=$1 want=$2 limit=$3 label=${4:-$1}
     # mlarc(1), LIMITS: about 120 MB plus ten times the size limit.
     bound_kb=$(( (120 + 10 * limit) * 1024 ))
     set -- --max-message-size "$((limit * 1024 / ${BIG_SCALE:-1}))K"
     input="$TMP/$name.mbox"
     archive="$TMP/$name"
     if ! "$here/make-big-input" "$name" "$input" 2>"$TMP/gen.err"; then
-        row "size: $name" FAIL "could not generate the input: $(head -c 200 "$TMP/gen.err")"
+        row "size: $label" FAIL "could not generate the input: $(head -c 200 "$TMP/gen.err")"
         return
     fi
     start=$(date +%s)
@@ -55,7 +55,7 @@ size_case () {
     seconds=$(( $(date +%s) - start ))
     rm -f "$input"
     if [ "$status" -ne 0 ]; then
-        row "size: $name" FAIL "exit $status after ${seconds} s: $(tail -n 2 "$TMP/err" | tr '\n\t' '  ')"
+        row "size: $label" FAIL "exit $status after ${seconds} s: $(tail -n 2 "$TMP/err" | tr '\n\t' '  ')"
         return
     fi
     summary=$(grep '^mlarc import:' "$TMP/err" | sed 's/^mlarc import: //')
@@ -84,7 +84,7 @@ size_case () {
     fi
     "$MLARC" check -a "$archive" >/dev/null 2>"$TMP/check" \
         || { verdict=FAIL; detail="mlarc check fails: $(tail -n 1 "$TMP/check"); $detail"; }
-    row "size: $name" "$verdict" "$detail"
+    row "size: $label" "$verdict" "$detail"
     rm -rf "$archive"
 }
 
@@ -92,7 +92,7 @@ size_case bomb rejected 32
 size_case line rejected 32
 size_case header rejected 32
 # The same header under a raised limit: archived, the field read in part.
-size_case header archived 64
+size_case header archived 64 "header, 64M limit"
 size_case parts archived 32
 size_case nesting archived 32
 size_case references archived 32
