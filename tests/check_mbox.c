@@ -494,6 +494,42 @@ START_TEST (test_mbox_separator_length)
 }
 END_TEST
 
+/* Over the limit, a message is skipped, never held: it comes back without
+ * bytes and with one too-big defect, and the next one is read as usual,
+ * whatever the block boundaries. */
+START_TEST (test_mbox_too_big)
+{
+    g_autoptr (GString) input = g_string_new (FROM_A "Subject: big\n\n");
+    g_autoptr (GBytes) bytes = NULL;
+    g_autoptr (GInputStream) stream = NULL;
+    g_autoptr (MlaMboxReader) reader = NULL;
+    g_autoptr (MlaRawMessage) big = NULL;
+    g_autoptr (MlaRawMessage) next = NULL;
+    g_autoptr (MlaRawMessage) end = NULL;
+    const MlaDefect *defect;
+
+    for (guint i = 0; i < 50; i++)
+        g_string_append (input, "a line of body text\nFrom a line that is no separator\n");
+    g_string_append (input, "\n" FROM_B "Subject: small\n\nbody\n\n");
+    bytes = g_bytes_new (input->str, input->len);
+    stream = _i == 0 ? g_memory_input_stream_new_from_bytes (bytes) : one_byte_stream_new (bytes);
+    reader = mla_mbox_reader_new (stream, "t", MLA_MBOX_FORMAT_AUTO);
+    mla_mbox_reader_set_max_message_size (reader, 1000);
+    ck_assert (mla_mbox_reader_next (reader, &big, NULL));
+    ck_assert_ptr_null (big->bytes);
+    ck_assert_uint_eq (big->defects->len, 1);
+    defect = g_ptr_array_index (big->defects, 0);
+    ck_assert_str_eq (defect->code, "too-big");
+    ck_assert_msg (strstr (defect->detail, "limit of 1000") != NULL, "%s", defect->detail);
+    ck_assert_str_eq (big->envelope, "a@example.org Mon Jan  1 00:00:00 2007");
+    ck_assert (mla_mbox_reader_next (reader, &next, NULL));
+    assert_raw (next, "Subject: small\n\nbody\n");
+    ck_assert_uint_eq (next->offset, strstr (input->str, FROM_B) - input->str);
+    ck_assert (mla_mbox_reader_next (reader, &end, NULL));
+    ck_assert_ptr_null (end);
+}
+END_TEST
+
 static const struct {
     const char *input;
     gboolean truncated;
@@ -805,6 +841,7 @@ mbox_suite (void)
     mla_test_add_case (suite, "long-line", test_mbox_long_line, 0);
     mla_test_add_case (suite, "separator-round-trip", test_mbox_separator_round_trip,
                        G_N_ELEMENTS (separated));
+    mla_test_add_case (suite, "too-big", test_mbox_too_big, 2);
     mla_test_add_case (suite, "separator-length", test_mbox_separator_length,
                        G_N_ELEMENTS (separator_lengths));
     mla_test_add_case (suite, "truncated", test_mbox_truncated_last, G_N_ELEMENTS (endings));

@@ -101,6 +101,18 @@ expect 0 import -a "$TMP/ki" "$GOOD/single.eml" "$SAMPLE"
 [ "$(summary added)" -eq 0 ] && [ "$(summary 'already present')" -eq $((n + 1)) ] \
     || fail "damaged keys.index: $(cat "$TMP/err")"
 
+# --max-message-size: a bigger message, from any container, is a too-big
+# reject, counted; the others are kept.
+expect 0 import -a "$TMP/small" --max-message-size 100 "$GOOD/single.eml" "$GOOD/maildir" "$GOOD/mboxo.mbox"
+[ "$(summary added)" -eq 0 ] && [ "$(summary rejected)" -eq "$(summary read)" ] \
+    || fail "--max-message-size 100: $(cat "$TMP/err")"
+[ "$(grep -c 'code="too-big"' "$TMP"/small/volumes/*.xml)" -eq "$(summary read)" ] \
+    || fail "--max-message-size: rejects are not too-big"
+run import -a "$TMP/small" --max-message-size 100 - <"$GOOD/single.eml"
+[ "$status" -eq 0 ] && [ "$(summary rejected)" -eq 1 ] || fail "stdin over the limit: $(cat "$TMP/err")"
+expect 0 import -a "$TMP/small" --max-message-size 1K "$GOOD/single.eml" "$GOOD/maildir"
+[ "$(summary added)" -eq "$(summary read)" ] || fail "--max-message-size 1K: $(cat "$TMP/err")"
+
 # Usage errors.
 expect 2 import "$SAMPLE"
 expect 2 import -a "$TMP/x" --format nonsense "$SAMPLE"
