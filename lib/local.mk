@@ -21,9 +21,11 @@ mlarc_public_headers = \
 	lib/mla-agenda-mail.h \
 	lib/mla-subject.h \
 	lib/mla-thread.h \
+	lib/mla-query.h \
 	lib/mla-overview.h \
 	lib/mla-thread-format.h \
 	lib/mla-show.h \
+	lib/mla-search.h \
 	lib/mla-site.h
 
 pkginclude_HEADERS = $(mlarc_public_headers)
@@ -84,6 +86,11 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-overview.c \
 	lib/mla-overview-store.c \
 	lib/mla-overview-query.c \
+	lib/mla-overview-search.c \
+	lib/mla-query.c \
+	lib/mla-listing-private.h \
+	lib/mla-listing.c \
+	lib/mla-search.c \
 	lib/mla-thread-format.c \
 	lib/mla-show.c \
 	lib/mla-site-url-private.h \

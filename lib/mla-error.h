@@ -19,6 +19,7 @@ typedef enum {
     MLA_ERROR_LOCKED,      /* another mlarc holds the archive */
     MLA_ERROR_NOT_FOUND,   /* no message or thread with that id */
     MLA_ERROR_OVERVIEW,    /* the overview database failed */
+    MLA_ERROR_QUERY,       /* a search query with bad syntax */
 } MlaError;
 
 MLA_API GQuark mla_error_quark (void);

@@ -1,7 +1,8 @@
-/* mla-overview-private.h: what the overview's three files share: the
+/* mla-overview-private.h: what the overview's four files share: the
  * connection and its prepared statements (mla-overview.c: opening,
  * checking, rebuilding, catching up), adding and threading
- * (mla-overview-store.c), and lookups (mla-overview-query.c). These are the
+ * (mla-overview-store.c), lookups (mla-overview-query.c) and the
+ * full-text index and search (mla-overview-search.c). These are the
  * only files that include sqlite3.h. */
 #pragma once
 #include <sqlite3.h>
@@ -23,6 +24,8 @@ enum {
     STMT_INSERT_AGENDA,
     STMT_INSERT_ADDRESS,
     STMT_INSERT_ATTACHMENT,
+    STMT_INSERT_SEARCH,
+    STMT_THREAD_INFO,
     STMT_GET_BODY,
     STMT_GET_ADDRESSES,
     STMT_GET_ATTACHMENTS,
@@ -80,6 +83,12 @@ char *mla_overview_column_dup (sqlite3_stmt *statement, int column);
 /* Reads ENTRY_COLUMNS from column @c on into @entry. */
 void mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement, int c,
                               MlaOverviewEntry *entry);
+
+/* Returns: (transfer full): @entry and its strings in one block, for g_free(). */
+MlaOverviewEntry *mla_overview_entry_dup (const MlaOverviewEntry *entry);
+/* Adds @record, stored in row @row, to the full-text index. */
+gboolean mla_overview_index_record (MlaOverview *overview, gint64 row, const MlaRecord *record,
+                                    GError **error);
 
 /* Adds the records of every volume numbered @first or higher. */
 gboolean mla_overview_insert_volumes (MlaOverview *overview, guint first, GError **error);

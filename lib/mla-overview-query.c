@@ -27,8 +27,8 @@ static const gsize entry_strings[] = {
 #define ENTRY_STRING(entry, offset) (*(const char **) ((char *) (entry) + (offset)))
 
 /* One block holds the entry and its strings, so g_free() frees both. */
-static MlaOverviewEntry *
-entry_dup (const MlaOverviewEntry *entry)
+MlaOverviewEntry *
+mla_overview_entry_dup (const MlaOverviewEntry *entry)
 {
     gsize size = sizeof *entry;
     MlaOverviewEntry *copy;
@@ -68,7 +68,7 @@ find_entries (MlaOverview *overview, int which, const char *text, GError **error
         MlaOverviewEntry entry = { 0 };
 
         mla_overview_read_entry (scratch, statement, 0, &entry);
-        g_ptr_array_add (found, entry_dup (&entry));
+        g_ptr_array_add (found, mla_overview_entry_dup (&entry));
     }
     sqlite3_reset (statement);
     if (status != SQLITE_DONE)
@@ -282,4 +282,44 @@ mla_overview_get_agendas (MlaOverview *overview, GError **error)
     if (status != SQLITE_DONE)
         return mla_overview_throw (overview, error, "read agendas"), NULL;
     return g_steal_pointer (&agendas);
+}
+
+void
+mla_overview_thread_info_free (MlaOverviewThreadInfo *info)
+{
+    if (info == NULL)
+        return;
+    g_free (info->thread);
+    g_free (info->subject);
+    g_free (info);
+}
+
+MlaOverviewThreadInfo *
+mla_overview_get_thread_info (MlaOverview *overview, const char *thread_id, GError **error)
+{
+    sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_THREAD_INFO, error);
+    g_autoptr (MlaOverviewThreadInfo) info = NULL;
+    int status;
+
+    g_return_val_if_fail (thread_id != NULL, NULL);
+    if (statement == NULL)
+        return NULL;
+    mla_overview_bind_text (statement, 1, thread_id);
+    status = sqlite3_step (statement);
+    if (status == SQLITE_ROW) {
+        info = g_new0 (MlaOverviewThreadInfo, 1);
+        info->thread = g_strdup (thread_id);
+        info->subject = mla_overview_column_dup (statement, 0);
+        info->messages = (guint) sqlite3_column_int (statement, 1);
+        info->first_date = sqlite3_column_int64 (statement, 2);
+        info->last_date = sqlite3_column_int64 (statement, 3);
+    }
+    sqlite3_reset (statement);
+    if (status == SQLITE_ROW)
+        return g_steal_pointer (&info);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "thread"), NULL;
+    return mla_throw (error, MLA_ERROR_NOT_FOUND, "no thread %s in %s", thread_id,
+                      mla_archive_get_path (overview->archive)),
+           NULL;
 }

@@ -166,7 +166,8 @@ insert_record (MlaOverview *overview, const MlaRecord *record, GError **error)
     if (!mla_overview_step_done (overview, statement, error))
         return FALSE;
     row = sqlite3_last_insert_rowid (overview->db);
-    return insert_refs (overview, row, record, error) && insert_details (overview, row, record, error);
+    return insert_refs (overview, row, record, error) && insert_details (overview, row, record, error)
+           && mla_overview_index_record (overview, row, record, error);
 }
 
 /* Adds the records of every volume numbered @first or higher. */

@@ -12,7 +12,7 @@
 #include "mla-overview-private.h"
 
 /* Raised whenever the tables change; a file of another version is rebuilt. */
-#define SCHEMA_VERSION 3
+#define SCHEMA_VERSION 4
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
@@ -39,6 +39,8 @@ static const char schema_sql[] =
     " xml TEXT NOT NULL, PRIMARY KEY (message, position)) WITHOUT ROWID;"
     "CREATE INDEX messages_message_id ON messages (message_id);"
     "CREATE INDEX messages_thread ON messages (thread);"
+    /* date: searches, and listings newest first. */
+    "CREATE INDEX messages_date ON messages (date);"
     /* The parent chain threading uses: References (else In-Reply-To),
      * cleaned by mla_thread_clean_refs(). */
     "CREATE TABLE refs (message INTEGER NOT NULL, position INTEGER NOT NULL,"
@@ -47,7 +49,12 @@ static const char schema_sql[] =
     "CREATE TABLE threads (thread TEXT PRIMARY KEY, root TEXT NOT NULL,"
     " messages INTEGER NOT NULL, first_date INTEGER NOT NULL, last_date INTEGER NOT NULL,"
     " subject TEXT) WITHOUT ROWID;"
-    "CREATE TABLE thread_aliases (alias TEXT PRIMARY KEY, thread TEXT NOT NULL) WITHOUT ROWID;";
+    "CREATE TABLE thread_aliases (alias TEXT PRIMARY KEY, thread TEXT NOT NULL) WITHOUT ROWID;"
+    /* The full-text index, rowid = messages.id. Contentless: the texts are
+     * in messages and bodies already. unicode61 folds case and, with
+     * remove_diacritics 2, accents. */
+    "CREATE VIRTUAL TABLE search USING fts5 (title, author, recipients, body, files,"
+    " content = '', tokenize = 'unicode61 remove_diacritics 2');";
 
 static const char *const stmt_sql[N_STMTS] = {
     [STMT_INSERT_MESSAGE] = "INSERT INTO messages (volume, raw_offset, raw_length, message_id,"
@@ -57,6 +64,9 @@ static const char *const stmt_sql[N_STMTS] = {
                             " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [STMT_INSERT_REF] = "INSERT INTO refs (message, position, ref) VALUES (?,?,?)",
     [STMT_INSERT_BODY] = "INSERT INTO bodies (message, body) VALUES (?,?)",
+    [STMT_INSERT_SEARCH] = "INSERT INTO search (rowid, title, author, recipients, body, files)"
+                           " VALUES (?,?,?,?,?,?)",
+    [STMT_THREAD_INFO] = "SELECT subject, messages, first_date, last_date FROM threads WHERE thread = ?",
     [STMT_INSERT_AGENDA] = "INSERT INTO agendas (message, position, xml) VALUES (?,?,?)",
     [STMT_INSERT_ADDRESS] = "INSERT INTO addresses (message, position, kind, name, address)"
                             " VALUES (?,?,?,?,?)",
@@ -353,14 +363,16 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
         *out_reason = g_strdup ("ahead of the archive's index");
         return STATE_UNUSABLE;
     }
-    /* A truncated or damaged file fails here or miscounts. */
+    /* A truncated or damaged file fails here or miscounts. Rows are
+     * numbered from 1 and never deleted, so the last id is the count,
+     * found without reading the whole table (a search opens this). */
     for (guint i = 0; i < volumes->len; i++) {
         const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, i);
 
         if (volume->number <= *out_covered)
             expected += volume->messages;
     }
-    if (sqlite3_prepare_v2 (overview->db, "SELECT count(*) FROM messages", -1, &statement, NULL)
+    if (sqlite3_prepare_v2 (overview->db, "SELECT coalesce(max(id), 0) FROM messages", -1, &statement, NULL)
             == SQLITE_OK
         && sqlite3_step (statement) == SQLITE_ROW)
         rows = sqlite3_column_int64 (statement, 0);

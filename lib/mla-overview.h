@@ -11,6 +11,7 @@
 #include "mla-api.h"
 #include "mla-archive.h"
 #include "mla-message.h"
+#include "mla-query.h"
 #include "mla-thread.h"
 
 G_BEGIN_DECLS
@@ -124,6 +125,49 @@ MLA_API void mla_overview_agenda_free (MlaOverviewAgenda *agenda);
 /* Every stored agenda, in archive order.
  * Returns: (transfer full) (nullable): MlaOverviewAgenda *. */
 MLA_API GPtrArray *mla_overview_get_agendas (MlaOverview *overview, GError **error);
+
+/* ---- full-text search (mlarc search) ---- */
+
+typedef struct MlaSearchOptions {
+    guint offset;         /* results skipped */
+    guint limit;          /* at most this many; 0: all */
+    guint rank_window;    /* how many of the latest matches are ranked; 0: 10,000 */
+} MlaSearchOptions;
+
+/* A message that matches, and how well: higher is more relevant (0 when
+ * the query has no text term to rank by). */
+typedef struct MlaSearchHit {
+    MlaOverviewEntry *entry;    /* owned */
+    double score;
+} MlaSearchHit;
+
+MLA_API void mla_search_hit_free (MlaSearchHit *hit);
+
+/* The messages matching @query. When the query has text terms, the
+ * latest rank_window matches (in archive order) come first, the most
+ * relevant first, and older matches follow, the latest first; otherwise
+ * the newest by date come first. Matching ignores case and accents. @options
+ * nullable: every match.
+ * Returns: (transfer full) (nullable): MlaSearchHit *. */
+MLA_API GPtrArray *mla_overview_search (MlaOverview *overview, const MlaQuery *query,
+                                        const MlaSearchOptions *options, GError **error);
+
+/* What a thread is: for listing the threads of search results. */
+typedef struct MlaOverviewThreadInfo {
+    char *thread;
+    char *subject;               /* nullable: its first message's */
+    guint messages;
+    gint64 first_date, last_date;
+} MlaOverviewThreadInfo;
+
+MLA_API void mla_overview_thread_info_free (MlaOverviewThreadInfo *info);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverviewThreadInfo, mla_overview_thread_info_free)
+
+/* Thread @thread_id (current ids only, as entries carry).
+ * Returns: (transfer full) (nullable): NULL with @error set. */
+MLA_API MlaOverviewThreadInfo *mla_overview_get_thread_info (MlaOverview *overview,
+                                                             const char *thread_id,
+                                                             GError **error);
 
 /* All messages with the forest built over them: input i of the forest is
  * entry i. */

@@ -84,24 +84,29 @@ readable (const MlaOverviewEntry *entry, GByteArray *raw)
     return g_string_free (text, FALSE);
 }
 
+gboolean
+mla_show_write_mbox (MlaArchive *archive, const MlaOverviewEntry *const *entries, guint n,
+                     GOutputStream *out, GError **error)
+{
+    g_autoptr (GByteArray) raw = g_byte_array_new ();
+
+    for (guint i = 0; i < n; i++)
+        if (!read_raw (archive, entries[i], raw, error)
+            || !mla_mboxrd_write_message (out, entries[i]->envelope, entries[i]->date_utc,
+                                          raw->data, raw->len, error))
+            return FALSE;
+    return TRUE;
+}
+
 static gboolean
 write_thread (MlaArchive *archive, MlaOverview *overview, const MlaOverviewEntry *entry,
               GOutputStream *out, GError **error)
 {
     g_autoptr (GPtrArray) thread = mla_overview_get_thread (overview, entry->thread, error);
-    g_autoptr (GByteArray) raw = g_byte_array_new ();
 
-    if (thread == NULL)
-        return FALSE;
-    for (guint i = 0; i < thread->len; i++) {
-        const MlaOverviewEntry *member = g_ptr_array_index (thread, i);
-
-        if (!read_raw (archive, member, raw, error)
-            || !mla_mboxrd_write_message (out, member->envelope, member->date_utc, raw->data,
-                                          raw->len, error))
-            return FALSE;
-    }
-    return TRUE;
+    return thread != NULL
+           && mla_show_write_mbox (archive, (const MlaOverviewEntry *const *) thread->pdata,
+                                   thread->len, out, error);
 }
 
 gboolean

@@ -22,4 +22,8 @@ MLA_API gboolean mla_show (MlaArchive *archive, MlaOverview *overview, const cha
                            MlaShowMode mode, MlaNoticeFunc notice, gpointer notice_data,
                            GOutputStream *out, GError **error);
 
+/* Writes @entries (@n of them) as mboxrd, in the order given. */
+MLA_API gboolean mla_show_write_mbox (MlaArchive *archive, const MlaOverviewEntry *const *entries,
+                                      guint n, GOutputStream *out, GError **error);
+
 G_END_DECLS

@@ -2,12 +2,12 @@
 #include "config.h"
 #include <string.h>
 #include "mla-error.h"
+#include "mla-listing-private.h"
 #include "mla-xml-writer-private.h"
 #include "mla-thread-format.h"
 
 /* Deeper replies are drawn at this indentation, with their depth. */
 #define MAX_INDENT 24
-#define AUTHOR_WIDTH 20
 
 gboolean
 mla_threads_format_from_string (const char *name, MlaThreadsFormat *out_format)
@@ -19,66 +19,6 @@ mla_threads_format_from_string (const char *name, MlaThreadsFormat *out_format)
     else
         return FALSE;
     return TRUE;
-}
-
-/* "YYYY-MM-DD HH:MM" (or with @iso, "YYYY-MM-DDTHH:MM:SSZ") of UTC
- * seconds, without a GDateTime per line: a listing has one per message.
- * Days to a civil date as in Howard Hinnant's civil_from_days. */
-static void
-format_date (gint64 date, gboolean iso, char out[32])
-{
-    gint64 days = date >= 0 ? date / 86400 : (date - 86399) / 86400;
-    gint64 secs = date - days * 86400;
-    gint64 z = days + 719468;
-    gint64 era = (z >= 0 ? z : z - 146096) / 146097;
-    gint64 doe = z - era * 146097;
-    gint64 yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    gint64 doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    gint64 mp = (5 * doy + 2) / 153;
-    gint64 d = doy - (153 * mp + 2) / 5 + 1;
-    gint64 m = mp < 10 ? mp + 3 : mp - 9;
-    gint64 y = yoe + era * 400 + (m <= 2);
-
-    if (iso)
-        g_snprintf (out, 32, "%04" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT
-                    "T%02d:%02d:%02dZ", y, m, d, (int) (secs / 3600), (int) (secs / 60 % 60),
-                    (int) (secs % 60));
-    else
-        g_snprintf (out, 32, "%04" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT
-                    " %02d:%02d", y, m, d, (int) (secs / 3600), (int) (secs / 60 % 60));
-}
-
-/* @text cut or padded to @width characters, control characters made
- * spaces: mail decides what these strings hold. */
-static void
-append_column (GString *line, const char *text, guint width)
-{
-    guint count = 0;
-    const char *p = text;
-
-    while (*p != '\0' && (width == 0 || count < width)) {
-        guchar byte = (guchar) *p;
-        gunichar c;
-
-        /* Most of a listing is ASCII: no decoding for it. */
-        if (byte < 0x80) {
-            g_string_append_c (line, byte < 0x20 || byte == 0x7f ? ' ' : (char) byte);
-            p++;
-            count++;
-            continue;
-        }
-        c = g_utf8_get_char_validated (p, -1);
-        if (c == (gunichar) -1 || c == (gunichar) -2) {
-            g_string_append_unichar (line, 0xfffd);
-            p++;
-        } else {
-            g_string_append_unichar (line, g_unichar_iscntrl (c) ? ' ' : c);
-            p = g_utf8_next_char (p);
-        }
-        count++;
-    }
-    for (; count < width; count++)
-        g_string_append_c (line, ' ');
 }
 
 typedef struct {
@@ -97,18 +37,18 @@ text_node (const MlaThreadNode *node, guint index, gpointer user_data)
 
     (void) index;
     if (node->input == MLA_THREAD_NONE) {
-        append_column (line, "", 16);
+        mla_listing_append_column (line, "", 16);
         g_string_append (line, "  ");
-        append_column (line, "(not archived)", AUTHOR_WIDTH);
+        mla_listing_append_column (line, "(not archived)", MLA_LISTING_AUTHOR_WIDTH);
     } else {
         const MlaOverviewEntry *entry = mla_overview_threads_get_entry (render->threads,
                                                                          node->input);
         char date[32];
 
-        format_date (entry->date, FALSE, date);
-        append_column (line, date, 16);
+        mla_listing_format_date (entry->date, FALSE, date);
+        mla_listing_append_column (line, date, 16);
         g_string_append (line, "  ");
-        append_column (line, mla_overview_entry_author (entry), AUTHOR_WIDTH);
+        mla_listing_append_column (line, mla_overview_entry_author (entry), MLA_LISTING_AUTHOR_WIDTH);
     }
     g_string_append (line, "  ");
     for (guint i = 0; i < indent; i++)
@@ -119,13 +59,13 @@ text_node (const MlaThreadNode *node, guint index, gpointer user_data)
         g_string_append (line, "~ ");
     if (node->input == MLA_THREAD_NONE) {
         g_string_append_c (line, '<');
-        append_column (line, node->id, 0);
+        mla_listing_append_column (line, node->id, 0);
         g_string_append_c (line, '>');
     } else {
         const MlaOverviewEntry *entry = mla_overview_threads_get_entry (render->threads,
                                                                          node->input);
 
-        append_column (line, entry->subject != NULL ? entry->subject : "(no subject)", 0);
+        mla_listing_append_column (line, entry->subject != NULL ? entry->subject : "(no subject)", 0);
     }
     g_string_append_c (line, '\n');
 }
@@ -198,7 +138,7 @@ mla_threads_write (MlaOverviewThreads *threads, MlaThreadsFormat format,
         if (xml != NULL) {
             char last[32];
 
-            format_date (mla_thread_forest_get_thread_last_date (forest, root), TRUE, last);
+            mla_listing_format_date (mla_thread_forest_get_thread_last_date (forest, root), TRUE, last);
 
             mla_xml_start (xml, "thread");
             mla_xml_attr (xml, "id", mla_thread_forest_get_thread_id (forest, root));

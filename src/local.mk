@@ -8,6 +8,7 @@ src_mlarc_SOURCES = \
 	src/mlarc-agenda.c \
 	src/mlarc-threads.c \
 	src/mlarc-show.c \
+	src/mlarc-search.c \
 	src/mlarc-reindex.c \
 	src/mlarc-site.c
 src_mlarc_LDADD = lib/libmlarc.la $(GLIB_LIBS)

@@ -13,6 +13,7 @@ int mlarc_check_command (int argc, char **argv);
 int mlarc_agenda_command (int argc, char **argv);
 int mlarc_threads_command (int argc, char **argv);
 int mlarc_show_command (int argc, char **argv);
+int mlarc_search_command (int argc, char **argv);
 int mlarc_reindex_command (int argc, char **argv);
 int mlarc_site_command (int argc, char **argv);
 int mlarc_build_command (int argc, char **argv);

@@ -5,32 +5,6 @@
 #include "mlarc.h"
 #include "mlarc-commands.h"
 
-/* "2004", "2004-07", "2004-07-13": the start of that period, in UTC
- * seconds; with @end, the start of the period after it. */
-static gboolean
-parse_date (const char *text, gboolean end, gint64 *out)
-{
-    int year = 0, month = 0, day = 0;
-    int fields = sscanf (text, "%4d-%2d-%2d", &year, &month, &day);
-    g_autoptr (GDateTime) start = NULL;
-    g_autoptr (GDateTime) after = NULL;
-
-    if (fields < 1 || year < 1 || (fields >= 2 && (month < 1 || month > 12)))
-        return FALSE;
-    start = g_date_time_new_utc (year, fields >= 2 ? month : 1, fields == 3 ? day : 1, 0, 0, 0);
-    if (start == NULL)
-        return FALSE;
-    if (!end) {
-        *out = g_date_time_to_unix (start);
-        return TRUE;
-    }
-    after = fields == 1   ? g_date_time_add_years (start, 1)
-            : fields == 2 ? g_date_time_add_months (start, 1)
-                          : g_date_time_add_days (start, 1);
-    *out = g_date_time_to_unix (after);
-    return TRUE;
-}
-
 int
 mlarc_threads_command (int argc, char **argv)
 {
@@ -68,8 +42,8 @@ mlarc_threads_command (int argc, char **argv)
         fprintf (stderr, "mlarc threads: unknown format '%s'\n", format_name);
         return MLARC_EXIT_USAGE;
     }
-    if ((since != NULL && !parse_date (since, FALSE, &options.since))
-        || (until != NULL && !parse_date (until, TRUE, &options.until))) {
+    if ((since != NULL && !mla_query_parse_date (since, FALSE, &options.since))
+        || (until != NULL && !mla_query_parse_date (until, TRUE, &options.until))) {
         fprintf (stderr, "mlarc threads: a date is YYYY, YYYY-MM or YYYY-MM-DD\n");
         return MLARC_EXIT_USAGE;
     }

@@ -20,6 +20,7 @@ static const MlarcCommand commands[] = {
     { "agenda", mlarc_agenda_command, "Print the agendas found in mail." },
     { "threads", mlarc_threads_command, "Print the archive's threads." },
     { "show", mlarc_show_command, "Print one message, its raw bytes or its thread as mbox." },
+    { "search", mlarc_search_command, "Find messages or threads by words, senders, dates." },
     { "reindex", mlarc_reindex_command, "Rebuild the overview from the archive's XML." },
     { "site", mlarc_site_command, "Build or update the archive's static website." },
     { "build", mlarc_build_command, "Import mail, then build or update the website." },

@@ -14,6 +14,8 @@ check_PROGRAMS += \
 	tests/check_agenda \
 	tests/check_agenda_format \
 	tests/check_subject \
+	tests/check_query \
+	tests/check_search \
 	tests/check_thread \
 	tests/check_overview \
 	tests/check_site_url \
@@ -37,6 +39,12 @@ tests_check_agenda_LDADD = $(mla_check_ldadd)
 tests_check_agenda_format_SOURCES = tests/check_agenda_format.c
 tests_check_agenda_format_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_agenda_format_LDADD = $(mla_check_ldadd)
+tests_check_query_SOURCES = tests/check_query.c
+tests_check_query_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_query_LDADD = $(mla_check_ldadd)
+tests_check_search_SOURCES = tests/check_search.c
+tests_check_search_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_search_LDADD = $(mla_check_ldadd)
 tests_check_subject_SOURCES = tests/check_subject.c
 tests_check_subject_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_subject_LDADD = $(mla_check_ldadd)
@@ -60,6 +68,7 @@ mla_e2e_tests = \
 	tests/e2e-corpora.sh \
 	tests/e2e-agenda.sh \
 	tests/e2e-threads.sh \
+	tests/e2e-search.sh \
 	tests/e2e-site.sh \
 	tests/browser-site.sh
 
