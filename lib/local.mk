@@ -57,6 +57,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-record.c \
 	lib/mla-keyset-private.h \
 	lib/mla-keyset.c \
+	lib/mla-key-index-private.h \
+	lib/mla-key-index.c \
 	lib/mla-import.c \
 	lib/mla-export.c \
 	lib/mla-check.c \

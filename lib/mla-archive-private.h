@@ -30,6 +30,11 @@ gboolean mla_archive_pread_raw (int fd, const char *path, const char *message_id
                                 guint64 offset, guint64 length, GByteArray *out,
                                 GError **error);
 
+/* Turns the stored bytes @raw of a message of @volume into the message's
+ * bytes: a volume written before raw-rule="message" kept the mbox
+ * separator line at the end of its mbox messages. */
+void mla_archive_trim_separator (const MlaXmlVolumeEntry *volume, GByteArray *raw);
+
 typedef enum {
     MLA_ARCHIVE_LOCK_TRY,     /* fail with MLA_ERROR_LOCKED when held */
     MLA_ARCHIVE_LOCK_WAIT,    /* wait for the holder to finish */

@@ -13,6 +13,7 @@
 #include "mla-atomic-file-private.h"
 #include "mla-error.h"
 #include "mla-archive-private.h"
+#include "mla-mbox-private.h"
 
 char *
 mla_archive_file (MlaArchive *archive, const char *relative)
@@ -153,6 +154,13 @@ mla_archive_pread_raw (int fd, const char *path, const char *message_id, guint64
     return TRUE;
 }
 
+void
+mla_archive_trim_separator (const MlaXmlVolumeEntry *volume, GByteArray *raw)
+{
+    if (volume->keeps_separators)
+        g_byte_array_set_size (raw, raw->len - mla_mbox_separator_length (raw->data, raw->len));
+}
+
 gboolean
 mla_archive_read_raw (MlaArchive *archive, guint volume, const char *message_id,
                       guint64 offset, guint64 length, GByteArray *out, GError **error)
@@ -171,6 +179,8 @@ mla_archive_read_raw (MlaArchive *archive, guint volume, const char *message_id,
             return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", path, g_strerror (errno));
         ok = mla_archive_pread_raw (fd, path, message_id, offset, length, out, error);
         close (fd);
+        if (ok)
+            mla_archive_trim_separator (entry, out);
         return ok;
     }
     return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: no volume %u", archive->path, volume);

@@ -55,6 +55,8 @@ typedef struct MlaImportOptions {
     gpointer progress_data;
     MlaNoticeFunc notice;            /* nullable */
     gpointer notice_data;
+    guint64 max_message_size;        /* bigger messages are rejected ("too-big");
+                                      * 0: MLA_DEFAULT_MAX_MESSAGE_SIZE */
 } MlaImportOptions;
 
 /* Reads every input (paths; "-" = stdin) and adds its messages in one
@@ -111,7 +113,10 @@ MLA_API const char *mla_archive_get_path (MlaArchive *archive);
 MLA_API guint mla_archive_get_last_volume (MlaArchive *archive);
 
 /* Reads the raw bytes of the message stored at @offset (@length bytes) in
- * volume @volume into @out; @message_id (nullable) names it in errors. */
+ * volume @volume into @out; @message_id (nullable) names it in errors.
+ * These are the message's bytes: from a volume written before mbox
+ * separators were left out (archive-format.md, section 4), without the
+ * separator its raw store kept. */
 MLA_API gboolean mla_archive_read_raw (MlaArchive *archive, guint volume,
                                        const char *message_id, guint64 offset,
                                        guint64 length, GByteArray *out, GError **error);

@@ -49,7 +49,7 @@ check_record (Check *check, MlaRecordIter *iter, const MlaRecord *record)
         check->stats->defects++;
         report_entry (check, volume, record, defect->code, defect->detail);
     }
-    if (!mla_record_iter_read_raw (iter, record, check->buffer, &raw_error)) {
+    if (!mla_record_iter_read_stored (iter, record, check->buffer, &raw_error)) {
         check->stats->raw_mismatches++;
         report_entry (check, volume, record, "raw-missing", raw_error->message);
         return;
@@ -107,24 +107,35 @@ load_schema (const char *schema_path, GError **error)
 }
 
 
-/* Walks volume @index, gathering its keys for check_keys(). */
+/* Walks volume @index, gathering its keys for check_keys(). A volume that
+ * libxml2 cannot read to the end is a problem of the archive, not an
+ * error of the check: *@whole says whether it was read to the end. */
 static gboolean
 check_volume (MlaArchive *archive, guint index, Check *check, GBytes *schema,
-              GPtrArray *problems, GError **error)
+              GPtrArray *problems, gboolean *whole, GError **error)
 {
     g_autoptr (MlaRecordIter) iter = mla_record_iter_new_volume (archive, index,
                                                                  MLA_RECORD_READ_REJECTS,
                                                                  schema, problems);
+    g_autoptr (GError) local = NULL;
     const MlaRecord *record;
 
-    while (mla_record_iter_next (iter, &record, error)) {
+    *whole = FALSE;
+    while (mla_record_iter_next (iter, &record, &local)) {
         if (record == NULL) {
             check->stats->invalid_files += mla_record_iter_get_invalid_files (iter);
+            *whole = TRUE;
             return TRUE;
         }
         check_record (check, iter, record);
     }
-    return FALSE;
+    if (!g_error_matches (local, MLA_ERROR, MLA_ERROR_XML)) {
+        g_propagate_error (error, g_steal_pointer (&local));
+        return FALSE;
+    }
+    check->stats->invalid_files++;
+    g_ptr_array_add (problems, g_strdup (local->message));
+    return TRUE;
 }
 
 gboolean
@@ -146,11 +157,11 @@ mla_archive_check (MlaArchive *archive, const char *schema_path, MlaCheckFunc fu
     if (!mla_xml_validate_file (index, schema, problems))
         stats->invalid_files++;
     for (guint i = 0; i < volumes->len; i++) {
-        gboolean ok;
+        gboolean ok, whole;
 
         mla_key_set_init (&check.volume_keys);
-        ok = check_volume (archive, i, &check, schema, problems, error);
-        if (ok)
+        ok = check_volume (archive, i, &check, schema, problems, &whole, error);
+        if (ok && whole)
             check_keys (archive, g_ptr_array_index (volumes, i), &check);
         mla_key_set_clear (&check.volume_keys);
         if (!ok)

@@ -16,4 +16,9 @@ void mla_sha256 (const void *data, gsize size, guint8 digest[MLA_SHA256_SIZE]);
 /* Writes the lower-case hex SHA-256 of @data (@size bytes) and a NUL to @hex. */
 void mla_sha256_hex (const void *data, gsize size, char hex[MLA_SHA256_HEX_SIZE]);
 
+/* Writes to @hex[i] the hex SHA-256 of @data followed by @suffixes[i], for
+ * each of the @n_suffixes suffixes, reading @data once. */
+void mla_sha256_hex_suffixed (const void *data, gsize size, const char *const *suffixes,
+                              gsize n_suffixes, char hex[][MLA_SHA256_HEX_SIZE]);
+
 G_END_DECLS

@@ -236,7 +236,7 @@ store_job (Import *import, Job *job, GError **error)
         return TRUE;
     }
     sha256 = mla_message_get_sha256 (message);
-    if (mla_key_set_contains (&import->known, MLA_KEY_SHA256, sha256)) {
+    if (mla_key_set_contains_message (&import->known, message)) {
         import->stats->present++;
         return TRUE;
     }
@@ -339,15 +339,16 @@ next_volume_number (MlaArchive *archive)
 }
 
 static gboolean
-open_sources (const char *const *inputs, MlaMboxFormat format, GPtrArray *sources,
+open_sources (const char *const *inputs, const MlaImportOptions *options, GPtrArray *sources,
               guint64 *out_total, GError **error)
 {
     *out_total = 0;
     for (gsize i = 0; inputs[i] != NULL; i++) {
-        MlaSource *source = mla_source_open (inputs[i], format, error);
+        MlaSource *source = mla_source_open (inputs[i], options->format, error);
 
         if (source == NULL)
             return FALSE;
+        mla_source_set_max_message_size (source, options->max_message_size);
         g_ptr_array_add (sources, source);
         *out_total += mla_source_get_bytes_total (source);
     }
@@ -425,7 +426,7 @@ run_import (Import *import, const char *const *inputs, GError **error)
     volume_path = g_strdup_printf ("%s/volumes/%06u.xml", archive->path, number);
     raw_path = g_strdup_printf ("%s/raw/%06u.raw", archive->path, number);
     if (!mla_key_set_load_archive (&import->known, archive, error)
-        || !open_sources (inputs, import->options->format, sources, &import->bytes_total, error))
+        || !open_sources (inputs, import->options, sources, &import->bytes_total, error))
         return FALSE;
     if (!start_workers (import, error))
         return FALSE;
@@ -454,6 +455,17 @@ run_import (Import *import, const char *const *inputs, GError **error)
     return commit_volume (import, number, imported, error);
 }
 
+/* The key index is derived too: without it the next import reads the
+ * .keys files of the volumes it does not cover. */
+static void
+update_key_index (MlaKeySet *known, MlaArchive *archive)
+{
+    g_autoptr (GError) error = NULL;
+
+    if (!mla_key_set_update_index (known, archive, &error))
+        g_debug ("the key index was not updated: %s", error->message);
+}
+
 /* The overview is derived: failing to update it loses nothing, and the
  * next command that opens it catches it up. */
 static void
@@ -477,7 +489,7 @@ gboolean
 mla_archive_import (MlaArchive *archive, const char *const *inputs,
                     const MlaImportOptions *options, MlaImportStats *out_stats, GError **error)
 {
-    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL };
+    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL, 0 };
     MlaImportStats local_stats;
     Import import = { 0 };
     int lock_fd;
@@ -495,6 +507,8 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     mla_key_set_init (&import.known);
     was_empty = archive->volumes->len == 0;
     ok = run_import (&import, inputs, error);
+    if (ok && import.stats->added + import.stats->rejected > 0)
+        update_key_index (&import.known, archive);
     /* The key set and the batches go before the overview needs memory. */
     import_clear (&import);
     if (ok)

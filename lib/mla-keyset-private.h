@@ -1,8 +1,9 @@
 /* mla-keyset-private.h: what the archive holds already, so that an import
  * stores each message once: the SHA-256 of stored raw bytes, the stored
- * Message-IDs and the stored rejects. Memory is what bounds the size of an
- * import, so each key is kept as the first 16 bytes of its SHA-256
- * (collisions are out of reach at 128 bits), not as a string.
+ * Message-IDs and the stored rejects. Each key is the first 16 bytes of the
+ * SHA-256 of its text (collisions are out of reach at 128 bits). The keys
+ * of committed volumes are looked up on disk (mla-key-index-private.h);
+ * only the keys added since are held in memory.
  *
  * volumes/NNNNNN.keys caches the keys of a volume, so that the next import
  * need not re-read its XML: the magic, then records of a kind byte and a
@@ -10,6 +11,7 @@
 #pragma once
 #include <glib.h>
 #include "mla-archive-private.h"
+#include "mla-key-index-private.h"
 #include "mla-record-private.h"
 
 G_BEGIN_DECLS
@@ -21,17 +23,23 @@ typedef enum {
 } MlaKeyKind;
 
 typedef struct MlaKeySet {
-    GStringChunk *keys;        /* the key bytes */
-    GHashTable *sha256s;       /* raw SHA-256 of stored messages */
+    MlaKeyIndex *index;        /* nullable: the committed volumes' keys, on disk */
+    GStringChunk *keys;        /* the key bytes of the keys below */
+    GHashTable *sha256s;       /* raw SHA-256 of messages added in memory */
     GHashTable *message_ids;
-    GHashTable *reject_keys;   /* "source\toffset\tindex" of stored rejects */
+    GHashTable *reject_keys;   /* "source\toffset\tindex" of rejects added in memory */
     GByteArray *journal;       /* nullable: keys added since the journal started */
+    gboolean separated_sha256s;  /* a volume is older than raw-rule="message" */
 } MlaKeySet;
 
 void mla_key_set_init (MlaKeySet *set);
 void mla_key_set_clear (MlaKeySet *set);
 
 gboolean mla_key_set_contains (MlaKeySet *set, MlaKeyKind kind, const char *text);
+/* TRUE if the raw bytes of @message are stored: under its SHA-256, or, in
+ * an archive with volumes older than raw-rule="message", under the SHA-256
+ * its bytes had there with an mbox separator line. */
+gboolean mla_key_set_contains_message (MlaKeySet *set, const MlaMessage *message);
 void mla_key_set_add (MlaKeySet *set, MlaKeyKind kind, const char *text);
 /* Adds the keys of one stored record (message or reject). */
 void mla_key_set_add_record (MlaKeySet *set, const MlaRecord *record);
@@ -47,10 +55,17 @@ gboolean mla_key_set_load_file (MlaKeySet *set, const char *path);
 /* Returns: (transfer full): the .keys file of @volume. */
 char *mla_key_set_file_for (MlaArchive *archive, const MlaXmlVolumeEntry *volume);
 
-/* Adds the keys of every volume of @archive (from .keys files, or the XML
- * where they are missing), then starts the journal: keys added from now on
- * are what mla_key_set_write_journal() writes for the new volume. */
+/* Makes the keys of every volume of @archive known: those of the volumes
+ * that ARCHIVE/keys.index covers stay on disk; those of the volumes after
+ * them (none, once an import has updated the index) are read into memory
+ * from their .keys files, or the XML where these are missing. Then starts
+ * the journal: keys added from now on are what
+ * mla_key_set_write_journal() writes for the new volume. */
 gboolean mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error);
+/* After a commit: merges the keys held in memory into ARCHIVE/keys.index,
+ * which then covers every volume of @archive. The index is derived data:
+ * a failure loses nothing (the next import reads the .keys files). */
+gboolean mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error);
 gboolean mla_key_set_write_journal (MlaKeySet *set, const char *path, GError **error);
 
 G_END_DECLS

@@ -8,6 +8,9 @@
 #define KEY_SIZE 16
 #define KEYS_MAGIC "MLAKEYS1"
 #define KEYS_RECORD_SIZE (1 + KEY_SIZE)
+#define INDEX_NAME "keys.index"
+
+G_STATIC_ASSERT (KEYS_RECORD_SIZE == MLA_KEY_RECORD_SIZE);
 
 static guint
 key_hash (gconstpointer key)
@@ -32,6 +35,8 @@ mla_key_set_init (MlaKeySet *set)
     set->message_ids = g_hash_table_new (key_hash, key_equal);
     set->reject_keys = g_hash_table_new (key_hash, key_equal);
     set->journal = NULL;
+    set->separated_sha256s = FALSE;
+    set->index = NULL;
 }
 
 void
@@ -42,6 +47,7 @@ mla_key_set_clear (MlaKeySet *set)
     g_clear_pointer (&set->reject_keys, g_hash_table_unref);
     g_clear_pointer (&set->keys, g_string_chunk_free);
     g_clear_pointer (&set->journal, g_byte_array_unref);
+    g_clear_pointer (&set->index, mla_key_index_free);
 }
 
 static GHashTable *
@@ -62,10 +68,28 @@ table_for_kind (MlaKeySet *set, guint8 kind)
 gboolean
 mla_key_set_contains (MlaKeySet *set, MlaKeyKind kind, const char *text)
 {
-    guint8 digest[MLA_SHA256_SIZE];
+    guint8 record[1 + MLA_SHA256_SIZE];
 
-    mla_sha256 (text, strlen (text), digest);
-    return g_hash_table_contains (table_for_kind (set, kind), digest);
+    record[0] = (guint8) kind;
+    mla_sha256 (text, strlen (text), record + 1);
+    return g_hash_table_contains (table_for_kind (set, kind), record + 1)
+           || (set->index != NULL && mla_key_index_contains (set->index, record));
+}
+
+gboolean
+mla_key_set_contains_message (MlaKeySet *set, const MlaMessage *message)
+{
+    const MlaLineEnd separators[] = { MLA_LINE_END_LF, MLA_LINE_END_CRLF };
+
+    if (mla_key_set_contains (set, MLA_KEY_SHA256, mla_message_get_sha256 (message)))
+        return TRUE;
+    for (gsize i = 0; set->separated_sha256s && i < G_N_ELEMENTS (separators); i++) {
+        const char *sha256 = mla_message_get_separated_sha256 (message, separators[i]);
+
+        if (sha256[0] != '\0' && mla_key_set_contains (set, MLA_KEY_SHA256, sha256))
+            return TRUE;
+    }
+    return FALSE;
 }
 
 static void
@@ -93,8 +117,10 @@ mla_key_set_add (MlaKeySet *set, MlaKeyKind kind, const char *text)
     add_key (set, kind, digest);
 }
 
-gboolean
-mla_key_set_load_file (MlaKeySet *set, const char *path)
+/* Returns: (transfer full) (nullable): the contents of the whole keys file
+ * at @path (its records start after the magic); NULL if it is not one. */
+static char *
+read_keys_file (MlaKeySet *set, const char *path, gsize *out_length)
 {
     g_autofree char *contents = NULL;
     gsize length = 0;
@@ -102,11 +128,23 @@ mla_key_set_load_file (MlaKeySet *set, const char *path)
 
     if (!g_file_get_contents (path, &contents, &length, NULL) || length < header
         || memcmp (contents, KEYS_MAGIC, header) != 0 || (length - header) % KEYS_RECORD_SIZE != 0)
-        return FALSE;
+        return NULL;
     for (gsize at = header; at < length; at += KEYS_RECORD_SIZE)
         if (table_for_kind (set, (guint8) contents[at]) == NULL)
-            return FALSE;
-    for (gsize at = header; at < length; at += KEYS_RECORD_SIZE)
+            return NULL;
+    *out_length = length;
+    return g_steal_pointer (&contents);
+}
+
+gboolean
+mla_key_set_load_file (MlaKeySet *set, const char *path)
+{
+    gsize length = 0;
+    g_autofree char *contents = read_keys_file (set, path, &length);
+
+    if (contents == NULL)
+        return FALSE;
+    for (gsize at = strlen (KEYS_MAGIC); at < length; at += KEYS_RECORD_SIZE)
         add_key (set, (guint8) contents[at], (const guint8 *) contents + at + 1);
     return TRUE;
 }
@@ -182,20 +220,96 @@ add_volume_records (MlaKeySet *set, MlaArchive *archive, guint index, GError **e
     return FALSE;
 }
 
+/* @out[k] (MLA_KEY_COVERAGE_SIZE bytes each) names the first k volumes:
+ * their numbers, import times and counts, hashed. */
+static GByteArray *
+coverages (GPtrArray *volumes)
+{
+    g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+    GByteArray *out = g_byte_array_new ();
+
+    for (guint k = 0; k <= volumes->len; k++) {
+        g_autoptr (GChecksum) copy = g_checksum_copy (checksum);
+        guint8 digest[MLA_SHA256_SIZE];
+        gsize length = sizeof digest;
+
+        g_checksum_get_digest (copy, digest, &length);
+        g_byte_array_append (out, digest, MLA_KEY_COVERAGE_SIZE);
+        if (k < volumes->len) {
+            const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, k);
+            g_autofree char *line = g_strdup_printf (
+                "%u\t%s\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n", volume->number,
+                volume->imported, volume->messages, volume->rejects);
+
+            g_checksum_update (checksum, (const guchar *) line, -1);
+        }
+    }
+    return out;
+}
+
+/* Appends the keys of @set's tables to @records, as index records. */
+static void
+export_records (MlaKeySet *set, GByteArray *records)
+{
+    const guint8 kinds[] = { MLA_KEY_SHA256, MLA_KEY_MESSAGE_ID, MLA_KEY_REJECT };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++) {
+        GHashTableIter iter;
+        gpointer key;
+
+        g_hash_table_iter_init (&iter, table_for_kind (set, kinds[i]));
+        while (g_hash_table_iter_next (&iter, &key, NULL)) {
+            g_byte_array_append (records, &kinds[i], 1);
+            g_byte_array_append (records, key, KEY_SIZE);
+        }
+    }
+}
+
 gboolean
 mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error)
 {
     GPtrArray *volumes = mla_archive_get_volumes (archive);
+    g_autofree char *path = mla_archive_file (archive, INDEX_NAME);
+    g_autoptr (GByteArray) covers = coverages (volumes);
+    guint covered = volumes->len + 1;
 
+    set->index = mla_key_index_open (path);
+    /* The index covers the first volumes (those of the last import that
+     * updated it); one that covers none of the archive's prefixes is not
+     * used, and made again after the next import. */
+    while (set->index != NULL && covered-- > 0)
+        if (memcmp (mla_key_index_get_coverage (set->index),
+                    covers->data + covered * MLA_KEY_COVERAGE_SIZE, MLA_KEY_COVERAGE_SIZE) == 0)
+            break;
+    if (set->index == NULL || covered > volumes->len) {
+        g_clear_pointer (&set->index, mla_key_index_free);
+        covered = 0;
+    }
     for (guint i = 0; i < volumes->len; i++) {
-        g_autofree char *keys = mla_key_set_file_for (archive, g_ptr_array_index (volumes, i));
+        const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, i);
+        g_autofree char *keys = mla_key_set_file_for (archive, volume);
 
-        if (!mla_key_set_load_file (set, keys) && !add_volume_records (set, archive, i, error))
+        set->separated_sha256s |= volume->keeps_separators;
+        if (i >= covered && !mla_key_set_load_file (set, keys)
+            && !add_volume_records (set, archive, i, error))
             return FALSE;
     }
     set->journal = g_byte_array_new ();
     g_byte_array_append (set->journal, (const guint8 *) KEYS_MAGIC, strlen (KEYS_MAGIC));
     return TRUE;
+}
+
+gboolean
+mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error)
+{
+    GPtrArray *volumes = mla_archive_get_volumes (archive);
+    g_autofree char *path = mla_archive_file (archive, INDEX_NAME);
+    g_autoptr (GByteArray) covers = coverages (volumes);
+    g_autoptr (GByteArray) records = g_byte_array_new ();
+
+    export_records (set, records);
+    return mla_key_index_write (path, set->index, records,
+                                covers->data + volumes->len * MLA_KEY_COVERAGE_SIZE, error);
 }
 
 gboolean

@@ -31,6 +31,7 @@ struct MlaMaildirReader {
     guint next;
     guint64 total_bytes;
     guint64 bytes_read;
+    guint64 max_size;
 };
 
 static gboolean
@@ -218,6 +219,7 @@ mla_maildir_reader_open (const char *path, GError **error)
     }
     reader = g_new0 (MlaMaildirReader, 1);
     reader->path = g_strdup (path);
+    reader->max_size = MLA_DEFAULT_MAX_MESSAGE_SIZE;
     reader->files = g_array_new (FALSE, FALSE, sizeof (MaildirFile));
     g_array_set_clear_func (reader->files, maildir_file_clear);
     if (!list_folder (reader, path, 0, error))
@@ -254,6 +256,13 @@ mla_maildir_reader_next (MlaMaildirReader *reader, MlaRawMessage **out_message, 
         return TRUE;
     file = &g_array_index (reader->files, MaildirFile, reader->next);
     reader->next++;
+    if (file->size > reader->max_size) {
+        reader->bytes_read += file->size;
+        raw = mla_raw_message_new (NULL, file->path, 0, reader->next);
+        mla_raw_message_set_too_big (raw, file->size, reader->max_size);
+        *out_message = raw;
+        return TRUE;
+    }
     if (g_file_get_contents (file->path, &contents, &length, &local))
         bytes = g_bytes_new_take (contents, length);
     reader->bytes_read += bytes != NULL ? length : file->size;
@@ -270,6 +279,13 @@ mla_maildir_reader_next (MlaMaildirReader *reader, MlaRawMessage **out_message, 
         mla_defect_list_add (raw->defects, "unreadable", "%s", local->message);
     *out_message = raw;
     return TRUE;
+}
+
+void
+mla_maildir_reader_set_max_message_size (MlaMaildirReader *reader, guint64 size)
+{
+    g_return_if_fail (reader != NULL);
+    reader->max_size = size > 0 ? size : MLA_DEFAULT_MAX_MESSAGE_SIZE;
 }
 
 guint

@@ -30,6 +30,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMaildirReader, mla_maildir_reader_free)
 MLA_API gboolean mla_maildir_reader_next (MlaMaildirReader *reader,
                                           MlaRawMessage **out_message, GError **error);
 
+/* As mla_mbox_reader_set_max_message_size(): a bigger file is not read. */
+MLA_API void mla_maildir_reader_set_max_message_size (MlaMaildirReader *reader,
+                                                      guint64 size);
+
 /* Number of message files and their total size in bytes. */
 MLA_API guint mla_maildir_reader_get_n_files (MlaMaildirReader *reader);
 MLA_API guint64 mla_maildir_reader_get_total_bytes (MlaMaildirReader *reader);

@@ -8,7 +8,9 @@ G_BEGIN_DECLS
 /* Writes one message: "From ENVELOPE" (or, for mail that came without a
  * From_ line, "From MAILER-DAEMON <date>" made from @date_utc, nullable,
  * ISO 8601), the raw bytes @data with every ">*From " line quoted once
- * more, and a line break if the bytes do not end with one. */
+ * more, and the blank separator line that the reader takes off again
+ * (mla_mbox_separator_length()), after a line break if the bytes do not end
+ * with one. */
 gboolean mla_mboxrd_write_message (GOutputStream *out, const char *envelope,
                                    const char *date_utc, const guint8 *data, gsize size,
                                    GError **error);

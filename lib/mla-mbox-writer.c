@@ -47,17 +47,28 @@ write_mboxrd_body (GOutputStream *out, const guint8 *data, gsize size, GError **
     return TRUE;
 }
 
+/* The inverse of mla_mbox_separator_length(): after a CRLF line end the
+ * separator is an empty CRLF line, else an empty LF line; a message without
+ * a final line break gets one first (it reads back with it). */
+static const char *
+separator_for (const guint8 *data, gsize size)
+{
+    if (size >= 2 && data[size - 2] == '\r' && data[size - 1] == '\n')
+        return "\r\n";
+    if (size >= 1 && data[size - 1] == '\n')
+        return "\n";
+    return "\n\n";
+}
+
 gboolean
 mla_mboxrd_write_message (GOutputStream *out, const char *envelope, const char *date_utc,
                           const guint8 *data, gsize size, GError **error)
 {
     g_autofree char *made = envelope == NULL ? synthetic_envelope (date_utc) : NULL;
     g_autofree char *from_line = g_strdup_printf ("From %s\n", envelope != NULL ? envelope : made);
+    const char *separator = separator_for (data, size);
 
-    /* Raw bytes keep their blank separator line (see mla-mbox.h); the next
-     * From_ line only needs to start a line. */
     return g_output_stream_write_all (out, from_line, strlen (from_line), NULL, NULL, error)
            && write_mboxrd_body (out, data, size, error)
-           && ((size > 0 && data[size - 1] == '\n')
-               || g_output_stream_write_all (out, "\n", 1, NULL, NULL, error));
+           && g_output_stream_write_all (out, separator, strlen (separator), NULL, NULL, error);
 }

@@ -17,8 +17,6 @@
 #define MAX_FROM_LINE 1000
 /* RFC 5322 line limit: a field name cannot be longer. */
 #define MAX_FIELD_NAME 998
-/* A Content-Length beyond this is a lie, not a reason to buffer the file. */
-#define MAX_CONTENT_LENGTH ((guint64) 256 << 20)
 
 struct MlaMboxReader {
     GInputStream *stream;
@@ -34,6 +32,7 @@ struct MlaMboxReader {
     gboolean eof;
     gboolean started;
     guint index;
+    guint64 max_size;       /* a message over this is skipped, not buffered */
 };
 
 typedef enum {
@@ -55,6 +54,7 @@ static const char *const format_names[] = {
     [MLA_MBOX_FORMAT_MBOXO] = "mboxo",
     [MLA_MBOX_FORMAT_MBOXRD] = "mboxrd",
     [MLA_MBOX_FORMAT_MBOXCL2] = "mboxcl2",
+    [MLA_MBOX_FORMAT_MBOXCL] = "mboxcl",
 };
 
 gboolean
@@ -115,6 +115,7 @@ mla_mbox_reader_new (GInputStream *stream, const char *name, MlaMboxFormat forma
     reader->stream = g_object_ref (stream);
     reader->name = g_strdup (name);
     reader->format = format;
+    reader->max_size = MLA_DEFAULT_MAX_MESSAGE_SIZE;
     return reader;
 }
 
@@ -127,6 +128,24 @@ mla_mbox_reader_free (MlaMboxReader *reader)
     g_free (reader->name);
     g_free (reader->buf);
     g_free (reader);
+}
+
+void
+mla_mbox_reader_set_max_message_size (MlaMboxReader *reader, guint64 size)
+{
+    g_return_if_fail (reader != NULL);
+    reader->max_size = size > 0 ? size : MLA_DEFAULT_MAX_MESSAGE_SIZE;
+}
+
+void
+mla_raw_message_set_too_big (MlaRawMessage *raw, guint64 size, guint64 max_size)
+{
+    g_clear_pointer (&raw->bytes, g_bytes_unref);
+    g_ptr_array_set_size (raw->defects, 0);
+    mla_defect_list_add (raw->defects, "too-big",
+                         "the message is %" G_GUINT64_FORMAT " bytes, over the limit of %"
+                         G_GUINT64_FORMAT " (--max-message-size)",
+                         size, max_size);
 }
 
 MlaMboxFormat
@@ -227,13 +246,18 @@ ensure (MlaMboxReader *reader, gsize want, GError **error)
 }
 
 /* Sets *@eol to the index of the first '\n' at or after @from, or to len
- * when the stream ends first. */
+ * when the stream ends first, or to @from + the size limit when the line is
+ * longer than any message may be. */
 static gboolean
 find_eol (MlaMboxReader *reader, gsize from, gsize *eol, GError **error)
 {
     gsize scan = from;
 
     for (;;) {
+        if (scan - from > reader->max_size) {
+            *eol = from + (gsize) reader->max_size;
+            return TRUE;
+        }
         const char *nl = scan < reader->len
                              ? memchr (reader->buf + scan, '\n', reader->len - scan)
                              : NULL;
@@ -263,6 +287,16 @@ mla_field_name_length (const char *s, gsize n)
     while (i < n && (s[i] == ' ' || s[i] == '\t'))
         i++;
     return name > 0 && i < n && s[i] == ':' ? name : 0;
+}
+
+gsize
+mla_mbox_separator_length (const guint8 *data, gsize size)
+{
+    if (size >= 4 && memcmp (data + size - 4, "\r\n\r\n", 4) == 0)
+        return 2;
+    if (size >= 2 && data[size - 2] == '\n' && data[size - 1] == '\n')
+        return 1;
+    return 0;
 }
 
 static NextLine
@@ -375,7 +409,7 @@ parse_content_length (const char *s, gsize n, guint64 *out)
         return FALSE;
     for (; i < n && g_ascii_isdigit (s[i]); i++) {
         value = value * 10 + (guint64) (s[i] - '0');
-        if (value > MAX_CONTENT_LENGTH)
+        if (value > G_MAXUINT64 / 16)
             return FALSE;
     }
     while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
@@ -415,6 +449,8 @@ scan_headers (MlaMboxReader *reader, gsize start, Headers *h, GError **error)
         }
         if (!find_eol (reader, i, &eol, error))
             return FALSE;
+        if (eol - start >= reader->max_size)
+            return TRUE;
         s = reader->buf + i;
         name = mla_field_name_length (s, eol - i);
         if (name == 14 && g_ascii_strncasecmp (s, "Content-Length", 14) == 0) {
@@ -446,7 +482,7 @@ delimit_by_length (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
         return FALSE;
     if (!h.has_length)
         return TRUE;
-    if (h.length_valid && h.body != 0) {
+    if (h.length_valid && h.body != 0 && h.body - body_start + h.length <= reader->max_size) {
         stop = h.body + (gsize) h.length;
         if (!ensure (reader, stop + 2, error))
             return FALSE;
@@ -465,14 +501,15 @@ delimit_by_length (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
                      && !is_separator (reader, after, &sep, error))
                 return FALSE;
             if (sep) {
+                /* The line break after the counted body is the separator. */
                 *found = TRUE;
-                *end = after;
+                *end = stop;
                 *next = after;
                 return TRUE;
             }
         }
     }
-    if (reader->format == MLA_MBOX_FORMAT_MBOXCL2)
+    if (reader->format == MLA_MBOX_FORMAT_MBOXCL2 || reader->format == MLA_MBOX_FORMAT_MBOXCL)
         mla_defect_list_add (defects, "bad-content-length",
                              "Content-Length does not end the message at a From_ line; "
                              "split at From_ lines instead");
@@ -525,15 +562,34 @@ find_from_line (const char *buf, gsize from, gsize to)
     return to;
 }
 
+/* The message is over the size limit: forgets what is buffered of it
+ * before @scan but the byte before (a From_ line must follow a '\n'), so
+ * that memory stays bounded while its end is looked for. */
+static void
+drop_before (MlaMboxReader *reader, gsize *scan)
+{
+    gsize drop = *scan > 0 ? *scan - 1 : 0;
+
+    memmove (reader->buf, reader->buf + drop, reader->len - drop);
+    reader->len -= drop;
+    reader->buf_offset += drop;
+    reader->pos = 0;
+    *scan -= drop;
+}
+
 /* Finds the From_ line that ends the message whose body starts at
  * @body_start; sets *@sep to its index, or to len at the end of the stream.
- * "From " lines that are not separators become defects. */
+ * "From " lines that are not separators become defects. A message that
+ * grows over the size limit sets *@too_big, and from then on its bytes are
+ * dropped as they are scanned (@body_start no longer means anything). */
 static gboolean
 find_separator (MlaMboxReader *reader, gsize body_start, GPtrArray *defects, gsize *sep,
-                GError **error)
+                gboolean *too_big, GError **error)
 {
+    guint64 start = reader->buf_offset + body_start;
     gsize scan = body_start;
 
+    *too_big = FALSE;
     for (;;) {
         gboolean yes = FALSE;
         gsize p = find_from_line (reader->buf, scan, reader->len);
@@ -541,9 +597,14 @@ find_separator (MlaMboxReader *reader, gsize body_start, GPtrArray *defects, gsi
         if (p == reader->len) {
             if (reader->eof) {
                 *sep = reader->len;
+                *too_big = *too_big || reader->buf_offset + *sep - start > reader->max_size;
                 return TRUE;
             }
             scan = MAX (scan, reader->len > 4 ? reader->len - 4 : 0);
+            if (reader->buf_offset + reader->len - start > reader->max_size)
+                *too_big = TRUE;
+            if (*too_big)
+                drop_before (reader, &scan);
             if (!read_more (reader, error))
                 return FALSE;
             continue;
@@ -552,9 +613,11 @@ find_separator (MlaMboxReader *reader, gsize body_start, GPtrArray *defects, gsi
             return FALSE;
         if (yes) {
             *sep = p;
+            *too_big = *too_big || reader->buf_offset + *sep - start > reader->max_size;
             return TRUE;
         }
-        add_unescaped_defect (reader, defects, body_start, p);
+        if (!*too_big)
+            add_unescaped_defect (reader, defects, body_start, p);
         scan = p + 1;
     }
 }
@@ -656,7 +719,8 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message, GError
     g_autoptr (GBytes) bytes = NULL;
     g_autofree char *envelope = NULL;
     gsize from, eol, body_start, end = 0, next = 0, env_end;
-    gboolean by_length = FALSE;
+    guint64 offset, start_offset;
+    gboolean by_length = FALSE, too_big = FALSE;
     MlaRawMessage *raw;
 
     g_return_val_if_fail (reader != NULL, FALSE);
@@ -684,26 +748,41 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message, GError
         env_end--;
     envelope = g_strndup (reader->buf + from + 5, env_end - from - 5);
     body_start = eol < reader->len ? eol + 1 : reader->len;
+    offset = reader->buf_offset + from;
+    start_offset = reader->buf_offset + body_start;
     defects = mla_defect_list_new ();
 
-    if ((reader->format == MLA_MBOX_FORMAT_AUTO || reader->format == MLA_MBOX_FORMAT_MBOXCL2)
+    if ((reader->format == MLA_MBOX_FORMAT_AUTO || reader->format == MLA_MBOX_FORMAT_MBOXCL2
+         || reader->format == MLA_MBOX_FORMAT_MBOXCL)
         && !delimit_by_length (reader, body_start, defects, &by_length, &end, &next, error))
         return FALSE;
     if (by_length) {
         if (reader->format == MLA_MBOX_FORMAT_AUTO)
             reader->used_cl = TRUE;
     } else {
-        if (!find_separator (reader, body_start, defects, &next, error))
+        if (!find_separator (reader, body_start, defects, &next, &too_big, error))
             return FALSE;
-        /* The blank separator line stays with the message (see mla-mbox.h). */
-        end = next;
+        if (too_big) {
+            raw = mla_raw_message_new (NULL, reader->name, offset, ++reader->index);
+            raw->envelope = g_steal_pointer (&envelope);
+            mla_raw_message_set_too_big (raw, reader->buf_offset + next - start_offset,
+                                         reader->max_size);
+            reader->pos = next;
+            *out_message = raw;
+            return TRUE;
+        }
+        end = next - mla_mbox_separator_length ((const guint8 *) reader->buf + body_start,
+                                                next - body_start);
         if (next == reader->len && !check_truncated (reader, body_start, defects, error))
             return FALSE;
     }
 
+    /* mboxcl quotes From lines inside counted bodies too; in auto mode a
+     * counted body is taken as mboxcl2's, unquoted. */
     bytes = take_bytes (reader, body_start, end,
-                        !by_length && reader->format != MLA_MBOX_FORMAT_MBOXCL2);
-    raw = mla_raw_message_new (bytes, reader->name, reader->buf_offset + from, ++reader->index);
+                        reader->format == MLA_MBOX_FORMAT_MBOXCL
+                            || (!by_length && reader->format != MLA_MBOX_FORMAT_MBOXCL2));
+    raw = mla_raw_message_new (bytes, reader->name, offset, ++reader->index);
     raw->envelope = g_steal_pointer (&envelope);
     g_ptr_array_extend_and_steal (raw->defects, g_steal_pointer (&defects));
     reader->pos = next;

@@ -1,11 +1,13 @@
 /* mla-mbox.h: split an mbox byte stream into raw messages, one at a time.
  *
- * Framing only, no MIME: a message's raw bytes are all the bytes after its
- * From_ line up to the next From_ line (or the end), blank separator line
- * included, with the From-quoting of the detected variant undone. This is
- * the split other tools make (mime4j's mbox.rlug test), and it lets export
- * write raw bytes back unchanged; only a message that does not end with a
- * line break needs one added there (defect "no-final-newline"). */
+ * Framing only, no MIME: a message's raw bytes are the bytes after its
+ * From_ line up to the next From_ line (or the end), with the From-quoting
+ * of the detected variant undone and without the blank line that separates
+ * it from the next message (mla_mbox_separator_length()), so that the same
+ * message read from an mbox, a Maildir or a file has the same bytes and
+ * the same SHA-256. Export writes that line back; only a message that does
+ * not end with a line break cannot come back exactly (defect
+ * "no-final-newline"). */
 #pragma once
 #include <gio/gio.h>
 #include "mla-api.h"
@@ -37,11 +39,12 @@ typedef enum {
     MLA_MBOX_FORMAT_MBOXO,   /* ">From " is unquoted, ">>From " kept */
     MLA_MBOX_FORMAT_MBOXRD,  /* one '>' removed from every ">+From " line */
     MLA_MBOX_FORMAT_MBOXCL2, /* Content-Length delimits bodies, no quoting */
+    MLA_MBOX_FORMAT_MBOXCL,  /* Content-Length delimits bodies, quoted as mboxo */
 } MlaMboxFormat;
 
-/* Parses "mboxo", "mboxrd", "mboxcl2" or "auto". Returns FALSE if unknown. */
+/* Parses "mboxo", "mboxrd", "mboxcl2", "mboxcl" or "auto". Returns FALSE if unknown. */
 MLA_API gboolean mla_mbox_format_from_string (const char *name, MlaMboxFormat *out_format);
-/* Returns: (transfer none): "mboxo", "mboxrd", "mboxcl2" or "auto". */
+/* Returns: (transfer none): "mboxo", "mboxrd", "mboxcl2", "mboxcl" or "auto". */
 MLA_API const char *mla_mbox_format_to_string (MlaMboxFormat format);
 
 typedef struct MlaMboxReader MlaMboxReader;
@@ -61,6 +64,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMboxReader, mla_mbox_reader_free)
  * @out_message: (out) (transfer full) (nullable) */
 MLA_API gboolean mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message,
                                        GError **error);
+
+/* The default limit on the size of one message: 32 MiB. */
+#define MLA_DEFAULT_MAX_MESSAGE_SIZE ((guint64) 32 << 20)
+
+/* Sets the limit on one message's bytes (0: the default). A message over it
+ * is not held in memory: its bytes are skipped up to the next From_ line,
+ * and it comes back with NULL bytes and one "too-big" defect, to be
+ * rejected (mla_raw_message_set_too_big()). */
+MLA_API void mla_mbox_reader_set_max_message_size (MlaMboxReader *reader, guint64 size);
 
 /* The variant in use: the forced one, or what was detected so far. */
 MLA_API MlaMboxFormat mla_mbox_reader_get_format (MlaMboxReader *reader);

@@ -14,10 +14,25 @@
 #define MAX_LINE_OCTETS 998
 /* Enough of a quoted header to recognise it. */
 #define MAX_DETAIL_OCTETS 200
+/* Mail decides these counts; past them the model keeps a sample and says
+ * so, so that memory, the XML and the overview stay bounded. */
+#define MAX_REFERENCES 1000
+#define MAX_ATTACHMENTS 1000
+/* GMime makes an object of some kilobytes per MIME part, however small:
+ * past this many lines that may be boundary delimiters ("--"), it parses
+ * only the bytes before the next one. */
+#define MAX_DELIMITER_LINES 10000
+/* GMime holds a header field in several forms (a References of a million
+ * ids costs hundreds of megabytes): the parser sees a longer field by its
+ * first line and its last lines only. */
+#define MAX_FIELD_BYTES (64 * 1024)
 
 struct MlaMessage {
     GBytes *raw;
-    char sha256[65];
+    /* [0]: of the raw bytes, the identity; [1], [2]: of the bytes and a
+     * "\n" or "\r\n" separator, as archives before raw-rule="message"
+     * stored mbox messages ("" when no such separator can follow). */
+    char sha256[3][MLA_SHA256_HEX_SIZE];
     char *envelope;
     char *source;
     guint64 source_offset;
@@ -55,6 +70,7 @@ typedef struct {
     guint wanted;      /* the attachment whose bytes to keep, or G_MAXUINT */
     GByteArray *kept;  /* its decoded bytes */
     char **html;       /* nullable: where to keep an HTML body as it was */
+    guint parts;       /* attachment parts seen, listed or not */
 } ParseState;
 
 static const char *const warning_codes[] = {
@@ -119,6 +135,91 @@ state_flush_defects (ParseState *state)
         else
             mla_defect_list_add (state->message->defects, tally->code, "%s", tally->detail);
     }
+}
+
+/* The end of the header field that starts at @p: the start of the next
+ * line that is not a continuation, or @end. */
+static const guint8 *
+field_end (const guint8 *p, const guint8 *end)
+{
+    for (;;) {
+        const guint8 *eol = memchr (p, '\n', end - p);
+
+        if (eol == NULL)
+            return end;
+        p = eol + 1;
+        if (p == end || (*p != ' ' && *p != '\t'))
+            return p;
+    }
+}
+
+/* Appends the field [@p, @field_end) shortened for the parser: its first
+ * line (at most MAX_FIELD_BYTES / 2) and its continuation lines that start
+ * in its last MAX_FIELD_BYTES / 2 bytes. */
+static void
+append_cut_field (GByteArray *out, const guint8 *p, const guint8 *stop)
+{
+    const guint8 *eol = memchr (p, '\n', stop - p);
+    const guint8 *tail = stop - MAX_FIELD_BYTES / 2;
+    gsize first = MIN ((gsize) ((eol != NULL ? eol + 1 : stop) - p), MAX_FIELD_BYTES / 2);
+
+    g_byte_array_append (out, p, (guint) first);
+    if (first > 0 && p[first - 1] != '\n')
+        g_byte_array_append (out, (const guint8 *) "\n", 1);
+    while (tail < stop && !(tail[-1] == '\n' && (*tail == ' ' || *tail == '\t')))
+        tail++;
+    g_byte_array_append (out, tail, (guint) (stop - tail));
+}
+
+/* The bytes GMime parses: the message itself, or, when a header field is
+ * over MAX_FIELD_BYTES, a copy with such fields shortened (the raw store
+ * keeps them whole). Returns: (transfer full) (nullable): NULL when the
+ * message needs no copy. */
+static GByteArray *
+cut_long_fields (ParseState *state, const guint8 *data, gsize size)
+{
+    const guint8 *p = data, *end = data + size, *copied = data;
+    g_autoptr (GByteArray) out = NULL;
+
+    while (p < end && *p != '\n' && !(*p == '\r' && p + 1 < end && p[1] == '\n')) {
+        const guint8 *stop = field_end (p, end);
+
+        if ((gsize) (stop - p) > MAX_FIELD_BYTES) {
+            if (out == NULL)
+                out = g_byte_array_sized_new (MIN (size, 1 << 20));
+            g_byte_array_append (out, copied, (guint) (p - copied));
+            append_cut_field (out, p, stop);
+            copied = stop;
+            state_defect (state, "header-cut",
+                          "a header field of %" G_GSIZE_FORMAT " bytes is read by its first line "
+                          "and its last %d bytes", (gsize) (stop - p), MAX_FIELD_BYTES / 2);
+        }
+        p = stop;
+    }
+    if (out != NULL)
+        g_byte_array_append (out, copied, (guint) (end - copied));
+    return g_steal_pointer (&out);
+}
+
+/* The bytes before the line that would be delimiter line number
+ * MAX_DELIMITER_LINES + 1, or all of them. */
+static gsize
+parse_size (const guint8 *data, gsize size)
+{
+    const guint8 *p = data, *end = data + size;
+    guint lines = 0;
+
+    while (p + 1 < end) {
+        const guint8 *eol;
+
+        if (p[0] == '-' && p[1] == '-' && ++lines > MAX_DELIMITER_LINES)
+            return (gsize) (p - data);
+        eol = memchr (p, '\n', end - p);
+        if (eol == NULL)
+            break;
+        p = eol + 1;
+    }
+    return size;
 }
 
 static void
@@ -268,7 +369,7 @@ set_message_id (ParseState *state, GMimeMessage *mime, GMimeParserOptions *optio
     }
     if (message->message_id != NULL)
         return;
-    message->message_id = g_strdup_printf ("sha256-%.32s@mlarc.invalid", message->sha256);
+    message->message_id = g_strdup_printf ("sha256-%.32s@mlarc.invalid", message->sha256[0]);
     message->message_id_synthetic = TRUE;
     state_defect (state, "no-message-id", "no Message-ID, using %s", message->message_id);
 }
@@ -373,8 +474,9 @@ set_date (ParseState *state, GMimeMessage *mime)
 }
 
 static void
-set_threading (MlaMessage *message, GMimeMessage *mime, GMimeParserOptions *options)
+set_threading (ParseState *state, GMimeMessage *mime, GMimeParserOptions *options)
 {
+    MlaMessage *message = state->message;
     GMimeObject *object = GMIME_OBJECT (mime);
     const char *references = g_mime_object_get_header (object, "References");
     const char *list_id = g_mime_object_get_header (object, "List-Id");
@@ -385,12 +487,21 @@ set_threading (MlaMessage *message, GMimeMessage *mime, GMimeParserOptions *opti
         g_autoptr (GMimeReferences) refs = g_mime_references_parse (options, references);
         int n = refs != NULL ? g_mime_references_length (refs) : 0;
 
+        /* The first (the thread's root) and the last ones (the parent's
+         * line) are what threading needs. */
         for (int i = 0; i < n; i++) {
-            char *id = strip_id (g_mime_references_get_message_id (refs, i));
+            char *id;
 
+            if (i > 0 && i < n - (MAX_REFERENCES - 1))
+                continue;
+            id = strip_id (g_mime_references_get_message_id (refs, i));
             if (id != NULL)
                 g_ptr_array_add (message->references, id);
         }
+        if (n > MAX_REFERENCES)
+            state_defect (state, "too-many-references",
+                          "References lists %d ids; the first and the last %d are kept", n,
+                          MAX_REFERENCES - 1);
     }
     /* The sender asked that the mail not be published (a Usenet custom
      * that list archivers honour): kept, but marked. */
@@ -587,10 +698,15 @@ static void
 add_attachment (ParseState *state, GMimeObject *object)
 {
     MlaMessage *message = state->message;
-    MlaAttachment *attachment = g_new0 (MlaAttachment, 1);
+    MlaAttachment *attachment;
+
+    if (state->parts++ >= MAX_ATTACHMENTS)
+        return;
+    attachment = g_new0 (MlaAttachment, 1);
     GMimeContentType *type = g_mime_object_get_content_type (object);
     const char *filename = g_mime_object_get_content_disposition_parameter (object, "filename");
     g_autofree char *mime_type = g_mime_content_type_get_mime_type (type);
+
 
     /* g_mime_part_get_filename() does this for parts; message parts too. */
     if (filename == NULL)
@@ -660,12 +776,81 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, 
     set_addresses (message, mime);
     set_date (state, mime);
     message->subject = utf8_dup (g_mime_message_get_subject (mime));
-    set_threading (message, mime, options);
+    set_threading (state, mime, options);
     root = g_mime_message_get_mime_part (mime);
     if (root != NULL) {
         set_body (state, root);
         collect_attachments (state, root);
     }
+    if (state->parts > MAX_ATTACHMENTS)
+        state_defect (state, "too-many-parts", "%u attachments; the first %u are listed",
+                      state->parts, MAX_ATTACHMENTS);
+}
+
+/* Cuts @text (nullable) to MLA_MAX_TEXT_SIZE bytes, at a character. */
+static void
+cut_text (ParseState *state, char *text, const char *what)
+{
+    gsize length = text != NULL ? strlen (text) : 0, cut = MLA_MAX_TEXT_SIZE;
+
+    if (length <= MLA_MAX_TEXT_SIZE)
+        return;
+    while (cut > 0 && ((guchar) text[cut] & 0xC0) == 0x80)
+        cut--;
+    text[cut] = '\0';
+    state_defect (state, "text-cut", "the %s is %" G_GSIZE_FORMAT " bytes; the first %"
+                  G_GSIZE_FORMAT " are kept (the raw store has all)", what, length, cut);
+}
+
+static void
+cut_addresses (ParseState *state, GPtrArray *addresses)
+{
+    for (guint i = 0; i < addresses->len; i++) {
+        MlaAddress *address = g_ptr_array_index (addresses, i);
+
+        cut_text (state, address->name, "name of an address");
+        cut_text (state, address->address, "address");
+    }
+}
+
+/* Every text of the model goes into the XML: none may be longer than
+ * MLA_MAX_TEXT_SIZE (see mla-message.h). */
+static void
+cut_texts (ParseState *state)
+{
+    MlaMessage *message = state->message;
+    g_autoptr (GPtrArray) from = g_ptr_array_new ();
+
+    cut_text (state, message->envelope, "From_ line");
+    cut_text (state, message->message_id, "Message-ID");
+    cut_text (state, message->subject, "subject");
+    cut_text (state, message->in_reply_to, "In-Reply-To");
+    cut_text (state, message->list_id, "List-Id");
+    cut_text (state, message->body_text, "body text");
+    for (guint i = 0; i < message->references->len; i++)
+        cut_text (state, g_ptr_array_index (message->references, i), "reference");
+    if (message->from != NULL)
+        g_ptr_array_add (from, message->from);
+    cut_addresses (state, from);
+    cut_addresses (state, message->to);
+    cut_addresses (state, message->cc);
+    for (guint i = 0; i < message->attachments->len; i++) {
+        MlaAttachment *attachment = g_ptr_array_index (message->attachments, i);
+
+        cut_text (state, attachment->filename, "attachment's file name");
+        cut_text (state, attachment->content_type, "attachment's content type");
+    }
+}
+
+static void
+set_sha256s (MlaMessage *message, const guint8 *data, gsize size)
+{
+    static const char *const suffixes[] = { "", "\n", "\r\n" };
+    gsize n = 1;
+
+    if (size >= 1 && data[size - 1] == '\n')
+        n = size >= 2 && data[size - 2] == '\r' ? 3 : 2;
+    mla_sha256_hex_suffixed (data, size, suffixes, n, message->sha256);
 }
 
 static MlaMessage *
@@ -673,10 +858,11 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
 {
     static GOnce once = G_ONCE_INIT;
     g_autoptr (MlaMessage) message = g_new0 (MlaMessage, 1);
-    ParseState state = { message, NULL, NULL, wanted, kept, html };
+    ParseState state = { message, NULL, NULL, wanted, kept, html, 0 };
     GMimeParserOptions *options;
+    g_autoptr (GByteArray) cut = NULL;
     const guint8 *data;
-    gsize size;
+    gsize size, parsed;
 
     g_return_val_if_fail (raw != NULL, NULL);
     g_once (&once, init_gmime, NULL);
@@ -697,13 +883,25 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
     state.tallies = g_array_new (FALSE, FALSE, sizeof (DefectTally));
     g_array_set_clear_func (state.tallies, tally_clear);
     data = g_bytes_get_data (message->raw, &size);
-    mla_sha256_hex (data, size, message->sha256);
+    set_sha256s (message, data, size);
     if (raw->bytes == NULL)
         state_defect (&state, "unreadable", "the reader could not read the message");
     scan_raw (&state, data, size);
     options = parser_options_new (&state);
-    parse_mime (&state, options, data, size);
+    cut = cut_long_fields (&state, data, size);
+    if (cut != NULL) {
+        data = cut->data;
+        size = cut->len;
+    }
+    parsed = parse_size (data, size);
+    if (parsed < size)
+        state_defect (&state, "mime-cut",
+                      "more than %d lines begin with \"--\"; the MIME structure is read from "
+                      "the first %" G_GSIZE_FORMAT " bytes only",
+                      MAX_DELIMITER_LINES, parsed);
+    parse_mime (&state, options, data, parsed);
     g_mime_parser_options_free (options);
+    cut_texts (&state);
     state_flush_defects (&state);
     g_array_unref (state.tallies);
     return g_steal_pointer (&message);
@@ -771,7 +969,14 @@ mla_message_get_raw (const MlaMessage *message)
 const char *
 mla_message_get_sha256 (const MlaMessage *message)
 {
-    return message->sha256;
+    return message->sha256[0];
+}
+
+const char *
+mla_message_get_separated_sha256 (const MlaMessage *message, MlaLineEnd separator)
+{
+    g_return_val_if_fail (message != NULL, "");
+    return separator == MLA_LINE_END_CRLF ? message->sha256[2] : message->sha256[1];
 }
 
 const char *

@@ -47,10 +47,28 @@ MLA_API MlaMessage *mla_message_parse (const MlaRawMessage *raw);
 MLA_API void mla_message_free (MlaMessage *message);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMessage, mla_message_free)
 
+/* No text of the model (body, subject, names, ids, file names...) is longer
+ * than this many bytes: longer ones are cut at a character and flagged
+ * "text-cut", so that the XML has no text node near libxml2's limit of
+ * 10,000,000 bytes (without XML_PARSE_HUGE) and stock tools read it. */
+#define MLA_MAX_TEXT_SIZE (1 << 20)
+
 /* Returns: (transfer none): the raw bytes the message was parsed from. */
 MLA_API GBytes *mla_message_get_raw (const MlaMessage *message);
 /* Returns: (transfer none): lower-case hex SHA-256 of the raw bytes. */
 MLA_API const char *mla_message_get_sha256 (const MlaMessage *message);
+typedef enum {
+    MLA_LINE_END_LF,
+    MLA_LINE_END_CRLF,
+} MlaLineEnd;
+
+/* The SHA-256 this message had in a volume written before
+ * raw-rule="message", had it come from an mbox: of its raw bytes followed
+ * by a blank separator line ending in @separator. Returns: (transfer none):
+ * lower-case hex, or "" when no such separator can follow (the bytes do not
+ * end with a line break; for CRLF, not with "\r\n"). */
+MLA_API const char *mla_message_get_separated_sha256 (const MlaMessage *message,
+                                                      MlaLineEnd separator);
 /* Returns: (transfer none) (nullable): the From_ line, as MlaRawMessage.envelope. */
 MLA_API const char *mla_message_get_envelope (const MlaMessage *message);
 /* Returns: (transfer none): the source file, byte offset and index given by the reader. */

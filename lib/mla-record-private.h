@@ -11,6 +11,11 @@ G_BEGIN_DECLS
 MlaRecordIter *mla_record_iter_new_volume (MlaArchive *archive, guint index,
                                            MlaRecordReadFlags flags, GBytes *schema,
                                            GPtrArray *problems);
+/* Reads the bytes stored for @record as they are, which its SHA-256 is of
+ * (a volume written before raw-rule="message" may end an mbox message with
+ * its separator; mla_record_iter_read_raw() leaves that off). */
+gboolean mla_record_iter_read_stored (MlaRecordIter *iter, const MlaRecord *record,
+                                      GByteArray *out, GError **error);
 /* Volumes walked so far that failed the schema. */
 guint64 mla_record_iter_get_invalid_files (MlaRecordIter *iter);
 /* Returns: (transfer none) (nullable): the volume being walked, relative to

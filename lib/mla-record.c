@@ -121,12 +121,22 @@ mla_record_iter_next (MlaRecordIter *iter, const MlaRecord **out_record, GError 
 }
 
 gboolean
-mla_record_iter_read_raw (MlaRecordIter *iter, const MlaRecord *record, GByteArray *out,
-                          GError **error)
+mla_record_iter_read_stored (MlaRecordIter *iter, const MlaRecord *record, GByteArray *out,
+                             GError **error)
 {
     g_return_val_if_fail (iter != NULL && record != NULL && iter->raw_fd >= 0, FALSE);
     return mla_archive_pread_raw (iter->raw_fd, iter->raw_path, record->message_id,
                                   record->raw_offset, record->raw_length, out, error);
+}
+
+gboolean
+mla_record_iter_read_raw (MlaRecordIter *iter, const MlaRecord *record, GByteArray *out,
+                          GError **error)
+{
+    if (!mla_record_iter_read_stored (iter, record, out, error))
+        return FALSE;
+    mla_archive_trim_separator (iter->entry, out);
+    return TRUE;
 }
 
 guint64

@@ -64,7 +64,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaRecordIter, mla_record_iter_free)
 MLA_API gboolean mla_record_iter_next (MlaRecordIter *iter, const MlaRecord **out_record,
                                        GError **error);
 
-/* Reads the raw bytes of @record, the last one returned, into @out. */
+/* Reads the raw bytes of @record, the last one returned, into @out: the
+ * message's bytes, as mla_archive_read_raw() gives them. */
 MLA_API gboolean mla_record_iter_read_raw (MlaRecordIter *iter, const MlaRecord *record,
                                            GByteArray *out, GError **error);
 

@@ -28,6 +28,7 @@ struct MlaSource {
     guint64 total;
     guint64 message_bytes;   /* KIND_MESSAGE: bytes read */
     gboolean message_done;
+    guint64 max_size;        /* KIND_MESSAGE: the size limit */
     MlaMboxReader *mbox;
     MlaMaildirReader *maildir;
 };
@@ -179,6 +180,7 @@ mla_source_open (const char *path, MlaMboxFormat format, GError **error)
 
     source = g_new0 (MlaSource, 1);
     source->path = g_strdup (path);
+    source->max_size = MLA_DEFAULT_MAX_MESSAGE_SIZE;
     if (strcmp (path, "-") != 0 && g_file_test (path, G_FILE_TEST_IS_DIR)) {
         source->kind = MLA_SOURCE_KIND_MAILDIR;
         source->maildir = mla_maildir_reader_open (path, error);
@@ -193,28 +195,43 @@ mla_source_open (const char *path, MlaMboxFormat format, GError **error)
     return g_steal_pointer (&source);
 }
 
-/* KIND_MESSAGE: the whole input is one message; only a BOM is dropped. */
+/* KIND_MESSAGE: the whole input is one message; only a BOM is dropped.
+ * Past the size limit the rest is read and counted, not kept. */
 static gboolean
 read_message (MlaSource *source, MlaRawMessage **out_message, GError **error)
 {
-    g_autoptr (GOutputStream) sink = g_memory_output_stream_new_resizable ();
+    g_autoptr (GByteArray) kept = g_byte_array_new ();
     g_autoptr (GBytes) bytes = NULL;
     g_autoptr (GBytes) body = NULL;
-    GError *local = NULL;
-    gsize size, skip = 0;
-    const char *data;
+    g_autofree guint8 *block = g_malloc (PEEK_BUFFER);
+    guint64 size = 0;
+    gsize skip = 0;
 
     source->message_done = TRUE;
-    if (g_output_stream_splice (sink, source->decoded, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
-                                NULL, &local)
-        < 0)
-        return read_error (source, local, error);
-    bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (sink));
-    data = g_bytes_get_data (bytes, &size);
-    if (size >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    for (;;) {
+        GError *local = NULL;
+        gssize n = g_input_stream_read (source->decoded, block, PEEK_BUFFER, NULL, &local);
+
+        if (n < 0)
+            return read_error (source, local, error);
+        if (n == 0)
+            break;
+        size += (guint64) n;
+        source->message_bytes = size;
+        if (size <= source->max_size)
+            g_byte_array_append (kept, block, (guint) n);
+        else if (kept->len > 0)
+            g_byte_array_set_size (kept, 0);
+    }
+    if (size > source->max_size) {
+        *out_message = mla_raw_message_new (NULL, source->path, 0, 1);
+        mla_raw_message_set_too_big (*out_message, size, source->max_size);
+        return TRUE;
+    }
+    if (kept->len >= 3 && memcmp (kept->data, "\xEF\xBB\xBF", 3) == 0)
         skip = 3;
-    body = g_bytes_new_from_bytes (bytes, skip, size - skip);
-    source->message_bytes = size;
+    bytes = g_byte_array_free_to_bytes (g_steal_pointer (&kept));
+    body = g_bytes_new_from_bytes (bytes, skip, g_bytes_get_size (bytes) - skip);
     *out_message = mla_raw_message_new (body, source->path, 0, 1);
     return TRUE;
 }
@@ -239,6 +256,17 @@ mla_source_next (MlaSource *source, MlaRawMessage **out_message, GError **error)
     return TRUE;
 }
 
+void
+mla_source_set_max_message_size (MlaSource *source, guint64 size)
+{
+    g_return_if_fail (source != NULL);
+    source->max_size = size > 0 ? size : MLA_DEFAULT_MAX_MESSAGE_SIZE;
+    if (source->mbox != NULL)
+        mla_mbox_reader_set_max_message_size (source->mbox, size);
+    if (source->maildir != NULL)
+        mla_maildir_reader_set_max_message_size (source->maildir, size);
+}
+
 MlaSourceKind
 mla_source_get_kind (MlaSource *source)
 {
@@ -261,6 +289,7 @@ mla_source_get_format_name (MlaSource *source)
         [MLA_MBOX_FORMAT_MBOXO] = "mboxo.gz",
         [MLA_MBOX_FORMAT_MBOXRD] = "mboxrd.gz",
         [MLA_MBOX_FORMAT_MBOXCL2] = "mboxcl2.gz",
+        [MLA_MBOX_FORMAT_MBOXCL] = "mboxcl.gz",
     };
     MlaMboxFormat format;
 

@@ -30,11 +30,16 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSource, mla_source_free)
 MLA_API gboolean mla_source_next (MlaSource *source, MlaRawMessage **out_message,
                                   GError **error);
 
+/* The limit on one message's size (0: MLA_DEFAULT_MAX_MESSAGE_SIZE): a
+ * bigger message is not held in memory, and comes back with NULL bytes and
+ * a "too-big" defect, to be rejected. */
+MLA_API void mla_source_set_max_message_size (MlaSource *source, guint64 size);
+
 MLA_API MlaSourceKind mla_source_get_kind (MlaSource *source);
 /* Returns: (transfer none): the path given to mla_source_open(). */
 MLA_API const char *mla_source_get_path (MlaSource *source);
 /* Returns: (transfer none): a short name for the detected format: "mboxo",
- * "mboxrd", "mboxcl2", "maildir", "message", "empty"; with ".gz" appended
+ * "mboxrd", "mboxcl2", "mboxcl", "maildir", "message", "empty"; with ".gz" appended
  * for gzip'd mboxes. */
 MLA_API const char *mla_source_get_format_name (MlaSource *source);
 /* Progress: bytes of the input file consumed (compressed bytes for gzip) and

@@ -21,6 +21,8 @@ typedef struct MlaXmlVolumeEntry {
     guint64 messages;
     guint64 rejects;
     char *imported;      /* ISO 8601 UTC */
+    gboolean keeps_separators;  /* written before raw-rule="message": its
+                                 * mbox messages end with their separator */
 } MlaXmlVolumeEntry;
 
 void mla_xml_volume_entry_free (MlaXmlVolumeEntry *entry);

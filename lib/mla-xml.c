@@ -38,6 +38,8 @@ mla_xml_write_index (MlaXmlWriter *xml, GPtrArray *entries)
         mla_xml_attr_printf (xml, "messages", "%" G_GUINT64_FORMAT, entry->messages);
         mla_xml_attr_printf (xml, "rejects", "%" G_GUINT64_FORMAT, entry->rejects);
         mla_xml_attr (xml, "imported", entry->imported);
+        if (!entry->keeps_separators)
+            mla_xml_attr (xml, "raw-rule", "message");
         mla_xml_end (xml);
     }
     mla_xml_end (xml);
@@ -614,7 +616,10 @@ mla_xml_volume_reader_open (const char *path, guint volume, MlaRecordReadFlags f
     reader->volume = volume;
     reader->flags = flags;
     record_buffer_init (&reader->buffer);
-    reader->reader = xmlReaderForFile (path, NULL, XML_PARSE_NONET | XML_PARSE_HUGE);
+    /* Validation (mlarc check) reads as stock tools do, so that it fails on
+     * what they refuse: text nodes over 10,000,000 bytes. */
+    reader->reader = xmlReaderForFile (path, NULL,
+                                       XML_PARSE_NONET | (schema != NULL ? 0 : XML_PARSE_HUGE));
     if (reader->reader == NULL)
         return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot open", path), NULL;
     xmlTextReaderSetStructuredErrorHandler (reader->reader, collect_problem, out_problems);
@@ -715,7 +720,7 @@ mla_xml_read_index (const char *path, GError **error)
     entries = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_xml_volume_entry_free);
     for (xmlNode *node = root->children; node != NULL; node = node->next) {
         MlaXmlVolumeEntry *entry;
-        g_autofree char *number = NULL, *messages = NULL, *rejects = NULL;
+        g_autofree char *number = NULL, *messages = NULL, *rejects = NULL, *rule = NULL;
 
         if (!node_is (node, "volume"))
             continue;
@@ -729,7 +734,14 @@ mla_xml_read_index (const char *path, GError **error)
         entry->file = node_attr (node, "file");
         entry->raw = node_attr (node, "raw");
         entry->imported = node_attr (node, "imported");
+        rule = node_attr (node, "raw-rule");
+        entry->keeps_separators = rule == NULL;
         g_ptr_array_add (entries, entry);
+        if (rule != NULL && strcmp (rule, "message") != 0)
+            return mla_throw (error, MLA_ERROR_ARCHIVE,
+                              "%s: volume %u has raw-rule \"%s\"; this mlarc knows \"message\"",
+                              path, entry->number, rule),
+                   NULL;
         if (entry->file == NULL || entry->raw == NULL || strstr (entry->file, "..") != NULL
             || strstr (entry->raw, "..") != NULL || g_path_is_absolute (entry->file)
             || g_path_is_absolute (entry->raw))

@@ -23,21 +23,25 @@ typedef struct {
     char *format;
     gboolean no_agendas;
     gboolean quiet;
+    char *max_message_size;
 } MlarcImportFlags;
 
 static inline void
 mlarc_import_flags_clear (MlarcImportFlags *flags)
 {
     g_free (flags->format);
+    g_free (flags->max_message_size);
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MlarcImportFlags, mlarc_import_flags_clear)
 
 #define MLARC_IMPORT_OPTIONS(flags)                                                      \
     { "format", 'f', 0, G_OPTION_ARG_STRING, &(flags).format,                             \
-      "mbox variant: auto (default), mboxo, mboxrd or mboxcl2", "FORMAT" },              \
+      "mbox variant: auto (default), mboxo, mboxrd, mboxcl2 or mboxcl", "FORMAT" },              \
     { "no-agendas", 0, 0, G_OPTION_ARG_NONE, &(flags).no_agendas,                         \
       "Do not extract agendas from the messages", NULL },                                \
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &(flags).quiet, "No progress and no summary line", NULL }
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &(flags).quiet, "No progress and no summary line", NULL }, \
+    { "max-message-size", 0, 0, G_OPTION_ARG_STRING, &(flags).max_message_size,           \
+      "Reject messages bigger than SIZE bytes (K, M, G: KiB, MiB, GiB; default 32M)", "SIZE" }
 
 /* Imports @inputs into the archive at @archive_path (created when
  * missing), with progress and a summary on stderr. Returns the exit status. */

@@ -1,6 +1,7 @@
 /* mlarc-import.c: `mlarc import -a ARCHIVE INPUT...`. */
 #include "config.h"
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 #include "mlarc.h"
 #include "mlarc-commands.h"
@@ -44,11 +45,36 @@ print_summary (const MlaImportStats *stats)
              stats->rejected, stats->agendas);
 }
 
+/* "SIZE", "SIZEK", "SIZEM" or "SIZEG" (powers of 1024); positive. */
+static gboolean
+parse_size (const char *text, guint64 *out_size)
+{
+    static const char units[] = "KMG";
+    char *end = NULL;
+    guint64 value = g_ascii_strtoull (text, &end, 10);
+    const char *unit;
+
+    if (end == text || value == 0)
+        return FALSE;
+    if (*end != '\0') {
+        unit = strchr (units, g_ascii_toupper (*end));
+        if (unit == NULL || end[1] != '\0')
+            return FALSE;
+        for (const char *u = units; u <= unit; u++) {
+            if (value > G_MAXUINT64 / 1024)
+                return FALSE;
+            value *= 1024;
+        }
+    }
+    *out_size = value;
+    return TRUE;
+}
+
 int
 mlarc_import_run (const char *archive_path, const char *const *inputs,
                   const MlarcImportFlags *flags)
 {
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, mlarc_print_notice, NULL };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, mlarc_print_notice, NULL, 0 };
     MlaImportStats stats = { 0 };
     ProgressState progress = { g_get_monotonic_time (), 0 };
     g_autoptr (MlaArchive) archive = NULL;
@@ -57,6 +83,12 @@ mlarc_import_run (const char *archive_path, const char *const *inputs,
 
     if (flags->format != NULL && !mla_mbox_format_from_string (flags->format, &options.format)) {
         fprintf (stderr, "mlarc: unknown format '%s'\n", flags->format);
+        return MLARC_EXIT_USAGE;
+    }
+    if (flags->max_message_size != NULL
+        && !parse_size (flags->max_message_size, &options.max_message_size)) {
+        fprintf (stderr, "mlarc: bad --max-message-size '%s' (a positive number of bytes, "
+                         "or with K, M or G)\n", flags->max_message_size);
         return MLARC_EXIT_USAGE;
     }
     options.extract_agendas = !flags->no_agendas;
@@ -86,7 +118,7 @@ int
 mlarc_import_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
-    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE };
+    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE, NULL };
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
           "Archive folder (created if missing)", "ARCHIVE" },

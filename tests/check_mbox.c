@@ -6,6 +6,8 @@
 #include <gio/gio.h>
 #include "mla-test.h"
 #include "mlarc.h"
+#include "mla-mbox-private.h"
+#include "mla-mbox-writer-private.h"
 
 #define FROM_A "From a@example.org Mon Jan  1 00:00:00 2007\n"
 #define FROM_B "From b@example.org Tue Jan  2 00:00:00 2007\n"
@@ -137,35 +139,39 @@ has_defect (const MlaRawMessage *raw, const char *code)
     return FALSE;
 }
 
-/* What export does: each message after "From <envelope>\n", and a line
- * break when the message does not end with one. */
+/* What export does (mla_mboxrd_write_message()), into memory. */
 static GString *
 export_messages (GPtrArray *messages)
 {
-    GString *out = g_string_new (NULL);
+    g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autoptr (GBytes) bytes = NULL;
+    gsize size;
+    const char *data;
+    GString *text;
 
     for (guint i = 0; i < messages->len; i++) {
         const MlaRawMessage *raw = message_at (messages, i);
-        gsize size;
-        const char *data = g_bytes_get_data (raw->bytes, &size);
 
-        g_string_append_printf (out, "From %s\n", raw->envelope);
-        g_string_append_len (out, data, (gssize) size);
-        if (size == 0 || data[size - 1] != '\n')
-            g_string_append_c (out, '\n');
+        ck_assert (mla_mboxrd_write_message (out, raw->envelope, NULL,
+                                             g_bytes_get_data (raw->bytes, NULL),
+                                             g_bytes_get_size (raw->bytes), NULL));
     }
-    return out;
+    ck_assert (g_output_stream_close (out, NULL, NULL));
+    bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+    data = g_bytes_get_data (bytes, &size);
+    text = g_string_new_len (data, (gssize) size);
+    return text;
 }
 
 START_TEST (test_mbox_split_basic)
 {
     static const char input[] = FROM_A "Subject: one\n\nbody one\n\n" FROM_B
-                                       "Subject: two\n\nbody two\n";
+                                       "Subject: two\n\nbody two\n\n";
     g_autoptr (GPtrArray) messages = split_string (input, MLA_MBOX_FORMAT_AUTO, NULL);
     g_autoptr (GString) exported = NULL;
 
     ck_assert_uint_eq (messages->len, 2);
-    assert_raw (message_at (messages, 0), "Subject: one\n\nbody one\n\n");
+    assert_raw (message_at (messages, 0), "Subject: one\n\nbody one\n");
     assert_raw (message_at (messages, 1), "Subject: two\n\nbody two\n");
     ck_assert_str_eq (message_at (messages, 0)->envelope, "a@example.org Mon Jan  1 00:00:00 2007");
     ck_assert_str_eq (message_at (messages, 1)->envelope, "b@example.org Tue Jan  2 00:00:00 2007");
@@ -235,7 +241,7 @@ START_TEST (test_mbox_quoting_auto_switch)
 
     ck_assert_int_eq (mla_mbox_reader_get_format (reader), MLA_MBOX_FORMAT_MBOXO);
     ck_assert (mla_mbox_reader_next (reader, &first, NULL));
-    assert_raw (first, "Subject: 1\n\nFrom x\n\n");
+    assert_raw (first, "Subject: 1\n\nFrom x\n");
     ck_assert_int_eq (mla_mbox_reader_get_format (reader), MLA_MBOX_FORMAT_MBOXO);
     ck_assert (mla_mbox_reader_next (reader, &second, NULL));
     assert_raw (second, "Subject: 2\n\nFrom y\n>From z\nFrom w\n");
@@ -256,7 +262,7 @@ START_TEST (test_mbox_content_length_auto)
     ck_assert_uint_eq (strlen (CL_BODY), 77);
     messages = split_string (cl_input, MLA_MBOX_FORMAT_AUTO, &detected);
     ck_assert_uint_eq (messages->len, 2);
-    assert_raw (message_at (messages, 0), "Subject: one\nContent-Length: 77\n\n" CL_BODY "\n");
+    assert_raw (message_at (messages, 0), "Subject: one\nContent-Length: 77\n\n" CL_BODY);
     assert_raw (message_at (messages, 1), "Subject: two\nContent-Length: 4\n\nbody");
     ck_assert_uint_eq (message_at (messages, 0)->defects->len, 0);
     ck_assert_uint_eq (message_at (messages, 1)->defects->len, 0);
@@ -269,7 +275,7 @@ START_TEST (test_mbox_content_length_ignored_by_mboxo)
     g_autoptr (GPtrArray) messages = split_string (cl_input, MLA_MBOX_FORMAT_MBOXO, NULL);
 
     ck_assert_uint_eq (messages->len, 3);
-    assert_raw (message_at (messages, 1), "Subject: inner\n\nFrom kept\n\n");
+    assert_raw (message_at (messages, 1), "Subject: inner\n\nFrom kept\n");
 }
 END_TEST
 
@@ -285,7 +291,7 @@ START_TEST (test_mbox_content_length_wrong)
     ck_assert_int_eq (detected, MLA_MBOX_FORMAT_MBOXO);
     ck_assert_uint_eq (message_at (automatic, 0)->defects->len, 0);
     ck_assert_uint_eq (forced->len, 2);
-    assert_raw (message_at (forced, 0), "Subject: one\nContent-Length: 3\n\nbody one\n\n");
+    assert_raw (message_at (forced, 0), "Subject: one\nContent-Length: 3\n\nbody one\n");
     ck_assert (has_defect (message_at (forced, 0), "bad-content-length"));
 }
 END_TEST
@@ -368,7 +374,7 @@ START_TEST (test_mbox_crlf)
     g_autoptr (GPtrArray) messages = split_string (input, MLA_MBOX_FORMAT_AUTO, NULL);
 
     ck_assert_uint_eq (messages->len, 2);
-    assert_raw (message_at (messages, 0), "Subject: one\r\n\r\nbody\r\n\r\n");
+    assert_raw (message_at (messages, 0), "Subject: one\r\n\r\nbody\r\n");
     assert_raw (message_at (messages, 1), "Subject: two\r\n\r\nbody2\r\n");
     ck_assert_str_eq (message_at (messages, 1)->envelope, "b@example.org Mon Jan  1 00:00:00 2007");
     ck_assert_uint_eq (message_at (messages, 1)->defects->len, 0);
@@ -396,8 +402,8 @@ START_TEST (test_mbox_nul_bytes)
 
     ck_assert_uint_eq (messages->len, 2);
     data = g_bytes_get_data (message_at (messages, 0)->bytes, &size);
-    ck_assert_uint_eq (size, 25);
-    ck_assert (memcmp (data, "Subject: s\n\na\0b\n\0From x\n\n", 25) == 0);
+    ck_assert_uint_eq (size, 24);
+    ck_assert (memcmp (data, "Subject: s\n\na\0b\n\0From x\n", 24) == 0);
     data = g_bytes_get_data (message_at (messages, 1)->bytes, &size);
     ck_assert_uint_eq (size, 7);
     ck_assert (memcmp (data, "X: \0\n\n\0", 7) == 0);
@@ -423,9 +429,104 @@ START_TEST (test_mbox_long_line)
 
     ck_assert_uint_eq (messages->len, 2);
     g_bytes_get_data (message_at (messages, 0)->bytes, &size);
-    ck_assert_uint_eq (size, strlen ("Subject: long\n\n") + n + 6 + n + 2);
+    ck_assert_uint_eq (size, strlen ("Subject: long\n\n") + n + 6 + n + 1);
     ck_assert (has_defect (message_at (messages, 0), "unescaped-from-line"));
     assert_raw (message_at (messages, 1), "Subject: after\n\nend\n");
+}
+END_TEST
+
+/* Messages as a Maildir holds them; each goes out to an mbox and comes back
+ * with the same bytes, the blank separator line taken off again. Only one
+ * without a final line break cannot: it comes back with one. */
+static const struct {
+    const char *message;
+    const char *back;      /* NULL: the message itself */
+} separated[] = {
+    { "Subject: s\n\nbody\n", NULL },
+    { "Subject: s\n\nbody\n\n", NULL },
+    { "Subject: s\n\nbody\n\n\n\n", NULL },
+    { "Subject: s\r\n\r\nbody\r\n", NULL },
+    { "Subject: s\r\n\r\nbody\r\n\r\n", NULL },
+    { "Subject: s\r\n\r\nbody\r\n\n", NULL },
+    { "Subject: s\n\nbody\n\r\n", NULL },
+    { "Subject: s\r\n\r\nbody\r\r\n", NULL },
+    { "Subject: s\n\n>From quoted\nFrom: not a header\n", NULL },
+    { "Subject: s\n\n\n", NULL },
+    { "Subject: s\n\nno line break", "Subject: s\n\nno line break\n" },
+    { "Subject: s\r\n\r\nbody\r\n\r", "Subject: s\r\n\r\nbody\r\n\r\n" },
+};
+
+START_TEST (test_mbox_separator_round_trip)
+{
+    const char *back = separated[_i].back != NULL ? separated[_i].back : separated[_i].message;
+    g_autoptr (GBytes) bytes = g_bytes_new_static (separated[_i].message,
+                                                   strlen (separated[_i].message));
+    g_autoptr (MlaRawMessage) raw = mla_raw_message_new (bytes, "m", 0, 1);
+    g_autoptr (GPtrArray) twice = g_ptr_array_new ();
+    g_autoptr (GString) mbox = NULL;
+    g_autoptr (GPtrArray) messages = NULL;
+
+    raw->envelope = g_strdup ("a@example.org Mon Jan  1 00:00:00 2007");
+    g_ptr_array_add (twice, raw);
+    g_ptr_array_add (twice, raw);
+    mbox = export_messages (twice);
+    messages = split_string (mbox->str, MLA_MBOX_FORMAT_AUTO, NULL);
+    ck_assert_uint_eq (messages->len, 2);
+    assert_raw (message_at (messages, 0), back);
+    assert_raw (message_at (messages, 1), back);
+}
+END_TEST
+
+static const struct {
+    const char *bytes;
+    gsize separator;
+} separator_lengths[] = {
+    { "", 0 }, { "\n", 0 }, { "\n\n", 1 }, { "a\n", 0 }, { "a\n\n", 1 }, { "a\r\n\r\n", 2 },
+    { "a\r\n\n", 1 }, { "a\n\r\n", 0 }, { "\r\n\r\n", 2 }, { "a", 0 },
+};
+
+START_TEST (test_mbox_separator_length)
+{
+    const char *bytes = separator_lengths[_i].bytes;
+
+    ck_assert_uint_eq (mla_mbox_separator_length ((const guint8 *) bytes, strlen (bytes)),
+                       separator_lengths[_i].separator);
+}
+END_TEST
+
+/* Over the limit, a message is skipped, never held: it comes back without
+ * bytes and with one too-big defect, and the next one is read as usual,
+ * whatever the block boundaries. */
+START_TEST (test_mbox_too_big)
+{
+    g_autoptr (GString) input = g_string_new (FROM_A "Subject: big\n\n");
+    g_autoptr (GBytes) bytes = NULL;
+    g_autoptr (GInputStream) stream = NULL;
+    g_autoptr (MlaMboxReader) reader = NULL;
+    g_autoptr (MlaRawMessage) big = NULL;
+    g_autoptr (MlaRawMessage) next = NULL;
+    g_autoptr (MlaRawMessage) end = NULL;
+    const MlaDefect *defect;
+
+    for (guint i = 0; i < 50; i++)
+        g_string_append (input, "a line of body text\nFrom a line that is no separator\n");
+    g_string_append (input, "\n" FROM_B "Subject: small\n\nbody\n\n");
+    bytes = g_bytes_new (input->str, input->len);
+    stream = _i == 0 ? g_memory_input_stream_new_from_bytes (bytes) : one_byte_stream_new (bytes);
+    reader = mla_mbox_reader_new (stream, "t", MLA_MBOX_FORMAT_AUTO);
+    mla_mbox_reader_set_max_message_size (reader, 1000);
+    ck_assert (mla_mbox_reader_next (reader, &big, NULL));
+    ck_assert_ptr_null (big->bytes);
+    ck_assert_uint_eq (big->defects->len, 1);
+    defect = g_ptr_array_index (big->defects, 0);
+    ck_assert_str_eq (defect->code, "too-big");
+    ck_assert_msg (strstr (defect->detail, "limit of 1000") != NULL, "%s", defect->detail);
+    ck_assert_str_eq (big->envelope, "a@example.org Mon Jan  1 00:00:00 2007");
+    ck_assert (mla_mbox_reader_next (reader, &next, NULL));
+    assert_raw (next, "Subject: small\n\nbody\n");
+    ck_assert_uint_eq (next->offset, strstr (input->str, FROM_B) - input->str);
+    ck_assert (mla_mbox_reader_next (reader, &end, NULL));
+    ck_assert_ptr_null (end);
 }
 END_TEST
 
@@ -588,8 +689,8 @@ split_shared (const char *relative, GError **error)
 
 #define RLUG "corpora/james-mime4j/mbox/src/test/resources/test-1/mbox.rlug"
 
-/* mime4j's expected parts keep the blank line before the next From_ line,
- * as our raw bytes do (mla-mbox.h). */
+/* mime4j's expected parts keep the blank line before the next From_ line;
+ * our raw bytes leave that separator off (mla-mbox.h). */
 START_TEST (test_mbox_corpus_rlug_exact)
 {
     g_autoptr (GPtrArray) messages = split_shared (RLUG, NULL);
@@ -600,8 +701,13 @@ START_TEST (test_mbox_corpus_rlug_exact)
     for (guint i = 0; i < 5; i++) {
         g_autofree char *name = g_strdup_printf (RLUG "-%u", i);
         g_autofree char *path = mla_test_shared_path (name);
-        g_autoptr (GBytes) expected = mla_test_read_file (path);
+        g_autoptr (GBytes) part = mla_test_read_file (path);
+        gsize size;
+        const guint8 *data = g_bytes_get_data (part, &size);
+        g_autoptr (GBytes) expected = NULL;
 
+        ck_assert (size >= 2 && data[size - 2] == '\n' && data[size - 1] == '\n');
+        expected = g_bytes_new (data, size - 1);
         ck_assert_msg (g_bytes_equal (message_at (messages, i)->bytes, expected),
                        "mbox.rlug message %u differs from mbox.rlug-%u", i + 1, i);
     }
@@ -733,6 +839,11 @@ mbox_suite (void)
     mla_test_add_case (suite, "bom", test_mbox_bom_skipped, 0);
     mla_test_add_case (suite, "nul", test_mbox_nul_bytes, 0);
     mla_test_add_case (suite, "long-line", test_mbox_long_line, 0);
+    mla_test_add_case (suite, "separator-round-trip", test_mbox_separator_round_trip,
+                       G_N_ELEMENTS (separated));
+    mla_test_add_case (suite, "too-big", test_mbox_too_big, 2);
+    mla_test_add_case (suite, "separator-length", test_mbox_separator_length,
+                       G_N_ELEMENTS (separator_lengths));
     mla_test_add_case (suite, "truncated", test_mbox_truncated_last, G_N_ELEMENTS (endings));
     mla_test_add_case (suite, "one-byte", test_mbox_one_byte_stream, G_N_ELEMENTS (streamed));
     mla_test_add_case (suite, "not-mbox", test_mbox_not_an_mbox, G_N_ELEMENTS (not_mbox));

@@ -602,6 +602,110 @@ START_TEST (test_corpus_parses)
 }
 END_TEST
 
+/* "From: a@example.org\nSubject: <@subject bytes of 'x'>\n..." with a
+ * References of @refs ids (r0 .. r@refs-1) and @parts attachments. */
+static MlaMessage *
+parse_big (gsize subject, guint refs, guint parts)
+{
+    GString *text = g_string_new ("From: a@example.org\nMessage-ID: <big@example.org>\nSubject: ");
+    g_autoptr (GBytes) bytes = NULL;
+    MlaRawMessage raw = { NULL, NULL, "memory", 0, 1, NULL };
+
+    for (gsize i = 0; i < subject; i++)
+        g_string_append_c (text, 'x');
+    g_string_append (text, "\n");
+    for (guint i = 0; i < refs; i++)
+        g_string_append_printf (text, "%s <r%u@example.org>\n", i == 0 ? "References:" : "", i);
+    g_string_append (text, "MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"b\"\n\n");
+    for (guint i = 0; i < parts; i++)
+        g_string_append_printf (text, "--b\nContent-Type: application/x-part\n\npart %u\n", i);
+    g_string_append (text, "--b\nContent-Type: text/plain\n\nthe body\n--b--\n");
+    bytes = g_string_free_to_bytes (text);
+    raw.bytes = bytes;
+    return mla_message_parse (&raw);
+}
+
+START_TEST (test_limits_long_field)
+{
+    g_autoptr (MlaMessage) message = parse_big (MLA_MAX_TEXT_SIZE + 100, 0, 0);
+
+    /* The parser sees the field's first 32 KiB; what follows it still counts. */
+    ck_assert_uint_lt (strlen (mla_message_get_subject (message)), 64 * 1024);
+    ck_assert_uint_gt (strlen (mla_message_get_subject (message)), 30000);
+    assert_defect (message, "header-cut");
+    ck_assert_str_eq (mla_message_get_message_id (message), "big@example.org");
+    ck_assert_str_eq (mla_message_get_body_text (message), "the body");
+}
+END_TEST
+
+/* A body over MLA_MAX_TEXT_SIZE is cut at a character: "é" is 2 bytes. */
+START_TEST (test_limits_body_cut)
+{
+    GString *text = g_string_new ("Subject: s\nContent-Type: text/plain; charset=utf-8\n\n");
+    g_autoptr (MlaMessage) message = NULL;
+    const char *body;
+
+    g_string_append_c (text, 'x');
+    while (text->len < 2 * MLA_MAX_TEXT_SIZE)
+        g_string_append (text, "\xc3\xa9");
+    g_string_append (text, "\n");
+    message = parse_text (text->str);
+    g_string_free (text, TRUE);
+    body = mla_message_get_body_text (message);
+    ck_assert_uint_eq (strlen (body), MLA_MAX_TEXT_SIZE - 1);
+    ck_assert (g_utf8_validate (body, -1, NULL));
+    assert_defect (message, "text-cut");
+}
+END_TEST
+
+START_TEST (test_limits_references)
+{
+    g_autoptr (MlaMessage) few = parse_big (1, 1000, 0);
+    g_autoptr (MlaMessage) many = parse_big (1, 50000, 0);
+    GPtrArray *refs = mla_message_get_references (many);
+
+    ck_assert_uint_eq (mla_message_get_references (few)->len, 1000);
+    ck_assert_ptr_null (find_defect (few, "too-many-references"));
+    ck_assert_uint_eq (refs->len, 1000);
+    ck_assert_str_eq (g_ptr_array_index (refs, 0), "r0@example.org");
+    ck_assert_str_eq (g_ptr_array_index (refs, 999), "r49999@example.org");
+    assert_defect (many, "too-many-references");
+    assert_defect (many, "header-cut");
+}
+END_TEST
+
+START_TEST (test_limits_parts)
+{
+    g_autoptr (MlaMessage) message = parse_big (1, 0, 1500);
+    g_autoptr (MlaMessage) flood = parse_big (1, 0, 12000);
+
+    ck_assert_uint_eq (mla_message_get_attachments (message)->len, 1000);
+    assert_defect (message, "too-many-parts");
+    ck_assert_ptr_null (find_defect (message, "mime-cut"));
+    assert_defect (flood, "mime-cut");
+    ck_assert_uint_eq (mla_message_get_attachments (flood)->len, 1000);
+}
+END_TEST
+
+/* What an archive before raw-rule="message" stored for an mbox message. */
+START_TEST (test_message_separated_sha256)
+{
+    static const char lf[] = "Subject: s\n\nbody\n", crlf[] = "Subject: s\r\n\r\nbody\r\n";
+    g_autoptr (MlaMessage) a = parse_text (lf);
+    g_autoptr (MlaMessage) b = parse_text (crlf);
+    g_autoptr (MlaMessage) c = parse_text ("Subject: s\n\nno line break");
+    g_autoptr (MlaMessage) a_sep = parse_text ("Subject: s\n\nbody\n\n");
+    g_autoptr (MlaMessage) b_sep = parse_text ("Subject: s\r\n\r\nbody\r\n\r\n");
+
+    ck_assert_str_eq (mla_message_get_separated_sha256 (a, MLA_LINE_END_LF),
+                      mla_message_get_sha256 (a_sep));
+    ck_assert_str_eq (mla_message_get_separated_sha256 (a, MLA_LINE_END_CRLF), "");
+    ck_assert_str_eq (mla_message_get_separated_sha256 (b, MLA_LINE_END_CRLF),
+                      mla_message_get_sha256 (b_sep));
+    ck_assert_str_eq (mla_message_get_separated_sha256 (c, MLA_LINE_END_LF), "");
+}
+END_TEST
+
 static Suite *
 message_suite (void)
 {
@@ -640,6 +744,14 @@ message_suite (void)
     tcase_add_loop_test (tc, test_message_id_forms, 0, G_N_ELEMENTS (message_ids));
     tcase_add_test (tc, test_message_sha256_of_raw);
     tcase_add_loop_test (tc, test_message_sha256_lengths, 12, 300);
+    tcase_add_test (tc, test_message_separated_sha256);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("limits");
+    tcase_add_test (tc, test_limits_long_field);
+    tcase_add_test (tc, test_limits_body_cut);
+    tcase_add_test (tc, test_limits_references);
+    tcase_add_test (tc, test_limits_parts);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("threads");

@@ -70,12 +70,13 @@ while read -r maildir; do
     validate "$TMP/m"
 done <"$TMP/maildirs"
 
-# mime4j's mbox and its exact split.
+# mime4j's mbox and its exact split; its parts keep the separator line
+# that our raw bytes leave off (archive-format.md, section 4).
 rlug="$CORPORA/james-mime4j/mbox/src/test/resources/test-1/mbox.rlug"
 if [ -f "$rlug" ]; then
     rm -rf "$TMP/r"
     expect 0 import -a "$TMP/r" "$rlug"
-    for i in 0 1 2 3 4; do sha256sum <"$rlug-$i" | cut -d' ' -f1; done >"$TMP/rlug.expected"
+    for i in 0 1 2 3 4; do head -c -1 "$rlug-$i" | sha256sum | cut -d' ' -f1; done >"$TMP/rlug.expected"
     shas "$TMP/r" | cmp -s - "$TMP/rlug.expected" || fail "mbox.rlug does not split into mbox.rlug-0..4"
 fi
 note "corpora: $files files: $mail imported ($messages messages, $rejected rejected), $notmail refused as not mail; $(wc -l <"$TMP/maildirs") Maildirs"

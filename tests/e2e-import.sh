@@ -83,8 +83,40 @@ expect 0 import -a "$TMP/k" "$TMP/big.mbox"
 validate "$TMP/k"
 ls "$TMP"/k/volumes "$TMP"/k/raw | grep -q '\.tmp$' && fail "leftover .tmp files"
 
+# keys.index: written after each commit; the keys it covers are found in
+# it; one that is damaged or from another archive is not trusted.
+n=$(grep -c '^From ' "$SAMPLE")
+expect 0 import -a "$TMP/ki" "$SAMPLE"
+[ -s "$TMP/ki/keys.index" ] || fail "no keys.index after an import"
+rm "$TMP"/ki/volumes/*.keys
+expect 0 import -a "$TMP/ki" "$SAMPLE"
+[ "$(summary 'already present')" -eq "$n" ] || fail "keys.index: $(cat "$TMP/err")"
+expect 0 import -a "$TMP/other" "$GOOD/single.eml"
+cp "$TMP/other/keys.index" "$TMP/ki/keys.index"
+expect 0 import -a "$TMP/ki" "$GOOD/single.eml" "$SAMPLE"
+[ "$(summary added)" -eq 1 ] && [ "$(summary 'already present')" -eq "$n" ] \
+    || fail "keys.index of another archive: $(cat "$TMP/err")"
+head -c 100 "$TMP/ki/keys.index" >"$TMP/ki/keys.index.cut" && mv "$TMP/ki/keys.index.cut" "$TMP/ki/keys.index"
+expect 0 import -a "$TMP/ki" "$GOOD/single.eml" "$SAMPLE"
+[ "$(summary added)" -eq 0 ] && [ "$(summary 'already present')" -eq $((n + 1)) ] \
+    || fail "damaged keys.index: $(cat "$TMP/err")"
+
+# --max-message-size: a bigger message, from any container, is a too-big
+# reject, counted; the others are kept.
+expect 0 import -a "$TMP/small" --max-message-size 100 "$GOOD/single.eml" "$GOOD/maildir" "$GOOD/mboxo.mbox"
+[ "$(summary added)" -eq 0 ] && [ "$(summary rejected)" -eq "$(summary read)" ] \
+    || fail "--max-message-size 100: $(cat "$TMP/err")"
+[ "$(grep -c 'code="too-big"' "$TMP"/small/volumes/*.xml)" -eq "$(summary read)" ] \
+    || fail "--max-message-size: rejects are not too-big"
+run import -a "$TMP/small" --max-message-size 100 - <"$GOOD/single.eml"
+[ "$status" -eq 0 ] && [ "$(summary rejected)" -eq 1 ] || fail "stdin over the limit: $(cat "$TMP/err")"
+expect 0 import -a "$TMP/small" --max-message-size 1K "$GOOD/single.eml" "$GOOD/maildir"
+[ "$(summary added)" -eq "$(summary read)" ] || fail "--max-message-size 1K: $(cat "$TMP/err")"
+
 # Usage errors.
 expect 2 import "$SAMPLE"
 expect 2 import -a "$TMP/x" --format nonsense "$SAMPLE"
+expect 2 import -a "$TMP/x" --max-message-size 0 "$SAMPLE"
+expect 2 import -a "$TMP/x" --max-message-size 12Q "$SAMPLE"
 expect 0 import --help
 exit 0

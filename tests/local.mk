@@ -82,8 +82,16 @@ mla_e2e_tests = \
 	tests/e2e-site.sh \
 	tests/browser-site.sh
 
-TESTS += $(check_PROGRAMS) $(mla_e2e_tests)
-EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data tests/expected samples
+# Reliability checks (issue 10): each prints rows for tests/reliability/run.
+# check-identity.sh runs e2e-identity.sh; check-sizes.sh generates its
+# hostile inputs with make-big-input (gigabytes, never committed).
+mla_reliability_tests = \
+	tests/reliability/check-identity.sh \
+	tests/reliability/check-sizes.sh
+
+TESTS += $(check_PROGRAMS) $(mla_e2e_tests) $(mla_reliability_tests)
+EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data tests/expected samples \
+	$(mla_reliability_tests) tests/e2e-identity.sh tests/reliability/make-big-input
 
 # The shared third-party corpora sit next to the checkout (../shared);
 # tests skip, saying so, when it is absent.
