@@ -14,7 +14,7 @@
 
 /* How many of the latest matches are ranked by default (see
  * mla_overview_search). */
-#define RANK_WINDOW 10000
+#define RANK_WINDOW 2000
 
 static void
 join_address (GString *out, const MlaAddress *address)
@@ -105,6 +105,16 @@ add_number (Conditions *conditions, gint64 number)
     g_ptr_array_add (conditions->binds, bind);
 }
 
+/* from:ADDRESS and to:ADDRESS (with an '@') name one mailbox: an indexed
+ * lookup of the address, not a phrase of FTS5 tokens as common as
+ * "example com". */
+static gboolean
+is_address (const MlaQuery *node)
+{
+    return node->kind == MLA_QUERY_TEXT && !node->prefix && strchr (node->text, '@') != NULL
+           && (node->field == MLA_QUERY_FIELD_FROM || node->field == MLA_QUERY_FIELD_TO);
+}
+
 /* Whether @node can be one FTS5 expression by itself: text terms joined
  * by AND and OR, where an AND may also exclude (FTS5's NOT is binary: an
  * expression cannot be only exclusions). */
@@ -115,7 +125,7 @@ is_fts (const MlaQuery *node)
 
     switch (node->kind) {
     case MLA_QUERY_TEXT:
-        return TRUE;
+        return !is_address (node);
     case MLA_QUERY_OR:
         for (guint i = 0; i < node->children->len; i++)
             if (!is_fts (g_ptr_array_index (node->children, i)))
@@ -256,7 +266,18 @@ append_condition (Conditions *conditions, const MlaQuery *node)
         g_string_append (sql, node->has == MLA_QUERY_HAS_AGENDA ? "agendas > 0" : "attachments > 0");
         return;
     case MLA_QUERY_TEXT:
-        break;
+        g_assert (is_address (node));
+        /* The indexes are NOCASE, as the comparisons. */
+        if (node->field == MLA_QUERY_FIELD_FROM) {
+            g_string_append (sql, "from_address = ");
+            add_text (conditions, g_strdup (node->text));
+            g_string_append (sql, " COLLATE NOCASE");
+        } else {
+            g_string_append (sql, "messages.id IN (SELECT message FROM addresses WHERE address = ");
+            add_text (conditions, g_strdup (node->text));
+            g_string_append (sql, " COLLATE NOCASE)");
+        }
+        return;
     }
     g_assert_not_reached ();
 }

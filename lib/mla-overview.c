@@ -12,7 +12,7 @@
 #include "mla-overview-private.h"
 
 /* Raised whenever the tables change; a file of another version is rebuilt. */
-#define SCHEMA_VERSION 4
+#define SCHEMA_VERSION 5
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
@@ -41,6 +41,9 @@ static const char schema_sql[] =
     "CREATE INDEX messages_thread ON messages (thread);"
     /* date: searches, and listings newest first. */
     "CREATE INDEX messages_date ON messages (date);"
+    /* from:ADDRESS and to:ADDRESS searches. */
+    "CREATE INDEX messages_from ON messages (from_address COLLATE NOCASE);"
+    "CREATE INDEX addresses_address ON addresses (address COLLATE NOCASE);"
     /* The parent chain threading uses: References (else In-Reply-To),
      * cleaned by mla_thread_clean_refs(). */
     "CREATE TABLE refs (message INTEGER NOT NULL, position INTEGER NOT NULL,"

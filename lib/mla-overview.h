@@ -131,7 +131,7 @@ MLA_API GPtrArray *mla_overview_get_agendas (MlaOverview *overview, GError **err
 typedef struct MlaSearchOptions {
     guint offset;         /* results skipped */
     guint limit;          /* at most this many; 0: all */
-    guint rank_window;    /* how many of the latest matches are ranked; 0: 10,000 */
+    guint rank_window;    /* how many of the latest matches are ranked; 0: 2,000 */
 } MlaSearchOptions;
 
 /* A message that matches, and how well: higher is more relevant (0 when

@@ -62,6 +62,11 @@ finds 'from:ZOE' search-3@example.net
 # Joe Thornber's reply has Ted in Cc.
 finds 'to:tytso@mit.edu' 20040715140355.GA9912@example.org search-3@example.net
 finds 'to:bob' search-3@example.net
+# An address is exact and ignores case: not the words of another address.
+finds 'from:ZOE@example.NET' search-3@example.net
+finds 'from:zoe@example' 
+finds 'to:BOB@example.net date:2005' search-3@example.net
+finds 'from:alice@example.net OR from:bob@example.net' search-1@example.net search-2@example.net
 finds 'cafe date:2005-01-11' search-3@example.net
 finds 'quokka OR zeitplan' search-1@example.net search-2@example.net
 finds '(quokka OR zeitplan) has:attachment' search-2@example.net
