@@ -36,6 +36,12 @@ mla_site_files_free (MlaSiteFiles *files)
     g_free (files);
 }
 
+const char *
+mla_site_files_get_root (MlaSiteFiles *files)
+{
+    return files->root;
+}
+
 /* A relative path of plain names: no empty, "." or ".." part, no
  * backslash. Message folders may hold "..%2F", which is a plain name. */
 static gboolean
@@ -228,6 +234,52 @@ mla_site_files_keep (MlaSiteFiles *files, const char *path, const char *signatur
     g_hash_table_insert (files->made_from, g_strdup (path), g_strdup (signature));
     g_mutex_unlock (&files->lock);
     return kept;
+}
+
+gboolean
+mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder, const char *signature)
+{
+    g_autoptr (GPtrArray) kept = g_ptr_array_new ();
+    GHashTableIter iter;
+    gpointer key, value;
+    gboolean all = TRUE;
+
+    g_mutex_lock (&files->lock);
+    g_hash_table_iter_init (&iter, files->made_from_before);
+    while (all && g_hash_table_iter_next (&iter, &key, &value)) {
+        g_autofree char *full = NULL;
+        GStatBuf st;
+
+        if (!g_str_has_prefix (key, folder))
+            continue;
+        full = g_build_filename (files->root, key, NULL);
+        all = strcmp (value, signature) == 0 && g_hash_table_contains (files->before, key)
+              && !g_hash_table_contains (files->now, key) && g_lstat (full, &st) == 0
+              && S_ISREG (st.st_mode);
+        g_ptr_array_add (kept, key);
+    }
+    all = all && kept->len > 0;
+    for (guint i = 0; all && i < kept->len; i++) {
+        const char *path = kept->pdata[i];
+
+        g_hash_table_insert (files->now, g_strdup (path),
+                             g_strdup (g_hash_table_lookup (files->before, path)));
+        g_hash_table_insert (files->made_from, g_strdup (path), g_strdup (signature));
+        files->unchanged++;
+    }
+    g_mutex_unlock (&files->lock);
+    return all;
+}
+
+char *
+mla_site_files_get_hash (MlaSiteFiles *files, const char *path)
+{
+    char *hash;
+
+    g_mutex_lock (&files->lock);
+    hash = g_strdup (g_hash_table_lookup (files->now, path));
+    g_mutex_unlock (&files->lock);
+    return hash;
 }
 
 static int

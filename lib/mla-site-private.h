@@ -77,7 +77,18 @@ typedef struct MlaSite {
     guint *next_same_id;        /* per entry: the next entry with its Message-ID,
                                  * or MLA_THREAD_NONE */
     GPtrArray *agendas;         /* MlaSiteAgenda *, in archive order */
+    gboolean search;            /* the site has a search page (set by
+                                 * mla_site_build() once pagefind is found) */
 } MlaSite;
+
+/* A period of the search index (mla-site-search.c): the message pages of
+ * a year, or of a month when its year has more than this many. */
+#define MLA_SITE_SEARCH_YEAR 20000
+
+typedef struct MlaSitePeriod {
+    char *name;             /* "2004", or "2004-07" */
+    GPtrArray *pages;       /* char *: its message pages, "m/ID/index.html" */
+} MlaSitePeriod;
 
 /* Reads what the pages are made from, in one pass over the overview.
  * @options nullable; its strings must outlive @site. */
@@ -108,6 +119,9 @@ xmlDoc *mla_site_model_message (MlaSite *site, guint entry, GError **error);
  * @threads = FALSE), of the newest threads (@threads = TRUE), or of the
  * thread rooted at @root. */
 xmlDoc *mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error);
+/* The search page; @periods (MlaSitePeriod *, newest first) name the
+ * index bundles to load. */
+xmlDoc *mla_site_model_search (MlaSite *site, GPtrArray *periods);
 xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path, const char *to_path);
 /* The timetable of agenda @index of site->agendas, and the list of them. */
 xmlDoc *mla_site_model_agenda (MlaSite *site, guint index);

@@ -1,0 +1,29 @@
+/* mla-site-search-private.h: the site's search index, made by Pagefind
+ * (an external program, run with GSubprocess) one period at a time: the
+ * message pages of each period are linked into a staging folder, Pagefind
+ * indexes them, and its bundle goes through the files module into
+ * SITE/pagefind/PERIOD/, so that the manifest keeps a period whose message
+ * pages did not change and removes what is no longer made. The search page
+ * merges the bundles in the browser (Pagefind's mergeIndex). */
+#pragma once
+#include "mla-site-files-private.h"
+#include "mla-site-private.h"
+
+G_BEGIN_DECLS
+
+/* The version line of @pagefind (`pagefind --version`), which is part of
+ * every period's signature. Returns: (transfer full) (nullable). */
+char *mla_site_search_version (const char *pagefind, GError **error);
+
+/* The periods of @site's message pages, newest first. Call once every
+ * page is made. Returns: (transfer full): of MlaSitePeriod *. */
+GPtrArray *mla_site_search_periods (MlaSite *site);
+
+/* Makes the index bundle of each period of @periods whose message pages
+ * (their bytes, as @files has them), @version or @theme changed; keeps
+ * the others. Adds to @stats' period counts. */
+gboolean mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods,
+                                const char *pagefind, const char *version, const char *theme,
+                                MlaSiteStats *stats, GError **error);
+
+G_END_DECLS
