@@ -282,6 +282,25 @@ mla_site_files_get_hash (MlaSiteFiles *files, const char *path)
     return hash;
 }
 
+/* Removes the folders of @path (relative) that its removal left empty,
+ * so that a site equals a full build, folders included. */
+static void
+remove_empty_folders (const char *root, const char *path)
+{
+    g_autofree char *folder = g_path_get_dirname (path);
+
+    while (strcmp (folder, ".") != 0) {
+        g_autofree char *full = g_build_filename (root, folder, NULL);
+        char *parent;
+
+        if (g_rmdir (full) != 0)
+            return;
+        parent = g_path_get_dirname (folder);
+        g_free (folder);
+        folder = parent;
+    }
+}
+
 static int
 compare_paths (gconstpointer a, gconstpointer b)
 {
@@ -306,8 +325,10 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
         if (g_hash_table_contains (files->now, key))
             continue;
         full = g_build_filename (files->root, key, NULL);
-        if (g_unlink (full) == 0)
+        if (g_unlink (full) == 0) {
             removed++;
+            remove_empty_folders (files->root, key);
+        }
     }
     g_hash_table_iter_init (&iter, files->now);
     while (g_hash_table_iter_next (&iter, &key, &value))

@@ -11,6 +11,10 @@
 
 G_BEGIN_DECLS
 
+/* Removes what an indexing run killed part way left in the site folder
+ * @root. */
+void mla_site_search_clean (const char *root);
+
 /* The version line of @pagefind (`pagefind --version`), which is part of
  * every period's signature. Returns: (transfer full) (nullable). */
 char *mla_site_search_version (const char *pagefind, GError **error);

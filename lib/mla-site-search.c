@@ -20,7 +20,7 @@ mla_site_find_pagefind (const char *explicit)
     g_autofree char *local = NULL;
     char *found;
 
-    if (explicit != NULL && explicit[0] != '\0')
+    if (explicit != NULL)
         return g_find_program_in_path (explicit);
     found = g_find_program_in_path ("pagefind");
     if (found != NULL)
@@ -132,6 +132,14 @@ remove_tree (const char *path)
     }
 }
 
+void
+mla_site_search_clean (const char *root)
+{
+    g_autofree char *stage = g_build_filename (root, STAGE, NULL);
+
+    remove_tree (stage);
+}
+
 /* Puts @page of the site at the same place under @stage: a hard link,
  * or a copy where the file system has none. */
 static gboolean
@@ -207,7 +215,6 @@ index_period (const char *root, MlaSiteFiles *files, const MlaSitePeriod *period
                            "--keep-index-url", "--quiet", NULL };
     gboolean ok = TRUE;
 
-    remove_tree (stage);
     for (guint i = 0; ok && i < period->pages->len; i++)
         ok = stage_page (root, stage, period->pages->pdata[i], error);
     ok = ok && run (argv, &output, error) && put_bundle (files, bundle, prefix, signature, error);

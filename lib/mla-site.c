@@ -529,7 +529,8 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
                 const MlaSiteOptions *options, MlaSiteStats *out_stats, GError **error)
 {
     MlaSiteSearch search = options != NULL ? options->search : MLA_SITE_SEARCH_AUTO;
-    const char *explicit = options != NULL ? options->pagefind : NULL;
+    const char *explicit = options != NULL && options->pagefind != NULL
+                               && options->pagefind[0] != '\0' ? options->pagefind : NULL;
     g_autofree char *pagefind = NULL;
     g_autofree char *version = NULL;
     MlaSiteStats local_stats;
@@ -557,6 +558,7 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
     render = mla_site_render_new (options != NULL ? options->templates : NULL, error);
     if (render == NULL || (files = mla_site_files_open (output, error)) == NULL)
         return FALSE;
+    mla_site_search_clean (output);
     ok = mla_site_init (&site, archive, overview, options, error);
     site.search = pagefind != NULL;
     build.site = &site;

@@ -35,8 +35,8 @@ typedef struct MlaSiteOptions {
     gboolean show_addresses;     /* else addresses are shown as "user at example.org" */
     guint jobs;                  /* pages made at once; 0: one per processor */
     MlaSiteSearch search;
-    const char *pagefind;        /* nullable: the pagefind program; else found as
-                                  * mla_site_find_pagefind() says */
+    const char *pagefind;        /* nullable: the pagefind program; else (and when
+                                  * "") found as mla_site_find_pagefind() says */
     MlaSiteProgressFunc progress;
     gpointer progress_data;
 } MlaSiteOptions;
@@ -57,7 +57,8 @@ typedef struct MlaSiteStats {
 /* The pagefind program for a site's search: @explicit when given (it
  * must exist), else `pagefind` on PATH, else node_modules/.bin/pagefind
  * under the current folder (where `npm install pagefind` puts it).
- * Returns: (transfer full) (nullable): NULL when there is none. */
+ * @explicit nullable, not "". Returns: (transfer full) (nullable): NULL
+ * when there is none. */
 MLA_API char *mla_site_find_pagefind (const char *explicit);
 
 /* Builds or updates the site of @archive in the folder @output (created

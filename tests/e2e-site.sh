@@ -136,7 +136,7 @@ expect 1 site --search=no -a "$A" -o "$L"
 K=$TMP/killed
 for delay in 0.03 0.06 0.1 0.15 0.2 0.3 0.6; do
     rm -rf "$K"
-    timeout -s KILL $delay "$MLARC" site -q -j 1 -a "$A" -o "$K" 2>/dev/null || true
+    timeout -s KILL $delay "$MLARC" site --search=no -q -j 1 -a "$A" -o "$K" 2>/dev/null || true
     [ -e "$K/.mlarc-site.running" ] && break
 done
 [ -e "$K/.mlarc-site.running" ] || note "no run was caught part way: the resume below is a plain rerun"

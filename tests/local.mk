@@ -61,10 +61,12 @@ mla_e2e_tests = \
 	tests/e2e-agenda.sh \
 	tests/e2e-threads.sh \
 	tests/e2e-site.sh \
-	tests/browser-site.sh
+	tests/e2e-search.sh \
+	tests/browser-site.sh \
+	tests/browser-search.sh
 
 TESTS += $(check_PROGRAMS) $(mla_e2e_tests)
-EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data tests/expected samples
+EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/browser-search.mjs tests/lsan.supp tests/data tests/expected samples
 
 # The shared third-party corpora sit next to the checkout (../shared);
 # tests skip, saying so, when it is absent.
