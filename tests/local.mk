@@ -61,7 +61,7 @@ mla_e2e_tests = \
 	tests/e2e-agenda.sh \
 	tests/e2e-threads.sh \
 	tests/e2e-site.sh \
-	tests/e2e-search.sh \
+	tests/e2e-site-search.sh \
 	tests/browser-site.sh \
 	tests/browser-search.sh
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# e2e-search.sh: the site's search (Pagefind): mlarc build --search=yes on
+# e2e-site-search.sh: the site's search (Pagefind): mlarc build --search=yes on
 # the sample makes an index per period under pagefind/, whose records are
 # the message pages only (subject, author, own text; filters and meta), a
 # search page that is the only page with a script, and a link to it from
@@ -111,4 +111,4 @@ MLARC_PAGEFIND=$TMP/no-such-pagefind expect 1 site -a "$A" -o "$N"
 grep -q 'no-such-pagefind: no such program' "$TMP/err" || fail "bad MLARC_PAGEFIND: $(cat "$TMP/err")"
 expect 2 site --search=maybe -a "$A" -o "$N"
 
-echo "e2e-search: ok"
+echo "e2e-site-search: ok"
