@@ -44,7 +44,8 @@ try {
   await page.waitForFunction(() => document.getElementById("status").textContent === "",
                              null, { timeout: 60000 });
   await page.fill("#q", word);
-  await page.waitForSelector("#results li", { timeout: 60000 });
+  await page.waitForFunction(() => / found\.$/.test(document.getElementById("status").textContent),
+                             null, { timeout: 60000 });
   await page.waitForLoadState("networkidle");
   counting = false;
   out.status = await page.textContent("#status");

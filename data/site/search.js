@@ -93,9 +93,10 @@
     found = search.results;
     shown = 0;
     list.replaceChildren();
+    await showMore();
+    // Said once the results are shown.
     status.textContent = found.length === 0 ? "No message found."
       : found.length === 1 ? "1 message found." : found.length + " messages found.";
-    await showMore();
   }
 
   form.addEventListener("submit", (event) => { event.preventDefault(); run(); });
