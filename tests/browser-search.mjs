@@ -3,10 +3,11 @@
 // the results, and prints one JSON line: the results shown (subject,
 // author, date, excerpt, href), the bytes and requests the browser fetched
 // under pagefind/ for the query, the console errors and refused loads;
-// with --follow it then opens the first result and adds its page's first
-// subject heading and its URL.
+// with --screenshot=PNG it leaves a picture of the results; with --follow
+// it then opens the first result and adds its page's first subject
+// heading and its URL.
 //
-//   node browser-search.mjs NODE_MODULES SITE_URL WORD [--follow]
+//   node browser-search.mjs NODE_MODULES SITE_URL WORD [--screenshot=PNG] [--follow]
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -19,7 +20,7 @@ const browser = await chromium.launch({
 });
 const out = { results: [], bytes: 0, requests: 0, errors: [] };
 try {
-  const page = await browser.newPage();
+  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   let counting = false;
   // A missing favicon.ico is the server's 404, not the site's.
   page.on("console", (msg) => {
@@ -55,6 +56,9 @@ try {
     meta: li.querySelector(".meta").textContent,
     excerpt: li.querySelector(".excerpt").innerHTML,
   })));
+  const shot = flags.find((flag) => flag.startsWith("--screenshot="));
+  if (shot)
+    await page.screenshot({ path: shot.slice("--screenshot=".length), fullPage: true });
   if (flags.includes("--follow")) {
     await Promise.all([page.waitForLoadState("load"), page.click("#results li a.subject")]);
     await page.waitForSelector("h2.subject");

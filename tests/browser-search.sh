@@ -6,7 +6,9 @@
 # typed shows the expected message with its subject, author, date and an
 # excerpt, and the result leads to its message page. Skips without
 # chromium, node, python3, pagefind or playwright-core (npm install at the
-# top of the source tree installs the last two).
+# top of the source tree installs the last two). With MLARC_SCREENSHOTS=DIR
+# it leaves a picture of the results in DIR/site-search-1000.png (doc/
+# holds it).
 . "${top_srcdir:-.}/tests/e2e-lib.sh"
 
 CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
@@ -32,8 +34,10 @@ until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.
     sleep 0.2
 done
 
+shot=
+[ -z "${MLARC_SCREENSHOTS:-}" ] || shot=--screenshot=$MLARC_SCREENSHOTS/site-search-1000.png
 timeout 300 node "$top_srcdir/tests/browser-search.mjs" "$NODE_MODULES" "http://127.0.0.1:$port/" \
-    garage --follow >"$TMP/result.json" 2>"$TMP/node.err" \
+    garage $shot --follow >"$TMP/result.json" 2>"$TMP/node.err" \
     || { cat "$TMP/node.err" >&2; fail "the browser run failed"; }
 note "$(cat "$TMP/result.json")"
 
