@@ -78,7 +78,8 @@
     if (query) params.set("q", query);
     if (year.value) params.set("year", year.value);
     if (sort.value) params.set("sort", sort.value);
-    history.replaceState(null, "", params.size ? "?" + params : location.pathname);
+    const search = params.toString();
+    history.replaceState(null, "", search ? "?" + search : location.pathname);
     if (!query) {
       list.replaceChildren();
       more.hidden = true;
@@ -87,10 +88,10 @@
     }
     const options = { filters: year.value ? { year: year.value } : {} };
     if (sort.value) options.sort = { date: sort.value };
-    const search = await pagefind.debouncedSearch(query, options);
-    if (search === null)
+    const answer = await pagefind.debouncedSearch(query, options);
+    if (answer === null)
       return;                     // a newer query took its place
-    found = search.results;
+    found = answer.results;
     shown = 0;
     list.replaceChildren();
     await showMore();
