@@ -3,11 +3,12 @@
 // the results, and prints one JSON line: the results shown (subject,
 // author, date, excerpt, href), the bytes and requests the browser fetched
 // under pagefind/ for the query, the console errors and refused loads;
+// with --params=QUERY-STRING the page is opened with it (filters, order);
 // with --screenshot=PNG it leaves a picture of the results; with --follow
 // it then opens the first result and adds its page's first subject
 // heading and its URL.
 //
-//   node browser-search.mjs NODE_MODULES SITE_URL WORD [--screenshot=PNG] [--follow]
+//   node browser-search.mjs NODE_MODULES SITE_URL WORD [--params=Q] [--screenshot=PNG] [--follow]
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -41,7 +42,9 @@ try {
     out.bytes += sizes.responseBodySize + sizes.responseHeadersSize;
   });
   counting = true;               // the index loads with the page: it counts
-  await page.goto(new URL("search.html", site).href);
+  const params = flags.find((flag) => flag.startsWith("--params="));
+  await page.goto(new URL("search.html" + (params ? "?" + params.slice("--params=".length) : ""),
+                          site).href);
   await page.waitForFunction(() => document.getElementById("status").textContent === "",
                              null, { timeout: 60000 });
   await page.fill("#q", word);

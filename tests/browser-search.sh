@@ -57,4 +57,21 @@ field "['followed']['url']" | grep -q "^http://127.0.0.1:$port/m/20040717123005.
     || fail "followed to $(field "['followed']['url']")"
 [ "$(field "['followed']['subject']")" = "Re: [Ksummit-2004-discuss] Getting to the Congress Centre" ] \
     || fail "the message page shows $(field "['followed']['subject']")"
+# Filters from the address: the author's (of the two that say multipath,
+# one is Joe Thornber's), the year's and the month's (both are of July).
+search () {
+    timeout 300 node "$top_srcdir/tests/browser-search.mjs" "$NODE_MODULES" "http://127.0.0.1:$port/" \
+        "$@" >"$TMP/result.json" 2>"$TMP/node.err" || { cat "$TMP/node.err" >&2; fail "the browser run failed"; }
+}
+search multipath
+[ "$(field "['status']")" = "2 messages found." ] || fail "multipath: $(field "['status']")"
+search multipath --params=author=Joe%20Thornber
+[ "$(field "['status']")" = "1 message found." ] || fail "multipath by Joe: $(field "['status']")"
+[ "$(field "['results'][0]['subject']")" = "Re: [Ksummit-2004-discuss] Multipath session chair" ] \
+    || fail "multipath by Joe: $(field "['results'][0]['subject']")"
+search multipath --params=year=2004
+[ "$(field "['status']")" = "2 messages found." ] || fail "multipath in 2004: $(field "['status']")"
+search multipath --params=month=2004-06
+[ "$(field "['status']")" = "No message found." ] || fail "multipath in June: $(field "['status']")"
+[ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
 echo "browser-search: ok"

@@ -15,6 +15,9 @@
   const root = new URL(".", document.baseURI).pathname;
   const indexes = form.dataset.indexes.split(" ").filter(Boolean)
     .map((path) => new URL(path, document.baseURI).pathname);
+  // The month and author filters come from the address only
+  // (?month=2004-07, ?author=NAME), as a link can give them.
+  const linked = {};
   let pagefind = null;
   let found = [];
   let shown = 0;
@@ -78,6 +81,7 @@
     if (query) params.set("q", query);
     if (year.value) params.set("year", year.value);
     if (sort.value) params.set("sort", sort.value);
+    for (const [key, value] of Object.entries(linked)) params.set(key, value);
     const search = params.toString();
     history.replaceState(null, "", search ? "?" + search : location.pathname);
     if (!query) {
@@ -86,7 +90,8 @@
       status.textContent = "";
       return;
     }
-    const options = { filters: year.value ? { year: year.value } : {} };
+    const options = { filters: { ...linked } };
+    if (year.value) options.filters.year = year.value;
     if (sort.value) options.sort = { date: sort.value };
     const answer = await pagefind.debouncedSearch(query, options);
     if (answer === null)
@@ -111,6 +116,8 @@
     input.value = params.get("q") || "";
     year.value = params.get("year") || "";
     sort.value = params.get("sort") || "";
+    for (const key of ["month", "author"])
+      if (params.get(key)) linked[key] = params.get(key);
     status.textContent = "";
     input.focus();
     return run();
