@@ -15,9 +15,13 @@ G_BEGIN_DECLS
  * @root. */
 void mla_site_search_clean (const char *root);
 
-/* The version line of @pagefind (`pagefind --version`), which is part of
- * every period's signature. Returns: (transfer full) (nullable). */
-char *mla_site_search_version (const char *pagefind, GError **error);
+/* Finds pagefind (@explicit, nullable, else as mla_site_find_pagefind()
+ * says) and its version line (`pagefind --version`, part of every
+ * period's signature). Without one, *@out_pagefind is NULL, an error only
+ * when @required or @explicit was given. @out_pagefind, @out_version:
+ * (out) (transfer full) (nullable). */
+gboolean mla_site_search_prepare (gboolean required, const char *explicit, char **out_pagefind,
+                                  char **out_version, GError **error);
 
 /* The periods of @site's message pages, newest first. Call once every
  * page is made. Returns: (transfer full): of MlaSitePeriod *. */

@@ -48,13 +48,28 @@ run (const char *const *argv, char **out_output, GError **error)
     return TRUE;
 }
 
-char *
-mla_site_search_version (const char *pagefind, GError **error)
+gboolean
+mla_site_search_prepare (gboolean required, const char *explicit, char **out_pagefind,
+                         char **out_version, GError **error)
 {
+    g_autofree char *pagefind = mla_site_find_pagefind (explicit);
     const char *argv[] = { pagefind, "--version", NULL };
     char *output = NULL;
 
-    return run (argv, &output, error) ? g_strstrip (output) : NULL;
+    *out_pagefind = *out_version = NULL;
+    if (pagefind == NULL && explicit != NULL)
+        return mla_throw (error, MLA_ERROR_INVALID, "%s: no such program (pagefind)", explicit);
+    if (pagefind == NULL && required)
+        return mla_throw (error, MLA_ERROR_INVALID,
+                          "pagefind not found (on PATH or in ./node_modules/.bin): "
+                          "install it with npm install pagefind@1.6");
+    if (pagefind == NULL)
+        return TRUE;
+    if (!run (argv, &output, error))
+        return FALSE;
+    *out_version = g_strstrip (output);
+    *out_pagefind = g_steal_pointer (&pagefind);
+    return TRUE;
 }
 
 static void

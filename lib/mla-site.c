@@ -544,14 +544,8 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
     g_return_val_if_fail (archive != NULL && overview != NULL && output != NULL, FALSE);
     memset (stats, 0, sizeof *stats);
     if (search != MLA_SITE_SEARCH_NO) {
-        pagefind = mla_site_find_pagefind (explicit);
-        if (pagefind == NULL && explicit != NULL)
-            return mla_throw (error, MLA_ERROR_INVALID, "%s: no such program (pagefind)", explicit);
-        if (pagefind == NULL && search == MLA_SITE_SEARCH_YES)
-            return mla_throw (error, MLA_ERROR_INVALID,
-                              "pagefind not found (on PATH or in ./node_modules/.bin): "
-                              "install it with npm install pagefind@1.6");
-        if (pagefind != NULL && (version = mla_site_search_version (pagefind, error)) == NULL)
+        if (!mla_site_search_prepare (search == MLA_SITE_SEARCH_YES, explicit, &pagefind, &version,
+                                      error))
             return FALSE;
         stats->no_pagefind = pagefind == NULL;
     }
