@@ -121,6 +121,10 @@ mla_site_search_periods (MlaSite *site)
             g_ptr_array_add (period->pages, g_strconcat (folder, "/index.html", NULL));
         }
     }
+    /* A period whose messages all reuse earlier ids has no page of its own. */
+    for (guint i = periods->len; i-- > 0;)
+        if (((MlaSitePeriod *) g_ptr_array_index (periods, i))->pages->len == 0)
+            g_ptr_array_remove_index (periods, i);
     return periods;
 }
 
