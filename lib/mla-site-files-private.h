@@ -43,10 +43,6 @@ gboolean mla_site_files_keep (MlaSiteFiles *files, const char *path, const char 
 gboolean mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
                                      const char *signature);
 
-/* The hex SHA-256 of @path as this build leaves it. Returns: (transfer
- * full) (nullable): NULL when this build has not made @path. */
-char *mla_site_files_get_hash (MlaSiteFiles *files, const char *path);
-
 /* Removes what the last build made and this one did not, writes the
  * manifest, and adds the counts to @stats. */
 gboolean mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error);

@@ -271,17 +271,6 @@ mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder, const char 
     return all;
 }
 
-char *
-mla_site_files_get_hash (MlaSiteFiles *files, const char *path)
-{
-    char *hash;
-
-    g_mutex_lock (&files->lock);
-    hash = g_strdup (g_hash_table_lookup (files->now, path));
-    g_mutex_unlock (&files->lock);
-    return hash;
-}
-
 /* Removes the folders of @path (relative) that its removal left empty,
  * so that a site equals a full build, folders included. */
 static void

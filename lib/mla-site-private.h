@@ -88,6 +88,8 @@ typedef struct MlaSite {
 typedef struct MlaSitePeriod {
     char *name;             /* "2004", or "2004-07" */
     GPtrArray *pages;       /* char *: its message pages, "m/ID/index.html" */
+    GArray *entries;        /* guint: the entry each page indexes */
+    char *signature;        /* what its index is made from (mla-site.c) */
 } MlaSitePeriod;
 
 /* Reads what the pages are made from, in one pass over the overview.

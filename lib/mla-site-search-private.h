@@ -27,11 +27,10 @@ gboolean mla_site_search_prepare (gboolean required, const char *explicit, char 
  * page is made. Returns: (transfer full): of MlaSitePeriod *. */
 GPtrArray *mla_site_search_periods (MlaSite *site);
 
-/* Makes the index bundle of each period of @periods whose message pages
- * (their bytes, as @files has them), @version or @theme changed; keeps
- * the others. Adds to @stats' period counts. */
-gboolean mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods,
-                                const char *pagefind, const char *version, const char *theme,
+/* Makes the index bundle of each period of @periods whose signature
+ * changed (each period's must be set); keeps the others. Adds to @stats'
+ * period counts. */
+gboolean mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods, const char *pagefind,
                                 MlaSiteStats *stats, GError **error);
 
 G_END_DECLS

@@ -76,7 +76,9 @@ static void
 period_free (MlaSitePeriod *period)
 {
     g_free (period->name);
+    g_free (period->signature);
     g_ptr_array_unref (period->pages);
+    g_array_unref (period->entries);
     g_free (period);
 }
 
@@ -107,6 +109,7 @@ mla_site_search_periods (MlaSite *site)
             period = g_new0 (MlaSitePeriod, 1);
             period->name = g_steal_pointer (&name);
             period->pages = g_ptr_array_new_with_free_func (g_free);
+            period->entries = g_array_new (FALSE, FALSE, sizeof (guint));
             g_ptr_array_add (periods, period);
         }
         for (guint i = 0; i < month->entries->len; i++) {
@@ -119,6 +122,7 @@ mla_site_search_periods (MlaSite *site)
                 continue;
             folder = mla_site_message_path (site, entry);
             g_ptr_array_add (period->pages, g_strconcat (folder, "/index.html", NULL));
+            g_array_append_val (period->entries, entry);
         }
     }
     /* A period whose messages all reuse earlier ids has no page of its own. */
@@ -243,29 +247,8 @@ index_period (const char *root, MlaSiteFiles *files, const MlaSitePeriod *period
     return ok;
 }
 
-/* What a period's bundle is made from: Pagefind's version, the theme,
- * and each of its message pages, by path and content. */
-static char *
-period_signature (MlaSiteFiles *files, const MlaSitePeriod *period, const char *version,
-                  const char *theme)
-{
-    g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
-
-    g_checksum_update (sum, (const guchar *) version, -1);
-    g_checksum_update (sum, (const guchar *) theme, -1);
-    for (guint i = 0; i < period->pages->len; i++) {
-        const char *page = period->pages->pdata[i];
-        g_autofree char *hash = mla_site_files_get_hash (files, page);
-
-        g_checksum_update (sum, (const guchar *) page, -1);
-        g_checksum_update (sum, (const guchar *) (hash != NULL ? hash : "-"), -1);
-    }
-    return g_strdup (g_checksum_get_string (sum));
-}
-
 gboolean
-mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods,
-                       const char *pagefind, const char *version, const char *theme,
+mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods, const char *pagefind,
                        MlaSiteStats *stats, GError **error)
 {
     const char *root = mla_site_files_get_root (files);
@@ -273,13 +256,11 @@ mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods,
     for (guint i = 0; i < periods->len; i++) {
         const MlaSitePeriod *period = g_ptr_array_index (periods, i);
         g_autofree char *folder = g_strdup_printf ("pagefind/%s/", period->name);
-        g_autofree char *signature = period_signature (files, period, version, theme);
-
-        if (mla_site_files_keep_folder (files, folder, signature)) {
+        if (mla_site_files_keep_folder (files, folder, period->signature)) {
             stats->periods_kept++;
             continue;
         }
-        if (!index_period (root, files, period, pagefind, signature, error))
+        if (!index_period (root, files, period, pagefind, period->signature, error))
             return FALSE;
         stats->periods_indexed++;
     }

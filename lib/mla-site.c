@@ -424,17 +424,30 @@ put_asset (Build *build, const char *name, GError **error)
 }
 
 /* Once the message pages are made: the search page, its script, and the
- * index of each period whose message pages changed. */
+ * index of each period whose indexed text may have changed. Pagefind reads
+ * only what the theme marks on a message page (data-pagefind-body: its
+ * message's subject, author, date and text), never its links, so a
+ * period's index is made from its pages' paths and messages, the theme,
+ * the options, and Pagefind's version: a reply that changes the thread
+ * overview of old pages does not index their periods again. */
 static gboolean
 put_search (Build *build, const char *pagefind, const char *version, MlaSiteStats *stats,
             GError **error)
 {
     g_autoptr (GPtrArray) periods = mla_site_search_periods (build->site);
 
+    for (guint i = 0; i < periods->len; i++) {
+        MlaSitePeriod *period = g_ptr_array_index (periods, i);
+        g_autoptr (GString) parts = g_string_new (NULL);
+
+        for (guint p = 0; p < period->pages->len; p++)
+            g_string_append_printf (parts, "%s %s\n", (const char *) period->pages->pdata[p],
+                                    sha_of (build->site, g_array_index (period->entries, guint, p)));
+        period->signature = signature (build, "search", version, parts->str, NULL);
+    }
     return put_asset (build, "search.js", error)
            && put_page (build, mla_site_model_search (build->site, periods), "search.html", error)
-           && mla_site_search_index (build->files, periods, pagefind, version,
-                                     mla_site_render_get_theme (build->render), stats, error);
+           && mla_site_search_index (build->files, periods, pagefind, stats, error);
 }
 
 /* A page job: which page, made on a worker of the pool. */
