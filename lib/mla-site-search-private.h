@@ -2,8 +2,8 @@
  * (an external program, run with GSubprocess) one period at a time: the
  * message pages of each period are linked into a staging folder, Pagefind
  * indexes them, and its bundle goes through the files module into
- * SITE/pagefind/PERIOD/, so that the manifest keeps a period whose message
- * pages did not change and removes what is no longer made. The search page
+ * SITE/pagefind/PERIOD/, so that the manifest keeps a period whose
+ * signature did not change and removes what is no longer made. The search page
  * merges the bundles in the browser (Pagefind's mergeIndex). */
 #pragma once
 #include "mla-site-files-private.h"

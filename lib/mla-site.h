@@ -51,7 +51,7 @@ typedef struct MlaSiteStats {
     gboolean no_pagefind;        /* search was MLA_SITE_SEARCH_AUTO and pagefind
                                   * was not found: the site has no search */
     guint64 periods_indexed;     /* search index periods made again */
-    guint64 periods_kept;        /* those whose message pages did not change */
+    guint64 periods_kept;        /* those whose messages did not change */
 } MlaSiteStats;
 
 /* The pagefind program for a site's search: @explicit when given (it
