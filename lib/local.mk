@@ -107,6 +107,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-site-files-private.h \
 	lib/mla-site-files.c \
 	lib/mla-site-data.c \
+	lib/mla-site-search-private.h \
+	lib/mla-site-search.c \
 	lib/mla-site.c \
 	lib/mla-html-private.h \
 	lib/mla-html.c \

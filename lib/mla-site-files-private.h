@@ -18,6 +18,8 @@ typedef struct MlaSiteFiles MlaSiteFiles;
  * manifest. Returns: (transfer full) (nullable). */
 MlaSiteFiles *mla_site_files_open (const char *root, GError **error);
 void mla_site_files_free (MlaSiteFiles *files);
+/* Returns: (transfer none): the site folder. */
+const char *mla_site_files_get_root (MlaSiteFiles *files);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteFiles, mla_site_files_free)
 
 /* Makes @path (relative, '/'-separated, each part a name this program
@@ -32,6 +34,14 @@ gboolean mla_site_files_put (MlaSiteFiles *files, const char *path, const void *
  * recorded for @path; when this returns FALSE the caller makes the file
  * with mla_site_files_put(). Safe to call from several threads. */
 gboolean mla_site_files_keep (MlaSiteFiles *files, const char *path, const char *signature);
+
+/* Keeps every file the last build made under @folder (ending in '/'),
+ * as mla_site_files_keep() does for one, when all were made from sources
+ * with @signature and are still there; else keeps none and returns FALSE
+ * (@signature is then recorded for each file the caller makes with
+ * mla_site_files_keep() and mla_site_files_put()). */
+gboolean mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
+                                     const char *signature);
 
 /* Removes what the last build made and this one did not, writes the
  * manifest, and adds the counts to @stats. */

@@ -36,6 +36,12 @@ mla_site_files_free (MlaSiteFiles *files)
     g_free (files);
 }
 
+const char *
+mla_site_files_get_root (MlaSiteFiles *files)
+{
+    return files->root;
+}
+
 /* A relative path of plain names: no empty, "." or ".." part, no
  * backslash. Message folders may hold "..%2F", which is a plain name. */
 static gboolean
@@ -230,6 +236,60 @@ mla_site_files_keep (MlaSiteFiles *files, const char *path, const char *signatur
     return kept;
 }
 
+gboolean
+mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder, const char *signature)
+{
+    g_autoptr (GPtrArray) kept = g_ptr_array_new ();
+    GHashTableIter iter;
+    gpointer key, value;
+    gboolean all = TRUE;
+
+    g_mutex_lock (&files->lock);
+    g_hash_table_iter_init (&iter, files->made_from_before);
+    while (all && g_hash_table_iter_next (&iter, &key, &value)) {
+        g_autofree char *full = NULL;
+        GStatBuf st;
+
+        if (!g_str_has_prefix (key, folder))
+            continue;
+        full = g_build_filename (files->root, key, NULL);
+        all = strcmp (value, signature) == 0 && g_hash_table_contains (files->before, key)
+              && !g_hash_table_contains (files->now, key) && g_lstat (full, &st) == 0
+              && S_ISREG (st.st_mode);
+        g_ptr_array_add (kept, key);
+    }
+    all = all && kept->len > 0;
+    for (guint i = 0; all && i < kept->len; i++) {
+        const char *path = kept->pdata[i];
+
+        g_hash_table_insert (files->now, g_strdup (path),
+                             g_strdup (g_hash_table_lookup (files->before, path)));
+        g_hash_table_insert (files->made_from, g_strdup (path), g_strdup (signature));
+        files->unchanged++;
+    }
+    g_mutex_unlock (&files->lock);
+    return all;
+}
+
+/* Removes the folders of @path (relative) that its removal left empty,
+ * so that a site equals a full build, folders included. */
+static void
+remove_empty_folders (const char *root, const char *path)
+{
+    g_autofree char *folder = g_path_get_dirname (path);
+
+    while (strcmp (folder, ".") != 0) {
+        g_autofree char *full = g_build_filename (root, folder, NULL);
+        char *parent;
+
+        if (g_rmdir (full) != 0)
+            return;
+        parent = g_path_get_dirname (folder);
+        g_free (folder);
+        folder = parent;
+    }
+}
+
 static int
 compare_paths (gconstpointer a, gconstpointer b)
 {
@@ -254,8 +314,10 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
         if (g_hash_table_contains (files->now, key))
             continue;
         full = g_build_filename (files->root, key, NULL);
-        if (g_unlink (full) == 0)
+        if (g_unlink (full) == 0) {
             removed++;
+            remove_empty_folders (files->root, key);
+        }
     }
     g_hash_table_iter_init (&iter, files->now);
     while (g_hash_table_iter_next (&iter, &key, &value))

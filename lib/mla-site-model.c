@@ -81,6 +81,8 @@ mla_site_new_model (MlaSite *site, const char *name, guint depth, xmlNode **out_
         g_string_append (up, "../");
     mla_site_attr (root, "root", up->str);
     mla_site_attr (root, "site-title", site->title);
+    if (site->search)
+        mla_site_attr (root, "search", "search.html");
     *out_root = root;
     return doc;
 }
@@ -848,5 +850,29 @@ mla_site_model_redirect (MlaSite *site, const char *from_path, const char *to_pa
         depth += *p == '/';
     doc = mla_site_new_model (site, "redirect", depth + 1, &model);
     mla_site_href (model, "href", page);
+    return doc;
+}
+
+xmlDoc *
+mla_site_model_search (MlaSite *site, GPtrArray *periods)
+{
+    xmlNode *model;
+    xmlDoc *doc = mla_site_new_model (site, "search", 0, &model);
+    int last_year = 0;
+
+    for (guint i = 0; i < periods->len; i++) {
+        const MlaSitePeriod *period = g_ptr_array_index (periods, i);
+        xmlNode *index = mla_site_element (model, "index");
+
+        mla_site_attr (index, "period", period->name);
+        mla_site_attr_printf (index, "href", "pagefind/%s/", period->name);
+    }
+    for (guint m = site->months->len; m-- > 0;) {
+        const MlaSiteMonth *month = g_ptr_array_index (site->months, m);
+
+        if (month->year != last_year)
+            mla_site_attr_printf (mla_site_element (model, "year"), "value", "%d", month->year);
+        last_year = month->year;
+    }
     return doc;
 }

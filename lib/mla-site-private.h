@@ -86,7 +86,20 @@ typedef struct MlaSite {
     GArray *agenda_inputs;      /* MlaAgendaRevisionInput per agenda */
     MlaAgendaRevisions *revisions;  /* over agenda_inputs: indexes are
                                      * those of site->agendas */
+    gboolean search;            /* the site has a search page (set by
+                                 * mla_site_build() once pagefind is found) */
 } MlaSite;
+
+/* A period of the search index (mla-site-search.c): the message pages of
+ * a year, or of a month when its year has more than this many. */
+#define MLA_SITE_SEARCH_YEAR 20000
+
+typedef struct MlaSitePeriod {
+    char *name;             /* "2004", or "2004-07" */
+    GPtrArray *pages;       /* char *: its message pages, "m/ID/index.html" */
+    GArray *entries;        /* guint: the entry each page indexes */
+    char *signature;        /* what its index is made from (mla-site.c) */
+} MlaSitePeriod;
 
 /* Reads what the pages are made from, in one pass over the overview.
  * @options nullable; its strings must outlive @site. */
@@ -133,6 +146,9 @@ xmlDoc *mla_site_model_message (MlaSite *site, guint entry, GError **error);
  * @threads = FALSE), of the newest threads (@threads = TRUE), or of the
  * thread rooted at @root. */
 xmlDoc *mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error);
+/* The search page; @periods (MlaSitePeriod *, newest first) name the
+ * index bundles to load. */
+xmlDoc *mla_site_model_search (MlaSite *site, GPtrArray *periods);
 xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path, const char *to_path);
 /* The timetable of agenda @index of site->agendas, and the list of them
  * (mla-site-agenda.c); mla_site_agenda_list() adds the list's

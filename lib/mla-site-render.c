@@ -18,6 +18,7 @@
 
 static const char *const page_kinds[] = {
     "home", "month", "list", "thread", "message", "feed", "redirect", "agenda", "agendas",
+    "search",
 };
 
 struct MlaSiteRender {
@@ -136,7 +137,8 @@ theme_signature (const char *templates, GError **error)
     static const char *const files[] = { "layout.xsl", "home.xsl",     "month.xsl",
                                          "list.xsl",   "thread.xsl",   "message.xsl",
                                          "feed.xsl",   "redirect.xsl", "agenda.xsl",
-                                         "agendas.xsl", "style.css" };
+                                         "agendas.xsl", "search.xsl",  "style.css",
+                                         "search.js" };
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
 
     for (gsize i = 0; i < G_N_ELEMENTS (files); i++) {

@@ -9,8 +9,7 @@
 #include "mla-mbox-writer-private.h"
 #include "mla-agenda-format-private.h"
 #include "mla-message.h"
-#include "mla-site-files-private.h"
-#include "mla-site-private.h"
+#include "mla-site-search-private.h"
 
 /* ---- making the pages ---- */
 
@@ -45,9 +44,9 @@ signature (Build *build, const char *first, ...)
 {
     MlaSite *site = build->site;
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
-    g_autofree char *options = g_strdup_printf ("%s\n%s\n%d\n", site->title,
+    g_autofree char *options = g_strdup_printf ("%s\n%s\n%d\n%d\n", site->title,
                                                 site->options.base_url != NULL ? site->options.base_url : "",
-                                                site->options.show_addresses);
+                                                site->options.show_addresses, site->search);
     va_list args;
 
     g_checksum_update (sum, (const guchar *) mla_site_render_get_theme (build->render), -1);
@@ -413,13 +412,40 @@ put_agendas (Build *build, GError **error)
 }
 
 static gboolean
-put_assets (Build *build, GError **error)
+put_asset (Build *build, const char *name, GError **error)
 {
-    g_autoptr (GBytes) css = mla_site_render_asset (build->render, "style.css", error);
+    g_autoptr (GBytes) bytes = mla_site_render_asset (build->render, name, error);
 
-    return css != NULL
-           && mla_site_files_put (build->files, "style.css", g_bytes_get_data (css, NULL),
-                                  g_bytes_get_size (css), error);
+    return bytes != NULL
+           && mla_site_files_put (build->files, name, g_bytes_get_data (bytes, NULL),
+                                  g_bytes_get_size (bytes), error);
+}
+
+/* Once the message pages are made: the search page, its script, and the
+ * index of each period whose indexed text may have changed. Pagefind reads
+ * only what the theme marks on a message page (data-pagefind-body: its
+ * message's subject, author, date and text), never its links, so a
+ * period's index is made from its pages' paths and messages, the theme,
+ * the options, and Pagefind's version: a reply that changes the thread
+ * overview of old pages does not index their periods again. */
+static gboolean
+put_search (Build *build, const char *pagefind, const char *version, MlaSiteStats *stats,
+            GError **error)
+{
+    g_autoptr (GPtrArray) periods = mla_site_search_periods (build->site);
+
+    for (guint i = 0; i < periods->len; i++) {
+        MlaSitePeriod *period = g_ptr_array_index (periods, i);
+        g_autoptr (GString) parts = g_string_new (NULL);
+
+        for (guint p = 0; p < period->pages->len; p++)
+            g_string_append_printf (parts, "%s %s\n", (const char *) period->pages->pdata[p],
+                                    sha_of (build->site, g_array_index (period->entries, guint, p)));
+        period->signature = signature (build, "search", version, parts->str, NULL);
+    }
+    return put_asset (build, "search.js", error)
+           && put_page (build, mla_site_model_search (build->site, periods), "search.html", error)
+           && mla_site_search_index (build->files, periods, pagefind, stats, error);
 }
 
 /* A page job: which page, made on a worker of the pool. */
@@ -483,7 +509,7 @@ build_site (Build *build, guint jobs, GError **error)
     GThreadPool *pool;
 
     build->progress.pages_total = 3 + site->months->len * 4 + site->roots->len * 2 + n;
-    if (!put_assets (build, error)
+    if (!put_asset (build, "style.css", error)
         || !put_page (build, mla_site_model_home (site), "index.html", error)
         || !put_page (build, mla_site_model_feed (site, MLA_THREAD_NONE, FALSE, error), "new.atom",
                       error)
@@ -513,6 +539,11 @@ gboolean
 mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
                 const MlaSiteOptions *options, MlaSiteStats *out_stats, GError **error)
 {
+    MlaSiteSearch search = options != NULL ? options->search : MLA_SITE_SEARCH_AUTO;
+    const char *explicit = options != NULL && options->pagefind != NULL
+                               && options->pagefind[0] != '\0' ? options->pagefind : NULL;
+    g_autofree char *pagefind = NULL;
+    g_autofree char *version = NULL;
     MlaSiteStats local_stats;
     MlaSiteStats *stats = out_stats != NULL ? out_stats : &local_stats;
     MlaSite site = { 0 };
@@ -523,10 +554,18 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
 
     g_return_val_if_fail (archive != NULL && overview != NULL && output != NULL, FALSE);
     memset (stats, 0, sizeof *stats);
+    if (search != MLA_SITE_SEARCH_NO) {
+        if (!mla_site_search_prepare (search == MLA_SITE_SEARCH_YES, explicit, &pagefind, &version,
+                                      error))
+            return FALSE;
+        stats->no_pagefind = pagefind == NULL;
+    }
     render = mla_site_render_new (options != NULL ? options->templates : NULL, error);
     if (render == NULL || (files = mla_site_files_open (output, error)) == NULL)
         return FALSE;
+    mla_site_search_clean (output);
     ok = mla_site_init (&site, archive, overview, options, error);
+    site.search = pagefind != NULL;
     build.site = &site;
     build.render = render;
     build.files = files;
@@ -534,11 +573,13 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
     ok = ok && build_site (&build, options != NULL && options->jobs > 0 ? options->jobs
                                                                         : g_get_num_processors (),
                            error)
+         && (!site.search || put_search (&build, pagefind, version, stats, error))
          && mla_site_files_finish (files, stats, error);
     g_mutex_clear (&build.lock);
     if (ok) {
         stats->published = site.by_date->len;
         stats->withheld = mla_overview_threads_get_n_entries (site.threads) - site.by_date->len;
+        stats->searchable = site.search;
     }
     mla_site_clear (&site);
     return ok;

@@ -21,12 +21,22 @@ typedef struct MlaSiteProgress {
 
 typedef void (*MlaSiteProgressFunc) (const MlaSiteProgress *progress, gpointer user_data);
 
+/* Whether the site gets a search page and a Pagefind index. */
+typedef enum {
+    MLA_SITE_SEARCH_AUTO,        /* when pagefind is found */
+    MLA_SITE_SEARCH_YES,         /* pagefind not found is an error */
+    MLA_SITE_SEARCH_NO,
+} MlaSiteSearch;
+
 typedef struct MlaSiteOptions {
     const char *title;           /* nullable: else the list's List-Id, else the folder name */
     const char *base_url;        /* nullable: absolute URL of the site, for the feeds */
     const char *templates;       /* nullable: a folder whose files replace data/site/ ones */
     gboolean show_addresses;     /* else addresses are shown as "user at example.org" */
     guint jobs;                  /* pages made at once; 0: one per processor */
+    MlaSiteSearch search;
+    const char *pagefind;        /* nullable: the pagefind program; else (and when
+                                  * "") found as mla_site_find_pagefind() says */
     MlaSiteProgressFunc progress;
     gpointer progress_data;
 } MlaSiteOptions;
@@ -37,7 +47,19 @@ typedef struct MlaSiteStats {
     guint64 removed;             /* files of the last build no longer made */
     guint64 published;           /* messages with a page */
     guint64 withheld;            /* messages not published (X-No-Archive: yes) */
+    gboolean searchable;         /* the site has a search page and its index */
+    gboolean no_pagefind;        /* search was MLA_SITE_SEARCH_AUTO and pagefind
+                                  * was not found: the site has no search */
+    guint64 periods_indexed;     /* search index periods made again */
+    guint64 periods_kept;        /* those whose messages did not change */
 } MlaSiteStats;
+
+/* The pagefind program for a site's search: @explicit when given (it
+ * must exist), else `pagefind` on PATH, else node_modules/.bin/pagefind
+ * under the current folder (where `npm install pagefind` puts it).
+ * @explicit nullable, not "". Returns: (transfer full) (nullable): NULL
+ * when there is none. */
+MLA_API char *mla_site_find_pagefind (const char *explicit);
 
 /* Builds or updates the site of @archive in the folder @output (created
  * when missing). Nothing is written outside it, and symbolic links already

@@ -3,6 +3,7 @@
  * site: the main job). */
 #include "config.h"
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 #include "mlarc.h"
 #include "mlarc-commands.h"
@@ -14,6 +15,7 @@ typedef struct {
     char *templates;
     gboolean show_addresses;
     int jobs;
+    char *search;
 } SiteFlags;
 
 #define SITE_OPTIONS(flags)                                                              \
@@ -27,7 +29,10 @@ typedef struct {
     { "show-addresses", 0, 0, G_OPTION_ARG_NONE, &(flags).show_addresses,                 \
       "Show e-mail addresses as they are (default: user at example.org)", NULL },        \
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &(flags).jobs,                                    \
-      "Pages made at once (default: one per processor)", "N" }
+      "Pages made at once (default: one per processor)", "N" },                         \
+    { "search", 0, 0, G_OPTION_ARG_STRING, &(flags).search,                               \
+      "A search page indexed by Pagefind: auto (when pagefind is found), yes or no "    \
+      "(default: auto)", "WHEN" }
 
 static void
 site_flags_clear (SiteFlags *flags)
@@ -36,6 +41,7 @@ site_flags_clear (SiteFlags *flags)
     g_free (flags->title);
     g_free (flags->base_url);
     g_free (flags->templates);
+    g_free (flags->search);
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SiteFlags, site_flags_clear)
 
@@ -63,6 +69,19 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
     MlaSiteStats stats = { 0 };
     gboolean ok;
 
+    if (flags->search == NULL || strcmp (flags->search, "auto") == 0)
+        options.search = MLA_SITE_SEARCH_AUTO;
+    else if (strcmp (flags->search, "yes") == 0)
+        options.search = MLA_SITE_SEARCH_YES;
+    else if (strcmp (flags->search, "no") == 0)
+        options.search = MLA_SITE_SEARCH_NO;
+    else {
+        fprintf (stderr, "mlarc: --search takes auto, yes or no, not %s\n", flags->search);
+        return MLARC_EXIT_USAGE;
+    }
+    /* The pagefind program to use, when not the one on PATH. */
+    options.pagefind = g_getenv ("MLARC_PAGEFIND");
+
     if (!quiet && isatty (STDERR_FILENO))
         options.progress = print_progress;
     if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
@@ -76,6 +95,13 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
         mlarc_print_error (error);
         return MLARC_EXIT_FAILURE;
     }
+    if (stats.no_pagefind)
+        fputs ("mlarc site: pagefind not found, the site has no search "
+               "(npm install pagefind@1.6, or set MLARC_PAGEFIND)\n", stderr);
+    if (!quiet && stats.searchable)
+        fprintf (stderr,
+                 "mlarc site: search index: %" G_GUINT64_FORMAT " periods indexed, %" G_GUINT64_FORMAT
+                 " unchanged\n", stats.periods_indexed, stats.periods_kept);
     if (!quiet)
         fprintf (stderr,
                  "mlarc site: %" G_GUINT64_FORMAT " files written, %" G_GUINT64_FORMAT

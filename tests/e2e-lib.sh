@@ -72,3 +72,21 @@ shas () {
 count () {
     shas "$1" | wc -l | tr -d ' '
 }
+
+# For the search tests: the node_modules folder that `npm install` made at
+# the top of the source tree (or above it, as for distcheck's copy), and the
+# pagefind program ($MLARC_PAGEFIND, else on PATH, else in that folder),
+# exported as MLARC_PAGEFIND. Skips when there is no pagefind.
+need_pagefind () {
+    NODE_MODULES=
+    dir=$(cd "$top_srcdir" && pwd)
+    while [ "$dir" != / ] && [ -z "$NODE_MODULES" ]; do
+        [ -d "$dir/node_modules" ] && NODE_MODULES=$dir/node_modules
+        dir=$(dirname "$dir")
+    done
+    PAGEFIND=${MLARC_PAGEFIND:-$(command -v pagefind || true)}
+    [ -n "$PAGEFIND" ] || [ -z "$NODE_MODULES" ] || PAGEFIND=$NODE_MODULES/.bin/pagefind
+    [ -n "$PAGEFIND" ] && [ -x "$PAGEFIND" ] || skip "pagefind is not installed (npm install at the top of the source tree)"
+    MLARC_PAGEFIND=$PAGEFIND
+    export MLARC_PAGEFIND
+}

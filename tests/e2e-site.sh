@@ -9,7 +9,7 @@ command -v "$XMLLINT" >/dev/null 2>&1 || skip "xmllint is needed to parse the pa
 
 A=$TMP/archive
 S=$TMP/site
-expect 0 build -a "$A" -o "$S" "$SAMPLE"
+expect 0 build --search=no -a "$A" -o "$S" "$SAMPLE"
 grep -q '^mlarc site: [0-9]* files written, 0 unchanged, 0 removed; 36 messages published, 0 withheld$' \
     "$TMP/err" || fail "build: no site summary: $(cat "$TMP/err")"
 for f in index.html style.css new.atom threads.atom 2004/07/index.html 2004/07/by-author.html; do
@@ -31,11 +31,11 @@ grep -q 'INTEL LaGrande disclosure' "$S"/m/*/agenda-1.html || fail "agendas: the
 grep -l 'agenda-1.html' "$S"/m/*/index.html >/dev/null || fail "no message page links to its agenda"
 
 # A second run on the same archive writes nothing.
-expect 0 site -a "$A" -o "$S"
+expect 0 site --search=no -a "$A" -o "$S"
 grep -q ' 0 files written, [0-9]* unchanged, 0 removed' "$TMP/err" || fail "rerun wrote files: $(cat "$TMP/err")"
 
 # Hostile mail, added to the same archive and site.
-expect 0 build -a "$A" -o "$S" "$DATA/site/hostile.mbox"
+expect 0 build --search=no -a "$A" -o "$S" "$DATA/site/hostile.mbox"
 grep -q ' 41 messages published, 1 withheld$' "$TMP/err" || fail "hostile: $(cat "$TMP/err")"
 
 # Every page parses with libxml2's HTML parser (which predates HTML5's
@@ -112,14 +112,14 @@ grep -q '<script>alert(11)</script>' "$S/m/html-only@example.org/body.html.txt" 
 ! grep -r -q 'Do not publish me' "$S" || fail "a withheld message shows on a page"
 
 # Incremental = full: the updated site equals a rebuild into an empty folder.
-expect 0 site -a "$A" -o "$TMP/full"
+expect 0 site --search=no -a "$A" -o "$TMP/full"
 diff -r "$S" "$TMP/full" >"$TMP/diff" || { head -20 "$TMP/diff" >&2; fail "incremental site differs from a full build"; }
 
 # An update rewrites only what changed: an untouched thread keeps its mtime.
 old=$(ls -d "$S"/t/* | head -n 1)
 touch -d '2001-01-01' "$old/index.html"
 expect 0 import -q -a "$A" "$DATA/thread/root.mbox"
-expect 0 site -a "$A" -o "$S"
+expect 0 site --search=no -a "$A" -o "$S"
 [ "$(find "$old/index.html" -newermt '2002-01-01' | wc -l)" -eq 0 ] || fail "an unchanged page was rewritten"
 grep -q ' [1-9][0-9]* files written' "$TMP/err" || fail "the new message wrote nothing"
 
@@ -127,7 +127,7 @@ grep -q ' [1-9][0-9]* files written' "$TMP/err" || fail "the new message wrote n
 L=$TMP/linked
 mkdir -p "$L" "$TMP/elsewhere"
 ln -s "$TMP/elsewhere" "$L/m"
-expect 1 site -a "$A" -o "$L"
+expect 1 site --search=no -a "$A" -o "$L"
 [ -z "$(ls -A "$TMP/elsewhere")" ] || fail "a page was written through a link"
 [ "$(wc -l <"$TMP/err")" -le 2 ] || fail "the link error is not a line or two"
 
@@ -136,7 +136,7 @@ expect 1 site -a "$A" -o "$L"
 K=$TMP/killed
 for delay in 0.03 0.06 0.1 0.15 0.2 0.3 0.6; do
     rm -rf "$K"
-    timeout -s KILL $delay "$MLARC" site -q -j 1 -a "$A" -o "$K" 2>/dev/null || true
+    timeout -s KILL $delay "$MLARC" site --search=no -q -j 1 -a "$A" -o "$K" 2>/dev/null || true
     [ -e "$K/.mlarc-site.running" ] && break
 done
 [ -e "$K/.mlarc-site.running" ] || note "no run was caught part way: the resume below is a plain rerun"
@@ -144,8 +144,8 @@ for page in $(find "$K" -name '*.html' 2>/dev/null | head -n 50); do
     "$XMLLINT" --html --noout "$page" 2>&1 | grep -v -e 'Tag details invalid' -e 'Tag summary invalid' \
         | grep -e 'error' && fail "$page, left by a killed run, does not parse"
 done
-expect 0 site -a "$A" -o "$K"
-expect 0 site -a "$A" -o "$TMP/full2"
+expect 0 site --search=no -a "$A" -o "$K"
+expect 0 site --search=no -a "$A" -o "$TMP/full2"
 diff -r "$K" "$TMP/full2" >"$TMP/diff" || { head -20 "$TMP/diff" >&2; fail "the run after a killed one differs from a full build"; }
 
 echo "e2e-site: ok"

@@ -80,7 +80,9 @@ mla_e2e_tests = \
 	tests/e2e-threads.sh \
 	tests/e2e-search.sh \
 	tests/e2e-site.sh \
-	tests/browser-site.sh
+	tests/e2e-site-search.sh \
+	tests/browser-site.sh \
+	tests/browser-search.sh
 
 # Reliability checks (issue 10): each prints rows for tests/reliability/run.
 # check-identity.sh runs e2e-identity.sh; check-sizes.sh generates its
@@ -90,7 +92,7 @@ mla_reliability_tests = \
 	tests/reliability/check-sizes.sh
 
 TESTS += $(check_PROGRAMS) $(mla_e2e_tests) $(mla_reliability_tests)
-EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data tests/expected samples \
+EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/browser-search.mjs tests/lsan.supp tests/data tests/expected samples \
 	$(mla_reliability_tests) tests/e2e-identity.sh tests/reliability/make-big-input
 
 # The shared third-party corpora sit next to the checkout (../shared);

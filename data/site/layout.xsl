@@ -7,6 +7,9 @@
   <xsl:output method="html" encoding="UTF-8" doctype-system="about:legacy-compat" indent="no"/>
 
   <xsl:variable name="root" select="/*/@root"/>
+  <!-- What a page adds to the Content-Security-Policy: nothing, but on the
+       search page (search.xsl), the only page with a script. -->
+  <xsl:variable name="policy-extra" select="''"/>
 
   <xsl:template match="/">
     <html lang="en">
@@ -22,7 +25,7 @@
           </xsl:when>
           <xsl:otherwise>
             <meta http-equiv="Content-Security-Policy"
-                  content="default-src 'none'; style-src 'self' file:; img-src 'self' file: data:; base-uri 'none'; form-action 'none'"/>
+                  content="default-src 'none'; style-src 'self' file:; img-src 'self' file: data:; base-uri 'none'; form-action 'none'{$policy-extra}"/>
           </xsl:otherwise>
         </xsl:choose>
         <meta name="referrer" content="no-referrer"/>
@@ -39,6 +42,9 @@
         <xsl:if test="not(/*/@standalone)">
           <div class="site-header">
             <a class="home" href="{$root}index.html"><xsl:value-of select="/*/@site-title"/></a>
+            <xsl:if test="/*/@search">
+              <a class="search" href="{$root}{/*/@search}">Search</a>
+            </xsl:if>
           </div>
         </xsl:if>
         <div class="main">
@@ -91,26 +97,59 @@
   </xsl:template>
 
   <!-- A whole message: headers, text (quotes styled, long ones folded),
-       attachments. -->
+       attachments. On a message page the first message is what Pagefind
+       indexes (data-pagefind-body): its subject, author and own text, with
+       its date, year, month and author as meta, filters and sort key;
+       headers, quotes and links are marked data-pagefind-ignore. Other
+       pages carry no data-pagefind-body, so Pagefind skips them. -->
   <xsl:template match="mail">
+    <xsl:variable name="indexed" select="parent::message and not(preceding-sibling::mail)"/>
+    <xsl:variable name="author">
+      <xsl:value-of select="from/@name"/>
+      <xsl:if test="not(normalize-space(from/@name))"><xsl:value-of select="from/@address"/></xsl:if>
+    </xsl:variable>
+    <xsl:variable name="iso" select="concat(substring(@date-utc, 1, 10), 'T', substring(@date-utc, 12, 8), 'Z')"/>
     <div class="mail" id="{@anchor}">
-      <h2 class="subject"><a href="{$root}{@href}"><xsl:value-of select="subject"/></a></h2>
+      <xsl:if test="$indexed">
+        <xsl:attribute name="data-pagefind-body"/>
+        <xsl:attribute name="data-pagefind-sort">date:<xsl:value-of select="$iso"/></xsl:attribute>
+      </xsl:if>
+      <h2 class="subject">
+        <xsl:if test="$indexed"><xsl:attribute name="data-pagefind-meta">title</xsl:attribute></xsl:if>
+        <a href="{$root}{@href}"><xsl:value-of select="subject"/></a>
+      </h2>
       <dl class="headers">
-        <dt>From</dt><dd><xsl:apply-templates select="from"/></dd>
-        <dt>Date</dt><dd><xsl:value-of select="@date-utc"/> (<xsl:value-of select="@date-local"/>)</dd>
-        <xsl:if test="to"><dt>To</dt><dd><xsl:apply-templates select="to"/></dd></xsl:if>
-        <xsl:if test="cc"><dt>Cc</dt><dd><xsl:apply-templates select="cc"/></dd></xsl:if>
-        <dt>Message-ID</dt><dd class="id">&lt;<xsl:value-of select="@id"/>&gt;</dd>
+        <dt data-pagefind-ignore="">From</dt>
+        <dd>
+          <xsl:if test="$indexed">
+            <xsl:attribute name="data-pagefind-meta">author:<xsl:value-of select="$author"/></xsl:attribute>
+            <xsl:attribute name="data-pagefind-filter">author:<xsl:value-of select="$author"/></xsl:attribute>
+          </xsl:if>
+          <xsl:apply-templates select="from"/>
+        </dd>
+        <dt data-pagefind-ignore="">
+          <xsl:if test="$indexed"><xsl:attribute name="data-pagefind-filter">year:<xsl:value-of select="substring(@date-utc, 1, 4)"/></xsl:attribute></xsl:if>
+          <xsl:text>Date</xsl:text>
+        </dt>
+        <dd data-pagefind-ignore="">
+          <xsl:if test="$indexed">
+            <xsl:attribute name="data-pagefind-filter">month:<xsl:value-of select="substring(@date-utc, 1, 7)"/></xsl:attribute>
+            <xsl:attribute name="data-pagefind-meta">date:<xsl:value-of select="substring(@date-utc, 1, 16)"/> UTC</xsl:attribute>
+          </xsl:if>
+          <xsl:value-of select="@date-utc"/> (<xsl:value-of select="@date-local"/>)</dd>
+        <xsl:if test="to"><dt data-pagefind-ignore="">To</dt><dd data-pagefind-ignore=""><xsl:apply-templates select="to"/></dd></xsl:if>
+        <xsl:if test="cc"><dt data-pagefind-ignore="">Cc</dt><dd data-pagefind-ignore=""><xsl:apply-templates select="cc"/></dd></xsl:if>
+        <dt data-pagefind-ignore="">Message-ID</dt><dd class="id" data-pagefind-ignore="">&lt;<xsl:value-of select="@id"/>&gt;</dd>
       </dl>
       <xsl:apply-templates select="body"/>
       <xsl:if test="attachment">
-        <ul class="attachments">
+        <ul class="attachments" data-pagefind-ignore="">
           <xsl:for-each select="attachment">
             <li><a href="{$root}{@href}" download=""><xsl:value-of select="@name"/></a> (<xsl:value-of select="@type"/>, <xsl:value-of select="@size"/> bytes)</li>
           </xsl:for-each>
         </ul>
       </xsl:if>
-      <p class="raw"><a href="{$root}{@raw}">raw message</a>
+      <p class="raw" data-pagefind-ignore=""><a href="{$root}{@raw}">raw message</a>
         <xsl:if test="@html"> · <a href="{$root}{@html}">the HTML it was written in, as text</a></xsl:if></p>
     </div>
   </xsl:template>
@@ -130,12 +169,12 @@
         <xsl:choose>
           <xsl:when test="@depth = 0"><pre><xsl:apply-templates/></pre></xsl:when>
           <xsl:when test="@lines &gt; ../@fold">
-            <details class="quote depth-{@depth}">
+            <details class="quote depth-{@depth}" data-pagefind-ignore="">
               <summary><xsl:value-of select="@lines"/> quoted lines</summary>
               <pre><xsl:apply-templates/></pre>
             </details>
           </xsl:when>
-          <xsl:otherwise><blockquote class="depth-{@depth}"><pre><xsl:apply-templates/></pre></blockquote></xsl:otherwise>
+          <xsl:otherwise><blockquote class="depth-{@depth}" data-pagefind-ignore=""><pre><xsl:apply-templates/></pre></blockquote></xsl:otherwise>
         </xsl:choose>
       </xsl:for-each>
     </div>

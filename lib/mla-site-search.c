@@ -1,0 +1,268 @@
+/* mla-site-search.c: Pagefind's index of the message pages, per period. */
+#include "config.h"
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include "mla-error.h"
+#include "mla-site-search-private.h"
+
+/* The staging folder, inside the site so that pages can be hard links. It
+ * is not in the manifest: made and removed by each indexing run. */
+#define STAGE ".mlarc-search.tmp"
+
+char *
+mla_site_find_pagefind (const char *explicit)
+{
+    g_autofree char *cwd = NULL;
+    g_autofree char *local = NULL;
+    char *found;
+
+    if (explicit != NULL)
+        return g_find_program_in_path (explicit);
+    found = g_find_program_in_path ("pagefind");
+    if (found != NULL)
+        return found;
+    cwd = g_get_current_dir ();
+    local = g_build_filename (cwd, "node_modules", ".bin", "pagefind", NULL);
+    return g_file_test (local, G_FILE_TEST_IS_EXECUTABLE) ? g_steal_pointer (&local) : NULL;
+}
+
+/* Runs @argv; its output (stdout and stderr) in @out_output. */
+static gboolean
+run (const char *const *argv, char **out_output, GError **error)
+{
+    g_autoptr (GSubprocess) process = NULL;
+    g_autofree char *output = NULL;
+
+    process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                       | G_SUBPROCESS_FLAGS_STDERR_MERGE, error);
+    if (process == NULL || !g_subprocess_communicate_utf8 (process, NULL, NULL, &output, NULL, error))
+        return FALSE;
+    if (!g_subprocess_get_if_exited (process) || g_subprocess_get_exit_status (process) != 0)
+        return mla_throw (error, MLA_ERROR_IO, "%s failed: %s", argv[0],
+                          output != NULL ? g_strstrip (output) : "");
+    *out_output = g_steal_pointer (&output);
+    return TRUE;
+}
+
+gboolean
+mla_site_search_prepare (gboolean required, const char *explicit, char **out_pagefind,
+                         char **out_version, GError **error)
+{
+    g_autofree char *pagefind = mla_site_find_pagefind (explicit);
+    const char *argv[] = { pagefind, "--version", NULL };
+    char *output = NULL;
+
+    *out_pagefind = *out_version = NULL;
+    if (pagefind == NULL && explicit != NULL)
+        return mla_throw (error, MLA_ERROR_INVALID, "%s: no such program (pagefind)", explicit);
+    if (pagefind == NULL && required)
+        return mla_throw (error, MLA_ERROR_INVALID,
+                          "pagefind not found (on PATH or in ./node_modules/.bin): "
+                          "install it with npm install pagefind@1.6");
+    if (pagefind == NULL)
+        return TRUE;
+    if (!run (argv, &output, error))
+        return FALSE;
+    *out_version = g_strstrip (output);
+    *out_pagefind = g_steal_pointer (&pagefind);
+    return TRUE;
+}
+
+static void
+period_free (MlaSitePeriod *period)
+{
+    g_free (period->name);
+    g_free (period->signature);
+    g_ptr_array_unref (period->pages);
+    g_array_unref (period->entries);
+    g_free (period);
+}
+
+GPtrArray *
+mla_site_search_periods (MlaSite *site)
+{
+    GPtrArray *periods = g_ptr_array_new_with_free_func ((GDestroyNotify) period_free);
+    g_autoptr (GHashTable) per_year = g_hash_table_new (NULL, NULL);
+
+    for (guint m = 0; m < site->months->len; m++) {
+        const MlaSiteMonth *month = g_ptr_array_index (site->months, m);
+        gpointer key = GINT_TO_POINTER (month->year);
+        guint n = GPOINTER_TO_UINT (g_hash_table_lookup (per_year, key));
+
+        g_hash_table_insert (per_year, key, GUINT_TO_POINTER (n + month->entries->len));
+    }
+    for (guint m = site->months->len; m-- > 0;) {
+        const MlaSiteMonth *month = g_ptr_array_index (site->months, m);
+        gboolean by_month = GPOINTER_TO_UINT (g_hash_table_lookup (
+                                per_year, GINT_TO_POINTER (month->year)))
+                            > MLA_SITE_SEARCH_YEAR;
+        g_autofree char *name = by_month ? g_strdup_printf ("%04d-%02d", month->year, month->month)
+                                         : g_strdup_printf ("%04d", month->year);
+        MlaSitePeriod *period = periods->len > 0 ? g_ptr_array_index (periods, periods->len - 1)
+                                                 : NULL;
+
+        if (period == NULL || strcmp (period->name, name) != 0) {
+            period = g_new0 (MlaSitePeriod, 1);
+            period->name = g_steal_pointer (&name);
+            period->pages = g_ptr_array_new_with_free_func (g_free);
+            period->entries = g_array_new (FALSE, FALSE, sizeof (guint));
+            g_ptr_array_add (periods, period);
+        }
+        for (guint i = 0; i < month->entries->len; i++) {
+            guint entry = g_array_index (month->entries, guint, i);
+            const char *id = mla_overview_threads_get_entry (site->threads, entry)->message_id;
+            g_autofree char *folder = NULL;
+
+            /* One page per Message-ID: that of its first published message. */
+            if (GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) != entry + 1)
+                continue;
+            folder = mla_site_message_path (site, entry);
+            g_ptr_array_add (period->pages, g_strconcat (folder, "/index.html", NULL));
+            g_array_append_val (period->entries, entry);
+        }
+    }
+    /* A period whose messages all reuse earlier ids has no page of its own. */
+    for (guint i = periods->len; i-- > 0;)
+        if (((MlaSitePeriod *) g_ptr_array_index (periods, i))->pages->len == 0)
+            g_ptr_array_remove_index (periods, i);
+    return periods;
+}
+
+/* Removes @path and all below it; a link is removed, never followed. */
+static void
+remove_tree (const char *path)
+{
+    GStatBuf st;
+
+    if (g_lstat (path, &st) != 0)
+        return;
+    if (S_ISDIR (st.st_mode)) {
+        g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+        const char *name;
+
+        while (dir != NULL && (name = g_dir_read_name (dir)) != NULL) {
+            g_autofree char *child = g_build_filename (path, name, NULL);
+
+            remove_tree (child);
+        }
+        g_rmdir (path);
+    } else {
+        g_unlink (path);
+    }
+}
+
+void
+mla_site_search_clean (const char *root)
+{
+    g_autofree char *stage = g_build_filename (root, STAGE, NULL);
+
+    remove_tree (stage);
+}
+
+/* Puts @page of the site at the same place under @stage: a hard link,
+ * or a copy where the file system has none. */
+static gboolean
+stage_page (const char *root, const char *stage, const char *page, GError **error)
+{
+    g_autofree char *from = g_build_filename (root, page, NULL);
+    g_autofree char *to = g_build_filename (stage, page, NULL);
+    g_autofree char *folder = g_path_get_dirname (to);
+    g_autofree char *contents = NULL;
+    gsize length = 0;
+
+    if (g_mkdir_with_parents (folder, 0755) != 0)
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", folder, g_strerror (errno));
+    if (link (from, to) == 0)
+        return TRUE;
+    if (!g_file_get_contents (from, &contents, &length, error))
+        return FALSE;
+    return g_file_set_contents (to, contents, (gssize) length, error);
+}
+
+/* Pagefind's prebuilt interfaces (pagefind-ui.js and the like) are not
+ * used: the site's search page has its own (search.js). */
+static gboolean
+is_bundle_file (const char *name)
+{
+    return strcmp (name, "playground") != 0 && strstr (name, "-ui.") == NULL
+           && strcmp (name, "pagefind-highlight.js") != 0;
+}
+
+/* Hands every file of Pagefind's bundle in @folder to the files module,
+ * as @prefix/RELATIVE-PATH, made from sources with @signature. */
+static gboolean
+put_bundle (MlaSiteFiles *files, const char *folder, const char *prefix, const char *signature,
+            GError **error)
+{
+    g_autoptr (GDir) dir = g_dir_open (folder, 0, error);
+    const char *name;
+
+    if (dir == NULL)
+        return FALSE;
+    while ((name = g_dir_read_name (dir)) != NULL) {
+        g_autofree char *path = g_build_filename (folder, name, NULL);
+        g_autofree char *target = g_strconcat (prefix, "/", name, NULL);
+        g_autofree char *contents = NULL;
+        gsize length = 0;
+
+        if (!is_bundle_file (name))
+            continue;
+        if (g_file_test (path, G_FILE_TEST_IS_DIR)) {
+            if (!put_bundle (files, path, target, signature, error))
+                return FALSE;
+            continue;
+        }
+        if (mla_site_files_keep (files, target, signature))
+            continue;
+        if (!g_file_get_contents (path, &contents, &length, error)
+            || !mla_site_files_put (files, target, contents, length, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* Indexes the pages of @period with Pagefind in a fresh staging folder. */
+static gboolean
+index_period (const char *root, MlaSiteFiles *files, const MlaSitePeriod *period,
+              const char *pagefind, const char *signature, GError **error)
+{
+    g_autofree char *stage = g_build_filename (root, STAGE, NULL);
+    g_autofree char *bundle = g_build_filename (stage, "pagefind", NULL);
+    g_autofree char *prefix = g_strconcat ("pagefind/", period->name, NULL);
+    g_autofree char *output = NULL;
+    const char *argv[] = { pagefind, "--site", stage, "--output-subdir", "pagefind",
+                           "--keep-index-url", "--quiet", NULL };
+    gboolean ok = TRUE;
+
+    for (guint i = 0; ok && i < period->pages->len; i++)
+        ok = stage_page (root, stage, period->pages->pdata[i], error);
+    ok = ok && run (argv, &output, error) && put_bundle (files, bundle, prefix, signature, error);
+    remove_tree (stage);
+    if (!ok)
+        g_prefix_error (error, "search index of %s: ", period->name);
+    return ok;
+}
+
+gboolean
+mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods, const char *pagefind,
+                       MlaSiteStats *stats, GError **error)
+{
+    const char *root = mla_site_files_get_root (files);
+
+    for (guint i = 0; i < periods->len; i++) {
+        const MlaSitePeriod *period = g_ptr_array_index (periods, i);
+        g_autofree char *folder = g_strdup_printf ("pagefind/%s/", period->name);
+        if (mla_site_files_keep_folder (files, folder, period->signature)) {
+            stats->periods_kept++;
+            continue;
+        }
+        if (!index_period (root, files, period, pagefind, period->signature, error))
+            return FALSE;
+        stats->periods_indexed++;
+    }
+    return TRUE;
+}

@@ -1,0 +1,73 @@
+// browser-search.mjs: drives Debian's chromium with playwright-core on a
+// site served over http: opens SITE_URL/search.html, types WORD, waits for
+// the results, and prints one JSON line: the results shown (subject,
+// author, date, excerpt, href), the bytes and requests the browser fetched
+// under pagefind/ for the query, the console errors and refused loads;
+// with --params=QUERY-STRING the page is opened with it (filters, order);
+// with --screenshot=PNG it leaves a picture of the results; with --follow
+// it then opens the first result and adds its page's first subject
+// heading and its URL.
+//
+//   node browser-search.mjs NODE_MODULES SITE_URL WORD [--params=Q] [--screenshot=PNG] [--follow]
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const [modules, site, word, ...flags] = process.argv.slice(2);
+const { chromium } = createRequire(path.join(modules, "index.js"))("playwright-core");
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const out = { results: [], bytes: 0, requests: 0, errors: [] };
+try {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  let counting = false;
+  // A missing favicon.ico is the server's 404, not the site's.
+  page.on("console", (msg) => {
+    if ((msg.type() === "error" && !msg.text().startsWith("Failed to load resource"))
+        || /Refused to|Content Security Policy/.test(msg.text()))
+      out.errors.push(msg.text());
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400 && !response.url().endsWith("/favicon.ico"))
+      out.errors.push(response.status() + " " + response.url());
+  });
+  page.on("pageerror", (error) => out.errors.push(String(error)));
+  page.on("requestfinished", async (request) => {
+    if (!counting || !new URL(request.url()).pathname.includes("/pagefind/"))
+      return;
+    const sizes = await request.sizes();
+    out.requests++;
+    out.bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+  });
+  counting = true;               // the index loads with the page: it counts
+  const params = flags.find((flag) => flag.startsWith("--params="));
+  await page.goto(new URL("search.html" + (params ? "?" + params.slice("--params=".length) : ""),
+                          site).href);
+  await page.waitForFunction(() => document.getElementById("status").textContent === "",
+                             null, { timeout: 60000 });
+  await page.fill("#q", word);
+  await page.waitForFunction(() => / found\.$/.test(document.getElementById("status").textContent),
+                             null, { timeout: 60000 });
+  await page.waitForLoadState("networkidle");
+  counting = false;
+  out.status = await page.textContent("#status");
+  out.results = await page.$$eval("#results li", (items) => items.map((li) => ({
+    subject: li.querySelector("a.subject").textContent,
+    href: li.querySelector("a.subject").getAttribute("href"),
+    meta: li.querySelector(".meta").textContent,
+    excerpt: li.querySelector(".excerpt").innerHTML,
+  })));
+  const shot = flags.find((flag) => flag.startsWith("--screenshot="));
+  if (shot)
+    await page.screenshot({ path: shot.slice("--screenshot=".length), fullPage: true });
+  if (flags.includes("--follow")) {
+    await Promise.all([page.waitForLoadState("load"), page.click("#results li a.subject")]);
+    await page.waitForSelector("h2.subject");
+    out.followed = { url: page.url(), subject: (await page.textContent("h2.subject")).trim() };
+  }
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(out));

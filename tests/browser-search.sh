@@ -1,0 +1,77 @@
+#!/bin/sh
+# browser-search.sh: the sample's site with search, served over http on
+# 127.0.0.1 (python3 -m http.server, as the README says), in a real browser
+# (Debian's chromium, driven by playwright-core: browser-search.mjs): the
+# search page loads the index under its Content-Security-Policy, a word
+# typed shows the expected message with its subject, author, date and an
+# excerpt, and the result leads to its message page. Skips without
+# chromium, node, python3, pagefind or playwright-core (npm install at the
+# top of the source tree installs the last two). With MLARC_SCREENSHOTS=DIR
+# it leaves a picture of the results in DIR/site-search-1000.png (doc/
+# holds it).
+. "${top_srcdir:-.}/tests/e2e-lib.sh"
+
+CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+[ -n "$CHROMIUM" ] || skip "chromium is not installed"
+command -v node >/dev/null 2>&1 || skip "node is not installed"
+command -v python3 >/dev/null 2>&1 || skip "python3 is not installed"
+need_pagefind
+[ -d "$NODE_MODULES/playwright-core" ] || skip "playwright-core is not installed (npm install)"
+export CHROMIUM
+
+S=$TMP/site
+expect 0 build -q --search=yes -a "$TMP/archive" -o "$S" "$SAMPLE"
+
+# A free port on 127.0.0.1, and a server on it until the test ends.
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server --bind 127.0.0.1 --directory "$S" "$port" >"$TMP/http.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
+tries=0
+until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/search.html')" 2>/dev/null; do
+    tries=$((tries + 1))
+    [ $tries -lt 50 ] || fail "the http server did not start: $(cat "$TMP/http.log")"
+    sleep 0.2
+done
+
+shot=
+[ -z "${MLARC_SCREENSHOTS:-}" ] || shot=--screenshot=$MLARC_SCREENSHOTS/site-search-1000.png
+timeout 300 node "$top_srcdir/tests/browser-search.mjs" "$NODE_MODULES" "http://127.0.0.1:$port/" \
+    garage $shot --follow >"$TMP/result.json" 2>"$TMP/node.err" \
+    || { cat "$TMP/node.err" >&2; fail "the browser run failed"; }
+note "$(cat "$TMP/result.json")"
+
+field () {    # field NAME: the value of "NAME" in the result (a string or number)
+    python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print(eval("r" + sys.argv[2]))' \
+        "$TMP/result.json" "$1"
+}
+[ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
+[ "$(field "['status']")" = "1 message found." ] || fail "status: $(field "['status']")"
+[ "$(field "['results'][0]['subject']")" = "Re: [Ksummit-2004-discuss] Getting to the Congress Centre" ] \
+    || fail "result: $(field "['results'][0]['subject']")"
+[ "$(field "['results'][0]['meta']")" = "Theodore Ts'o · 2004-07-17 12:30 UTC" ] \
+    || fail "result meta: $(field "['results'][0]['meta']")"
+field "['results'][0]['excerpt']" | grep -q 'underground <mark>garage</mark>' \
+    || fail "excerpt: $(field "['results'][0]['excerpt']")"
+field "['followed']['url']" | grep -q "^http://127.0.0.1:$port/m/20040717123005.GA15511@thunk.org_[0-9a-f]*/index.html$" \
+    || fail "followed to $(field "['followed']['url']")"
+[ "$(field "['followed']['subject']")" = "Re: [Ksummit-2004-discuss] Getting to the Congress Centre" ] \
+    || fail "the message page shows $(field "['followed']['subject']")"
+# Filters from the address: the author's (of the two that say multipath,
+# one is Joe Thornber's), the year's and the month's (both are of July).
+search () {
+    timeout 300 node "$top_srcdir/tests/browser-search.mjs" "$NODE_MODULES" "http://127.0.0.1:$port/" \
+        "$@" >"$TMP/result.json" 2>"$TMP/node.err" || { cat "$TMP/node.err" >&2; fail "the browser run failed"; }
+}
+search multipath
+[ "$(field "['status']")" = "2 messages found." ] || fail "multipath: $(field "['status']")"
+search multipath --params=author=Joe%20Thornber
+[ "$(field "['status']")" = "1 message found." ] || fail "multipath by Joe: $(field "['status']")"
+[ "$(field "['results'][0]['subject']")" = "Re: [Ksummit-2004-discuss] Multipath session chair" ] \
+    || fail "multipath by Joe: $(field "['results'][0]['subject']")"
+search multipath --params=year=2004
+[ "$(field "['status']")" = "2 messages found." ] || fail "multipath in 2004: $(field "['status']")"
+search multipath --params=month=2004-06
+[ "$(field "['status']")" = "No message found." ] || fail "multipath in June: $(field "['status']")"
+[ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
+echo "browser-search: ok"
