@@ -53,6 +53,32 @@ tests_check_site_SOURCES = tests/check_site.c
 tests_check_site_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(XML_CFLAGS)
 tests_check_site_LDADD = $(mla_check_ldadd) $(XML_LIBS)
 
+# The fuzz targets, built without libFuzzer, replay their regression
+# corpora (tests/fuzz/corpus/TARGET/).
+check_PROGRAMS += \
+	tests/fuzz/replay-mbox \
+	tests/fuzz/replay-message \
+	tests/fuzz/replay-agenda \
+	tests/fuzz/replay-thread \
+	tests/fuzz/replay-site
+
+tests_fuzz_replay_mbox_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-mbox.c
+tests_fuzz_replay_mbox_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"mbox"'
+tests_fuzz_replay_mbox_LDADD = lib/libmlarc-core.la $(GLIB_LIBS)
+tests_fuzz_replay_message_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-message.c
+tests_fuzz_replay_message_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"message"'
+tests_fuzz_replay_message_LDADD = lib/libmlarc-core.la $(GLIB_LIBS)
+tests_fuzz_replay_agenda_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-agenda.c
+tests_fuzz_replay_agenda_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"agenda"'
+tests_fuzz_replay_agenda_LDADD = lib/libmlarc-core.la $(GLIB_LIBS)
+tests_fuzz_replay_thread_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-thread.c
+tests_fuzz_replay_thread_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"thread"'
+tests_fuzz_replay_thread_LDADD = lib/libmlarc-core.la $(GLIB_LIBS)
+tests_fuzz_replay_site_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-site.c
+tests_fuzz_replay_site_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"site"'
+tests_fuzz_replay_site_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
+tests_fuzz_replay_site_LDADD = lib/libmlarc-core.la $(GLIB_LIBS) $(XML_LIBS)
+
 mla_e2e_tests = \
 	tests/e2e-import.sh \
 	tests/e2e-roundtrip.sh \
@@ -64,7 +90,8 @@ mla_e2e_tests = \
 	tests/browser-site.sh
 
 TESTS += $(check_PROGRAMS) $(mla_e2e_tests)
-EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data tests/expected samples
+EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data tests/expected samples \
+	tests/fuzz/corpus
 
 # The shared third-party corpora sit next to the checkout (../shared);
 # tests skip, saying so, when it is absent.
