@@ -13,11 +13,12 @@ fail () { echo "FAIL: $*" >&2; exit 1; }
 skip () { echo "SKIP: $*" >&2; exit 77; }
 note () { echo "# $*" >&2; }
 
-# Runs mlarc, failing the test on a crash (signal or sanitizer report).
+# Runs mlarc, failing the test on a crash (signal or sanitizer report) or
+# when it runs longer than $MLARC_TIMEOUT seconds (default 600).
 # Sets $status, leaves stdout in $TMP/out and stderr in $TMP/err.
 run () {
     status=0
-    timeout 600 "$MLARC" "$@" >"$TMP/out" 2>"$TMP/err" || status=$?
+    timeout "${MLARC_TIMEOUT:-600}" "$MLARC" "$@" >"$TMP/out" 2>"$TMP/err" || status=$?
     if [ "$status" -ge 124 ] || grep -q -e 'Sanitizer' -e 'runtime error:' "$TMP/err"; then
         cat "$TMP/err" >&2
         fail "mlarc $* crashed (exit $status)"

@@ -89,8 +89,13 @@ mla_e2e_tests = \
 	tests/e2e-site.sh \
 	tests/browser-site.sh
 
-TESTS += $(check_PROGRAMS) $(mla_e2e_tests)
-EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/lsan.supp tests/data tests/expected samples \
+# tests/reliability/run prints their rows as one table.
+mla_reliability_tests = \
+	tests/reliability/check-hostile.sh
+
+TESTS += $(check_PROGRAMS) $(mla_e2e_tests) $(mla_reliability_tests)
+EXTRA_DIST += $(mla_e2e_tests) $(mla_reliability_tests) tests/reliability/run \
+	tests/reliability/lib.sh tests/e2e-lib.sh tests/lsan.supp tests/data tests/expected samples \
 	tests/fuzz/corpus
 
 # The shared third-party corpora sit next to the checkout (../shared);
