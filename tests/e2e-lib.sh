@@ -92,11 +92,18 @@ site_pages_parse () {
 }
 
 # Every internal link of the pages of site $1 resolves to a file of the
-# site; sets $links to their number. mlarc's hrefs escape only '%' (as
+# site; sets $links to their number. With $2 = reachable, only the pages a
+# reader reaches from index.html are checked (a killed update may leave
+# new pages that nothing links to yet). mlarc's hrefs escape only '%' (as
 # %25); any other escape is a bug.
 site_links_resolve () {
-    site_pages "$1"
+    if [ "${2:-}" = reachable ]; then
+        echo "$1/index.html" >"$TMP/pages"
+    else
+        site_pages "$1"
+    fi
     links=0
+    # The list grows as the loop reads it in reachable mode.
     while read -r page; do
         dir=$(dirname "$page")
         # Real attributes only: text may quote href="..." too.
@@ -104,8 +111,14 @@ site_links_resolve () {
                       | sed -n 's/^ *\(href\|src\)="\([^"]*\)"$/\2/p' | sed 's/#.*//'); do
             case $href in http:* | https:* | ftp:* | mailto:* | '') continue ;; esac
             case $(printf '%s' "$href" | sed 's/%25//g') in *%*) fail "$page: odd escape in $href" ;; esac
-            [ -f "$dir/$(printf '%s' "$href" | sed 's/%25/%/g')" ] || fail "$page: link $href leads nowhere"
+            target=$dir/$(printf '%s' "$href" | sed 's/%25/%/g')
+            [ -f "$target" ] || fail "$page: link $href leads nowhere"
             links=$((links + 1))
+            case ${2:-}:$target in
+            reachable:*.html)
+                target=$(realpath -s "$target")
+                grep -q -x -F "$target" "$TMP/pages" || echo "$target" >>"$TMP/pages" ;;
+            esac
         done
     done <"$TMP/pages"
 }
