@@ -92,7 +92,8 @@ mla_e2e_tests = \
 # tests/reliability/run prints their rows as one table.
 mla_reliability_tests = \
 	tests/reliability/check-hostile.sh \
-	tests/reliability/check-crash.sh
+	tests/reliability/check-crash.sh \
+	tests/reliability/check-concurrency.sh
 
 TESTS += $(check_PROGRAMS) $(mla_e2e_tests) $(mla_reliability_tests)
 EXTRA_DIST += $(mla_e2e_tests) $(mla_reliability_tests) tests/reliability/run \
