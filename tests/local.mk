@@ -93,7 +93,8 @@ mla_e2e_tests = \
 mla_reliability_tests = \
 	tests/reliability/check-hostile.sh \
 	tests/reliability/check-crash.sh \
-	tests/reliability/check-concurrency.sh
+	tests/reliability/check-concurrency.sh \
+	tests/reliability/check-diskfull.sh
 
 TESTS += $(check_PROGRAMS) $(mla_e2e_tests) $(mla_reliability_tests)
 EXTRA_DIST += $(mla_e2e_tests) $(mla_reliability_tests) tests/reliability/run \
