@@ -79,6 +79,7 @@ site_full () {
     site_pages_parse "$S"
     site_links_resolve "$S" reachable
     pages=$(wc -l <"$TMP/pages")
+    [ -n "${LIMITED:-}" ] || mount -o remount,size=64m "$FS" || fail "cannot grow the tmpfs"
     expect 0 site -q -a "$A" -o "$TMP/site-full"
     expect 0 site -q -a "$A" -o "$S"
     diff -r "$S" "$TMP/site-full" >"$TMP/diff" || { head "$TMP/diff" >&2; fail "the next run differs from a full build"; }
