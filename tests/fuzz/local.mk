@@ -1,6 +1,8 @@
-# libFuzzer targets, built only with ./configure --enable-fuzzers CC=clang
-# and never run by make check. Run one with a corpus directory, e.g.
-# tests/fuzz/fuzz-mbox -max_total_time=60 CORPUS $(top_srcdir)/tests/data
+# libFuzzer targets, built only with ./configure --enable-fuzzers CC=clang.
+# Run one with a corpus directory, e.g.
+# tests/fuzz/fuzz-mbox -max_total_time=60 CORPUS $(top_srcdir)/tests/fuzz/corpus/mbox
+# make check replays the regression corpora through the same sources built
+# without libFuzzer (tests/fuzz/replay.c, in tests/local.mk).
 noinst_PROGRAMS = tests/fuzz/fuzz-mbox tests/fuzz/fuzz-message tests/fuzz/fuzz-agenda \
 	tests/fuzz/fuzz-thread tests/fuzz/fuzz-site
 
