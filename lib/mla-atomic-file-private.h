@@ -35,6 +35,11 @@ gboolean mla_atomic_file_set_contents (const char *path, const void *data, gsize
 gboolean mla_atomic_file_replace_contents (const char *path, const void *data, gsize size,
                                            GError **error);
 
+/* Writes @path.tmp without fsync, for the caller to rename over @path
+ * later; on failure the temporary file is removed. */
+gboolean mla_atomic_file_write_tmp (const char *path, const void *data, gsize size,
+                                    GError **error);
+
 /* fsyncs a folder, so that renames into it survive a crash. */
 gboolean mla_sync_folder (const char *path, GError **error);
 /* fsyncs a file written by someone else (SQLite) before it is renamed. */

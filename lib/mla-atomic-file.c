@@ -106,6 +106,19 @@ mla_atomic_file_replace_contents (const char *path, const void *data, gsize size
                                   GError **error)
 {
     g_autofree char *tmp_path = g_strconcat (path, ".tmp", NULL);
+
+    if (!mla_atomic_file_write_tmp (path, data, size, error))
+        return FALSE;
+    if (g_rename (tmp_path, path) == 0)
+        return TRUE;
+    g_unlink (tmp_path);
+    return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (errno));
+}
+
+gboolean
+mla_atomic_file_write_tmp (const char *path, const void *data, gsize size, GError **error)
+{
+    g_autofree char *tmp_path = g_strconcat (path, ".tmp", NULL);
     int fd = g_open (tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     const char *at = data;
     gsize left = size;
@@ -128,9 +141,8 @@ mla_atomic_file_replace_contents (const char *path, const void *data, gsize size
         left = 1;
         saved = errno;
     }
-    if (left == 0 && g_rename (tmp_path, path) == 0)
+    if (left == 0)
         return TRUE;
-    saved = left == 0 ? errno : saved;
     g_unlink (tmp_path);
     return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (saved));
 }

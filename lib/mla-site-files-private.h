@@ -4,8 +4,9 @@
  * rebuild skips pages whose sources did not change, rewrites only files
  * whose bytes change, and removes
  * the files of the last build that are no longer made. Every file goes to
- * a temporary name and is renamed into place; no path leaves the site
- * folder, and no symbolic link in it is followed. */
+ * a temporary name and is renamed into place when the build finishes, so
+ * that a killed build leaves the previous site usable; no path leaves the
+ * site folder, and no symbolic link in it is followed. */
 #pragma once
 #include <glib.h>
 #include "mla-site.h"
@@ -24,7 +25,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteFiles, mla_site_files_free)
 
 /* Makes @path (relative, '/'-separated, each part a name this program
  * made) hold @size bytes of @data, writing only when they differ from the
- * last build's. Safe to call from several threads. */
+ * last build's, at mla_site_files_finish(). Safe to call from several
+ * threads. */
 gboolean mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsize size,
                              GError **error);
 
@@ -43,8 +45,9 @@ gboolean mla_site_files_keep (MlaSiteFiles *files, const char *path, const char 
 gboolean mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
                                      const char *signature);
 
-/* Removes what the last build made and this one did not, writes the
- * manifest, and adds the counts to @stats. */
+/* Renames the files written into place (new ones first), removes what the
+ * last build made and this one did not, writes the manifest, and adds the
+ * counts to @stats. */
 gboolean mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error);
 
 G_END_DECLS

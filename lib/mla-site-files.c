@@ -1,4 +1,8 @@
-/* mla-site-files.c: written once, atomically, and only when changed. */
+/* mla-site-files.c: written once, atomically, and only when changed.
+ * Pages go to NAME.tmp and are renamed into place only at the end of the
+ * build, new files before changed ones: a run killed before that leaves
+ * the previous site as it was, and one killed during the renames leaves
+ * no page reachable from the old ones with a link to a missing file. */
 #include "config.h"
 #include <errno.h>
 #include <string.h>
@@ -16,16 +20,40 @@ struct MlaSiteFiles {
     GHashTable *made_from_before;   /* path -> signature of its sources, from the manifest */
     GHashTable *made_from;    /* path -> signature, this build */
     GHashTable *folders;      /* folders known to exist (and not links) */
+    GPtrArray *created;       /* paths written to NAME.tmp that had no file */
+    GPtrArray *replaced;      /* paths written to NAME.tmp over a file */
+    gboolean finished;
     guint64 written;
     guint64 unchanged;
     GMutex lock;
 };
+
+static char *
+tmp_path (MlaSiteFiles *files, const char *path)
+{
+    return g_strconcat (files->root, "/", path, ".tmp", NULL);
+}
+
+static void
+remove_tmp (MlaSiteFiles *files, const char *path)
+{
+    g_autofree char *tmp = tmp_path (files, path);
+
+    g_unlink (tmp);
+}
 
 void
 mla_site_files_free (MlaSiteFiles *files)
 {
     if (files == NULL)
         return;
+    /* A build that failed leaves the previous site, without its pages. */
+    for (guint i = 0; !files->finished && files->created != NULL && i < files->created->len; i++)
+        remove_tmp (files, files->created->pdata[i]);
+    for (guint i = 0; !files->finished && files->replaced != NULL && i < files->replaced->len; i++)
+        remove_tmp (files, files->replaced->pdata[i]);
+    g_clear_pointer (&files->created, g_ptr_array_unref);
+    g_clear_pointer (&files->replaced, g_ptr_array_unref);
     g_clear_pointer (&files->before, g_hash_table_unref);
     g_clear_pointer (&files->now, g_hash_table_unref);
     g_clear_pointer (&files->made_from_before, g_hash_table_unref);
@@ -152,6 +180,8 @@ mla_site_files_open (const char *root, GError **error)
     files->made_from_before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
     files->made_from = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
     files->folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    files->created = g_ptr_array_new_with_free_func (g_free);
+    files->replaced = g_ptr_array_new_with_free_func (g_free);
     g_mutex_init (&files->lock);
     if (g_mkdir_with_parents (root, 0755) != 0 || !is_real_folder (root))
         return mla_throw (error, MLA_ERROR_IO, "%s: cannot create the site folder: %s", root,
@@ -185,6 +215,7 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsi
     const char *old;
     gboolean same;
     gboolean ok;
+    GStatBuf st;
 
     if (!is_safe_path (path))
         return mla_throw (error, MLA_ERROR_INVALID, "%s: not a path inside the site", path);
@@ -200,12 +231,29 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsi
     ok = same || make_folders (files, path, error);
     if (same)
         files->unchanged++;
-    else if (ok)
+    else if (ok) {
         files->written++;
+        g_ptr_array_add (g_lstat (full, &st) == 0 ? files->replaced : files->created,
+                         g_strdup (path));
+    }
     g_mutex_unlock (&files->lock);
     if (same || !ok)
         return ok;
-    return mla_atomic_file_replace_contents (full, data, size, error);
+    return mla_atomic_file_write_tmp (full, data, size, error);
+}
+
+/* Renames the files written by this build into place. */
+static gboolean
+rename_written (MlaSiteFiles *files, GPtrArray *paths, GError **error)
+{
+    for (guint i = 0; i < paths->len; i++) {
+        g_autofree char *full = g_build_filename (files->root, paths->pdata[i], NULL);
+        g_autofree char *tmp = tmp_path (files, paths->pdata[i]);
+
+        if (g_rename (tmp, full) != 0)
+            return mla_throw (error, MLA_ERROR_IO, "%s: %s", full, g_strerror (errno));
+    }
+    return TRUE;
 }
 
 gboolean
@@ -307,6 +355,11 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
     gpointer key, value;
     guint64 removed = 0;
 
+    /* New files first: no page in place links to them yet. */
+    if (!rename_written (files, files->created, error)
+        || !rename_written (files, files->replaced, error))
+        return FALSE;
+    files->finished = TRUE;
     g_hash_table_iter_init (&iter, files->before);
     while (g_hash_table_iter_next (&iter, &key, NULL)) {
         g_autofree char *full = NULL;

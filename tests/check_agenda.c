@@ -14,12 +14,17 @@
 
 /* ---- helpers ---- */
 
+/* One parser for the process (transfer none): parsing keeps no state in
+ * it, and compiling its patterns per test made the suite crawl under
+ * valgrind (CK_FORK=no), where every test shares the process. */
 static MlaAgendaParser *
-new_parser (void)
+shared_parser (void)
 {
+    static MlaAgendaParser *parser;
     g_autoptr (GError) error = NULL;
-    MlaAgendaParser *parser = mla_agenda_parser_new (NULL, &error);
 
+    if (parser == NULL)
+        parser = mla_agenda_parser_new (NULL, &error);
     ck_assert_msg (parser != NULL, "parser: %s", error != NULL ? error->message : "?");
     return parser;
 }
@@ -37,7 +42,7 @@ date_of (const char *iso)
 static MlaAgenda *
 parse_text (const char *text, const char *reference)
 {
-    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    MlaAgendaParser *parser = shared_parser ();
     g_autoptr (GDateTime) ref = reference != NULL ? date_of (reference) : NULL;
     g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, text, ref);
 
@@ -878,7 +883,7 @@ static const struct {
 
 START_TEST (test_people_name_words)
 {
-    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    MlaAgendaParser *parser = shared_parser ();
 
     ck_assert_int_eq (mla_agenda_parser_is_name (parser, names[_i].text), names[_i].is_name);
 }
@@ -985,7 +990,7 @@ static const struct {
 
 START_TEST (test_kind_words)
 {
-    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    MlaAgendaParser *parser = shared_parser ();
 
     ck_assert_int_eq (mla_agenda_parser_kind (parser, kinds[_i].title), kinds[_i].kind);
 }
@@ -1396,7 +1401,7 @@ static const char *const negatives[] = {
 
 START_TEST (test_negative_texts)
 {
-    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    MlaAgendaParser *parser = shared_parser ();
     g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, negatives[_i], NULL);
 
     ck_assert_msg (agendas->len == 0, "agenda found in negative %d", _i);
@@ -1414,7 +1419,7 @@ START_TEST (test_negative_quoted_fragment)
     g_autofree char *path = mla_test_srcdir_path (quoted_fragments[_i]);
     g_autoptr (GBytes) bytes = mla_test_read_file (path);
     g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    MlaAgendaParser *parser = shared_parser ();
     g_autoptr (GDateTime) ref = date_of ("2031-05-08T09:00:00+02:00");
     g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, text, ref);
 
@@ -1424,7 +1429,7 @@ END_TEST
 
 START_TEST (test_negative_null_text)
 {
-    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    MlaAgendaParser *parser = shared_parser ();
     g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, NULL, NULL);
 
     ck_assert_uint_eq (agendas->len, 0);
@@ -1447,7 +1452,7 @@ static const struct {
 
 START_TEST (test_scaling_long_input)
 {
-    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    MlaAgendaParser *parser = shared_parser ();
     g_autoptr (GDateTime) reference = date_of ("2024-03-14T09:00:00Z");
     g_autoptr (GString) text = g_string_new ("Monday\n09:00 Intro\n10:00 Talk\n");
     g_autoptr (GPtrArray) agendas = NULL;
@@ -1478,7 +1483,7 @@ static const struct {
 
 START_TEST (test_message_plain_text)
 {
-    g_autoptr (MlaAgendaParser) parser = new_parser ();
+    MlaAgendaParser *parser = shared_parser ();
     g_autoptr (GBytes) bytes = g_bytes_new_static (messages[_i].text, strlen (messages[_i].text));
     g_autoptr (MlaRawMessage) raw = mla_raw_message_new (bytes, "test", 0, 1);
     g_autoptr (MlaMessage) message = mla_message_parse (raw);
@@ -1542,7 +1547,7 @@ START_TEST (test_corpus_shared_agendas)
 {
     g_autofree char *dir_path = mla_test_shared_path ("agendas");
     g_autoptr (GDir) dir = NULL;
-    g_autoptr (MlaAgendaParser) parser = NULL;
+    MlaAgendaParser *parser = NULL;
     g_autoptr (GDateTime) ref = NULL;
     const char *name;
     guint files = 0;
@@ -1551,7 +1556,7 @@ START_TEST (test_corpus_shared_agendas)
         mla_test_skip ("test_corpus_shared_agendas: MLARC_SHARED agendas absent");
         return;
     }
-    parser = new_parser ();
+    parser = shared_parser ();
     ref = date_of ("2009-01-01T00:00:00Z");
     dir = g_dir_open (dir_path, 0, NULL);
     ck_assert_ptr_nonnull (dir);

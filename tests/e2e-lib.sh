@@ -13,11 +13,12 @@ fail () { echo "FAIL: $*" >&2; exit 1; }
 skip () { echo "SKIP: $*" >&2; exit 77; }
 note () { echo "# $*" >&2; }
 
-# Runs mlarc, failing the test on a crash (signal or sanitizer report).
+# Runs mlarc, failing the test on a crash (signal or sanitizer report) or
+# when it runs longer than $MLARC_TIMEOUT seconds (default 600).
 # Sets $status, leaves stdout in $TMP/out and stderr in $TMP/err.
 run () {
     status=0
-    timeout 600 "$MLARC" "$@" >"$TMP/out" 2>"$TMP/err" || status=$?
+    timeout "${MLARC_TIMEOUT:-600}" "$MLARC" "$@" >"$TMP/out" 2>"$TMP/err" || status=$?
     if [ "$status" -ge 124 ] || grep -q -e 'Sanitizer' -e 'runtime error:' "$TMP/err"; then
         cat "$TMP/err" >&2
         fail "mlarc $* crashed (exit $status)"
@@ -89,4 +90,82 @@ need_pagefind () {
     [ -n "$PAGEFIND" ] && [ -x "$PAGEFIND" ] || skip "pagefind is not installed (npm install at the top of the source tree)"
     MLARC_PAGEFIND=$PAGEFIND
     export MLARC_PAGEFIND
+}
+
+# Lists the pages of site $1 in $TMP/pages (the first $2 when given).
+site_pages () {
+    find "$1" -name '*.html' | sort | head -n "${2:-1000000}" >"$TMP/pages"
+}
+
+# Every page of site $1 (the first $2) parses with libxml2's HTML parser,
+# which predates HTML5's details and summary: those two names are the only
+# complaint allowed.
+site_pages_parse () {
+    site_pages "$@"
+    while read -r page; do
+        "$XMLLINT" --html --noout "$page" 2>&1 | grep -v -e 'Tag details invalid' -e 'Tag summary invalid' \
+            | grep -e 'error' && fail "$page does not parse"
+    done <"$TMP/pages"
+    return 0
+}
+
+# Every internal link of the pages of site $1 resolves to a file of the
+# site; sets $links to their number. With $2 = reachable, only the pages a
+# reader reaches from index.html are checked (a killed update may leave
+# new pages that nothing links to yet). mlarc's hrefs escape only '%' (as
+# %25); any other escape is a bug.
+site_links_resolve () {
+    if [ "${2:-}" = reachable ]; then
+        echo "$1/index.html" >"$TMP/pages"
+    else
+        site_pages "$1"
+    fi
+    links=0
+    # The list grows as the loop reads it in reachable mode.
+    while read -r page; do
+        dir=$(dirname "$page")
+        # Real attributes only: text may quote href="..." too.
+        for href in $("$XMLLINT" --html --xpath '//@href | //@src' "$page" 2>/dev/null \
+                      | sed -n 's/^ *\(href\|src\)="\([^"]*\)"$/\2/p' | sed 's/#.*//'); do
+            case $href in http:* | https:* | ftp:* | mailto:* | '') continue ;; esac
+            case $(printf '%s' "$href" | sed 's/%25//g') in *%*) fail "$page: odd escape in $href" ;; esac
+            target=$dir/$(printf '%s' "$href" | sed 's/%25/%/g')
+            [ -f "$target" ] || fail "$page: link $href leads nowhere"
+            links=$((links + 1))
+            case ${2:-}:$target in
+            reachable:*.html)
+                target=$(realpath -s "$target")
+                grep -q -x -F "$target" "$TMP/pages" || echo "$target" >>"$TMP/pages" ;;
+            esac
+        done
+    done <"$TMP/pages"
+}
+
+# No page or feed of site $1 holds active content: no script, style,
+# frame, object, form or base element, no meta http-equiv but the
+# theme's Content-Security-Policy and Content-Type, no event handler or style
+# attribute, and no link with a scheme other than http, https, ftp and
+# mailto (javascript:, data:, vbscript: ...). The themes use none of them.
+site_no_active_content () {
+    if grep -r -l -i -E '<script|<[a-z][^>]* on[a-z]+=' --include='*.html' \
+            --include='*.atom' --include='*.xml' "$1"; then
+        fail "script in the site $1"
+    fi
+    site_pages "$1"
+    bad="//script | //style | //iframe | //frame | //object | //embed | //applet | //form | //base
+         | //meta[@http-equiv and not(translate(@http-equiv, 'CONTENSURIYPOLF', 'contensuriypolf')
+                                      = 'content-security-policy' or translate(@http-equiv, 'CONTENTYP',
+                                      'contentyp') = 'content-type')]
+         | //@*[starts-with(translate(name(), 'ON', 'on'), 'on')] | //@style
+         | //@*[name() = 'href' or name() = 'src' or name() = 'action' or name() = 'formaction'
+                or name() = 'srcset' or name() = 'background' or name() = 'poster']
+              [contains(substring-before(concat(translate(., 'HTPSFMAILO', 'htpsfmailo'), '/'), '/'), ':')
+               and not(starts-with(translate(., 'HTPSFMAILO', 'htpsfmailo'), 'http:')
+                       or starts-with(translate(., 'HTPSFMAILO', 'htpsfmailo'), 'https:')
+                       or starts-with(translate(., 'HTPSFMAILO', 'htpsfmailo'), 'ftp:')
+                       or starts-with(translate(., 'HTPSFMAILO', 'htpsfmailo'), 'mailto:'))]"
+    while read -r page; do
+        n=$("$XMLLINT" --html --xpath "count($bad)" "$page" 2>/dev/null) || n=error
+        [ "$n" = 0 ] || fail "$page: active content ($n): $("$XMLLINT" --html --xpath "$bad" "$page" 2>/dev/null | head -c 300)"
+    done <"$TMP/pages"
 }

@@ -6,7 +6,7 @@ tests_libmlatest_la_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 
 mla_check_ldadd = tests/libmlatest.la lib/libmlarc-core.la $(CHECK_LIBS) $(GLIB_LIBS)
 
-check_PROGRAMS += \
+mla_check_suites = \
 	tests/check_mbox \
 	tests/check_source \
 	tests/check_message \
@@ -22,6 +22,7 @@ check_PROGRAMS += \
 	tests/check_overview \
 	tests/check_site_url \
 	tests/check_site
+check_PROGRAMS += $(mla_check_suites)
 
 tests_check_mbox_SOURCES = tests/check_mbox.c
 tests_check_mbox_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -69,6 +70,33 @@ tests_check_site_SOURCES = tests/check_site.c
 tests_check_site_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(XML_CFLAGS)
 tests_check_site_LDADD = $(mla_check_ldadd) $(XML_LIBS)
 
+# The fuzz targets, built without libFuzzer, replay their regression
+# corpora (tests/fuzz/corpus/TARGET/).
+check_PROGRAMS += \
+	tests/fuzz/replay-mbox \
+	tests/fuzz/replay-message \
+	tests/fuzz/replay-agenda \
+	tests/fuzz/replay-thread \
+	tests/fuzz/replay-site
+
+mla_replay_ldadd = lib/libmlarc-core.la $(GLIB_LIBS) $(XML_LIBS)
+tests_fuzz_replay_mbox_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-mbox.c
+tests_fuzz_replay_mbox_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"mbox"'
+tests_fuzz_replay_mbox_LDADD = $(mla_replay_ldadd)
+tests_fuzz_replay_message_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-message.c
+tests_fuzz_replay_message_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"message"'
+tests_fuzz_replay_message_LDADD = $(mla_replay_ldadd)
+tests_fuzz_replay_agenda_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-agenda.c
+tests_fuzz_replay_agenda_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"agenda"'
+tests_fuzz_replay_agenda_LDADD = $(mla_replay_ldadd)
+tests_fuzz_replay_thread_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-thread.c
+tests_fuzz_replay_thread_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"thread"'
+tests_fuzz_replay_thread_LDADD = $(mla_replay_ldadd)
+tests_fuzz_replay_site_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-site.c
+tests_fuzz_replay_site_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"site"'
+tests_fuzz_replay_site_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
+tests_fuzz_replay_site_LDADD = $(mla_replay_ldadd)
+
 mla_e2e_tests = \
 	tests/e2e-import.sh \
 	tests/e2e-roundtrip.sh \
@@ -84,26 +112,52 @@ mla_e2e_tests = \
 	tests/browser-site.sh \
 	tests/browser-search.sh
 
-# Reliability checks (issue 10): each prints rows for tests/reliability/run.
-# check-identity.sh runs e2e-identity.sh; check-sizes.sh generates its
-# hostile inputs with make-big-input (gigabytes, never committed).
+# Reliability checks (issue 10): each prints rows, and tests/reliability/run
+# prints their rows as one table. check-identity.sh runs e2e-identity.sh;
+# check-sizes.sh generates its hostile inputs with make-big-input
+# (gigabytes, never committed).
 mla_reliability_tests = \
+	tests/reliability/check-hostile.sh \
+	tests/reliability/check-crash.sh \
+	tests/reliability/check-concurrency.sh \
+	tests/reliability/check-diskfull.sh \
 	tests/reliability/check-identity.sh \
 	tests/reliability/check-sizes.sh
 
 TESTS += $(check_PROGRAMS) $(mla_e2e_tests) $(mla_reliability_tests)
-EXTRA_DIST += $(mla_e2e_tests) tests/e2e-lib.sh tests/browser-search.mjs tests/lsan.supp tests/data tests/expected samples \
-	$(mla_reliability_tests) tests/e2e-identity.sh tests/reliability/make-big-input
+EXTRA_DIST += $(mla_e2e_tests) $(mla_reliability_tests) tests/reliability/run \
+	tests/reliability/lib.sh tests/e2e-lib.sh tests/browser-search.mjs tests/lsan.supp tests/data \
+	tests/expected samples tests/fuzz/corpus tests/e2e-identity.sh tests/reliability/make-big-input
 
 # The shared third-party corpora sit next to the checkout (../shared);
 # tests skip, saying so, when it is absent.
 AM_TESTS_ENVIRONMENT = \
 	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
 	MLARC='$(abs_top_builddir)/src/mlarc'; XMLLINT='$(XMLLINT)'; \
+	MLARC_SANITIZERS='$(SANITIZER_CFLAGS)'; \
 	MLARC_SHARED="$${MLARC_SHARED:-$(abs_top_srcdir)/../shared}"; \
 	CK_DEFAULT_TIMEOUT="$${CK_DEFAULT_TIMEOUT:-120}"; \
 	LSAN_OPTIONS="suppressions=$(abs_top_srcdir)/tests/lsan.supp:print_suppressions=0"; \
 	UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"; \
-	export top_srcdir top_builddir MLARC XMLLINT MLARC_SHARED CK_DEFAULT_TIMEOUT \
+	export top_srcdir top_builddir MLARC XMLLINT MLARC_SANITIZERS MLARC_SHARED CK_DEFAULT_TIMEOUT \
 		LSAN_OPTIONS UBSAN_OPTIONS;
 EXTRA_DIST += bench
+
+# make check-valgrind: the Check suites under valgrind's memcheck, each in
+# one process (CK_FORK=no: memcheck follows no fork), failing on any
+# memory error or definite leak. tests/valgrind.supp only silences code
+# that is not mlarc's. The shared third-party corpora are left out
+# (MLARC_SHARED points nowhere), and so is check_agenda's "scaling" case
+# (megabyte inputs that time the rules, not memory, and run the same code
+# as the other cases): under memcheck they take most of an hour.
+VALGRIND = valgrind
+mla_valgrind = $(LIBTOOL) --mode=execute $(VALGRIND) --quiet --error-exitcode=1 \
+	--leak-check=full --show-leak-kinds=definite,indirect \
+	--errors-for-leak-kinds=definite,indirect --num-callers=40 \
+	--suppressions=$(abs_top_srcdir)/tests/valgrind.supp
+check-valgrind: $(check_PROGRAMS)
+	env CK_FORK=no G_SLICE=always-malloc G_DEBUG=gc-friendly MLARC_SHARED=/nonexistent \
+	    CK_EXCLUDE_TCASE=scaling \
+	    $(MAKE) $(AM_MAKEFLAGS) check TESTS='$(mla_check_suites)' LOG_COMPILER='$(mla_valgrind)'
+.PHONY: check-valgrind
+EXTRA_DIST += tests/valgrind.supp

@@ -1,0 +1,61 @@
+#!/bin/sh
+# generate.sh OUTDIR: writes the hostile cases that are binary or large
+# into OUTDIR (tests/reliability/check-hostile.sh runs it at test time):
+#   utf8.eml       invalid and overlong UTF-8 (and raw NUL) in every header,
+#                  in encoded words, a filename and the body
+#   long-names.eml attachment names of 4 KB (plain and RFC 2231), a 4 KB
+#                  Message-ID, Subject and display name
+set -eu
+out=${1:?usage: generate.sh OUTDIR}
+mkdir -p "$out"
+
+# Overlong '<' and '>' (C0 BC, E0 80 BC, F0 80 80 BC), an overlong '/'
+# (C0 AF), a UTF-16 surrogate (ED A0 80), a 5-byte form (F8 88 80 80 80),
+# FF FE, a truncated sequence (E2 82) and a lone continuation byte (80).
+bad='\300\274script\300\276 \340\200\274b\360\200\200\274 \300\257etc \355\240\200 \370\210\200\200\200 \377\376 \342\202 \200'
+# The same bytes in encoded words: base64 of "\xc0\xbcscript\xc0\xbe \xff".
+word='=?utf-8?b?wLxzY3JpcHTAviD/?='
+{
+    printf "From: \"$bad\" <u\300\257@example.org>\n"
+    printf "Sender: $word <s@example.org>\n"
+    printf "To: $bad <list@example.org>\n"
+    printf "Cc: $word\n"
+    printf "Subject: $bad $word nul:\000:end\n"
+    printf "Date: Tue, 2 Mar 2021 1\300\2620:00:00 +0000 $bad\n"
+    printf "Message-ID: <utf8-\300\274\355\240\200@example.org>\n"
+    printf "In-Reply-To: <\377\376@example.org>\n"
+    printf "References: <\300\257..\300\257x@example.org> <\370\210\200\200\200@example.org>\n"
+    printf "List-Id: $bad <utf8.example.org>\n"
+    printf "Organization: $bad\n"
+    printf "MIME-Version: 1.0\n"
+    printf "Content-Type: multipart/mixed; boundary=\"b\"\n\n"
+    printf -- "--b\nContent-Type: text/plain; charset=utf-8\n\n$bad\n\n"
+    printf -- "--b\nContent-Type: text/plain; charset=\"$bad\"\n\ncharset is garbage\n\n"
+    printf -- "--b\nContent-Type: application/octet-stream\n"
+    printf "Content-Disposition: attachment; filename=\"$bad.txt\"\n\nx\n\n"
+    printf -- "--b\nContent-Type: application/octet-stream\n"
+    printf "Content-Disposition: attachment; filename=\"a\000b.txt\"\n\nraw nul in the name\n\n"
+    printf -- "--b--\n"
+} >"$out/utf8.eml"
+
+long=$(head -c 4096 /dev/zero | tr '\0' 'n')
+{
+    printf 'From: "%s" <long@example.org>\n' "$long"
+    printf 'To: list@example.org\n'
+    printf 'Subject: %s\n' "$long"
+    printf 'Date: Tue, 2 Mar 2021 13:00:00 +0000\n'
+    printf 'Message-ID: <%s@example.org>\n' "$long"
+    printf 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b"\n\n'
+    printf -- '--b\nContent-Type: text/plain\n\nLong names.\n\n'
+    printf -- '--b\nContent-Type: application/octet-stream\n'
+    printf 'Content-Disposition: attachment; filename="%s.txt"\n\nplain\n\n' "$long"
+    printf -- '--b\nContent-Type: application/octet-stream\nContent-Disposition: attachment;\n'
+    for i in 0 1 2 3; do
+        printf ' filename*%d="%s";\n' "$i" "$(printf '%s' "$long" | head -c 1024)"
+    done
+    printf '\ncontinued\n\n'
+    printf -- '--b\nContent-Type: application/octet-stream\n'
+    printf 'Content-Disposition: attachment; filename="%s"\n\ndeep\n\n' \
+        "$(i=0; while [ $i -lt 400 ]; do printf '../'; i=$((i + 1)); done)deep.txt"
+    printf -- '--b--\n'
+} >"$out/long-names.eml"
