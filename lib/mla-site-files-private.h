@@ -21,6 +21,10 @@ MlaSiteFiles *mla_site_files_open (const char *root, GError **error);
 void mla_site_files_free (MlaSiteFiles *files);
 /* Returns: (transfer none): the site folder. */
 const char *mla_site_files_get_root (MlaSiteFiles *files);
+/* Returns: (transfer full): where the bytes @path has in this build are
+ * until mla_site_files_finish(): its NAME.tmp when this build wrote it,
+ * else the file itself. */
+char *mla_site_files_current_path (MlaSiteFiles *files, const char *path);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteFiles, mla_site_files_free)
 
 /* Makes @path (relative, '/'-separated, each part a name this program

@@ -34,6 +34,17 @@ tmp_path (MlaSiteFiles *files, const char *path)
     return g_strconcat (files->root, "/", path, ".tmp", NULL);
 }
 
+char *
+mla_site_files_current_path (MlaSiteFiles *files, const char *path)
+{
+    char *tmp = tmp_path (files, path);
+
+    if (g_file_test (tmp, G_FILE_TEST_EXISTS))
+        return tmp;
+    g_free (tmp);
+    return g_strconcat (files->root, "/", path, NULL);
+}
+
 static void
 remove_tmp (MlaSiteFiles *files, const char *path)
 {

@@ -163,12 +163,13 @@ mla_site_search_clean (const char *root)
     remove_tree (stage);
 }
 
-/* Puts @page of the site at the same place under @stage: a hard link,
- * or a copy where the file system has none. */
+/* Puts @page of the site at the same place under @stage: a hard link to
+ * its bytes of this build, or a copy where the file system has none. */
 static gboolean
-stage_page (const char *root, const char *stage, const char *page, GError **error)
+stage_page (MlaSiteFiles *files, const char *stage, const char *page, GError **error)
 {
-    g_autofree char *from = g_build_filename (root, page, NULL);
+    /* Pages written by this build are still under their temporary names. */
+    g_autofree char *from = mla_site_files_current_path (files, page);
     g_autofree char *to = g_build_filename (stage, page, NULL);
     g_autofree char *folder = g_path_get_dirname (to);
     g_autofree char *contents = NULL;
@@ -239,7 +240,7 @@ index_period (const char *root, MlaSiteFiles *files, const MlaSitePeriod *period
     gboolean ok = TRUE;
 
     for (guint i = 0; ok && i < period->pages->len; i++)
-        ok = stage_page (root, stage, period->pages->pdata[i], error);
+        ok = stage_page (files, stage, period->pages->pdata[i], error);
     ok = ok && run (argv, &output, error) && put_bundle (files, bundle, prefix, signature, error);
     remove_tree (stage);
     if (!ok)
