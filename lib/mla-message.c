@@ -178,8 +178,13 @@ append_cut_field (GByteArray *out, const guint8 *p, const guint8 *stop)
 static GByteArray *
 cut_long_fields (ParseState *state, const guint8 *data, gsize size)
 {
-    const guint8 *p = data, *end = data + size, *copied = data;
+    const guint8 *p = data, *end, *copied = data;
     g_autoptr (GByteArray) out = NULL;
+
+    /* An empty message may come as NULL: no pointer arithmetic on it. */
+    if (size == 0)
+        return NULL;
+    end = data + size;
 
     while (p < end && *p != '\n' && !(*p == '\r' && p + 1 < end && p[1] == '\n')) {
         const guint8 *stop = field_end (p, end);
@@ -206,8 +211,12 @@ cut_long_fields (ParseState *state, const guint8 *data, gsize size)
 static gsize
 parse_size (const guint8 *data, gsize size)
 {
-    const guint8 *p = data, *end = data + size;
+    const guint8 *p = data, *end;
     guint lines = 0;
+
+    if (size == 0)
+        return 0;
+    end = data + size;
 
     while (p + 1 < end) {
         const guint8 *eol;
