@@ -57,6 +57,7 @@ typedef struct MlaImportOptions {
     gpointer notice_data;
     guint64 max_message_size;        /* bigger messages are rejected ("too-big");
                                       * 0: MLA_DEFAULT_MAX_MESSAGE_SIZE */
+    guint threads;                   /* parsing threads; 0: one per processor */
 } MlaImportOptions;
 
 /* Reads every input (paths; "-" = stdin) and adds its messages in one

@@ -166,7 +166,8 @@ import_clear (Import *import)
 static gboolean
 start_workers (Import *import, GError **error)
 {
-    guint n_workers = MAX (1, g_get_num_processors ());
+    guint n_workers = import->options->threads > 0 ? import->options->threads
+                                                   : MAX (1, g_get_num_processors ());
 
     if (import->options->extract_agendas) {
         import->agenda_parsers = g_async_queue_new_full ((GDestroyNotify) mla_agenda_parser_free);
@@ -489,7 +490,7 @@ gboolean
 mla_archive_import (MlaArchive *archive, const char *const *inputs,
                     const MlaImportOptions *options, MlaImportStats *out_stats, GError **error)
 {
-    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL, 0 };
+    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL, 0, 0 };
     MlaImportStats local_stats;
     Import import = { 0 };
     int lock_fd;

@@ -24,6 +24,7 @@ typedef struct {
     gboolean no_agendas;
     gboolean quiet;
     char *max_message_size;
+    int threads;
 } MlarcImportFlags;
 
 static inline void
@@ -41,7 +42,9 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MlarcImportFlags, mlarc_import_flags_clear)
       "Do not extract agendas from the messages", NULL },                                \
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &(flags).quiet, "No progress and no summary line", NULL }, \
     { "max-message-size", 0, 0, G_OPTION_ARG_STRING, &(flags).max_message_size,           \
-      "Reject messages bigger than SIZE bytes (K, M, G: KiB, MiB, GiB; default 32M)", "SIZE" }
+      "Reject messages bigger than SIZE bytes (K, M, G: KiB, MiB, GiB; default 32M)", "SIZE" }, \
+    { "threads", 0, 0, G_OPTION_ARG_INT, &(flags).threads,                                \
+      "Parse on N threads (default: one per processor)", "N" }
 
 /* Imports @inputs into the archive at @archive_path (created when
  * missing), with progress and a summary on stderr. Returns the exit status. */

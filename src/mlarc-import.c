@@ -74,7 +74,7 @@ int
 mlarc_import_run (const char *archive_path, const char *const *inputs,
                   const MlarcImportFlags *flags)
 {
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, mlarc_print_notice, NULL, 0 };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, mlarc_print_notice, NULL, 0, 0 };
     MlaImportStats stats = { 0 };
     ProgressState progress = { g_get_monotonic_time (), 0 };
     g_autoptr (MlaArchive) archive = NULL;
@@ -91,6 +91,11 @@ mlarc_import_run (const char *archive_path, const char *const *inputs,
                          "or with K, M or G)\n", flags->max_message_size);
         return MLARC_EXIT_USAGE;
     }
+    if (flags->threads < 0) {
+        fprintf (stderr, "mlarc: bad --threads %d (a positive number)\n", flags->threads);
+        return MLARC_EXIT_USAGE;
+    }
+    options.threads = (guint) flags->threads;
     options.extract_agendas = !flags->no_agendas;
     if (!flags->quiet && isatty (STDERR_FILENO)) {
         options.progress = print_progress;
@@ -118,7 +123,7 @@ int
 mlarc_import_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
-    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE, NULL };
+    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE, NULL, 0 };
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
           "Archive folder (created if missing)", "ARCHIVE" },
