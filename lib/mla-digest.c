@@ -6,6 +6,10 @@
 
 G_STATIC_ASSERT (MLA_SHA256_SIZE == SHA256_DIGEST_SIZE);
 
+struct MlaSha256 {
+    struct sha256_ctx context;
+};
+
 void
 mla_sha256 (const void *data, gsize size, guint8 digest[MLA_SHA256_SIZE])
 {
@@ -35,6 +39,36 @@ mla_sha256_hex (const void *data, gsize size, char hex[MLA_SHA256_HEX_SIZE])
 
     mla_sha256 (data, size, digest);
     to_hex (digest, hex);
+}
+
+MlaSha256 *
+mla_sha256_new (void)
+{
+    MlaSha256 *sha256 = g_new (MlaSha256, 1);
+
+    sha256_init (&sha256->context);
+    return sha256;
+}
+
+void
+mla_sha256_update (MlaSha256 *sha256, const void *data, gsize size)
+{
+    sha256_update (&sha256->context, size, data);
+}
+
+void
+mla_sha256_get_hex (MlaSha256 *sha256, char hex[MLA_SHA256_HEX_SIZE])
+{
+    guint8 digest[MLA_SHA256_SIZE];
+
+    sha256_digest (&sha256->context, MLA_SHA256_SIZE, digest);
+    to_hex (digest, hex);
+}
+
+void
+mla_sha256_free (MlaSha256 *sha256)
+{
+    g_free (sha256);
 }
 
 void

@@ -563,6 +563,24 @@ decode_content (GMimeDataWrapper *content, GMimeFilter **filters, gsize n_filter
     return (char *) g_byte_array_free (bytes, FALSE);
 }
 
+/* decode_content() through @convert (nullable), then GMime's dos2unix
+ * filter; that filter copies every byte, so it runs only on text that
+ * turned out to hold a CR (@convert is reset for the second pass). */
+static char *
+decode_text (GMimeDataWrapper *content, GMimeFilter *convert, gsize *out_len)
+{
+    g_autoptr (GMimeFilter) dos2unix = NULL;
+    char *text = decode_content (content, &convert, 1, out_len);
+
+    if (memchr (text, '\r', *out_len) == NULL)
+        return text;
+    g_free (text);
+    if (convert != NULL)
+        g_mime_filter_reset (convert);
+    dos2unix = g_mime_filter_dos2unix_new (FALSE);
+    return decode_content (content, (GMimeFilter *[]) { convert, dos2unix }, 2, out_len);
+}
+
 static gboolean
 charset_is_utf8_compatible (const char *charset)
 {
@@ -579,7 +597,6 @@ part_text (ParseState *state, GMimePart *part)
     GMimeDataWrapper *content = g_mime_part_get_content (part);
     const char *label = g_mime_object_get_content_type_parameter (GMIME_OBJECT (part), "charset");
     const char *charset = label != NULL ? g_mime_charset_canon_name (label) : NULL;
-    g_autoptr (GMimeFilter) dos2unix = g_mime_filter_dos2unix_new (FALSE);
     g_autoptr (GMimeFilter) convert = NULL;
     g_autofree char *text = NULL;
     gsize len;
@@ -589,7 +606,7 @@ part_text (ParseState *state, GMimePart *part)
         if (convert == NULL)
             state_defect (state, "unknown-charset", "unknown charset %s", label);
     }
-    text = decode_content (content, (GMimeFilter *[]) { convert, dos2unix }, 2, &len);
+    text = decode_text (content, convert, &len);
     if (g_utf8_validate (text, len, NULL))
         return g_steal_pointer (&text);
     if (convert == NULL && (charset == NULL || g_ascii_strcasecmp (charset, "utf-8") != 0)) {
@@ -598,7 +615,7 @@ part_text (ParseState *state, GMimePart *part)
                           label != NULL ? label : "as nothing");
         convert = g_mime_filter_charset_new ("windows-1252", "UTF-8");
         g_free (text);
-        text = decode_content (content, (GMimeFilter *[]) { convert, dos2unix }, 2, &len);
+        text = decode_text (content, convert, &len);
         if (g_utf8_validate (text, len, NULL))
             return g_steal_pointer (&text);
     }
@@ -672,35 +689,61 @@ mla_attachment_free (MlaAttachment *attachment)
     g_free (attachment);
 }
 
-/* Size and SHA-256 of the decoded content, streamed, never held whole
- * unless @keep (nullable) asks for the bytes. */
-static void
-attachment_digest (MlaAttachment *attachment, GMimeObject *object, GByteArray *keep)
+/* The decoded content of an attachment, to read from its start, as
+ * g_mime_data_wrapper_write_to_stream() would write it; a message part
+ * is written out (it is rare). Returns: (transfer full) (nullable). */
+static GMimeStream *
+decoded_stream (GMimeObject *object)
 {
-    g_autoptr (GMimeStream) sink = keep != NULL ? g_mime_stream_mem_new_with_byte_array (keep)
-                                                : g_mime_stream_null_new ();
-    g_autoptr (GMimeStream) filtered = g_mime_stream_filter_new (sink);
-    g_autoptr (GMimeFilter) checksum = g_mime_filter_checksum_new (G_CHECKSUM_SHA256);
-    g_autofree char *hex = NULL;
+    GMimeDataWrapper *content;
+    GMimeStream *stream, *filtered;
+    g_autoptr (GMimeFilter) decoder = NULL;
+    GMimeContentEncoding encoding;
 
-    g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered), checksum);
     if (GMIME_IS_MESSAGE_PART (object)) {
         GMimeMessage *inner = g_mime_message_part_get_message (GMIME_MESSAGE_PART (object));
 
-        if (inner != NULL)
-            g_mime_object_write_to_stream (GMIME_OBJECT (inner), NULL, filtered);
-    } else {
-        GMimeDataWrapper *content = g_mime_part_get_content (GMIME_PART (object));
-
-        if (content != NULL)
-            g_mime_data_wrapper_write_to_stream (content, filtered);
+        if (inner == NULL)
+            return NULL;
+        stream = g_mime_stream_mem_new ();
+        g_mime_object_write_to_stream (GMIME_OBJECT (inner), NULL, stream);
+        g_mime_stream_reset (stream);
+        return stream;
     }
-    g_mime_stream_flush (filtered);
-    attachment->size = keep != NULL ? keep->len : GMIME_STREAM_NULL (sink)->written;
-    if (keep != NULL)
-        g_mime_stream_mem_set_owner (GMIME_STREAM_MEM (sink), FALSE);
-    hex = g_mime_filter_checksum_get_string (GMIME_FILTER_CHECKSUM (checksum));
-    g_strlcpy (attachment->sha256, hex, sizeof attachment->sha256);
+    content = g_mime_part_get_content (GMIME_PART (object));
+    if (content == NULL || (stream = g_mime_data_wrapper_get_stream (content)) == NULL)
+        return NULL;
+    g_mime_stream_reset (stream);
+    encoding = g_mime_data_wrapper_get_encoding (content);
+    if (encoding != GMIME_CONTENT_ENCODING_BASE64
+        && encoding != GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE
+        && encoding != GMIME_CONTENT_ENCODING_UUENCODE)
+        return g_object_ref (stream);
+    decoder = g_mime_filter_basic_new (encoding, FALSE);
+    filtered = g_mime_stream_filter_new (stream);
+    g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered), decoder);
+    return filtered;
+}
+
+/* Size and SHA-256 (Nettle's, as for the raw bytes: GMime's checksum
+ * filter uses GLib's, several times slower) of the decoded content,
+ * streamed, never held whole unless @keep (nullable) asks for the bytes. */
+static void
+attachment_digest (MlaAttachment *attachment, GMimeObject *object, GByteArray *keep)
+{
+    g_autoptr (GMimeStream) decoded = decoded_stream (object);
+    g_autoptr (MlaSha256) sha256 = mla_sha256_new ();
+    char buffer[16384];
+    gssize n;
+
+    attachment->size = 0;
+    while (decoded != NULL && (n = g_mime_stream_read (decoded, buffer, sizeof buffer)) > 0) {
+        mla_sha256_update (sha256, buffer, (gsize) n);
+        if (keep != NULL)
+            g_byte_array_append (keep, (const guint8 *) buffer, (guint) n);
+        attachment->size += (gsize) n;
+    }
+    mla_sha256_get_hex (sha256, attachment->sha256);
 }
 
 static void
