@@ -563,6 +563,32 @@ decode_content (GMimeDataWrapper *content, GMimeFilter **filters, gsize n_filter
     return (char *) g_byte_array_free (bytes, FALSE);
 }
 
+/* A filter from @charset to UTF-8, reset, or NULL for a charset iconv does
+ * not know. Opening an iconv converter (a module lookup under glibc's
+ * loader lock) costs more than converting a mail's text, so each thread
+ * keeps its filters, one per charset. Returns: (transfer full) (nullable). */
+static GMimeFilter *
+charset_filter (const char *charset)
+{
+    static GPrivate filters = G_PRIVATE_INIT ((GDestroyNotify) g_hash_table_unref);
+    GHashTable *table = g_private_get (&filters);
+    GMimeFilter *filter;
+
+    if (table == NULL) {
+        table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+        g_private_set (&filters, table);
+    }
+    filter = g_hash_table_lookup (table, charset);
+    if (filter == NULL) {
+        filter = g_mime_filter_charset_new (charset, "UTF-8");
+        if (filter == NULL)
+            return NULL;
+        g_hash_table_insert (table, g_strdup (charset), filter);
+    }
+    g_mime_filter_reset (filter);
+    return g_object_ref (filter);
+}
+
 /* decode_content() through @convert (nullable), then GMime's dos2unix
  * filter; that filter copies every byte, so it runs only on text that
  * turned out to hold a CR (@convert is reset for the second pass). */
@@ -602,7 +628,7 @@ part_text (ParseState *state, GMimePart *part)
     gsize len;
 
     if (!charset_is_utf8_compatible (charset)) {
-        convert = g_mime_filter_charset_new (charset, "UTF-8");
+        convert = charset_filter (charset);
         if (convert == NULL)
             state_defect (state, "unknown-charset", "unknown charset %s", label);
     }
@@ -613,7 +639,7 @@ part_text (ParseState *state, GMimePart *part)
         if (charset_is_utf8_compatible (charset))
             state_defect (state, "unknown-charset", "8-bit text labelled %s",
                           label != NULL ? label : "as nothing");
-        convert = g_mime_filter_charset_new ("windows-1252", "UTF-8");
+        convert = charset_filter ("windows-1252");
         g_free (text);
         text = decode_text (content, convert, &len);
         if (g_utf8_validate (text, len, NULL))
