@@ -11,4 +11,4 @@ src_mlarc_SOURCES = \
 	src/mlarc-search.c \
 	src/mlarc-reindex.c \
 	src/mlarc-site.c
-src_mlarc_LDADD = lib/libmlarc.la $(GLIB_LIBS)
+src_mlarc_LDADD = lib/libmlarc.la $(GLIB_LIBS) $(JEMALLOC_LIBS)
