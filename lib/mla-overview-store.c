@@ -321,9 +321,11 @@ read_refs (gpointer data)
             const char *ref = (const char *) sqlite3_column_text (statement, 1);
 
             g_array_append_val (read->rows, row);
-            g_ptr_array_add (read->refs, g_string_chunk_insert_len (
-                                             read->strings, ref != NULL ? ref : "",
-                                             sqlite3_column_bytes (statement, 1)));
+            /* Each id kept once: every message of a long thread names
+             * its root and its latest ids again, up to 1000 of them. */
+            g_ptr_array_add (read->refs,
+                             (char *) g_string_chunk_insert_const (read->strings,
+                                                                   ref != NULL ? ref : ""));
         }
     }
     if (status != SQLITE_DONE)
