@@ -424,6 +424,7 @@ run_import (Import *import, const char *const *inputs, GError **error)
 
     remove_leftovers (archive, "volumes");
     remove_leftovers (archive, "raw");
+    mla_key_set_remove_leftover (archive);
     volume_path = g_strdup_printf ("%s/volumes/%06u.xml", archive->path, number);
     raw_path = g_strdup_printf ("%s/raw/%06u.raw", archive->path, number);
     if (!mla_key_set_load_archive (&import->known, archive, error)

@@ -66,6 +66,10 @@ gboolean mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError *
  * which then covers every volume of @archive. The index is derived data:
  * a failure loses nothing (the next import reads the .keys files). */
 gboolean mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error);
+/* Removes the temporary file of a key index update that was killed after
+ * its import committed (the next import may add nothing, and so write no
+ * index). The caller holds the archive lock. */
+void mla_key_set_remove_leftover (MlaArchive *archive);
 gboolean mla_key_set_write_journal (MlaKeySet *set, const char *path, GError **error);
 
 G_END_DECLS

@@ -1,6 +1,7 @@
 /* mla-keyset.c: the key set of stored messages and its .keys cache. */
 #include "config.h"
 #include <string.h>
+#include <glib/gstdio.h>
 #include "mla-digest-private.h"
 #include "mla-atomic-file-private.h"
 #include "mla-keyset-private.h"
@@ -297,6 +298,14 @@ mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error)
     set->journal = g_byte_array_new ();
     g_byte_array_append (set->journal, (const guint8 *) KEYS_MAGIC, strlen (KEYS_MAGIC));
     return TRUE;
+}
+
+void
+mla_key_set_remove_leftover (MlaArchive *archive)
+{
+    g_autofree char *path = mla_archive_file (archive, INDEX_NAME ".tmp");
+
+    g_unlink (path);
 }
 
 gboolean

@@ -100,6 +100,11 @@ head -c 100 "$TMP/ki/keys.index" >"$TMP/ki/keys.index.cut" && mv "$TMP/ki/keys.i
 expect 0 import -a "$TMP/ki" "$GOOD/single.eml" "$SAMPLE"
 [ "$(summary added)" -eq 0 ] && [ "$(summary 'already present')" -eq $((n + 1)) ] \
     || fail "damaged keys.index: $(cat "$TMP/err")"
+# An update of keys.index killed after its import committed leaves
+# keys.index.tmp; the next import removes it, even one that adds nothing.
+echo partial >"$TMP/ki/keys.index.tmp"
+expect 0 import -a "$TMP/ki" "$SAMPLE"
+[ "$(summary added)" -eq 0 ] && [ ! -e "$TMP/ki/keys.index.tmp" ] || fail "keys.index.tmp left"
 
 # --max-message-size: a bigger message, from any container, is a too-big
 # reject, counted; the others are kept.
