@@ -11,6 +11,11 @@ G_BEGIN_DECLS
 MlaRecordIter *mla_record_iter_new_volume (MlaArchive *archive, guint index,
                                            MlaRecordReadFlags flags, GBytes *schema,
                                            GPtrArray *problems);
+/* Like mla_record_iter_new(), but a thread of its own reads the XML ahead
+ * of the caller, so that reading and using the records take a core each.
+ * Only mla_record_iter_next() may be called on it. Returns: (transfer full). */
+MlaRecordIter *mla_record_iter_new_read_ahead (MlaArchive *archive, guint first_volume,
+                                               MlaRecordReadFlags flags);
 /* Reads the bytes stored for @record as they are, which its SHA-256 is of
  * (a volume written before raw-rule="message" may end an mbox message with
  * its separator; mla_record_iter_read_raw() leaves that off). */

@@ -9,6 +9,17 @@
 #include "mla-archive-private.h"
 #include "mla-record-private.h"
 
+/* Read ahead: records are handed over in batches, and at most this many
+ * batches wait, which bounds the memory to a few MB. */
+#define AHEAD_BATCH 256
+#define AHEAD_BATCHES 4
+
+typedef struct {
+    GPtrArray *records;     /* MlaRecordBuffer *; fewer than AHEAD_BATCH in the last */
+    gboolean last;
+    GError *error;          /* nullable: why the reading stopped */
+} Batch;
+
 struct MlaRecordIter {
     MlaArchive *archive;
     MlaRecordReadFlags flags;
@@ -21,7 +32,22 @@ struct MlaRecordIter {
     GBytes *schema;               /* nullable */
     GPtrArray *problems;          /* nullable */
     guint64 invalid_files;
+    /* Read ahead: only the thread touches the fields above. */
+    GThread *thread;              /* nullable */
+    GAsyncQueue *filled;          /* Batch *, in order */
+    GAsyncQueue *room;            /* a token for each batch that may be read */
+    gint stop;                    /* atomic */
+    Batch *batch;                 /* being handed out */
+    guint handed;                 /* records of @batch handed out */
 };
+
+static void
+batch_free (Batch *batch)
+{
+    g_ptr_array_unref (batch->records);
+    g_clear_error (&batch->error);
+    g_free (batch);
+}
 
 static MlaRecordIter *
 iter_new (MlaArchive *archive, guint first, guint end, MlaRecordReadFlags flags)
@@ -72,11 +98,30 @@ close_volume (MlaRecordIter *iter)
     iter->raw_fd = -1;
 }
 
+/* Stops the thread: it sees @stop at its next token, at the latest once
+ * it has filled the batch it is reading. */
+static void
+stop_reading_ahead (MlaRecordIter *iter)
+{
+    Batch *batch;
+
+    g_atomic_int_set (&iter->stop, 1);
+    g_async_queue_push (iter->room, GINT_TO_POINTER (1));
+    g_thread_join (g_steal_pointer (&iter->thread));
+    while ((batch = g_async_queue_try_pop (iter->filled)) != NULL)
+        batch_free (batch);
+    g_clear_pointer (&iter->filled, g_async_queue_unref);
+    g_clear_pointer (&iter->room, g_async_queue_unref);
+    g_clear_pointer (&iter->batch, batch_free);
+}
+
 void
 mla_record_iter_free (MlaRecordIter *iter)
 {
     if (iter == NULL)
         return;
+    if (iter->thread != NULL)
+        stop_reading_ahead (iter);
     close_volume (iter);
     g_clear_pointer (&iter->schema, g_bytes_unref);
     g_clear_pointer (&iter->problems, g_ptr_array_unref);
@@ -100,10 +145,9 @@ open_volume (MlaRecordIter *iter, GError **error)
     return iter->reader != NULL;
 }
 
-gboolean
-mla_record_iter_next (MlaRecordIter *iter, const MlaRecord **out_record, GError **error)
+static gboolean
+read_next (MlaRecordIter *iter, const MlaRecord **out_record, GError **error)
 {
-    g_return_val_if_fail (iter != NULL && out_record != NULL, FALSE);
     *out_record = NULL;
     while (TRUE) {
         if (iter->reader == NULL) {
@@ -118,6 +162,82 @@ mla_record_iter_next (MlaRecordIter *iter, const MlaRecord **out_record, GError 
             return TRUE;
         close_volume (iter);
     }
+}
+
+static gpointer
+read_ahead (gpointer data)
+{
+    MlaRecordIter *iter = data;
+    gboolean last = FALSE;
+
+    while (!last) {
+        Batch *batch;
+
+        g_async_queue_pop (iter->room);
+        if (g_atomic_int_get (&iter->stop))
+            break;
+        batch = g_new0 (Batch, 1);
+        batch->records = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_record_buffer_free);
+        while (batch->records->len < AHEAD_BATCH) {
+            const MlaRecord *record;
+
+            if (!read_next (iter, &record, &batch->error) || record == NULL) {
+                batch->last = TRUE;
+                break;
+            }
+            g_ptr_array_add (batch->records, mla_xml_volume_reader_take_record (iter->reader, NULL));
+        }
+        last = batch->last;
+        g_async_queue_push (iter->filled, batch);
+    }
+    return NULL;
+}
+
+MlaRecordIter *
+mla_record_iter_new_read_ahead (MlaArchive *archive, guint first_volume,
+                                MlaRecordReadFlags flags)
+{
+    MlaRecordIter *iter = mla_record_iter_new (archive, first_volume, flags);
+
+    iter->filled = g_async_queue_new ();
+    iter->room = g_async_queue_new ();
+    for (guint i = 0; i < AHEAD_BATCHES; i++)
+        g_async_queue_push (iter->room, GINT_TO_POINTER (1));
+    iter->thread = g_thread_new ("mlarc-read-ahead", read_ahead, iter);
+    return iter;
+}
+
+static gboolean
+next_ahead (MlaRecordIter *iter, const MlaRecord **out_record, GError **error)
+{
+    *out_record = NULL;
+    while (iter->batch == NULL || iter->handed == iter->batch->records->len) {
+        if (iter->batch != NULL && iter->batch->last) {
+            if (iter->batch->error != NULL) {
+                g_propagate_error (error, g_steal_pointer (&iter->batch->error));
+                return FALSE;
+            }
+            return TRUE;
+        }
+        if (iter->batch != NULL) {
+            g_clear_pointer (&iter->batch, batch_free);
+            g_async_queue_push (iter->room, GINT_TO_POINTER (1));
+        }
+        iter->batch = g_async_queue_pop (iter->filled);
+        iter->handed = 0;
+    }
+    *out_record = mla_record_buffer_get_record (
+        g_ptr_array_index (iter->batch->records, iter->handed++));
+    return TRUE;
+}
+
+gboolean
+mla_record_iter_next (MlaRecordIter *iter, const MlaRecord **out_record, GError **error)
+{
+    g_return_val_if_fail (iter != NULL && out_record != NULL, FALSE);
+    if (iter->thread != NULL || iter->batch != NULL)
+        return next_ahead (iter, out_record, error);
+    return read_next (iter, out_record, error);
 }
 
 gboolean

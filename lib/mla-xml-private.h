@@ -61,6 +61,20 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaXmlVolumeReader, mla_xml_volume_reader_free)
  * call. */
 gboolean mla_xml_volume_reader_next (MlaXmlVolumeReader *reader, const MlaRecord **out_record,
                                      GError **error);
+/* A record with the memory that holds it, to read it on one thread and
+ * use it on another. */
+typedef struct MlaRecordBuffer MlaRecordBuffer;
+
+/* Returns: (transfer none): valid until @buffer is freed. */
+const MlaRecord *mla_record_buffer_get_record (const MlaRecordBuffer *buffer);
+void mla_record_buffer_free (MlaRecordBuffer *buffer);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaRecordBuffer, mla_record_buffer_free)
+
+/* Takes the record last returned by mla_xml_volume_reader_next(), which
+ * then reads into @spare (transfer full, nullable: a new buffer).
+ * Returns: (transfer full). */
+MlaRecordBuffer *mla_xml_volume_reader_take_record (MlaXmlVolumeReader *reader,
+                                                    MlaRecordBuffer *spare);
 /* After the end: whether the file was valid (TRUE without a schema). */
 gboolean mla_xml_volume_reader_is_valid (MlaXmlVolumeReader *reader);
 

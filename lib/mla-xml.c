@@ -265,15 +265,18 @@ add_defect (xmlTextReader *reader, GPtrArray *defects, const char *default_code)
 }
 
 /* The record being read: its strings live in @strings, cleared for each. */
-typedef struct {
+struct MlaRecordBuffer {
     MlaRecord record;
     GStringChunk *strings;
     MlaAddress from;
-} RecordBuffer;
+};
+typedef MlaRecordBuffer RecordBuffer;
 
-static void
-record_buffer_init (RecordBuffer *buffer)
+static RecordBuffer *
+record_buffer_new (void)
 {
+    RecordBuffer *buffer = g_new0 (RecordBuffer, 1);
+
     buffer->strings = g_string_chunk_new (4096);
     /* The address and attachment structs are ours; their strings are in
      * the chunk. */
@@ -283,11 +286,14 @@ record_buffer_init (RecordBuffer *buffer)
     buffer->record.attachments = g_ptr_array_new_with_free_func (g_free);
     buffer->record.defects = mla_defect_list_new ();
     buffer->record.agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    return buffer;
 }
 
-static void
-record_buffer_clear (RecordBuffer *buffer)
+void
+mla_record_buffer_free (MlaRecordBuffer *buffer)
 {
+    if (buffer == NULL)
+        return;
     g_clear_pointer (&buffer->strings, g_string_chunk_free);
     g_clear_pointer (&buffer->record.to, g_ptr_array_unref);
     g_clear_pointer (&buffer->record.cc, g_ptr_array_unref);
@@ -295,6 +301,13 @@ record_buffer_clear (RecordBuffer *buffer)
     g_clear_pointer (&buffer->record.attachments, g_ptr_array_unref);
     g_clear_pointer (&buffer->record.defects, g_ptr_array_unref);
     g_clear_pointer (&buffer->record.agendas, g_ptr_array_unref);
+    g_free (buffer);
+}
+
+const MlaRecord *
+mla_record_buffer_get_record (const MlaRecordBuffer *buffer)
+{
+    return &buffer->record;
 }
 
 /* Returns: (transfer none) (nullable): the attribute, kept in the chunk. */
@@ -558,14 +571,14 @@ struct MlaXmlVolumeReader {
     MlaRecordReadFlags flags;
     gboolean has_schema;
     gboolean done;
-    RecordBuffer buffer;
+    RecordBuffer *buffer;
 };
 
 /* A child of a record (depth 2), or a <ref> of its <references>. */
 static void
 read_field (MlaXmlVolumeReader *volume, const char *name, int depth)
 {
-    RecordBuffer *buffer = &volume->buffer;
+    RecordBuffer *buffer = volume->buffer;
     MlaRecord *record = &buffer->record;
     xmlTextReader *reader = volume->reader;
 
@@ -615,7 +628,7 @@ mla_xml_volume_reader_open (const char *path, guint volume, MlaRecordReadFlags f
     reader->path = g_strdup (path);
     reader->volume = volume;
     reader->flags = flags;
-    record_buffer_init (&reader->buffer);
+    reader->buffer = record_buffer_new ();
     /* Validation (mlarc check) reads as stock tools do, so that it fails on
      * what they refuse: text nodes over 10,000,000 bytes. */
     reader->reader = xmlReaderForFile (path, NULL,
@@ -639,7 +652,7 @@ mla_xml_volume_reader_free (MlaXmlVolumeReader *reader)
         return;
     g_clear_pointer (&reader->reader, xmlFreeTextReader);
     g_clear_pointer (&reader->rng, xmlRelaxNGFree);
-    record_buffer_clear (&reader->buffer);
+    mla_record_buffer_free (reader->buffer);
     g_free (reader->path);
     g_free (reader);
 }
@@ -662,7 +675,7 @@ mla_xml_volume_reader_next (MlaXmlVolumeReader *volume, const MlaRecord **out_re
         gboolean is_reject;
 
         if (type == XML_READER_TYPE_END_ELEMENT && in_record && depth == 1) {
-            *out_record = &volume->buffer.record;
+            *out_record = &volume->buffer->record;
             return TRUE;
         }
         if (type != XML_READER_TYPE_ELEMENT)
@@ -676,10 +689,10 @@ mla_xml_volume_reader_next (MlaXmlVolumeReader *volume, const MlaRecord **out_re
         is_reject = name[0] == 'r';
         if (is_reject && !(volume->flags & MLA_RECORD_READ_REJECTS))
             continue;
-        record_buffer_start (&volume->buffer, reader, volume->volume, is_reject);
+        record_buffer_start (volume->buffer, reader, volume->volume, is_reject);
         /* A reject's reason is its text: read whole by add_defect(). */
         if (is_reject || xmlTextReaderIsEmptyElement (reader)) {
-            *out_record = &volume->buffer.record;
+            *out_record = &volume->buffer->record;
             return TRUE;
         }
         in_record = TRUE;
@@ -688,6 +701,15 @@ mla_xml_volume_reader_next (MlaXmlVolumeReader *volume, const MlaRecord **out_re
     if (status < 0)
         return mla_throw (error, MLA_ERROR_XML, "%s: not well-formed XML", volume->path);
     return TRUE;
+}
+
+MlaRecordBuffer *
+mla_xml_volume_reader_take_record (MlaXmlVolumeReader *reader, MlaRecordBuffer *spare)
+{
+    MlaRecordBuffer *taken = reader->buffer;
+
+    reader->buffer = spare != NULL ? spare : record_buffer_new ();
+    return taken;
 }
 
 gboolean
