@@ -5,6 +5,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 #include "mlarc.h"
+#include "mla-record-private.h"
 #include "mla-test.h"
 
 /* A message in mbox form; @refs and @irt nullable. */
@@ -97,6 +98,65 @@ dump (MlaOverview *overview)
 }
 
 /* ---- the record iterator ---- */
+
+/* Every record as "volume id subject body", in archive order. */
+static char *
+record_lines (MlaRecordIter *iter, guint stop_after)
+{
+    g_autoptr (GError) error = NULL;
+    GString *text = g_string_new (NULL);
+    const MlaRecord *record;
+    guint n = 0;
+
+    while (n < stop_after && mla_record_iter_next (iter, &record, &error) && record != NULL) {
+        g_string_append_printf (text, "%u %s %s %s\n", record->volume, record->message_id,
+                                record->subject, record->body);
+        n++;
+    }
+    ck_assert_ptr_null (error);
+    return g_string_free (text, FALSE);
+}
+
+/* Read ahead on a thread: the same records, across batches and volumes,
+ * and a reader dropped half-way stops. */
+START_TEST (test_record_iter_read_ahead)
+{
+    g_autoptr (MlaArchive) archive = new_archive ();
+    g_autofree char *plain = NULL, *ahead = NULL, *some = NULL;
+
+    for (int volume = 0; volume < 3; volume++) {
+        g_autoptr (GString) mbox = g_string_new (NULL);
+
+        for (int i = 0; i < 300; i++) {
+            g_autofree char *id = g_strdup_printf ("m%d.%d@x", volume, i);
+            g_autofree char *subject = g_strdup_printf ("Subject %d", i);
+
+            append_message (mbox, id, "Mon, 1 Mar 2021 10:00:00 +0100", subject, NULL, NULL);
+        }
+        import_text (archive, mbox);
+    }
+    {
+        g_autoptr (MlaRecordIter) iter = mla_record_iter_new (archive, 2, MLA_RECORD_READ_BODY);
+
+        plain = record_lines (iter, G_MAXUINT);
+    }
+    {
+        g_autoptr (MlaRecordIter) iter = mla_record_iter_new_read_ahead (archive, 2,
+                                                                          MLA_RECORD_READ_BODY);
+
+        ahead = record_lines (iter, G_MAXUINT);
+    }
+    ck_assert_uint_eq (strlen (plain) > 0, TRUE);
+    ck_assert_str_eq (ahead, plain);
+    {
+        g_autoptr (MlaRecordIter) iter = mla_record_iter_new_read_ahead (archive, 1,
+                                                                          MLA_RECORD_READ_BODY);
+
+        some = record_lines (iter, 10);
+    }
+    ck_assert_ptr_nonnull (strstr (some, "m0.9@x"));
+}
+END_TEST
 
 START_TEST (test_record_iter_fields)
 {
@@ -595,6 +655,7 @@ overview_suite (void)
     TCase *corpus = tcase_create ("corpora");
 
     mla_test_add_case (suite, "records", test_record_iter_fields, 0);
+    mla_test_add_case (suite, "read-ahead", test_record_iter_read_ahead, 0);
     mla_test_add_case (suite, "lookups", test_overview_find_duplicates, 0);
     mla_test_add_case (suite, "details", test_overview_details, 0);
     mla_test_add_case (suite, "stable-ids", test_overview_stable_ids_and_aliases, 0);
