@@ -21,6 +21,8 @@ struct MlaArchive {
 char *mla_archive_file (MlaArchive *archive, const char *relative);
 /* Returns: (transfer none): MlaXmlVolumeEntry *, in volume order. */
 GPtrArray *mla_archive_get_volumes (MlaArchive *archive);
+/* Reads index.xml again: another import may have committed since the open. */
+gboolean mla_archive_reload (MlaArchive *archive, GError **error);
 /* Replaces the index by one listing @volumes, atomically: the commit. */
 gboolean mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes, GError **error);
 
@@ -43,6 +45,10 @@ typedef enum {
 /* One writer at a time: an flock on ARCHIVE/lock, held until
  * mla_archive_unlock(). Returns the lock's fd, or -1 with @error set. */
 int mla_archive_lock (MlaArchive *archive, MlaArchiveLockMode mode, GError **error);
+/* One overview writer at a time, waiting: an flock on ARCHIVE/overview.lock.
+ * Taken after the archive lock when both are held, never before it, so
+ * that a reader catching the overview up never stops an import. */
+int mla_archive_lock_overview (MlaArchive *archive, GError **error);
 void mla_archive_unlock (int fd);
 
 G_END_DECLS

@@ -63,6 +63,7 @@ typedef struct {
     guint64 bytes_before;             /* input bytes of the inputs already read */
     guint64 bytes_total;
     guint64 next_progress;
+    int overview_lock;                /* taken before the commit, see run_import() */
 } Import;
 
 static void
@@ -396,7 +397,7 @@ commit_volume (Import *import, guint number, const char *imported, GError **erro
 static void
 remove_new_archive (MlaArchive *archive)
 {
-    const char *files[] = { MLA_ARCHIVE_INDEX_NAME, "lock", "volumes", "raw", "" };
+    const char *files[] = { MLA_ARCHIVE_INDEX_NAME, "lock", "overview.lock", "volumes", "raw", "" };
 
     remove_leftovers (archive, "volumes");
     remove_leftovers (archive, "raw");
@@ -452,6 +453,10 @@ run_import (Import *import, const char *const *inputs, GError **error)
     /* A run that adds nothing leaves the archive byte for byte as it was. */
     if (import->stats->added + import->stats->rejected == 0)
         return TRUE;
+    /* Before the commit, so that a reader finding the overview behind
+     * waits for this import's update instead of calling it interrupted. */
+    if ((import->overview_lock = mla_archive_lock_overview (archive, error)) < 0)
+        return FALSE;
     return commit_volume (import, number, imported, error);
 }
 
@@ -467,15 +472,20 @@ update_key_index (MlaKeySet *known, MlaArchive *archive)
 }
 
 /* The overview is derived: failing to update it loses nothing, and the
- * next command that opens it catches it up. */
+ * next command that opens it catches it up. Runs after the archive lock
+ * is released: the next import need not wait for it. */
 static void
-update_overview (MlaArchive *archive, const MlaImportOptions *options, gboolean was_empty)
+update_overview (Import *import, gboolean was_empty)
 {
+    const MlaImportOptions *options = import->options;
     g_autoptr (GError) error = NULL;
 
+    if (import->overview_lock < 0)
+        import->overview_lock = mla_archive_lock_overview (import->archive, &error);
     /* A first import makes the overview: nothing worth a notice. */
-    if (!mla_overview_update_locked (archive, was_empty ? NULL : options->notice,
-                                     options->notice_data, &error)
+    if ((import->overview_lock < 0
+         || !mla_overview_update_locked (import->archive, was_empty ? NULL : options->notice,
+                                         options->notice_data, &error))
         && options->notice != NULL) {
         g_autofree char *text = g_strdup_printf ("the overview was not updated (%s); the next "
                                                  "command will catch it up",
@@ -491,7 +501,7 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
 {
     static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL, 0 };
     MlaImportStats local_stats;
-    Import import = { 0 };
+    Import import = { .overview_lock = -1 };
     int lock_fd;
     gboolean was_empty;
     gboolean ok;
@@ -511,11 +521,12 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
         update_key_index (&import.known, archive);
     /* The key set and the batches go before the overview needs memory. */
     import_clear (&import);
-    if (ok)
-        update_overview (archive, import.options, was_empty);
-    mla_archive_unlock (lock_fd);
     if (!ok && archive->created && archive->volumes->len == 0)
         remove_new_archive (archive);
+    mla_archive_unlock (lock_fd);
+    if (ok)
+        update_overview (&import, was_empty);
+    mla_archive_unlock (import.overview_lock);
     return ok;
 }
 

@@ -419,6 +419,10 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
     guint covered = 0;
 
     g_return_val_if_fail (archive != NULL, FALSE);
+    /* Imports commit under the archive lock alone: the index on disk may
+     * list volumes that this process has not seen yet. */
+    if (!mla_archive_reload (archive, error))
+        return FALSE;
     switch (inspect (overview, &covered, &reason)) {
     case STATE_CURRENT:
         return TRUE;
@@ -440,12 +444,12 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
 gboolean
 mla_overview_rebuild (MlaArchive *archive, GError **error)
 {
-    int lock = mla_archive_lock (archive, MLA_ARCHIVE_LOCK_WAIT, error);
+    int lock = mla_archive_lock_overview (archive, error);
     gboolean ok;
 
     if (lock < 0)
         return FALSE;
-    ok = rebuild_locked (archive, error);
+    ok = mla_archive_reload (archive, error) && rebuild_locked (archive, error);
     mla_archive_unlock (lock);
     return ok;
 }
@@ -466,7 +470,7 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_da
     if (state == STATE_CURRENT)
         return g_steal_pointer (&overview);
     overview_close (overview);
-    lock = mla_archive_lock (archive, MLA_ARCHIVE_LOCK_WAIT, error);
+    lock = mla_archive_lock_overview (archive, error);
     if (lock < 0)
         return NULL;
     ok = mla_overview_update_locked (archive, notice, notice_data, error);

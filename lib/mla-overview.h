@@ -32,12 +32,13 @@ MLA_API void mla_overview_free (MlaOverview *overview);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverview, mla_overview_free)
 
 /* Throws the overview away and rebuilds it from the XML volumes alone,
- * under the archive lock. */
+ * under the overview lock. */
 MLA_API gboolean mla_overview_rebuild (MlaArchive *archive, GError **error);
 
-/* Adds the volumes the overview lacks and re-threads; the caller holds
- * the archive lock (import does, after its commit). A missing or unusable
- * overview is rebuilt instead, and only that is told to @notice. */
+/* Re-reads the archive's index, adds the volumes the overview lacks and
+ * re-threads; the caller holds the overview lock (import takes it before
+ * its commit). A missing or unusable overview is rebuilt instead, and
+ * only that is told to @notice. */
 MLA_API gboolean mla_overview_update_locked (MlaArchive *archive,
                                              MlaNoticeFunc notice,
                                              gpointer notice_data, GError **error);
