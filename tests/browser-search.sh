@@ -25,17 +25,22 @@ export CHROMIUM
 S=$TMP/site
 expect 0 build -q --search=yes -a "$TMP/archive" -o "$S" "$SAMPLE"
 
-# A free port on 127.0.0.1, and a server on it until the test ends.
+# A free port on 127.0.0.1, and a server of $S on it (serve) until the
+# test ends or the site is made again.
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server --bind 127.0.0.1 --directory "$S" "$port" >"$TMP/http.log" 2>&1 &
-server=$!
+server=
 trap 'kill $server 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
-tries=0
-until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/search.html')" 2>/dev/null; do
-    tries=$((tries + 1))
-    [ $tries -lt 50 ] || fail "the http server did not start: $(cat "$TMP/http.log")"
-    sleep 0.2
-done
+serve () {
+    python3 -m http.server --bind 127.0.0.1 --directory "$S" "$port" >"$TMP/http.log" 2>&1 &
+    server=$!
+    tries=0
+    until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/search.html')" 2>/dev/null; do
+        tries=$((tries + 1))
+        [ $tries -lt 50 ] || fail "the http server did not start: $(cat "$TMP/http.log")"
+        sleep 0.2
+    done
+}
+serve
 
 shot=
 [ -z "${MLARC_SCREENSHOTS:-}" ] || shot=--screenshot=$MLARC_SCREENSHOTS/site-search-1000.png
@@ -83,14 +88,7 @@ search multipath --params=month=2004-06
 kill $server
 expect 0 import -q -a "$TMP/archive" "$DATA/search/more.mbox"
 expect 0 site -q --search=yes -a "$TMP/archive" -o "$S"
-python3 -m http.server --bind 127.0.0.1 --directory "$S" "$port" >"$TMP/http.log" 2>&1 &
-server=$!
-tries=0
-until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/search.html')" 2>/dev/null; do
-    tries=$((tries + 1))
-    [ $tries -lt 50 ] || fail "the http server did not start again: $(cat "$TMP/http.log")"
-    sleep 0.2
-done
+serve
 search garage
 [ "$(field "['status']")" = "1 message found." ] || fail "garage over two periods: $(field "['status']")"
 [ "$(field "['periods']")" = "['2005', '2004']" ] || fail "garage fetched from $(field "['periods']")"
