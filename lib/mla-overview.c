@@ -84,7 +84,7 @@ static const char *const stmt_sql[N_STMTS] = {
     [STMT_SET_META] = "INSERT OR REPLACE INTO meta (key, value) VALUES (?,?)",
     [STMT_GET_META] = "SELECT value FROM meta WHERE key = ?",
     [STMT_FIND_MESSAGE] = "SELECT " ENTRY_COLUMNS " FROM messages WHERE message_id = ? ORDER BY id",
-    [STMT_THREAD_EXISTS] = "SELECT 1 FROM threads WHERE thread = ?",
+    [STMT_THREAD_EXISTS] = "SELECT thread FROM threads WHERE thread = ?",
     [STMT_GET_ALIAS] = "SELECT thread FROM thread_aliases WHERE alias = ?",
     [STMT_PUT_THREAD] = "INSERT OR REPLACE INTO threads (thread, root, messages, first_date,"
                         " last_date, subject) VALUES (?,?,?,?,?,?)",
@@ -215,11 +215,11 @@ set_meta (MlaOverview *overview, const char *key, const char *value, GError **er
     return mla_overview_step_done (overview, statement, error);
 }
 
-/* Returns: (transfer full) (nullable): NULL when unset or on error. */
-static char *
-get_meta (MlaOverview *overview, const char *key, GError **error)
+char *
+mla_overview_get_text (MlaOverview *overview, int which, const char *key, const char *what,
+                       GError **error)
 {
-    sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_GET_META, error);
+    sqlite3_stmt *statement = mla_overview_stmt (overview, which, error);
     char *value = NULL;
     int status;
 
@@ -230,9 +230,16 @@ get_meta (MlaOverview *overview, const char *key, GError **error)
     if (status == SQLITE_ROW)
         value = g_strdup ((const char *) sqlite3_column_text (statement, 0));
     else if (status != SQLITE_DONE)
-        mla_overview_throw (overview, error, "read meta");
+        mla_overview_throw (overview, error, what);
     sqlite3_reset (statement);
     return value;
+}
+
+/* Returns: (transfer full) (nullable): NULL when unset or on error. */
+static char *
+get_meta (MlaOverview *overview, const char *key, GError **error)
+{
+    return mla_overview_get_text (overview, STMT_GET_META, key, "read meta", error);
 }
 
 /* What tells one archive from another: when its first volume was made. */
