@@ -50,6 +50,7 @@ struct MlaOverview {
     sqlite3 *db;
     sqlite3_stmt *stmts[N_STMTS];
     GMutex details_lock;      /* pages are made on several threads */
+    gboolean ranking;         /* mla_rank() is registered on db */
 };
 
 struct MlaOverviewThreads {

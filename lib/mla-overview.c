@@ -152,6 +152,7 @@ overview_close (MlaOverview *overview)
     for (int i = 0; i < N_STMTS; i++)
         g_clear_pointer (&overview->stmts[i], sqlite3_finalize);
     g_clear_pointer (&overview->db, sqlite3_close);
+    overview->ranking = FALSE;
 }
 
 void
