@@ -83,6 +83,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-revision.c \
 	lib/mla-agenda-format-private.h \
 	lib/mla-agenda-format.c \
+	lib/mla-agenda-ics.c \
 	lib/mla-agenda-mail.c \
 	lib/mla-subject.c \
 	lib/mla-thread.c \
@@ -117,7 +118,7 @@ nodist_lib_libmlarc_core_la_SOURCES = lib/mla-resources.c
 lib_libmlarc_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMIME_CFLAGS) $(XML_CFLAGS) $(ICAL_CFLAGS) $(NETTLE_CFLAGS) $(SQLITE_CFLAGS) $(XSLT_CFLAGS) \
 	-DMLA_COMPILATION
 lib_libmlarc_core_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
-lib_libmlarc_core_la_LIBADD = $(GMIME_LIBS) $(XML_LIBS) $(ICAL_LIBS) $(NETTLE_LIBS) $(SQLITE_LIBS) $(XSLT_LIBS) $(GLIB_LIBS) -lm
+lib_libmlarc_core_la_LIBADD = $(GMIME_LIBS) $(XML_LIBS) $(NETTLE_LIBS) $(SQLITE_LIBS) $(XSLT_LIBS) $(GLIB_LIBS) -lm
 
 lib_libmlarc_la_SOURCES =
 lib_libmlarc_la_LIBADD = lib/libmlarc-core.la
