@@ -69,6 +69,22 @@ MLA_API gboolean mla_archive_import (MlaArchive *archive, const char *const *inp
                                      const MlaImportOptions *options,
                                      MlaImportStats *out_stats, GError **error);
 
+typedef struct MlaCompactStats {
+    guint64 volumes_before;
+    guint64 volumes_after;
+    guint64 merged;          /* merged volumes written */
+} MlaCompactStats;
+
+/* Merges each run of consecutive volumes imported in the same UTC month
+ * into one volume (doc/archive-format.md, section 5), commits them by the
+ * index as an import does, then removes the old files and rebuilds the
+ * overview. Messages, their order and export stay as they were. Safe to
+ * kill: a re-run finishes the job. @notice (nullable) hears of an overview
+ * that could not be rebuilt; @out_stats (nullable). */
+MLA_API gboolean mla_archive_compact (MlaArchive *archive, MlaNoticeFunc notice,
+                                      gpointer notice_data, MlaCompactStats *out_stats,
+                                      GError **error);
+
 /* Writes every message, in archive order, as mboxrd: its stored From_ line
  * (or "From MAILER-DAEMON <date>" when it had none), the raw bytes with
  * ">+From " lines quoted, and a line break. */

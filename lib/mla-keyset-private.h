@@ -66,6 +66,10 @@ gboolean mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError *
  * which then covers every volume of @archive. The index is derived data:
  * a failure loses nothing (the next import reads the .keys files). */
 gboolean mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error);
+/* Writes @path, the .keys file of a volume merged from the volumes at
+ * indices [@first, @end) of @archive: their keys, in order. */
+gboolean mla_key_set_write_merged (MlaArchive *archive, guint first, guint end, const char *path,
+                                   GError **error);
 gboolean mla_key_set_write_journal (MlaKeySet *set, const char *path, GError **error);
 
 G_END_DECLS

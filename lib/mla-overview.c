@@ -245,12 +245,28 @@ archive_identity (MlaArchive *archive)
                             : "empty";
 }
 
+/* How many volumes of @archive are numbered up to @last: a compaction
+ * merges volumes, so the overview of volumes it merged counts more. */
+static guint
+count_volumes (MlaArchive *archive, guint last)
+{
+    GPtrArray *volumes = mla_archive_get_volumes (archive);
+    guint n = 0;
+
+    for (guint i = 0; i < volumes->len; i++)
+        n += ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, i))->number <= last;
+    return n;
+}
+
 static gboolean
 write_meta (MlaOverview *overview, GError **error)
 {
-    g_autofree char *last = g_strdup_printf ("%u", mla_archive_get_last_volume (overview->archive));
+    guint last_volume = mla_archive_get_last_volume (overview->archive);
+    g_autofree char *last = g_strdup_printf ("%u", last_volume);
+    g_autofree char *count = g_strdup_printf ("%u", count_volumes (overview->archive, last_volume));
 
     return set_meta (overview, "last-volume", last, error)
+           && set_meta (overview, "volumes", count, error)
            && set_meta (overview, "archive", archive_identity (overview->archive), error);
 }
 
@@ -283,8 +299,8 @@ remove_files (const char *path)
 
 /* Builds the whole file under a temporary name, without a journal (a
  * crash only loses the temporary file), then renames it into place. */
-static gboolean
-rebuild_locked (MlaArchive *archive, GError **error)
+gboolean
+mla_overview_rebuild_locked (MlaArchive *archive, GError **error)
 {
     g_autoptr (MlaOverview) fresh = overview_new (archive, MLA_OVERVIEW_FILE ".tmp");
     g_autofree char *target = mla_archive_file (archive, MLA_OVERVIEW_FILE);
@@ -327,6 +343,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     g_autoptr (GError) error = NULL;
     g_autofree char *last = NULL;
     g_autofree char *identity = NULL;
+    g_autofree char *n_volumes = NULL;
     sqlite3_stmt *statement = NULL;
     guint64 expected = 0;
     gint64 rows = -1;
@@ -353,7 +370,8 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     }
     last = get_meta (overview, "last-volume", &error);
     identity = get_meta (overview, "archive", &error);
-    if (last == NULL || identity == NULL) {
+    n_volumes = get_meta (overview, "volumes", &error);
+    if (last == NULL || identity == NULL || n_volumes == NULL) {
         *out_reason = g_strdup_printf ("damaged (%s)", error != NULL ? error->message : "no meta");
         return STATE_UNUSABLE;
     }
@@ -364,6 +382,10 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     *out_covered = (guint) g_ascii_strtoull (last, NULL, 10);
     if (*out_covered > mla_archive_get_last_volume (archive)) {
         *out_reason = g_strdup ("ahead of the archive's index");
+        return STATE_UNUSABLE;
+    }
+    if (g_ascii_strtoull (n_volumes, NULL, 10) != count_volumes (archive, *out_covered)) {
+        *out_reason = g_strdup ("made before a compaction");
         return STATE_UNUSABLE;
     }
     /* A truncated or damaged file fails here or miscounts. Rows are
@@ -429,7 +451,7 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
         break;
     }
     overview_close (overview);
-    if (!rebuild_locked (archive, error))
+    if (!mla_overview_rebuild_locked (archive, error))
         return FALSE;
     notify (notice, notice_data, "overview %s: rebuilt from the archive (%u volume%s)", reason,
             mla_archive_get_volumes (archive)->len,
@@ -445,7 +467,7 @@ mla_overview_rebuild (MlaArchive *archive, GError **error)
 
     if (lock < 0)
         return FALSE;
-    ok = rebuild_locked (archive, error);
+    ok = mla_overview_rebuild_locked (archive, error);
     mla_archive_unlock (lock);
     return ok;
 }

@@ -35,6 +35,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverview, mla_overview_free)
  * under the archive lock. */
 MLA_API gboolean mla_overview_rebuild (MlaArchive *archive, GError **error);
 
+/* The same, for a caller that holds the lock (mlarc compact). */
+MLA_API gboolean mla_overview_rebuild_locked (MlaArchive *archive, GError **error);
+
 /* Adds the volumes the overview lacks and re-threads; the caller holds
  * the archive lock (import does, after its commit). A missing or unusable
  * overview is rebuilt instead, and only that is told to @notice. */
