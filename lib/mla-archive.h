@@ -57,7 +57,15 @@ typedef struct MlaImportOptions {
     gpointer notice_data;
     guint64 max_message_size;        /* bigger messages are rejected ("too-big");
                                       * 0: MLA_DEFAULT_MAX_MESSAGE_SIZE */
+    gboolean no_compact;             /* leave the volumes of earlier imports as they are;
+                                      * by default, once MLA_LIVE_VOLUMES volumes in a row
+                                      * were written by imports, they are merged as
+                                      * mla_archive_compact() does */
 } MlaImportOptions;
+
+/* Live delivery (one message per import) would make one volume per
+ * message; an import merges them once there are this many. */
+#define MLA_LIVE_VOLUMES 64
 
 /* Reads every input (paths; "-" = stdin) and adds its messages in one
  * transaction: on any error nothing is committed and the archive stays as

@@ -50,22 +50,23 @@ joins (const MlaXmlVolumeEntry *a, const MlaXmlVolumeEntry *b)
            && a->keeps_separators == b->keeps_separators;
 }
 
-/* Returns: (transfer full) (nullable): the runs of two volumes or more. */
+/* Returns: (transfer full) (nullable): the runs of two volumes or more
+ * among the volumes from index @from on. */
 static GArray *
-find_runs (MlaArchive *archive, GError **error)
+find_runs (MlaArchive *archive, guint from, GError **error)
 {
     GPtrArray *volumes = mla_archive_get_volumes (archive);
     g_autoptr (GArray) runs = g_array_new (FALSE, FALSE, sizeof (Run));
     g_autofree gboolean *small = g_new0 (gboolean, volumes->len + 1);
 
-    for (guint i = 0; i < volumes->len; i++) {
+    for (guint i = from; i < volumes->len; i++) {
         guint64 size = 0;
 
         if (!raw_size (archive, g_ptr_array_index (volumes, i), &size, error))
             return NULL;
         small[i] = size <= SMALL_RAW_SIZE;
     }
-    for (guint i = 0; i < volumes->len;) {
+    for (guint i = from; i < volumes->len;) {
         Run run = { i, i + 1 };
 
         while (small[run.first] && run.end < volumes->len && small[run.end]
@@ -102,11 +103,24 @@ append_file (MlaAtomicFile *out, const char *path, GError **error)
     return TRUE;
 }
 
+/* The overview's first row of the volume at @index: rows are numbered
+ * from 1 in archive order. */
+static guint64
+first_row (GPtrArray *volumes, guint index)
+{
+    guint64 row = 1;
+
+    for (guint i = 0; i < index; i++)
+        row += ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, i))->messages;
+    return row;
+}
+
 /* Writes the merged volume of @run, its raw store and its keys, and
  * renames them into place (not yet listed by the index). Returns:
- * (transfer full) (nullable): its index entry. */
+ * (transfer full) (nullable): its index entry. Appends to @moves where
+ * the rows of each of its volumes go. */
 static MlaXmlVolumeEntry *
-merge_run (MlaArchive *archive, const Run *run, GError **error)
+merge_run (MlaArchive *archive, const Run *run, GArray *moves, GError **error)
 {
     GPtrArray *volumes = mla_archive_get_volumes (archive);
     const MlaXmlVolumeEntry *first = g_ptr_array_index (volumes, run->first);
@@ -136,10 +150,13 @@ merge_run (MlaArchive *archive, const Run *run, GError **error)
         const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, i);
         g_autofree char *volume_raw = mla_archive_file (archive, volume->raw);
         g_autofree char *volume_xml = mla_archive_file (archive, volume->file);
+        MlaOverviewMove move = { first_row (volumes, i), volume->messages, entry->number,
+                                 mla_atomic_file_get_written (raw) };
 
-        if (!mla_xml_merge_add (merge, volume_xml, mla_atomic_file_get_written (raw), error)
+        if (!mla_xml_merge_add (merge, volume_xml, move.raw_base, error)
             || !append_file (raw, volume_raw, error))
             return NULL;
+        g_array_append_val (moves, move);
         entry->messages += volume->messages;
         entry->rejects += volume->rejects;
     }
@@ -232,31 +249,33 @@ update_key_index (MlaArchive *archive)
     mla_key_set_clear (&keys);
 }
 
-/* The merge and its commit; the caller holds the lock. */
+/* The merge of the runs from the volume at index @from on, its commit,
+ * and the derived files; the caller holds the lock and has read the
+ * index anew. */
 static gboolean
-run_compact (MlaArchive *archive, MlaCompactStats *stats, GError **error)
+compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats, GError **error)
 {
     g_autoptr (GArray) runs = NULL;
     g_autoptr (GPtrArray) merged = g_ptr_array_new_with_free_func (
         (GDestroyNotify) mla_xml_volume_entry_free);
     g_autoptr (GPtrArray) listed = g_ptr_array_new ();
     g_autoptr (GPtrArray) old_files = g_ptr_array_new_with_free_func (g_free);
-    GPtrArray *volumes;
+    g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (MlaOverviewMove));
+    GPtrArray *volumes = mla_archive_get_volumes (archive);
+    guint old_count = volumes->len;
+    g_autoptr (GError) derived_error = NULL;
 
-    /* An import may have committed since the archive was opened. */
-    if (!reread_index (archive, error))
-        return FALSE;
     remove_unlisted (archive, "volumes");
     remove_unlisted (archive, "raw");
-    volumes = mla_archive_get_volumes (archive);
     stats->volumes_before = volumes->len;
     stats->volumes_after = volumes->len;
-    if ((runs = find_runs (archive, error)) == NULL)
+    if ((runs = find_runs (archive, from, error)) == NULL)
         return FALSE;
     if (runs->len == 0)
         return TRUE;
     for (guint r = 0; r < runs->len; r++) {
-        MlaXmlVolumeEntry *entry = merge_run (archive, &g_array_index (runs, Run, r), error);
+        MlaXmlVolumeEntry *entry = merge_run (archive, &g_array_index (runs, Run, r), moves,
+                                              error);
 
         if (entry == NULL)
             return FALSE;
@@ -295,6 +314,11 @@ run_compact (MlaArchive *archive, MlaCompactStats *stats, GError **error)
     if (!sync_folders (archive, error))
         return FALSE;
     update_key_index (archive);
+    /* Its rows name volumes and offsets. Should moving them fail, the
+     * overview no longer counts the archive's volumes and is rebuilt. */
+    if (!mla_overview_move_rows_locked (archive, old_count, (MlaOverviewMove *) moves->data,
+                                        moves->len, &derived_error))
+        g_debug ("the overview rows were not moved: %s", derived_error->message);
     return TRUE;
 }
 
@@ -313,17 +337,43 @@ mla_archive_compact (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_
     lock_fd = mla_archive_lock (archive, MLA_ARCHIVE_LOCK_TRY, error);
     if (lock_fd < 0)
         return FALSE;
-    ok = run_compact (archive, stats, error);
-    /* Its rows name volumes and offsets: the overview is made again (it
-     * would be anyway: it counts the volumes it covers). */
-    if (ok && stats->merged > 0 && !mla_overview_rebuild_locked (archive, &overview_error)
+    /* An import may have committed since the archive was opened. */
+    ok = reread_index (archive, error) && compact_from (archive, 0, stats, error);
+    if (ok && !mla_overview_update_locked (archive, notice, notice_data, &overview_error)
         && notice != NULL) {
-        g_autofree char *text = g_strdup_printf ("the overview was not rebuilt (%s); the next "
-                                                 "command will rebuild it",
+        g_autofree char *text = g_strdup_printf ("the overview was not updated (%s); the next "
+                                                 "command will catch it up",
                                                  overview_error->message);
 
         notice (text, notice_data);
     }
     mla_archive_unlock (lock_fd);
     return ok;
+}
+
+/* A volume an import wrote, not a merged one: volumes/NNNNNN.xml. */
+static gboolean
+is_import_volume (const MlaXmlVolumeEntry *volume)
+{
+    return strchr (volume->file, '-') == NULL;
+}
+
+gboolean
+mla_archive_compact_tail_locked (MlaArchive *archive, guint min_volumes, GError **error)
+{
+    GPtrArray *volumes = mla_archive_get_volumes (archive);
+    g_autoptr (GError) overview_error = NULL;
+    MlaCompactStats stats;
+    guint from = volumes->len;
+
+    while (from > 0 && is_import_volume (g_ptr_array_index (volumes, from - 1)))
+        from--;
+    if (volumes->len - from < min_volumes)
+        return TRUE;
+    /* The volume before them may be this month's merged one. */
+    if (!compact_from (archive, from > 0 ? from - 1 : 0, &stats, error))
+        return FALSE;
+    if (stats.merged > 0 && !mla_overview_update_locked (archive, NULL, NULL, &overview_error))
+        g_debug ("the overview was not updated: %s", overview_error->message);
+    return TRUE;
 }

@@ -485,11 +485,29 @@ update_overview (MlaArchive *archive, const MlaImportOptions *options, gboolean 
     }
 }
 
+/* Compaction, like the overview, comes after the commit: failing loses
+ * nothing, and mlarc compact does the same later. */
+static void
+compact_tail (MlaArchive *archive, const MlaImportOptions *options)
+{
+    g_autoptr (GError) error = NULL;
+
+    if (!mla_archive_compact_tail_locked (archive, MLA_LIVE_VOLUMES, &error)
+        && options->notice != NULL) {
+        g_autofree char *text = g_strdup_printf ("the last volumes were not merged (%s); "
+                                                 "mlarc compact will merge them",
+                                                 error->message);
+
+        options->notice (text, options->notice_data);
+    }
+}
+
 gboolean
 mla_archive_import (MlaArchive *archive, const char *const *inputs,
                     const MlaImportOptions *options, MlaImportStats *out_stats, GError **error)
 {
-    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL, 0 };
+    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL,
+                                               NULL, NULL, 0, FALSE };
     MlaImportStats local_stats;
     Import import = { 0 };
     int lock_fd;
@@ -513,6 +531,8 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     import_clear (&import);
     if (ok)
         update_overview (archive, import.options, was_empty);
+    if (ok && !import.options->no_compact && import.stats->added + import.stats->rejected > 0)
+        compact_tail (archive, import.options);
     mla_archive_unlock (lock_fd);
     if (!ok && archive->created && archive->volumes->len == 0)
         remove_new_archive (archive);

@@ -326,6 +326,20 @@ mla_overview_rebuild_locked (MlaArchive *archive, GError **error)
     return mla_sync_folder (mla_archive_get_path (archive), error);
 }
 
+/* -1 when it cannot be read. */
+static int
+schema_version (MlaOverview *overview)
+{
+    sqlite3_stmt *statement = NULL;
+    int version = -1;
+
+    if (sqlite3_prepare_v2 (overview->db, "PRAGMA user_version", -1, &statement, NULL) == SQLITE_OK
+        && sqlite3_step (statement) == SQLITE_ROW)
+        version = sqlite3_column_int (statement, 0);
+    sqlite3_finalize (statement);
+    return version;
+}
+
 typedef enum {
     STATE_CURRENT,
     STATE_BEHIND,
@@ -358,10 +372,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
         *out_reason = g_strdup_printf ("damaged (%s)", error->message);
         return STATE_UNUSABLE;
     }
-    if (sqlite3_prepare_v2 (overview->db, "PRAGMA user_version", -1, &statement, NULL) == SQLITE_OK
-        && sqlite3_step (statement) == SQLITE_ROW)
-        version = sqlite3_column_int (statement, 0);
-    sqlite3_finalize (statement);
+    version = schema_version (overview);
     if (version != SCHEMA_VERSION) {
         *out_reason = version < 0 ? g_strdup_printf ("damaged (%s)", sqlite3_errmsg (overview->db))
                                   : g_strdup_printf ("of schema version %d, not %d", version,
@@ -457,6 +468,59 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
             mla_archive_get_volumes (archive)->len,
             mla_archive_get_volumes (archive)->len == 1 ? "" : "s");
     return TRUE;
+}
+
+static gboolean
+is_compacted_from (MlaOverview *overview, guint old_volumes)
+{
+    g_autofree char *last = get_meta (overview, "last-volume", NULL);
+    g_autofree char *count = get_meta (overview, "volumes", NULL);
+    g_autofree char *identity = get_meta (overview, "archive", NULL);
+
+    return last != NULL && count != NULL && identity != NULL
+           && g_ascii_strtoull (last, NULL, 10) == mla_archive_get_last_volume (overview->archive)
+           && g_ascii_strtoull (count, NULL, 10) == old_volumes
+           && strcmp (identity, archive_identity (overview->archive)) == 0;
+}
+
+static gboolean
+move_rows (MlaOverview *overview, const MlaOverviewMove *moves, guint n_moves, GError **error)
+{
+    static const char sql[] = "UPDATE messages SET volume = ?, raw_offset = raw_offset + ?"
+                              " WHERE id >= ? AND id < ?";
+    sqlite3_stmt *statement = NULL;
+    gboolean ok = TRUE;
+
+    if (sqlite3_prepare_v2 (overview->db, sql, -1, &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "prepare");
+    for (guint i = 0; ok && i < n_moves; i++) {
+        sqlite3_bind_int64 (statement, 1, moves[i].volume);
+        sqlite3_bind_int64 (statement, 2, (sqlite3_int64) moves[i].raw_base);
+        sqlite3_bind_int64 (statement, 3, (sqlite3_int64) moves[i].first_row);
+        sqlite3_bind_int64 (statement, 4, (sqlite3_int64) (moves[i].first_row + moves[i].n_rows));
+        ok = mla_overview_step_done (overview, statement, error);
+    }
+    sqlite3_finalize (statement);
+    return ok;
+}
+
+gboolean
+mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
+                               const MlaOverviewMove *moves, guint n_moves, GError **error)
+{
+    g_autoptr (MlaOverview) overview = overview_new (archive, MLA_OVERVIEW_FILE);
+    if (!g_file_test (overview->path, G_FILE_TEST_EXISTS)
+        || !overview_connect (overview, SQLITE_OPEN_READWRITE, error))
+        return TRUE;
+    if (schema_version (overview) != SCHEMA_VERSION || !is_compacted_from (overview, old_volumes))
+        return TRUE;
+    if (!mla_overview_exec (overview, "BEGIN IMMEDIATE", error))
+        return FALSE;
+    if (move_rows (overview, moves, n_moves, error) && write_meta (overview, error)
+        && mla_overview_exec (overview, "COMMIT", error))
+        return TRUE;
+    sqlite3_exec (overview->db, "ROLLBACK", NULL, NULL, NULL);
+    return FALSE;
 }
 
 gboolean

@@ -38,6 +38,23 @@ MLA_API gboolean mla_overview_rebuild (MlaArchive *archive, GError **error);
 /* The same, for a caller that holds the lock (mlarc compact). */
 MLA_API gboolean mla_overview_rebuild_locked (MlaArchive *archive, GError **error);
 
+/* Where the rows of one volume went when compaction merged it. */
+typedef struct MlaOverviewMove {
+    guint64 first_row;       /* its rows: [first_row, first_row + n_rows) */
+    guint64 n_rows;
+    guint volume;            /* the merged volume's number */
+    guint64 raw_base;        /* where its raw store starts in the merged one */
+} MlaOverviewMove;
+
+/* After a compaction commit (the caller holds the lock): points the rows
+ * of the merged volumes at their new place, in one transaction, so that
+ * the overview need not be rebuilt. Does nothing unless the overview
+ * covered exactly the @old_volumes volumes of the archive before it; the
+ * next mla_overview_update_locked() rebuilds it then. */
+gboolean mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
+                                        const MlaOverviewMove *moves, guint n_moves,
+                                        GError **error);
+
 /* Adds the volumes the overview lacks and re-threads; the caller holds
  * the archive lock (import does, after its commit). A missing or unusable
  * overview is rebuilt instead, and only that is told to @notice. */
