@@ -40,7 +40,7 @@ expect 0 compact -a "$A"
 grep -q '^72 volumes, now 1 (1 merged)$' "$TMP/err" || fail "compact said: $(cat "$TMP/err")"
 [ "$(n_volumes "$A")" -eq 1 ] || fail "$(n_volumes "$A") volumes after compact, not 1"
 grep -q 'messages="106" rejects="1"' "$A/index.xml" || fail "counts: $(grep '<volume ' "$A/index.xml")"
-[ "$(ls "$A/volumes" "$A/raw" | grep -c '[0-9]\.')" -eq 3 ] \
+[ "$({ ls "$A/volumes"; ls "$A/raw"; } | grep -c .)" -eq 3 ] \
     || fail "old files left: $(ls "$A/volumes" "$A/raw")"
 validate "$A"
 [ "$(count "$A")" -eq "$messages" ] || fail "$(count "$A") messages after compact, not $messages"

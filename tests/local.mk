@@ -120,6 +120,7 @@ mla_e2e_tests = \
 mla_reliability_tests = \
 	tests/reliability/check-hostile.sh \
 	tests/reliability/check-crash.sh \
+	tests/reliability/check-compact.sh \
 	tests/reliability/check-concurrency.sh \
 	tests/reliability/check-diskfull.sh \
 	tests/reliability/check-identity.sh \
