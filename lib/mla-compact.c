@@ -373,7 +373,7 @@ mla_archive_compact_tail_locked (MlaArchive *archive, guint min_volumes, GError 
     /* The volume before them may be this month's merged one. */
     if (!compact_from (archive, from > 0 ? from - 1 : 0, &stats, error))
         return FALSE;
-    if (stats.merged > 0 && !mla_overview_update_locked (archive, NULL, NULL, &overview_error))
+    if (stats.merged > 0 && !mla_overview_add_locked (archive, NULL, NULL, &overview_error))
         g_debug ("the overview was not updated: %s", overview_error->message);
     return TRUE;
 }

@@ -474,7 +474,7 @@ update_overview (MlaArchive *archive, const MlaImportOptions *options, gboolean 
     g_autoptr (GError) error = NULL;
 
     /* A first import makes the overview: nothing worth a notice. */
-    if (!mla_overview_update_locked (archive, was_empty ? NULL : options->notice,
+    if (!mla_overview_add_locked (archive, was_empty ? NULL : options->notice,
                                      options->notice_data, &error)
         && options->notice != NULL) {
         g_autofree char *text = g_strdup_printf ("the overview was not updated (%s); the next "

@@ -272,12 +272,24 @@ write_meta (MlaOverview *overview, GError **error)
 
 /* ---- bringing it up to date ---- */
 
+/* Threading reads every message, so an import leaves it to the next
+ * command that opens the overview: one message at a time, an import
+ * costs the same in an archive of any size. meta "threads" says "stale"
+ * until then. */
+typedef enum {
+    THREAD_NOW,
+    THREAD_LATER,
+} Threading;
+
 static gboolean
-add_volumes (MlaOverview *overview, guint first, GError **error)
+add_volumes (MlaOverview *overview, guint first, Threading threading, GError **error)
 {
     if (!mla_overview_exec (overview, "BEGIN IMMEDIATE", error))
         return FALSE;
-    if (mla_overview_insert_volumes (overview, first, error) && mla_overview_store_threads (overview, error)
+    if (mla_overview_insert_volumes (overview, first, error)
+        && (threading == THREAD_LATER ? set_meta (overview, "threads", "stale", error)
+                                      : mla_overview_store_threads (overview, error)
+                                            && set_meta (overview, "threads", "current", error))
         && write_meta (overview, error) && mla_overview_exec (overview, "COMMIT", error))
         return TRUE;
     sqlite3_exec (overview->db, "ROLLBACK", NULL, NULL, NULL);
@@ -299,8 +311,8 @@ remove_files (const char *path)
 
 /* Builds the whole file under a temporary name, without a journal (a
  * crash only loses the temporary file), then renames it into place. */
-gboolean
-mla_overview_rebuild_locked (MlaArchive *archive, GError **error)
+static gboolean
+rebuild_locked (MlaArchive *archive, GError **error)
 {
     g_autoptr (MlaOverview) fresh = overview_new (archive, MLA_OVERVIEW_FILE ".tmp");
     g_autofree char *target = mla_archive_file (archive, MLA_OVERVIEW_FILE);
@@ -312,6 +324,7 @@ mla_overview_rebuild_locked (MlaArchive *archive, GError **error)
         || !mla_overview_exec (fresh, schema_sql, error) || !mla_overview_exec (fresh, pragma, error)
         || !mla_overview_exec (fresh, "BEGIN", error) || !mla_overview_insert_volumes (fresh, 1, error)
         || !mla_overview_store_threads (fresh, error) || !write_meta (fresh, error)
+        || !set_meta (fresh, "threads", "current", error)
         || !mla_overview_exec (fresh, "COMMIT", error)) {
         overview_close (fresh);
         remove_files (fresh->path);
@@ -358,6 +371,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     g_autofree char *last = NULL;
     g_autofree char *identity = NULL;
     g_autofree char *n_volumes = NULL;
+    g_autofree char *threads = NULL;
     sqlite3_stmt *statement = NULL;
     guint64 expected = 0;
     gint64 rows = -1;
@@ -382,6 +396,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     last = get_meta (overview, "last-volume", &error);
     identity = get_meta (overview, "archive", &error);
     n_volumes = get_meta (overview, "volumes", &error);
+    threads = get_meta (overview, "threads", NULL);
     if (last == NULL || identity == NULL || n_volumes == NULL) {
         *out_reason = g_strdup_printf ("damaged (%s)", error != NULL ? error->message : "no meta");
         return STATE_UNUSABLE;
@@ -420,7 +435,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
                                                   rows, expected);
         return STATE_UNUSABLE;
     }
-    if (*out_covered < mla_archive_get_last_volume (archive))
+    if (*out_covered < mla_archive_get_last_volume (archive) || g_strcmp0 (threads, "stale") == 0)
         return STATE_BEHIND;
     return STATE_CURRENT;
 }
@@ -443,9 +458,9 @@ notify (MlaNoticeFunc notice, gpointer data, const char *format, ...)
     notice (text, data);
 }
 
-gboolean
-mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
-                            gpointer notice_data, GError **error)
+static gboolean
+update_locked (MlaArchive *archive, Threading threading, MlaNoticeFunc notice,
+               gpointer notice_data, GError **error)
 {
     g_autoptr (MlaOverview) overview = overview_new (archive, MLA_OVERVIEW_FILE);
     g_autofree char *reason = NULL;
@@ -456,18 +471,34 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
     case STATE_CURRENT:
         return TRUE;
     case STATE_BEHIND:
+        if (threading == THREAD_LATER && covered == mla_archive_get_last_volume (archive))
+            return TRUE;
         return mla_overview_exec (overview, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", error)
-               && add_volumes (overview, covered + 1, error);
+               && add_volumes (overview, covered + 1, threading, error);
     case STATE_UNUSABLE:
         break;
     }
     overview_close (overview);
-    if (!mla_overview_rebuild_locked (archive, error))
+    if (!rebuild_locked (archive, error))
         return FALSE;
     notify (notice, notice_data, "overview %s: rebuilt from the archive (%u volume%s)", reason,
             mla_archive_get_volumes (archive)->len,
             mla_archive_get_volumes (archive)->len == 1 ? "" : "s");
     return TRUE;
+}
+
+gboolean
+mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
+                            gpointer notice_data, GError **error)
+{
+    return update_locked (archive, THREAD_NOW, notice, notice_data, error);
+}
+
+gboolean
+mla_overview_add_locked (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_data,
+                         GError **error)
+{
+    return update_locked (archive, THREAD_LATER, notice, notice_data, error);
 }
 
 static gboolean
@@ -531,7 +562,7 @@ mla_overview_rebuild (MlaArchive *archive, GError **error)
 
     if (lock < 0)
         return FALSE;
-    ok = mla_overview_rebuild_locked (archive, error);
+    ok = rebuild_locked (archive, error);
     mla_archive_unlock (lock);
     return ok;
 }
@@ -561,7 +592,7 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_da
         return NULL;
     /* An import catches up as a matter of course; anyone else doing it
      * means an import stopped between its commit and its update. */
-    if (state == STATE_BEHIND)
+    if (state == STATE_BEHIND && covered < mla_archive_get_last_volume (archive))
         notify (notice, notice_data, "the overview was behind the archive (an import was "
                 "interrupted?): added volumes %u to %u", covered + 1,
                 mla_archive_get_last_volume (archive));

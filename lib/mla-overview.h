@@ -35,9 +35,6 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverview, mla_overview_free)
  * under the archive lock. */
 MLA_API gboolean mla_overview_rebuild (MlaArchive *archive, GError **error);
 
-/* The same, for a caller that holds the lock (mlarc compact). */
-MLA_API gboolean mla_overview_rebuild_locked (MlaArchive *archive, GError **error);
-
 /* Where the rows of one volume went when compaction merged it. */
 typedef struct MlaOverviewMove {
     guint64 first_row;       /* its rows: [first_row, first_row + n_rows) */
@@ -61,6 +58,12 @@ gboolean mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
 MLA_API gboolean mla_overview_update_locked (MlaArchive *archive,
                                              MlaNoticeFunc notice,
                                              gpointer notice_data, GError **error);
+
+/* The same as mla_overview_update_locked() for an import: adds the rows of
+ * the volumes the overview lacks and leaves the threading, which reads
+ * every message, to the next mla_overview_open(). */
+MLA_API gboolean mla_overview_add_locked (MlaArchive *archive, MlaNoticeFunc notice,
+                                          gpointer notice_data, GError **error);
 
 /* One stored message, as the overview knows it. */
 typedef struct MlaOverviewEntry {
