@@ -80,8 +80,10 @@ move_raw_offset (xmlNode *node, guint64 raw_base)
 gboolean
 mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base, GError **error)
 {
-    g_autoptr (xmlTextReader) reader = xmlReaderForFile (
-        path, NULL, XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_NOBLANKS);
+    /* Blanks kept: a record's own layout and its texts come out as they
+     * were (a text of spaces alone is text). */
+    g_autoptr (xmlTextReader) reader = xmlReaderForFile (path, NULL,
+                                                         XML_PARSE_NONET | XML_PARSE_HUGE);
     g_autoptr (GString) records = g_string_new (merge->pending->str);
     int status;
 
