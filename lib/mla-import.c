@@ -525,7 +525,8 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     mla_key_set_init (&import.known);
     was_empty = archive->volumes->len == 0;
     ok = run_import (&import, inputs, error);
-    if (ok && import.stats->added + import.stats->rejected > 0)
+    if (ok && import.stats->added + import.stats->rejected > 0
+        && mla_key_set_index_is_due (&import.known))
         update_key_index (&import.known, archive);
     /* The key set and the batches go before the overview needs memory. */
     import_clear (&import);
