@@ -103,24 +103,14 @@ append_file (MlaAtomicFile *out, const char *path, GError **error)
     return TRUE;
 }
 
-/* The overview's first row of the volume at @index: rows are numbered
- * from 1 in archive order. */
-static guint64
-first_row (GPtrArray *volumes, guint index)
-{
-    guint64 row = 1;
-
-    for (guint i = 0; i < index; i++)
-        row += ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, i))->messages;
-    return row;
-}
-
 /* Writes the merged volume of @run, its raw store and its keys, and
  * renames them into place (not yet listed by the index). Returns:
  * (transfer full) (nullable): its index entry. Appends to @moves where
- * the rows of each of its volumes go. */
+ * the overview's rows of each of its volumes go, the first being
+ * @first_row (rows are numbered from 1 in archive order). */
 static MlaXmlVolumeEntry *
-merge_run (MlaArchive *archive, const Run *run, GArray *moves, GError **error)
+merge_run (MlaArchive *archive, const Run *run, guint64 first_row, GArray *moves,
+           GError **error)
 {
     GPtrArray *volumes = mla_archive_get_volumes (archive);
     const MlaXmlVolumeEntry *first = g_ptr_array_index (volumes, run->first);
@@ -129,6 +119,7 @@ merge_run (MlaArchive *archive, const Run *run, GArray *moves, GError **error)
     g_autofree char *name = g_strdup_printf ("%06u-%06u", first->number, last->number);
     g_autofree char *raw_path = NULL;
     g_autofree char *xml_path = NULL;
+    g_autofree char *keys = NULL;
     g_autoptr (MlaAtomicFile) raw = NULL;
     g_autoptr (MlaAtomicFile) xml = NULL;
     g_autoptr (MlaXmlMerge) merge = NULL;
@@ -150,7 +141,7 @@ merge_run (MlaArchive *archive, const Run *run, GArray *moves, GError **error)
         const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, i);
         g_autofree char *volume_raw = mla_archive_file (archive, volume->raw);
         g_autofree char *volume_xml = mla_archive_file (archive, volume->file);
-        MlaOverviewMove move = { first_row (volumes, i), volume->messages, entry->number,
+        MlaOverviewMove move = { first_row + entry->messages, volume->messages, entry->number,
                                  mla_atomic_file_get_written (raw) };
 
         if (!mla_xml_merge_add (merge, volume_xml, move.raw_base, error)
@@ -163,12 +154,9 @@ merge_run (MlaArchive *archive, const Run *run, GArray *moves, GError **error)
     if (!mla_xml_merge_finish (merge, error) || !mla_atomic_file_commit (raw, error)
         || !mla_atomic_file_commit (xml, error))
         return NULL;
-    {
-        g_autofree char *keys = mla_key_set_file_for (archive, entry);
-
-        if (!mla_key_set_write_merged (archive, run->first, run->end, keys, error))
-            return NULL;
-    }
+    keys = mla_key_set_file_for (archive, entry);
+    if (!mla_key_set_write_merged (archive, run->first, run->end, keys, error))
+        return NULL;
     return g_steal_pointer (&entry);
 }
 
@@ -263,6 +251,7 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats, GError **
     g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (MlaOverviewMove));
     GPtrArray *volumes = mla_archive_get_volumes (archive);
     guint old_count = volumes->len;
+    guint64 row = 1;
     g_autoptr (GError) derived_error = NULL;
 
     remove_unlisted (archive, "volumes");
@@ -273,10 +262,13 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats, GError **
         return FALSE;
     if (runs->len == 0)
         return TRUE;
-    for (guint r = 0; r < runs->len; r++) {
-        MlaXmlVolumeEntry *entry = merge_run (archive, &g_array_index (runs, Run, r), moves,
-                                              error);
+    for (guint r = 0, i = 0; r < runs->len; r++) {
+        const Run *run = &g_array_index (runs, Run, r);
+        MlaXmlVolumeEntry *entry;
 
+        for (; i < run->first; i++)
+            row += ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, i))->messages;
+        entry = merge_run (archive, run, row, moves, error);
         if (entry == NULL)
             return FALSE;
         g_ptr_array_add (merged, entry);

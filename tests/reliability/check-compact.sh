@@ -5,11 +5,16 @@
 # there). Each time the archive validates, holds every message exactly
 # once (its export is byte for byte the one before), lists its threads as
 # before, and a re-run of compact finishes the job: one volume, no
-# leftover files, the same export. The archive is the sample plus
-# $MLARC_COMPACT_VOLUMES (default 150) single-message volumes.
+# leftover files, the same export. The archive is a volume of mail made
+# by bench/import's generator (python3; $MLARC_COMPACT_SIZE, default 10M,
+# so that the merge takes long enough to be killed part way), the sample,
+# and $MLARC_COMPACT_VOLUMES (default 150) single-message volumes.
 . "${top_srcdir:?run me through make check or tests/reliability/run}/tests/reliability/lib.sh"
 
 command -v "$XMLLINT" >/dev/null 2>&1 || { check "compact killed" skip "xmllint is needed"; finish; }
+command -v python3 >/dev/null 2>&1 || { check "compact killed" skip "python3 is needed to generate mail"; finish; }
+python3 "$top_srcdir/bench/import" "${MLARC_COMPACT_SIZE:-10M}" --generate-only --no-peers \
+    --workdir "$TMP/gen" >/dev/null 2>&1 || fail "bench/import could not generate mail"
 
 # The number of messages archive $1 commits (from check).
 committed () {
@@ -28,6 +33,7 @@ kill_after () {
 }
 
 B=$TMP/base
+expect 0 import -q --no-compact -a "$B" "$TMP/gen/bench.mbox"
 expect 0 import -q --no-compact -a "$B" "$SAMPLE"
 i=1
 while [ $i -le "${MLARC_COMPACT_VOLUMES:-150}" ]; do
