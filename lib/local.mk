@@ -50,6 +50,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-xml-writer.c \
 	lib/mla-xml-private.h \
 	lib/mla-xml.c \
+	lib/mla-xml-merge-private.h \
+	lib/mla-xml-merge.c \
 	lib/mla-archive-private.h \
 	lib/mla-archive.c \
 	lib/mla-archive-lock.c \
@@ -60,6 +62,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-key-index-private.h \
 	lib/mla-key-index.c \
 	lib/mla-import.c \
+	lib/mla-compact.c \
 	lib/mla-export.c \
 	lib/mla-check.c \
 	lib/mla-agenda.c \

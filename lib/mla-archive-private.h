@@ -37,6 +37,14 @@ gboolean mla_archive_pread_raw (int fd, const char *path, const char *message_id
  * separator line at the end of its mbox messages. */
 void mla_archive_trim_separator (const MlaXmlVolumeEntry *volume, GByteArray *raw);
 
+/* Live delivery keeps the number of volumes down: when the last
+ * @min_volumes volumes or more were written by imports (not merged yet),
+ * compacts the end of the archive from the last merged volume on, as
+ * mlarc compact does (mla-compact.c). The caller holds the lock, and
+ * brings the overview up to date after. */
+gboolean mla_archive_compact_tail_locked (MlaArchive *archive, guint min_volumes,
+                                          GError **error);
+
 typedef enum {
     MLA_ARCHIVE_LOCK_TRY,     /* fail with MLA_ERROR_LOCKED when held */
     MLA_ARCHIVE_LOCK_WAIT,    /* wait for the holder to finish */

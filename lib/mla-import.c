@@ -472,8 +472,8 @@ update_key_index (MlaKeySet *known, MlaArchive *archive)
 }
 
 /* The overview is derived: failing to update it loses nothing, and the
- * next command that opens it catches it up. Runs after the archive lock
- * is released: the next import need not wait for it. */
+ * next command that opens it catches it up. It only adds rows (threading
+ * waits for the next reader), so the archive lock is kept meanwhile. */
 static void
 update_overview (Import *import, gboolean was_empty)
 {
@@ -484,11 +484,28 @@ update_overview (Import *import, gboolean was_empty)
         import->overview_lock = mla_archive_lock_overview (import->archive, &error);
     /* A first import makes the overview: nothing worth a notice. */
     if ((import->overview_lock < 0
-         || !mla_overview_update_locked (import->archive, was_empty ? NULL : options->notice,
-                                         options->notice_data, &error))
+         || !mla_overview_add_locked (import->archive, was_empty ? NULL : options->notice,
+                                      options->notice_data, &error))
         && options->notice != NULL) {
         g_autofree char *text = g_strdup_printf ("the overview was not updated (%s); the next "
                                                  "command will catch it up",
+                                                 error->message);
+
+        options->notice (text, options->notice_data);
+    }
+}
+
+/* Compaction, like the overview, comes after the commit: failing loses
+ * nothing, and mlarc compact does the same later. */
+static void
+compact_tail (MlaArchive *archive, const MlaImportOptions *options)
+{
+    g_autoptr (GError) error = NULL;
+
+    if (!mla_archive_compact_tail_locked (archive, MLA_LIVE_VOLUMES, &error)
+        && options->notice != NULL) {
+        g_autofree char *text = g_strdup_printf ("the last volumes were not merged (%s); "
+                                                 "mlarc compact will merge them",
                                                  error->message);
 
         options->notice (text, options->notice_data);
@@ -499,7 +516,8 @@ gboolean
 mla_archive_import (MlaArchive *archive, const char *const *inputs,
                     const MlaImportOptions *options, MlaImportStats *out_stats, GError **error)
 {
-    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL, 0 };
+    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL,
+                                               NULL, NULL, 0, FALSE };
     MlaImportStats local_stats;
     Import import = { .overview_lock = -1 };
     int lock_fd;
@@ -517,16 +535,22 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     mla_key_set_init (&import.known);
     was_empty = archive->volumes->len == 0;
     ok = run_import (&import, inputs, error);
-    if (ok && import.stats->added + import.stats->rejected > 0)
+    if (ok && import.stats->added + import.stats->rejected > 0
+        && mla_key_set_index_is_due (&import.known))
         update_key_index (&import.known, archive);
     /* The key set and the batches go before the overview needs memory. */
     import_clear (&import);
     if (!ok && archive->created && archive->volumes->len == 0)
         remove_new_archive (archive);
-    mla_archive_unlock (lock_fd);
+    /* Both locks, so that a compaction neither removes volumes under a
+     * reader catching the overview up nor races the next import. */
     if (ok)
         update_overview (&import, was_empty);
+    if (ok && import.overview_lock >= 0 && !import.options->no_compact
+        && import.stats->added + import.stats->rejected > 0)
+        compact_tail (archive, import.options);
     mla_archive_unlock (import.overview_lock);
+    mla_archive_unlock (lock_fd);
     return ok;
 }
 

@@ -253,23 +253,51 @@ archive_identity (MlaArchive *archive)
                             : "empty";
 }
 
+/* How many volumes of @archive are numbered up to @last: a compaction
+ * merges volumes, so the overview of volumes it merged counts more. */
+static guint
+count_volumes (MlaArchive *archive, guint last)
+{
+    GPtrArray *volumes = mla_archive_get_volumes (archive);
+    guint n = 0;
+
+    for (guint i = 0; i < volumes->len; i++)
+        n += ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, i))->number <= last;
+    return n;
+}
+
 static gboolean
 write_meta (MlaOverview *overview, GError **error)
 {
-    g_autofree char *last = g_strdup_printf ("%u", mla_archive_get_last_volume (overview->archive));
+    guint last_volume = mla_archive_get_last_volume (overview->archive);
+    g_autofree char *last = g_strdup_printf ("%u", last_volume);
+    g_autofree char *count = g_strdup_printf ("%u", count_volumes (overview->archive, last_volume));
 
     return set_meta (overview, "last-volume", last, error)
+           && set_meta (overview, "volumes", count, error)
            && set_meta (overview, "archive", archive_identity (overview->archive), error);
 }
 
 /* ---- bringing it up to date ---- */
 
+/* Threading reads every message, so an import leaves it to the next
+ * command that opens the overview: one message at a time, an import
+ * costs the same in an archive of any size. meta "threads" says "stale"
+ * until then. */
+typedef enum {
+    THREAD_NOW,
+    THREAD_LATER,
+} Threading;
+
 static gboolean
-add_volumes (MlaOverview *overview, guint first, GError **error)
+add_volumes (MlaOverview *overview, guint first, Threading threading, GError **error)
 {
     if (!mla_overview_exec (overview, "BEGIN IMMEDIATE", error))
         return FALSE;
-    if (mla_overview_insert_volumes (overview, first, error) && mla_overview_store_threads (overview, error)
+    if (mla_overview_insert_volumes (overview, first, error)
+        && (threading == THREAD_LATER ? set_meta (overview, "threads", "stale", error)
+                                      : mla_overview_store_threads (overview, error)
+                                            && set_meta (overview, "threads", "current", error))
         && write_meta (overview, error) && mla_overview_exec (overview, "COMMIT", error))
         return TRUE;
     sqlite3_exec (overview->db, "ROLLBACK", NULL, NULL, NULL);
@@ -304,6 +332,7 @@ rebuild_locked (MlaArchive *archive, GError **error)
         || !mla_overview_exec (fresh, schema_sql, error) || !mla_overview_exec (fresh, pragma, error)
         || !mla_overview_exec (fresh, "BEGIN", error) || !mla_overview_insert_volumes (fresh, 1, error)
         || !mla_overview_store_threads (fresh, error) || !write_meta (fresh, error)
+        || !set_meta (fresh, "threads", "current", error)
         || !mla_overview_exec (fresh, "COMMIT", error)) {
         overview_close (fresh);
         remove_files (fresh->path);
@@ -316,6 +345,20 @@ rebuild_locked (MlaArchive *archive, GError **error)
     if (g_rename (fresh->path, target) != 0)
         return mla_throw (error, MLA_ERROR_IO, "%s: %s", target, g_strerror (errno));
     return mla_sync_folder (mla_archive_get_path (archive), error);
+}
+
+/* -1 when it cannot be read. */
+static int
+schema_version (MlaOverview *overview)
+{
+    sqlite3_stmt *statement = NULL;
+    int version = -1;
+
+    if (sqlite3_prepare_v2 (overview->db, "PRAGMA user_version", -1, &statement, NULL) == SQLITE_OK
+        && sqlite3_step (statement) == SQLITE_ROW)
+        version = sqlite3_column_int (statement, 0);
+    sqlite3_finalize (statement);
+    return version;
 }
 
 typedef enum {
@@ -335,6 +378,8 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     g_autoptr (GError) error = NULL;
     g_autofree char *last = NULL;
     g_autofree char *identity = NULL;
+    g_autofree char *n_volumes = NULL;
+    g_autofree char *threads = NULL;
     sqlite3_stmt *statement = NULL;
     guint64 expected = 0;
     gint64 rows = -1;
@@ -349,10 +394,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
         *out_reason = g_strdup_printf ("damaged (%s)", error->message);
         return STATE_UNUSABLE;
     }
-    if (sqlite3_prepare_v2 (overview->db, "PRAGMA user_version", -1, &statement, NULL) == SQLITE_OK
-        && sqlite3_step (statement) == SQLITE_ROW)
-        version = sqlite3_column_int (statement, 0);
-    sqlite3_finalize (statement);
+    version = schema_version (overview);
     if (version != SCHEMA_VERSION) {
         *out_reason = version < 0 ? g_strdup_printf ("damaged (%s)", sqlite3_errmsg (overview->db))
                                   : g_strdup_printf ("of schema version %d, not %d", version,
@@ -361,7 +403,9 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     }
     last = get_meta (overview, "last-volume", &error);
     identity = get_meta (overview, "archive", &error);
-    if (last == NULL || identity == NULL) {
+    n_volumes = get_meta (overview, "volumes", &error);
+    threads = get_meta (overview, "threads", NULL);
+    if (last == NULL || identity == NULL || n_volumes == NULL) {
         *out_reason = g_strdup_printf ("damaged (%s)", error != NULL ? error->message : "no meta");
         return STATE_UNUSABLE;
     }
@@ -372,6 +416,10 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     *out_covered = (guint) g_ascii_strtoull (last, NULL, 10);
     if (*out_covered > mla_archive_get_last_volume (archive)) {
         *out_reason = g_strdup ("ahead of the archive's index");
+        return STATE_UNUSABLE;
+    }
+    if (g_ascii_strtoull (n_volumes, NULL, 10) != count_volumes (archive, *out_covered)) {
+        *out_reason = g_strdup ("made before a compaction");
         return STATE_UNUSABLE;
     }
     /* A truncated or damaged file fails here or miscounts. Rows are
@@ -395,7 +443,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
                                                   rows, expected);
         return STATE_UNUSABLE;
     }
-    if (*out_covered < mla_archive_get_last_volume (archive))
+    if (*out_covered < mla_archive_get_last_volume (archive) || g_strcmp0 (threads, "stale") == 0)
         return STATE_BEHIND;
     return STATE_CURRENT;
 }
@@ -418,25 +466,27 @@ notify (MlaNoticeFunc notice, gpointer data, const char *format, ...)
     notice (text, data);
 }
 
-gboolean
-mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
-                            gpointer notice_data, GError **error)
+static gboolean
+update_locked (MlaArchive *archive, Threading threading, MlaNoticeFunc notice,
+               gpointer notice_data, GError **error)
 {
     g_autoptr (MlaOverview) overview = overview_new (archive, MLA_OVERVIEW_FILE);
     g_autofree char *reason = NULL;
     guint covered = 0;
 
     g_return_val_if_fail (archive != NULL, FALSE);
-    /* Imports commit under the archive lock alone: the index on disk may
-     * list volumes that this process has not seen yet. */
+    /* Another command may have committed since @archive was opened: the
+     * index on disk may list volumes this process has not seen. */
     if (!mla_archive_reload (archive, error))
         return FALSE;
     switch (inspect (overview, &covered, &reason)) {
     case STATE_CURRENT:
         return TRUE;
     case STATE_BEHIND:
+        if (threading == THREAD_LATER && covered == mla_archive_get_last_volume (archive))
+            return TRUE;
         return mla_overview_exec (overview, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", error)
-               && add_volumes (overview, covered + 1, error);
+               && add_volumes (overview, covered + 1, threading, error);
     case STATE_UNUSABLE:
         break;
     }
@@ -447,6 +497,73 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
             mla_archive_get_volumes (archive)->len,
             mla_archive_get_volumes (archive)->len == 1 ? "" : "s");
     return TRUE;
+}
+
+gboolean
+mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
+                            gpointer notice_data, GError **error)
+{
+    return update_locked (archive, THREAD_NOW, notice, notice_data, error);
+}
+
+gboolean
+mla_overview_add_locked (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_data,
+                         GError **error)
+{
+    return update_locked (archive, THREAD_LATER, notice, notice_data, error);
+}
+
+static gboolean
+is_compacted_from (MlaOverview *overview, guint old_volumes)
+{
+    g_autofree char *last = get_meta (overview, "last-volume", NULL);
+    g_autofree char *count = get_meta (overview, "volumes", NULL);
+    g_autofree char *identity = get_meta (overview, "archive", NULL);
+
+    return last != NULL && count != NULL && identity != NULL
+           && g_ascii_strtoull (last, NULL, 10) == mla_archive_get_last_volume (overview->archive)
+           && g_ascii_strtoull (count, NULL, 10) == old_volumes
+           && strcmp (identity, archive_identity (overview->archive)) == 0;
+}
+
+static gboolean
+move_rows (MlaOverview *overview, const MlaOverviewMove *moves, guint n_moves, GError **error)
+{
+    static const char sql[] = "UPDATE messages SET volume = ?, raw_offset = raw_offset + ?"
+                              " WHERE id >= ? AND id < ?";
+    sqlite3_stmt *statement = NULL;
+    gboolean ok = TRUE;
+
+    if (sqlite3_prepare_v2 (overview->db, sql, -1, &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "prepare");
+    for (guint i = 0; ok && i < n_moves; i++) {
+        sqlite3_bind_int64 (statement, 1, moves[i].volume);
+        sqlite3_bind_int64 (statement, 2, (sqlite3_int64) moves[i].raw_base);
+        sqlite3_bind_int64 (statement, 3, (sqlite3_int64) moves[i].first_row);
+        sqlite3_bind_int64 (statement, 4, (sqlite3_int64) (moves[i].first_row + moves[i].n_rows));
+        ok = mla_overview_step_done (overview, statement, error);
+    }
+    sqlite3_finalize (statement);
+    return ok;
+}
+
+gboolean
+mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
+                               const MlaOverviewMove *moves, guint n_moves, GError **error)
+{
+    g_autoptr (MlaOverview) overview = overview_new (archive, MLA_OVERVIEW_FILE);
+    if (!g_file_test (overview->path, G_FILE_TEST_EXISTS)
+        || !overview_connect (overview, SQLITE_OPEN_READWRITE, error))
+        return TRUE;
+    if (schema_version (overview) != SCHEMA_VERSION || !is_compacted_from (overview, old_volumes))
+        return TRUE;
+    if (!mla_overview_exec (overview, "BEGIN IMMEDIATE", error))
+        return FALSE;
+    if (move_rows (overview, moves, n_moves, error) && write_meta (overview, error)
+        && mla_overview_exec (overview, "COMMIT", error))
+        return TRUE;
+    sqlite3_exec (overview->db, "ROLLBACK", NULL, NULL, NULL);
+    return FALSE;
 }
 
 gboolean
@@ -487,7 +604,7 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_da
         return NULL;
     /* An import catches up as a matter of course; anyone else doing it
      * means an import stopped between its commit and its update. */
-    if (state == STATE_BEHIND)
+    if (state == STATE_BEHIND && covered < mla_archive_get_last_volume (archive))
         notify (notice, notice_data, "the overview was behind the archive (an import was "
                 "interrupted?): added volumes %u to %u", covered + 1,
                 mla_archive_get_last_volume (archive));

@@ -74,7 +74,8 @@ int
 mlarc_import_run (const char *archive_path, const char *const *inputs,
                   const MlarcImportFlags *flags)
 {
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, mlarc_print_notice, NULL, 0 };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, mlarc_print_notice,
+                                 NULL, 0, FALSE };
     MlaImportStats stats = { 0 };
     ProgressState progress = { g_get_monotonic_time (), 0 };
     g_autoptr (MlaArchive) archive = NULL;
@@ -92,6 +93,7 @@ mlarc_import_run (const char *archive_path, const char *const *inputs,
         return MLARC_EXIT_USAGE;
     }
     options.extract_agendas = !flags->no_agendas;
+    options.no_compact = flags->no_compact;
     if (!flags->quiet && isatty (STDERR_FILENO)) {
         options.progress = print_progress;
         options.progress_data = &progress;
@@ -118,7 +120,7 @@ int
 mlarc_import_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
-    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE, NULL };
+    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE, NULL, FALSE };
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
           "Archive folder (created if missing)", "ARCHIVE" },

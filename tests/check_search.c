@@ -18,7 +18,7 @@ setup (void)
     g_autofree char *path = g_build_filename (dir, "archive", NULL);
     g_autofree char *sample = mla_test_srcdir_path ("samples/ksummit-2004-discuss.mbox");
     const char *inputs[] = { sample, NULL };
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0 };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE };
     g_autoptr (GError) error = NULL;
 
     archive = mla_archive_open (path, MLA_ARCHIVE_OPEN_CREATE, &error);
