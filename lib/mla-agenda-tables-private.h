@@ -57,6 +57,15 @@ void mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e);
  * slot in the room whose column it starts in. */
 void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
 
+/* Returns: (transfer full): the pieces of @text cut at the byte offsets
+ * in @cuts (guint), each trimmed. */
+GPtrArray *mla_agenda_cut_cells (const char *text, GArray *cuts);
+
+/* Whether @cell names a room of a header row: a room or a place, no
+ * label, people column or title word. */
+gboolean mla_agenda_is_room_cell (MlaAgendaBuilder *b, const char *cell);
+
+/* mla-agenda-flat.c: */
 /* "0900-1130 Morning Sessions" over indented lines "Room A  WG2  Title"
  * (continuation lines indented under the title): when the lines below
  * the current one are such a block, each is a slot from @s to @e (minutes,

@@ -10,8 +10,6 @@
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-times-private.h"
 
-static gboolean is_room_cell (MlaAgendaBuilder *b, const char *cell);
-
 void
 mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
 {
@@ -36,8 +34,8 @@ is_room_word (MlaAgendaBuilder *b, const char *word)
 }
 
 /* Cuts @text where @cut says, trimming each piece. */
-static GPtrArray *
-cut_cells (const char *text, GArray *cuts)
+GPtrArray *
+mla_agenda_cut_cells (const char *text, GArray *cuts)
 {
     GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
     guint from = 0;
@@ -84,7 +82,7 @@ split_free (MlaAgendaBuilder *b, const char *text, gboolean header)
                 g_array_append_val (cuts, i);
         }
     }
-    return cut_cells (text, cuts);
+    return mla_agenda_cut_cells (text, cuts);
 }
 
 /* The cells of @text (a row without its time, or a header without its
@@ -343,7 +341,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     if (grid && g_regex_match (b->parser->time_anywhere, rest, 0, NULL))
         return FALSE;
     for (guint i = 0; grid && i < cells->len; i++)
-        if (!is_room_cell (b, g_ptr_array_index (cells, i)))
+        if (!mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i)))
             return FALSE;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
@@ -504,7 +502,7 @@ mla_agenda_grid_header (MlaAgendaBuilder *b)
         g_autofree char *cell = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
         guint column = (guint) g_utf8_pointer_to_offset (line->text, p);
 
-        if (!is_room_cell (b, cell))
+        if (!mla_agenda_is_room_cell (b, cell))
             return FALSE;
         column = column > GRID_SLACK ? column - GRID_SLACK : 0;
         g_ptr_array_add (rooms, room_name (b, cell));
@@ -596,102 +594,8 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
     }
 }
 
-/* One line of a parallel block: its room and title, and its line. */
-typedef struct {
-    char *room;                 /* owned */
-    GString *title;             /* owned */
-    guint line;
-} MlaSession;
-
-static void
-session_clear (gpointer data)
-{
-    MlaSession *session = data;
-
-    g_free (session->room);
-    g_string_free (session->title, TRUE);
-}
-
-/* Reads line @i as a parallel session: a room of up to three words that
- * is no label and names a place, then a title that is no bare name.
- * Returns FALSE when the line is none. */
-static gboolean
-read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
-{
-    const MlaAgendaLine *line = &b->lines[i];
-    g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *raw = NULL, *room = NULL, *rest = NULL, *key = NULL;
-    guint words = 1;
-
-    if (!g_regex_match (b->parser->session_line, line->text + line->indent, 0, &match))
-        return FALSE;
-    raw = g_match_info_fetch_named (match, "room");
-    room = mla_agenda_squeeze (raw);
-    rest = g_match_info_fetch_named (match, "rest");
-    key = mla_agenda_fold_compact (room);
-    for (const char *p = room; *p != '\0'; p++)
-        words += *p == ' ';
-    if (words > 3 || g_hash_table_contains (b->parser->labels, key)
-        || g_hash_table_contains (b->parser->place_labels, key)
-        || !mla_agenda_names_place (b, room) || mla_agenda_parser_is_name (b->parser, rest))
-        return FALSE;
-    out->room = g_steal_pointer (&room);
-    out->title = g_string_new (g_strstrip (rest));
-    out->line = i;
-    return TRUE;
-}
-
 gboolean
-mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
-{
-    g_autoptr (GArray) sessions = g_array_new (FALSE, TRUE, sizeof (MlaSession));
-    guint heading = b->index, indent = 0, last = b->index;
-
-    g_array_set_clear_func (sessions, session_clear);
-    for (guint i = heading + 1; i < b->n_lines; i++) {
-        const MlaAgendaLine *line = &b->lines[i];
-        MlaSession session = { 0 };
-
-        if (line->blank || line->indent < b->lines[heading].indent
-            || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), line->text, 0, NULL))
-            break;
-        if ((sessions->len == 0 || line->indent == indent) && read_session (b, i, &session)) {
-            indent = line->indent;
-            g_array_append_val (sessions, session);
-        } else if (sessions->len > 0 && line->indent > indent) {
-            /* a continuation, indented under the title */
-            MlaSession *current = &g_array_index (sessions, MlaSession, sessions->len - 1);
-            g_autofree char *more = mla_agenda_squeeze (line->text);
-
-            g_string_append_printf (current->title, " %s", more);
-        } else {
-            break;
-        }
-        last = i;
-    }
-    if (sessions->len < 2)
-        return FALSE;
-    g_debug ("agenda: line %u: a time block of %u parallel sessions", heading + 1, sessions->len);
-    for (guint i = 0; i < sessions->len; i++) {
-        MlaSession *session = &g_array_index (sessions, MlaSession, i);
-        MlaAgendaSlot *slot = mla_agenda_slot_new ();
-
-        mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
-        slot->room = g_steal_pointer (&session->room);
-        mla_agenda_slot_set_title (b, slot, session->title->str);
-        b->index = session->line;
-        mla_agenda_builder_add_slot (b, slot);
-    }
-    b->index = last;
-    b->slot_indent = b->lines[last].indent;
-    return TRUE;
-}
-
-/* Whether @cell names a room of a flattened table's header. */
-static gboolean
-is_room_cell (MlaAgendaBuilder *b, const char *cell)
+mla_agenda_is_room_cell (MlaAgendaBuilder *b, const char *cell)
 {
     g_autofree char *key = mla_agenda_fold_compact (cell);
 
@@ -701,152 +605,6 @@ is_room_cell (MlaAgendaBuilder *b, const char *cell)
            && !g_hash_table_contains (b->parser->place_labels, key)
            && !g_hash_table_contains (b->parser->title_columns, key)
            && (mla_agenda_names_room (b, cell) || place_words (b, cell, FALSE));
-}
-
-/* The rooms of "TimeRoom ARoom BRoom C" (the cells of a web table's
- * header row, run together when copied): a cell starts at a capital
- * letter followed by a lower-case one right after a letter or digit. */
-static GPtrArray *
-split_run_together (MlaAgendaBuilder *b, const char *rest)
-{
-    g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint));
-    g_autoptr (GMatchInfo) match = NULL;
-    g_autoptr (GPtrArray) rooms = NULL;
-
-    /* g_regex_split() mishandles a separator that matches the empty string */
-    g_regex_match (b->parser->run_together, rest, 0, &match);
-    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
-        gint at = 0;
-
-        g_match_info_fetch_pos (match, 0, &at, NULL);
-        g_array_append_val (cuts, at);
-    }
-    rooms = cut_cells (rest, cuts);
-    for (guint i = 0; i < rooms->len; i++)
-        if (!is_room_cell (b, g_ptr_array_index (rooms, i)))
-            return NULL;
-    return g_steal_pointer (&rooms);
-}
-
-/* The rooms of a header row written one cell per line under "Time": the
- * short lines up to the first time. */
-static GPtrArray *
-rooms_below (MlaAgendaBuilder *b, guint *out_last)
-{
-    g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
-    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
-
-    for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
-        g_autofree char *cell = mla_agenda_squeeze (b->lines[i].text);
-
-        if (g_regex_match (slot_time, b->lines[i].text, 0, NULL)) {
-            *out_last = i - 1;
-            return rooms->len >= 2 ? g_steal_pointer (&rooms) : NULL;
-        }
-        if (!is_room_cell (b, cell))
-            return NULL;
-        g_ptr_array_add (rooms, g_steal_pointer (&cell));
-    }
-    return NULL;
-}
-
-gboolean
-mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
-{
-    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
-    g_autoptr (GPtrArray) rooms = NULL;
-    guint last = b->index;
-
-    if (rest != NULL && rest[0] != '\0')
-        rooms = strstr (rest, "  ") == NULL ? split_run_together (b, rest) : NULL;
-    else
-        rooms = rooms_below (b, &last);
-    if (rooms == NULL || rooms->len < 2)
-        return FALSE;
-    mla_agenda_builder_clear_table (b);
-    for (guint i = 0; i < rooms->len; i++)
-        g_ptr_array_add (b->flat_rooms, g_strdup (g_ptr_array_index (rooms, i)));
-    g_debug ("agenda: rule flat-header: line %u: %u rooms", b->index + 1, rooms->len);
-    b->index = last;
-    b->slot = NULL;
-    return TRUE;
-}
-
-/* Whether line @i ends the rows of a time in a flattened table. */
-static gboolean
-ends_flat_row (MlaAgendaBuilder *b, guint i)
-{
-    return b->lines[i].blank
-           || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL);
-}
-
-/* Whether line @i is a room and nothing else. */
-static gboolean
-room_line_at (MlaAgendaBuilder *b, guint i)
-{
-    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
-
-    return mla_agenda_is_room_line (b, text);
-}
-
-gboolean
-mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
-{
-    guint i = b->index + 1, k = 0;
-    /* without a header, each item may name its room on a line of its own */
-    gboolean room_led = b->flat_rooms->len == 0;
-    g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint) * 3);
-
-    if (room_led
-        && (i >= b->n_lines || ends_flat_row (b, i)
-            || !room_line_at (b, i)))
-        return FALSE;
-    /* the run of lines: [room,] title, then its speaker's line when one follows */
-    while (i < b->n_lines && !ends_flat_row (b, i)) {
-        guint item[3] = { G_MAXUINT, G_MAXUINT, G_MAXUINT };
-        g_auto (GStrv) names = NULL;
-
-        if (room_led) {
-            if (!room_line_at (b, i))
-                break;
-            item[0] = i++;
-            if (i >= b->n_lines || ends_flat_row (b, i))
-                break;
-        }
-        item[1] = i++;
-        if (i < b->n_lines && !ends_flat_row (b, i)
-            && (!room_led || !room_line_at (b, i))
-            && (names = mla_agenda_person_line (b->parser, b->lines[i].text)) != NULL)
-            item[2] = i++;
-        g_array_append_vals (items, item, 1);
-    }
-    if (items->len == 0 || (room_led && items->len < 2))
-        return FALSE;
-    for (k = 0; k < items->len; k++) {
-        const guint *item = (const guint *) (items->data + k * sizeof (guint) * 3);
-        MlaAgendaSlot *slot = mla_agenda_slot_new ();
-
-        mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
-        /* one item under a time spans the rooms (a break, a keynote) */
-        if (room_led)
-            slot->room = mla_agenda_squeeze (b->lines[item[0]].text);
-        else if (items->len > 1 && k < b->flat_rooms->len)
-            slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, k));
-        b->index = item[1];
-        mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
-        if (item[2] != G_MAXUINT) {
-            g_auto (GStrv) names = mla_agenda_person_line (b->parser, b->lines[item[2]].text);
-
-            for (guint j = 0; names[j] != NULL; j++)
-                mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-            b->index = item[2];
-        }
-        mla_agenda_builder_add_slot (b, slot);
-    }
-    b->slot_open = FALSE;
-    return TRUE;
 }
 
 /* A column of a transposed grid's header: where it starts, its time. */
@@ -923,7 +681,7 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
         chunks_of (b->lines[i].text, row, starts);
         if (row->len < 2 || g_array_index (starts, guint, 0) + GRID_SLACK
                                 >= g_array_index (times, MlaTimeColumn, 0).column
-            || !is_room_cell (b, g_ptr_array_index (row, 0)))
+            || !mla_agenda_is_room_cell (b, g_ptr_array_index (row, 0)))
             break;
         rows++;
     }
