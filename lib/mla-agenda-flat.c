@@ -14,7 +14,7 @@
 /* One line of a parallel block: its room and title, and its line. */
 typedef struct {
     char *room;                 /* owned */
-    GString *title;             /* owned */
+    char *title;                /* owned */
     guint line;
 } MlaSession;
 
@@ -24,7 +24,7 @@ session_clear (gpointer data)
     MlaSession *session = data;
 
     g_free (session->room);
-    g_string_free (session->title, TRUE);
+    g_free (session->title);
 }
 
 /* Reads line @i as a parallel session: a room of up to three words that
@@ -51,7 +51,7 @@ read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
         || !mla_agenda_names_place (b, room) || mla_agenda_parser_is_name (b->parser, rest))
         return FALSE;
     out->room = g_steal_pointer (&room);
-    out->title = g_string_new (g_strstrip (rest));
+    out->title = g_strdup (g_strstrip (rest));
     out->line = i;
     return TRUE;
 }
@@ -60,7 +60,7 @@ gboolean
 mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
 {
     g_autoptr (GArray) sessions = g_array_new (FALSE, TRUE, sizeof (MlaSession));
-    guint heading = b->index, indent = 0, last = b->index;
+    guint heading = b->index, indent = 0, last = b->index, next = 0;
 
     g_array_set_clear_func (sessions, session_clear);
     for (guint i = heading + 1; i < b->n_lines; i++) {
@@ -73,13 +73,7 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         if ((sessions->len == 0 || line->indent == indent) && read_session (b, i, &session)) {
             indent = line->indent;
             g_array_append_val (sessions, session);
-        } else if (sessions->len > 0 && line->indent > indent) {
-            /* a continuation, indented under the title */
-            MlaSession *current = &g_array_index (sessions, MlaSession, sessions->len - 1);
-            g_autofree char *more = mla_agenda_squeeze (line->text);
-
-            g_string_append_printf (current->title, " %s", more);
-        } else {
+        } else if (sessions->len == 0 || line->indent <= indent) {
             break;
         }
         last = i;
@@ -87,20 +81,28 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
     if (sessions->len < 2)
         return FALSE;
     g_debug ("agenda: line %u: a time block of %u parallel sessions", heading + 1, sessions->len);
-    for (guint i = 0; i < sessions->len; i++) {
-        MlaSession *session = &g_array_index (sessions, MlaSession, i);
-        MlaAgendaSlot *slot = mla_agenda_slot_new ();
+    /* each session is a slot; the lines indented under it (the rest of its
+     * title, its chair, its papers) are read like any slot's lines */
+    for (b->index = heading + 1; b->index <= last; b->index++) {
+        MlaSession *session = next < sessions->len ? &g_array_index (sessions, MlaSession, next)
+                                                   : NULL;
+        MlaAgendaSlot *slot;
 
+        if (session == NULL || b->index != session->line) {
+            mla_agenda_classify_line (b);
+            continue;
+        }
+        slot = mla_agenda_slot_new ();
         mla_agenda_format_minutes (s, slot->start);
         if (e > s)
             mla_agenda_format_minutes (e, slot->end);
         slot->room = g_steal_pointer (&session->room);
-        mla_agenda_slot_set_title (b, slot, session->title->str);
-        b->index = session->line;
+        mla_agenda_slot_set_title (b, slot, session->title);
         mla_agenda_builder_add_slot (b, slot);
+        b->slot_indent = indent;
+        next++;
     }
     b->index = last;
-    b->slot_indent = b->lines[last].indent;
     return TRUE;
 }
 

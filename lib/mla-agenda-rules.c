@@ -689,8 +689,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
-static void
-classify_line (MlaAgendaBuilder *b)
+void
+mla_agenda_classify_line (MlaAgendaBuilder *b)
 {
     const MlaAgendaLine *line = mla_agenda_current_line (b);
 
@@ -793,7 +793,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     b.all_24h = mla_agenda_text_is_24h (&b);
     b.year_hint = mla_agenda_text_year (&b);
     for (b.index = 0; b.index < b.n_lines; b.index++)
-        classify_line (&b);
+        mla_agenda_classify_line (&b);
     g_clear_pointer (&b.pending, mla_agenda_slot_free);
     if (mla_agenda_has_evidence (&b)) {
         mla_agenda_builder_finish (&b);
