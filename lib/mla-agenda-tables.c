@@ -327,7 +327,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autofree char *rest = g_match_info_fetch_named (match, "rest");
     g_autoptr (GPtrArray) cells = NULL;
     g_autofree char *corner = g_match_info_fetch_named (match, "corner");
-    gboolean grid = corner != NULL && corner[0] != '\0';
+    gboolean grid = corner != NULL && corner[0] != '\0', rooms = FALSE;
     char layout = strchr (text, '|') != NULL ? '|'
                   : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
                                                                        : 'f';
@@ -343,6 +343,12 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     for (guint i = 0; grid && i < cells->len; i++)
         if (!mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i)))
             return FALSE;
+    /* "Time  Big Room  Kitchen  Roof Terrace": where one cell is a room
+     * and all are places, all are rooms */
+    for (guint i = 0; !rooms && i < cells->len; i++)
+        rooms = mla_agenda_names_room (b, g_ptr_array_index (cells, i));
+    for (guint i = 0; rooms && !grid && i < cells->len; i++)
+        rooms = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
@@ -363,7 +369,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
         } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
             column.kind = COLUMN_PERSON;
             column.role = role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
-        } else if (grid || mla_agenda_names_room (b, cell)) {
+        } else if (grid || rooms) {
             const char *open = strchr (cell, '(');
 
             column.kind = COLUMN_TRACK;
@@ -415,7 +421,13 @@ is_empty_cell (const char *cell)
 {
     gsize n = strlen (cell);
 
-    return n == 0 || (cell[0] == '(' && cell[n - 1] == ')' && strchr (cell + 1, '(') == NULL);
+    if (n > 0 && cell[0] == '(' && cell[n - 1] == ')' && strchr (cell + 1, '(') == NULL)
+        return TRUE;
+    /* "", "-", "—", "...": a cell without a letter or digit holds nothing */
+    for (const char *p = cell; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_isalnum (g_utf8_get_char (p)))
+            return FALSE;
+    return TRUE;
 }
 
 /* A row under a table header: one slot per track cell, or one slot whose
