@@ -216,6 +216,16 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
 
     if (clean == NULL)
         return;
+    if (strchr (value, ';') != NULL && !(flags & MLA_PEOPLE_ONE)) {
+        /* "Ann Lee, Red Hat; Marco Bianchi, SUSE": semicolons part the
+         * people, so commas part each one's name from affiliation */
+        g_auto (GStrv) people = g_strsplit (value, ";", -1);
+
+        for (guint i = 0; people[i] != NULL; i++)
+            if (g_strstrip (people[i])[0] != '\0')
+                mla_agenda_add_people (b, slot, people[i], role, MLA_PEOPLE_ONE);
+        return;
+    }
     one = (flags & MLA_PEOPLE_ONE) ? name_with_affiliation (b->parser, clean) : NULL;
     if (one != NULL) {
         g_ptr_array_add (slot->people, mla_agenda_person_new (one, role, confirmed));

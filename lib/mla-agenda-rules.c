@@ -95,6 +95,19 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     g_autofree char *title = mla_agenda_squeeze (raw);
     g_autoptr (GMatchInfo) match = NULL;
 
+    if (g_regex_match (b->parser->leaders, title, 0, &match)) {
+        g_autofree char *tail = g_match_info_fetch_named (match, "tail");
+        char *before = g_match_info_fetch_named (match, "title");
+
+        /* what the leaders lead to is who gives the item, or a note */
+        if (mla_agenda_names_only (b->parser, tail))
+            mla_agenda_add_person (b, slot, tail, MLA_PERSON_ROLE_SPEAKER);
+        else if (tail[0] != '\0')
+            g_ptr_array_add (slot->notes, g_steal_pointer (&tail));
+        g_free (title);
+        title = before;
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->label_paren, title, 0, &match)) {
         g_autofree char *label = g_match_info_fetch_named (match, "label");
         g_autofree char *value = g_match_info_fetch_named (match, "value");

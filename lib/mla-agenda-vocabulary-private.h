@@ -37,6 +37,7 @@ struct MlaAgendaParser {
     GRegex *name;
     GRegex *note_paren;
     GRegex *location_at;
+    GRegex *leaders;            /* "Title ........ Speaker" */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */

@@ -262,6 +262,10 @@ static const MlaPattern patterns[] = {
     { FIELD (word), "\\p{L}[\\p{L}'\\x{2019}-]*", 0 },
     { FIELD (name),
       "^\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}.-]*|@PARTICLE@))+$", 0 },
+    /* "Interop report ........ Dario Russo": dot leaders, four dots or more
+     * (maybe spaced), or three apart from the words on both sides */
+    { FIELD (leaders),
+      "^(?<title>.*?[^\\s.])(?:\\s*\\.(?:\\s?\\.){3,}|\\s+\\.{3}(?=\\s))\\s*(?<tail>.*?)\\s*$", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
     { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
     { FIELD (speaker_list),
