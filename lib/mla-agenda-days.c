@@ -403,6 +403,7 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
     for (guint i = b->agenda->days->len; i-- > 0;) {
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
 
+        mla_agenda_day_place_prefixes (b, day);
         for (guint j = 0; j < day->slots->len; j++) {
             MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
 

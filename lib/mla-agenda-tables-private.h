@@ -38,6 +38,11 @@ gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
  * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */
 gboolean mla_agenda_names_place (MlaAgendaBuilder *b, const char *text);
 
+/* "10:00-10:30  Boathouse: Welcome": when at least half the titled slots
+ * of @day start with a place and a colon, naming two places or more, the
+ * places are the slots' locations. */
+void mla_agenda_day_place_prefixes (MlaAgendaBuilder *b, MlaAgendaDay *day);
+
 /* Whether @row ("Session 1 | Chair: Ken Adams | Room: 2") has cells apart
  * by " | " and one after the first is a "Label: value" of a person or a
  * place: then it is a row of cells, not a title with a bar in it. */

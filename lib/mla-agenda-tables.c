@@ -202,6 +202,61 @@ mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
     return mla_agenda_names_room (b, clean) || place_words (b, clean, TRUE);
 }
 
+/* The place before "Place: Title" of @slot's title, when it names one;
+ * @out_title gets the rest. Returns: (transfer full) (nullable). */
+static char *
+place_before_colon (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, char **out_title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *place = NULL;
+    gint end = 0;
+
+    if (slot->title == NULL || slot->room != NULL || slot->location != NULL
+        || !g_regex_match (b->parser->place_prefix, slot->title, 0, &match))
+        return NULL;
+    g_match_info_fetch_named_pos (match, "place", NULL, &end);
+    place = g_match_info_fetch_named (match, "place");
+    if (slot->title[end + strspn (slot->title + end, " ")] != ':'
+        || !mla_agenda_names_place (b, place))
+        return NULL;
+    *out_title = g_match_info_fetch_named (match, "title");
+    return mla_agenda_squeeze (place);
+}
+
+void
+mla_agenda_day_place_prefixes (MlaAgendaBuilder *b, MlaAgendaDay *day)
+{
+    g_autoptr (GHashTable) places = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    guint titled = 0, placed = 0;
+
+    for (guint i = 0; i < day->slots->len; i++) {
+        const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+        g_autofree char *title = NULL;
+        char *place = place_before_colon (b, slot, &title);
+
+        titled += slot->title != NULL;
+        if (place != NULL) {
+            placed++;
+            g_hash_table_add (places, place);
+        }
+    }
+    /* one such prefix is a title's ("Hands-on: eBPF"); a column of them,
+     * naming more than one place, is where the slots are */
+    if (g_hash_table_size (places) < 2 || placed * 2 < titled)
+        return;
+    for (guint i = 0; i < day->slots->len; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+        g_autofree char *title = NULL;
+        char *place = place_before_colon (b, slot, &title);
+
+        if (place != NULL) {
+            slot->location = place;
+            g_free (slot->title);
+            slot->title = g_steal_pointer (&title);
+        }
+    }
+}
+
 /* "ROOM     A" -> "Room A": capitals are layout, not name. */
 static char *
 room_name (MlaAgendaBuilder *b, const char *cell)
