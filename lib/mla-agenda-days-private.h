@@ -72,7 +72,8 @@ void mla_agenda_builder_add_stop (MlaAgendaBuilder *b, int start);
 gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
 
 /* An agenda needs evidence: three slot lines close together, or two
- * under a day heading or a schedule heading, or on neighbouring lines. */
+ * under a day heading or a schedule heading, or on neighbouring lines;
+ * and not half its slots the legs of a trip (an itinerary). */
 gboolean mla_agenda_has_evidence (MlaAgendaBuilder *b);
 
 /* Sets kinds, fills ends, drops the stops and then empty days. */

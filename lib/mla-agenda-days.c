@@ -338,7 +338,23 @@ schedule_heading_before (MlaAgendaBuilder *b, guint first)
 gboolean
 mla_agenda_has_evidence (MlaAgendaBuilder *b)
 {
-    guint run = 1, best = 0;
+    guint run = 1, best = 0, slots = 0, legs = 0;
+
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+        for (guint j = 0; j < day->slots->len; j++) {
+            const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
+
+            slots++;
+            legs += slot->title != NULL
+                    && g_regex_match (b->parser->travel_leg, slot->title, 0, NULL);
+        }
+    }
+    if (legs >= 2 && legs * 2 >= slots) {
+        g_debug ("agenda: %u of %u slots are legs of a trip: an itinerary", legs, slots);
+        return FALSE;
+    }
 
     for (guint i = 0; i < b->slot_lines->len; i++) {
         guint line = g_array_index (b->slot_lines, guint, i);

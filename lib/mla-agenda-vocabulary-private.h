@@ -38,6 +38,7 @@ struct MlaAgendaParser {
     GRegex *note_paren;
     GRegex *location_at;
     GRegex *leaders;            /* "Title ........ Speaker" */
+    GRegex *travel_leg;         /* "LH 1234", "Check-in" */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */
