@@ -40,6 +40,7 @@ struct MlaAgendaBuilder {
     int heading_candidate;      /* plain line that an underline may mark */
     GArray *columns;            /* of MlaColumn: the header row of a table */
     char column_split;          /* '|', ' ' (gaps), 'f' (single spaces) */
+    guint row_slots;            /* slots the last row of track cells made */
     GPtrArray *flat_rooms;      /* rooms of a flattened web table's header */
     GHashTable *stops;          /* set of the stops in the days' slots (see add_stop) */
     gboolean military;          /* the text writes "0800-0830" ranges */

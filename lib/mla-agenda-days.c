@@ -192,6 +192,7 @@ mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
     g_ptr_array_add (b->day->slots, slot);
     g_array_append_val (b->slot_lines, b->index);
     b->slot = slot;
+    b->row_slots = 0;
     b->slot_open = TRUE;
     b->slot_has_extra = FALSE;
     b->last_content = b->index;

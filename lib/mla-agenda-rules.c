@@ -50,7 +50,7 @@ static const MlaAgendaRule rules[] = {
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$",
       rule_slot_detail },
     { "slot-time",
-      "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
+      "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|\\d{1,2}[.)]\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
       "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
@@ -625,6 +625,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         g_clear_pointer (&b->pending, mla_agenda_slot_free);
         return TRUE;
     }
+    if (b->pending == NULL && mla_agenda_row_cells_below (b))
+        return TRUE;
     if (b->pending == NULL && strstr (line->text + line->indent, "  ") != NULL
         && mla_agenda_grid_header (b))
         return TRUE;

@@ -57,6 +57,11 @@ void mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const 
  * cells are its title, place and people. @s, @e: minutes (@e -1: none). */
 void mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e);
 
+/* The line under a row of track cells, cut into as many cells as the row
+ * made slots: each cell is the people (or a note) of its column's slot.
+ * Returns whether the current line was such a line. */
+gboolean mla_agenda_row_cells_below (MlaAgendaBuilder *b);
+
 /* A row under an underlined track header: each chunk of text (chunks are
  * apart by two or more spaces) from byte @from of the current line is a
  * slot in the room whose column it starts in. */

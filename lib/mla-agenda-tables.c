@@ -491,7 +491,7 @@ void
 mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 {
     g_autoptr (GPtrArray) cells = split_row (b, row, b->column_split, FALSE);
-    guint tracks = count_tracks (b), filled = 0;
+    guint tracks = count_tracks (b), filled = 0, n_slots = 0;
     MlaAgendaSlot *slot;
 
     for (guint i = 0; i < cells->len; i++)
@@ -506,7 +506,9 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             slot->room = g_strdup (column->room);
             mla_agenda_slot_set_title (b, slot, g_ptr_array_index (cells, i));
             mla_agenda_builder_add_slot (b, slot);
+            n_slots++;
         }
+        b->row_slots = n_slots;
         return;
     }
     slot = table_slot (s, e);
@@ -534,6 +536,37 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             g_ptr_array_add (slot->notes, g_strdup (cell));
     }
     mla_agenda_builder_add_slot (b, slot);
+}
+
+gboolean
+mla_agenda_row_cells_below (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    g_autoptr (GPtrArray) cells = NULL;
+    guint n = b->row_slots, first;
+    char layout;
+
+    if (n < 2 || b->day == NULL || b->day->slots->len < n || b->last_content + 1 != b->index)
+        return FALSE;
+    layout = b->rooms->len > 0 ? ' ' : b->column_split;
+    cells = split_row (b, line->text, layout, layout != '|');
+    if (cells->len != n)
+        return FALSE;
+    /* "Kernel testing  Power management" over "Shuah Khan  Rafael
+     * Wysocki": each cell goes to the slot of its column */
+    first = b->day->slots->len - n;
+    for (guint i = 0; i < n; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, first + i);
+        const char *cell = g_ptr_array_index (cells, i);
+        g_auto (GStrv) names = mla_agenda_person_line (b->parser, cell);
+
+        for (guint j = 0; names != NULL && names[j] != NULL; j++)
+            mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
+        if (names == NULL)
+            g_ptr_array_add (slot->notes, g_strdup (cell));
+    }
+    b->last_content = b->index;
+    return TRUE;
 }
 
 gboolean
@@ -627,6 +660,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
     const char *text = mla_agenda_current_line (b)->text;
     const char *p = text + from;
     gboolean first = TRUE;
+    guint n_slots = 0;
 
     while (*p != '\0') {
         const char *chunk_end;
@@ -658,7 +692,9 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         first = FALSE;
         mla_agenda_slot_set_title (b, slot, cell);
         mla_agenda_builder_add_slot (b, slot);
+        n_slots++;
     }
+    b->row_slots = n_slots;
 }
 
 gboolean
