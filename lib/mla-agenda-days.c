@@ -230,8 +230,10 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     gint name_from = -1, span[2] = { 0, 0 };
 
     (void) match;
+    /* "Minutes 2 November" starts the record of a meeting, no day of slots */
     if (g_utf8_strlen (text, -1) > HEADING_MAX_CHARS || strstr (text, "://") != NULL
-        || g_regex_match (b->parser->attribution, text, 0, NULL))
+        || g_regex_match (b->parser->attribution, text, 0, NULL)
+        || g_regex_match (b->parser->minutes_heading, text, 0, NULL))
         return FALSE;
     has_date = mla_agenda_find_date_span (b, text, date, span);
     if (has_time_outside (b, text, has_date ? span : NULL))

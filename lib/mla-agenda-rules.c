@@ -18,6 +18,7 @@
 
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
+static gboolean slot_follows (MlaAgendaBuilder *b);
 static gboolean rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -525,6 +526,12 @@ rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
         || (date[0] != '\0' ? strcmp (b->day->date, date) : g_strcmp0 (b->day->name, name)) != 0)
         mla_agenda_builder_new_day (b, name, date);
     mla_agenda_builder_clear_table (b);
+    if (mla_agenda_names_place (b, rest) && slot_follows (b)) {
+        /* "Every Monday 10:00-11:00, Room 4.12" over the items: the
+         * meeting's frame, a heading */
+        g_debug ("agenda: rule slot-dated: line %u frames the slots below", b->index + 1);
+        return TRUE;
+    }
     slot = mla_agenda_slot_new ();
     mla_agenda_format_minutes (s, slot->start);
     if (e > s)
