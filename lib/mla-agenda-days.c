@@ -199,22 +199,22 @@ mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
     b->heading_since_slot = FALSE;
 }
 
-/* Whether @text holds a time outside @span (nullable: the date's bytes,
+/* The number of times in @text outside @span (nullable: the date's bytes,
  * which may read as one: "Fri 4.12."). */
-static gboolean
-has_time_outside (MlaAgendaBuilder *b, const char *text, const gint *span)
+static guint
+times_outside (MlaAgendaBuilder *b, const char *text, const gint *span)
 {
     g_autoptr (GMatchInfo) time = NULL;
+    guint n = 0;
 
     g_regex_match (b->parser->time_anywhere, text, 0, &time);
     for (; g_match_info_matches (time); g_match_info_next (time, NULL)) {
         gint s = 0, e = 0;
 
         g_match_info_fetch_pos (time, 0, &s, &e);
-        if (span == NULL || e <= span[0] || s >= span[1])
-            return TRUE;
+        n += span == NULL || e <= span[0] || s >= span[1];
     }
-    return FALSE;
+    return n;
 }
 
 gboolean
@@ -225,7 +225,7 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autoptr (GMatchInfo) words = NULL;
     g_autofree char *weekday_word = NULL, *day_label = NULL;
     char date[11] = "";
-    gboolean has_date, abbr = FALSE;
+    gboolean has_date, abbr = FALSE, frame;
     int weekday = 0, value, other = 0, n_words = 0;
     gint name_from = -1, span[2] = { 0, 0 };
 
@@ -236,7 +236,11 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         || g_regex_match (b->parser->minutes_heading, text, 0, NULL))
         return FALSE;
     has_date = mla_agenda_find_date_span (b, text, date, span);
-    if (has_time_outside (b, text, has_date ? span : NULL))
+    /* "ABC WG, Wednesday 18 November 2026, 09:30-11:30 (Session I)" right
+     * over the items: the day's heading, its hours a frame, no slot */
+    frame = has_date && date[0] != '\0' && times_outside (b, text, span) >= 2
+            && mla_agenda_slot_ends_after (b, b->index, FALSE);
+    if (!frame && times_outside (b, text, has_date ? span : NULL) > 0)
         return FALSE;
     g_regex_match (b->parser->word, text, 0, &words);
     while (g_match_info_matches (words)) {
@@ -291,7 +295,10 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     {
         /* The heading as written, from its weekday or "Day N" on: "LC
          * Agenda for Monday, September 14th." is "Monday, September 14th". */
-        g_autofree char *name = g_strdup (text + MAX (name_from, 0));
+        g_autofree char *name = frame && span[1] > MAX (name_from, 0)
+                                    ? g_strndup (text + MAX (name_from, 0),
+                                                 span[1] - MAX (name_from, 0))
+                                    : g_strdup (text + MAX (name_from, 0));
         gsize len = strlen (name);
 
         while (len > 0 && (strchr (":.,;-= ", name[len - 1]) != NULL
