@@ -195,7 +195,7 @@ room_line_at (MlaAgendaBuilder *b, guint i)
 gboolean
 mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
 {
-    guint i = b->index + 1, k = 0;
+    guint i = b->index + 1, k = 0, speakers = 0, note = G_MAXUINT;
     /* without a header, each item may name its room on a line of its own */
     gboolean room_led = b->flat_rooms->len == 0;
     g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint) * 3);
@@ -225,6 +225,17 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     }
     if (items->len == 0 || (room_led && items->len < 2))
         return FALSE;
+    for (k = 0; k < items->len; k++)
+        speakers += ((const guint *) (items->data + k * sizeof (guint) * 3))[2] != G_MAXUINT;
+    if (!room_led && items->len == 2 && speakers == 0 && b->flat_pairs) {
+        /* where the rooms come as title and speaker pairs, two lines are
+         * one pair: "Lightning talks / Open to everyone" spans the rooms */
+        guint *item = (guint *) items->data;
+
+        note = item[3 + 1];
+        g_array_set_size (items, 1);
+    }
+    b->flat_pairs = b->flat_pairs || speakers > 0;
     for (k = 0; k < items->len; k++) {
         const guint *item = (const guint *) (items->data + k * sizeof (guint) * 3);
         MlaAgendaSlot *slot = mla_agenda_slot_new ();
@@ -246,6 +257,8 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
                 mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
             b->index = item[2];
         }
+        if (note != G_MAXUINT)
+            g_ptr_array_add (slot->notes, mla_agenda_squeeze (b->lines[note].text));
         mla_agenda_builder_add_slot (b, slot);
     }
     b->slot_open = FALSE;

@@ -17,6 +17,7 @@ mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
     g_array_set_size (b->room_starts, 0);
     g_array_set_size (b->columns, 0);
     g_ptr_array_set_size (b->flat_rooms, 0);
+    b->flat_pairs = FALSE;
 }
 
 void
