@@ -42,6 +42,7 @@ struct MlaAgendaBuilder {
     char column_split;          /* '|', ' ' (gaps), 'f' (single spaces) */
     guint row_slots;            /* slots the last row of track cells made */
     GPtrArray *flat_rooms;      /* rooms of a flattened web table's header */
+    char *section_room;         /* owned: the room of a "=== Room 2 ===" heading */
     gboolean flat_pairs;        /* its rows have come as title/speaker pairs */
     GHashTable *stops;          /* set of the stops in the days' slots (see add_stop) */
     gboolean military;          /* the text writes "0800-0830" ranges */

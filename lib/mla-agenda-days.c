@@ -189,6 +189,8 @@ mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
 
         mla_agenda_builder_new_day (b, name, date);
     }
+    if (b->section_room != NULL && slot->room == NULL && slot->location == NULL)
+        slot->room = g_strdup (b->section_room);
     g_ptr_array_add (b->day->slots, slot);
     g_array_append_val (b->slot_lines, b->index);
     b->slot = slot;

@@ -623,6 +623,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     gboolean item = strcmp (text, squeezed) != 0;   /* a list item is no name */
 
     (void) match;
+    if (!g_regex_match (b->parser->alnum, text, 0, NULL))
+        return TRUE;    /* "+------+------+": a table's rule, layout only */
     if (g_regex_match (b->parser->minutes_heading, line->text, 0, NULL)) {
         /* "Minutes:": what follows is the meeting's record, its times no
          * slots, up to the next day heading */
@@ -634,6 +636,10 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     if (b->pending == NULL && mla_agenda_row_cells_below (b))
         return TRUE;
+    if (b->pending == NULL && mla_agenda_room_heading (b, line->text)) {
+        b->slot_open = FALSE;
+        return TRUE;
+    }
     if (b->pending == NULL && strstr (line->text + line->indent, "  ") != NULL
         && mla_agenda_grid_header (b))
         return TRUE;
@@ -830,5 +836,6 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     g_array_unref (b.columns);
     g_hash_table_unref (b.stops);
     g_ptr_array_unref (b.flat_rooms);
+    g_free (b.section_room);
     return agendas;
 }

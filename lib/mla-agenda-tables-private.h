@@ -38,6 +38,12 @@ gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
  * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */
 gboolean mla_agenda_names_place (MlaAgendaBuilder *b, const char *text);
 
+/* "=== Track A (Aula 1) ===", "Room 2:": a heading that names a room (in
+ * parentheses when it names a track), over a part of the programme whose
+ * slots are all in it. Returns whether @text is one; then the room holds
+ * for the slots below, up to the next such heading. */
+gboolean mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text);
+
 /* "10:00-10:30  Boathouse: Welcome": when at least half the titled slots
  * of @day start with a place and a colon, naming two places or more, the
  * places are the slots' locations. */

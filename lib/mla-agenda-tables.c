@@ -196,6 +196,39 @@ mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text)
 }
 
 gboolean
+mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *name = NULL, *inner = NULL;
+    const char *open;
+
+    if (!g_regex_match (b->parser->room_heading, text, 0, &match))
+        return FALSE;
+    name = g_match_info_fetch_named (match, "name");
+    open = strchr (name, '(');
+    /* "Track A (Aula 1)": the room is the place in parentheses */
+    if (open != NULL && g_str_has_suffix (name, ")"))
+        inner = g_strndup (open + 1, strlen (open + 1) - 1);
+    if (inner != NULL && mla_agenda_names_place (b, inner)) {
+        g_free (name);
+        name = g_steal_pointer (&inner);
+    } else if (!mla_agenda_is_room_line (b, name)) {
+        return FALSE;
+    }
+    /* "Room 2", "Main Hall", not "Room changes" */
+    for (const char *w = name; w != NULL; w = strchr (w, ' '), w = w != NULL ? w + 1 : NULL) {
+        gunichar c = g_utf8_get_char (w);
+
+        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
+            return FALSE;
+    }
+    g_debug ("agenda: line %u: the slots below are in %s", b->index + 1, name);
+    g_free (b->section_room);
+    b->section_room = g_steal_pointer (&name);
+    return TRUE;
+}
+
+gboolean
 mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
 {
     g_autofree char *clean = mla_agenda_squeeze (text);
@@ -399,11 +432,11 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     for (guint i = 0; grid && i < cells->len; i++)
         if (!mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i)))
             return FALSE;
-    /* "Time  Big Room  Kitchen  Roof Terrace": where one cell is a room
-     * and all are places, all are rooms */
-    for (guint i = 0; !rooms && i < cells->len; i++)
-        rooms = mla_agenda_names_room (b, g_ptr_array_index (cells, i));
-    for (guint i = 0; rooms && !grid && i < cells->len; i++)
+    /* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
+     * cells that are all rooms or places, no label or title word, are the
+     * rooms */
+    rooms = !grid;
+    for (guint i = 0; rooms && i < cells->len; i++)
         rooms = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {

@@ -39,6 +39,8 @@ struct MlaAgendaParser {
     GRegex *location_at;
     GRegex *leaders;            /* "Title ........ Speaker" */
     GRegex *travel_leg;         /* "LH 1234", "Check-in" */
+    GRegex *room_heading;       /* "=== Track A (Aula 1) ===" */
+    GRegex *alnum;              /* a letter or a digit */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */

@@ -275,6 +275,13 @@ static const MlaPattern patterns[] = {
       "|(?:\\p{Lu}{2}|\\p{Lu}\\d|\\d\\p{Lu})\\s?\\d{1,4}"
       "(?:\\s*$|\\s.*(?:\\(\\p{Lu}{3}\\)|\\b\\p{Lu}{3}\\s*(?:-|\\x{2013}|\\x{2192}|>)\\s*\\p{Lu}{3}\\b)))",
       0 },
+    /* "=== Track A (Aula 1) ===", "## Room 2", "Main Hall:": decorated, or
+     * ending with a colon */
+    { FIELD (room_heading),
+      "^\\s*(?:[=#*~]{2,}|-{2,})\\s*(?<name>[^=#*~:]+?)\\s*(?:[=#*~]{2,}|-{2,})?\\s*:?\\s*$"
+      "|^\\s*(?<name>\\p{Lu}[^=#*~:]*?)\\s*:\\s*$",
+      G_REGEX_DUPNAMES },
+    { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
     { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
     { FIELD (speaker_list),
