@@ -360,11 +360,12 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
 
             slots++;
             legs += slot->title != NULL
-                    && g_regex_match (b->parser->travel_leg, slot->title, 0, NULL);
+                    && (g_regex_match (b->parser->travel_leg, slot->title, 0, NULL)
+                        || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL));
         }
     }
     if (legs >= 2 && legs * 2 >= slots) {
-        g_debug ("agenda: %u of %u slots are legs of a trip: an itinerary", legs, slots);
+        g_debug ("agenda: %u of %u slots are legs of a trip or a poll's answers", legs, slots);
         return FALSE;
     }
 

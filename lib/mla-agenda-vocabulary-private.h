@@ -41,6 +41,7 @@ struct MlaAgendaParser {
     GRegex *travel_leg;         /* "LH 1234", "Check-in" */
     GRegex *room_heading;       /* "=== Track A (Aula 1) ===" */
     GRegex *alnum;              /* a letter or a digit */
+    GRegex *poll_answers;       /* "yes", "no  maybe" */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */

@@ -210,6 +210,7 @@ static const MlaWordList word_lists[] = {
     { "kinds", "meal", 0, "@MEAL@", 0 },
     { "kinds", "social", 0, "@SOCIAL@", 0 },
     { "travel", "legs", 0, "@TRAVEL@", 0 },
+    { "polls", "answers", 0, "@ANSWERS@", 0 },
 };
 
 /* The parser's patterns besides the rule table. Each is compiled once,
@@ -281,6 +282,8 @@ static const MlaPattern patterns[] = {
       "^\\s*(?:[=#*~]{2,}|-{2,})\\s*(?<name>[^=#*~:]+?)\\s*(?:[=#*~]{2,}|-{2,})?\\s*:?\\s*$"
       "|^\\s*(?<name>\\p{Lu}[^=#*~:]*?)\\s*:\\s*$",
       G_REGEX_DUPNAMES },
+    /* "yes", "no  (maybe)": a poll's answers, the whole title */
+    { FIELD (poll_answers), "^(?:(?:@ANSWERS@)(?:\\s+|$))+$", G_REGEX_CASELESS },
     { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
     { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
