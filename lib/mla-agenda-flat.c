@@ -265,3 +265,84 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     return TRUE;
 }
 
+/* Whether line @i ends a time's run of blocks: a time, or a heading. */
+static gboolean
+ends_blocks (MlaAgendaBuilder *b, guint i)
+{
+    return g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL)
+           || g_regex_match (mla_agenda_rule (b->parser, "day-heading"), b->lines[i].text, 0,
+                             NULL);
+}
+
+/* Whether the lines @from to @to (a paragraph) read as one session of a
+ * schedule site: a title, then its room and its speakers. */
+static gboolean
+is_session_block (MlaAgendaBuilder *b, guint from, guint to)
+{
+    gboolean detail = FALSE;
+
+    /* the title may be in title case ("Platform Teams That Scale"): its
+     * room or speaker below tells */
+    if (to - from < 1 || to - from > 3 || room_line_at (b, from))
+        return FALSE;
+    for (guint i = from + 1; i <= to; i++) {
+        g_auto (GStrv) names = mla_agenda_person_line (b->parser, b->lines[i].text);
+
+        detail = detail || names != NULL || room_line_at (b, i);
+    }
+    return detail;
+}
+
+gboolean
+mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
+{
+    g_autoptr (GArray) blocks = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+    guint i = b->index + 1, last = b->index;
+
+    while (i < b->n_lines) {
+        guint block[2];
+
+        while (i < b->n_lines && b->lines[i].blank && i - last <= 2)
+            i++;
+        if (i >= b->n_lines || b->lines[i].blank || ends_blocks (b, i))
+            break;
+        block[0] = i;
+        while (i + 1 < b->n_lines && !b->lines[i + 1].blank && !ends_blocks (b, i + 1))
+            i++;
+        block[1] = i;
+        if (!is_session_block (b, block[0], block[1]))
+            break;
+        g_array_append_vals (blocks, block, 1);
+        last = i++;
+    }
+    if (blocks->len < 2)
+        return FALSE;
+    /* "10:00am" over "Title / Room 201 / Ann Lee, Acme" paragraphs: one
+     * slot per paragraph, in its room */
+    g_debug ("agenda: line %u: %u sessions as paragraphs", b->index + 1, blocks->len);
+    for (guint k = 0; k < blocks->len; k++) {
+        const guint *block = (const guint *) (blocks->data + k * sizeof (guint) * 2);
+        MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        b->index = block[0];
+        mla_agenda_slot_set_title (b, slot, b->lines[block[0]].text);
+        for (guint j = block[0] + 1; j <= block[1]; j++) {
+            g_auto (GStrv) names = mla_agenda_person_line (b->parser, b->lines[j].text);
+
+            if (slot->room == NULL && room_line_at (b, j))
+                slot->room = mla_agenda_squeeze (b->lines[j].text);
+            else if (names != NULL)
+                for (guint n = 0; names[n] != NULL; n++)
+                    mla_agenda_add_person (b, slot, names[n], MLA_PERSON_ROLE_SPEAKER);
+            else
+                g_ptr_array_add (slot->notes, mla_agenda_squeeze (b->lines[j].text));
+        }
+        mla_agenda_builder_add_slot (b, slot);
+    }
+    b->index = last;
+    b->slot_open = FALSE;
+    return TRUE;
+}

@@ -309,7 +309,8 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             mla_agenda_format_minutes (e, slot->end);
         flag_end_before_start (slot, s, e);
         if (title[0] == '\0'
-            && (mla_agenda_flat_row (b, s, e) || mla_agenda_parallel_block (b, s, e)))
+            && (mla_agenda_flat_row (b, s, e) || mla_agenda_parallel_block (b, s, e)
+                || mla_agenda_block_row (b, s, e)))
             return TRUE;
         if (title[0] == '\0') {
             b->pending = g_steal_pointer (&slot);

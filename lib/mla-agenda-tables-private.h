@@ -98,6 +98,12 @@ gboolean mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e);
  * when neither fits; else the builder stands on the row's last line. */
 gboolean mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e);
 
+/* A time alone on its line over two or more paragraphs that each read
+ * as a session ("Title / Room 201 / Ann Lee, Acme"): each is a slot in
+ * its room. Returns FALSE when they are not; else the builder stands on
+ * the last paragraph's last line. */
+gboolean mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e);
+
 /* Rule "flat-header": "TimeRoom ARoom BRoom C" (a web table's header row
  * run together) or "Time" over one room per line. */
 gboolean mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match);

@@ -562,7 +562,7 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             continue;
         if (column->kind == COLUMN_PLACE && slot->location == NULL)
             slot->location = g_strdup (cell);
-        else if (column->kind == COLUMN_PERSON)
+        else if (column->kind == COLUMN_PERSON && !add_labelled_person (b, slot, cell))
             mla_agenda_add_person (b, slot, cell, column->role);
         else if (slot->title == NULL)
             mla_agenda_slot_set_title (b, slot, cell);
