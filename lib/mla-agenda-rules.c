@@ -184,6 +184,19 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
+    if (slot->people->len == 0 && g_regex_match (b->parser->by_name, title, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch_named (match, "name");
+        g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, name, NULL);
+
+        if (clean != NULL && mla_agenda_parser_is_name (b->parser, clean)) {
+            char *before = g_match_info_fetch_named (match, "title");
+
+            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
+            g_free (title);
+            title = before;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->description, title, 0, &match)) {
         char *before = g_match_info_fetch (match, 1);
 

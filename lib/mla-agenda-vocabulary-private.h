@@ -42,6 +42,7 @@ struct MlaAgendaParser {
     GRegex *room_heading;       /* "=== Track A (Aula 1) ===" */
     GRegex *alnum;              /* a letter or a digit */
     GRegex *poll_answers;       /* "yes", "no  maybe" */
+    GRegex *by_name;            /* "Keynote by Dr. Tim Bray" */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */

@@ -205,7 +205,7 @@ static const MlaWordList word_lists[] = {
     { "names", "honorifics", 0, "@HONORIFIC@", 0 },
     { "headings", "schedule", 0, "@SCHEDULE@", 0 },
     { "headings", "minutes", 0, "@MINUTES@", 0 },
-    { "labels", "without-colon", 0, NULL, WORDS (label_endings) },
+    { "labels", "without-colon", 0, "@BY@", WORDS (label_endings) },
     { "kinds", "break", 0, "@BREAK@", 0 },
     { "kinds", "meal", 0, "@MEAL@", 0 },
     { "kinds", "social", 0, "@SOCIAL@", 0 },
@@ -284,6 +284,10 @@ static const MlaPattern patterns[] = {
       G_REGEX_DUPNAMES },
     /* "yes", "no  (maybe)": a poll's answers, the whole title */
     { FIELD (poll_answers), "^(?:(?:@ANSWERS@)(?:\\s+|$))+$", G_REGEX_CASELESS },
+    /* "Keynote by Dr. Tim Bray, independent": a title, then who gives it */
+    { FIELD (by_name),
+      "^(?<title>.*\\S)\\s+(?:@BY@)\\s+(?<name>\\p{Lu}[^,()]*?)(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
+      0 },
     { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
     { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
