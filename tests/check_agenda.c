@@ -2199,6 +2199,108 @@ START_TEST (test_grid_blank_corner)
 }
 END_TEST
 
+/* Round 3 of issue 9: one row per rule. The text has @n slots (0: no
+ * agenda); slot @slot of day @day has @title, @room, @location and, as
+ * its last person, @person (each NULL: none). */
+static const struct {
+    const char *text;
+    guint n, day, slot;
+    const char *title, *room, *location, *person;
+} layouts[] = {
+    /* the lines under a parallel session are read like any slot's */
+    { "Monday\n\n09:00-10:30  Parallel sessions\n    Hall A    T1  Storage engines\n"
+      "                  Chair: Maria Gomez\n    Hall B    T2  Compilers\n"
+      "                  - Fast joins (L. Kim)\n10:30-11:00  Break\n",
+      3, 0, 0, "T1 Storage engines", "Hall A", NULL, "Maria Gomez" },
+    /* cells that are all places make a row of rooms; "-" is an empty cell */
+    { "Saturday\n\nTime\tBig Room\tKitchen\tRoof\n10:00\tMonorepos\tSourdough\t-\n"
+      "11:00\tPairing\t-\tSketching\n12:00\tLunch\n",
+      5, 0, 3, "Sketching", "Roof", NULL, NULL },
+    /* dot leaders, then who gives the item */
+    { "Thursday\n\n15:30  Administrivia ........ Chairs (10 min)\n"
+      "15:40  Framing status ........ Ana Silva (15 min)\n15:55  Open mic\n",
+      3, 0, 1, "Framing status", NULL, NULL, "Ana Silva" },
+    /* semicolons part people, commas their affiliations */
+    { "Friday\n\n13:30 - 14:30  Panel: open source in government\n"
+      "               Panelists: Ann Lee, Red Hat; Marco Bianchi, SUSE\n"
+      "14:30  Coffee\n15:00  Close\n",
+      3, 0, 0, "Panel: open source in government", NULL, NULL, "Marco Bianchi" },
+    /* a column of places before the titles */
+    { "Sunday\n\n10:00-10:30  Boathouse: Welcome\n10:30-12:00  Pavilion: Knots\n"
+      "12:00-13:00  Lunch\n",
+      3, 0, 1, "Knots", NULL, "Pavilion", NULL },
+    /* one "Hands-on:" title is no column of places */
+    { "Sunday\n\n10:00  Hands-on: eBPF tracing\n11:00  Talks\n12:00  Lunch\n",
+      3, 0, 0, "Hands-on: eBPF tracing", NULL, NULL, NULL },
+    /* an itinerary and a poll are no agendas */
+    { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
+      "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
+      "1645 - 1800   LH 1241   Berlin (BER) - Frankfurt (FRA)\n",
+      0, 0, 0, NULL, NULL, NULL, NULL },
+    { "Tue 10 Nov\n  09:00-10:00    yes   no    yes\n  14:00-15:00    yes   yes   no\n"
+      "  16:00-17:00    no    yes   yes\n",
+      0, 0, 0, NULL, NULL, NULL, NULL },
+    /* a numbered item that starts with its time */
+    { "Wednesday\n\n1. 13:00  Welcome\n2. 13:05  Milestones - Jane Roe\n3. 13:15  AOB\n",
+      3, 0, 1, "Milestones", NULL, NULL, "Jane Roe" },
+    /* "Minutes 2 November" is no day; its times are no slots */
+    { "Monday 9 November\n10:00  Check-in\n10:10  Updates\n10:50  AOB\n\n"
+      "Minutes 2 November\n- 10:04 quorum\n- 10:20 decided to ship\n",
+      3, 0, 2, "AOB", NULL, NULL, NULL },
+    /* a dated line with only a place over the items is their frame */
+    { "Every Monday 10:00-11:00, Room 4.12\n\n10:00 Check-in round\n10:10 Updates\n"
+      "10:40 Hiring\n",
+      3, 0, 0, "Check-in round", NULL, NULL, NULL },
+    /* a line with a date and hours over the items is the day's heading */
+    { "ABC WG, Wednesday 18 November 2026, 09:30-11:30 (Session I)\n\n"
+      "09:30  Welcome\n09:35  Milestones\n10:15  AOB\n",
+      3, 0, 0, "Welcome", NULL, NULL, NULL },
+    /* the line under a row of track cells gives each its speaker */
+    { "Wednesday\n\nTime            Storage                 Memory\n"
+      "09:30-10:30     Zoned devices           Page cache folios\n"
+      "                Damien Le Moal          Matthew Wilcox\n10:30-11:00     Break\n",
+      3, 0, 1, "Page cache folios", "Memory", NULL, "Matthew Wilcox" },
+    /* a heading naming a track's room */
+    { "=== Track B (Aula 2) ===\n\nMonday\n 9:00-10:30  Intro to R\n11:00-12:30  Tidyverse\n"
+      "12:30  Lunch\n",
+      3, 0, 1, "Tidyverse", "Aula 2", NULL, NULL },
+    { "--- Room changes ---\n\nMonday\n 9:00  Intro to R\n11:00  Tidyverse\n12:30  Lunch\n",
+      3, 0, 1, "Tidyverse", NULL, NULL, NULL },
+    /* paragraphs under one time, each a session with its room */
+    { "Wednesday\n\n10:00am\nSecuring the Supply Chain\nRoom 201\nLuis Ortega, Chainguard\n\n"
+      "Platform Teams That Scale\nRoom 203\nJonas Berg\n\n11:00am\nLunch\n",
+      3, 0, 1, "Platform Teams That Scale", "Room 203", NULL, "Jonas Berg" },
+    /* where rooms come as title/speaker pairs, two lines are one pair */
+    { "Thursday\n\nTimeAuditoriumBoardroom\n9:00-9:30\nTesting\nAnn Lee\nGovernance\nBo Li\n"
+      "9:30-10:00\nLightning talks\nOpen to everyone\n",
+      3, 0, 2, "Lightning talks", NULL, NULL, NULL },
+    /* "Keynote by Dr. Tim Bray, independent" */
+    { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
+      3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
+};
+
+START_TEST (test_layouts)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (layouts[_i].text, "2026-11-02T10:00:00Z");
+    MlaAgendaSlot *slot;
+
+    if (layouts[_i].n == 0) {
+        ck_assert_ptr_null (agenda);
+        return;
+    }
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), layouts[_i].n);
+    slot = slot_at (agenda, layouts[_i].day, layouts[_i].slot);
+    ck_assert_pstr_eq (slot->title, layouts[_i].title);
+    ck_assert_pstr_eq (slot->room, layouts[_i].room);
+    ck_assert_pstr_eq (slot->location, layouts[_i].location);
+    if (layouts[_i].person == NULL)
+        ck_assert_uint_eq (slot->people->len, 0);
+    else
+        ck_assert_str_eq (person_at (slot, slot->people->len - 1)->name, layouts[_i].person);
+}
+END_TEST
+
 /* The TCases of round 2 (issue 9), one per behaviour, in table form:
  * rows of one TCase follow each other; @n is a loop test's row count, 1
  * for a plain test. */
@@ -2236,6 +2338,7 @@ static const struct {
     { "minutes", &test_minutes_no_slots, 1 },
     { "room lines", &test_room_line_under_title, 1 },
     { "room lines", &test_track_first_cell, 1 },
+    { "layouts", &test_layouts, G_N_ELEMENTS (layouts) },
 };
 
 static Suite *
