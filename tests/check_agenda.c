@@ -2199,6 +2199,23 @@ START_TEST (test_grid_blank_corner)
 }
 END_TEST
 
+/* "11:15 - 11:00" in a 12-hour text: the end is written before the start,
+ * not eleven hours and three quarters later. */
+START_TEST (test_end_before_start_12h)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Dec 3rd\n9:00 - Kickoff\n9:45 - Design review\n"
+                                               "11:15 - 11:00 - Planning poker\n12:00 - Lunch\n",
+                                               "2026-11-02T10:00:00Z");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (slot->start, "11:15");
+    ck_assert_str_eq (slot->end, "12:00");
+    ck_assert_str_eq (note_at (slot, 0), "end 11:00 is before the start");
+}
+END_TEST
+
 /* Round 3 of issue 9: one row per rule. The text has @n slots (0: no
  * agenda); slot @slot of day @day has @title, @room, @location and, as
  * its last person, @person (each NULL: none). */
@@ -2315,6 +2332,7 @@ static const struct {
     { "zones", &test_short_zone, 1 },
     { "ends before starts", &test_end_before_start_flagged, 1 },
     { "ends before starts", &test_end_past_midnight_not_flagged, 1 },
+    { "ends before starts", &test_end_before_start_12h, 1 },
     { "affiliations", &test_person_with_affiliation, 1 },
     { "dash tails", &test_title_dash_tail, G_N_ELEMENTS (dash_tails) },
     { "numeric dates", &test_numeric_date_heading, G_N_ELEMENTS (numeric_dates) },
