@@ -27,31 +27,76 @@ session_clear (gpointer data)
     g_free (session->title);
 }
 
-/* Reads line @i as a parallel session: a room of up to three words that
- * is no label and names a place, then a title that is no bare name.
- * Returns FALSE when the line is none. */
+/* Whether @text is a group's short code ("WS3", "TU2", "AHG"). */
 static gboolean
-read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
+is_short_code (const char *text)
 {
-    const MlaAgendaLine *line = &b->lines[i];
+    if (strlen (text) > 6 || text[0] == '\0')
+        return FALSE;
+    for (const char *p = text; *p != '\0'; p++)
+        if (!g_ascii_isupper (*p) && !g_ascii_isdigit (*p) && *p != '-')
+            return FALSE;
+    return TRUE;
+}
+
+/* Splits @text into a room and the rest: a room of up to three words that
+ * is no label and names a place. Returns FALSE when it does not start so. */
+static gboolean
+split_room (MlaAgendaBuilder *b, const char *text, char **out_room, char **out_rest)
+{
     g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *raw = NULL, *room = NULL, *rest = NULL, *key = NULL;
+    g_autofree char *raw = NULL, *room = NULL, *key = NULL;
     guint words = 1;
 
-    if (!g_regex_match (b->parser->session_line, line->text + line->indent, 0, &match))
+    if (!g_regex_match (b->parser->session_line, text, 0, &match))
         return FALSE;
     raw = g_match_info_fetch_named (match, "room");
     room = mla_agenda_squeeze (raw);
-    rest = g_match_info_fetch_named (match, "rest");
     key = mla_agenda_fold_compact (room);
     for (const char *p = room; *p != '\0'; p++)
         words += *p == ' ';
     if (words > 3 || g_hash_table_contains (b->parser->labels, key)
         || g_hash_table_contains (b->parser->place_labels, key)
-        || !mla_agenda_names_place (b, room) || mla_agenda_parser_is_name (b->parser, rest))
+        || !mla_agenda_names_place (b, room))
+        return FALSE;
+    *out_room = g_steal_pointer (&room);
+    *out_rest = g_match_info_fetch_named (match, "rest");
+    return TRUE;
+}
+
+/* Reads line @i as a parallel session: a room, then a title that is no
+ * bare name; or a group's code before the room ("WS3  Salon 1  Title"),
+ * which stays in the title. A bullet before either is layout. Returns
+ * FALSE when the line is none. */
+static gboolean
+read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
+{
+    const MlaAgendaLine *line = &b->lines[i];
+    const char *text = line->text + line->indent;
+    g_autofree char *room = NULL, *rest = NULL, *title = NULL;
+
+    if (strchr ("-*", text[0]) != NULL && text[0] != '\0' && text[1] == ' ')
+        text += 2;
+    else if (g_str_has_prefix (text, "\u2022 "))
+        text += strlen ("\u2022 ");
+    if (split_room (b, text, &room, &rest)) {
+        title = g_strdup (g_strstrip (rest));
+    } else {
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autofree char *code = NULL, *after = NULL;
+
+        if (!g_regex_match (b->parser->session_line, text, 0, &match))
+            return FALSE;
+        code = g_match_info_fetch_named (match, "room");
+        after = g_match_info_fetch_named (match, "rest");
+        if (!is_short_code (g_strstrip (code)) || !split_room (b, after, &room, &rest))
+            return FALSE;
+        title = g_strconcat (code, " ", g_strstrip (rest), NULL);
+    }
+    if (mla_agenda_parser_is_name (b->parser, title))
         return FALSE;
     out->room = g_steal_pointer (&room);
-    out->title = g_strdup (g_strstrip (rest));
+    out->title = g_steal_pointer (&title);
     out->line = i;
     return TRUE;
 }

@@ -400,6 +400,12 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     mla_agenda_format_minutes (s, slot->start);
     if (e > s)
         mla_agenda_format_minutes (e, slot->end);
+    if (numbered && e > s && mla_agenda_parallel_block (b, s, e)) {
+        /* "Parallel Sessions (13:00-15:00)" over one line per session */
+        mla_agenda_slot_free (slot);
+        b->previous = s;
+        return TRUE;
+    }
     if (numbered) {
         gint skip = 0;
 

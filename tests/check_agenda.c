@@ -2291,6 +2291,14 @@ static const struct {
     { "Thursday\n\nTimeAuditoriumBoardroom\n9:00-9:30\nTesting\nAnn Lee\nGovernance\nBo Li\n"
       "9:30-10:00\nLightning talks\nOpen to everyone\n",
       3, 0, 2, "Lightning talks", NULL, NULL, NULL },
+    /* a group's code before the room; a range in parentheses over the block */
+    { "Tuesday\n\nMorning workshops (09:00-12:00)\n   WS1   Salon 1   Threat modelling\n"
+      "               Chair: Carl Berg\n   TU1   Lab 3     Fuzzing\nLunch (12:00-13:00)\n",
+      3, 0, 1, "TU1 Fuzzing", "Lab 3", NULL, NULL },
+    /* a bullet before the room is layout */
+    { "Tuesday\n\n09:00-10:30  Parallel sessions\n  \u2022 Room A \u2013 Kernel hacking\n"
+      "  \u2022 Room B \u2013 Userspace tooling\n10:30-11:00  Coffee\n",
+      3, 0, 1, "Userspace tooling", "Room B", NULL, NULL },
     /* "Keynote by Dr. Tim Bray, independent" */
     { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
       3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
