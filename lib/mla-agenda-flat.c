@@ -228,6 +228,52 @@ ends_flat_row (MlaAgendaBuilder *b, guint i)
            || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL);
 }
 
+/* The people of a speaker's line under a title: a line of people, a
+ * "Speaker: Ann Lee" line, or a name with its affiliation after a bar or
+ * a dash ("Lea Verou | MIT", "Carol Nichols - Integer 32"). Returns:
+ * (transfer full) (nullable): the names, NULL when the line is none. */
+static GStrv
+speaker_line (MlaAgendaBuilder *b, guint i)
+{
+    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
+    g_autoptr (GMatchInfo) match = NULL;
+    GStrv names = mla_agenda_person_line (b->parser, text);
+
+    if (names != NULL)
+        return names;
+    if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), text, 0, &match)) {
+        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
+        g_autofree char *value = g_match_info_fetch_named (match, "value");
+        g_autofree char *label = g_match_info_fetch_named (match, "label");
+        g_autofree char *key = mla_agenda_fold_compact (label);
+        g_autoptr (GStrvBuilder) list = g_strv_builder_new ();
+        g_auto (GStrv) parts = NULL;
+
+        if (colon == NULL || colon[0] == '\0')
+            return NULL;
+        if (mla_agenda_label_is_singular (b->parser, key))
+            return mla_agenda_person_line (b->parser, value);
+        /* "Speakers: Jina Anne, Dan Mall": a plural label lists names */
+        parts = g_regex_split (b->parser->person_split, value, 0);
+        for (guint k = 0; parts[k] != NULL; k++)
+            if (mla_agenda_parser_is_name (b->parser, parts[k]))
+                g_strv_builder_add (list, parts[k]);
+        return g_strv_builder_end (list);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->name_affiliation, text, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch_named (match, "name");
+
+        if (mla_agenda_parser_is_name (b->parser, name)) {
+            g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
+
+            g_strv_builder_add (one, name);
+            return g_strv_builder_end (one);
+        }
+    }
+    return NULL;
+}
+
 /* Whether line @i is a room and nothing else. */
 static gboolean
 room_line_at (MlaAgendaBuilder *b, guint i)
@@ -264,7 +310,7 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
         item[1] = i++;
         if (i < b->n_lines && !ends_flat_row (b, i)
             && (!room_led || !room_line_at (b, i))
-            && (names = mla_agenda_person_line (b->parser, b->lines[i].text)) != NULL)
+            && (names = speaker_line (b, i)) != NULL)
             item[2] = i++;
         g_array_append_vals (items, item, 1);
     }
@@ -296,7 +342,7 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
         b->index = item[1];
         mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
         if (item[2] != G_MAXUINT) {
-            g_auto (GStrv) names = mla_agenda_person_line (b->parser, b->lines[item[2]].text);
+            g_auto (GStrv) names = speaker_line (b, item[2]);
 
             for (guint j = 0; names[j] != NULL; j++)
                 mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
@@ -331,7 +377,7 @@ is_session_block (MlaAgendaBuilder *b, guint from, guint to)
     if (to - from < 1 || to - from > 3 || room_line_at (b, from))
         return FALSE;
     for (guint i = from + 1; i <= to; i++) {
-        g_auto (GStrv) names = mla_agenda_person_line (b->parser, b->lines[i].text);
+        g_auto (GStrv) names = speaker_line (b, i);
 
         detail = detail || names != NULL || room_line_at (b, i);
     }
@@ -375,7 +421,7 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
         b->index = block[0];
         mla_agenda_slot_set_title (b, slot, b->lines[block[0]].text);
         for (guint j = block[0] + 1; j <= block[1]; j++) {
-            g_auto (GStrv) names = mla_agenda_person_line (b->parser, b->lines[j].text);
+            g_auto (GStrv) names = speaker_line (b, j);
 
             if (slot->room == NULL && room_line_at (b, j))
                 slot->room = mla_agenda_squeeze (b->lines[j].text);

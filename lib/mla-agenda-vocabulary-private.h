@@ -43,6 +43,7 @@ struct MlaAgendaParser {
     GRegex *alnum;              /* a letter or a digit */
     GRegex *poll_answers;       /* "yes", "no  maybe" */
     GRegex *by_name;            /* "Keynote by Dr. Tim Bray" */
+    GRegex *name_affiliation;   /* "Lea Verou | MIT" */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */

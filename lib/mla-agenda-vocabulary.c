@@ -288,6 +288,10 @@ static const MlaPattern patterns[] = {
     { FIELD (by_name),
       "^(?<title>.*\\S)\\s+(?:@BY@)\\s+(?<name>\\p{Lu}[^,()]*?)(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
       0 },
+    /* "Lea Verou | MIT", "Carol Nichols - Integer 32": a name, then its
+     * affiliation after a bar, a dash or an at sign */
+    { FIELD (name_affiliation),
+      "^(?<name>[^|@\\x{2013}\\x{2014}]+?)\\s+(?:\\||-|\\x{2013}|\\x{2014}|@)\\s+\\S.*$", 0 },
     { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
     { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },

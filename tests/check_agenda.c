@@ -2299,6 +2299,10 @@ static const struct {
     { "Tuesday\n\n09:00-10:30  Parallel sessions\n  \u2022 Room A \u2013 Kernel hacking\n"
       "  \u2022 Room B \u2013 Userspace tooling\n10:30-11:00  Coffee\n",
       3, 0, 1, "Userspace tooling", "Room B", NULL, NULL },
+    /* speaker lines of a flattened table: "Name | Org", "Speakers: A, B" */
+    { "Friday\n\nTimeMain stageSide stage\n10:00 - 10:45\nCSS is awesome\nLea Verou | MIT\n"
+      "Tokens\nSpeakers: Jina Anne, Dan Mall\n10:45 - 11:00\nBreak\n",
+      3, 0, 1, "Tokens", "Side stage", NULL, "Dan Mall" },
     /* "Keynote by Dr. Tim Bray, independent" */
     { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
       3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
