@@ -96,6 +96,13 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     g_autofree char *title = mla_agenda_squeeze (raw);
     g_autoptr (GMatchInfo) match = NULL;
 
+    if (g_regex_match (b->parser->decorated, title, 0, &match)) {
+        char *inner = g_match_info_fetch_named (match, "title");
+
+        g_free (title);
+        title = inner;
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->leaders, title, 0, &match)) {
         g_autofree char *tail = g_match_info_fetch_named (match, "tail");
         char *before = g_match_info_fetch_named (match, "title");
@@ -329,7 +336,7 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             b->pending = g_steal_pointer (&slot);
             return TRUE;
         }
-        if (mla_agenda_parallel_block (b, s, e))
+        if (mla_agenda_parallel_block (b, s, e) || mla_agenda_room_cells (b, title, s, e))
             return TRUE;
         /* "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams": a row of cells */
         mla_agenda_slot_set_cells (
@@ -381,6 +388,14 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
 
         g_free (title);
         title = joined;
+    }
+    if (!numbered && !whole && mla_agenda_fetch_clock (b, match, "1", &start, &bare1) && !bare1) {
+        /* "Slot 1 (10:00)" over "- Main room: Testing" lines: a time block */
+        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        if (mla_agenda_parallel_block (b, s, -1)) {
+            b->previous = s;
+            return TRUE;
+        }
     }
     if ((!numbered && !whole && (parent == NULL || !b->slot_open))
         || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))

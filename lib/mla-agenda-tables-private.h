@@ -49,6 +49,12 @@ gboolean mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text);
  * places are the slots' locations. */
 void mla_agenda_day_place_prefixes (MlaAgendaBuilder *b, MlaAgendaDay *day);
 
+/* "Main room: Testing | Kitchen: Sourdough" after a time: cells apart by
+ * " | ", each a place and a title, are one slot each in that room, from
+ * @s to @e (minutes, @e -1: none). Returns FALSE, adding nothing, when
+ * any cell is not. */
+gboolean mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e);
+
 /* Whether @row ("Session 1 | Chair: Ken Adams | Room: 2") has cells apart
  * by " | " and one after the first is a "Label: value" of a person or a
  * place: then it is a row of cells, not a title with a bar in it. */

@@ -10,6 +10,8 @@
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-times-private.h"
 
+static MlaAgendaSlot *table_slot (int s, int e);
+
 void
 mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
 {
@@ -331,6 +333,38 @@ add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
     mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
                            mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
                                                                          : MLA_PEOPLE_LIST);
+    return TRUE;
+}
+
+gboolean
+mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e)
+{
+    g_auto (GStrv) cells = g_regex_split (b->parser->pipe_cells, row, 0);
+    g_autoptr (GPtrArray) slots = NULL;
+    guint n = g_strv_length (cells);
+
+    if (n < 2)
+        return FALSE;
+    slots = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_slot_free);
+    for (guint i = 0; i < n; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autofree char *room = NULL, *title = NULL;
+        MlaAgendaSlot *slot;
+
+        if (!g_regex_match (b->parser->place_prefix, cells[i], 0, &match))
+            return FALSE;
+        room = g_match_info_fetch_named (match, "place");
+        title = g_match_info_fetch_named (match, "title");
+        if (strchr (cells[i], ':') == NULL || !mla_agenda_names_place (b, room))
+            return FALSE;
+        slot = table_slot (s, e);
+        slot->room = mla_agenda_squeeze (room);
+        mla_agenda_slot_set_title (b, slot, title);
+        g_ptr_array_add (slots, slot);
+    }
+    /* "10:00 Main room: Testing | Kitchen: Sourdough": a slot per room */
+    while (slots->len > 0)
+        mla_agenda_builder_add_slot (b, g_ptr_array_steal_index (slots, 0));
     return TRUE;
 }
 
@@ -715,6 +749,10 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
             room++;
         cell = g_strndup (p, chunk_end - p);
         p = chunk_end;
+        if (is_empty_cell (cell)) {
+            first = FALSE;
+            continue;
+        }
         slot = mla_agenda_slot_new ();
         mla_agenda_format_minutes (s, slot->start);
         if (e > s)

@@ -44,6 +44,7 @@ struct MlaAgendaParser {
     GRegex *poll_answers;       /* "yes", "no  maybe" */
     GRegex *by_name;            /* "Keynote by Dr. Tim Bray" */
     GRegex *name_affiliation;   /* "Lea Verou | MIT" */
+    GRegex *decorated;          /* "*** LUNCH ***" */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */

@@ -292,6 +292,8 @@ static const MlaPattern patterns[] = {
      * affiliation after a bar, a dash or an at sign */
     { FIELD (name_affiliation),
       "^(?<name>[^|@\\x{2013}\\x{2014}]+?)\\s+(?:\\||-|\\x{2013}|\\x{2014}|@)\\s+\\S.*$", 0 },
+    /* "*** LUNCH ***", "== Break ==": a title set off by marks */
+    { FIELD (decorated), "^([*=#~_]{2,})\\s*(?<title>[^*=#~_].*?)\\s*\\1$", 0 },
     { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
     { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },

@@ -2303,6 +2303,17 @@ static const struct {
     { "Friday\n\nTimeMain stageSide stage\n10:00 - 10:45\nCSS is awesome\nLea Verou | MIT\n"
       "Tokens\nSpeakers: Jina Anne, Dan Mall\n10:45 - 11:00\nBreak\n",
       3, 0, 1, "Tokens", "Side stage", NULL, "Dan Mall" },
+    /* "Place: Title" cells after a time; a single time over such items */
+    { "Saturday\n10:00 Main room: Testing | Kitchen: Sourdough\n11:00 Main room: Nix\n"
+      "12:00 *** LUNCH ***\n",
+      4, 0, 1, "Sourdough", "Kitchen", NULL, NULL },
+    { "Saturday\n\n09:00 Welcome\nSlot 1 (10:00)\n- Main room: Testing\n- Kitchen: Sourdough\n"
+      "12:00 *** LUNCH ***\n",
+      4, 0, 3, "LUNCH", NULL, NULL, NULL },
+    /* an empty cell ("\u2014") of a grid is no slot */
+    { "SUNDAY\n         Salon A              Salon B\n10:00    Intro to Zig         Kotlin\n"
+      "11:00    Zig comptime         \u2014\n12:00    LUNCH\n",
+      4, 0, 2, "Zig comptime", "Salon A", NULL, NULL },
     /* "Keynote by Dr. Tim Bray, independent" */
     { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
       3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
