@@ -169,8 +169,9 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->speaker_list, title, 0, &match)) {
         g_autofree char *tail = g_match_info_fetch (match, 2);
+        g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, tail);
 
-        if (mla_agenda_names_only (b->parser, tail)) {
+        if (affiliated != NULL || mla_agenda_names_only (b->parser, tail)) {
             char *before = g_match_info_fetch (match, 1);
 
             mla_agenda_add_person (b, slot, tail, MLA_PERSON_ROLE_SPEAKER);

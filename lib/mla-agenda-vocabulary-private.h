@@ -45,6 +45,7 @@ struct MlaAgendaParser {
     GRegex *by_name;            /* "Keynote by Dr. Tim Bray" */
     GRegex *name_affiliation;   /* "Lea Verou | MIT" */
     GRegex *decorated;          /* "*** LUNCH ***" */
+    GRegex *people_apart;       /* ";", "&", "and" */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */

@@ -294,6 +294,8 @@ static const MlaPattern patterns[] = {
       "^(?<name>[^|@\\x{2013}\\x{2014}]+?)\\s+(?:\\||-|\\x{2013}|\\x{2014}|@)\\s+\\S.*$", 0 },
     /* "*** LUNCH ***", "== Break ==": a title set off by marks */
     { FIELD (decorated), "^([*=#~_]{2,})\\s*(?<title>[^*=#~_].*?)\\s*\\1$", 0 },
+    /* what parts people who each have their affiliation */
+    { FIELD (people_apart), NO_START_IN_SPACES "\\s*(?:;|&|\\b(?:@AND@)\\b)\\s*", 0 },
     { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
     { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },

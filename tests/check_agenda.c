@@ -2306,6 +2306,10 @@ static const struct {
     { "SUNDAY\n         Salon A              Salon B\n10:00    Intro to Zig         Kotlin\n"
       "11:00    Zig comptime         \u2014\n12:00    LUNCH\n",
       4, 0, 2, "Zig comptime", "Salon A", NULL, NULL },
+    /* people apart by "&", each with an affiliation after a comma */
+    { "Friday\n\n9am-10am   Welcome\n10am-11am  State of the project - Bo Li, Intel & Cy Ng, AMD\n"
+      "11am-noon  Roadmap\n",
+      3, 0, 1, "State of the project", NULL, NULL, "Cy Ng" },
     /* "Keynote by Dr. Tim Bray, independent" */
     { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
       3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
