@@ -2256,6 +2256,9 @@ static const struct {
     { "Monday 9 November\n10:00  Check-in\n10:10  Updates\n10:50  AOB\n\n"
       "Minutes 2 November\n- 10:04 quorum\n- 10:20 decided to ship\n",
       3, 0, 2, "AOB", NULL, NULL, NULL },
+    { "Agenda, Monday 9 November\n10:00 Check-in\n10:10 Updates\n10:40 AOB\n\n"
+      "Notes from the call:\n10:02 started\n10:15 agreed to ship\n10:45 ended\n",
+      3, 0, 2, "AOB", NULL, NULL, NULL },
     /* a dated line with only a place over the items is their frame */
     { "Every Monday 10:00-11:00, Room 4.12\n\n10:00 Check-in round\n10:10 Updates\n"
       "10:40 Hiring\n",
