@@ -57,10 +57,11 @@ static const MlaAgendaRule rules[] = {
       "@OTHER_ZONE@(?<title>.*)$",
       rule_slot_time },
     { "person-label",
-      "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
-      "(?<value>.*?)\\s*$",
+      "^\\s*(?:[-*\\x{2022}|]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
+      "(?<value>.*?)[\\s|]*$",
       mla_agenda_rule_person_label },
-    { "location-label", "^\\s*(?:@LOCATION@)\\s*:\\s*(?<value>.+?)\\s*$", rule_location_label },
+    { "location-label", "^\\s*(?:\\|\\s*)?(?:@LOCATION@)\\s*:\\s*(?<value>.+?)[\\s|]*$",
+      rule_location_label },
     { "flat-header", "^\\s*(?:@TIMECOL@)(?:(?=\\p{Lu})(?<rest>[^|]+?)|\\s*:?)\\s*$",
       mla_agenda_rule_flat_header },
     { "day-heading",
@@ -661,6 +662,12 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     (void) match;
     if (!g_regex_match (b->parser->alnum, text, 0, NULL))
         return TRUE;    /* "+------+------+": a table's rule, layout only */
+    if (b->in_minutes && (g_regex_match (b->parser->schedule_heading, line->text, 0, NULL)
+                          || g_regex_match (b->parser->schedule_intro, line->text, 0, NULL))) {
+        /* "Agenda for the next call:" after the minutes: slots again */
+        b->in_minutes = FALSE;
+        return TRUE;
+    }
     if (g_regex_match (b->parser->minutes_heading, line->text, 0, NULL)) {
         /* "Minutes:": what follows is the meeting's record, its times no
          * slots, up to the next day heading */

@@ -71,6 +71,7 @@ struct MlaAgendaParser {
     GRegex *noon_end;           /* "10:15 a.m.-noon" */
     GRegex *schedule_heading;   /* "Agenda", "Draft programme:" */
     GRegex *minutes_heading;    /* "Minutes:" */
+    GRegex *schedule_intro;     /* "Agenda for the next call:" */
 };
 
 /* Returns: (transfer full): @text case-folded, without spaces: the key of

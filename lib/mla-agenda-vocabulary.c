@@ -229,8 +229,12 @@ static const MlaPattern patterns[] = {
       "^[\\s#*=~-]*(?:[\\w'\\x{2019}-]+\\s+){0,3}(?:@SCHEDULE@)(?!\\w)"
       "(?:\\s+[\\w'\\x{2019}-]+){0,3}[\\s:*=~-]*$",
       G_REGEX_CASELESS },
+    /* "Agenda for the next call (same time):": a schedule's word first, a
+     * colon last */
+    { FIELD (schedule_intro), "^[\\s#*=~-]*(?:@SCHEDULE@)(?!\\w)[^:.!?]{0,60}:\\s*$",
+      G_REGEX_CASELESS },
     /* "Minutes:", "Meeting notes": a heading of the record of a meeting */
-    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:\\s+[\\w'\\x{2019}().,-]+){0,4}"
+    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:\\s+[\\w'\\x{2019}().,-]+){0,6}"
                                "[\\s:*=~-]*$",
       G_REGEX_CASELESS },
     /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */

@@ -2259,6 +2259,15 @@ static const struct {
     { "Agenda, Monday 9 November\n10:00 Check-in\n10:10 Updates\n10:40 AOB\n\n"
       "Notes from the call:\n10:02 started\n10:15 agreed to ship\n10:45 ended\n",
       3, 0, 2, "AOB", NULL, NULL, NULL },
+    /* an agenda after the minutes of the last meeting */
+    { "Minutes of the 2 November call\n\n14:02 Quorum reached\n14:10 Budget approved\n"
+      "14:35 Call closed\n\nAgenda for the next call (same time):\n\n14:00 Roll call\n"
+      "14:05 Action items\n14:55 AOB\n",
+      3, 0, 1, "Action items", NULL, NULL, NULL },
+    /* a label in the cell under a time's cell */
+    { "Tuesday\n08:30 - 09:00 | Coffee\n09:00 - 10:30 | Standards roadmap\n"
+      "              | Chair: Ines Duarte\n10:30 - 11:00 | Break\n",
+      3, 0, 1, "Standards roadmap", NULL, NULL, "Ines Duarte" },
     /* a dated line with only a place over the items is their frame */
     { "Every Monday 10:00-11:00, Room 4.12\n\n10:00 Check-in round\n10:10 Updates\n"
       "10:40 Hiring\n",
