@@ -45,13 +45,19 @@ static gboolean
 split_room (MlaAgendaBuilder *b, const char *text, char **out_room, char **out_rest)
 {
     g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *raw = NULL, *room = NULL, *key = NULL;
+    g_autofree char *raw = NULL, *room = NULL, *key = NULL, *inner = NULL;
     guint words = 1;
 
     if (!g_regex_match (b->parser->session_line, text, 0, &match))
         return FALSE;
     raw = g_match_info_fetch_named (match, "room");
     room = mla_agenda_squeeze (raw);
+    inner = mla_agenda_room_in_parentheses (b, room);
+    if (inner != NULL) {
+        /* "Track 1 (Ballroom A)": the room is the place in parentheses */
+        g_free (room);
+        room = g_steal_pointer (&inner);
+    }
     key = mla_agenda_fold_compact (room);
     for (const char *p = room; *p != '\0'; p++)
         words += *p == ' ';
@@ -62,6 +68,25 @@ split_room (MlaAgendaBuilder *b, const char *text, char **out_room, char **out_r
     *out_room = g_steal_pointer (&room);
     *out_rest = g_match_info_fetch_named (match, "rest");
     return TRUE;
+}
+
+/* The room at the end of a session's line: in parentheses ("Kernel
+ * hacking (Room A)") or after a dash ("Kernel hacking \u2014 Room A"), a
+ * room word in it. Returns: (transfer full) (nullable): the room; @out_title
+ * gets the rest. */
+static char *
+room_at_end (MlaAgendaBuilder *b, const char *text, char **out_title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *room = NULL;
+
+    if (!g_regex_match (b->parser->room_at_end, text, 0, &match))
+        return NULL;
+    room = g_match_info_fetch_named (match, "room");
+    if (!mla_agenda_is_room_line (b, room))
+        return NULL;
+    *out_title = g_match_info_fetch_named (match, "title");
+    return g_steal_pointer (&room);
 }
 
 /* Reads line @i as a parallel session: a room, then a title that is no
@@ -81,6 +106,8 @@ read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
         text += strlen ("\u2022 ");
     if (split_room (b, text, &room, &rest)) {
         title = g_strdup (g_strstrip (rest));
+    } else if ((room = room_at_end (b, text, &title)) != NULL) {
+        /* "[A1] Kernel hacking (Room A)", "Title — Room B" */
     } else {
         g_autoptr (GMatchInfo) match = NULL;
         g_autofree char *code = NULL, *after = NULL;

@@ -38,6 +38,10 @@ gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
  * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */
 gboolean mla_agenda_names_place (MlaAgendaBuilder *b, const char *text);
 
+/* "Track A (Aula 1)": the place in the parentheses that end @text, when
+ * it names one. Returns: (transfer full) (nullable). */
+char *mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text);
+
 /* "=== Track A (Aula 1) ===", "Room 2:": a heading that names a room (in
  * parentheses when it names a track), over a part of the programme whose
  * slots are all in it. Returns whether @text is one; then the room holds

@@ -197,21 +197,29 @@ mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text)
     return room;
 }
 
+char *
+mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text)
+{
+    const char *open = strchr (text, '(');
+    g_autofree char *inner = NULL;
+
+    if (open == NULL || open == text || !g_str_has_suffix (text, ")"))
+        return NULL;
+    inner = g_strndup (open + 1, strlen (open + 1) - 1);
+    return mla_agenda_names_place (b, inner) ? g_steal_pointer (&inner) : NULL;
+}
+
 gboolean
 mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *name = NULL, *inner = NULL;
-    const char *open;
 
     if (!g_regex_match (b->parser->room_heading, text, 0, &match))
         return FALSE;
     name = g_match_info_fetch_named (match, "name");
-    open = strchr (name, '(');
-    /* "Track A (Aula 1)": the room is the place in parentheses */
-    if (open != NULL && g_str_has_suffix (name, ")"))
-        inner = g_strndup (open + 1, strlen (open + 1) - 1);
-    if (inner != NULL && mla_agenda_names_place (b, inner)) {
+    inner = mla_agenda_room_in_parentheses (b, name);
+    if (inner != NULL) {
         g_free (name);
         name = g_steal_pointer (&inner);
     } else if (!mla_agenda_is_room_line (b, name)) {

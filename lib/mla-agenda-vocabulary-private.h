@@ -46,6 +46,7 @@ struct MlaAgendaParser {
     GRegex *name_affiliation;   /* "Lea Verou | MIT" */
     GRegex *decorated;          /* "*** LUNCH ***" */
     GRegex *people_apart;       /* ";", "&", "and" */
+    GRegex *room_at_end;        /* "Title (Room A)" */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */

@@ -300,6 +300,10 @@ static const MlaPattern patterns[] = {
     { FIELD (decorated), "^([*=#~_]{2,})\\s*(?<title>[^*=#~_].*?)\\s*\\1$", 0 },
     /* what parts people who each have their affiliation */
     { FIELD (people_apart), NO_START_IN_SPACES "\\s*(?:;|&|\\b(?:@AND@)\\b)\\s*", 0 },
+    /* "Kernel hacking (Room A)", "Title \u2014 Room B" */
+    { FIELD (room_at_end),
+      "^(?<title>\\S.*?\\S)\\s*(?:\\((?<room>[^()]+)\\)|\\s[-\\x{2013}\\x{2014}]\\s+(?<room>[^-\\x{2013}\\x{2014}]+?))\\s*$",
+      G_REGEX_DUPNAMES },
     { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
     { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },

@@ -2322,6 +2322,13 @@ static const struct {
     { "Friday\n\n9am-10am   Welcome\n10am-11am  State of the project - Bo Li, Intel & Cy Ng, AMD\n"
       "11am-noon  Roadmap\n",
       3, 0, 1, "State of the project", NULL, NULL, "Cy Ng" },
+    /* the room at the end of a session's line, or in parentheses after its track */
+    { "Tuesday\n\n10:30-12:00 Parallel sessions\n  [A1] Kernel hacking (Room A)\n"
+      "  [A2] Userspace tooling (Room B)\n12:00-13:00 Lunch\n",
+      3, 0, 1, "[A2] Userspace tooling", "Room B", NULL, NULL },
+    { "Tuesday\n10:30 AM - 12:00 PM  CONCURRENT SESSIONS\n   Track 1 (Ballroom A): Cloud costs\n"
+      "      Speakers: Ann Lee, Bo Li\n   Track 2 (Ballroom B): Data mesh\n12:00 PM - 1:00 PM  Lunch\n",
+      3, 0, 0, "Cloud costs", "Ballroom A", NULL, "Bo Li" },
     /* "Keynote by Dr. Tim Bray, independent" */
     { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
       3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
