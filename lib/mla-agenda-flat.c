@@ -310,37 +310,80 @@ room_line_at (MlaAgendaBuilder *b, guint i)
     return mla_agenda_is_room_line (b, text);
 }
 
+/* The lines of the row under the time on the current line: up to the next
+ * time or blank line; when the cells are apart by blank lines ("Title",
+ * "", "Speaker"), up to the next time, two blank lines or as many lines as
+ * two per room. */
+static GArray *
+flat_row_lines (MlaAgendaBuilder *b)
+{
+    GArray *lines = g_array_new (FALSE, FALSE, sizeof (guint));
+    guint i = b->index + 1, max = 2 * b->flat_rooms->len;
+    gboolean spaced = b->flat_rooms->len > 0 && i + 2 < b->n_lines && !b->lines[i].blank
+                      && b->lines[i + 1].blank && !b->lines[i + 2].blank
+                      && !ends_flat_row (b, i + 2);
+
+    if (spaced) {
+        g_auto (GStrv) names = speaker_line (b, i + 2);
+
+        spaced = names != NULL;
+    }
+    for (; i < b->n_lines; i++) {
+        if (b->lines[i].blank) {
+            if (!spaced || i + 1 >= b->n_lines || b->lines[i + 1].blank || lines->len >= max)
+                break;
+            continue;
+        }
+        if (ends_flat_row (b, i))
+            break;
+        g_array_append_val (lines, i);
+    }
+    return lines;
+}
+
 gboolean
 mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
 {
-    guint i = b->index + 1, k = 0, speakers = 0, note = G_MAXUINT;
+    guint k = 0, n, speakers = 0, note = G_MAXUINT, last;
     /* without a header, each item may name its room on a line of its own */
     gboolean room_led = b->flat_rooms->len == 0;
     g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint) * 3);
+    g_autoptr (GArray) run = flat_row_lines (b);
+    const guint *line = (const guint *) run->data;
+    gboolean triplets;
 
-    if (room_led
-        && (i >= b->n_lines || ends_flat_row (b, i)
-            || !room_line_at (b, i)))
+    n = run->len;
+    if (n == 0 || (room_led && !room_line_at (b, line[0])))
         return FALSE;
+    /* "Title / Ann Lee / Red Hat" per room: the third line is the
+     * speaker's affiliation */
+    triplets = !room_led && n == 3 * b->flat_rooms->len;
+    for (k = 1; triplets && k < n; k += 3) {
+        g_auto (GStrv) names = speaker_line (b, line[k]);
+
+        triplets = names != NULL;
+    }
     /* the run of lines: [room,] title, then its speaker's line when one follows */
-    while (i < b->n_lines && !ends_flat_row (b, i)) {
+    for (k = 0; k < n;) {
         guint item[3] = { G_MAXUINT, G_MAXUINT, G_MAXUINT };
         g_auto (GStrv) names = NULL;
 
         if (room_led) {
-            if (!room_line_at (b, i))
+            if (!room_line_at (b, line[k]))
                 break;
-            item[0] = i++;
-            if (i >= b->n_lines || ends_flat_row (b, i))
+            item[0] = line[k++];
+            if (k >= n)
                 break;
         }
-        item[1] = i++;
-        if (i < b->n_lines && !ends_flat_row (b, i)
-            && (!room_led || !room_line_at (b, i))
-            && (names = speaker_line (b, i)) != NULL)
-            item[2] = i++;
+        item[1] = line[k++];
+        if (k < n && (!room_led || !room_line_at (b, line[k]))
+            && (names = speaker_line (b, line[k])) != NULL)
+            item[2] = line[k++];
+        if (triplets)
+            k++;
         g_array_append_vals (items, item, 1);
     }
+    last = line[MIN (k, n) - 1];
     if (items->len == 0 || (room_led && items->len < 2))
         return FALSE;
     for (k = 0; k < items->len; k++)
@@ -373,12 +416,12 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
 
             for (guint j = 0; names[j] != NULL; j++)
                 mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-            b->index = item[2];
         }
         if (note != G_MAXUINT)
             g_ptr_array_add (slot->notes, mla_agenda_squeeze (b->lines[note].text));
         mla_agenda_builder_add_slot (b, slot);
     }
+    b->index = last;    /* the row's last line read */
     b->slot_open = FALSE;
     return TRUE;
 }

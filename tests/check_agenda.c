@@ -2329,6 +2329,14 @@ static const struct {
     { "Tuesday\n10:30 AM - 12:00 PM  CONCURRENT SESSIONS\n   Track 1 (Ballroom A): Cloud costs\n"
       "      Speakers: Ann Lee, Bo Li\n   Track 2 (Ballroom B): Data mesh\n12:00 PM - 1:00 PM  Lunch\n",
       3, 0, 0, "Cloud costs", "Ballroom A", NULL, "Bo Li" },
+    /* a flattened table's cells apart by blank lines; a third line per
+     * room is the speaker's affiliation */
+    { "Friday\n\nTimeRoom ARoom B\n09:00 - 09:45\nCompilers\n\nAnn Lee\n\nDatabases\n\n"
+      "Bo Li\n\n09:45 - 10:00\nBreak\n\n\nSee you there.\n",
+      3, 0, 1, "Databases", "Room B", NULL, "Bo Li" },
+    { "Friday\n\nTime\nRoom A\nRoom B\n09:00 - 09:45\nCompilers\nAnn Lee\nRed Hat\n"
+      "Databases\nBo Li\nIntel\n09:45 - 10:00\nBreak\n",
+      3, 0, 1, "Databases", "Room B", NULL, "Bo Li" },
     /* "Keynote by Dr. Tim Bray, independent" */
     { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
       3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
