@@ -76,8 +76,8 @@ gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
 
 /* An agenda needs evidence: three slot lines close together, or two
  * under a day heading or a schedule heading, or on neighbouring lines;
- * and not half its slots the legs of a trip (an itinerary) or the
- * answers of a scheduling poll. */
+ * and not half its slots the legs of a trip (an itinerary), or the
+ * answers or the options (a day alone) of a scheduling poll. */
 gboolean mla_agenda_has_evidence (MlaAgendaBuilder *b);
 
 /* Sets kinds, fills ends, drops the stops and then empty days. */

@@ -347,6 +347,21 @@ schedule_heading_before (MlaAgendaBuilder *b, guint first)
 
 /* An agenda needs evidence: three slot lines close together, or two
  * under a day heading or a schedule heading, or on neighbouring lines. */
+/* "14:00-15:00  Tuesday": a title that is a day and nothing else is a
+ * poll's option. */
+static gboolean
+names_a_day_only (MlaAgendaBuilder *b, const char *title)
+{
+    char date[11] = "";
+    gint span[2] = { 0, 0 };
+
+    if (mla_agenda_word_is (b->parser->weekdays, title, NULL)
+        || mla_agenda_word_is (b->parser->weekday_abbrs, title, NULL))
+        return TRUE;
+    return mla_agenda_find_date_span (b, title, date, span) && span[0] == 0
+           && (gsize) span[1] == strlen (title);
+}
+
 gboolean
 mla_agenda_has_evidence (MlaAgendaBuilder *b)
 {
@@ -361,11 +376,13 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
             slots++;
             legs += slot->title != NULL
                     && (g_regex_match (b->parser->travel_leg, slot->title, 0, NULL)
-                        || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL));
+                        || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL)
+                        || names_a_day_only (b, slot->title));
         }
     }
     if (legs >= 2 && legs * 2 >= slots) {
-        g_debug ("agenda: %u of %u slots are legs of a trip or a poll's answers", legs, slots);
+        g_debug ("agenda: %u of %u slots are legs of a trip or a poll's answers or options",
+                 legs, slots);
         return FALSE;
     }
 

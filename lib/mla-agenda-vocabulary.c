@@ -272,11 +272,13 @@ static const MlaPattern patterns[] = {
      * (maybe spaced), or three apart from the words on both sides */
     { FIELD (leaders),
       "^(?<title>.*?[^\\s.])(?:\\s*\\.(?:\\s?\\.){3,}|\\s+\\.{3}(?=\\s))\\s*(?<tail>.*?)\\s*$", 0 },
-    /* "Check-in", "Departure", "LH 1234", "U2 8712 Frankfurt (FRA) -
-     * Berlin (BER)": an itinerary's entry (a flight number alone or before
-     * airport codes, unlike a group's code before a title: "WG2 Charter") */
+    /* "Check-in", "Departure", "FRA-JFK", "LH 1234", "U2 8712 Frankfurt
+     * (FRA) - Berlin (BER)": an itinerary's entry (a flight number alone or
+     * before airport codes, unlike a group's code before a title: "WG2
+     * Charter") */
     { FIELD (travel_leg),
       "^(?:(?i:@TRAVEL@)(?![\\w-])"
+      "|\\p{Lu}{3}\\s*(?:-|\\x{2013}|\\x{2192}|>)\\s*\\p{Lu}{3}\\s*$"
       "|(?:\\p{Lu}{2}|\\p{Lu}\\d|\\d\\p{Lu})\\s?\\d{1,4}"
       "(?:\\s*$|\\s.*(?:\\(\\p{Lu}{3}\\)|\\b\\p{Lu}{3}\\s*(?:-|\\x{2013}|\\x{2192}|>)\\s*\\p{Lu}{3}\\b)))",
       0 },

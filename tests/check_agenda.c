@@ -2249,6 +2249,12 @@ static const struct {
     { "Tue 10 Nov\n  09:00-10:00    yes   no    yes\n  14:00-15:00    yes   yes   no\n"
       "  16:00-17:00    no    yes   yes\n",
       0, 0, 0, NULL, NULL, NULL, NULL },
+    { "Candidate times (all UTC):\n- 14:00-15:00 Tuesday\n- 09:00-10:00 Wednesday\n"
+      "- 16:00-17:00 Thursday\n",
+      0, 0, 0, NULL, NULL, NULL, NULL },
+    { "Flights\nLH 400   Thu 3 Dec  13:35-16:05  FRA-JFK\n"
+      "LH 401   Sun 6 Dec  17:55-07:25  JFK-FRA\nLH 402   Mon 7 Dec  10:00-12:25  FRA-MUC\n",
+      0, 0, 0, NULL, NULL, NULL, NULL },
     /* a numbered item that starts with its time */
     { "Wednesday\n\n1. 13:00  Welcome\n2. 13:05  Milestones - Jane Roe\n3. 13:15  AOB\n",
       3, 0, 1, "Milestones", NULL, NULL, "Jane Roe" },
