@@ -336,7 +336,7 @@ static const MlaPattern patterns[] = {
     /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
     { FIELD (noon_start),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"
-      "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}:|]\\s*\\p{Lu}|\\s{2,}\\S|\\t)",
+      "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}:|]\\s*\\p{Lu}|\\s+\\p{Lu}|\\s{2,}\\S|\\t)",
       G_REGEX_CASELESS },
     { FIELD (noon_end),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:@AM@|@PM@)?"

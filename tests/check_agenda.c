@@ -2343,6 +2343,9 @@ static const struct {
     { "Friday\n\nTime\nRoom A\nRoom B\n09:00 - 09:45\nCompilers\nAnn Lee\nRed Hat\n"
       "Databases\nBo Li\nIntel\n09:45 - 10:00\nBreak\n",
       3, 0, 1, "Databases", "Room B", NULL, "Bo Li" },
+    /* "noon Lunch": noon before a capitalised title, one space apart */
+    { "Tues. Nov. 10th\n9 a.m. Talks\n10 a.m. Demos\nnoon Lunch\nnoon we will see\n",
+      3, 0, 2, "Lunch", NULL, NULL, NULL },
     /* "Keynote by Dr. Tim Bray, independent" */
     { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
       3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
