@@ -2346,6 +2346,9 @@ static const struct {
     /* "noon Lunch": noon before a capitalised title, one space apart */
     { "Tues. Nov. 10th\n9 a.m. Talks\n10 a.m. Demos\nnoon Lunch\nnoon we will see\n",
       3, 0, 2, "Lunch", NULL, NULL, NULL },
+    /* an arrow between the times of a range */
+    { "Thursday\n09:00 \u2192 09:30  Welcome\n09:30 -> 10:30  Roadmap\n10:30 \u2192 11:00  Break\n",
+      3, 0, 1, "Roadmap", NULL, NULL, NULL },
     /* "Keynote by Dr. Tim Bray, independent" */
     { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
       3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
