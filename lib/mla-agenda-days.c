@@ -303,7 +303,7 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
                                     : g_strdup (text + MAX (name_from, 0));
         gsize len = strlen (name);
 
-        while (len > 0 && (strchr (":.,;-= ", name[len - 1]) != NULL
+        while (len > 0 && (strchr (":.,;-=*#~_ ", name[len - 1]) != NULL
                            || (name[len - 1] == ')' && strchr (name, '(') == NULL)))
             name[--len] = '\0';    /* "Agenda (Thursday 12 November):" */
 
