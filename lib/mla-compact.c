@@ -202,19 +202,6 @@ remove_unlisted (MlaArchive *archive, const char *folder)
 }
 
 static gboolean
-reread_index (MlaArchive *archive, GError **error)
-{
-    g_autofree char *index = mla_archive_file (archive, MLA_ARCHIVE_INDEX_NAME);
-    GPtrArray *volumes = mla_xml_read_index (index, error);
-
-    if (volumes == NULL)
-        return FALSE;
-    g_ptr_array_unref (archive->volumes);
-    archive->volumes = volumes;
-    return TRUE;
-}
-
-static gboolean
 sync_folders (MlaArchive *archive, GError **error)
 {
     g_autofree char *raw = mla_archive_file (archive, "raw");
@@ -297,7 +284,7 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats, GError **
     /* Committed: from here on the old files are leftovers. */
     stats->volumes_after = listed->len;
     stats->merged = merged->len;
-    if (!reread_index (archive, error))
+    if (!mla_archive_reload (archive, error))
         return FALSE;
     for (guint i = 0; i < old_files->len; i++)
         if (g_unlink (g_ptr_array_index (old_files, i)) != 0 && errno != ENOENT)
@@ -335,7 +322,7 @@ mla_archive_compact (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_
     if (overview_lock < 0)
         return mla_archive_unlock (lock_fd), FALSE;
     /* An import may have committed since the archive was opened. */
-    ok = reread_index (archive, error) && compact_from (archive, 0, stats, error);
+    ok = mla_archive_reload (archive, error) && compact_from (archive, 0, stats, error);
     if (ok && !mla_overview_update_locked (archive, notice, notice_data, &overview_error)
         && notice != NULL) {
         g_autofree char *text = g_strdup_printf ("the overview was not updated (%s); the next "
