@@ -50,6 +50,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-xml-writer.c \
 	lib/mla-xml-private.h \
 	lib/mla-xml.c \
+	lib/mla-xml-merge-private.h \
+	lib/mla-xml-merge.c \
 	lib/mla-archive-private.h \
 	lib/mla-archive.c \
 	lib/mla-archive-lock.c \
@@ -60,6 +62,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-key-index-private.h \
 	lib/mla-key-index.c \
 	lib/mla-import.c \
+	lib/mla-compact.c \
 	lib/mla-export.c \
 	lib/mla-check.c \
 	lib/mla-agenda.c \
@@ -73,6 +76,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-people.c \
 	lib/mla-agenda-tables-private.h \
 	lib/mla-agenda-tables.c \
+	lib/mla-agenda-flat.c \
 	lib/mla-agenda-days-private.h \
 	lib/mla-agenda-days.c \
 	lib/mla-agenda-rules-private.h \
@@ -83,6 +87,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-revision.c \
 	lib/mla-agenda-format-private.h \
 	lib/mla-agenda-format.c \
+	lib/mla-agenda-ics.c \
 	lib/mla-agenda-mail.c \
 	lib/mla-subject.c \
 	lib/mla-thread.c \
@@ -117,7 +122,7 @@ nodist_lib_libmlarc_core_la_SOURCES = lib/mla-resources.c
 lib_libmlarc_core_la_CPPFLAGS = $(AM_CPPFLAGS) $(GMIME_CFLAGS) $(XML_CFLAGS) $(ICAL_CFLAGS) $(NETTLE_CFLAGS) $(SQLITE_CFLAGS) $(XSLT_CFLAGS) \
 	-DMLA_COMPILATION
 lib_libmlarc_core_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
-lib_libmlarc_core_la_LIBADD = $(GMIME_LIBS) $(XML_LIBS) $(ICAL_LIBS) $(NETTLE_LIBS) $(SQLITE_LIBS) $(XSLT_LIBS) $(GLIB_LIBS) -lm
+lib_libmlarc_core_la_LIBADD = $(GMIME_LIBS) $(XML_LIBS) $(NETTLE_LIBS) $(SQLITE_LIBS) $(XSLT_LIBS) $(GLIB_LIBS) -lm
 
 lib_libmlarc_la_SOURCES =
 lib_libmlarc_la_LIBADD = lib/libmlarc-core.la

@@ -40,7 +40,10 @@ struct MlaAgendaBuilder {
     int heading_candidate;      /* plain line that an underline may mark */
     GArray *columns;            /* of MlaColumn: the header row of a table */
     char column_split;          /* '|', ' ' (gaps), 'f' (single spaces) */
+    guint row_slots;            /* slots the last row of track cells made */
     GPtrArray *flat_rooms;      /* rooms of a flattened web table's header */
+    char *section_room;         /* owned: the room of a "=== Room 2 ===" heading */
+    gboolean flat_pairs;        /* its rows have come as title/speaker pairs */
     GHashTable *stops;          /* set of the stops in the days' slots (see add_stop) */
     gboolean military;          /* the text writes "0800-0830" ranges */
     gboolean in_minutes;        /* under a "Minutes" heading: times are no slots */
@@ -72,7 +75,9 @@ void mla_agenda_builder_add_stop (MlaAgendaBuilder *b, int start);
 gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
 
 /* An agenda needs evidence: three slot lines close together, or two
- * under a day heading or a schedule heading, or on neighbouring lines. */
+ * under a day heading or a schedule heading, or on neighbouring lines;
+ * and not half its slots the legs of a trip (an itinerary), or the
+ * answers or the options (a day alone) of a scheduling poll. */
 gboolean mla_agenda_has_evidence (MlaAgendaBuilder *b);
 
 /* Sets kinds, fills ends, drops the stops and then empty days. */

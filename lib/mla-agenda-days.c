@@ -189,31 +189,34 @@ mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
 
         mla_agenda_builder_new_day (b, name, date);
     }
+    if (b->section_room != NULL && slot->room == NULL && slot->location == NULL)
+        slot->room = g_strdup (b->section_room);
     g_ptr_array_add (b->day->slots, slot);
     g_array_append_val (b->slot_lines, b->index);
     b->slot = slot;
+    b->row_slots = 0;
     b->slot_open = TRUE;
     b->slot_has_extra = FALSE;
     b->last_content = b->index;
     b->heading_since_slot = FALSE;
 }
 
-/* Whether @text holds a time outside @span (nullable: the date's bytes,
+/* The number of times in @text outside @span (nullable: the date's bytes,
  * which may read as one: "Fri 4.12."). */
-static gboolean
-has_time_outside (MlaAgendaBuilder *b, const char *text, const gint *span)
+static guint
+times_outside (MlaAgendaBuilder *b, const char *text, const gint *span)
 {
     g_autoptr (GMatchInfo) time = NULL;
+    guint n = 0;
 
     g_regex_match (b->parser->time_anywhere, text, 0, &time);
     for (; g_match_info_matches (time); g_match_info_next (time, NULL)) {
         gint s = 0, e = 0;
 
         g_match_info_fetch_pos (time, 0, &s, &e);
-        if (span == NULL || e <= span[0] || s >= span[1])
-            return TRUE;
+        n += span == NULL || e <= span[0] || s >= span[1];
     }
-    return FALSE;
+    return n;
 }
 
 gboolean
@@ -224,16 +227,22 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autoptr (GMatchInfo) words = NULL;
     g_autofree char *weekday_word = NULL, *day_label = NULL;
     char date[11] = "";
-    gboolean has_date, abbr = FALSE;
+    gboolean has_date, abbr = FALSE, frame;
     int weekday = 0, value, other = 0, n_words = 0;
     gint name_from = -1, span[2] = { 0, 0 };
 
     (void) match;
+    /* "Minutes 2 November" starts the record of a meeting, no day of slots */
     if (g_utf8_strlen (text, -1) > HEADING_MAX_CHARS || strstr (text, "://") != NULL
-        || g_regex_match (b->parser->attribution, text, 0, NULL))
+        || g_regex_match (b->parser->attribution, text, 0, NULL)
+        || g_regex_match (b->parser->minutes_heading, text, 0, NULL))
         return FALSE;
     has_date = mla_agenda_find_date_span (b, text, date, span);
-    if (has_time_outside (b, text, has_date ? span : NULL))
+    /* "ABC WG, Wednesday 18 November 2026, 09:30-11:30 (Session I)" right
+     * over the items: the day's heading, its hours a frame, no slot */
+    frame = has_date && date[0] != '\0' && times_outside (b, text, span) >= 2
+            && mla_agenda_slot_ends_after (b, b->index, FALSE);
+    if (!frame && times_outside (b, text, has_date ? span : NULL) > 0)
         return FALSE;
     g_regex_match (b->parser->word, text, 0, &words);
     while (g_match_info_matches (words)) {
@@ -288,10 +297,13 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     {
         /* The heading as written, from its weekday or "Day N" on: "LC
          * Agenda for Monday, September 14th." is "Monday, September 14th". */
-        g_autofree char *name = g_strdup (text + MAX (name_from, 0));
+        g_autofree char *name = frame && span[1] > MAX (name_from, 0)
+                                    ? g_strndup (text + MAX (name_from, 0),
+                                                 span[1] - MAX (name_from, 0))
+                                    : g_strdup (text + MAX (name_from, 0));
         gsize len = strlen (name);
 
-        while (len > 0 && (strchr (":.,;-= ", name[len - 1]) != NULL
+        while (len > 0 && (strchr (":.,;-=*#~_ ", name[len - 1]) != NULL
                            || (name[len - 1] == ')' && strchr (name, '(') == NULL)))
             name[--len] = '\0';    /* "Agenda (Thursday 12 November):" */
 
@@ -335,10 +347,44 @@ schedule_heading_before (MlaAgendaBuilder *b, guint first)
 
 /* An agenda needs evidence: three slot lines close together, or two
  * under a day heading or a schedule heading, or on neighbouring lines. */
+/* "14:00-15:00  Tuesday": a title that is a day and nothing else is a
+ * poll's option. */
+static gboolean
+names_a_day_only (MlaAgendaBuilder *b, const char *title)
+{
+    char date[11] = "";
+    gint span[2] = { 0, 0 };
+
+    if (mla_agenda_word_is (b->parser->weekdays, title, NULL)
+        || mla_agenda_word_is (b->parser->weekday_abbrs, title, NULL))
+        return TRUE;
+    return mla_agenda_find_date_span (b, title, date, span) && span[0] == 0
+           && (gsize) span[1] == strlen (title);
+}
+
 gboolean
 mla_agenda_has_evidence (MlaAgendaBuilder *b)
 {
-    guint run = 1, best = 0;
+    guint run = 1, best = 0, slots = 0, legs = 0;
+
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+        for (guint j = 0; j < day->slots->len; j++) {
+            const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
+
+            slots++;
+            legs += slot->title != NULL
+                    && (g_regex_match (b->parser->travel_leg, slot->title, 0, NULL)
+                        || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL)
+                        || names_a_day_only (b, slot->title));
+        }
+    }
+    if (legs >= 2 && legs * 2 >= slots) {
+        g_debug ("agenda: %u of %u slots are legs of a trip or a poll's answers or options",
+                 legs, slots);
+        return FALSE;
+    }
 
     for (guint i = 0; i < b->slot_lines->len; i++) {
         guint line = g_array_index (b->slot_lines, guint, i);
@@ -403,6 +449,7 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
     for (guint i = b->agenda->days->len; i-- > 0;) {
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
 
+        mla_agenda_day_place_prefixes (b, day);
         for (guint j = 0; j < day->slots->len; j++) {
             MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
 

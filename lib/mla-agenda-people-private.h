@@ -28,6 +28,11 @@ gboolean mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *k
  * and markers ("tbc"), is one or more names ("A and B, C"). */
 gboolean mla_agenda_names_only (MlaAgendaParser *parser, const char *text);
 
+/* "Bo Li, Intel & Cy Ng, AMD": two or more people apart by "&", "and" or
+ * ";", each a name and one affiliation after a comma. Returns: (transfer
+ * full) (nullable): the names, NULL when @text is not so. */
+GStrv mla_agenda_affiliated_people (MlaAgendaParser *parser, const char *text);
+
 typedef enum {
     MLA_PEOPLE_LIST = 0,        /* "A, B and C": every name */
     MLA_PEOPLE_ONE = 1 << 0,    /* one person: "Ann Lee, Red Hat" is a name and its affiliation */

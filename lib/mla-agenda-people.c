@@ -203,6 +203,30 @@ mla_agenda_label_is_singular (MlaAgendaParser *parser, const char *key)
     return g_hash_table_contains (parser->labels, plural);
 }
 
+GStrv
+mla_agenda_affiliated_people (MlaAgendaParser *parser, const char *text)
+{
+    g_auto (GStrv) parts = g_regex_split (parser->people_apart, text, 0);
+    g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+    guint n = 0;
+
+    for (guint i = 0; parts[i] != NULL; i++) {
+        const char *comma = strchr (parts[i], ',');
+        g_autofree char *name = NULL;
+
+        if (parts[i][0] == '\0')
+            continue;
+        if (comma == NULL || strchr (comma + 1, ',') != NULL)
+            return NULL;
+        name = g_strstrip (g_strndup (parts[i], comma - parts[i]));
+        if (!mla_agenda_parser_is_name (parser, name))
+            return NULL;
+        g_strv_builder_add (names, name);
+        n++;
+    }
+    return n >= 2 ? g_strv_builder_end (names) : NULL;
+}
+
 void
 mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
                        MlaPersonRole role, MlaPeopleFlags flags)
@@ -216,6 +240,24 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
 
     if (clean == NULL)
         return;
+    if (!(flags & MLA_PEOPLE_ONE)) {
+        g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, bare);
+
+        for (guint i = 0; affiliated != NULL && affiliated[i] != NULL; i++)
+            g_ptr_array_add (slot->people, mla_agenda_person_new (affiliated[i], role, confirmed));
+        if (affiliated != NULL)
+            return;
+    }
+    if (strchr (value, ';') != NULL && !(flags & MLA_PEOPLE_ONE)) {
+        /* "Ann Lee, Red Hat; Marco Bianchi, SUSE": semicolons part the
+         * people, so commas part each one's name from affiliation */
+        g_auto (GStrv) people = g_strsplit (value, ";", -1);
+
+        for (guint i = 0; people[i] != NULL; i++)
+            if (g_strstrip (people[i])[0] != '\0')
+                mla_agenda_add_people (b, slot, people[i], role, MLA_PEOPLE_ONE);
+        return;
+    }
     one = (flags & MLA_PEOPLE_ONE) ? name_with_affiliation (b->parser, clean) : NULL;
     if (one != NULL) {
         g_ptr_array_add (slot->people, mla_agenda_person_new (one, role, confirmed));

@@ -27,6 +27,10 @@ void mla_agenda_rules_free (MlaAgendaParser *parser);
 /* Returns: (transfer none): the compiled pattern of the rule @name. */
 GRegex *mla_agenda_rule (MlaAgendaParser *parser, const char *name);
 
+/* Classifies the builder's current line: the first rule whose pattern
+ * matches and whose handler accepts it wins. */
+void mla_agenda_classify_line (MlaAgendaBuilder *b);
+
 /* Splits what a title carries besides itself: "@ place", a trailing
  * "(or ...)" note, a " - Speaker Name" tail; sets @slot's title. */
 void mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw);

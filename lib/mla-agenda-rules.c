@@ -18,6 +18,7 @@
 
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
+static gboolean slot_follows (MlaAgendaBuilder *b);
 static gboolean rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -50,16 +51,17 @@ static const MlaAgendaRule rules[] = {
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$",
       rule_slot_detail },
     { "slot-time",
-      "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
+      "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|\\d{1,2}[.)]\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
       "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
       rule_slot_time },
     { "person-label",
-      "^\\s*(?:[-*\\x{2022}]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
-      "(?<value>.*?)\\s*$",
+      "^\\s*(?:[-*\\x{2022}|]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
+      "(?<value>.*?)[\\s|]*$",
       mla_agenda_rule_person_label },
-    { "location-label", "^\\s*(?:@LOCATION@)\\s*:\\s*(?<value>.+?)\\s*$", rule_location_label },
+    { "location-label", "^\\s*(?:\\|\\s*)?(?:@LOCATION@)\\s*:\\s*(?<value>.+?)[\\s|]*$",
+      rule_location_label },
     { "flat-header", "^\\s*(?:@TIMECOL@)(?:(?=\\p{Lu})(?<rest>[^|]+?)|\\s*:?)\\s*$",
       mla_agenda_rule_flat_header },
     { "day-heading",
@@ -95,6 +97,26 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     g_autofree char *title = mla_agenda_squeeze (raw);
     g_autoptr (GMatchInfo) match = NULL;
 
+    if (g_regex_match (b->parser->decorated, title, 0, &match)) {
+        char *inner = g_match_info_fetch_named (match, "title");
+
+        g_free (title);
+        title = inner;
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->leaders, title, 0, &match)) {
+        g_autofree char *tail = g_match_info_fetch_named (match, "tail");
+        char *before = g_match_info_fetch_named (match, "title");
+
+        /* what the leaders lead to is who gives the item, or a note */
+        if (mla_agenda_names_only (b->parser, tail))
+            mla_agenda_add_person (b, slot, tail, MLA_PERSON_ROLE_SPEAKER);
+        else if (tail[0] != '\0')
+            g_ptr_array_add (slot->notes, g_steal_pointer (&tail));
+        g_free (title);
+        title = before;
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->label_paren, title, 0, &match)) {
         g_autofree char *label = g_match_info_fetch_named (match, "label");
         g_autofree char *value = g_match_info_fetch_named (match, "value");
@@ -148,8 +170,9 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->speaker_list, title, 0, &match)) {
         g_autofree char *tail = g_match_info_fetch (match, 2);
+        g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, tail);
 
-        if (mla_agenda_names_only (b->parser, tail)) {
+        if (affiliated != NULL || mla_agenda_names_only (b->parser, tail)) {
             char *before = g_match_info_fetch (match, 1);
 
             mla_agenda_add_person (b, slot, tail, MLA_PERSON_ROLE_SPEAKER);
@@ -163,6 +186,19 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 
         if (mla_agenda_parser_is_name (b->parser, name)) {
             char *before = g_match_info_fetch (match, 1);
+
+            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
+            g_free (title);
+            title = before;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (slot->people->len == 0 && g_regex_match (b->parser->by_name, title, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch_named (match, "name");
+        g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, name, NULL);
+
+        if (clean != NULL && mla_agenda_parser_is_name (b->parser, clean)) {
+            char *before = g_match_info_fetch_named (match, "title");
 
             mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
             g_free (title);
@@ -295,13 +331,14 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             mla_agenda_format_minutes (e, slot->end);
         flag_end_before_start (slot, s, e);
         if (title[0] == '\0'
-            && (mla_agenda_flat_row (b, s, e) || mla_agenda_parallel_block (b, s, e)))
+            && (mla_agenda_flat_row (b, s, e) || mla_agenda_parallel_block (b, s, e)
+                || mla_agenda_block_row (b, s, e)))
             return TRUE;
         if (title[0] == '\0') {
             b->pending = g_steal_pointer (&slot);
             return TRUE;
         }
-        if (mla_agenda_parallel_block (b, s, e))
+        if (mla_agenda_parallel_block (b, s, e) || mla_agenda_room_cells (b, title, s, e))
             return TRUE;
         /* "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams": a row of cells */
         mla_agenda_slot_set_cells (
@@ -354,6 +391,14 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
         g_free (title);
         title = joined;
     }
+    if (!numbered && !whole && mla_agenda_fetch_clock (b, match, "1", &start, &bare1) && !bare1) {
+        /* "Slot 1 (10:00)" over "- Main room: Testing" lines: a time block */
+        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        if (mla_agenda_parallel_block (b, s, -1)) {
+            b->previous = s;
+            return TRUE;
+        }
+    }
     if ((!numbered && !whole && (parent == NULL || !b->slot_open))
         || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
@@ -372,6 +417,12 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     mla_agenda_format_minutes (s, slot->start);
     if (e > s)
         mla_agenda_format_minutes (e, slot->end);
+    if (numbered && e > s && mla_agenda_parallel_block (b, s, e)) {
+        /* "Parallel Sessions (13:00-15:00)" over one line per session */
+        mla_agenda_slot_free (slot);
+        b->previous = s;
+        return TRUE;
+    }
     if (numbered) {
         gint skip = 0;
 
@@ -512,6 +563,12 @@ rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
         || (date[0] != '\0' ? strcmp (b->day->date, date) : g_strcmp0 (b->day->name, name)) != 0)
         mla_agenda_builder_new_day (b, name, date);
     mla_agenda_builder_clear_table (b);
+    if (mla_agenda_names_place (b, rest) && slot_follows (b)) {
+        /* "Every Monday 10:00-11:00, Room 4.12" over the items: the
+         * meeting's frame, a heading */
+        g_debug ("agenda: rule slot-dated: line %u frames the slots below", b->index + 1);
+        return TRUE;
+    }
     slot = mla_agenda_slot_new ();
     mla_agenda_format_minutes (s, slot->start);
     if (e > s)
@@ -603,6 +660,14 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     gboolean item = strcmp (text, squeezed) != 0;   /* a list item is no name */
 
     (void) match;
+    if (!g_regex_match (b->parser->alnum, text, 0, NULL))
+        return TRUE;    /* "+------+------+": a table's rule, layout only */
+    if (b->in_minutes && (g_regex_match (b->parser->schedule_heading, line->text, 0, NULL)
+                          || g_regex_match (b->parser->schedule_intro, line->text, 0, NULL))) {
+        /* "Agenda for the next call:" after the minutes: slots again */
+        b->in_minutes = FALSE;
+        return TRUE;
+    }
     if (g_regex_match (b->parser->minutes_heading, line->text, 0, NULL)) {
         /* "Minutes:": what follows is the meeting's record, its times no
          * slots, up to the next day heading */
@@ -610,6 +675,12 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         b->in_minutes = TRUE;
         b->slot_open = FALSE;
         g_clear_pointer (&b->pending, mla_agenda_slot_free);
+        return TRUE;
+    }
+    if (b->pending == NULL && mla_agenda_row_cells_below (b))
+        return TRUE;
+    if (b->pending == NULL && mla_agenda_room_heading (b, line->text)) {
+        b->slot_open = FALSE;
         return TRUE;
     }
     if (b->pending == NULL && strstr (line->text + line->indent, "  ") != NULL
@@ -689,8 +760,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
-static void
-classify_line (MlaAgendaBuilder *b)
+void
+mla_agenda_classify_line (MlaAgendaBuilder *b)
 {
     const MlaAgendaLine *line = mla_agenda_current_line (b);
 
@@ -793,7 +864,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     b.all_24h = mla_agenda_text_is_24h (&b);
     b.year_hint = mla_agenda_text_year (&b);
     for (b.index = 0; b.index < b.n_lines; b.index++)
-        classify_line (&b);
+        mla_agenda_classify_line (&b);
     g_clear_pointer (&b.pending, mla_agenda_slot_free);
     if (mla_agenda_has_evidence (&b)) {
         mla_agenda_builder_finish (&b);
@@ -808,5 +879,6 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     g_array_unref (b.columns);
     g_hash_table_unref (b.stops);
     g_ptr_array_unref (b.flat_rooms);
+    g_free (b.section_room);
     return agendas;
 }

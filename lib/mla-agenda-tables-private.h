@@ -38,6 +38,27 @@ gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
  * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */
 gboolean mla_agenda_names_place (MlaAgendaBuilder *b, const char *text);
 
+/* "Track A (Aula 1)": the place in the parentheses that end @text, when
+ * it names one. Returns: (transfer full) (nullable). */
+char *mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text);
+
+/* "=== Track A (Aula 1) ===", "Room 2:": a heading that names a room (in
+ * parentheses when it names a track), over a part of the programme whose
+ * slots are all in it. Returns whether @text is one; then the room holds
+ * for the slots below, up to the next such heading. */
+gboolean mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text);
+
+/* "10:00-10:30  Boathouse: Welcome": when at least half the titled slots
+ * of @day start with a place and a colon, naming two places or more, the
+ * places are the slots' locations. */
+void mla_agenda_day_place_prefixes (MlaAgendaBuilder *b, MlaAgendaDay *day);
+
+/* "Main room: Testing | Kitchen: Sourdough" after a time: cells apart by
+ * " | ", each a place and a title, are one slot each in that room, from
+ * @s to @e (minutes, @e -1: none). Returns FALSE, adding nothing, when
+ * any cell is not. */
+gboolean mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e);
+
 /* Whether @row ("Session 1 | Chair: Ken Adams | Room: 2") has cells apart
  * by " | " and one after the first is a "Label: value" of a person or a
  * place: then it is a row of cells, not a title with a bar in it. */
@@ -52,11 +73,25 @@ void mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const 
  * cells are its title, place and people. @s, @e: minutes (@e -1: none). */
 void mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e);
 
+/* The line under a row of track cells, cut into as many cells as the row
+ * made slots: each cell is the people (or a note) of its column's slot.
+ * Returns whether the current line was such a line. */
+gboolean mla_agenda_row_cells_below (MlaAgendaBuilder *b);
+
 /* A row under an underlined track header: each chunk of text (chunks are
  * apart by two or more spaces) from byte @from of the current line is a
  * slot in the room whose column it starts in. */
 void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
 
+/* Returns: (transfer full): the pieces of @text cut at the byte offsets
+ * in @cuts (guint), each trimmed. */
+GPtrArray *mla_agenda_cut_cells (const char *text, GArray *cuts);
+
+/* Whether @cell names a room of a header row: a room or a place, no
+ * label, people column or title word. */
+gboolean mla_agenda_is_room_cell (MlaAgendaBuilder *b, const char *cell);
+
+/* mla-agenda-flat.c: */
 /* "0900-1130 Morning Sessions" over indented lines "Room A  WG2  Title"
  * (continuation lines indented under the title): when the lines below
  * the current one are such a block, each is a slot from @s to @e (minutes,
@@ -72,6 +107,12 @@ gboolean mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e);
  * line that is a room ("Track A") are read the same way. Returns FALSE
  * when neither fits; else the builder stands on the row's last line. */
 gboolean mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e);
+
+/* A time alone on its line over two or more paragraphs that each read
+ * as a session ("Title / Room 201 / Ann Lee, Acme"): each is a slot in
+ * its room. Returns FALSE when they are not; else the builder stands on
+ * the last paragraph's last line. */
+gboolean mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e);
 
 /* Rule "flat-header": "TimeRoom ARoom BRoom C" (a web table's header row
  * run together) or "Time" over one room per line. */

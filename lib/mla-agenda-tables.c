@@ -10,7 +10,7 @@
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-times-private.h"
 
-static gboolean is_room_cell (MlaAgendaBuilder *b, const char *cell);
+static MlaAgendaSlot *table_slot (int s, int e);
 
 void
 mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
@@ -19,6 +19,7 @@ mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
     g_array_set_size (b->room_starts, 0);
     g_array_set_size (b->columns, 0);
     g_ptr_array_set_size (b->flat_rooms, 0);
+    b->flat_pairs = FALSE;
 }
 
 void
@@ -36,8 +37,8 @@ is_room_word (MlaAgendaBuilder *b, const char *word)
 }
 
 /* Cuts @text where @cut says, trimming each piece. */
-static GPtrArray *
-cut_cells (const char *text, GArray *cuts)
+GPtrArray *
+mla_agenda_cut_cells (const char *text, GArray *cuts)
 {
     GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
     guint from = 0;
@@ -84,7 +85,7 @@ split_free (MlaAgendaBuilder *b, const char *text, gboolean header)
                 g_array_append_val (cuts, i);
         }
     }
-    return cut_cells (text, cuts);
+    return mla_agenda_cut_cells (text, cuts);
 }
 
 /* The cells of @text (a row without its time, or a header without its
@@ -196,12 +197,108 @@ mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text)
     return room;
 }
 
+char *
+mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text)
+{
+    const char *open = strchr (text, '(');
+    g_autofree char *inner = NULL;
+
+    if (open == NULL || open == text || !g_str_has_suffix (text, ")"))
+        return NULL;
+    inner = g_strndup (open + 1, strlen (open + 1) - 1);
+    return mla_agenda_names_place (b, inner) ? g_steal_pointer (&inner) : NULL;
+}
+
+gboolean
+mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *name = NULL, *inner = NULL;
+
+    if (!g_regex_match (b->parser->room_heading, text, 0, &match))
+        return FALSE;
+    name = g_match_info_fetch_named (match, "name");
+    inner = mla_agenda_room_in_parentheses (b, name);
+    if (inner != NULL) {
+        g_free (name);
+        name = g_steal_pointer (&inner);
+    } else if (!mla_agenda_is_room_line (b, name)) {
+        return FALSE;
+    }
+    /* "Room 2", "Main Hall", not "Room changes" */
+    for (const char *w = name; w != NULL; w = strchr (w, ' '), w = w != NULL ? w + 1 : NULL) {
+        gunichar c = g_utf8_get_char (w);
+
+        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
+            return FALSE;
+    }
+    g_debug ("agenda: line %u: the slots below are in %s", b->index + 1, name);
+    g_free (b->section_room);
+    b->section_room = g_steal_pointer (&name);
+    return TRUE;
+}
+
 gboolean
 mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
 {
     g_autofree char *clean = mla_agenda_squeeze (text);
 
     return mla_agenda_names_room (b, clean) || place_words (b, clean, TRUE);
+}
+
+/* The place before "Place: Title" of @slot's title, when it names one;
+ * @out_title gets the rest. Returns: (transfer full) (nullable). */
+static char *
+place_before_colon (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, char **out_title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *place = NULL;
+    gint end = 0;
+
+    if (slot->title == NULL || slot->room != NULL || slot->location != NULL
+        || !g_regex_match (b->parser->place_prefix, slot->title, 0, &match))
+        return NULL;
+    g_match_info_fetch_named_pos (match, "place", NULL, &end);
+    place = g_match_info_fetch_named (match, "place");
+    if (slot->title[end + strspn (slot->title + end, " ")] != ':'
+        || !mla_agenda_names_place (b, place))
+        return NULL;
+    *out_title = g_match_info_fetch_named (match, "title");
+    return mla_agenda_squeeze (place);
+}
+
+void
+mla_agenda_day_place_prefixes (MlaAgendaBuilder *b, MlaAgendaDay *day)
+{
+    g_autoptr (GHashTable) places = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    guint titled = 0, placed = 0;
+
+    for (guint i = 0; i < day->slots->len; i++) {
+        const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+        g_autofree char *title = NULL;
+        char *place = place_before_colon (b, slot, &title);
+
+        titled += slot->title != NULL;
+        if (place != NULL) {
+            placed++;
+            g_hash_table_add (places, place);
+        }
+    }
+    /* one such prefix is a title's ("Hands-on: eBPF"); a column of them,
+     * naming more than one place, is where the slots are */
+    if (g_hash_table_size (places) < 2 || placed * 2 < titled)
+        return;
+    for (guint i = 0; i < day->slots->len; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+        g_autofree char *title = NULL;
+        char *place = place_before_colon (b, slot, &title);
+
+        if (place != NULL) {
+            slot->location = place;
+            g_free (slot->title);
+            slot->title = g_steal_pointer (&title);
+        }
+    }
 }
 
 /* "ROOM     A" -> "Room A": capitals are layout, not name. */
@@ -244,6 +341,38 @@ add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
     mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
                            mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
                                                                          : MLA_PEOPLE_LIST);
+    return TRUE;
+}
+
+gboolean
+mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e)
+{
+    g_auto (GStrv) cells = g_regex_split (b->parser->pipe_cells, row, 0);
+    g_autoptr (GPtrArray) slots = NULL;
+    guint n = g_strv_length (cells);
+
+    if (n < 2)
+        return FALSE;
+    slots = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_slot_free);
+    for (guint i = 0; i < n; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autofree char *room = NULL, *title = NULL;
+        MlaAgendaSlot *slot;
+
+        if (!g_regex_match (b->parser->place_prefix, cells[i], 0, &match))
+            return FALSE;
+        room = g_match_info_fetch_named (match, "place");
+        title = g_match_info_fetch_named (match, "title");
+        if (strchr (cells[i], ':') == NULL || !mla_agenda_names_place (b, room))
+            return FALSE;
+        slot = table_slot (s, e);
+        slot->room = mla_agenda_squeeze (room);
+        mla_agenda_slot_set_title (b, slot, title);
+        g_ptr_array_add (slots, slot);
+    }
+    /* "10:00 Main room: Testing | Kitchen: Sourdough": a slot per room */
+    while (slots->len > 0)
+        mla_agenda_builder_add_slot (b, g_ptr_array_steal_index (slots, 0));
     return TRUE;
 }
 
@@ -329,7 +458,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autofree char *rest = g_match_info_fetch_named (match, "rest");
     g_autoptr (GPtrArray) cells = NULL;
     g_autofree char *corner = g_match_info_fetch_named (match, "corner");
-    gboolean grid = corner != NULL && corner[0] != '\0';
+    gboolean grid = corner != NULL && corner[0] != '\0', rooms = FALSE;
     char layout = strchr (text, '|') != NULL ? '|'
                   : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
                                                                        : 'f';
@@ -343,8 +472,14 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     if (grid && g_regex_match (b->parser->time_anywhere, rest, 0, NULL))
         return FALSE;
     for (guint i = 0; grid && i < cells->len; i++)
-        if (!is_room_cell (b, g_ptr_array_index (cells, i)))
+        if (!mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i)))
             return FALSE;
+    /* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
+     * cells that are all rooms or places, no label or title word, are the
+     * rooms */
+    rooms = !grid;
+    for (guint i = 0; rooms && i < cells->len; i++)
+        rooms = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
@@ -365,7 +500,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
         } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
             column.kind = COLUMN_PERSON;
             column.role = role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
-        } else if (grid || mla_agenda_names_room (b, cell)) {
+        } else if (grid || rooms) {
             const char *open = strchr (cell, '(');
 
             column.kind = COLUMN_TRACK;
@@ -417,7 +552,13 @@ is_empty_cell (const char *cell)
 {
     gsize n = strlen (cell);
 
-    return n == 0 || (cell[0] == '(' && cell[n - 1] == ')' && strchr (cell + 1, '(') == NULL);
+    if (n > 0 && cell[0] == '(' && cell[n - 1] == ')' && strchr (cell + 1, '(') == NULL)
+        return TRUE;
+    /* "", "-", "—", "...": a cell without a letter or digit holds nothing */
+    for (const char *p = cell; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_isalnum (g_utf8_get_char (p)))
+            return FALSE;
+    return TRUE;
 }
 
 /* A row under a table header: one slot per track cell, or one slot whose
@@ -426,7 +567,7 @@ void
 mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 {
     g_autoptr (GPtrArray) cells = split_row (b, row, b->column_split, FALSE);
-    guint tracks = count_tracks (b), filled = 0;
+    guint tracks = count_tracks (b), filled = 0, n_slots = 0;
     MlaAgendaSlot *slot;
 
     for (guint i = 0; i < cells->len; i++)
@@ -441,7 +582,9 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             slot->room = g_strdup (column->room);
             mla_agenda_slot_set_title (b, slot, g_ptr_array_index (cells, i));
             mla_agenda_builder_add_slot (b, slot);
+            n_slots++;
         }
+        b->row_slots = n_slots;
         return;
     }
     slot = table_slot (s, e);
@@ -461,7 +604,7 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             continue;
         if (column->kind == COLUMN_PLACE && slot->location == NULL)
             slot->location = g_strdup (cell);
-        else if (column->kind == COLUMN_PERSON)
+        else if (column->kind == COLUMN_PERSON && !add_labelled_person (b, slot, cell))
             mla_agenda_add_person (b, slot, cell, column->role);
         else if (slot->title == NULL)
             mla_agenda_slot_set_title (b, slot, cell);
@@ -469,6 +612,37 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             g_ptr_array_add (slot->notes, g_strdup (cell));
     }
     mla_agenda_builder_add_slot (b, slot);
+}
+
+gboolean
+mla_agenda_row_cells_below (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    g_autoptr (GPtrArray) cells = NULL;
+    guint n = b->row_slots, first;
+    char layout;
+
+    if (n < 2 || b->day == NULL || b->day->slots->len < n || b->last_content + 1 != b->index)
+        return FALSE;
+    layout = b->rooms->len > 0 ? ' ' : b->column_split;
+    cells = split_row (b, line->text, layout, layout != '|');
+    if (cells->len != n)
+        return FALSE;
+    /* "Kernel testing  Power management" over "Shuah Khan  Rafael
+     * Wysocki": each cell goes to the slot of its column */
+    first = b->day->slots->len - n;
+    for (guint i = 0; i < n; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, first + i);
+        const char *cell = g_ptr_array_index (cells, i);
+        g_auto (GStrv) names = mla_agenda_person_line (b->parser, cell);
+
+        for (guint j = 0; names != NULL && names[j] != NULL; j++)
+            mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
+        if (names == NULL)
+            g_ptr_array_add (slot->notes, g_strdup (cell));
+    }
+    b->last_content = b->index;
+    return TRUE;
 }
 
 gboolean
@@ -504,7 +678,7 @@ mla_agenda_grid_header (MlaAgendaBuilder *b)
         g_autofree char *cell = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
         guint column = (guint) g_utf8_pointer_to_offset (line->text, p);
 
-        if (!is_room_cell (b, cell))
+        if (!mla_agenda_is_room_cell (b, cell))
             return FALSE;
         column = column > GRID_SLACK ? column - GRID_SLACK : 0;
         g_ptr_array_add (rooms, room_name (b, cell));
@@ -562,6 +736,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
     const char *text = mla_agenda_current_line (b)->text;
     const char *p = text + from;
     gboolean first = TRUE;
+    guint n_slots = 0;
 
     while (*p != '\0') {
         const char *chunk_end;
@@ -582,6 +757,10 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
             room++;
         cell = g_strndup (p, chunk_end - p);
         p = chunk_end;
+        if (is_empty_cell (cell)) {
+            first = FALSE;
+            continue;
+        }
         slot = mla_agenda_slot_new ();
         mla_agenda_format_minutes (s, slot->start);
         if (e > s)
@@ -593,105 +772,13 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         first = FALSE;
         mla_agenda_slot_set_title (b, slot, cell);
         mla_agenda_builder_add_slot (b, slot);
+        n_slots++;
     }
-}
-
-/* One line of a parallel block: its room and title, and its line. */
-typedef struct {
-    char *room;                 /* owned */
-    GString *title;             /* owned */
-    guint line;
-} MlaSession;
-
-static void
-session_clear (gpointer data)
-{
-    MlaSession *session = data;
-
-    g_free (session->room);
-    g_string_free (session->title, TRUE);
-}
-
-/* Reads line @i as a parallel session: a room of up to three words that
- * is no label and names a place, then a title that is no bare name.
- * Returns FALSE when the line is none. */
-static gboolean
-read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
-{
-    const MlaAgendaLine *line = &b->lines[i];
-    g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *raw = NULL, *room = NULL, *rest = NULL, *key = NULL;
-    guint words = 1;
-
-    if (!g_regex_match (b->parser->session_line, line->text + line->indent, 0, &match))
-        return FALSE;
-    raw = g_match_info_fetch_named (match, "room");
-    room = mla_agenda_squeeze (raw);
-    rest = g_match_info_fetch_named (match, "rest");
-    key = mla_agenda_fold_compact (room);
-    for (const char *p = room; *p != '\0'; p++)
-        words += *p == ' ';
-    if (words > 3 || g_hash_table_contains (b->parser->labels, key)
-        || g_hash_table_contains (b->parser->place_labels, key)
-        || !mla_agenda_names_place (b, room) || mla_agenda_parser_is_name (b->parser, rest))
-        return FALSE;
-    out->room = g_steal_pointer (&room);
-    out->title = g_string_new (g_strstrip (rest));
-    out->line = i;
-    return TRUE;
+    b->row_slots = n_slots;
 }
 
 gboolean
-mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
-{
-    g_autoptr (GArray) sessions = g_array_new (FALSE, TRUE, sizeof (MlaSession));
-    guint heading = b->index, indent = 0, last = b->index;
-
-    g_array_set_clear_func (sessions, session_clear);
-    for (guint i = heading + 1; i < b->n_lines; i++) {
-        const MlaAgendaLine *line = &b->lines[i];
-        MlaSession session = { 0 };
-
-        if (line->blank || line->indent < b->lines[heading].indent
-            || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), line->text, 0, NULL))
-            break;
-        if ((sessions->len == 0 || line->indent == indent) && read_session (b, i, &session)) {
-            indent = line->indent;
-            g_array_append_val (sessions, session);
-        } else if (sessions->len > 0 && line->indent > indent) {
-            /* a continuation, indented under the title */
-            MlaSession *current = &g_array_index (sessions, MlaSession, sessions->len - 1);
-            g_autofree char *more = mla_agenda_squeeze (line->text);
-
-            g_string_append_printf (current->title, " %s", more);
-        } else {
-            break;
-        }
-        last = i;
-    }
-    if (sessions->len < 2)
-        return FALSE;
-    g_debug ("agenda: line %u: a time block of %u parallel sessions", heading + 1, sessions->len);
-    for (guint i = 0; i < sessions->len; i++) {
-        MlaSession *session = &g_array_index (sessions, MlaSession, i);
-        MlaAgendaSlot *slot = mla_agenda_slot_new ();
-
-        mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
-        slot->room = g_steal_pointer (&session->room);
-        mla_agenda_slot_set_title (b, slot, session->title->str);
-        b->index = session->line;
-        mla_agenda_builder_add_slot (b, slot);
-    }
-    b->index = last;
-    b->slot_indent = b->lines[last].indent;
-    return TRUE;
-}
-
-/* Whether @cell names a room of a flattened table's header. */
-static gboolean
-is_room_cell (MlaAgendaBuilder *b, const char *cell)
+mla_agenda_is_room_cell (MlaAgendaBuilder *b, const char *cell)
 {
     g_autofree char *key = mla_agenda_fold_compact (cell);
 
@@ -701,152 +788,6 @@ is_room_cell (MlaAgendaBuilder *b, const char *cell)
            && !g_hash_table_contains (b->parser->place_labels, key)
            && !g_hash_table_contains (b->parser->title_columns, key)
            && (mla_agenda_names_room (b, cell) || place_words (b, cell, FALSE));
-}
-
-/* The rooms of "TimeRoom ARoom BRoom C" (the cells of a web table's
- * header row, run together when copied): a cell starts at a capital
- * letter followed by a lower-case one right after a letter or digit. */
-static GPtrArray *
-split_run_together (MlaAgendaBuilder *b, const char *rest)
-{
-    g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint));
-    g_autoptr (GMatchInfo) match = NULL;
-    g_autoptr (GPtrArray) rooms = NULL;
-
-    /* g_regex_split() mishandles a separator that matches the empty string */
-    g_regex_match (b->parser->run_together, rest, 0, &match);
-    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
-        gint at = 0;
-
-        g_match_info_fetch_pos (match, 0, &at, NULL);
-        g_array_append_val (cuts, at);
-    }
-    rooms = cut_cells (rest, cuts);
-    for (guint i = 0; i < rooms->len; i++)
-        if (!is_room_cell (b, g_ptr_array_index (rooms, i)))
-            return NULL;
-    return g_steal_pointer (&rooms);
-}
-
-/* The rooms of a header row written one cell per line under "Time": the
- * short lines up to the first time. */
-static GPtrArray *
-rooms_below (MlaAgendaBuilder *b, guint *out_last)
-{
-    g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
-    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
-
-    for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
-        g_autofree char *cell = mla_agenda_squeeze (b->lines[i].text);
-
-        if (g_regex_match (slot_time, b->lines[i].text, 0, NULL)) {
-            *out_last = i - 1;
-            return rooms->len >= 2 ? g_steal_pointer (&rooms) : NULL;
-        }
-        if (!is_room_cell (b, cell))
-            return NULL;
-        g_ptr_array_add (rooms, g_steal_pointer (&cell));
-    }
-    return NULL;
-}
-
-gboolean
-mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
-{
-    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
-    g_autoptr (GPtrArray) rooms = NULL;
-    guint last = b->index;
-
-    if (rest != NULL && rest[0] != '\0')
-        rooms = strstr (rest, "  ") == NULL ? split_run_together (b, rest) : NULL;
-    else
-        rooms = rooms_below (b, &last);
-    if (rooms == NULL || rooms->len < 2)
-        return FALSE;
-    mla_agenda_builder_clear_table (b);
-    for (guint i = 0; i < rooms->len; i++)
-        g_ptr_array_add (b->flat_rooms, g_strdup (g_ptr_array_index (rooms, i)));
-    g_debug ("agenda: rule flat-header: line %u: %u rooms", b->index + 1, rooms->len);
-    b->index = last;
-    b->slot = NULL;
-    return TRUE;
-}
-
-/* Whether line @i ends the rows of a time in a flattened table. */
-static gboolean
-ends_flat_row (MlaAgendaBuilder *b, guint i)
-{
-    return b->lines[i].blank
-           || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL);
-}
-
-/* Whether line @i is a room and nothing else. */
-static gboolean
-room_line_at (MlaAgendaBuilder *b, guint i)
-{
-    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
-
-    return mla_agenda_is_room_line (b, text);
-}
-
-gboolean
-mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
-{
-    guint i = b->index + 1, k = 0;
-    /* without a header, each item may name its room on a line of its own */
-    gboolean room_led = b->flat_rooms->len == 0;
-    g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint) * 3);
-
-    if (room_led
-        && (i >= b->n_lines || ends_flat_row (b, i)
-            || !room_line_at (b, i)))
-        return FALSE;
-    /* the run of lines: [room,] title, then its speaker's line when one follows */
-    while (i < b->n_lines && !ends_flat_row (b, i)) {
-        guint item[3] = { G_MAXUINT, G_MAXUINT, G_MAXUINT };
-        g_auto (GStrv) names = NULL;
-
-        if (room_led) {
-            if (!room_line_at (b, i))
-                break;
-            item[0] = i++;
-            if (i >= b->n_lines || ends_flat_row (b, i))
-                break;
-        }
-        item[1] = i++;
-        if (i < b->n_lines && !ends_flat_row (b, i)
-            && (!room_led || !room_line_at (b, i))
-            && (names = mla_agenda_person_line (b->parser, b->lines[i].text)) != NULL)
-            item[2] = i++;
-        g_array_append_vals (items, item, 1);
-    }
-    if (items->len == 0 || (room_led && items->len < 2))
-        return FALSE;
-    for (k = 0; k < items->len; k++) {
-        const guint *item = (const guint *) (items->data + k * sizeof (guint) * 3);
-        MlaAgendaSlot *slot = mla_agenda_slot_new ();
-
-        mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
-        /* one item under a time spans the rooms (a break, a keynote) */
-        if (room_led)
-            slot->room = mla_agenda_squeeze (b->lines[item[0]].text);
-        else if (items->len > 1 && k < b->flat_rooms->len)
-            slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, k));
-        b->index = item[1];
-        mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
-        if (item[2] != G_MAXUINT) {
-            g_auto (GStrv) names = mla_agenda_person_line (b->parser, b->lines[item[2]].text);
-
-            for (guint j = 0; names[j] != NULL; j++)
-                mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-            b->index = item[2];
-        }
-        mla_agenda_builder_add_slot (b, slot);
-    }
-    b->slot_open = FALSE;
-    return TRUE;
 }
 
 /* A column of a transposed grid's header: where it starts, its time. */
@@ -923,7 +864,7 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
         chunks_of (b->lines[i].text, row, starts);
         if (row->len < 2 || g_array_index (starts, guint, 0) + GRID_SLACK
                                 >= g_array_index (times, MlaTimeColumn, 0).column
-            || !is_room_cell (b, g_ptr_array_index (row, 0)))
+            || !mla_agenda_is_room_cell (b, g_ptr_array_index (row, 0)))
             break;
         rows++;
     }

@@ -9,6 +9,9 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-rules-private.h"
 
+/* The longest slot a 12-hour end may make by reading it after noon. */
+#define RANGE_MAX_12H_MINUTES (11 * 60)
+
 int
 mla_agenda_resolve_clock (const MlaClock *clock, int previous, gboolean all_24h)
 {
@@ -73,6 +76,10 @@ mla_agenda_resolve_range (const MlaClock *start, const MlaClock *end, int previo
         s = mla_agenda_resolve_clock (start, previous, all_24h);
         if (e == -2)
             e = mla_agenda_resolve_clock (end, s, all_24h);
+        /* "11:15 - 11:00": no end reads twelve hours on to make a slot of
+         * eleven hours or more; it is an end written before the start */
+        if (end->suffix == MLA_CLOCK_NONE && e - s > RANGE_MAX_12H_MINUTES)
+            e = mla_agenda_resolve_clock (end, -1, all_24h);
     }
     *out_start = s;
     *out_end = e;

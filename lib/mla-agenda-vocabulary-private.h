@@ -37,6 +37,16 @@ struct MlaAgendaParser {
     GRegex *name;
     GRegex *note_paren;
     GRegex *location_at;
+    GRegex *leaders;            /* "Title ........ Speaker" */
+    GRegex *travel_leg;         /* "LH 1234", "Check-in" */
+    GRegex *room_heading;       /* "=== Track A (Aula 1) ===" */
+    GRegex *alnum;              /* a letter or a digit */
+    GRegex *poll_answers;       /* "yes", "no  maybe" */
+    GRegex *by_name;            /* "Keynote by Dr. Tim Bray" */
+    GRegex *name_affiliation;   /* "Lea Verou | MIT" */
+    GRegex *decorated;          /* "*** LUNCH ***" */
+    GRegex *people_apart;       /* ";", "&", "and" */
+    GRegex *room_at_end;        /* "Title (Room A)" */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */
@@ -62,6 +72,7 @@ struct MlaAgendaParser {
     GRegex *noon_end;           /* "10:15 a.m.-noon" */
     GRegex *schedule_heading;   /* "Agenda", "Draft programme:" */
     GRegex *minutes_heading;    /* "Minutes:" */
+    GRegex *schedule_intro;     /* "Agenda for the next call:" */
 };
 
 /* Returns: (transfer full): @text case-folded, without spaces: the key of

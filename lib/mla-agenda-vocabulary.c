@@ -205,10 +205,12 @@ static const MlaWordList word_lists[] = {
     { "names", "honorifics", 0, "@HONORIFIC@", 0 },
     { "headings", "schedule", 0, "@SCHEDULE@", 0 },
     { "headings", "minutes", 0, "@MINUTES@", 0 },
-    { "labels", "without-colon", 0, NULL, WORDS (label_endings) },
+    { "labels", "without-colon", 0, "@BY@", WORDS (label_endings) },
     { "kinds", "break", 0, "@BREAK@", 0 },
     { "kinds", "meal", 0, "@MEAL@", 0 },
     { "kinds", "social", 0, "@SOCIAL@", 0 },
+    { "travel", "legs", 0, "@TRAVEL@", 0 },
+    { "polls", "answers", 0, "@ANSWERS@", 0 },
 };
 
 /* The parser's patterns besides the rule table. Each is compiled once,
@@ -227,8 +229,12 @@ static const MlaPattern patterns[] = {
       "^[\\s#*=~-]*(?:[\\w'\\x{2019}-]+\\s+){0,3}(?:@SCHEDULE@)(?!\\w)"
       "(?:\\s+[\\w'\\x{2019}-]+){0,3}[\\s:*=~-]*$",
       G_REGEX_CASELESS },
+    /* "Agenda for the next call (same time):": a schedule's word first, a
+     * colon last */
+    { FIELD (schedule_intro), "^[\\s#*=~-]*(?:@SCHEDULE@)(?!\\w)[^:.!?]{0,60}:\\s*$",
+      G_REGEX_CASELESS },
     /* "Minutes:", "Meeting notes": a heading of the record of a meeting */
-    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:\\s+[\\w'\\x{2019}().,-]+){0,4}"
+    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:\\s+[\\w'\\x{2019}().,-]+){0,6}"
                                "[\\s:*=~-]*$",
       G_REGEX_CASELESS },
     /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */
@@ -262,6 +268,45 @@ static const MlaPattern patterns[] = {
     { FIELD (word), "\\p{L}[\\p{L}'\\x{2019}-]*", 0 },
     { FIELD (name),
       "^\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}.-]*|@PARTICLE@))+$", 0 },
+    /* "Interop report ........ Dario Russo": dot leaders, four dots or more
+     * (maybe spaced), or three apart from the words on both sides */
+    { FIELD (leaders),
+      "^(?<title>.*?[^\\s.])(?:\\s*\\.(?:\\s?\\.){3,}|\\s+\\.{3}(?=\\s))\\s*(?<tail>.*?)\\s*$", 0 },
+    /* "Check-in", "Departure", "FRA-JFK", "LH 1234", "U2 8712 Frankfurt
+     * (FRA) - Berlin (BER)": an itinerary's entry (a flight number alone or
+     * before airport codes, unlike a group's code before a title: "WG2
+     * Charter") */
+    { FIELD (travel_leg),
+      "^(?:(?i:@TRAVEL@)(?![\\w-])"
+      "|\\p{Lu}{3}\\s*(?:-|\\x{2013}|\\x{2192}|>)\\s*\\p{Lu}{3}\\s*$"
+      "|(?:\\p{Lu}{2}|\\p{Lu}\\d|\\d\\p{Lu})\\s?\\d{1,4}"
+      "(?:\\s*$|\\s.*(?:\\(\\p{Lu}{3}\\)|\\b\\p{Lu}{3}\\s*(?:-|\\x{2013}|\\x{2192}|>)\\s*\\p{Lu}{3}\\b)))",
+      0 },
+    /* "=== Track A (Aula 1) ===", "## Room 2", "Main Hall:": decorated, or
+     * ending with a colon */
+    { FIELD (room_heading),
+      "^\\s*(?:[=#*~]{2,}|-{2,})\\s*(?<name>[^=#*~:]+?)\\s*(?:[=#*~]{2,}|-{2,})?\\s*:?\\s*$"
+      "|^\\s*(?<name>\\p{Lu}[^=#*~:]*?)\\s*:\\s*$",
+      G_REGEX_DUPNAMES },
+    /* "yes", "no  (maybe)": a poll's answers, the whole title */
+    { FIELD (poll_answers), "^(?:(?:@ANSWERS@)(?:\\s+|$))+$", G_REGEX_CASELESS },
+    /* "Keynote by Dr. Tim Bray, independent": a title, then who gives it */
+    { FIELD (by_name),
+      "^(?<title>.*\\S)\\s+(?:@BY@)\\s+(?<name>\\p{Lu}[^,()]*?)(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
+      0 },
+    /* "Lea Verou | MIT", "Carol Nichols - Integer 32": a name, then its
+     * affiliation after a bar, a dash or an at sign */
+    { FIELD (name_affiliation),
+      "^(?<name>[^|@\\x{2013}\\x{2014}]+?)\\s+(?:\\||-|\\x{2013}|\\x{2014}|@)\\s+\\S.*$", 0 },
+    /* "*** LUNCH ***", "== Break ==": a title set off by marks */
+    { FIELD (decorated), "^([*=#~_]{2,})\\s*(?<title>[^*=#~_].*?)\\s*\\1$", 0 },
+    /* what parts people who each have their affiliation */
+    { FIELD (people_apart), NO_START_IN_SPACES "\\s*(?:;|&|\\b(?:@AND@)\\b)\\s*", 0 },
+    /* "Kernel hacking (Room A)", "Title \u2014 Room B" */
+    { FIELD (room_at_end),
+      "^(?<title>\\S.*?\\S)\\s*(?:\\((?<room>[^()]+)\\)|\\s[-\\x{2013}\\x{2014}]\\s+(?<room>[^-\\x{2013}\\x{2014}]+?))\\s*$",
+      G_REGEX_DUPNAMES },
+    { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
     { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
     { FIELD (speaker_list),
@@ -291,7 +336,7 @@ static const MlaPattern patterns[] = {
     /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
     { FIELD (noon_start),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"
-      "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}:|]\\s*\\p{Lu}|\\s{2,}\\S|\\t)",
+      "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}:|]\\s*\\p{Lu}|\\s+\\p{Lu}|\\s{2,}\\S|\\t)",
       G_REGEX_CASELESS },
     { FIELD (noon_end),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:@AM@|@PM@)?"

@@ -1,4 +1,5 @@
-/* mla-archive-lock.c: one writer at a time. */
+/* mla-archive-lock.c: one writer at a time, of the volumes and of the
+ * overview, each under its own lock. */
 #include "config.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -8,10 +9,10 @@
 #include "mla-error.h"
 #include "mla-archive-private.h"
 
-int
-mla_archive_lock (MlaArchive *archive, MlaArchiveLockMode mode, GError **error)
+static int
+lock_file (MlaArchive *archive, const char *name, MlaArchiveLockMode mode, GError **error)
 {
-    g_autofree char *path = mla_archive_file (archive, "lock");
+    g_autofree char *path = mla_archive_file (archive, name);
     int fd = g_open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     int status;
 
@@ -27,6 +28,18 @@ mla_archive_lock (MlaArchive *archive, MlaArchiveLockMode mode, GError **error)
                -1;
     }
     return fd;
+}
+
+int
+mla_archive_lock (MlaArchive *archive, MlaArchiveLockMode mode, GError **error)
+{
+    return lock_file (archive, "lock", mode, error);
+}
+
+int
+mla_archive_lock_overview (MlaArchive *archive, GError **error)
+{
+    return lock_file (archive, "overview.lock", MLA_ARCHIVE_LOCK_WAIT, error);
 }
 
 void

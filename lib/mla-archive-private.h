@@ -21,6 +21,8 @@ struct MlaArchive {
 char *mla_archive_file (MlaArchive *archive, const char *relative);
 /* Returns: (transfer none): MlaXmlVolumeEntry *, in volume order. */
 GPtrArray *mla_archive_get_volumes (MlaArchive *archive);
+/* Reads index.xml again: another import may have committed since the open. */
+gboolean mla_archive_reload (MlaArchive *archive, GError **error);
 /* Replaces the index by one listing @volumes, atomically: the commit. */
 gboolean mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes, GError **error);
 
@@ -35,6 +37,14 @@ gboolean mla_archive_pread_raw (int fd, const char *path, const char *message_id
  * separator line at the end of its mbox messages. */
 void mla_archive_trim_separator (const MlaXmlVolumeEntry *volume, GByteArray *raw);
 
+/* Live delivery keeps the number of volumes down: when the last
+ * @min_volumes volumes or more were written by imports (not merged yet),
+ * compacts the end of the archive from the last merged volume on, as
+ * mlarc compact does (mla-compact.c). The caller holds the lock, and
+ * brings the overview up to date after. */
+gboolean mla_archive_compact_tail_locked (MlaArchive *archive, guint min_volumes,
+                                          GError **error);
+
 typedef enum {
     MLA_ARCHIVE_LOCK_TRY,     /* fail with MLA_ERROR_LOCKED when held */
     MLA_ARCHIVE_LOCK_WAIT,    /* wait for the holder to finish */
@@ -43,6 +53,10 @@ typedef enum {
 /* One writer at a time: an flock on ARCHIVE/lock, held until
  * mla_archive_unlock(). Returns the lock's fd, or -1 with @error set. */
 int mla_archive_lock (MlaArchive *archive, MlaArchiveLockMode mode, GError **error);
+/* One overview writer at a time, waiting: an flock on ARCHIVE/overview.lock.
+ * Taken after the archive lock when both are held, never before it, so
+ * that a reader catching the overview up never stops an import. */
+int mla_archive_lock_overview (MlaArchive *archive, GError **error);
 void mla_archive_unlock (int fd);
 
 G_END_DECLS

@@ -112,6 +112,19 @@ mla_archive_open (const char *path, MlaArchiveOpenFlags flags, GError **error)
     return g_steal_pointer (&archive);
 }
 
+gboolean
+mla_archive_reload (MlaArchive *archive, GError **error)
+{
+    g_autofree char *index = mla_archive_file (archive, MLA_ARCHIVE_INDEX_NAME);
+    GPtrArray *volumes = mla_xml_read_index (index, error);
+
+    if (volumes == NULL)
+        return FALSE;
+    g_ptr_array_unref (archive->volumes);
+    archive->volumes = volumes;
+    return TRUE;
+}
+
 void
 mla_archive_free (MlaArchive *archive)
 {

@@ -57,18 +57,46 @@ typedef struct MlaImportOptions {
     gpointer notice_data;
     guint64 max_message_size;        /* bigger messages are rejected ("too-big");
                                       * 0: MLA_DEFAULT_MAX_MESSAGE_SIZE */
+    gboolean no_compact;             /* leave the volumes of earlier imports as they are;
+                                      * by default, once MLA_LIVE_VOLUMES volumes in a row
+                                      * were written by imports, they are merged as
+                                      * mla_archive_compact() does */
     guint threads;                   /* parsing threads; 0: one per processor */
 } MlaImportOptions;
 
+/* Live delivery (one message per import) would make one volume per
+ * message; an import merges them once there are this many. */
+#define MLA_LIVE_VOLUMES 64
+
 /* Reads every input (paths; "-" = stdin) and adds its messages in one
  * transaction: on any error nothing is committed and the archive stays as
- * it was. After the commit, still holding the lock, it brings the
- * overview (mla-overview.h) up to date; should that fail, the import
- * stands, the notice says so, and the next command catches it up. @options is nullable. @out_stats (nullable) is filled even on
+ * it was. After the commit, still holding the lock, it adds the new rows
+ * to the overview (mla-overview.h; threading them waits for the next
+ * command that opens it), and, unless @options says no_compact, merges
+ * the volumes of earlier imports once MLA_LIVE_VOLUMES are in a row;
+ * should either fail, the import stands, the notice says so, and the
+ * next command catches up. @options is nullable. @out_stats (nullable) is filled even on
  * failure, with what was read up to it. */
 MLA_API gboolean mla_archive_import (MlaArchive *archive, const char *const *inputs,
                                      const MlaImportOptions *options,
                                      MlaImportStats *out_stats, GError **error);
+
+typedef struct MlaCompactStats {
+    guint64 volumes_before;
+    guint64 volumes_after;
+    guint64 merged;          /* merged volumes written */
+} MlaCompactStats;
+
+/* Merges each run of consecutive volumes imported in the same UTC month
+ * into one volume (doc/archive-format.md, section 5), commits them by the
+ * index as an import does, then removes the old files and points the
+ * overview's rows at the merged volumes. Messages, their order and export
+ * stay as they were. Safe to kill: a re-run finishes the job. @notice
+ * (nullable) hears of an overview that had to be rebuilt or could not be
+ * updated; @out_stats (nullable). */
+MLA_API gboolean mla_archive_compact (MlaArchive *archive, MlaNoticeFunc notice,
+                                      gpointer notice_data, MlaCompactStats *out_stats,
+                                      GError **error);
 
 /* Writes every message, in archive order, as mboxrd: its stored From_ line
  * (or "From MAILER-DAEMON <date>" when it had none), the raw bytes with

@@ -30,6 +30,8 @@ typedef struct {
     gboolean space;   /* a collapsed space owed before the next text */
     guint pre_depth;  /* inside <pre>: white space is kept */
     int cells;        /* cells of the current simple table row, -1 outside one */
+    gsize cell_start; /* where the current cell's text starts in out */
+    gboolean dash;    /* a " - " owed: a line break inside a data cell */
 } HtmlText;
 
 static gboolean
@@ -57,11 +59,14 @@ text_settle (HtmlText *text)
         if (text->newlines > 0)
             for (guint i = 0; i < MIN (text->newlines, 2); i++)
                 g_string_append_c (text->out, '\n');
+        else if (text->dash)
+            g_string_append (text->out, " - ");
         else if (text->space)
             g_string_append_c (text->out, ' ');
     }
     text->newlines = 0;
     text->space = FALSE;
+    text->dash = FALSE;
 }
 
 static void
@@ -99,8 +104,8 @@ is_cell (const xmlNode *node)
                || g_ascii_strcasecmp ((const char *) node->name, "th") == 0);
 }
 
-/* Whether the cells under @node hold only inline content: such a row is
- * data ("9:00 | Keynote | Ann Lee"), not page layout. */
+/* Whether the cells under @node hold only inline content and line breaks:
+ * such a row is data ("9:00 | Keynote | Ann Lee"), not page layout. */
 static gboolean
 inline_only (const xmlNode *node)
 {
@@ -109,7 +114,6 @@ inline_only (const xmlNode *node)
             continue;
         if (name_in (node->name, block_elements, G_N_ELEMENTS (block_elements))
             || name_in (node->name, paragraph_elements, G_N_ELEMENTS (paragraph_elements))
-            || g_ascii_strcasecmp ((const char *) node->name, "br") == 0
             || !inline_only (node->children))
             return FALSE;
     }
@@ -140,6 +144,12 @@ walk (HtmlText *text, xmlNode *node)
             continue;
         if (name_in (node->name, skipped_elements, G_N_ELEMENTS (skipped_elements)))
             continue;
+        if (g_ascii_strcasecmp ((const char *) node->name, "br") == 0 && text->cells > 0) {
+            /* "Compilers<br>Ann Lee" in a data row's cell: one line, the
+             * parts apart by a dash, so the row keeps its columns */
+            text->dash = text->out->len > text->cell_start;
+            continue;
+        }
         if (g_ascii_strcasecmp ((const char *) node->name, "br") == 0) {
             /* Consecutive <br>s make blank lines, unlike block ends. */
             text->newlines++;
@@ -150,12 +160,15 @@ walk (HtmlText *text, xmlNode *node)
             /* cells of a data row stay apart, empty ones too: the
              * agenda rules read them as columns */
             text->space = FALSE;
+            text->dash = FALSE;
             text_settle (text);
             g_string_append (text->out, " |");
             text->space = TRUE;
         } else if (is_cell (node)) {
             text->space = TRUE;
         }
+        if (is_cell (node))
+            text->cell_start = text->out->len;
         if (is_cell (node) && text->cells >= 0)
             text->cells++;
         if (g_ascii_strcasecmp ((const char *) node->name, "tr") == 0) {

@@ -63,6 +63,7 @@ typedef struct {
     guint64 bytes_before;             /* input bytes of the inputs already read */
     guint64 bytes_total;
     guint64 next_progress;
+    int overview_lock;                /* taken before the commit, see run_import() */
 } Import;
 
 static void
@@ -397,7 +398,7 @@ commit_volume (Import *import, guint number, const char *imported, GError **erro
 static void
 remove_new_archive (MlaArchive *archive)
 {
-    const char *files[] = { MLA_ARCHIVE_INDEX_NAME, "lock", "volumes", "raw", "" };
+    const char *files[] = { MLA_ARCHIVE_INDEX_NAME, "lock", "overview.lock", "volumes", "raw", "" };
 
     remove_leftovers (archive, "volumes");
     remove_leftovers (archive, "raw");
@@ -454,6 +455,10 @@ run_import (Import *import, const char *const *inputs, GError **error)
     /* A run that adds nothing leaves the archive byte for byte as it was. */
     if (import->stats->added + import->stats->rejected == 0)
         return TRUE;
+    /* Before the commit, so that a reader finding the overview behind
+     * waits for this import's update instead of calling it interrupted. */
+    if ((import->overview_lock = mla_archive_lock_overview (archive, error)) < 0)
+        return FALSE;
     return commit_volume (import, number, imported, error);
 }
 
@@ -469,18 +474,40 @@ update_key_index (MlaKeySet *known, MlaArchive *archive)
 }
 
 /* The overview is derived: failing to update it loses nothing, and the
- * next command that opens it catches it up. */
+ * next command that opens it catches it up. It only adds rows (threading
+ * waits for the next reader), so the archive lock is kept meanwhile. */
 static void
-update_overview (MlaArchive *archive, const MlaImportOptions *options, gboolean was_empty)
+update_overview (Import *import, gboolean was_empty)
 {
+    const MlaImportOptions *options = import->options;
     g_autoptr (GError) error = NULL;
 
+    if (import->overview_lock < 0)
+        import->overview_lock = mla_archive_lock_overview (import->archive, &error);
     /* A first import makes the overview: nothing worth a notice. */
-    if (!mla_overview_update_locked (archive, was_empty ? NULL : options->notice,
-                                     options->notice_data, &error)
+    if ((import->overview_lock < 0
+         || !mla_overview_add_locked (import->archive, was_empty ? NULL : options->notice,
+                                      options->notice_data, &error))
         && options->notice != NULL) {
         g_autofree char *text = g_strdup_printf ("the overview was not updated (%s); the next "
                                                  "command will catch it up",
+                                                 error->message);
+
+        options->notice (text, options->notice_data);
+    }
+}
+
+/* Compaction, like the overview, comes after the commit: failing loses
+ * nothing, and mlarc compact does the same later. */
+static void
+compact_tail (MlaArchive *archive, const MlaImportOptions *options)
+{
+    g_autoptr (GError) error = NULL;
+
+    if (!mla_archive_compact_tail_locked (archive, MLA_LIVE_VOLUMES, &error)
+        && options->notice != NULL) {
+        g_autofree char *text = g_strdup_printf ("the last volumes were not merged (%s); "
+                                                 "mlarc compact will merge them",
                                                  error->message);
 
         options->notice (text, options->notice_data);
@@ -491,9 +518,10 @@ gboolean
 mla_archive_import (MlaArchive *archive, const char *const *inputs,
                     const MlaImportOptions *options, MlaImportStats *out_stats, GError **error)
 {
-    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL, 0, 0 };
+    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL,
+                                               NULL, NULL, 0, FALSE, 0 };
     MlaImportStats local_stats;
-    Import import = { 0 };
+    Import import = { .overview_lock = -1 };
     int lock_fd;
     gboolean was_empty;
     gboolean ok;
@@ -509,15 +537,22 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     mla_key_set_init (&import.known);
     was_empty = archive->volumes->len == 0;
     ok = run_import (&import, inputs, error);
-    if (ok && import.stats->added + import.stats->rejected > 0)
+    if (ok && import.stats->added + import.stats->rejected > 0
+        && mla_key_set_index_is_due (&import.known))
         update_key_index (&import.known, archive);
     /* The key set and the batches go before the overview needs memory. */
     import_clear (&import);
-    if (ok)
-        update_overview (archive, import.options, was_empty);
-    mla_archive_unlock (lock_fd);
     if (!ok && archive->created && archive->volumes->len == 0)
         remove_new_archive (archive);
+    /* Both locks, so that a compaction neither removes volumes under a
+     * reader catching the overview up nor races the next import. */
+    if (ok)
+        update_overview (&import, was_empty);
+    if (ok && import.overview_lock >= 0 && !import.options->no_compact
+        && import.stats->added + import.stats->rejected > 0)
+        compact_tail (archive, import.options);
+    mla_archive_unlock (import.overview_lock);
+    mla_archive_unlock (lock_fd);
     return ok;
 }
 

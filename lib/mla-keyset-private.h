@@ -30,7 +30,13 @@ typedef struct MlaKeySet {
     GHashTable *reject_keys;   /* "source\toffset\tindex" of rejects added in memory */
     GByteArray *journal;       /* nullable: keys added since the journal started */
     gboolean separated_sha256s;  /* a volume is older than raw-rule="message" */
+    guint n_uncovered;           /* volumes whose keys the index does not hold */
 } MlaKeySet;
+
+/* An import writes keys.index anew only once this many volumes would be
+ * left out of it: writing it costs the size of the archive, while the
+ * volumes it leaves out cost the next imports one small .keys file each. */
+#define MLA_KEY_INDEX_LAG 16
 
 void mla_key_set_init (MlaKeySet *set);
 void mla_key_set_clear (MlaKeySet *set);
@@ -65,7 +71,15 @@ gboolean mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError *
 /* After a commit: merges the keys held in memory into ARCHIVE/keys.index,
  * which then covers every volume of @archive. The index is derived data:
  * a failure loses nothing (the next import reads the .keys files). */
+/* Whether an import that commits one more volume should write the index
+ * (mla_key_set_update_index()): when the archive has none that can be
+ * used, or it would leave MLA_KEY_INDEX_LAG volumes out. */
+gboolean mla_key_set_index_is_due (const MlaKeySet *set);
 gboolean mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error);
+/* Writes @path, the .keys file of a volume merged from the volumes at
+ * indices [@first, @end) of @archive: their keys, in order. */
+gboolean mla_key_set_write_merged (MlaArchive *archive, guint first, guint end, const char *path,
+                                   GError **error);
 /* Removes the temporary file of a key index update that was killed after
  * its import committed (the next import may add nothing, and so write no
  * index). The caller holds the archive lock. */

@@ -37,6 +37,7 @@ mla_key_set_init (MlaKeySet *set)
     set->reject_keys = g_hash_table_new (key_hash, key_equal);
     set->journal = NULL;
     set->separated_sha256s = FALSE;
+    set->n_uncovered = 0;
     set->index = NULL;
 }
 
@@ -266,6 +267,13 @@ export_records (MlaKeySet *set, GByteArray *records)
     }
 }
 
+static void
+start_journal (MlaKeySet *set)
+{
+    set->journal = g_byte_array_new ();
+    g_byte_array_append (set->journal, (const guint8 *) KEYS_MAGIC, strlen (KEYS_MAGIC));
+}
+
 gboolean
 mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error)
 {
@@ -286,6 +294,7 @@ mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error)
         g_clear_pointer (&set->index, mla_key_index_free);
         covered = 0;
     }
+    set->n_uncovered = volumes->len - covered;
     for (guint i = 0; i < volumes->len; i++) {
         const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, i);
         g_autofree char *keys = mla_key_set_file_for (archive, volume);
@@ -295,8 +304,7 @@ mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error)
             && !add_volume_records (set, archive, i, error))
             return FALSE;
     }
-    set->journal = g_byte_array_new ();
-    g_byte_array_append (set->journal, (const guint8 *) KEYS_MAGIC, strlen (KEYS_MAGIC));
+    start_journal (set);
     return TRUE;
 }
 
@@ -306,6 +314,32 @@ mla_key_set_remove_leftover (MlaArchive *archive)
     g_autofree char *path = mla_archive_file (archive, INDEX_NAME ".tmp");
 
     g_unlink (path);
+}
+
+gboolean
+mla_key_set_write_merged (MlaArchive *archive, guint first, guint end, const char *path,
+                          GError **error)
+{
+    MlaKeySet set;
+    gboolean ok = TRUE;
+
+    mla_key_set_init (&set);
+    start_journal (&set);
+    for (guint i = first; ok && i < end; i++) {
+        g_autofree char *keys = mla_key_set_file_for (
+            archive, g_ptr_array_index (mla_archive_get_volumes (archive), i));
+
+        ok = mla_key_set_load_file (&set, keys) || add_volume_records (&set, archive, i, error);
+    }
+    ok = ok && mla_key_set_write_journal (&set, path, error);
+    mla_key_set_clear (&set);
+    return ok;
+}
+
+gboolean
+mla_key_set_index_is_due (const MlaKeySet *set)
+{
+    return set->index == NULL || set->n_uncovered + 1 >= MLA_KEY_INDEX_LAG;
 }
 
 gboolean

@@ -50,6 +50,7 @@ struct MlaOverview {
     sqlite3 *db;
     sqlite3_stmt *stmts[N_STMTS];
     GMutex details_lock;      /* pages are made on several threads */
+    gboolean ranking;         /* mla_rank() is registered on db */
 };
 
 struct MlaOverviewThreads {
@@ -71,6 +72,11 @@ gboolean mla_overview_exec (MlaOverview *overview, const char *sql, GError **err
 sqlite3_stmt *mla_overview_stmt (MlaOverview *overview, int which, GError **error);
 /* Steps a statement that returns no rows, and resets it. */
 gboolean mla_overview_step_done (MlaOverview *overview, sqlite3_stmt *statement, GError **error);
+/* Returns: (transfer full) (nullable): the first column of the row that
+ * statement @which finds for @key (its one parameter); NULL when there is
+ * none, or on an error (set, saying @what failed). */
+char *mla_overview_get_text (MlaOverview *overview, int which, const char *key, const char *what,
+                             GError **error);
 /* Binds @text (not copied: it must live until the step). */
 void mla_overview_bind_text (sqlite3_stmt *statement, int column, const char *text);
 /* The same, leaving the column NULL for a NULL @text. */

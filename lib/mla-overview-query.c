@@ -111,21 +111,13 @@ mla_overview_resolve_thread (MlaOverview *overview, const char *thread_id, GErro
 
     g_return_val_if_fail (overview != NULL && thread_id != NULL, NULL);
     for (gsize i = 0; i < G_N_ELEMENTS (order); i++) {
-        sqlite3_stmt *statement = mla_overview_stmt (overview, order[i], error);
-        char *result = NULL;
-        int status;
+        g_autoptr (GError) local = NULL;
+        char *result = mla_overview_get_text (overview, order[i], thread_id, "resolve thread", &local);
 
-        if (statement == NULL)
-            return NULL;
-        mla_overview_bind_text (statement, 1, thread_id);
-        status = sqlite3_step (statement);
-        if (status == SQLITE_ROW)
-            result = g_strdup (i == 0 ? thread_id : (const char *) sqlite3_column_text (statement, 0));
-        sqlite3_reset (statement);
-        if (status != SQLITE_ROW && status != SQLITE_DONE)
-            return mla_overview_throw (overview, error, "resolve thread"), NULL;
         if (result != NULL)
             return result;
+        if (local != NULL)
+            return g_propagate_error (error, g_steal_pointer (&local)), NULL;
     }
     return mla_throw (error, MLA_ERROR_NOT_FOUND, "no thread %s in %s", thread_id,
                       mla_archive_get_path (overview->archive)),

@@ -4,17 +4,125 @@
  * expression, every other term a condition on the messages table; values
  * are always bound, never pasted. */
 #include "config.h"
+#include <math.h>
 #include <string.h>
 #include "mla-error.h"
 #include "mla-overview-private.h"
 
 /* Relevance weights of the FTS columns (title, author, recipients, body,
  * files): a word in the subject says more than one in the body. */
-#define RANK "bm25(search, 4.0, 2.0, 1.0, 1.0, 2.0)"
+static const double column_weights[] = { 4.0, 2.0, 1.0, 1.0, 2.0 };
+#define RANK "mla_rank(search)"
+/* BM25's parameters, as FTS5's bm25() has them. */
+#define BM25_K1 1.2
+#define BM25_B 0.75
 
 /* How many of the latest matches are ranked by default (see
  * mla_overview_search). */
 #define RANK_WINDOW 2000
+
+/* ---- ranking ---- */
+
+typedef struct {
+    int n_phrases;
+    double average_length;   /* tokens per row */
+    double idf[];            /* per phrase */
+} RankData;
+
+static int
+count_row (const Fts5ExtensionApi *api, Fts5Context *fts, void *data)
+{
+    (void) api;
+    (void) fts;
+    (*(sqlite3_int64 *) data)++;
+    return SQLITE_OK;
+}
+
+/* What every row's score shares: the average length, and each phrase's
+ * inverse document frequency. Counting a phrase's rows means evaluating
+ * it over the whole index (a second time, after the MATCH did), which for
+ * a phrase of common words costs as much as the search: with a single
+ * phrase its IDF is one factor common to every score, so it is left out
+ * (the order is BM25's all the same). */
+static RankData *
+rank_data (const Fts5ExtensionApi *api, Fts5Context *fts)
+{
+    int n_phrases = api->xPhraseCount (fts);
+    RankData *data = g_malloc0 (sizeof *data + sizeof (double) * (gsize) MAX (n_phrases, 1));
+    sqlite3_int64 rows = 0, tokens = 0;
+
+    data->n_phrases = n_phrases;
+    if (api->xRowCount (fts, &rows) != SQLITE_OK || api->xColumnTotalSize (fts, -1, &tokens) != SQLITE_OK)
+        rows = tokens = 0;
+    data->average_length = rows > 0 ? (double) tokens / (double) rows : 1.0;
+    for (int i = 0; i < n_phrases; i++) {
+        sqlite3_int64 hits = 0;
+
+        data->idf[i] = 1.0;
+        if (n_phrases > 1 && api->xQueryPhrase (fts, i, &hits, count_row) == SQLITE_OK)
+            data->idf[i] = MAX (log ((0.5 + (double) rows - (double) hits) / (0.5 + (double) hits)), 1e-6);
+    }
+    return data;
+}
+
+/* mla_rank(search): BM25 as FTS5's bm25() computes it, with the column
+ * weights above, negated (lower is better, as bm25()). */
+static void
+rank (const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int n_values,
+      sqlite3_value **values)
+{
+    RankData *data = api->xGetAuxdata (fts, 0);
+    g_autofree double *frequency = NULL;
+    int n_instances = 0, length = 0;
+    double score = 0.0;
+
+    (void) n_values;
+    (void) values;
+    if (data == NULL) {
+        data = rank_data (api, fts);
+        if (api->xSetAuxdata (fts, data, g_free) != SQLITE_OK) {
+            sqlite3_result_error_nomem (context);
+            return;
+        }
+    }
+    frequency = g_new0 (double, MAX (data->n_phrases, 1));
+    if (api->xInstCount (fts, &n_instances) != SQLITE_OK
+        || api->xColumnSize (fts, -1, &length) != SQLITE_OK) {
+        sqlite3_result_error (context, "mla_rank: no positions", -1);
+        return;
+    }
+    for (int i = 0; i < n_instances; i++) {
+        int phrase, column, offset;
+
+        if (api->xInst (fts, i, &phrase, &column, &offset) == SQLITE_OK && phrase < data->n_phrases
+            && column >= 0 && (gsize) column < G_N_ELEMENTS (column_weights))
+            frequency[phrase] += column_weights[column];
+    }
+    for (int i = 0; i < data->n_phrases; i++)
+        score += data->idf[i] * frequency[i] * (BM25_K1 + 1.0)
+                 / (frequency[i] + BM25_K1 * (1.0 - BM25_B + BM25_B * length / data->average_length));
+    sqlite3_result_double (context, -score);
+}
+
+/* Adds mla_rank() to the connection, once. */
+static gboolean
+register_rank (MlaOverview *overview, GError **error)
+{
+    fts5_api *api = NULL;
+    sqlite3_stmt *statement = NULL;
+
+    if (overview->ranking)
+        return TRUE;
+    if (sqlite3_prepare_v2 (overview->db, "SELECT fts5(?1)", -1, &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "find FTS5");
+    sqlite3_bind_pointer (statement, 1, &api, "fts5_api_ptr", NULL);
+    sqlite3_step (statement);
+    sqlite3_finalize (statement);
+    if (api == NULL || api->xCreateFunction (api, "mla_rank", NULL, rank, NULL) != SQLITE_OK)
+        return mla_throw (error, MLA_ERROR_OVERVIEW, "%s: FTS5 is not available", overview->path);
+    overview->ranking = TRUE;
+    return TRUE;
+}
 
 static void
 join_address (GString *out, const MlaAddress *address)
@@ -432,6 +540,8 @@ mla_overview_search (MlaOverview *overview, const MlaQuery *query,
                    ? NULL
                    : g_steal_pointer (&hits);
     }
+    if (!register_rank (overview, error))
+        return NULL;
     /* Other conditions need the messages table, a match alone does not. */
     join = strcmp (compiled.conditions.sql->str, "1") != 0
                ? " JOIN messages ON messages.id = search.rowid"

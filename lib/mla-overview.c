@@ -84,7 +84,7 @@ static const char *const stmt_sql[N_STMTS] = {
     [STMT_SET_META] = "INSERT OR REPLACE INTO meta (key, value) VALUES (?,?)",
     [STMT_GET_META] = "SELECT value FROM meta WHERE key = ?",
     [STMT_FIND_MESSAGE] = "SELECT " ENTRY_COLUMNS " FROM messages WHERE message_id = ? ORDER BY id",
-    [STMT_THREAD_EXISTS] = "SELECT 1 FROM threads WHERE thread = ?",
+    [STMT_THREAD_EXISTS] = "SELECT thread FROM threads WHERE thread = ?",
     [STMT_GET_ALIAS] = "SELECT thread FROM thread_aliases WHERE alias = ?",
     [STMT_PUT_THREAD] = "INSERT OR REPLACE INTO threads (thread, root, messages, first_date,"
                         " last_date, subject) VALUES (?,?,?,?,?,?)",
@@ -152,6 +152,7 @@ overview_close (MlaOverview *overview)
     for (int i = 0; i < N_STMTS; i++)
         g_clear_pointer (&overview->stmts[i], sqlite3_finalize);
     g_clear_pointer (&overview->db, sqlite3_close);
+    overview->ranking = FALSE;
 }
 
 void
@@ -215,11 +216,11 @@ set_meta (MlaOverview *overview, const char *key, const char *value, GError **er
     return mla_overview_step_done (overview, statement, error);
 }
 
-/* Returns: (transfer full) (nullable): NULL when unset or on error. */
-static char *
-get_meta (MlaOverview *overview, const char *key, GError **error)
+char *
+mla_overview_get_text (MlaOverview *overview, int which, const char *key, const char *what,
+                       GError **error)
 {
-    sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_GET_META, error);
+    sqlite3_stmt *statement = mla_overview_stmt (overview, which, error);
     char *value = NULL;
     int status;
 
@@ -230,9 +231,16 @@ get_meta (MlaOverview *overview, const char *key, GError **error)
     if (status == SQLITE_ROW)
         value = g_strdup ((const char *) sqlite3_column_text (statement, 0));
     else if (status != SQLITE_DONE)
-        mla_overview_throw (overview, error, "read meta");
+        mla_overview_throw (overview, error, what);
     sqlite3_reset (statement);
     return value;
+}
+
+/* Returns: (transfer full) (nullable): NULL when unset or on error. */
+static char *
+get_meta (MlaOverview *overview, const char *key, GError **error)
+{
+    return mla_overview_get_text (overview, STMT_GET_META, key, "read meta", error);
 }
 
 /* What tells one archive from another: when its first volume was made. */
@@ -245,23 +253,51 @@ archive_identity (MlaArchive *archive)
                             : "empty";
 }
 
+/* How many volumes of @archive are numbered up to @last: a compaction
+ * merges volumes, so the overview of volumes it merged counts more. */
+static guint
+count_volumes (MlaArchive *archive, guint last)
+{
+    GPtrArray *volumes = mla_archive_get_volumes (archive);
+    guint n = 0;
+
+    for (guint i = 0; i < volumes->len; i++)
+        n += ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, i))->number <= last;
+    return n;
+}
+
 static gboolean
 write_meta (MlaOverview *overview, GError **error)
 {
-    g_autofree char *last = g_strdup_printf ("%u", mla_archive_get_last_volume (overview->archive));
+    guint last_volume = mla_archive_get_last_volume (overview->archive);
+    g_autofree char *last = g_strdup_printf ("%u", last_volume);
+    g_autofree char *count = g_strdup_printf ("%u", count_volumes (overview->archive, last_volume));
 
     return set_meta (overview, "last-volume", last, error)
+           && set_meta (overview, "volumes", count, error)
            && set_meta (overview, "archive", archive_identity (overview->archive), error);
 }
 
 /* ---- bringing it up to date ---- */
 
+/* Threading reads every message, so an import leaves it to the next
+ * command that opens the overview: one message at a time, an import
+ * costs the same in an archive of any size. meta "threads" says "stale"
+ * until then. */
+typedef enum {
+    THREAD_NOW,
+    THREAD_LATER,
+} Threading;
+
 static gboolean
-add_volumes (MlaOverview *overview, guint first, GError **error)
+add_volumes (MlaOverview *overview, guint first, Threading threading, GError **error)
 {
     if (!mla_overview_exec (overview, "BEGIN IMMEDIATE", error))
         return FALSE;
-    if (mla_overview_insert_volumes (overview, first, error) && mla_overview_store_threads (overview, error)
+    if (mla_overview_insert_volumes (overview, first, error)
+        && (threading == THREAD_LATER ? set_meta (overview, "threads", "stale", error)
+                                      : mla_overview_store_threads (overview, error)
+                                            && set_meta (overview, "threads", "current", error))
         && write_meta (overview, error) && mla_overview_exec (overview, "COMMIT", error))
         return TRUE;
     sqlite3_exec (overview->db, "ROLLBACK", NULL, NULL, NULL);
@@ -296,6 +332,7 @@ rebuild_locked (MlaArchive *archive, GError **error)
         || !mla_overview_exec (fresh, schema_sql, error) || !mla_overview_exec (fresh, pragma, error)
         || !mla_overview_exec (fresh, "BEGIN", error) || !mla_overview_insert_volumes (fresh, 1, error)
         || !mla_overview_store_threads (fresh, error) || !write_meta (fresh, error)
+        || !set_meta (fresh, "threads", "current", error)
         || !mla_overview_exec (fresh, "COMMIT", error)) {
         overview_close (fresh);
         remove_files (fresh->path);
@@ -308,6 +345,20 @@ rebuild_locked (MlaArchive *archive, GError **error)
     if (g_rename (fresh->path, target) != 0)
         return mla_throw (error, MLA_ERROR_IO, "%s: %s", target, g_strerror (errno));
     return mla_sync_folder (mla_archive_get_path (archive), error);
+}
+
+/* -1 when it cannot be read. */
+static int
+schema_version (MlaOverview *overview)
+{
+    sqlite3_stmt *statement = NULL;
+    int version = -1;
+
+    if (sqlite3_prepare_v2 (overview->db, "PRAGMA user_version", -1, &statement, NULL) == SQLITE_OK
+        && sqlite3_step (statement) == SQLITE_ROW)
+        version = sqlite3_column_int (statement, 0);
+    sqlite3_finalize (statement);
+    return version;
 }
 
 typedef enum {
@@ -327,6 +378,8 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     g_autoptr (GError) error = NULL;
     g_autofree char *last = NULL;
     g_autofree char *identity = NULL;
+    g_autofree char *n_volumes = NULL;
+    g_autofree char *threads = NULL;
     sqlite3_stmt *statement = NULL;
     guint64 expected = 0;
     gint64 rows = -1;
@@ -341,10 +394,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
         *out_reason = g_strdup_printf ("damaged (%s)", error->message);
         return STATE_UNUSABLE;
     }
-    if (sqlite3_prepare_v2 (overview->db, "PRAGMA user_version", -1, &statement, NULL) == SQLITE_OK
-        && sqlite3_step (statement) == SQLITE_ROW)
-        version = sqlite3_column_int (statement, 0);
-    sqlite3_finalize (statement);
+    version = schema_version (overview);
     if (version != SCHEMA_VERSION) {
         *out_reason = version < 0 ? g_strdup_printf ("damaged (%s)", sqlite3_errmsg (overview->db))
                                   : g_strdup_printf ("of schema version %d, not %d", version,
@@ -353,7 +403,9 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     }
     last = get_meta (overview, "last-volume", &error);
     identity = get_meta (overview, "archive", &error);
-    if (last == NULL || identity == NULL) {
+    n_volumes = get_meta (overview, "volumes", &error);
+    threads = get_meta (overview, "threads", NULL);
+    if (last == NULL || identity == NULL || n_volumes == NULL) {
         *out_reason = g_strdup_printf ("damaged (%s)", error != NULL ? error->message : "no meta");
         return STATE_UNUSABLE;
     }
@@ -364,6 +416,10 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     *out_covered = (guint) g_ascii_strtoull (last, NULL, 10);
     if (*out_covered > mla_archive_get_last_volume (archive)) {
         *out_reason = g_strdup ("ahead of the archive's index");
+        return STATE_UNUSABLE;
+    }
+    if (g_ascii_strtoull (n_volumes, NULL, 10) != count_volumes (archive, *out_covered)) {
+        *out_reason = g_strdup ("made before a compaction");
         return STATE_UNUSABLE;
     }
     /* A truncated or damaged file fails here or miscounts. Rows are
@@ -387,7 +443,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
                                                   rows, expected);
         return STATE_UNUSABLE;
     }
-    if (*out_covered < mla_archive_get_last_volume (archive))
+    if (*out_covered < mla_archive_get_last_volume (archive) || g_strcmp0 (threads, "stale") == 0)
         return STATE_BEHIND;
     return STATE_CURRENT;
 }
@@ -410,21 +466,27 @@ notify (MlaNoticeFunc notice, gpointer data, const char *format, ...)
     notice (text, data);
 }
 
-gboolean
-mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
-                            gpointer notice_data, GError **error)
+static gboolean
+update_locked (MlaArchive *archive, Threading threading, MlaNoticeFunc notice,
+               gpointer notice_data, GError **error)
 {
     g_autoptr (MlaOverview) overview = overview_new (archive, MLA_OVERVIEW_FILE);
     g_autofree char *reason = NULL;
     guint covered = 0;
 
     g_return_val_if_fail (archive != NULL, FALSE);
+    /* Another command may have committed since @archive was opened: the
+     * index on disk may list volumes this process has not seen. */
+    if (!mla_archive_reload (archive, error))
+        return FALSE;
     switch (inspect (overview, &covered, &reason)) {
     case STATE_CURRENT:
         return TRUE;
     case STATE_BEHIND:
+        if (threading == THREAD_LATER && covered == mla_archive_get_last_volume (archive))
+            return TRUE;
         return mla_overview_exec (overview, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", error)
-               && add_volumes (overview, covered + 1, error);
+               && add_volumes (overview, covered + 1, threading, error);
     case STATE_UNUSABLE:
         break;
     }
@@ -438,14 +500,81 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
 }
 
 gboolean
+mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
+                            gpointer notice_data, GError **error)
+{
+    return update_locked (archive, THREAD_NOW, notice, notice_data, error);
+}
+
+gboolean
+mla_overview_add_locked (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_data,
+                         GError **error)
+{
+    return update_locked (archive, THREAD_LATER, notice, notice_data, error);
+}
+
+static gboolean
+is_compacted_from (MlaOverview *overview, guint old_volumes)
+{
+    g_autofree char *last = get_meta (overview, "last-volume", NULL);
+    g_autofree char *count = get_meta (overview, "volumes", NULL);
+    g_autofree char *identity = get_meta (overview, "archive", NULL);
+
+    return last != NULL && count != NULL && identity != NULL
+           && g_ascii_strtoull (last, NULL, 10) == mla_archive_get_last_volume (overview->archive)
+           && g_ascii_strtoull (count, NULL, 10) == old_volumes
+           && strcmp (identity, archive_identity (overview->archive)) == 0;
+}
+
+static gboolean
+move_rows (MlaOverview *overview, const MlaOverviewMove *moves, guint n_moves, GError **error)
+{
+    static const char sql[] = "UPDATE messages SET volume = ?, raw_offset = raw_offset + ?"
+                              " WHERE id >= ? AND id < ?";
+    sqlite3_stmt *statement = NULL;
+    gboolean ok = TRUE;
+
+    if (sqlite3_prepare_v2 (overview->db, sql, -1, &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "prepare");
+    for (guint i = 0; ok && i < n_moves; i++) {
+        sqlite3_bind_int64 (statement, 1, moves[i].volume);
+        sqlite3_bind_int64 (statement, 2, (sqlite3_int64) moves[i].raw_base);
+        sqlite3_bind_int64 (statement, 3, (sqlite3_int64) moves[i].first_row);
+        sqlite3_bind_int64 (statement, 4, (sqlite3_int64) (moves[i].first_row + moves[i].n_rows));
+        ok = mla_overview_step_done (overview, statement, error);
+    }
+    sqlite3_finalize (statement);
+    return ok;
+}
+
+gboolean
+mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
+                               const MlaOverviewMove *moves, guint n_moves, GError **error)
+{
+    g_autoptr (MlaOverview) overview = overview_new (archive, MLA_OVERVIEW_FILE);
+    if (!g_file_test (overview->path, G_FILE_TEST_EXISTS)
+        || !overview_connect (overview, SQLITE_OPEN_READWRITE, error))
+        return TRUE;
+    if (schema_version (overview) != SCHEMA_VERSION || !is_compacted_from (overview, old_volumes))
+        return TRUE;
+    if (!mla_overview_exec (overview, "BEGIN IMMEDIATE", error))
+        return FALSE;
+    if (move_rows (overview, moves, n_moves, error) && write_meta (overview, error)
+        && mla_overview_exec (overview, "COMMIT", error))
+        return TRUE;
+    sqlite3_exec (overview->db, "ROLLBACK", NULL, NULL, NULL);
+    return FALSE;
+}
+
+gboolean
 mla_overview_rebuild (MlaArchive *archive, GError **error)
 {
-    int lock = mla_archive_lock (archive, MLA_ARCHIVE_LOCK_WAIT, error);
+    int lock = mla_archive_lock_overview (archive, error);
     gboolean ok;
 
     if (lock < 0)
         return FALSE;
-    ok = rebuild_locked (archive, error);
+    ok = mla_archive_reload (archive, error) && rebuild_locked (archive, error);
     mla_archive_unlock (lock);
     return ok;
 }
@@ -466,7 +595,7 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_da
     if (state == STATE_CURRENT)
         return g_steal_pointer (&overview);
     overview_close (overview);
-    lock = mla_archive_lock (archive, MLA_ARCHIVE_LOCK_WAIT, error);
+    lock = mla_archive_lock_overview (archive, error);
     if (lock < 0)
         return NULL;
     ok = mla_overview_update_locked (archive, notice, notice_data, error);
@@ -475,7 +604,7 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_da
         return NULL;
     /* An import catches up as a matter of course; anyone else doing it
      * means an import stopped between its commit and its update. */
-    if (state == STATE_BEHIND)
+    if (state == STATE_BEHIND && covered < mla_archive_get_last_volume (archive))
         notify (notice, notice_data, "the overview was behind the archive (an import was "
                 "interrupted?): added volumes %u to %u", covered + 1,
                 mla_archive_get_last_volume (archive));

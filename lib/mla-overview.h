@@ -22,7 +22,7 @@ typedef struct MlaOverview MlaOverview;
 
 /* Opens the overview of @archive, first rebuilding it when it is missing,
  * damaged, of another schema version or of another archive, and catching
- * it up when it is behind the index (both under the archive lock).
+ * it up when it is behind the index (both under the overview lock).
  * @notice (nullable) hears about either, e.g. "overview missing: rebuilt
  * from 3 volumes". Returns: (transfer full)
  * (nullable). */
@@ -32,15 +32,40 @@ MLA_API void mla_overview_free (MlaOverview *overview);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverview, mla_overview_free)
 
 /* Throws the overview away and rebuilds it from the XML volumes alone,
- * under the archive lock. */
+ * under the overview lock. */
 MLA_API gboolean mla_overview_rebuild (MlaArchive *archive, GError **error);
 
-/* Adds the volumes the overview lacks and re-threads; the caller holds
- * the archive lock (import does, after its commit). A missing or unusable
- * overview is rebuilt instead, and only that is told to @notice. */
+/* Where the rows of one volume went when compaction merged it. */
+typedef struct MlaOverviewMove {
+    guint64 first_row;       /* its rows: [first_row, first_row + n_rows) */
+    guint64 n_rows;
+    guint volume;            /* the merged volume's number */
+    guint64 raw_base;        /* where its raw store starts in the merged one */
+} MlaOverviewMove;
+
+/* After a compaction commit (the caller holds the archive lock and the
+ * overview lock): points the rows
+ * of the merged volumes at their new place, in one transaction, so that
+ * the overview need not be rebuilt. Does nothing unless the overview
+ * covered exactly the @old_volumes volumes of the archive before it; the
+ * next mla_overview_update_locked() rebuilds it then. */
+gboolean mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
+                                        const MlaOverviewMove *moves, guint n_moves,
+                                        GError **error);
+
+/* Re-reads the archive's index, adds the volumes the overview lacks and
+ * re-threads; the caller holds the overview lock (import takes it before
+ * its commit). A missing or unusable overview is rebuilt instead, and
+ * only that is told to @notice. */
 MLA_API gboolean mla_overview_update_locked (MlaArchive *archive,
                                              MlaNoticeFunc notice,
                                              gpointer notice_data, GError **error);
+
+/* The same as mla_overview_update_locked() for an import: adds the rows of
+ * the volumes the overview lacks and leaves the threading, which reads
+ * every message, to the next mla_overview_open(). */
+MLA_API gboolean mla_overview_add_locked (MlaArchive *archive, MlaNoticeFunc notice,
+                                          gpointer notice_data, GError **error);
 
 /* One stored message, as the overview knows it. */
 typedef struct MlaOverviewEntry {

@@ -94,10 +94,24 @@ append_json_date (GString *out, const char *key, gint64 date)
     g_string_append_printf (out, "\"%s\": \"%s\"", key, iso);
 }
 
+/* "key": "value" pairs from @pairs (key, value, key, value...; a value
+ * may be NULL), each but the first after ", ". */
+static void
+append_json_fields (GString *out, const char *const *pairs, gsize n_pairs)
+{
+    for (gsize i = 0; i + 1 < n_pairs; i += 2) {
+        g_string_append_printf (out, "%s\"%s\": ", i > 0 ? ", " : "", pairs[i]);
+        append_json_string (out, pairs[i + 1]);
+    }
+}
+
 static void
 append_message (GString *out, MlaSearchFormat format, const MlaSearchHit *hit)
 {
     const MlaOverviewEntry *entry = hit->entry;
+    const char *ids[] = { "message_id", entry->message_id, "thread", entry->thread };
+    const char *texts[] = { "from_name", entry->from_name, "from_address", entry->from_address,
+                            "subject", entry->subject };
     char date[32];
 
     if (format == MLA_SEARCH_FORMAT_TEXT) {
@@ -111,18 +125,12 @@ append_message (GString *out, MlaSearchFormat format, const MlaSearchHit *hit)
         g_string_append (out, ">\n");
         return;
     }
-    g_string_append (out, "{\"message_id\": ");
-    append_json_string (out, entry->message_id);
-    g_string_append (out, ", \"thread\": ");
-    append_json_string (out, entry->thread);
+    g_string_append_c (out, '{');
+    append_json_fields (out, ids, G_N_ELEMENTS (ids));
     g_string_append (out, ", ");
     append_json_date (out, "date", entry->date);
-    g_string_append (out, ", \"from_name\": ");
-    append_json_string (out, entry->from_name);
-    g_string_append (out, ", \"from_address\": ");
-    append_json_string (out, entry->from_address);
-    g_string_append (out, ", \"subject\": ");
-    append_json_string (out, entry->subject);
+    g_string_append (out, ", ");
+    append_json_fields (out, texts, G_N_ELEMENTS (texts));
     g_string_append_printf (out, ", \"score\": %.4f}", hit->score);
 }
 
@@ -178,10 +186,8 @@ append_thread (GString *out, MlaOverview *overview, MlaSearchFormat format, cons
         g_string_append_c (out, '\n');
         return TRUE;
     }
-    g_string_append (out, "{\"thread\": ");
-    append_json_string (out, info->thread);
-    g_string_append (out, ", \"subject\": ");
-    append_json_string (out, info->subject);
+    g_string_append_c (out, '{');
+    append_json_fields (out, (const char *[]) { "thread", info->thread, "subject", info->subject }, 4);
     g_string_append (out, ", ");
     append_json_date (out, "first_date", info->first_date);
     g_string_append (out, ", ");

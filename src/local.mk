@@ -10,5 +10,6 @@ src_mlarc_SOURCES = \
 	src/mlarc-show.c \
 	src/mlarc-search.c \
 	src/mlarc-reindex.c \
+	src/mlarc-compact.c \
 	src/mlarc-site.c
 src_mlarc_LDADD = lib/libmlarc.la $(GLIB_LIBS) $(JEMALLOC_LIBS)

@@ -15,6 +15,7 @@ int mlarc_threads_command (int argc, char **argv);
 int mlarc_show_command (int argc, char **argv);
 int mlarc_search_command (int argc, char **argv);
 int mlarc_reindex_command (int argc, char **argv);
+int mlarc_compact_command (int argc, char **argv);
 int mlarc_site_command (int argc, char **argv);
 int mlarc_build_command (int argc, char **argv);
 
@@ -24,6 +25,7 @@ typedef struct {
     gboolean no_agendas;
     gboolean quiet;
     char *max_message_size;
+    gboolean no_compact;
     int threads;
 } MlarcImportFlags;
 
@@ -40,6 +42,8 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MlarcImportFlags, mlarc_import_flags_clear)
       "mbox variant: auto (default), mboxo, mboxrd, mboxcl2 or mboxcl", "FORMAT" },              \
     { "no-agendas", 0, 0, G_OPTION_ARG_NONE, &(flags).no_agendas,                         \
       "Do not extract agendas from the messages", NULL },                                \
+    { "no-compact", 0, 0, G_OPTION_ARG_NONE, &(flags).no_compact,                         \
+      "Do not merge the volumes of earlier imports (see mlarc compact)", NULL },         \
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &(flags).quiet, "No progress and no summary line", NULL }, \
     { "max-message-size", 0, 0, G_OPTION_ARG_STRING, &(flags).max_message_size,           \
       "Reject messages bigger than SIZE bytes (K, M, G: KiB, MiB, GiB; default 32M)", "SIZE" }, \

@@ -74,7 +74,8 @@ int
 mlarc_import_run (const char *archive_path, const char *const *inputs,
                   const MlarcImportFlags *flags)
 {
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, mlarc_print_notice, NULL, 0, 0 };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, mlarc_print_notice,
+                                 NULL, 0, FALSE, 0 };
     MlaImportStats stats = { 0 };
     ProgressState progress = { g_get_monotonic_time (), 0 };
     g_autoptr (MlaArchive) archive = NULL;
@@ -97,6 +98,7 @@ mlarc_import_run (const char *archive_path, const char *const *inputs,
     }
     options.threads = (guint) flags->threads;
     options.extract_agendas = !flags->no_agendas;
+    options.no_compact = flags->no_compact;
     if (!flags->quiet && isatty (STDERR_FILENO)) {
         options.progress = print_progress;
         options.progress_data = &progress;
@@ -123,7 +125,7 @@ int
 mlarc_import_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
-    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE, NULL, 0 };
+    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE, NULL, FALSE, 0 };
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
           "Archive folder (created if missing)", "ARCHIVE" },

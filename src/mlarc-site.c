@@ -140,7 +140,7 @@ int
 mlarc_build_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
-    g_auto (MlarcImportFlags) import = { NULL, FALSE, FALSE, NULL, 0 };
+    g_auto (MlarcImportFlags) import = { NULL, FALSE, FALSE, NULL, FALSE, 0 };
     g_auto (SiteFlags) flags = { 0 };
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,

@@ -21,6 +21,7 @@ static const MlarcCommand commands[] = {
     { "threads", mlarc_threads_command, "Print the archive's threads." },
     { "show", mlarc_show_command, "Print one message, its raw bytes or its thread as mbox." },
     { "search", mlarc_search_command, "Find messages or threads by words, senders, dates." },
+    { "compact", mlarc_compact_command, "Merge small volumes into one per month." },
     { "reindex", mlarc_reindex_command, "Rebuild the overview from the archive's XML." },
     { "site", mlarc_site_command, "Build or update the archive's static website." },
     { "build", mlarc_build_command, "Import mail, then build or update the website." },

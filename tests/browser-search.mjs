@@ -2,13 +2,16 @@
 // site served over http: opens SITE_URL/search.html, types WORD, waits for
 // the results, and prints one JSON line: the results shown (subject,
 // author, date, excerpt, href), the bytes and requests the browser fetched
-// under pagefind/ for the query, the console errors and refused loads;
+// under pagefind/ for the query and the periods (pagefind/PERIOD/) they
+// came from, the console errors and refused loads;
 // with --params=QUERY-STRING the page is opened with it (filters, order);
+// with --older it then presses "search older" once and gives the status
+// and results after it as "after";
 // with --screenshot=PNG it leaves a picture of the results; with --follow
 // it then opens the first result and adds its page's first subject
 // heading and its URL.
 //
-//   node browser-search.mjs NODE_MODULES SITE_URL WORD [--params=Q] [--screenshot=PNG] [--follow]
+//   node browser-search.mjs NODE_MODULES SITE_URL WORD [--params=Q] [--screenshot=PNG] [--older] [--follow]
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -19,7 +22,15 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-const out = { results: [], bytes: 0, requests: 0, errors: [] };
+const out = { results: [], bytes: 0, requests: 0, periods: [], errors: [] };
+// The status once a query is answered: "... found." or "...; X not searched yet."
+const answered = () => / found\.$|not searched yet\.$/.test(document.getElementById("status").textContent);
+const shown = (page) => page.$$eval("#results li", (items) => items.map((li) => ({
+  subject: li.querySelector("a.subject").textContent,
+  href: li.querySelector("a.subject").getAttribute("href"),
+  meta: li.querySelector(".meta").textContent,
+  excerpt: li.querySelector(".excerpt").innerHTML,
+})));
 try {
   const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   let counting = false;
@@ -35,8 +46,11 @@ try {
   });
   page.on("pageerror", (error) => out.errors.push(String(error)));
   page.on("requestfinished", async (request) => {
-    if (!counting || !new URL(request.url()).pathname.includes("/pagefind/"))
+    const period = new URL(request.url()).pathname.match(/\/pagefind\/([^/]+)\//);
+    if (!counting || period === null)
       return;
+    if (!out.periods.includes(period[1]))
+      out.periods.push(period[1]);
     const sizes = await request.sizes();
     out.requests++;
     out.bytes += sizes.responseBodySize + sizes.responseHeadersSize;
@@ -48,17 +62,19 @@ try {
   await page.waitForFunction(() => document.getElementById("status").textContent === "",
                              null, { timeout: 60000 });
   await page.fill("#q", word);
-  await page.waitForFunction(() => / found\.$/.test(document.getElementById("status").textContent),
-                             null, { timeout: 60000 });
+  await page.waitForFunction(answered, null, { timeout: 60000 });
   await page.waitForLoadState("networkidle");
   counting = false;
   out.status = await page.textContent("#status");
-  out.results = await page.$$eval("#results li", (items) => items.map((li) => ({
-    subject: li.querySelector("a.subject").textContent,
-    href: li.querySelector("a.subject").getAttribute("href"),
-    meta: li.querySelector(".meta").textContent,
-    excerpt: li.querySelector(".excerpt").innerHTML,
-  })));
+  out.results = await shown(page);
+  if (flags.includes("--older")) {
+    const before = out.status;
+    await page.click("#older");
+    await page.waitForFunction((old) => document.getElementById("status").textContent !== old,
+                               before, { timeout: 60000 });
+    await page.waitForFunction(answered, null, { timeout: 60000 });
+    out.after = { status: await page.textContent("#status"), results: await shown(page) };
+  }
   const shot = flags.find((flag) => flag.startsWith("--screenshot="));
   if (shot)
     await page.screenshot({ path: shot.slice("--screenshot=".length), fullPage: true });

@@ -4,7 +4,10 @@
 # (Debian's chromium, driven by playwright-core: browser-search.mjs): the
 # search page loads the index under its Content-Security-Policy, a word
 # typed shows the expected message with its subject, author, date and an
-# excerpt, and the result leads to its message page. Skips without
+# excerpt, and the result leads to its message page. On a site of two
+# periods (the sample's 2004 and tests/data/search/more.mbox's 2005) the
+# page merges the older period only as a query needs it, and with
+# ?budget=1 only when "search older" is pressed. Skips without
 # chromium, node, python3, pagefind or playwright-core (npm install at the
 # top of the source tree installs the last two). With MLARC_SCREENSHOTS=DIR
 # it leaves a picture of the results in DIR/site-search-1000.png (doc/
@@ -22,17 +25,22 @@ export CHROMIUM
 S=$TMP/site
 expect 0 build -q --search=yes -a "$TMP/archive" -o "$S" "$SAMPLE"
 
-# A free port on 127.0.0.1, and a server on it until the test ends.
+# A free port on 127.0.0.1, and a server of $S on it (serve) until the
+# test ends or the site is made again.
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server --bind 127.0.0.1 --directory "$S" "$port" >"$TMP/http.log" 2>&1 &
-server=$!
+server=
 trap 'kill $server 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
-tries=0
-until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/search.html')" 2>/dev/null; do
-    tries=$((tries + 1))
-    [ $tries -lt 50 ] || fail "the http server did not start: $(cat "$TMP/http.log")"
-    sleep 0.2
-done
+serve () {
+    python3 -m http.server --bind 127.0.0.1 --directory "$S" "$port" >"$TMP/http.log" 2>&1 &
+    server=$!
+    tries=0
+    until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/search.html')" 2>/dev/null; do
+        tries=$((tries + 1))
+        [ $tries -lt 50 ] || fail "the http server did not start: $(cat "$TMP/http.log")"
+        sleep 0.2
+    done
+}
+serve
 
 shot=
 [ -z "${MLARC_SCREENSHOTS:-}" ] || shot=--screenshot=$MLARC_SCREENSHOTS/site-search-1000.png
@@ -73,5 +81,26 @@ search multipath --params=year=2004
 [ "$(field "['status']")" = "2 messages found." ] || fail "multipath in 2004: $(field "['status']")"
 search multipath --params=month=2004-06
 [ "$(field "['status']")" = "No message found." ] || fail "multipath in June: $(field "['status']")"
+[ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
+
+# Two periods: 2005 (newest, loaded with the page) and 2004, merged when
+# 2005 alone gives fewer than a page of results, unless over the budget.
+kill $server
+expect 0 import -q -a "$TMP/archive" "$DATA/search/more.mbox"
+expect 0 site -q --search=yes -a "$TMP/archive" -o "$S"
+serve
+search garage
+[ "$(field "['status']")" = "1 message found." ] || fail "garage over two periods: $(field "['status']")"
+[ "$(field "['periods']")" = "['2005', '2004']" ] || fail "garage fetched from $(field "['periods']")"
+search garage --params=budget=1 --older
+[ "$(field "['status']")" = "No message found in 2005; 2004 not searched yet." ] \
+    || fail "garage within a budget of one page: $(field "['status']")"
+[ "$(field "['periods']")" = "['2005']" ] || fail "garage within a budget fetched from $(field "['periods']")"
+[ "$(field "['after']['status']")" = "1 message found." ] || fail "after search older: $(field "['after']['status']")"
+[ "$(field "['after']['results'][0]['subject']")" = "Re: [Ksummit-2004-discuss] Getting to the Congress Centre" ] \
+    || fail "after search older: $(field "['after']['results'][0]['subject']")"
+search quokka --params=year=2005
+[ "$(field "['status']")" = "1 message found." ] || fail "quokka in 2005: $(field "['status']")"
+[ "$(field "['periods']")" = "['2005']" ] || fail "quokka in 2005 fetched from $(field "['periods']")"
 [ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
 echo "browser-search: ok"

@@ -1675,20 +1675,29 @@ START_TEST (test_unit_word_title)
 }
 END_TEST
 
-/* "3:30 - 3:15pm": the start stays, the end is flagged, not used. */
+/* An end written before the start: the start stays, the end is flagged,
+ * not used. Slot 1 of each text starts at @start, ends at @end. */
+static const struct {
+    const char *text, *start, *end, *note;
+} ends_before_starts[] = {
+    { "Saturday\n\n1:00 - 1:30pm  Welcome\n3:30 - 3:15pm  Lightning talks\n"
+      "4:30pm  Show and tell\n",
+      "15:30", "16:30", "end 15:15 is before the start" },
+    /* no end reads twelve hours on to make a slot of eleven hours */
+    { "Dec 3rd\n9:00 - Kickoff\n11:15 - 11:00 - Planning poker\n12:00 - Lunch\n",
+      "11:15", "12:00", "end 11:00 is before the start" },
+};
+
 START_TEST (test_end_before_start_flagged)
 {
-    g_autoptr (MlaAgenda) agenda = parse_text ("Saturday\n\n1:00 - 1:30pm  Welcome\n"
-                                               "3:30 - 3:15pm  Lightning talks\n"
-                                               "4:30pm  Show and tell\n",
-                                               NULL);
+    g_autoptr (MlaAgenda) agenda = parse_text (ends_before_starts[_i].text, "2026-11-02T10:00:00Z");
     MlaAgendaSlot *slot;
 
     ck_assert_ptr_nonnull (agenda);
     slot = slot_at (agenda, 0, 1);
-    ck_assert_str_eq (slot->start, "15:30");
-    ck_assert_str_eq (slot->end, "16:30");
-    ck_assert_str_eq (note_at (slot, 0), "end 15:15 is before the start");
+    ck_assert_str_eq (slot->start, ends_before_starts[_i].start);
+    ck_assert_str_eq (slot->end, ends_before_starts[_i].end);
+    ck_assert_str_eq (note_at (slot, 0), ends_before_starts[_i].note);
 }
 END_TEST
 
@@ -2199,6 +2208,174 @@ START_TEST (test_grid_blank_corner)
 }
 END_TEST
 
+/* Round 3 of issue 9: one row per rule. The text has @n slots (0: no
+ * agenda); slot @slot of day @day has @title, @room, @location and, as
+ * its last person, @person (each NULL: none). */
+static const struct {
+    const char *text;
+    guint n, day, slot;
+    const char *title, *room, *location, *person;
+} layouts[] = {
+    /* the lines under a parallel session are read like any slot's */
+    { "Monday\n\n09:00-10:30  Parallel sessions\n    Hall A    T1  Storage engines\n"
+      "                  Chair: Maria Gomez\n    Hall B    T2  Compilers\n"
+      "                  - Fast joins (L. Kim)\n10:30-11:00  Break\n",
+      3, 0, 0, "T1 Storage engines", "Hall A", NULL, "Maria Gomez" },
+    /* cells that are all places make a row of rooms; "-" is an empty cell */
+    { "Saturday\n\nTime\tBig Room\tKitchen\tRoof\n10:00\tMonorepos\tSourdough\t-\n"
+      "11:00\tPairing\t-\tSketching\n12:00\tLunch\n",
+      5, 0, 3, "Sketching", "Roof", NULL, NULL },
+    /* dot leaders, then who gives the item */
+    { "Thursday\n\n15:30  Administrivia ........ Chairs (10 min)\n"
+      "15:40  Framing status ........ Ana Silva (15 min)\n15:55  Open mic\n",
+      3, 0, 1, "Framing status", NULL, NULL, "Ana Silva" },
+    /* semicolons part people, commas their affiliations */
+    { "Friday\n\n13:30 - 14:30  Panel: open source in government\n"
+      "               Panelists: Ann Lee, Red Hat; Marco Bianchi, SUSE\n"
+      "14:30  Coffee\n15:00  Close\n",
+      3, 0, 0, "Panel: open source in government", NULL, NULL, "Marco Bianchi" },
+    /* a column of places before the titles */
+    { "Sunday\n\n10:00-10:30  Boathouse: Welcome\n10:30-12:00  Pavilion: Knots\n"
+      "12:00-13:00  Lunch\n",
+      3, 0, 1, "Knots", NULL, "Pavilion", NULL },
+    /* one "Hands-on:" title is no column of places */
+    { "Sunday\n\n10:00  Hands-on: eBPF tracing\n11:00  Talks\n12:00  Lunch\n",
+      3, 0, 0, "Hands-on: eBPF tracing", NULL, NULL, NULL },
+    /* an itinerary and a poll are no agendas */
+    { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
+      "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
+      "1645 - 1800   LH 1241   Berlin (BER) - Frankfurt (FRA)\n",
+      0, 0, 0, NULL, NULL, NULL, NULL },
+    { "Tue 10 Nov\n  09:00-10:00    yes   no    yes\n  14:00-15:00    yes   yes   no\n"
+      "  16:00-17:00    no    yes   yes\n",
+      0, 0, 0, NULL, NULL, NULL, NULL },
+    { "Candidate times (all UTC):\n- 14:00-15:00 Tuesday\n- 09:00-10:00 Wednesday\n"
+      "- 16:00-17:00 Thursday\n",
+      0, 0, 0, NULL, NULL, NULL, NULL },
+    { "Flights\nLH 400   Thu 3 Dec  13:35-16:05  FRA-JFK\n"
+      "LH 401   Sun 6 Dec  17:55-07:25  JFK-FRA\nLH 402   Mon 7 Dec  10:00-12:25  FRA-MUC\n",
+      0, 0, 0, NULL, NULL, NULL, NULL },
+    /* a numbered item that starts with its time */
+    { "Wednesday\n\n1. 13:00  Welcome\n2. 13:05  Milestones - Jane Roe\n3. 13:15  AOB\n",
+      3, 0, 1, "Milestones", NULL, NULL, "Jane Roe" },
+    /* "Minutes 2 November" is no day; its times are no slots */
+    { "Monday 9 November\n10:00  Check-in\n10:10  Updates\n10:50  AOB\n\n"
+      "Minutes 2 November\n- 10:04 quorum\n- 10:20 decided to ship\n",
+      3, 0, 2, "AOB", NULL, NULL, NULL },
+    { "Agenda, Monday 9 November\n10:00 Check-in\n10:10 Updates\n10:40 AOB\n\n"
+      "Notes from the call:\n10:02 started\n10:15 agreed to ship\n10:45 ended\n",
+      3, 0, 2, "AOB", NULL, NULL, NULL },
+    /* an agenda after the minutes of the last meeting */
+    { "Minutes of the 2 November call\n\n14:02 Quorum reached\n14:10 Budget approved\n"
+      "14:35 Call closed\n\nAgenda for the next call (same time):\n\n14:00 Roll call\n"
+      "14:05 Action items\n14:55 AOB\n",
+      3, 0, 1, "Action items", NULL, NULL, NULL },
+    /* a label in the cell under a time's cell */
+    { "Tuesday\n08:30 - 09:00 | Coffee\n09:00 - 10:30 | Standards roadmap\n"
+      "              | Chair: Ines Duarte\n10:30 - 11:00 | Break\n",
+      3, 0, 1, "Standards roadmap", NULL, NULL, "Ines Duarte" },
+    /* a dated line with only a place over the items is their frame */
+    { "Every Monday 10:00-11:00, Room 4.12\n\n10:00 Check-in round\n10:10 Updates\n"
+      "10:40 Hiring\n",
+      3, 0, 0, "Check-in round", NULL, NULL, NULL },
+    /* a line with a date and hours over the items is the day's heading */
+    { "ABC WG, Wednesday 18 November 2026, 09:30-11:30 (Session I)\n\n"
+      "09:30  Welcome\n09:35  Milestones\n10:15  AOB\n",
+      3, 0, 0, "Welcome", NULL, NULL, NULL },
+    /* the line under a row of track cells gives each its speaker */
+    { "Wednesday\n\nTime            Storage                 Memory\n"
+      "09:30-10:30     Zoned devices           Page cache folios\n"
+      "                Damien Le Moal          Matthew Wilcox\n10:30-11:00     Break\n",
+      3, 0, 1, "Page cache folios", "Memory", NULL, "Matthew Wilcox" },
+    /* a heading naming a track's room */
+    { "=== Track B (Aula 2) ===\n\nMonday\n 9:00-10:30  Intro to R\n11:00-12:30  Tidyverse\n"
+      "12:30  Lunch\n",
+      3, 0, 1, "Tidyverse", "Aula 2", NULL, NULL },
+    { "--- Room changes ---\n\nMonday\n 9:00  Intro to R\n11:00  Tidyverse\n12:30  Lunch\n",
+      3, 0, 1, "Tidyverse", NULL, NULL, NULL },
+    /* paragraphs under one time, each a session with its room */
+    { "Wednesday\n\n10:00am\nSecuring the Supply Chain\nRoom 201\nLuis Ortega, Chainguard\n\n"
+      "Platform Teams That Scale\nRoom 203\nJonas Berg\n\n11:00am\nLunch\n",
+      3, 0, 1, "Platform Teams That Scale", "Room 203", NULL, "Jonas Berg" },
+    /* where rooms come as title/speaker pairs, two lines are one pair */
+    { "Thursday\n\nTimeAuditoriumBoardroom\n9:00-9:30\nTesting\nAnn Lee\nGovernance\nBo Li\n"
+      "9:30-10:00\nLightning talks\nOpen to everyone\n",
+      3, 0, 2, "Lightning talks", NULL, NULL, NULL },
+    /* a group's code before the room; a range in parentheses over the block */
+    { "Tuesday\n\nMorning workshops (09:00-12:00)\n   WS1   Salon 1   Threat modelling\n"
+      "               Chair: Carl Berg\n   TU1   Lab 3     Fuzzing\nLunch (12:00-13:00)\n",
+      3, 0, 1, "TU1 Fuzzing", "Lab 3", NULL, NULL },
+    /* a bullet before the room is layout */
+    { "Tuesday\n\n09:00-10:30  Parallel sessions\n  \u2022 Room A \u2013 Kernel hacking\n"
+      "  \u2022 Room B \u2013 Userspace tooling\n10:30-11:00  Coffee\n",
+      3, 0, 1, "Userspace tooling", "Room B", NULL, NULL },
+    /* speaker lines of a flattened table: "Name | Org", "Speakers: A, B" */
+    { "Friday\n\nTimeMain stageSide stage\n10:00 - 10:45\nCSS is awesome\nLea Verou | MIT\n"
+      "Tokens\nSpeakers: Jina Anne, Dan Mall\n10:45 - 11:00\nBreak\n",
+      3, 0, 1, "Tokens", "Side stage", NULL, "Dan Mall" },
+    /* "Place: Title" cells after a time; a single time over such items */
+    { "Saturday\n10:00 Main room: Testing | Kitchen: Sourdough\n11:00 Main room: Nix\n"
+      "12:00 *** LUNCH ***\n",
+      4, 0, 1, "Sourdough", "Kitchen", NULL, NULL },
+    { "Saturday\n\n09:00 Welcome\nSlot 1 (10:00)\n- Main room: Testing\n- Kitchen: Sourdough\n"
+      "12:00 *** LUNCH ***\n",
+      4, 0, 3, "LUNCH", NULL, NULL, NULL },
+    /* an empty cell ("\u2014") of a grid is no slot */
+    { "SUNDAY\n         Salon A              Salon B\n10:00    Intro to Zig         Kotlin\n"
+      "11:00    Zig comptime         \u2014\n12:00    LUNCH\n",
+      4, 0, 2, "Zig comptime", "Salon A", NULL, NULL },
+    /* people apart by "&", each with an affiliation after a comma */
+    { "Friday\n\n9am-10am   Welcome\n10am-11am  State of the project - Bo Li, Intel & Cy Ng, AMD\n"
+      "11am-noon  Roadmap\n",
+      3, 0, 1, "State of the project", NULL, NULL, "Cy Ng" },
+    /* the room at the end of a session's line, or in parentheses after its track */
+    { "Tuesday\n\n10:30-12:00 Parallel sessions\n  [A1] Kernel hacking (Room A)\n"
+      "  [A2] Userspace tooling (Room B)\n12:00-13:00 Lunch\n",
+      3, 0, 1, "[A2] Userspace tooling", "Room B", NULL, NULL },
+    { "Tuesday\n10:30 AM - 12:00 PM  CONCURRENT SESSIONS\n   Track 1 (Ballroom A): Cloud costs\n"
+      "      Speakers: Ann Lee, Bo Li\n   Track 2 (Ballroom B): Data mesh\n12:00 PM - 1:00 PM  Lunch\n",
+      3, 0, 0, "Cloud costs", "Ballroom A", NULL, "Bo Li" },
+    /* a flattened table's cells apart by blank lines; a third line per
+     * room is the speaker's affiliation */
+    { "Friday\n\nTimeRoom ARoom B\n09:00 - 09:45\nCompilers\n\nAnn Lee\n\nDatabases\n\n"
+      "Bo Li\n\n09:45 - 10:00\nBreak\n\n\nSee you there.\n",
+      3, 0, 1, "Databases", "Room B", NULL, "Bo Li" },
+    { "Friday\n\nTime\nRoom A\nRoom B\n09:00 - 09:45\nCompilers\nAnn Lee\nRed Hat\n"
+      "Databases\nBo Li\nIntel\n09:45 - 10:00\nBreak\n",
+      3, 0, 1, "Databases", "Room B", NULL, "Bo Li" },
+    /* "noon Lunch": noon before a capitalised title, one space apart */
+    { "Tues. Nov. 10th\n9 a.m. Talks\n10 a.m. Demos\nnoon Lunch\nnoon we will see\n",
+      3, 0, 2, "Lunch", NULL, NULL, NULL },
+    /* an arrow between the times of a range */
+    { "Thursday\n09:00 \u2192 09:30  Welcome\n09:30 -> 10:30  Roadmap\n10:30 \u2192 11:00  Break\n",
+      3, 0, 1, "Roadmap", NULL, NULL, NULL },
+    /* "Keynote by Dr. Tim Bray, independent" */
+    { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
+      3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
+};
+
+START_TEST (test_layouts)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (layouts[_i].text, "2026-11-02T10:00:00Z");
+    MlaAgendaSlot *slot;
+
+    if (layouts[_i].n == 0) {
+        ck_assert_ptr_null (agenda);
+        return;
+    }
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), layouts[_i].n);
+    slot = slot_at (agenda, layouts[_i].day, layouts[_i].slot);
+    ck_assert_pstr_eq (slot->title, layouts[_i].title);
+    ck_assert_pstr_eq (slot->room, layouts[_i].room);
+    ck_assert_pstr_eq (slot->location, layouts[_i].location);
+    if (layouts[_i].person == NULL)
+        ck_assert_uint_eq (slot->people->len, 0);
+    else
+        ck_assert_str_eq (person_at (slot, slot->people->len - 1)->name, layouts[_i].person);
+}
+END_TEST
+
 /* The TCases of round 2 (issue 9), one per behaviour, in table form:
  * rows of one TCase follow each other; @n is a loop test's row count, 1
  * for a plain test. */
@@ -2211,7 +2388,7 @@ static const struct {
     { "empty rows", &test_empty_row_colon_is_heading, 1 },
     { "unit words", &test_unit_word_title, G_N_ELEMENTS (unit_titles) },
     { "zones", &test_short_zone, 1 },
-    { "ends before starts", &test_end_before_start_flagged, 1 },
+    { "ends before starts", &test_end_before_start_flagged, G_N_ELEMENTS (ends_before_starts) },
     { "ends before starts", &test_end_past_midnight_not_flagged, 1 },
     { "affiliations", &test_person_with_affiliation, 1 },
     { "dash tails", &test_title_dash_tail, G_N_ELEMENTS (dash_tails) },
@@ -2236,6 +2413,7 @@ static const struct {
     { "minutes", &test_minutes_no_slots, 1 },
     { "room lines", &test_room_line_under_title, 1 },
     { "room lines", &test_track_first_cell, 1 },
+    { "layouts", &test_layouts, G_N_ELEMENTS (layouts) },
 };
 
 static Suite *

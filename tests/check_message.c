@@ -202,6 +202,9 @@ static const struct {
       "<tr><td>18:00</td><td><b>Doors</b> open</td><td></td></tr>"
       "<tr><td>18:30</td><td></td><td>Ann Lee</td></tr></table>",
       "Time | Talk | Speaker\n18:00 | Doors open |\n18:30 | | Ann Lee\n" },
+    { "<table><tr><td>10:00</td><td>Compilers<br>Ann Lee</td><td>Databases<br/>Bo Li<br></td>"
+      "<td><br>Lunch</td></tr></table>",
+      "10:00 | Compilers - Ann Lee | Databases - Bo Li | Lunch\n" },
     { "<table><tr><td><p>Layout</p></td><td><p>cell</p></td></tr></table>", "Layout\n\ncell\n" },
     { "<div>unclosed <b>bold <i>both</div>tail", "unclosed bold both\ntail\n" },
     { "<!-- comment -->text<style>x{}</style><script>if (a<b) {}</script>", "text\n" },

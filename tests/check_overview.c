@@ -40,7 +40,7 @@ new_archive (void)
 static void
 import_paths (MlaArchive *archive, const char *const *inputs)
 {
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, 0 };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0 };
     g_autoptr (GError) error = NULL;
 
     ck_assert_msg (mla_archive_import (archive, inputs, &options, NULL, &error), "%s",
@@ -595,7 +595,7 @@ START_TEST (test_corpus_arrival_order)
     for (int pass = 0; pass < 2; pass++) {
         g_autoptr (MlaArchive) archive = new_archive ();
         g_autoptr (GPtrArray) files = list_files (dir, pass == 1);
-        MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, 0 };
+        MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0 };
 
         /* One file per import: each arrives after the ones before it. */
         for (guint i = 0; i < files->len; i++) {

@@ -3,7 +3,9 @@
  * beyond the ranking window, then by date for queries without words),
  * and paging that agrees with the whole list. */
 #include "config.h"
+#include <math.h>
 #include "mlarc.h"
+#include "mla-overview-private.h"
 #include "mla-test.h"
 
 static MlaArchive *archive;
@@ -16,7 +18,7 @@ setup (void)
     g_autofree char *path = g_build_filename (dir, "archive", NULL);
     g_autofree char *sample = mla_test_srcdir_path ("samples/ksummit-2004-discuss.mbox");
     const char *inputs[] = { sample, NULL };
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, 0 };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0 };
     g_autoptr (GError) error = NULL;
 
     archive = mla_archive_open (path, MLA_ARCHIVE_OPEN_CREATE, &error);
@@ -66,6 +68,44 @@ END_TEST
 
 /* With a window of 3, the 3 latest matches are ranked and come first; the
  * others follow in archive order, the latest first; the set is the same. */
+/* mla_rank() is FTS5's bm25() with the same weights: equal scores for a
+ * query of several phrases, and for one phrase the same order (its IDF,
+ * left out, is one factor common to every row). */
+START_TEST (test_search_rank_is_bm25)
+{
+    const char *queries[] = { "kernel", "\"page clustering\"", "kernel AND summit", "numa OR agenda" };
+
+    g_ptr_array_unref (search ("kernel", 0, 1, 0));   /* registers mla_rank() */
+    for (gsize q = 0; q < G_N_ELEMENTS (queries); q++) {
+        sqlite3_stmt *statement = NULL;
+        double ratio = 0.0;
+        int rows = 0;
+
+        ck_assert_int_eq (sqlite3_prepare_v2 (overview->db,
+                                              "SELECT bm25(search, 4.0, 2.0, 1.0, 1.0, 2.0),"
+                                              " mla_rank(search) FROM search WHERE search MATCH ?",
+                                              -1, &statement, NULL),
+                          SQLITE_OK);
+        sqlite3_bind_text (statement, 1, queries[q], -1, SQLITE_STATIC);
+        while (sqlite3_step (statement) == SQLITE_ROW) {
+            double bm25 = sqlite3_column_double (statement, 0);
+            double rank = sqlite3_column_double (statement, 1);
+
+            ck_assert (bm25 < 0 && rank < 0);
+            if (q >= 2)
+                ck_assert_msg (fabs (bm25 - rank) < 1e-9, "%s: %g, %g", queries[q], bm25, rank);
+            else if (rows == 0)
+                ratio = bm25 / rank;
+            else
+                ck_assert_msg (fabs (bm25 / rank - ratio) < 1e-9, "%s: %g, %g", queries[q], bm25, rank);
+            rows++;
+        }
+        sqlite3_finalize (statement);
+        ck_assert_msg (rows > 1, "%s: %d rows", queries[q], rows);
+    }
+}
+END_TEST
+
 START_TEST (test_search_window)
 {
     const char *text = "summit OR session OR kernel";
@@ -160,6 +200,7 @@ search_suite (void)
 
     tcase_add_checked_fixture (tcase, setup, teardown);
     tcase_add_test (tcase, test_search_ranked);
+    tcase_add_test (tcase, test_search_rank_is_bm25);
     tcase_add_test (tcase, test_search_window);
     tcase_add_test (tcase, test_search_paging);
     tcase_add_test (tcase, test_search_by_date);

@@ -47,7 +47,7 @@ setup (void)
     g_autofree char *path = g_build_filename (dir, "in.mbox", NULL);
     g_autofree char *archive = g_build_filename (dir, "archive", NULL);
     const char *inputs[] = { path, NULL };
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, 0 };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0 };
     g_autoptr (GError) error = NULL;
 
     ck_assert (g_file_set_contents (path, mbox, -1, NULL));

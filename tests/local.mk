@@ -106,6 +106,7 @@ mla_e2e_tests = \
 	tests/e2e-agenda-revisions.sh \
 	tests/e2e-agenda-links.sh \
 	tests/e2e-threads.sh \
+	tests/e2e-compact.sh \
 	tests/e2e-search.sh \
 	tests/e2e-site.sh \
 	tests/e2e-site-search.sh \
@@ -119,6 +120,7 @@ mla_e2e_tests = \
 mla_reliability_tests = \
 	tests/reliability/check-hostile.sh \
 	tests/reliability/check-crash.sh \
+	tests/reliability/check-compact.sh \
 	tests/reliability/check-concurrency.sh \
 	tests/reliability/check-diskfull.sh \
 	tests/reliability/check-identity.sh \

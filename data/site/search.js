@@ -1,10 +1,17 @@
 // search.js: the search page of an mlarc site (search.html), the only
-// script of the site. It loads Pagefind's bundle of the first period and
-// merges the others' (mergeIndex), then shows the messages that match:
-// subject, author, date and excerpt, each linking to its message page.
+// script of the site. It loads Pagefind's bundle of the newest period and
+// merges older periods (mergeIndex) only as a query needs them: Pagefind
+// fetches about 10 bytes of metadata per page of every merged index, so
+// merging all of a big archive's periods would cost a megabyte before the
+// first result. A query merges the periods its filters allow, newest first
+// (oldest first for "oldest first"), until it has a page of results or has
+// merged BUDGET pages; the rest wait for the "search older" button. Then
+// it shows the messages that match: subject, author, date and excerpt,
+// each linking to its message page.
 (function () {
   "use strict";
   const PAGE = 20;
+  const BUDGET = 12000;          // pages merged by a query without asking
   const form = document.getElementById("search");
   const input = document.getElementById("q");
   const year = document.getElementById("year");
@@ -12,15 +19,25 @@
   const status = document.getElementById("status");
   const list = document.getElementById("results");
   const more = document.getElementById("more");
+  const older = document.getElementById("older");
   const root = new URL(".", document.baseURI).pathname;
-  const indexes = form.dataset.indexes.split(" ").filter(Boolean)
-    .map((path) => new URL(path, document.baseURI).pathname);
+  const sizes = form.dataset.pages.split(" ").map(Number);
+  // Named by their folder ("2004", "2005-03"), so sorted by name they are
+  // oldest first.
+  const periods = form.dataset.indexes.split(" ").filter(Boolean).map((href, i) => ({
+    path: new URL(href, document.baseURI).pathname,
+    name: href.split("/").filter(Boolean).pop(),
+    pages: sizes[i] || 0,
+    merged: false,
+  })).sort((a, b) => a.name.localeCompare(b.name));
   // The month and author filters come from the address only
   // (?month=2004-07, ?author=NAME), as a link can give them.
   const linked = {};
   let pagefind = null;
   let found = [];
   let shown = 0;
+  let budget = BUDGET;
+  let latest = 0;                // the number of the newest run()
 
   if (location.protocol === "file:") {
     status.textContent = "Search needs the site served over http:// " +
@@ -29,11 +46,27 @@
   }
 
   async function load() {
-    pagefind = await import(indexes[0] + "pagefind.js");
+    const newest = periods[periods.length - 1];
+    pagefind = await import(newest.path + "pagefind.js");
     await pagefind.options({ baseUrl: root, excerptLength: 24 });
     await pagefind.init();
-    for (const path of indexes.slice(1))
-      await pagefind.mergeIndex(path, { baseUrl: root });
+    newest.merged = true;
+  }
+
+  // The periods a search with these filters can match, in the order they
+  // are merged: "2004" and "2004-07" hold messages of year 2004, and
+  // "2004" or "2004-07" those of month 2004-07.
+  function candidates(filters, order) {
+    const fits = periods.filter((period) =>
+      (!filters.year || period.name.slice(0, 4) === filters.year)
+      && (!filters.month || period.name === filters.month
+          || period.name === filters.month.slice(0, 4)));
+    return order === "asc" ? fits : fits.reverse();
+  }
+
+  function span(list) {
+    const names = list.map((period) => period.name).sort();
+    return names.length === 1 ? names[0] : names[0] + " to " + names[names.length - 1];
   }
 
   // Pagefind's excerpt is HTML with <mark>: only its text and marks are
@@ -75,7 +108,9 @@
     more.hidden = shown >= found.length;
   }
 
-  async function run() {
+  // widen: merge the next periods even when a page of results is there
+  // (the "search older" button), at least one.
+  async function run(widen) {
     const query = input.value.trim();
     const params = new URLSearchParams();
     if (query) params.set("q", query);
@@ -93,22 +128,50 @@
     const options = { filters: { ...linked } };
     if (year.value) options.filters.year = year.value;
     if (sort.value) options.sort = { date: sort.value };
-    const answer = await pagefind.debouncedSearch(query, options);
-    if (answer === null)
+    const ticket = ++latest;
+    let answer = await pagefind.debouncedSearch(query, options);
+    if (answer === null || ticket !== latest)
       return;                     // a newer query took its place
+    const wanted = candidates(options.filters, sort.value);
+    let spent = 0;
+    for (;;) {
+      const next = wanted.find((period) => !period.merged);
+      // Over the budget, a period is still merged when it is the first
+      // of this widening, or when none the filters allow is merged yet.
+      const fits = spent + next?.pages <= budget
+        || (widen ? spent === 0 : !wanted.some((period) => period.merged));
+      if (next === undefined || !fits || (!widen && answer.results.length >= PAGE))
+        break;
+      await pagefind.mergeIndex(next.path, { baseUrl: root });
+      next.merged = true;
+      spent += next.pages;
+      answer = await pagefind.search(query, options);
+      if (ticket !== latest)
+        return;
+    }
     found = answer.results;
     shown = 0;
     list.replaceChildren();
     await showMore();
     // Said once the results are shown.
-    status.textContent = found.length === 0 ? "No message found."
-      : found.length === 1 ? "1 message found." : found.length + " messages found.";
+    const left = wanted.filter((period) => !period.merged);
+    const count = found.length === 0 ? "No message found"
+      : found.length === 1 ? "1 message found" : found.length + " messages found";
+    if (left.length === 0) {
+      status.textContent = count + ".";
+    } else {
+      status.textContent = count + " in " + span(wanted.filter((period) => period.merged))
+        + "; " + span(left) + " not searched yet.";
+      older.textContent = "Search " + span(left) + " too";
+    }
+    older.hidden = left.length === 0;
   }
 
-  form.addEventListener("submit", (event) => { event.preventDefault(); run(); });
+  form.addEventListener("submit", (event) => { event.preventDefault(); run(false); });
   for (const control of [input, year, sort])
-    control.addEventListener(control === input ? "input" : "change", run);
+    control.addEventListener(control === input ? "input" : "change", () => run(false));
   more.addEventListener("click", showMore);
+  older.addEventListener("click", () => run(true));
 
   status.textContent = "Loading the index…";
   load().then(() => {
@@ -116,11 +179,13 @@
     input.value = params.get("q") || "";
     year.value = params.get("year") || "";
     sort.value = params.get("sort") || "";
+    // ?budget=PAGES: how many pages' index a query merges without asking.
+    if (Number(params.get("budget")) > 0) budget = Number(params.get("budget"));
     for (const key of ["month", "author"])
       if (params.get(key)) linked[key] = params.get(key);
     status.textContent = "";
     input.focus();
-    return run();
+    return run(false);
   }).catch((error) => {
     status.textContent = "The search index could not be loaded: " + error;
   });

@@ -17,6 +17,9 @@
       <xsl:attribute name="data-indexes">
         <xsl:for-each select="index"><xsl:if test="position() &gt; 1"><xsl:text> </xsl:text></xsl:if><xsl:value-of select="@href"/></xsl:for-each>
       </xsl:attribute>
+      <xsl:attribute name="data-pages">
+        <xsl:for-each select="index"><xsl:if test="position() &gt; 1"><xsl:text> </xsl:text></xsl:if><xsl:value-of select="@pages"/></xsl:for-each>
+      </xsl:attribute>
       <input type="search" name="q" id="q" placeholder="Words to find" aria-label="Words to find" autocomplete="off"/>
       <xsl:text> </xsl:text>
       <select name="year" id="year" aria-label="Year">
@@ -32,7 +35,8 @@
     </form>
     <p id="status" class="meta">Search runs in your browser: it needs JavaScript, and the site served over http:// or https://.</p>
     <ol id="results" class="results"></ol>
-    <p><button type="button" id="more" hidden="">More results</button></p>
+    <p><button type="button" id="more" hidden="">More results</button>
+      <xsl:text> </xsl:text><button type="button" id="older" hidden="">Search older messages too</button></p>
     <script src="{$root}search.js"></script>
   </xsl:template>
 </xsl:stylesheet>

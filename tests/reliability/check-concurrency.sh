@@ -1,8 +1,9 @@
 #!/bin/sh
 # check-concurrency.sh: two imports into one archive (the second fails at
-# once, saying why), and readers (threads, export, site) running during an
-# import: each succeeds and shows a committed state, the archive before
-# the import or after it, never a mix. The input is made by bench/import's
+# once, saying why), readers (threads, search, export, site) running during
+# an import: each succeeds and shows a committed state, the archive before
+# the import or after it, never a mix; and an import while a reader
+# rebuilds the overview (the import waits for the rebuild, never fails). The input is made by bench/import's
 # generator (python3), $MLARC_CONCURRENCY_SIZE (default 10M).
 . "${top_srcdir:?run me through make check or tests/reliability/run}/tests/reliability/lib.sh"
 
@@ -13,13 +14,14 @@ BIG=$TMP/gen/bench.mbox
 C=$TMP/archive
 
 # The two committed states: 0 (the sample) and 1 (sample + BIG), as
-# threads, export and site summary show them.
+# threads, search (a word both have), export and site summary show them.
 expect 0 import -q -a "$C" "$SAMPLE"
 cp -a "$C" "$TMP/after"
 expect 0 import -q -a "$TMP/after" "$BIG"
 for state in 0 1; do
     archive=$C; [ $state -eq 1 ] && archive=$TMP/after
     expect 0 threads -a "$archive"; cp "$TMP/out" "$TMP/threads-$state"
+    expect 0 search -a "$archive" --limit 100000 kernel; cp "$TMP/out" "$TMP/search-$state"
     expect 0 export -a "$archive" -o "$TMP/export-$state"
     expect 0 site --search=no -a "$archive" -o "$TMP/site-$state"
     grep -o '[0-9]* messages published' "$TMP/err" >"$TMP/site-summary-$state"
@@ -72,6 +74,9 @@ readers () {
         expect 0 threads -a "$C"; cp "$TMP/out" "$TMP/threads"
         s=$(state_of "$TMP/threads" "$TMP/threads"); [ "$s" != mixed ] || fail "threads shows no committed state"
         seen="$seen threads:$s"
+        expect 0 search -a "$C" --limit 100000 kernel; cp "$TMP/out" "$TMP/search"
+        s=$(state_of "$TMP/search" "$TMP/search"); [ "$s" != mixed ] || fail "search shows no committed state"
+        seen="$seen search:$s"
         expect 0 export -a "$C" -o "$TMP/export"
         s=$(state_of "$TMP/export" "$TMP/export"); [ "$s" != mixed ] || fail "export shows no committed state"
         seen="$seen export:$s"
@@ -84,9 +89,35 @@ readers () {
     done
     finish_import
     [ "$runs" -gt 0 ] || skip "the import ended before a reader ran"
-    detail "$runs rounds of threads, export and site during the import, each a committed state:$(echo "$seen" | tr " " "\n" | grep . | sort | uniq -c | awk '{ printf " %s x%s", $2, $1 }')"
+    detail "$runs rounds of threads, search, export and site during the import, each a committed state:$(echo "$seen" | tr " " "\n" | grep . | sort | uniq -c | awk '{ printf " %s x%s", $2, $1 }')"
+}
+
+# The overview of the big archive is deleted; a reader rebuilds it under
+# the overview lock while an import of one new message runs: the import
+# must not fail, its commit waits for the rebuild, and the overview then
+# covers it with no notice of an interrupted import.
+import_during_rebuild () {
+    rm -rf "$C"; expect 0 import -q -a "$C" "$SAMPLE" "$BIG"
+    rm -f "$C/overview.sqlite3"
+    printf 'From x@example.org Mon Jan  3 10:00:00 2005\nFrom: x@example.org\nSubject: during a rebuild\nMessage-ID: <rebuild@example.org>\nDate: Mon, 3 Jan 2005 10:00:00 +0000\n\nzebracorn\n' >"$TMP/one.mbox"
+    "$MLARC" threads -a "$C" >"$TMP/reader.out" 2>"$TMP/reader.err" &
+    reader_pid=$!
+    until [ -e "$C/overview.sqlite3.tmp" ]; do
+        kill -0 "$reader_pid" 2>/dev/null || skip "the rebuild ended before the import could start"
+        sleep 0.01
+    done
+    start=$(now)
+    expect 0 import -q -a "$C" "$TMP/one.mbox"
+    took=$(elapsed "$start")
+    wait "$reader_pid" || fail "the reader failed: $(cat "$TMP/reader.err")"
+    [ -e "$C/overview.sqlite3.tmp" ] && fail "the rebuild left its temporary file"
+    expect 0 search -a "$C" zebracorn
+    grep -q 'during a rebuild' "$TMP/out" || fail "the new message is not in the overview"
+    grep -q 'interrupted' "$TMP/err" && fail "a notice of an interrupted import: $(cat "$TMP/err")"
+    detail "the import succeeded in ${took}s while threads rebuilt the overview; search finds its message"
 }
 
 check "two imports into one archive" two_imports
-check "threads, export and site during an import" readers
+check "threads, search, export and site during an import" readers
+check "an import while a reader rebuilds the overview" import_during_rebuild
 finish

@@ -1,0 +1,509 @@
+/* mla-agenda-flat.c: layouts of the agenda parser that put one cell of a
+ * timetable per line: time blocks over one line per parallel session, and
+ * web tables flattened by copying (a header of rooms, then a title and
+ * its speaker per room under each time). */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <string.h>
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-rules-private.h"
+#include "mla-agenda-times-private.h"
+
+/* One line of a parallel block: its room and title, and its line. */
+typedef struct {
+    char *room;                 /* owned */
+    char *title;                /* owned */
+    guint line;
+} MlaSession;
+
+static void
+session_clear (gpointer data)
+{
+    MlaSession *session = data;
+
+    g_free (session->room);
+    g_free (session->title);
+}
+
+/* Whether @text is a group's short code ("WS3", "TU2", "AHG"). */
+static gboolean
+is_short_code (const char *text)
+{
+    if (strlen (text) > 6 || text[0] == '\0')
+        return FALSE;
+    for (const char *p = text; *p != '\0'; p++)
+        if (!g_ascii_isupper (*p) && !g_ascii_isdigit (*p) && *p != '-')
+            return FALSE;
+    return TRUE;
+}
+
+/* Splits @text into a room and the rest: a room of up to three words that
+ * is no label and names a place. Returns FALSE when it does not start so. */
+static gboolean
+split_room (MlaAgendaBuilder *b, const char *text, char **out_room, char **out_rest)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *raw = NULL, *room = NULL, *key = NULL, *inner = NULL;
+    guint words = 1;
+
+    if (!g_regex_match (b->parser->session_line, text, 0, &match))
+        return FALSE;
+    raw = g_match_info_fetch_named (match, "room");
+    room = mla_agenda_squeeze (raw);
+    inner = mla_agenda_room_in_parentheses (b, room);
+    if (inner != NULL) {
+        /* "Track 1 (Ballroom A)": the room is the place in parentheses */
+        g_free (room);
+        room = g_steal_pointer (&inner);
+    }
+    key = mla_agenda_fold_compact (room);
+    for (const char *p = room; *p != '\0'; p++)
+        words += *p == ' ';
+    if (words > 3 || g_hash_table_contains (b->parser->labels, key)
+        || g_hash_table_contains (b->parser->place_labels, key)
+        || !mla_agenda_names_place (b, room))
+        return FALSE;
+    *out_room = g_steal_pointer (&room);
+    *out_rest = g_match_info_fetch_named (match, "rest");
+    return TRUE;
+}
+
+/* The room at the end of a session's line: in parentheses ("Kernel
+ * hacking (Room A)") or after a dash ("Kernel hacking \u2014 Room A"), a
+ * room word in it. Returns: (transfer full) (nullable): the room; @out_title
+ * gets the rest. */
+static char *
+room_at_end (MlaAgendaBuilder *b, const char *text, char **out_title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *room = NULL;
+
+    if (!g_regex_match (b->parser->room_at_end, text, 0, &match))
+        return NULL;
+    room = g_match_info_fetch_named (match, "room");
+    if (!mla_agenda_is_room_line (b, room))
+        return NULL;
+    *out_title = g_match_info_fetch_named (match, "title");
+    return g_steal_pointer (&room);
+}
+
+/* Reads line @i as a parallel session: a room, then a title that is no
+ * bare name; or a group's code before the room ("WS3  Salon 1  Title"),
+ * which stays in the title. A bullet before either is layout. Returns
+ * FALSE when the line is none. */
+static gboolean
+read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
+{
+    const MlaAgendaLine *line = &b->lines[i];
+    const char *text = line->text + line->indent;
+    g_autofree char *room = NULL, *rest = NULL, *title = NULL;
+
+    if (strchr ("-*", text[0]) != NULL && text[0] != '\0' && text[1] == ' ')
+        text += 2;
+    else if (g_str_has_prefix (text, "\u2022 "))
+        text += strlen ("\u2022 ");
+    if (split_room (b, text, &room, &rest)) {
+        title = g_strdup (g_strstrip (rest));
+    } else if ((room = room_at_end (b, text, &title)) != NULL) {
+        /* "[A1] Kernel hacking (Room A)", "Title — Room B" */
+    } else {
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autofree char *code = NULL, *after = NULL;
+
+        if (!g_regex_match (b->parser->session_line, text, 0, &match))
+            return FALSE;
+        code = g_match_info_fetch_named (match, "room");
+        after = g_match_info_fetch_named (match, "rest");
+        if (!is_short_code (g_strstrip (code)) || !split_room (b, after, &room, &rest))
+            return FALSE;
+        title = g_strconcat (code, " ", g_strstrip (rest), NULL);
+    }
+    if (mla_agenda_parser_is_name (b->parser, title))
+        return FALSE;
+    out->room = g_steal_pointer (&room);
+    out->title = g_steal_pointer (&title);
+    out->line = i;
+    return TRUE;
+}
+
+gboolean
+mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
+{
+    g_autoptr (GArray) sessions = g_array_new (FALSE, TRUE, sizeof (MlaSession));
+    guint heading = b->index, indent = 0, last = b->index, next = 0;
+
+    g_array_set_clear_func (sessions, session_clear);
+    for (guint i = heading + 1; i < b->n_lines; i++) {
+        const MlaAgendaLine *line = &b->lines[i];
+        MlaSession session = { 0 };
+
+        if (line->blank || line->indent < b->lines[heading].indent
+            || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), line->text, 0, NULL))
+            break;
+        if ((sessions->len == 0 || line->indent == indent) && read_session (b, i, &session)) {
+            indent = line->indent;
+            g_array_append_val (sessions, session);
+        } else if (sessions->len == 0 || line->indent <= indent) {
+            break;
+        }
+        last = i;
+    }
+    if (sessions->len < 2)
+        return FALSE;
+    g_debug ("agenda: line %u: a time block of %u parallel sessions", heading + 1, sessions->len);
+    /* each session is a slot; the lines indented under it (the rest of its
+     * title, its chair, its papers) are read like any slot's lines */
+    for (b->index = heading + 1; b->index <= last; b->index++) {
+        MlaSession *session = next < sessions->len ? &g_array_index (sessions, MlaSession, next)
+                                                   : NULL;
+        MlaAgendaSlot *slot;
+
+        if (session == NULL || b->index != session->line) {
+            mla_agenda_classify_line (b);
+            continue;
+        }
+        slot = mla_agenda_slot_new ();
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        slot->room = g_steal_pointer (&session->room);
+        mla_agenda_slot_set_title (b, slot, session->title);
+        mla_agenda_builder_add_slot (b, slot);
+        b->slot_indent = indent;
+        next++;
+    }
+    b->index = last;
+    return TRUE;
+}
+
+/* The rooms of "TimeRoom ARoom BRoom C" (the cells of a web table's
+ * header row, run together when copied): a cell starts at a capital
+ * letter followed by a lower-case one right after a letter or digit. */
+static GPtrArray *
+split_run_together (MlaAgendaBuilder *b, const char *rest)
+{
+    g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autoptr (GPtrArray) rooms = NULL;
+
+    /* g_regex_split() mishandles a separator that matches the empty string */
+    g_regex_match (b->parser->run_together, rest, 0, &match);
+    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
+        gint at = 0;
+
+        g_match_info_fetch_pos (match, 0, &at, NULL);
+        g_array_append_val (cuts, at);
+    }
+    rooms = mla_agenda_cut_cells (rest, cuts);
+    for (guint i = 0; i < rooms->len; i++)
+        if (!mla_agenda_is_room_cell (b, g_ptr_array_index (rooms, i)))
+            return NULL;
+    return g_steal_pointer (&rooms);
+}
+
+/* The rooms of a header row written one cell per line under "Time": the
+ * short lines up to the first time. */
+static GPtrArray *
+rooms_below (MlaAgendaBuilder *b, guint *out_last)
+{
+    g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+
+    for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+        g_autofree char *cell = mla_agenda_squeeze (b->lines[i].text);
+
+        if (g_regex_match (slot_time, b->lines[i].text, 0, NULL)) {
+            *out_last = i - 1;
+            return rooms->len >= 2 ? g_steal_pointer (&rooms) : NULL;
+        }
+        if (!mla_agenda_is_room_cell (b, cell))
+            return NULL;
+        g_ptr_array_add (rooms, g_steal_pointer (&cell));
+    }
+    return NULL;
+}
+
+gboolean
+mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    g_autoptr (GPtrArray) rooms = NULL;
+    guint last = b->index;
+
+    if (rest != NULL && rest[0] != '\0')
+        rooms = strstr (rest, "  ") == NULL ? split_run_together (b, rest) : NULL;
+    else
+        rooms = rooms_below (b, &last);
+    if (rooms == NULL || rooms->len < 2)
+        return FALSE;
+    mla_agenda_builder_clear_table (b);
+    for (guint i = 0; i < rooms->len; i++)
+        g_ptr_array_add (b->flat_rooms, g_strdup (g_ptr_array_index (rooms, i)));
+    g_debug ("agenda: rule flat-header: line %u: %u rooms", b->index + 1, rooms->len);
+    b->index = last;
+    b->slot = NULL;
+    return TRUE;
+}
+
+/* Whether line @i ends the rows of a time in a flattened table. */
+static gboolean
+ends_flat_row (MlaAgendaBuilder *b, guint i)
+{
+    return b->lines[i].blank
+           || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL);
+}
+
+/* The people of a speaker's line under a title: a line of people, a
+ * "Speaker: Ann Lee" line, or a name with its affiliation after a bar or
+ * a dash ("Lea Verou | MIT", "Carol Nichols - Integer 32"). Returns:
+ * (transfer full) (nullable): the names, NULL when the line is none. */
+static GStrv
+speaker_line (MlaAgendaBuilder *b, guint i)
+{
+    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
+    g_autoptr (GMatchInfo) match = NULL;
+    GStrv names = mla_agenda_person_line (b->parser, text);
+
+    if (names != NULL)
+        return names;
+    if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), text, 0, &match)) {
+        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
+        g_autofree char *value = g_match_info_fetch_named (match, "value");
+        g_autofree char *label = g_match_info_fetch_named (match, "label");
+        g_autofree char *key = mla_agenda_fold_compact (label);
+        g_autoptr (GStrvBuilder) list = g_strv_builder_new ();
+        g_auto (GStrv) parts = NULL;
+
+        if (colon == NULL || colon[0] == '\0')
+            return NULL;
+        if (mla_agenda_label_is_singular (b->parser, key))
+            return mla_agenda_person_line (b->parser, value);
+        /* "Speakers: Jina Anne, Dan Mall": a plural label lists names */
+        parts = g_regex_split (b->parser->person_split, value, 0);
+        for (guint k = 0; parts[k] != NULL; k++)
+            if (mla_agenda_parser_is_name (b->parser, parts[k]))
+                g_strv_builder_add (list, parts[k]);
+        return g_strv_builder_end (list);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->name_affiliation, text, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch_named (match, "name");
+
+        if (mla_agenda_parser_is_name (b->parser, name)) {
+            g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
+
+            g_strv_builder_add (one, name);
+            return g_strv_builder_end (one);
+        }
+    }
+    return NULL;
+}
+
+/* Whether line @i is a room and nothing else. */
+static gboolean
+room_line_at (MlaAgendaBuilder *b, guint i)
+{
+    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
+
+    return mla_agenda_is_room_line (b, text);
+}
+
+/* The lines of the row under the time on the current line: up to the next
+ * time or blank line; when the cells are apart by blank lines ("Title",
+ * "", "Speaker"), up to the next time, two blank lines or as many lines as
+ * two per room. */
+static GArray *
+flat_row_lines (MlaAgendaBuilder *b)
+{
+    GArray *lines = g_array_new (FALSE, FALSE, sizeof (guint));
+    guint i = b->index + 1, max = 2 * b->flat_rooms->len;
+    gboolean spaced = b->flat_rooms->len > 0 && i + 2 < b->n_lines && !b->lines[i].blank
+                      && b->lines[i + 1].blank && !b->lines[i + 2].blank
+                      && !ends_flat_row (b, i + 2);
+
+    if (spaced) {
+        g_auto (GStrv) names = speaker_line (b, i + 2);
+
+        spaced = names != NULL;
+    }
+    for (; i < b->n_lines; i++) {
+        if (b->lines[i].blank) {
+            if (!spaced || i + 1 >= b->n_lines || b->lines[i + 1].blank || lines->len >= max)
+                break;
+            continue;
+        }
+        if (ends_flat_row (b, i))
+            break;
+        g_array_append_val (lines, i);
+    }
+    return lines;
+}
+
+gboolean
+mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
+{
+    guint k = 0, n, speakers = 0, note = G_MAXUINT, last;
+    /* without a header, each item may name its room on a line of its own */
+    gboolean room_led = b->flat_rooms->len == 0;
+    g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint) * 3);
+    g_autoptr (GArray) run = flat_row_lines (b);
+    const guint *line = (const guint *) run->data;
+    gboolean triplets;
+
+    n = run->len;
+    if (n == 0 || (room_led && !room_line_at (b, line[0])))
+        return FALSE;
+    /* "Title / Ann Lee / Red Hat" per room: the third line is the
+     * speaker's affiliation */
+    triplets = !room_led && n == 3 * b->flat_rooms->len;
+    for (k = 1; triplets && k < n; k += 3) {
+        g_auto (GStrv) names = speaker_line (b, line[k]);
+
+        triplets = names != NULL;
+    }
+    /* the run of lines: [room,] title, then its speaker's line when one follows */
+    for (k = 0; k < n;) {
+        guint item[3] = { G_MAXUINT, G_MAXUINT, G_MAXUINT };
+        g_auto (GStrv) names = NULL;
+
+        if (room_led) {
+            if (!room_line_at (b, line[k]))
+                break;
+            item[0] = line[k++];
+            if (k >= n)
+                break;
+        }
+        item[1] = line[k++];
+        if (k < n && (!room_led || !room_line_at (b, line[k]))
+            && (names = speaker_line (b, line[k])) != NULL)
+            item[2] = line[k++];
+        if (triplets)
+            k++;
+        g_array_append_vals (items, item, 1);
+    }
+    last = line[MIN (k, n) - 1];
+    if (items->len == 0 || (room_led && items->len < 2))
+        return FALSE;
+    for (k = 0; k < items->len; k++)
+        speakers += ((const guint *) (items->data + k * sizeof (guint) * 3))[2] != G_MAXUINT;
+    if (!room_led && items->len == 2 && speakers == 0 && b->flat_pairs) {
+        /* where the rooms come as title and speaker pairs, two lines are
+         * one pair: "Lightning talks / Open to everyone" spans the rooms */
+        guint *item = (guint *) items->data;
+
+        note = item[3 + 1];
+        g_array_set_size (items, 1);
+    }
+    b->flat_pairs = b->flat_pairs || speakers > 0;
+    for (k = 0; k < items->len; k++) {
+        const guint *item = (const guint *) (items->data + k * sizeof (guint) * 3);
+        MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        /* one item under a time spans the rooms (a break, a keynote) */
+        if (room_led)
+            slot->room = mla_agenda_squeeze (b->lines[item[0]].text);
+        else if (items->len > 1 && k < b->flat_rooms->len)
+            slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, k));
+        b->index = item[1];
+        mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
+        if (item[2] != G_MAXUINT) {
+            g_auto (GStrv) names = speaker_line (b, item[2]);
+
+            for (guint j = 0; names[j] != NULL; j++)
+                mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
+        }
+        if (note != G_MAXUINT)
+            g_ptr_array_add (slot->notes, mla_agenda_squeeze (b->lines[note].text));
+        mla_agenda_builder_add_slot (b, slot);
+    }
+    b->index = last;    /* the row's last line read */
+    b->slot_open = FALSE;
+    return TRUE;
+}
+
+/* Whether line @i ends a time's run of blocks: a time, or a heading. */
+static gboolean
+ends_blocks (MlaAgendaBuilder *b, guint i)
+{
+    return g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL)
+           || g_regex_match (mla_agenda_rule (b->parser, "day-heading"), b->lines[i].text, 0,
+                             NULL);
+}
+
+/* Whether the lines @from to @to (a paragraph) read as one session of a
+ * schedule site: a title, then its room and its speakers. */
+static gboolean
+is_session_block (MlaAgendaBuilder *b, guint from, guint to)
+{
+    gboolean detail = FALSE;
+
+    /* the title may be in title case ("Platform Teams That Scale"): its
+     * room or speaker below tells */
+    if (to - from < 1 || to - from > 3 || room_line_at (b, from))
+        return FALSE;
+    for (guint i = from + 1; i <= to; i++) {
+        g_auto (GStrv) names = speaker_line (b, i);
+
+        detail = detail || names != NULL || room_line_at (b, i);
+    }
+    return detail;
+}
+
+gboolean
+mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
+{
+    g_autoptr (GArray) blocks = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+    guint i = b->index + 1, last = b->index;
+
+    while (i < b->n_lines) {
+        guint block[2];
+
+        while (i < b->n_lines && b->lines[i].blank && i - last <= 2)
+            i++;
+        if (i >= b->n_lines || b->lines[i].blank || ends_blocks (b, i))
+            break;
+        block[0] = i;
+        while (i + 1 < b->n_lines && !b->lines[i + 1].blank && !ends_blocks (b, i + 1))
+            i++;
+        block[1] = i;
+        if (!is_session_block (b, block[0], block[1]))
+            break;
+        g_array_append_vals (blocks, block, 1);
+        last = i++;
+    }
+    if (blocks->len < 2)
+        return FALSE;
+    /* "10:00am" over "Title / Room 201 / Ann Lee, Acme" paragraphs: one
+     * slot per paragraph, in its room */
+    g_debug ("agenda: line %u: %u sessions as paragraphs", b->index + 1, blocks->len);
+    for (guint k = 0; k < blocks->len; k++) {
+        const guint *block = (const guint *) (blocks->data + k * sizeof (guint) * 2);
+        MlaAgendaSlot *slot = mla_agenda_slot_new ();
+
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        b->index = block[0];
+        mla_agenda_slot_set_title (b, slot, b->lines[block[0]].text);
+        for (guint j = block[0] + 1; j <= block[1]; j++) {
+            g_auto (GStrv) names = speaker_line (b, j);
+
+            if (slot->room == NULL && room_line_at (b, j))
+                slot->room = mla_agenda_squeeze (b->lines[j].text);
+            else if (names != NULL)
+                for (guint n = 0; names[n] != NULL; n++)
+                    mla_agenda_add_person (b, slot, names[n], MLA_PERSON_ROLE_SPEAKER);
+            else
+                g_ptr_array_add (slot->notes, mla_agenda_squeeze (b->lines[j].text));
+        }
+        mla_agenda_builder_add_slot (b, slot);
+    }
+    b->index = last;
+    b->slot_open = FALSE;
+    return TRUE;
+}

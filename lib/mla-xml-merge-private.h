@@ -1,0 +1,26 @@
+/* mla-xml-merge-private.h: one volume XML made of several, for mlarc
+ * compact: the <message> and <reject> elements of each volume copied as
+ * they are (only raw-offset moves, to where the raw bytes went in the
+ * merged raw store), then all their <input> elements. Nothing is parsed
+ * again from mail: a record's XML is the record. */
+#pragma once
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef struct MlaXmlMerge MlaXmlMerge;
+
+/* Starts the merged volume @number, imported at @imported, on @out (not
+ * owned; it must outlive the merge). Returns: (transfer full). */
+MlaXmlMerge *mla_xml_merge_new (GOutputStream *out, guint number, const char *imported);
+void mla_xml_merge_free (MlaXmlMerge *merge);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaXmlMerge, mla_xml_merge_free)
+
+/* Appends the records of the volume XML at @path, whose raw store starts at
+ * @raw_base in the merged one. */
+gboolean mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base,
+                            GError **error);
+/* Writes the inputs and the end of the volume. */
+gboolean mla_xml_merge_finish (MlaXmlMerge *merge, GError **error);
+
+G_END_DECLS

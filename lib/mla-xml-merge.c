@@ -1,0 +1,130 @@
+/* mla-xml-merge.c: merging volume XML files (see the header). libxml2
+ * outside mla-xml.c: doc/VIOLATIONS.md says why. */
+#include "config.h"
+#include <string.h>
+#include <libxml/xmlreader.h>
+#include "mla-autocleanups.h"
+#include "mla-error.h"
+#include "mla-xml-private.h"
+#include "mla-xml-merge-private.h"
+
+struct MlaXmlMerge {
+    GOutputStream *out;
+    GString *pending;         /* the start of the volume, until it is written */
+    GString *inputs;          /* the <input> elements, serialised, in order */
+};
+
+static gboolean
+put (MlaXmlMerge *merge, const char *text, gsize length, GError **error)
+{
+    return g_output_stream_write_all (merge->out, text, length, NULL, NULL, error);
+}
+
+MlaXmlMerge *
+mla_xml_merge_new (GOutputStream *out, guint number, const char *imported)
+{
+    MlaXmlMerge *merge = g_new0 (MlaXmlMerge, 1);
+    g_autofree char *escaped = g_markup_escape_text (imported, -1);
+
+    merge->out = out;
+    merge->inputs = g_string_new (NULL);
+    /* Written with the first records: only those can report an error. */
+    merge->pending = g_string_new (NULL);
+    g_string_printf (merge->pending,
+                     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                     "<volume version=\"" MLA_XML_FORMAT_VERSION "\" number=\"%u\" imported=\"%s\">\n",
+                     number, escaped);
+    return merge;
+}
+
+void
+mla_xml_merge_free (MlaXmlMerge *merge)
+{
+    if (merge == NULL)
+        return;
+    g_string_free (merge->pending, TRUE);
+    g_string_free (merge->inputs, TRUE);
+    g_free (merge);
+}
+
+/* Serialises @node at depth 1, as the volume writer indents it. */
+static void
+dump_node (xmlDoc *doc, xmlNode *node, GString *out)
+{
+    xmlBuffer *buffer = xmlBufferCreate ();
+
+    xmlNodeDump (buffer, doc, node, 1, 1);
+    g_string_append (out, "  ");
+    g_string_append_len (out, (const char *) xmlBufferContent (buffer), xmlBufferLength (buffer));
+    g_string_append_c (out, '\n');
+    xmlBufferFree (buffer);
+}
+
+static gboolean
+move_raw_offset (xmlNode *node, guint64 raw_base)
+{
+    g_autofree char *offset = (char *) xmlGetProp (node, BAD_CAST "raw-offset");
+    char text[32];
+    char *end = NULL;
+    guint64 value;
+
+    if (offset == NULL)
+        return FALSE;
+    value = g_ascii_strtoull (offset, &end, 10);
+    if (end == offset || *end != '\0')
+        return FALSE;
+    g_snprintf (text, sizeof text, "%" G_GUINT64_FORMAT, value + raw_base);
+    return xmlSetProp (node, BAD_CAST "raw-offset", BAD_CAST text) != NULL;
+}
+
+gboolean
+mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base, GError **error)
+{
+    /* Blanks kept: a record's own layout and its texts come out as they
+     * were (a text of spaces alone is text). */
+    g_autoptr (xmlTextReader) reader = xmlReaderForFile (path, NULL,
+                                                         XML_PARSE_NONET | XML_PARSE_HUGE);
+    g_autoptr (GString) records = g_string_new (merge->pending->str);
+    int status;
+
+    if (reader == NULL)
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot open", path);
+    g_string_truncate (merge->pending, 0);
+    status = xmlTextReaderRead (reader);
+    while (status == 1) {
+        const char *name = (const char *) xmlTextReaderConstName (reader);
+        xmlNode *node;
+
+        if (xmlTextReaderNodeType (reader) != XML_READER_TYPE_ELEMENT
+            || xmlTextReaderDepth (reader) != 1) {
+            status = xmlTextReaderRead (reader);
+            continue;
+        }
+        node = xmlTextReaderExpand (reader);
+        if (node == NULL)
+            break;
+        if (strcmp (name, "message") == 0 && !move_raw_offset (node, raw_base))
+            return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: a message without a raw-offset",
+                              path);
+        dump_node (xmlTextReaderCurrentDoc (reader), node,
+                   strcmp (name, "input") == 0 ? merge->inputs : records);
+        /* Records are written as they come: memory stays at one record. */
+        if (records->len >= 1 << 16) {
+            if (!put (merge, records->str, records->len, error))
+                return FALSE;
+            g_string_truncate (records, 0);
+        }
+        status = xmlTextReaderNext (reader);
+    }
+    if (status != 0)
+        return mla_throw (error, MLA_ERROR_XML, "%s: not well-formed XML", path);
+    return put (merge, records->str, records->len, error);
+}
+
+gboolean
+mla_xml_merge_finish (MlaXmlMerge *merge, GError **error)
+{
+    g_string_append (merge->inputs, "</volume>\n");
+    return put (merge, merge->pending->str, merge->pending->len, error)
+           && put (merge, merge->inputs->str, merge->inputs->len, error);
+}
