@@ -77,20 +77,14 @@ move_raw_offset (xmlNode *node, guint64 raw_base)
     return xmlSetProp (node, BAD_CAST "raw-offset", BAD_CAST text) != NULL;
 }
 
-gboolean
-mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base, GError **error)
+/* The records of @reader's volume into @records (its inputs into the
+ * merge's); *@doc is the reader's document once asked for, then ours. */
+static gboolean
+read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path, guint64 raw_base,
+              GString *records, xmlDoc **doc, GError **error)
 {
-    /* Blanks kept: a record's own layout and its texts come out as they
-     * were (a text of spaces alone is text). */
-    g_autoptr (xmlTextReader) reader = xmlReaderForFile (path, NULL,
-                                                         XML_PARSE_NONET | XML_PARSE_HUGE);
-    g_autoptr (GString) records = g_string_new (merge->pending->str);
-    int status;
+    int status = xmlTextReaderRead (reader);
 
-    if (reader == NULL)
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot open", path);
-    g_string_truncate (merge->pending, 0);
-    status = xmlTextReaderRead (reader);
     while (status == 1) {
         const char *name = (const char *) xmlTextReaderConstName (reader);
         xmlNode *node;
@@ -106,8 +100,10 @@ mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base, GErro
         if (strcmp (name, "message") == 0 && !move_raw_offset (node, raw_base))
             return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: a message without a raw-offset",
                               path);
-        dump_node (xmlTextReaderCurrentDoc (reader), node,
-                   strcmp (name, "input") == 0 ? merge->inputs : records);
+        /* Asking for it makes the reader leave the document to us. */
+        if (*doc == NULL)
+            *doc = xmlTextReaderCurrentDoc (reader);
+        dump_node (*doc, node, strcmp (name, "input") == 0 ? merge->inputs : records);
         /* Records are written as they come: memory stays at one record. */
         if (records->len >= 1 << 16) {
             if (!put (merge, records->str, records->len, error))
@@ -118,7 +114,27 @@ mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base, GErro
     }
     if (status != 0)
         return mla_throw (error, MLA_ERROR_XML, "%s: not well-formed XML", path);
-    return put (merge, records->str, records->len, error);
+    return TRUE;
+}
+
+gboolean
+mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base, GError **error)
+{
+    /* Blanks kept: a record's own layout and its texts come out as they
+     * were (a text of spaces alone is text). */
+    xmlTextReader *reader = xmlReaderForFile (path, NULL, XML_PARSE_NONET | XML_PARSE_HUGE);
+    g_autoptr (GString) records = g_string_new (merge->pending->str);
+    xmlDoc *doc = NULL;
+    gboolean ok;
+
+    if (reader == NULL)
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot open", path);
+    g_string_truncate (merge->pending, 0);
+    ok = read_records (merge, reader, path, raw_base, records, &doc, error);
+    xmlFreeTextReader (reader);
+    if (doc != NULL)
+        xmlFreeDoc (doc);
+    return ok && put (merge, records->str, records->len, error);
 }
 
 gboolean
