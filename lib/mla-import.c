@@ -534,6 +534,10 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     lock_fd = mla_archive_lock (archive, MLA_ARCHIVE_LOCK_TRY, error);
     if (lock_fd < 0)
         return FALSE;
+    /* Another import may have committed between the open and the lock:
+     * numbering from that older list would overwrite its volume. */
+    if (!mla_archive_reload (archive, error))
+        return mla_archive_unlock (lock_fd), FALSE;
     mla_key_set_init (&import.known);
     was_empty = archive->volumes->len == 0;
     ok = run_import (&import, inputs, error);

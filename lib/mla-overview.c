@@ -475,10 +475,6 @@ update_locked (MlaArchive *archive, Threading threading, MlaNoticeFunc notice,
     guint covered = 0;
 
     g_return_val_if_fail (archive != NULL, FALSE);
-    /* Another command may have committed since @archive was opened: the
-     * index on disk may list volumes this process has not seen. */
-    if (!mla_archive_reload (archive, error))
-        return FALSE;
     switch (inspect (overview, &covered, &reason)) {
     case STATE_CURRENT:
         return TRUE;
@@ -598,7 +594,10 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_da
     lock = mla_archive_lock_overview (archive, error);
     if (lock < 0)
         return NULL;
-    ok = mla_overview_update_locked (archive, notice, notice_data, error);
+    /* Another command may have committed since @archive was opened: the
+     * index on disk may list volumes this process has not seen. */
+    ok = mla_archive_reload (archive, error)
+         && mla_overview_update_locked (archive, notice, notice_data, error);
     mla_archive_unlock (lock);
     if (!ok || !overview_connect (overview, SQLITE_OPEN_READWRITE, error))
         return NULL;

@@ -53,10 +53,10 @@ gboolean mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
                                         const MlaOverviewMove *moves, guint n_moves,
                                         GError **error);
 
-/* Re-reads the archive's index, adds the volumes the overview lacks and
- * re-threads; the caller holds the overview lock (import takes it before
- * its commit). A missing or unusable overview is rebuilt instead, and
- * only that is told to @notice. */
+/* Adds the volumes the overview lacks and re-threads; the caller holds
+ * the overview lock (import takes it before its commit) and has @archive's
+ * volumes as the index lists them now. A missing or unusable overview is
+ * rebuilt instead, and only that is told to @notice. */
 MLA_API gboolean mla_overview_update_locked (MlaArchive *archive,
                                              MlaNoticeFunc notice,
                                              gpointer notice_data, GError **error);

@@ -72,6 +72,32 @@ START_TEST (test_import_counts_and_is_idempotent)
 }
 END_TEST
 
+/* Two opens of one archive, an import through each: the second sees the
+ * first's commit once it holds the lock, so both volumes stay listed. */
+START_TEST (test_import_after_another_commit)
+{
+    g_autofree char *path = NULL;
+    g_autoptr (MlaArchive) first = new_archive (&path);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (MlaArchive) second = mla_archive_open (path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
+    g_autofree char *mbox = data_path ("bad/no-message-id.mbox");
+    g_autofree char *eml = data_path ("good/single.eml");
+    const char *first_inputs[] = { mbox, NULL };
+    const char *second_inputs[] = { eml, NULL };
+    g_autoptr (MlaArchive) reopened = NULL;
+    MlaImportStats stats;
+
+    ck_assert_msg (second != NULL, "%s", error ? error->message : "?");
+    import_ok (first, first_inputs, &stats);
+    ck_assert_uint_eq (stats.added, 2);
+    import_ok (second, second_inputs, &stats);
+    ck_assert_uint_eq (stats.added, 1);
+    reopened = mla_archive_open (path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
+    ck_assert_msg (reopened != NULL, "%s", error ? error->message : "?");
+    ck_assert_uint_eq (mla_archive_get_n_messages (reopened), 3);
+}
+END_TEST
+
 /* The .keys cache spares re-reading the XML; damaged or missing, the XML
  * is read instead, with the same result. */
 START_TEST (test_import_keys_cache_falls_back)
@@ -355,6 +381,7 @@ archive_suite (void)
 
     tcase_add_test (import, test_import_counts_and_is_idempotent);
     tcase_add_test (import, test_import_flags_duplicate_ids);
+    tcase_add_test (import, test_import_after_another_commit);
     tcase_add_test (import, test_import_keys_cache_falls_back);
     tcase_add_test (import, test_import_of_nothing_is_empty);
     tcase_add_test (recovery, test_import_failure_changes_nothing);
