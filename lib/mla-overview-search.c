@@ -26,6 +26,7 @@ static const double column_weights[] = { 4.0, 2.0, 1.0, 1.0, 2.0 };
 typedef struct {
     int n_phrases;
     double average_length;   /* tokens per row */
+    double *frequency;       /* per phrase, the current row's: in idf[] past the phrases */
     double idf[];            /* per phrase */
 } RankData;
 
@@ -48,10 +49,11 @@ static RankData *
 rank_data (const Fts5ExtensionApi *api, Fts5Context *fts)
 {
     int n_phrases = api->xPhraseCount (fts);
-    RankData *data = g_malloc0 (sizeof *data + sizeof (double) * (gsize) MAX (n_phrases, 1));
+    RankData *data = g_malloc0 (sizeof *data + 2 * sizeof (double) * (gsize) MAX (n_phrases, 1));
     sqlite3_int64 rows = 0, tokens = 0;
 
     data->n_phrases = n_phrases;
+    data->frequency = data->idf + MAX (n_phrases, 1);
     if (api->xRowCount (fts, &rows) != SQLITE_OK || api->xColumnTotalSize (fts, -1, &tokens) != SQLITE_OK)
         rows = tokens = 0;
     data->average_length = rows > 0 ? (double) tokens / (double) rows : 1.0;
@@ -72,7 +74,7 @@ rank (const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, i
       sqlite3_value **values)
 {
     RankData *data = api->xGetAuxdata (fts, 0);
-    g_autofree double *frequency = NULL;
+    double *frequency;
     int n_instances = 0, length = 0;
     double score = 0.0;
 
@@ -85,7 +87,8 @@ rank (const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, i
             return;
         }
     }
-    frequency = g_new0 (double, MAX (data->n_phrases, 1));
+    frequency = data->frequency;
+    memset (frequency, 0, sizeof (double) * (gsize) MAX (data->n_phrases, 1));
     if (api->xInstCount (fts, &n_instances) != SQLITE_OK
         || api->xColumnSize (fts, -1, &length) != SQLITE_OK) {
         sqlite3_result_error (context, "mla_rank: no positions", -1);
