@@ -57,9 +57,7 @@ struct MlaOverviewThreads {
     GArray *entries;          /* MlaOverviewEntry */
     gint64 *rows;             /* row id of each entry */
     GArray *inputs;           /* MlaThreadInput, one per entry */
-    GPtrArray *refs;          /* every entry's refs, one after another */
     GStringChunk *strings;
-    GStringChunk *ref_strings;   /* the edges', filled by their own reader */
     gboolean lean;               /* for re-threading: no sender, From_ line, ISO date, List-Id */
     MlaThreadForest *forest;
 };

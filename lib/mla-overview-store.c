@@ -199,9 +199,7 @@ mla_overview_threads_free (MlaOverviewThreads *threads)
     g_clear_pointer (&threads->forest, mla_thread_forest_free);
     g_clear_pointer (&threads->entries, g_array_unref);
     g_clear_pointer (&threads->inputs, g_array_unref);
-    g_clear_pointer (&threads->refs, g_ptr_array_unref);
     g_clear_pointer (&threads->strings, g_string_chunk_free);
-    g_clear_pointer (&threads->ref_strings, g_string_chunk_free);
     g_free (threads->rows);
     g_free (threads);
 }
@@ -250,28 +248,56 @@ mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement, i
 static gboolean
 load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error)
 {
-    g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (gint64));
+    g_autoptr (GArray) rows = NULL;
     sqlite3_stmt *statement = NULL;
+    guint expected = 0;
     int status;
 
+    /* Arrays sized once: growing them doubles and copies the largest
+     * while both copies exist. Rows are numbered from 1 and never
+     * deleted, so the last id is the count. */
+    if (sqlite3_prepare_v2 (overview->db, "SELECT coalesce(max(id), 0) FROM messages", -1,
+                            &statement, NULL)
+            == SQLITE_OK
+        && sqlite3_step (statement) == SQLITE_ROW)
+        expected = (guint) MIN (sqlite3_column_int64 (statement, 0), G_MAXUINT32);
+    sqlite3_finalize (statement);
+    statement = NULL;
+    rows = g_array_sized_new (FALSE, FALSE, sizeof (gint64), expected);
+    threads->inputs = g_array_sized_new (FALSE, FALSE, sizeof (MlaThreadInput), expected);
+    /* Re-threading reads only what threading needs: old threads and
+     * parents are compared as they are read again, not kept. */
+    if (!threads->lean)
+        threads->entries = g_array_sized_new (FALSE, FALSE, sizeof (MlaOverviewEntry), expected);
     if (sqlite3_prepare_v2 (overview->db,
-                            "SELECT id, subject_key, reply_subject, " ENTRY_COLUMNS
-                            " FROM messages ORDER BY id",
+                            threads->lean ? "SELECT id, subject_key, reply_subject, message_id,"
+                                            " sha256, date FROM messages ORDER BY id"
+                                          : "SELECT id, subject_key, reply_subject, " ENTRY_COLUMNS
+                                            " FROM messages ORDER BY id",
                             -1, &statement, NULL)
         != SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare");
     while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
-        MlaOverviewEntry entry = { 0 };
         MlaThreadInput input = { 0 };
         gint64 row = sqlite3_column_int64 (statement, 0);
+        const char *subject = (const char *) sqlite3_column_text (statement, 1);
 
-        mla_overview_read_entry (threads, statement, 3, &entry);
-        input.id = entry.message_id;
-        input.key = entry.sha256;
-        input.subject = mla_overview_column_string (threads, statement, 1);
+        if (threads->lean) {
+            input.id = mla_overview_column_string (threads, statement, 3);
+            input.key = mla_overview_column_string (threads, statement, 4);
+            input.date = sqlite3_column_int64 (statement, 5);
+        } else {
+            MlaOverviewEntry entry = { 0 };
+
+            mla_overview_read_entry (threads, statement, 3, &entry);
+            input.id = entry.message_id;
+            input.key = entry.sha256;
+            input.date = entry.date;
+            g_array_append_val (threads->entries, entry);
+        }
+        /* Kept once: a thread's messages share it. */
+        input.subject = subject != NULL ? g_string_chunk_insert_const (threads->strings, subject) : NULL;
         input.reply_subject = sqlite3_column_int (statement, 2);
-        input.date = entry.date;
-        g_array_append_val (threads->entries, entry);
         g_array_append_val (threads->inputs, input);
         g_array_append_val (rows, row);
     }
@@ -282,129 +308,78 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error
     return TRUE;
 }
 
-/* The reference edges, in (message, position) order, read by their own
- * connection on a second thread while the messages are read, when no
- * transaction of ours hides rows from another connection. */
-typedef struct {
-    char *path;
-    sqlite3 *db;                  /* the caller's connection, or NULL: open our own */
-    GArray *rows;                 /* gint64 per edge */
-    GPtrArray *refs;              /* char * per edge, in strings */
-    GStringChunk *strings;
-    char *failure;                /* nullable: what went wrong */
-} RefsRead;
-
-static gpointer
-read_refs (gpointer data)
+/* Hands each message's parent chain to the threader as it is read: the
+ * chains are not kept (at 26 references per message, a million messages
+ * make 26 million ids). Chains and messages both come in row order. */
+static gboolean
+add_refs (MlaOverview *overview, MlaOverviewThreads *threads, MlaThreadBuilder *builder,
+          GError **error)
 {
-    RefsRead *read = data;
-    sqlite3 *db = read->db;
+    g_autoptr (GString) text = g_string_new (NULL);
+    g_autoptr (GArray) offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
+    g_autoptr (GPtrArray) chain = g_ptr_array_new ();
     sqlite3_stmt *statement = NULL;
-    int status = SQLITE_ERROR;
+    guint n = threads->inputs->len;
+    guint at = 0;
+    gint64 current = -1;
+    int status;
 
-    if (db == NULL
-        && sqlite3_open_v2 (read->path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL)
-               != SQLITE_OK) {
-        read->failure = g_strdup (db != NULL ? sqlite3_errmsg (db) : "cannot open");
-        g_clear_pointer (&db, sqlite3_close);
-        return NULL;
-    }
-    /* As patient as the main connection: an update elsewhere may hold a
-     * lock for a moment (a file not yet in WAL mode blocks readers). */
-    if (read->db == NULL)
-        sqlite3_busy_timeout (db, 10000);
-    if (sqlite3_prepare_v2 (db, "SELECT message, ref FROM refs ORDER BY message, position", -1,
-                            &statement, NULL)
-        == SQLITE_OK) {
-        while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
-            gint64 row = sqlite3_column_int64 (statement, 0);
+    if (sqlite3_prepare_v2 (overview->db, "SELECT message, ref FROM refs ORDER BY message, position",
+                            -1, &statement, NULL)
+        != SQLITE_OK)
+        return mla_overview_throw (overview, error, "prepare");
+    for (;;) {
+        gint64 row;
+
+        status = sqlite3_step (statement);
+        row = status == SQLITE_ROW ? sqlite3_column_int64 (statement, 0) : G_MAXINT64;
+        if (row != current && offsets->len > 0) {
+            g_ptr_array_set_size (chain, 0);
+            for (guint i = 0; i < offsets->len; i++)
+                g_ptr_array_add (chain, text->str + g_array_index (offsets, gsize, i));
+            mla_thread_builder_add_refs (builder, at, (const char *const *) chain->pdata, chain->len);
+            g_string_truncate (text, 0);
+            g_array_set_size (offsets, 0);
+        }
+        if (status != SQLITE_ROW)
+            break;
+        if (row != current) {
+            current = row;
+            while (at < n && threads->rows[at] < row)
+                at++;
+        }
+        /* An edge of no message read (none should exist) is skipped. */
+        if (at < n && threads->rows[at] == row) {
             const char *ref = (const char *) sqlite3_column_text (statement, 1);
 
-            g_array_append_val (read->rows, row);
-            /* Each id kept once: every message of a long thread names
-             * its root and its latest ids again, up to 1000 of them. */
-            g_ptr_array_add (read->refs,
-                             (char *) g_string_chunk_insert_const (read->strings,
-                                                                   ref != NULL ? ref : ""));
+            g_array_append_val (offsets, text->len);
+            g_string_append_len (text, ref != NULL ? ref : "", sqlite3_column_bytes (statement, 1) + 1);
         }
     }
-    if (status != SQLITE_DONE)
-        read->failure = g_strdup (sqlite3_errmsg (db));
     sqlite3_finalize (statement);
-    if (read->db == NULL)
-        sqlite3_close (db);
-    return NULL;
-}
-
-/* Both lists run in row order, so edges meet their messages in one merge
- * pass. */
-static void
-attach_refs (MlaOverviewThreads *threads, RefsRead *read)
-{
-    guint n = threads->entries->len;
-    g_autofree gsize *first = g_new0 (gsize, n + 1);
-    guint at = 0;
-
-    for (guint e = 0; e < read->rows->len; e++) {
-        gint64 row = g_array_index (read->rows, gint64, e);
-
-        while (at < n && threads->rows[at] < row)
-            first[++at] = threads->refs->len;
-        if (at < n && threads->rows[at] == row)
-            g_ptr_array_add (threads->refs, read->refs->pdata[e]);
-    }
-    while (at < n)
-        first[++at] = threads->refs->len;
-    for (guint i = 0; i < n; i++) {
-        MlaThreadInput *input = &g_array_index (threads->inputs, MlaThreadInput, i);
-
-        input->n_refs = first[i + 1] - first[i];
-        input->refs = input->n_refs > 0 ? (const char *const *) threads->refs->pdata + first[i]
-                                        : NULL;
-    }
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "read refs");
+    return TRUE;
 }
 
 static MlaOverviewThreads *
 load_threads (MlaOverview *overview, gboolean lean, GError **error)
 {
     g_autoptr (MlaOverviewThreads) threads = g_new0 (MlaOverviewThreads, 1);
-    RefsRead read = { 0 };
-    GThread *reader = NULL;
-    gboolean ok;
+    MlaThreadBuilder *builder;
 
     g_return_val_if_fail (overview != NULL, NULL);
     threads->lean = lean;
-    threads->entries = g_array_new (FALSE, FALSE, sizeof (MlaOverviewEntry));
-    threads->inputs = g_array_new (FALSE, FALSE, sizeof (MlaThreadInput));
-    threads->refs = g_ptr_array_new ();
     threads->strings = g_string_chunk_new (1 << 20);
-    threads->ref_strings = g_string_chunk_new (1 << 20);
-    read.path = overview->path;
-    read.rows = g_array_new (FALSE, FALSE, sizeof (gint64));
-    read.refs = g_ptr_array_new ();
-    read.strings = threads->ref_strings;
-    /* Inside our own transaction another connection would not see its
-     * rows: read there, after the messages. */
-    if (sqlite3_get_autocommit (overview->db))
-        reader = g_thread_new ("mlarc-refs", read_refs, &read);
-    else
-        read.db = overview->db;
-    ok = load_entries (overview, threads, error);
-    if (reader != NULL)
-        g_thread_join (reader);
-    else if (ok)
-        read_refs (&read);
-    if (ok && read.failure != NULL)
-        ok = mla_throw (error, MLA_ERROR_OVERVIEW, "%s: read refs: %s", overview->path, read.failure);
-    if (ok)
-        attach_refs (threads, &read);
-    g_free (read.failure);
-    g_array_unref (read.rows);
-    g_ptr_array_unref (read.refs);
-    if (!ok)
+    if (!load_entries (overview, threads, error))
         return NULL;
-    threads->forest = mla_thread_forest_build ((const MlaThreadInput *) threads->inputs->data,
-                                               threads->inputs->len);
+    builder = mla_thread_builder_new ((const MlaThreadInput *) threads->inputs->data,
+                                      threads->inputs->len);
+    if (!add_refs (overview, threads, builder, error)) {
+        mla_thread_forest_free (mla_thread_builder_finish (builder));
+        return NULL;
+    }
+    threads->forest = mla_thread_builder_finish (builder);
     return g_steal_pointer (&threads);
 }
 
@@ -423,18 +398,19 @@ mla_overview_threads_get_forest (MlaOverviewThreads *threads)
 guint
 mla_overview_threads_get_n_entries (MlaOverviewThreads *threads)
 {
-    return threads->entries->len;
+    return threads->inputs->len;
 }
 
 const MlaOverviewEntry *
 mla_overview_threads_get_entry (MlaOverviewThreads *threads, guint input)
 {
-    g_return_val_if_fail (input < threads->entries->len, NULL);
+    g_return_val_if_fail (threads->entries != NULL && input < threads->entries->len, NULL);
     return &g_array_index (threads->entries, MlaOverviewEntry, input);
 }
 
-/* The first message of a thread in tree order: its subject names it. */
-static const MlaOverviewEntry *
+/* The row of the first message of a thread in tree order: its subject
+ * names the thread. */
+static gint64
 thread_head (MlaOverviewThreads *threads, guint root)
 {
     const MlaThreadForest *forest = threads->forest;
@@ -444,10 +420,10 @@ thread_head (MlaOverviewThreads *threads, guint root)
         const MlaThreadNode *node = mla_thread_forest_get_node (forest, v);
 
         if (node->input != MLA_THREAD_NONE)
-            return mla_overview_threads_get_entry (threads, node->input);
+            return threads->rows[node->input];
         v = node->first_child;
     }
-    return NULL;
+    return 0;
 }
 
 static gboolean
@@ -456,7 +432,6 @@ put_thread (MlaOverview *overview, MlaOverviewThreads *threads, guint node, GErr
     const MlaThreadForest *forest = threads->forest;
     const MlaThreadNode *root = mla_thread_forest_get_node (
         forest, mla_thread_forest_get_node (forest, node)->root);
-    const MlaOverviewEntry *head = thread_head (threads, root->root);
     sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_PUT_THREAD, error);
 
     if (statement == NULL)
@@ -466,7 +441,7 @@ put_thread (MlaOverview *overview, MlaOverviewThreads *threads, guint node, GErr
     sqlite3_bind_int (statement, 3, (int) mla_thread_forest_get_thread_size (forest, node));
     sqlite3_bind_int64 (statement, 4, root->date);
     sqlite3_bind_int64 (statement, 5, mla_thread_forest_get_thread_last_date (forest, node));
-    mla_overview_bind_nullable (statement, 6, head != NULL ? head->subject : NULL);
+    sqlite3_bind_int64 (statement, 6, thread_head (threads, root->root));
     return mla_overview_step_done (overview, statement, error);
 }
 
@@ -483,6 +458,69 @@ run_text (MlaOverview *overview, int which, const char *a, const char *b, GError
     return mla_overview_step_done (overview, statement, error);
 }
 
+/* What re-threading changed, found by reading each message's stored
+ * thread, parent and looseness again beside the new forest: the rows to
+ * update, the threads touched, and the old threads gone (with the thread
+ * their messages went to). */
+typedef struct {
+    GArray *changed;        /* guint input */
+    GHashTable *live;       /* the new forest's thread ids */
+    GHashTable *touched;    /* thread ids: new ones, or live keys */
+    GHashTable *gone;       /* old thread id (in strings) -> new thread id */
+    GStringChunk *strings;
+} Changes;
+
+static gboolean
+find_changes (MlaOverview *overview, MlaOverviewThreads *threads, Changes *changes, GError **error)
+{
+    const MlaThreadForest *forest = threads->forest;
+    sqlite3_stmt *statement = NULL;
+    guint n = threads->inputs->len;
+    guint i = 0;
+    int status;
+
+    if (sqlite3_prepare_v2 (overview->db, "SELECT id, thread, parent, loose FROM messages ORDER BY id",
+                            -1, &statement, NULL)
+        != SQLITE_OK)
+        return mla_overview_throw (overview, error, "prepare");
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        gint64 row = sqlite3_column_int64 (statement, 0);
+        const char *old_thread = (const char *) sqlite3_column_text (statement, 1);
+        const char *old_parent = (const char *) sqlite3_column_text (statement, 2);
+        guint v;
+        const MlaThreadNode *node;
+        const char *thread, *parent;
+        gpointer live_thread;
+
+        /* Both read in row order, in one transaction. */
+        while (i < n && threads->rows[i] < row)
+            i++;
+        if (i == n || threads->rows[i] != row)
+            continue;
+        v = mla_thread_forest_node_of_input (forest, i);
+        node = mla_thread_forest_get_node (forest, v);
+        thread = mla_thread_forest_get_thread_id (forest, v);
+        parent = node->parent != MLA_THREAD_NONE ? mla_thread_forest_get_node (forest, node->parent)->id
+                                                 : NULL;
+        if (g_strcmp0 (old_thread, thread) == 0 && g_strcmp0 (old_parent, parent) == 0
+            && sqlite3_column_int (statement, 3) == node->loose)
+            continue;
+        g_array_append_val (changes->changed, i);
+        g_hash_table_add (changes->touched, (gpointer) thread);
+        if (old_thread == NULL)
+            continue;
+        if (g_hash_table_lookup_extended (changes->live, old_thread, &live_thread, NULL))
+            g_hash_table_add (changes->touched, live_thread);
+        else if (!g_hash_table_contains (changes->gone, old_thread))
+            g_hash_table_insert (changes->gone, g_string_chunk_insert (changes->strings, old_thread),
+                                 (gpointer) thread);
+    }
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "read threads");
+    return TRUE;
+}
+
 /* Stores the forest: each message whose thread, parent or looseness
  * changed; the threads that changed; and, for every thread id that no
  * longer names a thread, an alias to the thread its messages went to, so
@@ -492,9 +530,12 @@ gboolean
 mla_overview_store_threads (MlaOverview *overview, GError **error)
 {
     g_autoptr (MlaOverviewThreads) threads = load_threads (overview, TRUE, error);
+    g_autoptr (GArray) changed = g_array_new (FALSE, FALSE, sizeof (guint));
     g_autoptr (GHashTable) live = g_hash_table_new (g_str_hash, g_str_equal);
     g_autoptr (GHashTable) touched = g_hash_table_new (g_str_hash, g_str_equal);
     g_autoptr (GHashTable) gone = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autoptr (GStringChunk) strings = g_string_chunk_new (4096);
+    Changes changes = { changed, live, touched, gone, strings };
     const MlaThreadForest *forest;
     const GArray *roots;
     GHashTableIter iter;
@@ -507,30 +548,20 @@ mla_overview_store_threads (MlaOverview *overview, GError **error)
     for (guint r = 0; r < roots->len; r++)
         g_hash_table_add (live, (gpointer) mla_thread_forest_get_thread_id (
                                     forest, g_array_index (roots, guint, r)));
-    for (guint i = 0; i < threads->entries->len; i++) {
-        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (threads, i);
+    if (!find_changes (overview, threads, &changes, error))
+        return FALSE;
+    for (guint c = 0; c < changed->len; c++) {
+        guint i = g_array_index (changed, guint, c);
         guint v = mla_thread_forest_node_of_input (forest, i);
         const MlaThreadNode *node = mla_thread_forest_get_node (forest, v);
-        const char *thread = mla_thread_forest_get_thread_id (forest, v);
-        const char *parent = node->parent != MLA_THREAD_NONE
-                                 ? mla_thread_forest_get_node (forest, node->parent)->id
-                                 : NULL;
-        sqlite3_stmt *statement;
+        sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_UPDATE_THREAD, error);
 
-        if (g_strcmp0 (entry->thread, thread) == 0 && g_strcmp0 (entry->parent, parent) == 0
-            && entry->loose == node->loose)
-            continue;
-        g_hash_table_add (touched, (gpointer) thread);
-        if (entry->thread != NULL && !g_hash_table_contains (live, entry->thread)
-            && !g_hash_table_contains (gone, entry->thread))
-            g_hash_table_insert (gone, (gpointer) entry->thread, (gpointer) thread);
-        if (entry->thread != NULL && g_hash_table_contains (live, entry->thread))
-            g_hash_table_add (touched, (gpointer) entry->thread);
-        statement = mla_overview_stmt (overview, STMT_UPDATE_THREAD, error);
         if (statement == NULL)
             return FALSE;
-        mla_overview_bind_text (statement, 1, thread);
-        mla_overview_bind_nullable (statement, 2, parent);
+        mla_overview_bind_text (statement, 1, mla_thread_forest_get_thread_id (forest, v));
+        mla_overview_bind_nullable (statement, 2, node->parent != MLA_THREAD_NONE
+                                                      ? mla_thread_forest_get_node (forest, node->parent)->id
+                                                      : NULL);
         sqlite3_bind_int (statement, 3, node->loose);
         sqlite3_bind_int64 (statement, 4, threads->rows[i]);
         if (!mla_overview_step_done (overview, statement, error))

@@ -87,7 +87,8 @@ static const char *const stmt_sql[N_STMTS] = {
     [STMT_THREAD_EXISTS] = "SELECT thread FROM threads WHERE thread = ?",
     [STMT_GET_ALIAS] = "SELECT thread FROM thread_aliases WHERE alias = ?",
     [STMT_PUT_THREAD] = "INSERT OR REPLACE INTO threads (thread, root, messages, first_date,"
-                        " last_date, subject) VALUES (?,?,?,?,?,?)",
+                        " last_date, subject) VALUES (?,?,?,?,?,"
+                        " (SELECT subject FROM messages WHERE id = ?))",
     [STMT_DROP_THREAD] = "DELETE FROM threads WHERE thread = ?",
     [STMT_PUT_ALIAS] = "INSERT OR REPLACE INTO thread_aliases (alias, thread) VALUES (?,?)",
     [STMT_MOVE_ALIASES] = "UPDATE thread_aliases SET thread = ? WHERE thread = ?",

@@ -16,6 +16,7 @@ struct MlaThreadForest {
     GArray *nodes;          /* MlaThreadNode */
     guint *input_node;      /* input index -> node index */
     gsize n_inputs;
+    GStringChunk *strings;  /* placeholders' ids */
     GArray *roots;          /* guint node indexes, newest activity first */
     /* Per root node (indexed by node; only roots' entries are set): */
     ThreadId *thread_ids;
@@ -23,11 +24,33 @@ struct MlaThreadForest {
     gint64 *thread_last;
 };
 
+/* An id referenced but not archived, while the chains are added. Its
+ * node number comes from its first appearance (chain of the lowest
+ * message node, then position), as if the chains had been read in node
+ * order; its parent from the lowest message node that puts an id before
+ * it. */
 typedef struct {
+    const char *id;
+    guint first_k, first_j;
+    guint pred_k;           /* MLA_THREAD_NONE: no id before it yet */
+    guint pred;             /* a Target */
+} Placeholder;
+
+/* Where a reference points while chains are added: a message node
+ * (below n), or n + a Placeholder's index. */
+typedef guint Target;
+
+struct MlaThreadBuilder {
     const MlaThreadInput *inputs;
-    GArray *nodes;
-    GHashTable *by_id;      /* id -> node index + 1: the earliest node with it */
-} Builder;
+    gsize n;
+    guint *order;           /* message node -> input */
+    MlaThreadForest *forest;
+    GHashTable *by_id;      /* id -> the earliest message node with it + 1 */
+    GHashTable *placeholder_by_id;   /* id -> Placeholder index + 1 */
+    GArray *placeholders;   /* Placeholder */
+    Target *last_ref;       /* per message node: its last reference, or NONE */
+    guint8 *has_refs;       /* per message node */
+};
 
 static const char *
 key_of (const MlaThreadInput *input)
@@ -64,47 +87,150 @@ remember_first (GHashTable *table, const char *id, guint index)
 }
 
 static guint
-add_node (Builder *builder, const char *id, guint input)
+add_node (GArray *nodes, const char *id, guint input, gint64 date)
 {
     MlaThreadNode node = { id, input, MLA_THREAD_NONE, MLA_THREAD_NONE, MLA_THREAD_NONE,
-                           MLA_THREAD_NONE, 0, FALSE, 0 };
-    guint index = builder->nodes->len;
+                           MLA_THREAD_NONE, 0, FALSE, date };
 
-    if (input != MLA_THREAD_NONE)
-        node.date = builder->inputs[input].date;
-    g_array_append_val (builder->nodes, node);
-    remember_first (builder->by_id, id, index);
-    return index;
+    g_array_append_val (nodes, node);
+    return nodes->len - 1;
 }
 
 static guint
-lookup (Builder *builder, const char *id)
+lookup (MlaThreadBuilder *builder, const char *id)
 {
     return GPOINTER_TO_UINT (g_hash_table_lookup (builder->by_id, id)) - 1;
 }
 
-/* Parents from headers: a message's own last reference; a placeholder's
- * from the first chain (in node order) that puts an id before it. */
-static void
-link_parents (Builder *builder, const guint *order, gsize n, const guint *ref_nodes)
+static Target
+resolve (MlaThreadBuilder *builder, const char *id, guint k, guint j)
 {
-    const guint *refs = ref_nodes;
+    gpointer found;
+    Placeholder *placeholder;
 
-    for (gsize k = 0; k < n; k++) {
-        const MlaThreadInput *input = &builder->inputs[order[k]];
-        guint self = (guint) k;
-
-        if (input->n_refs > 0 && refs[input->n_refs - 1] != self)
-            node_at (builder->nodes, self)->parent = refs[input->n_refs - 1];
-        for (gsize j = 1; j < input->n_refs; j++) {
-            MlaThreadNode *node = node_at (builder->nodes, refs[j]);
-
-            if (node->input == MLA_THREAD_NONE && node->parent == MLA_THREAD_NONE
-                && refs[j - 1] != refs[j])
-                node->parent = refs[j - 1];
+    if (g_hash_table_lookup_extended (builder->by_id, id, NULL, &found))
+        return GPOINTER_TO_UINT (found) - 1;
+    if (g_hash_table_lookup_extended (builder->placeholder_by_id, id, NULL, &found)) {
+        placeholder = &g_array_index (builder->placeholders, Placeholder, GPOINTER_TO_UINT (found) - 1);
+        if (k < placeholder->first_k || (k == placeholder->first_k && j < placeholder->first_j)) {
+            placeholder->first_k = k;
+            placeholder->first_j = j;
         }
-        refs += input->n_refs;
+        return (Target) builder->n + GPOINTER_TO_UINT (found) - 1;
     }
+    g_array_set_size (builder->placeholders, builder->placeholders->len + 1);
+    placeholder = &g_array_index (builder->placeholders, Placeholder, builder->placeholders->len - 1);
+    placeholder->id = g_string_chunk_insert (builder->forest->strings, id);
+    placeholder->first_k = k;
+    placeholder->first_j = j;
+    placeholder->pred_k = MLA_THREAD_NONE;
+    g_hash_table_insert (builder->placeholder_by_id, (gpointer) placeholder->id,
+                         GUINT_TO_POINTER (builder->placeholders->len));
+    return (Target) (builder->n + builder->placeholders->len - 1);
+}
+
+MlaThreadBuilder *
+mla_thread_builder_new (const MlaThreadInput *inputs, gsize n)
+{
+    MlaThreadBuilder *builder = g_new0 (MlaThreadBuilder, 1);
+    MlaThreadForest *forest = g_new0 (MlaThreadForest, 1);
+
+    g_return_val_if_fail (inputs != NULL || n == 0, NULL);
+    builder->inputs = inputs;
+    builder->n = n;
+    builder->forest = forest;
+    builder->order = g_new (guint, MAX (n, 1));
+    builder->by_id = g_hash_table_new (g_str_hash, g_str_equal);
+    builder->placeholder_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+    builder->placeholders = g_array_new (FALSE, FALSE, sizeof (Placeholder));
+    builder->last_ref = g_new (Target, MAX (n, 1));
+    builder->has_refs = g_new0 (guint8, MAX (n, 1));
+    forest->n_inputs = n;
+    forest->nodes = g_array_sized_new (FALSE, FALSE, sizeof (MlaThreadNode), n);
+    forest->input_node = g_new (guint, MAX (n, 1));
+    forest->strings = g_string_chunk_new (4096);
+    for (gsize i = 0; i < n; i++)
+        builder->order[i] = (guint) i;
+    g_qsort_with_data (builder->order, n, sizeof (guint), compare_inputs, (gpointer) inputs);
+    for (gsize k = 0; k < n; k++) {
+        guint input = builder->order[k];
+
+        forest->input_node[input] = add_node (forest->nodes, inputs[input].id, input, inputs[input].date);
+        remember_first (builder->by_id, inputs[input].id, (guint) k);
+        builder->last_ref[k] = MLA_THREAD_NONE;
+    }
+    return builder;
+}
+
+/* Parents from headers: a message's own last reference; a placeholder's
+ * from the first chain (in node order) that puts an id before it. Only
+ * that much of each chain is kept. */
+void
+mla_thread_builder_add_refs (MlaThreadBuilder *builder, guint input, const char *const *refs,
+                             gsize n_refs)
+{
+    guint k;
+    Target previous = MLA_THREAD_NONE;
+
+    g_return_if_fail (input < builder->n);
+    k = builder->forest->input_node[input];
+    builder->has_refs[k] = n_refs > 0;
+    for (gsize j = 0; j < n_refs; j++) {
+        Target target = resolve (builder, refs[j], k, (guint) j);
+
+        if (j > 0 && target >= builder->n && previous != target) {
+            Placeholder *placeholder = &g_array_index (builder->placeholders, Placeholder,
+                                                       target - builder->n);
+
+            if (k < placeholder->pred_k) {
+                placeholder->pred_k = k;
+                placeholder->pred = previous;
+            }
+        }
+        previous = target;
+    }
+    builder->last_ref[k] = n_refs > 0 && previous != k ? previous : MLA_THREAD_NONE;
+}
+
+static int
+compare_placeholders (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+    const Placeholder *x = &g_array_index ((GArray *) user_data, Placeholder, *(const guint *) a);
+    const Placeholder *y = &g_array_index ((GArray *) user_data, Placeholder, *(const guint *) b);
+
+    if (x->first_k != y->first_k)
+        return x->first_k < y->first_k ? -1 : 1;
+    return (x->first_j > y->first_j) - (x->first_j < y->first_j);
+}
+
+/* Placeholders become nodes n.. in order of first appearance; every
+ * parent link is then set from the Targets. */
+static void
+link_parents (MlaThreadBuilder *builder)
+{
+    GArray *nodes = builder->forest->nodes;
+    guint n_placeholders = builder->placeholders->len;
+    g_autofree guint *order = g_new (guint, MAX (n_placeholders, 1));
+    g_autofree guint *node_of = g_new (guint, MAX (n_placeholders, 1));
+
+    for (guint p = 0; p < n_placeholders; p++)
+        order[p] = p;
+    g_qsort_with_data (order, n_placeholders, sizeof (guint), compare_placeholders,
+                       builder->placeholders);
+    for (guint r = 0; r < n_placeholders; r++)
+        node_of[order[r]] = add_node (
+            nodes, g_array_index (builder->placeholders, Placeholder, order[r]).id, MLA_THREAD_NONE, 0);
+#define NODE_OF(target) ((target) < builder->n ? (target) : node_of[(target) - builder->n])
+    for (gsize k = 0; k < builder->n; k++)
+        if (builder->last_ref[k] != MLA_THREAD_NONE)
+            node_at (nodes, (guint) k)->parent = NODE_OF (builder->last_ref[k]);
+    for (guint p = 0; p < n_placeholders; p++) {
+        const Placeholder *placeholder = &g_array_index (builder->placeholders, Placeholder, p);
+
+        if (placeholder->pred_k != MLA_THREAD_NONE)
+            node_at (nodes, node_of[p])->parent = NODE_OF (placeholder->pred);
+    }
+#undef NODE_OF
 }
 
 /* The parent links form a functional graph; each of its cycles is cut at
@@ -150,23 +276,24 @@ root_of (GArray *nodes, guint v)
  * the thread of the latest earlier root of that subject, within the
  * window. Nodes 0..n-1 are the messages in date order. */
 static void
-link_subjects (Builder *builder, const guint *order, gsize n)
+link_subjects (MlaThreadBuilder *builder)
 {
     g_autoptr (GHashTable) latest = g_hash_table_new (g_str_hash, g_str_equal);
+    GArray *nodes = builder->forest->nodes;
 
-    for (gsize k = 0; k < n; k++) {
-        const MlaThreadInput *input = &builder->inputs[order[k]];
-        MlaThreadNode *node = node_at (builder->nodes, (guint) k);
+    for (gsize k = 0; k < builder->n; k++) {
+        const MlaThreadInput *input = &builder->inputs[builder->order[k]];
+        MlaThreadNode *node = node_at (nodes, (guint) k);
         gpointer found;
 
         if (node->parent != MLA_THREAD_NONE || input->subject == NULL || input->subject[0] == '\0')
             continue;
-        if (input->n_refs == 0 && input->reply_subject
+        if (!builder->has_refs[k] && input->reply_subject
             && g_hash_table_lookup_extended (latest, input->subject, NULL, &found)) {
             guint match = GPOINTER_TO_UINT (found);
 
-            if (input->date - node_at (builder->nodes, match)->date <= MLA_THREAD_SUBJECT_WINDOW) {
-                node->parent = root_of (builder->nodes, match);
+            if (input->date - node_at (nodes, match)->date <= MLA_THREAD_SUBJECT_WINDOW) {
+                node->parent = root_of (nodes, match);
                 node->loose = TRUE;
             }
         }
@@ -255,7 +382,7 @@ compare_roots (gconstpointer a, gconstpointer b, gpointer user_data)
 /* Sorted children lists, placeholder dates, thread sizes, ids and the
  * order of the roots. */
 static void
-finish (MlaThreadForest *forest, Builder *builder)
+finish (MlaThreadForest *forest, MlaThreadBuilder *builder)
 {
     GArray *nodes = forest->nodes;
     guint n = nodes->len;
@@ -319,7 +446,7 @@ finish (MlaThreadForest *forest, Builder *builder)
             continue;
         /* A root that is not the first holder of its id must not share
          * the thread id of that first one. */
-        if (lookup (builder, node->id) != v && node->input != MLA_THREAD_NONE)
+        if (node->input != MLA_THREAD_NONE && lookup (builder, node->id) != v)
             key = key_of (&builder->inputs[node->input]);
         thread_id (forest->thread_ids[v], node->id, key);
         g_array_append_val (forest->roots, v);
@@ -366,48 +493,33 @@ mla_thread_clean_refs (const char *id, const char *in_reply_to, const char *cons
 }
 
 MlaThreadForest *
+mla_thread_builder_finish (MlaThreadBuilder *builder)
+{
+    MlaThreadForest *forest = builder->forest;
+
+    link_parents (builder);
+    break_cycles (forest->nodes);
+    link_subjects (builder);
+    finish (forest, builder);
+    g_hash_table_unref (builder->by_id);
+    g_hash_table_unref (builder->placeholder_by_id);
+    g_array_unref (builder->placeholders);
+    g_free (builder->order);
+    g_free (builder->last_ref);
+    g_free (builder->has_refs);
+    g_free (builder);
+    return forest;
+}
+
+MlaThreadForest *
 mla_thread_forest_build (const MlaThreadInput *inputs, gsize n)
 {
-    MlaThreadForest *forest = g_new0 (MlaThreadForest, 1);
-    g_autofree guint *order = g_new (guint, MAX (n, 1));
-    g_autofree guint *ref_nodes = NULL;
-    gsize n_refs = 0;
-    Builder builder = { inputs, NULL, NULL };
+    MlaThreadBuilder *builder = mla_thread_builder_new (inputs, n);
 
-    g_return_val_if_fail (inputs != NULL || n == 0, NULL);
-    forest->n_inputs = n;
-    forest->nodes = g_array_sized_new (FALSE, FALSE, sizeof (MlaThreadNode), n);
-    forest->input_node = g_new (guint, MAX (n, 1));
-    builder.nodes = forest->nodes;
-    builder.by_id = g_hash_table_new (g_str_hash, g_str_equal);
+    g_return_val_if_fail (builder != NULL, NULL);
     for (gsize i = 0; i < n; i++)
-        order[i] = (guint) i;
-    g_qsort_with_data (order, n, sizeof (guint), compare_inputs, (gpointer) inputs);
-    for (gsize k = 0; k < n; k++)
-        forest->input_node[order[k]] = add_node (&builder, inputs[order[k]].id, order[k]);
-    /* Every reference resolved to its node once: placeholders are made
-     * here, and linking needs no more hash lookups. */
-    for (gsize k = 0; k < n; k++)
-        n_refs += inputs[order[k]].n_refs;
-    ref_nodes = g_new (guint, MAX (n_refs, 1));
-    for (gsize k = 0, at = 0; k < n; k++) {
-        const MlaThreadInput *input = &inputs[order[k]];
-
-        for (gsize j = 0; j < input->n_refs; j++) {
-            gpointer found;
-
-            ref_nodes[at++] = g_hash_table_lookup_extended (builder.by_id, input->refs[j], NULL,
-                                                            &found)
-                                  ? GPOINTER_TO_UINT (found) - 1
-                                  : add_node (&builder, input->refs[j], MLA_THREAD_NONE);
-        }
-    }
-    link_parents (&builder, order, n, ref_nodes);
-    break_cycles (forest->nodes);
-    link_subjects (&builder, order, n);
-    finish (forest, &builder);
-    g_hash_table_unref (builder.by_id);
-    return forest;
+        mla_thread_builder_add_refs (builder, (guint) i, inputs[i].refs, inputs[i].n_refs);
+    return mla_thread_builder_finish (builder);
 }
 
 void
@@ -421,6 +533,7 @@ mla_thread_forest_free (MlaThreadForest *forest)
     g_free (forest->thread_ids);
     g_free (forest->thread_size);
     g_free (forest->thread_last);
+    g_string_chunk_free (forest->strings);
     g_free (forest);
 }
 

@@ -75,6 +75,20 @@ typedef struct MlaThreadForest MlaThreadForest;
 /* Threads @n @inputs. The forest points into the inputs' strings, which
  * must outlive it. Returns: (transfer full). */
 MLA_API MlaThreadForest *mla_thread_forest_build (const MlaThreadInput *inputs, gsize n);
+
+/* The same in steps, for callers that read the parent chains from
+ * storage one message at a time: of each chain the builder keeps only the
+ * last id and, for ids not among the inputs, the first id before them, so
+ * memory grows with the messages, not with the references. The inputs'
+ * refs and n_refs are not read; mla_thread_builder_add_refs() gives each
+ * input's chain (copied as needed), inputs in any order, each at most
+ * once. The result equals mla_thread_forest_build()'s. */
+typedef struct MlaThreadBuilder MlaThreadBuilder;
+MLA_API MlaThreadBuilder *mla_thread_builder_new (const MlaThreadInput *inputs, gsize n);
+MLA_API void mla_thread_builder_add_refs (MlaThreadBuilder *builder, guint input,
+                                          const char *const *refs, gsize n_refs);
+/* Frees @builder. Returns: (transfer full). */
+MLA_API MlaThreadForest *mla_thread_builder_finish (MlaThreadBuilder *builder);
 MLA_API void mla_thread_forest_free (MlaThreadForest *forest);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaThreadForest, mla_thread_forest_free)
 

@@ -375,6 +375,40 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
     }
 }
 
+/* The builder, given the chains in reverse input order, must make the
+ * forest mla_thread_forest_build() makes, node for node. */
+static void
+check_same_from_builder (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
+{
+    MlaThreadBuilder *builder = mla_thread_builder_new (in, n);
+    g_autoptr (MlaThreadForest) g = NULL;
+    const GArray *roots_f = mla_thread_forest_get_roots (f);
+    const GArray *roots_g;
+
+    for (gsize i = n; i-- > 0;)
+        mla_thread_builder_add_refs (builder, (guint) i, in[i].refs, in[i].n_refs);
+    g = mla_thread_builder_finish (builder);
+    REQUIRE ((mla_thread_forest_get_n_nodes (g)) == (mla_thread_forest_get_n_nodes (f)));
+    for (guint v = 0; v < mla_thread_forest_get_n_nodes (f); v++) {
+        const MlaThreadNode *a = mla_thread_forest_get_node (f, v);
+        const MlaThreadNode *b = mla_thread_forest_get_node (g, v);
+
+        REQUIRE (strcmp (a->id, b->id) == 0);
+        REQUIRE (a->input == b->input && a->parent == b->parent && a->root == b->root);
+        REQUIRE (a->first_child == b->first_child && a->next_sibling == b->next_sibling);
+        REQUIRE (a->depth == b->depth && a->loose == b->loose && a->date == b->date);
+    }
+    roots_g = mla_thread_forest_get_roots (g);
+    REQUIRE ((roots_g->len) == (roots_f->len));
+    for (guint r = 0; r < roots_f->len; r++) {
+        guint root = g_array_index (roots_f, guint, r);
+
+        REQUIRE ((g_array_index (roots_g, guint, r)) == (root));
+        REQUIRE (strcmp (mla_thread_forest_get_thread_id (f, root),
+                         mla_thread_forest_get_thread_id (g, root)) == 0);
+    }
+}
+
 static MlaThreadForest *
 build (Msgs *m)
 {
@@ -382,6 +416,7 @@ build (Msgs *m)
 
     ck_assert_ptr_nonnull (f);
     check_forest (f, msgs_inputs (m), m->inputs->len);
+    check_same_from_builder (f, msgs_inputs (m), m->inputs->len);
     return f;
 }
 
