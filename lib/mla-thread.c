@@ -4,6 +4,7 @@
  * number, and cycles are broken after all links are made, by one linear
  * pass over the parent graph. */
 #include "config.h"
+#include <stdlib.h>
 #include <string.h>
 #include "mla-digest-private.h"
 #include "mla-thread.h"
@@ -18,11 +19,16 @@ struct MlaThreadForest {
     gsize n_inputs;
     GStringChunk *strings;  /* placeholders' ids */
     GArray *roots;          /* guint node indexes, newest activity first */
-    /* Per root node (indexed by node; only roots' entries are set): */
-    ThreadId *thread_ids;
-    guint *thread_size;
-    gint64 *thread_last;
+    GArray *threads;        /* Thread, one per root, by root node */
 };
+
+/* What is kept per thread, not per node: most nodes are no root. */
+typedef struct {
+    guint root;
+    guint size;             /* messages */
+    gint64 last;            /* latest date */
+    ThreadId id;
+} Thread;
 
 /* An id referenced but not archived, while the chains are added. Its
  * node number comes from its first appearance (chain of the lowest
@@ -40,6 +46,11 @@ typedef struct {
  * (below n), or n + a Placeholder's index. */
 typedef guint Target;
 
+typedef enum {
+    HAS_REFS = 1 << 0,
+    SHARES_ID = 1 << 1,     /* not the first message node with its id */
+} Flags;
+
 struct MlaThreadBuilder {
     const MlaThreadInput *inputs;
     gsize n;
@@ -49,7 +60,7 @@ struct MlaThreadBuilder {
     GHashTable *placeholder_by_id;   /* id -> Placeholder index + 1 */
     GArray *placeholders;   /* Placeholder */
     Target *last_ref;       /* per message node: its last reference, or NONE */
-    guint8 *has_refs;       /* per message node */
+    guint8 *flags;          /* per message node: Flags */
 };
 
 static const char *
@@ -78,12 +89,15 @@ node_at (GArray *nodes, guint index)
     return &g_array_index (nodes, MlaThreadNode, index);
 }
 
-/* insert() would replace: the first holder of an id keeps it. */
-static void
+/* insert() would replace: the first holder of an id keeps it. FALSE
+ * when the id was there already. */
+static gboolean
 remember_first (GHashTable *table, const char *id, guint index)
 {
-    if (!g_hash_table_lookup_extended (table, id, NULL, NULL))
-        g_hash_table_insert (table, (gpointer) id, GUINT_TO_POINTER (index + 1));
+    if (g_hash_table_lookup_extended (table, id, NULL, NULL))
+        return FALSE;
+    g_hash_table_insert (table, (gpointer) id, GUINT_TO_POINTER (index + 1));
+    return TRUE;
 }
 
 static guint
@@ -94,12 +108,6 @@ add_node (GArray *nodes, const char *id, guint input, gint64 date)
 
     g_array_append_val (nodes, node);
     return nodes->len - 1;
-}
-
-static guint
-lookup (MlaThreadBuilder *builder, const char *id)
-{
-    return GPOINTER_TO_UINT (g_hash_table_lookup (builder->by_id, id)) - 1;
 }
 
 static Target
@@ -144,7 +152,7 @@ mla_thread_builder_new (const MlaThreadInput *inputs, gsize n)
     builder->placeholder_by_id = g_hash_table_new (g_str_hash, g_str_equal);
     builder->placeholders = g_array_new (FALSE, FALSE, sizeof (Placeholder));
     builder->last_ref = g_new (Target, MAX (n, 1));
-    builder->has_refs = g_new0 (guint8, MAX (n, 1));
+    builder->flags = g_new0 (guint8, MAX (n, 1));
     forest->n_inputs = n;
     forest->nodes = g_array_sized_new (FALSE, FALSE, sizeof (MlaThreadNode), n);
     forest->input_node = g_new (guint, MAX (n, 1));
@@ -156,7 +164,8 @@ mla_thread_builder_new (const MlaThreadInput *inputs, gsize n)
         guint input = builder->order[k];
 
         forest->input_node[input] = add_node (forest->nodes, inputs[input].id, input, inputs[input].date);
-        remember_first (builder->by_id, inputs[input].id, (guint) k);
+        if (!remember_first (builder->by_id, inputs[input].id, (guint) k))
+            builder->flags[k] |= SHARES_ID;
         builder->last_ref[k] = MLA_THREAD_NONE;
     }
     return builder;
@@ -174,7 +183,8 @@ mla_thread_builder_add_refs (MlaThreadBuilder *builder, guint input, const char 
 
     g_return_if_fail (input < builder->n);
     k = builder->forest->input_node[input];
-    builder->has_refs[k] = n_refs > 0;
+    if (n_refs > 0)
+        builder->flags[k] |= HAS_REFS;
     for (gsize j = 0; j < n_refs; j++) {
         Target target = resolve (builder, refs[j], k, (guint) j);
 
@@ -288,7 +298,7 @@ link_subjects (MlaThreadBuilder *builder)
 
         if (node->parent != MLA_THREAD_NONE || input->subject == NULL || input->subject[0] == '\0')
             continue;
-        if (!builder->has_refs[k] && input->reply_subject
+        if (!(builder->flags[k] & HAS_REFS) && input->reply_subject
             && g_hash_table_lookup_extended (latest, input->subject, NULL, &found)) {
             guint match = GPOINTER_TO_UINT (found);
 
@@ -369,14 +379,30 @@ thread_id (char out[THREAD_ID_SIZE], const char *id, const char *key)
 }
 
 static int
+compare_thread_roots (gconstpointer a, gconstpointer b)
+{
+    guint x = *(const guint *) a, y = ((const Thread *) b)->root;
+
+    return (x > y) - (x < y);
+}
+
+static Thread *
+thread_of (const MlaThreadForest *forest, guint root)
+{
+    return bsearch (&root, forest->threads->data, forest->threads->len, sizeof (Thread),
+                    compare_thread_roots);
+}
+
+static int
 compare_roots (gconstpointer a, gconstpointer b, gpointer user_data)
 {
     const MlaThreadForest *forest = user_data;
-    guint x = *(const guint *) a, y = *(const guint *) b;
+    const Thread *x = thread_of (forest, *(const guint *) a);
+    const Thread *y = thread_of (forest, *(const guint *) b);
 
-    if (forest->thread_last[x] != forest->thread_last[y])
-        return forest->thread_last[x] > forest->thread_last[y] ? -1 : 1;
-    return strcmp (forest->thread_ids[x], forest->thread_ids[y]);
+    if (x->last != y->last)
+        return x->last > y->last ? -1 : 1;
+    return strcmp (x->id, y->id);
 }
 
 /* Sorted children lists, placeholder dates, thread sizes, ids and the
@@ -401,11 +427,19 @@ finish (MlaThreadForest *forest, MlaThreadBuilder *builder)
     for (guint v = 0; v < n; v++)
         if (node_at (nodes, v)->parent != MLA_THREAD_NONE)
             children[fill[node_at (nodes, v)->parent]++] = v;
+    g_clear_pointer (&fill, g_free);
     visit = preorder (nodes, start, children);
 
+    forest->threads = g_array_new (FALSE, TRUE, sizeof (Thread));
+    forest->roots = g_array_new (FALSE, FALSE, sizeof (guint));
+    for (guint v = 0; v < n; v++) {
+        if (node_at (nodes, v)->parent != MLA_THREAD_NONE)
+            continue;
+        g_array_set_size (forest->threads, forest->threads->len + 1);
+        g_array_index (forest->threads, Thread, forest->threads->len - 1).root = v;
+        g_array_append_val (forest->roots, v);
+    }
     /* Bottom-up: a placeholder dates from its earliest descendant. */
-    forest->thread_size = g_new0 (guint, MAX (n, 1));
-    forest->thread_last = g_new0 (gint64, MAX (n, 1));
     for (guint i = visit->len; i-- > 0;) {
         guint v = g_array_index (visit, guint, i);
         MlaThreadNode *node = node_at (nodes, v);
@@ -417,12 +451,13 @@ finish (MlaThreadForest *forest, MlaThreadBuilder *builder)
                 earliest = MIN (earliest, node_at (nodes, children[c])->date);
             node->date = earliest != G_MAXINT64 ? earliest : 0;
         } else {
-            forest->thread_size[node->root]++;
-            if (forest->thread_size[node->root] == 1
-                || node->date > forest->thread_last[node->root])
-                forest->thread_last[node->root] = node->date;
+            Thread *thread = thread_of (forest, node->root);
+
+            if (thread->size++ == 0 || node->date > thread->last)
+                thread->last = node->date;
         }
     }
+    g_clear_pointer (&visit, g_array_unref);
     for (guint v = 0; v < n; v++) {
         guint count = start[v + 1] - start[v];
 
@@ -436,20 +471,16 @@ finish (MlaThreadForest *forest, MlaThreadBuilder *builder)
         }
     }
 
-    forest->thread_ids = g_new0 (ThreadId, MAX (n, 1));
-    forest->roots = g_array_new (FALSE, FALSE, sizeof (guint));
-    for (guint v = 0; v < n; v++) {
-        MlaThreadNode *node = node_at (nodes, v);
+    for (guint t = 0; t < forest->threads->len; t++) {
+        Thread *thread = &g_array_index (forest->threads, Thread, t);
+        const MlaThreadNode *node = node_at (nodes, thread->root);
         const char *key = NULL;
 
-        if (node->parent != MLA_THREAD_NONE)
-            continue;
         /* A root that is not the first holder of its id must not share
          * the thread id of that first one. */
-        if (node->input != MLA_THREAD_NONE && lookup (builder, node->id) != v)
+        if (thread->root < builder->n && (builder->flags[thread->root] & SHARES_ID))
             key = key_of (&builder->inputs[node->input]);
-        thread_id (forest->thread_ids[v], node->id, key);
-        g_array_append_val (forest->roots, v);
+        thread_id (thread->id, node->id, key);
     }
     g_qsort_with_data (forest->roots->data, forest->roots->len, sizeof (guint), compare_roots, forest);
 }
@@ -498,15 +529,16 @@ mla_thread_builder_finish (MlaThreadBuilder *builder)
     MlaThreadForest *forest = builder->forest;
 
     link_parents (builder);
+    /* Every id is resolved: the tables go before finish() allocates. */
+    g_clear_pointer (&builder->by_id, g_hash_table_unref);
+    g_clear_pointer (&builder->placeholder_by_id, g_hash_table_unref);
+    g_clear_pointer (&builder->placeholders, g_array_unref);
+    g_clear_pointer (&builder->last_ref, g_free);
     break_cycles (forest->nodes);
     link_subjects (builder);
     finish (forest, builder);
-    g_hash_table_unref (builder->by_id);
-    g_hash_table_unref (builder->placeholder_by_id);
-    g_array_unref (builder->placeholders);
     g_free (builder->order);
-    g_free (builder->last_ref);
-    g_free (builder->has_refs);
+    g_free (builder->flags);
     g_free (builder);
     return forest;
 }
@@ -530,9 +562,7 @@ mla_thread_forest_free (MlaThreadForest *forest)
     g_array_unref (forest->nodes);
     g_clear_pointer (&forest->roots, g_array_unref);
     g_free (forest->input_node);
-    g_free (forest->thread_ids);
-    g_free (forest->thread_size);
-    g_free (forest->thread_last);
+    g_clear_pointer (&forest->threads, g_array_unref);
     g_string_chunk_free (forest->strings);
     g_free (forest);
 }
@@ -566,19 +596,19 @@ mla_thread_forest_get_roots (const MlaThreadForest *forest)
 const char *
 mla_thread_forest_get_thread_id (const MlaThreadForest *forest, guint node)
 {
-    return forest->thread_ids[node_at (forest->nodes, node)->root];
+    return thread_of (forest, node_at (forest->nodes, node)->root)->id;
 }
 
 guint
 mla_thread_forest_get_thread_size (const MlaThreadForest *forest, guint node)
 {
-    return forest->thread_size[node_at (forest->nodes, node)->root];
+    return thread_of (forest, node_at (forest->nodes, node)->root)->size;
 }
 
 gint64
 mla_thread_forest_get_thread_last_date (const MlaThreadForest *forest, guint node)
 {
-    return forest->thread_last[node_at (forest->nodes, node)->root];
+    return thread_of (forest, node_at (forest->nodes, node)->root)->last;
 }
 
 void
