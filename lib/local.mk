@@ -90,6 +90,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-ics.c \
 	lib/mla-agenda-mail.c \
 	lib/mla-subject.c \
+	lib/mla-memory-private.h \
+	lib/mla-memory.c \
 	lib/mla-thread.c \
 	lib/mla-overview-private.h \
 	lib/mla-overview.c \

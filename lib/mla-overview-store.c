@@ -4,6 +4,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-error.h"
+#include "mla-memory-private.h"
 #include "mla-overview-private.h"
 #include "mla-record-private.h"
 #include "mla-agenda-format.h"
@@ -371,6 +372,8 @@ load_threads (MlaOverview *overview, gboolean lean, GError **error)
     g_return_val_if_fail (overview != NULL, NULL);
     threads->lean = lean;
     threads->strings = g_string_chunk_new (1 << 20);
+    /* What an import or the inserts before freed is not kept beside it. */
+    mla_memory_release ();
     if (!load_entries (overview, threads, error))
         return NULL;
     builder = mla_thread_builder_new ((const MlaThreadInput *) threads->inputs->data,

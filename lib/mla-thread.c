@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-digest-private.h"
+#include "mla-memory-private.h"
 #include "mla-thread.h"
 
 #define THREAD_ID_SIZE 17
@@ -160,10 +161,12 @@ mla_thread_builder_new (const MlaThreadInput *inputs, gsize n)
     for (gsize i = 0; i < n; i++)
         builder->order[i] = (guint) i;
     g_qsort_with_data (builder->order, n, sizeof (guint), compare_inputs, (gpointer) inputs);
+    /* The nodes themselves are made once every chain is in, when the id
+     * tables are gone: both at once would be the peak of memory. */
     for (gsize k = 0; k < n; k++) {
         guint input = builder->order[k];
 
-        forest->input_node[input] = add_node (forest->nodes, inputs[input].id, input, inputs[input].date);
+        forest->input_node[input] = (guint) k;
         if (!remember_first (builder->by_id, inputs[input].id, (guint) k))
             builder->flags[k] |= SHARES_ID;
         builder->last_ref[k] = MLA_THREAD_NONE;
@@ -223,6 +226,12 @@ link_parents (MlaThreadBuilder *builder)
     g_autofree guint *order = g_new (guint, MAX (n_placeholders, 1));
     g_autofree guint *node_of = g_new (guint, MAX (n_placeholders, 1));
 
+    for (gsize k = 0; k < builder->n; k++) {
+        guint input = builder->order[k];
+
+        add_node (nodes, builder->inputs[input].id, input, builder->inputs[input].date);
+    }
+    g_clear_pointer (&builder->order, g_free);
     for (guint p = 0; p < n_placeholders; p++)
         order[p] = p;
     g_qsort_with_data (order, n_placeholders, sizeof (guint), compare_placeholders,
@@ -292,8 +301,8 @@ link_subjects (MlaThreadBuilder *builder)
     GArray *nodes = builder->forest->nodes;
 
     for (gsize k = 0; k < builder->n; k++) {
-        const MlaThreadInput *input = &builder->inputs[builder->order[k]];
         MlaThreadNode *node = node_at (nodes, (guint) k);
+        const MlaThreadInput *input = &builder->inputs[node->input];
         gpointer found;
 
         if (node->parent != MLA_THREAD_NONE || input->subject == NULL || input->subject[0] == '\0')
@@ -528,16 +537,17 @@ mla_thread_builder_finish (MlaThreadBuilder *builder)
 {
     MlaThreadForest *forest = builder->forest;
 
-    link_parents (builder);
-    /* Every id is resolved: the tables go before finish() allocates. */
+    /* Every id is resolved: the tables go, back to the system, before
+     * the nodes are made. */
     g_clear_pointer (&builder->by_id, g_hash_table_unref);
     g_clear_pointer (&builder->placeholder_by_id, g_hash_table_unref);
+    mla_memory_release ();
+    link_parents (builder);
     g_clear_pointer (&builder->placeholders, g_array_unref);
     g_clear_pointer (&builder->last_ref, g_free);
     break_cycles (forest->nodes);
     link_subjects (builder);
     finish (forest, builder);
-    g_free (builder->order);
     g_free (builder->flags);
     g_free (builder);
     return forest;

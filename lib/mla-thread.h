@@ -38,10 +38,10 @@ typedef struct MlaThreadInput {
                                      * apart messages with one id, breaks date ties */
     const char *const *refs;        /* parent chain, oldest first, as returned by
                                      * mla_thread_clean_refs(); nullable when n_refs = 0 */
-    gsize n_refs;
     const char *subject;            /* nullable: mla_subject_normalise() of Subject */
-    gboolean reply_subject;         /* mla_subject_is_reply() of Subject */
     gint64 date;                    /* UTC seconds */
+    guint n_refs;
+    gboolean reply_subject;         /* mla_subject_is_reply() of Subject */
 } MlaThreadInput;
 
 /* The parent chain of one message, from its headers: the References ids

@@ -1776,7 +1776,7 @@ END_TEST
 START_TEST (test_thread_empty_single)
 {
     /* NULL refs with n_refs 0, NULL subject: one root, alone. */
-    MlaThreadInput in = { "only@x", "key", NULL, 0, NULL, FALSE, 42 };
+    MlaThreadInput in = { .id = "only@x", .key = "key", .date = 42 };
     g_autoptr (MlaThreadForest) f = mla_thread_forest_build (&in, 1);
     const MlaThreadNode *node;
 

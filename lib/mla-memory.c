@@ -1,0 +1,36 @@
+/* mla-memory.c: see mla-memory-private.h. The allocator is looked up at
+ * run time: the library is the same whether the program links jemalloc
+ * or not (tests, sanitizer builds and other programs use the C
+ * library's malloc). */
+#include "config.h"
+#include <gmodule.h>
+#include <malloc.h>
+#include "mla-memory-private.h"
+
+typedef int (*MallctlFunc) (const char *name, void *oldp, size_t *oldlenp, void *newp,
+                            size_t newlen);
+
+static gpointer
+find_mallctl (gpointer unused)
+{
+    GModule *self = g_module_open (NULL, G_MODULE_BIND_LAZY);
+    gpointer symbol = NULL;
+
+    (void) unused;
+    if (self != NULL && !g_module_symbol (self, "mallctl", &symbol))
+        symbol = NULL;
+    /* The program's own handle: closing it unloads nothing. */
+    g_clear_pointer (&self, g_module_close);
+    return symbol;
+}
+
+void
+mla_memory_release (void)
+{
+    static GOnce once = G_ONCE_INIT;
+    MallctlFunc mallctl = (MallctlFunc) g_once (&once, find_mallctl, NULL);
+
+    /* 4096 is MALLCTL_ARENAS_ALL: every arena. */
+    if (mallctl == NULL || mallctl ("arena.4096.purge", NULL, NULL, NULL, 0) != 0)
+        malloc_trim (0);
+}
