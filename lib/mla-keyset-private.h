@@ -70,7 +70,9 @@ char *mla_key_set_file_for (MlaArchive *archive, const MlaXmlVolumeEntry *volume
 gboolean mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error);
 /* After a commit: merges the keys held in memory into ARCHIVE/keys.index,
  * which then covers every volume of @archive. The index is derived data:
- * a failure loses nothing (the next import reads the .keys files). */
+ * a failure loses nothing (the next import reads the .keys files). It
+ * frees the keys held in memory as it takes them: the set can only be
+ * cleared after. */
 /* Whether an import that commits one more volume should write the index
  * (mla_key_set_update_index()): when the archive has none that can be
  * used, or it would leave MLA_KEY_INDEX_LAG volumes out. */

@@ -5,6 +5,7 @@
 #include "mla-digest-private.h"
 #include "mla-atomic-file-private.h"
 #include "mla-keyset-private.h"
+#include "mla-memory-private.h"
 
 #define KEY_SIZE 16
 #define KEYS_MAGIC "MLAKEYS1"
@@ -348,9 +349,20 @@ mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error)
     GPtrArray *volumes = mla_archive_get_volumes (archive);
     g_autofree char *path = mla_archive_file (archive, INDEX_NAME);
     g_autoptr (GByteArray) covers = coverages (volumes);
-    g_autoptr (GByteArray) records = g_byte_array_new ();
+    g_autoptr (GByteArray) records = g_byte_array_sized_new (
+        (g_hash_table_size (set->sha256s) + g_hash_table_size (set->message_ids)
+         + g_hash_table_size (set->reject_keys)) * MLA_KEY_RECORD_SIZE);
 
     export_records (set, records);
+    /* The records are all the index needs: the tables, their keys and the
+     * journal (written with the volume) go before the records are sorted,
+     * at the end of an import, when they are largest. */
+    g_clear_pointer (&set->sha256s, g_hash_table_unref);
+    g_clear_pointer (&set->message_ids, g_hash_table_unref);
+    g_clear_pointer (&set->reject_keys, g_hash_table_unref);
+    g_clear_pointer (&set->keys, g_string_chunk_free);
+    g_clear_pointer (&set->journal, g_byte_array_unref);
+    mla_memory_release ();
     return mla_key_index_write (path, set->index, records,
                                 covers->data + volumes->len * MLA_KEY_COVERAGE_SIZE, error);
 }

@@ -56,8 +56,10 @@ struct MlaOverview {
 struct MlaOverviewThreads {
     GArray *entries;          /* MlaOverviewEntry */
     gint64 *rows;             /* row id of each entry */
-    GArray *inputs;           /* MlaThreadInput, one per entry */
+    guint n_entries;
+    GArray *inputs;           /* MlaThreadInput, one per entry; lean: only until threaded */
     GStringChunk *strings;
+    GStringChunk *keys;       /* lean: keys and subject keys, only until threaded */
     gboolean lean;               /* for re-threading: no sender, From_ line, ISO date, List-Id */
     MlaThreadForest *forest;
 };

@@ -201,6 +201,7 @@ mla_overview_threads_free (MlaOverviewThreads *threads)
     g_clear_pointer (&threads->entries, g_array_unref);
     g_clear_pointer (&threads->inputs, g_array_unref);
     g_clear_pointer (&threads->strings, g_string_chunk_free);
+    g_clear_pointer (&threads->keys, g_string_chunk_free);
     g_free (threads->rows);
     g_free (threads);
 }
@@ -284,8 +285,10 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error
         const char *subject = (const char *) sqlite3_column_text (statement, 1);
 
         if (threads->lean) {
+            const char *key = (const char *) sqlite3_column_text (statement, 4);
+
             input.id = mla_overview_column_string (threads, statement, 3);
-            input.key = mla_overview_column_string (threads, statement, 4);
+            input.key = key != NULL ? g_string_chunk_insert (threads->keys, key) : NULL;
             input.date = sqlite3_column_int64 (statement, 5);
         } else {
             MlaOverviewEntry entry = { 0 };
@@ -297,7 +300,9 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error
             g_array_append_val (threads->entries, entry);
         }
         /* Kept once: a thread's messages share it. */
-        input.subject = subject != NULL ? g_string_chunk_insert_const (threads->strings, subject) : NULL;
+        input.subject = subject != NULL ? g_string_chunk_insert_const (
+                                              threads->lean ? threads->keys : threads->strings, subject)
+                                        : NULL;
         input.reply_subject = sqlite3_column_int (statement, 2);
         g_array_append_val (threads->inputs, input);
         g_array_append_val (rows, row);
@@ -372,6 +377,8 @@ load_threads (MlaOverview *overview, gboolean lean, GError **error)
     g_return_val_if_fail (overview != NULL, NULL);
     threads->lean = lean;
     threads->strings = g_string_chunk_new (1 << 20);
+    if (lean)
+        threads->keys = g_string_chunk_new (1 << 20);
     /* What an import or the inserts before freed is not kept beside it. */
     mla_memory_release ();
     if (!load_entries (overview, threads, error))
@@ -383,6 +390,14 @@ load_threads (MlaOverview *overview, gboolean lean, GError **error)
         return NULL;
     }
     threads->forest = mla_thread_builder_finish (builder);
+    threads->n_entries = threads->inputs->len;
+    /* Re-threading needs only the forest, its ids and the rows from here
+     * on: what only threading read goes before the rows are compared. */
+    if (lean) {
+        g_clear_pointer (&threads->inputs, g_array_unref);
+        g_clear_pointer (&threads->keys, g_string_chunk_free);
+        mla_memory_release ();
+    }
     return g_steal_pointer (&threads);
 }
 
@@ -401,7 +416,7 @@ mla_overview_threads_get_forest (MlaOverviewThreads *threads)
 guint
 mla_overview_threads_get_n_entries (MlaOverviewThreads *threads)
 {
-    return threads->inputs->len;
+    return threads->n_entries;
 }
 
 const MlaOverviewEntry *
@@ -478,7 +493,7 @@ find_changes (MlaOverview *overview, MlaOverviewThreads *threads, Changes *chang
 {
     const MlaThreadForest *forest = threads->forest;
     sqlite3_stmt *statement = NULL;
-    guint n = threads->inputs->len;
+    guint n = threads->n_entries;
     guint i = 0;
     int status;
 
