@@ -1,11 +1,13 @@
-/* mla-message.c: the message model, the one place (with mla-message-parts.c,
- * the body and attachments) that turns GMime objects
+/* mla-message.c: the message model, the one place that turns GMime objects
  * into plain UTF-8 data. Parsing is lenient (GMime's); what GMime or our
  * own single scan of the raw bytes notices becomes a defect, one per kind. */
 #include "config.h"
 #include <string.h>
-#include "mla-message-private.h"
+#include <gmime/gmime.h>
 #include "mla-autocleanups.h"
+#include "mla-html-private.h"
+#include "mla-message.h"
+#include "mla-digest-private.h"
 #include "mla-mbox-private.h"
 
 /* RFC 5322 §2.1.1: lines must be no more than 998 characters. */
@@ -15,6 +17,7 @@
 /* Mail decides these counts; past them the model keeps a sample and says
  * so, so that memory, the XML and the overview stay bounded. */
 #define MAX_REFERENCES 1000
+#define MAX_ATTACHMENTS 1000
 /* GMime makes an object of some kilobytes per MIME part, however small:
  * past this many lines that may be boundary delimiters ("--"), it parses
  * only the bytes before the next one. */
@@ -23,6 +26,52 @@
  * ids costs hundreds of megabytes): the parser sees a longer field by its
  * first line and its last lines only. */
 #define MAX_FIELD_BYTES (64 * 1024)
+
+struct MlaMessage {
+    GBytes *raw;
+    /* [0]: of the raw bytes, the identity; [1], [2]: of the bytes and a
+     * "\n" or "\r\n" separator, as archives before raw-rule="message"
+     * stored mbox messages ("" when no such separator can follow). */
+    char sha256[3][MLA_SHA256_HEX_SIZE];
+    char *envelope;
+    char *source;
+    guint64 source_offset;
+    guint source_index;
+    char *message_id;
+    gboolean message_id_synthetic;
+    gboolean no_archive;
+    MlaAddress *from;
+    GPtrArray *to;
+    GPtrArray *cc;
+    GDateTime *date;
+    int date_offset_minutes;
+    MlaDateSource date_source;
+    char *subject;
+    char *in_reply_to;
+    GPtrArray *references;
+    char *list_id;
+    char *body_text;
+    MlaBodySource body_source;
+    GPtrArray *attachments;
+    GPtrArray *defects;
+};
+
+/* Defects of one kind seen while parsing: reported once, with a count. */
+typedef struct {
+    const char *code;  /* static */
+    char *detail;      /* of the first occurrence */
+    guint count;
+} DefectTally;
+
+typedef struct {
+    MlaMessage *message;
+    GArray *tallies;   /* of DefectTally */
+    GMimeObject *body_part;
+    guint wanted;      /* the attachment whose bytes to keep, or G_MAXUINT */
+    GByteArray *kept;  /* its decoded bytes */
+    char **html;       /* nullable: where to keep an HTML body as it was */
+    guint parts;       /* attachment parts seen, listed or not */
+} ParseState;
 
 static const char *const warning_codes[] = {
     [GMIME_WARN_DUPLICATED_HEADER] = "duplicated-header",
@@ -47,18 +96,18 @@ static const char *const warning_codes[] = {
 static void
 tally_clear (gpointer data)
 {
-    g_free (((MlaDefectTally *) data)->detail);
+    g_free (((DefectTally *) data)->detail);
 }
 
-void
-mla_message_state_defect (MlaParseState *state, const char *code, const char *format, ...)
+static void G_GNUC_PRINTF (3, 4)
+state_defect (ParseState *state, const char *code, const char *format, ...)
 {
-    MlaDefectTally tally = { code, NULL, 1 };
+    DefectTally tally = { code, NULL, 1 };
     g_autofree char *detail = NULL;
     va_list args;
 
     for (guint i = 0; i < state->tallies->len; i++) {
-        MlaDefectTally *seen = &g_array_index (state->tallies, MlaDefectTally, i);
+        DefectTally *seen = &g_array_index (state->tallies, DefectTally, i);
 
         if (strcmp (seen->code, code) == 0) {
             seen->count++;
@@ -75,10 +124,10 @@ mla_message_state_defect (MlaParseState *state, const char *code, const char *fo
 }
 
 static void
-state_flush_defects (MlaParseState *state)
+state_flush_defects (ParseState *state)
 {
     for (guint i = 0; i < state->tallies->len; i++) {
-        MlaDefectTally *tally = &g_array_index (state->tallies, MlaDefectTally, i);
+        DefectTally *tally = &g_array_index (state->tallies, DefectTally, i);
 
         if (tally->count > 1)
             mla_defect_list_add (state->message->defects, tally->code, "%s (%u times)",
@@ -127,7 +176,7 @@ append_cut_field (GByteArray *out, const guint8 *p, const guint8 *stop)
  * keeps them whole). Returns: (transfer full) (nullable): NULL when the
  * message needs no copy. */
 static GByteArray *
-cut_long_fields (MlaParseState *state, const guint8 *data, gsize size)
+cut_long_fields (ParseState *state, const guint8 *data, gsize size)
 {
     const guint8 *p = data, *end, *copied = data;
     g_autoptr (GByteArray) out = NULL;
@@ -146,7 +195,7 @@ cut_long_fields (MlaParseState *state, const guint8 *data, gsize size)
             g_byte_array_append (out, copied, (guint) (p - copied));
             append_cut_field (out, p, stop);
             copied = stop;
-            mla_message_state_defect (state, "header-cut",
+            state_defect (state, "header-cut",
                           "a header field of %" G_GSIZE_FORMAT " bytes is read by its first line "
                           "and its last %d bytes", (gsize) (stop - p), MAX_FIELD_BYTES / 2);
         }
@@ -185,7 +234,7 @@ parse_size (const guint8 *data, gsize size)
 static void
 parser_warning (gint64 offset, GMimeParserWarning code, const char *item, gpointer user_data)
 {
-    MlaParseState *state = user_data;
+    ParseState *state = user_data;
     const char *name = NULL;
 
     if ((gsize) code < G_N_ELEMENTS (warning_codes))
@@ -195,23 +244,23 @@ parser_warning (gint64 offset, GMimeParserWarning code, const char *item, gpoint
     if (item == NULL)
         item = "";
     if (offset >= 0)
-        mla_message_state_defect (state, name, "at byte %" G_GINT64_FORMAT ": %s", offset, item);
+        state_defect (state, name, "at byte %" G_GINT64_FORMAT ": %s", offset, item);
     else
-        mla_message_state_defect (state, name, "%s", *item != '\0' ? item : "at the end");
+        state_defect (state, name, "%s", *item != '\0' ? item : "at the end");
 }
 
 /* One pass over the raw bytes for what GMime does not report: NUL bytes,
  * CRLF line ends, over-long lines, a missing final line break, and text
  * that does not start with a header. */
 static void
-scan_raw (MlaParseState *state, const guint8 *data, gsize size)
+scan_raw (ParseState *state, const guint8 *data, gsize size)
 {
     const guint8 *p = data, *end;
     gsize longest = 0, n_nul = 0, n_lines = 0, n_crlf = 0;
 
     /* An empty GBytes may hold NULL data, where even NULL + 0 is undefined. */
     if (size == 0) {
-        mla_message_state_defect (state, "no-headers", "the message is empty");
+        state_defect (state, "no-headers", "the message is empty");
         return;
     }
     end = data + size;
@@ -231,19 +280,19 @@ scan_raw (MlaParseState *state, const guint8 *data, gsize size)
     for (p = memchr (data, '\0', size); p != NULL; p = memchr (p + 1, '\0', end - p - 1))
         n_nul++;
     if (n_nul > 0)
-        mla_message_state_defect (state, "nul-bytes", "%" G_GSIZE_FORMAT " NUL bytes", n_nul);
+        state_defect (state, "nul-bytes", "%" G_GSIZE_FORMAT " NUL bytes", n_nul);
     if (n_crlf > 0)
-        mla_message_state_defect (state, "crlf", "%" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
+        state_defect (state, "crlf", "%" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
                       " lines end in CRLF", n_crlf, n_lines);
     if (longest > MAX_LINE_OCTETS)
-        mla_message_state_defect (state, "long-line", "longest line is %" G_GSIZE_FORMAT " octets",
+        state_defect (state, "long-line", "longest line is %" G_GSIZE_FORMAT " octets",
                       longest);
     /* mbox needs a line break before the next From_ line, so an export adds one. */
     if (data[size - 1] != '\n')
-        mla_message_state_defect (state, "no-final-newline",
+        state_defect (state, "no-final-newline",
                       "the message does not end with a line break; mbox export adds one");
     if (mla_field_name_length ((const char *) data, size) == 0)
-        mla_message_state_defect (state, "no-headers", "the first line is not a header field");
+        state_defect (state, "no-headers", "the first line is not a header field");
 }
 
 static gpointer
@@ -253,8 +302,8 @@ init_gmime (gpointer data)
     return NULL;
 }
 
-char *
-mla_message_utf8_dup (const char *text)
+static char *
+utf8_dup (const char *text)
 {
     if (text == NULL)
         return NULL;
@@ -271,7 +320,7 @@ strip_id (const char *text)
 
     if (text == NULL)
         return NULL;
-    id = g_strstrip (mla_message_utf8_dup (text));
+    id = g_strstrip (utf8_dup (text));
     len = strlen (id);
     if (len >= 2 && id[0] == '<' && id[len - 1] == '>') {
         id[len - 1] = '\0';
@@ -313,7 +362,7 @@ first_reference (GMimeParserOptions *options, const char *text)
 /* The first well-formed <id> of the header; failing that, GMime's lenient
  * reading of it ("foo bar" stays "foo bar"), flagged. */
 static void
-set_message_id (MlaParseState *state, GMimeMessage *mime, GMimeParserOptions *options)
+set_message_id (ParseState *state, GMimeMessage *mime, GMimeParserOptions *options)
 {
     MlaMessage *message = state->message;
 
@@ -324,14 +373,14 @@ set_message_id (MlaParseState *state, GMimeMessage *mime, GMimeParserOptions *op
         if (message->message_id == NULL) {
             message->message_id = strip_id (g_mime_message_get_message_id (mime));
             if (message->message_id != NULL)
-                mla_message_state_defect (state, "bad-message-id", "Message-ID: %s", header);
+                state_defect (state, "bad-message-id", "Message-ID: %s", header);
         }
     }
     if (message->message_id != NULL)
         return;
     message->message_id = g_strdup_printf ("sha256-%.32s@mlarc.invalid", message->sha256[0]);
     message->message_id_synthetic = TRUE;
-    mla_message_state_defect (state, "no-message-id", "no Message-ID, using %s", message->message_id);
+    state_defect (state, "no-message-id", "no Message-ID, using %s", message->message_id);
 }
 
 static MlaAddress *
@@ -342,9 +391,9 @@ address_new (InternetAddress *address)
     const char *addr = internet_address_mailbox_get_addr (INTERNET_ADDRESS_MAILBOX (address));
 
     if (name != NULL && *name != '\0')
-        result->name = mla_message_utf8_dup (name);
+        result->name = utf8_dup (name);
     if (addr != NULL && *addr != '\0')
-        result->address = mla_message_utf8_dup (addr);
+        result->address = utf8_dup (addr);
     return result;
 }
 
@@ -410,7 +459,7 @@ envelope_date (const char *envelope)
 }
 
 static void
-set_date (MlaParseState *state, GMimeMessage *mime)
+set_date (ParseState *state, GMimeMessage *mime)
 {
     const char *header = NULL;
     g_autoptr (GDateTime) fallback = NULL;
@@ -425,16 +474,16 @@ set_date (MlaParseState *state, GMimeMessage *mime)
         header = g_mime_object_get_header (GMIME_OBJECT (mime), "Date");
     }
     if (header != NULL && strspn (header, " \t\r\n") < strlen (header))
-        mla_message_state_defect (state, "bad-date", "unparsable Date: %s", header);
+        state_defect (state, "bad-date", "unparsable Date: %s", header);
     else
-        mla_message_state_defect (state, "no-date", "no Date header");
+        state_defect (state, "no-date", "no Date header");
     fallback = envelope_date (state->message->envelope);
     if (fallback != NULL)
         take_date (state->message, fallback, MLA_DATE_SOURCE_ENVELOPE);
 }
 
 static void
-set_threading (MlaParseState *state, GMimeMessage *mime, GMimeParserOptions *options)
+set_threading (ParseState *state, GMimeMessage *mime, GMimeParserOptions *options)
 {
     MlaMessage *message = state->message;
     GMimeObject *object = GMIME_OBJECT (mime);
@@ -459,7 +508,7 @@ set_threading (MlaParseState *state, GMimeMessage *mime, GMimeParserOptions *opt
                 g_ptr_array_add (message->references, id);
         }
         if (n > MAX_REFERENCES)
-            mla_message_state_defect (state, "too-many-references",
+            state_defect (state, "too-many-references",
                           "References lists %d ids; the first and the last %d are kept", n,
                           MAX_REFERENCES - 1);
     }
@@ -482,8 +531,294 @@ set_threading (MlaParseState *state, GMimeMessage *mime, GMimeParserOptions *opt
     }
 }
 
+/* Writes @content transfer-decoded into memory, through @filters in order.
+ * Returns: (transfer full): the bytes without NULs, NUL-terminated, length
+ * in @out_len. */
+static char *
+decode_content (GMimeDataWrapper *content, GMimeFilter **filters, gsize n_filters,
+                gsize *out_len)
+{
+    GByteArray *bytes = g_byte_array_new ();
+    g_autoptr (GMimeStream) memory = g_mime_stream_mem_new_with_byte_array (bytes);
+    g_autoptr (GMimeStream) filtered = g_mime_stream_filter_new (memory);
+
+    g_mime_stream_mem_set_owner (GMIME_STREAM_MEM (memory), FALSE);
+    for (gsize i = 0; i < n_filters; i++)
+        if (filters[i] != NULL)
+            g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered), filters[i]);
+    if (content != NULL)
+        g_mime_data_wrapper_write_to_stream (content, filtered);
+    g_mime_stream_flush (filtered);
+    /* A NUL would end the text early; scan_raw() reports it. */
+    if (bytes->len > 0 && memchr (bytes->data, '\0', bytes->len) != NULL) {
+        gsize kept = 0;
+
+        for (gsize i = 0; i < bytes->len; i++)
+            if (bytes->data[i] != '\0')
+                bytes->data[kept++] = bytes->data[i];
+        g_byte_array_set_size (bytes, kept);
+    }
+    *out_len = bytes->len;
+    g_byte_array_append (bytes, (const guint8 *) "", 1);
+    return (char *) g_byte_array_free (bytes, FALSE);
+}
+
+/* A filter from @charset to UTF-8, reset, or NULL for a charset iconv does
+ * not know. Opening an iconv converter (a module lookup under glibc's
+ * loader lock) costs more than converting a mail's text, so each thread
+ * keeps its filters, one per charset. Returns: (transfer full) (nullable). */
+static GMimeFilter *
+charset_filter (const char *charset)
+{
+    static GPrivate filters = G_PRIVATE_INIT ((GDestroyNotify) g_hash_table_unref);
+    GHashTable *table = g_private_get (&filters);
+    GMimeFilter *filter;
+
+    if (table == NULL) {
+        table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+        g_private_set (&filters, table);
+    }
+    filter = g_hash_table_lookup (table, charset);
+    if (filter == NULL) {
+        filter = g_mime_filter_charset_new (charset, "UTF-8");
+        if (filter == NULL)
+            return NULL;
+        g_hash_table_insert (table, g_strdup (charset), filter);
+    }
+    g_mime_filter_reset (filter);
+    return g_object_ref (filter);
+}
+
+/* decode_content() through @convert (nullable), then GMime's dos2unix
+ * filter; that filter copies every byte, so it runs only on text that
+ * turned out to hold a CR (@convert is reset for the second pass). */
+static char *
+decode_text (GMimeDataWrapper *content, GMimeFilter *convert, gsize *out_len)
+{
+    g_autoptr (GMimeFilter) dos2unix = NULL;
+    char *text = decode_content (content, &convert, 1, out_len);
+
+    if (memchr (text, '\r', *out_len) == NULL)
+        return text;
+    g_free (text);
+    if (convert != NULL)
+        g_mime_filter_reset (convert);
+    dos2unix = g_mime_filter_dos2unix_new (FALSE);
+    return decode_content (content, (GMimeFilter *[]) { convert, dos2unix }, 2, out_len);
+}
+
+static gboolean
+charset_is_utf8_compatible (const char *charset)
+{
+    return charset == NULL || g_ascii_strcasecmp (charset, "utf-8") == 0
+           || g_ascii_strcasecmp (charset, "us-ascii") == 0;
+}
+
+/* The text of @part in UTF-8 with LF line ends. An unknown or wrong label
+ * falls back to UTF-8 when the bytes are valid UTF-8, else windows-1252
+ * (a superset of ISO-8859-1 that mail mislabelled as Latin-1 uses). */
+static char *
+part_text (ParseState *state, GMimePart *part)
+{
+    GMimeDataWrapper *content = g_mime_part_get_content (part);
+    const char *label = g_mime_object_get_content_type_parameter (GMIME_OBJECT (part), "charset");
+    const char *charset = label != NULL ? g_mime_charset_canon_name (label) : NULL;
+    g_autoptr (GMimeFilter) convert = NULL;
+    g_autofree char *text = NULL;
+    gsize len;
+
+    if (!charset_is_utf8_compatible (charset)) {
+        convert = charset_filter (charset);
+        if (convert == NULL)
+            state_defect (state, "unknown-charset", "unknown charset %s", label);
+    }
+    text = decode_text (content, convert, &len);
+    if (g_utf8_validate (text, len, NULL))
+        return g_steal_pointer (&text);
+    if (convert == NULL && (charset == NULL || g_ascii_strcasecmp (charset, "utf-8") != 0)) {
+        if (charset_is_utf8_compatible (charset))
+            state_defect (state, "unknown-charset", "8-bit text labelled %s",
+                          label != NULL ? label : "as nothing");
+        convert = charset_filter ("windows-1252");
+        g_free (text);
+        text = decode_text (content, convert, &len);
+        if (g_utf8_validate (text, len, NULL))
+            return g_steal_pointer (&text);
+    }
+    state_defect (state, "invalid-utf8", "invalid %s in the text",
+                  label != NULL ? label : "UTF-8");
+    return g_utf8_make_valid (text, len);
+}
+
+static gboolean
+is_text (GMimeObject *object, const char *subtype)
+{
+    return g_mime_content_type_is_type (g_mime_object_get_content_type (object), "text", subtype);
+}
+
+/* The best body part: the first inline text/plain, else the first inline
+ * text/html. message/rfc822 parts are attachments, not searched. */
+static GMimeObject *
+find_body (GMimeObject *object, const char *subtype)
+{
+    if (GMIME_IS_MULTIPART (object)) {
+        int n = g_mime_multipart_get_count (GMIME_MULTIPART (object));
+
+        for (int i = 0; i < n; i++) {
+            GMimeObject *found = find_body (g_mime_multipart_get_part (GMIME_MULTIPART (object), i),
+                                            subtype);
+
+            if (found != NULL)
+                return found;
+        }
+        return NULL;
+    }
+    if (GMIME_IS_PART (object) && is_text (object, subtype)
+        && !g_mime_part_is_attachment (GMIME_PART (object)))
+        return object;
+    return NULL;
+}
+
+static void
+set_body (ParseState *state, GMimeObject *root)
+{
+    MlaMessage *message = state->message;
+    GMimeObject *part = find_body (root, "plain");
+    g_autofree char *text = NULL;
+
+    message->body_source = MLA_BODY_SOURCE_PLAIN;
+    if (part == NULL) {
+        part = find_body (root, "html");
+        message->body_source = MLA_BODY_SOURCE_HTML;
+    }
+    if (part == NULL) {
+        message->body_source = MLA_BODY_SOURCE_NONE;
+        return;
+    }
+    state->body_part = part;
+    text = part_text (state, GMIME_PART (part));
+    if (message->body_source == MLA_BODY_SOURCE_HTML && state->html != NULL)
+        *state->html = g_strdup (text);
+    if (message->body_source == MLA_BODY_SOURCE_HTML)
+        message->body_text = mla_html_to_text (text, -1);
+    else
+        message->body_text = g_steal_pointer (&text);
+}
+
+void
+mla_attachment_free (MlaAttachment *attachment)
+{
+    if (attachment == NULL)
+        return;
+    g_free (attachment->filename);
+    g_free (attachment->content_type);
+    g_free (attachment);
+}
+
+/* The decoded content of an attachment, to read from its start, as
+ * g_mime_data_wrapper_write_to_stream() would write it; a message part
+ * is written out (it is rare). Returns: (transfer full) (nullable). */
+static GMimeStream *
+decoded_stream (GMimeObject *object)
+{
+    GMimeDataWrapper *content;
+    GMimeStream *stream, *filtered;
+    g_autoptr (GMimeFilter) decoder = NULL;
+    GMimeContentEncoding encoding;
+
+    if (GMIME_IS_MESSAGE_PART (object)) {
+        GMimeMessage *inner = g_mime_message_part_get_message (GMIME_MESSAGE_PART (object));
+
+        if (inner == NULL)
+            return NULL;
+        stream = g_mime_stream_mem_new ();
+        g_mime_object_write_to_stream (GMIME_OBJECT (inner), NULL, stream);
+        g_mime_stream_reset (stream);
+        return stream;
+    }
+    content = g_mime_part_get_content (GMIME_PART (object));
+    if (content == NULL || (stream = g_mime_data_wrapper_get_stream (content)) == NULL)
+        return NULL;
+    g_mime_stream_reset (stream);
+    encoding = g_mime_data_wrapper_get_encoding (content);
+    if (encoding != GMIME_CONTENT_ENCODING_BASE64
+        && encoding != GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE
+        && encoding != GMIME_CONTENT_ENCODING_UUENCODE)
+        return g_object_ref (stream);
+    decoder = g_mime_filter_basic_new (encoding, FALSE);
+    filtered = g_mime_stream_filter_new (stream);
+    g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered), decoder);
+    return filtered;
+}
+
+/* Size and SHA-256 (Nettle's, as for the raw bytes: GMime's checksum
+ * filter uses GLib's, several times slower) of the decoded content,
+ * streamed, never held whole unless @keep (nullable) asks for the bytes. */
+static void
+attachment_digest (MlaAttachment *attachment, GMimeObject *object, GByteArray *keep)
+{
+    g_autoptr (GMimeStream) decoded = decoded_stream (object);
+    g_autoptr (MlaSha256) sha256 = mla_sha256_new ();
+    char buffer[16384];
+    gssize n;
+
+    attachment->size = 0;
+    while (decoded != NULL && (n = g_mime_stream_read (decoded, buffer, sizeof buffer)) > 0) {
+        mla_sha256_update (sha256, buffer, (gsize) n);
+        if (keep != NULL)
+            g_byte_array_append (keep, (const guint8 *) buffer, (guint) n);
+        attachment->size += (gsize) n;
+    }
+    mla_sha256_get_hex (sha256, attachment->sha256);
+}
+
+static void
+add_attachment (ParseState *state, GMimeObject *object)
+{
+    MlaMessage *message = state->message;
+    MlaAttachment *attachment;
+
+    if (state->parts++ >= MAX_ATTACHMENTS)
+        return;
+    attachment = g_new0 (MlaAttachment, 1);
+    GMimeContentType *type = g_mime_object_get_content_type (object);
+    const char *filename = g_mime_object_get_content_disposition_parameter (object, "filename");
+    g_autofree char *mime_type = g_mime_content_type_get_mime_type (type);
+
+
+    /* g_mime_part_get_filename() does this for parts; message parts too. */
+    if (filename == NULL)
+        filename = g_mime_object_get_content_type_parameter (object, "name");
+    if (filename != NULL && *filename != '\0')
+        attachment->filename = utf8_dup (filename);
+    attachment->content_type = g_ascii_strdown (
+        GMIME_IS_MESSAGE_PART (object) ? "message/rfc822" : mime_type, -1);
+    attachment_digest (attachment, object,
+                       message->attachments->len == state->wanted ? state->kept : NULL);
+    g_ptr_array_add (message->attachments, attachment);
+}
+
+static void
+collect_attachments (ParseState *state, GMimeObject *object)
+{
+    if (GMIME_IS_MULTIPART (object)) {
+        int n = g_mime_multipart_get_count (GMIME_MULTIPART (object));
+
+        for (int i = 0; i < n; i++)
+            collect_attachments (state, g_mime_multipart_get_part (GMIME_MULTIPART (object), i));
+    } else if (GMIME_IS_MESSAGE_PART (object)) {
+        add_attachment (state, object);
+    } else if (GMIME_IS_PART (object) && object != state->body_part
+               && (g_mime_part_is_attachment (GMIME_PART (object))
+                   || g_mime_part_get_filename (GMIME_PART (object)) != NULL
+                   || !g_mime_content_type_is_type (g_mime_object_get_content_type (object),
+                                                    "text", "*"))) {
+        add_attachment (state, object);
+    }
+}
+
 static GMimeParserOptions *
-parser_options_new (MlaParseState *state)
+parser_options_new (ParseState *state)
 {
     const char *fallback_charsets[] = { "UTF-8", "windows-1252", NULL };
     GMimeParserOptions *options = g_mime_parser_options_new ();
@@ -497,7 +832,7 @@ parser_options_new (MlaParseState *state)
 }
 
 static void
-parse_mime (MlaParseState *state, GMimeParserOptions *options, const guint8 *data, gsize size)
+parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, gsize size)
 {
     MlaMessage *message = state->message;
     /* An empty GBytes has NULL data, which GMime refuses. */
@@ -510,7 +845,7 @@ parse_mime (MlaParseState *state, GMimeParserOptions *options, const guint8 *dat
     g_mime_parser_set_format (parser, GMIME_FORMAT_MESSAGE);
     mime = g_mime_parser_construct_message (parser, options);
     if (mime == NULL) {
-        mla_message_state_defect (state, "unparsable", "GMime found no message");
+        state_defect (state, "unparsable", "GMime found no message");
         set_message_id (state, NULL, options);
         set_date (state, NULL);
         return;
@@ -518,21 +853,21 @@ parse_mime (MlaParseState *state, GMimeParserOptions *options, const guint8 *dat
     set_message_id (state, mime, options);
     set_addresses (message, mime);
     set_date (state, mime);
-    message->subject = mla_message_utf8_dup (g_mime_message_get_subject (mime));
+    message->subject = utf8_dup (g_mime_message_get_subject (mime));
     set_threading (state, mime, options);
     root = g_mime_message_get_mime_part (mime);
     if (root != NULL) {
-        mla_message_set_body (state, root);
-        mla_message_collect_attachments (state, root);
+        set_body (state, root);
+        collect_attachments (state, root);
     }
     if (state->parts > MAX_ATTACHMENTS)
-        mla_message_state_defect (state, "too-many-parts", "%u attachments; the first %u are listed",
+        state_defect (state, "too-many-parts", "%u attachments; the first %u are listed",
                       state->parts, MAX_ATTACHMENTS);
 }
 
 /* Cuts @text (nullable) to MLA_MAX_TEXT_SIZE bytes, at a character. */
 static void
-cut_text (MlaParseState *state, char *text, const char *what)
+cut_text (ParseState *state, char *text, const char *what)
 {
     gsize length = text != NULL ? strlen (text) : 0, cut = MLA_MAX_TEXT_SIZE;
 
@@ -541,12 +876,12 @@ cut_text (MlaParseState *state, char *text, const char *what)
     while (cut > 0 && ((guchar) text[cut] & 0xC0) == 0x80)
         cut--;
     text[cut] = '\0';
-    mla_message_state_defect (state, "text-cut", "the %s is %" G_GSIZE_FORMAT " bytes; the first %"
+    state_defect (state, "text-cut", "the %s is %" G_GSIZE_FORMAT " bytes; the first %"
                   G_GSIZE_FORMAT " are kept (the raw store has all)", what, length, cut);
 }
 
 static void
-cut_addresses (MlaParseState *state, GPtrArray *addresses)
+cut_addresses (ParseState *state, GPtrArray *addresses)
 {
     for (guint i = 0; i < addresses->len; i++) {
         MlaAddress *address = g_ptr_array_index (addresses, i);
@@ -559,7 +894,7 @@ cut_addresses (MlaParseState *state, GPtrArray *addresses)
 /* Every text of the model goes into the XML: none may be longer than
  * MLA_MAX_TEXT_SIZE (see mla-message.h). */
 static void
-cut_texts (MlaParseState *state)
+cut_texts (ParseState *state)
 {
     MlaMessage *message = state->message;
     g_autoptr (GPtrArray) from = g_ptr_array_new ();
@@ -601,7 +936,7 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
 {
     static GOnce once = G_ONCE_INIT;
     g_autoptr (MlaMessage) message = g_new0 (MlaMessage, 1);
-    MlaParseState state = { message, NULL, NULL, wanted, kept, html, 0 };
+    ParseState state = { message, NULL, NULL, wanted, kept, html, 0 };
     GMimeParserOptions *options;
     g_autoptr (GByteArray) cut = NULL;
     const guint8 *data;
@@ -623,12 +958,12 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
     for (guint i = 0; raw->defects != NULL && i < raw->defects->len; i++)
         g_ptr_array_add (message->defects, mla_defect_copy (g_ptr_array_index (raw->defects, i)));
 
-    state.tallies = g_array_new (FALSE, FALSE, sizeof (MlaDefectTally));
+    state.tallies = g_array_new (FALSE, FALSE, sizeof (DefectTally));
     g_array_set_clear_func (state.tallies, tally_clear);
     data = g_bytes_get_data (message->raw, &size);
     set_sha256s (message, data, size);
     if (raw->bytes == NULL)
-        mla_message_state_defect (&state, "unreadable", "the reader could not read the message");
+        state_defect (&state, "unreadable", "the reader could not read the message");
     scan_raw (&state, data, size);
     options = parser_options_new (&state);
     cut = cut_long_fields (&state, data, size);
@@ -638,7 +973,7 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
     }
     parsed = parse_size (data, size);
     if (parsed < size)
-        mla_message_state_defect (&state, "mime-cut",
+        state_defect (&state, "mime-cut",
                       "more than %d lines begin with \"--\"; the MIME structure is read from "
                       "the first %" G_GSIZE_FORMAT " bytes only",
                       MAX_DELIMITER_LINES, parsed);
