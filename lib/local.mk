@@ -45,7 +45,9 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-mbox-writer.c \
 	lib/mla-maildir.c \
 	lib/mla-source.c \
+	lib/mla-message-private.h \
 	lib/mla-message.c \
+	lib/mla-message-model.c \
 	lib/mla-xml-writer-private.h \
 	lib/mla-xml-writer.c \
 	lib/mla-xml-private.h \
