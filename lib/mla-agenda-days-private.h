@@ -47,6 +47,7 @@ struct MlaAgendaBuilder {
     GHashTable *stops;          /* set of the stops in the days' slots (see add_stop) */
     gboolean military;          /* the text writes "0800-0830" ranges */
     gboolean in_minutes;        /* under a "Minutes" heading: times are no slots */
+    gboolean affiliates;        /* the text writes "Name, Org" for one person */
 };
 
 /* Fills the empty ends of @day's slots with the start of the next later

@@ -227,6 +227,32 @@ mla_agenda_affiliated_people (MlaAgendaParser *parser, const char *text)
     return n >= 2 ? g_strv_builder_end (names) : NULL;
 }
 
+int
+mla_agenda_label_role (MlaAgendaParser *parser, const char *label)
+{
+    g_autofree char *key = mla_agenda_fold_compact (label);
+
+    return GPOINTER_TO_INT (g_hash_table_lookup (parser->labels, key)) - 1;
+}
+
+/* "moderator Hélène Girard" in a list of people: a label, with or
+ * without its colon, then a name. */
+static void
+add_labelled_part (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *part)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *label = NULL, *value = NULL;
+    int role;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), part, 0, &match))
+        return;
+    label = g_match_info_fetch_named (match, "label");
+    value = g_match_info_fetch_named (match, "value");
+    role = mla_agenda_label_role (b->parser, label);
+    if (role >= 0 && mla_agenda_parser_is_name (b->parser, value))
+        g_ptr_array_add (slot->people, mla_agenda_person_new (value, (MlaPersonRole) role, TRUE));
+}
+
 void
 mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
                        MlaPersonRole role, MlaPeopleFlags flags)
@@ -272,10 +298,13 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     }
     if (n > 1 && names > 0 && mla_agenda_parser_is_name (b->parser, parts[0])) {
         /* names, each maybe with an affiliation after a comma
-         * ("Elena Petrova, University of Oslo"): the names only */
+         * ("Elena Petrova, University of Oslo"): the names only; a part
+         * with a label of its own has that role ("...; moderator X") */
         for (guint i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0' && mla_agenda_parser_is_name (b->parser, parts[i]))
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
+            else if (parts[i][0] != '\0')
+                add_labelled_part (b, slot, parts[i]);
     } else {
         g_ptr_array_add (slot->people, mla_agenda_person_new (clean, role, confirmed));
     }
@@ -307,7 +336,13 @@ mla_agenda_add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *t
 GStrv
 mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
 {
-    g_autofree char *bare = g_regex_replace_literal (parser->paren_part, text, -1, 0, "", 0, NULL);
+    g_autofree char *unbracketed = NULL;
+    g_autofree char *bare = NULL;
+
+    /* "[Mark Collier, OpenInfra Foundation]" under a title */
+    if (text[0] == '[' && g_str_has_suffix (text, "]"))
+        text = unbracketed = g_strndup (text + 1, strlen (text) - 2);
+    bare = g_regex_replace_literal (parser->paren_part, text, -1, 0, "", 0, NULL);
     g_auto (GStrv) parts = NULL;
     g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
     const char *comma;
@@ -320,7 +355,8 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
     comma = strchr (bare, ',');
     /* "Ann Lee, Red Hat": two parts apart by a comma are a name and its
      * affiliation; a list of names ends with "and" or has more commas */
-    single = comma != NULL && strchr (comma + 1, ',') == NULL && g_strv_length (parts) == 2;
+    single = comma != NULL && strchr (comma + 1, ',') == NULL && g_strv_length (parts) == 2
+             && !g_regex_match (parser->initial, g_strchug (parts[1]), 0, NULL);
     for (guint i = 0; !single && parts[i] != NULL; i++) {
         if (parts[i][0] == '\0')
             continue;
@@ -402,6 +438,84 @@ mla_agenda_next_is_place (MlaAgendaBuilder *b)
     return FALSE;
 }
 
+/* Returns: (transfer full): @text without the spaces, commas, colons,
+ * semicolons and dashes at its end. */
+static char *
+strip_trailing_separators (const char *text)
+{
+    char *out = g_strdup (text);
+    gsize n = strlen (out);
+
+    for (;;) {
+        if (n > 0 && strchr (" ,;:-", out[n - 1]) != NULL)
+            n--;
+        else if (n >= 3 && (memcmp (out + n - 3, "\xe2\x80\x93", 3) == 0
+                            || memcmp (out + n - 3, "\xe2\x80\x94", 3) == 0))
+            n -= 3;
+        else
+            break;
+    }
+    out[n] = '\0';
+    return out;
+}
+
+/* Whether the first of the people in @value is a name ("Ann Lee, Red
+ * Hat", "Dr. Bo Li and ..."), or no one is named ("TBD"). */
+static gboolean
+first_is_name (MlaAgendaParser *parser, const char *value)
+{
+    g_autofree char *bare = drop_affiliations (parser, value);
+    g_autofree char *clean = mla_agenda_parser_clean_person (parser, bare, NULL);
+    g_auto (GStrv) parts = NULL;
+
+    if (clean == NULL)
+        return TRUE;
+    parts = g_regex_split (parser->person_split, clean, 0);
+    return parts[0] != NULL && mla_agenda_parser_is_name (parser, parts[0]);
+}
+
+gboolean
+mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_title,
+                      char **out_names, MlaPersonRole *out_role)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *title = NULL, *by = NULL, *names = NULL;
+    const char *space;
+    int role = MLA_PERSON_ROLE_SPEAKER;
+
+    if (!g_regex_match (parser->by_name, text, 0, &match))
+        return FALSE;
+    title = g_match_info_fetch_named (match, "title");
+    if (title == NULL)
+        title = g_strdup ("");
+    by = g_match_info_fetch_named (match, "by");
+    names = g_match_info_fetch_named (match, "name");
+    {
+        g_autofree char *clean = mla_agenda_parser_clean_person (parser, names, NULL);
+
+        if (clean == NULL || !mla_agenda_names_only (parser, clean))
+            return FALSE;
+    }
+    /* "Roadmap, moderated by X": the word before "by" makes a label */
+    space = strrchr (title, ' ');
+    {
+        const char *last = space != NULL ? space + 1 : title;
+        g_autofree char *label = g_strconcat (last, " ", by, NULL);
+        int labelled = last[0] != '\0' ? mla_agenda_label_role (parser, label) : -1;
+
+        if (labelled >= 0) {
+            role = labelled;
+            title[last - title] = '\0';
+        }
+    }
+    /* "Soldering \u2014 with A and B", "Roadmap, moderated by X": the
+     * separator before is no part of the title */
+    *out_title = strip_trailing_separators (title);
+    *out_names = g_steal_pointer (&names);
+    *out_role = (MlaPersonRole) role;
+    return TRUE;
+}
+
 gboolean
 mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -415,10 +529,27 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;
+    if (mla_agenda_word_is (b->parser->not_names, label, NULL) && !first_is_name (b->parser, value))
+        return FALSE;   /* "Panel: open questions" is a line of text, "Panel: A, B" people */
     mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
                            mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
                                                                          : MLA_PEOPLE_LIST);
     b->slot_has_extra = TRUE;
     b->last_content = b->index;
     return TRUE;
+}
+
+gboolean
+mla_agenda_names_affiliation (MlaAgendaParser *parser, const char *text)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *name = NULL, *org = NULL;
+
+    if (strchr (text, ',') == NULL || !g_regex_match (parser->name_comma_org, text, 0, &match))
+        return FALSE;
+    name = g_match_info_fetch_named (match, "name");
+    org = g_match_info_fetch_named (match, "org");
+    return mla_agenda_parser_is_name (parser, name) && !mla_agenda_parser_is_name (parser, org)
+           && !g_regex_match (parser->initial, org, 0, NULL)
+           && !g_regex_match (parser->people_apart, org, 0, NULL);
 }

@@ -51,8 +51,8 @@ static const MlaAgendaRule rules[] = {
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$",
       rule_slot_detail },
     { "slot-time",
-      "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|\\d{1,2}[.)]\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
-      "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
+      "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|\\d{1,2}[.)]\\s+|(?<from>@FROM@)\\s+)?"
+      "(?<bracket>\\[\\s*)?@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?(bracket)\\s*\\])"
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
       rule_slot_time },
@@ -96,7 +96,15 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 {
     g_autofree char *title = mla_agenda_squeeze (raw);
     g_autoptr (GMatchInfo) match = NULL;
+    gint skip = 0;
 
+    /* "16:05  2. Finances": the item's number is no part of its title */
+    if (g_regex_match (b->parser->list_marker, title, 0, &match)) {
+        g_match_info_fetch_pos (match, 0, NULL, &skip);
+        if (title[skip] != '\0')
+            memmove (title, title + skip, strlen (title + skip) + 1);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->decorated, title, 0, &match)) {
         char *inner = g_match_info_fetch_named (match, "title");
 
@@ -175,7 +183,8 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         if (affiliated != NULL || mla_agenda_names_only (b->parser, tail)) {
             char *before = g_match_info_fetch (match, 1);
 
-            mla_agenda_add_person (b, slot, tail, MLA_PERSON_ROLE_SPEAKER);
+            mla_agenda_add_people (b, slot, tail, MLA_PERSON_ROLE_SPEAKER,
+                                   b->affiliates ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
             g_free (title);
             title = before;
         }
@@ -193,16 +202,32 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (slot->people->len == 0 && g_regex_match (b->parser->by_name, title, 0, &match)) {
-        g_autofree char *name = g_match_info_fetch_named (match, "name");
-        g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, name, NULL);
+    if (slot->people->len == 0) {
+        g_autofree char *names = NULL;
+        char *before = NULL;
+        MlaPersonRole role;
 
-        if (clean != NULL && mla_agenda_parser_is_name (b->parser, clean)) {
-            char *before = g_match_info_fetch_named (match, "title");
-
-            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
+        if (mla_agenda_people_by (b->parser, title, &before, &names, &role) && before[0] != '\0') {
+            mla_agenda_add_person (b, slot, names, role);
             g_free (title);
             title = before;
+        } else {
+            g_free (before);
+        }
+    }
+    if (g_regex_match (b->parser->names_bracket, title, 0, &match)) {
+        g_autofree char *open = g_match_info_fetch_named (match, "open");
+        g_autofree char *names = g_match_info_fetch_named (match, "names");
+        g_auto (GStrv) parts = g_regex_split (b->parser->person_split, names, 0);
+        gint start = 0;
+
+        /* "[J. Smith]" names its speaker; in parentheses, a list of names
+         * does ("(A / B)"), one name may be a place or a group */
+        if (mla_agenda_names_only (b->parser, names)
+            && (open[0] == '[' || g_strv_length (parts) > 1)) {
+            mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);
+            g_match_info_fetch_pos (match, 0, &start, NULL);
+            title[start] = '\0';
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
@@ -254,6 +279,23 @@ flag_end_before_start (MlaAgendaSlot *slot, int s, int e)
     g_ptr_array_add (slot->notes, g_strdup_printf ("end %s is before the start", end));
 }
 
+/* "10:00 AM - 10:45 AM \u00b7 Hall A" over the title: the rest of the
+ * time line is the slot's place. */
+static gboolean
+place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *place = NULL;
+
+    if (!g_regex_match (b->parser->place_after_time, rest, 0, &match))
+        return FALSE;
+    place = g_match_info_fetch_named (match, "place");
+    if (!mla_agenda_names_place (b, place))
+        return FALSE;
+    slot->location = g_steal_pointer (&place);
+    return TRUE;
+}
+
 static gboolean
 rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -271,6 +313,8 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     has_end = mla_agenda_fetch_clock (b, match, "2", &end, &bare2);
     title = mla_agenda_strip_separators (title_raw);
+    if (bare1 && has_end && bare2)
+        return FALSE;   /* "2 - 3  rooms": no time has minutes or am/pm */
     if (bare1 && !has_end) {
         g_autofree char *from = g_match_info_fetch_named (match, "from");
 
@@ -334,7 +378,7 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             && (mla_agenda_flat_row (b, s, e) || mla_agenda_parallel_block (b, s, e)
                 || mla_agenda_block_row (b, s, e)))
             return TRUE;
-        if (title[0] == '\0') {
+        if (title[0] == '\0' || place_after_time (b, slot, title_raw)) {
             b->pending = g_steal_pointer (&slot);
             return TRUE;
         }
@@ -648,6 +692,21 @@ paragraph_before_slot (MlaAgendaBuilder *b)
     return last - b->index < PARAGRAPH_MAX_LINES && mla_agenda_slot_ends_after (b, last, FALSE);
 }
 
+/* "with James Blair and Clark Boylan", "moderated by X" under a slot. */
+static gboolean
+people_by_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
+{
+    g_autofree char *title = NULL, *names = NULL;
+    MlaPersonRole role;
+
+    if (!mla_agenda_people_by (b->parser, text, &title, &names, &role))
+        return FALSE;
+    if (title[0] != '\0')
+        return FALSE;
+    mla_agenda_add_person (b, slot, names, role);
+    return TRUE;
+}
+
 static gboolean
 rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -738,6 +797,9 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
                && !mla_agenda_people_at (b, b->index + 1)) {
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
         mla_agenda_add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
+        b->slot_has_extra = TRUE;
+    } else if (!item && people_by_line (b, slot, text)) {
+        g_debug ("agenda: rule text: line %u names who gives the slot", b->index + 1);
         b->slot_has_extra = TRUE;
     } else if (!item && mla_agenda_add_person_line (b, slot, text, adjacent)) {
         g_debug ("agenda: rule text: line %u names the slot's people", b->index + 1);
@@ -862,6 +924,8 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     g_array_set_clear_func (b.columns, mla_agenda_column_clear);
     mla_agenda_skip_quoted_fragments (&b, (MlaAgendaLine *) lines->data);
     b.all_24h = mla_agenda_text_is_24h (&b);
+    for (guint i = 0; i < b.n_lines && !b.affiliates; i++)
+        b.affiliates = mla_agenda_names_affiliation (parser, b.lines[i].text);
     b.year_hint = mla_agenda_text_year (&b);
     for (b.index = 0; b.index < b.n_lines; b.index++)
         mla_agenda_classify_line (&b);

@@ -206,7 +206,9 @@ mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text)
     if (open == NULL || open == text || !g_str_has_suffix (text, ")"))
         return NULL;
     inner = g_strndup (open + 1, strlen (open + 1) - 1);
-    return mla_agenda_names_place (b, inner) ? g_steal_pointer (&inner) : NULL;
+    return mla_agenda_names_place (b, inner) || g_regex_match (b->parser->room_code, inner, 0, NULL)
+               ? g_steal_pointer (&inner)
+               : NULL;
 }
 
 gboolean
@@ -235,6 +237,9 @@ mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
     g_debug ("agenda: line %u: the slots below are in %s", b->index + 1, name);
     g_free (b->section_room);
     b->section_room = g_steal_pointer (&name);
+    /* the track's times start again: the same day */
+    b->heading_since_slot = TRUE;
+    b->previous = -1;
     return TRUE;
 }
 

@@ -206,6 +206,7 @@ static const MlaWordList word_lists[] = {
     { "headings", "schedule", 0, "@SCHEDULE@", 0 },
     { "headings", "minutes", 0, "@MINUTES@", 0 },
     { "labels", "without-colon", 0, "@BY@", WORDS (label_endings) },
+    { "labels", "with", 0, "@WITH@", 0 },
     { "kinds", "break", 0, "@BREAK@", 0 },
     { "kinds", "meal", 0, "@MEAL@", 0 },
     { "kinds", "social", 0, "@SOCIAL@", 0 },
@@ -291,9 +292,26 @@ static const MlaPattern patterns[] = {
     /* "yes", "no  (maybe)": a poll's answers, the whole title */
     { FIELD (poll_answers), "^(?:(?:@ANSWERS@)(?:\\s+|$))+$", G_REGEX_CASELESS },
     /* "Keynote by Dr. Tim Bray, independent": a title, then who gives it */
+    /* "Keynote by Dr. Tim Bray, independent", "Roadmap, moderated by
+     * X", "Soldering - with A and B", or a line "with A and B": who gives
+     * it after the title */
     { FIELD (by_name),
-      "^(?<title>.*\\S)\\s+(?:@BY@)\\s+(?<name>\\p{Lu}[^,()]*?)(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
+      "^(?:(?<title>.*\\S)\\s+)?(?<by>(?i:@BY@|@WITH@))\\s+(?<name>\\p{Lu}[^,()]*?)"
+      "(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
       0 },
+    /* "Title [J. Smith]", "Title (Ralph Dolmans / Willem Toorop)" */
+    { FIELD (names_bracket), NO_START_IN_SPACES "\\s*(?<open>[\\[(])\\s*(?<names>[^\\[\\]()]+?)\\s*[\\])]\\s*$",
+      0 },
+    /* a speaker after a dash or a label, then one affiliation that is no
+     * name ("Salesforce", "independent", "Linux Foundation") */
+    { FIELD (name_comma_org),
+      "(?:\\s(?:--?|\\x{2013}|\\x{2014})\\s+|:\\s*)(?<name>\\p{Lu}[^\\s,()]*(?:\\s+[^\\s,()]+){1,3}),\\s+"
+      "(?<org>[^\\s,()\\d][^,()\\d]{1,40}?)\\s*$",
+      0 },
+    { FIELD (initial), "^\\p{Lu}\\.\\s*\\p{Lu}", 0 },
+    /* a room's number: "K.1.105", "H.2213", "B12", "4.12" */
+    { FIELD (room_code), "^(?:\\p{Lu}{1,3}[.-]?)?\\d+(?:\\.\\d+)*\\p{L}?$", 0 },
+    { FIELD (place_after_time), "^\\s*(?:\\x{00b7}|\\x{2022}|\\||@)\\s*(?<place>\\S.{0,40}?)\\s*$", 0 },
     /* "Lea Verou | MIT", "Carol Nichols - Integer 32": a name, then its
      * affiliation after a bar, a dash or an at sign */
     { FIELD (name_affiliation),
@@ -308,9 +326,10 @@ static const MlaPattern patterns[] = {
       G_REGEX_DUPNAMES },
     { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
-    { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
+    /* "Title - Name", "Title -- Name", "Title \u2014 Name" */
+    { FIELD (speaker_dash), "^(.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
     { FIELD (speaker_list),
-      "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]*?)\\s*$", 0 },
+      "^(.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]*?)\\s*$", 0 },
     /* "Registration - Lobby", "Drills - Motor Pool": up to four words */
     { FIELD (place_dash),
       "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\s\\x{2013}\\x{2014}-]*"
@@ -452,7 +471,10 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                   "\\s*(?:@ZONE@)(?!\\w))?"));
     g_hash_table_insert (placeholders, "@TIME1@", g_strdup (TIME_PATTERN ("1")));
     g_hash_table_insert (placeholders, "@TIME2@",
-                         g_strdup ("(?=\\d{1,2}(?:[:.h]\\d|\\s?(?:@SUFFIX@)(?!\\p{Ll})))"
+                         /* "10:30 to 12   Title": a bare hour ends a range
+                          * before a column gap or the line's end */
+                         g_strdup ("(?=\\d{1,2}(?:[:.h]\\d|\\s?(?:@SUFFIX@)(?!\\p{Ll})"
+                                   "|(?!\\d)(?=\\s{2,}\\S|\\s*$)))"
                                    TIME_PATTERN ("2")));
     for (guint i = 0; i < G_N_ELEMENTS (patterns); i++) {
         g_autofree char *pattern = mla_agenda_expand (patterns[i].pattern, placeholders);
