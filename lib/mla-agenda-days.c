@@ -443,6 +443,35 @@ mla_agenda_builder_add_stop (MlaAgendaBuilder *b, int start)
     b->slot = NULL;
 }
 
+/* "10:00 AM \u00b7 Hall A" and "10:00 AM \u00b7 Hall B": slots that start
+ * together, each in a place of its own, are parallel tracks, and their
+ * places rooms. */
+static void
+parallel_places_are_rooms (MlaAgendaDay *day)
+{
+    g_autoptr (GPtrArray) parallel = g_ptr_array_new ();
+
+    for (guint i = 0; i < day->slots->len; i++) {
+        MlaAgendaSlot *a = g_ptr_array_index (day->slots, i);
+
+        for (guint j = 0; a->location != NULL && a->room == NULL && j < day->slots->len; j++) {
+            MlaAgendaSlot *other = g_ptr_array_index (day->slots, j);
+
+            if (other != a && other->location != NULL && other->room == NULL
+                && strcmp (other->start, a->start) == 0
+                && strcmp (other->location, a->location) != 0) {
+                g_ptr_array_add (parallel, a);
+                break;
+            }
+        }
+    }
+    for (guint i = 0; i < parallel->len; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (parallel, i);
+
+        slot->room = g_steal_pointer (&slot->location);
+    }
+}
+
 void
 mla_agenda_builder_finish (MlaAgendaBuilder *b)
 {
@@ -455,6 +484,7 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
 
             slot->kind = mla_agenda_parser_kind (b->parser, slot->title);
         }
+        parallel_places_are_rooms (day);
         mla_agenda_fill_ends (day);
         if (g_hash_table_size (b->stops) > 0)
             drop_stops (day, b->stops);

@@ -236,8 +236,8 @@ mla_agenda_label_role (MlaAgendaParser *parser, const char *label)
 }
 
 /* "moderator Hélène Girard" in a list of people: a label, with or
- * without its colon, then a name. */
-static void
+ * without its colon, then a name. Returns whether @part was so. */
+static gboolean
 add_labelled_part (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *part)
 {
     g_autoptr (GMatchInfo) match = NULL;
@@ -245,12 +245,14 @@ add_labelled_part (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *part)
     int role;
 
     if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), part, 0, &match))
-        return;
+        return FALSE;
     label = g_match_info_fetch_named (match, "label");
     value = g_match_info_fetch_named (match, "value");
     role = mla_agenda_label_role (b->parser, label);
-    if (role >= 0 && mla_agenda_parser_is_name (b->parser, value))
-        g_ptr_array_add (slot->people, mla_agenda_person_new (value, (MlaPersonRole) role, TRUE));
+    if (role < 0 || !mla_agenda_parser_is_name (b->parser, value))
+        return FALSE;
+    g_ptr_array_add (slot->people, mla_agenda_person_new (value, (MlaPersonRole) role, TRUE));
+    return TRUE;
 }
 
 void
@@ -280,7 +282,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
         g_auto (GStrv) people = g_strsplit (value, ";", -1);
 
         for (guint i = 0; people[i] != NULL; i++)
-            if (g_strstrip (people[i])[0] != '\0')
+            if (g_strstrip (people[i])[0] != '\0' && !add_labelled_part (b, slot, people[i]))
                 mla_agenda_add_people (b, slot, people[i], role, MLA_PEOPLE_ONE);
         return;
     }
@@ -351,11 +353,21 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
     if (bare == NULL)
         return NULL;
     g_strstrip (bare);
+    {
+        /* "Kate Stewart, Linux Foundation & Adolfo Garc\u00eda, Chainguard" */
+        GStrv affiliated = mla_agenda_affiliated_people (parser, bare);
+
+        if (affiliated != NULL)
+            return affiliated;
+    }
     parts = g_regex_split (parser->person_split, bare, 0);
     comma = strchr (bare, ',');
     /* "Ann Lee, Red Hat": two parts apart by a comma are a name and its
      * affiliation; a list of names ends with "and" or has more commas */
+    /* (not with the affiliations in parentheses: "A (Debian), B (Debian)";
+     * an initial starts no organisation: "A. Kowalski, M. Rossi") */
     single = comma != NULL && strchr (comma + 1, ',') == NULL && g_strv_length (parts) == 2
+             && strchr (text, '(') == NULL
              && !g_regex_match (parser->initial, g_strchug (parts[1]), 0, NULL);
     for (guint i = 0; !single && parts[i] != NULL; i++) {
         if (parts[i][0] == '\0')

@@ -780,7 +780,10 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         b->slot_open = FALSE;    /* a paragraph after the programme */
         return TRUE;
     }
-    if (adjacent && !b->slot_has_extra && !item && slot->title != NULL
+    if (!item && people_by_line (b, slot, text)) {
+        g_debug ("agenda: rule text: line %u names who gives the slot", b->index + 1);
+        b->slot_has_extra = TRUE;
+    } else if (adjacent && !b->slot_has_extra && !item && slot->title != NULL
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
             || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))))) {
         char *joined = g_strconcat (slot->title, " ", text, NULL);
@@ -797,9 +800,6 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
                && !mla_agenda_people_at (b, b->index + 1)) {
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
         mla_agenda_add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
-        b->slot_has_extra = TRUE;
-    } else if (!item && people_by_line (b, slot, text)) {
-        g_debug ("agenda: rule text: line %u names who gives the slot", b->index + 1);
         b->slot_has_extra = TRUE;
     } else if (!item && mla_agenda_add_person_line (b, slot, text, adjacent)) {
         g_debug ("agenda: rule text: line %u names the slot's people", b->index + 1);
