@@ -78,10 +78,12 @@ gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
 /* An agenda needs evidence: three slot lines close together, or two
  * under a day heading or a schedule heading, or on neighbouring lines;
  * and not half its slots the legs of a trip (an itinerary), or the
- * answers or the options (a day alone) of a scheduling poll. */
+ * answers or the options (a day alone) of a scheduling poll, or the runs
+ * of a status report (an outcome after the name: "passed"). */
 gboolean mla_agenda_has_evidence (MlaAgendaBuilder *b);
 
-/* Sets kinds, fills ends, drops the stops and then empty days. */
+/* Sets kinds, makes the places of parallel slots rooms, fills ends,
+ * drops the stops and then empty days. */
 void mla_agenda_builder_finish (MlaAgendaBuilder *b);
 
 G_END_DECLS

@@ -377,11 +377,15 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
             legs += slot->title != NULL
                     && (g_regex_match (b->parser->travel_leg, slot->title, 0, NULL)
                         || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL)
-                        || names_a_day_only (b, slot->title));
+                        || names_a_day_only (b, slot->title)
+                        || (slot->notes->len > 0
+                            && g_regex_match (b->parser->status_cell,
+                                              g_ptr_array_index (slot->notes, 0), 0, NULL)));
         }
     }
     if (legs >= 2 && legs * 2 >= slots) {
-        g_debug ("agenda: %u of %u slots are legs of a trip or a poll's answers or options",
+        g_debug ("agenda: %u of %u slots are legs of a trip, a poll's answers or options, "
+                 "or a report's runs",
                  legs, slots);
         return FALSE;
     }

@@ -42,6 +42,7 @@ struct MlaAgendaParser {
     GRegex *room_heading;       /* "=== Track A (Aula 1) ===" */
     GRegex *alnum;              /* a letter or a digit */
     GRegex *poll_answers;       /* "yes", "no  maybe" */
+    GRegex *status_cell;        /* "passed", "FAILED" */
     GRegex *by_name;            /* "Keynote by Dr. Tim Bray", "with Ann Lee" */
     GRegex *names_bracket;      /* "Title [J. Smith]", "Title (A / B)" */
     GRegex *name_comma_org;     /* "- Shumon Huque, Salesforce" */

@@ -212,6 +212,7 @@ static const MlaWordList word_lists[] = {
     { "kinds", "social", 0, "@SOCIAL@", 0 },
     { "travel", "legs", 0, "@TRAVEL@", 0 },
     { "polls", "answers", 0, "@ANSWERS@", 0 },
+    { "reports", "statuses", 0, "@STATUSES@", 0 },
 };
 
 /* The parser's patterns besides the rule table. Each is compiled once,
@@ -289,6 +290,8 @@ static const MlaPattern patterns[] = {
       "^\\s*(?:[=#*~]{2,}|-{2,})\\s*(?<name>[^=#*~:]+?)\\s*(?:[=#*~]{2,}|-{2,})?\\s*:?\\s*$"
       "|^\\s*(?<name>\\p{Lu}[^=#*~:]*?)\\s*:\\s*$",
       G_REGEX_DUPNAMES },
+    /* "passed", "FAILED": a job's outcome, a whole cell */
+    { FIELD (status_cell), "^(?:@STATUSES@)$", G_REGEX_CASELESS },
     /* "yes", "no  (maybe)": a poll's answers, the whole title */
     { FIELD (poll_answers), "^(?:(?:@ANSWERS@)(?:\\s+|$))+$", G_REGEX_CASELESS },
     /* "Keynote by Dr. Tim Bray, independent": a title, then who gives it */
