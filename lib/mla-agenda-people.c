@@ -235,6 +235,33 @@ mla_agenda_label_role (MlaAgendaParser *parser, const char *label)
     return GPOINTER_TO_INT (g_hash_table_lookup (parser->labels, key)) - 1;
 }
 
+/* Whether the first of the people in @value is a name ("Ann Lee, Red
+ * Hat", "Dr. Bo Li and ..."), or no one is named ("TBD"). */
+static gboolean
+first_is_name (MlaAgendaParser *parser, const char *value)
+{
+    g_autofree char *bare = drop_affiliations (parser, value);
+    g_autofree char *clean = mla_agenda_parser_clean_person (parser, bare, NULL);
+    g_auto (GStrv) parts = NULL;
+
+    if (clean == NULL)
+        return TRUE;
+    parts = g_regex_split (parser->person_split, clean, 0);
+    return parts[0] != NULL && mla_agenda_parser_is_name (parser, parts[0]);
+}
+
+/* "Organisers", "Chairs", "All" in a speaker's place: one word that is a
+ * label or never a name's names no one. */
+static gboolean
+names_no_one (MlaAgendaParser *parser, const char *clean)
+{
+    g_autofree char *key = mla_agenda_fold_compact (clean);
+
+    return strchr (clean, ' ') == NULL
+           && (g_hash_table_contains (parser->labels, key)
+               || mla_agenda_word_is (parser->not_names, clean, NULL));
+}
+
 /* "moderator Hélène Girard" in a list of people: a label, with or
  * without its colon, then a name. Returns whether @part was so. */
 static gboolean
@@ -249,9 +276,11 @@ add_labelled_part (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *part)
     label = g_match_info_fetch_named (match, "label");
     value = g_match_info_fetch_named (match, "value");
     role = mla_agenda_label_role (b->parser, label);
-    if (role < 0 || !mla_agenda_parser_is_name (b->parser, value))
+    if (role < 0 || !first_is_name (b->parser, value))
         return FALSE;
-    g_ptr_array_add (slot->people, mla_agenda_person_new (value, (MlaPersonRole) role, TRUE));
+    mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
+                           mla_agenda_label_is_singular (b->parser, label) ? MLA_PEOPLE_ONE
+                                                                           : MLA_PEOPLE_LIST);
     return TRUE;
 }
 
@@ -276,14 +305,17 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
         if (affiliated != NULL)
             return;
     }
-    if (strchr (value, ';') != NULL && !(flags & MLA_PEOPLE_ONE)) {
+    if (strpbrk (value, ";|") != NULL && g_regex_match (b->parser->people_groups, value, 0, NULL)) {
         /* "Ann Lee, Red Hat; Marco Bianchi, SUSE": semicolons part the
-         * people, so commas part each one's name from affiliation */
-        g_auto (GStrv) people = g_strsplit (value, ";", -1);
+         * people, so commas part each one's name from affiliation. A
+         * group may have a label of its own ("; moderator X", "| Panelists:
+         * A, B"); one with another ("Scribe: B") names no one of these. */
+        g_auto (GStrv) groups = g_regex_split (b->parser->people_groups, value, 0);
 
-        for (guint i = 0; people[i] != NULL; i++)
-            if (g_strstrip (people[i])[0] != '\0' && !add_labelled_part (b, slot, people[i]))
-                mla_agenda_add_people (b, slot, people[i], role, MLA_PEOPLE_ONE);
+        for (guint i = 0; groups[i] != NULL; i++)
+            if (groups[i][0] != '\0' && !add_labelled_part (b, slot, groups[i])
+                && (i == 0 || first_is_name (b->parser, groups[i])))
+                mla_agenda_add_people (b, slot, groups[i], role, MLA_PEOPLE_ONE);
         return;
     }
     one = (flags & MLA_PEOPLE_ONE) ? name_with_affiliation (b->parser, clean) : NULL;
@@ -307,7 +339,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
             else if (parts[i][0] != '\0')
                 add_labelled_part (b, slot, parts[i]);
-    } else {
+    } else if (!names_no_one (b->parser, clean)) {
         g_ptr_array_add (slot->people, mla_agenda_person_new (clean, role, confirmed));
     }
 }
@@ -341,8 +373,11 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
     g_autofree char *unbracketed = NULL;
     g_autofree char *bare = NULL;
 
-    /* "[Mark Collier, OpenInfra Foundation]" under a title */
-    if (text[0] == '[' && g_str_has_suffix (text, "]"))
+    /* "[Mark Collier, OpenInfra Foundation]", "(Dr. Amara Okonkwo, AIMS)"
+     * under a title (other parentheses are notes: "(or may move)") */
+    if ((text[0] == '[' && g_str_has_suffix (text, "]"))
+        || (text[0] == '(' && g_str_has_suffix (text, ")")
+            && g_regex_match (parser->honorific, text + 1, 0, NULL)))
         text = unbracketed = g_strndup (text + 1, strlen (text) - 2);
     bare = g_regex_replace_literal (parser->paren_part, text, -1, 0, "", 0, NULL);
     g_auto (GStrv) parts = NULL;
@@ -469,21 +504,6 @@ strip_trailing_separators (const char *text)
     }
     out[n] = '\0';
     return out;
-}
-
-/* Whether the first of the people in @value is a name ("Ann Lee, Red
- * Hat", "Dr. Bo Li and ..."), or no one is named ("TBD"). */
-static gboolean
-first_is_name (MlaAgendaParser *parser, const char *value)
-{
-    g_autofree char *bare = drop_affiliations (parser, value);
-    g_autofree char *clean = mla_agenda_parser_clean_person (parser, bare, NULL);
-    g_auto (GStrv) parts = NULL;
-
-    if (clean == NULL)
-        return TRUE;
-    parts = g_regex_split (parser->person_split, clean, 0);
-    return parts[0] != NULL && mla_agenda_parser_is_name (parser, parts[0]);
 }
 
 gboolean

@@ -52,6 +52,7 @@ struct MlaAgendaParser {
     GRegex *name_affiliation;   /* "Lea Verou | MIT" */
     GRegex *decorated;          /* "*** LUNCH ***" */
     GRegex *people_apart;       /* ";", "&", "and" */
+    GRegex *people_groups;      /* ";", " | " */
     GRegex *room_at_end;        /* "Title (Room A)" */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */

@@ -239,11 +239,14 @@ static const MlaPattern patterns[] = {
     { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:\\s+[\\w'\\x{2019}().,-]+){0,6}"
                                "[\\s:*=~-]*$",
       G_REGEX_CASELESS },
-    /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */
+    /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]",
+     * "Incidents -- lead: Maya Chen" */
     { FIELD (label_paren),
-      NO_START_IN_SPACES "\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
-                         "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]\\s*$",
-      G_REGEX_CASELESS },
+      NO_START_IN_SPACES "\\s*(?:[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
+                         "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]"
+                         "|(?:[,;]|\\s(?:--?|\\x{2013}|\\x{2014}))\\s*(?<label>@LABEL@|@LOCATION@)"
+                         "(?<colon>\\s*:)\\s*(?<value>[^()\\[\\]:]+?))\\s*$",
+      G_REGEX_CASELESS | G_REGEX_DUPNAMES },
     { FIELD (attribution), "(?<!\\w)(?:@ATTRIBUTION@)\\s*:?\\s*$", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_BREAK]), "(?<!\\w)(?:@BREAK@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_MEAL]), "(?<!\\w)(?:@MEAL@)(?!\\w)", G_REGEX_CASELESS },
@@ -322,6 +325,8 @@ static const MlaPattern patterns[] = {
     /* "*** LUNCH ***", "== Break ==": a title set off by marks */
     { FIELD (decorated), "^([*=#~_]{2,})\\s*(?<title>[^*=#~_].*?)\\s*\\1$", 0 },
     /* what parts people who each have their affiliation */
+    /* "Chair: A; Scribe: B", "Moderator: A | Panelists: B, C": groups of people */
+    { FIELD (people_groups), "\\s*(?:;|\\s\\|\\s)\\s*", 0 },
     { FIELD (people_apart), NO_START_IN_SPACES "\\s*(?:;|&|\\b(?:@AND@)\\b)\\s*", 0 },
     /* "Kernel hacking (Room A)", "Title \u2014 Room B" */
     { FIELD (room_at_end),
