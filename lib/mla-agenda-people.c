@@ -307,15 +307,19 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     }
     if (strpbrk (value, ";|") != NULL && g_regex_match (b->parser->people_groups, value, 0, NULL)) {
         /* "Ann Lee, Red Hat; Marco Bianchi, SUSE": semicolons part the
-         * people, so commas part each one's name from affiliation. A
+         * people, so commas part each one's name from affiliation. But a
          * group may have a label of its own ("; moderator X", "| Panelists:
          * A, B"); one with another ("Scribe: B") names no one of these. */
         g_auto (GStrv) groups = g_regex_split (b->parser->people_groups, value, 0);
+        MlaPeopleFlags each = MLA_PEOPLE_ONE;
 
+        for (guint i = 1; groups[i] != NULL; i++)
+            if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), groups[i], 0, NULL))
+                each = flags;   /* the groups are roles, not one person each */
         for (guint i = 0; groups[i] != NULL; i++)
             if (groups[i][0] != '\0' && !add_labelled_part (b, slot, groups[i])
                 && (i == 0 || first_is_name (b->parser, groups[i])))
-                mla_agenda_add_people (b, slot, groups[i], role, MLA_PEOPLE_ONE);
+                mla_agenda_add_people (b, slot, groups[i], role, each);
         return;
     }
     one = (flags & MLA_PEOPLE_ONE) ? name_with_affiliation (b->parser, clean) : NULL;

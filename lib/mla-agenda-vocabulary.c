@@ -317,7 +317,7 @@ static const MlaPattern patterns[] = {
     { FIELD (initial), "^\\p{Lu}\\.\\s*\\p{Lu}", 0 },
     /* a room's number: "K.1.105", "H.2213", "B12", "4.12" */
     { FIELD (room_code), "^(?:\\p{Lu}{1,3}[.-]?)?\\d+(?:\\.\\d+)*\\p{L}?$", 0 },
-    { FIELD (place_after_time), "^\\s*(?:\\x{00b7}|\\x{2022}|\\||@)\\s*(?<place>\\S.{0,40}?)\\s*$", 0 },
+    { FIELD (place_after_time), "^\\s*(?:\\x{00b7}|\\x{2022}|\\||@)\\s*(?<place>[^\\s|:;,][^|:;,]{0,40}?)\\s*$", 0 },
     /* "Lea Verou | MIT", "Carol Nichols - Integer 32": a name, then its
      * affiliation after a bar, a dash or an at sign */
     { FIELD (name_affiliation),

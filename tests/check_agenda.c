@@ -817,6 +817,113 @@ START_TEST (test_people_speaker_list_after_dash)
 }
 END_TEST
 
+/* Round 4 of issue 9: the forms in which mail names who gives a slot.
+ * Each text's first slot has @title and @names, each with its role. */
+#define C MLA_PERSON_ROLE_CHAIR
+#define M MLA_PERSON_ROLE_MODERATOR
+#define S MLA_PERSON_ROLE_SPEAKER
+static const struct {
+    const char *text;
+    const char *title;
+    const char *names[4];
+    MlaPersonRole roles[4];
+} people_forms[] = {
+    /* a label before "by" gives the role; without one, a speaker */
+    { "Monday\n\n13:00 Roadmap discussion, moderated by Duncan Sparrell\n14:00 Wrap-up\n15:00 End\n",
+      "Roadmap discussion", { "Duncan Sparrell" }, { M } },
+    { "Monday\n\n13:00 Discussion, led by Dr. Fatima Al-Sayed\n14:00 Wrap-up\n15:00 End\n",
+      "Discussion", { "Fatima Al-Sayed" }, { C } },
+    { "Monday\n\n15:00 Closing words by Marc Lef\xc3\xa8vre\n16:00 Drinks\n17:00 End\n",
+      "Closing words", { "Marc Lef\xc3\xa8vre" }, { S } },
+    /* "with" after a title, or on the line under it */
+    { "Monday\n\n13:30 Hands-on: soldering \xe2\x80\x94 with Tom Lindqvist and Ama Mensah\n"
+      "16:00 Show and tell\n17:00 End\n",
+      "Hands-on: soldering", { "Tom Lindqvist", "Ama Mensah" }, { S, S } },
+    { "Monday\n\n10:15 Zuul CI hands-on workshop\n      with James Blair and Clark Boylan\n"
+      "12:00 Lunch\n13:00 End\n",
+      "Zuul CI hands-on workshop", { "James Blair", "Clark Boylan" }, { S, S } },
+    { "Monday\n\n10:00 Coffee with friends\n11:00 Talks\n12:00 End\n", "Coffee with friends", { NULL }, { 0 } },
+    /* brackets: any name; parentheses: a list, or a name with an honorific */
+    { "Monday\n\n14:00 Attention is not all you need [J. Smith]\n14:30 Survey\n15:00 End\n",
+      "Attention is not all you need", { "J. Smith" }, { S } },
+    { "Monday\n\n10:20 Revalidation (Ralph Dolmans / Willem Toorop)\n10:50 Errors\n11:15 AOB\n",
+      "Revalidation", { "Ralph Dolmans", "Willem Toorop" }, { S, S } },
+    { "Monday\n\n09:00 Welcome address (Prof. Wole Adeyemi, Vice-Chancellor)\n10:00 Keynote\n"
+      "11:00 End\n",
+      "Welcome address", { "Wole Adeyemi" }, { S } },
+    { "Monday\n\n09:00 Keynote\n       (Dr. Amara Okonkwo, African Institute for Mathematical "
+      "Sciences)\n10:30 Tea break\n11:00 End\n",
+      "Keynote", { "Amara Okonkwo" }, { S } },
+    { "Monday\n\n09:00 Social (Cafe Roma)\n10:00 Talks\n11:00 End\n", "Social (Cafe Roma)", { NULL }, { 0 } },
+    { "Monday\n\n09:00 Keynote\n       [Mark Collier, OpenInfra Foundation]\n10:00 Break\n11:00 End\n",
+      "Keynote", { "Mark Collier" }, { S } },
+    /* a label after a dash, and groups of people apart by ";" or " | " */
+    { "Monday\n\n10:00 Incidents of the week -- lead: Maya Chen\n10:15 Upgrades\n10:35 AOB\n",
+      "Incidents of the week", { "Maya Chen" }, { C } },
+    { "Monday\n\n10:30 Archives and the law\n      Panel: Jean Martin, Pieter de Vries; moderator "
+      "H\xc3\xa9l\xc3\xa8ne Girard\n12:00 Lunch\n13:00 End\n",
+      "Archives and the law", { "Jean Martin", "Pieter de Vries", "H\xc3\xa9l\xc3\xa8ne Girard" },
+      { S, S, M } },
+    { "Monday\n\n11:00 Panel: open data\n      Moderator: Thandiwe Dlamini | Panelists: Kwame Mensah, "
+      "Fatou Diop\n12:30 Lunch\n13:00 End\n",
+      "Panel: open data", { "Thandiwe Dlamini", "Kwame Mensah", "Fatou Diop" }, { M, S, S } },
+    { "Monday\n\n09:00 STIX working session\n      Chair: Bret Jordan; Scribe: Marlon Taylor\n"
+      "10:30 Break\n11:00 End\n",
+      "STIX working session", { "Bret Jordan" }, { C } },
+    { "Monday\n\n10:30 Archives\n      Panel: open questions from the floor\n12:00 Lunch\n13:00 End\n",
+      "Archives", { NULL }, { 0 } },
+    /* one word that is a label or a title word names no one */
+    { "Monday\n\n| Time | Title | Speaker |\n| 09:00 | Welcome | Organisers |\n"
+      "| 09:15 | Talk | Ann Lee |\n| 10:00 | End | |\n",
+      "Welcome",
+      { NULL }, { 0 } },
+    /* an initial starts a name, never an organisation */
+    { "Monday\n\n14:30 A survey of state space models\n      A. Kowalski, M. Rossi\n15:00 Break\n"
+      "16:00 End\n",
+      "A survey of state space models", { "A. Kowalski", "M. Rossi" }, { S, S } },
+    { "Monday\n\n10:00 Audits in CI\nHolger Levsen (Debian), Vagrant Cascadian (Debian)\n"
+      "11:00 Break\n12:00 End\n",
+      "Audits in CI", { "Holger Levsen", "Vagrant Cascadian" }, { S, S } },
+    /* a text that writes "Name, Org" for one person: "Ann Lee, Red Hat" is
+     * one; without such a line, two people */
+    { "Monday\n\n10:30 Scheduler extensions - Ann Lee, Red Hat\n11:00 Replication - Amit Kapila, "
+      "Microsoft\n11:30 End\n",
+      "Scheduler extensions", { "Ann Lee" }, { S } },
+    { "Monday\n\n10:30 Scheduler extensions - Ann Lee, Bob Ray\n11:00 Replication - Amit "
+      "Kapila\n11:30 End\n",
+      "Scheduler extensions", { "Ann Lee", "Bob Ray" }, { S, S } },
+    /* a title's part after " - " that only looks like names */
+    { "Monday\n\n18:30 Kubernetes - Getting Started\n18:50 Rust - Ownership Explained\n19:10 End\n",
+      "Kubernetes - Getting Started", { NULL }, { 0 } },
+    { "Monday\n\n19:10 Saved - Automating Release Notes\n19:30 Pizza\n20:00 End\n",
+      "Saved - Automating Release Notes", { NULL }, { 0 } },
+    { "Monday\n\n10:00 Analytics - Prof. Dr. Hannes M\xc3\xbchleisen (CWI)\n10:30 Opening lecture\n"
+      "       Speaker: Prof. dr. Ludovica van der Linden-Bakker (Leiden)\n11:00 End\n",
+      "Analytics", { "Hannes M\xc3\xbchleisen" }, { S } },
+};
+#undef C
+#undef M
+#undef S
+
+START_TEST (test_people_forms)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (people_forms[_i].text, "2026-11-15T10:00:00+01:00");
+    MlaAgendaSlot *slot;
+    guint n = 0;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, people_forms[_i].title);
+    for (; n < G_N_ELEMENTS (people_forms[_i].names) && people_forms[_i].names[n] != NULL; n++) {
+        MlaAgendaPerson *person = person_at (slot, n);
+
+        ck_assert_str_eq (person->name, people_forms[_i].names[n]);
+        ck_assert_int_eq (person->role, people_forms[_i].roles[n]);
+    }
+    ck_assert_uint_eq (slot->people->len, n);
+}
+END_TEST
+
 /* A line of people under a slot: its speakers when it ends the slot
  * (after at most a talk title), with affiliations dropped. */
 static const struct {
@@ -2463,6 +2570,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_people_inline, 0, G_N_ELEMENTS (inline_people));
     tcase_add_loop_test (tc, test_people_label_title_needs_a_name, 0, G_N_ELEMENTS (label_titles));
     tcase_add_loop_test (tc, test_people_lines, 0, G_N_ELEMENTS (people_lines));
+    tcase_add_loop_test (tc, test_people_forms, 0, G_N_ELEMENTS (people_forms));
     tcase_add_loop_test (tc, test_people_name_words, 0, G_N_ELEMENTS (names));
     tcase_add_test (tc, test_people_schedule_dump);
     suite_add_tcase (suite, tc);
