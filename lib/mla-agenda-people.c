@@ -510,6 +510,15 @@ strip_trailing_separators (const char *text)
     return out;
 }
 
+/* Whether @text, markers and honorifics aside, is one or more names. */
+static gboolean
+is_names (MlaAgendaParser *parser, const char *text)
+{
+    g_autofree char *clean = mla_agenda_parser_clean_person (parser, text, NULL);
+
+    return clean != NULL && mla_agenda_names_only (parser, clean);
+}
+
 gboolean
 mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_title,
                       char **out_names, MlaPersonRole *out_role)
@@ -518,6 +527,7 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
     g_autofree char *title = NULL, *by = NULL, *names = NULL;
     const char *space;
     int role = MLA_PERSON_ROLE_SPEAKER;
+    gint from = 0;
 
     if (!g_regex_match (parser->by_name, text, 0, &match))
         return FALSE;
@@ -525,24 +535,30 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
     if (title == NULL)
         title = g_strdup ("");
     by = g_match_info_fetch_named (match, "by");
-    names = g_match_info_fetch_named (match, "name");
-    {
-        g_autofree char *clean = mla_agenda_parser_clean_person (parser, names, NULL);
-
-        if (clean == NULL || !mla_agenda_names_only (parser, clean))
+    g_match_info_fetch_named_pos (match, "name", &from, NULL);
+    /* "by A, B and C": the whole list when it is one; else the name
+     * before its affiliation ("by Dr. Tim Bray, independent") */
+    names = g_strdup (text + from);
+    if (!is_names (parser, names)) {
+        g_free (names);
+        names = g_match_info_fetch_named (match, "name");
+        if (!is_names (parser, names))
             return FALSE;
     }
-    /* "Roadmap, moderated by X": the word before "by" makes a label */
+    /* "Roadmap, moderated by X": the word before "by" makes a label;
+     * "Demos - judged by X": a participle is no part of the title */
     space = strrchr (title, ' ');
     {
         const char *last = space != NULL ? space + 1 : title;
         g_autofree char *label = g_strconcat (last, " ", by, NULL);
         int labelled = last[0] != '\0' ? mla_agenda_label_role (parser, label) : -1;
 
-        if (labelled >= 0) {
+        if (labelled >= 0)
             role = labelled;
+        if (labelled >= 0
+            || (space != NULL && g_ascii_islower (last[0])
+                && (g_str_has_suffix (last, "ed") || g_str_has_suffix (last, "en"))))
             title[last - title] = '\0';
-        }
     }
     /* "Soldering \u2014 with A and B", "Roadmap, moderated by X": the
      * separator before is no part of the title */

@@ -753,6 +753,15 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     b->heading_candidate = (gint) b->index;
     if (b->pending != NULL) {
         g_autofree char *title = mla_agenda_strip_separators (text);
+        g_autoptr (GMatchInfo) label = NULL;
+
+        if (g_regex_match (b->parser->title_label, title, 0, &label)) {
+            /* "14:00-15:00 / Title: Learned indexes" */
+            char *labelled = g_match_info_fetch_named (label, "title");
+
+            g_free (title);
+            title = labelled;
+        }
 
         if (title[0] == '(' || b->rooms->len > 0) {
             g_clear_pointer (&b->pending, mla_agenda_slot_free);

@@ -207,6 +207,7 @@ static const MlaWordList word_lists[] = {
     { "headings", "minutes", 0, "@MINUTES@", 0 },
     { "labels", "without-colon", 0, "@BY@", WORDS (label_endings) },
     { "labels", "with", 0, "@WITH@", 0 },
+    { "labels", "title", 0, "@TITLE_LABEL@", 0 },
     { "kinds", "break", 0, "@BREAK@", 0 },
     { "kinds", "meal", 0, "@MEAL@", 0 },
     { "kinds", "social", 0, "@SOCIAL@", 0 },
@@ -245,7 +246,7 @@ static const MlaPattern patterns[] = {
       NO_START_IN_SPACES "\\s*(?:[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
                          "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]"
                          "|(?:[,;]|\\s(?:--?|\\x{2013}|\\x{2014}))\\s*(?<label>@LABEL@|@LOCATION@)"
-                         "(?<colon>\\s*:)\\s*(?<value>[^()\\[\\]:]+?))\\s*$",
+                         "(?<colon>\\s*:)\\s*(?<value>[^\\[\\]:]+?))\\s*$",
       G_REGEX_CASELESS | G_REGEX_DUPNAMES },
     { FIELD (attribution), "(?<!\\w)(?:@ATTRIBUTION@)\\s*:?\\s*$", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_BREAK]), "(?<!\\w)(?:@BREAK@)(?!\\w)", G_REGEX_CASELESS },
@@ -306,6 +307,8 @@ static const MlaPattern patterns[] = {
       "(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
       0 },
     /* "Title [J. Smith]", "Title (Ralph Dolmans / Willem Toorop)" */
+    /* "Title: Learned indexes" under a time: the slot's title */
+    { FIELD (title_label), "^\\s*(?:@TITLE_LABEL@)\\s*:\\s*(?<title>\\S.*?)\\s*$", G_REGEX_CASELESS },
     { FIELD (names_bracket), NO_START_IN_SPACES "\\s*(?<open>[\\[(])\\s*(?<names>[^\\[\\]()]+?)\\s*[\\])]\\s*$",
       0 },
     /* a speaker after a dash or a label, then one affiliation that is no

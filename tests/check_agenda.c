@@ -835,6 +835,22 @@ static const struct {
       "Discussion", { "Fatima Al-Sayed" }, { C } },
     { "Monday\n\n15:00 Closing words by Marc Lef\xc3\xa8vre\n16:00 Drinks\n17:00 End\n",
       "Closing words", { "Marc Lef\xc3\xa8vre" }, { S } },
+    /* a participle before "by" is no part of the title; "by" a list */
+    { "Monday\n\n16:00 Demos \xe2\x80\x93 judged by Priya Nair, Tom Becker and Aiko Tanaka\n"
+      "17:30 Awards\n18:00 End\n",
+      "Demos", { "Priya Nair", "Tom Becker", "Aiko Tanaka" }, { S, S, S } },
+    { "Monday\n\n11:00 Session 5: Networking, chaired by Ji-woo Kim\n12:30 Lunch\n13:00 End\n",
+      "Session 5: Networking", { "Ji-woo Kim" }, { C } },
+    { "Monday\n\n09:00 Session 4: Security \xe2\x80\x94 Chair: Mar\xc3\xad" "a L\xc3\xb3pez (UPC)\n"
+      "10:30 Coffee break\n11:00 End\n",
+      "Session 4: Security", { "Mar\xc3\xad" "a L\xc3\xb3pez" }, { C } },
+    /* "Title:" under a time alone, "Mit:" a label of speakers */
+    { "Monday\n\n14:00-15:00\nTitle: Learned indexes in practice\nSpeaker: Dr. Tim Kraska (MIT)\n\n"
+      "15:15-16:15\nTitle: Verification\n",
+      "Learned indexes in practice", { "Tim Kraska" }, { S } },
+    { "Montag\n\n10.45 - 12.00 Uhr  Podiumsdiskussion\n      Moderation: Jens K\xc3\xb6hler\n"
+      "      Mit: Sabine Wei\xc3\x9f, Leyla Yilmaz\n12.00 - 13.00 Uhr  Mittagessen\n13.00 Uhr  Ende\n",
+      "Podiumsdiskussion", { "Jens K\xc3\xb6hler", "Sabine Wei\xc3\x9f", "Leyla Yilmaz" }, { M, S, S } },
     /* "with" after a title, or on the line under it */
     { "Monday\n\n13:30 Hands-on: soldering \xe2\x80\x94 with Tom Lindqvist and Ama Mensah\n"
       "16:00 Show and tell\n17:00 End\n",
