@@ -225,10 +225,11 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
          * does ("(A / B)"), or a name after a title ("(Prof. Wole Adeyemi,
          * Vice-Chancellor)"); one name may be a place or a group */
         gboolean honorific = g_regex_match (b->parser->honorific, names, 0, NULL);
+        g_auto (GStrv) person = honorific ? mla_agenda_person_line (b->parser, names) : NULL;
 
         if ((mla_agenda_names_only (b->parser, names)
              && (open[0] == '[' || g_strv_length (parts) > 1))
-            || (honorific && mla_agenda_person_line (b->parser, names) != NULL)) {
+            || person != NULL) {
             mla_agenda_add_people (b, slot, names, MLA_PERSON_ROLE_SPEAKER,
                                    honorific ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
             g_match_info_fetch_pos (match, 0, &start, NULL);
