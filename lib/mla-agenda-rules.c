@@ -76,15 +76,16 @@ static const MlaAgendaRule rules[] = {
     { "text", "\\S", rule_text },
 };
 
-/* Whether @text is one short code such as "WG2", "DNSOP", "MC-3": no
- * space, no lower-case letter. */
+/* Whether @text is one short code such as "WG2", "DNSOP", "MC-3", "MC
+ * B2.1": no lower-case letter, no tab or run of spaces. */
 static gboolean
 is_code (const char *text)
 {
     gsize n = 0;
 
     for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p), n++)
-        if (g_unichar_isspace (g_utf8_get_char (p)) || g_unichar_islower (g_utf8_get_char (p)))
+        if (g_unichar_islower (g_utf8_get_char (p)) || *p == '\t'
+            || (p[0] == ' ' && (p[1] == ' ' || p == text)))
             return FALSE;
     return n > 0 && n <= 10;
 }
@@ -215,24 +216,42 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             g_free (before);
         }
     }
+    if (g_regex_match (b->parser->names_lead, title, 0, &match)) {
+        g_autofree char *names = g_match_info_fetch_named (match, "names");
+
+        if (mla_agenda_names_only (b->parser, names)) {
+            char *rest = g_match_info_fetch_named (match, "title");
+
+            mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);
+            g_free (title);
+            title = rest;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->names_bracket, title, 0, &match)) {
         g_autofree char *open = g_match_info_fetch_named (match, "open");
         g_autofree char *names = g_match_info_fetch_named (match, "names");
         g_auto (GStrv) parts = g_regex_split (b->parser->person_split, names, 0);
         gint start = 0;
 
-        /* "[J. Smith]" names its speaker; in parentheses, a list of names
-         * does ("(A / B)"), or a name after a title ("(Prof. Wole Adeyemi,
-         * Vice-Chancellor)"); one name may be a place or a group */
+        /* "[J. Smith]", "(A / B)", "(Amaka Obi)", "(Prof. Wole Adeyemi,
+         * Vice-Chancellor)" after a title name its speakers; not a room
+         * ("(Main Hall)"), the place of a meal or a party ("Dinner
+         * (Trattoria Sole)"), nor the topic after a group's code ("MC
+         * B2.1 (Real Time)") */
         gboolean honorific = g_regex_match (b->parser->honorific, names, 0, NULL);
         g_auto (GStrv) person = honorific ? mla_agenda_person_line (b->parser, names) : NULL;
+        g_autofree char *before = NULL;
 
+        g_match_info_fetch_pos (match, 0, &start, NULL);
+        before = g_strndup (title, start);
         if ((mla_agenda_names_only (b->parser, names)
-             && (open[0] == '[' || g_strv_length (parts) > 1))
+             && (open[0] == '[' || g_strv_length (parts) > 1
+                 || (!mla_agenda_names_room (b, names) && !is_code (g_strstrip (before))
+                     && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION)))
             || person != NULL) {
             mla_agenda_add_people (b, slot, names, MLA_PERSON_ROLE_SPEAKER,
                                    honorific ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
-            g_match_info_fetch_pos (match, 0, &start, NULL);
             title[start] = '\0';
         }
     }

@@ -45,6 +45,7 @@ struct MlaAgendaParser {
     GRegex *status_cell;        /* "passed", "FAILED" */
     GRegex *by_name;            /* "Keynote by Dr. Tim Bray", "with Ann Lee" */
     GRegex *title_label;        /* "Title: Learned indexes" */
+    GRegex *names_lead;         /* "[Saad Ali] Title" */
     GRegex *names_bracket;      /* "Title [J. Smith]", "Title (A / B)" */
     GRegex *name_comma_org;     /* "- Shumon Huque, Salesforce" */
     GRegex *initial;            /* "M. Rossi": a name, never an organisation */

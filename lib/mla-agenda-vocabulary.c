@@ -306,6 +306,8 @@ static const MlaPattern patterns[] = {
       "^(?:(?<title>.*\\S)\\s+)?(?<by>(?i:@BY@|@WITH@))\\s+(?<name>\\p{Lu}[^,()]*?)"
       "(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
       0 },
+    /* "[Saad Ali] Volume snapshots": who leads the item, before it */
+    { FIELD (names_lead), "^\\s*\\[\\s*(?<names>[^\\[\\]]+?)\\s*\\]\\s*(?<title>\\S.*)$", 0 },
     /* "Title [J. Smith]", "Title (Ralph Dolmans / Willem Toorop)" */
     /* "Title: Learned indexes" under a time: the slot's title */
     { FIELD (title_label), "^\\s*(?:@TITLE_LABEL@)\\s*:\\s*(?<title>\\S.*?)\\s*$", G_REGEX_CASELESS },

@@ -873,6 +873,15 @@ static const struct {
     { "Monday\n\n09:00 Social (Cafe Roma)\n10:00 Talks\n11:00 End\n", "Social (Cafe Roma)", { NULL }, { 0 } },
     { "Monday\n\n09:00 Keynote\n       [Mark Collier, OpenInfra Foundation]\n10:00 Break\n11:00 End\n",
       "Keynote", { "Mark Collier" }, { S } },
+    { "Monday\n\n19:05  Treasurer's report (Amaka Obi)\n19:15  Solar panels\n20:00  Close\n",
+      "Treasurer's report", { "Amaka Obi" }, { S } },
+    { "Monday\n\n10:00  MC B2.1 (Real Time)\n11:00  MC B2.2 (Embedded Systems)\n12:00  Lunch\n",
+      "MC B2.1 (Real Time)", { NULL }, { 0 } },
+    { "Monday\n\n10:00  Lunch (Main Hall)\n11:00  Talks\n12:00  End\n", "Lunch (Main Hall)", { NULL },
+      { 0 } },
+    { "Monday\n\n17:00 [Saad Ali] Volume group snapshots to GA\n17:20 [Michelle Au] Relabelling\n"
+      "17:40 AOB\n",
+      "Volume group snapshots to GA", { "Saad Ali" }, { S } },
     /* a label after a dash, and groups of people apart by ";" or " | " */
     { "Monday\n\n10:00 Incidents of the week -- lead: Maya Chen\n10:15 Upgrades\n10:35 AOB\n",
       "Incidents of the week", { "Maya Chen" }, { C } },
@@ -937,6 +946,29 @@ START_TEST (test_people_forms)
         ck_assert_int_eq (person->role, people_forms[_i].roles[n]);
     }
     ck_assert_uint_eq (slot->people->len, n);
+}
+END_TEST
+
+/* A time over paragraphs "Track A: X  |  Room 201 / Title / Speaker, Org":
+ * one slot per paragraph, in the room the first line names. */
+START_TEST (test_layout_track_room_paragraphs)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Wednesday 9 December 2026\n\n10:15 - 11:00\nTrack A: Cloud Native  |  Room 201\n"
+        "Scaling Prometheus\nBartek Plotka, Google\n\nTrack B: Security  |  Room 202\n"
+        "SBOMs are not enough\nKate Stewart, Linux Foundation\n\n11:15 - 12:00\nClosing\n",
+        NULL);
+    MlaAgendaSlot *a, *b;
+
+    ck_assert_ptr_nonnull (agenda);
+    a = slot_at (agenda, 0, 0);
+    b = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (a->room, "Room 201");
+    ck_assert_str_eq (a->title, "Scaling Prometheus");
+    assert_chair (a, "Bartek Plotka", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    ck_assert_str_eq (b->room, "Room 202");
+    ck_assert_str_eq (b->title, "SBOMs are not enough");
+    assert_chair (b, "Kate Stewart", MLA_PERSON_ROLE_SPEAKER, TRUE);
 }
 END_TEST
 
@@ -2587,6 +2619,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_people_label_title_needs_a_name, 0, G_N_ELEMENTS (label_titles));
     tcase_add_loop_test (tc, test_people_lines, 0, G_N_ELEMENTS (people_lines));
     tcase_add_loop_test (tc, test_people_forms, 0, G_N_ELEMENTS (people_forms));
+    tcase_add_test (tc, test_layout_track_room_paragraphs);
     tcase_add_loop_test (tc, test_people_name_words, 0, G_N_ELEMENTS (names));
     tcase_add_test (tc, test_people_schedule_dump);
     suite_add_tcase (suite, tc);
