@@ -9,6 +9,7 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-rules-private.h"
+#include "mla-agenda-titles-private.h"
 #include "mla-agenda-times-private.h"
 
 /* One line of a parallel block: its room and title, and its line. */

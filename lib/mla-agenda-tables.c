@@ -8,6 +8,7 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-rules-private.h"
+#include "mla-agenda-titles-private.h"
 #include "mla-agenda-times-private.h"
 
 static MlaAgendaSlot *table_slot (int s, int e);
