@@ -235,8 +235,9 @@ mla_agenda_label_role (MlaAgendaParser *parser, const char *label)
     return GPOINTER_TO_INT (g_hash_table_lookup (parser->labels, key)) - 1;
 }
 
-/* Whether the first of the people in @value is a name ("Ann Lee, Red
- * Hat", "Dr. Bo Li and ..."), or no one is named ("TBD"). */
+/* Whether the first of the people in @value is written as a name ("Ann
+ * Lee, Red Hat", "Dr. Bo Li and ...", "Mel Hall", "Vivek": capitalised
+ * words and particles, whatever the words), or no one is named ("TBD"). */
 static gboolean
 first_is_name (MlaAgendaParser *parser, const char *value)
 {
@@ -247,7 +248,9 @@ first_is_name (MlaAgendaParser *parser, const char *value)
     if (clean == NULL)
         return TRUE;
     parts = g_regex_split (parser->person_split, clean, 0);
-    return parts[0] != NULL && mla_agenda_parser_is_name (parser, parts[0]);
+    return parts[0] != NULL
+           && (g_regex_match (parser->name, parts[0], 0, NULL)
+               || (strchr (parts[0], ' ') == NULL && g_unichar_isupper (g_utf8_get_char (parts[0]))));
 }
 
 /* "Organisers", "Chairs", "All" in a speaker's place: one word that is a

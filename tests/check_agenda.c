@@ -895,6 +895,11 @@ static const struct {
     { "Monday\n\n09:00 STIX working session\n      Chair: Bret Jordan; Scribe: Marlon Taylor\n"
       "10:30 Break\n11:00 End\n",
       "STIX working session", { "Bret Jordan" }, { C } },
+    /* a surname that is also a room word, a first name alone */
+    { "Monday\n\n09:00 Session 1\n      Chair: Mel Hall\n10:30 Break\n11:00 End\n", "Session 1",
+      { "Mel Hall" }, { C } },
+    { "Monday\n\n09:00 Session 1\n      Chair: Vivek\n10:30 Break\n11:00 End\n", "Session 1",
+      { "Vivek" }, { C } },
     { "Monday\n\n10:30 Archives\n      Panel: open questions from the floor\n12:00 Lunch\n13:00 End\n",
       "Archives", { NULL }, { 0 } },
     /* one word that is a label or a title word names no one */
