@@ -174,18 +174,22 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
          * (Trattoria Sole)"), nor the topic after a group's code ("MC
          * B2.1 (Real Time)") */
         gboolean honorific = g_regex_match (b->parser->honorific, names, 0, NULL);
-        g_auto (GStrv) person = honorific ? mla_agenda_person_line (b->parser, names) : NULL;
+        g_auto (GStrv) person = mla_agenda_person_line (b->parser, names);
         g_autofree char *before = NULL;
+        gboolean alone;
 
         g_match_info_fetch_pos (match, 0, &start, NULL);
         before = g_strndup (title, start);
-        if ((mla_agenda_names_only (b->parser, names)
-             && (open[0] == '[' || g_strv_length (parts) > 1
-                 || (!mla_agenda_names_room (b, names) && !is_code (g_strstrip (before))
-                     && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION)))
-            || person != NULL) {
+        alone = !mla_agenda_names_room (b, names) && !is_code (g_strstrip (before))
+                && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION;
+        if (mla_agenda_names_only (b->parser, names)
+            && (open[0] == '[' || g_strv_length (parts) > 1 || alone)) {
+            mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);
+            title[start] = '\0';
+        } else if (person != NULL && (open[0] == '[' || honorific || alone)) {
+            /* "(Ann Lee, General Chair)": a name and what she is */
             mla_agenda_add_people (b, slot, names, MLA_PERSON_ROLE_SPEAKER,
-                                   honorific ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
+                                   g_strv_length (person) == 1 ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
             title[start] = '\0';
         }
     }
@@ -205,8 +209,9 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     if (slot->people->len == 0 && g_regex_match (b->parser->label_name, title, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 1);
 
-        /* the whole line is the slot: it stays the title and names its speaker */
-        if (mla_agenda_parser_is_name (b->parser, name))
+        /* the whole line is the slot: it stays the title and names its
+         * speakers ("Invited talk: A", "Fireside chat: A & B") */
+        if (mla_agenda_names_only (b->parser, name))
             mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
     }
     g_free (slot->title);

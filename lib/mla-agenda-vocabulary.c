@@ -245,7 +245,7 @@ static const MlaPattern patterns[] = {
     { FIELD (label_paren),
       NO_START_IN_SPACES "\\s*(?:[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
                          "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]"
-                         "|(?:[,;]|\\s(?:--?|\\x{2013}|\\x{2014}))\\s*(?<label>@LABEL@|@LOCATION@)"
+                         "|(?:[,;]|\\s(?:--?|\\x{2013}|\\x{2014}|/))\\s*(?<label>@LABEL@|@LOCATION@)"
                          "(?<colon>\\s*:)\\s*(?<value>[^\\[\\]:]+?))\\s*$",
       G_REGEX_CASELESS | G_REGEX_DUPNAMES },
     { FIELD (attribution), "(?<!\\w)(?:@ATTRIBUTION@)\\s*:?\\s*$", G_REGEX_CASELESS },
@@ -385,7 +385,7 @@ static const MlaPattern patterns[] = {
       0 },
     { FIELD (pipe_cells), NO_START_IN_SPACES "\\s*\\|\\s*", 0 },
     /* "Invited Speaker: Joey Jones": a label (up to three words) and a name */
-    { FIELD (label_name), "^[^:\\d\\s]+(?:\\s[^:\\d\\s]+){0,2}:\\s*(\\p{Lu}\\S*(?:\\s\\S+){1,2})$",
+    { FIELD (label_name), "^[^:\\d\\s]+(?:\\s[^:\\d\\s]+){0,2}:\\s*(\\p{Lu}[^:]{2,80})$",
       0 },
     { FIELD (year), "(?<![\\d:.])(?:19|20)\\d{2}(?![\\d:])", 0 },
     /* "Introductions - We'll go around the room ...": a sentence after a

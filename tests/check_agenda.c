@@ -895,6 +895,18 @@ static const struct {
     { "Monday\n\n09:00 STIX working session\n      Chair: Bret Jordan; Scribe: Marlon Taylor\n"
       "10:30 Break\n11:00 End\n",
       "STIX working session", { "Bret Jordan" }, { C } },
+    /* a name and what the person is, in parentheses; a label line that is
+     * the whole slot; " / Speaker: X" after a title */
+    { "Monday\n\n09:00-09:30  Welcome (Ann Lee, General Chair)\n09:30-10:30  Keynote\n11:00  End\n",
+      "Welcome", { "Ann Lee" }, { S } },
+    { "Monday\n\n10:30-11:00  Fireside chat: Linus Torvalds & Dirk Hohndel\n11:00  Lunch\n"
+      "12:00  End\n",
+      "Fireside chat: Linus Torvalds & Dirk Hohndel", { "Linus Torvalds", "Dirk Hohndel" }, { S, S } },
+    { "Monday\n\n11:30-12:00  The state of Debian / Speaker: Jonathan Carter\n12:00  Lunch\n"
+      "13:00  End\n",
+      "The state of Debian", { "Jonathan Carter" }, { S } },
+    { "Monday\n\n10:35  Cost review [Priya Shah, Dev Patel]\n10:50  Open floor\n11:00  End\n",
+      "Cost review", { "Priya Shah", "Dev Patel" }, { S, S } },
     /* a surname that is also a room word, a first name alone */
     { "Monday\n\n09:00 Session 1\n      Chair: Mel Hall\n10:30 Break\n11:00 End\n", "Session 1",
       { "Mel Hall" }, { C } },
