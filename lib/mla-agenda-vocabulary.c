@@ -21,11 +21,12 @@
 
 /* A time: hour, optional separator and minutes, optional suffix. A suffix
  * may be glued to an uppercase word ("7:00PMCocktails"), not to a
- * lowercase one ("9 amazing"). The second time of a range needs minutes
- * or a suffix. */
+ * lowercase one ("9 amazing"); a one-letter one ("9:00a") only to the
+ * time. The second time of a range needs minutes or a suffix. */
 #define TIME_PATTERN(n)                                                                 \
     "(?<h" n ">\\d{1,2})(?:(?<s" n ">[:.h])(?<m" n ">\\d{1,2}))?(?!\\d|[:.]\\d)"         \
-    "(?:\\s?(?<x" n ">@SUFFIX@)(?!\\p{Ll}))?"
+    "(?:\\s?(?<x" n ">@SUFFIX@)(?!\\p{Ll})"                                               \
+    "|(?<ga" n ">@AM_GLUED@)(?![\\p{L}\\d])|(?<gp" n ">@PM_GLUED@)(?![\\p{L}\\d]))?"
 
 static char *
 fold (const char *text)
@@ -183,6 +184,8 @@ static const MlaWordList word_lists[] = {
     { "dates", "of", 0, "@DATE_OF@", 0 },
     { "times", "am", TABLE (am), "@AM@", 0 },
     { "times", "pm", TABLE (pm), "@PM@", 0 },
+    { "times", "am-glued", 0, "@AM_GLUED@", 0 },
+    { "times", "pm-glued", 0, "@PM_GLUED@", 0 },
     { "times", "hour24", TABLE (h24), "@H24@", 0 },
     { "times", "noon", 0, "@NOON@", WORDS (noon_words) },
     { "times", "range", 0, "@RANGE@", 0 },

@@ -282,6 +282,13 @@ static const struct {
     { "9:00-9:30 Talk", "09:00", "09:30", "Talk" },
     { "9:00 - 9:30 Talk", "09:00", "09:30", "Talk" },
     { "9:00 to 10:00 Talk", "09:00", "10:00", "Talk" },
+    /* round 4: a bare hour ends a range before a gap; one-letter suffixes
+     * glued to the time; a time in brackets */
+    { "10:30 to 12     Archives and the law", "10:30", "12:00", "Archives and the law" },
+    { "9:00a - 10:30a   Breakfast roundtables", "09:00", "10:30", "Breakfast roundtables" },
+    { "1:30p   Demos", "13:30", "23:58", "Demos" },
+    { "10:00 a short intro", "10:00", "23:58", "a short intro" },
+    { "[09:10] Security advisories", "09:10", "23:58", "Security advisories" },
     { "9:00 \xe2\x80\x93 9:30 Talk", "09:00", "09:30", "Talk" },
     { "- 08:45 \xe2\x80\x93 09:00 Welcome", "08:45", "09:00", "Welcome" },
     { "\xe2\x80\xa2 9am - Doors open!", "09:00", "23:58", "Doors open!" },
