@@ -16,6 +16,7 @@
 #include "mla-agenda-times-private.h"
 
 #define PARAGRAPH_MAX_LINES 3   /* lines of a talk's title and speaker */
+#define TITLE_MAX_CHARS 100     /* a longer line is a description */
 
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -515,6 +516,18 @@ paragraph_before_slot (MlaAgendaBuilder *b)
     return last - b->index < PARAGRAPH_MAX_LINES && mla_agenda_slot_ends_after (b, last, FALSE);
 }
 
+/* Whether the next line is a title: a short line right below, neither
+ * people nor a slot of its own (not a description's paragraph). */
+static gboolean
+title_follows (MlaAgendaBuilder *b)
+{
+    guint next = b->index + 1;
+
+    return next < b->n_lines && !b->lines[next].blank
+           && g_utf8_strlen (b->lines[next].text, -1) <= TITLE_MAX_CHARS
+           && !mla_agenda_people_at (b, next) && !mla_agenda_slot_ends_after (b, b->index, FALSE);
+}
+
 /* "with James Blair and Clark Boylan", "moderated by X" under a slot. */
 static gboolean
 people_by_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
@@ -590,6 +603,16 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
             /* "9:00 AM / Jim Zemlin / Welcome Keynote": the title follows. */
             mla_agenda_add_name_run (b, b->pending, title);
             return TRUE;
+        }
+        if (b->pending->people->len == 0 && !item && strpbrk (title, ",(") != NULL
+            && title_follows (b)) {
+            g_auto (GStrv) names = mla_agenda_person_line (b->parser, title);
+
+            /* "10:00 / Ann Lee (Red Hat) / Rust in the kernel" */
+            for (guint i = 0; names != NULL && names[i] != NULL; i++)
+                mla_agenda_add_person (b, b->pending, names[i], MLA_PERSON_ROLE_SPEAKER);
+            if (names != NULL)
+                return TRUE;
         }
         slot = g_steal_pointer (&b->pending);
         mla_agenda_slot_set_title (b, slot, title);

@@ -180,8 +180,10 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 
         g_match_info_fetch_pos (match, 0, &start, NULL);
         before = g_strndup (title, start);
+        /* ("Ann Lee (Red Hat)": a name's affiliation) */
         alone = !mla_agenda_names_room (b, names) && !is_code (g_strstrip (before))
-                && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION;
+                && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION
+                && !mla_agenda_parser_is_name (b->parser, before);
         if (mla_agenda_names_only (b->parser, names)
             && (open[0] == '[' || g_strv_length (parts) > 1 || alone)) {
             mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);

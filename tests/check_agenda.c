@@ -914,6 +914,14 @@ static const struct {
       "The state of Debian", { "Jonathan Carter" }, { S } },
     { "Monday\n\n10:35  Cost review [Priya Shah, Dev Patel]\n10:50  Open floor\n11:00  End\n",
       "Cost review", { "Priya Shah", "Dev Patel" }, { S, S } },
+    /* the speaker between the time and the title; a title's affiliation */
+    { "Monday\n\n10:00\nAnn Lee (Red Hat)\nRust in the kernel\n\n10:30\nBo Li, Intel\nScheduling\n\n"
+      "11:00\nCoffee\n",
+      "Rust in the kernel", { "Ann Lee" }, { S } },
+    { "Monday\n\n09:00\n\nReal-Time Summit (Pre-Registration Required)\nThe summit is organized by "
+      "the Real-Time Linux project. The event is intended to gather developers and users of the "
+      "patch.\n\n10:00\nBreak\n11:00\nEnd\n",
+      "Real-Time Summit (Pre-Registration Required)", { NULL }, { 0 } },
     /* a surname that is also a room word, a first name alone */
     { "Monday\n\n09:00 Session 1\n      Chair: Mel Hall\n10:30 Break\n11:00 End\n", "Session 1",
       { "Mel Hall" }, { C } },
