@@ -577,8 +577,12 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autofree char *label = g_match_info_fetch_named (match, "label");
     g_autofree char *colon = g_match_info_fetch_named (match, "colon");
     g_autofree char *value = g_match_info_fetch_named (match, "value");
+    g_autofree char *plural = g_match_info_fetch_named (match, "plural");
     g_autofree char *key = mla_agenda_fold_compact (label);
     int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+    /* "Speaker(s):" may list several */
+    gboolean one = (plural == NULL || plural[0] == '\0')
+                   && mla_agenda_label_is_singular (b->parser, key);
 
     if ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key))
         return FALSE;
@@ -587,8 +591,7 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
     if (mla_agenda_word_is (b->parser->not_names, label, NULL) && !first_is_name (b->parser, value))
         return FALSE;   /* "Panel: open questions" is a line of text, "Panel: A, B" people */
     mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
-                           mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
-                                                                         : MLA_PEOPLE_LIST);
+                           one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
     b->slot_has_extra = TRUE;
     b->last_content = b->index;
     return TRUE;

@@ -59,7 +59,8 @@ static const MlaAgendaRule rules[] = {
       "@OTHER_ZONE@(?<title>.*)$",
       rule_slot_time },
     { "person-label",
-      "^\\s*(?:[-*\\x{2022}|]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
+      "^\\s*(?:[-*\\x{2022}|]\\s*)?(?<label>@LABEL@)(?<plural>\\(\\p{L}{1,3}\\))?(?!\\w)"
+      "(?<colon>\\s*:)?\\s*"
       "(?<value>.*?)[\\s|]*$",
       mla_agenda_rule_person_label },
     { "location-label", "^\\s*(?:\\|\\s*)?(?:@LOCATION@)\\s*:\\s*(?<value>.+?)[\\s|]*$",

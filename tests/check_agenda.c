@@ -922,6 +922,12 @@ static const struct {
       "the Real-Time Linux project. The event is intended to gather developers and users of the "
       "patch.\n\n10:00\nBreak\n11:00\nEnd\n",
       "Real-Time Summit (Pre-Registration Required)", { NULL }, { 0 } },
+    /* "Label(s):" lists people; "Univ. Porto" is no one */
+    { "Monday\n\n09:00-10:30  Plenary I\n             Chair(s): Ana Souza, Ken Ito\n10:30  Break\n"
+      "11:00  End\n",
+      "Plenary I", { "Ana Souza", "Ken Ito" }, { C, C } },
+    { "Monday\n\n11:00-11:45  Moodle at scale - Joana Pires, Univ. Porto\n12:00  Lunch\n13:00  End\n",
+      "Moodle at scale", { "Joana Pires" }, { S } },
     /* a surname that is also a room word, a first name alone */
     { "Monday\n\n09:00 Session 1\n      Chair: Mel Hall\n10:30 Break\n11:00 End\n", "Session 1",
       { "Mel Hall" }, { C } },
