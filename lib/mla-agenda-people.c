@@ -241,16 +241,31 @@ mla_agenda_label_role (MlaAgendaParser *parser, const char *label)
 static gboolean
 first_is_name (MlaAgendaParser *parser, const char *value)
 {
-    g_autofree char *bare = drop_affiliations (parser, value);
-    g_autofree char *clean = mla_agenda_parser_clean_person (parser, bare, NULL);
-    g_auto (GStrv) parts = NULL;
+    g_autoptr (GMatchInfo) title = NULL;
+    g_autoptr (GMatchInfo) apart = NULL;
+    g_autofree char *first = NULL;
+    const char *start = value + strspn (value, " ");
+    gint end = 0;
 
-    if (clean == NULL)
+    /* (on every label line: the common cases first, no cleaning) */
+    if (g_unichar_isupper (g_utf8_get_char (start))
+        && g_regex_match (parser->honorific, start, 0, &title)) {
+        g_match_info_fetch_pos (title, 0, NULL, &end);
+        start += end;
+    }
+    end = (gint) strcspn (start, "(,;&/");
+    first = g_strstrip (g_strndup (start, end));
+    if (g_regex_match (parser->name, first, 0, NULL)
+        || (strchr (first, ' ') == NULL && g_unichar_isupper (g_utf8_get_char (first))))
         return TRUE;
-    parts = g_regex_split (parser->person_split, clean, 0);
-    return parts[0] != NULL
-           && (g_regex_match (parser->name, parts[0], 0, NULL)
-               || (strchr (parts[0], ' ') == NULL && g_unichar_isupper (g_utf8_get_char (parts[0]))));
+    /* "Ann Lee and Bob Ray", or a marker ("<TBD>") */
+    if (g_regex_match_full (parser->person_split, first, -1, 0, 0, &apart, NULL)) {
+        g_match_info_fetch_pos (apart, 0, &end, NULL);
+        first[end] = '\0';
+        if (g_regex_match (parser->name, first, 0, NULL))
+            return TRUE;
+    }
+    return g_regex_match (parser->markers, value, 0, NULL);
 }
 
 /* "Organisers", "Chairs", "All" in a speaker's place: one word that is a
@@ -258,11 +273,13 @@ first_is_name (MlaAgendaParser *parser, const char *value)
 static gboolean
 names_no_one (MlaAgendaParser *parser, const char *clean)
 {
-    g_autofree char *key = mla_agenda_fold_compact (clean);
+    g_autofree char *key = NULL;
 
-    return strchr (clean, ' ') == NULL
-           && (g_hash_table_contains (parser->labels, key)
-               || mla_agenda_word_is (parser->not_names, clean, NULL));
+    if (strchr (clean, ' ') != NULL)
+        return FALSE;
+    key = mla_agenda_fold_compact (clean);
+    return g_hash_table_contains (parser->labels, key)
+           || mla_agenda_word_is (parser->not_names, clean, NULL);
 }
 
 /* "moderator Hélène Girard" in a list of people: a label, with or

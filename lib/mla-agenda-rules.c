@@ -111,7 +111,11 @@ place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *place = NULL;
+    const char *sign = rest + strspn (rest, " ");
 
+    if ((strchr ("|@", *sign) == NULL || *sign == '\0') && !g_str_has_prefix (sign, "\xc2\xb7")
+        && !g_str_has_prefix (sign, "\xe2\x80\xa2"))
+        return FALSE;
     if (!g_regex_match (b->parser->place_after_time, rest, 0, &match))
         return FALSE;
     place = g_match_info_fetch_named (match, "place");

@@ -254,13 +254,11 @@ mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, M
 {
     g_autofree char *hk = g_strconcat ("h", n, NULL), *sk = g_strconcat ("s", n, NULL);
     g_autofree char *mk = g_strconcat ("m", n, NULL), *xk = g_strconcat ("x", n, NULL);
-    g_autofree char *ak = g_strconcat ("ga", n, NULL), *pk = g_strconcat ("gp", n, NULL);
     g_autofree char *h = g_match_info_fetch_named (match, hk);
     g_autofree char *s = g_match_info_fetch_named (match, sk);
     g_autofree char *m = g_match_info_fetch_named (match, mk);
     g_autofree char *x = g_match_info_fetch_named (match, xk);
-    g_autofree char *glued_am = g_match_info_fetch_named (match, ak);
-    g_autofree char *glued_pm = g_match_info_fetch_named (match, pk);
+    gint glued_am = -1, glued_pm = -1;
 
     if (h == NULL || h[0] == '\0')
         return FALSE;
@@ -283,11 +281,22 @@ mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, M
         else
             clock->suffix = MLA_CLOCK_24H;
     }
-    if (glued_am != NULL && glued_am[0] != '\0')
+    if (m != NULL && m[0] != '\0' && (x == NULL || x[0] == '\0')) {
+        gint after = 0;
+
+        g_match_info_fetch_named_pos (match, mk, NULL, &after);
+        if (g_ascii_isalpha (g_match_info_get_string (match)[after])) {
+            /* "9:00a": a one-letter suffix right after the minutes */
+            g_autofree char *ak = g_strconcat ("ga", n, NULL), *pk = g_strconcat ("gp", n, NULL);
+
+            g_match_info_fetch_named_pos (match, ak, &glued_am, NULL);
+            g_match_info_fetch_named_pos (match, pk, &glued_pm, NULL);
+        }
+    }
+    if (glued_am >= 0)
         clock->suffix = MLA_CLOCK_AM;
-    else if (glued_pm != NULL && glued_pm[0] != '\0')
+    else if (glued_pm >= 0)
         clock->suffix = MLA_CLOCK_PM;
-    *bare = *bare && clock->suffix == MLA_CLOCK_NONE;
     if (s != NULL && strcmp (s, "h") == 0)
         clock->suffix = MLA_CLOCK_24H;
     if (clock->suffix == MLA_CLOCK_NONE && (h[0] == '0' || clock->hour >= 13))

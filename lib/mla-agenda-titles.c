@@ -32,9 +32,14 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     g_autofree char *title = mla_agenda_squeeze (raw);
     g_autoptr (GMatchInfo) match = NULL;
     gint skip = 0;
+    gsize word = strcspn (title, " ");
 
-    /* "16:05  2. Finances": the item's number is no part of its title */
-    if (g_regex_match (b->parser->list_marker, title, 0, &match)) {
+    /* "16:05  2. Finances": the item's number is no part of its title (a
+     * short first word ending in "." or ")", or a bullet) */
+    if (word > 0 && word <= 5
+        && (strchr (".)", title[word - 1]) != NULL || strchr ("-*", title[0]) != NULL
+            || (guchar) title[0] >= 0xc2)
+        && g_regex_match (b->parser->list_marker, title, 0, &match)) {
         g_match_info_fetch_pos (match, 0, NULL, &skip);
         if (title[skip] != '\0')
             memmove (title, title + skip, strlen (title + skip) + 1);
@@ -150,7 +155,7 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             g_free (before);
         }
     }
-    if (g_regex_match (b->parser->names_lead, title, 0, &match)) {
+    if (title[0] == '[' && g_regex_match (b->parser->names_lead, title, 0, &match)) {
         g_autofree char *names = g_match_info_fetch_named (match, "names");
 
         if (mla_agenda_names_only (b->parser, names)) {
@@ -162,7 +167,8 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->names_bracket, title, 0, &match)) {
+    if ((g_str_has_suffix (title, ")") || g_str_has_suffix (title, "]"))
+        && g_regex_match (b->parser->names_bracket, title, 0, &match)) {
         g_autofree char *open = g_match_info_fetch_named (match, "open");
         g_autofree char *names = g_match_info_fetch_named (match, "names");
         g_auto (GStrv) parts = g_regex_split (b->parser->person_split, names, 0);

@@ -26,7 +26,7 @@
 #define TIME_PATTERN(n)                                                                 \
     "(?<h" n ">\\d{1,2})(?:(?<s" n ">[:.h])(?<m" n ">\\d{1,2}))?(?!\\d|[:.]\\d)"         \
     "(?:\\s?(?<x" n ">@SUFFIX@)(?!\\p{Ll})"                                               \
-    "|(?<ga" n ">@AM_GLUED@)(?![\\p{L}\\d])|(?<gp" n ">@PM_GLUED@)(?![\\p{L}\\d]))?"
+    "|(?<=[:.h]\\d\\d)(?:(?<ga" n ">@AM_GLUED@)|(?<gp" n ">@PM_GLUED@))(?![\\p{L}\\d]))?"
 
 static char *
 fold (const char *text)
