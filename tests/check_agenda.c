@@ -804,23 +804,34 @@ static const struct {
     { "10:00 Keynote \xe2\x80\x94 Hanna Berg (online)", "Keynote", { "Hanna Berg" }, TRUE },
 };
 
+/* Asserts that @slot's people are @names (at most @max, up to a NULL),
+ * each with its role in @roles, or a speaker when @roles is NULL. */
+static void
+assert_people (MlaAgendaSlot *slot, const char *const *names, guint max,
+               const MlaPersonRole *roles)
+{
+    guint n = 0;
+
+    for (; n < max && names[n] != NULL; n++) {
+        MlaAgendaPerson *person = person_at (slot, n);
+
+        ck_assert_str_eq (person->name, names[n]);
+        ck_assert_int_eq (person->role, roles != NULL ? roles[n] : MLA_PERSON_ROLE_SPEAKER);
+    }
+    ck_assert_uint_eq (slot->people->len, n);
+}
+
 START_TEST (test_people_speaker_list_after_dash)
 {
     g_autoptr (MlaAgenda) agenda = parse_line (speaker_lists[_i].line);
     MlaAgendaSlot *slot;
-    guint n = 0;
 
     ck_assert_ptr_nonnull (agenda);
     slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->title, speaker_lists[_i].title);
-    for (; n < G_N_ELEMENTS (speaker_lists[_i].names) && speaker_lists[_i].names[n] != NULL; n++) {
-        MlaAgendaPerson *person = person_at (slot, n);
-
-        ck_assert_str_eq (person->name, speaker_lists[_i].names[n]);
-        ck_assert_int_eq (person->role, MLA_PERSON_ROLE_SPEAKER);
-        ck_assert_int_eq (person->confirmed, speaker_lists[_i].confirmed);
-    }
-    ck_assert_uint_eq (slot->people->len, n);
+    assert_people (slot, speaker_lists[_i].names, G_N_ELEMENTS (speaker_lists[_i].names), NULL);
+    for (guint i = 0; i < slot->people->len; i++)
+        ck_assert_int_eq (person_at (slot, i)->confirmed, speaker_lists[_i].confirmed);
 }
 END_TEST
 
@@ -972,18 +983,12 @@ START_TEST (test_people_forms)
 {
     g_autoptr (MlaAgenda) agenda = parse_text (people_forms[_i].text, "2026-11-15T10:00:00+01:00");
     MlaAgendaSlot *slot;
-    guint n = 0;
 
     ck_assert_ptr_nonnull (agenda);
     slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->title, people_forms[_i].title);
-    for (; n < G_N_ELEMENTS (people_forms[_i].names) && people_forms[_i].names[n] != NULL; n++) {
-        MlaAgendaPerson *person = person_at (slot, n);
-
-        ck_assert_str_eq (person->name, people_forms[_i].names[n]);
-        ck_assert_int_eq (person->role, people_forms[_i].roles[n]);
-    }
-    ck_assert_uint_eq (slot->people->len, n);
+    assert_people (slot, people_forms[_i].names, G_N_ELEMENTS (people_forms[_i].names),
+                   people_forms[_i].roles);
 }
 END_TEST
 
