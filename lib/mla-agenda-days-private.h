@@ -62,6 +62,10 @@ void mla_agenda_builder_set_zone (MlaAgendaBuilder *b, GMatchInfo *match);
 
 /* Starts a day named @name (nullable) on @date (nullable, "YYYY-MM-DD"). */
 void mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const char *date);
+/* Returns: (transfer none): the day of the agenda named @name on @date
+ * ("" when unknown), made when there is none yet; the builder's state
+ * (its current day, the previous time) is not touched. */
+MlaAgendaDay *mla_agenda_builder_day_for (MlaAgendaBuilder *b, const char *name, const char *date);
 
 /* Adds @slot (transfer full) to the current day, starting one when there
  * is none; later lines continue @slot. */

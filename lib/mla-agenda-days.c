@@ -144,6 +144,22 @@ mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const char *d
     g_clear_pointer (&b->pending, mla_agenda_slot_free);
 }
 
+MlaAgendaDay *
+mla_agenda_builder_day_for (MlaAgendaBuilder *b, const char *name, const char *date)
+{
+    MlaAgendaDay *day;
+
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        day = g_ptr_array_index (b->agenda->days, i);
+        if (date[0] != '\0' ? strcmp (day->date, date) == 0 : g_strcmp0 (day->name, name) == 0)
+            return day;
+    }
+    day = mla_agenda_day_new (name);
+    g_strlcpy (day->date, date, sizeof day->date);
+    g_ptr_array_add (b->agenda->days, day);
+    return day;
+}
+
 /* "Here is the agenda for Friday's meeting:" before a programme without
  * a day heading names its day, when it names one weekday only. Returns:
  * (transfer full) (nullable): the weekday as written; @date is its date. */

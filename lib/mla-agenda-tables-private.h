@@ -16,6 +16,8 @@ typedef struct {
     MlaColumnKind kind;
     MlaPersonRole role;         /* COLUMN_PERSON */
     char *room;                 /* COLUMN_TRACK: owned */
+    char *day;                  /* COLUMN_TRACK of a day ("Monday 23 Nov"): owned; no room */
+    char date[11];              /* its date, or "" */
 } MlaColumn;
 
 typedef struct MlaAgendaBuilder MlaAgendaBuilder;

@@ -27,6 +27,7 @@ void
 mla_agenda_column_clear (gpointer data)
 {
     g_free (((MlaColumn *) data)->room);
+    g_free (((MlaColumn *) data)->day);
 }
 
 static gboolean
@@ -468,7 +469,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     char layout = strchr (text, '|') != NULL ? '|'
                   : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
                                                                        : 'f';
-    guint tracks = 0;
+    guint tracks = 0, days = 0;
 
     cells = split_row (b, rest, layout, TRUE);
     if (cells->len < 2)
@@ -486,6 +487,8 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     rooms = !grid;
     for (guint i = 0; rooms && i < cells->len; i++)
         rooms = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
+    for (guint i = 0; i < cells->len; i++)
+        days += mla_agenda_text_weekday (b->parser, g_ptr_array_index (cells, i)) > 0;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
@@ -498,10 +501,21 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
             key[key_len - 3] = '\0';
         else if (key_len > 1 && key[key_len - 1] == ':')
             key[key_len - 1] = '\0';
-        MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL };
+        MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL, NULL, "" };
         int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+        int weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
 
-        if (g_hash_table_contains (b->parser->place_labels, key)) {
+        if (weekday > 0) {
+            /* "Time | Monday 23 Nov | Tuesday 24 Nov": a week's timetable,
+             * a day per column */
+            column.kind = COLUMN_TRACK;
+            column.day = g_strdup (cell);
+            if (!mla_agenda_find_date (b, cell, column.date) || column.date[0] == '\0')
+                mla_agenda_resolve_weekday_after (b, weekday, column.date);
+            /* (made now: "Wednesday" after "Tuesday 24 Nov" is the 25th) */
+            mla_agenda_builder_day_for (b, cell, column.date);
+            tracks++;
+        } else if (g_hash_table_contains (b->parser->place_labels, key)) {
             column.kind = COLUMN_PLACE;
         } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
             column.kind = COLUMN_PERSON;
@@ -582,12 +596,20 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         for (guint i = 0; i < cells->len; i++) {
             const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
 
+            MlaAgendaDay *day = b->day;
+
             if (is_empty_cell (g_ptr_array_index (cells, i)))
                 continue;
             slot = table_slot (s, e);
             slot->room = g_strdup (column->room);
             mla_agenda_slot_set_title (b, slot, g_ptr_array_index (cells, i));
-            mla_agenda_builder_add_slot (b, slot);
+            if (column->day != NULL) {
+                b->day = mla_agenda_builder_day_for (b, column->day, column->date);
+                mla_agenda_builder_add_slot (b, slot);
+                b->day = day;   /* the next row starts from the same day */
+            } else {
+                mla_agenda_builder_add_slot (b, slot);
+            }
             n_slots++;
         }
         b->row_slots = n_slots;

@@ -1015,6 +1015,33 @@ START_TEST (test_layout_track_room_paragraphs)
 }
 END_TEST
 
+/* A week's timetable with a day per column: each cell is a slot of its
+ * column's day, without a room. */
+START_TEST (test_layout_day_columns)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Timetable\n\n| Time        | Monday 23 Nov | Tuesday 24 Nov | Wednesday |\n"
+        "|-------------|---------------|----------------|-----------|\n"
+        "| 09:00-10:30 | Intro to Rust | Traits         | Async     |\n"
+        "| 11:00-12:30 | Ownership lab | Errors lab     | Tokio lab |\n",
+        "2026-11-15T10:00:00+01:00");
+    static const char *const dates[] = { "2026-11-23", "2026-11-24", "2026-11-25" };
+    static const char *const titles[] = { "Ownership lab", "Errors lab", "Tokio lab" };
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 3);
+    for (guint i = 0; i < 3; i++) {
+        MlaAgendaSlot *slot = slot_at (agenda, i, 1);
+
+        ck_assert_str_eq (day_at (agenda, i)->date, dates[i]);
+        ck_assert_uint_eq (day_at (agenda, i)->slots->len, 2);
+        ck_assert_str_eq (slot->title, titles[i]);
+        ck_assert_str_eq (slot->start, "11:00");
+        ck_assert_ptr_null (slot->room);
+    }
+}
+END_TEST
+
 /* A line of people under a slot: its speakers when it ends the slot
  * (after at most a talk title), with affiliations dropped. */
 static const struct {
@@ -2663,6 +2690,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_people_lines, 0, G_N_ELEMENTS (people_lines));
     tcase_add_loop_test (tc, test_people_forms, 0, G_N_ELEMENTS (people_forms));
     tcase_add_test (tc, test_layout_track_room_paragraphs);
+    tcase_add_test (tc, test_layout_day_columns);
     tcase_add_loop_test (tc, test_people_name_words, 0, G_N_ELEMENTS (names));
     tcase_add_test (tc, test_people_schedule_dump);
     suite_add_tcase (suite, tc);
