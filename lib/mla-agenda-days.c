@@ -7,6 +7,7 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
 #include "mla-agenda-times-private.h"
 
 #define HEADING_MAX_OTHER_WORDS 6

@@ -13,6 +13,7 @@
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
 #include "mla-agenda-times-private.h"
 
 #define PARAGRAPH_MAX_LINES 3   /* lines of a talk's title and speaker */

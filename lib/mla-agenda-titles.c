@@ -9,6 +9,7 @@
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
 
 /* Whether @text is one short code such as "WG2", "DNSOP", "MC-3", "MC
  * B2.1": no lower-case letter, no tab or run of spaces. */
