@@ -68,6 +68,10 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-export.c \
 	lib/mla-check.c \
 	lib/mla-agenda.c \
+	lib/mla-agenda-places-private.h \
+	lib/mla-agenda-places.c \
+	lib/mla-agenda-titles-private.h \
+	lib/mla-agenda-titles.c \
 	lib/mla-agenda-vocabulary-private.h \
 	lib/mla-agenda-vocabulary.c \
 	lib/mla-agenda-scanner-private.h \

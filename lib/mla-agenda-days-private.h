@@ -47,6 +47,7 @@ struct MlaAgendaBuilder {
     GHashTable *stops;          /* set of the stops in the days' slots (see add_stop) */
     gboolean military;          /* the text writes "0800-0830" ranges */
     gboolean in_minutes;        /* under a "Minutes" heading: times are no slots */
+    gboolean affiliates;        /* the text writes "Name, Org" for one person */
 };
 
 /* Fills the empty ends of @day's slots with the start of the next later
@@ -61,6 +62,10 @@ void mla_agenda_builder_set_zone (MlaAgendaBuilder *b, GMatchInfo *match);
 
 /* Starts a day named @name (nullable) on @date (nullable, "YYYY-MM-DD"). */
 void mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const char *date);
+/* Returns: (transfer none): the day of the agenda named @name on @date
+ * ("" when unknown), made when there is none yet; the builder's state
+ * (its current day, the previous time) is not touched. */
+MlaAgendaDay *mla_agenda_builder_day_for (MlaAgendaBuilder *b, const char *name, const char *date);
 
 /* Adds @slot (transfer full) to the current day, starting one when there
  * is none; later lines continue @slot. */
@@ -77,10 +82,12 @@ gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
 /* An agenda needs evidence: three slot lines close together, or two
  * under a day heading or a schedule heading, or on neighbouring lines;
  * and not half its slots the legs of a trip (an itinerary), or the
- * answers or the options (a day alone) of a scheduling poll. */
+ * answers or the options (a day alone) of a scheduling poll, or the runs
+ * of a status report (an outcome after the name: "passed"). */
 gboolean mla_agenda_has_evidence (MlaAgendaBuilder *b);
 
-/* Sets kinds, fills ends, drops the stops and then empty days. */
+/* Sets kinds, makes the places of parallel slots rooms, fills ends,
+ * drops the stops and then empty days. */
 void mla_agenda_builder_finish (MlaAgendaBuilder *b);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
 #include "mla-agenda-times-private.h"
 
 #define HEADING_MAX_OTHER_WORDS 6
@@ -142,6 +143,22 @@ mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const char *d
     b->slot = NULL;
     b->previous = -1;
     g_clear_pointer (&b->pending, mla_agenda_slot_free);
+}
+
+MlaAgendaDay *
+mla_agenda_builder_day_for (MlaAgendaBuilder *b, const char *name, const char *date)
+{
+    MlaAgendaDay *day;
+
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        day = g_ptr_array_index (b->agenda->days, i);
+        if (date[0] != '\0' ? strcmp (day->date, date) == 0 : g_strcmp0 (day->name, name) == 0)
+            return day;
+    }
+    day = mla_agenda_day_new (name);
+    g_strlcpy (day->date, date, sizeof day->date);
+    g_ptr_array_add (b->agenda->days, day);
+    return day;
 }
 
 /* "Here is the agenda for Friday's meeting:" before a programme without
@@ -377,11 +394,15 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
             legs += slot->title != NULL
                     && (g_regex_match (b->parser->travel_leg, slot->title, 0, NULL)
                         || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL)
-                        || names_a_day_only (b, slot->title));
+                        || names_a_day_only (b, slot->title)
+                        || (slot->notes->len > 0
+                            && g_regex_match (b->parser->status_cell,
+                                              g_ptr_array_index (slot->notes, 0), 0, NULL)));
         }
     }
     if (legs >= 2 && legs * 2 >= slots) {
-        g_debug ("agenda: %u of %u slots are legs of a trip or a poll's answers or options",
+        g_debug ("agenda: %u of %u slots are legs of a trip, a poll's answers or options, "
+                 "or a report's runs",
                  legs, slots);
         return FALSE;
     }
@@ -443,6 +464,35 @@ mla_agenda_builder_add_stop (MlaAgendaBuilder *b, int start)
     b->slot = NULL;
 }
 
+/* "10:00 AM \u00b7 Hall A" and "10:00 AM \u00b7 Hall B": slots that start
+ * together, each in a place of its own, are parallel tracks, and their
+ * places rooms. */
+static void
+parallel_places_are_rooms (MlaAgendaDay *day)
+{
+    g_autoptr (GPtrArray) parallel = g_ptr_array_new ();
+
+    for (guint i = 0; i < day->slots->len; i++) {
+        MlaAgendaSlot *a = g_ptr_array_index (day->slots, i);
+
+        for (guint j = 0; a->location != NULL && a->room == NULL && j < day->slots->len; j++) {
+            MlaAgendaSlot *other = g_ptr_array_index (day->slots, j);
+
+            if (other != a && other->location != NULL && other->room == NULL
+                && strcmp (other->start, a->start) == 0
+                && strcmp (other->location, a->location) != 0) {
+                g_ptr_array_add (parallel, a);
+                break;
+            }
+        }
+    }
+    for (guint i = 0; i < parallel->len; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (parallel, i);
+
+        slot->room = g_steal_pointer (&slot->location);
+    }
+}
+
 void
 mla_agenda_builder_finish (MlaAgendaBuilder *b)
 {
@@ -455,6 +505,7 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
 
             slot->kind = mla_agenda_parser_kind (b->parser, slot->title);
         }
+        parallel_places_are_rooms (day);
         mla_agenda_fill_ends (day);
         if (g_hash_table_size (b->stops) > 0)
             drop_stops (day, b->stops);

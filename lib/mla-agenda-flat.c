@@ -6,9 +6,11 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-rules-private.h"
+#include "mla-agenda-titles-private.h"
 #include "mla-agenda-times-private.h"
 
 /* One line of a parallel block: its room and title, and its line. */
@@ -426,6 +428,28 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     return TRUE;
 }
 
+/* The room that line @i heads a session with: "Room 201" alone, or a
+ * cell of "Track A: Cloud Native  |  Room 201". Returns: (transfer full)
+ * (nullable). */
+static char *
+room_heading_at (MlaAgendaBuilder *b, guint i)
+{
+    g_auto (GStrv) cells = NULL;
+
+    if (room_line_at (b, i))
+        return mla_agenda_squeeze (b->lines[i].text);
+    if (strstr (b->lines[i].text, " | ") == NULL)
+        return NULL;
+    cells = g_strsplit (b->lines[i].text, "|", -1);
+    for (guint k = 0; cells[k] != NULL; k++) {
+        g_autofree char *cell = mla_agenda_squeeze (cells[k]);
+
+        if (mla_agenda_is_room_line (b, cell))
+            return g_steal_pointer (&cell);
+    }
+    return NULL;
+}
+
 /* Whether line @i ends a time's run of blocks: a time, or a heading. */
 static gboolean
 ends_blocks (MlaAgendaBuilder *b, guint i)
@@ -436,15 +460,22 @@ ends_blocks (MlaAgendaBuilder *b, guint i)
 }
 
 /* Whether the lines @from to @to (a paragraph) read as one session of a
- * schedule site: a title, then its room and its speakers. */
+ * schedule site: a title, then its room and its speakers; or its room
+ * (or track and room), then its title and speakers. */
 static gboolean
 is_session_block (MlaAgendaBuilder *b, guint from, guint to)
 {
     gboolean detail = FALSE;
+    g_autofree char *room = room_heading_at (b, from);
 
+    if (room != NULL) {
+        g_auto (GStrv) names = to > from + 1 ? speaker_line (b, to) : NULL;
+
+        return to - from <= 3 && names != NULL && !room_line_at (b, from + 1);
+    }
     /* the title may be in title case ("Platform Teams That Scale"): its
      * room or speaker below tells */
-    if (to - from < 1 || to - from > 3 || room_line_at (b, from))
+    if (to - from < 1 || to - from > 3)
         return FALSE;
     for (guint i = from + 1; i <= to; i++) {
         g_auto (GStrv) names = speaker_line (b, i);
@@ -484,13 +515,16 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
     for (guint k = 0; k < blocks->len; k++) {
         const guint *block = (const guint *) (blocks->data + k * sizeof (guint) * 2);
         MlaAgendaSlot *slot = mla_agenda_slot_new ();
+        guint first = block[0];
 
         mla_agenda_format_minutes (s, slot->start);
         if (e > s)
             mla_agenda_format_minutes (e, slot->end);
-        b->index = block[0];
-        mla_agenda_slot_set_title (b, slot, b->lines[block[0]].text);
-        for (guint j = block[0] + 1; j <= block[1]; j++) {
+        slot->room = room_heading_at (b, first);
+        first += slot->room != NULL;
+        b->index = first;
+        mla_agenda_slot_set_title (b, slot, b->lines[first].text);
+        for (guint j = first + 1; j <= block[1]; j++) {
             g_auto (GStrv) names = speaker_line (b, j);
 
             if (slot->room == NULL && room_line_at (b, j))

@@ -75,6 +75,22 @@ gboolean mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, c
  * line the title, not a speaker ("Welcome Keynote / location: Salon F"). */
 gboolean mla_agenda_next_is_place (MlaAgendaBuilder *b);
 
+/* The role of the label @label ("Chair", "moderated by"), or -1. */
+int mla_agenda_label_role (MlaAgendaParser *parser, const char *label);
+
+/* "Keynote by Dr. Tim Bray", "Roadmap, moderated by Duncan Sparrell",
+ * "Soldering - with A and B", or "with A and B" alone: a title (maybe
+ * empty), then who gives it, with the role a label before "by" names
+ * (else speaker). Returns whether @text is so: then *@out_title and
+ * *@out_names are (transfer full). */
+gboolean mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_title,
+                               char **out_names, MlaPersonRole *out_role);
+
+/* Whether @text, a line of the text, names a speaker with one affiliation
+ * that is no name ("Title - Shumon Huque, Salesforce"): then the text
+ * writes "Name, Org" for one person, and "Ann Lee, Red Hat" is one. */
+gboolean mla_agenda_names_affiliation (MlaAgendaParser *parser, const char *text);
+
 /* Rule "person-label": "Session chair: Name" under a slot. */
 gboolean mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match);
 

@@ -227,6 +227,83 @@ mla_agenda_affiliated_people (MlaAgendaParser *parser, const char *text)
     return n >= 2 ? g_strv_builder_end (names) : NULL;
 }
 
+int
+mla_agenda_label_role (MlaAgendaParser *parser, const char *label)
+{
+    g_autofree char *key = mla_agenda_fold_compact (label);
+
+    return GPOINTER_TO_INT (g_hash_table_lookup (parser->labels, key)) - 1;
+}
+
+/* Whether the first of the people in @value is written as a name ("Ann
+ * Lee, Red Hat", "Dr. Bo Li and ...", "Mel Hall", "Vivek": capitalised
+ * words and particles, whatever the words), or no one is named ("TBD"). */
+static gboolean
+first_is_name (MlaAgendaParser *parser, const char *value)
+{
+    g_autoptr (GMatchInfo) title = NULL;
+    g_autoptr (GMatchInfo) apart = NULL;
+    g_autofree char *first = NULL;
+    const char *start = value + strspn (value, " ");
+    gint end = 0;
+
+    /* (on every label line: the common cases first, no cleaning) */
+    if (g_unichar_isupper (g_utf8_get_char (start))
+        && g_regex_match (parser->honorific, start, 0, &title)) {
+        g_match_info_fetch_pos (title, 0, NULL, &end);
+        start += end;
+    }
+    end = (gint) strcspn (start, "(,;&/");
+    first = g_strstrip (g_strndup (start, end));
+    if (g_regex_match (parser->name, first, 0, NULL)
+        || (strchr (first, ' ') == NULL && g_unichar_isupper (g_utf8_get_char (first))))
+        return TRUE;
+    /* "Ann Lee and Bob Ray", or a marker ("<TBD>") */
+    if (g_regex_match_full (parser->person_split, first, -1, 0, 0, &apart, NULL)) {
+        g_match_info_fetch_pos (apart, 0, &end, NULL);
+        first[end] = '\0';
+        if (g_regex_match (parser->name, first, 0, NULL))
+            return TRUE;
+    }
+    return g_regex_match (parser->markers, value, 0, NULL);
+}
+
+/* "Organisers", "Chairs", "All" in a speaker's place: one word that is a
+ * label or never a name's names no one. */
+static gboolean
+names_no_one (MlaAgendaParser *parser, const char *clean)
+{
+    g_autofree char *key = NULL;
+
+    if (strchr (clean, ' ') != NULL)
+        return FALSE;
+    key = mla_agenda_fold_compact (clean);
+    return g_hash_table_contains (parser->labels, key)
+           || mla_agenda_word_is (parser->not_names, clean, NULL);
+}
+
+/* "moderator Hélène Girard" in a list of people: a label, with or
+ * without its colon, then a name. Returns whether @part was so. */
+static gboolean
+add_labelled_part (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *part)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *label = NULL, *value = NULL;
+    int role;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), part, 0, &match))
+        return FALSE;
+    label = g_match_info_fetch_named (match, "label");
+    value = g_match_info_fetch_named (match, "value");
+    role = mla_agenda_label_role (b->parser, label);
+    if (role < 0 || !first_is_name (b->parser, value))
+        return FALSE;
+    mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
+                           mla_agenda_label_is_singular (b->parser, label) ? MLA_PEOPLE_ONE
+                                                                           : MLA_PEOPLE_LIST);
+    return TRUE;
+}
+
 void
 mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
                        MlaPersonRole role, MlaPeopleFlags flags)
@@ -248,14 +325,21 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
         if (affiliated != NULL)
             return;
     }
-    if (strchr (value, ';') != NULL && !(flags & MLA_PEOPLE_ONE)) {
+    if (strpbrk (value, ";|") != NULL && g_regex_match (b->parser->people_groups, value, 0, NULL)) {
         /* "Ann Lee, Red Hat; Marco Bianchi, SUSE": semicolons part the
-         * people, so commas part each one's name from affiliation */
-        g_auto (GStrv) people = g_strsplit (value, ";", -1);
+         * people, so commas part each one's name from affiliation. But a
+         * group may have a label of its own ("; moderator X", "| Panelists:
+         * A, B"); one with another ("Scribe: B") names no one of these. */
+        g_auto (GStrv) groups = g_regex_split (b->parser->people_groups, value, 0);
+        MlaPeopleFlags each = MLA_PEOPLE_ONE;
 
-        for (guint i = 0; people[i] != NULL; i++)
-            if (g_strstrip (people[i])[0] != '\0')
-                mla_agenda_add_people (b, slot, people[i], role, MLA_PEOPLE_ONE);
+        for (guint i = 1; groups[i] != NULL; i++)
+            if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), groups[i], 0, NULL))
+                each = flags;   /* the groups are roles, not one person each */
+        for (guint i = 0; groups[i] != NULL; i++)
+            if (groups[i][0] != '\0' && !add_labelled_part (b, slot, groups[i])
+                && (i == 0 || first_is_name (b->parser, groups[i])))
+                mla_agenda_add_people (b, slot, groups[i], role, each);
         return;
     }
     one = (flags & MLA_PEOPLE_ONE) ? name_with_affiliation (b->parser, clean) : NULL;
@@ -272,11 +356,14 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     }
     if (n > 1 && names > 0 && mla_agenda_parser_is_name (b->parser, parts[0])) {
         /* names, each maybe with an affiliation after a comma
-         * ("Elena Petrova, University of Oslo"): the names only */
+         * ("Elena Petrova, University of Oslo"): the names only; a part
+         * with a label of its own has that role ("...; moderator X") */
         for (guint i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0' && mla_agenda_parser_is_name (b->parser, parts[i]))
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
-    } else {
+            else if (parts[i][0] != '\0')
+                add_labelled_part (b, slot, parts[i]);
+    } else if (!names_no_one (b->parser, clean)) {
         g_ptr_array_add (slot->people, mla_agenda_person_new (clean, role, confirmed));
     }
 }
@@ -307,7 +394,16 @@ mla_agenda_add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *t
 GStrv
 mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
 {
-    g_autofree char *bare = g_regex_replace_literal (parser->paren_part, text, -1, 0, "", 0, NULL);
+    g_autofree char *unbracketed = NULL;
+    g_autofree char *bare = NULL;
+
+    /* "[Mark Collier, OpenInfra Foundation]", "(Dr. Amara Okonkwo, AIMS)"
+     * under a title (other parentheses are notes: "(or may move)") */
+    if ((text[0] == '[' && g_str_has_suffix (text, "]"))
+        || (text[0] == '(' && g_str_has_suffix (text, ")")
+            && g_regex_match (parser->honorific, text + 1, 0, NULL)))
+        text = unbracketed = g_strndup (text + 1, strlen (text) - 2);
+    bare = g_regex_replace_literal (parser->paren_part, text, -1, 0, "", 0, NULL);
     g_auto (GStrv) parts = NULL;
     g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
     const char *comma;
@@ -316,11 +412,22 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
     if (bare == NULL)
         return NULL;
     g_strstrip (bare);
+    {
+        /* "Kate Stewart, Linux Foundation & Adolfo Garc\u00eda, Chainguard" */
+        GStrv affiliated = mla_agenda_affiliated_people (parser, bare);
+
+        if (affiliated != NULL)
+            return affiliated;
+    }
     parts = g_regex_split (parser->person_split, bare, 0);
     comma = strchr (bare, ',');
     /* "Ann Lee, Red Hat": two parts apart by a comma are a name and its
      * affiliation; a list of names ends with "and" or has more commas */
-    single = comma != NULL && strchr (comma + 1, ',') == NULL && g_strv_length (parts) == 2;
+    /* (not with the affiliations in parentheses: "A (Debian), B (Debian)";
+     * an initial starts no organisation: "A. Kowalski, M. Rossi") */
+    single = comma != NULL && strchr (comma + 1, ',') == NULL && g_strv_length (parts) == 2
+             && strchr (text, '(') == NULL
+             && !g_regex_match (parser->initial, g_strchug (parts[1]), 0, NULL);
     for (guint i = 0; !single && parts[i] != NULL; i++) {
         if (parts[i][0] == '\0')
             continue;
@@ -402,23 +509,122 @@ mla_agenda_next_is_place (MlaAgendaBuilder *b)
     return FALSE;
 }
 
+/* Returns: (transfer full): @text without the spaces, commas, colons,
+ * semicolons and dashes at its end. */
+static char *
+strip_trailing_separators (const char *text)
+{
+    char *out = g_strdup (text);
+    gsize n = strlen (out);
+
+    for (;;) {
+        if (n > 0 && strchr (" ,;:-", out[n - 1]) != NULL)
+            n--;
+        else if (n >= 3 && (memcmp (out + n - 3, "\xe2\x80\x93", 3) == 0
+                            || memcmp (out + n - 3, "\xe2\x80\x94", 3) == 0))
+            n -= 3;
+        else
+            break;
+    }
+    out[n] = '\0';
+    return out;
+}
+
+/* Whether @text, markers and honorifics aside, is one or more names. */
+static gboolean
+is_names (MlaAgendaParser *parser, const char *text)
+{
+    g_autofree char *clean = mla_agenda_parser_clean_person (parser, text, NULL);
+
+    return clean != NULL && mla_agenda_names_only (parser, clean);
+}
+
+gboolean
+mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_title,
+                      char **out_names, MlaPersonRole *out_role)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *title = NULL, *by = NULL, *names = NULL;
+    const char *space;
+    int role = MLA_PERSON_ROLE_SPEAKER;
+    gint from = 0;
+
+    if (!g_regex_match (parser->by_name, text, 0, &match))
+        return FALSE;
+    title = g_match_info_fetch_named (match, "title");
+    if (title == NULL)
+        title = g_strdup ("");
+    by = g_match_info_fetch_named (match, "by");
+    g_match_info_fetch_named_pos (match, "name", &from, NULL);
+    /* "by A, B and C": the whole list when it is one; else the name
+     * before its affiliation ("by Dr. Tim Bray, independent") */
+    names = g_strdup (text + from);
+    if (!is_names (parser, names)) {
+        g_free (names);
+        names = g_match_info_fetch_named (match, "name");
+        if (!is_names (parser, names))
+            return FALSE;
+    }
+    /* "Roadmap, moderated by X": the word before "by" makes a label;
+     * "Demos - judged by X": a participle is no part of the title */
+    space = strrchr (title, ' ');
+    {
+        const char *last = space != NULL ? space + 1 : title;
+        g_autofree char *label = g_strconcat (last, " ", by, NULL);
+        int labelled = last[0] != '\0' ? mla_agenda_label_role (parser, label) : -1;
+
+        if (labelled >= 0)
+            role = labelled;
+        if (labelled >= 0
+            || (space != NULL && g_ascii_islower (last[0])
+                && (g_str_has_suffix (last, "ed") || g_str_has_suffix (last, "en"))))
+            title[last - title] = '\0';
+    }
+    /* "Soldering \u2014 with A and B", "Roadmap, moderated by X": the
+     * separator before is no part of the title */
+    *out_title = strip_trailing_separators (title);
+    *out_names = g_steal_pointer (&names);
+    *out_role = (MlaPersonRole) role;
+    return TRUE;
+}
+
 gboolean
 mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     g_autofree char *label = g_match_info_fetch_named (match, "label");
     g_autofree char *colon = g_match_info_fetch_named (match, "colon");
     g_autofree char *value = g_match_info_fetch_named (match, "value");
+    g_autofree char *plural = g_match_info_fetch_named (match, "plural");
     g_autofree char *key = mla_agenda_fold_compact (label);
     int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+    /* "Speaker(s):" may list several */
+    gboolean one = (plural == NULL || plural[0] == '\0')
+                   && mla_agenda_label_is_singular (b->parser, key);
 
     if ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key))
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;
+    if (mla_agenda_word_is (b->parser->not_names, label, NULL) && !first_is_name (b->parser, value))
+        return FALSE;   /* "Panel: open questions" is a line of text, "Panel: A, B" people */
     mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
-                           mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
-                                                                         : MLA_PEOPLE_LIST);
+                           one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
     b->slot_has_extra = TRUE;
     b->last_content = b->index;
     return TRUE;
+}
+
+gboolean
+mla_agenda_names_affiliation (MlaAgendaParser *parser, const char *text)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *name = NULL, *org = NULL;
+
+    if (strchr (text, ',') == NULL || !g_regex_match (parser->name_comma_org, text, 0, &match))
+        return FALSE;
+    name = g_match_info_fetch_named (match, "name");
+    org = g_match_info_fetch_named (match, "org");
+    return mla_agenda_parser_is_name (parser, name) && !mla_agenda_parser_is_name (parser, org)
+           && !g_regex_match (parser->initial, org, 0, NULL)
+           && !g_regex_match (parser->people_apart, org, 0, NULL);
 }

@@ -31,10 +31,6 @@ GRegex *mla_agenda_rule (MlaAgendaParser *parser, const char *name);
  * matches and whose handler accepts it wins. */
 void mla_agenda_classify_line (MlaAgendaBuilder *b);
 
-/* Splits what a title carries besides itself: "@ place", a trailing
- * "(or ...)" note, a " - Speaker Name" tail; sets @slot's title. */
-void mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw);
-
 /* Whether the slot's lines end after line @from: the next line with text
  * starts another slot, or the text ends (then @at_end). */
 gboolean mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end);

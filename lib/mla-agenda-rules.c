@@ -8,13 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-rules-private.h"
+#include "mla-agenda-titles-private.h"
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
 #include "mla-agenda-times-private.h"
 
 #define PARAGRAPH_MAX_LINES 3   /* lines of a talk's title and speaker */
+#define TITLE_MAX_CHARS 100     /* a longer line is a description */
 
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -51,13 +54,14 @@ static const MlaAgendaRule rules[] = {
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$",
       rule_slot_detail },
     { "slot-time",
-      "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|\\d{1,2}[.)]\\s+|(?<from>@FROM@)\\s+)?@TIME1@"
-      "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?"
+      "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|\\d{1,2}[.)]\\s+|(?<from>@FROM@)\\s+)?"
+      "(?<bracket>\\[\\s*)?@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?(bracket)\\s*\\])"
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
       rule_slot_time },
     { "person-label",
-      "^\\s*(?:[-*\\x{2022}|]\\s*)?(?<label>@LABEL@)(?!\\w)(?<colon>\\s*:)?\\s*"
+      "^\\s*(?:[-*\\x{2022}|]\\s*)?(?<label>@LABEL@)(?<plural>\\(\\p{L}{1,3}\\))?(?!\\w)"
+      "(?<colon>\\s*:)?\\s*"
       "(?<value>.*?)[\\s|]*$",
       mla_agenda_rule_person_label },
     { "location-label", "^\\s*(?:\\|\\s*)?(?:@LOCATION@)\\s*:\\s*(?<value>.+?)[\\s|]*$",
@@ -75,159 +79,6 @@ static const MlaAgendaRule rules[] = {
       rule_slot_inline },
     { "text", "\\S", rule_text },
 };
-
-/* Whether @text is one short code such as "WG2", "DNSOP", "MC-3": no
- * space, no lower-case letter. */
-static gboolean
-is_code (const char *text)
-{
-    gsize n = 0;
-
-    for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p), n++)
-        if (g_unichar_isspace (g_utf8_get_char (p)) || g_unichar_islower (g_utf8_get_char (p)))
-            return FALSE;
-    return n > 0 && n <= 10;
-}
-
-/* Splits what a title carries besides itself: "@ place", a trailing
- * "(or ...)" note, a " - Speaker Name" tail. */
-void
-mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
-{
-    g_autofree char *title = mla_agenda_squeeze (raw);
-    g_autoptr (GMatchInfo) match = NULL;
-
-    if (g_regex_match (b->parser->decorated, title, 0, &match)) {
-        char *inner = g_match_info_fetch_named (match, "title");
-
-        g_free (title);
-        title = inner;
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->leaders, title, 0, &match)) {
-        g_autofree char *tail = g_match_info_fetch_named (match, "tail");
-        char *before = g_match_info_fetch_named (match, "title");
-
-        /* what the leaders lead to is who gives the item, or a note */
-        if (mla_agenda_names_only (b->parser, tail))
-            mla_agenda_add_person (b, slot, tail, MLA_PERSON_ROLE_SPEAKER);
-        else if (tail[0] != '\0')
-            g_ptr_array_add (slot->notes, g_steal_pointer (&tail));
-        g_free (title);
-        title = before;
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->label_paren, title, 0, &match)) {
-        g_autofree char *label = g_match_info_fetch_named (match, "label");
-        g_autofree char *value = g_match_info_fetch_named (match, "value");
-        g_autofree char *key = mla_agenda_fold_compact (label);
-        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
-        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
-        gint start = 0;
-
-        /* "(Room A)" without a colon is part of the title */
-        if ((colon != NULL && colon[0] != '\0') ||
-            mla_agenda_label_needs_no_colon (b->parser, key)) {
-            if (role >= 0)
-                mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
-                                       mla_agenda_label_is_singular (b->parser, key)
-                                           ? MLA_PEOPLE_ONE
-                                           : MLA_PEOPLE_LIST);
-            else if (slot->location == NULL)
-                slot->location = g_steal_pointer (&value);
-            g_match_info_fetch_pos (match, 0, &start, NULL);
-            title[start] = '\0';
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->location_at, title, 0, &match)) {
-        char *before = g_match_info_fetch (match, 1);
-
-        g_free (slot->location);
-        slot->location = g_match_info_fetch (match, 2);
-        g_free (title);
-        title = before;
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->note_paren, title, 0, &match)) {
-        gint start = 0;
-
-        g_ptr_array_add (slot->notes, g_match_info_fetch (match, 1));
-        g_match_info_fetch_pos (match, 0, &start, NULL);
-        title[start] = '\0';
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (b->military && slot->location == NULL && slot->room == NULL
-        && g_regex_match (b->parser->place_dash, title, 0, &match)) {
-        /* "1000-1700 Registration - Lobby": programmes in four-digit
-         * times put the place after a dash */
-        char *before = g_match_info_fetch (match, 1);
-
-        slot->location = g_match_info_fetch (match, 2);
-        g_free (title);
-        title = before;
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->speaker_list, title, 0, &match)) {
-        g_autofree char *tail = g_match_info_fetch (match, 2);
-        g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, tail);
-
-        if (affiliated != NULL || mla_agenda_names_only (b->parser, tail)) {
-            char *before = g_match_info_fetch (match, 1);
-
-            mla_agenda_add_person (b, slot, tail, MLA_PERSON_ROLE_SPEAKER);
-            g_free (title);
-            title = before;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (slot->people->len == 0 && g_regex_match (b->parser->speaker_dash, title, 0, &match)) {
-        g_autofree char *name = g_match_info_fetch (match, 2);
-
-        if (mla_agenda_parser_is_name (b->parser, name)) {
-            char *before = g_match_info_fetch (match, 1);
-
-            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
-            g_free (title);
-            title = before;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (slot->people->len == 0 && g_regex_match (b->parser->by_name, title, 0, &match)) {
-        g_autofree char *name = g_match_info_fetch_named (match, "name");
-        g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, name, NULL);
-
-        if (clean != NULL && mla_agenda_parser_is_name (b->parser, clean)) {
-            char *before = g_match_info_fetch_named (match, "title");
-
-            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
-            g_free (title);
-            title = before;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->description, title, 0, &match)) {
-        char *before = g_match_info_fetch (match, 1);
-
-        if (is_code (before)) {
-            g_free (before);    /* "WG2 - Message formats: ...": a group's title */
-        } else {
-            g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
-            g_free (title);
-            title = before;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (slot->people->len == 0 && g_regex_match (b->parser->label_name, title, 0, &match)) {
-        g_autofree char *name = g_match_info_fetch (match, 1);
-
-        /* the whole line is the slot: it stays the title and names its speaker */
-        if (mla_agenda_parser_is_name (b->parser, name))
-            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
-    }
-    g_free (slot->title);
-    slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
-}
 
 /* Whether the rest of a time row, @rest, is a dash and nothing else, as
  * in the seed's "9:30   - ": a row whose title was left empty. ("8:30AM:"
@@ -254,6 +105,27 @@ flag_end_before_start (MlaAgendaSlot *slot, int s, int e)
     g_ptr_array_add (slot->notes, g_strdup_printf ("end %s is before the start", end));
 }
 
+/* "10:00 AM - 10:45 AM \u00b7 Hall A" over the title: the rest of the
+ * time line is the slot's place. */
+static gboolean
+place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *place = NULL;
+    const char *sign = rest + strspn (rest, " ");
+
+    if ((strchr ("|@", *sign) == NULL || *sign == '\0') && !g_str_has_prefix (sign, "\xc2\xb7")
+        && !g_str_has_prefix (sign, "\xe2\x80\xa2"))
+        return FALSE;
+    if (!g_regex_match (b->parser->place_after_time, rest, 0, &match))
+        return FALSE;
+    place = g_match_info_fetch_named (match, "place");
+    if (!mla_agenda_names_place (b, place))
+        return FALSE;
+    slot->location = g_steal_pointer (&place);
+    return TRUE;
+}
+
 static gboolean
 rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -271,6 +143,8 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     has_end = mla_agenda_fetch_clock (b, match, "2", &end, &bare2);
     title = mla_agenda_strip_separators (title_raw);
+    if (bare1 && has_end && bare2)
+        return FALSE;   /* "2 - 3  rooms": no time has minutes or am/pm */
     if (bare1 && !has_end) {
         g_autofree char *from = g_match_info_fetch_named (match, "from");
 
@@ -334,7 +208,7 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             && (mla_agenda_flat_row (b, s, e) || mla_agenda_parallel_block (b, s, e)
                 || mla_agenda_block_row (b, s, e)))
             return TRUE;
-        if (title[0] == '\0') {
+        if (title[0] == '\0' || place_after_time (b, slot, title_raw)) {
             b->pending = g_steal_pointer (&slot);
             return TRUE;
         }
@@ -648,6 +522,33 @@ paragraph_before_slot (MlaAgendaBuilder *b)
     return last - b->index < PARAGRAPH_MAX_LINES && mla_agenda_slot_ends_after (b, last, FALSE);
 }
 
+/* Whether the next line is a title: a short line right below, neither
+ * people nor a slot of its own (not a description's paragraph). */
+static gboolean
+title_follows (MlaAgendaBuilder *b)
+{
+    guint next = b->index + 1;
+
+    return next < b->n_lines && !b->lines[next].blank
+           && g_utf8_strlen (b->lines[next].text, -1) <= TITLE_MAX_CHARS
+           && !mla_agenda_people_at (b, next) && !mla_agenda_slot_ends_after (b, b->index, FALSE);
+}
+
+/* "with James Blair and Clark Boylan", "moderated by X" under a slot. */
+static gboolean
+people_by_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
+{
+    g_autofree char *title = NULL, *names = NULL;
+    MlaPersonRole role;
+
+    if (!mla_agenda_people_by (b->parser, text, &title, &names, &role))
+        return FALSE;
+    if (title[0] != '\0')
+        return FALSE;
+    mla_agenda_add_person (b, slot, names, role);
+    return TRUE;
+}
+
 static gboolean
 rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -689,6 +590,15 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     b->heading_candidate = (gint) b->index;
     if (b->pending != NULL) {
         g_autofree char *title = mla_agenda_strip_separators (text);
+        g_autoptr (GMatchInfo) label = NULL;
+
+        if (g_regex_match (b->parser->title_label, title, 0, &label)) {
+            /* "14:00-15:00 / Title: Learned indexes" */
+            char *labelled = g_match_info_fetch_named (label, "title");
+
+            g_free (title);
+            title = labelled;
+        }
 
         if (title[0] == '(' || b->rooms->len > 0) {
             g_clear_pointer (&b->pending, mla_agenda_slot_free);
@@ -699,6 +609,16 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
             /* "9:00 AM / Jim Zemlin / Welcome Keynote": the title follows. */
             mla_agenda_add_name_run (b, b->pending, title);
             return TRUE;
+        }
+        if (b->pending->people->len == 0 && !item && strpbrk (title, ",(") != NULL
+            && title_follows (b)) {
+            g_auto (GStrv) names = mla_agenda_person_line (b->parser, title);
+
+            /* "10:00 / Ann Lee (Red Hat) / Rust in the kernel" */
+            for (guint i = 0; names != NULL && names[i] != NULL; i++)
+                mla_agenda_add_person (b, b->pending, names[i], MLA_PERSON_ROLE_SPEAKER);
+            if (names != NULL)
+                return TRUE;
         }
         slot = g_steal_pointer (&b->pending);
         mla_agenda_slot_set_title (b, slot, title);
@@ -721,7 +641,10 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         b->slot_open = FALSE;    /* a paragraph after the programme */
         return TRUE;
     }
-    if (adjacent && !b->slot_has_extra && !item && slot->title != NULL
+    if (!item && people_by_line (b, slot, text)) {
+        g_debug ("agenda: rule text: line %u names who gives the slot", b->index + 1);
+        b->slot_has_extra = TRUE;
+    } else if (adjacent && !b->slot_has_extra && !item && slot->title != NULL
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
             || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))))) {
         char *joined = g_strconcat (slot->title, " ", text, NULL);
@@ -862,6 +785,8 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     g_array_set_clear_func (b.columns, mla_agenda_column_clear);
     mla_agenda_skip_quoted_fragments (&b, (MlaAgendaLine *) lines->data);
     b.all_24h = mla_agenda_text_is_24h (&b);
+    for (guint i = 0; i < b.n_lines && !b.affiliates; i++)
+        b.affiliates = mla_agenda_names_affiliation (parser, b.lines[i].text);
     b.year_hint = mla_agenda_text_year (&b);
     for (b.index = 0; b.index < b.n_lines; b.index++)
         mla_agenda_classify_line (&b);

@@ -153,7 +153,7 @@ starts_with_noon (MlaAgendaParser *parser, const char *p)
 /* The no-agenda path must be cheap: the parser runs on every message.
  * An agenda has at least two lines that start with a time, so look only
  * at lines that start with a digit or "noon" (after quotes, spaces, a
- * bullet or one short word such as "ore"). */
+ * bullet, a bracket or one short word such as "ore"). */
 gboolean
 mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
 {
@@ -168,7 +168,7 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
         const char *unquoted = line + strspn (line, " \t>");
         const char *p = unquoted;
 
-        if (strchr ("-*+|", *p) != NULL && *p != '\0')
+        if (strchr ("-*+|[", *p) != NULL && *p != '\0')
             p += 1 + strspn (p + 1, " \t");
         else if (g_str_has_prefix (p, "\xe2\x80\xa2"))
             p += 3 + strspn (p + 3, " \t");

@@ -16,6 +16,8 @@ typedef struct {
     MlaColumnKind kind;
     MlaPersonRole role;         /* COLUMN_PERSON */
     char *room;                 /* COLUMN_TRACK: owned */
+    char *day;                  /* COLUMN_TRACK of a day ("Monday 23 Nov"): owned; no room */
+    char date[11];              /* its date, or "" */
 } MlaColumn;
 
 typedef struct MlaAgendaBuilder MlaAgendaBuilder;
@@ -24,34 +26,6 @@ typedef struct MlaAgendaBuilder MlaAgendaBuilder;
 void mla_agenda_builder_clear_table (MlaAgendaBuilder *b);
 /* Frees what an MlaColumn owns (a GArray clear function). */
 void mla_agenda_column_clear (gpointer data);
-
-/* Whether a header cell names a room: "Hall 1", "Track A (Salon E)",
- * "Main auditorium", "Ballroom". */
-gboolean mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell);
-
-/* Whether the line @text is a room and nothing else: up to four words,
- * one of them a room word ("Room A", "Main Hall", "Lecture Theatre"). */
-gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
-
-/* Whether @text names a place: a room ("Room B12", "Hall 1"), or one to
- * three capitalised words that are no kind, label or title word
- * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */
-gboolean mla_agenda_names_place (MlaAgendaBuilder *b, const char *text);
-
-/* "Track A (Aula 1)": the place in the parentheses that end @text, when
- * it names one. Returns: (transfer full) (nullable). */
-char *mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text);
-
-/* "=== Track A (Aula 1) ===", "Room 2:": a heading that names a room (in
- * parentheses when it names a track), over a part of the programme whose
- * slots are all in it. Returns whether @text is one; then the room holds
- * for the slots below, up to the next such heading. */
-gboolean mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text);
-
-/* "10:00-10:30  Boathouse: Welcome": when at least half the titled slots
- * of @day start with a place and a colon, naming two places or more, the
- * places are the slots' locations. */
-void mla_agenda_day_place_prefixes (MlaAgendaBuilder *b, MlaAgendaDay *day);
 
 /* "Main room: Testing | Kitchen: Sourdough" after a time: cells apart by
  * " | ", each a place and a title, are one slot each in that room, from
@@ -86,10 +60,6 @@ void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
 /* Returns: (transfer full): the pieces of @text cut at the byte offsets
  * in @cuts (guint), each trimmed. */
 GPtrArray *mla_agenda_cut_cells (const char *text, GArray *cuts);
-
-/* Whether @cell names a room of a header row: a room or a place, no
- * label, people column or title word. */
-gboolean mla_agenda_is_room_cell (MlaAgendaBuilder *b, const char *cell);
 
 /* mla-agenda-flat.c: */
 /* "0900-1130 Morning Sessions" over indented lines "Room A  WG2  Title"

@@ -5,9 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-rules-private.h"
+#include "mla-agenda-titles-private.h"
 #include "mla-agenda-times-private.h"
 
 static MlaAgendaSlot *table_slot (int s, int e);
@@ -26,14 +28,7 @@ void
 mla_agenda_column_clear (gpointer data)
 {
     g_free (((MlaColumn *) data)->room);
-}
-
-static gboolean
-is_room_word (MlaAgendaBuilder *b, const char *word)
-{
-    g_autofree char *key = mla_agenda_fold_compact (word);
-
-    return g_hash_table_contains (b->parser->room_words, key);
+    g_free (((MlaColumn *) data)->day);
 }
 
 /* Cuts @text where @cut says, trimming each piece. */
@@ -81,7 +76,7 @@ split_free (MlaAgendaBuilder *b, const char *text, gboolean header)
         } else if (header && depth == 0) {
             g_autofree char *word = g_strndup (text + i, strcspn (text + i, " "));
 
-            if (is_room_word (b, word))
+            if (mla_agenda_is_room_word (b, word))
                 g_array_append_val (cuts, i);
         }
     }
@@ -121,204 +116,6 @@ split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
                 g_ptr_array_add (cells, mla_agenda_squeeze (parts[i]));
     }
     return cells;
-}
-
-/* Whether a header cell names a room: "Hall 1", "Track A (Salon E)",
- * "Main auditorium", "Ballroom". */
-gboolean
-mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell)
-{
-    g_autoptr (GMatchInfo) words = NULL;
-    const char *open = strchr (cell, '(');
-
-    if (open != NULL && strchr (open, ')') != NULL && open != cell)
-        return TRUE;
-    g_regex_match (b->parser->word, cell, 0, &words);
-    for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
-        g_autofree char *w = g_match_info_fetch (words, 0);
-
-        if (is_room_word (b, w))
-            return TRUE;
-    }
-    return FALSE;
-}
-
-static gboolean
-has_lower (const char *word)
-{
-    for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p))
-        if (g_unichar_islower (g_utf8_get_char (p)))
-            return TRUE;
-    return FALSE;
-}
-
-/* Whether @words (at most three) are capitalised or numbers, and say
- * no kind ("Lunch"); with @strict, no word is a label or a title word
- * ("Keynote", "Session") and the first is no acronym ("WG 1"). */
-static gboolean
-place_words (MlaAgendaBuilder *b, const char *clean, gboolean strict)
-{
-    g_auto (GStrv) words = g_strsplit (clean, " ", -1);
-    guint n = g_strv_length (words);
-
-    if (n == 0 || n > 3 || clean[0] == '\0')
-        return FALSE;
-    for (guint i = 0; i < G_N_ELEMENTS (b->parser->kinds); i++)
-        if (g_regex_match (b->parser->kinds[i], clean, 0, NULL))
-            return FALSE;
-    for (guint i = 0; i < n; i++) {
-        g_autofree char *key = mla_agenda_fold_compact (words[i]);
-        gunichar c = g_utf8_get_char (words[i]);
-
-        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
-            return FALSE;
-        if (!strict || (i > 0 && g_utf8_strlen (words[i], -1) == 1))
-            continue;   /* "Plaza A": a letter after the name */
-        if (i == 0 && !has_lower (words[i]))
-            return FALSE;   /* "WG 1", "BOF": a group's code, not a place */
-        if (mla_agenda_word_is (b->parser->not_names, words[i], NULL)
-            || g_hash_table_contains (b->parser->labels, key))
-            return FALSE;
-    }
-    return TRUE;
-}
-
-gboolean
-mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text)
-{
-    g_auto (GStrv) words = g_strsplit (text, " ", -1);
-    gboolean room = FALSE;
-
-    if (g_strv_length (words) > 4 || strpbrk (text, "():,;") != NULL
-        || !g_unichar_isupper (g_utf8_get_char (text)))
-        return FALSE;
-    for (guint i = 0; words[i] != NULL && !room; i++)
-        room = is_room_word (b, words[i]);
-    return room;
-}
-
-char *
-mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text)
-{
-    const char *open = strchr (text, '(');
-    g_autofree char *inner = NULL;
-
-    if (open == NULL || open == text || !g_str_has_suffix (text, ")"))
-        return NULL;
-    inner = g_strndup (open + 1, strlen (open + 1) - 1);
-    return mla_agenda_names_place (b, inner) ? g_steal_pointer (&inner) : NULL;
-}
-
-gboolean
-mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
-{
-    g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *name = NULL, *inner = NULL;
-
-    if (!g_regex_match (b->parser->room_heading, text, 0, &match))
-        return FALSE;
-    name = g_match_info_fetch_named (match, "name");
-    inner = mla_agenda_room_in_parentheses (b, name);
-    if (inner != NULL) {
-        g_free (name);
-        name = g_steal_pointer (&inner);
-    } else if (!mla_agenda_is_room_line (b, name)) {
-        return FALSE;
-    }
-    /* "Room 2", "Main Hall", not "Room changes" */
-    for (const char *w = name; w != NULL; w = strchr (w, ' '), w = w != NULL ? w + 1 : NULL) {
-        gunichar c = g_utf8_get_char (w);
-
-        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
-            return FALSE;
-    }
-    g_debug ("agenda: line %u: the slots below are in %s", b->index + 1, name);
-    g_free (b->section_room);
-    b->section_room = g_steal_pointer (&name);
-    return TRUE;
-}
-
-gboolean
-mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
-{
-    g_autofree char *clean = mla_agenda_squeeze (text);
-
-    return mla_agenda_names_room (b, clean) || place_words (b, clean, TRUE);
-}
-
-/* The place before "Place: Title" of @slot's title, when it names one;
- * @out_title gets the rest. Returns: (transfer full) (nullable). */
-static char *
-place_before_colon (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, char **out_title)
-{
-    g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *place = NULL;
-    gint end = 0;
-
-    if (slot->title == NULL || slot->room != NULL || slot->location != NULL
-        || !g_regex_match (b->parser->place_prefix, slot->title, 0, &match))
-        return NULL;
-    g_match_info_fetch_named_pos (match, "place", NULL, &end);
-    place = g_match_info_fetch_named (match, "place");
-    if (slot->title[end + strspn (slot->title + end, " ")] != ':'
-        || !mla_agenda_names_place (b, place))
-        return NULL;
-    *out_title = g_match_info_fetch_named (match, "title");
-    return mla_agenda_squeeze (place);
-}
-
-void
-mla_agenda_day_place_prefixes (MlaAgendaBuilder *b, MlaAgendaDay *day)
-{
-    g_autoptr (GHashTable) places = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    guint titled = 0, placed = 0;
-
-    for (guint i = 0; i < day->slots->len; i++) {
-        const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
-        g_autofree char *title = NULL;
-        char *place = place_before_colon (b, slot, &title);
-
-        titled += slot->title != NULL;
-        if (place != NULL) {
-            placed++;
-            g_hash_table_add (places, place);
-        }
-    }
-    /* one such prefix is a title's ("Hands-on: eBPF"); a column of them,
-     * naming more than one place, is where the slots are */
-    if (g_hash_table_size (places) < 2 || placed * 2 < titled)
-        return;
-    for (guint i = 0; i < day->slots->len; i++) {
-        MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
-        g_autofree char *title = NULL;
-        char *place = place_before_colon (b, slot, &title);
-
-        if (place != NULL) {
-            slot->location = place;
-            g_free (slot->title);
-            slot->title = g_steal_pointer (&title);
-        }
-    }
-}
-
-/* "ROOM     A" -> "Room A": capitals are layout, not name. */
-static char *
-room_name (MlaAgendaBuilder *b, const char *cell)
-{
-    g_autofree char *clean = mla_agenda_squeeze (cell);
-    g_auto (GStrv) words = g_strsplit (clean, " ", -1);
-
-    for (guint i = 0; words[i] != NULL; i++) {
-        g_autofree char *key = mla_agenda_fold_compact (words[i]);
-
-        if (g_hash_table_contains (b->parser->room_words, key)) {
-            g_autofree char *lower = g_utf8_strdown (words[i], -1);
-
-            g_free (words[i]);
-            words[i] = g_strdup_printf ("%c%s", g_ascii_toupper (lower[0]), lower + 1);
-        }
-    }
-    return g_strjoinv (" ", words);
 }
 
 /* "Chair: Ken Adams" in a cell: adds the person; returns whether it did. */
@@ -462,7 +259,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     char layout = strchr (text, '|') != NULL ? '|'
                   : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
                                                                        : 'f';
-    guint tracks = 0;
+    guint tracks = 0, days = 0;
 
     cells = split_row (b, rest, layout, TRUE);
     if (cells->len < 2)
@@ -480,6 +277,8 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     rooms = !grid;
     for (guint i = 0; rooms && i < cells->len; i++)
         rooms = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
+    for (guint i = 0; i < cells->len; i++)
+        days += mla_agenda_text_weekday (b->parser, g_ptr_array_index (cells, i)) > 0;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
@@ -492,10 +291,21 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
             key[key_len - 3] = '\0';
         else if (key_len > 1 && key[key_len - 1] == ':')
             key[key_len - 1] = '\0';
-        MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL };
+        MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL, NULL, "" };
         int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+        int weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
 
-        if (g_hash_table_contains (b->parser->place_labels, key)) {
+        if (weekday > 0) {
+            /* "Time | Monday 23 Nov | Tuesday 24 Nov": a week's timetable,
+             * a day per column */
+            column.kind = COLUMN_TRACK;
+            column.day = g_strdup (cell);
+            if (!mla_agenda_find_date (b, cell, column.date) || column.date[0] == '\0')
+                mla_agenda_resolve_weekday_after (b, weekday, column.date);
+            /* (made now: "Wednesday" after "Tuesday 24 Nov" is the 25th) */
+            mla_agenda_builder_day_for (b, cell, column.date);
+            tracks++;
+        } else if (g_hash_table_contains (b->parser->place_labels, key)) {
             column.kind = COLUMN_PLACE;
         } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
             column.kind = COLUMN_PERSON;
@@ -506,8 +316,8 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
             column.kind = COLUMN_TRACK;
             if (open != NULL && strchr (open, ')') != NULL)
                 column.room = g_strndup (open + 1, strchr (open, ')') - open - 1);
-            else if (is_room_word (b, first))
-                column.room = room_name (b, cell);
+            else if (mla_agenda_is_room_word (b, first))
+                column.room = mla_agenda_room_name (b, cell);
             else
                 column.room = g_strdup (cell);
             tracks++;
@@ -576,12 +386,20 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         for (guint i = 0; i < cells->len; i++) {
             const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
 
+            MlaAgendaDay *day = b->day;
+
             if (is_empty_cell (g_ptr_array_index (cells, i)))
                 continue;
             slot = table_slot (s, e);
             slot->room = g_strdup (column->room);
             mla_agenda_slot_set_title (b, slot, g_ptr_array_index (cells, i));
-            mla_agenda_builder_add_slot (b, slot);
+            if (column->day != NULL) {
+                b->day = mla_agenda_builder_day_for (b, column->day, column->date);
+                mla_agenda_builder_add_slot (b, slot);
+                b->day = day;   /* the next row starts from the same day */
+            } else {
+                mla_agenda_builder_add_slot (b, slot);
+            }
             n_slots++;
         }
         b->row_slots = n_slots;
@@ -681,7 +499,7 @@ mla_agenda_grid_header (MlaAgendaBuilder *b)
         if (!mla_agenda_is_room_cell (b, cell))
             return FALSE;
         column = column > GRID_SLACK ? column - GRID_SLACK : 0;
-        g_ptr_array_add (rooms, room_name (b, cell));
+        g_ptr_array_add (rooms, mla_agenda_room_name (b, cell));
         g_array_append_val (starts, column);
         p = end != NULL ? end + strspn (end, " ") : p + strlen (p);
     }
@@ -717,7 +535,7 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
                                         ? g_utf8_substring (header, from, MIN ((glong) to, length))
                                         : g_strdup ("");
 
-            g_ptr_array_add (b->rooms, room_name (b, cell));
+            g_ptr_array_add (b->rooms, mla_agenda_room_name (b, cell));
             g_array_append_val (b->room_starts, from);
         }
         b->slot = NULL;
@@ -775,19 +593,6 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         n_slots++;
     }
     b->row_slots = n_slots;
-}
-
-gboolean
-mla_agenda_is_room_cell (MlaAgendaBuilder *b, const char *cell)
-{
-    g_autofree char *key = mla_agenda_fold_compact (cell);
-
-    /* a header cell may be a title word ("Workshop"), not a column name */
-    return g_utf8_strlen (cell, -1) <= 30 && !g_hash_table_contains (b->parser->labels, key)
-           && !g_hash_table_contains (b->parser->people_columns, key)
-           && !g_hash_table_contains (b->parser->place_labels, key)
-           && !g_hash_table_contains (b->parser->title_columns, key)
-           && (mla_agenda_names_room (b, cell) || place_words (b, cell, FALSE));
 }
 
 /* A column of a transposed grid's header: where it starts, its time. */

@@ -258,6 +258,7 @@ mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, M
     g_autofree char *s = g_match_info_fetch_named (match, sk);
     g_autofree char *m = g_match_info_fetch_named (match, mk);
     g_autofree char *x = g_match_info_fetch_named (match, xk);
+    gint glued_am = -1, glued_pm = -1;
 
     if (h == NULL || h[0] == '\0')
         return FALSE;
@@ -280,6 +281,22 @@ mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, M
         else
             clock->suffix = MLA_CLOCK_24H;
     }
+    if (m != NULL && m[0] != '\0' && (x == NULL || x[0] == '\0')) {
+        gint after = 0;
+
+        g_match_info_fetch_named_pos (match, mk, NULL, &after);
+        if (g_ascii_isalpha (g_match_info_get_string (match)[after])) {
+            /* "9:00a": a one-letter suffix right after the minutes */
+            g_autofree char *ak = g_strconcat ("ga", n, NULL), *pk = g_strconcat ("gp", n, NULL);
+
+            g_match_info_fetch_named_pos (match, ak, &glued_am, NULL);
+            g_match_info_fetch_named_pos (match, pk, &glued_pm, NULL);
+        }
+    }
+    if (glued_am >= 0)
+        clock->suffix = MLA_CLOCK_AM;
+    else if (glued_pm >= 0)
+        clock->suffix = MLA_CLOCK_PM;
     if (s != NULL && strcmp (s, "h") == 0)
         clock->suffix = MLA_CLOCK_24H;
     if (clock->suffix == MLA_CLOCK_NONE && (h[0] == '0' || clock->hour >= 13))

@@ -42,10 +42,19 @@ struct MlaAgendaParser {
     GRegex *room_heading;       /* "=== Track A (Aula 1) ===" */
     GRegex *alnum;              /* a letter or a digit */
     GRegex *poll_answers;       /* "yes", "no  maybe" */
-    GRegex *by_name;            /* "Keynote by Dr. Tim Bray" */
+    GRegex *status_cell;        /* "passed", "FAILED" */
+    GRegex *by_name;            /* "Keynote by Dr. Tim Bray", "with Ann Lee" */
+    GRegex *title_label;        /* "Title: Learned indexes" */
+    GRegex *names_lead;         /* "[Saad Ali] Title" */
+    GRegex *names_bracket;      /* "Title [J. Smith]", "Title (A / B)" */
+    GRegex *name_comma_org;     /* "- Shumon Huque, Salesforce" */
+    GRegex *initial;            /* "M. Rossi": a name, never an organisation */
+    GRegex *room_code;          /* "K.1.105", "B12" */
+    GRegex *place_after_time;   /* "10:00 AM - 10:45 AM \u00b7 Hall A" */
     GRegex *name_affiliation;   /* "Lea Verou | MIT" */
     GRegex *decorated;          /* "*** LUNCH ***" */
     GRegex *people_apart;       /* ";", "&", "and" */
+    GRegex *people_groups;      /* ";", " | " */
     GRegex *room_at_end;        /* "Title (Room A)" */
     GRegex *speaker_dash;
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */

@@ -21,11 +21,12 @@
 
 /* A time: hour, optional separator and minutes, optional suffix. A suffix
  * may be glued to an uppercase word ("7:00PMCocktails"), not to a
- * lowercase one ("9 amazing"). The second time of a range needs minutes
- * or a suffix. */
+ * lowercase one ("9 amazing"); a one-letter one ("9:00a") only to the
+ * time. The second time of a range needs minutes or a suffix. */
 #define TIME_PATTERN(n)                                                                 \
     "(?<h" n ">\\d{1,2})(?:(?<s" n ">[:.h])(?<m" n ">\\d{1,2}))?(?!\\d|[:.]\\d)"         \
-    "(?:\\s?(?<x" n ">@SUFFIX@)(?!\\p{Ll}))?"
+    "(?:\\s?(?<x" n ">@SUFFIX@)(?!\\p{Ll})"                                               \
+    "|(?<=[:.h]\\d\\d)(?:(?<ga" n ">@AM_GLUED@)|(?<gp" n ">@PM_GLUED@))(?![\\p{L}\\d]))?"
 
 static char *
 fold (const char *text)
@@ -183,6 +184,8 @@ static const MlaWordList word_lists[] = {
     { "dates", "of", 0, "@DATE_OF@", 0 },
     { "times", "am", TABLE (am), "@AM@", 0 },
     { "times", "pm", TABLE (pm), "@PM@", 0 },
+    { "times", "am-glued", 0, "@AM_GLUED@", 0 },
+    { "times", "pm-glued", 0, "@PM_GLUED@", 0 },
     { "times", "hour24", TABLE (h24), "@H24@", 0 },
     { "times", "noon", 0, "@NOON@", WORDS (noon_words) },
     { "times", "range", 0, "@RANGE@", 0 },
@@ -206,11 +209,14 @@ static const MlaWordList word_lists[] = {
     { "headings", "schedule", 0, "@SCHEDULE@", 0 },
     { "headings", "minutes", 0, "@MINUTES@", 0 },
     { "labels", "without-colon", 0, "@BY@", WORDS (label_endings) },
+    { "labels", "with", 0, "@WITH@", 0 },
+    { "labels", "title", 0, "@TITLE_LABEL@", 0 },
     { "kinds", "break", 0, "@BREAK@", 0 },
     { "kinds", "meal", 0, "@MEAL@", 0 },
     { "kinds", "social", 0, "@SOCIAL@", 0 },
     { "travel", "legs", 0, "@TRAVEL@", 0 },
     { "polls", "answers", 0, "@ANSWERS@", 0 },
+    { "reports", "statuses", 0, "@STATUSES@", 0 },
 };
 
 /* The parser's patterns besides the rule table. Each is compiled once,
@@ -237,11 +243,14 @@ static const MlaPattern patterns[] = {
     { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:\\s+[\\w'\\x{2019}().,-]+){0,6}"
                                "[\\s:*=~-]*$",
       G_REGEX_CASELESS },
-    /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]" */
+    /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]",
+     * "Incidents -- lead: Maya Chen" */
     { FIELD (label_paren),
-      NO_START_IN_SPACES "\\s*[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
-                         "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]\\s*$",
-      G_REGEX_CASELESS },
+      NO_START_IN_SPACES "\\s*(?:[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
+                         "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]"
+                         "|(?:[,;]|\\s(?:--?|\\x{2013}|\\x{2014}|/))\\s*(?<label>@LABEL@|@LOCATION@)"
+                         "(?<colon>\\s*:)\\s*(?<value>[^\\[\\]:]+?))\\s*$",
+      G_REGEX_CASELESS | G_REGEX_DUPNAMES },
     { FIELD (attribution), "(?<!\\w)(?:@ATTRIBUTION@)\\s*:?\\s*$", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_BREAK]), "(?<!\\w)(?:@BREAK@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_MEAL]), "(?<!\\w)(?:@MEAL@)(?!\\w)", G_REGEX_CASELESS },
@@ -288,12 +297,35 @@ static const MlaPattern patterns[] = {
       "^\\s*(?:[=#*~]{2,}|-{2,})\\s*(?<name>[^=#*~:]+?)\\s*(?:[=#*~]{2,}|-{2,})?\\s*:?\\s*$"
       "|^\\s*(?<name>\\p{Lu}[^=#*~:]*?)\\s*:\\s*$",
       G_REGEX_DUPNAMES },
+    /* "passed", "FAILED": a job's outcome, a whole cell */
+    { FIELD (status_cell), "^(?:@STATUSES@)$", G_REGEX_CASELESS },
     /* "yes", "no  (maybe)": a poll's answers, the whole title */
     { FIELD (poll_answers), "^(?:(?:@ANSWERS@)(?:\\s+|$))+$", G_REGEX_CASELESS },
     /* "Keynote by Dr. Tim Bray, independent": a title, then who gives it */
+    /* "Keynote by Dr. Tim Bray, independent", "Roadmap, moderated by
+     * X", "Soldering - with A and B", or a line "with A and B": who gives
+     * it after the title */
     { FIELD (by_name),
-      "^(?<title>.*\\S)\\s+(?:@BY@)\\s+(?<name>\\p{Lu}[^,()]*?)(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
+      "^(?:(?<title>.*\\S)\\s+)?(?<by>(?i:@BY@|@WITH@))\\s+(?<name>\\p{Lu}[^,()]*?)"
+      "(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
       0 },
+    /* "[Saad Ali] Volume snapshots": who leads the item, before it */
+    { FIELD (names_lead), "^\\s*\\[\\s*(?<names>[^\\[\\]]+?)\\s*\\]\\s*(?<title>\\S.*)$", 0 },
+    /* "Title [J. Smith]", "Title (Ralph Dolmans / Willem Toorop)" */
+    /* "Title: Learned indexes" under a time: the slot's title */
+    { FIELD (title_label), "^\\s*(?:@TITLE_LABEL@)\\s*:\\s*(?<title>\\S.*?)\\s*$", G_REGEX_CASELESS },
+    { FIELD (names_bracket), NO_START_IN_SPACES "\\s*(?<open>[\\[(])\\s*(?<names>[^\\[\\]()]+?)\\s*[\\])]\\s*$",
+      0 },
+    /* a speaker after a dash or a label, then one affiliation that is no
+     * name ("Salesforce", "independent", "Linux Foundation") */
+    { FIELD (name_comma_org),
+      "(?:\\s(?:--?|\\x{2013}|\\x{2014})\\s+|:\\s*)(?<name>\\p{Lu}[^\\s,()]*(?:\\s+[^\\s,()]+){1,3}),\\s+"
+      "(?<org>[^\\s,()\\d][^,()\\d]{1,40}?)\\s*$",
+      0 },
+    { FIELD (initial), "^\\p{Lu}\\.\\s*\\p{Lu}", 0 },
+    /* a room's number: "K.1.105", "H.2213", "B12", "4.12" */
+    { FIELD (room_code), "^(?:\\p{Lu}{1,3}[.-]?)?\\d+(?:\\.\\d+)*\\p{L}?$", 0 },
+    { FIELD (place_after_time), "^\\s*(?:\\x{00b7}|\\x{2022}|\\||@)\\s*(?<place>[^\\s|:;,][^|:;,]{0,40}?)\\s*$", 0 },
     /* "Lea Verou | MIT", "Carol Nichols - Integer 32": a name, then its
      * affiliation after a bar, a dash or an at sign */
     { FIELD (name_affiliation),
@@ -301,6 +333,8 @@ static const MlaPattern patterns[] = {
     /* "*** LUNCH ***", "== Break ==": a title set off by marks */
     { FIELD (decorated), "^([*=#~_]{2,})\\s*(?<title>[^*=#~_].*?)\\s*\\1$", 0 },
     /* what parts people who each have their affiliation */
+    /* "Chair: A; Scribe: B", "Moderator: A | Panelists: B, C": groups of people */
+    { FIELD (people_groups), "\\s*(?:;|\\s\\|\\s)\\s*", 0 },
     { FIELD (people_apart), NO_START_IN_SPACES "\\s*(?:;|&|\\b(?:@AND@)\\b)\\s*", 0 },
     /* "Kernel hacking (Room A)", "Title \u2014 Room B" */
     { FIELD (room_at_end),
@@ -308,9 +342,10 @@ static const MlaPattern patterns[] = {
       G_REGEX_DUPNAMES },
     { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
-    { FIELD (speaker_dash), "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
+    /* "Title - Name", "Title -- Name", "Title \u2014 Name" */
+    { FIELD (speaker_dash), "^(.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
     { FIELD (speaker_list),
-      "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]*?)\\s*$", 0 },
+      "^(.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]*?)\\s*$", 0 },
     /* "Registration - Lobby", "Drills - Motor Pool": up to four words */
     { FIELD (place_dash),
       "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\s\\x{2013}\\x{2014}-]*"
@@ -353,7 +388,7 @@ static const MlaPattern patterns[] = {
       0 },
     { FIELD (pipe_cells), NO_START_IN_SPACES "\\s*\\|\\s*", 0 },
     /* "Invited Speaker: Joey Jones": a label (up to three words) and a name */
-    { FIELD (label_name), "^[^:\\d\\s]+(?:\\s[^:\\d\\s]+){0,2}:\\s*(\\p{Lu}\\S*(?:\\s\\S+){1,2})$",
+    { FIELD (label_name), "^[^:\\d\\s]+(?:\\s[^:\\d\\s]+){0,2}:\\s*(\\p{Lu}[^:]{2,80})$",
       0 },
     { FIELD (year), "(?<![\\d:.])(?:19|20)\\d{2}(?![\\d:])", 0 },
     /* "Introductions - We'll go around the room ...": a sentence after a
@@ -452,7 +487,10 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                   "\\s*(?:@ZONE@)(?!\\w))?"));
     g_hash_table_insert (placeholders, "@TIME1@", g_strdup (TIME_PATTERN ("1")));
     g_hash_table_insert (placeholders, "@TIME2@",
-                         g_strdup ("(?=\\d{1,2}(?:[:.h]\\d|\\s?(?:@SUFFIX@)(?!\\p{Ll})))"
+                         /* "10:30 to 12   Title": a bare hour ends a range
+                          * before a column gap or the line's end */
+                         g_strdup ("(?=\\d{1,2}(?:[:.h]\\d|\\s?(?:@SUFFIX@)(?!\\p{Ll})"
+                                   "|(?!\\d)(?=\\s{2,}\\S|\\s*$)))"
                                    TIME_PATTERN ("2")));
     for (guint i = 0; i < G_N_ELEMENTS (patterns); i++) {
         g_autofree char *pattern = mla_agenda_expand (patterns[i].pattern, placeholders);

@@ -282,6 +282,13 @@ static const struct {
     { "9:00-9:30 Talk", "09:00", "09:30", "Talk" },
     { "9:00 - 9:30 Talk", "09:00", "09:30", "Talk" },
     { "9:00 to 10:00 Talk", "09:00", "10:00", "Talk" },
+    /* round 4: a bare hour ends a range before a gap; one-letter suffixes
+     * glued to the time; a time in brackets */
+    { "10:30 to 12     Archives and the law", "10:30", "12:00", "Archives and the law" },
+    { "9:00a - 10:30a   Breakfast roundtables", "09:00", "10:30", "Breakfast roundtables" },
+    { "1:30p   Demos", "13:30", "23:58", "Demos" },
+    { "10:00 a short intro", "10:00", "23:58", "a short intro" },
+    { "[09:10] Security advisories", "09:10", "23:58", "Security advisories" },
     { "9:00 \xe2\x80\x93 9:30 Talk", "09:00", "09:30", "Talk" },
     { "- 08:45 \xe2\x80\x93 09:00 Welcome", "08:45", "09:00", "Welcome" },
     { "\xe2\x80\xa2 9am - Doors open!", "09:00", "23:58", "Doors open!" },
@@ -797,23 +804,241 @@ static const struct {
     { "10:00 Keynote \xe2\x80\x94 Hanna Berg (online)", "Keynote", { "Hanna Berg" }, TRUE },
 };
 
+/* Asserts that @slot's people are @names (at most @max, up to a NULL),
+ * each with its role in @roles, or a speaker when @roles is NULL. */
+static void
+assert_people (MlaAgendaSlot *slot, const char *const *names, guint max,
+               const MlaPersonRole *roles)
+{
+    guint n = 0;
+
+    for (; n < max && names[n] != NULL; n++) {
+        MlaAgendaPerson *person = person_at (slot, n);
+
+        ck_assert_str_eq (person->name, names[n]);
+        ck_assert_int_eq (person->role, roles != NULL ? roles[n] : MLA_PERSON_ROLE_SPEAKER);
+    }
+    ck_assert_uint_eq (slot->people->len, n);
+}
+
 START_TEST (test_people_speaker_list_after_dash)
 {
     g_autoptr (MlaAgenda) agenda = parse_line (speaker_lists[_i].line);
     MlaAgendaSlot *slot;
-    guint n = 0;
 
     ck_assert_ptr_nonnull (agenda);
     slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->title, speaker_lists[_i].title);
-    for (; n < G_N_ELEMENTS (speaker_lists[_i].names) && speaker_lists[_i].names[n] != NULL; n++) {
-        MlaAgendaPerson *person = person_at (slot, n);
+    assert_people (slot, speaker_lists[_i].names, G_N_ELEMENTS (speaker_lists[_i].names), NULL);
+    for (guint i = 0; i < slot->people->len; i++)
+        ck_assert_int_eq (person_at (slot, i)->confirmed, speaker_lists[_i].confirmed);
+}
+END_TEST
 
-        ck_assert_str_eq (person->name, speaker_lists[_i].names[n]);
-        ck_assert_int_eq (person->role, MLA_PERSON_ROLE_SPEAKER);
-        ck_assert_int_eq (person->confirmed, speaker_lists[_i].confirmed);
+/* Round 4 of issue 9: the forms in which mail names who gives a slot.
+ * Each text's first slot has @title and @names, each with its role. */
+#define C MLA_PERSON_ROLE_CHAIR
+#define M MLA_PERSON_ROLE_MODERATOR
+#define S MLA_PERSON_ROLE_SPEAKER
+static const struct {
+    const char *text;
+    const char *title;
+    const char *names[4];
+    MlaPersonRole roles[4];
+} people_forms[] = {
+    /* a label before "by" gives the role; without one, a speaker */
+    { "Monday\n\n13:00 Roadmap discussion, moderated by Duncan Sparrell\n14:00 Wrap-up\n15:00 End\n",
+      "Roadmap discussion", { "Duncan Sparrell" }, { M } },
+    { "Monday\n\n13:00 Discussion, led by Dr. Fatima Al-Sayed\n14:00 Wrap-up\n15:00 End\n",
+      "Discussion", { "Fatima Al-Sayed" }, { C } },
+    { "Monday\n\n15:00 Closing words by Marc Lef\xc3\xa8vre\n16:00 Drinks\n17:00 End\n",
+      "Closing words", { "Marc Lef\xc3\xa8vre" }, { S } },
+    /* a participle before "by" is no part of the title; "by" a list */
+    { "Monday\n\n16:00 Demos \xe2\x80\x93 judged by Priya Nair, Tom Becker and Aiko Tanaka\n"
+      "17:30 Awards\n18:00 End\n",
+      "Demos", { "Priya Nair", "Tom Becker", "Aiko Tanaka" }, { S, S, S } },
+    { "Monday\n\n11:00 Session 5: Networking, chaired by Ji-woo Kim\n12:30 Lunch\n13:00 End\n",
+      "Session 5: Networking", { "Ji-woo Kim" }, { C } },
+    { "Monday\n\n09:00 Session 4: Security \xe2\x80\x94 Chair: Mar\xc3\xad" "a L\xc3\xb3pez (UPC)\n"
+      "10:30 Coffee break\n11:00 End\n",
+      "Session 4: Security", { "Mar\xc3\xad" "a L\xc3\xb3pez" }, { C } },
+    /* "Title:" under a time alone, "Mit:" a label of speakers */
+    { "Monday\n\n14:00-15:00\nTitle: Learned indexes in practice\nSpeaker: Dr. Tim Kraska (MIT)\n\n"
+      "15:15-16:15\nTitle: Verification\n",
+      "Learned indexes in practice", { "Tim Kraska" }, { S } },
+    { "Montag\n\n10.45 - 12.00 Uhr  Podiumsdiskussion\n      Moderation: Jens K\xc3\xb6hler\n"
+      "      Mit: Sabine Wei\xc3\x9f, Leyla Yilmaz\n12.00 - 13.00 Uhr  Mittagessen\n13.00 Uhr  Ende\n",
+      "Podiumsdiskussion", { "Jens K\xc3\xb6hler", "Sabine Wei\xc3\x9f", "Leyla Yilmaz" }, { M, S, S } },
+    /* "with" after a title, or on the line under it */
+    { "Monday\n\n13:30 Hands-on: soldering \xe2\x80\x94 with Tom Lindqvist and Ama Mensah\n"
+      "16:00 Show and tell\n17:00 End\n",
+      "Hands-on: soldering", { "Tom Lindqvist", "Ama Mensah" }, { S, S } },
+    { "Monday\n\n10:15 Zuul CI hands-on workshop\n      with James Blair and Clark Boylan\n"
+      "12:00 Lunch\n13:00 End\n",
+      "Zuul CI hands-on workshop", { "James Blair", "Clark Boylan" }, { S, S } },
+    { "Monday\n\n10:00 Coffee with friends\n11:00 Talks\n12:00 End\n", "Coffee with friends", { NULL }, { 0 } },
+    /* brackets: any name; parentheses: a list, or a name with an honorific */
+    { "Monday\n\n14:00 Attention is not all you need [J. Smith]\n14:30 Survey\n15:00 End\n",
+      "Attention is not all you need", { "J. Smith" }, { S } },
+    { "Monday\n\n10:20 Revalidation (Ralph Dolmans / Willem Toorop)\n10:50 Errors\n11:15 AOB\n",
+      "Revalidation", { "Ralph Dolmans", "Willem Toorop" }, { S, S } },
+    { "Monday\n\n09:00 Welcome address (Prof. Wole Adeyemi, Vice-Chancellor)\n10:00 Keynote\n"
+      "11:00 End\n",
+      "Welcome address", { "Wole Adeyemi" }, { S } },
+    { "Monday\n\n09:00 Keynote\n       (Dr. Amara Okonkwo, African Institute for Mathematical "
+      "Sciences)\n10:30 Tea break\n11:00 End\n",
+      "Keynote", { "Amara Okonkwo" }, { S } },
+    { "Monday\n\n09:00 Social (Cafe Roma)\n10:00 Talks\n11:00 End\n", "Social (Cafe Roma)", { NULL }, { 0 } },
+    { "Monday\n\n09:00 Keynote\n       [Mark Collier, OpenInfra Foundation]\n10:00 Break\n11:00 End\n",
+      "Keynote", { "Mark Collier" }, { S } },
+    { "Monday\n\n19:05  Treasurer's report (Amaka Obi)\n19:15  Solar panels\n20:00  Close\n",
+      "Treasurer's report", { "Amaka Obi" }, { S } },
+    { "Monday\n\n10:00  MC B2.1 (Real Time)\n11:00  MC B2.2 (Embedded Systems)\n12:00  Lunch\n",
+      "MC B2.1 (Real Time)", { NULL }, { 0 } },
+    { "Monday\n\n10:00  Lunch (Main Hall)\n11:00  Talks\n12:00  End\n", "Lunch (Main Hall)", { NULL },
+      { 0 } },
+    { "Monday\n\n17:00 [Saad Ali] Volume group snapshots to GA\n17:20 [Michelle Au] Relabelling\n"
+      "17:40 AOB\n",
+      "Volume group snapshots to GA", { "Saad Ali" }, { S } },
+    /* a label after a dash, and groups of people apart by ";" or " | " */
+    { "Monday\n\n10:00 Incidents of the week -- lead: Maya Chen\n10:15 Upgrades\n10:35 AOB\n",
+      "Incidents of the week", { "Maya Chen" }, { C } },
+    { "Monday\n\n10:30 Archives and the law\n      Panel: Jean Martin, Pieter de Vries; moderator "
+      "H\xc3\xa9l\xc3\xa8ne Girard\n12:00 Lunch\n13:00 End\n",
+      "Archives and the law", { "Jean Martin", "Pieter de Vries", "H\xc3\xa9l\xc3\xa8ne Girard" },
+      { S, S, M } },
+    { "Monday\n\n11:00 Panel: open data\n      Moderator: Thandiwe Dlamini | Panelists: Kwame Mensah, "
+      "Fatou Diop\n12:30 Lunch\n13:00 End\n",
+      "Panel: open data", { "Thandiwe Dlamini", "Kwame Mensah", "Fatou Diop" }, { M, S, S } },
+    { "Monday\n\n09:00 STIX working session\n      Chair: Bret Jordan; Scribe: Marlon Taylor\n"
+      "10:30 Break\n11:00 End\n",
+      "STIX working session", { "Bret Jordan" }, { C } },
+    /* a name and what the person is, in parentheses; a label line that is
+     * the whole slot; " / Speaker: X" after a title */
+    { "Monday\n\n09:00-09:30  Welcome (Ann Lee, General Chair)\n09:30-10:30  Keynote\n11:00  End\n",
+      "Welcome", { "Ann Lee" }, { S } },
+    { "Monday\n\n10:30-11:00  Fireside chat: Linus Torvalds & Dirk Hohndel\n11:00  Lunch\n"
+      "12:00  End\n",
+      "Fireside chat: Linus Torvalds & Dirk Hohndel", { "Linus Torvalds", "Dirk Hohndel" }, { S, S } },
+    { "Monday\n\n11:30-12:00  The state of Debian / Speaker: Jonathan Carter\n12:00  Lunch\n"
+      "13:00  End\n",
+      "The state of Debian", { "Jonathan Carter" }, { S } },
+    { "Monday\n\n10:35  Cost review [Priya Shah, Dev Patel]\n10:50  Open floor\n11:00  End\n",
+      "Cost review", { "Priya Shah", "Dev Patel" }, { S, S } },
+    /* the speaker between the time and the title; a title's affiliation */
+    { "Monday\n\n10:00\nAnn Lee (Red Hat)\nRust in the kernel\n\n10:30\nBo Li, Intel\nScheduling\n\n"
+      "11:00\nCoffee\n",
+      "Rust in the kernel", { "Ann Lee" }, { S } },
+    { "Monday\n\n09:00\n\nReal-Time Summit (Pre-Registration Required)\nThe summit is organized by "
+      "the Real-Time Linux project. The event is intended to gather developers and users of the "
+      "patch.\n\n10:00\nBreak\n11:00\nEnd\n",
+      "Real-Time Summit (Pre-Registration Required)", { NULL }, { 0 } },
+    /* "Label(s):" lists people; "Univ. Porto" is no one */
+    { "Monday\n\n09:00-10:30  Plenary I\n             Chair(s): Ana Souza, Ken Ito\n10:30  Break\n"
+      "11:00  End\n",
+      "Plenary I", { "Ana Souza", "Ken Ito" }, { C, C } },
+    { "Monday\n\n11:00-11:45  Moodle at scale - Joana Pires, Univ. Porto\n12:00  Lunch\n13:00  End\n",
+      "Moodle at scale", { "Joana Pires" }, { S } },
+    /* a surname that is also a room word, a first name alone */
+    { "Monday\n\n09:00 Session 1\n      Chair: Mel Hall\n10:30 Break\n11:00 End\n", "Session 1",
+      { "Mel Hall" }, { C } },
+    { "Monday\n\n09:00 Session 1\n      Chair: Vivek\n10:30 Break\n11:00 End\n", "Session 1",
+      { "Vivek" }, { C } },
+    { "Monday\n\n10:30 Archives\n      Panel: open questions from the floor\n12:00 Lunch\n13:00 End\n",
+      "Archives", { NULL }, { 0 } },
+    /* one word that is a label or a title word names no one */
+    { "Monday\n\n| Time | Title | Speaker |\n| 09:00 | Welcome | Organisers |\n"
+      "| 09:15 | Talk | Ann Lee |\n| 10:00 | End | |\n",
+      "Welcome",
+      { NULL }, { 0 } },
+    /* an initial starts a name, never an organisation */
+    { "Monday\n\n14:30 A survey of state space models\n      A. Kowalski, M. Rossi\n15:00 Break\n"
+      "16:00 End\n",
+      "A survey of state space models", { "A. Kowalski", "M. Rossi" }, { S, S } },
+    { "Monday\n\n10:00 Audits in CI\nHolger Levsen (Debian), Vagrant Cascadian (Debian)\n"
+      "11:00 Break\n12:00 End\n",
+      "Audits in CI", { "Holger Levsen", "Vagrant Cascadian" }, { S, S } },
+    /* a text that writes "Name, Org" for one person: "Ann Lee, Red Hat" is
+     * one; without such a line, two people */
+    { "Monday\n\n10:30 Scheduler extensions - Ann Lee, Red Hat\n11:00 Replication - Amit Kapila, "
+      "Microsoft\n11:30 End\n",
+      "Scheduler extensions", { "Ann Lee" }, { S } },
+    { "Monday\n\n10:30 Scheduler extensions - Ann Lee, Bob Ray\n11:00 Replication - Amit "
+      "Kapila\n11:30 End\n",
+      "Scheduler extensions", { "Ann Lee", "Bob Ray" }, { S, S } },
+    /* a title's part after " - " that only looks like names */
+    { "Monday\n\n18:30 Kubernetes - Getting Started\n18:50 Rust - Ownership Explained\n19:10 End\n",
+      "Kubernetes - Getting Started", { NULL }, { 0 } },
+    { "Monday\n\n19:10 Saved - Automating Release Notes\n19:30 Pizza\n20:00 End\n",
+      "Saved - Automating Release Notes", { NULL }, { 0 } },
+    { "Monday\n\n10:00 Analytics - Prof. Dr. Hannes M\xc3\xbchleisen (CWI)\n10:30 Opening lecture\n"
+      "       Speaker: Prof. dr. Ludovica van der Linden-Bakker (Leiden)\n11:00 End\n",
+      "Analytics", { "Hannes M\xc3\xbchleisen" }, { S } },
+};
+#undef C
+#undef M
+#undef S
+
+START_TEST (test_people_forms)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (people_forms[_i].text, "2026-11-15T10:00:00+01:00");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->title, people_forms[_i].title);
+    assert_people (slot, people_forms[_i].names, G_N_ELEMENTS (people_forms[_i].names),
+                   people_forms[_i].roles);
+}
+END_TEST
+
+/* A time over paragraphs "Track A: X  |  Room 201 / Title / Speaker, Org":
+ * one slot per paragraph, in the room the first line names. */
+START_TEST (test_layout_track_room_paragraphs)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Wednesday 9 December 2026\n\n10:15 - 11:00\nTrack A: Cloud Native  |  Room 201\n"
+        "Scaling Prometheus\nBartek Plotka, Google\n\nTrack B: Security  |  Room 202\n"
+        "SBOMs are not enough\nKate Stewart, Linux Foundation\n\n11:15 - 12:00\nClosing\n",
+        NULL);
+    MlaAgendaSlot *a, *b;
+
+    ck_assert_ptr_nonnull (agenda);
+    a = slot_at (agenda, 0, 0);
+    b = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (a->room, "Room 201");
+    ck_assert_str_eq (a->title, "Scaling Prometheus");
+    assert_chair (a, "Bartek Plotka", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    ck_assert_str_eq (b->room, "Room 202");
+    ck_assert_str_eq (b->title, "SBOMs are not enough");
+    assert_chair (b, "Kate Stewart", MLA_PERSON_ROLE_SPEAKER, TRUE);
+}
+END_TEST
+
+/* A week's timetable with a day per column: each cell is a slot of its
+ * column's day, without a room. */
+START_TEST (test_layout_day_columns)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Timetable\n\n| Time        | Monday 23 Nov | Tuesday 24 Nov | Wednesday |\n"
+        "|-------------|---------------|----------------|-----------|\n"
+        "| 09:00-10:30 | Intro to Rust | Traits         | Async     |\n"
+        "| 11:00-12:30 | Ownership lab | Errors lab     | Tokio lab |\n",
+        "2026-11-15T10:00:00+01:00");
+    static const char *const dates[] = { "2026-11-23", "2026-11-24", "2026-11-25" };
+    static const char *const titles[] = { "Ownership lab", "Errors lab", "Tokio lab" };
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 3);
+    for (guint i = 0; i < 3; i++) {
+        MlaAgendaSlot *slot = slot_at (agenda, i, 1);
+
+        ck_assert_str_eq (day_at (agenda, i)->date, dates[i]);
+        ck_assert_uint_eq (day_at (agenda, i)->slots->len, 2);
+        ck_assert_str_eq (slot->title, titles[i]);
+        ck_assert_str_eq (slot->start, "11:00");
+        ck_assert_ptr_null (slot->room);
     }
-    ck_assert_uint_eq (slot->people->len, n);
 }
 END_TEST
 
@@ -2463,6 +2688,9 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_people_inline, 0, G_N_ELEMENTS (inline_people));
     tcase_add_loop_test (tc, test_people_label_title_needs_a_name, 0, G_N_ELEMENTS (label_titles));
     tcase_add_loop_test (tc, test_people_lines, 0, G_N_ELEMENTS (people_lines));
+    tcase_add_loop_test (tc, test_people_forms, 0, G_N_ELEMENTS (people_forms));
+    tcase_add_test (tc, test_layout_track_room_paragraphs);
+    tcase_add_test (tc, test_layout_day_columns);
     tcase_add_loop_test (tc, test_people_name_words, 0, G_N_ELEMENTS (names));
     tcase_add_test (tc, test_people_schedule_dump);
     suite_add_tcase (suite, tc);

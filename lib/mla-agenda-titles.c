@@ -1,0 +1,228 @@
+/* mla-agenda-titles.c: a slot's title and what it carries besides
+ * itself: decorations, list numbers, dot leaders, people ("- Ann Lee",
+ * "by X", "moderated by X", "[J. Smith]", "(A / B)", "(chair: X)"),
+ * places ("@ Lobby", "- Motor Pool"), notes ("(or ...)", descriptions). */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <string.h>
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
+
+/* Whether @text is one short code such as "WG2", "DNSOP", "MC-3", "MC
+ * B2.1": no lower-case letter, no tab or run of spaces. */
+static gboolean
+is_code (const char *text)
+{
+    gsize n = 0;
+
+    for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p), n++)
+        if (g_unichar_islower (g_utf8_get_char (p)) || *p == '\t'
+            || (p[0] == ' ' && (p[1] == ' ' || p == text)))
+            return FALSE;
+    return n > 0 && n <= 10;
+}
+
+/* Splits what a title carries besides itself: "@ place", a trailing
+ * "(or ...)" note, a " - Speaker Name" tail. */
+void
+mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
+{
+    g_autofree char *title = mla_agenda_squeeze (raw);
+    g_autoptr (GMatchInfo) match = NULL;
+    gint skip = 0;
+    gsize word = strcspn (title, " ");
+
+    /* "16:05  2. Finances": the item's number is no part of its title (a
+     * short first word ending in "." or ")", or a bullet) */
+    if (word > 0 && word <= 5
+        && (strchr (".)", title[word - 1]) != NULL || strchr ("-*", title[0]) != NULL
+            || (guchar) title[0] >= 0xc2)
+        && g_regex_match (b->parser->list_marker, title, 0, &match)) {
+        g_match_info_fetch_pos (match, 0, NULL, &skip);
+        if (title[skip] != '\0')
+            memmove (title, title + skip, strlen (title + skip) + 1);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->decorated, title, 0, &match)) {
+        char *inner = g_match_info_fetch_named (match, "title");
+
+        g_free (title);
+        title = inner;
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->leaders, title, 0, &match)) {
+        g_autofree char *tail = g_match_info_fetch_named (match, "tail");
+        char *before = g_match_info_fetch_named (match, "title");
+
+        /* what the leaders lead to is who gives the item, or a note */
+        if (mla_agenda_names_only (b->parser, tail))
+            mla_agenda_add_person (b, slot, tail, MLA_PERSON_ROLE_SPEAKER);
+        else if (tail[0] != '\0')
+            g_ptr_array_add (slot->notes, g_steal_pointer (&tail));
+        g_free (title);
+        title = before;
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->label_paren, title, 0, &match)) {
+        g_autofree char *label = g_match_info_fetch_named (match, "label");
+        g_autofree char *value = g_match_info_fetch_named (match, "value");
+        g_autofree char *key = mla_agenda_fold_compact (label);
+        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
+        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+        gint start = 0;
+
+        /* "(Room A)" without a colon is part of the title */
+        if ((colon != NULL && colon[0] != '\0') ||
+            mla_agenda_label_needs_no_colon (b->parser, key)) {
+            if (role >= 0)
+                mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
+                                       mla_agenda_label_is_singular (b->parser, key)
+                                           ? MLA_PEOPLE_ONE
+                                           : MLA_PEOPLE_LIST);
+            else if (slot->location == NULL)
+                slot->location = g_steal_pointer (&value);
+            g_match_info_fetch_pos (match, 0, &start, NULL);
+            title[start] = '\0';
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->location_at, title, 0, &match)) {
+        char *before = g_match_info_fetch (match, 1);
+
+        g_free (slot->location);
+        slot->location = g_match_info_fetch (match, 2);
+        g_free (title);
+        title = before;
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->note_paren, title, 0, &match)) {
+        gint start = 0;
+
+        g_ptr_array_add (slot->notes, g_match_info_fetch (match, 1));
+        g_match_info_fetch_pos (match, 0, &start, NULL);
+        title[start] = '\0';
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (b->military && slot->location == NULL && slot->room == NULL
+        && g_regex_match (b->parser->place_dash, title, 0, &match)) {
+        /* "1000-1700 Registration - Lobby": programmes in four-digit
+         * times put the place after a dash */
+        char *before = g_match_info_fetch (match, 1);
+
+        slot->location = g_match_info_fetch (match, 2);
+        g_free (title);
+        title = before;
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->speaker_list, title, 0, &match)) {
+        g_autofree char *tail = g_match_info_fetch (match, 2);
+        g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, tail);
+
+        if (affiliated != NULL || mla_agenda_names_only (b->parser, tail)) {
+            char *before = g_match_info_fetch (match, 1);
+
+            mla_agenda_add_people (b, slot, tail, MLA_PERSON_ROLE_SPEAKER,
+                                   b->affiliates ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
+            g_free (title);
+            title = before;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (slot->people->len == 0 && g_regex_match (b->parser->speaker_dash, title, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch (match, 2);
+
+        if (mla_agenda_parser_is_name (b->parser, name)) {
+            char *before = g_match_info_fetch (match, 1);
+
+            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
+            g_free (title);
+            title = before;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (slot->people->len == 0) {
+        g_autofree char *names = NULL;
+        char *before = NULL;
+        MlaPersonRole role;
+
+        if (mla_agenda_people_by (b->parser, title, &before, &names, &role) && before[0] != '\0') {
+            mla_agenda_add_person (b, slot, names, role);
+            g_free (title);
+            title = before;
+        } else {
+            g_free (before);
+        }
+    }
+    if (title[0] == '[' && g_regex_match (b->parser->names_lead, title, 0, &match)) {
+        g_autofree char *names = g_match_info_fetch_named (match, "names");
+
+        if (mla_agenda_names_only (b->parser, names)) {
+            char *rest = g_match_info_fetch_named (match, "title");
+
+            mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);
+            g_free (title);
+            title = rest;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if ((g_str_has_suffix (title, ")") || g_str_has_suffix (title, "]"))
+        && g_regex_match (b->parser->names_bracket, title, 0, &match)) {
+        g_autofree char *open = g_match_info_fetch_named (match, "open");
+        g_autofree char *names = g_match_info_fetch_named (match, "names");
+        g_auto (GStrv) parts = g_regex_split (b->parser->person_split, names, 0);
+        gint start = 0;
+
+        /* "[J. Smith]", "(A / B)", "(Amaka Obi)", "(Prof. Wole Adeyemi,
+         * Vice-Chancellor)" after a title name its speakers; not a room
+         * ("(Main Hall)"), the place of a meal or a party ("Dinner
+         * (Trattoria Sole)"), nor the topic after a group's code ("MC
+         * B2.1 (Real Time)") */
+        gboolean honorific = g_regex_match (b->parser->honorific, names, 0, NULL);
+        g_auto (GStrv) person = mla_agenda_person_line (b->parser, names);
+        g_autofree char *before = NULL;
+        gboolean alone;
+
+        g_match_info_fetch_pos (match, 0, &start, NULL);
+        before = g_strndup (title, start);
+        /* ("Ann Lee (Red Hat)": a name's affiliation) */
+        alone = !mla_agenda_names_room (b, names) && !is_code (g_strstrip (before))
+                && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION
+                && !mla_agenda_parser_is_name (b->parser, before);
+        if (mla_agenda_names_only (b->parser, names)
+            && (open[0] == '[' || g_strv_length (parts) > 1 || alone)) {
+            mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);
+            title[start] = '\0';
+        } else if (person != NULL && (open[0] == '[' || honorific || alone)) {
+            /* "(Ann Lee, General Chair)": a name and what she is */
+            mla_agenda_add_people (b, slot, names, MLA_PERSON_ROLE_SPEAKER,
+                                   g_strv_length (person) == 1 ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
+            title[start] = '\0';
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->description, title, 0, &match)) {
+        char *before = g_match_info_fetch (match, 1);
+
+        if (is_code (before)) {
+            g_free (before);    /* "WG2 - Message formats: ...": a group's title */
+        } else {
+            g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
+            g_free (title);
+            title = before;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (slot->people->len == 0 && g_regex_match (b->parser->label_name, title, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch (match, 1);
+
+        /* the whole line is the slot: it stays the title and names its
+         * speakers ("Invited talk: A", "Fireside chat: A & B") */
+        if (mla_agenda_names_only (b->parser, name))
+            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
+    }
+    g_free (slot->title);
+    slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
+}
