@@ -68,15 +68,15 @@ char *mla_key_set_file_for (MlaArchive *archive, const MlaXmlVolumeEntry *volume
  * the journal: keys added from now on are what
  * mla_key_set_write_journal() writes for the new volume. */
 gboolean mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error);
-/* After a commit: merges the keys held in memory into ARCHIVE/keys.index,
- * which then covers every volume of @archive. The index is derived data:
- * a failure loses nothing (the next import reads the .keys files). It
- * frees the keys held in memory as it takes them: the set can only be
- * cleared after. */
 /* Whether an import that commits one more volume should write the index
  * (mla_key_set_update_index()): when the archive has none that can be
  * used, or it would leave MLA_KEY_INDEX_LAG volumes out. */
 gboolean mla_key_set_index_is_due (const MlaKeySet *set);
+/* After a commit: merges the keys held in memory into ARCHIVE/keys.index,
+ * which then covers every volume of @archive. The index is derived data:
+ * a failure loses nothing (the next import reads the .keys files). It
+ * frees the keys held in memory as it takes them: afterwards only
+ * mla_key_set_clear() may be called on @set. */
 gboolean mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error);
 /* Writes @path, the .keys file of a volume merged from the volumes at
  * indices [@first, @end) of @archive: their keys, in order. */

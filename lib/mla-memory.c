@@ -1,10 +1,13 @@
 /* mla-memory.c: see mla-memory-private.h. The allocator is looked up at
  * run time: the library is the same whether the program links jemalloc
  * or not (tests, sanitizer builds and other programs use the C
- * library's malloc). */
+ * library's malloc). A jemalloc linked statically, without its symbols
+ * exported, is not found: then this does nothing. */
 #include "config.h"
 #include <gmodule.h>
+#ifdef HAVE_MALLOC_TRIM
 #include <malloc.h>
+#endif
 #include "mla-memory-private.h"
 
 typedef int (*MallctlFunc) (const char *name, void *oldp, size_t *oldlenp, void *newp,
@@ -31,6 +34,9 @@ mla_memory_release (void)
     MallctlFunc mallctl = (MallctlFunc) g_once (&once, find_mallctl, NULL);
 
     /* 4096 is MALLCTL_ARENAS_ALL: every arena. */
-    if (mallctl == NULL || mallctl ("arena.4096.purge", NULL, NULL, NULL, 0) != 0)
-        malloc_trim (0);
+    if (mallctl != NULL && mallctl ("arena.4096.purge", NULL, NULL, NULL, 0) == 0)
+        return;
+#ifdef HAVE_MALLOC_TRIM
+    malloc_trim (0);
+#endif
 }

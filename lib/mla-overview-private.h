@@ -57,9 +57,9 @@ struct MlaOverviewThreads {
     GArray *entries;          /* MlaOverviewEntry */
     gint64 *rows;             /* row id of each entry */
     guint n_entries;
-    GArray *inputs;           /* MlaThreadInput, one per entry; lean: only until threaded */
+    GArray *inputs;           /* MlaThreadInput, one per entry: only until threaded */
     GStringChunk *strings;
-    GStringChunk *keys;       /* lean: keys and subject keys, only until threaded */
+    GStringChunk *keys;       /* subject keys (and, lean, the keys): only until threaded */
     gboolean lean;               /* for re-threading: no sender, From_ line, ISO date, List-Id */
     MlaThreadForest *forest;
 };

@@ -300,9 +300,7 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error
             g_array_append_val (threads->entries, entry);
         }
         /* Kept once: a thread's messages share it. */
-        input.subject = subject != NULL ? g_string_chunk_insert_const (
-                                              threads->lean ? threads->keys : threads->strings, subject)
-                                        : NULL;
+        input.subject = subject != NULL ? g_string_chunk_insert_const (threads->keys, subject) : NULL;
         input.reply_subject = sqlite3_column_int (statement, 2);
         g_array_append_val (threads->inputs, input);
         g_array_append_val (rows, row);
@@ -372,32 +370,27 @@ static MlaOverviewThreads *
 load_threads (MlaOverview *overview, gboolean lean, GError **error)
 {
     g_autoptr (MlaOverviewThreads) threads = g_new0 (MlaOverviewThreads, 1);
-    MlaThreadBuilder *builder;
+    g_autoptr (MlaThreadBuilder) builder = NULL;
 
     g_return_val_if_fail (overview != NULL, NULL);
     threads->lean = lean;
     threads->strings = g_string_chunk_new (1 << 20);
-    if (lean)
-        threads->keys = g_string_chunk_new (1 << 20);
+    threads->keys = g_string_chunk_new (1 << 20);
     /* What an import or the inserts before freed is not kept beside it. */
     mla_memory_release ();
     if (!load_entries (overview, threads, error))
         return NULL;
     builder = mla_thread_builder_new ((const MlaThreadInput *) threads->inputs->data,
                                       threads->inputs->len);
-    if (!add_refs (overview, threads, builder, error)) {
-        mla_thread_forest_free (mla_thread_builder_finish (builder));
+    if (!add_refs (overview, threads, builder, error))
         return NULL;
-    }
-    threads->forest = mla_thread_builder_finish (builder);
+    threads->forest = mla_thread_builder_finish (g_steal_pointer (&builder));
     threads->n_entries = threads->inputs->len;
-    /* Re-threading needs only the forest, its ids and the rows from here
-     * on: what only threading read goes before the rows are compared. */
-    if (lean) {
-        g_clear_pointer (&threads->inputs, g_array_unref);
-        g_clear_pointer (&threads->keys, g_string_chunk_free);
-        mla_memory_release ();
-    }
+    /* From here on the forest, its ids, the rows and the entries are all
+     * that is read: what only threading read goes. */
+    g_clear_pointer (&threads->inputs, g_array_unref);
+    g_clear_pointer (&threads->keys, g_string_chunk_free);
+    mla_memory_release ();
     return g_steal_pointer (&threads);
 }
 
@@ -548,11 +541,11 @@ gboolean
 mla_overview_store_threads (MlaOverview *overview, GError **error)
 {
     g_autoptr (MlaOverviewThreads) threads = load_threads (overview, TRUE, error);
+    g_autoptr (GStringChunk) strings = g_string_chunk_new (4096);   /* gone's keys */
     g_autoptr (GArray) changed = g_array_new (FALSE, FALSE, sizeof (guint));
     g_autoptr (GHashTable) live = g_hash_table_new (g_str_hash, g_str_equal);
     g_autoptr (GHashTable) touched = g_hash_table_new (g_str_hash, g_str_equal);
     g_autoptr (GHashTable) gone = g_hash_table_new (g_str_hash, g_str_equal);
-    g_autoptr (GStringChunk) strings = g_string_chunk_new (4096);
     Changes changes = { changed, live, touched, gone, strings };
     const MlaThreadForest *forest;
     const GArray *roots;

@@ -141,10 +141,12 @@ resolve (MlaThreadBuilder *builder, const char *id, guint k, guint j)
 MlaThreadBuilder *
 mla_thread_builder_new (const MlaThreadInput *inputs, gsize n)
 {
-    MlaThreadBuilder *builder = g_new0 (MlaThreadBuilder, 1);
-    MlaThreadForest *forest = g_new0 (MlaThreadForest, 1);
+    MlaThreadBuilder *builder;
+    MlaThreadForest *forest;
 
     g_return_val_if_fail (inputs != NULL || n == 0, NULL);
+    builder = g_new0 (MlaThreadBuilder, 1);
+    forest = g_new0 (MlaThreadForest, 1);
     builder->inputs = inputs;
     builder->n = n;
     builder->forest = forest;
@@ -216,6 +218,13 @@ compare_placeholders (gconstpointer a, gconstpointer b, gpointer user_data)
     return (x->first_j > y->first_j) - (x->first_j < y->first_j);
 }
 
+/* The node a Target names, once placeholders have nodes (@node_of). */
+static guint
+target_node (const MlaThreadBuilder *builder, const guint *node_of, Target target)
+{
+    return target < builder->n ? target : node_of[target - builder->n];
+}
+
 /* Placeholders become nodes n.. in order of first appearance; every
  * parent link is then set from the Targets. */
 static void
@@ -239,17 +248,15 @@ link_parents (MlaThreadBuilder *builder)
     for (guint r = 0; r < n_placeholders; r++)
         node_of[order[r]] = add_node (
             nodes, g_array_index (builder->placeholders, Placeholder, order[r]).id, MLA_THREAD_NONE, 0);
-#define NODE_OF(target) ((target) < builder->n ? (target) : node_of[(target) - builder->n])
     for (gsize k = 0; k < builder->n; k++)
         if (builder->last_ref[k] != MLA_THREAD_NONE)
-            node_at (nodes, (guint) k)->parent = NODE_OF (builder->last_ref[k]);
+            node_at (nodes, (guint) k)->parent = target_node (builder, node_of, builder->last_ref[k]);
     for (guint p = 0; p < n_placeholders; p++) {
         const Placeholder *placeholder = &g_array_index (builder->placeholders, Placeholder, p);
 
         if (placeholder->pred_k != MLA_THREAD_NONE)
-            node_at (nodes, node_of[p])->parent = NODE_OF (placeholder->pred);
+            node_at (nodes, node_of[p])->parent = target_node (builder, node_of, placeholder->pred);
     }
-#undef NODE_OF
 }
 
 /* The parent links form a functional graph; each of its cycles is cut at
@@ -532,6 +539,21 @@ mla_thread_clean_refs (const char *id, const char *in_reply_to, const char *cons
     return refs;
 }
 
+void
+mla_thread_builder_free (MlaThreadBuilder *builder)
+{
+    if (builder == NULL)
+        return;
+    g_clear_pointer (&builder->forest, mla_thread_forest_free);
+    g_clear_pointer (&builder->by_id, g_hash_table_unref);
+    g_clear_pointer (&builder->placeholder_by_id, g_hash_table_unref);
+    g_clear_pointer (&builder->placeholders, g_array_unref);
+    g_free (builder->order);
+    g_free (builder->last_ref);
+    g_free (builder->flags);
+    g_free (builder);
+}
+
 MlaThreadForest *
 mla_thread_builder_finish (MlaThreadBuilder *builder)
 {
@@ -548,8 +570,8 @@ mla_thread_builder_finish (MlaThreadBuilder *builder)
     break_cycles (forest->nodes);
     link_subjects (builder);
     finish (forest, builder);
-    g_free (builder->flags);
-    g_free (builder);
+    builder->forest = NULL;
+    mla_thread_builder_free (builder);
     return forest;
 }
 

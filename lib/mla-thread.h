@@ -57,7 +57,8 @@ MLA_API GPtrArray *mla_thread_clean_refs (const char *id, const char *in_reply_t
 /* One node of the forest: a message, or a placeholder for an id that is
  * referenced but not archived. Indexes are node indexes. */
 typedef struct MlaThreadNode {
-    const char *id;          /* valid as long as the inputs' strings */
+    const char *id;          /* a message's: valid as long as the inputs' strings;
+                              * a placeholder's: owned by the forest */
     guint input;             /* index of its input; MLA_THREAD_NONE for a placeholder */
     guint parent;            /* MLA_THREAD_NONE for a root */
     guint first_child;       /* children in date order (placeholders take the
@@ -84,11 +85,15 @@ MLA_API MlaThreadForest *mla_thread_forest_build (const MlaThreadInput *inputs, 
  * input's chain (copied as needed), inputs in any order, each at most
  * once. The result equals mla_thread_forest_build()'s. */
 typedef struct MlaThreadBuilder MlaThreadBuilder;
+/* @inputs must outlive the builder and the forest. Returns: (transfer full). */
 MLA_API MlaThreadBuilder *mla_thread_builder_new (const MlaThreadInput *inputs, gsize n);
 MLA_API void mla_thread_builder_add_refs (MlaThreadBuilder *builder, guint input,
                                           const char *const *refs, gsize n_refs);
-/* Frees @builder. Returns: (transfer full). */
+/* Consumes @builder. Returns: (transfer full). */
 MLA_API MlaThreadForest *mla_thread_builder_finish (MlaThreadBuilder *builder);
+/* Drops a builder that will not be finished. */
+MLA_API void mla_thread_builder_free (MlaThreadBuilder *builder);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaThreadBuilder, mla_thread_builder_free)
 MLA_API void mla_thread_forest_free (MlaThreadForest *forest);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaThreadForest, mla_thread_forest_free)
 
