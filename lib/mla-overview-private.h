@@ -67,6 +67,8 @@ struct MlaOverviewThreads {
 /* Sets @error from the connection's last error; returns FALSE. */
 gboolean mla_overview_throw (MlaOverview *overview, GError **error, const char *what);
 gboolean mla_overview_exec (MlaOverview *overview, const char *sql, GError **error);
+/* The number of messages, from the last row id; -1 when it cannot be read. */
+gint64 mla_overview_count_messages (MlaOverview *overview);
 /* Returns: (transfer none) (nullable): statement @which, prepared once per
  * connection, reset and unbound. */
 sqlite3_stmt *mla_overview_stmt (MlaOverview *overview, int which, GError **error);

@@ -252,19 +252,11 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error
 {
     g_autoptr (GArray) rows = NULL;
     sqlite3_stmt *statement = NULL;
-    guint expected = 0;
+    /* Arrays sized once: growing them doubles and copies the largest
+     * while both copies exist. */
+    guint expected = (guint) CLAMP (mla_overview_count_messages (overview), 0, G_MAXUINT32);
     int status;
 
-    /* Arrays sized once: growing them doubles and copies the largest
-     * while both copies exist. Rows are numbered from 1 and never
-     * deleted, so the last id is the count. */
-    if (sqlite3_prepare_v2 (overview->db, "SELECT coalesce(max(id), 0) FROM messages", -1,
-                            &statement, NULL)
-            == SQLITE_OK
-        && sqlite3_step (statement) == SQLITE_ROW)
-        expected = (guint) MIN (sqlite3_column_int64 (statement, 0), G_MAXUINT32);
-    sqlite3_finalize (statement);
-    statement = NULL;
     rows = g_array_sized_new (FALSE, FALSE, sizeof (gint64), expected);
     threads->inputs = g_array_sized_new (FALSE, FALSE, sizeof (MlaThreadInput), expected);
     /* Re-threading reads only what threading needs: old threads and

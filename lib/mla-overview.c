@@ -96,6 +96,23 @@ static const char *const stmt_sql[N_STMTS] = {
     [STMT_THREAD_MESSAGES] = "SELECT " ENTRY_COLUMNS " FROM messages WHERE thread = ? ORDER BY date, id",
 };
 
+/* Rows are numbered from 1 and never deleted, so the last id is the
+ * count, found without reading the whole table (a search opens this). */
+gint64
+mla_overview_count_messages (MlaOverview *overview)
+{
+    sqlite3_stmt *statement = NULL;
+    gint64 rows = -1;
+
+    if (sqlite3_prepare_v2 (overview->db, "SELECT coalesce(max(id), 0) FROM messages", -1,
+                            &statement, NULL)
+            == SQLITE_OK
+        && sqlite3_step (statement) == SQLITE_ROW)
+        rows = sqlite3_column_int64 (statement, 0);
+    sqlite3_finalize (statement);
+    return rows;
+}
+
 gboolean
 mla_overview_throw (MlaOverview *overview, GError **error, const char *what)
 {
@@ -381,7 +398,6 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     g_autofree char *identity = NULL;
     g_autofree char *n_volumes = NULL;
     g_autofree char *threads = NULL;
-    sqlite3_stmt *statement = NULL;
     guint64 expected = 0;
     gint64 rows = -1;
     int version = -1;
@@ -423,20 +439,14 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
         *out_reason = g_strdup ("made before a compaction");
         return STATE_UNUSABLE;
     }
-    /* A truncated or damaged file fails here or miscounts. Rows are
-     * numbered from 1 and never deleted, so the last id is the count,
-     * found without reading the whole table (a search opens this). */
+    /* A truncated or damaged file fails here or miscounts. */
     for (guint i = 0; i < volumes->len; i++) {
         const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, i);
 
         if (volume->number <= *out_covered)
             expected += volume->messages;
     }
-    if (sqlite3_prepare_v2 (overview->db, "SELECT coalesce(max(id), 0) FROM messages", -1, &statement, NULL)
-            == SQLITE_OK
-        && sqlite3_step (statement) == SQLITE_ROW)
-        rows = sqlite3_column_int64 (statement, 0);
-    sqlite3_finalize (statement);
+    rows = mla_overview_count_messages (overview);
     if (rows < 0 || (guint64) rows != expected) {
         *out_reason = rows < 0 ? g_strdup_printf ("damaged (%s)", sqlite3_errmsg (overview->db))
                                : g_strdup_printf ("damaged (%" G_GINT64_FORMAT " messages, the "
