@@ -26,6 +26,9 @@
  * ids costs hundreds of megabytes): the parser sees a longer field by its
  * first line and its last lines only. */
 #define MAX_FIELD_BYTES (64 * 1024)
+/* A text/plain alternative longer than this is a text version, not a
+ * pointer to the HTML one. */
+#define STUB_MAX_BYTES 600
 
 /* Defects of one kind seen while parsing: reported once, with a count. */
 typedef struct {
@@ -618,7 +621,8 @@ is_text (GMimeObject *object, const char *subtype)
 }
 
 /* The best body part: the first inline text/plain, else the first inline
- * text/html. message/rfc822 parts are attachments, not searched. */
+ * text/html (set_body() prefers the HTML alternative to a stub text).
+ * message/rfc822 parts are attachments, not searched. */
 static GMimeObject *
 find_body (GMimeObject *object, const char *subtype)
 {
@@ -640,6 +644,67 @@ find_body (GMimeObject *object, const char *subtype)
     return NULL;
 }
 
+/* The text/html alternative to @plain: a sibling of it (or inside one,
+ * as in multipart/related) in the multipart/alternative that holds it. */
+static GMimeObject *
+find_html_alternative (GMimeObject *object, GMimeObject *plain)
+{
+    GMimeMultipart *multipart;
+    int n;
+
+    if (!GMIME_IS_MULTIPART (object))
+        return NULL;
+    multipart = GMIME_MULTIPART (object);
+    n = g_mime_multipart_get_count (multipart);
+    if (g_mime_content_type_is_type (g_mime_object_get_content_type (object), "multipart",
+                                     "alternative"))
+        for (int i = 0; i < n; i++)
+            if (g_mime_multipart_get_part (multipart, i) == plain)
+                for (int j = 0; j < n; j++) {
+                    GMimeObject *html = find_body (g_mime_multipart_get_part (multipart, j), "html");
+
+                    if (html != NULL)
+                        return html;
+                }
+    for (int i = 0; i < n; i++) {
+        GMimeObject *found = find_html_alternative (g_mime_multipart_get_part (multipart, i), plain);
+
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+/* Whether a text/plain alternative only stands in for the HTML one:
+ * blank, or a few lines that mention HTML ("The programme is in the HTML
+ * version", "Your client cannot display HTML"). Mail clients that write a
+ * real text version give it the whole content, whatever its length. */
+static gboolean
+is_stub_text (const char *text)
+{
+    g_autofree char *trimmed = g_strstrip (g_strdup (text));
+    g_autofree char *folded = NULL;
+
+    if (*trimmed == '\0')
+        return TRUE;
+    if (strlen (trimmed) > STUB_MAX_BYTES)
+        return FALSE;
+    folded = g_ascii_strdown (trimmed, -1);
+    return strstr (folded, "html") != NULL;
+}
+
+/* Counts the bytes of @text other than white space. */
+static gsize
+visible_length (const char *text)
+{
+    gsize n = 0;
+
+    for (; *text != '\0'; text++)
+        if (!g_ascii_isspace (*text))
+            n++;
+    return n;
+}
+
 static void
 set_body (ParseState *state, GMimeObject *root)
 {
@@ -656,14 +721,31 @@ set_body (ParseState *state, GMimeObject *root)
         message->body_source = MLA_BODY_SOURCE_NONE;
         return;
     }
-    state->body_part = part;
     text = part_text (state, GMIME_PART (part));
-    if (message->body_source == MLA_BODY_SOURCE_HTML && state->html != NULL)
-        *state->html = g_strdup (text);
-    if (message->body_source == MLA_BODY_SOURCE_HTML)
-        message->body_text = mla_html_to_text (text, -1);
-    else
+    if (message->body_source == MLA_BODY_SOURCE_PLAIN && is_stub_text (text)) {
+        GMimeObject *html = find_html_alternative (root, part);
+        g_autofree char *markup = html != NULL ? part_text (state, GMIME_PART (html)) : NULL;
+        g_autofree char *html_text = markup != NULL ? mla_html_to_text (markup, -1) : NULL;
+
+        /* The HTML is the body only when it says more than the stub, not
+         * when both say the same short thing about HTML. */
+        if (html_text != NULL && 2 * visible_length (html_text) > 3 * visible_length (text)) {
+            part = html;
+            message->body_source = MLA_BODY_SOURCE_HTML;
+            g_free (text);
+            text = g_steal_pointer (&markup);
+            message->body_text = g_steal_pointer (&html_text);
+        }
+    }
+    state->body_part = part;
+    if (message->body_source == MLA_BODY_SOURCE_PLAIN) {
         message->body_text = g_steal_pointer (&text);
+        return;
+    }
+    if (state->html != NULL)
+        *state->html = g_strdup (text);
+    if (message->body_text == NULL)
+        message->body_text = mla_html_to_text (text, -1);
 }
 
 /* The decoded content of an attachment, to read from its start, as

@@ -162,6 +162,13 @@ static const struct {
     { "base64-latin1.eml", "Année 2004: déjà vu.\n", MLA_BODY_SOURCE_PLAIN, NULL },
     /* RFC 2046 §5.1.1: the line break before a boundary is the boundary's. */
     { "alternative.eml", "The plain version.", MLA_BODY_SOURCE_PLAIN, NULL },
+    /* A text alternative that only points at the HTML one is no body. */
+    { "stub-alternative.eml", "Programme\n\n9:00 | Opening of the day\n10:00 | Coffee and croissants\n"
+      "10:30 | Reports from the working groups\n12:00 | Lunch\n",
+      MLA_BODY_SOURCE_HTML, NULL },
+    { "blank-alternative.eml", "Only here.\n", MLA_BODY_SOURCE_HTML, NULL },
+    /* Short, and saying "HTML", but as much as the HTML says. */
+    { "short-alternative.eml", "The HTML 5 spec is out.", MLA_BODY_SOURCE_PLAIN, NULL },
     { "crlf.eml", "Line one\nLine two\n", MLA_BODY_SOURCE_PLAIN, "crlf" },
     { "unknown-charset.eml", "Café crème.\n", MLA_BODY_SOURCE_PLAIN, "unknown-charset" },
     { "unlabelled-8bit.eml", "Naïve “quotes”\n", MLA_BODY_SOURCE_PLAIN, "unknown-charset" },
