@@ -45,6 +45,7 @@ struct MlaAgendaBuilder {
     char *section_room;         /* owned: the room of a "=== Room 2 ===" heading */
     gboolean flat_pairs;        /* its rows have come as title/speaker pairs */
     GHashTable *stops;          /* set of the stops in the days' slots (see add_stop) */
+    GHashTable *frame_ends;     /* day -> 1 + the end of the hours its heading frames */
     gboolean military;          /* the text writes "0800-0830" ranges */
     gboolean in_minutes;        /* under a "Minutes" heading: times are no slots */
     gboolean affiliates;        /* the text writes "Name, Org" for one person */

@@ -236,6 +236,25 @@ times_outside (MlaAgendaBuilder *b, const char *text, const gint *span)
     return n;
 }
 
+/* The end of the hours @text frames ("Session II 09:30-11:30") ends the
+ * current day's last slot, as a stop would (see mla_agenda_builder_finish). */
+static void
+set_frame_end (MlaAgendaBuilder *b, const char *text)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    int s, e;
+
+    if (!g_regex_match (b->parser->range_anywhere, text, 0, &match)
+        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)
+        || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        return;
+    mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    if (e > s)
+        g_hash_table_insert (b->frame_ends, b->day, GINT_TO_POINTER (e + 1));
+}
+
 gboolean
 mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -255,10 +274,11 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         || g_regex_match (b->parser->minutes_heading, text, 0, NULL))
         return FALSE;
     has_date = mla_agenda_find_date_span (b, text, date, span);
-    /* "ABC WG, Wednesday 18 November 2026, 09:30-11:30 (Session I)" right
-     * over the items: the day's heading, its hours a frame, no slot */
+    /* "ABC WG, Wednesday 18 November 2026, 09:30-11:30 (Session I)" over
+     * the items (maybe after "Room:" and "Chairs:" lines): the day's
+     * heading, its hours a frame, no slot */
     frame = has_date && date[0] != '\0' && times_outside (b, text, span) >= 2
-            && mla_agenda_slot_ends_after (b, b->index, FALSE);
+            && mla_agenda_slots_follow_frame (b, b->index);
     if (!frame && times_outside (b, text, has_date ? span : NULL) > 0)
         return FALSE;
     g_regex_match (b->parser->word, text, 0, &words);
@@ -338,6 +358,8 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     mla_agenda_builder_clear_table (b);
     b->heading_since_slot = TRUE;
+    if (frame)
+        set_frame_end (b, text);
     return TRUE;
 }
 
@@ -493,6 +515,25 @@ parallel_places_are_rooms (MlaAgendaDay *day)
     }
 }
 
+/* A frame's end, after the day's slots, is a stop for the last of them. */
+static void
+add_frame_end (MlaAgendaBuilder *b, MlaAgendaDay *day)
+{
+    int end = GPOINTER_TO_INT (g_hash_table_lookup (b->frame_ends, day)) - 1;
+    MlaAgendaSlot *stop;
+
+    if (end < 0 || day->slots->len == 0)
+        return;
+    for (guint i = 0; i < day->slots->len; i++)
+        if (mla_agenda_minutes_of (((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->start)
+            >= end)
+            return;     /* the slots run past the frame: it was no frame */
+    stop = mla_agenda_slot_new ();
+    mla_agenda_format_minutes (end, stop->start);
+    g_ptr_array_add (day->slots, stop);
+    g_hash_table_add (b->stops, stop);
+}
+
 void
 mla_agenda_builder_finish (MlaAgendaBuilder *b)
 {
@@ -506,6 +547,7 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
             slot->kind = mla_agenda_parser_kind (b->parser, slot->title);
         }
         parallel_places_are_rooms (day);
+        add_frame_end (b, day);
         mla_agenda_fill_ends (day);
         if (g_hash_table_size (b->stops) > 0)
             drop_stops (day, b->stops);

@@ -440,7 +440,12 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
     if (comma != NULL && strchr (bare, '(') == NULL) {
         g_autofree char *first = g_strndup (bare, comma - bare);
         g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
+        const char *rest = comma + 1 + strspn (comma + 1, " ");
 
+        /* "Note Well, scribe, agenda bash": a list of lower-case words
+         * after a comma is no affiliation */
+        if (g_unichar_islower (g_utf8_get_char (rest)) && strchr (rest, ',') != NULL)
+            return NULL;
         if (mla_agenda_parser_is_name (parser, first)) {
             g_strv_builder_add (one, first);
             return g_strv_builder_end (one);

@@ -35,4 +35,9 @@ void mla_agenda_classify_line (MlaAgendaBuilder *b);
  * starts another slot, or the text ends (then @at_end). */
 gboolean mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end);
 
+/* Whether slot lines follow line @from after at most a few field lines
+ * ("Room: Chitlada 2", "Chairs: A, B") and rules: then a dated line with
+ * hours at @from frames them. */
+gboolean mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from);
+
 G_END_DECLS

@@ -18,6 +18,7 @@
 
 #define PARAGRAPH_MAX_LINES 3   /* lines of a talk's title and speaker */
 #define TITLE_MAX_CHARS 100     /* a longer line is a description */
+#define FRAME_MAX_FIELDS 6      /* lines between a frame and its slots */
 
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -509,6 +510,30 @@ mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end)
     return at_end;
 }
 
+/* Whether slot lines follow line @from after at most a few field lines
+ * ("Room: Chitlada 2", "Chairs: A, B") and rules: then a dated line with
+ * hours at @from frames them. */
+gboolean
+mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
+{
+    guint fields = 0;
+
+    for (guint i = from + 1; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text;
+
+        if (b->lines[i].blank)
+            continue;
+        if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0, NULL)
+            || g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), text, 0, NULL))
+            return TRUE;
+        if (++fields > FRAME_MAX_FIELDS
+            || !(g_regex_match (b->parser->field_line, text, 0, NULL)
+                 || g_regex_match (mla_agenda_rule (b->parser, "underline"), text, 0, NULL)))
+            return FALSE;
+    }
+    return FALSE;
+}
+
 /* "9:30 Invited Talk", a blank line, then the talk's title and speaker:
  * a short paragraph right before the next slot belongs to the slot above;
  * other paragraphs after a slot are prose after the programme. */
@@ -780,6 +805,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     b.room_starts = g_array_new (FALSE, FALSE, sizeof (guint));
     b.columns = g_array_new (FALSE, TRUE, sizeof (MlaColumn));
     b.stops = g_hash_table_new (NULL, NULL);
+    b.frame_ends = g_hash_table_new (NULL, NULL);
     b.flat_rooms = g_ptr_array_new_with_free_func (g_free);
     b.military = military;
     g_array_set_clear_func (b.columns, mla_agenda_column_clear);
@@ -803,6 +829,7 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     g_array_unref (b.room_starts);
     g_array_unref (b.columns);
     g_hash_table_unref (b.stops);
+    g_hash_table_unref (b.frame_ends);
     g_ptr_array_unref (b.flat_rooms);
     g_free (b.section_room);
     return agendas;

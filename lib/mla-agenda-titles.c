@@ -46,6 +46,23 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             memmove (title, title + skip, strlen (title + skip) + 1);
     }
     g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->duration, title, 0, NULL)) {
+        /* "(20 min)" is the slot's length, which its times give */
+        char *bare = g_regex_replace_literal (b->parser->duration, title, -1, 0, "", 0, NULL);
+
+        if (bare != NULL) {
+            g_free (title);
+            title = bare;
+        }
+    }
+    if (g_regex_match (b->parser->stand_in, title, 0, &match)) {
+        gint start = 0;
+
+        /* "Administrivia - Chairs": a role, nobody named */
+        g_match_info_fetch_pos (match, 0, &start, NULL);
+        title[start] = '\0';
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->decorated, title, 0, &match)) {
         char *inner = g_match_info_fetch_named (match, "title");
 

@@ -29,6 +29,10 @@ struct MlaAgendaParser {
     GHashTable *not_names;      /* casefolded words never in a name */
     GRegex **rules;             /* compiled, parallel to the rule table */
     GRegex *time_anywhere;
+    GRegex *range_anywhere;     /* "09:30-11:30" within a line */
+    GRegex *duration;           /* "(20 min)" */
+    GRegex *stand_in;           /* "- Chairs" after a title */
+    GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;
     GRegex *kinds[N_KIND_WORDS];

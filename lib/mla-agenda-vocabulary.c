@@ -191,6 +191,8 @@ static const MlaWordList word_lists[] = {
     { "times", "range", 0, "@RANGE@", 0 },
     { "times", "zones", 0, "@ZONE@", 0 },
     { "times", "units", 0, "@UNIT@", 0 },
+    { "times", "durations", 0, "@DURATION@", 0 },
+    { "labels", "stand-ins", 0, "@STAND_IN@", 0 },
     { "times", "from", 0, "@FROM@", 0 },
     { "locations", "labels", TABLE (place_labels), "@LOCATION@", 0 },
     { "locations", "rooms", TABLE (room_words), "@ROOM@", 0 },
@@ -259,6 +261,11 @@ static const MlaPattern patterns[] = {
       "(?<![\\d.])\\d{1,2}[:.h]\\d{2}(?!\\d|[:.]\\d)"
       "|(?<![\\d.])\\d{1,2}\\s?(?:@SUFFIX@)(?!\\w)",
       G_REGEX_CASELESS },
+    { FIELD (range_anywhere), "@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@", G_REGEX_CASELESS },
+    { FIELD (duration),
+      "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?\\s*[)\\]]", G_REGEX_CASELESS },
+    { FIELD (stand_in), "\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:@STAND_IN@)\\s*$", G_REGEX_CASELESS },
+    { FIELD (field_line), "^\\s*\\p{L}[\\p{L}\\s]{0,24}:\\s*\\S", 0 },
     { FIELD (date),
       "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@MONTH@)\\.?(?!\\w)"
       "(?:,?\\s*(?:(?:@DATE_OF@)\\s+)?(?<y1>\\d{4}))?"
