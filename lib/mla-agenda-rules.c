@@ -678,10 +678,9 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         g_free (slot->title);
         slot->title = joined;
     } else if (slot->location == NULL && slot->room == NULL && !item
-               && mla_agenda_is_room_line (b, text)) {
+               && (slot->location = mla_agenda_room_alone (b, text)) != NULL) {
         /* "Fuzzing at scale / Room A / Ken Adams": a schedule site's layout */
         g_debug ("agenda: rule text: line %u is the slot's room", b->index + 1);
-        slot->location = g_strdup (text);
     } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)
                && !mla_agenda_people_at (b, b->index + 1)) {
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);

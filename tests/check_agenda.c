@@ -2577,6 +2577,25 @@ static const struct {
     /* "Keynote by Dr. Tim Bray, independent" */
     { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
       3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
+    /* a flattened table's cell may hold several "Label: Name" lines */
+    { "Thursday\n\nTimeAuditoriumBoardroom\n15:00-16:00\nPanel: what next?\n"
+      "Moderator: Ann Lee\nPanelists: Bo Li, Cy Ng\n16:00-16:15\nClosing\n",
+      2, 0, 0, "Panel: what next?", NULL, NULL, "Cy Ng" },
+    /* tracks written one after the other, each a paragraph under "Track -
+     * Room": the same day, each in its room; the plenary after, in none */
+    { "Saturday\n\nTRACK A \u2014 Main Hall\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "TRACK B \u2014 Room 2\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
+      5, 0, 2, "Privacy", "Room 2", NULL, NULL },
+    { "Saturday\n\nTrack 1: Hall A\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "Track 2: Hall B\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
+      5, 0, 3, "Notebooks", "Hall B", NULL, NULL },
+    { "Saturday\n\n== Hall A ==\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "== Hall B ==\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
+      5, 0, 4, "Lunch", NULL, NULL, NULL },
+    /* a room in parentheses under a slot is its place */
+    { "Saturday\n\n09:00-09:45  Keynote: plumbing\n             (Main Hall)\n10:00  Coffee\n"
+      "11:00  Talks\n",
+      3, 0, 0, "Keynote: plumbing", NULL, "Main Hall", NULL },
 };
 
 START_TEST (test_layouts)
