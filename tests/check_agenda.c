@@ -2592,6 +2592,25 @@ static const struct {
     { "Saturday\n\n== Hall A ==\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
       "== Hall B ==\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
       5, 0, 4, "Lunch", NULL, NULL, NULL },
+    /* a pipe grid's cells go on under its row: the title in lower case,
+     * "- proposed by X" names the host; a room number may read as a time */
+    { "Saturday\n\n           | Big Hall      | Room 2.14\n-----------+---------------+----------\n"
+      " 10:15     | Packaging     | Accessibility audit\n           | - proposed by | of our docs site\n"
+      "           |   Ines        | - proposed by Dolores\n 11:15     | Lunch\n",
+      3, 0, 1, "Accessibility audit of our docs site", "Room 2.14", NULL, "Dolores" },
+    { "Saturday\n\n| Time  | Big Hall  | Room 2 |\n|---|---|---|\n| 10:15 | Packaging | Rust |\n"
+      "|       | - proposed by Ines | - proposed by Jun |\n| 11:00 | Lunch |\n",
+      3, 0, 0, "Packaging", "Big Hall", NULL, "Ines" },
+    /* a grid's "slot open" cell is no slot; "Online (Jitsi)" is a room as written */
+    { "Saturday\n\n| Time | Kitchen | Garden Room |\n|---|---|---|\n| 10:00 | Bread | _slot open_ |\n"
+      "| 11:00 | Lunch |\n",
+      2, 0, 1, "Lunch", NULL, NULL, NULL },
+    { "Friday\n\n| Time | Room Kepler | Online (Jitsi) |\n|---|---|---|\n| 10:00 | Sync | Pairing |\n"
+      "| 11:00 | Lunch |\n",
+      3, 0, 1, "Pairing", "Online (Jitsi)", NULL, NULL },
+    /* first names alone, apart by "&" or "and", are people each */
+    { "Friday\n\n10:00  Cost cutting\n       Hosts: Marek & Sunniva\n11:00  Lunch\n",
+      2, 0, 0, "Cost cutting", NULL, NULL, "Sunniva" },
     /* a room in parentheses under a slot is its place */
     { "Saturday\n\n09:00-09:45  Keynote: plumbing\n             (Main Hall)\n10:00  Coffee\n"
       "11:00  Talks\n",
