@@ -93,7 +93,8 @@ room_at_end (MlaAgendaBuilder *b, const char *text, char **out_title)
 
 /* Reads line @i as a parallel session: a room, then a title that is no
  * bare name; or a group's code before the room ("WS3  Salon 1  Title"),
- * which stays in the title. A bullet before either is layout. Returns
+ * which stays in the title. A bullet ("-", "*", "\u2022", "\u00b7") before
+ * either is layout. Returns
  * FALSE when the line is none. */
 static gboolean
 read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
@@ -106,6 +107,8 @@ read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
         text += 2;
     else if (g_str_has_prefix (text, "\u2022 "))
         text += strlen ("\u2022 ");
+    else if (g_str_has_prefix (text, "\u00b7 "))
+        text += strlen ("\u00b7 ");
     if (split_room (b, text, &room, &rest)) {
         title = g_strdup (g_strstrip (rest));
     } else if ((room = room_at_end (b, text, &title)) != NULL) {

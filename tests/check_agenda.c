@@ -2611,6 +2611,10 @@ static const struct {
     /* first names alone, apart by "&" or "and", are people each */
     { "Friday\n\n10:00  Cost cutting\n       Hosts: Marek & Sunniva\n11:00  Lunch\n",
       2, 0, 0, "Cost cutting", NULL, NULL, "Sunniva" },
+    /* a middle dot before a parallel session is a bullet */
+    { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
+      "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
+      3, 0, 1, "Bases de datos", "Sala Grace", NULL, NULL },
     /* a room in parentheses under a slot is its place */
     { "Saturday\n\n09:00-09:45  Keynote: plumbing\n             (Main Hall)\n10:00  Coffee\n"
       "11:00  Talks\n",
