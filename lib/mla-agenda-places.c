@@ -106,13 +106,23 @@ mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text)
 }
 
 char *
-mla_agenda_room_alone (MlaAgendaBuilder *b, const char *text)
+mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text)
 {
     gsize n = strlen (text);
     g_autofree char *inner = NULL;
 
     if (mla_agenda_is_room_line (b, text))
         return g_strdup (text);
+    /* "@ Le Bouchon des Filles": the sign says it is a place, whatever its
+     * words; "@name" is a handle */
+    if (g_str_has_prefix (text, "@ ") && strchr (text + 1, '@') == NULL) {
+        g_autofree char *place = mla_agenda_squeeze (text + 1);
+        guint words = place[0] != '\0';
+
+        for (const char *p = place; *p != '\0'; p++)
+            words += *p == ' ';
+        return words >= 1 && words <= 6 ? g_steal_pointer (&place) : NULL;
+    }
     if (n < 3 || text[0] != '(' || text[n - 1] != ')')
         return NULL;
     inner = g_strndup (text + 1, n - 2);

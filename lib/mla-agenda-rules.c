@@ -678,7 +678,7 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         g_free (slot->title);
         slot->title = joined;
     } else if (slot->location == NULL && slot->room == NULL && !item
-               && (slot->location = mla_agenda_room_alone (b, text)) != NULL) {
+               && (slot->location = mla_agenda_place_alone (b, text)) != NULL) {
         /* "Fuzzing at scale / Room A / Ken Adams": a schedule site's layout */
         g_debug ("agenda: rule text: line %u is the slot's room", b->index + 1);
     } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)

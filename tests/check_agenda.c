@@ -2615,6 +2615,10 @@ static const struct {
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
       "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
       3, 0, 1, "Bases de datos", "Sala Grace", NULL, NULL },
+    /* a line "@ Place" under a slot is its place, whatever the words */
+    { "Thursday\n\n18:00  Talks\n19:00  Group dinner\n       @ Le Bouchon des Filles\n"
+      "       20 rue Sergent Blandan\n",
+      2, 0, 1, "Group dinner", NULL, "Le Bouchon des Filles", NULL },
     /* a room in parentheses under a slot is its place */
     { "Saturday\n\n09:00-09:45  Keynote: plumbing\n             (Main Hall)\n10:00  Coffee\n"
       "11:00  Talks\n",
