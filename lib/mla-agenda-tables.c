@@ -451,9 +451,14 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
     }
     for (guint i = 0; i < items->len; i++) {
         const char *item = g_ptr_array_index (items, i);
+        gsize n = strlen (item);
+        g_autofree char *inner = n > 2 && item[0] == '(' && item[n - 1] == ')'
+                                     ? g_strndup (item + 1, n - 2)
+                                     : NULL;
         g_auto (GStrv) names = NULL;
 
-        if (add_labelled_person (b, slot, item))
+        /* "(host: Ines Duarte)" */
+        if (add_labelled_person (b, slot, inner != NULL ? inner : item))
             continue;
         names = mla_agenda_person_line (b->parser, item);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)

@@ -2592,6 +2592,21 @@ static const struct {
     { "Saturday\n\n== Hall A ==\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
       "== Hall B ==\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
       5, 0, 4, "Lunch", NULL, NULL, NULL },
+    /* rooms alone over their tracks' paragraphs; one such line alone is
+     * the day's venue, no room */
+    { "Saturday\n\n09:00  Keynote\n\nMAIN HALL\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "ROOM 2\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
+      6, 0, 4, "Notebooks", "ROOM 2", NULL, NULL },
+    { "Saturday\n\nMain Hall\n09:00  Keynote\n10:00-10:30  Models\n10:30-11:00  Polars\n",
+      3, 0, 1, "Models", NULL, NULL, NULL },
+    { "Saturday\n\nTrack A (Main Hall)\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "Track B (Room 2)\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
+      5, 0, 2, "Privacy", "Room 2", NULL, NULL },
+    /* "(host: X)" under a grid's cell names its host */
+    { "Saturday\n\n+-------+----------+----------+\n|       | Room A   | Room B   |\n"
+      "+-------+----------+----------+\n| 10:00 | Packaging | Rust    |\n"
+      "|       | (host: Ines Duarte) |  |\n+-------+----------+----------+\n| 11:00 | Lunch |\n",
+      3, 0, 0, "Packaging", "Room A", NULL, "Ines Duarte" },
     /* a pipe grid's cells go on under its row: the title in lower case,
      * "- proposed by X" names the host; a room number may read as a time */
     { "Saturday\n\n           | Big Hall      | Room 2.14\n-----------+---------------+----------\n"
