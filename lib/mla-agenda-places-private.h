@@ -28,8 +28,9 @@ gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
  * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */
 gboolean mla_agenda_names_place (MlaAgendaBuilder *b, const char *text);
 
-/* "Main Hall", "(Main Hall)" or "@ Le Bouchon": the place of a line that
- * is one and nothing else. Returns: (transfer full) (nullable). */
+/* "Main Hall", "(Main Hall)" (every word capitalised) or "@ Le Bouchon":
+ * the place of a line that is one and nothing else. Returns: (transfer
+ * full) (nullable). */
 char *mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text);
 
 /* "Track A (Aula 1)": the place in the parentheses that end @text, when

@@ -105,6 +105,20 @@ mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text)
                : NULL;
 }
 
+/* Whether every word of @name starts with a capital or a digit: "Room
+ * 2", "Main Hall", not "Room changes" or "Raum 2.14 und 2.15". */
+static gboolean
+all_capitalised (const char *name)
+{
+    for (const char *w = name; w != NULL; w = strchr (w, ' '), w = w != NULL ? w + 1 : NULL) {
+        gunichar c = g_utf8_get_char (w);
+
+        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 char *
 mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text)
 {
@@ -126,7 +140,8 @@ mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text)
     if (n < 3 || text[0] != '(' || text[n - 1] != ')')
         return NULL;
     inner = g_strndup (text + 1, n - 2);
-    return mla_agenda_is_room_line (b, inner) ? g_steal_pointer (&inner) : NULL;
+    return mla_agenda_is_room_line (b, inner) && all_capitalised (inner) ? g_steal_pointer (&inner)
+                                                                         : NULL;
 }
 
 /* "TRACK A \u2014 Main Hall", "Track 2: Room 201", "Track A (Aula 1)": a
@@ -234,13 +249,8 @@ mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
     } else if (!mla_agenda_is_room_line (b, name)) {
         return FALSE;
     }
-    /* "Room 2", "Main Hall", not "Room changes" */
-    for (const char *w = name; w != NULL; w = strchr (w, ' '), w = w != NULL ? w + 1 : NULL) {
-        gunichar c = g_utf8_get_char (w);
-
-        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
-            return FALSE;
-    }
+    if (!all_capitalised (name))
+        return FALSE;
     g_debug ("agenda: line %u: the slots below are in %s", b->index + 1, name);
     g_free (b->section_room);
     b->section_room = g_steal_pointer (&name);

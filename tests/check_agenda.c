@@ -2638,6 +2638,8 @@ static const struct {
     { "Saturday\n\n09:00-09:45  Keynote: plumbing\n             (Main Hall)\n10:00  Coffee\n"
       "11:00  Talks\n",
       3, 0, 0, "Keynote: plumbing", NULL, "Main Hall", NULL },
+    { "Tuesday\n\n13:00  Workshops\n       (Raum 2.14 und 2.15)\n15:00  Ende\n",
+      2, 0, 0, "Workshops", NULL, NULL, NULL },
 };
 
 START_TEST (test_layouts)
