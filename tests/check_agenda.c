@@ -2602,6 +2602,14 @@ static const struct {
     { "Saturday\n\nTrack A (Main Hall)\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
       "Track B (Room 2)\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
       5, 0, 2, "Privacy", "Room 2", NULL, NULL },
+    /* a line of labelled people under a row of track cells: one per cell */
+    { "Saturday\n\nTime    Big Hall          Room 2\n10:15   Packaging         Rust for C folks\n"
+      "        proposed by Ines  proposed by Tom\n11:15   Lunch\n",
+      3, 0, 0, "Packaging", "Big Hall", NULL, "Ines" },
+    /* a grid's header of rooms, one's number like a time */
+    { "Saturday\n\n          Big Hall          Room 2.14\n10:15     Packaging         Rust for C folks\n"
+      "11:15     Lunch\n",
+      3, 0, 1, "Rust for C folks", "Room 2.14", NULL, NULL },
     /* "(host: X)" under a grid's cell names its host */
     { "Saturday\n\n+-------+----------+----------+\n|       | Room A   | Room B   |\n"
       "+-------+----------+----------+\n| 10:00 | Packaging | Rust    |\n"
