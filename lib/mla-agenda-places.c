@@ -144,9 +144,10 @@ mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text)
                                                                          : NULL;
 }
 
-/* "TRACK A \u2014 Main Hall", "Track 2: Room 201", "Track A (Aula 1)": a
- * track, then its room after a dash or a colon or in parentheses, both
- * room lines. Returns: (transfer full) (nullable): the room. */
+/* "TRACK A \u2014 Main Hall", "Track 2: Room 201", "Track A (Aula 1)",
+ * "Track 1: Security (Room A)": a track, then its room after a dash or a
+ * colon (both room lines) or in parentheses at the end. Returns:
+ * (transfer full) (nullable): the room. */
 static char *
 room_after_track (MlaAgendaBuilder *b, const char *clean)
 {
@@ -162,12 +163,17 @@ room_after_track (MlaAgendaBuilder *b, const char *clean)
         track = g_strndup (clean, at - clean);
         room = mla_agenda_squeeze (at + strlen (separators[i]));
         if (i == G_N_ELEMENTS (separators) - 1) {
+            g_autofree char *first = g_strndup (clean, strcspn (clean, " "));
+
+            /* "Track 1: Security (Room A)": a track first, its room last */
             if (!g_str_has_suffix (room, ")"))
                 continue;
             room[strlen (room) - 1] = '\0';
-        }
-        if (mla_agenda_is_room_line (b, track) && mla_agenda_is_room_line (b, room))
+            if (mla_agenda_is_room_word (b, first) && mla_agenda_is_room_line (b, room))
+                return g_steal_pointer (&room);
+        } else if (mla_agenda_is_room_line (b, track) && mla_agenda_is_room_line (b, room)) {
             return g_steal_pointer (&room);
+        }
     }
     return NULL;
 }

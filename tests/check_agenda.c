@@ -2610,6 +2610,9 @@ static const struct {
     { "Saturday\n\n          Big Hall          Room 2.14\n10:15     Packaging         Rust for C folks\n"
       "11:15     Lunch\n",
       3, 0, 1, "Rust for C folks", "Room 2.14", NULL, NULL },
+    { "Friday\n\nTrack 1: Security (Room A)\n10:00-10:45  Threats\n10:45-11:30  Fuzzing\n\n"
+      "Track 2: Data (Room B)\n10:00-10:45  Columns\n10:45-11:30  Joins\n\n11:30  Lunch\n",
+      5, 0, 3, "Joins", "Room B", NULL, NULL },
     /* "(host: X)" under a grid's cell names its host */
     { "Saturday\n\n+-------+----------+----------+\n|       | Room A   | Room B   |\n"
       "+-------+----------+----------+\n| 10:00 | Packaging | Rust    |\n"
