@@ -2610,6 +2610,11 @@ static const struct {
     { "Saturday\n\n          Big Hall          Room 2.14\n10:15     Packaging         Rust for C folks\n"
       "11:15     Lunch\n",
       3, 0, 1, "Rust for C folks", "Room 2.14", NULL, NULL },
+    /* a track's later paragraphs stay in it while another track follows */
+    { "Saturday\n\nTRACK A - Main Hall\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "13:00-14:00  Tutorial\n\nTRACK B - Room 2\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n"
+      "15:00  Closing\n",
+      6, 0, 2, "Tutorial", "Main Hall", NULL, NULL },
     { "Friday\n\nTrack 1: Security (Room A)\n10:00-10:45  Threats\n10:45-11:30  Fuzzing\n\n"
       "Track 2: Data (Room B)\n10:00-10:45  Columns\n10:45-11:30  Joins\n\n11:30  Lunch\n",
       5, 0, 3, "Joins", "Room B", NULL, NULL },
