@@ -154,6 +154,17 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             return FALSE;
     }
     g_strchomp (title);
+    {
+        /* "09.00-09.30  1   Opening": the item's number in a column of
+         * its own is no cell of the row */
+        g_autoptr (GMatchInfo) item = NULL;
+        gint skip = 0;
+
+        if (g_regex_match (b->parser->item_column, title, 0, &item)) {
+            g_match_info_fetch_pos (item, 0, NULL, &skip);
+            memmove (title, title + skip, strlen (title + skip) + 1);
+        }
+    }
     while (g_str_has_suffix (title, "|")) {     /* pipe tables */
         title[strlen (title) - 1] = '\0';
         g_strchomp (title);

@@ -160,7 +160,10 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (slot->people->len == 0) {
+    /* "Social dinner hosted by Standards Norway", "Lunch sponsored by
+     * Acme": who hosts a meal or a party is a sponsor, not a speaker */
+    if (slot->people->len == 0
+        && mla_agenda_parser_kind (b->parser, title) == MLA_SLOT_KIND_SESSION) {
         g_autofree char *names = NULL;
         char *before = NULL;
         MlaPersonRole role;

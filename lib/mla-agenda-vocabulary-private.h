@@ -32,6 +32,7 @@ struct MlaAgendaParser {
     GRegex *range_anywhere;     /* "09:30-11:30" within a line */
     GRegex *duration;           /* "(20 min)" */
     GRegex *stand_in;           /* "- Chairs" after a title */
+    GRegex *item_column;        /* "1   " before a title: an item number in its column */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;

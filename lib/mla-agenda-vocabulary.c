@@ -265,6 +265,7 @@ static const MlaPattern patterns[] = {
     { FIELD (duration),
       "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?\\s*[)\\]]", G_REGEX_CASELESS },
     { FIELD (stand_in), "\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:@STAND_IN@)\\s*$", G_REGEX_CASELESS },
+    { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
     { FIELD (field_line), "^\\s*\\p{L}[\\p{L}\\s]{0,24}:\\s*\\S", 0 },
     { FIELD (date),
       "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@MONTH@)\\.?(?!\\w)"
