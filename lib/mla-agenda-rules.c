@@ -19,6 +19,7 @@
 #define PARAGRAPH_MAX_LINES 3   /* lines of a talk's title and speaker */
 #define TITLE_MAX_CHARS 100     /* a longer line is a description */
 #define FRAME_MAX_FIELDS 6      /* lines between a frame and its slots */
+#define PROSE_MIN_CHARS 50      /* a line this long that runs on is prose */
 
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -127,6 +128,36 @@ place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
     return TRUE;
 }
 
+/* "arriving Tuesday 14 October at" over "10:35. Our shuttle ...": a
+ * time that starts a line only because prose was wrapped there. The line
+ * above runs on (no colon or full stop at its end), is as long as wrapped
+ * prose and written as prose (no tab, no column gap), is no slot's
+ * continuation (not indented more), and its paragraph holds no slot. */
+static gboolean
+continues_prose (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *above;
+    g_autofree char *text = NULL;
+    gsize len;
+    guint first;
+
+    if (b->index == 0 || b->lines[b->index - 1].blank)
+        return FALSE;
+    above = &b->lines[b->index - 1];
+    if (above->indent > mla_agenda_current_line (b)->indent)
+        return FALSE;
+    text = g_strchomp (g_strdup (above->text));
+    len = strlen (text);
+    if (g_utf8_strlen (text, -1) < PROSE_MIN_CHARS
+        || !(g_ascii_isalnum (text[len - 1]) || text[len - 1] == ',')
+        || strchr (text, '\t') != NULL || strstr (text + above->indent, "   ") != NULL)
+        return FALSE;
+    for (first = b->index - 1; first > 0 && !b->lines[first - 1].blank; first--)
+        ;
+    return b->slot_lines->len == 0
+           || g_array_index (b->slot_lines, guint, b->slot_lines->len - 1) < first;
+}
+
 static gboolean
 rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -139,6 +170,8 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 
     if (b->in_minutes)
         return FALSE;   /* timestamps of the minutes, no slots */
+    if (continues_prose (b))
+        return FALSE;
 
     if (!mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
@@ -610,6 +643,7 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
          * slots, up to the next day heading */
         g_debug ("agenda: rule text: line %u starts the minutes", b->index + 1);
         b->in_minutes = TRUE;
+        b->minutes_line = b->index;
         b->slot_open = FALSE;
         g_clear_pointer (&b->pending, mla_agenda_slot_free);
         return TRUE;
