@@ -20,6 +20,7 @@
 #define TITLE_MAX_CHARS 100     /* a longer line is a description */
 #define FRAME_MAX_FIELDS 6      /* lines between a frame and its slots */
 #define PROSE_MIN_CHARS 50      /* a line this long that runs on is prose */
+#define WRAP_MIN_CHARS 55       /* a line wrapped by its writer was about this long */
 
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -578,6 +579,23 @@ mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
     return FALSE;
 }
 
+/* Whether @text, the current line, is the rest of the line above, wrapped:
+ * the line above runs on ("Teaching with open source:", "Storage and"), or
+ * the first word would not have fitted there ("Lightning talks" over
+ * "inscriptions on the day, 5 minutes each" is a title and a note). */
+static gboolean
+wraps_line_above (MlaAgendaBuilder *b, const char *text)
+{
+    g_autofree char *above = g_strchomp (g_strdup (b->lines[b->index - 1].text));
+    gsize len = strlen (above), word = len;
+
+    while (word > 0 && g_ascii_islower (above[word - 1]))
+        word--;
+    return (len > 0 && strchr (":,-&/(", above[len - 1]) != NULL)
+           || (len - word >= 1 && len - word <= 4 && (word == 0 || above[word - 1] == ' '))
+           || g_utf8_strlen (above, -1) + 1 + (glong) strcspn (text, " ") >= WRAP_MIN_CHARS;
+}
+
 /* "9:30 Invited Talk", a blank line, then the talk's title and speaker:
  * a short paragraph right before the next slot belongs to the slot above;
  * other paragraphs after a slot are prose after the programme. */
@@ -716,7 +734,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         b->slot_has_extra = TRUE;
     } else if (adjacent && !b->slot_has_extra && !item && slot->title != NULL
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
-            || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))))) {
+            || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))
+                && wraps_line_above (b, text)))) {
         char *joined = g_strconcat (slot->title, " ", text, NULL);
 
         g_debug ("agenda: rule text: line %u continues the title", b->index + 1);

@@ -33,6 +33,7 @@ struct MlaAgendaParser {
     GRegex *duration;           /* "(20 min)" */
     GRegex *stand_in;           /* "- Chairs" after a title */
     GRegex *item_column;        /* "1   " before a title: an item number in its column */
+    GRegex *bullet;             /* "\u25b8 " at a line's start */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;
