@@ -9,6 +9,8 @@
 #include "mla-agenda-rules-private.h"
 
 #define NAME_MAX_WORDS 5
+#define FIRST_NAME_MIN_CHARS 3
+#define FIRST_NAME_MAX_CHARS 15
 
 char *
 mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboolean *out_confirmed)
@@ -104,6 +106,31 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
                 return FALSE;
     }
     return TRUE;
+}
+
+gboolean
+mla_agenda_is_first_name (MlaAgendaParser *parser, const char *text)
+{
+    glong n = g_utf8_strlen (text, -1);
+    g_autofree char *key = mla_agenda_fold_compact (text);
+
+    if (n < FIRST_NAME_MIN_CHARS || n > FIRST_NAME_MAX_CHARS
+        || !g_unichar_isupper (g_utf8_get_char (text)))
+        return FALSE;
+    for (const char *p = g_utf8_next_char (text); *p != '\0'; p = g_utf8_next_char (p)) {
+        gunichar c = g_utf8_get_char (p);
+
+        if (!g_unichar_islower (c) && c != '\'' && c != '-')
+            return FALSE;
+    }
+    return !mla_agenda_word_is (parser->not_names, text, NULL)
+           && !mla_agenda_word_is (parser->not_alone, text, NULL)
+           && !has_common_ending (parser, text)
+           && !mla_agenda_word_is (parser->weekdays, text, NULL)
+           && !mla_agenda_word_is (parser->months, text, NULL)
+           && !mla_agenda_word_is (parser->room_words, text, NULL)
+           && !g_hash_table_contains (parser->labels, key)
+           && mla_agenda_parser_kind (parser, text) == MLA_SLOT_KIND_SESSION;
 }
 
 /* "Moderated by", "animée par" introduce a name without a colon. */

@@ -150,8 +150,16 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     g_clear_pointer (&match, g_match_info_unref);
     if (slot->people->len == 0 && g_regex_match (b->parser->speaker_dash, title, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 2);
+        gint before_end = 0, name_start = 0;
+        gboolean double_dash;
 
-        if (mla_agenda_parser_is_name (b->parser, name)) {
+        g_match_info_fetch_pos (match, 1, NULL, &before_end);
+        g_match_info_fetch_pos (match, 2, &name_start, NULL);
+        /* "Release status -- Gustavo": a first name after a double dash,
+         * which topics ("Storage - Ceph") are not written after */
+        double_dash = g_strstr_len (title + before_end, name_start - before_end, "--") != NULL;
+        if (mla_agenda_parser_is_name (b->parser, name)
+            || (double_dash && mla_agenda_is_first_name (b->parser, name))) {
             char *before = g_match_info_fetch (match, 1);
 
             mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
@@ -211,8 +219,10 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         alone = !mla_agenda_names_room (b, names) && !is_code (g_strstrip (before))
                 && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION
                 && !mla_agenda_parser_is_name (b->parser, before);
-        if (mla_agenda_names_only (b->parser, names)
-            && (open[0] == '[' || g_strv_length (parts) > 1 || alone)) {
+        if ((mla_agenda_names_only (b->parser, names)
+             && (open[0] == '[' || g_strv_length (parts) > 1 || alone))
+            || (alone && before[0] != '\0' && mla_agenda_is_first_name (b->parser, names))) {
+            /* "Intro to the toolchain (Greg)": a first name alone too */
             mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);
             title[start] = '\0';
         } else if (person != NULL && (open[0] == '[' || honorific || alone)) {

@@ -27,6 +27,7 @@ struct MlaAgendaParser {
     GHashTable *people_columns; /* casefolded "who" */
     GHashTable *title_columns;  /* casefolded "talk", "topic": a column of titles */
     GHashTable *not_names;      /* casefolded words never in a name */
+    GHashTable *not_alone;      /* casefolded words never a first name alone */
     GRegex **rules;             /* compiled, parallel to the rule table */
     GRegex *time_anywhere;
     GRegex *range_anywhere;     /* "09:30-11:30" within a line */

@@ -205,6 +205,7 @@ static const MlaWordList word_lists[] = {
     { "tables", "people", TABLE (people_columns), NULL, 0 },
     { "tables", "title", TABLE (title_columns), NULL, 0 },
     { "names", "not", TABLE (not_names), NULL, 0 },
+    { "names", "not-alone", TABLE (not_alone), NULL, 0 },
     { "names", "not-endings", 0, NULL, WORDS (not_name_endings) },
     { "names", "particles", 0, "@PARTICLE@", 0 },
     { "names", "conjunctions", 0, "@AND@", 0 },
@@ -264,7 +265,8 @@ static const MlaPattern patterns[] = {
       G_REGEX_CASELESS },
     { FIELD (range_anywhere), "@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@", G_REGEX_CASELESS },
     { FIELD (duration),
-      "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?\\s*[)\\]]", G_REGEX_CASELESS },
+      "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?\\s*[)\\]]"
+      "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$", G_REGEX_CASELESS },
     { FIELD (stand_in), "\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:@STAND_IN@)\\s*$", G_REGEX_CASELESS },
     { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
     { FIELD (bullet), "^(\\s*)(?:@BULLET@)(?=\\s)", 0 },
@@ -381,7 +383,7 @@ static const MlaPattern patterns[] = {
     /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
     { FIELD (noon_start),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"
-      "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}:|]\\s*\\p{Lu}|\\s+\\p{Lu}|\\s{2,}\\S|\\t)",
+      "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}\\x{2014}:|]\\s*\\p{L}|\\s+\\p{Lu}|\\s{2,}\\S|\\t)",
       G_REGEX_CASELESS },
     { FIELD (noon_end),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:@AM@|@PM@)?"
@@ -497,10 +499,11 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                   "\\s*(?:@ZONE@)(?!\\w))?"));
     g_hash_table_insert (placeholders, "@TIME1@", g_strdup (TIME_PATTERN ("1")));
     g_hash_table_insert (placeholders, "@TIME2@",
-                         /* "10:30 to 12   Title": a bare hour ends a range
-                          * before a column gap or the line's end */
+                         /* "10:30 to 12   Title", "2:45-4 - Talks": a bare
+                          * hour ends a range before a column gap, a dash
+                          * or the line's end */
                          g_strdup ("(?=\\d{1,2}(?:[:.h]\\d|\\s?(?:@SUFFIX@)(?!\\p{Ll})"
-                                   "|(?!\\d)(?=\\s{2,}\\S|\\s*$)))"
+                                   "|(?!\\d)(?=\\s{2,}\\S|\\s+[-\\x{2013}\\x{2014}]\\s|\\s*$)))"
                                    TIME_PATTERN ("2")));
     for (guint i = 0; i < G_N_ELEMENTS (patterns); i++) {
         g_autofree char *pattern = mla_agenda_expand (patterns[i].pattern, placeholders);
@@ -518,7 +521,7 @@ static const gsize tables[] = {
     TABLE (weekdays), TABLE (weekday_abbrs), TABLE (months), TABLE (day_words),
     TABLE (heading_fillers), TABLE (labels), TABLE (am), TABLE (pm), TABLE (h24),
     TABLE (room_words), TABLE (place_labels), TABLE (people_columns), TABLE (title_columns),
-    TABLE (not_names),
+    TABLE (not_names), TABLE (not_alone),
 };
 
 MlaAgendaParser *
