@@ -25,6 +25,44 @@ is_code (const char *text)
     return n > 0 && n <= 10;
 }
 
+/* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
+ * Room 3A", "Triage [Library]", "Dinner (Trattoria Sole)": the place a
+ * title ends with. A room ("Room 3A") is one after any title; a venue's
+ * name only after a meal, a break or a party (after a talk it would be a
+ * speaker or a topic), or in square brackets when it is no name. Returns
+ * whether @title (cut there) gave @slot its place. */
+static gboolean
+take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *place = NULL, *note = NULL, *open = NULL, *before = NULL;
+    gboolean room, venue, square;
+    MlaSlotKind kind;
+
+    if (slot->location != NULL || slot->room != NULL
+        || !g_regex_match (b->parser->place_tail, title, 0, &match))
+        return FALSE;
+    place = g_match_info_fetch_named (match, "place");
+    note = g_match_info_fetch_named (match, "note");
+    open = g_match_info_fetch_named (match, "open");
+    before = g_match_info_fetch_named (match, "title");
+    kind = mla_agenda_parser_kind (b->parser, before);
+    /* ("Workshops (Raum 2.14 und 2.15)": two rooms stay in the title) */
+    room = mla_agenda_is_room_line (b, place)
+           && !g_regex_match (b->parser->people_apart, place, 0, NULL);
+    venue = g_regex_match (b->parser->venue, place, 0, NULL)
+            && mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION
+            && !mla_agenda_names_only (b->parser, place) && !mla_agenda_is_first_name (b->parser, place);
+    square = open != NULL && open[0] == '[';
+    if (!(room || (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
+        return FALSE;
+    slot->location = g_steal_pointer (&place);
+    if (note != NULL && note[0] != '\0')
+        g_ptr_array_add (slot->notes, g_steal_pointer (&note));
+    strcpy (title, before);
+    return TRUE;
+}
+
 /* Splits what a title carries besides itself: "@ place", a trailing
  * "(or ...)" note, a " - Speaker Name" tail. */
 void
@@ -115,6 +153,7 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         title = before;
     }
     g_clear_pointer (&match, g_match_info_unref);
+    take_place_tail (b, slot, title);
     if (g_regex_match (b->parser->note_paren, title, 0, &match)) {
         gint start = 0;
 
