@@ -12,6 +12,8 @@
 #define FIRST_NAME_MIN_CHARS 3
 #define FIRST_NAME_MAX_CHARS 15
 
+static gboolean is_lower_name (MlaAgendaParser *parser, const char *text);
+
 char *
 mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboolean *out_confirmed)
 {
@@ -341,6 +343,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     g_autofree char *one = NULL;
     g_auto (GStrv) parts = NULL;
     guint names = 0, n = 0;
+    gboolean lower;
 
     if (clean == NULL)
         return;
@@ -381,12 +384,20 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
         n++;
         names += mla_agenda_parser_is_name (b->parser, parts[i]);
     }
-    if (n > 1 && names > 0 && mla_agenda_parser_is_name (b->parser, parts[0])) {
+    /* ("kc claffy and Alberto Dainotti": a name in lower case beside
+     * others; not after a comma, where "directrice du laboratoire" is
+     * what the person is) */
+    lower = strchr (clean, ',') == NULL;
+    if (n > 1 && names > 0
+        && (mla_agenda_parser_is_name (b->parser, parts[0])
+            || (lower && is_lower_name (b->parser, parts[0])))) {
         /* names, each maybe with an affiliation after a comma
          * ("Elena Petrova, University of Oslo"): the names only; a part
          * with a label of its own has that role ("...; moderator X") */
         for (guint i = 0; parts[i] != NULL; i++)
-            if (parts[i][0] != '\0' && mla_agenda_parser_is_name (b->parser, parts[i]))
+            if (parts[i][0] != '\0'
+                && (mla_agenda_parser_is_name (b->parser, parts[i])
+                    || (lower && is_lower_name (b->parser, parts[i]))))
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
             else if (parts[i][0] != '\0')
                 add_labelled_part (b, slot, parts[i]);
@@ -571,6 +582,50 @@ is_names (MlaAgendaParser *parser, const char *text)
     return clean != NULL && mla_agenda_names_only (parser, clean);
 }
 
+/* "ama okafor", "nadia k.", "ben o'malley": two or three words written in
+ * lower case, as some people write their names; none a word that is
+ * never a name's ("the team"). */
+static gboolean
+is_lower_name (MlaAgendaParser *parser, const char *text)
+{
+    g_autofree char *clean = mla_agenda_squeeze (text);
+    g_auto (GStrv) words = g_strsplit (clean, " ", -1);
+    guint n = g_strv_length (words);
+
+    if (n < 2 || n > 3 || g_utf8_strlen (words[0], -1) < 2)
+        return FALSE;
+    for (guint i = 0; i < n; i++) {
+        for (const char *p = words[i]; *p != '\0'; p = g_utf8_next_char (p)) {
+            gunichar c = g_utf8_get_char (p);
+
+            if (!g_unichar_islower (c) && strchr (".'-", (int) c) == NULL && c != 0x2019)
+                return FALSE;
+        }
+        if (mla_agenda_word_is (parser->not_names, words[i], NULL)
+            || mla_agenda_word_is (parser->not_alone, words[i], NULL))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* "by kc claffy and Alberto Dainotti": after "by", names in either case. */
+static gboolean
+is_names_any_case (MlaAgendaParser *parser, const char *text)
+{
+    g_auto (GStrv) parts = g_regex_split (parser->person_split, text, 0);
+    guint names = 0;
+
+    for (guint i = 0; parts[i] != NULL; i++) {
+        g_strstrip (parts[i]);
+        if (parts[i][0] == '\0')
+            continue;
+        if (!mla_agenda_parser_is_name (parser, parts[i]) && !is_lower_name (parser, parts[i]))
+            return FALSE;
+        names++;
+    }
+    return names > 0;
+}
+
 gboolean
 mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_title,
                       char **out_names, MlaPersonRole *out_role)
@@ -594,8 +649,12 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
     if (!is_names (parser, names)) {
         g_free (names);
         names = g_match_info_fetch_named (match, "name");
-        if (!is_names (parser, names))
-            return FALSE;
+        if (!is_names (parser, names)) {
+            g_free (names);
+            names = g_strdup (text + from);
+            if (!g_unichar_islower (g_utf8_get_char (names)) || !is_names_any_case (parser, names))
+                return FALSE;
+        }
     }
     /* "Roadmap, moderated by X": the word before "by" makes a label;
      * "Demos - judged by X": a participle is no part of the title */

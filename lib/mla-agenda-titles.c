@@ -50,9 +50,12 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
     /* ("Workshops (Raum 2.14 und 2.15)": two rooms stay in the title) */
     room = mla_agenda_is_room_line (b, place)
            && !g_regex_match (b->parser->people_apart, place, 0, NULL);
+    /* (a meal's "(Resto De Brug)" is a venue though it reads as a name) */
     venue = g_regex_match (b->parser->venue, place, 0, NULL)
             && mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION
-            && !mla_agenda_names_only (b->parser, place) && !mla_agenda_is_first_name (b->parser, place);
+            && ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '(')
+                || (!mla_agenda_names_only (b->parser, place)
+                    && !mla_agenda_is_first_name (b->parser, place)));
     square = open != NULL && open[0] == '[';
     if (!(room || (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
         return FALSE;
@@ -165,12 +168,16 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     if (b->military && slot->location == NULL && slot->room == NULL
         && g_regex_match (b->parser->place_dash, title, 0, &match)) {
         /* "1000-1700 Registration - Lobby": programmes in four-digit
-         * times put the place after a dash */
-        char *before = g_match_info_fetch (match, 1);
+         * times put the place after a dash; not "- Hollis Grant (NOAA)" */
+        g_autofree char *place = g_match_info_fetch (match, 2);
 
-        slot->location = g_match_info_fetch (match, 2);
-        g_free (title);
-        title = before;
+        if (strchr (place, '(') == NULL || !mla_agenda_names_only (b->parser, place)) {
+            char *before = g_match_info_fetch (match, 1);
+
+            slot->location = g_steal_pointer (&place);
+            g_free (title);
+            title = before;
+        }
     }
     g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->speaker_list, title, 0, &match)) {

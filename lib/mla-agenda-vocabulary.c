@@ -331,9 +331,10 @@ static const MlaPattern patterns[] = {
      * X", "Soldering - with A and B", or a line "with A and B": who gives
      * it after the title */
     { FIELD (by_name),
-      "^(?:(?<title>.*\\S)\\s+)?(?<by>(?i:@BY@|@WITH@))\\s+(?<name>\\p{Lu}[^,()]*?)"
+      "^(?:(?<title>.*\\S)\\s+)?(?:(?<by>(?i:@BY@))\\s+(?<name>\\p{L}[^,()]*?)"
+      "|(?<by>(?i:@WITH@))\\s+(?<name>\\p{Lu}[^,()]*?))"
       "(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
-      0 },
+      G_REGEX_DUPNAMES },
     /* "[Saad Ali] Volume snapshots": who leads the item, before it */
     { FIELD (names_lead), "^\\s*\\[\\s*(?<names>[^\\[\\]]+?)\\s*\\]\\s*(?<title>\\S.*)$", 0 },
     /* "Title [J. Smith]", "Title (Ralph Dolmans / Willem Toorop)" */
