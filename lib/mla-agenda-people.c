@@ -227,9 +227,16 @@ mla_agenda_add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
 gboolean
 mla_agenda_label_is_singular (MlaAgendaParser *parser, const char *key)
 {
-    g_autofree char *plural = g_strconcat (key, "s", NULL);
+    /* "Speakers", "Ponentes", "Referenten", "Referentinnen" */
+    static const char *const endings[] = { "s", "es", "n", "en", "nen" };
 
-    return g_hash_table_contains (parser->labels, plural);
+    for (guint i = 0; i < G_N_ELEMENTS (endings); i++) {
+        g_autofree char *plural = g_strconcat (key, endings[i], NULL);
+
+        if (g_hash_table_contains (parser->labels, plural))
+            return TRUE;
+    }
+    return FALSE;
 }
 
 GStrv
@@ -679,6 +686,16 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
     return TRUE;
 }
 
+static guint
+count_char (const char *text, char c)
+{
+    guint n = 0;
+
+    for (; *text != '\0'; text++)
+        n += *text == c;
+    return n;
+}
+
 gboolean
 mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -698,6 +715,20 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (mla_agenda_word_is (b->parser->not_names, label, NULL) && !first_is_name (b->parser, value))
         return FALSE;   /* "Panel: open questions" is a line of text, "Panel: A, B" people */
+    if (g_ascii_isdigit (value[0]))
+        return FALSE;   /* "Presenters: 15 minutes + 5 for questions" */
+    if (count_char (value, '(') > count_char (value, ')') && b->index + 1 < b->n_lines
+        && !b->lines[b->index + 1].blank
+        && b->lines[b->index + 1].indent >= mla_agenda_current_line (b)->indent) {
+        /* "Panelists: A (USGS); B (Lagos State" over "Univ.); C": the
+         * value goes on */
+        g_autofree char *next = mla_agenda_squeeze (b->lines[b->index + 1].text);
+        char *joined = g_strconcat (value, " ", next, NULL);
+
+        g_free (value);
+        value = joined;
+        b->index++;
+    }
     mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
                            one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
     b->slot_has_extra = TRUE;

@@ -732,6 +732,11 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     if (!item && people_by_line (b, slot, text)) {
         g_debug ("agenda: rule text: line %u names who gives the slot", b->index + 1);
         b->slot_has_extra = TRUE;
+    } else if (text[0] == '@' && slot->location == NULL && slot->room == NULL
+               && g_unichar_isupper (g_utf8_get_char (text + 1 + strspn (text + 1, " ")))) {
+        /* "@ Le Bouchon des Filles" under the dinner */
+        slot->location = g_strdup (text + 1 + strspn (text + 1, " "));
+        b->slot_has_extra = TRUE;
     } else if (adjacent && !b->slot_has_extra && !item && slot->title != NULL
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
             || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))

@@ -2654,6 +2654,17 @@ static const struct {
     /* names in lower case after "by" */
     { "Tuesday\n\n09:00  Opening\n09:35  Survey results - presented by ama okafor\n10:00  Break\n",
       3, 0, 1, "Survey results", NULL, NULL, "ama okafor" },
+    /* "Referentin": singular, as "Referentinnen" is a label too */
+    { "Montag\n\n13.30 Uhr   Vortrag: Neues\n            Referentin: Sabine W\u00fchrer, TU Chemnitz\n"
+      "14.30 Uhr   Gruppen\n16.00 Uhr   Kaffeepause\n",
+      3, 0, 0, "Vortrag: Neues", NULL, NULL, "Sabine W\u00fchrer" },
+    /* a label's value that goes on, with an open parenthesis */
+    { "Tuesday\n\n1300-1430  Panel: sensors\n           Panelists: Rafael Quiroga (USGS); Ifeoma Obi "
+      "(Lagos State\n           Univ.); Tuomas Kallio (TBD)\n1430-1445  Break\n1445-1615  Data\n",
+      3, 0, 0, "Panel: sensors", NULL, NULL, "Tuomas Kallio" },
+    /* "@ place" on a line of its own */
+    { "Thursday\n\n17:00  Close\n18:00  Drinks\n19:00  Dinner\n       @ Le Bouchon des Filles\n",
+      3, 0, 2, "Dinner", NULL, "Le Bouchon des Filles", NULL },
     /* a frame's field lines before the slots */
     { "Tuesday, 18 March 2025, Session II 09:30-11:30 (ICT)\nRoom: Chitlada 2\nChairs: Ana Ferreira\n"
       "-----\n\n09:30  Administrivia\n10:30  Measurements\n11:05  AOB\n",
