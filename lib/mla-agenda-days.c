@@ -9,6 +9,7 @@
 #include "mla-agenda-tables-private.h"
 #include "mla-agenda-places-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-titles-private.h"
 
 #define HEADING_MAX_OTHER_WORDS 6
 #define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
@@ -554,6 +555,7 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
 
         mla_agenda_day_place_prefixes (b, day);
+        mla_agenda_day_name_heads (b, day);
         for (guint j = 0; j < day->slots->len; j++) {
             MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
 

@@ -11,6 +11,8 @@
 #include "mla-agenda-tables-private.h"
 #include "mla-agenda-places-private.h"
 
+#define NAME_HEAD_MIN_TITLE_WORDS 3
+
 /* Whether @text is one short code such as "WG2", "DNSOP", "MC-3", "MC
  * B2.1": no lower-case letter, no tab or run of spaces. */
 static gboolean
@@ -64,6 +66,55 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
         g_ptr_array_add (slot->notes, g_steal_pointer (&note));
     strcpy (title, before);
     return TRUE;
+}
+
+/* The name before "Name: Title" of @slot's title, when it reads as one;
+ * @out_title gets the rest. Returns: (transfer full) (nullable). */
+static char *
+name_head (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, char **out_title)
+{
+    const char *colon = slot->title != NULL ? strstr (slot->title, ": ") : NULL;
+    g_autofree char *head = NULL;
+    const char *rest;
+    guint words = 1;
+
+    if (colon == NULL || slot->people->len > 0)
+        return NULL;
+    rest = colon + 2 + strspn (colon + 2, " ");
+    for (const char *p = rest; *p != '\0'; p++)
+        words += *p == ' ';
+    head = g_strndup (slot->title, colon - slot->title);
+    if (words < NAME_HEAD_MIN_TITLE_WORDS || !g_unichar_isupper (g_utf8_get_char (rest))
+        || !mla_agenda_parser_is_name (b->parser, head))
+        return NULL;
+    *out_title = g_strdup (rest);
+    return g_steal_pointer (&head);
+}
+
+void
+mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
+{
+    guint heads = 0;
+
+    for (guint i = 0; i < day->slots->len; i++) {
+        g_autofree char *title = NULL;
+        g_autofree char *name = name_head (b, g_ptr_array_index (day->slots, i), &title);
+
+        heads += name != NULL;
+    }
+    if (heads < 2)
+        return;
+    for (guint i = 0; i < day->slots->len; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+        g_autofree char *title = NULL;
+        g_autofree char *name = name_head (b, slot, &title);
+
+        if (name == NULL)
+            continue;
+        mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
+        g_free (slot->title);
+        slot->title = g_steal_pointer (&title);
+    }
 }
 
 /* Splits what a title carries besides itself: "@ place", a trailing

@@ -2665,6 +2665,12 @@ static const struct {
     /* "@ place" on a line of its own */
     { "Thursday\n\n17:00  Close\n18:00  Drinks\n19:00  Dinner\n       @ Le Bouchon des Filles\n",
       3, 0, 2, "Dinner", NULL, "Le Bouchon des Filles", NULL },
+    /* "Name: Title" on two slots or more; one alone is a topic */
+    { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
+      "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
+      3, 0, 1, "Typing a codebase without tears", NULL, NULL, "Niamh Gallagher" },
+    { "Thursday\n\n19:00  Welcome\n19:10  Cloud Native: Scaling the platform up\n20:00  Pizza\n",
+      3, 0, 1, "Cloud Native: Scaling the platform up", NULL, NULL, NULL },
     /* a frame's field lines before the slots */
     { "Tuesday, 18 March 2025, Session II 09:30-11:30 (ICT)\nRoom: Chitlada 2\nChairs: Ana Ferreira\n"
       "-----\n\n09:30  Administrivia\n10:30  Measurements\n11:05  AOB\n",
