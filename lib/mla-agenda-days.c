@@ -554,8 +554,9 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
     for (guint i = b->agenda->days->len; i-- > 0;) {
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
 
-        mla_agenda_day_place_prefixes (b, day);
+        /* names first: a place prefix reads "Niamh Gallagher:" as one */
         mla_agenda_day_name_heads (b, day);
+        mla_agenda_day_place_prefixes (b, day);
         for (guint j = 0; j < day->slots->len; j++) {
             MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
 
