@@ -43,6 +43,7 @@ struct MlaAgendaBuilder {
     guint row_slots;            /* slots the last row of track cells made */
     GPtrArray *flat_rooms;      /* rooms of a flattened web table's header */
     char *section_room;         /* owned: the room of a "=== Room 2 ===" heading */
+    guint section_end;          /* the line that ends its section, 0: the next heading */
     gboolean flat_pairs;        /* its rows have come as title/speaker pairs */
     GHashTable *stops;          /* set of the stops in the days' slots (see add_stop) */
     GHashTable *frame_ends;     /* day -> 1 + the end of the hours its heading frames */

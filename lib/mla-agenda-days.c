@@ -220,6 +220,10 @@ mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
 
         mla_agenda_builder_new_day (b, name, date);
     }
+    if (b->section_end > 0 && b->index >= b->section_end) {
+        g_clear_pointer (&b->section_room, g_free);
+        b->section_end = 0;
+    }
     if (b->section_room != NULL && slot->room == NULL && slot->location == NULL)
         slot->room = g_strdup (b->section_room);
     g_ptr_array_add (b->day->slots, slot);

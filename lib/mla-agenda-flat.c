@@ -93,7 +93,8 @@ room_at_end (MlaAgendaBuilder *b, const char *text, char **out_title)
 
 /* Reads line @i as a parallel session: a room, then a title that is no
  * bare name; or a group's code before the room ("WS3  Salon 1  Title"),
- * which stays in the title. A bullet before either is layout. Returns
+ * which stays in the title. A bullet ("-", "*", "\u2022", "\u00b7") before
+ * either is layout. Returns
  * FALSE when the line is none. */
 static gboolean
 read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
@@ -106,6 +107,8 @@ read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
         text += 2;
     else if (g_str_has_prefix (text, "\u2022 "))
         text += strlen ("\u2022 ");
+    else if (g_str_has_prefix (text, "\u00b7 "))
+        text += strlen ("\u00b7 ");
     if (split_room (b, text, &room, &rest)) {
         title = g_strdup (g_strstrip (rest));
     } else if ((room = room_at_end (b, text, &title)) != NULL) {
@@ -259,15 +262,19 @@ ends_flat_row (MlaAgendaBuilder *b, guint i)
 
 /* The people of a speaker's line under a title: a line of people, a
  * "Speaker: Ann Lee" line, or a name with its affiliation after a bar or
- * a dash ("Lea Verou | MIT", "Carol Nichols - Integer 32"). Returns:
- * (transfer full) (nullable): the names, NULL when the line is none. */
+ * a dash ("Lea Verou | MIT", "Carol Nichols - Integer 32"). @out_role
+ * (nullable) gets their role: the label's ("Moderator:"), else speaker.
+ * Returns: (transfer full) (nullable): the names, NULL when the line is
+ * none. */
 static GStrv
-speaker_line (MlaAgendaBuilder *b, guint i)
+speaker_line_role (MlaAgendaBuilder *b, guint i, MlaPersonRole *out_role)
 {
     g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
     g_autoptr (GMatchInfo) match = NULL;
     GStrv names = mla_agenda_person_line (b->parser, text);
 
+    if (out_role != NULL)
+        *out_role = MLA_PERSON_ROLE_SPEAKER;
     if (names != NULL)
         return names;
     if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), text, 0, &match)) {
@@ -277,9 +284,12 @@ speaker_line (MlaAgendaBuilder *b, guint i)
         g_autofree char *key = mla_agenda_fold_compact (label);
         g_autoptr (GStrvBuilder) list = g_strv_builder_new ();
         g_auto (GStrv) parts = NULL;
+        int role = mla_agenda_label_role (b->parser, label);
 
         if (colon == NULL || colon[0] == '\0')
             return NULL;
+        if (out_role != NULL && role >= 0)
+            *out_role = (MlaPersonRole) role;
         if (mla_agenda_label_is_singular (b->parser, key))
             return mla_agenda_person_line (b->parser, value);
         /* "Speakers: Jina Anne, Dan Mall": a plural label lists names */
@@ -301,6 +311,29 @@ speaker_line (MlaAgendaBuilder *b, guint i)
         }
     }
     return NULL;
+}
+
+static GStrv
+speaker_line (MlaAgendaBuilder *b, guint i)
+{
+    return speaker_line_role (b, i, NULL);
+}
+
+/* Whether line @i is a "Label: Name" line of people ("Moderator: Ann
+ * Lee", "Panelists: A, B"): under a title's speaker line, more people of
+ * the same cell, never the next cell's title. */
+static gboolean
+labelled_people_at (MlaAgendaBuilder *b, guint i)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *colon = NULL;
+    g_auto (GStrv) names = NULL;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), b->lines[i].text, 0, &match))
+        return FALSE;
+    colon = g_match_info_fetch_named (match, "colon");
+    names = colon != NULL && colon[0] != '\0' ? speaker_line (b, i) : NULL;
+    return names != NULL && names[0] != NULL;
 }
 
 /* Whether line @i is a room and nothing else. */
@@ -349,7 +382,8 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     guint k = 0, n, speakers = 0, note = G_MAXUINT, last;
     /* without a header, each item may name its room on a line of its own */
     gboolean room_led = b->flat_rooms->len == 0;
-    g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint) * 3);
+    /* per item: its room line, title line, first and last people line */
+    g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint) * 4);
     g_autoptr (GArray) run = flat_row_lines (b);
     const guint *line = (const guint *) run->data;
     gboolean triplets;
@@ -367,7 +401,7 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     }
     /* the run of lines: [room,] title, then its speaker's line when one follows */
     for (k = 0; k < n;) {
-        guint item[3] = { G_MAXUINT, G_MAXUINT, G_MAXUINT };
+        guint item[4] = { G_MAXUINT, G_MAXUINT, G_MAXUINT, G_MAXUINT };
         g_auto (GStrv) names = NULL;
 
         if (room_led) {
@@ -379,8 +413,12 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
         }
         item[1] = line[k++];
         if (k < n && (!room_led || !room_line_at (b, line[k]))
-            && (names = speaker_line (b, line[k])) != NULL)
-            item[2] = line[k++];
+            && (names = speaker_line (b, line[k])) != NULL) {
+            item[2] = item[3] = line[k++];
+            /* "Moderator: Ann Lee / Panelists: Bo Li, Cy Ng": one cell */
+            while (!triplets && k < n && labelled_people_at (b, line[k]))
+                item[3] = line[k++];
+        }
         if (triplets)
             k++;
         g_array_append_vals (items, item, 1);
@@ -389,18 +427,18 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     if (items->len == 0 || (room_led && items->len < 2))
         return FALSE;
     for (k = 0; k < items->len; k++)
-        speakers += ((const guint *) (items->data + k * sizeof (guint) * 3))[2] != G_MAXUINT;
+        speakers += ((const guint *) (items->data + k * sizeof (guint) * 4))[2] != G_MAXUINT;
     if (!room_led && items->len == 2 && speakers == 0 && b->flat_pairs) {
         /* where the rooms come as title and speaker pairs, two lines are
          * one pair: "Lightning talks / Open to everyone" spans the rooms */
         guint *item = (guint *) items->data;
 
-        note = item[3 + 1];
+        note = item[4 + 1];
         g_array_set_size (items, 1);
     }
     b->flat_pairs = b->flat_pairs || speakers > 0;
     for (k = 0; k < items->len; k++) {
-        const guint *item = (const guint *) (items->data + k * sizeof (guint) * 3);
+        const guint *item = (const guint *) (items->data + k * sizeof (guint) * 4);
         MlaAgendaSlot *slot = mla_agenda_slot_new ();
 
         mla_agenda_format_minutes (s, slot->start);
@@ -413,11 +451,12 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
             slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, k));
         b->index = item[1];
         mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
-        if (item[2] != G_MAXUINT) {
-            g_auto (GStrv) names = speaker_line (b, item[2]);
+        for (guint j = item[2]; item[2] != G_MAXUINT && j <= item[3]; j++) {
+            MlaPersonRole role;
+            g_auto (GStrv) names = speaker_line_role (b, j, &role);
 
-            for (guint j = 0; names[j] != NULL; j++)
-                mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
+            for (guint m = 0; names[m] != NULL; m++)
+                mla_agenda_add_person (b, slot, names[m], role);
         }
         if (note != G_MAXUINT)
             g_ptr_array_add (slot->notes, mla_agenda_squeeze (b->lines[note].text));

@@ -349,7 +349,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
     g_autofree char *one = NULL;
     g_auto (GStrv) parts = NULL;
-    guint names = 0, n = 0;
+    guint names = 0, n = 0, first_names = 0;
     gboolean lower;
 
     if (clean == NULL)
@@ -390,6 +390,15 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
             continue;
         n++;
         names += mla_agenda_parser_is_name (b->parser, parts[i]);
+        first_names += strchr (parts[i], ' ') == NULL
+                       && g_unichar_isupper (g_utf8_get_char (parts[i]));
+    }
+    if (n > 1 && first_names == n) {
+        /* "Marek & Sunniva", "Amaru and Kiri": first names only */
+        for (guint i = 0; parts[i] != NULL; i++)
+            if (parts[i][0] != '\0')
+                g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
+        return;
     }
     /* ("kc claffy and Alberto Dainotti": a name in lower case beside
      * others; not after a comma, where "directrice du laboratoire" is

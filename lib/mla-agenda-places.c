@@ -7,6 +7,7 @@
 #include <string.h>
 #include "mla-agenda-places-private.h"
 #include "mla-agenda-scanner-private.h"
+#include "mla-agenda-rules-private.h"
 
 gboolean
 mla_agenda_is_room_word (MlaAgendaBuilder *b, const char *word)
@@ -104,16 +105,82 @@ mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text)
                : NULL;
 }
 
+char *
+mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text)
+{
+    gsize n = strlen (text);
+    g_autofree char *inner = NULL;
+
+    if (mla_agenda_is_room_line (b, text))
+        return g_strdup (text);
+    /* "@ Le Bouchon des Filles": the sign says it is a place, whatever its
+     * words; "@name" is a handle */
+    if (g_str_has_prefix (text, "@ ") && strchr (text + 1, '@') == NULL) {
+        g_autofree char *place = mla_agenda_squeeze (text + 1);
+        guint words = place[0] != '\0';
+
+        for (const char *p = place; *p != '\0'; p++)
+            words += *p == ' ';
+        return words >= 1 && words <= 6 ? g_steal_pointer (&place) : NULL;
+    }
+    if (n < 3 || text[0] != '(' || text[n - 1] != ')')
+        return NULL;
+    inner = g_strndup (text + 1, n - 2);
+    return mla_agenda_is_room_line (b, inner) ? g_steal_pointer (&inner) : NULL;
+}
+
+/* "TRACK A \u2014 Main Hall", "Track 2: Room 201": a track, then its room
+ * after a dash or a colon, both room lines. Returns: (transfer full)
+ * (nullable): the room. */
+static char *
+room_after_track (MlaAgendaBuilder *b, const char *text)
+{
+    static const char *const separators[] = { " - ", " \u2013 ", " \u2014 ", ": " };
+    g_autofree char *clean = mla_agenda_squeeze (text);
+
+    for (guint i = 0; i < G_N_ELEMENTS (separators); i++) {
+        const char *at = strstr (clean, separators[i]);
+        g_autofree char *track = NULL;
+        g_autofree char *room = NULL;
+
+        if (at == NULL)
+            continue;
+        track = g_strndup (clean, at - clean);
+        room = mla_agenda_squeeze (at + strlen (separators[i]));
+        if (mla_agenda_is_room_line (b, track) && mla_agenda_is_room_line (b, room))
+            return g_steal_pointer (&room);
+    }
+    return NULL;
+}
+
+/* The line after the paragraph that starts under the heading on the
+ * current line, when two slots or more are in it: a track written as one
+ * paragraph ends with it. Else 0: the room holds up to the next heading. */
+static guint
+section_paragraph_end (MlaAgendaBuilder *b)
+{
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    guint i = b->index + 1, timed = 0;
+
+    for (; i < b->n_lines && !b->lines[i].blank; i++)
+        timed += g_regex_match (slot_time, b->lines[i].text, 0, NULL);
+    return timed >= 2 ? i : 0;
+}
+
 gboolean
 mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *name = NULL, *inner = NULL;
 
-    if (!g_regex_match (b->parser->room_heading, text, 0, &match))
-        return FALSE;
-    name = g_match_info_fetch_named (match, "name");
-    inner = mla_agenda_room_in_parentheses (b, name);
+    if (!g_regex_match (b->parser->room_heading, text, 0, &match)) {
+        name = room_after_track (b, text);
+        if (name == NULL)
+            return FALSE;
+    } else {
+        name = g_match_info_fetch_named (match, "name");
+        inner = mla_agenda_room_in_parentheses (b, name);
+    }
     if (inner != NULL) {
         g_free (name);
         name = g_steal_pointer (&inner);
@@ -130,6 +197,7 @@ mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
     g_debug ("agenda: line %u: the slots below are in %s", b->index + 1, name);
     g_free (b->section_room);
     b->section_room = g_steal_pointer (&name);
+    b->section_end = section_paragraph_end (b);
     /* the track's times start again: the same day */
     b->heading_since_slot = TRUE;
     b->previous = -1;

@@ -732,11 +732,6 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     if (!item && people_by_line (b, slot, text)) {
         g_debug ("agenda: rule text: line %u names who gives the slot", b->index + 1);
         b->slot_has_extra = TRUE;
-    } else if (text[0] == '@' && slot->location == NULL && slot->room == NULL
-               && g_unichar_isupper (g_utf8_get_char (text + 1 + strspn (text + 1, " ")))) {
-        /* "@ Le Bouchon des Filles" under the dinner */
-        slot->location = g_strdup (text + 1 + strspn (text + 1, " "));
-        b->slot_has_extra = TRUE;
     } else if (adjacent && !b->slot_has_extra && !item && slot->title != NULL
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
             || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))
@@ -747,10 +742,9 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         g_free (slot->title);
         slot->title = joined;
     } else if (slot->location == NULL && slot->room == NULL && !item
-               && mla_agenda_is_room_line (b, text)) {
+               && (slot->location = mla_agenda_place_alone (b, text)) != NULL) {
         /* "Fuzzing at scale / Room A / Ken Adams": a schedule site's layout */
         g_debug ("agenda: rule text: line %u is the slot's room", b->index + 1);
-        slot->location = g_strdup (text);
     } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)
                && !mla_agenda_people_at (b, b->index + 1)) {
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);

@@ -118,7 +118,8 @@ split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
     return cells;
 }
 
-/* "Chair: Ken Adams" in a cell: adds the person; returns whether it did. */
+/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person;
+ * returns whether it did. */
 static gboolean
 add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
 {
@@ -133,7 +134,8 @@ add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
     value = g_match_info_fetch_named (match, "value");
     key = mla_agenda_fold_compact (label);
     role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
-    if (role < 0 || colon == NULL || colon[0] == '\0' || value[0] == '\0')
+    if (role < 0 || value[0] == '\0'
+        || ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key)))
         return FALSE;
     mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
                            mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
@@ -274,12 +276,16 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     if (cells->len < 2)
         return FALSE;
     /* "         | Main Room | Kitchen | Garden": a grid's header row with
-     * an empty first cell; it holds rooms only */
-    if (grid && g_regex_match (b->parser->time_anywhere, rest, 0, NULL))
-        return FALSE;
-    for (guint i = 0; grid && i < cells->len; i++)
-        if (!mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i)))
+     * an empty first cell; it holds rooms only (a room's number may read
+     * as a time: "Room 2.14") */
+    for (guint i = 0; grid && i < cells->len; i++) {
+        const char *cell = g_ptr_array_index (cells, i);
+
+        if (!mla_agenda_is_room_cell (b, cell)
+            || (g_regex_match (b->parser->time_anywhere, cell, 0, NULL)
+                && !mla_agenda_names_room (b, cell)))
             return FALSE;
+    }
     /* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
      * cells that are all rooms or places, no label or title word, are the
      * rooms */
@@ -321,9 +327,12 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
             column.role = role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
         } else if (grid || rooms) {
             const char *open = strchr (cell, '(');
+            g_autofree char *outer = open != NULL ? g_strndup (cell, open - cell) : NULL;
 
             column.kind = COLUMN_TRACK;
-            if (open != NULL && strchr (open, ')') != NULL)
+            /* "Track 1 (Salon E)": the room in parentheses; "Online
+             * (Jitsi)" names no track before them, the cell is the room */
+            if (open != NULL && strchr (open, ')') != NULL && mla_agenda_names_room (b, outer))
                 column.room = g_strndup (open + 1, strchr (open, ')') - open - 1);
             else if (mla_agenda_is_room_word (b, first))
                 column.room = mla_agenda_room_name (b, cell);
@@ -364,14 +373,21 @@ table_slot (int s, int e)
     return slot;
 }
 
-/* Whether a track cell holds no session: "", or only a parenthesis, as
- * "(free)" in an unconference grid. */
+/* Whether a track cell holds no session: "", only a parenthesis, as
+ * "(free)" in an unconference grid, or a word of [tables] empty ("slot
+ * open"), maybe in emphasis ("_slot open_"). */
 static gboolean
-is_empty_cell (const char *cell)
+is_empty_cell (MlaAgendaBuilder *b, const char *cell)
 {
     gsize n = strlen (cell);
+    g_autofree char *bare = g_strndup (cell + strspn (cell, "_*"), n - strspn (cell, "_*"));
+    g_autofree char *key = NULL;
 
     if (n > 0 && cell[0] == '(' && cell[n - 1] == ')' && strchr (cell + 1, '(') == NULL)
+        return TRUE;
+    g_strchomp (g_strdelimit (bare, "_*", ' '));
+    key = mla_agenda_fold_compact (bare);
+    if (g_hash_table_contains (b->parser->empty_cells, key))
         return TRUE;
     /* "", "-", "—", "...": a cell without a letter or digit holds nothing */
     for (const char *p = cell; *p != '\0'; p = g_utf8_next_char (p))
@@ -380,28 +396,127 @@ is_empty_cell (const char *cell)
     return TRUE;
 }
 
+/* The lines under a row of a pipe grid that go on with its cells, their
+ * time cell empty ("           | where are we?  |  | - proposed by Jun"),
+ * up to a rule line ("----+----"), a blank line or a row with a time:
+ * each cell's text goes to @cells' array of lines of its column (@cells
+ * holds the row's own cells, a GPtrArray of char * each). Returns the
+ * last such line, the row's when there is none. */
+static guint
+cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
+{
+    const char *row = mla_agenda_current_line (b)->text;
+    /* the time cell: before the first bar, or between the first two when
+     * the rows start with one ("| 10:00 | Title |", "|       | more |") */
+    gboolean leading = row[strspn (row, " ")] == '|';
+    guint i;
+
+    for (i = b->index + 1; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text + strspn (b->lines[i].text, " ");
+        const char *cell = text + (leading && text[0] == '|');
+        const char *bar = strchr (cell, '|');
+        g_autoptr (GPtrArray) below = NULL;
+
+        if (b->lines[i].blank || bar == NULL || strspn (cell, " ") != (gsize) (bar - cell)
+            || !g_regex_match (b->parser->alnum, text, 0, NULL))
+            break;
+        below = split_row (b, bar, '|', FALSE);
+        if (below->len > cells->len)
+            break;
+        for (guint c = 0; c < below->len; c++)
+            if (((char *) g_ptr_array_index (below, c))[0] != '\0')
+                g_ptr_array_add (g_ptr_array_index (cells, c),
+                                 g_strdup (g_ptr_array_index (below, c)));
+    }
+    return i - 1;
+}
+
+/* @slot from the lines of its grid cell: the title, with the lines that
+ * go on with it in lower case ("Accessibility audit / of our docs site");
+ * then items after a dash ("- proposed by Marek & Sunniva", maybe over
+ * two lines) or lines that name people, by a label or alone, or notes. */
+static void
+set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
+{
+    g_autoptr (GString) title = g_string_new (g_ptr_array_index (lines, 0));
+    g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+    guint k = 1;
+
+    for (; k < lines->len && g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k)));
+         k++)
+        g_string_append_printf (title, " %s", (char *) g_ptr_array_index (lines, k));
+    mla_agenda_slot_set_title (b, slot, title->str);
+    for (; k < lines->len; k++) {
+        const char *line = g_ptr_array_index (lines, k);
+
+        if (g_str_has_prefix (line, "- ") || items->len == 0) {
+            g_ptr_array_add (items, g_strdup (line + (g_str_has_prefix (line, "- ") ? 2 : 0)));
+        } else {
+            char *joined = g_strconcat (g_ptr_array_index (items, items->len - 1), " ", line, NULL);
+
+            g_free (g_ptr_array_index (items, items->len - 1));
+            g_ptr_array_index (items, items->len - 1) = joined;
+        }
+    }
+    for (guint i = 0; i < items->len; i++) {
+        const char *item = g_ptr_array_index (items, i);
+        g_auto (GStrv) names = NULL;
+
+        if (add_labelled_person (b, slot, item))
+            continue;
+        names = mla_agenda_person_line (b->parser, item);
+        for (guint j = 0; names != NULL && names[j] != NULL; j++)
+            mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
+        if (names == NULL)
+            g_ptr_array_add (slot->notes, g_strdup (item));
+    }
+}
+
+/* The row's cells, each as the array of its lines (a GPtrArray of char
+ * *); a pipe grid's cells go on under the row (see cells_below), and
+ * *@out_last gets the last line read. */
+static GPtrArray *
+row_cell_lines (MlaAgendaBuilder *b, GPtrArray *cells, guint *out_last)
+{
+    GPtrArray *lines = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+
+    for (guint i = 0; i < cells->len; i++) {
+        GPtrArray *cell = g_ptr_array_new_with_free_func (g_free);
+        const char *text = g_ptr_array_index (cells, i);
+
+        if (text[0] != '\0')
+            g_ptr_array_add (cell, g_strdup (text));
+        g_ptr_array_add (lines, cell);
+    }
+    *out_last = b->column_split == '|' ? cells_below (b, lines) : b->index;
+    return lines;
+}
+
 /* A row under a table header: one slot per track cell, or one slot whose
  * cells are its title, place and people. */
 void
 mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 {
     g_autoptr (GPtrArray) cells = split_row (b, row, b->column_split, FALSE);
-    guint tracks = count_tracks (b), filled = 0, n_slots = 0;
+    guint tracks = count_tracks (b), filled = 0, n_slots = 0, last = b->index;
     MlaAgendaSlot *slot;
 
     for (guint i = 0; i < cells->len; i++)
         filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
     if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len) {
+        g_autoptr (GPtrArray) lines = row_cell_lines (b, cells, &last);
+
         for (guint i = 0; i < cells->len; i++) {
             const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+            GPtrArray *cell = g_ptr_array_index (lines, i);
 
             MlaAgendaDay *day = b->day;
 
-            if (is_empty_cell (g_ptr_array_index (cells, i)))
+            if (cell->len == 0 || is_empty_cell (b, g_ptr_array_index (cell, 0)))
                 continue;
             slot = table_slot (s, e);
             slot->room = g_strdup (column->room);
-            mla_agenda_slot_set_title (b, slot, g_ptr_array_index (cells, i));
+            set_grid_cell (b, slot, cell);
             if (column->day != NULL) {
                 b->day = mla_agenda_builder_day_for (b, column->day, column->date);
                 mla_agenda_builder_add_slot (b, slot);
@@ -412,15 +527,22 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             n_slots++;
         }
         b->row_slots = n_slots;
+        b->index = last;
         return;
     }
     slot = table_slot (s, e);
     if (tracks >= 2) {
         g_autofree char *whole = mla_agenda_squeeze (row);
+        g_autoptr (GPtrArray) one = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr (GPtrArray) lines = NULL;
 
+        /* a row across the rooms ("| Lunch"): one slot, no room */
         g_strchomp (g_strdelimit (whole, "|", ' '));
-        mla_agenda_slot_set_title (b, slot, whole + strspn (whole, " "));
+        g_ptr_array_add (one, g_strdup (whole + strspn (whole, " ")));
+        lines = row_cell_lines (b, one, &last);
+        set_grid_cell (b, slot, g_ptr_array_index (lines, 0));
         mla_agenda_builder_add_slot (b, slot);
+        b->index = last;
         return;
     }
     for (guint i = 0; i < cells->len && i < b->columns->len; i++) {
@@ -584,7 +706,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
             room++;
         cell = g_strndup (p, chunk_end - p);
         p = chunk_end;
-        if (is_empty_cell (cell)) {
+        if (is_empty_cell (b, cell)) {
             first = FALSE;
             continue;
         }
@@ -696,7 +818,7 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
             int t = time_column_of (times, g_array_index (starts, guint, c));
             MlaAgendaSlot *slot;
 
-            if (t < 0 || is_empty_cell (g_ptr_array_index (row, c)))
+            if (t < 0 || is_empty_cell (b, g_ptr_array_index (row, c)))
                 continue;
             slot = table_slot (g_array_index (times, MlaTimeColumn, t).start,
                                (guint) t + 1 < times->len

@@ -26,6 +26,7 @@ struct MlaAgendaParser {
     GHashTable *place_labels;   /* casefolded location labels */
     GHashTable *people_columns; /* casefolded "who" */
     GHashTable *title_columns;  /* casefolded "talk", "topic": a column of titles */
+    GHashTable *empty_cells;    /* casefolded "slot open", "free": a grid cell of no session */
     GHashTable *not_names;      /* casefolded words never in a name */
     GHashTable *not_alone;      /* casefolded words never a first name alone */
     GRegex **rules;             /* compiled, parallel to the rule table */

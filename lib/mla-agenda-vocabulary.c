@@ -204,6 +204,7 @@ static const MlaWordList word_lists[] = {
     { "tables", "time", 0, "@TIMECOL@", 0 },
     { "tables", "people", TABLE (people_columns), NULL, 0 },
     { "tables", "title", TABLE (title_columns), NULL, 0 },
+    { "tables", "empty", TABLE (empty_cells), NULL, 0 },
     { "names", "not", TABLE (not_names), NULL, 0 },
     { "names", "not-alone", TABLE (not_alone), NULL, 0 },
     { "names", "not-endings", 0, NULL, WORDS (not_name_endings) },
@@ -535,7 +536,7 @@ static const gsize tables[] = {
     TABLE (weekdays), TABLE (weekday_abbrs), TABLE (months), TABLE (day_words),
     TABLE (heading_fillers), TABLE (labels), TABLE (am), TABLE (pm), TABLE (h24),
     TABLE (room_words), TABLE (place_labels), TABLE (people_columns), TABLE (title_columns),
-    TABLE (not_names), TABLE (not_alone),
+    TABLE (empty_cells), TABLE (not_names), TABLE (not_alone),
 };
 
 MlaAgendaParser *

@@ -2675,6 +2675,52 @@ static const struct {
     { "Tuesday, 18 March 2025, Session II 09:30-11:30 (ICT)\nRoom: Chitlada 2\nChairs: Ana Ferreira\n"
       "-----\n\n09:30  Administrivia\n10:30  Measurements\n11:05  AOB\n",
       3, 0, 0, "Administrivia", NULL, NULL, NULL },
+    /* a flattened table's cell may hold several "Label: Name" lines */
+    { "Thursday\n\nTimeAuditoriumBoardroom\n15:00-16:00\nPanel: what next?\n"
+      "Moderator: Ann Lee\nPanelists: Bo Li, Cy Ng\n16:00-16:15\nClosing\n",
+      2, 0, 0, "Panel: what next?", NULL, NULL, "Cy Ng" },
+    /* tracks written one after the other, each a paragraph under "Track -
+     * Room": the same day, each in its room; the plenary after, in none */
+    { "Saturday\n\nTRACK A \u2014 Main Hall\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "TRACK B \u2014 Room 2\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
+      5, 0, 2, "Privacy", "Room 2", NULL, NULL },
+    { "Saturday\n\nTrack 1: Hall A\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "Track 2: Hall B\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
+      5, 0, 3, "Notebooks", "Hall B", NULL, NULL },
+    { "Saturday\n\n== Hall A ==\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "== Hall B ==\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
+      5, 0, 4, "Lunch", NULL, NULL, NULL },
+    /* a pipe grid's cells go on under its row: the title in lower case,
+     * "- proposed by X" names the host; a room number may read as a time */
+    { "Saturday\n\n           | Big Hall      | Room 2.14\n-----------+---------------+----------\n"
+      " 10:15     | Packaging     | Accessibility audit\n           | - proposed by | of our docs site\n"
+      "           |   Ines        | - proposed by Dolores\n 11:15     | Lunch\n",
+      3, 0, 1, "Accessibility audit of our docs site", "Room 2.14", NULL, "Dolores" },
+    { "Saturday\n\n| Time  | Big Hall  | Room 2 |\n|---|---|---|\n| 10:15 | Packaging | Rust |\n"
+      "|       | - proposed by Ines | - proposed by Jun |\n| 11:00 | Lunch |\n",
+      3, 0, 0, "Packaging", "Big Hall", NULL, "Ines" },
+    /* a grid's "slot open" cell is no slot; "Online (Jitsi)" is a room as written */
+    { "Saturday\n\n| Time | Kitchen | Garden Room |\n|---|---|---|\n| 10:00 | Bread | _slot open_ |\n"
+      "| 11:00 | Lunch |\n",
+      2, 0, 1, "Lunch", NULL, NULL, NULL },
+    { "Friday\n\n| Time | Room Kepler | Online (Jitsi) |\n|---|---|---|\n| 10:00 | Sync | Pairing |\n"
+      "| 11:00 | Lunch |\n",
+      3, 0, 1, "Pairing", "Online (Jitsi)", NULL, NULL },
+    /* first names alone, apart by "&" or "and", are people each */
+    { "Friday\n\n10:00  Cost cutting\n       Hosts: Marek & Sunniva\n11:00  Lunch\n",
+      2, 0, 0, "Cost cutting", NULL, NULL, "Sunniva" },
+    /* a middle dot before a parallel session is a bullet */
+    { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
+      "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
+      3, 0, 1, "Bases de datos", "Sala Grace", NULL, NULL },
+    /* a line "@ Place" under a slot is its place, whatever the words */
+    { "Thursday\n\n18:00  Talks\n19:00  Group dinner\n       @ Le Bouchon des Filles\n"
+      "       20 rue Sergent Blandan\n",
+      2, 0, 1, "Group dinner", NULL, "Le Bouchon des Filles", NULL },
+    /* a room in parentheses under a slot is its place */
+    { "Saturday\n\n09:00-09:45  Keynote: plumbing\n             (Main Hall)\n10:00  Coffee\n"
+      "11:00  Talks\n",
+      3, 0, 0, "Keynote: plumbing", NULL, "Main Hall", NULL },
 };
 
 START_TEST (test_layouts)
