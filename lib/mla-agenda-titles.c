@@ -27,6 +27,26 @@ is_code (const char *text)
     return n > 0 && n <= 10;
 }
 
+/* Whether the word @name stands on another line of the text than the
+ * current one, as a word of its own. */
+static gboolean
+named_elsewhere (MlaAgendaBuilder *b, const char *name)
+{
+    gsize n = strlen (name);
+
+    for (guint i = 0; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text;
+
+        if (i == b->index)
+            continue;
+        for (const char *p = strstr (text, name); p != NULL; p = strstr (p + 1, name))
+            if ((p == text || !g_unichar_isalnum (g_utf8_get_char (g_utf8_prev_char (p))))
+                && !g_unichar_isalnum (g_utf8_get_char (p + n)))
+                return TRUE;
+    }
+    return FALSE;
+}
+
 /* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
  * Room 3A", "Triage [Library]", "Dinner (Trattoria Sole)": the place a
  * title ends with. A room ("Room 3A") is one after any title; a venue's
@@ -219,10 +239,12 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     if (b->military && slot->location == NULL && slot->room == NULL
         && g_regex_match (b->parser->place_dash, title, 0, &match)) {
         /* "1000-1700 Registration - Lobby": programmes in four-digit
-         * times put the place after a dash; not "- Hollis Grant (NOAA)" */
+         * times put the place after a dash; not "- Hollis Grant (NOAA)",
+         * nor "- Dave" when Dave signs the mail */
         g_autofree char *place = g_match_info_fetch (match, 2);
 
-        if (strchr (place, '(') == NULL || !mla_agenda_names_only (b->parser, place)) {
+        if ((strchr (place, '(') == NULL || !mla_agenda_names_only (b->parser, place))
+            && !(mla_agenda_is_first_name (b->parser, place) && named_elsewhere (b, place))) {
             char *before = g_match_info_fetch (match, 1);
 
             slot->location = g_steal_pointer (&place);
@@ -253,10 +275,13 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         g_match_info_fetch_pos (match, 1, NULL, &before_end);
         g_match_info_fetch_pos (match, 2, &name_start, NULL);
         /* "Release status -- Gustavo": a first name after a double dash,
-         * which topics ("Storage - Ceph") are not written after */
+         * which topics ("Storage - Ceph") are not written after; after
+         * one dash when the text names the person elsewhere too ("Present:
+         * Dmitri, Olamide", a signature) */
         double_dash = g_strstr_len (title + before_end, name_start - before_end, "--") != NULL;
         if (mla_agenda_parser_is_name (b->parser, name)
-            || (double_dash && mla_agenda_is_first_name (b->parser, name))) {
+            || (mla_agenda_is_first_name (b->parser, name)
+                && (double_dash || named_elsewhere (b, name)))) {
             char *before = g_match_info_fetch (match, 1);
 
             mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);

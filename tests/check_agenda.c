@@ -2665,6 +2665,12 @@ static const struct {
     /* "@ place" on a line of its own */
     { "Thursday\n\n17:00  Close\n18:00  Drinks\n19:00  Dinner\n       @ Le Bouchon des Filles\n",
       3, 0, 2, "Dinner", NULL, "Le Bouchon des Filles", NULL },
+    /* a first name after one dash when the text names the person again */
+    { "Thursday\n\n16:00  Roll call\n16:05  Mirror status - Olamide\n16:20  Postmortem\n\n"
+      "Present: Dmitri, Olamide, Karin\n",
+      3, 0, 1, "Mirror status", NULL, NULL, "Olamide" },
+    { "Thursday\n\n16:00  Roll call\n16:05  Storage - Ceph\n16:20  Postmortem\n",
+      3, 0, 1, "Storage - Ceph", NULL, NULL, NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
