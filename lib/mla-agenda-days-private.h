@@ -49,6 +49,7 @@ struct MlaAgendaBuilder {
     GHashTable *frame_ends;     /* day -> 1 + the end of the hours its heading frames */
     gboolean military;          /* the text writes "0800-0830" ranges */
     gboolean in_minutes;        /* under a "Minutes" heading: times are no slots */
+    guint minutes_line;         /* that heading's */
     gboolean affiliates;        /* the text writes "Name, Org" for one person */
 };
 

@@ -9,6 +9,7 @@
 #include "mla-agenda-tables-private.h"
 #include "mla-agenda-places-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-titles-private.h"
 
 #define HEADING_MAX_OTHER_WORDS 6
 #define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
@@ -130,6 +131,17 @@ mla_agenda_builder_set_zone (MlaAgendaBuilder *b, GMatchInfo *match)
         b->agenda->timezone = g_ascii_strup (zone, -1);
 }
 
+/* Whether line @above is the last line with text before the current one. */
+static gboolean
+right_under (MlaAgendaBuilder *b, guint above)
+{
+    guint i = b->index;
+
+    while (i > 0 && b->lines[i - 1].blank)
+        i--;
+    return i > 0 && i - 1 == above;
+}
+
 void
 mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const char *date)
 {
@@ -139,7 +151,9 @@ mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const char *d
         g_strlcpy (day->date, date, sizeof day->date);
     g_ptr_array_add (b->agenda->days, day);
     b->day = day;
-    b->in_minutes = FALSE;
+    /* "Timeline (all times UTC)" then "2025-08-19": the record's own day */
+    if (b->in_minutes && !right_under (b, b->minutes_line))
+        b->in_minutes = FALSE;
     b->slot = NULL;
     b->previous = -1;
     g_clear_pointer (&b->pending, mla_agenda_slot_free);
@@ -544,6 +558,8 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
     for (guint i = b->agenda->days->len; i-- > 0;) {
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
 
+        /* names first: a place prefix reads "Niamh Gallagher:" as one */
+        mla_agenda_day_name_heads (b, day);
         mla_agenda_day_place_prefixes (b, day);
         for (guint j = 0; j < day->slots->len; j++) {
             MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);

@@ -21,6 +21,11 @@ char *mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value
  * not a sentence or a note. */
 gboolean mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text);
 
+/* Whether @text is one word that reads as a first name ("Greg", "Zoë"):
+ * capitalised, then lower-case letters, and no word the vocabulary knows
+ * otherwise (a weekday, a room, a meal, "Remote", "Keynote"). */
+gboolean mla_agenda_is_first_name (MlaAgendaParser *parser, const char *text);
+
 /* "Moderated by", "animée par" introduce a name without a colon. */
 gboolean mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *key);
 

@@ -10,6 +10,10 @@
 #include "mla-agenda-tables-private.h"
 
 #define NAME_MAX_WORDS 5
+#define FIRST_NAME_MIN_CHARS 3
+#define FIRST_NAME_MAX_CHARS 15
+
+static gboolean is_lower_name (MlaAgendaParser *parser, const char *text);
 
 char *
 mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboolean *out_confirmed)
@@ -107,6 +111,31 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
     return TRUE;
 }
 
+gboolean
+mla_agenda_is_first_name (MlaAgendaParser *parser, const char *text)
+{
+    glong n = g_utf8_strlen (text, -1);
+    g_autofree char *key = mla_agenda_fold_compact (text);
+
+    if (n < FIRST_NAME_MIN_CHARS || n > FIRST_NAME_MAX_CHARS
+        || !g_unichar_isupper (g_utf8_get_char (text)))
+        return FALSE;
+    for (const char *p = g_utf8_next_char (text); *p != '\0'; p = g_utf8_next_char (p)) {
+        gunichar c = g_utf8_get_char (p);
+
+        if (!g_unichar_islower (c) && c != '\'' && c != '-')
+            return FALSE;
+    }
+    return !mla_agenda_word_is (parser->not_names, text, NULL)
+           && !mla_agenda_word_is (parser->not_alone, text, NULL)
+           && !has_common_ending (parser, text)
+           && !mla_agenda_word_is (parser->weekdays, text, NULL)
+           && !mla_agenda_word_is (parser->months, text, NULL)
+           && !mla_agenda_word_is (parser->room_words, text, NULL)
+           && !g_hash_table_contains (parser->labels, key)
+           && mla_agenda_parser_kind (parser, text) == MLA_SLOT_KIND_SESSION;
+}
+
 /* "Moderated by", "animée par" introduce a name without a colon. */
 gboolean
 mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *key)
@@ -199,9 +228,16 @@ mla_agenda_add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
 gboolean
 mla_agenda_label_is_singular (MlaAgendaParser *parser, const char *key)
 {
-    g_autofree char *plural = g_strconcat (key, "s", NULL);
+    /* "Speakers", "Ponentes", "Referenten", "Referentinnen" */
+    static const char *const endings[] = { "s", "es", "n", "en", "nen" };
 
-    return g_hash_table_contains (parser->labels, plural);
+    for (guint i = 0; i < G_N_ELEMENTS (endings); i++) {
+        g_autofree char *plural = g_strconcat (key, endings[i], NULL);
+
+        if (g_hash_table_contains (parser->labels, plural))
+            return TRUE;
+    }
+    return FALSE;
 }
 
 GStrv
@@ -315,6 +351,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     g_autofree char *one = NULL;
     g_auto (GStrv) parts = NULL;
     guint names = 0, n = 0, first_names = 0;
+    gboolean lower;
 
     if (clean == NULL)
         return;
@@ -364,12 +401,20 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
         return;
     }
-    if (n > 1 && names > 0 && mla_agenda_parser_is_name (b->parser, parts[0])) {
+    /* ("kc claffy and Alberto Dainotti": a name in lower case beside
+     * others; not after a comma, where "directrice du laboratoire" is
+     * what the person is) */
+    lower = strchr (clean, ',') == NULL;
+    if (n > 1 && names > 0
+        && (mla_agenda_parser_is_name (b->parser, parts[0])
+            || (lower && is_lower_name (b->parser, parts[0])))) {
         /* names, each maybe with an affiliation after a comma
          * ("Elena Petrova, University of Oslo"): the names only; a part
          * with a label of its own has that role ("...; moderator X") */
         for (guint i = 0; parts[i] != NULL; i++)
-            if (parts[i][0] != '\0' && mla_agenda_parser_is_name (b->parser, parts[i]))
+            if (parts[i][0] != '\0'
+                && (mla_agenda_parser_is_name (b->parser, parts[i])
+                    || (lower && is_lower_name (b->parser, parts[i]))))
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
             else if (parts[i][0] != '\0')
                 add_labelled_part (b, slot, parts[i]);
@@ -554,6 +599,50 @@ is_names (MlaAgendaParser *parser, const char *text)
     return clean != NULL && mla_agenda_names_only (parser, clean);
 }
 
+/* "ama okafor", "nadia k.", "ben o'malley": two or three words written in
+ * lower case, as some people write their names; none a word that is
+ * never a name's ("the team"). */
+static gboolean
+is_lower_name (MlaAgendaParser *parser, const char *text)
+{
+    g_autofree char *clean = mla_agenda_squeeze (text);
+    g_auto (GStrv) words = g_strsplit (clean, " ", -1);
+    guint n = g_strv_length (words);
+
+    if (n < 2 || n > 3 || g_utf8_strlen (words[0], -1) < 2)
+        return FALSE;
+    for (guint i = 0; i < n; i++) {
+        for (const char *p = words[i]; *p != '\0'; p = g_utf8_next_char (p)) {
+            gunichar c = g_utf8_get_char (p);
+
+            if (!g_unichar_islower (c) && strchr (".'-", (int) c) == NULL && c != 0x2019)
+                return FALSE;
+        }
+        if (mla_agenda_word_is (parser->not_names, words[i], NULL)
+            || mla_agenda_word_is (parser->not_alone, words[i], NULL))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* "by kc claffy and Alberto Dainotti": after "by", names in either case. */
+static gboolean
+is_names_any_case (MlaAgendaParser *parser, const char *text)
+{
+    g_auto (GStrv) parts = g_regex_split (parser->person_split, text, 0);
+    guint names = 0;
+
+    for (guint i = 0; parts[i] != NULL; i++) {
+        g_strstrip (parts[i]);
+        if (parts[i][0] == '\0')
+            continue;
+        if (!mla_agenda_parser_is_name (parser, parts[i]) && !is_lower_name (parser, parts[i]))
+            return FALSE;
+        names++;
+    }
+    return names > 0;
+}
+
 gboolean
 mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_title,
                       char **out_names, MlaPersonRole *out_role)
@@ -577,8 +666,12 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
     if (!is_names (parser, names)) {
         g_free (names);
         names = g_match_info_fetch_named (match, "name");
-        if (!is_names (parser, names))
-            return FALSE;
+        if (!is_names (parser, names)) {
+            g_free (names);
+            names = g_strdup (text + from);
+            if (!g_unichar_islower (g_utf8_get_char (names)) || !is_names_any_case (parser, names))
+                return FALSE;
+        }
     }
     /* "Roadmap, moderated by X": the word before "by" makes a label;
      * "Demos - judged by X": a participle is no part of the title */
@@ -603,6 +696,16 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
     return TRUE;
 }
 
+static guint
+count_char (const char *text, char c)
+{
+    guint n = 0;
+
+    for (; *text != '\0'; text++)
+        n += *text == c;
+    return n;
+}
+
 gboolean
 mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -624,6 +727,20 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return TRUE;    /* "Chair: A     Chair: B" under a row of track cells */
     if (mla_agenda_word_is (b->parser->not_names, label, NULL) && !first_is_name (b->parser, value))
         return FALSE;   /* "Panel: open questions" is a line of text, "Panel: A, B" people */
+    if (g_ascii_isdigit (value[0]))
+        return FALSE;   /* "Presenters: 15 minutes + 5 for questions" */
+    if (count_char (value, '(') > count_char (value, ')') && b->index + 1 < b->n_lines
+        && !b->lines[b->index + 1].blank
+        && b->lines[b->index + 1].indent >= mla_agenda_current_line (b)->indent) {
+        /* "Panelists: A (USGS); B (Lagos State" over "Univ.); C": the
+         * value goes on */
+        g_autofree char *next = mla_agenda_squeeze (b->lines[b->index + 1].text);
+        char *joined = g_strconcat (value, " ", next, NULL);
+
+        g_free (value);
+        value = joined;
+        b->index++;
+    }
     mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
                            one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
     b->slot_has_extra = TRUE;

@@ -19,6 +19,8 @@
 #define PARAGRAPH_MAX_LINES 3   /* lines of a talk's title and speaker */
 #define TITLE_MAX_CHARS 100     /* a longer line is a description */
 #define FRAME_MAX_FIELDS 6      /* lines between a frame and its slots */
+#define PROSE_MIN_CHARS 50      /* a line this long that runs on is prose */
+#define WRAP_MIN_CHARS 55       /* a line wrapped by its writer was about this long */
 
 static gboolean rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -71,7 +73,7 @@ static const MlaAgendaRule rules[] = {
       mla_agenda_rule_flat_header },
     { "day-heading",
       "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
-      "|\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}",
+      "|\\d{4}(?:-|\\x{5e74})\\d{1,2}(?:-|\\x{6708})\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}",
       mla_agenda_rule_day_heading },
     { "slot-inline",
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>(?:\\d{1,2}\\)\\s+)?[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*"
@@ -127,6 +129,36 @@ place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
     return TRUE;
 }
 
+/* "arriving Tuesday 14 October at" over "10:35. Our shuttle ...": a
+ * time that starts a line only because prose was wrapped there. The line
+ * above runs on (no colon or full stop at its end), is as long as wrapped
+ * prose and written as prose (no tab, no column gap), is no slot's
+ * continuation (not indented more), and its paragraph holds no slot. */
+static gboolean
+continues_prose (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *above;
+    g_autofree char *text = NULL;
+    gsize len;
+    guint first;
+
+    if (b->index == 0 || b->lines[b->index - 1].blank)
+        return FALSE;
+    above = &b->lines[b->index - 1];
+    if (above->indent > mla_agenda_current_line (b)->indent)
+        return FALSE;
+    text = g_strchomp (g_strdup (above->text));
+    len = strlen (text);
+    if (g_utf8_strlen (text, -1) < PROSE_MIN_CHARS
+        || !(g_ascii_isalnum (text[len - 1]) || text[len - 1] == ',')
+        || strchr (text, '\t') != NULL || strstr (text + above->indent, "   ") != NULL)
+        return FALSE;
+    for (first = b->index - 1; first > 0 && !b->lines[first - 1].blank; first--)
+        ;
+    return b->slot_lines->len == 0
+           || g_array_index (b->slot_lines, guint, b->slot_lines->len - 1) < first;
+}
+
 static gboolean
 rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -139,6 +171,8 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 
     if (b->in_minutes)
         return FALSE;   /* timestamps of the minutes, no slots */
+    if (continues_prose (b))
+        return FALSE;
 
     if (!mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
@@ -154,6 +188,17 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             return FALSE;
     }
     g_strchomp (title);
+    {
+        /* "09.00-09.30  1   Opening": the item's number in a column of
+         * its own is no cell of the row */
+        g_autoptr (GMatchInfo) item = NULL;
+        gint skip = 0;
+
+        if (g_regex_match (b->parser->item_column, title, 0, &item)) {
+            g_match_info_fetch_pos (item, 0, NULL, &skip);
+            memmove (title, title + skip, strlen (title + skip) + 1);
+        }
+    }
     while (g_str_has_suffix (title, "|")) {     /* pipe tables */
         title[strlen (title) - 1] = '\0';
         g_strchomp (title);
@@ -534,6 +579,23 @@ mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
     return FALSE;
 }
 
+/* Whether @text, the current line, is the rest of the line above, wrapped:
+ * the line above runs on ("Teaching with open source:", "Storage and"), or
+ * the first word would not have fitted there ("Lightning talks" over
+ * "inscriptions on the day, 5 minutes each" is a title and a note). */
+static gboolean
+wraps_line_above (MlaAgendaBuilder *b, const char *text)
+{
+    g_autofree char *above = g_strchomp (g_strdup (b->lines[b->index - 1].text));
+    gsize len = strlen (above), word = len;
+
+    while (word > 0 && g_ascii_islower (above[word - 1]))
+        word--;
+    return (len > 0 && strchr (":,-&/(", above[len - 1]) != NULL)
+           || (len - word >= 1 && len - word <= 4 && (word == 0 || above[word - 1] == ' '))
+           || g_utf8_strlen (above, -1) + 1 + (glong) strcspn (text, " ") >= WRAP_MIN_CHARS;
+}
+
 /* "9:30 Invited Talk", a blank line, then the talk's title and speaker:
  * a short paragraph right before the next slot belongs to the slot above;
  * other paragraphs after a slot are prose after the programme. */
@@ -599,6 +661,7 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
          * slots, up to the next day heading */
         g_debug ("agenda: rule text: line %u starts the minutes", b->index + 1);
         b->in_minutes = TRUE;
+        b->minutes_line = b->index;
         b->slot_open = FALSE;
         g_clear_pointer (&b->pending, mla_agenda_slot_free);
         return TRUE;
@@ -671,7 +734,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         b->slot_has_extra = TRUE;
     } else if (adjacent && !b->slot_has_extra && !item && slot->title != NULL
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
-            || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))))) {
+            || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))
+                && wraps_line_above (b, text)))) {
         char *joined = g_strconcat (slot->title, " ", text, NULL);
 
         g_debug ("agenda: rule text: line %u continues the title", b->index + 1);

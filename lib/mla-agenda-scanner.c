@@ -72,6 +72,15 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
     }
     normal = mla_agenda_normalise_times (parser, start, military);
     start = normal;
+    if (g_regex_match (parser->bullet, start, 0, NULL)) {
+        /* one sign for every list item: the rules know "\u2022" */
+        char *bulleted = g_regex_replace (parser->bullet, start, -1, 0, "\\1\xe2\x80\xa2", 0, NULL);
+
+        if (bulleted != NULL) {
+            g_free (normal);
+            start = normal = bulleted;
+        }
+    }
     for (const char *p = start; *p != '\0'; p++) {
         if (*p == '\t') {
             guint from = column;
@@ -154,6 +163,8 @@ starts_with_noon (MlaAgendaParser *parser, const char *p)
  * An agenda has at least two lines that start with a time, so look only
  * at lines that start with a digit or "noon" (after quotes, spaces, a
  * bullet, a bracket or one short word such as "ore"). */
+/* (Any other character before a space may be a bullet, "\u25b8 9h", and
+ * the rules know "\u2022" only: the line is tried without it.) */
 gboolean
 mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
 {
@@ -170,8 +181,8 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
 
         if (strchr ("-*+|[", *p) != NULL && *p != '\0')
             p += 1 + strspn (p + 1, " \t");
-        else if (g_str_has_prefix (p, "\xe2\x80\xa2"))
-            p += 3 + strspn (p + 3, " \t");
+        else if ((guchar) *p >= 0xc2 && *(g_utf8_next_char (p)) == ' ')
+            unquoted = p = g_utf8_next_char (p) + 1 + strspn (g_utf8_next_char (p) + 1, " \t");
         else if (g_ascii_isalpha (*p) && !starts_with_noon (parser, p)) {
             /* "ore 9.30", "ab 19 Uhr": a short word before the time */
             gsize word = strspn (p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");

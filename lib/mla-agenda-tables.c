@@ -237,6 +237,15 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
         if (add_labelled_person (b, slot, cells[i]))
             continue;
+        if (slot->location == NULL && cells[i][0] == '[' && g_str_has_suffix (cells[i], "]")) {
+            /* "API triage  [Library]": a place in brackets, not a name */
+            g_autofree char *inner = g_strndup (cells[i] + 1, strlen (cells[i]) - 2);
+
+            if (mla_agenda_names_place (b, inner) && !mla_agenda_names_only (b->parser, inner)) {
+                slot->location = mla_agenda_squeeze (inner);
+                continue;
+            }
+        }
         if (slot->location == NULL && g_regex_match (location_label, cells[i], 0, &match))
             slot->location = g_match_info_fetch_named (match, "value");
         else if (slot->location == NULL && room)

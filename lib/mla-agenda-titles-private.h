@@ -13,4 +13,10 @@ G_BEGIN_DECLS
  * into @slot's fields and sets @slot's title to the rest. */
 void mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw);
 
+/* "19:10  Niamh Gallagher: Typing a codebase": when two or more of @day's
+ * slots without people start with a name and a colon before a title of
+ * three words or more, the names are their speakers. (One such slot
+ * alone may be a topic: "Cloud Native: scaling up".) */
+void mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day);
+
 G_END_DECLS

@@ -11,6 +11,8 @@
 #include "mla-agenda-tables-private.h"
 #include "mla-agenda-places-private.h"
 
+#define NAME_HEAD_MIN_TITLE_WORDS 3
+
 /* Whether @text is one short code such as "WG2", "DNSOP", "MC-3", "MC
  * B2.1": no lower-case letter, no tab or run of spaces. */
 static gboolean
@@ -23,6 +25,116 @@ is_code (const char *text)
             || (p[0] == ' ' && (p[1] == ' ' || p == text)))
             return FALSE;
     return n > 0 && n <= 10;
+}
+
+/* Whether the word @name stands on another line of the text than the
+ * current one, as a word of its own. */
+static gboolean
+named_elsewhere (MlaAgendaBuilder *b, const char *name)
+{
+    gsize n = strlen (name);
+
+    for (guint i = 0; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text;
+
+        if (i == b->index)
+            continue;
+        for (const char *p = strstr (text, name); p != NULL; p = strstr (p + 1, name))
+            if ((p == text || !g_unichar_isalnum (g_utf8_get_char (g_utf8_prev_char (p))))
+                && !g_unichar_isalnum (g_utf8_get_char (p + n)))
+                return TRUE;
+    }
+    return FALSE;
+}
+
+/* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
+ * Room 3A", "Triage [Library]", "Dinner (Trattoria Sole)": the place a
+ * title ends with. A room ("Room 3A") is one after any title; a venue's
+ * name only after a meal, a break or a party (after a talk it would be a
+ * speaker or a topic), or in square brackets when it is no name. Returns
+ * whether @title (cut there) gave @slot its place. */
+static gboolean
+take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *place = NULL, *note = NULL, *open = NULL, *before = NULL;
+    gboolean room, venue, square;
+    MlaSlotKind kind;
+
+    if (slot->location != NULL || slot->room != NULL
+        || !g_regex_match (b->parser->place_tail, title, 0, &match))
+        return FALSE;
+    place = g_match_info_fetch_named (match, "place");
+    note = g_match_info_fetch_named (match, "note");
+    open = g_match_info_fetch_named (match, "open");
+    before = g_match_info_fetch_named (match, "title");
+    kind = mla_agenda_parser_kind (b->parser, before);
+    /* ("Workshops (Raum 2.14 und 2.15)": two rooms stay in the title) */
+    room = mla_agenda_is_room_line (b, place)
+           && !g_regex_match (b->parser->people_apart, place, 0, NULL);
+    /* (a meal's "(Resto De Brug)" is a venue though it reads as a name) */
+    venue = g_regex_match (b->parser->venue, place, 0, NULL)
+            && mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION
+            && ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '(')
+                || (!mla_agenda_names_only (b->parser, place)
+                    && !mla_agenda_is_first_name (b->parser, place)));
+    square = open != NULL && open[0] == '[';
+    if (!(room || (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
+        return FALSE;
+    slot->location = g_steal_pointer (&place);
+    if (note != NULL && note[0] != '\0')
+        g_ptr_array_add (slot->notes, g_steal_pointer (&note));
+    strcpy (title, before);
+    return TRUE;
+}
+
+/* The name before "Name: Title" of @slot's title, when it reads as one;
+ * @out_title gets the rest. Returns: (transfer full) (nullable). */
+static char *
+name_head (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, char **out_title)
+{
+    const char *colon = slot->title != NULL ? strstr (slot->title, ": ") : NULL;
+    g_autofree char *head = NULL;
+    const char *rest;
+    guint words = 1;
+
+    if (colon == NULL || slot->people->len > 0)
+        return NULL;
+    rest = colon + 2 + strspn (colon + 2, " ");
+    for (const char *p = rest; *p != '\0'; p++)
+        words += *p == ' ';
+    head = g_strndup (slot->title, colon - slot->title);
+    if (words < NAME_HEAD_MIN_TITLE_WORDS || !g_unichar_isupper (g_utf8_get_char (rest))
+        || !mla_agenda_parser_is_name (b->parser, head))
+        return NULL;
+    *out_title = g_strdup (rest);
+    return g_steal_pointer (&head);
+}
+
+void
+mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
+{
+    guint heads = 0;
+
+    for (guint i = 0; i < day->slots->len; i++) {
+        g_autofree char *title = NULL;
+        g_autofree char *name = name_head (b, g_ptr_array_index (day->slots, i), &title);
+
+        heads += name != NULL;
+    }
+    if (heads < 2)
+        return;
+    for (guint i = 0; i < day->slots->len; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+        g_autofree char *title = NULL;
+        g_autofree char *name = name_head (b, slot, &title);
+
+        if (name == NULL)
+            continue;
+        mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
+        g_free (slot->title);
+        slot->title = g_steal_pointer (&title);
+    }
 }
 
 /* Splits what a title carries besides itself: "@ place", a trailing
@@ -115,6 +227,7 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         title = before;
     }
     g_clear_pointer (&match, g_match_info_unref);
+    take_place_tail (b, slot, title);
     if (g_regex_match (b->parser->note_paren, title, 0, &match)) {
         gint start = 0;
 
@@ -126,12 +239,18 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     if (b->military && slot->location == NULL && slot->room == NULL
         && g_regex_match (b->parser->place_dash, title, 0, &match)) {
         /* "1000-1700 Registration - Lobby": programmes in four-digit
-         * times put the place after a dash */
-        char *before = g_match_info_fetch (match, 1);
+         * times put the place after a dash; not "- Hollis Grant (NOAA)",
+         * nor "- Dave" when Dave signs the mail */
+        g_autofree char *place = g_match_info_fetch (match, 2);
 
-        slot->location = g_match_info_fetch (match, 2);
-        g_free (title);
-        title = before;
+        if ((strchr (place, '(') == NULL || !mla_agenda_names_only (b->parser, place))
+            && !(mla_agenda_is_first_name (b->parser, place) && named_elsewhere (b, place))) {
+            char *before = g_match_info_fetch (match, 1);
+
+            slot->location = g_steal_pointer (&place);
+            g_free (title);
+            title = before;
+        }
     }
     g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->speaker_list, title, 0, &match)) {
@@ -150,8 +269,19 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     g_clear_pointer (&match, g_match_info_unref);
     if (slot->people->len == 0 && g_regex_match (b->parser->speaker_dash, title, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 2);
+        gint before_end = 0, name_start = 0;
+        gboolean double_dash;
 
-        if (mla_agenda_parser_is_name (b->parser, name)) {
+        g_match_info_fetch_pos (match, 1, NULL, &before_end);
+        g_match_info_fetch_pos (match, 2, &name_start, NULL);
+        /* "Release status -- Gustavo": a first name after a double dash,
+         * which topics ("Storage - Ceph") are not written after; after
+         * one dash when the text names the person elsewhere too ("Present:
+         * Dmitri, Olamide", a signature) */
+        double_dash = g_strstr_len (title + before_end, name_start - before_end, "--") != NULL;
+        if (mla_agenda_parser_is_name (b->parser, name)
+            || (mla_agenda_is_first_name (b->parser, name)
+                && (double_dash || named_elsewhere (b, name)))) {
             char *before = g_match_info_fetch (match, 1);
 
             mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
@@ -160,7 +290,10 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (slot->people->len == 0) {
+    /* "Social dinner hosted by Standards Norway", "Lunch sponsored by
+     * Acme": who hosts a meal or a party is a sponsor, not a speaker */
+    if (slot->people->len == 0
+        && mla_agenda_parser_kind (b->parser, title) == MLA_SLOT_KIND_SESSION) {
         g_autofree char *names = NULL;
         char *before = NULL;
         MlaPersonRole role;
@@ -208,8 +341,10 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         alone = !mla_agenda_names_room (b, names) && !is_code (g_strstrip (before))
                 && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION
                 && !mla_agenda_parser_is_name (b->parser, before);
-        if (mla_agenda_names_only (b->parser, names)
-            && (open[0] == '[' || g_strv_length (parts) > 1 || alone)) {
+        if ((mla_agenda_names_only (b->parser, names)
+             && (open[0] == '[' || g_strv_length (parts) > 1 || alone))
+            || (alone && before[0] != '\0' && mla_agenda_is_first_name (b->parser, names))) {
+            /* "Intro to the toolchain (Greg)": a first name alone too */
             mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);
             title[start] = '\0';
         } else if (person != NULL && (open[0] == '[' || honorific || alone)) {

@@ -28,11 +28,16 @@ struct MlaAgendaParser {
     GHashTable *title_columns;  /* casefolded "talk", "topic": a column of titles */
     GHashTable *empty_cells;    /* casefolded "slot open", "free": a grid cell of no session */
     GHashTable *not_names;      /* casefolded words never in a name */
+    GHashTable *not_alone;      /* casefolded words never a first name alone */
     GRegex **rules;             /* compiled, parallel to the rule table */
     GRegex *time_anywhere;
     GRegex *range_anywhere;     /* "09:30-11:30" within a line */
     GRegex *duration;           /* "(20 min)" */
     GRegex *stand_in;           /* "- Chairs" after a title */
+    GRegex *item_column;        /* "1   " before a title: an item number in its column */
+    GRegex *bullet;             /* "\u25b8 " at a line's start */
+    GRegex *place_tail;         /* "Lunch - Brasserie X, next door", "Triage [Library]" */
+    GRegex *venue;              /* "Brasserie de l'Atelier" */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;

@@ -200,11 +200,13 @@ static const MlaWordList word_lists[] = {
     { "unconfirmed", "tentative", 0, "@TENTATIVE@", 0 },
     { "notes", "openers", 0, "@OPENERS@", 0 },
     { "quotes", "attribution", 0, "@ATTRIBUTION@", 0 },
+    { "layout", "bullets", 0, "@BULLET@", 0 },
     { "tables", "time", 0, "@TIMECOL@", 0 },
     { "tables", "people", TABLE (people_columns), NULL, 0 },
     { "tables", "title", TABLE (title_columns), NULL, 0 },
     { "tables", "empty", TABLE (empty_cells), NULL, 0 },
     { "names", "not", TABLE (not_names), NULL, 0 },
+    { "names", "not-alone", TABLE (not_alone), NULL, 0 },
     { "names", "not-endings", 0, NULL, WORDS (not_name_endings) },
     { "names", "particles", 0, "@PARTICLE@", 0 },
     { "names", "conjunctions", 0, "@AND@", 0 },
@@ -264,15 +266,32 @@ static const MlaPattern patterns[] = {
       G_REGEX_CASELESS },
     { FIELD (range_anywhere), "@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@", G_REGEX_CASELESS },
     { FIELD (duration),
-      "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?\\s*[)\\]]", G_REGEX_CASELESS },
-    { FIELD (stand_in), "\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:@STAND_IN@)\\s*$", G_REGEX_CASELESS },
+      "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?\\s*[)\\]]"
+      "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$", G_REGEX_CASELESS },
+    { FIELD (stand_in),
+      "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\))\\s*$",
+      G_REGEX_CASELESS },
+    { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
+    { FIELD (bullet), "^(\\s*)(?:@BULLET@)(?=\\s)", 0 },
+    /* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
+     * Room 3A", "Triage [Library]" */
+    { FIELD (place_tail),
+      "^(?<title>.*?\\S)\\s*(?:\\s(?:--?|\\x{2013}|\\x{2014})\\s+(?<place>[^,()\\[\\]]+?)"
+      "(?:\\s*,\\s*(?<note>[^,]+))?|\\s*(?<open>[(\\[])\\s*(?<place>[^,()\\[\\]]+?)\\s*[)\\]])\\s*$",
+      G_REGEX_DUPNAMES },
+    /* a venue's name: capitalised words, maybe with particles ("Brasserie
+     * de l'Atelier", "The Haggerston") */
+    { FIELD (venue),
+      "^\\p{Lu}[\\p{L}'\\x{2019}&.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}&.-]*|(?:@PARTICLE@|l')\\S*)){0,4}$",
+      0 },
     { FIELD (field_line), "^\\s*\\p{L}[\\p{L}\\s]{0,24}:\\s*\\S", 0 },
     { FIELD (date),
       "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@MONTH@)\\.?(?!\\w)"
       "(?:,?\\s*(?:(?:@DATE_OF@)\\s+)?(?<y1>\\d{4}))?"
       "|(?<mo2>@MONTH@)\\.?(?!\\w)[\\s-]*(?<d2>\\d{1,2})(?!\\d)(?:@ORDINAL@)?"
       "(?:\\s*[-\\x{2013}]\\s*\\d{1,2}(?!\\d))?(?:,?\\s*(?<y2>\\d{4}))?"
-      "|(?<iy>\\d{4})-(?<im>\\d{1,2})-(?<id>\\d{1,2})"
+      /* "2026-12-05", "2026\u5e7412\u670812\u65e5" */
+      "|(?<iy>\\d{4})(?:-|\\x{5e74}\\s*)(?<im>\\d{1,2})(?:-|\\x{6708}\\s*)(?<id>\\d{1,2})"
       "|(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4})"
       /* "Thu 12/5", "Fri 5.12.": only next to a weekday */
       "|(?<![\\d/.])(?<sa>\\d{1,2})/(?<sb>\\d{1,2})(?:/(?<sy>\\d{4}|\\d{2}))?(?![\\d/])"
@@ -314,9 +333,10 @@ static const MlaPattern patterns[] = {
      * X", "Soldering - with A and B", or a line "with A and B": who gives
      * it after the title */
     { FIELD (by_name),
-      "^(?:(?<title>.*\\S)\\s+)?(?<by>(?i:@BY@|@WITH@))\\s+(?<name>\\p{Lu}[^,()]*?)"
+      "^(?:(?<title>.*\\S)\\s+)?(?:(?<by>(?i:@BY@))\\s+(?<name>\\p{L}[^,()]*?)"
+      "|(?<by>(?i:@WITH@))\\s+(?<name>\\p{Lu}[^,()]*?))"
       "(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
-      0 },
+      G_REGEX_DUPNAMES },
     /* "[Saad Ali] Volume snapshots": who leads the item, before it */
     { FIELD (names_lead), "^\\s*\\[\\s*(?<names>[^\\[\\]]+?)\\s*\\]\\s*(?<title>\\S.*)$", 0 },
     /* "Title [J. Smith]", "Title (Ralph Dolmans / Willem Toorop)" */
@@ -379,7 +399,7 @@ static const MlaPattern patterns[] = {
     /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
     { FIELD (noon_start),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"
-      "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}:|]\\s*\\p{Lu}|\\s+\\p{Lu}|\\s{2,}\\S|\\t)",
+      "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}\\x{2014}:|]\\s*\\p{L}|\\s+\\p{Lu}|\\s{2,}\\S|\\t)",
       G_REGEX_CASELESS },
     { FIELD (noon_end),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:@AM@|@PM@)?"
@@ -495,10 +515,11 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                   "\\s*(?:@ZONE@)(?!\\w))?"));
     g_hash_table_insert (placeholders, "@TIME1@", g_strdup (TIME_PATTERN ("1")));
     g_hash_table_insert (placeholders, "@TIME2@",
-                         /* "10:30 to 12   Title": a bare hour ends a range
-                          * before a column gap or the line's end */
+                         /* "10:30 to 12   Title", "2:45-4 - Talks": a bare
+                          * hour ends a range before a column gap, a dash
+                          * or the line's end */
                          g_strdup ("(?=\\d{1,2}(?:[:.h]\\d|\\s?(?:@SUFFIX@)(?!\\p{Ll})"
-                                   "|(?!\\d)(?=\\s{2,}\\S|\\s*$)))"
+                                   "|(?!\\d)(?=\\s{2,}\\S|\\s+[-\\x{2013}\\x{2014}]\\s|\\s*$)))"
                                    TIME_PATTERN ("2")));
     for (guint i = 0; i < G_N_ELEMENTS (patterns); i++) {
         g_autofree char *pattern = mla_agenda_expand (patterns[i].pattern, placeholders);
@@ -516,7 +537,7 @@ static const gsize tables[] = {
     TABLE (weekdays), TABLE (weekday_abbrs), TABLE (months), TABLE (day_words),
     TABLE (heading_fillers), TABLE (labels), TABLE (am), TABLE (pm), TABLE (h24),
     TABLE (room_words), TABLE (place_labels), TABLE (people_columns), TABLE (title_columns),
-    TABLE (empty_cells), TABLE (not_names),
+    TABLE (empty_cells), TABLE (not_names), TABLE (not_alone),
 };
 
 MlaAgendaParser *

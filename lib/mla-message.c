@@ -682,14 +682,19 @@ find_html_alternative (GMimeObject *object, GMimeObject *plain)
 static gboolean
 is_stub_text (const char *text)
 {
-    g_autofree char *trimmed = g_strstrip (g_strdup (text));
+    const char *start = text, *end = text + strlen (text);
     g_autofree char *folded = NULL;
 
-    if (*trimmed == '\0')
+    /* (every plain body comes here: no copy of a long one) */
+    while (start < end && g_ascii_isspace (*start))
+        start++;
+    while (end > start && g_ascii_isspace (end[-1]))
+        end--;
+    if (start == end)
         return TRUE;
-    if (strlen (trimmed) > STUB_MAX_BYTES)
+    if (end - start > STUB_MAX_BYTES)
         return FALSE;
-    folded = g_ascii_strdown (trimmed, -1);
+    folded = g_ascii_strdown (start, end - start);
     return strstr (folded, "html") != NULL;
 }
 

@@ -888,14 +888,15 @@ static const struct {
     { "Monday\n\n09:00 Keynote\n       (Dr. Amara Okonkwo, African Institute for Mathematical "
       "Sciences)\n10:30 Tea break\n11:00 End\n",
       "Keynote", { "Amara Okonkwo" }, { S } },
-    { "Monday\n\n09:00 Social (Cafe Roma)\n10:00 Talks\n11:00 End\n", "Social (Cafe Roma)", { NULL }, { 0 } },
+    /* a meal's or a party's venue is its place (test_titles_places) */
+    { "Monday\n\n09:00 Social (Cafe Roma)\n10:00 Talks\n11:00 End\n", "Social", { NULL }, { 0 } },
     { "Monday\n\n09:00 Keynote\n       [Mark Collier, OpenInfra Foundation]\n10:00 Break\n11:00 End\n",
       "Keynote", { "Mark Collier" }, { S } },
     { "Monday\n\n19:05  Treasurer's report (Amaka Obi)\n19:15  Solar panels\n20:00  Close\n",
       "Treasurer's report", { "Amaka Obi" }, { S } },
     { "Monday\n\n10:00  MC B2.1 (Real Time)\n11:00  MC B2.2 (Embedded Systems)\n12:00  Lunch\n",
       "MC B2.1 (Real Time)", { NULL }, { 0 } },
-    { "Monday\n\n10:00  Lunch (Main Hall)\n11:00  Talks\n12:00  End\n", "Lunch (Main Hall)", { NULL },
+    { "Monday\n\n10:00  Lunch (Main Hall)\n11:00  Talks\n12:00  End\n", "Lunch", { NULL },
       { 0 } },
     { "Monday\n\n17:00 [Saad Ali] Volume group snapshots to GA\n17:20 [Michelle Au] Relabelling\n"
       "17:40 AOB\n",
@@ -1623,6 +1624,39 @@ static const char *const negatives[] = {
     "Could we do the review\nafter lunch?\n\n11:00 or later is fine too.\n",
     "",
 };
+
+/* Round 5: prose wrapped before a time, and a dated incident timeline. */
+static const char *const negatives_round5[] = {
+    "Most of you are on TP 1947 from Frankfurt, arriving Tuesday 14 October at\n"
+    "10:35. Our shuttle leaves the airport at 11:15 and again at 13:00, look for\n"
+    "the driver with the sign at exit 3. If you land later than the last one at\n"
+    "13:00, take the metro (line E, about 35 minutes to Trindade).\n",
+    "Timeline (all times UTC)\n\n2025-08-19\n03:12  Disk usage alert\n03:40  rsync fails\n"
+    "05:05  First user report\n05:20  On-call acknowledges\n",
+};
+
+START_TEST (test_negative_round5)
+{
+    MlaAgendaParser *parser = shared_parser ();
+    g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, negatives_round5[_i], NULL);
+
+    ck_assert_msg (agendas->len == 0, "agenda found in negative %d", _i);
+}
+END_TEST
+
+/* "Session II 09:30-11:30" over the items: the last one ends at 11:30. */
+START_TEST (test_frame_ends_last_slot)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Tuesday, 18 March 2025, Session II 09:30-11:30 (ICT)\nRoom: Chitlada 2\n\n"
+        "09:30  Administrivia\n10:30  Measurements\n11:05  AOB\n",
+        "2025-03-10T10:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2025-03-18");
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->end, "11:30");
+}
+END_TEST
 
 START_TEST (test_negative_texts)
 {
@@ -2577,6 +2611,76 @@ static const struct {
     /* "Keynote by Dr. Tim Bray, independent" */
     { "Tuesday\n\n09:00  Opening\n11:00  Keynote by Dr. Tim Bray, independent\n12:00  Lunch\n",
       3, 0, 1, "Keynote", NULL, NULL, "Tim Bray" },
+    /* round 5 (blind development mails): a duration and a stand-in are
+     * no part of a title */
+    { "Tuesday\n\n09:30  1. Administrivia (5 min) - Chairs\n09:35  2. Status (chairs, 10 min)\n"
+      "09:45  3. draft-ietf-x (20 min) - Haruto Sato\n",
+      3, 0, 2, "draft-ietf-x", NULL, NULL, "Haruto Sato" },
+    { "Tuesday\n\n09:00  Call to order (President)\n09:10  Minutes\n09:20  Treasurer's report\n",
+      3, 0, 0, "Call to order", NULL, NULL, NULL },
+    /* an item's number in its own column */
+    { "Monday 2 June 2025\n09.00-09.30  1   Opening of the meeting\n09.30-10.00  2   Adoption\n"
+      "10.00-11.00  3   Report\n",
+      3, 0, 0, "Opening of the meeting", NULL, NULL, NULL },
+    /* who hosts a meal is no person of it */
+    { "Tuesday\n\n17:00  Wrap-up\n18:00  Drinks\n19:00  Social dinner hosted by Standards Norway\n",
+      3, 0, 2, "Social dinner hosted by Standards Norway", NULL, NULL, NULL },
+    /* any bullet sign; "9h"; a short title's lower-case line is a note */
+    { "S\u00e1bado, 23/05\n\n\u25b8 9h \u2014 Credenciamento\n\u25b8 9h30 \u2014 Abertura\n"
+      "\u25b8 15h50 \u2014 Lightning talks\n        inscri\u00e7\u00f5es no dia\n",
+      3, 0, 2, "Lightning talks", NULL, NULL, NULL },
+    /* a first name alone names the speaker; "(Remote)" does not */
+    { "Wednesday\n\n9:00   Welcome, new faces (Maya)\n9:05   Release status -- Gustavo\n"
+      "9:20   Demo (Remote)\n",
+      3, 0, 0, "Welcome, new faces", NULL, NULL, "Maya" },
+    { "Wednesday\n\n9:00   Welcome, new faces (Maya)\n9:05   Release status -- Gustavo\n"
+      "9:20   Demo (Remote)\n",
+      3, 0, 2, "Demo (Remote)", NULL, NULL, NULL },
+    { "Wednesday\n\n9:00   Welcome\n9:05   Release status -- Gustavo\n9:20   Demo\n",
+      3, 0, 1, "Release status", NULL, NULL, "Gustavo" },
+    /* noon, a bare hour before a dash, "-ish" */
+    { "Friday:\n\n9am - coffee\nnoon - lunch\n2:45-4 - lightning talks\n4pm-ish - wrap up\n",
+      4, 0, 2, "lightning talks", NULL, NULL, NULL },
+    { "Friday:\n\n9am - coffee\nnoon - lunch\n2:45-4 - lightning talks\n4pm-ish - wrap up\n",
+      4, 0, 3, "wrap up", NULL, NULL, NULL },
+    /* the place a title ends with */
+    { "Tuesday\n\n09:30  Welcome\n12:00  Lunch \u2014 Brasserie de l'Atelier, next door\n"
+      "13:30  Talks\n",
+      3, 0, 1, "Lunch", NULL, "Brasserie de l'Atelier", NULL },
+    { "Tuesday\n\n09:30  Welcome\n15:00  Security office hours -- Room 3A\n16:00  Close\n",
+      3, 0, 1, "Security office hours", NULL, "Room 3A", NULL },
+    { "Tuesday\n\n09:30  API triage  [Library]\n12:00  Lunch\n13:00  Docs\n",
+      3, 0, 0, "API triage", NULL, "Library", NULL },
+    /* names in lower case after "by" */
+    { "Tuesday\n\n09:00  Opening\n09:35  Survey results - presented by ama okafor\n10:00  Break\n",
+      3, 0, 1, "Survey results", NULL, NULL, "ama okafor" },
+    /* "Referentin": singular, as "Referentinnen" is a label too */
+    { "Montag\n\n13.30 Uhr   Vortrag: Neues\n            Referentin: Sabine W\u00fchrer, TU Chemnitz\n"
+      "14.30 Uhr   Gruppen\n16.00 Uhr   Kaffeepause\n",
+      3, 0, 0, "Vortrag: Neues", NULL, NULL, "Sabine W\u00fchrer" },
+    /* a label's value that goes on, with an open parenthesis */
+    { "Tuesday\n\n1300-1430  Panel: sensors\n           Panelists: Rafael Quiroga (USGS); Ifeoma Obi "
+      "(Lagos State\n           Univ.); Tuomas Kallio (TBD)\n1430-1445  Break\n1445-1615  Data\n",
+      3, 0, 0, "Panel: sensors", NULL, NULL, "Tuomas Kallio" },
+    /* "@ place" on a line of its own */
+    { "Thursday\n\n17:00  Close\n18:00  Drinks\n19:00  Dinner\n       @ Le Bouchon des Filles\n",
+      3, 0, 2, "Dinner", NULL, "Le Bouchon des Filles", NULL },
+    /* a first name after one dash when the text names the person again */
+    { "Thursday\n\n16:00  Roll call\n16:05  Mirror status - Olamide\n16:20  Postmortem\n\n"
+      "Present: Dmitri, Olamide, Karin\n",
+      3, 0, 1, "Mirror status", NULL, NULL, "Olamide" },
+    { "Thursday\n\n16:00  Roll call\n16:05  Storage - Ceph\n16:20  Postmortem\n",
+      3, 0, 1, "Storage - Ceph", NULL, NULL, NULL },
+    /* "Name: Title" on two slots or more; one alone is a topic */
+    { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
+      "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
+      3, 0, 1, "Typing a codebase without tears", NULL, NULL, "Niamh Gallagher" },
+    { "Thursday\n\n19:00  Welcome\n19:10  Cloud Native: Scaling the platform up\n20:00  Pizza\n",
+      3, 0, 1, "Cloud Native: Scaling the platform up", NULL, NULL, NULL },
+    /* a frame's field lines before the slots */
+    { "Tuesday, 18 March 2025, Session II 09:30-11:30 (ICT)\nRoom: Chitlada 2\nChairs: Ana Ferreira\n"
+      "-----\n\n09:30  Administrivia\n10:30  Measurements\n11:05  AOB\n",
+      3, 0, 0, "Administrivia", NULL, NULL, NULL },
     /* a flattened table's cell may hold several "Label: Name" lines */
     { "Thursday\n\nTimeAuditoriumBoardroom\n15:00-16:00\nPanel: what next?\n"
       "Moderator: Ann Lee\nPanelists: Bo Li, Cy Ng\n16:00-16:15\nClosing\n",
@@ -2718,6 +2822,8 @@ static const struct {
     { "room lines", &test_room_line_under_title, 1 },
     { "room lines", &test_track_first_cell, 1 },
     { "layouts", &test_layouts, G_N_ELEMENTS (layouts) },
+    { "round 5", &test_negative_round5, G_N_ELEMENTS (negatives_round5) },
+    { "round 5", &test_frame_ends_last_slot, 1 },
 };
 
 static Suite *
