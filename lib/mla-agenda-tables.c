@@ -118,8 +118,8 @@ split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
     return cells;
 }
 
-/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person;
- * returns whether it did. */
+/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person to
+ * @slot (nullable: only tells); returns whether the cell is so. */
 static gboolean
 add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
 {
@@ -137,9 +137,10 @@ add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
     if (role < 0 || value[0] == '\0'
         || ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key)))
         return FALSE;
-    mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
-                           mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
-                                                                         : MLA_PEOPLE_LIST);
+    if (slot != NULL)
+        mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
+                               mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
+                                                                             : MLA_PEOPLE_LIST);
     return TRUE;
 }
 
@@ -437,7 +438,8 @@ cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
 }
 
 /* @slot from the lines of its grid cell: the title, with the lines that
- * go on with it in lower case ("Accessibility audit / of our docs site");
+ * go on with it in lower case ("Accessibility audit / of our docs site"),
+ * unless they name people ("moderator: Zofia Mazur");
  * then items after a dash ("- proposed by Marek & Sunniva", maybe over
  * two lines) or lines that name people, by a label or alone, or notes. */
 static void
@@ -447,7 +449,8 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
     g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
     guint k = 1;
 
-    for (; k < lines->len && g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k)));
+    for (; k < lines->len && g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k)))
+           && !add_labelled_person (b, NULL, g_ptr_array_index (lines, k));
          k++)
         g_string_append_printf (title, " %s", (char *) g_ptr_array_index (lines, k));
     mla_agenda_slot_set_title (b, slot, title->str);

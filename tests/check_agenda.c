@@ -2736,6 +2736,15 @@ static const struct {
     { "Saturday\n\n| Time  | Big Hall  | Room 2 |\n|---|---|---|\n| 10:15 | Packaging | Rust |\n"
       "|       | - proposed by Ines | - proposed by Jun |\n| 11:00 | Lunch |\n",
       3, 0, 0, "Packaging", "Big Hall", NULL, "Ines" },
+    /* a cell's lower-case line that names people does not go on with its
+     * title; "Godzina" heads the time column */
+    { "Czwartek, 29.10.2026\n\nGodzina | Sala A | Sala B\n--------+--------+-------\n"
+      "11:00   | Warsztat: fuzzing | Panel: community\n"
+      "        | prowadzący: Michał Kowalczyk | moderator: Zofia Mazur\n12:00   | Obiad\n",
+      3, 0, 1, "Panel: community", "Sala B", NULL, "Zofia Mazur" },
+    { "Thursday\n\nTime  | Room A | Room B\n------+--------+-------\n"
+      "11:00 | Fuzzing | Panel: community\n      | Ann Lee | moderator: Zofia Mazur\n12:00 | Lunch\n",
+      3, 0, 1, "Panel: community", "Room B", NULL, "Zofia Mazur" },
     /* a grid's "slot open" cell is no slot; "Online (Jitsi)" is a room as written */
     { "Saturday\n\n| Time | Kitchen | Garden Room |\n|---|---|---|\n| 10:00 | Bread | _slot open_ |\n"
       "| 11:00 | Lunch |\n",
