@@ -2755,6 +2755,14 @@ static const struct {
     /* first names alone, apart by "&" or "and", are people each */
     { "Friday\n\n10:00  Cost cutting\n       Hosts: Marek & Sunniva\n11:00  Lunch\n",
       2, 0, 0, "Cost cutting", NULL, NULL, "Sunniva" },
+    /* a time alone, then the block's name indented, then its sessions
+     * after any bullet sign; links under a time are no sessions */
+    { "Tuesday\n\n11:00 - 12:30\n    Parallel sessions\n      \u25b8 Room Elbe:  Transit data\n"
+      "      \u25b8 Room Weser:  Licences\n\n12:30 - 13:30\n    Lunch\n",
+      3, 0, 1, "Licences", "Room Weser", NULL, NULL },
+    { "Wednesday, 14 October 2026\n1400-1600 UTC\nMeetecho: https://meet.example.org/x\n"
+      "Notes: https://notes.example.org/x\n\n1400-1410  Administrivia\n1410-1435  Drafts\n",
+      3, 0, 1, "Administrivia", NULL, NULL, NULL },
     /* a middle dot before a parallel session is a bullet */
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
       "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
