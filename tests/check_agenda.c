@@ -2763,6 +2763,14 @@ static const struct {
     { "Wednesday, 14 October 2026\n1400-1600 UTC\nMeetecho: https://meet.example.org/x\n"
       "Notes: https://notes.example.org/x\n\n1400-1410  Administrivia\n1410-1435  Drafts\n",
       3, 0, 1, "Administrivia", NULL, NULL, NULL },
+    /* "Track A: X / Track B: Y" (or apart by spaces), then "Chair A: ...;
+     * Chair B: ..." for each track by its key */
+    { "Thursday\n\n11:00-12:30  Track A: Storage engines / Track B: Scheduling\n"
+      "             Chair A: Mikko Rantanen; Chair B: Aisha Bello\n12:30-13:45  Lunch\n",
+      3, 0, 1, "Scheduling", "Track B", NULL, "Aisha Bello" },
+    { "Friday\n\n10:30-12:00  Track A: Memory safety   Track B: Distributed consensus\n"
+      "12:00-13:00  Lunch\n",
+      3, 0, 1, "Distributed consensus", "Track B", NULL, NULL },
     /* a middle dot before a parallel session is a bullet */
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
       "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
