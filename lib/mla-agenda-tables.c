@@ -668,10 +668,20 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
         const char *cell = g_ptr_array_index (cells, i);
         g_auto (GStrv) names = NULL;
 
+        gsize len = strlen (cell);
+        g_autofree char *inner = len > 2 && cell[0] == '(' && cell[len - 1] == ')'
+                                     ? g_strndup (cell + 1, len - 2)
+                                     : NULL;
+
         /* "Chair: Ann Lee", "- proposed by Ines": a label names its people */
         if (add_labelled_person (b, slot, cell + (g_str_has_prefix (cell, "- ") ? 2 : 0)))
             continue;
-        names = mla_agenda_person_line (b->parser, cell);
+        if (inner != NULL && mla_agenda_names_only (b->parser, inner)) {
+            /* "(Ama Osei, tbc)": the speaker in parentheses */
+            mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
+            continue;
+        }
+        names = mla_agenda_person_line (b->parser, inner != NULL ? inner : cell);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
         if (names == NULL)
@@ -765,6 +775,24 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+/* "------ coffee break, foyer ------": a row across a grid drawn with
+ * rules; the runs of marks (three or more) on either side go. */
+static void
+strip_rule_marks (char *cell)
+{
+    gsize n = strlen (cell), lead = strspn (cell, "-=*~_"), trail = 0;
+
+    while (trail < n && strchr ("-=*~_", cell[n - 1 - trail]) != NULL)
+        trail++;
+    if (trail >= 3 && trail < n) {
+        cell[n - trail] = '\0';
+        g_strchomp (cell);
+    }
+    if (lead >= 3 && cell[lead] != '\0')
+        memmove (cell, cell + lead, strlen (cell + lead) + 1);
+    g_strchug (cell);
+}
+
 void
 mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
 {
@@ -791,6 +819,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
                && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
             room++;
         cell = g_strndup (p, chunk_end - p);
+        strip_rule_marks (cell);
         p = chunk_end;
         if (is_empty_cell (b, cell)) {
             first = FALSE;

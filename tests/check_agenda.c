@@ -2771,6 +2771,16 @@ static const struct {
     { "Friday\n\n10:30-12:00  Track A: Memory safety   Track B: Distributed consensus\n"
       "12:00-13:00  Lunch\n",
       3, 0, 1, "Distributed consensus", "Track B", NULL, NULL },
+    /* "(Name, Org)" cells under a grid's row give its speakers; rules
+     * around a cell across the rooms are no part of its title */
+    { "Monday\n\n             ROOM 101            ROOM 102\n"
+      "0900-1030    Intro to Rust       GPU basics\n             (Ama Osei)          (Louis Moreau, NVIDIA)\n"
+      "1030-1100    ------ coffee break ------\n1100-1200    Async Rust          Profiling\n",
+      5, 0, 1, "GPU basics", "Room 102", NULL, "Louis Moreau" },
+    { "Monday\n\n             ROOM 101            ROOM 102\n"
+      "0900-1030    Intro to Rust       GPU basics\n"
+      "1030-1100    ------ coffee break ------\n1100-1200    Async Rust          Profiling\n",
+      5, 0, 2, "coffee break", NULL, NULL, NULL },
     /* a middle dot before a parallel session is a bullet */
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
       "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
