@@ -22,6 +22,12 @@ typedef struct {
 
 typedef struct MlaAgendaBuilder MlaAgendaBuilder;
 
+/* The columns of a header row's @cells (char *, the time cell left out):
+ * tracks (rooms, or days), or the title, place and people columns of a
+ * single track; @grid: the header has an empty corner; @layout: how rows
+ * part their cells ('|', ' ' gaps, 'f' single spaces, 'l' one a line). */
+void mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, char layout);
+
 /* Forgets the current table's columns and track rooms. */
 void mla_agenda_builder_clear_table (MlaAgendaBuilder *b);
 /* Frees what an MlaColumn owns (a GArray clear function). */

@@ -289,34 +289,15 @@ is_header_room (MlaAgendaBuilder *b, const char *cell)
                || mla_agenda_names_room (b, cell));
 }
 
-/* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
- * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
-gboolean
-mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
+void
+mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, char layout)
 {
-    const char *text = mla_agenda_current_line (b)->text;
-    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
-    g_autoptr (GPtrArray) cells = NULL;
-    g_autofree char *corner = g_match_info_fetch_named (match, "corner");
-    gboolean grid = corner != NULL && corner[0] != '\0', rooms = FALSE;
-    char layout = strchr (text, '|') != NULL ? '|'
-                  : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
-                                                                       : 'f';
-    guint tracks = 0, days = 0;
-
-    cells = split_row (b, rest, layout, TRUE);
-    if (cells->len < 2)
-        return FALSE;
-    /* "         | Main Room | Kitchen | Garden": a grid's header row with
-     * an empty first cell; it holds rooms only (a room's number may read
-     * as a time: "Room 2.14") */
-    for (guint i = 0; grid && i < cells->len; i++)
-        if (!is_header_room (b, g_ptr_array_index (cells, i)))
-            return FALSE;
     /* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
      * cells that are all rooms or places, no label or title word, are the
      * rooms */
-    rooms = !grid;
+    gboolean rooms = !grid;
+    guint tracks = 0, days = 0;
+
     for (guint i = 0; rooms && i < cells->len; i++)
         rooms = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
     for (guint i = 0; i < cells->len; i++)
@@ -375,6 +356,32 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
                 g_array_index (b->columns, MlaColumn, i).kind = COLUMN_PLACE;
     b->column_split = layout;
     b->slot = NULL;
+}
+
+/* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
+ * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
+gboolean
+mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const char *text = mla_agenda_current_line (b)->text;
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    g_autoptr (GPtrArray) cells = NULL;
+    g_autofree char *corner = g_match_info_fetch_named (match, "corner");
+    gboolean grid = corner != NULL && corner[0] != '\0';
+    char layout = strchr (text, '|') != NULL ? '|'
+                  : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
+                                                                       : 'f';
+
+    cells = split_row (b, rest, layout, TRUE);
+    if (cells->len < 2)
+        return FALSE;
+    /* "         | Main Room | Kitchen | Garden": a grid's header row with
+     * an empty first cell; it holds rooms only (a room's number may read
+     * as a time: "Room 2.14") */
+    for (guint i = 0; grid && i < cells->len; i++)
+        if (!is_header_room (b, g_ptr_array_index (cells, i)))
+            return FALSE;
+    mla_agenda_set_columns (b, cells, grid, layout);
     g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1, cells->len);
     return TRUE;
 }
@@ -526,13 +533,35 @@ row_cell_lines (MlaAgendaBuilder *b, GPtrArray *cells, guint *out_last)
     return lines;
 }
 
+/* The cells of a row whose cells come a line each: @row (the rest of the
+ * time's line) when it has text, then the lines below, up to a blank line,
+ * a time or as many as the columns; *@out_last gets the last one. */
+static GPtrArray *
+cells_on_lines (MlaAgendaBuilder *b, const char *row, guint *out_last)
+{
+    GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    guint i;
+
+    if (row[strspn (row, " ")] != '\0')
+        g_ptr_array_add (cells, mla_agenda_squeeze (row));
+    for (i = b->index + 1; i < b->n_lines && cells->len < b->columns->len && !b->lines[i].blank
+                           && !g_regex_match (slot_time, b->lines[i].text, 0, NULL);
+         i++)
+        g_ptr_array_add (cells, mla_agenda_squeeze (b->lines[i].text));
+    *out_last = i - 1;
+    return cells;
+}
+
 /* A row under a table header: one slot per track cell, or one slot whose
  * cells are its title, place and people. */
 void
 mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 {
-    g_autoptr (GPtrArray) cells = split_row (b, row, b->column_split, FALSE);
     guint tracks = count_tracks (b), filled = 0, n_slots = 0, last = b->index;
+    g_autoptr (GPtrArray) cells = b->column_split == 'l' ? cells_on_lines (b, row, &last)
+                                                         : split_row (b, row, b->column_split,
+                                                                      FALSE);
     MlaAgendaSlot *slot;
 
     for (guint i = 0; i < cells->len; i++)
@@ -583,18 +612,21 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
         const char *cell = g_ptr_array_index (cells, i);
 
-        if (cell[0] == '\0')
-            continue;
-        if (column->kind == COLUMN_PLACE && slot->location == NULL)
+        if (!g_regex_match (b->parser->alnum, cell, 0, NULL))
+            continue;   /* "", "\u2014": an empty cell */
+        if (column->kind == COLUMN_PLACE && slot->location == NULL) {
             slot->location = g_strdup (cell);
-        else if (column->kind == COLUMN_PERSON && !add_labelled_person (b, slot, cell))
-            mla_agenda_add_person (b, slot, cell, column->role);
-        else if (slot->title == NULL)
+        } else if (column->kind == COLUMN_PERSON) {
+            if (!add_labelled_person (b, slot, cell))
+                mla_agenda_add_person (b, slot, cell, column->role);
+        } else if (slot->title == NULL) {
             mla_agenda_slot_set_title (b, slot, cell);
-        else
+        } else {
             g_ptr_array_add (slot->notes, g_strdup (cell));
+        }
     }
     mla_agenda_builder_add_slot (b, slot);
+    b->index = last;
 }
 
 /* The slot among @n from @first whose room ends with the word @key

@@ -2781,6 +2781,14 @@ static const struct {
       "0900-1030    Intro to Rust       GPU basics\n"
       "1030-1100    ------ coffee break ------\n1100-1200    Async Rust          Profiling\n",
       5, 0, 2, "coffee break", NULL, NULL, NULL },
+    /* a header a cell a line ("Time / Session / Speaker / Room"), then a
+     * time and a line per column; "\u2014" is an empty cell */
+    { "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n\u2014\nFoyer\n\n"
+      "10:00\nKeynote\nBartosz Zieli\u0144ski, Debian\nMain Hall\n",
+      2, 0, 1, "Keynote", NULL, "Main Hall", "Bartosz Zieli\u0144ski" },
+    { "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n\u2014\nFoyer\n\n"
+      "10:00\nKeynote\nBartosz Zieli\u0144ski, Debian\nMain Hall\n",
+      2, 0, 0, "Doors open", NULL, "Foyer", NULL },
     /* a middle dot before a parallel session is a bullet */
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
       "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
