@@ -82,6 +82,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-people.c \
 	lib/mla-agenda-tables-private.h \
 	lib/mla-agenda-tables.c \
+	lib/mla-agenda-grids.c \
 	lib/mla-agenda-flat.c \
 	lib/mla-agenda-days-private.h \
 	lib/mla-agenda-days.c \

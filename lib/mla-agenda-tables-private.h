@@ -1,8 +1,10 @@
 /* mla-agenda-tables-private.h: tables and parallel tracks of the agenda
  * parser: header rows ("Time | Session | Room", "ROOM A  Room B" over an
- * underline), rows cut into cells, one slot per track cell. The table's
- * columns are owned by the builder (MlaAgendaBuilder.columns, .rooms) and
- * cleared at each day heading. Not installed. */
+ * underline), rows cut into cells, one slot per track cell; implemented
+ * by mla-agenda-tables.c, mla-agenda-grids.c (grids laid out by position)
+ * and mla-agenda-flat.c (a cell per line). The table's columns are owned
+ * by the builder (MlaAgendaBuilder.columns, .rooms) and cleared at each
+ * day heading. Not installed. */
 #pragma once
 #include <glib.h>
 #include "mla-agenda.h"
@@ -58,14 +60,45 @@ void mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e);
  * Returns whether the current line was such a line. */
 gboolean mla_agenda_row_cells_below (MlaAgendaBuilder *b);
 
+/* Returns: (transfer full): the pieces of @text cut at the byte offsets
+ * in @cuts (guint), each trimmed. */
+GPtrArray *mla_agenda_cut_cells (const char *text, GArray *cuts);
+
+/* Whether @cell of a grid's header row, which has no time column, is a
+ * room: no time, unless a room's number reads as one ("Room 2.14"). */
+gboolean mla_agenda_header_room (MlaAgendaBuilder *b, const char *cell);
+
+/* Whether a track cell holds no session: "", only a parenthesis, as
+ * "(free)" in an unconference grid, or a word of [tables] empty ("slot
+ * open"), maybe in emphasis ("_slot open_"). */
+gboolean mla_agenda_empty_cell (MlaAgendaBuilder *b, const char *cell);
+
+/* Returns: (transfer full): a slot from @s to @e (minutes, @e -1: none). */
+MlaAgendaSlot *mla_agenda_table_slot (int s, int e);
+
+/* Rule "table-header". */
+gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* mla-agenda-grids.c: */
 /* A row under an underlined track header: each chunk of text (chunks are
  * apart by two or more spaces) from byte @from of the current line is a
  * slot in the room whose column it starts in. */
 void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
 
-/* Returns: (transfer full): the pieces of @text cut at the byte offsets
- * in @cuts (guint), each trimmed. */
-GPtrArray *mla_agenda_cut_cells (const char *text, GArray *cuts);
+/* "          Kitchen       Garden      Library" right above a timed row:
+ * a grid's header of rooms (each a place, apart by two or more spaces)
+ * without a time column or underline. Returns whether the current line
+ * is one; then its rooms are the track columns. */
+gboolean mla_agenda_grid_header (MlaAgendaBuilder *b);
+
+/* Rule "time-header": a line of times only ("   10:00    11:00    13:00")
+ * over rows of a room and one cell per time: a transposed grid, each cell
+ * a slot in the row's room from its column's time to the next column's. */
+gboolean mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* Rules "track-header" and "underline". */
+gboolean mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);
+gboolean mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
 
 /* mla-agenda-flat.c: */
 /* "0900-1130 Morning Sessions" over indented lines "Room A  WG2  Title"
@@ -93,21 +126,5 @@ gboolean mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e);
 /* Rule "flat-header": "TimeRoom ARoom BRoom C" (a web table's header row
  * run together) or "Time" over one room per line. */
 gboolean mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match);
-
-/* "          Kitchen       Garden      Library" right above a timed row:
- * a grid's header of rooms (each a place, apart by two or more spaces)
- * without a time column or underline. Returns whether the current line
- * is one; then its rooms are the track columns. */
-gboolean mla_agenda_grid_header (MlaAgendaBuilder *b);
-
-/* Rule "time-header": a line of times only ("   10:00    11:00    13:00")
- * over rows of a room and one cell per time: a transposed grid, each cell
- * a slot in the row's room from its column's time to the next column's. */
-gboolean mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match);
-
-/* Rules "table-header", "track-header" and "underline". */
-gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
-gboolean mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);
-gboolean mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
 
 G_END_DECLS
