@@ -210,6 +210,13 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
                  || g_regex_match (slot_inline, copy, 0, NULL))
                 && ++found >= 2)
                 return TRUE;
+        } else if (g_ascii_isalpha (*p) && memchr (p, '\t', end != NULL ? (gsize) (end - p)
+                                                                       : strlen (p)) != NULL) {
+            /* "Date<TAB>Start<TAB>End<TAB>Session": an export's header */
+            g_autofree char *copy = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
+
+            if (g_regex_match (mla_agenda_rule (parser, "export-header"), copy, 0, NULL))
+                return TRUE;
         }
         line = end != NULL ? end + 1 : NULL;
     }

@@ -76,6 +76,13 @@ gboolean mla_agenda_empty_cell (MlaAgendaBuilder *b, const char *cell);
 /* Returns: (transfer full): a slot from @s to @e (minutes, @e -1: none). */
 MlaAgendaSlot *mla_agenda_table_slot (int s, int e);
 
+/* Rule "export-header": "Date  Start  End  Room  Session  Speakers", a
+ * scheduling tool's export, over its rows (up to a blank line): each row
+ * a slot on its day, from its start to its end, with its title, people
+ * and place; a place used by two slots at once is a room (a track), else
+ * a location. */
+gboolean mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match);
+
 /* Rule "table-header". */
 gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
 

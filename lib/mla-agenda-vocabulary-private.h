@@ -27,6 +27,10 @@ struct MlaAgendaParser {
     GHashTable *people_columns; /* casefolded "who" */
     GHashTable *title_columns;  /* casefolded "talk", "topic": a column of titles */
     GHashTable *empty_cells;    /* casefolded "slot open", "free": a grid cell of no session */
+    GHashTable *time_columns;   /* casefolded "time": a table's column of times */
+    GHashTable *date_columns;   /* casefolded "date": an export's column of days */
+    GHashTable *start_columns;  /* casefolded "start" */
+    GHashTable *end_columns;    /* casefolded "end" */
     GHashTable *not_names;      /* casefolded words never in a name */
     GHashTable *not_alone;      /* casefolded words never a first name alone */
     GRegex **rules;             /* compiled, parallel to the rule table */

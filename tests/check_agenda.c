@@ -2789,6 +2789,19 @@ static const struct {
     { "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n\u2014\nFoyer\n\n"
       "10:00\nKeynote\nBartosz Zieli\u0144ski, Debian\nMain Hall\n",
       2, 0, 0, "Doors open", NULL, "Foyer", NULL },
+    /* a scheduling tool's export: a place used twice at once is a room */
+    { "Programme\n\nDate\tStart\tEnd\tRoom\tSession\tSpeakers\n"
+      "2026-11-05\t09:00\t09:45\tHall 1\tKeynote\tSarah Kim\n"
+      "2026-11-05\t09:45\t10:15\tFoyer\tCoffee break\t\n"
+      "2026-11-05\t10:15\t11:00\tHall 1\tSBOMs\tRaj Patel; Ines Duarte\n"
+      "2026-11-05\t10:15\t11:00\tHall 2\tLadders\tKofi Mensah\n",
+      4, 0, 0, "Keynote", "Hall 1", NULL, "Sarah Kim" },
+    { "Programme\n\nDate\tStart\tEnd\tRoom\tSession\tSpeakers\n"
+      "2026-11-05\t09:00\t09:45\tHall 1\tKeynote\tSarah Kim\n"
+      "2026-11-05\t09:45\t10:15\tFoyer\tCoffee break\t\n"
+      "2026-11-05\t10:15\t11:00\tHall 1\tSBOMs\tRaj Patel; Ines Duarte\n"
+      "2026-11-05\t10:15\t11:00\tHall 2\tLadders\tKofi Mensah\n",
+      4, 0, 1, "Coffee break", NULL, "Foyer", NULL },
     /* a middle dot before a parallel session is a bullet */
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
       "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
