@@ -544,11 +544,17 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autoptr (GPtrArray) cells = NULL;
     g_autofree char *corner = g_match_info_fetch_named (match, "corner");
     gboolean grid = corner != NULL && corner[0] != '\0';
+    gint from = 0;
     char layout = strchr (text, '|') != NULL ? '|'
                   : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
                                                                        : 'f';
 
     cells = split_row (b, rest, layout, TRUE);
+    g_match_info_fetch_named_pos (match, "rest", &from, NULL);
+    if (layout == '|' && !grid && cells->len > 0 && strchr (text, '|') > text + from) {
+        /* "Time (CET) | Topic | Presenter": the zone is the time cell's */
+        g_ptr_array_remove_index (cells, 0);
+    }
     if (cells->len < 2)
         return FALSE;
     /* "         | Main Room | Kitchen | Garden": a grid's header row with

@@ -2789,6 +2789,10 @@ static const struct {
     { "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n\u2014\nFoyer\n\n"
       "10:00\nKeynote\nBartosz Zieli\u0144ski, Debian\nMain Hall\n",
       2, 0, 0, "Doors open", NULL, "Foyer", NULL },
+    /* "Time (CET) | Topic | Presenter": the zone belongs to the time cell */
+    { "Monday\n\nTime (CET) | Topic | Presenter\n09:00 - 09:45 | Charter review | Ann Lee (Inria)\n"
+      "09:45 - 10:30 | Pointer API | S. Nakamura\n",
+      2, 0, 0, "Charter review", NULL, NULL, "Ann Lee" },
     /* a scheduling tool's export: a place used twice at once is a room */
     { "Programme\n\nDate\tStart\tEnd\tRoom\tSession\tSpeakers\n"
       "2026-11-05\t09:00\t09:45\tHall 1\tKeynote\tSarah Kim\n"
