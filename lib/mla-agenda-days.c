@@ -270,7 +270,15 @@ set_frame_end (MlaAgendaBuilder *b, const char *text)
         return;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     if (e > s)
-        g_hash_table_insert (b->frame_ends, b->day, GINT_TO_POINTER (e + 1));
+        mla_agenda_builder_frame (b, e);
+}
+
+void
+mla_agenda_builder_frame (MlaAgendaBuilder *b, int end)
+{
+    if (b->day == NULL)
+        mla_agenda_builder_new_day (b, NULL, NULL);
+    g_hash_table_insert (b->frame_ends, b->day, GINT_TO_POINTER (end + 1));
 }
 
 gboolean

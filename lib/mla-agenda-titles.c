@@ -27,6 +27,16 @@ is_code (const char *text)
     return n > 0 && n <= 10;
 }
 
+/* "room 204", "salle B12": a room word and a number, in any case. */
+static gboolean
+numbered_room (MlaAgendaBuilder *b, const char *text)
+{
+    g_auto (GStrv) words = g_strsplit (text, " ", -1);
+
+    return g_strv_length (words) == 2 && mla_agenda_is_room_word (b, words[0])
+           && strpbrk (words[1], "0123456789") != NULL;
+}
+
 /* Whether the word @name stands on another line of the text than the
  * current one, as a word of its own. */
 static gboolean
@@ -49,7 +59,8 @@ named_elsewhere (MlaAgendaBuilder *b, const char *name)
 
 /* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
  * Room 3A", "Triage [Library]", "Dinner (Trattoria Sole)": the place a
- * title ends with. A room ("Room 3A") is one after any title; a venue's
+ * title ends with. A room ("Room 3A") is one after any title, after a
+ * dash or a comma ("Lab 1, Room 204"); a venue's
  * name only after a meal, a break or a party (after a talk it would be a
  * speaker or a topic), or in square brackets when it is no name. Returns
  * whether @title (cut there) gave @slot its place. */
@@ -61,8 +72,26 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
     gboolean room, venue, square;
     MlaSlotKind kind;
 
-    if (slot->location != NULL || slot->room != NULL
-        || !g_regex_match (b->parser->place_tail, title, 0, &match))
+    if (slot->location != NULL || slot->room != NULL)
+        return FALSE;
+    if (g_regex_match (b->parser->place_comma, title, 0, &match)) {
+        place = g_match_info_fetch_named (match, "place");
+        if ((mla_agenda_is_room_line (b, place) || numbered_room (b, place))
+            && !g_regex_match (b->parser->people_apart, place, 0, NULL)) {
+            gint start = 0;
+
+            g_match_info_fetch_named_pos (match, "place", &start, NULL);
+            slot->location = g_steal_pointer (&place);
+            title[start] = '\0';
+            g_strchomp (title);
+            if (g_str_has_suffix (title, ","))
+                title[strlen (title) - 1] = '\0';
+            return TRUE;
+        }
+        g_clear_pointer (&place, g_free);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (!g_regex_match (b->parser->place_tail, title, 0, &match))
         return FALSE;
     place = g_match_info_fetch_named (match, "place");
     note = g_match_info_fetch_named (match, "note");
@@ -279,7 +308,9 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
          * one dash when the text names the person elsewhere too ("Present:
          * Dmitri, Olamide", a signature) */
         double_dash = g_strstr_len (title + before_end, name_start - before_end, "--") != NULL;
+        /* ("- Amara Okafor (tbc)": a name with its marker) */
         if (mla_agenda_parser_is_name (b->parser, name)
+            || (strchr (name, '(') != NULL && mla_agenda_names_only (b->parser, name))
             || (mla_agenda_is_first_name (b->parser, name)
                 && (double_dash || named_elsewhere (b, name)))) {
             char *before = g_match_info_fetch (match, 1);

@@ -37,6 +37,7 @@ struct MlaAgendaParser {
     GRegex *item_column;        /* "1   " before a title: an item number in its column */
     GRegex *bullet;             /* "\u25b8 " at a line's start */
     GRegex *place_tail;         /* "Lunch - Brasserie X, next door", "Triage [Library]" */
+    GRegex *place_comma;        /* "Lab 1, Room 204" */
     GRegex *venue;              /* "Brasserie de l'Atelier" */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;

@@ -279,6 +279,8 @@ static const MlaPattern patterns[] = {
       "^(?<title>.*?\\S)\\s*(?:\\s(?:--?|\\x{2013}|\\x{2014})\\s+(?<place>[^,()\\[\\]]+?)"
       "(?:\\s*,\\s*(?<note>[^,]+))?|\\s*(?<open>[(\\[])\\s*(?<place>[^,()\\[\\]]+?)\\s*[)\\]])\\s*$",
       G_REGEX_DUPNAMES },
+    /* "Lab 1 - Finite-state tools, Room 204": a room after the last comma */
+    { FIELD (place_comma), "^(?<title>.*\\S)\\s*,\\s*(?<place>[^,()\\[\\]]+?)\\s*$", 0 },
     /* a venue's name: capitalised words, maybe with particles ("Brasserie
      * de l'Atelier", "The Haggerston") */
     { FIELD (venue),

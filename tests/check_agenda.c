@@ -2671,6 +2671,19 @@ static const struct {
       3, 0, 1, "Mirror status", NULL, NULL, "Olamide" },
     { "Thursday\n\n16:00  Roll call\n16:05  Storage - Ceph\n16:20  Postmortem\n",
       3, 0, 1, "Storage - Ceph", NULL, NULL, NULL },
+    /* a range alone over field lines and items inside it frames them */
+    { "Wednesday, 14 October 2026\n1400-1600 UTC\nChairs: Priya Raman, Jorgen Lund\n\n"
+      "1400-1410  Administrivia\n1410-1435  draft-ietf-foowg-yang\n1550-1600  Wrap-up\n",
+      3, 0, 0, "Administrivia", NULL, NULL, NULL },
+    /* a speaker with a marker after a dash; a guest label; a room after a comma */
+    { "Thursday\n\n15:30  Budget\n15:45  CoC committee update - Amara Okafor (tbc)\n16:00  AOB\n",
+      3, 0, 1, "CoC committee update", NULL, NULL, "Amara Okafor" },
+    { "Tuesday\n\n09.00-12.00  Memory forensics basics (guest: Aleksandr Petrenko, tbc)\n"
+      "12.00-13.00  Lunch\n13.00-17.00  Lab\n",
+      3, 0, 0, "Memory forensics basics", NULL, NULL, "Aleksandr Petrenko" },
+    { "Monday\n\n9h00 - 12h00 : Lecture 1\n13h30 - 17h00 : Lab 1 - finite-state tools, room 204\n"
+      "17h00 : Drinks\n",
+      3, 0, 1, "Lab 1 - finite-state tools", NULL, "room 204", NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
