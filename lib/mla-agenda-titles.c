@@ -76,7 +76,16 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
         return FALSE;
     if (g_regex_match (b->parser->place_comma, title, 0, &match)) {
         place = g_match_info_fetch_named (match, "place");
-        if ((mla_agenda_is_room_line (b, place) || numbered_room (b, place))
+        g_autofree char *head = g_match_info_fetch_named (match, "title");
+
+        /* ("Middag och mingel, Pub Ankaret": a party's venue too; not in
+         * "Dinner at Gys, Voorstraat", whose venue is in the title) */
+        if (((mla_agenda_is_room_line (b, place) || numbered_room (b, place))
+             || (mla_agenda_parser_kind (b->parser, head) != MLA_SLOT_KIND_SESSION
+                 && strstr (head, " at ") == NULL && strchr (head, '@') == NULL
+                 && g_regex_match (b->parser->venue, place, 0, NULL)
+                 && (strchr (place, ' ') != NULL    /* "Pub Ankaret" */
+                     || mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION)))
             && !g_regex_match (b->parser->people_apart, place, 0, NULL)) {
             gint start = 0;
 

@@ -192,6 +192,7 @@ static const MlaWordList word_lists[] = {
     { "times", "zones", 0, "@ZONE@", 0 },
     { "times", "units", 0, "@UNIT@", 0 },
     { "times", "durations", 0, "@DURATION@", 0 },
+    { "times", "until", 0, "@UNTIL@", 0 },
     { "labels", "stand-ins", 0, "@STAND_IN@", 0 },
     { "times", "from", 0, "@FROM@", 0 },
     { "locations", "labels", TABLE (place_labels), "@LOCATION@", 0 },
@@ -267,11 +268,14 @@ static const MlaPattern patterns[] = {
     { FIELD (range_anywhere), "@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@", G_REGEX_CASELESS },
     { FIELD (duration),
       "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?\\s*[)\\]]"
-      "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$", G_REGEX_CASELESS },
+      "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$"
+      "|\\s*\\(\\s*(?:@UNTIL@)\\s[^()]*\\)\\s*$", G_REGEX_CASELESS },
     { FIELD (stand_in),
       "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\))\\s*$",
       G_REGEX_CASELESS },
     { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
+    /* "~~09:00~~ 09:30": text struck through in Markdown is gone */
+    { FIELD (struck), "~~[^~]*~~\\s*", 0 },
     { FIELD (bullet), "^(\\s*)(?:@BULLET@)(?=\\s)", 0 },
     /* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
      * Room 3A", "Triage [Library]" */
@@ -304,8 +308,10 @@ static const MlaPattern patterns[] = {
     { FIELD (note_paren), NO_START_IN_SPACES "\\s*(\\((?:@OPENERS@)\\b[^()]*\\))\\s*$",
       G_REGEX_CASELESS },
     { FIELD (word), "\\p{L}[\\p{L}'\\x{2019}-]*", 0 },
+    /* (or "\u5c71\u7530 \u82b1\u5b50": family and given name in Han, apart) */
     { FIELD (name),
-      "^\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}.-]*|@PARTICLE@))+$", 0 },
+      "^\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}.-]*|@PARTICLE@))+$"
+      "|^\\p{Han}{1,3}\\s\\p{Han}{1,3}$", 0 },
     /* "Interop report ........ Dario Russo": dot leaders, four dots or more
      * (maybe spaced), or three apart from the words on both sides */
     { FIELD (leaders),

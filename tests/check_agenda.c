@@ -2684,6 +2684,24 @@ static const struct {
     { "Monday\n\n9h00 - 12h00 : Lecture 1\n13h30 - 17h00 : Lab 1 - finite-state tools, room 204\n"
       "17h00 : Drinks\n",
       3, 0, 1, "Lab 1 - finite-state tools", NULL, "room 204", NULL },
+    /* "(until 5pm)" is time; struck-through text is gone */
+    { "Thursday\n\n1pm  Lunch\n3pm  Working group breakouts (until 5pm)\n5pm  Drinks\n",
+      3, 0, 1, "Working group breakouts", NULL, NULL, NULL },
+    { "Tuesday\n\n~~09:00~~ 09:30  Liaison reports\n10:30  Ballot planning\n"
+      "12:30  Lunch, ~~Caf\u00e9 Linden~~ Room 4.12\n",
+      3, 0, 0, "Liaison reports", NULL, NULL, NULL },
+    { "Tuesday\n\n~~09:00~~ 09:30  Liaison reports\n10:30  Ballot planning\n"
+      "12:30  Lunch, ~~Caf\u00e9 Linden~~ Room 4.12\n",
+      3, 0, 2, "Lunch", NULL, "Room 4.12", NULL },
+    /* a party's venue after a comma; names in Han; a range with no end */
+    { "ONSDAG 25/11\nkl. 15.00  Fika\nkl. 16.00  Hackpass\nkl. 18.00  Middag och mingel, Pub Ankaret\n",
+      3, 0, 2, "Middag och mingel", NULL, "Pub Ankaret", NULL },
+    { "\u25a0 2026\u5e7412\u670812\u65e5(\u571f)\n\n13:00\u301c13:20  \u53d7\u4ed8 / Registration\n"
+      "13:20\u301c13:30  Opening (\u4f50\u85e4 \u5065)\n18:00\u301c  Social\n",
+      3, 0, 1, "Opening", NULL, NULL, "\u4f50\u85e4 \u5065" },
+    { "\u25a0 2026\u5e7412\u670812\u65e5(\u571f)\n\n13:00\u301c13:20  \u53d7\u4ed8 / Registration\n"
+      "13:20\u301c13:30  Opening (\u4f50\u85e4 \u5065)\n18:00\u301c  Social\n",
+      3, 0, 2, "Social", NULL, NULL, NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
