@@ -281,6 +281,31 @@ mla_agenda_builder_frame (MlaAgendaBuilder *b, int end)
     g_hash_table_insert (b->frame_ends, b->day, GINT_TO_POINTER (end + 1));
 }
 
+/* "Tomorrow's agenda:" over "Day 2": the first day, written without its
+ * date, is the day after the mail's (or the mail's own, "today"), when the
+ * prose before it says so. */
+static void
+date_from_prose (MlaAgendaBuilder *b, char date[11])
+{
+    int offset = -1;    /* "tomorrow" anywhere wins over "today" */
+    g_autoptr (GDateTime) day = NULL;
+
+    for (guint i = 0; i < b->index && b->reference != NULL && offset < 1; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+
+        for (g_regex_match (b->parser->relative_day, b->lines[i].text, 0, &match);
+             g_match_info_matches (match); g_match_info_next (match, NULL)) {
+            g_autofree char *tomorrow = g_match_info_fetch_named (match, "tomorrow");
+
+            offset = MAX (offset, tomorrow != NULL && tomorrow[0] != '\0' ? 1 : 0);
+        }
+    }
+    if (offset < 0)
+        return;
+    day = g_date_time_add_days (b->reference, offset);
+    mla_agenda_format_date (day, date);
+}
+
 gboolean
 mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -356,6 +381,8 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (date[0] == '\0' && weekday != 0)
         mla_agenda_resolve_weekday_after (b, weekday, date);
+    if (date[0] == '\0' && weekday == 0 && day_label != NULL && b->agenda->days->len == 0)
+        date_from_prose (b, date);
     g_debug ("agenda: rule day-heading: line %u: \"%s\" %s", b->index + 1, text, date);
     {
         /* The heading as written, from its weekday or "Day N" on: "LC

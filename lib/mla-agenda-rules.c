@@ -38,7 +38,9 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
     { "table-header",
-      "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))\\s*(?<rest>\\S.*?)\\s*"
+      /* ("Time (CET) | Topic | Presenter": the zone is the time column's) */
+      "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\([^()|]{1,12}\\))?(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))"
+      "\\s*(?<rest>\\S.*?)\\s*"
       "$",
       mla_agenda_rule_table_header },
     { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",

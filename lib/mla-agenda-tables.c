@@ -118,15 +118,18 @@ split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
     return cells;
 }
 
-/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person;
- * returns whether it did. */
+/* "Chair: Ken Adams", "proposed by Ines", "[host: Kim]" in a cell: adds
+ * the person; returns whether it did. */
 static gboolean
 add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
 {
     g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL;
+    g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL, *inner = NULL;
+    gsize n = strlen (cell);
     int role;
 
+    if (n > 2 && ((cell[0] == '[' && cell[n - 1] == ']') || (cell[0] == '(' && cell[n - 1] == ')')))
+        cell = inner = g_strndup (cell + 1, n - 2);
     if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), cell, 0, &match))
         return FALSE;
     label = g_match_info_fetch_named (match, "label");

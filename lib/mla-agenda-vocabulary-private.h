@@ -40,6 +40,7 @@ struct MlaAgendaParser {
     GRegex *place_tail;         /* "Lunch - Brasserie X, next door", "Triage [Library]" */
     GRegex *place_comma;        /* "Lab 1, Room 204" */
     GRegex *venue;              /* "Brasserie de l'Atelier" */
+    GRegex *relative_day;       /* "tomorrow", "today" */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;

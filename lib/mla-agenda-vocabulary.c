@@ -179,6 +179,8 @@ typedef struct {
 
 static const MlaWordList word_lists[] = {
     { "days", "numbered", TABLE (day_words), "@DAYWORDS@", 0 },
+    { "days", "tomorrow", 0, "@TOMORROW@", 0 },
+    { "days", "today", 0, "@TODAY@", 0 },
     { "days", "fillers", TABLE (heading_fillers), NULL, 0 },
     { "dates", "ordinals", 0, "@ORDINAL@", 0 },
     { "dates", "of", 0, "@DATE_OF@", 0 },
@@ -246,7 +248,7 @@ static const MlaPattern patterns[] = {
     { FIELD (schedule_intro), "^[\\s#*=~-]*(?:@SCHEDULE@)(?!\\w)[^:.!?]{0,60}:\\s*$",
       G_REGEX_CASELESS },
     /* "Minutes:", "Meeting notes": a heading of the record of a meeting */
-    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:\\s+[\\w'\\x{2019}().,-]+){0,6}"
+    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:,?\\s+[\\w'\\x{2019}().,-]+){0,6}"
                                "[\\s:*=~-]*$",
       G_REGEX_CASELESS },
     /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]",
@@ -290,6 +292,7 @@ static const MlaPattern patterns[] = {
     { FIELD (venue),
       "^\\p{Lu}[\\p{L}'\\x{2019}&.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}&.-]*|(?:@PARTICLE@|l')\\S*)){0,4}$",
       0 },
+    { FIELD (relative_day), "(?<!\\w)(?:(?<tomorrow>@TOMORROW@)|@TODAY@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (field_line), "^\\s*\\p{L}[\\p{L}\\s]{0,24}:\\s*\\S", 0 },
     { FIELD (date),
       "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@MONTH@)\\.?(?!\\w)"

@@ -1644,6 +1644,22 @@ START_TEST (test_negative_round5)
 }
 END_TEST
 
+/* "Tomorrow's agenda" over "Day 2": the day after the mail's; the notes
+ * under "Draft notes, Day 1" are no slots. */
+START_TEST (test_day_from_prose)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Thanks for today; the notes are below. Tomorrow's agenda:\n\nDay 2\n-----\n09h00\n  Reports\n"
+        "10h30\n  Coffee\n12h30\n  Lunch\n\nDraft notes, Day 1\n- 09:05 opened\n- 11:40 agreed\n"
+        "- 15:20 nominated\n",
+        "2026-10-21T18:00:00+02:00");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2026-10-22");
+}
+END_TEST
+
 /* "Session II 09:30-11:30" over the items: the last one ends at 11:30. */
 START_TEST (test_frame_ends_last_slot)
 {
@@ -2702,6 +2718,13 @@ static const struct {
     { "\u25a0 2026\u5e7412\u670812\u65e5(\u571f)\n\n13:00\u301c13:20  \u53d7\u4ed8 / Registration\n"
       "13:20\u301c13:30  Opening (\u4f50\u85e4 \u5065)\n18:00\u301c  Social\n",
       3, 0, 2, "Social", NULL, NULL, NULL },
+    /* a labelled person in brackets as a cell; a zone after "Time" */
+    { "Saturday\n  08:00 UTC  kickoff stream    [host: kim o'neill]\n  09:30 UTC  hacking\n"
+      "  12:00 UTC  lunch\n",
+      3, 0, 0, "kickoff stream", NULL, NULL, "kim o'neill" },
+    { "Monday 9 November 2026\nTime (CET) | Topic | Presenter\n08:30-09:00 | Registration |\n"
+      "09:00-09:45 | Charter review | Elodie Marchand (Inria)\n09:45-10:30 | Pointer API | S. Nakamura\n",
+      3, 0, 1, "Charter review", NULL, NULL, "Elodie Marchand" },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
@@ -2822,6 +2845,7 @@ static const struct {
     { "layouts", &test_layouts, G_N_ELEMENTS (layouts) },
     { "round 5", &test_negative_round5, G_N_ELEMENTS (negatives_round5) },
     { "round 5", &test_frame_ends_last_slot, 1 },
+    { "round 5", &test_day_from_prose, 1 },
 };
 
 static Suite *
