@@ -595,6 +595,7 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
 
         /* names first: a place prefix reads "Niamh Gallagher:" as one */
         mla_agenda_day_name_heads (b, day);
+        mla_agenda_day_lower_tails (b, day);
         mla_agenda_day_place_prefixes (b, day);
         for (guint j = 0; j < day->slots->len; j++) {
             MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);

@@ -12,7 +12,6 @@
 #define FIRST_NAME_MIN_CHARS 3
 #define FIRST_NAME_MAX_CHARS 15
 
-static gboolean is_lower_name (MlaAgendaParser *parser, const char *text);
 
 char *
 mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboolean *out_confirmed)
@@ -406,14 +405,14 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     lower = strchr (clean, ',') == NULL;
     if (n > 1 && names > 0
         && (mla_agenda_parser_is_name (b->parser, parts[0])
-            || (lower && is_lower_name (b->parser, parts[0])))) {
+            || (lower && mla_agenda_is_lower_name (b->parser, parts[0])))) {
         /* names, each maybe with an affiliation after a comma
          * ("Elena Petrova, University of Oslo"): the names only; a part
          * with a label of its own has that role ("...; moderator X") */
         for (guint i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0'
                 && (mla_agenda_parser_is_name (b->parser, parts[i])
-                    || (lower && is_lower_name (b->parser, parts[i]))))
+                    || (lower && mla_agenda_is_lower_name (b->parser, parts[i]))))
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
             else if (parts[i][0] != '\0')
                 add_labelled_part (b, slot, parts[i]);
@@ -601,8 +600,8 @@ is_names (MlaAgendaParser *parser, const char *text)
 /* "ama okafor", "nadia k.", "ben o'malley": two or three words written in
  * lower case, as some people write their names; none a word that is
  * never a name's ("the team"). */
-static gboolean
-is_lower_name (MlaAgendaParser *parser, const char *text)
+gboolean
+mla_agenda_is_lower_name (MlaAgendaParser *parser, const char *text)
 {
     g_autofree char *clean = mla_agenda_squeeze (text);
     g_auto (GStrv) words = g_strsplit (clean, " ", -1);
@@ -635,7 +634,7 @@ is_names_any_case (MlaAgendaParser *parser, const char *text)
         g_strstrip (parts[i]);
         if (parts[i][0] == '\0')
             continue;
-        if (!mla_agenda_parser_is_name (parser, parts[i]) && !is_lower_name (parser, parts[i]))
+        if (!mla_agenda_parser_is_name (parser, parts[i]) && !mla_agenda_is_lower_name (parser, parts[i]))
             return FALSE;
         names++;
     }

@@ -175,6 +175,36 @@ mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
     }
 }
 
+void
+mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
+{
+    guint named = 0;
+
+    for (guint i = 0; i < day->slots->len; i++)
+        named += ((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->people->len > 0;
+    if (named < 2)
+        return;
+    for (guint i = 0; i < day->slots->len; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autofree char *name = NULL, *marker = NULL, *person = NULL;
+        gint start = 0;
+
+        if (slot->people->len > 0 || slot->title == NULL
+            || !g_regex_match (b->parser->lower_tail, slot->title, 0, &match))
+            continue;
+        name = g_match_info_fetch_named (match, "name");
+        marker = g_match_info_fetch_named (match, "marker");
+        if (!mla_agenda_is_lower_name (b->parser, name))
+            continue;
+        /* (with its marker: "(tbc)" makes the person unconfirmed) */
+        person = g_strconcat (name, marker != NULL ? marker : "", NULL);
+        mla_agenda_add_person (b, slot, person, MLA_PERSON_ROLE_SPEAKER);
+        g_match_info_fetch_named_pos (match, "title", NULL, &start);
+        slot->title[start] = '\0';
+    }
+}
+
 /* Splits what a title carries besides itself: "@ place", a trailing
  * "(or ...)" note, a " - Speaker Name" tail. */
 void

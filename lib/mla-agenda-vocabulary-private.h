@@ -41,6 +41,7 @@ struct MlaAgendaParser {
     GRegex *place_comma;        /* "Lab 1, Room 204" */
     GRegex *venue;              /* "Brasserie de l'Atelier" */
     GRegex *relative_day;       /* "tomorrow", "today" */
+    GRegex *lower_tail;         /* "Title - amara okafor (tbc)" */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;

@@ -2725,6 +2725,12 @@ static const struct {
     { "Monday 9 November 2026\nTime (CET) | Topic | Presenter\n08:30-09:00 | Registration |\n"
       "09:00-09:45 | Charter review | Elodie Marchand (Inria)\n09:45-10:30 | Pointer API | S. Nakamura\n",
       3, 0, 1, "Charter review", NULL, NULL, "Elodie Marchand" },
+    /* a name in lower case after a dash, where others name speakers so */
+    { "Thursday\n\n15:10 Graduation - Ingrid Solberg\n15:30 CI budget -- Tomas Reyes\n"
+      "15:45 CoC update - amara okafor (tbc)\n15:55 AOB\n",
+      4, 0, 2, "CoC update", NULL, NULL, "amara okafor" },
+    { "Thursday\n\n15:10 Graduation\n15:30 Kernel hacking - getting started\n15:55 AOB\n",
+      3, 0, 1, "Kernel hacking - getting started", NULL, NULL, NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
