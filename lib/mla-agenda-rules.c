@@ -396,6 +396,8 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
         return TRUE;
     }
     mla_agenda_slot_set_title (b, slot, title);
+    if (b->day == NULL)
+        mla_agenda_builder_new_day (b, NULL, NULL);     /* "- Recap (9:00-9:15)" first */
     g_ptr_array_add (b->day->slots, slot);
     g_array_append_val (b->slot_lines, b->index);
     b->previous = s;

@@ -523,7 +523,10 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             if (column->day != NULL) {
                 b->day = mla_agenda_builder_day_for (b, column->day, column->date);
                 mla_agenda_builder_add_slot (b, slot);
-                b->day = day;   /* the next row starts from the same day */
+                /* the next row starts from the same day; the slot is
+                 * another day's, so no later line continues it there */
+                b->day = day;
+                b->slot = NULL;
             } else {
                 mla_agenda_builder_add_slot (b, slot);
             }

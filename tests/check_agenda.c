@@ -2731,6 +2731,9 @@ static const struct {
       4, 0, 2, "CoC update", NULL, NULL, "amara okafor" },
     { "Thursday\n\n15:10 Graduation\n15:30 Kernel hacking - getting started\n15:55 AOB\n",
       3, 0, 1, "Kernel hacking - getting started", NULL, NULL, NULL },
+    /* list items with ranges before any heading or slot (found by fuzzing) */
+    { "- Recap (9:00-9:15)\n- Testing operators (9:15-10:30)\n- Coffee (10:30-10:45)\n",
+      3, 0, 1, "Testing operators", NULL, NULL, NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
