@@ -441,7 +441,7 @@ cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
 static void
 set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
 {
-    g_autoptr (GString) title = g_string_new (g_ptr_array_index (lines, 0));
+    g_autoptr (GString) title = g_string_new (lines->len > 0 ? g_ptr_array_index (lines, 0) : "");
     g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
     guint k = 1;
 
