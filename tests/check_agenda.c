@@ -2734,6 +2734,10 @@ static const struct {
     /* list items with ranges before any heading or slot (found by fuzzing) */
     { "- Recap (9:00-9:15)\n- Testing operators (9:15-10:30)\n- Coffee (10:30-10:45)\n",
       3, 0, 1, "Testing operators", NULL, NULL, NULL },
+    /* the same time in other zones, in parentheses */
+    { "Wednesday 25 March 2026\n15:00 UTC (08:00 PT / 16:00 CET)  Welcome\n"
+      "15:10 UTC (08:10 PT / 16:10 CET)  Invited talk\n16:00 UTC (09:00 PT / 17:00 CET)  Panel\n",
+      3, 0, 1, "Invited talk", NULL, NULL, NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
