@@ -437,6 +437,24 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
+    if (slot->location == NULL && slot->people->len == 0
+        && mla_agenda_parser_kind (b->parser, title) != MLA_SLOT_KIND_SESSION
+        && (g_regex_match (b->parser->meal_tail, title, 0, &match)
+            || g_regex_match (b->parser->sentences, title, 0, &match))) {
+        /* "Lunch - Pizza provided", "People arrive. Coffee will be
+         * served": the meal or the break is the title, the rest a note */
+        char *before = g_match_info_fetch (match, 1);
+
+        if (mla_agenda_parser_kind (b->parser, before) != MLA_SLOT_KIND_SESSION
+            || g_regex_match (b->parser->sentences, title, 0, NULL)) {
+            g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
+            g_free (title);
+            title = before;
+        } else {
+            g_free (before);
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (slot->people->len == 0 && g_regex_match (b->parser->label_name, title, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 1);
 

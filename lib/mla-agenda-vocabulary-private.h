@@ -42,6 +42,8 @@ struct MlaAgendaParser {
     GRegex *venue;              /* "Brasserie de l'Atelier" */
     GRegex *relative_day;       /* "tomorrow", "today" */
     GRegex *lower_tail;         /* "Title - amara okafor (tbc)" */
+    GRegex *sentences;          /* "People arrive. Coffee will be served" */
+    GRegex *meal_tail;          /* "Lunch - Pizza provided" */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;

@@ -437,6 +437,11 @@ static const MlaPattern patterns[] = {
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
     { FIELD (description), "^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$", 0 },
+    /* "People arrive. Coffee will be served": a short first sentence is
+     * the title, the rest a note */
+    { FIELD (sentences), "^((?:\\S+\\s+){0,4}\\p{Ll}{3,})\\.\\s+(\\p{Lu}.*\\S)$", 0 },
+    /* "Lunch - Pizza provided": what follows a meal's dash is a note */
+    { FIELD (meal_tail), "^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\S.*)$", 0 },
 };
 
 #define PARSER_TABLE(parser, offset) (*(GHashTable **) ((char *) (parser) + (offset)))

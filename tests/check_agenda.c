@@ -2738,6 +2738,13 @@ static const struct {
     { "Wednesday 25 March 2026\n15:00 UTC (08:00 PT / 16:00 CET)  Welcome\n"
       "15:10 UTC (08:10 PT / 16:10 CET)  Invited talk\n16:00 UTC (09:00 PT / 17:00 CET)  Panel\n",
       3, 0, 1, "Invited talk", NULL, NULL, NULL },
+    /* after a meal's dash, or a break's first short sentence: a note */
+    { "Day 1\n\n10 - 10:30am. People arrive. Coffee will be served\n10:30 - 12:00pm Talks\n"
+      "1:00 - 2:00pm - Lunch - Pizza provided\n",
+      3, 0, 0, "People arrive", NULL, NULL, NULL },
+    { "Day 1\n\n10 - 10:30am. People arrive. Coffee will be served\n10:30 - 12:00pm Talks\n"
+      "1:00 - 2:00pm - Lunch - Pizza provided\n",
+      3, 0, 2, "Lunch", NULL, NULL, NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
