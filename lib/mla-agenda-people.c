@@ -349,7 +349,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     g_autofree char *one = NULL;
     g_auto (GStrv) parts = NULL;
     guint names = 0, n = 0, first_names = 0;
-    gboolean lower;
+    guint last_name = 0;
 
     if (clean == NULL)
         return;
@@ -399,20 +399,22 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
         return;
     }
-    /* ("kc claffy and Alberto Dainotti": a name in lower case beside
-     * others; not after a comma, where "directrice du laboratoire" is
-     * what the person is) */
-    lower = strchr (clean, ',') == NULL;
+    /* ("kc claffy and Alberto Dainotti", "maría gonzález, Tobias Krüger":
+     * a name in lower case before a capitalised one; not after it, where
+     * "directrice du laboratoire" is what the person is) */
+    for (guint i = 0; parts[i] != NULL; i++)
+        if (mla_agenda_parser_is_name (b->parser, parts[i]))
+            last_name = i;
     if (n > 1 && names > 0
         && (mla_agenda_parser_is_name (b->parser, parts[0])
-            || (lower && mla_agenda_is_lower_name (b->parser, parts[0])))) {
+            || (last_name > 0 && mla_agenda_is_lower_name (b->parser, parts[0])))) {
         /* names, each maybe with an affiliation after a comma
          * ("Elena Petrova, University of Oslo"): the names only; a part
          * with a label of its own has that role ("...; moderator X") */
         for (guint i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0'
                 && (mla_agenda_parser_is_name (b->parser, parts[i])
-                    || (lower && mla_agenda_is_lower_name (b->parser, parts[i]))))
+                    || (i < last_name && mla_agenda_is_lower_name (b->parser, parts[i]))))
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
             else if (parts[i][0] != '\0')
                 add_labelled_part (b, slot, parts[i]);

@@ -2745,6 +2745,10 @@ static const struct {
     { "Day 1\n\n10 - 10:30am. People arrive. Coffee will be served\n10:30 - 12:00pm Talks\n"
       "1:00 - 2:00pm - Lunch - Pizza provided\n",
       3, 0, 2, "Lunch", NULL, NULL, NULL },
+    /* a lower-case name before a capitalised one in a list */
+    { "Tuesday\n\n10.45-12.00  Hands-on triage\n             instructors: mar\u00eda gonz\u00e1lez, Tobias Kr\u00fcger\n"
+      "12.00-13.00  Lunch\n13.00-14.00  Lab\n",
+      3, 0, 0, "Hands-on triage", NULL, NULL, "Tobias Kr\u00fcger" },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
