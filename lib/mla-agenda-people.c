@@ -468,6 +468,16 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
         return NULL;
     g_strstrip (bare);
     {
+        /* "prof.ssa Chiara Benedetti, Direttrice": the name without its title */
+        g_autoptr (GMatchInfo) title = NULL;
+        gint end = 0;
+
+        if (g_regex_match (parser->honorific, bare, 0, &title)) {
+            g_match_info_fetch_pos (title, 0, NULL, &end);
+            memmove (bare, bare + end, strlen (bare + end) + 1);
+        }
+    }
+    {
         /* "Kate Stewart, Linux Foundation & Adolfo Garc\u00eda, Chainguard" */
         GStrv affiliated = mla_agenda_affiliated_people (parser, bare);
 
@@ -669,7 +679,10 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
         if (!is_names (parser, names)) {
             g_free (names);
             names = g_strdup (text + from);
-            if (!g_unichar_islower (g_utf8_get_char (names)) || !is_names_any_case (parser, names))
+            /* "run by Dmitri": after "by", a first name alone too */
+            if (!(g_unichar_islower (g_utf8_get_char (names)) && is_names_any_case (parser, names))
+                && !(strchr (by, ' ') == NULL && g_ascii_strcasecmp (by, "by") == 0
+                     && mla_agenda_is_first_name (parser, names)))
                 return FALSE;
         }
     }

@@ -288,11 +288,20 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->location_at, title, 0, &match)) {
         char *before = g_match_info_fetch (match, 1);
+        g_autofree char *place = NULL, *names = NULL;
+        MlaPersonRole role;
 
         g_free (slot->location);
         slot->location = g_match_info_fetch (match, 2);
         g_free (title);
         title = before;
+        /* "@ the Discord stage, run by Dmitri": who runs it is a person */
+        if (mla_agenda_people_by (b->parser, slot->location, &place, &names, &role)
+            && place[0] != '\0') {
+            mla_agenda_add_person (b, slot, names, role);
+            g_free (slot->location);
+            slot->location = g_steal_pointer (&place);
+        }
     }
     g_clear_pointer (&match, g_match_info_unref);
     take_place_tail (b, slot, title);

@@ -2749,6 +2749,14 @@ static const struct {
     { "Tuesday\n\n10.45-12.00  Hands-on triage\n             instructors: mar\u00eda gonz\u00e1lez, Tobias Kr\u00fcger\n"
       "12.00-13.00  Lunch\n13.00-14.00  Lab\n",
       3, 0, 0, "Hands-on triage", NULL, NULL, "Tobias Kr\u00fcger" },
+    /* who runs a place after "@"; an honorific before a name and its role */
+    { "Saturday\n  20:00 UTC  demos\n  23:30 UTC  late-night quiz @ the Discord stage, run by Dmitri\n"
+      "  00:30 UTC  quiz ends\n",
+      3, 0, 1, "late-night quiz", NULL, "the Discord stage", "Dmitri" },
+    { "Marted\u00ec 17 novembre 2026\n\n10.00 \u2013 10.15   Saluti istituzionali\n"
+      "                prof.ssa Chiara Benedetti, Direttrice del Dipartimento\n"
+      "10.15 \u2013 11.00   Standard aperti\n11.00 \u2013 11.30   Pausa caff\u00e8\n",
+      3, 0, 0, "Saluti istituzionali", NULL, NULL, "Chiara Benedetti" },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
