@@ -2486,6 +2486,17 @@ END_TEST
 /* Round 3 of issue 9: one row per rule. The text has @n slots (0: no
  * agenda); slot @slot of day @day has @title, @room, @location and, as
  * its last person, @person (each NULL: none). */
+/* A scheduling tool's export, and a web table pasted a cell a line. */
+#define EXPORT_TEXT                                                                    \
+    "Programme\n\nDate\tStart\tEnd\tRoom\tSession\tSpeakers\n"                       \
+    "2026-11-05\t09:00\t09:45\tHall 1\tKeynote\tSarah Kim\n"                          \
+    "2026-11-05\t09:45\t10:15\tFoyer\tCoffee break\t\n"                               \
+    "2026-11-05\t10:15\t11:00\tHall 1\tSBOMs\tRaj Patel; Ines Duarte\n"               \
+    "2026-11-05\t10:15\t11:00\tHall 2\tLadders\tKofi Mensah\n"
+#define CELL_LINES_TEXT                                                                \
+    "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n"     \
+    "\u2014\nFoyer\n\n10:00\nKeynote\nBartosz Zieli\u0144ski, Debian\nMain Hall\n"
+
 static const struct {
     const char *text;
     guint n, day, slot;
@@ -2872,24 +2883,14 @@ static const struct {
       5, 0, 2, "coffee break", NULL, NULL, NULL },
     /* a header a cell a line ("Time / Session / Speaker / Room"), then a
      * time and a line per column; "\u2014" is an empty cell */
-    { "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n\u2014\nFoyer\n\n"
-      "10:00\nKeynote\nBartosz Zieli\u0144ski, Debian\nMain Hall\n",
+    { CELL_LINES_TEXT,
       2, 0, 1, "Keynote", NULL, "Main Hall", "Bartosz Zieli\u0144ski" },
-    { "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n\u2014\nFoyer\n\n"
-      "10:00\nKeynote\nBartosz Zieli\u0144ski, Debian\nMain Hall\n",
+    { CELL_LINES_TEXT,
       2, 0, 0, "Doors open", NULL, "Foyer", NULL },
     /* a scheduling tool's export: a place used twice at once is a room */
-    { "Programme\n\nDate\tStart\tEnd\tRoom\tSession\tSpeakers\n"
-      "2026-11-05\t09:00\t09:45\tHall 1\tKeynote\tSarah Kim\n"
-      "2026-11-05\t09:45\t10:15\tFoyer\tCoffee break\t\n"
-      "2026-11-05\t10:15\t11:00\tHall 1\tSBOMs\tRaj Patel; Ines Duarte\n"
-      "2026-11-05\t10:15\t11:00\tHall 2\tLadders\tKofi Mensah\n",
+    { EXPORT_TEXT,
       4, 0, 0, "Keynote", "Hall 1", NULL, "Sarah Kim" },
-    { "Programme\n\nDate\tStart\tEnd\tRoom\tSession\tSpeakers\n"
-      "2026-11-05\t09:00\t09:45\tHall 1\tKeynote\tSarah Kim\n"
-      "2026-11-05\t09:45\t10:15\tFoyer\tCoffee break\t\n"
-      "2026-11-05\t10:15\t11:00\tHall 1\tSBOMs\tRaj Patel; Ines Duarte\n"
-      "2026-11-05\t10:15\t11:00\tHall 2\tLadders\tKofi Mensah\n",
+    { EXPORT_TEXT,
       4, 0, 1, "Coffee break", NULL, "Foyer", NULL },
     /* a middle dot before a parallel session is a bullet */
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
