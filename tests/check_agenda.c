@@ -2803,6 +2803,13 @@ static const struct {
       3, 0, 1, "4 \u00a7 Talousasiat", NULL, NULL, "Aino M\u00e4kel\u00e4" },
     { "Tuesday\n\n13:30  Liaisons\n15:00  Drafting of resolutions, led by the convenor\n16:00  Close\n",
       3, 0, 1, "Drafting of resolutions", NULL, NULL, NULL },
+    /* a meal's venue in any case after a venue word; "ca. 21:30"; a foyer */
+    { "Montag\n\n12.00-13.00  Lunch (canteen)\n13.00-14.00  Lab\nca. 21:30   Ende\n",
+      3, 0, 0, "Lunch", NULL, "canteen", NULL },
+    { "Friday\n\n1:00 pm  Papers\n1:30 pm  Poster session & demos -- Foyer\n3:00 pm  Panel\n",
+      3, 0, 1, "Poster session & demos", NULL, "Foyer", NULL },
+    { "Friday\n\n12:00  Lunch (on your own)\n13:30  Posters\n15:00  Panel\n",
+      3, 0, 0, "Lunch (on your own)", NULL, NULL, NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
