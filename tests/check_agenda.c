@@ -2945,6 +2945,14 @@ static const struct {
       4, 0, 0, "Keynote", "Hall 1", NULL, "Sarah Kim" },
     { EXPORT_TEXT,
       4, 0, 1, "Coffee break", NULL, "Foyer", NULL },
+    /* a header with an empty corner names its rooms by position ("Garden
+     * shed"); a cell drawn across the rooms with rules spans them */
+    { "Saturday\n\n          | Kitchen     | Garden shed\n----------+-------------+------------\n"
+      "10:00     | Nix flakes  | Sourdough\n11:00     | Lunch\n",
+      3, 0, 1, "Sourdough", "Garden shed", NULL, NULL },
+    { "Saturday\n\n        KITCHEN        BIG ROOM\n10:00   ------ opening circle ------\n"
+      "11:00   sourdough      rust on chips\n12:00   lunch\n",
+      4, 0, 0, "opening circle", NULL, NULL, NULL },
     /* a middle dot before a parallel session is a bullet */
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
       "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
