@@ -2953,6 +2953,15 @@ static const struct {
     { "Saturday\n\n        KITCHEN        BIG ROOM\n10:00   ------ opening circle ------\n"
       "11:00   sourdough      rust on chips\n12:00   lunch\n",
       4, 0, 0, "opening circle", NULL, NULL, NULL },
+    /* a flattened table's rooms may end at a blank line before the first
+     * time; two titles that each name their speaker are two cells */
+    { "Jueves\n\nHora\nSala Goya\nSala Velazquez\n\n09:30 - 11:00\nDatos abiertos\n"
+      "Modera: Carmen Ibanez\nSoftware libre\nModera: Jordi Puig\n\n11:00 - 11:30\nPausa\n",
+      3, 0, 1, "Software libre", "Sala Velazquez", NULL, "Jordi Puig" },
+    { "Jueves\n\nHora\nSala Goya\nSala Velazquez\n\n09:30 - 11:00\nDatos abiertos\n"
+      "Modera: Carmen Ibanez\nSoftware libre\nModera: Jordi Puig\n\n11:30 - 13:00\n"
+      "Taller (Lucia Ferrandiz)\nInteroperabilidad (Ponente: Andres Quiroga)\n",
+      4, 0, 3, "Interoperabilidad", "Sala Velazquez", NULL, "Andres Quiroga" },
     /* a middle dot before a parallel session is a bullet */
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
       "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
