@@ -274,7 +274,12 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
         if (slot->location == NULL && g_regex_match (location_label, cells[i], 0, &match))
             slot->location = g_match_info_fetch_named (match, "value");
-        else if (slot->location == NULL && room)
+        else if (slot->location == NULL
+                 && (room
+                     || (strpbrk (cells[i], "0123456789") != NULL
+                         && mla_agenda_names_place (b, cells[i]))))
+            /* "Room 4", "Hapuna 2": a room word, or a place with a number
+             * (no name has one) */
             slot->location = mla_agenda_squeeze (cells[i]);
         else if (mla_agenda_parser_is_name (b->parser, cells[i]))
             mla_agenda_add_person (b, slot, cells[i], MLA_PERSON_ROLE_SPEAKER);

@@ -2962,6 +2962,10 @@ static const struct {
       "Modera: Carmen Ibanez\nSoftware libre\nModera: Jordi Puig\n\n11:30 - 13:00\n"
       "Taller (Lucia Ferrandiz)\nInteroperabilidad (Ponente: Andres Quiroga)\n",
       4, 0, 3, "Interoperabilidad", "Sala Velazquez", NULL, "Andres Quiroga" },
+    /* a place with a number in a row's last cell is the slot's place */
+    { "MONDAY\n0800-1000   Opening Plenary          Kohala Ballroom\n"
+      "1330-1530   Comment resolution, PHY  Hapuna 2\n1600-1800   Joint session            Kona 1+2\n",
+      3, 0, 1, "Comment resolution, PHY", NULL, "Hapuna 2", NULL },
     /* a middle dot before a parallel session is a bullet */
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
       "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
