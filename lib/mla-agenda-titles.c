@@ -224,6 +224,29 @@ mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
     }
 }
 
+/* "Lunch - Pizza provided", "People arrive. Coffee will be served": the
+ * meal or the break is the title, the rest a note. */
+static void
+split_meal_note (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char **title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *before = NULL;
+    gboolean sentence = FALSE;
+
+    if (!g_regex_match (b->parser->meal_tail, *title, 0, &match)) {
+        g_clear_pointer (&match, g_match_info_unref);
+        sentence = g_regex_match (b->parser->sentences, *title, 0, &match);
+        if (!sentence)
+            return;
+    }
+    before = g_match_info_fetch (match, 1);
+    if (!sentence && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION)
+        return;
+    g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
+    g_free (*title);
+    *title = g_steal_pointer (&before);
+}
+
 /* Splits what a title carries besides itself: "@ place", a trailing
  * "(or ...)" note, a " - Speaker Name" tail. */
 void
@@ -468,22 +491,8 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     }
     g_clear_pointer (&match, g_match_info_unref);
     if (slot->location == NULL && slot->people->len == 0
-        && mla_agenda_parser_kind (b->parser, title) != MLA_SLOT_KIND_SESSION
-        && (g_regex_match (b->parser->meal_tail, title, 0, &match)
-            || g_regex_match (b->parser->sentences, title, 0, &match))) {
-        /* "Lunch - Pizza provided", "People arrive. Coffee will be
-         * served": the meal or the break is the title, the rest a note */
-        char *before = g_match_info_fetch (match, 1);
-
-        if (mla_agenda_parser_kind (b->parser, before) != MLA_SLOT_KIND_SESSION
-            || g_regex_match (b->parser->sentences, title, 0, NULL)) {
-            g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
-            g_free (title);
-            title = before;
-        } else {
-            g_free (before);
-        }
-    }
+        && mla_agenda_parser_kind (b->parser, title) != MLA_SLOT_KIND_SESSION)
+        split_meal_note (b, slot, &title);
     g_clear_pointer (&match, g_match_info_unref);
     if (slot->people->len == 0 && g_regex_match (b->parser->label_name, title, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 1);

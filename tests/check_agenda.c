@@ -2821,6 +2821,10 @@ static const struct {
       3, 0, 1, "Poster session & demos", NULL, "Foyer", NULL },
     { "Friday\n\n12:00  Lunch (on your own)\n13:30  Posters\n15:00  Panel\n",
       3, 0, 0, "Lunch (on your own)", NULL, NULL, NULL },
+    /* a lower-case line under a title line that named its speaker is a note */
+    { "Tuesday\n\n14:00  Administrivia\n14:10  draft-ietf-dnsstat-counters-03 - Mirela Ostrowska (25 min)\n"
+      "       open issues #14, #17, #22\n14:35  AOB\n",
+      3, 0, 1, "draft-ietf-dnsstat-counters-03", NULL, NULL, "Mirela Ostrowska" },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
