@@ -146,6 +146,28 @@ has_clock_range (const char *p, const char *end)
     return FALSE;
 }
 
+/* Whether the line from @p to @end (NULL: its NUL) ends in a digit after
+ * dot leaders, as "Coffee ...... 11:00" does: a cheap test before the
+ * rewrite that moves such a time to the line's start. */
+static gboolean
+ends_after_leaders (const char *p, const char *end)
+{
+    const char *last = end != NULL ? end : p + strlen (p);
+    guint dots = 0;
+
+    while (last > p && g_ascii_isspace (last[-1]))
+        last--;
+    if (last == p || !g_ascii_isdigit (last[-1]))
+        return FALSE;
+    for (const char *q = p; q < last && dots < 4; q++) {
+        if (*q == '.')
+            dots++;
+        else if (!(*q == ' ' && q > p && q[-1] == '.'))   /* ". . . ." */
+            dots = 0;
+    }
+    return dots >= 4;
+}
+
 /* Whether @p starts with a word for noon ("noon", "midday"). */
 static gboolean
 starts_with_noon (MlaAgendaParser *parser, const char *p)
@@ -162,7 +184,8 @@ starts_with_noon (MlaAgendaParser *parser, const char *p)
 /* The no-agenda path must be cheap: the parser runs on every message.
  * An agenda has at least two lines that start with a time, so look only
  * at lines that start with a digit or "noon" (after quotes, spaces, a
- * bullet, a bracket or one short word such as "ore"). */
+ * bullet, a bracket or one short word such as "ore"), or that end with a
+ * time after dot leaders. */
 /* (Any other character before a space may be a bullet, "\u25b8 9h", and
  * the rules know "\u2022" only: the line is tried without it.) */
 gboolean
@@ -190,7 +213,7 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
             if (word <= 5 && p[word] == ' ')
                 p += word + strspn (p + word, " \t");
         }
-        if (g_ascii_isdigit (*p) || starts_with_noon (parser, p)) {
+        if (g_ascii_isdigit (*p) || starts_with_noon (parser, p) || ends_after_leaders (p, end)) {
             g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
                                                                      : strlen (unquoted));
             g_autofree char *normal = mla_agenda_normalise_times (parser, copy, FALSE);

@@ -396,6 +396,13 @@ static const MlaPattern patterns[] = {
       "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
       "(?=\\s*[|:\\t]|\\s+\\p{Lu})",
       0 },
+    /* "Coffee ........ 11:00": a running order whose dot leaders lead to
+     * the time at the line's end (four dots or more, spaced or not) */
+    { FIELD (time_last),
+      "^(?<lead>\\s*(?:[-*\\x{2022}]\\s*)?)(?<title>\\S.*?)\\s*(?:\\.\\s?){4,}\\s*"
+      "(?<time>\\d{1,2}[:.h]\\d{2}(?:\\s?(?:@SUFFIX@))?"
+      "(?:\\s*(?:@RANGE@)\\s*\\d{1,2}[:.h]\\d{2}(?:\\s?(?:@SUFFIX@))?)?)\\s*$",
+      G_REGEX_CASELESS },
     /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
     { FIELD (noon_start),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"

@@ -324,6 +324,9 @@ static const struct {
     { "15:00-16:00 hrs Wrap-up", "15:00", "16:00", "Wrap-up" },
     { "15:00 UTC / 16:00 CET  Opening remarks", "15:00", "23:58", "Opening remarks" },
     { "15:00-15:30 UTC / 16:00-16:30 CET Roadmap", "15:00", "15:30", "Roadmap" },
+    /* round 5: the time at the end of dot leaders */
+    { "Opening remarks ............ 09:15", "09:15", "23:58", "Opening remarks" },
+    { "- Coffee . . . . . . . 10:30-11:00", "10:30", "11:00", "Coffee" },
 };
 
 /* A programme whose every line starts with a word before the time. */
@@ -348,6 +351,20 @@ START_TEST (test_slot_time_military_single)
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
     ck_assert_str_eq (slot_at (agenda, 0, 2)->start, "12:00");
     ck_assert_str_eq (slot_at (agenda, 0, 3)->title, "Debrief");
+}
+END_TEST
+
+/* A running order whose every time ends its line after dot leaders. */
+START_TEST (test_slot_time_at_end)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Registration ............ 08:30\n"
+                                               "Keynote \xe2\x80\x93 Ann Lee ...... 09:30\n"
+                                               "Chapter 3 ........ 12\n", NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 2);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->end, "09:30");
+    assert_chair (slot_at (agenda, 0, 1), "Ann Lee", MLA_PERSON_ROLE_SPEAKER, TRUE);
 }
 END_TEST
 
@@ -2812,6 +2829,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_clock_resolves, 0, G_N_ELEMENTS (clocks));
     tcase_add_loop_test (tc, test_range_resolves, 0, G_N_ELEMENTS (ranges));
     tcase_add_test (tc, test_slot_time_military_single);
+    tcase_add_test (tc, test_slot_time_at_end);
     tcase_add_test (tc, test_slot_time_after_word);
     tcase_add_test (tc, test_clock_day_order);
     tcase_add_test (tc, test_clock_new_day_when_time_restarts);
