@@ -78,7 +78,8 @@ static const MlaAgendaRule rules[] = {
     { "slot-inline",
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>(?:\\d{1,2}\\)\\s+)?[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*"
       "(?:@RANGE@)\\s*"
-      "@TIME2@)?\\s*\\)(?:\\s*:\\s*(?<after>\\S.*?))?\\s*$",
+      "@TIME2@)?\\s*\\)(?:\\s*:\\s*(?<after>\\S.*?)|\\s*,\\s*(?<note>\\S.*?)"
+      "|\\s+(?<dash>(?:-|\\x{2013}|\\x{2014})\\s+\\S.*?))?\\s*$",
       rule_slot_inline },
     { "text", "\\S", rule_text },
 };
@@ -280,15 +281,36 @@ is_list_item (MlaAgendaBuilder *b)
            && !g_ascii_isdigit (line->text[line->indent]);
 }
 
+/* Whether the next line with text is a list item without a time of its
+ * own: an item of the slot that a timed item before it leaves open. */
+static gboolean
+untimed_item_follows (MlaAgendaBuilder *b)
+{
+    for (guint i = b->index + 1; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text + b->lines[i].indent;
+
+        if (b->lines[i].blank)
+            continue;
+        return g_regex_match (b->parser->list_marker, text, 0, NULL)
+               && !g_regex_match (b->parser->time_anywhere, text, 0, NULL);
+    }
+    return FALSE;
+}
+
 /* "- Break (10:15-10:30)" under a slot: a slot of its own, and the list
  * items right after it a slot from the break's end (the first item is
- * its title). "- Return home (4:00PM)": a slot at that time. */
+ * its title). "- Return home (4:00PM)": a slot at that time. A list of
+ * items that each end in their range ("- Recap (9:00-9:15)") is a slot
+ * per item; what follows the range is the title's too ("(10:45-12:30) -
+ * with Ann Lee") or a note ("(9:15-10:30), speaker tbc"). */
 static gboolean
 rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     MlaAgendaSlot *parent = b->slot;
     g_autofree char *title = g_match_info_fetch_named (match, "title");
     g_autofree char *after = g_match_info_fetch_named (match, "after");
+    g_autofree char *note = g_match_info_fetch_named (match, "note");
+    g_autofree char *dash = g_match_info_fetch_named (match, "dash");
     g_autoptr (GMatchInfo) item = NULL;
     MlaClock start, end;
     gboolean bare1, bare2, numbered, whole;
@@ -304,9 +326,10 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     /* "Session 1 (09:00-10:30): Kernels", "Lunch (12:30-14:00)": with a
      * whole range, a line is a slot of its own */
     whole = mla_agenda_fetch_clock (b, match, "2", &end, &bare2)
-            && g_utf8_strlen (title, -1) <= HEADING_MAX_CHARS / 2;
-    if (after != NULL && after[0] != '\0') {
-        char *joined = g_strconcat (title, ": ", after, NULL);
+            && (g_utf8_strlen (title, -1) <= HEADING_MAX_CHARS / 2 || is_list_item (b));
+    if ((after != NULL && after[0] != '\0') || (dash != NULL && dash[0] != '\0')) {
+        char *joined = dash != NULL && dash[0] != '\0' ? g_strconcat (title, " ", dash, NULL)
+                                                        : g_strconcat (title, ": ", after, NULL);
 
         g_free (title);
         title = joined;
@@ -323,7 +346,7 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
         || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
     /* (a list item with a range under a slot is a break inside it) */
-    if (whole && !numbered && !is_list_item (b))
+    if (whole && !numbered && (!is_list_item (b) || !untimed_item_follows (b)))
         numbered = TRUE;        /* the same path: a slot with its own line */
     if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2)) {
         mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
@@ -349,6 +372,8 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
         if (item != NULL)
             g_match_info_fetch_pos (item, 0, NULL, &skip);
         mla_agenda_slot_set_title (b, slot, title + skip);
+        if (note != NULL && note[0] != '\0')
+            g_ptr_array_add (slot->notes, g_strdup (note));
         b->previous = s;
         b->slot_indent = mla_agenda_current_line (b)->indent;
         mla_agenda_builder_add_slot (b, slot);

@@ -1488,6 +1488,45 @@ START_TEST (test_layout_inline_break_alone)
 }
 END_TEST
 
+/* A list whose every item ends in its range is a slot per item, however
+ * long the title; after the range come the title's people or a note. */
+static const struct {
+    const char *item;
+    const char *title;
+    const char *person;     /* NULL: none */
+    MlaPersonRole role;
+    const char *note;       /* NULL: none */
+} timed_items[] = {
+    { "- Operator patterns 101, led by Camille Roux (9:15-10:30)", "Operator patterns 101",
+      "Camille Roux", MLA_PERSON_ROLE_CHAIR, NULL },
+    { "- Hands-on lab: your first controller (10:45-12:30) - with Jakub Nowak",
+      "Hands-on lab: your first controller", "Jakub Nowak", MLA_PERSON_ROLE_SPEAKER, NULL },
+    { "- Testing operators (9:15-10:30), speaker tbc", "Testing operators", NULL, 0,
+      "speaker tbc" },
+};
+
+START_TEST (test_layout_timed_items)
+{
+    g_autofree char *text = g_strdup_printf ("Day 1\n- Welcome (8:00-8:30)\n%s\n"
+                                             "- Wrap-up (16:00-16:30)\n\nThanks, Ann\n",
+                                             timed_items[_i].item);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->title, timed_items[_i].title);
+    if (timed_items[_i].person != NULL)
+        assert_chair (slot, timed_items[_i].person, timed_items[_i].role, TRUE);
+    else
+        ck_assert_uint_eq (slot->people->len, 0);
+    if (timed_items[_i].note != NULL)
+        ck_assert_str_eq (note_at (slot, 0), timed_items[_i].note);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->end, "16:30");
+}
+END_TEST
+
 /* Numbered items with their start in parentheses at the end are slots;
  * lettered sub-items are their notes. */
 static const struct {
@@ -2883,6 +2922,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_underlined_title);
     tcase_add_test (tc, test_layout_inline_break);
     tcase_add_test (tc, test_layout_inline_break_alone);
+    tcase_add_loop_test (tc, test_layout_timed_items, 0, G_N_ELEMENTS (timed_items));
     tcase_add_loop_test (tc, test_layout_numbered_items, 0, G_N_ELEMENTS (numbered_items));
     tcase_add_loop_test (tc, test_layout_dated_lines, 0, G_N_ELEMENTS (dated_lines));
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
