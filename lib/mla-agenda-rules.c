@@ -32,6 +32,13 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
+    /* "Time/place: 16:15, S 2.109" under "Speaker:" and "Title:" lines
+     * ("Time & place:" is no table's header) */
+    { "slot-labelled",
+      "^\\s*(?:[-*\\x{2022}]\\s*)?(?:@TIMECOL@)(?:\\s*(?:/|&|\\+|and)\\s*(?<place>@LOCATION@))?"
+      "\\s*:\\s*@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?:\\s*(?<zone>@ZONE@)(?!\\w))?"
+      "(?<rest>(?:\\s*\\([^()]*\\))?(?:\\s*[,;|]\\s*.*)?)$",
+      mla_agenda_rule_slot_labelled },
     { "table-header",
       "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))\\s*(?<rest>\\S.*?)\\s*"
       "$",

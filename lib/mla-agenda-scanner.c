@@ -168,6 +168,17 @@ ends_after_leaders (const char *p, const char *end)
     return dots >= 4;
 }
 
+/* Whether @p starts with a short label and a colon before a digit, as
+ * "Time/place: 16:15" does: a cheap test before the rule's regex. */
+static gboolean
+label_before_digit (const char *p)
+{
+    gsize label = strspn (p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/&+ ");
+
+    return label > 0 && label <= 24 && p[label] == ':'
+           && g_ascii_isdigit (p[label + 1 + strspn (p + label + 1, " \t")]);
+}
+
 /* Whether @p starts with a word for noon ("noon", "midday"). */
 static gboolean
 starts_with_noon (MlaAgendaParser *parser, const char *p)
@@ -185,7 +196,7 @@ starts_with_noon (MlaAgendaParser *parser, const char *p)
  * An agenda has at least two lines that start with a time, so look only
  * at lines that start with a digit or "noon" (after quotes, spaces, a
  * bullet, a bracket or one short word such as "ore"), or that end with a
- * time after dot leaders. */
+ * time after dot leaders, or whose label names a time ("When: 16:15"). */
 /* (Any other character before a space may be a bullet, "\u25b8 9h", and
  * the rules know "\u2022" only: the line is tried without it.) */
 gboolean
@@ -195,6 +206,7 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
     GRegex *slot_dated = mla_agenda_rule (parser, "slot-dated");
     GRegex *time_header = mla_agenda_rule (parser, "time-header");
     GRegex *slot_inline = mla_agenda_rule (parser, "slot-inline");
+    GRegex *slot_labelled = mla_agenda_rule (parser, "slot-labelled");
     guint found = 0;
 
     for (const char *line = text; line != NULL && *line != '\0';) {
@@ -223,6 +235,12 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
                 return TRUE;
             /* a line of times heads a grid of rooms: a whole programme */
             if (g_regex_match (time_header, normal, 0, NULL))
+                return TRUE;
+        } else if (label_before_digit (p)) {
+            g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
+                                                                     : strlen (unquoted));
+
+            if (g_regex_match (slot_labelled, copy, 0, NULL) && ++found >= 2)
                 return TRUE;
         } else if (has_clock_range (p, end)) {
             /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title" */

@@ -17,6 +17,10 @@ gboolean mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
 /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title": a slot on that day. */
 gboolean mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
 
+/* "Time/place: 16:15, S 2.109": a slot whose time is a field of its
+ * block, under the block's "Title:" and "Speaker:" lines. */
+gboolean mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match);
+
 /* Whether a slot line follows the current line anywhere below. */
 gboolean mla_agenda_slot_follows (MlaAgendaBuilder *b);
 

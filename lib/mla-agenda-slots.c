@@ -482,3 +482,112 @@ mla_agenda_slot_follows (MlaAgendaBuilder *b)
             return TRUE;
     return FALSE;
 }
+
+/* Whether @text is only a marker of something not yet known ("tba"). */
+static gboolean
+only_marker (MlaAgendaBuilder *b, const char *text)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    gint from = 0, to = 0;
+
+    if (!g_regex_match (b->parser->markers, text, 0, &match))
+        return FALSE;
+    g_match_info_fetch_pos (match, 0, &from, &to);
+    return from == 0 && (gsize) to == strlen (text);
+}
+
+/* Whether a "Title:" line follows the current line in its paragraph. */
+static gboolean
+title_below (MlaAgendaBuilder *b)
+{
+    for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++)
+        if (g_regex_match (b->parser->title_label, b->lines[i].text, 0, NULL))
+            return TRUE;
+    return FALSE;
+}
+
+/* "5 March 2026 / Speaker: X / Title: Y / Time/place: 16:15, S 2.109": a
+ * block of fields whose time comes last. The field lines right above the
+ * time's are the slot's: "Title:" its title, labelled people its people,
+ * others notes. The place after the time counts when the label names one
+ * ("Time/place:"). Without fields above, the fields follow, as under a
+ * time alone. */
+gboolean
+mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *place = g_match_info_fetch_named (match, "place");
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    GRegex *person_label = mla_agenda_rule (b->parser, "person-label");
+    MlaAgendaSlot *slot = mla_agenda_slot_new ();
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    guint first = b->index, here = b->index;
+    int s, e = -1;
+
+    while (first > 0 && !b->lines[first - 1].blank
+           && g_regex_match (b->parser->field_line, b->lines[first - 1].text, 0, NULL))
+        first--;
+    /* ("Time: 15:00-16:00 UTC" over "Chair:" and the items' times is the
+     * meeting's frame, unless a "Title:" below makes it a slot's field) */
+    if (b->in_minutes
+        || (first == here && !title_below (b) && mla_agenda_slots_follow_frame (b, here))
+        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)) {
+        mla_agenda_slot_free (slot);
+        return FALSE;
+    }
+    if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    else
+        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+    mla_agenda_builder_set_zone (b, match);
+    mla_agenda_format_minutes (s, slot->start);
+    if (e > s)
+        mla_agenda_format_minutes (e, slot->end);
+    if (place != NULL && place[0] != '\0') {
+        /* "14:00 (!), room S 1.004": the place after a remark */
+        const char *p = rest + strspn (rest, " ");
+
+        if (*p == '(')
+            p = strchr (p, ')') + 1;
+        p += strspn (p, " ,;|");
+        if (*p != '\0')
+            slot->location = mla_agenda_squeeze (p);
+    }
+    b->previous = s;
+    g_clear_pointer (&b->pending, mla_agenda_slot_free);
+    if (first == here) {
+        b->pending = slot;
+        return TRUE;
+    }
+    for (guint i = first; i < here; i++) {
+        g_autoptr (GMatchInfo) label = NULL;
+        g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
+
+        if (g_regex_match (b->parser->title_label, text, 0, &label)) {
+            g_autofree char *title = g_match_info_fetch_named (label, "title");
+
+            if (only_marker (b, title))
+                g_ptr_array_add (slot->notes, g_strdup (text));
+            else
+                mla_agenda_slot_set_title (b, slot, title);
+        }
+    }
+    mla_agenda_builder_add_slot (b, slot);
+    b->slot_indent = mla_agenda_current_line (b)->indent;
+    for (guint i = first; i < here; i++) {
+        g_autoptr (GMatchInfo) label = NULL;
+        const char *text = b->lines[i].text;
+
+        if (g_regex_match (b->parser->title_label, text, 0, NULL))
+            continue;
+        b->index = i;
+        if (!(g_regex_match (person_label, text, 0, &label)
+              && mla_agenda_rule_person_label (b, label)))
+            g_ptr_array_add (slot->notes, mla_agenda_squeeze (text));
+        b->index = here;
+    }
+    b->last_content = here;
+    g_debug ("agenda: rule slot-labelled: line %u: %02d:%02d, fields from line %u", here + 1,
+             s / 60, s % 60, first + 1);
+    return TRUE;
+}

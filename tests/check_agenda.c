@@ -1527,6 +1527,45 @@ START_TEST (test_layout_timed_items)
 }
 END_TEST
 
+/* A block of fields whose time is one of them ("Time/place:"), after or
+ * before its title and speaker. */
+static const struct {
+    const char *block;
+    const char *start;
+    const char *location;   /* NULL: none */
+} labelled_blocks[] = {
+    { "  Speaker: Ann Lee\n  Title: Lattices\n  Time/place: 16:15, Room B12", "16:15",
+      "Room B12" },
+    { "Title: Lattices\nSpeaker: Ann Lee (2nd year)\nTime & place: 14:00 (!), room S 1.004",
+      "14:00", "room S 1.004" },
+    { "Title: Lattices\nSpeaker: Ann Lee\nWhen: 4:15pm, coffee before", "16:15", NULL },
+    { "When: 16:15\nTitle: Lattices\nSpeaker: Ann Lee", "16:15", NULL },
+};
+
+START_TEST (test_layout_labelled_time)
+{
+    g_autofree char *text = g_strdup_printf ("5 March 2026\n%s\n\n19 March 2026\n"
+                                             "Speaker: Bo Ek\nTitle: Filler\nTime: 16:15\n\n"
+                                             "2 April 2026\nSpeaker: Cy Dahl\nTitle: Filler two\n"
+                                             "Time: 16:15\n",
+                                             labelled_blocks[_i].block);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_str_eq (slot->start, labelled_blocks[_i].start);
+    ck_assert_str_eq (slot->title, "Lattices");
+    assert_chair (slot, "Ann Lee", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    if (labelled_blocks[_i].location != NULL)
+        ck_assert_str_eq (slot->location, labelled_blocks[_i].location);
+    else
+        ck_assert_ptr_null (slot->location);
+    ck_assert_str_eq (slot_at (agenda, 1, 0)->title, "Filler");
+}
+END_TEST
+
 /* Numbered items with their start in parentheses at the end are slots;
  * lettered sub-items are their notes. */
 static const struct {
@@ -2923,6 +2962,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_inline_break);
     tcase_add_test (tc, test_layout_inline_break_alone);
     tcase_add_loop_test (tc, test_layout_timed_items, 0, G_N_ELEMENTS (timed_items));
+    tcase_add_loop_test (tc, test_layout_labelled_time, 0, G_N_ELEMENTS (labelled_blocks));
     tcase_add_loop_test (tc, test_layout_numbered_items, 0, G_N_ELEMENTS (numbered_items));
     tcase_add_loop_test (tc, test_layout_dated_lines, 0, G_N_ELEMENTS (dated_lines));
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
