@@ -327,6 +327,8 @@ static const struct {
     /* round 5: the time at the end of dot leaders */
     { "Opening remarks ............ 09:15", "09:15", "23:58", "Opening remarks" },
     { "- Coffee . . . . . . . 10:30-11:00", "10:30", "11:00", "Coffee" },
+    /* round 5: a start that is only about right */
+    { "approx. 21:00  Drinks at the bar", "21:00", "23:58", "Drinks at the bar" },
 };
 
 /* A programme whose every line starts with a word before the time. */
