@@ -59,7 +59,8 @@ static const MlaAgendaRule rules[] = {
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$",
       mla_agenda_rule_slot_detail },
     { "slot-time",
-      "^\\s*(?:[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+|\\d{1,2}[.)]\\s+|(?<from>@FROM@)\\s+)?"
+      "^\\s*(?:(?:[-*\\x{2022}]\\s*)?(?<from>@FROM@)\\s+|[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+"
+      "|\\d{1,2}[.)]\\s+)?"
       "(?<bracket>\\[\\s*)?@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?(bracket)\\s*\\])"
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
@@ -83,6 +84,13 @@ static const MlaAgendaRule rules[] = {
       "@TIME2@)?\\s*\\)(?:\\s*:\\s*(?<after>\\S.*?)|\\s*,\\s*(?<note>\\S.*?)"
       "|\\s+(?<dash>(?:-|\\x{2013}|\\x{2014})\\s+\\S.*?))?\\s*$",
       mla_agenda_rule_slot_inline },
+    /* "- lunch from 12:15 to 1, downstairs", "- then coffee till 10:45" */
+    { "slot-prose",
+      "^\\s*[-*\\x{2022}]\\s*(?:(?:@THEN@)\\s+)?(?<title>\\p{L}[^\\d()|:]*?)\\s+"
+      "(?:(?:@FROM@)\\s+@TIME1@\\s*(?:@RANGE@)|(?:@UNTIL@))\\s*"
+      "(?<h2>\\d{1,2})(?!\\d)(?:(?<s2>[:.])(?<m2>\\d{2})(?!\\d))?(?:\\s?(?<x2>@SUFFIX@)(?!\\p{L}))?"
+      "(?![:.]\\d)(?:\\s*[,;]\\s*(?<rest>\\S.*?))?\\s*$",
+      mla_agenda_rule_slot_prose },
     { "text", "\\S", rule_text },
 };
 

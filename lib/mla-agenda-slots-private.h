@@ -21,6 +21,10 @@ gboolean mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
  * block, under the block's "Title:" and "Speaker:" lines. */
 gboolean mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match);
 
+/* "- lunch from 12:15 to 1, downstairs", "- then coffee till 10:45": a
+ * list item written as prose, in a programme already under way. */
+gboolean mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match);
+
 /* Whether a slot line follows the current line anywhere below. */
 gboolean mla_agenda_slot_follows (MlaAgendaBuilder *b);
 

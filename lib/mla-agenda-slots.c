@@ -94,6 +94,16 @@ continues_prose (MlaAgendaBuilder *b)
            || g_array_index (b->slot_lines, guint, b->slot_lines->len - 1) < first;
 }
 
+/* Whether the current line starts with a bullet ("- ", "* ", "\u2022 "). */
+static gboolean
+is_list_item (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+
+    return g_regex_match (b->parser->list_marker, line->text + line->indent, 0, NULL)
+           && !g_ascii_isdigit (line->text[line->indent]);
+}
+
 gboolean
 mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -203,16 +213,6 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
     }
     return TRUE;
-}
-
-/* Whether the current line starts with a bullet ("- ", "* ", "\u2022 "). */
-static gboolean
-is_list_item (MlaAgendaBuilder *b)
-{
-    const MlaAgendaLine *line = mla_agenda_current_line (b);
-
-    return g_regex_match (b->parser->list_marker, line->text + line->indent, 0, NULL)
-           && !g_ascii_isdigit (line->text[line->indent]);
 }
 
 /* Whether the next line with text is a list item without a time of its
@@ -589,5 +589,53 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
     b->last_content = here;
     g_debug ("agenda: rule slot-labelled: line %u: %02d:%02d, fields from line %u", here + 1,
              s / 60, s % 60, first + 1);
+    return TRUE;
+}
+
+/* "- lunch from 12:15 to 1, downstairs in the restaurant": a list item
+ * that writes its times after its title, in a programme already under
+ * way (it follows slots); "- then coffee till 10:45" starts where the
+ * slot above ends. What follows a comma is a meal's, a break's or a
+ * party's place, else a note. */
+gboolean
+mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *title = g_match_info_fetch_named (match, "title");
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    MlaAgendaSlot *slot;
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    int s, e;
+
+    if (b->in_minutes || b->slot == NULL || b->slot_lines->len == 0
+        || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        return FALSE;
+    if (mla_agenda_fetch_clock (b, match, "1", &start, &bare1)) {
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    } else {
+        s = mla_agenda_minutes_of (b->slot->end);
+        if (s < 0)
+            return FALSE;
+        e = mla_agenda_resolve_clock (&end, s, b->all_24h);
+    }
+    if (e <= s)
+        return FALSE;
+    slot = mla_agenda_slot_new ();
+    mla_agenda_format_minutes (s, slot->start);
+    mla_agenda_format_minutes (e, slot->end);
+    mla_agenda_slot_set_title (b, slot, title);
+    if (rest != NULL && rest[0] != '\0') {
+        /* after a meal, a break or a party, where it is; else a note */
+        if (mla_agenda_parser_kind (b->parser, title) != MLA_SLOT_KIND_SESSION
+            && slot->location == NULL)
+            slot->location = g_steal_pointer (&rest);
+        else
+            g_ptr_array_add (slot->notes, g_steal_pointer (&rest));
+    }
+    g_debug ("agenda: rule slot-prose: line %u: %02d:%02d-%02d:%02d", b->index + 1, s / 60,
+             s % 60, e / 60, e % 60);
+    b->previous = s;
+    b->slot_indent = mla_agenda_current_line (b)->indent;
+    mla_agenda_builder_add_slot (b, slot);
     return TRUE;
 }

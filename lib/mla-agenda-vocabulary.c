@@ -194,6 +194,8 @@ static const MlaWordList word_lists[] = {
     { "times", "durations", 0, "@DURATION@", 0 },
     { "labels", "stand-ins", 0, "@STAND_IN@", 0 },
     { "times", "from", 0, "@FROM@", 0 },
+    { "times", "until", 0, "@UNTIL@", 0 },
+    { "times", "then", 0, "@THEN@", 0 },
     { "locations", "labels", TABLE (place_labels), "@LOCATION@", 0 },
     { "locations", "rooms", TABLE (room_words), "@ROOM@", 0 },
     { "unconfirmed", "markers", 0, "@MARKERS@", 0 },

@@ -329,6 +329,7 @@ static const struct {
     { "- Coffee . . . . . . . 10:30-11:00", "10:30", "11:00", "Coffee" },
     /* round 5: a start that is only about right */
     { "approx. 21:00  Drinks at the bar", "21:00", "23:58", "Drinks at the bar" },
+    { "- from 9 to 10:30 roadmap 2027", "09:00", "10:30", "roadmap 2027" },
 };
 
 /* A programme whose every line starts with a word before the time. */
@@ -1565,6 +1566,47 @@ START_TEST (test_layout_labelled_time)
     else
         ck_assert_ptr_null (slot->location);
     ck_assert_str_eq (slot_at (agenda, 1, 0)->title, "Filler");
+}
+END_TEST
+
+/* List items written as prose, their times after the title, in a
+ * programme under way: "till 10:45" alone starts where the item above
+ * ends; after a comma, a meal's place or a session's note. */
+static const struct {
+    const char *item;
+    const char *start;
+    const char *end;
+    const char *title;
+    const char *location;   /* NULL: none */
+    const char *note;       /* NULL: none */
+} prose_items[] = {
+    { "- then coffee till 10:45", "10:30", "10:45", "coffee", NULL, NULL },
+    { "- lunch from 10:30 to 11:30, downstairs in the restaurant", "10:30", "11:30", "lunch",
+      "downstairs in the restaurant", NULL },
+    { "* review from 10:30 to 11, backend team only", "10:30", "11:00", "review", NULL,
+      "backend team only" },
+};
+
+START_TEST (test_layout_prose_items)
+{
+    g_autofree char *text = g_strdup_printf ("- dinner from 7 to 9, at home\n\nThursday 8 October:\n"
+                                             "- 9:00 to 10:30 roadmap\n%s\n- 12:00 wrap-up\n",
+                                             prose_items[_i].item);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, "2026-09-28T15:31:09+02:00");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    slot = slot_at (agenda, 0, 1);
+    ck_assert_str_eq (slot->start, prose_items[_i].start);
+    ck_assert_str_eq (slot->end, prose_items[_i].end);
+    ck_assert_str_eq (slot->title, prose_items[_i].title);
+    if (prose_items[_i].location != NULL)
+        ck_assert_str_eq (slot->location, prose_items[_i].location);
+    else
+        ck_assert_ptr_null (slot->location);
+    if (prose_items[_i].note != NULL)
+        ck_assert_str_eq (note_at (slot, 0), prose_items[_i].note);
 }
 END_TEST
 
@@ -2965,6 +3007,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_inline_break_alone);
     tcase_add_loop_test (tc, test_layout_timed_items, 0, G_N_ELEMENTS (timed_items));
     tcase_add_loop_test (tc, test_layout_labelled_time, 0, G_N_ELEMENTS (labelled_blocks));
+    tcase_add_loop_test (tc, test_layout_prose_items, 0, G_N_ELEMENTS (prose_items));
     tcase_add_loop_test (tc, test_layout_numbered_items, 0, G_N_ELEMENTS (numbered_items));
     tcase_add_loop_test (tc, test_layout_dated_lines, 0, G_N_ELEMENTS (dated_lines));
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
