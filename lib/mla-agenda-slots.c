@@ -104,6 +104,38 @@ is_list_item (MlaAgendaBuilder *b)
            && !g_ascii_isdigit (line->text[line->indent]);
 }
 
+/* "1400-1600 UTC" alone on its line over "Chairs:" and "Notes:" lines,
+ * then "1400-1410  Administrivia": a meeting's hours, no slot. The range
+ * frames the slot lines below when only field lines stand between and
+ * the first of them starts within it (a slot over its "Title:" and
+ * "Room:" lines is followed by the next slot at its end or later). */
+static gboolean
+frames_slots_below (MlaAgendaBuilder *b, int s, int e)
+{
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+
+    for (guint i = b->index + 1; i < b->n_lines; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        const char *text = b->lines[i].text;
+        MlaClock clock;
+        gboolean bare;
+        int t;
+
+        if (b->lines[i].blank)
+            continue;
+        if (g_regex_match (slot_time, text, 0, &match)) {
+            if (!mla_agenda_fetch_clock (b, match, "1", &clock, &bare) || bare)
+                return FALSE;
+            t = mla_agenda_resolve_clock (&clock, s, b->all_24h);
+            return t >= s && t < e;
+        }
+        if (!g_regex_match (b->parser->field_line, text, 0, NULL)
+            || g_regex_match (b->parser->title_label, text, 0, NULL))
+            return FALSE;
+    }
+    return FALSE;
+}
+
 gboolean
 mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -155,6 +187,10 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     else
         s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
     mla_agenda_builder_set_zone (b, match);
+    if (title[0] == '\0' && e > s && frames_slots_below (b, s, e)) {
+        g_debug ("agenda: rule slot-time: line %u frames the slots below", b->index + 1);
+        return TRUE;
+    }
     if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot && b->previous >= 0
         && s < b->previous - 60 && !mla_agenda_runs_past_midnight (b->previous, s)) {
         /* A programme that starts again in the morning is the next day. */

@@ -1797,6 +1797,30 @@ START_TEST (test_frame_ends_last_slot)
 }
 END_TEST
 
+/* A range alone over field lines frames the slots below when the first
+ * starts within it; a slot over its fields is followed by the next at
+ * its end. */
+static const struct {
+    const char *text;
+    guint slots;
+    const char *first;
+} time_frames[] = {
+    { "Wednesday, 14 October 2026\n1400-1600 UTC\nChairs: Ann Lee, Bo Ek\nNotes: https://n.example\n\n"
+      "1400-1410  Administrivia\n1410-1500  Draft one\n1500-1600  Wrap-up\n", 3, "Administrivia" },
+    { "Wednesday, 14 October 2026\n14:00-15:00\nRoom: B12\nLattices\n\n15:00-16:00\nRoom: B13\n"
+      "Graphs\n\n16:00 Wrap-up\n", 3, "Lattices" },
+};
+
+START_TEST (test_frame_time_alone)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (time_frames[_i].text, "2026-10-01T10:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), time_frames[_i].slots);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, time_frames[_i].first);
+}
+END_TEST
+
 START_TEST (test_negative_texts)
 {
     MlaAgendaParser *parser = shared_parser ();
@@ -2930,6 +2954,7 @@ static const struct {
     { "layouts", &test_layouts, G_N_ELEMENTS (layouts) },
     { "round 5", &test_negative_round5, G_N_ELEMENTS (negatives_round5) },
     { "round 5", &test_frame_ends_last_slot, 1 },
+    { "round 5", &test_frame_time_alone, G_N_ELEMENTS (time_frames) },
 };
 
 static Suite *
