@@ -70,7 +70,14 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
         line->quoted = TRUE;
         start += start[1] == ' ' ? 2 : 1;
     }
-    normal = mla_agenda_normalise_times (parser, start, military);
+    if (strstr (start, "~~") != NULL) {
+        g_autofree char *kept = g_regex_replace_literal (parser->struck, start, -1, 0, "", 0,
+                                                         NULL);
+
+        normal = mla_agenda_normalise_times (parser, kept != NULL ? kept : start, military);
+    } else {
+        normal = mla_agenda_normalise_times (parser, start, military);
+    }
     start = normal;
     if (g_regex_match (parser->bullet, start, 0, NULL)) {
         /* one sign for every list item: the rules know "\u2022" */
@@ -214,6 +221,13 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
         const char *unquoted = line + strspn (line, " \t>");
         const char *p = unquoted;
 
+        if (p[0] == '~' && p[1] == '~') {
+            /* "~~09:00~~ 09:30-10:30": the time struck out is gone */
+            const char *close = strstr (p + 2, "~~");
+
+            if (close != NULL && (end == NULL || close < end))
+                unquoted = p = close + 2 + strspn (close + 2, " \t");
+        }
         if (strchr ("-*+|[", *p) != NULL && *p != '\0')
             p += 1 + strspn (p + 1, " \t");
         else if ((guchar) *p >= 0xc2 && *(g_utf8_next_char (p)) == ' ')

@@ -405,6 +405,9 @@ static const MlaPattern patterns[] = {
       "(?<time>\\d{1,2}[:.h]\\d{2}(?:\\s?(?:@SUFFIX@))?"
       "(?:\\s*(?:@RANGE@)\\s*\\d{1,2}[:.h]\\d{2}(?:\\s?(?:@SUFFIX@))?)?)\\s*$",
       G_REGEX_CASELESS },
+    /* "~~09:00~~ 09:30-10:30", "@ ~~Caf\u00e9 Linden~~ Room 4.12": text struck
+     * out (Markdown) in an updated agenda is no longer so */
+    { FIELD (struck), "~~[^~]+~~\\s*", 0 },
     /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
     { FIELD (noon_start),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"

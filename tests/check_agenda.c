@@ -330,6 +330,8 @@ static const struct {
     /* round 5: a start that is only about right */
     { "approx. 21:00  Drinks at the bar", "21:00", "23:58", "Drinks at the bar" },
     { "- from 9 to 10:30 roadmap 2027", "09:00", "10:30", "roadmap 2027" },
+    /* round 5: text struck out in an updated agenda */
+    { "~~09:00~~ 09:30-10:30  Liaison reports", "09:30", "10:30", "Liaison reports" },
 };
 
 /* A programme whose every line starts with a word before the time. */
@@ -368,6 +370,20 @@ START_TEST (test_slot_time_at_end)
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), 2);
     ck_assert_str_eq (slot_at (agenda, 0, 0)->end, "09:30");
     assert_chair (slot_at (agenda, 0, 1), "Ann Lee", MLA_PERSON_ROLE_SPEAKER, TRUE);
+}
+END_TEST
+
+/* An updated agenda whose old times and places are struck out. */
+START_TEST (test_slot_time_struck)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("~~09:00~~ 09:30 Welcome\n"
+                                               "~~10:00~~ 10:30 Lunch @ ~~Caf\xc3\xa9 Linden~~ Room 4.12\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 2);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->start, "10:30");
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->location, "Room 4.12");
 }
 END_TEST
 
@@ -2977,6 +2993,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_range_resolves, 0, G_N_ELEMENTS (ranges));
     tcase_add_test (tc, test_slot_time_military_single);
     tcase_add_test (tc, test_slot_time_at_end);
+    tcase_add_test (tc, test_slot_time_struck);
     tcase_add_test (tc, test_slot_time_after_word);
     tcase_add_test (tc, test_clock_day_order);
     tcase_add_test (tc, test_clock_new_day_when_time_restarts);
