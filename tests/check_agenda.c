@@ -121,6 +121,31 @@ parse_line (const char *line)
     return parse_text (text, "2004-07-13T22:50:57-04:00");
 }
 
+/* @got is @want, or NULL when @want is. */
+static void
+assert_str_or_null (const char *got, const char *want)
+{
+    if (want != NULL)
+        ck_assert_str_eq (got, want);
+    else
+        ck_assert_ptr_null (got);
+}
+
+/* Parses @before, @item and @after as one text into @agenda (out),
+ * which must hold @slots slots; returns (transfer none) slot @index of
+ * its first day: the slot an item under test gives. */
+static MlaAgendaSlot *
+slot_of_item (MlaAgenda **agenda, const char *before, const char *item, const char *after,
+              const char *reference, guint slots, guint index)
+{
+    g_autofree char *text = g_strconcat (before, item, after, NULL);
+
+    *agenda = parse_text (text, reference);
+    ck_assert_msg (*agenda != NULL, "no agenda for \"%s\"", item);
+    ck_assert_uint_eq (mla_agenda_count_slots (*agenda), slots);
+    return slot_at (*agenda, 0, index);
+}
+
 /* ---- the seed ---- */
 
 START_TEST (test_agenda_seed_exact)
@@ -1526,15 +1551,11 @@ static const struct {
 
 START_TEST (test_layout_timed_items)
 {
-    g_autofree char *text = g_strdup_printf ("Day 1\n- Welcome (8:00-8:30)\n%s\n"
-                                             "- Wrap-up (16:00-16:30)\n\nThanks, Ann\n",
-                                             timed_items[_i].item);
-    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
-    MlaAgendaSlot *slot;
+    g_autoptr (MlaAgenda) agenda = NULL;
+    MlaAgendaSlot *slot = slot_of_item (&agenda, "Day 1\n- Welcome (8:00-8:30)\n",
+                                        timed_items[_i].item,
+                                        "\n- Wrap-up (16:00-16:30)\n\nThanks, Ann\n", NULL, 3, 1);
 
-    ck_assert_ptr_nonnull (agenda);
-    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
-    slot = slot_at (agenda, 0, 1);
     ck_assert_str_eq (slot->title, timed_items[_i].title);
     if (timed_items[_i].person != NULL)
         assert_chair (slot, timed_items[_i].person, timed_items[_i].role, TRUE);
@@ -1563,24 +1584,17 @@ static const struct {
 
 START_TEST (test_layout_labelled_time)
 {
-    g_autofree char *text = g_strdup_printf ("5 March 2026\n%s\n\n19 March 2026\n"
-                                             "Speaker: Bo Ek\nTitle: Filler\nTime: 16:15\n\n"
-                                             "2 April 2026\nSpeaker: Cy Dahl\nTitle: Filler two\n"
-                                             "Time: 16:15\n",
-                                             labelled_blocks[_i].block);
-    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
-    MlaAgendaSlot *slot;
+    g_autoptr (MlaAgenda) agenda = NULL;
+    MlaAgendaSlot *slot = slot_of_item (&agenda, "5 March 2026\n", labelled_blocks[_i].block,
+                                        "\n\n19 March 2026\nSpeaker: Bo Ek\nTitle: Filler\n"
+                                        "Time: 16:15\n\n2 April 2026\nSpeaker: Cy Dahl\n"
+                                        "Title: Filler two\nTime: 16:15\n",
+                                        NULL, 3, 0);
 
-    ck_assert_ptr_nonnull (agenda);
-    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
-    slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->start, labelled_blocks[_i].start);
     ck_assert_str_eq (slot->title, "Lattices");
     assert_chair (slot, "Ann Lee", MLA_PERSON_ROLE_SPEAKER, TRUE);
-    if (labelled_blocks[_i].location != NULL)
-        ck_assert_str_eq (slot->location, labelled_blocks[_i].location);
-    else
-        ck_assert_ptr_null (slot->location);
+    assert_str_or_null (slot->location, labelled_blocks[_i].location);
     ck_assert_str_eq (slot_at (agenda, 1, 0)->title, "Filler");
 }
 END_TEST
@@ -1605,22 +1619,17 @@ static const struct {
 
 START_TEST (test_layout_prose_items)
 {
-    g_autofree char *text = g_strdup_printf ("- dinner from 7 to 9, at home\n\nThursday 8 October:\n"
-                                             "- 9:00 to 10:30 roadmap\n%s\n- 12:00 wrap-up\n",
-                                             prose_items[_i].item);
-    g_autoptr (MlaAgenda) agenda = parse_text (text, "2026-09-28T15:31:09+02:00");
-    MlaAgendaSlot *slot;
+    g_autoptr (MlaAgenda) agenda = NULL;
+    MlaAgendaSlot *slot = slot_of_item (&agenda,
+                                        "- dinner from 7 to 9, at home\n\nThursday 8 October:\n"
+                                        "- 9:00 to 10:30 roadmap\n",
+                                        prose_items[_i].item, "\n- 12:00 wrap-up\n",
+                                        "2026-09-28T15:31:09+02:00", 3, 1);
 
-    ck_assert_ptr_nonnull (agenda);
-    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
-    slot = slot_at (agenda, 0, 1);
     ck_assert_str_eq (slot->start, prose_items[_i].start);
     ck_assert_str_eq (slot->end, prose_items[_i].end);
     ck_assert_str_eq (slot->title, prose_items[_i].title);
-    if (prose_items[_i].location != NULL)
-        ck_assert_str_eq (slot->location, prose_items[_i].location);
-    else
-        ck_assert_ptr_null (slot->location);
+    assert_str_or_null (slot->location, prose_items[_i].location);
     if (prose_items[_i].note != NULL)
         ck_assert_str_eq (note_at (slot, 0), prose_items[_i].note);
 }
@@ -1642,15 +1651,12 @@ static const struct {
 
 START_TEST (test_layout_numbered_items)
 {
-    g_autofree char *text = g_strdup_printf ("Agenda\n\n%s\n   a. first point\n   b. second point\n"
-                                             "7. Any other business (11:50)\n8. Close (12:00)\n",
-                                             numbered_items[_i].item);
-    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
-    MlaAgendaSlot *slot;
+    g_autoptr (MlaAgenda) agenda = NULL;
+    MlaAgendaSlot *slot = slot_of_item (&agenda, "Agenda\n\n", numbered_items[_i].item,
+                                        "\n   a. first point\n   b. second point\n"
+                                        "7. Any other business (11:50)\n8. Close (12:00)\n",
+                                        NULL, 3, 0);
 
-    ck_assert_ptr_nonnull (agenda);
-    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
-    slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->start, numbered_items[_i].start);
     ck_assert_str_eq (slot->title, numbered_items[_i].title);
     ck_assert_str_eq (note_at (slot, 1), "second point");
@@ -1723,10 +1729,7 @@ START_TEST (test_layout_cells)
     ck_assert_ptr_nonnull (agenda);
     slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->title, cells[_i].title);
-    if (cells[_i].location != NULL)
-        ck_assert_str_eq (slot->location, cells[_i].location);
-    else
-        ck_assert_ptr_null (slot->location);
+    assert_str_or_null (slot->location, cells[_i].location);
     if (cells[_i].person != NULL)
         assert_chair (slot, cells[_i].person, MLA_PERSON_ROLE_SPEAKER, TRUE);
     else
