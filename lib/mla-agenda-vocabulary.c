@@ -399,11 +399,12 @@ static const MlaPattern patterns[] = {
       "(?=\\s*[|:\\t]|\\s+\\p{Lu})",
       0 },
     /* "Coffee ........ 11:00": a running order whose dot leaders lead to
-     * the time at the line's end (four dots or more, spaced or not) */
+     * the time at the line's end (four dots or more, spaced or not). A
+     * time with a dot needs am/pm: "Espresso ...... 2.50" is a price,
+     * "Results ...... 3.14" a page. */
     { FIELD (time_last),
       "^(?<lead>\\s*(?:[-*\\x{2022}]\\s*)?)(?<title>\\S.*?)\\s*(?:\\.\\s?){4,}\\s*"
-      "(?<time>\\d{1,2}[:.h]\\d{2}(?:\\s?(?:@SUFFIX@))?"
-      "(?:\\s*(?:@RANGE@)\\s*\\d{1,2}[:.h]\\d{2}(?:\\s?(?:@SUFFIX@))?)?)\\s*$",
+      "(?<time>@LAST_TIME@(?:\\s*(?:@RANGE@)\\s*@LAST_TIME@)?)\\s*$",
       G_REGEX_CASELESS },
     /* "~~09:00~~ 09:30-10:30", "@ ~~Caf\u00e9 Linden~~ Room 4.12": text struck
      * out (Markdown) in an updated agenda is no longer so */
@@ -525,6 +526,9 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         placeholders, "@OTHER_ZONE@",
         g_strdup ("(?:\\s*/\\s*\\d{1,2}[:.]\\d{2}(?:\\s*(?:@RANGE@)\\s*\\d{1,2}[:.]\\d{2})?"
                   "\\s*(?:@ZONE@)(?!\\w))?"));
+    g_hash_table_insert (placeholders, "@LAST_TIME@",
+                         g_strdup ("\\d{1,2}(?:[:h]\\d{2}(?:\\s?(?:@SUFFIX@))?"
+                                   "|\\.\\d{2}\\s?(?:@SUFFIX@))(?!\\w)"));
     g_hash_table_insert (placeholders, "@TIME1@", g_strdup (TIME_PATTERN ("1")));
     g_hash_table_insert (placeholders, "@TIME2@",
                          /* "10:30 to 12   Title", "2:45-4 - Talks": a bare

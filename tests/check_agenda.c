@@ -1791,6 +1791,11 @@ static const char *const negatives_round5[] = {
     "13:00, take the metro (line E, about 35 minutes to Trindade).\n",
     "Timeline (all times UTC)\n\n2025-08-19\n03:12  Disk usage alert\n03:40  rsync fails\n"
     "05:05  First user report\n05:20  On-call acknowledges\n",
+    /* dot leaders to prices and pages, not times */
+    "Espresso ........ 2.50\nCappuccino ....... 3.20\nCroissant ........ 2.80\n"
+    "Sandwich ........ 6.50\n",
+    "Contents\n\n1. Introduction ........ 1\n2. Methods ........ 12\n3. Results ........ 3.14\n"
+    "Appendix ........ 10.22\nIndex ........ 11.40\n",
 };
 
 START_TEST (test_negative_round5)
