@@ -545,15 +545,16 @@ title_below (MlaAgendaBuilder *b)
 /* "5 March 2026 / Speaker: X / Title: Y / Time/place: 16:15, S 2.109": a
  * block of fields whose time comes last. The field lines right above the
  * time's are the slot's: "Title:" its title, labelled people its people,
- * others notes. The place after the time counts when the label names one
- * ("Time/place:"). Without fields above, the fields follow, as under a
- * time alone. */
+ * "Room:" its place, others notes. The place after the time counts when
+ * the label names one ("Time/place:"). Without fields above, the fields
+ * follow, as under a time alone. */
 gboolean
 mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     g_autofree char *place = g_match_info_fetch_named (match, "place");
     g_autofree char *rest = g_match_info_fetch_named (match, "rest");
     GRegex *person_label = mla_agenda_rule (b->parser, "person-label");
+    GRegex *place_label = mla_agenda_rule (b->parser, "location-label");
     MlaAgendaSlot *slot = mla_agenda_slot_new ();
     MlaClock start, end;
     gboolean bare1, bare2;
@@ -617,8 +618,10 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
         if (g_regex_match (b->parser->title_label, text, 0, NULL))
             continue;
         b->index = i;
-        if (!(g_regex_match (person_label, text, 0, &label)
-              && mla_agenda_rule_person_label (b, label)))
+        if (slot->location == NULL && g_regex_match (place_label, text, 0, &label))
+            slot->location = g_match_info_fetch_named (label, "value");
+        else if (!(g_regex_match (person_label, text, 0, &label)
+                   && mla_agenda_rule_person_label (b, label)))
             g_ptr_array_add (slot->notes, mla_agenda_squeeze (text));
         b->index = here;
     }

@@ -1579,6 +1579,7 @@ static const struct {
     { "Title: Lattices\nSpeaker: Ann Lee (2nd year)\nTime & place: 14:00 (!), room S 1.004",
       "14:00", "room S 1.004" },
     { "Title: Lattices\nSpeaker: Ann Lee\nWhen: 4:15pm, coffee before", "16:15", NULL },
+    { "Title: Lattices\nSpeaker: Ann Lee\nRoom: B12\nTime: 16:15", "16:15", "B12" },
     { "When: 16:15\nTitle: Lattices\nSpeaker: Ann Lee", "16:15", NULL },
 };
 
