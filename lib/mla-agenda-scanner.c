@@ -180,8 +180,12 @@ ends_after_leaders (const char *p, const char *end)
 static gboolean
 label_before_digit (const char *p)
 {
-    gsize label = strspn (p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/&+ ");
+    gsize label = 0;
 
+    /* (bounded: most lines are prose, which runs on past any label) */
+    while (label <= 24 && (g_ascii_isalpha (p[label]) || strchr ("/&+ ", p[label]) != NULL)
+           && p[label] != '\0')
+        label++;
     return label > 0 && label <= 24 && p[label] == ':'
            && g_ascii_isdigit (p[label + 1 + strspn (p + label + 1, " \t")]);
 }
