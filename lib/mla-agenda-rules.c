@@ -40,7 +40,9 @@ static const MlaAgendaRule rules[] = {
       "(?<rest>(?:\\s*\\([^()]*\\))?(?:\\s*[,;|]\\s*.*)?)$",
       mla_agenda_rule_slot_labelled },
     { "table-header",
-      "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))\\s*(?<rest>\\S.*?)\\s*"
+      /* ("Time (CET) | Topic | Presenter": the zone is the time column's) */
+      "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\([^()|]{1,12}\\))?(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))"
+      "\\s*(?<rest>\\S.*?)\\s*"
       "$",
       mla_agenda_rule_table_header },
     { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",

@@ -1,7 +1,6 @@
 /* mla-agenda-scanner-private.h: the agenda parser's line scanner. Owns
  * MlaAgendaLine: each line of a text as laid out (quote prefix removed,
- * tabs expanded, times normalised, text struck out as "~~x~~" dropped,
- * underline runs), and the cheap test
+ * tabs expanded, times normalised, underline runs), and the cheap test
  * that skips texts without two timed lines. Not installed. */
 #pragma once
 #include <glib.h>

@@ -104,36 +104,38 @@ is_list_item (MlaAgendaBuilder *b)
            && !g_ascii_isdigit (line->text[line->indent]);
 }
 
-/* "1400-1600 UTC" alone on its line over "Chairs:" and "Notes:" lines,
- * then "1400-1410  Administrivia": a meeting's hours, no slot. The range
- * frames the slot lines below when only field lines stand between and
- * the first of them starts within it (a slot over its "Title:" and
- * "Room:" lines is followed by the next slot at its end or later). */
+/* The start of the slot line @i, or -1. */
+static int
+line_start (MlaAgendaBuilder *b, guint i)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    MlaClock clock;
+    gboolean bare;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, &match)
+        || !mla_agenda_fetch_clock (b, match, "1", &clock, &bare) || bare)
+        return -1;
+    return mla_agenda_resolve_clock (&clock, -1, b->all_24h);
+}
+
+/* "1400-1600 UTC" alone, then "Chairs:" and "Notes:" lines, then items
+ * from 14:00: the range frames the items, it is no slot. (A range over a
+ * "Title:" line and the next slot after its end is one.) */
 static gboolean
 frames_slots_below (MlaAgendaBuilder *b, int s, int e)
 {
-    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    guint i = b->index + 1;
+    int next;
 
-    for (guint i = b->index + 1; i < b->n_lines; i++) {
-        g_autoptr (GMatchInfo) match = NULL;
-        const char *text = b->lines[i].text;
-        MlaClock clock;
-        gboolean bare;
-        int t;
-
-        if (b->lines[i].blank)
-            continue;
-        if (g_regex_match (slot_time, text, 0, &match)) {
-            if (!mla_agenda_fetch_clock (b, match, "1", &clock, &bare) || bare)
-                return FALSE;
-            t = mla_agenda_resolve_clock (&clock, s, b->all_24h);
-            return t >= s && t < e;
-        }
-        if (!g_regex_match (b->parser->field_line, text, 0, NULL)
-            || g_regex_match (b->parser->title_label, text, 0, NULL))
-            return FALSE;
-    }
-    return FALSE;
+    while (i < b->n_lines && b->lines[i].blank)
+        i++;
+    if (i == b->n_lines || !g_regex_match (b->parser->field_line, b->lines[i].text, 0, NULL)
+        || !mla_agenda_slots_follow_frame (b, b->index))
+        return FALSE;
+    while (i < b->n_lines && (b->lines[i].blank || line_start (b, i) < 0))
+        i++;
+    next = i < b->n_lines ? line_start (b, i) : -1;
+    return next >= s && next < e;
 }
 
 gboolean
@@ -187,10 +189,6 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     else
         s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
     mla_agenda_builder_set_zone (b, match);
-    if (title[0] == '\0' && e > s && frames_slots_below (b, s, e)) {
-        g_debug ("agenda: rule slot-time: line %u frames the slots below", b->index + 1);
-        return TRUE;
-    }
     if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot && b->previous >= 0
         && s < b->previous - 60 && !mla_agenda_runs_past_midnight (b->previous, s)) {
         /* A programme that starts again in the morning is the next day. */
@@ -212,6 +210,11 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 
     if (title[0] == '\0' && is_empty_row (title_raw)) {
         mla_agenda_builder_add_stop (b, s);
+        return TRUE;
+    }
+    if (title[0] == '\0' && e > s && frames_slots_below (b, s, e)) {
+        g_debug ("agenda: rule slot-time: line %u frames the slots below", b->index + 1);
+        mla_agenda_builder_frame (b, e);
         return TRUE;
     }
     g_match_info_fetch_named_pos (match, "title", &title_pos, NULL);
@@ -350,6 +353,8 @@ mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
         return TRUE;
     }
     mla_agenda_slot_set_title (b, slot, title);
+    if (b->day == NULL)
+        mla_agenda_builder_new_day (b, NULL, NULL);     /* "- Recap (9:00-9:15)" first */
     g_ptr_array_add (b->day->slots, slot);
     g_array_append_val (b->slot_lines, b->index);
     b->previous = s;

@@ -118,15 +118,18 @@ split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
     return cells;
 }
 
-/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person;
- * returns whether it did. */
+/* "Chair: Ken Adams", "proposed by Ines", "[host: Kim]" in a cell: adds
+ * the person; returns whether it did. */
 static gboolean
 add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
 {
     g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL;
+    g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL, *inner = NULL;
+    gsize n = strlen (cell);
     int role;
 
+    if (n > 2 && ((cell[0] == '[' && cell[n - 1] == ']') || (cell[0] == '(' && cell[n - 1] == ')')))
+        cell = inner = g_strndup (cell + 1, n - 2);
     if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), cell, 0, &match))
         return FALSE;
     label = g_match_info_fetch_named (match, "label");
@@ -438,7 +441,7 @@ cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
 static void
 set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
 {
-    g_autoptr (GString) title = g_string_new (g_ptr_array_index (lines, 0));
+    g_autoptr (GString) title = g_string_new (lines->len > 0 ? g_ptr_array_index (lines, 0) : "");
     g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
     guint k = 1;
 
@@ -520,7 +523,10 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             if (column->day != NULL) {
                 b->day = mla_agenda_builder_day_for (b, column->day, column->date);
                 mla_agenda_builder_add_slot (b, slot);
-                b->day = day;   /* the next row starts from the same day */
+                /* the next row starts from the same day; the slot is
+                 * another day's, so no later line continues it there */
+                b->day = day;
+                b->slot = NULL;
             } else {
                 mla_agenda_builder_add_slot (b, slot);
             }

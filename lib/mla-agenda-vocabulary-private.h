@@ -35,9 +35,15 @@ struct MlaAgendaParser {
     GRegex *duration;           /* "(20 min)" */
     GRegex *stand_in;           /* "- Chairs" after a title */
     GRegex *item_column;        /* "1   " before a title: an item number in its column */
+    GRegex *struck;             /* "~~09:00~~ " */
     GRegex *bullet;             /* "\u25b8 " at a line's start */
     GRegex *place_tail;         /* "Lunch - Brasserie X, next door", "Triage [Library]" */
+    GRegex *place_comma;        /* "Lab 1, Room 204" */
     GRegex *venue;              /* "Brasserie de l'Atelier" */
+    GRegex *relative_day;       /* "tomorrow", "today" */
+    GRegex *lower_tail;         /* "Title - amara okafor (tbc)" */
+    GRegex *sentences;          /* "People arrive. Coffee will be served" */
+    GRegex *meal_tail;          /* "Lunch - Pizza provided" */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;
@@ -88,7 +94,6 @@ struct MlaAgendaParser {
     GRegex *military_range;     /* "0800-0830" */
     GRegex *military_single;    /* "1300 Lunch" */
     GRegex *time_last;          /* "Coffee ........ 11:00" */
-    GRegex *struck;             /* "~~09:00~~ ": struck out */
     GRegex *noon_start;         /* "Noon-1 p.m." */
     GRegex *noon_end;           /* "10:15 a.m.-noon" */
     GRegex *schedule_heading;   /* "Agenda", "Draft programme:" */
