@@ -271,15 +271,17 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
         gint start = 0;
 
-        /* "(Room A)" without a colon is part of the title */
-        if ((colon != NULL && colon[0] != '\0') ||
-            mla_agenda_label_needs_no_colon (b->parser, key)) {
-            if (role >= 0)
+        /* "(Room A)" without a colon is part of the title; "\u2013 esittelee
+         * Aino M\u00e4kel\u00e4", a people label before a name, is not */
+        if ((colon != NULL && colon[0] != '\0') || mla_agenda_label_needs_no_colon (b->parser, key)
+            || (role >= 0 && mla_agenda_names_only (b->parser, value))) {
+            /* ("led by the convenor": a role, nobody named) */
+            if (role >= 0 && !g_regex_match (b->parser->stand_in_alone, value, 0, NULL))
                 mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
                                        mla_agenda_label_is_singular (b->parser, key)
                                            ? MLA_PEOPLE_ONE
                                            : MLA_PEOPLE_LIST);
-            else if (slot->location == NULL)
+            else if (role < 0 && slot->location == NULL)
                 slot->location = g_steal_pointer (&value);
             g_match_info_fetch_pos (match, 0, &start, NULL);
             title[start] = '\0';

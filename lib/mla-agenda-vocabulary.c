@@ -258,7 +258,7 @@ static const MlaPattern patterns[] = {
       NO_START_IN_SPACES "\\s*(?:[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
                          "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]"
                          "|(?:[,;]|\\s(?:--?|\\x{2013}|\\x{2014}|/))\\s*(?<label>@LABEL@|@LOCATION@)"
-                         "(?<colon>\\s*:)\\s*(?<value>[^\\[\\]:]+?))\\s*$",
+                         "(?<colon>\\s*:)?\\s+(?<value>[^\\[\\]:]+?))\\s*$",
       G_REGEX_CASELESS | G_REGEX_DUPNAMES },
     { FIELD (attribution), "(?<!\\w)(?:@ATTRIBUTION@)\\s*:?\\s*$", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_BREAK]), "(?<!\\w)(?:@BREAK@)(?!\\w)", G_REGEX_CASELESS },
@@ -276,6 +276,7 @@ static const MlaPattern patterns[] = {
     { FIELD (stand_in),
       "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\))\\s*$",
       G_REGEX_CASELESS },
+    { FIELD (stand_in_alone), "^(?:the\\s+)?(?:@STAND_IN@)$", G_REGEX_CASELESS },
     { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
     /* "~~09:00~~ 09:30": text struck through in Markdown is gone */
     { FIELD (struck), "~~[^~]*~~\\s*", 0 },

@@ -2944,6 +2944,16 @@ static const struct {
       "                prof.ssa Chiara Benedetti, Direttrice del Dipartimento\n"
       "10.15 \u2013 11.00   Standard aperti\n11.00 \u2013 11.30   Pausa caff\u00e8\n",
       3, 0, 0, "Saluti istituzionali", NULL, NULL, "Chiara Benedetti" },
+    /* Czech and Finnish days and labels; a label without colon before a
+     * name after a dash; a role after "led by" names nobody */
+    { "St\u0159eda 22. dubna 2026\n\n9.00\u20139.30    Registrace\n9.45\u201310.30   Strategie\n"
+      "             p\u0159edn\u00e1\u0161\u00ed: Mgr. Kate\u0159ina Nov\u00e1kov\u00e1\n10.30\u201310.50  P\u0159est\u00e1vka\n",
+      3, 0, 1, "Strategie", NULL, NULL, "Kate\u0159ina Nov\u00e1kov\u00e1" },
+    { "Aika: tiistai 14.4.2026 klo 17.30\n\n17.30  1 \u00a7 Avaus\n17.45  4 \u00a7 Talousasiat \u2013 esittelee Aino M\u00e4kel\u00e4\n"
+      "18.45  Tauko\n",
+      3, 0, 1, "4 \u00a7 Talousasiat", NULL, NULL, "Aino M\u00e4kel\u00e4" },
+    { "Tuesday\n\n13:30  Liaisons\n15:00  Drafting of resolutions, led by the convenor\n16:00  Close\n",
+      3, 0, 1, "Drafting of resolutions", NULL, NULL, NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
