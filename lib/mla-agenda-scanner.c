@@ -289,6 +289,7 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
     GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
     GRegex *heading = mla_agenda_rule (b->parser, "day-heading");
     guint own_slots = 0;
+    gboolean kept = FALSE;     /* the quoted block before was a schedule */
 
     /* A reply with a programme of its own over a quoted one is a new
      * version of it: the quoted programme is history. */
@@ -316,7 +317,11 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
                      !g_regex_match (b->parser->time_anywhere, text, 0, NULL))
                 has_heading = TRUE;
         }
-        if (own_slots >= REPLY_MIN_SLOTS || (!has_heading && slots < QUOTED_MIN_SLOTS))
+        /* (a schedule quoted in pieces between the replier's comments goes
+         * on in each piece) */
+        kept = own_slots < REPLY_MIN_SLOTS
+               && (has_heading || slots >= QUOTED_MIN_SLOTS || (kept && slots > 0));
+        if (!kept)
             for (guint j = i; j < end; j++)
                 lines[j].blank = TRUE;
         i = end;

@@ -1351,6 +1351,27 @@ END_TEST
 
 /* A quoted whole programme is an agenda; "agenda for Friday's meeting"
  * names its day; "(presenter: X, unconfirmed)" gives the slot's person. */
+/* A reply that comments between the pieces of a quoted programme: each
+ * piece after a schedule goes on with it; a piece quoted alone does not. */
+START_TEST (test_layout_quoted_in_pieces)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Ruth wrote:\n> Tue 9/16\n>\n"
+                                               "> 6:00pm  Doors open\n> 6:30pm  Typing the untyped\n\n"
+                                               "Will this one be recorded?\n\n"
+                                               "> 7:15pm  Lightning talks\n> 7:45pm  Ask me anything\n\n"
+                                               "Which pub?\n\n> 8:30pm  Pub\n",
+                                               "2025-09-08T10:02:00Z");
+    g_autoptr (MlaAgenda) alone = parse_text ("Ruth wrote:\n> 7:15pm  Lightning talks\n"
+                                              "> 7:45pm  Ask me anything\n\nWill this one be recorded?\n",
+                                              "2025-09-08T10:02:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 5);
+    ck_assert_str_eq (slot_at (agenda, 0, 4)->start, "20:30");
+    ck_assert_ptr_null (alone);
+}
+END_TEST
+
 START_TEST (test_layout_quoted_whole_programme)
 {
     g_autoptr (MlaAgenda) agenda = parse_text ("On Mon, 10 Nov 2031, Ann wrote:\n"
@@ -3148,6 +3169,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_quoted_agenda);
     tcase_add_test (tc, test_layout_track_columns);
     tcase_add_test (tc, test_layout_quoted_whole_programme);
+    tcase_add_test (tc, test_layout_quoted_in_pieces);
     tcase_add_loop_test (tc, test_layout_header_tables, 0, G_N_ELEMENTS (header_tables));
     tcase_add_test (tc, test_layout_underlined_title);
     tcase_add_test (tc, test_layout_inline_break);
