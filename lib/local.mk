@@ -48,6 +48,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-message-private.h \
 	lib/mla-message.c \
 	lib/mla-message-model.c \
+	lib/mla-message-raw-private.h \
+	lib/mla-message-raw.c \
 	lib/mla-xml-writer-private.h \
 	lib/mla-xml-writer.c \
 	lib/mla-xml-private.h \

@@ -308,7 +308,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     } else if (adjacent && !b->slot_has_extra && !item && slot->title != NULL
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
             || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))
-                && wraps_line_above (b, text)))) {
+                /* (a title line that named its speaker ended there) */
+                && slot->people->len == 0 && wraps_line_above (b, text)))) {
         char *joined = g_strconcat (slot->title, " ", text, NULL);
 
         g_debug ("agenda: rule text: line %u continues the title", b->index + 1);

@@ -47,8 +47,7 @@ const MlaAgendaLine *mla_agenda_current_line (MlaAgendaBuilder *b);
  * heading or with at least QUOTED_MIN_SLOTS slot lines. The lines of other
  * quoted blocks of @lines are made blank, and so are all quoted lines of
  * a reply that has a programme of its own (a new version of the quoted
- * one). A block right after a schedule's, with the replier's comments
- * between, goes on with it when it holds a slot line. */
+ * one). */
 void mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines);
 
 G_END_DECLS

@@ -449,6 +449,17 @@ mla_agenda_find_date (MlaAgendaBuilder *b, const char *text, char out[11])
  * with its year; without a reference date, the first year at all
  * ("Parrot Developer Summit 2008", a list archive's "PDT 2009"). Web
  * addresses are not context. Returns 0 when the text has none. */
+static gboolean
+has_four_digits (const char *text)
+{
+    guint run = 0;
+
+    for (; *text != '\0'; text++)
+        if ((run = g_ascii_isdigit (*text) ? run + 1 : 0) == 4)
+            return TRUE;
+    return FALSE;
+}
+
 int
 mla_agenda_text_year (MlaAgendaBuilder *b)
 {
@@ -459,8 +470,8 @@ mla_agenda_text_year (MlaAgendaBuilder *b)
         g_autoptr (GMatchInfo) match = NULL;
         g_autoptr (GMatchInfo) year = NULL;
 
-        if (b->lines[i].blank || strstr (text, "://") != NULL)
-            continue;
+        if (b->lines[i].blank || strstr (text, "://") != NULL || !has_four_digits (text))
+            continue;   /* (a year is four digits: most lines go no further) */
         if (g_regex_match (b->parser->date, text, 0, &match)) {
             do {
                 static const char *const keys[] = { "y1", "y2", "iy", "dy" };

@@ -45,6 +45,7 @@ struct MlaAgendaParser {
     GRegex *sentences;          /* "People arrive. Coffee will be served" */
     GRegex *meal_tail;          /* "Lunch - Pizza provided" */
     GRegex *stand_in_alone;     /* "the convenor" */
+    GRegex *venue_word;         /* "restaurant ..." */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;

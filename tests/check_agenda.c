@@ -1844,6 +1844,42 @@ START_TEST (test_day_from_prose)
 }
 END_TEST
 
+/* A quoted agenda broken by "-->" interjections is one quoted agenda; its
+ * day is the date of the prose before it, not the attribution's. */
+START_TEST (test_quoted_agenda_with_interjections)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Two changes, marked inline with \"-->\".\n\n"
+        "On Fri, Apr 10, 2026 at 4:47 PM Ingrid Solberg wrote:\n"
+        "> Here's the plan for the review on Thursday 16 April.\n>\n"
+        "> 0830-0900   Coffee\n> 0900-0945   Q1 numbers\n> 0945-1045   Budget review\n\n"
+        "--> Paul presents the budget instead.\n\n"
+        "> 1045-1100   Break\n> 1100-1200   Automation pilot\n",
+        "2026-04-13T09:00:00+02:00");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 5);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2026-04-16");
+}
+END_TEST
+
+/* "Thursday, 6 November 2025, 09:30-11:30" after another day's items
+ * heads the next day. */
+START_TEST (test_second_frame_heads_its_day)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Tuesday, 4 November 2025, 13:00-14:30\nRoom: B\n\n13:00  Administrivia\n13:05  Clocks\n"
+        "14:10  Open mic\n\nThursday, 6 November 2025, 09:30-11:30\nRoom: C\n\n09:30  Status\n"
+        "09:40  Interop\n",
+        "2025-10-20T09:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 2);
+    ck_assert_str_eq (day_at (agenda, 1)->date, "2025-11-06");
+    ck_assert_ptr_null (slot_at (agenda, 0, 2)->location);
+}
+END_TEST
+
 /* "Session II 09:30-11:30" over the items: the last one ends at 11:30. */
 START_TEST (test_frame_ends_last_slot)
 {
@@ -2975,6 +3011,17 @@ static const struct {
       3, 0, 1, "4 \u00a7 Talousasiat", NULL, NULL, "Aino M\u00e4kel\u00e4" },
     { "Tuesday\n\n13:30  Liaisons\n15:00  Drafting of resolutions, led by the convenor\n16:00  Close\n",
       3, 0, 1, "Drafting of resolutions", NULL, NULL, NULL },
+    /* a meal's venue in any case after a venue word; "ca. 21:30"; a foyer */
+    { "Montag\n\n12.00-13.00  Lunch (canteen)\n13.00-14.00  Lab\nca. 21:30   Ende\n",
+      3, 0, 0, "Lunch", NULL, "canteen", NULL },
+    { "Friday\n\n1:00 pm  Papers\n1:30 pm  Poster session & demos -- Foyer\n3:00 pm  Panel\n",
+      3, 0, 1, "Poster session & demos", NULL, "Foyer", NULL },
+    { "Friday\n\n12:00  Lunch (on your own)\n13:30  Posters\n15:00  Panel\n",
+      3, 0, 0, "Lunch (on your own)", NULL, NULL, NULL },
+    /* a lower-case line under a title line that named its speaker is a note */
+    { "Tuesday\n\n14:00  Administrivia\n14:10  draft-ietf-dnsstat-counters-03 - Mirela Ostrowska (25 min)\n"
+      "       open issues #14, #17, #22\n14:35  AOB\n",
+      3, 0, 1, "draft-ietf-dnsstat-counters-03", NULL, NULL, "Mirela Ostrowska" },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
@@ -3097,6 +3144,8 @@ static const struct {
     { "round 5", &test_frame_ends_last_slot, 1 },
     { "round 5", &test_frame_time_alone, G_N_ELEMENTS (time_frames) },
     { "round 5", &test_day_from_prose, 1 },
+    { "round 5", &test_quoted_agenda_with_interjections, 1 },
+    { "round 5", &test_second_frame_heads_its_day, 1 },
 };
 
 static Suite *
