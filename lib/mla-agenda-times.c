@@ -378,6 +378,32 @@ mla_agenda_weekday_of (const char *date)
     return g_date_valid (&day) ? (int) g_date_get_weekday (&day) : 0;
 }
 
+/* The first day of "16-17 June" when the day number at @at of @text ends
+ * such a range, else @day. */
+static int
+range_first_day (const char *text, gint at, int day)
+{
+    gint p = at;
+    int first;
+
+    while (p > 0 && text[p - 1] == ' ')
+        p--;
+    if (p == 0 || (text[p - 1] != '-' && !(p >= 3 && strncmp (text + p - 3, "\xe2\x80\x93", 3) == 0)))
+        return day;
+    p -= text[p - 1] == '-' ? 1 : 3;
+    while (p > 0 && text[p - 1] == ' ')
+        p--;
+    if (p == 0 || !g_ascii_isdigit (text[p - 1]))
+        return day;
+    first = text[p - 1] - '0';
+    if (p >= 2 && g_ascii_isdigit (text[p - 2])) {
+        first += 10 * (text[p - 2] - '0');
+        if (p >= 3 && g_ascii_isdigit (text[p - 3]))
+            return day;     /* "2026-17 June": no day range */
+    }
+    return first >= 1 && first < day ? first : day;
+}
+
 gboolean
 mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11], gint span[2])
 {
@@ -393,9 +419,14 @@ mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11], 
         gboolean numeric = FALSE;
 
         if (mo1 != NULL && mo1[0] != '\0') {
+            gint d1 = 0;
+
             mla_agenda_word_is (b->parser->months, mo1, &month);
             day = fetch_int (match, "d1");
             year = fetch_int (match, "y1");
+            /* "16-17 June 2026": a range of days starts at its first */
+            g_match_info_fetch_named_pos (match, "d1", &d1, NULL);
+            day = range_first_day (text, d1, day);
         } else if (mo2 != NULL && mo2[0] != '\0') {
             mla_agenda_word_is (b->parser->months, mo2, &month);
             day = fetch_int (match, "d2");

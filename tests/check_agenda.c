@@ -1880,6 +1880,23 @@ START_TEST (test_second_frame_heads_its_day)
 }
 END_TEST
 
+/* "(16-17 June 2026," in the prose, then "Day 1" and "Day 2": the 16th
+ * and the 17th. */
+START_TEST (test_day_numbers_from_a_range)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "agenda for the two-day workshop (16-17 June 2026,\nZurich office).\n\nDay 1\n"
+        "- Welcome (9:00-9:15)\n- Patterns (9:15-10:30)\n\nDay 2\n- Recap (9:00-9:15)\n"
+        "- Testing (9:15-10:30)\n",
+        "2026-06-01T09:00:00+02:00");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 2);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2026-06-16");
+    ck_assert_str_eq (day_at (agenda, 1)->date, "2026-06-17");
+}
+END_TEST
+
 /* "Session II 09:30-11:30" over the items: the last one ends at 11:30. */
 START_TEST (test_frame_ends_last_slot)
 {
@@ -3144,6 +3161,7 @@ static const struct {
     { "round 5", &test_frame_ends_last_slot, 1 },
     { "round 5", &test_frame_time_alone, G_N_ELEMENTS (time_frames) },
     { "round 5", &test_day_from_prose, 1 },
+    { "round 5", &test_day_numbers_from_a_range, 1 },
     { "round 5", &test_quoted_agenda_with_interjections, 1 },
     { "round 5", &test_second_frame_heads_its_day, 1 },
 };
