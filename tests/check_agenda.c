@@ -3039,6 +3039,9 @@ static const struct {
     { "Tuesday\n\n14:00  Administrivia\n14:10  draft-ietf-dnsstat-counters-03 - Mirela Ostrowska (25 min)\n"
       "       open issues #14, #17, #22\n14:35  AOB\n",
       3, 0, 1, "draft-ietf-dnsstat-counters-03", NULL, NULL, "Mirela Ostrowska" },
+    /* a note after the name a label gives */
+    { "Thursday\n\n16:15  Seminar\n       Speaker: Am\u00e9lie Fontaine -- guest lecture\n17:00  Drinks\n18:00  End\n",
+      3, 0, 0, "Seminar", NULL, NULL, "Am\u00e9lie Fontaine" },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
