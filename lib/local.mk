@@ -90,6 +90,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-days.c \
 	lib/mla-agenda-rules-private.h \
 	lib/mla-agenda-rules.c \
+	lib/mla-agenda-slots-private.h \
+	lib/mla-agenda-slots.c \
 	lib/mla-agenda-revision-private.h \
 	lib/mla-agenda-link-private.h \
 	lib/mla-agenda-link.c \

@@ -755,6 +755,20 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         value = joined;
         b->index++;
     }
+    {
+        /* "Speaker: Am\u00e9lie Fontaine -- guest lecture": a note after the name */
+        g_autoptr (GMatchInfo) tail = NULL;
+
+        if (g_regex_match (b->parser->speaker_dash, value, 0, &tail)) {
+            g_autofree char *name = g_match_info_fetch (tail, 1);
+
+            if (mla_agenda_names_only (b->parser, name)) {
+                g_ptr_array_add (b->slot->notes, g_match_info_fetch (tail, 2));
+                g_free (value);
+                value = g_steal_pointer (&name);
+            }
+        }
+    }
     mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
                            one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
     b->slot_has_extra = TRUE;

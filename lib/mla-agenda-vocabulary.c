@@ -197,6 +197,7 @@ static const MlaWordList word_lists[] = {
     { "times", "until", 0, "@UNTIL@", 0 },
     { "labels", "stand-ins", 0, "@STAND_IN@", 0 },
     { "times", "from", 0, "@FROM@", 0 },
+    { "times", "then", 0, "@THEN@", 0 },
     { "locations", "labels", TABLE (place_labels), "@LOCATION@", 0 },
     { "locations", "rooms", TABLE (room_words), "@ROOM@", 0 },
     { "unconfirmed", "markers", 0, "@MARKERS@", 0 },
@@ -417,6 +418,14 @@ static const MlaPattern patterns[] = {
       "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
       "(?=\\s*[|:\\t]|\\s+\\p{Lu})",
       0 },
+    /* "Coffee ........ 11:00": a running order whose dot leaders lead to
+     * the time at the line's end (four dots or more, spaced or not). A
+     * time with a dot needs am/pm: "Espresso ...... 2.50" is a price,
+     * "Results ...... 3.14" a page. */
+    { FIELD (time_last),
+      "^(?<lead>\\s*(?:[-*\\x{2022}]\\s*)?)(?<title>\\S.*?)\\s*(?:\\.\\s?){4,}\\s*"
+      "(?<time>@LAST_TIME@(?:\\s*(?:@RANGE@)\\s*@LAST_TIME@)?)\\s*$",
+      G_REGEX_CASELESS },
     /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
     { FIELD (noon_start),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"
@@ -543,6 +552,9 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
                   "\\s*(?:@ZONE@)(?!\\w)"
                   "|\\s*\\(\\s*\\d{1,2}[:.]\\d{2}\\s*(?:@ZONE@)(?:\\s*[/,;]\\s*\\d{1,2}[:.]\\d{2}"
                   "\\s*(?:@ZONE@))*\\s*\\))?"));
+    g_hash_table_insert (placeholders, "@LAST_TIME@",
+                         g_strdup ("\\d{1,2}(?:[:h]\\d{2}(?:\\s?(?:@SUFFIX@))?"
+                                   "|\\.\\d{2}\\s?(?:@SUFFIX@))(?!\\w)"));
     g_hash_table_insert (placeholders, "@TIME1@", g_strdup (TIME_PATTERN ("1")));
     g_hash_table_insert (placeholders, "@TIME2@",
                          /* "10:30 to 12   Title", "2:45-4 - Talks": a bare
