@@ -413,6 +413,19 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
+    if (slot->people->len == 0 && g_regex_match (b->parser->name_presents, title, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch_named (match, "name");
+
+        /* "Roadmap 2027, Femke presents" */
+        if (mla_agenda_parser_is_name (b->parser, name) || mla_agenda_is_first_name (b->parser, name)) {
+            char *before = g_match_info_fetch_named (match, "title");
+
+            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
+            g_free (title);
+            title = before;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     /* "Social dinner hosted by Standards Norway", "Lunch sponsored by
      * Acme": who hosts a meal or a party is a sponsor, not a speaker */
     if (slot->people->len == 0
@@ -502,6 +515,11 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         if (mla_agenda_names_only (b->parser, name))
             mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
     }
+    /* "Typing the untyped: gradual types in a codebase," over its speaker
+     * (not "(summary ; when will 2.7 start ;", which goes on below) */
+    g_strchomp (title);
+    if (g_str_has_suffix (title, ",") && strchr (title, '(') == NULL)
+        title[strlen (title) - 1] = '\0';
     g_free (slot->title);
     slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
 }
