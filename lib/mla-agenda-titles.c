@@ -43,6 +43,20 @@ meal_venue (MlaAgendaBuilder *b, const char *text)
            && words <= MEAL_VENUE_MAX_WORDS && strpbrk (text, "0123456789") == NULL;
 }
 
+/* "Restaurante Mar Azul, Rua das Flores 12": the part of @slot's place
+ * after its last comma is an address, a note, when it holds a number. */
+static void
+cut_address (MlaAgendaSlot *slot)
+{
+    char *comma = strrchr (slot->location, ',');
+
+    if (comma == NULL || strpbrk (comma, "0123456789") == NULL)
+        return;
+    g_ptr_array_add (slot->notes, g_strstrip (g_strdup (comma + 1)));
+    *comma = '\0';
+    g_strchomp (slot->location);
+}
+
 /* "room 204", "salle B12": a room word and a number, in any case. */
 static gboolean
 numbered_room (MlaAgendaBuilder *b, const char *text)
@@ -339,6 +353,8 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         slot->location = g_match_info_fetch (match, 2);
         g_free (title);
         title = before;
+        /* "@ Restaurante Mar Azul, Rua das Flores 12": the address a note */
+        cut_address (slot);
         /* "@ the Discord stage, run by Dmitri": who runs it is a person */
         if (mla_agenda_people_by (b->parser, slot->location, &place, &names, &role)
             && place[0] != '\0') {

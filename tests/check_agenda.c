@@ -3049,6 +3049,13 @@ static const struct {
     { "Tuesday\n\n6:30pm  Typing the untyped,\n        Ann Lee\n7:15pm  Lightning talks (5 min each)\n"
       "8:00pm  Pub\n",
       3, 0, 1, "Lightning talks", NULL, NULL, NULL },
+    /* an acronym is no name; an address after "@ place,"; co-chairs */
+    { "Tuesday\n\n11:30  Review follow-up (Joanna Wilde, APA WG)\n12:30  Lunch\n"
+      "19:30  Host dinner @ Restaurante Mar Azul, Rua das Flores 12\n",
+      3, 0, 0, "Review follow-up", NULL, NULL, "Joanna Wilde" },
+    { "Tuesday\n\n11:30  Review follow-up (Joanna Wilde, APA WG)\n12:30  Lunch\n"
+      "19:30  Host dinner @ Restaurante Mar Azul, Rua das Flores 12\n",
+      3, 0, 2, "Host dinner", NULL, "Restaurante Mar Azul", NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
