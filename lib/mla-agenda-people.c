@@ -79,6 +79,21 @@ has_common_ending (MlaAgendaParser *parser, const char *word)
     return FALSE;
 }
 
+/* "APA", "WG", "IBM": two or three capitals are a group's or a firm's
+ * short name, never a person's ("Marie DUPONT" writes a surname so). */
+static gboolean
+is_acronym (const char *word)
+{
+    gsize n = strlen (word);
+
+    if (n < 2 || n > 3)
+        return FALSE;
+    for (gsize i = 0; i < n; i++)
+        if (!g_ascii_isupper (word[i]))
+            return FALSE;
+    return TRUE;
+}
+
 gboolean
 mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
 {
@@ -104,7 +119,7 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
 
         for (guint i = 0; parts[i] != NULL; i++)
             if (mla_agenda_word_is (parser->not_names, parts[i], NULL)
-                || has_common_ending (parser, parts[i]))
+                || has_common_ending (parser, parts[i]) || is_acronym (parts[i]))
                 return FALSE;
     }
     return TRUE;

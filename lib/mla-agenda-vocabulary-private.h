@@ -50,6 +50,7 @@ struct MlaAgendaParser {
     GRegex *meal_tail;          /* "Lunch - Pizza provided" */
     GRegex *stand_in_alone;     /* "the convenor" */
     GRegex *venue_word;         /* "restaurant ..." */
+    GRegex *name_presents;      /* "Roadmap, Femke presents" */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;

@@ -196,6 +196,7 @@ static const MlaWordList word_lists[] = {
     { "times", "durations", 0, "@DURATION@", 0 },
     { "times", "until", 0, "@UNTIL@", 0 },
     { "labels", "stand-ins", 0, "@STAND_IN@", 0 },
+    { "labels", "presents", 0, "@PRESENTS@", 0 },
     { "times", "from", 0, "@FROM@", 0 },
     { "times", "then", 0, "@THEN@", 0 },
     { "locations", "labels", TABLE (place_labels), "@LOCATION@", 0 },
@@ -274,7 +275,7 @@ static const MlaPattern patterns[] = {
       G_REGEX_CASELESS },
     { FIELD (range_anywhere), "@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@", G_REGEX_CASELESS },
     { FIELD (duration),
-      "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?\\s*[)\\]]"
+      "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?(?:\\s+(?:each|per\\s+\\w+))?\\s*[)\\]]"
       "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$"
       "|\\s*\\(\\s*(?:@UNTIL@)\\s[^()]*\\)\\s*$", G_REGEX_CASELESS },
     { FIELD (stand_in),
@@ -304,6 +305,9 @@ static const MlaPattern patterns[] = {
       "^(?<title>.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?<name>\\p{Ll}[\\p{Ll}.'\\x{2019}-]*"
       "(?:\\s+\\p{Ll}[\\p{Ll}.'\\x{2019}-]*){1,2})(?<marker>\\s*\\([^()]*\\))?\\s*$", 0 },
     { FIELD (venue_word), "^(?:@VENUE_WORD@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (name_presents),
+      "^(?<title>.*\\S),?\\s+(?<name>\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+\\p{Lu}[\\p{L}'\\x{2019}.-]*){0,2})"
+      "\\s+(?:@PRESENTS@)\\s*$", 0 },
     { FIELD (field_line), "^\\s*\\p{L}[\\p{L}\\s]{0,24}:\\s*\\S", 0 },
     { FIELD (date),
       "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@MONTH@)\\.?(?!\\w)"

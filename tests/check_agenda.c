@@ -3053,6 +3053,20 @@ static const struct {
     /* a note after the name a label gives */
     { "Thursday\n\n16:15  Seminar\n       Speaker: Am\u00e9lie Fontaine -- guest lecture\n17:00  Drinks\n18:00  End\n",
       3, 0, 0, "Seminar", NULL, NULL, "Am\u00e9lie Fontaine" },
+    /* "X presents" after a title; "(5 min each)"; a trailing comma */
+    { "Thursday\n\n- from 9 to 10:30 roadmap 2027, Femke presents\n- 10:30 to 10:45 coffee\n"
+      "- 10:45 to 12:15 architecture review\n",
+      3, 0, 0, "roadmap 2027", NULL, NULL, "Femke" },
+    { "Tuesday\n\n6:30pm  Typing the untyped,\n        Ann Lee\n7:15pm  Lightning talks (5 min each)\n"
+      "8:00pm  Pub\n",
+      3, 0, 1, "Lightning talks", NULL, NULL, NULL },
+    /* an acronym is no name; an address after "@ place,"; co-chairs */
+    { "Tuesday\n\n11:30  Review follow-up (Joanna Wilde, APA WG)\n12:30  Lunch\n"
+      "19:30  Host dinner @ Restaurante Mar Azul, Rua das Flores 12\n",
+      3, 0, 0, "Review follow-up", NULL, NULL, "Joanna Wilde" },
+    { "Tuesday\n\n11:30  Review follow-up (Joanna Wilde, APA WG)\n12:30  Lunch\n"
+      "19:30  Host dinner @ Restaurante Mar Azul, Rua das Flores 12\n",
+      3, 0, 2, "Host dinner", NULL, "Restaurante Mar Azul", NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
