@@ -636,11 +636,14 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
         if (g_regex_match (b->parser->title_label, text, 0, NULL))
             continue;
         b->index = i;
-        if (slot->location == NULL && g_regex_match (place_label, text, 0, &label))
+        if (slot->location == NULL && g_regex_match (place_label, text, 0, &label)) {
             slot->location = g_match_info_fetch_named (label, "value");
-        else if (!(g_regex_match (person_label, text, 0, &label)
-                   && mla_agenda_rule_person_label (b, label)))
-            g_ptr_array_add (slot->notes, mla_agenda_squeeze (text));
+        } else {
+            g_clear_pointer (&label, g_match_info_unref);   /* (a failed match has one too) */
+            if (!(g_regex_match (person_label, text, 0, &label)
+                  && mla_agenda_rule_person_label (b, label)))
+                g_ptr_array_add (slot->notes, mla_agenda_squeeze (text));
+        }
         b->index = here;
     }
     b->last_content = here;
