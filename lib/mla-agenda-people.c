@@ -7,6 +7,7 @@
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-rules-private.h"
+#include "mla-agenda-tables-private.h"
 
 #define NAME_MAX_WORDS 5
 #define FIRST_NAME_MIN_CHARS 3
@@ -722,6 +723,8 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;
+    if (mla_agenda_row_cells_below (b))
+        return TRUE;    /* "Chair: A     Chair: B" under a row of track cells */
     if (mla_agenda_word_is (b->parser->not_names, label, NULL) && !first_is_name (b->parser, value))
         return FALSE;   /* "Panel: open questions" is a line of text, "Panel: A, B" people */
     if (g_ascii_isdigit (value[0]))

@@ -28,15 +28,17 @@ gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
  * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */
 gboolean mla_agenda_names_place (MlaAgendaBuilder *b, const char *text);
 
-/* "Main Hall", "(Main Hall)" or "@ Le Bouchon": the place of a line that
- * is one and nothing else. Returns: (transfer full) (nullable). */
+/* "Main Hall", "(Main Hall)" (every word capitalised) or "@ Le Bouchon":
+ * the place of a line that is one and nothing else. Returns: (transfer
+ * full) (nullable). */
 char *mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text);
 
 /* "Track A (Aula 1)": the place in the parentheses that end @text, when
  * it names one. Returns: (transfer full) (nullable). */
 char *mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text);
 
-/* "=== Track A (Aula 1) ===", "Room 2:", "TRACK A - Main Hall": a
+/* "=== Track A (Aula 1) ===", "Room 2:", "TRACK A - Main Hall", "Track A
+ * (Main Hall)", or "MAIN HALL" when another room heads a track nearby: a
  * heading that names a room (in parentheses or after a dash when it names
  * a track), over a part of the programme whose slots are all in it.
  * Returns whether @text is one; then the room holds for the slots below,

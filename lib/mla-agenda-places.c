@@ -105,6 +105,20 @@ mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text)
                : NULL;
 }
 
+/* Whether every word of @name starts with a capital or a digit: "Room
+ * 2", "Main Hall", not "Room changes" or "Raum 2.14 und 2.15". */
+static gboolean
+all_capitalised (const char *name)
+{
+    for (const char *w = name; w != NULL; w = strchr (w, ' '), w = w != NULL ? w + 1 : NULL) {
+        gunichar c = g_utf8_get_char (w);
+
+        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 char *
 mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text)
 {
@@ -126,17 +140,18 @@ mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text)
     if (n < 3 || text[0] != '(' || text[n - 1] != ')')
         return NULL;
     inner = g_strndup (text + 1, n - 2);
-    return mla_agenda_is_room_line (b, inner) ? g_steal_pointer (&inner) : NULL;
+    return mla_agenda_is_room_line (b, inner) && all_capitalised (inner) ? g_steal_pointer (&inner)
+                                                                         : NULL;
 }
 
-/* "TRACK A \u2014 Main Hall", "Track 2: Room 201": a track, then its room
- * after a dash or a colon, both room lines. Returns: (transfer full)
- * (nullable): the room. */
+/* "TRACK A \u2014 Main Hall", "Track 2: Room 201", "Track A (Aula 1)",
+ * "Track 1: Security (Room A)": a track, then its room after a dash or a
+ * colon (both room lines) or in parentheses at the end. Returns:
+ * (transfer full) (nullable): the room. */
 static char *
-room_after_track (MlaAgendaBuilder *b, const char *text)
+room_after_track (MlaAgendaBuilder *b, const char *clean)
 {
-    static const char *const separators[] = { " - ", " \u2013 ", " \u2014 ", ": " };
-    g_autofree char *clean = mla_agenda_squeeze (text);
+    static const char *const separators[] = { " - ", " \u2013 ", " \u2014 ", ": ", " (" };
 
     for (guint i = 0; i < G_N_ELEMENTS (separators); i++) {
         const char *at = strstr (clean, separators[i]);
@@ -147,10 +162,60 @@ room_after_track (MlaAgendaBuilder *b, const char *text)
             continue;
         track = g_strndup (clean, at - clean);
         room = mla_agenda_squeeze (at + strlen (separators[i]));
-        if (mla_agenda_is_room_line (b, track) && mla_agenda_is_room_line (b, room))
+        if (i == G_N_ELEMENTS (separators) - 1) {
+            g_autofree char *first = g_strndup (clean, strcspn (clean, " "));
+
+            /* "Track 1: Security (Room A)": a track first, its room last */
+            if (!g_str_has_suffix (room, ")"))
+                continue;
+            room[strlen (room) - 1] = '\0';
+            if (mla_agenda_is_room_word (b, first) && mla_agenda_is_room_line (b, room))
+                return g_steal_pointer (&room);
+        } else if (mla_agenda_is_room_line (b, track) && mla_agenda_is_room_line (b, room)) {
             return g_steal_pointer (&room);
+        }
     }
     return NULL;
+}
+
+/* The room of line @i when it heads a track without decoration: after a
+ * blank line, right over a slot's time, a track and its room ("TRACK A -
+ * Main Hall"), or with @bare a room alone ("MAIN HALL"). Returns:
+ * (transfer full) (nullable). */
+static char *
+plain_heading_at (MlaAgendaBuilder *b, guint i, gboolean bare)
+{
+    g_autofree char *clean = NULL;
+    char *room;
+
+    if (b->lines[i].blank || (i > 0 && !b->lines[i - 1].blank) || i + 1 >= b->n_lines
+        || !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i + 1].text, 0,
+                           NULL))
+        return NULL;
+    clean = mla_agenda_squeeze (b->lines[i].text);
+    room = room_after_track (b, clean);
+    if (room == NULL && bare && mla_agenda_is_room_line (b, clean))
+        room = g_steal_pointer (&clean);
+    return room;
+}
+
+/* "MAIN HALL" alone over slots may be the day's venue: it heads a track
+ * only when a heading of another room is near (SIBLING_WINDOW lines
+ * before or after). */
+#define SIBLING_WINDOW 80
+
+static gboolean
+has_sibling_heading (MlaAgendaBuilder *b, const char *room)
+{
+    guint from = b->index > SIBLING_WINDOW ? b->index - SIBLING_WINDOW : 0;
+
+    for (guint j = from; j < b->n_lines && j < b->index + SIBLING_WINDOW; j++) {
+        g_autofree char *other = j != b->index ? plain_heading_at (b, j, TRUE) : NULL;
+
+        if (other != NULL && strcmp (other, room) != 0)
+            return TRUE;
+    }
+    return FALSE;
 }
 
 /* The line after the paragraph that starts under the heading on the
@@ -174,8 +239,11 @@ mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
     g_autofree char *name = NULL, *inner = NULL;
 
     if (!g_regex_match (b->parser->room_heading, text, 0, &match)) {
-        name = room_after_track (b, text);
-        if (name == NULL)
+        g_autofree char *clean = mla_agenda_squeeze (text);
+
+        name = plain_heading_at (b, b->index, TRUE);
+        if (name == NULL
+            || (mla_agenda_is_room_line (b, clean) && !has_sibling_heading (b, name)))
             return FALSE;
     } else {
         name = g_match_info_fetch_named (match, "name");
@@ -187,13 +255,8 @@ mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
     } else if (!mla_agenda_is_room_line (b, name)) {
         return FALSE;
     }
-    /* "Room 2", "Main Hall", not "Room changes" */
-    for (const char *w = name; w != NULL; w = strchr (w, ' '), w = w != NULL ? w + 1 : NULL) {
-        gunichar c = g_utf8_get_char (w);
-
-        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
-            return FALSE;
-    }
+    if (!all_capitalised (name))
+        return FALSE;
     g_debug ("agenda: line %u: the slots below are in %s", b->index + 1, name);
     g_free (b->section_room);
     b->section_room = g_steal_pointer (&name);

@@ -257,6 +257,16 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     }
 }
 
+/* Whether @cell of a grid's header row, which has no time column, is a
+ * room: no time, unless a room's number reads as one ("Room 2.14"). */
+static gboolean
+is_header_room (MlaAgendaBuilder *b, const char *cell)
+{
+    return mla_agenda_is_room_cell (b, cell)
+           && (!g_regex_match (b->parser->time_anywhere, cell, 0, NULL)
+               || mla_agenda_names_room (b, cell));
+}
+
 /* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
  * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
 gboolean
@@ -278,14 +288,9 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     /* "         | Main Room | Kitchen | Garden": a grid's header row with
      * an empty first cell; it holds rooms only (a room's number may read
      * as a time: "Room 2.14") */
-    for (guint i = 0; grid && i < cells->len; i++) {
-        const char *cell = g_ptr_array_index (cells, i);
-
-        if (!mla_agenda_is_room_cell (b, cell)
-            || (g_regex_match (b->parser->time_anywhere, cell, 0, NULL)
-                && !mla_agenda_names_room (b, cell)))
+    for (guint i = 0; grid && i < cells->len; i++)
+        if (!is_header_room (b, g_ptr_array_index (cells, i)))
             return FALSE;
-    }
     /* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
      * cells that are all rooms or places, no label or title word, are the
      * rooms */
@@ -460,9 +465,14 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
     }
     for (guint i = 0; i < items->len; i++) {
         const char *item = g_ptr_array_index (items, i);
+        gsize n = strlen (item);
+        g_autofree char *inner = n > 2 && item[0] == '(' && item[n - 1] == ')'
+                                     ? g_strndup (item + 1, n - 2)
+                                     : NULL;
         g_auto (GStrv) names = NULL;
 
-        if (add_labelled_person (b, slot, item))
+        /* "(host: Ines Duarte)" */
+        if (add_labelled_person (b, slot, inner != NULL ? inner : item))
             continue;
         names = mla_agenda_person_line (b->parser, item);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
@@ -583,8 +593,12 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
     for (guint i = 0; i < n; i++) {
         MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, first + i);
         const char *cell = g_ptr_array_index (cells, i);
-        g_auto (GStrv) names = mla_agenda_person_line (b->parser, cell);
+        g_auto (GStrv) names = NULL;
 
+        /* "Chair: Ann Lee", "- proposed by Ines": a label names its people */
+        if (add_labelled_person (b, slot, cell + (g_str_has_prefix (cell, "- ") ? 2 : 0)))
+            continue;
+        names = mla_agenda_person_line (b->parser, cell);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
         if (names == NULL)
@@ -619,7 +633,6 @@ mla_agenda_grid_header (MlaAgendaBuilder *b)
     while (next < b->n_lines && b->lines[next].blank)
         next++;
     if (next >= b->n_lines || strchr (line->text, '|') != NULL
-        || g_regex_match (b->parser->time_anywhere, line->text, 0, NULL)
         || !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[next].text, 0, NULL))
         return FALSE;
     while (*p != '\0') {
@@ -627,7 +640,7 @@ mla_agenda_grid_header (MlaAgendaBuilder *b)
         g_autofree char *cell = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
         guint column = (guint) g_utf8_pointer_to_offset (line->text, p);
 
-        if (!mla_agenda_is_room_cell (b, cell))
+        if (!is_header_room (b, cell))
             return FALSE;
         column = column > GRID_SLACK ? column - GRID_SLACK : 0;
         g_ptr_array_add (rooms, mla_agenda_room_name (b, cell));

@@ -2696,6 +2696,32 @@ static const struct {
     { "Saturday\n\n== Hall A ==\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
       "== Hall B ==\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
       5, 0, 4, "Lunch", NULL, NULL, NULL },
+    /* rooms alone over their tracks' paragraphs; one such line alone is
+     * the day's venue, no room */
+    { "Saturday\n\n09:00  Keynote\n\nMAIN HALL\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "ROOM 2\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
+      6, 0, 4, "Notebooks", "ROOM 2", NULL, NULL },
+    { "Saturday\n\nMain Hall\n09:00  Keynote\n10:00-10:30  Models\n10:30-11:00  Polars\n",
+      3, 0, 1, "Models", NULL, NULL, NULL },
+    { "Saturday\n\nTrack A (Main Hall)\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "Track B (Room 2)\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n11:00  Lunch\n",
+      5, 0, 2, "Privacy", "Room 2", NULL, NULL },
+    /* a line of labelled people under a row of track cells: one per cell */
+    { "Saturday\n\nTime    Big Hall          Room 2\n10:15   Packaging         Rust for C folks\n"
+      "        proposed by Ines  proposed by Tom\n11:15   Lunch\n",
+      3, 0, 0, "Packaging", "Big Hall", NULL, "Ines" },
+    /* a grid's header of rooms, one's number like a time */
+    { "Saturday\n\n          Big Hall          Room 2.14\n10:15     Packaging         Rust for C folks\n"
+      "11:15     Lunch\n",
+      3, 0, 1, "Rust for C folks", "Room 2.14", NULL, NULL },
+    { "Friday\n\nTrack 1: Security (Room A)\n10:00-10:45  Threats\n10:45-11:30  Fuzzing\n\n"
+      "Track 2: Data (Room B)\n10:00-10:45  Columns\n10:45-11:30  Joins\n\n11:30  Lunch\n",
+      5, 0, 3, "Joins", "Room B", NULL, NULL },
+    /* "(host: X)" under a grid's cell names its host */
+    { "Saturday\n\n+-------+----------+----------+\n|       | Room A   | Room B   |\n"
+      "+-------+----------+----------+\n| 10:00 | Packaging | Rust    |\n"
+      "|       | (host: Ines Duarte) |  |\n+-------+----------+----------+\n| 11:00 | Lunch |\n",
+      3, 0, 0, "Packaging", "Room A", NULL, "Ines Duarte" },
     /* a pipe grid's cells go on under its row: the title in lower case,
      * "- proposed by X" names the host; a room number may read as a time */
     { "Saturday\n\n           | Big Hall      | Room 2.14\n-----------+---------------+----------\n"
@@ -2727,6 +2753,8 @@ static const struct {
     { "Saturday\n\n09:00-09:45  Keynote: plumbing\n             (Main Hall)\n10:00  Coffee\n"
       "11:00  Talks\n",
       3, 0, 0, "Keynote: plumbing", NULL, "Main Hall", NULL },
+    { "Tuesday\n\n13:00  Workshops\n       (Raum 2.14 und 2.15)\n15:00  Ende\n",
+      2, 0, 0, "Workshops", NULL, NULL, NULL },
 };
 
 START_TEST (test_layouts)
