@@ -118,8 +118,8 @@ split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
     return cells;
 }
 
-/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person;
- * returns whether it did. */
+/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person
+ * (with @slot NULL only tells); returns whether it did. */
 static gboolean
 add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
 {
@@ -137,6 +137,8 @@ add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
     if (role < 0 || value[0] == '\0'
         || ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key)))
         return FALSE;
+    if (slot == NULL)
+        return TRUE;
     mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
                            mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
                                                                          : MLA_PEOPLE_LIST);
@@ -447,7 +449,9 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
     g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
     guint k = 1;
 
-    for (; k < lines->len && g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k)));
+    /* ("prowadzący: Ann Lee" names a person, though in lower case) */
+    for (; k < lines->len && g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k)))
+           && !add_labelled_person (b, NULL, g_ptr_array_index (lines, k));
          k++)
         g_string_append_printf (title, " %s", (char *) g_ptr_array_index (lines, k));
     mla_agenda_slot_set_title (b, slot, title->str);

@@ -1341,6 +1341,11 @@ static const struct {
       "11:00 | Close |\n", 3, 1, "Kernels", NULL, NULL, "Bo Lund" },
     { "Time | Track A (Ballroom) | Track B (Library)\n09:00 | Welcome |\n10:00 | Kernels | Compilers\n"
       "11:00 | Close |\n", 4, 0, "Welcome", NULL, NULL, NULL },
+    /* a Polish time column; a cell going on under its row with a label in
+     * lower case names a person, it is no part of the title */
+    { "Godzina | Sala A | Sala B\n09:00 | Otwarcie\n09:45 | Rust w praktyce | Dost\u0119pno\u015b\u0107\n"
+      "      | prelegent: Ann Lee | Bo Lund\n10:30 | Przerwa\n", 4, 1, "Rust w praktyce", "Sala A",
+      NULL, "Ann Lee" },
 };
 
 START_TEST (test_layout_header_tables)
