@@ -508,11 +508,15 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         || !load_word_lists (parser, keys, placeholders, error))
         return FALSE;
     g_hash_table_insert (placeholders, "@DAYWORD@", g_strdup ("(?:@DAYWORDS@)\\s+\\d{1,2}"));
-    /* "15:00 UTC / 16:00 CET": the same time in a second zone */
-    g_hash_table_insert (
-        placeholders, "@OTHER_ZONE@",
-        g_strdup ("(?:\\s*/\\s*\\d{1,2}[:.]\\d{2}(?:\\s*(?:@RANGE@)\\s*\\d{1,2}[:.]\\d{2})?"
-                  "\\s*(?:@ZONE@)(?!\\w))?"));
+    /* "15:00 UTC / 16:00 CET", "15:00 UTC (08:00 PT / 16:00 CET)": the
+     * same time in other zones */
+    g_hash_table_insert (placeholders, "@ZONED@",
+                         g_strdup ("\\d{1,2}(?:[:.]\\d{2})?(?:\\s?(?:@SUFFIX@))?(?:\\s*(?:@RANGE@)"
+                                   "\\s*\\d{1,2}(?:[:.]\\d{2})?(?:\\s?(?:@SUFFIX@))?)?"
+                                   "\\s*(?:@ZONE@)(?!\\w)"));
+    g_hash_table_insert (placeholders, "@OTHER_ZONE@",
+                         g_strdup ("(?:\\s*/\\s*@ZONED@"
+                                   "|\\s*[(\\[]\\s*@ZONED@(?:\\s*[/,;]\\s*@ZONED@)*\\s*[)\\]])?"));
     g_hash_table_insert (placeholders, "@TIME1@", g_strdup (TIME_PATTERN ("1")));
     g_hash_table_insert (placeholders, "@TIME2@",
                          /* "10:30 to 12   Title", "2:45-4 - Talks": a bare

@@ -324,6 +324,8 @@ static const struct {
     { "15:00-16:00 hrs Wrap-up", "15:00", "16:00", "Wrap-up" },
     { "15:00 UTC / 16:00 CET  Opening remarks", "15:00", "23:58", "Opening remarks" },
     { "15:00-15:30 UTC / 16:00-16:30 CET Roadmap", "15:00", "15:30", "Roadmap" },
+    { "15:00-15:10 UTC (08:00 PT / 16:00 CET)  Welcome", "15:00", "15:10", "Welcome" },
+    { "17:45 UTC [10:45 am PT]  Closing", "17:45", "23:58", "Closing" },
 };
 
 /* A programme whose every line starts with a word before the time. */
