@@ -165,6 +165,21 @@ starts_with_noon (MlaAgendaParser *parser, const char *p)
  * bullet, a bracket or one short word such as "ore"). */
 /* (Any other character before a space may be a bullet, "\u25b8 9h", and
  * the rules know "\u2022" only: the line is tried without it.) */
+/* "2026-11-05<TAB>09:00<TAB>09:45<TAB>Opening", "| Mon | 09:00 | Talk |":
+ * a row of an export, the time in the cell after the first. */
+static gboolean
+time_after_cell (GRegex *slot_time, const char *line, const char *end)
+{
+    g_autofree char *copy = g_strndup (line, end != NULL ? (gsize) (end - line) : strlen (line));
+    const char *first = copy + strspn (copy, "| ");
+    const char *next = first + strcspn (first, "\t|");
+
+    if (*next == '\0')
+        return FALSE;
+    next += 1 + strspn (next + 1, " \t");
+    return g_ascii_isdigit (*next) && g_regex_match (slot_time, next, 0, NULL);
+}
+
 gboolean
 mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
 {
@@ -178,6 +193,7 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
         const char *end = strchr (line, '\n');
         const char *unquoted = line + strspn (line, " \t>");
         const char *p = unquoted;
+        guint before = found;
 
         if (strchr ("-*+|[", *p) != NULL && *p != '\0')
             p += 1 + strspn (p + 1, " \t");
@@ -211,6 +227,8 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
                 && ++found >= 2)
                 return TRUE;
         }
+        if (found == before && time_after_cell (slot_time, unquoted, end) && ++found >= 2)
+            return TRUE;
         line = end != NULL ? end + 1 : NULL;
     }
     return FALSE;

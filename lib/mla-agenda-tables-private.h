@@ -57,6 +57,19 @@ gboolean mla_agenda_row_cells_below (MlaAgendaBuilder *b);
  * slot in the room whose column it starts in. */
 void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
 
+/* Returns: (transfer full): a new slot from @s to @e (minutes, @e -1:
+ * none). */
+MlaAgendaSlot *mla_agenda_table_slot (int s, int e);
+
+/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person to
+ * @slot (with @slot NULL only tells); returns whether it did. */
+gboolean mla_agenda_add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                                         const char *cell);
+
+/* Returns: (transfer full): the key of a header cell, folded as the word
+ * tables are: "Speaker(s)", "Room:" give "speaker", "room". */
+char *mla_agenda_header_key (const char *cell);
+
 /* Returns: (transfer full): the pieces of @text cut at the byte offsets
  * in @cuts (guint), each trimmed. */
 GPtrArray *mla_agenda_cut_cells (const char *text, GArray *cuts);
@@ -103,5 +116,13 @@ gboolean mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match);
 gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
 gboolean mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);
 gboolean mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* mla-agenda-exports.c: */
+/* Rule "export-header": "Date  Start  End  Room  Session  Speakers", a
+ * header naming a start column and a date or an end column, over rows
+ * of those cells (tabs, gaps or bars apart): each row is a slot on its
+ * date. A room that runs in parallel with another is a track (the slots'
+ * room); one that never does is the slots' place. */
+gboolean mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match);
 
 G_END_DECLS

@@ -12,8 +12,6 @@
 #include "mla-agenda-titles-private.h"
 #include "mla-agenda-times-private.h"
 
-static MlaAgendaSlot *table_slot (int s, int e);
-
 void
 mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
 {
@@ -118,10 +116,8 @@ split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
     return cells;
 }
 
-/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person
- * (with @slot NULL only tells); returns whether it did. */
-static gboolean
-add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
+gboolean
+mla_agenda_add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL;
@@ -166,7 +162,7 @@ mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e)
         title = g_match_info_fetch_named (match, "title");
         if (strchr (cells[i], ':') == NULL || !mla_agenda_names_place (b, room))
             return FALSE;
-        slot = table_slot (s, e);
+        slot = mla_agenda_table_slot (s, e);
         slot->room = mla_agenda_squeeze (room);
         mla_agenda_slot_set_title (b, slot, title);
         g_ptr_array_add (slots, slot);
@@ -237,7 +233,7 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 
             room = g_hash_table_contains (b->parser->room_words, key);
         }
-        if (add_labelled_person (b, slot, cells[i]))
+        if (mla_agenda_add_labelled_person (b, slot, cells[i]))
             continue;
         if (slot->location == NULL && cells[i][0] == '[' && g_str_has_suffix (cells[i], "]")) {
             /* "API triage  [Library]": a place in brackets, not a name */
@@ -267,6 +263,19 @@ is_header_room (MlaAgendaBuilder *b, const char *cell)
     return mla_agenda_is_room_cell (b, cell)
            && (!g_regex_match (b->parser->time_anywhere, cell, 0, NULL)
                || mla_agenda_names_room (b, cell));
+}
+
+char *
+mla_agenda_header_key (const char *cell)
+{
+    char *key = mla_agenda_fold_compact (cell);
+    gsize n = strlen (key);
+
+    if (g_str_has_suffix (key, "(s)"))
+        key[n - 3] = '\0';
+    else if (n > 1 && key[n - 1] == ':')
+        key[n - 1] = '\0';
+    return key;
 }
 
 /* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
@@ -304,15 +313,8 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
-        g_autofree char *key = mla_agenda_fold_compact (cell);
+        g_autofree char *key = mla_agenda_header_key (cell);
         g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
-        gsize key_len = strlen (key);
-
-        /* "Speaker(s)", "Room:" name the column as "Speaker", "Room" */
-        if (g_str_has_suffix (key, "(s)"))
-            key[key_len - 3] = '\0';
-        else if (key_len > 1 && key[key_len - 1] == ':')
-            key[key_len - 1] = '\0';
         MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL, NULL, "" };
         int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
         int weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
@@ -369,8 +371,8 @@ count_tracks (MlaAgendaBuilder *b)
     return n;
 }
 
-static MlaAgendaSlot *
-table_slot (int s, int e)
+MlaAgendaSlot *
+mla_agenda_table_slot (int s, int e)
 {
     MlaAgendaSlot *slot = mla_agenda_slot_new ();
 
@@ -451,7 +453,7 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
 
     /* ("prowadzący: Ann Lee" names a person, though in lower case) */
     for (; k < lines->len && g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k)))
-           && !add_labelled_person (b, NULL, g_ptr_array_index (lines, k));
+           && !mla_agenda_add_labelled_person (b, NULL, g_ptr_array_index (lines, k));
          k++)
         g_string_append_printf (title, " %s", (char *) g_ptr_array_index (lines, k));
     mla_agenda_slot_set_title (b, slot, title->str);
@@ -476,7 +478,7 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
         g_auto (GStrv) names = NULL;
 
         /* "(host: Ines Duarte)" */
-        if (add_labelled_person (b, slot, inner != NULL ? inner : item))
+        if (mla_agenda_add_labelled_person (b, slot, inner != NULL ? inner : item))
             continue;
         names = mla_agenda_person_line (b->parser, item);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
@@ -528,7 +530,7 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 
             if (cell->len == 0 || is_empty_cell (b, g_ptr_array_index (cell, 0)))
                 continue;
-            slot = table_slot (s, e);
+            slot = mla_agenda_table_slot (s, e);
             slot->room = g_strdup (column->room);
             set_grid_cell (b, slot, cell);
             if (column->day != NULL) {
@@ -544,7 +546,7 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         b->index = last;
         return;
     }
-    slot = table_slot (s, e);
+    slot = mla_agenda_table_slot (s, e);
     if (tracks >= 2) {
         g_autofree char *whole = mla_agenda_squeeze (row);
         g_autoptr (GPtrArray) one = g_ptr_array_new_with_free_func (g_free);
@@ -567,7 +569,7 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             continue;
         if (column->kind == COLUMN_PLACE && slot->location == NULL)
             slot->location = g_strdup (cell);
-        else if (column->kind == COLUMN_PERSON && !add_labelled_person (b, slot, cell))
+        else if (column->kind == COLUMN_PERSON && !mla_agenda_add_labelled_person (b, slot, cell))
             mla_agenda_add_person (b, slot, cell, column->role);
         else if (slot->title == NULL)
             mla_agenda_slot_set_title (b, slot, cell);
@@ -600,7 +602,7 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
         g_auto (GStrv) names = NULL;
 
         /* "Chair: Ann Lee", "- proposed by Ines": a label names its people */
-        if (add_labelled_person (b, slot, cell + (g_str_has_prefix (cell, "- ") ? 2 : 0)))
+        if (mla_agenda_add_labelled_person (b, slot, cell + (g_str_has_prefix (cell, "- ") ? 2 : 0)))
             continue;
         names = mla_agenda_person_line (b->parser, cell);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
@@ -837,7 +839,7 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
 
             if (t < 0 || is_empty_cell (b, g_ptr_array_index (row, c)))
                 continue;
-            slot = table_slot (g_array_index (times, MlaTimeColumn, t).start,
+            slot = mla_agenda_table_slot (g_array_index (times, MlaTimeColumn, t).start,
                                (guint) t + 1 < times->len
                                    ? g_array_index (times, MlaTimeColumn, t + 1).start
                                    : -1);

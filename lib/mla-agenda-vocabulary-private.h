@@ -24,6 +24,10 @@ struct MlaAgendaParser {
     GHashTable *am, *pm, *h24;  /* casefolded suffixes without spaces */
     GHashTable *room_words;     /* casefolded */
     GHashTable *place_labels;   /* casefolded location labels */
+    GHashTable *time_columns;   /* casefolded "time": a table's column of start times */
+    GHashTable *start_columns;  /* casefolded "start" */
+    GHashTable *end_columns;    /* casefolded "end" */
+    GHashTable *date_columns;   /* casefolded "date", "day" */
     GHashTable *people_columns; /* casefolded "who" */
     GHashTable *title_columns;  /* casefolded "talk", "topic": a column of titles */
     GHashTable *empty_cells;    /* casefolded "slot open", "free": a grid cell of no session */

@@ -201,7 +201,10 @@ static const MlaWordList word_lists[] = {
     { "notes", "openers", 0, "@OPENERS@", 0 },
     { "quotes", "attribution", 0, "@ATTRIBUTION@", 0 },
     { "layout", "bullets", 0, "@BULLET@", 0 },
-    { "tables", "time", 0, "@TIMECOL@", 0 },
+    { "tables", "time", TABLE (time_columns), "@TIMECOL@", 0 },
+    { "tables", "start", TABLE (start_columns), "@STARTCOL@", 0 },
+    { "tables", "end", TABLE (end_columns), NULL, 0 },
+    { "tables", "date", TABLE (date_columns), NULL, 0 },
     { "tables", "people", TABLE (people_columns), NULL, 0 },
     { "tables", "title", TABLE (title_columns), NULL, 0 },
     { "tables", "empty", TABLE (empty_cells), NULL, 0 },
@@ -541,7 +544,8 @@ static const gsize tables[] = {
     TABLE (weekdays), TABLE (weekday_abbrs), TABLE (months), TABLE (day_words),
     TABLE (heading_fillers), TABLE (labels), TABLE (am), TABLE (pm), TABLE (h24),
     TABLE (room_words), TABLE (place_labels), TABLE (people_columns), TABLE (title_columns),
-    TABLE (empty_cells), TABLE (not_names), TABLE (not_alone),
+    TABLE (empty_cells), TABLE (not_names), TABLE (not_alone), TABLE (time_columns),
+    TABLE (start_columns), TABLE (end_columns), TABLE (date_columns),
 };
 
 MlaAgendaParser *

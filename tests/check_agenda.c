@@ -1368,6 +1368,51 @@ START_TEST (test_layout_header_tables)
 }
 END_TEST
 
+/* Tables exported from a scheduling tool: a row per slot, with its date,
+ * start and end; a room in parallel with another is a track. */
+#define EXPORT_TABS                                                                        \
+    "Date\tStart\tEnd\tRoom\tSession\tSpeakers\n"                                           \
+    "2026-11-05\t09:00\t09:45\tHall 1\tKeynote\tSarah Kim\n"                                \
+    "2026-11-05\t09:45\t10:15\tFoyer\tCoffee break\t\n"                                     \
+    "2026-11-05\t10:15\t11:00\tHall 1\tSBOMs\tModerator: Raj Patel; Ines Duarte\n"          \
+    "2026-11-05\t10:15\t11:00\tHall 2\tLadders\tKofi Mensah\n"                              \
+    "2026-11-06\t09:00\t10:30\tHall 1\tHackathon\tBen Ortiz\n"
+
+static const struct {
+    const char *text;
+    guint slots;
+    guint day, check;       /* the slot checked below */
+    const char *title;
+    const char *room;
+    const char *location;
+    const char *person;
+} export_tables[] = {
+    { EXPORT_TABS, 5, 0, 0, "Keynote", "Hall 1", NULL, "Sarah Kim" },
+    { EXPORT_TABS, 5, 0, 1, "Coffee break", NULL, "Foyer", NULL },
+    { EXPORT_TABS, 5, 1, 0, "Hackathon", "Hall 1", NULL, "Ben Ortiz" },
+    { "| Day | Time | End | Talk | Room |\n|-----|------|-----|------|------|\n"
+      "| Mon 9 Nov | 09:00 | 10:00 | Kernels | Lab 3 |\n| Mon 9 Nov | 10:00 | 11:00 | Compilers | Lab 3 |\n",
+      2, 0, 1, "Compilers", NULL, "Lab 3", NULL },
+};
+
+START_TEST (test_layout_export_tables)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (export_tables[_i].text, "2026-10-16T12:00:00Z");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), export_tables[_i].slots);
+    slot = slot_at (agenda, export_tables[_i].day, export_tables[_i].check);
+    ck_assert_str_eq (slot->title, export_tables[_i].title);
+    ck_assert_pstr_eq (slot->room, export_tables[_i].room);
+    ck_assert_pstr_eq (slot->location, export_tables[_i].location);
+    if (export_tables[_i].person != NULL)
+        assert_chair (slot, export_tables[_i].person, MLA_PERSON_ROLE_SPEAKER, TRUE);
+    else
+        ck_assert_uint_eq (slot->people->len, 0);
+}
+END_TEST
+
 START_TEST (test_layout_track_columns)
 {
     g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\n"
@@ -1640,6 +1685,9 @@ static const char *const negatives_round5[] = {
     "13:00, take the metro (line E, about 35 minutes to Trindade).\n",
     "Timeline (all times UTC)\n\n2025-08-19\n03:12  Disk usage alert\n03:40  rsync fails\n"
     "05:05  First user report\n05:20  On-call acknowledges\n",
+    /* key dates: a table of a date and a time per row, each its own day */
+    "Date\tTime\tWhat\nFri 4 Dec 2026\t23:59\tEarly-bird registration closes\n"
+    "Mon 11 Jan 2027\t12:00\tCall for talks closes\nFri 29 Jan 2027\t17:00\tSpeaker notifications\n",
 };
 
 START_TEST (test_negative_round5)
@@ -2897,6 +2945,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_track_columns);
     tcase_add_test (tc, test_layout_quoted_whole_programme);
     tcase_add_loop_test (tc, test_layout_header_tables, 0, G_N_ELEMENTS (header_tables));
+    tcase_add_loop_test (tc, test_layout_export_tables, 0, G_N_ELEMENTS (export_tables));
     tcase_add_test (tc, test_layout_underlined_title);
     tcase_add_test (tc, test_layout_inline_break);
     tcase_add_test (tc, test_layout_inline_break_alone);
