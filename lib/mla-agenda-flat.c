@@ -93,8 +93,8 @@ room_at_end (MlaAgendaBuilder *b, const char *text, char **out_title)
 
 /* Reads line @i as a parallel session: a room, then a title that is no
  * bare name; or a group's code before the room ("WS3  Salon 1  Title"),
- * which stays in the title. A bullet ("-", "*", "\u2022", "\u00b7") before
- * either is layout. Returns
+ * which stays in the title. A bullet ("-", "*", "\u2022", "\u25b8": a sign
+ * and a space) before either is layout. Returns
  * FALSE when the line is none. */
 static gboolean
 read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
@@ -103,12 +103,9 @@ read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
     const char *text = line->text + line->indent;
     g_autofree char *room = NULL, *rest = NULL, *title = NULL;
 
-    if (strchr ("-*", text[0]) != NULL && text[0] != '\0' && text[1] == ' ')
-        text += 2;
-    else if (g_str_has_prefix (text, "\u2022 "))
-        text += strlen ("\u2022 ");
-    else if (g_str_has_prefix (text, "\u00b7 "))
-        text += strlen ("\u00b7 ");
+    if (!g_unichar_isalnum (g_utf8_get_char (text)) && strchr ("([{<\"'", text[0]) == NULL
+        && *g_utf8_next_char (text) == ' ')
+        text = g_utf8_next_char (text) + 1;
     if (split_room (b, text, &room, &rest)) {
         title = g_strdup (g_strstrip (rest));
     } else if ((room = room_at_end (b, text, &title)) != NULL) {
@@ -125,12 +122,26 @@ read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
             return FALSE;
         title = g_strconcat (code, " ", g_strstrip (rest), NULL);
     }
-    if (mla_agenda_parser_is_name (b->parser, title))
-        return FALSE;
+    if (mla_agenda_parser_is_name (b->parser, title) || g_str_has_prefix (title, "http"))
+        return FALSE;   /* "Notes: https://...": a link, no session */
     out->room = g_steal_pointer (&room);
     out->title = g_steal_pointer (&title);
     out->line = i;
     return TRUE;
+}
+
+/* Whether the time on the current line has no title after it. */
+static gboolean
+time_alone (MlaAgendaBuilder *b)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *title = NULL;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[b->index].text, 0,
+                        &match))
+        return FALSE;
+    title = g_match_info_fetch_named (match, "title");
+    return title == NULL || g_strstrip (title)[0] == '\0';
 }
 
 gboolean
@@ -138,6 +149,9 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
 {
     g_autoptr (GArray) sessions = g_array_new (FALSE, TRUE, sizeof (MlaSession));
     guint heading = b->index, indent = 0, last = b->index, next = 0;
+    /* "9:00 - 10:30" alone, then "Parallel sessions" indented under it
+     * over the sessions: that line heads the block, no slot */
+    gboolean titled = !time_alone (b);
 
     g_array_set_clear_func (sessions, session_clear);
     for (guint i = heading + 1; i < b->n_lines; i++) {
@@ -150,6 +164,9 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         if ((sessions->len == 0 || line->indent == indent) && read_session (b, i, &session)) {
             indent = line->indent;
             g_array_append_val (sessions, session);
+        } else if (sessions->len == 0 && !titled && line->indent > b->lines[heading].indent) {
+            titled = TRUE;
+            continue;
         } else if (sessions->len == 0 || line->indent <= indent) {
             break;
         }
@@ -160,7 +177,7 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
     g_debug ("agenda: line %u: a time block of %u parallel sessions", heading + 1, sessions->len);
     /* each session is a slot; the lines indented under it (the rest of its
      * title, its chair, its papers) are read like any slot's lines */
-    for (b->index = heading + 1; b->index <= last; b->index++) {
+    for (b->index = g_array_index (sessions, MlaSession, 0).line; b->index <= last; b->index++) {
         MlaSession *session = next < sessions->len ? &g_array_index (sessions, MlaSession, next)
                                                    : NULL;
         MlaAgendaSlot *slot;

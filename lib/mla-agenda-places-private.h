@@ -41,11 +41,11 @@ char *mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text);
  * (Main Hall)", or "MAIN HALL" when another room heads a track nearby: a
  * heading that names a room (in parentheses or after a dash when it names
  * a track), over a part of the programme whose slots are all in it.
- * Returns whether @text is one; then the room holds for the slots below,
- * up to the next such heading, or to the end of the paragraph under it
- * when that holds two slots or more (the plenary slots after the tracks
- * are in no room). */
-gboolean mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text);
+ * Returns whether the current line is one; then the room holds for the
+ * slots below, up to the next such heading, or, for the day's last track,
+ * to the end of the paragraph under it when that holds two slots or more
+ * (the plenary slots after the tracks are in no room). */
+gboolean mla_agenda_room_heading (MlaAgendaBuilder *b);
 
 /* "10:00-10:30  Boathouse: Welcome": when at least half the titled slots
  * of @day start with a place and a colon, naming two places or more, the

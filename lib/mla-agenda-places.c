@@ -205,12 +205,12 @@ plain_heading_at (MlaAgendaBuilder *b, guint i, gboolean bare)
 #define SIBLING_WINDOW 80
 
 static gboolean
-has_sibling_heading (MlaAgendaBuilder *b, const char *room)
+has_sibling_heading (MlaAgendaBuilder *b, guint i, const char *room)
 {
-    guint from = b->index > SIBLING_WINDOW ? b->index - SIBLING_WINDOW : 0;
+    guint from = i > SIBLING_WINDOW ? i - SIBLING_WINDOW : 0;
 
-    for (guint j = from; j < b->n_lines && j < b->index + SIBLING_WINDOW; j++) {
-        g_autofree char *other = j != b->index ? plain_heading_at (b, j, TRUE) : NULL;
+    for (guint j = from; j < b->n_lines && j < i + SIBLING_WINDOW; j++) {
+        g_autofree char *other = j != i ? plain_heading_at (b, j, TRUE) : NULL;
 
         if (other != NULL && strcmp (other, room) != 0)
             return TRUE;
@@ -218,33 +218,22 @@ has_sibling_heading (MlaAgendaBuilder *b, const char *room)
     return FALSE;
 }
 
-/* The line after the paragraph that starts under the heading on the
- * current line, when two slots or more are in it: a track written as one
- * paragraph ends with it. Else 0: the room holds up to the next heading. */
-static guint
-section_paragraph_end (MlaAgendaBuilder *b)
+/* The room that line @i heads a part of the programme with (see
+ * mla_agenda_room_heading), or NULL. Returns: (transfer full) (nullable). */
+static char *
+heading_room_at (MlaAgendaBuilder *b, guint i)
 {
-    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
-    guint i = b->index + 1, timed = 0;
-
-    for (; i < b->n_lines && !b->lines[i].blank; i++)
-        timed += g_regex_match (slot_time, b->lines[i].text, 0, NULL);
-    return timed >= 2 ? i : 0;
-}
-
-gboolean
-mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
-{
+    const char *text = b->lines[i].text;
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *name = NULL, *inner = NULL;
 
     if (!g_regex_match (b->parser->room_heading, text, 0, &match)) {
         g_autofree char *clean = mla_agenda_squeeze (text);
 
-        name = plain_heading_at (b, b->index, TRUE);
+        name = plain_heading_at (b, i, TRUE);
         if (name == NULL
-            || (mla_agenda_is_room_line (b, clean) && !has_sibling_heading (b, name)))
-            return FALSE;
+            || (mla_agenda_is_room_line (b, clean) && !has_sibling_heading (b, i, name)))
+            return NULL;
     } else {
         name = g_match_info_fetch_named (match, "name");
         inner = mla_agenda_room_in_parentheses (b, name);
@@ -253,9 +242,50 @@ mla_agenda_room_heading (MlaAgendaBuilder *b, const char *text)
         g_free (name);
         name = g_steal_pointer (&inner);
     } else if (!mla_agenda_is_room_line (b, name)) {
-        return FALSE;
+        return NULL;
     }
-    if (!all_capitalised (name))
+    return all_capitalised (name) ? g_steal_pointer (&name) : NULL;
+}
+
+/* How far a day's programme is searched for another track's heading. */
+#define SECTION_WINDOW 200
+
+/* The line after the paragraph that starts under the heading on the
+ * current line, when two slots or more are in it and no other track's
+ * heading follows on the day: the last track written as one paragraph
+ * ends with it. Else 0: the room holds up to the next heading. */
+static guint
+section_paragraph_end (MlaAgendaBuilder *b)
+{
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    GRegex *day = mla_agenda_rule (b->parser, "day-heading");
+    guint i = b->index + 1, timed = 0;
+
+    for (; i < b->n_lines && !b->lines[i].blank; i++)
+        timed += g_regex_match (slot_time, b->lines[i].text, 0, NULL);
+    if (timed < 2)
+        return 0;
+    for (guint j = i; j < b->n_lines && j < i + SECTION_WINDOW; j++) {
+        g_autofree char *room = NULL;
+
+        if (b->lines[j].blank)
+            continue;
+        if (g_regex_match (day, b->lines[j].text, 0, NULL)
+            && !g_regex_match (slot_time, b->lines[j].text, 0, NULL))
+            break;  /* (a word of a day in a line also ends the search, early) */
+        room = heading_room_at (b, j);
+        if (room != NULL)
+            return 0;   /* "TRACK A" over its morning and its afternoon */
+    }
+    return i;
+}
+
+gboolean
+mla_agenda_room_heading (MlaAgendaBuilder *b)
+{
+    g_autofree char *name = heading_room_at (b, b->index);
+
+    if (name == NULL)
         return FALSE;
     g_debug ("agenda: line %u: the slots below are in %s", b->index + 1, name);
     g_free (b->section_room);

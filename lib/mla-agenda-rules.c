@@ -670,7 +670,7 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     if (b->pending == NULL && mla_agenda_row_cells_below (b))
         return TRUE;
-    if (b->pending == NULL && mla_agenda_room_heading (b, line->text)) {
+    if (b->pending == NULL && mla_agenda_room_heading (b)) {
         b->slot_open = FALSE;
         return TRUE;
     }

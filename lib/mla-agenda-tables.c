@@ -133,43 +133,63 @@ mla_agenda_add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const 
     if (role < 0 || value[0] == '\0'
         || ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key)))
         return FALSE;
-    if (slot == NULL)
-        return TRUE;
-    mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
-                           mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
-                                                                         : MLA_PEOPLE_LIST);
+    if (slot != NULL)
+        mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
+                               mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
+                                                                             : MLA_PEOPLE_LIST);
     return TRUE;
 }
 
-gboolean
-mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e)
+/* The slots of @cells when each is "Place: Title", else NULL. Returns:
+ * (transfer full) (nullable). */
+static GPtrArray *
+place_cell_slots (MlaAgendaBuilder *b, GStrv cells, int s, int e)
 {
-    g_auto (GStrv) cells = g_regex_split (b->parser->pipe_cells, row, 0);
     g_autoptr (GPtrArray) slots = NULL;
     guint n = g_strv_length (cells);
 
     if (n < 2)
-        return FALSE;
+        return NULL;
     slots = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_slot_free);
     for (guint i = 0; i < n; i++) {
         g_autoptr (GMatchInfo) match = NULL;
         g_autofree char *room = NULL, *title = NULL;
         MlaAgendaSlot *slot;
 
-        if (!g_regex_match (b->parser->place_prefix, cells[i], 0, &match))
-            return FALSE;
+        if (!g_regex_match (b->parser->place_prefix, g_strstrip (cells[i]), 0, &match))
+            return NULL;
         room = g_match_info_fetch_named (match, "place");
         title = g_match_info_fetch_named (match, "title");
         if (strchr (cells[i], ':') == NULL || !mla_agenda_names_place (b, room))
-            return FALSE;
+            return NULL;
         slot = mla_agenda_table_slot (s, e);
         slot->room = mla_agenda_squeeze (room);
         mla_agenda_slot_set_title (b, slot, title);
         g_ptr_array_add (slots, slot);
     }
-    /* "10:00 Main room: Testing | Kitchen: Sourdough": a slot per room */
+    return g_steal_pointer (&slots);
+}
+
+gboolean
+mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e)
+{
+    g_autoptr (GPtrArray) slots = NULL;
+    guint n;
+    /* "10:00 Main room: Testing | Kitchen: Sourdough", "Track A: X /
+     * Track B: Y", "Track A: X   Track B: Y": a slot per room */
+    GRegex *apart[] = { b->parser->pipe_cells, b->parser->slash_cells, b->parser->gap_cells };
+
+    for (guint i = 0; i < G_N_ELEMENTS (apart) && slots == NULL; i++) {
+        g_auto (GStrv) cells = g_regex_split (apart[i], row, 0);
+
+        slots = place_cell_slots (b, cells, s, e);
+    }
+    if (slots == NULL)
+        return FALSE;
+    n = slots->len;
     while (slots->len > 0)
         mla_agenda_builder_add_slot (b, g_ptr_array_steal_index (slots, 0));
+    b->row_slots = n;   /* a line of their people may follow */
     return TRUE;
 }
 
@@ -441,7 +461,8 @@ cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
 }
 
 /* @slot from the lines of its grid cell: the title, with the lines that
- * go on with it in lower case ("Accessibility audit / of our docs site");
+ * go on with it in lower case ("Accessibility audit / of our docs site"),
+ * unless they name people ("moderator: Zofia Mazur");
  * then items after a dash ("- proposed by Marek & Sunniva", maybe over
  * two lines) or lines that name people, by a label or alone, or notes. */
 static void
@@ -451,7 +472,6 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
     g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
     guint k = 1;
 
-    /* ("prowadzący: Ann Lee" names a person, though in lower case) */
     for (; k < lines->len && g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k)))
            && !mla_agenda_add_labelled_person (b, NULL, g_ptr_array_index (lines, k));
          k++)
@@ -579,6 +599,51 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
     mla_agenda_builder_add_slot (b, slot);
 }
 
+/* The slot among @n from @first whose room ends with the word @key
+ * ("A" of "Track A"), or NULL. */
+static MlaAgendaSlot *
+slot_of_room_key (MlaAgendaBuilder *b, guint first, guint n, const char *key)
+{
+    for (guint i = first; i < first + n; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, i);
+        const char *last = slot->room != NULL ? strrchr (slot->room, ' ') : NULL;
+
+        if (last != NULL && g_ascii_strcasecmp (last + 1, key) == 0)
+            return slot;
+    }
+    return NULL;
+}
+
+/* "Chair A: Mikko Rantanen; Chair B: Aisha Bello" under a row of track
+ * slots (@n from @first): each label ends with the key of a track's room.
+ * Returns whether @text is so; then each slot has its people. */
+static gboolean
+people_by_room_key (MlaAgendaBuilder *b, guint first, guint n, const char *text)
+{
+    g_auto (GStrv) groups = g_strsplit (text, ";", -1);
+    guint count = g_strv_length (groups);
+    g_autofree MlaAgendaSlot **slots = g_new0 (MlaAgendaSlot *, count + 1);
+    g_autofree int *roles = g_new0 (int, count + 1);
+
+    for (guint i = 0; i < count; i++) {
+        const char *colon = strchr (groups[i], ':');
+        g_autofree char *head = colon != NULL ? g_strndup (groups[i], colon - groups[i]) : NULL;
+        char *key = head != NULL ? strrchr (g_strstrip (head), ' ') : NULL;
+
+        if (key == NULL)
+            return FALSE;
+        *key++ = '\0';
+        slots[i] = slot_of_room_key (b, first, n, key);
+        roles[i] = mla_agenda_label_role (b->parser, head);
+        if (slots[i] == NULL || roles[i] < 0)
+            return FALSE;
+    }
+    for (guint i = 0; i < count; i++)
+        mla_agenda_add_people (b, slots[i], strchr (groups[i], ':') + 1, (MlaPersonRole) roles[i],
+                               MLA_PEOPLE_LIST);
+    return count > 0;
+}
+
 gboolean
 mla_agenda_row_cells_below (MlaAgendaBuilder *b)
 {
@@ -589,13 +654,17 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
 
     if (n < 2 || b->day == NULL || b->day->slots->len < n || b->last_content + 1 != b->index)
         return FALSE;
+    first = b->day->slots->len - n;
+    if (strchr (line->text, ';') != NULL && people_by_room_key (b, first, n, line->text)) {
+        b->last_content = b->index;
+        return TRUE;
+    }
     layout = b->rooms->len > 0 ? ' ' : b->column_split;
     cells = split_row (b, line->text, layout, layout != '|');
     if (cells->len != n)
         return FALSE;
     /* "Kernel testing  Power management" over "Shuah Khan  Rafael
      * Wysocki": each cell goes to the slot of its column */
-    first = b->day->slots->len - n;
     for (guint i = 0; i < n; i++) {
         MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, first + i);
         const char *cell = g_ptr_array_index (cells, i);

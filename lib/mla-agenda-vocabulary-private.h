@@ -82,6 +82,7 @@ struct MlaAgendaParser {
     GRegex *run_together;       /* "Room ARoom B": where cells start */
     GRegex *session_line;       /* "Room A    WG2   Title" */
     GRegex *pipe_cells;
+    GRegex *slash_cells;        /* " / " between cells of one line */
     GRegex *description;
     GRegex *year;
     GRegex *label_paren;

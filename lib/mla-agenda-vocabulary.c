@@ -418,6 +418,7 @@ static const MlaPattern patterns[] = {
       "(?<rest>\\S.*)$",
       0 },
     { FIELD (pipe_cells), NO_START_IN_SPACES "\\s*\\|\\s*", 0 },
+    { FIELD (slash_cells), "\\s+/\\s+", 0 },
     /* "Invited Speaker: Joey Jones": a label (up to three words) and a name */
     { FIELD (label_name), "^[^:\\d\\s]+(?:\\s[^:\\d\\s]+){0,2}:\\s*(\\p{Lu}[^:]{2,80})$",
       0 },

@@ -1343,11 +1343,6 @@ static const struct {
       "11:00 | Close |\n", 3, 1, "Kernels", NULL, NULL, "Bo Lund" },
     { "Time | Track A (Ballroom) | Track B (Library)\n09:00 | Welcome |\n10:00 | Kernels | Compilers\n"
       "11:00 | Close |\n", 4, 0, "Welcome", NULL, NULL, NULL },
-    /* a Polish time column; a cell going on under its row with a label in
-     * lower case names a person, it is no part of the title */
-    { "Godzina | Sala A | Sala B\n09:00 | Otwarcie\n09:45 | Rust w praktyce | Dost\u0119pno\u015b\u0107\n"
-      "      | prelegent: Ann Lee | Bo Lund\n10:30 | Przerwa\n", 4, 1, "Rust w praktyce", "Sala A",
-      NULL, "Ann Lee" },
 };
 
 START_TEST (test_layout_header_tables)
@@ -2769,6 +2764,11 @@ static const struct {
     { "Saturday\n\n          Big Hall          Room 2.14\n10:15     Packaging         Rust for C folks\n"
       "11:15     Lunch\n",
       3, 0, 1, "Rust for C folks", "Room 2.14", NULL, NULL },
+    /* a track's later paragraphs stay in it while another track follows */
+    { "Saturday\n\nTRACK A - Main Hall\n10:00-10:30  Models\n10:30-11:00  Polars\n\n"
+      "13:00-14:00  Tutorial\n\nTRACK B - Room 2\n10:00-10:30  Privacy\n10:30-11:00  Notebooks\n\n"
+      "15:00  Closing\n",
+      6, 0, 2, "Tutorial", "Main Hall", NULL, NULL },
     { "Friday\n\nTrack 1: Security (Room A)\n10:00-10:45  Threats\n10:45-11:30  Fuzzing\n\n"
       "Track 2: Data (Room B)\n10:00-10:45  Columns\n10:45-11:30  Joins\n\n11:30  Lunch\n",
       5, 0, 3, "Joins", "Room B", NULL, NULL },
@@ -2786,6 +2786,15 @@ static const struct {
     { "Saturday\n\n| Time  | Big Hall  | Room 2 |\n|---|---|---|\n| 10:15 | Packaging | Rust |\n"
       "|       | - proposed by Ines | - proposed by Jun |\n| 11:00 | Lunch |\n",
       3, 0, 0, "Packaging", "Big Hall", NULL, "Ines" },
+    /* a cell's lower-case line that names people does not go on with its
+     * title; "Godzina" heads the time column */
+    { "Czwartek, 29.10.2026\n\nGodzina | Sala A | Sala B\n--------+--------+-------\n"
+      "11:00   | Warsztat: fuzzing | Panel: community\n"
+      "        | prowadzący: Michał Kowalczyk | moderator: Zofia Mazur\n12:00   | Obiad\n",
+      3, 0, 1, "Panel: community", "Sala B", NULL, "Zofia Mazur" },
+    { "Thursday\n\nTime  | Room A | Room B\n------+--------+-------\n"
+      "11:00 | Fuzzing | Panel: community\n      | Ann Lee | moderator: Zofia Mazur\n12:00 | Lunch\n",
+      3, 0, 1, "Panel: community", "Room B", NULL, "Zofia Mazur" },
     /* a grid's "slot open" cell is no slot; "Online (Jitsi)" is a room as written */
     { "Saturday\n\n| Time | Kitchen | Garden Room |\n|---|---|---|\n| 10:00 | Bread | _slot open_ |\n"
       "| 11:00 | Lunch |\n",
@@ -2796,6 +2805,22 @@ static const struct {
     /* first names alone, apart by "&" or "and", are people each */
     { "Friday\n\n10:00  Cost cutting\n       Hosts: Marek & Sunniva\n11:00  Lunch\n",
       2, 0, 0, "Cost cutting", NULL, NULL, "Sunniva" },
+    /* a time alone, then the block's name indented, then its sessions
+     * after any bullet sign; links under a time are no sessions */
+    { "Tuesday\n\n11:00 - 12:30\n    Parallel sessions\n      \u25b8 Room Elbe:  Transit data\n"
+      "      \u25b8 Room Weser:  Licences\n\n12:30 - 13:30\n    Lunch\n",
+      3, 0, 1, "Licences", "Room Weser", NULL, NULL },
+    { "Wednesday, 14 October 2026\n1400-1600 UTC\nMeetecho: https://meet.example.org/x\n"
+      "Notes: https://notes.example.org/x\n\n1400-1410  Administrivia\n1410-1435  Drafts\n",
+      3, 0, 1, "Administrivia", NULL, NULL, NULL },
+    /* "Track A: X / Track B: Y" (or apart by spaces), then "Chair A: ...;
+     * Chair B: ..." for each track by its key */
+    { "Thursday\n\n11:00-12:30  Track A: Storage engines / Track B: Scheduling\n"
+      "             Chair A: Mikko Rantanen; Chair B: Aisha Bello\n12:30-13:45  Lunch\n",
+      3, 0, 1, "Scheduling", "Track B", NULL, "Aisha Bello" },
+    { "Friday\n\n10:30-12:00  Track A: Memory safety   Track B: Distributed consensus\n"
+      "12:00-13:00  Lunch\n",
+      3, 0, 1, "Distributed consensus", "Track B", NULL, NULL },
     /* a middle dot before a parallel session is a bullet */
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
       "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
