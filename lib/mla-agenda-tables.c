@@ -460,6 +460,27 @@ cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
     return i - 1;
 }
 
+/* A line under a cell: its people, by a label or alone, maybe in
+ * parentheses ("(host: Ines Duarte)", "(Ama Osei, tbc)"); else a note. */
+static void
+add_cell_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *item)
+{
+    gsize n = strlen (item);
+    g_autofree char *inner = n > 2 && item[0] == '(' && item[n - 1] == ')'
+                                 ? g_strndup (item + 1, n - 2)
+                                 : NULL;
+    const char *people = inner != NULL ? inner : item;
+    g_auto (GStrv) names = NULL;
+
+    if (mla_agenda_add_labelled_person (b, slot, people))
+        return;
+    names = mla_agenda_person_line (b->parser, people);
+    for (guint j = 0; names != NULL && names[j] != NULL; j++)
+        mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
+    if (names == NULL)
+        g_ptr_array_add (slot->notes, g_strdup (item));
+}
+
 /* @slot from the lines of its grid cell: the title, with the lines that
  * go on with it in lower case ("Accessibility audit / of our docs site"),
  * unless they name people ("moderator: Zofia Mazur");
@@ -489,23 +510,8 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
             g_ptr_array_index (items, items->len - 1) = joined;
         }
     }
-    for (guint i = 0; i < items->len; i++) {
-        const char *item = g_ptr_array_index (items, i);
-        gsize n = strlen (item);
-        g_autofree char *inner = n > 2 && item[0] == '(' && item[n - 1] == ')'
-                                     ? g_strndup (item + 1, n - 2)
-                                     : NULL;
-        g_auto (GStrv) names = NULL;
-
-        /* "(host: Ines Duarte)" */
-        if (mla_agenda_add_labelled_person (b, slot, inner != NULL ? inner : item))
-            continue;
-        names = mla_agenda_person_line (b->parser, item);
-        for (guint j = 0; names != NULL && names[j] != NULL; j++)
-            mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-        if (names == NULL)
-            g_ptr_array_add (slot->notes, g_strdup (item));
-    }
+    for (guint i = 0; i < items->len; i++)
+        add_cell_people (b, slot, g_ptr_array_index (items, i));
 }
 
 /* The row's cells, each as the array of its lines (a GPtrArray of char
@@ -666,18 +672,11 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
     /* "Kernel testing  Power management" over "Shuah Khan  Rafael
      * Wysocki": each cell goes to the slot of its column */
     for (guint i = 0; i < n; i++) {
-        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, first + i);
         const char *cell = g_ptr_array_index (cells, i);
-        g_auto (GStrv) names = NULL;
 
-        /* "Chair: Ann Lee", "- proposed by Ines": a label names its people */
-        if (mla_agenda_add_labelled_person (b, slot, cell + (g_str_has_prefix (cell, "- ") ? 2 : 0)))
-            continue;
-        names = mla_agenda_person_line (b->parser, cell);
-        for (guint j = 0; names != NULL && names[j] != NULL; j++)
-            mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-        if (names == NULL)
-            g_ptr_array_add (slot->notes, g_strdup (cell));
+        /* "Chair: Ann Lee", "- proposed by Ines", "(Ama Osei)" */
+        add_cell_people (b, g_ptr_array_index (b->day->slots, first + i),
+                         cell + (g_str_has_prefix (cell, "- ") ? 2 : 0));
     }
     b->last_content = b->index;
     return TRUE;
@@ -767,13 +766,41 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+#define RULE_CHARS "-=~*_#"    /* a run of three or more is a rule */
+
+/* "------ coffee break ------" -> "coffee break": cuts the runs of rule
+ * characters that frame @cell, in place; returns whether there were. */
+static gboolean
+unframe (char *cell)
+{
+    gsize lead = strspn (cell, RULE_CHARS), n = strlen (cell), trail = 0;
+
+    while (trail < n && strchr (RULE_CHARS, cell[n - 1 - trail]) != NULL)
+        trail++;
+    if (lead < 3 || trail < 3 || lead + trail >= n)
+        return FALSE;
+    cell[n - trail] = '\0';
+    memmove (cell, cell + lead, n - trail - lead + 1);
+    g_strstrip (cell);
+    return TRUE;
+}
+
 void
 mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
 {
     const char *text = mla_agenda_current_line (b)->text;
-    const char *p = text + from;
+    const char *p = text + from, *rule = p;
     gboolean first = TRUE;
-    guint n_slots = 0;
+    guint n_slots = 0, rules = 0;
+
+    /* the title starts after the time's separators; a rule that frames
+     * the cell ("1030-1100  ---- coffee ----") is the cell's */
+    while (rule > text && rule[-1] == ' ')
+        rule--;
+    for (; rule > text && strchr (RULE_CHARS, rule[-1]) != NULL; rule--)
+        rules++;
+    if (rules >= 3)
+        p = rule;
 
     while (*p != '\0') {
         const char *chunk_end;
@@ -781,6 +808,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         guint room = 0;
         g_autofree char *cell = NULL;
         MlaAgendaSlot *slot;
+        gboolean framed;
 
         p += strspn (p, " ");
         if (*p == '\0')
@@ -794,17 +822,16 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
             room++;
         cell = g_strndup (p, chunk_end - p);
         p = chunk_end;
+        framed = unframe (cell);
         if (is_empty_cell (b, cell)) {
             first = FALSE;
             continue;
         }
-        slot = mla_agenda_slot_new ();
-        mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
-        /* "12:00  Lunch" alone in a row: a break or meal spans the rooms */
+        slot = mla_agenda_table_slot (s, e);
+        /* "12:00  Lunch" alone in a row: a break or meal spans the rooms,
+         * and so does a cell framed by rules ("---- lunch ----") */
         if (!(first && p[strspn (p, " ")] == '\0'
-              && mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION))
+              && (framed || mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION)))
             slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
         first = FALSE;
         mla_agenda_slot_set_title (b, slot, cell);

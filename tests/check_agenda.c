@@ -2777,6 +2777,18 @@ static const struct {
       "+-------+----------+----------+\n| 10:00 | Packaging | Rust    |\n"
       "|       | (host: Ines Duarte) |  |\n+-------+----------+----------+\n| 11:00 | Lunch |\n",
       3, 0, 0, "Packaging", "Room A", NULL, "Ines Duarte" },
+    /* a person in parentheses under a grid's cell is its speaker; a row
+     * framed by rules spans the rooms */
+    { "Monday\n\n             ROOM 101          ROOM 102\n"
+      "0900-1030    Intro to Rust     GPU basics\n             (Ama Osei)        (Louis Moreau, NVIDIA)\n"
+      "1030-1100    ------------ coffee break ------------\n"
+      "1100-1230    Ownership         CUDA tuning\n",
+      5, 0, 1, "GPU basics", "Room 102", NULL, "Louis Moreau" },
+    { "Monday\n\n             ROOM 101          ROOM 102\n"
+      "0900-1030    Intro to Rust     GPU basics\n             (Ama Osei)        (Louis Moreau, NVIDIA)\n"
+      "1030-1100    ------------ coffee break ------------\n"
+      "1100-1230    Ownership         CUDA tuning\n",
+      5, 0, 2, "coffee break", NULL, NULL, NULL },
     /* a pipe grid's cells go on under its row: the title in lower case,
      * "- proposed by X" names the host; a room number may read as a time */
     { "Saturday\n\n           | Big Hall      | Room 2.14\n-----------+---------------+----------\n"
