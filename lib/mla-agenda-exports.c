@@ -1,6 +1,7 @@
-/* mla-agenda-exports.c: tables exported from a scheduling tool, one row
- * per slot under a header that names each column ("Date  Start  End  Room
- * Session  Speakers"): the rows carry their own date, start and end. */
+/* mla-agenda-exports.c: tables whose header names each column and whose
+ * rows carry their own times: exported from a scheduling tool ("Date
+ * Start  End  Room  Session  Speakers"), or a web table copied one cell
+ * per line ("Time" / "Session" / "Speaker" / "Room" over paragraphs). */
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <string.h>
@@ -22,6 +23,7 @@ typedef enum {
 typedef struct {
     MlaExportField field;
     MlaPersonRole role;         /* FIELD_PERSON */
+    MlaPeopleFlags people;      /* FIELD_PERSON: "Speaker" names one */
 } MlaExportColumn;
 
 /* The cells of @text apart by bars or by gaps (a tab is one); the bars
@@ -49,7 +51,7 @@ column_of (MlaAgendaBuilder *b, const char *cell)
 {
     g_autofree char *key = mla_agenda_header_key (cell);
     MlaAgendaParser *parser = b->parser;
-    MlaExportColumn column = { FIELD_OTHER, MLA_PERSON_ROLE_SPEAKER };
+    MlaExportColumn column = { FIELD_OTHER, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST };
     int role = GPOINTER_TO_INT (g_hash_table_lookup (parser->labels, key)) - 1;
 
     if (g_hash_table_contains (parser->date_columns, key))
@@ -68,6 +70,8 @@ column_of (MlaAgendaBuilder *b, const char *cell)
         column.field = FIELD_PERSON;
     if (role >= 0)
         column.role = (MlaPersonRole) role;
+    if (role >= 0 && mla_agenda_label_is_singular (parser, key))
+        column.people = MLA_PEOPLE_ONE;
     return column;
 }
 
@@ -103,14 +107,15 @@ is_row (MlaAgendaBuilder *b, guint i, guint start)
 
 /* "Raj Patel; Ines Duarte", "Moderator: Laura Chen; Panelists: A, B". */
 static void
-add_people_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell, MlaPersonRole role)
+add_people_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell,
+                 const MlaExportColumn *column)
 {
     g_auto (GStrv) parts = g_strsplit (cell, ";", -1);
 
     for (guint i = 0; parts[i] != NULL; i++) {
         g_strstrip (parts[i]);
         if (parts[i][0] != '\0' && !mla_agenda_add_labelled_person (b, slot, parts[i]))
-            mla_agenda_add_people (b, slot, parts[i], role, MLA_PEOPLE_LIST);
+            mla_agenda_add_people (b, slot, parts[i], column->role, column->people);
     }
 }
 
@@ -170,7 +175,7 @@ row_slot (MlaAgendaBuilder *b, guint i, GArray *columns)
         } else if (column->field == FIELD_ROOM && slot->location == NULL) {
             slot->location = mla_agenda_squeeze (cell);
         } else if (column->field == FIELD_PERSON) {
-            add_people_cell (b, slot, cell, column->role);
+            add_people_cell (b, slot, cell, column);
         } else if (column->field == FIELD_OTHER) {
             g_ptr_array_add (slot->notes, mla_agenda_squeeze (cell));
         }
@@ -291,6 +296,106 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     rooms_of_tracks (slots, days);
     b->index = last;
+    b->slot = NULL;
+    return TRUE;
+}
+
+/* The columns of a header written one cell per line under "Time", up to
+ * a blank line ("Session", "Speaker", "Room"): one must be the titles.
+ * *@out_last gets the header's last line. */
+static GArray *
+columns_below (MlaAgendaBuilder *b, guint *out_last)
+{
+    g_autoptr (GArray) columns = g_array_new (FALSE, FALSE, sizeof (MlaExportColumn));
+    gboolean titles = FALSE;
+    guint i;
+
+    for (i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+        MlaExportColumn column = column_of (b, b->lines[i].text + b->lines[i].indent);
+
+        if (column.field != FIELD_TITLE && column.field != FIELD_ROOM
+            && column.field != FIELD_PERSON)
+            return NULL;
+        titles |= column.field == FIELD_TITLE;
+        g_array_append_val (columns, column);
+    }
+    *out_last = i - 1;
+    return titles && columns->len >= 2 ? g_steal_pointer (&columns) : NULL;
+}
+
+/* The paragraph at line @i when it is a row: a time alone on its first
+ * line, a cell per line below, no more than the @n columns; *@out_end
+ * gets the line after it. */
+static gboolean
+is_line_row (MlaAgendaBuilder *b, guint i, guint n, guint *out_end)
+{
+    MlaClock start, end;
+    gboolean has_end;
+    guint j;
+
+    if (i >= b->n_lines || b->lines[i].blank
+        || !cell_clocks (b, b->lines[i].text + b->lines[i].indent, &start, &end, &has_end))
+        return FALSE;
+    for (j = i + 1; j < b->n_lines && !b->lines[j].blank; j++)
+        ;
+    *out_end = j;
+    return j - i - 1 <= n;
+}
+
+/* The slot of the row at line @i up to @end under @columns. */
+static void
+line_row_slot (MlaAgendaBuilder *b, guint i, guint end, GArray *columns)
+{
+    MlaClock start, stop;
+    gboolean has_end = FALSE;
+    MlaAgendaSlot *slot;
+    int s, e = -1;
+
+    cell_clocks (b, b->lines[i].text + b->lines[i].indent, &start, &stop, &has_end);
+    if (has_end)
+        mla_agenda_resolve_range (&start, &stop, b->previous, b->all_24h, &s, &e);
+    else
+        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+    slot = mla_agenda_table_slot (s, e);
+    for (guint j = i + 1; j < end; j++) {
+        g_autofree char *cell = mla_agenda_squeeze (b->lines[j].text);
+        const MlaExportColumn *column = &g_array_index (columns, MlaExportColumn, j - i - 1);
+
+        /* "—": an empty cell */
+        if (!g_regex_match (b->parser->alnum, cell, 0, NULL))
+            continue;
+        if (column->field == FIELD_TITLE && slot->title == NULL)
+            mla_agenda_slot_set_title (b, slot, cell);
+        else if (column->field == FIELD_ROOM && slot->location == NULL)
+            slot->location = g_steal_pointer (&cell);
+        else if (column->field == FIELD_PERSON)
+            add_people_cell (b, slot, cell, column);
+    }
+    b->previous = s;
+    b->index = i;
+    mla_agenda_builder_add_slot (b, slot);
+}
+
+gboolean
+mla_agenda_line_table (MlaAgendaBuilder *b)
+{
+    guint header_end = b->index, i, end = 0, rows = 0;
+    g_autoptr (GArray) columns = columns_below (b, &header_end);
+
+    if (columns == NULL)
+        return FALSE;
+    for (i = header_end + 1; i < b->n_lines && b->lines[i].blank; i++)
+        ;
+    for (guint j = i; is_line_row (b, j, columns->len, &end); j = end + (end < b->n_lines))
+        rows++;
+    if (rows < EXPORT_MIN_ROWS)
+        return FALSE;
+    g_debug ("agenda: line table: line %u: %u columns, %u rows", b->index + 1, columns->len,
+             rows);
+    mla_agenda_builder_clear_table (b);
+    for (; is_line_row (b, i, columns->len, &end); i = end + (end < b->n_lines))
+        line_row_slot (b, i, end, columns);
+    b->index = end - 1;
     b->slot = NULL;
     return TRUE;
 }

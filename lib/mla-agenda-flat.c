@@ -256,8 +256,8 @@ mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
 
     if (rest != NULL && rest[0] != '\0')
         rooms = strstr (rest, "  ") == NULL ? split_run_together (b, rest) : NULL;
-    else
-        rooms = rooms_below (b, &last);
+    else if ((rooms = rooms_below (b, &last)) == NULL)
+        return mla_agenda_line_table (b);
     if (rooms == NULL || rooms->len < 2)
         return FALSE;
     mla_agenda_builder_clear_table (b);

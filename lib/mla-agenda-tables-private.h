@@ -98,7 +98,8 @@ gboolean mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e);
 gboolean mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e);
 
 /* Rule "flat-header": "TimeRoom ARoom BRoom C" (a web table's header row
- * run together) or "Time" over one room per line. */
+ * run together) or "Time" over one room per line; "Time" over one column
+ * name per line is a mla_agenda_line_table(). */
 gboolean mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match);
 
 /* "          Kitchen       Garden      Library" right above a timed row:
@@ -124,5 +125,12 @@ gboolean mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
  * date. A room that runs in parallel with another is a track (the slots'
  * room); one that never does is the slots' place. */
 gboolean mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* "Time" over a header written one cell per line ("Session", "Speaker",
+ * "Room") and paragraphs of a time alone and a cell per line below: each
+ * paragraph is a slot, its cells by the header's order ("\u2014": none).
+ * Returns FALSE when the lines are not so; else the builder stands on
+ * the last row's last line. */
+gboolean mla_agenda_line_table (MlaAgendaBuilder *b);
 
 G_END_DECLS

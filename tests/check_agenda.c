@@ -1373,6 +1373,10 @@ END_TEST
     "2026-11-05\t10:15\t11:00\tHall 2\tLadders\tKofi Mensah\n"                              \
     "2026-11-06\t09:00\t10:30\tHall 1\tHackathon\tBen Ortiz\n"
 
+#define EXPORT_LINES                                                                       \
+    "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n\xe2\x80\x94\nFoyer\n\n" \
+    "10:00\nKeynote\nBartosz Zieli\xc5\x84ski, Debian\nMain Hall\n\n11:00\nClosing\n"
+
 static const struct {
     const char *text;
     guint slots;
@@ -1388,6 +1392,9 @@ static const struct {
     { "| Day | Time | End | Talk | Room |\n|-----|------|-----|------|------|\n"
       "| Mon 9 Nov | 09:00 | 10:00 | Kernels | Lab 3 |\n| Mon 9 Nov | 10:00 | 11:00 | Compilers | Lab 3 |\n",
       2, 0, 1, "Compilers", NULL, "Lab 3", NULL },
+    /* a web table copied one cell per line */
+    { EXPORT_LINES, 3, 0, 0, "Doors open", NULL, "Foyer", NULL },
+    { EXPORT_LINES, 3, 0, 1, "Keynote", NULL, "Main Hall", "Bartosz Zieli\xc5\x84ski" },
 };
 
 START_TEST (test_layout_export_tables)
