@@ -314,6 +314,10 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     guint tracks = 0, days = 0;
 
     cells = split_row (b, rest, layout, TRUE);
+    /* "Time (CET) | Topic": the zone in parentheses is the time column's */
+    if (cells->len > 0 && ((char *) g_ptr_array_index (cells, 0))[0] == '('
+        && g_str_has_suffix (g_ptr_array_index (cells, 0), ")"))
+        g_ptr_array_remove_index (cells, 0);
     if (cells->len < 2)
         return FALSE;
     /* "         | Main Room | Kitchen | Garden": a grid's header row with

@@ -1343,6 +1343,9 @@ static const struct {
       "11:00 | Close |\n", 3, 1, "Kernels", NULL, NULL, "Bo Lund" },
     { "Time | Track A (Ballroom) | Track B (Library)\n09:00 | Welcome |\n10:00 | Kernels | Compilers\n"
       "11:00 | Close |\n", 4, 0, "Welcome", NULL, NULL, NULL },
+    /* the time column's zone in parentheses is no column of its own */
+    { "Time (CET) | Topic | Presenter\n09:00 | Welcome | Ann Lee\n10:00 | Kernels | Bo Lund\n",
+      2, 1, "Kernels", NULL, NULL, "Bo Lund" },
 };
 
 START_TEST (test_layout_header_tables)
