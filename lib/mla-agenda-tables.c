@@ -770,6 +770,16 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+/* Whether @cell starts with a word of [tables] plenary ("Joint panel"). */
+static gboolean
+is_plenary (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *first = g_strndup (cell, strcspn (cell, " :"));
+    g_autofree char *key = mla_agenda_fold_compact (first);
+
+    return g_hash_table_contains (b->parser->plenary_words, key);
+}
+
 #define RULE_CHARS "-=~*_#"    /* a run of three or more is a rule */
 
 /* "------ coffee break ------" -> "coffee break": cuts the runs of rule
@@ -833,9 +843,11 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         }
         slot = mla_agenda_table_slot (s, e);
         /* "12:00  Lunch" alone in a row: a break or meal spans the rooms,
-         * and so does a cell framed by rules ("---- lunch ----") */
+         * and so do a cell framed by rules ("---- lunch ----") and a
+         * joint session ("Joint panel: ...") */
         if (!(first && p[strspn (p, " ")] == '\0'
-              && (framed || mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION)))
+              && (framed || mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION
+                  || is_plenary (b, cell))))
             slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
         first = FALSE;
         mla_agenda_slot_set_title (b, slot, cell);

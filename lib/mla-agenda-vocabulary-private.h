@@ -28,6 +28,7 @@ struct MlaAgendaParser {
     GHashTable *start_columns;  /* casefolded "start" */
     GHashTable *end_columns;    /* casefolded "end" */
     GHashTable *date_columns;   /* casefolded "date", "day" */
+    GHashTable *plenary_words;  /* casefolded "joint": a grid's session across the rooms */
     GHashTable *people_columns; /* casefolded "who" */
     GHashTable *title_columns;  /* casefolded "talk", "topic": a column of titles */
     GHashTable *empty_cells;    /* casefolded "slot open", "free": a grid cell of no session */

@@ -205,6 +205,7 @@ static const MlaWordList word_lists[] = {
     { "tables", "start", TABLE (start_columns), "@STARTCOL@", 0 },
     { "tables", "end", TABLE (end_columns), NULL, 0 },
     { "tables", "date", TABLE (date_columns), NULL, 0 },
+    { "tables", "plenary", TABLE (plenary_words), NULL, 0 },
     { "tables", "people", TABLE (people_columns), NULL, 0 },
     { "tables", "title", TABLE (title_columns), NULL, 0 },
     { "tables", "empty", TABLE (empty_cells), NULL, 0 },
@@ -546,7 +547,7 @@ static const gsize tables[] = {
     TABLE (heading_fillers), TABLE (labels), TABLE (am), TABLE (pm), TABLE (h24),
     TABLE (room_words), TABLE (place_labels), TABLE (people_columns), TABLE (title_columns),
     TABLE (empty_cells), TABLE (not_names), TABLE (not_alone), TABLE (time_columns),
-    TABLE (start_columns), TABLE (end_columns), TABLE (date_columns),
+    TABLE (start_columns), TABLE (end_columns), TABLE (date_columns), TABLE (plenary_words),
 };
 
 MlaAgendaParser *

@@ -2799,6 +2799,11 @@ static const struct {
       "1030-1100    ------------ coffee break ------------\n"
       "1100-1230    Ownership         CUDA tuning\n",
       5, 0, 2, "coffee break", NULL, NULL, NULL },
+    /* a joint session in the first room's column spans the rooms */
+    { "Monday\n\n             ROOM 101          ROOM 102\n"
+      "0900-1030    Intro to Rust     GPU basics\n1030-1200    Joint panel: Rust on GPUs?\n"
+      "1200-1300    Closing talk\n",
+      4, 0, 2, "Joint panel: Rust on GPUs?", NULL, NULL, NULL },
     /* a pipe grid's cells go on under its row: the title in lower case,
      * "- proposed by X" names the host; a room number may read as a time */
     { "Saturday\n\n           | Big Hall      | Room 2.14\n-----------+---------------+----------\n"
