@@ -82,8 +82,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-people.c \
 	lib/mla-agenda-tables-private.h \
 	lib/mla-agenda-tables.c \
+	lib/mla-agenda-grids.c \
 	lib/mla-agenda-flat.c \
-	lib/mla-agenda-exports.c \
 	lib/mla-agenda-days-private.h \
 	lib/mla-agenda-days.c \
 	lib/mla-agenda-rules-private.h \

@@ -39,7 +39,7 @@ struct MlaAgendaBuilder {
     GArray *room_starts;        /* their start columns */
     int heading_candidate;      /* plain line that an underline may mark */
     GArray *columns;            /* of MlaColumn: the header row of a table */
-    char column_split;          /* '|', ' ' (gaps), 'f' (single spaces) */
+    char column_split;          /* '|', ' ' (gaps), 'f' (single spaces), 'l' (a line each) */
     guint row_slots;            /* slots the last row of track cells made */
     GPtrArray *flat_rooms;      /* rooms of a flattened web table's header */
     char *section_room;         /* owned: the room of a "=== Room 2 ===" heading */

@@ -247,6 +247,32 @@ rooms_below (MlaAgendaBuilder *b, guint *out_last)
     return NULL;
 }
 
+/* The header cells one per line under "Time" that name a table's
+ * columns ("Session", "Speaker", "Room"), one of them its titles': up to
+ * a blank line. Returns: (transfer full) (nullable). */
+static GPtrArray *
+columns_below (MlaAgendaBuilder *b, guint *out_last)
+{
+    g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+    gboolean titles = FALSE;
+    guint i;
+
+    for (i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+        g_autofree char *cell = mla_agenda_squeeze (b->lines[i].text);
+        g_autofree char *key = mla_agenda_fold_compact (cell);
+        gboolean title = g_hash_table_contains (b->parser->title_columns, key);
+
+        if (!title && !g_hash_table_contains (b->parser->labels, key)
+            && !g_hash_table_contains (b->parser->people_columns, key)
+            && !g_hash_table_contains (b->parser->place_labels, key))
+            return NULL;
+        titles = titles || title;
+        g_ptr_array_add (cells, g_steal_pointer (&cell));
+    }
+    *out_last = i - 1;
+    return titles && cells->len >= 2 ? g_steal_pointer (&cells) : NULL;
+}
+
 gboolean
 mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -254,10 +280,20 @@ mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autoptr (GPtrArray) rooms = NULL;
     guint last = b->index;
 
-    if (rest != NULL && rest[0] != '\0')
+    if (rest != NULL && rest[0] != '\0') {
         rooms = strstr (rest, "  ") == NULL ? split_run_together (b, rest) : NULL;
-    else if ((rooms = rooms_below (b, &last)) == NULL)
-        return mla_agenda_line_table (b);
+    } else if ((rooms = rooms_below (b, &last)) == NULL) {
+        g_autoptr (GPtrArray) columns = columns_below (b, &last);
+
+        /* "Time / Session / Speaker / Room", a line each: the rows below
+         * come so too, a time and then a line per column */
+        if (columns == NULL)
+            return FALSE;
+        mla_agenda_set_columns (b, columns, FALSE, 'l');
+        g_debug ("agenda: rule flat-header: line %u: %u columns", b->index + 1, columns->len);
+        b->index = last;
+        return TRUE;
+    }
     if (rooms == NULL || rooms->len < 2)
         return FALSE;
     mla_agenda_builder_clear_table (b);

@@ -37,7 +37,7 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
-    { "export-header", "(?:^|\\s{2}|\\|)\\s*(?:@TIMECOL@|@STARTCOL@)\\s*(?:\\s{2}|\\||$)",
+    { "export-header", "^\\s*\\|?\\s*(?:@DATECOL@|@STARTCOL@)\\s*(?:\\||\\t|\\s{2,})\\s*\\S",
       mla_agenda_rule_export_header },
     { "table-header",
       "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))\\s*(?<rest>\\S.*?)\\s*"

@@ -159,12 +159,6 @@ starts_with_noon (MlaAgendaParser *parser, const char *p)
     return FALSE;
 }
 
-/* The no-agenda path must be cheap: the parser runs on every message.
- * An agenda has at least two lines that start with a time, so look only
- * at lines that start with a digit or "noon" (after quotes, spaces, a
- * bullet, a bracket or one short word such as "ore"). */
-/* (Any other character before a space may be a bullet, "\u25b8 9h", and
- * the rules know "\u2022" only: the line is tried without it.) */
 /* "2026-11-05<TAB>09:00<TAB>09:45<TAB>Opening", "| Mon | 09:00 | Talk |":
  * a row of an export, the time in the cell after the first. */
 static gboolean
@@ -180,6 +174,12 @@ time_after_cell (GRegex *slot_time, const char *line, const char *end)
     return g_ascii_isdigit (*next) && g_regex_match (slot_time, next, 0, NULL);
 }
 
+/* The no-agenda path must be cheap: the parser runs on every message.
+ * An agenda has at least two lines that start with a time, so look only
+ * at lines that start with a digit or "noon" (after quotes, spaces, a
+ * bullet, a bracket or one short word such as "ore"). */
+/* (Any other character before a space may be a bullet, "\u25b8 9h", and
+ * the rules know "\u2022" only: the line is tried without it.) */
 gboolean
 mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
 {
@@ -225,6 +225,13 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
             if ((g_regex_match (slot_dated, copy, 0, NULL)
                  || g_regex_match (slot_inline, copy, 0, NULL))
                 && ++found >= 2)
+                return TRUE;
+        } else if (g_ascii_isalpha (*p) && memchr (p, '\t', end != NULL ? (gsize) (end - p)
+                                                                       : strlen (p)) != NULL) {
+            /* "Date<TAB>Start<TAB>End<TAB>Session": an export's header */
+            g_autofree char *copy = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
+
+            if (g_regex_match (mla_agenda_rule (parser, "export-header"), copy, 0, NULL))
                 return TRUE;
         }
         if (found == before && time_after_cell (slot_time, unquoted, end) && ++found >= 2)

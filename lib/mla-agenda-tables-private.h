@@ -1,8 +1,10 @@
 /* mla-agenda-tables-private.h: tables and parallel tracks of the agenda
  * parser: header rows ("Time | Session | Room", "ROOM A  Room B" over an
- * underline), rows cut into cells, one slot per track cell. The table's
- * columns are owned by the builder (MlaAgendaBuilder.columns, .rooms) and
- * cleared at each day heading. Not installed. */
+ * underline), rows cut into cells, one slot per track cell; implemented
+ * by mla-agenda-tables.c, mla-agenda-grids.c (grids laid out by position)
+ * and mla-agenda-flat.c (a cell per line). The table's columns are owned
+ * by the builder (MlaAgendaBuilder.columns, .rooms) and cleared at each
+ * day heading. Not installed. */
 #pragma once
 #include <glib.h>
 #include "mla-agenda.h"
@@ -21,6 +23,12 @@ typedef struct {
 } MlaColumn;
 
 typedef struct MlaAgendaBuilder MlaAgendaBuilder;
+
+/* The columns of a header row's @cells (char *, the time cell left out):
+ * tracks (rooms, or days), or the title, place and people columns of a
+ * single track; @grid: the header has an empty corner; @layout: how rows
+ * part their cells ('|', ' ' gaps, 'f' single spaces, 'l' one a line). */
+void mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, char layout);
 
 /* Forgets the current table's columns and track rooms. */
 void mla_agenda_builder_clear_table (MlaAgendaBuilder *b);
@@ -52,27 +60,52 @@ void mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e);
  * Returns whether the current line was such a line. */
 gboolean mla_agenda_row_cells_below (MlaAgendaBuilder *b);
 
+/* Returns: (transfer full): the pieces of @text cut at the byte offsets
+ * in @cuts (guint), each trimmed. */
+GPtrArray *mla_agenda_cut_cells (const char *text, GArray *cuts);
+
+/* Whether @cell of a grid's header row, which has no time column, is a
+ * room: no time, unless a room's number reads as one ("Room 2.14"). */
+gboolean mla_agenda_header_room (MlaAgendaBuilder *b, const char *cell);
+
+/* Whether a track cell holds no session: "", only a parenthesis, as
+ * "(free)" in an unconference grid, or a word of [tables] empty ("slot
+ * open"), maybe in emphasis ("_slot open_"). */
+gboolean mla_agenda_empty_cell (MlaAgendaBuilder *b, const char *cell);
+
+/* Returns: (transfer full): a slot from @s to @e (minutes, @e -1: none). */
+MlaAgendaSlot *mla_agenda_table_slot (int s, int e);
+
+/* Rule "export-header": "Date  Start  End  Room  Session  Speakers", a
+ * scheduling tool's export, over its rows (up to a blank line): each row
+ * a slot on its day, from its start to its end, with its title, people
+ * and place; a place used by two slots at once is a room (a track), else
+ * a location. */
+gboolean mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* Rule "table-header". */
+gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* mla-agenda-grids.c: */
 /* A row under an underlined track header: each chunk of text (chunks are
  * apart by two or more spaces) from byte @from of the current line is a
  * slot in the room whose column it starts in. */
 void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
 
-/* Returns: (transfer full): a new slot from @s to @e (minutes, @e -1:
- * none). */
-MlaAgendaSlot *mla_agenda_table_slot (int s, int e);
+/* "          Kitchen       Garden      Library" right above a timed row:
+ * a grid's header of rooms (each a place, apart by two or more spaces)
+ * without a time column or underline. Returns whether the current line
+ * is one; then its rooms are the track columns. */
+gboolean mla_agenda_grid_header (MlaAgendaBuilder *b);
 
-/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person to
- * @slot (with @slot NULL only tells); returns whether it did. */
-gboolean mla_agenda_add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
-                                         const char *cell);
+/* Rule "time-header": a line of times only ("   10:00    11:00    13:00")
+ * over rows of a room and one cell per time: a transposed grid, each cell
+ * a slot in the row's room from its column's time to the next column's. */
+gboolean mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match);
 
-/* Returns: (transfer full): the key of a header cell, folded as the word
- * tables are: "Speaker(s)", "Room:" give "speaker", "room". */
-char *mla_agenda_header_key (const char *cell);
-
-/* Returns: (transfer full): the pieces of @text cut at the byte offsets
- * in @cuts (guint), each trimmed. */
-GPtrArray *mla_agenda_cut_cells (const char *text, GArray *cuts);
+/* Rules "track-header" and "underline". */
+gboolean mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);
+gboolean mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
 
 /* mla-agenda-flat.c: */
 /* "0900-1130 Morning Sessions" over indented lines "Room A  WG2  Title"
@@ -98,39 +131,7 @@ gboolean mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e);
 gboolean mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e);
 
 /* Rule "flat-header": "TimeRoom ARoom BRoom C" (a web table's header row
- * run together) or "Time" over one room per line; "Time" over one column
- * name per line is a mla_agenda_line_table(). */
+ * run together) or "Time" over one room per line. */
 gboolean mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match);
-
-/* "          Kitchen       Garden      Library" right above a timed row:
- * a grid's header of rooms (each a place, apart by two or more spaces)
- * without a time column or underline. Returns whether the current line
- * is one; then its rooms are the track columns. */
-gboolean mla_agenda_grid_header (MlaAgendaBuilder *b);
-
-/* Rule "time-header": a line of times only ("   10:00    11:00    13:00")
- * over rows of a room and one cell per time: a transposed grid, each cell
- * a slot in the row's room from its column's time to the next column's. */
-gboolean mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match);
-
-/* Rules "table-header", "track-header" and "underline". */
-gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
-gboolean mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match);
-gboolean mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match);
-
-/* mla-agenda-exports.c: */
-/* Rule "export-header": "Date  Start  End  Room  Session  Speakers", a
- * header naming a start column and a date or an end column, over rows
- * of those cells (tabs, gaps or bars apart): each row is a slot on its
- * date. A room that runs in parallel with another is a track (the slots'
- * room); one that never does is the slots' place. */
-gboolean mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match);
-
-/* "Time" over a header written one cell per line ("Session", "Speaker",
- * "Room") and paragraphs of a time alone and a cell per line below: each
- * paragraph is a slot, its cells by the header's order ("\u2014": none).
- * Returns FALSE when the lines are not so; else the builder stands on
- * the last row's last line. */
-gboolean mla_agenda_line_table (MlaAgendaBuilder *b);
 
 G_END_DECLS

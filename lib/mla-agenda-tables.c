@@ -1,5 +1,6 @@
 /* mla-agenda-tables.c: tables and parallel tracks of the agenda parser:
- * header rows, underlined track headers, rows cut into cells. */
+ * header rows, rows cut into cells (grids drawn with rules and spaces are
+ * in mla-agenda-grids.c). */
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-titles-private.h"
 #include "mla-agenda-times-private.h"
+
 
 void
 mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
@@ -116,8 +118,10 @@ split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
     return cells;
 }
 
-gboolean
-mla_agenda_add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
+/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person to
+ * @slot (nullable: only tells); returns whether the cell is so. */
+static gboolean
+add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL;
@@ -253,7 +257,7 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 
             room = g_hash_table_contains (b->parser->room_words, key);
         }
-        if (mla_agenda_add_labelled_person (b, slot, cells[i]))
+        if (add_labelled_person (b, slot, cells[i]))
             continue;
         if (slot->location == NULL && cells[i][0] == '[' && g_str_has_suffix (cells[i], "]")) {
             /* "API triage  [Library]": a place in brackets, not a name */
@@ -275,61 +279,23 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     }
 }
 
-/* Whether @cell of a grid's header row, which has no time column, is a
- * room: no time, unless a room's number reads as one ("Room 2.14"). */
-static gboolean
-is_header_room (MlaAgendaBuilder *b, const char *cell)
+gboolean
+mla_agenda_header_room (MlaAgendaBuilder *b, const char *cell)
 {
     return mla_agenda_is_room_cell (b, cell)
            && (!g_regex_match (b->parser->time_anywhere, cell, 0, NULL)
                || mla_agenda_names_room (b, cell));
 }
 
-char *
-mla_agenda_header_key (const char *cell)
+void
+mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, char layout)
 {
-    char *key = mla_agenda_fold_compact (cell);
-    gsize n = strlen (key);
-
-    if (g_str_has_suffix (key, "(s)"))
-        key[n - 3] = '\0';
-    else if (n > 1 && key[n - 1] == ':')
-        key[n - 1] = '\0';
-    return key;
-}
-
-/* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
- * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
-gboolean
-mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
-{
-    const char *text = mla_agenda_current_line (b)->text;
-    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
-    g_autoptr (GPtrArray) cells = NULL;
-    g_autofree char *corner = g_match_info_fetch_named (match, "corner");
-    gboolean grid = corner != NULL && corner[0] != '\0', rooms = FALSE;
-    char layout = strchr (text, '|') != NULL ? '|'
-                  : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
-                                                                       : 'f';
-    guint tracks = 0, days = 0;
-
-    cells = split_row (b, rest, layout, TRUE);
-    /* "Time (CET) | Topic": the zone in parentheses is the time column's */
-    if (cells->len > 0 && ((char *) g_ptr_array_index (cells, 0))[0] == '('
-        && g_str_has_suffix (g_ptr_array_index (cells, 0), ")"))
-        g_ptr_array_remove_index (cells, 0);
-    if (cells->len < 2)
-        return FALSE;
-    /* "         | Main Room | Kitchen | Garden": a grid's header row with
-     * an empty first cell; it holds rooms only (a room's number may read
-     * as a time: "Room 2.14") */
-    for (guint i = 0; grid && i < cells->len; i++)
-        if (!is_header_room (b, g_ptr_array_index (cells, i)))
-            return FALSE;
     /* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
      * cells that are all rooms or places, no label or title word, are the
      * rooms */
-    rooms = !grid;
+    gboolean rooms = !grid;
+    guint tracks = 0, days = 0;
+
     for (guint i = 0; rooms && i < cells->len; i++)
         rooms = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
     for (guint i = 0; i < cells->len; i++)
@@ -337,8 +303,15 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
-        g_autofree char *key = mla_agenda_header_key (cell);
+        g_autofree char *key = mla_agenda_fold_compact (cell);
         g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
+        gsize key_len = strlen (key);
+
+        /* "Speaker(s)", "Room:" name the column as "Speaker", "Room" */
+        if (g_str_has_suffix (key, "(s)"))
+            key[key_len - 3] = '\0';
+        else if (key_len > 1 && key[key_len - 1] == ':')
+            key[key_len - 1] = '\0';
         MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL, NULL, "" };
         int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
         int weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
@@ -381,6 +354,231 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
                 g_array_index (b->columns, MlaColumn, i).kind = COLUMN_PLACE;
     b->column_split = layout;
     b->slot = NULL;
+}
+
+/* The columns of a scheduling tool's export. */
+typedef enum {
+    EXPORT_NOTE, EXPORT_DATE, EXPORT_START, EXPORT_END, EXPORT_TITLE, EXPORT_PLACE, EXPORT_PEOPLE
+} MlaExportColumn;
+
+static MlaExportColumn
+export_column (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *key = mla_agenda_fold_compact (cell);
+
+    if (g_hash_table_contains (b->parser->date_columns, key))
+        return EXPORT_DATE;
+    if (g_hash_table_contains (b->parser->start_columns, key)
+        || g_hash_table_contains (b->parser->time_columns, key))
+        return EXPORT_START;
+    if (g_hash_table_contains (b->parser->end_columns, key))
+        return EXPORT_END;
+    if (g_hash_table_contains (b->parser->title_columns, key))
+        return EXPORT_TITLE;
+    if (g_hash_table_contains (b->parser->place_labels, key))
+        return EXPORT_PLACE;
+    if (g_hash_table_contains (b->parser->people_columns, key)
+        || g_hash_table_contains (b->parser->labels, key))
+        return EXPORT_PEOPLE;
+    return EXPORT_NOTE;
+}
+
+/* The minutes of the time in @cell ("09:00", "9:00-10:30"), -1 if none;
+ * *@out_end (nullable) gets the end of a range in it, else -1. */
+static int
+cell_minutes (MlaAgendaBuilder *b, const char *cell, int *out_end)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *rest = NULL;
+    MlaClock start, end;
+    gboolean bare = FALSE, bare_end = FALSE;
+    int s, e = -1;
+
+    if (out_end != NULL)
+        *out_end = -1;
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), cell, 0, &match)
+        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare) || bare)
+        return -1;
+    rest = g_match_info_fetch_named (match, "title");
+    if (rest != NULL && g_strstrip (rest)[0] != '\0')
+        return -1;      /* a time and more: no cell of times */
+    if (mla_agenda_fetch_clock (b, match, "2", &end, &bare_end))
+        mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    else
+        s = mla_agenda_resolve_clock (&start, -1, b->all_24h);
+    if (out_end != NULL)
+        *out_end = e;
+    return s;
+}
+
+/* The index of the first column of @kind in @kinds, or -1. */
+static int
+column_of (GArray *kinds, MlaExportColumn kind)
+{
+    for (guint i = 0; i < kinds->len; i++)
+        if (g_array_index (kinds, MlaExportColumn, i) == kind)
+            return (int) i;
+    return -1;
+}
+
+/* Whether the place of row @r is used by another row at the same day and
+ * start: the places of parallel tracks are rooms. */
+static gboolean
+place_in_parallel (GPtrArray *rows, guint r, int day, int start, int place)
+{
+    GPtrArray *row = g_ptr_array_index (rows, r);
+    const char *where = g_ptr_array_index (row, place);
+
+    for (guint k = 0; k < rows->len; k++) {
+        GPtrArray *other = g_ptr_array_index (rows, k);
+
+        if (k == r || other->len <= (guint) MAX (MAX (day, start), place))
+            continue;
+        if ((day < 0 || strcmp (g_ptr_array_index (other, day), g_ptr_array_index (row, day)) == 0)
+            && strcmp (g_ptr_array_index (other, start), g_ptr_array_index (row, start)) == 0
+            && strcmp (g_ptr_array_index (other, place), where) != 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether two rows of @rows have the same cell in column @date. */
+static gboolean
+day_shared (GPtrArray *rows, int date)
+{
+    g_autoptr (GHashTable) days = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint r = 0; r < rows->len; r++) {
+        GPtrArray *row = g_ptr_array_index (rows, r);
+
+        if ((guint) date < row->len && !g_hash_table_add (days, g_ptr_array_index (row, date)))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+gboolean
+mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const char *text = mla_agenda_current_line (b)->text;
+    char layout = strchr (text, '|') != NULL ? '|' : ' ';
+    g_autoptr (GPtrArray) header = split_row (b, text, layout, TRUE);
+    g_autoptr (GArray) kinds = g_array_new (FALSE, FALSE, sizeof (MlaExportColumn));
+    g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+    g_autoptr (GHashTable) rooms = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
+    int date, start, end, title, place, people;
+
+    (void) match;
+    if (header->len > 0 && ((char *) g_ptr_array_index (header, 0))[0] == '\0')
+        g_ptr_array_remove_index (header, 0);   /* "| Date | ..." */
+    for (guint i = 0; i < header->len; i++) {
+        MlaExportColumn kind = export_column (b, g_ptr_array_index (header, i));
+
+        g_array_append_val (kinds, kind);
+    }
+    date = column_of (kinds, EXPORT_DATE);
+    start = column_of (kinds, EXPORT_START);
+    end = column_of (kinds, EXPORT_END);
+    title = column_of (kinds, EXPORT_TITLE);
+    place = column_of (kinds, EXPORT_PLACE);
+    people = column_of (kinds, EXPORT_PEOPLE);
+    if (header->len < 3 || start < 0 || title < 0 || column_of (kinds, EXPORT_NOTE) >= 0)
+        return FALSE;
+    /* the rows: a time in the start column of each */
+    for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+        GPtrArray *row = split_row (b, b->lines[i].text, layout, TRUE);
+
+        if (row->len > 0 && ((char *) g_ptr_array_index (row, 0))[0] == '\0')
+            g_ptr_array_remove_index (row, 0);
+        if (row->len <= (guint) MAX (start, title)
+            || cell_minutes (b, g_ptr_array_index (row, start), NULL) < 0) {
+            g_ptr_array_unref (row);
+            if (g_regex_match (b->parser->alnum, b->lines[i].text, 0, NULL))
+                break;
+            continue;   /* "----+----": a rule */
+        }
+        g_ptr_array_add (rows, row);
+        g_array_append_val (lines, i);
+    }
+    /* a list of key dates, each row a day of its own without an end, is
+     * no programme */
+    if (rows->len == 0 || (date >= 0 && end < 0 && !day_shared (rows, date)))
+        return FALSE;
+    g_debug ("agenda: rule export-header: line %u: %u rows", b->index + 1, rows->len);
+    for (guint r = 0; place >= 0 && r < rows->len; r++)
+        if (((GPtrArray *) g_ptr_array_index (rows, r))->len > (guint) place
+            && place_in_parallel (rows, r, date, start, place))
+            g_hash_table_add (rooms,
+                              g_ptr_array_index ((GPtrArray *) g_ptr_array_index (rows, r), place));
+    mla_agenda_builder_clear_table (b);
+    for (guint r = 0; r < rows->len; r++) {
+        GPtrArray *row = g_ptr_array_index (rows, r);
+        int e = -1, s = cell_minutes (b, g_ptr_array_index (row, start), &e);
+        MlaAgendaSlot *slot;
+
+        if (end >= 0 && (guint) end < row->len) {
+            int written = cell_minutes (b, g_ptr_array_index (row, end), NULL);
+
+            e = written >= 0 ? written : e;
+        }
+        slot = mla_agenda_table_slot (s, e);
+        if (date >= 0 && (guint) date < row->len) {
+            const char *day = g_ptr_array_index (row, date);
+            char when[11] = "";
+
+            if (mla_agenda_find_date (b, day, when) || mla_agenda_text_weekday (b->parser, day) > 0)
+                b->day = mla_agenda_builder_day_for (b, day, when);
+        }
+        for (guint c = 0; c < row->len && c < kinds->len; c++) {
+            const char *cell = g_ptr_array_index (row, c);
+
+            if (!g_regex_match (b->parser->alnum, cell, 0, NULL))
+                continue;
+            if ((int) c == title)
+                mla_agenda_slot_set_title (b, slot, cell);
+            else if ((int) c == place && g_hash_table_contains (rooms, cell))
+                slot->room = g_strdup (cell);
+            else if ((int) c == place)
+                slot->location = g_strdup (cell);
+            else if ((int) c == people && !add_labelled_person (b, slot, cell))
+                mla_agenda_add_person (b, slot, cell, MLA_PERSON_ROLE_SPEAKER);
+        }
+        b->index = g_array_index (lines, guint, r);
+        mla_agenda_builder_add_slot (b, slot);
+    }
+    b->slot = NULL;
+    return TRUE;
+}
+
+/* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
+ * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
+gboolean
+mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const char *text = mla_agenda_current_line (b)->text;
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    g_autoptr (GPtrArray) cells = NULL;
+    g_autofree char *corner = g_match_info_fetch_named (match, "corner");
+    gboolean grid = corner != NULL && corner[0] != '\0';
+    char layout = strchr (text, '|') != NULL ? '|'
+                  : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
+                                                                       : 'f';
+
+    cells = split_row (b, rest, layout, TRUE);
+    /* "Time (CET) | Topic": the zone in parentheses is the time column's */
+    if (cells->len > 0 && ((char *) g_ptr_array_index (cells, 0))[0] == '('
+        && g_str_has_suffix (g_ptr_array_index (cells, 0), ")"))
+        g_ptr_array_remove_index (cells, 0);
+    if (cells->len < 2)
+        return FALSE;
+    /* "         | Main Room | Kitchen | Garden": a grid's header row with
+     * an empty first cell; it holds rooms only (a room's number may read
+     * as a time: "Room 2.14") */
+    for (guint i = 0; grid && i < cells->len; i++)
+        if (!mla_agenda_header_room (b, g_ptr_array_index (cells, i)))
+            return FALSE;
+    mla_agenda_set_columns (b, cells, grid, layout);
     g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1, cells->len);
     return TRUE;
 }
@@ -406,11 +604,8 @@ mla_agenda_table_slot (int s, int e)
     return slot;
 }
 
-/* Whether a track cell holds no session: "", only a parenthesis, as
- * "(free)" in an unconference grid, or a word of [tables] empty ("slot
- * open"), maybe in emphasis ("_slot open_"). */
-static gboolean
-is_empty_cell (MlaAgendaBuilder *b, const char *cell)
+gboolean
+mla_agenda_empty_cell (MlaAgendaBuilder *b, const char *cell)
 {
     gsize n = strlen (cell);
     g_autofree char *bare = g_strndup (cell + strspn (cell, "_*"), n - strspn (cell, "_*"));
@@ -464,27 +659,6 @@ cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
     return i - 1;
 }
 
-/* A line under a cell: its people, by a label or alone, maybe in
- * parentheses ("(host: Ines Duarte)", "(Ama Osei, tbc)"); else a note. */
-static void
-add_cell_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *item)
-{
-    gsize n = strlen (item);
-    g_autofree char *inner = n > 2 && item[0] == '(' && item[n - 1] == ')'
-                                 ? g_strndup (item + 1, n - 2)
-                                 : NULL;
-    const char *people = inner != NULL ? inner : item;
-    g_auto (GStrv) names = NULL;
-
-    if (mla_agenda_add_labelled_person (b, slot, people))
-        return;
-    names = mla_agenda_person_line (b->parser, people);
-    for (guint j = 0; names != NULL && names[j] != NULL; j++)
-        mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-    if (names == NULL)
-        g_ptr_array_add (slot->notes, g_strdup (item));
-}
-
 /* @slot from the lines of its grid cell: the title, with the lines that
  * go on with it in lower case ("Accessibility audit / of our docs site"),
  * unless they name people ("moderator: Zofia Mazur");
@@ -498,7 +672,7 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
     guint k = 1;
 
     for (; k < lines->len && g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k)))
-           && !mla_agenda_add_labelled_person (b, NULL, g_ptr_array_index (lines, k));
+           && !add_labelled_person (b, NULL, g_ptr_array_index (lines, k));
          k++)
         g_string_append_printf (title, " %s", (char *) g_ptr_array_index (lines, k));
     mla_agenda_slot_set_title (b, slot, title->str);
@@ -514,8 +688,23 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
             g_ptr_array_index (items, items->len - 1) = joined;
         }
     }
-    for (guint i = 0; i < items->len; i++)
-        add_cell_people (b, slot, g_ptr_array_index (items, i));
+    for (guint i = 0; i < items->len; i++) {
+        const char *item = g_ptr_array_index (items, i);
+        gsize n = strlen (item);
+        g_autofree char *inner = n > 2 && item[0] == '(' && item[n - 1] == ')'
+                                     ? g_strndup (item + 1, n - 2)
+                                     : NULL;
+        g_auto (GStrv) names = NULL;
+
+        /* "(host: Ines Duarte)" */
+        if (add_labelled_person (b, slot, inner != NULL ? inner : item))
+            continue;
+        names = mla_agenda_person_line (b->parser, item);
+        for (guint j = 0; names != NULL && names[j] != NULL; j++)
+            mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
+        if (names == NULL)
+            g_ptr_array_add (slot->notes, g_strdup (item));
+    }
 }
 
 /* The row's cells, each as the array of its lines (a GPtrArray of char
@@ -538,13 +727,35 @@ row_cell_lines (MlaAgendaBuilder *b, GPtrArray *cells, guint *out_last)
     return lines;
 }
 
+/* The cells of a row whose cells come a line each: @row (the rest of the
+ * time's line) when it has text, then the lines below, up to a blank line,
+ * a time or as many as the columns; *@out_last gets the last one. */
+static GPtrArray *
+cells_on_lines (MlaAgendaBuilder *b, const char *row, guint *out_last)
+{
+    GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    guint i;
+
+    if (row[strspn (row, " ")] != '\0')
+        g_ptr_array_add (cells, mla_agenda_squeeze (row));
+    for (i = b->index + 1; i < b->n_lines && cells->len < b->columns->len && !b->lines[i].blank
+                           && !g_regex_match (slot_time, b->lines[i].text, 0, NULL);
+         i++)
+        g_ptr_array_add (cells, mla_agenda_squeeze (b->lines[i].text));
+    *out_last = i - 1;
+    return cells;
+}
+
 /* A row under a table header: one slot per track cell, or one slot whose
  * cells are its title, place and people. */
 void
 mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 {
-    g_autoptr (GPtrArray) cells = split_row (b, row, b->column_split, FALSE);
     guint tracks = count_tracks (b), filled = 0, n_slots = 0, last = b->index;
+    g_autoptr (GPtrArray) cells = b->column_split == 'l' ? cells_on_lines (b, row, &last)
+                                                         : split_row (b, row, b->column_split,
+                                                                      FALSE);
     MlaAgendaSlot *slot;
 
     for (guint i = 0; i < cells->len; i++)
@@ -558,7 +769,7 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 
             MlaAgendaDay *day = b->day;
 
-            if (cell->len == 0 || is_empty_cell (b, g_ptr_array_index (cell, 0)))
+            if (cell->len == 0 || mla_agenda_empty_cell (b, g_ptr_array_index (cell, 0)))
                 continue;
             slot = mla_agenda_table_slot (s, e);
             slot->room = g_strdup (column->room);
@@ -595,18 +806,21 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
         const char *cell = g_ptr_array_index (cells, i);
 
-        if (cell[0] == '\0')
-            continue;
-        if (column->kind == COLUMN_PLACE && slot->location == NULL)
+        if (!g_regex_match (b->parser->alnum, cell, 0, NULL))
+            continue;   /* "", "\u2014": an empty cell */
+        if (column->kind == COLUMN_PLACE && slot->location == NULL) {
             slot->location = g_strdup (cell);
-        else if (column->kind == COLUMN_PERSON && !mla_agenda_add_labelled_person (b, slot, cell))
-            mla_agenda_add_person (b, slot, cell, column->role);
-        else if (slot->title == NULL)
+        } else if (column->kind == COLUMN_PERSON) {
+            if (!add_labelled_person (b, slot, cell))
+                mla_agenda_add_person (b, slot, cell, column->role);
+        } else if (slot->title == NULL) {
             mla_agenda_slot_set_title (b, slot, cell);
-        else
+        } else {
             g_ptr_array_add (slot->notes, g_strdup (cell));
+        }
     }
     mla_agenda_builder_add_slot (b, slot);
+    b->index = last;
 }
 
 /* The slot among @n from @first whose room ends with the word @key
@@ -676,294 +890,29 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
     /* "Kernel testing  Power management" over "Shuah Khan  Rafael
      * Wysocki": each cell goes to the slot of its column */
     for (guint i = 0; i < n; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, first + i);
         const char *cell = g_ptr_array_index (cells, i);
+        g_auto (GStrv) names = NULL;
 
-        /* "Chair: Ann Lee", "- proposed by Ines", "(Ama Osei)" */
-        add_cell_people (b, g_ptr_array_index (b->day->slots, first + i),
-                         cell + (g_str_has_prefix (cell, "- ") ? 2 : 0));
-    }
-    b->last_content = b->index;
-    return TRUE;
-}
+        gsize len = strlen (cell);
+        g_autofree char *inner = len > 2 && cell[0] == '(' && cell[len - 1] == ')'
+                                     ? g_strndup (cell + 1, len - 2)
+                                     : NULL;
 
-gboolean
-mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
-{
-    (void) match;
-    if (mla_agenda_grid_header (b))
-        return TRUE;
-    b->header_line = (gint) b->index;   /* an underline may follow */
-    return TRUE;
-}
-
-/* Columns a row's cell may start left of its header cell. */
-#define GRID_SLACK 2
-
-gboolean
-mla_agenda_grid_header (MlaAgendaBuilder *b)
-{
-    const MlaAgendaLine *line = mla_agenda_current_line (b);
-    g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
-    g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
-    guint next = b->index + 1;
-    const char *p = line->text + line->indent;
-
-    while (next < b->n_lines && b->lines[next].blank)
-        next++;
-    if (next >= b->n_lines || strchr (line->text, '|') != NULL
-        || !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[next].text, 0, NULL))
-        return FALSE;
-    while (*p != '\0') {
-        const char *end = strstr (p, "  ");
-        g_autofree char *cell = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
-        guint column = (guint) g_utf8_pointer_to_offset (line->text, p);
-
-        if (!is_header_room (b, cell))
-            return FALSE;
-        column = column > GRID_SLACK ? column - GRID_SLACK : 0;
-        g_ptr_array_add (rooms, mla_agenda_room_name (b, cell));
-        g_array_append_val (starts, column);
-        p = end != NULL ? end + strspn (end, " ") : p + strlen (p);
-    }
-    if (rooms->len < 2)
-        return FALSE;
-    mla_agenda_builder_clear_table (b);
-    for (guint i = 0; i < rooms->len; i++) {
-        g_ptr_array_add (b->rooms, g_strdup (g_ptr_array_index (rooms, i)));
-        g_array_append_val (b->room_starts, g_array_index (starts, guint, i));
-    }
-    b->slot = NULL;
-    g_debug ("agenda: line %u: a grid header of %u rooms", b->index + 1, rooms->len);
-    return TRUE;
-}
-
-gboolean
-mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
-{
-    const MlaAgendaLine *line = mla_agenda_current_line (b);
-
-    (void) match;
-    if (b->header_line >= 0 && (guint) b->header_line + 1 == b->index && line->runs != NULL
-        && line->runs->len >= 2) {
-        const char *header = b->lines[b->header_line].text;
-        glong length = g_utf8_strlen (header, -1);
-
-        mla_agenda_builder_clear_table (b);
-        for (guint i = 0; i < line->runs->len; i++) {
-            guint from = g_array_index (line->runs, guint, i);
-            guint to = i + 1 < line->runs->len ? g_array_index (line->runs, guint, i + 1)
-                                               : (guint) length;
-            g_autofree char *cell = (glong) from < length
-                                        ? g_utf8_substring (header, from, MIN ((glong) to, length))
-                                        : g_strdup ("");
-
-            g_ptr_array_add (b->rooms, mla_agenda_room_name (b, cell));
-            g_array_append_val (b->room_starts, from);
-        }
-        b->slot = NULL;
-        g_debug ("agenda: rule underline: line %u: %u track columns", b->index + 1, b->rooms->len);
-    } else if (b->heading_candidate >= 0 && (guint) b->heading_candidate + 1 == b->index
-               && b->agenda->title == NULL && b->slot_lines->len == 0) {
-        b->agenda->title = mla_agenda_squeeze (b->lines[b->heading_candidate].text);
-        g_debug ("agenda: rule underline: line %u: agenda title", b->index + 1);
-    }
-    return TRUE;
-}
-
-/* Whether @cell starts with a word of [tables] plenary ("Joint panel"). */
-static gboolean
-is_plenary (MlaAgendaBuilder *b, const char *cell)
-{
-    g_autofree char *first = g_strndup (cell, strcspn (cell, " :"));
-    g_autofree char *key = mla_agenda_fold_compact (first);
-
-    return g_hash_table_contains (b->parser->plenary_words, key);
-}
-
-#define RULE_CHARS "-=~*_#"    /* a run of three or more is a rule */
-
-/* "------ coffee break ------" -> "coffee break": cuts the runs of rule
- * characters that frame @cell, in place; returns whether there were. */
-static gboolean
-unframe (char *cell)
-{
-    gsize lead = strspn (cell, RULE_CHARS), n = strlen (cell), trail = 0;
-
-    while (trail < n && strchr (RULE_CHARS, cell[n - 1 - trail]) != NULL)
-        trail++;
-    if (lead < 3 || trail < 3 || lead + trail >= n)
-        return FALSE;
-    cell[n - trail] = '\0';
-    memmove (cell, cell + lead, n - trail - lead + 1);
-    g_strstrip (cell);
-    return TRUE;
-}
-
-void
-mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
-{
-    const char *text = mla_agenda_current_line (b)->text;
-    const char *p = text + from, *rule = p;
-    gboolean first = TRUE;
-    guint n_slots = 0, rules = 0;
-
-    /* the title starts after the time's separators; a rule that frames
-     * the cell ("1030-1100  ---- coffee ----") is the cell's */
-    while (rule > text && rule[-1] == ' ')
-        rule--;
-    for (; rule > text && strchr (RULE_CHARS, rule[-1]) != NULL; rule--)
-        rules++;
-    if (rules >= 3)
-        p = rule;
-
-    while (*p != '\0') {
-        const char *chunk_end;
-        glong column;
-        guint room = 0;
-        g_autofree char *cell = NULL;
-        MlaAgendaSlot *slot;
-        gboolean framed;
-
-        p += strspn (p, " ");
-        if (*p == '\0')
-            break;
-        chunk_end = strstr (p, "  ");
-        if (chunk_end == NULL)
-            chunk_end = p + strlen (p);
-        column = g_utf8_pointer_to_offset (text, p);
-        while (room + 1 < b->rooms->len
-               && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
-            room++;
-        cell = g_strndup (p, chunk_end - p);
-        p = chunk_end;
-        framed = unframe (cell);
-        if (is_empty_cell (b, cell)) {
-            first = FALSE;
+        /* "Chair: Ann Lee", "- proposed by Ines": a label names its people */
+        if (add_labelled_person (b, slot, cell + (g_str_has_prefix (cell, "- ") ? 2 : 0)))
+            continue;
+        if (inner != NULL && mla_agenda_names_only (b->parser, inner)) {
+            /* "(Ama Osei, tbc)": the speaker in parentheses */
+            mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
             continue;
         }
-        slot = mla_agenda_table_slot (s, e);
-        /* "12:00  Lunch" alone in a row: a break or meal spans the rooms,
-         * and so do a cell framed by rules ("---- lunch ----") and a
-         * joint session ("Joint panel: ...") */
-        if (!(first && p[strspn (p, " ")] == '\0'
-              && (framed || mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION
-                  || is_plenary (b, cell))))
-            slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
-        first = FALSE;
-        mla_agenda_slot_set_title (b, slot, cell);
-        mla_agenda_builder_add_slot (b, slot);
-        n_slots++;
+        names = mla_agenda_person_line (b->parser, inner != NULL ? inner : cell);
+        for (guint j = 0; names != NULL && names[j] != NULL; j++)
+            mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
+        if (names == NULL)
+            g_ptr_array_add (slot->notes, g_strdup (cell));
     }
-    b->row_slots = n_slots;
-}
-
-/* A column of a transposed grid's header: where it starts, its time. */
-typedef struct {
-    guint column;
-    int start;
-} MlaTimeColumn;
-
-/* The chunks of @text apart by two or more spaces or a bar, each with the
- * column it starts in: (char *, owned) in @cells, guint in @columns. */
-static void
-chunks_of (const char *text, GPtrArray *cells, GArray *columns)
-{
-    const char *p = text;
-
-    while (*p != '\0') {
-        const char *end;
-        guint column;
-
-        p += strspn (p, " |");
-        if (*p == '\0')
-            break;
-        for (end = p; *end != '\0' && *end != '|' && !(end[0] == ' ' && end[1] == ' '); end++)
-            ;
-        column = (guint) g_utf8_pointer_to_offset (text, p);
-        g_ptr_array_add (cells, g_strstrip (g_strndup (p, end - p)));
-        g_array_append_val (columns, column);
-        p = end;
-    }
-}
-
-/* The time column that a cell starting at @column falls under, or -1. */
-static int
-time_column_of (GArray *times, guint column)
-{
-    int found = -1;
-
-    for (guint i = 0; i < times->len; i++)
-        if (g_array_index (times, MlaTimeColumn, i).column <= column + GRID_SLACK)
-            found = (int) i;
-    return found;
-}
-
-gboolean
-mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
-{
-    const MlaAgendaLine *line = mla_agenda_current_line (b);
-    g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
-    g_autoptr (GArray) columns = g_array_new (FALSE, FALSE, sizeof (guint));
-    g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (MlaTimeColumn));
-    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
-    int previous = -1;
-    guint rows = 0, i;
-
-    (void) match;
-    chunks_of (line->text, cells, columns);
-    for (i = 0; i < cells->len; i++) {
-        g_autoptr (GMatchInfo) time = NULL;
-        MlaTimeColumn column = { g_array_index (columns, guint, i), 0 };
-        MlaClock clock;
-        gboolean bare;
-
-        if (!g_regex_match (slot_time, g_ptr_array_index (cells, i), 0, &time)
-            || !mla_agenda_fetch_clock (b, time, "1", &clock, &bare))
-            return FALSE;
-        column.start = previous = mla_agenda_resolve_clock (&clock, previous, b->all_24h);
-        g_array_append_val (times, column);
-    }
-    /* the rows: a room, then one cell per time column */
-    for (i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
-        g_autoptr (GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
-        g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
-
-        chunks_of (b->lines[i].text, row, starts);
-        if (row->len < 2 || g_array_index (starts, guint, 0) + GRID_SLACK
-                                >= g_array_index (times, MlaTimeColumn, 0).column
-            || !mla_agenda_is_room_cell (b, g_ptr_array_index (row, 0)))
-            break;
-        rows++;
-    }
-    if (times->len < 2 || rows < 2)
-        return FALSE;
-    g_debug ("agenda: rule time-header: line %u: %u times, %u rooms", b->index + 1, times->len,
-             rows);
-    for (guint r = b->index + 1; r <= b->index + rows; r++) {
-        g_autoptr (GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
-        g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
-        guint at = b->index;
-
-        chunks_of (b->lines[r].text, row, starts);
-        for (guint c = 1; c < row->len; c++) {
-            int t = time_column_of (times, g_array_index (starts, guint, c));
-            MlaAgendaSlot *slot;
-
-            if (t < 0 || is_empty_cell (b, g_ptr_array_index (row, c)))
-                continue;
-            slot = mla_agenda_table_slot (g_array_index (times, MlaTimeColumn, t).start,
-                               (guint) t + 1 < times->len
-                                   ? g_array_index (times, MlaTimeColumn, t + 1).start
-                                   : -1);
-            slot->room = g_strdup (g_ptr_array_index (row, 0));
-            b->index = r;
-            mla_agenda_slot_set_title (b, slot, g_ptr_array_index (row, c));
-            mla_agenda_builder_add_slot (b, slot);
-            b->index = at;
-        }
-    }
-    b->index += rows;
-    b->previous = previous;
-    b->slot = NULL;
+    b->last_content = b->index;
     return TRUE;
 }

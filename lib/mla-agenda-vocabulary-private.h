@@ -24,14 +24,14 @@ struct MlaAgendaParser {
     GHashTable *am, *pm, *h24;  /* casefolded suffixes without spaces */
     GHashTable *room_words;     /* casefolded */
     GHashTable *place_labels;   /* casefolded location labels */
-    GHashTable *time_columns;   /* casefolded "time": a table's column of start times */
-    GHashTable *start_columns;  /* casefolded "start" */
-    GHashTable *end_columns;    /* casefolded "end" */
-    GHashTable *date_columns;   /* casefolded "date", "day" */
-    GHashTable *plenary_words;  /* casefolded "joint": a grid's session across the rooms */
     GHashTable *people_columns; /* casefolded "who" */
     GHashTable *title_columns;  /* casefolded "talk", "topic": a column of titles */
     GHashTable *empty_cells;    /* casefolded "slot open", "free": a grid cell of no session */
+    GHashTable *time_columns;   /* casefolded "time": a table's column of times */
+    GHashTable *date_columns;   /* casefolded "date": an export's column of days */
+    GHashTable *plenary_words;  /* casefolded "joint": a grid's session across the rooms */
+    GHashTable *start_columns;  /* casefolded "start" */
+    GHashTable *end_columns;    /* casefolded "end" */
     GHashTable *not_names;      /* casefolded words never in a name */
     GHashTable *not_alone;      /* casefolded words never a first name alone */
     GRegex **rules;             /* compiled, parallel to the rule table */

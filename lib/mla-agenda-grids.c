@@ -1,0 +1,286 @@
+/* mla-agenda-grids.c: grids of the agenda parser whose columns are laid
+ * out by position: track headers over an underline, a header of rooms
+ * right above the first time, rows cut where the rooms' columns start,
+ * and transposed grids (the times across, the rooms down). */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <string.h>
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-rules-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-times-private.h"
+
+gboolean
+mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    (void) match;
+    if (mla_agenda_grid_header (b))
+        return TRUE;
+    b->header_line = (gint) b->index;   /* an underline may follow */
+    return TRUE;
+}
+
+/* Columns a row's cell may start left of its header cell. */
+#define GRID_SLACK 2
+
+gboolean
+mla_agenda_grid_header (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+    guint next = b->index + 1;
+    const char *p = line->text + line->indent;
+
+    while (next < b->n_lines && b->lines[next].blank)
+        next++;
+    if (next >= b->n_lines || strchr (line->text, '|') != NULL
+        || !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[next].text, 0, NULL))
+        return FALSE;
+    while (*p != '\0') {
+        const char *end = strstr (p, "  ");
+        g_autofree char *cell = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
+        guint column = (guint) g_utf8_pointer_to_offset (line->text, p);
+
+        if (!mla_agenda_header_room (b, cell))
+            return FALSE;
+        column = column > GRID_SLACK ? column - GRID_SLACK : 0;
+        g_ptr_array_add (rooms, mla_agenda_room_name (b, cell));
+        g_array_append_val (starts, column);
+        p = end != NULL ? end + strspn (end, " ") : p + strlen (p);
+    }
+    if (rooms->len < 2)
+        return FALSE;
+    mla_agenda_builder_clear_table (b);
+    for (guint i = 0; i < rooms->len; i++) {
+        g_ptr_array_add (b->rooms, g_strdup (g_ptr_array_index (rooms, i)));
+        g_array_append_val (b->room_starts, g_array_index (starts, guint, i));
+    }
+    b->slot = NULL;
+    g_debug ("agenda: line %u: a grid header of %u rooms", b->index + 1, rooms->len);
+    return TRUE;
+}
+
+gboolean
+mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+
+    (void) match;
+    if (b->header_line >= 0 && (guint) b->header_line + 1 == b->index && line->runs != NULL
+        && line->runs->len >= 2) {
+        const char *header = b->lines[b->header_line].text;
+        glong length = g_utf8_strlen (header, -1);
+
+        mla_agenda_builder_clear_table (b);
+        for (guint i = 0; i < line->runs->len; i++) {
+            guint from = g_array_index (line->runs, guint, i);
+            guint to = i + 1 < line->runs->len ? g_array_index (line->runs, guint, i + 1)
+                                               : (guint) length;
+            g_autofree char *cell = (glong) from < length
+                                        ? g_utf8_substring (header, from, MIN ((glong) to, length))
+                                        : g_strdup ("");
+
+            g_ptr_array_add (b->rooms, mla_agenda_room_name (b, cell));
+            g_array_append_val (b->room_starts, from);
+        }
+        b->slot = NULL;
+        g_debug ("agenda: rule underline: line %u: %u track columns", b->index + 1, b->rooms->len);
+    } else if (b->heading_candidate >= 0 && (guint) b->heading_candidate + 1 == b->index
+               && b->agenda->title == NULL && b->slot_lines->len == 0) {
+        b->agenda->title = mla_agenda_squeeze (b->lines[b->heading_candidate].text);
+        g_debug ("agenda: rule underline: line %u: agenda title", b->index + 1);
+    }
+    return TRUE;
+}
+
+/* "------ coffee break, foyer ------": a row across a grid drawn with
+ * rules; the runs of marks (three or more) on either side go. */
+static void
+strip_rule_marks (char *cell)
+{
+    gsize n = strlen (cell), lead = strspn (cell, "-=*~_"), trail = 0;
+
+    while (trail < n && strchr ("-=*~_", cell[n - 1 - trail]) != NULL)
+        trail++;
+    if (trail >= 3 && trail < n) {
+        cell[n - trail] = '\0';
+        g_strchomp (cell);
+    }
+    if (lead >= 3 && cell[lead] != '\0')
+        memmove (cell, cell + lead, strlen (cell + lead) + 1);
+    g_strchug (cell);
+}
+
+/* Whether @cell starts with a word of [tables] plenary ("Joint panel"). */
+static gboolean
+is_plenary (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *first = g_strndup (cell, strcspn (cell, " :"));
+    g_autofree char *key = mla_agenda_fold_compact (first);
+
+    return g_hash_table_contains (b->parser->plenary_words, key);
+}
+
+void
+mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
+{
+    const char *text = mla_agenda_current_line (b)->text;
+    const char *p = text + from;
+    gboolean first = TRUE;
+    guint n_slots = 0;
+
+    while (*p != '\0') {
+        const char *chunk_end;
+        glong column;
+        guint room = 0;
+        g_autofree char *cell = NULL;
+        MlaAgendaSlot *slot;
+
+        p += strspn (p, " ");
+        if (*p == '\0')
+            break;
+        chunk_end = strstr (p, "  ");
+        if (chunk_end == NULL)
+            chunk_end = p + strlen (p);
+        column = g_utf8_pointer_to_offset (text, p);
+        while (room + 1 < b->rooms->len
+               && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
+            room++;
+        cell = g_strndup (p, chunk_end - p);
+        strip_rule_marks (cell);
+        p = chunk_end;
+        if (mla_agenda_empty_cell (b, cell)) {
+            first = FALSE;
+            continue;
+        }
+        slot = mla_agenda_slot_new ();
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        /* "12:00  Lunch" alone in a row: a break or meal spans the rooms,
+         * and so does a joint session ("Joint panel: ...") */
+        if (!(first && p[strspn (p, " ")] == '\0'
+              && (mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION
+                  || is_plenary (b, cell))))
+            slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
+        first = FALSE;
+        mla_agenda_slot_set_title (b, slot, cell);
+        mla_agenda_builder_add_slot (b, slot);
+        n_slots++;
+    }
+    b->row_slots = n_slots;
+}
+
+/* A column of a transposed grid's header: where it starts, its time. */
+typedef struct {
+    guint column;
+    int start;
+} MlaTimeColumn;
+
+/* The chunks of @text apart by two or more spaces or a bar, each with the
+ * column it starts in: (char *, owned) in @cells, guint in @columns. */
+static void
+chunks_of (const char *text, GPtrArray *cells, GArray *columns)
+{
+    const char *p = text;
+
+    while (*p != '\0') {
+        const char *end;
+        guint column;
+
+        p += strspn (p, " |");
+        if (*p == '\0')
+            break;
+        for (end = p; *end != '\0' && *end != '|' && !(end[0] == ' ' && end[1] == ' '); end++)
+            ;
+        column = (guint) g_utf8_pointer_to_offset (text, p);
+        g_ptr_array_add (cells, g_strstrip (g_strndup (p, end - p)));
+        g_array_append_val (columns, column);
+        p = end;
+    }
+}
+
+/* The time column that a cell starting at @column falls under, or -1. */
+static int
+time_column_of (GArray *times, guint column)
+{
+    int found = -1;
+
+    for (guint i = 0; i < times->len; i++)
+        if (g_array_index (times, MlaTimeColumn, i).column <= column + GRID_SLACK)
+            found = (int) i;
+    return found;
+}
+
+gboolean
+mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GArray) columns = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (MlaTimeColumn));
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    int previous = -1;
+    guint rows = 0, i;
+
+    (void) match;
+    chunks_of (line->text, cells, columns);
+    for (i = 0; i < cells->len; i++) {
+        g_autoptr (GMatchInfo) time = NULL;
+        MlaTimeColumn column = { g_array_index (columns, guint, i), 0 };
+        MlaClock clock;
+        gboolean bare;
+
+        if (!g_regex_match (slot_time, g_ptr_array_index (cells, i), 0, &time)
+            || !mla_agenda_fetch_clock (b, time, "1", &clock, &bare))
+            return FALSE;
+        column.start = previous = mla_agenda_resolve_clock (&clock, previous, b->all_24h);
+        g_array_append_val (times, column);
+    }
+    /* the rows: a room, then one cell per time column */
+    for (i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+        g_autoptr (GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+
+        chunks_of (b->lines[i].text, row, starts);
+        if (row->len < 2 || g_array_index (starts, guint, 0) + GRID_SLACK
+                                >= g_array_index (times, MlaTimeColumn, 0).column
+            || !mla_agenda_is_room_cell (b, g_ptr_array_index (row, 0)))
+            break;
+        rows++;
+    }
+    if (times->len < 2 || rows < 2)
+        return FALSE;
+    g_debug ("agenda: rule time-header: line %u: %u times, %u rooms", b->index + 1, times->len,
+             rows);
+    for (guint r = b->index + 1; r <= b->index + rows; r++) {
+        g_autoptr (GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
+        guint at = b->index;
+
+        chunks_of (b->lines[r].text, row, starts);
+        for (guint c = 1; c < row->len; c++) {
+            int t = time_column_of (times, g_array_index (starts, guint, c));
+            MlaAgendaSlot *slot;
+
+            if (t < 0 || mla_agenda_empty_cell (b, g_ptr_array_index (row, c)))
+                continue;
+            slot = mla_agenda_table_slot (g_array_index (times, MlaTimeColumn, t).start,
+                               (guint) t + 1 < times->len
+                                   ? g_array_index (times, MlaTimeColumn, t + 1).start
+                                   : -1);
+            slot->room = g_strdup (g_ptr_array_index (row, 0));
+            b->index = r;
+            mla_agenda_slot_set_title (b, slot, g_ptr_array_index (row, c));
+            mla_agenda_builder_add_slot (b, slot);
+            b->index = at;
+        }
+    }
+    b->index += rows;
+    b->previous = previous;
+    b->slot = NULL;
+    return TRUE;
+}
