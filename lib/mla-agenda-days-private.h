@@ -79,6 +79,10 @@ void mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot);
  * title (a stop) until the day's ends are filled, then it is dropped. */
 void mla_agenda_builder_add_stop (MlaAgendaBuilder *b, int start);
 
+/* The current day's hours end at @end (minutes): its last slot ends there
+ * when nothing else ends it ("Session II 09:30-11:30" over the items). */
+void mla_agenda_builder_frame (MlaAgendaBuilder *b, int end);
+
 /* Rule "day-heading": "Monday", "Day 2 (Friday, Apr. 24)", "2004-12-05". */
 gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
 

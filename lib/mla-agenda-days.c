@@ -270,7 +270,40 @@ set_frame_end (MlaAgendaBuilder *b, const char *text)
         return;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     if (e > s)
-        g_hash_table_insert (b->frame_ends, b->day, GINT_TO_POINTER (e + 1));
+        mla_agenda_builder_frame (b, e);
+}
+
+void
+mla_agenda_builder_frame (MlaAgendaBuilder *b, int end)
+{
+    if (b->day == NULL)
+        mla_agenda_builder_new_day (b, NULL, NULL);
+    g_hash_table_insert (b->frame_ends, b->day, GINT_TO_POINTER (end + 1));
+}
+
+/* "Tomorrow's agenda:" over "Day 2": the first day, written without its
+ * date, is the day after the mail's (or the mail's own, "today"), when the
+ * prose before it says so. */
+static void
+date_from_prose (MlaAgendaBuilder *b, char date[11])
+{
+    int offset = -1;    /* "tomorrow" anywhere wins over "today" */
+    g_autoptr (GDateTime) day = NULL;
+
+    for (guint i = 0; i < b->index && b->reference != NULL && offset < 1; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+
+        for (g_regex_match (b->parser->relative_day, b->lines[i].text, 0, &match);
+             g_match_info_matches (match); g_match_info_next (match, NULL)) {
+            g_autofree char *tomorrow = g_match_info_fetch_named (match, "tomorrow");
+
+            offset = MAX (offset, tomorrow != NULL && tomorrow[0] != '\0' ? 1 : 0);
+        }
+    }
+    if (offset < 0)
+        return;
+    day = g_date_time_add_days (b->reference, offset);
+    mla_agenda_format_date (day, date);
 }
 
 gboolean
@@ -348,6 +381,8 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (date[0] == '\0' && weekday != 0)
         mla_agenda_resolve_weekday_after (b, weekday, date);
+    if (date[0] == '\0' && weekday == 0 && day_label != NULL && b->agenda->days->len == 0)
+        date_from_prose (b, date);
     g_debug ("agenda: rule day-heading: line %u: \"%s\" %s", b->index + 1, text, date);
     {
         /* The heading as written, from its weekday or "Day N" on: "LC
@@ -560,6 +595,7 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
 
         /* names first: a place prefix reads "Niamh Gallagher:" as one */
         mla_agenda_day_name_heads (b, day);
+        mla_agenda_day_lower_tails (b, day);
         mla_agenda_day_place_prefixes (b, day);
         for (guint j = 0; j < day->slots->len; j++) {
             MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);

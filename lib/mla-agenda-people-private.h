@@ -26,6 +26,9 @@ gboolean mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text);
  * otherwise (a weekday, a room, a meal, "Remote", "Keynote"). */
 gboolean mla_agenda_is_first_name (MlaAgendaParser *parser, const char *text);
 
+/* Whether @text is a name written in lower case ("ama okafor"). */
+gboolean mla_agenda_is_lower_name (MlaAgendaParser *parser, const char *text);
+
 /* "Moderated by", "animée par" introduce a name without a colon. */
 gboolean mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *key);
 

@@ -13,7 +13,6 @@
 #define FIRST_NAME_MIN_CHARS 3
 #define FIRST_NAME_MAX_CHARS 15
 
-static gboolean is_lower_name (MlaAgendaParser *parser, const char *text);
 
 char *
 mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboolean *out_confirmed)
@@ -351,7 +350,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     g_autofree char *one = NULL;
     g_auto (GStrv) parts = NULL;
     guint names = 0, n = 0, first_names = 0;
-    gboolean lower;
+    guint last_name = 0;
 
     if (clean == NULL)
         return;
@@ -401,20 +400,22 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
         return;
     }
-    /* ("kc claffy and Alberto Dainotti": a name in lower case beside
-     * others; not after a comma, where "directrice du laboratoire" is
-     * what the person is) */
-    lower = strchr (clean, ',') == NULL;
+    /* ("kc claffy and Alberto Dainotti", "maría gonzález, Tobias Krüger":
+     * a name in lower case before a capitalised one; not after it, where
+     * "directrice du laboratoire" is what the person is) */
+    for (guint i = 0; parts[i] != NULL; i++)
+        if (mla_agenda_parser_is_name (b->parser, parts[i]))
+            last_name = i;
     if (n > 1 && names > 0
         && (mla_agenda_parser_is_name (b->parser, parts[0])
-            || (lower && is_lower_name (b->parser, parts[0])))) {
+            || (last_name > 0 && mla_agenda_is_lower_name (b->parser, parts[0])))) {
         /* names, each maybe with an affiliation after a comma
          * ("Elena Petrova, University of Oslo"): the names only; a part
          * with a label of its own has that role ("...; moderator X") */
         for (guint i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0'
                 && (mla_agenda_parser_is_name (b->parser, parts[i])
-                    || (lower && is_lower_name (b->parser, parts[i]))))
+                    || (i < last_name && mla_agenda_is_lower_name (b->parser, parts[i]))))
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
             else if (parts[i][0] != '\0')
                 add_labelled_part (b, slot, parts[i]);
@@ -467,6 +468,16 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
     if (bare == NULL)
         return NULL;
     g_strstrip (bare);
+    {
+        /* "prof.ssa Chiara Benedetti, Direttrice": the name without its title */
+        g_autoptr (GMatchInfo) title = NULL;
+        gint end = 0;
+
+        if (g_regex_match (parser->honorific, bare, 0, &title)) {
+            g_match_info_fetch_pos (title, 0, NULL, &end);
+            memmove (bare, bare + end, strlen (bare + end) + 1);
+        }
+    }
     {
         /* "Kate Stewart, Linux Foundation & Adolfo Garc\u00eda, Chainguard" */
         GStrv affiliated = mla_agenda_affiliated_people (parser, bare);
@@ -602,8 +613,8 @@ is_names (MlaAgendaParser *parser, const char *text)
 /* "ama okafor", "nadia k.", "ben o'malley": two or three words written in
  * lower case, as some people write their names; none a word that is
  * never a name's ("the team"). */
-static gboolean
-is_lower_name (MlaAgendaParser *parser, const char *text)
+gboolean
+mla_agenda_is_lower_name (MlaAgendaParser *parser, const char *text)
 {
     g_autofree char *clean = mla_agenda_squeeze (text);
     g_auto (GStrv) words = g_strsplit (clean, " ", -1);
@@ -636,7 +647,7 @@ is_names_any_case (MlaAgendaParser *parser, const char *text)
         g_strstrip (parts[i]);
         if (parts[i][0] == '\0')
             continue;
-        if (!mla_agenda_parser_is_name (parser, parts[i]) && !is_lower_name (parser, parts[i]))
+        if (!mla_agenda_parser_is_name (parser, parts[i]) && !mla_agenda_is_lower_name (parser, parts[i]))
             return FALSE;
         names++;
     }
@@ -669,7 +680,10 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
         if (!is_names (parser, names)) {
             g_free (names);
             names = g_strdup (text + from);
-            if (!g_unichar_islower (g_utf8_get_char (names)) || !is_names_any_case (parser, names))
+            /* "run by Dmitri": after "by", a first name alone too */
+            if (!(g_unichar_islower (g_utf8_get_char (names)) && is_names_any_case (parser, names))
+                && !(strchr (by, ' ') == NULL && g_ascii_strcasecmp (by, "by") == 0
+                     && mla_agenda_is_first_name (parser, names)))
                 return FALSE;
         }
     }

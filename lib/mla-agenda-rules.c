@@ -40,7 +40,9 @@ static const MlaAgendaRule rules[] = {
     { "export-header", "^\\s*\\|?\\s*(?:@DATECOL@|@STARTCOL@)\\s*(?:\\||\\t|\\s{2,})\\s*\\S",
       mla_agenda_rule_export_header },
     { "table-header",
-      "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))\\s*(?<rest>\\S.*?)\\s*"
+      /* ("Time (CET) | Topic | Presenter": the zone is the time column's) */
+      "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\([^()|]{1,12}\\))?(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))"
+      "\\s*(?<rest>\\S.*?)\\s*"
       "$",
       mla_agenda_rule_table_header },
     { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
@@ -161,6 +163,40 @@ continues_prose (MlaAgendaBuilder *b)
            || g_array_index (b->slot_lines, guint, b->slot_lines->len - 1) < first;
 }
 
+/* The start of the slot line @i, or -1. */
+static int
+line_start (MlaAgendaBuilder *b, guint i)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    MlaClock clock;
+    gboolean bare;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, &match)
+        || !mla_agenda_fetch_clock (b, match, "1", &clock, &bare) || bare)
+        return -1;
+    return mla_agenda_resolve_clock (&clock, -1, b->all_24h);
+}
+
+/* "1400-1600 UTC" alone, then "Chairs:" and "Notes:" lines, then items
+ * from 14:00: the range frames the items, it is no slot. (A range over a
+ * "Title:" line and the next slot after its end is one.) */
+static gboolean
+frames_slots_below (MlaAgendaBuilder *b, int s, int e)
+{
+    guint i = b->index + 1;
+    int next;
+
+    while (i < b->n_lines && b->lines[i].blank)
+        i++;
+    if (i == b->n_lines || !g_regex_match (b->parser->field_line, b->lines[i].text, 0, NULL)
+        || !mla_agenda_slots_follow_frame (b, b->index))
+        return FALSE;
+    while (i < b->n_lines && (b->lines[i].blank || line_start (b, i) < 0))
+        i++;
+    next = i < b->n_lines ? line_start (b, i) : -1;
+    return next >= s && next < e;
+}
+
 static gboolean
 rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -233,6 +269,11 @@ rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 
     if (title[0] == '\0' && is_empty_row (title_raw)) {
         mla_agenda_builder_add_stop (b, s);
+        return TRUE;
+    }
+    if (title[0] == '\0' && e > s && frames_slots_below (b, s, e)) {
+        g_debug ("agenda: rule slot-time: line %u frames the slots below", b->index + 1);
+        mla_agenda_builder_frame (b, e);
         return TRUE;
     }
     g_match_info_fetch_named_pos (match, "title", &title_pos, NULL);
@@ -357,6 +398,8 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
         return TRUE;
     }
     mla_agenda_slot_set_title (b, slot, title);
+    if (b->day == NULL)
+        mla_agenda_builder_new_day (b, NULL, NULL);     /* "- Recap (9:00-9:15)" first */
     g_ptr_array_add (b->day->slots, slot);
     g_array_append_val (b->slot_lines, b->index);
     b->previous = s;

@@ -43,9 +43,11 @@ mla_agenda_strip_separators (const char *text)
 {
     const char *p = text;
 
+    /* (and "\u301c", "\uff5e": "18:00\u301c Social", a range with no end) */
     while (*p == ' ' || *p == '-' || *p == ':' || *p == '|' || *p == '.' || *p == ','
-           || g_str_has_prefix (p, "\xe2\x80\x93") || g_str_has_prefix (p, "\xe2\x80\x94")) {
-        if ((guchar) *p == 0xe2)
+           || g_str_has_prefix (p, "\xe2\x80\x93") || g_str_has_prefix (p, "\xe2\x80\x94")
+           || g_str_has_prefix (p, "\xe3\x80\x9c") || g_str_has_prefix (p, "\xef\xbd\x9e")) {
+        if ((guchar) *p >= 0xe0)
             p += 3;
         else
             p++;
@@ -65,6 +67,14 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
     gboolean only_rule = TRUE;
 
     line->quoted = strcmp (start, raw) != 0;
+    if (strstr (start, "~~") != NULL) {
+        char *kept = g_regex_replace_literal (parser->struck, start, -1, 0, "", 0, NULL);
+
+        if (kept != NULL) {
+            g_free (unquoted);
+            start = unquoted = kept;
+        }
+    }
     if (start[0] == '|' && strchr (start + 1, '|') == NULL) {
         /* "| 11:00 - kexec": a quote in the pipe style, not a table row */
         line->quoted = TRUE;
@@ -200,9 +210,10 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
         else if ((guchar) *p >= 0xc2 && *(g_utf8_next_char (p)) == ' ')
             unquoted = p = g_utf8_next_char (p) + 1 + strspn (g_utf8_next_char (p) + 1, " \t");
         else if (g_ascii_isalpha (*p) && !starts_with_noon (parser, p)) {
-            /* "ore 9.30", "ab 19 Uhr": a short word before the time */
+            /* "ore 9.30", "ab 19 Uhr", "kl. 15.00": a short word before the time */
             gsize word = strspn (p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
 
+            word += p[word] == '.';
             if (word <= 5 && p[word] == ' ')
                 p += word + strspn (p + word, " \t");
         }

@@ -118,15 +118,19 @@ split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
     return cells;
 }
 
-/* "Chair: Ken Adams", "proposed by Ines" in a cell: adds the person to
- * @slot (nullable: only tells); returns whether the cell is so. */
+/* "Chair: Ken Adams", "proposed by Ines", "[host: Kim]" in a cell: adds
+ * the person to @slot (nullable: only tells); returns whether the cell
+ * is so. */
 static gboolean
 add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
 {
     g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL;
+    g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL, *inner = NULL;
+    gsize n = strlen (cell);
     int role;
 
+    if (n > 2 && ((cell[0] == '[' && cell[n - 1] == ']') || (cell[0] == '(' && cell[n - 1] == ')')))
+        cell = inner = g_strndup (cell + 1, n - 2);
     if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), cell, 0, &match))
         return FALSE;
     label = g_match_info_fetch_named (match, "label");
@@ -566,10 +570,6 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
                                                                        : 'f';
 
     cells = split_row (b, rest, layout, TRUE);
-    /* "Time (CET) | Topic": the zone in parentheses is the time column's */
-    if (cells->len > 0 && ((char *) g_ptr_array_index (cells, 0))[0] == '('
-        && g_str_has_suffix (g_ptr_array_index (cells, 0), ")"))
-        g_ptr_array_remove_index (cells, 0);
     if (cells->len < 2)
         return FALSE;
     /* "         | Main Room | Kitchen | Garden": a grid's header row with
@@ -667,7 +667,7 @@ cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
 static void
 set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
 {
-    g_autoptr (GString) title = g_string_new (g_ptr_array_index (lines, 0));
+    g_autoptr (GString) title = g_string_new (lines->len > 0 ? g_ptr_array_index (lines, 0) : "");
     g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
     guint k = 1;
 
@@ -777,7 +777,10 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             if (column->day != NULL) {
                 b->day = mla_agenda_builder_day_for (b, column->day, column->date);
                 mla_agenda_builder_add_slot (b, slot);
-                b->day = day;   /* the next row starts from the same day */
+                /* the next row starts from the same day; the slot is
+                 * another day's, so no later line continues it there */
+                b->day = day;
+                b->slot = NULL;
             } else {
                 mla_agenda_builder_add_slot (b, slot);
             }

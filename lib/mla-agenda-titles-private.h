@@ -19,4 +19,8 @@ void mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const 
  * alone may be a topic: "Cloud Native: scaling up".) */
 void mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day);
 
+/* "Update - amara okafor (tbc)" on a day where two slots or more name
+ * their speakers after a dash: the tail in lower case is a name too. */
+void mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day);
+
 G_END_DECLS

@@ -27,6 +27,16 @@ is_code (const char *text)
     return n > 0 && n <= 10;
 }
 
+/* "room 204", "salle B12": a room word and a number, in any case. */
+static gboolean
+numbered_room (MlaAgendaBuilder *b, const char *text)
+{
+    g_auto (GStrv) words = g_strsplit (text, " ", -1);
+
+    return g_strv_length (words) == 2 && mla_agenda_is_room_word (b, words[0])
+           && strpbrk (words[1], "0123456789") != NULL;
+}
+
 /* Whether the word @name stands on another line of the text than the
  * current one, as a word of its own. */
 static gboolean
@@ -49,7 +59,8 @@ named_elsewhere (MlaAgendaBuilder *b, const char *name)
 
 /* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
  * Room 3A", "Triage [Library]", "Dinner (Trattoria Sole)": the place a
- * title ends with. A room ("Room 3A") is one after any title; a venue's
+ * title ends with. A room ("Room 3A") is one after any title, after a
+ * dash or a comma ("Lab 1, Room 204"); a venue's
  * name only after a meal, a break or a party (after a talk it would be a
  * speaker or a topic), or in square brackets when it is no name. Returns
  * whether @title (cut there) gave @slot its place. */
@@ -61,8 +72,35 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
     gboolean room, venue, square;
     MlaSlotKind kind;
 
-    if (slot->location != NULL || slot->room != NULL
-        || !g_regex_match (b->parser->place_tail, title, 0, &match))
+    if (slot->location != NULL || slot->room != NULL)
+        return FALSE;
+    if (g_regex_match (b->parser->place_comma, title, 0, &match)) {
+        place = g_match_info_fetch_named (match, "place");
+        g_autofree char *head = g_match_info_fetch_named (match, "title");
+
+        /* ("Middag och mingel, Pub Ankaret": a party's venue too; not in
+         * "Dinner at Gys, Voorstraat", whose venue is in the title) */
+        if (((mla_agenda_is_room_line (b, place) || numbered_room (b, place))
+             || (mla_agenda_parser_kind (b->parser, head) != MLA_SLOT_KIND_SESSION
+                 && strstr (head, " at ") == NULL && strchr (head, '@') == NULL
+                 && g_regex_match (b->parser->venue, place, 0, NULL)
+                 && (strchr (place, ' ') != NULL    /* "Pub Ankaret" */
+                     || mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION)))
+            && !g_regex_match (b->parser->people_apart, place, 0, NULL)) {
+            gint start = 0;
+
+            g_match_info_fetch_named_pos (match, "place", &start, NULL);
+            slot->location = g_steal_pointer (&place);
+            title[start] = '\0';
+            g_strchomp (title);
+            if (g_str_has_suffix (title, ","))
+                title[strlen (title) - 1] = '\0';
+            return TRUE;
+        }
+        g_clear_pointer (&place, g_free);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (!g_regex_match (b->parser->place_tail, title, 0, &match))
         return FALSE;
     place = g_match_info_fetch_named (match, "place");
     note = g_match_info_fetch_named (match, "note");
@@ -134,6 +172,36 @@ mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
         mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
         g_free (slot->title);
         slot->title = g_steal_pointer (&title);
+    }
+}
+
+void
+mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
+{
+    guint named = 0;
+
+    for (guint i = 0; i < day->slots->len; i++)
+        named += ((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->people->len > 0;
+    if (named < 2)
+        return;
+    for (guint i = 0; i < day->slots->len; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autofree char *name = NULL, *marker = NULL, *person = NULL;
+        gint start = 0;
+
+        if (slot->people->len > 0 || slot->title == NULL
+            || !g_regex_match (b->parser->lower_tail, slot->title, 0, &match))
+            continue;
+        name = g_match_info_fetch_named (match, "name");
+        marker = g_match_info_fetch_named (match, "marker");
+        if (!mla_agenda_is_lower_name (b->parser, name))
+            continue;
+        /* (with its marker: "(tbc)" makes the person unconfirmed) */
+        person = g_strconcat (name, marker != NULL ? marker : "", NULL);
+        mla_agenda_add_person (b, slot, person, MLA_PERSON_ROLE_SPEAKER);
+        g_match_info_fetch_named_pos (match, "title", NULL, &start);
+        slot->title[start] = '\0';
     }
 }
 
@@ -220,11 +288,20 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->location_at, title, 0, &match)) {
         char *before = g_match_info_fetch (match, 1);
+        g_autofree char *place = NULL, *names = NULL;
+        MlaPersonRole role;
 
         g_free (slot->location);
         slot->location = g_match_info_fetch (match, 2);
         g_free (title);
         title = before;
+        /* "@ the Discord stage, run by Dmitri": who runs it is a person */
+        if (mla_agenda_people_by (b->parser, slot->location, &place, &names, &role)
+            && place[0] != '\0') {
+            mla_agenda_add_person (b, slot, names, role);
+            g_free (slot->location);
+            slot->location = g_steal_pointer (&place);
+        }
     }
     g_clear_pointer (&match, g_match_info_unref);
     take_place_tail (b, slot, title);
@@ -279,7 +356,9 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
          * one dash when the text names the person elsewhere too ("Present:
          * Dmitri, Olamide", a signature) */
         double_dash = g_strstr_len (title + before_end, name_start - before_end, "--") != NULL;
+        /* ("- Amara Okafor (tbc)": a name with its marker) */
         if (mla_agenda_parser_is_name (b->parser, name)
+            || (strchr (name, '(') != NULL && mla_agenda_names_only (b->parser, name))
             || (mla_agenda_is_first_name (b->parser, name)
                 && (double_dash || named_elsewhere (b, name)))) {
             char *before = g_match_info_fetch (match, 1);
@@ -364,6 +443,24 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
             g_free (title);
             title = before;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (slot->location == NULL && slot->people->len == 0
+        && mla_agenda_parser_kind (b->parser, title) != MLA_SLOT_KIND_SESSION
+        && (g_regex_match (b->parser->meal_tail, title, 0, &match)
+            || g_regex_match (b->parser->sentences, title, 0, &match))) {
+        /* "Lunch - Pizza provided", "People arrive. Coffee will be
+         * served": the meal or the break is the title, the rest a note */
+        char *before = g_match_info_fetch (match, 1);
+
+        if (mla_agenda_parser_kind (b->parser, before) != MLA_SLOT_KIND_SESSION
+            || g_regex_match (b->parser->sentences, title, 0, NULL)) {
+            g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
+            g_free (title);
+            title = before;
+        } else {
+            g_free (before);
         }
     }
     g_clear_pointer (&match, g_match_info_unref);

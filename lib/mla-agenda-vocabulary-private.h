@@ -40,9 +40,15 @@ struct MlaAgendaParser {
     GRegex *duration;           /* "(20 min)" */
     GRegex *stand_in;           /* "- Chairs" after a title */
     GRegex *item_column;        /* "1   " before a title: an item number in its column */
+    GRegex *struck;             /* "~~09:00~~ " */
     GRegex *bullet;             /* "\u25b8 " at a line's start */
     GRegex *place_tail;         /* "Lunch - Brasserie X, next door", "Triage [Library]" */
+    GRegex *place_comma;        /* "Lab 1, Room 204" */
     GRegex *venue;              /* "Brasserie de l'Atelier" */
+    GRegex *relative_day;       /* "tomorrow", "today" */
+    GRegex *lower_tail;         /* "Title - amara okafor (tbc)" */
+    GRegex *sentences;          /* "People arrive. Coffee will be served" */
+    GRegex *meal_tail;          /* "Lunch - Pizza provided" */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;

@@ -179,6 +179,8 @@ typedef struct {
 
 static const MlaWordList word_lists[] = {
     { "days", "numbered", TABLE (day_words), "@DAYWORDS@", 0 },
+    { "days", "tomorrow", 0, "@TOMORROW@", 0 },
+    { "days", "today", 0, "@TODAY@", 0 },
     { "days", "fillers", TABLE (heading_fillers), NULL, 0 },
     { "dates", "ordinals", 0, "@ORDINAL@", 0 },
     { "dates", "of", 0, "@DATE_OF@", 0 },
@@ -192,6 +194,7 @@ static const MlaWordList word_lists[] = {
     { "times", "zones", 0, "@ZONE@", 0 },
     { "times", "units", 0, "@UNIT@", 0 },
     { "times", "durations", 0, "@DURATION@", 0 },
+    { "times", "until", 0, "@UNTIL@", 0 },
     { "labels", "stand-ins", 0, "@STAND_IN@", 0 },
     { "times", "from", 0, "@FROM@", 0 },
     { "locations", "labels", TABLE (place_labels), "@LOCATION@", 0 },
@@ -249,7 +252,7 @@ static const MlaPattern patterns[] = {
     { FIELD (schedule_intro), "^[\\s#*=~-]*(?:@SCHEDULE@)(?!\\w)[^:.!?]{0,60}:\\s*$",
       G_REGEX_CASELESS },
     /* "Minutes:", "Meeting notes": a heading of the record of a meeting */
-    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:\\s+[\\w'\\x{2019}().,-]+){0,6}"
+    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:,?\\s+[\\w'\\x{2019}().,-]+){0,6}"
                                "[\\s:*=~-]*$",
       G_REGEX_CASELESS },
     /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]",
@@ -271,11 +274,14 @@ static const MlaPattern patterns[] = {
     { FIELD (range_anywhere), "@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@", G_REGEX_CASELESS },
     { FIELD (duration),
       "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?\\s*[)\\]]"
-      "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$", G_REGEX_CASELESS },
+      "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$"
+      "|\\s*\\(\\s*(?:@UNTIL@)\\s[^()]*\\)\\s*$", G_REGEX_CASELESS },
     { FIELD (stand_in),
       "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\))\\s*$",
       G_REGEX_CASELESS },
     { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
+    /* "~~09:00~~ 09:30": text struck through in Markdown is gone */
+    { FIELD (struck), "~~[^~]*~~\\s*", 0 },
     { FIELD (bullet), "^(\\s*)(?:@BULLET@)(?=\\s)", 0 },
     /* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
      * Room 3A", "Triage [Library]" */
@@ -283,11 +289,18 @@ static const MlaPattern patterns[] = {
       "^(?<title>.*?\\S)\\s*(?:\\s(?:--?|\\x{2013}|\\x{2014})\\s+(?<place>[^,()\\[\\]]+?)"
       "(?:\\s*,\\s*(?<note>[^,]+))?|\\s*(?<open>[(\\[])\\s*(?<place>[^,()\\[\\]]+?)\\s*[)\\]])\\s*$",
       G_REGEX_DUPNAMES },
+    /* "Lab 1 - Finite-state tools, Room 204": a room after the last comma */
+    { FIELD (place_comma), "^(?<title>.*\\S)\\s*,\\s*(?<place>[^,()\\[\\]]+?)\\s*$", 0 },
     /* a venue's name: capitalised words, maybe with particles ("Brasserie
      * de l'Atelier", "The Haggerston") */
     { FIELD (venue),
       "^\\p{Lu}[\\p{L}'\\x{2019}&.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}&.-]*|(?:@PARTICLE@|l')\\S*)){0,4}$",
       0 },
+    { FIELD (relative_day), "(?<!\\w)(?:(?<tomorrow>@TOMORROW@)|@TODAY@)(?!\\w)", G_REGEX_CASELESS },
+    /* "Title - amara okafor (tbc)": a tail in lower case after a dash */
+    { FIELD (lower_tail),
+      "^(?<title>.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?<name>\\p{Ll}[\\p{Ll}.'\\x{2019}-]*"
+      "(?:\\s+\\p{Ll}[\\p{Ll}.'\\x{2019}-]*){1,2})(?<marker>\\s*\\([^()]*\\))?\\s*$", 0 },
     { FIELD (field_line), "^\\s*\\p{L}[\\p{L}\\s]{0,24}:\\s*\\S", 0 },
     { FIELD (date),
       "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@MONTH@)\\.?(?!\\w)"
@@ -306,8 +319,10 @@ static const MlaPattern patterns[] = {
     { FIELD (note_paren), NO_START_IN_SPACES "\\s*(\\((?:@OPENERS@)\\b[^()]*\\))\\s*$",
       G_REGEX_CASELESS },
     { FIELD (word), "\\p{L}[\\p{L}'\\x{2019}-]*", 0 },
+    /* (or "\u5c71\u7530 \u82b1\u5b50": family and given name in Han, apart) */
     { FIELD (name),
-      "^\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}.-]*|@PARTICLE@))+$", 0 },
+      "^\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}.-]*|@PARTICLE@))+$"
+      "|^\\p{Han}{1,3}\\s\\p{Han}{1,3}$", 0 },
     /* "Interop report ........ Dario Russo": dot leaders, four dots or more
      * (maybe spaced), or three apart from the words on both sides */
     { FIELD (leaders),
@@ -427,6 +442,11 @@ static const MlaPattern patterns[] = {
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
     { FIELD (description), "^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$", 0 },
+    /* "People arrive. Coffee will be served": a short first sentence is
+     * the title, the rest a note */
+    { FIELD (sentences), "^((?:\\S+\\s+){0,4}\\p{Ll}{3,})\\.\\s+(\\p{Lu}.*\\S)$", 0 },
+    /* "Lunch - Pizza provided": what follows a meal's dash is a note */
+    { FIELD (meal_tail), "^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\S.*)$", 0 },
 };
 
 #define PARSER_TABLE(parser, offset) (*(GHashTable **) ((char *) (parser) + (offset)))
