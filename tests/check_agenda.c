@@ -1163,6 +1163,7 @@ static const struct {
     { "9:00 - Open topic (or may move closing talk up by 30 minutes)", "Open topic",
       "(or may move closing talk up by 30 minutes)" },
     { "9:00 - Dinner (on your own)", "Dinner (on your own)", NULL },
+    { "9:00 - Opening (both rooms)", "Opening", "(both rooms)" },
     { "9:00 - Introductions - We'll go around the room and all introduce ourselves",
       "Introductions", "We'll go around the room and all introduce ourselves" },
     { "9:00\n\nPlenary keynote", "Plenary keynote", NULL },
