@@ -587,9 +587,37 @@ add_frame_end (MlaAgendaBuilder *b, MlaAgendaDay *day)
     g_hash_table_add (b->stops, stop);
 }
 
+/* "the plan for the review on Thursday 16 April." over a programme with
+ * no day heading at all: the last date of the prose before its first
+ * slot is its day (not a reply's "On Fri, Apr 10, 2026, Ann wrote:"). */
+static void
+date_only_day_from_prose (MlaAgendaBuilder *b)
+{
+    MlaAgendaDay *day;
+
+    if (b->agenda->days->len != 1 || b->slot_lines->len == 0)
+        return;
+    day = g_ptr_array_index (b->agenda->days, 0);
+    if (day->name != NULL || day->date[0] != '\0')
+        return;
+    for (guint i = g_array_index (b->slot_lines, guint, 0); i-- > 0;) {
+        char date[11] = "";
+        gint span[2] = { 0, 0 };
+
+        if (b->lines[i].blank || g_regex_match (b->parser->attribution, b->lines[i].text, 0, NULL))
+            continue;
+        if (mla_agenda_find_date_span (b, b->lines[i].text, date, span) && date[0] != '\0') {
+            day->name = g_strndup (b->lines[i].text + span[0], span[1] - span[0]);
+            memcpy (day->date, date, sizeof date);
+            return;
+        }
+    }
+}
+
 void
 mla_agenda_builder_finish (MlaAgendaBuilder *b)
 {
+    date_only_day_from_prose (b);
     for (guint i = b->agenda->days->len; i-- > 0;) {
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
 

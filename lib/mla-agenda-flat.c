@@ -226,17 +226,20 @@ split_run_together (MlaAgendaBuilder *b, const char *rest)
 }
 
 /* The rooms of a header row written one cell per line under "Time": the
- * short lines up to the first time. */
+ * short lines up to the first time (a blank line may come before it). */
 static GPtrArray *
 rooms_below (MlaAgendaBuilder *b, guint *out_last)
 {
     g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
     GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
 
-    for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+    for (guint i = b->index + 1; i < b->n_lines; i++) {
         g_autofree char *cell = mla_agenda_squeeze (b->lines[i].text);
 
-        if (g_regex_match (slot_time, b->lines[i].text, 0, NULL)) {
+        if (b->lines[i].blank && (i + 1 >= b->n_lines || rooms->len == 0
+                                  || !g_regex_match (slot_time, b->lines[i + 1].text, 0, NULL)))
+            return NULL;
+        if (b->lines[i].blank || g_regex_match (slot_time, b->lines[i].text, 0, NULL)) {
             *out_last = i - 1;
             return rooms->len >= 2 ? g_steal_pointer (&rooms) : NULL;
         }
@@ -481,9 +484,13 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
         return FALSE;
     for (k = 0; k < items->len; k++)
         speakers += ((const guint *) (items->data + k * sizeof (guint) * 4))[2] != G_MAXUINT;
-    if (!room_led && items->len == 2 && speakers == 0 && b->flat_pairs) {
+    if (!room_led && items->len == 2 && speakers == 0 && b->flat_pairs
+        && !(g_str_has_suffix (b->lines[line[0]].text, ")")
+             && g_str_has_suffix (b->lines[line[1]].text, ")"))) {
         /* where the rooms come as title and speaker pairs, two lines are
-         * one pair: "Lightning talks / Open to everyone" spans the rooms */
+         * one pair: "Lightning talks / Open to everyone" spans the rooms;
+         * not two titles that each name their speaker ("Taller (Ana
+         * Ruiz)" / "Datos (Ponente: Bo Li)") */
         guint *item = (guint *) items->data;
 
         note = item[4 + 1];

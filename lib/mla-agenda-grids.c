@@ -97,21 +97,27 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
 }
 
 /* "------ coffee break, foyer ------": a row across a grid drawn with
- * rules; the runs of marks (three or more) on either side go. */
-static void
+ * rules; the runs of marks (three or more) on either side go. Returns
+ * whether there were any. */
+static gboolean
 strip_rule_marks (char *cell)
 {
     gsize n = strlen (cell), lead = strspn (cell, "-=*~_"), trail = 0;
+    gboolean ruled = FALSE;
 
     while (trail < n && strchr ("-=*~_", cell[n - 1 - trail]) != NULL)
         trail++;
     if (trail >= 3 && trail < n) {
         cell[n - trail] = '\0';
         g_strchomp (cell);
+        ruled = TRUE;
     }
-    if (lead >= 3 && cell[lead] != '\0')
+    if (lead >= 3 && cell[lead] != '\0') {
         memmove (cell, cell + lead, strlen (cell + lead) + 1);
+        ruled = TRUE;
+    }
     g_strchug (cell);
+    return ruled;
 }
 
 /* Whether @cell starts with a word of [tables] plenary ("Joint panel"). */
@@ -133,6 +139,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
     guint n_slots = 0;
 
     while (*p != '\0') {
+        gboolean ruled;
         const char *chunk_end;
         glong column;
         guint room = 0;
@@ -150,7 +157,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
                && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
             room++;
         cell = g_strndup (p, chunk_end - p);
-        strip_rule_marks (cell);
+        ruled = strip_rule_marks (cell);
         p = chunk_end;
         if (mla_agenda_empty_cell (b, cell)) {
             first = FALSE;
@@ -161,9 +168,10 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         if (e > s)
             mla_agenda_format_minutes (e, slot->end);
         /* "12:00  Lunch" alone in a row: a break or meal spans the rooms,
-         * and so does a joint session ("Joint panel: ...") */
+         * and so do any cell drawn across them ("---- opening ----") and
+         * a joint session ("Joint panel: ...") */
         if (!(first && p[strspn (p, " ")] == '\0'
-              && (mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION
+              && (ruled || mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION
                   || is_plenary (b, cell))))
             slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
         first = FALSE;

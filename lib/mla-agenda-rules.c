@@ -414,6 +414,19 @@ rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+/* "Thursday, 6 November 2025, 09:30-11:30" over a session's items, after
+ * another day's: the next day's heading with its hours, no detail of the
+ * slot above. */
+static gboolean
+heads_another_day (MlaAgendaBuilder *b)
+{
+    char date[11] = "";
+
+    return b->day != NULL && mla_agenda_find_date (b, mla_agenda_current_line (b)->text, date)
+           && date[0] != '\0' && strcmp (date, b->day->date) != 0
+           && mla_agenda_slots_follow_frame (b, b->index);
+}
+
 static gboolean
 rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -425,7 +438,7 @@ rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
     if (!mla_agenda_fetch_clock (b, match, "1", &start, &bare1) ||
         !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
         return FALSE;
-    if (slot == NULL)
+    if (slot == NULL || heads_another_day (b))
         return FALSE;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     mla_agenda_builder_set_zone (b, match);

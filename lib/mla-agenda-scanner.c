@@ -11,6 +11,7 @@
 #include "mla-agenda-rules-private.h"
 
 #define QUOTED_MIN_SLOTS 4      /* slot lines that make a quoted block a schedule */
+#define INTERJECTION_MAX_LINES 3 /* unquoted lines a quoted agenda may hold */
 #define REPLY_MIN_SLOTS 3       /* unquoted slot lines that make quoted ones history */
 #define LINE_MAX_COLUMNS 1000   /* a longer line is no part of an agenda */
 
@@ -252,6 +253,21 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
     return FALSE;
 }
 
+/* The unquoted lines from @i on, when they are a short interjection
+ * inside a quoted block ("--> Ines is on leave; Paul presents instead."):
+ * at most INTERJECTION_MAX_LINES lines with text, then quoted lines.
+ * Returns: the next quoted line, or @i when they are no interjection. */
+static guint
+skip_interjection (MlaAgendaBuilder *b, const MlaAgendaLine *lines, guint i)
+{
+    guint texts = 0, j = i;
+
+    for (; j < b->n_lines && !lines[j].quoted; j++)
+        if (!lines[j].blank && ++texts > INTERJECTION_MAX_LINES)
+            return i;
+    return j < b->n_lines ? j : i;
+}
+
 /* A reply that quotes a few lines of an agenda to discuss them holds no
  * agenda: a quoted block counts only as a whole schedule, with a day
  * heading or with at least QUOTED_MIN_SLOTS slot lines. The lines of other
@@ -277,9 +293,17 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
             i++;
             continue;
         }
-        for (; end < b->n_lines && lines[end].quoted; end++) {
+        for (; end < b->n_lines; end++) {
             const char *text = lines[end].text + lines[end].indent;
 
+            if (!lines[end].quoted) {
+                guint next = skip_interjection (b, lines, end);
+
+                if (next == end)
+                    break;
+                end = next;
+                text = lines[end].text + lines[end].indent;
+            }
             if (lines[end].blank)
                 continue;
             if (g_regex_match (slot_time, text, 0, NULL))
@@ -291,7 +315,7 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
         }
         if (own_slots >= REPLY_MIN_SLOTS || (!has_heading && slots < QUOTED_MIN_SLOTS))
             for (guint j = i; j < end; j++)
-                lines[j].blank = TRUE;
+                lines[j].blank |= lines[j].quoted;
         i = end;
     }
 }

@@ -274,7 +274,12 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
         if (slot->location == NULL && g_regex_match (location_label, cells[i], 0, &match))
             slot->location = g_match_info_fetch_named (match, "value");
-        else if (slot->location == NULL && room)
+        else if (slot->location == NULL
+                 && (room
+                     || (strpbrk (cells[i], "0123456789") != NULL
+                         && mla_agenda_names_place (b, cells[i]))))
+            /* "Room 4", "Hapuna 2": a room word, or a place with a number
+             * (no name has one) */
             slot->location = mla_agenda_squeeze (cells[i]);
         else if (mla_agenda_parser_is_name (b->parser, cells[i]))
             mla_agenda_add_person (b, slot, cells[i], MLA_PERSON_ROLE_SPEAKER);
@@ -555,6 +560,26 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+/* Whether @cell of a header row with an empty corner names a room by its
+ * place alone: up to three words, the first capitalised ("Garden shed"),
+ * no label, column name or time. */
+static gboolean
+corner_room (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *key = mla_agenda_fold_compact (cell);
+    guint words = 1;
+
+    for (const char *p = cell; *p != '\0'; p++)
+        words += *p == ' ';
+    return words <= 3 && g_utf8_strlen (cell, -1) <= 30
+           && g_unichar_isupper (g_utf8_get_char (cell))
+           && !g_hash_table_contains (b->parser->labels, key)
+           && !g_hash_table_contains (b->parser->people_columns, key)
+           && !g_hash_table_contains (b->parser->place_labels, key)
+           && !g_hash_table_contains (b->parser->title_columns, key)
+           && !g_regex_match (b->parser->time_anywhere, cell, 0, NULL);
+}
+
 /* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
  * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
 gboolean
@@ -576,7 +601,8 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
      * an empty first cell; it holds rooms only (a room's number may read
      * as a time: "Room 2.14") */
     for (guint i = 0; grid && i < cells->len; i++)
-        if (!mla_agenda_header_room (b, g_ptr_array_index (cells, i)))
+        if (!mla_agenda_header_room (b, g_ptr_array_index (cells, i))
+            && !corner_room (b, g_ptr_array_index (cells, i)))
             return FALSE;
     mla_agenda_set_columns (b, cells, grid, layout);
     g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1, cells->len);

@@ -12,6 +12,7 @@
 #include "mla-agenda-places-private.h"
 
 #define NAME_HEAD_MIN_TITLE_WORDS 3
+#define MEAL_VENUE_MAX_WORDS 6
 
 /* Whether @text is one short code such as "WG2", "DNSOP", "MC-3", "MC
  * B2.1": no lower-case letter, no tab or run of spaces. */
@@ -25,6 +26,21 @@ is_code (const char *text)
             || (p[0] == ' ' && (p[1] == ' ' || p == text)))
             return FALSE;
     return n > 0 && n <= 10;
+}
+
+/* Whether @text may name where a meal is: capitalised or starting with a
+ * venue word ("restaurant du campus"), a few words, no number ("(on your
+ * own)", "(2 per person)" are notes). */
+static gboolean
+meal_venue (MlaAgendaBuilder *b, const char *text)
+{
+    guint words = 1;
+
+    for (const char *p = text; *p != '\0'; p++)
+        words += *p == ' ';
+    return (g_unichar_isupper (g_utf8_get_char (text))
+            || g_regex_match (b->parser->venue_word, text, 0, NULL))
+           && words <= MEAL_VENUE_MAX_WORDS && strpbrk (text, "0123456789") == NULL;
 }
 
 /* "room 204", "salle B12": a room word and a number, in any case. */
@@ -110,11 +126,14 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
     /* ("Workshops (Raum 2.14 und 2.15)": two rooms stay in the title) */
     room = mla_agenda_is_room_line (b, place)
            && !g_regex_match (b->parser->people_apart, place, 0, NULL);
-    /* (a meal's "(Resto De Brug)" is a venue though it reads as a name) */
-    venue = g_regex_match (b->parser->venue, place, 0, NULL)
-            && mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION
-            && ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '(')
-                || (!mla_agenda_names_only (b->parser, place)
+    /* (a meal's "(Resto De Brug)", "(Restaurant universitaire Le
+     * M\u00e9tronome)" is a venue though it reads as a name or has words in
+     * lower case) */
+    venue = mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION
+            && ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '('
+                 && meal_venue (b, place))
+                || (g_regex_match (b->parser->venue, place, 0, NULL)
+                    && !mla_agenda_names_only (b->parser, place)
                     && !mla_agenda_is_first_name (b->parser, place)));
     square = open != NULL && open[0] == '[';
     if (!(room || (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
@@ -271,15 +290,17 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
         gint start = 0;
 
-        /* "(Room A)" without a colon is part of the title */
-        if ((colon != NULL && colon[0] != '\0') ||
-            mla_agenda_label_needs_no_colon (b->parser, key)) {
-            if (role >= 0)
+        /* "(Room A)" without a colon is part of the title; "\u2013 esittelee
+         * Aino M\u00e4kel\u00e4", a people label before a name, is not */
+        if ((colon != NULL && colon[0] != '\0') || mla_agenda_label_needs_no_colon (b->parser, key)
+            || (role >= 0 && mla_agenda_names_only (b->parser, value))) {
+            /* ("led by the convenor": a role, nobody named) */
+            if (role >= 0 && !g_regex_match (b->parser->stand_in_alone, value, 0, NULL))
                 mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
                                        mla_agenda_label_is_singular (b->parser, key)
                                            ? MLA_PEOPLE_ONE
                                            : MLA_PEOPLE_LIST);
-            else if (slot->location == NULL)
+            else if (role < 0 && slot->location == NULL)
                 slot->location = g_steal_pointer (&value);
             g_match_info_fetch_pos (match, 0, &start, NULL);
             title[start] = '\0';

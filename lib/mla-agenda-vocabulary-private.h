@@ -49,6 +49,8 @@ struct MlaAgendaParser {
     GRegex *lower_tail;         /* "Title - amara okafor (tbc)" */
     GRegex *sentences;          /* "People arrive. Coffee will be served" */
     GRegex *meal_tail;          /* "Lunch - Pizza provided" */
+    GRegex *stand_in_alone;     /* "the convenor" */
+    GRegex *venue_word;         /* "restaurant ..." */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;

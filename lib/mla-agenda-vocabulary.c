@@ -204,6 +204,7 @@ static const MlaWordList word_lists[] = {
     { "notes", "openers", 0, "@OPENERS@", 0 },
     { "quotes", "attribution", 0, "@ATTRIBUTION@", 0 },
     { "layout", "bullets", 0, "@BULLET@", 0 },
+    { "locations", "venues", 0, "@VENUE_WORD@", 0 },
     { "tables", "time", TABLE (time_columns), "@TIMECOL@", 0 },
     { "tables", "people", TABLE (people_columns), NULL, 0 },
     { "tables", "title", TABLE (title_columns), NULL, 0 },
@@ -261,7 +262,7 @@ static const MlaPattern patterns[] = {
       NO_START_IN_SPACES "\\s*(?:[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
                          "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]"
                          "|(?:[,;]|\\s(?:--?|\\x{2013}|\\x{2014}|/))\\s*(?<label>@LABEL@|@LOCATION@)"
-                         "(?<colon>\\s*:)\\s*(?<value>[^\\[\\]:]+?))\\s*$",
+                         "(?<colon>\\s*:)?\\s+(?<value>[^\\[\\]:]+?))\\s*$",
       G_REGEX_CASELESS | G_REGEX_DUPNAMES },
     { FIELD (attribution), "(?<!\\w)(?:@ATTRIBUTION@)\\s*:?\\s*$", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_BREAK]), "(?<!\\w)(?:@BREAK@)(?!\\w)", G_REGEX_CASELESS },
@@ -279,6 +280,7 @@ static const MlaPattern patterns[] = {
     { FIELD (stand_in),
       "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\))\\s*$",
       G_REGEX_CASELESS },
+    { FIELD (stand_in_alone), "^(?:the\\s+)?(?:@STAND_IN@)$", G_REGEX_CASELESS },
     { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
     /* "~~09:00~~ 09:30": text struck through in Markdown is gone */
     { FIELD (struck), "~~[^~]*~~\\s*", 0 },
@@ -301,6 +303,7 @@ static const MlaPattern patterns[] = {
     { FIELD (lower_tail),
       "^(?<title>.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?<name>\\p{Ll}[\\p{Ll}.'\\x{2019}-]*"
       "(?:\\s+\\p{Ll}[\\p{Ll}.'\\x{2019}-]*){1,2})(?<marker>\\s*\\([^()]*\\))?\\s*$", 0 },
+    { FIELD (venue_word), "^(?:@VENUE_WORD@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (field_line), "^\\s*\\p{L}[\\p{L}\\s]{0,24}:\\s*\\S", 0 },
     { FIELD (date),
       "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@MONTH@)\\.?(?!\\w)"

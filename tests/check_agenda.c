@@ -1666,6 +1666,42 @@ START_TEST (test_day_from_prose)
 }
 END_TEST
 
+/* A quoted agenda broken by "-->" interjections is one quoted agenda; its
+ * day is the date of the prose before it, not the attribution's. */
+START_TEST (test_quoted_agenda_with_interjections)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Two changes, marked inline with \"-->\".\n\n"
+        "On Fri, Apr 10, 2026 at 4:47 PM Ingrid Solberg wrote:\n"
+        "> Here's the plan for the review on Thursday 16 April.\n>\n"
+        "> 0830-0900   Coffee\n> 0900-0945   Q1 numbers\n> 0945-1045   Budget review\n\n"
+        "--> Paul presents the budget instead.\n\n"
+        "> 1045-1100   Break\n> 1100-1200   Automation pilot\n",
+        "2026-04-13T09:00:00+02:00");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 5);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2026-04-16");
+}
+END_TEST
+
+/* "Thursday, 6 November 2025, 09:30-11:30" after another day's items
+ * heads the next day. */
+START_TEST (test_second_frame_heads_its_day)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Tuesday, 4 November 2025, 13:00-14:30\nRoom: B\n\n13:00  Administrivia\n13:05  Clocks\n"
+        "14:10  Open mic\n\nThursday, 6 November 2025, 09:30-11:30\nRoom: C\n\n09:30  Status\n"
+        "09:40  Interop\n",
+        "2025-10-20T09:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 2);
+    ck_assert_str_eq (day_at (agenda, 1)->date, "2025-11-06");
+    ck_assert_ptr_null (slot_at (agenda, 0, 2)->location);
+}
+END_TEST
+
 /* "Session II 09:30-11:30" over the items: the last one ends at 11:30. */
 START_TEST (test_frame_ends_last_slot)
 {
@@ -2492,6 +2528,17 @@ END_TEST
 /* Round 3 of issue 9: one row per rule. The text has @n slots (0: no
  * agenda); slot @slot of day @day has @title, @room, @location and, as
  * its last person, @person (each NULL: none). */
+/* A scheduling tool's export, and a web table pasted a cell a line. */
+#define EXPORT_TEXT                                                                    \
+    "Programme\n\nDate\tStart\tEnd\tRoom\tSession\tSpeakers\n"                       \
+    "2026-11-05\t09:00\t09:45\tHall 1\tKeynote\tSarah Kim\n"                          \
+    "2026-11-05\t09:45\t10:15\tFoyer\tCoffee break\t\n"                               \
+    "2026-11-05\t10:15\t11:00\tHall 1\tSBOMs\tRaj Patel; Ines Duarte\n"               \
+    "2026-11-05\t10:15\t11:00\tHall 2\tLadders\tKofi Mensah\n"
+#define CELL_LINES_TEXT                                                                \
+    "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n"     \
+    "\u2014\nFoyer\n\n10:00\nKeynote\nBartosz Zieli\u0144ski, Debian\nMain Hall\n"
+
 static const struct {
     const char *text;
     guint n, day, slot;
@@ -2763,6 +2810,23 @@ static const struct {
       "                prof.ssa Chiara Benedetti, Direttrice del Dipartimento\n"
       "10.15 \u2013 11.00   Standard aperti\n11.00 \u2013 11.30   Pausa caff\u00e8\n",
       3, 0, 0, "Saluti istituzionali", NULL, NULL, "Chiara Benedetti" },
+    /* Czech and Finnish days and labels; a label without colon before a
+     * name after a dash; a role after "led by" names nobody */
+    { "St\u0159eda 22. dubna 2026\n\n9.00\u20139.30    Registrace\n9.45\u201310.30   Strategie\n"
+      "             p\u0159edn\u00e1\u0161\u00ed: Mgr. Kate\u0159ina Nov\u00e1kov\u00e1\n10.30\u201310.50  P\u0159est\u00e1vka\n",
+      3, 0, 1, "Strategie", NULL, NULL, "Kate\u0159ina Nov\u00e1kov\u00e1" },
+    { "Aika: tiistai 14.4.2026 klo 17.30\n\n17.30  1 \u00a7 Avaus\n17.45  4 \u00a7 Talousasiat \u2013 esittelee Aino M\u00e4kel\u00e4\n"
+      "18.45  Tauko\n",
+      3, 0, 1, "4 \u00a7 Talousasiat", NULL, NULL, "Aino M\u00e4kel\u00e4" },
+    { "Tuesday\n\n13:30  Liaisons\n15:00  Drafting of resolutions, led by the convenor\n16:00  Close\n",
+      3, 0, 1, "Drafting of resolutions", NULL, NULL, NULL },
+    /* a meal's venue in any case after a venue word; "ca. 21:30"; a foyer */
+    { "Montag\n\n12.00-13.00  Lunch (canteen)\n13.00-14.00  Lab\nca. 21:30   Ende\n",
+      3, 0, 0, "Lunch", NULL, "canteen", NULL },
+    { "Friday\n\n1:00 pm  Papers\n1:30 pm  Poster session & demos -- Foyer\n3:00 pm  Panel\n",
+      3, 0, 1, "Poster session & demos", NULL, "Foyer", NULL },
+    { "Friday\n\n12:00  Lunch (on your own)\n13:30  Posters\n15:00  Panel\n",
+      3, 0, 0, "Lunch (on your own)", NULL, NULL, NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
@@ -2887,25 +2951,36 @@ static const struct {
       5, 0, 2, "coffee break", NULL, NULL, NULL },
     /* a header a cell a line ("Time / Session / Speaker / Room"), then a
      * time and a line per column; "\u2014" is an empty cell */
-    { "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n\u2014\nFoyer\n\n"
-      "10:00\nKeynote\nBartosz Zieli\u0144ski, Debian\nMain Hall\n",
+    { CELL_LINES_TEXT,
       2, 0, 1, "Keynote", NULL, "Main Hall", "Bartosz Zieli\u0144ski" },
-    { "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n\u2014\nFoyer\n\n"
-      "10:00\nKeynote\nBartosz Zieli\u0144ski, Debian\nMain Hall\n",
+    { CELL_LINES_TEXT,
       2, 0, 0, "Doors open", NULL, "Foyer", NULL },
     /* a scheduling tool's export: a place used twice at once is a room */
-    { "Programme\n\nDate\tStart\tEnd\tRoom\tSession\tSpeakers\n"
-      "2026-11-05\t09:00\t09:45\tHall 1\tKeynote\tSarah Kim\n"
-      "2026-11-05\t09:45\t10:15\tFoyer\tCoffee break\t\n"
-      "2026-11-05\t10:15\t11:00\tHall 1\tSBOMs\tRaj Patel; Ines Duarte\n"
-      "2026-11-05\t10:15\t11:00\tHall 2\tLadders\tKofi Mensah\n",
+    { EXPORT_TEXT,
       4, 0, 0, "Keynote", "Hall 1", NULL, "Sarah Kim" },
-    { "Programme\n\nDate\tStart\tEnd\tRoom\tSession\tSpeakers\n"
-      "2026-11-05\t09:00\t09:45\tHall 1\tKeynote\tSarah Kim\n"
-      "2026-11-05\t09:45\t10:15\tFoyer\tCoffee break\t\n"
-      "2026-11-05\t10:15\t11:00\tHall 1\tSBOMs\tRaj Patel; Ines Duarte\n"
-      "2026-11-05\t10:15\t11:00\tHall 2\tLadders\tKofi Mensah\n",
+    { EXPORT_TEXT,
       4, 0, 1, "Coffee break", NULL, "Foyer", NULL },
+    /* a header with an empty corner names its rooms by position ("Garden
+     * shed"); a cell drawn across the rooms with rules spans them */
+    { "Saturday\n\n          | Kitchen     | Garden shed\n----------+-------------+------------\n"
+      "10:00     | Nix flakes  | Sourdough\n11:00     | Lunch\n",
+      3, 0, 1, "Sourdough", "Garden shed", NULL, NULL },
+    { "Saturday\n\n        KITCHEN        BIG ROOM\n10:00   ------ opening circle ------\n"
+      "11:00   sourdough      rust on chips\n12:00   lunch\n",
+      4, 0, 0, "opening circle", NULL, NULL, NULL },
+    /* a flattened table's rooms may end at a blank line before the first
+     * time; two titles that each name their speaker are two cells */
+    { "Jueves\n\nHora\nSala Goya\nSala Velazquez\n\n09:30 - 11:00\nDatos abiertos\n"
+      "Modera: Carmen Ibanez\nSoftware libre\nModera: Jordi Puig\n\n11:00 - 11:30\nPausa\n",
+      3, 0, 1, "Software libre", "Sala Velazquez", NULL, "Jordi Puig" },
+    { "Jueves\n\nHora\nSala Goya\nSala Velazquez\n\n09:30 - 11:00\nDatos abiertos\n"
+      "Modera: Carmen Ibanez\nSoftware libre\nModera: Jordi Puig\n\n11:30 - 13:00\n"
+      "Taller (Lucia Ferrandiz)\nInteroperabilidad (Ponente: Andres Quiroga)\n",
+      4, 0, 3, "Interoperabilidad", "Sala Velazquez", NULL, "Andres Quiroga" },
+    /* a place with a number in a row's last cell is the slot's place */
+    { "MONDAY\n0800-1000   Opening Plenary          Kohala Ballroom\n"
+      "1330-1530   Comment resolution, PHY  Hapuna 2\n1600-1800   Joint session            Kona 1+2\n",
+      3, 0, 1, "Comment resolution, PHY", NULL, "Hapuna 2", NULL },
     /* a middle dot before a parallel session is a bullet */
     { "Friday\n\n17:00 h  Charlas en paralelo:\n         \u00b7 Sala Ada: Web sin excusas\n"
       "         \u00b7 Sala Grace: Bases de datos\n18:00 h  Descanso\n",
@@ -2985,6 +3060,8 @@ static const struct {
     { "round 5", &test_negative_round5, G_N_ELEMENTS (negatives_round5) },
     { "round 5", &test_frame_ends_last_slot, 1 },
     { "round 5", &test_day_from_prose, 1 },
+    { "round 5", &test_quoted_agenda_with_interjections, 1 },
+    { "round 5", &test_second_frame_heads_its_day, 1 },
 };
 
 static Suite *
