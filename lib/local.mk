@@ -48,6 +48,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-message-private.h \
 	lib/mla-message.c \
 	lib/mla-message-model.c \
+	lib/mla-message-raw-private.h \
+	lib/mla-message-raw.c \
 	lib/mla-xml-writer-private.h \
 	lib/mla-xml-writer.c \
 	lib/mla-xml-private.h \
@@ -88,6 +90,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-days.c \
 	lib/mla-agenda-rules-private.h \
 	lib/mla-agenda-rules.c \
+	lib/mla-agenda-slots-private.h \
+	lib/mla-agenda-slots.c \
 	lib/mla-agenda-revision-private.h \
 	lib/mla-agenda-link-private.h \
 	lib/mla-agenda-link.c \

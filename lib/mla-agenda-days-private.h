@@ -50,6 +50,7 @@ struct MlaAgendaBuilder {
     gboolean military;          /* the text writes "0800-0830" ranges */
     gboolean in_minutes;        /* under a "Minutes" heading: times are no slots */
     guint minutes_line;         /* that heading's */
+    int day_number;             /* N of the current day's "Day N" heading, or 0 */
     gboolean affiliates;        /* the text writes "Name, Org" for one person */
 };
 

@@ -313,6 +313,7 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autofree char *text = mla_agenda_squeeze (line->text);
     g_autoptr (GMatchInfo) words = NULL;
     g_autofree char *weekday_word = NULL, *day_label = NULL;
+    int day_number = 0;
     char date[11] = "";
     gboolean has_date, abbr = FALSE, frame;
     int weekday = 0, value, other = 0, n_words = 0;
@@ -363,6 +364,7 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
             number = atoi (text + end + strspn (text + end, " "));
             if (number > 0) {
                 day_label = g_strdup_printf ("%s %d", w, number);
+                day_number = number;
                 name_from = from;
             } else {
                 other++;
@@ -383,6 +385,14 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         mla_agenda_resolve_weekday_after (b, weekday, date);
     if (date[0] == '\0' && weekday == 0 && day_label != NULL && b->agenda->days->len == 0)
         date_from_prose (b, date);
+    if (date[0] == '\0' && weekday == 0 && b->day != NULL && b->day->date[0] != '\0'
+        && b->day_number > 0 && day_number > b->day_number) {
+        /* "Day 2" after "Day 1" of 16 June: 17 June */
+        g_autoptr (GDateTime) day = mla_agenda_day_after (b->day->date);
+        g_autoptr (GDateTime) later = g_date_time_add_days (day, day_number - b->day_number - 1);
+
+        mla_agenda_format_date (later, date);
+    }
     g_debug ("agenda: rule day-heading: line %u: \"%s\" %s", b->index + 1, text, date);
     {
         /* The heading as written, from its weekday or "Day N" on: "LC
@@ -411,6 +421,7 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     mla_agenda_builder_clear_table (b);
     b->heading_since_slot = TRUE;
+    b->day_number = day_number;
     if (frame)
         set_frame_end (b, text);
     return TRUE;

@@ -79,6 +79,21 @@ has_common_ending (MlaAgendaParser *parser, const char *word)
     return FALSE;
 }
 
+/* "APA", "WG", "IBM": two or three capitals are a group's or a firm's
+ * short name, never a person's ("Marie DUPONT" writes a surname so). */
+static gboolean
+is_acronym (const char *word)
+{
+    gsize n = strlen (word);
+
+    if (n < 2 || n > 3)
+        return FALSE;
+    for (gsize i = 0; i < n; i++)
+        if (!g_ascii_isupper (word[i]))
+            return FALSE;
+    return TRUE;
+}
+
 gboolean
 mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
 {
@@ -104,7 +119,7 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
 
         for (guint i = 0; parts[i] != NULL; i++)
             if (mla_agenda_word_is (parser->not_names, parts[i], NULL)
-                || has_common_ending (parser, parts[i]))
+                || has_common_ending (parser, parts[i]) || is_acronym (parts[i]))
                 return FALSE;
     }
     return TRUE;
@@ -754,6 +769,20 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         g_free (value);
         value = joined;
         b->index++;
+    }
+    {
+        /* "Speaker: Am\u00e9lie Fontaine -- guest lecture": a note after the name */
+        g_autoptr (GMatchInfo) tail = NULL;
+
+        if (g_regex_match (b->parser->speaker_dash, value, 0, &tail)) {
+            g_autofree char *name = g_match_info_fetch (tail, 1);
+
+            if (mla_agenda_names_only (b->parser, name)) {
+                g_ptr_array_add (b->slot->notes, g_match_info_fetch (tail, 2));
+                g_free (value);
+                value = g_steal_pointer (&name);
+            }
+        }
     }
     mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
                            one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);

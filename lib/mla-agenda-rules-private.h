@@ -1,8 +1,8 @@
 /* mla-agenda-rules-private.h: the rule engine of the agenda parser. Owns
  * the rule table (named patterns over the vocabulary, each with its
- * handler), the slot rules ("9:00 - Title", "Title (10:15)", dated lines)
- * and the text rule that gives a slot its continuation lines. The
- * compiled rules live in MlaAgendaParser.rules. Not installed. */
+ * handler; the slot rules are in mla-agenda-slots-private.h) and the text
+ * rule that gives a slot its continuation lines. The compiled rules live
+ * in MlaAgendaParser.rules. Not installed. */
 #pragma once
 #include <glib.h>
 #include "mla-agenda.h"

@@ -157,6 +157,43 @@ has_clock_range (const char *p, const char *end)
     return FALSE;
 }
 
+/* Whether the line from @p to @end (NULL: its NUL) ends in a digit after
+ * dot leaders, as "Coffee ...... 11:00" does: a cheap test before the
+ * rewrite that moves such a time to the line's start. */
+static gboolean
+ends_after_leaders (const char *p, const char *end)
+{
+    const char *last = end != NULL ? end : p + strlen (p);
+    guint dots = 0;
+
+    while (last > p && g_ascii_isspace (last[-1]))
+        last--;
+    if (last == p || !g_ascii_isdigit (last[-1]))
+        return FALSE;
+    for (const char *q = p; q < last && dots < 4; q++) {
+        if (*q == '.')
+            dots++;
+        else if (!(*q == ' ' && q > p && q[-1] == '.'))   /* ". . . ." */
+            dots = 0;
+    }
+    return dots >= 4;
+}
+
+/* Whether @p starts with a short label and a colon before a digit, as
+ * "Time/place: 16:15" does: a cheap test before the rule's regex. */
+static gboolean
+label_before_digit (const char *p)
+{
+    gsize label = 0;
+
+    /* (bounded: most lines are prose, which runs on past any label) */
+    while (label <= 24 && (g_ascii_isalpha (p[label]) || strchr ("/&+ ", p[label]) != NULL)
+           && p[label] != '\0')
+        label++;
+    return label > 0 && label <= 24 && p[label] == ':'
+           && g_ascii_isdigit (p[label + 1 + strspn (p + label + 1, " \t")]);
+}
+
 /* Whether @p starts with a word for noon ("noon", "midday"). */
 static gboolean
 starts_with_noon (MlaAgendaParser *parser, const char *p)
@@ -188,7 +225,8 @@ time_after_cell (GRegex *slot_time, const char *line, const char *end)
 /* The no-agenda path must be cheap: the parser runs on every message.
  * An agenda has at least two lines that start with a time, so look only
  * at lines that start with a digit or "noon" (after quotes, spaces, a
- * bullet, a bracket or one short word such as "ore"). */
+ * bullet, a bracket or one short word such as "ore"), or that end with a
+ * time after dot leaders, or whose label names a time ("When: 16:15"). */
 /* (Any other character before a space may be a bullet, "\u25b8 9h", and
  * the rules know "\u2022" only: the line is tried without it.) */
 gboolean
@@ -198,6 +236,7 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
     GRegex *slot_dated = mla_agenda_rule (parser, "slot-dated");
     GRegex *time_header = mla_agenda_rule (parser, "time-header");
     GRegex *slot_inline = mla_agenda_rule (parser, "slot-inline");
+    GRegex *slot_labelled = mla_agenda_rule (parser, "slot-labelled");
     guint found = 0;
 
     for (const char *line = text; line != NULL && *line != '\0';) {
@@ -206,6 +245,13 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
         const char *p = unquoted;
         guint before = found;
 
+        if (p[0] == '~' && p[1] == '~') {
+            /* "~~09:00~~ 09:30-10:30": the time struck out is gone */
+            const char *close = strstr (p + 2, "~~");
+
+            if (close != NULL && (end == NULL || close < end))
+                unquoted = p = close + 2 + strspn (close + 2, " \t");
+        }
         if (strchr ("-*+|[", *p) != NULL && *p != '\0')
             p += 1 + strspn (p + 1, " \t");
         else if ((guchar) *p >= 0xc2 && *(g_utf8_next_char (p)) == ' ')
@@ -218,7 +264,7 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
             if (word <= 5 && p[word] == ' ')
                 p += word + strspn (p + word, " \t");
         }
-        if (g_ascii_isdigit (*p) || starts_with_noon (parser, p)) {
+        if (g_ascii_isdigit (*p) || starts_with_noon (parser, p) || ends_after_leaders (p, end)) {
             g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
                                                                      : strlen (unquoted));
             g_autofree char *normal = mla_agenda_normalise_times (parser, copy, FALSE);
@@ -228,6 +274,12 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
                 return TRUE;
             /* a line of times heads a grid of rooms: a whole programme */
             if (g_regex_match (time_header, normal, 0, NULL))
+                return TRUE;
+        } else if (label_before_digit (p)) {
+            g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
+                                                                     : strlen (unquoted));
+
+            if (g_regex_match (slot_labelled, copy, 0, NULL) && ++found >= 2)
                 return TRUE;
         } else if (has_clock_range (p, end)) {
             /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title" */

@@ -74,7 +74,8 @@ gboolean mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines);
 /* Rewrites the time forms that the time pattern does not read into ones
  * it does: "0800-0830" to "08:00-08:30" (and, with @military, the text
  * being written in such ranges, "1300 Lunch" to "13:00 Lunch"), "noon"
- * at either end of a range to "12:00 pm". Returns: (transfer full). */
+ * at either end of a range to "12:00 pm", a time at the end of dot
+ * leaders to the line's start. Returns: (transfer full). */
 char *mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text, gboolean military);
 
 /* Reads time @n ("1" or "2") of a rule's @match into @clock; @bare (out)

@@ -209,13 +209,24 @@ mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines)
 /* Rewrites the time forms that the time pattern does not read into ones
  * it does: "0800-0830" to "08:00-08:30" (and, with @military, the text
  * being written in such ranges, "1300 Lunch" to "13:00 Lunch"), "noon"
- * at either end of a range to "12:00 pm". Returns: (transfer full). */
+ * at either end of a range to "12:00 pm", "Coffee ...... 11:00" to
+ * "11:00  Coffee". Returns: (transfer full). */
 char *
 mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text, gboolean military)
 {
     g_autoptr (GMatchInfo) match = NULL;
     char *out;
 
+    /* (leaders first: the cheap test keeps other lines off the regex) */
+    if ((strstr (text, "..") != NULL || strstr (text, ". .") != NULL)
+        && g_regex_match (parser->time_last, text, 0, &match)) {
+        g_autofree char *lead = g_match_info_fetch_named (match, "lead");
+        g_autofree char *title = g_match_info_fetch_named (match, "title");
+        g_autofree char *time = g_match_info_fetch_named (match, "time");
+
+        return g_strdup_printf ("%s%s  %s", lead, time, title);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (parser->military_range, text, 0, &match)
         && military_range_ok (match)) {
         g_autofree char *lead = g_match_info_fetch_named (match, "lead");
@@ -367,6 +378,32 @@ mla_agenda_weekday_of (const char *date)
     return g_date_valid (&day) ? (int) g_date_get_weekday (&day) : 0;
 }
 
+/* The first day of "16-17 June" when the day number at @at of @text ends
+ * such a range, else @day. */
+static int
+range_first_day (const char *text, gint at, int day)
+{
+    gint p = at;
+    int first;
+
+    while (p > 0 && text[p - 1] == ' ')
+        p--;
+    if (p == 0 || (text[p - 1] != '-' && !(p >= 3 && strncmp (text + p - 3, "\xe2\x80\x93", 3) == 0)))
+        return day;
+    p -= text[p - 1] == '-' ? 1 : 3;
+    while (p > 0 && text[p - 1] == ' ')
+        p--;
+    if (p == 0 || !g_ascii_isdigit (text[p - 1]))
+        return day;
+    first = text[p - 1] - '0';
+    if (p >= 2 && g_ascii_isdigit (text[p - 2])) {
+        first += 10 * (text[p - 2] - '0');
+        if (p >= 3 && g_ascii_isdigit (text[p - 3]))
+            return day;     /* "2026-17 June": no day range */
+    }
+    return first >= 1 && first < day ? first : day;
+}
+
 gboolean
 mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11], gint span[2])
 {
@@ -382,9 +419,14 @@ mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11], 
         gboolean numeric = FALSE;
 
         if (mo1 != NULL && mo1[0] != '\0') {
+            gint d1 = 0;
+
             mla_agenda_word_is (b->parser->months, mo1, &month);
             day = fetch_int (match, "d1");
             year = fetch_int (match, "y1");
+            /* "16-17 June 2026": a range of days starts at its first */
+            g_match_info_fetch_named_pos (match, "d1", &d1, NULL);
+            day = range_first_day (text, d1, day);
         } else if (mo2 != NULL && mo2[0] != '\0') {
             mla_agenda_word_is (b->parser->months, mo2, &month);
             day = fetch_int (match, "d2");
@@ -438,6 +480,17 @@ mla_agenda_find_date (MlaAgendaBuilder *b, const char *text, char out[11])
  * with its year; without a reference date, the first year at all
  * ("Parrot Developer Summit 2008", a list archive's "PDT 2009"). Web
  * addresses are not context. Returns 0 when the text has none. */
+static gboolean
+has_four_digits (const char *text)
+{
+    guint run = 0;
+
+    for (; *text != '\0'; text++)
+        if ((run = g_ascii_isdigit (*text) ? run + 1 : 0) == 4)
+            return TRUE;
+    return FALSE;
+}
+
 int
 mla_agenda_text_year (MlaAgendaBuilder *b)
 {
@@ -448,8 +501,8 @@ mla_agenda_text_year (MlaAgendaBuilder *b)
         g_autoptr (GMatchInfo) match = NULL;
         g_autoptr (GMatchInfo) year = NULL;
 
-        if (b->lines[i].blank || strstr (text, "://") != NULL)
-            continue;
+        if (b->lines[i].blank || strstr (text, "://") != NULL || !has_four_digits (text))
+            continue;   /* (a year is four digits: most lines go no further) */
         if (g_regex_match (b->parser->date, text, 0, &match)) {
             do {
                 static const char *const keys[] = { "y1", "y2", "iy", "dy" };

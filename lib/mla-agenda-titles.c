@@ -43,6 +43,20 @@ meal_venue (MlaAgendaBuilder *b, const char *text)
            && words <= MEAL_VENUE_MAX_WORDS && strpbrk (text, "0123456789") == NULL;
 }
 
+/* "Restaurante Mar Azul, Rua das Flores 12": the part of @slot's place
+ * after its last comma is an address, a note, when it holds a number. */
+static void
+cut_address (MlaAgendaSlot *slot)
+{
+    char *comma = strrchr (slot->location, ',');
+
+    if (comma == NULL || strpbrk (comma, "0123456789") == NULL)
+        return;
+    g_ptr_array_add (slot->notes, g_strstrip (g_strdup (comma + 1)));
+    *comma = '\0';
+    g_strchomp (slot->location);
+}
+
 /* "room 204", "salle B12": a room word and a number, in any case. */
 static gboolean
 numbered_room (MlaAgendaBuilder *b, const char *text)
@@ -224,6 +238,29 @@ mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
     }
 }
 
+/* "Lunch - Pizza provided", "People arrive. Coffee will be served": the
+ * meal or the break is the title, the rest a note. */
+static void
+split_meal_note (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char **title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *before = NULL;
+    gboolean sentence = FALSE;
+
+    if (!g_regex_match (b->parser->meal_tail, *title, 0, &match)) {
+        g_clear_pointer (&match, g_match_info_unref);
+        sentence = g_regex_match (b->parser->sentences, *title, 0, &match);
+        if (!sentence)
+            return;
+    }
+    before = g_match_info_fetch (match, 1);
+    if (!sentence && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION)
+        return;
+    g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
+    g_free (*title);
+    *title = g_steal_pointer (&before);
+}
+
 /* Splits what a title carries besides itself: "@ place", a trailing
  * "(or ...)" note, a " - Speaker Name" tail. */
 void
@@ -316,6 +353,8 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         slot->location = g_match_info_fetch (match, 2);
         g_free (title);
         title = before;
+        /* "@ Restaurante Mar Azul, Rua das Flores 12": the address a note */
+        cut_address (slot);
         /* "@ the Discord stage, run by Dmitri": who runs it is a person */
         if (mla_agenda_people_by (b->parser, slot->location, &place, &names, &role)
             && place[0] != '\0') {
@@ -383,6 +422,19 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             || (mla_agenda_is_first_name (b->parser, name)
                 && (double_dash || named_elsewhere (b, name)))) {
             char *before = g_match_info_fetch (match, 1);
+
+            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
+            g_free (title);
+            title = before;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (slot->people->len == 0 && g_regex_match (b->parser->name_presents, title, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch_named (match, "name");
+
+        /* "Roadmap 2027, Femke presents" */
+        if (mla_agenda_parser_is_name (b->parser, name) || mla_agenda_is_first_name (b->parser, name)) {
+            char *before = g_match_info_fetch_named (match, "title");
 
             mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
             g_free (title);
@@ -468,22 +520,8 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     }
     g_clear_pointer (&match, g_match_info_unref);
     if (slot->location == NULL && slot->people->len == 0
-        && mla_agenda_parser_kind (b->parser, title) != MLA_SLOT_KIND_SESSION
-        && (g_regex_match (b->parser->meal_tail, title, 0, &match)
-            || g_regex_match (b->parser->sentences, title, 0, &match))) {
-        /* "Lunch - Pizza provided", "People arrive. Coffee will be
-         * served": the meal or the break is the title, the rest a note */
-        char *before = g_match_info_fetch (match, 1);
-
-        if (mla_agenda_parser_kind (b->parser, before) != MLA_SLOT_KIND_SESSION
-            || g_regex_match (b->parser->sentences, title, 0, NULL)) {
-            g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
-            g_free (title);
-            title = before;
-        } else {
-            g_free (before);
-        }
-    }
+        && mla_agenda_parser_kind (b->parser, title) != MLA_SLOT_KIND_SESSION)
+        split_meal_note (b, slot, &title);
     g_clear_pointer (&match, g_match_info_unref);
     if (slot->people->len == 0 && g_regex_match (b->parser->label_name, title, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 1);
@@ -493,6 +531,11 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         if (mla_agenda_names_only (b->parser, name))
             mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
     }
+    /* "Typing the untyped: gradual types in a codebase," over its speaker
+     * (not "(summary ; when will 2.7 start ;", which goes on below) */
+    g_strchomp (title);
+    if (g_str_has_suffix (title, ",") && strchr (title, '(') == NULL)
+        title[strlen (title) - 1] = '\0';
     g_free (slot->title);
     slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
 }

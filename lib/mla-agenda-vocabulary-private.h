@@ -51,6 +51,7 @@ struct MlaAgendaParser {
     GRegex *meal_tail;          /* "Lunch - Pizza provided" */
     GRegex *stand_in_alone;     /* "the convenor" */
     GRegex *venue_word;         /* "restaurant ..." */
+    GRegex *name_presents;      /* "Roadmap, Femke presents" */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;
     GRegex *word;
@@ -101,6 +102,7 @@ struct MlaAgendaParser {
     GRegex *capitalised_run;
     GRegex *military_range;     /* "0800-0830" */
     GRegex *military_single;    /* "1300 Lunch" */
+    GRegex *time_last;          /* "Coffee ........ 11:00" */
     GRegex *noon_start;         /* "Noon-1 p.m." */
     GRegex *noon_end;           /* "10:15 a.m.-noon" */
     GRegex *schedule_heading;   /* "Agenda", "Draft programme:" */

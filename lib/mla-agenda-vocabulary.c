@@ -196,7 +196,9 @@ static const MlaWordList word_lists[] = {
     { "times", "durations", 0, "@DURATION@", 0 },
     { "times", "until", 0, "@UNTIL@", 0 },
     { "labels", "stand-ins", 0, "@STAND_IN@", 0 },
+    { "labels", "presents", 0, "@PRESENTS@", 0 },
     { "times", "from", 0, "@FROM@", 0 },
+    { "times", "then", 0, "@THEN@", 0 },
     { "locations", "labels", TABLE (place_labels), "@LOCATION@", 0 },
     { "locations", "rooms", TABLE (room_words), "@ROOM@", 0 },
     { "unconfirmed", "markers", 0, "@MARKERS@", 0 },
@@ -274,7 +276,7 @@ static const MlaPattern patterns[] = {
       G_REGEX_CASELESS },
     { FIELD (range_anywhere), "@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@", G_REGEX_CASELESS },
     { FIELD (duration),
-      "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?\\s*[)\\]]"
+      "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?(?:\\s+(?:each|per\\s+\\w+))?\\s*[)\\]]"
       "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$"
       "|\\s*\\(\\s*(?:@UNTIL@)\\s[^()]*\\)\\s*$", G_REGEX_CASELESS },
     { FIELD (stand_in),
@@ -304,6 +306,9 @@ static const MlaPattern patterns[] = {
       "^(?<title>.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?<name>\\p{Ll}[\\p{Ll}.'\\x{2019}-]*"
       "(?:\\s+\\p{Ll}[\\p{Ll}.'\\x{2019}-]*){1,2})(?<marker>\\s*\\([^()]*\\))?\\s*$", 0 },
     { FIELD (venue_word), "^(?:@VENUE_WORD@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (name_presents),
+      "^(?<title>.*\\S),?\\s+(?<name>\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+\\p{Lu}[\\p{L}'\\x{2019}.-]*){0,2})"
+      "\\s+(?:@PRESENTS@)\\s*$", 0 },
     { FIELD (field_line), "^\\s*\\p{L}[\\p{L}\\s]{0,24}:\\s*\\S", 0 },
     { FIELD (date),
       "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@MONTH@)\\.?(?!\\w)"
@@ -418,6 +423,14 @@ static const MlaPattern patterns[] = {
       "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
       "(?=\\s*[|:\\t]|\\s+\\p{Lu})",
       0 },
+    /* "Coffee ........ 11:00": a running order whose dot leaders lead to
+     * the time at the line's end (four dots or more, spaced or not). A
+     * time with a dot needs am/pm: "Espresso ...... 2.50" is a price,
+     * "Results ...... 3.14" a page. */
+    { FIELD (time_last),
+      "^(?<lead>\\s*(?:[-*\\x{2022}]\\s*)?)(?<title>\\S.*?)\\s*(?:\\.\\s?){4,}\\s*"
+      "(?<time>@LAST_TIME@(?:\\s*(?:@RANGE@)\\s*@LAST_TIME@)?)\\s*$",
+      G_REGEX_CASELESS },
     /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
     { FIELD (noon_start),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"
@@ -545,6 +558,9 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     g_hash_table_insert (placeholders, "@OTHER_ZONE@",
                          g_strdup ("(?:\\s*/\\s*@ZONED@"
                                    "|\\s*[(\\[]\\s*@ZONED@(?:\\s*[/,;]\\s*@ZONED@)*\\s*[)\\]])?"));
+    g_hash_table_insert (placeholders, "@LAST_TIME@",
+                         g_strdup ("\\d{1,2}(?:[:h]\\d{2}(?:\\s?(?:@SUFFIX@))?"
+                                   "|\\.\\d{2}\\s?(?:@SUFFIX@))(?!\\w)"));
     g_hash_table_insert (placeholders, "@TIME1@", g_strdup (TIME_PATTERN ("1")));
     g_hash_table_insert (placeholders, "@TIME2@",
                          /* "10:30 to 12   Title", "2:45-4 - Talks": a bare

@@ -1,6 +1,7 @@
 /* mla-message.c: the message parser, the one place that turns GMime objects
- * into plain UTF-8 data. Parsing is lenient (GMime's); what GMime or our
- * own single scan of the raw bytes notices becomes a defect, one per kind. */
+ * into plain UTF-8 data. Parsing is lenient (GMime's); what GMime or the
+ * scan of the raw bytes (mla-message-raw.c) notices becomes a defect, one
+ * per kind. */
 #include "config.h"
 #include <string.h>
 #include <gmime/gmime.h>
@@ -8,38 +9,19 @@
 #include "mla-html-private.h"
 #include "mla-message-private.h"
 #include "mla-digest-private.h"
-#include "mla-mbox-private.h"
+#include "mla-message-raw-private.h"
 
-/* RFC 5322 §2.1.1: lines must be no more than 998 characters. */
-#define MAX_LINE_OCTETS 998
-/* Enough of a quoted header to recognise it. */
-#define MAX_DETAIL_OCTETS 200
 /* Mail decides these counts; past them the model keeps a sample and says
  * so, so that memory, the XML and the overview stay bounded. */
 #define MAX_REFERENCES 1000
 #define MAX_ATTACHMENTS 1000
-/* GMime makes an object of some kilobytes per MIME part, however small:
- * past this many lines that may be boundary delimiters ("--"), it parses
- * only the bytes before the next one. */
-#define MAX_DELIMITER_LINES 10000
-/* GMime holds a header field in several forms (a References of a million
- * ids costs hundreds of megabytes): the parser sees a longer field by its
- * first line and its last lines only. */
-#define MAX_FIELD_BYTES (64 * 1024)
 /* A text/plain alternative longer than this is a text version, not a
  * pointer to the HTML one. */
 #define STUB_MAX_BYTES 600
 
-/* Defects of one kind seen while parsing: reported once, with a count. */
-typedef struct {
-    const char *code;  /* static */
-    char *detail;      /* of the first occurrence */
-    guint count;
-} DefectTally;
-
 typedef struct {
     MlaMessage *message;
-    GArray *tallies;   /* of DefectTally */
+    GArray *tallies;   /* mla_defect_tally() */
     GMimeObject *body_part;
     guint wanted;      /* the attachment whose bytes to keep, or G_MAXUINT */
     GByteArray *kept;  /* its decoded bytes */
@@ -68,144 +50,6 @@ static const char *const warning_codes[] = {
 };
 
 static void
-tally_clear (gpointer data)
-{
-    g_free (((DefectTally *) data)->detail);
-}
-
-static void G_GNUC_PRINTF (3, 4)
-state_defect (ParseState *state, const char *code, const char *format, ...)
-{
-    DefectTally tally = { code, NULL, 1 };
-    g_autofree char *detail = NULL;
-    va_list args;
-
-    for (guint i = 0; i < state->tallies->len; i++) {
-        DefectTally *seen = &g_array_index (state->tallies, DefectTally, i);
-
-        if (strcmp (seen->code, code) == 0) {
-            seen->count++;
-            return;
-        }
-    }
-    va_start (args, format);
-    detail = g_strdup_vprintf (format, args);
-    va_end (args);
-    /* Details quote header bytes, which may be anything, and any length. */
-    g_strstrip (detail);
-    tally.detail = g_utf8_make_valid (detail, MIN (strlen (detail), MAX_DETAIL_OCTETS));
-    g_array_append_val (state->tallies, tally);
-}
-
-static void
-state_flush_defects (ParseState *state)
-{
-    for (guint i = 0; i < state->tallies->len; i++) {
-        DefectTally *tally = &g_array_index (state->tallies, DefectTally, i);
-
-        if (tally->count > 1)
-            mla_defect_list_add (state->message->defects, tally->code, "%s (%u times)",
-                                 tally->detail, tally->count);
-        else
-            mla_defect_list_add (state->message->defects, tally->code, "%s", tally->detail);
-    }
-}
-
-/* The end of the header field that starts at @p: the start of the next
- * line that is not a continuation, or @end. */
-static const guint8 *
-field_end (const guint8 *p, const guint8 *end)
-{
-    for (;;) {
-        const guint8 *eol = memchr (p, '\n', end - p);
-
-        if (eol == NULL)
-            return end;
-        p = eol + 1;
-        if (p == end || (*p != ' ' && *p != '\t'))
-            return p;
-    }
-}
-
-/* Appends the field [@p, @field_end) shortened for the parser: its first
- * line (at most MAX_FIELD_BYTES / 2) and its continuation lines that start
- * in its last MAX_FIELD_BYTES / 2 bytes. */
-static void
-append_cut_field (GByteArray *out, const guint8 *p, const guint8 *stop)
-{
-    const guint8 *eol = memchr (p, '\n', stop - p);
-    const guint8 *tail = stop - MAX_FIELD_BYTES / 2;
-    gsize first = MIN ((gsize) ((eol != NULL ? eol + 1 : stop) - p), MAX_FIELD_BYTES / 2);
-
-    g_byte_array_append (out, p, (guint) first);
-    if (first > 0 && p[first - 1] != '\n')
-        g_byte_array_append (out, (const guint8 *) "\n", 1);
-    while (tail < stop && !(tail[-1] == '\n' && (*tail == ' ' || *tail == '\t')))
-        tail++;
-    g_byte_array_append (out, tail, (guint) (stop - tail));
-}
-
-/* The bytes GMime parses: the message itself, or, when a header field is
- * over MAX_FIELD_BYTES, a copy with such fields shortened (the raw store
- * keeps them whole). Returns: (transfer full) (nullable): NULL when the
- * message needs no copy. */
-static GByteArray *
-cut_long_fields (ParseState *state, const guint8 *data, gsize size)
-{
-    const guint8 *p = data, *end, *copied = data;
-    g_autoptr (GByteArray) out = NULL;
-
-    /* An empty message may come as NULL: no pointer arithmetic on it. */
-    if (size == 0)
-        return NULL;
-    end = data + size;
-
-    while (p < end && *p != '\n' && !(*p == '\r' && p + 1 < end && p[1] == '\n')) {
-        const guint8 *stop = field_end (p, end);
-
-        if ((gsize) (stop - p) > MAX_FIELD_BYTES) {
-            if (out == NULL)
-                out = g_byte_array_sized_new (MIN (size, 1 << 20));
-            g_byte_array_append (out, copied, (guint) (p - copied));
-            append_cut_field (out, p, stop);
-            copied = stop;
-            state_defect (state, "header-cut",
-                          "a header field of %" G_GSIZE_FORMAT " bytes is read by its first line "
-                          "and its last %d bytes", (gsize) (stop - p), MAX_FIELD_BYTES / 2);
-        }
-        p = stop;
-    }
-    if (out != NULL)
-        g_byte_array_append (out, copied, (guint) (end - copied));
-    return g_steal_pointer (&out);
-}
-
-/* The bytes before the line that would be delimiter line number
- * MAX_DELIMITER_LINES + 1, or all of them. */
-static gsize
-parse_size (const guint8 *data, gsize size)
-{
-    const guint8 *p = data, *end;
-    guint lines = 0;
-
-    if (size == 0)
-        return 0;
-    end = data + size;
-
-    while (p + 1 < end) {
-        const guint8 *eol;
-
-        if (p[0] == '-' && p[1] == '-' && ++lines > MAX_DELIMITER_LINES)
-            return (gsize) (p - data);
-        eol = memchr (p, '\n', end - p);
-        if (eol == NULL)
-            break;
-        p = eol + 1;
-    }
-    return size;
-}
-
-static void
 parser_warning (gint64 offset, GMimeParserWarning code, const char *item, gpointer user_data)
 {
     ParseState *state = user_data;
@@ -218,55 +62,9 @@ parser_warning (gint64 offset, GMimeParserWarning code, const char *item, gpoint
     if (item == NULL)
         item = "";
     if (offset >= 0)
-        state_defect (state, name, "at byte %" G_GINT64_FORMAT ": %s", offset, item);
+        mla_defect_tally (state->tallies, name, "at byte %" G_GINT64_FORMAT ": %s", offset, item);
     else
-        state_defect (state, name, "%s", *item != '\0' ? item : "at the end");
-}
-
-/* One pass over the raw bytes for what GMime does not report: NUL bytes,
- * CRLF line ends, over-long lines, a missing final line break, and text
- * that does not start with a header. */
-static void
-scan_raw (ParseState *state, const guint8 *data, gsize size)
-{
-    const guint8 *p = data, *end;
-    gsize longest = 0, n_nul = 0, n_lines = 0, n_crlf = 0;
-
-    /* An empty GBytes may hold NULL data, where even NULL + 0 is undefined. */
-    if (size == 0) {
-        state_defect (state, "no-headers", "the message is empty");
-        return;
-    }
-    end = data + size;
-    while (p < end) {
-        const guint8 *eol = memchr (p, '\n', end - p);
-        const guint8 *line_end = eol != NULL ? eol : end;
-        gsize length = line_end - p;
-
-        n_lines++;
-        if (eol != NULL && length > 0 && line_end[-1] == '\r') {
-            n_crlf++;
-            length--;
-        }
-        longest = MAX (longest, length);
-        p = eol != NULL ? eol + 1 : end;
-    }
-    for (p = memchr (data, '\0', size); p != NULL; p = memchr (p + 1, '\0', end - p - 1))
-        n_nul++;
-    if (n_nul > 0)
-        state_defect (state, "nul-bytes", "%" G_GSIZE_FORMAT " NUL bytes", n_nul);
-    if (n_crlf > 0)
-        state_defect (state, "crlf", "%" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
-                      " lines end in CRLF", n_crlf, n_lines);
-    if (longest > MAX_LINE_OCTETS)
-        state_defect (state, "long-line", "longest line is %" G_GSIZE_FORMAT " octets",
-                      longest);
-    /* mbox needs a line break before the next From_ line, so an export adds one. */
-    if (data[size - 1] != '\n')
-        state_defect (state, "no-final-newline",
-                      "the message does not end with a line break; mbox export adds one");
-    if (mla_field_name_length ((const char *) data, size) == 0)
-        state_defect (state, "no-headers", "the first line is not a header field");
+        mla_defect_tally (state->tallies, name, "%s", *item != '\0' ? item : "at the end");
 }
 
 static gpointer
@@ -347,14 +145,14 @@ set_message_id (ParseState *state, GMimeMessage *mime, GMimeParserOptions *optio
         if (message->message_id == NULL) {
             message->message_id = strip_id (g_mime_message_get_message_id (mime));
             if (message->message_id != NULL)
-                state_defect (state, "bad-message-id", "Message-ID: %s", header);
+                mla_defect_tally (state->tallies, "bad-message-id", "Message-ID: %s", header);
         }
     }
     if (message->message_id != NULL)
         return;
     message->message_id = g_strdup_printf ("sha256-%.32s@mlarc.invalid", message->sha256[0]);
     message->message_id_synthetic = TRUE;
-    state_defect (state, "no-message-id", "no Message-ID, using %s", message->message_id);
+    mla_defect_tally (state->tallies, "no-message-id", "no Message-ID, using %s", message->message_id);
 }
 
 static MlaAddress *
@@ -438,9 +236,9 @@ set_date (ParseState *state, GMimeMessage *mime)
         header = g_mime_object_get_header (GMIME_OBJECT (mime), "Date");
     }
     if (header != NULL && strspn (header, " \t\r\n") < strlen (header))
-        state_defect (state, "bad-date", "unparsable Date: %s", header);
+        mla_defect_tally (state->tallies, "bad-date", "unparsable Date: %s", header);
     else
-        state_defect (state, "no-date", "no Date header");
+        mla_defect_tally (state->tallies, "no-date", "no Date header");
     fallback = envelope_date (state->message->envelope);
     if (fallback != NULL)
         take_date (state->message, fallback, MLA_DATE_SOURCE_ENVELOPE);
@@ -472,7 +270,7 @@ set_threading (ParseState *state, GMimeMessage *mime, GMimeParserOptions *option
                 g_ptr_array_add (message->references, id);
         }
         if (n > MAX_REFERENCES)
-            state_defect (state, "too-many-references",
+            mla_defect_tally (state->tallies, "too-many-references",
                           "References lists %d ids; the first and the last %d are kept", n,
                           MAX_REFERENCES - 1);
     }
@@ -594,14 +392,14 @@ part_text (ParseState *state, GMimePart *part)
     if (!charset_is_utf8_compatible (charset)) {
         convert = charset_filter (charset);
         if (convert == NULL)
-            state_defect (state, "unknown-charset", "unknown charset %s", label);
+            mla_defect_tally (state->tallies, "unknown-charset", "unknown charset %s", label);
     }
     text = decode_text (content, convert, &len);
     if (g_utf8_validate (text, len, NULL))
         return g_steal_pointer (&text);
     if (convert == NULL && (charset == NULL || g_ascii_strcasecmp (charset, "utf-8") != 0)) {
         if (charset_is_utf8_compatible (charset))
-            state_defect (state, "unknown-charset", "8-bit text labelled %s",
+            mla_defect_tally (state->tallies, "unknown-charset", "8-bit text labelled %s",
                           label != NULL ? label : "as nothing");
         convert = charset_filter ("windows-1252");
         g_free (text);
@@ -609,7 +407,7 @@ part_text (ParseState *state, GMimePart *part)
         if (g_utf8_validate (text, len, NULL))
             return g_steal_pointer (&text);
     }
-    state_defect (state, "invalid-utf8", "invalid %s in the text",
+    mla_defect_tally (state->tallies, "invalid-utf8", "invalid %s in the text",
                   label != NULL ? label : "UTF-8");
     return g_utf8_make_valid (text, len);
 }
@@ -883,7 +681,7 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, 
     g_mime_parser_set_format (parser, GMIME_FORMAT_MESSAGE);
     mime = g_mime_parser_construct_message (parser, options);
     if (mime == NULL) {
-        state_defect (state, "unparsable", "GMime found no message");
+        mla_defect_tally (state->tallies, "unparsable", "GMime found no message");
         set_message_id (state, NULL, options);
         set_date (state, NULL);
         return;
@@ -899,7 +697,7 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, 
         collect_attachments (state, root);
     }
     if (state->parts > MAX_ATTACHMENTS)
-        state_defect (state, "too-many-parts", "%u attachments; the first %u are listed",
+        mla_defect_tally (state->tallies, "too-many-parts", "%u attachments; the first %u are listed",
                       state->parts, MAX_ATTACHMENTS);
 }
 
@@ -914,7 +712,7 @@ cut_text (ParseState *state, char *text, const char *what)
     while (cut > 0 && ((guchar) text[cut] & 0xC0) == 0x80)
         cut--;
     text[cut] = '\0';
-    state_defect (state, "text-cut", "the %s is %" G_GSIZE_FORMAT " bytes; the first %"
+    mla_defect_tally (state->tallies, "text-cut", "the %s is %" G_GSIZE_FORMAT " bytes; the first %"
                   G_GSIZE_FORMAT " are kept (the raw store has all)", what, length, cut);
 }
 
@@ -996,29 +794,28 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
     for (guint i = 0; raw->defects != NULL && i < raw->defects->len; i++)
         g_ptr_array_add (message->defects, mla_defect_copy (g_ptr_array_index (raw->defects, i)));
 
-    state.tallies = g_array_new (FALSE, FALSE, sizeof (DefectTally));
-    g_array_set_clear_func (state.tallies, tally_clear);
+    state.tallies = mla_defect_tallies_new ();
     data = g_bytes_get_data (message->raw, &size);
     set_sha256s (message, data, size);
     if (raw->bytes == NULL)
-        state_defect (&state, "unreadable", "the reader could not read the message");
-    scan_raw (&state, data, size);
+        mla_defect_tally (state.tallies, "unreadable", "the reader could not read the message");
+    mla_message_raw_scan (state.tallies, data, size);
     options = parser_options_new (&state);
-    cut = cut_long_fields (&state, data, size);
+    cut = mla_message_raw_cut_fields (state.tallies, data, size);
     if (cut != NULL) {
         data = cut->data;
         size = cut->len;
     }
-    parsed = parse_size (data, size);
+    parsed = mla_message_raw_parse_size (data, size);
     if (parsed < size)
-        state_defect (&state, "mime-cut",
+        mla_defect_tally (state.tallies, "mime-cut",
                       "more than %d lines begin with \"--\"; the MIME structure is read from "
                       "the first %" G_GSIZE_FORMAT " bytes only",
-                      MAX_DELIMITER_LINES, parsed);
+                      MLA_MAX_DELIMITER_LINES, parsed);
     parse_mime (&state, options, data, parsed);
     g_mime_parser_options_free (options);
     cut_texts (&state);
-    state_flush_defects (&state);
+    mla_defect_tallies_flush (state.tallies, message->defects);
     g_array_unref (state.tallies);
     return g_steal_pointer (&message);
 }

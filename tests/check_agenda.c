@@ -121,6 +121,31 @@ parse_line (const char *line)
     return parse_text (text, "2004-07-13T22:50:57-04:00");
 }
 
+/* @got is @want, or NULL when @want is. */
+static void
+assert_str_or_null (const char *got, const char *want)
+{
+    if (want != NULL)
+        ck_assert_str_eq (got, want);
+    else
+        ck_assert_ptr_null (got);
+}
+
+/* Parses @before, @item and @after as one text into @agenda (out),
+ * which must hold @slots slots; returns (transfer none) slot @index of
+ * its first day: the slot an item under test gives. */
+static MlaAgendaSlot *
+slot_of_item (MlaAgenda **agenda, const char *before, const char *item, const char *after,
+              const char *reference, guint slots, guint index)
+{
+    g_autofree char *text = g_strconcat (before, item, after, NULL);
+
+    *agenda = parse_text (text, reference);
+    ck_assert_msg (*agenda != NULL, "no agenda for \"%s\"", item);
+    ck_assert_uint_eq (mla_agenda_count_slots (*agenda), slots);
+    return slot_at (*agenda, 0, index);
+}
+
 /* ---- the seed ---- */
 
 START_TEST (test_agenda_seed_exact)
@@ -326,6 +351,12 @@ static const struct {
     { "15:00-15:30 UTC / 16:00-16:30 CET Roadmap", "15:00", "15:30", "Roadmap" },
     { "15:00-15:10 UTC (08:00 PT / 16:00 CET)  Welcome", "15:00", "15:10", "Welcome" },
     { "17:45 UTC [10:45 am PT]  Closing", "17:45", "23:58", "Closing" },
+    /* round 5: the time at the end of dot leaders */
+    { "Opening remarks ............ 09:15", "09:15", "23:58", "Opening remarks" },
+    { "- Coffee . . . . . . . 10:30-11:00", "10:30", "11:00", "Coffee" },
+    /* round 5: a start that is only about right */
+    { "approx. 21:00  Drinks at the bar", "21:00", "23:58", "Drinks at the bar" },
+    { "- from 9 to 10:30 roadmap 2027", "09:00", "10:30", "roadmap 2027" },
 };
 
 /* A programme whose every line starts with a word before the time. */
@@ -350,6 +381,35 @@ START_TEST (test_slot_time_military_single)
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
     ck_assert_str_eq (slot_at (agenda, 0, 2)->start, "12:00");
     ck_assert_str_eq (slot_at (agenda, 0, 3)->title, "Debrief");
+}
+END_TEST
+
+/* A running order whose every time ends its line after dot leaders. */
+START_TEST (test_slot_time_at_end)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Registration ............ 08:30\n"
+                                               "Keynote \xe2\x80\x93 Ann Lee ...... 09:30\n"
+                                               "Chapter 3 ........ 12\n", NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 2);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->end, "09:30");
+    assert_chair (slot_at (agenda, 0, 1), "Ann Lee", MLA_PERSON_ROLE_SPEAKER, TRUE);
+}
+END_TEST
+
+/* An updated agenda whose every line starts with a time struck out: the
+ * quick check reads the time after it. */
+START_TEST (test_slot_time_struck)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("~~09:00~~ 09:30 Welcome\n"
+                                               "~~10:00~~ 10:30 Lunch @ ~~Caf\xc3\xa9 Linden~~ Room 4.12\n",
+                                               NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 2);
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->start, "10:30");
+    ck_assert_str_eq (slot_at (agenda, 0, 1)->location, "Room 4.12");
 }
 END_TEST
 
@@ -1294,6 +1354,27 @@ END_TEST
 
 /* A quoted whole programme is an agenda; "agenda for Friday's meeting"
  * names its day; "(presenter: X, unconfirmed)" gives the slot's person. */
+/* A reply that comments between the pieces of a quoted programme: each
+ * piece after a schedule goes on with it; a piece quoted alone does not. */
+START_TEST (test_layout_quoted_in_pieces)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Ruth wrote:\n> Tue 9/16\n>\n"
+                                               "> 6:00pm  Doors open\n> 6:30pm  Typing the untyped\n\n"
+                                               "Will this one be recorded?\n\n"
+                                               "> 7:15pm  Lightning talks\n> 7:45pm  Ask me anything\n\n"
+                                               "Which pub?\n\n> 8:30pm  Pub\n",
+                                               "2025-09-08T10:02:00Z");
+    g_autoptr (MlaAgenda) alone = parse_text ("Ruth wrote:\n> 7:15pm  Lightning talks\n"
+                                              "> 7:45pm  Ask me anything\n\nWill this one be recorded?\n",
+                                              "2025-09-08T10:02:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 5);
+    ck_assert_str_eq (slot_at (agenda, 0, 4)->start, "20:30");
+    ck_assert_ptr_null (alone);
+}
+END_TEST
+
 START_TEST (test_layout_quoted_whole_programme)
 {
     g_autoptr (MlaAgenda) agenda = parse_text ("On Mon, 10 Nov 2031, Ann wrote:\n"
@@ -1474,6 +1555,110 @@ START_TEST (test_layout_inline_break_alone)
 }
 END_TEST
 
+/* A list whose every item ends in its range is a slot per item, however
+ * long the title; after the range come the title's people or a note. */
+static const struct {
+    const char *item;
+    const char *title;
+    const char *person;     /* NULL: none */
+    MlaPersonRole role;
+    const char *note;       /* NULL: none */
+} timed_items[] = {
+    { "- Operator patterns 101, led by Camille Roux (9:15-10:30)", "Operator patterns 101",
+      "Camille Roux", MLA_PERSON_ROLE_CHAIR, NULL },
+    { "- Hands-on lab: your first controller (10:45-12:30) - with Jakub Nowak",
+      "Hands-on lab: your first controller", "Jakub Nowak", MLA_PERSON_ROLE_SPEAKER, NULL },
+    { "- Testing operators (9:15-10:30), speaker tbc", "Testing operators", NULL, 0,
+      "speaker tbc" },
+};
+
+START_TEST (test_layout_timed_items)
+{
+    g_autoptr (MlaAgenda) agenda = NULL;
+    MlaAgendaSlot *slot = slot_of_item (&agenda, "Day 1\n- Welcome (8:00-8:30)\n",
+                                        timed_items[_i].item,
+                                        "\n- Wrap-up (16:00-16:30)\n\nThanks, Ann\n", NULL, 3, 1);
+
+    ck_assert_str_eq (slot->title, timed_items[_i].title);
+    if (timed_items[_i].person != NULL)
+        assert_chair (slot, timed_items[_i].person, timed_items[_i].role, TRUE);
+    else
+        ck_assert_uint_eq (slot->people->len, 0);
+    if (timed_items[_i].note != NULL)
+        ck_assert_str_eq (note_at (slot, 0), timed_items[_i].note);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->end, "16:30");
+}
+END_TEST
+
+/* A block of fields whose time is one of them ("Time/place:"), after or
+ * before its title and speaker. */
+static const struct {
+    const char *block;
+    const char *start;
+    const char *location;   /* NULL: none */
+} labelled_blocks[] = {
+    { "  Speaker: Ann Lee\n  Title: Lattices\n  Time/place: 16:15, Room B12", "16:15",
+      "Room B12" },
+    { "Title: Lattices\nSpeaker: Ann Lee (2nd year)\nTime & place: 14:00 (!), room S 1.004",
+      "14:00", "room S 1.004" },
+    { "Title: Lattices\nSpeaker: Ann Lee\nWhen: 4:15pm, coffee before", "16:15", NULL },
+    { "Title: Lattices\nSpeaker: Ann Lee\nRoom: B12\nTime: 16:15", "16:15", "B12" },
+    { "When: 16:15\nTitle: Lattices\nSpeaker: Ann Lee", "16:15", NULL },
+};
+
+START_TEST (test_layout_labelled_time)
+{
+    g_autoptr (MlaAgenda) agenda = NULL;
+    MlaAgendaSlot *slot = slot_of_item (&agenda, "5 March 2026\n", labelled_blocks[_i].block,
+                                        "\n\n19 March 2026\nSpeaker: Bo Ek\nTitle: Filler\n"
+                                        "Time: 16:15\n\n2 April 2026\nSpeaker: Cy Dahl\n"
+                                        "Title: Filler two\nTime: 16:15\n",
+                                        NULL, 3, 0);
+
+    ck_assert_str_eq (slot->start, labelled_blocks[_i].start);
+    ck_assert_str_eq (slot->title, "Lattices");
+    assert_chair (slot, "Ann Lee", MLA_PERSON_ROLE_SPEAKER, TRUE);
+    assert_str_or_null (slot->location, labelled_blocks[_i].location);
+    ck_assert_str_eq (slot_at (agenda, 1, 0)->title, "Filler");
+}
+END_TEST
+
+/* List items written as prose, their times after the title, in a
+ * programme under way: "till 10:45" alone starts where the item above
+ * ends; after a comma, a meal's place or a session's note. */
+static const struct {
+    const char *item;
+    const char *start;
+    const char *end;
+    const char *title;
+    const char *location;   /* NULL: none */
+    const char *note;       /* NULL: none */
+} prose_items[] = {
+    { "- then coffee till 10:45", "10:30", "10:45", "coffee", NULL, NULL },
+    { "- lunch from 10:30 to 11:30, downstairs in the restaurant", "10:30", "11:30", "lunch",
+      "downstairs in the restaurant", NULL },
+    { "* review from 10:30 to 11, backend team only", "10:30", "11:00", "review", NULL,
+      "backend team only" },
+};
+
+START_TEST (test_layout_prose_items)
+{
+    g_autoptr (MlaAgenda) agenda = NULL;
+    MlaAgendaSlot *slot = slot_of_item (&agenda,
+                                        "- dinner from 7 to 9, at home\n\nThursday 8 October:\n"
+                                        "- 9:00 to 10:30 roadmap\n",
+                                        prose_items[_i].item, "\n- 12:00 wrap-up\n",
+                                        "2026-09-28T15:31:09+02:00", 3, 1);
+
+    ck_assert_str_eq (slot->start, prose_items[_i].start);
+    ck_assert_str_eq (slot->end, prose_items[_i].end);
+    ck_assert_str_eq (slot->title, prose_items[_i].title);
+    assert_str_or_null (slot->location, prose_items[_i].location);
+    if (prose_items[_i].note != NULL)
+        ck_assert_str_eq (note_at (slot, 0), prose_items[_i].note);
+}
+END_TEST
+
 /* Numbered items with their start in parentheses at the end are slots;
  * lettered sub-items are their notes. */
 static const struct {
@@ -1490,15 +1675,12 @@ static const struct {
 
 START_TEST (test_layout_numbered_items)
 {
-    g_autofree char *text = g_strdup_printf ("Agenda\n\n%s\n   a. first point\n   b. second point\n"
-                                             "7. Any other business (11:50)\n8. Close (12:00)\n",
-                                             numbered_items[_i].item);
-    g_autoptr (MlaAgenda) agenda = parse_text (text, NULL);
-    MlaAgendaSlot *slot;
+    g_autoptr (MlaAgenda) agenda = NULL;
+    MlaAgendaSlot *slot = slot_of_item (&agenda, "Agenda\n\n", numbered_items[_i].item,
+                                        "\n   a. first point\n   b. second point\n"
+                                        "7. Any other business (11:50)\n8. Close (12:00)\n",
+                                        NULL, 3, 0);
 
-    ck_assert_ptr_nonnull (agenda);
-    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
-    slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->start, numbered_items[_i].start);
     ck_assert_str_eq (slot->title, numbered_items[_i].title);
     ck_assert_str_eq (note_at (slot, 1), "second point");
@@ -1571,10 +1753,7 @@ START_TEST (test_layout_cells)
     ck_assert_ptr_nonnull (agenda);
     slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->title, cells[_i].title);
-    if (cells[_i].location != NULL)
-        ck_assert_str_eq (slot->location, cells[_i].location);
-    else
-        ck_assert_ptr_null (slot->location);
+    assert_str_or_null (slot->location, cells[_i].location);
     if (cells[_i].person != NULL)
         assert_chair (slot, cells[_i].person, MLA_PERSON_ROLE_SPEAKER, TRUE);
     else
@@ -1639,6 +1818,11 @@ static const char *const negatives_round5[] = {
     /* key dates: a table of a date and a time per row, each its own day */
     "Date\tTime\tWhat\nFri 4 Dec 2026\t23:59\tEarly-bird registration closes\n"
     "Mon 11 Jan 2027\t12:00\tCall for talks closes\nFri 29 Jan 2027\t17:00\tSpeaker notifications\n",
+    /* dot leaders to prices and pages, not times */
+    "Espresso ........ 2.50\nCappuccino ....... 3.20\nCroissant ........ 2.80\n"
+    "Sandwich ........ 6.50\n",
+    "Contents\n\n1. Introduction ........ 1\n2. Methods ........ 12\n3. Results ........ 3.14\n"
+    "Appendix ........ 10.22\nIndex ........ 11.40\n",
 };
 
 START_TEST (test_negative_round5)
@@ -1702,6 +1886,23 @@ START_TEST (test_second_frame_heads_its_day)
 }
 END_TEST
 
+/* "(16-17 June 2026," in the prose, then "Day 1" and "Day 2": the 16th
+ * and the 17th. */
+START_TEST (test_day_numbers_from_a_range)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "agenda for the two-day workshop (16-17 June 2026,\nZurich office).\n\nDay 1\n"
+        "- Welcome (9:00-9:15)\n- Patterns (9:15-10:30)\n\nDay 2\n- Recap (9:00-9:15)\n"
+        "- Testing (9:15-10:30)\n",
+        "2026-06-01T09:00:00+02:00");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 2);
+    ck_assert_str_eq (day_at (agenda, 0)->date, "2026-06-16");
+    ck_assert_str_eq (day_at (agenda, 1)->date, "2026-06-17");
+}
+END_TEST
+
 /* "Session II 09:30-11:30" over the items: the last one ends at 11:30. */
 START_TEST (test_frame_ends_last_slot)
 {
@@ -1713,6 +1914,30 @@ START_TEST (test_frame_ends_last_slot)
     ck_assert_ptr_nonnull (agenda);
     ck_assert_str_eq (day_at (agenda, 0)->date, "2025-03-18");
     ck_assert_str_eq (slot_at (agenda, 0, 2)->end, "11:30");
+}
+END_TEST
+
+/* A range alone over field lines frames the slots below when the first
+ * starts within it; a slot over its fields is followed by the next at
+ * its end. */
+static const struct {
+    const char *text;
+    guint slots;
+    const char *first;
+} time_frames[] = {
+    { "Wednesday, 14 October 2026\n1400-1600 UTC\nChairs: Ann Lee, Bo Ek\nNotes: https://n.example\n\n"
+      "1400-1410  Administrivia\n1410-1500  Draft one\n1500-1600  Wrap-up\n", 3, "Administrivia" },
+    { "Wednesday, 14 October 2026\n14:00-15:00\nRoom: B12\nLattices\n\n15:00-16:00\nRoom: B13\n"
+      "Graphs\n\n16:00 Wrap-up\n", 3, "Lattices" },
+};
+
+START_TEST (test_frame_time_alone)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (time_frames[_i].text, "2026-10-01T10:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), time_frames[_i].slots);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, time_frames[_i].first);
 }
 END_TEST
 
@@ -2827,6 +3052,27 @@ static const struct {
       3, 0, 1, "Poster session & demos", NULL, "Foyer", NULL },
     { "Friday\n\n12:00  Lunch (on your own)\n13:30  Posters\n15:00  Panel\n",
       3, 0, 0, "Lunch (on your own)", NULL, NULL, NULL },
+    /* a lower-case line under a title line that named its speaker is a note */
+    { "Tuesday\n\n14:00  Administrivia\n14:10  draft-ietf-dnsstat-counters-03 - Mirela Ostrowska (25 min)\n"
+      "       open issues #14, #17, #22\n14:35  AOB\n",
+      3, 0, 1, "draft-ietf-dnsstat-counters-03", NULL, NULL, "Mirela Ostrowska" },
+    /* a note after the name a label gives */
+    { "Thursday\n\n16:15  Seminar\n       Speaker: Am\u00e9lie Fontaine -- guest lecture\n17:00  Drinks\n18:00  End\n",
+      3, 0, 0, "Seminar", NULL, NULL, "Am\u00e9lie Fontaine" },
+    /* "X presents" after a title; "(5 min each)"; a trailing comma */
+    { "Thursday\n\n- from 9 to 10:30 roadmap 2027, Femke presents\n- 10:30 to 10:45 coffee\n"
+      "- 10:45 to 12:15 architecture review\n",
+      3, 0, 0, "roadmap 2027", NULL, NULL, "Femke" },
+    { "Tuesday\n\n6:30pm  Typing the untyped,\n        Ann Lee\n7:15pm  Lightning talks (5 min each)\n"
+      "8:00pm  Pub\n",
+      3, 0, 1, "Lightning talks", NULL, NULL, NULL },
+    /* an acronym is no name; an address after "@ place,"; co-chairs */
+    { "Tuesday\n\n11:30  Review follow-up (Joanna Wilde, APA WG)\n12:30  Lunch\n"
+      "19:30  Host dinner @ Restaurante Mar Azul, Rua das Flores 12\n",
+      3, 0, 0, "Review follow-up", NULL, NULL, "Joanna Wilde" },
+    { "Tuesday\n\n11:30  Review follow-up (Joanna Wilde, APA WG)\n12:30  Lunch\n"
+      "19:30  Host dinner @ Restaurante Mar Azul, Rua das Flores 12\n",
+      3, 0, 2, "Host dinner", NULL, "Restaurante Mar Azul", NULL },
     /* "Name: Title" on two slots or more; one alone is a topic */
     { "Thursday\n\n19:00  Welcome\n19:10  Niamh Gallagher: Typing a codebase without tears\n"
       "20:05  Dmitri Volkov: What I learned on a microcontroller\n",
@@ -3059,7 +3305,9 @@ static const struct {
     { "layouts", &test_layouts, G_N_ELEMENTS (layouts) },
     { "round 5", &test_negative_round5, G_N_ELEMENTS (negatives_round5) },
     { "round 5", &test_frame_ends_last_slot, 1 },
+    { "round 5", &test_frame_time_alone, G_N_ELEMENTS (time_frames) },
     { "round 5", &test_day_from_prose, 1 },
+    { "round 5", &test_day_numbers_from_a_range, 1 },
     { "round 5", &test_quoted_agenda_with_interjections, 1 },
     { "round 5", &test_second_frame_heads_its_day, 1 },
 };
@@ -3083,6 +3331,8 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_clock_resolves, 0, G_N_ELEMENTS (clocks));
     tcase_add_loop_test (tc, test_range_resolves, 0, G_N_ELEMENTS (ranges));
     tcase_add_test (tc, test_slot_time_military_single);
+    tcase_add_test (tc, test_slot_time_at_end);
+    tcase_add_test (tc, test_slot_time_struck);
     tcase_add_test (tc, test_slot_time_after_word);
     tcase_add_test (tc, test_clock_day_order);
     tcase_add_test (tc, test_clock_new_day_when_time_restarts);
@@ -3132,10 +3382,14 @@ agenda_suite (void)
     tcase_add_test (tc, test_layout_quoted_agenda);
     tcase_add_test (tc, test_layout_track_columns);
     tcase_add_test (tc, test_layout_quoted_whole_programme);
+    tcase_add_test (tc, test_layout_quoted_in_pieces);
     tcase_add_loop_test (tc, test_layout_header_tables, 0, G_N_ELEMENTS (header_tables));
     tcase_add_test (tc, test_layout_underlined_title);
     tcase_add_test (tc, test_layout_inline_break);
     tcase_add_test (tc, test_layout_inline_break_alone);
+    tcase_add_loop_test (tc, test_layout_timed_items, 0, G_N_ELEMENTS (timed_items));
+    tcase_add_loop_test (tc, test_layout_labelled_time, 0, G_N_ELEMENTS (labelled_blocks));
+    tcase_add_loop_test (tc, test_layout_prose_items, 0, G_N_ELEMENTS (prose_items));
     tcase_add_loop_test (tc, test_layout_numbered_items, 0, G_N_ELEMENTS (numbered_items));
     tcase_add_loop_test (tc, test_layout_dated_lines, 0, G_N_ELEMENTS (dated_lines));
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));

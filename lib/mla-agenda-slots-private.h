@@ -1,0 +1,31 @@
+/* mla-agenda-slots-private.h: the slot rules of the agenda parser, the
+ * handlers of the rule table that find a slot's time on its line: a time
+ * first, a range in parentheses after a title, a line headed by its date
+ * or weekday, a detail line under a slot. Not installed. */
+#pragma once
+#include <glib.h>
+#include "mla-agenda-days-private.h"
+
+G_BEGIN_DECLS
+
+/* "9:00 - 9:30 Title": a time first, then the title or a row's cells. */
+gboolean mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match);
+/* "Lunch (12:30-13:30)", "- Break (10:15-10:30)" under a slot. */
+gboolean mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match);
+/* "Mon Sep-21, 8:30 AM- 9:00 AM" under a slot: its day and hours. */
+gboolean mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match);
+/* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title": a slot on that day. */
+gboolean mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* "Time/place: 16:15, S 2.109": a slot whose time is a field of its
+ * block, under the block's "Title:" and "Speaker:" lines. */
+gboolean mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* "- lunch from 12:15 to 1, downstairs", "- then coffee till 10:45": a
+ * list item written as prose, in a programme already under way. */
+gboolean mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match);
+
+/* Whether a slot line follows the current line anywhere below. */
+gboolean mla_agenda_slot_follows (MlaAgendaBuilder *b);
+
+G_END_DECLS

@@ -1,0 +1,698 @@
+/* mla-agenda-slots.c: the agenda parser's slot rules: how a slot's time
+ * is found on its line: a time first ("9:00 - Title"), a range in
+ * parentheses ("Lunch (12:30-13:30)"), a line headed by its date or
+ * weekday, a detail line under a slot ("Mon Sep-21, 8:30 AM- 9:00 AM"). */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+#include "mla-agenda-slots-private.h"
+#include "mla-agenda-rules-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-times-private.h"
+
+#define PROSE_MIN_CHARS 50      /* a line this long that runs on is prose */
+
+/* Whether the rest of a time row, @rest, is a dash and nothing else, as
+ * in the seed's "9:30   - ": a row whose title was left empty. ("8:30AM:"
+ * announces items below, and a time alone may have its title below.) */
+static gboolean
+is_empty_row (const char *rest)
+{
+    g_autofree char *text = g_strstrip (g_strdup (rest));
+
+    return strcmp (text, "-") == 0 || strcmp (text, "\xe2\x80\x93") == 0
+           || strcmp (text, "\xe2\x80\x94") == 0;
+}
+
+/* "3:30 - 3:15pm": the start is kept; the end, written before it, is not
+ * used but flagged in a note. */
+static void
+flag_end_before_start (MlaAgendaSlot *slot, int s, int e)
+{
+    char end[6];
+
+    if (e < 0 || e >= s || mla_agenda_runs_past_midnight (s, e))
+        return;
+    mla_agenda_format_minutes (e, end);
+    g_ptr_array_add (slot->notes, g_strdup_printf ("end %s is before the start", end));
+}
+
+/* "10:00 AM - 10:45 AM \u00b7 Hall A" over the title: the rest of the
+ * time line is the slot's place. */
+static gboolean
+place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *place = NULL;
+    const char *sign = rest + strspn (rest, " ");
+
+    if ((strchr ("|@", *sign) == NULL || *sign == '\0') && !g_str_has_prefix (sign, "\xc2\xb7")
+        && !g_str_has_prefix (sign, "\xe2\x80\xa2"))
+        return FALSE;
+    if (!g_regex_match (b->parser->place_after_time, rest, 0, &match))
+        return FALSE;
+    place = g_match_info_fetch_named (match, "place");
+    if (!mla_agenda_names_place (b, place))
+        return FALSE;
+    slot->location = g_steal_pointer (&place);
+    return TRUE;
+}
+
+/* "arriving Tuesday 14 October at" over "10:35. Our shuttle ...": a
+ * time that starts a line only because prose was wrapped there. The line
+ * above runs on (no colon or full stop at its end), is as long as wrapped
+ * prose and written as prose (no tab, no column gap), is no slot's
+ * continuation (not indented more), and its paragraph holds no slot. */
+static gboolean
+continues_prose (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *above;
+    g_autofree char *text = NULL;
+    gsize len;
+    guint first;
+
+    if (b->index == 0 || b->lines[b->index - 1].blank)
+        return FALSE;
+    above = &b->lines[b->index - 1];
+    if (above->indent > mla_agenda_current_line (b)->indent)
+        return FALSE;
+    text = g_strchomp (g_strdup (above->text));
+    len = strlen (text);
+    if (g_utf8_strlen (text, -1) < PROSE_MIN_CHARS
+        || !(g_ascii_isalnum (text[len - 1]) || text[len - 1] == ',')
+        || strchr (text, '\t') != NULL || strstr (text + above->indent, "   ") != NULL)
+        return FALSE;
+    for (first = b->index - 1; first > 0 && !b->lines[first - 1].blank; first--)
+        ;
+    return b->slot_lines->len == 0
+           || g_array_index (b->slot_lines, guint, b->slot_lines->len - 1) < first;
+}
+
+/* Whether the current line starts with a bullet ("- ", "* ", "\u2022 "). */
+static gboolean
+is_list_item (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+
+    return g_regex_match (b->parser->list_marker, line->text + line->indent, 0, NULL)
+           && !g_ascii_isdigit (line->text[line->indent]);
+}
+
+/* The start of the slot line @i, or -1. */
+static int
+line_start (MlaAgendaBuilder *b, guint i)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    MlaClock clock;
+    gboolean bare;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, &match)
+        || !mla_agenda_fetch_clock (b, match, "1", &clock, &bare) || bare)
+        return -1;
+    return mla_agenda_resolve_clock (&clock, -1, b->all_24h);
+}
+
+/* "1400-1600 UTC" alone, then "Chairs:" and "Notes:" lines, then items
+ * from 14:00: the range frames the items, it is no slot. (A range over a
+ * "Title:" line and the next slot after its end is one.) */
+static gboolean
+frames_slots_below (MlaAgendaBuilder *b, int s, int e)
+{
+    guint i = b->index + 1;
+    int next;
+
+    while (i < b->n_lines && b->lines[i].blank)
+        i++;
+    if (i == b->n_lines || !g_regex_match (b->parser->field_line, b->lines[i].text, 0, NULL)
+        || !mla_agenda_slots_follow_frame (b, b->index))
+        return FALSE;
+    while (i < b->n_lines && (b->lines[i].blank || line_start (b, i) < 0))
+        i++;
+    next = i < b->n_lines ? line_start (b, i) : -1;
+    return next >= s && next < e;
+}
+
+gboolean
+mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    MlaClock start, end;
+    gboolean bare1 = FALSE, bare2 = FALSE, has_end;
+    g_autofree char *title_raw = g_match_info_fetch_named (match, "title");
+    g_autofree char *title = NULL;
+    int s, e = -1;
+    gint title_pos = 0;
+
+    if (b->in_minutes)
+        return FALSE;   /* timestamps of the minutes, no slots */
+    if (continues_prose (b))
+        return FALSE;
+
+    if (!mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
+        return FALSE;
+    has_end = mla_agenda_fetch_clock (b, match, "2", &end, &bare2);
+    title = mla_agenda_strip_separators (title_raw);
+    if (bare1 && has_end && bare2)
+        return FALSE;   /* "2 - 3  rooms": no time has minutes or am/pm */
+    if (bare1 && !has_end) {
+        g_autofree char *from = g_match_info_fetch_named (match, "from");
+
+        /* "alle 10 Apertura" is a time; "10 people" and "from 10 people" are not */
+        if (from == NULL || from[0] == '\0' || !g_unichar_isupper (g_utf8_get_char (title)))
+            return FALSE;
+    }
+    g_strchomp (title);
+    {
+        /* "09.00-09.30  1   Opening": the item's number in a column of
+         * its own is no cell of the row */
+        g_autoptr (GMatchInfo) item = NULL;
+        gint skip = 0;
+
+        if (g_regex_match (b->parser->item_column, title, 0, &item)) {
+            g_match_info_fetch_pos (item, 0, NULL, &skip);
+            memmove (title, title + skip, strlen (title + skip) + 1);
+        }
+    }
+    while (g_str_has_suffix (title, "|")) {     /* pipe tables */
+        title[strlen (title) - 1] = '\0';
+        g_strchomp (title);
+    }
+    if (title[0] == '<')
+        return FALSE;           /* chat logs: "12:03 <nick> hello" */
+    if (has_end)
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    else
+        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+    mla_agenda_builder_set_zone (b, match);
+    if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot && b->previous >= 0
+        && s < b->previous - 60 && !mla_agenda_runs_past_midnight (b->previous, s)) {
+        /* A programme that starts again in the morning is the next day. */
+        g_autoptr (GDateTime) next = mla_agenda_day_after (b->day->date);
+        char date[11] = "";
+
+        if (next != NULL)
+            mla_agenda_format_date (next, date);
+        g_debug ("agenda: rule slot-time: line %u starts a new day", b->index + 1);
+        mla_agenda_builder_new_day (b, NULL, date);
+        mla_agenda_builder_clear_table (b);
+    }
+    b->previous = s;
+    g_clear_pointer (&b->pending, mla_agenda_slot_free);
+    b->slot = NULL;
+    b->slot_indent = mla_agenda_current_line (b)->indent;
+    g_debug ("agenda: rule slot-time: line %u: %02d:%02d \"%s\"", b->index + 1, s / 60, s % 60,
+             title);
+
+    if (title[0] == '\0' && is_empty_row (title_raw)) {
+        mla_agenda_builder_add_stop (b, s);
+        return TRUE;
+    }
+    if (title[0] == '\0' && e > s && frames_slots_below (b, s, e)) {
+        g_debug ("agenda: rule slot-time: line %u frames the slots below", b->index + 1);
+        mla_agenda_builder_frame (b, e);
+        return TRUE;
+    }
+    g_match_info_fetch_named_pos (match, "title", &title_pos, NULL);
+    title_pos += (gint) (strlen (title_raw) - strlen (title_raw + strspn (title_raw, " -:|.,")));
+    if (b->columns->len > 0) {
+        mla_agenda_table_row (b, title_raw + strspn (title_raw, " -:.,"), s, e);
+        return TRUE;
+    }
+    if (b->rooms->len > 0) {
+        mla_agenda_track_row (b, title_pos, s, e);
+        return TRUE;
+    }
+    {
+        g_autoptr (MlaAgendaSlot) slot = mla_agenda_slot_new ();
+
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        flag_end_before_start (slot, s, e);
+        if (title[0] == '\0'
+            && (mla_agenda_flat_row (b, s, e) || mla_agenda_parallel_block (b, s, e)
+                || mla_agenda_block_row (b, s, e)))
+            return TRUE;
+        if (title[0] == '\0' || place_after_time (b, slot, title_raw)) {
+            b->pending = g_steal_pointer (&slot);
+            return TRUE;
+        }
+        if (mla_agenda_parallel_block (b, s, e) || mla_agenda_room_cells (b, title, s, e))
+            return TRUE;
+        /* "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams": a row of cells */
+        mla_agenda_slot_set_cells (
+            b, slot, title,
+            mla_agenda_current_line (b)->text[mla_agenda_current_line (b)->indent] == '|'
+                || mla_agenda_cells_have_label (b, title));
+        mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
+    }
+    return TRUE;
+}
+
+/* Whether the next line with text is a list item without a time of its
+ * own: an item of the slot that a timed item before it leaves open. */
+static gboolean
+untimed_item_follows (MlaAgendaBuilder *b)
+{
+    for (guint i = b->index + 1; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text + b->lines[i].indent;
+
+        if (b->lines[i].blank)
+            continue;
+        return g_regex_match (b->parser->list_marker, text, 0, NULL)
+               && !g_regex_match (b->parser->time_anywhere, text, 0, NULL);
+    }
+    return FALSE;
+}
+
+/* "- Break (10:15-10:30)" under a slot: a slot of its own, and the list
+ * items right after it a slot from the break's end (the first item is
+ * its title). "- Return home (4:00PM)": a slot at that time. A list of
+ * items that each end in their range ("- Recap (9:00-9:15)") is a slot
+ * per item; what follows the range is the title's too ("(10:45-12:30) -
+ * with Ann Lee") or a note ("(9:15-10:30), speaker tbc"). */
+gboolean
+mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    MlaAgendaSlot *parent = b->slot;
+    g_autofree char *title = g_match_info_fetch_named (match, "title");
+    g_autofree char *after = g_match_info_fetch_named (match, "after");
+    g_autofree char *note = g_match_info_fetch_named (match, "note");
+    g_autofree char *dash = g_match_info_fetch_named (match, "dash");
+    g_autoptr (GMatchInfo) item = NULL;
+    MlaClock start, end;
+    gboolean bare1, bare2, numbered, whole;
+    int s, e;
+    MlaAgendaSlot *slot;
+
+    if (b->in_minutes)
+        return FALSE;   /* timestamps of the minutes, no slots */
+
+    /* "3. Treasurer's report (10:25)": a numbered item is a slot of its own */
+    numbered =
+        g_ascii_isdigit (title[0]) && g_regex_match (b->parser->list_marker, title, 0, &item);
+    /* "Session 1 (09:00-10:30): Kernels", "Lunch (12:30-14:00)": with a
+     * whole range, a line is a slot of its own */
+    whole = mla_agenda_fetch_clock (b, match, "2", &end, &bare2)
+            && (g_utf8_strlen (title, -1) <= HEADING_MAX_CHARS / 2 || is_list_item (b));
+    if ((after != NULL && after[0] != '\0') || (dash != NULL && dash[0] != '\0')) {
+        char *joined = dash != NULL && dash[0] != '\0' ? g_strconcat (title, " ", dash, NULL)
+                                                        : g_strconcat (title, ": ", after, NULL);
+
+        g_free (title);
+        title = joined;
+    }
+    if (!numbered && !whole && mla_agenda_fetch_clock (b, match, "1", &start, &bare1) && !bare1) {
+        /* "Slot 1 (10:00)" over "- Main room: Testing" lines: a time block */
+        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        if (mla_agenda_parallel_block (b, s, -1)) {
+            b->previous = s;
+            return TRUE;
+        }
+    }
+    if ((!numbered && !whole && (parent == NULL || !b->slot_open))
+        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
+        return FALSE;
+    /* (a list item with a range under a slot is a break inside it) */
+    if (whole && !numbered && (!is_list_item (b) || !untimed_item_follows (b)))
+        numbered = TRUE;        /* the same path: a slot with its own line */
+    if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2)) {
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    } else if (!bare1) {
+        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        e = -1;
+    } else {
+        return FALSE;
+    }
+    slot = mla_agenda_slot_new ();
+    mla_agenda_format_minutes (s, slot->start);
+    if (e > s)
+        mla_agenda_format_minutes (e, slot->end);
+    if (numbered && e > s && mla_agenda_parallel_block (b, s, e)) {
+        /* "Parallel Sessions (13:00-15:00)" over one line per session */
+        mla_agenda_slot_free (slot);
+        b->previous = s;
+        return TRUE;
+    }
+    if (numbered) {
+        gint skip = 0;
+
+        if (item != NULL)
+            g_match_info_fetch_pos (item, 0, NULL, &skip);
+        mla_agenda_slot_set_title (b, slot, title + skip);
+        if (note != NULL && note[0] != '\0')
+            g_ptr_array_add (slot->notes, g_strdup (note));
+        b->previous = s;
+        b->slot_indent = mla_agenda_current_line (b)->indent;
+        mla_agenda_builder_add_slot (b, slot);
+        return TRUE;
+    }
+    mla_agenda_slot_set_title (b, slot, title);
+    if (b->day == NULL)
+        mla_agenda_builder_new_day (b, NULL, NULL);     /* "- Recap (9:00-9:15)" first */
+    g_ptr_array_add (b->day->slots, slot);
+    g_array_append_val (b->slot_lines, b->index);
+    b->previous = s;
+    b->last_content = b->index;
+    if (e > s && b->index + 1 < b->n_lines
+        && g_regex_match (b->parser->list_marker,
+                          b->lines[b->index + 1].text + b->lines[b->index + 1].indent, 0, NULL)) {
+        g_clear_pointer (&b->pending, mla_agenda_slot_free);
+        b->pending = mla_agenda_slot_new ();
+        mla_agenda_format_minutes (e, b->pending->start);
+    }
+    return TRUE;
+}
+
+/* "Thursday, 6 November 2025, 09:30-11:30" over a session's items, after
+ * another day's: the next day's heading with its hours, no detail of the
+ * slot above. */
+static gboolean
+heads_another_day (MlaAgendaBuilder *b)
+{
+    char date[11] = "";
+
+    return b->day != NULL && mla_agenda_find_date (b, mla_agenda_current_line (b)->text, date)
+           && date[0] != '\0' && strcmp (date, b->day->date) != 0
+           && mla_agenda_slots_follow_frame (b, b->index);
+}
+
+gboolean
+mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    MlaAgendaSlot *slot = b->pending != NULL ? b->pending : b->slot;
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    int s, e;
+
+    if (!mla_agenda_fetch_clock (b, match, "1", &start, &bare1) ||
+        !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        return FALSE;
+    if (slot == NULL || heads_another_day (b))
+        return FALSE;
+    mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    mla_agenda_builder_set_zone (b, match);
+    if (slot == b->pending) {
+        /* the lines after the details are the slot's category and text */
+        mla_agenda_builder_add_slot (b, g_steal_pointer (&b->pending));
+    } else if (slot == b->detail_slot) {
+        /* A second detail line: a parallel slot, its speaker on the line
+         * above, which the slot before took as a note. */
+        MlaAgendaSlot *parallel = mla_agenda_slot_new ();
+        guint above = b->index;
+
+        while (above > 0 && b->lines[above - 1].blank)
+            above--;
+        mla_agenda_format_minutes (s, parallel->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, parallel->end);
+        if (above > 0 && mla_agenda_parser_is_name (b->parser, b->lines[above - 1].text)) {
+            g_autofree char *name = mla_agenda_squeeze (b->lines[above - 1].text);
+
+            if (slot->notes->len > 0
+                && strcmp (g_ptr_array_index (slot->notes, slot->notes->len - 1), name) == 0)
+                g_ptr_array_remove_index (slot->notes, slot->notes->len - 1);
+            mla_agenda_add_name_run (b, parallel, name);
+        }
+        mla_agenda_builder_add_slot (b, parallel);
+        b->previous = s;
+        slot = parallel;
+    }
+    b->detail_slot = slot;
+    if (slot->end[0] == '\0' && e > s && mla_agenda_minutes_of (slot->start) == s)
+        mla_agenda_format_minutes (e, slot->end);
+    if (b->day != NULL && b->day->name == NULL && b->day->date[0] == '\0') {
+        /* "Mon Sep-21, 8:30 AM- 9:00 AM" under no heading: the day is
+         * named by its slots' detail lines. */
+        const char *text = mla_agenda_current_line (b)->text;
+        gint from = 0;
+        g_autofree char *head = NULL;
+
+        g_match_info_fetch_named_pos (match, "h1", &from, NULL);
+        head = g_strndup (text, from);
+        b->day->name = mla_agenda_squeeze (g_strdelimit (head, ",", ' '));
+        mla_agenda_find_date (b, b->day->name, b->day->date);
+    }
+    b->detail_line = (gint) b->index;
+    return TRUE;
+}
+
+/* Whether @name, the head of a dated line, is a weekday and at most two
+ * more words ("Mon", "Monday 16 November" without a year): then @date is
+ * the current day's when it has that name, else the next such weekday
+ * (or "" without a reference). */
+static gboolean
+weekday_head (MlaAgendaBuilder *b, const char *name, char date[11])
+{
+    int weekday = mla_agenda_text_weekday (b->parser, name);
+    guint words = 1;
+
+    for (const char *p = name; *p != '\0'; p++)
+        words += *p == ' ';
+    if (weekday == 0 || words > 3)
+        return FALSE;
+    if (b->day != NULL && g_strcmp0 (b->day->name, name) == 0)
+        memcpy (date, b->day->date, 11);
+    else if (date[0] == '\0')
+        mla_agenda_resolve_weekday_after (b, weekday, date);
+    return TRUE;
+}
+
+/* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title - Speaker": a line that
+ * carries its own date (or weekday: "Mon    09:00-12:30  Opening
+ * plenary") is a slot on that day. */
+gboolean
+mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *head = g_match_info_fetch_named (match, "head");
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    g_autofree char *name = NULL;
+    g_autoptr (MlaAgendaSlot) slot = NULL;
+    g_autoptr (GMatchInfo) place = NULL;
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    char date[11] = "";
+    int s, e;
+
+    if (b->in_minutes)
+        return FALSE;   /* timestamps of the minutes, no slots */
+
+    if (g_utf8_strlen (head, -1) > HEADING_MAX_CHARS / 2
+        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)
+        || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        return FALSE;
+    name = mla_agenda_squeeze (head);
+    if ((!mla_agenda_find_date (b, head, date) || date[0] == '\0')
+        && !weekday_head (b, name, date))
+        return FALSE;
+    mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    mla_agenda_builder_set_zone (b, match);
+    if (b->day == NULL
+        || (date[0] != '\0' ? strcmp (b->day->date, date) : g_strcmp0 (b->day->name, name)) != 0)
+        mla_agenda_builder_new_day (b, name, date);
+    mla_agenda_builder_clear_table (b);
+    if (mla_agenda_names_place (b, rest) && mla_agenda_slot_follows (b)) {
+        /* "Every Monday 10:00-11:00, Room 4.12" over the items: the
+         * meeting's frame, a heading */
+        g_debug ("agenda: rule slot-dated: line %u frames the slots below", b->index + 1);
+        return TRUE;
+    }
+    slot = mla_agenda_slot_new ();
+    mla_agenda_format_minutes (s, slot->start);
+    if (e > s)
+        mla_agenda_format_minutes (e, slot->end);
+    if (g_regex_match (b->parser->place_prefix, rest, 0, &place)) {
+        g_autofree char *where = g_match_info_fetch_named (place, "place");
+        g_autofree char *title = g_match_info_fetch_named (place, "title");
+
+        if (mla_agenda_names_place (b, where)) {
+            slot->location = mla_agenda_squeeze (where);
+            mla_agenda_slot_set_title (b, slot, title);
+        }
+    }
+    if (slot->location == NULL)
+        mla_agenda_slot_set_title (b, slot, rest);
+    g_debug ("agenda: rule slot-dated: line %u: %s %02d:%02d", b->index + 1, date, s / 60, s % 60);
+    b->previous = s;
+    b->slot_indent = mla_agenda_current_line (b)->indent;
+    mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
+    return TRUE;
+}
+
+/* Whether a slot line follows the current line anywhere below. */
+gboolean
+mla_agenda_slot_follows (MlaAgendaBuilder *b)
+{
+    for (guint i = b->index + 1; i < b->n_lines; i++)
+        if (!b->lines[i].blank
+            && (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL)
+                || g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), b->lines[i].text, 0,
+                                  NULL)))
+            return TRUE;
+    return FALSE;
+}
+
+/* Whether @text is only a marker of something not yet known ("tba"). */
+static gboolean
+only_marker (MlaAgendaBuilder *b, const char *text)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    gint from = 0, to = 0;
+
+    if (!g_regex_match (b->parser->markers, text, 0, &match))
+        return FALSE;
+    g_match_info_fetch_pos (match, 0, &from, &to);
+    return from == 0 && (gsize) to == strlen (text);
+}
+
+/* Whether a "Title:" line follows the current line in its paragraph. */
+static gboolean
+title_below (MlaAgendaBuilder *b)
+{
+    for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++)
+        if (g_regex_match (b->parser->title_label, b->lines[i].text, 0, NULL))
+            return TRUE;
+    return FALSE;
+}
+
+/* "5 March 2026 / Speaker: X / Title: Y / Time/place: 16:15, S 2.109": a
+ * block of fields whose time comes last. The field lines right above the
+ * time's are the slot's: "Title:" its title, labelled people its people,
+ * "Room:" its place, others notes. The place after the time counts when
+ * the label names one ("Time/place:"). Without fields above, the fields
+ * follow, as under a time alone. */
+gboolean
+mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *place = g_match_info_fetch_named (match, "place");
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    GRegex *person_label = mla_agenda_rule (b->parser, "person-label");
+    GRegex *place_label = mla_agenda_rule (b->parser, "location-label");
+    MlaAgendaSlot *slot = mla_agenda_slot_new ();
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    guint first = b->index, here = b->index;
+    int s, e = -1;
+
+    while (first > 0 && !b->lines[first - 1].blank
+           && g_regex_match (b->parser->field_line, b->lines[first - 1].text, 0, NULL))
+        first--;
+    /* ("Time: 15:00-16:00 UTC" over "Chair:" and the items' times is the
+     * meeting's frame, unless a "Title:" below makes it a slot's field) */
+    if (b->in_minutes
+        || (first == here && !title_below (b) && mla_agenda_slots_follow_frame (b, here))
+        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)) {
+        mla_agenda_slot_free (slot);
+        return FALSE;
+    }
+    if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    else
+        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+    mla_agenda_builder_set_zone (b, match);
+    mla_agenda_format_minutes (s, slot->start);
+    if (e > s)
+        mla_agenda_format_minutes (e, slot->end);
+    if (place != NULL && place[0] != '\0') {
+        /* "14:00 (!), room S 1.004": the place after a remark */
+        const char *p = rest + strspn (rest, " ");
+
+        if (*p == '(')
+            p = strchr (p, ')') + 1;
+        p += strspn (p, " ,;|");
+        if (*p != '\0')
+            slot->location = mla_agenda_squeeze (p);
+    }
+    b->previous = s;
+    g_clear_pointer (&b->pending, mla_agenda_slot_free);
+    if (first == here) {
+        b->pending = slot;
+        return TRUE;
+    }
+    for (guint i = first; i < here; i++) {
+        g_autoptr (GMatchInfo) label = NULL;
+        g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
+
+        if (g_regex_match (b->parser->title_label, text, 0, &label)) {
+            g_autofree char *title = g_match_info_fetch_named (label, "title");
+
+            if (only_marker (b, title))
+                g_ptr_array_add (slot->notes, g_strdup (text));
+            else
+                mla_agenda_slot_set_title (b, slot, title);
+        }
+    }
+    mla_agenda_builder_add_slot (b, slot);
+    b->slot_indent = mla_agenda_current_line (b)->indent;
+    for (guint i = first; i < here; i++) {
+        g_autoptr (GMatchInfo) label = NULL;
+        const char *text = b->lines[i].text;
+
+        if (g_regex_match (b->parser->title_label, text, 0, NULL))
+            continue;
+        b->index = i;
+        if (slot->location == NULL && g_regex_match (place_label, text, 0, &label))
+            slot->location = g_match_info_fetch_named (label, "value");
+        else if (!(g_regex_match (person_label, text, 0, &label)
+                   && mla_agenda_rule_person_label (b, label)))
+            g_ptr_array_add (slot->notes, mla_agenda_squeeze (text));
+        b->index = here;
+    }
+    b->last_content = here;
+    g_debug ("agenda: rule slot-labelled: line %u: %02d:%02d, fields from line %u", here + 1,
+             s / 60, s % 60, first + 1);
+    return TRUE;
+}
+
+/* "- lunch from 12:15 to 1, downstairs in the restaurant": a list item
+ * that writes its times after its title, in a programme already under
+ * way (it follows slots); "- then coffee till 10:45" starts where the
+ * slot above ends. What follows a comma is a meal's, a break's or a
+ * party's place, else a note. */
+gboolean
+mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *title = g_match_info_fetch_named (match, "title");
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    MlaAgendaSlot *slot;
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    int s, e;
+
+    if (b->in_minutes || b->slot == NULL || b->slot_lines->len == 0
+        || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        return FALSE;
+    if (mla_agenda_fetch_clock (b, match, "1", &start, &bare1)) {
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+    } else {
+        s = mla_agenda_minutes_of (b->slot->end);
+        if (s < 0)
+            return FALSE;
+        e = mla_agenda_resolve_clock (&end, s, b->all_24h);
+    }
+    if (e <= s)
+        return FALSE;
+    slot = mla_agenda_slot_new ();
+    mla_agenda_format_minutes (s, slot->start);
+    mla_agenda_format_minutes (e, slot->end);
+    mla_agenda_slot_set_title (b, slot, title);
+    if (rest != NULL && rest[0] != '\0') {
+        /* after a meal, a break or a party, where it is; else a note */
+        if (mla_agenda_parser_kind (b->parser, title) != MLA_SLOT_KIND_SESSION
+            && slot->location == NULL)
+            slot->location = g_steal_pointer (&rest);
+        else
+            g_ptr_array_add (slot->notes, g_steal_pointer (&rest));
+    }
+    g_debug ("agenda: rule slot-prose: line %u: %02d:%02d-%02d:%02d", b->index + 1, s / 60,
+             s % 60, e / 60, e % 60);
+    b->previous = s;
+    b->slot_indent = mla_agenda_current_line (b)->indent;
+    mla_agenda_builder_add_slot (b, slot);
+    return TRUE;
+}
