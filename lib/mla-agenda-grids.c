@@ -120,6 +120,16 @@ strip_rule_marks (char *cell)
     return ruled;
 }
 
+/* Whether @cell starts with a word of [tables] plenary ("Joint panel"). */
+static gboolean
+is_plenary (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *first = g_strndup (cell, strcspn (cell, " :"));
+    g_autofree char *key = mla_agenda_fold_compact (first);
+
+    return g_hash_table_contains (b->parser->plenary_words, key);
+}
+
 void
 mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
 {
@@ -158,9 +168,11 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         if (e > s)
             mla_agenda_format_minutes (e, slot->end);
         /* "12:00  Lunch" alone in a row: a break or meal spans the rooms,
-         * and so does any cell drawn across them ("---- opening ----") */
+         * and so do any cell drawn across them ("---- opening ----") and
+         * a joint session ("Joint panel: ...") */
         if (!(first && p[strspn (p, " ")] == '\0'
-              && (ruled || mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION)))
+              && (ruled || mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION
+                  || is_plenary (b, cell))))
             slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
         first = FALSE;
         mla_agenda_slot_set_title (b, slot, cell);

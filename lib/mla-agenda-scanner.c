@@ -207,6 +207,21 @@ starts_with_noon (MlaAgendaParser *parser, const char *p)
     return FALSE;
 }
 
+/* "2026-11-05<TAB>09:00<TAB>09:45<TAB>Opening", "| Mon | 09:00 | Talk |":
+ * a row of an export, the time in the cell after the first. */
+static gboolean
+time_after_cell (GRegex *slot_time, const char *line, const char *end)
+{
+    g_autofree char *copy = g_strndup (line, end != NULL ? (gsize) (end - line) : strlen (line));
+    const char *first = copy + strspn (copy, "| ");
+    const char *next = first + strcspn (first, "\t|");
+
+    if (*next == '\0')
+        return FALSE;
+    next += 1 + strspn (next + 1, " \t");
+    return g_ascii_isdigit (*next) && g_regex_match (slot_time, next, 0, NULL);
+}
+
 /* The no-agenda path must be cheap: the parser runs on every message.
  * An agenda has at least two lines that start with a time, so look only
  * at lines that start with a digit or "noon" (after quotes, spaces, a
@@ -228,6 +243,7 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
         const char *end = strchr (line, '\n');
         const char *unquoted = line + strspn (line, " \t>");
         const char *p = unquoted;
+        guint before = found;
 
         if (p[0] == '~' && p[1] == '~') {
             /* "~~09:00~~ 09:30-10:30": the time struck out is gone */
@@ -282,6 +298,8 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
             if (g_regex_match (mla_agenda_rule (parser, "export-header"), copy, 0, NULL))
                 return TRUE;
         }
+        if (found == before && time_after_cell (slot_time, unquoted, end) && ++found >= 2)
+            return TRUE;
         line = end != NULL ? end + 1 : NULL;
     }
     return FALSE;

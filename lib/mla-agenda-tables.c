@@ -451,6 +451,21 @@ place_in_parallel (GPtrArray *rows, guint r, int day, int start, int place)
     return FALSE;
 }
 
+/* Whether two rows of @rows have the same cell in column @date. */
+static gboolean
+day_shared (GPtrArray *rows, int date)
+{
+    g_autoptr (GHashTable) days = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint r = 0; r < rows->len; r++) {
+        GPtrArray *row = g_ptr_array_index (rows, r);
+
+        if ((guint) date < row->len && !g_hash_table_add (days, g_ptr_array_index (row, date)))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 gboolean
 mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -495,7 +510,9 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
         g_ptr_array_add (rows, row);
         g_array_append_val (lines, i);
     }
-    if (rows->len == 0)
+    /* a list of key dates, each row a day of its own without an end, is
+     * no programme */
+    if (rows->len == 0 || (date >= 0 && end < 0 && !day_shared (rows, date)))
         return FALSE;
     g_debug ("agenda: rule export-header: line %u: %u rows", b->index + 1, rows->len);
     for (guint r = 0; place >= 0 && r < rows->len; r++)

@@ -29,6 +29,7 @@ struct MlaAgendaParser {
     GHashTable *empty_cells;    /* casefolded "slot open", "free": a grid cell of no session */
     GHashTable *time_columns;   /* casefolded "time": a table's column of times */
     GHashTable *date_columns;   /* casefolded "date": an export's column of days */
+    GHashTable *plenary_words;  /* casefolded "joint": a grid's session across the rooms */
     GHashTable *start_columns;  /* casefolded "start" */
     GHashTable *end_columns;    /* casefolded "end" */
     GHashTable *not_names;      /* casefolded words never in a name */

@@ -212,6 +212,7 @@ static const MlaWordList word_lists[] = {
     { "tables", "title", TABLE (title_columns), NULL, 0 },
     { "tables", "empty", TABLE (empty_cells), NULL, 0 },
     { "tables", "date", TABLE (date_columns), "@DATECOL@", 0 },
+    { "tables", "plenary", TABLE (plenary_words), NULL, 0 },
     { "tables", "start", TABLE (start_columns), "@STARTCOL@", 0 },
     { "tables", "end", TABLE (end_columns), NULL, 0 },
     { "names", "not", TABLE (not_names), NULL, 0 },
@@ -550,12 +551,13 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
     g_hash_table_insert (placeholders, "@DAYWORD@", g_strdup ("(?:@DAYWORDS@)\\s+\\d{1,2}"));
     /* "15:00 UTC / 16:00 CET", "15:00 UTC (08:00 PT / 16:00 CET)": the
      * same time in other zones */
-    g_hash_table_insert (
-        placeholders, "@OTHER_ZONE@",
-        g_strdup ("(?:\\s*/\\s*\\d{1,2}[:.]\\d{2}(?:\\s*(?:@RANGE@)\\s*\\d{1,2}[:.]\\d{2})?"
-                  "\\s*(?:@ZONE@)(?!\\w)"
-                  "|\\s*\\(\\s*\\d{1,2}[:.]\\d{2}\\s*(?:@ZONE@)(?:\\s*[/,;]\\s*\\d{1,2}[:.]\\d{2}"
-                  "\\s*(?:@ZONE@))*\\s*\\))?"));
+    g_hash_table_insert (placeholders, "@ZONED@",
+                         g_strdup ("\\d{1,2}(?:[:.]\\d{2})?(?:\\s?(?:@SUFFIX@))?(?:\\s*(?:@RANGE@)"
+                                   "\\s*\\d{1,2}(?:[:.]\\d{2})?(?:\\s?(?:@SUFFIX@))?)?"
+                                   "\\s*(?:@ZONE@)(?!\\w)"));
+    g_hash_table_insert (placeholders, "@OTHER_ZONE@",
+                         g_strdup ("(?:\\s*/\\s*@ZONED@"
+                                   "|\\s*[(\\[]\\s*@ZONED@(?:\\s*[/,;]\\s*@ZONED@)*\\s*[)\\]])?"));
     g_hash_table_insert (placeholders, "@LAST_TIME@",
                          g_strdup ("\\d{1,2}(?:[:h]\\d{2}(?:\\s?(?:@SUFFIX@))?"
                                    "|\\.\\d{2}\\s?(?:@SUFFIX@))(?!\\w)"));
@@ -584,7 +586,7 @@ static const gsize tables[] = {
     TABLE (heading_fillers), TABLE (labels), TABLE (am), TABLE (pm), TABLE (h24),
     TABLE (room_words), TABLE (place_labels), TABLE (people_columns), TABLE (title_columns),
     TABLE (empty_cells), TABLE (date_columns), TABLE (start_columns), TABLE (end_columns),
-    TABLE (time_columns),
+    TABLE (time_columns), TABLE (plenary_words),
     TABLE (not_names), TABLE (not_alone),
 };
 

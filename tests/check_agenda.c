@@ -349,6 +349,8 @@ static const struct {
     { "15:00-16:00 hrs Wrap-up", "15:00", "16:00", "Wrap-up" },
     { "15:00 UTC / 16:00 CET  Opening remarks", "15:00", "23:58", "Opening remarks" },
     { "15:00-15:30 UTC / 16:00-16:30 CET Roadmap", "15:00", "15:30", "Roadmap" },
+    { "15:00-15:10 UTC (08:00 PT / 16:00 CET)  Welcome", "15:00", "15:10", "Welcome" },
+    { "17:45 UTC [10:45 am PT]  Closing", "17:45", "23:58", "Closing" },
     /* round 5: the time at the end of dot leaders */
     { "Opening remarks ............ 09:15", "09:15", "23:58", "Opening remarks" },
     { "- Coffee . . . . . . . 10:30-11:00", "10:30", "11:00", "Coffee" },
@@ -1221,6 +1223,7 @@ static const struct {
     { "9:00 - Open topic (or may move closing talk up by 30 minutes)", "Open topic",
       "(or may move closing talk up by 30 minutes)" },
     { "9:00 - Dinner (on your own)", "Dinner (on your own)", NULL },
+    { "9:00 - Opening (both rooms)", "Opening", "(both rooms)" },
     { "9:00 - Introductions - We'll go around the room and all introduce ourselves",
       "Introductions", "We'll go around the room and all introduce ourselves" },
     { "9:00\n\nPlenary keynote", "Plenary keynote", NULL },
@@ -1812,6 +1815,9 @@ static const char *const negatives_round5[] = {
     "13:00, take the metro (line E, about 35 minutes to Trindade).\n",
     "Timeline (all times UTC)\n\n2025-08-19\n03:12  Disk usage alert\n03:40  rsync fails\n"
     "05:05  First user report\n05:20  On-call acknowledges\n",
+    /* key dates: a table of a date and a time per row, each its own day */
+    "Date\tTime\tWhat\nFri 4 Dec 2026\t23:59\tEarly-bird registration closes\n"
+    "Mon 11 Jan 2027\t12:00\tCall for talks closes\nFri 29 Jan 2027\t17:00\tSpeaker notifications\n",
     /* dot leaders to prices and pages, not times */
     "Espresso ........ 2.50\nCappuccino ....... 3.20\nCroissant ........ 2.80\n"
     "Sandwich ........ 6.50\n",
@@ -3123,6 +3129,15 @@ static const struct {
       "+-------+----------+----------+\n| 10:00 | Packaging | Rust    |\n"
       "|       | (host: Ines Duarte) |  |\n+-------+----------+----------+\n| 11:00 | Lunch |\n",
       3, 0, 0, "Packaging", "Room A", NULL, "Ines Duarte" },
+    /* a joint session in the first room's column spans the rooms */
+    { "Monday\n\n             ROOM 101          ROOM 102\n"
+      "0900-1030    Intro to Rust     GPU basics\n1030-1200    Joint panel: Rust on GPUs?\n"
+      "1200-1300    Closing talk\n",
+      4, 0, 2, "Joint panel: Rust on GPUs?", NULL, NULL, NULL },
+    /* an export with a day column of weekdays, its cells apart by bars */
+    { "| Day | Time | End | Talk | Room |\n|-----|------|-----|------|------|\n"
+      "| Mon 9 Nov | 09:00 | 10:00 | Kernels | Lab 3 |\n| Mon 9 Nov | 10:00 | 11:00 | Compilers | Lab 3 |\n",
+      2, 0, 1, "Compilers", NULL, "Lab 3", NULL },
     /* a pipe grid's cells go on under its row: the title in lower case,
      * "- proposed by X" names the host; a room number may read as a time */
     { "Saturday\n\n           | Big Hall      | Room 2.14\n-----------+---------------+----------\n"
