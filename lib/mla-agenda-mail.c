@@ -4,6 +4,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-mail.h"
+#include "mla-agenda-scanner-private.h"
 #include "mla-message.h"
 #include "mla-source.h"
 #include "mla-subject.h"
@@ -44,7 +45,8 @@ mla_agenda_parse_message (MlaAgendaParser *parser, const MlaMessage *message)
     g_return_val_if_fail (message != NULL, NULL);
     plain = plain_text_of (message);
     text = plain != NULL ? plain : mla_message_get_body_text (message);
-    if (text == NULL)
+    /* (most mail holds no agenda: no local date made for it) */
+    if (text == NULL || !mla_agenda_may_hold (parser, text))
         return g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     /* "Monday" in a mail sent Sunday 23:00 -0400 means the local Monday,
      * though it is already Monday in UTC. */

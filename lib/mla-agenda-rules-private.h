@@ -17,6 +17,7 @@ typedef struct {
     const char *name;
     const char *pattern;        /* @NAME@ placeholders expand to vocabulary */
     MlaAgendaRuleFunc handler;  /* FALSE: declines; the next rule is tried */
+    gboolean needs_digit;       /* a time's rule: not tried on a line without a digit */
 } MlaAgendaRule;
 
 /* Compiles the rule table with @placeholders into @parser->rules. */

@@ -33,69 +33,69 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
     { "export-header", "^\\s*\\|?\\s*(?:@DATECOL@|@STARTCOL@)\\s*(?:\\||\\t|\\s{2,})\\s*\\S",
-      mla_agenda_rule_export_header },
+      mla_agenda_rule_export_header, FALSE },
     /* "Time/place: 16:15, S 2.109" under "Speaker:" and "Title:" lines
      * ("Time & place:" is no table's header) */
     { "slot-labelled",
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?:@TIMECOL@)(?:\\s*(?:/|&|\\+|and)\\s*(?<place>@LOCATION@))?"
       "\\s*:\\s*@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?:\\s*(?<zone>@ZONE@)(?!\\w))?"
       "(?<rest>(?:\\s*\\([^()]*\\))?(?:\\s*[,;|]\\s*.*)?)$",
-      mla_agenda_rule_slot_labelled },
+      mla_agenda_rule_slot_labelled, TRUE },
     { "table-header",
       /* ("Time (CET) | Topic | Presenter": the zone is the time column's) */
       "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\([^()|]{1,12}\\))?(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))"
       "\\s*(?<rest>\\S.*?)\\s*"
       "$",
-      mla_agenda_rule_table_header },
+      mla_agenda_rule_table_header, FALSE },
     { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
-      mla_agenda_rule_track_header },
-    { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", mla_agenda_rule_underline },
+      mla_agenda_rule_track_header, FALSE },
+    { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", mla_agenda_rule_underline, FALSE },
     { "time-header",
       "^[\\s|]*\\d{1,2}[:.]\\d{2}(?:\\s?(?:@SUFFIX@))?(?:(?:\\s{2,}|\\s*\\|\\s*)\\d{1,2}[:.]\\d{2}"
       "(?:\\s?(?:@SUFFIX@))?)+[\\s|]*$",
-      mla_agenda_rule_time_header },
+      mla_agenda_rule_time_header, TRUE },
     { "slot-dated",
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?<head>[^\\s:|][^:|]*?)[,\\s]+@TIME1@\\s*(?:@RANGE@)\\s*"
       "@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*[,;:|]\\s*|\\s{2,})(?<rest>\\S.*)$",
-      mla_agenda_rule_slot_dated },
+      mla_agenda_rule_slot_dated, TRUE },
     { "slot-detail",
       "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$",
-      mla_agenda_rule_slot_detail },
+      mla_agenda_rule_slot_detail, TRUE },
     { "slot-time",
       "^\\s*(?:(?:[-*\\x{2022}]\\s*)?(?<from>@FROM@)\\s+|[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+"
       "|\\d{1,2}[.)]\\s+)?"
       "(?<bracket>\\[\\s*)?@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?(bracket)\\s*\\])"
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
-      mla_agenda_rule_slot_time },
+      mla_agenda_rule_slot_time, TRUE },
     { "person-label",
       "^\\s*(?:[-*\\x{2022}|]\\s*)?(?<label>@LABEL@)(?<plural>\\(\\p{L}{1,3}\\))?(?!\\w)"
       "(?<colon>\\s*:)?\\s*"
       "(?<value>.*?)[\\s|]*$",
-      mla_agenda_rule_person_label },
+      mla_agenda_rule_person_label, FALSE },
     { "location-label", "^\\s*(?:\\|\\s*)?(?:@LOCATION@)\\s*:\\s*(?<value>.+?)[\\s|]*$",
-      rule_location_label },
+      rule_location_label, FALSE },
     { "flat-header", "^\\s*(?:@TIMECOL@)(?:(?=\\p{Lu})(?<rest>[^|]+?)|\\s*:?)\\s*$",
-      mla_agenda_rule_flat_header },
+      mla_agenda_rule_flat_header, FALSE },
     { "day-heading",
       "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
       "|\\d{4}(?:-|\\x{5e74})\\d{1,2}(?:-|\\x{6708})\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}",
-      mla_agenda_rule_day_heading },
+      mla_agenda_rule_day_heading, FALSE },
     { "slot-inline",
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>(?:\\d{1,2}\\)\\s+)?[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*"
       "(?:@RANGE@)\\s*"
       "@TIME2@)?\\s*\\)(?:\\s*:\\s*(?<after>\\S.*?)|\\s*,\\s*(?<note>\\S.*?)"
       "|\\s+(?<dash>(?:-|\\x{2013}|\\x{2014})\\s+\\S.*?))?\\s*$",
-      mla_agenda_rule_slot_inline },
+      mla_agenda_rule_slot_inline, TRUE },
     /* "- lunch from 12:15 to 1, downstairs", "- then coffee till 10:45" */
     { "slot-prose",
       "^\\s*[-*\\x{2022}]\\s*(?:(?:@THEN@)\\s+)?(?<title>\\p{L}[^\\d()|:]*?)\\s+"
       "(?:(?:@FROM@)\\s+@TIME1@\\s*(?:@RANGE@)|(?:@UNTIL@))\\s*"
       "(?<h2>\\d{1,2})(?!\\d)(?:(?<s2>[:.])(?<m2>\\d{2})(?!\\d))?(?:\\s?(?<x2>@SUFFIX@)(?!\\p{L}))?"
       "(?![:.]\\d)(?:\\s*[,;]\\s*(?<rest>\\S.*?))?\\s*$",
-      mla_agenda_rule_slot_prose },
-    { "text", "\\S", rule_text },
+      mla_agenda_rule_slot_prose, TRUE },
+    { "text", "\\S", rule_text, FALSE },
 };
 
 
@@ -352,11 +352,16 @@ mla_agenda_classify_line (MlaAgendaBuilder *b)
 {
     const MlaAgendaLine *line = mla_agenda_current_line (b);
 
+    gboolean digit;
+
     if (line->blank)
         return;
+    digit = strpbrk (line->text, "0123456789") != NULL;
     for (guint i = 0; i < G_N_ELEMENTS (rules); i++) {
         g_autoptr (GMatchInfo) match = NULL;
 
+        if (rules[i].needs_digit && !digit)
+            continue;
         if (g_regex_match (b->parser->rules[i], line->text, 0, &match)
             && rules[i].handler (b, match)) {
             g_debug ("agenda: line %u: rule %s", b->index + 1, rules[i].name);

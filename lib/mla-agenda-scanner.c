@@ -187,8 +187,9 @@ label_before_digit (const char *p)
     gsize label = 0;
 
     /* (bounded: most lines are prose, which runs on past any label) */
-    while (label <= 24 && (g_ascii_isalpha (p[label]) || strchr ("/&+ ", p[label]) != NULL)
-           && p[label] != '\0')
+    while (label <= 24
+           && (g_ascii_isalpha (p[label]) || p[label] == ' ' || p[label] == '/'
+               || p[label] == '&' || p[label] == '+'))
         label++;
     return label > 0 && label <= 24 && p[label] == ':'
            && g_ascii_isdigit (p[label + 1 + strspn (p + label + 1, " \t")]);
@@ -212,14 +213,25 @@ starts_with_noon (MlaAgendaParser *parser, const char *p)
 static gboolean
 time_after_cell (GRegex *slot_time, const char *line, const char *end)
 {
-    g_autofree char *copy = g_strndup (line, end != NULL ? (gsize) (end - line) : strlen (line));
-    const char *first = copy + strspn (copy, "| ");
-    const char *next = first + strcspn (first, "\t|");
+    const char *stop = end != NULL ? end : line + strlen (line);
+    const char *first = line + strspn (line, "| ");
+    const char *tab, *bar, *next;
+    g_autofree char *copy = NULL;
 
-    if (*next == '\0')
+    /* (every line comes here: memchr, no copy before a digit after a cell) */
+    if (first >= stop)
         return FALSE;
-    next += 1 + strspn (next + 1, " \t");
-    return g_ascii_isdigit (*next) && g_regex_match (slot_time, next, 0, NULL);
+    tab = memchr (first, '\t', stop - first);
+    bar = memchr (first, '|', stop - first);
+    next = tab == NULL ? bar : bar == NULL ? tab : MIN (tab, bar);
+    if (next == NULL)
+        return FALSE;
+    for (next++; next < stop && (*next == ' ' || *next == '\t'); next++)
+        ;
+    if (next == stop || !g_ascii_isdigit (*next))
+        return FALSE;
+    copy = g_strndup (next, stop - next);
+    return g_regex_match (slot_time, copy, 0, NULL);
 }
 
 /* The no-agenda path must be cheap: the parser runs on every message.
