@@ -1834,41 +1834,6 @@ START_TEST (test_negative_round5)
 }
 END_TEST
 
-/* "Tomorrow's agenda" over "Day 2": the day after the mail's; the notes
- * under "Draft notes, Day 1" are no slots. */
-START_TEST (test_day_from_prose)
-{
-    g_autoptr (MlaAgenda) agenda = parse_text (
-        "Thanks for today; the notes are below. Tomorrow's agenda:\n\nDay 2\n-----\n09h00\n  Reports\n"
-        "10h30\n  Coffee\n12h30\n  Lunch\n\nDraft notes, Day 1\n- 09:05 opened\n- 11:40 agreed\n"
-        "- 15:20 nominated\n",
-        "2026-10-21T18:00:00+02:00");
-
-    ck_assert_ptr_nonnull (agenda);
-    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
-    ck_assert_str_eq (day_at (agenda, 0)->date, "2026-10-22");
-}
-END_TEST
-
-/* A quoted agenda broken by "-->" interjections is one quoted agenda; its
- * day is the date of the prose before it, not the attribution's. */
-START_TEST (test_quoted_agenda_with_interjections)
-{
-    g_autoptr (MlaAgenda) agenda = parse_text (
-        "Two changes, marked inline with \"-->\".\n\n"
-        "On Fri, Apr 10, 2026 at 4:47 PM Ingrid Solberg wrote:\n"
-        "> Here's the plan for the review on Thursday 16 April.\n>\n"
-        "> 0830-0900   Coffee\n> 0900-0945   Q1 numbers\n> 0945-1045   Budget review\n\n"
-        "--> Paul presents the budget instead.\n\n"
-        "> 1045-1100   Break\n> 1100-1200   Automation pilot\n",
-        "2026-04-13T09:00:00+02:00");
-
-    ck_assert_ptr_nonnull (agenda);
-    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 5);
-    ck_assert_str_eq (day_at (agenda, 0)->date, "2026-04-16");
-}
-END_TEST
-
 /* "Thursday, 6 November 2025, 09:30-11:30" after another day's items
  * heads the next day. */
 START_TEST (test_second_frame_heads_its_day)
@@ -1886,20 +1851,44 @@ START_TEST (test_second_frame_heads_its_day)
 }
 END_TEST
 
-/* "(16-17 June 2026," in the prose, then "Day 1" and "Day 2": the 16th
- * and the 17th. */
-START_TEST (test_day_numbers_from_a_range)
+/* Days dated from the prose or from each other (round 5): the number of
+ * slots, and the date of the first and of the last day. */
+static const struct {
+    const char *text;
+    const char *reference;
+    guint slots;
+    const char *first, *last;
+} dated_days[] = {
+    /* "Tomorrow's agenda" over "Day 2": the day after the mail's; the
+     * notes under "Draft notes, Day 1" are no slots */
+    { "Thanks for today; the notes are below. Tomorrow's agenda:\n\nDay 2\n-----\n09h00\n  Reports\n"
+      "10h30\n  Coffee\n12h30\n  Lunch\n\nDraft notes, Day 1\n- 09:05 opened\n- 11:40 agreed\n"
+      "- 15:20 nominated\n",
+      "2026-10-21T18:00:00+02:00", 3, "2026-10-22", "2026-10-22" },
+    /* a quoted agenda broken by "-->" interjections is one; its day is the
+     * date of the prose before it, not the attribution's */
+    { "Two changes, marked inline with \"-->\".\n\n"
+      "On Fri, Apr 10, 2026 at 4:47 PM Ingrid Solberg wrote:\n"
+      "> Here's the plan for the review on Thursday 16 April.\n>\n"
+      "> 0830-0900   Coffee\n> 0900-0945   Q1 numbers\n> 0945-1045   Budget review\n\n"
+      "--> Paul presents the budget instead.\n\n"
+      "> 1045-1100   Break\n> 1100-1200   Automation pilot\n",
+      "2026-04-13T09:00:00+02:00", 5, "2026-04-16", "2026-04-16" },
+    /* "(16-17 June 2026," then "Day 1" and "Day 2": the 16th and the 17th */
+    { "agenda for the two-day workshop (16-17 June 2026,\nZurich office).\n\nDay 1\n"
+      "- Welcome (9:00-9:15)\n- Patterns (9:15-10:30)\n\nDay 2\n- Recap (9:00-9:15)\n"
+      "- Testing (9:15-10:30)\n",
+      "2026-06-01T09:00:00+02:00", 4, "2026-06-16", "2026-06-17" },
+};
+
+START_TEST (test_dated_days)
 {
-    g_autoptr (MlaAgenda) agenda = parse_text (
-        "agenda for the two-day workshop (16-17 June 2026,\nZurich office).\n\nDay 1\n"
-        "- Welcome (9:00-9:15)\n- Patterns (9:15-10:30)\n\nDay 2\n- Recap (9:00-9:15)\n"
-        "- Testing (9:15-10:30)\n",
-        "2026-06-01T09:00:00+02:00");
+    g_autoptr (MlaAgenda) agenda = parse_text (dated_days[_i].text, dated_days[_i].reference);
 
     ck_assert_ptr_nonnull (agenda);
-    ck_assert_uint_eq (agenda->days->len, 2);
-    ck_assert_str_eq (day_at (agenda, 0)->date, "2026-06-16");
-    ck_assert_str_eq (day_at (agenda, 1)->date, "2026-06-17");
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), dated_days[_i].slots);
+    ck_assert_str_eq (day_at (agenda, 0)->date, dated_days[_i].first);
+    ck_assert_str_eq (day_at (agenda, agenda->days->len - 1)->date, dated_days[_i].last);
 }
 END_TEST
 
@@ -3305,10 +3294,8 @@ static const struct {
     { "layouts", &test_layouts, G_N_ELEMENTS (layouts) },
     { "round 5", &test_negative_round5, G_N_ELEMENTS (negatives_round5) },
     { "round 5", &test_frame_ends_last_slot, 1 },
+    { "round 5", &test_dated_days, G_N_ELEMENTS (dated_days) },
     { "round 5", &test_frame_time_alone, G_N_ELEMENTS (time_frames) },
-    { "round 5", &test_day_from_prose, 1 },
-    { "round 5", &test_day_numbers_from_a_range, 1 },
-    { "round 5", &test_quoted_agenda_with_interjections, 1 },
     { "round 5", &test_second_frame_heads_its_day, 1 },
 };
 
