@@ -159,7 +159,7 @@ mla_valgrind = $(LIBTOOL) --mode=execute $(VALGRIND) --quiet --error-exitcode=1 
 	--suppressions=$(abs_top_srcdir)/tests/valgrind.supp
 check-valgrind: $(check_PROGRAMS)
 	env CK_FORK=no G_SLICE=always-malloc G_DEBUG=gc-friendly MLARC_SHARED=/nonexistent \
-	    CK_EXCLUDE_TCASE=scaling \
+	    MLA_TEST_NO_SCALING=1 \
 	    $(MAKE) $(AM_MAKEFLAGS) check TESTS='$(mla_check_suites)' LOG_COMPILER='$(mla_valgrind)'
 .PHONY: check-valgrind
 EXTRA_DIST += tests/valgrind.supp
