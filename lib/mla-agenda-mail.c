@@ -4,6 +4,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-mail.h"
+#include "mla-agenda-rules-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-message.h"
 #include "mla-source.h"
@@ -57,7 +58,7 @@ mla_agenda_parse_message (MlaAgendaParser *parser, const MlaMessage *message)
 
         local_date = g_date_time_to_timezone (date, zone);
     }
-    agendas = mla_agenda_parser_parse (parser, text, local_date);
+    agendas = mla_agenda_parse_candidate (parser, text, local_date);
     for (guint i = 0; i < agendas->len; i++) {
         MlaAgenda *agenda = g_ptr_array_index (agendas, i);
 

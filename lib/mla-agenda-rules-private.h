@@ -25,6 +25,11 @@ gboolean mla_agenda_rules_compile (MlaAgendaParser *parser, GHashTable *placehol
                                    GError **error);
 void mla_agenda_rules_free (MlaAgendaParser *parser);
 
+/* mla_agenda_parser_parse() for a @text that passed mla_agenda_may_hold():
+ * the message path tests it before it makes the mail's local date. */
+GPtrArray *mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text,
+                                       GDateTime *reference);
+
 /* Returns: (transfer none): the compiled pattern of the rule @name. */
 GRegex *mla_agenda_rule (MlaAgendaParser *parser, const char *name);
 

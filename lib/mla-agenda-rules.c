@@ -413,6 +413,15 @@ mla_agenda_rules_free (MlaAgendaParser *parser)
 GPtrArray *
 mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *reference)
 {
+    g_return_val_if_fail (parser != NULL, NULL);
+    if (text == NULL || !mla_agenda_may_hold (parser, text))
+        return g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    return mla_agenda_parse_candidate (parser, text, reference);
+}
+
+GPtrArray *
+mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text, GDateTime *reference)
+{
     GPtrArray *agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     g_autoptr (GArray) lines = NULL;
     g_auto (GStrv) raw = NULL;
@@ -420,9 +429,6 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
     MlaAgendaBuilder b = { 0 };
     gboolean military;
 
-    g_return_val_if_fail (parser != NULL, agendas);
-    if (text == NULL || !mla_agenda_may_hold (parser, text))
-        return agendas;
     raw = g_strsplit (text, "\n", -1);
     lines = g_array_sized_new (FALSE, TRUE, sizeof (MlaAgendaLine), g_strv_length (raw));
     g_array_set_clear_func (lines, mla_agenda_line_clear);

@@ -234,29 +234,43 @@ time_after_cell (GRegex *slot_time, const char *line, const char *end)
     return g_regex_match (slot_time, copy, 0, NULL);
 }
 
+/* The first of @chars at or after @from, or NULL: kept per text, so that
+ * each byte is searched once however many lines lie between hits. */
+static const char *
+next_of (const char *cached, const char *from, const char *chars)
+{
+    if (cached != NULL && cached < from)
+        cached = strpbrk (from, chars);
+    return cached;
+}
+
 /* The no-agenda path must be cheap: the parser runs on every message.
  * An agenda has at least two lines that start with a time, so look only
  * at lines that start with a digit or "noon" (after quotes, spaces, a
  * bullet, a bracket or one short word such as "ore"), or that end with a
- * time after dot leaders, or whose label names a time ("When: 16:15"). */
+ * time after dot leaders, or whose label names a time ("When: 16:15").
+ * Most lines of mail hold no digit and no tab: for them only "noon" is
+ * tested, the next digit and tab of the text being looked up once. */
 /* (Any other character before a space may be a bullet, "\u25b8 9h", and
  * the rules know "\u2022" only: the line is tried without it.) */
 gboolean
 mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
 {
-    GRegex *slot_time = mla_agenda_rule (parser, "slot-time");
-    GRegex *slot_dated = mla_agenda_rule (parser, "slot-dated");
-    GRegex *time_header = mla_agenda_rule (parser, "time-header");
-    GRegex *slot_inline = mla_agenda_rule (parser, "slot-inline");
-    GRegex *slot_labelled = mla_agenda_rule (parser, "slot-labelled");
+    const char *digit = text, *tab = text;
     guint found = 0;
 
     for (const char *line = text; line != NULL && *line != '\0';) {
         const char *end = strchr (line, '\n');
+        const char *stop = end != NULL ? end : line + strlen (line);
         const char *unquoted = line + strspn (line, " \t>");
         const char *p = unquoted;
+        gboolean digits, tabs;
         guint before = found;
 
+        digit = next_of (digit, line, "0123456789");
+        tab = next_of (tab, line, "\t");
+        digits = digit != NULL && digit < stop;
+        tabs = tab != NULL && tab < stop;
         if (p[0] == '~' && p[1] == '~') {
             /* "~~09:00~~ 09:30-10:30": the time struck out is gone */
             const char *close = strstr (p + 2, "~~");
@@ -270,47 +284,50 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
             unquoted = p = g_utf8_next_char (p) + 1 + strspn (g_utf8_next_char (p) + 1, " \t");
         else if (g_ascii_isalpha (*p) && !starts_with_noon (parser, p)) {
             /* "ore 9.30", "ab 19 Uhr", "kl. 15.00": a short word before the time */
-            gsize word = strspn (p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+            gsize word = 0;
 
+            while (word <= 5 && g_ascii_isalpha (p[word]))
+                word++;
             word += p[word] == '.';
             if (word <= 5 && p[word] == ' ')
                 p += word + strspn (p + word, " \t");
         }
-        if (g_ascii_isdigit (*p) || starts_with_noon (parser, p) || ends_after_leaders (p, end)) {
-            g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
-                                                                     : strlen (unquoted));
+        if (g_ascii_isdigit (*p) || starts_with_noon (parser, p)
+            || (digits && ends_after_leaders (p, end))) {
+            g_autofree char *copy = g_strndup (unquoted, stop - unquoted);
             g_autofree char *normal = mla_agenda_normalise_times (parser, copy, FALSE);
 
-            if ((g_regex_match (slot_time, normal, 0, NULL)
-                 || g_regex_match (slot_dated, normal, 0, NULL)) && ++found >= 2)
-                return TRUE;
-            /* a line of times heads a grid of rooms: a whole programme */
-            if (g_regex_match (time_header, normal, 0, NULL))
-                return TRUE;
-        } else if (label_before_digit (p)) {
-            g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
-                                                                     : strlen (unquoted));
-
-            if (g_regex_match (slot_labelled, copy, 0, NULL) && ++found >= 2)
-                return TRUE;
-        } else if (has_clock_range (p, end)) {
-            /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title" */
-            g_autofree char *copy = g_strndup (unquoted, end != NULL ? (gsize) (end - unquoted)
-                                                                     : strlen (unquoted));
-
-            if ((g_regex_match (slot_dated, copy, 0, NULL)
-                 || g_regex_match (slot_inline, copy, 0, NULL))
+            if ((g_regex_match (mla_agenda_rule (parser, "slot-time"), normal, 0, NULL)
+                 || g_regex_match (mla_agenda_rule (parser, "slot-dated"), normal, 0, NULL))
                 && ++found >= 2)
                 return TRUE;
-        } else if (g_ascii_isalpha (*p) && memchr (p, '\t', end != NULL ? (gsize) (end - p)
-                                                                       : strlen (p)) != NULL) {
+            /* a line of times heads a grid of rooms: a whole programme */
+            if (g_regex_match (mla_agenda_rule (parser, "time-header"), normal, 0, NULL))
+                return TRUE;
+        } else if (digits && label_before_digit (p)) {
+            g_autofree char *copy = g_strndup (unquoted, stop - unquoted);
+
+            if (g_regex_match (mla_agenda_rule (parser, "slot-labelled"), copy, 0, NULL)
+                && ++found >= 2)
+                return TRUE;
+        } else if (digits && has_clock_range (p, end)) {
+            /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title" */
+            g_autofree char *copy = g_strndup (unquoted, stop - unquoted);
+
+            if ((g_regex_match (mla_agenda_rule (parser, "slot-dated"), copy, 0, NULL)
+                 || g_regex_match (mla_agenda_rule (parser, "slot-inline"), copy, 0, NULL))
+                && ++found >= 2)
+                return TRUE;
+        } else if (tabs && g_ascii_isalpha (*p)) {
             /* "Date<TAB>Start<TAB>End<TAB>Session": an export's header */
-            g_autofree char *copy = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
+            g_autofree char *copy = g_strndup (p, stop - p);
 
             if (g_regex_match (mla_agenda_rule (parser, "export-header"), copy, 0, NULL))
                 return TRUE;
         }
-        if (found == before && time_after_cell (slot_time, unquoted, end) && ++found >= 2)
+        if (found == before && digits
+            && time_after_cell (mla_agenda_rule (parser, "slot-time"), unquoted, end)
+            && ++found >= 2)
             return TRUE;
         line = end != NULL ? end + 1 : NULL;
     }
