@@ -94,6 +94,16 @@ is_acronym (const char *word)
     return TRUE;
 }
 
+/* "Red Hat", "Wind River": an organisation whose name reads like a
+ * person's ([names] organisations). */
+static gboolean
+is_organisation (MlaAgendaParser *parser, const char *text)
+{
+    g_autofree char *key = mla_agenda_fold_compact (text);
+
+    return g_hash_table_contains (parser->organisations, key);
+}
+
 gboolean
 mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
 {
@@ -112,6 +122,8 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
         return FALSE;
     if (words == 1)
         return FALSE;   /* one word ("Break", "Lunch") is too weak to call a name */
+    if (is_organisation (parser, clean))
+        return FALSE;
     if (!g_regex_match (parser->name, clean, 0, NULL))
         return FALSE;
     {
@@ -206,6 +218,9 @@ mla_agenda_names_only (MlaAgendaParser *parser, const char *text)
         return FALSE;
     parts = g_regex_split (parser->person_split, clean, 0);
     for (guint i = 0; parts[i] != NULL; i++) {
+        /* ("A and B, Red Hat": their organisation after the names) */
+        if (names > 0 && parts[i + 1] == NULL && is_organisation (parser, parts[i]))
+            break;
         if (parts[i][0] != '\0' && !mla_agenda_parser_is_name (parser, parts[i]))
             return FALSE;
         names += parts[i][0] != '\0';

@@ -34,6 +34,7 @@ struct MlaAgendaParser {
     GHashTable *end_columns;    /* casefolded "end" */
     GHashTable *not_names;      /* casefolded words never in a name */
     GHashTable *not_alone;      /* casefolded words never a first name alone */
+    GHashTable *organisations;  /* casefolded, spaces out ("redhat"): never a person */
     GRegex **rules;             /* compiled, parallel to the rule table */
     GRegex *time_anywhere;
     GRegex *range_anywhere;     /* "09:30-11:30" within a line */

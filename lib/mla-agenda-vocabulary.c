@@ -217,6 +217,7 @@ static const MlaWordList word_lists[] = {
     { "tables", "end", TABLE (end_columns), NULL, 0 },
     { "names", "not", TABLE (not_names), NULL, 0 },
     { "names", "not-alone", TABLE (not_alone), NULL, 0 },
+    { "names", "organisations", TABLE (organisations), NULL, 0 },
     { "names", "not-endings", 0, NULL, WORDS (not_name_endings) },
     { "names", "particles", 0, "@PARTICLE@", 0 },
     { "names", "conjunctions", 0, "@AND@", 0 },
@@ -587,7 +588,7 @@ static const gsize tables[] = {
     TABLE (room_words), TABLE (place_labels), TABLE (people_columns), TABLE (title_columns),
     TABLE (empty_cells), TABLE (date_columns), TABLE (start_columns), TABLE (end_columns),
     TABLE (time_columns), TABLE (plenary_words),
-    TABLE (not_names), TABLE (not_alone),
+    TABLE (not_names), TABLE (not_alone), TABLE (organisations),
 };
 
 MlaAgendaParser *

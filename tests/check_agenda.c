@@ -1029,6 +1029,13 @@ static const struct {
     { "Monday\n\n10:30 Scheduler extensions - Ann Lee, Bob Ray\n11:00 Replication - Amit "
       "Kapila\n11:30 End\n",
       "Scheduler extensions", { "Ann Lee", "Bob Ray" }, { S, S } },
+    /* an organisation whose name reads like a person's ([names] organisations) */
+    { "Monday\n\n10:30 Scheduler extensions - Ann Lee, Red Hat\n11:00 Replication - Amit "
+      "Kapila\n11:30 End\n",
+      "Scheduler extensions", { "Ann Lee" }, { S } },
+    { "Monday\n\n10:30 Storage tiers - Ann Lee and Bob Ray, Western Digital\n11:00 Replication - "
+      "Amit Kapila\n11:30 End\n",
+      "Storage tiers", { "Ann Lee", "Bob Ray" }, { S, S } },
     /* a title's part after " - " that only looks like names */
     { "Monday\n\n18:30 Kubernetes - Getting Started\n18:50 Rust - Ownership Explained\n19:10 End\n",
       "Kubernetes - Getting Started", { NULL }, { 0 } },
