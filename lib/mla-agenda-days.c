@@ -465,10 +465,72 @@ names_a_day_only (MlaAgendaBuilder *b, const char *title)
            && (gsize) span[1] == strlen (title);
 }
 
+/* "7 | 2 | 5 | Vereinsheim", "12   3   Room B": a title whose cells
+ * (apart by "|", or by two spaces or a tab) are mostly counts is a row of
+ * a tally (a poll's votes, a table of results), no session. */
+static gboolean
+is_tally (const char *title)
+{
+    gboolean pipes = strchr (title, '|') != NULL;
+    guint n = 0, counts = 0;
+
+    for (const char *p = title; *p != '\0';) {
+        const char *end = p;
+        gsize digits, len;
+
+        while (*end != '\0' && !(pipes ? *end == '|'
+                                        : *end == '\t' || (end[0] == ' ' && end[1] == ' ')))
+            end++;
+        while (p < end && g_ascii_isspace (*p))
+            p++;
+        len = end - p;
+        while (len > 0 && g_ascii_isspace (p[len - 1]))
+            len--;
+        digits = strspn (p, "0123456789");
+        if (len > 0) {
+            n++;
+            counts += digits > 0 && (digits == len || (digits + 1 == len && p[digits] == '%'));
+        }
+        p = end + strspn (end, pipes ? "|" : " \t");
+    }
+    return counts >= 2 && counts * 2 >= n;
+}
+
+/* A patch (a unified diff: "+++ b/file" then "@@ -1,8 +1,8 @@") is code:
+ * the times in its message and its hunks are no programme. */
+static gboolean
+is_patch (MlaAgendaBuilder *b)
+{
+    gboolean files = FALSE;
+
+    for (guint i = 0; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text;
+
+        if (g_str_has_prefix (text, "+++ "))
+            files = TRUE;
+        else if (files && g_str_has_prefix (text, "@@ -"))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* "(self-service only)": a title that is all one parenthesis is a note on
+ * hours, no session. */
+static gboolean
+is_aside (const char *title)
+{
+    return title[0] == '(' && strchr (title, ')') == title + strlen (title) - 1;
+}
+
 gboolean
 mla_agenda_has_evidence (MlaAgendaBuilder *b)
 {
     guint run = 1, best = 0, slots = 0, legs = 0;
+
+    if (is_patch (b)) {
+        g_debug ("agenda: the text is a patch");
+        return FALSE;
+    }
 
     for (guint i = 0; i < b->agenda->days->len; i++) {
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
@@ -480,15 +542,16 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
             legs += slot->title != NULL
                     && (g_regex_match (b->parser->travel_leg, slot->title, 0, NULL)
                         || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL)
-                        || names_a_day_only (b, slot->title)
+                        || names_a_day_only (b, slot->title) || is_tally (slot->title)
+                        || is_aside (slot->title)
                         || (slot->notes->len > 0
                             && g_regex_match (b->parser->status_cell,
                                               g_ptr_array_index (slot->notes, 0), 0, NULL)));
         }
     }
     if (legs >= 2 && legs * 2 >= slots) {
-        g_debug ("agenda: %u of %u slots are legs of a trip, a poll's answers or options, "
-                 "or a report's runs",
+        g_debug ("agenda: %u of %u slots are legs of a trip, a poll's answers, options or "
+                 "tallies, a report's runs or asides",
                  legs, slots);
         return FALSE;
     }

@@ -308,7 +308,7 @@ mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, M
         clock->suffix = MLA_CLOCK_AM;
     else if (glued_pm >= 0)
         clock->suffix = MLA_CLOCK_PM;
-    if (s != NULL && strcmp (s, "h") == 0)
+    if (s != NULL && strchr (s, 'h') != NULL)
         clock->suffix = MLA_CLOCK_24H;
     if (clock->suffix == MLA_CLOCK_NONE && (h[0] == '0' || clock->hour >= 13))
         clock->suffix = MLA_CLOCK_24H;

@@ -22,9 +22,11 @@
 /* A time: hour, optional separator and minutes, optional suffix. A suffix
  * may be glued to an uppercase word ("7:00PMCocktails"), not to a
  * lowercase one ("9 amazing"); a one-letter one ("9:00a") only to the
- * time. The second time of a range needs minutes or a suffix. */
+ * time. The second time of a range needs minutes or a suffix. French
+ * typography spaces the "h" ("18 h 05", often with no-break spaces). */
 #define TIME_PATTERN(n)                                                                 \
-    "(?<h" n ">\\d{1,2})(?:(?<s" n ">[:.h])(?<m" n ">\\d{1,2}))?(?!\\d|[:.]\\d)"         \
+    "(?<h" n ">\\d{1,2})(?:(?<s" n ">[:.h]|[ \\x{a0}\\x{202f}]h[ \\x{a0}\\x{202f}](?=\\d\\d))"         \
+    "(?<m" n ">\\d{1,2}))?(?!\\d|[:.]\\d)"                                                 \
     "(?:\\s?(?<x" n ">@SUFFIX@)(?!\\p{Ll})"                                               \
     "|(?<=[:.h]\\d\\d)(?:(?<ga" n ">@AM_GLUED@)|(?<gp" n ">@PM_GLUED@))(?![\\p{L}\\d]))?"
 
@@ -255,8 +257,10 @@ static const MlaPattern patterns[] = {
      * colon last */
     { FIELD (schedule_intro), "^[\\s#*=~-]*(?:@SCHEDULE@)(?!\\w)[^:.!?]{0,60}:\\s*$",
       G_REGEX_CASELESS },
-    /* "Minutes:", "Meeting notes": a heading of the record of a meeting */
-    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:,?\\s+[\\w'\\x{2019}().,-]+){0,6}"
+    /* "Minutes:", "Meeting notes", "COMPTE RENDU \u2013 R\u00c9UNION DU BUREAU": a
+     * heading of the record of a meeting */
+    { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)"
+                               "(?:,?\\s+[\\w'\\x{2019}().,\\x{2013}\\x{2014}-]+){0,8}"
                                "[\\s:*=~-]*$",
       G_REGEX_CASELESS },
     /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]",

@@ -346,6 +346,9 @@ static const struct {
     { "10.00 \xe2\x80\x93 10.30 uur  Opening", "10:00", "10:30", "Opening" },
     { "9 \xe2\x80\x93 10 Uhr Begr\xc3\xbc\xc3\x9fung", "09:00", "10:00", "Begr\xc3\xbc\xc3\x9fung" },
     { "14h00 \xe2\x80\x93 15h30 : Atelier", "14:00", "15:30", "Atelier" },
+    /* French typography spaces the "h", also with no-break spaces */
+    { "18 h 05 \xe2\x80\x93 Ouverture", "18:05", "23:58", "Ouverture" },
+    { "9\xc2\xa0h\xc2\xa0" "30 \xe2\x80\x93 10\xc2\xa0h\xc2\xa0" "15 Atelier", "09:30", "10:15", "Atelier" },
     { "15:00-16:00 hrs Wrap-up", "15:00", "16:00", "Wrap-up" },
     { "15:00 UTC / 16:00 CET  Opening remarks", "15:00", "23:58", "Opening remarks" },
     { "15:00-15:30 UTC / 16:00-16:30 CET Roadmap", "15:00", "15:30", "Roadmap" },
@@ -1830,6 +1833,21 @@ static const char *const negatives_round5[] = {
     "Sandwich ........ 6.50\n",
     "Contents\n\n1. Introduction ........ 1\n2. Methods ........ 12\n3. Results ........ 3.14\n"
     "Appendix ........ 10.22\nIndex ........ 11.40\n",
+    /* round 6: the record of a meeting under a heading with a dash and a
+     * long tail, a trip in Dutch, a poll's tally, opening hours with asides
+     * only, a patch */
+    "COMPTE RENDU \xe2\x80\x93 R\xc3\x89UNION DU BUREAU\n\n18 h 05 \xe2\x80\x93 Ouverture de la "
+    "s\xc3\xa9" "ance\n18 h 15 \xe2\x80\x93 Point finances\n19 h 25 \xe2\x80\x93 Pause\n",
+    "Notes from last week's sync (Thursday 26 November)\n\n10:02  started, 6 present\n"
+    "10:04  quota patches posted\n10:19  will review by Monday\n",
+    "HEENREIS\n  07:12  vertrek  Groningen  spoor 3b\n  08:28  aankomst Amersfoort  spoor 5\n"
+    "  08:34  vertrek  Amersfoort  spoor 7\n  09:31  aankomst Den Haag  spoor 11\n",
+    "Termin                      | Ja | Nein | Ort\nMo, 11.01.2027, 19:00-21:00 |  7 |  5 | Heim\n"
+    "Di, 12.01.2027, 18:30-20:30 |  9 |  4 | Heim\nDo, 14.01.2027, 19:30-21:30 | 11 |  3 | Linde\n",
+    "  Mon 28 Dec    10:00 - 16:00   (self-service only)\n"
+    "  Tue 29 Dec    10:00 - 16:00   (self-service only)\n  Wed 30 Dec    10:00 - 14:00\n",
+    "Move them:\n\n  02:15 dump      -> 04:30\n  02:45 logship   -> 05:00\n"
+    "  03:00 verify    -> 05:45\n\n---\n+++ b/backup.cron\n@@ -1,3 +1,3 @@\n-15 2 * * * dump\n",
 };
 
 START_TEST (test_negative_round5)
