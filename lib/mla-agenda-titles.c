@@ -142,12 +142,13 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
            && !g_regex_match (b->parser->people_apart, place, 0, NULL);
     /* (a meal's "(Resto De Brug)", "(Restaurant universitaire Le
      * M\u00e9tronome)" is a venue though it reads as a name or has words in
-     * lower case) */
+     * lower case; "Taberna do Largo" after a dash though it reads as one) */
     venue = mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION
             && ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '('
                  && meal_venue (b, place))
                 || (g_regex_match (b->parser->venue, place, 0, NULL)
-                    && !mla_agenda_names_only (b->parser, place)
+                    && (!mla_agenda_names_only (b->parser, place)
+                        || g_regex_match (b->parser->venue_word, place, 0, NULL))
                     && !mla_agenda_is_first_name (b->parser, place)));
     square = open != NULL && open[0] == '[';
     if (!(room || (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
@@ -394,7 +395,10 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         g_autofree char *tail = g_match_info_fetch (match, 2);
         g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, tail);
 
-        if (affiliated != NULL || mla_agenda_names_only (b->parser, tail)) {
+        /* (a tail that starts with a venue word, "Taberna do Largo", is a
+         * place however much it reads as a name) */
+        if ((affiliated != NULL || mla_agenda_names_only (b->parser, tail))
+            && !g_regex_match (b->parser->venue_word, tail, 0, NULL)) {
             char *before = g_match_info_fetch (match, 1);
 
             mla_agenda_add_people (b, slot, tail, MLA_PERSON_ROLE_SPEAKER,

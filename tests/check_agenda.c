@@ -1032,6 +1032,13 @@ static const struct {
     { "Monday\n\n10:30 Scheduler extensions - Ann Lee, Bob Ray\n11:00 Replication - Amit "
       "Kapila\n11:30 End\n",
       "Scheduler extensions", { "Ann Lee", "Bob Ray" }, { S, S } },
+    /* particles of Arabic, Malay and Catalan names */
+    { "Saturday\n\n11.30  Astrophotography\n       by Noor el Amrani and Joris Peeters\n"
+      "12.30  Lunch\n14.00  End\n",
+      "Astrophotography", { "Noor el Amrani", "Joris Peeters" }, { S, S } },
+    { "Monday\n\n14:00  Session 2: Evaluation\n       Chair: Siti Nurhaliza binti Ahmad "
+      "(Universiti Sembilan)\n15:30  Posters\n17:00  End\n",
+      "Session 2: Evaluation", { "Siti Nurhaliza binti Ahmad" }, { C } },
     /* an organisation whose name reads like a person's ([names] organisations) */
     { "Monday\n\n10:30 Scheduler extensions - Ann Lee, Red Hat\n11:00 Replication - Amit "
       "Kapila\n11:30 End\n",
@@ -3004,6 +3011,17 @@ static const struct {
     /* a party's venue after a comma; names in Han; a range with no end */
     { "ONSDAG 25/11\nkl. 15.00  Fika\nkl. 16.00  Hackpass\nkl. 18.00  Middag och mingel, Pub Ankaret\n",
       3, 0, 2, "Middag och mingel", NULL, "Pub Ankaret", NULL },
+    /* a heading in capitals after the last slot is no one ("IMPORTANT DATES") */
+    { "Friday\n\n10:00  Talks\n11:00  Panel\n12:15  Closing\n\nIMPORTANT DATES\n\n"
+      "  15 January 2027   Early registration closes\n",
+      3, 0, 2, "Closing", NULL, NULL, NULL },
+    /* a venue after a meal's dash, though it reads as a name ("do" is a
+     * particle) or a street follows it */
+    { "Tuesday\n\n17:00 Wrap-up\n18:00 Drinks\n19:30 Group dinner \xe2\x80\x93 Taberna do Largo\n",
+      3, 0, 2, "Group dinner", NULL, "Taberna do Largo", NULL },
+    { "Saturday\n\n11.30  Astrophotography\n       by Noor el Amrani and Joris Peeters\n"
+      "12.30  Lunch \xe2\x80\x94 Brasserie De Kijker, Naamsestraat 112\n14.00  Hands-on\n",
+      3, 0, 1, "Lunch", NULL, "Brasserie De Kijker", NULL },
     { "\u25a0 2026\u5e7412\u670812\u65e5(\u571f)\n\n13:00\u301c13:20  \u53d7\u4ed8 / Registration\n"
       "13:20\u301c13:30  Opening (\u4f50\u85e4 \u5065)\n18:00\u301c  Social\n",
       3, 0, 1, "Opening", NULL, NULL, "\u4f50\u85e4 \u5065" },
