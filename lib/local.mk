@@ -92,6 +92,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-rules.c \
 	lib/mla-agenda-slots-private.h \
 	lib/mla-agenda-slots.c \
+	lib/mla-agenda-changes-private.h \
+	lib/mla-agenda-changes.c \
 	lib/mla-agenda-revision-private.h \
 	lib/mla-agenda-link-private.h \
 	lib/mla-agenda-link.c \

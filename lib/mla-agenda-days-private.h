@@ -52,6 +52,7 @@ struct MlaAgendaBuilder {
     guint minutes_line;         /* that heading's */
     int day_number;             /* N of the current day's "Day N" heading, or 0 */
     gboolean affiliates;        /* the text writes "Name, Org" for one person */
+    GPtrArray *moved;           /* nullable, borrowed slots: see mla_agenda_apply_changes() */
 };
 
 /* Fills the empty ends of @day's slots with the start of the next later

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-rules-private.h"
+#include "mla-agenda-changes-private.h"
 #include "mla-agenda-titles-private.h"
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-people-private.h"
@@ -464,8 +465,15 @@ mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text, GDateTime
     for (guint i = 0; i < b.n_lines && !b.affiliates; i++)
         b.affiliates = mla_agenda_names_affiliation (parser, b.lines[i].text);
     b.year_hint = mla_agenda_text_year (&b);
-    for (b.index = 0; b.index < b.n_lines; b.index++)
-        mla_agenda_classify_line (&b);
+    for (b.index = 0; b.index < b.n_lines; b.index++) {
+        guint taken = mla_agenda_apply_changes (&b);
+
+        if (taken > 0)
+            b.index += taken - 1;
+        else
+            mla_agenda_classify_line (&b);
+    }
+    mla_agenda_changes_reorder (&b);
     g_clear_pointer (&b.pending, mla_agenda_slot_free);
     if (mla_agenda_has_evidence (&b)) {
         mla_agenda_builder_finish (&b);

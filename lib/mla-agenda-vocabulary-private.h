@@ -47,6 +47,15 @@ struct MlaAgendaParser {
     GRegex *place_comma;        /* "Lab 1, Room 204" */
     GRegex *venue;              /* "Brasserie de l'Atelier" */
     GRegex *relative_day;       /* "tomorrow", "today" */
+    GRegex *change_any;         /* any word of a change: the quick test */
+    GRegex *change_split;       /* the clauses of a change: "; ", ". ", " -- " */
+    GRegex *change_done;        /* "moved", "now": a slot has a new time */
+    GRegex *change_instead;     /* "instead": a new speaker */
+    GRegex *change_new;         /* "1300-1400 is now <rest>" */
+    GRegex *change_time;        /* a time or range anywhere, with h1/m1 (h2/m2) */
+    GRegex *change_object;      /* "the workshop": <word> names the slot moved */
+    GRegex *change_room;        /* "to room B204" */
+    GRegex *military_anywhere;  /* "1400" within a line */
     GRegex *lower_tail;         /* "Title - amara okafor (tbc)" */
     GRegex *sentences;          /* "People arrive. Coffee will be served" */
     GRegex *meal_tail;          /* "Lunch - Pizza provided" */

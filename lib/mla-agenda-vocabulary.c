@@ -234,6 +234,10 @@ static const MlaWordList word_lists[] = {
     { "kinds", "social", 0, "@SOCIAL@", 0 },
     { "travel", "legs", 0, "@TRAVEL@", 0 },
     { "polls", "answers", 0, "@ANSWERS@", 0 },
+    { "changes", "done", 0, "@CHANGED@", 0 },
+    { "changes", "instead", 0, "@INSTEAD@", 0 },
+    { "changes", "becomes", 0, "@BECOMES@", 0 },
+    { "changes", "articles", 0, "@ARTICLE@", 0 },
     { "reports", "statuses", 0, "@STATUSES@", 0 },
 };
 
@@ -305,6 +309,21 @@ static const MlaPattern patterns[] = {
     { FIELD (venue),
       "^\\p{Lu}[\\p{L}'\\x{2019}&.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}&.-]*|(?:@PARTICLE@|l')\\S*)){0,4}$",
       0 },
+    /* changes written into a quoted programme (mla-agenda-changes.c) */
+    { FIELD (change_any), "(?<!\\w)(?:@CHANGED@|@INSTEAD@|@BECOMES@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (change_split), "\\s*(?:;|\\.(?=\\s)|\\s--?\\s|\\s[\\x{2013}\\x{2014}]\\s)\\s*", 0 },
+    { FIELD (change_done), "(?<!\\w)(?:@CHANGED@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (change_instead), "(?<!\\w)(?:@INSTEAD@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (change_new),
+      "^@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@\\s+(?:@BECOMES@)\\s+(?:(?:@ARTICLE@)\\s+)?(?<rest>\\S.*)$",
+      G_REGEX_CASELESS },
+    { FIELD (change_time), "(?<![\\d:.])@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?", G_REGEX_CASELESS },
+    { FIELD (change_object), "^\\s*(?:(?:@ARTICLE@)\\s+)?(?<word>[\\p{L}\\d][\\p{L}\\d'-]*)", G_REGEX_CASELESS },
+    /* "to room B204", ", in B301", "in 4.12": the room a change names */
+    { FIELD (change_room),
+      "(?<!\\w)(?:in|to|into)\\s+(?:(?:@ROOM@)\\s+)?(?<room>\\p{L}{0,3}\\.?\\d[\\w.-]*\\w)(?!\\w)",
+      G_REGEX_CASELESS },
+    { FIELD (military_anywhere), "(?<![\\d:.])(?<h>[01]\\d|2[0-3])(?<m>[0-5]\\d)(?![\\d:.])", 0 },
     { FIELD (relative_day), "(?<!\\w)(?:(?<tomorrow>@TOMORROW@)|@TODAY@)(?!\\w)", G_REGEX_CASELESS },
     /* "Title - amara okafor (tbc)": a tail in lower case after a dash */
     { FIELD (lower_tail),

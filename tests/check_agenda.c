@@ -3297,6 +3297,58 @@ START_TEST (test_layouts)
 }
 END_TEST
 
+/* Changes a reply writes into the programme it quotes: slot @slot of
+ * the only day, after them. */
+static const struct {
+    const char *text;
+    guint slot;
+    const char *start, *end, *title, *location, *person;
+} quoted_changes[] = {
+    /* a new time for the slot written above, and its room */
+    { "> Thursday\n> 1200-1300   Lunch in the canteen\n> 1300-1400   Site visit planning\n\n"
+      "--> Moved to 1400-1500 and to room B204.\n\n> 1500-1530   Wrap-up\n",
+      1, "14:00", "15:00", "Site visit planning", "B204", NULL },
+    /* the slot the words after the verb name; a time alone keeps the length */
+    { "> Thursday\n> 12:00  Lunch\n> 13:00  Workshop: tracing in practice\n> 15:00  Break\n\n"
+      "Moved the workshop to 14:00 -- the hall is booked.\n\n> 15:30  Panel\n",
+      1, "14:00", "", "Workshop: tracing in practice", NULL, NULL },
+    { "> Thursday\n> 10.00-10.45  Roadmap\n> 10.45-11.30  Demo - Lars Berg\n\n--> moved to the afternoon, now "
+      "14.00-14.45\n\n> 11.30-12.30  Planning\n",
+      2, "14:00", "14:45", "Demo", NULL, "Lars Berg" },
+    /* a new slot at hours the change frees */
+    { "> Thursday\n> 1200-1300   Lunch\n> 1300-1400   Site visit planning\n\n--> Moved to 1400-1500; "
+      "1300-1400 is now the safety\n--> debrief led by Ole Kristian Moen, in B301.\n\n"
+      "> 1500-1530   Wrap-up\n",
+      1, "13:00", "14:00", "Safety debrief", "B301", "Ole Kristian Moen" },
+    /* a speaker in the place of another */
+    { "> Thursday\n> 0900-0945   Numbers\n> 0945-1045   Budget review (Ines Carvalho)\n\n--> Ines is on "
+      "leave. Paul Ferreira presents the budget instead.\n\n> 1045-1100   Break\n",
+      1, "09:45", "10:45", "Budget review", NULL, "Paul Ferreira" },
+    /* a proposal is no change */
+    { "> Thursday\n> 12:00  Lunch\n> 13:00  Workshop\n\nCould we move the workshop to 14:00?\n\n"
+      "> 15:00  Break\n",
+      1, "13:00", "", "Workshop", NULL, NULL },
+};
+
+START_TEST (test_quoted_changes)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (quoted_changes[_i].text, "2026-11-02T10:00:00Z");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, quoted_changes[_i].slot);
+    ck_assert_str_eq (slot->start, quoted_changes[_i].start);
+    if (quoted_changes[_i].end[0] != '\0')
+        ck_assert_str_eq (slot->end, quoted_changes[_i].end);
+    ck_assert_pstr_eq (slot->title, quoted_changes[_i].title);
+    ck_assert_pstr_eq (slot->location, quoted_changes[_i].location);
+    if (quoted_changes[_i].person == NULL)
+        ck_assert_uint_eq (slot->people->len, 0);
+    else
+        ck_assert_str_eq (person_at (slot, 0)->name, quoted_changes[_i].person);
+}
+END_TEST
+
 /* The TCases of round 2 (issue 9), one per behaviour, in table form:
  * rows of one TCase follow each other; @n is a loop test's row count, 1
  * for a plain test. */
@@ -3340,6 +3392,7 @@ static const struct {
     { "round 5", &test_dated_days, G_N_ELEMENTS (dated_days) },
     { "round 5", &test_frame_time_alone, G_N_ELEMENTS (time_frames) },
     { "round 5", &test_second_frame_heads_its_day, 1 },
+    { "quoted changes", &test_quoted_changes, G_N_ELEMENTS (quoted_changes) },
 };
 
 static Suite *
