@@ -430,7 +430,7 @@ mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11], 
         } else if (mo2 != NULL && mo2[0] != '\0') {
             mla_agenda_word_is (b->parser->months, mo2, &month);
             day = fetch_int (match, "d2");
-            year = fetch_int (match, "y2");
+            year = fetch_int (match, "y2") != 0 ? fetch_int (match, "y2") : fetch_int (match, "y3");
         } else if (fetch_int (match, "iy") != 0) {
             year = fetch_int (match, "iy");
             month = fetch_int (match, "im");

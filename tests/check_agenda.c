@@ -1911,6 +1911,18 @@ static const struct {
       "- Welcome (9:00-9:15)\n- Patterns (9:15-10:30)\n\nDay 2\n- Recap (9:00-9:15)\n"
       "- Testing (9:15-10:30)\n",
       "2026-06-01T09:00:00+02:00", 4, "2026-06-16", "2026-06-17" },
+    /* day headings in Hungarian (the year first), Greek, Catalan, Korean */
+    { "2026. november 19., cs\xc3\xbct\xc3\xb6rt\xc3\xb6k\n\n  9:00\xe2\x80\x93" "9:30    Megnyit\xc3\xb3\n"
+      "  9:30\xe2\x80\x93" "10:30   Modellek\n  10:45\xe2\x80\x93" "11:45  Kerekasztal\n",
+      "2026-11-10T09:00:00+01:00", 3, "2026-11-19", "2026-11-19" },
+    { "\xce\x97\xce\xbc\xce\xad\xcf\x81\xce\xb1 1 \xe2\x80\x94 \xce\xa0\xce\xb1\xcf\x81\xce\xb1\xcf\x83\xce\xba\xce\xb5\xcf\x85\xce\xae 16 "
+      "\xce\x9f\xce\xba\xcf\x84\xcf\x89\xce\xb2\xcf\x81\xce\xaf\xce\xbf\xcf\x85\n09:00-09:30  A\n09:30-10:30  B\n10:30-12:00  C\n",
+      "2026-10-01T09:00:00+03:00", 3, "2026-10-16", "2026-10-16" },
+    { "Dijous, 21 de maig de 2026\n9.30-10.15 h   Benvinguda\n10.15-10.45 h  Pausa\n"
+      "10.45-11.45 h  Portals\n",
+      "2026-05-10T09:00:00+02:00", 3, "2026-05-21", "2026-05-21" },
+    { "2026\xeb\x85\x84 11\xec\x9b\x94 19\xec\x9d\xbc (\xeb\xaa\xa9)\n14:00-14:30  A\n14:30-15:00  B\n15:00-16:00  C\n",
+      "2026-11-10T09:00:00+09:00", 3, "2026-11-19", "2026-11-19" },
 };
 
 START_TEST (test_dated_days)
