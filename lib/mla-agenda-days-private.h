@@ -9,6 +9,7 @@
 #include "mla-agenda.h"
 #include "mla-agenda-vocabulary-private.h"
 #include "mla-agenda-scanner-private.h"
+#include "mla-agenda-times-private.h"
 
 G_BEGIN_DECLS
 
@@ -47,7 +48,7 @@ struct MlaAgendaBuilder {
     gboolean flat_pairs;        /* its rows have come as title/speaker pairs */
     GHashTable *stops;          /* set of the stops in the days' slots (see add_stop) */
     GHashTable *frame_ends;     /* day -> 1 + the end of the hours its heading frames */
-    gboolean military;          /* the text writes "0800-0830" ranges */
+    MlaMilitary military;       /* the text writes "0800-0830" ranges or "1800" times */
     gboolean in_minutes;        /* under a "Minutes" heading: times are no slots */
     guint minutes_line;         /* that heading's */
     int day_number;             /* N of the current day's "Day N" heading, or 0 */

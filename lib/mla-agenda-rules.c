@@ -428,7 +428,7 @@ mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text, GDateTime
     g_auto (GStrv) raw = NULL;
     g_autoptr (MlaAgenda) agenda = NULL;
     MlaAgendaBuilder b = { 0 };
-    gboolean military;
+    MlaMilitary military;
 
     raw = g_strsplit (text, "\n", -1);
     lines = g_array_sized_new (FALSE, TRUE, sizeof (MlaAgendaLine), g_strv_length (raw));

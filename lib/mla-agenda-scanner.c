@@ -298,7 +298,8 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
             g_autofree char *normal = mla_agenda_normalise_times (parser, copy, FALSE);
 
             if ((g_regex_match (mla_agenda_rule (parser, "slot-time"), normal, 0, NULL)
-                 || g_regex_match (mla_agenda_rule (parser, "slot-dated"), normal, 0, NULL))
+                 || g_regex_match (mla_agenda_rule (parser, "slot-dated"), normal, 0, NULL)
+                 || mla_agenda_is_military_line (parser, normal))
                 && ++found >= 2)
                 return TRUE;
             /* a line of times heads a grid of rooms: a whole programme */

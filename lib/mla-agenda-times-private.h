@@ -67,9 +67,19 @@ gboolean mla_agenda_resolve_date (GDateTime *reference, int year, int month,
  * ("YYYY-MM-DD"), NULL for "". */
 GDateTime *mla_agenda_day_after (const char *date);
 
-/* Whether @lines write their programme in "0800-0830" times: one such
- * range that cannot be a span of years. */
-gboolean mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines);
+/* How @lines write their programme: in "0800-0830" ranges (one such
+ * range that cannot be a span of years), in "1800  Doors open" times
+ * alone (after a word for a programme, three lines later and later over
+ * an hour or more), or neither
+ * (0, so that the result reads as a truth value). */
+typedef enum {
+    MLA_MILITARY_NONE,
+    MLA_MILITARY_SINGLES,
+    MLA_MILITARY_RANGES,
+} MlaMilitary;
+MlaMilitary mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines);
+/* Whether @text starts with a "1800  Doors open" time of such a text. */
+gboolean mla_agenda_is_military_line (MlaAgendaParser *parser, const char *text);
 
 /* Rewrites the time forms that the time pattern does not read into ones
  * it does: "0800-0830" to "08:00-08:30" (and, with @military, the text

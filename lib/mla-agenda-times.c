@@ -172,6 +172,7 @@ military_clock (const char *hh, const char *mm)
 /* A "HHMM-HHMM" range is at most this long: "1000-1700" is a day of
  * registration; "1200-2000" is more likely a span of years. */
 #define MILITARY_MAX_SPAN (10 * 60)
+#define MILITARY_MIN_LINES 3    /* "1800  Doors open" lines that make a text one of such times */
 
 /* Whether a "HHMM-HHMM" match is a time range, not a span of years
  * ("2010-2015"): both ends plausible, a later end within
@@ -194,16 +195,58 @@ military_range_ok (GMatchInfo *match)
 /* Whether @text writes its programme in "0800-0830" times: one such
  * range that cannot be a span of years. */
 gboolean
+mla_agenda_is_military_line (MlaAgendaParser *parser, const char *text)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *h = NULL, *m = NULL;
+
+    if (!g_regex_match (parser->military_single, text, 0, &match))
+        return FALSE;
+    h = g_match_info_fetch_named (match, "h1");
+    m = g_match_info_fetch_named (match, "m1");
+    return military_clock (h, m);
+}
+
+MlaMilitary
 mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines)
 {
+    int first = -1, last = -1;
+    guint run = 0;
+    gboolean named = FALSE;
+    MlaMilitary found = MLA_MILITARY_NONE;
+
     for (guint i = 0; lines[i] != NULL; i++) {
         g_autoptr (GMatchInfo) match = NULL;
         const char *p = lines[i] + strspn (lines[i], " \t>");
 
         if (g_regex_match (parser->military_range, p, 0, &match) && military_range_ok (match))
-            return TRUE;
+            return MLA_MILITARY_RANGES;
+        g_clear_pointer (&match, g_match_info_unref);
+        if (!g_ascii_isdigit (p[0])) {
+            named = named || g_regex_match (parser->schedule_word, p, 0, NULL);
+        } else if (named && g_regex_match (parser->military_single, p, 0, &match)) {
+            g_autofree char *h = g_match_info_fetch_named (match, "h1");
+            g_autofree char *m = g_match_info_fetch_named (match, "m1");
+            int at = atoi (h) * 60 + atoi (m);
+
+            if (!military_clock (h, m) || at <= last) {
+                run = 0;
+                first = -1;
+            }
+            if (military_clock (h, m)) {
+                first = first < 0 ? at : first;
+                last = at;
+                run++;
+            }
+            /* "1800  Doors open", "1830  Welcome", "1840* Talk" after
+             * words that name a programme ("Revised agenda below"): three
+             * later and later, over an hour or more (years, "2010
+             * Founded", "2015  Moved", are not that close) */
+            if (run >= MILITARY_MIN_LINES && last - first >= 60)
+                found = MLA_MILITARY_SINGLES;
+        }
     }
-    return FALSE;
+    return found;
 }
 
 /* Rewrites the time forms that the time pattern does not read into ones

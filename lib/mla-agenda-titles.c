@@ -374,11 +374,12 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         title[start] = '\0';
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (b->military && slot->location == NULL && slot->room == NULL
+    if (b->military == MLA_MILITARY_RANGES && slot->location == NULL && slot->room == NULL
         && g_regex_match (b->parser->place_dash, title, 0, &match)) {
         /* "1000-1700 Registration - Lobby": programmes in four-digit
-         * times put the place after a dash; not "- Hollis Grant (NOAA)",
-         * nor "- Dave" when Dave signs the mail */
+         * ranges put the place after a dash (not those in single times,
+         * "1840 Talk - Farah Qureshi"); not "- Hollis Grant (NOAA)", nor
+         * "- Dave" when Dave signs the mail */
         g_autofree char *place = g_match_info_fetch (match, 2);
 
         if ((strchr (place, '(') == NULL || !mla_agenda_names_only (b->parser, place))

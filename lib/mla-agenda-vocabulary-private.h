@@ -47,6 +47,7 @@ struct MlaAgendaParser {
     GRegex *place_comma;        /* "Lab 1, Room 204" */
     GRegex *venue;              /* "Brasserie de l'Atelier" */
     GRegex *relative_day;       /* "tomorrow", "today" */
+    GRegex *schedule_word;      /* "agenda", "Programm" anywhere */
     GRegex *change_any;         /* any word of a change: the quick test */
     GRegex *change_split;       /* the clauses of a change: "; ", ". ", " -- " */
     GRegex *change_done;        /* "moved", "now": a slot has a new time */

@@ -297,9 +297,9 @@ static const MlaPattern patterns[] = {
     { FIELD (struck), "~~[^~]*~~\\s*", 0 },
     { FIELD (bullet), "^(\\s*)(?:@BULLET@)(?=\\s)", 0 },
     /* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
-     * Room 3A", "Triage [Library]" */
+     * Room 3A", "Triage [Library]", "Pub: The Copper Kettle, 2 min walk" */
     { FIELD (place_tail),
-      "^(?<title>.*?\\S)\\s*(?:\\s(?:--?|\\x{2013}|\\x{2014})\\s+(?<place>[^,()\\[\\]]+?)"
+      "^(?<title>.*?\\S)\\s*(?:(?:\\s(?:--?|\\x{2013}|\\x{2014})|:)\\s+(?<place>[^,()\\[\\]]+?)"
       "(?:\\s*,\\s*(?<note>[^,]+))?|\\s*(?<open>[(\\[])\\s*(?<place>[^,()\\[\\]]+?)\\s*[)\\]])\\s*$",
       G_REGEX_DUPNAMES },
     /* "Lab 1 - Finite-state tools, Room 204": a room after the last comma */
@@ -309,6 +309,7 @@ static const MlaPattern patterns[] = {
     { FIELD (venue),
       "^\\p{Lu}[\\p{L}'\\x{2019}&.-]*(?:\\s+(?:\\p{Lu}[\\p{L}'\\x{2019}&.-]*|(?:@PARTICLE@|l')\\S*)){0,4}$",
       0 },
+    { FIELD (schedule_word), "(?<!\\w)(?:@SCHEDULE@)(?!\\w)", G_REGEX_CASELESS },
     /* changes written into a quoted programme (mla-agenda-changes.c) */
     { FIELD (change_any), "(?<!\\w)(?:@CHANGED@|@INSTEAD@|@BECOMES@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (change_split), "\\s*(?:;|\\.(?=\\s)|\\s--?\\s|\\s[\\x{2013}\\x{2014}]\\s)\\s*", 0 },
@@ -446,7 +447,7 @@ static const MlaPattern patterns[] = {
       0 },
     { FIELD (military_single),
       "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
-      "(?=\\s*[|:\\t]|\\s+\\p{Lu})",
+      "\\*?(?=\\s*[|:\\t]|\\s+\\p{Lu})",   /* ("1840* Talk": changed, marked) */
       0 },
     /* "Coffee ........ 11:00": a running order whose dot leaders lead to
      * the time at the line's end (four dots or more, spaced or not). A

@@ -1855,6 +1855,9 @@ static const char *const negatives_round5[] = {
     "  Tue 29 Dec    10:00 - 16:00   (self-service only)\n  Wed 30 Dec    10:00 - 14:00\n",
     "Move them:\n\n  02:15 dump      -> 04:30\n  02:45 logship   -> 05:00\n"
     "  03:00 verify    -> 05:45\n\n---\n+++ b/backup.cron\n@@ -1,3 +1,3 @@\n-15 2 * * * dump\n",
+    /* years at the starts of lines are no "1800  Doors open" times */
+    "History\n\n2005  Founded in Leeds\n2010  Moved to York\n2015  Opened a second site\n"
+    "2020  Sold to the members\n",
 };
 
 START_TEST (test_negative_round5)
@@ -3023,6 +3026,14 @@ static const struct {
     /* a party's venue after a comma; names in Han; a range with no end */
     { "ONSDAG 25/11\nkl. 15.00  Fika\nkl. 16.00  Hackpass\nkl. 18.00  Middag och mingel, Pub Ankaret\n",
       3, 0, 2, "Middag och mingel", NULL, "Pub Ankaret", NULL },
+    /* a programme in four-digit times alone ("1840* Talk", changed and
+     * marked): the part after a dash is who gives it, not a place */
+    { "Friday's agenda\n\n 1800  Doors open\n 1830  Welcome - organisers\n 1840* Observability on a "
+      "shoestring - Farah Qureshi\n 1920  Break\n",
+      4, 0, 2, "Observability on a shoestring", NULL, NULL, "Farah Qureshi" },
+    /* a party's venue after a colon */
+    { "Friday\n\n18:00 Talks\n19:00 Quiz\n20:45 Pub: The Copper Kettle, 2 min walk\n",
+      3, 0, 2, "Pub", NULL, "The Copper Kettle", NULL },
     /* a heading in capitals after the last slot is no one ("IMPORTANT DATES") */
     { "Friday\n\n10:00  Talks\n11:00  Panel\n12:15  Closing\n\nIMPORTANT DATES\n\n"
       "  15 January 2027   Early registration closes\n",
