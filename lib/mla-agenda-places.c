@@ -194,9 +194,38 @@ plain_heading_at (MlaAgendaBuilder *b, guint i, gboolean bare)
         return NULL;
     clean = mla_agenda_squeeze (b->lines[i].text);
     room = room_after_track (b, clean);
+    if (room == NULL && bare && g_str_has_suffix (clean, ")") && strstr (clean, " (") != NULL) {
+        /* "NAGYTEREM (f\u00f6ldszint)": the room, then where it is */
+        g_autofree char *before = g_strndup (clean, strstr (clean, " (") - clean);
+
+        if (mla_agenda_is_room_line (b, before))
+            room = g_steal_pointer (&before);
+    }
     if (room == NULL && bare && mla_agenda_is_room_line (b, clean))
         room = g_steal_pointer (&clean);
     return room;
+}
+
+/* "K\u00d6Z\u00d6S PROGRAM", "PLENARY" under tracks: a heading in capitals
+ * over a slot that names no room ends the track before it. */
+static gboolean
+ends_section (MlaAgendaBuilder *b, guint i)
+{
+    const char *text = b->lines[i].text + b->lines[i].indent;
+    gboolean letters = FALSE;
+
+    if (b->section_room == NULL || b->lines[i].blank || (i > 0 && !b->lines[i - 1].blank)
+        || i + 1 >= b->n_lines
+        || !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i + 1].text, 0, NULL))
+        return FALSE;
+    for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p)) {
+        gunichar c = g_utf8_get_char (p);
+
+        if (g_unichar_islower (c) || g_unichar_isdigit (c))
+            return FALSE;
+        letters |= g_unichar_isupper (c);
+    }
+    return letters;
 }
 
 /* "MAIN HALL" alone over slots may be the day's venue: it heads a track
@@ -285,6 +314,14 @@ mla_agenda_room_heading (MlaAgendaBuilder *b)
 {
     g_autofree char *name = heading_room_at (b, b->index);
 
+    if (name == NULL && ends_section (b, b->index)) {
+        g_debug ("agenda: line %u: the slots below are in no track's room", b->index + 1);
+        g_clear_pointer (&b->section_room, g_free);
+        b->section_end = 0;
+        b->heading_since_slot = TRUE;
+        b->previous = -1;
+        return TRUE;
+    }
     if (name == NULL)
         return FALSE;
     g_debug ("agenda: line %u: the slots below are in %s", b->index + 1, name);

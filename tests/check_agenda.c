@@ -2800,6 +2800,14 @@ END_TEST
     "Saturday 24 October\n\nTime\nSession\nSpeaker\nRoom\n\n09:30\nDoors open\n"     \
     "\u2014\nFoyer\n\n10:00\nKeynote\nBartosz Zieli\u0144ski, Debian\nMain Hall\n"
 
+/* Tracks as sections under room headings in capitals, each room with
+ * where it is in parentheses, then the slots common to all */
+static const char room_sections[] =
+    "Thursday\n\nMAIN HALL (ground floor)\n  9:00\xe2\x80\x93" "9:30    Opening\n"
+    "  9:30\xe2\x80\x93" "10:30   Talk A\n\nSMALL HALL (1st floor)\n  9:30\xe2\x80\x93" "10:30   Talk B\n"
+    "  10:45\xe2\x80\x93" "11:45  Talk C\n\nCOMMON PROGRAMME\n  10:30\xe2\x80\x93" "10:45  Coffee\n"
+    "  12:00\xe2\x80\x93" "13:00  Lunch\n";
+
 static const struct {
     const char *text;
     guint n, day, slot;
@@ -3034,6 +3042,8 @@ static const struct {
     /* a party's venue after a colon */
     { "Friday\n\n18:00 Talks\n19:00 Quiz\n20:45 Pub: The Copper Kettle, 2 min walk\n",
       3, 0, 2, "Pub", NULL, "The Copper Kettle", NULL },
+    { room_sections, 6, 0, 2, "Talk B", "SMALL HALL", NULL, NULL },
+    { room_sections, 6, 0, 4, "Coffee", NULL, NULL, NULL },
     /* a heading in capitals after the last slot is no one ("IMPORTANT DATES") */
     { "Friday\n\n10:00  Talks\n11:00  Panel\n12:15  Closing\n\nIMPORTANT DATES\n\n"
       "  15 January 2027   Early registration closes\n",
