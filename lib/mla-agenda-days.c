@@ -7,12 +7,15 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-people-private.h"
 #include "mla-agenda-places-private.h"
 #include "mla-agenda-times-private.h"
 #include "mla-agenda-titles-private.h"
 
 #define HEADING_MAX_OTHER_WORDS 6
 #define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
+#define ROTA_MIN_DAYS 3         /* days of one slot each that may be a rota */
+#define ROTA_NAME_MAX_WORDS 4
 
 /* The later slots that can still be "the next later slot" for one at their
  * left, nearest first: each pushed slot drops the ones after it that start
@@ -522,6 +525,47 @@ is_aside (const char *title)
     return title[0] == '(' && strchr (title, ')') == title + strlen (title) - 1;
 }
 
+/* "Lundi  9h-12h : Ana\u00efs Ferrand  salle B012": a title that starts
+ * with a person's name and goes on, if at all, in lower case (a room,
+ * "en ligne") is who is on duty, not a session. */
+static gboolean
+names_who_is_on (MlaAgendaBuilder *b, const char *title)
+{
+    g_autofree char *clean = mla_agenda_squeeze (title);
+    g_auto (GStrv) words = g_strsplit (clean, " ", ROTA_NAME_MAX_WORDS + 2);
+    g_autoptr (GString) head = g_string_new (NULL);
+
+    for (guint n = 0; n < ROTA_NAME_MAX_WORDS && words[n] != NULL; n++) {
+        g_string_append_printf (head, "%s%s", n > 0 ? " " : "", words[n]);
+        if (n > 0 && (words[n + 1] == NULL || g_unichar_islower (g_utf8_get_char (words[n + 1])))
+            && mla_agenda_parser_is_name (b->parser, head->str))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* A week's rota: three days or more with one slot each, most of them
+ * naming who is on duty. */
+static gboolean
+is_rota (MlaAgendaBuilder *b)
+{
+    guint on_duty = 0, days = 0;
+
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+        const MlaAgendaSlot *slot;
+
+        if (day->slots->len == 0)
+            continue;   /* (a day the prose names: "from Monday 9 February") */
+        if (day->slots->len != 1)
+            return FALSE;
+        slot = g_ptr_array_index (day->slots, 0);
+        days++;
+        on_duty += slot->title != NULL && names_who_is_on (b, slot->title);
+    }
+    return days >= ROTA_MIN_DAYS && on_duty * 2 > days;
+}
+
 gboolean
 mla_agenda_has_evidence (MlaAgendaBuilder *b)
 {
@@ -529,6 +573,10 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
 
     if (is_patch (b)) {
         g_debug ("agenda: the text is a patch");
+        return FALSE;
+    }
+    if (is_rota (b)) {
+        g_debug ("agenda: the text is a rota of who is on duty");
         return FALSE;
     }
 

@@ -1859,6 +1859,11 @@ static const char *const negatives_round5[] = {
     /* years at the starts of lines are no "1800  Doors open" times */
     "History\n\n2005  Founded in Leeds\n2010  Moved to York\n2015  Opened a second site\n"
     "2020  Sold to the members\n",
+    /* a week's rota of who is on duty */
+    "Permanences :\n\n  Lundi     9h-12h    : Ana\xc3\xafs Ferrand      salle B012\n"
+    "  Mardi     14h-17h   : Beno\xc3\xaet Lacombe     salle B012\n"
+    "  Mercredi  10h-12h   : Chlo\xc3\xa9 Martin       biblioth\xc3\xa8que\n"
+    "  Jeudi     13h30-16h : Ana\xc3\xafs Ferrand      salle B014\n",
 };
 
 START_TEST (test_negative_round5)
