@@ -347,6 +347,8 @@ static const struct {
     { "9 \xe2\x80\x93 10 Uhr Begr\xc3\xbc\xc3\x9fung", "09:00", "10:00", "Begr\xc3\xbc\xc3\x9fung" },
     { "14h00 \xe2\x80\x93 15h30 : Atelier", "14:00", "15:30", "Atelier" },
     { "13:00~13:50  Opening", "13:00", "13:50", "Opening" },
+    { "Opening en vaststellen agenda ........ 13.30 uur", "13:30", "23:58",
+      "Opening en vaststellen agenda" },
     /* French typography spaces the "h", also with no-break spaces */
     { "18 h 05 \xe2\x80\x93 Ouverture", "18:05", "23:58", "Ouverture" },
     { "9\xc2\xa0h\xc2\xa0" "30 \xe2\x80\x93 10\xc2\xa0h\xc2\xa0" "15 Atelier", "09:30", "10:15", "Atelier" },
