@@ -414,7 +414,8 @@ mla_agenda_rules_free (MlaAgendaParser *parser)
 GPtrArray *
 mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *reference)
 {
-    g_return_val_if_fail (parser != NULL, NULL);
+    g_return_val_if_fail (parser != NULL,
+                          g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free));
     if (text == NULL || !mla_agenda_may_hold (parser, text))
         return g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     return mla_agenda_parse_candidate (parser, text, reference);

@@ -8,9 +8,12 @@
 #include <glib.h>
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+/* (libFuzzer calls a target's setup when it has one: so must we, or a
+ * target such as fuzz-agenda replays its corpus without its parser) */
+int LLVMFuzzerInitialize (int *argc, char ***argv) __attribute__ ((weak));
 
 int
-main (void)
+main (int argc, char **argv)
 {
     const char *top_srcdir = g_getenv ("top_srcdir");
     g_autofree char *corpus = g_build_filename (top_srcdir != NULL ? top_srcdir : ".", "tests",
@@ -20,6 +23,8 @@ main (void)
     const char *name;
     guint n = 0;
 
+    if (LLVMFuzzerInitialize != NULL)
+        LLVMFuzzerInitialize (&argc, &argv);
     if (dir == NULL) {
         fprintf (stderr, "SKIP: %s\n", error->message);
         return 77;
