@@ -282,6 +282,22 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             memmove (title, title + skip, strlen (title + skip) + 1);
     }
     g_clear_pointer (&match, g_match_info_unref);
+    if (title[0] == '[' && slot->room == NULL && slot->location == NULL
+        && g_regex_match (b->parser->names_lead, title, 0, &match)) {
+        g_autofree char *room = g_match_info_fetch_named (match, "names");
+
+        /* "[Room A] Keynote": a timetable that tags its titles with their
+         * room does so on every line, so the tag is the room even of a
+         * slot with no other at its time */
+        if (mla_agenda_is_room_line (b, room)) {
+            char *rest = g_match_info_fetch_named (match, "title");
+
+            slot->room = g_steal_pointer (&room);
+            g_free (title);
+            title = rest;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->duration, title, 0, NULL)) {
         /* "(20 min)" is the slot's length, which its times give */
         char *bare = g_regex_replace_literal (b->parser->duration, title, -1, 0, "", 0, NULL);

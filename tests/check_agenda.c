@@ -1340,6 +1340,38 @@ START_TEST (test_locations)
 }
 END_TEST
 
+/* Round 6 of issue 9: people and rooms in the forms of blind mail. The
+ * slot at @start on the text's first day has @title, @room and @names
+ * (their roles not checked). */
+static const struct {
+    const char *text;
+    const char *start;
+    const char *title;
+    const char *room;
+    const char *names[4];
+} round6_forms[] = {
+    /* a room tag before each title */
+    { "Saturday\n\n10:00-10:40  [Room A] Keynote: Open data\n              Ann Lee\n"
+      "10:50-11:30  [Room B] Writing drivers\n11:40-12:20  [Room A] Closing\n",
+      "10:00", "Keynote: Open data", "Room A", { "Ann Lee" } },
+};
+
+START_TEST (test_round6_forms)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (round6_forms[_i].text, "2026-11-15T10:00:00+01:00");
+    MlaAgendaSlot *slot;
+    guint n = 0;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_starting (agenda, 0, round6_forms[_i].start);
+    ck_assert_pstr_eq (slot->title, round6_forms[_i].title);
+    ck_assert_pstr_eq (slot->room, round6_forms[_i].room);
+    for (; n < G_N_ELEMENTS (round6_forms[_i].names) && round6_forms[_i].names[n] != NULL; n++)
+        ck_assert_str_eq (person_at (slot, n)->name, round6_forms[_i].names[n]);
+    ck_assert_uint_eq (slot->people->len, n);
+}
+END_TEST
+
 /* ---- layout: quotes, tracks ---- */
 
 START_TEST (test_layout_quoted_agenda)
@@ -3370,6 +3402,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_kind_words, 0, G_N_ELEMENTS (kinds));
     tcase_add_loop_test (tc, test_locations, 0, G_N_ELEMENTS (locations));
     tcase_add_loop_test (tc, test_locations_trailing_paragraph, 0, G_N_ELEMENTS (trailing_places));
+    tcase_add_loop_test (tc, test_round6_forms, 0, G_N_ELEMENTS (round6_forms));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("layout");
