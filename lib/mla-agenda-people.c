@@ -416,8 +416,17 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     }
     parts = g_regex_split (b->parser->person_split, clean, 0);
     for (guint i = 0; parts[i] != NULL; i++) {
+        g_autoptr (GMatchInfo) title = NULL;
+
         if (parts[i][0] == '\0')
             continue;
+        /* "A and Dr. B": each name without its title */
+        if (g_regex_match (b->parser->honorific, parts[i], 0, &title)) {
+            gint end = 0;
+
+            g_match_info_fetch_pos (title, 0, NULL, &end);
+            memmove (parts[i], parts[i] + end, strlen (parts[i] + end) + 1);
+        }
         n++;
         names += mla_agenda_parser_is_name (b->parser, parts[i]);
         first_names += strchr (parts[i], ' ') == NULL

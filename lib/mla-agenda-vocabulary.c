@@ -427,10 +427,12 @@ static const MlaPattern patterns[] = {
     /* "Coffee ........ 11:00": a running order whose dot leaders lead to
      * the time at the line's end (four dots or more, spaced or not). A
      * time with a dot needs am/pm: "Espresso ...... 2.50" is a price,
-     * "Results ...... 3.14" a page. */
+     * "Results ...... 3.14" a page. "2. AOB          [09:55]": a time in
+     * brackets after a gap is such a time too (a task group's agenda). */
     { FIELD (time_last),
-      "^(?<lead>\\s*(?:[-*\\x{2022}]\\s*)?)(?<title>\\S.*?)\\s*(?:\\.\\s?){4,}\\s*"
-      "(?<time>@LAST_TIME@(?:\\s*(?:@RANGE@)\\s*@LAST_TIME@)?)\\s*$",
+      "^(?<lead>\\s*(?:[-*\\x{2022}]\\s*)?)(?<title>\\S.*?)"
+      "(?:\\s*(?:\\.\\s?){4,}\\s*|\\s{2,}\\[(?=[^\\[\\]]+\\]\\s*$))"
+      "(?<time>@LAST_TIME@(?:\\s*(?:@RANGE@)\\s*@LAST_TIME@)?)\\]?\\s*$",
       G_REGEX_CASELESS },
     /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
     { FIELD (noon_start),

@@ -1354,6 +1354,11 @@ static const struct {
     { "Saturday\n\n10:00-10:40  [Room A] Keynote: Open data\n              Ann Lee\n"
       "10:50-11:30  [Room B] Writing drivers\n11:40-12:20  [Room A] Closing\n",
       "10:00", "Keynote: Open data", "Room A", { "Ann Lee" } },
+    /* a time in brackets at a line's end; "co-chaired by A and Dr. B" */
+    { "Tuesday\n\n1. Call to order -- Ann Lee (Chair)          [08:00]\n"
+      "2. Joint session                              [08:10]\n"
+      "   co-chaired by J. Kaminska and Dr. Bo Smith\n3. Adjourn               [09:00]\n",
+      "08:10", "Joint session", NULL, { "J. Kaminska", "Bo Smith" } },
 };
 
 START_TEST (test_round6_forms)
