@@ -64,7 +64,7 @@ static const MlaAgendaRule rules[] = {
       mla_agenda_rule_slot_detail, TRUE },
     { "slot-time",
       "^\\s*(?:(?:[-*\\x{2022}]\\s*)?(?<from>@FROM@)\\s+|[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+"
-      "|\\d{1,2}[.)]\\s+)?"
+      "|\\d{1,2}[.)]\\s+|(?:@ITEM@)\\s*\\d{1,2}[.:)]?\\s+)?"
       "(?<bracket>\\[\\s*)?@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?(bracket)\\s*\\])"
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",

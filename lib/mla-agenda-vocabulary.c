@@ -206,6 +206,7 @@ static const MlaWordList word_lists[] = {
     { "notes", "openers", 0, "@OPENERS@", 0 },
     { "quotes", "attribution", 0, "@ATTRIBUTION@", 0 },
     { "layout", "bullets", 0, "@BULLET@", 0 },
+    { "layout", "items", 0, "@ITEM@", 0 },
     { "locations", "venues", 0, "@VENUE_WORD@", 0 },
     { "tables", "time", TABLE (time_columns), "@TIMECOL@", 0 },
     { "tables", "people", TABLE (people_columns), NULL, 0 },

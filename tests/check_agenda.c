@@ -1359,6 +1359,11 @@ static const struct {
       "2. Joint session                              [08:10]\n"
       "   co-chaired by J. Kaminska and Dr. Bo Smith\n3. Adjourn               [09:00]\n",
       "08:10", "Joint session", NULL, { "J. Kaminska", "Bo Smith" } },
+    /* an item's word and number before its time */
+    { "Dienstag, 8. Dezember 2026\n\nTOP 1  10:00  Begr\xc3\xbc\xc3\x9f" "ung\n"
+      "TOP 2  10:10  Bericht (Elif \xc3\x96zt\xc3\xbcrk)\nTOP 3  10:25  Verschiedenes\n"
+      "       11:30  Ende\n",
+      "10:10", "Bericht", NULL, { "Elif \xc3\x96zt\xc3\xbcrk" } },
 };
 
 START_TEST (test_round6_forms)
