@@ -11,6 +11,7 @@
 
 #define NAME_MAX_WORDS 5
 #define FIRST_NAME_MIN_CHARS 3
+#define HANDLE_MAX_CHARS 20
 #define FIRST_NAME_MAX_CHARS 15
 
 
@@ -673,6 +674,58 @@ mla_agenda_is_lower_name (MlaAgendaParser *parser, const char *text)
             return FALSE;
     }
     return TRUE;
+}
+
+/* "t0m", "svenja_h", "jonas": a handle, one word in lower case that holds
+ * a digit or "_", or reads as a first name once capitalised ("(remote)",
+ * "(free)" are no one's: [names] not-alone). */
+static gboolean
+is_handle (MlaAgendaParser *parser, const char *word)
+{
+    glong n = g_utf8_strlen (word, -1);
+    gboolean marked = FALSE;
+    g_autofree char *capitalised = NULL;
+
+    if (n < 2 || n > HANDLE_MAX_CHARS || !g_unichar_islower (g_utf8_get_char (word)))
+        return FALSE;
+    for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p)) {
+        gunichar c = g_utf8_get_char (p);
+
+        if (g_unichar_isdigit (c) || c == '_')
+            marked = TRUE;
+        else if (!g_unichar_islower (c) && c != '-' && c != '.')
+            return FALSE;
+    }
+    if (g_regex_match (parser->markers, word, 0, NULL))
+        return FALSE;   /* "(tbd)" */
+    if (marked)
+        return TRUE;
+    {
+        char initial[6] = { 0 };
+
+        g_unichar_to_utf8 (g_unichar_toupper (g_utf8_get_char (word)), initial);
+        capitalised = g_strconcat (initial, g_utf8_next_char (word), NULL);
+    }
+    return mla_agenda_is_first_name (parser, capitalised);
+}
+
+GStrv
+mla_agenda_handles (MlaAgendaParser *parser, const char *text)
+{
+    g_auto (GStrv) parts = g_regex_split (parser->person_split, text, 0);
+    g_autoptr (GStrvBuilder) handles = g_strv_builder_new ();
+    guint n = 0;
+
+    for (guint i = 0; parts[i] != NULL; i++) {
+        g_strstrip (parts[i]);
+        if (parts[i][0] == '\0')
+            continue;
+        if (!is_handle (parser, parts[i]))
+            return NULL;
+        g_strv_builder_add (handles, parts[i]);
+        n++;
+    }
+    return n > 0 ? g_strv_builder_end (handles) : NULL;
 }
 
 /* "by kc claffy and Alberto Dainotti": after "by", names in either case. */

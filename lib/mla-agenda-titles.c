@@ -208,11 +208,59 @@ mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
     }
 }
 
+/* "Home server horror stories (jonas)", "Intro to Nix [daan]": the
+ * handles in brackets after @slot's title, *@start where they start.
+ * Returns: (transfer full) (nullable). */
+static GStrv
+tail_handles (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, gint *start)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *names = NULL;
+
+    /* (not "LUNCH (courtyard)": a meal's is its place) */
+    if (slot->people->len > 0 || slot->title == NULL
+        || (!g_str_has_suffix (slot->title, ")") && !g_str_has_suffix (slot->title, "]"))
+        || !g_regex_match (b->parser->names_bracket, slot->title, 0, &match)
+        || mla_agenda_parser_kind (b->parser, slot->title) != MLA_SLOT_KIND_SESSION)
+        return NULL;
+    g_match_info_fetch_pos (match, 0, start, NULL);
+    names = g_match_info_fetch_named (match, "names");
+    return *start > 0 ? mla_agenda_handles (b->parser, names) : NULL;
+}
+
+/* Handles after titles name their speakers when two slots or more of
+ * @day have them: one alone may be topics ("(i18n, privacy)"). */
+static void
+day_tail_handles (MlaAgendaBuilder *b, MlaAgendaDay *day)
+{
+    guint tails = 0;
+    gint start = 0;
+
+    for (guint i = 0; i < day->slots->len; i++) {
+        g_auto (GStrv) handles = tail_handles (b, g_ptr_array_index (day->slots, i), &start);
+
+        tails += handles != NULL;
+    }
+    for (guint i = 0; tails >= 2 && i < day->slots->len; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+        g_auto (GStrv) handles = tail_handles (b, slot, &start);
+
+        for (guint j = 0; handles != NULL && handles[j] != NULL; j++)
+            g_ptr_array_add (slot->people,
+                             mla_agenda_person_new (handles[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
+        if (handles != NULL) {
+            slot->title[start] = '\0';
+            g_strchomp (slot->title);
+        }
+    }
+}
+
 void
 mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
 {
     guint named = 0;
 
+    day_tail_handles (b, day);
     for (guint i = 0; i < day->slots->len; i++)
         named += ((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->people->len > 0;
     if (named < 2)

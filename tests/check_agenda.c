@@ -1364,6 +1364,22 @@ static const struct {
       "TOP 2  10:10  Bericht (Elif \xc3\x96zt\xc3\xbcrk)\nTOP 3  10:25  Verschiedenes\n"
       "       11:30  Ende\n",
       "10:10", "Bericht", NULL, { "Elif \xc3\x96zt\xc3\xbcrk" } },
+    /* owners in brackets after a gap, by name or handle */
+    { "Wednesday\n\n17:00 - 17:05  Welcome                 [daria]\n"
+      "17:05 - 17:20  Release status          [Kofi Boateng, Mei-Ling Wu]\n"
+      "17:20 - 17:35  Survey results          [Dr. Farida Haidari, remote]\n",
+      "17:05", "Release status", NULL, { "Kofi Boateng", "Mei-Ling Wu" } },
+    { "Wednesday\n\n17:00 - 17:05  Welcome                 [daria]\n"
+      "17:05 - 17:20  Release status          [Kofi Boateng, Mei-Ling Wu]\n"
+      "17:20 - 17:35  Survey results          [Dr. Farida Haidari, remote]\n",
+      "17:00", "Welcome", NULL, { "daria" } },
+    /* handles after titles, when two slots have them; one may be topics */
+    { "Sunday\n\n11:00 Home server horror stories (jonas)\n12:00 Lunch\n"
+      "13:00 Self-hosted email (kiri, t0m)\n",
+      "13:00", "Self-hosted email", NULL, { "kiri", "t0m" } },
+    { "Sunday\n\n11:00 Test suite status (Hana)\n12:00 Lunch\n"
+      "13:00 Review requests (i18n, privacy)\n",
+      "13:00", "Review requests (i18n, privacy)", NULL, { NULL } },
 };
 
 START_TEST (test_round6_forms)
