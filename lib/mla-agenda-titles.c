@@ -159,25 +159,63 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
     return TRUE;
 }
 
-/* The name before "Name: Title" of @slot's title, when it reads as one;
+static gboolean
+capitalise (const GMatchInfo *match, GString *out, gpointer data)
+{
+    g_autofree char *word = g_match_info_fetch (match, 0);
+
+    (void) data;
+    g_string_append_unichar (out, g_unichar_totitle (g_utf8_get_char (word)));
+    g_string_append (out, g_utf8_next_char (word));
+    return FALSE;
+}
+
+/* Whether @head (owned, freed) reads as a name or as names. */
+static gboolean
+names_head (MlaAgendaBuilder *b, char *head)
+{
+    gboolean names = mla_agenda_parser_is_name (b->parser, head)
+                     || (strpbrk (head, "(&") != NULL && mla_agenda_names_only (b->parser, head));
+
+    g_free (head);
+    return names;
+}
+
+/* The name before "Name: Title" of @slot's title, when it reads as one
+ * (or as names: "A & B: Title", "Kim Seo-yeon (\uae40\uc11c\uc5f0): Title");
+ * with @evidence (the day has two such titles), also before a dash
+ * ("Miguel Sousa \u2014 Welcome") and before a title of any length.
  * @out_title gets the rest. Returns: (transfer full) (nullable). */
 static char *
-name_head (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, char **out_title)
+name_head (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, gboolean evidence, char **out_title)
 {
-    const char *colon = slot->title != NULL ? strstr (slot->title, ": ") : NULL;
-    g_autofree char *head = NULL;
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *head = NULL, *sep = NULL;
     const char *rest;
     guint words = 1;
+    gint end = 0;
 
-    if (colon == NULL || slot->people->len > 0)
+    if (slot->title == NULL || slot->people->len > 0
+        || !g_regex_match (b->parser->name_head, slot->title, 0, &match))
         return NULL;
-    rest = colon + 2 + strspn (colon + 2, " ");
+    head = g_match_info_fetch_named (match, "head");
+    sep = g_match_info_fetch_named (match, "sep");
+    g_match_info_fetch_pos (match, 0, NULL, &end);
+    rest = slot->title + end;
     for (const char *p = rest; *p != '\0'; p++)
         words += *p == ' ';
-    head = g_strndup (slot->title, colon - slot->title);
-    if (words < NAME_HEAD_MIN_TITLE_WORDS || !g_unichar_isupper (g_utf8_get_char (rest))
-        || !mla_agenda_parser_is_name (b->parser, head))
+    if ((!evidence && (words < NAME_HEAD_MIN_TITLE_WORDS || strcmp (sep, ":") != 0))
+        || !g_unichar_isupper (g_utf8_get_char (rest)))
         return NULL;
+    if (!names_head (b, g_strdup (head))) {
+        /* "ANA PAULA DUARTE (keynote): Title": in capitals, among names */
+        g_autofree char *lower = evidence ? g_utf8_strdown (head, -1) : NULL;
+
+        if (lower == NULL
+            || !names_head (b, g_regex_replace_eval (b->parser->word, lower, -1, 0, 0, capitalise,
+                                                     NULL, NULL)))
+            return NULL;
+    }
     *out_title = g_strdup (rest);
     return g_steal_pointer (&head);
 }
@@ -189,7 +227,7 @@ mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
 
     for (guint i = 0; i < day->slots->len; i++) {
         g_autofree char *title = NULL;
-        g_autofree char *name = name_head (b, g_ptr_array_index (day->slots, i), &title);
+        g_autofree char *name = name_head (b, g_ptr_array_index (day->slots, i), FALSE, &title);
 
         heads += name != NULL;
     }
@@ -198,7 +236,7 @@ mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
     for (guint i = 0; i < day->slots->len; i++) {
         MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
         g_autofree char *title = NULL;
-        g_autofree char *name = name_head (b, slot, &title);
+        g_autofree char *name = name_head (b, slot, TRUE, &title);
 
         if (name == NULL)
             continue;

@@ -308,6 +308,9 @@ static const MlaPattern patterns[] = {
       "^(?<title>.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?<name>\\p{Ll}[\\p{Ll}.'\\x{2019}-]*"
       "(?:\\s+\\p{Ll}[\\p{Ll}.'\\x{2019}-]*){1,2})(?<marker>\\s*\\([^()]*\\))?\\s*$", 0 },
     { FIELD (venue_word), "^(?:@VENUE_WORD@)(?!\\w)", G_REGEX_CASELESS },
+    /* "Ann Lee: Title", "Ann Lee \u2014 Title": who, then a separator */
+    { FIELD (name_head),
+      "^(?<head>[^:\\x{2013}\\x{2014}]+?)\\s*(?<sep>:|(?<=\\s)(?:--?|\\x{2013}|\\x{2014}))\\s+(?=\\S)", 0 },
     { FIELD (name_presents),
       "^(?<title>.*\\S),?\\s+(?<name>\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+\\p{Lu}[\\p{L}'\\x{2019}.-]*){0,2})"
       "\\s+(?:@PRESENTS@)\\s*$", 0 },

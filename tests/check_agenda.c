@@ -1380,6 +1380,21 @@ static const struct {
     { "Sunday\n\n11:00 Test suite status (Hana)\n12:00 Lunch\n"
       "13:00 Review requests (i18n, privacy)\n",
       "13:00", "Review requests (i18n, privacy)", NULL, { NULL } },
+    /* names first on a day where two titles are so: also in capitals, or
+     * before a dash and a one-word title */
+    { "Saturday\n\n09:45 Miguel Sousa \xe2\x80\x94 Welcome\n"
+      "10:00 ANA PAULA DUARTE (keynote): The web we want\n"
+      "11:20 Lior Ben-David & Fatima El Amrani: Shipping less JavaScript\n"
+      "12:00 Kim Seo-yeon (Acme): Design tokens at scale\n",
+      "10:00", "The web we want", NULL, { "ANA PAULA DUARTE" } },
+    { "Saturday\n\n09:45 Miguel Sousa \xe2\x80\x94 Welcome\n"
+      "10:00 ANA PAULA DUARTE (keynote): The web we want\n"
+      "11:20 Lior Ben-David & Fatima El Amrani: Shipping less JavaScript\n"
+      "12:00 Kim Seo-yeon (Acme): Design tokens at scale\n",
+      "09:45", "Welcome", NULL, { "Miguel Sousa" } },
+    { "Saturday\n\n09:45 Cloud Native \xe2\x80\x94 Welcome\n10:00 Storage: Ceph at scale today\n"
+      "12:00 Lunch\n",
+      "09:45", "Cloud Native \xe2\x80\x94 Welcome", NULL, { NULL } },
 };
 
 START_TEST (test_round6_forms)
