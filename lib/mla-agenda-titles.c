@@ -143,16 +143,25 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
     /* (a meal's "(Resto De Brug)", "(Restaurant universitaire Le
      * M\u00e9tronome)" is a venue though it reads as a name or has words in
      * lower case) */
+    /* (after a meal or a party, "Lunch \u2014 Menza Strahov" reads as a
+     * name but is a place: nobody gives a meal) */
     venue = mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION
             && ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '('
                  && meal_venue (b, place))
                 || (g_regex_match (b->parser->venue, place, 0, NULL)
-                    && !mla_agenda_names_only (b->parser, place)
-                    && !mla_agenda_is_first_name (b->parser, place)));
+                    && (kind != MLA_SLOT_KIND_SESSION
+                        || (!mla_agenda_names_only (b->parser, place)
+                            && !mla_agenda_is_first_name (b->parser, place)))));
     square = open != NULL && open[0] == '[';
     if (!(room || (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
         return FALSE;
-    slot->location = g_steal_pointer (&place);
+    if (note != NULL && g_regex_match (b->parser->place_part, note, 0, NULL)) {
+        /* "Kohvik N\u00f5mme, ground floor": the floor is the place's */
+        slot->location = g_strconcat (place, ", ", note, NULL);
+        g_clear_pointer (&note, g_free);
+    } else {
+        slot->location = g_steal_pointer (&place);
+    }
     if (note != NULL && note[0] != '\0')
         g_ptr_array_add (slot->notes, g_steal_pointer (&note));
     strcpy (title, before);

@@ -208,6 +208,7 @@ static const MlaWordList word_lists[] = {
     { "layout", "bullets", 0, "@BULLET@", 0 },
     { "layout", "items", 0, "@ITEM@", 0 },
     { "locations", "venues", 0, "@VENUE_WORD@", 0 },
+    { "locations", "parts", 0, "@PLACE_PART@", 0 },
     { "tables", "time", TABLE (time_columns), "@TIMECOL@", 0 },
     { "tables", "people", TABLE (people_columns), NULL, 0 },
     { "tables", "title", TABLE (title_columns), NULL, 0 },
@@ -308,6 +309,7 @@ static const MlaPattern patterns[] = {
       "^(?<title>.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?<name>\\p{Ll}[\\p{Ll}.'\\x{2019}-]*"
       "(?:\\s+\\p{Ll}[\\p{Ll}.'\\x{2019}-]*){1,2})(?<marker>\\s*\\([^()]*\\))?\\s*$", 0 },
     { FIELD (venue_word), "^(?:@VENUE_WORD@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (place_part), "(?<!\\w)(?:@PLACE_PART@)(?!\\w)", G_REGEX_CASELESS },
     /* "Ann Lee: Title", "Ann Lee \u2014 Title": who, then a separator */
     { FIELD (name_head),
       "^(?<head>[^:\\x{2013}\\x{2014}]+?)\\s*(?<sep>:|(?<=\\s)(?:--?|\\x{2013}|\\x{2014}))\\s+(?=\\S)", 0 },

@@ -1341,60 +1341,68 @@ START_TEST (test_locations)
 END_TEST
 
 /* Round 6 of issue 9: people and rooms in the forms of blind mail. The
- * slot at @start on the text's first day has @title, @room and @names
- * (their roles not checked). */
+ * slot at @start on the text's first day has @title, @room, @names
+ * (their roles not checked) and @location. */
 static const struct {
     const char *text;
     const char *start;
     const char *title;
     const char *room;
     const char *names[4];
+    const char *location;
 } round6_forms[] = {
     /* a room tag before each title */
     { "Saturday\n\n10:00-10:40  [Room A] Keynote: Open data\n              Ann Lee\n"
       "10:50-11:30  [Room B] Writing drivers\n11:40-12:20  [Room A] Closing\n",
-      "10:00", "Keynote: Open data", "Room A", { "Ann Lee" } },
+      "10:00", "Keynote: Open data", "Room A", { "Ann Lee" }, NULL },
     /* a time in brackets at a line's end; "co-chaired by A and Dr. B" */
     { "Tuesday\n\n1. Call to order -- Ann Lee (Chair)          [08:00]\n"
       "2. Joint session                              [08:10]\n"
       "   co-chaired by J. Kaminska and Dr. Bo Smith\n3. Adjourn               [09:00]\n",
-      "08:10", "Joint session", NULL, { "J. Kaminska", "Bo Smith" } },
+      "08:10", "Joint session", NULL, { "J. Kaminska", "Bo Smith" }, NULL },
     /* an item's word and number before its time */
     { "Dienstag, 8. Dezember 2026\n\nTOP 1  10:00  Begr\xc3\xbc\xc3\x9f" "ung\n"
       "TOP 2  10:10  Bericht (Elif \xc3\x96zt\xc3\xbcrk)\nTOP 3  10:25  Verschiedenes\n"
       "       11:30  Ende\n",
-      "10:10", "Bericht", NULL, { "Elif \xc3\x96zt\xc3\xbcrk" } },
+      "10:10", "Bericht", NULL, { "Elif \xc3\x96zt\xc3\xbcrk" }, NULL },
     /* owners in brackets after a gap, by name or handle */
     { "Wednesday\n\n17:00 - 17:05  Welcome                 [daria]\n"
       "17:05 - 17:20  Release status          [Kofi Boateng, Mei-Ling Wu]\n"
       "17:20 - 17:35  Survey results          [Dr. Farida Haidari, remote]\n",
-      "17:05", "Release status", NULL, { "Kofi Boateng", "Mei-Ling Wu" } },
+      "17:05", "Release status", NULL, { "Kofi Boateng", "Mei-Ling Wu" }, NULL },
     { "Wednesday\n\n17:00 - 17:05  Welcome                 [daria]\n"
       "17:05 - 17:20  Release status          [Kofi Boateng, Mei-Ling Wu]\n"
       "17:20 - 17:35  Survey results          [Dr. Farida Haidari, remote]\n",
-      "17:00", "Welcome", NULL, { "daria" } },
+      "17:00", "Welcome", NULL, { "daria" }, NULL },
     /* handles after titles, when two slots have them; one may be topics */
     { "Sunday\n\n11:00 Home server horror stories (jonas)\n12:00 Lunch\n"
       "13:00 Self-hosted email (kiri, t0m)\n",
-      "13:00", "Self-hosted email", NULL, { "kiri", "t0m" } },
+      "13:00", "Self-hosted email", NULL, { "kiri", "t0m" }, NULL },
     { "Sunday\n\n11:00 Test suite status (Hana)\n12:00 Lunch\n"
       "13:00 Review requests (i18n, privacy)\n",
-      "13:00", "Review requests (i18n, privacy)", NULL, { NULL } },
+      "13:00", "Review requests (i18n, privacy)", NULL, { NULL }, NULL },
     /* names first on a day where two titles are so: also in capitals, or
      * before a dash and a one-word title */
     { "Saturday\n\n09:45 Miguel Sousa \xe2\x80\x94 Welcome\n"
       "10:00 ANA PAULA DUARTE (keynote): The web we want\n"
       "11:20 Lior Ben-David & Fatima El Amrani: Shipping less JavaScript\n"
       "12:00 Kim Seo-yeon (Acme): Design tokens at scale\n",
-      "10:00", "The web we want", NULL, { "ANA PAULA DUARTE" } },
+      "10:00", "The web we want", NULL, { "ANA PAULA DUARTE" }, NULL },
     { "Saturday\n\n09:45 Miguel Sousa \xe2\x80\x94 Welcome\n"
       "10:00 ANA PAULA DUARTE (keynote): The web we want\n"
       "11:20 Lior Ben-David & Fatima El Amrani: Shipping less JavaScript\n"
       "12:00 Kim Seo-yeon (Acme): Design tokens at scale\n",
-      "09:45", "Welcome", NULL, { "Miguel Sousa" } },
+      "09:45", "Welcome", NULL, { "Miguel Sousa" }, NULL },
     { "Saturday\n\n09:45 Cloud Native \xe2\x80\x94 Welcome\n10:00 Storage: Ceph at scale today\n"
       "12:00 Lunch\n",
-      "09:45", "Cloud Native \xe2\x80\x94 Welcome", NULL, { NULL } },
+      "09:45", "Cloud Native \xe2\x80\x94 Welcome", NULL, { NULL }, NULL },
+    /* after a meal or a party, a dash leads to its place, not a person;
+     * the floor after a comma is the place's */
+    { "Saturday\n\n10.00  Opening\n12.30  Lunch \xe2\x80\x94 Menza Strahov\n13.30  Talks\n",
+      "12:30", "Lunch", NULL, { NULL }, "Menza Strahov" },
+    { "Tuesday\n\n0830-0900  Welcome\n1230-1330  Lunch -- Kohvik Nomme, ground floor\n"
+      "1330-1700  Testing\n",
+      "12:30", "Lunch", NULL, { NULL }, "Kohvik Nomme, ground floor" },
 };
 
 START_TEST (test_round6_forms)
@@ -1410,6 +1418,7 @@ START_TEST (test_round6_forms)
     for (; n < G_N_ELEMENTS (round6_forms[_i].names) && round6_forms[_i].names[n] != NULL; n++)
         ck_assert_str_eq (person_at (slot, n)->name, round6_forms[_i].names[n]);
     ck_assert_uint_eq (slot->people->len, n);
+    ck_assert_pstr_eq (slot->location, round6_forms[_i].location);
 }
 END_TEST
 
