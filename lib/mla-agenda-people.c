@@ -379,7 +379,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     g_autofree char *bare = drop_affiliations (b->parser, value);
     g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
     g_autofree char *one = NULL;
-    g_auto (GStrv) parts = NULL;
+    g_auto (GStrv) parts = NULL, handles = NULL;
     guint names = 0, n = 0, first_names = 0;
     guint last_name = 0;
 
@@ -433,8 +433,10 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
         first_names += strchr (parts[i], ' ') == NULL
                        && g_unichar_isupper (g_utf8_get_char (parts[i]));
     }
-    if (n > 1 && first_names == n) {
-        /* "Marek & Sunniva", "Amaru and Kiri": first names only */
+    handles = n > 1 && names == 0 ? mla_agenda_handles (b->parser, clean) : NULL;
+    if ((n > 1 && first_names == n) || handles != NULL) {
+        /* "Marek & Sunniva", "Amaru and Kiri": first names only; "mikk0 &
+         * svenja_h": handles */
         for (guint i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0')
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
@@ -773,9 +775,16 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
             g_free (names);
             names = g_strdup (text + from);
             /* "run by Dmitri": after "by", a first name alone too */
+            const char *word = strrchr (title, ' ');
+            g_autofree char *label = g_strconcat (word != NULL ? word + 1 : title, " ", by, NULL);
+            g_auto (GStrv) handles = mla_agenda_handles (parser, names);
+
+            /* ("led by mikk0 & svenja_h": handles after a label; not
+             * "Pasta by hand") */
             if (!(g_unichar_islower (g_utf8_get_char (names)) && is_names_any_case (parser, names))
                 && !(strchr (by, ' ') == NULL && g_ascii_strcasecmp (by, "by") == 0
-                     && mla_agenda_is_first_name (parser, names)))
+                     && mla_agenda_is_first_name (parser, names))
+                && (handles == NULL || mla_agenda_label_role (parser, label) < 0))
                 return FALSE;
         }
     }

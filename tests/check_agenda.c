@@ -1403,6 +1403,17 @@ static const struct {
     { "Tuesday\n\n0830-0900  Welcome\n1230-1330  Lunch -- Kohvik Nomme, ground floor\n"
       "1330-1700  Testing\n",
       "12:30", "Lunch", NULL, { NULL }, "Kohvik Nomme, ground floor" },
+    /* a time over paragraphs room first: a speaker's name may hold a
+     * month's ("Jan"); "hosted by A and B" is a speaker's line */
+    { "Friday 22 May 2026\n\n11:00\nGreat Hall\nPackaging for distributions\n"
+      "Jan van der Berg - NixLabs\n\nStudio B\nWorkshop: Accessible forms\n"
+      "hosted by Chloe Martin and Lea Horvat\n\n12:30\nLunch\n",
+      "11:00", "Packaging for distributions", "Great Hall", { "Jan van der Berg" }, NULL },
+    { "Monday\n\n13:30 BoF: Matrix bridges\n      led by mikk0 & svenja_h\n14:30 Coffee\n"
+      "15:00 End\n",
+      "13:30", "BoF: Matrix bridges", NULL, { "mikk0", "svenja_h" }, NULL },
+    { "Monday\n\n13:00 Laser cutting\n14:00 Pasta by hand\n15:00 End\n",
+      "14:00", "Pasta by hand", NULL, { NULL }, NULL },
 };
 
 START_TEST (test_round6_forms)
