@@ -14,6 +14,26 @@
 #define HANDLE_MAX_CHARS 20
 #define FIRST_NAME_MAX_CHARS 15
 
+/* "Ann Lee <ann.lee@example.net>": the name without its mail address.
+ * Returns: (transfer full). */
+static char *
+drop_addresses (const char *value)
+{
+    GString *out = g_string_new (NULL);
+    const char *p = value;
+
+    for (const char *open = strchr (p, '<'); open != NULL; open = strchr (p, '<')) {
+        const char *close = strchr (open, '>');
+        const char *at = strchr (open, '@');
+
+        if (close == NULL || at == NULL || at > close)
+            break;
+        g_string_append_len (out, p, open - p);
+        p = close + 1;
+    }
+    g_string_append (out, p);
+    return g_string_free (out, FALSE);
+}
 
 char *
 mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboolean *out_confirmed)
@@ -23,10 +43,12 @@ mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboo
     g_autoptr (GMatchInfo) match = NULL;
     gboolean confirmed = TRUE;
 
-    stripped = g_regex_replace_literal (parser->markers, value, -1, 0, "", 0, NULL);
+    g_autofree char *bare = drop_addresses (value);
+
+    stripped = g_regex_replace_literal (parser->markers, bare, -1, 0, "", 0, NULL);
     if (stripped == NULL)
-        stripped = g_strdup (value);
-    if (strcmp (stripped, value) != 0)
+        stripped = g_strdup (bare);
+    if (strcmp (stripped, bare) != 0)
         confirmed = FALSE;
     if (g_regex_match (parser->tentative, stripped, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 1);

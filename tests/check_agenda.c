@@ -1414,6 +1414,13 @@ static const struct {
       "13:30", "BoF: Matrix bridges", NULL, { "mikk0", "svenja_h" }, NULL },
     { "Monday\n\n13:00 Laser cutting\n14:00 Pasta by hand\n15:00 End\n",
       "14:00", "Pasta by hand", NULL, { NULL }, NULL },
+    /* a mail address after a name; owners and coordinators */
+    { "Tuesday\n\n13:05  Document status\n       Presenter: Ann Lee <ann.lee@example.net>\n"
+      "13:15  Interop\n       Test coordinator: Ahmed El-Sayed\n14:00  Close\n",
+      "13:05", "Document status", NULL, { "Ann Lee" }, NULL },
+    { "Tuesday\n\n13:05  Document status\n       Presenter: Ann Lee <ann.lee@example.net>\n"
+      "13:15  Interop\n       Test coordinator: Ahmed El-Sayed\n14:00  Close\n",
+      "13:15", "Interop", NULL, { "Ahmed El-Sayed" }, NULL },
 };
 
 START_TEST (test_round6_forms)
