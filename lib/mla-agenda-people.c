@@ -398,7 +398,27 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
                        MlaPersonRole role, MlaPeopleFlags flags)
 {
     gboolean confirmed = TRUE;
-    g_autofree char *bare = drop_affiliations (b->parser, value);
+    g_autofree char *bare = NULL;
+    g_autofree char *head = NULL;
+    g_autoptr (GMatchInfo) match = NULL;
+
+    if (g_str_has_suffix (value, ")") && g_regex_match (b->parser->label_paren, value, 0, &match)) {
+        g_autofree char *label = g_match_info_fetch_named (match, "label");
+        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
+        g_autofree char *inner = g_match_info_fetch_named (match, "value");
+        int other = mla_agenda_label_role (b->parser, label);
+        gint start = 0;
+
+        /* "A, B, C (moderator: D)": D has a role of her own */
+        g_match_info_fetch_pos (match, 0, &start, NULL);
+        if (other >= 0 && colon != NULL && colon[0] != '\0' && start > 0) {
+            head = g_strndup (value, start);
+            mla_agenda_add_people (b, slot, head, role, flags);
+            mla_agenda_add_people (b, slot, inner, (MlaPersonRole) other, MLA_PEOPLE_LIST);
+            return;
+        }
+    }
+    bare = drop_affiliations (b->parser, value);
     g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
     g_autofree char *one = NULL;
     g_auto (GStrv) parts = NULL, handles = NULL;

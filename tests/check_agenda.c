@@ -1421,6 +1421,17 @@ static const struct {
     { "Tuesday\n\n13:05  Document status\n       Presenter: Ann Lee <ann.lee@example.net>\n"
       "13:15  Interop\n       Test coordinator: Ahmed El-Sayed\n14:00  Close\n",
       "13:15", "Interop", NULL, { "Ahmed El-Sayed" }, NULL },
+    /* "(moderator: D)" in a list of panelists; "Workshop chairs:"; "i",
+     * "binti" inside a name */
+    { "Monday\n\n15:30-16:30  Discussion: defaults\n"
+      "             Panel: Mikael Lindqvist, Jordi Puig i Serra (moderator: Elif Yildiz)\n"
+      "16:30-16:45  Closing\n",
+      "15:30", "Discussion: defaults", NULL,
+      { "Mikael Lindqvist", "Jordi Puig i Serra", "Elif Yildiz" }, NULL },
+    { "Monday\n\n09:00-09:10  Opening remarks\n"
+      "             Workshop chairs: Elif Yildiz (TU Ankara) and Siti binti Ahmad (KTH)\n"
+      "09:10-10:10  Invited talk\n",
+      "09:00", "Opening remarks", NULL, { "Elif Yildiz", "Siti binti Ahmad" }, NULL },
 };
 
 START_TEST (test_round6_forms)
