@@ -398,9 +398,12 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
                        MlaPersonRole role, MlaPeopleFlags flags)
 {
     gboolean confirmed = TRUE;
-    g_autofree char *bare = NULL;
+    g_autofree char *bare = NULL, *clean = NULL, *one = NULL;
     g_autofree char *head = NULL;
     g_autoptr (GMatchInfo) match = NULL;
+    g_auto (GStrv) parts = NULL, handles = NULL;
+    guint names = 0, n = 0, first_names = 0;
+    guint last_name = 0;
 
     if (g_str_has_suffix (value, ")") && g_regex_match (b->parser->label_paren, value, 0, &match)) {
         g_autofree char *label = g_match_info_fetch_named (match, "label");
@@ -419,13 +422,9 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
         }
     }
     bare = drop_affiliations (b->parser, value);
-    g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
-    g_autofree char *one = NULL;
-    g_auto (GStrv) parts = NULL, handles = NULL;
-    guint names = 0, n = 0, first_names = 0;
-    guint last_name = 0;
-
-    if (clean == NULL)
+    clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
+    /* ("led by the ADs", "all speakers": a role, nobody named) */
+    if (clean == NULL || g_regex_match (b->parser->stand_in_alone, clean, 0, NULL))
         return;
     if (!(flags & MLA_PEOPLE_ONE)) {
         g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, bare);

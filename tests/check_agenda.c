@@ -1432,6 +1432,11 @@ static const struct {
       "             Workshop chairs: Elif Yildiz (TU Ankara) and Siti binti Ahmad (KTH)\n"
       "09:10-10:10  Invited talk\n",
       "09:00", "Opening remarks", NULL, { "Elif Yildiz", "Siti binti Ahmad" }, NULL },
+    /* roles that name nobody: "led by the ADs", "hosted by the organising team" */
+    { "Tuesday\n\n14:05  Charter discussion\n       led by the ADs\n14:40  Close\n",
+      "14:05", "Charter discussion", NULL, { NULL }, NULL },
+    { "Tuesday\n\n10:00  Hack day kick-off\n       hosted by the organising team\n13:00  Lunch\n",
+      "10:00", "Hack day kick-off", NULL, { NULL }, NULL },
 };
 
 START_TEST (test_round6_forms)
