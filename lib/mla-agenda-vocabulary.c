@@ -258,7 +258,9 @@ static const MlaPattern patterns[] = {
     { FIELD (schedule_intro), "^[\\s#*=~-]*(?:@SCHEDULE@)(?!\\w)[^:.!?]{0,60}:\\s*$",
       G_REGEX_CASELESS },
     /* "Minutes:", "Meeting notes": a heading of the record of a meeting */
+    /* ("Minutes of the TC call, 5 November 2026 (DRAFT)": its date after a comma) */
     { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)(?:,?\\s+[\\w'\\x{2019}().,-]+){0,6}"
+                               "(?:,\\s+\\d[\\w'\\x{2019}().,-]*(?:\\s+[\\w'\\x{2019}().,-]+){0,4})?"
                                "[\\s:*=~-]*$",
       G_REGEX_CASELESS },
     /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]",

@@ -2782,17 +2782,24 @@ START_TEST (test_track_first_cell)
 }
 END_TEST
 
-/* The times under "Minutes:" are timestamps, no slots. */
+/* The times under "Minutes:" are timestamps, no slots; also under a
+ * heading that dates them after a comma. */
+static const char *const minutes_headings[] = {
+    "Minutes:",
+    "Minutes of the TC call, 5 November 2026 (DRAFT)",
+};
+
 START_TEST (test_minutes_no_slots)
 {
-    g_autoptr (MlaAgenda) agenda = parse_text ("Agenda (Thursday 12 November):\n\n"
-                                               "16:00 - 16:05  Welcome\n"
-                                               "16:05 - 16:30  Release planning\n"
-                                               "16:30 - 16:45  AOB\n\nMinutes:\n\n"
-                                               "16:02 Call started, 7 present.\n"
-                                               "16:10 Release 4.2 slips a week.\n"
-                                               "16:41 Call ended.\n",
-                                               "2026-11-12T18:00:00Z");
+    g_autofree char *text = g_strdup_printf ("Agenda (Thursday 12 November):\n\n"
+                                             "16:00 - 16:05  Welcome\n"
+                                             "16:05 - 16:30  Release planning\n"
+                                             "16:30 - 16:45  AOB\n\n%s\n\n"
+                                             "16:02 Call started, 7 present.\n"
+                                             "16:10 Release 4.2 slips a week.\n"
+                                             "16:41 Call ended.\n",
+                                             minutes_headings[_i]);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, "2026-11-12T18:00:00Z");
 
     ck_assert_ptr_nonnull (agenda);
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
@@ -3411,7 +3418,7 @@ static const struct {
     { "grids", &test_grid_times_need_rooms, 1 },
     { "inline ranges", &test_inline_range_lines, 1 },
     { "inline ranges", &test_pipe_cells_with_labels, 1 },
-    { "minutes", &test_minutes_no_slots, 1 },
+    { "minutes", &test_minutes_no_slots, G_N_ELEMENTS (minutes_headings) },
     { "room lines", &test_room_line_under_title, 1 },
     { "room lines", &test_track_first_cell, 1 },
     { "layouts", &test_layouts, G_N_ELEMENTS (layouts) },
