@@ -321,6 +321,10 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
                && (slot->location = mla_agenda_place_alone (b, text)) != NULL) {
         /* "Fuzzing at scale / Room A / Ken Adams": a schedule site's layout */
         g_debug ("agenda: rule text: line %u is the slot's room", b->index + 1);
+    } else if (adjacent && slot->location == NULL && slot->room == NULL && !item && slot->title != NULL
+               && mla_agenda_parser_kind (b->parser, slot->title) != MLA_SLOT_KIND_SESSION
+               && (slot->location = mla_agenda_meal_place (b, text)) != NULL) {
+        g_debug ("agenda: rule text: line %u is the meal's place", b->index + 1);
     } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)
                && !mla_agenda_people_at (b, b->index + 1)) {
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);

@@ -1437,6 +1437,15 @@ static const struct {
       "14:05", "Charter discussion", NULL, { NULL }, NULL },
     { "Tuesday\n\n10:00  Hack day kick-off\n       hosted by the organising team\n13:00  Lunch\n",
       "10:00", "Hack day kick-off", NULL, { NULL }, NULL },
+    /* the place under or after a meal or a party */
+    { "Friday 22 May 2026\n\n12:30\nLunch\nCanteen, building C\n\n19:00\nConference party\n"
+      "Kalnciema Quarter\nKalnciema iela 35\n",
+      "19:00", "Conference party", NULL, { NULL }, "Kalnciema Quarter" },
+    { "Friday 22 May 2026\n\n12:30\nLunch\nCanteen, building C\n\n19:00\nConference party\n"
+      "Kalnciema Quarter\nKalnciema iela 35\n",
+      "12:30", "Lunch", NULL, { NULL }, "Canteen, building C" },
+    { "Sunday\n\n11:00 Home server horror stories\n12:00 LUNCH (courtyard)\n13:00 Mapping\n",
+      "12:00", "LUNCH", NULL, { NULL }, "courtyard" },
 };
 
 START_TEST (test_round6_forms)
