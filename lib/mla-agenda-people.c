@@ -534,7 +534,7 @@ GStrv
 mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
 {
     g_autofree char *unbracketed = NULL;
-    g_autofree char *bare = NULL;
+    g_autofree char *bare = NULL, *addressless = NULL;
 
     /* "[Mark Collier, OpenInfra Foundation]", "(Dr. Amara Okonkwo, AIMS)"
      * under a title (other parentheses are notes: "(or may move)") */
@@ -542,10 +542,12 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
         || (text[0] == '(' && g_str_has_suffix (text, ")")
             && g_regex_match (parser->honorific, text + 1, 0, NULL)))
         text = unbracketed = g_strndup (text + 1, strlen (text) - 2);
-    bare = g_regex_replace_literal (parser->paren_part, text, -1, 0, "", 0, NULL);
+    /* ("Nguyen Van Minh <minh@example.vn>": no address) */
+    addressless = drop_addresses (text);
+    bare = g_regex_replace_literal (parser->paren_part, addressless, -1, 0, "", 0, NULL);
     g_auto (GStrv) parts = NULL;
     g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
-    const char *comma;
+    const char *comma, *slash;
     gboolean single;
 
     if (bare == NULL)
@@ -596,6 +598,19 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
         if (g_unichar_islower (g_utf8_get_char (rest)) && strchr (rest, ',') != NULL)
             return NULL;
         if (mla_agenda_parser_is_name (parser, first)) {
+            g_strv_builder_add (one, first);
+            return g_strv_builder_end (one);
+        }
+    }
+    slash = strstr (bare, " / ");
+    if (comma == NULL && slash != NULL && strstr (slash + 3, " / ") == NULL) {
+        /* "Hana Dvořáková / Masaryk University": a name and its
+         * affiliation (two names are people both, above) */
+        g_autofree char *first = g_strndup (bare, slash - bare);
+        g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
+
+        if (mla_agenda_parser_is_name (parser, first)
+            && !mla_agenda_names_only (parser, slash + 3)) {
             g_strv_builder_add (one, first);
             return g_strv_builder_end (one);
         }

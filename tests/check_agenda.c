@@ -1446,6 +1446,13 @@ static const struct {
       "12:30", "Lunch", NULL, { NULL }, "Canteen, building C" },
     { "Sunday\n\n11:00 Home server horror stories\n12:00 LUNCH (courtyard)\n13:00 Mapping\n",
       "12:00", "LUNCH", NULL, { NULL }, "courtyard" },
+    /* a speaker's line: a name and its affiliation after " / ", or its address */
+    { "Saturday\n\n10.30  Writing a JIT\n       Dr. Hana Dvorakova / Masaryk University\n"
+      "11.15  Fuzzing file formats\n       Nguyen Van Minh <minh@example.vn>\n12.00  Lunch\n",
+      "10:30", "Writing a JIT", NULL, { "Hana Dvorakova" }, NULL },
+    { "Saturday\n\n10.30  Writing a JIT\n       Dr. Hana Dvorakova / Masaryk University\n"
+      "11.15  Fuzzing file formats\n       Nguyen Van Minh <minh@example.vn>\n12.00  Lunch\n",
+      "11:15", "Fuzzing file formats", NULL, { "Nguyen Van Minh" }, NULL },
 };
 
 START_TEST (test_round6_forms)
