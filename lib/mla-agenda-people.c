@@ -393,6 +393,22 @@ add_labelled_part (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *part)
     return TRUE;
 }
 
+/* "\u674e\u660e": a name written in Han without a space, two to four
+ * characters, which stands with first names in a list ("Tom\u00e1s and
+ * \u674e\u660e"). */
+static gboolean
+is_han_word (const char *word)
+{
+    glong n = g_utf8_strlen (word, -1);
+
+    if (n < 2 || n > 4)
+        return FALSE;
+    for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
+            return FALSE;
+    return TRUE;
+}
+
 void
 mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
                        MlaPersonRole role, MlaPeopleFlags flags)
@@ -472,12 +488,12 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
         n++;
         names += mla_agenda_parser_is_name (b->parser, parts[i]);
         first_names += strchr (parts[i], ' ') == NULL
-                       && g_unichar_isupper (g_utf8_get_char (parts[i]));
+                       && (g_unichar_isupper (g_utf8_get_char (parts[i])) || is_han_word (parts[i]));
     }
     handles = n > 1 && names == 0 ? mla_agenda_handles (b->parser, clean) : NULL;
     if ((n > 1 && first_names == n) || handles != NULL) {
-        /* "Marek & Sunniva", "Amaru and Kiri": first names only; "mikk0 &
-         * svenja_h": handles */
+        /* "Marek & Sunniva", "Amaru and Kiri": first names only (or a
+         * name in Han); "mikk0 & svenja_h": handles */
         for (guint i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0')
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));

@@ -1453,6 +1453,10 @@ static const struct {
     { "Saturday\n\n10.30  Writing a JIT\n       Dr. Hana Dvorakova / Masaryk University\n"
       "11.15  Fuzzing file formats\n       Nguyen Van Minh <minh@example.vn>\n12.00  Lunch\n",
       "11:15", "Fuzzing file formats", NULL, { "Nguyen Van Minh" }, NULL },
+    /* "(facilitated by A and B)" after a title, a name in Han among them */
+    { "Saturday\n\n11:00  Open source & burnout (facilitated by Tom\xc3\xa1s and \xe6\x9d\x8e\xe6\x98\x8e)\n"
+      "11:45  Intro to Nix\n12:30  Lunch\n",
+      "11:00", "Open source & burnout", NULL, { "Tom\xc3\xa1s", "\xe6\x9d\x8e\xe6\x98\x8e" }, NULL },
 };
 
 START_TEST (test_round6_forms)
