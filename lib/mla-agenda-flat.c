@@ -186,6 +186,12 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
             mla_agenda_classify_line (b);
             continue;
         }
+        next++;
+        if (mla_agenda_empty_cell (b, session->title)) {
+            /* "Lab 1:  (open)": a room with no session */
+            b->slot_open = FALSE;
+            continue;
+        }
         slot = mla_agenda_slot_new ();
         mla_agenda_format_minutes (s, slot->start);
         if (e > s)
@@ -194,7 +200,6 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         mla_agenda_slot_set_title (b, slot, session->title);
         mla_agenda_builder_add_slot (b, slot);
         b->slot_indent = indent;
-        next++;
     }
     b->index = last;
     return TRUE;

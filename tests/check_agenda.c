@@ -1457,6 +1457,10 @@ static const struct {
     { "Saturday\n\n11:00  Open source & burnout (facilitated by Tom\xc3\xa1s and \xe6\x9d\x8e\xe6\x98\x8e)\n"
       "11:45  Intro to Nix\n12:30  Lunch\n",
       "11:00", "Open source & burnout", NULL, { "Tom\xc3\xa1s", "\xe6\x9d\x8e\xe6\x98\x8e" }, NULL },
+    /* a room's empty cell in a time block is no slot: the slot at 11:45 is Lab 2's */
+    { "Saturday\n\n11:00\n  Lab 1:   Rust for embedded\n  Lab 2:   Kubernetes stories\n"
+      "11:45\n  Lab 1:   (open)\n  Lab 2:   Intro to Nix\n12:30  Lunch\n",
+      "11:45", "Intro to Nix", "Lab 2", { NULL }, NULL },
 };
 
 START_TEST (test_round6_forms)
