@@ -1340,6 +1340,21 @@ START_TEST (test_locations)
 }
 END_TEST
 
+/* Texts that two rows of round6_forms below check. */
+#define R6_OWNERS "Wednesday\n\n17:00 - 17:05  Welcome                 [daria]\n" \
+    "17:05 - 17:20  Release status          [Kofi Boateng, Mei-Ling Wu]\n" \
+    "17:20 - 17:35  Survey results          [Dr. Farida Haidari, remote]\n"
+#define R6_NAMES_FIRST "Saturday\n\n09:45 Miguel Sousa \xe2\x80\x94 Welcome\n" \
+    "10:00 ANA PAULA DUARTE (keynote): The web we want\n" \
+    "11:20 Lior Ben-David & Fatima El Amrani: Shipping less JavaScript\n" \
+    "12:00 Kim Seo-yeon (Acme): Design tokens at scale\n"
+#define R6_ADDRESS "Tuesday\n\n13:05  Document status\n       Presenter: Ann Lee <ann.lee@example.net>\n" \
+    "13:15  Interop\n       Test coordinator: Ahmed El-Sayed\n14:00  Close\n"
+#define R6_MEAL_PLACES "Friday 22 May 2026\n\n12:30\nLunch\nCanteen, building C\n\n19:00\nConference party\n" \
+    "Kalnciema Quarter\nKalnciema iela 35\n"
+#define R6_AFFILIATION "Saturday\n\n10.30  Writing a JIT\n       Dr. Hana Dvorakova / Masaryk University\n" \
+    "11.15  Fuzzing file formats\n       Nguyen Van Minh <minh@example.vn>\n12.00  Lunch\n"
+
 /* Round 6 of issue 9: people and rooms in the forms of blind mail. The
  * slot at @start on the text's first day has @title, @room, @names
  * (their roles not checked) and @location. */
@@ -1366,13 +1381,9 @@ static const struct {
       "       11:30  Ende\n",
       "10:10", "Bericht", NULL, { "Elif \xc3\x96zt\xc3\xbcrk" }, NULL },
     /* owners in brackets after a gap, by name or handle */
-    { "Wednesday\n\n17:00 - 17:05  Welcome                 [daria]\n"
-      "17:05 - 17:20  Release status          [Kofi Boateng, Mei-Ling Wu]\n"
-      "17:20 - 17:35  Survey results          [Dr. Farida Haidari, remote]\n",
+    { R6_OWNERS,
       "17:05", "Release status", NULL, { "Kofi Boateng", "Mei-Ling Wu" }, NULL },
-    { "Wednesday\n\n17:00 - 17:05  Welcome                 [daria]\n"
-      "17:05 - 17:20  Release status          [Kofi Boateng, Mei-Ling Wu]\n"
-      "17:20 - 17:35  Survey results          [Dr. Farida Haidari, remote]\n",
+    { R6_OWNERS,
       "17:00", "Welcome", NULL, { "daria" }, NULL },
     /* handles after titles, when two slots have them; one may be topics */
     { "Sunday\n\n11:00 Home server horror stories (jonas)\n12:00 Lunch\n"
@@ -1383,15 +1394,9 @@ static const struct {
       "13:00", "Review requests (i18n, privacy)", NULL, { NULL }, NULL },
     /* names first on a day where two titles are so: also in capitals, or
      * before a dash and a one-word title */
-    { "Saturday\n\n09:45 Miguel Sousa \xe2\x80\x94 Welcome\n"
-      "10:00 ANA PAULA DUARTE (keynote): The web we want\n"
-      "11:20 Lior Ben-David & Fatima El Amrani: Shipping less JavaScript\n"
-      "12:00 Kim Seo-yeon (Acme): Design tokens at scale\n",
+    { R6_NAMES_FIRST,
       "10:00", "The web we want", NULL, { "ANA PAULA DUARTE" }, NULL },
-    { "Saturday\n\n09:45 Miguel Sousa \xe2\x80\x94 Welcome\n"
-      "10:00 ANA PAULA DUARTE (keynote): The web we want\n"
-      "11:20 Lior Ben-David & Fatima El Amrani: Shipping less JavaScript\n"
-      "12:00 Kim Seo-yeon (Acme): Design tokens at scale\n",
+    { R6_NAMES_FIRST,
       "09:45", "Welcome", NULL, { "Miguel Sousa" }, NULL },
     { "Saturday\n\n09:45 Cloud Native \xe2\x80\x94 Welcome\n10:00 Storage: Ceph at scale today\n"
       "12:00 Lunch\n",
@@ -1415,11 +1420,9 @@ static const struct {
     { "Monday\n\n13:00 Laser cutting\n14:00 Pasta by hand\n15:00 End\n",
       "14:00", "Pasta by hand", NULL, { NULL }, NULL },
     /* a mail address after a name; owners and coordinators */
-    { "Tuesday\n\n13:05  Document status\n       Presenter: Ann Lee <ann.lee@example.net>\n"
-      "13:15  Interop\n       Test coordinator: Ahmed El-Sayed\n14:00  Close\n",
+    { R6_ADDRESS,
       "13:05", "Document status", NULL, { "Ann Lee" }, NULL },
-    { "Tuesday\n\n13:05  Document status\n       Presenter: Ann Lee <ann.lee@example.net>\n"
-      "13:15  Interop\n       Test coordinator: Ahmed El-Sayed\n14:00  Close\n",
+    { R6_ADDRESS,
       "13:15", "Interop", NULL, { "Ahmed El-Sayed" }, NULL },
     /* "(moderator: D)" in a list of panelists; "Workshop chairs:"; "i",
      * "binti" inside a name */
@@ -1438,20 +1441,16 @@ static const struct {
     { "Tuesday\n\n10:00  Hack day kick-off\n       hosted by the organising team\n13:00  Lunch\n",
       "10:00", "Hack day kick-off", NULL, { NULL }, NULL },
     /* the place under or after a meal or a party */
-    { "Friday 22 May 2026\n\n12:30\nLunch\nCanteen, building C\n\n19:00\nConference party\n"
-      "Kalnciema Quarter\nKalnciema iela 35\n",
+    { R6_MEAL_PLACES,
       "19:00", "Conference party", NULL, { NULL }, "Kalnciema Quarter" },
-    { "Friday 22 May 2026\n\n12:30\nLunch\nCanteen, building C\n\n19:00\nConference party\n"
-      "Kalnciema Quarter\nKalnciema iela 35\n",
+    { R6_MEAL_PLACES,
       "12:30", "Lunch", NULL, { NULL }, "Canteen, building C" },
     { "Sunday\n\n11:00 Home server horror stories\n12:00 LUNCH (courtyard)\n13:00 Mapping\n",
       "12:00", "LUNCH", NULL, { NULL }, "courtyard" },
     /* a speaker's line: a name and its affiliation after " / ", or its address */
-    { "Saturday\n\n10.30  Writing a JIT\n       Dr. Hana Dvorakova / Masaryk University\n"
-      "11.15  Fuzzing file formats\n       Nguyen Van Minh <minh@example.vn>\n12.00  Lunch\n",
+    { R6_AFFILIATION,
       "10:30", "Writing a JIT", NULL, { "Hana Dvorakova" }, NULL },
-    { "Saturday\n\n10.30  Writing a JIT\n       Dr. Hana Dvorakova / Masaryk University\n"
-      "11.15  Fuzzing file formats\n       Nguyen Van Minh <minh@example.vn>\n12.00  Lunch\n",
+    { R6_AFFILIATION,
       "11:15", "Fuzzing file formats", NULL, { "Nguyen Van Minh" }, NULL },
     /* "(facilitated by A and B)" after a title, a name in Han among them */
     { "Saturday\n\n11:00  Open source & burnout (facilitated by Tom\xc3\xa1s and \xe6\x9d\x8e\xe6\x98\x8e)\n"
