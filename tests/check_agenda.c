@@ -1352,6 +1352,8 @@ END_TEST
     "13:15  Interop\n       Test coordinator: Ahmed El-Sayed\n14:00  Close\n"
 #define R6_MEAL_PLACES "Friday 22 May 2026\n\n12:30\nLunch\nCanteen, building C\n\n19:00\nConference party\n" \
     "Kalnciema Quarter\nKalnciema iela 35\n"
+#define R6_LENGTH_STAND_IN "Tuesday\n\n13:55  draft-moreau-coral-bulk (individual, 10 min)\n" \
+    "16:00  WI 009 cont'd \xe2\x80\x94 N.N. (new rapporteur, tbc)\n16:30  Close\n"
 #define R6_AFFILIATION "Saturday\n\n10.30  Writing a JIT\n       Dr. Hana Dvorakova / Masaryk University\n" \
     "11.15  Fuzzing file formats\n       Nguyen Van Minh <minh@example.vn>\n12.00  Lunch\n"
 
@@ -1460,6 +1462,11 @@ static const struct {
     { "Saturday\n\n11:00\n  Lab 1:   Rust for embedded\n  Lab 2:   Kubernetes stories\n"
       "11:45\n  Lab 1:   (open)\n  Lab 2:   Intro to Nix\n12:30  Lunch\n",
       "11:45", "Intro to Nix", "Lab 2", { NULL }, NULL },
+    /* "(individual, 10 min)" is a length; "\u2014 N.N. (new rapporteur, tbc)" names nobody */
+    { R6_LENGTH_STAND_IN,
+      "13:55", "draft-moreau-coral-bulk", NULL, { NULL }, NULL },
+    { R6_LENGTH_STAND_IN,
+      "16:00", "WI 009 cont'd", NULL, { NULL }, NULL },
 };
 
 START_TEST (test_round6_forms)
