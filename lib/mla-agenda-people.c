@@ -619,14 +619,18 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
         }
     }
     slash = strstr (bare, " / ");
+    if (slash == NULL)
+        slash = strstr (bare, " @ ");
     if (comma == NULL && slash != NULL && strstr (slash + 3, " / ") == NULL) {
-        /* "Hana Dvořáková / Masaryk University": a name and its
-         * affiliation (two names are people both, above) */
+        /* "Hana Dvořáková / Masaryk University", "Rafael Domínguez @ Kumo
+         * Cloud": a name and its affiliation (two names are people both,
+         * above) */
         g_autofree char *first = g_strndup (bare, slash - bare);
         g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
 
+        /* (after "@" always an affiliation: "Ann Lee @ Kumo Cloud") */
         if (mla_agenda_parser_is_name (parser, first)
-            && !mla_agenda_names_only (parser, slash + 3)) {
+            && (slash[1] == '@' || !mla_agenda_names_only (parser, slash + 3))) {
             g_strv_builder_add (one, first);
             return g_strv_builder_end (one);
         }

@@ -1467,6 +1467,10 @@ static const struct {
       "13:55", "draft-moreau-coral-bulk", NULL, { NULL }, NULL },
     { R6_LENGTH_STAND_IN,
       "16:00", "WI 009 cont'd", NULL, { NULL }, NULL },
+    /* a name and its organisation after "@" or "/" on the line under a title */
+    { "Saturday\n\n10:00  Keynote: Open hardware\n       Kenji Sato / Sakura Devices\n"
+      "11:40  Observability on a budget\n       Rafael Dominguez @ Kumo Cloud\n12:20  Lunch\n",
+      "11:40", "Observability on a budget", NULL, { "Rafael Dominguez" }, NULL },
 };
 
 START_TEST (test_round6_forms)
