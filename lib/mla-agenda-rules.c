@@ -203,10 +203,17 @@ people_by_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
     g_autofree char *title = NULL, *names = NULL;
     MlaPersonRole role;
 
+    g_autofree char *rest = NULL, *others = NULL;
+    MlaPersonRole other;
+
     if (!mla_agenda_people_by (b->parser, text, &title, &names, &role))
         return FALSE;
-    if (title[0] != '\0')
+    /* ("with A, B and C; moderated by D": two groups, each with its role) */
+    if (title[0] != '\0'
+        && !(mla_agenda_people_by (b->parser, title, &rest, &others, &other) && rest[0] == '\0'))
         return FALSE;
+    if (others != NULL)
+        mla_agenda_add_person (b, slot, others, other);
     mla_agenda_add_person (b, slot, names, role);
     return TRUE;
 }

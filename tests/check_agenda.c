@@ -1471,6 +1471,12 @@ static const struct {
     { "Saturday\n\n10:00  Keynote: Open hardware\n       Kenji Sato / Sakura Devices\n"
       "11:40  Observability on a budget\n       Rafael Dominguez @ Kumo Cloud\n12:20  Lunch\n",
       "11:40", "Observability on a budget", NULL, { "Rafael Dominguez" }, NULL },
+    /* two groups under a title, each with its role */
+    { "Saturday\n\n14:00 Panel: Is the framework era over?\n"
+      "with Ann Lee, Niamh O'Sullivan-Reyes and Arjun Mehta; moderated by Carla dos Santos\n"
+      "15:00 Lightning talks\n16:00 Close\n",
+      "14:00", "Panel: Is the framework era over?", NULL,
+      { "Ann Lee", "Niamh O'Sullivan-Reyes", "Arjun Mehta", "Carla dos Santos" }, NULL },
 };
 
 START_TEST (test_round6_forms)
