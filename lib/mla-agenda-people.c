@@ -8,6 +8,7 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
 
 #define NAME_MAX_WORDS 5
 #define FIRST_NAME_MIN_CHARS 3
@@ -678,8 +679,16 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char
     /* the lines of people run on to the slot's end */
     while (mla_agenda_people_at (b, last + 1) && !title_over_people (b, last + 1))
         last++;
-    if (!mla_agenda_slot_ends_after (b, last, TRUE))
-        return FALSE;
+    if (!mla_agenda_slot_ends_after (b, last, TRUE)) {
+        /* ("Welcome / Ann Lee & Bo Li / Great Hall": the slot's room may
+         * close it) */
+        g_autofree char *room = last + 1 < b->n_lines && !b->lines[last + 1].blank
+                                    ? mla_agenda_place_alone (b, b->lines[last + 1].text)
+                                    : NULL;
+
+        if (room == NULL || !mla_agenda_slot_ends_after (b, last + 1, TRUE))
+            return FALSE;
+    }
     for (guint i = 0; names[i] != NULL; i++)
         mla_agenda_add_person (b, slot, names[i], MLA_PERSON_ROLE_SPEAKER);
     b->person_line = (gint) b->index;

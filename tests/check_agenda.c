@@ -1477,6 +1477,10 @@ static const struct {
       "15:00 Lightning talks\n16:00 Close\n",
       "14:00", "Panel: Is the framework era over?", NULL,
       { "Ann Lee", "Niamh O'Sullivan-Reyes", "Arjun Mehta", "Carla dos Santos" }, NULL },
+    /* a time alone over a title, its people and its room */
+    { "Friday 22 May 2026\n\n09:15\nWelcome\nIlze Kalnina & Marek Nowicki (organisers)\nGreat Hall\n\n"
+      "09:30\nKeynote: Maintainers are people too\nBeatriz Santos, Universidade do Minho\nGreat Hall\n",
+      "09:15", "Welcome", NULL, { "Ilze Kalnina", "Marek Nowicki" }, "Great Hall" },
 };
 
 START_TEST (test_round6_forms)
