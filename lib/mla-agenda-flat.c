@@ -536,9 +536,11 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
         mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
         for (guint j = item[2]; item[2] != G_MAXUINT && j <= item[3]; j++) {
             MlaPersonRole role;
-            g_auto (GStrv) names = speaker_line_role (b, j, &role);
+            g_auto (GStrv) names = mla_agenda_add_labelled_line (b, slot, b->lines[j].text)
+                                       ? NULL
+                                       : speaker_line_role (b, j, &role);
 
-            for (guint m = 0; names[m] != NULL; m++)
+            for (guint m = 0; names != NULL && names[m] != NULL; m++)
                 mla_agenda_add_person (b, slot, names[m], role);
         }
         if (note != G_MAXUINT)
@@ -657,6 +659,8 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
 
             if (slot->room == NULL && room_line_at (b, j))
                 slot->room = mla_agenda_squeeze (b->lines[j].text);
+            else if (mla_agenda_add_labelled_line (b, slot, b->lines[j].text))
+                continue;
             else if (names != NULL)
                 for (guint n = 0; names[n] != NULL; n++)
                     mla_agenda_add_person (b, slot, names[n], MLA_PERSON_ROLE_SPEAKER);

@@ -148,6 +148,14 @@ add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
     return TRUE;
 }
 
+gboolean
+mla_agenda_add_labelled_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *line)
+{
+    g_autofree char *text = mla_agenda_squeeze (line);
+
+    return add_labelled_person (b, slot, text);
+}
+
 /* The slots of @cells when each is "Place: Title", else NULL. Returns:
  * (transfer full) (nullable). */
 static GPtrArray *

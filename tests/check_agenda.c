@@ -1481,6 +1481,12 @@ static const struct {
     { "Friday 22 May 2026\n\n09:15\nWelcome\nIlze Kalnina & Marek Nowicki (organisers)\nGreat Hall\n\n"
       "09:30\nKeynote: Maintainers are people too\nBeatriz Santos, Universidade do Minho\nGreat Hall\n",
       "09:15", "Welcome", NULL, { "Ilze Kalnina", "Marek Nowicki" }, "Great Hall" },
+    /* a time over room-first paragraphs: a panel and its moderator */
+    { "Friday 22 May 2026\n\n13:30\nGreat Hall\nFunding open source\n"
+      "Panel: Ann Lee, Siti binti Ahmad (moderator: Ruta Kazlauskiene)\n\n"
+      "Room 2.14\nLightning talks\nChair: Tomasz Wisniewski\n\n15:00\nCoffee break\n",
+      "13:30", "Funding open source", "Great Hall",
+      { "Ann Lee", "Siti binti Ahmad", "Ruta Kazlauskiene" }, NULL },
 };
 
 START_TEST (test_round6_forms)
