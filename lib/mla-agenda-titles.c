@@ -363,6 +363,7 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 {
     g_autofree char *title = mla_agenda_squeeze (raw);
     g_autoptr (GMatchInfo) match = NULL;
+    MlaSlotKind kind;
     gint skip = 0;
     gsize word = strcspn (title, " ");
 
@@ -501,7 +502,11 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->speaker_list, title, 0, &match)) {
+    /* (after a meal or a break a dash leads to its place: nobody gives a
+     * meal; a party's word may be a topic's, "Nordic social media") */
+    kind = mla_agenda_parser_kind (b->parser, title);
+    if (kind != MLA_SLOT_KIND_MEAL && kind != MLA_SLOT_KIND_BREAK
+        && g_regex_match (b->parser->speaker_list, title, 0, &match)) {
         g_autofree char *tail = g_match_info_fetch (match, 2);
         g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, tail);
 
@@ -515,7 +520,8 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (slot->people->len == 0 && g_regex_match (b->parser->speaker_dash, title, 0, &match)) {
+    if (slot->people->len == 0 && kind != MLA_SLOT_KIND_MEAL && kind != MLA_SLOT_KIND_BREAK
+        && g_regex_match (b->parser->speaker_dash, title, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 2);
         gint before_end = 0, name_start = 0;
         gboolean double_dash;

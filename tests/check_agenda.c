@@ -1354,6 +1354,8 @@ END_TEST
     "Kalnciema Quarter\nKalnciema iela 35\n"
 #define R6_LENGTH_STAND_IN "Tuesday\n\n13:55  draft-moreau-coral-bulk (individual, 10 min)\n" \
     "16:00  WI 009 cont'd \xe2\x80\x94 N.N. (new rapporteur, tbc)\n16:30  Close\n"
+#define R6_DINNERS "Monday\n\n16:00  Testing\n19:00  Group dinner \xe2\x80\x94 Taberna do Largo\n" \
+    "19:30  Group dinner \xe2\x80\x93 Taberna do Largo (optional, sign up)\n"
 #define R6_AFFILIATION "Saturday\n\n10.30  Writing a JIT\n       Dr. Hana Dvorakova / Masaryk University\n" \
     "11.15  Fuzzing file formats\n       Nguyen Van Minh <minh@example.vn>\n12.00  Lunch\n"
 
@@ -1487,6 +1489,11 @@ static const struct {
       "Room 2.14\nLightning talks\nChair: Tomasz Wisniewski\n\n15:00\nCoffee break\n",
       "13:30", "Funding open source", "Great Hall",
       { "Ann Lee", "Siti binti Ahmad", "Ruta Kazlauskiene" }, NULL },
+    /* a place with "do" after a dinner's dash; no one gives a meal */
+    { R6_DINNERS,
+      "19:00", "Group dinner", NULL, { NULL }, "Taberna do Largo" },
+    { R6_DINNERS,
+      "19:30", "Group dinner", NULL, { NULL }, NULL },
 };
 
 START_TEST (test_round6_forms)
