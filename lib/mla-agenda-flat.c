@@ -186,6 +186,12 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
             mla_agenda_classify_line (b);
             continue;
         }
+        next++;
+        if (mla_agenda_empty_cell (b, session->title)) {
+            /* "Lab 1:  (open)": a room with no session */
+            b->slot_open = FALSE;
+            continue;
+        }
         slot = mla_agenda_slot_new ();
         mla_agenda_format_minutes (s, slot->start);
         if (e > s)
@@ -194,7 +200,6 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         mla_agenda_slot_set_title (b, slot, session->title);
         mla_agenda_builder_add_slot (b, slot);
         b->slot_indent = indent;
-        next++;
     }
     b->index = last;
     return TRUE;
@@ -317,8 +322,9 @@ ends_flat_row (MlaAgendaBuilder *b, guint i)
 }
 
 /* The people of a speaker's line under a title: a line of people, a
- * "Speaker: Ann Lee" line, or a name with its affiliation after a bar or
- * a dash ("Lea Verou | MIT", "Carol Nichols - Integer 32"). @out_role
+ * "Speaker: Ann Lee" line, "hosted by A and B", or a name with its
+ * affiliation after a bar or a dash ("Lea Verou | MIT", "Carol Nichols -
+ * Integer 32"). @out_role
  * (nullable) gets their role: the label's ("Moderator:"), else speaker.
  * Returns: (transfer full) (nullable): the names, NULL when the line is
  * none. */
@@ -333,6 +339,23 @@ speaker_line_role (MlaAgendaBuilder *b, guint i, MlaPersonRole *out_role)
         *out_role = MLA_PERSON_ROLE_SPEAKER;
     if (names != NULL)
         return names;
+    {
+        g_autofree char *before = NULL, *value = NULL;
+        MlaPersonRole role;
+
+        /* "hosted by A and B", "led by mikk0 & svenja_h" */
+        if (mla_agenda_people_by (b->parser, text, &before, &value, &role) && before[0] == '\0') {
+            g_auto (GStrv) parts = g_regex_split (b->parser->person_split, value, 0);
+            g_autoptr (GStrvBuilder) list = g_strv_builder_new ();
+
+            if (out_role != NULL)
+                *out_role = role;
+            for (guint k = 0; parts[k] != NULL; k++)
+                if (parts[k][0] != '\0')
+                    g_strv_builder_add (list, parts[k]);
+            return g_strv_builder_end (list);
+        }
+    }
     if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), text, 0, &match)) {
         g_autofree char *colon = g_match_info_fetch_named (match, "colon");
         g_autofree char *value = g_match_info_fetch_named (match, "value");
@@ -513,9 +536,11 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
         mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
         for (guint j = item[2]; item[2] != G_MAXUINT && j <= item[3]; j++) {
             MlaPersonRole role;
-            g_auto (GStrv) names = speaker_line_role (b, j, &role);
+            g_auto (GStrv) names = mla_agenda_add_labelled_line (b, slot, b->lines[j].text)
+                                       ? NULL
+                                       : speaker_line_role (b, j, &role);
 
-            for (guint m = 0; names[m] != NULL; m++)
+            for (guint m = 0; names != NULL && names[m] != NULL; m++)
                 mla_agenda_add_person (b, slot, names[m], role);
         }
         if (note != G_MAXUINT)
@@ -549,13 +574,19 @@ room_heading_at (MlaAgendaBuilder *b, guint i)
     return NULL;
 }
 
-/* Whether line @i ends a time's run of blocks: a time, or a heading. */
+/* Whether line @i ends a time's run of blocks: a time, or a heading (not
+ * a speaker whose name holds a month's: "Jan van der Berg - NixLabs"). */
 static gboolean
 ends_blocks (MlaAgendaBuilder *b, guint i)
 {
-    return g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL)
-           || g_regex_match (mla_agenda_rule (b->parser, "day-heading"), b->lines[i].text, 0,
-                             NULL);
+    g_auto (GStrv) names = NULL;
+
+    if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL))
+        return TRUE;
+    if (!g_regex_match (mla_agenda_rule (b->parser, "day-heading"), b->lines[i].text, 0, NULL))
+        return FALSE;
+    names = speaker_line (b, i);
+    return names == NULL;
 }
 
 /* Whether the lines @from to @to (a paragraph) read as one session of a
@@ -628,6 +659,8 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
 
             if (slot->room == NULL && room_line_at (b, j))
                 slot->room = mla_agenda_squeeze (b->lines[j].text);
+            else if (mla_agenda_add_labelled_line (b, slot, b->lines[j].text))
+                continue;
             else if (names != NULL)
                 for (guint n = 0; names[n] != NULL; n++)
                     mla_agenda_add_person (b, slot, names[n], MLA_PERSON_ROLE_SPEAKER);

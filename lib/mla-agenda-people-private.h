@@ -29,6 +29,11 @@ gboolean mla_agenda_is_first_name (MlaAgendaParser *parser, const char *text);
 /* Whether @text is a name written in lower case ("ama okafor"). */
 gboolean mla_agenda_is_lower_name (MlaAgendaParser *parser, const char *text);
 
+/* "(kiri, t0m)", "[daan]": people written as their handles, one lower-case
+ * word each ("t0m", "svenja_h", or a first name: "jonas"). Returns:
+ * (transfer full) (nullable): the handles, NULL when @text is not so. */
+GStrv mla_agenda_handles (MlaAgendaParser *parser, const char *text);
+
 /* "Moderated by", "animée par" introduce a name without a colon. */
 gboolean mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *key);
 

@@ -8,11 +8,33 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-places-private.h"
 
 #define NAME_MAX_WORDS 5
 #define FIRST_NAME_MIN_CHARS 3
+#define HANDLE_MAX_CHARS 20
 #define FIRST_NAME_MAX_CHARS 15
 
+/* "Ann Lee <ann.lee@example.net>": the name without its mail address.
+ * Returns: (transfer full). */
+static char *
+drop_addresses (const char *value)
+{
+    GString *out = g_string_new (NULL);
+    const char *p = value;
+
+    for (const char *open = strchr (p, '<'); open != NULL; open = strchr (p, '<')) {
+        const char *close = strchr (open, '>');
+        const char *at = strchr (open, '@');
+
+        if (close == NULL || at == NULL || at > close)
+            break;
+        g_string_append_len (out, p, open - p);
+        p = close + 1;
+    }
+    g_string_append (out, p);
+    return g_string_free (out, FALSE);
+}
 
 char *
 mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboolean *out_confirmed)
@@ -22,10 +44,12 @@ mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboo
     g_autoptr (GMatchInfo) match = NULL;
     gboolean confirmed = TRUE;
 
-    stripped = g_regex_replace_literal (parser->markers, value, -1, 0, "", 0, NULL);
+    g_autofree char *bare = drop_addresses (value);
+
+    stripped = g_regex_replace_literal (parser->markers, bare, -1, 0, "", 0, NULL);
     if (stripped == NULL)
-        stripped = g_strdup (value);
-    if (strcmp (stripped, value) != 0)
+        stripped = g_strdup (bare);
+    if (strcmp (stripped, bare) != 0)
         confirmed = FALSE;
     if (g_regex_match (parser->tentative, stripped, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 1);
@@ -370,19 +394,54 @@ add_labelled_part (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *part)
     return TRUE;
 }
 
+/* "\u674e\u660e": a name written in Han without a space, two to four
+ * characters, which stands with first names in a list ("Tom\u00e1s and
+ * \u674e\u660e"). */
+static gboolean
+is_han_word (const char *word)
+{
+    glong n = g_utf8_strlen (word, -1);
+
+    if (n < 2 || n > 4)
+        return FALSE;
+    for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
+            return FALSE;
+    return TRUE;
+}
+
 void
 mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
                        MlaPersonRole role, MlaPeopleFlags flags)
 {
     gboolean confirmed = TRUE;
-    g_autofree char *bare = drop_affiliations (b->parser, value);
-    g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
-    g_autofree char *one = NULL;
-    g_auto (GStrv) parts = NULL;
+    g_autofree char *bare = NULL, *clean = NULL, *one = NULL;
+    g_autofree char *head = NULL;
+    g_autoptr (GMatchInfo) match = NULL;
+    g_auto (GStrv) parts = NULL, handles = NULL;
     guint names = 0, n = 0, first_names = 0;
     guint last_name = 0;
 
-    if (clean == NULL)
+    if (g_str_has_suffix (value, ")") && g_regex_match (b->parser->label_paren, value, 0, &match)) {
+        g_autofree char *label = g_match_info_fetch_named (match, "label");
+        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
+        g_autofree char *inner = g_match_info_fetch_named (match, "value");
+        int other = mla_agenda_label_role (b->parser, label);
+        gint start = 0;
+
+        /* "A, B, C (moderator: D)": D has a role of her own */
+        g_match_info_fetch_pos (match, 0, &start, NULL);
+        if (other >= 0 && colon != NULL && colon[0] != '\0' && start > 0) {
+            head = g_strndup (value, start);
+            mla_agenda_add_people (b, slot, head, role, flags);
+            mla_agenda_add_people (b, slot, inner, (MlaPersonRole) other, MLA_PEOPLE_LIST);
+            return;
+        }
+    }
+    bare = drop_affiliations (b->parser, value);
+    clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
+    /* ("led by the ADs", "all speakers": a role, nobody named) */
+    if (clean == NULL || g_regex_match (b->parser->stand_in_alone, clean, 0, NULL))
         return;
     if (!(flags & MLA_PEOPLE_ONE)) {
         g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, bare);
@@ -416,15 +475,26 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     }
     parts = g_regex_split (b->parser->person_split, clean, 0);
     for (guint i = 0; parts[i] != NULL; i++) {
+        g_autoptr (GMatchInfo) title = NULL;
+
         if (parts[i][0] == '\0')
             continue;
+        /* "A and Dr. B": each name without its title */
+        if (g_regex_match (b->parser->honorific, parts[i], 0, &title)) {
+            gint end = 0;
+
+            g_match_info_fetch_pos (title, 0, NULL, &end);
+            memmove (parts[i], parts[i] + end, strlen (parts[i] + end) + 1);
+        }
         n++;
         names += mla_agenda_parser_is_name (b->parser, parts[i]);
         first_names += strchr (parts[i], ' ') == NULL
-                       && g_unichar_isupper (g_utf8_get_char (parts[i]));
+                       && (g_unichar_isupper (g_utf8_get_char (parts[i])) || is_han_word (parts[i]));
     }
-    if (n > 1 && first_names == n) {
-        /* "Marek & Sunniva", "Amaru and Kiri": first names only */
+    handles = n > 1 && names == 0 ? mla_agenda_handles (b->parser, clean) : NULL;
+    if ((n > 1 && first_names == n) || handles != NULL) {
+        /* "Marek & Sunniva", "Amaru and Kiri": first names only (or a
+         * name in Han); "mikk0 & svenja_h": handles */
         for (guint i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0')
                 g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
@@ -481,7 +551,7 @@ GStrv
 mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
 {
     g_autofree char *unbracketed = NULL;
-    g_autofree char *bare = NULL;
+    g_autofree char *bare = NULL, *addressless = NULL;
 
     /* "[Mark Collier, OpenInfra Foundation]", "(Dr. Amara Okonkwo, AIMS)"
      * under a title (other parentheses are notes: "(or may move)") */
@@ -489,10 +559,12 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
         || (text[0] == '(' && g_str_has_suffix (text, ")")
             && g_regex_match (parser->honorific, text + 1, 0, NULL)))
         text = unbracketed = g_strndup (text + 1, strlen (text) - 2);
-    bare = g_regex_replace_literal (parser->paren_part, text, -1, 0, "", 0, NULL);
+    /* ("Nguyen Van Minh <minh@example.vn>": no address) */
+    addressless = drop_addresses (text);
+    bare = g_regex_replace_literal (parser->paren_part, addressless, -1, 0, "", 0, NULL);
     g_auto (GStrv) parts = NULL;
     g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
-    const char *comma;
+    const char *comma, *slash;
     gboolean single;
 
     if (bare == NULL)
@@ -547,6 +619,23 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
             return g_strv_builder_end (one);
         }
     }
+    slash = strstr (bare, " / ");
+    if (slash == NULL)
+        slash = strstr (bare, " @ ");
+    if (comma == NULL && slash != NULL && strstr (slash + 3, " / ") == NULL) {
+        /* "Hana Dvořáková / Masaryk University", "Rafael Domínguez @ Kumo
+         * Cloud": a name and its affiliation (two names are people both,
+         * above) */
+        g_autofree char *first = g_strndup (bare, slash - bare);
+        g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
+
+        /* (after "@" always an affiliation: "Ann Lee @ Kumo Cloud") */
+        if (mla_agenda_parser_is_name (parser, first)
+            && (slash[1] == '@' || !mla_agenda_names_only (parser, slash + 3))) {
+            g_strv_builder_add (one, first);
+            return g_strv_builder_end (one);
+        }
+    }
     return NULL;
 }
 
@@ -590,8 +679,16 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char
     /* the lines of people run on to the slot's end */
     while (mla_agenda_people_at (b, last + 1) && !title_over_people (b, last + 1))
         last++;
-    if (!mla_agenda_slot_ends_after (b, last, TRUE))
-        return FALSE;
+    if (!mla_agenda_slot_ends_after (b, last, TRUE)) {
+        /* ("Welcome / Ann Lee & Bo Li / Great Hall": the slot's room may
+         * close it) */
+        g_autofree char *room = last + 1 < b->n_lines && !b->lines[last + 1].blank
+                                    ? mla_agenda_place_alone (b, b->lines[last + 1].text)
+                                    : NULL;
+
+        if (room == NULL || !mla_agenda_slot_ends_after (b, last + 1, TRUE))
+            return FALSE;
+    }
     for (guint i = 0; names[i] != NULL; i++)
         mla_agenda_add_person (b, slot, names[i], MLA_PERSON_ROLE_SPEAKER);
     b->person_line = (gint) b->index;
@@ -666,6 +763,58 @@ mla_agenda_is_lower_name (MlaAgendaParser *parser, const char *text)
     return TRUE;
 }
 
+/* "t0m", "svenja_h", "jonas": a handle, one word in lower case that holds
+ * a digit or "_", or reads as a first name once capitalised ("(remote)",
+ * "(free)" are no one's: [names] not-alone). */
+static gboolean
+is_handle (MlaAgendaParser *parser, const char *word)
+{
+    glong n = g_utf8_strlen (word, -1);
+    gboolean marked = FALSE;
+    g_autofree char *capitalised = NULL;
+
+    if (n < 2 || n > HANDLE_MAX_CHARS || !g_unichar_islower (g_utf8_get_char (word)))
+        return FALSE;
+    for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p)) {
+        gunichar c = g_utf8_get_char (p);
+
+        if (g_unichar_isdigit (c) || c == '_')
+            marked = TRUE;
+        else if (!g_unichar_islower (c) && c != '-' && c != '.')
+            return FALSE;
+    }
+    if (g_regex_match (parser->markers, word, 0, NULL))
+        return FALSE;   /* "(tbd)" */
+    if (marked)
+        return TRUE;
+    {
+        char initial[6] = { 0 };
+
+        g_unichar_to_utf8 (g_unichar_toupper (g_utf8_get_char (word)), initial);
+        capitalised = g_strconcat (initial, g_utf8_next_char (word), NULL);
+    }
+    return mla_agenda_is_first_name (parser, capitalised);
+}
+
+GStrv
+mla_agenda_handles (MlaAgendaParser *parser, const char *text)
+{
+    g_auto (GStrv) parts = g_regex_split (parser->person_split, text, 0);
+    g_autoptr (GStrvBuilder) handles = g_strv_builder_new ();
+    guint n = 0;
+
+    for (guint i = 0; parts[i] != NULL; i++) {
+        g_strstrip (parts[i]);
+        if (parts[i][0] == '\0')
+            continue;
+        if (!is_handle (parser, parts[i]))
+            return NULL;
+        g_strv_builder_add (handles, parts[i]);
+        n++;
+    }
+    return n > 0 ? g_strv_builder_end (handles) : NULL;
+}
+
 /* "by kc claffy and Alberto Dainotti": after "by", names in either case. */
 static gboolean
 is_names_any_case (MlaAgendaParser *parser, const char *text)
@@ -711,9 +860,16 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
             g_free (names);
             names = g_strdup (text + from);
             /* "run by Dmitri": after "by", a first name alone too */
+            const char *word = strrchr (title, ' ');
+            g_autofree char *label = g_strconcat (word != NULL ? word + 1 : title, " ", by, NULL);
+            g_auto (GStrv) handles = mla_agenda_handles (parser, names);
+
+            /* ("led by mikk0 & svenja_h": handles after a label; not
+             * "Pasta by hand") */
             if (!(g_unichar_islower (g_utf8_get_char (names)) && is_names_any_case (parser, names))
                 && !(strchr (by, ' ') == NULL && g_ascii_strcasecmp (by, "by") == 0
-                     && mla_agenda_is_first_name (parser, names)))
+                     && mla_agenda_is_first_name (parser, names))
+                && (handles == NULL || mla_agenda_label_role (parser, label) < 0))
                 return FALSE;
         }
     }

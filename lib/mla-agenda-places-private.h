@@ -23,6 +23,12 @@ gboolean mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell);
  * one of them a room word ("Room A", "Main Hall", "Lecture Theatre"). */
 gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
 
+/* The place on a line under a meal or a party: two capitalised words or
+ * more, which would read as a name but nobody gives a meal ("Kalnciema
+ * Quarter"), maybe with its floor or building after a comma ("Canteen,
+ * building C"). Returns: (transfer full) (nullable). */
+char *mla_agenda_meal_place (MlaAgendaBuilder *b, const char *text);
+
 /* Whether @text names a place: a room ("Room B12", "Hall 1"), or one to
  * three capitalised words that are no kind, label or title word
  * ("Pavilion", "Hopper Building", not "Keynote" or "Lunch"). */

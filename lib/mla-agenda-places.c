@@ -429,3 +429,15 @@ mla_agenda_is_room_cell (MlaAgendaBuilder *b, const char *cell)
            && !g_hash_table_contains (b->parser->title_columns, key)
            && (mla_agenda_names_room (b, cell) || place_words (b, cell, FALSE));
 }
+
+char *
+mla_agenda_meal_place (MlaAgendaBuilder *b, const char *text)
+{
+    const char *comma = strrchr (text, ',');
+    g_autofree char *name = g_strstrip (comma != NULL ? g_strndup (text, comma - text) : g_strdup (text));
+
+    if (comma != NULL ? !g_regex_match (b->parser->place_part, comma + 1, 0, NULL)
+                      : strchr (name, ' ') == NULL)
+        return NULL;   /* (one word alone is as likely a signature: "Jeremy") */
+    return g_regex_match (b->parser->venue, name, 0, NULL) ? mla_agenda_squeeze (text) : NULL;
+}

@@ -65,7 +65,7 @@ static const MlaAgendaRule rules[] = {
       mla_agenda_rule_slot_detail, TRUE },
     { "slot-time",
       "^\\s*(?:(?:[-*\\x{2022}]\\s*)?(?<from>@FROM@)\\s+|[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+"
-      "|\\d{1,2}[.)]\\s+)?"
+      "|\\d{1,2}[.)]\\s+|(?:@ITEM@)\\s*\\d{1,2}[.:)]?\\s+)?"
       "(?<bracket>\\[\\s*)?@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?(bracket)\\s*\\])"
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
@@ -204,10 +204,17 @@ people_by_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
     g_autofree char *title = NULL, *names = NULL;
     MlaPersonRole role;
 
+    g_autofree char *rest = NULL, *others = NULL;
+    MlaPersonRole other;
+
     if (!mla_agenda_people_by (b->parser, text, &title, &names, &role))
         return FALSE;
-    if (title[0] != '\0')
+    /* ("with A, B and C; moderated by D": two groups, each with its role) */
+    if (title[0] != '\0'
+        && !(mla_agenda_people_by (b->parser, title, &rest, &others, &other) && rest[0] == '\0'))
         return FALSE;
+    if (others != NULL)
+        mla_agenda_add_person (b, slot, others, other);
     mla_agenda_add_person (b, slot, names, role);
     return TRUE;
 }
@@ -322,6 +329,10 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
                && (slot->location = mla_agenda_place_alone (b, text)) != NULL) {
         /* "Fuzzing at scale / Room A / Ken Adams": a schedule site's layout */
         g_debug ("agenda: rule text: line %u is the slot's room", b->index + 1);
+    } else if (adjacent && slot->location == NULL && slot->room == NULL && !item && slot->title != NULL
+               && mla_agenda_parser_kind (b->parser, slot->title) != MLA_SLOT_KIND_SESSION
+               && (slot->location = mla_agenda_meal_place (b, text)) != NULL) {
+        g_debug ("agenda: rule text: line %u is the meal's place", b->index + 1);
     } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)
                && !mla_agenda_people_at (b, b->index + 1)) {
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);

@@ -158,8 +158,9 @@ has_clock_range (const char *p, const char *end)
 }
 
 /* Whether the line from @p to @end (NULL: its NUL) ends in a digit after
- * dot leaders, as "Coffee ...... 11:00" does: a cheap test before the
- * rewrite that moves such a time to the line's start. */
+ * dot leaders, as "Coffee ...... 11:00" does, or in brackets after a gap,
+ * as "AOB      [11:00]" does: a cheap test before the rewrite that moves
+ * such a time to the line's start. */
 static gboolean
 ends_after_leaders (const char *p, const char *end)
 {
@@ -168,6 +169,14 @@ ends_after_leaders (const char *p, const char *end)
 
     while (last > p && g_ascii_isspace (last[-1]))
         last--;
+    if (last - p > 4 && last[-1] == ']' && g_ascii_isdigit (last[-2])) {
+        const char *open = last - 2;
+
+        while (open > p && last - open <= 16 && *open != '[')
+            open--;
+        return *open == '[' && open - p >= 2 && open[-1] == ' ' && open[-2] == ' '
+               && g_ascii_isdigit (open[1]);
+    }
     if (last == p || !g_ascii_isdigit (last[-1]))
         return FALSE;
     for (const char *q = p; q < last && dots < 4; q++) {
@@ -248,7 +257,8 @@ next_of (const char *cached, const char *from, const char *chars)
  * An agenda has at least two lines that start with a time, so look only
  * at lines that start with a digit or "noon" (after quotes, spaces, a
  * bullet, a bracket or one short word such as "ore"), or that end with a
- * time after dot leaders, or whose label names a time ("When: 16:15").
+ * time after dot leaders or in brackets, or whose label names a time
+ * ("When: 16:15").
  * Most lines of mail hold no digit and no tab: for them only "noon" is
  * tested, the next digit and tab of the text being looked up once. */
 /* (Any other character before a space may be a bullet, "\u25b8 9h", and

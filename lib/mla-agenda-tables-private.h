@@ -73,6 +73,11 @@ gboolean mla_agenda_header_room (MlaAgendaBuilder *b, const char *cell);
  * open"), maybe in emphasis ("_slot open_"). */
 gboolean mla_agenda_empty_cell (MlaAgendaBuilder *b, const char *cell);
 
+/* Gives @slot the people of @line when it is a "Label: names" line, with
+ * the label's role ("Panel: A, B (moderator: C)", "Chair: X"). Returns
+ * whether it was such a line. */
+gboolean mla_agenda_add_labelled_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *line);
+
 /* Returns: (transfer full): a slot from @s to @e (minutes, @e -1: none). */
 MlaAgendaSlot *mla_agenda_table_slot (int s, int e);
 

@@ -148,6 +148,14 @@ add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
     return TRUE;
 }
 
+gboolean
+mla_agenda_add_labelled_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *line)
+{
+    g_autofree char *text = mla_agenda_squeeze (line);
+
+    return add_labelled_person (b, slot, text);
+}
+
 /* The slots of @cells when each is "Place: Title", else NULL. Returns:
  * (transfer full) (nullable). */
 static GPtrArray *
@@ -267,10 +275,32 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             /* "API triage  [Library]": a place in brackets, not a name */
             g_autofree char *inner = g_strndup (cells[i] + 1, strlen (cells[i]) - 2);
 
+            g_auto (GStrv) person = NULL;
+
             if (mla_agenda_names_place (b, inner) && !mla_agenda_names_only (b->parser, inner)) {
                 slot->location = mla_agenda_squeeze (inner);
                 continue;
             }
+            /* "Release status   [Kofi Boateng, Mei-Ling Wu]", "[Dr. Ann
+             * Lee, remote]", "[daria]": the people who own the item */
+            person = mla_agenda_person_line (b->parser, inner);
+            if (mla_agenda_names_only (b->parser, inner)) {
+                mla_agenda_add_person (b, slot, inner, MLA_PERSON_ROLE_SPEAKER);
+                continue;
+            }
+            if (person != NULL) {
+                mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER,
+                                       g_strv_length (person) == 1 ? MLA_PEOPLE_ONE
+                                                                   : MLA_PEOPLE_LIST);
+                continue;
+            }
+            g_clear_pointer (&person, g_strfreev);
+            person = mla_agenda_handles (b->parser, inner);
+            for (guint j = 0; person != NULL && person[j] != NULL; j++)
+                g_ptr_array_add (slot->people,
+                                 mla_agenda_person_new (person[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
+            if (person != NULL)
+                continue;
         }
         if (slot->location == NULL && g_regex_match (location_label, cells[i], 0, &match))
             slot->location = g_match_info_fetch_named (match, "value");
@@ -728,6 +758,11 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
         names = mla_agenda_person_line (b->parser, item);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
+        if (names == NULL && inner != NULL && (names = mla_agenda_handles (b->parser, inner)) != NULL)
+            /* "(maren)" under a cell's title: its host's handle */
+            for (guint j = 0; names[j] != NULL; j++)
+                g_ptr_array_add (slot->people,
+                                 mla_agenda_person_new (names[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
         if (names == NULL)
             g_ptr_array_add (slot->notes, g_strdup (item));
     }

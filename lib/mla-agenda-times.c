@@ -252,8 +252,8 @@ mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines)
 /* Rewrites the time forms that the time pattern does not read into ones
  * it does: "0800-0830" to "08:00-08:30" (and, with @military, the text
  * being written in such ranges, "1300 Lunch" to "13:00 Lunch"), "noon"
- * at either end of a range to "12:00 pm", "Coffee ...... 11:00" to
- * "11:00  Coffee". Returns: (transfer full). */
+ * at either end of a range to "12:00 pm", "Coffee ...... 11:00" and
+ * "AOB     [11:00]" to "11:00  Coffee". Returns: (transfer full). */
 char *
 mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text, gboolean military)
 {
@@ -261,7 +261,7 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text, gboolean 
     char *out;
 
     /* (leaders first: the cheap test keeps other lines off the regex) */
-    if ((strstr (text, "..") != NULL || strstr (text, ". .") != NULL)
+    if ((strstr (text, "..") != NULL || strstr (text, ". .") != NULL || strstr (text, "  [") != NULL)
         && g_regex_match (parser->time_last, text, 0, &match)) {
         g_autofree char *lead = g_match_info_fetch_named (match, "lead");
         g_autofree char *title = g_match_info_fetch_named (match, "title");

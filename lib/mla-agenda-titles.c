@@ -142,43 +142,91 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
            && !g_regex_match (b->parser->people_apart, place, 0, NULL);
     /* (a meal's "(Resto De Brug)", "(Restaurant universitaire Le
      * M\u00e9tronome)" is a venue though it reads as a name or has words in
-     * lower case; "Taberna do Largo" after a dash though it reads as one) */
+     * lower case) */
+    /* (after a meal or a party, "Lunch \u2014 Menza Strahov" reads as a
+     * name but is a place: nobody gives a meal; so does a place that
+     * starts with a venue word, "[Taberna do Largo]") */
     venue = mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION
             && ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '('
                  && meal_venue (b, place))
                 || (g_regex_match (b->parser->venue, place, 0, NULL)
-                    && (!mla_agenda_names_only (b->parser, place)
-                        || g_regex_match (b->parser->venue_word, place, 0, NULL))
-                    && !mla_agenda_is_first_name (b->parser, place)));
+                    && (kind != MLA_SLOT_KIND_SESSION
+                        || g_regex_match (b->parser->venue_word, place, 0, NULL)
+                        || (!mla_agenda_names_only (b->parser, place)
+                            && !mla_agenda_is_first_name (b->parser, place)))));
     square = open != NULL && open[0] == '[';
     if (!(room || (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
         return FALSE;
-    slot->location = g_steal_pointer (&place);
+    if (note != NULL && g_regex_match (b->parser->place_part, note, 0, NULL)) {
+        /* "Kohvik N\u00f5mme, ground floor": the floor is the place's */
+        slot->location = g_strconcat (place, ", ", note, NULL);
+        g_clear_pointer (&note, g_free);
+    } else {
+        slot->location = g_steal_pointer (&place);
+    }
     if (note != NULL && note[0] != '\0')
         g_ptr_array_add (slot->notes, g_steal_pointer (&note));
     strcpy (title, before);
     return TRUE;
 }
 
-/* The name before "Name: Title" of @slot's title, when it reads as one;
+static gboolean
+capitalise (const GMatchInfo *match, GString *out, gpointer data)
+{
+    g_autofree char *word = g_match_info_fetch (match, 0);
+
+    (void) data;
+    g_string_append_unichar (out, g_unichar_totitle (g_utf8_get_char (word)));
+    g_string_append (out, g_utf8_next_char (word));
+    return FALSE;
+}
+
+/* Whether @head (owned, freed) reads as a name or as names. */
+static gboolean
+names_head (MlaAgendaBuilder *b, char *head)
+{
+    gboolean names = mla_agenda_parser_is_name (b->parser, head)
+                     || (strpbrk (head, "(&") != NULL && mla_agenda_names_only (b->parser, head));
+
+    g_free (head);
+    return names;
+}
+
+/* The name before "Name: Title" of @slot's title, when it reads as one
+ * (or as names: "A & B: Title", "Kim Seo-yeon (\uae40\uc11c\uc5f0): Title");
+ * with @evidence (the day has two such titles), also before a dash
+ * ("Miguel Sousa \u2014 Welcome") and before a title of any length.
  * @out_title gets the rest. Returns: (transfer full) (nullable). */
 static char *
-name_head (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, char **out_title)
+name_head (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, gboolean evidence, char **out_title)
 {
-    const char *colon = slot->title != NULL ? strstr (slot->title, ": ") : NULL;
-    g_autofree char *head = NULL;
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *head = NULL, *sep = NULL;
     const char *rest;
     guint words = 1;
+    gint end = 0;
 
-    if (colon == NULL || slot->people->len > 0)
+    if (slot->title == NULL || slot->people->len > 0
+        || !g_regex_match (b->parser->name_head, slot->title, 0, &match))
         return NULL;
-    rest = colon + 2 + strspn (colon + 2, " ");
+    head = g_match_info_fetch_named (match, "head");
+    sep = g_match_info_fetch_named (match, "sep");
+    g_match_info_fetch_pos (match, 0, NULL, &end);
+    rest = slot->title + end;
     for (const char *p = rest; *p != '\0'; p++)
         words += *p == ' ';
-    head = g_strndup (slot->title, colon - slot->title);
-    if (words < NAME_HEAD_MIN_TITLE_WORDS || !g_unichar_isupper (g_utf8_get_char (rest))
-        || !mla_agenda_parser_is_name (b->parser, head))
+    if ((!evidence && (words < NAME_HEAD_MIN_TITLE_WORDS || strcmp (sep, ":") != 0))
+        || !g_unichar_isupper (g_utf8_get_char (rest)))
         return NULL;
+    if (!names_head (b, g_strdup (head))) {
+        /* "ANA PAULA DUARTE (keynote): Title": in capitals, among names */
+        g_autofree char *lower = evidence ? g_utf8_strdown (head, -1) : NULL;
+
+        if (lower == NULL
+            || !names_head (b, g_regex_replace_eval (b->parser->word, lower, -1, 0, 0, capitalise,
+                                                     NULL, NULL)))
+            return NULL;
+    }
     *out_title = g_strdup (rest);
     return g_steal_pointer (&head);
 }
@@ -190,7 +238,7 @@ mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
 
     for (guint i = 0; i < day->slots->len; i++) {
         g_autofree char *title = NULL;
-        g_autofree char *name = name_head (b, g_ptr_array_index (day->slots, i), &title);
+        g_autofree char *name = name_head (b, g_ptr_array_index (day->slots, i), FALSE, &title);
 
         heads += name != NULL;
     }
@@ -199,7 +247,7 @@ mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
     for (guint i = 0; i < day->slots->len; i++) {
         MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
         g_autofree char *title = NULL;
-        g_autofree char *name = name_head (b, slot, &title);
+        g_autofree char *name = name_head (b, slot, TRUE, &title);
 
         if (name == NULL)
             continue;
@@ -209,11 +257,59 @@ mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
     }
 }
 
+/* "Home server horror stories (jonas)", "Intro to Nix [daan]": the
+ * handles in brackets after @slot's title, *@start where they start.
+ * Returns: (transfer full) (nullable). */
+static GStrv
+tail_handles (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, gint *start)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *names = NULL;
+
+    /* (not "LUNCH (courtyard)": a meal's is its place) */
+    if (slot->people->len > 0 || slot->title == NULL
+        || (!g_str_has_suffix (slot->title, ")") && !g_str_has_suffix (slot->title, "]"))
+        || !g_regex_match (b->parser->names_bracket, slot->title, 0, &match)
+        || mla_agenda_parser_kind (b->parser, slot->title) != MLA_SLOT_KIND_SESSION)
+        return NULL;
+    g_match_info_fetch_pos (match, 0, start, NULL);
+    names = g_match_info_fetch_named (match, "names");
+    return *start > 0 ? mla_agenda_handles (b->parser, names) : NULL;
+}
+
+/* Handles after titles name their speakers when two slots or more of
+ * @day have them: one alone may be topics ("(i18n, privacy)"). */
+static void
+day_tail_handles (MlaAgendaBuilder *b, MlaAgendaDay *day)
+{
+    guint tails = 0;
+    gint start = 0;
+
+    for (guint i = 0; i < day->slots->len; i++) {
+        g_auto (GStrv) handles = tail_handles (b, g_ptr_array_index (day->slots, i), &start);
+
+        tails += handles != NULL;
+    }
+    for (guint i = 0; tails >= 2 && i < day->slots->len; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
+        g_auto (GStrv) handles = tail_handles (b, slot, &start);
+
+        for (guint j = 0; handles != NULL && handles[j] != NULL; j++)
+            g_ptr_array_add (slot->people,
+                             mla_agenda_person_new (handles[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
+        if (handles != NULL) {
+            slot->title[start] = '\0';
+            g_strchomp (slot->title);
+        }
+    }
+}
+
 void
 mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
 {
     guint named = 0;
 
+    day_tail_handles (b, day);
     for (guint i = 0; i < day->slots->len; i++)
         named += ((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->people->len > 0;
     if (named < 2)
@@ -269,6 +365,7 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 {
     g_autofree char *title = mla_agenda_squeeze (raw);
     g_autoptr (GMatchInfo) match = NULL;
+    MlaSlotKind kind;
     gint skip = 0;
     gsize word = strcspn (title, " ");
 
@@ -281,6 +378,22 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         g_match_info_fetch_pos (match, 0, NULL, &skip);
         if (title[skip] != '\0')
             memmove (title, title + skip, strlen (title + skip) + 1);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (title[0] == '[' && slot->room == NULL && slot->location == NULL
+        && g_regex_match (b->parser->names_lead, title, 0, &match)) {
+        g_autofree char *room = g_match_info_fetch_named (match, "names");
+
+        /* "[Room A] Keynote": a timetable that tags its titles with their
+         * room does so on every line, so the tag is the room even of a
+         * slot with no other at its time */
+        if (mla_agenda_is_room_line (b, room)) {
+            char *rest = g_match_info_fetch_named (match, "title");
+
+            slot->room = g_steal_pointer (&room);
+            g_free (title);
+            title = rest;
+        }
     }
     g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->duration, title, 0, NULL)) {
@@ -392,7 +505,11 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->speaker_list, title, 0, &match)) {
+    /* (after a meal or a break a dash leads to its place: nobody gives a
+     * meal; a party's word may be a topic's, "Nordic social media") */
+    kind = mla_agenda_parser_kind (b->parser, title);
+    if (kind != MLA_SLOT_KIND_MEAL && kind != MLA_SLOT_KIND_BREAK
+        && g_regex_match (b->parser->speaker_list, title, 0, &match)) {
         g_autofree char *tail = g_match_info_fetch (match, 2);
         g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, tail);
 
@@ -409,7 +526,8 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (slot->people->len == 0 && g_regex_match (b->parser->speaker_dash, title, 0, &match)) {
+    if (slot->people->len == 0 && kind != MLA_SLOT_KIND_MEAL && kind != MLA_SLOT_KIND_BREAK
+        && g_regex_match (b->parser->speaker_dash, title, 0, &match)) {
         g_autofree char *name = g_match_info_fetch (match, 2);
         gint before_end = 0, name_start = 0;
         gboolean double_dash;

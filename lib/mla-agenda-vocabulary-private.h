@@ -62,6 +62,8 @@ struct MlaAgendaParser {
     GRegex *meal_tail;          /* "Lunch - Pizza provided" */
     GRegex *stand_in_alone;     /* "the convenor" */
     GRegex *venue_word;         /* "restaurant ..." */
+    GRegex *place_part;         /* "ground floor" after a place's comma */
+    GRegex *name_head;          /* "Ann Lee: Title", "Ann Lee \u2014 Title" */
     GRegex *name_presents;      /* "Roadmap, Femke presents" */
     GRegex *field_line;         /* "Room: Chitlada 2", "Notes: https://..." */
     GRegex *date;

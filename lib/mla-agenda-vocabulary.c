@@ -208,7 +208,9 @@ static const MlaWordList word_lists[] = {
     { "notes", "openers", 0, "@OPENERS@", 0 },
     { "quotes", "attribution", 0, "@ATTRIBUTION@", 0 },
     { "layout", "bullets", 0, "@BULLET@", 0 },
+    { "layout", "items", 0, "@ITEM@", 0 },
     { "locations", "venues", 0, "@VENUE_WORD@", 0 },
+    { "locations", "parts", 0, "@PLACE_PART@", 0 },
     { "tables", "time", TABLE (time_columns), "@TIMECOL@", 0 },
     { "tables", "people", TABLE (people_columns), NULL, 0 },
     { "tables", "title", TABLE (title_columns), NULL, 0 },
@@ -263,8 +265,10 @@ static const MlaPattern patterns[] = {
       G_REGEX_CASELESS },
     /* "Minutes:", "Meeting notes", "COMPTE RENDU \u2013 R\u00c9UNION DU BUREAU": a
      * heading of the record of a meeting */
+    /* ("Minutes of the TC call, 5 November 2026 (DRAFT)": its date after a comma) */
     { FIELD (minutes_heading), "^[\\s#*=~-]*(?:@MINUTES@)(?!\\w)"
                                "(?:,?\\s+[\\w'\\x{2019}().,\\x{2013}\\x{2014}-]+){0,8}"
+                               "(?:,\\s+\\d[\\w'\\x{2019}().,-]*(?:\\s+[\\w'\\x{2019}().,-]+){0,4})?"
                                "[\\s:*=~-]*$",
       G_REGEX_CASELESS },
     /* "Budget (presenter: Dana Whitfield)", "[chair: Ted; room: A]",
@@ -285,11 +289,12 @@ static const MlaPattern patterns[] = {
       G_REGEX_CASELESS },
     { FIELD (range_anywhere), "@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@", G_REGEX_CASELESS },
     { FIELD (duration),
-      "\\s*[(\\[]\\s*(?:(?:@STAND_IN@)\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?(?:\\s+(?:each|per\\s+\\w+))?\\s*[)\\]]"
+      "\\s*[(\\[]\\s*(?:[\\p{L}-]+\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?(?:\\s+(?:each|per\\s+\\w+))?\\s*[)\\]]"
       "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$"
       "|\\s*\\(\\s*(?:@UNTIL@)\\s[^()]*\\)\\s*$", G_REGEX_CASELESS },
     { FIELD (stand_in),
-      "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\))\\s*$",
+      "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)(?:\\s*\\([^()]*\\))?"
+      "|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\))\\s*$",
       G_REGEX_CASELESS },
     { FIELD (stand_in_alone), "^(?:the\\s+)?(?:@STAND_IN@)$", G_REGEX_CASELESS },
     { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
@@ -331,6 +336,10 @@ static const MlaPattern patterns[] = {
       "^(?<title>.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?<name>\\p{Ll}[\\p{Ll}.'\\x{2019}-]*"
       "(?:\\s+\\p{Ll}[\\p{Ll}.'\\x{2019}-]*){1,2})(?<marker>\\s*\\([^()]*\\))?\\s*$", 0 },
     { FIELD (venue_word), "^(?:@VENUE_WORD@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (place_part), "(?<!\\w)(?:@PLACE_PART@)(?!\\w)", G_REGEX_CASELESS },
+    /* "Ann Lee: Title", "Ann Lee \u2014 Title": who, then a separator */
+    { FIELD (name_head),
+      "^(?<head>[^:\\x{2013}\\x{2014}]+?)\\s*(?<sep>:|(?<=\\s)(?:--?|\\x{2013}|\\x{2014}))\\s+(?=\\S)", 0 },
     { FIELD (name_presents),
       "^(?<title>.*\\S),?\\s+(?<name>\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+\\p{Lu}[\\p{L}'\\x{2019}.-]*){0,2})"
       "\\s+(?:@PRESENTS@)\\s*$", 0 },
@@ -452,10 +461,12 @@ static const MlaPattern patterns[] = {
     /* "Coffee ........ 11:00": a running order whose dot leaders lead to
      * the time at the line's end (four dots or more, spaced or not). A
      * time with a dot needs am/pm: "Espresso ...... 2.50" is a price,
-     * "Results ...... 3.14" a page. */
+     * "Results ...... 3.14" a page. "2. AOB          [09:55]": a time in
+     * brackets after a gap is such a time too (a task group's agenda). */
     { FIELD (time_last),
-      "^(?<lead>\\s*(?:[-*\\x{2022}]\\s*)?)(?<title>\\S.*?)\\s*(?:\\.\\s?){4,}\\s*"
-      "(?<time>@LAST_TIME@(?:\\s*(?:@RANGE@)\\s*@LAST_TIME@)?)\\s*$",
+      "^(?<lead>\\s*(?:[-*\\x{2022}]\\s*)?)(?<title>\\S.*?)"
+      "(?:\\s*(?:\\.\\s?){4,}\\s*|\\s{2,}\\[(?=[^\\[\\]]+\\]\\s*$))"
+      "(?<time>@LAST_TIME@(?:\\s*(?:@RANGE@)\\s*@LAST_TIME@)?)\\]?\\s*$",
       G_REGEX_CASELESS },
     /* "Noon-1 p.m.", "Noon  Lunch", "Noon: Lunch" */
     { FIELD (noon_start),

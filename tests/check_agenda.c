@@ -1353,6 +1353,179 @@ START_TEST (test_locations)
 }
 END_TEST
 
+/* Texts that two rows of round6_forms below check. */
+#define R6_OWNERS "Wednesday\n\n17:00 - 17:05  Welcome                 [daria]\n" \
+    "17:05 - 17:20  Release status          [Kofi Boateng, Mei-Ling Wu]\n" \
+    "17:20 - 17:35  Survey results          [Dr. Farida Haidari, remote]\n"
+#define R6_NAMES_FIRST "Saturday\n\n09:45 Miguel Sousa \xe2\x80\x94 Welcome\n" \
+    "10:00 ANA PAULA DUARTE (keynote): The web we want\n" \
+    "11:20 Lior Ben-David & Fatima El Amrani: Shipping less JavaScript\n" \
+    "12:00 Kim Seo-yeon (Acme): Design tokens at scale\n"
+#define R6_ADDRESS "Tuesday\n\n13:05  Document status\n       Presenter: Ann Lee <ann.lee@example.net>\n" \
+    "13:15  Interop\n       Test coordinator: Ahmed El-Sayed\n14:00  Close\n"
+#define R6_MEAL_PLACES "Friday 22 May 2026\n\n12:30\nLunch\nCanteen, building C\n\n19:00\nConference party\n" \
+    "Kalnciema Quarter\nKalnciema iela 35\n"
+#define R6_LENGTH_STAND_IN "Tuesday\n\n13:55  draft-moreau-coral-bulk (individual, 10 min)\n" \
+    "16:00  WI 009 cont'd \xe2\x80\x94 N.N. (new rapporteur, tbc)\n16:30  Close\n"
+#define R6_DINNERS "Monday\n\n16:00  Testing\n19:00  Group dinner \xe2\x80\x94 Taberna do Largo\n" \
+    "19:30  Group dinner \xe2\x80\x93 Taberna do Largo (optional, sign up)\n"
+#define R6_AFFILIATION "Saturday\n\n10.30  Writing a JIT\n       Dr. Hana Dvorakova / Masaryk University\n" \
+    "11.15  Fuzzing file formats\n       Nguyen Van Minh <minh@example.vn>\n12.00  Lunch\n"
+
+/* Round 6 of issue 9: people and rooms in the forms of blind mail. The
+ * slot at @start on the text's first day has @title, @room, @names
+ * (their roles not checked) and @location. */
+static const struct {
+    const char *text;
+    const char *start;
+    const char *title;
+    const char *room;
+    const char *names[4];
+    const char *location;
+} round6_forms[] = {
+    /* a room tag before each title */
+    { "Saturday\n\n10:00-10:40  [Room A] Keynote: Open data\n              Ann Lee\n"
+      "10:50-11:30  [Room B] Writing drivers\n11:40-12:20  [Room A] Closing\n",
+      "10:00", "Keynote: Open data", "Room A", { "Ann Lee" }, NULL },
+    /* a time in brackets at a line's end; "co-chaired by A and Dr. B" */
+    { "Tuesday\n\n1. Call to order -- Ann Lee (Chair)          [08:00]\n"
+      "2. Joint session                              [08:10]\n"
+      "   co-chaired by J. Kaminska and Dr. Bo Smith\n3. Adjourn               [09:00]\n",
+      "08:10", "Joint session", NULL, { "J. Kaminska", "Bo Smith" }, NULL },
+    /* an item's word and number before its time */
+    { "Dienstag, 8. Dezember 2026\n\nTOP 1  10:00  Begr\xc3\xbc\xc3\x9f" "ung\n"
+      "TOP 2  10:10  Bericht (Elif \xc3\x96zt\xc3\xbcrk)\nTOP 3  10:25  Verschiedenes\n"
+      "       11:30  Ende\n",
+      "10:10", "Bericht", NULL, { "Elif \xc3\x96zt\xc3\xbcrk" }, NULL },
+    /* owners in brackets after a gap, by name or handle */
+    { R6_OWNERS,
+      "17:05", "Release status", NULL, { "Kofi Boateng", "Mei-Ling Wu" }, NULL },
+    { R6_OWNERS,
+      "17:00", "Welcome", NULL, { "daria" }, NULL },
+    /* handles after titles, when two slots have them; one may be topics */
+    { "Sunday\n\n11:00 Home server horror stories (jonas)\n12:00 Lunch\n"
+      "13:00 Self-hosted email (kiri, t0m)\n",
+      "13:00", "Self-hosted email", NULL, { "kiri", "t0m" }, NULL },
+    { "Sunday\n\n11:00 Test suite status (Hana)\n12:00 Lunch\n"
+      "13:00 Review requests (i18n, privacy)\n",
+      "13:00", "Review requests (i18n, privacy)", NULL, { NULL }, NULL },
+    /* names first on a day where two titles are so: also in capitals, or
+     * before a dash and a one-word title */
+    { R6_NAMES_FIRST,
+      "10:00", "The web we want", NULL, { "ANA PAULA DUARTE" }, NULL },
+    { R6_NAMES_FIRST,
+      "09:45", "Welcome", NULL, { "Miguel Sousa" }, NULL },
+    { "Saturday\n\n09:45 Cloud Native \xe2\x80\x94 Welcome\n10:00 Storage: Ceph at scale today\n"
+      "12:00 Lunch\n",
+      "09:45", "Cloud Native \xe2\x80\x94 Welcome", NULL, { NULL }, NULL },
+    /* after a meal or a party, a dash leads to its place, not a person;
+     * the floor after a comma is the place's */
+    { "Saturday\n\n10.00  Opening\n12.30  Lunch \xe2\x80\x94 Menza Strahov\n13.30  Talks\n",
+      "12:30", "Lunch", NULL, { NULL }, "Menza Strahov" },
+    { "Tuesday\n\n0830-0900  Welcome\n1230-1330  Lunch -- Kohvik Nomme, ground floor\n"
+      "1330-1700  Testing\n",
+      "12:30", "Lunch", NULL, { NULL }, "Kohvik Nomme, ground floor" },
+    /* a time over paragraphs room first: a speaker's name may hold a
+     * month's ("Jan"); "hosted by A and B" is a speaker's line */
+    { "Friday 22 May 2026\n\n11:00\nGreat Hall\nPackaging for distributions\n"
+      "Jan van der Berg - NixLabs\n\nStudio B\nWorkshop: Accessible forms\n"
+      "hosted by Chloe Martin and Lea Horvat\n\n12:30\nLunch\n",
+      "11:00", "Packaging for distributions", "Great Hall", { "Jan van der Berg" }, NULL },
+    { "Monday\n\n13:30 BoF: Matrix bridges\n      led by mikk0 & svenja_h\n14:30 Coffee\n"
+      "15:00 End\n",
+      "13:30", "BoF: Matrix bridges", NULL, { "mikk0", "svenja_h" }, NULL },
+    { "Monday\n\n13:00 Laser cutting\n14:00 Pasta by hand\n15:00 End\n",
+      "14:00", "Pasta by hand", NULL, { NULL }, NULL },
+    /* a mail address after a name; owners and coordinators */
+    { R6_ADDRESS,
+      "13:05", "Document status", NULL, { "Ann Lee" }, NULL },
+    { R6_ADDRESS,
+      "13:15", "Interop", NULL, { "Ahmed El-Sayed" }, NULL },
+    /* "(moderator: D)" in a list of panelists; "Workshop chairs:"; "i",
+     * "binti" inside a name */
+    { "Monday\n\n15:30-16:30  Discussion: defaults\n"
+      "             Panel: Mikael Lindqvist, Jordi Puig i Serra (moderator: Elif Yildiz)\n"
+      "16:30-16:45  Closing\n",
+      "15:30", "Discussion: defaults", NULL,
+      { "Mikael Lindqvist", "Jordi Puig i Serra", "Elif Yildiz" }, NULL },
+    { "Monday\n\n09:00-09:10  Opening remarks\n"
+      "             Workshop chairs: Elif Yildiz (TU Ankara) and Siti binti Ahmad (KTH)\n"
+      "09:10-10:10  Invited talk\n",
+      "09:00", "Opening remarks", NULL, { "Elif Yildiz", "Siti binti Ahmad" }, NULL },
+    /* roles that name nobody: "led by the ADs", "hosted by the organising team" */
+    { "Tuesday\n\n14:05  Charter discussion\n       led by the ADs\n14:40  Close\n",
+      "14:05", "Charter discussion", NULL, { NULL }, NULL },
+    { "Tuesday\n\n10:00  Hack day kick-off\n       hosted by the organising team\n13:00  Lunch\n",
+      "10:00", "Hack day kick-off", NULL, { NULL }, NULL },
+    /* the place under or after a meal or a party */
+    { R6_MEAL_PLACES,
+      "19:00", "Conference party", NULL, { NULL }, "Kalnciema Quarter" },
+    { R6_MEAL_PLACES,
+      "12:30", "Lunch", NULL, { NULL }, "Canteen, building C" },
+    { "Sunday\n\n11:00 Home server horror stories\n12:00 LUNCH (courtyard)\n13:00 Mapping\n",
+      "12:00", "LUNCH", NULL, { NULL }, "courtyard" },
+    /* a speaker's line: a name and its affiliation after " / ", or its address */
+    { R6_AFFILIATION,
+      "10:30", "Writing a JIT", NULL, { "Hana Dvorakova" }, NULL },
+    { R6_AFFILIATION,
+      "11:15", "Fuzzing file formats", NULL, { "Nguyen Van Minh" }, NULL },
+    /* "(facilitated by A and B)" after a title, a name in Han among them */
+    { "Saturday\n\n11:00  Open source & burnout (facilitated by Tom\xc3\xa1s and \xe6\x9d\x8e\xe6\x98\x8e)\n"
+      "11:45  Intro to Nix\n12:30  Lunch\n",
+      "11:00", "Open source & burnout", NULL, { "Tom\xc3\xa1s", "\xe6\x9d\x8e\xe6\x98\x8e" }, NULL },
+    /* a room's empty cell in a time block is no slot: the slot at 11:45 is Lab 2's */
+    { "Saturday\n\n11:00\n  Lab 1:   Rust for embedded\n  Lab 2:   Kubernetes stories\n"
+      "11:45\n  Lab 1:   (open)\n  Lab 2:   Intro to Nix\n12:30  Lunch\n",
+      "11:45", "Intro to Nix", "Lab 2", { NULL }, NULL },
+    /* "(individual, 10 min)" is a length; "\u2014 N.N. (new rapporteur, tbc)" names nobody */
+    { R6_LENGTH_STAND_IN,
+      "13:55", "draft-moreau-coral-bulk", NULL, { NULL }, NULL },
+    { R6_LENGTH_STAND_IN,
+      "16:00", "WI 009 cont'd", NULL, { NULL }, NULL },
+    /* a name and its organisation after "@" or "/" on the line under a title */
+    { "Saturday\n\n10:00  Keynote: Open hardware\n       Kenji Sato / Sakura Devices\n"
+      "11:40  Observability on a budget\n       Rafael Dominguez @ Kumo Cloud\n12:20  Lunch\n",
+      "11:40", "Observability on a budget", NULL, { "Rafael Dominguez" }, NULL },
+    /* two groups under a title, each with its role */
+    { "Saturday\n\n14:00 Panel: Is the framework era over?\n"
+      "with Ann Lee, Niamh O'Sullivan-Reyes and Arjun Mehta; moderated by Carla dos Santos\n"
+      "15:00 Lightning talks\n16:00 Close\n",
+      "14:00", "Panel: Is the framework era over?", NULL,
+      { "Ann Lee", "Niamh O'Sullivan-Reyes", "Arjun Mehta", "Carla dos Santos" }, NULL },
+    /* a time alone over a title, its people and its room */
+    { "Friday 22 May 2026\n\n09:15\nWelcome\nIlze Kalnina & Marek Nowicki (organisers)\nGreat Hall\n\n"
+      "09:30\nKeynote: Maintainers are people too\nBeatriz Santos, Universidade do Minho\nGreat Hall\n",
+      "09:15", "Welcome", NULL, { "Ilze Kalnina", "Marek Nowicki" }, "Great Hall" },
+    /* a time over room-first paragraphs: a panel and its moderator */
+    { "Friday 22 May 2026\n\n13:30\nGreat Hall\nFunding open source\n"
+      "Panel: Ann Lee, Siti binti Ahmad (moderator: Ruta Kazlauskiene)\n\n"
+      "Room 2.14\nLightning talks\nChair: Tomasz Wisniewski\n\n15:00\nCoffee break\n",
+      "13:30", "Funding open source", "Great Hall",
+      { "Ann Lee", "Siti binti Ahmad", "Ruta Kazlauskiene" }, NULL },
+    /* a place with "do" after a dinner's dash; no one gives a meal */
+    { R6_DINNERS,
+      "19:00", "Group dinner", NULL, { NULL }, "Taberna do Largo" },
+    { R6_DINNERS,
+      "19:30", "Group dinner", NULL, { NULL }, NULL },
+};
+
+START_TEST (test_round6_forms)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (round6_forms[_i].text, "2026-11-15T10:00:00+01:00");
+    MlaAgendaSlot *slot;
+    guint n = 0;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_starting (agenda, 0, round6_forms[_i].start);
+    ck_assert_pstr_eq (slot->title, round6_forms[_i].title);
+    ck_assert_pstr_eq (slot->room, round6_forms[_i].room);
+    for (; n < G_N_ELEMENTS (round6_forms[_i].names) && round6_forms[_i].names[n] != NULL; n++)
+        ck_assert_str_eq (person_at (slot, n)->name, round6_forms[_i].names[n]);
+    ck_assert_uint_eq (slot->people->len, n);
+    ck_assert_pstr_eq (slot->location, round6_forms[_i].location);
+}
+END_TEST
+
 /* ---- layout: quotes, tracks ---- */
 
 START_TEST (test_layout_quoted_agenda)
@@ -2714,17 +2887,24 @@ START_TEST (test_track_first_cell)
 }
 END_TEST
 
-/* The times under "Minutes:" are timestamps, no slots. */
+/* The times under "Minutes:" are timestamps, no slots; also under a
+ * heading that dates them after a comma. */
+static const char *const minutes_headings[] = {
+    "Minutes:",
+    "Minutes of the TC call, 5 November 2026 (DRAFT)",
+};
+
 START_TEST (test_minutes_no_slots)
 {
-    g_autoptr (MlaAgenda) agenda = parse_text ("Agenda (Thursday 12 November):\n\n"
-                                               "16:00 - 16:05  Welcome\n"
-                                               "16:05 - 16:30  Release planning\n"
-                                               "16:30 - 16:45  AOB\n\nMinutes:\n\n"
-                                               "16:02 Call started, 7 present.\n"
-                                               "16:10 Release 4.2 slips a week.\n"
-                                               "16:41 Call ended.\n",
-                                               "2026-11-12T18:00:00Z");
+    g_autofree char *text = g_strdup_printf ("Agenda (Thursday 12 November):\n\n"
+                                             "16:00 - 16:05  Welcome\n"
+                                             "16:05 - 16:30  Release planning\n"
+                                             "16:30 - 16:45  AOB\n\n%s\n\n"
+                                             "16:02 Call started, 7 present.\n"
+                                             "16:10 Release 4.2 slips a week.\n"
+                                             "16:41 Call ended.\n",
+                                             minutes_headings[_i]);
+    g_autoptr (MlaAgenda) agenda = parse_text (text, "2026-11-12T18:00:00Z");
 
     ck_assert_ptr_nonnull (agenda);
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
@@ -3424,7 +3604,7 @@ static const struct {
     { "grids", &test_grid_times_need_rooms, 1 },
     { "inline ranges", &test_inline_range_lines, 1 },
     { "inline ranges", &test_pipe_cells_with_labels, 1 },
-    { "minutes", &test_minutes_no_slots, 1 },
+    { "minutes", &test_minutes_no_slots, G_N_ELEMENTS (minutes_headings) },
     { "room lines", &test_room_line_under_title, 1 },
     { "room lines", &test_track_first_cell, 1 },
     { "layouts", &test_layouts, G_N_ELEMENTS (layouts) },
@@ -3500,6 +3680,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_kind_words, 0, G_N_ELEMENTS (kinds));
     tcase_add_loop_test (tc, test_locations, 0, G_N_ELEMENTS (locations));
     tcase_add_loop_test (tc, test_locations_trailing_paragraph, 0, G_N_ELEMENTS (trailing_places));
+    tcase_add_loop_test (tc, test_round6_forms, 0, G_N_ELEMENTS (round6_forms));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("layout");
