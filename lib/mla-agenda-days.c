@@ -326,6 +326,12 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         || g_regex_match (b->parser->minutes_heading, text, 0, NULL))
         return FALSE;
     has_date = mla_agenda_find_date_span (b, text, date, span);
+    if (has_date && span[0] > 0) {
+        g_autofree char *before = g_strndup (text, span[0]);
+
+        if (g_regex_match (b->parser->deadline_before, before, 0, NULL))
+            return FALSE;
+    }
     /* "ABC WG, Wednesday 18 November 2026, 09:30-11:30 (Session I)" over
      * the items (maybe after "Room:" and "Chairs:" lines): the day's
      * heading, its hours a frame, no slot */

@@ -131,8 +131,9 @@ mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end)
 }
 
 /* Whether slot lines follow line @from after at most a few field lines
- * ("Room: Chitlada 2", "Chairs: A, B") and rules: then a dated line with
- * hours at @from frames them. */
+ * ("Room: Chitlada 2", "Chairs: A, B"), rules and a schedule heading
+ * ("Agenda" over its underline): then a dated line with hours at @from
+ * frames them. */
 gboolean
 mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
 {
@@ -146,9 +147,10 @@ mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
         if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0, NULL)
             || g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), text, 0, NULL))
             return TRUE;
-        if (++fields > FRAME_MAX_FIELDS
-            || !(g_regex_match (b->parser->field_line, text, 0, NULL)
-                 || g_regex_match (mla_agenda_rule (b->parser, "underline"), text, 0, NULL)))
+        if (g_regex_match (mla_agenda_rule (b->parser, "underline"), text, 0, NULL)
+            || g_regex_match (b->parser->schedule_heading, text, 0, NULL))
+            continue;
+        if (++fields > FRAME_MAX_FIELDS || !g_regex_match (b->parser->field_line, text, 0, NULL))
             return FALSE;
     }
     return FALSE;
@@ -166,6 +168,9 @@ wraps_line_above (MlaAgendaBuilder *b, const char *text)
 
     while (word > 0 && g_ascii_islower (above[word - 1]))
         word--;
+    /* one word with a digit ("draft-ietf-x-01") names a document */
+    if (strchr (text, ' ') == NULL && strpbrk (text, "0123456789") != NULL)
+        return FALSE;
     return (len > 0 && strchr (":,-&/(", above[len - 1]) != NULL)
            || (len - word >= 1 && len - word <= 4 && (word == 0 || above[word - 1] == ' '))
            || g_utf8_strlen (above, -1) + 1 + (glong) strcspn (text, " ") >= WRAP_MIN_CHARS;

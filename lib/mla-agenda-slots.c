@@ -66,7 +66,8 @@ place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
 
 /* "arriving Tuesday 14 October at" over "10:35. Our shuttle ...": a
  * time that starts a line only because prose was wrapped there. The line
- * above runs on (no colon or full stop at its end), is as long as wrapped
+ * above runs on (no colon or full stop at its end; "16:00 UTC / 17:00 CET /"
+ * lists times on), is as long as wrapped
  * prose and written as prose (no tab, no column gap), is no slot's
  * continuation (not indented more), and its paragraph holds no slot. */
 static gboolean
@@ -85,7 +86,7 @@ continues_prose (MlaAgendaBuilder *b)
     text = g_strchomp (g_strdup (above->text));
     len = strlen (text);
     if (g_utf8_strlen (text, -1) < PROSE_MIN_CHARS
-        || !(g_ascii_isalnum (text[len - 1]) || text[len - 1] == ',')
+        || !(g_ascii_isalnum (text[len - 1]) || text[len - 1] == ',' || text[len - 1] == '/')
         || strchr (text, '\t') != NULL || strstr (text + above->indent, "   ") != NULL)
         return FALSE;
     for (first = b->index - 1; first > 0 && !b->lines[first - 1].blank; first--)

@@ -109,6 +109,7 @@ struct MlaAgendaParser {
     GRegex *schedule_heading;   /* "Agenda", "Draft programme:" */
     GRegex *minutes_heading;    /* "Minutes:" */
     GRegex *schedule_intro;     /* "Agenda for the next call:" */
+    GRegex *deadline_before;    /* "(in review until" before a date */
 };
 
 /* Returns: (transfer full): @text case-folded, without spaces: the key of

@@ -1886,6 +1886,19 @@ static const struct {
       "- Welcome (9:00-9:15)\n- Patterns (9:15-10:30)\n\nDay 2\n- Recap (9:00-9:15)\n"
       "- Testing (9:15-10:30)\n",
       "2026-06-01T09:00:00+02:00", 4, "2026-06-16", "2026-06-17" },
+    /* a frame over its fields and an "Agenda" heading with its underline */
+    { "Session:   Wednesday, 16 December 2026, 13:30-15:00\nRoom:      Suite 2\n"
+      "Chairs:    Ann Lee, Bo Ma\n\nAgenda\n------\n13:30  Welcome\n13:45  Status\n14:30  AOB\n",
+      "2026-12-07T18:00:00-08:00", 3, "2026-12-16", "2026-12-16" },
+    /* "(in review until 8 January)" under an item is a deadline, no day */
+    { "Wednesday 16 December 2026\n\n13:30  Status\n  - draft-x-04 (in review until 8 January)\n"
+      "14:00  Talk\n15:00  Close\n",
+      "2026-12-07T18:00:00-08:00", 3, "2026-12-16", "2026-12-16" },
+    /* a line of times that ends in "/" runs on: the time under it is prose */
+    { "Our call is on Thursday at 16:00 UTC / 17:00 CET /\n11:00 EST, same link as always.\n\n"
+      "Agenda (Thursday)\n  16:00 - 16:05 UTC  Welcome\n  16:05 - 16:20 UTC  Retrospective\n"
+      "  16:20 - 17:00 UTC  Open floor\n",
+      "2027-01-25T08:47:39Z", 3, "2027-01-28", "2027-01-28" },
 };
 
 START_TEST (test_dated_days)
@@ -2790,6 +2803,10 @@ static const struct {
     /* one "Hands-on:" title is no column of places */
     { "Sunday\n\n10:00  Hands-on: eBPF tracing\n11:00  Talks\n12:00  Lunch\n",
       3, 0, 0, "Hands-on: eBPF tracing", NULL, NULL, NULL },
+    /* one word with a digit under a title names a document, no wrap */
+    { "Wednesday\n\n13:45  3. Deferred export over QUIC streams (20 min)\n"
+      "          draft-wren-detex-quic-01\n14:05  4. Sampling\n14:30  Close\n",
+      3, 0, 0, "Deferred export over QUIC streams", NULL, NULL, NULL },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
