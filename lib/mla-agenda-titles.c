@@ -263,6 +263,20 @@ split_meal_note (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char **title)
 
 /* Splits what a title carries besides itself: "@ place", a trailing
  * "(or ...)" note, a " - Speaker Name" tail. */
+/* "Administrivia - Chairs", "Welcome (all)": a role at the end of @title,
+ * nobody named; cut off in place. */
+static void
+drop_stand_in (MlaAgendaBuilder *b, char *title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    gint start = 0;
+
+    if (!g_regex_match (b->parser->stand_in, title, 0, &match))
+        return;
+    g_match_info_fetch_pos (match, 0, &start, NULL);
+    title[start] = '\0';
+}
+
 void
 mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
 {
@@ -291,14 +305,7 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             title = bare;
         }
     }
-    if (g_regex_match (b->parser->stand_in, title, 0, &match)) {
-        gint start = 0;
-
-        /* "Administrivia - Chairs": a role, nobody named */
-        g_match_info_fetch_pos (match, 0, &start, NULL);
-        title[start] = '\0';
-    }
-    g_clear_pointer (&match, g_match_info_unref);
+    drop_stand_in (b, title);
     if (g_regex_match (b->parser->decorated, title, 0, &match)) {
         char *inner = g_match_info_fetch_named (match, "title");
 
@@ -365,6 +372,7 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     }
     g_clear_pointer (&match, g_match_info_unref);
     take_place_tail (b, slot, title);
+    drop_stand_in (b, title);   /* "Opening (everyone) — Auditorium" */
     if (g_regex_match (b->parser->note_paren, title, 0, &match)) {
         gint start = 0;
 

@@ -2807,6 +2807,24 @@ static const struct {
     { "Wednesday\n\n13:45  3. Deferred export over QUIC streams (20 min)\n"
       "          draft-wren-detex-quic-01\n14:05  4. Sampling\n14:30  Close\n",
       3, 0, 0, "Deferred export over QUIC streams", NULL, NULL, NULL },
+    /* "Horário" heads the column of times, not a room */
+    { "s\u00e1bado, 16/01\n\n| Hor\u00e1rio | Sala Ip\u00ea | Varanda |\n|---|---|---|\n"
+      "| 10h\u201310h50 | Acessibilidade em apps (Lia) | Elixir (Tom\u00e9) |\n"
+      "| 11h\u201311h50 | | Hardware livre (Bia) |\n\n12h \u00e0s 13h30 \u2014 Almo\u00e7o\n\n"
+      "14h \u2014 Abertura (todo mundo) \u2014 Audit\u00f3rio\n",
+      5, 0, 1, "Elixir", "Varanda", NULL, "Tom\u00e9" },
+    /* a line after a pipe table drops the dash after its time */
+    { "s\u00e1bado, 16/01\n\n| Hor\u00e1rio | Sala Ip\u00ea | Varanda |\n|---|---|---|\n"
+      "| 10h\u201310h50 | Acessibilidade em apps (Lia) | Elixir (Tom\u00e9) |\n"
+      "| 11h\u201311h50 | | Hardware livre (Bia) |\n\n12h \u00e0s 13h30 \u2014 Almo\u00e7o\n\n"
+      "14h \u2014 Abertura (todo mundo) \u2014 Audit\u00f3rio\n",
+      5, 0, 3, "Almo\u00e7o", NULL, NULL, NULL },
+    /* a stand-in before the place after a dash is dropped */
+    { "s\u00e1bado, 16/01\n\n| Hor\u00e1rio | Sala Ip\u00ea | Varanda |\n|---|---|---|\n"
+      "| 10h\u201310h50 | Acessibilidade em apps (Lia) | Elixir (Tom\u00e9) |\n"
+      "| 11h\u201311h50 | | Hardware livre (Bia) |\n\n12h \u00e0s 13h30 \u2014 Almo\u00e7o\n\n"
+      "14h \u2014 Abertura (todo mundo) \u2014 Audit\u00f3rio\n",
+      5, 0, 4, "Abertura", NULL, "Audit\u00f3rio", NULL },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
