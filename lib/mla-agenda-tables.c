@@ -296,6 +296,26 @@ mla_agenda_header_room (MlaAgendaBuilder *b, const char *cell)
                || mla_agenda_names_room (b, cell));
 }
 
+/* "Chair / Speaker": a header cell of people labels joined by "/" names a
+ * column of people, each cell's own label giving its role ("Speaker: X"),
+ * else the first label's. @key is the cell folded; returns the role or -1. */
+static int
+joined_labels_role (MlaAgendaBuilder *b, const char *key)
+{
+    g_auto (GStrv) parts = strchr (key, '/') != NULL ? g_strsplit (key, "/", -1) : NULL;
+    int first = -1;
+
+    for (guint i = 0; parts != NULL && parts[i] != NULL; i++) {
+        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, parts[i])) - 1;
+
+        if (role < 0)
+            return -1;
+        if (i == 0)
+            first = role;
+    }
+    return first;
+}
+
 void
 mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, char layout)
 {
@@ -324,6 +344,9 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, ch
         MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL, NULL, "" };
         int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
         int weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
+
+        if (role < 0)
+            role = joined_labels_role (b, key);
 
         if (weekday > 0) {
             /* "Time | Monday 23 Nov | Tuesday 24 Nov": a week's timetable,

@@ -2825,6 +2825,11 @@ static const struct {
       "| 11h\u201311h50 | | Hardware livre (Bia) |\n\n12h \u00e0s 13h30 \u2014 Almo\u00e7o\n\n"
       "14h \u2014 Abertura (todo mundo) \u2014 Audit\u00f3rio\n",
       5, 0, 4, "Abertura", NULL, "Audit\u00f3rio", NULL },
+    /* a header of labels joined by "/" names a column of people */
+    { "Monday 11 January 2027\n\n| Time | Session | Chair / Speaker | Room |\n|---|---|---|---|\n"
+      "| 09:00 | Tutorial: motion planning | Speaker: Ann Lee | Pike 120 |\n"
+      "| 10:00 | Paper session A | Chair: Bo Ma | Pike 100 |\n| 11:00 | Lunch | | Atrium |\n",
+      3, 0, 1, "Paper session A", NULL, "Pike 100", "Bo Ma" },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
