@@ -226,7 +226,8 @@ split_run_together (MlaAgendaBuilder *b, const char *rest)
 }
 
 /* The rooms of a header row written one cell per line under "Time": the
- * short lines up to the first time (a blank line may come before it). */
+ * short lines up to the first time (a blank line may come before it); a
+ * line may hold several apart by bars ("Room A | Room B | Room C"). */
 static GPtrArray *
 rooms_below (MlaAgendaBuilder *b, guint *out_last)
 {
@@ -243,9 +244,14 @@ rooms_below (MlaAgendaBuilder *b, guint *out_last)
             *out_last = i - 1;
             return rooms->len >= 2 ? g_steal_pointer (&rooms) : NULL;
         }
-        if (!mla_agenda_is_room_cell (b, cell))
-            return NULL;
-        g_ptr_array_add (rooms, g_steal_pointer (&cell));
+        g_auto (GStrv) cells = g_strsplit (cell, "|", -1);
+
+        for (guint k = 0; cells[k] != NULL; k++) {
+            g_strstrip (cells[k]);
+            if (!mla_agenda_is_room_cell (b, cells[k]))
+                return NULL;
+            g_ptr_array_add (rooms, g_strdup (cells[k]));
+        }
     }
     return NULL;
 }
@@ -499,7 +505,13 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     b->flat_pairs = b->flat_pairs || speakers > 0;
     for (k = 0; k < items->len; k++) {
         const guint *item = (const guint *) (items->data + k * sizeof (guint) * 4);
-        MlaAgendaSlot *slot = mla_agenda_slot_new ();
+        g_autofree char *cell = mla_agenda_squeeze (b->lines[item[1]].text);
+        MlaAgendaSlot *slot;
+
+        /* "\u2014": an empty cell keeps its room's place in the row */
+        if (items->len > 1 && mla_agenda_empty_cell (b, cell))
+            continue;
+        slot = mla_agenda_slot_new ();
 
         mla_agenda_format_minutes (s, slot->start);
         if (e > s)

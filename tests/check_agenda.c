@@ -2830,6 +2830,12 @@ static const struct {
       "| 09:00 | Tutorial: motion planning | Speaker: Ann Lee | Pike 120 |\n"
       "| 10:00 | Paper session A | Chair: Bo Ma | Pike 100 |\n| 11:00 | Lunch | | Atrium |\n",
       3, 0, 1, "Paper session A", NULL, "Pike 100", "Bo Ma" },
+    /* a web table's header of rooms on one line apart by bars, each cell
+     * on its own line; an empty cell keeps its room's place */
+    { "Saturday\n\nTime\nRoom A | Room B | Room C\n10:00 \u2013 10:40\nParsing \u2014 Ann Lee\n"
+      "Fuzzing \u2014 Bo Ma\nGarbage collection \u2014 Cy Ng\n10:50 \u2013 11:30\n"
+      "Registers \u2014 Di Li\n\u2014\nComptime \u2014 Ed Wu\n11:30 \u2013 12:00\nCoffee break\n",
+      6, 0, 4, "Comptime", "Room C", NULL, "Ed Wu" },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
