@@ -539,6 +539,54 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     return TRUE;
 }
 
+/* The cells of line @i apart by bars, each stripped. Returns: (transfer
+ * full) (nullable): NULL when the line holds no bar. */
+static GStrv
+bar_cells (MlaAgendaBuilder *b, guint i)
+{
+    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
+    GStrv cells;
+
+    if (b->lines[i].blank || strchr (text, '|') == NULL)
+        return NULL;
+    cells = g_strsplit (text, "|", -1);
+    for (guint k = 0; cells[k] != NULL; k++)
+        g_strstrip (cells[k]);
+    return cells;
+}
+
+gboolean
+mla_agenda_bar_block (MlaAgendaBuilder *b, int s, int e)
+{
+    guint head = b->index + 1, row = head + 1;
+    g_auto (GStrv) rooms = head < b->n_lines ? bar_cells (b, head) : NULL;
+    g_auto (GStrv) cells = rooms != NULL && row < b->n_lines ? bar_cells (b, row) : NULL;
+    guint n_rooms = rooms != NULL ? g_strv_length (rooms) : 0;
+
+    if (n_rooms < 2 || cells == NULL || g_strv_length (cells) > n_rooms)
+        return FALSE;
+    for (guint k = 0; k < n_rooms; k++)
+        if (!mla_agenda_is_room_cell (b, rooms[k]))
+            return FALSE;
+    g_debug ("agenda: line %u: a row of %u rooms apart by bars", head + 1, n_rooms);
+    b->index = row;
+    for (guint k = 0; cells[k] != NULL; k++) {
+        MlaAgendaSlot *slot;
+
+        if (mla_agenda_empty_cell (b, cells[k]))
+            continue;
+        slot = mla_agenda_slot_new ();
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        slot->room = g_strdup (rooms[k]);
+        mla_agenda_slot_set_title (b, slot, cells[k]);
+        mla_agenda_builder_add_slot (b, slot);
+    }
+    b->slot_open = FALSE;
+    return TRUE;
+}
+
 /* The room that line @i heads a session with: "Room 201" alone, or a
  * cell of "Track A: Cloud Native  |  Room 201". Returns: (transfer full)
  * (nullable). */

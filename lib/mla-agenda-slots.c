@@ -239,7 +239,8 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             mla_agenda_format_minutes (e, slot->end);
         flag_end_before_start (slot, s, e);
         if (title[0] == '\0'
-            && (mla_agenda_flat_row (b, s, e) || mla_agenda_parallel_block (b, s, e)
+            && (mla_agenda_bar_block (b, s, e) || mla_agenda_flat_row (b, s, e)
+                || mla_agenda_parallel_block (b, s, e)
                 || mla_agenda_block_row (b, s, e)))
             return TRUE;
         if (title[0] == '\0' || place_after_time (b, slot, title_raw)) {

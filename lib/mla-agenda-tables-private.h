@@ -124,6 +124,12 @@ gboolean mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e);
  * when neither fits; else the builder stands on the row's last line. */
 gboolean mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e);
 
+/* A time alone on its line over a line of rooms apart by bars ("Amphi
+ * Curie | Salle 204") and a line of as many cells or fewer: a slot per
+ * filled cell, in its column's room. Returns FALSE when they are not;
+ * else the builder stands on the row's line. */
+gboolean mla_agenda_bar_block (MlaAgendaBuilder *b, int s, int e);
+
 /* A time alone on its line over two or more paragraphs that each read
  * as a session ("Title / Room 201 / Ann Lee, Acme"): each is a slot in
  * its room. Returns FALSE when they are not; else the builder stands on

@@ -2836,6 +2836,11 @@ static const struct {
       "Fuzzing \u2014 Bo Ma\nGarbage collection \u2014 Cy Ng\n10:50 \u2013 11:30\n"
       "Registers \u2014 Di Li\n\u2014\nComptime \u2014 Ed Wu\n11:30 \u2013 12:00\nCoffee break\n",
       6, 0, 4, "Comptime", "Room C", NULL, "Ed Wu" },
+    /* a time alone over a line of rooms and a line of cells, apart by bars */
+    { "Friday\n\n10h30 \u2013 11h15\n   Amphi Curie | Salle 204 | Salle 210\n"
+      "   Migrer 400 postes \u2014 Yannick Le Goff | Atelier Git \u2014 In\u00e8s Bouaziz | \u2014\n\n"
+      "11h15 \u2013 11h30 : Pause\n",
+      3, 0, 1, "Atelier Git", "Salle 204", NULL, "In\u00e8s Bouaziz" },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
