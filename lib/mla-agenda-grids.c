@@ -28,11 +28,17 @@ mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
 gboolean
 mla_agenda_grid_header (MlaAgendaBuilder *b)
 {
+    return mla_agenda_grid_header_from (b, mla_agenda_current_line (b)->indent);
+}
+
+gboolean
+mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from)
+{
     const MlaAgendaLine *line = mla_agenda_current_line (b);
     g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
     guint next = b->index + 1;
-    const char *p = line->text + line->indent;
+    const char *p = line->text + from;
 
     while (next < b->n_lines && b->lines[next].blank)
         next++;
@@ -97,22 +103,25 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
 }
 
 /* "------ coffee break, foyer ------": a row across a grid drawn with
- * rules; the runs of marks (three or more) on either side go. Returns
+ * rules; the runs of marks (three or more, or two on both sides) go;
+ * @cut counts those already cut off before @cell. Returns
  * whether there were any. */
 static gboolean
-strip_rule_marks (char *cell)
+strip_rule_marks (char *cell, gsize cut)
 {
-    gsize n = strlen (cell), lead = strspn (cell, "-=*~_"), trail = 0;
-    gboolean ruled = FALSE;
+    gsize n = strlen (cell), lead = MAX (strspn (cell, "-=*~_"), cut), trail = 0;
+    gboolean ruled = FALSE, both;
 
     while (trail < n && strchr ("-=*~_", cell[n - 1 - trail]) != NULL)
         trail++;
-    if (trail >= 3 && trail < n) {
+    /* "-- lunch @ the car park --": marks on both sides, two will do */
+    both = lead >= 2 && trail >= 2 && lead + trail < n;
+    if ((trail >= 3 || both) && trail < n) {
         cell[n - trail] = '\0';
         g_strchomp (cell);
         ruled = TRUE;
     }
-    if (lead >= 3 && cell[lead] != '\0') {
+    if ((lead >= 3 || both) && cut == 0 && cell[lead] != '\0') {
         memmove (cell, cell + lead, strlen (cell + lead) + 1);
         ruled = TRUE;
     }
@@ -128,6 +137,21 @@ is_plenary (MlaAgendaBuilder *b, const char *cell)
     g_autofree char *key = mla_agenda_fold_compact (first);
 
     return g_hash_table_contains (b->parser->plenary_words, key);
+}
+
+/* The marks right before @p in @text, spaces apart ("10am  -- doors"). */
+static gsize
+marks_before (const char *text, const char *p)
+{
+    gsize n = 0;
+
+    while (p > text && p[-1] == ' ')
+        p--;
+    while (p > text && strchr ("-=*~_", p[-1]) != NULL) {
+        p--;
+        n++;
+    }
+    return n;
 }
 
 void
@@ -157,7 +181,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
                && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
             room++;
         cell = g_strndup (p, chunk_end - p);
-        ruled = strip_rule_marks (cell);
+        ruled = strip_rule_marks (cell, first ? marks_before (text, p) : 0);
         p = chunk_end;
         if (mla_agenda_empty_cell (b, cell)) {
             first = FALSE;

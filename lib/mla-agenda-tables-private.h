@@ -97,6 +97,9 @@ void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
  * without a time column or underline. Returns whether the current line
  * is one; then its rooms are the track columns. */
 gboolean mla_agenda_grid_header (MlaAgendaBuilder *b);
+/* The same from byte @from of the current line on: "SAT 23/1   LOFT
+ * CELLAR", a day heading in the header's corner cell. */
+gboolean mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from);
 
 /* Rule "time-header": a line of times only ("   10:00    11:00    13:00")
  * over rows of a room and one cell per time: a transposed grid, each cell

@@ -920,6 +920,33 @@ people_by_room_key (MlaAgendaBuilder *b, guint first, guint n, const char *text)
     return count > 0;
 }
 
+/* In a grid laid out by position, the slot among @n from @first in the
+ * room whose column holds @cell of @text (searched from byte *@at on,
+ * which moves past it), or NULL. */
+static MlaAgendaSlot *
+slot_below (MlaAgendaBuilder *b, guint first, guint n, const char *text, const char *cell,
+            guint *at)
+{
+    const char *p = strstr (text + *at, cell);
+    glong column;
+    guint room = 0;
+
+    if (p == NULL)
+        return NULL;
+    *at = (guint) (p - text) + strlen (cell);
+    column = g_utf8_pointer_to_offset (text, p);
+    while (room + 1 < b->rooms->len
+           && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
+        room++;
+    for (guint i = first; i < first + n; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, i);
+
+        if (g_strcmp0 (slot->room, g_ptr_array_index (b->rooms, room)) == 0)
+            return slot;
+    }
+    return NULL;
+}
+
 gboolean
 mla_agenda_row_cells_below (MlaAgendaBuilder *b)
 {
@@ -937,13 +964,14 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
     }
     layout = b->rooms->len > 0 ? ' ' : b->column_split;
     cells = split_row (b, line->text, layout, layout != '|');
-    if (cells->len != n)
+    if (cells->len != n && (b->rooms->len == 0 || cells->len > n))
         return FALSE;
     /* "Kernel testing  Power management" over "Shuah Khan  Rafael
      * Wysocki": each cell goes to the slot of its column */
-    for (guint i = 0; i < n; i++) {
-        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, first + i);
+    for (guint i = 0, at = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
+        MlaAgendaSlot *slot = cells->len == n ? g_ptr_array_index (b->day->slots, first + i)
+                                              : slot_below (b, first, n, line->text, cell, &at);
         g_auto (GStrv) names = NULL;
 
         gsize len = strlen (cell);
@@ -951,6 +979,8 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
                                      ? g_strndup (cell + 1, len - 2)
                                      : NULL;
 
+        if (slot == NULL)
+            continue;
         /* "Chair: Ann Lee", "- proposed by Ines": a label names its people */
         if (add_labelled_person (b, slot, cell + (g_str_has_prefix (cell, "- ") ? 2 : 0)))
             continue;
@@ -958,6 +988,22 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
             /* "(Ama Osei, tbc)": the speaker in parentheses */
             mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
             continue;
+        }
+        if (inner != NULL && slot->title != NULL && strchr (slot->title, '(') == NULL
+            && slot->people->len == 0 && slot->notes->len == 0 && slot->location == NULL) {
+            /* "Postgres internals" over "(Hamid)": the title wrapped in its
+             * cell, read whole ("(Noor & Jess)", a first name alone) */
+            g_autofree char *whole = g_strconcat (slot->title, " ", cell, NULL);
+            g_autofree char *title = g_strdup (slot->title);
+
+            mla_agenda_slot_set_title (b, slot, whole);
+            if (slot->people->len > 0)
+                continue;
+            /* (no person after all: as it was) */
+            g_ptr_array_set_size (slot->notes, 0);
+            g_clear_pointer (&slot->location, g_free);
+            g_free (slot->title);
+            slot->title = g_steal_pointer (&title);
         }
         names = mla_agenda_person_line (b->parser, inner != NULL ? inner : cell);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)

@@ -277,6 +277,16 @@ drop_stand_in (MlaAgendaBuilder *b, char *title)
     title[start] = '\0';
 }
 
+/* Whether every one of @parts is a first name ("Noor", "Jess"). */
+static gboolean
+first_names (MlaAgendaBuilder *b, GStrv parts)
+{
+    for (guint i = 0; parts[i] != NULL; i++)
+        if (!mla_agenda_is_first_name (b->parser, parts[i]))
+            return FALSE;
+    return TRUE;
+}
+
 void
 mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
 {
@@ -506,6 +516,11 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             || (alone && before[0] != '\0' && mla_agenda_is_first_name (b->parser, names))) {
             /* "Intro to the toolchain (Greg)": a first name alone too */
             mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);
+            title[start] = '\0';
+        } else if (alone && before[0] != '\0' && g_strv_length (parts) > 1
+                   && first_names (b, parts)) {
+            /* "Kids' corner (Noor & Jess)", "(Ana + Bram)": first names */
+            mla_agenda_add_people (b, slot, names, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
             title[start] = '\0';
         } else if (person != NULL && (open[0] == '[' || honorific || alone)) {
             /* "(Ann Lee, General Chair)": a name and what she is */

@@ -413,7 +413,7 @@ static const MlaPattern patterns[] = {
     /* "Dr. ", "Prof. ": titles before a name, followed by one */
     { FIELD (honorific), "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+)+(?=\\p{Lu})", 0 },
     { FIELD (place_prefix), "^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0 },
-    { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|;|&|/|\\b(?:@AND@)\\b)\\s*", 0 },
+    { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|;|&|/|(?<=\\s)\\+(?=\\s)|\\b(?:@AND@)\\b)\\s*", 0 },
     { FIELD (quote), "^(?:[ \\t]*>)+ ?", 0 },
     { FIELD (list_marker), "^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4}|[a-h])[.)]\\s+)",
       0 },

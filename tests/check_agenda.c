@@ -2841,6 +2841,27 @@ static const struct {
       "   Migrer 400 postes \u2014 Yannick Le Goff | Atelier Git \u2014 In\u00e8s Bouaziz | \u2014\n\n"
       "11h15 \u2013 11h30 : Pause\n",
       3, 0, 1, "Atelier Git", "Salle 204", NULL, "In\u00e8s Bouaziz" },
+    /* a day heading in a grid header's corner; "-- x --" spans the rooms */
+    { "SAT 23/1     LOFT                      CELLAR\n9am          -- doors open --\n"
+      "1pm          Postgres internals        Kids coding corner\n"
+      "             (Hamid)                   (Noor & Jess)\n"
+      "2pm          Soldering for beginners   Home lab show\n"
+      "                                       (Kasimir)\n3pm          -- closing --\n",
+      6, 0, 0, "doors open", NULL, NULL, NULL },
+    /* first names in parentheses on the line under a grid's row */
+    { "SAT 23/1     LOFT                      CELLAR\n9am          -- doors open --\n"
+      "1pm          Postgres internals        Kids coding corner\n"
+      "             (Hamid)                   (Noor & Jess)\n"
+      "2pm          Soldering for beginners   Home lab show\n"
+      "                                       (Kasimir)\n3pm          -- closing --\n",
+      6, 0, 2, "Kids coding corner", "CELLAR", NULL, "Jess" },
+    /* a wrapped cell goes to the slot of its column, other cells empty */
+    { "SAT 23/1     LOFT                      CELLAR\n9am          -- doors open --\n"
+      "1pm          Postgres internals        Kids coding corner\n"
+      "             (Hamid)                   (Noor & Jess)\n"
+      "2pm          Soldering for beginners   Home lab show\n"
+      "                                       (Kasimir)\n3pm          -- closing --\n",
+      6, 0, 4, "Home lab show", "CELLAR", NULL, "Kasimir" },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
