@@ -748,6 +748,8 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
         /* "(host: Ines Duarte)" */
         if (add_labelled_person (b, slot, inner != NULL ? inner : item))
             continue;
+        if (i == 0 && inner != NULL && mla_agenda_title_names_people (b, slot, item))
+            continue;   /* "Home automation / horror stories / (Ferdi)" */
         names = mla_agenda_person_line (b->parser, item);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
@@ -989,22 +991,9 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
             mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
             continue;
         }
-        if (inner != NULL && slot->title != NULL && strchr (slot->title, '(') == NULL
-            && slot->people->len == 0 && slot->notes->len == 0 && slot->location == NULL) {
-            /* "Postgres internals" over "(Hamid)": the title wrapped in its
-             * cell, read whole ("(Noor & Jess)", a first name alone) */
-            g_autofree char *whole = g_strconcat (slot->title, " ", cell, NULL);
-            g_autofree char *title = g_strdup (slot->title);
-
-            mla_agenda_slot_set_title (b, slot, whole);
-            if (slot->people->len > 0)
-                continue;
-            /* (no person after all: as it was) */
-            g_ptr_array_set_size (slot->notes, 0);
-            g_clear_pointer (&slot->location, g_free);
-            g_free (slot->title);
-            slot->title = g_steal_pointer (&title);
-        }
+        /* ("(Noor & Jess)", a first name alone) */
+        if (inner != NULL && mla_agenda_title_names_people (b, slot, cell))
+            continue;
         names = mla_agenda_person_line (b->parser, inner != NULL ? inner : cell);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);

@@ -562,3 +562,23 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     g_free (slot->title);
     slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
 }
+
+gboolean
+mla_agenda_title_names_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *paren)
+{
+    g_autofree char *title = NULL, *whole = NULL;
+
+    if (slot->title == NULL || strchr (slot->title, '(') != NULL || slot->people->len > 0
+        || slot->notes->len > 0 || slot->location != NULL)
+        return FALSE;
+    title = g_strdup (slot->title);
+    whole = g_strconcat (title, " ", paren, NULL);
+    mla_agenda_slot_set_title (b, slot, whole);
+    if (slot->people->len > 0)
+        return TRUE;
+    g_ptr_array_set_size (slot->notes, 0);
+    g_clear_pointer (&slot->location, g_free);
+    g_free (slot->title);
+    slot->title = g_steal_pointer (&title);
+    return FALSE;
+}

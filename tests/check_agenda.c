@@ -2862,6 +2862,16 @@ static const struct {
       "2pm          Soldering for beginners   Home lab show\n"
       "                                       (Kasimir)\n3pm          -- closing --\n",
       6, 0, 4, "Home lab show", "CELLAR", NULL, "Kasimir" },
+    /* a first name in parentheses under a pipe grid cell's title lines */
+    { "Saturday\n\n+-------------+---------------------+---------------------+\n"
+      "|             | KITCHEN             | LIBRARY             |\n"
+      "+-------------+---------------------+---------------------+\n"
+      "| 10:30-11:20 | Home automation     | Zine making         |\n"
+      "|             | horror stories      | (Lotte)             |\n"
+      "|             | (Ferdi)             |                     |\n"
+      "+-------------+---------------------+---------------------+\n"
+      "| 11:30-12:20 | Mesh networks       | Board games         |\n",
+      4, 0, 0, "Home automation horror stories", "KITCHEN", NULL, "Ferdi" },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
