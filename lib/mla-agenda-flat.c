@@ -144,6 +144,23 @@ time_alone (MlaAgendaBuilder *b)
     return title == NULL || g_strstrip (title)[0] == '\0';
 }
 
+/* Whether @title ends in a "Label: Name" cell after a gap (not "P1
+ * Panel: funding maintainers", a title). */
+static gboolean
+labelled_tail (MlaAgendaBuilder *b, const char *title)
+{
+    const char *gap = g_strrstr (title, "  ");
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *colon = NULL, *value = NULL;
+
+    if (gap == NULL || !g_regex_match (mla_agenda_rule (b->parser, "person-label"),
+                                       gap + strspn (gap, " "), 0, &match))
+        return FALSE;
+    colon = g_match_info_fetch_named (match, "colon");
+    value = g_match_info_fetch_named (match, "value");
+    return colon != NULL && colon[0] != '\0' && mla_agenda_names_only (b->parser, value);
+}
+
 gboolean
 mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
 {
@@ -191,7 +208,11 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         if (e > s)
             mla_agenda_format_minutes (e, slot->end);
         slot->room = g_steal_pointer (&session->room);
-        mla_agenda_slot_set_title (b, slot, session->title);
+        /* "Title  Chair: Ann Lee": cells apart by a gap, as on a slot's line */
+        if (labelled_tail (b, session->title))
+            mla_agenda_slot_set_cells (b, slot, session->title, FALSE);
+        else
+            mla_agenda_slot_set_title (b, slot, session->title);
         mla_agenda_builder_add_slot (b, slot);
         b->slot_indent = indent;
         next++;

@@ -101,6 +101,29 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
                 g_string_append_c (text, ' ');
                 column++;
             } while (column % 8 != 0 || column - from < 2);
+        } else if (g_str_has_prefix (p, "\xef\xbc\x88") || g_str_has_prefix (p, "\xef\xbc\x89")
+                   || g_str_has_prefix (p, "\xef\xbc\x9a")) {
+            /* full-width "\uff08", "\uff09", "\uff1a" read as "(", ")", ": "
+             * ("\u5ea7\u9577\uff1aName\uff08Org\uff09") */
+            char sign = p[2] == '\x88' ? '(' : p[2] == '\x89' ? ')' : ':';
+
+            if (sign == '(' && text->len > 0 && text->str[text->len - 1] != ' ') {
+                g_string_append_c (text, ' ');
+                column++;
+            }
+            g_string_append_c (text, sign);
+            column++;
+            if (sign == ':') {
+                g_string_append_c (text, ' ');
+                column++;
+            }
+            p += 2;
+        } else if (g_str_has_prefix (p, "\xe3\x80\x80")) {
+            /* an ideographic space is two columns wide: a gap, as in
+             * "10:00\u301c10:15\u3000Opening" */
+            g_string_append (text, "  ");
+            column += 2;
+            p += 2;
         } else if (*p != '\r') {
             g_string_append_c (text, *p);
             if (((guchar) *p & 0xc0) != 0x80)

@@ -220,11 +220,10 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     g_match_info_fetch_named_pos (match, "title", &title_pos, NULL);
     title_pos += (gint) (strlen (title_raw) - strlen (title_raw + strspn (title_raw, " -:|.,")));
-    if (b->columns->len > 0) {
-        /* a row with no pipe leads with any separator ("12h às 13h30 — Almoço") */
-        mla_agenda_table_row (b, strchr (title_raw, '|') != NULL
-                                     ? title_raw + strspn (title_raw, " -:.,") : title,
-                              s, e);
+    /* (a line with no bar under a pipe table is none of its rows: "12h às
+     * 13h30 — Almoço" between two tables) */
+    if (b->columns->len > 0 && (b->column_split != '|' || strchr (title_raw, '|') != NULL)) {
+        mla_agenda_table_row (b, title_raw + strspn (title_raw, " -:.,"), s, e);
         return TRUE;
     }
     if (b->rooms->len > 0) {

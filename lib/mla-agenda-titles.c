@@ -29,18 +29,19 @@ is_code (const char *text)
 }
 
 /* Whether @text may name where a meal is: capitalised or starting with a
- * venue word ("restaurant du campus"), a few words, no number ("(on your
- * own)", "(2 per person)" are notes). */
+ * venue word ("restaurant du campus"), a few words, no number unless
+ * after a venue word ("(on your own)", "(2 per person)" are notes). */
 static gboolean
 meal_venue (MlaAgendaBuilder *b, const char *text)
 {
     guint words = 1;
+    gboolean venue = g_regex_match (b->parser->venue_word, text, 0, NULL);
 
     for (const char *p = text; *p != '\0'; p++)
         words += *p == ' ';
-    return (g_unichar_isupper (g_utf8_get_char (text))
-            || g_regex_match (b->parser->venue_word, text, 0, NULL))
-           && words <= MEAL_VENUE_MAX_WORDS && strpbrk (text, "0123456789") == NULL;
+    /* (a number after a venue word is its floor or room: "Hotel X 2F") */
+    return (g_unichar_isupper (g_utf8_get_char (text)) || venue)
+           && words <= MEAL_VENUE_MAX_WORDS && (venue || strpbrk (text, "0123456789") == NULL);
 }
 
 /* "Restaurante Mar Azul, Rua das Flores 12": the part of @slot's place

@@ -309,7 +309,9 @@ static const MlaPattern patterns[] = {
     { FIELD (lower_tail),
       "^(?<title>.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?<name>\\p{Ll}[\\p{Ll}.'\\x{2019}-]*"
       "(?:\\s+\\p{Ll}[\\p{Ll}.'\\x{2019}-]*){1,2})(?<marker>\\s*\\([^()]*\\))?\\s*$", 0 },
-    { FIELD (venue_word), "^(?:@VENUE_WORD@)(?!\\w)", G_REGEX_CASELESS },
+    /* (words of scripts without spaces run on: "\u30db\u30c6\u30eb\u7fe0\u5d50") */
+    { FIELD (venue_word), "^(?:@VENUE_WORD@)(?:(?!\\w)|(?<=[\\p{Han}\\p{Katakana}\\p{Hiragana}]))",
+      G_REGEX_CASELESS },
     { FIELD (name_presents),
       "^(?<title>.*\\S),?\\s+(?<name>\\p{Lu}[\\p{L}'\\x{2019}.-]*(?:\\s+\\p{Lu}[\\p{L}'\\x{2019}.-]*){0,2})"
       "\\s+(?:@PRESENTS@)\\s*$", 0 },
@@ -450,7 +452,7 @@ static const MlaPattern patterns[] = {
     /* "Room A    WG2   Message formats", "Annex: Terminology": a parallel
      * session under a time block, its room first */
     { FIELD (session_line),
-      "^(?<room>[^\\s:|][^:|]{0,24}?)(?:\\s*:\\s+|\\s{2,}|\\t|\\s+[-\\x{2013}\\x{2014}]\\s+)"
+      "^(?<room>[^\\s:|][^:|\\x{ff1a}]{0,24}?)(?:\\s*:\\s+|\\s*\\x{ff1a}\\s*|\\s{2,}|\\t|\\s+[-\\x{2013}\\x{2014}]\\s+)"
       "(?<rest>\\S.*)$",
       0 },
     { FIELD (pipe_cells), NO_START_IN_SPACES "\\s*\\|\\s*", 0 },

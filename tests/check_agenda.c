@@ -2872,6 +2872,24 @@ static const struct {
       "+-------------+---------------------+---------------------+\n"
       "| 11:30-12:20 | Mesh networks       | Board games         |\n",
       4, 0, 0, "Home automation horror stories", "KITCHEN", NULL, "Ferdi" },
+    /* an ideographic space is a gap; no bar under a pipe header is no row */
+    { "■ 1日目：2027年3月4日（木）\n\n時間 | 会場A | 会場B\n\n10:00〜10:15　開会挨拶\n10:15〜11:30\n"
+      "　会場A：セッション1「可視化」　座長：山城 美穂（北浜大学）\n"
+      "　会場B：セッション2「実践」　座長：小野寺 健\n11:30〜12:40　昼食\n"
+      "18:00〜　懇親会（ホテル翠嵐 2F 宴会場）\n",
+      5, 0, 0, "開会挨拶", NULL, NULL, NULL },
+    /* "会場B：" a room with its letter run on; "座長：Name" a cell after a gap */
+    { "■ 1日目：2027年3月4日（木）\n\n時間 | 会場A | 会場B\n\n10:00〜10:15　開会挨拶\n10:15〜11:30\n"
+      "　会場A：セッション1「可視化」　座長：山城 美穂（北浜大学）\n"
+      "　会場B：セッション2「実践」　座長：小野寺 健\n11:30〜12:40　昼食\n"
+      "18:00〜　懇親会（ホテル翠嵐 2F 宴会場）\n",
+      5, 0, 2, "セッション2「実践」", "会場B", NULL, "小野寺 健" },
+    /* a venue word run on in a script without spaces, its floor a number */
+    { "■ 1日目：2027年3月4日（木）\n\n時間 | 会場A | 会場B\n\n10:00〜10:15　開会挨拶\n10:15〜11:30\n"
+      "　会場A：セッション1「可視化」　座長：山城 美穂（北浜大学）\n"
+      "　会場B：セッション2「実践」　座長：小野寺 健\n11:30〜12:40　昼食\n"
+      "18:00〜　懇親会（ホテル翠嵐 2F 宴会場）\n",
+      5, 0, 4, "懇親会", NULL, "ホテル翠嵐 2F 宴会場", NULL },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
