@@ -156,24 +156,34 @@ mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
     return FALSE;
 }
 
-/* Whether @text, the current line, is the rest of the line above, wrapped:
- * the line above runs on ("Teaching with open source:", "Storage and"), or
- * the first word would not have fitted there ("Lightning talks" over
- * "inscriptions on the day, 5 minutes each" is a title and a note). */
+/* Whether the line above the current one runs on ("Teaching with open
+ * source:", "Storage and", "Stellungnahme zu"); @comma: a comma at its
+ * end too, which may also end a title over its speaker. */
 static gboolean
-wraps_line_above (MlaAgendaBuilder *b, const char *text)
+line_above_runs_on (MlaAgendaBuilder *b, gboolean comma)
 {
     g_autofree char *above = g_strchomp (g_strdup (b->lines[b->index - 1].text));
     gsize len = strlen (above), word = len;
 
     while (word > 0 && g_ascii_islower (above[word - 1]))
         word--;
+    return (len > 0 && strchr (comma ? ":,-&/(" : ":-&/(", above[len - 1]) != NULL)
+           || (len - word >= 1 && len - word <= 4 && (word == 0 || above[word - 1] == ' '));
+}
+
+/* Whether @text, the current line, is the rest of the line above, wrapped:
+ * the line above runs on, or the first word would not have fitted there
+ * ("Lightning talks" over "inscriptions on the day, 5 minutes each" is a
+ * title and a note). */
+static gboolean
+wraps_line_above (MlaAgendaBuilder *b, const char *text)
+{
     /* one word with a digit ("draft-ietf-x-01") names a document */
     if (strchr (text, ' ') == NULL && strpbrk (text, "0123456789") != NULL)
         return FALSE;
-    return (len > 0 && strchr (":,-&/(", above[len - 1]) != NULL)
-           || (len - word >= 1 && len - word <= 4 && (word == 0 || above[word - 1] == ' '))
-           || g_utf8_strlen (above, -1) + 1 + (glong) strcspn (text, " ") >= WRAP_MIN_CHARS;
+    return line_above_runs_on (b, TRUE)
+           || g_utf8_strlen (b->lines[b->index - 1].text, -1) + 1 + (glong) strcspn (text, " ")
+                  >= WRAP_MIN_CHARS;
 }
 
 /* "9:30 Invited Talk", a blank line, then the talk's title and speaker:
@@ -316,7 +326,11 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
             || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))
                 /* (a title line that named its speaker ended there) */
-                && slot->people->len == 0 && wraps_line_above (b, text)))) {
+                && slot->people->len == 0 && wraps_line_above (b, text))
+            /* "Stellungnahme zu" over "Lieferketten": a capital too when
+             * the title's line runs on, and the line names nobody */
+            || (line->indent > b->slot_indent && slot->people->len == 0
+                && line_above_runs_on (b, FALSE) && !mla_agenda_people_at (b, b->index)))) {
         char *joined = g_strconcat (slot->title, " ", text, NULL);
 
         g_debug ("agenda: rule text: line %u continues the title", b->index + 1);

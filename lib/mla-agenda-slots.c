@@ -178,6 +178,19 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             g_match_info_fetch_pos (item, 0, NULL, &skip);
             memmove (title, title + skip, strlen (title + skip) + 1);
         }
+        g_clear_pointer (&item, g_match_info_unref);
+        /* "TOP 1   Opening": the item's code in a column of its own is
+         * the head of its title (not "Room 5  Title", a room's cell) */
+        if (g_regex_match (b->parser->item_code, title, 0, &item)) {
+            g_autofree char *code = g_match_info_fetch_named (item, "code");
+            gsize n = strlen (code);
+
+            g_match_info_fetch_pos (item, 0, NULL, &skip);
+            if (!mla_agenda_is_room_line (b, code)) {
+                title[n] = ' ';
+                memmove (title + n + 1, title + skip, strlen (title + skip) + 1);
+            }
+        }
     }
     while (g_str_has_suffix (title, "|")) {     /* pipe tables */
         title[strlen (title) - 1] = '\0';

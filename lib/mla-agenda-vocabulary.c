@@ -288,14 +288,17 @@ static const MlaPattern patterns[] = {
       G_REGEX_CASELESS },
     { FIELD (stand_in_alone), "^(?:the\\s+)?(?:@STAND_IN@)$", G_REGEX_CASELESS },
     { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
+    { FIELD (item_code), "^(?<code>\\p{Lu}[\\p{L}.]{0,7} \\d{1,3}[a-z]?)\\s{2,}(?=\\S)", 0 },
     /* "~~09:00~~ 09:30": text struck through in Markdown is gone */
     { FIELD (struck), "~~[^~]*~~\\s*", 0 },
     { FIELD (bullet), "^(\\s*)(?:@BULLET@)(?=\\s)", 0 },
     /* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
      * Room 3A", "Triage [Library]" */
+    /* (a place in brackets may hold one comma: "Lunch (Kantine, EG)") */
     { FIELD (place_tail),
       "^(?<title>.*?\\S)\\s*(?:\\s(?:--?|\\x{2013}|\\x{2014})\\s+(?<place>[^,()\\[\\]]+?)"
-      "(?:\\s*,\\s*(?<note>[^,]+))?|\\s*(?<open>[(\\[])\\s*(?<place>[^,()\\[\\]]+?)\\s*[)\\]])\\s*$",
+      "(?:\\s*,\\s*(?<note>[^,]+))?|\\s*(?<open>[(\\[])\\s*(?<place>[^,()\\[\\]]+?(?:,\\s*[^,()\\[\\]]+?)?)"
+      "\\s*[)\\]])\\s*$",
       G_REGEX_DUPNAMES },
     /* "Lab 1 - Finite-state tools, Room 204": a room after the last comma */
     { FIELD (place_comma), "^(?<title>.*\\S)\\s*,\\s*(?<place>[^,()\\[\\]]+?)\\s*$", 0 },

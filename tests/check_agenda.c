@@ -2890,6 +2890,25 @@ static const struct {
       "　会場B：セッション2「実践」　座長：小野寺 健\n11:30〜12:40　昼食\n"
       "18:00〜　懇親会（ホテル翠嵐 2F 宴会場）\n",
       5, 0, 4, "懇親会", NULL, "ホテル翠嵐 2F 宴会場", NULL },
+    /* an item's code in a column of its own heads its title */
+    { "Donnerstag, 14. Januar 2027\n\n09:30 – 09:45  TOP 1  Begrüßung\n"
+      "10:00 – 11:00  TOP 3  Stellungnahme zu ISO/DIS 30145-2 „Datenqualität in\n"
+      "                      Lieferketten“\n                      Berichterstatter: Ole Grünewald\n"
+      "12:15 – 13:00  Mittagessen (Kantine, EG)\n14:00          TOP 7  Schluss\n",
+      4, 0, 0, "TOP 1 Begrüßung", NULL, NULL, NULL },
+    /* a title line that runs on goes on with a capital; a rapporteur speaks */
+    { "Donnerstag, 14. Januar 2027\n\n09:30 – 09:45  TOP 1  Begrüßung\n"
+      "10:00 – 11:00  TOP 3  Stellungnahme zu ISO/DIS 30145-2 „Datenqualität in\n"
+      "                      Lieferketten“\n                      Berichterstatter: Ole Grünewald\n"
+      "12:15 – 13:00  Mittagessen (Kantine, EG)\n14:00          TOP 7  Schluss\n",
+      4, 0, 1, "TOP 3 Stellungnahme zu ISO/DIS 30145-2 „Datenqualität in Lieferketten“", NULL,
+      NULL, "Ole Grünewald" },
+    /* a meal's place in brackets may hold a comma */
+    { "Donnerstag, 14. Januar 2027\n\n09:30 – 09:45  TOP 1  Begrüßung\n"
+      "10:00 – 11:00  TOP 3  Stellungnahme zu ISO/DIS 30145-2 „Datenqualität in\n"
+      "                      Lieferketten“\n                      Berichterstatter: Ole Grünewald\n"
+      "12:15 – 13:00  Mittagessen (Kantine, EG)\n14:00          TOP 7  Schluss\n",
+      4, 0, 2, "Mittagessen", NULL, "Kantine, EG", NULL },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
