@@ -2909,6 +2909,16 @@ static const struct {
       "                      Lieferketten“\n                      Berichterstatter: Ole Grünewald\n"
       "12:15 – 13:00  Mittagessen (Kantine, EG)\n14:00          TOP 7  Schluss\n",
       4, 0, 2, "Mittagessen", NULL, "Kantine, EG", NULL },
+    /* "9:00 a 9:30": a range in Spanish */
+    { "JUEVES, 11 DE FEBRERO DE 2027\n\n9:00 a 9:30 — Acreditación\n\n"
+      "11:00 a 12:30 — Sesión 1: Recursos\n    Presidenta de sesión: Montserrat Vilaró\n\n"
+      "16:00 — Clausura\n",
+      3, 0, 0, "Acreditación", NULL, NULL, NULL },
+    /* "Presidenta de sesión:" chairs */
+    { "JUEVES, 11 DE FEBRERO DE 2027\n\n9:00 a 9:30 — Acreditación\n\n"
+      "11:00 a 12:30 — Sesión 1: Recursos\n    Presidenta de sesión: Montserrat Vilaró\n\n"
+      "16:00 — Clausura\n",
+      3, 0, 1, "Sesión 1: Recursos", NULL, NULL, "Montserrat Vilaró" },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
