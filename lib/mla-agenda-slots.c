@@ -95,6 +95,30 @@ continues_prose (MlaAgendaBuilder *b)
            || g_array_index (b->slot_lines, guint, b->slot_lines->len - 1) < first;
 }
 
+/* "9:30 please. Last time the 9:00 start meant half the room" over "the
+ * first talk. I'd put the design review on day 2 after lunch": a time
+ * that starts a paragraph of prose, whose lines (both as long as wrapped
+ * prose) run on in mid-sentence and go on at the same margin in lower
+ * case. A slot's title wraps
+ * indented under itself. Also "+1 to 9:30": a vote, no time. */
+static gboolean
+starts_prose (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b), *below;
+    const char *text = line->text + line->indent;
+
+    if (text[0] == '+' && g_ascii_isdigit (text[1]))
+        return TRUE;
+    if (b->index + 1 >= b->n_lines)
+        return FALSE;
+    below = &b->lines[b->index + 1];
+    return !below->blank && below->indent <= line->indent
+           && g_ascii_islower (text[strlen (text) - 1])
+           && g_unichar_islower (g_utf8_get_char (below->text + below->indent))
+           && g_utf8_strlen (text, -1) >= PROSE_MIN_CHARS
+           && g_utf8_strlen (below->text + below->indent, -1) >= PROSE_MIN_CHARS;
+}
+
 /* Whether the current line starts with a bullet ("- ", "* ", "\u2022 "). */
 static gboolean
 is_list_item (MlaAgendaBuilder *b)
@@ -151,7 +175,7 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 
     if (b->in_minutes)
         return FALSE;   /* timestamps of the minutes, no slots */
-    if (continues_prose (b))
+    if (continues_prose (b) || starts_prose (b))
         return FALSE;
 
     if (!mla_agenda_fetch_clock (b, match, "1", &start, &bare1))

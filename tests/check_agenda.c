@@ -1816,6 +1816,14 @@ static const char *const negatives[] = {
 
 /* Round 5: prose wrapped before a time, and a dated incident timeline. */
 static const char *const negatives_round5[] = {
+    /* a time that starts wrapped prose; a vote ("+1 to 9:30") */
+    "> should we start at 9:00 again, or is 9:30 kinder to the people\n>\n"
+    "> 9:30 please. Last time the 9:00 start meant half the room arrived during\n"
+    "> the first talk. I'd put the design review on day 2 after lunch, people\n"
+    "> are more awake then than at 16:00 on day 3.\n\n"
+    "+1 to 9:30. I would also keep the lunch break at a full hour (12:30 to\n"
+    "13:30 worked well in October) and not schedule anything after 17:00, the\n"
+    "building closes at 18:00 anyway.\n",
     "Most of you are on TP 1947 from Frankfurt, arriving Tuesday 14 October at\n"
     "10:35. Our shuttle leaves the airport at 11:15 and again at 13:00, look for\n"
     "the driver with the sign at exit 3. If you land later than the last one at\n"
