@@ -195,6 +195,7 @@ static const MlaWordList word_lists[] = {
     { "times", "units", 0, "@UNIT@", 0 },
     { "times", "durations", 0, "@DURATION@", 0 },
     { "times", "until", 0, "@UNTIL@", 0 },
+    { "times", "now", 0, "@NOW@", 0 },
     { "labels", "stand-ins", 0, "@STAND_IN@", 0 },
     { "labels", "presents", 0, "@PRESENTS@", 0 },
     { "times", "from", 0, "@FROM@", 0 },
@@ -255,6 +256,8 @@ static const MlaPattern patterns[] = {
      * colon last */
     { FIELD (schedule_intro), "^[\\s#*=~-]*(?:@SCHEDULE@)(?!\\w)[^:.!?]{0,60}:\\s*$",
       G_REGEX_CASELESS },
+    /* "--> moved, now 14.00-14.45": a reply's new range for the item above */
+    { FIELD (moved_to), "^[-=]{1,3}>\\s.*?(?<!\\w)(?:@NOW@)\\s+(?=\\d)", G_REGEX_CASELESS },
     /* "- draft-x-04 (in review until": what ends before a date makes it
      * a deadline, no day */
     { FIELD (deadline_before), "(?<!\\w)(?:@UNTIL@)\\s*$", G_REGEX_CASELESS },
@@ -284,7 +287,8 @@ static const MlaPattern patterns[] = {
       "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$"
       "|\\s*\\(\\s*(?:@UNTIL@)\\s[^()]*\\)\\s*$", G_REGEX_CASELESS },
     { FIELD (stand_in),
-      "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\))\\s*$",
+      "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\)"
+      "|,\\s+(?:the\\s+)?(?:@STAND_IN@))\\s*$",
       G_REGEX_CASELESS },
     { FIELD (stand_in_alone), "^(?:the\\s+)?(?:@STAND_IN@)$", G_REGEX_CASELESS },
     { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
