@@ -856,7 +856,7 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         b->index = last;
         return;
     }
-    for (guint i = 0; i < cells->len && i < b->columns->len; i++) {
+    for (guint i = 0, in_title = 0; i < cells->len && i < b->columns->len; i++) {
         const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
         const char *cell = g_ptr_array_index (cells, i);
 
@@ -865,10 +865,15 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         if (column->kind == COLUMN_PLACE && slot->location == NULL) {
             slot->location = g_strdup (cell);
         } else if (column->kind == COLUMN_PERSON) {
+            /* the row's people are its column's: names in its title cell
+             * are its papers' authors ("Session A - Paper \u2013 S. Mirza") */
+            g_ptr_array_remove_range (slot->people, 0, MIN (in_title, slot->people->len));
+            in_title = 0;
             if (!add_labelled_person (b, slot, cell))
                 mla_agenda_add_person (b, slot, cell, column->role);
         } else if (slot->title == NULL) {
             mla_agenda_slot_set_title (b, slot, cell);
+            in_title = slot->people->len;
         } else {
             g_ptr_array_add (slot->notes, g_strdup (cell));
         }

@@ -1938,6 +1938,22 @@ START_TEST (test_reply_moves_slot)
 }
 END_TEST
 
+/* A row whose column of people names its chair: the names in its title
+ * cell are its papers' authors, no speakers. */
+START_TEST (test_person_column_over_title)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Friday 15 January 2027\n\n| Time | Session | Chair / Speaker | Room |\n|---|---|---|---|\n"
+        "| 09:00 | Keynote: cheap robots | Speaker: Ann Lee | Pike 100 |\n"
+        "| 10:00 | Paper session A - Depth from a single lens \u2013 S. Mirza | Chair: Bo Ma | Pike 100 |\n"
+        "| 11:30 | Lunch | | Atrium |\n",
+        "2027-01-07T10:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    assert_chair (slot_at (agenda, 0, 1), "Bo Ma", MLA_PERSON_ROLE_CHAIR, TRUE);
+}
+END_TEST
+
 /* "Session II 09:30-11:30" over the items: the last one ends at 11:30. */
 START_TEST (test_frame_ends_last_slot)
 {
@@ -3460,6 +3476,7 @@ static const struct {
     { "round 5", &test_frame_time_alone, G_N_ELEMENTS (time_frames) },
     { "round 5", &test_second_frame_heads_its_day, 1 },
     { "round 6", &test_reply_moves_slot, 1 },
+    { "round 6", &test_person_column_over_title, 1 },
 };
 
 static Suite *
