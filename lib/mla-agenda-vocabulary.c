@@ -470,7 +470,9 @@ static const MlaPattern patterns[] = {
     { FIELD (year), "(?<![\\d:.])(?:19|20)\\d{2}(?![\\d:])", 0 },
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
-    { FIELD (description), "^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$", 0 },
+    /* (not a talk's title in quotes: "Opening — \u00ab Open source in towns \u00bb") */
+    { FIELD (description),
+      "^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(?![\"\\x{ab}\\x{201c}\\x{201e}])((?:\\S+\\s+){6,}\\S+)$", 0 },
     /* "People arrive. Coffee will be served": a short first sentence is
      * the title, the rest a note */
     { FIELD (sentences), "^((?:\\S+\\s+){0,4}\\p{Ll}{3,})\\.\\s+(\\p{Lu}.*\\S)$", 0 },

@@ -2961,6 +2961,13 @@ static const struct {
       "11:00 a 12:30 — Sesión 1: Recursos\n    Presidenta de sesión: Montserrat Vilaró\n\n"
       "16:00 — Clausura\n",
       3, 0, 1, "Sesión 1: Recursos", NULL, NULL, "Montserrat Vilaró" },
+    /* a talk's title in quotes after a dash stays; a room in parentheses
+     * after the speaker's name is the place */
+    { "VENDREDI 22 JANVIER 2027\n\n09h30 – 10h15 : Plénière d'ouverture — « Le libre dans les "
+      "collectivités »,\n                Mathilde Kerbrat (Amphi Curie)\n\n11h15 – 11h30 : Pause\n"
+      "12h15 – 14h00 : Déjeuner libre\n",
+      3, 0, 0, "Plénière d'ouverture — « Le libre dans les collectivités »", NULL, "Amphi Curie",
+      "Mathilde Kerbrat" },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
