@@ -203,8 +203,14 @@ line_above_runs_on (MlaAgendaBuilder *b, gboolean comma)
 static gboolean
 wraps_line_above (MlaAgendaBuilder *b, const char *text)
 {
+    const char *colon = strstr (text, ": ");
+
     /* one word with a digit ("draft-ietf-x-01") names a document */
     if (strchr (text, ' ') == NULL && strpbrk (text, "0123456789") != NULL)
+        return FALSE;
+    /* "scribe: Leo Pfannkuch": a field that names someone, no wrap */
+    if (colon != NULL && memchr (text, ' ', colon - text) == NULL
+        && mla_agenda_parser_is_name (b->parser, colon + 2))
         return FALSE;
     return line_above_runs_on (b, TRUE)
            || g_utf8_strlen (b->lines[b->index - 1].text, -1) + 1 + (glong) strcspn (text, " ")

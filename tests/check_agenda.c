@@ -2968,6 +2968,10 @@ static const struct {
       "12h15 – 14h00 : Déjeuner libre\n",
       3, 0, 0, "Plénière d'ouverture — « Le libre dans les collectivités »", NULL, "Amphi Curie",
       "Mathilde Kerbrat" },
+    /* "scribe: Name" under a title is a field, no wrap of the title */
+    { "Day 1 \u2014 2027-01-19 (Tuesday)\n\n1500-1530  Break\n1530-1700  Test suite and implementation report\n"
+      "           scribe: Leo Pfannkuch\n1700-1730  Close\n",
+      3, 0, 1, "Test suite and implementation report", NULL, NULL, NULL },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
