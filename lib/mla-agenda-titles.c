@@ -209,6 +209,20 @@ mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
     }
 }
 
+/* "Administrivia - Chairs", "Welcome (all)": a role at the end of @title,
+ * nobody named; cut off in place. */
+static void
+drop_stand_in (MlaAgendaBuilder *b, char *title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    gint start = 0;
+
+    if (!g_regex_match (b->parser->stand_in, title, 0, &match))
+        return;
+    g_match_info_fetch_pos (match, 0, &start, NULL);
+    title[start] = '\0';
+}
+
 void
 mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
 {
@@ -229,12 +243,19 @@ mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
             continue;
         name = g_match_info_fetch_named (match, "name");
         marker = g_match_info_fetch_named (match, "marker");
+        g_match_info_fetch_named_pos (match, "title", NULL, &start);
+        if (slot->location == NULL && slot->room == NULL && mla_agenda_names_room (b, name)) {
+            /* "Welcome -- main barn": a room in lower case is the place */
+            slot->location = g_steal_pointer (&name);
+            slot->title[start] = '\0';
+            drop_stand_in (b, slot->title);
+            continue;
+        }
         if (!mla_agenda_is_lower_name (b->parser, name))
             continue;
         /* (with its marker: "(tbc)" makes the person unconfirmed) */
         person = g_strconcat (name, marker != NULL ? marker : "", NULL);
         mla_agenda_add_person (b, slot, person, MLA_PERSON_ROLE_SPEAKER);
-        g_match_info_fetch_named_pos (match, "title", NULL, &start);
         slot->title[start] = '\0';
     }
 }
@@ -262,22 +283,6 @@ split_meal_note (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char **title)
     *title = g_steal_pointer (&before);
 }
 
-/* Splits what a title carries besides itself: "@ place", a trailing
- * "(or ...)" note, a " - Speaker Name" tail. */
-/* "Administrivia - Chairs", "Welcome (all)": a role at the end of @title,
- * nobody named; cut off in place. */
-static void
-drop_stand_in (MlaAgendaBuilder *b, char *title)
-{
-    g_autoptr (GMatchInfo) match = NULL;
-    gint start = 0;
-
-    if (!g_regex_match (b->parser->stand_in, title, 0, &match))
-        return;
-    g_match_info_fetch_pos (match, 0, &start, NULL);
-    title[start] = '\0';
-}
-
 /* Whether every one of @parts is a first name ("Noor", "Jess"). */
 static gboolean
 first_names (MlaAgendaBuilder *b, GStrv parts)
@@ -288,6 +293,8 @@ first_names (MlaAgendaBuilder *b, GStrv parts)
     return TRUE;
 }
 
+/* Splits what a title carries besides itself: "@ place", a trailing
+ * "(or ...)" note, a " - Speaker Name" tail. */
 void
 mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
 {

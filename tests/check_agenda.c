@@ -2972,6 +2972,10 @@ static const struct {
     { "Day 1 \u2014 2027-01-19 (Tuesday)\n\n1500-1530  Break\n1530-1700  Test suite and implementation report\n"
       "           scribe: Leo Pfannkuch\n1700-1730  Close\n",
       3, 0, 1, "Test suite and implementation report", NULL, NULL, NULL },
+    /* a room in lower case after a dash is the place, not a name */
+    { "Saturday 9 January 2027\n\n10:00-10:25  Welcome & grid building (all) -- main barn\n"
+      "10:30-11:20  Zine making (Lotte)\n11:30-12:20  Mesh networks (Ana + Bram)\n",
+      3, 0, 0, "Welcome & grid building", NULL, "main barn", NULL },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
