@@ -139,6 +139,18 @@ is_plenary (MlaAgendaBuilder *b, const char *cell)
     return g_hash_table_contains (b->parser->plenary_words, key);
 }
 
+/* The room of the grid's column that holds @column (characters). */
+static guint
+room_at (MlaAgendaBuilder *b, glong column)
+{
+    guint room = 0;
+
+    while (room + 1 < b->rooms->len
+           && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
+        room++;
+    return room;
+}
+
 /* The marks right before @p in @text, spaces apart ("10am  -- doors"). */
 static gsize
 marks_before (const char *text, const char *p)
@@ -165,8 +177,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
     while (*p != '\0') {
         gboolean ruled;
         const char *chunk_end;
-        glong column;
-        guint room = 0;
+        guint room;
         g_autofree char *cell = NULL;
         MlaAgendaSlot *slot;
 
@@ -176,10 +187,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         chunk_end = strstr (p, "  ");
         if (chunk_end == NULL)
             chunk_end = p + strlen (p);
-        column = g_utf8_pointer_to_offset (text, p);
-        while (room + 1 < b->rooms->len
-               && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
-            room++;
+        room = room_at (b, g_utf8_pointer_to_offset (text, p));
         cell = g_strndup (p, chunk_end - p);
         ruled = strip_rule_marks (cell, first ? marks_before (text, p) : 0);
         p = chunk_end;
@@ -315,4 +323,24 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
     b->previous = previous;
     b->slot = NULL;
     return TRUE;
+}
+
+MlaAgendaSlot *
+mla_agenda_grid_slot_below (MlaAgendaBuilder *b, guint first, guint n, const char *text,
+                            const char *cell, guint *at)
+{
+    const char *p = strstr (text + *at, cell);
+    guint room;
+
+    if (p == NULL)
+        return NULL;
+    *at = (guint) (p - text) + strlen (cell);
+    room = room_at (b, g_utf8_pointer_to_offset (text, p));
+    for (guint i = first; i < first + n; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, i);
+
+        if (g_strcmp0 (slot->room, g_ptr_array_index (b->rooms, room)) == 0)
+            return slot;
+    }
+    return NULL;
 }

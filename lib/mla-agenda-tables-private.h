@@ -101,6 +101,12 @@ gboolean mla_agenda_grid_header (MlaAgendaBuilder *b);
  * CELLAR", a day heading in the header's corner cell. */
 gboolean mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from);
 
+/* In a grid laid out by position, the slot among @n of the day's from
+ * @first in the room whose column holds @cell of @text (a line under a
+ * row; searched from byte *@at on, which moves past it), or NULL. */
+MlaAgendaSlot *mla_agenda_grid_slot_below (MlaAgendaBuilder *b, guint first, guint n,
+                                           const char *text, const char *cell, guint *at);
+
 /* Rule "time-header": a line of times only ("   10:00    11:00    13:00")
  * over rows of a room and one cell per time: a transposed grid, each cell
  * a slot in the row's room from its column's time to the next column's. */

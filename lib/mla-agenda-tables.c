@@ -927,33 +927,6 @@ people_by_room_key (MlaAgendaBuilder *b, guint first, guint n, const char *text)
     return count > 0;
 }
 
-/* In a grid laid out by position, the slot among @n from @first in the
- * room whose column holds @cell of @text (searched from byte *@at on,
- * which moves past it), or NULL. */
-static MlaAgendaSlot *
-slot_below (MlaAgendaBuilder *b, guint first, guint n, const char *text, const char *cell,
-            guint *at)
-{
-    const char *p = strstr (text + *at, cell);
-    glong column;
-    guint room = 0;
-
-    if (p == NULL)
-        return NULL;
-    *at = (guint) (p - text) + strlen (cell);
-    column = g_utf8_pointer_to_offset (text, p);
-    while (room + 1 < b->rooms->len
-           && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
-        room++;
-    for (guint i = first; i < first + n; i++) {
-        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, i);
-
-        if (g_strcmp0 (slot->room, g_ptr_array_index (b->rooms, room)) == 0)
-            return slot;
-    }
-    return NULL;
-}
-
 gboolean
 mla_agenda_row_cells_below (MlaAgendaBuilder *b)
 {
@@ -978,7 +951,7 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
     for (guint i = 0, at = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
         MlaAgendaSlot *slot = cells->len == n ? g_ptr_array_index (b->day->slots, first + i)
-                                              : slot_below (b, first, n, line->text, cell, &at);
+                                              : mla_agenda_grid_slot_below (b, first, n, line->text, cell, &at);
         g_auto (GStrv) names = NULL;
 
         gsize len = strlen (cell);
