@@ -8,6 +8,8 @@
 #include <glib.h>
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+/* (weak: only some targets set themselves up first, as libFuzzer lets them) */
+int LLVMFuzzerInitialize (int *argc, char ***argv) __attribute__ ((weak));
 
 int
 main (void)
@@ -24,6 +26,8 @@ main (void)
         fprintf (stderr, "SKIP: %s\n", error->message);
         return 77;
     }
+    if (LLVMFuzzerInitialize != NULL)
+        LLVMFuzzerInitialize (NULL, NULL);
     while ((name = g_dir_read_name (dir)) != NULL) {
         g_autofree char *path = g_build_filename (corpus, name, NULL);
         g_autofree char *data = NULL;
