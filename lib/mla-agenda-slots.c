@@ -66,9 +66,9 @@ place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
 
 /* "arriving Tuesday 14 October at" over "10:35. Our shuttle ...": a
  * time that starts a line only because prose was wrapped there. The line
- * above runs on (no colon or full stop at its end; "16:00 UTC / 17:00 CET /"
- * lists times on), is as long as wrapped
- * prose and written as prose (no tab, no column gap), is no slot's
+ * above runs on (no colon or full stop at its end; "16:00 UTC / 17:00
+ * CET /" lists times on), is as long as wrapped prose and written as
+ * prose (no tab, no column gap), is no slot's
  * continuation (not indented more), and its paragraph holds no slot. */
 static gboolean
 continues_prose (MlaAgendaBuilder *b)
@@ -99,8 +99,8 @@ continues_prose (MlaAgendaBuilder *b)
  * first talk. I'd put the design review on day 2 after lunch": a time
  * that starts a paragraph of prose, whose lines (both as long as wrapped
  * prose) run on in mid-sentence and go on at the same margin in lower
- * case. A slot's title wraps
- * indented under itself. Also "+1 to 9:30": a vote, no time. */
+ * case; a slot's title wraps indented under itself. Also "+1 to 9:30": a
+ * vote, no time. */
 static gboolean
 starts_prose (MlaAgendaBuilder *b)
 {
