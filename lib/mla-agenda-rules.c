@@ -361,8 +361,11 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
             /* "Stellungnahme zu" over "Lieferketten": a capital too when
              * the title's line runs on, and the line names nobody */
             || (line->indent > b->slot_indent && slot->people->len == 0
-                && line_above_runs_on (b, FALSE) && !mla_agenda_people_at (b, b->index)))) {
-        char *joined = g_strconcat (slot->title, " ", text, NULL);
+                && line_above_runs_on (b, TRUE) && !mla_agenda_people_at (b, b->index)))) {
+        g_autofree char *above = g_strchomp (g_strdup (b->lines[b->index - 1].text));
+        /* (the comma the title lost at its line's end comes back) */
+        gboolean comma = g_str_has_suffix (above, ",") && !g_str_has_suffix (slot->title, ",");
+        char *joined = g_strconcat (slot->title, comma ? ", " : " ", text, NULL);
 
         g_debug ("agenda: rule text: line %u continues the title", b->index + 1);
         g_free (slot->title);

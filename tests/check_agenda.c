@@ -2976,6 +2976,14 @@ static const struct {
     { "Saturday 9 January 2027\n\n10:00-10:25  Welcome & grid building (all) -- main barn\n"
       "10:30-11:20  Zine making (Lotte)\n11:30-12:20  Mesh networks (Ana + Bram)\n",
       3, 0, 0, "Welcome & grid building", NULL, "main barn", NULL },
+    /* a title line ending in a comma goes on with a capital that names
+     * nobody ("Tagesordnung" is no name), its comma kept */
+    { "Donnerstag, 14. Januar 2027\n\n"
+      "09:30 – 09:45  TOP 1  Begrüßung, Feststellung der Beschlussfähigkeit,\n"
+      "                      Genehmigung der Tagesordnung\n09:45 – 10:00  TOP 2  Protokoll\n"
+      "10:00          TOP 3  Schluss\n",
+      3, 0, 0, "TOP 1 Begrüßung, Feststellung der Beschlussfähigkeit, Genehmigung der Tagesordnung",
+      NULL, NULL, NULL },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
