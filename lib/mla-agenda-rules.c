@@ -130,31 +130,6 @@ mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end)
     return at_end;
 }
 
-/* "--> moved to the afternoon, now 14.00-14.45" under a quoted item: a
- * reply moves @slot to the range after "now". */
-static void
-move_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
-{
-    g_autoptr (GMatchInfo) now = NULL, range = NULL;
-    MlaClock start, end;
-    gboolean bare1, bare2;
-    gint from = 0;
-    int s, e;
-
-    if (!g_regex_match (b->parser->moved_to, text, 0, &now))
-        return;
-    g_match_info_fetch_pos (now, 0, NULL, &from);
-    if (!g_regex_match (b->parser->range_anywhere, text + from, 0, &range)
-        || !mla_agenda_fetch_clock (b, range, "1", &start, &bare1)
-        || !mla_agenda_fetch_clock (b, range, "2", &end, &bare2))
-        return;
-    mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
-    if (e <= s)
-        return;
-    mla_agenda_format_minutes (s, slot->start);
-    mla_agenda_format_minutes (e, slot->end);
-}
-
 /* Whether slot lines follow line @from after at most a few field lines
  * ("Room: Chitlada 2", "Chairs: A, B"), rules and a schedule heading
  * ("Agenda" over its underline): then a dated line with hours at @from
@@ -392,7 +367,6 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
                              mla_agenda_person_new (clean, MLA_PERSON_ROLE_CHAIR, FALSE));
         } else {
             g_debug ("agenda: rule text: line %u is a note", b->index + 1);
-            move_slot (b, slot, text);
             g_ptr_array_add (slot->notes, mla_agenda_strip_separators (text));
         }
         b->slot_has_extra = TRUE;

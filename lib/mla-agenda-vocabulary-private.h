@@ -111,7 +111,6 @@ struct MlaAgendaParser {
     GRegex *minutes_heading;    /* "Minutes:" */
     GRegex *schedule_intro;     /* "Agenda for the next call:" */
     GRegex *deadline_before;    /* "(in review until" before a date */
-    GRegex *moved_to;           /* "--> moved, now " before an item's new range */
 };
 
 /* Returns: (transfer full): @text case-folded, without spaces: the key of

@@ -195,7 +195,6 @@ static const MlaWordList word_lists[] = {
     { "times", "units", 0, "@UNIT@", 0 },
     { "times", "durations", 0, "@DURATION@", 0 },
     { "times", "until", 0, "@UNTIL@", 0 },
-    { "times", "now", 0, "@NOW@", 0 },
     { "labels", "stand-ins", 0, "@STAND_IN@", 0 },
     { "labels", "presents", 0, "@PRESENTS@", 0 },
     { "times", "from", 0, "@FROM@", 0 },
@@ -256,8 +255,6 @@ static const MlaPattern patterns[] = {
      * colon last */
     { FIELD (schedule_intro), "^[\\s#*=~-]*(?:@SCHEDULE@)(?!\\w)[^:.!?]{0,60}:\\s*$",
       G_REGEX_CASELESS },
-    /* "--> moved, now 14.00-14.45": a reply's new range for the item above */
-    { FIELD (moved_to), "^[-=]{1,3}>\\s.*?(?<!\\w)(?:@NOW@)\\s+(?=\\d)", G_REGEX_CASELESS },
     /* "- draft-x-04 (in review until": what ends before a date makes it
      * a deadline, no day */
     { FIELD (deadline_before), "(?<!\\w)(?:@UNTIL@)\\s*$", G_REGEX_CASELESS },
