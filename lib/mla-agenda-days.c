@@ -309,6 +309,22 @@ date_from_prose (MlaAgendaBuilder *b, char date[11])
     mla_agenda_format_date (day, date);
 }
 
+/* "SAT 23/1     LOFT     CELLAR" over the first time: the heading is a
+ * grid header's corner cell, the rest the rooms; the day is named by the
+ * corner alone. */
+static void
+corner_header (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    const char *corner = line->text + line->indent, *gap = strstr (corner, "  ");
+
+    if (gap == NULL || b->day == NULL
+        || !mla_agenda_grid_header_from (b, (gsize) (gap - line->text) + strspn (gap, " ")))
+        return;
+    g_free (b->day->name);
+    b->day->name = g_strndup (corner, gap - corner);
+}
+
 gboolean
 mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -329,6 +345,12 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         || g_regex_match (b->parser->minutes_heading, text, 0, NULL))
         return FALSE;
     has_date = mla_agenda_find_date_span (b, text, date, span);
+    if (has_date && span[0] > 0) {
+        g_autofree char *before = g_strndup (text, span[0]);
+
+        if (g_regex_match (b->parser->deadline_before, before, 0, NULL))
+            return FALSE;
+    }
     /* "ABC WG, Wednesday 18 November 2026, 09:30-11:30 (Session I)" over
      * the items (maybe after "Room:" and "Chairs:" lines): the day's
      * heading, its hours a frame, no slot */
@@ -423,6 +445,7 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         }
     }
     mla_agenda_builder_clear_table (b);
+    corner_header (b);
     b->heading_since_slot = TRUE;
     b->day_number = day_number;
     if (frame)

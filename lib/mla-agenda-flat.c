@@ -144,6 +144,23 @@ time_alone (MlaAgendaBuilder *b)
     return title == NULL || g_strstrip (title)[0] == '\0';
 }
 
+/* Whether @title ends in a "Label: Name" cell after a gap (not "P1
+ * Panel: funding maintainers", a title). */
+static gboolean
+labelled_tail (MlaAgendaBuilder *b, const char *title)
+{
+    const char *gap = g_strrstr (title, "  ");
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *colon = NULL, *value = NULL;
+
+    if (gap == NULL || !g_regex_match (mla_agenda_rule (b->parser, "person-label"),
+                                       gap + strspn (gap, " "), 0, &match))
+        return FALSE;
+    colon = g_match_info_fetch_named (match, "colon");
+    value = g_match_info_fetch_named (match, "value");
+    return colon != NULL && colon[0] != '\0' && mla_agenda_names_only (b->parser, value);
+}
+
 gboolean
 mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
 {
@@ -197,7 +214,11 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         if (e > s)
             mla_agenda_format_minutes (e, slot->end);
         slot->room = g_steal_pointer (&session->room);
-        mla_agenda_slot_set_title (b, slot, session->title);
+        /* "Title  Chair: Ann Lee": cells apart by a gap, as on a slot's line */
+        if (labelled_tail (b, session->title))
+            mla_agenda_slot_set_cells (b, slot, session->title, FALSE);
+        else
+            mla_agenda_slot_set_title (b, slot, session->title);
         mla_agenda_builder_add_slot (b, slot);
         b->slot_indent = indent;
     }
@@ -231,7 +252,8 @@ split_run_together (MlaAgendaBuilder *b, const char *rest)
 }
 
 /* The rooms of a header row written one cell per line under "Time": the
- * short lines up to the first time (a blank line may come before it). */
+ * short lines up to the first time (a blank line may come before it); a
+ * line may hold several apart by bars ("Room A | Room B | Room C"). */
 static GPtrArray *
 rooms_below (MlaAgendaBuilder *b, guint *out_last)
 {
@@ -248,9 +270,14 @@ rooms_below (MlaAgendaBuilder *b, guint *out_last)
             *out_last = i - 1;
             return rooms->len >= 2 ? g_steal_pointer (&rooms) : NULL;
         }
-        if (!mla_agenda_is_room_cell (b, cell))
-            return NULL;
-        g_ptr_array_add (rooms, g_steal_pointer (&cell));
+        g_auto (GStrv) cells = g_strsplit (cell, "|", -1);
+
+        for (guint k = 0; cells[k] != NULL; k++) {
+            g_strstrip (cells[k]);
+            if (!mla_agenda_is_room_cell (b, cells[k]))
+                return NULL;
+            g_ptr_array_add (rooms, g_strdup (cells[k]));
+        }
     }
     return NULL;
 }
@@ -522,7 +549,13 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     b->flat_pairs = b->flat_pairs || speakers > 0;
     for (k = 0; k < items->len; k++) {
         const guint *item = (const guint *) (items->data + k * sizeof (guint) * 4);
-        MlaAgendaSlot *slot = mla_agenda_slot_new ();
+        g_autofree char *cell = mla_agenda_squeeze (b->lines[item[1]].text);
+        MlaAgendaSlot *slot;
+
+        /* "\u2014": an empty cell keeps its room's place in the row */
+        if (items->len > 1 && mla_agenda_empty_cell (b, cell))
+            continue;
+        slot = mla_agenda_slot_new ();
 
         mla_agenda_format_minutes (s, slot->start);
         if (e > s)
@@ -548,6 +581,54 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
         mla_agenda_builder_add_slot (b, slot);
     }
     b->index = last;    /* the row's last line read */
+    b->slot_open = FALSE;
+    return TRUE;
+}
+
+/* The cells of line @i apart by bars, each stripped. Returns: (transfer
+ * full) (nullable): NULL when the line holds no bar. */
+static GStrv
+bar_cells (MlaAgendaBuilder *b, guint i)
+{
+    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
+    GStrv cells;
+
+    if (b->lines[i].blank || strchr (text, '|') == NULL)
+        return NULL;
+    cells = g_strsplit (text, "|", -1);
+    for (guint k = 0; cells[k] != NULL; k++)
+        g_strstrip (cells[k]);
+    return cells;
+}
+
+gboolean
+mla_agenda_bar_block (MlaAgendaBuilder *b, int s, int e)
+{
+    guint head = b->index + 1, row = head + 1;
+    g_auto (GStrv) rooms = head < b->n_lines ? bar_cells (b, head) : NULL;
+    g_auto (GStrv) cells = rooms != NULL && row < b->n_lines ? bar_cells (b, row) : NULL;
+    guint n_rooms = rooms != NULL ? g_strv_length (rooms) : 0;
+
+    if (n_rooms < 2 || cells == NULL || g_strv_length (cells) > n_rooms)
+        return FALSE;
+    for (guint k = 0; k < n_rooms; k++)
+        if (!mla_agenda_is_room_cell (b, rooms[k]))
+            return FALSE;
+    g_debug ("agenda: line %u: a row of %u rooms apart by bars", head + 1, n_rooms);
+    b->index = row;
+    for (guint k = 0; cells[k] != NULL; k++) {
+        MlaAgendaSlot *slot;
+
+        if (mla_agenda_empty_cell (b, cells[k]))
+            continue;
+        slot = mla_agenda_slot_new ();
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        slot->room = g_strdup (rooms[k]);
+        mla_agenda_slot_set_title (b, slot, cells[k]);
+        mla_agenda_builder_add_slot (b, slot);
+    }
     b->slot_open = FALSE;
     return TRUE;
 }

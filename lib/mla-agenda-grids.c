@@ -28,11 +28,17 @@ mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
 gboolean
 mla_agenda_grid_header (MlaAgendaBuilder *b)
 {
+    return mla_agenda_grid_header_from (b, mla_agenda_current_line (b)->indent);
+}
+
+gboolean
+mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from)
+{
     const MlaAgendaLine *line = mla_agenda_current_line (b);
     g_autoptr (GPtrArray) rooms = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
     guint next = b->index + 1;
-    const char *p = line->text + line->indent;
+    const char *p = line->text + from;
 
     while (next < b->n_lines && b->lines[next].blank)
         next++;
@@ -97,22 +103,25 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
 }
 
 /* "------ coffee break, foyer ------": a row across a grid drawn with
- * rules; the runs of marks (three or more) on either side go. Returns
+ * rules; the runs of marks (three or more, or two on both sides) go;
+ * @cut counts those already cut off before @cell. Returns
  * whether there were any. */
 static gboolean
-strip_rule_marks (char *cell)
+strip_rule_marks (char *cell, gsize cut)
 {
-    gsize n = strlen (cell), lead = strspn (cell, "-=*~_"), trail = 0;
-    gboolean ruled = FALSE;
+    gsize n = strlen (cell), lead = MAX (strspn (cell, "-=*~_"), cut), trail = 0;
+    gboolean ruled = FALSE, both;
 
     while (trail < n && strchr ("-=*~_", cell[n - 1 - trail]) != NULL)
         trail++;
-    if (trail >= 3 && trail < n) {
+    /* "-- lunch @ the car park --": marks on both sides, two will do */
+    both = lead >= 2 && trail >= 2 && lead + trail < n;
+    if ((trail >= 3 || both) && trail < n) {
         cell[n - trail] = '\0';
         g_strchomp (cell);
         ruled = TRUE;
     }
-    if (lead >= 3 && cell[lead] != '\0') {
+    if ((lead >= 3 || both) && cut == 0 && cell[lead] != '\0') {
         memmove (cell, cell + lead, strlen (cell + lead) + 1);
         ruled = TRUE;
     }
@@ -130,6 +139,33 @@ is_plenary (MlaAgendaBuilder *b, const char *cell)
     return g_hash_table_contains (b->parser->plenary_words, key);
 }
 
+/* The room of the grid's column that holds @column (characters). */
+static guint
+room_at (MlaAgendaBuilder *b, glong column)
+{
+    guint room = 0;
+
+    while (room + 1 < b->rooms->len
+           && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
+        room++;
+    return room;
+}
+
+/* The marks right before @p in @text, spaces apart ("10am  -- doors"). */
+static gsize
+marks_before (const char *text, const char *p)
+{
+    gsize n = 0;
+
+    while (p > text && p[-1] == ' ')
+        p--;
+    while (p > text && strchr ("-=*~_", p[-1]) != NULL) {
+        p--;
+        n++;
+    }
+    return n;
+}
+
 void
 mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
 {
@@ -141,8 +177,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
     while (*p != '\0') {
         gboolean ruled;
         const char *chunk_end;
-        glong column;
-        guint room = 0;
+        guint room;
         g_autofree char *cell = NULL;
         MlaAgendaSlot *slot;
 
@@ -152,12 +187,9 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         chunk_end = strstr (p, "  ");
         if (chunk_end == NULL)
             chunk_end = p + strlen (p);
-        column = g_utf8_pointer_to_offset (text, p);
-        while (room + 1 < b->rooms->len
-               && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
-            room++;
+        room = room_at (b, g_utf8_pointer_to_offset (text, p));
         cell = g_strndup (p, chunk_end - p);
-        ruled = strip_rule_marks (cell);
+        ruled = strip_rule_marks (cell, first ? marks_before (text, p) : 0);
         p = chunk_end;
         if (mla_agenda_empty_cell (b, cell)) {
             first = FALSE;
@@ -291,4 +323,24 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
     b->previous = previous;
     b->slot = NULL;
     return TRUE;
+}
+
+MlaAgendaSlot *
+mla_agenda_grid_slot_below (MlaAgendaBuilder *b, guint first, guint n, const char *text,
+                            const char *cell, guint *at)
+{
+    const char *p = strstr (text + *at, cell);
+    guint room;
+
+    if (p == NULL)
+        return NULL;
+    *at = (guint) (p - text) + strlen (cell);
+    room = room_at (b, g_utf8_pointer_to_offset (text, p));
+    for (guint i = first; i < first + n; i++) {
+        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, i);
+
+        if (g_strcmp0 (slot->room, g_ptr_array_index (b->rooms, room)) == 0)
+            return slot;
+    }
+    return NULL;
 }

@@ -670,9 +670,21 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char
     gboolean after_people = adjacent && b->person_line >= 0
                             && (guint) b->person_line == b->last_content;
     guint last = b->index;
+    const char *open = strrchr (text, '(');
+    g_autofree char *room = NULL, *bare = NULL;
 
     if (!after_people && (slot->people->len > 0 || slot->notes->len > 1))
         return FALSE;
+    /* "Mathilde Kerbrat (Amphi Curie)": a room in parentheses after the
+     * names is the slot's place, no affiliation */
+    if (open != NULL && open > text && g_str_has_suffix (text, ")") && slot->location == NULL
+        && slot->room == NULL) {
+        room = g_strndup (open + 1, strlen (open + 1) - 1);
+        if (mla_agenda_is_room_line (b, room))
+            text = bare = g_strchomp (g_strndup (text, open - text));
+        else
+            g_clear_pointer (&room, g_free);
+    }
     if (title_over_people (b, b->index) ||
         (names = mla_agenda_person_line (b->parser, text)) == NULL)
         return FALSE;
@@ -682,15 +694,17 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char
     if (!mla_agenda_slot_ends_after (b, last, TRUE)) {
         /* ("Welcome / Ann Lee & Bo Li / Great Hall": the slot's room may
          * close it) */
-        g_autofree char *room = last + 1 < b->n_lines && !b->lines[last + 1].blank
-                                    ? mla_agenda_place_alone (b, b->lines[last + 1].text)
-                                    : NULL;
+        g_autofree char *place = last + 1 < b->n_lines && !b->lines[last + 1].blank
+                                     ? mla_agenda_place_alone (b, b->lines[last + 1].text)
+                                     : NULL;
 
-        if (room == NULL || !mla_agenda_slot_ends_after (b, last + 1, TRUE))
+        if (place == NULL || !mla_agenda_slot_ends_after (b, last + 1, TRUE))
             return FALSE;
     }
     for (guint i = 0; names[i] != NULL; i++)
         mla_agenda_add_person (b, slot, names[i], MLA_PERSON_ROLE_SPEAKER);
+    if (room != NULL)
+        slot->location = g_steal_pointer (&room);
     b->person_line = (gint) b->index;
     return TRUE;
 }

@@ -30,9 +30,18 @@ mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell)
     g_regex_match (b->parser->word, cell, 0, &words);
     for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
         g_autofree char *w = g_match_info_fetch (words, 0);
+        gsize n = strlen (w), tail = 0;
 
         if (mla_agenda_is_room_word (b, w))
             return TRUE;
+        /* "会場A", "Hall3": a room word with its letter or number run on */
+        while (tail < n && tail < 3 && g_ascii_isalnum (w[n - 1 - tail]))
+            tail++;
+        if (tail > 0 && tail < n && (tail == 1 || g_ascii_isdigit (w[n - 1]))) {
+            w[n - tail] = '\0';
+            if (mla_agenda_is_room_word (b, w))
+                return TRUE;
+        }
     }
     return FALSE;
 }

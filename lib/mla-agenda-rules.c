@@ -132,8 +132,9 @@ mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end)
 }
 
 /* Whether slot lines follow line @from after at most a few field lines
- * ("Room: Chitlada 2", "Chairs: A, B") and rules: then a dated line with
- * hours at @from frames them. */
+ * ("Room: Chitlada 2", "Chairs: A, B"), rules and a schedule heading
+ * ("Agenda" over its underline): then a dated line with hours at @from
+ * frames them. */
 gboolean
 mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
 {
@@ -147,29 +148,49 @@ mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
         if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0, NULL)
             || g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), text, 0, NULL))
             return TRUE;
-        if (++fields > FRAME_MAX_FIELDS
-            || !(g_regex_match (b->parser->field_line, text, 0, NULL)
-                 || g_regex_match (mla_agenda_rule (b->parser, "underline"), text, 0, NULL)))
+        if (g_regex_match (mla_agenda_rule (b->parser, "underline"), text, 0, NULL)
+            || g_regex_match (b->parser->schedule_heading, text, 0, NULL))
+            continue;
+        if (++fields > FRAME_MAX_FIELDS || !g_regex_match (b->parser->field_line, text, 0, NULL))
             return FALSE;
     }
     return FALSE;
 }
 
-/* Whether @text, the current line, is the rest of the line above, wrapped:
- * the line above runs on ("Teaching with open source:", "Storage and"), or
- * the first word would not have fitted there ("Lightning talks" over
- * "inscriptions on the day, 5 minutes each" is a title and a note). */
+/* Whether the line above the current one runs on ("Teaching with open
+ * source:", "Storage and", "Stellungnahme zu"); @comma: a comma at its
+ * end too, which may also end a title over its speaker. */
 static gboolean
-wraps_line_above (MlaAgendaBuilder *b, const char *text)
+line_above_runs_on (MlaAgendaBuilder *b, gboolean comma)
 {
     g_autofree char *above = g_strchomp (g_strdup (b->lines[b->index - 1].text));
     gsize len = strlen (above), word = len;
 
     while (word > 0 && g_ascii_islower (above[word - 1]))
         word--;
-    return (len > 0 && strchr (":,-&/(", above[len - 1]) != NULL)
-           || (len - word >= 1 && len - word <= 4 && (word == 0 || above[word - 1] == ' '))
-           || g_utf8_strlen (above, -1) + 1 + (glong) strcspn (text, " ") >= WRAP_MIN_CHARS;
+    return (len > 0 && strchr (comma ? ":,-&/(" : ":-&/(", above[len - 1]) != NULL)
+           || (len - word >= 1 && len - word <= 4 && (word == 0 || above[word - 1] == ' '));
+}
+
+/* Whether @text, the current line, is the rest of the line above, wrapped:
+ * the line above runs on, or the first word would not have fitted there
+ * ("Lightning talks" over "inscriptions on the day, 5 minutes each" is a
+ * title and a note). */
+static gboolean
+wraps_line_above (MlaAgendaBuilder *b, const char *text)
+{
+    const char *colon = strstr (text, ": ");
+
+    /* one word with a digit ("draft-ietf-x-01") names a document */
+    if (strchr (text, ' ') == NULL && strpbrk (text, "0123456789") != NULL)
+        return FALSE;
+    /* "scribe: Leo Pfannkuch": a field that names someone, no wrap */
+    if (colon != NULL && memchr (text, ' ', colon - text) == NULL
+        && mla_agenda_parser_is_name (b->parser, colon + 2))
+        return FALSE;
+    return line_above_runs_on (b, TRUE)
+           || g_utf8_strlen (b->lines[b->index - 1].text, -1) + 1 + (glong) strcspn (text, " ")
+                  >= WRAP_MIN_CHARS;
 }
 
 /* "9:30 Invited Talk", a blank line, then the talk's title and speaker:
@@ -319,8 +340,15 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
             || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))
                 /* (a title line that named its speaker ended there) */
-                && slot->people->len == 0 && wraps_line_above (b, text)))) {
-        char *joined = g_strconcat (slot->title, " ", text, NULL);
+                && slot->people->len == 0 && wraps_line_above (b, text))
+            /* "Stellungnahme zu" over "Lieferketten": a capital too when
+             * the title's line runs on, and the line names nobody */
+            || (line->indent > b->slot_indent && slot->people->len == 0
+                && line_above_runs_on (b, TRUE) && !mla_agenda_people_at (b, b->index)))) {
+        g_autofree char *above = g_strchomp (g_strdup (b->lines[b->index - 1].text));
+        /* (the comma the title lost at its line's end comes back) */
+        gboolean comma = g_str_has_suffix (above, ",") && !g_str_has_suffix (slot->title, ",");
+        char *joined = g_strconcat (slot->title, comma ? ", " : " ", text, NULL);
 
         g_debug ("agenda: rule text: line %u continues the title", b->index + 1);
         g_free (slot->title);

@@ -101,6 +101,29 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
                 g_string_append_c (text, ' ');
                 column++;
             } while (column % 8 != 0 || column - from < 2);
+        } else if ((guchar) p[0] == 0xef && (guchar) p[1] == 0xbc
+                   && ((guchar) p[2] == 0x88 || (guchar) p[2] == 0x89 || (guchar) p[2] == 0x9a)) {
+            /* full-width "\uff08", "\uff09", "\uff1a" read as "(", ")", ": "
+             * ("\u5ea7\u9577\uff1aName\uff08Org\uff09") */
+            char sign = (guchar) p[2] == 0x88 ? '(' : (guchar) p[2] == 0x89 ? ')' : ':';
+
+            if (sign == '(' && text->len > 0 && text->str[text->len - 1] != ' ') {
+                g_string_append_c (text, ' ');
+                column++;
+            }
+            g_string_append_c (text, sign);
+            column++;
+            if (sign == ':') {
+                g_string_append_c (text, ' ');
+                column++;
+            }
+            p += 2;
+        } else if ((guchar) p[0] == 0xe3 && (guchar) p[1] == 0x80 && (guchar) p[2] == 0x80) {
+            /* an ideographic space is two columns wide: a gap, as in
+             * "10:00\u301c10:15\u3000Opening" */
+            g_string_append (text, "  ");
+            column += 2;
+            p += 2;
         } else if (*p != '\r') {
             g_string_append_c (text, *p);
             if (((guchar) *p & 0xc0) != 0x80)

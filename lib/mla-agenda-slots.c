@@ -66,8 +66,9 @@ place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
 
 /* "arriving Tuesday 14 October at" over "10:35. Our shuttle ...": a
  * time that starts a line only because prose was wrapped there. The line
- * above runs on (no colon or full stop at its end), is as long as wrapped
- * prose and written as prose (no tab, no column gap), is no slot's
+ * above runs on (no colon or full stop at its end; "16:00 UTC / 17:00
+ * CET /" lists times on), is as long as wrapped prose and written as
+ * prose (no tab, no column gap), is no slot's
  * continuation (not indented more), and its paragraph holds no slot. */
 static gboolean
 continues_prose (MlaAgendaBuilder *b)
@@ -85,13 +86,37 @@ continues_prose (MlaAgendaBuilder *b)
     text = g_strchomp (g_strdup (above->text));
     len = strlen (text);
     if (g_utf8_strlen (text, -1) < PROSE_MIN_CHARS
-        || !(g_ascii_isalnum (text[len - 1]) || text[len - 1] == ',')
+        || !(g_ascii_isalnum (text[len - 1]) || text[len - 1] == ',' || text[len - 1] == '/')
         || strchr (text, '\t') != NULL || strstr (text + above->indent, "   ") != NULL)
         return FALSE;
     for (first = b->index - 1; first > 0 && !b->lines[first - 1].blank; first--)
         ;
     return b->slot_lines->len == 0
            || g_array_index (b->slot_lines, guint, b->slot_lines->len - 1) < first;
+}
+
+/* "9:30 please. Last time the 9:00 start meant half the room" over "the
+ * first talk. I'd put the design review on day 2 after lunch": a time
+ * that starts a paragraph of prose, whose lines (both as long as wrapped
+ * prose) run on in mid-sentence and go on at the same margin in lower
+ * case; a slot's title wraps indented under itself. Also "+1 to 9:30": a
+ * vote, no time. */
+static gboolean
+starts_prose (MlaAgendaBuilder *b)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b), *below;
+    const char *text = line->text + line->indent;
+
+    if (text[0] == '+' && g_ascii_isdigit (text[1]))
+        return TRUE;
+    if (b->index + 1 >= b->n_lines)
+        return FALSE;
+    below = &b->lines[b->index + 1];
+    return !below->blank && below->indent <= line->indent
+           && g_ascii_islower (text[strlen (text) - 1])
+           && g_unichar_islower (g_utf8_get_char (below->text + below->indent))
+           && g_utf8_strlen (text, -1) >= PROSE_MIN_CHARS
+           && g_utf8_strlen (below->text + below->indent, -1) >= PROSE_MIN_CHARS;
 }
 
 /* Whether the current line starts with a bullet ("- ", "* ", "\u2022 "). */
@@ -150,7 +175,7 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 
     if (b->in_minutes)
         return FALSE;   /* timestamps of the minutes, no slots */
-    if (continues_prose (b))
+    if (continues_prose (b) || starts_prose (b))
         return FALSE;
 
     if (!mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
@@ -176,6 +201,19 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         if (g_regex_match (b->parser->item_column, title, 0, &item)) {
             g_match_info_fetch_pos (item, 0, NULL, &skip);
             memmove (title, title + skip, strlen (title + skip) + 1);
+        }
+        g_clear_pointer (&item, g_match_info_unref);
+        /* "TOP 1   Opening": the item's code in a column of its own is
+         * the head of its title (not "Room 5  Title", a room's cell) */
+        if (g_regex_match (b->parser->item_code, title, 0, &item)) {
+            g_autofree char *code = g_match_info_fetch_named (item, "code");
+            gsize n = strlen (code);
+
+            g_match_info_fetch_pos (item, 0, NULL, &skip);
+            if (!mla_agenda_is_room_line (b, code)) {
+                title[n] = ' ';
+                memmove (title + n + 1, title + skip, strlen (title + skip) + 1);
+            }
         }
     }
     while (g_str_has_suffix (title, "|")) {     /* pipe tables */
@@ -219,7 +257,9 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     g_match_info_fetch_named_pos (match, "title", &title_pos, NULL);
     title_pos += (gint) (strlen (title_raw) - strlen (title_raw + strspn (title_raw, " -:|.,")));
-    if (b->columns->len > 0) {
+    /* (a line with no bar under a pipe table is none of its rows: "12h às
+     * 13h30 — Almoço" between two tables) */
+    if (b->columns->len > 0 && (b->column_split != '|' || strchr (title_raw, '|') != NULL)) {
         mla_agenda_table_row (b, title_raw + strspn (title_raw, " -:.,"), s, e);
         return TRUE;
     }
@@ -235,7 +275,8 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             mla_agenda_format_minutes (e, slot->end);
         flag_end_before_start (slot, s, e);
         if (title[0] == '\0'
-            && (mla_agenda_flat_row (b, s, e) || mla_agenda_parallel_block (b, s, e)
+            && (mla_agenda_bar_block (b, s, e) || mla_agenda_flat_row (b, s, e)
+                || mla_agenda_parallel_block (b, s, e)
                 || mla_agenda_block_row (b, s, e)))
             return TRUE;
         if (title[0] == '\0' || place_after_time (b, slot, title_raw)) {

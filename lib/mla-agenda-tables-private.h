@@ -102,6 +102,15 @@ void mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e);
  * without a time column or underline. Returns whether the current line
  * is one; then its rooms are the track columns. */
 gboolean mla_agenda_grid_header (MlaAgendaBuilder *b);
+/* The same from byte @from of the current line on: "SAT 23/1   LOFT
+ * CELLAR", a day heading in the header's corner cell. */
+gboolean mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from);
+
+/* In a grid laid out by position, the slot among @n of the day's from
+ * @first in the room whose column holds @cell of @text (a line under a
+ * row; searched from byte *@at on, which moves past it), or NULL. */
+MlaAgendaSlot *mla_agenda_grid_slot_below (MlaAgendaBuilder *b, guint first, guint n,
+                                           const char *text, const char *cell, guint *at);
 
 /* Rule "time-header": a line of times only ("   10:00    11:00    13:00")
  * over rows of a room and one cell per time: a transposed grid, each cell
@@ -128,6 +137,12 @@ gboolean mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e);
  * line that is a room ("Track A") are read the same way. Returns FALSE
  * when neither fits; else the builder stands on the row's last line. */
 gboolean mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e);
+
+/* A time alone on its line over a line of rooms apart by bars ("Amphi
+ * Curie | Salle 204") and a line of as many cells or fewer: a slot per
+ * filled cell, in its column's room. Returns FALSE when they are not;
+ * else the builder stands on the row's line. */
+gboolean mla_agenda_bar_block (MlaAgendaBuilder *b, int s, int e);
 
 /* A time alone on its line over two or more paragraphs that each read
  * as a session ("Title / Room 201 / Ann Lee, Acme"): each is a slot in

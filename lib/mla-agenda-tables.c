@@ -326,6 +326,26 @@ mla_agenda_header_room (MlaAgendaBuilder *b, const char *cell)
                || mla_agenda_names_room (b, cell));
 }
 
+/* "Chair / Speaker": a header cell of people labels joined by "/" names a
+ * column of people, each cell's own label giving its role ("Speaker: X"),
+ * else the first label's. @key is the cell folded; returns the role or -1. */
+static int
+joined_labels_role (MlaAgendaBuilder *b, const char *key)
+{
+    g_auto (GStrv) parts = strchr (key, '/') != NULL ? g_strsplit (key, "/", -1) : NULL;
+    int first = -1;
+
+    for (guint i = 0; parts != NULL && parts[i] != NULL; i++) {
+        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, parts[i])) - 1;
+
+        if (role < 0)
+            return -1;
+        if (i == 0)
+            first = role;
+    }
+    return first;
+}
+
 void
 mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, char layout)
 {
@@ -354,6 +374,9 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, ch
         MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL, NULL, "" };
         int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
         int weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
+
+        if (role < 0)
+            role = joined_labels_role (b, key);
 
         if (weekday > 0) {
             /* "Time | Monday 23 Nov | Tuesday 24 Nov": a week's timetable,
@@ -755,6 +778,8 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
         /* "(host: Ines Duarte)" */
         if (add_labelled_person (b, slot, inner != NULL ? inner : item))
             continue;
+        if (i == 0 && inner != NULL && mla_agenda_title_names_people (b, slot, item))
+            continue;   /* "Home automation / horror stories / (Ferdi)" */
         names = mla_agenda_person_line (b->parser, item);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
@@ -866,7 +891,7 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         b->index = last;
         return;
     }
-    for (guint i = 0; i < cells->len && i < b->columns->len; i++) {
+    for (guint i = 0, in_title = 0; i < cells->len && i < b->columns->len; i++) {
         const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
         const char *cell = g_ptr_array_index (cells, i);
 
@@ -875,10 +900,15 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         if (column->kind == COLUMN_PLACE && slot->location == NULL) {
             slot->location = g_strdup (cell);
         } else if (column->kind == COLUMN_PERSON) {
+            /* the row's people are its column's: names in its title cell
+             * are its papers' authors ("Session A - Paper \u2013 S. Mirza") */
+            g_ptr_array_remove_range (slot->people, 0, MIN (in_title, slot->people->len));
+            in_title = 0;
             if (!add_labelled_person (b, slot, cell))
                 mla_agenda_add_person (b, slot, cell, column->role);
         } else if (slot->title == NULL) {
             mla_agenda_slot_set_title (b, slot, cell);
+            in_title = slot->people->len;
         } else {
             g_ptr_array_add (slot->notes, g_strdup (cell));
         }
@@ -949,13 +979,14 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
     }
     layout = b->rooms->len > 0 ? ' ' : b->column_split;
     cells = split_row (b, line->text, layout, layout != '|');
-    if (cells->len != n)
+    if (cells->len != n && (b->rooms->len == 0 || cells->len > n))
         return FALSE;
     /* "Kernel testing  Power management" over "Shuah Khan  Rafael
      * Wysocki": each cell goes to the slot of its column */
-    for (guint i = 0; i < n; i++) {
-        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, first + i);
+    for (guint i = 0, at = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
+        MlaAgendaSlot *slot = cells->len == n ? g_ptr_array_index (b->day->slots, first + i)
+                                              : mla_agenda_grid_slot_below (b, first, n, line->text, cell, &at);
         g_auto (GStrv) names = NULL;
 
         gsize len = strlen (cell);
@@ -963,6 +994,8 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
                                      ? g_strndup (cell + 1, len - 2)
                                      : NULL;
 
+        if (slot == NULL)
+            continue;
         /* "Chair: Ann Lee", "- proposed by Ines": a label names its people */
         if (add_labelled_person (b, slot, cell + (g_str_has_prefix (cell, "- ") ? 2 : 0)))
             continue;
@@ -971,6 +1004,9 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
             mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
             continue;
         }
+        /* ("(Noor & Jess)", a first name alone) */
+        if (inner != NULL && mla_agenda_title_names_people (b, slot, cell))
+            continue;
         names = mla_agenda_person_line (b->parser, inner != NULL ? inner : cell);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);

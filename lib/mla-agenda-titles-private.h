@@ -13,6 +13,13 @@ G_BEGIN_DECLS
  * into @slot's fields and sets @slot's title to the rest. */
 void mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw);
 
+/* "Postgres internals" over "(Hamid)": a cell wrapped onto the line
+ * below. Whether @slot's title (with nothing split off yet) read with
+ * @paren after it names people; then @slot has them, else it is as it
+ * was. */
+gboolean mla_agenda_title_names_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                                        const char *paren);
+
 /* "19:10  Niamh Gallagher: Typing a codebase": when two or more of @day's
  * slots without people start with a name and a colon before a title of
  * three words or more, the names are their speakers. (One such slot

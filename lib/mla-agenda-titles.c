@@ -29,18 +29,19 @@ is_code (const char *text)
 }
 
 /* Whether @text may name where a meal is: capitalised or starting with a
- * venue word ("restaurant du campus"), a few words, no number ("(on your
- * own)", "(2 per person)" are notes). */
+ * venue word ("restaurant du campus"), a few words, no number unless
+ * after a venue word ("(on your own)", "(2 per person)" are notes). */
 static gboolean
 meal_venue (MlaAgendaBuilder *b, const char *text)
 {
     guint words = 1;
+    gboolean venue = g_regex_match (b->parser->venue_word, text, 0, NULL);
 
     for (const char *p = text; *p != '\0'; p++)
         words += *p == ' ';
-    return (g_unichar_isupper (g_utf8_get_char (text))
-            || g_regex_match (b->parser->venue_word, text, 0, NULL))
-           && words <= MEAL_VENUE_MAX_WORDS && strpbrk (text, "0123456789") == NULL;
+    /* (a number after a venue word is its floor or room: "Hotel X 2F") */
+    return (g_unichar_isupper (g_utf8_get_char (text)) || venue)
+           && words <= MEAL_VENUE_MAX_WORDS && (venue || strpbrk (text, "0123456789") == NULL);
 }
 
 /* "Restaurante Mar Azul, Rua das Flores 12": the part of @slot's place
@@ -304,6 +305,20 @@ day_tail_handles (MlaAgendaBuilder *b, MlaAgendaDay *day)
     }
 }
 
+/* "Administrivia - Chairs", "Welcome (all)": a role at the end of @title,
+ * nobody named; cut off in place. */
+static void
+drop_stand_in (MlaAgendaBuilder *b, char *title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    gint start = 0;
+
+    if (!g_regex_match (b->parser->stand_in, title, 0, &match))
+        return;
+    g_match_info_fetch_pos (match, 0, &start, NULL);
+    title[start] = '\0';
+}
+
 void
 mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
 {
@@ -325,12 +340,19 @@ mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
             continue;
         name = g_match_info_fetch_named (match, "name");
         marker = g_match_info_fetch_named (match, "marker");
+        g_match_info_fetch_named_pos (match, "title", NULL, &start);
+        if (slot->location == NULL && slot->room == NULL && mla_agenda_names_room (b, name)) {
+            /* "Welcome -- main barn": a room in lower case is the place */
+            slot->location = g_steal_pointer (&name);
+            slot->title[start] = '\0';
+            drop_stand_in (b, slot->title);
+            continue;
+        }
         if (!mla_agenda_is_lower_name (b->parser, name))
             continue;
         /* (with its marker: "(tbc)" makes the person unconfirmed) */
         person = g_strconcat (name, marker != NULL ? marker : "", NULL);
         mla_agenda_add_person (b, slot, person, MLA_PERSON_ROLE_SPEAKER);
-        g_match_info_fetch_named_pos (match, "title", NULL, &start);
         slot->title[start] = '\0';
     }
 }
@@ -356,6 +378,16 @@ split_meal_note (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char **title)
     g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
     g_free (*title);
     *title = g_steal_pointer (&before);
+}
+
+/* Whether every one of @parts is a first name ("Noor", "Jess"). */
+static gboolean
+first_names (MlaAgendaBuilder *b, GStrv parts)
+{
+    for (guint i = 0; parts[i] != NULL; i++)
+        if (!mla_agenda_is_first_name (b->parser, parts[i]))
+            return FALSE;
+    return TRUE;
 }
 
 /* Splits what a title carries besides itself: "@ place", a trailing
@@ -405,14 +437,7 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             title = bare;
         }
     }
-    if (g_regex_match (b->parser->stand_in, title, 0, &match)) {
-        gint start = 0;
-
-        /* "Administrivia - Chairs": a role, nobody named */
-        g_match_info_fetch_pos (match, 0, &start, NULL);
-        title[start] = '\0';
-    }
-    g_clear_pointer (&match, g_match_info_unref);
+    drop_stand_in (b, title);
     if (g_regex_match (b->parser->decorated, title, 0, &match)) {
         char *inner = g_match_info_fetch_named (match, "title");
 
@@ -479,6 +504,7 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     }
     g_clear_pointer (&match, g_match_info_unref);
     take_place_tail (b, slot, title);
+    drop_stand_in (b, title);   /* "Opening (everyone) — Auditorium" */
     if (g_regex_match (b->parser->note_paren, title, 0, &match)) {
         gint start = 0;
 
@@ -622,6 +648,11 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             /* "Intro to the toolchain (Greg)": a first name alone too */
             mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);
             title[start] = '\0';
+        } else if (alone && before[0] != '\0' && g_strv_length (parts) > 1
+                   && first_names (b, parts)) {
+            /* "Kids' corner (Noor & Jess)", "(Ana + Bram)": first names */
+            mla_agenda_add_people (b, slot, names, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
+            title[start] = '\0';
         } else if (person != NULL && (open[0] == '[' || honorific || alone)) {
             /* "(Ann Lee, General Chair)": a name and what she is */
             mla_agenda_add_people (b, slot, names, MLA_PERSON_ROLE_SPEAKER,
@@ -661,4 +692,24 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         title[strlen (title) - 1] = '\0';
     g_free (slot->title);
     slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
+}
+
+gboolean
+mla_agenda_title_names_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *paren)
+{
+    g_autofree char *title = NULL, *whole = NULL;
+
+    if (slot->title == NULL || strchr (slot->title, '(') != NULL || slot->people->len > 0
+        || slot->notes->len > 0 || slot->location != NULL)
+        return FALSE;
+    title = g_strdup (slot->title);
+    whole = g_strconcat (title, " ", paren, NULL);
+    mla_agenda_slot_set_title (b, slot, whole);
+    if (slot->people->len > 0)
+        return TRUE;
+    g_ptr_array_set_size (slot->notes, 0);
+    g_clear_pointer (&slot->location, g_free);
+    g_free (slot->title);
+    slot->title = g_steal_pointer (&title);
+    return FALSE;
 }

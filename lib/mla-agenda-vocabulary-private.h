@@ -41,6 +41,7 @@ struct MlaAgendaParser {
     GRegex *duration;           /* "(20 min)" */
     GRegex *stand_in;           /* "- Chairs" after a title */
     GRegex *item_column;        /* "1   " before a title: an item number in its column */
+    GRegex *item_code;          /* "TOP 1   " before a title: an item's code in its column */
     GRegex *struck;             /* "~~09:00~~ " */
     GRegex *bullet;             /* "\u25b8 " at a line's start */
     GRegex *place_tail;         /* "Lunch - Brasserie X, next door", "Triage [Library]" */
@@ -121,6 +122,7 @@ struct MlaAgendaParser {
     GRegex *schedule_heading;   /* "Agenda", "Draft programme:" */
     GRegex *minutes_heading;    /* "Minutes:" */
     GRegex *schedule_intro;     /* "Agenda for the next call:" */
+    GRegex *deadline_before;    /* "(in review until" before a date */
 };
 
 /* Returns: (transfer full): @text case-folded, without spaces: the key of

@@ -263,6 +263,9 @@ static const MlaPattern patterns[] = {
      * colon last */
     { FIELD (schedule_intro), "^[\\s#*=~-]*(?:@SCHEDULE@)(?!\\w)[^:.!?]{0,60}:\\s*$",
       G_REGEX_CASELESS },
+    /* "- draft-x-04 (in review until": what ends before a date makes it
+     * a deadline, no day */
+    { FIELD (deadline_before), "(?<!\\w)(?:@UNTIL@)\\s*$", G_REGEX_CASELESS },
     /* "Minutes:", "Meeting notes", "COMPTE RENDU \u2013 R\u00c9UNION DU BUREAU": a
      * heading of the record of a meeting */
     /* ("Minutes of the TC call, 5 November 2026 (DRAFT)": its date after a comma) */
@@ -294,18 +297,21 @@ static const MlaPattern patterns[] = {
       "|\\s*\\(\\s*(?:@UNTIL@)\\s[^()]*\\)\\s*$", G_REGEX_CASELESS },
     { FIELD (stand_in),
       "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)(?:\\s*\\([^()]*\\))?"
-      "|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\))\\s*$",
+      "|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\)|,\\s+(?:the\\s+)?(?:@STAND_IN@))\\s*$",
       G_REGEX_CASELESS },
     { FIELD (stand_in_alone), "^(?:the\\s+)?(?:@STAND_IN@)$", G_REGEX_CASELESS },
     { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
+    { FIELD (item_code), "^(?<code>\\p{Lu}[\\p{L}.]{0,7} \\d{1,3}[a-z]?)\\s{2,}(?=\\S)", 0 },
     /* "~~09:00~~ 09:30": text struck through in Markdown is gone */
     { FIELD (struck), "~~[^~]*~~\\s*", 0 },
     { FIELD (bullet), "^(\\s*)(?:@BULLET@)(?=\\s)", 0 },
     /* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
      * Room 3A", "Triage [Library]", "Pub: The Copper Kettle, 2 min walk" */
+    /* (a place in brackets may hold one comma: "Lunch (Kantine, EG)") */
     { FIELD (place_tail),
       "^(?<title>.*?\\S)\\s*(?:(?:\\s(?:--?|\\x{2013}|\\x{2014})|:)\\s+(?<place>[^,()\\[\\]]+?)"
-      "(?:\\s*,\\s*(?<note>[^,]+))?|\\s*(?<open>[(\\[])\\s*(?<place>[^,()\\[\\]]+?)\\s*[)\\]])\\s*$",
+      "(?:\\s*,\\s*(?<note>[^,]+))?|\\s*(?<open>[(\\[])\\s*(?<place>[^,()\\[\\]]+?(?:,\\s*[^,()\\[\\]]+?)?)"
+      "\\s*[)\\]])\\s*$",
       G_REGEX_DUPNAMES },
     /* "Lab 1 - Finite-state tools, Room 204": a room after the last comma */
     { FIELD (place_comma), "^(?<title>.*\\S)\\s*,\\s*(?<place>[^,()\\[\\]]+?)\\s*$", 0 },
@@ -335,7 +341,9 @@ static const MlaPattern patterns[] = {
     { FIELD (lower_tail),
       "^(?<title>.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?<name>\\p{Ll}[\\p{Ll}.'\\x{2019}-]*"
       "(?:\\s+\\p{Ll}[\\p{Ll}.'\\x{2019}-]*){1,2})(?<marker>\\s*\\([^()]*\\))?\\s*$", 0 },
-    { FIELD (venue_word), "^(?:@VENUE_WORD@)(?!\\w)", G_REGEX_CASELESS },
+    /* (words of scripts without spaces run on: "\u30db\u30c6\u30eb\u7fe0\u5d50") */
+    { FIELD (venue_word), "^(?:@VENUE_WORD@)(?:(?!\\w)|(?<=[\\p{Han}\\p{Katakana}\\p{Hiragana}]))",
+      G_REGEX_CASELESS },
     { FIELD (place_part), "(?<!\\w)(?:@PLACE_PART@)(?!\\w)", G_REGEX_CASELESS },
     /* "Ann Lee: Title", "Ann Lee \u2014 Title": who, then a separator */
     { FIELD (name_head),
@@ -444,7 +452,7 @@ static const MlaPattern patterns[] = {
     /* "Dr. ", "Prof. ": titles before a name, followed by one */
     { FIELD (honorific), "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+)+(?=\\p{Lu})", 0 },
     { FIELD (place_prefix), "^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0 },
-    { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|;|&|/|\\b(?:@AND@)\\b)\\s*", 0 },
+    { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|;|&|/|(?<=\\s)\\+(?=\\s)|\\b(?:@AND@)\\b)\\s*", 0 },
     { FIELD (quote), "^(?:[ \\t]*>)+ ?", 0 },
     { FIELD (list_marker), "^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4}|[a-h])[.)]\\s+)",
       0 },
@@ -483,7 +491,7 @@ static const MlaPattern patterns[] = {
     /* "Room A    WG2   Message formats", "Annex: Terminology": a parallel
      * session under a time block, its room first */
     { FIELD (session_line),
-      "^(?<room>[^\\s:|][^:|]{0,24}?)(?:\\s*:\\s+|\\s{2,}|\\t|\\s+[-\\x{2013}\\x{2014}]\\s+)"
+      "^(?<room>[^\\s:|][^:|\\x{ff1a}]{0,24}?)(?:\\s*:\\s+|\\s*\\x{ff1a}\\s*|\\s{2,}|\\t|\\s+[-\\x{2013}\\x{2014}]\\s+)"
       "(?<rest>\\S.*)$",
       0 },
     { FIELD (pipe_cells), NO_START_IN_SPACES "\\s*\\|\\s*", 0 },
@@ -494,7 +502,9 @@ static const MlaPattern patterns[] = {
     { FIELD (year), "(?<![\\d:.])(?:19|20)\\d{2}(?![\\d:])", 0 },
     /* "Introductions - We'll go around the room ...": a sentence after a
      * dash describes the slot. */
-    { FIELD (description), "^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\S+\\s+){6,}\\S+)$", 0 },
+    /* (not a talk's title in quotes: "Opening — \u00ab Open source in towns \u00bb") */
+    { FIELD (description),
+      "^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(?![\"\\x{ab}\\x{201c}\\x{201e}])((?:\\S+\\s+){6,}\\S+)$", 0 },
     /* "People arrive. Coffee will be served": a short first sentence is
      * the title, the rest a note */
     { FIELD (sentences), "^((?:\\S+\\s+){0,4}\\p{Ll}{3,})\\.\\s+(\\p{Lu}.*\\S)$", 0 },

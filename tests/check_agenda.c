@@ -2002,6 +2002,14 @@ static const char *const negatives[] = {
 
 /* Round 5: prose wrapped before a time, and a dated incident timeline. */
 static const char *const negatives_round5[] = {
+    /* a time that starts wrapped prose; a vote ("+1 to 9:30") */
+    "> should we start at 9:00 again, or is 9:30 kinder to the people\n>\n"
+    "> 9:30 please. Last time the 9:00 start meant half the room arrived during\n"
+    "> the first talk. I'd put the design review on day 2 after lunch, people\n"
+    "> are more awake then than at 16:00 on day 3.\n\n"
+    "+1 to 9:30. I would also keep the lunch break at a full hour (12:30 to\n"
+    "13:30 worked well in October) and not schedule anything after 17:00, the\n"
+    "building closes at 18:00 anyway.\n",
     "Most of you are on TP 1947 from Frankfurt, arriving Tuesday 14 October at\n"
     "10:35. Our shuttle leaves the airport at 11:15 and again at 13:00, look for\n"
     "the driver with the sign at exit 3. If you land later than the last one at\n"
@@ -2107,6 +2115,19 @@ static const struct {
       "2026-05-10T09:00:00+02:00", 3, "2026-05-21", "2026-05-21" },
     { "2026\xeb\x85\x84 11\xec\x9b\x94 19\xec\x9d\xbc (\xeb\xaa\xa9)\n14:00-14:30  A\n14:30-15:00  B\n15:00-16:00  C\n",
       "2026-11-10T09:00:00+09:00", 3, "2026-11-19", "2026-11-19" },
+    /* a frame over its fields and an "Agenda" heading with its underline */
+    { "Session:   Wednesday, 16 December 2026, 13:30-15:00\nRoom:      Suite 2\n"
+      "Chairs:    Ann Lee, Bo Ma\n\nAgenda\n------\n13:30  Welcome\n13:45  Status\n14:30  AOB\n",
+      "2026-12-07T18:00:00-08:00", 3, "2026-12-16", "2026-12-16" },
+    /* "(in review until 8 January)" under an item is a deadline, no day */
+    { "Wednesday 16 December 2026\n\n13:30  Status\n  - draft-x-04 (in review until 8 January)\n"
+      "14:00  Talk\n15:00  Close\n",
+      "2026-12-07T18:00:00-08:00", 3, "2026-12-16", "2026-12-16" },
+    /* a line of times that ends in "/" runs on: the time under it is prose */
+    { "Our call is on Thursday at 16:00 UTC / 17:00 CET /\n11:00 EST, same link as always.\n\n"
+      "Agenda (Thursday)\n  16:00 - 16:05 UTC  Welcome\n  16:05 - 16:20 UTC  Retrospective\n"
+      "  16:20 - 17:00 UTC  Open floor\n",
+      "2027-01-25T08:47:39Z", 3, "2027-01-28", "2027-01-28" },
 };
 
 START_TEST (test_dated_days)
@@ -2117,6 +2138,35 @@ START_TEST (test_dated_days)
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), dated_days[_i].slots);
     ck_assert_str_eq (day_at (agenda, 0)->date, dated_days[_i].first);
     ck_assert_str_eq (day_at (agenda, agenda->days->len - 1)->date, dated_days[_i].last);
+}
+END_TEST
+
+/* ", everyone" after a title is a stand-in, like "- Chairs". */
+START_TEST (test_comma_stand_in)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Friday 29 January 2027\n\n9.30-10.00   Coffee and arrival\n"
+        "11.30-12.30  Capacity planning\n13.30-15.00  Breakout: tech debt list, everyone\n",
+        "2027-01-27T16:31:50+01:00");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->title, "Breakout: tech debt list");
+}
+END_TEST
+
+/* A row whose column of people names its chair: the names in its title
+ * cell are its papers' authors, no speakers. */
+START_TEST (test_person_column_over_title)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Friday 15 January 2027\n\n| Time | Session | Chair / Speaker | Room |\n|---|---|---|---|\n"
+        "| 09:00 | Keynote: cheap robots | Speaker: Ann Lee | Pike 100 |\n"
+        "| 10:00 | Paper session A - Depth from a single lens \u2013 S. Mirza | Chair: Bo Ma | Pike 100 |\n"
+        "| 11:30 | Lunch | | Atrium |\n",
+        "2027-01-07T10:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    assert_chair (slot_at (agenda, 0, 1), "Bo Ma", MLA_PERSON_ROLE_CHAIR, TRUE);
 }
 END_TEST
 
@@ -3026,6 +3076,145 @@ static const struct {
     /* one "Hands-on:" title is no column of places */
     { "Sunday\n\n10:00  Hands-on: eBPF tracing\n11:00  Talks\n12:00  Lunch\n",
       3, 0, 0, "Hands-on: eBPF tracing", NULL, NULL, NULL },
+    /* one word with a digit under a title names a document, no wrap */
+    { "Wednesday\n\n13:45  3. Deferred export over QUIC streams (20 min)\n"
+      "          draft-wren-detex-quic-01\n14:05  4. Sampling\n14:30  Close\n",
+      3, 0, 0, "Deferred export over QUIC streams", NULL, NULL, NULL },
+    /* "Horário" heads the column of times, not a room */
+    { "s\u00e1bado, 16/01\n\n| Hor\u00e1rio | Sala Ip\u00ea | Varanda |\n|---|---|---|\n"
+      "| 10h\u201310h50 | Acessibilidade em apps (Lia) | Elixir (Tom\u00e9) |\n"
+      "| 11h\u201311h50 | | Hardware livre (Bia) |\n\n12h \u00e0s 13h30 \u2014 Almo\u00e7o\n\n"
+      "14h \u2014 Abertura (todo mundo) \u2014 Audit\u00f3rio\n",
+      5, 0, 1, "Elixir", "Varanda", NULL, "Tom\u00e9" },
+    /* a line after a pipe table drops the dash after its time */
+    { "s\u00e1bado, 16/01\n\n| Hor\u00e1rio | Sala Ip\u00ea | Varanda |\n|---|---|---|\n"
+      "| 10h\u201310h50 | Acessibilidade em apps (Lia) | Elixir (Tom\u00e9) |\n"
+      "| 11h\u201311h50 | | Hardware livre (Bia) |\n\n12h \u00e0s 13h30 \u2014 Almo\u00e7o\n\n"
+      "14h \u2014 Abertura (todo mundo) \u2014 Audit\u00f3rio\n",
+      5, 0, 3, "Almo\u00e7o", NULL, NULL, NULL },
+    /* a stand-in before the place after a dash is dropped */
+    { "s\u00e1bado, 16/01\n\n| Hor\u00e1rio | Sala Ip\u00ea | Varanda |\n|---|---|---|\n"
+      "| 10h\u201310h50 | Acessibilidade em apps (Lia) | Elixir (Tom\u00e9) |\n"
+      "| 11h\u201311h50 | | Hardware livre (Bia) |\n\n12h \u00e0s 13h30 \u2014 Almo\u00e7o\n\n"
+      "14h \u2014 Abertura (todo mundo) \u2014 Audit\u00f3rio\n",
+      5, 0, 4, "Abertura", NULL, "Audit\u00f3rio", NULL },
+    /* a header of labels joined by "/" names a column of people */
+    { "Monday 11 January 2027\n\n| Time | Session | Chair / Speaker | Room |\n|---|---|---|---|\n"
+      "| 09:00 | Tutorial: motion planning | Speaker: Ann Lee | Pike 120 |\n"
+      "| 10:00 | Paper session A | Chair: Bo Ma | Pike 100 |\n| 11:00 | Lunch | | Atrium |\n",
+      3, 0, 1, "Paper session A", NULL, "Pike 100", "Bo Ma" },
+    /* a web table's header of rooms on one line apart by bars, each cell
+     * on its own line; an empty cell keeps its room's place */
+    { "Saturday\n\nTime\nRoom A | Room B | Room C\n10:00 \u2013 10:40\nParsing \u2014 Ann Lee\n"
+      "Fuzzing \u2014 Bo Ma\nGarbage collection \u2014 Cy Ng\n10:50 \u2013 11:30\n"
+      "Registers \u2014 Di Li\n\u2014\nComptime \u2014 Ed Wu\n11:30 \u2013 12:00\nCoffee break\n",
+      6, 0, 4, "Comptime", "Room C", NULL, "Ed Wu" },
+    /* a time alone over a line of rooms and a line of cells, apart by bars */
+    { "Friday\n\n10h30 \u2013 11h15\n   Amphi Curie | Salle 204 | Salle 210\n"
+      "   Migrer 400 postes \u2014 Yannick Le Goff | Atelier Git \u2014 In\u00e8s Bouaziz | \u2014\n\n"
+      "11h15 \u2013 11h30 : Pause\n",
+      3, 0, 1, "Atelier Git", "Salle 204", NULL, "In\u00e8s Bouaziz" },
+    /* a day heading in a grid header's corner; "-- x --" spans the rooms */
+    { "SAT 23/1     LOFT                      CELLAR\n9am          -- doors open --\n"
+      "1pm          Postgres internals        Kids coding corner\n"
+      "             (Hamid)                   (Noor & Jess)\n"
+      "2pm          Soldering for beginners   Home lab show\n"
+      "                                       (Kasimir)\n3pm          -- closing --\n",
+      6, 0, 0, "doors open", NULL, NULL, NULL },
+    /* first names in parentheses on the line under a grid's row */
+    { "SAT 23/1     LOFT                      CELLAR\n9am          -- doors open --\n"
+      "1pm          Postgres internals        Kids coding corner\n"
+      "             (Hamid)                   (Noor & Jess)\n"
+      "2pm          Soldering for beginners   Home lab show\n"
+      "                                       (Kasimir)\n3pm          -- closing --\n",
+      6, 0, 2, "Kids coding corner", "CELLAR", NULL, "Jess" },
+    /* a wrapped cell goes to the slot of its column, other cells empty */
+    { "SAT 23/1     LOFT                      CELLAR\n9am          -- doors open --\n"
+      "1pm          Postgres internals        Kids coding corner\n"
+      "             (Hamid)                   (Noor & Jess)\n"
+      "2pm          Soldering for beginners   Home lab show\n"
+      "                                       (Kasimir)\n3pm          -- closing --\n",
+      6, 0, 4, "Home lab show", "CELLAR", NULL, "Kasimir" },
+    /* a first name in parentheses under a pipe grid cell's title lines */
+    { "Saturday\n\n+-------------+---------------------+---------------------+\n"
+      "|             | KITCHEN             | LIBRARY             |\n"
+      "+-------------+---------------------+---------------------+\n"
+      "| 10:30-11:20 | Home automation     | Zine making         |\n"
+      "|             | horror stories      | (Lotte)             |\n"
+      "|             | (Ferdi)             |                     |\n"
+      "+-------------+---------------------+---------------------+\n"
+      "| 11:30-12:20 | Mesh networks       | Board games         |\n",
+      4, 0, 0, "Home automation horror stories", "KITCHEN", NULL, "Ferdi" },
+    /* an ideographic space is a gap; no bar under a pipe header is no row */
+    { "■ 1日目：2027年3月4日（木）\n\n時間 | 会場A | 会場B\n\n10:00〜10:15　開会挨拶\n10:15〜11:30\n"
+      "　会場A：セッション1「可視化」　座長：山城 美穂（北浜大学）\n"
+      "　会場B：セッション2「実践」　座長：小野寺 健\n11:30〜12:40　昼食\n"
+      "18:00〜　懇親会（ホテル翠嵐 2F 宴会場）\n",
+      5, 0, 0, "開会挨拶", NULL, NULL, NULL },
+    /* "会場B：" a room with its letter run on; "座長：Name" a cell after a gap */
+    { "■ 1日目：2027年3月4日（木）\n\n時間 | 会場A | 会場B\n\n10:00〜10:15　開会挨拶\n10:15〜11:30\n"
+      "　会場A：セッション1「可視化」　座長：山城 美穂（北浜大学）\n"
+      "　会場B：セッション2「実践」　座長：小野寺 健\n11:30〜12:40　昼食\n"
+      "18:00〜　懇親会（ホテル翠嵐 2F 宴会場）\n",
+      5, 0, 2, "セッション2「実践」", "会場B", NULL, "小野寺 健" },
+    /* a venue word run on in a script without spaces, its floor a number */
+    { "■ 1日目：2027年3月4日（木）\n\n時間 | 会場A | 会場B\n\n10:00〜10:15　開会挨拶\n10:15〜11:30\n"
+      "　会場A：セッション1「可視化」　座長：山城 美穂（北浜大学）\n"
+      "　会場B：セッション2「実践」　座長：小野寺 健\n11:30〜12:40　昼食\n"
+      "18:00〜　懇親会（ホテル翠嵐 2F 宴会場）\n",
+      5, 0, 4, "懇親会", NULL, "ホテル翠嵐 2F 宴会場", NULL },
+    /* an item's code in a column of its own heads its title */
+    { "Donnerstag, 14. Januar 2027\n\n09:30 – 09:45  TOP 1  Begrüßung\n"
+      "10:00 – 11:00  TOP 3  Stellungnahme zu ISO/DIS 30145-2 „Datenqualität in\n"
+      "                      Lieferketten“\n                      Berichterstatter: Ole Grünewald\n"
+      "12:15 – 13:00  Mittagessen (Kantine, EG)\n14:00          TOP 7  Schluss\n",
+      4, 0, 0, "TOP 1 Begrüßung", NULL, NULL, NULL },
+    /* a title line that runs on goes on with a capital; a rapporteur speaks */
+    { "Donnerstag, 14. Januar 2027\n\n09:30 – 09:45  TOP 1  Begrüßung\n"
+      "10:00 – 11:00  TOP 3  Stellungnahme zu ISO/DIS 30145-2 „Datenqualität in\n"
+      "                      Lieferketten“\n                      Berichterstatter: Ole Grünewald\n"
+      "12:15 – 13:00  Mittagessen (Kantine, EG)\n14:00          TOP 7  Schluss\n",
+      4, 0, 1, "TOP 3 Stellungnahme zu ISO/DIS 30145-2 „Datenqualität in Lieferketten“", NULL,
+      NULL, "Ole Grünewald" },
+    /* a meal's place in brackets may hold a comma */
+    { "Donnerstag, 14. Januar 2027\n\n09:30 – 09:45  TOP 1  Begrüßung\n"
+      "10:00 – 11:00  TOP 3  Stellungnahme zu ISO/DIS 30145-2 „Datenqualität in\n"
+      "                      Lieferketten“\n                      Berichterstatter: Ole Grünewald\n"
+      "12:15 – 13:00  Mittagessen (Kantine, EG)\n14:00          TOP 7  Schluss\n",
+      4, 0, 2, "Mittagessen", NULL, "Kantine, EG", NULL },
+    /* "9:00 a 9:30": a range in Spanish */
+    { "JUEVES, 11 DE FEBRERO DE 2027\n\n9:00 a 9:30 — Acreditación\n\n"
+      "11:00 a 12:30 — Sesión 1: Recursos\n    Presidenta de sesión: Montserrat Vilaró\n\n"
+      "16:00 — Clausura\n",
+      3, 0, 0, "Acreditación", NULL, NULL, NULL },
+    /* "Presidenta de sesión:" chairs */
+    { "JUEVES, 11 DE FEBRERO DE 2027\n\n9:00 a 9:30 — Acreditación\n\n"
+      "11:00 a 12:30 — Sesión 1: Recursos\n    Presidenta de sesión: Montserrat Vilaró\n\n"
+      "16:00 — Clausura\n",
+      3, 0, 1, "Sesión 1: Recursos", NULL, NULL, "Montserrat Vilaró" },
+    /* a talk's title in quotes after a dash stays; a room in parentheses
+     * after the speaker's name is the place */
+    { "VENDREDI 22 JANVIER 2027\n\n09h30 – 10h15 : Plénière d'ouverture — « Le libre dans les "
+      "collectivités »,\n                Mathilde Kerbrat (Amphi Curie)\n\n11h15 – 11h30 : Pause\n"
+      "12h15 – 14h00 : Déjeuner libre\n",
+      3, 0, 0, "Plénière d'ouverture — « Le libre dans les collectivités »", NULL, "Amphi Curie",
+      "Mathilde Kerbrat" },
+    /* "scribe: Name" under a title is a field, no wrap of the title */
+    { "Day 1 \u2014 2027-01-19 (Tuesday)\n\n1500-1530  Break\n1530-1700  Test suite and implementation report\n"
+      "           scribe: Leo Pfannkuch\n1700-1730  Close\n",
+      3, 0, 1, "Test suite and implementation report", NULL, NULL, NULL },
+    /* a room in lower case after a dash is the place, not a name */
+    { "Saturday 9 January 2027\n\n10:00-10:25  Welcome & grid building (all) -- main barn\n"
+      "10:30-11:20  Zine making (Lotte)\n11:30-12:20  Mesh networks (Ana + Bram)\n",
+      3, 0, 0, "Welcome & grid building", NULL, "main barn", NULL },
+    /* a title line ending in a comma goes on with a capital that names
+     * nobody ("Tagesordnung" is no name), its comma kept */
+    { "Donnerstag, 14. Januar 2027\n\n"
+      "09:30 – 09:45  TOP 1  Begrüßung, Feststellung der Beschlussfähigkeit,\n"
+      "                      Genehmigung der Tagesordnung\n09:45 – 10:00  TOP 2  Protokoll\n"
+      "10:00          TOP 3  Schluss\n",
+      3, 0, 0, "TOP 1 Begrüßung, Feststellung der Beschlussfähigkeit, Genehmigung der Tagesordnung",
+      NULL, NULL, NULL },
     /* an itinerary and a poll are no agendas */
     { "Mon 7.12.\n0735 - 0950   LH 1234   Frankfurt (FRA) - Berlin (BER)\n"
       "1100          Check-in - Hotel Adlon\n1400 - 1800   Customer workshop\n"
@@ -3614,6 +3803,8 @@ static const struct {
     { "round 5", &test_frame_time_alone, G_N_ELEMENTS (time_frames) },
     { "round 5", &test_second_frame_heads_its_day, 1 },
     { "quoted changes", &test_quoted_changes, G_N_ELEMENTS (quoted_changes) },
+    { "round 6", &test_comma_stand_in, 1 },
+    { "round 6", &test_person_column_over_title, 1 },
 };
 
 static Suite *
