@@ -86,6 +86,7 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-tables.c \
 	lib/mla-agenda-grids.c \
 	lib/mla-agenda-flat.c \
+	lib/mla-agenda-export.c \
 	lib/mla-agenda-days-private.h \
 	lib/mla-agenda-days.c \
 	lib/mla-agenda-rules-private.h \

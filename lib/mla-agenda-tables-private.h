@@ -1,8 +1,9 @@
 /* mla-agenda-tables-private.h: tables and parallel tracks of the agenda
  * parser: header rows ("Time | Session | Room", "ROOM A  Room B" over an
  * underline), rows cut into cells, one slot per track cell; implemented
- * by mla-agenda-tables.c, mla-agenda-grids.c (grids laid out by position)
- * and mla-agenda-flat.c (a cell per line). The table's columns are owned
+ * by mla-agenda-tables.c, mla-agenda-grids.c (grids laid out by position),
+ * mla-agenda-flat.c (a cell per line) and mla-agenda-export.c (a scheduling
+ * tool's export). The table's columns are owned
  * by the builder (MlaAgendaBuilder.columns, .rooms) and cleared at each
  * day heading. Not installed. */
 #pragma once
@@ -81,6 +82,13 @@ gboolean mla_agenda_add_labelled_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
 /* Returns: (transfer full): a slot from @s to @e (minutes, @e -1: none). */
 MlaAgendaSlot *mla_agenda_table_slot (int s, int e);
 
+/* The cells of @text (a row without its time, or a header without its
+ * time cell) in @layout (see MlaAgendaBuilder.column_split). Returns:
+ * (transfer full): of char *. */
+GPtrArray *mla_agenda_split_row (MlaAgendaBuilder *b, const char *text, char layout,
+                                 gboolean header);
+
+/* mla-agenda-export.c: */
 /* Rule "export-header": "Date  Start  End  Room  Session  Speakers", a
  * scheduling tool's export, over its rows (up to a blank line): each row
  * a slot on its day, from its start to its end, with its title, people

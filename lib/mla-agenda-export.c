@@ -1,0 +1,208 @@
+/* mla-agenda-export.c: a scheduling tool's export read by the agenda
+ * parser ("Date  Start  End  Room  Session  Speakers" over its rows): each
+ * row a slot on its day. Part of the tables (mla-agenda-tables-private.h). */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-rules-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-times-private.h"
+
+/* The columns of a scheduling tool's export. */
+typedef enum {
+    EXPORT_NOTE, EXPORT_DATE, EXPORT_START, EXPORT_END, EXPORT_TITLE, EXPORT_PLACE, EXPORT_PEOPLE
+} MlaExportColumn;
+
+static MlaExportColumn
+export_column (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *key = mla_agenda_fold_compact (cell);
+
+    if (g_hash_table_contains (b->parser->date_columns, key))
+        return EXPORT_DATE;
+    if (g_hash_table_contains (b->parser->start_columns, key)
+        || g_hash_table_contains (b->parser->time_columns, key))
+        return EXPORT_START;
+    if (g_hash_table_contains (b->parser->end_columns, key))
+        return EXPORT_END;
+    if (g_hash_table_contains (b->parser->title_columns, key))
+        return EXPORT_TITLE;
+    if (g_hash_table_contains (b->parser->place_labels, key))
+        return EXPORT_PLACE;
+    if (g_hash_table_contains (b->parser->people_columns, key)
+        || g_hash_table_contains (b->parser->labels, key))
+        return EXPORT_PEOPLE;
+    return EXPORT_NOTE;
+}
+
+/* The minutes of the time in @cell ("09:00", "9:00-10:30"), -1 if none;
+ * *@out_end (nullable) gets the end of a range in it, else -1. */
+static int
+cell_minutes (MlaAgendaBuilder *b, const char *cell, int *out_end)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *rest = NULL;
+    MlaClock start, end;
+    gboolean bare = FALSE, bare_end = FALSE;
+    int s, e = -1;
+
+    if (out_end != NULL)
+        *out_end = -1;
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), cell, 0, &match)
+        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare) || bare)
+        return -1;
+    rest = g_match_info_fetch_named (match, "title");
+    if (rest != NULL && g_strstrip (rest)[0] != '\0')
+        return -1;      /* a time and more: no cell of times */
+    if (mla_agenda_fetch_clock (b, match, "2", &end, &bare_end))
+        mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    else
+        s = mla_agenda_resolve_clock (&start, -1, b->all_24h);
+    if (out_end != NULL)
+        *out_end = e;
+    return s;
+}
+
+/* The index of the first column of @kind in @kinds, or -1. */
+static int
+column_of (GArray *kinds, MlaExportColumn kind)
+{
+    for (guint i = 0; i < kinds->len; i++)
+        if (g_array_index (kinds, MlaExportColumn, i) == kind)
+            return (int) i;
+    return -1;
+}
+
+/* Whether the place of row @r is used by another row at the same day and
+ * start: the places of parallel tracks are rooms. */
+static gboolean
+place_in_parallel (GPtrArray *rows, guint r, int day, int start, int place)
+{
+    GPtrArray *row = g_ptr_array_index (rows, r);
+    const char *where = g_ptr_array_index (row, place);
+
+    for (guint k = 0; k < rows->len; k++) {
+        GPtrArray *other = g_ptr_array_index (rows, k);
+
+        if (k == r || other->len <= (guint) MAX (MAX (day, start), place))
+            continue;
+        if ((day < 0 || strcmp (g_ptr_array_index (other, day), g_ptr_array_index (row, day)) == 0)
+            && strcmp (g_ptr_array_index (other, start), g_ptr_array_index (row, start)) == 0
+            && strcmp (g_ptr_array_index (other, place), where) != 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether two rows of @rows have the same cell in column @date. */
+static gboolean
+day_shared (GPtrArray *rows, int date)
+{
+    g_autoptr (GHashTable) days = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint r = 0; r < rows->len; r++) {
+        GPtrArray *row = g_ptr_array_index (rows, r);
+
+        if ((guint) date < row->len && !g_hash_table_add (days, g_ptr_array_index (row, date)))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+gboolean
+mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const char *text = mla_agenda_current_line (b)->text;
+    char layout = strchr (text, '|') != NULL ? '|' : ' ';
+    g_autoptr (GPtrArray) header = mla_agenda_split_row (b, text, layout, TRUE);
+    g_autoptr (GArray) kinds = g_array_new (FALSE, FALSE, sizeof (MlaExportColumn));
+    g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+    g_autoptr (GHashTable) rooms = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
+    int date, start, end, title, place, people;
+
+    (void) match;
+    if (header->len > 0 && ((char *) g_ptr_array_index (header, 0))[0] == '\0')
+        g_ptr_array_remove_index (header, 0);   /* "| Date | ..." */
+    for (guint i = 0; i < header->len; i++) {
+        MlaExportColumn kind = export_column (b, g_ptr_array_index (header, i));
+
+        g_array_append_val (kinds, kind);
+    }
+    date = column_of (kinds, EXPORT_DATE);
+    start = column_of (kinds, EXPORT_START);
+    end = column_of (kinds, EXPORT_END);
+    title = column_of (kinds, EXPORT_TITLE);
+    place = column_of (kinds, EXPORT_PLACE);
+    people = column_of (kinds, EXPORT_PEOPLE);
+    if (header->len < 3 || start < 0 || title < 0 || column_of (kinds, EXPORT_NOTE) >= 0)
+        return FALSE;
+    /* the rows: a time in the start column of each */
+    for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+        GPtrArray *row = mla_agenda_split_row (b, b->lines[i].text, layout, TRUE);
+
+        if (row->len > 0 && ((char *) g_ptr_array_index (row, 0))[0] == '\0')
+            g_ptr_array_remove_index (row, 0);
+        if (row->len <= (guint) MAX (start, title)
+            || cell_minutes (b, g_ptr_array_index (row, start), NULL) < 0) {
+            g_ptr_array_unref (row);
+            if (g_regex_match (b->parser->alnum, b->lines[i].text, 0, NULL))
+                break;
+            continue;   /* "----+----": a rule */
+        }
+        g_ptr_array_add (rows, row);
+        g_array_append_val (lines, i);
+    }
+    /* a list of key dates, each row a day of its own without an end, is
+     * no programme */
+    if (rows->len == 0 || (date >= 0 && end < 0 && !day_shared (rows, date)))
+        return FALSE;
+    g_debug ("agenda: rule export-header: line %u: %u rows", b->index + 1, rows->len);
+    for (guint r = 0; place >= 0 && r < rows->len; r++)
+        if (((GPtrArray *) g_ptr_array_index (rows, r))->len > (guint) place
+            && place_in_parallel (rows, r, date, start, place))
+            g_hash_table_add (rooms,
+                              g_ptr_array_index ((GPtrArray *) g_ptr_array_index (rows, r), place));
+    mla_agenda_builder_clear_table (b);
+    for (guint r = 0; r < rows->len; r++) {
+        GPtrArray *row = g_ptr_array_index (rows, r);
+        int e = -1, s = cell_minutes (b, g_ptr_array_index (row, start), &e);
+        MlaAgendaSlot *slot;
+
+        if (end >= 0 && (guint) end < row->len) {
+            int written = cell_minutes (b, g_ptr_array_index (row, end), NULL);
+
+            e = written >= 0 ? written : e;
+        }
+        slot = mla_agenda_table_slot (s, e);
+        if (date >= 0 && (guint) date < row->len) {
+            const char *day = g_ptr_array_index (row, date);
+            char when[11] = "";
+
+            if (mla_agenda_find_date (b, day, when) || mla_agenda_text_weekday (b->parser, day) > 0)
+                b->day = mla_agenda_builder_day_for (b, day, when);
+        }
+        for (guint c = 0; c < row->len && c < kinds->len; c++) {
+            const char *cell = g_ptr_array_index (row, c);
+
+            if (!g_regex_match (b->parser->alnum, cell, 0, NULL))
+                continue;
+            if ((int) c == title)
+                mla_agenda_slot_set_title (b, slot, cell);
+            else if ((int) c == place && g_hash_table_contains (rooms, cell))
+                slot->room = g_strdup (cell);
+            else if ((int) c == place)
+                slot->location = g_strdup (cell);
+            else if ((int) c == people && !mla_agenda_add_labelled_line (b, slot, cell))
+                mla_agenda_add_person (b, slot, cell, MLA_PERSON_ROLE_SPEAKER);
+        }
+        b->index = g_array_index (lines, guint, r);
+        mla_agenda_builder_add_slot (b, slot);
+    }
+    b->slot = NULL;
+    return TRUE;
+}
