@@ -75,7 +75,12 @@ static const MlaAgendaRule rules[] = {
       "(?<colon>\\s*:)?\\s*"
       "(?<value>.*?)[\\s|]*$",
       mla_agenda_rule_person_label, FALSE },
-    { "location-label", "^\\s*(?:\\|\\s*)?(?:@LOCATION@)\\s*:\\s*(?<value>.+?)[\\s|]*$",
+    /* a place's name in quotation marks is the name without them
+     * ("Room: \u00abMinos\u00bb", "Venue: \u201cThe Loft\u201d") */
+    { "location-label", "^\\s*(?:\\|\\s*)?(?:@LOCATION@)\\s*:\\s*"
+      "(?<open>[\"\\x{00AB}\\x{201C}\\x{201E}](?=[^\"\\x{00BB}\\x{201C}\\x{201D}]+"
+      "[\"\\x{00BB}\\x{201C}\\x{201D}][\\s|]*$))?"
+      "(?<value>.+?)(?(open)[\"\\x{00BB}\\x{201C}\\x{201D}])[\\s|]*$",
       rule_location_label, FALSE },
     { "flat-header", "^\\s*(?:@TIMECOL@)(?:(?=\\p{Lu})(?<rest>[^|]+?)|\\s*:?)\\s*$",
       mla_agenda_rule_flat_header, FALSE },

@@ -1315,6 +1315,9 @@ static const struct {
     { "9:00 AM\n\nContinental Breakfast\n\nlocation: Salon E", "Continental Breakfast", "Salon E" },
     { "9:00 - Keynote\n\tSala: Aula Magna", "Keynote", "Aula Magna" },
     { "9:00 - Keynote\n\nVenue: Hall C\n", "Keynote", "Hall C" },
+    { "9:00 - Keynote\n\tRoom: \u00abMinos\u00bb", "Keynote", "Minos" },
+    { "9:00 - Keynote\n\tVenue: \"The Loft\"", "Keynote", "The Loft" },
+    { "9:00 - Keynote\n\tVenue: \"The Loft\" annex", "Keynote", "\"The Loft\" annex" },
 };
 
 /* A place given in a paragraph after the programme is not the last
