@@ -70,10 +70,11 @@ static const MlaAgendaRule rules[] = {
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
       mla_agenda_rule_slot_time, TRUE },
+    /* (also in parentheses on a line of its own: "(resp. Ana Pop)") */
     { "person-label",
-      "^\\s*(?:[-*\\x{2022}|]\\s*)?(?<label>@LABEL@)(?<plural>\\(\\p{L}{1,3}\\))?(?!\\w)"
+      "^\\s*(?:[-*\\x{2022}|]\\s*|(?<paren>\\())?(?<label>@LABEL@)(?<plural>\\(\\p{L}{1,3}\\))?(?!\\w)"
       "(?<colon>\\s*:)?\\s*"
-      "(?<value>.*?)[\\s|]*$",
+      "(?<value>.*?)(?(paren)\\))[\\s|]*$",
       mla_agenda_rule_person_label, FALSE },
     /* a place's name in quotation marks is the name without them
      * ("Room: \u00abMinos\u00bb", "Venue: \u201cThe Loft\u201d") */

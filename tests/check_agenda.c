@@ -3191,6 +3191,21 @@ static const struct {
     { "Tuesday\n\n1300-1430  Panel: sensors\n           Panelists: Rafael Quiroga (USGS); Ifeoma Obi "
       "(Lagos State\n           Univ.); Tuomas Kallio (TBD)\n1430-1445  Break\n1445-1615  Data\n",
       3, 0, 0, "Panel: sensors", NULL, NULL, "Tuomas Kallio" },
+    /* round 6 (blind-w11): a value that goes on after its comma; a
+     * label in parentheses on a line of its own, with no colon; a title
+     * that ends in a dash over its speaker; stand-ins joined by "/" */
+    { "Monday\n\n15:00 - 16:00  Panel: energy\n               Panelists: Ann Lee, Bo Li,\n"
+      "               Aroha Ngata\n16:00 - 16:15  Closing\n",
+      2, 0, 0, "Panel: energy", NULL, NULL, "Aroha Ngata" },
+    { "Tuesday\n\n10:00  Status\n10:10  Storage incident\n       (resp. Mihai Popescu)\n"
+      "10:30  Migration\n",
+      3, 0, 1, "Storage incident", NULL, NULL, "Mihai Popescu" },
+    { "Thursday\n\n13:00  Administrivia - Chairs (5 min)\n13:05  Privacy considerations -\n"
+      "       Priscilla Wong (25 min)\n14:20  Rechartering - Chairs / AD (30 min)\n",
+      3, 0, 1, "Privacy considerations", NULL, NULL, "Priscilla Wong" },
+    { "Thursday\n\n13:00  Administrivia - Chairs (5 min)\n13:05  Privacy considerations -\n"
+      "       Priscilla Wong (25 min)\n14:20  Rechartering - Chairs / AD (30 min)\n",
+      3, 0, 2, "Rechartering", NULL, NULL, NULL },
     /* "@ place" on a line of its own */
     { "Thursday\n\n17:00  Close\n18:00  Drinks\n19:00  Dinner\n       @ Le Bouchon des Filles\n",
       3, 0, 2, "Dinner", NULL, "Le Bouchon des Filles", NULL },
