@@ -325,7 +325,11 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
             || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))
                 /* (a title line that named its speaker ended there) */
-                && slot->people->len == 0 && wraps_line_above (b, text)))) {
+                && slot->people->len == 0 && wraps_line_above (b, text))
+            /* "Wissensgraphen in der" over "Denkmalpflege": a title line
+             * ending in an article or a preposition goes on, in any case */
+            || (line->indent > b->slot_indent && slot->people->len == 0
+                && g_regex_match (b->parser->open_end, slot->title, 0, NULL)))) {
         char *joined = g_strconcat (slot->title, " ", text, NULL);
 
         g_debug ("agenda: rule text: line %u continues the title", b->index + 1);

@@ -3206,6 +3206,10 @@ static const struct {
     { "Thursday\n\n13:00  Administrivia - Chairs (5 min)\n13:05  Privacy considerations -\n"
       "       Priscilla Wong (25 min)\n14:20  Rechartering - Chairs / AD (30 min)\n",
       3, 0, 2, "Rechartering", NULL, NULL, NULL },
+    /* a title line that ends in a preposition goes on, in any case */
+    { "Donnerstag\n\n  15 bis 15.30 Uhr   Kaffeepause\n  15.30 bis 17 Uhr   Vortrag: Wissensgraphen in der\n"
+      "                     Denkmalpflege\n                     Referentin: Dora Hall\n  ab 19 Uhr   Essen\n",
+      3, 0, 1, "Vortrag: Wissensgraphen in der Denkmalpflege", NULL, NULL, "Dora Hall" },
     /* "@ place" on a line of its own */
     { "Thursday\n\n17:00  Close\n18:00  Drinks\n19:00  Dinner\n       @ Le Bouchon des Filles\n",
       3, 0, 2, "Dinner", NULL, "Le Bouchon des Filles", NULL },
