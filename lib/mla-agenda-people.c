@@ -933,7 +933,11 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
     gboolean one = (plural == NULL || plural[0] == '\0')
                    && mla_agenda_label_is_singular (b->parser, key);
 
-    if ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key))
+    g_autofree char *paren = g_match_info_fetch_named (match, "paren");
+
+    /* "(resp. Ana Pop)": in parentheses, names alone after a label */
+    if ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key)
+        && !(paren != NULL && paren[0] != '\0' && mla_agenda_names_only (b->parser, value)))
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;
@@ -943,11 +947,12 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;   /* "Panel: open questions" is a line of text, "Panel: A, B" people */
     if (g_ascii_isdigit (value[0]))
         return FALSE;   /* "Presenters: 15 minutes + 5 for questions" */
-    if (count_char (value, '(') > count_char (value, ')') && b->index + 1 < b->n_lines
+    if ((count_char (value, '(') > count_char (value, ')') || g_str_has_suffix (value, ","))
+        && b->index + 1 < b->n_lines
         && !b->lines[b->index + 1].blank
         && b->lines[b->index + 1].indent >= mla_agenda_current_line (b)->indent) {
-        /* "Panelists: A (USGS); B (Lagos State" over "Univ.); C": the
-         * value goes on */
+        /* "Panelists: A (USGS); B (Lagos State" over "Univ.); C", or
+         * "Panelists: A, B," over "C": the value goes on */
         g_autofree char *next = mla_agenda_squeeze (b->lines[b->index + 1].text);
         char *joined = g_strconcat (value, " ", next, NULL);
 

@@ -70,12 +70,18 @@ static const MlaAgendaRule rules[] = {
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
       mla_agenda_rule_slot_time, TRUE },
+    /* (also in parentheses on a line of its own: "(resp. Ana Pop)") */
     { "person-label",
-      "^\\s*(?:[-*\\x{2022}|]\\s*)?(?<label>@LABEL@)(?<plural>\\(\\p{L}{1,3}\\))?(?!\\w)"
+      "^\\s*(?:[-*\\x{2022}|]\\s*|(?<paren>\\())?(?<label>@LABEL@)(?<plural>\\(\\p{L}{1,3}\\))?(?!\\w)"
       "(?<colon>\\s*:)?\\s*"
-      "(?<value>.*?)[\\s|]*$",
+      "(?<value>.*?)(?(paren)\\))[\\s|]*$",
       mla_agenda_rule_person_label, FALSE },
-    { "location-label", "^\\s*(?:\\|\\s*)?(?:@LOCATION@)\\s*:\\s*(?<value>.+?)[\\s|]*$",
+    /* a place's name in quotation marks is the name without them
+     * ("Room: \u00abMinos\u00bb", "Venue: \u201cThe Loft\u201d") */
+    { "location-label", "^\\s*(?:\\|\\s*)?(?:@LOCATION@)\\s*:\\s*"
+      "(?<open>[\"\\x{00AB}\\x{201C}\\x{201E}](?=[^\"\\x{00BB}\\x{201C}\\x{201D}]+"
+      "[\"\\x{00BB}\\x{201C}\\x{201D}][\\s|]*$))?"
+      "(?<value>.+?)(?(open)[\"\\x{00BB}\\x{201C}\\x{201D}])[\\s|]*$",
       rule_location_label, FALSE },
     { "flat-header", "^\\s*(?:@TIMECOL@)(?:(?=\\p{Lu})(?<rest>[^|]+?)|\\s*:?)\\s*$",
       mla_agenda_rule_flat_header, FALSE },
@@ -344,7 +350,11 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
             /* "Stellungnahme zu" over "Lieferketten": a capital too when
              * the title's line runs on, and the line names nobody */
             || (line->indent > b->slot_indent && slot->people->len == 0
-                && line_above_runs_on (b, TRUE) && !mla_agenda_people_at (b, b->index)))) {
+                && line_above_runs_on (b, TRUE) && !mla_agenda_people_at (b, b->index))
+            /* "Wissensgraphen in der" over "Denkmalpflege": a title line
+             * ending in an article or a preposition goes on, in any case */
+            || (line->indent > b->slot_indent && slot->people->len == 0
+                && g_regex_match (b->parser->open_end, slot->title, 0, NULL)))) {
         g_autofree char *above = g_strchomp (g_strdup (b->lines[b->index - 1].text));
         /* (the comma the title lost at its line's end comes back) */
         gboolean comma = g_str_has_suffix (above, ",") && !g_str_has_suffix (slot->title, ",");

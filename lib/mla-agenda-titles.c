@@ -438,6 +438,15 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     drop_stand_in (b, title);
+    if (g_regex_match (b->parser->dash_end, title, 0, &match)) {
+        gint start = 0;
+
+        /* "Privacy considerations -": who gives it is on the next line */
+        g_match_info_fetch_pos (match, 0, &start, NULL);
+        if (start > 0)
+            title[start] = '\0';
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (b->parser->decorated, title, 0, &match)) {
         char *inner = g_match_info_fetch_named (match, "title");
 

@@ -62,6 +62,8 @@ struct MlaAgendaParser {
     GRegex *sentences;          /* "People arrive. Coffee will be served" */
     GRegex *meal_tail;          /* "Lunch - Pizza provided" */
     GRegex *stand_in_alone;     /* "the convenor" */
+    GRegex *open_end;           /* a title line that goes on: "... in der" */
+    GRegex *dash_end;           /* a title that ends in a dash: "Talk -" */
     GRegex *venue_word;         /* "restaurant ..." */
     GRegex *place_part;         /* "ground floor" after a place's comma */
     GRegex *name_head;          /* "Ann Lee: Title", "Ann Lee \u2014 Title" */

@@ -209,6 +209,7 @@ static const MlaWordList word_lists[] = {
     { "quotes", "attribution", 0, "@ATTRIBUTION@", 0 },
     { "layout", "bullets", 0, "@BULLET@", 0 },
     { "layout", "items", 0, "@ITEM@", 0 },
+    { "layout", "open-endings", 0, "@OPEN_END@", 0 },
     { "locations", "venues", 0, "@VENUE_WORD@", 0 },
     { "locations", "parts", 0, "@PLACE_PART@", 0 },
     { "tables", "time", TABLE (time_columns), "@TIMECOL@", 0 },
@@ -295,10 +296,14 @@ static const MlaPattern patterns[] = {
       "\\s*[(\\[]\\s*(?:[\\p{L}-]+\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?(?:\\s+(?:each|per\\s+\\w+))?\\s*[)\\]]"
       "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$"
       "|\\s*\\(\\s*(?:@UNTIL@)\\s[^()]*\\)\\s*$", G_REGEX_CASELESS },
+    /* (or several joined: "- Chairs / AD", "- Chairs & secretariat") */
     { FIELD (stand_in),
-      "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)(?:\\s*\\([^()]*\\))?"
+      "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)"
+      "(?:\\s*[/&+]\\s*(?:the\\s+)?(?:@STAND_IN@))*(?:\\s*\\([^()]*\\))?"
       "|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\)|,\\s+(?:the\\s+)?(?:@STAND_IN@))\\s*$",
       G_REGEX_CASELESS },
+    { FIELD (open_end), "\\s(?:@OPEN_END@)$", 0 },
+    { FIELD (dash_end), "\\s+(?:--?|\\x{2013}|\\x{2014})$", 0 },
     { FIELD (stand_in_alone), "^(?:the\\s+)?(?:@STAND_IN@)$", G_REGEX_CASELESS },
     { FIELD (item_column), "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
     { FIELD (item_code), "^(?<code>\\p{Lu}[\\p{L}.]{0,7} \\d{1,3}[a-z]?)\\s{2,}(?=\\S)", 0 },

@@ -1315,6 +1315,9 @@ static const struct {
     { "9:00 AM\n\nContinental Breakfast\n\nlocation: Salon E", "Continental Breakfast", "Salon E" },
     { "9:00 - Keynote\n\tSala: Aula Magna", "Keynote", "Aula Magna" },
     { "9:00 - Keynote\n\nVenue: Hall C\n", "Keynote", "Hall C" },
+    { "9:00 - Keynote\n\tRoom: \u00abMinos\u00bb", "Keynote", "Minos" },
+    { "9:00 - Keynote\n\tVenue: \"The Loft\"", "Keynote", "The Loft" },
+    { "9:00 - Keynote\n\tVenue: \"The Loft\" annex", "Keynote", "\"The Loft\" annex" },
 };
 
 /* A place given in a paragraph after the programme is not the last
@@ -3377,6 +3380,25 @@ static const struct {
     { "Tuesday\n\n1300-1430  Panel: sensors\n           Panelists: Rafael Quiroga (USGS); Ifeoma Obi "
       "(Lagos State\n           Univ.); Tuomas Kallio (TBD)\n1430-1445  Break\n1445-1615  Data\n",
       3, 0, 0, "Panel: sensors", NULL, NULL, "Tuomas Kallio" },
+    /* round 6 (blind-w11): a value that goes on after its comma; a
+     * label in parentheses on a line of its own, with no colon; a title
+     * that ends in a dash over its speaker; stand-ins joined by "/" */
+    { "Monday\n\n15:00 - 16:00  Panel: energy\n               Panelists: Ann Lee, Bo Li,\n"
+      "               Aroha Ngata\n16:00 - 16:15  Closing\n",
+      2, 0, 0, "Panel: energy", NULL, NULL, "Aroha Ngata" },
+    { "Tuesday\n\n10:00  Status\n10:10  Storage incident\n       (resp. Mihai Popescu)\n"
+      "10:30  Migration\n",
+      3, 0, 1, "Storage incident", NULL, NULL, "Mihai Popescu" },
+    { "Thursday\n\n13:00  Administrivia - Chairs (5 min)\n13:05  Privacy considerations -\n"
+      "       Priscilla Wong (25 min)\n14:20  Rechartering - Chairs / AD (30 min)\n",
+      3, 0, 1, "Privacy considerations", NULL, NULL, "Priscilla Wong" },
+    { "Thursday\n\n13:00  Administrivia - Chairs (5 min)\n13:05  Privacy considerations -\n"
+      "       Priscilla Wong (25 min)\n14:20  Rechartering - Chairs / AD (30 min)\n",
+      3, 0, 2, "Rechartering", NULL, NULL, NULL },
+    /* a title line that ends in a preposition goes on, in any case */
+    { "Donnerstag\n\n  15 bis 15.30 Uhr   Kaffeepause\n  15.30 bis 17 Uhr   Vortrag: Wissensgraphen in der\n"
+      "                     Denkmalpflege\n                     Referentin: Dora Hall\n  ab 19 Uhr   Essen\n",
+      3, 0, 1, "Vortrag: Wissensgraphen in der Denkmalpflege", NULL, NULL, "Dora Hall" },
     /* "@ place" on a line of its own */
     { "Thursday\n\n17:00  Close\n18:00  Drinks\n19:00  Dinner\n       @ Le Bouchon des Filles\n",
       3, 0, 2, "Dinner", NULL, "Le Bouchon des Filles", NULL },
