@@ -344,17 +344,25 @@ joined_labels_role (MlaAgendaBuilder *b, const char *key)
     return first;
 }
 
+static gboolean corner_room (MlaAgendaBuilder *b, const char *cell);
+
 void
 mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, char layout)
 {
     /* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
      * cells that are all rooms or places, no label or title word, are the
-     * rooms */
-    gboolean rooms = !grid;
+     * rooms; so are short capitalised names beside a room ("Time | Big
+     * Room | Kitchen | Garden tent": a column name would be a label) */
+    gboolean rooms = !grid, named = FALSE;
     guint tracks = 0, days = 0;
 
-    for (guint i = 0; rooms && i < cells->len; i++)
-        rooms = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
+    for (guint i = 0; rooms && i < cells->len; i++) {
+        gboolean room = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
+
+        named = named || room;
+        rooms = room || corner_room (b, g_ptr_array_index (cells, i));
+    }
+    rooms = rooms && named;
     for (guint i = 0; i < cells->len; i++)
         days += mla_agenda_text_weekday (b->parser, g_ptr_array_index (cells, i)) > 0;
     mla_agenda_builder_clear_table (b);

@@ -3627,6 +3627,10 @@ static const struct {
     { "Friday\n\n| Time | Room Kepler | Online (Jitsi) |\n|---|---|---|\n| 10:00 | Sync | Pairing |\n"
       "| 11:00 | Lunch |\n",
       3, 0, 1, "Pairing", "Online (Jitsi)", NULL, NULL },
+    /* a header of short capitalised names beside a room names the rooms */
+    { "Saturday\n\nTime  | Big Room | Kitchen   | Garden tent\n------+----------+-----------+------------\n"
+      "10:00 | Fuzzing  | Sourdough |\n11:00 | Lunch\n",
+      3, 0, 1, "Sourdough", "Kitchen", NULL, NULL },
     /* first names alone, apart by "&" or "and", are people each */
     { "Friday\n\n10:00  Cost cutting\n       Hosts: Marek & Sunniva\n11:00  Lunch\n",
       2, 0, 0, "Cost cutting", NULL, NULL, "Sunniva" },
