@@ -16,6 +16,7 @@ typedef struct {
     guint indent;
     gboolean blank;
     gboolean quoted;            /* had a "> " or "| " quote prefix */
+    gboolean tabbed;            /* had a tab inside: its columns tell no position */
     GArray *runs;               /* owned, nullable: an underline's run start columns */
 } MlaAgendaLine;
 

@@ -97,6 +97,7 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
             guint from = column;
 
             /* A tab inside a line separates cells: keep it two spaces wide. */
+            line->tabbed = line->tabbed || text->len > 0;
             do {
                 g_string_append_c (text, ' ');
                 column++;

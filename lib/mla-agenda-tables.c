@@ -19,6 +19,7 @@ mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
 {
     g_ptr_array_set_size (b->rooms, 0);
     g_array_set_size (b->room_starts, 0);
+    b->rooms_timed = FALSE;
     g_array_set_size (b->columns, 0);
     g_ptr_array_set_size (b->flat_rooms, 0);
     b->flat_pairs = FALSE;
@@ -344,7 +345,22 @@ joined_labels_role (MlaAgendaBuilder *b, const char *key)
     return first;
 }
 
-static gboolean corner_room (MlaAgendaBuilder *b, const char *cell);
+gboolean
+mla_agenda_corner_room (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *key = mla_agenda_fold_compact (cell);
+    guint words = 1;
+
+    for (const char *p = cell; *p != '\0'; p++)
+        words += *p == ' ';
+    return words <= 3 && g_utf8_strlen (cell, -1) <= 30
+           && g_unichar_isupper (g_utf8_get_char (cell))
+           && !g_hash_table_contains (b->parser->labels, key)
+           && !g_hash_table_contains (b->parser->people_columns, key)
+           && !g_hash_table_contains (b->parser->place_labels, key)
+           && !g_hash_table_contains (b->parser->title_columns, key)
+           && !g_regex_match (b->parser->time_anywhere, cell, 0, NULL);
+}
 
 void
 mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, char layout)
@@ -360,7 +376,7 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, ch
         gboolean room = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
 
         named = named || room;
-        rooms = room || corner_room (b, g_ptr_array_index (cells, i));
+        rooms = room || mla_agenda_corner_room (b, g_ptr_array_index (cells, i));
     }
     rooms = rooms && named;
     for (guint i = 0; i < cells->len; i++)
@@ -424,26 +440,6 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, ch
     b->slot = NULL;
 }
 
-/* Whether @cell of a header row with an empty corner names a room by its
- * place alone: up to three words, the first capitalised ("Garden shed"),
- * no label, column name or time. */
-static gboolean
-corner_room (MlaAgendaBuilder *b, const char *cell)
-{
-    g_autofree char *key = mla_agenda_fold_compact (cell);
-    guint words = 1;
-
-    for (const char *p = cell; *p != '\0'; p++)
-        words += *p == ' ';
-    return words <= 3 && g_utf8_strlen (cell, -1) <= 30
-           && g_unichar_isupper (g_utf8_get_char (cell))
-           && !g_hash_table_contains (b->parser->labels, key)
-           && !g_hash_table_contains (b->parser->people_columns, key)
-           && !g_hash_table_contains (b->parser->place_labels, key)
-           && !g_hash_table_contains (b->parser->title_columns, key)
-           && !g_regex_match (b->parser->time_anywhere, cell, 0, NULL);
-}
-
 /* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
  * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
 gboolean
@@ -454,10 +450,23 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autoptr (GPtrArray) cells = NULL;
     g_autofree char *corner = g_match_info_fetch_named (match, "corner");
     gboolean grid = corner != NULL && corner[0] != '\0';
+    gint rest_at;
     char layout = strchr (text, '|') != NULL ? '|'
                   : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
                                                                        : 'f';
 
+    /* "kl. 09.00  Incheckning": a time after the time column's word
+     * makes a row, no header */
+    if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), rest, 0, NULL))
+        return FALSE;
+    /* "Time    Salen      Lokale 2": cells apart by spaces that are all
+     * rooms are a grid's, each row's cells placed by their columns */
+    if (layout == ' ' && !grid && !mla_agenda_current_line (b)->tabbed
+        && g_match_info_fetch_named_pos (match, "rest", &rest_at, NULL)
+        && mla_agenda_grid_header_from (b, (gsize) rest_at)) {
+        b->rooms_timed = TRUE;
+        return TRUE;
+    }
     cells = mla_agenda_split_row (b, rest, layout, TRUE);
     if (cells->len < 2)
         return FALSE;
@@ -466,7 +475,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
      * as a time: "Room 2.14") */
     for (guint i = 0; grid && i < cells->len; i++)
         if (!mla_agenda_header_room (b, g_ptr_array_index (cells, i))
-            && !corner_room (b, g_ptr_array_index (cells, i)))
+            && !mla_agenda_corner_room (b, g_ptr_array_index (cells, i)))
             return FALSE;
     mla_agenda_set_columns (b, cells, grid, layout);
     g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1, cells->len);

@@ -3627,6 +3627,24 @@ static const struct {
     { "Friday\n\n| Time | Room Kepler | Online (Jitsi) |\n|---|---|---|\n| 10:00 | Sync | Pairing |\n"
       "| 11:00 | Lunch |\n",
       3, 0, 1, "Pairing", "Online (Jitsi)", NULL, NULL },
+    /* "kl." heads the time column; cells apart by spaces under a header
+     * of rooms are placed by their columns; a cell alone in the first
+     * room's column spans the rooms; "v/" names the speaker */
+    { "Lordag\n\nkl.     Salen       Lokale 2    Kaelderen\n10.00   Velkomst\n"
+      "10.30   Git         Lodning\n        v/ Ahmad    v/ Knud\n11.30               Rust        Retro\n"
+      "12.30   Frokost\n",
+      6, 0, 3, "Rust", "Lokale 2", NULL, NULL },
+    { "Lordag\n\nkl.     Salen       Lokale 2    Kaelderen\n10.00   Velkomst\n"
+      "10.30   Git         Lodning\n        v/ Ahmad    v/ Knud\n11.30               Rust        Retro\n"
+      "12.30   Frokost\n",
+      6, 0, 0, "Velkomst", NULL, NULL, NULL },
+    { "Lordag\n\nkl.     Salen       Lokale 2    Kaelderen\n10.00   Velkomst\n"
+      "10.30   Git         Lodning\n        v/ Ahmad    v/ Knud\n11.30               Rust        Retro\n"
+      "12.30   Frokost\n",
+      6, 0, 2, "Lodning", "Lokale 2", NULL, "Knud" },
+    /* "kl. 09.00  Incheckning" after the time column's word is a row */
+    { "Onsdag 25/11\n\nkl. 09.00-09.30  Incheckning\nkl. 09.30-10.15  Fika\n",
+      2, 0, 0, "Incheckning", NULL, NULL, NULL },
     /* a header of short capitalised names beside a room names the rooms */
     { "Saturday\n\nTime  | Big Room | Kitchen   | Garden tent\n------+----------+-----------+------------\n"
       "10:00 | Fuzzing  | Sourdough |\n11:00 | Lunch\n",
