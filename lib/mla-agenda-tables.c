@@ -509,10 +509,14 @@ mla_agenda_empty_cell (MlaAgendaBuilder *b, const char *cell)
     gsize n = strlen (cell);
     g_autofree char *bare = g_strndup (cell + strspn (cell, "_*"), n - strspn (cell, "_*"));
     g_autofree char *key = NULL;
+    char *dash;
 
     if (n > 0 && cell[0] == '(' && cell[n - 1] == ')' && strchr (cell + 1, '(') == NULL)
         return TRUE;
     g_strchomp (g_strdelimit (bare, "_*", ' '));
+    /* "Free - sign up on the board": the word before a dash says it */
+    if ((dash = strstr (bare, " - ")) != NULL)
+        *dash = '\0';
     key = mla_agenda_fold_compact (bare);
     if (g_hash_table_contains (b->parser->empty_cells, key))
         return TRUE;
@@ -653,6 +657,33 @@ cells_on_lines (MlaAgendaBuilder *b, const char *row, guint *out_last)
     return cells;
 }
 
+static guint
+count_bars (const char *text)
+{
+    guint n = 0;
+
+    for (; *text != '\0'; text++)
+        n += *text == '|';
+    return n;
+}
+
+/* Whether a row of the current line's table (its lines up to a blank
+ * line either way) draws fewer bars than the current row: it merges cells. */
+static gboolean
+grid_merges_cells (MlaAgendaBuilder *b)
+{
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    guint bars = count_bars (mla_agenda_current_line (b)->text), i;
+
+    for (i = b->index; i > 0 && !b->lines[i - 1].blank; i--)
+        ;
+    for (; i < b->n_lines && !b->lines[i].blank; i++)
+        if (count_bars (b->lines[i].text) < bars
+            && g_regex_match (slot_time, b->lines[i].text, 0, NULL))
+            return TRUE;
+    return FALSE;
+}
+
 /* A row under a table header: one slot per track cell, or one slot whose
  * cells are its title, place and people. */
 void
@@ -666,6 +697,14 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 
     for (guint i = 0; i < cells->len; i++)
         filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
+    /* "| 10:30 | Discussion |        |": in a grid that merges the cells
+     * of a row across the rooms ("| 12:30 | Lunch |"), a row that draws
+     * every column is a row of cells, the empty ones left free, though
+     * only one is filled (where every row draws them all, "| 12:30 |
+     * Lunch | |" spans the rooms) */
+    if (b->column_split == '|' && filled == 1 && cells->len >= 2
+        && cells->len == b->columns->len && grid_merges_cells (b))
+        filled = 2;
     if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len) {
         g_autoptr (GPtrArray) lines = row_cell_lines (b, cells, &last);
 

@@ -3645,6 +3645,17 @@ static const struct {
     /* "kl. 09.00  Incheckning" after the time column's word is a row */
     { "Onsdag 25/11\n\nkl. 09.00-09.30  Incheckning\nkl. 09.30-10.15  Fika\n",
       2, 0, 0, "Incheckning", NULL, NULL, NULL },
+    /* "Waktu" heads the time column; in a grid that merges a row's
+     * cells, a row drawing every column's bar keeps its one cell in its
+     * room; "Kosong - ..." (empty) is no slot */
+    { "Minggu\n\n+-------+-----------+---------+\n| Waktu | Ruang A   | Ruang B |\n"
+      "+-------+-----------+---------+\n| 09.00 | Pembukaan           |\n"
+      "| 10.30 | Diskusi   |         |\n| 11.30 | Rust      | Kosong - silakan isi! |\n",
+      3, 0, 1, "Diskusi", "Ruang A", NULL, NULL },
+    { "Minggu\n\n+-------+-----------+---------+\n| Waktu | Ruang A   | Ruang B |\n"
+      "+-------+-----------+---------+\n| 09.00 | Pembukaan           |\n"
+      "| 10.30 | Diskusi   |         |\n| 11.30 | Rust      | Kosong - silakan isi! |\n",
+      3, 0, 2, "Rust", "Ruang A", NULL, NULL },
     /* a header of short capitalised names beside a room names the rooms */
     { "Saturday\n\nTime  | Big Room | Kitchen   | Garden tent\n------+----------+-----------+------------\n"
       "10:00 | Fuzzing  | Sourdough |\n11:00 | Lunch\n",
