@@ -461,7 +461,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     /* "Time    Salen      Lokale 2": cells apart by spaces that are all
      * rooms are a grid's, each row's cells placed by their columns */
-    if (layout == ' ' && !grid && !mla_agenda_current_line (b)->tabbed
+    if (layout == ' ' && !grid && mla_agenda_current_line (b)->tabbed == NULL
         && g_match_info_fetch_named_pos (match, "rest", &rest_at, NULL)
         && mla_agenda_grid_header_from (b, (gsize) rest_at)) {
         b->rooms_timed = TRUE;

@@ -3656,6 +3656,11 @@ static const struct {
       "+-------+-----------+---------+\n| 09.00 | Pembukaan           |\n"
       "| 10.30 | Diskusi   |         |\n| 11.30 | Rust      | Kosong - silakan isi! |\n",
       3, 0, 2, "Rust", "Ruang A", NULL, NULL },
+    /* a spreadsheet pasted with tabs: empty cells and columns keep their
+     * places; a "Notes" column holds notes */
+    { "Thursday 19 March 2026\n\nStart\tEnd\tItem\tOwner\tRoom\t\tNotes\n"
+      "09:00\t09:20\tWelcome\tGreta Holm\tFjord\t\t\n12:00\t13:00\tLunch\t\tCanteen\t\tbring cash\n",
+      2, 0, 1, "Lunch", NULL, "Canteen", NULL },
     /* a header of short capitalised names beside a room names the rooms */
     { "Saturday\n\nTime  | Big Room | Kitchen   | Garden tent\n------+----------+-----------+------------\n"
       "10:00 | Fuzzing  | Sourdough |\n11:00 | Lunch\n",
