@@ -3661,6 +3661,12 @@ static const struct {
     { "Thursday 19 March 2026\n\nStart\tEnd\tItem\tOwner\tRoom\t\tNotes\n"
       "09:00\t09:20\tWelcome\tGreta Holm\tFjord\t\t\n12:00\t13:00\tLunch\t\tCanteen\t\tbring cash\n",
       2, 0, 1, "Lunch", NULL, "Canteen", NULL },
+    /* sessions of a web page headed by their track and room ("Track A
+     * \u00b7 Aula Magna"), one after the other with no blank line; the
+     * room is the cell after the dot */
+    { "Wednesday\n\n10:15 - 11:00\nTrack A \u00b7 Aula Magna\nRust in the kernel\nAnn Lee\n"
+      "Track B \u00b7 Sala Verde\nLightning talks\nModerated by Ilse de Vries\n11:00 - 11:30\nCoffee\n",
+      3, 0, 1, "Lightning talks", "Sala Verde", NULL, "Ilse de Vries" },
     /* a header of short capitalised names beside a room names the rooms */
     { "Saturday\n\nTime  | Big Room | Kitchen   | Garden tent\n------+----------+-----------+------------\n"
       "10:00 | Fuzzing  | Sourdough |\n11:00 | Lunch\n",
