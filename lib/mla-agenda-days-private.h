@@ -38,6 +38,7 @@ struct MlaAgendaBuilder {
     gint header_line;           /* track header awaiting its underline */
     GPtrArray *rooms;           /* column names of the current table */
     GArray *room_starts;        /* their start columns */
+    gboolean rooms_timed;       /* their header has a time column's word */
     int heading_candidate;      /* plain line that an underline may mark */
     GArray *columns;            /* of MlaColumn: the header row of a table */
     char column_split;          /* '|', ' ' (gaps), 'f' (single spaces), 'l' (a line each) */

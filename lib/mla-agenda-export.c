@@ -14,7 +14,8 @@
 
 /* The columns of a scheduling tool's export. */
 typedef enum {
-    EXPORT_NOTE, EXPORT_DATE, EXPORT_START, EXPORT_END, EXPORT_TITLE, EXPORT_PLACE, EXPORT_PEOPLE
+    EXPORT_OTHER, EXPORT_DATE, EXPORT_START, EXPORT_END, EXPORT_TITLE, EXPORT_PLACE, EXPORT_PEOPLE,
+    EXPORT_NOTES, EXPORT_EMPTY
 } MlaExportColumn;
 
 static MlaExportColumn
@@ -22,6 +23,8 @@ export_column (MlaAgendaBuilder *b, const char *cell)
 {
     g_autofree char *key = mla_agenda_fold_compact (cell);
 
+    if (cell[0] == '\0')
+        return EXPORT_EMPTY;    /* a spreadsheet's unused column */
     if (g_hash_table_contains (b->parser->date_columns, key))
         return EXPORT_DATE;
     if (g_hash_table_contains (b->parser->start_columns, key)
@@ -36,7 +39,31 @@ export_column (MlaAgendaBuilder *b, const char *cell)
     if (g_hash_table_contains (b->parser->people_columns, key)
         || g_hash_table_contains (b->parser->labels, key))
         return EXPORT_PEOPLE;
-    return EXPORT_NOTE;
+    if (g_hash_table_contains (b->parser->note_columns, key))
+        return EXPORT_NOTES;
+    return EXPORT_OTHER;
+}
+
+/* The cells of line @i in @layout ('\t': apart by tabs, empty cells
+ * kept, from the line as written); a leading empty cell ("| Date |")
+ * goes. */
+static GPtrArray *
+export_cells (MlaAgendaBuilder *b, guint i, char layout)
+{
+    GPtrArray *cells;
+
+    if (layout == '\t' && b->lines[i].tabbed != NULL) {
+        g_auto (GStrv) parts = g_strsplit (b->lines[i].tabbed, "\t", -1);
+
+        cells = g_ptr_array_new_with_free_func (g_free);
+        for (guint k = 0; parts[k] != NULL; k++)
+            g_ptr_array_add (cells, mla_agenda_squeeze (parts[k]));
+        return cells;
+    }
+    cells = mla_agenda_split_row (b, b->lines[i].text, layout == '|' ? '|' : ' ', TRUE);
+    if (cells->len > 0 && ((char *) g_ptr_array_index (cells, 0))[0] == '\0')
+        g_ptr_array_remove_index (cells, 0);
+    return cells;
 }
 
 /* The minutes of the time in @cell ("09:00", "9:00-10:30"), -1 if none;
@@ -116,9 +143,9 @@ day_shared (GPtrArray *rows, int date)
 gboolean
 mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
 {
-    const char *text = mla_agenda_current_line (b)->text;
-    char layout = strchr (text, '|') != NULL ? '|' : ' ';
-    g_autoptr (GPtrArray) header = mla_agenda_split_row (b, text, layout, TRUE);
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    char layout = strchr (line->text, '|') != NULL ? '|' : line->tabbed != NULL ? '\t' : ' ';
+    g_autoptr (GPtrArray) header = export_cells (b, b->index, layout);
     g_autoptr (GArray) kinds = g_array_new (FALSE, FALSE, sizeof (MlaExportColumn));
     g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
     g_autoptr (GHashTable) rooms = g_hash_table_new (g_str_hash, g_str_equal);
@@ -126,8 +153,6 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
     int date, start, end, title, place, people;
 
     (void) match;
-    if (header->len > 0 && ((char *) g_ptr_array_index (header, 0))[0] == '\0')
-        g_ptr_array_remove_index (header, 0);   /* "| Date | ..." */
     for (guint i = 0; i < header->len; i++) {
         MlaExportColumn kind = export_column (b, g_ptr_array_index (header, i));
 
@@ -139,14 +164,12 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
     title = column_of (kinds, EXPORT_TITLE);
     place = column_of (kinds, EXPORT_PLACE);
     people = column_of (kinds, EXPORT_PEOPLE);
-    if (header->len < 3 || start < 0 || title < 0 || column_of (kinds, EXPORT_NOTE) >= 0)
+    if (header->len < 3 || start < 0 || title < 0 || column_of (kinds, EXPORT_OTHER) >= 0)
         return FALSE;
     /* the rows: a time in the start column of each */
     for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
-        GPtrArray *row = mla_agenda_split_row (b, b->lines[i].text, layout, TRUE);
+        GPtrArray *row = export_cells (b, i, layout);
 
-        if (row->len > 0 && ((char *) g_ptr_array_index (row, 0))[0] == '\0')
-            g_ptr_array_remove_index (row, 0);
         if (row->len <= (guint) MAX (start, title)
             || cell_minutes (b, g_ptr_array_index (row, start), NULL) < 0) {
             g_ptr_array_unref (row);
@@ -199,6 +222,8 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
                 slot->location = g_strdup (cell);
             else if ((int) c == people && !mla_agenda_add_labelled_line (b, slot, cell))
                 mla_agenda_add_person (b, slot, cell, MLA_PERSON_ROLE_SPEAKER);
+            else if (g_array_index (kinds, MlaExportColumn, c) == EXPORT_NOTES)
+                g_ptr_array_add (slot->notes, g_strdup (cell));
         }
         b->index = g_array_index (lines, guint, r);
         mla_agenda_builder_add_slot (b, slot);

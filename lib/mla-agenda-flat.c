@@ -633,26 +633,43 @@ mla_agenda_bar_block (MlaAgendaBuilder *b, int s, int e)
     return TRUE;
 }
 
-/* The room that line @i heads a session with: "Room 201" alone, or a
- * cell of "Track A: Cloud Native  |  Room 201". Returns: (transfer full)
- * (nullable). */
+/* The room that line @i heads a session with: "Room 201" alone, or the
+ * last cell that names one of "Track A: Cloud Native  |  Room 201" or
+ * "Track A \u00b7 Aula Magna" (a track, then its room). Returns:
+ * (transfer full) (nullable). */
 static char *
 room_heading_at (MlaAgendaBuilder *b, guint i)
 {
     g_auto (GStrv) cells = NULL;
+    g_autofree char *text = NULL;
+    char *room = NULL;
 
     if (room_line_at (b, i))
         return mla_agenda_squeeze (b->lines[i].text);
-    if (strstr (b->lines[i].text, " | ") == NULL)
+    if (strstr (b->lines[i].text, " | ") == NULL && strstr (b->lines[i].text, " \xc2\xb7 ") == NULL)
         return NULL;
-    cells = g_strsplit (b->lines[i].text, "|", -1);
+    text = g_strdup (b->lines[i].text);
+    for (char *dot = strstr (text, "\xc2\xb7"); dot != NULL; dot = strstr (dot, "\xc2\xb7"))
+        memcpy (dot, "| ", 2);
+    cells = g_strsplit (text, "|", -1);
     for (guint k = 0; cells[k] != NULL; k++) {
         g_autofree char *cell = mla_agenda_squeeze (cells[k]);
 
-        if (mla_agenda_is_room_line (b, cell))
-            return g_steal_pointer (&cell);
+        if (mla_agenda_is_room_line (b, cell)) {
+            g_free (room);
+            room = g_steal_pointer (&cell);
+        }
     }
-    return NULL;
+    return room;
+}
+
+/* Whether line @i heads a session with its room. */
+static gboolean
+heads_room (MlaAgendaBuilder *b, guint i)
+{
+    g_autofree char *room = room_heading_at (b, i);
+
+    return room != NULL;
 }
 
 /* Whether line @i ends a time's run of blocks: a time, or a heading (not
@@ -682,7 +699,8 @@ is_session_block (MlaAgendaBuilder *b, guint from, guint to)
     if (room != NULL) {
         g_auto (GStrv) names = to > from + 1 ? speaker_line (b, to) : NULL;
 
-        return to - from <= 3 && names != NULL && !room_line_at (b, from + 1);
+        return to - from <= 3 && (names != NULL || labelled_people_at (b, to))
+               && !room_line_at (b, from + 1);
     }
     /* the title may be in title case ("Platform Teams That Scale"): its
      * room or speaker below tells */
@@ -710,7 +728,11 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
         if (i >= b->n_lines || b->lines[i].blank || ends_blocks (b, i))
             break;
         block[0] = i;
-        while (i + 1 < b->n_lines && !b->lines[i + 1].blank && !ends_blocks (b, i + 1))
+        /* blocks headed by their rooms may follow each other with no
+         * blank line between them ("Track A \u00b7 Aula Magna", title,
+         * speaker, "Track B \u00b7 Sala Verde", ...) */
+        while (i + 1 < b->n_lines && !b->lines[i + 1].blank && !ends_blocks (b, i + 1)
+               && !(heads_room (b, i + 1) && heads_room (b, block[0])))
             i++;
         block[1] = i;
         if (!is_session_block (b, block[0], block[1]))

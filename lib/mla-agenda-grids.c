@@ -39,6 +39,7 @@ mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from)
     g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
     guint next = b->index + 1;
     const char *p = line->text + from;
+    gboolean named = FALSE;
 
     while (next < b->n_lines && b->lines[next].blank)
         next++;
@@ -50,14 +51,18 @@ mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from)
         g_autofree char *cell = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
         guint column = (guint) g_utf8_pointer_to_offset (line->text, p);
 
-        if (!mla_agenda_header_room (b, cell))
+        /* a short capitalised name beside a room is a room too
+         * ("Salen     Lokale 2     Kaelderen") */
+        if (mla_agenda_header_room (b, cell))
+            named = TRUE;
+        else if (!mla_agenda_corner_room (b, cell))
             return FALSE;
         column = column > GRID_SLACK ? column - GRID_SLACK : 0;
         g_ptr_array_add (rooms, mla_agenda_room_name (b, cell));
         g_array_append_val (starts, column);
         p = end != NULL ? end + strspn (end, " ") : p + strlen (p);
     }
-    if (rooms->len < 2)
+    if (rooms->len < 2 || !named)
         return FALSE;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < rooms->len; i++) {
@@ -201,9 +206,13 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
             mla_agenda_format_minutes (e, slot->end);
         /* "12:00  Lunch" alone in a row: a break or meal spans the rooms,
          * and so do any cell drawn across them ("---- opening ----") and
-         * a joint session ("Joint panel: ...") */
+         * a joint session ("Joint panel: ..."); under a header with a
+         * time column ("Time  Salen  Lokale 2"), a table's, so does any
+         * cell alone in the first room's column, as in the tables cut
+         * at bars or tabs ("10:00  Welcome") */
         if (!(first && p[strspn (p, " ")] == '\0'
-              && (ruled || mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION
+              && (ruled || (room == 0 && b->rooms_timed)
+                  || mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION
                   || is_plenary (b, cell))))
             slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
         first = FALSE;

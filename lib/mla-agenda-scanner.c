@@ -96,7 +96,10 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
         if (*p == '\t') {
             guint from = column;
 
-            /* A tab inside a line separates cells: keep it two spaces wide. */
+            /* A tab inside a line separates cells: keep it two spaces wide
+             * (the line as written, its empty cells too, in tabbed). */
+            if (line->tabbed == NULL && text->len > 0)
+                line->tabbed = g_strdup (start);
             do {
                 g_string_append_c (text, ' ');
                 column++;
@@ -158,6 +161,7 @@ mla_agenda_line_clear (gpointer data)
     MlaAgendaLine *line = data;
 
     g_free (line->text);
+    g_free (line->tabbed);
     if (line->runs != NULL)
         g_array_unref (line->runs);
 }

@@ -99,6 +99,11 @@ gboolean mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match);
 /* Rule "table-header". */
 gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
 
+/* Whether @cell of a header row names a room by its place alone: up to
+ * three words, the first capitalised ("Garden shed"), no label, column
+ * name or time. */
+gboolean mla_agenda_corner_room (MlaAgendaBuilder *b, const char *cell);
+
 /* mla-agenda-grids.c: */
 /* A row under an underlined track header: each chunk of text (chunks are
  * apart by two or more spaces) from byte @from of the current line is a

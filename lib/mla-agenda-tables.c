@@ -19,6 +19,7 @@ mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
 {
     g_ptr_array_set_size (b->rooms, 0);
     g_array_set_size (b->room_starts, 0);
+    b->rooms_timed = FALSE;
     g_array_set_size (b->columns, 0);
     g_ptr_array_set_size (b->flat_rooms, 0);
     b->flat_pairs = FALSE;
@@ -344,17 +345,40 @@ joined_labels_role (MlaAgendaBuilder *b, const char *key)
     return first;
 }
 
+gboolean
+mla_agenda_corner_room (MlaAgendaBuilder *b, const char *cell)
+{
+    g_autofree char *key = mla_agenda_fold_compact (cell);
+    guint words = 1;
+
+    for (const char *p = cell; *p != '\0'; p++)
+        words += *p == ' ';
+    return words <= 3 && g_utf8_strlen (cell, -1) <= 30
+           && g_unichar_isupper (g_utf8_get_char (cell))
+           && !g_hash_table_contains (b->parser->labels, key)
+           && !g_hash_table_contains (b->parser->people_columns, key)
+           && !g_hash_table_contains (b->parser->place_labels, key)
+           && !g_hash_table_contains (b->parser->title_columns, key)
+           && !g_regex_match (b->parser->time_anywhere, cell, 0, NULL);
+}
+
 void
 mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, char layout)
 {
     /* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
      * cells that are all rooms or places, no label or title word, are the
-     * rooms */
-    gboolean rooms = !grid;
+     * rooms; so are short capitalised names beside a room ("Time | Big
+     * Room | Kitchen | Garden tent": a column name would be a label) */
+    gboolean rooms = !grid, named = FALSE;
     guint tracks = 0, days = 0;
 
-    for (guint i = 0; rooms && i < cells->len; i++)
-        rooms = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
+    for (guint i = 0; rooms && i < cells->len; i++) {
+        gboolean room = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
+
+        named = named || room;
+        rooms = room || mla_agenda_corner_room (b, g_ptr_array_index (cells, i));
+    }
+    rooms = rooms && named;
     for (guint i = 0; i < cells->len; i++)
         days += mla_agenda_text_weekday (b->parser, g_ptr_array_index (cells, i)) > 0;
     mla_agenda_builder_clear_table (b);
@@ -416,26 +440,6 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, ch
     b->slot = NULL;
 }
 
-/* Whether @cell of a header row with an empty corner names a room by its
- * place alone: up to three words, the first capitalised ("Garden shed"),
- * no label, column name or time. */
-static gboolean
-corner_room (MlaAgendaBuilder *b, const char *cell)
-{
-    g_autofree char *key = mla_agenda_fold_compact (cell);
-    guint words = 1;
-
-    for (const char *p = cell; *p != '\0'; p++)
-        words += *p == ' ';
-    return words <= 3 && g_utf8_strlen (cell, -1) <= 30
-           && g_unichar_isupper (g_utf8_get_char (cell))
-           && !g_hash_table_contains (b->parser->labels, key)
-           && !g_hash_table_contains (b->parser->people_columns, key)
-           && !g_hash_table_contains (b->parser->place_labels, key)
-           && !g_hash_table_contains (b->parser->title_columns, key)
-           && !g_regex_match (b->parser->time_anywhere, cell, 0, NULL);
-}
-
 /* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
  * Track 1 (Salon E) Track 2 (Salon D)": the columns of the rows below. */
 gboolean
@@ -446,10 +450,23 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autoptr (GPtrArray) cells = NULL;
     g_autofree char *corner = g_match_info_fetch_named (match, "corner");
     gboolean grid = corner != NULL && corner[0] != '\0';
+    gint rest_at;
     char layout = strchr (text, '|') != NULL ? '|'
                   : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
                                                                        : 'f';
 
+    /* "kl. 09.00  Incheckning": a time after the time column's word
+     * makes a row, no header */
+    if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), rest, 0, NULL))
+        return FALSE;
+    /* "Time    Salen      Lokale 2": cells apart by spaces that are all
+     * rooms are a grid's, each row's cells placed by their columns */
+    if (layout == ' ' && !grid && mla_agenda_current_line (b)->tabbed == NULL
+        && g_match_info_fetch_named_pos (match, "rest", &rest_at, NULL)
+        && mla_agenda_grid_header_from (b, (gsize) rest_at)) {
+        b->rooms_timed = TRUE;
+        return TRUE;
+    }
     cells = mla_agenda_split_row (b, rest, layout, TRUE);
     if (cells->len < 2)
         return FALSE;
@@ -458,7 +475,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
      * as a time: "Room 2.14") */
     for (guint i = 0; grid && i < cells->len; i++)
         if (!mla_agenda_header_room (b, g_ptr_array_index (cells, i))
-            && !corner_room (b, g_ptr_array_index (cells, i)))
+            && !mla_agenda_corner_room (b, g_ptr_array_index (cells, i)))
             return FALSE;
     mla_agenda_set_columns (b, cells, grid, layout);
     g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1, cells->len);
@@ -492,10 +509,14 @@ mla_agenda_empty_cell (MlaAgendaBuilder *b, const char *cell)
     gsize n = strlen (cell);
     g_autofree char *bare = g_strndup (cell + strspn (cell, "_*"), n - strspn (cell, "_*"));
     g_autofree char *key = NULL;
+    char *dash;
 
     if (n > 0 && cell[0] == '(' && cell[n - 1] == ')' && strchr (cell + 1, '(') == NULL)
         return TRUE;
     g_strchomp (g_strdelimit (bare, "_*", ' '));
+    /* "Free - sign up on the board": the word before a dash says it */
+    if ((dash = strstr (bare, " - ")) != NULL)
+        *dash = '\0';
     key = mla_agenda_fold_compact (bare);
     if (g_hash_table_contains (b->parser->empty_cells, key))
         return TRUE;
@@ -636,6 +657,33 @@ cells_on_lines (MlaAgendaBuilder *b, const char *row, guint *out_last)
     return cells;
 }
 
+static guint
+count_bars (const char *text)
+{
+    guint n = 0;
+
+    for (; *text != '\0'; text++)
+        n += *text == '|';
+    return n;
+}
+
+/* Whether a row of the current line's table (its lines up to a blank
+ * line either way) draws fewer bars than the current row: it merges cells. */
+static gboolean
+grid_merges_cells (MlaAgendaBuilder *b)
+{
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    guint bars = count_bars (mla_agenda_current_line (b)->text), i;
+
+    for (i = b->index; i > 0 && !b->lines[i - 1].blank; i--)
+        ;
+    for (; i < b->n_lines && !b->lines[i].blank; i++)
+        if (count_bars (b->lines[i].text) < bars
+            && g_regex_match (slot_time, b->lines[i].text, 0, NULL))
+            return TRUE;
+    return FALSE;
+}
+
 /* A row under a table header: one slot per track cell, or one slot whose
  * cells are its title, place and people. */
 void
@@ -649,6 +697,14 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 
     for (guint i = 0; i < cells->len; i++)
         filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
+    /* "| 10:30 | Discussion |        |": in a grid that merges the cells
+     * of a row across the rooms ("| 12:30 | Lunch |"), a row that draws
+     * every column is a row of cells, the empty ones left free, though
+     * only one is filled (where every row draws them all, "| 12:30 |
+     * Lunch | |" spans the rooms) */
+    if (b->column_split == '|' && filled == 1 && cells->len >= 2
+        && cells->len == b->columns->len && grid_merges_cells (b))
+        filled = 2;
     if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len) {
         g_autoptr (GPtrArray) lines = row_cell_lines (b, cells, &last);
 

@@ -32,6 +32,7 @@ struct MlaAgendaParser {
     GHashTable *plenary_words;  /* casefolded "joint": a grid's session across the rooms */
     GHashTable *start_columns;  /* casefolded "start" */
     GHashTable *end_columns;    /* casefolded "end" */
+    GHashTable *note_columns;   /* casefolded "notes": an export's column of notes */
     GHashTable *not_names;      /* casefolded words never in a name */
     GHashTable *not_alone;      /* casefolded words never a first name alone */
     GHashTable *organisations;  /* casefolded, spaces out ("redhat"): never a person */

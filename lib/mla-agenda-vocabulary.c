@@ -220,6 +220,7 @@ static const MlaWordList word_lists[] = {
     { "tables", "plenary", TABLE (plenary_words), NULL, 0 },
     { "tables", "start", TABLE (start_columns), "@STARTCOL@", 0 },
     { "tables", "end", TABLE (end_columns), NULL, 0 },
+    { "tables", "notes", TABLE (note_columns), NULL, 0 },
     { "names", "not", TABLE (not_names), NULL, 0 },
     { "names", "not-alone", TABLE (not_alone), NULL, 0 },
     { "names", "organisations", TABLE (organisations), NULL, 0 },
@@ -638,7 +639,7 @@ static const gsize tables[] = {
     TABLE (heading_fillers), TABLE (labels), TABLE (am), TABLE (pm), TABLE (h24),
     TABLE (room_words), TABLE (place_labels), TABLE (people_columns), TABLE (title_columns),
     TABLE (empty_cells), TABLE (date_columns), TABLE (start_columns), TABLE (end_columns),
-    TABLE (time_columns), TABLE (plenary_words),
+    TABLE (note_columns), TABLE (time_columns), TABLE (plenary_words),
     TABLE (not_names), TABLE (not_alone), TABLE (organisations),
 };
 

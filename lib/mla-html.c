@@ -32,6 +32,8 @@ typedef struct {
     int cells;        /* cells of the current simple table row, -1 outside one */
     gsize cell_start; /* where the current cell's text starts in out */
     gboolean dash;    /* a " - " owed: a line break inside a data cell */
+    guint column;     /* the column of the next cell of a data row */
+    GArray *spans;    /* guint per column: rows below that a rowspan still covers */
 } HtmlText;
 
 static gboolean
@@ -129,6 +131,53 @@ simple_row (const xmlNode *tr)
     return TRUE;
 }
 
+/* The number in attribute @name of @node ("rowspan", "colspan"), 1 if
+ * none. */
+static guint
+span_of (xmlNode *node, const char *name)
+{
+    xmlChar *value = xmlGetProp (node, (const xmlChar *) name);
+    guint64 n = value != NULL ? g_ascii_strtoull ((const char *) value, NULL, 10) : 1;
+
+    xmlFree (value);
+    return n >= 1 && n <= 100 ? (guint) n : 1;
+}
+
+/* An empty cell where a cell of a row above reaches down (rowspan), at
+ * each column from the data row's next one that one covers; returns
+ * whether there was any. */
+static gboolean
+cover_spans (HtmlText *text)
+{
+    gboolean any = FALSE;
+
+    while (text->column < text->spans->len
+           && g_array_index (text->spans, guint, text->column) > 0) {
+        g_array_index (text->spans, guint, text->column)--;
+        text_settle (text);
+        if (text->cells > 0)
+            g_string_append (text->out, " |");
+        text->cells++;
+        text->column++;
+        any = TRUE;
+    }
+    return any;
+}
+
+/* Records that @cell, at the data row's current column, covers the rows
+ * below it (rowspan) in each column it spans (colspan). */
+static void
+record_spans (HtmlText *text, xmlNode *cell)
+{
+    guint rows = span_of (cell, "rowspan"), columns = span_of (cell, "colspan");
+
+    if (text->spans->len < text->column + columns)
+        g_array_set_size (text->spans, text->column + columns);
+    for (guint c = text->column; c < text->column + columns; c++)
+        g_array_index (text->spans, guint, c) = rows - 1;
+    text->column += columns;
+}
+
 static void
 walk (HtmlText *text, xmlNode *node)
 {
@@ -156,6 +205,12 @@ walk (HtmlText *text, xmlNode *node)
             text->space = FALSE;
             continue;
         }
+        /* "<td rowspan=2>" in the row above: an empty cell holds its
+         * column here, so the row's cells keep their columns */
+        if (is_cell (node) && text->cells >= 0) {
+            cover_spans (text);
+            record_spans (text, node);
+        }
         if (is_cell (node) && text->cells > 0) {
             /* cells of a data row stay apart, empty ones too: the
              * agenda rules read them as columns */
@@ -176,7 +231,12 @@ walk (HtmlText *text, xmlNode *node)
 
             text_break (text, 1);
             text->cells = simple_row (node) ? 0 : -1;
+            text->column = 0;
             walk (text, node->children);
+            /* a covered last column is an empty cell, then the row's
+             * closing bar ("10:30 | Peer review | |") */
+            if (text->cells >= 0 && cover_spans (text))
+                g_string_append (text->out, " |");
             text->cells = outer;
             text_break (text, 1);
             continue;
@@ -186,6 +246,8 @@ walk (HtmlText *text, xmlNode *node)
         pre = g_ascii_strcasecmp ((const char *) node->name, "pre") == 0;
         if (block)
             text_break (text, paragraph ? 2 : 1);
+        if (g_ascii_strcasecmp ((const char *) node->name, "table") == 0)
+            g_array_set_size (text->spans, 0);
         text->pre_depth += pre;
         walk (text, node->children);
         text->pre_depth -= pre;
@@ -222,7 +284,9 @@ mla_html_to_text (const char *html, gssize len)
         return g_strdup ("");
     text.out = g_string_sized_new (len / 2);
     text.cells = -1;
+    text.spans = g_array_new (FALSE, TRUE, sizeof (guint));
     walk (&text, xmlDocGetRootElement (doc));
+    g_array_unref (text.spans);
     if (text.out->len > 0)
         g_string_append_c (text.out, '\n');
     return g_string_free (text.out, FALSE);

@@ -3627,6 +3627,50 @@ static const struct {
     { "Friday\n\n| Time | Room Kepler | Online (Jitsi) |\n|---|---|---|\n| 10:00 | Sync | Pairing |\n"
       "| 11:00 | Lunch |\n",
       3, 0, 1, "Pairing", "Online (Jitsi)", NULL, NULL },
+    /* "kl." heads the time column; cells apart by spaces under a header
+     * of rooms are placed by their columns; a cell alone in the first
+     * room's column spans the rooms; "v/" names the speaker */
+    { "Lordag\n\nkl.     Salen       Lokale 2    Kaelderen\n10.00   Velkomst\n"
+      "10.30   Git         Lodning\n        v/ Ahmad    v/ Knud\n11.30               Rust        Retro\n"
+      "12.30   Frokost\n",
+      6, 0, 3, "Rust", "Lokale 2", NULL, NULL },
+    { "Lordag\n\nkl.     Salen       Lokale 2    Kaelderen\n10.00   Velkomst\n"
+      "10.30   Git         Lodning\n        v/ Ahmad    v/ Knud\n11.30               Rust        Retro\n"
+      "12.30   Frokost\n",
+      6, 0, 0, "Velkomst", NULL, NULL, NULL },
+    { "Lordag\n\nkl.     Salen       Lokale 2    Kaelderen\n10.00   Velkomst\n"
+      "10.30   Git         Lodning\n        v/ Ahmad    v/ Knud\n11.30               Rust        Retro\n"
+      "12.30   Frokost\n",
+      6, 0, 2, "Lodning", "Lokale 2", NULL, "Knud" },
+    /* "kl. 09.00  Incheckning" after the time column's word is a row */
+    { "Onsdag 25/11\n\nkl. 09.00-09.30  Incheckning\nkl. 09.30-10.15  Fika\n",
+      2, 0, 0, "Incheckning", NULL, NULL, NULL },
+    /* "Waktu" heads the time column; in a grid that merges a row's
+     * cells, a row drawing every column's bar keeps its one cell in its
+     * room; "Kosong - ..." (empty) is no slot */
+    { "Minggu\n\n+-------+-----------+---------+\n| Waktu | Ruang A   | Ruang B |\n"
+      "+-------+-----------+---------+\n| 09.00 | Pembukaan           |\n"
+      "| 10.30 | Diskusi   |         |\n| 11.30 | Rust      | Kosong - silakan isi! |\n",
+      3, 0, 1, "Diskusi", "Ruang A", NULL, NULL },
+    { "Minggu\n\n+-------+-----------+---------+\n| Waktu | Ruang A   | Ruang B |\n"
+      "+-------+-----------+---------+\n| 09.00 | Pembukaan           |\n"
+      "| 10.30 | Diskusi   |         |\n| 11.30 | Rust      | Kosong - silakan isi! |\n",
+      3, 0, 2, "Rust", "Ruang A", NULL, NULL },
+    /* a spreadsheet pasted with tabs: empty cells and columns keep their
+     * places; a "Notes" column holds notes */
+    { "Thursday 19 March 2026\n\nStart\tEnd\tItem\tOwner\tRoom\t\tNotes\n"
+      "09:00\t09:20\tWelcome\tGreta Holm\tFjord\t\t\n12:00\t13:00\tLunch\t\tCanteen\t\tbring cash\n",
+      2, 0, 1, "Lunch", NULL, "Canteen", NULL },
+    /* sessions of a web page headed by their track and room ("Track A
+     * \u00b7 Aula Magna"), one after the other with no blank line; the
+     * room is the cell after the dot */
+    { "Wednesday\n\n10:15 - 11:00\nTrack A \u00b7 Aula Magna\nRust in the kernel\nAnn Lee\n"
+      "Track B \u00b7 Sala Verde\nLightning talks\nModerated by Ilse de Vries\n11:00 - 11:30\nCoffee\n",
+      3, 0, 1, "Lightning talks", "Sala Verde", NULL, "Ilse de Vries" },
+    /* a header of short capitalised names beside a room names the rooms */
+    { "Saturday\n\nTime  | Big Room | Kitchen   | Garden tent\n------+----------+-----------+------------\n"
+      "10:00 | Fuzzing  | Sourdough |\n11:00 | Lunch\n",
+      3, 0, 1, "Sourdough", "Kitchen", NULL, NULL },
     /* first names alone, apart by "&" or "and", are people each */
     { "Friday\n\n10:00  Cost cutting\n       Hosts: Marek & Sunniva\n11:00  Lunch\n",
       2, 0, 0, "Cost cutting", NULL, NULL, "Sunniva" },

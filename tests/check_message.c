@@ -213,6 +213,12 @@ static const struct {
       "<td><br>Lunch</td></tr></table>",
       "10:00 | Compilers - Ann Lee | Databases - Bo Li | Lunch\n" },
     { "<table><tr><td><p>Layout</p></td><td><p>cell</p></td></tr></table>", "Layout\n\ncell\n" },
+    /* a cell reaching down (rowspan) leaves an empty cell in its column
+     * below, the last one closed by a bar; colspan is one cell */
+    { "<table><tr><td>9:30</td><td>Grading</td><td rowspan=\"2\">Workshop</td></tr>"
+      "<tr><td>10:30</td><td>Review</td></tr><tr><td>11:30</td><td colspan=\"2\">Lunch</td></tr>"
+      "<tr><td>12:30</td><td rowspan=2>Panel</td><td>Demo</td></tr><tr><td>13:00</td><td>Q&amp;A</td></tr></table>",
+      "9:30 | Grading | Workshop\n10:30 | Review | |\n11:30 | Lunch\n12:30 | Panel | Demo\n13:00 | | Q&A\n" },
     { "<div>unclosed <b>bold <i>both</div>tail", "unclosed bold both\ntail\n" },
     { "<!-- comment -->text<style>x{}</style><script>if (a<b) {}</script>", "text\n" },
 };
