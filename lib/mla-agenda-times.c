@@ -192,10 +192,10 @@ military_range_ok (GMatchInfo *match)
            && e - s <= MILITARY_MAX_SPAN && !(year1 && year2);
 }
 
-/* Whether @text writes its programme in "0800-0830" times: one such
- * range that cannot be a span of years. */
-gboolean
-mla_agenda_is_military_line (MlaAgendaParser *parser, const char *text)
+/* Whether @text starts with a "1800  Doors open" time; @at (out): its
+ * minutes after midnight, or -1 when "2019  Opened" is no clock. */
+static gboolean
+military_single (MlaAgendaParser *parser, const char *text, int *at)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *h = NULL, *m = NULL;
@@ -204,13 +204,22 @@ mla_agenda_is_military_line (MlaAgendaParser *parser, const char *text)
         return FALSE;
     h = g_match_info_fetch_named (match, "h1");
     m = g_match_info_fetch_named (match, "m1");
-    return military_clock (h, m);
+    *at = military_clock (h, m) ? atoi (h) * 60 + atoi (m) : -1;
+    return TRUE;
+}
+
+gboolean
+mla_agenda_is_military_line (MlaAgendaParser *parser, const char *text)
+{
+    int at;
+
+    return military_single (parser, text, &at) && at >= 0;
 }
 
 MlaMilitary
 mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines)
 {
-    int first = -1, last = -1;
+    int first = -1, last = -1, at;
     guint run = 0;
     gboolean named = FALSE;
     MlaMilitary found = MLA_MILITARY_NONE;
@@ -221,19 +230,14 @@ mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines)
 
         if (g_regex_match (parser->military_range, p, 0, &match) && military_range_ok (match))
             return MLA_MILITARY_RANGES;
-        g_clear_pointer (&match, g_match_info_unref);
         if (!g_ascii_isdigit (p[0])) {
             named = named || g_regex_match (parser->schedule_word, p, 0, NULL);
-        } else if (named && g_regex_match (parser->military_single, p, 0, &match)) {
-            g_autofree char *h = g_match_info_fetch_named (match, "h1");
-            g_autofree char *m = g_match_info_fetch_named (match, "m1");
-            int at = atoi (h) * 60 + atoi (m);
-
-            if (!military_clock (h, m) || at <= last) {
+        } else if (named && military_single (parser, p, &at)) {
+            if (at < 0 || at <= last) {
                 run = 0;
                 first = -1;
             }
-            if (military_clock (h, m)) {
+            if (at >= 0) {
                 first = first < 0 ? at : first;
                 last = at;
                 run++;
