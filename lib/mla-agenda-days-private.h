@@ -94,7 +94,9 @@ gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
  * under a day heading or a schedule heading, or on neighbouring lines;
  * and not half its slots the legs of a trip (an itinerary), or the
  * answers or the options (a day alone) of a scheduling poll, or the runs
- * of a status report (an outcome after the name: "passed"). */
+ * of a status report (an outcome after the name: "passed"); and no
+ * lines around its times that say they are something else (maintenance
+ * windows, a forecast, a tally, a week that repeats, a machine's jobs). */
 gboolean mla_agenda_has_evidence (MlaAgendaBuilder *b);
 
 /* Sets kinds, makes the places of parallel slots rooms, fills ends,

@@ -16,6 +16,7 @@
 #define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
 #define ROTA_MIN_DAYS 3         /* days of one slot each that may be a rota */
 #define ROTA_NAME_MAX_WORDS 4
+#define AROUND_LINES 3          /* lines with text around the times that say what they are */
 
 /* The later slots that can still be "the next later slot" for one at their
  * left, nearest first: each pushed slot drops the ones after it that start
@@ -474,8 +475,6 @@ schedule_heading_before (MlaAgendaBuilder *b, guint first)
     return FALSE;
 }
 
-/* An agenda needs evidence: three slot lines close together, or two
- * under a day heading or a schedule heading, or on neighbouring lines. */
 /* "14:00-15:00  Tuesday": a title that is a day and nothing else is a
  * poll's option. */
 static gboolean
@@ -589,6 +588,70 @@ is_rota (MlaAgendaBuilder *b)
     return days >= ROTA_MIN_DAYS && on_duty * 2 > days;
 }
 
+/* Whether one of the AROUND_LINES lines with text before line @from
+ * (@step -1), or of the paragraph after the one of line @from (@step 1),
+ * holds one of @words. */
+static gboolean
+said_near (MlaAgendaBuilder *b, guint from, int step, GRegex *words)
+{
+    guint seen = 0;
+    gboolean in_reach = step < 0;
+
+    for (gint i = (gint) from + step; i >= 0 && i < (gint) b->n_lines && seen < AROUND_LINES;
+         i += step) {
+        if (b->lines[i].blank) {
+            if (step > 0 && seen > 0)
+                break;
+            in_reach = TRUE;
+            continue;
+        }
+        if (!in_reach)
+            continue;   /* (the rest of the last slot) */
+        seen++;
+        if (g_regex_match (words, b->lines[i].text, 0, NULL))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether the days that hold slots are two or more, each named by its
+ * weekday alone ("LUNED\u00cc"): a week, no dated event. */
+static gboolean
+is_week (MlaAgendaBuilder *b)
+{
+    guint days = 0;
+
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        const MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+        if (day->slots->len == 0)
+            continue;
+        if (day->name == NULL || !mla_agenda_word_is (b->parser->weekdays, day->name, NULL))
+            return FALSE;
+        days++;
+    }
+    return days >= 2;
+}
+
+/* What the lines around the times say they are, unless they say
+ * "Agenda": maintenance windows, a forecast or a tally ("Tally so far:")
+ * before them; a machine's jobs ("cron-driven"), or, for a week, that
+ * they come back every week, before or after them. */
+static gboolean
+says_no_programme (MlaAgendaBuilder *b)
+{
+    guint first = g_array_index (b->slot_lines, guint, 0);
+    guint last = g_array_index (b->slot_lines, guint, b->slot_lines->len - 1);
+
+    if (said_near (b, first, -1, b->parser->schedule_word))
+        return FALSE;
+    return said_near (b, first, -1, b->parser->not_programme)
+           || said_near (b, first, -1, b->parser->jobs) || said_near (b, last, 1, b->parser->jobs)
+           || (is_week (b)
+               && (said_near (b, first, -1, b->parser->weekly)
+                   || said_near (b, last, 1, b->parser->weekly)));
+}
+
 gboolean
 mla_agenda_has_evidence (MlaAgendaBuilder *b)
 {
@@ -600,6 +663,10 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
     }
     if (is_rota (b)) {
         g_debug ("agenda: the text is a rota of who is on duty");
+        return FALSE;
+    }
+    if (b->slot_lines->len > 0 && says_no_programme (b)) {
+        g_debug ("agenda: the lines around the times say they are no programme");
         return FALSE;
     }
 

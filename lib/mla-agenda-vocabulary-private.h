@@ -84,6 +84,9 @@ struct MlaAgendaParser {
     GRegex *alnum;              /* a letter or a digit */
     GRegex *poll_answers;       /* "yes", "no  maybe" */
     GRegex *status_cell;        /* "passed", "FAILED" */
+    GRegex *not_programme;      /* "Wartungsarbeiten", "forecast", "Tally" */
+    GRegex *weekly;             /* "ogni settimana" */
+    GRegex *jobs;               /* "cron-driven" */
     GRegex *by_name;            /* "Keynote by Dr. Tim Bray", "with Ann Lee" */
     GRegex *title_label;        /* "Title: Learned indexes" */
     GRegex *names_lead;         /* "[Saad Ali] Title" */

@@ -243,6 +243,9 @@ static const MlaWordList word_lists[] = {
     { "changes", "becomes", 0, "@BECOMES@", 0 },
     { "changes", "articles", 0, "@ARTICLE@", 0 },
     { "reports", "statuses", 0, "@STATUSES@", 0 },
+    { "not-programmes", "intro", 0, "@NOT_PROGRAMME@", 0 },
+    { "not-programmes", "weekly", 0, "@WEEKLY@", 0 },
+    { "not-programmes", "jobs", 0, "@JOBS@", 0 },
 };
 
 /* The parser's patterns besides the rule table. Each is compiled once,
@@ -402,6 +405,11 @@ static const MlaPattern patterns[] = {
       G_REGEX_DUPNAMES },
     /* "passed", "FAILED": a job's outcome, a whole cell */
     { FIELD (status_cell), "^(?:@STATUSES@)$", G_REGEX_CASELESS },
+    /* "Tally so far:", "every week", "cron-driven": words in
+     * the lines around a text's times that say what they are */
+    { FIELD (not_programme), "(?<!\\w)(?:@NOT_PROGRAMME@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (weekly), "(?<!\\w)(?:@WEEKLY@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (jobs), "(?<!\\w)(?:@JOBS@)(?!\\w)", G_REGEX_CASELESS },
     /* "yes", "no  (maybe)": a poll's answers, the whole title */
     { FIELD (poll_answers), "^(?:(?:@ANSWERS@)(?:\\s+|$))+$", G_REGEX_CASELESS },
     /* "Keynote by Dr. Tim Bray, independent": a title, then who gives it */

@@ -2050,6 +2050,19 @@ static const char *const negatives_round5[] = {
     "  Mardi     14h-17h   : Beno\xc3\xaet Lacombe     salle B012\n"
     "  Mercredi  10h-12h   : Chlo\xc3\xa9 Martin       biblioth\xc3\xa8que\n"
     "  Jeudi     13h30-16h : Ana\xc3\xafs Ferrand      salle B014\n",
+    /* round 7: what the lines around the times say they are: maintenance
+     * windows, a forecast, a tally, a week that repeats, a machine's jobs */
+    "in der kommenden Woche finden folgende Wartungsarbeiten statt:\n\nMontag, 2. M\xc3\xa4rz 2026\n"
+    "  06:00 - 07:30   Mailserver\n\nMittwoch, 4. M\xc3\xa4rz 2026\n  05:30 - 06:00   VPN-Gateway\n"
+    "  22:00 - 23:59   Speichersystem\n",
+    "FORECAST (inshore waters)\n\n  Sat 06:00-12:00  SW 3-4. Showers.\n"
+    "  Sat 12:00-18:00  SW 5-6. Rain.\n  Sun 06:00-18:00  W 4. Fair.\n",
+    "Tally so far:\n\n  Tue 10 Nov, 9:30 - 17:00, Room B:\n      Ann, Mei, Joost\n"
+    "  Thu 12 Nov, 10:00 - 16:00, the Orangery:\n      Mei, Tiago, Ruth\n",
+    "MONDAY\n  9.00-11.00   Analysis II - Room 1\n  11.00-13.00  Physics II - Room 3\n"
+    "TUESDAY\n  14.00-16.00  Computing lab - Lab 2\n\nThe lectures repeat every week.\n",
+    "Reminder of the rhythm:\n\n  - 09:00  nightly images published\n"
+    "  - 12:00  test results mailed\n  - 21:00  snapshot synced\n\nThese are cron-driven.\n",
 };
 
 START_TEST (test_negative_round5)
@@ -2058,6 +2071,27 @@ START_TEST (test_negative_round5)
     g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, negatives_round5[_i], NULL);
 
     ck_assert_msg (agendas->len == 0, "agenda found in negative %d", _i);
+}
+END_TEST
+
+/* "Agenda" in the lines before the times overrules words that say they
+ * are something else; a week's days with dates are no timetable that
+ * repeats. */
+START_TEST (test_schedule_word_overrules_not_programme)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Agenda of the planned maintenance weekend:\n\n09:00  Kickoff\n"
+        "10:00  Upgrade the mail server\n12:00  Lunch\n",
+        "2026-03-01T09:00:00Z");
+    g_autoptr (MlaAgenda) dated = parse_text (
+        "Monday 2 March 2026\n  9.00-11.00   Analysis II - Room 1\n  11.00-13.00  Physics II\n"
+        "Tuesday 3 March 2026\n  14.00-16.00  Computing lab\n\nWe meet every week.\n",
+        "2026-03-01T09:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (((MlaAgendaDay *) g_ptr_array_index (agenda->days, 0))->slots->len, 3);
+    ck_assert_ptr_nonnull (dated);
+    ck_assert_uint_eq (dated->days->len, 2);
 }
 END_TEST
 
@@ -3962,6 +3996,7 @@ agenda_suite (void)
     tc = tcase_create ("negatives");
     tcase_add_loop_test (tc, test_negative_texts, 0, G_N_ELEMENTS (negatives));
     tcase_add_test (tc, test_negative_null_text);
+    tcase_add_test (tc, test_schedule_word_overrules_not_programme);
     tcase_add_loop_test (tc, test_negative_quoted_fragment, 0, G_N_ELEMENTS (quoted_fragments));
     suite_add_tcase (suite, tc);
 
