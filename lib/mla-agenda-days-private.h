@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 struct MlaAgendaBuilder {
     MlaAgendaParser *parser;
     GDateTime *reference;
+    const char *subject;        /* nullable: the mail's */
     gboolean all_24h;
     MlaAgenda *agenda;
     MlaAgendaDay *day;          /* borrowed from agenda */

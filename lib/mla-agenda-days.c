@@ -633,19 +633,25 @@ is_week (MlaAgendaBuilder *b)
     return days >= 2;
 }
 
-/* What the lines around the times say they are, unless they say
- * "Agenda": maintenance windows, a forecast or a tally ("Tally so far:")
- * before them; a machine's jobs ("cron-driven"), or, for a week, that
- * they come back every week, before or after them. */
+/* What the mail's subject and the lines around the times say they are,
+ * unless the lines before them, or the subject for itself, say "Agenda"
+ * ("Re: New CI schedule?" says nothing): maintenance windows, a forecast, a tally, a
+ * rota, a timetable of ferries or lessons ("On-call rota, week 47",
+ * "Tally so far:") in the subject or before them; a machine's jobs
+ * ("cron-driven"), or, for a week, that they come back every week,
+ * before or after them. */
 static gboolean
 says_no_programme (MlaAgendaBuilder *b)
 {
     guint first = g_array_index (b->slot_lines, guint, 0);
     guint last = g_array_index (b->slot_lines, guint, b->slot_lines->len - 1);
+    const char *subject = b->subject != NULL ? b->subject : "";
 
     if (said_near (b, first, -1, b->parser->schedule_word))
         return FALSE;
-    return said_near (b, first, -1, b->parser->not_programme)
+    return (g_regex_match (b->parser->not_programme, subject, 0, NULL)
+            && !g_regex_match (b->parser->schedule_word, subject, 0, NULL))
+           || said_near (b, first, -1, b->parser->not_programme)
            || said_near (b, first, -1, b->parser->jobs) || said_near (b, last, 1, b->parser->jobs)
            || (is_week (b)
                && (said_near (b, first, -1, b->parser->weekly)

@@ -58,7 +58,8 @@ mla_agenda_parse_message (MlaAgendaParser *parser, const MlaMessage *message)
 
         local_date = g_date_time_to_timezone (date, zone);
     }
-    agendas = mla_agenda_parse_candidate (parser, text, local_date);
+    agendas = mla_agenda_parse_candidate (parser, text, mla_message_get_subject (message),
+                                          local_date);
     for (guint i = 0; i < agendas->len; i++) {
         MlaAgenda *agenda = g_ptr_array_index (agendas, i);
 

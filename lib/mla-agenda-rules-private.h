@@ -26,9 +26,11 @@ gboolean mla_agenda_rules_compile (MlaAgendaParser *parser, GHashTable *placehol
 void mla_agenda_rules_free (MlaAgendaParser *parser);
 
 /* mla_agenda_parser_parse() for a @text that passed mla_agenda_may_hold():
- * the message path tests it before it makes the mail's local date. */
+ * the message path tests it before it makes the mail's local date.
+ * @subject (nullable) is the mail's: it may say what the times are
+ * ("On-call rota, week 47"). */
 GPtrArray *mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text,
-                                       GDateTime *reference);
+                                       const char *subject, GDateTime *reference);
 
 /* Returns: (transfer none): the compiled pattern of the rule @name. */
 GRegex *mla_agenda_rule (MlaAgendaParser *parser, const char *name);

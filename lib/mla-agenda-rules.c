@@ -467,11 +467,12 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *r
                           g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free));
     if (text == NULL || !mla_agenda_may_hold (parser, text))
         return g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
-    return mla_agenda_parse_candidate (parser, text, reference);
+    return mla_agenda_parse_candidate (parser, text, NULL, reference);
 }
 
 GPtrArray *
-mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text, GDateTime *reference)
+mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text, const char *subject,
+                            GDateTime *reference)
 {
     GPtrArray *agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     g_autoptr (GArray) lines = NULL;
@@ -493,6 +494,7 @@ mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text, GDateTime
     agenda = mla_agenda_new ();
     b.parser = parser;
     b.reference = reference;
+    b.subject = subject;
     b.agenda = agenda;
     b.lines = (const MlaAgendaLine *) lines->data;
     b.n_lines = lines->len;

@@ -2055,7 +2055,7 @@ static const char *const negatives_round5[] = {
     "in der kommenden Woche finden folgende Wartungsarbeiten statt:\n\nMontag, 2. M\xc3\xa4rz 2026\n"
     "  06:00 - 07:30   Mailserver\n\nMittwoch, 4. M\xc3\xa4rz 2026\n  05:30 - 06:00   VPN-Gateway\n"
     "  22:00 - 23:59   Speichersystem\n",
-    "FORECAST (inshore waters)\n\n  Sat 06:00-12:00  SW 3-4. Showers.\n"
+    "INSHORE FORECAST (Lizard to Start Point)\n\n  Sat 06:00-12:00  SW 3-4. Showers.\n"
     "  Sat 12:00-18:00  SW 5-6. Rain.\n  Sun 06:00-18:00  W 4. Fair.\n",
     "Tally so far:\n\n  Tue 10 Nov, 9:30 - 17:00, Room B:\n      Ann, Mei, Joost\n"
     "  Thu 12 Nov, 10:00 - 16:00, the Orangery:\n      Mei, Tiago, Ruth\n",
@@ -2340,6 +2340,35 @@ START_TEST (test_message_plain_text)
     agenda = g_ptr_array_index (agendas, 0);
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), messages[_i].slots);
     ck_assert_str_eq (day_at (agenda, 0)->name, messages[_i].first_day);
+}
+END_TEST
+
+/* A mail's subject may say what its times are: a rota is no agenda,
+ * unless the subject says "Agenda" for itself. */
+static const struct {
+    const char *subject;
+    guint agendas;
+} subjects[] = {
+    { "On-call rota, week 47", 0 },
+    { "Winterrooster vanaf 6 oktober", 0 },
+    { "Handover week 47", 1 },
+    { "Agenda: on-call rota review", 1 },
+};
+
+START_TEST (test_message_subject_says_no_programme)
+{
+    MlaAgendaParser *parser = shared_parser ();
+    g_autofree char *text = g_strdup_printf (
+        "From: a@example.org\nSubject: %s\nDate: Fri, 14 Nov 2025 10:00:00 +0000\n\n"
+        "Monday 17 November 2025\n  08:00-09:00  Tomasz Wilk\n  09:00-10:00  Priya Raman\n"
+        "  10:00-11:00  Jon Eriksen\n",
+        subjects[_i].subject);
+    g_autoptr (GBytes) bytes = g_bytes_new_static (text, strlen (text));
+    g_autoptr (MlaRawMessage) raw = mla_raw_message_new (bytes, "test", 0, 1);
+    g_autoptr (MlaMessage) message = mla_message_parse (raw);
+    g_autoptr (GPtrArray) agendas = mla_agenda_parse_message (parser, message);
+
+    ck_assert_uint_eq (agendas->len, subjects[_i].agendas);
 }
 END_TEST
 
@@ -4011,6 +4040,7 @@ agenda_suite (void)
 
     tc = tcase_create ("messages");
     tcase_add_loop_test (tc, test_message_plain_text, 0, G_N_ELEMENTS (messages));
+    tcase_add_loop_test (tc, test_message_subject_says_no_programme, 0, G_N_ELEMENTS (subjects));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("vocabulary");
