@@ -407,6 +407,13 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (weekday == 0 && !has_date && day_label == NULL)
         return FALSE;
+    if (!has_date && weekday != 0 && name_from > 0) {
+        /* "Pizza, bitte bis Freitag bei Mia melden": a deadline too */
+        g_autofree char *before = g_strndup (text, name_from);
+
+        if (g_regex_match (b->parser->deadline_before, before, 0, NULL))
+            return FALSE;
+    }
     if (date[0] == '\0' && weekday != 0)
         mla_agenda_resolve_weekday_after (b, weekday, date);
     if (date[0] == '\0' && weekday == 0 && day_label != NULL && b->agenda->days->len == 0)

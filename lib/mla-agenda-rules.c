@@ -164,8 +164,9 @@ mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
 }
 
 /* Whether the line above the current one runs on ("Teaching with open
- * source:", "Storage and", "Stellungnahme zu"); @comma: a comma at its
- * end too, which may also end a title over its speaker. */
+ * source:", "Storage and", "Stellungnahme zu", not "on 80 m": a unit);
+ * @comma: a comma at its end too, which may also end a title over its
+ * speaker. */
 static gboolean
 line_above_runs_on (MlaAgendaBuilder *b, gboolean comma)
 {
@@ -175,7 +176,8 @@ line_above_runs_on (MlaAgendaBuilder *b, gboolean comma)
     while (word > 0 && g_ascii_islower (above[word - 1]))
         word--;
     return (len > 0 && strchr (comma ? ":,-&/(" : ":-&/(", above[len - 1]) != NULL)
-           || (len - word >= 1 && len - word <= 4 && (word == 0 || above[word - 1] == ' '));
+           || (len - word >= 1 && len - word <= 4
+               && (word == 0 || (above[word - 1] == ' ' && !(word >= 2 && g_ascii_isdigit (above[word - 2])))));
 }
 
 /* Whether @text, the current line, is the rest of the line above, wrapped:

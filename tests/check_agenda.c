@@ -2074,6 +2074,24 @@ START_TEST (test_negative_round5)
 }
 END_TEST
 
+/* "bis Freitag" under a slot is a deadline, no day; "on 80 m" ends with
+ * a unit, no word that runs on to the next line. */
+START_TEST (test_weekday_deadline_and_unit_ending)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Samstag, 29. November 2025\n10:00\xe2\x80\x93" "12:30  Firmware\n"
+        "12:30\xe2\x80\x93" "13:30  Mittagessen\n             Pizza, bitte bis Freitag bei Mia melden\n"
+        "13:30\xe2\x80\x93" "15:00  Vortrag\n22:00        Overnight operating on 80 m\n"
+        "             Volunteers only, see the sign-up sheet\n",
+        "2025-11-20T21:04:17Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 1);
+    ck_assert_uint_eq (day_at (agenda, 0)->slots->len, 4);
+    ck_assert_str_eq (slot_at (agenda, 0, 3)->title, "Overnight operating on 80 m");
+}
+END_TEST
+
 /* "Agenda" in the lines before the times overrules words that say they
  * are something else; a week's days with dates are no timetable that
  * repeats. */
@@ -4026,6 +4044,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_negative_texts, 0, G_N_ELEMENTS (negatives));
     tcase_add_test (tc, test_negative_null_text);
     tcase_add_test (tc, test_schedule_word_overrules_not_programme);
+    tcase_add_test (tc, test_weekday_deadline_and_unit_ending);
     tcase_add_loop_test (tc, test_negative_quoted_fragment, 0, G_N_ELEMENTS (quoted_fragments));
     suite_add_tcase (suite, tc);
 
