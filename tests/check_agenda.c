@@ -2345,13 +2345,20 @@ static const struct {
       "Monday\n9:00 - Opening\n10:00 - Talk\n11:00 - Close\n", 3, "Monday" },
 };
 
-START_TEST (test_message_plain_text)
+/* Returns: (transfer full): the agendas of the mail (or plain text) @text. */
+static GPtrArray *
+agendas_of_mail (const char *text)
 {
-    MlaAgendaParser *parser = shared_parser ();
-    g_autoptr (GBytes) bytes = g_bytes_new_static (messages[_i].text, strlen (messages[_i].text));
+    g_autoptr (GBytes) bytes = g_bytes_new (text, strlen (text));
     g_autoptr (MlaRawMessage) raw = mla_raw_message_new (bytes, "test", 0, 1);
     g_autoptr (MlaMessage) message = mla_message_parse (raw);
-    g_autoptr (GPtrArray) agendas = mla_agenda_parse_message (parser, message);
+
+    return mla_agenda_parse_message (shared_parser (), message);
+}
+
+START_TEST (test_message_plain_text)
+{
+    g_autoptr (GPtrArray) agendas = agendas_of_mail (messages[_i].text);
     MlaAgenda *agenda;
 
     ck_assert_uint_eq (agendas->len, 1);
@@ -2375,16 +2382,12 @@ static const struct {
 
 START_TEST (test_message_subject_says_no_programme)
 {
-    MlaAgendaParser *parser = shared_parser ();
     g_autofree char *text = g_strdup_printf (
         "From: a@example.org\nSubject: %s\nDate: Fri, 14 Nov 2025 10:00:00 +0000\n\n"
         "Monday 17 November 2025\n  08:00-09:00  Tomasz Wilk\n  09:00-10:00  Priya Raman\n"
         "  10:00-11:00  Jon Eriksen\n",
         subjects[_i].subject);
-    g_autoptr (GBytes) bytes = g_bytes_new_static (text, strlen (text));
-    g_autoptr (MlaRawMessage) raw = mla_raw_message_new (bytes, "test", 0, 1);
-    g_autoptr (MlaMessage) message = mla_message_parse (raw);
-    g_autoptr (GPtrArray) agendas = mla_agenda_parse_message (parser, message);
+    g_autoptr (GPtrArray) agendas = agendas_of_mail (text);
 
     ck_assert_uint_eq (agendas->len, subjects[_i].agendas);
 }
