@@ -22,6 +22,7 @@
 #define TITLE_MAX_CHARS 100     /* a longer line is a description */
 #define FRAME_MAX_FIELDS 6      /* lines between a frame and its slots */
 #define WRAP_MIN_CHARS 55       /* a line wrapped by its writer was about this long */
+#define ROLE_MAX_WORDS 3        /* "Race Officer:", "Engineer on duty:" */
 
 static gboolean rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -161,6 +162,29 @@ mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
             return FALSE;
     }
     return FALSE;
+}
+
+/* "Race Officer: Gwen Pritchard" under a slot: a label the vocabulary
+ * does not know, up to three capitalised words, before a name, names who
+ * leads the slot. Returns whether @text was so. */
+static gboolean
+role_and_name (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
+{
+    const char *colon = strstr (text, ": ");
+    g_autofree char *label = NULL, *name = NULL;
+    g_auto (GStrv) words = NULL;
+
+    if (colon == NULL || !g_unichar_isupper (g_utf8_get_char (text)))
+        return FALSE;
+    label = g_strndup (text, colon - text);
+    words = g_strsplit (label, " ", ROLE_MAX_WORDS + 1);
+    if (g_strv_length (words) > ROLE_MAX_WORDS || strpbrk (label, "0123456789()") != NULL)
+        return FALSE;
+    name = g_strstrip (g_strdup (colon + 2));
+    if (!mla_agenda_parser_is_name (b->parser, name))
+        return FALSE;
+    mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_CHAIR);
+    return TRUE;
 }
 
 /* Whether the line above the current one runs on ("Teaching with open
@@ -389,6 +413,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
             && mla_agenda_parser_is_name (b->parser, clean)) {
             g_ptr_array_add (slot->people,
                              mla_agenda_person_new (clean, MLA_PERSON_ROLE_CHAIR, FALSE));
+        } else if (!item && slot->people->len == 0 && role_and_name (b, slot, text)) {
+            g_debug ("agenda: rule text: line %u names someone in a role", b->index + 1);
         } else {
             g_debug ("agenda: rule text: line %u is a note", b->index + 1);
             g_ptr_array_add (slot->notes, mla_agenda_strip_separators (text));

@@ -2092,6 +2092,29 @@ START_TEST (test_weekday_deadline_and_unit_ending)
 }
 END_TEST
 
+/* "Race Officer: Gwen Pritchard": a role the vocabulary does not know,
+ * before a name, names who leads the slot; "Impact: none expected" is a
+ * note. */
+START_TEST (test_unknown_role_before_name)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Saturday 15 November 2025\n09:45-10:15  Skippers' briefing\n"
+        "             Race Officer: Gwen Pritchard\n10:15-11:00  Launching\n"
+        "             Impact: none expected\n11:00-13:00  Race 1\n",
+        "2025-11-10T09:00:00Z");
+    MlaAgendaSlot *briefing, *launching;
+
+    ck_assert_ptr_nonnull (agenda);
+    briefing = slot_at (agenda, 0, 0);
+    launching = slot_at (agenda, 0, 1);
+    ck_assert_uint_eq (briefing->people->len, 1);
+    ck_assert_str_eq (((MlaAgendaPerson *) g_ptr_array_index (briefing->people, 0))->name,
+                      "Gwen Pritchard");
+    ck_assert_uint_eq (launching->people->len, 0);
+    ck_assert_uint_eq (launching->notes->len, 1);
+}
+END_TEST
+
 /* "Agenda" in the lines before the times overrules words that say they
  * are something else; a week's days with dates are no timetable that
  * repeats. */
@@ -4048,6 +4071,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_negative_null_text);
     tcase_add_test (tc, test_schedule_word_overrules_not_programme);
     tcase_add_test (tc, test_weekday_deadline_and_unit_ending);
+    tcase_add_test (tc, test_unknown_role_before_name);
     tcase_add_loop_test (tc, test_negative_quoted_fragment, 0, G_N_ELEMENTS (quoted_fragments));
     suite_add_tcase (suite, tc);
 
