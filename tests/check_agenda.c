@@ -757,6 +757,9 @@ static const struct {
     { "\tGespreksleider: Fatima el Amrani", "Fatima el Amrani", MLA_PERSON_ROLE_MODERATOR, TRUE },
     { "\tVoorzitter: Karin de Jong", "Karin de Jong", MLA_PERSON_ROLE_CHAIR, TRUE },
     { "\tIntervenant(e) : Claire Dubois", "Claire Dubois", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\t(Yuki Tanaka, if available)", "Yuki Tanaka", MLA_PERSON_ROLE_CHAIR, FALSE },
+    { "\tDocent: Karin de Vries", "Karin de Vries", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tM\xc3\xb6tesledare: Sara Lindqvist", "Sara Lindqvist", MLA_PERSON_ROLE_CHAIR, TRUE },
 };
 
 /* People written inside the slot's line. */
