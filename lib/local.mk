@@ -80,6 +80,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-scanner.c \
 	lib/mla-agenda-times-private.h \
 	lib/mla-agenda-times.c \
+	lib/mla-agenda-names-private.h \
+	lib/mla-agenda-names.c \
 	lib/mla-agenda-people-private.h \
 	lib/mla-agenda-people.c \
 	lib/mla-agenda-tables-private.h \

@@ -4,7 +4,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-changes-private.h"
-#include "mla-agenda-people-private.h"
+#include "mla-agenda-names-private.h"
 #include "mla-agenda-titles-private.h"
 #include "mla-agenda-times-private.h"
 
@@ -223,21 +223,11 @@ move_slot (MlaAgendaBuilder *b, char *clause)
 static gboolean
 new_speaker (MlaAgendaBuilder *b, const char *clause)
 {
-    g_auto (GStrv) words = NULL;
-    g_autoptr (GString) head = g_string_new (NULL);
     g_autofree char *name = NULL;
 
     if (!g_regex_match (b->parser->change_instead, clause, 0, NULL))
         return FALSE;
-    words = g_strsplit (clause, " ", NAME_MAX_WORDS + 1);
-    /* (the longest run of words from the start that is a name) */
-    for (guint n = 0; n < NAME_MAX_WORDS && words[n] != NULL; n++) {
-        g_string_append_printf (head, "%s%s", n > 0 ? " " : "", words[n]);
-        if (n > 0 && mla_agenda_parser_is_name (b->parser, head->str)) {
-            g_free (name);
-            name = g_strdup (head->str);
-        }
-    }
+    name = mla_agenda_leading_name (b->parser, clause, NAME_MAX_WORDS, MLA_LEADING_NAME_ANY);
     if (name == NULL)
         return FALSE;
     g_ptr_array_set_size (b->slot->people, 0);

@@ -7,7 +7,7 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-tables-private.h"
-#include "mla-agenda-people-private.h"
+#include "mla-agenda-names-private.h"
 #include "mla-agenda-places-private.h"
 #include "mla-agenda-times-private.h"
 #include "mla-agenda-titles-private.h"
@@ -561,16 +561,10 @@ static gboolean
 names_who_is_on (MlaAgendaBuilder *b, const char *title)
 {
     g_autofree char *clean = mla_agenda_squeeze (title);
-    g_auto (GStrv) words = g_strsplit (clean, " ", ROTA_NAME_MAX_WORDS + 2);
-    g_autoptr (GString) head = g_string_new (NULL);
+    g_autofree char *name = mla_agenda_leading_name (b->parser, clean, ROTA_NAME_MAX_WORDS,
+                                                     MLA_LEADING_NAME_BEFORE_LOWER);
 
-    for (guint n = 0; n < ROTA_NAME_MAX_WORDS && words[n] != NULL; n++) {
-        g_string_append_printf (head, "%s%s", n > 0 ? " " : "", words[n]);
-        if (n > 0 && (words[n + 1] == NULL || g_unichar_islower (g_utf8_get_char (words[n + 1])))
-            && mla_agenda_parser_is_name (b->parser, head->str))
-            return TRUE;
-    }
-    return FALSE;
+    return name != NULL;
 }
 
 /* A week's rota: three days or more with one slot each, most of them

@@ -8,6 +8,7 @@
 #include "mla-agenda-tables-private.h"
 #include "mla-agenda-places-private.h"
 #include "mla-agenda-days-private.h"
+#include "mla-agenda-names-private.h"
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-titles-private.h"

@@ -10,6 +10,7 @@
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-titles-private.h"
 #include "mla-agenda-days-private.h"
+#include "mla-agenda-names-private.h"
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-tables-private.h"

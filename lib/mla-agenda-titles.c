@@ -6,6 +6,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-titles-private.h"
+#include "mla-agenda-names-private.h"
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-tables-private.h"

@@ -7,7 +7,7 @@
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
 #include "mla-agenda-days-private.h"
-#include "mla-agenda-people-private.h"
+#include "mla-agenda-names-private.h"
 #include "mla-agenda-times-private.h"
 #include "mla-agenda-mail.h"
 #include "mla-message.h"
