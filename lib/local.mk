@@ -91,6 +91,8 @@ lib_libmlarc_core_la_SOURCES = \
 	lib/mla-agenda-export.c \
 	lib/mla-agenda-days-private.h \
 	lib/mla-agenda-days.c \
+	lib/mla-agenda-evidence-private.h \
+	lib/mla-agenda-evidence.c \
 	lib/mla-agenda-rules-private.h \
 	lib/mla-agenda-rules.c \
 	lib/mla-agenda-slots-private.h \

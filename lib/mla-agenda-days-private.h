@@ -91,15 +91,6 @@ void mla_agenda_builder_frame (MlaAgendaBuilder *b, int end);
 /* Rule "day-heading": "Monday", "Day 2 (Friday, Apr. 24)", "2004-12-05". */
 gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
 
-/* An agenda needs evidence: three slot lines close together, or two
- * under a day heading or a schedule heading, or on neighbouring lines;
- * and not half its slots the legs of a trip (an itinerary), or the
- * answers or the options (a day alone) of a scheduling poll, or the runs
- * of a status report (an outcome after the name: "passed"); and no
- * lines around its times that say they are something else (maintenance
- * windows, a forecast, a tally, a week that repeats, a machine's jobs). */
-gboolean mla_agenda_has_evidence (MlaAgendaBuilder *b);
-
 /* Sets kinds, makes the places of parallel slots rooms, fills ends,
  * drops the stops and then empty days. */
 void mla_agenda_builder_finish (MlaAgendaBuilder *b);

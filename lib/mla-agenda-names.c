@@ -282,8 +282,11 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
         || (text[0] == '(' && g_str_has_suffix (text, ")")
             && g_regex_match (parser->honorific, text + 1, 0, NULL)))
         text = unbracketed = g_strndup (text + 1, strlen (text) - 2);
-    /* ("Nguyen Van Minh <minh@example.vn>": no address) */
+    /* ("Nguyen Van Minh <minh@example.vn>": no address; "Jan van der
+     * Berg [Acme Networks]": no affiliation in brackets at the end) */
     addressless = drop_addresses (text);
+    if (g_str_has_suffix (addressless, "]") && strstr (addressless, " [") != NULL)
+        *strrchr (addressless, '[') = '\0';
     bare = g_regex_replace_literal (parser->paren_part, addressless, -1, 0, "", 0, NULL);
     g_auto (GStrv) parts = NULL;
     g_autoptr (GStrvBuilder) names = g_strv_builder_new ();

@@ -317,7 +317,7 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char
     g_auto (GStrv) names = NULL;
     gboolean after_people = adjacent && b->person_line >= 0
                             && (guint) b->person_line == b->last_content;
-    guint last = b->index;
+    guint last = b->index, fields;
     const char *open = strrchr (text, '(');
     g_autofree char *room = NULL, *bare = NULL;
 
@@ -336,10 +336,15 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char
     if (title_over_people (b, b->index) ||
         (names = mla_agenda_person_line (b->parser, text)) == NULL)
         return FALSE;
-    /* the lines of people run on to the slot's end */
+    /* the lines of people run on to the slot's end, maybe past fields
+     * ("scribe: Pieter de Wit") */
     while (mla_agenda_people_at (b, last + 1) && !title_over_people (b, last + 1))
         last++;
-    if (!mla_agenda_slot_ends_after (b, last, TRUE)) {
+    for (fields = last; fields + 1 < b->n_lines && !b->lines[fields + 1].blank
+                        && mla_agenda_field_label (b->lines[fields + 1].text
+                                                   + b->lines[fields + 1].indent) > 0;)
+        fields++;
+    if (!mla_agenda_slot_ends_after (b, last, TRUE) && !mla_agenda_slot_ends_after (b, fields, TRUE)) {
         /* ("Welcome / Ann Lee & Bo Li / Great Hall": the slot's room may
          * close it) */
         g_autofree char *place = last + 1 < b->n_lines && !b->lines[last + 1].blank

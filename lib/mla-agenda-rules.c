@@ -11,6 +11,7 @@
 #include "mla-agenda-changes-private.h"
 #include "mla-agenda-titles-private.h"
 #include "mla-agenda-days-private.h"
+#include "mla-agenda-evidence-private.h"
 #include "mla-agenda-names-private.h"
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-scanner-private.h"
@@ -23,7 +24,6 @@
 #define TITLE_MAX_CHARS 100     /* a longer line is a description */
 #define FRAME_MAX_FIELDS 6      /* lines between a frame and its slots */
 #define WRAP_MIN_CHARS 55       /* a line wrapped by its writer was about this long */
-#define ROLE_MAX_WORDS 3        /* "Race Officer:", "Engineer on duty:" */
 
 static gboolean rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -171,17 +171,12 @@ mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
 static gboolean
 role_and_name (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
 {
-    const char *colon = strstr (text, ": ");
-    g_autofree char *label = NULL, *name = NULL;
-    g_auto (GStrv) words = NULL;
+    gsize label = mla_agenda_field_label (text);
+    g_autofree char *name = NULL;
 
-    if (colon == NULL || !g_unichar_isupper (g_utf8_get_char (text)))
+    if (label == 0 || !g_unichar_isupper (g_utf8_get_char (text)))
         return FALSE;
-    label = g_strndup (text, colon - text);
-    words = g_strsplit (label, " ", ROLE_MAX_WORDS + 1);
-    if (g_strv_length (words) > ROLE_MAX_WORDS || strpbrk (label, "0123456789()") != NULL)
-        return FALSE;
-    name = g_strstrip (g_strdup (colon + 2));
+    name = g_strstrip (g_strdup (text + label + 2));
     if (!mla_agenda_parser_is_name (b->parser, name))
         return FALSE;
     mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_CHAIR);

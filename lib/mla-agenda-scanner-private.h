@@ -31,6 +31,12 @@ char *mla_agenda_squeeze (const char *text);
  * en and em dashes) that lead it. */
 char *mla_agenda_strip_separators (const char *text);
 
+/* "scribe: Pieter de Wit", "Race Officer: Gwen Pritchard": the length
+ * of the label of a field line, up to FIELD_MAX_WORDS words without
+ * digits or parentheses before ": ", or 0 when @text is no field. */
+#define FIELD_MAX_WORDS 3
+gsize mla_agenda_field_label (const char *text);
+
 /* Scans @raw into @line (out; free its contents with
  * mla_agenda_line_clear()). @military: the text writes "0800" times. */
 void mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean military,

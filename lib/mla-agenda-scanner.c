@@ -39,6 +39,22 @@ mla_agenda_current_line (MlaAgendaBuilder *b)
     return &b->lines[b->index];
 }
 
+gsize
+mla_agenda_field_label (const char *text)
+{
+    const char *colon = strstr (text, ": ");
+    guint spaces = 0;
+
+    if (colon == NULL || colon == text)
+        return 0;
+    for (const char *p = text; p < colon; p++) {
+        if (strchr ("0123456789()[]", *p) != NULL)
+            return 0;
+        spaces += *p == ' ';
+    }
+    return spaces < FIELD_MAX_WORDS ? (gsize) (colon - text) : 0;
+}
+
 char *
 mla_agenda_strip_separators (const char *text)
 {

@@ -963,6 +963,13 @@ static const struct {
     { "Monday\n\n09:00 Social (Cafe Roma)\n10:00 Talks\n11:00 End\n", "Social", { NULL }, { 0 } },
     { "Monday\n\n09:00 Keynote\n       [Mark Collier, OpenInfra Foundation]\n10:00 Break\n11:00 End\n",
       "Keynote", { "Mark Collier" }, { S } },
+    /* an affiliation in brackets after the name; a field under the people */
+    { "Monday\n\n13:15  draft-ietf-coral-lists-04\n       Jan van der Berg [Acme Networks]\n"
+      "13:30  Close\n14:00  End\n",
+      "draft-ietf-coral-lists-04", { "Jan van der Berg" }, { S } },
+    { "Monday\n\n09:30  Sensor API: open issues\n       Ana Ferreira (Oceano Labs) & Dmitri Volkov\n"
+      "       scribe: Pieter de Wit\n10:30  Break\n11:00  End\n",
+      "Sensor API: open issues", { "Ana Ferreira", "Dmitri Volkov" }, { S, S } },
     { "Monday\n\n19:05  Treasurer's report (Amaka Obi)\n19:15  Solar panels\n20:00  Close\n",
       "Treasurer's report", { "Amaka Obi" }, { S } },
     { "Monday\n\n10:00  MC B2.1 (Real Time)\n11:00  MC B2.2 (Embedded Systems)\n12:00  Lunch\n",

@@ -1,0 +1,284 @@
+/* mla-agenda-evidence.c: whether the slots a text gave make an agenda at
+ * all: enough slot lines close together, and no sign that the times are
+ * something else (a trip, a poll, a report, a rota, a patch, or what the
+ * subject and the lines around them say). */
+#define G_LOG_DOMAIN "mlarc"
+#include "config.h"
+#include <string.h>
+#include "mla-agenda-evidence-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-rules-private.h"
+#include "mla-agenda-names-private.h"
+#include "mla-agenda-times-private.h"
+
+#define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
+#define ROTA_MIN_DAYS 3         /* days of one slot each that may be a rota */
+#define ROTA_NAME_MAX_WORDS 4
+#define AROUND_LINES 3          /* lines with text around the times that say what they are */
+
+/* Whether a schedule heading ("Agenda", "Time | Talk | Speaker") stands
+ * in the lines before line @first, the first slot's. */
+static gboolean
+schedule_heading_before (MlaAgendaBuilder *b, guint first)
+{
+    for (guint i = first > SLOT_CLUSTER_GAP ? first - SLOT_CLUSTER_GAP : 0; i < first; i++) {
+        const char *text = b->lines[i].text + b->lines[i].indent;
+
+        if (b->lines[i].blank)
+            continue;
+        if (g_unichar_isupper (g_utf8_get_char (text))
+            && g_regex_match (b->parser->schedule_heading, text, 0, NULL))
+            return TRUE;
+        /* a header row has cells: "When we meet" is no table */
+        if ((strchr (text, '|') != NULL || strstr (text, "  ") != NULL)
+            && g_regex_match (mla_agenda_rule (b->parser, "table-header"), text, 0, NULL))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* "14:00-15:00  Tuesday": a title that is a day and nothing else is a
+ * poll's option. */
+static gboolean
+names_a_day_only (MlaAgendaBuilder *b, const char *title)
+{
+    char date[11] = "";
+    gint span[2] = { 0, 0 };
+
+    if (mla_agenda_word_is (b->parser->weekdays, title, NULL)
+        || mla_agenda_word_is (b->parser->weekday_abbrs, title, NULL))
+        return TRUE;
+    return mla_agenda_find_date_span (b, title, date, span) && span[0] == 0
+           && (gsize) span[1] == strlen (title);
+}
+
+/* "7 | 2 | 5 | Vereinsheim", "12   3   Room B": a title whose cells
+ * (apart by "|", or by two spaces or a tab) are mostly counts is a row of
+ * a tally (a poll's votes, a table of results), no session. */
+static gboolean
+is_tally (const char *title)
+{
+    gboolean pipes = strchr (title, '|') != NULL;
+    guint n = 0, counts = 0;
+
+    for (const char *p = title; *p != '\0';) {
+        const char *end = p;
+        gsize digits, len;
+
+        while (*end != '\0' && !(pipes ? *end == '|'
+                                        : *end == '\t' || (end[0] == ' ' && end[1] == ' ')))
+            end++;
+        while (p < end && g_ascii_isspace (*p))
+            p++;
+        len = end - p;
+        while (len > 0 && g_ascii_isspace (p[len - 1]))
+            len--;
+        digits = strspn (p, "0123456789");
+        if (len > 0) {
+            n++;
+            counts += digits > 0 && (digits == len || (digits + 1 == len && p[digits] == '%'));
+        }
+        p = end + strspn (end, pipes ? "|" : " \t");
+    }
+    return counts >= 2 && counts * 2 >= n;
+}
+
+/* A patch (a unified diff: "+++ b/file" then "@@ -1,8 +1,8 @@") is code:
+ * the times in its message and its hunks are no programme. */
+static gboolean
+is_patch (MlaAgendaBuilder *b)
+{
+    gboolean files = FALSE;
+
+    for (guint i = 0; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text;
+
+        if (g_str_has_prefix (text, "+++ "))
+            files = TRUE;
+        else if (files && g_str_has_prefix (text, "@@ -"))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* "(self-service only)": a title that is all one parenthesis is a note on
+ * hours, no session. */
+static gboolean
+is_aside (const char *title)
+{
+    return title[0] == '(' && strchr (title, ')') == title + strlen (title) - 1;
+}
+
+/* "Lundi  9h-12h : Ana\u00efs Ferrand  salle B012": a title that starts
+ * with a person's name and goes on, if at all, in lower case (a room,
+ * "en ligne") is who is on duty, not a session. */
+static gboolean
+names_who_is_on (MlaAgendaBuilder *b, const char *title)
+{
+    g_autofree char *clean = mla_agenda_squeeze (title);
+    g_autofree char *name = mla_agenda_leading_name (b->parser, clean, ROTA_NAME_MAX_WORDS,
+                                                     MLA_LEADING_NAME_BEFORE_LOWER);
+
+    return name != NULL;
+}
+
+/* A week's rota: three days or more with one slot each, most of them
+ * naming who is on duty. */
+static gboolean
+is_rota (MlaAgendaBuilder *b)
+{
+    guint on_duty = 0, days = 0;
+
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+        const MlaAgendaSlot *slot;
+
+        if (day->slots->len == 0)
+            continue;   /* (a day the prose names: "from Monday 9 February") */
+        if (day->slots->len != 1)
+            return FALSE;
+        slot = g_ptr_array_index (day->slots, 0);
+        days++;
+        on_duty += slot->title != NULL && names_who_is_on (b, slot->title);
+    }
+    return days >= ROTA_MIN_DAYS && on_duty * 2 > days;
+}
+
+/* Whether one of the AROUND_LINES lines with text before line @from
+ * (@step -1), or of the paragraph after the one of line @from (@step 1),
+ * holds one of @words. */
+static gboolean
+said_near (MlaAgendaBuilder *b, guint from, int step, GRegex *words)
+{
+    guint seen = 0;
+    gboolean in_reach = step < 0;
+
+    for (gint i = (gint) from + step; i >= 0 && i < (gint) b->n_lines && seen < AROUND_LINES;
+         i += step) {
+        if (b->lines[i].blank) {
+            if (step > 0 && seen > 0)
+                break;
+            in_reach = TRUE;
+            continue;
+        }
+        if (!in_reach)
+            continue;   /* (the rest of the last slot) */
+        seen++;
+        if (g_regex_match (words, b->lines[i].text, 0, NULL))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether the days that hold slots are two or more, each named by its
+ * weekday alone ("LUNED\u00cc"): a week, no dated event. */
+static gboolean
+is_week (MlaAgendaBuilder *b)
+{
+    guint days = 0;
+
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        const MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+        if (day->slots->len == 0)
+            continue;
+        if (day->name == NULL || !mla_agenda_word_is (b->parser->weekdays, day->name, NULL))
+            return FALSE;
+        days++;
+    }
+    return days >= 2;
+}
+
+/* What the mail's subject and the lines around the times say they are,
+ * unless the lines before them, or the subject for itself, say "Agenda"
+ * ("Re: New CI schedule?" says nothing): maintenance windows, a forecast, a tally, a
+ * rota, a timetable of ferries or lessons ("On-call rota, week 47",
+ * "Tally so far:") in the subject or before them; a machine's jobs
+ * ("cron-driven"), or, for a week, that they come back every week,
+ * before or after them. */
+static gboolean
+says_no_programme (MlaAgendaBuilder *b)
+{
+    guint first = g_array_index (b->slot_lines, guint, 0);
+    guint last = g_array_index (b->slot_lines, guint, b->slot_lines->len - 1);
+    const char *subject = b->subject != NULL ? b->subject : "";
+
+    if (said_near (b, first, -1, b->parser->schedule_word))
+        return FALSE;
+    return (g_regex_match (b->parser->not_programme, subject, 0, NULL)
+            && !g_regex_match (b->parser->schedule_word, subject, 0, NULL))
+           || said_near (b, first, -1, b->parser->not_programme)
+           || said_near (b, first, -1, b->parser->jobs) || said_near (b, last, 1, b->parser->jobs)
+           || (is_week (b)
+               && (said_near (b, first, -1, b->parser->weekly)
+                   || said_near (b, last, 1, b->parser->weekly)));
+}
+
+gboolean
+mla_agenda_has_evidence (MlaAgendaBuilder *b)
+{
+    guint run = 1, best = 0, slots = 0, legs = 0;
+
+    if (is_patch (b)) {
+        g_debug ("agenda: the text is a patch");
+        return FALSE;
+    }
+    if (is_rota (b)) {
+        g_debug ("agenda: the text is a rota of who is on duty");
+        return FALSE;
+    }
+    if (b->slot_lines->len > 0 && says_no_programme (b)) {
+        g_debug ("agenda: the lines around the times say they are no programme");
+        return FALSE;
+    }
+
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+        for (guint j = 0; j < day->slots->len; j++) {
+            const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
+
+            slots++;
+            legs += slot->title != NULL
+                    && (g_regex_match (b->parser->travel_leg, slot->title, 0, NULL)
+                        || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL)
+                        || names_a_day_only (b, slot->title) || is_tally (slot->title)
+                        || is_aside (slot->title)
+                        || (slot->notes->len > 0
+                            && g_regex_match (b->parser->status_cell,
+                                              g_ptr_array_index (slot->notes, 0), 0, NULL)));
+        }
+    }
+    if (legs >= 2 && legs * 2 >= slots) {
+        g_debug ("agenda: %u of %u slots are legs of a trip, a poll's answers, options or "
+                 "tallies, a report's runs or asides",
+                 legs, slots);
+        return FALSE;
+    }
+
+    for (guint i = 0; i < b->slot_lines->len; i++) {
+        guint line = g_array_index (b->slot_lines, guint, i);
+
+        if (i > 0) {
+            guint prev = g_array_index (b->slot_lines, guint, i - 1);
+
+            run = line - prev <= SLOT_CLUSTER_GAP ? run + 1 : 1;
+            if (line - prev <= 2 && run >= 2)
+                best = MAX (best, 3);
+        }
+        best = MAX (best, run);
+    }
+    if (best >= 3)
+        return TRUE;
+    if (best == 2 && b->slot_lines->len == 2
+        && schedule_heading_before (b, g_array_index (b->slot_lines, guint, 0)))
+        return TRUE;
+    if (best == 2 && b->slot_lines->len == 2)
+        for (guint i = 0; i < b->agenda->days->len; i++) {
+            MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+            if (day->slots->len >= 2 && (day->name != NULL || day->date[0] != '\0'))
+                return TRUE;
+        }
+    return FALSE;
+}
