@@ -14,7 +14,8 @@
 #define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
 #define ROTA_MIN_DAYS 3         /* days of one slot each that may be a rota */
 #define ROTA_NAME_MAX_WORDS 4
-#define AROUND_LINES 3          /* lines with text around the times that say what they are */
+#define AROUND_LINES 5          /* lines with text around the times that say what they are */
+#define LEAD_IN_LINES 10        /* lines before them where "Agenda" overrules */
 
 /* Whether a schedule heading ("Agenda", "Time | Talk | Speaker") stands
  * in the lines before line @first, the first slot's. */
@@ -144,16 +145,16 @@ is_rota (MlaAgendaBuilder *b)
     return days >= ROTA_MIN_DAYS && on_duty * 2 > days;
 }
 
-/* Whether one of the AROUND_LINES lines with text before line @from
- * (@step -1), or of the paragraph after the one of line @from (@step 1),
- * holds one of @words. */
+/* Whether one of the @reach lines with text before line @from (@step
+ * -1), or of the paragraph after the one of line @from (@step 1), holds
+ * one of @words. */
 static gboolean
-said_near (MlaAgendaBuilder *b, guint from, int step, GRegex *words)
+said_near (MlaAgendaBuilder *b, guint from, int step, guint reach, GRegex *words)
 {
     guint seen = 0;
     gboolean in_reach = step < 0;
 
-    for (gint i = (gint) from + step; i >= 0 && i < (gint) b->n_lines && seen < AROUND_LINES;
+    for (gint i = (gint) from + step; i >= 0 && i < (gint) b->n_lines && seen < reach;
          i += step) {
         if (b->lines[i].blank) {
             if (step > 0 && seen > 0)
@@ -203,15 +204,16 @@ says_no_programme (MlaAgendaBuilder *b)
     guint last = g_array_index (b->slot_lines, guint, b->slot_lines->len - 1);
     const char *subject = b->subject != NULL ? b->subject : "";
 
-    if (said_near (b, first, -1, b->parser->schedule_word))
+    if (said_near (b, first, -1, LEAD_IN_LINES, b->parser->programme_word))
         return FALSE;
     return (g_regex_match (b->parser->not_programme, subject, 0, NULL)
-            && !g_regex_match (b->parser->schedule_word, subject, 0, NULL))
-           || said_near (b, first, -1, b->parser->not_programme)
-           || said_near (b, first, -1, b->parser->jobs) || said_near (b, last, 1, b->parser->jobs)
+            && !g_regex_match (b->parser->programme_word, subject, 0, NULL))
+           || said_near (b, first, -1, AROUND_LINES, b->parser->not_programme)
+           || said_near (b, first, -1, AROUND_LINES, b->parser->jobs)
+           || said_near (b, last, 1, AROUND_LINES, b->parser->jobs)
            || (is_week (b)
-               && (said_near (b, first, -1, b->parser->weekly)
-                   || said_near (b, last, 1, b->parser->weekly)));
+               && (said_near (b, first, -1, AROUND_LINES, b->parser->weekly)
+                   || said_near (b, last, 1, AROUND_LINES, b->parser->weekly)));
 }
 
 gboolean

@@ -87,6 +87,7 @@ struct MlaAgendaParser {
     GRegex *not_programme;      /* "Wartungsarbeiten", "forecast", "Tally" */
     GRegex *weekly;             /* "ogni settimana" */
     GRegex *jobs;               /* "cron-driven" */
+    GRegex *programme_word;     /* "Agenda", not "timetable" */
     GRegex *by_name;            /* "Keynote by Dr. Tim Bray", "with Ann Lee" */
     GRegex *title_label;        /* "Title: Learned indexes" */
     GRegex *names_lead;         /* "[Saad Ali] Title" */

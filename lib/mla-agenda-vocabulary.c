@@ -246,6 +246,7 @@ static const MlaWordList word_lists[] = {
     { "not-programmes", "intro", 0, "@NOT_PROGRAMME@", 0 },
     { "not-programmes", "weekly", 0, "@WEEKLY@", 0 },
     { "not-programmes", "jobs", 0, "@JOBS@", 0 },
+    { "not-programmes", "overruled-by", 0, "@PROGRAMME_WORD@", 0 },
 };
 
 /* The parser's patterns besides the rule table. Each is compiled once,
@@ -392,7 +393,7 @@ static const MlaPattern patterns[] = {
      * before airport codes, unlike a group's code before a title: "WG2
      * Charter") */
     { FIELD (travel_leg),
-      "^(?:(?i:@TRAVEL@)(?![\\w-])"
+      "^(?:(?i:@TRAVEL@)(?![\\w-])|.*\\S\\s*\\x{2192}\\s*\\p{Lu}"
       "|\\p{Lu}{3}\\s*(?:-|\\x{2013}|\\x{2192}|>)\\s*\\p{Lu}{3}\\s*$"
       "|(?:\\p{Lu}{2}|\\p{Lu}\\d|\\d\\p{Lu})\\s?\\d{1,4}"
       "(?:\\s*$|\\s.*(?:\\(\\p{Lu}{3}\\)|\\b\\p{Lu}{3}\\s*(?:-|\\x{2013}|\\x{2192}|>)\\s*\\p{Lu}{3}\\b)))",
@@ -410,6 +411,7 @@ static const MlaPattern patterns[] = {
     { FIELD (not_programme), "(?<!\\w)(?:@NOT_PROGRAMME@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (weekly), "(?<!\\w)(?:@WEEKLY@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (jobs), "(?<!\\w)(?:@JOBS@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (programme_word), "(?<!\\w)(?:@PROGRAMME_WORD@)(?!\\w)", G_REGEX_CASELESS },
     /* "yes", "no  (maybe)": a poll's answers, the whole title */
     { FIELD (poll_answers), "^(?:(?:@ANSWERS@)(?:\\s+|$))+$", G_REGEX_CASELESS },
     /* "Keynote by Dr. Tim Bray, independent": a title, then who gives it */

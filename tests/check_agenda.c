@@ -2071,6 +2071,9 @@ static const char *const negatives_round5[] = {
     "  Thu 12 Nov, 10:00 - 16:00, the Orangery:\n      Mei, Tiago, Ruth\n",
     "MONDAY\n  9.00-11.00   Analysis II - Room 1\n  11.00-13.00  Physics II - Room 3\n"
     "TUESDAY\n  14.00-16.00  Computing lab - Lab 2\n\nThe lectures repeat every week.\n",
+    "LUNES 9 DE MARZO\n07:30 \xe2\x80\x93 08:45  Salidas cada 15 minutos: Hotel Miramar \xe2\x86\x92 Palacio\n"
+    "08:00 \xe2\x80\x93 08:45  Hotel Sol \xe2\x86\x92 Palacio de Congresos\n"
+    "18:30 \xe2\x80\x93 19:30  Regreso: Palacio \xe2\x86\x92 Hotel Miramar\n",
     "Reminder of the rhythm:\n\n  - 09:00  nightly images published\n"
     "  - 12:00  test results mailed\n  - 21:00  snapshot synced\n\nThese are cron-driven.\n",
 };
@@ -2134,6 +2137,13 @@ START_TEST (test_schedule_word_overrules_not_programme)
         "Agenda of the planned maintenance weekend:\n\n09:00  Kickoff\n"
         "10:00  Upgrade the mail server\n12:00  Lunch\n",
         "2026-03-01T09:00:00Z");
+    /* ("programma" six lines up overrules "lesrooster" four lines up) */
+    g_autoptr (MlaAgenda) training = parse_text (
+        "Hieronder het programma van de BHV-dag van volgende\nweek donderdag. "
+        "Het normale lesrooster vervalt\nvoor de deelnemers; de klassen hebben\nzelfstudie in de aula,\nonder toezicht.\n\n"
+        "Donderdag 4 december 2025\n08.30 - 09.00 uur  Inloop\n09.00 - 10.30 uur  Les 1: Alarmering\n"
+        "10.30 - 10.45 uur  Pauze\n",
+        "2025-11-27T09:00:00Z");
     g_autoptr (MlaAgenda) dated = parse_text (
         "Monday 2 March 2026\n  9.00-11.00   Analysis II - Room 1\n  11.00-13.00  Physics II\n"
         "Tuesday 3 March 2026\n  14.00-16.00  Computing lab\n\nWe meet every week.\n",
@@ -2143,6 +2153,7 @@ START_TEST (test_schedule_word_overrules_not_programme)
     ck_assert_uint_eq (((MlaAgendaDay *) g_ptr_array_index (agenda->days, 0))->slots->len, 3);
     ck_assert_ptr_nonnull (dated);
     ck_assert_uint_eq (dated->days->len, 2);
+    ck_assert_ptr_nonnull (training);
 }
 END_TEST
 
@@ -2411,6 +2422,8 @@ static const struct {
     { "Winterrooster vanaf 6 oktober", 0 },
     { "Handover week 47", 1 },
     { "Agenda: on-call rota review", 1 },
+    /* ("timetable" is what any list of times may be called) */
+    { "Industrial action: revised timetable on 3 and 5 February", 0 },
 };
 
 START_TEST (test_message_subject_says_no_programme)
