@@ -55,6 +55,7 @@ struct MlaAgendaBuilder {
     guint minutes_line;         /* that heading's */
     int day_number;             /* N of the current day's "Day N" heading, or 0 */
     gboolean affiliates;        /* the text writes "Name, Org" for one person */
+    gboolean dashes_places;     /* the text writes "Title \u2013 Place" */
     GPtrArray *moved;           /* nullable, borrowed slots: see mla_agenda_apply_changes() */
 };
 

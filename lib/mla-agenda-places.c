@@ -9,6 +9,8 @@
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-rules-private.h"
 
+#define DASHED_PLACES_MIN 2     /* known places after dashes: the text puts places there */
+
 gboolean
 mla_agenda_is_room_word (MlaAgendaBuilder *b, const char *word)
 {
@@ -84,6 +86,26 @@ place_words (MlaAgendaBuilder *b, const char *clean, gboolean strict)
             return FALSE;
     }
     return TRUE;
+}
+
+gboolean
+mla_agenda_text_dashes_places (MlaAgendaBuilder *b)
+{
+    guint known = 0;
+
+    for (guint i = 0; i < b->n_lines && known < DASHED_PLACES_MIN; i++) {
+        const char *text = b->lines[i].text;
+        g_autoptr (GMatchInfo) match = NULL;
+        g_autofree char *place = NULL;
+
+        if (b->lines[i].blank || !g_regex_match (b->parser->time_anywhere, text, 0, NULL)
+            || !g_regex_match (b->parser->place_dash, text, 0, &match))
+            continue;
+        place = g_match_info_fetch (match, 2);
+        known += mla_agenda_is_room_line (b, place)
+                 || g_regex_match (b->parser->venue_word, place, 0, NULL);
+    }
+    return known >= DASHED_PLACES_MIN;
 }
 
 gboolean

@@ -540,6 +540,7 @@ mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text, const cha
     b.all_24h = mla_agenda_text_is_24h (&b);
     for (guint i = 0; i < b.n_lines && !b.affiliates; i++)
         b.affiliates = mla_agenda_names_affiliation (parser, b.lines[i].text);
+    b.dashes_places = mla_agenda_text_dashes_places (&b);
     b.year_hint = mla_agenda_text_year (&b);
     for (b.index = 0; b.index < b.n_lines; b.index++) {
         guint taken = mla_agenda_apply_changes (&b);

@@ -101,7 +101,7 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *place = NULL, *note = NULL, *open = NULL, *before = NULL;
-    gboolean room, venue, square;
+    gboolean room, venue, square, dashed;
     MlaSlotKind kind;
 
     if (slot->location != NULL || slot->room != NULL)
@@ -157,7 +157,13 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
                         || (!mla_agenda_names_only (b->parser, place)
                             && !mla_agenda_is_first_name (b->parser, place)))));
     square = open != NULL && open[0] == '[';
-    if (!(room || (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
+    /* (in a text that puts its places after dashes, any place there that
+     * names nobody: "Keynote: Financing film \u2013 Screen 1") */
+    dashed = b->dashes_places && (open == NULL || open[0] == '\0')
+             && g_regex_match (b->parser->place_dash, title, 0, NULL)
+             && !mla_agenda_names_only (b->parser, place)
+             && !mla_agenda_is_first_name (b->parser, place);
+    if (!(room || dashed || (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
         return FALSE;
     if (note != NULL && g_regex_match (b->parser->place_part, note, 0, NULL)) {
         /* "Kohvik N\u00f5mme, ground floor": the floor is the place's */

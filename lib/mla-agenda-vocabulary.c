@@ -319,7 +319,7 @@ static const MlaPattern patterns[] = {
      * Room 3A", "Triage [Library]", "Pub: The Copper Kettle, 2 min walk" */
     /* (a place in brackets may hold one comma: "Lunch (Kantine, EG)") */
     { FIELD (place_tail),
-      "^(?<title>.*?\\S)\\s*(?:(?:\\s(?:--?|\\x{2013}|\\x{2014})|:)\\s+(?<place>[^,()\\[\\]]+?)"
+      "^(?<title>.*\\S)\\s*(?:(?:\\s(?:--?|\\x{2013}|\\x{2014})|:)\\s+(?<place>[^,()\\[\\]]+?)"
       "(?:\\s*,\\s*(?<note>[^,]+))?|\\s*(?<open>[(\\[])\\s*(?<place>[^,()\\[\\]]+?(?:,\\s*[^,()\\[\\]]+?)?)"
       "\\s*[)\\]])\\s*$",
       G_REGEX_DUPNAMES },

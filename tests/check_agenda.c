@@ -2105,6 +2105,29 @@ START_TEST (test_weekday_deadline_and_unit_ending)
 }
 END_TEST
 
+/* A text that puts two known places after dashes puts its places there:
+ * "Screen 1" after a dash is a place, not a part of the title; "Ann
+ * Lee" after a dash stays a speaker. */
+START_TEST (test_places_after_dashes)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Thursday 12 February 2026\n\n09:30-10:00  Registration & coffee \xe2\x80\x93 Foyer\n"
+        "10:00-10:45  Keynote: Financing film \xe2\x80\x93 Screen 1\n"
+        "11:00-12:00  Distribution today \xe2\x80\x93 Ann Lee\n"
+        "12:15-13:15  Lunch \xe2\x80\x93 Caf\xc3\xa9 Lumi\xc3\xa8re\n",
+        "2026-02-01T09:00:00Z");
+    MlaAgendaSlot *keynote, *talk;
+
+    ck_assert_ptr_nonnull (agenda);
+    keynote = slot_at (agenda, 0, 1);
+    talk = slot_at (agenda, 0, 2);
+    ck_assert_str_eq (keynote->title, "Keynote: Financing film");
+    ck_assert_str_eq (keynote->location, "Screen 1");
+    ck_assert_ptr_null (talk->location);
+    ck_assert_uint_eq (talk->people->len, 1);
+}
+END_TEST
+
 /* "Race Officer: Gwen Pritchard": a role the vocabulary does not know,
  * before a name, names who leads the slot; "Impact: none expected" is a
  * note. */
@@ -4095,6 +4118,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_schedule_word_overrules_not_programme);
     tcase_add_test (tc, test_weekday_deadline_and_unit_ending);
     tcase_add_test (tc, test_unknown_role_before_name);
+    tcase_add_test (tc, test_places_after_dashes);
     tcase_add_loop_test (tc, test_negative_quoted_fragment, 0, G_N_ELEMENTS (quoted_fragments));
     suite_add_tcase (suite, tc);
 
