@@ -113,7 +113,10 @@ starts_prose (MlaAgendaBuilder *b)
     if (b->index + 1 >= b->n_lines)
         return FALSE;
     below = &b->lines[b->index + 1];
+    /* (a line below that is a slot of its own, "ore 21.10  Calendario",
+     * is no prose however it starts) */
     return !below->blank && below->indent <= line->indent
+           && !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), below->text, 0, NULL)
            && g_ascii_islower (text[strlen (text) - 1])
            && g_unichar_islower (g_utf8_get_char (below->text + below->indent))
            && g_utf8_strlen (text, -1) >= PROSE_MIN_CHARS

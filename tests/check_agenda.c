@@ -2128,6 +2128,21 @@ START_TEST (test_places_after_dashes)
 }
 END_TEST
 
+/* A long title in lower case at its end over a long slot line that
+ * starts in lower case ("ore 21.10 ...") is no prose: both are slots. */
+START_TEST (test_long_slot_over_slot_is_no_prose)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "GIOVED\xc3\x8c 22 GENNAIO 2026\n\nore 20.45  Preghiera iniziale\n"
+        "ore 21.00  Approvazione del verbale della seduta del 20 novembre\n"
+        "ore 21.10  Calendario della Quaresima e orari delle messe\nore 22.30  Conclusione\n",
+        "2026-01-10T09:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (day_at (agenda, 0)->slots->len, 4);
+}
+END_TEST
+
 /* "Race Officer: Gwen Pritchard": a role the vocabulary does not know,
  * before a name, names who leads the slot; "Impact: none expected" is a
  * note. */
@@ -4119,6 +4134,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_weekday_deadline_and_unit_ending);
     tcase_add_test (tc, test_unknown_role_before_name);
     tcase_add_test (tc, test_places_after_dashes);
+    tcase_add_test (tc, test_long_slot_over_slot_is_no_prose);
     tcase_add_loop_test (tc, test_negative_quoted_fragment, 0, G_N_ELEMENTS (quoted_fragments));
     suite_add_tcase (suite, tc);
 
