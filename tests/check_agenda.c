@@ -2835,6 +2835,19 @@ static const char *const parallel_blocks[] = {
     "Room B: WG5 Conformance testing\n"
     "Annex: AHG Terminology\n"
     "11:30 - 12:30 Lunch\n",
+    /* a room tag in brackets, with a digit or a place's words */
+    "Tuesday\n\n09:00 - 11:30\n"
+    "  [Room A] WG2 Message formats: review of the comment log\n"
+    "           and the open ballot items\n"
+    "  [B 2]    WG5 Conformance testing\n"
+    "  [Annex]  AHG Terminology\n"
+    "11:30 - 12:30 Lunch\n",
+    /* the first session on the time line, the others at its column */
+    "Tuesday\n\n09:00 - 11:30  Room A: WG2 Message formats: review of the comment log\n"
+    "                 and the open ballot items\n"
+    "               Room B: WG5 Conformance testing\n"
+    "               Annex: AHG Terminology\n"
+    "11:30 - 12:30 Lunch\n",
 };
 
 /* A time block over one line per parallel session: a slot each, in its room. */
@@ -2872,6 +2885,24 @@ START_TEST (test_parallel_block_not_labels)
     slot = slot_at (agenda, 0, 0);
     assert_chair (slot, "Martin Bligh", MLA_PERSON_ROLE_CHAIR, TRUE);
     ck_assert_str_eq (slot->location, "Salon E");
+}
+END_TEST
+
+/* "Navigation: ..." over "Instructor: X" is one slot, no two rooms. */
+START_TEST (test_parallel_block_led_no_room)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday 4 August 2025\n\n"
+                                               "13:00-16:00  Navigation: charts and compasses\n"
+                                               "             Instructor: Bent Holm\n"
+                                               "16:00-17:00  Dinner\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_ptr_null (slot->room);
+    ck_assert_str_eq (slot->title, "Navigation: charts and compasses");
+    assert_chair (slot, "Bent Holm", MLA_PERSON_ROLE_SPEAKER, TRUE);
 }
 END_TEST
 
@@ -3966,6 +3997,7 @@ static const struct {
     { "four-digit ranges", &test_four_digit_years_no_range, 1 },
     { "parallel blocks", &test_parallel_block, G_N_ELEMENTS (parallel_blocks) },
     { "parallel blocks", &test_parallel_block_not_labels, 1 },
+    { "parallel blocks", &test_parallel_block_led_no_room, 1 },
     { "flattened tables", &test_flat_table, G_N_ELEMENTS (flat_tables) },
     { "flattened tables", &test_flat_table_needs_rooms, 1 },
     { "reply versions", &test_reply_new_version, 1 },
