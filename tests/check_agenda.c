@@ -1949,6 +1949,12 @@ static const struct {
     { "9:00\tKeynote\tAda Lovelace\tMain Hall", "Keynote", "Main Hall", "Ada Lovelace" },
     { "| 9:00 | Keynote | Ada Lovelace | Room: 101 |", "Keynote", "101", "Ada Lovelace" },
     { "9:00 Lunch | Discussions", "Lunch | Discussions", NULL, NULL },
+    /* presenters in a column after a gap, the slot's length dropped; a
+     * cell that starts with a dash goes on from the title */
+    { "9:00  WGLC status          Ines Ferreira (10 min)", "WGLC status", NULL, "Ines Ferreira" },
+    { "9:00  Recurrence rules    R. van der Berg / H. Tanaka (remote, 20 min)", "Recurrence rules",
+      NULL, "H. Tanaka" },
+    { "9:00  Administrivia, Note Well  - Chairs (5 min)", "Administrivia, Note Well", NULL, NULL },
 };
 
 START_TEST (test_layout_cells)
