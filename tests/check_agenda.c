@@ -1952,8 +1952,8 @@ static const struct {
     /* presenters in a column after a gap, the slot's length dropped; a
      * cell that starts with a dash goes on from the title */
     { "9:00  WGLC status          Ines Ferreira (10 min)", "WGLC status", NULL, "Ines Ferreira" },
-    { "9:00  Recurrence rules    R. van der Berg / H. Tanaka (remote, 20 min)", "Recurrence rules",
-      NULL, "H. Tanaka" },
+    { "9:00  Recurrence rules    H. Tanaka (remote, 20 min)", "Recurrence rules", NULL,
+      "H. Tanaka" },
     { "9:00  Administrivia, Note Well  - Chairs (5 min)", "Administrivia, Note Well", NULL, NULL },
 };
 
@@ -1970,6 +1970,21 @@ START_TEST (test_layout_cells)
         assert_chair (slot, cells[_i].person, MLA_PERSON_ROLE_SPEAKER, TRUE);
     else
         ck_assert_uint_eq (slot->people->len, 0);
+}
+END_TEST
+
+/* A list of names after a gap gives every one. */
+START_TEST (test_layout_cells_people)
+{
+    g_autoptr (MlaAgenda) agenda =
+        parse_line ("9:00  Interop report    Ahmad bin Yusof, Carla Meier & R. van der Berg");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_uint_eq (slot->people->len, 3);
+    ck_assert_str_eq (person_at (slot, 2)->name, "R. van der Berg");
+    ck_assert_uint_eq (slot->notes->len, 0);
 }
 END_TEST
 
@@ -4110,6 +4125,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_layout_numbered_items, 0, G_N_ELEMENTS (numbered_items));
     tcase_add_loop_test (tc, test_layout_dated_lines, 0, G_N_ELEMENTS (dated_lines));
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
+    tcase_add_test (tc, test_layout_cells_people);
     tcase_add_test (tc, test_layout_week_in_other_languages);
     tcase_add_loop_test (tc, test_layout_small_agenda, 0, G_N_ELEMENTS (small_agendas));
     suite_add_tcase (suite, tc);
