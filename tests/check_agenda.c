@@ -760,6 +760,11 @@ static const struct {
     { "\t(Yuki Tanaka, if available)", "Yuki Tanaka", MLA_PERSON_ROLE_CHAIR, FALSE },
     { "\tDocent: Karin de Vries", "Karin de Vries", MLA_PERSON_ROLE_SPEAKER, TRUE },
     { "\tM\xc3\xb6tesledare: Sara Lindqvist", "Sara Lindqvist", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tInnleder: Tariq bin Hamid, NTNU (ikke bekreftet)", "Tariq bin Hamid",
+      MLA_PERSON_ROLE_SPEAKER, FALSE },
+    { "\tOratrice invit\xc3\xa9" "e : Marie Roux (CNRS)", "Marie Roux", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tPonente: D\xc3\xb1" "a. Carmen de la Fuente", "Carmen de la Fuente", MLA_PERSON_ROLE_SPEAKER,
+      TRUE },
 };
 
 /* People written inside the slot's line. */
@@ -778,6 +783,8 @@ static const struct {
       "Carmen Ib\xc3\xa1\xc3\xb1" "ez", MLA_PERSON_ROLE_MODERATOR },
     { "10:00 UTC / 11:00 CET Opening remarks (chair: Ana Lopes)", "Opening remarks", "Ana Lopes",
       MLA_PERSON_ROLE_CHAIR },
+    { "10:00 Orientering (Innleder: Ingrid Aasland-Hove, Kartverket)", "Orientering",
+      "Ingrid Aasland-Hove", MLA_PERSON_ROLE_SPEAKER },
 };
 
 START_TEST (test_people_inline)
@@ -3623,6 +3630,9 @@ static const struct {
     { "Saturday\n\n11.30  Astrophotography\n       by Noor el Amrani and Joris Peeters\n"
       "12.30  Lunch \xe2\x80\x94 Brasserie De Kijker, Naamsestraat 112\n14.00  Hands-on\n",
       3, 0, 1, "Lunch", NULL, "Brasserie De Kijker", NULL },
+    /* a venue word in lower case, its floor after the comma */
+    { "Tirsdag 3. juni 2025\n\n10.45  Revisjon\n11.30  Lunsj (kantina, 2. etg.)\n12.15  LADM\n",
+      3, 0, 1, "Lunsj", NULL, "kantina, 2. etg.", NULL },
     { "\u25a0 2026\u5e7412\u670812\u65e5(\u571f)\n\n13:00\u301c13:20  \u53d7\u4ed8 / Registration\n"
       "13:20\u301c13:30  Opening (\u4f50\u85e4 \u5065)\n18:00\u301c  Social\n",
       3, 0, 1, "Opening", NULL, NULL, "\u4f50\u85e4 \u5065" },
