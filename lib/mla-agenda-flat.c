@@ -64,7 +64,8 @@ split_room (MlaAgendaBuilder *b, const char *text, char **out_room, char **out_r
     key = mla_agenda_fold_compact (room);
     for (const char *p = room; *p != '\0'; p++)
         words += *p == ' ';
-    if (words > 3 || g_hash_table_contains (b->parser->labels, key)
+    /* ("[HS 1] Panel: Title": the room is the tag, not "[HS 1] Panel") */
+    if (words > 3 || strpbrk (room, "[]") != NULL || g_hash_table_contains (b->parser->labels, key)
         || g_hash_table_contains (b->parser->place_labels, key)
         || !mla_agenda_names_place (b, room))
         return FALSE;

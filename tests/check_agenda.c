@@ -3225,6 +3225,12 @@ static const char room_sections[] =
     "  10:45\xe2\x80\x93" "11:45  Talk C\n\nCOMMON PROGRAMME\n  10:30\xe2\x80\x93" "10:45  Coffee\n"
     "  12:00\xe2\x80\x93" "13:00  Lunch\n";
 
+/* a room tag in brackets before a "Panel: Title" session; a room in
+ * parentheses after a title, a German room word */
+static const char tagged_rooms[] =
+    "Samstag\n\n13:30-14:30\n  [HS 1] Podiumsdiskussion: Open Source\n  [V 3]  Lightning Talks\n"
+    "14:30-15:00  Abschluss (HS 1)\n";
+
 static const struct {
     const char *text;
     guint n, day, slot;
@@ -3630,6 +3636,10 @@ static const struct {
     { "Saturday\n\n11.30  Astrophotography\n       by Noor el Amrani and Joris Peeters\n"
       "12.30  Lunch \xe2\x80\x94 Brasserie De Kijker, Naamsestraat 112\n14.00  Hands-on\n",
       3, 0, 1, "Lunch", NULL, "Brasserie De Kijker", NULL },
+    { tagged_rooms,
+      3, 0, 0, "Podiumsdiskussion: Open Source", "HS 1", NULL, NULL },
+    { tagged_rooms,
+      3, 0, 2, "Abschluss", NULL, "HS 1", NULL },
     /* a venue word in lower case, its floor after the comma */
     { "Tirsdag 3. juni 2025\n\n10.45  Revisjon\n11.30  Lunsj (kantina, 2. etg.)\n12.15  LADM\n",
       3, 0, 1, "Lunsj", NULL, "kantina, 2. etg.", NULL },
