@@ -3518,6 +3518,9 @@ static const struct {
       3, 0, 2, "draft-ietf-x", NULL, NULL, "Haruto Sato" },
     { "Tuesday\n\n09:00  Call to order (President)\n09:10  Minutes\n09:20  Treasurer's report\n",
       3, 0, 0, "Call to order", NULL, NULL, NULL },
+    { "Monday\n\n08:50  Welcome - Workshop chairs\n09:00  Welcome, agenda bashing [chairs]\n"
+      "09:30  Keynote\n",
+      3, 0, 1, "Welcome, agenda bashing", NULL, NULL, NULL },
     /* an item's number in its own column */
     { "Monday 2 June 2025\n09.00-09.30  1   Opening of the meeting\n09.30-10.00  2   Adoption\n"
       "10.00-11.00  3   Report\n",
