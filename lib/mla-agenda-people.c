@@ -21,6 +21,8 @@ mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *key)
     return FALSE;
 }
 
+static gboolean is_han_word (const char *word);
+
 /* "Ann Lee, Red Hat": two parts apart by one comma, the first a name, are
  * a name and its affiliation (a list of names ends with "and" or has more
  * commas). Returns: (transfer full) (nullable): the name, or NULL. */
@@ -37,7 +39,9 @@ name_with_affiliation (MlaAgendaParser *parser, const char *text)
     if (g_strv_length (parts) != 2)
         return NULL;
     first = g_strstrip (g_strndup (text, comma - text));
-    return mla_agenda_parser_is_name (parser, first) ? g_steal_pointer (&first) : NULL;
+    /* ("\u674e\u4f1f (Li Wei), Microsoft": a name in Han too) */
+    return mla_agenda_parser_is_name (parser, first) || is_han_word (first) ? g_steal_pointer (&first)
+                                                                           : NULL;
 }
 
 void

@@ -763,6 +763,8 @@ static const struct {
     { "\tInnleder: Tariq bin Hamid, NTNU (ikke bekreftet)", "Tariq bin Hamid",
       MLA_PERSON_ROLE_SPEAKER, FALSE },
     { "\tOratrice invit\xc3\xa9" "e : Marie Roux (CNRS)", "Marie Roux", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tPresenter: \xe6\x9d\x8e\xe4\xbc\x9f (Li Wei), Microsoft", "\xe6\x9d\x8e\xe4\xbc\x9f",
+      MLA_PERSON_ROLE_SPEAKER, TRUE },
     { "\tPonente: D\xc3\xb1" "a. Carmen de la Fuente", "Carmen de la Fuente", MLA_PERSON_ROLE_SPEAKER,
       TRUE },
 };
