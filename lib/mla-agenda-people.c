@@ -10,6 +10,7 @@
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-tables-private.h"
 #include "mla-agenda-places-private.h"
+#include "mla-agenda-slots-private.h"
 
 /* "Moderated by", "animée par" introduce a name without a colon. */
 gboolean
@@ -499,6 +500,20 @@ count_char (const char *text, char c)
     return n;
 }
 
+/* Whether a "Label: Name" line above the current one follows a blank
+ * line: a text that sets its slots' people apart so ("Session Chair: X"
+ * a paragraph under its session) does so under its last slot too. */
+static gboolean
+label_apart_above (MlaAgendaBuilder *b)
+{
+    GRegex *label = mla_agenda_rule (b->parser, "person-label");
+
+    for (guint i = 1; i < b->index; i++)
+        if (b->lines[i - 1].blank && g_regex_match (label, b->lines[i].text, 0, NULL))
+            return TRUE;
+    return FALSE;
+}
+
 gboolean
 mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -520,6 +535,10 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;
+    if (b->index > 0 && b->lines[b->index - 1].blank
+        && mla_agenda_current_line (b)->indent <= b->slot_indent && !mla_agenda_slot_follows (b)
+        && !label_apart_above (b))
+        return FALSE;   /* "Organisers: A, B" under the programme: the event's, no slot's */
     if (mla_agenda_row_cells_below (b))
         return TRUE;    /* "Chair: A     Chair: B" under a row of track cells */
     if (mla_agenda_word_is (b->parser->not_names, label, NULL) && !first_is_name (b->parser, value))

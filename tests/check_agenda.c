@@ -769,6 +769,30 @@ static const struct {
       TRUE },
 };
 
+/* "Organisers: A, B" at the margin after the last slot, apart by a blank
+ * line, are the event's; a text whose chairs stand apart so under every
+ * session gives them to the last one too. */
+static const struct {
+    const char *text;
+    guint people;
+} people_after_programme[] = {
+    { "Monday\n\n10:30  Session 1\n       Session chair: Tiago Oliveira\n16:45  Closing\n\n"
+      "Organisers: Tiago Oliveira, Wen-Hsuan Lo\n",
+      0 },
+    { "Monday\n\n10:30 Session 1\n\nSession Chair: Chris Gill\nA paper\n\n16:00 Session 2\n\n"
+      "Session Chair: Jim Anderson\nAnother paper\n",
+      1 },
+};
+
+START_TEST (test_people_after_programme)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (people_after_programme[_i].text, NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (slot_at (agenda, 0, 1)->people->len, people_after_programme[_i].people);
+}
+END_TEST
+
 /* People written inside the slot's line. */
 static const struct {
     const char *line;
@@ -4115,6 +4139,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_people_speaker_after_dash);
     tcase_add_loop_test (tc, test_people_speaker_list_after_dash, 0, G_N_ELEMENTS (speaker_lists));
     tcase_add_loop_test (tc, test_people_inline, 0, G_N_ELEMENTS (inline_people));
+    tcase_add_loop_test (tc, test_people_after_programme, 0, G_N_ELEMENTS (people_after_programme));
     tcase_add_loop_test (tc, test_people_label_title_needs_a_name, 0, G_N_ELEMENTS (label_titles));
     tcase_add_loop_test (tc, test_people_lines, 0, G_N_ELEMENTS (people_lines));
     tcase_add_loop_test (tc, test_people_forms, 0, G_N_ELEMENTS (people_forms));
