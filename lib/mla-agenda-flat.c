@@ -728,6 +728,25 @@ heads_room (MlaAgendaBuilder *b, guint i)
     return room != NULL;
 }
 
+/* Whether line @i names a day in a word of its own: not the end of a
+ * word ("Hudi" ends in Dutch "di"). */
+static gboolean
+names_day_at (MlaAgendaBuilder *b, guint i)
+{
+    const char *text = b->lines[i].text;
+    g_autoptr (GMatchInfo) match = NULL;
+
+    g_regex_match (mla_agenda_rule (b->parser, "day-heading"), text, 0, &match);
+    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
+        gint start = 0;
+
+        g_match_info_fetch_pos (match, 0, &start, NULL);
+        if (start == 0 || !g_unichar_isalpha (g_utf8_get_char (g_utf8_prev_char (text + start))))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Whether line @i ends a time's run of blocks: a time, or a heading (not
  * a speaker whose name holds a month's: "Jan van der Berg - NixLabs"). */
 static gboolean
@@ -737,7 +756,7 @@ ends_blocks (MlaAgendaBuilder *b, guint i)
 
     if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL))
         return TRUE;
-    if (!g_regex_match (mla_agenda_rule (b->parser, "day-heading"), b->lines[i].text, 0, NULL))
+    if (!names_day_at (b, i))
         return FALSE;
     names = speaker_line (b, i);
     return names == NULL;
@@ -754,8 +773,12 @@ is_session_block (MlaAgendaBuilder *b, guint from, guint to)
 
     if (room != NULL) {
         g_auto (GStrv) names = to > from + 1 ? speaker_line (b, to) : NULL;
+        /* "Track C \u00b7 Community \u00b7 Auditorium": a heading of cells
+         * says it is a session's, whoever gives it ("Speakers to be
+         * confirmed") */
+        gboolean cells = !room_line_at (b, from);
 
-        return to - from <= 3 && (names != NULL || labelled_people_at (b, to))
+        return to - from <= 3 && (names != NULL || labelled_people_at (b, to) || (cells && to > from))
                && !room_line_at (b, from + 1);
     }
     /* the title may be in title case ("Platform Teams That Scale"): its

@@ -3885,6 +3885,12 @@ static const struct {
     { "Wednesday\n\n10:15 - 11:00\nTrack A \u00b7 Aula Magna\nRust in the kernel\nAnn Lee\n"
       "Track B \u00b7 Sala Verde\nLightning talks\nModerated by Ilse de Vries\n11:00 - 11:30\nCoffee\n",
       3, 0, 1, "Lightning talks", "Sala Verde", NULL, "Ilse de Vries" },
+    /* a heading of cells makes a session without its speakers; a title
+     * that ends in a weekday's letters ("Hudi") names no day */
+    { "Wednesday\n\n10:15 - 11:00\nTrack A \u00b7 Data \u00b7 Room 1.14\nFormats: Iceberg, Delta, Hudi\n"
+      "Ann Lee\nTrack C \u00b7 Community \u00b7 Auditorium\nLightning talks\nSpeakers to be confirmed\n"
+      "11:00 - 11:30\nCoffee\n",
+      3, 0, 1, "Lightning talks", "Auditorium", NULL, NULL },
     /* a header of short capitalised names beside a room names the rooms */
     { "Saturday\n\nTime  | Big Room | Kitchen   | Garden tent\n------+----------+-----------+------------\n"
       "10:00 | Fuzzing  | Sourdough |\n11:00 | Lunch\n",
