@@ -564,9 +564,12 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
 
         if (g_regex_match (b->parser->speaker_dash, value, 0, &tail)) {
             g_autofree char *name = g_match_info_fetch (tail, 1);
+            g_autofree char *note = g_match_info_fetch (tail, 2);
 
-            if (mla_agenda_names_only (b->parser, name)) {
-                g_ptr_array_add (b->slot->notes, g_match_info_fetch (tail, 2));
+            /* (not "-- to be confirmed": a marker of the name) */
+            if (mla_agenda_names_only (b->parser, name)
+                && !g_regex_match (b->parser->markers, note, 0, NULL)) {
+                g_ptr_array_add (b->slot->notes, g_steal_pointer (&note));
                 g_free (value);
                 value = g_steal_pointer (&name);
             }

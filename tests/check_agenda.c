@@ -763,6 +763,8 @@ static const struct {
     { "\tInnleder: Tariq bin Hamid, NTNU (ikke bekreftet)", "Tariq bin Hamid",
       MLA_PERSON_ROLE_SPEAKER, FALSE },
     { "\tOratrice invit\xc3\xa9" "e : Marie Roux (CNRS)", "Marie Roux", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tSpeaker: Sof\xc3\xad" "a Mar\xc3\xadn (INE) \xe2\x80\x94 to be confirmed", "Sof\xc3\xad" "a Mar\xc3\xadn",
+      MLA_PERSON_ROLE_SPEAKER, FALSE },
     { "\tPresenter: \xe6\x9d\x8e\xe4\xbc\x9f (Li Wei), Microsoft", "\xe6\x9d\x8e\xe4\xbc\x9f",
       MLA_PERSON_ROLE_SPEAKER, TRUE },
     { "\tPonente: D\xc3\xb1" "a. Carmen de la Fuente", "Carmen de la Fuente", MLA_PERSON_ROLE_SPEAKER,
@@ -1184,6 +1186,10 @@ static const struct {
       { "Ann Lee", "Bob Ray" } },
     { "9:00 Plenary\nGreat Title\n  Ann Lee, Bob Ray and Cy Young\n10:00 Talk\n11:00 Close\n",
       { "Ann Lee", "Bob Ray", "Cy Young" } },
+    /* each with an affiliation after a comma, apart by a slash */
+    { "9:00 Plenary\nGreat Title\n  Kwame Mensah, Open Knowledge / Hanna Virtanen, Infoshare\n"
+      "10:00 Talk\n11:00 Close\n",
+      { "Kwame Mensah", "Hanna Virtanen" } },
     /* the authors of papers listed in a session are notes */
     { "9:00 Session 2: Storage\nFast Paper One\n  Ann Lee, Bob Ray and Cy Young\n"
       "Slow Paper Two\n  Dee Dale\n10:00 Break\n11:00 Close\n", { NULL } },
