@@ -64,7 +64,8 @@ split_room (MlaAgendaBuilder *b, const char *text, char **out_room, char **out_r
     key = mla_agenda_fold_compact (room);
     for (const char *p = room; *p != '\0'; p++)
         words += *p == ' ';
-    if (words > 3 || g_hash_table_contains (b->parser->labels, key)
+    /* ("[HS 1] Panel: Title": the room is the tag, not "[HS 1] Panel") */
+    if (words > 3 || strpbrk (room, "[]") != NULL || g_hash_table_contains (b->parser->labels, key)
         || g_hash_table_contains (b->parser->place_labels, key)
         || !mla_agenda_names_place (b, room))
         return FALSE;
@@ -92,16 +93,34 @@ room_at_end (MlaAgendaBuilder *b, const char *text, char **out_title)
     return g_steal_pointer (&room);
 }
 
-/* Reads line @i as a parallel session: a room, then a title that is no
- * bare name; or a group's code before the room ("WS3  Salon 1  Title"),
- * which stays in the title. A bullet ("-", "*", "\u2022", "\u25b8": a sign
- * and a space) before either is layout. Returns
- * FALSE when the line is none. */
-static gboolean
-read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
+/* The room of "[HS 1] Title": a short tag in brackets before the title
+ * that is no person ("[Saad Ali] Volume snapshots" names who leads it)
+ * and holds a digit or names a place. Returns: (transfer full)
+ * (nullable): the room; @out_title gets the rest. */
+static char *
+room_in_brackets (MlaAgendaBuilder *b, const char *text, char **out_title)
 {
-    const MlaAgendaLine *line = &b->lines[i];
-    const char *text = line->text + line->indent;
+    const char *close = text[0] == '[' ? strchr (text, ']') : NULL;
+    g_autofree char *tag = NULL;
+
+    if (close == NULL || close - text > 24 || close[1] != ' ')
+        return NULL;
+    tag = g_strstrip (g_strndup (text + 1, close - text - 1));
+    if (tag[0] == '\0' || mla_agenda_parser_is_name (b->parser, tag)
+        || (strpbrk (tag, "0123456789") == NULL && !mla_agenda_names_place (b, tag)))
+        return NULL;
+    *out_title = g_strdup (close + 1 + strspn (close + 1, " "));
+    return g_steal_pointer (&tag);
+}
+
+/* Reads @text (of line @i) as a parallel session: a room, then a title
+ * that is no bare name; or a group's code before the room ("WS3  Salon 1
+ * Title"), which stays in the title. A bullet ("-", "*", "\u2022",
+ * "\u25b8": a sign and a space) before either is layout. Returns FALSE
+ * when the text is none. */
+static gboolean
+read_session_text (MlaAgendaBuilder *b, const char *text, guint i, MlaSession *out)
+{
     g_autofree char *room = NULL, *rest = NULL, *title = NULL;
 
     if (!g_unichar_isalnum (g_utf8_get_char (text)) && strchr ("([{<\"'", text[0]) == NULL
@@ -110,7 +129,9 @@ read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
     if (split_room (b, text, &room, &rest)) {
         title = g_strdup (g_strstrip (rest));
     } else if ((room = room_at_end (b, text, &title)) != NULL) {
-        /* "[A1] Kernel hacking (Room A)", "Title — Room B" */
+        /* "[A1] Kernel hacking (Room A)", "Title \u2014 Room B" */
+    } else if ((room = room_in_brackets (b, text, &title)) != NULL) {
+        /* "[HS 1] Reproduzierbare Builds mit Nix \u2013 Lin Mei" */
     } else {
         g_autoptr (GMatchInfo) match = NULL;
         g_autofree char *code = NULL, *after = NULL;
@@ -131,6 +152,12 @@ read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
     return TRUE;
 }
 
+static gboolean
+read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
+{
+    return read_session_text (b, b->lines[i].text + b->lines[i].indent, i, out);
+}
+
 /* Whether the time on the current line has no title after it. */
 static gboolean
 time_alone (MlaAgendaBuilder *b)
@@ -143,6 +170,31 @@ time_alone (MlaAgendaBuilder *b)
         return FALSE;
     title = g_match_info_fetch_named (match, "title");
     return title == NULL || g_strstrip (title)[0] == '\0';
+}
+
+/* Reads the title on the current time line as the block's first session
+ * ("11:15-12:00  Sala Turing: Rust" over "Sala Lovelace: ..." at the
+ * title's column); its room needs a room word, since "Navigation: ..."
+ * over "Instructor: X" is one slot. Returns the column the title starts
+ * at, 0 when the title is no session. */
+static guint
+time_line_session (MlaAgendaBuilder *b, MlaSession *out)
+{
+    const char *text = b->lines[b->index].text;
+    g_autoptr (GMatchInfo) match = NULL;
+    gint start = 0;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0, &match)
+        || !g_match_info_fetch_named_pos (match, "title", &start, NULL) || start <= 0)
+        return 0;
+    start += strspn (text + start, " ");
+    if (text[start] == '\0' || !read_session_text (b, text + start, b->index, out))
+        return 0;
+    if (!mla_agenda_names_room (b, out->room)) {
+        session_clear (out);
+        return 0;
+    }
+    return g_utf8_pointer_to_offset (text, text + start);
 }
 
 /* Whether @title ends in a "Label: Name" cell after a gap (not "P1
@@ -170,8 +222,11 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
     /* "9:00 - 10:30" alone, then "Parallel sessions" indented under it
      * over the sessions: that line heads the block, no slot */
     gboolean titled = !time_alone (b);
+    MlaSession first = { 0 };
 
     g_array_set_clear_func (sessions, session_clear);
+    if (titled && (indent = time_line_session (b, &first)) > 0)
+        g_array_append_val (sessions, first);
     for (guint i = heading + 1; i < b->n_lines; i++) {
         const MlaAgendaLine *line = &b->lines[i];
         MlaSession session = { 0 };
@@ -673,6 +728,25 @@ heads_room (MlaAgendaBuilder *b, guint i)
     return room != NULL;
 }
 
+/* Whether line @i names a day in a word of its own: not the end of a
+ * word ("Hudi" ends in Dutch "di"). */
+static gboolean
+names_day_at (MlaAgendaBuilder *b, guint i)
+{
+    const char *text = b->lines[i].text;
+    g_autoptr (GMatchInfo) match = NULL;
+
+    g_regex_match (mla_agenda_rule (b->parser, "day-heading"), text, 0, &match);
+    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
+        gint start = 0;
+
+        g_match_info_fetch_pos (match, 0, &start, NULL);
+        if (start == 0 || !g_unichar_isalpha (g_utf8_get_char (g_utf8_prev_char (text + start))))
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Whether line @i ends a time's run of blocks: a time, or a heading (not
  * a speaker whose name holds a month's: "Jan van der Berg - NixLabs"). */
 static gboolean
@@ -682,7 +756,7 @@ ends_blocks (MlaAgendaBuilder *b, guint i)
 
     if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL))
         return TRUE;
-    if (!g_regex_match (mla_agenda_rule (b->parser, "day-heading"), b->lines[i].text, 0, NULL))
+    if (!names_day_at (b, i))
         return FALSE;
     names = speaker_line (b, i);
     return names == NULL;
@@ -699,8 +773,12 @@ is_session_block (MlaAgendaBuilder *b, guint from, guint to)
 
     if (room != NULL) {
         g_auto (GStrv) names = to > from + 1 ? speaker_line (b, to) : NULL;
+        /* "Track C \u00b7 Community \u00b7 Auditorium": a heading of cells
+         * says it is a session's, whoever gives it ("Speakers to be
+         * confirmed") */
+        gboolean cells = !room_line_at (b, from);
 
-        return to - from <= 3 && (names != NULL || labelled_people_at (b, to))
+        return to - from <= 3 && (names != NULL || labelled_people_at (b, to) || (cells && to > from))
                && !room_line_at (b, from + 1);
     }
     /* the title may be in title case ("Platform Teams That Scale"): its

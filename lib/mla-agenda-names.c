@@ -65,8 +65,16 @@ mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboo
                                                                 : g_steal_pointer (&before);
     }
     clean = mla_agenda_squeeze (stripped);
-    while (clean[0] != '\0' && strchr ("<>()[]-:,? ", clean[strlen (clean) - 1]) != NULL)
-        clean[strlen (clean) - 1] = '\0';
+    /* ("Ann Lee \u2014 to be confirmed": the dash before the marker too) */
+    for (gsize n = strlen (clean); n > 0;) {
+        if (strchr ("<>()[]-:,? ", clean[n - 1]) != NULL)
+            n--;
+        else if (g_str_has_suffix (clean, "\u2013") || g_str_has_suffix (clean, "\u2014"))
+            n -= strlen ("\u2013");
+        else
+            break;
+        clean[n] = '\0';
+    }
     {
         const char *start = clean + strspn (clean, "<>()[]-:, ");
         g_autoptr (GMatchInfo) title = NULL;
@@ -244,7 +252,10 @@ mla_agenda_names_only (MlaAgendaParser *parser, const char *text)
 GStrv
 mla_agenda_affiliated_people (MlaAgendaParser *parser, const char *text)
 {
-    g_auto (GStrv) parts = g_regex_split (parser->people_apart, text, 0);
+    /* ("Kwame Mensah, Open Knowledge / Hanna Virtanen, Infoshare": a
+     * slash with spaces parts them too) */
+    g_autofree char *apart = g_regex_replace_literal (parser->slash_cells, text, -1, 0, "; ", 0, NULL);
+    g_auto (GStrv) parts = g_regex_split (parser->people_apart, apart != NULL ? apart : text, 0);
     g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
     guint n = 0;
 

@@ -10,6 +10,7 @@
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-tables-private.h"
 #include "mla-agenda-places-private.h"
+#include "mla-agenda-slots-private.h"
 
 /* "Moderated by", "animée par" introduce a name without a colon. */
 gboolean
@@ -20,6 +21,8 @@ mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *key)
             return TRUE;
     return FALSE;
 }
+
+static gboolean is_han_word (const char *word);
 
 /* "Ann Lee, Red Hat": two parts apart by one comma, the first a name, are
  * a name and its affiliation (a list of names ends with "and" or has more
@@ -37,7 +40,9 @@ name_with_affiliation (MlaAgendaParser *parser, const char *text)
     if (g_strv_length (parts) != 2)
         return NULL;
     first = g_strstrip (g_strndup (text, comma - text));
-    return mla_agenda_parser_is_name (parser, first) ? g_steal_pointer (&first) : NULL;
+    /* ("\u674e\u4f1f (Li Wei), Microsoft": a name in Han too) */
+    return mla_agenda_parser_is_name (parser, first) || is_han_word (first) ? g_steal_pointer (&first)
+                                                                           : NULL;
 }
 
 void
@@ -495,6 +500,20 @@ count_char (const char *text, char c)
     return n;
 }
 
+/* Whether a "Label: Name" line above the current one follows a blank
+ * line: a text that sets its slots' people apart so ("Session Chair: X"
+ * a paragraph under its session) does so under its last slot too. */
+static gboolean
+label_apart_above (MlaAgendaBuilder *b)
+{
+    GRegex *label = mla_agenda_rule (b->parser, "person-label");
+
+    for (guint i = 1; i < b->index; i++)
+        if (b->lines[i - 1].blank && g_regex_match (label, b->lines[i].text, 0, NULL))
+            return TRUE;
+    return FALSE;
+}
+
 gboolean
 mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -516,6 +535,10 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;
+    if (b->index > 0 && b->lines[b->index - 1].blank
+        && mla_agenda_current_line (b)->indent <= b->slot_indent && !mla_agenda_slot_follows (b)
+        && !label_apart_above (b))
+        return FALSE;   /* "Organisers: A, B" under the programme: the event's, no slot's */
     if (mla_agenda_row_cells_below (b))
         return TRUE;    /* "Chair: A     Chair: B" under a row of track cells */
     if (mla_agenda_word_is (b->parser->not_names, label, NULL) && !first_is_name (b->parser, value))
@@ -541,9 +564,12 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
 
         if (g_regex_match (b->parser->speaker_dash, value, 0, &tail)) {
             g_autofree char *name = g_match_info_fetch (tail, 1);
+            g_autofree char *note = g_match_info_fetch (tail, 2);
 
-            if (mla_agenda_names_only (b->parser, name)) {
-                g_ptr_array_add (b->slot->notes, g_match_info_fetch (tail, 2));
+            /* (not "-- to be confirmed": a marker of the name) */
+            if (mla_agenda_names_only (b->parser, name)
+                && !g_regex_match (b->parser->markers, note, 0, NULL)) {
+                g_ptr_array_add (b->slot->notes, g_steal_pointer (&note));
                 g_free (value);
                 value = g_steal_pointer (&name);
             }

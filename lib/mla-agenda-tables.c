@@ -234,8 +234,33 @@ mla_agenda_cells_have_label (MlaAgendaBuilder *b, const char *row)
     return FALSE;
 }
 
+/* Joins a cell that starts with a dash to the cell before it: "Note
+ * Well  - Chairs (5 min)" is a title and its stand-in, no second cell. */
+static void
+join_dash_cells (GStrv cells)
+{
+    guint kept = 0;
+
+    for (guint i = 0; cells[i] != NULL; i++) {
+        const char *text = cells[i] + strspn (cells[i], " ");
+
+        if (kept > 0 && (g_str_has_prefix (text, "- ") || g_str_has_prefix (text, "\u2013 ")
+                         || g_str_has_prefix (text, "\u2014 "))) {
+            char *joined = g_strconcat (cells[kept - 1], " ", text, NULL);
+
+            g_free (cells[kept - 1]);
+            g_free (cells[i]);
+            cells[kept - 1] = joined;
+            continue;
+        }
+        cells[kept++] = cells[i];
+    }
+    cells[kept] = NULL;
+}
+
 /* A row of a tab or pipe table without a header: the first cell is the
- * title; a room or a place, a name, or a note follow. */
+ * title; a room or a place, people, or a note follow, each without the
+ * slot's length ("Ines Ferreira (10 min)"). */
 void
 mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,
                            gboolean pipes)
@@ -245,11 +270,18 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     GRegex *location_label = mla_agenda_rule (b->parser, "location-label");
     guint n = 0;
 
+    join_dash_cells (cells);
     for (guint i = 0; cells[i] != NULL; i++) {
         g_autoptr (GMatchInfo) match = NULL;
         g_auto (GStrv) words = NULL;
         gboolean room = FALSE;
 
+        if (n > 0) {
+            char *bare = g_regex_replace_literal (b->parser->duration, cells[i], -1, 0, "", 0, NULL);
+
+            g_free (cells[i]);
+            cells[i] = bare;
+        }
         g_strstrip (cells[i]);
         if (cells[i][0] == '\0')
             continue;
@@ -311,7 +343,8 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             /* "Room 4", "Hapuna 2": a room word, or a place with a number
              * (no name has one) */
             slot->location = mla_agenda_squeeze (cells[i]);
-        else if (mla_agenda_parser_is_name (b->parser, cells[i]))
+        else if (mla_agenda_names_only (b->parser, cells[i]))
+            /* "R. van der Berg / H. Tanaka", "A, B & C" */
             mla_agenda_add_person (b, slot, cells[i], MLA_PERSON_ROLE_SPEAKER);
         else
             g_ptr_array_add (slot->notes, mla_agenda_squeeze (cells[i]));

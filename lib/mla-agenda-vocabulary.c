@@ -301,11 +301,12 @@ static const MlaPattern patterns[] = {
       "\\s*[(\\[]\\s*(?:[\\p{L}-]+\\s*,\\s*)?~?\\d{1,3}(?:[.,]\\d)?\\s*(?:@DURATION@)(?!\\w)\\.?(?:\\s+(?:each|per\\s+\\w+))?\\s*[)\\]]"
       "|\\s*[,;]\\s*~?\\d{1,3}\\s*(?:@DURATION@)(?!\\w)\\.?\\s*$"
       "|\\s*\\(\\s*(?:@UNTIL@)\\s[^()]*\\)\\s*$", G_REGEX_CASELESS },
-    /* (or several joined: "- Chairs / AD", "- Chairs & secretariat") */
+    /* (or several joined: "- Chairs / AD", "- Chairs & secretariat"; or in
+     * brackets: "(President)", "[chairs]") */
     { FIELD (stand_in),
       "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)"
       "(?:\\s*[/&+]\\s*(?:the\\s+)?(?:@STAND_IN@))*(?:\\s*\\([^()]*\\))?"
-      "|\\s*\\(\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*\\)|,\\s+(?:the\\s+)?(?:@STAND_IN@))\\s*$",
+      "|\\s*[(\\[]\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*[)\\]]|,\\s+(?:the\\s+)?(?:@STAND_IN@))\\s*$",
       G_REGEX_CASELESS },
     { FIELD (open_end), "\\s(?:@OPEN_END@)$", 0 },
     { FIELD (dash_end), "\\s+(?:--?|\\x{2013}|\\x{2014})$", 0 },

@@ -760,7 +760,40 @@ static const struct {
     { "\t(Yuki Tanaka, if available)", "Yuki Tanaka", MLA_PERSON_ROLE_CHAIR, FALSE },
     { "\tDocent: Karin de Vries", "Karin de Vries", MLA_PERSON_ROLE_SPEAKER, TRUE },
     { "\tM\xc3\xb6tesledare: Sara Lindqvist", "Sara Lindqvist", MLA_PERSON_ROLE_CHAIR, TRUE },
+    { "\tInnleder: Tariq bin Hamid, NTNU (ikke bekreftet)", "Tariq bin Hamid",
+      MLA_PERSON_ROLE_SPEAKER, FALSE },
+    { "\tOratrice invit\xc3\xa9" "e : Marie Roux (CNRS)", "Marie Roux", MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tSpeaker: Sof\xc3\xad" "a Mar\xc3\xadn (INE) \xe2\x80\x94 to be confirmed", "Sof\xc3\xad" "a Mar\xc3\xadn",
+      MLA_PERSON_ROLE_SPEAKER, FALSE },
+    { "\tPresenter: \xe6\x9d\x8e\xe4\xbc\x9f (Li Wei), Microsoft", "\xe6\x9d\x8e\xe4\xbc\x9f",
+      MLA_PERSON_ROLE_SPEAKER, TRUE },
+    { "\tPonente: D\xc3\xb1" "a. Carmen de la Fuente", "Carmen de la Fuente", MLA_PERSON_ROLE_SPEAKER,
+      TRUE },
 };
+
+/* "Organisers: A, B" at the margin after the last slot, apart by a blank
+ * line, are the event's; a text whose chairs stand apart so under every
+ * session gives them to the last one too. */
+static const struct {
+    const char *text;
+    guint people;
+} people_after_programme[] = {
+    { "Monday\n\n10:30  Session 1\n       Session chair: Tiago Oliveira\n16:45  Closing\n\n"
+      "Organisers: Tiago Oliveira, Wen-Hsuan Lo\n",
+      0 },
+    { "Monday\n\n10:30 Session 1\n\nSession Chair: Chris Gill\nA paper\n\n16:00 Session 2\n\n"
+      "Session Chair: Jim Anderson\nAnother paper\n",
+      1 },
+};
+
+START_TEST (test_people_after_programme)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (people_after_programme[_i].text, NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (slot_at (agenda, 0, 1)->people->len, people_after_programme[_i].people);
+}
+END_TEST
 
 /* People written inside the slot's line. */
 static const struct {
@@ -778,6 +811,8 @@ static const struct {
       "Carmen Ib\xc3\xa1\xc3\xb1" "ez", MLA_PERSON_ROLE_MODERATOR },
     { "10:00 UTC / 11:00 CET Opening remarks (chair: Ana Lopes)", "Opening remarks", "Ana Lopes",
       MLA_PERSON_ROLE_CHAIR },
+    { "10:00 Orientering (Innleder: Ingrid Aasland-Hove, Kartverket)", "Orientering",
+      "Ingrid Aasland-Hove", MLA_PERSON_ROLE_SPEAKER },
 };
 
 START_TEST (test_people_inline)
@@ -1151,6 +1186,10 @@ static const struct {
       { "Ann Lee", "Bob Ray" } },
     { "9:00 Plenary\nGreat Title\n  Ann Lee, Bob Ray and Cy Young\n10:00 Talk\n11:00 Close\n",
       { "Ann Lee", "Bob Ray", "Cy Young" } },
+    /* each with an affiliation after a comma, apart by a slash */
+    { "9:00 Plenary\nGreat Title\n  Kwame Mensah, Open Knowledge / Hanna Virtanen, Infoshare\n"
+      "10:00 Talk\n11:00 Close\n",
+      { "Kwame Mensah", "Hanna Virtanen" } },
     /* the authors of papers listed in a session are notes */
     { "9:00 Session 2: Storage\nFast Paper One\n  Ann Lee, Bob Ray and Cy Young\n"
       "Slow Paper Two\n  Dee Dale\n10:00 Break\n11:00 Close\n", { NULL } },
@@ -1949,6 +1988,12 @@ static const struct {
     { "9:00\tKeynote\tAda Lovelace\tMain Hall", "Keynote", "Main Hall", "Ada Lovelace" },
     { "| 9:00 | Keynote | Ada Lovelace | Room: 101 |", "Keynote", "101", "Ada Lovelace" },
     { "9:00 Lunch | Discussions", "Lunch | Discussions", NULL, NULL },
+    /* presenters in a column after a gap, the slot's length dropped; a
+     * cell that starts with a dash goes on from the title */
+    { "9:00  WGLC status          Ines Ferreira (10 min)", "WGLC status", NULL, "Ines Ferreira" },
+    { "9:00  Recurrence rules    H. Tanaka (remote, 20 min)", "Recurrence rules", NULL,
+      "H. Tanaka" },
+    { "9:00  Administrivia, Note Well  - Chairs (5 min)", "Administrivia, Note Well", NULL, NULL },
 };
 
 START_TEST (test_layout_cells)
@@ -1964,6 +2009,21 @@ START_TEST (test_layout_cells)
         assert_chair (slot, cells[_i].person, MLA_PERSON_ROLE_SPEAKER, TRUE);
     else
         ck_assert_uint_eq (slot->people->len, 0);
+}
+END_TEST
+
+/* A list of names after a gap gives every one. */
+START_TEST (test_layout_cells_people)
+{
+    g_autoptr (MlaAgenda) agenda =
+        parse_line ("9:00  Interop report    Ahmad bin Yusof, Carla Meier & R. van der Berg");
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_uint_eq (slot->people->len, 3);
+    ck_assert_str_eq (person_at (slot, 2)->name, "R. van der Berg");
+    ck_assert_uint_eq (slot->notes->len, 0);
 }
 END_TEST
 
@@ -2886,6 +2946,19 @@ static const char *const parallel_blocks[] = {
     "Room B: WG5 Conformance testing\n"
     "Annex: AHG Terminology\n"
     "11:30 - 12:30 Lunch\n",
+    /* a room tag in brackets, with a digit or a place's words */
+    "Tuesday\n\n09:00 - 11:30\n"
+    "  [Room A] WG2 Message formats: review of the comment log\n"
+    "           and the open ballot items\n"
+    "  [B 2]    WG5 Conformance testing\n"
+    "  [Annex]  AHG Terminology\n"
+    "11:30 - 12:30 Lunch\n",
+    /* the first session on the time line, the others at its column */
+    "Tuesday\n\n09:00 - 11:30  Room A: WG2 Message formats: review of the comment log\n"
+    "                 and the open ballot items\n"
+    "               Room B: WG5 Conformance testing\n"
+    "               Annex: AHG Terminology\n"
+    "11:30 - 12:30 Lunch\n",
 };
 
 /* A time block over one line per parallel session: a slot each, in its room. */
@@ -2923,6 +2996,24 @@ START_TEST (test_parallel_block_not_labels)
     slot = slot_at (agenda, 0, 0);
     assert_chair (slot, "Martin Bligh", MLA_PERSON_ROLE_CHAIR, TRUE);
     ck_assert_str_eq (slot->location, "Salon E");
+}
+END_TEST
+
+/* "Navigation: ..." over "Instructor: X" is one slot, no two rooms. */
+START_TEST (test_parallel_block_led_no_room)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text ("Monday 4 August 2025\n\n"
+                                               "13:00-16:00  Navigation: charts and compasses\n"
+                                               "             Instructor: Bent Holm\n"
+                                               "16:00-17:00  Dinner\n",
+                                               NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (agenda);
+    slot = slot_at (agenda, 0, 0);
+    ck_assert_ptr_null (slot->room);
+    ck_assert_str_eq (slot->title, "Navigation: charts and compasses");
+    assert_chair (slot, "Bent Holm", MLA_PERSON_ROLE_SPEAKER, TRUE);
 }
 END_TEST
 
@@ -3217,6 +3308,12 @@ static const char room_sections[] =
     "  10:45\xe2\x80\x93" "11:45  Talk C\n\nCOMMON PROGRAMME\n  10:30\xe2\x80\x93" "10:45  Coffee\n"
     "  12:00\xe2\x80\x93" "13:00  Lunch\n";
 
+/* a room tag in brackets before a "Panel: Title" session; a room in
+ * parentheses after a title, a German room word */
+static const char tagged_rooms[] =
+    "Samstag\n\n13:30-14:30\n  [HS 1] Podiumsdiskussion: Open Source\n  [V 3]  Lightning Talks\n"
+    "14:30-15:00  Abschluss (HS 1)\n";
+
 static const struct {
     const char *text;
     guint n, day, slot;
@@ -3504,6 +3601,9 @@ static const struct {
       3, 0, 2, "draft-ietf-x", NULL, NULL, "Haruto Sato" },
     { "Tuesday\n\n09:00  Call to order (President)\n09:10  Minutes\n09:20  Treasurer's report\n",
       3, 0, 0, "Call to order", NULL, NULL, NULL },
+    { "Monday\n\n08:50  Welcome - Workshop chairs\n09:00  Welcome, agenda bashing [chairs]\n"
+      "09:30  Keynote\n",
+      3, 0, 1, "Welcome, agenda bashing", NULL, NULL, NULL },
     /* an item's number in its own column */
     { "Monday 2 June 2025\n09.00-09.30  1   Opening of the meeting\n09.30-10.00  2   Adoption\n"
       "10.00-11.00  3   Report\n",
@@ -3622,6 +3722,13 @@ static const struct {
     { "Saturday\n\n11.30  Astrophotography\n       by Noor el Amrani and Joris Peeters\n"
       "12.30  Lunch \xe2\x80\x94 Brasserie De Kijker, Naamsestraat 112\n14.00  Hands-on\n",
       3, 0, 1, "Lunch", NULL, "Brasserie De Kijker", NULL },
+    { tagged_rooms,
+      3, 0, 0, "Podiumsdiskussion: Open Source", "HS 1", NULL, NULL },
+    { tagged_rooms,
+      3, 0, 2, "Abschluss", NULL, "HS 1", NULL },
+    /* a venue word in lower case, its floor after the comma */
+    { "Tirsdag 3. juni 2025\n\n10.45  Revisjon\n11.30  Lunsj (kantina, 2. etg.)\n12.15  LADM\n",
+      3, 0, 1, "Lunsj", NULL, "kantina, 2. etg.", NULL },
     { "\u25a0 2026\u5e7412\u670812\u65e5(\u571f)\n\n13:00\u301c13:20  \u53d7\u4ed8 / Registration\n"
       "13:20\u301c13:30  Opening (\u4f50\u85e4 \u5065)\n18:00\u301c  Social\n",
       3, 0, 1, "Opening", NULL, NULL, "\u4f50\u85e4 \u5065" },
@@ -3835,6 +3942,12 @@ static const struct {
     { "Wednesday\n\n10:15 - 11:00\nTrack A \u00b7 Aula Magna\nRust in the kernel\nAnn Lee\n"
       "Track B \u00b7 Sala Verde\nLightning talks\nModerated by Ilse de Vries\n11:00 - 11:30\nCoffee\n",
       3, 0, 1, "Lightning talks", "Sala Verde", NULL, "Ilse de Vries" },
+    /* a heading of cells makes a session without its speakers; a title
+     * that ends in a weekday's letters ("Hudi") names no day */
+    { "Wednesday\n\n10:15 - 11:00\nTrack A \u00b7 Data \u00b7 Room 1.14\nFormats: Iceberg, Delta, Hudi\n"
+      "Ann Lee\nTrack C \u00b7 Community \u00b7 Auditorium\nLightning talks\nSpeakers to be confirmed\n"
+      "11:00 - 11:30\nCoffee\n",
+      3, 0, 1, "Lightning talks", "Auditorium", NULL, NULL },
     /* a header of short capitalised names beside a room names the rooms */
     { "Saturday\n\nTime  | Big Room | Kitchen   | Garden tent\n------+----------+-----------+------------\n"
       "10:00 | Fuzzing  | Sourdough |\n11:00 | Lunch\n",
@@ -4017,6 +4130,7 @@ static const struct {
     { "four-digit ranges", &test_four_digit_years_no_range, 1 },
     { "parallel blocks", &test_parallel_block, G_N_ELEMENTS (parallel_blocks) },
     { "parallel blocks", &test_parallel_block_not_labels, 1 },
+    { "parallel blocks", &test_parallel_block_led_no_room, 1 },
     { "flattened tables", &test_flat_table, G_N_ELEMENTS (flat_tables) },
     { "flattened tables", &test_flat_table_needs_rooms, 1 },
     { "reply versions", &test_reply_new_version, 1 },
@@ -4088,6 +4202,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_people_speaker_after_dash);
     tcase_add_loop_test (tc, test_people_speaker_list_after_dash, 0, G_N_ELEMENTS (speaker_lists));
     tcase_add_loop_test (tc, test_people_inline, 0, G_N_ELEMENTS (inline_people));
+    tcase_add_loop_test (tc, test_people_after_programme, 0, G_N_ELEMENTS (people_after_programme));
     tcase_add_loop_test (tc, test_people_label_title_needs_a_name, 0, G_N_ELEMENTS (label_titles));
     tcase_add_loop_test (tc, test_people_lines, 0, G_N_ELEMENTS (people_lines));
     tcase_add_loop_test (tc, test_people_forms, 0, G_N_ELEMENTS (people_forms));
@@ -4123,6 +4238,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_layout_numbered_items, 0, G_N_ELEMENTS (numbered_items));
     tcase_add_loop_test (tc, test_layout_dated_lines, 0, G_N_ELEMENTS (dated_lines));
     tcase_add_loop_test (tc, test_layout_cells, 0, G_N_ELEMENTS (cells));
+    tcase_add_test (tc, test_layout_cells_people);
     tcase_add_test (tc, test_layout_week_in_other_languages);
     tcase_add_loop_test (tc, test_layout_small_agenda, 0, G_N_ELEMENTS (small_agendas));
     suite_add_tcase (suite, tc);
