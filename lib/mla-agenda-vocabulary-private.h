@@ -101,6 +101,7 @@ struct MlaAgendaParser {
     GRegex *people_groups;      /* ";", " | " */
     GRegex *room_at_end;        /* "Title (Room A)" */
     GRegex *speaker_dash;
+    GRegex *speaker_bar;        /* "Title | Name, Org" */
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */
     GRegex *place_dash;

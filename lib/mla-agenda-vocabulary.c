@@ -454,6 +454,8 @@ static const MlaPattern patterns[] = {
       G_REGEX_DUPNAMES },
     { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
+    /* "Welcome | Ingrid Halvorsen (host)": a title, then its cell of people */
+    { FIELD (speaker_bar), "^(?<title>.*\\S)\\s+\\|\\s+(?<names>[^|]*\\S)\\s*$", 0 },
     /* "Title - Name", "Title -- Name", "Title \u2014 Name" */
     { FIELD (speaker_dash), "^(.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
     { FIELD (speaker_list),

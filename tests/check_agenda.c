@@ -3166,6 +3166,11 @@ static const char room_sections[] =
     "  10:45\xe2\x80\x93" "11:45  Talk C\n\nCOMMON PROGRAMME\n  10:30\xe2\x80\x93" "10:45  Coffee\n"
     "  12:00\xe2\x80\x93" "13:00  Lunch\n";
 
+/* who gives each slot in a cell after a bar, with her role or firm */
+static const char bar_speakers[] =
+    "Thursday 10 July 2025\n\n0900-0915  Welcome | Ingrid Halvorsen (host)\n"
+    "1015-1100  Securing the build | Amira Haddad, Chainguard\n1100-1200  Lunch\n";
+
 static const struct {
     const char *text;
     guint n, day, slot;
@@ -3866,6 +3871,13 @@ static const struct {
       3, 0, 0, "Keynote: plumbing", NULL, "Main Hall", NULL },
     { "Tuesday\n\n13:00  Workshops\n       (Raum 2.14 und 2.15)\n15:00  Ende\n",
       2, 0, 0, "Workshops", NULL, NULL, NULL },
+    /* a date that goes on with a sentence after its article is no day */
+    { "Tuesday\n\n10:00  Opening\n10:20  Migration: the switch is planned for the\n"
+      "       12 May, after the board.\n11:00  Close\n",
+      3, 0, 2, "Close", NULL, NULL, NULL },
+    /* who gives the slot after a bar */
+    { bar_speakers, 3, 0, 0, "Welcome", NULL, NULL, "Ingrid Halvorsen" },
+    { bar_speakers, 3, 0, 1, "Securing the build", NULL, NULL, "Amira Haddad" },
 };
 
 START_TEST (test_layouts)
