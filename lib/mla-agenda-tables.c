@@ -563,6 +563,43 @@ cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
     return i - 1;
 }
 
+/* Whether one of @hosts, beside others, is written as initials ("dm"). */
+static gboolean
+has_initials (GStrv hosts)
+{
+    for (guint i = 0; hosts[1] != NULL && hosts[i] != NULL; i++)
+        if (g_utf8_strlen (hosts[i], -1) <= 3)
+            return TRUE;
+    return FALSE;
+}
+
+/* "ana, jules", "@mkowal", "(Lucia, da confermare)": a grid cell's line
+ * of hosts under its title, as handles or a first name alone, maybe
+ * with a marker; adds them to @slot unless NULL. */
+static gboolean
+cell_hosts (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *line)
+{
+    gsize n = strlen (line);
+    g_autofree char *inner = n > 2 && line[0] == '(' && line[n - 1] == ')'
+                                 ? g_strndup (line + 1, n - 2)
+                                 : g_strdup (line);
+    gboolean confirmed = TRUE;
+    g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, inner, &confirmed);
+    g_auto (GStrv) hosts = clean != NULL ? mla_agenda_handles (b->parser, clean) : NULL;
+
+    if (hosts == NULL && clean != NULL && mla_agenda_is_first_name (b->parser, clean))
+        hosts = g_strsplit (clean, ",", 1);
+    /* (words in lower case may be the rest of the title, "people", "show &
+     * tell": hosts are marked, listed after commas or written as initials) */
+    if (hosts == NULL
+        || (g_unichar_islower (g_utf8_get_char (line)) && strpbrk (line, "@_.,0123456789") == NULL
+            && !has_initials (hosts)))
+        return FALSE;
+    for (guint i = 0; slot != NULL && hosts[i] != NULL; i++)
+        g_ptr_array_add (slot->people, mla_agenda_person_new (hosts[i], MLA_PERSON_ROLE_SPEAKER, confirmed));
+    return TRUE;
+}
+
 /* @slot from the lines of its grid cell: the title, with the lines that
  * go on with it in lower case ("Accessibility audit / of our docs site"),
  * unless they name people ("moderator: Zofia Mazur");
@@ -576,7 +613,8 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
     guint k = 1;
 
     for (; k < lines->len && g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k)))
-           && !add_labelled_person (b, NULL, g_ptr_array_index (lines, k));
+           && !add_labelled_person (b, NULL, g_ptr_array_index (lines, k))
+           && !cell_hosts (b, NULL, g_ptr_array_index (lines, k));
          k++)
         g_string_append_printf (title, " %s", (char *) g_ptr_array_index (lines, k));
     mla_agenda_slot_set_title (b, slot, title->str);
@@ -608,12 +646,8 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
         names = mla_agenda_person_line (b->parser, item);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-        if (names == NULL && inner != NULL && (names = mla_agenda_handles (b->parser, inner)) != NULL)
-            /* "(maren)" under a cell's title: its host's handle */
-            for (guint j = 0; names[j] != NULL; j++)
-                g_ptr_array_add (slot->people,
-                                 mla_agenda_person_new (names[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
-        if (names == NULL)
+        /* "(maren)" under a cell's title: its host's handle */
+        if (names == NULL && !cell_hosts (b, slot, item))
             g_ptr_array_add (slot->notes, g_strdup (item));
     }
 }
@@ -870,7 +904,7 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
         names = mla_agenda_person_line (b->parser, inner != NULL ? inner : cell);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-        if (names == NULL)
+        if (names == NULL && !cell_hosts (b, slot, cell))
             g_ptr_array_add (slot->notes, g_strdup (cell));
     }
     b->last_content = b->index;

@@ -3171,6 +3171,13 @@ static const char bar_speakers[] =
     "Thursday 10 July 2025\n\n0900-0915  Welcome | Ingrid Halvorsen (host)\n"
     "1015-1100  Securing the build | Amira Haddad, Chainguard\n1100-1200  Lunch\n";
 
+/* a grid's line of hosts under its titles: handles, a list, initials;
+ * "show & tell" goes on with its title */
+static const char grid_hosts[] =
+    "Saturday\n\ntime  | Big Room          | Kitchen\n------+-------------------+--------------\n"
+    "10:30 | Zig for C people  | Burnout & OSS\n      | @mkowal           | ana, jules\n"
+    "11:30 | Rust on the ESP32 | Games\n      | kenji / dm        | show & tell\n12:30 | Lunch\n";
+
 static const struct {
     const char *text;
     guint n, day, slot;
@@ -3875,6 +3882,15 @@ static const struct {
     { "Tuesday\n\n10:00  Opening\n10:20  Migration: the switch is planned for the\n"
       "       12 May, after the board.\n11:00  Close\n",
       3, 0, 2, "Close", NULL, NULL, NULL },
+    { grid_hosts, 5, 0, 0, "Zig for C people", "Big Room", NULL, "mkowal" },
+    { grid_hosts, 5, 0, 1, "Burnout & OSS", "Kitchen", NULL, "jules" },
+    { grid_hosts, 5, 0, 2, "Rust on the ESP32", "Big Room", NULL, "dm" },
+    { grid_hosts, 5, 0, 3, "Games show & tell", "Kitchen", NULL, NULL },
+    /* hosts in parentheses under a grid's row apart by spaces */
+    { "SABATO 17 MAGGIO 2025\n\nOrario  Aula Magna              Aula 2\n"
+      "10:30   Kubernetes a casa       Fotografia notturna\n"
+      "        (Lucia, da confermare)  (chiara.r & p.lanza)\n11:30   Pausa caff\u00e8\n",
+      3, 0, 1, "Fotografia notturna", "Aula 2", NULL, "p.lanza" },
     /* who gives the slot after a bar */
     { bar_speakers, 3, 0, 0, "Welcome", NULL, NULL, "Ingrid Halvorsen" },
     { bar_speakers, 3, 0, 1, "Securing the build", NULL, NULL, "Amira Haddad" },
