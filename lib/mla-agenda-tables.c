@@ -234,6 +234,29 @@ mla_agenda_cells_have_label (MlaAgendaBuilder *b, const char *row)
     return FALSE;
 }
 
+/* "-- vsanchez", "-- kaito, oyelaran" in a column after the title: who
+ * gives the item after a dash, as names or handles; adds them to @slot. */
+static gboolean
+dash_cell_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
+{
+    const char *rest = cell + strspn (cell, "-");
+    g_auto (GStrv) handles = NULL;
+
+    if (g_str_has_prefix (cell, "\xe2\x80\x93") || g_str_has_prefix (cell, "\xe2\x80\x94"))
+        rest = cell + 3;
+    if (rest == cell || *rest != ' ')
+        return FALSE;
+    rest += strspn (rest, " ");
+    if (mla_agenda_names_only (b->parser, rest)) {
+        mla_agenda_add_people (b, slot, rest, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
+        return TRUE;
+    }
+    handles = mla_agenda_handles (b->parser, rest);
+    for (guint i = 0; handles != NULL && handles[i] != NULL; i++)
+        g_ptr_array_add (slot->people, mla_agenda_person_new (handles[i], MLA_PERSON_ROLE_SPEAKER, TRUE));
+    return handles != NULL;
+}
+
 /* A row of a tab or pipe table without a header: the first cell is the
  * title; a room or a place, a name, or a note follow. */
 void
@@ -269,7 +292,7 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 
             room = g_hash_table_contains (b->parser->room_words, key);
         }
-        if (add_labelled_person (b, slot, cells[i]))
+        if (add_labelled_person (b, slot, cells[i]) || dash_cell_people (b, slot, cells[i]))
             continue;
         if (slot->location == NULL && cells[i][0] == '[' && g_str_has_suffix (cells[i], "]")) {
             /* "API triage  [Library]": a place in brackets, not a name */

@@ -3891,6 +3891,11 @@ static const struct {
       "10:30   Kubernetes a casa       Fotografia notturna\n"
       "        (Lucia, da confermare)  (chiara.r & p.lanza)\n11:30   Pausa caff\u00e8\n",
       3, 0, 1, "Fotografia notturna", "Aula 2", NULL, "p.lanza" },
+    /* who gives the item after a dash in a column of its own, handles too */
+    { "Tuesday 4 February\n\n15:00  roll call               (chair: dmitri)\n"
+      "15:05  mirror network: status  -- vsanchez\n15:20  CI runners              -- kaito, oyelaran\n"
+      "16:00  end\n",
+      4, 0, 2, "CI runners", NULL, NULL, "oyelaran" },
     /* who gives the slot after a bar */
     { bar_speakers, 3, 0, 0, "Welcome", NULL, NULL, "Ingrid Halvorsen" },
     { bar_speakers, 3, 0, 1, "Securing the build", NULL, NULL, "Amira Haddad" },
