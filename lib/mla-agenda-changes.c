@@ -124,8 +124,23 @@ slot_named (MlaAgendaDay *day, const char *word)
     return NULL;
 }
 
+/* The slot of the builder's day that @words name by their first word
+ * after an article ("the workshop"), or NULL. */
+static MlaAgendaSlot *
+object_slot (MlaAgendaBuilder *b, const char *words)
+{
+    g_autoptr (GMatchInfo) object = NULL;
+    g_autofree char *word = NULL;
+
+    if (!g_regex_match (b->parser->change_object, words, 0, &object))
+        return NULL;
+    word = g_match_info_fetch_named (object, "word");
+    return g_utf8_strlen (word, -1) >= OBJECT_MIN_CHARS ? slot_named (b->day, word) : NULL;
+}
+
 /* "1300-1400 is now the safety incident debrief led by X, in B301": a new
- * slot at those hours. */
+ * slot at those hours; "13:30-15:00 is now the incident review": the slot
+ * so named moves there. */
 static gboolean
 new_slot (MlaAgendaBuilder *b, const char *clause)
 {
@@ -142,6 +157,14 @@ new_slot (MlaAgendaBuilder *b, const char *clause)
         return FALSE;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     rest = g_match_info_fetch_named (match, "rest");
+    slot = object_slot (b, rest);
+    if (slot != NULL) {
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        mark_moved (b, slot);
+        return TRUE;
+    }
     room = take_room (b, rest, TRUE);
     slot = mla_agenda_slot_new ();
     mla_agenda_format_minutes (s, slot->start);
@@ -172,7 +195,6 @@ move_slot (MlaAgendaBuilder *b, char *clause)
 {
     g_autoptr (GMatchInfo) verb = NULL;
     g_autoptr (GMatchInfo) time = NULL;
-    g_autoptr (GMatchInfo) object = NULL;
     g_autofree char *room = NULL;
     MlaAgendaSlot *slot = b->slot;
     MlaClock start, end;
@@ -189,16 +211,19 @@ move_slot (MlaAgendaBuilder *b, char *clause)
     g_match_info_fetch_pos (time, 0, &at, NULL);
     range = mla_agenda_fetch_clock (b, time, "2", &end, &bare2);
     {
-        g_autofree char *words = g_strndup (clause + from, at - from);
+        /* the words after the verb ("Moved the workshop to"), or before
+         * it ("the golden paths workshop moves to") */
+        g_autofree char *after = g_strndup (clause + from, at - from);
+        g_autofree char *before = NULL;
+        gint verb_at = 0;
+        MlaAgendaSlot *named = object_slot (b, after);
 
-        if (g_regex_match (b->parser->change_object, words, 0, &object)) {
-            g_autofree char *word = g_match_info_fetch_named (object, "word");
-            MlaAgendaSlot *named = g_utf8_strlen (word, -1) >= OBJECT_MIN_CHARS
-                                       ? slot_named (b->day, word) : NULL;
-
-            if (named != NULL)
-                slot = named;
-        }
+        g_match_info_fetch_pos (verb, 0, &verb_at, NULL);
+        before = g_strndup (clause, verb_at);
+        if (named == NULL)
+            named = object_slot (b, before);
+        if (named != NULL)
+            slot = named;
     }
     if (range)
         mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
@@ -235,6 +260,29 @@ new_speaker (MlaAgendaBuilder *b, const char *clause)
     return TRUE;
 }
 
+/* "Tobias can't make it": the person the clause starts with, named in
+ * full or by first name, is no longer one of the slot above's people. */
+static gboolean
+gone_speaker (MlaAgendaBuilder *b, const char *clause)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *name = NULL;
+    gsize n;
+    guint before = b->slot->people->len;
+
+    if (!g_regex_match (b->parser->change_absent, clause, 0, &match))
+        return FALSE;
+    name = g_match_info_fetch_named (match, "name");
+    n = strlen (name);
+    for (guint i = b->slot->people->len; i > 0; i--) {
+        const MlaAgendaPerson *person = g_ptr_array_index (b->slot->people, i - 1);
+
+        if (strncmp (person->name, name, n) == 0 && (person->name[n] == '\0' || person->name[n] == ' '))
+            g_ptr_array_remove_index (b->slot->people, i - 1);
+    }
+    return b->slot->people->len < before;
+}
+
 guint
 mla_agenda_apply_changes (MlaAgendaBuilder *b)
 {
@@ -254,7 +302,7 @@ mla_agenda_apply_changes (MlaAgendaBuilder *b)
     clauses = g_regex_split (b->parser->change_split, normal, 0);
     for (guint i = 0; clauses[i] != NULL; i++)
         changed |= new_slot (b, clauses[i]) || move_slot (b, clauses[i])
-                   || new_speaker (b, clauses[i]);
+                   || new_speaker (b, clauses[i]) || gone_speaker (b, clauses[i]);
     if (changed)
         g_debug ("agenda: line %u: a change to the quoted programme", b->index + 1);
     return changed ? n : 0;

@@ -54,6 +54,7 @@ struct MlaAgendaParser {
     GRegex *change_split;       /* the clauses of a change: "; ", ". ", " -- " */
     GRegex *change_done;        /* "moved", "now": a slot has a new time */
     GRegex *change_instead;     /* "instead": a new speaker */
+    GRegex *change_absent;      /* "<name> can't make it": a speaker less */
     GRegex *change_new;         /* "1300-1400 is now <rest>" */
     GRegex *change_time;        /* a time or range anywhere, with h1/m1 (h2/m2) */
     GRegex *change_object;      /* "the workshop": <word> names the slot moved */

@@ -3923,6 +3923,12 @@ START_TEST (test_layouts)
 }
 END_TEST
 
+/* two slots swap: one named after the hours it takes, one before its verb */
+static const char swapped_slots[] =
+    "> Thursday\n> 13:30-15:00  Hands-on: golden paths workshop\n> 15:00-15:30  Break\n"
+    "> 15:30-17:00  Incident review: the April outage\n\nSwapped: 13:30-15:00 is now the "
+    "incident review and the golden paths workshop moves to 15:30-17:00.\n\n> 19:00  Dinner\n";
+
 /* Changes a reply writes into the programme it quotes: slot @slot of
  * the only day, after them. */
 static const struct {
@@ -3950,6 +3956,12 @@ static const struct {
     { "> Thursday\n> 0900-0945   Numbers\n> 0945-1045   Budget review (Ines Carvalho)\n\n--> Ines is on "
       "leave. Paul Ferreira presents the budget instead.\n\n> 1045-1100   Break\n",
       1, "09:45", "10:45", "Budget review", NULL, "Paul Ferreira" },
+    { swapped_slots, 0, "13:30", "15:00", "Incident review: the April outage", NULL, NULL },
+    { swapped_slots, 2, "15:30", "17:00", "Hands-on: golden paths workshop", NULL, NULL },
+    /* a speaker who cannot come, by first name */
+    { "> Thursday\n> 09:00-09:30  Kick-off\n> 09:30-10:30  Roadmap - Tobias Reinholt & Mei-Ling Chu\n\n"
+      "Tobias can't make it, Mei-Ling presents the roadmap alone.\n\n> 10:30-11:00  Coffee\n",
+      1, "09:30", "10:30", "Roadmap", NULL, "Mei-Ling Chu" },
     /* a proposal is no change */
     { "> Thursday\n> 12:00  Lunch\n> 13:00  Workshop\n\nCould we move the workshop to 14:00?\n\n"
       "> 15:00  Break\n",
