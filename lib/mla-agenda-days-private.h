@@ -56,6 +56,8 @@ struct MlaAgendaBuilder {
     int day_number;             /* N of the current day's "Day N" heading, or 0 */
     gboolean affiliates;        /* the text writes "Name, Org" for one person */
     GPtrArray *moved;           /* nullable, borrowed slots: see mla_agenda_apply_changes() */
+    GPtrArray *pairs;           /* nullable, owned: new hours of slots named, maybe
+                                 * later in the text ("Workshops 11:30 - 12:30") */
 };
 
 /* Fills the empty ends of @day's slots with the start of the next later

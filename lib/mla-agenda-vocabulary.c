@@ -241,6 +241,7 @@ static const MlaWordList word_lists[] = {
     { "changes", "done", 0, "@CHANGED@", 0 },
     { "changes", "instead", 0, "@INSTEAD@", 0 },
     { "changes", "absent", 0, "@ABSENT@", 0 },
+    { "changes", "swap", 0, "@SWAP@", 0 },
     { "changes", "becomes", 0, "@BECOMES@", 0 },
     { "changes", "articles", 0, "@ARTICLE@", 0 },
     { "reports", "statuses", 0, "@STATUSES@", 0 },
@@ -332,10 +333,15 @@ static const MlaPattern patterns[] = {
       0 },
     { FIELD (schedule_word), "(?<!\\w)(?:@SCHEDULE@)(?!\\w)", G_REGEX_CASELESS },
     /* changes written into a quoted programme (mla-agenda-changes.c) */
-    { FIELD (change_any), "(?<!\\w)(?:@CHANGED@|@INSTEAD@|@BECOMES@|@ABSENT@)(?!\\w)", G_REGEX_CASELESS },
-    /* (also "... and the workshop moves to ...": "and" before an article) */
+    { FIELD (change_any), "(?<!\\w)(?:@CHANGED@|@INSTEAD@|@BECOMES@|@ABSENT@|@SWAP@)(?!\\w)",
+      G_REGEX_CASELESS },
+    { FIELD (change_swap), "(?<!\\w)(?:@SWAP@)(?!\\w)", G_REGEX_CASELESS },
+    /* "Forum 13:30 \u2013 14:30": a slot's name, then its new hours */
+    { FIELD (change_pair), "(?<word>\\p{L}[\\p{L}'-]+)\\s+@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@", 0 },
+    /* (also "... and the workshop moves to ...": "and" before an article;
+     * not a dash before a time, "13:30 \u2013 14:30") */
     { FIELD (change_split),
-      "\\s*(?:;|\\.(?=\\s)|\\s--?\\s|\\s[\\x{2013}\\x{2014}]\\s|\\s(?:@AND@)\\s+(?=(?:@ARTICLE@)\\s))\\s*",
+      "\\s*(?:;|\\.(?=\\s)|\\s--?\\s(?!\\d)|\\s[\\x{2013}\\x{2014}]\\s(?!\\d)|\\s(?:@AND@)\\s+(?=(?:@ARTICLE@)\\s))\\s*",
       G_REGEX_CASELESS },
     { FIELD (change_done), "(?<!\\w)(?:@CHANGED@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (change_instead), "(?<!\\w)(?:@INSTEAD@)(?!\\w)", G_REGEX_CASELESS },

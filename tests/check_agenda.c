@@ -3962,6 +3962,16 @@ static const struct {
     { "> Thursday\n> 09:00-09:30  Kick-off\n> 09:30-10:30  Roadmap - Tobias Reinholt & Mei-Ling Chu\n\n"
       "Tobias can't make it, Mei-Ling presents the roadmap alone.\n\n> 10:30-11:00  Coffee\n",
       1, "09:30", "10:30", "Roadmap", NULL, "Mei-Ling Chu" },
+    /* slots that trade places, each named before its new hours, one
+     * not read yet; a verb after the time */
+    { "> Donnerstag\n> 11:30 \xe2\x80\x93 12:30  Forum: Lernplattformen\n> 12:30 \xe2\x80\x93 13:30  Mittagessen\n\n"
+      "Das Forum m\xc3\xbcssen wir mit den Workshops tauschen. Also Forum 13:30 \xe2\x80\x93 14:30 und "
+      "Workshops 11:30 \xe2\x80\x93 12:30.\n\n> 13:30 \xe2\x80\x93 15:00  Workshops in Kleingruppen\n"
+      "> 15:00          Abschluss\n",
+      0, "11:30", "12:30", "Workshops in Kleingruppen", NULL, NULL },
+    { "> Donnerstag\n> 12:30  Mittagessen\n> 13:30  Workshops\n> 15:00  Abschluss\n\n"
+      "Den Abschluss bitte auf 14:30 vorziehen.\n\n> Frank\n",
+      2, "14:30", "", "Abschluss", NULL, NULL },
     /* a proposal is no change */
     { "> Thursday\n> 12:00  Lunch\n> 13:00  Workshop\n\nCould we move the workshop to 14:00?\n\n"
       "> 15:00  Break\n",
