@@ -715,6 +715,14 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         if (mla_agenda_names_only (b->parser, name))
             mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
     }
+    if (mla_agenda_current_line (b)->wide_colon && strstr (title, ": ") != NULL) {
+        /* the title as written: "\u30bb\u30c3\u30b7\u30e7\u30f31\uff1a\u30c6\u30b9\u30c8" */
+        GString *written = g_string_new (title);
+
+        g_string_replace (written, ": ", "\xef\xbc\x9a", 0);
+        g_free (title);
+        title = g_string_free (written, FALSE);
+    }
     /* "Typing the untyped: gradual types in a codebase," over its speaker
      * (not "(summary ; when will 2.7 start ;", which goes on below) */
     g_strchomp (title);

@@ -285,7 +285,7 @@ static const MlaPattern patterns[] = {
      * "Incidents -- lead: Maya Chen" */
     { FIELD (label_paren),
       NO_START_IN_SPACES "\\s*(?:[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
-                         "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]"
+                         "(?<colon>\\s*:)?\\s*(?<value>(?:[^()\\[\\]]|\\([^()]*\\))+?)\\s*[)\\]]"
                          "|(?:[,;]|\\s(?:--?|\\x{2013}|\\x{2014}|/))\\s*(?<label>@LABEL@|@LOCATION@)"
                          "(?<colon>\\s*:)?\\s+(?<value>[^\\[\\]:]+?))\\s*$",
       G_REGEX_CASELESS | G_REGEX_DUPNAMES },
@@ -481,7 +481,8 @@ static const MlaPattern patterns[] = {
     /* "Dr. ", "Prof. ": titles before a name, followed by one */
     { FIELD (honorific), "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+)+(?=\\p{Lu})", 0 },
     { FIELD (place_prefix), "^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0 },
-    { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|;|&|/|(?<=\\s)\\+(?=\\s)|\\b(?:@AND@)\\b)\\s*", 0 },
+    /* (also the full-width and ideographic commas: "\u4e2d\u6751 \u7fd4\uff0cEmily Carter") */
+    { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|\\x{ff0c}|\\x{3001}|;|&|/|(?<=\\s)\\+(?=\\s)|\\b(?:@AND@)\\b)\\s*", 0 },
     { FIELD (quote), "^(?:[ \\t]*>)+ ?", 0 },
     { FIELD (list_marker), "^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4}|[a-h])[.)]\\s+)",
       0 },

@@ -3178,6 +3178,24 @@ static const char grid_hosts[] =
     "10:30 | Zig for C people  | Burnout & OSS\n      | @mkowal           | ana, jules\n"
     "11:30 | Rust on the ESP32 | Games\n      | kenji / dm        | show & tell\n12:30 | Lunch\n";
 
+/* a Japanese programme: a role alone in parentheses, a chair's label
+ * in parentheses around her affiliation, a full-width colon kept in the
+ * title, panelists apart by full-width commas, one to be confirmed */
+static const char japanese_programme[] =
+    "\u25a0 2025\u5e749\u670812\u65e5\uff08\u91d1\uff09\n"
+    "\n"
+    "09:30-09:40\u3000\u958b\u4f1a\u6328\u62f6\uff08\u5b9f\u884c\u59d4"
+    "\u54e1\u9577\uff09\n"
+    "10:50-12:10\u3000\u30bb\u30c3\u30b7\u30e7\u30f31\uff1a\u30c6\u30b9"
+    "\u30c8\u81ea\u52d5\u5316\uff08\u5ea7\u9577\uff1a\u7530\u4e2d \u4e00"
+    "\u90ce\uff08\u56fd\u7acb\u60c5\u5831\u5b66\u7814\u7a76\u6240\uff09"
+    "\uff09\n"
+    "15:00-16:00\u3000\u30d1\u30cd\u30eb\u8a0e\u8ad6\n"
+    "\u3000\u3000\u3000\u3000\u3000\u3000\u30d1\u30cd\u30ea\u30b9\u30c8"
+    "\uff1a\u4e2d\u6751 \u7fd4\uff0cEmily Carter\uff08Google\uff09\uff0c"
+    "\u6797 \u5fd7\u660e\uff08\u8abf\u6574\u4e2d\uff09\n"
+    "16:00-16:10\u3000\u9589\u4f1a\n";
+
 static const struct {
     const char *text;
     guint n, day, slot;
@@ -3896,6 +3914,12 @@ static const struct {
       "15:05  mirror network: status  -- vsanchez\n15:20  CI runners              -- kaito, oyelaran\n"
       "16:00  end\n",
       4, 0, 2, "CI runners", NULL, NULL, "oyelaran" },
+    { japanese_programme, 4, 0, 0, "\u958b\u4f1a\u6328\u62f6",
+      NULL, NULL, NULL },
+    { japanese_programme, 4, 0, 1, "\u30bb\u30c3\u30b7\u30e7\u30f31\uff1a\u30c6\u30b9\u30c8\u81ea\u52d5\u5316",
+      NULL, NULL, "\u7530\u4e2d \u4e00\u90ce" },
+    { japanese_programme, 4, 0, 2, "\u30d1\u30cd\u30eb\u8a0e\u8ad6",
+      NULL, NULL, "\u6797 \u5fd7\u660e" },
     /* who gives the slot after a bar */
     { bar_speakers, 3, 0, 0, "Welcome", NULL, NULL, "Ingrid Halvorsen" },
     { bar_speakers, 3, 0, 1, "Securing the build", NULL, NULL, "Amira Haddad" },
