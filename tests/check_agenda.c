@@ -979,6 +979,10 @@ static const struct {
     { "Monday\n\n17:00 [Saad Ali] Volume group snapshots to GA\n17:20 [Michelle Au] Relabelling\n"
       "17:40 AOB\n",
       "Volume group snapshots to GA", { "Saad Ali" }, { S } },
+    /* a title's words after its colon are no speaker when a label names them */
+    { "Donnerstag, 9. Oktober 2025\n\n11:30  Forum: Barrierefreie Lernplattformen\n"
+      "       Moderation: Frank Oberl\u00e4nder\n       Mit: Aylin Do\u011fan\n12:30  Mittagessen\n",
+      "Forum: Barrierefreie Lernplattformen", { "Frank Oberl\u00e4nder", "Aylin Do\u011fan" }, { M, S } },
     /* a label after a dash, and groups of people apart by ";" or " | " */
     { "Monday\n\n10:00 Incidents of the week -- lead: Maya Chen\n10:15 Upgrades\n10:35 AOB\n",
       "Incidents of the week", { "Maya Chen" }, { C } },
