@@ -228,6 +228,7 @@ static const MlaWordList word_lists[] = {
     { "names", "particles", 0, "@PARTICLE@", 0 },
     { "names", "conjunctions", 0, "@AND@", 0 },
     { "names", "honorifics", 0, "@HONORIFIC@", 0 },
+    { "names", "honorifics-before-full-names", 0, "@HONORIFIC_FULL@", 0 },
     { "headings", "schedule", 0, "@SCHEDULE@", 0 },
     { "headings", "minutes", 0, "@MINUTES@", 0 },
     { "labels", "without-colon", 0, "@BY@", WORDS (label_endings) },
@@ -479,7 +480,10 @@ static const MlaPattern patterns[] = {
       "(?:\\s+[^\\s\\x{2013}\\x{2014}-]+){0,3})\\s*$",
       0 },
     /* "Dr. ", "Prof. ": titles before a name, followed by one */
-    { FIELD (honorific), "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+)+(?=\\p{Lu})", 0 },
+    { FIELD (honorific),
+      "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+"
+      "|(?:@HONORIFIC_FULL@)\\s+(?=\\p{Lu}[\\p{L}'-]+\\s+\\p{Lu}))+(?=\\p{Lu})",
+      0 },
     { FIELD (place_prefix), "^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0 },
     /* (also the full-width and ideographic commas: "\u4e2d\u6751 \u7fd4\uff0cEmily Carter") */
     { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|\\x{ff0c}|\\x{3001}|;|&|/|(?<=\\s)\\+(?=\\s)|\\b(?:@AND@)\\b)\\s*", 0 },
