@@ -984,9 +984,8 @@ static const struct {
     { "Mardi 22 avril 2025\n\n10:40  Budget 2026\n       Rapporteur : M. Alain Dubois-Mercier\n"
       "11:10  Pause\n12:00  Fin\n",
       "Budget 2026", { "Alain Dubois-Mercier" }, { S } },
-    { "Mardi 22 avril 2025\n\n10:40  Budget 2026\n       Rapporteur : M. Okafor\n11:10  Pause\n"
-      "12:00  Fin\n",
-      "Budget 2026", { "M. Okafor" }, { S } },
+    { "Mardi 22 avril 2025\n\n10:40  Budget 2026 (M. Okafor)\n11:10  Pause\n12:00  Fin\n", "Budget 2026",
+      { "M. Okafor" }, { S } },
     /* a title's words after its colon are no speaker when a label names them */
     { "Donnerstag, 9. Oktober 2025\n\n11:30  Forum: Barrierefreie Lernplattformen\n"
       "       Moderation: Frank Oberl\u00e4nder\n       Mit: Aylin Do\u011fan\n12:30  Mittagessen\n",
