@@ -70,19 +70,6 @@ mark_moved (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
     g_ptr_array_add (b->moved, slot);
 }
 
-void
-mla_agenda_changes_reorder (MlaAgendaBuilder *b)
-{
-    for (guint i = 0; b->moved != NULL && i < b->moved->len; i++)
-        for (guint d = 0; d < b->agenda->days->len; d++) {
-            MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, d);
-
-            if (g_ptr_array_find (day->slots, g_ptr_array_index (b->moved, i), NULL))
-                reorder_in (day, g_ptr_array_index (b->moved, i));
-        }
-    g_clear_pointer (&b->moved, g_ptr_array_unref);
-}
-
 /* The room @clause names ("to room B204", ", in B301"), cut from it when
  * @cut. Returns: (transfer full) (nullable). */
 static char *
@@ -124,8 +111,23 @@ slot_named (MlaAgendaDay *day, const char *word)
     return NULL;
 }
 
+/* The slot of the builder's day that @words name by their first word
+ * after an article ("the workshop"), or NULL. */
+static MlaAgendaSlot *
+object_slot (MlaAgendaBuilder *b, const char *words)
+{
+    g_autoptr (GMatchInfo) object = NULL;
+    g_autofree char *word = NULL;
+
+    if (!g_regex_match (b->parser->change_object, words, 0, &object))
+        return NULL;
+    word = g_match_info_fetch_named (object, "word");
+    return g_utf8_strlen (word, -1) >= OBJECT_MIN_CHARS ? slot_named (b->day, word) : NULL;
+}
+
 /* "1300-1400 is now the safety incident debrief led by X, in B301": a new
- * slot at those hours. */
+ * slot at those hours; "13:30-15:00 is now the incident review": the slot
+ * so named moves there. */
 static gboolean
 new_slot (MlaAgendaBuilder *b, const char *clause)
 {
@@ -142,6 +144,14 @@ new_slot (MlaAgendaBuilder *b, const char *clause)
         return FALSE;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     rest = g_match_info_fetch_named (match, "rest");
+    slot = object_slot (b, rest);
+    if (slot != NULL) {
+        mla_agenda_format_minutes (s, slot->start);
+        if (e > s)
+            mla_agenda_format_minutes (e, slot->end);
+        mark_moved (b, slot);
+        return TRUE;
+    }
     room = take_room (b, rest, TRUE);
     slot = mla_agenda_slot_new ();
     mla_agenda_format_minutes (s, slot->start);
@@ -172,33 +182,38 @@ move_slot (MlaAgendaBuilder *b, char *clause)
 {
     g_autoptr (GMatchInfo) verb = NULL;
     g_autoptr (GMatchInfo) time = NULL;
-    g_autoptr (GMatchInfo) object = NULL;
     g_autofree char *room = NULL;
     MlaAgendaSlot *slot = b->slot;
     MlaClock start, end;
     gboolean bare1 = TRUE, bare2 = TRUE, range;
-    gint from = 0, at = 0;
+    gint verb_at = 0, from = 0, at = 0;
     int s, e = -1;
 
     if (!g_regex_match (b->parser->change_done, clause, 0, &verb))
         return FALSE;
-    g_match_info_fetch_pos (verb, 0, NULL, &from);
-    if (!g_regex_match_full (b->parser->change_time, clause, -1, from, 0, &time, NULL)
-        || !mla_agenda_fetch_clock (b, time, "1", &start, &bare1) || bare1)
+    g_match_info_fetch_pos (verb, 0, &verb_at, &from);
+    /* the time after the verb, or before it when the verb comes last
+     * ("Den Abschluss bitte auf 14:30 vorziehen") */
+    if (!g_regex_match_full (b->parser->change_time, clause, -1, from, 0, &time, NULL)) {
+        g_clear_pointer (&time, g_match_info_unref);
+        if (!g_regex_match_full (b->parser->change_time, clause, verb_at, 0, 0, &time, NULL))
+            return FALSE;
+    }
+    if (!mla_agenda_fetch_clock (b, time, "1", &start, &bare1) || bare1)
         return FALSE;
     g_match_info_fetch_pos (time, 0, &at, NULL);
     range = mla_agenda_fetch_clock (b, time, "2", &end, &bare2);
     {
-        g_autofree char *words = g_strndup (clause + from, at - from);
+        /* the words after the verb ("Moved the workshop to"), or before
+         * it and the time ("the golden paths workshop moves to") */
+        g_autofree char *after = at > from ? g_strndup (clause + from, at - from) : g_strdup ("");
+        g_autofree char *before = g_strndup (clause, MIN (verb_at, at));
+        MlaAgendaSlot *named = object_slot (b, after);
 
-        if (g_regex_match (b->parser->change_object, words, 0, &object)) {
-            g_autofree char *word = g_match_info_fetch_named (object, "word");
-            MlaAgendaSlot *named = g_utf8_strlen (word, -1) >= OBJECT_MIN_CHARS
-                                       ? slot_named (b->day, word) : NULL;
-
-            if (named != NULL)
-                slot = named;
-        }
+        if (named == NULL)
+            named = object_slot (b, before);
+        if (named != NULL)
+            slot = named;
     }
     if (range)
         mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
@@ -235,11 +250,108 @@ new_speaker (MlaAgendaBuilder *b, const char *clause)
     return TRUE;
 }
 
+/* New hours for the slot of @day that @word names, which the text may
+ * name before the slot is read. */
+typedef struct {
+    char *word;
+    MlaAgendaDay *day;
+    int start, end;
+} MlaChangePair;
+
+static void
+change_pair_free (gpointer data)
+{
+    MlaChangePair *pair = data;
+
+    g_free (pair->word);
+    g_free (pair);
+}
+
+/* "Also Forum 13:30 \u2013 14:30 und Workshops 11:30 \u2013 12:30" after
+ * "tauschen": each slot the word before a range names gets those hours
+ * once the text is read. */
+static gboolean
+paired_slots (MlaAgendaBuilder *b, const char *clause)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    gboolean paired = FALSE;
+
+    g_regex_match (b->parser->change_pair, clause, 0, &match);
+    for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
+        g_autofree char *word = g_match_info_fetch_named (match, "word");
+        MlaClock start, end;
+        gboolean bare1, bare2;
+        MlaChangePair *pair;
+
+        if (g_utf8_strlen (word, -1) < OBJECT_MIN_CHARS
+            || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)
+            || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+            continue;
+        pair = g_new0 (MlaChangePair, 1);
+        pair->word = g_steal_pointer (&word);
+        pair->day = b->day;
+        mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &pair->start, &pair->end);
+        if (b->pairs == NULL)
+            b->pairs = g_ptr_array_new_with_free_func (change_pair_free);
+        g_ptr_array_add (b->pairs, pair);
+        paired = TRUE;
+    }
+    return paired;
+}
+
+/* "Tobias can't make it": the person the clause starts with, named in
+ * full or by first name, is no longer one of the slot above's people. */
+static gboolean
+gone_speaker (MlaAgendaBuilder *b, const char *clause)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *name = NULL;
+    gsize n;
+    guint before = b->slot->people->len;
+
+    if (!g_regex_match (b->parser->change_absent, clause, 0, &match))
+        return FALSE;
+    name = g_match_info_fetch_named (match, "name");
+    n = strlen (name);
+    for (guint i = b->slot->people->len; i > 0; i--) {
+        const MlaAgendaPerson *person = g_ptr_array_index (b->slot->people, i - 1);
+
+        if (strncmp (person->name, name, n) == 0 && (person->name[n] == '\0' || person->name[n] == ' '))
+            g_ptr_array_remove_index (b->slot->people, i - 1);
+    }
+    return b->slot->people->len < before;
+}
+
+void
+mla_agenda_changes_reorder (MlaAgendaBuilder *b)
+{
+    for (guint i = 0; b->pairs != NULL && i < b->pairs->len; i++) {
+        const MlaChangePair *pair = g_ptr_array_index (b->pairs, i);
+        MlaAgendaSlot *slot = slot_named (pair->day, pair->word);
+
+        if (slot == NULL)
+            continue;
+        mla_agenda_format_minutes (pair->start, slot->start);
+        if (pair->end > pair->start)
+            mla_agenda_format_minutes (pair->end, slot->end);
+        mark_moved (b, slot);
+    }
+    g_clear_pointer (&b->pairs, g_ptr_array_unref);
+    for (guint i = 0; b->moved != NULL && i < b->moved->len; i++)
+        for (guint d = 0; d < b->agenda->days->len; d++) {
+            MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, d);
+
+            if (g_ptr_array_find (day->slots, g_ptr_array_index (b->moved, i), NULL))
+                reorder_in (day, g_ptr_array_index (b->moved, i));
+        }
+    g_clear_pointer (&b->moved, g_ptr_array_unref);
+}
+
 guint
 mla_agenda_apply_changes (MlaAgendaBuilder *b)
 {
     guint n = 0;
-    gboolean changed = FALSE;
+    gboolean changed = FALSE, swap;
     g_autofree char *text = change_text (b, &n);
     g_autofree char *normal = NULL;
     g_auto (GStrv) clauses = NULL;
@@ -252,9 +364,11 @@ mla_agenda_apply_changes (MlaAgendaBuilder *b)
     if (normal == NULL)
         return 0;
     clauses = g_regex_split (b->parser->change_split, normal, 0);
+    swap = g_regex_match (b->parser->change_swap, normal, 0, NULL);
     for (guint i = 0; clauses[i] != NULL; i++)
         changed |= new_slot (b, clauses[i]) || move_slot (b, clauses[i])
-                   || new_speaker (b, clauses[i]);
+                   || new_speaker (b, clauses[i]) || gone_speaker (b, clauses[i])
+                   || (swap && paired_slots (b, clauses[i]));
     if (changed)
         g_debug ("agenda: line %u: a change to the quoted programme", b->index + 1);
     return changed ? n : 0;

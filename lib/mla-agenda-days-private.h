@@ -57,6 +57,8 @@ struct MlaAgendaBuilder {
     gboolean affiliates;        /* the text writes "Name, Org" for one person */
     gboolean dashes_places;     /* the text writes "Title \u2013 Place" */
     GPtrArray *moved;           /* nullable, borrowed slots: see mla_agenda_apply_changes() */
+    GPtrArray *pairs;           /* nullable, owned: new hours of slots named, maybe
+                                 * later in the text ("Workshops 11:30 - 12:30") */
 };
 
 /* Fills the empty ends of @day's slots with the start of the next later

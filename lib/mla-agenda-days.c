@@ -341,6 +341,11 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         || g_regex_match (b->parser->attribution, text, 0, NULL)
         || g_regex_match (b->parser->minutes_heading, text, 0, NULL))
         return FALSE;
+    /* "bascule pr\u00e9vue le" over "12 mai entre 18h00 et 22h00.": a
+     * sentence going on after its article or preposition, no heading */
+    if (b->index > 0 && !b->lines[b->index - 1].blank
+        && g_regex_match (b->parser->open_end, b->lines[b->index - 1].text, 0, NULL))
+        return FALSE;
     has_date = mla_agenda_find_date_span (b, text, date, span);
     if (has_date && span[0] > 0) {
         g_autofree char *before = g_strndup (text, span[0]);

@@ -34,7 +34,9 @@ gboolean mla_agenda_is_first_name (MlaAgendaParser *parser, const char *text);
 gboolean mla_agenda_is_lower_name (MlaAgendaParser *parser, const char *text);
 
 /* "(kiri, t0m)", "[daan]": people written as their handles, one lower-case
- * word each ("t0m", "svenja_h", or a first name: "jonas"). Returns:
+ * word each ("t0m", "svenja_h", "@mkowal" without its "@", "p.lanza", or
+ * a first name: "jonas"; in a list, any one word beside such: "dm /
+ * kenji"). Returns:
  * (transfer full) (nullable): the handles, NULL when @text is not so. */
 GStrv mla_agenda_handles (MlaAgendaParser *parser, const char *text);
 

@@ -12,6 +12,7 @@
 #define NAME_MAX_WORDS 5
 #define FIRST_NAME_MIN_CHARS 3
 #define HANDLE_MAX_CHARS 20
+#define HANDLE_LOOSE_MAX_CHARS 3
 #define FIRST_NAME_MAX_CHARS 15
 
 /* "Ann Lee <ann.lee@example.net>": the name without its mail address.
@@ -402,29 +403,33 @@ mla_agenda_is_lower_name (MlaAgendaParser *parser, const char *text)
     return TRUE;
 }
 
-/* "t0m", "svenja_h", "jonas": a handle, one word in lower case that holds
- * a digit or "_", or reads as a first name once capitalised ("(remote)",
- * "(free)" are no one's: [names] not-alone). */
+/* "t0m", "svenja_h", "@mkowal", "chiara.r", "jonas": a handle, one word
+ * in lower case that holds a digit or "_", starts with "@" or has a dot
+ * inside, or reads as a first name once capitalised ("(remote)",
+ * "(free)" are no one's: [names] not-alone). With @loose, any short
+ * such word, initials ("dm" in "dm / kenji"; not "show & tell"). */
 static gboolean
-is_handle (MlaAgendaParser *parser, const char *word)
+is_handle (MlaAgendaParser *parser, const char *word, gboolean loose)
 {
-    glong n = g_utf8_strlen (word, -1);
-    gboolean marked = FALSE;
+    gboolean marked = word[0] == '@';
+    glong n;
     g_autofree char *capitalised = NULL;
 
+    word += marked;
+    n = g_utf8_strlen (word, -1);
     if (n < 2 || n > HANDLE_MAX_CHARS || !g_unichar_islower (g_utf8_get_char (word)))
         return FALSE;
     for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p)) {
         gunichar c = g_utf8_get_char (p);
 
-        if (g_unichar_isdigit (c) || c == '_')
+        if (g_unichar_isdigit (c) || c == '_' || (c == '.' && g_ascii_isalpha (p[1])))
             marked = TRUE;
         else if (!g_unichar_islower (c) && c != '-' && c != '.')
             return FALSE;
     }
     if (g_regex_match (parser->markers, word, 0, NULL))
         return FALSE;   /* "(tbd)" */
-    if (marked)
+    if (marked || (loose && n <= HANDLE_LOOSE_MAX_CHARS))
         return TRUE;
     {
         char initial[6] = { 0 };
@@ -440,18 +445,20 @@ mla_agenda_handles (MlaAgendaParser *parser, const char *text)
 {
     g_auto (GStrv) parts = g_regex_split (parser->person_split, text, 0);
     g_autoptr (GStrvBuilder) handles = g_strv_builder_new ();
-    guint n = 0;
+    guint n = 0, strict = 0;
 
+    /* (a word the others vouch for: "dm / kenji") */
     for (guint i = 0; parts[i] != NULL; i++) {
         g_strstrip (parts[i]);
         if (parts[i][0] == '\0')
             continue;
-        if (!is_handle (parser, parts[i]))
+        if (!is_handle (parser, parts[i], TRUE))
             return NULL;
-        g_strv_builder_add (handles, parts[i]);
+        strict += is_handle (parser, parts[i], FALSE);
+        g_strv_builder_add (handles, parts[i] + (parts[i][0] == '@'));
         n++;
     }
-    return n > 0 ? g_strv_builder_end (handles) : NULL;
+    return strict > 0 && (strict == n || n > 1) ? g_strv_builder_end (handles) : NULL;
 }
 
 gboolean

@@ -514,6 +514,24 @@ label_apart_above (MlaAgendaBuilder *b)
     return FALSE;
 }
 
+/* "Forum: Barrierefreie Lernplattformen" over "Mit: A, B": the words
+ * after a title's colon read as a name only until the slot's own label
+ * names its speakers; then they are the title's topic. */
+static void
+drop_title_tail_person (MlaAgendaSlot *slot)
+{
+    const char *colon = slot->title != NULL ? strstr (slot->title, ": ") : NULL;
+
+    for (guint i = 0; colon != NULL && i < slot->people->len; i++) {
+        const MlaAgendaPerson *person = g_ptr_array_index (slot->people, i);
+
+        if (person->role == MLA_PERSON_ROLE_SPEAKER && strcmp (colon + 2, person->name) == 0) {
+            g_ptr_array_remove_index (slot->people, i);
+            return;
+        }
+    }
+}
+
 gboolean
 mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -575,6 +593,8 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
             }
         }
     }
+    if (role == MLA_PERSON_ROLE_SPEAKER)
+        drop_title_tail_person (b->slot);
     mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
                            one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
     b->slot_has_extra = TRUE;

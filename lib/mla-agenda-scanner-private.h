@@ -16,6 +16,7 @@ typedef struct {
     guint indent;
     gboolean blank;
     gboolean quoted;            /* had a "> " or "| " quote prefix */
+    gboolean wide_colon;        /* wrote "\uff1a", which text reads as ": " */
     char *tabbed;               /* owned, nullable: the line as written when a tab is
                                  * inside (its columns then tell no position) */
     GArray *runs;               /* owned, nullable: an underline's run start columns */

@@ -135,6 +135,7 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
             if (sign == ':') {
                 g_string_append_c (text, ' ');
                 column++;
+                line->wide_colon = TRUE;
             }
             p += 2;
         } else if ((guchar) p[0] == 0xe3 && (guchar) p[1] == 0x80 && (guchar) p[2] == 0x80) {

@@ -258,6 +258,29 @@ join_dash_cells (GStrv cells)
     cells[kept] = NULL;
 }
 
+/* "-- vsanchez", "-- kaito, oyelaran" in a column after the title: who
+ * gives the item after a dash, as names or handles; adds them to @slot. */
+static gboolean
+dash_cell_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
+{
+    const char *rest = cell + strspn (cell, "-");
+    g_auto (GStrv) handles = NULL;
+
+    if (g_str_has_prefix (cell, "\xe2\x80\x93") || g_str_has_prefix (cell, "\xe2\x80\x94"))
+        rest = cell + 3;
+    if (rest == cell || *rest != ' ')
+        return FALSE;
+    rest += strspn (rest, " ");
+    if (mla_agenda_names_only (b->parser, rest)) {
+        mla_agenda_add_people (b, slot, rest, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
+        return TRUE;
+    }
+    handles = mla_agenda_handles (b->parser, rest);
+    for (guint i = 0; handles != NULL && handles[i] != NULL; i++)
+        g_ptr_array_add (slot->people, mla_agenda_person_new (handles[i], MLA_PERSON_ROLE_SPEAKER, TRUE));
+    return handles != NULL;
+}
+
 /* A row of a tab or pipe table without a header: the first cell is the
  * title; a room or a place, people, or a note follow, each without the
  * slot's length ("Ines Ferreira (10 min)"). */
@@ -301,7 +324,7 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 
             room = g_hash_table_contains (b->parser->room_words, key);
         }
-        if (add_labelled_person (b, slot, cells[i]))
+        if (add_labelled_person (b, slot, cells[i]) || dash_cell_people (b, slot, cells[i]))
             continue;
         if (slot->location == NULL && cells[i][0] == '[' && g_str_has_suffix (cells[i], "]")) {
             /* "API triage  [Library]": a place in brackets, not a name */
@@ -596,6 +619,43 @@ cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
     return i - 1;
 }
 
+/* Whether one of @hosts, beside others, is written as initials ("dm"). */
+static gboolean
+has_initials (GStrv hosts)
+{
+    for (guint i = 0; hosts[1] != NULL && hosts[i] != NULL; i++)
+        if (g_utf8_strlen (hosts[i], -1) <= 3)
+            return TRUE;
+    return FALSE;
+}
+
+/* "ana, jules", "@mkowal", "(Lucia, da confermare)": a grid cell's line
+ * of hosts under its title, as handles or a first name alone, maybe
+ * with a marker; adds them to @slot unless NULL. */
+static gboolean
+cell_hosts (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *line)
+{
+    gsize n = strlen (line);
+    g_autofree char *inner = n > 2 && line[0] == '(' && line[n - 1] == ')'
+                                 ? g_strndup (line + 1, n - 2)
+                                 : g_strdup (line);
+    gboolean confirmed = TRUE;
+    g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, inner, &confirmed);
+    g_auto (GStrv) hosts = clean != NULL ? mla_agenda_handles (b->parser, clean) : NULL;
+
+    if (hosts == NULL && clean != NULL && mla_agenda_is_first_name (b->parser, clean))
+        hosts = g_strsplit (clean, ",", 1);
+    /* (words in lower case may be the rest of the title, "people", "show &
+     * tell": hosts are marked, listed after commas or written as initials) */
+    if (hosts == NULL
+        || (g_unichar_islower (g_utf8_get_char (line)) && strpbrk (line, "@_.,0123456789") == NULL
+            && !has_initials (hosts)))
+        return FALSE;
+    for (guint i = 0; slot != NULL && hosts[i] != NULL; i++)
+        g_ptr_array_add (slot->people, mla_agenda_person_new (hosts[i], MLA_PERSON_ROLE_SPEAKER, confirmed));
+    return TRUE;
+}
+
 /* @slot from the lines of its grid cell: the title, with the lines that
  * go on with it in lower case ("Accessibility audit / of our docs site"),
  * unless they name people ("moderator: Zofia Mazur");
@@ -609,7 +669,8 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
     guint k = 1;
 
     for (; k < lines->len && g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k)))
-           && !add_labelled_person (b, NULL, g_ptr_array_index (lines, k));
+           && !add_labelled_person (b, NULL, g_ptr_array_index (lines, k))
+           && !cell_hosts (b, NULL, g_ptr_array_index (lines, k));
          k++)
         g_string_append_printf (title, " %s", (char *) g_ptr_array_index (lines, k));
     mla_agenda_slot_set_title (b, slot, title->str);
@@ -641,12 +702,8 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
         names = mla_agenda_person_line (b->parser, item);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-        if (names == NULL && inner != NULL && (names = mla_agenda_handles (b->parser, inner)) != NULL)
-            /* "(maren)" under a cell's title: its host's handle */
-            for (guint j = 0; names[j] != NULL; j++)
-                g_ptr_array_add (slot->people,
-                                 mla_agenda_person_new (names[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
-        if (names == NULL)
+        /* "(maren)" under a cell's title: its host's handle */
+        if (names == NULL && !cell_hosts (b, slot, item))
             g_ptr_array_add (slot->notes, g_strdup (item));
     }
 }
@@ -903,7 +960,7 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
         names = mla_agenda_person_line (b->parser, inner != NULL ? inner : cell);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-        if (names == NULL)
+        if (names == NULL && !cell_hosts (b, slot, cell))
             g_ptr_array_add (slot->notes, g_strdup (cell));
     }
     b->last_content = b->index;

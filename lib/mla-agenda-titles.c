@@ -547,6 +547,26 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         }
     }
     g_clear_pointer (&match, g_match_info_unref);
+    if (strchr (title, '|') != NULL && g_regex_match (b->parser->speaker_bar, title, 0, &match)) {
+        g_autofree char *names = g_match_info_fetch_named (match, "names");
+        g_autofree char *bare = mla_agenda_drop_affiliations (b->parser, names);
+        const char *comma = strchr (bare, ',');
+        g_autofree char *head = comma != NULL ? g_strndup (bare, comma - bare) : NULL;
+        gboolean list = mla_agenda_names_only (b->parser, bare);
+        gboolean one = !list && head != NULL && mla_agenda_parser_is_name (b->parser, head);
+
+        /* "Welcome | Ingrid Halvorsen (host)", "Securing the build | Amira
+         * Haddad, Chainguard": who gives the slot in a cell of its own */
+        if (one || list) {
+            char *before = g_match_info_fetch_named (match, "title");
+
+            mla_agenda_add_people (b, slot, names, MLA_PERSON_ROLE_SPEAKER,
+                                   one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
+            g_free (title);
+            title = before;
+        }
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     /* (after a meal or a break a dash leads to its place: nobody gives a
      * meal; a party's word may be a topic's, "Nordic social media") */
     kind = mla_agenda_parser_kind (b->parser, title);
@@ -700,6 +720,14 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
          * speakers ("Invited talk: A", "Fireside chat: A & B") */
         if (mla_agenda_names_only (b->parser, name))
             mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
+    }
+    if (mla_agenda_current_line (b)->wide_colon && strstr (title, ": ") != NULL) {
+        /* the title as written: "\u30bb\u30c3\u30b7\u30e7\u30f31\uff1a\u30c6\u30b9\u30c8" */
+        GString *written = g_string_new (title);
+
+        g_string_replace (written, ": ", "\xef\xbc\x9a", 0);
+        g_free (title);
+        title = g_string_free (written, FALSE);
     }
     /* "Typing the untyped: gradual types in a codebase," over its speaker
      * (not "(summary ; when will 2.7 start ;", which goes on below) */

@@ -54,6 +54,9 @@ struct MlaAgendaParser {
     GRegex *change_split;       /* the clauses of a change: "; ", ". ", " -- " */
     GRegex *change_done;        /* "moved", "now": a slot has a new time */
     GRegex *change_instead;     /* "instead": a new speaker */
+    GRegex *change_absent;      /* "<name> can't make it": a speaker less */
+    GRegex *change_swap;        /* "swapped", "tauschen": slots trade places */
+    GRegex *change_pair;        /* "Forum 13:30 - 14:30": <word> names a slot */
     GRegex *change_new;         /* "1300-1400 is now <rest>" */
     GRegex *change_time;        /* a time or range anywhere, with h1/m1 (h2/m2) */
     GRegex *change_object;      /* "the workshop": <word> names the slot moved */
@@ -102,6 +105,7 @@ struct MlaAgendaParser {
     GRegex *people_groups;      /* ";", " | " */
     GRegex *room_at_end;        /* "Title (Room A)" */
     GRegex *speaker_dash;
+    GRegex *speaker_bar;        /* "Title | Name, Org" */
     GRegex *speaker_list;       /* "Title - A, B and C (remote)" */
     GRegex *place_prefix;       /* "Room B12: Title" */
     GRegex *place_dash;

@@ -228,6 +228,7 @@ static const MlaWordList word_lists[] = {
     { "names", "particles", 0, "@PARTICLE@", 0 },
     { "names", "conjunctions", 0, "@AND@", 0 },
     { "names", "honorifics", 0, "@HONORIFIC@", 0 },
+    { "names", "honorifics-before-full-names", 0, "@HONORIFIC_FULL@", 0 },
     { "headings", "schedule", 0, "@SCHEDULE@", 0 },
     { "headings", "minutes", 0, "@MINUTES@", 0 },
     { "labels", "without-colon", 0, "@BY@", WORDS (label_endings) },
@@ -240,6 +241,8 @@ static const MlaWordList word_lists[] = {
     { "polls", "answers", 0, "@ANSWERS@", 0 },
     { "changes", "done", 0, "@CHANGED@", 0 },
     { "changes", "instead", 0, "@INSTEAD@", 0 },
+    { "changes", "absent", 0, "@ABSENT@", 0 },
+    { "changes", "swap", 0, "@SWAP@", 0 },
     { "changes", "becomes", 0, "@BECOMES@", 0 },
     { "changes", "articles", 0, "@ARTICLE@", 0 },
     { "reports", "statuses", 0, "@STATUSES@", 0 },
@@ -284,7 +287,7 @@ static const MlaPattern patterns[] = {
      * "Incidents -- lead: Maya Chen" */
     { FIELD (label_paren),
       NO_START_IN_SPACES "\\s*(?:[(\\[]\\s*(?<label>@LABEL@|@LOCATION@)"
-                         "(?<colon>\\s*:)?\\s*(?<value>[^()\\[\\]]+?)\\s*[)\\]]"
+                         "(?<colon>\\s*:)?\\s*(?<value>(?:[^()\\[\\]]|\\([^()]*\\))+?)\\s*[)\\]]"
                          "|(?:[,;]|\\s(?:--?|\\x{2013}|\\x{2014}|/))\\s*(?<label>@LABEL@|@LOCATION@)"
                          "(?<colon>\\s*:)?\\s+(?<value>[^\\[\\]:]+?))\\s*$",
       G_REGEX_CASELESS | G_REGEX_DUPNAMES },
@@ -333,12 +336,23 @@ static const MlaPattern patterns[] = {
       0 },
     { FIELD (schedule_word), "(?<!\\w)(?:@SCHEDULE@)(?!\\w)", G_REGEX_CASELESS },
     /* changes written into a quoted programme (mla-agenda-changes.c) */
-    { FIELD (change_any), "(?<!\\w)(?:@CHANGED@|@INSTEAD@|@BECOMES@)(?!\\w)", G_REGEX_CASELESS },
-    { FIELD (change_split), "\\s*(?:;|\\.(?=\\s)|\\s--?\\s|\\s[\\x{2013}\\x{2014}]\\s)\\s*", 0 },
+    { FIELD (change_any), "(?<!\\w)(?:@CHANGED@|@INSTEAD@|@BECOMES@|@ABSENT@|@SWAP@)(?!\\w)",
+      G_REGEX_CASELESS },
+    { FIELD (change_swap), "(?<!\\w)(?:@SWAP@)(?!\\w)", G_REGEX_CASELESS },
+    /* "Forum 13:30 \u2013 14:30": a slot's name, then its new hours */
+    { FIELD (change_pair), "(?<word>\\p{L}[\\p{L}'-]+)\\s+@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@", 0 },
+    /* (also "... and the workshop moves to ...": "and" before an article;
+     * not a dash before a time, "13:30 \u2013 14:30") */
+    { FIELD (change_split),
+      "\\s*(?:;|\\.(?=\\s)|\\s--?\\s(?!\\d)|\\s[\\x{2013}\\x{2014}]\\s(?!\\d)|\\s(?:@AND@)\\s+(?=(?:@ARTICLE@)\\s))\\s*",
+      G_REGEX_CASELESS },
     { FIELD (change_done), "(?<!\\w)(?:@CHANGED@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (change_instead), "(?<!\\w)(?:@INSTEAD@)(?!\\w)", G_REGEX_CASELESS },
+    /* "Tobias can't make it": the name before the words, at the start */
+    { FIELD (change_absent), "^(?<name>\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*){0,3})\\s+(?:@ABSENT@)(?!\\w)",
+      G_REGEX_CASELESS },
     { FIELD (change_new),
-      "^@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@\\s+(?:@BECOMES@)\\s+(?:(?:@ARTICLE@)\\s+)?(?<rest>\\S.*)$",
+      "(?<![\\d:.])@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@\\s+(?:@BECOMES@)\\s+(?:(?:@ARTICLE@)\\s+)?(?<rest>\\S.*)$",
       G_REGEX_CASELESS },
     { FIELD (change_time), "(?<![\\d:.])@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?", G_REGEX_CASELESS },
     { FIELD (change_object), "^\\s*(?:(?:@ARTICLE@)\\s+)?(?<word>[\\p{L}\\d][\\p{L}\\d'-]*)", G_REGEX_CASELESS },
@@ -457,6 +471,8 @@ static const MlaPattern patterns[] = {
       G_REGEX_DUPNAMES },
     { FIELD (alnum), "[\\p{L}\\p{N}]", 0 },
     { FIELD (location_at), "^(.*?\\S)\\s+@\\s+(.+?)\\s*$", 0 },
+    /* "Welcome | Ingrid Halvorsen (host)": a title, then its cell of people */
+    { FIELD (speaker_bar), "^(?<title>.*\\S)\\s+\\|\\s+(?<names>[^|]*\\S)\\s*$", 0 },
     /* "Title - Name", "Title -- Name", "Title \u2014 Name" */
     { FIELD (speaker_dash), "^(.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+([^,-]+?)(?:\\s*,[^,]*)?$", 0 },
     { FIELD (speaker_list),
@@ -467,9 +483,13 @@ static const MlaPattern patterns[] = {
       "(?:\\s+[^\\s\\x{2013}\\x{2014}-]+){0,3})\\s*$",
       0 },
     /* "Dr. ", "Prof. ": titles before a name, followed by one */
-    { FIELD (honorific), "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+)+(?=\\p{Lu})", 0 },
+    { FIELD (honorific),
+      "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+"
+      "|(?:@HONORIFIC_FULL@)\\s+(?=\\p{Lu}[\\p{L}'-]+\\s+\\p{Lu}))+(?=\\p{Lu})",
+      0 },
     { FIELD (place_prefix), "^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0 },
-    { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|;|&|/|(?<=\\s)\\+(?=\\s)|\\b(?:@AND@)\\b)\\s*", 0 },
+    /* (also the full-width and ideographic commas: "\u4e2d\u6751 \u7fd4\uff0cEmily Carter") */
+    { FIELD (person_split), NO_START_IN_SPACES "\\s*(?:,|\\x{ff0c}|\\x{3001}|;|&|/|(?<=\\s)\\+(?=\\s)|\\b(?:@AND@)\\b)\\s*", 0 },
     { FIELD (quote), "^(?:[ \\t]*>)+ ?", 0 },
     { FIELD (list_marker), "^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4}|[a-h])[.)]\\s+)",
       0 },

@@ -1014,6 +1014,17 @@ static const struct {
     { "Monday\n\n17:00 [Saad Ali] Volume group snapshots to GA\n17:20 [Michelle Au] Relabelling\n"
       "17:40 AOB\n",
       "Volume group snapshots to GA", { "Saad Ali" }, { S } },
+    /* "M." before a first name and a surname is a title; before a surname
+     * alone, an initial */
+    { "Mardi 22 avril 2025\n\n10:40  Budget 2026\n       Rapporteur : M. Alain Dubois-Mercier\n"
+      "11:10  Pause\n12:00  Fin\n",
+      "Budget 2026", { "Alain Dubois-Mercier" }, { S } },
+    { "Mardi 22 avril 2025\n\n10:40  Budget 2026 (M. Okafor)\n11:10  Pause\n12:00  Fin\n", "Budget 2026",
+      { "M. Okafor" }, { S } },
+    /* a title's words after its colon are no speaker when a label names them */
+    { "Donnerstag, 9. Oktober 2025\n\n11:30  Forum: Barrierefreie Lernplattformen\n"
+      "       Moderation: Frank Oberl\u00e4nder\n       Mit: Aylin Do\u011fan\n12:30  Mittagessen\n",
+      "Forum: Barrierefreie Lernplattformen", { "Frank Oberl\u00e4nder", "Aylin Do\u011fan" }, { M, S } },
     /* a label after a dash, and groups of people apart by ";" or " | " */
     { "Monday\n\n10:00 Incidents of the week -- lead: Maya Chen\n10:15 Upgrades\n10:35 AOB\n",
       "Incidents of the week", { "Maya Chen" }, { C } },
@@ -3314,6 +3325,36 @@ static const char tagged_rooms[] =
     "Samstag\n\n13:30-14:30\n  [HS 1] Podiumsdiskussion: Open Source\n  [V 3]  Lightning Talks\n"
     "14:30-15:00  Abschluss (HS 1)\n";
 
+/* who gives each slot in a cell after a bar, with her role or firm */
+static const char bar_speakers[] =
+    "Thursday 10 July 2025\n\n0900-0915  Welcome | Ingrid Halvorsen (host)\n"
+    "1015-1100  Securing the build | Amira Haddad, Chainguard\n1100-1200  Lunch\n";
+
+/* a grid's line of hosts under its titles: handles, a list, initials;
+ * "show & tell" goes on with its title */
+static const char grid_hosts[] =
+    "Saturday\n\ntime  | Big Room          | Kitchen\n------+-------------------+--------------\n"
+    "10:30 | Zig for C people  | Burnout & OSS\n      | @mkowal           | ana, jules\n"
+    "11:30 | Rust on the ESP32 | Games\n      | kenji / dm        | show & tell\n12:30 | Lunch\n";
+
+/* a Japanese programme: a role alone in parentheses, a chair's label
+ * in parentheses around her affiliation, a full-width colon kept in the
+ * title, panelists apart by full-width commas, one to be confirmed */
+static const char japanese_programme[] =
+    "\u25a0 2025\u5e749\u670812\u65e5\uff08\u91d1\uff09\n"
+    "\n"
+    "09:30-09:40\u3000\u958b\u4f1a\u6328\u62f6\uff08\u5b9f\u884c\u59d4"
+    "\u54e1\u9577\uff09\n"
+    "10:50-12:10\u3000\u30bb\u30c3\u30b7\u30e7\u30f31\uff1a\u30c6\u30b9"
+    "\u30c8\u81ea\u52d5\u5316\uff08\u5ea7\u9577\uff1a\u7530\u4e2d \u4e00"
+    "\u90ce\uff08\u56fd\u7acb\u60c5\u5831\u5b66\u7814\u7a76\u6240\uff09"
+    "\uff09\n"
+    "15:00-16:00\u3000\u30d1\u30cd\u30eb\u8a0e\u8ad6\n"
+    "\u3000\u3000\u3000\u3000\u3000\u3000\u30d1\u30cd\u30ea\u30b9\u30c8"
+    "\uff1a\u4e2d\u6751 \u7fd4\uff0cEmily Carter\uff08Google\uff09\uff0c"
+    "\u6797 \u5fd7\u660e\uff08\u8abf\u6574\u4e2d\uff09\n"
+    "16:00-16:10\u3000\u9589\u4f1a\n";
+
 static const struct {
     const char *text;
     guint n, day, slot;
@@ -4030,6 +4071,33 @@ static const struct {
       3, 0, 0, "Keynote: plumbing", NULL, "Main Hall", NULL },
     { "Tuesday\n\n13:00  Workshops\n       (Raum 2.14 und 2.15)\n15:00  Ende\n",
       2, 0, 0, "Workshops", NULL, NULL, NULL },
+    /* a date that goes on with a sentence after its article is no day */
+    { "Tuesday\n\n10:00  Opening\n10:20  Migration: the switch is planned for the\n"
+      "       12 May, after the board.\n11:00  Close\n",
+      3, 0, 2, "Close", NULL, NULL, NULL },
+    { grid_hosts, 5, 0, 0, "Zig for C people", "Big Room", NULL, "mkowal" },
+    { grid_hosts, 5, 0, 1, "Burnout & OSS", "Kitchen", NULL, "jules" },
+    { grid_hosts, 5, 0, 2, "Rust on the ESP32", "Big Room", NULL, "dm" },
+    { grid_hosts, 5, 0, 3, "Games show & tell", "Kitchen", NULL, NULL },
+    /* hosts in parentheses under a grid's row apart by spaces */
+    { "SABATO 17 MAGGIO 2025\n\nOrario  Aula Magna              Aula 2\n"
+      "10:30   Kubernetes a casa       Fotografia notturna\n"
+      "        (Lucia, da confermare)  (chiara.r & p.lanza)\n11:30   Pausa caff\u00e8\n",
+      3, 0, 1, "Fotografia notturna", "Aula 2", NULL, "p.lanza" },
+    /* who gives the item after a dash in a column of its own, handles too */
+    { "Tuesday 4 February\n\n15:00  roll call               (chair: dmitri)\n"
+      "15:05  mirror network: status  -- vsanchez\n15:20  CI runners              -- kaito, oyelaran\n"
+      "16:00  end\n",
+      4, 0, 2, "CI runners", NULL, NULL, "oyelaran" },
+    { japanese_programme, 4, 0, 0, "\u958b\u4f1a\u6328\u62f6",
+      NULL, NULL, NULL },
+    { japanese_programme, 4, 0, 1, "\u30bb\u30c3\u30b7\u30e7\u30f31\uff1a\u30c6\u30b9\u30c8\u81ea\u52d5\u5316",
+      NULL, NULL, "\u7530\u4e2d \u4e00\u90ce" },
+    { japanese_programme, 4, 0, 2, "\u30d1\u30cd\u30eb\u8a0e\u8ad6",
+      NULL, NULL, "\u6797 \u5fd7\u660e" },
+    /* who gives the slot after a bar */
+    { bar_speakers, 3, 0, 0, "Welcome", NULL, NULL, "Ingrid Halvorsen" },
+    { bar_speakers, 3, 0, 1, "Securing the build", NULL, NULL, "Amira Haddad" },
 };
 
 START_TEST (test_layouts)
@@ -4053,6 +4121,12 @@ START_TEST (test_layouts)
         ck_assert_str_eq (person_at (slot, slot->people->len - 1)->name, layouts[_i].person);
 }
 END_TEST
+
+/* two slots swap: one named after the hours it takes, one before its verb */
+static const char swapped_slots[] =
+    "> Thursday\n> 13:30-15:00  Hands-on: golden paths workshop\n> 15:00-15:30  Break\n"
+    "> 15:30-17:00  Incident review: the April outage\n\nSwapped: 13:30-15:00 is now the "
+    "incident review and the golden paths workshop moves to 15:30-17:00.\n\n> 19:00  Dinner\n";
 
 /* Changes a reply writes into the programme it quotes: slot @slot of
  * the only day, after them. */
@@ -4081,6 +4155,22 @@ static const struct {
     { "> Thursday\n> 0900-0945   Numbers\n> 0945-1045   Budget review (Ines Carvalho)\n\n--> Ines is on "
       "leave. Paul Ferreira presents the budget instead.\n\n> 1045-1100   Break\n",
       1, "09:45", "10:45", "Budget review", NULL, "Paul Ferreira" },
+    { swapped_slots, 0, "13:30", "15:00", "Incident review: the April outage", NULL, NULL },
+    { swapped_slots, 2, "15:30", "17:00", "Hands-on: golden paths workshop", NULL, NULL },
+    /* a speaker who cannot come, by first name */
+    { "> Thursday\n> 09:00-09:30  Kick-off\n> 09:30-10:30  Roadmap - Tobias Reinholt & Mei-Ling Chu\n\n"
+      "Tobias can't make it, Mei-Ling presents the roadmap alone.\n\n> 10:30-11:00  Coffee\n",
+      1, "09:30", "10:30", "Roadmap", NULL, "Mei-Ling Chu" },
+    /* slots that trade places, each named before its new hours, one
+     * not read yet; a verb after the time */
+    { "> Donnerstag\n> 11:30 \xe2\x80\x93 12:30  Forum: Lernplattformen\n> 12:30 \xe2\x80\x93 13:30  Mittagessen\n\n"
+      "Das Forum m\xc3\xbcssen wir mit den Workshops tauschen. Also Forum 13:30 \xe2\x80\x93 14:30 und "
+      "Workshops 11:30 \xe2\x80\x93 12:30.\n\n> 13:30 \xe2\x80\x93 15:00  Workshops in Kleingruppen\n"
+      "> 15:00          Abschluss\n",
+      0, "11:30", "12:30", "Workshops in Kleingruppen", NULL, NULL },
+    { "> Donnerstag\n> 12:30  Mittagessen\n> 13:30  Workshops\n> 15:00  Abschluss\n\n"
+      "Den Abschluss bitte auf 14:30 vorziehen.\n\n> Frank\n",
+      2, "14:30", "", "Abschluss", NULL, NULL },
     /* a proposal is no change */
     { "> Thursday\n> 12:00  Lunch\n> 13:00  Workshop\n\nCould we move the workshop to 14:00?\n\n"
       "> 15:00  Break\n",
