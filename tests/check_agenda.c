@@ -2258,8 +2258,22 @@ START_TEST (test_schedule_word_overrules_not_programme)
         "Tuesday 3 March 2026\n  14.00-16.00  Computing lab\n\nWe meet every week.\n",
         "2026-03-01T09:00:00Z");
 
+    /* ("25 vagas" are places in a workshop, not slots to book; the
+     * "PROGRAMAÇÃO" heading would overrule them anyway) */
+    g_autoptr (MlaAgenda) places = parse_text (
+        "As inscrições para a oficina são limitadas a 25 vagas.\n\n"
+        "PROGRAMAÇÃO\n\nQuinta-feira, 5/12\n\n09h00 - 09h30  Credenciamento\n"
+        "09h30 - 10h30  Conferência de abertura\n10h30 - 10h45  Intervalo para café\n",
+        "2024-11-20T18:00:00Z");
+    g_autoptr (MlaAgenda) booking = parse_text (
+        "Programação do dia de manutenção programada:\n\n"
+        "09:00  Abertura\n10:00  Atualização dos servidores\n12:00  Almoço\n",
+        "2024-11-20T18:00:00Z");
+
     ck_assert_ptr_nonnull (agenda);
     ck_assert_uint_eq (((MlaAgendaDay *) g_ptr_array_index (agenda->days, 0))->slots->len, 3);
+    ck_assert_ptr_nonnull (places);
+    ck_assert_ptr_nonnull (booking);
     ck_assert_ptr_nonnull (dated);
     ck_assert_uint_eq (dated->days->len, 2);
     ck_assert_ptr_nonnull (training);
