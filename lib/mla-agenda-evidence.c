@@ -16,6 +16,7 @@
 #define ROTA_NAME_MAX_WORDS 4
 #define AROUND_LINES 5          /* lines with text around the times that say what they are */
 #define LEAD_IN_LINES 10        /* lines before them where "Agenda" overrules */
+#define REPERTOIRE_MIN_TITLES 3 /* titles shown more than once in showtimes */
 
 /* Whether a schedule heading ("Agenda", "Time | Talk | Speaker") stands
  * in the lines before line @first, the first slot's. */
@@ -82,6 +83,64 @@ is_tally (const char *title)
         p = end + strspn (end, pipes ? "|" : " \t");
     }
     return counts >= 2 && counts * 2 >= n;
+}
+
+/* "Heat 22 l strike water to 74 C": a title that measures something, or
+ * "dernière entrée à 18h00" in a slot: an entry of a log or of opening
+ * hours, no session. */
+static gboolean
+measures_or_admits (MlaAgendaBuilder *b, const MlaAgendaSlot *slot)
+{
+    if (g_regex_match (b->parser->measure, slot->title, 0, NULL)
+        || g_regex_match (b->parser->admission, slot->title, 0, NULL))
+        return TRUE;
+    for (guint i = 0; i < slot->notes->len; i++)
+        if (g_regex_match (b->parser->admission, g_ptr_array_index (slot->notes, i), 0, NULL))
+            return TRUE;
+    return FALSE;
+}
+
+/* A repertoire's showtimes: three titles or more that each come back at
+ * other start times ("Nachtzug nach Triest (OmU)" at 20:15 on Friday,
+ * 18:15 on Saturday, 17:00 on Sunday), between them two thirds of the
+ * sessions. A programme repeats its breaks, and an item or two, at the
+ * same hour each day ("Stand-up" at 09:00). */
+static gboolean
+is_repertoire (MlaAgendaBuilder *b)
+{
+    g_autoptr (GHashTable) shows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) starts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    guint sessions = 0, repeated = 0, titles = 0;
+    GHashTableIter iter;
+    gpointer count;
+
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+        for (guint j = 0; j < day->slots->len; j++) {
+            const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
+            g_autofree char *key = NULL;
+
+            if (slot->title == NULL || slot->kind == MLA_SLOT_KIND_BREAK
+                || slot->kind == MLA_SLOT_KIND_MEAL)
+                continue;
+            sessions++;
+            key = g_utf8_casefold (slot->title, -1);
+            /* (one count per start time a title has) */
+            if (!g_hash_table_add (starts, g_strconcat (key, "\x1f", slot->start, NULL)))
+                continue;
+            count = g_hash_table_lookup (shows, key);
+            g_hash_table_replace (shows, g_steal_pointer (&key),
+                                  GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
+        }
+    }
+    g_hash_table_iter_init (&iter, shows);
+    while (g_hash_table_iter_next (&iter, NULL, &count))
+        if (GPOINTER_TO_UINT (count) >= 2) {
+            titles++;
+            repeated += GPOINTER_TO_UINT (count);
+        }
+    return titles >= REPERTOIRE_MIN_TITLES && repeated * 3 >= sessions * 2;
 }
 
 /* A patch (a unified diff: "+++ b/file" then "@@ -1,8 +1,8 @@") is code:
@@ -233,6 +292,10 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
         g_debug ("agenda: the lines around the times say they are no programme");
         return FALSE;
     }
+    if (is_repertoire (b)) {
+        g_debug ("agenda: the titles come back at other times: showtimes");
+        return FALSE;
+    }
 
     for (guint i = 0; i < b->agenda->days->len; i++) {
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
@@ -245,7 +308,7 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
                     && (g_regex_match (b->parser->travel_leg, slot->title, 0, NULL)
                         || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL)
                         || names_a_day_only (b, slot->title) || is_tally (slot->title)
-                        || is_aside (slot->title)
+                        || is_aside (slot->title) || measures_or_admits (b, slot)
                         || (slot->notes->len > 0
                             && g_regex_match (b->parser->status_cell,
                                               g_ptr_array_index (slot->notes, 0), 0, NULL)));
@@ -253,7 +316,7 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
     }
     if (legs >= 2 && legs * 2 >= slots) {
         g_debug ("agenda: %u of %u slots are legs of a trip, a poll's answers, options or "
-                 "tallies, a report's runs or asides",
+                 "tallies, a report's runs, asides, measurements or admission times",
                  legs, slots);
         return FALSE;
     }

@@ -91,6 +91,8 @@ struct MlaAgendaParser {
     GRegex *weekly;             /* "ogni settimana" */
     GRegex *jobs;               /* "cron-driven" */
     GRegex *programme_word;     /* "Agenda", not "timetable" */
+    GRegex *admission;          /* "dernière entrée", "last admission" */
+    GRegex *measure;            /* "74 C", "25 g", "12 l" */
     GRegex *by_name;            /* "Keynote by Dr. Tim Bray", "with Ann Lee" */
     GRegex *title_label;        /* "Title: Learned indexes" */
     GRegex *names_lead;         /* "[Saad Ali] Title" */

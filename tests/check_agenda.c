@@ -2147,6 +2147,20 @@ static const char *const negatives_round5[] = {
     "18:30 \xe2\x80\x93 19:30  Regreso: Palacio \xe2\x86\x92 Hotel Miramar\n",
     "Reminder of the rhythm:\n\n  - 09:00  nightly images published\n"
     "  - 12:00  test results mailed\n  - 21:00  snapshot synced\n\nThese are cron-driven.\n",
+    /* round 8: what the slots are: showtimes of films that come back at
+     * other hours, opening hours with their last admission, a log of
+     * measures, a train journey's departures and arrivals */
+    "Saturday 6 June 2026\n14:00-15:40  The Quiet Lake - Screen 1\n16:00-18:10  Night Ferry - Screen 2\n"
+    "18:30-20:00  Paper Moons - Screen 1\n20:30-22:15  The Quiet Lake - Screen 2\n\n"
+    "Sunday 7 June 2026\n13:00-15:10  Night Ferry - Screen 1\n15:30-17:00  Paper Moons - Screen 2\n"
+    "17:30-19:10  The Quiet Lake - Screen 1\n",
+    "Saturday 6 June\n  09:30 - 17:30   Main galleries\n                  last admission 16:45\n"
+    "  10:00 - 18:00   Garden and glasshouses\n                  last admission 17:15\n",
+    "Sunday 8 March 2026\n06:30  Strike water heated to 72 C\n07:15  Mashed in at 66 C\n"
+    "08:30  Sparged with 14 l at 78 C\n09:00  Boil started\n10:00  Chilled to 20 C\n",
+    "Tuesday 3 March 2026\n  06:48  dep. Leeds             LNER 12, coach C\n"
+    "  09:02  arr. London Kings Cross\n  09:40  dep. London St Pancras   ES 9014\n"
+    "  13:17  arr. Paris Nord\n",
 };
 
 START_TEST (test_negative_round5)
@@ -2240,6 +2254,21 @@ END_TEST
 /* "Agenda" in the lines before the times overrules words that say they
  * are something else; a week's days with dates are no timetable that
  * repeats. */
+/* A programme that repeats items at the same hour each day ("Stand-up",
+ * "Hacking") is no repertoire of showtimes. */
+START_TEST (test_repeats_at_same_hour_are_programme)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Monday 2 March 2026\n09:00  Stand-up\n09:30  Hacking\n12:30  Lunch\n14:00  Demos\n\n"
+        "Tuesday 3 March 2026\n09:00  Stand-up\n09:30  Hacking\n12:30  Lunch\n14:00  Reviews\n\n"
+        "Wednesday 4 March 2026\n09:00  Stand-up\n09:30  Hacking\n12:30  Lunch\n14:00  Release\n",
+        "2026-03-01T09:00:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 3);
+}
+END_TEST
+
 START_TEST (test_schedule_word_overrules_not_programme)
 {
     g_autoptr (MlaAgenda) agenda = parse_text (
@@ -4351,6 +4380,7 @@ agenda_suite (void)
     tcase_add_loop_test (tc, test_negative_texts, 0, G_N_ELEMENTS (negatives));
     tcase_add_test (tc, test_negative_null_text);
     tcase_add_test (tc, test_schedule_word_overrules_not_programme);
+    tcase_add_test (tc, test_repeats_at_same_hour_are_programme);
     tcase_add_test (tc, test_weekday_deadline_and_unit_ending);
     tcase_add_test (tc, test_unknown_role_before_name);
     tcase_add_test (tc, test_places_after_dashes);
