@@ -21,6 +21,8 @@ typedef struct {
     guint line;
 } MlaSession;
 
+static gboolean labelled_people_at (MlaAgendaBuilder *b, guint i);
+
 static void
 session_clear (gpointer data)
 {
@@ -114,12 +116,15 @@ room_in_brackets (MlaAgendaBuilder *b, const char *text, char **out_title)
 }
 
 /* Reads @text (of line @i) as a parallel session: a room, then a title
- * that is no bare name; or a group's code before the room ("WS3  Salon 1
- * Title"), which stays in the title. A bullet ("-", "*", "\u2022",
- * "\u25b8": a sign and a space) before either is layout. Returns FALSE
- * when the text is none. */
+ * that is no bare name (unless @chaired: "Aula Magna   Corpus Methods"
+ * over "Chair: Rui Fonseca" is a session, not who is in the room); or a
+ * group's code before the room ("WS3  Salon 1  Title"), which stays in
+ * the title; or a group's code alone ("WS1   Workshop on X"), the room. A
+ * bullet ("-", "*", "\u2022", "\u25b8": a sign and a space) before either
+ * is layout. Returns FALSE when the text is none. */
 static gboolean
-read_session_text (MlaAgendaBuilder *b, const char *text, guint i, MlaSession *out)
+read_session_text (MlaAgendaBuilder *b, const char *text, guint i, gboolean chaired,
+                   MlaSession *out)
 {
     g_autofree char *room = NULL, *rest = NULL, *title = NULL;
 
@@ -140,11 +145,19 @@ read_session_text (MlaAgendaBuilder *b, const char *text, guint i, MlaSession *o
             return FALSE;
         code = g_match_info_fetch_named (match, "room");
         after = g_match_info_fetch_named (match, "rest");
-        if (!is_short_code (g_strstrip (code)) || !split_room (b, after, &room, &rest))
+        if (!is_short_code (g_strstrip (code)))
             return FALSE;
-        title = g_strconcat (code, " ", g_strstrip (rest), NULL);
+        if (split_room (b, after, &room, &rest)) {
+            title = g_strconcat (code, " ", g_strstrip (rest), NULL);
+        } else if (strpbrk (code, "0123456789") != NULL) {
+            room = g_steal_pointer (&code);
+            title = g_strdup (g_strstrip (after));
+        } else {
+            return FALSE;
+        }
     }
-    if (mla_agenda_parser_is_name (b->parser, title) || g_str_has_prefix (title, "http"))
+    if ((!chaired && mla_agenda_parser_is_name (b->parser, title))
+        || g_str_has_prefix (title, "http"))
         return FALSE;   /* "Notes: https://...": a link, no session */
     out->room = g_steal_pointer (&room);
     out->title = g_steal_pointer (&title);
@@ -155,7 +168,11 @@ read_session_text (MlaAgendaBuilder *b, const char *text, guint i, MlaSession *o
 static gboolean
 read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
 {
-    return read_session_text (b, b->lines[i].text + b->lines[i].indent, i, out);
+    gboolean chaired = i + 1 < b->n_lines && !b->lines[i + 1].blank
+                       && b->lines[i + 1].indent > b->lines[i].indent
+                       && labelled_people_at (b, i + 1);
+
+    return read_session_text (b, b->lines[i].text + b->lines[i].indent, i, chaired, out);
 }
 
 /* Whether the time on the current line has no title after it. */
@@ -188,7 +205,7 @@ time_line_session (MlaAgendaBuilder *b, MlaSession *out)
         || !g_match_info_fetch_named_pos (match, "title", &start, NULL) || start <= 0)
         return 0;
     start += strspn (text + start, " ");
-    if (text[start] == '\0' || !read_session_text (b, text + start, b->index, out))
+    if (text[start] == '\0' || !read_session_text (b, text + start, b->index, FALSE, out))
         return 0;
     if (!mla_agenda_names_room (b, out->room)) {
         session_clear (out);

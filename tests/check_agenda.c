@@ -3035,6 +3035,37 @@ START_TEST (test_parallel_block)
 }
 END_TEST
 
+/* A group's code alone is a session's room ("WS1   Workshop on X"); a
+ * title that looks like a name is a session when a chair is named under
+ * it ("Aula Magna   Corpus Methods" over "Chair: Rui Fonseca"). */
+START_TEST (test_parallel_block_codes_and_chaired_titles)
+{
+    g_autoptr (MlaAgenda) codes = parse_text (
+        "Monday 23 June 2025\n\n0900-1130 Morning Sessions\n"
+        "  WS1   Workshop on Verified Compilers\n        Chairs: Ines Duarte, Karl Meyer\n"
+        "  TU1   Tutorial: Reproducible Benchmarks\n        Presenter: Rafael Ortiz\n\n"
+        "1130-1300 Lunch\n", NULL);
+    g_autoptr (MlaAgenda) chaired = parse_text (
+        "Wednesday 11 June 2025\n\n11:00-12:30  Morning Session I\n"
+        "   Aula Magna   Corpus Methods\n                Chair: Rui Fonseca\n"
+        "   Sala 2.14    Language Contact\n                Chair: Eleni Markou\n"
+        "12:30-14:00  Lunch\n", NULL);
+
+    ck_assert_ptr_nonnull (codes);
+    ck_assert_uint_eq (mla_agenda_count_slots (codes), 3);
+    ck_assert_str_eq (slot_at (codes, 0, 0)->room, "WS1");
+    ck_assert_str_eq (slot_at (codes, 0, 0)->title, "Workshop on Verified Compilers");
+    ck_assert_uint_eq (slot_at (codes, 0, 0)->people->len, 2);
+    ck_assert_str_eq (slot_at (codes, 0, 1)->room, "TU1");
+    ck_assert_ptr_nonnull (chaired);
+    ck_assert_uint_eq (mla_agenda_count_slots (chaired), 3);
+    ck_assert_str_eq (slot_at (chaired, 0, 0)->room, "Aula Magna");
+    ck_assert_str_eq (slot_at (chaired, 0, 0)->title, "Corpus Methods");
+    ck_assert_str_eq (((MlaAgendaPerson *) g_ptr_array_index (slot_at (chaired, 0, 1)->people, 0))->name,
+                      "Eleni Markou");
+}
+END_TEST
+
 /* Chairs and notes under a slot are no parallel sessions. */
 START_TEST (test_parallel_block_not_labels)
 {
@@ -4263,6 +4294,7 @@ static const struct {
     { "four-digit ranges", &test_four_digit_years_no_range, 1 },
     { "parallel blocks", &test_parallel_block, G_N_ELEMENTS (parallel_blocks) },
     { "parallel blocks", &test_parallel_block_not_labels, 1 },
+    { "parallel blocks", &test_parallel_block_codes_and_chaired_titles, 1 },
     { "parallel blocks", &test_parallel_block_led_no_room, 1 },
     { "flattened tables", &test_flat_table, G_N_ELEMENTS (flat_tables) },
     { "flattened tables", &test_flat_table_needs_rooms, 1 },
