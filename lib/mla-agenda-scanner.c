@@ -404,6 +404,25 @@ skip_interjection (MlaAgendaBuilder *b, const MlaAgendaLine *lines, guint i)
     return j < b->n_lines ? j : i;
 }
 
+/* Marks as quoted the lines of the original under a reply that quotes
+ * it without "> " (Outlook's "-----Original Message-----", or its
+ * "From:" line over a "Sent:" line): what the reply says comes first. */
+static void
+mark_unprefixed_original (MlaAgendaBuilder *b, MlaAgendaLine *lines)
+{
+    guint i = 0;
+
+    for (; i < b->n_lines; i++)
+        if (!lines[i].quoted
+            && (g_regex_match (b->parser->original, lines[i].text, 0, NULL)
+                || (i + 1 < b->n_lines
+                    && g_regex_match (b->parser->original_from, lines[i].text, 0, NULL)
+                    && g_regex_match (b->parser->original_sent, lines[i + 1].text, 0, NULL))))
+            break;
+    for (; i < b->n_lines; i++)
+        lines[i].quoted = TRUE;
+}
+
 /* A reply that quotes a few lines of an agenda to discuss them holds no
  * agenda: a quoted block counts only as a whole schedule, with a day
  * heading or with at least QUOTED_MIN_SLOTS slot lines. The lines of other
@@ -415,6 +434,7 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
     GRegex *heading = mla_agenda_rule (b->parser, "day-heading");
     guint own_slots = 0;
 
+    mark_unprefixed_original (b, lines);
     /* A reply with a programme of its own over a quoted one is a new
      * version of it: the quoted programme is history. */
     for (guint i = 0; i < b->n_lines && own_slots < REPLY_MIN_SLOTS; i++)

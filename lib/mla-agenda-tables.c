@@ -299,11 +299,17 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         g_auto (GStrv) words = NULL;
         gboolean room = FALSE;
 
-        if (n > 0) {
+        {
             char *bare = g_regex_replace_literal (b->parser->duration, cells[i], -1, 0, "", 0, NULL);
 
-            g_free (cells[i]);
-            cells[i] = bare;
+            /* ("(10 min)  Title - Speaker": a length before the title is
+             * a cell of its own, no title) */
+            if (n > 0 || g_strstrip (bare)[0] == '\0') {
+                g_free (cells[i]);
+                cells[i] = bare;
+            } else {
+                g_free (bare);
+            }
         }
         g_strstrip (cells[i]);
         if (cells[i][0] == '\0')

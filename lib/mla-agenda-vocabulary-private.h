@@ -124,6 +124,9 @@ struct MlaAgendaParser {
     GRegex *year;
     GRegex *label_paren;
     GRegex *attribution;
+    GRegex *original;           /* "-----Original Message-----" */
+    GRegex *original_from;      /* "Von: Heike Maurer <...>" */
+    GRegex *original_sent;      /* "Gesendet: Freitag, 6. Juni 2025 10:12" */
     GRegex *label_name;
     GRegex *paren_part;
     GRegex *capitalised_run;

@@ -207,6 +207,9 @@ static const MlaWordList word_lists[] = {
     { "unconfirmed", "tentative", 0, "@TENTATIVE@", 0 },
     { "notes", "openers", 0, "@OPENERS@", 0 },
     { "quotes", "attribution", 0, "@ATTRIBUTION@", 0 },
+    { "quotes", "original", 0, "@ORIGINAL@", 0 },
+    { "quotes", "original-from", 0, "@ORIGINAL_FROM@", 0 },
+    { "quotes", "original-sent", 0, "@ORIGINAL_SENT@", 0 },
     { "layout", "bullets", 0, "@BULLET@", 0 },
     { "layout", "items", 0, "@ITEM@", 0 },
     { "layout", "open-endings", 0, "@OPEN_END@", 0 },
@@ -294,6 +297,11 @@ static const MlaPattern patterns[] = {
                          "(?<colon>\\s*:)?\\s+(?<value>[^\\[\\]:]+?))\\s*$",
       G_REGEX_CASELESS | G_REGEX_DUPNAMES },
     { FIELD (attribution), "(?<!\\w)(?:@ATTRIBUTION@)\\s*:?\\s*$", G_REGEX_CASELESS },
+    /* "-----Original Message-----", "From: Ann <ann@example.org>" over
+     * "Sent: Friday, 6 June 2025 10:12": where a quoted original starts */
+    { FIELD (original), "^\\s*-{2,}\\s*(?:@ORIGINAL@)\\s*-{2,}\\s*$", G_REGEX_CASELESS },
+    { FIELD (original_from), "^\\s*(?:@ORIGINAL_FROM@)\\s?:\\s*\\S", 0 },
+    { FIELD (original_sent), "^\\s*(?:@ORIGINAL_SENT@)\\s?:\\s*\\S", 0 },
     { FIELD (kinds[KIND_WORDS_BREAK]), "(?<!\\w)(?:@BREAK@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_MEAL]), "(?<!\\w)(?:@MEAL@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (kinds[KIND_WORDS_SOCIAL]), "(?<!\\w)(?:@SOCIAL@)(?!\\w)", G_REGEX_CASELESS },

@@ -3176,6 +3176,53 @@ START_TEST (test_reply_new_version)
 }
 END_TEST
 
+/* The same under an original quoted with no "> ", as Outlook does it
+ * ("-----Original Message-----", or "From:" over "Sent:"); a top-posted
+ * reply that says no more than "Fine" keeps the programme below it. */
+START_TEST (test_reply_over_unprefixed_original)
+{
+    static const char *const separators[] = {
+        "-----Original Message-----\n",
+        "From: Julia Frank <julia@example.org>\nSent: Monday, 23 November 2026 09:10\n",
+    };
+    g_autofree char *reply = g_strconcat (
+        "Updated agenda for Thursday:\n\n18:30  Doors, pizza\n19:00  Async Rust\n"
+        "19:45  Lightning talks\n20:15  Drinks\n\n", separators[_i],
+        "Thursday 3 December:\n\n18:30  Doors, pizza\n19:00  Async Rust\n"
+        "19:45  Embedded Rust\n20:30  Lightning talks\n21:00  Drinks\n", NULL);
+    g_autofree char *fine = g_strconcat (
+        "Fine by me.\n\n", separators[_i],
+        "Thursday 3 December:\n\n18:30  Doors, pizza\n19:00  Async Rust\n"
+        "19:45  Embedded Rust\n20:30  Lightning talks\n21:00  Drinks\n", NULL);
+    g_autoptr (MlaAgenda) agenda = parse_text (reply, "2026-11-30T10:22:00Z");
+    g_autoptr (MlaAgenda) quoted = parse_text (fine, "2026-11-30T10:22:00Z");
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (agenda->days->len, 1);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    ck_assert_ptr_nonnull (quoted);
+    ck_assert_uint_eq (mla_agenda_count_slots (quoted), 5);
+}
+END_TEST
+
+/* "1. 13:00 (10 min)  Title - Name": the length before the title is no
+ * title. */
+START_TEST (test_length_before_title)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (
+        "Wednesday, 6 November 2024\n\n"
+        "  1. 13:00 (10 min)  Administrivia: note well, agenda bash - Maria Okafor\n"
+        "  2. 13:10 (20 min)  draft-ietf-quux-yang-model-04 - Tomas Berg\n"
+        "  3. 13:30 (20 min)  Hackathon interop report - Luis Pereira\n", NULL);
+
+    ck_assert_ptr_nonnull (agenda);
+    ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
+    ck_assert_str_eq (slot_at (agenda, 0, 0)->title, "Administrivia: note well, agenda bash");
+    ck_assert_str_eq (((MlaAgendaPerson *) g_ptr_array_index (slot_at (agenda, 0, 1)->people, 0))->name,
+                      "Tomas Berg");
+}
+END_TEST
+
 /* "Speaker: Dr. Elena Petrova": the name without its title. */
 START_TEST (test_person_honorific)
 {
@@ -4299,6 +4346,8 @@ static const struct {
     { "flattened tables", &test_flat_table, G_N_ELEMENTS (flat_tables) },
     { "flattened tables", &test_flat_table_needs_rooms, 1 },
     { "reply versions", &test_reply_new_version, 1 },
+    { "reply versions", &test_reply_over_unprefixed_original, 2 },
+    { "reply versions", &test_length_before_title, 1 },
     { "honorifics", &test_person_honorific, 1 },
     { "grids", &test_grid_blank_corner, 1 },
     { "grids", &test_grid_header_of_rooms, 1 },
