@@ -567,6 +567,31 @@ date_only_day_from_prose (MlaAgendaBuilder *b)
     }
 }
 
+/* "Time: 15:00-17:00 UTC" over an agenda's items from 15:00 on: a slot
+ * with no title whose hours hold the next two slots or more, the first at
+ * its start, frames them and is none itself. */
+static void
+drop_untitled_frames (MlaAgendaBuilder *b, MlaAgendaDay *day)
+{
+    for (guint j = 0; j + 2 < day->slots->len; j++) {
+        const MlaAgendaSlot *frame = g_ptr_array_index (day->slots, j);
+        const MlaAgendaSlot *first = g_ptr_array_index (day->slots, j + 1);
+        guint inside = 0;
+
+        if (frame->title != NULL || frame->end[0] == '\0' || strcmp (first->start, frame->start) != 0)
+            continue;
+        for (guint k = j + 1; k < day->slots->len; k++) {
+            const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, k);
+
+            if (strcmp (slot->start, frame->start) < 0 || strcmp (slot->start, frame->end) >= 0)
+                break;
+            inside++;
+        }
+        if (inside >= 2)
+            g_hash_table_add (b->stops, (gpointer) frame);
+    }
+}
+
 void
 mla_agenda_builder_finish (MlaAgendaBuilder *b)
 {
@@ -584,6 +609,7 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
             slot->kind = mla_agenda_parser_kind (b->parser, slot->title);
         }
         parallel_places_are_rooms (day);
+        drop_untitled_frames (b, day);
         add_frame_end (b, day);
         mla_agenda_fill_ends (day);
         if (g_hash_table_size (b->stops) > 0)

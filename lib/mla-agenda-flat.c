@@ -21,8 +21,6 @@ typedef struct {
     guint line;
 } MlaSession;
 
-static gboolean labelled_people_at (MlaAgendaBuilder *b, guint i);
-
 static void
 session_clear (gpointer data)
 {
@@ -170,7 +168,7 @@ read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
 {
     gboolean chaired = i + 1 < b->n_lines && !b->lines[i + 1].blank
                        && b->lines[i + 1].indent > b->lines[i].indent
-                       && labelled_people_at (b, i + 1);
+                       && mla_agenda_labelled_people_at (b, i + 1);
 
     return read_session_text (b, b->lines[i].text + b->lines[i].indent, i, chaired, out);
 }
@@ -498,11 +496,8 @@ speaker_line (MlaAgendaBuilder *b, guint i)
     return speaker_line_role (b, i, NULL);
 }
 
-/* Whether line @i is a "Label: Name" line of people ("Moderator: Ann
- * Lee", "Panelists: A, B"): under a title's speaker line, more people of
- * the same cell, never the next cell's title. */
-static gboolean
-labelled_people_at (MlaAgendaBuilder *b, guint i)
+gboolean
+mla_agenda_labelled_people_at (MlaAgendaBuilder *b, guint i)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *colon = NULL;
@@ -595,7 +590,7 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
             && (names = speaker_line (b, line[k])) != NULL) {
             item[2] = item[3] = line[k++];
             /* "Moderator: Ann Lee / Panelists: Bo Li, Cy Ng": one cell */
-            while (!triplets && k < n && labelled_people_at (b, line[k]))
+            while (!triplets && k < n && mla_agenda_labelled_people_at (b, line[k]))
                 item[3] = line[k++];
         }
         if (triplets)
@@ -640,6 +635,13 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
             slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, k));
         b->index = item[1];
         mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
+        if (item[2] != G_MAXUINT && slot->people->len > 0) {
+            /* the speaker has a line of its own: "Teaching Statistics
+             * with Real Data" names nobody */
+            g_ptr_array_set_size (slot->people, 0);
+            g_free (slot->title);
+            slot->title = g_steal_pointer (&cell);
+        }
         for (guint j = item[2]; item[2] != G_MAXUINT && j <= item[3]; j++) {
             MlaPersonRole role;
             g_auto (GStrv) names = mla_agenda_add_labelled_line (b, slot, b->lines[j].text)
@@ -795,7 +797,7 @@ is_session_block (MlaAgendaBuilder *b, guint from, guint to)
          * confirmed") */
         gboolean cells = !room_line_at (b, from);
 
-        return to - from <= 3 && (names != NULL || labelled_people_at (b, to) || (cells && to > from))
+        return to - from <= 3 && (names != NULL || mla_agenda_labelled_people_at (b, to) || (cells && to > from))
                && !room_line_at (b, from + 1);
     }
     /* the title may be in title case ("Platform Teams That Scale"): its

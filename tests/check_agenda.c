@@ -3144,6 +3144,42 @@ START_TEST (test_flat_table)
 END_TEST
 
 /* "Time" over "Talk" and "Speaker" is no header of rooms. */
+/* A flattened table's title cell names nobody when its speaker has a
+ * line of its own ("Teaching Statistics with Real Data" over "Farid
+ * Haddad"); a "Keynote:" title names nobody when "Speaker:" is under it;
+ * "Time: 15:00-17:00" over the items from 15:00 frames them. */
+START_TEST (test_titles_that_name_nobody)
+{
+    g_autoptr (MlaAgenda) flat = parse_text (
+        "Thursday 15 May\nTime\nMain Hall\nStudio 2\n09:50\xe2\x80\x93" "10:30\n"
+        "Teaching Statistics with Real Data\nFarid Haddad\n"
+        "Peer Review in Large Courses\nJulia Weber, TU Dresden\n10:30\xe2\x80\x93" "11:00\nBreak\n"
+        "11:00\xe2\x80\x93" "11:40\nOpen Textbooks\nMarta Kowalska\nFeedback at Scale\nS\xc3\xb8ren Dahl\n",
+        "2025-05-01T09:00:00Z");
+    g_autoptr (MlaAgenda) keynote = parse_text (
+        "Friday, 5 September 2025\n\n 9:00 -  9:15  Opening\n"
+        " 9:15 - 10:15  Keynote: Measuring Joules, Not Guesses\n"
+        "               Speaker: Rahel Tesfaye\n10:15 - 10:45  Coffee break\n", NULL);
+    g_autoptr (MlaAgenda) framed = parse_text (
+        "Date: 2025-02-20\nTime: 15:00-17:00 UTC\nChairs: Ruth Abebe, Hanno Vogel\n\nAgenda\n\n"
+        "1) 15:00  Administrivia\n2) 15:10  WGLC comments\n3) 15:40  Design team update\n", NULL);
+    MlaAgendaSlot *slot;
+
+    ck_assert_ptr_nonnull (flat);
+    slot = slot_at (flat, 0, 0);
+    ck_assert_str_eq (slot->title, "Teaching Statistics with Real Data");
+    ck_assert_uint_eq (slot->people->len, 1);
+    ck_assert_str_eq (((MlaAgendaPerson *) g_ptr_array_index (slot->people, 0))->name, "Farid Haddad");
+    ck_assert_ptr_nonnull (keynote);
+    slot = slot_at (keynote, 0, 1);
+    ck_assert_str_eq (slot->title, "Keynote: Measuring Joules, Not Guesses");
+    ck_assert_uint_eq (slot->people->len, 1);
+    ck_assert_ptr_nonnull (framed);
+    ck_assert_uint_eq (mla_agenda_count_slots (framed), 3);
+    ck_assert_str_eq (slot_at (framed, 0, 0)->title, "Administrivia");
+}
+END_TEST
+
 START_TEST (test_flat_table_needs_rooms)
 {
     g_autoptr (MlaAgenda) agenda = parse_text ("Monday\n\nTimeTalkSpeaker\n09:00 Welcome\n"
@@ -4348,6 +4384,7 @@ static const struct {
     { "reply versions", &test_reply_new_version, 1 },
     { "reply versions", &test_reply_over_unprefixed_original, 2 },
     { "reply versions", &test_length_before_title, 1 },
+    { "flat tables", &test_titles_that_name_nobody, 1 },
     { "honorifics", &test_person_honorific, 1 },
     { "grids", &test_grid_blank_corner, 1 },
     { "grids", &test_grid_header_of_rooms, 1 },
