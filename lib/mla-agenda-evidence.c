@@ -100,49 +100,6 @@ measures_or_admits (MlaAgendaBuilder *b, const MlaAgendaSlot *slot)
     return FALSE;
 }
 
-/* A repertoire's showtimes: three titles or more that each come back at
- * other start times ("Nachtzug nach Triest (OmU)" at 20:15 on Friday,
- * 18:15 on Saturday, 17:00 on Sunday), between them two thirds of the
- * sessions. A programme repeats its breaks, and an item or two, at the
- * same hour each day ("Stand-up" at 09:00). */
-static gboolean
-is_repertoire (MlaAgendaBuilder *b)
-{
-    g_autoptr (GHashTable) shows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    g_autoptr (GHashTable) starts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    guint sessions = 0, repeated = 0, titles = 0;
-    GHashTableIter iter;
-    gpointer count;
-
-    for (guint i = 0; i < b->agenda->days->len; i++) {
-        MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
-
-        for (guint j = 0; j < day->slots->len; j++) {
-            const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
-            g_autofree char *key = NULL;
-
-            if (slot->title == NULL || slot->kind == MLA_SLOT_KIND_BREAK
-                || slot->kind == MLA_SLOT_KIND_MEAL)
-                continue;
-            sessions++;
-            key = g_utf8_casefold (slot->title, -1);
-            /* (one count per start time a title has) */
-            if (!g_hash_table_add (starts, g_strconcat (key, "\x1f", slot->start, NULL)))
-                continue;
-            count = g_hash_table_lookup (shows, key);
-            g_hash_table_replace (shows, g_steal_pointer (&key),
-                                  GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
-        }
-    }
-    g_hash_table_iter_init (&iter, shows);
-    while (g_hash_table_iter_next (&iter, NULL, &count))
-        if (GPOINTER_TO_UINT (count) >= 2) {
-            titles++;
-            repeated += GPOINTER_TO_UINT (count);
-        }
-    return titles >= REPERTOIRE_MIN_TITLES && repeated * 3 >= sessions * 2;
-}
-
 /* A patch (a unified diff: "+++ b/file" then "@@ -1,8 +1,8 @@") is code:
  * the times in its message and its hunks are no programme. */
 static gboolean
@@ -247,6 +204,57 @@ is_week (MlaAgendaBuilder *b)
         days++;
     }
     return days >= 2;
+}
+
+/* A repertoire's showtimes: three titles or more, of two words or more,
+ * that each come back at other start times ("Nachtzug nach Triest (OmU)"
+ * at 20:15 on Friday, 18:15 on Saturday, 17:00 on Sunday), between them
+ * two thirds of the sessions; unless the subject or the lines before the
+ * times say "Agenda". A programme repeats its breaks, an item or two at
+ * the same hour each day ("Stand-up" at 09:00), and generic titles
+ * ("Keynote", "Talk"). */
+static gboolean
+is_repertoire (MlaAgendaBuilder *b)
+{
+    g_autoptr (GHashTable) shows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) starts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    guint sessions = 0, repeated = 0, titles = 0;
+    GHashTableIter iter;
+    gpointer count;
+
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+        for (guint j = 0; j < day->slots->len; j++) {
+            const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
+            g_autofree char *key = NULL;
+
+            if (slot->title == NULL || slot->kind == MLA_SLOT_KIND_BREAK
+                || slot->kind == MLA_SLOT_KIND_MEAL)
+                continue;
+            sessions++;
+            if (strchr (slot->title, ' ') == NULL)
+                continue;
+            key = g_utf8_casefold (slot->title, -1);
+            /* (one count per start time a title has) */
+            if (!g_hash_table_add (starts, g_strconcat (key, "\x1f", slot->start, NULL)))
+                continue;
+            count = g_hash_table_lookup (shows, key);
+            g_hash_table_replace (shows, g_steal_pointer (&key),
+                                  GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
+        }
+    }
+    g_hash_table_iter_init (&iter, shows);
+    while (g_hash_table_iter_next (&iter, NULL, &count))
+        if (GPOINTER_TO_UINT (count) >= 2) {
+            titles++;
+            repeated += GPOINTER_TO_UINT (count);
+        }
+    if (titles < REPERTOIRE_MIN_TITLES || repeated * 3 < sessions * 2 || b->slot_lines->len == 0)
+        return FALSE;
+    return !g_regex_match (b->parser->meeting_word, b->subject != NULL ? b->subject : "", 0, NULL)
+           && !said_near (b, g_array_index (b->slot_lines, guint, 0), -1, LEAD_IN_LINES,
+                          b->parser->meeting_word);
 }
 
 /* What the mail's subject and the lines around the times say they are,

@@ -56,7 +56,8 @@ const MlaAgendaLine *mla_agenda_current_line (MlaAgendaBuilder *b);
  * heading or with at least QUOTED_MIN_SLOTS slot lines. The lines of other
  * quoted blocks of @lines are made blank, and so are all quoted lines of
  * a reply that has a programme of its own (a new version of the quoted
- * one). */
+ * one), and the lines of an original it quotes without "> " (from
+ * "-----Original Message-----", or "From:" over "Sent:", on). */
 void mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines);
 
 G_END_DECLS

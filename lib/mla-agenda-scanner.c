@@ -404,23 +404,20 @@ skip_interjection (MlaAgendaBuilder *b, const MlaAgendaLine *lines, guint i)
     return j < b->n_lines ? j : i;
 }
 
-/* Marks as quoted the lines of the original under a reply that quotes
- * it without "> " (Outlook's "-----Original Message-----", or its
- * "From:" line over a "Sent:" line): what the reply says comes first. */
-static void
-mark_unprefixed_original (MlaAgendaBuilder *b, MlaAgendaLine *lines)
+/* The first line of the original under a reply that quotes it without
+ * "> " (Outlook's "-----Original Message-----", or its "From:" line over
+ * a "Sent:" line), or @b->n_lines when there is none. */
+static guint
+unprefixed_original (MlaAgendaBuilder *b, const MlaAgendaLine *lines)
 {
-    guint i = 0;
-
-    for (; i < b->n_lines; i++)
+    for (guint i = 0; i < b->n_lines; i++)
         if (!lines[i].quoted
             && (g_regex_match (b->parser->original, lines[i].text, 0, NULL)
                 || (i + 1 < b->n_lines
                     && g_regex_match (b->parser->original_from, lines[i].text, 0, NULL)
                     && g_regex_match (b->parser->original_sent, lines[i + 1].text, 0, NULL))))
-            break;
-    for (; i < b->n_lines; i++)
-        lines[i].quoted = TRUE;
+            return i;
+    return b->n_lines;
 }
 
 /* A reply that quotes a few lines of an agenda to discuss them holds no
@@ -432,15 +429,19 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
 {
     GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
     GRegex *heading = mla_agenda_rule (b->parser, "day-heading");
-    guint own_slots = 0;
+    guint own_slots = 0, original = unprefixed_original (b, lines);
 
-    mark_unprefixed_original (b, lines);
     /* A reply with a programme of its own over a quoted one is a new
-     * version of it: the quoted programme is history. */
-    for (guint i = 0; i < b->n_lines && own_slots < REPLY_MIN_SLOTS; i++)
+     * version of it: the quoted programme is history, and so is an
+     * original quoted without "> " under it. (A forward, or a reply that
+     * says no more than "Fine", keeps the original's programme.) */
+    for (guint i = 0; i < original && own_slots < REPLY_MIN_SLOTS; i++)
         if (!lines[i].quoted && !lines[i].blank
             && g_regex_match (slot_time, lines[i].text + lines[i].indent, 0, NULL))
             own_slots++;
+    if (own_slots >= REPLY_MIN_SLOTS)
+        for (guint i = original; i < b->n_lines; i++)
+            lines[i].blank = TRUE;
     for (guint i = 0; i < b->n_lines;) {
         guint end = i, slots = 0;
         gboolean has_heading = FALSE;

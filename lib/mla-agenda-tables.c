@@ -297,19 +297,15 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
     for (guint i = 0; cells[i] != NULL; i++) {
         g_autoptr (GMatchInfo) match = NULL;
         g_auto (GStrv) words = NULL;
+        g_autofree char *bare = NULL;
         gboolean room = FALSE;
 
-        {
-            char *bare = g_regex_replace_literal (b->parser->duration, cells[i], -1, 0, "", 0, NULL);
-
-            /* ("(10 min)  Title - Speaker": a length before the title is
-             * a cell of its own, no title) */
-            if (n > 0 || g_strstrip (bare)[0] == '\0') {
-                g_free (cells[i]);
-                cells[i] = bare;
-            } else {
-                g_free (bare);
-            }
+        bare = g_regex_replace_literal (b->parser->duration, cells[i], -1, 0, "", 0, NULL);
+        /* ("(10 min)  Title - Speaker": a length before the title is a
+         * cell of its own, no title) */
+        if (bare != NULL && (n > 0 || g_strstrip (bare)[0] == '\0')) {
+            g_free (cells[i]);
+            cells[i] = g_steal_pointer (&bare);
         }
         g_strstrip (cells[i]);
         if (cells[i][0] == '\0')

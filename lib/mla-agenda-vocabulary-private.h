@@ -91,6 +91,7 @@ struct MlaAgendaParser {
     GRegex *weekly;             /* "ogni settimana" */
     GRegex *jobs;               /* "cron-driven" */
     GRegex *programme_word;     /* "Agenda", not "timetable" */
+    GRegex *meeting_word;       /* "Agenda", not "Programme" */
     GRegex *admission;          /* "dernière entrée", "last admission" */
     GRegex *measure;            /* "74 C", "25 g", "12 l" */
     GRegex *by_name;            /* "Keynote by Dr. Tim Bray", "with Ann Lee" */

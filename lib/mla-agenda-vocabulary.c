@@ -253,6 +253,7 @@ static const MlaWordList word_lists[] = {
     { "not-programmes", "weekly", 0, "@WEEKLY@", 0 },
     { "not-programmes", "jobs", 0, "@JOBS@", 0 },
     { "not-programmes", "overruled-by", 0, "@PROGRAMME_WORD@", 0 },
+    { "not-programmes", "meeting", 0, "@MEETING_WORD@", 0 },
     { "not-programmes", "admission", 0, "@ADMISSION@", 0 },
     { "not-programmes", "measures", 0, "@MEASURE@", 0 },
 };
@@ -437,11 +438,14 @@ static const MlaPattern patterns[] = {
     { FIELD (weekly), "(?<!\\w)(?:@WEEKLY@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (jobs), "(?<!\\w)(?:@JOBS@)(?!\\w)", G_REGEX_CASELESS },
     { FIELD (programme_word), "(?<!\\w)(?:@PROGRAMME_WORD@)(?!\\w)", G_REGEX_CASELESS },
+    { FIELD (meeting_word), "(?<!\\w)(?:@MEETING_WORD@)(?!\\w)", G_REGEX_CASELESS },
     /* "dernière entrée à 18h00": an entry of opening hours */
     { FIELD (admission), "(?<!\\w)(?:@ADMISSION@)(?!\\w)", G_REGEX_CASELESS },
-    /* "Mash in at 67 C", "Magnum 25 g": a quantity measured, in its unit
-     * (case counts: "l" and "L" are litres, "C" is Celsius) */
-    { FIELD (measure), "(?<![\\w.,])\\d+(?:[.,]\\d+)?\\s?(?:@MEASURE@)(?![\\w\\x{00b0}])", 0 },
+    /* "Mash in at 67 C", "Magnum 25 g", "18\u00b0C": a quantity measured,
+     * a space or a degree sign before its unit (not "Session 1C", "10
+     * C++"; case counts: "l" and "L" are litres, "C" is Celsius) */
+    { FIELD (measure),
+      "(?<![\\w.,])\\d+(?:[.,]\\d+)?(?:\\s(?:@MEASURE@)|\\s?\\x{00b0}\\s?[CF])(?![\\w\\x{00b0}+#])", 0 },
     /* "yes", "no  (maybe)": a poll's answers, the whole title */
     { FIELD (poll_answers), "^(?:(?:@ANSWERS@)(?:\\s+|$))+$", G_REGEX_CASELESS },
     /* "Keynote by Dr. Tim Bray, independent": a title, then who gives it */

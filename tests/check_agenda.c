@@ -2251,11 +2251,9 @@ START_TEST (test_unknown_role_before_name)
 }
 END_TEST
 
-/* "Agenda" in the lines before the times overrules words that say they
- * are something else; a week's days with dates are no timetable that
- * repeats. */
 /* A programme that repeats items at the same hour each day ("Stand-up",
- * "Hacking") is no repertoire of showtimes. */
+ * "Hacking"), or generic items at other hours ("Keynote", "Talk"), or
+ * under "Agenda", is no repertoire of showtimes. */
 START_TEST (test_repeats_at_same_hour_are_programme)
 {
     g_autoptr (MlaAgenda) agenda = parse_text (
@@ -2263,12 +2261,48 @@ START_TEST (test_repeats_at_same_hour_are_programme)
         "Tuesday 3 March 2026\n09:00  Stand-up\n09:30  Hacking\n12:30  Lunch\n14:00  Reviews\n\n"
         "Wednesday 4 March 2026\n09:00  Stand-up\n09:30  Hacking\n12:30  Lunch\n14:00  Release\n",
         "2026-03-01T09:00:00Z");
+    g_autoptr (MlaAgenda) generic = parse_text (
+        "Monday 2 March 2026\n09:00  Keynote\n10:00  Talk\n11:00  Lightning talks\n14:00  Panel\n\n"
+        "Tuesday 3 March 2026\n09:30  Talk\n10:30  Keynote\n11:30  Panel\n14:30  Lightning talks\n",
+        "2026-03-01T09:00:00Z");
+    g_autoptr (MlaAgenda) twice = parse_text (
+        "Agenda of the onboarding training (each module runs twice):\n\n"
+        "Monday 2 March 2026\n09:00  Module 1: Security basics\n11:00  Module 2: Our tools\n"
+        "14:00  Module 3: Working with customers\n\n"
+        "Tuesday 3 March 2026\n09:00  Module 2: Our tools\n11:00  Module 3: Working with customers\n"
+        "14:00  Module 1: Security basics\n",
+        "2026-03-01T09:00:00Z");
 
     ck_assert_ptr_nonnull (agenda);
     ck_assert_uint_eq (agenda->days->len, 3);
+    ck_assert_ptr_nonnull (generic);
+    ck_assert_uint_eq (mla_agenda_count_slots (generic), 8);
+    ck_assert_ptr_nonnull (twice);
+    ck_assert_uint_eq (mla_agenda_count_slots (twice), 6);
 }
 END_TEST
 
+/* A group's code ("Session 1C") or a language ("10 C++ pitfalls") is no
+ * measure, so their titles make no log. */
+START_TEST (test_codes_are_no_measures)
+{
+    g_autoptr (MlaAgenda) sessions = parse_text (
+        "Programme\n\nMonday 2 March 2026\n09:00  Session 1C: Storage systems\n"
+        "10:30  Session 2C: Networks\n12:00  Lunch\n13:00  Session 3C: Compilers\n", NULL);
+    g_autoptr (MlaAgenda) meetup = parse_text (
+        "Monday 2 March 2026\n18:30  Doors\n19:00  10 C++ pitfalls\n"
+        "19:45  5 C# features you missed\n20:30  Drinks\n", NULL);
+
+    ck_assert_ptr_nonnull (sessions);
+    ck_assert_uint_eq (mla_agenda_count_slots (sessions), 4);
+    ck_assert_ptr_nonnull (meetup);
+    ck_assert_uint_eq (mla_agenda_count_slots (meetup), 4);
+}
+END_TEST
+
+/* "Agenda" in the lines before the times overrules words that say they
+ * are something else; a week's days with dates are no timetable that
+ * repeats. */
 START_TEST (test_schedule_word_overrules_not_programme)
 {
     g_autoptr (MlaAgenda) agenda = parse_text (
@@ -2294,7 +2328,7 @@ START_TEST (test_schedule_word_overrules_not_programme)
         "PROGRAMAÇÃO\n\nQuinta-feira, 5/12\n\n09h00 - 09h30  Credenciamento\n"
         "09h30 - 10h30  Conferência de abertura\n10h30 - 10h45  Intervalo para café\n",
         "2024-11-20T18:00:00Z");
-    g_autoptr (MlaAgenda) booking = parse_text (
+    g_autoptr (MlaAgenda) maintenance_day = parse_text (
         "Programação do dia de manutenção programada:\n\n"
         "09:00  Abertura\n10:00  Atualização dos servidores\n12:00  Almoço\n",
         "2024-11-20T18:00:00Z");
@@ -2302,7 +2336,9 @@ START_TEST (test_schedule_word_overrules_not_programme)
     ck_assert_ptr_nonnull (agenda);
     ck_assert_uint_eq (((MlaAgendaDay *) g_ptr_array_index (agenda->days, 0))->slots->len, 3);
     ck_assert_ptr_nonnull (places);
-    ck_assert_ptr_nonnull (booking);
+    ck_assert_uint_eq (mla_agenda_count_slots (places), 3);
+    ck_assert_ptr_nonnull (maintenance_day);
+    ck_assert_uint_eq (mla_agenda_count_slots (maintenance_day), 3);
     ck_assert_ptr_nonnull (dated);
     ck_assert_uint_eq (dated->days->len, 2);
     ck_assert_ptr_nonnull (training);
@@ -3061,8 +3097,7 @@ START_TEST (test_parallel_block_codes_and_chaired_titles)
     ck_assert_uint_eq (mla_agenda_count_slots (chaired), 3);
     ck_assert_str_eq (slot_at (chaired, 0, 0)->room, "Aula Magna");
     ck_assert_str_eq (slot_at (chaired, 0, 0)->title, "Corpus Methods");
-    ck_assert_str_eq (((MlaAgendaPerson *) g_ptr_array_index (slot_at (chaired, 0, 1)->people, 0))->name,
-                      "Eleni Markou");
+    ck_assert_str_eq (person_at (slot_at (chaired, 0, 1), 0)->name, "Eleni Markou");
 }
 END_TEST
 
@@ -3169,7 +3204,7 @@ START_TEST (test_titles_that_name_nobody)
     slot = slot_at (flat, 0, 0);
     ck_assert_str_eq (slot->title, "Teaching Statistics with Real Data");
     ck_assert_uint_eq (slot->people->len, 1);
-    ck_assert_str_eq (((MlaAgendaPerson *) g_ptr_array_index (slot->people, 0))->name, "Farid Haddad");
+    ck_assert_str_eq (person_at (slot, 0)->name, "Farid Haddad");
     ck_assert_ptr_nonnull (keynote);
     slot = slot_at (keynote, 0, 1);
     ck_assert_str_eq (slot->title, "Keynote: Measuring Joules, Not Guesses");
@@ -3214,30 +3249,33 @@ END_TEST
 
 /* The same under an original quoted with no "> ", as Outlook does it
  * ("-----Original Message-----", or "From:" over "Sent:"); a top-posted
- * reply that says no more than "Fine" keeps the programme below it. */
+ * reply or a forward that says no more than "Fine" keeps the programme
+ * below it, however short. */
+static const char *const original_separators[] = {
+    "-----Original Message-----\n",
+    "From: Julia Frank <julia@example.org>\nSent: Monday, 23 November 2026 09:10\n",
+};
+
 START_TEST (test_reply_over_unprefixed_original)
 {
-    static const char *const separators[] = {
-        "-----Original Message-----\n",
-        "From: Julia Frank <julia@example.org>\nSent: Monday, 23 November 2026 09:10\n",
-    };
     g_autofree char *reply = g_strconcat (
         "Updated agenda for Thursday:\n\n18:30  Doors, pizza\n19:00  Async Rust\n"
-        "19:45  Lightning talks\n20:15  Drinks\n\n", separators[_i],
+        "19:45  Lightning talks\n20:15  Drinks\n\n", original_separators[_i],
         "Thursday 3 December:\n\n18:30  Doors, pizza\n19:00  Async Rust\n"
         "19:45  Embedded Rust\n20:30  Lightning talks\n21:00  Drinks\n", NULL);
     g_autofree char *fine = g_strconcat (
-        "Fine by me.\n\n", separators[_i],
-        "Thursday 3 December:\n\n18:30  Doors, pizza\n19:00  Async Rust\n"
-        "19:45  Embedded Rust\n20:30  Lightning talks\n21:00  Drinks\n", NULL);
+        "Fine by me.\n\n", original_separators[_i],
+        "Subject: Meetup\n\n18:30  Doors, pizza\n19:00  Async Rust\n21:00  Drinks\n", NULL);
     g_autoptr (MlaAgenda) agenda = parse_text (reply, "2026-11-30T10:22:00Z");
     g_autoptr (MlaAgenda) quoted = parse_text (fine, "2026-11-30T10:22:00Z");
 
     ck_assert_ptr_nonnull (agenda);
     ck_assert_uint_eq (agenda->days->len, 1);
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), 4);
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->title, "Lightning talks");
+    ck_assert_str_eq (slot_at (agenda, 0, 2)->start, "19:45");
     ck_assert_ptr_nonnull (quoted);
-    ck_assert_uint_eq (mla_agenda_count_slots (quoted), 5);
+    ck_assert_uint_eq (mla_agenda_count_slots (quoted), 3);
 }
 END_TEST
 
@@ -3254,8 +3292,7 @@ START_TEST (test_length_before_title)
     ck_assert_ptr_nonnull (agenda);
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), 3);
     ck_assert_str_eq (slot_at (agenda, 0, 0)->title, "Administrivia: note well, agenda bash");
-    ck_assert_str_eq (((MlaAgendaPerson *) g_ptr_array_index (slot_at (agenda, 0, 1)->people, 0))->name,
-                      "Tomas Berg");
+    ck_assert_str_eq (person_at (slot_at (agenda, 0, 1), 0)->name, "Tomas Berg");
 }
 END_TEST
 
@@ -4378,13 +4415,13 @@ static const struct {
     { "parallel blocks", &test_parallel_block, G_N_ELEMENTS (parallel_blocks) },
     { "parallel blocks", &test_parallel_block_not_labels, 1 },
     { "parallel blocks", &test_parallel_block_codes_and_chaired_titles, 1 },
+    { "layouts", &test_length_before_title, 1 },
     { "parallel blocks", &test_parallel_block_led_no_room, 1 },
     { "flattened tables", &test_flat_table, G_N_ELEMENTS (flat_tables) },
     { "flattened tables", &test_flat_table_needs_rooms, 1 },
     { "reply versions", &test_reply_new_version, 1 },
-    { "reply versions", &test_reply_over_unprefixed_original, 2 },
-    { "reply versions", &test_length_before_title, 1 },
-    { "flat tables", &test_titles_that_name_nobody, 1 },
+    { "reply versions", &test_reply_over_unprefixed_original, G_N_ELEMENTS (original_separators) },
+    { "flattened tables", &test_titles_that_name_nobody, 1 },
     { "honorifics", &test_person_honorific, 1 },
     { "grids", &test_grid_blank_corner, 1 },
     { "grids", &test_grid_header_of_rooms, 1 },
@@ -4499,6 +4536,7 @@ agenda_suite (void)
     tcase_add_test (tc, test_negative_null_text);
     tcase_add_test (tc, test_schedule_word_overrules_not_programme);
     tcase_add_test (tc, test_repeats_at_same_hour_are_programme);
+    tcase_add_test (tc, test_codes_are_no_measures);
     tcase_add_test (tc, test_weekday_deadline_and_unit_ending);
     tcase_add_test (tc, test_unknown_role_before_name);
     tcase_add_test (tc, test_places_after_dashes);
