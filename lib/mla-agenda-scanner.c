@@ -404,6 +404,20 @@ skip_interjection (MlaAgendaBuilder *b, const MlaAgendaLine *lines, guint i)
     return j < b->n_lines ? j : i;
 }
 
+/* Whether @line is a slot's line with a clock time ("14:00", "* 9h30",
+ * "[3pm]"), not a list's number ("1. The panel moves to 14:00"). */
+static gboolean
+is_clock_slot_line (MlaAgendaBuilder *b, const MlaAgendaLine *line)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    MlaClock clock;
+    gboolean bare = TRUE;
+
+    return g_regex_match (mla_agenda_rule (b->parser, "slot-time"), line->text + line->indent, 0,
+                          &match)
+           && mla_agenda_fetch_clock (b, match, "1", &clock, &bare) && !bare;
+}
+
 /* The first line of the original under a reply that quotes it without
  * "> " (Outlook's "-----Original Message-----", or its "From:" line over
  * a "Sent:" line), or @b->n_lines when there is none. */
@@ -436,8 +450,7 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
      * original quoted without "> " under it. (A forward, or a reply that
      * says no more than "Fine", keeps the original's programme.) */
     for (guint i = 0; i < original && own_slots < REPLY_MIN_SLOTS; i++)
-        if (!lines[i].quoted && !lines[i].blank
-            && g_regex_match (slot_time, lines[i].text + lines[i].indent, 0, NULL))
+        if (!lines[i].quoted && !lines[i].blank && is_clock_slot_line (b, &lines[i]))
             own_slots++;
     if (own_slots >= REPLY_MIN_SLOTS)
         for (guint i = original; i < b->n_lines; i++)
