@@ -283,6 +283,36 @@ says_no_programme (MlaAgendaBuilder *b)
                    || said_near (b, last, 1, AROUND_LINES, b->parser->weekly)));
 }
 
+/* "07:40": a title that is a clock time and nothing else. */
+static gboolean
+is_clock_only (MlaAgendaBuilder *b, const char *title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    gint end = 0;
+
+    return g_regex_match (b->parser->time_anywhere, title, G_REGEX_MATCH_ANCHORED, &match)
+           && g_match_info_fetch_pos (match, 0, NULL, &end) && (gsize) end == strlen (title);
+}
+
+/* Whether @slot is an entry of something else than a programme: a
+ * trip's leg, a poll's answers, a day alone, a tally's row, an aside, a
+ * measure or an admission time, a report's run, or a timetable's cell
+ * ("Dep. Inishcarrow" over "07:40"). */
+static gboolean
+is_no_session (MlaAgendaBuilder *b, const MlaAgendaSlot *slot)
+{
+    if (slot->room != NULL && g_regex_match (b->parser->travel_word, slot->room, 0, NULL))
+        return TRUE;
+    if (slot->title == NULL)
+        return FALSE;
+    return g_regex_match (b->parser->travel_leg, slot->title, 0, NULL)
+           || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL)
+           || names_a_day_only (b, slot->title) || is_tally (slot->title) || is_aside (slot->title)
+           || is_clock_only (b, slot->title) || measures_or_admits (b, slot)
+           || (slot->notes->len > 0
+               && g_regex_match (b->parser->status_cell, g_ptr_array_index (slot->notes, 0), 0, NULL));
+}
+
 gboolean
 mla_agenda_has_evidence (MlaAgendaBuilder *b)
 {
@@ -312,14 +342,7 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
             const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
 
             slots++;
-            legs += slot->title != NULL
-                    && (g_regex_match (b->parser->travel_leg, slot->title, 0, NULL)
-                        || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL)
-                        || names_a_day_only (b, slot->title) || is_tally (slot->title)
-                        || is_aside (slot->title) || measures_or_admits (b, slot)
-                        || (slot->notes->len > 0
-                            && g_regex_match (b->parser->status_cell,
-                                              g_ptr_array_index (slot->notes, 0), 0, NULL)));
+            legs += is_no_session (b, slot);
         }
     }
     if (legs >= 2 && legs * 2 >= slots) {

@@ -83,6 +83,7 @@ struct MlaAgendaParser {
     GRegex *location_at;
     GRegex *leaders;            /* "Title ........ Speaker" */
     GRegex *travel_leg;         /* "LH 1234", "Check-in" */
+    GRegex *travel_word;        /* "Dep. Inishcarrow": a travel word first */
     GRegex *room_heading;       /* "=== Track A (Aula 1) ===" */
     GRegex *alnum;              /* a letter or a digit */
     GRegex *poll_answers;       /* "yes", "no  maybe" */

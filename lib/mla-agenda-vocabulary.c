@@ -418,6 +418,9 @@ static const MlaPattern patterns[] = {
      * (FRA) - Berlin (BER)": an itinerary's entry (a flight number alone or
      * before airport codes, unlike a group's code before a title: "WG2
      * Charter") */
+    /* "Dep. Inishcarrow", "Arrival": a travel word first, as a
+     * timetable's column is headed (not "WS1", "HS 1") */
+    { FIELD (travel_word), "^(?i:@TRAVEL@)(?![\\w-])", 0 },
     { FIELD (travel_leg),
       "^(?:(?i:@TRAVEL@)(?![\\w-])|.*\\S\\s*\\x{2192}\\s*\\p{Lu}"
       "|\\p{Lu}{3}\\s*(?:-|\\x{2013}|\\x{2192}|>)\\s*\\p{Lu}{3}\\s*$"

@@ -2161,6 +2161,15 @@ static const char *const negatives_round5[] = {
     "Tuesday 3 March 2026\n  06:48  dep. Leeds             LNER 12, coach C\n"
     "  09:02  arr. London Kings Cross\n  09:40  dep. London St Pancras   ES 9014\n"
     "  13:17  arr. Paris Nord\n",
+    /* round 9: a timetable's columns headed by departures and arrivals;
+     * a pool's swimming times */
+    "MONDAY - FRIDAY\n  Dep. Harbour       Arr. Island        Dep. Island        Arr. Harbour\n"
+    "  07:15              07:40              08:00              08:25\n"
+    "  09:30              09:55              10:30              10:55\n"
+    "  13:15              13:40              14:00              14:25\n",
+    "In de kerstvakantie gelden aangepaste zwemtijden.\n\nMaandag 22 december\n"
+    "  07.00 \xe2\x80\x93 09.00   Banenzwemmen\n  09.00 \xe2\x80\x93 10.00   Aquajoggen\n"
+    "  10.00 \xe2\x80\x93 12.30   Recreatief zwemmen\n",
 };
 
 START_TEST (test_negative_round5)
