@@ -481,8 +481,11 @@ static const MlaPattern patterns[] = {
      * affiliation after a bar, a dash or an at sign */
     { FIELD (name_affiliation),
       "^(?<name>[^|@\\x{2013}\\x{2014}]+?)\\s+(?:\\||-|\\x{2013}|\\x{2014}|@)\\s+\\S.*$", 0 },
-    /* "*** LUNCH ***", "== Break ==": a title set off by marks */
-    { FIELD (decorated), "^([*=#~_]{2,})\\s*(?<title>[^*=#~_].*?)\\s*\\1$", 0 },
+    /* "*** LUNCH ***", "== Break ==", "------ LUNCH ------": a title set off
+     * by marks (the dashes before it may be gone with the time's) */
+    { FIELD (decorated),
+      "^(?:([*=#~_]{2,})\\s*(?<title>[^*=#~_].*?)\\s*\\1"
+      "|(?:-{3,}\\s*)?(?<title>[^\\s-].*?)\\s*-{3,})$", G_REGEX_DUPNAMES },
     /* what parts people who each have their affiliation */
     /* "Chair: A; Scribe: B", "Moderator: A | Panelists: B, C": groups of people */
     { FIELD (people_groups), "\\s*(?:;|\\s\\|\\s)\\s*", 0 },

@@ -3856,6 +3856,14 @@ static const struct {
     { "Monday\n\n08:50  Welcome - Workshop chairs\n09:00  Welcome, agenda bashing [chairs]\n"
       "09:30  Keynote\n",
       3, 0, 1, "Welcome, agenda bashing", NULL, NULL, NULL },
+    /* round 9: a role in parentheses is no person; dashes around a
+     * title decorate it; a meal's venue in parentheses is its place */
+    { "Dinsdag\n\n19:30  Opening en mededelingen (voorzitter)\n19:40  Notulen\n20:00  Rondvraag\n",
+      3, 0, 0, "Opening en mededelingen", NULL, NULL, NULL },
+    { "Saturday\n\n10:00  Intro\n12:00  ---------- LUNCH -----------\n13:00  Talks\n",
+      3, 0, 1, "LUNCH", NULL, NULL, NULL },
+    { "Jueves\n\n10:00  Sesi\u00f3n 1\n14:00  Comida (cafeter\u00eda de la facultad)\n15:30  Sesi\u00f3n 2\n",
+      3, 0, 1, "Comida", NULL, "cafeter\u00eda de la facultad", NULL },
     /* an item's number in its own column */
     { "Monday 2 June 2025\n09.00-09.30  1   Opening of the meeting\n09.30-10.00  2   Adoption\n"
       "10.00-11.00  3   Report\n",
