@@ -166,11 +166,8 @@ read_session_text (MlaAgendaBuilder *b, const char *text, guint i, gboolean chai
 static gboolean
 read_session (MlaAgendaBuilder *b, guint i, MlaSession *out)
 {
-    gboolean chaired = i + 1 < b->n_lines && !b->lines[i + 1].blank
-                       && b->lines[i + 1].indent > b->lines[i].indent
-                       && mla_agenda_labelled_people_at (b, i + 1);
-
-    return read_session_text (b, b->lines[i].text + b->lines[i].indent, i, chaired, out);
+    return read_session_text (b, b->lines[i].text + b->lines[i].indent, i,
+                              mla_agenda_people_under (b, i), out);
 }
 
 /* Whether the time on the current line has no title after it. */
@@ -496,8 +493,11 @@ speaker_line (MlaAgendaBuilder *b, guint i)
     return speaker_line_role (b, i, NULL);
 }
 
-gboolean
-mla_agenda_labelled_people_at (MlaAgendaBuilder *b, guint i)
+/* Whether line @i is a "Label: Name" line of people ("Moderator: Ann
+ * Lee", "Panelists: A, B"): under a title's speaker line, more people of
+ * the same cell, never the next cell's title. */
+static gboolean
+labelled_people_at (MlaAgendaBuilder *b, guint i)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *colon = NULL;
@@ -508,6 +508,13 @@ mla_agenda_labelled_people_at (MlaAgendaBuilder *b, guint i)
     colon = g_match_info_fetch_named (match, "colon");
     names = colon != NULL && colon[0] != '\0' ? speaker_line (b, i) : NULL;
     return names != NULL && names[0] != NULL;
+}
+
+gboolean
+mla_agenda_people_under (MlaAgendaBuilder *b, guint i)
+{
+    return i + 1 < b->n_lines && !b->lines[i + 1].blank
+           && b->lines[i + 1].indent > b->lines[i].indent && labelled_people_at (b, i + 1);
 }
 
 /* Whether line @i is a room and nothing else. */
@@ -590,7 +597,7 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
             && (names = speaker_line (b, line[k])) != NULL) {
             item[2] = item[3] = line[k++];
             /* "Moderator: Ann Lee / Panelists: Bo Li, Cy Ng": one cell */
-            while (!triplets && k < n && mla_agenda_labelled_people_at (b, line[k]))
+            while (!triplets && k < n && labelled_people_at (b, line[k]))
                 item[3] = line[k++];
         }
         if (triplets)
@@ -797,7 +804,7 @@ is_session_block (MlaAgendaBuilder *b, guint from, guint to)
          * confirmed") */
         gboolean cells = !room_line_at (b, from);
 
-        return to - from <= 3 && (names != NULL || mla_agenda_labelled_people_at (b, to) || (cells && to > from))
+        return to - from <= 3 && (names != NULL || labelled_people_at (b, to) || (cells && to > from))
                && !room_line_at (b, from + 1);
     }
     /* the title may be in title case ("Platform Teams That Scale"): its

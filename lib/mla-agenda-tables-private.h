@@ -151,11 +151,10 @@ gboolean mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e);
  * when neither fits; else the builder stands on the row's last line. */
 gboolean mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e);
 
-/* Whether line @i is a "Label: Name" line of people ("Moderator: Ann
- * Lee", "Panelists: A, B"): under a title's speaker line, more people of
- * the same cell, never the next cell's title; under a slot's line, who
- * gives it. */
-gboolean mla_agenda_labelled_people_at (MlaAgendaBuilder *b, guint i);
+/* Whether the line under line @i, indented deeper, names who gives the
+ * slot of line @i in a "Label: Name" line ("    Chair: Rui Fonseca",
+ * "    Speaker: Rahel Tesfaye"). */
+gboolean mla_agenda_people_under (MlaAgendaBuilder *b, guint i);
 
 /* A time alone on its line over a line of rooms apart by bars ("Amphi
  * Curie | Salle 204") and a line of as many cells or fewer: a slot per

@@ -397,17 +397,6 @@ first_names (MlaAgendaBuilder *b, GStrv parts)
     return TRUE;
 }
 
-/* Whether the line under the current one, indented deeper, names who
- * gives the slot ("    Speaker: Rahel Tesfaye"). */
-static gboolean
-speaker_below (MlaAgendaBuilder *b)
-{
-    guint i = b->index + 1;
-
-    return i < b->n_lines && !b->lines[i].blank && b->lines[i].indent > b->lines[b->index].indent
-           && mla_agenda_labelled_people_at (b, i);
-}
-
 /* Splits what a title carries besides itself: "@ place", a trailing
  * "(or ...)" note, a " - Speaker Name" tail. */
 void
@@ -731,7 +720,7 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
          * speakers ("Invited talk: A", "Fireside chat: A & B"); unless
          * they are named under it ("Keynote: Measuring Joules, Not
          * Guesses" over "Speaker: Rahel Tesfaye") */
-        if (mla_agenda_names_only (b->parser, name) && !speaker_below (b))
+        if (mla_agenda_names_only (b->parser, name) && !mla_agenda_people_under (b, b->index))
             mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
     }
     if (mla_agenda_current_line (b)->wide_colon && strstr (title, ": ") != NULL) {
