@@ -313,6 +313,37 @@ is_no_session (MlaAgendaBuilder *b, const MlaAgendaSlot *slot)
                && g_regex_match (b->parser->status_cell, g_ptr_array_index (slot->notes, 0), 0, NULL));
 }
 
+/* Whether anything says people meet at the times: a slot with someone,
+ * a room or a place in it, a break, a meal or a social, a title that
+ * starts with a meeting's item ("Roll call", "AOB"), or a word for a
+ * meeting ("workshop", "Sitzung", "talk", "Room: B") in the subject, a
+ * title or a line of the text. A list of times with none of these
+ * (prices by the hour, a timesheet's hours, a tide table) is no
+ * programme, whatever its layout. */
+static gboolean
+says_people_meet (MlaAgendaBuilder *b)
+{
+    if (b->subject != NULL && g_regex_match (b->parser->gathering, b->subject, 0, NULL))
+        return TRUE;
+    for (guint i = 0; i < b->agenda->days->len; i++) {
+        MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+        for (guint j = 0; j < day->slots->len; j++) {
+            const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
+            if (slot->people->len > 0 || slot->room != NULL || slot->location != NULL)
+                return TRUE;
+            if (slot->title != NULL
+                && (mla_agenda_parser_kind (b->parser, slot->title) != MLA_SLOT_KIND_SESSION
+                    || g_regex_match (b->parser->meeting_item, slot->title, 0, NULL)))
+                return TRUE;
+        }
+    }
+    for (guint i = 0; i < b->n_lines; i++)
+        if (!b->lines[i].blank && g_regex_match (b->parser->gathering, b->lines[i].text, 0, NULL))
+            return TRUE;
+    return FALSE;
+}
+
 gboolean
 mla_agenda_has_evidence (MlaAgendaBuilder *b)
 {
@@ -332,6 +363,10 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
     }
     if (is_repertoire (b)) {
         g_debug ("agenda: the titles come back at other times: showtimes");
+        return FALSE;
+    }
+    if (!says_people_meet (b)) {
+        g_debug ("agenda: nothing says people meet at the times");
         return FALSE;
     }
 

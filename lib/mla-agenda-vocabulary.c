@@ -256,6 +256,10 @@ static const MlaWordList word_lists[] = {
     { "not-programmes", "meeting", 0, "@MEETING_WORD@", 0 },
     { "not-programmes", "admission", 0, "@ADMISSION@", 0 },
     { "not-programmes", "measures", 0, "@MEASURE@", 0 },
+    { "meetings", "words", 0, "@GATHERING@", 0 },
+    { "meetings", "words-unspaced", 0, "@GATHERING_UNSPACED@", 0 },
+    { "meetings", "items", 0, "@MEETING_ITEM@", 0 },
+    { "meetings", "items-unspaced", 0, "@MEETING_ITEM_UNSPACED@", 0 },
 };
 
 /* The parser's patterns besides the rule table. Each is compiled once,
@@ -444,6 +448,16 @@ static const MlaPattern patterns[] = {
     { FIELD (meeting_word), "(?<!\\w)(?:@MEETING_WORD@)(?!\\w)", G_REGEX_CASELESS },
     /* "dernière entrée à 18h00": an entry of opening hours */
     { FIELD (admission), "(?<!\\w)(?:@ADMISSION@)(?!\\w)", G_REGEX_CASELESS },
+    /* "Workshop", "Sitzung", "talk", "Room: B", "Room 4.12": people meet
+     * at the times */
+    { FIELD (gathering),
+      "(?<!\\w)(?:@GATHERING@)(?!\\w)|@GATHERING_UNSPACED@|^\\s*(?:@LOCATION@)\\s*:"
+      "|(?-i:(?<!\\w)(?:@ROOM@)\\s+\\p{L}?\\d)", G_REGEX_CASELESS },
+    /* "Roll call", "AOB", "TOP 3 Verschiedenes": a meeting's item starts
+     * the title, after its number if any */
+    { FIELD (meeting_item),
+      "^[\\W_]*(?:\\p{L}{0,4}\\s*\\d+[.:)]?\\s+)?(?:(?:@MEETING_ITEM@)(?!\\w)|@MEETING_ITEM_UNSPACED@)",
+      G_REGEX_CASELESS },
     /* "Mash in at 67 C", "Magnum 25 g", "18\u00b0C": a quantity measured,
      * a space or a degree sign before its unit (not "Session 1C", "10
      * C++"; case counts: "l" and "L" are litres, "C" is Celsius) */
@@ -577,10 +591,12 @@ static const MlaPattern patterns[] = {
 #define PARSER_TABLE(parser, offset) (*(GHashTable **) ((char *) (parser) + (offset)))
 #define PARSER_REGEX(parser, offset) (*(GRegex **) ((char *) (parser) + (offset)))
 
-/* Adds an alternation of @words as @name to @placeholders. */
+/* Adds an alternation of @words as @name to @placeholders. Two lists may
+ * not share a name: the second would silently replace the first. */
 static void
 add_placeholder (GHashTable *placeholders, const char *name, GPtrArray *words)
 {
+    g_assert (!g_hash_table_contains (placeholders, name));
     g_hash_table_insert (placeholders, (gpointer) name, alternation (words));
 }
 

@@ -115,7 +115,7 @@ assert_chair (MlaAgendaSlot *slot, const char *name, MlaPersonRole role, gboolea
 static MlaAgenda *
 parse_line (const char *line)
 {
-    g_autofree char *text = g_strdup_printf ("Monday\n\n%s\n11:58pm Filler one\n11:59pm Filler two\n",
+    g_autofree char *text = g_strdup_printf ("Monday\n\n%s\n11:58pm Filler talk one\n11:59pm Filler talk two\n",
                                              line);
 
     return parse_text (text, "2004-07-13T22:50:57-04:00");
@@ -1123,7 +1123,7 @@ START_TEST (test_people_forms)
     g_autoptr (MlaAgenda) agenda = parse_text (people_forms[_i].text, "2026-11-15T10:00:00+01:00");
     MlaAgendaSlot *slot;
 
-    ck_assert_ptr_nonnull (agenda);
+    ck_assert_msg (agenda != NULL, "no agenda for \"%s\"", people_forms[_i].text);
     slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->title, people_forms[_i].title);
     assert_people (slot, people_forms[_i].names, G_N_ELEMENTS (people_forms[_i].names),
@@ -1578,7 +1578,7 @@ START_TEST (test_round6_forms)
     MlaAgendaSlot *slot;
     guint n = 0;
 
-    ck_assert_ptr_nonnull (agenda);
+    ck_assert_msg (agenda != NULL, "no agenda for \"%s\"", round6_forms[_i].text);
     slot = slot_starting (agenda, 0, round6_forms[_i].start);
     ck_assert_pstr_eq (slot->title, round6_forms[_i].title);
     ck_assert_pstr_eq (slot->room, round6_forms[_i].room);
@@ -2399,17 +2399,18 @@ static const struct {
       "- Welcome (9:00-9:15)\n- Patterns (9:15-10:30)\n\nDay 2\n- Recap (9:00-9:15)\n"
       "- Testing (9:15-10:30)\n",
       "2026-06-01T09:00:00+02:00", 4, "2026-06-16", "2026-06-17" },
-    /* day headings in Hungarian (the year first), Greek, Catalan, Korean */
+    /* day headings in Hungarian (the year first), Greek, Catalan, Korean
+     * (a welcome among the titles says people meet) */
     { "2026. november 19., cs\xc3\xbct\xc3\xb6rt\xc3\xb6k\n\n  9:00\xe2\x80\x93" "9:30    Megnyit\xc3\xb3\n"
       "  9:30\xe2\x80\x93" "10:30   Modellek\n  10:45\xe2\x80\x93" "11:45  Kerekasztal\n",
       "2026-11-10T09:00:00+01:00", 3, "2026-11-19", "2026-11-19" },
     { "\xce\x97\xce\xbc\xce\xad\xcf\x81\xce\xb1 1 \xe2\x80\x94 \xce\xa0\xce\xb1\xcf\x81\xce\xb1\xcf\x83\xce\xba\xce\xb5\xcf\x85\xce\xae 16 "
-      "\xce\x9f\xce\xba\xcf\x84\xcf\x89\xce\xb2\xcf\x81\xce\xaf\xce\xbf\xcf\x85\n09:00-09:30  A\n09:30-10:30  B\n10:30-12:00  C\n",
+      "\xce\x9f\xce\xba\xcf\x84\xcf\x89\xce\xb2\xcf\x81\xce\xaf\xce\xbf\xcf\x85\n09:00-09:30  \xce\x9a\xce\xb1\xce\xbb\xcf\x89\xcf\x83\xcf\x8c\xcf\x81\xce\xb9\xcf\x83\xce\xbc\xce\xb1\n09:30-10:30  B\n10:30-12:00  \xce\xa3\xcf\x85\xce\xb6\xce\xae\xcf\x84\xce\xb7\xcf\x83\xce\xb7\n",
       "2026-10-01T09:00:00+03:00", 3, "2026-10-16", "2026-10-16" },
     { "Dijous, 21 de maig de 2026\n9.30-10.15 h   Benvinguda\n10.15-10.45 h  Pausa\n"
       "10.45-11.45 h  Portals\n",
       "2026-05-10T09:00:00+02:00", 3, "2026-05-21", "2026-05-21" },
-    { "2026\xeb\x85\x84 11\xec\x9b\x94 19\xec\x9d\xbc (\xeb\xaa\xa9)\n14:00-14:30  A\n14:30-15:00  B\n15:00-16:00  C\n",
+    { "2026\xeb\x85\x84 11\xec\x9b\x94 19\xec\x9d\xbc (\xeb\xaa\xa9)\n14:00-14:30  \xea\xb0\x9c\xed\x9a\x8c\xec\x82\xac\n14:30-15:00  B\n15:00-16:00  C\n",
       "2026-11-10T09:00:00+09:00", 3, "2026-11-19", "2026-11-19" },
     /* a frame over its fields and an "Agenda" heading with its underline */
     { "Session:   Wednesday, 16 December 2026, 13:30-15:00\nRoom:      Suite 2\n"
@@ -2609,6 +2610,37 @@ START_TEST (test_message_plain_text)
 }
 END_TEST
 
+/* Times that nothing says people meet at (no meeting word in the subject,
+ * a title or a line, no meeting's item, no one, no room, no break) are
+ * no programme: tides, prices by the hour, a timesheet. A word of the
+ * lead-in, a room label or a title's item is enough. */
+static const struct {
+    const char *text;
+    guint slots;
+} meets[] = {
+    { "Saturday 6 December\n  04:12  High water 4.8 m\n  10:31  Low water 0.9 m\n"
+      "  16:40  High water 4.6 m\n  22:55  Low water 1.1 m\n", 0 },
+    { "Prices for Wednesday 10.12.2025:\n\n00:00 - 01:00   27,4 ct/kWh\n01:00 - 02:00   26,1 ct/kWh\n"
+      "02:00 - 03:00   25,8 ct/kWh   cheapest hour\n03:00 - 04:00   25,9 ct/kWh\n", 0 },
+    { "Mon 1/12   08:45-12:15   3.50 h   checkout API refactor\n"
+      "Tue 2/12   09:00-12:00   3.00 h   checkout API refactor, code review\n"
+      "Wed 3/12   08:30-12:30   4.00 h   payment provider sandbox tests\n", 0 },
+    { "Workshop day, Saturday 12 December\n\n10:00  Laser cutting\n11:30  Soldering\n"
+      "14:00  Printer maintenance\n", 3 },
+    { "Saturday 12 December\nRoom: B 0.12\n\n10:00  Laser cutting\n11:30  Soldering\n"
+      "14:00  Printer maintenance\n", 3 },
+    { "Saturday 12 December\n\n10:00  Laser cutting\n11:30  Soldering\n"
+      "14:00  Printer maintenance\n15:00  Wrap-up\n", 4 },
+};
+
+START_TEST (test_evidence_people_meet)
+{
+    g_autoptr (MlaAgenda) agenda = parse_text (meets[_i].text, "2025-12-01T10:00:00+01:00");
+
+    ck_assert_uint_eq (agenda != NULL ? mla_agenda_count_slots (agenda) : 0, meets[_i].slots);
+}
+END_TEST
+
 /* A mail's subject may say what its times are: a rota is no agenda,
  * unless the subject says "Agenda" for itself. */
 static const struct {
@@ -2617,7 +2649,9 @@ static const struct {
 } subjects[] = {
     { "On-call rota, week 47", 0 },
     { "Winterrooster vanaf 6 oktober", 0 },
-    { "Handover week 47", 1 },
+    /* names alone at hours, and nothing that says people meet: a rota */
+    { "Handover week 47", 0 },
+    { "Handover meeting, week 47", 1 },
     { "Agenda: on-call rota review", 1 },
     /* ("timetable" is what any list of times may be called) */
     { "Industrial action: revised timetable on 3 and 5 February", 0 },
@@ -4328,7 +4362,7 @@ START_TEST (test_layouts)
         ck_assert_ptr_null (agenda);
         return;
     }
-    ck_assert_ptr_nonnull (agenda);
+    ck_assert_msg (agenda != NULL, "no agenda for \"%s\"", layouts[_i].text);
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), layouts[_i].n);
     slot = slot_at (agenda, layouts[_i].day, layouts[_i].slot);
     ck_assert_pstr_eq (slot->title, layouts[_i].title);
@@ -4585,6 +4619,7 @@ agenda_suite (void)
     tc = tcase_create ("messages");
     tcase_add_loop_test (tc, test_message_plain_text, 0, G_N_ELEMENTS (messages));
     tcase_add_loop_test (tc, test_message_subject_says_no_programme, 0, G_N_ELEMENTS (subjects));
+    tcase_add_loop_test (tc, test_evidence_people_meet, 0, G_N_ELEMENTS (meets));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("vocabulary");
