@@ -45,7 +45,9 @@ flag_end_before_start (MlaAgendaSlot *slot, int s, int e)
 }
 
 /* "10:00 AM - 10:45 AM \u00b7 Hall A" over the title: the rest of the
- * time line is the slot's place. */
+ * time line is the slot's place. The title stands on the next line: over
+ * a blank line or another slot's, "9:00 \u2013 9:30 | Acreditaci\u00f3n"
+ * is a table row flattened, its cell the title. */
 static gboolean
 place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
 {
@@ -55,6 +57,9 @@ place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
 
     if ((strchr ("|@", *sign) == NULL || *sign == '\0') && !g_str_has_prefix (sign, "\xc2\xb7")
         && !g_str_has_prefix (sign, "\xe2\x80\xa2"))
+        return FALSE;
+    if (b->index + 1 >= b->n_lines || b->lines[b->index + 1].blank
+        || mla_agenda_slot_ends_after (b, b->index, TRUE))
         return FALSE;
     if (!g_regex_match (b->parser->place_after_time, rest, 0, &match))
         return FALSE;

@@ -4348,6 +4348,16 @@ static const struct {
       NULL, NULL, "\u7530\u4e2d \u4e00\u90ce" },
     { japanese_programme, 4, 0, 2, "\u30d1\u30cd\u30eb\u8a0e\u8ad6",
       NULL, NULL, "\u6797 \u5fd7\u660e" },
+    /* a table's rows flattened to "time | cell": the cell is the title,
+     * not a place over a title under it, even a venue's or the last */
+    { "Jueves 12 de marzo de 2026\n\n9:00 \u2013 9:30 | Acreditaci\u00f3n\n"
+      "9:30 \u2013 10:30 | Conferencia invitada\n12:30 \u2013 14:00 | Comida (Restaurante El Claustro)\n"
+      "16:00 | Clausura\n\nLugar: Aula Magna\n",
+      4, 0, 0, "Acreditaci\u00f3n", NULL, NULL, NULL },
+    { "Jueves 12 de marzo de 2026\n\n9:00 \u2013 9:30 | Acreditaci\u00f3n\n"
+      "9:30 \u2013 10:30 | Conferencia invitada\n12:30 \u2013 14:00 | Comida (Restaurante El Claustro)\n"
+      "16:00 | Clausura\n\nLugar: Aula Magna\n",
+      4, 0, 3, "Clausura", NULL, NULL, NULL },
     /* who gives the slot after a bar */
     { bar_speakers, 3, 0, 0, "Welcome", NULL, NULL, "Ingrid Halvorsen" },
     { bar_speakers, 3, 0, 1, "Securing the build", NULL, NULL, "Amira Haddad" },
