@@ -138,6 +138,12 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
                 line->wide_colon = TRUE;
             }
             p += 2;
+        } else if ((guchar) p[0] == 0xe2 && (guchar) p[1] == 0x80 && (guchar) p[2] == 0x95) {
+            /* the horizontal bar "\u2015" of Japanese text reads as the em
+             * dash ("\u9032\u6357\u5831\u544a \u2015 \u7530\u4e2d \u7f8e\u54b2") */
+            g_string_append (text, "\xe2\x80\x94");
+            column++;
+            p += 2;
         } else if ((guchar) p[0] == 0xe3 && (guchar) p[1] == 0x80 && (guchar) p[2] == 0x80) {
             /* an ideographic space is two columns wide: a gap, as in
              * "10:00\u301c10:15\u3000Opening" */

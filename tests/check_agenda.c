@@ -3896,6 +3896,20 @@ static const struct {
       3, 0, 0, "Opening en mededelingen", NULL, NULL, NULL },
     { "Saturday\n\n10:00  Intro\n12:00  ---------- LUNCH -----------\n13:00  Talks\n",
       3, 0, 1, "LUNCH", NULL, NULL, NULL },
+    /* round 10: "(presidente)" is a role; Japanese "\u2015" is a dash before
+     * who gives the item, "\u62c5\u5f53\uff1a" (in charge) a speaker's label */
+    { "Marted\u00ec\n\n21:00  Apertura, approvazione verbale (presidente)\n21:10  Bilancio\n21:40  Varie\n",
+      3, 0, 0, "Apertura, approvazione verbale", NULL, NULL, NULL },
+    { "2025-12-05\n\n14:00-14:10\u3000\u524d\u56de\u8b70\u4e8b\u9332\u306e\u78ba\u8a8d\n"
+      "\u3000\u3000\u3000\u3000\u3000\u3000\u62c5\u5f53\uff1a\u4f50\u85e4 \u5065\n"
+      "14:10-14:40\u3000\u30ea\u30ea\u30fc\u30b93.2 \u9032\u6357\u5831\u544a \u2015 \u7530\u4e2d \u7f8e\u54b2\n"
+      "14:40-14:50\u3000\u4f11\u61a9\n",
+      3, 0, 1, "\u30ea\u30ea\u30fc\u30b93.2 \u9032\u6357\u5831\u544a", NULL, NULL, "\u7530\u4e2d \u7f8e\u54b2" },
+    { "2025-12-05\n\n14:00-14:10\u3000\u524d\u56de\u8b70\u4e8b\u9332\u306e\u78ba\u8a8d\n"
+      "\u3000\u3000\u3000\u3000\u3000\u3000\u62c5\u5f53\uff1a\u4f50\u85e4 \u5065\n"
+      "14:10-14:40\u3000\u30ea\u30ea\u30fc\u30b93.2 \u9032\u6357\u5831\u544a \u2015 \u7530\u4e2d \u7f8e\u54b2\n"
+      "14:40-14:50\u3000\u4f11\u61a9\n",
+      3, 0, 0, "\u524d\u56de\u8b70\u4e8b\u9332\u306e\u78ba\u8a8d", NULL, NULL, "\u4f50\u85e4 \u5065" },
     { "Jueves\n\n10:00  Sesi\u00f3n 1\n14:00  Comida (cafeter\u00eda de la facultad)\n15:30  Sesi\u00f3n 2\n",
       3, 0, 1, "Comida", NULL, "cafeter\u00eda de la facultad", NULL },
     /* an item's number in its own column */
