@@ -3600,6 +3600,12 @@ static const char japanese_programme[] =
     "\u6797 \u5fd7\u660e\uff08\u8abf\u6574\u4e2d\uff09\n"
     "16:00-16:10\u3000\u9589\u4f1a\n";
 
+/* An HTML table's rows as text: "time | cell", one cell a row. */
+static const char flattened_cells[] =
+    "Jueves 12 de marzo de 2026\n\n9:00 \u2013 9:30 | Acreditaci\u00f3n\n"
+    "9:30 \u2013 10:30 | Conferencia invitada\n12:30 \u2013 14:00 | Comida (Restaurante El Claustro)\n"
+    "16:00 | Clausura\n\nLugar: Aula Magna\n";
+
 static const struct {
     const char *text;
     guint n, day, slot;
@@ -4364,14 +4370,8 @@ static const struct {
       NULL, NULL, "\u6797 \u5fd7\u660e" },
     /* a table's rows flattened to "time | cell": the cell is the title,
      * not a place over a title under it, even a venue's or the last */
-    { "Jueves 12 de marzo de 2026\n\n9:00 \u2013 9:30 | Acreditaci\u00f3n\n"
-      "9:30 \u2013 10:30 | Conferencia invitada\n12:30 \u2013 14:00 | Comida (Restaurante El Claustro)\n"
-      "16:00 | Clausura\n\nLugar: Aula Magna\n",
-      4, 0, 0, "Acreditaci\u00f3n", NULL, NULL, NULL },
-    { "Jueves 12 de marzo de 2026\n\n9:00 \u2013 9:30 | Acreditaci\u00f3n\n"
-      "9:30 \u2013 10:30 | Conferencia invitada\n12:30 \u2013 14:00 | Comida (Restaurante El Claustro)\n"
-      "16:00 | Clausura\n\nLugar: Aula Magna\n",
-      4, 0, 3, "Clausura", NULL, NULL, NULL },
+    { flattened_cells, 4, 0, 0, "Acreditaci\u00f3n", NULL, NULL, NULL },
+    { flattened_cells, 4, 0, 3, "Clausura", NULL, NULL, NULL },
     /* who gives the slot after a bar */
     { bar_speakers, 3, 0, 0, "Welcome", NULL, NULL, "Ingrid Halvorsen" },
     { bar_speakers, 3, 0, 1, "Securing the build", NULL, NULL, "Amira Haddad" },
