@@ -315,14 +315,19 @@ is_no_session (MlaAgendaBuilder *b, const MlaAgendaSlot *slot)
 
 /* Whether anything says people meet at the times: a slot with someone,
  * a room or a place in it, a break, a meal or a social, a title that
- * starts with a meeting's item ("Roll call", "AOB"), or a word for a
- * meeting ("workshop", "Sitzung", "talk", "Room: B") in the subject, a
- * title or a line of the text. A list of times with none of these
- * (prices by the hour, a timesheet's hours, a tide table) is no
- * programme, whatever its layout. */
+ * starts with a meeting's item ("Roll call", "AOB"), a word for a meeting
+ * ("workshop", "Sitzung", "rehearsal") in the subject or a title, or
+ * such a word or a place ("Room: B") in the lines before the times (not
+ * in a footer or a signature: "view this discussion on the web"). A
+ * list of times with none of these (prices by the hour, a timesheet's
+ * hours, a tide table) is no programme, whatever its layout. */
 static gboolean
 says_people_meet (MlaAgendaBuilder *b)
 {
+    guint first;
+
+    if (b->slot_lines->len == 0)
+        return FALSE;
     if (b->subject != NULL && g_regex_match (b->parser->gathering, b->subject, 0, NULL))
         return TRUE;
     for (guint i = 0; i < b->agenda->days->len; i++) {
@@ -330,18 +335,19 @@ says_people_meet (MlaAgendaBuilder *b)
 
         for (guint j = 0; j < day->slots->len; j++) {
             const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
+
             if (slot->people->len > 0 || slot->room != NULL || slot->location != NULL)
                 return TRUE;
             if (slot->title != NULL
                 && (mla_agenda_parser_kind (b->parser, slot->title) != MLA_SLOT_KIND_SESSION
-                    || g_regex_match (b->parser->meeting_item, slot->title, 0, NULL)))
+                    || g_regex_match (b->parser->meeting_item, slot->title, 0, NULL)
+                    || g_regex_match (b->parser->gathering, slot->title, 0, NULL)))
                 return TRUE;
         }
     }
-    for (guint i = 0; i < b->n_lines; i++)
-        if (!b->lines[i].blank && g_regex_match (b->parser->gathering, b->lines[i].text, 0, NULL))
-            return TRUE;
-    return FALSE;
+    first = g_array_index (b->slot_lines, guint, 0);
+    return said_near (b, first, -1, LEAD_IN_LINES, b->parser->gathering)
+           || said_near (b, first, -1, LEAD_IN_LINES, b->parser->place_line);
 }
 
 gboolean

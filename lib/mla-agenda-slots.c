@@ -45,9 +45,10 @@ flag_end_before_start (MlaAgendaSlot *slot, int s, int e)
 }
 
 /* "10:00 AM - 10:45 AM \u00b7 Hall A" over the title: the rest of the
- * time line is the slot's place. The title stands on the next line: over
- * a blank line or another slot's, "9:00 \u2013 9:30 | Acreditaci\u00f3n"
- * is a table row flattened, its cell the title. */
+ * time line is the slot's place. Over another slot's line there is no
+ * title below; and after a bar the title stands on the very next line:
+ * over a blank line, "16:00 | Clausura" is a table row flattened, its
+ * cell the title. */
 static gboolean
 place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
 {
@@ -58,8 +59,8 @@ place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
     if ((strchr ("|@", *sign) == NULL || *sign == '\0') && !g_str_has_prefix (sign, "\xc2\xb7")
         && !g_str_has_prefix (sign, "\xe2\x80\xa2"))
         return FALSE;
-    if (b->index + 1 >= b->n_lines || b->lines[b->index + 1].blank
-        || mla_agenda_slot_ends_after (b, b->index, TRUE))
+    if (mla_agenda_slot_ends_after (b, b->index, TRUE)
+        || (*sign == '|' && (b->index + 1 >= b->n_lines || b->lines[b->index + 1].blank)))
         return FALSE;
     if (!g_regex_match (b->parser->place_after_time, rest, 0, &match))
         return FALSE;

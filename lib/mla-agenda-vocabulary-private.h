@@ -94,7 +94,8 @@ struct MlaAgendaParser {
     GRegex *programme_word;     /* "Agenda", not "timetable" */
     GRegex *meeting_word;       /* "Agenda", not "Programme" */
     GRegex *admission;          /* "dernière entrée", "last admission" */
-    GRegex *gathering;          /* "workshop", "Sitzung", "talk", "Room: B" */
+    GRegex *gathering;          /* "workshop", "Vorstandssitzung", "talk" */
+    GRegex *place_line;         /* "Room: B", "Room 4.12" */
     GRegex *meeting_item;       /* "Roll call", "AOB": a title's start */
     GRegex *measure;            /* "74 C", "25 g", "12 l" */
     GRegex *by_name;            /* "Keynote by Dr. Tim Bray", "with Ann Lee" */

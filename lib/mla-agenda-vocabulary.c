@@ -99,9 +99,16 @@ alternation (GPtrArray *words)
 
     g_ptr_array_sort (words, longest_first);
     for (guint i = 0; i < words->len; i++) {
-        g_autofree char *escaped = g_regex_escape_string (g_ptr_array_index (words, i), -1);
+        const char *word = g_ptr_array_index (words, i);
+        g_autofree char *escaped = NULL;
 
-        if (i > 0)
+        /* (an empty word, "a;;b" or a list left empty, would match
+         * everywhere: a list placed without word boundaries would then
+         * match every line) */
+        if (word[0] == '\0')
+            continue;
+        escaped = g_regex_escape_string (word, -1);
+        if (out->len > 0)
             g_string_append_c (out, '|');
         for (const char *p = escaped; *p != '\0'; p++) {
             if (*p == ' ')
@@ -110,6 +117,8 @@ alternation (GPtrArray *words)
                 g_string_append_c (out, *p);
         }
     }
+    if (out->len == 0)
+        g_string_append (out, "(?!)");    /* no word: matches nothing */
     return g_string_free (out, FALSE);
 }
 
@@ -258,6 +267,7 @@ static const MlaWordList word_lists[] = {
     { "not-programmes", "measures", 0, "@MEASURE@", 0 },
     { "meetings", "words", 0, "@GATHERING@", 0 },
     { "meetings", "words-unspaced", 0, "@GATHERING_UNSPACED@", 0 },
+    { "meetings", "words-ending", 0, "@GATHERING_ENDING@", 0 },
     { "meetings", "items", 0, "@MEETING_ITEM@", 0 },
     { "meetings", "items-unspaced", 0, "@MEETING_ITEM_UNSPACED@", 0 },
 };
@@ -448,15 +458,21 @@ static const MlaPattern patterns[] = {
     { FIELD (meeting_word), "(?<!\\w)(?:@MEETING_WORD@)(?!\\w)", G_REGEX_CASELESS },
     /* "dernière entrée à 18h00": an entry of opening hours */
     { FIELD (admission), "(?<!\\w)(?:@ADMISSION@)(?!\\w)", G_REGEX_CASELESS },
-    /* "Workshop", "Sitzung", "talk", "Room: B", "Room 4.12": people meet
+    /* "Workshop", "Vorstandssitzung", "talk", "Thursday call": people meet
      * at the times */
     { FIELD (gathering),
-      "(?<!\\w)(?:@GATHERING@)(?!\\w)|@GATHERING_UNSPACED@|^\\s*(?:@LOCATION@)\\s*:"
-      "|(?-i:(?<!\\w)(?:@ROOM@)\\s+\\p{L}?\\d)", G_REGEX_CASELESS },
-    /* "Roll call", "AOB", "TOP 3 Verschiedenes": a meeting's item starts
-     * the title, after its number if any */
+      "(?<!\\w)(?:@GATHERING@)(?!\\w)|(?:@GATHERING_ENDING@)(?!\\w)|@GATHERING_UNSPACED@"
+      "|(?<!\\w)(?:@WEEKDAY@|WG|team|community|project|steering|board)\\s+call(?!\\w)",
+      G_REGEX_CASELESS },
+    /* "Room: B", "Every Monday, Room 4.12": where people meet */
+    { FIELD (place_line),
+      "^\\s*(?:@LOCATION@)\\s*:|(?-i:(?<!\\w)(?:@ROOM@)\\s+\\p{L}?\\d)", G_REGEX_CASELESS },
+    /* "Roll call", "AOB", "TOP 3 Verschiedenes", "3.1 Approval of
+     * minutes", "IV. Varie": a meeting's item starts the title, after
+     * its number if any */
     { FIELD (meeting_item),
-      "^[\\W_]*(?:\\p{L}{0,4}\\s*\\d+[.:)]?\\s+)?(?:(?:@MEETING_ITEM@)(?!\\w)|@MEETING_ITEM_UNSPACED@)",
+      "^[\\W_]*(?:(?:(?:@ITEM@)\\s*)?(?:\\d+(?:\\.\\d+)*|[IVXLC]+)[.:)]?\\s+)?"
+      "(?:(?:@MEETING_ITEM@)(?!\\w)|@MEETING_ITEM_UNSPACED@)",
       G_REGEX_CASELESS },
     /* "Mash in at 67 C", "Magnum 25 g", "18\u00b0C": a quantity measured,
      * a space or a degree sign before its unit (not "Session 1C", "10
@@ -591,8 +607,9 @@ static const MlaPattern patterns[] = {
 #define PARSER_TABLE(parser, offset) (*(GHashTable **) ((char *) (parser) + (offset)))
 #define PARSER_REGEX(parser, offset) (*(GRegex **) ((char *) (parser) + (offset)))
 
-/* Adds an alternation of @words as @name to @placeholders. Two lists may
- * not share a name: the second would silently replace the first. */
+/* Adds an alternation of @words as @name to @placeholders. Two word
+ * lists may not share a name: the second would silently replace the
+ * first. */
 static void
 add_placeholder (GHashTable *placeholders, const char *name, GPtrArray *words)
 {

@@ -2631,6 +2631,15 @@ static const struct {
       "14:00  Printer maintenance\n", 3 },
     { "Saturday 12 December\n\n10:00  Laser cutting\n11:30  Soldering\n"
       "14:00  Printer maintenance\n15:00  Wrap-up\n", 4 },
+    /* a list's footer says nothing about the times above it */
+    { "Prices for Wednesday 10.12.2025:\n\n00:00 - 01:00   27,4 ct/kWh\n01:00 - 02:00   26,1 ct/kWh\n"
+      "02:00 - 03:00   25,8 ct/kWh\n\n-- \nTo view this discussion on the web visit\n"
+      "https://groups.example.org/d/msgid/prices\n", 0 },
+    /* a compound's end ("Vorstandssitzung"), a numbered item, Chinese */
+    { "Vorstandssitzung am 12. M\u00e4rz\n\n17:00  Kassenbericht\n17:30  Haushalt\n18:00  Antr\u00e4ge\n", 3 },
+    { "Thursday\n\n17:00  3.1 Approval of minutes\n17:10  3.2 Budget\n17:40  3.3 Hiring\n", 3 },
+    { "\u6280\u672f\u59d4\u5458\u4f1a\u4f1a\u8bae\u8bae\u7a0b\n\n14:00  \u9879\u76ee\u8fdb\u5c55\n"
+      "15:00  \u6280\u672f\u8def\u7ebf\n16:00  \u4e0b\u4e00\u6b65\n", 3 },
 };
 
 START_TEST (test_evidence_people_meet)
@@ -2683,8 +2692,9 @@ START_TEST (test_vocabulary_missing_file)
 }
 END_TEST
 
-/* A new label is a data change: the vocabulary file, no C. */
-START_TEST (test_vocabulary_new_label)
+/* A parser of the stock vocabulary with @key of @group set to @value. */
+static MlaAgendaParser *
+parser_with (const char *group, const char *key, const char *value)
 {
     g_autofree char *dir = mla_test_make_tmpdir ();
     g_autofree char *path = g_build_filename (dir, "vocab.ini", NULL);
@@ -2692,16 +2702,24 @@ START_TEST (test_vocabulary_new_label)
     g_autofree char *vocab = NULL;
     g_autoptr (GKeyFile) keys = g_key_file_new ();
     g_autoptr (GError) error = NULL;
-    g_autoptr (MlaAgendaParser) parser = NULL;
-    g_autoptr (GPtrArray) agendas = NULL;
-    MlaAgendaSlot *slot;
+    MlaAgendaParser *parser;
 
     ck_assert (g_key_file_load_from_file (keys, source, G_KEY_FILE_KEEP_COMMENTS, &error));
-    g_key_file_set_string (keys, "labels", "moderator", "Moderator;Wrangler");
+    g_key_file_set_string (keys, group, key, value);
     vocab = g_key_file_to_data (keys, NULL, NULL);
     ck_assert (g_file_set_contents (path, vocab, -1, &error));
     parser = mla_agenda_parser_new (path, &error);
     ck_assert_msg (parser != NULL, "%s", error != NULL ? error->message : "?");
+    return parser;
+}
+
+/* A new label is a data change: the vocabulary file, no C. */
+START_TEST (test_vocabulary_new_label)
+{
+    g_autoptr (MlaAgendaParser) parser = parser_with ("labels", "moderator", "Moderator;Wrangler");
+    g_autoptr (GPtrArray) agendas = NULL;
+    MlaAgendaSlot *slot;
+
     agendas = mla_agenda_parser_parse (parser,
                                        "Monday\n\n9:00 - Panel\n\tWrangler: Ada Lovelace\n"
                                        "10:00 - Talk\n11:00 - Close\n",
@@ -2711,6 +2729,20 @@ START_TEST (test_vocabulary_new_label)
                                    ((MlaAgenda *) g_ptr_array_index (agendas, 0))->days, 0))->slots,
                               0);
     assert_chair (slot, "Ada Lovelace", MLA_PERSON_ROLE_MODERATOR, TRUE);
+}
+END_TEST
+
+/* A list left empty, or an empty word in one ("a;;b"), matches nothing:
+ * a list found anywhere in a line would otherwise match every line. */
+START_TEST (test_vocabulary_empty_list)
+{
+    static const char *const keys[][2] = {
+        { "words-unspaced", "" }, { "items-unspaced", ";;" }, { "words-ending", "" },
+    };
+    g_autoptr (MlaAgendaParser) parser = parser_with ("meetings", keys[_i][0], keys[_i][1]);
+    g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, meets[0].text, NULL);
+
+    ck_assert_uint_eq (agendas->len, 0);
 }
 END_TEST
 
@@ -3600,6 +3632,14 @@ static const char japanese_programme[] =
     "\u6797 \u5fd7\u660e\uff08\u8abf\u6574\u4e2d\uff09\n"
     "16:00-16:10\u3000\u9589\u4f1a\n";
 
+/* A monthly meeting in Japanese: "\u62c5\u5f53\uff1a" (in charge) under an item, a
+ * speaker after "\u2015". */
+static const char teirei[] =
+    "2025-12-05\n\n14:00-14:10\u3000\u524d\u56de\u8b70\u4e8b\u9332\u306e\u78ba\u8a8d\n"
+    "\u3000\u3000\u3000\u3000\u3000\u3000\u62c5\u5f53\uff1a\u4f50\u85e4 \u5065\n"
+    "14:10-14:40\u3000\u30ea\u30ea\u30fc\u30b93.2 \u9032\u6357\u5831\u544a \u2015 \u7530\u4e2d \u7f8e\u54b2\n"
+    "14:40-14:50\u3000\u4f11\u61a9\n";
+
 /* An HTML table's rows as text: "time | cell", one cell a row. */
 static const char flattened_cells[] =
     "Jueves 12 de marzo de 2026\n\n9:00 \u2013 9:30 | Acreditaci\u00f3n\n"
@@ -3906,15 +3946,9 @@ static const struct {
      * who gives the item, "\u62c5\u5f53\uff1a" (in charge) a speaker's label */
     { "Marted\u00ec\n\n21:00  Apertura, approvazione verbale (presidente)\n21:10  Bilancio\n21:40  Varie\n",
       3, 0, 0, "Apertura, approvazione verbale", NULL, NULL, NULL },
-    { "2025-12-05\n\n14:00-14:10\u3000\u524d\u56de\u8b70\u4e8b\u9332\u306e\u78ba\u8a8d\n"
-      "\u3000\u3000\u3000\u3000\u3000\u3000\u62c5\u5f53\uff1a\u4f50\u85e4 \u5065\n"
-      "14:10-14:40\u3000\u30ea\u30ea\u30fc\u30b93.2 \u9032\u6357\u5831\u544a \u2015 \u7530\u4e2d \u7f8e\u54b2\n"
-      "14:40-14:50\u3000\u4f11\u61a9\n",
+    { teirei,
       3, 0, 1, "\u30ea\u30ea\u30fc\u30b93.2 \u9032\u6357\u5831\u544a", NULL, NULL, "\u7530\u4e2d \u7f8e\u54b2" },
-    { "2025-12-05\n\n14:00-14:10\u3000\u524d\u56de\u8b70\u4e8b\u9332\u306e\u78ba\u8a8d\n"
-      "\u3000\u3000\u3000\u3000\u3000\u3000\u62c5\u5f53\uff1a\u4f50\u85e4 \u5065\n"
-      "14:10-14:40\u3000\u30ea\u30ea\u30fc\u30b93.2 \u9032\u6357\u5831\u544a \u2015 \u7530\u4e2d \u7f8e\u54b2\n"
-      "14:40-14:50\u3000\u4f11\u61a9\n",
+    { teirei,
       3, 0, 0, "\u524d\u56de\u8b70\u4e8b\u9332\u306e\u78ba\u8a8d", NULL, NULL, "\u4f50\u85e4 \u5065" },
     { "Jueves\n\n10:00  Sesi\u00f3n 1\n14:00  Comida (cafeter\u00eda de la facultad)\n15:30  Sesi\u00f3n 2\n",
       3, 0, 1, "Comida", NULL, "cafeter\u00eda de la facultad", NULL },
@@ -4372,6 +4406,10 @@ static const struct {
      * not a place over a title under it, even a venue's or the last */
     { flattened_cells, 4, 0, 0, "Acreditaci\u00f3n", NULL, NULL, NULL },
     { flattened_cells, 4, 0, 3, "Clausura", NULL, NULL, NULL },
+    /* a place after a middle dot stands over the title, blank line or not */
+    { "Saturday\n\n10:00 AM - 10:45 AM \u00b7 Hall A\n\nOpening keynote\n\n"
+      "11:00 AM - 11:45 AM \u00b7 Room 2\n\nRust in the kernel\n",
+      2, 0, 0, "Opening keynote", NULL, "Hall A", NULL },
     /* who gives the slot after a bar */
     { bar_speakers, 3, 0, 0, "Welcome", NULL, NULL, "Ingrid Halvorsen" },
     { bar_speakers, 3, 0, 1, "Securing the build", NULL, NULL, "Amira Haddad" },
@@ -4649,6 +4687,7 @@ agenda_suite (void)
     tc = tcase_create ("vocabulary");
     tcase_add_test (tc, test_vocabulary_missing_file);
     tcase_add_test (tc, test_vocabulary_new_label);
+    tcase_add_loop_test (tc, test_vocabulary_empty_list, 0, 3);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("corpus");
