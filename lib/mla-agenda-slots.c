@@ -59,8 +59,9 @@ place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
     if ((strchr ("|@", *sign) == NULL || *sign == '\0') && !g_str_has_prefix (sign, "\xc2\xb7")
         && !g_str_has_prefix (sign, "\xe2\x80\xa2"))
         return FALSE;
+    /* (when the slot does not end here, a line with text follows) */
     if (mla_agenda_slot_ends_after (b, b->index, TRUE)
-        || (*sign == '|' && (b->index + 1 >= b->n_lines || b->lines[b->index + 1].blank)))
+        || (*sign == '|' && b->lines[b->index + 1].blank))
         return FALSE;
     if (!g_regex_match (b->parser->place_after_time, rest, 0, &match))
         return FALSE;

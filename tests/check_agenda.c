@@ -2611,9 +2611,9 @@ START_TEST (test_message_plain_text)
 END_TEST
 
 /* Times that nothing says people meet at (no meeting word in the subject,
- * a title or a line, no meeting's item, no one, no room, no break) are
- * no programme: tides, prices by the hour, a timesheet. A word of the
- * lead-in, a room label or a title's item is enough. */
+ * a title or the lines before them, no meeting's item, no one, no room,
+ * no break) are no programme: tides, prices by the hour, a timesheet. A
+ * word of the lead-in, a room label or a title's item is enough. */
 static const struct {
     const char *text;
     guint slots;
@@ -2734,12 +2734,14 @@ END_TEST
 
 /* A list left empty, or an empty word in one ("a;;b"), matches nothing:
  * a list found anywhere in a line would otherwise match every line. */
+static const char *const empty_lists[][2] = {
+    { "words-unspaced", "" }, { "items-unspaced", ";;" }, { "words-ending", "" },
+};
+
 START_TEST (test_vocabulary_empty_list)
 {
-    static const char *const keys[][2] = {
-        { "words-unspaced", "" }, { "items-unspaced", ";;" }, { "words-ending", "" },
-    };
-    g_autoptr (MlaAgendaParser) parser = parser_with ("meetings", keys[_i][0], keys[_i][1]);
+    g_autoptr (MlaAgendaParser) parser = parser_with ("meetings", empty_lists[_i][0],
+                                                      empty_lists[_i][1]);
     g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, meets[0].text, NULL);
 
     ck_assert_uint_eq (agendas->len, 0);
@@ -4687,7 +4689,7 @@ agenda_suite (void)
     tc = tcase_create ("vocabulary");
     tcase_add_test (tc, test_vocabulary_missing_file);
     tcase_add_test (tc, test_vocabulary_new_label);
-    tcase_add_loop_test (tc, test_vocabulary_empty_list, 0, 3);
+    tcase_add_loop_test (tc, test_vocabulary_empty_list, 0, G_N_ELEMENTS (empty_lists));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("corpus");
