@@ -2769,11 +2769,20 @@ START_TEST (test_corpus_shared_agendas)
     ck_assert_ptr_nonnull (dir);
     while ((name = g_dir_read_name (dir)) != NULL) {
         g_autofree char *path = g_build_filename (dir_path, name, NULL);
+        g_autofree char *relative = NULL;
+        g_autofree char *expected = NULL;
         g_autofree char *text = NULL;
         g_autoptr (GPtrArray) agendas = NULL;
         guint slots = 0;
 
         if (!g_str_has_suffix (name, ".txt"))
+            continue;
+        /* Only the texts whose expected agendas the project has written
+         * (tests/data/agendas/NAME.xml); bench/agenda-accuracy scores the
+         * others (issue 26). */
+        relative = g_strdup_printf ("tests/data/agendas/%.*s.xml", (int) strlen (name) - 4, name);
+        expected = mla_test_srcdir_path (relative);
+        if (!g_file_test (expected, G_FILE_TEST_EXISTS))
             continue;
         ck_assert (g_file_get_contents (path, &text, NULL, NULL));
         agendas = mla_agenda_parser_parse (parser, text, ref);

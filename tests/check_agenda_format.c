@@ -104,7 +104,7 @@ write_agendas (GPtrArray *agendas, MlaAgendaFormat format, const char *timezone)
 {
     g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
     g_autoptr (GError) error = NULL;
-    MlaAgendaWriteOptions options = { timezone, FIXED_DTSTAMP };
+    MlaAgendaWriteOptions options = { timezone, FIXED_DTSTAMP, mla_site_agenda_write_pages };
 
     ck_assert_msg (mla_agenda_write (agendas, format, &options, out, &error), "write: %s",
                    error ? error->message : "?");
@@ -222,7 +222,8 @@ START_TEST (test_agenda_format_html_golden)
     g_autoptr (GBytes) page = NULL;
     g_autoptr (GError) error = NULL;
 
-    ck_assert_msg (mla_agenda_write_html (g_ptr_array_index (agendas, 0), out, &error),
+    g_ptr_array_set_size (agendas, 1);
+    ck_assert_msg (mla_site_agenda_write_pages (agendas, out, &error),
                    "write: %s", error ? error->message : "?");
     ck_assert (g_output_stream_close (out, NULL, NULL));
     html = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
@@ -271,11 +272,26 @@ START_TEST (test_agenda_format_ics_unknown_timezone)
     g_autoptr (GPtrArray) agendas = make_agendas ();
     g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
     g_autoptr (GError) error = NULL;
-    MlaAgendaWriteOptions options = { "Nowhere/Land", 0 };
+    MlaAgendaWriteOptions options = { "Nowhere/Land", 0, NULL };
 
     ck_assert (!mla_agenda_write (agendas, MLA_AGENDA_FORMAT_ICS, &options, out, &error));
     ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID));
     ck_assert_ptr_nonnull (strstr (error->message, "Nowhere/Land"));
+    ck_assert_uint_eq (g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), 0);
+}
+END_TEST
+
+/* HTML is the site's page: without the site's writer the agenda layer
+ * writes nothing and says why. */
+START_TEST (test_agenda_format_html_needs_page_writer)
+{
+    g_autoptr (GPtrArray) agendas = make_agendas ();
+    g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autoptr (GError) error = NULL;
+    MlaAgendaWriteOptions options = { NULL, 0, NULL };
+
+    ck_assert (!mla_agenda_write (agendas, MLA_AGENDA_FORMAT_HTML, &options, out, &error));
+    ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID));
     ck_assert_uint_eq (g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), 0);
 }
 END_TEST
@@ -331,7 +347,7 @@ START_TEST (test_agenda_format_write_error)
     g_autoptr (GPtrArray) agendas = make_agendas ();
     g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
     g_autoptr (GError) error = NULL;
-    MlaAgendaWriteOptions options = { NULL, FIXED_DTSTAMP };
+    MlaAgendaWriteOptions options = { NULL, FIXED_DTSTAMP, mla_site_agenda_write_pages };
 
     ck_assert (g_output_stream_close (out, NULL, NULL));
     ck_assert (!mla_agenda_write (agendas, (MlaAgendaFormat) _i, &options, out, &error));
@@ -477,6 +493,7 @@ agenda_format_suite (void)
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("errors");
+    tcase_add_test (tc, test_agenda_format_html_needs_page_writer);
     tcase_add_loop_test (tc, test_agenda_format_write_error, MLA_AGENDA_FORMAT_XML,
                          MLA_AGENDA_FORMAT_TEXT + 1);
     suite_add_tcase (suite, tc);

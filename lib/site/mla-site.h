@@ -4,7 +4,7 @@
  * place: a manifest of what every file holds lets a rebuild write only the
  * files whose bytes change and remove those no longer made. */
 #pragma once
-#include <glib.h>
+#include <gio/gio.h>
 #include "mla-api.h"
 #include "mla-archive.h"
 #include "mla-overview.h"
@@ -60,6 +60,17 @@ typedef struct MlaSiteStats {
  * @explicit nullable, not "". Returns: (transfer full) (nullable): NULL
  * when there is none. */
 MLA_API char *mla_site_find_pagefind (const char *explicit);
+
+/* Writes each agenda of @agendas (MlaAgenda *) to @out as a complete
+ * HTML5 page that needs no other file: the site's timetable (a table per
+ * day, parallel rooms as columns) made by its agenda.xsl, with the
+ * built-in style.css inlined in a <style> element that the page's
+ * Content-Security-Policy allows by its SHA-256 hash, no links to the rest
+ * of a site. Pages follow one another. The agenda formats take it as
+ * MlaAgendaWriteOptions.html. Fails when a stylesheet fails or writing to
+ * @out fails. */
+MLA_API gboolean mla_site_agenda_write_pages (GPtrArray *agendas, GOutputStream *out,
+                                              GError **error);
 
 /* Builds or updates the site of @archive in the folder @output (created
  * when missing). Nothing is written outside it, and symbolic links already

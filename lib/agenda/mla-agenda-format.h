@@ -17,16 +17,24 @@ typedef enum {
 /* Parses "xml", "ics", "html" or "text". Returns FALSE if unknown. */
 MLA_API gboolean mla_agenda_format_from_string (const char *name, MlaAgendaFormat *out_format);
 
+/* Writes @agendas (MlaAgenda *) to @out as HTML pages, one after another. */
+typedef gboolean (*MlaAgendaPagesFunc) (GPtrArray *agendas, GOutputStream *out,
+                                        GError **error);
+
 typedef struct MlaAgendaWriteOptions {
     const char *timezone;   /* nullable: an Olson zone for ICS; NULL = floating times */
     gint64 dtstamp;         /* ICS DTSTAMP as Unix time; 0 = now (tests and
                              * SOURCE_DATE_EPOCH make output reproducible) */
+    MlaAgendaPagesFunc html; /* HTML is the site's timetable: the caller passes
+                              * mla_site_agenda_write_pages (mla-site.h), so
+                              * that this layer never calls the site above it */
 } MlaAgendaWriteOptions;
 
 /* Writes @agendas (MlaAgenda *) to @out in @format: XML as one <agendas>
  * document, ICS as one VCALENDAR, text as one listing, HTML as one
- * document per agenda (concatenated; use mla_agenda_write_html() to write
- * them to separate files). @options is nullable.
+ * document per agenda (concatenated, by @options->html; use
+ * mla_agenda_write_files() to write them to separate files). @options is
+ * nullable, but not for HTML.
  * ICS holds one VEVENT per slot of a day with a date; slots of undated days
  * (see mla_agenda_count_undated_slots()) are left out, and when no event is
  * left nothing at all is written (RFC 5545 wants at least one component).
@@ -35,18 +43,12 @@ typedef struct MlaAgendaWriteOptions {
  * the first revision's UIDs with SEQUENCE raised, and the slots it dropped
  * come as STATUS:CANCELLED events.
  * Fails with MLA_ERROR_INVALID, before writing anything, when
- * @options->timezone is not a zone libical knows; otherwise only when
+ * @options->timezone is not a zone libical knows, or for HTML without
+ * @options->html; otherwise only when
  * writing to @out fails. */
 MLA_API gboolean mla_agenda_write (GPtrArray *agendas, MlaAgendaFormat format,
                                    const MlaAgendaWriteOptions *options,
                                    GOutputStream *out, GError **error);
-/* Writes @agenda as one standalone HTML5 page: the site's timetable (a
- * table per day, parallel rooms as columns) made by the site's agenda.xsl,
- * with the site's style.css inlined. Fails when the built-in stylesheets
- * fail or writing to @out fails. */
-MLA_API gboolean mla_agenda_write_html (const MlaAgenda *agenda, GOutputStream *out,
-                                        GError **error);
-
 /* Slots of days without a resolved date: what ICS output leaves out. */
 MLA_API guint mla_agenda_count_undated_slots (const MlaAgenda *agenda);
 

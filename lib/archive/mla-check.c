@@ -2,6 +2,7 @@
  * SHA-256, each .keys cache against its volume, and every defect and
  * reject reported. */
 #include "config.h"
+#include "mla-check.h"
 #include <string.h>
 #include "mla-digest-private.h"
 #include "mla-error.h"

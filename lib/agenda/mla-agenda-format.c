@@ -13,7 +13,6 @@
 #include "mla-agenda-format-private.h"
 #include "mla-agenda-revision-private.h"
 #include "mla-atomic-file-private.h"
-#include "mla-site-agenda-private.h"
 
 static const struct {
     const char *name;
@@ -181,19 +180,6 @@ write_xml (GPtrArray *agendas, GOutputStream *out, GError **error)
     return mla_xml_writer_finish (xml, error);
 }
 
-/* iCalendar */
-
-gboolean
-mla_agenda_write_html (const MlaAgenda *agenda, GOutputStream *out, GError **error)
-{
-    g_autoptr (GPtrArray) one = g_ptr_array_new ();
-
-    g_return_val_if_fail (agenda != NULL, FALSE);
-    g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
-    g_ptr_array_add (one, (gpointer) agenda);
-    return mla_site_agenda_write_pages (one, out, error);
-}
-
 /* Text */
 
 static void
@@ -286,7 +272,10 @@ mla_agenda_write (GPtrArray *agendas, MlaAgendaFormat format,
     case MLA_AGENDA_FORMAT_ICS:
         return mla_agenda_write_ics (agendas, options, out, error);
     case MLA_AGENDA_FORMAT_HTML:
-        return mla_site_agenda_write_pages (agendas, out, error);
+        if (options == NULL || options->html == NULL)
+            return mla_throw (error, MLA_ERROR_INVALID,
+                              "HTML agendas are the site's pages: no page writer given");
+        return options->html (agendas, out, error);
     case MLA_AGENDA_FORMAT_TEXT:
         return write_text (agendas, out, error);
     }

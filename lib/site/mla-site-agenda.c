@@ -5,7 +5,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-error.h"
-#include "mla-site-agenda-private.h"
+#include "mla-site.h"
 #include "mla-xml-writer-private.h"
 #include "mla-site-private.h"
 

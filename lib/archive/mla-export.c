@@ -1,5 +1,6 @@
 /* mla-export.c: the archive back as mboxrd. */
 #include "config.h"
+#include "mla-export.h"
 #include "mla-mbox-writer-private.h"
 #include "mla-record.h"
 

@@ -389,7 +389,7 @@ put_agendas (Build *build, GError **error)
         g_autofree char *page_signature = signature (build, "agenda", a->version,
                                                      sha_of (site, a->entry), NULL);
         g_autoptr (GOutputStream) memory = NULL;
-        MlaAgendaWriteOptions options = { NULL, 0 };
+        MlaAgendaWriteOptions options = { NULL, 0, NULL };
 
         if (!mla_site_files_keep (build->files, page, page_signature)
             && !put_page (build, mla_site_model_agenda (site, i), page, error))

@@ -4,6 +4,8 @@
  * committed. Files not listed in the index are leftovers of an
  * interrupted import and are overwritten by the next. */
 #include "config.h"
+#include "mla-import.h"
+#include "mla-compact.h"
 #include <errno.h>
 #include <string.h>
 #include <glib/gstdio.h>

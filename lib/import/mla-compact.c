@@ -9,6 +9,7 @@
  * files: killed at any point, the index lists either the old volumes or
  * the merged ones, and a re-run removes what the index does not list. */
 #include "config.h"
+#include "mla-compact.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>

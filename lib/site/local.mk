@@ -1,0 +1,18 @@
+# lib/site/: the static site: page data, models, XSLT, files, Pagefind.
+
+mlarc_public_headers += \
+	lib/site/mla-site.h
+
+lib_libmlarc_core_la_SOURCES += \
+	lib/site/mla-site-agenda.c \
+	lib/site/mla-site-data.c \
+	lib/site/mla-site-files-private.h \
+	lib/site/mla-site-files.c \
+	lib/site/mla-site-model.c \
+	lib/site/mla-site-private.h \
+	lib/site/mla-site-render.c \
+	lib/site/mla-site-search-private.h \
+	lib/site/mla-site-search.c \
+	lib/site/mla-site-url-private.h \
+	lib/site/mla-site-url.c \
+	lib/site/mla-site.c
