@@ -5,7 +5,8 @@
  * to others. The XML volumes stay the truth: the file can be deleted at
  * any time and is rebuilt from them (doc/design.md, "The overview").
  *
- * Only mla-overview.c includes sqlite3.h. */
+ * SQLite stays in lib/overview/: the files that include
+ * mla-overview-private.h see it, no others (doc/VIOLATIONS.md). */
 #pragma once
 #include <glib.h>
 #include "mla-api.h"
