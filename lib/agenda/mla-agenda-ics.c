@@ -10,7 +10,8 @@
 #include <libical/ical.h>
 #include "mla-agenda.h"
 #include "mla-error.h"
-#include "mla-agenda-format-private.h"
+#include "mla-agenda-ics-private.h"
+#include "mla-agenda-text-private.h"
 #include "mla-agenda-revision-private.h"
 
 /* The libical functions this file calls, through the table below. */

@@ -615,6 +615,30 @@ thread_summary (MlaSite *site, xmlNode *parent, guint root, const MlaSiteMonth *
         mla_site_text_element (people, "person", g_ptr_array_index (view->participants, i));
 }
 
+/* The newest revision of each agenda; older ones are reached from it. */
+void
+mla_site_agenda_list (MlaSite *site, xmlNode *parent)
+{
+    for (guint i = 0; i < site->agendas->len; i++) {
+        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
+        g_autofree char *file = NULL;
+        xmlNode *node;
+
+        if (g_array_index (chain, guint, chain->len - 1) != i)
+            continue;
+        file = mla_site_agenda_path (site, i, "html");
+        node = mla_site_element (parent, "agenda");
+        mla_site_href (node, "href", file);
+        mla_site_attr (node, "title", a->agenda->title != NULL ? a->agenda->title : "Agenda");
+        mla_site_attr_printf (node, "days", "%u", a->agenda->days->len);
+        mla_site_attr_printf (node, "slots", "%u", mla_agenda_count_slots (a->agenda));
+        if (chain->len > 1)
+            mla_site_attr_printf (node, "revisions", "%u", chain->len);
+        mla_site_summary_attrs (site, mla_site_element (node, "mail"), a->entry);
+    }
+}
+
 xmlDoc *
 mla_site_model_home (MlaSite *site)
 {

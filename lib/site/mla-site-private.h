@@ -151,8 +151,8 @@ xmlDoc *mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError
 xmlDoc *mla_site_model_search (MlaSite *site, GPtrArray *periods);
 xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path, const char *to_path);
 /* The timetable of agenda @index of site->agendas, and the list of them
- * (mla-site-agenda.c); mla_site_agenda_list() adds the list's
- * <agenda> elements to @parent (the home page has them too). */
+ * (mla-site-agenda.c); mla_site_agenda_list() (mla-site-model.c) adds
+ * the list's <agenda> elements to @parent (the home page has them too). */
 xmlDoc *mla_site_model_agenda (MlaSite *site, guint index);
 xmlDoc *mla_site_model_agendas (MlaSite *site);
 void mla_site_agenda_list (MlaSite *site, xmlNode *parent);

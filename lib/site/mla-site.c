@@ -7,7 +7,7 @@
 #include <string.h>
 #include "mla-error.h"
 #include "mla-mbox-writer-private.h"
-#include "mla-agenda-format-private.h"
+#include "mla-agenda-ics-private.h"
 #include "mla-message.h"
 #include "mla-site-search-private.h"
 
