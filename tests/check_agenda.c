@@ -1,5 +1,7 @@
-/* check_agenda.c: the agenda model and the agenda parser (rules, 12-hour
- * resolution, ends, dates, people, notes, kinds, tracks, negatives). */
+/* check_agenda.c: the agenda parser on the cases in tests/data/agenda-cases
+ * (text in, golden XML out: README.md there), and in C what is no text to
+ * XML: 12-hour and date resolution, word lists, whole mails, the
+ * vocabulary file, timings, NULL, the model, the shared corpora. */
 #include "config.h"
 #include <string.h>
 #include <glib/gstdio.h>
