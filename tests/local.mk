@@ -140,3 +140,9 @@ check-valgrind: $(check_PROGRAMS)
 	    $(MAKE) $(AM_MAKEFLAGS) check TESTS='$(mla_check_suites)' LOG_COMPILER='$(mla_valgrind)'
 .PHONY: check-valgrind
 EXTRA_DIST += tests/valgrind.supp
+
+# check_agenda writes what a failing case got here, for diff -u.
+clean-local: clean-agenda-cases
+clean-agenda-cases:
+	rm -rf tests/agenda-cases.out
+.PHONY: clean-agenda-cases
