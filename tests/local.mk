@@ -13,6 +13,7 @@ mla_check_suites = \
 	tests/check_archive \
 	tests/check_agenda \
 	tests/check_agenda_format \
+	tests/check_agenda_steps \
 	tests/check_agenda_revision \
 	tests/check_agenda_link \
 	tests/check_subject \
@@ -39,6 +40,9 @@ tests_check_archive_LDADD = $(mla_check_ldadd)
 tests_check_agenda_SOURCES = tests/check_agenda.c
 tests_check_agenda_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_agenda_LDADD = $(mla_check_ldadd)
+tests_check_agenda_steps_SOURCES = tests/check_agenda_steps.c
+tests_check_agenda_steps_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_agenda_steps_LDADD = $(mla_check_ldadd)
 tests_check_agenda_format_SOURCES = tests/check_agenda_format.c
 tests_check_agenda_format_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_agenda_format_LDADD = $(mla_check_ldadd)
