@@ -13,6 +13,7 @@ mla_check_suites = \
 	tests/check_archive \
 	tests/check_agenda \
 	tests/check_agenda_format \
+	tests/check_agenda_steps \
 	tests/check_agenda_revision \
 	tests/check_agenda_link \
 	tests/check_subject \

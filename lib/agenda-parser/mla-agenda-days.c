@@ -322,18 +322,116 @@ corner_header (MlaAgendaBuilder *b)
     b->day->name = g_strndup (corner, gap - corner);
 }
 
+/* What the words of a heading's @text are: its weekday, "Day N", and how
+ * many others. */
+typedef struct {
+    char *weekday_word;     /* owned, nullable */
+    char *day_label;        /* owned, nullable: "Day 2" */
+    int day_number;
+    int weekday;
+    int other;
+    int n_words;
+    gboolean abbr;          /* the weekday abbreviated */
+    gint name_from;         /* where the day's name starts, or -1 */
+} MlaHeadingWords;
+
+static void
+heading_words_clear (MlaHeadingWords *hw)
+{
+    g_clear_pointer (&hw->weekday_word, g_free);
+    g_clear_pointer (&hw->day_label, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MlaHeadingWords, heading_words_clear)
+
+static void
+heading_words (MlaAgendaBuilder *b, const char *text, MlaHeadingWords *hw)
+{
+    g_autoptr (GMatchInfo) words = NULL;
+    int value;
+
+    g_regex_match (b->parser->word, text, 0, &words);
+    while (g_match_info_matches (words)) {
+        g_autofree char *w = g_match_info_fetch (words, 0);
+
+        hw->n_words++;
+        gint from = 0;
+
+        g_match_info_fetch_pos (words, 0, &from, NULL);
+        if (mla_agenda_word_is (b->parser->weekdays, w, &value)) {
+            if (hw->weekday == 0) {
+                hw->weekday = value;
+                hw->weekday_word = g_strdup (w);
+                if (hw->name_from < 0)
+                    hw->name_from = from;
+            }
+        } else if (mla_agenda_word_is (b->parser->weekday_abbrs, w, &value)) {
+            if (hw->weekday == 0) {
+                hw->weekday = value;
+                hw->weekday_word = g_strdup (w);
+                hw->abbr = TRUE;
+                if (hw->name_from < 0)
+                    hw->name_from = from;
+            }
+        } else if (mla_agenda_word_is (b->parser->day_words, w, NULL) && hw->n_words == 1) {
+            gint end = 0;
+            int number;
+
+            g_match_info_fetch_pos (words, 0, NULL, &end);
+            number = atoi (text + end + strspn (text + end, " "));
+            if (number > 0) {
+                hw->day_label = g_strdup_printf ("%s %d", w, number);
+                hw->day_number = number;
+                hw->name_from = from;
+            } else {
+                hw->other++;
+            }
+        } else if (!mla_agenda_word_is (b->parser->months, w, NULL)
+                   && !mla_agenda_word_is (b->parser->heading_fillers, w, NULL)) {
+            hw->other++;
+        }
+        g_match_info_next (words, NULL);
+    }
+}
+
+/* Names the day a heading starts (or the empty day above, "Day 2 - ..."
+ * then "Friday, Apr. 24": one heading) after the heading as written, from its
+ * weekday or "Day N" on: "LC Agenda for Monday, September 14th." is
+ * "Monday, September 14th". */
+static void
+heading_name_day (MlaAgendaBuilder *b, const char *text, gboolean frame, const gint span[2],
+                  const MlaHeadingWords *hw, const char *date)
+{
+    gint from = MAX (hw->name_from, 0);
+    g_autofree char *name = frame && span[1] > from ? g_strndup (text + from, span[1] - from)
+                                                    : g_strdup (text + from);
+    gsize len = strlen (name);
+
+    while (len > 0 && (strchr (":.,;-=*#~_ ", name[len - 1]) != NULL
+                       || (name[len - 1] == ')' && strchr (name, '(') == NULL)))
+        name[--len] = '\0';    /* "Agenda (Thursday 12 November):" */
+
+    if (b->day != NULL && b->day->slots->len == 0 && b->pending == NULL) {
+        if (hw->weekday_word != NULL || b->day->name == NULL) {
+            g_free (b->day->name);
+            b->day->name = g_strdup (name);
+        }
+        if (date[0] != '\0')
+            memcpy (b->day->date, date, sizeof b->day->date);
+    } else {
+        mla_agenda_builder_new_day (b, name, date);
+    }
+}
+
 gboolean
 mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     const MlaAgendaLine *line = mla_agenda_current_line (b);
     g_autofree char *text = mla_agenda_squeeze (line->text);
-    g_autoptr (GMatchInfo) words = NULL;
-    g_autofree char *weekday_word = NULL, *day_label = NULL;
-    int day_number = 0;
+    g_auto (MlaHeadingWords) hw = { NULL, NULL, 0, 0, 0, 0, FALSE, -1 };
     char date[11] = "";
-    gboolean has_date, abbr = FALSE, frame;
-    int weekday = 0, value, other = 0, n_words = 0;
-    gint name_from = -1, span[2] = { 0, 0 };
+    gboolean has_date, frame;
+    gint span[2] = { 0, 0 };
 
     (void) match;
     /* "Minutes 2 November" starts the record of a meeting, no day of slots */
@@ -360,103 +458,39 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
             && mla_agenda_slots_follow_frame (b, b->index);
     if (!frame && times_outside (b, text, has_date ? span : NULL) > 0)
         return FALSE;
-    g_regex_match (b->parser->word, text, 0, &words);
-    while (g_match_info_matches (words)) {
-        g_autofree char *w = g_match_info_fetch (words, 0);
-
-        n_words++;
-        gint from = 0;
-
-        g_match_info_fetch_pos (words, 0, &from, NULL);
-        if (mla_agenda_word_is (b->parser->weekdays, w, &value)) {
-            if (weekday == 0) {
-                weekday = value;
-                weekday_word = g_strdup (w);
-                if (name_from < 0)
-                    name_from = from;
-            }
-        } else if (mla_agenda_word_is (b->parser->weekday_abbrs, w, &value)) {
-            if (weekday == 0) {
-                weekday = value;
-                weekday_word = g_strdup (w);
-                abbr = TRUE;
-                if (name_from < 0)
-                    name_from = from;
-            }
-        } else if (mla_agenda_word_is (b->parser->day_words, w, NULL) && n_words == 1) {
-            gint end = 0;
-            int number;
-
-            g_match_info_fetch_pos (words, 0, NULL, &end);
-            number = atoi (text + end + strspn (text + end, " "));
-            if (number > 0) {
-                day_label = g_strdup_printf ("%s %d", w, number);
-                day_number = number;
-                name_from = from;
-            } else {
-                other++;
-            }
-        } else if (!mla_agenda_word_is (b->parser->months, w, NULL)
-                   && !mla_agenda_word_is (b->parser->heading_fillers, w, NULL)) {
-            other++;
-        }
-        g_match_info_next (words, NULL);
-    }
-    if (other > HEADING_MAX_OTHER_WORDS)
+    heading_words (b, text, &hw);
+    if (hw.other > HEADING_MAX_OTHER_WORDS)
         return FALSE;
-    if (abbr && !has_date && n_words > 1)
+    if (hw.abbr && !has_date && hw.n_words > 1)
         return FALSE;
-    if (weekday == 0 && !has_date && day_label == NULL)
+    if (hw.weekday == 0 && !has_date && hw.day_label == NULL)
         return FALSE;
-    if (!has_date && weekday != 0 && name_from > 0) {
+    if (!has_date && hw.weekday != 0 && hw.name_from > 0) {
         /* "Pizza, bitte bis Freitag bei Mia melden": a deadline too */
-        g_autofree char *before = g_strndup (text, name_from);
+        g_autofree char *before = g_strndup (text, hw.name_from);
 
         if (g_regex_match (b->parser->deadline_before, before, 0, NULL))
             return FALSE;
     }
-    if (date[0] == '\0' && weekday != 0)
-        mla_agenda_resolve_weekday_after (b, weekday, date);
-    if (date[0] == '\0' && weekday == 0 && day_label != NULL && b->agenda->days->len == 0)
+    if (date[0] == '\0' && hw.weekday != 0)
+        mla_agenda_resolve_weekday_after (b, hw.weekday, date);
+    if (date[0] == '\0' && hw.weekday == 0 && hw.day_label != NULL && b->agenda->days->len == 0)
         date_from_prose (b, date);
-    if (date[0] == '\0' && weekday == 0 && b->day != NULL && b->day->date[0] != '\0'
-        && b->day_number > 0 && day_number > b->day_number) {
+    if (date[0] == '\0' && hw.weekday == 0 && b->day != NULL && b->day->date[0] != '\0'
+        && b->day_number > 0 && hw.day_number > b->day_number) {
         /* "Day 2" after "Day 1" of 16 June: 17 June */
         g_autoptr (GDateTime) day = mla_agenda_day_after (b->day->date);
-        g_autoptr (GDateTime) later = g_date_time_add_days (day, day_number - b->day_number - 1);
+        g_autoptr (GDateTime) later =
+            g_date_time_add_days (day, hw.day_number - b->day_number - 1);
 
         mla_agenda_format_date (later, date);
     }
     g_debug ("agenda: rule day-heading: line %u: \"%s\" %s", b->index + 1, text, date);
-    {
-        /* The heading as written, from its weekday or "Day N" on: "LC
-         * Agenda for Monday, September 14th." is "Monday, September 14th". */
-        g_autofree char *name = frame && span[1] > MAX (name_from, 0)
-                                    ? g_strndup (text + MAX (name_from, 0),
-                                                 span[1] - MAX (name_from, 0))
-                                    : g_strdup (text + MAX (name_from, 0));
-        gsize len = strlen (name);
-
-        while (len > 0 && (strchr (":.,;-=*#~_ ", name[len - 1]) != NULL
-                           || (name[len - 1] == ')' && strchr (name, '(') == NULL)))
-            name[--len] = '\0';    /* "Agenda (Thursday 12 November):" */
-
-        if (b->day != NULL && b->day->slots->len == 0 && b->pending == NULL) {
-            /* "Day 2 - ..." then "Friday, Apr. 24": one heading. */
-            if (weekday_word != NULL || b->day->name == NULL) {
-                g_free (b->day->name);
-                b->day->name = g_strdup (name);
-            }
-            if (date[0] != '\0')
-                memcpy (b->day->date, date, sizeof date);
-        } else {
-            mla_agenda_builder_new_day (b, name, date);
-        }
-    }
+    heading_name_day (b, text, frame, span, &hw, date);
     mla_agenda_builder_clear_table (b);
     corner_header (b);
     b->heading_since_slot = TRUE;
-    b->day_number = day_number;
+    b->day_number = hw.day_number;
     if (frame)
         set_frame_end (b, text);
     return TRUE;

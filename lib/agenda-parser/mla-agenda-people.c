@@ -160,69 +160,36 @@ is_han_word (const char *word)
     return TRUE;
 }
 
-void
-mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
-                       MlaPersonRole role, MlaPeopleFlags flags)
+/* "Ann Lee, Red Hat; Marco Bianchi, SUSE": semicolons part the people,
+ * so commas part each one's name from affiliation. But a group may have a
+ * label of its own ("; moderator X", "| Panelists: A, B"); one with
+ * another ("Scribe: B") names no one of these. */
+static void
+add_groups (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value, MlaPersonRole role,
+            MlaPeopleFlags flags)
 {
-    gboolean confirmed = TRUE;
-    g_autofree char *bare = NULL, *clean = NULL, *one = NULL;
-    g_autofree char *head = NULL;
-    g_autoptr (GMatchInfo) match = NULL;
+    g_auto (GStrv) groups = g_regex_split (b->parser->people_groups, value, 0);
+    MlaPeopleFlags each = MLA_PEOPLE_ONE;
+
+    for (guint i = 1; groups[i] != NULL; i++)
+        if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), groups[i], 0, NULL))
+            each = flags;   /* the groups are roles, not one person each */
+    for (guint i = 0; groups[i] != NULL; i++)
+        if (groups[i][0] != '\0' && !add_labelled_part (b, slot, groups[i])
+            && (i == 0 || first_is_name (b->parser, groups[i])))
+            mla_agenda_add_people (b, slot, groups[i], role, each);
+}
+
+/* @clean parted at "," and "and": first names, handles, names with
+ * their affiliations, or one person. */
+static void
+add_split_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *clean,
+                  MlaPersonRole role, gboolean confirmed)
+{
     g_auto (GStrv) parts = NULL, handles = NULL;
     guint names = 0, n = 0, first_names = 0;
     guint last_name = 0;
 
-    if (g_str_has_suffix (value, ")") && g_regex_match (b->parser->label_paren, value, 0, &match)) {
-        g_autofree char *label = g_match_info_fetch_named (match, "label");
-        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
-        g_autofree char *inner = g_match_info_fetch_named (match, "value");
-        int other = mla_agenda_label_role (b->parser, label);
-        gint start = 0;
-
-        /* "A, B, C (moderator: D)": D has a role of her own */
-        g_match_info_fetch_pos (match, 0, &start, NULL);
-        if (other >= 0 && colon != NULL && colon[0] != '\0' && start > 0) {
-            head = g_strndup (value, start);
-            mla_agenda_add_people (b, slot, head, role, flags);
-            mla_agenda_add_people (b, slot, inner, (MlaPersonRole) other, MLA_PEOPLE_LIST);
-            return;
-        }
-    }
-    bare = mla_agenda_drop_affiliations (b->parser, value);
-    clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
-    /* ("led by the ADs", "all speakers": a role, nobody named) */
-    if (clean == NULL || g_regex_match (b->parser->stand_in_alone, clean, 0, NULL))
-        return;
-    if (!(flags & MLA_PEOPLE_ONE)) {
-        g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, bare);
-
-        for (guint i = 0; affiliated != NULL && affiliated[i] != NULL; i++)
-            g_ptr_array_add (slot->people, mla_agenda_person_new (affiliated[i], role, confirmed));
-        if (affiliated != NULL)
-            return;
-    }
-    if (strpbrk (value, ";|") != NULL && g_regex_match (b->parser->people_groups, value, 0, NULL)) {
-        /* "Ann Lee, Red Hat; Marco Bianchi, SUSE": semicolons part the
-         * people, so commas part each one's name from affiliation. But a
-         * group may have a label of its own ("; moderator X", "| Panelists:
-         * A, B"); one with another ("Scribe: B") names no one of these. */
-        g_auto (GStrv) groups = g_regex_split (b->parser->people_groups, value, 0);
-        MlaPeopleFlags each = MLA_PEOPLE_ONE;
-
-        for (guint i = 1; groups[i] != NULL; i++)
-            if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), groups[i], 0, NULL))
-                each = flags;   /* the groups are roles, not one person each */
-        for (guint i = 0; groups[i] != NULL; i++)
-            if (groups[i][0] != '\0' && !add_labelled_part (b, slot, groups[i])
-                && (i == 0 || first_is_name (b->parser, groups[i])))
-                mla_agenda_add_people (b, slot, groups[i], role, each);
-        return;
-    }
-    one = (flags & MLA_PEOPLE_ONE) ? name_with_affiliation (b->parser, clean) : NULL;
-    if (one != NULL) {
-        g_ptr_array_add (slot->people, mla_agenda_person_new (one, role, confirmed));
-        return;
-    }
     parts = g_regex_split (b->parser->person_split, clean, 0);
     for (guint i = 0; parts[i] != NULL; i++) {
         g_autoptr (GMatchInfo) title = NULL;
@@ -272,6 +239,56 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
     } else if (!names_no_one (b->parser, clean)) {
         g_ptr_array_add (slot->people, mla_agenda_person_new (clean, role, confirmed));
     }
+}
+
+void
+mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
+                       MlaPersonRole role, MlaPeopleFlags flags)
+{
+    gboolean confirmed = TRUE;
+    g_autofree char *bare = NULL, *clean = NULL, *one = NULL;
+    g_autofree char *head = NULL;
+    g_autoptr (GMatchInfo) match = NULL;
+
+    if (g_str_has_suffix (value, ")") && g_regex_match (b->parser->label_paren, value, 0, &match)) {
+        g_autofree char *label = g_match_info_fetch_named (match, "label");
+        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
+        g_autofree char *inner = g_match_info_fetch_named (match, "value");
+        int other = mla_agenda_label_role (b->parser, label);
+        gint start = 0;
+
+        /* "A, B, C (moderator: D)": D has a role of her own */
+        g_match_info_fetch_pos (match, 0, &start, NULL);
+        if (other >= 0 && colon != NULL && colon[0] != '\0' && start > 0) {
+            head = g_strndup (value, start);
+            mla_agenda_add_people (b, slot, head, role, flags);
+            mla_agenda_add_people (b, slot, inner, (MlaPersonRole) other, MLA_PEOPLE_LIST);
+            return;
+        }
+    }
+    bare = mla_agenda_drop_affiliations (b->parser, value);
+    clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
+    /* ("led by the ADs", "all speakers": a role, nobody named) */
+    if (clean == NULL || g_regex_match (b->parser->stand_in_alone, clean, 0, NULL))
+        return;
+    if (!(flags & MLA_PEOPLE_ONE)) {
+        g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, bare);
+
+        for (guint i = 0; affiliated != NULL && affiliated[i] != NULL; i++)
+            g_ptr_array_add (slot->people, mla_agenda_person_new (affiliated[i], role, confirmed));
+        if (affiliated != NULL)
+            return;
+    }
+    if (strpbrk (value, ";|") != NULL && g_regex_match (b->parser->people_groups, value, 0, NULL)) {
+        add_groups (b, slot, value, role, flags);
+        return;
+    }
+    one = (flags & MLA_PEOPLE_ONE) ? name_with_affiliation (b->parser, clean) : NULL;
+    if (one != NULL) {
+        g_ptr_array_add (slot->people, mla_agenda_person_new (one, role, confirmed));
+        return;
+    }
+    add_split_people (b, slot, clean, role, confirmed);
 }
 
 /* "Keith Bergelt Jim Zemlin": speakers printed one after the other. Four

@@ -268,6 +268,124 @@ people_by_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
     return TRUE;
 }
 
+/* The line after a time alone: the pending slot's title, or its speaker
+ * when the title follows ("9:00 AM / Jim Zemlin / Welcome Keynote"). */
+static void
+title_of_pending (MlaAgendaBuilder *b, const MlaAgendaLine *line, const char *text,
+                  gboolean item)
+{
+    g_autofree char *title = mla_agenda_strip_separators (text);
+    g_autoptr (GMatchInfo) label = NULL;
+    MlaAgendaSlot *slot;
+
+    if (g_regex_match (b->parser->title_label, title, 0, &label)) {
+        /* "14:00-15:00 / Title: Learned indexes" */
+        char *labelled = g_match_info_fetch_named (label, "title");
+
+        g_free (title);
+        title = labelled;
+    }
+
+    if (title[0] == '(' || b->rooms->len > 0) {
+        g_clear_pointer (&b->pending, mla_agenda_slot_free);
+        return;
+    }
+    if (b->pending->people->len == 0 && !item && mla_agenda_parser_is_name (b->parser, title)
+        && !mla_agenda_next_is_place (b)) {
+        /* "9:00 AM / Jim Zemlin / Welcome Keynote": the title follows. */
+        mla_agenda_add_name_run (b, b->pending, title);
+        return;
+    }
+    if (b->pending->people->len == 0 && !item && strpbrk (title, ",(") != NULL
+        && title_follows (b)) {
+        g_auto (GStrv) names = mla_agenda_person_line (b->parser, title);
+
+        /* "10:00 / Ann Lee (Red Hat) / Rust in the kernel" */
+        for (guint i = 0; names != NULL && names[i] != NULL; i++)
+            mla_agenda_add_person (b, b->pending, names[i], MLA_PERSON_ROLE_SPEAKER);
+        if (names != NULL)
+            return;
+    }
+    slot = g_steal_pointer (&b->pending);
+    mla_agenda_slot_set_title (b, slot, title);
+    mla_agenda_builder_add_slot (b, slot);
+    b->slot_indent = line->indent;
+}
+
+/* Whether @text, under @slot's title line, goes on with the title: an
+ * open parenthesis, a lower-case wrap, a line that runs on. */
+static gboolean
+title_goes_on (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, const MlaAgendaLine *line,
+               const char *text, gboolean adjacent, gboolean item)
+{
+    return (adjacent && !b->slot_has_extra && !item && slot->title != NULL
+            && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
+                || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))
+                    /* (a title line that named its speaker ended there) */
+                    && slot->people->len == 0 && wraps_line_above (b, text))
+                /* "Stellungnahme zu" over "Lieferketten": a capital too when
+                 * the title's line runs on, and the line names nobody */
+                || (line->indent > b->slot_indent && slot->people->len == 0
+                    && line_above_runs_on (b, TRUE) && !mla_agenda_people_at (b, b->index))
+                /* "Wissensgraphen in der" over "Denkmalpflege": a title line
+                 * ending in an article or a preposition goes on, in any case */
+                || (line->indent > b->slot_indent && slot->people->len == 0
+                    && g_regex_match (b->parser->open_end, slot->title, 0, NULL))));
+}
+
+/* A line under the open @slot: who gives it, the rest of its title, its
+ * room or place, its chair, its people, or a note. */
+static void
+text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const MlaAgendaLine *line,
+                 const char *text, gboolean adjacent, gboolean item)
+{
+    if (!item && people_by_line (b, slot, text)) {
+        g_debug ("agenda: rule text: line %u names who gives the slot", b->index + 1);
+        b->slot_has_extra = TRUE;
+    } else if (title_goes_on (b, slot, line, text, adjacent, item)) {
+        g_autofree char *above = g_strchomp (g_strdup (b->lines[b->index - 1].text));
+        /* (the comma the title lost at its line's end comes back) */
+        gboolean comma = g_str_has_suffix (above, ",") && !g_str_has_suffix (slot->title, ",");
+        char *joined = g_strconcat (slot->title, comma ? ", " : " ", text, NULL);
+
+        g_debug ("agenda: rule text: line %u continues the title", b->index + 1);
+        g_free (slot->title);
+        slot->title = joined;
+    } else if (slot->location == NULL && slot->room == NULL && !item
+               && (slot->location = mla_agenda_place_alone (b, text)) != NULL) {
+        /* "Fuzzing at scale / Room A / Ken Adams": a schedule site's layout */
+        g_debug ("agenda: rule text: line %u is the slot's room", b->index + 1);
+    } else if (adjacent && slot->location == NULL && slot->room == NULL && !item
+               && slot->title != NULL
+               && mla_agenda_parser_kind (b->parser, slot->title) != MLA_SLOT_KIND_SESSION
+               && (slot->location = mla_agenda_meal_place (b, text)) != NULL) {
+        g_debug ("agenda: rule text: line %u is the meal's place", b->index + 1);
+    } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)
+               && !mla_agenda_people_at (b, b->index + 1)) {
+        g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
+        mla_agenda_add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
+        b->slot_has_extra = TRUE;
+    } else if (!item && mla_agenda_add_person_line (b, slot, text, adjacent)) {
+        g_debug ("agenda: rule text: line %u names the slot's people", b->index + 1);
+        b->slot_has_extra = TRUE;
+    } else {
+        gboolean confirmed = TRUE;
+        g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, text, &confirmed);
+
+        if (!b->slot_has_extra && !item && !confirmed && clean != NULL
+            && mla_agenda_parser_is_name (b->parser, clean)) {
+            g_ptr_array_add (slot->people,
+                             mla_agenda_person_new (clean, MLA_PERSON_ROLE_CHAIR, FALSE));
+        } else if (!item && slot->people->len == 0 && role_and_name (b, slot, text)) {
+            g_debug ("agenda: rule text: line %u names someone in a role", b->index + 1);
+        } else {
+            g_debug ("agenda: rule text: line %u is a note", b->index + 1);
+            g_ptr_array_add (slot->notes, mla_agenda_strip_separators (text));
+        }
+        b->slot_has_extra = TRUE;
+    }
+}
+
 static gboolean
 rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -309,41 +427,7 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         return TRUE;
     b->heading_candidate = (gint) b->index;
     if (b->pending != NULL) {
-        g_autofree char *title = mla_agenda_strip_separators (text);
-        g_autoptr (GMatchInfo) label = NULL;
-
-        if (g_regex_match (b->parser->title_label, title, 0, &label)) {
-            /* "14:00-15:00 / Title: Learned indexes" */
-            char *labelled = g_match_info_fetch_named (label, "title");
-
-            g_free (title);
-            title = labelled;
-        }
-
-        if (title[0] == '(' || b->rooms->len > 0) {
-            g_clear_pointer (&b->pending, mla_agenda_slot_free);
-            return TRUE;
-        }
-        if (b->pending->people->len == 0 && !item && mla_agenda_parser_is_name (b->parser, title)
-            && !mla_agenda_next_is_place (b)) {
-            /* "9:00 AM / Jim Zemlin / Welcome Keynote": the title follows. */
-            mla_agenda_add_name_run (b, b->pending, title);
-            return TRUE;
-        }
-        if (b->pending->people->len == 0 && !item && strpbrk (title, ",(") != NULL
-            && title_follows (b)) {
-            g_auto (GStrv) names = mla_agenda_person_line (b->parser, title);
-
-            /* "10:00 / Ann Lee (Red Hat) / Rust in the kernel" */
-            for (guint i = 0; names != NULL && names[i] != NULL; i++)
-                mla_agenda_add_person (b, b->pending, names[i], MLA_PERSON_ROLE_SPEAKER);
-            if (names != NULL)
-                return TRUE;
-        }
-        slot = g_steal_pointer (&b->pending);
-        mla_agenda_slot_set_title (b, slot, title);
-        mla_agenda_builder_add_slot (b, slot);
-        b->slot_indent = line->indent;
+        title_of_pending (b, line, text, item);
         return TRUE;
     }
     if (slot != NULL && b->detail_line >= 0 && (guint) b->detail_line + 1 == b->index
@@ -361,62 +445,7 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         b->slot_open = FALSE;    /* a paragraph after the programme */
         return TRUE;
     }
-    if (!item && people_by_line (b, slot, text)) {
-        g_debug ("agenda: rule text: line %u names who gives the slot", b->index + 1);
-        b->slot_has_extra = TRUE;
-    } else if (adjacent && !b->slot_has_extra && !item && slot->title != NULL
-        && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
-            || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))
-                /* (a title line that named its speaker ended there) */
-                && slot->people->len == 0 && wraps_line_above (b, text))
-            /* "Stellungnahme zu" over "Lieferketten": a capital too when
-             * the title's line runs on, and the line names nobody */
-            || (line->indent > b->slot_indent && slot->people->len == 0
-                && line_above_runs_on (b, TRUE) && !mla_agenda_people_at (b, b->index))
-            /* "Wissensgraphen in der" over "Denkmalpflege": a title line
-             * ending in an article or a preposition goes on, in any case */
-            || (line->indent > b->slot_indent && slot->people->len == 0
-                && g_regex_match (b->parser->open_end, slot->title, 0, NULL)))) {
-        g_autofree char *above = g_strchomp (g_strdup (b->lines[b->index - 1].text));
-        /* (the comma the title lost at its line's end comes back) */
-        gboolean comma = g_str_has_suffix (above, ",") && !g_str_has_suffix (slot->title, ",");
-        char *joined = g_strconcat (slot->title, comma ? ", " : " ", text, NULL);
-
-        g_debug ("agenda: rule text: line %u continues the title", b->index + 1);
-        g_free (slot->title);
-        slot->title = joined;
-    } else if (slot->location == NULL && slot->room == NULL && !item
-               && (slot->location = mla_agenda_place_alone (b, text)) != NULL) {
-        /* "Fuzzing at scale / Room A / Ken Adams": a schedule site's layout */
-        g_debug ("agenda: rule text: line %u is the slot's room", b->index + 1);
-    } else if (adjacent && slot->location == NULL && slot->room == NULL && !item && slot->title != NULL
-               && mla_agenda_parser_kind (b->parser, slot->title) != MLA_SLOT_KIND_SESSION
-               && (slot->location = mla_agenda_meal_place (b, text)) != NULL) {
-        g_debug ("agenda: rule text: line %u is the meal's place", b->index + 1);
-    } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)
-               && !mla_agenda_people_at (b, b->index + 1)) {
-        g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
-        mla_agenda_add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
-        b->slot_has_extra = TRUE;
-    } else if (!item && mla_agenda_add_person_line (b, slot, text, adjacent)) {
-        g_debug ("agenda: rule text: line %u names the slot's people", b->index + 1);
-        b->slot_has_extra = TRUE;
-    } else {
-        gboolean confirmed = TRUE;
-        g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, text, &confirmed);
-
-        if (!b->slot_has_extra && !item && !confirmed && clean != NULL
-            && mla_agenda_parser_is_name (b->parser, clean)) {
-            g_ptr_array_add (slot->people,
-                             mla_agenda_person_new (clean, MLA_PERSON_ROLE_CHAIR, FALSE));
-        } else if (!item && slot->people->len == 0 && role_and_name (b, slot, text)) {
-            g_debug ("agenda: rule text: line %u names someone in a role", b->index + 1);
-        } else {
-            g_debug ("agenda: rule text: line %u is a note", b->index + 1);
-            g_ptr_array_add (slot->notes, mla_agenda_strip_separators (text));
-        }
-        b->slot_has_extra = TRUE;
-    }
+    text_under_slot (b, slot, line, text, adjacent, item);
     b->last_content = b->index;
     return TRUE;
 }

@@ -174,6 +174,81 @@ frames_slots_below (MlaAgendaBuilder *b, int s, int e)
     return next >= s && next < e;
 }
 
+/* "09.00-09.30  1   Opening": the item's number in a column of its own
+ * is no cell of the row; cuts it from @title (in place). */
+static void
+drop_item_columns (MlaAgendaBuilder *b, char *title)
+{
+    g_autoptr (GMatchInfo) item = NULL;
+    gint skip = 0;
+
+    if (g_regex_match (b->parser->item_column, title, 0, &item)) {
+        g_match_info_fetch_pos (item, 0, NULL, &skip);
+        memmove (title, title + skip, strlen (title + skip) + 1);
+    }
+    g_clear_pointer (&item, g_match_info_unref);
+    /* "TOP 1   Opening": the item's code in a column of its own is
+     * the head of its title (not "Room 5  Title", a room's cell) */
+    if (g_regex_match (b->parser->item_code, title, 0, &item)) {
+        g_autofree char *code = g_match_info_fetch_named (item, "code");
+        gsize n = strlen (code);
+
+        g_match_info_fetch_pos (item, 0, NULL, &skip);
+        if (!mla_agenda_is_room_line (b, code)) {
+            title[n] = ' ';
+            memmove (title + n + 1, title + skip, strlen (title + skip) + 1);
+        }
+    }
+}
+
+/* A programme that starts again in the morning (at @s) is the next day. */
+static void
+new_day_if_restarted (MlaAgendaBuilder *b, int s)
+{
+    if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot && b->previous >= 0
+        && s < b->previous - 60 && !mla_agenda_runs_past_midnight (b->previous, s)) {
+        g_autoptr (GDateTime) next = mla_agenda_day_after (b->day->date);
+        char date[11] = "";
+
+        if (next != NULL)
+            mla_agenda_format_date (next, date);
+        g_debug ("agenda: rule slot-time: line %u starts a new day", b->index + 1);
+        mla_agenda_builder_new_day (b, NULL, date);
+        mla_agenda_builder_clear_table (b);
+    }
+}
+
+/* The slot of a time row with a title (or its pending slot, a title to
+ * come): unless the row belongs to a block of parallel sessions or a
+ * row of cells across rooms. */
+static void
+slot_of_row (MlaAgendaBuilder *b, char *title, const char *title_raw, int s, int e)
+{
+    g_autoptr (MlaAgendaSlot) slot = mla_agenda_slot_new ();
+
+    mla_agenda_format_minutes (s, slot->start);
+    if (e > s)
+        mla_agenda_format_minutes (e, slot->end);
+    flag_end_before_start (slot, s, e);
+    if (title[0] == '\0'
+        && (mla_agenda_bar_block (b, s, e) || mla_agenda_flat_row (b, s, e)
+            || mla_agenda_parallel_block (b, s, e)
+            || mla_agenda_block_row (b, s, e)))
+        return;
+    if (title[0] == '\0' || place_after_time (b, slot, title_raw)) {
+        b->pending = g_steal_pointer (&slot);
+        return;
+    }
+    if (mla_agenda_parallel_block (b, s, e) || mla_agenda_room_cells (b, title, s, e))
+        return;
+    /* "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams": a row of cells */
+    mla_agenda_slot_set_cells (
+        b, slot, title,
+        mla_agenda_current_line (b)->text[mla_agenda_current_line (b)->indent] == '|'
+            || mla_agenda_cells_have_label (b, title));
+    mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
+}
+
 gboolean
 mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -203,30 +278,7 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
             return FALSE;
     }
     g_strchomp (title);
-    {
-        /* "09.00-09.30  1   Opening": the item's number in a column of
-         * its own is no cell of the row */
-        g_autoptr (GMatchInfo) item = NULL;
-        gint skip = 0;
-
-        if (g_regex_match (b->parser->item_column, title, 0, &item)) {
-            g_match_info_fetch_pos (item, 0, NULL, &skip);
-            memmove (title, title + skip, strlen (title + skip) + 1);
-        }
-        g_clear_pointer (&item, g_match_info_unref);
-        /* "TOP 1   Opening": the item's code in a column of its own is
-         * the head of its title (not "Room 5  Title", a room's cell) */
-        if (g_regex_match (b->parser->item_code, title, 0, &item)) {
-            g_autofree char *code = g_match_info_fetch_named (item, "code");
-            gsize n = strlen (code);
-
-            g_match_info_fetch_pos (item, 0, NULL, &skip);
-            if (!mla_agenda_is_room_line (b, code)) {
-                title[n] = ' ';
-                memmove (title + n + 1, title + skip, strlen (title + skip) + 1);
-            }
-        }
-    }
+    drop_item_columns (b, title);
     while (g_str_has_suffix (title, "|")) {     /* pipe tables */
         title[strlen (title) - 1] = '\0';
         g_strchomp (title);
@@ -238,18 +290,7 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     else
         s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
     mla_agenda_builder_set_zone (b, match);
-    if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot && b->previous >= 0
-        && s < b->previous - 60 && !mla_agenda_runs_past_midnight (b->previous, s)) {
-        /* A programme that starts again in the morning is the next day. */
-        g_autoptr (GDateTime) next = mla_agenda_day_after (b->day->date);
-        char date[11] = "";
-
-        if (next != NULL)
-            mla_agenda_format_date (next, date);
-        g_debug ("agenda: rule slot-time: line %u starts a new day", b->index + 1);
-        mla_agenda_builder_new_day (b, NULL, date);
-        mla_agenda_builder_clear_table (b);
-    }
+    new_day_if_restarted (b, s);
     b->previous = s;
     g_clear_pointer (&b->pending, mla_agenda_slot_free);
     b->slot = NULL;
@@ -278,31 +319,7 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
         mla_agenda_track_row (b, title_pos, s, e);
         return TRUE;
     }
-    {
-        g_autoptr (MlaAgendaSlot) slot = mla_agenda_slot_new ();
-
-        mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
-        flag_end_before_start (slot, s, e);
-        if (title[0] == '\0'
-            && (mla_agenda_bar_block (b, s, e) || mla_agenda_flat_row (b, s, e)
-                || mla_agenda_parallel_block (b, s, e)
-                || mla_agenda_block_row (b, s, e)))
-            return TRUE;
-        if (title[0] == '\0' || place_after_time (b, slot, title_raw)) {
-            b->pending = g_steal_pointer (&slot);
-            return TRUE;
-        }
-        if (mla_agenda_parallel_block (b, s, e) || mla_agenda_room_cells (b, title, s, e))
-            return TRUE;
-        /* "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams": a row of cells */
-        mla_agenda_slot_set_cells (
-            b, slot, title,
-            mla_agenda_current_line (b)->text[mla_agenda_current_line (b)->indent] == '|'
-                || mla_agenda_cells_have_label (b, title));
-        mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
-    }
+    slot_of_row (b, title, title_raw, s, e);
     return TRUE;
 }
 

@@ -13,6 +13,12 @@ G_BEGIN_DECLS
  * into @slot's fields and sets @slot's title to the rest. */
 void mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw);
 
+/* Runs the one step of mla_agenda_slot_set_title() called @name ("speaker-dash",
+ * "names-bracket", ...) on *@title (transfer full, replaced), filling @slot, as tests
+ * do. Returns FALSE when no step has that name. */
+gboolean mla_agenda_title_step (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *name,
+                                char **title);
+
 /* "Postgres internals" over "(Hamid)": a cell wrapped onto the line
  * below. Whether @slot's title (with nothing split off yet) read with
  * @paren after it names people; then @slot has them, else it is as it

@@ -4,6 +4,7 @@
  * places ("@ Lobby", "- Motor Pool"), notes ("(or ...)", descriptions). */
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
+#include <stddef.h>
 #include <string.h>
 #include "mla-agenda-titles-private.h"
 #include "mla-agenda-names-private.h"
@@ -397,347 +398,552 @@ first_names (MlaAgendaBuilder *b, GStrv parts)
     return TRUE;
 }
 
+/* One title's work in progress: the slot its steps fill and what is left
+ * of the title (owned). */
+typedef struct {
+    MlaAgendaBuilder *b;
+    MlaAgendaSlot *slot;
+    char *title;
+    MlaSlotKind kind;   /* the title's kind before the people are peeled off */
+} MlaTitleWork;
+
+/* A step runs when its guard (a cheap test, or NULL) holds and its
+ * pattern (the offset of a GRegex * in MlaAgendaParser, or 0) matches. */
+typedef struct {
+    const char *name;
+    gboolean (*guard) (const MlaTitleWork *w);
+    gsize pattern;
+    void (*handler) (MlaTitleWork *w, GMatchInfo *match);
+} MlaTitleStep;
+
+#define PATTERN(field) offsetof (MlaAgendaParser, field)
+
+/* Replaces the title with @rest (transfer full). */
+static void
+set_rest (MlaTitleWork *w, char *rest)
+{
+    g_free (w->title);
+    w->title = rest;
+}
+
+/* Ends the title where @match starts. */
+static void
+cut_at_match (MlaTitleWork *w, GMatchInfo *match)
+{
+    gint start = 0;
+
+    g_match_info_fetch_pos (match, 0, &start, NULL);
+    w->title[start] = '\0';
+}
+
+static gboolean
+has_no_people (const MlaTitleWork *w)
+{
+    return w->slot->people->len == 0;
+}
+
+static gboolean
+starts_with_bracket (const MlaTitleWork *w)
+{
+    return w->title[0] == '[';
+}
+
+/* (a short first word ending in "." or ")", or a bullet) */
+static gboolean
+may_be_numbered (const MlaTitleWork *w)
+{
+    gsize word = strcspn (w->title, " ");
+
+    return word > 0 && word <= 5
+           && (strchr (".)", w->title[word - 1]) != NULL || strchr ("-*", w->title[0]) != NULL
+               || (guchar) w->title[0] >= 0xc2);
+}
+
+/* "16:05  2. Finances": the item's number is no part of its title */
+static void
+step_list_number (MlaTitleWork *w, GMatchInfo *match)
+{
+    gint skip = 0;
+
+    g_match_info_fetch_pos (match, 0, NULL, &skip);
+    if (w->title[skip] != '\0')
+        memmove (w->title, w->title + skip, strlen (w->title + skip) + 1);
+}
+
+static gboolean
+may_tag_room (const MlaTitleWork *w)
+{
+    return starts_with_bracket (w) && w->slot->room == NULL && w->slot->location == NULL;
+}
+
+/* "[Room A] Keynote": a timetable that tags its titles with their room
+ * does so on every line, so the tag is the room even of a slot with no
+ * other at its time */
+static void
+step_room_tag (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_autofree char *room = g_match_info_fetch_named (match, "names");
+
+    if (mla_agenda_is_room_line (w->b, room)) {
+        w->slot->room = g_steal_pointer (&room);
+        set_rest (w, g_match_info_fetch_named (match, "title"));
+    }
+}
+
+/* "(20 min)" is the slot's length, which its times give */
+static void
+step_duration (MlaTitleWork *w, GMatchInfo *match)
+{
+    char *bare = g_regex_replace_literal (w->b->parser->duration, w->title, -1, 0, "", 0, NULL);
+
+    if (bare != NULL)
+        set_rest (w, bare);
+}
+
+static void
+step_stand_in (MlaTitleWork *w, GMatchInfo *match)
+{
+    drop_stand_in (w->b, w->title);
+}
+
+/* "Privacy considerations -": who gives it is on the next line */
+static void
+step_dash_end (MlaTitleWork *w, GMatchInfo *match)
+{
+    gint start = 0;
+
+    g_match_info_fetch_pos (match, 0, &start, NULL);
+    if (start > 0)
+        w->title[start] = '\0';
+}
+
+/* "*** LUNCH ***": the title inside the marks */
+static void
+step_decorated (MlaTitleWork *w, GMatchInfo *match)
+{
+    set_rest (w, g_match_info_fetch_named (match, "title"));
+}
+
+/* what the leaders lead to is who gives the item, or a note */
+static void
+step_leaders (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_autofree char *tail = g_match_info_fetch_named (match, "tail");
+
+    if (mla_agenda_names_only (w->b->parser, tail))
+        mla_agenda_add_person (w->b, w->slot, tail, MLA_PERSON_ROLE_SPEAKER);
+    else if (tail[0] != '\0')
+        g_ptr_array_add (w->slot->notes, g_steal_pointer (&tail));
+    set_rest (w, g_match_info_fetch_named (match, "title"));
+}
+
+/* "(chair: X)": "(Room A)" without a colon is part of the title; "\u2013
+ * esittelee Aino M\u00e4kel\u00e4", a people label before a name, is not */
+static void
+step_label_paren (MlaTitleWork *w, GMatchInfo *match)
+{
+    MlaAgendaParser *parser = w->b->parser;
+    g_autofree char *label = g_match_info_fetch_named (match, "label");
+    g_autofree char *value = g_match_info_fetch_named (match, "value");
+    g_autofree char *key = mla_agenda_fold_compact (label);
+    g_autofree char *colon = g_match_info_fetch_named (match, "colon");
+    int role = GPOINTER_TO_INT (g_hash_table_lookup (parser->labels, key)) - 1;
+
+    if (!((colon != NULL && colon[0] != '\0') || mla_agenda_label_needs_no_colon (parser, key)
+          || (role >= 0 && mla_agenda_names_only (parser, value))))
+        return;
+    /* ("led by the convenor": a role, nobody named) */
+    if (role >= 0 && !g_regex_match (parser->stand_in_alone, value, 0, NULL))
+        mla_agenda_add_people (w->b, w->slot, value, (MlaPersonRole) role,
+                               mla_agenda_label_is_singular (parser, key) ? MLA_PEOPLE_ONE
+                                                                          : MLA_PEOPLE_LIST);
+    else if (role < 0 && w->slot->location == NULL)
+        w->slot->location = g_steal_pointer (&value);
+    cut_at_match (w, match);
+}
+
+static void
+step_location_at (MlaTitleWork *w, GMatchInfo *match)
+{
+    MlaAgendaSlot *slot = w->slot;
+    g_autofree char *place = NULL, *names = NULL;
+    MlaPersonRole role;
+
+    g_free (slot->location);
+    slot->location = g_match_info_fetch (match, 2);
+    set_rest (w, g_match_info_fetch (match, 1));
+    /* "@ Restaurante Mar Azul, Rua das Flores 12": the address a note */
+    cut_address (slot);
+    /* "@ the Discord stage, run by Dmitri": who runs it is a person */
+    if (mla_agenda_people_by (w->b->parser, slot->location, &place, &names, &role)
+        && place[0] != '\0') {
+        mla_agenda_add_person (w->b, slot, names, role);
+        g_free (slot->location);
+        slot->location = g_steal_pointer (&place);
+    }
+}
+
+static void
+step_place_tail (MlaTitleWork *w, GMatchInfo *match)
+{
+    take_place_tail (w->b, w->slot, w->title);
+}
+
+/* "(or ...)": a note */
+static void
+step_note_paren (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_ptr_array_add (w->slot->notes, g_match_info_fetch (match, 1));
+    cut_at_match (w, match);
+}
+
+/* "1000-1700 Registration - Lobby": programmes in four-digit ranges put
+ * the place after a dash (not those in single times, "1840 Talk - Farah
+ * Qureshi") */
+static gboolean
+may_place_dash (const MlaTitleWork *w)
+{
+    return w->b->military == MLA_MILITARY_RANGES && w->slot->location == NULL
+           && w->slot->room == NULL;
+}
+
+/* not "- Hollis Grant (NOAA)", nor "- Dave" when Dave signs the mail */
+static void
+step_place_dash (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_autofree char *place = g_match_info_fetch (match, 2);
+
+    if ((strchr (place, '(') == NULL || !mla_agenda_names_only (w->b->parser, place))
+        && !(mla_agenda_is_first_name (w->b->parser, place) && named_elsewhere (w->b, place))) {
+        w->slot->location = g_steal_pointer (&place);
+        set_rest (w, g_match_info_fetch (match, 1));
+    }
+}
+
+static gboolean
+has_bar (const MlaTitleWork *w)
+{
+    return strchr (w->title, '|') != NULL;
+}
+
+/* "Welcome | Ingrid Halvorsen (host)", "Securing the build | Amira
+ * Haddad, Chainguard": who gives the slot in a cell of its own */
+static void
+step_speaker_bar (MlaTitleWork *w, GMatchInfo *match)
+{
+    MlaAgendaParser *parser = w->b->parser;
+    g_autofree char *names = g_match_info_fetch_named (match, "names");
+    g_autofree char *bare = mla_agenda_drop_affiliations (parser, names);
+    const char *comma = strchr (bare, ',');
+    g_autofree char *head = comma != NULL ? g_strndup (bare, comma - bare) : NULL;
+    gboolean list = mla_agenda_names_only (parser, bare);
+    gboolean one = !list && head != NULL && mla_agenda_parser_is_name (parser, head);
+
+    if (one || list) {
+        mla_agenda_add_people (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER,
+                               one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
+        set_rest (w, g_match_info_fetch_named (match, "title"));
+    }
+}
+
+/* (after a meal or a break a dash leads to its place: nobody gives a
+ * meal; a party's word may be a topic's, "Nordic social media") */
+static void
+step_kind (MlaTitleWork *w, GMatchInfo *match)
+{
+    w->kind = mla_agenda_parser_kind (w->b->parser, w->title);
+}
+
+static gboolean
+may_be_given (const MlaTitleWork *w)
+{
+    return w->kind != MLA_SLOT_KIND_MEAL && w->kind != MLA_SLOT_KIND_BREAK;
+}
+
+/* (a tail that starts with a venue word, "Taberna do Largo", is a place
+ * however much it reads as a name) */
+static void
+step_speaker_list (MlaTitleWork *w, GMatchInfo *match)
+{
+    MlaAgendaParser *parser = w->b->parser;
+    g_autofree char *tail = g_match_info_fetch (match, 2);
+    g_auto (GStrv) affiliated = mla_agenda_affiliated_people (parser, tail);
+
+    if ((affiliated != NULL || mla_agenda_names_only (parser, tail))
+        && !g_regex_match (parser->venue_word, tail, 0, NULL)) {
+        mla_agenda_add_people (w->b, w->slot, tail, MLA_PERSON_ROLE_SPEAKER,
+                               w->b->affiliates ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
+        set_rest (w, g_match_info_fetch (match, 1));
+    }
+}
+
+static gboolean
+may_name_speaker (const MlaTitleWork *w)
+{
+    return has_no_people (w) && may_be_given (w);
+}
+
+/* "Release status -- Gustavo": a first name after a double dash, which
+ * topics ("Storage - Ceph") are not written after; after one dash when
+ * the text names the person elsewhere too ("Present: Dmitri, Olamide", a
+ * signature); "- Amara Okafor (tbc)": a name with its marker */
+static void
+step_speaker_dash (MlaTitleWork *w, GMatchInfo *match)
+{
+    MlaAgendaParser *parser = w->b->parser;
+    g_autofree char *name = g_match_info_fetch (match, 2);
+    gint before_end = 0, name_start = 0;
+    gboolean double_dash;
+
+    g_match_info_fetch_pos (match, 1, NULL, &before_end);
+    g_match_info_fetch_pos (match, 2, &name_start, NULL);
+    double_dash = g_strstr_len (w->title + before_end, name_start - before_end, "--") != NULL;
+    if (mla_agenda_parser_is_name (parser, name)
+        || (strchr (name, '(') != NULL && mla_agenda_names_only (parser, name))
+        || (mla_agenda_is_first_name (parser, name)
+            && (double_dash || named_elsewhere (w->b, name)))) {
+        mla_agenda_add_person (w->b, w->slot, name, MLA_PERSON_ROLE_SPEAKER);
+        set_rest (w, g_match_info_fetch (match, 1));
+    }
+}
+
+/* "Roadmap 2027, Femke presents" */
+static void
+step_name_presents (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_autofree char *name = g_match_info_fetch_named (match, "name");
+
+    if (mla_agenda_parser_is_name (w->b->parser, name)
+        || mla_agenda_is_first_name (w->b->parser, name)) {
+        mla_agenda_add_person (w->b, w->slot, name, MLA_PERSON_ROLE_SPEAKER);
+        set_rest (w, g_match_info_fetch_named (match, "title"));
+    }
+}
+
+/* "Social dinner hosted by Standards Norway", "Lunch sponsored by Acme":
+ * who hosts a meal or a party is a sponsor, not a speaker */
+static gboolean
+may_be_by (const MlaTitleWork *w)
+{
+    return has_no_people (w)
+           && mla_agenda_parser_kind (w->b->parser, w->title) == MLA_SLOT_KIND_SESSION;
+}
+
+static void
+step_people_by (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_autofree char *names = NULL;
+    char *before = NULL;
+    MlaPersonRole role;
+
+    if (mla_agenda_people_by (w->b->parser, w->title, &before, &names, &role)
+        && before[0] != '\0') {
+        mla_agenda_add_person (w->b, w->slot, names, role);
+        set_rest (w, before);
+    } else {
+        g_free (before);
+    }
+}
+
+/* "[J. Smith] Title" */
+static void
+step_names_lead (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_autofree char *names = g_match_info_fetch_named (match, "names");
+
+    if (mla_agenda_names_only (w->b->parser, names)) {
+        mla_agenda_add_person (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER);
+        set_rest (w, g_match_info_fetch_named (match, "title"));
+    }
+}
+
+static gboolean
+ends_with_bracket (const MlaTitleWork *w)
+{
+    return g_str_has_suffix (w->title, ")") || g_str_has_suffix (w->title, "]");
+}
+
+/* "[J. Smith]", "(A / B)", "(Amaka Obi)", "(Prof. Wole Adeyemi,
+ * Vice-Chancellor)" after a title name its speakers; not a room ("(Main
+ * Hall)"), the place of a meal or a party ("Dinner (Trattoria Sole)"),
+ * nor the topic after a group's code ("MC B2.1 (Real Time)") */
+static void
+step_names_bracket (MlaTitleWork *w, GMatchInfo *match)
+{
+    MlaAgendaParser *parser = w->b->parser;
+    g_autofree char *open = g_match_info_fetch_named (match, "open");
+    g_autofree char *names = g_match_info_fetch_named (match, "names");
+    g_auto (GStrv) parts = g_regex_split (parser->person_split, names, 0);
+    gboolean honorific = g_regex_match (parser->honorific, names, 0, NULL);
+    g_auto (GStrv) person = mla_agenda_person_line (parser, names);
+    g_autofree char *before = NULL;
+    gint start = 0;
+    gboolean alone;
+
+    g_match_info_fetch_pos (match, 0, &start, NULL);
+    before = g_strndup (w->title, start);
+    /* ("Ann Lee (Red Hat)": a name's affiliation) */
+    alone = !mla_agenda_names_room (w->b, names) && !is_code (g_strstrip (before))
+            && mla_agenda_parser_kind (parser, before) == MLA_SLOT_KIND_SESSION
+            && !mla_agenda_parser_is_name (parser, before);
+    if ((mla_agenda_names_only (parser, names)
+         && (open[0] == '[' || g_strv_length (parts) > 1 || alone))
+        || (alone && before[0] != '\0' && mla_agenda_is_first_name (parser, names))) {
+        /* "Intro to the toolchain (Greg)": a first name alone too */
+        mla_agenda_add_person (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER);
+        w->title[start] = '\0';
+    } else if (alone && before[0] != '\0' && g_strv_length (parts) > 1
+               && first_names (w->b, parts)) {
+        /* "Kids' corner (Noor & Jess)", "(Ana + Bram)": first names */
+        mla_agenda_add_people (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
+        w->title[start] = '\0';
+    } else if (person != NULL && (open[0] == '[' || honorific || alone)) {
+        /* "(Ann Lee, General Chair)": a name and what she is */
+        mla_agenda_add_people (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER,
+                               g_strv_length (person) == 1 ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
+        w->title[start] = '\0';
+    }
+}
+
+/* "Title: what it is about": a note; "WG2 - Message formats: ...": a
+ * group's title */
+static void
+step_description (MlaTitleWork *w, GMatchInfo *match)
+{
+    char *before = g_match_info_fetch (match, 1);
+
+    if (is_code (before)) {
+        g_free (before);
+    } else {
+        g_ptr_array_add (w->slot->notes, g_match_info_fetch (match, 2));
+        set_rest (w, before);
+    }
+}
+
+static gboolean
+may_have_meal_note (const MlaTitleWork *w)
+{
+    return w->slot->location == NULL && has_no_people (w)
+           && mla_agenda_parser_kind (w->b->parser, w->title) != MLA_SLOT_KIND_SESSION;
+}
+
+static void
+step_meal_note (MlaTitleWork *w, GMatchInfo *match)
+{
+    split_meal_note (w->b, w->slot, &w->title);
+}
+
+/* the whole line is the slot: it stays the title and names its speakers
+ * ("Invited talk: A", "Fireside chat: A & B"); unless they are named
+ * under it ("Keynote: Measuring Joules, Not Guesses" over "Speaker:
+ * Rahel Tesfaye") */
+static void
+step_label_name (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_autofree char *name = g_match_info_fetch (match, 1);
+
+    if (mla_agenda_names_only (w->b->parser, name) && !mla_agenda_people_under (w->b, w->b->index))
+        mla_agenda_add_person (w->b, w->slot, name, MLA_PERSON_ROLE_SPEAKER);
+}
+
+static gboolean
+written_wide (const MlaTitleWork *w)
+{
+    return mla_agenda_current_line (w->b)->wide_colon && strstr (w->title, ": ") != NULL;
+}
+
+/* the title as written: "\u30bb\u30c3\u30b7\u30e7\u30f31\uff1a\u30c6\u30b9\u30c8" */
+static void
+step_wide_colon (MlaTitleWork *w, GMatchInfo *match)
+{
+    GString *written = g_string_new (w->title);
+
+    g_string_replace (written, ": ", "\xef\xbc\x9a", 0);
+    set_rest (w, g_string_free (written, FALSE));
+}
+
+/* "Typing the untyped: gradual types in a codebase," over its speaker
+ * (not "(summary ; when will 2.7 start ;", which goes on below) */
+static void
+step_end_comma (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_strchomp (w->title);
+    if (g_str_has_suffix (w->title, ",") && strchr (w->title, '(') == NULL)
+        w->title[strlen (w->title) - 1] = '\0';
+}
+
+/* In order: each step sees what the steps before it left of the title. */
+static const MlaTitleStep title_steps[] = {
+    { "list-number", may_be_numbered, PATTERN (list_marker), step_list_number },
+    { "room-tag", may_tag_room, PATTERN (names_lead), step_room_tag },
+    { "duration", NULL, PATTERN (duration), step_duration },
+    { "stand-in", NULL, 0, step_stand_in },
+    { "dash-end", NULL, PATTERN (dash_end), step_dash_end },
+    { "decorated", NULL, PATTERN (decorated), step_decorated },
+    { "leaders", NULL, PATTERN (leaders), step_leaders },
+    { "label-paren", NULL, PATTERN (label_paren), step_label_paren },
+    { "location-at", NULL, PATTERN (location_at), step_location_at },
+    { "place-tail", NULL, 0, step_place_tail },
+    /* "Opening (everyone) — Auditorium" */
+    { "stand-in-again", NULL, 0, step_stand_in },
+    { "note-paren", NULL, PATTERN (note_paren), step_note_paren },
+    { "place-dash", may_place_dash, PATTERN (place_dash), step_place_dash },
+    { "speaker-bar", has_bar, PATTERN (speaker_bar), step_speaker_bar },
+    { "kind", NULL, 0, step_kind },
+    { "speaker-list", may_be_given, PATTERN (speaker_list), step_speaker_list },
+    { "speaker-dash", may_name_speaker, PATTERN (speaker_dash), step_speaker_dash },
+    { "name-presents", has_no_people, PATTERN (name_presents), step_name_presents },
+    { "people-by", may_be_by, 0, step_people_by },
+    { "names-lead", starts_with_bracket, PATTERN (names_lead), step_names_lead },
+    { "names-bracket", ends_with_bracket, PATTERN (names_bracket), step_names_bracket },
+    { "description", NULL, PATTERN (description), step_description },
+    { "meal-note", may_have_meal_note, 0, step_meal_note },
+    { "label-name", has_no_people, PATTERN (label_name), step_label_name },
+    { "wide-colon", written_wide, 0, step_wide_colon },
+    { "end-comma", NULL, 0, step_end_comma },
+};
+
+static void
+title_step_run (const MlaTitleStep *step, MlaTitleWork *w)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+
+    if (step->guard != NULL && !step->guard (w))
+        return;
+    if (step->pattern != 0
+        && !g_regex_match (G_STRUCT_MEMBER (GRegex *, w->b->parser, step->pattern), w->title, 0,
+                           &match))
+        return;
+    step->handler (w, match);
+}
+
 /* Splits what a title carries besides itself: "@ place", a trailing
  * "(or ...)" note, a " - Speaker Name" tail. */
 void
 mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
 {
-    g_autofree char *title = mla_agenda_squeeze (raw);
-    g_autoptr (GMatchInfo) match = NULL;
-    MlaSlotKind kind;
-    gint skip = 0;
-    gsize word = strcspn (title, " ");
+    MlaTitleWork w = { b, slot, mla_agenda_squeeze (raw), MLA_SLOT_KIND_SESSION };
 
-    /* "16:05  2. Finances": the item's number is no part of its title (a
-     * short first word ending in "." or ")", or a bullet) */
-    if (word > 0 && word <= 5
-        && (strchr (".)", title[word - 1]) != NULL || strchr ("-*", title[0]) != NULL
-            || (guchar) title[0] >= 0xc2)
-        && g_regex_match (b->parser->list_marker, title, 0, &match)) {
-        g_match_info_fetch_pos (match, 0, NULL, &skip);
-        if (title[skip] != '\0')
-            memmove (title, title + skip, strlen (title + skip) + 1);
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (title[0] == '[' && slot->room == NULL && slot->location == NULL
-        && g_regex_match (b->parser->names_lead, title, 0, &match)) {
-        g_autofree char *room = g_match_info_fetch_named (match, "names");
-
-        /* "[Room A] Keynote": a timetable that tags its titles with their
-         * room does so on every line, so the tag is the room even of a
-         * slot with no other at its time */
-        if (mla_agenda_is_room_line (b, room)) {
-            char *rest = g_match_info_fetch_named (match, "title");
-
-            slot->room = g_steal_pointer (&room);
-            g_free (title);
-            title = rest;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->duration, title, 0, NULL)) {
-        /* "(20 min)" is the slot's length, which its times give */
-        char *bare = g_regex_replace_literal (b->parser->duration, title, -1, 0, "", 0, NULL);
-
-        if (bare != NULL) {
-            g_free (title);
-            title = bare;
-        }
-    }
-    drop_stand_in (b, title);
-    if (g_regex_match (b->parser->dash_end, title, 0, &match)) {
-        gint start = 0;
-
-        /* "Privacy considerations -": who gives it is on the next line */
-        g_match_info_fetch_pos (match, 0, &start, NULL);
-        if (start > 0)
-            title[start] = '\0';
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->decorated, title, 0, &match)) {
-        char *inner = g_match_info_fetch_named (match, "title");
-
-        g_free (title);
-        title = inner;
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->leaders, title, 0, &match)) {
-        g_autofree char *tail = g_match_info_fetch_named (match, "tail");
-        char *before = g_match_info_fetch_named (match, "title");
-
-        /* what the leaders lead to is who gives the item, or a note */
-        if (mla_agenda_names_only (b->parser, tail))
-            mla_agenda_add_person (b, slot, tail, MLA_PERSON_ROLE_SPEAKER);
-        else if (tail[0] != '\0')
-            g_ptr_array_add (slot->notes, g_steal_pointer (&tail));
-        g_free (title);
-        title = before;
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->label_paren, title, 0, &match)) {
-        g_autofree char *label = g_match_info_fetch_named (match, "label");
-        g_autofree char *value = g_match_info_fetch_named (match, "value");
-        g_autofree char *key = mla_agenda_fold_compact (label);
-        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
-        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
-        gint start = 0;
-
-        /* "(Room A)" without a colon is part of the title; "\u2013 esittelee
-         * Aino M\u00e4kel\u00e4", a people label before a name, is not */
-        if ((colon != NULL && colon[0] != '\0') || mla_agenda_label_needs_no_colon (b->parser, key)
-            || (role >= 0 && mla_agenda_names_only (b->parser, value))) {
-            /* ("led by the convenor": a role, nobody named) */
-            if (role >= 0 && !g_regex_match (b->parser->stand_in_alone, value, 0, NULL))
-                mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
-                                       mla_agenda_label_is_singular (b->parser, key)
-                                           ? MLA_PEOPLE_ONE
-                                           : MLA_PEOPLE_LIST);
-            else if (role < 0 && slot->location == NULL)
-                slot->location = g_steal_pointer (&value);
-            g_match_info_fetch_pos (match, 0, &start, NULL);
-            title[start] = '\0';
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->location_at, title, 0, &match)) {
-        char *before = g_match_info_fetch (match, 1);
-        g_autofree char *place = NULL, *names = NULL;
-        MlaPersonRole role;
-
-        g_free (slot->location);
-        slot->location = g_match_info_fetch (match, 2);
-        g_free (title);
-        title = before;
-        /* "@ Restaurante Mar Azul, Rua das Flores 12": the address a note */
-        cut_address (slot);
-        /* "@ the Discord stage, run by Dmitri": who runs it is a person */
-        if (mla_agenda_people_by (b->parser, slot->location, &place, &names, &role)
-            && place[0] != '\0') {
-            mla_agenda_add_person (b, slot, names, role);
-            g_free (slot->location);
-            slot->location = g_steal_pointer (&place);
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    take_place_tail (b, slot, title);
-    drop_stand_in (b, title);   /* "Opening (everyone) — Auditorium" */
-    if (g_regex_match (b->parser->note_paren, title, 0, &match)) {
-        gint start = 0;
-
-        g_ptr_array_add (slot->notes, g_match_info_fetch (match, 1));
-        g_match_info_fetch_pos (match, 0, &start, NULL);
-        title[start] = '\0';
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (b->military == MLA_MILITARY_RANGES && slot->location == NULL && slot->room == NULL
-        && g_regex_match (b->parser->place_dash, title, 0, &match)) {
-        /* "1000-1700 Registration - Lobby": programmes in four-digit
-         * ranges put the place after a dash (not those in single times,
-         * "1840 Talk - Farah Qureshi"); not "- Hollis Grant (NOAA)", nor
-         * "- Dave" when Dave signs the mail */
-        g_autofree char *place = g_match_info_fetch (match, 2);
-
-        if ((strchr (place, '(') == NULL || !mla_agenda_names_only (b->parser, place))
-            && !(mla_agenda_is_first_name (b->parser, place) && named_elsewhere (b, place))) {
-            char *before = g_match_info_fetch (match, 1);
-
-            slot->location = g_steal_pointer (&place);
-            g_free (title);
-            title = before;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (strchr (title, '|') != NULL && g_regex_match (b->parser->speaker_bar, title, 0, &match)) {
-        g_autofree char *names = g_match_info_fetch_named (match, "names");
-        g_autofree char *bare = mla_agenda_drop_affiliations (b->parser, names);
-        const char *comma = strchr (bare, ',');
-        g_autofree char *head = comma != NULL ? g_strndup (bare, comma - bare) : NULL;
-        gboolean list = mla_agenda_names_only (b->parser, bare);
-        gboolean one = !list && head != NULL && mla_agenda_parser_is_name (b->parser, head);
-
-        /* "Welcome | Ingrid Halvorsen (host)", "Securing the build | Amira
-         * Haddad, Chainguard": who gives the slot in a cell of its own */
-        if (one || list) {
-            char *before = g_match_info_fetch_named (match, "title");
-
-            mla_agenda_add_people (b, slot, names, MLA_PERSON_ROLE_SPEAKER,
-                                   one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
-            g_free (title);
-            title = before;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    /* (after a meal or a break a dash leads to its place: nobody gives a
-     * meal; a party's word may be a topic's, "Nordic social media") */
-    kind = mla_agenda_parser_kind (b->parser, title);
-    if (kind != MLA_SLOT_KIND_MEAL && kind != MLA_SLOT_KIND_BREAK
-        && g_regex_match (b->parser->speaker_list, title, 0, &match)) {
-        g_autofree char *tail = g_match_info_fetch (match, 2);
-        g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, tail);
-
-        /* (a tail that starts with a venue word, "Taberna do Largo", is a
-         * place however much it reads as a name) */
-        if ((affiliated != NULL || mla_agenda_names_only (b->parser, tail))
-            && !g_regex_match (b->parser->venue_word, tail, 0, NULL)) {
-            char *before = g_match_info_fetch (match, 1);
-
-            mla_agenda_add_people (b, slot, tail, MLA_PERSON_ROLE_SPEAKER,
-                                   b->affiliates ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
-            g_free (title);
-            title = before;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (slot->people->len == 0 && kind != MLA_SLOT_KIND_MEAL && kind != MLA_SLOT_KIND_BREAK
-        && g_regex_match (b->parser->speaker_dash, title, 0, &match)) {
-        g_autofree char *name = g_match_info_fetch (match, 2);
-        gint before_end = 0, name_start = 0;
-        gboolean double_dash;
-
-        g_match_info_fetch_pos (match, 1, NULL, &before_end);
-        g_match_info_fetch_pos (match, 2, &name_start, NULL);
-        /* "Release status -- Gustavo": a first name after a double dash,
-         * which topics ("Storage - Ceph") are not written after; after
-         * one dash when the text names the person elsewhere too ("Present:
-         * Dmitri, Olamide", a signature) */
-        double_dash = g_strstr_len (title + before_end, name_start - before_end, "--") != NULL;
-        /* ("- Amara Okafor (tbc)": a name with its marker) */
-        if (mla_agenda_parser_is_name (b->parser, name)
-            || (strchr (name, '(') != NULL && mla_agenda_names_only (b->parser, name))
-            || (mla_agenda_is_first_name (b->parser, name)
-                && (double_dash || named_elsewhere (b, name)))) {
-            char *before = g_match_info_fetch (match, 1);
-
-            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
-            g_free (title);
-            title = before;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (slot->people->len == 0 && g_regex_match (b->parser->name_presents, title, 0, &match)) {
-        g_autofree char *name = g_match_info_fetch_named (match, "name");
-
-        /* "Roadmap 2027, Femke presents" */
-        if (mla_agenda_parser_is_name (b->parser, name) || mla_agenda_is_first_name (b->parser, name)) {
-            char *before = g_match_info_fetch_named (match, "title");
-
-            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
-            g_free (title);
-            title = before;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    /* "Social dinner hosted by Standards Norway", "Lunch sponsored by
-     * Acme": who hosts a meal or a party is a sponsor, not a speaker */
-    if (slot->people->len == 0
-        && mla_agenda_parser_kind (b->parser, title) == MLA_SLOT_KIND_SESSION) {
-        g_autofree char *names = NULL;
-        char *before = NULL;
-        MlaPersonRole role;
-
-        if (mla_agenda_people_by (b->parser, title, &before, &names, &role) && before[0] != '\0') {
-            mla_agenda_add_person (b, slot, names, role);
-            g_free (title);
-            title = before;
-        } else {
-            g_free (before);
-        }
-    }
-    if (title[0] == '[' && g_regex_match (b->parser->names_lead, title, 0, &match)) {
-        g_autofree char *names = g_match_info_fetch_named (match, "names");
-
-        if (mla_agenda_names_only (b->parser, names)) {
-            char *rest = g_match_info_fetch_named (match, "title");
-
-            mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);
-            g_free (title);
-            title = rest;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if ((g_str_has_suffix (title, ")") || g_str_has_suffix (title, "]"))
-        && g_regex_match (b->parser->names_bracket, title, 0, &match)) {
-        g_autofree char *open = g_match_info_fetch_named (match, "open");
-        g_autofree char *names = g_match_info_fetch_named (match, "names");
-        g_auto (GStrv) parts = g_regex_split (b->parser->person_split, names, 0);
-        gint start = 0;
-
-        /* "[J. Smith]", "(A / B)", "(Amaka Obi)", "(Prof. Wole Adeyemi,
-         * Vice-Chancellor)" after a title name its speakers; not a room
-         * ("(Main Hall)"), the place of a meal or a party ("Dinner
-         * (Trattoria Sole)"), nor the topic after a group's code ("MC
-         * B2.1 (Real Time)") */
-        gboolean honorific = g_regex_match (b->parser->honorific, names, 0, NULL);
-        g_auto (GStrv) person = mla_agenda_person_line (b->parser, names);
-        g_autofree char *before = NULL;
-        gboolean alone;
-
-        g_match_info_fetch_pos (match, 0, &start, NULL);
-        before = g_strndup (title, start);
-        /* ("Ann Lee (Red Hat)": a name's affiliation) */
-        alone = !mla_agenda_names_room (b, names) && !is_code (g_strstrip (before))
-                && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION
-                && !mla_agenda_parser_is_name (b->parser, before);
-        if ((mla_agenda_names_only (b->parser, names)
-             && (open[0] == '[' || g_strv_length (parts) > 1 || alone))
-            || (alone && before[0] != '\0' && mla_agenda_is_first_name (b->parser, names))) {
-            /* "Intro to the toolchain (Greg)": a first name alone too */
-            mla_agenda_add_person (b, slot, names, MLA_PERSON_ROLE_SPEAKER);
-            title[start] = '\0';
-        } else if (alone && before[0] != '\0' && g_strv_length (parts) > 1
-                   && first_names (b, parts)) {
-            /* "Kids' corner (Noor & Jess)", "(Ana + Bram)": first names */
-            mla_agenda_add_people (b, slot, names, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
-            title[start] = '\0';
-        } else if (person != NULL && (open[0] == '[' || honorific || alone)) {
-            /* "(Ann Lee, General Chair)": a name and what she is */
-            mla_agenda_add_people (b, slot, names, MLA_PERSON_ROLE_SPEAKER,
-                                   g_strv_length (person) == 1 ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
-            title[start] = '\0';
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->description, title, 0, &match)) {
-        char *before = g_match_info_fetch (match, 1);
-
-        if (is_code (before)) {
-            g_free (before);    /* "WG2 - Message formats: ...": a group's title */
-        } else {
-            g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
-            g_free (title);
-            title = before;
-        }
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (slot->location == NULL && slot->people->len == 0
-        && mla_agenda_parser_kind (b->parser, title) != MLA_SLOT_KIND_SESSION)
-        split_meal_note (b, slot, &title);
-    g_clear_pointer (&match, g_match_info_unref);
-    if (slot->people->len == 0 && g_regex_match (b->parser->label_name, title, 0, &match)) {
-        g_autofree char *name = g_match_info_fetch (match, 1);
-
-        /* the whole line is the slot: it stays the title and names its
-         * speakers ("Invited talk: A", "Fireside chat: A & B"); unless
-         * they are named under it ("Keynote: Measuring Joules, Not
-         * Guesses" over "Speaker: Rahel Tesfaye") */
-        if (mla_agenda_names_only (b->parser, name) && !mla_agenda_people_under (b, b->index))
-            mla_agenda_add_person (b, slot, name, MLA_PERSON_ROLE_SPEAKER);
-    }
-    if (mla_agenda_current_line (b)->wide_colon && strstr (title, ": ") != NULL) {
-        /* the title as written: "\u30bb\u30c3\u30b7\u30e7\u30f31\uff1a\u30c6\u30b9\u30c8" */
-        GString *written = g_string_new (title);
-
-        g_string_replace (written, ": ", "\xef\xbc\x9a", 0);
-        g_free (title);
-        title = g_string_free (written, FALSE);
-    }
-    /* "Typing the untyped: gradual types in a codebase," over its speaker
-     * (not "(summary ; when will 2.7 start ;", which goes on below) */
-    g_strchomp (title);
-    if (g_str_has_suffix (title, ",") && strchr (title, '(') == NULL)
-        title[strlen (title) - 1] = '\0';
+    for (gsize i = 0; i < G_N_ELEMENTS (title_steps); i++)
+        title_step_run (&title_steps[i], &w);
     g_free (slot->title);
-    slot->title = title[0] != '\0' ? g_steal_pointer (&title) : NULL;
+    slot->title = w.title;
+    if (slot->title[0] == '\0')
+        g_clear_pointer (&slot->title, g_free);
+}
+
+gboolean
+mla_agenda_title_step (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *name, char **title)
+{
+    for (gsize i = 0; i < G_N_ELEMENTS (title_steps); i++)
+        if (strcmp (title_steps[i].name, name) == 0) {
+            MlaTitleWork w = { b, slot, *title, mla_agenda_parser_kind (b->parser, *title) };
+
+            title_step_run (&title_steps[i], &w);
+            *title = w.title;
+            return TRUE;
+        }
+    return FALSE;
 }
 
 gboolean

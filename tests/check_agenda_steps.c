@@ -1,0 +1,143 @@
+/* check_agenda_steps.c: each step that peels a title apart
+ * (mla_agenda_slot_set_title()'s table in mla-agenda-titles.c), run alone
+ * on one title: what is left of the title and what the slot gained. */
+#include "config.h"
+#include <string.h>
+#include "mla-test.h"
+#include "mla-agenda.h"
+#include "mla-agenda-rules.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-titles-private.h"
+
+/* A row: the step, whether the text writes four-digit ranges ("1000-1700"),
+ * the title before the step, and the slot after it, as describe() writes it. */
+static const struct {
+    const char *step;
+    gboolean ranges;
+    const char *title;
+    const char *after;
+} steps[] = {
+    { "list-number", FALSE, "2. Finances", "title=Finances|people=|place=|room=|notes=" },
+    { "room-tag", FALSE, "[Room A] Keynote", "title=Keynote|people=|place=|room=Room A|notes=" },
+    { "duration", FALSE, "Opening remarks (20 min)",
+      "title=Opening remarks|people=|place=|room=|notes=" },
+    { "stand-in", FALSE, "Welcome - Chairs", "title=Welcome|people=|place=|room=|notes=" },
+    { "dash-end", FALSE, "Privacy considerations -",
+      "title=Privacy considerations|people=|place=|room=|notes=" },
+    { "decorated", FALSE, "*** LUNCH ***", "title=LUNCH|people=|place=|room=|notes=" },
+    { "leaders", FALSE, "Coffee ........ Ann Lee",
+      "title=Coffee|people=Ann Lee|place=|room=|notes=" },
+    { "label-paren", FALSE, "Panel on funding (chair: Ann Lee)",
+      "title=Panel on funding|people=Ann Lee|place=|room=|notes=" },
+    { "location-at", FALSE, "Dinner @ Restaurante Mar Azul, Rua das Flores 12",
+      "title=Dinner|people=|place=Restaurante Mar Azul|room=|notes=Rua das Flores 12" },
+    { "place-tail", FALSE, "Office hours -- Room 3A",
+      "title=Office hours|people=|place=Room 3A|room=|notes=" },
+    { "stand-in-again", FALSE, "Opening - Chairs", "title=Opening|people=|place=|room=|notes=" },
+    { "note-paren", FALSE, "Lunch (or a walk in the park)",
+      "title=Lunch|people=|place=|room=|notes=(or a walk in the park)" },
+    { "place-dash", TRUE, "Registration - Lobby",
+      "title=Registration|people=|place=Lobby|room=|notes=" },
+    { "speaker-bar", FALSE, "Welcome | Ingrid Halvorsen (host)",
+      "title=Welcome|people=Ingrid Halvorsen|place=|room=|notes=" },
+    { "kind", FALSE, "Lunch", "title=Lunch|people=|place=|room=|notes=" },
+    { "speaker-list", FALSE, "Storage roadmap - Ann Lee, Bob Smith",
+      "title=Storage roadmap|people=Ann Lee;Bob Smith|place=|room=|notes=" },
+    { "speaker-dash", FALSE, "Release status -- Gustavo",
+      "title=Release status|people=Gustavo|place=|room=|notes=" },
+    { "name-presents", FALSE, "Roadmap 2027, Femke presents",
+      "title=Roadmap 2027,|people=Femke|place=|room=|notes=" },
+    { "people-by", FALSE, "Closing talk by Ann Lee",
+      "title=Closing talk|people=Ann Lee|place=|room=|notes=" },
+    { "names-lead", FALSE, "[J. Smith] Compiler internals",
+      "title=Compiler internals|people=J. Smith|place=|room=|notes=" },
+    { "names-bracket", FALSE, "Intro to the toolchain (Amaka Obi)",
+      "title=Intro to the toolchain|people=Amaka Obi|place=|room=|notes=" },
+    { "description", FALSE, "Keynote - a look back at what the year brought us all",
+      "title=Keynote|people=|place=|room=|notes=a look back at what the year brought us all" },
+    { "meal-note", FALSE, "Lunch - Pizza provided",
+      "title=Lunch|people=|place=|room=|notes=Pizza provided" },
+    { "label-name", FALSE, "Invited talk: Ann Lee",
+      "title=Invited talk: Ann Lee|people=Ann Lee|place=|room=|notes=" },
+    { "wide-colon", FALSE, "セッション1：テスト自動化", "title=セッション1：テスト自動化|people=|place=|room=|notes=" },
+    { "end-comma", FALSE, "Typing the untyped: gradual types in a codebase,",
+      "title=Typing the untyped: gradual types in a codebase|people=|place=|room=|notes=" },
+};
+
+/* "title=...|people=A;B|place=...|room=...|notes=..." */
+static char *
+describe (const char *title, const MlaAgendaSlot *slot)
+{
+    GString *out = g_string_new (NULL);
+
+    g_string_append_printf (out, "title=%s|people=", title);
+    for (guint i = 0; i < slot->people->len; i++) {
+        const MlaAgendaPerson *person = g_ptr_array_index (slot->people, i);
+
+        g_string_append_printf (out, "%s%s", i > 0 ? ";" : "", person->name);
+    }
+    g_string_append_printf (out, "|place=%s|room=%s|notes=",
+                            slot->location != NULL ? slot->location : "",
+                            slot->room != NULL ? slot->room : "");
+    for (guint i = 0; i < slot->notes->len; i++)
+        g_string_append_printf (out, "%s%s", i > 0 ? ";" : "",
+                                (const char *) g_ptr_array_index (slot->notes, i));
+    return g_string_free (out, FALSE);
+}
+
+START_TEST (test_title_step_peels)
+{
+    g_autoptr (GError) error = NULL;
+    g_autoptr (MlaAgendaParser) parser = mla_agenda_parser_new (NULL, &error);
+    MlaAgendaLine line = { 0 };
+    MlaAgendaBuilder b = { 0 };
+    MlaAgendaSlot *slot = mla_agenda_slot_new ();
+    char *title = NULL;
+    g_autofree char *after = NULL;
+
+    /* the builder of a text that is this one line, and the title as scanned
+     * ("\uff1a" read as ": ") */
+    ck_assert_msg (parser != NULL, "parser: %s", error != NULL ? error->message : "?");
+    b.parser = parser;
+    mla_agenda_scan_line (b.parser, steps[_i].title, steps[_i].ranges, &line);
+    title = g_strdup (line.text);
+    b.lines = &line;
+    b.n_lines = 1;
+    b.military = steps[_i].ranges ? MLA_MILITARY_RANGES : MLA_MILITARY_NONE;
+    ck_assert_msg (mla_agenda_title_step (&b, slot, steps[_i].step, &title), "no step %s",
+                   steps[_i].step);
+    after = describe (title, slot);
+    ck_assert_str_eq (after, steps[_i].after);
+    g_free (title);
+    mla_agenda_slot_free (slot);
+    mla_agenda_line_clear (&line);
+}
+END_TEST
+
+START_TEST (test_title_step_unknown)
+{
+    MlaAgendaBuilder b = { 0 };    /* (no parser: an unknown step runs nothing) */
+    MlaAgendaSlot *slot = mla_agenda_slot_new ();
+    char *title = g_strdup ("Keynote");
+
+    ck_assert (!mla_agenda_title_step (&b, slot, "no-such-step", &title));
+    ck_assert_str_eq (title, "Keynote");
+    g_free (title);
+    mla_agenda_slot_free (slot);
+}
+END_TEST
+
+static Suite *
+agenda_steps_suite (void)
+{
+    Suite *suite = suite_create ("agenda_steps");
+    TCase *tc = tcase_create ("titles");
+
+    tcase_add_loop_test (tc, test_title_step_peels, 0, G_N_ELEMENTS (steps));
+    tcase_add_test (tc, test_title_step_unknown);
+    suite_add_tcase (suite, tc);
+    return suite;
+}
+
+MLA_TEST_MAIN (agenda_steps_suite)
