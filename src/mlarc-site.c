@@ -86,14 +86,14 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
         options.progress = print_progress;
     if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     ok = mla_site_build (archive, overview, flags->output, &options, &stats, &error);
     if (options.progress != NULL)
         fputs ("\r", stderr);
     if (!ok) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     if (stats.no_pagefind)
         fputs ("mlarc site: pagefind not found, the site has no search "
@@ -140,7 +140,7 @@ int
 mlarc_build_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
-    g_auto (MlarcImportFlags) import = { NULL, FALSE, FALSE, NULL, FALSE, 0 };
+    g_auto (MlarcImportFlags) import = { NULL, FALSE, FALSE, NULL, FALSE, 0, -1 };
     g_auto (SiteFlags) flags = { 0 };
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
