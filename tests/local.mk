@@ -100,6 +100,7 @@ tests_fuzz_replay_site_LDADD = $(mla_replay_ldadd)
 mla_e2e_tests = \
 	tests/check-layers.sh \
 	tests/e2e-import.sh \
+	tests/e2e-delivery.sh \
 	tests/e2e-roundtrip.sh \
 	tests/e2e-bad-input.sh \
 	tests/e2e-corpora.sh \
