@@ -63,10 +63,11 @@ two_imports () {
     grep -q 'another mlarc is writing' "$TMP/err" || fail "no clear message: $(cat "$TMP/err")"
     awk "BEGIN { exit !($took < 2) }" || fail "the second import took ${took}s to fail"
     kill -0 "$import_pid" 2>/dev/null || note "the first import ended before the second failed"
+    why=$(head -n 1 "$TMP/err")
     expect 0 import -q -a "$C" "$TMP/gen/bench.mbox"
     waited=$(elapsed "$start")
     finish_import
-    detail "with --wait 0 the second failed in ${took}s with 75: $(head -n 1 "$TMP/err"); by default it waited and succeeded (${waited}s)"
+    detail "with --wait 0 the second failed in ${took}s with 75: $why; by default it waited and succeeded (${waited}s)"
 }
 
 readers () {
