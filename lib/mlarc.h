@@ -24,5 +24,6 @@
 #include "mla-show.h"
 #include "mla-search.h"
 #include "mla-site.h"
+#include "mla-site-settings.h"
 #include "mla-import.h"
 #include "mla-compact.h"

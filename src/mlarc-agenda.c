@@ -101,7 +101,7 @@ mlarc_agenda_command (int argc, char **argv)
 
         if (stored == NULL) {
             mlarc_print_error (error);
-            return MLARC_EXIT_FAILURE;
+            return mlarc_exit_status (error);
         }
         g_ptr_array_extend_and_steal (agendas, stored);
     }
@@ -110,12 +110,12 @@ mlarc_agenda_command (int argc, char **argv)
 
         if (parser == NULL) {
             mlarc_print_error (error);
-            return MLARC_EXIT_FAILURE;
+            return mlarc_exit_status (error);
         }
         for (int i = 1; i < argc; i++) {
             if (!mla_agenda_parse_input (parser, argv[i], agendas, &error)) {
                 mlarc_print_error (error);
-                return MLARC_EXIT_FAILURE;
+                return mlarc_exit_status (error);
             }
         }
     }
@@ -132,7 +132,7 @@ mlarc_agenda_command (int argc, char **argv)
             return MLARC_EXIT_USAGE;
         }
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     if (format == MLA_AGENDA_FORMAT_ICS)
         note_undated_slots (agendas);

@@ -40,7 +40,7 @@ mlarc_check_command (int argc, char **argv)
     if (archive == NULL
         || !mla_archive_check (archive, schema_path, print_entry, NULL, &stats, &error)) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     fflush (stdout);
     fprintf (stderr,

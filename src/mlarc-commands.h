@@ -27,7 +27,17 @@ typedef struct {
     char *max_message_size;
     gboolean no_compact;
     int threads;
+    int wait;                   /* seconds; -1: MLARC_DEFAULT_WAIT */
 } MlarcImportFlags;
+
+/* How long a writer waits for another to finish, by default: a mail
+ * server's pipe delivery times out after 1000 s (Postfix), Exim's after 1 h. */
+#define MLARC_DEFAULT_WAIT 300
+
+#define MLARC_WAIT_OPTION(seconds)                                                       \
+    { "wait", 'w', 0, G_OPTION_ARG_INT, &(seconds),                                       \
+      "Wait up to SECONDS for another mlarc writing to the archive (default 300; "       \
+      "0: fail at once, exit 75)", "SECONDS" }
 
 static inline void
 mlarc_import_flags_clear (MlarcImportFlags *flags)
@@ -48,7 +58,8 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MlarcImportFlags, mlarc_import_flags_clear)
     { "max-message-size", 0, 0, G_OPTION_ARG_STRING, &(flags).max_message_size,           \
       "Reject messages bigger than SIZE bytes (K, M, G: KiB, MiB, GiB; default 32M)", "SIZE" }, \
     { "threads", 0, 0, G_OPTION_ARG_INT, &(flags).threads,                                \
-      "Parse on N threads (default: one per processor)", "N" }
+      "Parse on N threads (default: one per processor)", "N" },                         \
+    MLARC_WAIT_OPTION ((flags).wait)
 
 /* Imports @inputs into the archive at @archive_path (created when
  * missing), with progress and a summary on stderr. Returns the exit status. */
@@ -61,7 +72,26 @@ enum {
     MLARC_EXIT_FAILURE = 1,     /* the run failed; nothing was changed */
     MLARC_EXIT_USAGE = 2,       /* bad command line */
     MLARC_EXIT_PROBLEMS = 3,    /* done, but problems were found (check) */
+    MLARC_EXIT_TEMPFAIL = 75,   /* sysexits.h's EX_TEMPFAIL: try again later, nothing
+                                 * was changed (lock not had in time, disk full,
+                                 * interrupted); mail servers retry, not bounce */
 };
+
+/* The exit status of a run that failed with @error: the one place where
+ * errors become statuses (MLARC_EXIT_TEMPFAIL or MLARC_EXIT_FAILURE). */
+int mlarc_exit_status (const GError *error);
+
+/* For a command that writes the archive: SIGINT, SIGTERM and SIGHUP no
+ * longer kill the process but cancel the returned cancellable, so that the
+ * run stops, removes its temporary files and exits with
+ * MLARC_EXIT_TEMPFAIL; should it not stop within 10 s (blocked reading its
+ * input), the process exits with that status. Call before any thread is
+ * made. Returns: (transfer none). */
+GCancellable *mlarc_catch_interrupts (void);
+
+/* Applies --wait @seconds (-1: the default; other negatives are an error
+ * already reported) and mlarc_catch_interrupts() to @archive. */
+gboolean mlarc_set_wait (MlaArchive *archive, int seconds);
 
 /* Parses @argc/@argv with @entries; prints the error and returns FALSE on a
  * bad command line. @parameter_string describes the positional arguments. */

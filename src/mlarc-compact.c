@@ -8,9 +8,11 @@ int
 mlarc_compact_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
+    int wait = -1;
     gboolean quiet = FALSE;
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path, "Archive folder", "ARCHIVE" },
+        MLARC_WAIT_OPTION (wait),
         { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No summary line", NULL },
         { NULL }
     };
@@ -29,10 +31,12 @@ mlarc_compact_command (int argc, char **argv)
         return MLARC_EXIT_USAGE;
     }
     archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
+    if (archive != NULL && !mlarc_set_wait (archive, wait))
+        return MLARC_EXIT_USAGE;
     if (archive == NULL
         || !mla_archive_compact (archive, mlarc_print_notice, NULL, &stats, &error)) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     if (!quiet)
         fprintf (stderr, "%" G_GUINT64_FORMAT " volumes, now %" G_GUINT64_FORMAT

@@ -61,7 +61,7 @@ mlarc_export_command (int argc, char **argv)
     archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
     if (archive == NULL || (out = open_output (output_path, &error)) == NULL) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     buffered = g_buffered_output_stream_new_sized (out, 1 << 20);
     if (!mla_archive_export_mbox (archive, buffered, &error)
@@ -74,7 +74,7 @@ mlarc_export_command (int argc, char **argv)
         if (error->domain == G_IO_ERROR)
             g_prefix_error (&error, "%s: ", output_path != NULL ? output_path : "standard output");
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     return MLARC_EXIT_OK;
 }

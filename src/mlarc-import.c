@@ -96,7 +96,14 @@ mlarc_import_run (const char *archive_path, const char *const *inputs,
         fprintf (stderr, "mlarc: bad --threads %d (a positive number)\n", flags->threads);
         return MLARC_EXIT_USAGE;
     }
+    if (flags->wait < -1) {
+        fprintf (stderr, "mlarc: bad --wait %d (a number of seconds, 0 or more)\n", flags->wait);
+        return MLARC_EXIT_USAGE;
+    }
     options.threads = (guint) flags->threads;
+    /* Only errors under -q: a mail server may mail what a delivery prints. */
+    if (flags->quiet)
+        options.notice = NULL;
     options.extract_agendas = !flags->no_agendas;
     options.no_compact = flags->no_compact;
     if (!flags->quiet && isatty (STDERR_FILENO)) {
@@ -106,15 +113,16 @@ mlarc_import_run (const char *archive_path, const char *const *inputs,
     archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_CREATE, &error);
     if (archive == NULL) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
+    mlarc_set_wait (archive, flags->wait);
     ok = mla_archive_import (archive, inputs, &options, &stats, &error);
     if (options.progress != NULL && progress.last_printed != 0)
         fputs ("\n", stderr);
     if (!ok) {
         /* One line: what went wrong, and that the archive is as it was. */
         fprintf (stderr, "mlarc: %s; %s is unchanged\n", error->message, archive_path);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     if (!flags->quiet)
         print_summary (&stats);
@@ -125,7 +133,7 @@ int
 mlarc_import_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
-    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE, NULL, FALSE, 0 };
+    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE, NULL, FALSE, 0, -1 };
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
           "Archive folder (created if missing)", "ARCHIVE" },

@@ -8,8 +8,10 @@ int
 mlarc_reindex_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
+    int wait = -1;
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path, "Archive folder", "ARCHIVE" },
+        MLARC_WAIT_OPTION (wait),
         { NULL }
     };
     g_autoptr (MlaArchive) archive = NULL;
@@ -25,9 +27,11 @@ mlarc_reindex_command (int argc, char **argv)
         return MLARC_EXIT_USAGE;
     }
     archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
+    if (archive != NULL && !mlarc_set_wait (archive, wait))
+        return MLARC_EXIT_USAGE;
     if (archive == NULL || !mla_overview_rebuild (archive, &error)) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     return MLARC_EXIT_OK;
 }

@@ -61,13 +61,13 @@ mlarc_search_command (int argc, char **argv)
     }
     if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     out = mlarc_stdout_stream ();
     if (!mla_search (archive, overview, query, &options, out, &error)
         || !g_output_stream_close (out, NULL, &error)) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     return MLARC_EXIT_OK;
 }

@@ -39,13 +39,13 @@ mlarc_show_command (int argc, char **argv)
         mode = MLA_SHOW_THREAD_MBOX;
     if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     out = mlarc_stdout_stream ();
     if (!mla_show (archive, overview, argv[1], mode, mlarc_print_notice, NULL, out, &error)
         || !g_output_stream_close (out, NULL, &error)) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     return MLARC_EXIT_OK;
 }

@@ -14,6 +14,7 @@ typedef struct {
     char *base_url;
     char *templates;
     gboolean show_addresses;
+    gboolean hide_addresses;
     int jobs;
     char *search;
 } SiteFlags;
@@ -28,11 +29,14 @@ typedef struct {
       "A folder of stylesheets replacing the built-in ones, file by file", "DIR" },      \
     { "show-addresses", 0, 0, G_OPTION_ARG_NONE, &(flags).show_addresses,                 \
       "Show e-mail addresses as they are (default: user at example.org)", NULL },        \
+    { "hide-addresses", 0, 0, G_OPTION_ARG_NONE, &(flags).hide_addresses,                 \
+      "Show e-mail addresses as user at example.org again", NULL },                     \
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &(flags).jobs,                                    \
       "Pages made at once (default: one per processor)", "N" },                         \
     { "search", 0, 0, G_OPTION_ARG_STRING, &(flags).search,                               \
       "A search page indexed by Pagefind: auto (when pagefind is found), yes or no "    \
-      "(default: auto)", "WHEN" }
+      "(default: auto). These options are recorded in SITE and reused by later "        \
+      "runs; giving one again changes it", "WHEN" }
 
 static void
 site_flags_clear (SiteFlags *flags)
@@ -53,22 +57,87 @@ print_progress (const MlaSiteProgress *progress, gpointer user_data)
              progress->pages_done, progress->pages_total);
 }
 
+static void
+print_site_notice (const char *notice, gpointer user_data)
+{
+    (void) user_data;
+    fprintf (stderr, "mlarc site: %s\n", notice);
+}
+
+static gboolean
+check_templates (const char *templates)
+{
+    if (templates == NULL || g_file_test (templates, G_FILE_TEST_IS_DIR))
+        return TRUE;
+    fprintf (stderr, "mlarc site: --templates %s: no such folder\n", templates);
+    return FALSE;
+}
+
+/* The options that shape the site, merged with those recorded in it
+ * (mla-site-settings.h): after this, @flags holds what the site uses. */
+static int
+merge_settings (SiteFlags *flags, gboolean quiet)
+{
+    MlaSiteSetting settings[] = {
+        { "title", g_steal_pointer (&flags->title) },
+        { "base-url", g_steal_pointer (&flags->base_url) },
+        { "templates", flags->templates != NULL ? g_canonicalize_filename (flags->templates, NULL)
+                                                : NULL },
+        { "search", g_steal_pointer (&flags->search) },
+        { "addresses", flags->show_addresses ? g_strdup ("shown")
+                       : flags->hide_addresses ? g_strdup ("hidden") : NULL },
+    };
+    g_autoptr (GError) error = NULL;
+    gboolean ok;
+
+    if (!check_templates (flags->templates))
+        ok = FALSE;
+    else
+        ok = mla_site_settings_merge (flags->output, settings, G_N_ELEMENTS (settings),
+                                      quiet ? NULL : print_site_notice, NULL, &error);
+    flags->title = settings[0].value;
+    flags->base_url = settings[1].value;
+    g_free (flags->templates);
+    flags->templates = settings[2].value;
+    flags->search = settings[3].value;
+    flags->show_addresses = g_strcmp0 (settings[4].value, "shown") == 0;
+    g_free (settings[4].value);
+    if (!ok && error == NULL)
+        return MLARC_EXIT_USAGE;
+    if (!ok) {
+        mlarc_print_error (error);
+        return mlarc_exit_status (error);
+    }
+    return check_templates (flags->templates) ? MLARC_EXIT_OK : MLARC_EXIT_USAGE;
+}
+
 static int
 run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
 {
-    MlaSiteOptions options = {
-        .title = flags->title,
-        .base_url = flags->base_url,
-        .templates = flags->templates,
-        .show_addresses = flags->show_addresses,
-        .jobs = flags->jobs > 0 ? (guint) flags->jobs : 0,
-    };
+    MlaSiteOptions options = { 0 };
     g_autoptr (MlaArchive) archive = NULL;
     g_autoptr (MlaOverview) overview = NULL;
     g_autoptr (GError) error = NULL;
     MlaSiteStats stats = { 0 };
     gboolean ok;
+    int status;
 
+    if (flags->search != NULL && strcmp (flags->search, "auto") != 0
+        && strcmp (flags->search, "yes") != 0 && strcmp (flags->search, "no") != 0) {
+        fprintf (stderr, "mlarc: --search takes auto, yes or no, not %s\n", flags->search);
+        return MLARC_EXIT_USAGE;
+    }
+    if (flags->show_addresses && flags->hide_addresses) {
+        fprintf (stderr, "mlarc: --show-addresses or --hide-addresses, not both\n");
+        return MLARC_EXIT_USAGE;
+    }
+    if ((status = merge_settings (flags, quiet)) != MLARC_EXIT_OK)
+        return status;
+    options.title = flags->title;
+    options.base_url = flags->base_url;
+    options.templates = flags->templates;
+    options.show_addresses = flags->show_addresses;
+    options.jobs = flags->jobs > 0 ? (guint) flags->jobs : 0;
     if (flags->search == NULL || strcmp (flags->search, "auto") == 0)
         options.search = MLA_SITE_SEARCH_AUTO;
     else if (strcmp (flags->search, "yes") == 0)
@@ -86,16 +155,16 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
         options.progress = print_progress;
     if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     ok = mla_site_build (archive, overview, flags->output, &options, &stats, &error);
     if (options.progress != NULL)
         fputs ("\r", stderr);
     if (!ok) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
-    if (stats.no_pagefind)
+    if (!quiet && stats.no_pagefind)
         fputs ("mlarc site: pagefind not found, the site has no search "
                "(npm install pagefind@1.6, or set MLARC_PAGEFIND)\n", stderr);
     if (!quiet && stats.searchable)
@@ -140,7 +209,7 @@ int
 mlarc_build_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
-    g_auto (MlarcImportFlags) import = { NULL, FALSE, FALSE, NULL, FALSE, 0 };
+    g_auto (MlarcImportFlags) import = { NULL, FALSE, FALSE, NULL, FALSE, 0, -1 };
     g_auto (SiteFlags) flags = { 0 };
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,

@@ -50,13 +50,13 @@ mlarc_threads_command (int argc, char **argv)
     if (!mlarc_open_overview (archive_path, &archive, &overview, &error)
         || (threads = mla_overview_load_threads (overview, &error)) == NULL) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     out = mlarc_stdout_stream ();
     if (!mla_threads_write (threads, format, &options, out, &error)
         || !g_output_stream_close (out, NULL, &error)) {
         mlarc_print_error (error);
-        return MLARC_EXIT_FAILURE;
+        return mlarc_exit_status (error);
     }
     return MLARC_EXIT_OK;
 }

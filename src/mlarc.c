@@ -1,7 +1,10 @@
 /* mlarc.c: the command table and dispatcher of the mlarc CLI. */
 #include "config.h"
 #include <locale.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <gio/gunixoutputstream.h>
@@ -84,6 +87,61 @@ void
 mlarc_print_notice (const char *notice, gpointer user_data)
 {
     fprintf (stderr, "mlarc: %s\n", notice);
+}
+
+int
+mlarc_exit_status (const GError *error)
+{
+    return mla_error_is_temporary (error) ? MLARC_EXIT_TEMPFAIL : MLARC_EXIT_FAILURE;
+}
+
+/* Grace for a run to stop by itself after a signal (see mlarc_catch_interrupts). */
+#define INTERRUPT_GRACE_US (10 * G_USEC_PER_SEC)
+
+/* Signals are process-wide: so is what catches them. */
+static sigset_t interrupt_signals;
+static GCancellable *interrupted;
+
+static gpointer
+wait_for_signal (gpointer data)
+{
+    int signal_number;
+
+    (void) data;
+    while (sigwait (&interrupt_signals, &signal_number) != 0)
+        ;
+    g_cancellable_cancel (interrupted);
+    g_usleep (INTERRUPT_GRACE_US);
+    _exit (MLARC_EXIT_TEMPFAIL);
+    return NULL;
+}
+
+GCancellable *
+mlarc_catch_interrupts (void)
+{
+    if (interrupted != NULL)
+        return interrupted;
+    interrupted = g_cancellable_new ();
+    sigemptyset (&interrupt_signals);
+    sigaddset (&interrupt_signals, SIGINT);
+    sigaddset (&interrupt_signals, SIGTERM);
+    sigaddset (&interrupt_signals, SIGHUP);
+    /* Blocked in every thread made from now on; only the waiter takes them. */
+    pthread_sigmask (SIG_BLOCK, &interrupt_signals, NULL);
+    g_thread_unref (g_thread_new ("mlarc-signals", wait_for_signal, NULL));
+    return interrupted;
+}
+
+gboolean
+mlarc_set_wait (MlaArchive *archive, int seconds)
+{
+    if (seconds < -1) {
+        fprintf (stderr, "mlarc: bad --wait %d (a number of seconds, 0 or more)\n", seconds);
+        return FALSE;
+    }
+    mla_archive_set_wait (archive, seconds == -1 ? MLARC_DEFAULT_WAIT : (guint) seconds,
+                          mlarc_catch_interrupts ());
+    return TRUE;
 }
 
 int

@@ -69,6 +69,7 @@ mla_house_checks = \
 
 mla_e2e_tests = \
 	tests/e2e-import.sh \
+	tests/e2e-delivery.sh \
 	tests/e2e-roundtrip.sh \
 	tests/e2e-bad-input.sh \
 	tests/e2e-corpora.sh \
@@ -79,6 +80,7 @@ mla_e2e_tests = \
 	tests/e2e-compact.sh \
 	tests/e2e-search.sh \
 	tests/e2e-site.sh \
+	tests/e2e-site-settings.sh \
 	tests/e2e-site-search.sh \
 	tests/browser-site.sh \
 	tests/browser-search.sh

@@ -15,6 +15,8 @@ struct MlaArchive {
     GPtrArray *volumes;     /* MlaXmlVolumeEntry *, from the index */
     gboolean created;       /* by this open; removed again if its first import fails */
     gboolean created_folder;
+    guint wait_seconds;            /* for a lock; MLA_ARCHIVE_WAIT_FOREVER by default */
+    GCancellable *cancellable;     /* nullable */
 };
 
 /* Returns: (transfer full): @relative inside the archive folder. */
@@ -45,18 +47,21 @@ void mla_archive_trim_separator (const MlaXmlVolumeEntry *volume, GByteArray *ra
 gboolean mla_archive_compact_tail_locked (MlaArchive *archive, guint min_volumes,
                                           GError **error);
 
-typedef enum {
-    MLA_ARCHIVE_LOCK_TRY,     /* fail with MLA_ERROR_LOCKED when held */
-    MLA_ARCHIVE_LOCK_WAIT,    /* wait for the holder to finish */
-} MlaArchiveLockMode;
-
 /* One writer at a time: an flock on ARCHIVE/lock, held until
- * mla_archive_unlock(). Returns the lock's fd, or -1 with @error set. */
-int mla_archive_lock (MlaArchive *archive, MlaArchiveLockMode mode, GError **error);
-/* One overview writer at a time, waiting: an flock on ARCHIVE/overview.lock.
- * Taken after the archive lock when both are held, never before it, so
- * that a reader catching the overview up never stops an import. */
+ * mla_archive_unlock(), waited for as mla_archive_set_wait() said.
+ * Returns the lock's fd, or -1 with @error set: MLA_ERROR_LOCKED when the
+ * wait ran out, MLA_ERROR_TEMPORARY when it was cancelled. */
+int mla_archive_lock (MlaArchive *archive, GError **error);
+/* One overview writer at a time: an flock on ARCHIVE/overview.lock,
+ * waited for in the same way. Taken after the archive lock when both are
+ * held, never before it, so that a reader catching the overview up never
+ * stops an import. */
 int mla_archive_lock_overview (MlaArchive *archive, GError **error);
+/* The same, waiting @wait_ms milliseconds at most: an import does not
+ * wait long for a reader that is catching the overview up. */
+int mla_archive_lock_overview_within (MlaArchive *archive, guint wait_ms, GError **error);
+/* Returns: (transfer none) (nullable): the handle's, from mla_archive_set_wait(). */
+GCancellable *mla_archive_get_cancellable (MlaArchive *archive);
 void mla_archive_unlock (int fd);
 
 G_END_DECLS

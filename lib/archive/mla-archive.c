@@ -58,27 +58,54 @@ mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes, GError **error
     return mla_atomic_file_commit (file, error) && mla_sync_folder (archive->path, error);
 }
 
+/* What a delivery creating the archive makes first: another delivery
+ * started at the same time finds them before the index. */
+static const char *const own_files[] = { "lock", "volumes", "raw", MLA_ARCHIVE_INDEX_NAME ".tmp" };
+
+static gboolean
+holds_only_own_files (const char *path)
+{
+    g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+    const char *name;
+
+    if (dir == NULL)
+        return FALSE;
+    while ((name = g_dir_read_name (dir)) != NULL)
+        if (!g_strv_contains ((const char *const *) own_files, name))
+            return FALSE;
+    return TRUE;
+}
+
+/* Deliveries into an archive not made yet may start together: the first
+ * to hold the lock creates it, the others find its index under the lock. */
 static gboolean
 create_archive (MlaArchive *archive, GError **error)
 {
     const char *folders[] = { "", "volumes", "raw" };
+    g_autofree char *index = mla_archive_file (archive, MLA_ARCHIVE_INDEX_NAME);
+    int lock;
+    gboolean ok = TRUE;
 
-    for (gsize i = 0; i < G_N_ELEMENTS (folders); i++) {
+    if (g_mkdir_with_parents (archive->path, 0755) != 0)
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot create: %s", archive->path,
+                          g_strerror (errno));
+    if ((lock = mla_archive_lock (archive, error)) < 0)
+        return FALSE;
+    if (g_file_test (index, G_FILE_TEST_EXISTS)) {
+        mla_archive_unlock (lock);
+        return mla_archive_reload (archive, error);
+    }
+    for (gsize i = 1; ok && i < G_N_ELEMENTS (folders); i++) {
         g_autofree char *path = mla_archive_file (archive, folders[i]);
 
         if (g_mkdir_with_parents (path, 0755) != 0)
-            return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot create: %s", path,
-                              g_strerror (errno));
+            ok = mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot create: %s", path,
+                            g_strerror (errno));
     }
-    return mla_archive_write_index (archive, archive->volumes, error);
-}
-
-static gboolean
-is_empty_folder (const char *path)
-{
-    g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-
-    return dir != NULL && g_dir_read_name (dir) == NULL;
+    ok = ok && mla_archive_write_index (archive, archive->volumes, error);
+    archive->created = ok;
+    mla_archive_unlock (lock);
+    return ok;
 }
 
 MlaArchive *
@@ -88,6 +115,7 @@ mla_archive_open (const char *path, MlaArchiveOpenFlags flags, GError **error)
     g_autofree char *index = NULL;
 
     archive->path = g_strdup (path);
+    archive->wait_seconds = MLA_ARCHIVE_WAIT_FOREVER;
     index = mla_archive_file (archive, MLA_ARCHIVE_INDEX_NAME);
     if (g_file_test (index, G_FILE_TEST_EXISTS)) {
         archive->volumes = mla_xml_read_index (index, error);
@@ -101,14 +129,13 @@ mla_archive_open (const char *path, MlaArchiveOpenFlags flags, GError **error)
                           MLA_ARCHIVE_INDEX_NAME),
                NULL;
     archive->created_folder = !g_file_test (path, G_FILE_TEST_EXISTS);
-    if (!archive->created_folder && !is_empty_folder (path))
+    if (!archive->created_folder && !holds_only_own_files (path))
         return mla_throw (error, MLA_ERROR_ARCHIVE,
                           "%s: exists and is not an mlarc archive (no %s); not touching it",
                           path, MLA_ARCHIVE_INDEX_NAME),
                NULL;
     if (!create_archive (archive, error))
         return NULL;
-    archive->created = TRUE;
     return g_steal_pointer (&archive);
 }
 
@@ -131,6 +158,7 @@ mla_archive_free (MlaArchive *archive)
     if (archive == NULL)
         return;
     g_clear_pointer (&archive->volumes, g_ptr_array_unref);
+    g_clear_object (&archive->cancellable);
     g_free (archive->path);
     g_free (archive);
 }

@@ -24,6 +24,19 @@ MLA_API MlaArchive *mla_archive_open (const char *path, MlaArchiveOpenFlags flag
 MLA_API void mla_archive_free (MlaArchive *archive);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaArchive, mla_archive_free)
 
+/* No limit to a wait for a lock (mla_archive_set_wait). */
+#define MLA_ARCHIVE_WAIT_FOREVER G_MAXUINT
+
+/* How a writer through @archive (import, compact, the overview's rebuild
+ * and catching up) waits for a lock another process holds: up to
+ * @seconds (0: not at all; MLA_ARCHIVE_WAIT_FOREVER, the default: no
+ * limit), then it fails with MLA_ERROR_LOCKED; as sqlite3_busy_timeout()
+ * sets it on a connection. Once @cancellable (nullable) is cancelled, it
+ * stops waiting and an import stops reading, each failing with an error
+ * that mla_error_is_temporary() accepts, and nothing committed. */
+MLA_API void mla_archive_set_wait (MlaArchive *archive, guint seconds,
+                                   GCancellable *cancellable);
+
 /* Told of something worth a line on stderr that is not an error, such as
  * a derived index being rebuilt. */
 typedef void (*MlaNoticeFunc) (const char *notice, gpointer user_data);

@@ -41,7 +41,7 @@ mla_atomic_file_open (const char *path, GError **error)
     file->tmp_path = g_strconcat (path, ".tmp", NULL);
     file->fd = g_open (file->tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (file->fd < 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->tmp_path, g_strerror (errno)),
+        return mla_throw_errno (error, errno, file->tmp_path),
                NULL;
     raw = g_unix_output_stream_new (file->fd, FALSE);
     file->out = g_buffered_output_stream_new_sized (raw, 1 << 20);
@@ -75,16 +75,18 @@ mla_atomic_file_commit (MlaAtomicFile *file, GError **error)
     if (!g_output_stream_close (file->out, NULL, error))
         return g_prefix_error (error, "%s: ", file->tmp_path), FALSE;
     if (fsync (file->fd) != 0 || close (file->fd) != 0) {
+        int saved = errno;
+
         file->fd = -1;
         g_unlink (file->tmp_path);
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->tmp_path, g_strerror (errno));
+        return mla_throw_errno (error, saved, file->tmp_path);
     }
     file->fd = -1;
     if (g_rename (file->tmp_path, file->path) != 0) {
         int saved = errno;
 
         g_unlink (file->tmp_path);
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", file->path, g_strerror (saved));
+        return mla_throw_errno (error, saved, file->path);
     }
     return TRUE;
 }
@@ -106,13 +108,15 @@ mla_atomic_file_replace_contents (const char *path, const void *data, gsize size
                                   GError **error)
 {
     g_autofree char *tmp_path = g_strconcat (path, ".tmp", NULL);
+    int saved;
 
     if (!mla_atomic_file_write_tmp (path, data, size, error))
         return FALSE;
     if (g_rename (tmp_path, path) == 0)
         return TRUE;
+    saved = errno;
     g_unlink (tmp_path);
-    return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (errno));
+    return mla_throw_errno (error, saved, path);
 }
 
 gboolean
@@ -125,7 +129,7 @@ mla_atomic_file_write_tmp (const char *path, const void *data, gsize size, GErro
     int saved;
 
     if (fd < 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", tmp_path, g_strerror (errno));
+        return mla_throw_errno (error, errno, tmp_path);
     while (left > 0) {
         ssize_t n = write (fd, at, left);
 
@@ -144,7 +148,7 @@ mla_atomic_file_write_tmp (const char *path, const void *data, gsize size, GErro
     if (left == 0)
         return TRUE;
     g_unlink (tmp_path);
-    return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (saved));
+    return mla_throw_errno (error, saved, path);
 }
 
 static gboolean
@@ -156,7 +160,7 @@ sync_path (const char *path, int flags, GError **error)
     if (fd >= 0)
         close (fd);
     if (!ok)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (errno));
+        return mla_throw_errno (error, errno, path);
     return TRUE;
 }
 

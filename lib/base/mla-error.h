@@ -20,9 +20,22 @@ typedef enum {
     MLA_ERROR_NOT_FOUND,   /* no message or thread with that id */
     MLA_ERROR_OVERVIEW,    /* the overview database failed */
     MLA_ERROR_QUERY,       /* a search query with bad syntax */
+    MLA_ERROR_TEMPORARY,   /* may pass if tried again later: a full disk or quota,
+                            * no memory, a resource busy, an interrupted run */
 } MlaError;
 
 MLA_API GQuark mla_error_quark (void);
+
+/* MLA_ERROR_TEMPORARY for an errno that may pass (ENOSPC, EDQUOT, ENOMEM,
+ * EAGAIN, EINTR, ENFILE, EMFILE), else MLA_ERROR_IO. */
+MLA_API MlaError mla_error_from_errno (int errsv);
+
+/* Whether a run that failed with @error may succeed if tried again later
+ * unchanged: MLA_ERROR_TEMPORARY, MLA_ERROR_LOCKED, and GIO's and GLib's
+ * codes for a full disk, no memory, would-block and cancellation. A mail
+ * server retries such a delivery (sysexits.h's EX_TEMPFAIL) instead of
+ * bouncing it. */
+MLA_API gboolean mla_error_is_temporary (const GError *error);
 
 /* Sets @error and returns FALSE, so a failure is one statement. */
 static inline gboolean G_GNUC_PRINTF (3, 4)
@@ -34,6 +47,14 @@ mla_throw (GError **error, MlaError code, const char *format, ...)
     g_propagate_error (error, g_error_new_valist (MLA_ERROR, code, format, args));
     va_end (args);
     return FALSE;
+}
+
+/* Sets @error to "@path: what @errsv means", coded by
+ * mla_error_from_errno(), and returns FALSE. */
+static inline gboolean
+mla_throw_errno (GError **error, int errsv, const char *path)
+{
+    return mla_throw (error, mla_error_from_errno (errsv), "%s: %s", path, g_strerror (errsv));
 }
 
 G_END_DECLS

@@ -95,7 +95,7 @@ append_file (MlaAtomicFile *out, const char *path, GError **error)
             continue;
         if (n < 0 || !mla_atomic_file_write (out, buffer, (gsize) n, error)) {
             if (n < 0)
-                mla_throw (error, MLA_ERROR_IO, "%s: %s", path, g_strerror (errno));
+                mla_throw_errno (error, errno, path);
             close (fd);
             return FALSE;
         }
@@ -314,7 +314,7 @@ mla_archive_compact (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_
 
     g_return_val_if_fail (archive != NULL, FALSE);
     memset (stats, 0, sizeof *stats);
-    lock_fd = mla_archive_lock (archive, MLA_ARCHIVE_LOCK_TRY, error);
+    lock_fd = mla_archive_lock (archive, error);
     if (lock_fd < 0)
         return FALSE;
     /* Also the overview's: its rows move, and a reader catching it up

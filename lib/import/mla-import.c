@@ -18,6 +18,10 @@
 
 #define PROGRESS_STEP (64 * 1024)
 
+/* A reader catching the overview up by a volume or two is done well
+ * within this; one rebuilding it is not waited for (update_overview). */
+#define OVERVIEW_WAIT_MS 1000
+
 static char *
 now_iso8601 (void)
 {
@@ -288,6 +292,16 @@ rotate_batches (Import *import, GError **error)
     return ok;
 }
 
+/* A run interrupted by its caller (a signal, mla_archive_set_wait())
+ * commits nothing: the mail server retries the whole delivery. */
+static gboolean
+check_not_cancelled (Import *import, GError **error)
+{
+    if (g_cancellable_is_cancelled (mla_archive_get_cancellable (import->archive)))
+        return mla_throw (error, MLA_ERROR_TEMPORARY, "interrupted");
+    return TRUE;
+}
+
 static gboolean
 import_source (Import *import, MlaSource *source, GError **error)
 {
@@ -295,7 +309,7 @@ import_source (Import *import, MlaSource *source, GError **error)
         MlaRawMessage *raw = NULL;
         Job *job;
 
-        if (!mla_source_next (source, &raw, error))
+        if (!check_not_cancelled (import, error) || !mla_source_next (source, &raw, error))
             return FALSE;
         if (raw == NULL)
             break;
@@ -458,10 +472,11 @@ run_import (Import *import, const char *const *inputs, GError **error)
     if (import->stats->added + import->stats->rejected == 0)
         return TRUE;
     /* Before the commit, so that a reader finding the overview behind
-     * waits for this import's update instead of calling it interrupted. */
-    if ((import->overview_lock = mla_archive_lock_overview (archive, error)) < 0)
-        return FALSE;
-    return commit_volume (import, number, imported, error);
+     * waits for this import's update instead of calling it interrupted.
+     * Not for long: a reader holding it must not make a delivery wait or
+     * fail; the overview is derived, and the next command catches it up. */
+    import->overview_lock = mla_archive_lock_overview_within (archive, OVERVIEW_WAIT_MS, NULL);
+    return check_not_cancelled (import, error) && commit_volume (import, number, imported, error);
 }
 
 /* The key index is derived too: without it the next import reads the
@@ -485,7 +500,7 @@ update_overview (Import *import, gboolean was_empty)
     g_autoptr (GError) error = NULL;
 
     if (import->overview_lock < 0)
-        import->overview_lock = mla_archive_lock_overview (import->archive, &error);
+        import->overview_lock = mla_archive_lock_overview_within (import->archive, 0, &error);
     /* A first import makes the overview: nothing worth a notice. */
     if ((import->overview_lock < 0
          || !mla_overview_add_locked (import->archive, was_empty ? NULL : options->notice,
@@ -533,7 +548,7 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     import.options = options != NULL ? options : &defaults;
     import.stats = out_stats != NULL ? out_stats : &local_stats;
     memset (import.stats, 0, sizeof *import.stats);
-    lock_fd = mla_archive_lock (archive, MLA_ARCHIVE_LOCK_TRY, error);
+    lock_fd = mla_archive_lock (archive, error);
     if (lock_fd < 0)
         return FALSE;
     /* Another import may have committed between the open and the lock:

@@ -105,7 +105,7 @@ open_stream (MlaSource *source, GError **error)
         return TRUE;
     }
     if (g_stat (source->path, &st) != 0 || g_access (source->path, R_OK) != 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", source->path, g_strerror (errno));
+        return mla_throw_errno (error, errno, source->path);
     source->total = (guint64) st.st_size;
     file = g_file_new_for_path (source->path);
     source->file = G_INPUT_STREAM (g_file_read (file, NULL, &local));

@@ -1,7 +1,8 @@
 # lib/site/: the static site: page data, models, XSLT, files, Pagefind.
 
 mlarc_public_headers += \
-	lib/site/mla-site.h
+	lib/site/mla-site.h \
+	lib/site/mla-site-settings.h
 
 lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-site-agenda.c \
@@ -13,6 +14,7 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-site-render.c \
 	lib/site/mla-site-search-private.h \
 	lib/site/mla-site-search.c \
+	lib/site/mla-site-settings.c \
 	lib/site/mla-site-url-private.h \
 	lib/site/mla-site-url.c \
 	lib/site/mla-site.c
