@@ -111,6 +111,7 @@ mla_e2e_tests = \
 	tests/e2e-compact.sh \
 	tests/e2e-search.sh \
 	tests/e2e-site.sh \
+	tests/e2e-site-incremental.sh \
 	tests/e2e-site-search.sh \
 	tests/browser-site.sh \
 	tests/browser-search.sh
