@@ -77,10 +77,12 @@ mla_e2e_tests = \
 	tests/e2e-agenda-revisions.sh \
 	tests/e2e-agenda-links.sh \
 	tests/e2e-threads.sh \
+	tests/e2e-threads-incremental.sh \
 	tests/e2e-compact.sh \
 	tests/e2e-search.sh \
 	tests/e2e-site.sh \
 	tests/e2e-site-settings.sh \
+	tests/e2e-site-incremental.sh \
 	tests/e2e-site-search.sh \
 	tests/browser-site.sh \
 	tests/browser-search.sh

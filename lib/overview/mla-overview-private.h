@@ -41,6 +41,8 @@ enum {
     STMT_MOVE_ALIASES,
     STMT_DROP_ALIAS,
     STMT_THREAD_MESSAGES,
+    STMT_REACH_ID,
+    STMT_REACH_SUBJECT,
     N_STMTS
 };
 
@@ -61,6 +63,7 @@ struct MlaOverviewThreads {
     GStringChunk *strings;
     GStringChunk *keys;       /* subject keys (and, lean, the keys): only until threaded */
     gboolean lean;               /* for re-threading: no sender, From_ line, ISO date, List-Id */
+    gboolean subset;             /* only the rows of temp.rethread; inputs kept */
     MlaThreadForest *forest;
 };
 
@@ -100,8 +103,9 @@ gboolean mla_overview_index_record (MlaOverview *overview, gint64 row, const Mla
 
 /* Adds the records of every volume numbered @first or higher. */
 gboolean mla_overview_insert_volumes (MlaOverview *overview, guint first, GError **error);
-/* Threads every message and stores what changed (threads, parents,
- * aliases), inside the caller's transaction. */
+/* Threads the messages that have no thread yet and every thread they
+ * can reach (all messages when that is most of them), and stores what
+ * changed (threads, parents, aliases), inside the caller's transaction. */
 gboolean mla_overview_store_threads (MlaOverview *overview, GError **error);
 
 G_END_DECLS

@@ -192,6 +192,13 @@ mla_overview_insert_volumes (MlaOverview *overview, guint first, GError **error)
 
 /* ---- loading and threading ---- */
 
+/* What threading reads of each message, and what it stored last time. */
+#define LEAN_SELECT "SELECT id, subject_key, reply_subject, message_id, sha256, date FROM messages"
+#define STORED_SELECT "SELECT id, thread, parent, loose FROM messages"
+/* The rows an update re-threads (temp.rethread, see store_threads()). */
+#define SUBSET "(SELECT id FROM temp.rethread)"
+#define IN_SUBSET " WHERE id IN " SUBSET
+
 void
 mla_overview_threads_free (MlaOverviewThreads *threads)
 {
@@ -264,10 +271,10 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error
     if (!threads->lean)
         threads->entries = g_array_sized_new (FALSE, FALSE, sizeof (MlaOverviewEntry), expected);
     if (sqlite3_prepare_v2 (overview->db,
-                            threads->lean ? "SELECT id, subject_key, reply_subject, message_id,"
-                                            " sha256, date FROM messages ORDER BY id"
-                                          : "SELECT id, subject_key, reply_subject, " ENTRY_COLUMNS
-                                            " FROM messages ORDER BY id",
+                            threads->subset ? LEAN_SELECT IN_SUBSET " ORDER BY id"
+                            : threads->lean ? LEAN_SELECT " ORDER BY id"
+                                            : "SELECT id, subject_key, reply_subject, " ENTRY_COLUMNS
+                                              " FROM messages ORDER BY id",
                             -1, &statement, NULL)
         != SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare");
@@ -320,7 +327,10 @@ add_refs (MlaOverview *overview, MlaOverviewThreads *threads, MlaThreadBuilder *
     gint64 current = -1;
     int status;
 
-    if (sqlite3_prepare_v2 (overview->db, "SELECT message, ref FROM refs ORDER BY message, position",
+    if (sqlite3_prepare_v2 (overview->db,
+                            threads->subset ? "SELECT message, ref FROM refs WHERE message"
+                                              " IN " SUBSET " ORDER BY message, position"
+                                            : "SELECT message, ref FROM refs ORDER BY message, position",
                             -1, &statement, NULL)
         != SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare");
@@ -358,18 +368,29 @@ add_refs (MlaOverview *overview, MlaOverviewThreads *threads, MlaThreadBuilder *
     return TRUE;
 }
 
+/* What load_threads() reads: every message with what pages show, every
+ * message with what threading needs, or only the rows of temp.rethread
+ * (whose inputs are kept, to check that the subset is closed). */
+typedef enum {
+    LOAD_ENTRIES,
+    LOAD_LEAN,
+    LOAD_SUBSET,
+} LoadMode;
+
 static MlaOverviewThreads *
-load_threads (MlaOverview *overview, gboolean lean, GError **error)
+load_threads (MlaOverview *overview, LoadMode mode, GError **error)
 {
     g_autoptr (MlaOverviewThreads) threads = g_new0 (MlaOverviewThreads, 1);
     g_autoptr (MlaThreadBuilder) builder = NULL;
 
     g_return_val_if_fail (overview != NULL, NULL);
-    threads->lean = lean;
+    threads->lean = mode != LOAD_ENTRIES;
+    threads->subset = mode == LOAD_SUBSET;
     threads->strings = g_string_chunk_new (1 << 20);
     threads->keys = g_string_chunk_new (1 << 20);
     /* What an import or the inserts before freed is not kept beside it. */
-    mla_memory_release ();
+    if (!threads->subset)
+        mla_memory_release ();
     if (!load_entries (overview, threads, error))
         return NULL;
     builder = mla_thread_builder_new ((const MlaThreadInput *) threads->inputs->data,
@@ -378,6 +399,8 @@ load_threads (MlaOverview *overview, gboolean lean, GError **error)
         return NULL;
     threads->forest = mla_thread_builder_finish (g_steal_pointer (&builder));
     threads->n_entries = threads->inputs->len;
+    if (threads->subset)
+        return g_steal_pointer (&threads);
     /* From here on the forest, its ids, the rows and the entries are all
      * that is read: what only threading read goes. */
     g_clear_pointer (&threads->inputs, g_array_unref);
@@ -389,7 +412,7 @@ load_threads (MlaOverview *overview, gboolean lean, GError **error)
 MlaOverviewThreads *
 mla_overview_load_threads (MlaOverview *overview, GError **error)
 {
-    return load_threads (overview, FALSE, error);
+    return load_threads (overview, LOAD_ENTRIES, error);
 }
 
 const MlaThreadForest *
@@ -482,7 +505,9 @@ find_changes (MlaOverview *overview, MlaOverviewThreads *threads, Changes *chang
     guint i = 0;
     int status;
 
-    if (sqlite3_prepare_v2 (overview->db, "SELECT id, thread, parent, loose FROM messages ORDER BY id",
+    if (sqlite3_prepare_v2 (overview->db,
+                            threads->subset ? STORED_SELECT IN_SUBSET " ORDER BY id"
+                                            : STORED_SELECT " ORDER BY id",
                             -1, &statement, NULL)
         != SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare");
@@ -524,15 +549,100 @@ find_changes (MlaOverview *overview, MlaOverviewThreads *threads, Changes *chang
     return TRUE;
 }
 
-/* Stores the forest: each message whose thread, parent or looseness
- * changed; the threads that changed; and, for every thread id that no
- * longer names a thread, an alias to the thread its messages went to, so
- * that links built on it keep working. Runs inside the update's
- * transaction. */
+/* ---- which messages an update re-threads ---- */
+
+/* Adds to temp.rethread the whole threads that statement @which finds
+ * for @token, once per token (the table only grows in an update, so a
+ * token asked once has given all it can). */
+static gboolean
+reach (MlaOverview *overview, int which, const char *token, GHashTable *asked, gint64 *added,
+       GError **error)
+{
+    sqlite3_stmt *statement;
+
+    if (!g_hash_table_add (asked, g_strdup_printf ("%d %s", which, token)))
+        return TRUE;
+    statement = mla_overview_stmt (overview, which, error);
+    if (statement == NULL)
+        return FALSE;
+    mla_overview_bind_text (statement, 1, token);
+    if (!mla_overview_step_done (overview, statement, error))
+        return FALSE;
+    *added += sqlite3_changes (overview->db);
+    return TRUE;
+}
+
+/* Adds the threads that the forest of the subset can reach: those with a
+ * message that has, or names in its chain, the id of one of its nodes
+ * (real or placeholder), and those with a message of the subject of a
+ * node that subject matching places (a root or a loose member). */
+static gboolean
+grow_subset (MlaOverview *overview, MlaOverviewThreads *threads, GHashTable *asked,
+             gint64 *added, GError **error)
+{
+    const MlaThreadForest *forest = threads->forest;
+    const MlaThreadInput *inputs = (const MlaThreadInput *) threads->inputs->data;
+    guint n = mla_thread_forest_get_n_nodes (forest);
+
+    for (guint v = 0; v < n; v++) {
+        const MlaThreadNode *node = mla_thread_forest_get_node (forest, v);
+        const char *subject = node->input != MLA_THREAD_NONE ? inputs[node->input].subject : NULL;
+
+        if (!reach (overview, STMT_REACH_ID, node->id, asked, added, error))
+            return FALSE;
+        if (subject != NULL && subject[0] != '\0'
+            && (node->parent == MLA_THREAD_NONE || node->loose)
+            && !reach (overview, STMT_REACH_SUBJECT, subject, asked, added, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* The messages an update must re-thread, threaded: the new ones (no
+ * thread yet) and every thread they can reach, grown until it reaches no
+ * other. Every link the threader makes (a parent, a placeholder's
+ * parent, a shared Message-ID, a subject match) joins two messages that
+ * share such an id or subject, so a closed subset threads exactly as it
+ * does in the whole archive. When it grows past half the archive (or the
+ * archive is new), everything is threaded. */
+static MlaOverviewThreads *
+load_touched (MlaOverview *overview, GError **error)
+{
+    g_autoptr (GHashTable) asked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    gint64 total = mla_overview_count_messages (overview);
+    gint64 size;
+
+    if (!mla_overview_exec (overview, "CREATE TEMP TABLE IF NOT EXISTS rethread"
+                            " (id INTEGER PRIMARY KEY); DELETE FROM temp.rethread;"
+                            " INSERT INTO temp.rethread SELECT id FROM messages WHERE thread IS NULL",
+                            error))
+        return NULL;
+    size = sqlite3_changes (overview->db);
+    while (size * 2 <= total) {
+        g_autoptr (MlaOverviewThreads) threads = load_threads (overview, LOAD_SUBSET, error);
+        gint64 added = 0;
+
+        if (threads == NULL || !grow_subset (overview, threads, asked, &added, error))
+            return NULL;
+        if (added == 0) {
+            g_debug ("re-threading %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT " messages",
+                     size, total);
+            return g_steal_pointer (&threads);
+        }
+        size += added;
+    }
+    return load_threads (overview, LOAD_LEAN, error);
+}
+
+/* Stores the forest of the messages the update touched: each message
+ * whose thread, parent or looseness changed; the threads that changed;
+ * and, for every thread id that no longer names a thread, an alias to the
+ * thread its messages went to, so that links built on it keep working.
+ * Runs inside the update's transaction. */
 gboolean
 mla_overview_store_threads (MlaOverview *overview, GError **error)
 {
-    g_autoptr (MlaOverviewThreads) threads = load_threads (overview, TRUE, error);
+    g_autoptr (MlaOverviewThreads) threads = load_touched (overview, error);
     g_autoptr (GStringChunk) strings = g_string_chunk_new (4096);   /* gone's keys */
     g_autoptr (GArray) changed = g_array_new (FALSE, FALSE, sizeof (guint));
     g_autoptr (GHashTable) live = g_hash_table_new (g_str_hash, g_str_equal);
@@ -548,9 +658,13 @@ mla_overview_store_threads (MlaOverview *overview, GError **error)
         return FALSE;
     forest = threads->forest;
     roots = mla_thread_forest_get_roots (forest);
+    /* A placeholder that no message hangs from (an id named before an
+     * archived one) is a root of no thread: a thread that had it as root
+     * is gone. */
     for (guint r = 0; r < roots->len; r++)
-        g_hash_table_add (live, (gpointer) mla_thread_forest_get_thread_id (
-                                    forest, g_array_index (roots, guint, r)));
+        if (mla_thread_forest_get_thread_size (forest, g_array_index (roots, guint, r)) > 0)
+            g_hash_table_add (live, (gpointer) mla_thread_forest_get_thread_id (
+                                        forest, g_array_index (roots, guint, r)));
     if (!find_changes (overview, threads, &changes, error))
         return FALSE;
     for (guint c = 0; c < changed->len; c++) {

@@ -12,7 +12,7 @@
 #include "mla-overview-private.h"
 
 /* Raised whenever the tables change; a file of another version is rebuilt. */
-#define SCHEMA_VERSION 5
+#define SCHEMA_VERSION 6
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
@@ -39,6 +39,8 @@ static const char schema_sql[] =
     " xml TEXT NOT NULL, PRIMARY KEY (message, position)) WITHOUT ROWID;"
     "CREATE INDEX messages_message_id ON messages (message_id);"
     "CREATE INDEX messages_thread ON messages (thread);"
+    /* The threads that a new message's subject can join. */
+    "CREATE INDEX messages_subject_key ON messages (subject_key);"
     /* date: searches, and listings newest first. */
     "CREATE INDEX messages_date ON messages (date);"
     /* from:ADDRESS and to:ADDRESS searches. */
@@ -94,6 +96,15 @@ static const char *const stmt_sql[N_STMTS] = {
     [STMT_MOVE_ALIASES] = "UPDATE thread_aliases SET thread = ? WHERE thread = ?",
     [STMT_DROP_ALIAS] = "DELETE FROM thread_aliases WHERE alias = ?",
     [STMT_THREAD_MESSAGES] = "SELECT " ENTRY_COLUMNS " FROM messages WHERE thread = ? ORDER BY date, id",
+    /* The threads of the messages with id ?1 or naming it in their chain,
+     * and of the messages with subject key ?1 (temp.rethread exists
+     * before these are prepared: mla_overview_store_threads()). */
+    [STMT_REACH_ID] = "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE thread IN"
+                      " (SELECT thread FROM messages WHERE message_id = ?1"
+                      " UNION SELECT m.thread FROM refs r JOIN messages m ON m.id = r.message"
+                      " WHERE r.ref = ?1)",
+    [STMT_REACH_SUBJECT] = "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE thread IN"
+                           " (SELECT thread FROM messages WHERE subject_key = ?1)",
 };
 
 /* Rows are numbered from 1 and never deleted, so the last id is the
