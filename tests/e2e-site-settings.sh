@@ -33,6 +33,8 @@ grep -q 'nowhere' "$S/.mlarc-site.settings" && fail "a missing templates folder 
 # -q: nothing on stderr, even when search=auto finds no pagefind.
 (
     unset MLARC_PAGEFIND
+    # Nor node_modules/.bin under the current folder (npm ci puts it there).
+    cd "$TMP"
     PATH=/usr/bin:/bin; export PATH
     command -v pagefind >/dev/null 2>&1 && skip "pagefind is in /usr/bin or /bin"
     expect 0 site -q --search=auto -a "$A" -o "$S"
