@@ -47,7 +47,7 @@ import_full () {
     A=$FS/archive
     expect 0 import -q -a "$A" "$SAMPLE"
     expect 0 export -a "$A" -o "$TMP/before.mbox"
-    expect_on_full 1 import -a "$A" "$MORE"
+    expect_on_full 75 import -a "$A" "$MORE"
     expect_full
     message=$(head -n 1 "$TMP/err")
     validate "$A"
@@ -66,7 +66,7 @@ site_full () {
     expect 0 site --search=no -q -a "$A" -o "$S"
     cp -a "$S" "$TMP/site-before"
     expect 0 import -q -a "$A" "$MORE"
-    expect_on_full 1 site --search=no -a "$A" -o "$S"
+    expect_on_full 75 site --search=no -a "$A" -o "$S"
     expect_full
     message=$(head -n 1 "$TMP/err")
     # Folders made for pages never written may stay, empty, and the marker
