@@ -68,7 +68,7 @@ mlarc_agenda_command (int argc, char **argv)
         { NULL }
     };
     MlaAgendaFormat format = MLA_AGENDA_FORMAT_XML;
-    MlaAgendaWriteOptions options = { NULL, 0 };
+    MlaAgendaWriteOptions options = { NULL, 0, mla_site_agenda_write_pages };
     g_autoptr (GPtrArray) agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     g_autoptr (GError) error = NULL;
     gboolean ok;
