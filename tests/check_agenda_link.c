@@ -90,6 +90,26 @@ START_TEST (test_linker_match)
 }
 END_TEST
 
+/* A subject's topic, before a dash or a colon, scores on its own: the
+ * sample's thread asks a question after the dash. */
+START_TEST (test_linker_subject_head)
+{
+    g_autoptr (GHashTable) stop = stop_words ();
+    g_autoptr (MlaAgendaLinker) linker = mla_agenda_linker_new (stop);
+    double score = -1;
+
+    mla_agenda_linker_add (linker, 7, "[Ksummit] Hot-plug memory session \u2014 what we need decided");
+    mla_agenda_linker_add (linker, 8, "Re: memory: what we need decided");
+    /* {cpu, hot, memory, plug} against the topic {hot, memory, plug}. */
+    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Hot Plug Memory and CPU", NULL, 0, &score),
+                       7);
+    ck_assert_double_eq_tol (score, 6.0 / 7, 1e-9);
+    /* "Re:" is no topic: the head of thread 8 is "memory". */
+    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Memory", NULL, 0, &score), 8);
+    ck_assert_double_eq (score, 1.0);
+}
+END_TEST
+
 /* tests/data/agenda-links/links.mbox, as slot titles and thread
  * subjects, and which pairs are true links (its README). */
 static const char *const fixture_slots[] = {
@@ -154,6 +174,7 @@ agenda_link_suite (void)
     mla_test_add_case (suite, "words", test_link_words, G_N_ELEMENTS (word_cases));
     mla_test_add_case (suite, "similarity", test_link_similarity, 0);
     mla_test_add_case (suite, "match", test_linker_match, 0);
+    mla_test_add_case (suite, "subject head", test_linker_subject_head, 0);
     mla_test_add_case (suite, "threshold", test_link_threshold_on_fixture, 0);
     return suite;
 }

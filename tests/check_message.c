@@ -128,6 +128,46 @@ START_TEST (test_headers_unknown_charset_word)
 }
 END_TEST
 
+static const struct {
+    const char *header;
+    const char *subject;
+} subjects[] = {
+    /* RFC 2047 §6.2: adjacent words join without the white space between;
+     * gmime issue 133 lost the word after a '='-padded B-word. */
+    { "=?UTF-8?B?4oCUIA==?= =?UTF-8?B?d2hhdA==?=", "— what" },
+    { "=?UTF-8?B?4oCUIA==?=\n =?UTF-8?B?d2hhdA==?=", "— what" },
+    { "Session =?UTF-8?B?4oCUIA==?= =?UTF-8?B?d2hhdA==?= we need", "Session — what we need" },
+    /* B without padding, Q, lower-case encodings. */
+    { "=?UTF-8?B?Y2Fmw6k?=", "café" },
+    { "=?iso-8859-1?q?caf=E9_cr=E8me?=", "café crème" },
+    /* A character split between two words, B and Q, joins. */
+    { "=?UTF-8?B?4oA=?= =?UTF-8?B?lA==?=", "—" },
+    { "=?UTF-8?Q?=E2=80?= =?UTF-8?Q?=94?=", "—" },
+    { "=?UTF-8?B?4oA=?= =?UTF-8?Q?=94x?=", "—x" },
+    /* Different charsets side by side, each converted on its own. */
+    { "=?iso-8859-1?q?caf=E9?= =?UTF-8?Q?_cr=C3=A8me?=", "café crème" },
+    { "=?koi8-r?b?8NLJ18XU?= =?iso-8859-15?q?=A4?=", "Привет€" },
+    /* RFC 2231 §5 language suffix. */
+    { "=?UTF-8*en?Q?hello?=", "hello" },
+    /* Text between words stays, the white space around it too. */
+    { "a =?UTF-8?Q?b?= c =?UTF-8?Q?d?=", "a b c d" },
+    /* Malformed words are left as they are. */
+    { "a =?bad?x?y?= b", "a =?bad?x?y?= b" },
+    { "=?UTF-8?Q?open", "=?UTF-8?Q?open" },
+    { "=??Q?x?=", "=??Q?x?=" },
+    { "plain  text", "plain  text" },
+};
+
+START_TEST (test_headers_subject_words)
+{
+    g_autofree char *text = g_strdup_printf ("Message-ID: <s@example.org>\nSubject: %s\n\nb\n",
+                                             subjects[_i].header);
+    g_autoptr (MlaMessage) message = parse_text (text);
+
+    ck_assert_str_eq (mla_message_get_subject (message), subjects[_i].subject);
+}
+END_TEST
+
 START_TEST (test_threading_headers)
 {
     g_autoptr (MlaMessage) message = parse_data ("threading.eml", NULL);
@@ -160,6 +200,9 @@ static const struct {
 } bodies[] = {
     { "quoted-printable.eml", "Le comité se réunit à 9h30 = ok.\n", MLA_BODY_SOURCE_PLAIN, NULL },
     { "base64-latin1.eml", "Année 2004: déjà vu.\n", MLA_BODY_SOURCE_PLAIN, NULL },
+    /* Blocks encoded one by one, each '='-padded: GMime 3.2.13 stops at
+     * the first pad (gmime issue 150). */
+    { "base64-padded-chunks.eml", "Hello, world — and more\n", MLA_BODY_SOURCE_PLAIN, NULL },
     /* RFC 2046 §5.1.1: the line break before a boundary is the boundary's. */
     { "alternative.eml", "The plain version.", MLA_BODY_SOURCE_PLAIN, NULL },
     /* A text alternative that only points at the HTML one is no body. */
@@ -351,6 +394,75 @@ static const struct {
     { "parent@example.org", "parent@example.org" },
     { "your message of yesterday", NULL },
 };
+
+static const struct {
+    const char *header;
+    const char *ids;  /* space separated; "" for none */
+} reference_lists[] = {
+    { "<a@x> <b@x>", "a@x b@x" },
+    /* git send-email 1.6 asked for the In-Reply-To and people typed "yes":
+     * what follows such an id is kept (g_mime_references_parse() drops it). */
+    { "<yes> <a1@h>", "yes a1@h" },
+    { "<a@x> <yes> <b@x>", "a@x yes b@x" },
+    /* Folding, comments, quoted strings, text between the tokens. */
+    { "<a@x>\n <b@x>\n\t<c@x>", "a@x b@x c@x" },
+    { "<a@x> (a comment <z@z>) <b@x>", "a@x b@x" },
+    { "<a@x> (nested (comment) <z@z>) <b@x>", "a@x b@x" },
+    { "\"Jane <z@z>\" <a@x>", "a@x" },
+    { "junk <a@x> more junk <b@x>", "a@x b@x" },
+    { "<a@x><b@x>", "a@x b@x" },
+    { "< a@x >", "a@x" },
+    /* Brackets missing: bare ids are words with an '@'. */
+    { "a@x b@x", "a@x b@x" },
+    { "a@x", "a@x" },
+    { "no ids here", "" },
+    /* Unclosed: runs to the next white space. */
+    { "<a@x <b@x>", "a@x b@x" },
+    { "<a@x", "a@x" },
+    /* An empty token is no id. */
+    { "<> <a@x>", "a@x" },
+};
+
+START_TEST (test_threading_reference_lists)
+{
+    g_autofree char *text = g_strdup_printf ("Message-ID: <c@example.org>\nReferences: %s\n"
+                                             "In-Reply-To: %s\n\nb\n",
+                                             reference_lists[_i].header, reference_lists[_i].header);
+    g_autoptr (MlaMessage) message = parse_text (text);
+    g_auto (GStrv) expected = g_strsplit (reference_lists[_i].ids, " ", -1);
+    guint n = reference_lists[_i].ids[0] == '\0' ? 0 : g_strv_length (expected);
+    GPtrArray *references = mla_message_get_references (message);
+
+    ck_assert_uint_eq (references->len, n);
+    for (guint i = 0; i < n; i++)
+        ck_assert_str_eq (g_ptr_array_index (references, i), expected[i]);
+    /* One reader for both headers: In-Reply-To is the first of them. */
+    if (n == 0)
+        ck_assert_ptr_null (mla_message_get_in_reply_to (message));
+    else
+        ck_assert_str_eq (mla_message_get_in_reply_to (message), expected[0]);
+}
+END_TEST
+
+/* An attachment made of '='-padded base64 blocks is whole (gmime issue 150). */
+START_TEST (test_attachments_padded_base64)
+{
+    static const char text[] = "Message-ID: <p@example.org>\nMIME-Version: 1.0\n"
+                               "Content-Type: multipart/mixed; boundary=\"b\"\n\n"
+                               "--b\nContent-Type: text/plain\n\nbody\n"
+                               "--b\nContent-Type: application/octet-stream\n"
+                               "Content-Transfer-Encoding: base64\n\nYQ==\nYmM=\nZGVm\n--b--\n";
+    g_autoptr (GBytes) bytes = g_bytes_new_static (text, sizeof text - 1);
+    MlaRawMessage raw = { bytes, NULL, "memory", 0, 1, NULL };
+    g_autoptr (MlaMessage) message = mla_message_parse (&raw);
+    g_autoptr (GBytes) content = mla_message_extract_attachment (&raw, 0);
+    const MlaAttachment *attachment = g_ptr_array_index (mla_message_get_attachments (message), 0);
+
+    ck_assert_uint_eq (attachment->size, 6);
+    ck_assert_uint_eq (g_bytes_get_size (content), 6);
+    ck_assert_int_eq (memcmp (g_bytes_get_data (content, NULL), "abcdef", 6), 0);
+}
+END_TEST
 
 START_TEST (test_threading_in_reply_to_forms)
 {
@@ -733,12 +845,14 @@ message_suite (void)
     tcase_add_test (tc, test_headers_utf8_subject);
     tcase_add_test (tc, test_headers_8bit);
     tcase_add_test (tc, test_headers_unknown_charset_word);
+    tcase_add_loop_test (tc, test_headers_subject_words, 0, G_N_ELEMENTS (subjects));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("threading");
     tcase_add_test (tc, test_threading_headers);
     tcase_add_test (tc, test_threading_absent);
     tcase_add_loop_test (tc, test_threading_in_reply_to_forms, 0, G_N_ELEMENTS (in_reply_tos));
+    tcase_add_loop_test (tc, test_threading_reference_lists, 0, G_N_ELEMENTS (reference_lists));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("bodies");
@@ -753,6 +867,7 @@ message_suite (void)
     tc = tcase_create ("attachments");
     tcase_add_test (tc, test_attachments_listed);
     tcase_add_test (tc, test_attachments_extracted);
+    tcase_add_test (tc, test_attachments_padded_base64);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("identity");

@@ -110,10 +110,30 @@ mla_agenda_linker_free (MlaAgendaLinker *linker)
     g_free (linker);
 }
 
-void
-mla_agenda_linker_add (MlaAgendaLinker *linker, guint id, const char *subject)
+/* The topic of a subject written "Topic: detail" or "Topic — detail" (the
+ * sample's "Hot-plug memory session — what we need decided"): the words
+ * after the separator say what the thread asks, not what it is about, and
+ * would dilute the score of the slot it discusses. NULL without one. */
+static char *
+subject_head (const char *subject)
 {
-    Thread thread = { id, g_strdup (subject), mla_agenda_link_words (subject, linker->stop_words) };
+    static const char *const separators[] = { " \u2014 ", " \u2013 ", " - ", ": " };
+    g_autofree char *key = mla_subject_normalise (subject);
+    const char *cut = NULL;
+
+    for (guint i = 0; key != NULL && i < G_N_ELEMENTS (separators); i++) {
+        const char *at = strstr (key, separators[i]);
+
+        if (at != NULL && at != key && (cut == NULL || at < cut))
+            cut = at;
+    }
+    return cut != NULL ? g_strndup (key, (gsize) (cut - key)) : NULL;
+}
+
+static void
+linker_add_words (MlaAgendaLinker *linker, guint id, const char *subject, char **words)
+{
+    Thread thread = { id, g_strdup (subject), words };
     guint index = linker->threads->len;
 
     g_array_append_val (linker->threads, thread);
@@ -126,6 +146,24 @@ mla_agenda_linker_add (MlaAgendaLinker *linker, guint id, const char *subject)
             g_hash_table_insert (linker->by_word, g_strdup (thread.words[i]), list);
         }
         g_array_append_val (list, index);
+    }
+}
+
+void
+mla_agenda_linker_add (MlaAgendaLinker *linker, guint id, const char *subject)
+{
+    g_autofree char *head = subject_head (subject);
+
+    linker_add_words (linker, id, subject, mla_agenda_link_words (subject, linker->stop_words));
+    /* The topic alone is a second candidate of the same thread: a slot
+     * scores against whichever of the two fits it better. */
+    if (head != NULL) {
+        char **words = mla_agenda_link_words (head, linker->stop_words);
+
+        if (words[0] != NULL)
+            linker_add_words (linker, id, subject, words);
+        else
+            g_strfreev (words);
     }
 }
 

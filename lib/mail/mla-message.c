@@ -104,44 +104,102 @@ strip_id (const char *text)
     return g_steal_pointer (&id);
 }
 
-/* The first id of a reference list. In-Reply-To is often free text
- * ("Your message of <date> <id>"), which g_mime_references_parse()
- * rejects as a whole, so retry from the first '<'; a bare "id@host"
- * without brackets is taken as it is. */
-static char *
-first_reference (GMimeParserOptions *options, const char *text)
+/* Skips a comment, nested ones and quoted pairs included, or a quoted
+ * string (RFC 5322 §3.2.2, §3.2.4) at @p. Returns: what follows it. */
+static const char *
+skip_comment (const char *p)
 {
-    g_autoptr (GMimeReferences) refs = NULL;
-    g_autofree char *word = NULL;
-    const char *bracket;
+    char open = *p, close = open == '(' ? ')' : '"';
+    int depth = 1;
 
-    if (text == NULL)
-        return NULL;
-    refs = g_mime_references_parse (options, text);
-    if ((refs == NULL || g_mime_references_length (refs) == 0)
-        && (bracket = strchr (text, '<')) != NULL) {
-        g_clear_pointer (&refs, g_mime_references_free);
-        refs = g_mime_references_parse (options, bracket);
+    for (p++; *p != '\0'; p++) {
+        if (*p == '\\' && p[1] != '\0')
+            p++;
+        else if (open == '(' && *p == '(')
+            depth++;
+        else if (*p == close && --depth == 0)
+            return p + 1;
     }
-    if (refs != NULL && g_mime_references_length (refs) > 0)
-        return strip_id (g_mime_references_get_message_id (refs, 0));
-    word = strip_id (text);
-    if (word == NULL || strchr (word, '@') == NULL || strpbrk (word, " \t\r\n<>") != NULL)
-        return NULL;
-    return g_steal_pointer (&word);
+    return p;
+}
+
+/* Adds the bytes from @start to @end, white space (folding) taken out, to
+ * @ids; an empty token is no id. */
+static void
+add_id (GPtrArray *ids, const char *start, const char *end)
+{
+    GString *id = g_string_sized_new (end - start);
+
+    for (; start < end; start++)
+        if (!g_ascii_isspace (*start))
+            g_string_append_c (id, *start);
+    if (id->len == 0) {
+        g_string_free (id, TRUE);
+        return;
+    }
+    g_ptr_array_add (ids, g_utf8_make_valid (id->str, id->len));
+    g_string_free (id, TRUE);
+}
+
+/* The ids of a msg-id list (References, In-Reply-To, Message-ID) in order:
+ * every <...> token, whatever it holds, since real headers carry ids
+ * without '@' ("<yes>", typed into git send-email's prompt) and what
+ * follows them is still an id; g_mime_references_parse() drops all that
+ * follows such an id. Comments, quoted strings and other text between the
+ * tokens ("Jane's message of ...") are skipped; a header with no '<' is
+ * read as bare ids, its words with an '@'. An unclosed '<' runs to the
+ * next white space. Returns: (transfer full): char *, valid UTF-8. */
+static GPtrArray *
+parse_ids (const char *text)
+{
+    GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+    gboolean bracketed = text != NULL && strchr (text, '<') != NULL;
+    const char *p = text != NULL ? text : "";
+
+    while (*p != '\0') {
+        const char *start = p, *end;
+
+        if (g_ascii_isspace (*p)) {
+            p++;
+        } else if (*p == '(' || *p == '"') {
+            p = skip_comment (p);
+        } else if (*p == '<') {
+            start = p + 1;
+            end = start + strcspn (start, "<>");
+            if (*end != '>')
+                end = start + strcspn (start, "<> \t\r\n");
+            add_id (ids, start, end);
+            p = *end == '>' ? end + 1 : end;
+        } else {
+            p += strcspn (p, " \t\r\n<(\"");
+            if (!bracketed && memchr (start, '@', p - start) != NULL)
+                add_id (ids, start, p);
+        }
+    }
+    return ids;
+}
+
+/* The first id of @text (nullable), as parse_ids() reads it.
+ * Returns: (transfer full) (nullable). */
+static char *
+first_id (const char *text)
+{
+    g_autoptr (GPtrArray) ids = parse_ids (text);
+
+    return ids->len > 0 ? g_ptr_array_steal_index (ids, 0) : NULL;
 }
 
 /* The first well-formed <id> of the header; failing that, GMime's lenient
  * reading of it ("foo bar" stays "foo bar"), flagged. */
 static void
-set_message_id (ParseState *state, GMimeMessage *mime, GMimeParserOptions *options)
+set_message_id (ParseState *state, GMimeMessage *mime)
 {
     MlaMessage *message = state->message;
 
     if (mime != NULL) {
         const char *header = g_mime_object_get_header (GMIME_OBJECT (mime), "Message-ID");
 
-        message->message_id = first_reference (options, header);
+        message->message_id = first_id (header);
         if (message->message_id == NULL) {
             message->message_id = strip_id (g_mime_message_get_message_id (mime));
             if (message->message_id != NULL)
@@ -220,6 +278,144 @@ envelope_date (const char *envelope)
     return g_mime_utils_header_decode_date (space + 1);
 }
 
+/* One RFC 2047 encoded-word, "=?charset?B|Q?text?=", at @p: its charset
+ * (a language suffix, RFC 2231 §5, cut) and decoded bytes added to @bytes.
+ * Returns: where it ends, or NULL when @p holds no well-formed word. */
+static const char *
+encoded_word (const char *p, char **out_charset, GByteArray *bytes)
+{
+    const char *charset = p + 2, *question, *text, *end;
+    char encoding;
+
+    if (p[0] != '=' || p[1] != '?' || (question = strchr (charset, '?')) == NULL
+        || question == charset || question[1] == '\0' || question[2] != '?')
+        return NULL;
+    encoding = g_ascii_toupper (question[1]);
+    text = question + 3;
+    if ((encoding != 'B' && encoding != 'Q') || (end = strstr (text, "?=")) == NULL
+        || strcspn (charset, " \t\r\n") < (gsize) (end - charset))
+        return NULL;
+    if (encoding == 'B') {
+        /* Padding put back where a writer left it out: the decoder keeps
+         * the bytes of an unfinished quantum to itself. */
+        GString *padded = g_string_new_len (text, end - text);
+        g_autofree guchar *decoded = NULL;
+        int state = 0;
+        guint save = 0;
+        gsize len;
+
+        while (padded->len % 4 != 0)
+            g_string_append_c (padded, '=');
+        decoded = g_malloc (padded->len / 4 * 3 + 3);
+        len = g_base64_decode_step (padded->str, padded->len, decoded, &state, &save);
+        g_byte_array_append (bytes, decoded, len);
+        g_string_free (padded, TRUE);
+    } else {
+        for (const char *q = text; q < end; q++) {
+            guint8 byte = *q == '_' ? ' ' : (guint8) *q;
+
+            if (*q == '=' && end - q > 2 && g_ascii_isxdigit (q[1]) && g_ascii_isxdigit (q[2])) {
+                byte = g_ascii_xdigit_value (q[1]) << 4 | g_ascii_xdigit_value (q[2]);
+                q += 2;
+            }
+            g_byte_array_append (bytes, &byte, 1);
+        }
+    }
+    *out_charset = g_strndup (charset, strcspn (charset, "?*"));
+    return end + 2;
+}
+
+/* @bytes in @charset as UTF-8 appended to @out; bytes that are not in it
+ * are read as UTF-8, else windows-1252, as parser_options_new() asks of
+ * GMime. */
+static void
+append_converted (ParseState *state, GString *out, const char *charset, GByteArray *bytes)
+{
+    g_autofree char *text = g_convert ((const char *) bytes->data, bytes->len, "UTF-8",
+                                       g_mime_charset_iconv_name (charset), NULL, NULL, NULL);
+
+    if (text == NULL && g_utf8_validate ((const char *) bytes->data, bytes->len, NULL))
+        text = g_strndup ((const char *) bytes->data, bytes->len);
+    if (text == NULL) {
+        mla_defect_tally (state->tallies, "unknown-charset", "encoded-word in %s", charset);
+        text = g_convert ((const char *) bytes->data, bytes->len, "UTF-8", "windows-1252",
+                          NULL, NULL, NULL);
+    }
+    if (text == NULL)
+        text = g_utf8_make_valid ((const char *) bytes->data, bytes->len);
+    g_string_append (out, text);
+    g_byte_array_set_size (bytes, 0);
+}
+
+/* Decodes unstructured header text (RFC 2047). GMime 3.2.13 joins adjacent
+ * B-words before decoding them, so a word that ends in '=' padding hides
+ * the next (gmime issue 133): each word is decoded here on its own, and the
+ * bytes of adjacent words in one charset are joined before conversion, so
+ * a character split between words comes whole (RFC 2047 §6.2: the white
+ * space between adjacent words goes). Other text, malformed words
+ * included, is left to GMime (8-bit text, its lenient readings).
+ * Returns: (transfer full) (nullable). */
+static char *
+decode_header_text (ParseState *state, GMimeParserOptions *options, const char *raw)
+{
+    g_autofree char *unfolded = NULL;
+    g_autofree char *charset = NULL;   /* of the words in @pending */
+    g_autoptr (GByteArray) pending = g_byte_array_new ();
+    g_autoptr (GByteArray) bytes = g_byte_array_new ();
+    g_autofree char *text = NULL;
+    GString *out;
+
+    if (raw == NULL)
+        return NULL;
+    unfolded = g_mime_utils_header_unfold (raw);
+    out = g_string_new (NULL);
+    for (const char *p = unfolded; *p != '\0';) {
+        const char *word = p, *end = NULL;
+        g_autofree char *word_charset = NULL;
+        gboolean adjacent;
+
+        g_byte_array_set_size (bytes, 0);
+        while ((word = strstr (word, "=?")) != NULL
+               && (end = encoded_word (word, &word_charset, bytes)) == NULL)
+            word += 2;
+        if (word == NULL)
+            word = p + strlen (p);
+        adjacent = charset != NULL && end != NULL && strspn (p, " \t") == (gsize) (word - p);
+        if (!adjacent || g_ascii_strcasecmp (charset, word_charset) != 0) {
+            if (charset != NULL)
+                append_converted (state, out, charset, pending);
+            g_clear_pointer (&charset, g_free);
+        }
+        if (!adjacent && word > p) {
+            g_autofree char *plain = g_strndup (p, word - p);
+            g_autofree char *decoded = g_mime_utils_header_decode_text (options, plain);
+
+            g_string_append (out, decoded);
+        }
+        if (end == NULL)
+            break;
+        if (charset == NULL)
+            charset = g_steal_pointer (&word_charset);
+        g_byte_array_append (pending, bytes->data, bytes->len);
+        p = end;
+    }
+    if (charset != NULL)
+        append_converted (state, out, charset, pending);
+    text = g_string_free (out, FALSE);
+    return utf8_dup (text);
+}
+
+/* Returns: (transfer none) (nullable): the value of the first @name header
+ * as it was written, folded and encoded. */
+static const char *
+raw_header (GMimeObject *object, const char *name)
+{
+    GMimeHeader *header = g_mime_header_list_get_header (g_mime_object_get_header_list (object),
+                                                         name);
+
+    return header != NULL ? g_mime_header_get_raw_value (header) : NULL;
+}
+
 static void
 set_date (ParseState *state, GMimeMessage *mime)
 {
@@ -245,7 +441,7 @@ set_date (ParseState *state, GMimeMessage *mime)
 }
 
 static void
-set_threading (ParseState *state, GMimeMessage *mime, GMimeParserOptions *options)
+set_threading (ParseState *state, GMimeMessage *mime)
 {
     MlaMessage *message = state->message;
     GMimeObject *object = GMIME_OBJECT (mime);
@@ -253,25 +449,19 @@ set_threading (ParseState *state, GMimeMessage *mime, GMimeParserOptions *option
     const char *list_id = g_mime_object_get_header (object, "List-Id");
     const char *no_archive = g_mime_object_get_header (object, "X-No-Archive");
 
-    message->in_reply_to = first_reference (options, g_mime_object_get_header (object, "In-Reply-To"));
+    message->in_reply_to = first_id (g_mime_object_get_header (object, "In-Reply-To"));
     if (references != NULL) {
-        g_autoptr (GMimeReferences) refs = g_mime_references_parse (options, references);
-        int n = refs != NULL ? g_mime_references_length (refs) : 0;
+        g_autoptr (GPtrArray) refs = parse_ids (references);
+        guint n = refs->len;
 
         /* The first (the thread's root) and the last ones (the parent's
          * line) are what threading needs. */
-        for (int i = 0; i < n; i++) {
-            char *id;
-
-            if (i > 0 && i < n - (MAX_REFERENCES - 1))
-                continue;
-            id = strip_id (g_mime_references_get_message_id (refs, i));
-            if (id != NULL)
-                g_ptr_array_add (message->references, id);
-        }
+        for (guint i = 0; i < n; i++)
+            if (i == 0 || i + (MAX_REFERENCES - 1) >= n)
+                g_ptr_array_add (message->references, g_steal_pointer (&refs->pdata[i]));
         if (n > MAX_REFERENCES)
             mla_defect_tally (state->tallies, "too-many-references",
-                          "References lists %d ids; the first and the last %d are kept", n,
+                          "References lists %u ids; the first and the last %d are kept", n,
                           MAX_REFERENCES - 1);
     }
     /* The sender asked that the mail not be published (a Usenet custom
@@ -293,11 +483,71 @@ set_threading (ParseState *state, GMimeMessage *mime, GMimeParserOptions *option
     }
 }
 
-/* Writes @content transfer-decoded into memory, through @filters in order.
+typedef void (*ChunkFunc) (const guint8 *data, gsize len, gpointer user_data);
+
+/* Passes the transfer-decoded content of @object, a part or a message part
+ * (written out: it is rare), to @func chunk by chunk, never whole. GMime
+ * 3.2.13's base64 filter stops at the first '='-padded quantum (gmime issue
+ * 150), which parts joined from blocks encoded one by one have; GLib's
+ * g_base64_decode_step() reads on past padding, so base64 is decoded with
+ * it. */
+static void
+read_decoded (GMimeObject *object, ChunkFunc func, gpointer user_data)
+{
+    g_autoptr (GMimeStream) stream = NULL;
+    GMimeContentEncoding encoding = GMIME_CONTENT_ENCODING_DEFAULT;
+    char buffer[16384];
+    guchar decoded[sizeof buffer / 4 * 3 + 3];
+    int state = 0;
+    guint save = 0;
+    gssize n;
+
+    if (GMIME_IS_MESSAGE_PART (object)) {
+        GMimeMessage *inner = g_mime_message_part_get_message (GMIME_MESSAGE_PART (object));
+
+        if (inner == NULL)
+            return;
+        stream = g_mime_stream_mem_new ();
+        g_mime_object_write_to_stream (GMIME_OBJECT (inner), NULL, stream);
+    } else {
+        GMimeDataWrapper *content = g_mime_part_get_content (GMIME_PART (object));
+        GMimeStream *raw = content != NULL ? g_mime_data_wrapper_get_stream (content) : NULL;
+
+        if (raw == NULL)
+            return;
+        stream = g_object_ref (raw);
+        encoding = g_mime_data_wrapper_get_encoding (content);
+        if (encoding == GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE
+            || encoding == GMIME_CONTENT_ENCODING_UUENCODE) {
+            g_autoptr (GMimeFilter) decoder = g_mime_filter_basic_new (encoding, FALSE);
+            GMimeStream *filtered = g_mime_stream_filter_new (stream);
+
+            g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered), decoder);
+            g_object_unref (stream);
+            stream = filtered;
+        }
+    }
+    g_mime_stream_reset (stream);
+    while ((n = g_mime_stream_read (stream, buffer, sizeof buffer)) > 0) {
+        if (encoding == GMIME_CONTENT_ENCODING_BASE64)
+            func (decoded, g_base64_decode_step (buffer, (gsize) n, decoded, &state, &save),
+                  user_data);
+        else
+            func ((const guint8 *) buffer, (gsize) n, user_data);
+    }
+}
+
+static void
+write_chunk (const guint8 *data, gsize len, gpointer user_data)
+{
+    g_mime_stream_write (user_data, (const char *) data, len);
+}
+
+/* Writes @part transfer-decoded into memory, through @filters in order.
  * Returns: (transfer full): the bytes without NULs, NUL-terminated, length
  * in @out_len. */
 static char *
-decode_content (GMimeDataWrapper *content, GMimeFilter **filters, gsize n_filters,
+decode_content (GMimeObject *part, GMimeFilter **filters, gsize n_filters,
                 gsize *out_len)
 {
     GByteArray *bytes = g_byte_array_new ();
@@ -308,8 +558,7 @@ decode_content (GMimeDataWrapper *content, GMimeFilter **filters, gsize n_filter
     for (gsize i = 0; i < n_filters; i++)
         if (filters[i] != NULL)
             g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered), filters[i]);
-    if (content != NULL)
-        g_mime_data_wrapper_write_to_stream (content, filtered);
+    read_decoded (part, write_chunk, filtered);
     g_mime_stream_flush (filtered);
     /* A NUL would end the text early; scan_raw() reports it. */
     if (bytes->len > 0 && memchr (bytes->data, '\0', bytes->len) != NULL) {
@@ -355,10 +604,10 @@ charset_filter (const char *charset)
  * filter; that filter copies every byte, so it runs only on text that
  * turned out to hold a CR (@convert is reset for the second pass). */
 static char *
-decode_text (GMimeDataWrapper *content, GMimeFilter *convert, gsize *out_len)
+decode_text (GMimeObject *part, GMimeFilter *convert, gsize *out_len)
 {
     g_autoptr (GMimeFilter) dos2unix = NULL;
-    char *text = decode_content (content, &convert, 1, out_len);
+    char *text = decode_content (part, &convert, 1, out_len);
 
     if (memchr (text, '\r', *out_len) == NULL)
         return text;
@@ -366,7 +615,7 @@ decode_text (GMimeDataWrapper *content, GMimeFilter *convert, gsize *out_len)
     if (convert != NULL)
         g_mime_filter_reset (convert);
     dos2unix = g_mime_filter_dos2unix_new (FALSE);
-    return decode_content (content, (GMimeFilter *[]) { convert, dos2unix }, 2, out_len);
+    return decode_content (part, (GMimeFilter *[]) { convert, dos2unix }, 2, out_len);
 }
 
 static gboolean
@@ -382,7 +631,6 @@ charset_is_utf8_compatible (const char *charset)
 static char *
 part_text (ParseState *state, GMimePart *part)
 {
-    GMimeDataWrapper *content = g_mime_part_get_content (part);
     const char *label = g_mime_object_get_content_type_parameter (GMIME_OBJECT (part), "charset");
     const char *charset = label != NULL ? g_mime_charset_canon_name (label) : NULL;
     g_autoptr (GMimeFilter) convert = NULL;
@@ -394,7 +642,7 @@ part_text (ParseState *state, GMimePart *part)
         if (convert == NULL)
             mla_defect_tally (state->tallies, "unknown-charset", "unknown charset %s", label);
     }
-    text = decode_text (content, convert, &len);
+    text = decode_text (GMIME_OBJECT (part), convert, &len);
     if (g_utf8_validate (text, len, NULL))
         return g_steal_pointer (&text);
     if (convert == NULL && (charset == NULL || g_ascii_strcasecmp (charset, "utf-8") != 0)) {
@@ -403,7 +651,7 @@ part_text (ParseState *state, GMimePart *part)
                           label != NULL ? label : "as nothing");
         convert = charset_filter ("windows-1252");
         g_free (text);
-        text = decode_text (content, convert, &len);
+        text = decode_text (GMIME_OBJECT (part), convert, &len);
         if (g_utf8_validate (text, len, NULL))
             return g_steal_pointer (&text);
     }
@@ -551,60 +799,34 @@ set_body (ParseState *state, GMimeObject *root)
         message->body_text = mla_html_to_text (text, -1);
 }
 
-/* The decoded content of an attachment, to read from its start, as
- * g_mime_data_wrapper_write_to_stream() would write it; a message part
- * is written out (it is rare). Returns: (transfer full) (nullable). */
-static GMimeStream *
-decoded_stream (GMimeObject *object)
-{
-    GMimeDataWrapper *content;
-    GMimeStream *stream, *filtered;
-    g_autoptr (GMimeFilter) decoder = NULL;
-    GMimeContentEncoding encoding;
-
-    if (GMIME_IS_MESSAGE_PART (object)) {
-        GMimeMessage *inner = g_mime_message_part_get_message (GMIME_MESSAGE_PART (object));
-
-        if (inner == NULL)
-            return NULL;
-        stream = g_mime_stream_mem_new ();
-        g_mime_object_write_to_stream (GMIME_OBJECT (inner), NULL, stream);
-        g_mime_stream_reset (stream);
-        return stream;
-    }
-    content = g_mime_part_get_content (GMIME_PART (object));
-    if (content == NULL || (stream = g_mime_data_wrapper_get_stream (content)) == NULL)
-        return NULL;
-    g_mime_stream_reset (stream);
-    encoding = g_mime_data_wrapper_get_encoding (content);
-    if (encoding != GMIME_CONTENT_ENCODING_BASE64
-        && encoding != GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE
-        && encoding != GMIME_CONTENT_ENCODING_UUENCODE)
-        return g_object_ref (stream);
-    decoder = g_mime_filter_basic_new (encoding, FALSE);
-    filtered = g_mime_stream_filter_new (stream);
-    g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered), decoder);
-    return filtered;
-}
-
 /* Size and SHA-256 (Nettle's, as for the raw bytes: GMime's checksum
  * filter uses GLib's, several times slower) of the decoded content,
  * streamed, never held whole unless @keep (nullable) asks for the bytes. */
+typedef struct {
+    MlaAttachment *attachment;
+    MlaSha256 *sha256;
+    GByteArray *keep;
+} Digest;
+
+static void
+digest_chunk (const guint8 *data, gsize len, gpointer user_data)
+{
+    Digest *digest = user_data;
+
+    mla_sha256_update (digest->sha256, data, len);
+    if (digest->keep != NULL)
+        g_byte_array_append (digest->keep, data, (guint) len);
+    digest->attachment->size += len;
+}
+
 static void
 attachment_digest (MlaAttachment *attachment, GMimeObject *object, GByteArray *keep)
 {
-    g_autoptr (GMimeStream) decoded = decoded_stream (object);
     g_autoptr (MlaSha256) sha256 = mla_sha256_new ();
-    char buffer[16384];
-    gssize n;
+    Digest digest = { attachment, sha256, keep };
 
     attachment->size = 0;
-    while (decoded != NULL && (n = g_mime_stream_read (decoded, buffer, sizeof buffer)) > 0) {
-        mla_sha256_update (sha256, buffer, (gsize) n);
-        if (keep != NULL)
-            g_byte_array_append (keep, (const guint8 *) buffer, (guint) n);
-        attachment->size += (gsize) n;
-    }
+    read_decoded (object, digest_chunk, &digest);
     mla_sha256_get_hex (sha256, attachment->sha256);
 }
 
@@ -682,15 +904,15 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, 
     mime = g_mime_parser_construct_message (parser, options);
     if (mime == NULL) {
         mla_defect_tally (state->tallies, "unparsable", "GMime found no message");
-        set_message_id (state, NULL, options);
+        set_message_id (state, NULL);
         set_date (state, NULL);
         return;
     }
-    set_message_id (state, mime, options);
+    set_message_id (state, mime);
     set_addresses (message, mime);
     set_date (state, mime);
-    message->subject = utf8_dup (g_mime_message_get_subject (mime));
-    set_threading (state, mime, options);
+    message->subject = decode_header_text (state, options, raw_header (GMIME_OBJECT (mime), "Subject"));
+    set_threading (state, mime);
     root = g_mime_message_get_mime_part (mime);
     if (root != NULL) {
         set_body (state, root);

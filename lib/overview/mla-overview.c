@@ -11,8 +11,10 @@
 #include "mla-error.h"
 #include "mla-overview-private.h"
 
-/* Raised whenever the tables change; a file of another version is rebuilt. */
-#define SCHEMA_VERSION 6
+/* Raised whenever the tables change, or what goes in them (6: partial
+ * re-threading state; 7: reference edges without ids that lack '@'); a
+ * file of another version is rebuilt. */
+#define SCHEMA_VERSION 7
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"

@@ -512,7 +512,9 @@ mla_thread_clean_refs (const char *id, const char *in_reply_to, const char *cons
     for (gsize i = n_references; i-- > 0;) {
         const char *ref = references[i];
 
-        if (ref == NULL || ref[0] == '\0' || g_strcmp0 (ref, id) == 0
+        /* An id without '@' ("<yes>", typed at git send-email's prompt)
+         * names no one message: it would fuse unrelated threads. */
+        if (ref == NULL || strchr (ref, '@') == NULL || g_strcmp0 (ref, id) == 0
             || g_hash_table_contains (seen, ref))
             continue;
         for (gsize a = 0; addresses != NULL && addresses[a] != NULL && ref != NULL; a++)

@@ -5,9 +5,9 @@
  * What it does, beyond the textbook:
  * - ids compare exactly (byte for byte);
  * - a message's parent comes from its own headers only: the last usable
- *   References id, or In-Reply-To when References gives none; ids that are
- *   the message's own id or an address of its From, To or Cc are not
- *   usable (mla_thread_clean_refs());
+ *   References id, or In-Reply-To when References gives none; the
+ *   message's own id, ids without '@' and the addresses of its From, To
+ *   or Cc are not usable (mla_thread_clean_refs());
  * - an id referenced but not archived becomes a placeholder; its own
  *   parent is the id before it in the References of the first message (by
  *   date, then key) that names one;
@@ -46,7 +46,8 @@ typedef struct MlaThreadInput {
 
 /* The parent chain of one message, from its headers: the References ids
  * (oldest first) if any is usable, else In-Reply-To. Unusable: the
- * message's own @id, empty ids, and ids equal (ASCII case-insensitively)
+ * message's own @id, ids without '@' (empty, "yes"), and ids equal (ASCII
+ * case-insensitively)
  * to one of @addresses (nullable, NULL-terminated: the From, To and Cc
  * addresses), which mail clients put there. Repeated ids keep their last
  * place. @references is nullable. Returns: (transfer full): char *. */
