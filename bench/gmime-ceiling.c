@@ -26,12 +26,12 @@ typedef struct {
 typedef struct {
     const Span *spans;
     gsize n_spans;
-    gint next;                 /* atomic */
+    gint next; /* atomic */
 } Work;
 
 typedef struct {
     Work *work;
-    guint64 chars;             /* so the compiler keeps the work */
+    guint64 chars; /* so the compiler keeps the work */
     guint64 refs;
 } Worker;
 
@@ -42,15 +42,17 @@ first_text_plain (GMimeObject *object)
         int n = g_mime_multipart_get_count (GMIME_MULTIPART (object));
 
         for (int i = 0; i < n; i++) {
-            GMimeObject *found = first_text_plain (g_mime_multipart_get_part (GMIME_MULTIPART (object), i));
+            GMimeObject *found = first_text_plain (
+                g_mime_multipart_get_part (GMIME_MULTIPART (object), i));
 
             if (found != NULL)
                 return found;
         }
         return NULL;
     }
-    if (GMIME_IS_TEXT_PART (object)
-        && g_mime_content_type_is_type (g_mime_object_get_content_type (object), "text", "plain"))
+    if (GMIME_IS_TEXT_PART (object) &&
+        g_mime_content_type_is_type (g_mime_object_get_content_type (object),
+                                     "text", "plain"))
         return object;
     return NULL;
 }
@@ -58,7 +60,8 @@ first_text_plain (GMimeObject *object)
 static void
 parse_one (Worker *worker, const Span *span)
 {
-    GMimeStream *stream = g_mime_stream_mem_new_with_buffer (span->data, span->size);
+    GMimeStream *stream =
+        g_mime_stream_mem_new_with_buffer (span->data, span->size);
     GMimeParser *parser = g_mime_parser_new_with_stream (stream);
     GMimeMessage *message;
 
@@ -69,13 +72,17 @@ parse_one (Worker *worker, const Span *span)
         const char *subject = g_mime_message_get_subject (message);
         const char *id = g_mime_message_get_message_id (message);
         GDateTime *date = g_mime_message_get_date (message);
-        const char *references = g_mime_object_get_header (GMIME_OBJECT (message), "References");
+        const char *references =
+            g_mime_object_get_header (GMIME_OBJECT (message), "References");
         GMimeObject *body = g_mime_message_get_mime_part (message);
-        char *from_text = from != NULL ? internet_address_list_to_string (from, NULL, FALSE) : NULL;
+        char *from_text =
+            from != NULL ? internet_address_list_to_string (from, NULL, FALSE)
+                         : NULL;
 
-        worker->chars += (from_text != NULL ? strlen (from_text) : 0)
-                         + (subject != NULL ? strlen (subject) : 0) + (id != NULL ? strlen (id) : 0)
-                         + (date != NULL ? 1 : 0);
+        worker->chars += (from_text != NULL ? strlen (from_text) : 0) +
+                         (subject != NULL ? strlen (subject) : 0) +
+                         (id != NULL ? strlen (id) : 0) +
+                         (date != NULL ? 1 : 0);
         g_free (from_text);
         if (references != NULL) {
             GMimeReferences *refs = g_mime_references_parse (NULL, references);
@@ -189,7 +196,8 @@ main (int argc, char **argv)
         chars += workers[i].chars;
         refs += workers[i].refs;
     }
-    printf ("%u messages, %" G_GUINT64_FORMAT " characters, %" G_GUINT64_FORMAT " references\n",
+    printf ("%u messages, %" G_GUINT64_FORMAT " characters, %" G_GUINT64_FORMAT
+            " references\n",
             spans->len, chars, refs);
     g_free (ids);
     g_free (workers);

@@ -8,14 +8,16 @@
 #include "mlarc-commands.h"
 
 static gboolean
-write_stdout (GPtrArray *agendas, MlaAgendaFormat format, const MlaAgendaWriteOptions *options,
-              GError **error)
+write_stdout (GPtrArray *agendas, MlaAgendaFormat format,
+              const MlaAgendaWriteOptions *options, GError **error)
 {
-    g_autoptr (GOutputStream) out = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
-    g_autoptr (GOutputStream) buffered = g_buffered_output_stream_new_sized (out, 1 << 16);
+    g_autoptr (GOutputStream) out =
+        g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+    g_autoptr (GOutputStream) buffered =
+        g_buffered_output_stream_new_sized (out, 1 << 16);
 
-    if (mla_agenda_write (agendas, format, options, buffered, error)
-        && g_output_stream_close (buffered, NULL, error))
+    if (mla_agenda_write (agendas, format, options, buffered, error) &&
+        g_output_stream_close (buffered, NULL, error))
         return TRUE;
     if ((*error)->domain == G_IO_ERROR)
         g_prefix_error (error, "standard output: ");
@@ -29,7 +31,8 @@ source_date_epoch (void)
     const char *value = g_getenv ("SOURCE_DATE_EPOCH");
     gint64 seconds = 0;
 
-    if (value == NULL || !g_ascii_string_to_signed (value, 10, 1, G_MAXINT64, &seconds, NULL))
+    if (value == NULL ||
+        !g_ascii_string_to_signed (value, 10, 1, G_MAXINT64, &seconds, NULL))
         return 0;
     return seconds;
 }
@@ -42,7 +45,9 @@ note_undated_slots (GPtrArray *agendas)
     for (guint i = 0; i < agendas->len; i++)
         n += mla_agenda_count_undated_slots (g_ptr_array_index (agendas, i));
     if (n > 0)
-        fprintf (stderr, "mlarc agenda: %u slot%s left out of the calendar: no date for the day\n",
+        fprintf (stderr,
+                 "mlarc agenda: %u slot%s left out of the calendar: no date "
+                 "for the day\n",
                  n, n == 1 ? "" : "s");
 }
 
@@ -58,9 +63,11 @@ mlarc_agenda_command (int argc, char **argv)
         { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name,
           "xml (default), ics, html or text", "FORMAT" },
         { "tz", 0, 0, G_OPTION_ARG_STRING, &timezone,
-          "ics: times are in ZONE (e.g. Europe/Berlin); floating without it", "ZONE" },
+          "ics: times are in ZONE (e.g. Europe/Berlin); floating without it",
+          "ZONE" },
         { "output-dir", 'o', 0, G_OPTION_ARG_FILENAME, &output_dir,
-          "Write one file per agenda into DIR, named from its Message-ID", "DIR" },
+          "Write one file per agenda into DIR, named from its Message-ID",
+          "DIR" },
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
           "Also print the agendas stored in ARCHIVE", "ARCHIVE" },
         { "vocabulary", 0, 0, G_OPTION_ARG_FILENAME, &vocabulary,
@@ -69,21 +76,25 @@ mlarc_agenda_command (int argc, char **argv)
     };
     MlaAgendaFormat format = MLA_AGENDA_FORMAT_XML;
     MlaAgendaWriteOptions options = { NULL, 0, mla_site_agenda_write_pages };
-    g_autoptr (GPtrArray) agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    g_autoptr (GPtrArray) agendas =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     g_autoptr (GError) error = NULL;
     gboolean ok;
 
-    if (!mlarc_parse_options ("agenda", "[FILE...]",
-                              "Prints every agenda found in the mail of each FILE (a message, an mbox,\n"
-                              "a Maildir, or - for standard input) and, with -a, in ARCHIVE.\n"
-                              "SOURCE_DATE_EPOCH, when set, is the DTSTAMP of ics output.",
-                              entries, &argc, &argv))
+    if (!mlarc_parse_options (
+            "agenda", "[FILE...]",
+            "Prints every agenda found in the mail of each FILE (a message, an "
+            "mbox,\n"
+            "a Maildir, or - for standard input) and, with -a, in ARCHIVE.\n"
+            "SOURCE_DATE_EPOCH, when set, is the DTSTAMP of ics output.",
+            entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
     if (archive_path == NULL && argc < 2) {
         fprintf (stderr, "mlarc agenda: needs a FILE or -a ARCHIVE\n");
         return MLARC_EXIT_USAGE;
     }
-    if (format_name != NULL && !mla_agenda_format_from_string (format_name, &format)) {
+    if (format_name != NULL &&
+        !mla_agenda_format_from_string (format_name, &format)) {
         fprintf (stderr, "mlarc agenda: unknown format '%s'\n", format_name);
         return MLARC_EXIT_USAGE;
     }
@@ -95,9 +106,10 @@ mlarc_agenda_command (int argc, char **argv)
     options.dtstamp = source_date_epoch ();
 
     if (archive_path != NULL) {
-        g_autoptr (MlaArchive) archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT,
-                                                           &error);
-        GPtrArray *stored = archive != NULL ? mla_archive_load_agendas (archive, &error) : NULL;
+        g_autoptr (MlaArchive) archive =
+            mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
+        GPtrArray *stored =
+            archive != NULL ? mla_archive_load_agendas (archive, &error) : NULL;
 
         if (stored == NULL) {
             mlarc_print_error (error);
@@ -106,7 +118,8 @@ mlarc_agenda_command (int argc, char **argv)
         g_ptr_array_extend_and_steal (agendas, stored);
     }
     if (argc > 1) {
-        g_autoptr (MlaAgendaParser) parser = mla_agenda_parser_new (vocabulary, &error);
+        g_autoptr (MlaAgendaParser) parser =
+            mla_agenda_parser_new (vocabulary, &error);
 
         if (parser == NULL) {
             mlarc_print_error (error);
@@ -123,7 +136,8 @@ mlarc_agenda_command (int argc, char **argv)
     if (agendas->len == 0)
         fprintf (stderr, "mlarc agenda: no agenda found\n");
     if (output_dir != NULL)
-        ok = mla_agenda_write_files (agendas, format, &options, output_dir, &error);
+        ok = mla_agenda_write_files (agendas, format, &options, output_dir,
+                                     &error);
     else
         ok = write_stdout (agendas, format, &options, &error);
     if (!ok) {

@@ -18,37 +18,44 @@ mlarc_check_command (int argc, char **argv)
     g_autofree char *archive_path = NULL;
     g_autofree char *schema_path = NULL;
     const GOptionEntry entries[] = {
-        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path, "Archive folder", "ARCHIVE" },
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
+          "Archive folder", "ARCHIVE" },
         { "schema", 0, 0, G_OPTION_ARG_FILENAME, &schema_path,
-          "RELAX NG schema to validate against (default: the installed one)", "FILE" },
+          "RELAX NG schema to validate against (default: the installed one)",
+          "FILE" },
         { NULL }
     };
     g_autoptr (MlaArchive) archive = NULL;
     g_autoptr (GError) error = NULL;
     MlaCheckStats stats = { 0 };
 
-    if (!mlarc_parse_options ("check", "",
-                              "Lists every defect and reject (volume, Message-ID, source:offset,\n"
-                              "code, detail; tab-separated) and validates the archive.",
-                              entries, &argc, &argv))
+    if (!mlarc_parse_options (
+            "check", "",
+            "Lists every defect and reject (volume, Message-ID, "
+            "source:offset,\n"
+            "code, detail; tab-separated) and validates the archive.",
+            entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
     if (archive_path == NULL || argc > 1) {
-        fprintf (stderr, "mlarc check: needs -a ARCHIVE and no other argument\n");
+        fprintf (stderr,
+                 "mlarc check: needs -a ARCHIVE and no other argument\n");
         return MLARC_EXIT_USAGE;
     }
     archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
-    if (archive == NULL
-        || !mla_archive_check (archive, schema_path, print_entry, NULL, &stats, &error)) {
+    if (archive == NULL ||
+        !mla_archive_check (archive, schema_path, print_entry, NULL, &stats,
+                            &error)) {
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }
     fflush (stdout);
     fprintf (stderr,
-             "mlarc check: %" G_GUINT64_FORMAT " messages, %" G_GUINT64_FORMAT " defects, %"
-             G_GUINT64_FORMAT " rejects, %" G_GUINT64_FORMAT " invalid files, %" G_GUINT64_FORMAT
-             " raw mismatches\n",
+             "mlarc check: %" G_GUINT64_FORMAT " messages, %" G_GUINT64_FORMAT
+             " defects, %" G_GUINT64_FORMAT " rejects, %" G_GUINT64_FORMAT
+             " invalid files, %" G_GUINT64_FORMAT " raw mismatches\n",
              stats.messages, stats.defects, stats.rejects, stats.invalid_files,
              stats.raw_mismatches);
-    return stats.invalid_files > 0 || stats.raw_mismatches > 0 ? MLARC_EXIT_PROBLEMS
-                                                               : MLARC_EXIT_OK;
+    return stats.invalid_files > 0 || stats.raw_mismatches > 0
+               ? MLARC_EXIT_PROBLEMS
+               : MLARC_EXIT_OK;
 }

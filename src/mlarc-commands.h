@@ -27,17 +27,21 @@ typedef struct {
     char *max_message_size;
     gboolean no_compact;
     int threads;
-    int wait;                   /* seconds; -1: MLARC_DEFAULT_WAIT */
+    int wait; /* seconds; -1: MLARC_DEFAULT_WAIT */
 } MlarcImportFlags;
 
 /* How long a writer waits for another to finish, by default: a mail
  * server's pipe delivery times out after 1000 s (Postfix), Exim's after 1 h. */
 #define MLARC_DEFAULT_WAIT 300
 
-#define MLARC_WAIT_OPTION(seconds)                                                       \
-    { "wait", 'w', 0, G_OPTION_ARG_INT, &(seconds),                                       \
-      "Wait up to SECONDS for another mlarc writing to the archive (default 300; "       \
-      "0: fail at once, exit 75)", "SECONDS" }
+#define MLARC_WAIT_OPTION(seconds)                                             \
+    {                                                                          \
+        "wait", 'w', 0, G_OPTION_ARG_INT, &(seconds),                          \
+            "Wait up to SECONDS for another mlarc writing to the archive "     \
+            "(default 300; "                                                   \
+            "0: fail at once, exit 75)",                                       \
+            "SECONDS"                                                          \
+    }
 
 static inline void
 mlarc_import_flags_clear (MlarcImportFlags *flags)
@@ -47,19 +51,51 @@ mlarc_import_flags_clear (MlarcImportFlags *flags)
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MlarcImportFlags, mlarc_import_flags_clear)
 
-#define MLARC_IMPORT_OPTIONS(flags)                                                      \
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &(flags).format,                             \
-      "mbox variant: auto (default), mboxo, mboxrd, mboxcl2 or mboxcl", "FORMAT" },              \
-    { "no-agendas", 0, 0, G_OPTION_ARG_NONE, &(flags).no_agendas,                         \
-      "Do not extract agendas from the messages", NULL },                                \
-    { "no-compact", 0, 0, G_OPTION_ARG_NONE, &(flags).no_compact,                         \
-      "Do not merge the volumes of earlier imports (see mlarc compact)", NULL },         \
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &(flags).quiet, "No progress and no summary line", NULL }, \
-    { "max-message-size", 0, 0, G_OPTION_ARG_STRING, &(flags).max_message_size,           \
-      "Reject messages bigger than SIZE bytes (K, M, G: KiB, MiB, GiB; default 32M)", "SIZE" }, \
-    { "threads", 0, 0, G_OPTION_ARG_INT, &(flags).threads,                                \
-      "Parse on N threads (default: one per processor)", "N" },                         \
-    MLARC_WAIT_OPTION ((flags).wait)
+#define MLARC_IMPORT_OPTIONS(flags)                                            \
+    { "format",                                                                \
+      'f',                                                                     \
+      0,                                                                       \
+      G_OPTION_ARG_STRING,                                                     \
+      &(flags).format,                                                         \
+      "mbox variant: auto (default), mboxo, mboxrd, mboxcl2 or mboxcl",        \
+      "FORMAT" },                                                              \
+        { "no-agendas",                                                        \
+          0,                                                                   \
+          0,                                                                   \
+          G_OPTION_ARG_NONE,                                                   \
+          &(flags).no_agendas,                                                 \
+          "Do not extract agendas from the messages",                          \
+          NULL },                                                              \
+        { "no-compact",                                                        \
+          0,                                                                   \
+          0,                                                                   \
+          G_OPTION_ARG_NONE,                                                   \
+          &(flags).no_compact,                                                 \
+          "Do not merge the volumes of earlier imports (see mlarc compact)",   \
+          NULL },                                                              \
+        { "quiet",                                                             \
+          'q',                                                                 \
+          0,                                                                   \
+          G_OPTION_ARG_NONE,                                                   \
+          &(flags).quiet,                                                      \
+          "No progress and no summary line",                                   \
+          NULL },                                                              \
+        { "max-message-size",                                                  \
+          0,                                                                   \
+          0,                                                                   \
+          G_OPTION_ARG_STRING,                                                 \
+          &(flags).max_message_size,                                           \
+          "Reject messages bigger than SIZE bytes (K, M, G: KiB, MiB, GiB; "   \
+          "default 32M)",                                                      \
+          "SIZE" },                                                            \
+        { "threads",                                                           \
+          0,                                                                   \
+          0,                                                                   \
+          G_OPTION_ARG_INT,                                                    \
+          &(flags).threads,                                                    \
+          "Parse on N threads (default: one per processor)",                   \
+          "N" },                                                               \
+        MLARC_WAIT_OPTION ((flags).wait)
 
 /* Imports @inputs into the archive at @archive_path (created when
  * missing), with progress and a summary on stderr. Returns the exit status. */
@@ -69,12 +105,13 @@ int mlarc_import_run (const char *archive_path, const char *const *inputs,
 /* Exit codes, documented in README and mlarc(1). */
 enum {
     MLARC_EXIT_OK = 0,
-    MLARC_EXIT_FAILURE = 1,     /* the run failed; nothing was changed */
-    MLARC_EXIT_USAGE = 2,       /* bad command line */
-    MLARC_EXIT_PROBLEMS = 3,    /* done, but problems were found (check) */
-    MLARC_EXIT_TEMPFAIL = 75,   /* sysexits.h's EX_TEMPFAIL: try again later, nothing
-                                 * was changed (lock not had in time, disk full,
-                                 * interrupted); mail servers retry, not bounce */
+    MLARC_EXIT_FAILURE = 1,  /* the run failed; nothing was changed */
+    MLARC_EXIT_USAGE = 2,    /* bad command line */
+    MLARC_EXIT_PROBLEMS = 3, /* done, but problems were found (check) */
+    MLARC_EXIT_TEMPFAIL =
+        75, /* sysexits.h's EX_TEMPFAIL: try again later, nothing
+             * was changed (lock not had in time, disk full,
+             * interrupted); mail servers retry, not bounce */
 };
 
 /* The exit status of a run that failed with @error: the one place where

@@ -20,18 +20,20 @@ open_output (const char *path, GError **error)
 
     if (path == NULL || g_str_equal (path, "-"))
         return g_unix_output_stream_new (STDOUT_FILENO, FALSE);
-    if (stat (path, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISDIR (st.st_mode)) {
+    if (stat (path, &st) == 0 && !S_ISREG (st.st_mode) &&
+        !S_ISDIR (st.st_mode)) {
         int fd = open (path, O_WRONLY | O_CLOEXEC);
 
         if (fd < 0) {
-            g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), "%s: %s", path,
-                         g_strerror (errno));
+            g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno),
+                         "%s: %s", path, g_strerror (errno));
             return NULL;
         }
         return g_unix_output_stream_new (fd, TRUE);
     }
     file = g_file_new_for_commandline_arg (path);
-    return G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error));
+    return G_OUTPUT_STREAM (
+        g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error));
 }
 
 int
@@ -40,7 +42,8 @@ mlarc_export_command (int argc, char **argv)
     g_autofree char *archive_path = NULL;
     g_autofree char *output_path = NULL;
     const GOptionEntry entries[] = {
-        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path, "Archive folder", "ARCHIVE" },
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
+          "Archive folder", "ARCHIVE" },
         { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output_path,
           "Write to FILE instead of standard output", "FILE" },
         { NULL }
@@ -50,12 +53,14 @@ mlarc_export_command (int argc, char **argv)
     g_autoptr (GOutputStream) buffered = NULL;
     g_autoptr (GError) error = NULL;
 
-    if (!mlarc_parse_options ("export", "",
-                              "Writes every message of ARCHIVE, in archive order, as mboxrd.",
-                              entries, &argc, &argv))
+    if (!mlarc_parse_options (
+            "export", "",
+            "Writes every message of ARCHIVE, in archive order, as mboxrd.",
+            entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
     if (archive_path == NULL || argc > 1) {
-        fprintf (stderr, "mlarc export: needs -a ARCHIVE and no other argument\n");
+        fprintf (stderr,
+                 "mlarc export: needs -a ARCHIVE and no other argument\n");
         return MLARC_EXIT_USAGE;
     }
     archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
@@ -64,15 +69,17 @@ mlarc_export_command (int argc, char **argv)
         return mlarc_exit_status (error);
     }
     buffered = g_buffered_output_stream_new_sized (out, 1 << 20);
-    if (!mla_archive_export_mbox (archive, buffered, &error)
-        || !g_output_stream_close (buffered, NULL, &error)) {
+    if (!mla_archive_export_mbox (archive, buffered, &error) ||
+        !g_output_stream_close (buffered, NULL, &error)) {
         g_autoptr (GCancellable) cancelled = g_cancellable_new ();
 
         /* A cancelled close of g_file_replace()'s stream keeps the old FILE. */
         g_cancellable_cancel (cancelled);
         g_output_stream_close (out, cancelled, NULL);
         if (error->domain == G_IO_ERROR)
-            g_prefix_error (&error, "%s: ", output_path != NULL ? output_path : "standard output");
+            g_prefix_error (
+                &error,
+                "%s: ", output_path != NULL ? output_path : "standard output");
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }

@@ -7,7 +7,7 @@
 #include "mlarc-commands.h"
 
 typedef struct {
-    gint64 started;        /* monotonic microseconds */
+    gint64 started; /* monotonic microseconds */
     gint64 last_printed;
 } ProgressState;
 
@@ -23,26 +23,31 @@ print_progress (const MlaImportProgress *progress, gpointer user_data)
         return;
     state->last_printed = now;
     if (progress->bytes_total > 0)
-        fprintf (stderr, "\r%s: %.1f of %.1f MB (%.0f%%), %" G_GUINT64_FORMAT " messages, %.0f/s   ",
-                 progress->input, progress->bytes_done / 1e6, progress->bytes_total / 1e6,
-                 100.0 * progress->bytes_done / progress->bytes_total, progress->messages,
+        fprintf (stderr,
+                 "\r%s: %.1f of %.1f MB (%.0f%%), %" G_GUINT64_FORMAT
+                 " messages, %.0f/s   ",
+                 progress->input, progress->bytes_done / 1e6,
+                 progress->bytes_total / 1e6,
+                 100.0 * progress->bytes_done / progress->bytes_total,
+                 progress->messages,
                  seconds > 0 ? progress->messages / seconds : 0.0);
     else
-        fprintf (stderr, "\r%s: %.1f MB, %" G_GUINT64_FORMAT " messages, %.0f/s   ",
-                 progress->input, progress->bytes_done / 1e6, progress->messages,
-                 seconds > 0 ? progress->messages / seconds : 0.0);
+        fprintf (
+            stderr, "\r%s: %.1f MB, %" G_GUINT64_FORMAT " messages, %.0f/s   ",
+            progress->input, progress->bytes_done / 1e6, progress->messages,
+            seconds > 0 ? progress->messages / seconds : 0.0);
 }
 
 static void
 print_summary (const MlaImportStats *stats)
 {
     fprintf (stderr,
-             "mlarc import: %" G_GUINT64_FORMAT " read, %" G_GUINT64_FORMAT " added, %"
-             G_GUINT64_FORMAT " already present, %" G_GUINT64_FORMAT " duplicate ids, %"
-             G_GUINT64_FORMAT " flagged, %" G_GUINT64_FORMAT " rejected, %" G_GUINT64_FORMAT
-             " agendas\n",
-             stats->read, stats->added, stats->present, stats->duplicate_ids, stats->flagged,
-             stats->rejected, stats->agendas);
+             "mlarc import: %" G_GUINT64_FORMAT " read, %" G_GUINT64_FORMAT
+             " added, %" G_GUINT64_FORMAT " already present, %" G_GUINT64_FORMAT
+             " duplicate ids, %" G_GUINT64_FORMAT " flagged, %" G_GUINT64_FORMAT
+             " rejected, %" G_GUINT64_FORMAT " agendas\n",
+             stats->read, stats->added, stats->present, stats->duplicate_ids,
+             stats->flagged, stats->rejected, stats->agendas);
 }
 
 /* "SIZE", "SIZEK", "SIZEM" or "SIZEG" (powers of 1024); positive. */
@@ -74,30 +79,44 @@ int
 mlarc_import_run (const char *archive_path, const char *const *inputs,
                   const MlarcImportFlags *flags)
 {
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, mlarc_print_notice,
-                                 NULL, 0, FALSE, 0 };
+    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO,
+                                 TRUE,
+                                 NULL,
+                                 NULL,
+                                 mlarc_print_notice,
+                                 NULL,
+                                 0,
+                                 FALSE,
+                                 0 };
     MlaImportStats stats = { 0 };
     ProgressState progress = { g_get_monotonic_time (), 0 };
     g_autoptr (MlaArchive) archive = NULL;
     g_autoptr (GError) error = NULL;
     gboolean ok;
 
-    if (flags->format != NULL && !mla_mbox_format_from_string (flags->format, &options.format)) {
+    if (flags->format != NULL &&
+        !mla_mbox_format_from_string (flags->format, &options.format)) {
         fprintf (stderr, "mlarc: unknown format '%s'\n", flags->format);
         return MLARC_EXIT_USAGE;
     }
-    if (flags->max_message_size != NULL
-        && !parse_size (flags->max_message_size, &options.max_message_size)) {
-        fprintf (stderr, "mlarc: bad --max-message-size '%s' (a positive number of bytes, "
-                         "or with K, M or G)\n", flags->max_message_size);
+    if (flags->max_message_size != NULL &&
+        !parse_size (flags->max_message_size, &options.max_message_size)) {
+        fprintf (
+            stderr,
+            "mlarc: bad --max-message-size '%s' (a positive number of bytes, "
+            "or with K, M or G)\n",
+            flags->max_message_size);
         return MLARC_EXIT_USAGE;
     }
     if (flags->threads < 0) {
-        fprintf (stderr, "mlarc: bad --threads %d (a positive number)\n", flags->threads);
+        fprintf (stderr, "mlarc: bad --threads %d (a positive number)\n",
+                 flags->threads);
         return MLARC_EXIT_USAGE;
     }
     if (flags->wait < -1) {
-        fprintf (stderr, "mlarc: bad --wait %d (a number of seconds, 0 or more)\n", flags->wait);
+        fprintf (stderr,
+                 "mlarc: bad --wait %d (a number of seconds, 0 or more)\n",
+                 flags->wait);
         return MLARC_EXIT_USAGE;
     }
     options.threads = (guint) flags->threads;
@@ -121,7 +140,8 @@ mlarc_import_run (const char *archive_path, const char *const *inputs,
         fputs ("\n", stderr);
     if (!ok) {
         /* One line: what went wrong, and that the archive is as it was. */
-        fprintf (stderr, "mlarc: %s; %s is unchanged\n", error->message, archive_path);
+        fprintf (stderr, "mlarc: %s; %s is unchanged\n", error->message,
+                 archive_path);
         return mlarc_exit_status (error);
     }
     if (!flags->quiet)
@@ -133,7 +153,8 @@ int
 mlarc_import_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
-    g_auto (MlarcImportFlags) flags = { NULL, FALSE, FALSE, NULL, FALSE, 0, -1 };
+    g_auto (MlarcImportFlags)
+        flags = { NULL, FALSE, FALSE, NULL, FALSE, 0, -1 };
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
           "Archive folder (created if missing)", "ARCHIVE" },
@@ -141,14 +162,18 @@ mlarc_import_command (int argc, char **argv)
         { NULL }
     };
 
-    if (!mlarc_parse_options ("import", "INPUT...",
-                              "Adds the messages of each INPUT (an mbox, a gzip'd mbox, a Maildir,\n"
-                              "a message file, or - for standard input) to ARCHIVE.",
-                              entries, &argc, &argv))
+    if (!mlarc_parse_options (
+            "import", "INPUT...",
+            "Adds the messages of each INPUT (an mbox, a gzip'd mbox, a "
+            "Maildir,\n"
+            "a message file, or - for standard input) to ARCHIVE.",
+            entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
     if (archive_path == NULL || argc < 2) {
-        fprintf (stderr, "mlarc import: needs -a ARCHIVE and at least one INPUT\n");
+        fprintf (stderr,
+                 "mlarc import: needs -a ARCHIVE and at least one INPUT\n");
         return MLARC_EXIT_USAGE;
     }
-    return mlarc_import_run (archive_path, (const char *const *) argv + 1, &flags);
+    return mlarc_import_run (archive_path, (const char *const *) argv + 1,
+                             &flags);
 }

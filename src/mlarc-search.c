@@ -14,12 +14,16 @@ mlarc_search_command (int argc, char **argv)
     int limit = 0;
     int offset = 0;
     const GOptionEntry entries[] = {
-        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path, "Archive folder", "ARCHIVE" },
-        { "threads", 't', 0, G_OPTION_ARG_NONE, &threads, "One result per matching thread", NULL },
-        { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "text (default), json or mbox",
-          "FORMAT" },
-        { "limit", 'n', 0, G_OPTION_ARG_INT, &limit, "At most N results (default: all)", "N" },
-        { "offset", 0, 0, G_OPTION_ARG_INT, &offset, "Skip the first N results", "N" },
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
+          "Archive folder", "ARCHIVE" },
+        { "threads", 't', 0, G_OPTION_ARG_NONE, &threads,
+          "One result per matching thread", NULL },
+        { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name,
+          "text (default), json or mbox", "FORMAT" },
+        { "limit", 'n', 0, G_OPTION_ARG_INT, &limit,
+          "At most N results (default: all)", "N" },
+        { "offset", 0, 0, G_OPTION_ARG_INT, &offset, "Skip the first N results",
+          "N" },
         { NULL }
     };
     MlaSearchWriteOptions options = { MLA_SEARCH_FORMAT_TEXT, FALSE, 0, 0 };
@@ -30,18 +34,21 @@ mlarc_search_command (int argc, char **argv)
     g_autoptr (GError) error = NULL;
     g_autofree char *text = NULL;
 
-    if (!mlarc_parse_options ("search", "QUERY...",
-                              "Prints the messages of ARCHIVE that match QUERY, the most relevant\n"
-                              "first. QUERY: words, \"phrases\", AND, OR, NOT, (), from:, to:,\n"
-                              "subject:, list:, id:, date:, has:agenda, has:attachment, word*\n"
-                              "(see mlarc(1), SEARCH TERMS).",
-                              entries, &argc, &argv))
+    if (!mlarc_parse_options (
+            "search", "QUERY...",
+            "Prints the messages of ARCHIVE that match QUERY, the most "
+            "relevant\n"
+            "first. QUERY: words, \"phrases\", AND, OR, NOT, (), from:, to:,\n"
+            "subject:, list:, id:, date:, has:agenda, has:attachment, word*\n"
+            "(see mlarc(1), SEARCH TERMS).",
+            entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
     if (archive_path == NULL || argc < 2) {
         fprintf (stderr, "mlarc search: needs -a ARCHIVE and a QUERY\n");
         return MLARC_EXIT_USAGE;
     }
-    if (format_name != NULL && !mla_search_format_from_string (format_name, &options.format)) {
+    if (format_name != NULL &&
+        !mla_search_format_from_string (format_name, &options.format)) {
         fprintf (stderr, "mlarc search: unknown format '%s'\n", format_name);
         return MLARC_EXIT_USAGE;
     }
@@ -64,8 +71,8 @@ mlarc_search_command (int argc, char **argv)
         return mlarc_exit_status (error);
     }
     out = mlarc_stdout_stream ();
-    if (!mla_search (archive, overview, query, &options, out, &error)
-        || !g_output_stream_close (out, NULL, &error)) {
+    if (!mla_search (archive, overview, query, &options, out, &error) ||
+        !g_output_stream_close (out, NULL, &error)) {
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }

@@ -11,10 +11,13 @@ mlarc_show_command (int argc, char **argv)
     gboolean raw = FALSE;
     gboolean thread_mbox = FALSE;
     const GOptionEntry entries[] = {
-        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path, "Archive folder", "ARCHIVE" },
-        { "raw", 0, 0, G_OPTION_ARG_NONE, &raw, "The message's exact stored bytes", NULL },
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
+          "Archive folder", "ARCHIVE" },
+        { "raw", 0, 0, G_OPTION_ARG_NONE, &raw,
+          "The message's exact stored bytes", NULL },
         { "thread-mbox", 0, 0, G_OPTION_ARG_NONE, &thread_mbox,
-          "Its whole thread as mboxrd, by date (for git am and mail clients)", NULL },
+          "Its whole thread as mboxrd, by date (for git am and mail clients)",
+          NULL },
         { NULL }
     };
     g_autoptr (MlaArchive) archive = NULL;
@@ -23,14 +26,18 @@ mlarc_show_command (int argc, char **argv)
     g_autoptr (GError) error = NULL;
     MlaShowMode mode = MLA_SHOW_TEXT;
 
-    if (!mlarc_parse_options ("show", "MESSAGE-ID",
-                              "Prints the message of ARCHIVE with MESSAGE-ID (with or without <>):\n"
-                              "its headers and text, its raw bytes, or its thread as mbox.",
-                              entries, &argc, &argv))
+    if (!mlarc_parse_options (
+            "show", "MESSAGE-ID",
+            "Prints the message of ARCHIVE with MESSAGE-ID (with or without "
+            "<>):\n"
+            "its headers and text, its raw bytes, or its thread as mbox.",
+            entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
     if (archive_path == NULL || argc != 2 || (raw && thread_mbox)) {
-        fprintf (stderr, "mlarc show: needs -a ARCHIVE, one MESSAGE-ID, and at most one of "
-                         "--raw and --thread-mbox\n");
+        fprintf (
+            stderr,
+            "mlarc show: needs -a ARCHIVE, one MESSAGE-ID, and at most one of "
+            "--raw and --thread-mbox\n");
         return MLARC_EXIT_USAGE;
     }
     if (raw)
@@ -42,8 +49,9 @@ mlarc_show_command (int argc, char **argv)
         return mlarc_exit_status (error);
     }
     out = mlarc_stdout_stream ();
-    if (!mla_show (archive, overview, argv[1], mode, mlarc_print_notice, NULL, out, &error)
-        || !g_output_stream_close (out, NULL, &error)) {
+    if (!mla_show (archive, overview, argv[1], mode, mlarc_print_notice, NULL,
+                   out, &error) ||
+        !g_output_stream_close (out, NULL, &error)) {
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }

@@ -19,24 +19,60 @@ typedef struct {
     char *search;
 } SiteFlags;
 
-#define SITE_OPTIONS(flags)                                                              \
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &(flags).output, "Site folder", "SITE" },  \
-    { "title", 0, 0, G_OPTION_ARG_STRING, &(flags).title,                                 \
-      "The site's title (default: the List-Id)", "TITLE" },                              \
-    { "base-url", 0, 0, G_OPTION_ARG_STRING, &(flags).base_url,                           \
-      "The site's address, for absolute links in feeds", "URL" },                        \
-    { "templates", 0, 0, G_OPTION_ARG_FILENAME, &(flags).templates,                       \
-      "A folder of stylesheets replacing the built-in ones, file by file", "DIR" },      \
-    { "show-addresses", 0, 0, G_OPTION_ARG_NONE, &(flags).show_addresses,                 \
-      "Show e-mail addresses as they are (default: user at example.org)", NULL },        \
-    { "hide-addresses", 0, 0, G_OPTION_ARG_NONE, &(flags).hide_addresses,                 \
-      "Show e-mail addresses as user at example.org again", NULL },                     \
-    { "jobs", 'j', 0, G_OPTION_ARG_INT, &(flags).jobs,                                    \
-      "Pages made at once (default: one per processor)", "N" },                         \
-    { "search", 0, 0, G_OPTION_ARG_STRING, &(flags).search,                               \
-      "A search page indexed by Pagefind: auto (when pagefind is found), yes or no "    \
-      "(default: auto). These options are recorded in SITE and reused by later "        \
-      "runs; giving one again changes it", "WHEN" }
+#define SITE_OPTIONS(flags)                                                    \
+    { "output",        'o',           0,     G_OPTION_ARG_FILENAME,            \
+      &(flags).output, "Site folder", "SITE" },                                \
+        { "title",                                                             \
+          0,                                                                   \
+          0,                                                                   \
+          G_OPTION_ARG_STRING,                                                 \
+          &(flags).title,                                                      \
+          "The site's title (default: the List-Id)",                           \
+          "TITLE" },                                                           \
+        { "base-url",                                                          \
+          0,                                                                   \
+          0,                                                                   \
+          G_OPTION_ARG_STRING,                                                 \
+          &(flags).base_url,                                                   \
+          "The site's address, for absolute links in feeds",                   \
+          "URL" },                                                             \
+        { "templates",                                                         \
+          0,                                                                   \
+          0,                                                                   \
+          G_OPTION_ARG_FILENAME,                                               \
+          &(flags).templates,                                                  \
+          "A folder of stylesheets replacing the built-in ones, file by file", \
+          "DIR" },                                                             \
+        { "show-addresses",                                                    \
+          0,                                                                   \
+          0,                                                                   \
+          G_OPTION_ARG_NONE,                                                   \
+          &(flags).show_addresses,                                             \
+          "Show e-mail addresses as they are (default: user at example.org)",  \
+          NULL },                                                              \
+        { "hide-addresses",                                                    \
+          0,                                                                   \
+          0,                                                                   \
+          G_OPTION_ARG_NONE,                                                   \
+          &(flags).hide_addresses,                                             \
+          "Show e-mail addresses as user at example.org again",                \
+          NULL },                                                              \
+        { "jobs",                                                              \
+          'j',                                                                 \
+          0,                                                                   \
+          G_OPTION_ARG_INT,                                                    \
+          &(flags).jobs,                                                       \
+          "Pages made at once (default: one per processor)",                   \
+          "N" },                                                               \
+    {                                                                          \
+        "search", 0, 0, G_OPTION_ARG_STRING, &(flags).search,                  \
+            "A search page indexed by Pagefind: auto (when pagefind is "       \
+            "found), yes or no "                                               \
+            "(default: auto). These options are recorded in SITE and reused "  \
+            "by later "                                                        \
+            "runs; giving one again changes it",                               \
+            "WHEN"                                                             \
+    }
 
 static void
 site_flags_clear (SiteFlags *flags)
@@ -53,7 +89,9 @@ static void
 print_progress (const MlaSiteProgress *progress, gpointer user_data)
 {
     (void) user_data;
-    fprintf (stderr, "\rsite: %" G_GUINT64_FORMAT " of about %" G_GUINT64_FORMAT " pages   ",
+    fprintf (stderr,
+             "\rsite: %" G_GUINT64_FORMAT " of about %" G_GUINT64_FORMAT
+             " pages   ",
              progress->pages_done, progress->pages_total);
 }
 
@@ -81,11 +119,13 @@ merge_settings (SiteFlags *flags, gboolean quiet)
     MlaSiteSetting settings[] = {
         { "title", g_steal_pointer (&flags->title) },
         { "base-url", g_steal_pointer (&flags->base_url) },
-        { "templates", flags->templates != NULL ? g_canonicalize_filename (flags->templates, NULL)
-                                                : NULL },
+        { "templates", flags->templates != NULL
+                           ? g_canonicalize_filename (flags->templates, NULL)
+                           : NULL },
         { "search", g_steal_pointer (&flags->search) },
-        { "addresses", flags->show_addresses ? g_strdup ("shown")
-                       : flags->hide_addresses ? g_strdup ("hidden") : NULL },
+        { "addresses", flags->show_addresses   ? g_strdup ("shown")
+                       : flags->hide_addresses ? g_strdup ("hidden")
+                                               : NULL },
     };
     g_autoptr (GError) error = NULL;
     gboolean ok;
@@ -93,8 +133,9 @@ merge_settings (SiteFlags *flags, gboolean quiet)
     if (!check_templates (flags->templates))
         ok = FALSE;
     else
-        ok = mla_site_settings_merge (flags->output, settings, G_N_ELEMENTS (settings),
-                                      quiet ? NULL : print_site_notice, NULL, &error);
+        ok = mla_site_settings_merge (
+            flags->output, settings, G_N_ELEMENTS (settings),
+            quiet ? NULL : print_site_notice, NULL, &error);
     flags->title = settings[0].value;
     flags->base_url = settings[1].value;
     g_free (flags->templates);
@@ -108,7 +149,8 @@ merge_settings (SiteFlags *flags, gboolean quiet)
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }
-    return check_templates (flags->templates) ? MLARC_EXIT_OK : MLARC_EXIT_USAGE;
+    return check_templates (flags->templates) ? MLARC_EXIT_OK
+                                              : MLARC_EXIT_USAGE;
 }
 
 static int
@@ -122,13 +164,16 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
     gboolean ok;
     int status;
 
-    if (flags->search != NULL && strcmp (flags->search, "auto") != 0
-        && strcmp (flags->search, "yes") != 0 && strcmp (flags->search, "no") != 0) {
-        fprintf (stderr, "mlarc: --search takes auto, yes or no, not %s\n", flags->search);
+    if (flags->search != NULL && strcmp (flags->search, "auto") != 0 &&
+        strcmp (flags->search, "yes") != 0 &&
+        strcmp (flags->search, "no") != 0) {
+        fprintf (stderr, "mlarc: --search takes auto, yes or no, not %s\n",
+                 flags->search);
         return MLARC_EXIT_USAGE;
     }
     if (flags->show_addresses && flags->hide_addresses) {
-        fprintf (stderr, "mlarc: --show-addresses or --hide-addresses, not both\n");
+        fprintf (stderr,
+                 "mlarc: --show-addresses or --hide-addresses, not both\n");
         return MLARC_EXIT_USAGE;
     }
     if ((status = merge_settings (flags, quiet)) != MLARC_EXIT_OK)
@@ -145,7 +190,8 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
     else if (strcmp (flags->search, "no") == 0)
         options.search = MLA_SITE_SEARCH_NO;
     else {
-        fprintf (stderr, "mlarc: --search takes auto, yes or no, not %s\n", flags->search);
+        fprintf (stderr, "mlarc: --search takes auto, yes or no, not %s\n",
+                 flags->search);
         return MLARC_EXIT_USAGE;
     }
     /* The pagefind program to use, when not the one on PATH. */
@@ -157,7 +203,8 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }
-    ok = mla_site_build (archive, overview, flags->output, &options, &stats, &error);
+    ok = mla_site_build (archive, overview, flags->output, &options, &stats,
+                         &error);
     if (options.progress != NULL)
         fputs ("\r", stderr);
     if (!ok) {
@@ -166,17 +213,21 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
     }
     if (!quiet && stats.no_pagefind)
         fputs ("mlarc site: pagefind not found, the site has no search "
-               "(npm install pagefind@1.6, or set MLARC_PAGEFIND)\n", stderr);
+               "(npm install pagefind@1.6, or set MLARC_PAGEFIND)\n",
+               stderr);
     if (!quiet && stats.searchable)
         fprintf (stderr,
-                 "mlarc site: search index: %" G_GUINT64_FORMAT " periods indexed, %" G_GUINT64_FORMAT
-                 " unchanged\n", stats.periods_indexed, stats.periods_kept);
+                 "mlarc site: search index: %" G_GUINT64_FORMAT
+                 " periods indexed, %" G_GUINT64_FORMAT " unchanged\n",
+                 stats.periods_indexed, stats.periods_kept);
     if (!quiet)
         fprintf (stderr,
-                 "mlarc site: %" G_GUINT64_FORMAT " files written, %" G_GUINT64_FORMAT
+                 "mlarc site: %" G_GUINT64_FORMAT
+                 " files written, %" G_GUINT64_FORMAT
                  " unchanged, %" G_GUINT64_FORMAT " removed; %" G_GUINT64_FORMAT
                  " messages published, %" G_GUINT64_FORMAT " withheld\n",
-                 stats.written, stats.unchanged, stats.removed, stats.published, stats.withheld);
+                 stats.written, stats.unchanged, stats.removed, stats.published,
+                 stats.withheld);
     return MLARC_EXIT_OK;
 }
 
@@ -187,19 +238,24 @@ mlarc_site_command (int argc, char **argv)
     gboolean quiet = FALSE;
     g_auto (SiteFlags) flags = { 0 };
     const GOptionEntry entries[] = {
-        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path, "Archive folder", "ARCHIVE" },
+        { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
+          "Archive folder", "ARCHIVE" },
         SITE_OPTIONS (flags),
-        { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "No progress and no summary line", NULL },
+        { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
+          "No progress and no summary line", NULL },
         { NULL }
     };
 
     if (!mlarc_parse_options ("site", "",
-                              "Builds or updates the static website of ARCHIVE in SITE: only the\n"
+                              "Builds or updates the static website of ARCHIVE "
+                              "in SITE: only the\n"
                               "files whose content changed are written.",
                               entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
     if (archive_path == NULL || flags.output == NULL || argc > 1) {
-        fprintf (stderr, "mlarc site: needs -a ARCHIVE, -o SITE and no other argument\n");
+        fprintf (
+            stderr,
+            "mlarc site: needs -a ARCHIVE, -o SITE and no other argument\n");
         return MLARC_EXIT_USAGE;
     }
     return run_site (archive_path, &flags, quiet);
@@ -209,7 +265,8 @@ int
 mlarc_build_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
-    g_auto (MlarcImportFlags) import = { NULL, FALSE, FALSE, NULL, FALSE, 0, -1 };
+    g_auto (MlarcImportFlags)
+        import = { NULL, FALSE, FALSE, NULL, FALSE, 0, -1 };
     g_auto (SiteFlags) flags = { 0 };
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
@@ -221,15 +278,19 @@ mlarc_build_command (int argc, char **argv)
     int status;
 
     if (!mlarc_parse_options ("build", "INPUT...",
-                              "Imports each INPUT into ARCHIVE, then builds or updates its website\n"
+                              "Imports each INPUT into ARCHIVE, then builds or "
+                              "updates its website\n"
                               "in SITE: mlarc import, then mlarc site.",
                               entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
     if (archive_path == NULL || flags.output == NULL || argc < 2) {
-        fprintf (stderr, "mlarc build: needs -a ARCHIVE, -o SITE and at least one INPUT\n");
+        fprintf (
+            stderr,
+            "mlarc build: needs -a ARCHIVE, -o SITE and at least one INPUT\n");
         return MLARC_EXIT_USAGE;
     }
-    status = mlarc_import_run (archive_path, (const char *const *) argv + 1, &import);
+    status = mlarc_import_run (archive_path, (const char *const *) argv + 1,
+                               &import);
     if (status != MLARC_EXIT_OK)
         return status;
     return run_site (archive_path, &flags, import.quiet);

@@ -17,23 +17,33 @@ typedef struct {
 } MlarcCommand;
 
 static const MlarcCommand commands[] = {
-    { "import", mlarc_import_command, "Import mbox files, Maildirs or messages into an archive." },
-    { "export", mlarc_export_command, "Write every message of an archive back as mboxrd." },
-    { "check", mlarc_check_command, "List defects and rejects; validate the archive." },
+    { "import", mlarc_import_command,
+      "Import mbox files, Maildirs or messages into an archive." },
+    { "export", mlarc_export_command,
+      "Write every message of an archive back as mboxrd." },
+    { "check", mlarc_check_command,
+      "List defects and rejects; validate the archive." },
     { "agenda", mlarc_agenda_command, "Print the agendas found in mail." },
     { "threads", mlarc_threads_command, "Print the archive's threads." },
-    { "show", mlarc_show_command, "Print one message, its raw bytes or its thread as mbox." },
-    { "search", mlarc_search_command, "Find messages or threads by words, senders, dates." },
-    { "compact", mlarc_compact_command, "Merge small volumes into one per month." },
-    { "reindex", mlarc_reindex_command, "Rebuild the overview from the archive's XML." },
-    { "site", mlarc_site_command, "Build or update the archive's static website." },
-    { "build", mlarc_build_command, "Import mail, then build or update the website." },
+    { "show", mlarc_show_command,
+      "Print one message, its raw bytes or its thread as mbox." },
+    { "search", mlarc_search_command,
+      "Find messages or threads by words, senders, dates." },
+    { "compact", mlarc_compact_command,
+      "Merge small volumes into one per month." },
+    { "reindex", mlarc_reindex_command,
+      "Rebuild the overview from the archive's XML." },
+    { "site", mlarc_site_command,
+      "Build or update the archive's static website." },
+    { "build", mlarc_build_command,
+      "Import mail, then build or update the website." },
 };
 
 static void
 print_usage (FILE *stream)
 {
-    fprintf (stream, "Usage: mlarc COMMAND [OPTION...] [ARG...]\n\nCommands:\n");
+    fprintf (stream,
+             "Usage: mlarc COMMAND [OPTION...] [ARG...]\n\nCommands:\n");
     for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
         fprintf (stream, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fprintf (stream, "\nmlarc COMMAND --help shows the options of a command.\n"
@@ -45,14 +55,15 @@ mlarc_parse_options (const char *command, const char *parameter_string,
                      const char *summary, const GOptionEntry *entries,
                      int *argc, char ***argv)
 {
-    g_autoptr (GOptionContext) context = g_option_context_new (parameter_string);
+    g_autoptr (GOptionContext) context =
+        g_option_context_new (parameter_string);
     g_autoptr (GError) error = NULL;
 
     g_option_context_set_summary (context, summary);
     g_option_context_add_main_entries (context, entries, NULL);
     if (!g_option_context_parse (context, argc, argv, &error)) {
-        fprintf (stderr, "mlarc %s: %s\nTry 'mlarc %s --help'.\n", command, error->message,
-                 command);
+        fprintf (stderr, "mlarc %s: %s\nTry 'mlarc %s --help'.\n", command,
+                 error->message, command);
         return FALSE;
     }
     return TRUE;
@@ -65,20 +76,22 @@ mlarc_print_error (const GError *error)
 }
 
 gboolean
-mlarc_open_overview (const char *path, MlaArchive **out_archive, MlaOverview **out_overview,
-                     GError **error)
+mlarc_open_overview (const char *path, MlaArchive **out_archive,
+                     MlaOverview **out_overview, GError **error)
 {
     *out_archive = mla_archive_open (path, MLA_ARCHIVE_OPEN_DEFAULT, error);
     if (*out_archive == NULL)
         return FALSE;
-    *out_overview = mla_overview_open (*out_archive, mlarc_print_notice, NULL, error);
+    *out_overview =
+        mla_overview_open (*out_archive, mlarc_print_notice, NULL, error);
     return *out_overview != NULL;
 }
 
 GOutputStream *
 mlarc_stdout_stream (void)
 {
-    g_autoptr (GOutputStream) raw = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+    g_autoptr (GOutputStream) raw =
+        g_unix_output_stream_new (STDOUT_FILENO, FALSE);
 
     return g_buffered_output_stream_new_sized (raw, 1 << 16);
 }
@@ -92,10 +105,12 @@ mlarc_print_notice (const char *notice, gpointer user_data)
 int
 mlarc_exit_status (const GError *error)
 {
-    return mla_error_is_temporary (error) ? MLARC_EXIT_TEMPFAIL : MLARC_EXIT_FAILURE;
+    return mla_error_is_temporary (error) ? MLARC_EXIT_TEMPFAIL
+                                          : MLARC_EXIT_FAILURE;
 }
 
-/* Grace for a run to stop by itself after a signal (see mlarc_catch_interrupts). */
+/* Grace for a run to stop by itself after a signal (see
+ * mlarc_catch_interrupts). */
 #define INTERRUPT_GRACE_US (10 * G_USEC_PER_SEC)
 
 /* Signals are process-wide: so is what catches them. */
@@ -136,10 +151,13 @@ gboolean
 mlarc_set_wait (MlaArchive *archive, int seconds)
 {
     if (seconds < -1) {
-        fprintf (stderr, "mlarc: bad --wait %d (a number of seconds, 0 or more)\n", seconds);
+        fprintf (stderr,
+                 "mlarc: bad --wait %d (a number of seconds, 0 or more)\n",
+                 seconds);
         return FALSE;
     }
-    mla_archive_set_wait (archive, seconds == -1 ? MLARC_DEFAULT_WAIT : (guint) seconds,
+    mla_archive_set_wait (archive,
+                          seconds == -1 ? MLARC_DEFAULT_WAIT : (guint) seconds,
                           mlarc_catch_interrupts ());
     return TRUE;
 }
@@ -156,14 +174,15 @@ main (int argc, char **argv)
         printf ("mlarc %s\n", PACKAGE_VERSION);
         return MLARC_EXIT_OK;
     }
-    if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0
-        || strcmp (argv[1], "help") == 0) {
+    if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+        strcmp (argv[1], "help") == 0) {
         print_usage (stdout);
         return MLARC_EXIT_OK;
     }
     for (gsize i = 0; i < G_N_ELEMENTS (commands); i++) {
         if (strcmp (argv[1], commands[i].name) == 0) {
-            g_autofree char *name = g_strdup_printf ("mlarc %s", commands[i].name);
+            g_autofree char *name =
+                g_strdup_printf ("mlarc %s", commands[i].name);
 
             g_set_prgname (name);
             argv[1] = name;

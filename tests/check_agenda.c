@@ -28,7 +28,8 @@ shared_parser (void)
 
     if (parser == NULL)
         parser = mla_agenda_parser_new (NULL, &error);
-    ck_assert_msg (parser != NULL, "parser: %s", error != NULL ? error->message : "?");
+    ck_assert_msg (parser != NULL, "parser: %s",
+                   error != NULL ? error->message : "?");
     return parser;
 }
 
@@ -102,11 +103,13 @@ note_at (MlaAgendaSlot *slot, guint i)
 }
 
 static void
-assert_chair (MlaAgendaSlot *slot, const char *name, MlaPersonRole role, gboolean confirmed)
+assert_chair (MlaAgendaSlot *slot, const char *name, MlaPersonRole role,
+              gboolean confirmed)
 {
     MlaAgendaPerson *person;
 
-    ck_assert_msg (slot->people->len == 1, "%s: %u people", slot->title, slot->people->len);
+    ck_assert_msg (slot->people->len == 1, "%s: %u people", slot->title,
+                   slot->people->len);
     person = person_at (slot, 0);
     ck_assert_str_eq (person->name, name);
     ck_assert_int_eq (person->role, role);
@@ -117,7 +120,7 @@ assert_chair (MlaAgendaSlot *slot, const char *name, MlaPersonRole role, gboolea
  * <case>.xml the agendas `mlarc agenda --format xml` writes for it, and
  * <case>.date, when there is one, its reference date (README.md there) ---- */
 
-static GPtrArray *cases;    /* of char *: "<group>/<case>", sorted */
+static GPtrArray *cases; /* of char *: "<group>/<case>", sorted */
 
 static int
 compare_names (gconstpointer a, gconstpointer b)
@@ -141,7 +144,8 @@ list_cases (void)
         while (files != NULL && (file = g_dir_read_name (files)) != NULL) {
             if (g_str_has_suffix (file, ".txt"))
                 g_ptr_array_add (list, g_strdup_printf ("%s/%.*s", group,
-                                                        (int) strlen (file) - 4, file));
+                                                        (int) strlen (file) - 4,
+                                                        file));
         }
     }
     g_ptr_array_sort (list, compare_names);
@@ -153,7 +157,8 @@ list_cases (void)
 static char *
 read_case_file (const char *name, const char *ext)
 {
-    g_autofree char *relative = g_strconcat ("tests/data/agenda-cases/", name, ext, NULL);
+    g_autofree char *relative =
+        g_strconcat ("tests/data/agenda-cases/", name, ext, NULL);
     g_autofree char *path = mla_test_srcdir_path (relative);
     char *contents = NULL;
 
@@ -176,22 +181,24 @@ assert_same_xml (const char *name, const char *want, const char *got)
 
     if (strcmp (want, got) == 0)
         return;
-    while (want_lines[line] != NULL && got_lines[line] != NULL
-           && strcmp (want_lines[line], got_lines[line]) == 0)
+    while (want_lines[line] != NULL && got_lines[line] != NULL &&
+           strcmp (want_lines[line], got_lines[line]) == 0)
         line++;
-    out = g_strconcat (builddir != NULL ? builddir : ".", "/tests/agenda-cases.out/", name,
-                       ".xml", NULL);
+    out = g_strconcat (builddir != NULL ? builddir : ".",
+                       "/tests/agenda-cases.out/", name, ".xml", NULL);
     expected = g_strconcat ("tests/data/agenda-cases/", name, ".xml", NULL);
     {
         g_autofree char *dir = g_path_get_dirname (out);
 
-        if (g_mkdir_with_parents (dir, 0755) != 0 || !g_file_set_contents (out, got, -1, NULL))
+        if (g_mkdir_with_parents (dir, 0755) != 0 ||
+            !g_file_set_contents (out, got, -1, NULL))
             g_clear_pointer (&out, g_free);
     }
-    ck_abort_msg ("case %s: line %u differs\n-%s\n+%s\ndiff -u %s %s", name, line + 1,
+    ck_abort_msg ("case %s: line %u differs\n-%s\n+%s\ndiff -u %s %s", name,
+                  line + 1,
                   want_lines[line] != NULL ? want_lines[line] : "(end of file)",
-                  got_lines[line] != NULL ? got_lines[line] : "(end of file)", expected,
-                  out != NULL ? out : "(not written)");
+                  got_lines[line] != NULL ? got_lines[line] : "(end of file)",
+                  expected, out != NULL ? out : "(not written)");
 }
 
 START_TEST (test_agenda_case)
@@ -205,21 +212,25 @@ START_TEST (test_agenda_case)
     g_autoptr (GBytes) bytes = NULL;
     g_autofree char *got = NULL;
 
-    ck_assert_msg ((guint) _i < cases->len, "no cases under tests/data/agenda-cases");
+    ck_assert_msg ((guint) _i < cases->len,
+                   "no cases under tests/data/agenda-cases");
     name = g_ptr_array_index (cases, _i);
     text = read_case_file (name, ".txt");
     want = read_case_file (name, ".xml");
     date = read_case_file (name, ".date");
-    ck_assert_msg (text != NULL && want != NULL, "case %s: .txt or .xml unreadable", name);
+    ck_assert_msg (text != NULL && want != NULL,
+                   "case %s: .txt or .xml unreadable", name);
     if (date != NULL) {
         reference = g_date_time_new_from_iso8601 (g_strstrip (date), NULL);
-        ck_assert_msg (reference != NULL, "case %s: .date is no ISO 8601 time", name);
+        ck_assert_msg (reference != NULL, "case %s: .date is no ISO 8601 time",
+                       name);
     }
     agendas = mla_agenda_parser_parse (shared_parser (), text, reference);
-    if (!mla_agenda_write (agendas, MLA_AGENDA_FORMAT_XML, NULL, out, &error)
-        || !g_output_stream_close (out, NULL, &error))
+    if (!mla_agenda_write (agendas, MLA_AGENDA_FORMAT_XML, NULL, out, &error) ||
+        !g_output_stream_close (out, NULL, &error))
         ck_abort_msg ("case %s: %s", name, error->message);
-    bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+    bytes =
+        g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
     got = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
     assert_same_xml (name, want, got);
 }
@@ -229,15 +240,17 @@ END_TEST
 
 START_TEST (test_agenda_seed_exact)
 {
-    g_autofree char *path = mla_test_shared_path ("seeds/001-mail-kernel-summit-agenda.txt");
+    g_autofree char *path =
+        mla_test_shared_path ("seeds/001-mail-kernel-summit-agenda.txt");
     g_autoptr (GBytes) bytes = NULL;
     g_autofree char *text = NULL;
     g_autoptr (MlaAgenda) agenda = NULL;
     MlaAgendaDay *monday, *tuesday;
     MlaAgendaSlot *slot;
     static const char *const monday_starts[] = {
-        "09:00", "09:20", "10:30", "11:00", "11:30", "12:00", "12:30", "13:30", "14:00",
-        "14:30", "15:00", "15:30", "16:00", "16:30", "17:00", "18:00", "19:30", "20:30",
+        "09:00", "09:20", "10:30", "11:00", "11:30", "12:00",
+        "12:30", "13:30", "14:00", "14:30", "15:00", "15:30",
+        "16:00", "16:30", "17:00", "18:00", "19:30", "20:30",
     };
 
     if (path == NULL) {
@@ -262,13 +275,15 @@ START_TEST (test_agenda_seed_exact)
 
     slot = slot_at (agenda, 0, 0);
     ck_assert_str_eq (slot->end, "09:20");
-    ck_assert_str_eq (slot->title, "Introduction, ground rules, agenda bashing, etc.");
+    ck_assert_str_eq (slot->title,
+                      "Introduction, ground rules, agenda bashing, etc.");
     assert_chair (slot, "Theodore Ts'o", MLA_PERSON_ROLE_CHAIR, TRUE);
     slot = slot_at (agenda, 0, 1);
     ck_assert_str_eq (slot->title, "CPU Panel (Intel, AMD, Power)");
     ck_assert_uint_eq (slot->people->len, 0);
     ck_assert_uint_eq (slot->notes->len, 1);
-    ck_assert_str_eq (note_at (slot, 0), "15 min. each presentation, followed by discussion");
+    ck_assert_str_eq (note_at (slot, 0),
+                      "15 min. each presentation, followed by discussion");
     slot = slot_at (agenda, 0, 2);
     ck_assert_int_eq (slot->kind, MLA_SLOT_KIND_BREAK);
     ck_assert_str_eq (slot->end, "11:00");
@@ -279,7 +294,8 @@ START_TEST (test_agenda_seed_exact)
     slot = slot_starting (agenda, 0, "13:30");
     ck_assert_str_eq (slot->title, "Power Management (general)");
     assert_chair (slot, "Pat Mochel", MLA_PERSON_ROLE_CHAIR, TRUE);
-    assert_chair (slot_starting (agenda, 0, "14:00"), "Pat Mochel", MLA_PERSON_ROLE_CHAIR, TRUE);
+    assert_chair (slot_starting (agenda, 0, "14:00"), "Pat Mochel",
+                  MLA_PERSON_ROLE_CHAIR, TRUE);
     slot = slot_starting (agenda, 0, "17:00");
     ck_assert_str_eq (slot->end, "18:00");
     slot = slot_starting (agenda, 0, "18:00");
@@ -294,24 +310,29 @@ START_TEST (test_agenda_seed_exact)
     slot = slot_starting (agenda, 0, "20:30");
     ck_assert_str_eq (slot->title, "INTEL LaGrande disclosure");
     ck_assert_str_eq (slot->room, "Room A");
-    ck_assert_str_eq (slot->end, "21:30");     /* the empty "9:30   -" row ends it */
+    ck_assert_str_eq (slot->end,
+                      "21:30"); /* the empty "9:30   -" row ends it */
 
-    assert_chair (slot_starting (agenda, 1, "11:00"), "Randy Dunlap", MLA_PERSON_ROLE_CHAIR, TRUE);
-    assert_chair (slot_starting (agenda, 1, "11:30"), "Suparna Bhattacharya", MLA_PERSON_ROLE_CHAIR,
-                  TRUE);
-    assert_chair (slot_starting (agenda, 1, "13:30"), "Suparna Bhattacharya", MLA_PERSON_ROLE_CHAIR,
-                  TRUE);
-    assert_chair (slot_starting (agenda, 1, "14:00"), "Joe Thornber", MLA_PERSON_ROLE_CHAIR, FALSE);
+    assert_chair (slot_starting (agenda, 1, "11:00"), "Randy Dunlap",
+                  MLA_PERSON_ROLE_CHAIR, TRUE);
+    assert_chair (slot_starting (agenda, 1, "11:30"), "Suparna Bhattacharya",
+                  MLA_PERSON_ROLE_CHAIR, TRUE);
+    assert_chair (slot_starting (agenda, 1, "13:30"), "Suparna Bhattacharya",
+                  MLA_PERSON_ROLE_CHAIR, TRUE);
+    assert_chair (slot_starting (agenda, 1, "14:00"), "Joe Thornber",
+                  MLA_PERSON_ROLE_CHAIR, FALSE);
     slot = slot_starting (agenda, 1, "17:00");
     ck_assert_str_eq (slot->title, "Open topic");
-    ck_assert_str_eq (note_at (slot, 0), "(or may move closing talk up by 30 minutes)");
+    ck_assert_str_eq (note_at (slot, 0),
+                      "(or may move closing talk up by 30 minutes)");
     slot = slot_starting (agenda, 1, "17:30");
-    ck_assert_str_eq (slot->title,
-                      "Closing talk (summary ; when will 2.7 start ; how can we improve the summit)");
+    ck_assert_str_eq (slot->title, "Closing talk (summary ; when will 2.7 "
+                                   "start ; how can we improve the summit)");
     slot = slot_at (agenda, 1, 16);
     ck_assert_str_eq (slot->start, "18:00");
     ck_assert_str_eq (slot->title, "Dinner (on your own)");
-    /* the evening table's rows are empty: its first, "8:00    - ", ends dinner */
+    /* the evening table's rows are empty: its first, "8:00    - ", ends dinner
+     */
     ck_assert_str_eq (slot->end, "20:00");
 }
 END_TEST
@@ -325,9 +346,15 @@ static const struct {
     int expected;
 } clocks[] = {
     { { 9, 0, MLA_CLOCK_NONE }, -1, FALSE, 9 * 60 },
-    { { 1, 30, MLA_CLOCK_NONE }, 12 * 60 + 30, FALSE, 13 * 60 + 30 },   /* after lunch */
+    { { 1, 30, MLA_CLOCK_NONE },
+      12 * 60 + 30,
+      FALSE,
+      13 * 60 + 30 }, /* after lunch */
     { { 12, 30, MLA_CLOCK_NONE }, 12 * 60, FALSE, 12 * 60 + 30 },
-    { { 7, 30, MLA_CLOCK_NONE }, 18 * 60, FALSE, 19 * 60 + 30 },        /* after dinner */
+    { { 7, 30, MLA_CLOCK_NONE },
+      18 * 60,
+      FALSE,
+      19 * 60 + 30 }, /* after dinner */
     { { 10, 0, MLA_CLOCK_NONE }, 9 * 60, FALSE, 10 * 60 },
     { { 1, 0, MLA_CLOCK_NONE }, -1, FALSE, 13 * 60 },
     { { 1, 0, MLA_CLOCK_NONE }, -1, TRUE, 60 },
@@ -340,7 +367,8 @@ static const struct {
 
 START_TEST (test_clock_resolves)
 {
-    ck_assert_int_eq (mla_agenda_resolve_clock (&clocks[_i].clock, clocks[_i].previous,
+    ck_assert_int_eq (mla_agenda_resolve_clock (&clocks[_i].clock,
+                                                clocks[_i].previous,
                                                 clocks[_i].all_24h),
                       clocks[_i].expected);
 }
@@ -355,8 +383,16 @@ static const struct {
     { { 11, 0, MLA_CLOCK_NONE }, { 12, 0, MLA_CLOCK_PM }, -1, 660, 720 },
     { { 12, 0, MLA_CLOCK_NONE }, { 1, 30, MLA_CLOCK_PM }, 660, 720, 810 },
     { { 6, 30, MLA_CLOCK_NONE }, { 7, 0, MLA_CLOCK_PM }, -1, 1110, 1140 },
-    { { 11, 15, MLA_CLOCK_NONE }, { 12, 0, MLA_CLOCK_AM }, 645, 675, 720 },   /* real mistake */
-    { { 3, 30, MLA_CLOCK_NONE }, { 3, 15, MLA_CLOCK_PM }, 810, 930, 915 },    /* real mistake */
+    { { 11, 15, MLA_CLOCK_NONE },
+      { 12, 0, MLA_CLOCK_AM },
+      645,
+      675,
+      720 }, /* real mistake */
+    { { 3, 30, MLA_CLOCK_NONE },
+      { 3, 15, MLA_CLOCK_PM },
+      810,
+      930,
+      915 }, /* real mistake */
     { { 12, 0, MLA_CLOCK_NONE }, { 1, 0, MLA_CLOCK_NONE }, 570, 720, 780 },
     { { 1, 0, MLA_CLOCK_NONE }, { 5, 0, MLA_CLOCK_NONE }, 720, 780, 1020 },
 };
@@ -365,8 +401,8 @@ START_TEST (test_range_resolves)
 {
     int s = -1, e = -1;
 
-    mla_agenda_resolve_range (&ranges[_i].start, &ranges[_i].end, ranges[_i].previous, FALSE, &s,
-                              &e);
+    mla_agenda_resolve_range (&ranges[_i].start, &ranges[_i].end,
+                              ranges[_i].previous, FALSE, &s, &e);
     ck_assert_int_eq (s, ranges[_i].expected_start);
     ck_assert_int_eq (e, ranges[_i].expected_end);
 }
@@ -388,23 +424,41 @@ make_slot (const char *start, const char *end, const char *room)
 START_TEST (test_ends_filled_by_next_slot)
 {
     g_autoptr (MlaAgendaDay) day = mla_agenda_day_new ("Monday");
-    static const char *const expected[] = { "09:30", "10:00", "19:30", "20:30", "21:00", "", "" };
+    static const char *const expected[] = { "09:30", "10:00", "19:30", "20:30",
+                                            "21:00", "",      "" };
 
     g_ptr_array_add (day->slots, make_slot ("09:00", "", NULL));
-    g_ptr_array_add (day->slots, make_slot ("09:30", "10:00", NULL));   /* explicit end wins */
-    g_ptr_array_add (day->slots, make_slot ("18:00", "", NULL));        /* dinner: any room */
+    g_ptr_array_add (
+        day->slots, make_slot ("09:30", "10:00", NULL)); /* explicit end wins */
+    g_ptr_array_add (day->slots,
+                     make_slot ("18:00", "", NULL)); /* dinner: any room */
     g_ptr_array_add (day->slots, make_slot ("19:30", "", "Room A"));
     g_ptr_array_add (day->slots, make_slot ("19:30", "", "Room B"));
-    g_ptr_array_add (day->slots, make_slot ("20:30", "", "Room A"));    /* nothing follows */
+    g_ptr_array_add (day->slots,
+                     make_slot ("20:30", "", "Room A")); /* nothing follows */
     g_ptr_array_add (day->slots, make_slot ("21:00", "", "Room B"));
     mla_agenda_fill_ends (day);
-    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 0))->end, expected[0]);
-    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 1))->end, expected[1]);
-    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 2))->end, expected[2]);
-    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 3))->end, expected[3]);
-    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 4))->end, expected[4]);
-    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 5))->end, expected[5]);
-    ck_assert_str_eq (((MlaAgendaSlot *) g_ptr_array_index (day->slots, 6))->end, expected[6]);
+    ck_assert_str_eq (
+        ((MlaAgendaSlot *) g_ptr_array_index (day->slots, 0))->end,
+        expected[0]);
+    ck_assert_str_eq (
+        ((MlaAgendaSlot *) g_ptr_array_index (day->slots, 1))->end,
+        expected[1]);
+    ck_assert_str_eq (
+        ((MlaAgendaSlot *) g_ptr_array_index (day->slots, 2))->end,
+        expected[2]);
+    ck_assert_str_eq (
+        ((MlaAgendaSlot *) g_ptr_array_index (day->slots, 3))->end,
+        expected[3]);
+    ck_assert_str_eq (
+        ((MlaAgendaSlot *) g_ptr_array_index (day->slots, 4))->end,
+        expected[4]);
+    ck_assert_str_eq (
+        ((MlaAgendaSlot *) g_ptr_array_index (day->slots, 5))->end,
+        expected[5]);
+    ck_assert_str_eq (
+        ((MlaAgendaSlot *) g_ptr_array_index (day->slots, 6))->end,
+        expected[6]);
 }
 END_TEST
 
@@ -416,7 +470,7 @@ static const struct {
     const char *expected;
 } weekdays[] = {
     { 1, "2004-07-13T22:50:57-04:00", "2004-07-19" },
-    { 2, "2004-07-13T22:50:57-04:00", "2004-07-13" },     /* on or after */
+    { 2, "2004-07-13T22:50:57-04:00", "2004-07-13" }, /* on or after */
     { 7, "2004-12-30T10:00:00Z", "2005-01-02" },
 };
 
@@ -441,7 +495,7 @@ START_TEST (test_date_explicit_resolves)
     ck_assert_str_eq (out, "2004-07-19");
     ck_assert (mla_agenda_resolve_date (ref, 0, 12, 27, out));
     ck_assert_str_eq (out, "2004-12-27");
-    ck_assert (mla_agenda_resolve_date (ref, 0, 1, 10, out));    /* next January */
+    ck_assert (mla_agenda_resolve_date (ref, 0, 1, 10, out)); /* next January */
     ck_assert_str_eq (out, "2005-01-10");
     ck_assert (!mla_agenda_resolve_date (ref, 2004, 2, 30, out));
     ck_assert (!mla_agenda_resolve_date (NULL, 0, 1, 10, out));
@@ -455,21 +509,18 @@ static const struct {
     const char *text;
     gboolean is_name;
 } names[] = {
-    { "Theodore Ts'o", TRUE },
-    { "Rik van Riel", TRUE },
-    { "Jean-Philippe Diguet", TRUE },
-    { "Welcome Keynote", FALSE },
-    { "The Cloud", FALSE },
-    { "Open Source Licensing", FALSE },
-    { "CERCS Lab Director", FALSE },
-    { "Break", FALSE },
+    { "Theodore Ts'o", TRUE },        { "Rik van Riel", TRUE },
+    { "Jean-Philippe Diguet", TRUE }, { "Welcome Keynote", FALSE },
+    { "The Cloud", FALSE },           { "Open Source Licensing", FALSE },
+    { "CERCS Lab Director", FALSE },  { "Break", FALSE },
 };
 
 START_TEST (test_people_name_words)
 {
     MlaAgendaParser *parser = shared_parser ();
 
-    ck_assert_int_eq (mla_agenda_parser_is_name (parser, names[_i].text), names[_i].is_name);
+    ck_assert_int_eq (mla_agenda_parser_is_name (parser, names[_i].text),
+                      names[_i].is_name);
 }
 END_TEST
 
@@ -506,7 +557,8 @@ START_TEST (test_kind_words)
 {
     MlaAgendaParser *parser = shared_parser ();
 
-    ck_assert_int_eq (mla_agenda_parser_kind (parser, kinds[_i].title), kinds[_i].kind);
+    ck_assert_int_eq (mla_agenda_parser_kind (parser, kinds[_i].title),
+                      kinds[_i].kind);
 }
 END_TEST
 
@@ -515,7 +567,8 @@ END_TEST
 START_TEST (test_negative_null_text)
 {
     MlaAgendaParser *parser = shared_parser ();
-    g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, NULL, NULL);
+    g_autoptr (GPtrArray) agendas =
+        mla_agenda_parser_parse (parser, NULL, NULL);
 
     ck_assert_uint_eq (agendas->len, 0);
 }
@@ -529,17 +582,18 @@ static const struct {
     const char *line;
     guint repeat;
 } long_inputs[] = {
-    { "10:00 Talk\n", 100000 },        /* every slot's end searched the rest */
-    { "\t", 100000 },                  /* one line of tabs: rules scan each gap */
-    { " ", 1000000 },                   /* one line of spaces */
-    { "12:34:", 170000 },               /* 1 MB of digits and colons: linear */
+    { "10:00 Talk\n", 100000 }, /* every slot's end searched the rest */
+    { "\t", 100000 },           /* one line of tabs: rules scan each gap */
+    { " ", 1000000 },           /* one line of spaces */
+    { "12:34:", 170000 },       /* 1 MB of digits and colons: linear */
 };
 
 START_TEST (test_scaling_long_input)
 {
     MlaAgendaParser *parser = shared_parser ();
     g_autoptr (GDateTime) reference = date_of ("2024-03-14T09:00:00Z");
-    g_autoptr (GString) text = g_string_new ("Monday\n09:00 Intro\n10:00 Talk\n");
+    g_autoptr (GString) text =
+        g_string_new ("Monday\n09:00 Intro\n10:00 Talk\n");
     g_autoptr (GPtrArray) agendas = NULL;
 
     for (guint i = 0; i < long_inputs[_i].repeat; i++)
@@ -559,11 +613,15 @@ static const struct {
     guint slots;
     const char *first_day;
 } messages[] = {
-    { "Source: https://example.org/programme\nMonday\n9:00 - Opening\n10:00 - Talk\n"
-      "11:00 - Close\n", 3, "Monday" },
+    { "Source: https://example.org/programme\nMonday\n9:00 - Opening\n10:00 - "
+      "Talk\n"
+      "11:00 - Close\n",
+      3, "Monday" },
     { "Monday\n9:00 - Opening\n10:00 - Talk\n11:00 - Close\n", 3, "Monday" },
-    { "From: a@example.org\nSubject: Programme\nDate: Tue, 13 Jul 2004 22:50:57 -0400\n\n"
-      "Monday\n9:00 - Opening\n10:00 - Talk\n11:00 - Close\n", 3, "Monday" },
+    { "From: a@example.org\nSubject: Programme\nDate: Tue, 13 Jul 2004 "
+      "22:50:57 -0400\n\n"
+      "Monday\n9:00 - Opening\n10:00 - Talk\n11:00 - Close\n",
+      3, "Monday" },
 };
 
 /* Returns: (transfer full): the agendas of the mail (or plain text) @text. */
@@ -607,11 +665,13 @@ static const struct {
 
 START_TEST (test_message_subject_says_no_programme)
 {
-    g_autofree char *text = g_strdup_printf (
-        "From: a@example.org\nSubject: %s\nDate: Fri, 14 Nov 2025 10:00:00 +0000\n\n"
-        "Monday 17 November 2025\n  08:00-09:00  Tomasz Wilk\n  09:00-10:00  Priya Raman\n"
-        "  10:00-11:00  Jon Eriksen\n",
-        subjects[_i].subject);
+    g_autofree char *text =
+        g_strdup_printf ("From: a@example.org\nSubject: %s\nDate: Fri, 14 Nov "
+                         "2025 10:00:00 +0000\n\n"
+                         "Monday 17 November 2025\n  08:00-09:00  Tomasz "
+                         "Wilk\n  09:00-10:00  Priya Raman\n"
+                         "  10:00-11:00  Jon Eriksen\n",
+                         subjects[_i].subject);
     g_autoptr (GPtrArray) agendas = agendas_of_mail (text);
 
     ck_assert_uint_eq (agendas->len, subjects[_i].agendas);
@@ -623,7 +683,8 @@ END_TEST
 START_TEST (test_vocabulary_missing_file)
 {
     g_autoptr (GError) error = NULL;
-    g_autoptr (MlaAgendaParser) parser = mla_agenda_parser_new ("/nonexistent/vocab.ini", &error);
+    g_autoptr (MlaAgendaParser) parser =
+        mla_agenda_parser_new ("/nonexistent/vocab.ini", &error);
 
     ck_assert_ptr_null (parser);
     ck_assert_ptr_nonnull (error);
@@ -637,13 +698,15 @@ parser_with (const char *group, const char *key, const char *value)
 {
     g_autofree char *dir = mla_test_make_tmpdir ();
     g_autofree char *path = g_build_filename (dir, "vocab.ini", NULL);
-    g_autofree char *source = mla_test_srcdir_path ("data/agenda-vocabulary.ini");
+    g_autofree char *source =
+        mla_test_srcdir_path ("data/agenda-vocabulary.ini");
     g_autofree char *vocab = NULL;
     g_autoptr (GKeyFile) keys = g_key_file_new ();
     g_autoptr (GError) error = NULL;
     MlaAgendaParser *parser;
 
-    ck_assert (g_key_file_load_from_file (keys, source, G_KEY_FILE_KEEP_COMMENTS, &error));
+    ck_assert (g_key_file_load_from_file (keys, source,
+                                          G_KEY_FILE_KEEP_COMMENTS, &error));
     g_key_file_set_string (keys, group, key, value);
     vocab = g_key_file_to_data (keys, NULL, NULL);
     ck_assert (g_file_set_contents (path, vocab, -1, &error));
@@ -655,18 +718,22 @@ parser_with (const char *group, const char *key, const char *value)
 /* A new label is a data change: the vocabulary file, no C. */
 START_TEST (test_vocabulary_new_label)
 {
-    g_autoptr (MlaAgendaParser) parser = parser_with ("labels", "moderator", "Moderator;Wrangler");
+    g_autoptr (MlaAgendaParser) parser =
+        parser_with ("labels", "moderator", "Moderator;Wrangler");
     g_autoptr (GPtrArray) agendas = NULL;
     MlaAgendaSlot *slot;
 
-    agendas = mla_agenda_parser_parse (parser,
-                                       "Monday\n\n9:00 - Panel\n\tWrangler: Ada Lovelace\n"
-                                       "10:00 - Talk\n11:00 - Close\n",
-                                       NULL);
+    agendas = mla_agenda_parser_parse (
+        parser,
+        "Monday\n\n9:00 - Panel\n\tWrangler: Ada Lovelace\n"
+        "10:00 - Talk\n11:00 - Close\n",
+        NULL);
     ck_assert_uint_eq (agendas->len, 1);
-    slot = g_ptr_array_index (((MlaAgendaDay *) g_ptr_array_index (
-                                   ((MlaAgenda *) g_ptr_array_index (agendas, 0))->days, 0))->slots,
-                              0);
+    slot = g_ptr_array_index (
+        ((MlaAgendaDay *) g_ptr_array_index (
+             ((MlaAgenda *) g_ptr_array_index (agendas, 0))->days, 0))
+            ->slots,
+        0);
     assert_chair (slot, "Ada Lovelace", MLA_PERSON_ROLE_MODERATOR, TRUE);
 }
 END_TEST
@@ -674,7 +741,9 @@ END_TEST
 /* A list left empty, or an empty word in one ("a;;b"), matches nothing:
  * a list found anywhere in a line would otherwise match every line. */
 static const char *const empty_lists[][2] = {
-    { "words-unspaced", "" }, { "items-unspaced", ";;" }, { "words-ending", "" },
+    { "words-unspaced", "" },
+    { "items-unspaced", ";;" },
+    { "words-ending", "" },
 };
 
 /* Times with no evidence of a meeting (evidence-people-meet/000 in the
@@ -685,9 +754,10 @@ static const char tides[] =
 
 START_TEST (test_vocabulary_empty_list)
 {
-    g_autoptr (MlaAgendaParser) parser = parser_with ("meetings", empty_lists[_i][0],
-                                                      empty_lists[_i][1]);
-    g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, tides, NULL);
+    g_autoptr (MlaAgendaParser) parser =
+        parser_with ("meetings", empty_lists[_i][0], empty_lists[_i][1]);
+    g_autoptr (GPtrArray) agendas =
+        mla_agenda_parser_parse (parser, tides, NULL);
 
     ck_assert_uint_eq (agendas->len, 0);
 }
@@ -705,7 +775,8 @@ START_TEST (test_corpus_shared_agendas)
     guint files = 0;
 
     if (dir_path == NULL) {
-        mla_test_skip ("test_corpus_shared_agendas: MLARC_SHARED agendas absent");
+        mla_test_skip (
+            "test_corpus_shared_agendas: MLARC_SHARED agendas absent");
         return;
     }
     parser = shared_parser ();
@@ -725,7 +796,8 @@ START_TEST (test_corpus_shared_agendas)
         /* Only the texts whose expected agendas the project has written
          * (tests/data/agendas/NAME.xml); bench/agenda-accuracy scores the
          * others (issue 26). */
-        relative = g_strdup_printf ("tests/data/agendas/%.*s.xml", (int) strlen (name) - 4, name);
+        relative = g_strdup_printf ("tests/data/agendas/%.*s.xml",
+                                    (int) strlen (name) - 4, name);
         expected = mla_test_srcdir_path (relative);
         if (!g_file_test (expected, G_FILE_TEST_EXISTS))
             continue;
@@ -734,7 +806,8 @@ START_TEST (test_corpus_shared_agendas)
         for (guint i = 0; i < agendas->len; i++)
             slots += mla_agenda_count_slots (g_ptr_array_index (agendas, i));
         if (strstr (name, "NEGATIVE") != NULL)
-            ck_assert_msg (slots == 0, "%s: %u slots in a negative case", name, slots);
+            ck_assert_msg (slots == 0, "%s: %u slots in a negative case", name,
+                           slots);
         else
             ck_assert_msg (slots > 0, "%s: no slots", name);
         files++;
@@ -750,13 +823,17 @@ START_TEST (test_model_strings_and_counts)
     g_autoptr (MlaAgenda) agenda = mla_agenda_new ();
     MlaAgendaDay *day = mla_agenda_day_new ("Monday");
 
-    ck_assert_str_eq (mla_slot_kind_to_string (MLA_SLOT_KIND_SESSION), "session");
+    ck_assert_str_eq (mla_slot_kind_to_string (MLA_SLOT_KIND_SESSION),
+                      "session");
     ck_assert_str_eq (mla_slot_kind_to_string (MLA_SLOT_KIND_BREAK), "break");
     ck_assert_str_eq (mla_slot_kind_to_string (MLA_SLOT_KIND_MEAL), "meal");
     ck_assert_str_eq (mla_slot_kind_to_string (MLA_SLOT_KIND_SOCIAL), "social");
-    ck_assert_str_eq (mla_person_role_to_string (MLA_PERSON_ROLE_CHAIR), "chair");
-    ck_assert_str_eq (mla_person_role_to_string (MLA_PERSON_ROLE_MODERATOR), "moderator");
-    ck_assert_str_eq (mla_person_role_to_string (MLA_PERSON_ROLE_SPEAKER), "speaker");
+    ck_assert_str_eq (mla_person_role_to_string (MLA_PERSON_ROLE_CHAIR),
+                      "chair");
+    ck_assert_str_eq (mla_person_role_to_string (MLA_PERSON_ROLE_MODERATOR),
+                      "moderator");
+    ck_assert_str_eq (mla_person_role_to_string (MLA_PERSON_ROLE_SPEAKER),
+                      "speaker");
     ck_assert_uint_eq (mla_agenda_count_slots (NULL), 0);
     ck_assert_uint_eq (mla_agenda_count_slots (agenda), 0);
     g_ptr_array_add (day->slots, mla_agenda_slot_new ());
@@ -790,7 +867,8 @@ agenda_suite (void)
     tc = tcase_create ("resolution");
     tcase_add_loop_test (tc, test_clock_resolves, 0, G_N_ELEMENTS (clocks));
     tcase_add_loop_test (tc, test_range_resolves, 0, G_N_ELEMENTS (ranges));
-    tcase_add_loop_test (tc, test_date_weekday_resolves, 0, G_N_ELEMENTS (weekdays));
+    tcase_add_loop_test (tc, test_date_weekday_resolves, 0,
+                         G_N_ELEMENTS (weekdays));
     tcase_add_test (tc, test_date_explicit_resolves);
     tcase_add_test (tc, test_ends_filled_by_next_slot);
     suite_add_tcase (suite, tc);
@@ -812,20 +890,25 @@ agenda_suite (void)
         tc = tcase_create ("scaling");
         /* linear runs take 2 s here and 26 s under ASan/UBSan; the
          * quadratic ones took minutes without them */
-        tcase_set_timeout (tc, sanitizers != NULL && sanitizers[0] != '\0' ? 120 : 30);
-        tcase_add_loop_test (tc, test_scaling_long_input, 0, G_N_ELEMENTS (long_inputs));
+        tcase_set_timeout (
+            tc, sanitizers != NULL && sanitizers[0] != '\0' ? 120 : 30);
+        tcase_add_loop_test (tc, test_scaling_long_input, 0,
+                             G_N_ELEMENTS (long_inputs));
         suite_add_tcase (suite, tc);
     }
 
     tc = tcase_create ("messages");
-    tcase_add_loop_test (tc, test_message_plain_text, 0, G_N_ELEMENTS (messages));
-    tcase_add_loop_test (tc, test_message_subject_says_no_programme, 0, G_N_ELEMENTS (subjects));
+    tcase_add_loop_test (tc, test_message_plain_text, 0,
+                         G_N_ELEMENTS (messages));
+    tcase_add_loop_test (tc, test_message_subject_says_no_programme, 0,
+                         G_N_ELEMENTS (subjects));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("vocabulary");
     tcase_add_test (tc, test_vocabulary_missing_file);
     tcase_add_test (tc, test_vocabulary_new_label);
-    tcase_add_loop_test (tc, test_vocabulary_empty_list, 0, G_N_ELEMENTS (empty_lists));
+    tcase_add_loop_test (tc, test_vocabulary_empty_list, 0,
+                         G_N_ELEMENTS (empty_lists));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("corpus");

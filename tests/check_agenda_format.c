@@ -12,8 +12,8 @@
 #define FIXED_DTSTAMP G_GINT64_CONSTANT (1089676800)
 
 static MlaAgendaSlot *
-add_slot (MlaAgendaDay *day, const char *start, const char *end, MlaSlotKind kind,
-          const char *title, const char *room)
+add_slot (MlaAgendaDay *day, const char *start, const char *end,
+          MlaSlotKind kind, const char *title, const char *room)
 {
     MlaAgendaSlot *slot = mla_agenda_slot_new ();
 
@@ -27,9 +27,11 @@ add_slot (MlaAgendaDay *day, const char *start, const char *end, MlaSlotKind kin
 }
 
 static void
-add_person (MlaAgendaSlot *slot, const char *name, MlaPersonRole role, gboolean confirmed)
+add_person (MlaAgendaSlot *slot, const char *name, MlaPersonRole role,
+            gboolean confirmed)
 {
-    g_ptr_array_add (slot->people, mla_agenda_person_new (name, role, confirmed));
+    g_ptr_array_add (slot->people,
+                     mla_agenda_person_new (name, role, confirmed));
 }
 
 /* The summit: parallel rooms on Monday, an unconfirmed moderator, notes,
@@ -56,26 +58,31 @@ make_summit (void)
     slot = add_slot (monday, "09:20", "10:30", MLA_SLOT_KIND_SESSION,
                      "CPU Panel (Intel, AMD, Power)", NULL);
     add_person (slot, "Jane Example", MLA_PERSON_ROLE_MODERATOR, FALSE);
-    g_ptr_array_add (slot->notes, g_strdup ("15 min. each presentation, followed by discussion"));
+    g_ptr_array_add (
+        slot->notes,
+        g_strdup ("15 min. each presentation, followed by discussion"));
     add_slot (monday, "10:30", "11:00", MLA_SLOT_KIND_BREAK, "Break", NULL);
-    slot = add_slot (monday, "18:00", "19:30", MLA_SLOT_KIND_MEAL, "Dinner/Reception", NULL);
+    slot = add_slot (monday, "18:00", "19:30", MLA_SLOT_KIND_MEAL,
+                     "Dinner/Reception", NULL);
     slot->location = g_strdup ("Congress center");
-    add_slot (monday, "19:30", "20:30", MLA_SLOT_KIND_SESSION, "AMD Processor internals",
-              "Room A");
+    add_slot (monday, "19:30", "20:30", MLA_SLOT_KIND_SESSION,
+              "AMD Processor internals", "Room A");
     slot = add_slot (monday, "19:30", "20:30", MLA_SLOT_KIND_SESSION,
                      "Storage <BOF> & \"more\"\x1b[31m", "Room C");
     add_person (slot, "Ann Example", MLA_PERSON_ROLE_SPEAKER, TRUE);
-    add_slot (monday, "20:30", "21:30", MLA_SLOT_KIND_SESSION, "INTEL LaGrande disclosure",
-              "Room A");
+    add_slot (monday, "20:30", "21:30", MLA_SLOT_KIND_SESSION,
+              "INTEL LaGrande disclosure", "Room A");
     add_slot (monday, "21:30", "", MLA_SLOT_KIND_SOCIAL, NULL, NULL);
 
-    slot = add_slot (tuesday, "09:00", "10:00", MLA_SLOT_KIND_SESSION, "Customer panel", NULL);
+    slot = add_slot (tuesday, "09:00", "10:00", MLA_SLOT_KIND_SESSION,
+                     "Customer panel", NULL);
     add_person (slot, "Gerrit Example", MLA_PERSON_ROLE_CHAIR, TRUE);
     g_ptr_array_add (slot->notes, g_strdup ("Line one\nline two"));
     return agenda;
 }
 
-/* No Message-ID, no title, a day known by its date only, a slot past midnight. */
+/* No Message-ID, no title, a day known by its date only, a slot past midnight.
+ */
 static MlaAgenda *
 make_hackfest (void)
 {
@@ -84,14 +91,16 @@ make_hackfest (void)
 
     g_strlcpy (day->date, "2004-07-21", sizeof day->date);
     g_ptr_array_add (agenda->days, day);
-    add_slot (day, "23:30", "00:30", MLA_SLOT_KIND_SOCIAL, "Late hacking", NULL);
+    add_slot (day, "23:30", "00:30", MLA_SLOT_KIND_SOCIAL, "Late hacking",
+              NULL);
     return agenda;
 }
 
 static GPtrArray *
 make_agendas (void)
 {
-    GPtrArray *agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    GPtrArray *agendas =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
 
     g_ptr_array_add (agendas, make_summit ());
     g_ptr_array_add (agendas, make_hackfest ());
@@ -104,10 +113,11 @@ write_agendas (GPtrArray *agendas, MlaAgendaFormat format, const char *timezone)
 {
     g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
     g_autoptr (GError) error = NULL;
-    MlaAgendaWriteOptions options = { timezone, FIXED_DTSTAMP, mla_site_agenda_write_pages };
+    MlaAgendaWriteOptions options = { timezone, FIXED_DTSTAMP,
+                                      mla_site_agenda_write_pages };
 
-    ck_assert_msg (mla_agenda_write (agendas, format, &options, out, &error), "write: %s",
-                   error ? error->message : "?");
+    ck_assert_msg (mla_agenda_write (agendas, format, &options, out, &error),
+                   "write: %s", error ? error->message : "?");
     ck_assert (g_output_stream_close (out, NULL, NULL));
     return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
 }
@@ -124,7 +134,8 @@ bytes_to_string (GBytes *bytes)
 static void
 assert_golden (GBytes *actual, const char *name)
 {
-    g_autofree char *relative = g_build_filename ("tests/expected/agenda-format", name, NULL);
+    g_autofree char *relative =
+        g_build_filename ("tests/expected/agenda-format", name, NULL);
     g_autofree char *path = mla_test_srcdir_path (relative);
     g_autoptr (GBytes) expected = NULL;
     g_autofree char *actual_name = g_strconcat (name, ".actual", NULL);
@@ -140,16 +151,19 @@ assert_golden (GBytes *actual, const char *name)
     if (g_bytes_equal (expected, actual))
         return;
     /* Left beside the build for a look: the test ends here either way. */
-    actual_path = g_build_filename (builddir != NULL ? builddir : ".", "tests", actual_name, NULL);
-    g_file_set_contents (actual_path, g_bytes_get_data (actual, NULL), g_bytes_get_size (actual),
-                         NULL);
-    ck_abort_msg ("%s differs from the golden file; see diff -u %s %s", name, path, actual_path);
+    actual_path = g_build_filename (builddir != NULL ? builddir : ".", "tests",
+                                    actual_name, NULL);
+    g_file_set_contents (actual_path, g_bytes_get_data (actual, NULL),
+                         g_bytes_get_size (actual), NULL);
+    ck_abort_msg ("%s differs from the golden file; see diff -u %s %s", name,
+                  path, actual_path);
 }
 
 START_TEST (test_agenda_format_xml_golden)
 {
     g_autoptr (GPtrArray) agendas = make_agendas ();
-    g_autoptr (GBytes) xml = write_agendas (agendas, MLA_AGENDA_FORMAT_XML, NULL);
+    g_autoptr (GBytes) xml =
+        write_agendas (agendas, MLA_AGENDA_FORMAT_XML, NULL);
 
     assert_golden (xml, "agendas.xml");
 }
@@ -158,7 +172,8 @@ END_TEST
 START_TEST (test_agenda_format_text_golden)
 {
     g_autoptr (GPtrArray) agendas = make_agendas ();
-    g_autoptr (GBytes) text = write_agendas (agendas, MLA_AGENDA_FORMAT_TEXT, NULL);
+    g_autoptr (GBytes) text =
+        write_agendas (agendas, MLA_AGENDA_FORMAT_TEXT, NULL);
 
     assert_golden (text, "agendas.txt");
 }
@@ -167,7 +182,8 @@ END_TEST
 START_TEST (test_agenda_format_ics_golden)
 {
     g_autoptr (GPtrArray) agendas = make_agendas ();
-    g_autoptr (GBytes) ics = write_agendas (agendas, MLA_AGENDA_FORMAT_ICS, NULL);
+    g_autoptr (GBytes) ics =
+        write_agendas (agendas, MLA_AGENDA_FORMAT_ICS, NULL);
 
     assert_golden (ics, "agendas.ics");
 }
@@ -236,14 +252,16 @@ END_TEST
 START_TEST (test_agenda_format_ics_skips_undated_days)
 {
     g_autoptr (GPtrArray) agendas = make_agendas ();
-    g_autoptr (GBytes) ics = write_agendas (agendas, MLA_AGENDA_FORMAT_ICS, NULL);
+    g_autoptr (GBytes) ics =
+        write_agendas (agendas, MLA_AGENDA_FORMAT_ICS, NULL);
     g_autofree char *text = bytes_to_string (ics);
     g_auto (GStrv) events = g_strsplit (text, "BEGIN:VEVENT\r\n", -1);
     guint n_slots = 0, n_undated = 0;
 
     for (guint i = 0; i < agendas->len; i++) {
         n_slots += mla_agenda_count_slots (g_ptr_array_index (agendas, i));
-        n_undated += mla_agenda_count_undated_slots (g_ptr_array_index (agendas, i));
+        n_undated +=
+            mla_agenda_count_undated_slots (g_ptr_array_index (agendas, i));
     }
     ck_assert_uint_eq (n_undated, 1);
     ck_assert_uint_eq (g_strv_length (events) - 1, n_slots - n_undated);
@@ -254,13 +272,17 @@ END_TEST
 START_TEST (test_agenda_format_ics_timezone)
 {
     g_autoptr (GPtrArray) agendas = make_agendas ();
-    g_autoptr (GBytes) ics = write_agendas (agendas, MLA_AGENDA_FORMAT_ICS, "Europe/Berlin");
+    g_autoptr (GBytes) ics =
+        write_agendas (agendas, MLA_AGENDA_FORMAT_ICS, "Europe/Berlin");
     g_autofree char *text = bytes_to_string (ics);
-    const char *vtimezone = strstr (text, "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n");
+    const char *vtimezone =
+        strstr (text, "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n");
 
     ck_assert_ptr_nonnull (vtimezone);
-    ck_assert_ptr_nonnull (strstr (text, "DTSTART;TZID=Europe/Berlin:20040719T090000\r\n"));
-    ck_assert_ptr_nonnull (strstr (text, "DTEND;TZID=Europe/Berlin:20040722T003000\r\n"));
+    ck_assert_ptr_nonnull (
+        strstr (text, "DTSTART;TZID=Europe/Berlin:20040719T090000\r\n"));
+    ck_assert_ptr_nonnull (
+        strstr (text, "DTEND;TZID=Europe/Berlin:20040722T003000\r\n"));
     ck_assert (vtimezone < strstr (text, "BEGIN:VEVENT"));
     /* Truncated to 2004 on: no rules from the 1890s. */
     ck_assert_ptr_null (strstr (text, "DTSTART:1893"));
@@ -274,10 +296,12 @@ START_TEST (test_agenda_format_ics_unknown_timezone)
     g_autoptr (GError) error = NULL;
     MlaAgendaWriteOptions options = { "Nowhere/Land", 0, NULL };
 
-    ck_assert (!mla_agenda_write (agendas, MLA_AGENDA_FORMAT_ICS, &options, out, &error));
+    ck_assert (!mla_agenda_write (agendas, MLA_AGENDA_FORMAT_ICS, &options, out,
+                                  &error));
     ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID));
     ck_assert_ptr_nonnull (strstr (error->message, "Nowhere/Land"));
-    ck_assert_uint_eq (g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), 0);
+    ck_assert_uint_eq (
+        g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), 0);
 }
 END_TEST
 
@@ -290,9 +314,11 @@ START_TEST (test_agenda_format_html_needs_page_writer)
     g_autoptr (GError) error = NULL;
     MlaAgendaWriteOptions options = { NULL, 0, NULL };
 
-    ck_assert (!mla_agenda_write (agendas, MLA_AGENDA_FORMAT_HTML, &options, out, &error));
+    ck_assert (!mla_agenda_write (agendas, MLA_AGENDA_FORMAT_HTML, &options,
+                                  out, &error));
     ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID));
-    ck_assert_uint_eq (g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), 0);
+    ck_assert_uint_eq (
+        g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), 0);
 }
 END_TEST
 
@@ -300,7 +326,8 @@ END_TEST
 START_TEST (test_agenda_format_ics_uid_stable)
 {
     g_autoptr (GPtrArray) agendas = make_agendas ();
-    g_autoptr (GBytes) before = write_agendas (agendas, MLA_AGENDA_FORMAT_ICS, NULL);
+    g_autoptr (GBytes) before =
+        write_agendas (agendas, MLA_AGENDA_FORMAT_ICS, NULL);
     MlaAgenda *summit = g_ptr_array_index (agendas, 0);
     MlaAgendaDay *monday = g_ptr_array_index (summit->days, 0);
     MlaAgendaSlot *first = g_ptr_array_index (monday->slots, 0);
@@ -309,7 +336,8 @@ START_TEST (test_agenda_format_ics_uid_stable)
     g_autofree char *before_text = bytes_to_string (before);
     g_autofree char *uid = NULL;
 
-    uid = g_strndup (strstr (before_text, "UID:"), strlen ("UID:") + 32 + strlen ("@mlarc"));
+    uid = g_strndup (strstr (before_text, "UID:"),
+                     strlen ("UID:") + 32 + strlen ("@mlarc"));
     g_free (first->title);
     first->title = g_strdup ("Welcome");
     retitled = write_agendas (agendas, MLA_AGENDA_FORMAT_ICS, NULL);
@@ -325,7 +353,8 @@ static const struct {
     MlaAgendaFormat format;
     const char *output;
 } empty_outputs[] = {
-    { MLA_AGENDA_FORMAT_XML, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<agendas/>\n" },
+    { MLA_AGENDA_FORMAT_XML,
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<agendas/>\n" },
     { MLA_AGENDA_FORMAT_ICS, "" },
     { MLA_AGENDA_FORMAT_HTML, "" },
     { MLA_AGENDA_FORMAT_TEXT, "" },
@@ -334,7 +363,8 @@ static const struct {
 START_TEST (test_agenda_format_empty)
 {
     g_autoptr (GPtrArray) agendas = g_ptr_array_new ();
-    g_autoptr (GBytes) bytes = write_agendas (agendas, empty_outputs[_i].format, NULL);
+    g_autoptr (GBytes) bytes =
+        write_agendas (agendas, empty_outputs[_i].format, NULL);
     g_autofree char *text = bytes_to_string (bytes);
 
     ck_assert_str_eq (text, empty_outputs[_i].output);
@@ -347,10 +377,12 @@ START_TEST (test_agenda_format_write_error)
     g_autoptr (GPtrArray) agendas = make_agendas ();
     g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
     g_autoptr (GError) error = NULL;
-    MlaAgendaWriteOptions options = { NULL, FIXED_DTSTAMP, mla_site_agenda_write_pages };
+    MlaAgendaWriteOptions options = { NULL, FIXED_DTSTAMP,
+                                      mla_site_agenda_write_pages };
 
     ck_assert (g_output_stream_close (out, NULL, NULL));
-    ck_assert (!mla_agenda_write (agendas, (MlaAgendaFormat) _i, &options, out, &error));
+    ck_assert (!mla_agenda_write (agendas, (MlaAgendaFormat) _i, &options, out,
+                                  &error));
     ck_assert (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED));
 }
 END_TEST
@@ -373,8 +405,9 @@ START_TEST (test_agenda_format_from_string)
 {
     MlaAgendaFormat format = MLA_AGENDA_FORMAT_XML;
 
-    ck_assert_int_eq (mla_agenda_format_from_string (format_names[_i].name, &format),
-                      format_names[_i].known);
+    ck_assert_int_eq (
+        mla_agenda_format_from_string (format_names[_i].name, &format),
+        format_names[_i].known);
     if (format_names[_i].known)
         ck_assert_int_eq (format, format_names[_i].format);
 }
@@ -385,7 +418,8 @@ static const struct {
     MlaAgendaFormat format;
     const char *name;
 } file_names[] = {
-    { "summit-1@example.org", MLA_AGENDA_FORMAT_HTML, "summit-1@example.org.html" },
+    { "summit-1@example.org", MLA_AGENDA_FORMAT_HTML,
+      "summit-1@example.org.html" },
     { "../../etc/passwd", MLA_AGENDA_FORMAT_TEXT, "_._.._etc_passwd.txt" },
     { ".hidden x@y", MLA_AGENDA_FORMAT_ICS, "_hidden_x@y.ics" },
     { NULL, MLA_AGENDA_FORMAT_XML, "agenda-7.xml" },
@@ -405,7 +439,8 @@ END_TEST
 
 START_TEST (test_agenda_format_file_name_unique)
 {
-    g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) used =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     g_autoptr (MlaAgenda) agenda = mla_agenda_new ();
     g_autofree char *first = NULL;
     g_autofree char *second = NULL;
@@ -436,9 +471,11 @@ END_TEST
  * sent Sunday 17:00 -0700 (Monday in UTC), its "Sunday" is that same day. */
 START_TEST (test_agenda_parse_input)
 {
-    g_autofree char *eml = mla_test_srcdir_path ("tests/data/agenda-format/workshop.eml");
+    g_autofree char *eml =
+        mla_test_srcdir_path ("tests/data/agenda-format/workshop.eml");
     g_autoptr (MlaAgendaParser) parser = mla_agenda_parser_new (NULL, NULL);
-    g_autoptr (GPtrArray) agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    g_autoptr (GPtrArray) agendas =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     g_autoptr (GError) error = NULL;
     const MlaAgenda *agenda;
 
@@ -450,18 +487,24 @@ START_TEST (test_agenda_parse_input)
     ck_assert_str_eq (agenda->message_id, "agenda-2023@lists.example.org");
     ck_assert_uint_gt (mla_agenda_count_slots (agenda), 0);
     ck_assert_uint_ge (agenda->days->len, 2);
-    ck_assert_str_eq (((MlaAgendaDay *) g_ptr_array_index (agenda->days, 0))->date, "2023-09-10");
-    ck_assert_str_eq (((MlaAgendaDay *) g_ptr_array_index (agenda->days, 1))->date, "2023-09-11");
+    ck_assert_str_eq (
+        ((MlaAgendaDay *) g_ptr_array_index (agenda->days, 0))->date,
+        "2023-09-10");
+    ck_assert_str_eq (
+        ((MlaAgendaDay *) g_ptr_array_index (agenda->days, 1))->date,
+        "2023-09-11");
 }
 END_TEST
 
 START_TEST (test_agenda_parse_input_error_names_file)
 {
     g_autoptr (MlaAgendaParser) parser = mla_agenda_parser_new (NULL, NULL);
-    g_autoptr (GPtrArray) agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    g_autoptr (GPtrArray) agendas =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     g_autoptr (GError) error = NULL;
 
-    ck_assert (!mla_agenda_parse_input (parser, "/nonexistent/agenda.eml", agendas, &error));
+    ck_assert (!mla_agenda_parse_input (parser, "/nonexistent/agenda.eml",
+                                        agendas, &error));
     ck_assert_ptr_nonnull (strstr (error->message, "/nonexistent/agenda.eml"));
     ck_assert_uint_eq (agendas->len, 0);
 }
@@ -489,18 +532,21 @@ agenda_format_suite (void)
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("empty");
-    tcase_add_loop_test (tc, test_agenda_format_empty, 0, G_N_ELEMENTS (empty_outputs));
+    tcase_add_loop_test (tc, test_agenda_format_empty, 0,
+                         G_N_ELEMENTS (empty_outputs));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("errors");
     tcase_add_test (tc, test_agenda_format_html_needs_page_writer);
-    tcase_add_loop_test (tc, test_agenda_format_write_error, MLA_AGENDA_FORMAT_XML,
-                         MLA_AGENDA_FORMAT_TEXT + 1);
+    tcase_add_loop_test (tc, test_agenda_format_write_error,
+                         MLA_AGENDA_FORMAT_XML, MLA_AGENDA_FORMAT_TEXT + 1);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("names");
-    tcase_add_loop_test (tc, test_agenda_format_from_string, 0, G_N_ELEMENTS (format_names));
-    tcase_add_loop_test (tc, test_agenda_format_file_name, 0, G_N_ELEMENTS (file_names));
+    tcase_add_loop_test (tc, test_agenda_format_from_string, 0,
+                         G_N_ELEMENTS (format_names));
+    tcase_add_loop_test (tc, test_agenda_format_file_name, 0,
+                         G_N_ELEMENTS (file_names));
     tcase_add_test (tc, test_agenda_format_file_name_unique);
     suite_add_tcase (suite, tc);
 

@@ -26,7 +26,8 @@ static const struct {
 } word_cases[] = {
     { "Re: [Storage] NVMe over TCP: session proposal", "nvme over tcp" },
     { "Hot Plug Memory and CPU", "cpu hot memory plug" },
-    { "Re: [Ksummit-2004-discuss] Hot-plug memory session — ", "hot memory plug" },
+    { "Re: [Ksummit-2004-discuss] Hot-plug memory session — ",
+      "hot memory plug" },
     { "Multipath & bio/device mapper issues", "bio device mapper multipath" },
     { "Security fixes for 6.5 stable", "fixes security stable" },
     { "Café, café and CAFÉ", "café" },
@@ -70,22 +71,30 @@ START_TEST (test_linker_match)
     const guint both[] = { 30, 20 };
     double score = -1;
 
-    mla_agenda_linker_add (linker, 10, "[Storage] Memory leak in tiering daemon");
+    mla_agenda_linker_add (linker, 10,
+                           "[Storage] Memory leak in tiering daemon");
     mla_agenda_linker_add (linker, 20, "Re: [Storage] memory tiering session");
     mla_agenda_linker_add (linker, 30, "[Storage] Programme: memory tiering");
-    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Memory tiering", NULL, 0, &score), 20);
+    ck_assert_uint_eq (
+        mla_agenda_linker_match (linker, "Memory tiering", NULL, 0, &score),
+        20);
     ck_assert_double_eq (score, 1.0);
-    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Memory Tiering", tiering_session, 1, &score),
+    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Memory Tiering",
+                                                tiering_session, 1, &score),
                        30);
     /* The leak thread is the only one left: 2 * 2 / (2 + 4) is too little. */
-    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Memory Tiering", both, 2, &score),
-                       G_MAXUINT);
+    ck_assert_uint_eq (
+        mla_agenda_linker_match (linker, "Memory Tiering", both, 2, &score),
+        G_MAXUINT);
     ck_assert_double_eq_tol (score, 2.0 / 3, 1e-9);
     /* {tiering} against {memory, programme, tiering}: 2 * 1 / (1 + 3). */
-    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Tiering", tiering_session, 1, &score),
-                       G_MAXUINT);
+    ck_assert_uint_eq (
+        mla_agenda_linker_match (linker, "Tiering", tiering_session, 1, &score),
+        G_MAXUINT);
     ck_assert_double_eq_tol (score, 0.5, 1e-9);
-    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Session", NULL, 0, &score), G_MAXUINT);
+    ck_assert_uint_eq (
+        mla_agenda_linker_match (linker, "Session", NULL, 0, &score),
+        G_MAXUINT);
     ck_assert_double_eq (score, 0.0);
 }
 END_TEST
@@ -98,14 +107,18 @@ START_TEST (test_linker_subject_head)
     g_autoptr (MlaAgendaLinker) linker = mla_agenda_linker_new (stop);
     double score = -1;
 
-    mla_agenda_linker_add (linker, 7, "[Ksummit] Hot-plug memory session \u2014 what we need decided");
+    mla_agenda_linker_add (
+        linker, 7,
+        "[Ksummit] Hot-plug memory session \u2014 what we need decided");
     mla_agenda_linker_add (linker, 8, "Re: memory: what we need decided");
     /* {cpu, hot, memory, plug} against the topic {hot, memory, plug}. */
-    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Hot Plug Memory and CPU", NULL, 0, &score),
+    ck_assert_uint_eq (mla_agenda_linker_match (
+                           linker, "Hot Plug Memory and CPU", NULL, 0, &score),
                        7);
     ck_assert_double_eq_tol (score, 6.0 / 7, 1e-9);
     /* "Re:" is no topic: the head of thread 8 is "memory". */
-    ck_assert_uint_eq (mla_agenda_linker_match (linker, "Memory", NULL, 0, &score), 8);
+    ck_assert_uint_eq (
+        mla_agenda_linker_match (linker, "Memory", NULL, 0, &score), 8);
     ck_assert_double_eq (score, 1.0);
 }
 END_TEST
@@ -113,8 +126,13 @@ END_TEST
 /* tests/data/agenda-links/links.mbox, as slot titles and thread
  * subjects, and which pairs are true links (its README). */
 static const char *const fixture_slots[] = {
-    "NVMe over TCP", "Filesystem testing with xfstests", "Block layer: multi-queue scheduling",
-    "Rust for Linux drivers", "Memory tiering", "Security", "BPF in the storage stack",
+    "NVMe over TCP",
+    "Filesystem testing with xfstests",
+    "Block layer: multi-queue scheduling",
+    "Rust for Linux drivers",
+    "Memory tiering",
+    "Security",
+    "BPF in the storage stack",
     "Closing remarks",
 };
 static const char *const fixture_threads[] = {
@@ -147,22 +165,24 @@ START_TEST (test_link_threshold_on_fixture)
         g_auto (GStrv) slot = mla_agenda_link_words (fixture_slots[i], stop);
 
         for (guint j = 0; j < G_N_ELEMENTS (fixture_threads); j++) {
-            g_auto (GStrv) thread = mla_agenda_link_words (fixture_threads[j], stop);
+            g_auto (GStrv) thread =
+                mla_agenda_link_words (fixture_threads[j], stop);
             double score = mla_agenda_link_similarity (slot, thread);
             gboolean truth = true_links[i] == (int) j;
 
             if (print && score > 0)
-                printf ("%.3f\t%s\t%s\t%s\n", score, truth ? "true" : "false", fixture_slots[i],
-                        fixture_threads[j]);
+                printf ("%.3f\t%s\t%s\t%s\n", score, truth ? "true" : "false",
+                        fixture_slots[i], fixture_threads[j]);
             if (truth)
                 lowest_true = MIN (lowest_true, score);
             else
                 highest_false = MAX (highest_false, score);
         }
     }
-    ck_assert_msg (lowest_true >= MLA_AGENDA_LINK_THRESHOLD, "a true link scores %.3f", lowest_true);
-    ck_assert_msg (highest_false < MLA_AGENDA_LINK_THRESHOLD, "a false pair scores %.3f",
-                   highest_false);
+    ck_assert_msg (lowest_true >= MLA_AGENDA_LINK_THRESHOLD,
+                   "a true link scores %.3f", lowest_true);
+    ck_assert_msg (highest_false < MLA_AGENDA_LINK_THRESHOLD,
+                   "a false pair scores %.3f", highest_false);
 }
 END_TEST
 
@@ -171,7 +191,8 @@ agenda_link_suite (void)
 {
     Suite *suite = suite_create ("agenda_link");
 
-    mla_test_add_case (suite, "words", test_link_words, G_N_ELEMENTS (word_cases));
+    mla_test_add_case (suite, "words", test_link_words,
+                       G_N_ELEMENTS (word_cases));
     mla_test_add_case (suite, "similarity", test_link_similarity, 0);
     mla_test_add_case (suite, "match", test_linker_match, 0);
     mla_test_add_case (suite, "subject head", test_linker_subject_head, 0);

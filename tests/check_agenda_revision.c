@@ -10,7 +10,8 @@
  * a day; "HH:MM-HH:MM|title|room" adds a slot ("" for no end, title or
  * room; a title "~break" makes an untitled break). */
 static MlaAgenda *
-make_agenda (const char *message_id, const char *title, const char *const *lines)
+make_agenda (const char *message_id, const char *title,
+             const char *const *lines)
 {
     MlaAgenda *agenda = mla_agenda_new ();
     MlaAgendaDay *day = NULL;
@@ -86,17 +87,24 @@ START_TEST (test_diff_marks_each_slot)
         MlaSlotChange change;
         guint previous;
     } want[] = {
-        { MLA_SLOT_CHANGE_KEPT, 0 },   { MLA_SLOT_CHANGE_KEPT, 1 },
-        { MLA_SLOT_CHANGE_MOVED, 2 },  { MLA_SLOT_CHANGE_MOVED, 3 },
-        { MLA_SLOT_CHANGE_KEPT, 5 },   { MLA_SLOT_CHANGE_ADDED, MLA_AGENDA_NONE },
-        { MLA_SLOT_CHANGE_MOVED, 6 },  { MLA_SLOT_CHANGE_KEPT, 7 },
+        { MLA_SLOT_CHANGE_KEPT, 0 },
+        { MLA_SLOT_CHANGE_KEPT, 1 },
+        { MLA_SLOT_CHANGE_MOVED, 2 },
+        { MLA_SLOT_CHANGE_MOVED, 3 },
+        { MLA_SLOT_CHANGE_KEPT, 5 },
+        { MLA_SLOT_CHANGE_ADDED, MLA_AGENDA_NONE },
+        { MLA_SLOT_CHANGE_MOVED, 6 },
+        { MLA_SLOT_CHANGE_KEPT, 7 },
     };
 
     ck_assert_uint_eq (diff->changes->len, G_N_ELEMENTS (want));
     for (guint i = 0; i < G_N_ELEMENTS (want); i++) {
-        ck_assert_msg (g_array_index (diff->changes, MlaSlotChange, i) == want[i].change,
-                       "slot %u: change %d", i, g_array_index (diff->changes, MlaSlotChange, i));
-        ck_assert_uint_eq (g_array_index (diff->previous, guint, i), want[i].previous);
+        ck_assert_msg (g_array_index (diff->changes, MlaSlotChange, i) ==
+                           want[i].change,
+                       "slot %u: change %d", i,
+                       g_array_index (diff->changes, MlaSlotChange, i));
+        ck_assert_uint_eq (g_array_index (diff->previous, guint, i),
+                           want[i].previous);
     }
     ck_assert_uint_eq (diff->dropped->len, 1);
     ck_assert_uint_eq (g_array_index (diff->dropped, guint, 0), 4);
@@ -108,22 +116,36 @@ END_TEST
 START_TEST (test_diff_repeated_titles)
 {
     static const char *const before[] = {
-        "@2004-07-19", "10:30-11:00|~break|", "12:30-13:30|Lunch|", "15:00-15:30|~break|",
-        "@2004-07-20", "12:30-13:30|Lunch|", NULL,
+        "@2004-07-19",
+        "10:30-11:00|~break|",
+        "12:30-13:30|Lunch|",
+        "15:00-15:30|~break|",
+        "@2004-07-20",
+        "12:30-13:30|Lunch|",
+        NULL,
     };
     static const char *const after[] = {
-        "@2004-07-19", "10:30-11:00|~break|", "12:30-13:30|Lunch|", "15:30-16:00|~break|",
-        "@2004-07-20", "12:30-14:00|Lunch|", NULL,
+        "@2004-07-19",
+        "10:30-11:00|~break|",
+        "12:30-13:30|Lunch|",
+        "15:30-16:00|~break|",
+        "@2004-07-20",
+        "12:30-14:00|Lunch|",
+        NULL,
     };
     g_autoptr (MlaAgenda) a = make_agenda ("a@x", "T", before);
     g_autoptr (MlaAgenda) b = make_agenda ("b@x", "T", after);
     g_autoptr (MlaAgendaDiff) diff = mla_agenda_diff (a, b);
 
-    ck_assert (g_array_index (diff->changes, MlaSlotChange, 0) == MLA_SLOT_CHANGE_KEPT);
-    ck_assert (g_array_index (diff->changes, MlaSlotChange, 1) == MLA_SLOT_CHANGE_KEPT);
-    ck_assert (g_array_index (diff->changes, MlaSlotChange, 2) == MLA_SLOT_CHANGE_MOVED);
+    ck_assert (g_array_index (diff->changes, MlaSlotChange, 0) ==
+               MLA_SLOT_CHANGE_KEPT);
+    ck_assert (g_array_index (diff->changes, MlaSlotChange, 1) ==
+               MLA_SLOT_CHANGE_KEPT);
+    ck_assert (g_array_index (diff->changes, MlaSlotChange, 2) ==
+               MLA_SLOT_CHANGE_MOVED);
     ck_assert_uint_eq (g_array_index (diff->previous, guint, 2), 2);
-    ck_assert (g_array_index (diff->changes, MlaSlotChange, 3) == MLA_SLOT_CHANGE_MOVED);
+    ck_assert (g_array_index (diff->changes, MlaSlotChange, 3) ==
+               MLA_SLOT_CHANGE_MOVED);
     ck_assert_uint_eq (g_array_index (diff->previous, guint, 3), 3);
     ck_assert_uint_eq (diff->dropped->len, 0);
 }
@@ -141,7 +163,8 @@ START_TEST (test_diff_empty)
     ck_assert_uint_eq (gone->dropped->len, mla_agenda_count_slots (a));
     ck_assert_uint_eq (fresh->dropped->len, 0);
     for (guint i = 0; i < fresh->changes->len; i++)
-        ck_assert (g_array_index (fresh->changes, MlaSlotChange, i) == MLA_SLOT_CHANGE_ADDED);
+        ck_assert (g_array_index (fresh->changes, MlaSlotChange, i) ==
+                   MLA_SLOT_CHANGE_ADDED);
 }
 END_TEST
 
@@ -173,20 +196,28 @@ END_TEST
  * a's title but another thread. */
 START_TEST (test_revision_chains)
 {
-    static const char *const other_days[] = { "@2004-08-01", "09:00-10:00|Introduction|", NULL };
+    static const char *const other_days[] = { "@2004-08-01",
+                                              "09:00-10:00|Introduction|",
+                                              NULL };
     static const char *const third[] = {
-        "@2004-07-19", "09:00-09:20|Introduction|", "10:00-10:30|CPU Panel|", NULL,
+        "@2004-07-19",
+        "09:00-09:20|Introduction|",
+        "10:00-10:30|CPU Panel|",
+        NULL,
     };
-    static const char *const undated[] = { "@Monday", "09:00-10:00|Introduction|", NULL };
+    static const char *const undated[] = { "@Monday",
+                                           "09:00-10:00|Introduction|", NULL };
     g_autoptr (MlaAgenda) a = make_agenda ("a@x", "Summit", first);
     g_autoptr (MlaAgenda) b = make_agenda ("b@x", "Re: new times", second);
     g_autoptr (MlaAgenda) c = make_agenda ("c@x", "SUMMIT", third);
     g_autoptr (MlaAgenda) d = make_agenda ("d@x", "Summit", other_days);
     g_autoptr (MlaAgenda) f = make_agenda ("f@x", "Summit", undated);
     const MlaAgendaRevisionInput inputs[] = {
-        { c, "t2", 300 }, { b, "t1", 200 }, { a, "t1", 100 }, { d, "t1", 400 }, { f, "t3", 500 },
+        { c, "t2", 300 }, { b, "t1", 200 }, { a, "t1", 100 },
+        { d, "t1", 400 }, { f, "t3", 500 },
     };
-    g_autoptr (MlaAgendaRevisions) revisions = mla_agenda_revisions_new (inputs, 5);
+    g_autoptr (MlaAgendaRevisions) revisions =
+        mla_agenda_revisions_new (inputs, 5);
     GArray *chain = mla_agenda_revisions_get_chain (revisions, 0);
     g_autoptr (GArray) retired = NULL;
 
@@ -202,15 +233,21 @@ START_TEST (test_revision_chains)
     /* d: other days; f: undated, in another thread. */
     for (guint i = 3; i < 5; i++) {
         ck_assert_uint_eq (mla_agenda_revisions_get_number (revisions, i), 1);
-        ck_assert_uint_eq (mla_agenda_revisions_get_chain (revisions, i)->len, 1);
+        ck_assert_uint_eq (mla_agenda_revisions_get_chain (revisions, i)->len,
+                           1);
     }
 
     /* Kept and moved slots keep the first revision's key, through b to c. */
-    ck_assert_str_eq (mla_agenda_revisions_get_key (revisions, 2, 0), "a@x\n2004-07-19\n09:00\n");
-    ck_assert_str_eq (mla_agenda_revisions_get_key (revisions, 1, 0), "a@x\n2004-07-19\n09:00\n");
-    ck_assert_str_eq (mla_agenda_revisions_get_key (revisions, 0, 0), "a@x\n2004-07-19\n09:00\n");
-    ck_assert_str_eq (mla_agenda_revisions_get_key (revisions, 1, 3), "a@x\n2004-07-19\n11:00\nRoom A");
-    ck_assert_str_eq (mla_agenda_revisions_get_key (revisions, 0, 1), "a@x\n2004-07-19\n09:20\n");
+    ck_assert_str_eq (mla_agenda_revisions_get_key (revisions, 2, 0),
+                      "a@x\n2004-07-19\n09:00\n");
+    ck_assert_str_eq (mla_agenda_revisions_get_key (revisions, 1, 0),
+                      "a@x\n2004-07-19\n09:00\n");
+    ck_assert_str_eq (mla_agenda_revisions_get_key (revisions, 0, 0),
+                      "a@x\n2004-07-19\n09:00\n");
+    ck_assert_str_eq (mla_agenda_revisions_get_key (revisions, 1, 3),
+                      "a@x\n2004-07-19\n11:00\nRoom A");
+    ck_assert_str_eq (mla_agenda_revisions_get_key (revisions, 0, 1),
+                      "a@x\n2004-07-19\n09:20\n");
     /* An added slot is keyed by its own message. */
     ck_assert_str_eq (mla_agenda_revisions_get_key (revisions, 1, 5),
                       "b@x\n2004-07-19\n12:30\nRoom A");
@@ -227,7 +264,8 @@ START_TEST (test_revision_chains)
     ck_assert_uint_eq (g_array_index (retired, MlaAgendaSlotRef, 0).input, 1);
     ck_assert_uint_eq (g_array_index (retired, MlaAgendaSlotRef, 0).slot, 2);
     for (guint i = 0; i < retired->len; i++) {
-        const MlaAgendaSlotRef *ref = &g_array_index (retired, MlaAgendaSlotRef, i);
+        const MlaAgendaSlotRef *ref =
+            &g_array_index (retired, MlaAgendaSlotRef, i);
 
         ck_assert (ref->input == 1 || (ref->input == 2 && ref->slot == 4));
     }
@@ -241,15 +279,21 @@ START_TEST (test_revision_same_message)
     g_autoptr (MlaAgenda) a = make_agenda ("a@x", "Summit", first);
     g_autoptr (MlaAgenda) a2 = make_agenda ("a@x", "Summit", second);
     g_autoptr (MlaAgenda) b = make_agenda ("b@x", "summit", second);
-    const MlaAgendaRevisionInput inputs[] = { { a, NULL, 0 }, { a2, NULL, 0 }, { b, NULL, 0 } };
-    g_autoptr (MlaAgendaRevisions) revisions = mla_agenda_revisions_new (inputs, 3);
+    const MlaAgendaRevisionInput inputs[] = { { a, NULL, 0 },
+                                              { a2, NULL, 0 },
+                                              { b, NULL, 0 } };
+    g_autoptr (MlaAgendaRevisions) revisions =
+        mla_agenda_revisions_new (inputs, 3);
 
     ck_assert_uint_eq (mla_agenda_revisions_get_number (revisions, 0), 1);
     ck_assert_uint_eq (mla_agenda_revisions_get_number (revisions, 1), 1);
     /* b revises the newest earlier match, a2, whose slots it repeats. */
     ck_assert_uint_eq (mla_agenda_revisions_get_number (revisions, 2), 2);
-    ck_assert_uint_eq (g_array_index (mla_agenda_revisions_get_chain (revisions, 2), guint, 0), 1);
-    ck_assert_uint_eq (mla_agenda_revisions_get_diff (revisions, 2)->dropped->len, 0);
+    ck_assert_uint_eq (
+        g_array_index (mla_agenda_revisions_get_chain (revisions, 2), guint, 0),
+        1);
+    ck_assert_uint_eq (
+        mla_agenda_revisions_get_diff (revisions, 2)->dropped->len, 0);
 }
 END_TEST
 
@@ -261,7 +305,8 @@ agenda_revision_suite (void)
     mla_test_add_case (suite, "diff", test_diff_marks_each_slot, 0);
     mla_test_add_case (suite, "repeated titles", test_diff_repeated_titles, 0);
     mla_test_add_case (suite, "empty", test_diff_empty, 0);
-    mla_test_add_case (suite, "same days", test_same_days, G_N_ELEMENTS (days_cases));
+    mla_test_add_case (suite, "same days", test_same_days,
+                       G_N_ELEMENTS (days_cases));
     mla_test_add_case (suite, "chains", test_revision_chains, 0);
     mla_test_add_case (suite, "same message", test_revision_same_message, 0);
     return suite;

@@ -18,23 +18,29 @@ static const struct {
     const char *title;
     const char *after;
 } steps[] = {
-    { "list-number", FALSE, "2. Finances", "title=Finances|people=|place=|room=|notes=" },
-    { "room-tag", FALSE, "[Room A] Keynote", "title=Keynote|people=|place=|room=Room A|notes=" },
+    { "list-number", FALSE, "2. Finances",
+      "title=Finances|people=|place=|room=|notes=" },
+    { "room-tag", FALSE, "[Room A] Keynote",
+      "title=Keynote|people=|place=|room=Room A|notes=" },
     { "duration", FALSE, "Opening remarks (20 min)",
       "title=Opening remarks|people=|place=|room=|notes=" },
-    { "stand-in", FALSE, "Welcome - Chairs", "title=Welcome|people=|place=|room=|notes=" },
+    { "stand-in", FALSE, "Welcome - Chairs",
+      "title=Welcome|people=|place=|room=|notes=" },
     { "dash-end", FALSE, "Privacy considerations -",
       "title=Privacy considerations|people=|place=|room=|notes=" },
-    { "decorated", FALSE, "*** LUNCH ***", "title=LUNCH|people=|place=|room=|notes=" },
+    { "decorated", FALSE, "*** LUNCH ***",
+      "title=LUNCH|people=|place=|room=|notes=" },
     { "leaders", FALSE, "Coffee ........ Ann Lee",
       "title=Coffee|people=Ann Lee|place=|room=|notes=" },
     { "label-paren", FALSE, "Panel on funding (chair: Ann Lee)",
       "title=Panel on funding|people=Ann Lee|place=|room=|notes=" },
     { "location-at", FALSE, "Dinner @ Restaurante Mar Azul, Rua das Flores 12",
-      "title=Dinner|people=|place=Restaurante Mar Azul|room=|notes=Rua das Flores 12" },
+      "title=Dinner|people=|place=Restaurante Mar Azul|room=|notes=Rua das "
+      "Flores 12" },
     { "place-tail", FALSE, "Office hours -- Room 3A",
       "title=Office hours|people=|place=Room 3A|room=|notes=" },
-    { "stand-in-again", FALSE, "Opening - Chairs", "title=Opening|people=|place=|room=|notes=" },
+    { "stand-in-again", FALSE, "Opening - Chairs",
+      "title=Opening|people=|place=|room=|notes=" },
     { "note-paren", FALSE, "Lunch (or a walk in the park)",
       "title=Lunch|people=|place=|room=|notes=(or a walk in the park)" },
     { "place-dash", TRUE, "Registration - Lobby",
@@ -54,15 +60,19 @@ static const struct {
       "title=Compiler internals|people=J. Smith|place=|room=|notes=" },
     { "names-bracket", FALSE, "Intro to the toolchain (Amaka Obi)",
       "title=Intro to the toolchain|people=Amaka Obi|place=|room=|notes=" },
-    { "description", FALSE, "Keynote - a look back at what the year brought us all",
-      "title=Keynote|people=|place=|room=|notes=a look back at what the year brought us all" },
+    { "description", FALSE,
+      "Keynote - a look back at what the year brought us all",
+      "title=Keynote|people=|place=|room=|notes=a look back at what the year "
+      "brought us all" },
     { "meal-note", FALSE, "Lunch - Pizza provided",
       "title=Lunch|people=|place=|room=|notes=Pizza provided" },
     { "label-name", FALSE, "Invited talk: Ann Lee",
       "title=Invited talk: Ann Lee|people=Ann Lee|place=|room=|notes=" },
-    { "wide-colon", FALSE, "セッション1：テスト自動化", "title=セッション1：テスト自動化|people=|place=|room=|notes=" },
+    { "wide-colon", FALSE, "セッション1：テスト自動化",
+      "title=セッション1：テスト自動化|people=|place=|room=|notes=" },
     { "end-comma", FALSE, "Typing the untyped: gradual types in a codebase,",
-      "title=Typing the untyped: gradual types in a codebase|people=|place=|room=|notes=" },
+      "title=Typing the untyped: gradual types in a "
+      "codebase|people=|place=|room=|notes=" },
 };
 
 /* "title=...|people=A;B|place=...|room=...|notes=..." */
@@ -81,8 +91,9 @@ describe (const char *title, const MlaAgendaSlot *slot)
                             slot->location != NULL ? slot->location : "",
                             slot->room != NULL ? slot->room : "");
     for (guint i = 0; i < slot->notes->len; i++)
-        g_string_append_printf (out, "%s%s", i > 0 ? ";" : "",
-                                (const char *) g_ptr_array_index (slot->notes, i));
+        g_string_append_printf (
+            out, "%s%s", i > 0 ? ";" : "",
+            (const char *) g_ptr_array_index (slot->notes, i));
     return g_string_free (out, FALSE);
 }
 
@@ -98,15 +109,16 @@ START_TEST (test_title_step_peels)
 
     /* the builder of a text that is this one line, and the title as scanned
      * ("\uff1a" read as ": ") */
-    ck_assert_msg (parser != NULL, "parser: %s", error != NULL ? error->message : "?");
+    ck_assert_msg (parser != NULL, "parser: %s",
+                   error != NULL ? error->message : "?");
     b.parser = parser;
     mla_agenda_scan_line (b.parser, steps[_i].title, steps[_i].ranges, &line);
     title = g_strdup (line.text);
     b.lines = &line;
     b.n_lines = 1;
     b.military = steps[_i].ranges ? MLA_MILITARY_RANGES : MLA_MILITARY_NONE;
-    ck_assert_msg (mla_agenda_title_step (&b, slot, steps[_i].step, &title), "no step %s",
-                   steps[_i].step);
+    ck_assert_msg (mla_agenda_title_step (&b, slot, steps[_i].step, &title),
+                   "no step %s", steps[_i].step);
     after = describe (title, slot);
     ck_assert_str_eq (after, steps[_i].after);
     g_free (title);
@@ -117,7 +129,7 @@ END_TEST
 
 START_TEST (test_title_step_unknown)
 {
-    MlaAgendaBuilder b = { 0 };    /* (no parser: an unknown step runs nothing) */
+    MlaAgendaBuilder b = { 0 }; /* (no parser: an unknown step runs nothing) */
     MlaAgendaSlot *slot = mla_agenda_slot_new ();
     char *title = g_strdup ("Keynote");
 

@@ -9,7 +9,8 @@
 static char *
 data_path (const char *name)
 {
-    g_autofree char *relative = g_build_filename ("tests/data/import", name, NULL);
+    g_autofree char *relative =
+        g_build_filename ("tests/data/import", name, NULL);
 
     return mla_test_srcdir_path (relative);
 }
@@ -28,12 +29,13 @@ new_archive (char **out_path)
 }
 
 static void
-import_ok (MlaArchive *archive, const char *const *inputs, MlaImportStats *stats)
+import_ok (MlaArchive *archive, const char *const *inputs,
+           MlaImportStats *stats)
 {
     g_autoptr (GError) error = NULL;
 
-    ck_assert_msg (mla_archive_import (archive, inputs, NULL, stats, &error), "%s",
-                   error ? error->message : "?");
+    ck_assert_msg (mla_archive_import (archive, inputs, NULL, stats, &error),
+                   "%s", error ? error->message : "?");
 }
 
 static char *
@@ -59,7 +61,7 @@ START_TEST (test_import_counts_and_is_idempotent)
     import_ok (archive, inputs, &stats);
     ck_assert_uint_eq (stats.read, 3);
     ck_assert_uint_eq (stats.added, 3);
-    ck_assert_uint_eq (stats.flagged, 2);     /* the two without Message-ID */
+    ck_assert_uint_eq (stats.flagged, 2); /* the two without Message-ID */
     ck_assert_uint_eq (mla_archive_get_n_messages (archive), 3);
     index_before = read_text (path, "index.xml");
 
@@ -79,7 +81,8 @@ START_TEST (test_import_after_another_commit)
     g_autofree char *path = NULL;
     g_autoptr (MlaArchive) first = new_archive (&path);
     g_autoptr (GError) error = NULL;
-    g_autoptr (MlaArchive) second = mla_archive_open (path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
+    g_autoptr (MlaArchive) second =
+        mla_archive_open (path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
     g_autofree char *mbox = data_path ("bad/no-message-id.mbox");
     g_autofree char *eml = data_path ("good/single.eml");
     const char *first_inputs[] = { mbox, NULL };
@@ -158,7 +161,8 @@ START_TEST (test_import_failure_changes_nothing)
     before = read_text (path, "index.xml");
     ck_assert (!mla_archive_import (archive, inputs, NULL, &stats, &error));
     ck_assert_ptr_nonnull (error);
-    ck_assert_msg (strstr (error->message, "not-mail.txt") != NULL, "%s", error->message);
+    ck_assert_msg (strstr (error->message, "not-mail.txt") != NULL, "%s",
+                   error->message);
     after = read_text (path, "index.xml");
     ck_assert_str_eq (before, after);
     ck_assert_uint_eq (mla_archive_get_n_messages (archive), 1);
@@ -187,8 +191,9 @@ START_TEST (test_import_recovers_from_leftovers)
     import_ok (archive, inputs, &stats);
     ck_assert_uint_eq (stats.added, 1);
     ck_assert (!g_file_test (tmp, G_FILE_TEST_EXISTS));
-    ck_assert_msg (mla_archive_check (archive, NULL, NULL, NULL, &check, &error), "%s",
-                   error ? error->message : "?");
+    ck_assert_msg (
+        mla_archive_check (archive, NULL, NULL, NULL, &check, &error), "%s",
+        error ? error->message : "?");
     ck_assert_uint_eq (check.invalid_files, 0);
     ck_assert_uint_eq (check.raw_mismatches, 0);
     ck_assert_uint_eq (check.messages, 1);
@@ -209,7 +214,8 @@ START_TEST (test_export_round_trip)
     g_autoptr (GOutputStream) out2 = g_memory_output_stream_new_resizable ();
     g_autoptr (GError) error = NULL;
     g_autofree char *export_dir = mla_test_make_tmpdir ();
-    g_autofree char *export_path = g_build_filename (export_dir, "export.mbox", NULL);
+    g_autofree char *export_path =
+        g_build_filename (export_dir, "export.mbox", NULL);
     const char *reimport[] = { export_path, NULL };
     GMemoryOutputStream *memory = G_MEMORY_OUTPUT_STREAM (out);
     GMemoryOutputStream *memory2 = G_MEMORY_OUTPUT_STREAM (out2);
@@ -219,8 +225,9 @@ START_TEST (test_export_round_trip)
     ck_assert_uint_eq (stats.added, 6);
     ck_assert (mla_archive_export_mbox (archive, out, &error));
     ck_assert (g_output_stream_close (out, NULL, NULL));
-    ck_assert (g_file_set_contents (export_path, g_memory_output_stream_get_data (memory),
-                                    g_memory_output_stream_get_data_size (memory), NULL));
+    ck_assert (g_file_set_contents (
+        export_path, g_memory_output_stream_get_data (memory),
+        g_memory_output_stream_get_data_size (memory), NULL));
     import_ok (again, reimport, &stats);
     ck_assert_uint_eq (stats.added, 6);
     ck_assert (mla_archive_export_mbox (again, out2, &error));
@@ -248,12 +255,14 @@ START_TEST (test_check_lists_defects_and_rejects)
     g_autofree char *nul = data_path ("bad/nul-bytes.mbox");
     g_autofree char *date = data_path ("bad/bad-date.mbox");
     const char *inputs[] = { nul, date, NULL };
-    g_autoptr (GHashTable) codes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) codes =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     g_autoptr (GError) error = NULL;
     MlaCheckStats check;
 
     import_ok (archive, inputs, NULL);
-    ck_assert (mla_archive_check (archive, NULL, count_codes, codes, &check, &error));
+    ck_assert (
+        mla_archive_check (archive, NULL, count_codes, codes, &check, &error));
     ck_assert_uint_eq (check.messages, 4);
     ck_assert (g_hash_table_contains (codes, "nul-bytes"));
     ck_assert (g_hash_table_contains (codes, "bad-date"));
@@ -274,7 +283,8 @@ START_TEST (test_check_finds_damaged_raw_bytes)
 
     import_ok (archive, inputs, NULL);
     raw = g_build_filename (path, "raw", "000001.raw", NULL);
-    ck_assert (g_file_set_contents (raw, "damaged bytes of another length, and more", -1, NULL));
+    ck_assert (g_file_set_contents (
+        raw, "damaged bytes of another length, and more", -1, NULL));
     ck_assert (mla_archive_check (archive, NULL, NULL, NULL, &check, &error));
     ck_assert_uint_eq (check.raw_mismatches, 1);
 }
@@ -320,7 +330,8 @@ START_TEST (test_open_refuses_foreign_folders)
     ck_assert_ptr_null (archive);
     ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_ARCHIVE));
     g_clear_error (&error);
-    archive = mla_archive_open ("/nonexistent/mlarc", MLA_ARCHIVE_OPEN_DEFAULT, &error);
+    archive = mla_archive_open ("/nonexistent/mlarc", MLA_ARCHIVE_OPEN_DEFAULT,
+                                &error);
     ck_assert_ptr_null (archive);
     ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_ARCHIVE));
 }
@@ -347,7 +358,8 @@ START_TEST (test_agendas_are_stored_and_loaded)
 {
     g_autofree char *path = NULL;
     g_autoptr (MlaArchive) archive = new_archive (&path);
-    g_autofree char *sample = mla_test_srcdir_path ("samples/ksummit-2004-discuss.mbox");
+    g_autofree char *sample =
+        mla_test_srcdir_path ("samples/ksummit-2004-discuss.mbox");
     const char *inputs[] = { sample, NULL };
     g_autoptr (GPtrArray) agendas = NULL;
     g_autoptr (GError) error = NULL;
@@ -365,7 +377,7 @@ START_TEST (test_agendas_are_stored_and_loaded)
         ck_assert_ptr_nonnull (agenda->message_id);
         slots += mla_agenda_count_slots (agenda);
     }
-    ck_assert_uint_ge (slots, 35);    /* the seed agenda alone has 35 */
+    ck_assert_uint_ge (slots, 35); /* the seed agenda alone has 35 */
 }
 END_TEST
 

@@ -15,8 +15,8 @@
 /* GMime's TestStreamOneByte: a stream that hands out one byte per read,
  * so that every buffer boundary is crossed. */
 #define TEST_TYPE_ONE_BYTE_STREAM (test_one_byte_stream_get_type ())
-G_DECLARE_FINAL_TYPE (TestOneByteStream, test_one_byte_stream, TEST, ONE_BYTE_STREAM,
-                      GInputStream)
+G_DECLARE_FINAL_TYPE (TestOneByteStream, test_one_byte_stream, TEST,
+                      ONE_BYTE_STREAM, GInputStream)
 
 struct _TestOneByteStream {
     GInputStream parent;
@@ -27,8 +27,8 @@ struct _TestOneByteStream {
 G_DEFINE_TYPE (TestOneByteStream, test_one_byte_stream, G_TYPE_INPUT_STREAM)
 
 static gssize
-one_byte_read (GInputStream *stream, void *buffer, gsize count, GCancellable *cancellable,
-               GError **error)
+one_byte_read (GInputStream *stream, void *buffer, gsize count,
+               GCancellable *cancellable, GError **error)
 {
     TestOneByteStream *self = TEST_ONE_BYTE_STREAM (stream);
     gsize size;
@@ -74,16 +74,20 @@ one_byte_stream_new (GBytes *bytes)
 /* Splits @stream; fails the test on an error. Returns: (transfer full): the
  * messages, with *@out_format the format in use at the end. */
 static GPtrArray *
-split_stream (GInputStream *stream, MlaMboxFormat format, MlaMboxFormat *out_format)
+split_stream (GInputStream *stream, MlaMboxFormat format,
+              MlaMboxFormat *out_format)
 {
-    g_autoptr (MlaMboxReader) reader = mla_mbox_reader_new (stream, "test.mbox", format);
-    GPtrArray *messages = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_raw_message_free);
+    g_autoptr (MlaMboxReader) reader =
+        mla_mbox_reader_new (stream, "test.mbox", format);
+    GPtrArray *messages =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_raw_message_free);
 
     for (;;) {
         g_autoptr (GError) error = NULL;
         MlaRawMessage *raw = NULL;
 
-        ck_assert_msg (mla_mbox_reader_next (reader, &raw, &error), "%s", error->message);
+        ck_assert_msg (mla_mbox_reader_next (reader, &raw, &error), "%s",
+                       error->message);
         if (raw == NULL)
             break;
         g_ptr_array_add (messages, raw);
@@ -96,7 +100,8 @@ split_stream (GInputStream *stream, MlaMboxFormat format, MlaMboxFormat *out_for
 static GPtrArray *
 split_bytes (GBytes *bytes, MlaMboxFormat format, MlaMboxFormat *out_format)
 {
-    g_autoptr (GInputStream) stream = g_memory_input_stream_new_from_bytes (bytes);
+    g_autoptr (GInputStream) stream =
+        g_memory_input_stream_new_from_bytes (bytes);
 
     return split_stream (stream, format, out_format);
 }
@@ -121,10 +126,10 @@ assert_raw (const MlaRawMessage *raw, const char *expected)
     gsize size;
     const char *data = g_bytes_get_data (raw->bytes, &size);
 
-    ck_assert_msg (size == strlen (expected)
-                       && (size == 0 || memcmp (data, expected, size) == 0),
-                   "message %u: got \"%.*s\", expected \"%s\"", raw->index, (int) size,
-                   size > 0 ? data : "", expected);
+    ck_assert_msg (size == strlen (expected) &&
+                       (size == 0 || memcmp (data, expected, size) == 0),
+                   "message %u: got \"%.*s\", expected \"%s\"", raw->index,
+                   (int) size, size > 0 ? data : "", expected);
 }
 
 static gboolean
@@ -152,12 +157,13 @@ export_messages (GPtrArray *messages)
     for (guint i = 0; i < messages->len; i++) {
         const MlaRawMessage *raw = message_at (messages, i);
 
-        ck_assert (mla_mboxrd_write_message (out, raw->envelope, NULL,
-                                             g_bytes_get_data (raw->bytes, NULL),
-                                             g_bytes_get_size (raw->bytes), NULL));
+        ck_assert (mla_mboxrd_write_message (
+            out, raw->envelope, NULL, g_bytes_get_data (raw->bytes, NULL),
+            g_bytes_get_size (raw->bytes), NULL));
     }
     ck_assert (g_output_stream_close (out, NULL, NULL));
-    bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+    bytes =
+        g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
     data = g_bytes_get_data (bytes, &size);
     text = g_string_new_len (data, (gssize) size);
     return text;
@@ -167,17 +173,21 @@ START_TEST (test_mbox_split_basic)
 {
     static const char input[] = FROM_A "Subject: one\n\nbody one\n\n" FROM_B
                                        "Subject: two\n\nbody two\n\n";
-    g_autoptr (GPtrArray) messages = split_string (input, MLA_MBOX_FORMAT_AUTO, NULL);
+    g_autoptr (GPtrArray) messages =
+        split_string (input, MLA_MBOX_FORMAT_AUTO, NULL);
     g_autoptr (GString) exported = NULL;
 
     ck_assert_uint_eq (messages->len, 2);
     assert_raw (message_at (messages, 0), "Subject: one\n\nbody one\n");
     assert_raw (message_at (messages, 1), "Subject: two\n\nbody two\n");
-    ck_assert_str_eq (message_at (messages, 0)->envelope, "a@example.org Mon Jan  1 00:00:00 2007");
-    ck_assert_str_eq (message_at (messages, 1)->envelope, "b@example.org Tue Jan  2 00:00:00 2007");
+    ck_assert_str_eq (message_at (messages, 0)->envelope,
+                      "a@example.org Mon Jan  1 00:00:00 2007");
+    ck_assert_str_eq (message_at (messages, 1)->envelope,
+                      "b@example.org Tue Jan  2 00:00:00 2007");
     ck_assert_str_eq (message_at (messages, 1)->source, "test.mbox");
     ck_assert_uint_eq (message_at (messages, 0)->offset, 0);
-    ck_assert_uint_eq (message_at (messages, 1)->offset, strstr (input, FROM_B) - input);
+    ck_assert_uint_eq (message_at (messages, 1)->offset,
+                       strstr (input, FROM_B) - input);
     ck_assert_uint_eq (message_at (messages, 0)->index, 1);
     ck_assert_uint_eq (message_at (messages, 1)->index, 2);
     ck_assert_uint_eq (message_at (messages, 0)->defects->len, 0);
@@ -189,8 +199,8 @@ END_TEST
 
 START_TEST (test_mbox_split_empty_message)
 {
-    g_autoptr (GPtrArray) messages =
-        split_string (FROM_A FROM_B "Subject: two\n\nbody\n", MLA_MBOX_FORMAT_AUTO, NULL);
+    g_autoptr (GPtrArray) messages = split_string (
+        FROM_A FROM_B "Subject: two\n\nbody\n", MLA_MBOX_FORMAT_AUTO, NULL);
 
     ck_assert_uint_eq (messages->len, 2);
     assert_raw (message_at (messages, 0), "");
@@ -198,19 +208,23 @@ START_TEST (test_mbox_split_empty_message)
 }
 END_TEST
 
-static const char quoted_input[] = FROM_A "Subject: q\n\n>From one\n>>From two\n>>>From three\n"
-                                          "> From four\n>Fromage\nFrom:x\n";
+static const char quoted_input[] =
+    FROM_A "Subject: q\n\n>From one\n>>From two\n>>>From three\n"
+           "> From four\n>Fromage\nFrom:x\n";
 
 static const struct {
     MlaMboxFormat format;
     const char *body;
     MlaMboxFormat detected;
 } quoting[] = {
-    { MLA_MBOX_FORMAT_MBOXO, "From one\n>>From two\n>>>From three\n> From four\n>Fromage\nFrom:x\n",
+    { MLA_MBOX_FORMAT_MBOXO,
+      "From one\n>>From two\n>>>From three\n> From four\n>Fromage\nFrom:x\n",
       MLA_MBOX_FORMAT_MBOXO },
-    { MLA_MBOX_FORMAT_MBOXRD, "From one\n>From two\n>>From three\n> From four\n>Fromage\nFrom:x\n",
+    { MLA_MBOX_FORMAT_MBOXRD,
+      "From one\n>From two\n>>From three\n> From four\n>Fromage\nFrom:x\n",
       MLA_MBOX_FORMAT_MBOXRD },
-    { MLA_MBOX_FORMAT_AUTO, "From one\n>From two\n>>From three\n> From four\n>Fromage\nFrom:x\n",
+    { MLA_MBOX_FORMAT_AUTO,
+      "From one\n>From two\n>>From three\n> From four\n>Fromage\nFrom:x\n",
       MLA_MBOX_FORMAT_MBOXRD },
     { MLA_MBOX_FORMAT_MBOXCL2,
       ">From one\n>>From two\n>>>From three\n> From four\n>Fromage\nFrom:x\n",
@@ -220,8 +234,10 @@ static const struct {
 START_TEST (test_mbox_quoting_variants)
 {
     MlaMboxFormat detected;
-    g_autoptr (GPtrArray) messages = split_string (quoted_input, quoting[_i].format, &detected);
-    g_autofree char *expected = g_strconcat ("Subject: q\n\n", quoting[_i].body, NULL);
+    g_autoptr (GPtrArray) messages =
+        split_string (quoted_input, quoting[_i].format, &detected);
+    g_autofree char *expected =
+        g_strconcat ("Subject: q\n\n", quoting[_i].body, NULL);
 
     ck_assert_uint_eq (messages->len, 1);
     assert_raw (message_at (messages, 0), expected);
@@ -231,28 +247,35 @@ END_TEST
 
 START_TEST (test_mbox_quoting_auto_switch)
 {
-    static const char input[] = FROM_A "Subject: 1\n\n>From x\n\n" FROM_B
-                                       "Subject: 2\n\n>From y\n>>From z\n>From w\n";
+    static const char input[] =
+        FROM_A "Subject: 1\n\n>From x\n\n" FROM_B
+               "Subject: 2\n\n>From y\n>>From z\n>From w\n";
     g_autoptr (GBytes) bytes = g_bytes_new_static (input, strlen (input));
-    g_autoptr (GInputStream) stream = g_memory_input_stream_new_from_bytes (bytes);
-    g_autoptr (MlaMboxReader) reader = mla_mbox_reader_new (stream, "t", MLA_MBOX_FORMAT_AUTO);
+    g_autoptr (GInputStream) stream =
+        g_memory_input_stream_new_from_bytes (bytes);
+    g_autoptr (MlaMboxReader) reader =
+        mla_mbox_reader_new (stream, "t", MLA_MBOX_FORMAT_AUTO);
     g_autoptr (MlaRawMessage) first = NULL;
     g_autoptr (MlaRawMessage) second = NULL;
 
-    ck_assert_int_eq (mla_mbox_reader_get_format (reader), MLA_MBOX_FORMAT_MBOXO);
+    ck_assert_int_eq (mla_mbox_reader_get_format (reader),
+                      MLA_MBOX_FORMAT_MBOXO);
     ck_assert (mla_mbox_reader_next (reader, &first, NULL));
     assert_raw (first, "Subject: 1\n\nFrom x\n");
-    ck_assert_int_eq (mla_mbox_reader_get_format (reader), MLA_MBOX_FORMAT_MBOXO);
+    ck_assert_int_eq (mla_mbox_reader_get_format (reader),
+                      MLA_MBOX_FORMAT_MBOXO);
     ck_assert (mla_mbox_reader_next (reader, &second, NULL));
     assert_raw (second, "Subject: 2\n\nFrom y\n>From z\nFrom w\n");
-    ck_assert_int_eq (mla_mbox_reader_get_format (reader), MLA_MBOX_FORMAT_MBOXRD);
+    ck_assert_int_eq (mla_mbox_reader_get_format (reader),
+                      MLA_MBOX_FORMAT_MBOXRD);
 }
 END_TEST
 
 #define CL_BODY "Look:\n" FROM_B "Subject: inner\n\n>From kept\n"
-static const char cl_input[] = FROM_A "Subject: one\nContent-Length: 77\n\n" CL_BODY
-                                      "\nFrom c@example.org Wed Jan  3 00:00:00 2007\n"
-                                      "Subject: two\nContent-Length: 4\n\nbody";
+static const char cl_input[] =
+    FROM_A "Subject: one\nContent-Length: 77\n\n" CL_BODY
+           "\nFrom c@example.org Wed Jan  3 00:00:00 2007\n"
+           "Subject: two\nContent-Length: 4\n\nbody";
 
 START_TEST (test_mbox_content_length_auto)
 {
@@ -262,8 +285,10 @@ START_TEST (test_mbox_content_length_auto)
     ck_assert_uint_eq (strlen (CL_BODY), 77);
     messages = split_string (cl_input, MLA_MBOX_FORMAT_AUTO, &detected);
     ck_assert_uint_eq (messages->len, 2);
-    assert_raw (message_at (messages, 0), "Subject: one\nContent-Length: 77\n\n" CL_BODY);
-    assert_raw (message_at (messages, 1), "Subject: two\nContent-Length: 4\n\nbody");
+    assert_raw (message_at (messages, 0),
+                "Subject: one\nContent-Length: 77\n\n" CL_BODY);
+    assert_raw (message_at (messages, 1),
+                "Subject: two\nContent-Length: 4\n\nbody");
     ck_assert_uint_eq (message_at (messages, 0)->defects->len, 0);
     ck_assert_uint_eq (message_at (messages, 1)->defects->len, 0);
     ck_assert_int_eq (detected, MLA_MBOX_FORMAT_MBOXCL2);
@@ -272,7 +297,8 @@ END_TEST
 
 START_TEST (test_mbox_content_length_ignored_by_mboxo)
 {
-    g_autoptr (GPtrArray) messages = split_string (cl_input, MLA_MBOX_FORMAT_MBOXO, NULL);
+    g_autoptr (GPtrArray) messages =
+        split_string (cl_input, MLA_MBOX_FORMAT_MBOXO, NULL);
 
     ck_assert_uint_eq (messages->len, 3);
     assert_raw (message_at (messages, 1), "Subject: inner\n\nFrom kept\n");
@@ -281,17 +307,21 @@ END_TEST
 
 START_TEST (test_mbox_content_length_wrong)
 {
-    static const char input[] = FROM_A "Subject: one\nContent-Length: 3\n\nbody one\n\n" FROM_B
-                                       "Subject: two\n\nbody two\n";
+    static const char input[] =
+        FROM_A "Subject: one\nContent-Length: 3\n\nbody one\n\n" FROM_B
+               "Subject: two\n\nbody two\n";
     MlaMboxFormat detected;
-    g_autoptr (GPtrArray) automatic = split_string (input, MLA_MBOX_FORMAT_AUTO, &detected);
-    g_autoptr (GPtrArray) forced = split_string (input, MLA_MBOX_FORMAT_MBOXCL2, NULL);
+    g_autoptr (GPtrArray) automatic =
+        split_string (input, MLA_MBOX_FORMAT_AUTO, &detected);
+    g_autoptr (GPtrArray) forced =
+        split_string (input, MLA_MBOX_FORMAT_MBOXCL2, NULL);
 
     ck_assert_uint_eq (automatic->len, 2);
     ck_assert_int_eq (detected, MLA_MBOX_FORMAT_MBOXO);
     ck_assert_uint_eq (message_at (automatic, 0)->defects->len, 0);
     ck_assert_uint_eq (forced->len, 2);
-    assert_raw (message_at (forced, 0), "Subject: one\nContent-Length: 3\n\nbody one\n");
+    assert_raw (message_at (forced, 0),
+                "Subject: one\nContent-Length: 3\n\nbody one\n");
     ck_assert (has_defect (message_at (forced, 0), "bad-content-length"));
 }
 END_TEST
@@ -303,15 +333,22 @@ static const struct {
     const char *after;
     gboolean splits;
 } candidates[] = {
-    { "text", "From - ", "From: x@example.org", TRUE },              /* Mozilla, MimeKit simple */
+    { "text", "From - ", "From: x@example.org",
+      TRUE }, /* Mozilla, MimeKit simple */
     { "", "From -", "Subject: s", TRUE },
-    { "", "From 1844347792267117879@xxx", "X-GM-THRID: 1", TRUE },  /* Gmail Takeout */
-    { "", "From 1844347792267117879@xxx Mon Jan 01 00:00:00 +0000 2020", "From: x", TRUE },
-    { "", "From user at example.org  Mon Jan  1 00:00:00 2007", "From: x", TRUE }, /* Pipermail */
-    { "", "From MAILER-DAEMON Sun Aug  7 11:40:37 2022 extra info", "From: foo", TRUE },
+    { "", "From 1844347792267117879@xxx", "X-GM-THRID: 1",
+      TRUE }, /* Gmail Takeout */
+    { "", "From 1844347792267117879@xxx Mon Jan 01 00:00:00 +0000 2020",
+      "From: x", TRUE },
+    { "", "From user at example.org  Mon Jan  1 00:00:00 2007", "From: x",
+      TRUE }, /* Pipermail */
+    { "", "From MAILER-DAEMON Sun Aug  7 11:40:37 2022 extra info", "From: foo",
+      TRUE },
     { "text", "From x@example.org Mon Jan  1 00:00 2007", "Subject: s", TRUE },
-    { "", "From x@example.org Sat, 12 Jan 2002 10:00:00 +0100", "Subject: s", TRUE },
-    { "", "From x@example.org  Mon, 01 Jan 2007 00:00:00", "Received: x", TRUE },
+    { "", "From x@example.org Sat, 12 Jan 2002 10:00:00 +0100", "Subject: s",
+      TRUE },
+    { "", "From x@example.org  Mon, 01 Jan 2007 00:00:00", "Received: x",
+      TRUE },
     { "", "From x@example.org Mon Jan  1 00:00:00 2007", "", FALSE },
     { "", "From x@example.org Mon Jan  1 00:00:00 2007", "text", FALSE },
     { "", "From 9:30 to 12:00 on July 19, 2004", "Note: bring laptops", FALSE },
@@ -321,7 +358,8 @@ static const struct {
     { "", "From Russia with love", "Year: 1963", FALSE },
     { "", "From time to time", NULL, FALSE },
     { "Hello,", "From the start, we knew.", "Bye", FALSE },
-    { "text", "From the meeting at 10:30 in 2007 we left", "and went home", FALSE },
+    { "text", "From the meeting at 10:30 in 2007 we left", "and went home",
+      FALSE },
     { "text", "From x@example.org Mon Jan  1 00:00:00 +0000", "text", FALSE },
     { "text", "From nobody", "more text", FALSE },
     { "text", "From nobody", "", FALSE },
@@ -329,28 +367,33 @@ static const struct {
 
 START_TEST (test_mbox_separator_heuristic)
 {
-    g_autofree char *input =
-        g_strdup_printf (FROM_A "Subject: s\n\n%s\n%s\n%s%s", candidates[_i].before,
-                         candidates[_i].line, candidates[_i].after ? candidates[_i].after : "",
-                         candidates[_i].after ? "\n" : "");
-    g_autoptr (GPtrArray) messages = split_string (input, MLA_MBOX_FORMAT_AUTO, NULL);
+    g_autofree char *input = g_strdup_printf (
+        FROM_A "Subject: s\n\n%s\n%s\n%s%s", candidates[_i].before,
+        candidates[_i].line, candidates[_i].after ? candidates[_i].after : "",
+        candidates[_i].after ? "\n" : "");
+    g_autoptr (GPtrArray) messages =
+        split_string (input, MLA_MBOX_FORMAT_AUTO, NULL);
 
-    ck_assert_msg (messages->len == (candidates[_i].splits ? 2u : 1u), "\"%s\": %u messages",
-                   candidates[_i].line, messages->len);
+    ck_assert_msg (messages->len == (candidates[_i].splits ? 2u : 1u),
+                   "\"%s\": %u messages", candidates[_i].line, messages->len);
     if (candidates[_i].splits) {
         ck_assert_uint_eq (message_at (messages, 0)->defects->len, 0);
-        ck_assert_str_eq (message_at (messages, 1)->envelope, candidates[_i].line + 5);
+        ck_assert_str_eq (message_at (messages, 1)->envelope,
+                          candidates[_i].line + 5);
     } else {
-        ck_assert (has_defect (message_at (messages, 0), "unescaped-from-line"));
+        ck_assert (
+            has_defect (message_at (messages, 0), "unescaped-from-line"));
     }
 }
 END_TEST
 
 START_TEST (test_mbox_unescaped_from_defect)
 {
-    static const char body[] = "Subject: x\n\nHello,\nFrom the start, we knew.\nBye\n";
+    static const char body[] =
+        "Subject: x\n\nHello,\nFrom the start, we knew.\nBye\n";
     g_autofree char *input = g_strconcat (FROM_A, body, NULL);
-    g_autoptr (GPtrArray) messages = split_string (input, MLA_MBOX_FORMAT_AUTO, NULL);
+    g_autoptr (GPtrArray) messages =
+        split_string (input, MLA_MBOX_FORMAT_AUTO, NULL);
     const MlaRawMessage *raw;
     const MlaDefect *defect;
 
@@ -360,23 +403,28 @@ START_TEST (test_mbox_unescaped_from_defect)
     ck_assert_uint_eq (raw->defects->len, 1);
     defect = g_ptr_array_index (raw->defects, 0);
     ck_assert_str_eq (defect->code, "unescaped-from-line");
-    ck_assert_msg (strstr (defect->detail, "line 4 ") != NULL, "%s", defect->detail);
-    ck_assert_msg (strstr (defect->detail, "byte 63 ") != NULL, "%s", defect->detail);
+    ck_assert_msg (strstr (defect->detail, "line 4 ") != NULL, "%s",
+                   defect->detail);
+    ck_assert_msg (strstr (defect->detail, "byte 63 ") != NULL, "%s",
+                   defect->detail);
 }
 END_TEST
 
 START_TEST (test_mbox_crlf)
 {
-    static const char input[] = "From a@example.org Mon Jan  1 00:00:00 2007\r\n"
-                                "Subject: one\r\n\r\nbody\r\n\r\n"
-                                "From b@example.org Mon Jan  1 00:00:00 2007\r\n"
-                                "Subject: two\r\n\r\nbody2\r\n";
-    g_autoptr (GPtrArray) messages = split_string (input, MLA_MBOX_FORMAT_AUTO, NULL);
+    static const char input[] =
+        "From a@example.org Mon Jan  1 00:00:00 2007\r\n"
+        "Subject: one\r\n\r\nbody\r\n\r\n"
+        "From b@example.org Mon Jan  1 00:00:00 2007\r\n"
+        "Subject: two\r\n\r\nbody2\r\n";
+    g_autoptr (GPtrArray) messages =
+        split_string (input, MLA_MBOX_FORMAT_AUTO, NULL);
 
     ck_assert_uint_eq (messages->len, 2);
     assert_raw (message_at (messages, 0), "Subject: one\r\n\r\nbody\r\n");
     assert_raw (message_at (messages, 1), "Subject: two\r\n\r\nbody2\r\n");
-    ck_assert_str_eq (message_at (messages, 1)->envelope, "b@example.org Mon Jan  1 00:00:00 2007");
+    ck_assert_str_eq (message_at (messages, 1)->envelope,
+                      "b@example.org Mon Jan  1 00:00:00 2007");
     ck_assert_uint_eq (message_at (messages, 1)->defects->len, 0);
 }
 END_TEST
@@ -384,7 +432,8 @@ END_TEST
 START_TEST (test_mbox_bom_skipped)
 {
     g_autoptr (GPtrArray) messages =
-        split_string ("\xEF\xBB\xBF" FROM_A "Subject: s\n\nbody\n", MLA_MBOX_FORMAT_AUTO, NULL);
+        split_string ("\xEF\xBB\xBF" FROM_A "Subject: s\n\nbody\n",
+                      MLA_MBOX_FORMAT_AUTO, NULL);
 
     ck_assert_uint_eq (messages->len, 1);
     assert_raw (message_at (messages, 0), "Subject: s\n\nbody\n");
@@ -394,9 +443,11 @@ END_TEST
 
 START_TEST (test_mbox_nul_bytes)
 {
-    static const char input[] = FROM_A "Subject: s\n\na\0b\n\0From x\n\n" FROM_B "X: \0\n\n\0";
+    static const char input[] =
+        FROM_A "Subject: s\n\na\0b\n\0From x\n\n" FROM_B "X: \0\n\n\0";
     g_autoptr (GBytes) bytes = g_bytes_new_static (input, sizeof input - 1);
-    g_autoptr (GPtrArray) messages = split_bytes (bytes, MLA_MBOX_FORMAT_AUTO, NULL);
+    g_autoptr (GPtrArray) messages =
+        split_bytes (bytes, MLA_MBOX_FORMAT_AUTO, NULL);
     gsize size;
     const char *data;
 
@@ -440,7 +491,7 @@ END_TEST
  * without a final line break cannot: it comes back with one. */
 static const struct {
     const char *message;
-    const char *back;      /* NULL: the message itself */
+    const char *back; /* NULL: the message itself */
 } separated[] = {
     { "Subject: s\n\nbody\n", NULL },
     { "Subject: s\n\nbody\n\n", NULL },
@@ -458,9 +509,10 @@ static const struct {
 
 START_TEST (test_mbox_separator_round_trip)
 {
-    const char *back = separated[_i].back != NULL ? separated[_i].back : separated[_i].message;
-    g_autoptr (GBytes) bytes = g_bytes_new_static (separated[_i].message,
-                                                   strlen (separated[_i].message));
+    const char *back =
+        separated[_i].back != NULL ? separated[_i].back : separated[_i].message;
+    g_autoptr (GBytes) bytes = g_bytes_new_static (
+        separated[_i].message, strlen (separated[_i].message));
     g_autoptr (MlaRawMessage) raw = mla_raw_message_new (bytes, "m", 0, 1);
     g_autoptr (GPtrArray) twice = g_ptr_array_new ();
     g_autoptr (GString) mbox = NULL;
@@ -481,16 +533,18 @@ static const struct {
     const char *bytes;
     gsize separator;
 } separator_lengths[] = {
-    { "", 0 }, { "\n", 0 }, { "\n\n", 1 }, { "a\n", 0 }, { "a\n\n", 1 }, { "a\r\n\r\n", 2 },
-    { "a\r\n\n", 1 }, { "a\n\r\n", 0 }, { "\r\n\r\n", 2 }, { "a", 0 },
+    { "", 0 },         { "\n", 0 },        { "\n\n", 1 },    { "a\n", 0 },
+    { "a\n\n", 1 },    { "a\r\n\r\n", 2 }, { "a\r\n\n", 1 }, { "a\n\r\n", 0 },
+    { "\r\n\r\n", 2 }, { "a", 0 },
 };
 
 START_TEST (test_mbox_separator_length)
 {
     const char *bytes = separator_lengths[_i].bytes;
 
-    ck_assert_uint_eq (mla_mbox_separator_length ((const guint8 *) bytes, strlen (bytes)),
-                       separator_lengths[_i].separator);
+    ck_assert_uint_eq (
+        mla_mbox_separator_length ((const guint8 *) bytes, strlen (bytes)),
+        separator_lengths[_i].separator);
 }
 END_TEST
 
@@ -509,10 +563,12 @@ START_TEST (test_mbox_too_big)
     const MlaDefect *defect;
 
     for (guint i = 0; i < 50; i++)
-        g_string_append (input, "a line of body text\nFrom a line that is no separator\n");
+        g_string_append (
+            input, "a line of body text\nFrom a line that is no separator\n");
     g_string_append (input, "\n" FROM_B "Subject: small\n\nbody\n\n");
     bytes = g_bytes_new (input->str, input->len);
-    stream = _i == 0 ? g_memory_input_stream_new_from_bytes (bytes) : one_byte_stream_new (bytes);
+    stream = _i == 0 ? g_memory_input_stream_new_from_bytes (bytes)
+                     : one_byte_stream_new (bytes);
     reader = mla_mbox_reader_new (stream, "t", MLA_MBOX_FORMAT_AUTO);
     mla_mbox_reader_set_max_message_size (reader, 1000);
     ck_assert (mla_mbox_reader_next (reader, &big, NULL));
@@ -520,7 +576,8 @@ START_TEST (test_mbox_too_big)
     ck_assert_uint_eq (big->defects->len, 1);
     defect = g_ptr_array_index (big->defects, 0);
     ck_assert_str_eq (defect->code, "too-big");
-    ck_assert_msg (strstr (defect->detail, "limit of 1000") != NULL, "%s", defect->detail);
+    ck_assert_msg (strstr (defect->detail, "limit of 1000") != NULL, "%s",
+                   defect->detail);
     ck_assert_str_eq (big->envelope, "a@example.org Mon Jan  1 00:00:00 2007");
     ck_assert (mla_mbox_reader_next (reader, &next, NULL));
     assert_raw (next, "Subject: small\n\nbody\n");
@@ -539,12 +596,15 @@ static const struct {
     { FROM_A "Subject: s\n\nbody without line break", TRUE },
     { FROM_A "Subject: s\nTo: x@example.org\n", TRUE },
     { FROM_A "Subject: s\nTo: x@exa", TRUE },
-    { FROM_A "Subject: s\n\nno blank line before the next\n" FROM_B "Subject: t\n\nend\n", FALSE },
+    { FROM_A "Subject: s\n\nno blank line before the next\n" FROM_B
+             "Subject: t\n\nend\n",
+      FALSE },
 };
 
 START_TEST (test_mbox_truncated_last)
 {
-    g_autoptr (GPtrArray) messages = split_string (endings[_i].input, MLA_MBOX_FORMAT_AUTO, NULL);
+    g_autoptr (GPtrArray) messages =
+        split_string (endings[_i].input, MLA_MBOX_FORMAT_AUTO, NULL);
 
     for (guint i = 0; i < messages->len; i++)
         ck_assert_int_eq (has_defect (message_at (messages, i), "truncated"),
@@ -554,10 +614,12 @@ END_TEST
 
 static const char *const streamed[] = {
     FROM_A "Subject: one\n\nbody one\n\n" FROM_B "Subject: two\n\nbody two\n",
-    FROM_A "Subject: 1\n\n>From x\n\n" FROM_B "Subject: 2\n\n>From y\n>>From z\n>From w\n",
+    FROM_A "Subject: 1\n\n>From x\n\n" FROM_B
+           "Subject: 2\n\n>From y\n>>From z\n>From w\n",
     quoted_input,
     cl_input,
-    "\xEF\xBB\xBF" FROM_A "Subject: s\r\n\r\nHello,\r\nFrom the start\r\nBye\r\n",
+    "\xEF\xBB\xBF" FROM_A
+    "Subject: s\r\n\r\nHello,\r\nFrom the start\r\nBye\r\n",
     FROM_A "Subject: s\nTo: x@exa",
     "",
     "\xEF\xBB\xBF",
@@ -587,38 +649,46 @@ assert_same_messages (GPtrArray *a, GPtrArray *b)
 
 START_TEST (test_mbox_one_byte_stream)
 {
-    g_autoptr (GBytes) bytes = g_bytes_new_static (streamed[_i], strlen (streamed[_i]));
+    g_autoptr (GBytes) bytes =
+        g_bytes_new_static (streamed[_i], strlen (streamed[_i]));
     g_autoptr (GInputStream) slow = one_byte_stream_new (bytes);
     MlaMboxFormat fast_format, slow_format;
-    g_autoptr (GPtrArray) fast = split_bytes (bytes, MLA_MBOX_FORMAT_AUTO, &fast_format);
-    g_autoptr (GPtrArray) one = split_stream (slow, MLA_MBOX_FORMAT_AUTO, &slow_format);
+    g_autoptr (GPtrArray) fast =
+        split_bytes (bytes, MLA_MBOX_FORMAT_AUTO, &fast_format);
+    g_autoptr (GPtrArray) one =
+        split_stream (slow, MLA_MBOX_FORMAT_AUTO, &slow_format);
 
     assert_same_messages (fast, one);
     ck_assert_int_eq (fast_format, slow_format);
 }
 END_TEST
 
-static const char *const not_mbox[] = { "junk\n", "Subject: s\n\nbody\n", "\n" FROM_A, "Fro" };
+static const char *const not_mbox[] = { "junk\n", "Subject: s\n\nbody\n",
+                                        "\n" FROM_A, "Fro" };
 
 START_TEST (test_mbox_not_an_mbox)
 {
-    g_autoptr (GBytes) bytes = g_bytes_new_static (not_mbox[_i], strlen (not_mbox[_i]));
-    g_autoptr (GInputStream) stream = g_memory_input_stream_new_from_bytes (bytes);
-    g_autoptr (MlaMboxReader) reader = mla_mbox_reader_new (stream, "junk.mbox",
-                                                            MLA_MBOX_FORMAT_AUTO);
+    g_autoptr (GBytes) bytes =
+        g_bytes_new_static (not_mbox[_i], strlen (not_mbox[_i]));
+    g_autoptr (GInputStream) stream =
+        g_memory_input_stream_new_from_bytes (bytes);
+    g_autoptr (MlaMboxReader) reader =
+        mla_mbox_reader_new (stream, "junk.mbox", MLA_MBOX_FORMAT_AUTO);
     g_autoptr (GError) error = NULL;
     MlaRawMessage *raw = NULL;
 
     ck_assert (!mla_mbox_reader_next (reader, &raw, &error));
     ck_assert_ptr_null (raw);
     ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_NOT_MAIL));
-    ck_assert_msg (g_str_has_prefix (error->message, "junk.mbox: "), "%s", error->message);
+    ck_assert_msg (g_str_has_prefix (error->message, "junk.mbox: "), "%s",
+                   error->message);
 }
 END_TEST
 
 START_TEST (test_mbox_empty_stream)
 {
-    g_autoptr (GPtrArray) messages = split_string ("", MLA_MBOX_FORMAT_AUTO, NULL);
+    g_autoptr (GPtrArray) messages =
+        split_string ("", MLA_MBOX_FORMAT_AUTO, NULL);
 
     ck_assert_uint_eq (messages->len, 0);
 }
@@ -640,7 +710,8 @@ START_TEST (test_mbox_format_names)
 
     ck_assert (mla_mbox_format_from_string (format_names[_i].name, &format));
     ck_assert_int_eq (format, format_names[_i].format);
-    ck_assert_str_eq (mla_mbox_format_to_string (format), format_names[_i].name);
+    ck_assert_str_eq (mla_mbox_format_to_string (format),
+                      format_names[_i].name);
 }
 END_TEST
 
@@ -673,8 +744,10 @@ split_shared (const char *relative, GError **error)
     file = g_file_new_for_path (path);
     stream = g_file_read (file, NULL, NULL);
     ck_assert_ptr_nonnull (stream);
-    reader = mla_mbox_reader_new (G_INPUT_STREAM (stream), path, MLA_MBOX_FORMAT_AUTO);
-    messages = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_raw_message_free);
+    reader = mla_mbox_reader_new (G_INPUT_STREAM (stream), path,
+                                  MLA_MBOX_FORMAT_AUTO);
+    messages =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_raw_message_free);
     for (;;) {
         MlaRawMessage *raw = NULL;
 
@@ -706,10 +779,12 @@ START_TEST (test_mbox_corpus_rlug_exact)
         const guint8 *data = g_bytes_get_data (part, &size);
         g_autoptr (GBytes) expected = NULL;
 
-        ck_assert (size >= 2 && data[size - 2] == '\n' && data[size - 1] == '\n');
+        ck_assert (size >= 2 && data[size - 2] == '\n' &&
+                   data[size - 1] == '\n');
         expected = g_bytes_new (data, size - 1);
-        ck_assert_msg (g_bytes_equal (message_at (messages, i)->bytes, expected),
-                       "mbox.rlug message %u differs from mbox.rlug-%u", i + 1, i);
+        ck_assert_msg (
+            g_bytes_equal (message_at (messages, i)->bytes, expected),
+            "mbox.rlug message %u differs from mbox.rlug-%u", i + 1, i);
     }
 }
 END_TEST
@@ -727,31 +802,46 @@ START_TEST (test_mbox_corpus_rlug_export)
     original = mla_test_read_file (path);
     exported = export_messages (messages);
     ck_assert_uint_eq (exported->len, g_bytes_get_size (original));
-    ck_assert (memcmp (exported->str, g_bytes_get_data (original, NULL), exported->len) == 0);
+    ck_assert (memcmp (exported->str, g_bytes_get_data (original, NULL),
+                       exported->len) == 0);
 }
 END_TEST
 
 static const struct {
     const char *path;
     guint count;
-    guint unescaped;   /* messages with an unescaped-from-line defect */
+    guint unescaped; /* messages with an unescaped-from-line defect */
 } corpora[] = {
     { "corpora/MimeKit/UnitTests/TestData/mbox/issue1189.mbox.txt", 4, 0 },
     { "corpora/MimeKit/UnitTests/TestData/mbox/unmunged.mbox.txt", 2, 2 },
     { "corpora/MimeKit/UnitTests/TestData/mbox/simple.mbox.txt", 3, 0 },
     { "corpora/cpython/Lib/test/test_email/data/mailbox_01.mbox", 1, 1 },
     { "corpora/grimoirelab-perceval/tests/data/mbox/mbox_complex.mbox", 2, 0 },
-    { "corpora/grimoirelab-perceval/tests/data/mbox/mbox_iso8859_encoding.mbox", 1, 0 },
-    { "corpora/grimoirelab-perceval/tests/data/mbox/mbox_multipart.mbox", 2, 0 },
-    { "corpora/grimoirelab-perceval/tests/data/mbox/mbox_no_fields.mbox", 6, 0 },
+    { "corpora/grimoirelab-perceval/tests/data/mbox/mbox_iso8859_encoding.mbox",
+      1, 0 },
+    { "corpora/grimoirelab-perceval/tests/data/mbox/mbox_multipart.mbox", 2,
+      0 },
+    { "corpora/grimoirelab-perceval/tests/data/mbox/mbox_no_fields.mbox", 6,
+      0 },
     { "corpora/grimoirelab-perceval/tests/data/mbox/mbox_single.mbox", 1, 0 },
-    { "corpora/grimoirelab-perceval/tests/data/mbox/mbox_unixfrom_encoding.mbox", 1, 0 },
-    { "corpora/grimoirelab-perceval/tests/data/mbox/mbox_unknown_encoding.mbox", 1, 0 },
-    { "corpora/grimoirelab-perceval/tests/data/pipermail/pipermail_2015_november.mbox", 4, 0 },
-    { "corpora/grimoirelab-perceval/tests/data/pipermail/pipermail_2016_april.mbox", 3, 0 },
-    { "corpora/grimoirelab-perceval/tests/data/pipermail/pipermail_2016_march.mbox", 1, 0 },
+    { "corpora/grimoirelab-perceval/tests/data/mbox/"
+      "mbox_unixfrom_encoding.mbox",
+      1, 0 },
+    { "corpora/grimoirelab-perceval/tests/data/mbox/mbox_unknown_encoding.mbox",
+      1, 0 },
+    { "corpora/grimoirelab-perceval/tests/data/pipermail/"
+      "pipermail_2015_november.mbox",
+      4, 0 },
+    { "corpora/grimoirelab-perceval/tests/data/pipermail/"
+      "pipermail_2016_april.mbox",
+      3, 0 },
+    { "corpora/grimoirelab-perceval/tests/data/pipermail/"
+      "pipermail_2016_march.mbox",
+      1, 0 },
     { "corpora/grimoirelab-perceval/tests/data/groupsio/messages.mbox", 49, 0 },
-    { "corpora/grimoirelab-perceval/tests/data/hyperkitty/hyperkitty_2016_april.mbox", 3, 0 },
+    { "corpora/grimoirelab-perceval/tests/data/hyperkitty/"
+      "hyperkitty_2016_april.mbox",
+      3, 0 },
     { "corpora/neomutt-test-files/mbox/apple.mbox", 0, 0 },
     { "corpora/neomutt-test-files/mbox/banana.mbox", 1, 0 },
 };
@@ -766,9 +856,11 @@ START_TEST (test_mbox_corpus_counts)
     if (messages == NULL)
         return;
     for (guint i = 0; i < messages->len; i++)
-        unescaped += has_defect (message_at (messages, i), "unescaped-from-line");
-    ck_assert_msg (messages->len == corpora[_i].count, "%s: %u messages, expected %u",
-                   corpora[_i].path, messages->len, corpora[_i].count);
+        unescaped +=
+            has_defect (message_at (messages, i), "unescaped-from-line");
+    ck_assert_msg (messages->len == corpora[_i].count,
+                   "%s: %u messages, expected %u", corpora[_i].path,
+                   messages->len, corpora[_i].count);
     ck_assert_uint_eq (unescaped, corpora[_i].unescaped);
 }
 END_TEST
@@ -776,10 +868,10 @@ END_TEST
 /* MimeKit's summary lists each message after a "From " line. */
 START_TEST (test_mbox_corpus_mimekit_summary)
 {
-    g_autofree char *summary =
-        mla_test_shared_path ("corpora/MimeKit/UnitTests/TestData/mbox/issue1189-summary.txt");
-    g_autoptr (GPtrArray) messages =
-        split_shared ("corpora/MimeKit/UnitTests/TestData/mbox/issue1189.mbox.txt", NULL);
+    g_autofree char *summary = mla_test_shared_path (
+        "corpora/MimeKit/UnitTests/TestData/mbox/issue1189-summary.txt");
+    g_autoptr (GPtrArray) messages = split_shared (
+        "corpora/MimeKit/UnitTests/TestData/mbox/issue1189.mbox.txt", NULL);
     g_autoptr (GBytes) text = NULL;
     g_auto (GStrv) lines = NULL;
     guint from = 0;
@@ -827,34 +919,50 @@ mbox_suite (void)
     Suite *suite = suite_create ("mbox");
 
     mla_test_add_case (suite, "split", test_mbox_split_basic, 0);
-    mla_test_add_case (suite, "empty-message", test_mbox_split_empty_message, 0);
-    mla_test_add_case (suite, "quoting", test_mbox_quoting_variants, G_N_ELEMENTS (quoting));
+    mla_test_add_case (suite, "empty-message", test_mbox_split_empty_message,
+                       0);
+    mla_test_add_case (suite, "quoting", test_mbox_quoting_variants,
+                       G_N_ELEMENTS (quoting));
     mla_test_add_case (suite, "auto-switch", test_mbox_quoting_auto_switch, 0);
-    mla_test_add_case (suite, "content-length", test_mbox_content_length_auto, 0);
-    mla_test_add_case (suite, "content-length-mboxo", test_mbox_content_length_ignored_by_mboxo, 0);
-    mla_test_add_case (suite, "content-length-wrong", test_mbox_content_length_wrong, 0);
-    mla_test_add_case (suite, "separators", test_mbox_separator_heuristic, G_N_ELEMENTS (candidates));
-    mla_test_add_case (suite, "unescaped-from", test_mbox_unescaped_from_defect, 0);
+    mla_test_add_case (suite, "content-length", test_mbox_content_length_auto,
+                       0);
+    mla_test_add_case (suite, "content-length-mboxo",
+                       test_mbox_content_length_ignored_by_mboxo, 0);
+    mla_test_add_case (suite, "content-length-wrong",
+                       test_mbox_content_length_wrong, 0);
+    mla_test_add_case (suite, "separators", test_mbox_separator_heuristic,
+                       G_N_ELEMENTS (candidates));
+    mla_test_add_case (suite, "unescaped-from", test_mbox_unescaped_from_defect,
+                       0);
     mla_test_add_case (suite, "crlf", test_mbox_crlf, 0);
     mla_test_add_case (suite, "bom", test_mbox_bom_skipped, 0);
     mla_test_add_case (suite, "nul", test_mbox_nul_bytes, 0);
     mla_test_add_case (suite, "long-line", test_mbox_long_line, 0);
-    mla_test_add_case (suite, "separator-round-trip", test_mbox_separator_round_trip,
+    mla_test_add_case (suite, "separator-round-trip",
+                       test_mbox_separator_round_trip,
                        G_N_ELEMENTS (separated));
     mla_test_add_case (suite, "too-big", test_mbox_too_big, 2);
     mla_test_add_case (suite, "separator-length", test_mbox_separator_length,
                        G_N_ELEMENTS (separator_lengths));
-    mla_test_add_case (suite, "truncated", test_mbox_truncated_last, G_N_ELEMENTS (endings));
-    mla_test_add_case (suite, "one-byte", test_mbox_one_byte_stream, G_N_ELEMENTS (streamed));
-    mla_test_add_case (suite, "not-mbox", test_mbox_not_an_mbox, G_N_ELEMENTS (not_mbox));
+    mla_test_add_case (suite, "truncated", test_mbox_truncated_last,
+                       G_N_ELEMENTS (endings));
+    mla_test_add_case (suite, "one-byte", test_mbox_one_byte_stream,
+                       G_N_ELEMENTS (streamed));
+    mla_test_add_case (suite, "not-mbox", test_mbox_not_an_mbox,
+                       G_N_ELEMENTS (not_mbox));
     mla_test_add_case (suite, "empty", test_mbox_empty_stream, 0);
-    mla_test_add_case (suite, "format-names", test_mbox_format_names, G_N_ELEMENTS (format_names));
+    mla_test_add_case (suite, "format-names", test_mbox_format_names,
+                       G_N_ELEMENTS (format_names));
     mla_test_add_case (suite, "format-unknown", test_mbox_format_unknown, 0);
     mla_test_add_case (suite, "corpus-rlug", test_mbox_corpus_rlug_exact, 0);
-    mla_test_add_case (suite, "corpus-rlug-export", test_mbox_corpus_rlug_export, 0);
-    mla_test_add_case (suite, "corpus-counts", test_mbox_corpus_counts, G_N_ELEMENTS (corpora));
-    mla_test_add_case (suite, "corpus-mimekit-summary", test_mbox_corpus_mimekit_summary, 0);
-    mla_test_add_case (suite, "corpus-not-mbox", test_mbox_corpus_not_mbox, G_N_ELEMENTS (corpus_not_mbox));
+    mla_test_add_case (suite, "corpus-rlug-export",
+                       test_mbox_corpus_rlug_export, 0);
+    mla_test_add_case (suite, "corpus-counts", test_mbox_corpus_counts,
+                       G_N_ELEMENTS (corpora));
+    mla_test_add_case (suite, "corpus-mimekit-summary",
+                       test_mbox_corpus_mimekit_summary, 0);
+    mla_test_add_case (suite, "corpus-not-mbox", test_mbox_corpus_not_mbox,
+                       G_N_ELEMENTS (corpus_not_mbox));
     return suite;
 }
 

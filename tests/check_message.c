@@ -11,7 +11,8 @@
 static MlaMessage *
 parse_data (const char *name, const char *envelope)
 {
-    g_autofree char *relative = g_build_filename ("tests", "data", "message", name, NULL);
+    g_autofree char *relative =
+        g_build_filename ("tests", "data", "message", name, NULL);
     g_autofree char *path = mla_test_srcdir_path (relative);
     g_autoptr (GBytes) bytes = mla_test_read_file (path);
     MlaRawMessage raw = { bytes, (char *) envelope, path, 0, 1, NULL };
@@ -58,7 +59,8 @@ address_at (GPtrArray *addresses, guint i)
 }
 
 static void
-assert_date (const MlaMessage *message, const char *iso, int offset, MlaDateSource source)
+assert_date (const MlaMessage *message, const char *iso, int offset,
+             MlaDateSource source)
 {
     GDateTime *date = mla_message_get_date (message);
     g_autofree char *text = NULL;
@@ -90,7 +92,8 @@ START_TEST (test_headers_rfc2047_words)
     ck_assert_str_eq (address_at (cc, 0)->name, "Zoë");
     ck_assert_str_eq (address_at (cc, 1)->address, "bob@example.org");
     ck_assert_str_eq (address_at (cc, 2)->name, "Quoted, Name");
-    ck_assert_str_eq (mla_message_get_message_id (message), "20040713.encoded@example.org");
+    ck_assert_str_eq (mla_message_get_message_id (message),
+                      "20040713.encoded@example.org");
     ck_assert (!mla_message_is_message_id_synthetic (message));
     assert_date (message, "2004-07-13T20:50:57Z", 120, MLA_DATE_SOURCE_HEADER);
     ck_assert_uint_eq (mla_message_get_defects (message)->len, 0);
@@ -115,7 +118,8 @@ START_TEST (test_headers_8bit)
     ck_assert_str_eq (mla_message_get_from (message)->name, "René Dupont");
     assert_defect (message, "8bit-header");
     /* Two headers, one defect that counts them. */
-    ck_assert_ptr_nonnull (strstr (find_defect (message, "8bit-header")->detail, "2 times"));
+    ck_assert_ptr_nonnull (
+        strstr (find_defect (message, "8bit-header")->detail, "2 times"));
 }
 END_TEST
 
@@ -136,7 +140,8 @@ static const struct {
      * gmime issue 133 lost the word after a '='-padded B-word. */
     { "=?UTF-8?B?4oCUIA==?= =?UTF-8?B?d2hhdA==?=", "— what" },
     { "=?UTF-8?B?4oCUIA==?=\n =?UTF-8?B?d2hhdA==?=", "— what" },
-    { "Session =?UTF-8?B?4oCUIA==?= =?UTF-8?B?d2hhdA==?= we need", "Session — what we need" },
+    { "Session =?UTF-8?B?4oCUIA==?= =?UTF-8?B?d2hhdA==?= we need",
+      "Session — what we need" },
     /* B without padding, Q, lower-case encodings. */
     { "=?UTF-8?B?Y2Fmw6k?=", "café" },
     { "=?iso-8859-1?q?caf=E9_cr=E8me?=", "café crème" },
@@ -160,8 +165,8 @@ static const struct {
 
 START_TEST (test_headers_subject_words)
 {
-    g_autofree char *text = g_strdup_printf ("Message-ID: <s@example.org>\nSubject: %s\n\nb\n",
-                                             subjects[_i].header);
+    g_autofree char *text = g_strdup_printf (
+        "Message-ID: <s@example.org>\nSubject: %s\n\nb\n", subjects[_i].header);
     g_autoptr (MlaMessage) message = parse_text (text);
 
     ck_assert_str_eq (mla_message_get_subject (message), subjects[_i].subject);
@@ -173,12 +178,14 @@ START_TEST (test_threading_headers)
     g_autoptr (MlaMessage) message = parse_data ("threading.eml", NULL);
     GPtrArray *references = mla_message_get_references (message);
 
-    ck_assert_str_eq (mla_message_get_in_reply_to (message), "parent@example.org");
+    ck_assert_str_eq (mla_message_get_in_reply_to (message),
+                      "parent@example.org");
     ck_assert_uint_eq (references->len, 3);
     ck_assert_str_eq (g_ptr_array_index (references, 0), "root@example.org");
     ck_assert_str_eq (g_ptr_array_index (references, 1), "middle@example.org");
     ck_assert_str_eq (g_ptr_array_index (references, 2), "parent@example.org");
-    ck_assert_str_eq (mla_message_get_list_id (message), "ksummit-2004.lists.example.org");
+    ck_assert_str_eq (mla_message_get_list_id (message),
+                      "ksummit-2004.lists.example.org");
 }
 END_TEST
 
@@ -196,29 +203,38 @@ static const struct {
     const char *file;
     const char *body;
     MlaBodySource source;
-    const char *defect;  /* expected, or NULL for none at all */
+    const char *defect; /* expected, or NULL for none at all */
 } bodies[] = {
-    { "quoted-printable.eml", "Le comité se réunit à 9h30 = ok.\n", MLA_BODY_SOURCE_PLAIN, NULL },
-    { "base64-latin1.eml", "Année 2004: déjà vu.\n", MLA_BODY_SOURCE_PLAIN, NULL },
+    { "quoted-printable.eml", "Le comité se réunit à 9h30 = ok.\n",
+      MLA_BODY_SOURCE_PLAIN, NULL },
+    { "base64-latin1.eml", "Année 2004: déjà vu.\n", MLA_BODY_SOURCE_PLAIN,
+      NULL },
     /* Blocks encoded one by one, each '='-padded: GMime 3.2.13 stops at
      * the first pad (gmime issue 150). */
-    { "base64-padded-chunks.eml", "Hello, world — and more\n", MLA_BODY_SOURCE_PLAIN, NULL },
+    { "base64-padded-chunks.eml", "Hello, world — and more\n",
+      MLA_BODY_SOURCE_PLAIN, NULL },
     /* RFC 2046 §5.1.1: the line break before a boundary is the boundary's. */
     { "alternative.eml", "The plain version.", MLA_BODY_SOURCE_PLAIN, NULL },
     /* A text alternative that only points at the HTML one is no body. */
-    { "stub-alternative.eml", "Programme\n\n9:00 | Opening of the day\n10:00 | Coffee and croissants\n"
+    { "stub-alternative.eml",
+      "Programme\n\n9:00 | Opening of the day\n10:00 | Coffee and croissants\n"
       "10:30 | Reports from the working groups\n12:00 | Lunch\n",
       MLA_BODY_SOURCE_HTML, NULL },
     { "blank-alternative.eml", "Only here.\n", MLA_BODY_SOURCE_HTML, NULL },
     /* Short, and saying "HTML", but as much as the HTML says. */
-    { "short-alternative.eml", "The HTML 5 spec is out.", MLA_BODY_SOURCE_PLAIN, NULL },
+    { "short-alternative.eml", "The HTML 5 spec is out.", MLA_BODY_SOURCE_PLAIN,
+      NULL },
     { "crlf.eml", "Line one\nLine two\n", MLA_BODY_SOURCE_PLAIN, "crlf" },
-    { "unknown-charset.eml", "Café crème.\n", MLA_BODY_SOURCE_PLAIN, "unknown-charset" },
-    { "unlabelled-8bit.eml", "Naïve “quotes”\n", MLA_BODY_SOURCE_PLAIN, "unknown-charset" },
-    { "invalid-utf8.eml", "ok \xef\xbf\xbd\xef\xbf\xbd ok\n", MLA_BODY_SOURCE_PLAIN, "invalid-utf8" },
+    { "unknown-charset.eml", "Café crème.\n", MLA_BODY_SOURCE_PLAIN,
+      "unknown-charset" },
+    { "unlabelled-8bit.eml", "Naïve “quotes”\n", MLA_BODY_SOURCE_PLAIN,
+      "unknown-charset" },
+    { "invalid-utf8.eml", "ok \xef\xbf\xbd\xef\xbf\xbd ok\n",
+      MLA_BODY_SOURCE_PLAIN, "invalid-utf8" },
     { "nul-byte.eml", "Beforeafter\n", MLA_BODY_SOURCE_PLAIN, "nul-bytes" },
     { "html-only.eml",
-      "Agenda\n\nCafé & croissants, 9:00 <sharp>\n\nLine one\nLine two\n\nDéjà vu\n",
+      "Agenda\n\nCafé & croissants, 9:00 <sharp>\n\nLine one\nLine two\n\nDéjà "
+      "vu\n",
       MLA_BODY_SOURCE_HTML, NULL },
 };
 
@@ -246,24 +262,33 @@ static const struct {
     { "a<br><br><br>b", "a\n\nb\n" },
     { "x&nbsp;&nbsp;y&#233;&euro;", "x yé€\n" },
     { "<ul><li>one<li>two</ul>", "one\ntwo\n" },
-    { "<table><tr><td>9:00</td><td>Keynote</td></tr><tr><td>10:00</td><td>Break</td></tr></table>",
+    { "<table><tr><td>9:00</td><td>Keynote</td></tr><tr><td>10:00</"
+      "td><td>Break</td></tr></table>",
       "9:00 | Keynote\n10:00 | Break\n" },
     { "<table><tr><th>Time</th><th>Talk</th><th>Speaker</th></tr>"
       "<tr><td>18:00</td><td><b>Doors</b> open</td><td></td></tr>"
       "<tr><td>18:30</td><td></td><td>Ann Lee</td></tr></table>",
       "Time | Talk | Speaker\n18:00 | Doors open |\n18:30 | | Ann Lee\n" },
-    { "<table><tr><td>10:00</td><td>Compilers<br>Ann Lee</td><td>Databases<br/>Bo Li<br></td>"
+    { "<table><tr><td>10:00</td><td>Compilers<br>Ann "
+      "Lee</td><td>Databases<br/>Bo Li<br></td>"
       "<td><br>Lunch</td></tr></table>",
       "10:00 | Compilers - Ann Lee | Databases - Bo Li | Lunch\n" },
-    { "<table><tr><td><p>Layout</p></td><td><p>cell</p></td></tr></table>", "Layout\n\ncell\n" },
+    { "<table><tr><td><p>Layout</p></td><td><p>cell</p></td></tr></table>",
+      "Layout\n\ncell\n" },
     /* a cell reaching down (rowspan) leaves an empty cell in its column
      * below, the last one closed by a bar; colspan is one cell */
-    { "<table><tr><td>9:30</td><td>Grading</td><td rowspan=\"2\">Workshop</td></tr>"
-      "<tr><td>10:30</td><td>Review</td></tr><tr><td>11:30</td><td colspan=\"2\">Lunch</td></tr>"
-      "<tr><td>12:30</td><td rowspan=2>Panel</td><td>Demo</td></tr><tr><td>13:00</td><td>Q&amp;A</td></tr></table>",
-      "9:30 | Grading | Workshop\n10:30 | Review | |\n11:30 | Lunch\n12:30 | Panel | Demo\n13:00 | | Q&A\n" },
+    { "<table><tr><td>9:30</td><td>Grading</td><td "
+      "rowspan=\"2\">Workshop</td></tr>"
+      "<tr><td>10:30</td><td>Review</td></tr><tr><td>11:30</td><td "
+      "colspan=\"2\">Lunch</td></tr>"
+      "<tr><td>12:30</td><td "
+      "rowspan=2>Panel</td><td>Demo</td></tr><tr><td>13:00</td><td>Q&amp;A</"
+      "td></tr></table>",
+      "9:30 | Grading | Workshop\n10:30 | Review | |\n11:30 | Lunch\n12:30 | "
+      "Panel | Demo\n13:00 | | Q&A\n" },
     { "<div>unclosed <b>bold <i>both</div>tail", "unclosed bold both\ntail\n" },
-    { "<!-- comment -->text<style>x{}</style><script>if (a<b) {}</script>", "text\n" },
+    { "<!-- comment -->text<style>x{}</style><script>if (a<b) {}</script>",
+      "text\n" },
 };
 
 START_TEST (test_html_to_text)
@@ -289,12 +314,16 @@ START_TEST (test_attachments_listed)
     ck_assert_str_eq (pdf->filename, "résumé.pdf");
     ck_assert_str_eq (pdf->content_type, "application/pdf");
     ck_assert_uint_eq (pdf->size, 25);
-    ck_assert_str_eq (pdf->sha256, "3f01cf723be95764a2b9408bf3526b4fa559d3f8df20fcc84b5e65c020a4b364");
+    ck_assert_str_eq (
+        pdf->sha256,
+        "3f01cf723be95764a2b9408bf3526b4fa559d3f8df20fcc84b5e65c020a4b364");
     /* RFC 2047 word in a quoted filename (not allowed, but common) */
     ck_assert_str_eq (text->filename, "naïve.txt");
     ck_assert_str_eq (text->content_type, "text/plain");
     ck_assert_uint_eq (text->size, 21);
-    ck_assert_str_eq (text->sha256, "3009d108958bc79a9350340e2226fac910ad8cfcf997384aa503c52ba082a860");
+    ck_assert_str_eq (
+        text->sha256,
+        "3009d108958bc79a9350340e2226fac910ad8cfcf997384aa503c52ba082a860");
     ck_assert_ptr_null (inner->filename);
     ck_assert_str_eq (inner->content_type, "message/rfc822");
     ck_assert_uint_gt (inner->size, 0);
@@ -306,7 +335,8 @@ END_TEST
  * measured: same size, same SHA-256. */
 START_TEST (test_attachments_extracted)
 {
-    g_autofree char *path = mla_test_srcdir_path ("tests/data/message/attachments.eml");
+    g_autofree char *path =
+        mla_test_srcdir_path ("tests/data/message/attachments.eml");
     g_autoptr (GBytes) bytes = mla_test_read_file (path);
     MlaRawMessage raw = { bytes, NULL, path, 0, 1, NULL };
     g_autoptr (MlaMessage) message = mla_message_parse (&raw);
@@ -322,16 +352,20 @@ START_TEST (test_attachments_extracted)
         sha = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, content);
         ck_assert_str_eq (sha, a->sha256);
     }
-    ck_assert_ptr_null (mla_message_extract_attachment (&raw, attachments->len));
+    ck_assert_ptr_null (
+        mla_message_extract_attachment (&raw, attachments->len));
 }
 END_TEST
 
 START_TEST (test_html_body_extracted)
 {
-    static const char html_only[] = "From: a@example.org\nSubject: h\nMIME-Version: 1.0\n"
-                                    "Content-Type: text/html; charset=utf-8\n\n<p>Hi <b>there</b></p>\n";
-    static const char plain[] = "From: a@example.org\nSubject: p\n\nJust text.\n";
-    g_autoptr (GBytes) html_bytes = g_bytes_new_static (html_only, strlen (html_only));
+    static const char html_only[] =
+        "From: a@example.org\nSubject: h\nMIME-Version: 1.0\n"
+        "Content-Type: text/html; charset=utf-8\n\n<p>Hi <b>there</b></p>\n";
+    static const char plain[] =
+        "From: a@example.org\nSubject: p\n\nJust text.\n";
+    g_autoptr (GBytes) html_bytes =
+        g_bytes_new_static (html_only, strlen (html_only));
     g_autoptr (GBytes) plain_bytes = g_bytes_new_static (plain, strlen (plain));
     MlaRawMessage html_raw = { html_bytes, NULL, "memory", 0, 1, NULL };
     MlaRawMessage plain_raw = { plain_bytes, NULL, "memory", 0, 1, NULL };
@@ -348,8 +382,8 @@ START_TEST (test_message_id_synthetic)
 {
     g_autoptr (MlaMessage) first = parse_data ("no-message-id.eml", NULL);
     g_autoptr (MlaMessage) second = parse_data ("no-message-id.eml", NULL);
-    g_autofree char *expected = g_strdup_printf ("sha256-%.32s@mlarc.invalid",
-                                                 mla_message_get_sha256 (first));
+    g_autofree char *expected = g_strdup_printf (
+        "sha256-%.32s@mlarc.invalid", mla_message_get_sha256 (first));
 
     ck_assert (mla_message_is_message_id_synthetic (first));
     ck_assert_str_eq (mla_message_get_message_id (first), expected);
@@ -361,7 +395,7 @@ END_TEST
 static const struct {
     const char *header;
     const char *id;
-    gboolean flagged;  /* a bad-message-id defect */
+    gboolean flagged; /* a bad-message-id defect */
 } message_ids[] = {
     { "<plain@example.org>", "plain@example.org", FALSE },
     { "   <spaced@example.org>  ", "spaced@example.org", FALSE },
@@ -373,23 +407,26 @@ static const struct {
 
 START_TEST (test_message_id_forms)
 {
-    g_autofree char *text = g_strdup_printf ("Message-ID: %s\nSubject: id\n\nbody\n",
-                                             message_ids[_i].header);
+    g_autofree char *text = g_strdup_printf (
+        "Message-ID: %s\nSubject: id\n\nbody\n", message_ids[_i].header);
     g_autoptr (MlaMessage) message = parse_text (text);
 
     ck_assert_str_eq (mla_message_get_message_id (message), message_ids[_i].id);
     ck_assert (!mla_message_is_message_id_synthetic (message));
-    ck_assert_int_eq (find_defect (message, "bad-message-id") != NULL, message_ids[_i].flagged);
+    ck_assert_int_eq (find_defect (message, "bad-message-id") != NULL,
+                      message_ids[_i].flagged);
 }
 END_TEST
 
 static const struct {
     const char *header;
-    const char *id;  /* NULL: none */
+    const char *id; /* NULL: none */
 } in_reply_tos[] = {
     { "<parent@example.org>", "parent@example.org" },
-    { "<parent@example.org> (Jane Doe's message of Tue, 13 Jul 2004)", "parent@example.org" },
-    { "Jane's message of \"Tue, 13 Jul 2004 10:00:00 +0200\" <parent@example.org>",
+    { "<parent@example.org> (Jane Doe's message of Tue, 13 Jul 2004)",
+      "parent@example.org" },
+    { "Jane's message of \"Tue, 13 Jul 2004 10:00:00 +0200\" "
+      "<parent@example.org>",
       "parent@example.org" },
     { "parent@example.org", "parent@example.org" },
     { "your message of yesterday", NULL },
@@ -397,7 +434,7 @@ static const struct {
 
 static const struct {
     const char *header;
-    const char *ids;  /* space separated; "" for none */
+    const char *ids; /* space separated; "" for none */
 } reference_lists[] = {
     { "<a@x> <b@x>", "a@x b@x" },
     /* git send-email 1.6 asked for the In-Reply-To and people typed "yes":
@@ -425,9 +462,10 @@ static const struct {
 
 START_TEST (test_threading_reference_lists)
 {
-    g_autofree char *text = g_strdup_printf ("Message-ID: <c@example.org>\nReferences: %s\n"
-                                             "In-Reply-To: %s\n\nb\n",
-                                             reference_lists[_i].header, reference_lists[_i].header);
+    g_autofree char *text = g_strdup_printf (
+        "Message-ID: <c@example.org>\nReferences: %s\n"
+        "In-Reply-To: %s\n\nb\n",
+        reference_lists[_i].header, reference_lists[_i].header);
     g_autoptr (MlaMessage) message = parse_text (text);
     g_auto (GStrv) expected = g_strsplit (reference_lists[_i].ids, " ", -1);
     guint n = reference_lists[_i].ids[0] == '\0' ? 0 : g_strv_length (expected);
@@ -447,33 +485,38 @@ END_TEST
 /* An attachment made of '='-padded base64 blocks is whole (gmime issue 150). */
 START_TEST (test_attachments_padded_base64)
 {
-    static const char text[] = "Message-ID: <p@example.org>\nMIME-Version: 1.0\n"
-                               "Content-Type: multipart/mixed; boundary=\"b\"\n\n"
-                               "--b\nContent-Type: text/plain\n\nbody\n"
-                               "--b\nContent-Type: application/octet-stream\n"
-                               "Content-Transfer-Encoding: base64\n\nYQ==\nYmM=\nZGVm\n--b--\n";
+    static const char text[] =
+        "Message-ID: <p@example.org>\nMIME-Version: 1.0\n"
+        "Content-Type: multipart/mixed; boundary=\"b\"\n\n"
+        "--b\nContent-Type: text/plain\n\nbody\n"
+        "--b\nContent-Type: application/octet-stream\n"
+        "Content-Transfer-Encoding: base64\n\nYQ==\nYmM=\nZGVm\n--b--\n";
     g_autoptr (GBytes) bytes = g_bytes_new_static (text, sizeof text - 1);
     MlaRawMessage raw = { bytes, NULL, "memory", 0, 1, NULL };
     g_autoptr (MlaMessage) message = mla_message_parse (&raw);
     g_autoptr (GBytes) content = mla_message_extract_attachment (&raw, 0);
-    const MlaAttachment *attachment = g_ptr_array_index (mla_message_get_attachments (message), 0);
+    const MlaAttachment *attachment =
+        g_ptr_array_index (mla_message_get_attachments (message), 0);
 
     ck_assert_uint_eq (attachment->size, 6);
     ck_assert_uint_eq (g_bytes_get_size (content), 6);
-    ck_assert_int_eq (memcmp (g_bytes_get_data (content, NULL), "abcdef", 6), 0);
+    ck_assert_int_eq (memcmp (g_bytes_get_data (content, NULL), "abcdef", 6),
+                      0);
 }
 END_TEST
 
 START_TEST (test_threading_in_reply_to_forms)
 {
-    g_autofree char *text = g_strdup_printf ("Message-ID: <c@example.org>\nIn-Reply-To: %s\n\nb\n",
-                                             in_reply_tos[_i].header);
+    g_autofree char *text =
+        g_strdup_printf ("Message-ID: <c@example.org>\nIn-Reply-To: %s\n\nb\n",
+                         in_reply_tos[_i].header);
     g_autoptr (MlaMessage) message = parse_text (text);
 
     if (in_reply_tos[_i].id == NULL)
         ck_assert_ptr_null (mla_message_get_in_reply_to (message));
     else
-        ck_assert_str_eq (mla_message_get_in_reply_to (message), in_reply_tos[_i].id);
+        ck_assert_str_eq (mla_message_get_in_reply_to (message),
+                          in_reply_tos[_i].id);
 }
 END_TEST
 
@@ -484,11 +527,13 @@ parse_all_files (gpointer data)
     GString *summary = g_string_new (NULL);
 
     for (guint i = 0; i < files->len; i++) {
-        g_autoptr (MlaMessage) message = parse_data (g_ptr_array_index (files, i), NULL);
+        g_autoptr (MlaMessage) message =
+            parse_data (g_ptr_array_index (files, i), NULL);
         const char *body = mla_message_get_body_text (message);
 
-        g_string_append_printf (summary, "%s %s %u\n", mla_message_get_message_id (message),
-                                body != NULL ? body : "", mla_message_get_defects (message)->len);
+        g_string_append_printf (
+            summary, "%s %s %u\n", mla_message_get_message_id (message),
+            body != NULL ? body : "", mla_message_get_defects (message)->len);
     }
     return g_string_free (summary, FALSE);
 }
@@ -521,15 +566,18 @@ START_TEST (test_message_sha256_of_raw)
 {
     g_autoptr (MlaMessage) message = parse_data ("crlf.eml", NULL);
     gsize size;
-    const guint8 *data = g_bytes_get_data (mla_message_get_raw (message), &size);
-    g_autofree char *expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, data, size);
+    const guint8 *data =
+        g_bytes_get_data (mla_message_get_raw (message), &size);
+    g_autofree char *expected =
+        g_compute_checksum_for_data (G_CHECKSUM_SHA256, data, size);
 
     ck_assert_uint_eq (size, 129);
     ck_assert_str_eq (mla_message_get_sha256 (message), expected);
 }
 END_TEST
 
-/* Every length around the 56- and 64-byte padding boundaries, and a few blocks. */
+/* Every length around the 56- and 64-byte padding boundaries, and a few blocks.
+ */
 START_TEST (test_message_sha256_lengths)
 {
     g_autoptr (GString) text = g_string_new ("Subject: x\n\n");
@@ -541,8 +589,8 @@ START_TEST (test_message_sha256_lengths)
         g_string_append_c (text, (char) ('a' + text->len % 26));
     raw.bytes = g_bytes_new (text->str, text->len);
     message = mla_message_parse (&raw);
-    expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guint8 *) text->str,
-                                            text->len);
+    expected = g_compute_checksum_for_data (
+        G_CHECKSUM_SHA256, (const guint8 *) text->str, text->len);
     ck_assert_str_eq (mla_message_get_sha256 (message), expected);
     g_bytes_unref (raw.bytes);
 }
@@ -552,11 +600,12 @@ static const struct {
     const char *file;
     const char *envelope;
     const char *defect;
-    const char *date;  /* NULL: no date at all */
+    const char *date; /* NULL: no date at all */
 } fallbacks[] = {
-    { "bad-date.eml", "tytso@mit.edu Tue Jul 13 22:50:57 2004", "bad-date", "2004-07-13T22:50:57Z" },
-    { "no-date.eml", "1234567890123456789@xxx Mon Jan 01 00:00:00 +0000 2020", "no-date",
-      "2020-01-01T00:00:00Z" },
+    { "bad-date.eml", "tytso@mit.edu Tue Jul 13 22:50:57 2004", "bad-date",
+      "2004-07-13T22:50:57Z" },
+    { "no-date.eml", "1234567890123456789@xxx Mon Jan 01 00:00:00 +0000 2020",
+      "no-date", "2020-01-01T00:00:00Z" },
     /* Pipermail writes the sender with " at " for "@". */
     { "no-date.eml", "user at example.org  Fri Aug  6 10:11:12 1999", "no-date",
       "1999-08-06T10:11:12Z" },
@@ -566,14 +615,16 @@ static const struct {
 
 START_TEST (test_date_envelope_fallback)
 {
-    g_autoptr (MlaMessage) message = parse_data (fallbacks[_i].file, fallbacks[_i].envelope);
+    g_autoptr (MlaMessage) message =
+        parse_data (fallbacks[_i].file, fallbacks[_i].envelope);
 
     assert_defect (message, fallbacks[_i].defect);
     if (fallbacks[_i].date != NULL) {
         assert_date (message, fallbacks[_i].date, 0, MLA_DATE_SOURCE_ENVELOPE);
     } else {
         ck_assert_ptr_null (mla_message_get_date (message));
-        ck_assert_int_eq (mla_message_get_date_source (message), MLA_DATE_SOURCE_NONE);
+        ck_assert_int_eq (mla_message_get_date_source (message),
+                          MLA_DATE_SOURCE_NONE);
     }
 }
 END_TEST
@@ -592,7 +643,8 @@ START_TEST (test_defect_long_line)
     g_autoptr (MlaMessage) message = parse_data ("long-line.eml", NULL);
 
     assert_defect (message, "long-line");
-    ck_assert_ptr_nonnull (strstr (find_defect (message, "long-line")->detail, "1200"));
+    ck_assert_ptr_nonnull (
+        strstr (find_defect (message, "long-line")->detail, "1200"));
 }
 END_TEST
 
@@ -602,9 +654,11 @@ START_TEST (test_defect_broken_multipart)
     GPtrArray *attachments = mla_message_get_attachments (message);
 
     assert_defect (message, "truncated-message");
-    ck_assert_str_eq (mla_message_get_body_text (message), "First part, never closed.");
+    ck_assert_str_eq (mla_message_get_body_text (message),
+                      "First part, never closed.");
     ck_assert_uint_eq (attachments->len, 1);
-    ck_assert_uint_eq (((MlaAttachment *) g_ptr_array_index (attachments, 0))->size, 6);
+    ck_assert_uint_eq (
+        ((MlaAttachment *) g_ptr_array_index (attachments, 0))->size, 6);
 }
 END_TEST
 
@@ -629,10 +683,13 @@ START_TEST (test_defect_reader_first_then_added)
     mla_message_add_defect (message, "duplicate-id", "same as message %u", 7u);
     defects = mla_message_get_defects (message);
     ck_assert_uint_ge (defects->len, 3);
-    ck_assert_str_eq (((MlaDefect *) g_ptr_array_index (defects, 0))->code, "unescaped-from-line");
-    ck_assert_str_eq (((MlaDefect *) g_ptr_array_index (defects, 0))->detail, "line 3");
-    ck_assert_str_eq (((MlaDefect *) g_ptr_array_index (defects, defects->len - 1))->detail,
-                      "same as message 7");
+    ck_assert_str_eq (((MlaDefect *) g_ptr_array_index (defects, 0))->code,
+                      "unescaped-from-line");
+    ck_assert_str_eq (((MlaDefect *) g_ptr_array_index (defects, 0))->detail,
+                      "line 3");
+    ck_assert_str_eq (
+        ((MlaDefect *) g_ptr_array_index (defects, defects->len - 1))->detail,
+        "same as message 7");
     ck_assert_str_eq (mla_message_get_source (message), "memory");
     ck_assert_uint_eq (mla_message_get_source_index (message), 1);
 }
@@ -647,7 +704,8 @@ START_TEST (test_empty_null_bytes)
     ck_assert_uint_eq (g_bytes_get_size (mla_message_get_raw (message)), 0);
     assert_defect (message, "unreadable");
     ck_assert (mla_message_is_message_id_synthetic (message));
-    ck_assert_int_eq (mla_message_get_body_source (message), MLA_BODY_SOURCE_NONE);
+    ck_assert_int_eq (mla_message_get_body_source (message),
+                      MLA_BODY_SOURCE_NONE);
     ck_assert_uint_eq (mla_message_get_source_offset (message), 42);
 }
 END_TEST
@@ -661,8 +719,9 @@ START_TEST (test_empty_bytes)
     assert_defect (message, "no-headers");
     assert_defect (message, "no-message-id");
     assert_defect (message, "no-date");
-    ck_assert_str_eq (mla_message_get_sha256 (message),
-                      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    ck_assert_str_eq (
+        mla_message_get_sha256 (message),
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     ck_assert_ptr_null (mla_message_get_from (message));
     mla_message_free (NULL);
 }
@@ -707,12 +766,16 @@ parse_tree (const char *dir_path)
             continue;
         }
         bytes = mla_test_read_file (path);
-        message = mla_message_parse (&(MlaRawMessage) { bytes, NULL, path, 0, 1, NULL });
+        message = mla_message_parse (
+            &(MlaRawMessage){ bytes, NULL, path, 0, 1, NULL });
         subject = mla_message_get_subject (message);
         body = mla_message_get_body_text (message);
-        ck_assert_msg (subject == NULL || g_utf8_validate (subject, -1, NULL), "%s: subject", path);
-        ck_assert_msg (body == NULL || g_utf8_validate (body, -1, NULL), "%s: body", path);
-        ck_assert_msg (*mla_message_get_message_id (message) != '\0', "%s: id", path);
+        ck_assert_msg (subject == NULL || g_utf8_validate (subject, -1, NULL),
+                       "%s: subject", path);
+        ck_assert_msg (body == NULL || g_utf8_validate (body, -1, NULL),
+                       "%s: body", path);
+        ck_assert_msg (*mla_message_get_message_id (message) != '\0', "%s: id",
+                       path);
         n++;
     }
     return n;
@@ -735,7 +798,8 @@ END_TEST
 static MlaMessage *
 parse_big (gsize subject, guint refs, guint parts)
 {
-    GString *text = g_string_new ("From: a@example.org\nMessage-ID: <big@example.org>\nSubject: ");
+    GString *text = g_string_new (
+        "From: a@example.org\nMessage-ID: <big@example.org>\nSubject: ");
     g_autoptr (GBytes) bytes = NULL;
     MlaRawMessage raw = { NULL, NULL, "memory", 0, 1, NULL };
 
@@ -743,11 +807,16 @@ parse_big (gsize subject, guint refs, guint parts)
         g_string_append_c (text, 'x');
     g_string_append (text, "\n");
     for (guint i = 0; i < refs; i++)
-        g_string_append_printf (text, "%s <r%u@example.org>\n", i == 0 ? "References:" : "", i);
-    g_string_append (text, "MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"b\"\n\n");
+        g_string_append_printf (text, "%s <r%u@example.org>\n",
+                                i == 0 ? "References:" : "", i);
+    g_string_append (
+        text,
+        "MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"b\"\n\n");
     for (guint i = 0; i < parts; i++)
-        g_string_append_printf (text, "--b\nContent-Type: application/x-part\n\npart %u\n", i);
-    g_string_append (text, "--b\nContent-Type: text/plain\n\nthe body\n--b--\n");
+        g_string_append_printf (
+            text, "--b\nContent-Type: application/x-part\n\npart %u\n", i);
+    g_string_append (text,
+                     "--b\nContent-Type: text/plain\n\nthe body\n--b--\n");
     bytes = g_string_free_to_bytes (text);
     raw.bytes = bytes;
     return mla_message_parse (&raw);
@@ -757,7 +826,8 @@ START_TEST (test_limits_long_field)
 {
     g_autoptr (MlaMessage) message = parse_big (MLA_MAX_TEXT_SIZE + 100, 0, 0);
 
-    /* The parser sees the field's first 32 KiB; what follows it still counts. */
+    /* The parser sees the field's first 32 KiB; what follows it still counts.
+     */
     ck_assert_uint_lt (strlen (mla_message_get_subject (message)), 64 * 1024);
     ck_assert_uint_gt (strlen (mla_message_get_subject (message)), 30000);
     assert_defect (message, "header-cut");
@@ -769,7 +839,8 @@ END_TEST
 /* A body over MLA_MAX_TEXT_SIZE is cut at a character: "é" is 2 bytes. */
 START_TEST (test_limits_body_cut)
 {
-    GString *text = g_string_new ("Subject: s\nContent-Type: text/plain; charset=utf-8\n\n");
+    GString *text = g_string_new (
+        "Subject: s\nContent-Type: text/plain; charset=utf-8\n\n");
     g_autoptr (MlaMessage) message = NULL;
     const char *body;
 
@@ -818,19 +889,23 @@ END_TEST
 /* What an archive before raw-rule="message" stored for an mbox message. */
 START_TEST (test_message_separated_sha256)
 {
-    static const char lf[] = "Subject: s\n\nbody\n", crlf[] = "Subject: s\r\n\r\nbody\r\n";
+    static const char lf[] = "Subject: s\n\nbody\n",
+                      crlf[] = "Subject: s\r\n\r\nbody\r\n";
     g_autoptr (MlaMessage) a = parse_text (lf);
     g_autoptr (MlaMessage) b = parse_text (crlf);
     g_autoptr (MlaMessage) c = parse_text ("Subject: s\n\nno line break");
     g_autoptr (MlaMessage) a_sep = parse_text ("Subject: s\n\nbody\n\n");
-    g_autoptr (MlaMessage) b_sep = parse_text ("Subject: s\r\n\r\nbody\r\n\r\n");
+    g_autoptr (MlaMessage) b_sep =
+        parse_text ("Subject: s\r\n\r\nbody\r\n\r\n");
 
     ck_assert_str_eq (mla_message_get_separated_sha256 (a, MLA_LINE_END_LF),
                       mla_message_get_sha256 (a_sep));
-    ck_assert_str_eq (mla_message_get_separated_sha256 (a, MLA_LINE_END_CRLF), "");
+    ck_assert_str_eq (mla_message_get_separated_sha256 (a, MLA_LINE_END_CRLF),
+                      "");
     ck_assert_str_eq (mla_message_get_separated_sha256 (b, MLA_LINE_END_CRLF),
                       mla_message_get_sha256 (b_sep));
-    ck_assert_str_eq (mla_message_get_separated_sha256 (c, MLA_LINE_END_LF), "");
+    ck_assert_str_eq (mla_message_get_separated_sha256 (c, MLA_LINE_END_LF),
+                      "");
 }
 END_TEST
 
@@ -845,14 +920,17 @@ message_suite (void)
     tcase_add_test (tc, test_headers_utf8_subject);
     tcase_add_test (tc, test_headers_8bit);
     tcase_add_test (tc, test_headers_unknown_charset_word);
-    tcase_add_loop_test (tc, test_headers_subject_words, 0, G_N_ELEMENTS (subjects));
+    tcase_add_loop_test (tc, test_headers_subject_words, 0,
+                         G_N_ELEMENTS (subjects));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("threading");
     tcase_add_test (tc, test_threading_headers);
     tcase_add_test (tc, test_threading_absent);
-    tcase_add_loop_test (tc, test_threading_in_reply_to_forms, 0, G_N_ELEMENTS (in_reply_tos));
-    tcase_add_loop_test (tc, test_threading_reference_lists, 0, G_N_ELEMENTS (reference_lists));
+    tcase_add_loop_test (tc, test_threading_in_reply_to_forms, 0,
+                         G_N_ELEMENTS (in_reply_tos));
+    tcase_add_loop_test (tc, test_threading_reference_lists, 0,
+                         G_N_ELEMENTS (reference_lists));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("bodies");
@@ -872,7 +950,8 @@ message_suite (void)
 
     tc = tcase_create ("identity");
     tcase_add_test (tc, test_message_id_synthetic);
-    tcase_add_loop_test (tc, test_message_id_forms, 0, G_N_ELEMENTS (message_ids));
+    tcase_add_loop_test (tc, test_message_id_forms, 0,
+                         G_N_ELEMENTS (message_ids));
     tcase_add_test (tc, test_message_sha256_of_raw);
     tcase_add_loop_test (tc, test_message_sha256_lengths, 12, 300);
     tcase_add_test (tc, test_message_separated_sha256);
@@ -890,7 +969,8 @@ message_suite (void)
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("dates");
-    tcase_add_loop_test (tc, test_date_envelope_fallback, 0, G_N_ELEMENTS (fallbacks));
+    tcase_add_loop_test (tc, test_date_envelope_fallback, 0,
+                         G_N_ELEMENTS (fallbacks));
     tcase_add_test (tc, test_date_bad_detail);
     suite_add_tcase (suite, tc);
 

@@ -10,13 +10,14 @@
 
 /* A message in mbox form; @refs and @irt nullable. */
 static void
-append_message (GString *mbox, const char *id, const char *date, const char *subject,
-                const char *irt, const char *refs)
+append_message (GString *mbox, const char *id, const char *date,
+                const char *subject, const char *irt, const char *refs)
 {
-    g_string_append_printf (mbox, "From sender@example.org Mon Mar  1 10:00:00 2021\n"
-                                  "From: Sender <sender@example.org>\n"
-                                  "To: list@example.org\n"
-                                  "Subject: %s\nDate: %s\nMessage-ID: <%s>\n",
+    g_string_append_printf (mbox,
+                            "From sender@example.org Mon Mar  1 10:00:00 2021\n"
+                            "From: Sender <sender@example.org>\n"
+                            "To: list@example.org\n"
+                            "Subject: %s\nDate: %s\nMessage-ID: <%s>\n",
                             subject, date, id);
     if (irt != NULL)
         g_string_append_printf (mbox, "In-Reply-To: <%s>\n", irt);
@@ -31,7 +32,8 @@ new_archive (void)
     g_autofree char *dir = mla_test_make_tmpdir ();
     g_autofree char *path = g_build_filename (dir, "archive", NULL);
     g_autoptr (GError) error = NULL;
-    MlaArchive *archive = mla_archive_open (path, MLA_ARCHIVE_OPEN_CREATE, &error);
+    MlaArchive *archive =
+        mla_archive_open (path, MLA_ARCHIVE_OPEN_CREATE, &error);
 
     ck_assert_msg (archive != NULL, "%s", error ? error->message : "?");
     return archive;
@@ -40,11 +42,13 @@ new_archive (void)
 static void
 import_paths (MlaArchive *archive, const char *const *inputs)
 {
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0 };
+    MlaImportOptions options = {
+        MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0
+    };
     g_autoptr (GError) error = NULL;
 
-    ck_assert_msg (mla_archive_import (archive, inputs, &options, NULL, &error), "%s",
-                   error ? error->message : "?");
+    ck_assert_msg (mla_archive_import (archive, inputs, &options, NULL, &error),
+                   "%s", error ? error->message : "?");
 }
 
 static void
@@ -73,10 +77,12 @@ static char *
 thread_of (MlaOverview *overview, const char *id)
 {
     g_autoptr (GError) error = NULL;
-    g_autoptr (GPtrArray) found = mla_overview_find_message (overview, id, &error);
+    g_autoptr (GPtrArray) found =
+        mla_overview_find_message (overview, id, &error);
 
     ck_assert_msg (found != NULL, "%s: %s", id, error ? error->message : "?");
-    return g_strdup (((MlaOverviewEntry *) g_ptr_array_index (found, 0))->thread);
+    return g_strdup (
+        ((MlaOverviewEntry *) g_ptr_array_index (found, 0))->thread);
 }
 
 /* Every message as "id sha thread parent loose", in archive order. */
@@ -84,15 +90,18 @@ static char *
 dump (MlaOverview *overview)
 {
     g_autoptr (GError) error = NULL;
-    g_autoptr (MlaOverviewThreads) threads = mla_overview_load_threads (overview, &error);
+    g_autoptr (MlaOverviewThreads) threads =
+        mla_overview_load_threads (overview, &error);
     GString *text = g_string_new (NULL);
 
     ck_assert_msg (threads != NULL, "%s", error ? error->message : "?");
     for (guint i = 0; i < mla_overview_threads_get_n_entries (threads); i++) {
-        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (threads, i);
+        const MlaOverviewEntry *entry =
+            mla_overview_threads_get_entry (threads, i);
 
-        g_string_append_printf (text, "%s %s %s %s %d\n", entry->message_id, entry->sha256,
-                                entry->thread, entry->parent ? entry->parent : "-", entry->loose);
+        g_string_append_printf (
+            text, "%s %s %s %s %d\n", entry->message_id, entry->sha256,
+            entry->thread, entry->parent ? entry->parent : "-", entry->loose);
     }
     return g_string_free (text, FALSE);
 }
@@ -108,9 +117,11 @@ record_lines (MlaRecordIter *iter, guint stop_after)
     const MlaRecord *record;
     guint n = 0;
 
-    while (n < stop_after && mla_record_iter_next (iter, &record, &error) && record != NULL) {
-        g_string_append_printf (text, "%u %s %s %s\n", record->volume, record->message_id,
-                                record->subject, record->body);
+    while (n < stop_after && mla_record_iter_next (iter, &record, &error) &&
+           record != NULL) {
+        g_string_append_printf (text, "%u %s %s %s\n", record->volume,
+                                record->message_id, record->subject,
+                                record->body);
         n++;
     }
     ck_assert_ptr_null (error);
@@ -131,26 +142,28 @@ START_TEST (test_record_iter_read_ahead)
             g_autofree char *id = g_strdup_printf ("m%d.%d@x", volume, i);
             g_autofree char *subject = g_strdup_printf ("Subject %d", i);
 
-            append_message (mbox, id, "Mon, 1 Mar 2021 10:00:00 +0100", subject, NULL, NULL);
+            append_message (mbox, id, "Mon, 1 Mar 2021 10:00:00 +0100", subject,
+                            NULL, NULL);
         }
         import_text (archive, mbox);
     }
     {
-        g_autoptr (MlaRecordIter) iter = mla_record_iter_new (archive, 2, MLA_RECORD_READ_BODY);
+        g_autoptr (MlaRecordIter) iter =
+            mla_record_iter_new (archive, 2, MLA_RECORD_READ_BODY);
 
         plain = record_lines (iter, G_MAXUINT);
     }
     {
-        g_autoptr (MlaRecordIter) iter = mla_record_iter_new_read_ahead (archive, 2,
-                                                                          MLA_RECORD_READ_BODY);
+        g_autoptr (MlaRecordIter) iter =
+            mla_record_iter_new_read_ahead (archive, 2, MLA_RECORD_READ_BODY);
 
         ahead = record_lines (iter, G_MAXUINT);
     }
     ck_assert_uint_eq (strlen (plain) > 0, TRUE);
     ck_assert_str_eq (ahead, plain);
     {
-        g_autoptr (MlaRecordIter) iter = mla_record_iter_new_read_ahead (archive, 1,
-                                                                          MLA_RECORD_READ_BODY);
+        g_autoptr (MlaRecordIter) iter =
+            mla_record_iter_new_read_ahead (archive, 1, MLA_RECORD_READ_BODY);
 
         some = record_lines (iter, 10);
     }
@@ -167,9 +180,10 @@ START_TEST (test_record_iter_fields)
     const MlaRecord *record;
     guint n = 0;
 
-    append_message (mbox, "one@x", "Mon, 1 Mar 2021 10:00:00 +0100", "First", NULL, NULL);
-    append_message (mbox, "two@x", "Tue, 2 Mar 2021 10:00:00 +0000", "Re: First", "one@x",
-                    "<zero@x> <one@x>");
+    append_message (mbox, "one@x", "Mon, 1 Mar 2021 10:00:00 +0100", "First",
+                    NULL, NULL);
+    append_message (mbox, "two@x", "Tue, 2 Mar 2021 10:00:00 +0000",
+                    "Re: First", "one@x", "<zero@x> <one@x>");
     import_text (archive, mbox);
     iter = mla_record_iter_new (archive, 1, MLA_RECORD_READ_BODY);
     while (mla_record_iter_next (iter, &record, &error) && record != NULL) {
@@ -180,19 +194,21 @@ START_TEST (test_record_iter_fields)
         ck_assert_ptr_nonnull (record->from);
         ck_assert_str_eq (record->from->address, "sender@example.org");
         ck_assert_uint_eq (record->to->len, 1);
-        ck_assert_ptr_nonnull (strstr (record->body, n == 1 ? "one@x" : "two@x"));
+        ck_assert_ptr_nonnull (
+            strstr (record->body, n == 1 ? "one@x" : "two@x"));
         ck_assert (mla_record_iter_read_raw (iter, record, raw, &error));
         ck_assert_uint_eq (raw->len, record->raw_length);
         if (n == 1) {
             ck_assert_str_eq (record->message_id, "one@x");
-            ck_assert_int_eq (record->date, 1614589200);   /* 09:00 UTC */
+            ck_assert_int_eq (record->date, 1614589200); /* 09:00 UTC */
             ck_assert_int_eq (record->date_offset, 60);
             ck_assert_uint_eq (record->references->len, 0);
         } else {
             ck_assert_str_eq (record->subject, "Re: First");
             ck_assert_str_eq (record->in_reply_to, "one@x");
             ck_assert_uint_eq (record->references->len, 2);
-            ck_assert_str_eq (g_ptr_array_index (record->references, 0), "zero@x");
+            ck_assert_str_eq (g_ptr_array_index (record->references, 0),
+                              "zero@x");
         }
     }
     ck_assert_ptr_null (error);
@@ -210,8 +226,10 @@ START_TEST (test_overview_find_duplicates)
     g_autoptr (GPtrArray) found = NULL;
     g_autoptr (GError) error = NULL;
 
-    append_message (mbox, "same@x", "Mon, 1 Mar 2021 10:00:00 +0000", "A", NULL, NULL);
-    append_message (mbox, "same@x", "Mon, 1 Mar 2021 11:00:00 +0000", "B", NULL, NULL);
+    append_message (mbox, "same@x", "Mon, 1 Mar 2021 10:00:00 +0000", "A", NULL,
+                    NULL);
+    append_message (mbox, "same@x", "Mon, 1 Mar 2021 11:00:00 +0000", "B", NULL,
+                    NULL);
     import_text (archive, mbox);
     overview = open_overview (archive);
     found = mla_overview_find_message (overview, " <same@x> ", &error);
@@ -234,11 +252,13 @@ START_TEST (test_overview_details)
     g_autoptr (GString) mbox = g_string_new (
         "From a@example.org Mon Mar  1 10:00:00 2021\n"
         "From: A <a@example.org>\nTo: List <list@example.org>, b@example.org\n"
-        "Cc: C <c@example.org>\nSubject: Files\nDate: Mon, 1 Mar 2021 10:00:00 +0130\n"
+        "Cc: C <c@example.org>\nSubject: Files\nDate: Mon, 1 Mar 2021 10:00:00 "
+        "+0130\n"
         "Message-ID: <files@x>\nX-No-Archive: Yes\nMIME-Version: 1.0\n"
         "Content-Type: multipart/mixed; boundary=\"b\"\n\n"
         "--b\nContent-Type: text/plain\n\nSee the patch.\n"
-        "--b\nContent-Type: text/x-diff\nContent-Disposition: attachment; filename=\"../x.diff\"\n\n"
+        "--b\nContent-Type: text/x-diff\nContent-Disposition: attachment; "
+        "filename=\"../x.diff\"\n\n"
         "+one line\n--b--\n\n");
     g_autoptr (MlaOverview) overview = NULL;
     g_autoptr (GPtrArray) found = NULL;
@@ -257,13 +277,17 @@ START_TEST (test_overview_details)
     ck_assert_msg (details != NULL, "%s", error ? error->message : "?");
     ck_assert_uint_eq (details->to->len, 2);
     ck_assert_str_eq (((MlaAddress *) details->to->pdata[0])->name, "List");
-    ck_assert_str_eq (((MlaAddress *) details->to->pdata[1])->address, "b@example.org");
+    ck_assert_str_eq (((MlaAddress *) details->to->pdata[1])->address,
+                      "b@example.org");
     ck_assert_uint_eq (details->cc->len, 1);
     ck_assert_ptr_nonnull (strstr (details->body, "See the patch."));
     ck_assert_uint_eq (details->attachments->len, 1);
-    ck_assert_str_eq (((MlaAttachment *) details->attachments->pdata[0])->filename, "../x.diff");
+    ck_assert_str_eq (
+        ((MlaAttachment *) details->attachments->pdata[0])->filename,
+        "../x.diff");
     /* The line break before a boundary belongs to the boundary (RFC 2046). */
-    ck_assert_uint_eq (((MlaAttachment *) details->attachments->pdata[0])->size, 9);
+    ck_assert_uint_eq (((MlaAttachment *) details->attachments->pdata[0])->size,
+                       9);
 }
 END_TEST
 
@@ -279,8 +303,10 @@ START_TEST (test_overview_stable_ids_and_aliases)
     g_autoptr (GError) error = NULL;
 
     /* x1 replies to p, which is not archived; y0 is another thread. */
-    append_message (first, "x1@x", "Tue, 2 Mar 2021 10:00:00 +0000", "Re: P", "p@x", "<p@x>");
-    append_message (first, "y0@x", "Mon, 1 Mar 2021 10:00:00 +0000", "Y", NULL, NULL);
+    append_message (first, "x1@x", "Tue, 2 Mar 2021 10:00:00 +0000", "Re: P",
+                    "p@x", "<p@x>");
+    append_message (first, "y0@x", "Mon, 1 Mar 2021 10:00:00 +0000", "Y", NULL,
+                    NULL);
     import_text (archive, first);
     {
         g_autoptr (MlaOverview) overview = open_overview (archive);
@@ -289,8 +315,8 @@ START_TEST (test_overview_stable_ids_and_aliases)
         other = thread_of (overview, "y0@x");
     }
     /* A reply to x1: same thread id. */
-    append_message (second, "x2@x", "Wed, 3 Mar 2021 10:00:00 +0000", "Re: P", "x1@x",
-                    "<p@x> <x1@x>");
+    append_message (second, "x2@x", "Wed, 3 Mar 2021 10:00:00 +0000", "Re: P",
+                    "x1@x", "<p@x> <x1@x>");
     import_text (archive, second);
     {
         g_autoptr (MlaOverview) overview = open_overview (archive);
@@ -299,7 +325,8 @@ START_TEST (test_overview_stable_ids_and_aliases)
         ck_assert_str_eq (after, lost);
     }
     /* p arrives, itself a reply to y0: the threads merge. */
-    append_message (third, "p@x", "Mon, 1 Mar 2021 12:00:00 +0000", "Re: Y", "y0@x", "<y0@x>");
+    append_message (third, "p@x", "Mon, 1 Mar 2021 12:00:00 +0000", "Re: Y",
+                    "y0@x", "<y0@x>");
     import_text (archive, third);
     {
         g_autoptr (MlaOverview) overview = open_overview (archive);
@@ -310,7 +337,8 @@ START_TEST (test_overview_stable_ids_and_aliases)
         ck_assert_msg (resolved != NULL, "%s", error ? error->message : "?");
         ck_assert_str_eq (resolved, other);
         g_clear_pointer (&resolved, g_free);
-        resolved = mla_overview_resolve_thread (overview, "0000000000000000", &error);
+        resolved =
+            mla_overview_resolve_thread (overview, "0000000000000000", &error);
         ck_assert_ptr_null (resolved);
         ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_NOT_FOUND));
     }
@@ -320,29 +348,33 @@ END_TEST
 /* The overview one volume behind (an import killed between its commit and
  * its update), deleted, truncated, or garbage: the next open catches it
  * up or rebuilds it, and it equals a fresh rebuild. */
-static const char *const damages[] = { "behind", "deleted", "truncated", "garbage", "version" };
+static const char *const damages[] = { "behind", "deleted", "truncated",
+                                       "garbage", "version" };
 
 START_TEST (test_overview_recovers)
 {
     g_autoptr (MlaArchive) archive = new_archive ();
     g_autoptr (GString) first = g_string_new (NULL);
     g_autoptr (GString) second = g_string_new (NULL);
-    g_autofree char *path = g_build_filename (mla_archive_get_path (archive), MLA_OVERVIEW_FILE,
-                                              NULL);
+    g_autofree char *path = g_build_filename (mla_archive_get_path (archive),
+                                              MLA_OVERVIEW_FILE, NULL);
     g_autofree char *saved = g_strconcat (path, ".saved", NULL);
     g_autofree char *healed = NULL, *fresh = NULL;
     g_autofree char *contents = NULL;
     g_autoptr (GError) error = NULL;
     gsize length = 0;
 
-    append_message (first, "a@x", "Mon, 1 Mar 2021 10:00:00 +0000", "A", NULL, NULL);
-    append_message (first, "b@x", "Mon, 1 Mar 2021 11:00:00 +0000", "Re: A", "a@x", "<a@x>");
+    append_message (first, "a@x", "Mon, 1 Mar 2021 10:00:00 +0000", "A", NULL,
+                    NULL);
+    append_message (first, "b@x", "Mon, 1 Mar 2021 11:00:00 +0000", "Re: A",
+                    "a@x", "<a@x>");
     import_text (archive, first);
     ck_assert (g_file_get_contents (path, &contents, &length, NULL));
     ck_assert (g_file_set_contents (saved, contents, (gssize) length, NULL));
-    append_message (second, "c@x", "Mon, 1 Mar 2021 12:00:00 +0000", "Re: A", "b@x",
-                    "<a@x> <b@x>");
-    append_message (second, "d@x", "Mon, 1 Mar 2021 13:00:00 +0000", "D", NULL, NULL);
+    append_message (second, "c@x", "Mon, 1 Mar 2021 12:00:00 +0000", "Re: A",
+                    "b@x", "<a@x> <b@x>");
+    append_message (second, "d@x", "Mon, 1 Mar 2021 13:00:00 +0000", "D", NULL,
+                    NULL);
     import_text (archive, second);
     if (strcmp (damages[_i], "behind") == 0) {
         ck_assert (g_rename (saved, path) == 0);
@@ -351,16 +383,20 @@ START_TEST (test_overview_recovers)
     } else if (strcmp (damages[_i], "truncated") == 0) {
         g_free (contents);
         ck_assert (g_file_get_contents (path, &contents, &length, NULL));
-        ck_assert (g_file_set_contents (path, contents, (gssize) (length / 3), NULL));
+        ck_assert (
+            g_file_set_contents (path, contents, (gssize) (length / 3), NULL));
     } else if (strcmp (damages[_i], "garbage") == 0) {
-        ck_assert (g_file_set_contents (path, "not a database at all", -1, NULL));
+        ck_assert (
+            g_file_set_contents (path, "not a database at all", -1, NULL));
     } else {
-        g_autofree char *command = g_strdup_printf ("sqlite3 '%s' 'PRAGMA user_version = 99'",
-                                                    path);
+        g_autofree char *command =
+            g_strdup_printf ("sqlite3 '%s' 'PRAGMA user_version = 99'", path);
         int status = 0;
 
-        if (!g_spawn_command_line_sync (command, NULL, NULL, &status, NULL) || status != 0) {
-            mla_test_skip ("the sqlite3 command is needed to set an old schema version");
+        if (!g_spawn_command_line_sync (command, NULL, NULL, &status, NULL) ||
+            status != 0) {
+            mla_test_skip (
+                "the sqlite3 command is needed to set an old schema version");
             return;
         }
     }
@@ -369,7 +405,8 @@ START_TEST (test_overview_recovers)
 
         healed = dump (overview);
     }
-    ck_assert_msg (mla_overview_rebuild (archive, &error), "%s", error ? error->message : "?");
+    ck_assert_msg (mla_overview_rebuild (archive, &error), "%s",
+                   error ? error->message : "?");
     {
         g_autoptr (MlaOverview) overview = open_overview (archive);
 
@@ -399,12 +436,13 @@ static GPtrArray *
 notmuch_blocks (const char *path)
 {
     g_autoptr (GBytes) bytes = mla_test_read_file (path);
-    g_auto (GStrv) lines = g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
+    g_auto (GStrv) lines =
+        g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
     GPtrArray *blocks = g_ptr_array_new_with_free_func (g_free);
     GString *block = NULL;
 
     for (guint i = 0; lines[i] != NULL; i++) {
-        const char *arrow = strstr (lines[i], "\xe2\x96\xba");   /* ► */
+        const char *arrow = strstr (lines[i], "\xe2\x96\xba"); /* ► */
         g_autofree char *author = NULL;
         const char *glyphs;
         glong depth;
@@ -422,7 +460,8 @@ notmuch_blocks (const char *path)
                 g_ptr_array_add (blocks, g_string_free (block, FALSE));
             block = g_string_new (NULL);
         }
-        g_string_append_printf (block, "%ld %.10s %s\n", depth, lines[i] + 2, author);
+        g_string_append_printf (block, "%ld %.10s %s\n", depth, lines[i] + 2,
+                                author);
     }
     if (block != NULL)
         g_ptr_array_add (blocks, g_string_free (block, FALSE));
@@ -433,7 +472,7 @@ typedef struct {
     MlaOverviewThreads *threads;
     GPtrArray *blocks;
     GString *block;
-    GArray *real_depth;      /* per node: messages above it in its block */
+    GArray *real_depth; /* per node: messages above it in its block */
 } OracleWalk;
 
 /* notmuch draws neither placeholders nor subject matches as replies: a
@@ -442,7 +481,8 @@ static void
 oracle_node (const MlaThreadNode *node, guint index, gpointer user_data)
 {
     OracleWalk *walk = user_data;
-    const MlaThreadForest *forest = mla_overview_threads_get_forest (walk->threads);
+    const MlaThreadForest *forest =
+        mla_overview_threads_get_forest (walk->threads);
     const MlaOverviewEntry *entry;
     g_autofree char *author = NULL;
     g_autoptr (GDateTime) date = NULL;
@@ -451,7 +491,8 @@ oracle_node (const MlaThreadNode *node, guint index, gpointer user_data)
     int depth = -1;
 
     if (node->parent != MLA_THREAD_NONE && !node->loose) {
-        const MlaThreadNode *parent = mla_thread_forest_get_node (forest, node->parent);
+        const MlaThreadNode *parent =
+            mla_thread_forest_get_node (forest, node->parent);
 
         if (parent->input != MLA_THREAD_NONE)
             depth = g_array_index (walk->real_depth, int, node->parent) + 1;
@@ -487,9 +528,11 @@ compare_strings (gconstpointer a, gconstpointer b)
 
 START_TEST (test_corpus_notmuch_default_tree)
 {
-    g_autofree char *maildir = shared_or_skip ("corpora/notmuch/test/corpora/default");
-    g_autofree char *oracle = shared_or_skip (
-        "corpora/notmuch/test/emacs-tree.expected-output/notmuch-tree-tag-inbox");
+    g_autofree char *maildir =
+        shared_or_skip ("corpora/notmuch/test/corpora/default");
+    g_autofree char *oracle =
+        shared_or_skip ("corpora/notmuch/test/emacs-tree.expected-output/"
+                        "notmuch-tree-tag-inbox");
     g_autoptr (MlaArchive) archive = NULL;
     g_autoptr (MlaOverview) overview = NULL;
     g_autoptr (MlaOverviewThreads) threads = NULL;
@@ -509,11 +552,14 @@ START_TEST (test_corpus_notmuch_default_tree)
     threads = mla_overview_load_threads (overview, &error);
     ck_assert_ptr_nonnull (threads);
     walk.threads = threads;
-    g_array_set_size (depth, mla_thread_forest_get_n_nodes (mla_overview_threads_get_forest (threads)));
-    roots = mla_thread_forest_get_roots (mla_overview_threads_get_forest (threads));
+    g_array_set_size (depth, mla_thread_forest_get_n_nodes (
+                                 mla_overview_threads_get_forest (threads)));
+    roots =
+        mla_thread_forest_get_roots (mla_overview_threads_get_forest (threads));
     for (guint r = 0; r < roots->len; r++)
         mla_thread_forest_walk (mla_overview_threads_get_forest (threads),
-                                g_array_index (roots, guint, r), oracle_node, &walk);
+                                g_array_index (roots, guint, r), oracle_node,
+                                &walk);
     if (walk.block != NULL)
         g_ptr_array_add (ours, g_string_free (walk.block, FALSE));
     expected = notmuch_blocks (oracle);
@@ -521,7 +567,8 @@ START_TEST (test_corpus_notmuch_default_tree)
     g_ptr_array_sort (expected, compare_strings);
     g_ptr_array_sort (ours, compare_strings);
     for (guint i = 0; i < MIN (expected->len, ours->len); i++)
-        ck_assert_str_eq (g_ptr_array_index (ours, i), g_ptr_array_index (expected, i));
+        ck_assert_str_eq (g_ptr_array_index (ours, i),
+                          g_ptr_array_index (expected, i));
     ck_assert_uint_eq (ours->len, expected->len);
 }
 END_TEST
@@ -564,14 +611,16 @@ list_files (const char *dir, gboolean reverse)
 
     g_ptr_array_add (pending, g_strdup (dir));
     while (pending->len > 0) {
-        g_autofree char *current = g_ptr_array_steal_index (pending, pending->len - 1);
+        g_autofree char *current =
+            g_ptr_array_steal_index (pending, pending->len - 1);
         g_autoptr (GDir) handle = g_dir_open (current, 0, NULL);
         const char *name;
 
         while (handle != NULL && (name = g_dir_read_name (handle)) != NULL) {
             char *path = g_build_filename (current, name, NULL);
 
-            g_ptr_array_add (g_file_test (path, G_FILE_TEST_IS_DIR) ? pending : files, path);
+            g_ptr_array_add (
+                g_file_test (path, G_FILE_TEST_IS_DIR) ? pending : files, path);
         }
     }
     g_ptr_array_sort (files, compare_strings);
@@ -595,7 +644,9 @@ START_TEST (test_corpus_arrival_order)
     for (int pass = 0; pass < 2; pass++) {
         g_autoptr (MlaArchive) archive = new_archive ();
         g_autoptr (GPtrArray) files = list_files (dir, pass == 1);
-        MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0 };
+        MlaImportOptions options = {
+            MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0
+        };
 
         /* One file per import: each arrives after the ones before it. */
         for (guint i = 0; i < files->len; i++) {
@@ -605,7 +656,8 @@ START_TEST (test_corpus_arrival_order)
         }
         if (pass == 0) {
             forward = sorted_dump (archive);
-            ck_assert_uint_ge (mla_archive_get_n_messages (archive), corpora[_i].min_messages);
+            ck_assert_uint_ge (mla_archive_get_n_messages (archive),
+                               corpora[_i].min_messages);
         } else {
             backward = sorted_dump (archive);
         }
@@ -658,12 +710,15 @@ overview_suite (void)
     mla_test_add_case (suite, "read-ahead", test_record_iter_read_ahead, 0);
     mla_test_add_case (suite, "lookups", test_overview_find_duplicates, 0);
     mla_test_add_case (suite, "details", test_overview_details, 0);
-    mla_test_add_case (suite, "stable-ids", test_overview_stable_ids_and_aliases, 0);
-    mla_test_add_case (suite, "recovery", test_overview_recovers, G_N_ELEMENTS (damages));
+    mla_test_add_case (suite, "stable-ids",
+                       test_overview_stable_ids_and_aliases, 0);
+    mla_test_add_case (suite, "recovery", test_overview_recovers,
+                       G_N_ELEMENTS (damages));
     tcase_set_timeout (corpus, 300);
     tcase_add_test (corpus, test_corpus_notmuch_default_tree);
     tcase_add_test (corpus, test_corpus_notmuch_threading_rules);
-    tcase_add_loop_test (corpus, test_corpus_arrival_order, 0, G_N_ELEMENTS (corpora));
+    tcase_add_loop_test (corpus, test_corpus_arrival_order, 0,
+                         G_N_ELEMENTS (corpora));
     suite_add_tcase (suite, corpus);
     return suite;
 }

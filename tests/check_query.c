@@ -11,16 +11,23 @@ static const struct {
     const char *tree;
 } good[] = {
     { "agenda", "(word any \"agenda\")" },
-    { "  kernel   summit ", "(and (word any \"kernel\") (word any \"summit\"))" },
-    { "kernel AND summit", "(and (word any \"kernel\") (word any \"summit\"))" },
-    { "kernel and summit", "(and (word any \"kernel\") (word any \"summit\"))" },
-    { "a OR b c", "(or (word any \"a\") (and (word any \"b\") (word any \"c\")))" },
-    { "a b or c", "(or (and (word any \"a\") (word any \"b\")) (word any \"c\"))" },
+    { "  kernel   summit ",
+      "(and (word any \"kernel\") (word any \"summit\"))" },
+    { "kernel AND summit",
+      "(and (word any \"kernel\") (word any \"summit\"))" },
+    { "kernel and summit",
+      "(and (word any \"kernel\") (word any \"summit\"))" },
+    { "a OR b c",
+      "(or (word any \"a\") (and (word any \"b\") (word any \"c\")))" },
+    { "a b or c",
+      "(or (and (word any \"a\") (word any \"b\")) (word any \"c\"))" },
     { "NOT a b", "(and (not (word any \"a\")) (word any \"b\"))" },
     { "not not a", "(not (not (word any \"a\")))" },
-    { "a (b OR c)", "(and (word any \"a\") (or (word any \"b\") (word any \"c\")))" },
+    { "a (b OR c)",
+      "(and (word any \"a\") (or (word any \"b\") (word any \"c\")))" },
     { "(a b) c", "(and (word any \"a\") (word any \"b\") (word any \"c\"))" },
-    { "a OR (b OR c)", "(or (word any \"a\") (word any \"b\") (word any \"c\"))" },
+    { "a OR (b OR c)",
+      "(or (word any \"a\") (word any \"b\") (word any \"c\"))" },
     { "((a))", "(word any \"a\")" },
     { "\"kernel summit\"", "(phrase any \"kernel summit\")" },
     { "\"or\" \"not\"", "(and (phrase any \"or\") (phrase any \"not\"))" },
@@ -49,7 +56,8 @@ static const struct {
     { "日本語", "(word any \"日本語\")" },
     { "a\"b c\"", "(and (word any \"a\") (phrase any \"b c\"))" },
     { "from:ted date:2004-07 has:agenda NOT subject:re",
-      "(and (word from \"ted\") (date 2004-07-01..2004-08-01) (has agenda) (not (word subject \"re\")))" },
+      "(and (word from \"ted\") (date 2004-07-01..2004-08-01) (has agenda) "
+      "(not (word subject \"re\")))" },
 };
 
 START_TEST (test_query_good)
@@ -58,7 +66,8 @@ START_TEST (test_query_good)
     g_autoptr (MlaQuery) query = mla_query_parse (good[_i].query, &error);
     g_autofree char *tree = NULL;
 
-    ck_assert_msg (query != NULL, "%s: %s", good[_i].query, error != NULL ? error->message : "");
+    ck_assert_msg (query != NULL, "%s: %s", good[_i].query,
+                   error != NULL ? error->message : "");
     tree = mla_query_to_string (query);
     ck_assert_str_eq (tree, good[_i].tree);
 }
@@ -78,7 +87,8 @@ static const struct {
     { "()", "query: ')' where a term was expected at character 2" },
     { "a \"b c", "query: unterminated \" at character 3" },
     { "subject:\"b c", "query: unterminated \" at character 9" },
-    { "a AND", "query: the query ends where a term was expected at character 6" },
+    { "a AND",
+      "query: the query ends where a term was expected at character 6" },
     { "a OR OR b", "query: OR where a term was expected at character 6" },
     { "AND a", "query: AND where a term was expected at character 1" },
     { "NOT", "query: the query ends where a term was expected at character 4" },
@@ -90,8 +100,10 @@ static const struct {
     { "date:2004-02-30", "query: date:2004-02-30 is not YYYY" },
     { "date:2004-07x", "query: date:2004-07x is not YYYY" },
     { "date:..", "query: date:.. is not YYYY" },
-    { "date:2005..2004", "query: date:2005..2004 ends before it starts at character 1" },
-    { "has:pony", "query: has:pony: has: takes agenda or attachment at character 1" },
+    { "date:2005..2004",
+      "query: date:2005..2004 ends before it starts at character 1" },
+    { "has:pony",
+      "query: has:pony: has: takes agenda or attachment at character 1" },
     { "*", "query: '*' needs a word before it at character 1" },
     { "\"\"", "query: empty phrase at character 1" },
     { "a\xff", "query: invalid UTF-8" },
@@ -103,9 +115,10 @@ START_TEST (test_query_bad)
     g_autoptr (MlaQuery) query = mla_query_parse (bad[_i].query, &error);
 
     ck_assert_msg (query == NULL, "%s parsed", bad[_i].query);
-    ck_assert_msg (g_error_matches (error, MLA_ERROR, MLA_ERROR_QUERY), "%s", bad[_i].query);
-    ck_assert_msg (g_str_has_prefix (error->message, bad[_i].message), "%s: got \"%s\"",
-                   bad[_i].query, error->message);
+    ck_assert_msg (g_error_matches (error, MLA_ERROR, MLA_ERROR_QUERY), "%s",
+                   bad[_i].query);
+    ck_assert_msg (g_str_has_prefix (error->message, bad[_i].message),
+                   "%s: got \"%s\"", bad[_i].query, error->message);
 }
 END_TEST
 
@@ -144,7 +157,7 @@ START_TEST (test_query_dates)
     ck_assert (mla_query_parse_date ("1970-01-01", TRUE, &at));
     ck_assert_int_eq (at, 86400);
     ck_assert (mla_query_parse_date ("2004-12", TRUE, &at));
-    ck_assert_int_eq (at, 1104537600);    /* 2005-01-01 */
+    ck_assert_int_eq (at, 1104537600); /* 2005-01-01 */
     ck_assert (!mla_query_parse_date ("-2004", FALSE, &at));
     ck_assert (!mla_query_parse_date ("2004-", FALSE, &at));
     ck_assert (!mla_query_parse_date ("0000", FALSE, &at));

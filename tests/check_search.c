@@ -16,15 +16,18 @@ setup (void)
 {
     g_autofree char *dir = mla_test_make_tmpdir ();
     g_autofree char *path = g_build_filename (dir, "archive", NULL);
-    g_autofree char *sample = mla_test_srcdir_path ("samples/ksummit-2004-discuss.mbox");
+    g_autofree char *sample =
+        mla_test_srcdir_path ("samples/ksummit-2004-discuss.mbox");
     const char *inputs[] = { sample, NULL };
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0 };
+    MlaImportOptions options = {
+        MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0
+    };
     g_autoptr (GError) error = NULL;
 
     archive = mla_archive_open (path, MLA_ARCHIVE_OPEN_CREATE, &error);
     ck_assert_msg (archive != NULL, "%s", error ? error->message : "?");
-    ck_assert_msg (mla_archive_import (archive, inputs, &options, NULL, &error), "%s",
-                   error ? error->message : "?");
+    ck_assert_msg (mla_archive_import (archive, inputs, &options, NULL, &error),
+                   "%s", error ? error->message : "?");
     overview = mla_overview_open (archive, NULL, NULL, &error);
     ck_assert_msg (overview != NULL, "%s", error ? error->message : "?");
 }
@@ -41,7 +44,9 @@ search (const char *text, guint offset, guint limit, guint rank_window)
 {
     g_autoptr (GError) error = NULL;
     g_autoptr (MlaQuery) query = mla_query_parse (text, &error);
-    MlaSearchOptions options = { .offset = offset, .limit = limit, .rank_window = rank_window };
+    MlaSearchOptions options = { .offset = offset,
+                                 .limit = limit,
+                                 .rank_window = rank_window };
     GPtrArray *hits;
 
     ck_assert_msg (query != NULL, "%s", error->message);
@@ -73,19 +78,22 @@ END_TEST
  * left out, is one factor common to every row). */
 START_TEST (test_search_rank_is_bm25)
 {
-    const char *queries[] = { "kernel", "\"page clustering\"", "kernel AND summit", "numa OR agenda" };
+    const char *queries[] = { "kernel", "\"page clustering\"",
+                              "kernel AND summit", "numa OR agenda" };
 
-    g_ptr_array_unref (search ("kernel", 0, 1, 0));   /* registers mla_rank() */
+    g_ptr_array_unref (search ("kernel", 0, 1, 0)); /* registers mla_rank() */
     for (gsize q = 0; q < G_N_ELEMENTS (queries); q++) {
         sqlite3_stmt *statement = NULL;
         double ratio = 0.0;
         int rows = 0;
 
-        ck_assert_int_eq (sqlite3_prepare_v2 (overview->db,
-                                              "SELECT bm25(search, 4.0, 2.0, 1.0, 1.0, 2.0),"
-                                              " mla_rank(search) FROM search WHERE search MATCH ?",
-                                              -1, &statement, NULL),
-                          SQLITE_OK);
+        ck_assert_int_eq (
+            sqlite3_prepare_v2 (
+                overview->db,
+                "SELECT bm25(search, 4.0, 2.0, 1.0, 1.0, 2.0),"
+                " mla_rank(search) FROM search WHERE search MATCH ?",
+                -1, &statement, NULL),
+            SQLITE_OK);
         sqlite3_bind_text (statement, 1, queries[q], -1, SQLITE_STATIC);
         while (sqlite3_step (statement) == SQLITE_ROW) {
             double bm25 = sqlite3_column_double (statement, 0);
@@ -93,11 +101,13 @@ START_TEST (test_search_rank_is_bm25)
 
             ck_assert (bm25 < 0 && rank < 0);
             if (q >= 2)
-                ck_assert_msg (fabs (bm25 - rank) < 1e-9, "%s: %g, %g", queries[q], bm25, rank);
+                ck_assert_msg (fabs (bm25 - rank) < 1e-9, "%s: %g, %g",
+                               queries[q], bm25, rank);
             else if (rows == 0)
                 ratio = bm25 / rank;
             else
-                ck_assert_msg (fabs (bm25 / rank - ratio) < 1e-9, "%s: %g, %g", queries[q], bm25, rank);
+                ck_assert_msg (fabs (bm25 / rank - ratio) < 1e-9, "%s: %g, %g",
+                               queries[q], bm25, rank);
             rows++;
         }
         sqlite3_finalize (statement);
@@ -111,7 +121,8 @@ START_TEST (test_search_window)
     const char *text = "summit OR session OR kernel";
     g_autoptr (GPtrArray) all = search (text, 0, 0, 0);
     g_autoptr (GPtrArray) windowed = search (text, 0, 0, 3);
-    g_autoptr (GHashTable) rows = g_hash_table_new (g_int64_hash, g_int64_equal);
+    g_autoptr (GHashTable) rows =
+        g_hash_table_new (g_int64_hash, g_int64_equal);
     gint64 least_ranked = G_MAXINT64;
 
     ck_assert_uint_gt (all->len, 10);
@@ -131,7 +142,8 @@ START_TEST (test_search_window)
             ck_assert (hit->score == 0);
             ck_assert_int_lt (hit->entry->row, least_ranked);
             if (i > 3)
-                ck_assert_int_lt (hit->entry->row, HIT (windowed, i - 1)->entry->row);
+                ck_assert_int_lt (hit->entry->row,
+                                  HIT (windowed, i - 1)->entry->row);
         }
     }
 }
@@ -146,12 +158,14 @@ START_TEST (test_search_paging)
     for (guint offset = 0; offset <= whole->len + 1; offset++)
         for (guint limit = 1; limit <= 6; limit++) {
             g_autoptr (GPtrArray) page = search (text, offset, limit, 4);
-            guint want = offset >= whole->len ? 0 : MIN (limit, whole->len - offset);
+            guint want =
+                offset >= whole->len ? 0 : MIN (limit, whole->len - offset);
 
-            ck_assert_msg (page->len == want, "offset %u limit %u: %u, not %u", offset, limit,
-                           page->len, want);
+            ck_assert_msg (page->len == want, "offset %u limit %u: %u, not %u",
+                           offset, limit, page->len, want);
             for (guint i = 0; i < page->len; i++)
-                ck_assert_int_eq (HIT (page, i)->entry->row, HIT (whole, offset + i)->entry->row);
+                ck_assert_int_eq (HIT (page, i)->entry->row,
+                                  HIT (whole, offset + i)->entry->row);
         }
 }
 END_TEST
@@ -159,7 +173,8 @@ END_TEST
 /* No word to rank by: the newest first, by date. */
 START_TEST (test_search_by_date)
 {
-    const char *texts[] = { "list:ksummit", "date:2004-07 NOT has:agenda", "agenda OR has:attachment" };
+    const char *texts[] = { "list:ksummit", "date:2004-07 NOT has:agenda",
+                            "agenda OR has:attachment" };
 
     for (gsize t = 0; t < G_N_ELEMENTS (texts); t++) {
         g_autoptr (GPtrArray) hits = search (texts[t], 0, 0, 0);
@@ -168,7 +183,8 @@ START_TEST (test_search_by_date)
         for (guint i = 0; i < hits->len; i++) {
             ck_assert (HIT (hits, i)->score == 0);
             if (i > 0)
-                ck_assert_int_le (HIT (hits, i)->entry->date, HIT (hits, i - 1)->entry->date);
+                ck_assert_int_le (HIT (hits, i)->entry->date,
+                                  HIT (hits, i - 1)->entry->date);
         }
     }
 }
@@ -183,7 +199,8 @@ START_TEST (test_search_conditions)
 
     ck_assert_uint_gt (july->len, 0);
     for (guint i = 0; i < july->len; i++) {
-        ck_assert (g_str_has_prefix (HIT (july, i)->entry->date_utc, "2004-07-14"));
+        ck_assert (
+            g_str_has_prefix (HIT (july, i)->entry->date_utc, "2004-07-14"));
         ck_assert (HIT (july, i)->score > 0);
     }
     ck_assert_uint_eq (excluded->len + 1, agenda->len);

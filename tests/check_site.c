@@ -11,11 +11,14 @@
 static const char mbox[] =
     "From a@example.org Mon Mar  1 10:00:00 2021\n"
     "From: Ann <ann@example.org>\nTo: list@example.org\nSubject: Plan\n"
-    "Date: Mon, 1 Mar 2021 10:00:00 +0000\nMessage-ID: <plan@x>\nList-Id: Test list <test.example.org>\n\n"
+    "Date: Mon, 1 Mar 2021 10:00:00 +0000\nMessage-ID: <plan@x>\nList-Id: Test "
+    "list <test.example.org>\n\n"
     "See https://example.org/a?b=1, not javascript:alert(1).\n\n"
     "From b@example.org Mon Mar  1 11:00:00 2021\n"
-    "From: \"<b>Bob</b>\" <bob@example.org>\nTo: list@example.org\nSubject: Re: Plan <script>\n"
-    "Date: Mon, 1 Mar 2021 11:00:00 +0000\nMessage-ID: <reply@x>\nIn-Reply-To: <plan@x>\n"
+    "From: \"<b>Bob</b>\" <bob@example.org>\nTo: list@example.org\nSubject: "
+    "Re: Plan <script>\n"
+    "Date: Mon, 1 Mar 2021 11:00:00 +0000\nMessage-ID: <reply@x>\nIn-Reply-To: "
+    "<plan@x>\n"
     "References: <plan@x>\n\n"
     "> See the plan.\n> Second quoted line.\nMine.\n\n"
     "From c@example.org Tue Mar  2 11:00:00 2021\n"
@@ -24,12 +27,14 @@ static const char mbox[] =
     "No reply headers.\n\n"
     "From d@example.org Wed Mar  3 11:00:00 2021\n"
     "From: Di <di@example.org>\nTo: list@example.org\nSubject: Re: Lost\n"
-    "Date: Wed, 3 Apr 2021 11:00:00 +0000\nMessage-ID: <orphan@x>\nIn-Reply-To: <lost@x>\n"
+    "Date: Wed, 3 Apr 2021 11:00:00 +0000\nMessage-ID: "
+    "<orphan@x>\nIn-Reply-To: <lost@x>\n"
     "References: <lost@x>\n\n"
     "Its parent is not archived.\n\n"
     "From e@example.org Wed Mar  3 12:00:00 2021\n"
     "From: Ed <ed@example.org>\nTo: list@example.org\nSubject: Private\n"
-    "Date: Wed, 3 Mar 2021 12:00:00 +0000\nMessage-ID: <private@x>\nX-No-Archive: yes\n\n"
+    "Date: Wed, 3 Mar 2021 12:00:00 +0000\nMessage-ID: "
+    "<private@x>\nX-No-Archive: yes\n\n"
     "Not for the web.\n\n";
 
 typedef struct {
@@ -47,16 +52,21 @@ setup (void)
     g_autofree char *path = g_build_filename (dir, "in.mbox", NULL);
     g_autofree char *archive = g_build_filename (dir, "archive", NULL);
     const char *inputs[] = { path, NULL };
-    MlaImportOptions options = { MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0 };
+    MlaImportOptions options = {
+        MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0
+    };
     g_autoptr (GError) error = NULL;
 
     ck_assert (g_file_set_contents (path, mbox, -1, NULL));
-    fixture.archive = mla_archive_open (archive, MLA_ARCHIVE_OPEN_CREATE, &error);
+    fixture.archive =
+        mla_archive_open (archive, MLA_ARCHIVE_OPEN_CREATE, &error);
     ck_assert_ptr_nonnull (fixture.archive);
-    ck_assert (mla_archive_import (fixture.archive, inputs, &options, NULL, &error));
+    ck_assert (
+        mla_archive_import (fixture.archive, inputs, &options, NULL, &error));
     fixture.overview = mla_overview_open (fixture.archive, NULL, NULL, &error);
     ck_assert_ptr_nonnull (fixture.overview);
-    ck_assert_msg (mla_site_init (&fixture.site, fixture.archive, fixture.overview, NULL, &error),
+    ck_assert_msg (mla_site_init (&fixture.site, fixture.archive,
+                                  fixture.overview, NULL, &error),
                    "%s", error ? error->message : "?");
 }
 
@@ -73,7 +83,8 @@ static char *
 xpath (xmlDoc *doc, const char *expression)
 {
     xmlXPathContext *context = xmlXPathNewContext (doc);
-    xmlXPathObject *result = xmlXPathEvalExpression (BAD_CAST expression, context);
+    xmlXPathObject *result =
+        xmlXPathEvalExpression (BAD_CAST expression, context);
     xmlChar *value = xmlXPathCastToString (result);
     char *copy = g_strdup ((const char *) value);
 
@@ -86,8 +97,11 @@ xpath (xmlDoc *doc, const char *expression)
 static guint
 entry_of (const char *id)
 {
-    for (guint i = 0; i < mla_overview_threads_get_n_entries (fixture.site.threads); i++)
-        if (strcmp (mla_overview_threads_get_entry (fixture.site.threads, i)->message_id, id) == 0)
+    for (guint i = 0;
+         i < mla_overview_threads_get_n_entries (fixture.site.threads); i++)
+        if (strcmp (mla_overview_threads_get_entry (fixture.site.threads, i)
+                        ->message_id,
+                    id) == 0)
             return i;
     ck_abort_msg ("no entry %s", id);
     return 0;
@@ -98,21 +112,24 @@ root_of (const char *id)
 {
     const MlaThreadForest *forest = fixture.site.forest;
 
-    return mla_thread_forest_get_node (forest, mla_thread_forest_node_of_input (forest, entry_of (id)))
+    return mla_thread_forest_get_node (
+               forest, mla_thread_forest_node_of_input (forest, entry_of (id)))
         ->root;
 }
 
-#define XPATH_EQ(doc, expression, expected)                                            \
-    do {                                                                               \
-        g_autofree char *value_ = xpath (doc, expression);                             \
-        ck_assert_msg (strcmp (value_, expected) == 0, "%s: '%s', expected '%s'",       \
-                       expression, value_, expected);                                  \
+#define XPATH_EQ(doc, expression, expected)                                    \
+    do {                                                                       \
+        g_autofree char *value_ = xpath (doc, expression);                     \
+        ck_assert_msg (strcmp (value_, expected) == 0,                         \
+                       "%s: '%s', expected '%s'", expression, value_,          \
+                       expected);                                              \
     } while (0)
 
 START_TEST (test_site_model_message)
 {
     g_autoptr (GError) error = NULL;
-    xmlDoc *doc = mla_site_model_message (&fixture.site, entry_of ("reply@x"), &error);
+    xmlDoc *doc =
+        mla_site_model_message (&fixture.site, entry_of ("reply@x"), &error);
 
     ck_assert_ptr_nonnull (doc);
     XPATH_EQ (doc, "name(/*)", "message");
@@ -123,7 +140,8 @@ START_TEST (test_site_model_message)
     XPATH_EQ (doc, "/message/mail/body/block[1]/@depth", "1");
     XPATH_EQ (doc, "/message/mail/body/block[1]/@lines", "2");
     XPATH_EQ (doc, "/message/mail/body/block[2]/@depth", "0");
-    XPATH_EQ (doc, "/message/nav/link[@rel='parent']/@href", "m/plan@x/index.html");
+    XPATH_EQ (doc, "/message/nav/link[@rel='parent']/@href",
+              "m/plan@x/index.html");
     XPATH_EQ (doc, "count(/message/skeleton/node[@current='true'])", "1");
     XPATH_EQ (doc, "count(/message/skeleton/node)", "3");
     xmlFreeDoc (doc);
@@ -133,12 +151,14 @@ END_TEST
 START_TEST (test_site_model_links)
 {
     g_autoptr (GError) error = NULL;
-    xmlDoc *doc = mla_site_model_message (&fixture.site, entry_of ("plan@x"), &error);
+    xmlDoc *doc =
+        mla_site_model_message (&fixture.site, entry_of ("plan@x"), &error);
 
     XPATH_EQ (doc, "count(//block/a)", "1");
     XPATH_EQ (doc, "//block/a/@href", "https://example.org/a?b=1");
     XPATH_EQ (doc, "count(//a[starts-with(@href, 'javascript')])", "0");
-    XPATH_EQ (doc, "/message/nav/link[@rel='reply']/@href", "m/reply@x/index.html");
+    XPATH_EQ (doc, "/message/nav/link[@rel='reply']/@href",
+              "m/reply@x/index.html");
     xmlFreeDoc (doc);
 }
 END_TEST
@@ -146,7 +166,8 @@ END_TEST
 START_TEST (test_site_model_thread)
 {
     g_autoptr (GError) error = NULL;
-    xmlDoc *doc = mla_site_model_thread (&fixture.site, root_of ("plan@x"), 0, &error);
+    xmlDoc *doc =
+        mla_site_model_thread (&fixture.site, root_of ("plan@x"), 0, &error);
 
     XPATH_EQ (doc, "name(/*)", "thread");
     XPATH_EQ (doc, "/thread/@messages", "3");
@@ -160,7 +181,8 @@ END_TEST
 START_TEST (test_site_model_placeholder)
 {
     g_autoptr (GError) error = NULL;
-    xmlDoc *doc = mla_site_model_thread (&fixture.site, root_of ("orphan@x"), 0, &error);
+    xmlDoc *doc =
+        mla_site_model_thread (&fixture.site, root_of ("orphan@x"), 0, &error);
 
     XPATH_EQ (doc, "/thread/skeleton/missing/@id", "lost@x");
     XPATH_EQ (doc, "/thread/skeleton/node/@depth", "1");
@@ -198,7 +220,8 @@ START_TEST (test_site_render_escapes)
 {
     g_autoptr (GError) error = NULL;
     g_autoptr (MlaSiteRender) render = mla_site_render_new (NULL, &error);
-    xmlDoc *doc = mla_site_model_message (&fixture.site, entry_of ("reply@x"), &error);
+    xmlDoc *doc =
+        mla_site_model_message (&fixture.site, entry_of ("reply@x"), &error);
     g_autoptr (GBytes) page = NULL;
     g_autofree char *html = NULL;
 
@@ -219,7 +242,8 @@ END_TEST
 START_TEST (test_site_model_feed)
 {
     g_autoptr (GError) error = NULL;
-    xmlDoc *doc = mla_site_model_feed (&fixture.site, MLA_THREAD_NONE, FALSE, &error);
+    xmlDoc *doc =
+        mla_site_model_feed (&fixture.site, MLA_THREAD_NONE, FALSE, &error);
 
     XPATH_EQ (doc, "count(/feed/entry)", "4");
     XPATH_EQ (doc, "/feed/entry[1]/@id", "orphan@x");

@@ -44,9 +44,11 @@ START_TEST (test_site_url_every_byte)
             g_autofree char *back = mla_site_message_id_from_dir (name);
 
             for (const guchar *p = (const guchar *) name; *p != '\0'; p++)
-                ck_assert_msg (*p > 0x20 && *p < 0x7f && *p != '/' && *p != '\\',
+                ck_assert_msg (*p > 0x20 && *p < 0x7f && *p != '/' &&
+                                   *p != '\\',
                                "byte %d: name %s has byte %d", b, name, *p);
-            ck_assert_msg (back != NULL && strcmp (back, tests[t]) == 0, "byte %d: %s", b, name);
+            ck_assert_msg (back != NULL && strcmp (back, tests[t]) == 0,
+                           "byte %d: %s", b, name);
         }
     }
 }
@@ -105,18 +107,16 @@ static const struct {
     const char *filename;
     const char *expected;
 } attachments[] = {
-    { "../../x", "1-_._.__x.bin" },
-    { "index.html", "1-index.html.bin" },
-    { "a.sh", "1-a.sh.bin" },
-    { "fix.patch", "1-fix.patch" },
-    { NULL, "1-attachment.bin" },
-    { ".htaccess", "1-_htaccess.bin" },
+    { "../../x", "1-_._.__x.bin" }, { "index.html", "1-index.html.bin" },
+    { "a.sh", "1-a.sh.bin" },       { "fix.patch", "1-fix.patch" },
+    { NULL, "1-attachment.bin" },   { ".htaccess", "1-_htaccess.bin" },
     { "CON", "1-CON.bin" },
 };
 
 START_TEST (test_site_url_attachment_names)
 {
-    g_autofree char *name = mla_site_attachment_name (1, attachments[_i].filename);
+    g_autofree char *name =
+        mla_site_attachment_name (1, attachments[_i].filename);
 
     ck_assert_str_eq (name, attachments[_i].expected);
 }
@@ -137,7 +137,8 @@ site_url_suite (void)
 {
     Suite *suite = suite_create ("site-url");
 
-    mla_test_add_case (suite, "round-trip", test_site_url_round_trip, G_N_ELEMENTS (ids));
+    mla_test_add_case (suite, "round-trip", test_site_url_round_trip,
+                       G_N_ELEMENTS (ids));
     mla_test_add_case (suite, "every-byte", test_site_url_every_byte, 0);
     mla_test_add_case (suite, "dots", test_site_url_dots, 0);
     mla_test_add_case (suite, "long", test_site_url_long, 0);
@@ -145,7 +146,8 @@ site_url_suite (void)
     mla_test_add_case (suite, "href", test_site_url_href, 0);
     mla_test_add_case (suite, "attachments", test_site_url_attachment_names,
                        G_N_ELEMENTS (attachments));
-    mla_test_add_case (suite, "attachment-long", test_site_url_attachment_long, 0);
+    mla_test_add_case (suite, "attachment-long", test_site_url_attachment_long,
+                       0);
     return suite;
 }
 

@@ -12,7 +12,8 @@
 static char *
 data_path (const char *name)
 {
-    g_autofree char *relative = g_build_filename ("tests/data/source", name, NULL);
+    g_autofree char *relative =
+        g_build_filename ("tests/data/source", name, NULL);
 
     return mla_test_srcdir_path (relative);
 }
@@ -31,13 +32,15 @@ write_tmp (const char *name, const void *data, gsize size)
 static GPtrArray *
 read_all (MlaSource *source)
 {
-    GPtrArray *messages = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_raw_message_free);
+    GPtrArray *messages =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_raw_message_free);
 
     for (;;) {
         g_autoptr (GError) error = NULL;
         MlaRawMessage *raw = NULL;
 
-        ck_assert_msg (mla_source_next (source, &raw, &error), "%s", error->message);
+        ck_assert_msg (mla_source_next (source, &raw, &error), "%s",
+                       error->message);
         if (raw == NULL)
             break;
         g_ptr_array_add (messages, raw);
@@ -51,7 +54,8 @@ open_ok (const char *path)
     g_autoptr (GError) error = NULL;
     MlaSource *source = mla_source_open (path, MLA_MBOX_FORMAT_AUTO, &error);
 
-    ck_assert_msg (source != NULL, "%s: %s", path, error ? error->message : "?");
+    ck_assert_msg (source != NULL, "%s: %s", path,
+                   error ? error->message : "?");
     return source;
 }
 
@@ -59,14 +63,19 @@ open_ok (const char *path)
 static GBytes *
 gzip_bytes (GBytes *bytes)
 {
-    g_autoptr (GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
-    g_autoptr (GInputStream) plain = g_memory_input_stream_new_from_bytes (bytes);
-    g_autoptr (GInputStream) packed = g_converter_input_stream_new (plain, G_CONVERTER (gzip));
+    g_autoptr (GZlibCompressor) gzip =
+        g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+    g_autoptr (GInputStream) plain =
+        g_memory_input_stream_new_from_bytes (bytes);
+    g_autoptr (GInputStream) packed =
+        g_converter_input_stream_new (plain, G_CONVERTER (gzip));
     g_autoptr (GOutputStream) sink = g_memory_output_stream_new_resizable ();
 
-    ck_assert (g_output_stream_splice (sink, packed, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL,
-                                       NULL) >= 0);
-    return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (sink));
+    ck_assert (g_output_stream_splice (sink, packed,
+                                       G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
+                                       NULL, NULL) >= 0);
+    return g_memory_output_stream_steal_as_bytes (
+        G_MEMORY_OUTPUT_STREAM (sink));
 }
 
 static const struct {
@@ -78,7 +87,8 @@ static const struct {
     { "plain.mbox", MLA_SOURCE_KIND_MBOX, "mboxo", 2 },
     { "plain.mbox.gz", MLA_SOURCE_KIND_MBOX, "mboxo.gz", 2 },
     { "message.eml", MLA_SOURCE_KIND_MESSAGE, "message", 1 },
-    { "maildir", MLA_SOURCE_KIND_MAILDIR, "maildir", 6 },   /* 5 messages, 1 loose file */
+    { "maildir", MLA_SOURCE_KIND_MAILDIR, "maildir",
+      6 }, /* 5 messages, 1 loose file */
 };
 
 START_TEST (test_source_kind_detected)
@@ -91,7 +101,8 @@ START_TEST (test_source_kind_detected)
     ck_assert_str_eq (mla_source_get_format_name (source), kinds[_i].format);
     ck_assert_str_eq (mla_source_get_path (source), path);
     ck_assert_uint_eq (messages->len, kinds[_i].count);
-    ck_assert_uint_eq (mla_source_get_bytes_done (source), mla_source_get_bytes_total (source));
+    ck_assert_uint_eq (mla_source_get_bytes_done (source),
+                       mla_source_get_bytes_total (source));
     ck_assert_uint_gt (mla_source_get_bytes_total (source), 0);
 }
 END_TEST
@@ -107,7 +118,8 @@ START_TEST (test_source_gzip_same_as_plain)
 
     ck_assert_uint_eq (a->len, b->len);
     for (guint i = 0; i < a->len; i++) {
-        const MlaRawMessage *x = g_ptr_array_index (a, i), *y = g_ptr_array_index (b, i);
+        const MlaRawMessage *x = g_ptr_array_index (a, i),
+                            *y = g_ptr_array_index (b, i);
 
         ck_assert (g_bytes_equal (x->bytes, y->bytes));
         ck_assert_str_eq (x->envelope, y->envelope);
@@ -134,7 +146,8 @@ END_TEST
 
 START_TEST (test_source_message_bom)
 {
-    static const char text[] = "\xEF\xBB\xBF" "From: x@example.org\n\nbody\n";
+    static const char text[] = "\xEF\xBB\xBF"
+                               "From: x@example.org\n\nbody\n";
     g_autofree char *path = write_tmp ("bom.eml", text, sizeof text - 1);
     g_autoptr (MlaSource) source = open_ok (path);
     g_autoptr (GPtrArray) messages = read_all (source);
@@ -144,7 +157,8 @@ START_TEST (test_source_message_bom)
     ck_assert_uint_eq (messages->len, 1);
     raw = g_ptr_array_index (messages, 0);
     ck_assert_uint_eq (g_bytes_get_size (raw->bytes), sizeof text - 4);
-    ck_assert (memcmp (g_bytes_get_data (raw->bytes, NULL), text + 3, sizeof text - 4) == 0);
+    ck_assert (memcmp (g_bytes_get_data (raw->bytes, NULL), text + 3,
+                       sizeof text - 4) == 0);
 }
 END_TEST
 
@@ -159,9 +173,11 @@ static const struct {
 START_TEST (test_source_empty)
 {
     g_autoptr (GBytes) nothing = g_bytes_new_static ("", 0);
-    g_autoptr (GBytes) packed = empties[_i].gzip ? gzip_bytes (nothing) : g_bytes_ref (nothing);
-    g_autofree char *path = write_tmp (empties[_i].name, g_bytes_get_data (packed, NULL),
-                                       g_bytes_get_size (packed));
+    g_autoptr (GBytes) packed =
+        empties[_i].gzip ? gzip_bytes (nothing) : g_bytes_ref (nothing);
+    g_autofree char *path =
+        write_tmp (empties[_i].name, g_bytes_get_data (packed, NULL),
+                   g_bytes_get_size (packed));
     g_autoptr (MlaSource) source = open_ok (path);
     g_autoptr (GPtrArray) messages = read_all (source);
 
@@ -182,10 +198,11 @@ static const char *const junk[] = {
 START_TEST (test_source_junk_not_mail)
 {
     g_autofree char *path = write_tmp ("junk.txt", junk[_i], strlen (junk[_i]));
-    g_autofree char *expected =
-        g_strdup_printf ("%s: not mail: first line is neither a From_ line nor a header", path);
+    g_autofree char *expected = g_strdup_printf (
+        "%s: not mail: first line is neither a From_ line nor a header", path);
     g_autoptr (GError) error = NULL;
-    g_autoptr (MlaSource) source = mla_source_open (path, MLA_MBOX_FORMAT_AUTO, &error);
+    g_autoptr (MlaSource) source =
+        mla_source_open (path, MLA_MBOX_FORMAT_AUTO, &error);
 
     ck_assert_ptr_null (source);
     ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_NOT_MAIL));
@@ -198,20 +215,24 @@ START_TEST (test_source_missing_path)
     g_autofree char *dir = mla_test_make_tmpdir ();
     g_autofree char *path = g_build_filename (dir, "no-such.mbox", NULL);
     g_autoptr (GError) error = NULL;
-    g_autoptr (MlaSource) source = mla_source_open (path, MLA_MBOX_FORMAT_AUTO, &error);
+    g_autoptr (MlaSource) source =
+        mla_source_open (path, MLA_MBOX_FORMAT_AUTO, &error);
 
     ck_assert_ptr_null (source);
     ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_IO));
-    ck_assert_msg (g_str_has_prefix (error->message, path), "%s", error->message);
+    ck_assert_msg (g_str_has_prefix (error->message, path), "%s",
+                   error->message);
 }
 END_TEST
 
 START_TEST (test_source_folder_not_maildir)
 {
     g_autofree char *path = data_path ("notmaildir");
-    g_autofree char *expected = g_strdup_printf ("%s: is a folder but not a Maildir", path);
+    g_autofree char *expected =
+        g_strdup_printf ("%s: is a folder but not a Maildir", path);
     g_autoptr (GError) error = NULL;
-    g_autoptr (MlaSource) source = mla_source_open (path, MLA_MBOX_FORMAT_AUTO, &error);
+    g_autoptr (MlaSource) source =
+        mla_source_open (path, MLA_MBOX_FORMAT_AUTO, &error);
 
     ck_assert_ptr_null (source);
     ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_NOT_MAIL));
@@ -252,7 +273,7 @@ read_until_error (MlaSource *source)
 
 static const struct {
     const char *damage;
-    gsize at_percent;   /* where; 100 = cut the file there instead */
+    gsize at_percent; /* where; 100 = cut the file there instead */
 } gzip_damage[] = {
     { "corrupt", 50 },
     { "truncated", 100 },
@@ -281,9 +302,10 @@ START_TEST (test_source_gzip_corrupt)
     if (source != NULL)
         error = read_until_error (source);
     ck_assert_msg (error != NULL, "%s: no error", gzip_damage[_i].damage);
-    ck_assert_msg (g_error_matches (error, MLA_ERROR, MLA_ERROR_CORRUPT), "%s: %s",
-                   gzip_damage[_i].damage, error->message);
-    ck_assert_msg (g_str_has_prefix (error->message, prefix), "%s", error->message);
+    ck_assert_msg (g_error_matches (error, MLA_ERROR, MLA_ERROR_CORRUPT),
+                   "%s: %s", gzip_damage[_i].damage, error->message);
+    ck_assert_msg (g_str_has_prefix (error->message, prefix), "%s",
+                   error->message);
 }
 END_TEST
 
@@ -316,8 +338,9 @@ START_TEST (test_source_maildir_order)
         if (g_str_has_suffix (maildir_order[i], "/maildirfolder")) {
             ck_assert_ptr_null (raw->bytes);
             ck_assert_uint_eq (raw->defects->len, 1);
-            ck_assert_str_eq (((MlaDefect *) g_ptr_array_index (raw->defects, 0))->code,
-                              "not-mail");
+            ck_assert_str_eq (
+                ((MlaDefect *) g_ptr_array_index (raw->defects, 0))->code,
+                "not-mail");
             continue;
         }
         ck_assert_uint_eq (raw->defects->len, 0);
@@ -359,7 +382,8 @@ START_TEST (test_source_maildir_reader_counts)
 {
     g_autofree char *path = data_path ("maildir");
     g_autoptr (GError) error = NULL;
-    g_autoptr (MlaMaildirReader) reader = mla_maildir_reader_open (path, &error);
+    g_autoptr (MlaMaildirReader) reader =
+        mla_maildir_reader_open (path, &error);
     guint64 total = 0;
     guint n = 0;
 
@@ -371,7 +395,8 @@ START_TEST (test_source_maildir_reader_counts)
         if (raw == NULL)
             break;
         n++;
-        total += raw->bytes != NULL ? g_bytes_get_size (raw->bytes) : 1;   /* maildirfolder */
+        total += raw->bytes != NULL ? g_bytes_get_size (raw->bytes)
+                                    : 1; /* maildirfolder */
         ck_assert_uint_eq (mla_maildir_reader_get_bytes_read (reader), total);
     }
     ck_assert_uint_eq (n, mla_maildir_reader_get_n_files (reader));
@@ -382,7 +407,8 @@ END_TEST
 START_TEST (test_source_free_null)
 {
     g_autoptr (GBytes) bytes = g_bytes_new_static ("", 0);
-    g_autoptr (MlaRawMessage) unreadable = mla_raw_message_new (NULL, "f", 0, 1);
+    g_autoptr (MlaRawMessage) unreadable =
+        mla_raw_message_new (NULL, "f", 0, 1);
     g_autoptr (MlaRawMessage) empty = mla_raw_message_new (bytes, "f", 7, 2);
 
     mla_source_free (NULL);
@@ -399,8 +425,10 @@ START_TEST (test_source_free_null)
 }
 END_TEST
 
-static const char *const maildirs[] = { "maildir", "maildir/.Sub", "maildir/nested" };
-static const char *const not_maildirs[] = { "notmaildir", "maildir/cur", "plain.mbox", "nothere" };
+static const char *const maildirs[] = { "maildir", "maildir/.Sub",
+                                        "maildir/nested" };
+static const char *const not_maildirs[] = { "notmaildir", "maildir/cur",
+                                            "plain.mbox", "nothere" };
 
 START_TEST (test_source_is_maildir)
 {
@@ -417,7 +445,8 @@ static const struct {
     guint count;
 } shared_maildirs[] = {
     { "corpora/mail-parser/resources/maildir", 6 },
-    { "corpora/notmuch/test/corpora/default", 53 },   /* 43 in cur/ and new/, 10 loose */
+    { "corpora/notmuch/test/corpora/default",
+      53 }, /* 43 in cur/ and new/, 10 loose */
 };
 
 START_TEST (test_source_corpus_maildir)
@@ -427,14 +456,16 @@ START_TEST (test_source_corpus_maildir)
     g_autoptr (GPtrArray) messages = NULL;
 
     if (path == NULL) {
-        mla_test_skip ("%s not found (set MLARC_SHARED)", shared_maildirs[_i].path);
+        mla_test_skip ("%s not found (set MLARC_SHARED)",
+                       shared_maildirs[_i].path);
         return;
     }
     source = open_ok (path);
     messages = read_all (source);
     ck_assert_int_eq (mla_source_get_kind (source), MLA_SOURCE_KIND_MAILDIR);
     ck_assert_uint_eq (messages->len, shared_maildirs[_i].count);
-    ck_assert_uint_eq (mla_source_get_bytes_done (source), mla_source_get_bytes_total (source));
+    ck_assert_uint_eq (mla_source_get_bytes_done (source),
+                       mla_source_get_bytes_total (source));
 }
 END_TEST
 
@@ -443,21 +474,30 @@ source_suite (void)
 {
     Suite *suite = suite_create ("source");
 
-    mla_test_add_case (suite, "kinds", test_source_kind_detected, G_N_ELEMENTS (kinds));
+    mla_test_add_case (suite, "kinds", test_source_kind_detected,
+                       G_N_ELEMENTS (kinds));
     mla_test_add_case (suite, "gzip", test_source_gzip_same_as_plain, 0);
     mla_test_add_case (suite, "message", test_source_message_whole, 0);
     mla_test_add_case (suite, "message-bom", test_source_message_bom, 0);
-    mla_test_add_case (suite, "empty", test_source_empty, G_N_ELEMENTS (empties));
-    mla_test_add_case (suite, "junk", test_source_junk_not_mail, G_N_ELEMENTS (junk));
+    mla_test_add_case (suite, "empty", test_source_empty,
+                       G_N_ELEMENTS (empties));
+    mla_test_add_case (suite, "junk", test_source_junk_not_mail,
+                       G_N_ELEMENTS (junk));
     mla_test_add_case (suite, "missing", test_source_missing_path, 0);
-    mla_test_add_case (suite, "folder-not-maildir", test_source_folder_not_maildir, 0);
-    mla_test_add_case (suite, "gzip-corrupt", test_source_gzip_corrupt, G_N_ELEMENTS (gzip_damage));
+    mla_test_add_case (suite, "folder-not-maildir",
+                       test_source_folder_not_maildir, 0);
+    mla_test_add_case (suite, "gzip-corrupt", test_source_gzip_corrupt,
+                       G_N_ELEMENTS (gzip_damage));
     mla_test_add_case (suite, "maildir-order", test_source_maildir_order, 0);
-    mla_test_add_case (suite, "maildir-unreadable", test_source_maildir_unreadable_and_empty, 0);
-    mla_test_add_case (suite, "maildir-counts", test_source_maildir_reader_counts, 0);
+    mla_test_add_case (suite, "maildir-unreadable",
+                       test_source_maildir_unreadable_and_empty, 0);
+    mla_test_add_case (suite, "maildir-counts",
+                       test_source_maildir_reader_counts, 0);
     mla_test_add_case (suite, "free-null", test_source_free_null, 0);
-    mla_test_add_case (suite, "is-maildir", test_source_is_maildir, G_N_ELEMENTS (not_maildirs));
-    mla_test_add_case (suite, "corpus-maildir", test_source_corpus_maildir, G_N_ELEMENTS (shared_maildirs));
+    mla_test_add_case (suite, "is-maildir", test_source_is_maildir,
+                       G_N_ELEMENTS (not_maildirs));
+    mla_test_add_case (suite, "corpus-maildir", test_source_corpus_maildir,
+                       G_N_ELEMENTS (shared_maildirs));
     return suite;
 }
 

@@ -5,14 +5,14 @@
 
 static const struct {
     const char *subject;
-    const char *stripped;    /* NULL: nothing left */
+    const char *stripped; /* NULL: nothing left */
     const char *key;
     gboolean reply;
 } cases[] = {
     { "Re: [Ksummit-2004-discuss] Kernel Summit Agenda", "Kernel Summit Agenda",
       "kernel summit agenda", TRUE },
-    { "\xc2\xa0Kernel Summit Agenda\xc2\xa0", "Kernel Summit Agenda", "kernel summit agenda",
-      FALSE },
+    { "\xc2\xa0Kernel Summit Agenda\xc2\xa0", "Kernel Summit Agenda",
+      "kernel summit agenda", FALSE },
     { "[list] Re: RE: Fwd: Patch  v2", "Patch  v2", "patch v2", TRUE },
     { "Re[2]: Plans", "Plans", "plans", TRUE },
     { "re^3:plans", "plans", "plans", TRUE },
@@ -31,7 +31,8 @@ START_TEST (test_subject_cases)
 
     ck_assert_pstr_eq (stripped, cases[_i].stripped);
     ck_assert_pstr_eq (key, cases[_i].key);
-    ck_assert_int_eq (mla_subject_is_reply (cases[_i].subject), cases[_i].reply);
+    ck_assert_int_eq (mla_subject_is_reply (cases[_i].subject),
+                      cases[_i].reply);
 }
 END_TEST
 
@@ -48,7 +49,8 @@ subject_suite (void)
 {
     Suite *suite = suite_create ("subject");
 
-    mla_test_add_case (suite, "cases", test_subject_cases, G_N_ELEMENTS (cases));
+    mla_test_add_case (suite, "cases", test_subject_cases,
+                       G_N_ELEMENTS (cases));
     mla_test_add_case (suite, "null", test_subject_null, 0);
     return suite;
 }

@@ -15,9 +15,9 @@
 
 /* A set of inputs whose strings live as long as the set. */
 typedef struct {
-    GArray *inputs;         /* MlaThreadInput */
+    GArray *inputs; /* MlaThreadInput */
     GStringChunk *strings;
-    GPtrArray *arrays;      /* the refs arrays */
+    GPtrArray *arrays; /* the refs arrays */
 } Msgs;
 
 static Msgs *
@@ -78,8 +78,8 @@ msgs_add_refv (Msgs *m, const char *id, const char *key, gint64 date,
 }
 
 static guint
-msgs_add (Msgs *m, const char *id, const char *key, gint64 date, const char *refs,
-          const char *subject)
+msgs_add (Msgs *m, const char *id, const char *key, gint64 date,
+          const char *refs, const char *subject)
 {
     g_auto (GStrv) split = g_strsplit (refs != NULL ? refs : "", " ", -1);
     g_autoptr (GPtrArray) list = g_ptr_array_new ();
@@ -87,26 +87,29 @@ msgs_add (Msgs *m, const char *id, const char *key, gint64 date, const char *ref
     for (guint i = 0; split[i] != NULL; i++)
         if (split[i][0] != '\0')
             g_ptr_array_add (list, split[i]);
-    return msgs_add_refv (m, id, key, date, (const char *const *) list->pdata, list->len,
-                          subject);
+    return msgs_add_refv (m, id, key, date, (const char *const *) list->pdata,
+                          list->len, subject);
 }
 
 /* Adds a message from its headers, through mla_thread_clean_refs():
  * @references split on spaces, @addresses (nullable) too. */
 static guint
 msgs_add_headers (Msgs *m, const char *id, const char *key, gint64 date,
-                  const char *in_reply_to, const char *references, const char *addresses,
-                  const char *subject)
+                  const char *in_reply_to, const char *references,
+                  const char *addresses, const char *subject)
 {
-    g_auto (GStrv) refs = g_strsplit (references != NULL ? references : "", " ", -1);
-    g_auto (GStrv) addrs = addresses != NULL ? g_strsplit (addresses, " ", -1) : NULL;
+    g_auto (GStrv) refs =
+        g_strsplit (references != NULL ? references : "", " ", -1);
+    g_auto (GStrv) addrs =
+        addresses != NULL ? g_strsplit (addresses, " ", -1) : NULL;
     g_autoptr (GPtrArray) clean = NULL;
 
     clean = mla_thread_clean_refs (id, in_reply_to, (const char *const *) refs,
-                                   g_strv_length (refs), (const char *const *) addrs);
+                                   g_strv_length (refs),
+                                   (const char *const *) addrs);
     ck_assert_ptr_nonnull (clean);
-    return msgs_add_refv (m, id, key, date, (const char *const *) clean->pdata, clean->len,
-                          subject);
+    return msgs_add_refv (m, id, key, date, (const char *const *) clean->pdata,
+                          clean->len, subject);
 }
 
 static const MlaThreadInput *
@@ -137,8 +140,8 @@ is_thread_id (const char *tid)
 }
 
 typedef struct {
-    GArray *indexes;                /* guint */
-    GPtrArray *nodes;               /* const MlaThreadNode * as handed over */
+    GArray *indexes;  /* guint */
+    GPtrArray *nodes; /* const MlaThreadNode * as handed over */
 } Visits;
 
 static void
@@ -169,7 +172,8 @@ expected_preorder (const MlaThreadForest *f, guint root)
             k = node->first_child;
             continue;
         }
-        while (k != root && mla_thread_forest_get_node (f, k)->next_sibling == MLA_THREAD_NONE)
+        while (k != root && mla_thread_forest_get_node (f, k)->next_sibling ==
+                                MLA_THREAD_NONE)
             k = mla_thread_forest_get_node (f, k)->parent;
         if (k == root)
             break;
@@ -190,7 +194,8 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
     g_autofree guint *size = NULL;
     g_autofree gint64 *last = NULL;
     g_autofree gboolean *seen = NULL;
-    g_autoptr (GHashTable) tids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) tids =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     guint n_real = 0, n_roots = 0, n_linked = 0, n_visited = 0;
 
     REQUIRE ((n_nodes) >= (n));
@@ -246,7 +251,8 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
             REQUIRE ((node->parent) == (node->root));
             REQUIRE ((in[node->input].n_refs) == (0));
             REQUIRE (in[node->input].reply_subject);
-        } else if (node->input != MLA_THREAD_NONE && node->parent != MLA_THREAD_NONE) {
+        } else if (node->input != MLA_THREAD_NONE &&
+                   node->parent != MLA_THREAD_NONE) {
             REQUIRE ((in[node->input].n_refs) > (0));
         }
         REQUIRE ((node->root) < (n_nodes));
@@ -275,9 +281,10 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
                 const MlaThreadNode *p = mla_thread_forest_get_node (f, prev);
 
                 REQUIRE ((p->date) <= (child->date));
-                if (p->date == child->date && p->input != MLA_THREAD_NONE
-                    && child->input != MLA_THREAD_NONE)
-                    REQUIRE (strcmp (in[p->input].key, in[child->input].key) < 0);
+                if (p->date == child->date && p->input != MLA_THREAD_NONE &&
+                    child->input != MLA_THREAD_NONE)
+                    REQUIRE (strcmp (in[p->input].key, in[child->input].key) <
+                             0);
             }
             prev = c;
             count++;
@@ -318,29 +325,34 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
         const MlaThreadNode *node;
         const char *tid;
         g_autoptr (GArray) order = NULL;
-        Visits v = { g_array_new (FALSE, FALSE, sizeof (guint)), g_ptr_array_new () };
+        Visits v = { g_array_new (FALSE, FALSE, sizeof (guint)),
+                     g_ptr_array_new () };
 
         REQUIRE ((root) < (n_nodes));
         node = mla_thread_forest_get_node (f, root);
         REQUIRE ((node->parent) == (MLA_THREAD_NONE));
         tid = mla_thread_forest_get_thread_id (f, root);
-        ck_assert_msg (is_thread_id (tid), "thread id \"%s\" is not 16 hex digits",
+        ck_assert_msg (is_thread_id (tid),
+                       "thread id \"%s\" is not 16 hex digits",
                        tid != NULL ? tid : "(null)");
         ck_assert_msg (!g_hash_table_contains (tids, tid),
                        "two threads (or one root twice) with id %s", tid);
         g_hash_table_add (tids, g_strdup (tid));
         REQUIRE ((mla_thread_forest_get_thread_size (f, root)) == (size[root]));
         if (size[root] > 0)
-            REQUIRE ((mla_thread_forest_get_thread_last_date (f, root)) == (last[root]));
+            REQUIRE ((mla_thread_forest_get_thread_last_date (f, root)) ==
+                     (last[root]));
         /* A thread of placeholders alone (if kept) has no latest date. */
-        if (r > 0 && size[root] > 0 && size[g_array_index (roots, guint, r - 1)] > 0) {
+        if (r > 0 && size[root] > 0 &&
+            size[g_array_index (roots, guint, r - 1)] > 0) {
             guint prev = g_array_index (roots, guint, r - 1);
             gint64 prev_last = mla_thread_forest_get_thread_last_date (f, prev);
             gint64 this_last = mla_thread_forest_get_thread_last_date (f, root);
 
             REQUIRE ((prev_last) >= (this_last));
             if (prev_last == this_last)
-                REQUIRE (strcmp (mla_thread_forest_get_thread_id (f, prev), tid) < 0);
+                REQUIRE (strcmp (mla_thread_forest_get_thread_id (f, prev),
+                                 tid) < 0);
         }
 
         /* The walk: pre-order, every node of the thread once. */
@@ -351,7 +363,8 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
             guint k = g_array_index (v.indexes, guint, i);
 
             REQUIRE ((k) == (g_array_index (order, guint, i)));
-            REQUIRE (g_ptr_array_index (v.nodes, i) == mla_thread_forest_get_node (f, k));
+            REQUIRE (g_ptr_array_index (v.nodes, i) ==
+                     mla_thread_forest_get_node (f, k));
             REQUIRE ((mla_thread_forest_get_node (f, k)->root) == (root));
             REQUIRE (!seen[k]);
             seen[k] = TRUE;
@@ -369,16 +382,19 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
 
         REQUIRE (strcmp (mla_thread_forest_get_thread_id (f, k),
                          mla_thread_forest_get_thread_id (f, node->root)) == 0);
-        REQUIRE ((mla_thread_forest_get_thread_size (f, k)) == (size[node->root]));
+        REQUIRE ((mla_thread_forest_get_thread_size (f, k)) ==
+                 (size[node->root]));
         if (size[node->root] > 0)
-            REQUIRE ((mla_thread_forest_get_thread_last_date (f, k)) == (last[node->root]));
+            REQUIRE ((mla_thread_forest_get_thread_last_date (f, k)) ==
+                     (last[node->root]));
     }
 }
 
 /* The builder, given the chains in reverse input order, must make the
  * forest mla_thread_forest_build() makes, node for node. */
 static void
-check_same_from_builder (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
+check_same_from_builder (const MlaThreadForest *f, const MlaThreadInput *in,
+                         gsize n)
 {
     MlaThreadBuilder *builder = mla_thread_builder_new (in, n);
     g_autoptr (MlaThreadForest) g = NULL;
@@ -386,17 +402,22 @@ check_same_from_builder (const MlaThreadForest *f, const MlaThreadInput *in, gsi
     const GArray *roots_g;
 
     for (gsize i = n; i-- > 0;)
-        mla_thread_builder_add_refs (builder, (guint) i, in[i].refs, in[i].n_refs);
+        mla_thread_builder_add_refs (builder, (guint) i, in[i].refs,
+                                     in[i].n_refs);
     g = mla_thread_builder_finish (builder);
-    REQUIRE ((mla_thread_forest_get_n_nodes (g)) == (mla_thread_forest_get_n_nodes (f)));
+    REQUIRE ((mla_thread_forest_get_n_nodes (g)) ==
+             (mla_thread_forest_get_n_nodes (f)));
     for (guint v = 0; v < mla_thread_forest_get_n_nodes (f); v++) {
         const MlaThreadNode *a = mla_thread_forest_get_node (f, v);
         const MlaThreadNode *b = mla_thread_forest_get_node (g, v);
 
         REQUIRE (strcmp (a->id, b->id) == 0);
-        REQUIRE (a->input == b->input && a->parent == b->parent && a->root == b->root);
-        REQUIRE (a->first_child == b->first_child && a->next_sibling == b->next_sibling);
-        REQUIRE (a->depth == b->depth && a->loose == b->loose && a->date == b->date);
+        REQUIRE (a->input == b->input && a->parent == b->parent &&
+                 a->root == b->root);
+        REQUIRE (a->first_child == b->first_child &&
+                 a->next_sibling == b->next_sibling);
+        REQUIRE (a->depth == b->depth && a->loose == b->loose &&
+                 a->date == b->date);
     }
     roots_g = mla_thread_forest_get_roots (g);
     REQUIRE ((roots_g->len) == (roots_f->len));
@@ -412,7 +433,8 @@ check_same_from_builder (const MlaThreadForest *f, const MlaThreadInput *in, gsi
 static MlaThreadForest *
 build (Msgs *m)
 {
-    MlaThreadForest *f = mla_thread_forest_build (msgs_inputs (m), m->inputs->len);
+    MlaThreadForest *f =
+        mla_thread_forest_build (msgs_inputs (m), m->inputs->len);
 
     ck_assert_ptr_nonnull (f);
     check_forest (f, msgs_inputs (m), m->inputs->len);
@@ -425,7 +447,8 @@ build (Msgs *m)
 static const MlaThreadNode *
 node_of (const MlaThreadForest *f, guint input)
 {
-    return mla_thread_forest_get_node (f, mla_thread_forest_node_of_input (f, input));
+    return mla_thread_forest_get_node (
+        f, mla_thread_forest_node_of_input (f, input));
 }
 
 static guint
@@ -444,7 +467,8 @@ placeholder (const MlaThreadForest *f, const char *id)
         const MlaThreadNode *node = mla_thread_forest_get_node (f, k);
 
         if (node->input == MLA_THREAD_NONE && strcmp (node->id, id) == 0) {
-            ck_assert_msg (found == MLA_THREAD_NONE, "two placeholders for %s", id);
+            ck_assert_msg (found == MLA_THREAD_NONE, "two placeholders for %s",
+                           id);
             found = k;
         }
     }
@@ -475,9 +499,12 @@ START_TEST (test_thread_exact_ids)
     g_autoptr (Msgs) m = msgs_new ();
     guint upper = msgs_add (m, "Abc@example.org", NULL, 100, NULL, NULL);
     guint lower = msgs_add (m, "abc@example.org", NULL, 200, NULL, NULL);
-    guint to_lower = msgs_add (m, "r1@example.org", NULL, 300, "abc@example.org", NULL);
-    guint to_upper = msgs_add (m, "r2@example.org", NULL, 300, "Abc@example.org", NULL);
-    guint to_neither = msgs_add (m, "r3@example.org", NULL, 300, "ABC@example.org", NULL);
+    guint to_lower =
+        msgs_add (m, "r1@example.org", NULL, 300, "abc@example.org", NULL);
+    guint to_upper =
+        msgs_add (m, "r2@example.org", NULL, 300, "Abc@example.org", NULL);
+    guint to_neither =
+        msgs_add (m, "r3@example.org", NULL, 300, "ABC@example.org", NULL);
     guint trailing = msgs_add (m, "r4@example.org", NULL, 300, NULL, NULL);
     static const char *const tabbed[] = { "abc@example.org\t" };
     g_autoptr (MlaThreadForest) f = NULL;
@@ -514,7 +541,8 @@ START_TEST (test_thread_exact_ids_self)
 {
     /* The own id is unusable only when it is the same id, byte for byte. */
     static const char *const refs[] = { "a@example.org", "A@example.org" };
-    g_autoptr (GPtrArray) clean = mla_thread_clean_refs ("A@example.org", NULL, refs, 2, NULL);
+    g_autoptr (GPtrArray) clean =
+        mla_thread_clean_refs ("A@example.org", NULL, refs, 2, NULL);
 
     ck_assert_uint_eq (clean->len, 1);
     ck_assert_str_eq (g_ptr_array_index (clean, 0), "a@example.org");
@@ -526,9 +554,9 @@ END_TEST
 static const struct {
     const char *id;
     const char *in_reply_to;
-    const char *references;     /* space separated; NULL: no header */
-    const char *addresses;      /* space separated; NULL: none */
-    const char *expected;       /* space separated; "" for none */
+    const char *references; /* space separated; NULL: no header */
+    const char *addresses;  /* space separated; NULL: none */
+    const char *expected;   /* space separated; "" for none */
 } clean_cases[] = {
     /* References win over In-Reply-To, even when they disagree. */
     { "m@x", "irt@x", "a@x b@x", NULL, "a@x b@x" },
@@ -544,9 +572,11 @@ static const struct {
     { "m@x", "m@x", NULL, NULL, "" },
     { "m@x", "m@x", "m@x", NULL, "" },
     /* Addresses go, ASCII case-insensitively, in either header. */
-    { "m@x", NULL, "t@x Bob@Example.org", "alice@example.org bob@example.org", "t@x" },
+    { "m@x", NULL, "t@x Bob@Example.org", "alice@example.org bob@example.org",
+      "t@x" },
     { "m@x", "alice@example.org", NULL, "alice@example.org", "" },
-    { "m@x", "ALICE@example.org", "alice@EXAMPLE.org", "alice@example.org", "" },
+    { "m@x", "ALICE@example.org", "alice@EXAMPLE.org", "alice@example.org",
+      "" },
     /* An address list that does not match takes nothing away. */
     { "m@x", NULL, "a@x b@x", "c@x", "a@x b@x" },
     /* Repeated ids keep their last place. */
@@ -568,18 +598,19 @@ START_TEST (test_thread_clean_refs_cases)
     g_auto (GStrv) addrs = NULL;
     g_auto (GStrv) expected = g_strsplit (clean_cases[_i].expected, " ", -1);
     g_autoptr (GPtrArray) clean = NULL;
-    guint n_expected = clean_cases[_i].expected[0] == '\0' ? 0 : g_strv_length (expected);
+    guint n_expected =
+        clean_cases[_i].expected[0] == '\0' ? 0 : g_strv_length (expected);
 
     if (clean_cases[_i].references != NULL)
-        refs = clean_cases[_i].references[0] == '\0' ? g_new0 (char *, 1)
-                                                     : g_strsplit (clean_cases[_i].references,
-                                                                   " ", -1);
+        refs = clean_cases[_i].references[0] == '\0'
+                   ? g_new0 (char *, 1)
+                   : g_strsplit (clean_cases[_i].references, " ", -1);
     if (clean_cases[_i].addresses != NULL)
         addrs = g_strsplit (clean_cases[_i].addresses, " ", -1);
-    clean = mla_thread_clean_refs (clean_cases[_i].id, clean_cases[_i].in_reply_to,
-                                   (const char *const *) refs,
-                                   refs != NULL ? g_strv_length (refs) : 0,
-                                   (const char *const *) addrs);
+    clean = mla_thread_clean_refs (
+        clean_cases[_i].id, clean_cases[_i].in_reply_to,
+        (const char *const *) refs, refs != NULL ? g_strv_length (refs) : 0,
+        (const char *const *) addrs);
     ck_assert_ptr_nonnull (clean);
     ck_assert_uint_eq (clean->len, n_expected);
     for (guint i = 0; i < n_expected; i++)
@@ -592,8 +623,10 @@ START_TEST (test_thread_clean_refs_empty_ids)
     /* Empty ids are unusable: a References of only "" falls back. */
     static const char *const only_empty[] = { "" };
     static const char *const mixed[] = { "", "a@x", "" };
-    g_autoptr (GPtrArray) fallback = mla_thread_clean_refs ("m@x", "p@x", only_empty, 1, NULL);
-    g_autoptr (GPtrArray) kept = mla_thread_clean_refs ("m@x", "p@x", mixed, 3, NULL);
+    g_autoptr (GPtrArray) fallback =
+        mla_thread_clean_refs ("m@x", "p@x", only_empty, 1, NULL);
+    g_autoptr (GPtrArray) kept =
+        mla_thread_clean_refs ("m@x", "p@x", mixed, 3, NULL);
 
     ck_assert_uint_eq (fallback->len, 1);
     ck_assert_str_eq (g_ptr_array_index (fallback, 0), "p@x");
@@ -607,7 +640,8 @@ START_TEST (test_thread_clean_refs_copies)
     /* (transfer full): the result outlives the caller's strings. */
     char *id = g_strdup ("m@x");
     char *irt = g_strdup ("p@x");
-    g_autoptr (GPtrArray) clean = mla_thread_clean_refs (id, irt, NULL, 0, NULL);
+    g_autoptr (GPtrArray) clean =
+        mla_thread_clean_refs (id, irt, NULL, 0, NULL);
 
     memset (irt, 'z', 3);
     g_free (irt);
@@ -624,17 +658,19 @@ START_TEST (test_thread_unusable_refs_address)
     /* Two unrelated threads whose replies both cite Alice's address (as
      * mail clients do) must not fuse through a placeholder for it. */
     g_autoptr (Msgs) m = msgs_new ();
-    guint t1 = msgs_add_headers (m, "t1@x", NULL, 100, NULL, NULL, NULL, "Plans");
-    guint r1 = msgs_add_headers (m, "r1@x", NULL, 200, "alice@example.org",
-                                 "t1@x alice@example.org", "bob@example.org alice@example.org",
-                                 "Re: Plans");
-    guint t2 = msgs_add_headers (m, "t2@x", NULL, 150, NULL, NULL, NULL, "Budget");
-    guint r2 = msgs_add_headers (m, "r2@x", NULL, 250, "Alice@Example.org",
-                                 "t2@x Alice@Example.org", "carol@example.org alice@example.org",
-                                 "Re: Budget");
+    guint t1 =
+        msgs_add_headers (m, "t1@x", NULL, 100, NULL, NULL, NULL, "Plans");
+    guint r1 = msgs_add_headers (
+        m, "r1@x", NULL, 200, "alice@example.org", "t1@x alice@example.org",
+        "bob@example.org alice@example.org", "Re: Plans");
+    guint t2 =
+        msgs_add_headers (m, "t2@x", NULL, 150, NULL, NULL, NULL, "Budget");
+    guint r2 = msgs_add_headers (
+        m, "r2@x", NULL, 250, "Alice@Example.org", "t2@x Alice@Example.org",
+        "carol@example.org alice@example.org", "Re: Budget");
     /* Only the address in In-Reply-To, nothing else usable: a root. */
-    guint r3 = msgs_add_headers (m, "r3@x", NULL, 300, "alice@example.org", NULL,
-                                 "alice@example.org", NULL);
+    guint r3 = msgs_add_headers (m, "r3@x", NULL, 300, "alice@example.org",
+                                 NULL, "alice@example.org", NULL);
     g_autoptr (MlaThreadForest) f = build (m);
 
     ck_assert_uint_eq (placeholder (f, "alice@example.org"), MLA_THREAD_NONE);
@@ -655,7 +691,8 @@ START_TEST (test_thread_unusable_refs_self)
     /* A message citing itself in both headers is a plain root. */
     g_autoptr (Msgs) m = msgs_new ();
     guint a = msgs_add_headers (m, "a@x", NULL, 100, "a@x", "a@x", NULL, NULL);
-    guint b = msgs_add_headers (m, "b@x", NULL, 200, "b@x", "a@x b@x", NULL, NULL);
+    guint b =
+        msgs_add_headers (m, "b@x", NULL, 200, "b@x", "a@x b@x", NULL, NULL);
     g_autoptr (MlaThreadForest) f = build (m);
 
     ck_assert_uint_eq (msgs_inputs (m)[a].n_refs, 0);
@@ -674,11 +711,13 @@ START_TEST (test_thread_parent_last_reference)
     guint a = msgs_add_headers (m, "a@x", NULL, 100, NULL, NULL, NULL, NULL);
     guint b = msgs_add_headers (m, "b@x", NULL, 200, "a@x", NULL, NULL, NULL);
     /* In-Reply-To says a, References says a then b: b wins. */
-    guint c = msgs_add_headers (m, "c@x", NULL, 300, "a@x", "a@x b@x", NULL, NULL);
+    guint c =
+        msgs_add_headers (m, "c@x", NULL, 300, "a@x", "a@x b@x", NULL, NULL);
     /* In-Reply-To says b, References only a: References wins. */
     guint d = msgs_add_headers (m, "d@x", NULL, 400, "b@x", "a@x", NULL, NULL);
     /* The last References id is an address: the one before it counts. */
-    guint e = msgs_add_headers (m, "e@x", NULL, 500, NULL, "a@x b@x carol@x", "carol@x", NULL);
+    guint e = msgs_add_headers (m, "e@x", NULL, 500, NULL, "a@x b@x carol@x",
+                                "carol@x", NULL);
     g_autoptr (MlaThreadForest) f = build (m);
 
     ck_assert_uint_eq (node_of (f, b)->parent, index_of (f, a));
@@ -697,9 +736,11 @@ START_TEST (test_thread_parent_in_reply_to_fallback)
     guint a = msgs_add_headers (m, "a@x", NULL, 100, NULL, NULL, NULL, NULL);
     guint b = msgs_add_headers (m, "b@x", NULL, 200, "a@x", NULL, NULL, NULL);
     /* References present but entirely unusable (self, empty, address). */
-    guint c = msgs_add_headers (m, "c@x", NULL, 300, "b@x", "c@x bob@x", "bob@x", NULL);
+    guint c = msgs_add_headers (m, "c@x", NULL, 300, "b@x", "c@x bob@x",
+                                "bob@x", NULL);
     /* References usable: In-Reply-To (an unknown id here) is not used. */
-    guint d = msgs_add_headers (m, "d@x", NULL, 400, "elsewhere@x", "a@x", NULL, NULL);
+    guint d = msgs_add_headers (m, "d@x", NULL, 400, "elsewhere@x", "a@x", NULL,
+                                NULL);
     g_autoptr (MlaThreadForest) f = build (m);
 
     ck_assert_uint_eq (node_of (f, c)->parent, index_of (f, b));
@@ -856,7 +897,8 @@ START_TEST (test_thread_cycle_long)
     f = build (m);
     check_reaches_root (f);
     ck_assert_uint_eq (node_of (f, EARLIEST)->parent, MLA_THREAD_NONE);
-    ck_assert_uint_eq (node_of (f, EARLIEST - 1)->parent, index_of (f, EARLIEST));
+    ck_assert_uint_eq (node_of (f, EARLIEST - 1)->parent,
+                       index_of (f, EARLIEST));
     ck_assert_uint_eq (node_of (f, EARLIEST + 1)->depth, N - 1);
     ck_assert_uint_eq (mla_thread_forest_get_roots (f)->len, 1);
 }
@@ -883,7 +925,8 @@ START_TEST (test_thread_placeholder_missing_parent)
     ck_assert (!node_of (f, r)->loose);
     ck_assert_uint_eq (mla_thread_forest_get_n_nodes (f), 2);
     ck_assert_uint_eq (mla_thread_forest_get_roots (f)->len, 1);
-    ck_assert_uint_eq (g_array_index (mla_thread_forest_get_roots (f), guint, 0), ph);
+    ck_assert_uint_eq (
+        g_array_index (mla_thread_forest_get_roots (f), guint, 0), ph);
     /* Messages, not placeholders. */
     ck_assert_uint_eq (mla_thread_forest_get_thread_size (f, ph), 1);
     ck_assert_int_eq (mla_thread_forest_get_thread_last_date (f, ph), 500);
@@ -909,7 +952,8 @@ START_TEST (test_thread_placeholder_chain)
     ck_assert_uint_eq (node_of (f, r)->depth, 2);
     ck_assert_int_eq (mla_thread_forest_get_node (f, p2)->date, 300);
     ck_assert_int_eq (mla_thread_forest_get_node (f, p1)->date, 300);
-    ck_assert_uint_eq (mla_thread_forest_get_node (f, p2)->first_child, index_of (f, s));
+    ck_assert_uint_eq (mla_thread_forest_get_node (f, p2)->first_child,
+                       index_of (f, s));
     ck_assert_uint_eq (mla_thread_forest_get_thread_size (f, r), 2);
     ck_assert_uint_eq (mla_thread_forest_get_n_nodes (f), 4);
 }
@@ -1048,10 +1092,12 @@ chain_visit (const MlaThreadNode *node, guint index, gpointer user_data)
 {
     ChainWalk *w = user_data;
 
-    if (w->ok && (w->step >= w->n || index != w->expected[w->step] || node->depth != w->step)) {
+    if (w->ok && (w->step >= w->n || index != w->expected[w->step] ||
+                  node->depth != w->step)) {
         w->ok = FALSE;
-        g_snprintf (w->failure, sizeof w->failure, "step %u: node %u at depth %u, expected %u",
-                    w->step, index, node->depth,
+        g_snprintf (w->failure, sizeof w->failure,
+                    "step %u: node %u at depth %u, expected %u", w->step, index,
+                    node->depth,
                     w->step < w->n ? w->expected[w->step] : MLA_THREAD_NONE);
     }
     w->step++;
@@ -1108,11 +1154,15 @@ START_TEST (test_thread_depth_chain)
     ck_assert_ptr_nonnull (f);
     ck_assert_uint_eq (mla_thread_forest_get_n_nodes (f), DEEP);
     for (guint i = 0; i < DEEP; i++)
-        expected[i] = mla_thread_forest_node_of_input (f, _i == 0 ? i : DEEP - 1 - i);
+        expected[i] =
+            mla_thread_forest_node_of_input (f, _i == 0 ? i : DEEP - 1 - i);
     ck_assert_uint_eq (mla_thread_forest_get_roots (f)->len, 1);
-    ck_assert_uint_eq (g_array_index (mla_thread_forest_get_roots (f), guint, 0), expected[0]);
-    ck_assert_uint_eq (mla_thread_forest_get_node (f, expected[DEEP - 1])->depth, DEEP - 1);
-    ck_assert_uint_eq (mla_thread_forest_get_thread_size (f, expected[0]), DEEP);
+    ck_assert_uint_eq (
+        g_array_index (mla_thread_forest_get_roots (f), guint, 0), expected[0]);
+    ck_assert_uint_eq (
+        mla_thread_forest_get_node (f, expected[DEEP - 1])->depth, DEEP - 1);
+    ck_assert_uint_eq (mla_thread_forest_get_thread_size (f, expected[0]),
+                       DEEP);
     ck_assert_int_eq (mla_thread_forest_get_thread_last_date (f, expected[0]),
                       1000000000 + DEEP - 1);
     check_chain_walk (f, expected, DEEP);
@@ -1134,7 +1184,7 @@ START_TEST (test_thread_depth_growing_references)
     g_autoptr (MlaThreadForest) f = NULL;
 
     for (guint i = 0; i < N; i++) {
-        guint at = (i * 7919u) % N;         /* a scrambled arrival order */
+        guint at = (i * 7919u) % N; /* a scrambled arrival order */
 
         in[at].id = ids[i];
         in[at].key = ids[i];
@@ -1180,7 +1230,8 @@ START_TEST (test_thread_depth_many_references)
 
         if (node->input == MLA_THREAD_NONE) {
             REQUIRE ((node->date) == (1234567890));
-            g_hash_table_insert (by_id, (gpointer) node->id, GUINT_TO_POINTER (k + 1));
+            g_hash_table_insert (by_id, (gpointer) node->id,
+                                 GUINT_TO_POINTER (k + 1));
         }
     }
     ck_assert_uint_eq (g_hash_table_size (by_id), DEEP);
@@ -1192,7 +1243,8 @@ START_TEST (test_thread_depth_many_references)
         expected[i] = k - 1;
     }
     expected[DEEP] = mla_thread_forest_node_of_input (f, 0);
-    ck_assert_uint_eq (mla_thread_forest_get_node (f, expected[DEEP])->depth, DEEP);
+    ck_assert_uint_eq (mla_thread_forest_get_node (f, expected[DEEP])->depth,
+                       DEEP);
     ck_assert_uint_eq (mla_thread_forest_get_roots (f)->len, 1);
     ck_assert_uint_eq (mla_thread_forest_get_thread_size (f, expected[0]), 1);
     check_chain_walk (f, expected, DEEP + 1);
@@ -1224,7 +1276,8 @@ START_TEST (test_thread_depth_wide)
     ck_assert_ptr_nonnull (f);
     check_forest (f, in, N);
     k = mla_thread_forest_node_of_input (f, N - 1);
-    for (guint c = mla_thread_forest_get_node (f, k)->first_child; c != MLA_THREAD_NONE;
+    for (guint c = mla_thread_forest_get_node (f, k)->first_child;
+         c != MLA_THREAD_NONE;
          c = mla_thread_forest_get_node (f, c)->next_sibling) {
         count++;
         REQUIRE ((mla_thread_forest_get_node (f, c)->input) == (N - 1 - count));
@@ -1251,7 +1304,8 @@ START_TEST (test_thread_subject_joins)
     ck_assert (!node_of (f, t)->loose);
     ck_assert_uint_eq (node_of (f, l)->depth, 1);
     ck_assert_uint_eq (mla_thread_forest_get_roots (f)->len, 1);
-    ck_assert_uint_eq (mla_thread_forest_get_thread_size (f, index_of (f, t)), 2);
+    ck_assert_uint_eq (mla_thread_forest_get_thread_size (f, index_of (f, t)),
+                       2);
     ck_assert_str_eq (mla_thread_forest_get_thread_id (f, index_of (f, l)),
                       mla_thread_forest_get_thread_id (f, index_of (f, t)));
 }
@@ -1264,8 +1318,9 @@ START_TEST (test_thread_subject_window)
     for (guint outside = 0; outside < 2; outside++) {
         g_autoptr (Msgs) m = msgs_new ();
         guint t = msgs_add (m, "t@x", NULL, T0, NULL, "Plans");
-        guint l = msgs_add (m, "l@x", NULL, T0 + MLA_THREAD_SUBJECT_WINDOW + outside, NULL,
-                            "Re: Plans");
+        guint l =
+            msgs_add (m, "l@x", NULL, T0 + MLA_THREAD_SUBJECT_WINDOW + outside,
+                      NULL, "Re: Plans");
         g_autoptr (MlaThreadForest) f = build (m);
 
         if (outside) {
@@ -1316,7 +1371,8 @@ START_TEST (test_thread_subject_not_with_reply_headers)
      * placeholder, as a reply, not a loose member of t's thread. */
     g_autoptr (Msgs) m = msgs_new ();
     guint t = msgs_add (m, "t@x", NULL, T0, NULL, "Plans");
-    guint l = msgs_add_headers (m, "l@x", NULL, T0 + DAY, "lost@x", NULL, NULL, "Re: Plans");
+    guint l = msgs_add_headers (m, "l@x", NULL, T0 + DAY, "lost@x", NULL, NULL,
+                                "Re: Plans");
     g_autoptr (MlaThreadForest) f = build (m);
     guint lost = placeholder (f, "lost@x");
 
@@ -1334,8 +1390,8 @@ START_TEST (test_thread_subject_unusable_headers_count_as_none)
      * may join by subject. */
     g_autoptr (Msgs) m = msgs_new ();
     guint t = msgs_add (m, "t@x", NULL, T0, NULL, "Plans");
-    guint l = msgs_add_headers (m, "l@x", NULL, T0 + DAY, "alice@example.org", "l@x",
-                                "alice@example.org", "Re: Plans");
+    guint l = msgs_add_headers (m, "l@x", NULL, T0 + DAY, "alice@example.org",
+                                "l@x", "alice@example.org", "Re: Plans");
     g_autoptr (MlaThreadForest) f = build (m);
 
     ck_assert_uint_eq (node_of (f, l)->parent, index_of (f, t));
@@ -1364,7 +1420,8 @@ START_TEST (test_thread_subject_newest_thread)
     ck_assert (!node_of (f, r)->loose);
     ck_assert_uint_eq (node_of (f, r)->depth, 2);
     ck_assert_uint_eq (node_of (f, t1)->first_child, MLA_THREAD_NONE);
-    ck_assert_uint_eq (mla_thread_forest_get_thread_size (f, index_of (f, t2)), 4);
+    ck_assert_uint_eq (mla_thread_forest_get_thread_size (f, index_of (f, t2)),
+                       4);
 }
 END_TEST
 
@@ -1386,7 +1443,7 @@ END_TEST
 
 typedef struct {
     const char *id;
-    const char *key;              /* NULL: "k:" + id */
+    const char *key; /* NULL: "k:" + id */
     gint64 date;
     const char *in_reply_to;
     const char *references;
@@ -1507,10 +1564,11 @@ dump_visit (const MlaThreadNode *node, guint index, gpointer user_data)
 {
     Dump *d = user_data;
 
-    g_string_append_printf (d->out, "%*s%s %s%s @%" G_GINT64_FORMAT " %s\n", (int) node->depth * 2,
-                            "", node->id,
-                            node->input != MLA_THREAD_NONE ? d->inputs[node->input].key
-                                                           : "placeholder",
+    g_string_append_printf (d->out, "%*s%s %s%s @%" G_GINT64_FORMAT " %s\n",
+                            (int) node->depth * 2, "", node->id,
+                            node->input != MLA_THREAD_NONE
+                                ? d->inputs[node->input].key
+                                : "placeholder",
                             node->loose ? " loose" : "", node->date,
                             mla_thread_forest_get_thread_id (d->forest, index));
 }
@@ -1522,7 +1580,8 @@ dump_forest (const MlaThreadForest *f, const MlaThreadInput *in)
     Dump d = { f, in, g_string_new (NULL) };
 
     for (guint r = 0; r < roots->len; r++)
-        mla_thread_forest_walk (f, g_array_index (roots, guint, r), dump_visit, &d);
+        mla_thread_forest_walk (f, g_array_index (roots, guint, r), dump_visit,
+                                &d);
     return g_string_free (d.out, FALSE);
 }
 
@@ -1534,8 +1593,8 @@ START_TEST (test_thread_arrival_order)
     for (guint i = 0; i < 4; i++) {
         const Row *row = &shapes[_i].rows[i];
 
-        msgs_add_headers (m, row->id, row->key, row->date, row->in_reply_to, row->references,
-                          NULL, row->subject);
+        msgs_add_headers (m, row->id, row->key, row->date, row->in_reply_to,
+                          row->references, NULL, row->subject);
     }
 
     for (guint p = 0; p < 24; p++) {
@@ -1553,7 +1612,8 @@ START_TEST (test_thread_arrival_order)
             radix = i < 3 ? radix / (3 - i) : 1;
             in[i] = msgs_inputs (m)[pool[pick]];
             order[i] = (char) ('0' + pool[pick]);
-            memmove (&pool[pick], &pool[pick + 1], (n_pool - pick - 1) * sizeof (guint));
+            memmove (&pool[pick], &pool[pick + 1],
+                     (n_pool - pick - 1) * sizeof (guint));
             n_pool--;
         }
         f = mla_thread_forest_build (in, 4);
@@ -1563,9 +1623,10 @@ START_TEST (test_thread_arrival_order)
         if (reference == NULL)
             reference = g_steal_pointer (&dump);
         else
-            ck_assert_msg (strcmp (dump, reference) == 0,
-                           "shape %s, order %s:\n%s\ndiffers from order 0123:\n%s",
-                           shapes[_i].name, order, dump, reference);
+            ck_assert_msg (
+                strcmp (dump, reference) == 0,
+                "shape %s, order %s:\n%s\ndiffers from order 0123:\n%s",
+                shapes[_i].name, order, dump, reference);
     }
 }
 END_TEST
@@ -1584,8 +1645,8 @@ START_TEST (test_thread_arrival_order_dump_expected)
     for (guint i = 0; i < 4; i++) {
         const Row *row = &shapes[4].rows[i];
 
-        msgs_add_headers (m, row->id, row->key, row->date, row->in_reply_to, row->references,
-                          NULL, row->subject);
+        msgs_add_headers (m, row->id, row->key, row->date, row->in_reply_to,
+                          row->references, NULL, row->subject);
     }
     ck_assert_str_eq (shapes[4].name, "missing-root");
     f = build (m);
@@ -1616,8 +1677,10 @@ START_TEST (test_thread_stable_ids_replies_added)
     {
         g_autoptr (MlaThreadForest) f = build (m);
 
-        before = g_strdup (mla_thread_forest_get_thread_id (f, index_of (f, a)));
-        other_before = g_strdup (mla_thread_forest_get_thread_id (f, index_of (f, o)));
+        before =
+            g_strdup (mla_thread_forest_get_thread_id (f, index_of (f, a)));
+        other_before =
+            g_strdup (mla_thread_forest_get_thread_id (f, index_of (f, o)));
         ck_assert_str_ne (before, other_before);
     }
     /* A later build: replies, a loose member, and unrelated threads. */
@@ -1631,13 +1694,16 @@ START_TEST (test_thread_stable_ids_replies_added)
 
         for (guint i = 0; i < m->inputs->len; i++) {
             const char *id = msgs_inputs (m)[i].id;
-            const char *tid = mla_thread_forest_get_thread_id (f, index_of (f, i));
+            const char *tid =
+                mla_thread_forest_get_thread_id (f, index_of (f, i));
 
             if (id[0] >= 'a' && id[0] <= 'e')
                 ck_assert_str_eq (tid, before);
         }
-        ck_assert_str_eq (mla_thread_forest_get_thread_id (f, index_of (f, o)), other_before);
-        ck_assert_uint_eq (mla_thread_forest_get_thread_size (f, index_of (f, a)), 5);
+        ck_assert_str_eq (mla_thread_forest_get_thread_id (f, index_of (f, o)),
+                          other_before);
+        ck_assert_uint_eq (
+            mla_thread_forest_get_thread_size (f, index_of (f, a)), 5);
     }
 }
 END_TEST
@@ -1654,7 +1720,8 @@ START_TEST (test_thread_stable_ids_missing_root_arrives)
         g_autoptr (MlaThreadForest) f = build (m);
 
         ck_assert_uint_eq (node_of (f, b)->root, placeholder (f, "a@x"));
-        before = g_strdup (mla_thread_forest_get_thread_id (f, index_of (f, b)));
+        before =
+            g_strdup (mla_thread_forest_get_thread_id (f, index_of (f, b)));
     }
     root = msgs_add (m, "a@x", NULL, 100, NULL, NULL);
     {
@@ -1662,8 +1729,10 @@ START_TEST (test_thread_stable_ids_missing_root_arrives)
 
         ck_assert_uint_eq (n_placeholders (f), 0);
         ck_assert_uint_eq (node_of (f, b)->root, index_of (f, root));
-        ck_assert_str_eq (mla_thread_forest_get_thread_id (f, index_of (f, b)), before);
-        ck_assert_str_eq (mla_thread_forest_get_thread_id (f, index_of (f, root)), before);
+        ck_assert_str_eq (mla_thread_forest_get_thread_id (f, index_of (f, b)),
+                          before);
+        ck_assert_str_eq (
+            mla_thread_forest_get_thread_id (f, index_of (f, root)), before);
     }
 }
 END_TEST
@@ -1682,13 +1751,16 @@ START_TEST (test_thread_stable_ids_hash_of_root_id)
     msgs_add (alone, "root@x", NULL, 100, NULL, NULL);
     msgs_add (crowd, "aaa@x", NULL, 900, NULL, NULL);
     msgs_add (crowd, "zzz@x", NULL, 50, "lost@x", NULL);
-    in_crowd = msgs_add (crowd, "root@x", "another-key", 700, NULL, "Other subject");
+    in_crowd =
+        msgs_add (crowd, "root@x", "another-key", 700, NULL, "Other subject");
     f1 = build (alone);
     f2 = build (crowd);
-    ck_assert_str_eq (mla_thread_forest_get_thread_id (f1, 0),
-                      mla_thread_forest_get_thread_id (f2, index_of (f2, in_crowd)));
-    ck_assert_str_ne (mla_thread_forest_get_thread_id (f2, index_of (f2, 0)),
-                      mla_thread_forest_get_thread_id (f2, index_of (f2, in_crowd)));
+    ck_assert_str_eq (
+        mla_thread_forest_get_thread_id (f1, 0),
+        mla_thread_forest_get_thread_id (f2, index_of (f2, in_crowd)));
+    ck_assert_str_ne (
+        mla_thread_forest_get_thread_id (f2, index_of (f2, 0)),
+        mla_thread_forest_get_thread_id (f2, index_of (f2, in_crowd)));
 }
 END_TEST
 
@@ -1703,13 +1775,15 @@ START_TEST (test_thread_stable_ids_later_duplicate)
     {
         g_autoptr (MlaThreadForest) f = build (m);
 
-        before = g_strdup (mla_thread_forest_get_thread_id (f, index_of (f, first)));
+        before =
+            g_strdup (mla_thread_forest_get_thread_id (f, index_of (f, first)));
     }
     msgs_add (m, "d@x", "key-1", 200, NULL, NULL);
     {
         g_autoptr (MlaThreadForest) f = build (m);
 
-        ck_assert_str_eq (mla_thread_forest_get_thread_id (f, index_of (f, first)), before);
+        ck_assert_str_eq (
+            mla_thread_forest_get_thread_id (f, index_of (f, first)), before);
     }
 }
 END_TEST
@@ -1729,7 +1803,8 @@ START_TEST (test_thread_children_order)
     guint g = msgs_add (m, "g@x", NULL, 400, "a@x q@x", NULL);
     g_autoptr (MlaThreadForest) f = build (m);
     guint p = placeholder (f, "p@x"), q = placeholder (f, "q@x");
-    guint expected[] = { p, index_of (f, d), index_of (f, b), index_of (f, c), q };
+    guint expected[] = { p, index_of (f, d), index_of (f, b), index_of (f, c),
+                         q };
     guint i = 0;
 
     ck_assert_uint_eq (node_of (f, e)->parent, p);
@@ -1759,8 +1834,10 @@ START_TEST (test_thread_roots_order)
     ck_assert_uint_eq (g_array_index (roots, guint, 0), index_of (f, x));
     ck_assert_uint_eq (g_array_index (roots, guint, 1), index_of (f, z));
     ck_assert_uint_eq (g_array_index (roots, guint, 2), index_of (f, y));
-    ck_assert_int_eq (mla_thread_forest_get_thread_last_date (f, index_of (f, xr)), 900);
-    ck_assert_int_eq (mla_thread_forest_get_thread_last_date (f, index_of (f, x)), 900);
+    ck_assert_int_eq (
+        mla_thread_forest_get_thread_last_date (f, index_of (f, xr)), 900);
+    ck_assert_int_eq (
+        mla_thread_forest_get_thread_last_date (f, index_of (f, x)), 900);
 }
 END_TEST
 
@@ -1829,7 +1906,8 @@ thread_suite (void)
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("clean-refs");
-    tcase_add_loop_test (tc, test_thread_clean_refs_cases, 0, G_N_ELEMENTS (clean_cases));
+    tcase_add_loop_test (tc, test_thread_clean_refs_cases, 0,
+                         G_N_ELEMENTS (clean_cases));
     tcase_add_test (tc, test_thread_clean_refs_empty_ids);
     tcase_add_test (tc, test_thread_clean_refs_copies);
     suite_add_tcase (suite, tc);
@@ -1889,7 +1967,8 @@ thread_suite (void)
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("arrival-order");
-    tcase_add_loop_test (tc, test_thread_arrival_order, 0, G_N_ELEMENTS (shapes));
+    tcase_add_loop_test (tc, test_thread_arrival_order, 0,
+                         G_N_ELEMENTS (shapes));
     tcase_add_test (tc, test_thread_arrival_order_dump_expected);
     suite_add_tcase (suite, tc);
 

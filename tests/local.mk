@@ -65,7 +65,8 @@ mla_house_checks = \
 	tests/check-layers.sh \
 	tests/check-includes.sh \
 	tests/check-help.sh \
-	tests/check-readme.sh
+	tests/check-readme.sh \
+	tests/check-format.sh
 
 mla_e2e_tests = \
 	tests/e2e-import.sh \

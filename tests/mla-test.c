@@ -108,7 +108,8 @@ remove_tree (const char *path)
     while (dir != NULL && (name = g_dir_read_name (dir)) != NULL) {
         g_autofree char *child = g_build_filename (path, name, NULL);
 
-        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        if (g_file_test (child, G_FILE_TEST_IS_DIR) &&
+            !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
             remove_tree (child);
         else
             g_unlink (child);

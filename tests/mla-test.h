@@ -28,8 +28,12 @@ GBytes *mla_test_read_file (const char *path);
 
 /* Adds a TCase @name holding @test, run @n times as a loop test (once
  * when @n is 0). */
-void mla_test_add_case (Suite *suite, const char *name, const TTest *test, int n);
+void mla_test_add_case (Suite *suite, const char *name, const TTest *test,
+                        int n);
 
 /* Defines main() for a suite function. */
 #define MLA_TEST_MAIN(suite_func)                                              \
-    int main (void) { return mla_test_run (suite_func ()); }
+    int main (void)                                                            \
+    {                                                                          \
+        return mla_test_run (suite_func ());                                   \
+    }

@@ -8,8 +8,9 @@
 #include "mla-agenda-titles-private.h"
 #include "mla-agenda-times-private.h"
 
-#define CHANGE_MAX_LINES 3      /* unquoted lines a change may take */
-#define OBJECT_MIN_CHARS 4      /* "the workshop": shorter words ("to") name no slot */
+#define CHANGE_MAX_LINES 3 /* unquoted lines a change may take */
+/* "the workshop": shorter words ("to") name no slot */
+#define OBJECT_MIN_CHARS 4
 #define NAME_MAX_WORDS 5
 
 /* The unquoted lines from the builder's line on, up to a blank or quoted
@@ -23,20 +24,23 @@ change_text (MlaAgendaBuilder *b, guint *n)
     guint above = b->index;
     g_autoptr (GString) text = g_string_new (NULL);
 
-    if (lines[b->index].quoted || lines[b->index].blank || b->slot == NULL || b->day == NULL)
+    if (lines[b->index].quoted || lines[b->index].blank || b->slot == NULL ||
+        b->day == NULL)
         return NULL;
     while (above > 0 && lines[above - 1].blank && !lines[above - 1].quoted)
         above--;
     if (above == 0 || !lines[above - 1].quoted || lines[above - 1].blank)
         return NULL;
     *n = 0;
-    for (guint i = b->index; i < b->n_lines && !lines[i].quoted && !lines[i].blank; i++) {
+    for (guint i = b->index;
+         i < b->n_lines && !lines[i].quoted && !lines[i].blank; i++) {
         const char *p = lines[i].text + strspn (lines[i].text, " \t");
 
         if (++*n > CHANGE_MAX_LINES)
             return NULL;
         p += strspn (p, "-=>");
-        g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "", p + strspn (p, " \t"));
+        g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "",
+                                p + strspn (p, " \t"));
     }
     return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -53,9 +57,10 @@ reorder_in (MlaAgendaDay *day, MlaAgendaSlot *slot)
             g_ptr_array_steal_index (day->slots, i);
             break;
         }
-    while (at < day->slots->len
-           && mla_agenda_minutes_of (((MlaAgendaSlot *) g_ptr_array_index (day->slots, at))->start)
-                  <= start)
+    while (at < day->slots->len &&
+           mla_agenda_minutes_of (
+               ((MlaAgendaSlot *) g_ptr_array_index (day->slots, at))->start) <=
+               start)
         at++;
     g_ptr_array_insert (day->slots, at, slot);
 }
@@ -100,12 +105,16 @@ slot_named (MlaAgendaDay *day, const char *word)
 
     for (guint i = 0; i < day->slots->len; i++) {
         MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
-        g_autofree char *title = slot->title != NULL ? g_utf8_casefold (slot->title, -1) : NULL;
+        g_autofree char *title =
+            slot->title != NULL ? g_utf8_casefold (slot->title, -1) : NULL;
         const char *at = title != NULL ? strstr (title, key) : NULL;
 
-        /* (a whole word: "workshop" in "Workshop: tracing", not in "Workshops") */
-        if (at != NULL && (at == title || !g_unichar_isalnum (g_utf8_get_char (g_utf8_prev_char (at))))
-            && !g_unichar_isalnum (g_utf8_get_char (at + strlen (key))))
+        /* (a whole word: "workshop" in "Workshop: tracing", not in "Workshops")
+         */
+        if (at != NULL &&
+            (at == title ||
+             !g_unichar_isalnum (g_utf8_get_char (g_utf8_prev_char (at)))) &&
+            !g_unichar_isalnum (g_utf8_get_char (at + strlen (key))))
             return slot;
     }
     return NULL;
@@ -122,7 +131,9 @@ object_slot (MlaAgendaBuilder *b, const char *words)
     if (!g_regex_match (b->parser->change_object, words, 0, &object))
         return NULL;
     word = g_match_info_fetch_named (object, "word");
-    return g_utf8_strlen (word, -1) >= OBJECT_MIN_CHARS ? slot_named (b->day, word) : NULL;
+    return g_utf8_strlen (word, -1) >= OBJECT_MIN_CHARS
+               ? slot_named (b->day, word)
+               : NULL;
 }
 
 /* "1300-1400 is now the safety incident debrief led by X, in B301": a new
@@ -138,9 +149,9 @@ new_slot (MlaAgendaBuilder *b, const char *clause)
     MlaAgendaSlot *slot;
     int s, e;
 
-    if (!g_regex_match (b->parser->change_new, clause, 0, &match)
-        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)
-        || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+    if (!g_regex_match (b->parser->change_new, clause, 0, &match) ||
+        !mla_agenda_fetch_clock (b, match, "1", &start, &bare1) ||
+        !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
         return FALSE;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     rest = g_match_info_fetch_named (match, "rest");
@@ -158,9 +169,11 @@ new_slot (MlaAgendaBuilder *b, const char *clause)
     if (e > s)
         mla_agenda_format_minutes (e, slot->end);
     mla_agenda_slot_set_title (b, slot, rest);
-    if (slot->title != NULL && g_unichar_islower (g_utf8_get_char (slot->title))) {
+    if (slot->title != NULL &&
+        g_unichar_islower (g_utf8_get_char (slot->title))) {
         /* ("is now the safety incident debrief": a title starts in capitals) */
-        g_autofree char *head = g_utf8_strup (slot->title, g_utf8_next_char (slot->title) - slot->title);
+        g_autofree char *head = g_utf8_strup (
+            slot->title, g_utf8_next_char (slot->title) - slot->title);
         char *title = g_strconcat (head, g_utf8_next_char (slot->title), NULL);
 
         g_free (slot->title);
@@ -194,9 +207,11 @@ move_slot (MlaAgendaBuilder *b, char *clause)
     g_match_info_fetch_pos (verb, 0, &verb_at, &from);
     /* the time after the verb, or before it when the verb comes last
      * ("Den Abschluss bitte auf 14:30 vorziehen") */
-    if (!g_regex_match_full (b->parser->change_time, clause, -1, from, 0, &time, NULL)) {
+    if (!g_regex_match_full (b->parser->change_time, clause, -1, from, 0, &time,
+                             NULL)) {
         g_clear_pointer (&time, g_match_info_unref);
-        if (!g_regex_match_full (b->parser->change_time, clause, verb_at, 0, 0, &time, NULL))
+        if (!g_regex_match_full (b->parser->change_time, clause, verb_at, 0, 0,
+                                 &time, NULL))
             return FALSE;
     }
     if (!mla_agenda_fetch_clock (b, time, "1", &start, &bare1) || bare1)
@@ -206,7 +221,8 @@ move_slot (MlaAgendaBuilder *b, char *clause)
     {
         /* the words after the verb ("Moved the workshop to"), or before
          * it and the time ("the golden paths workshop moves to") */
-        g_autofree char *after = at > from ? g_strndup (clause + from, at - from) : g_strdup ("");
+        g_autofree char *after =
+            at > from ? g_strndup (clause + from, at - from) : g_strdup ("");
         g_autofree char *before = g_strndup (clause, MIN (verb_at, at));
         MlaAgendaSlot *named = object_slot (b, after);
 
@@ -220,7 +236,8 @@ move_slot (MlaAgendaBuilder *b, char *clause)
     else
         s = mla_agenda_resolve_clock (&start, -1, b->all_24h);
     if (!range && slot->end[0] != '\0')
-        e = s + mla_agenda_minutes_of (slot->end) - mla_agenda_minutes_of (slot->start);
+        e = s + mla_agenda_minutes_of (slot->end) -
+            mla_agenda_minutes_of (slot->start);
     mla_agenda_format_minutes (s, slot->start);
     if (e > s)
         mla_agenda_format_minutes (e, slot->end);
@@ -242,11 +259,13 @@ new_speaker (MlaAgendaBuilder *b, const char *clause)
 
     if (!g_regex_match (b->parser->change_instead, clause, 0, NULL))
         return FALSE;
-    name = mla_agenda_leading_name (b->parser, clause, NAME_MAX_WORDS, MLA_LEADING_NAME_ANY);
+    name = mla_agenda_leading_name (b->parser, clause, NAME_MAX_WORDS,
+                                    MLA_LEADING_NAME_ANY);
     if (name == NULL)
         return FALSE;
     g_ptr_array_set_size (b->slot->people, 0);
-    g_ptr_array_add (b->slot->people, mla_agenda_person_new (name, MLA_PERSON_ROLE_SPEAKER, TRUE));
+    g_ptr_array_add (b->slot->people, mla_agenda_person_new (
+                                          name, MLA_PERSON_ROLE_SPEAKER, TRUE));
     return TRUE;
 }
 
@@ -283,14 +302,15 @@ paired_slots (MlaAgendaBuilder *b, const char *clause)
         gboolean bare1, bare2;
         MlaChangePair *pair;
 
-        if (g_utf8_strlen (word, -1) < OBJECT_MIN_CHARS
-            || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)
-            || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        if (g_utf8_strlen (word, -1) < OBJECT_MIN_CHARS ||
+            !mla_agenda_fetch_clock (b, match, "1", &start, &bare1) ||
+            !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
             continue;
         pair = g_new0 (MlaChangePair, 1);
         pair->word = g_steal_pointer (&word);
         pair->day = b->day;
-        mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &pair->start, &pair->end);
+        mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &pair->start,
+                                  &pair->end);
         if (b->pairs == NULL)
             b->pairs = g_ptr_array_new_with_free_func (change_pair_free);
         g_ptr_array_add (b->pairs, pair);
@@ -314,9 +334,11 @@ gone_speaker (MlaAgendaBuilder *b, const char *clause)
     name = g_match_info_fetch_named (match, "name");
     n = strlen (name);
     for (guint i = b->slot->people->len; i > 0; i--) {
-        const MlaAgendaPerson *person = g_ptr_array_index (b->slot->people, i - 1);
+        const MlaAgendaPerson *person =
+            g_ptr_array_index (b->slot->people, i - 1);
 
-        if (strncmp (person->name, name, n) == 0 && (person->name[n] == '\0' || person->name[n] == ' '))
+        if (strncmp (person->name, name, n) == 0 &&
+            (person->name[n] == '\0' || person->name[n] == ' '))
             g_ptr_array_remove_index (b->slot->people, i - 1);
     }
     return b->slot->people->len < before;
@@ -341,7 +363,8 @@ mla_agenda_changes_reorder (MlaAgendaBuilder *b)
         for (guint d = 0; d < b->agenda->days->len; d++) {
             MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, d);
 
-            if (g_ptr_array_find (day->slots, g_ptr_array_index (b->moved, i), NULL))
+            if (g_ptr_array_find (day->slots, g_ptr_array_index (b->moved, i),
+                                  NULL))
                 reorder_in (day, g_ptr_array_index (b->moved, i));
         }
     g_clear_pointer (&b->moved, g_ptr_array_unref);
@@ -358,18 +381,20 @@ mla_agenda_apply_changes (MlaAgendaBuilder *b)
 
     if (text == NULL || !g_regex_match (b->parser->change_any, text, 0, NULL))
         return 0;
-    normal = b->military ? g_regex_replace (b->parser->military_anywhere, text, -1, 0,
-                                            "\\g<h>:\\g<m>", 0, NULL)
+    normal = b->military ? g_regex_replace (b->parser->military_anywhere, text,
+                                            -1, 0, "\\g<h>:\\g<m>", 0, NULL)
                          : g_strdup (text);
     if (normal == NULL)
         return 0;
     clauses = g_regex_split (b->parser->change_split, normal, 0);
     swap = g_regex_match (b->parser->change_swap, normal, 0, NULL);
     for (guint i = 0; clauses[i] != NULL; i++)
-        changed |= new_slot (b, clauses[i]) || move_slot (b, clauses[i])
-                   || new_speaker (b, clauses[i]) || gone_speaker (b, clauses[i])
-                   || (swap && paired_slots (b, clauses[i]));
+        changed |= new_slot (b, clauses[i]) || move_slot (b, clauses[i]) ||
+                   new_speaker (b, clauses[i]) ||
+                   gone_speaker (b, clauses[i]) ||
+                   (swap && paired_slots (b, clauses[i]));
     if (changed)
-        g_debug ("agenda: line %u: a change to the quoted programme", b->index + 1);
+        g_debug ("agenda: line %u: a change to the quoted programme",
+                 b->index + 1);
     return changed ? n : 0;
 }

@@ -22,7 +22,9 @@
 static void
 later_push (GArray *stack, const int *starts, guint index)
 {
-    while (stack->len > 0 && starts[g_array_index (stack, guint, stack->len - 1)] <= starts[index])
+    while (stack->len > 0 &&
+           starts[g_array_index (stack, guint, stack->len - 1)] <=
+               starts[index])
         g_array_set_size (stack, stack->len - 1);
     g_array_append_val (stack, index);
 }
@@ -53,23 +55,26 @@ mla_agenda_fill_ends (MlaAgendaDay *day)
     g_autofree int *starts = g_new (int, n);
     g_autoptr (GArray) any_room = g_array_new (FALSE, FALSE, sizeof (guint));
     g_autoptr (GArray) no_room = g_array_new (FALSE, FALSE, sizeof (guint));
-    g_autoptr (GHashTable) by_room = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                                            (GDestroyNotify) g_array_unref);
+    g_autoptr (GHashTable) by_room = g_hash_table_new_full (
+        g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_array_unref);
 
     for (guint i = 0; i < n; i++) {
-        int start =
-            mla_agenda_minutes_of (((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->start);
+        int start = mla_agenda_minutes_of (
+            ((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->start);
 
         /* After midnight in a night that goes on, a slot comes after the
          * evening ones it follows. */
-        if (i > 0 && start < NIGHT_UNTIL
-            && (starts[i - 1] >= 24 * 60 || mla_agenda_runs_past_midnight (starts[i - 1], start)))
+        if (i > 0 && start < NIGHT_UNTIL &&
+            (starts[i - 1] >= 24 * 60 ||
+             mla_agenda_runs_past_midnight (starts[i - 1], start)))
             start += 24 * 60;
         starts[i] = start;
     }
     for (guint i = n; i-- > 0;) {
         MlaAgendaSlot *slot = g_ptr_array_index (day->slots, i);
-        GArray *same_room = slot->room != NULL ? g_hash_table_lookup (by_room, slot->room) : NULL;
+        GArray *same_room = slot->room != NULL
+                                ? g_hash_table_lookup (by_room, slot->room)
+                                : NULL;
 
         if (slot->end[0] == '\0') {
             guint next;
@@ -77,12 +82,15 @@ mla_agenda_fill_ends (MlaAgendaDay *day)
             if (slot->room == NULL) {
                 next = later_find (any_room, starts, starts[i]);
             } else {
-                /* A slot in a room ends at the next one in that room or in none. */
+                /* A slot in a room ends at the next one in that room or in
+                 * none. */
                 next = MIN (later_find (no_room, starts, starts[i]),
                             later_find (same_room, starts, starts[i]));
             }
             if (next != G_MAXUINT)
-                memcpy (slot->end, ((MlaAgendaSlot *) g_ptr_array_index (day->slots, next))->start,
+                memcpy (slot->end,
+                        ((MlaAgendaSlot *) g_ptr_array_index (day->slots, next))
+                            ->start,
                         sizeof slot->end);
         }
         later_push (any_room, starts, i);
@@ -101,9 +109,9 @@ mla_agenda_fill_ends (MlaAgendaDay *day)
 MlaSlotKind
 mla_agenda_parser_kind (MlaAgendaParser *parser, const char *title)
 {
-    static const MlaSlotKind kinds[N_KIND_WORDS] = {
-        MLA_SLOT_KIND_BREAK, MLA_SLOT_KIND_MEAL, MLA_SLOT_KIND_SOCIAL
-    };
+    static const MlaSlotKind kinds[N_KIND_WORDS] = { MLA_SLOT_KIND_BREAK,
+                                                     MLA_SLOT_KIND_MEAL,
+                                                     MLA_SLOT_KIND_SOCIAL };
     MlaSlotKind kind = MLA_SLOT_KIND_SESSION;
     gint best = G_MAXINT;
 
@@ -113,8 +121,8 @@ mla_agenda_parser_kind (MlaAgendaParser *parser, const char *title)
         g_autoptr (GMatchInfo) match = NULL;
         gint start;
 
-        if (g_regex_match (parser->kinds[i], title, 0, &match)
-            && g_match_info_fetch_pos (match, 0, &start, NULL) && start < best) {
+        if (g_regex_match (parser->kinds[i], title, 0, &match) &&
+            g_match_info_fetch_pos (match, 0, &start, NULL) && start < best) {
             best = start;
             kind = kinds[i];
         }
@@ -143,7 +151,8 @@ right_under (MlaAgendaBuilder *b, guint above)
 }
 
 void
-mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const char *date)
+mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name,
+                            const char *date)
 {
     MlaAgendaDay *day = mla_agenda_day_new (name);
 
@@ -160,13 +169,15 @@ mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name, const char *d
 }
 
 MlaAgendaDay *
-mla_agenda_builder_day_for (MlaAgendaBuilder *b, const char *name, const char *date)
+mla_agenda_builder_day_for (MlaAgendaBuilder *b, const char *name,
+                            const char *date)
 {
     MlaAgendaDay *day;
 
     for (guint i = 0; i < b->agenda->days->len; i++) {
         day = g_ptr_array_index (b->agenda->days, i);
-        if (date[0] != '\0' ? strcmp (day->date, date) == 0 : g_strcmp0 (day->name, name) == 0)
+        if (date[0] != '\0' ? strcmp (day->date, date) == 0
+                            : g_strcmp0 (day->name, name) == 0)
             return day;
     }
     day = mla_agenda_day_new (name);
@@ -196,7 +207,7 @@ intro_weekday (MlaAgendaBuilder *b, char date[11])
             int value;
 
             if (apostrophe != NULL)
-                *apostrophe = '\0';     /* "Friday's" */
+                *apostrophe = '\0'; /* "Friday's" */
             if (!mla_agenda_word_is (b->parser->weekdays, w, &value))
                 continue;
             if (weekday != 0 && weekday != value)
@@ -264,9 +275,9 @@ set_frame_end (MlaAgendaBuilder *b, const char *text)
     gboolean bare1, bare2;
     int s, e;
 
-    if (!g_regex_match (b->parser->range_anywhere, text, 0, &match)
-        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)
-        || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+    if (!g_regex_match (b->parser->range_anywhere, text, 0, &match) ||
+        !mla_agenda_fetch_clock (b, match, "1", &start, &bare1) ||
+        !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
         return;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     if (e > s)
@@ -287,17 +298,20 @@ mla_agenda_builder_frame (MlaAgendaBuilder *b, int end)
 static void
 date_from_prose (MlaAgendaBuilder *b, char date[11])
 {
-    int offset = -1;    /* "tomorrow" anywhere wins over "today" */
+    int offset = -1; /* "tomorrow" anywhere wins over "today" */
     g_autoptr (GDateTime) day = NULL;
 
     for (guint i = 0; i < b->index && b->reference != NULL && offset < 1; i++) {
         g_autoptr (GMatchInfo) match = NULL;
 
-        for (g_regex_match (b->parser->relative_day, b->lines[i].text, 0, &match);
+        for (g_regex_match (b->parser->relative_day, b->lines[i].text, 0,
+                            &match);
              g_match_info_matches (match); g_match_info_next (match, NULL)) {
-            g_autofree char *tomorrow = g_match_info_fetch_named (match, "tomorrow");
+            g_autofree char *tomorrow =
+                g_match_info_fetch_named (match, "tomorrow");
 
-            offset = MAX (offset, tomorrow != NULL && tomorrow[0] != '\0' ? 1 : 0);
+            offset =
+                MAX (offset, tomorrow != NULL && tomorrow[0] != '\0' ? 1 : 0);
         }
     }
     if (offset < 0)
@@ -313,10 +327,12 @@ static void
 corner_header (MlaAgendaBuilder *b)
 {
     const MlaAgendaLine *line = mla_agenda_current_line (b);
-    const char *corner = line->text + line->indent, *gap = strstr (corner, "  ");
+    const char *corner = line->text + line->indent,
+               *gap = strstr (corner, "  ");
 
-    if (gap == NULL || b->day == NULL
-        || !mla_agenda_grid_header_from (b, (gsize) (gap - line->text) + strspn (gap, " ")))
+    if (gap == NULL || b->day == NULL ||
+        !mla_agenda_grid_header_from (b, (gsize) (gap - line->text) +
+                                             strspn (gap, " ")))
         return;
     g_free (b->day->name);
     b->day->name = g_strndup (corner, gap - corner);
@@ -325,14 +341,14 @@ corner_header (MlaAgendaBuilder *b)
 /* What the words of a heading's @text are: its weekday, "Day N", and how
  * many others. */
 typedef struct {
-    char *weekday_word;     /* owned, nullable */
-    char *day_label;        /* owned, nullable: "Day 2" */
+    char *weekday_word; /* owned, nullable */
+    char *day_label;    /* owned, nullable: "Day 2" */
     int day_number;
     int weekday;
     int other;
     int n_words;
-    gboolean abbr;          /* the weekday abbreviated */
-    gint name_from;         /* where the day's name starts, or -1 */
+    gboolean abbr;  /* the weekday abbreviated */
+    gint name_from; /* where the day's name starts, or -1 */
 } MlaHeadingWords;
 
 static void
@@ -373,7 +389,8 @@ heading_words (MlaAgendaBuilder *b, const char *text, MlaHeadingWords *hw)
                 if (hw->name_from < 0)
                     hw->name_from = from;
             }
-        } else if (mla_agenda_word_is (b->parser->day_words, w, NULL) && hw->n_words == 1) {
+        } else if (mla_agenda_word_is (b->parser->day_words, w, NULL) &&
+                   hw->n_words == 1) {
             gint end = 0;
             int number;
 
@@ -386,8 +403,8 @@ heading_words (MlaAgendaBuilder *b, const char *text, MlaHeadingWords *hw)
             } else {
                 hw->other++;
             }
-        } else if (!mla_agenda_word_is (b->parser->months, w, NULL)
-                   && !mla_agenda_word_is (b->parser->heading_fillers, w, NULL)) {
+        } else if (!mla_agenda_word_is (b->parser->months, w, NULL) &&
+                   !mla_agenda_word_is (b->parser->heading_fillers, w, NULL)) {
             hw->other++;
         }
         g_match_info_next (words, NULL);
@@ -399,17 +416,19 @@ heading_words (MlaAgendaBuilder *b, const char *text, MlaHeadingWords *hw)
  * weekday or "Day N" on: "LC Agenda for Monday, September 14th." is
  * "Monday, September 14th". */
 static void
-heading_name_day (MlaAgendaBuilder *b, const char *text, gboolean frame, const gint span[2],
-                  const MlaHeadingWords *hw, const char *date)
+heading_name_day (MlaAgendaBuilder *b, const char *text, gboolean frame,
+                  const gint span[2], const MlaHeadingWords *hw,
+                  const char *date)
 {
     gint from = MAX (hw->name_from, 0);
-    g_autofree char *name = frame && span[1] > from ? g_strndup (text + from, span[1] - from)
-                                                    : g_strdup (text + from);
+    g_autofree char *name = frame && span[1] > from
+                                ? g_strndup (text + from, span[1] - from)
+                                : g_strdup (text + from);
     gsize len = strlen (name);
 
-    while (len > 0 && (strchr (":.,;-=*#~_ ", name[len - 1]) != NULL
-                       || (name[len - 1] == ')' && strchr (name, '(') == NULL)))
-        name[--len] = '\0';    /* "Agenda (Thursday 12 November):" */
+    while (len > 0 && (strchr (":.,;-=*#~_ ", name[len - 1]) != NULL ||
+                       (name[len - 1] == ')' && strchr (name, '(') == NULL)))
+        name[--len] = '\0'; /* "Agenda (Thursday 12 November):" */
 
     if (b->day != NULL && b->day->slots->len == 0 && b->pending == NULL) {
         if (hw->weekday_word != NULL || b->day->name == NULL) {
@@ -435,14 +454,16 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 
     (void) match;
     /* "Minutes 2 November" starts the record of a meeting, no day of slots */
-    if (g_utf8_strlen (text, -1) > HEADING_MAX_CHARS || strstr (text, "://") != NULL
-        || g_regex_match (b->parser->attribution, text, 0, NULL)
-        || g_regex_match (b->parser->minutes_heading, text, 0, NULL))
+    if (g_utf8_strlen (text, -1) > HEADING_MAX_CHARS ||
+        strstr (text, "://") != NULL ||
+        g_regex_match (b->parser->attribution, text, 0, NULL) ||
+        g_regex_match (b->parser->minutes_heading, text, 0, NULL))
         return FALSE;
     /* "bascule pr\u00e9vue le" over "12 mai entre 18h00 et 22h00.": a
      * sentence going on after its article or preposition, no heading */
-    if (b->index > 0 && !b->lines[b->index - 1].blank
-        && g_regex_match (b->parser->open_end, b->lines[b->index - 1].text, 0, NULL))
+    if (b->index > 0 && !b->lines[b->index - 1].blank &&
+        g_regex_match (b->parser->open_end, b->lines[b->index - 1].text, 0,
+                       NULL))
         return FALSE;
     has_date = mla_agenda_find_date_span (b, text, date, span);
     if (has_date && span[0] > 0) {
@@ -454,8 +475,8 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     /* "ABC WG, Wednesday 18 November 2026, 09:30-11:30 (Session I)" over
      * the items (maybe after "Room:" and "Chairs:" lines): the day's
      * heading, its hours a frame, no slot */
-    frame = has_date && date[0] != '\0' && times_outside (b, text, span) >= 2
-            && mla_agenda_slots_follow_frame (b, b->index);
+    frame = has_date && date[0] != '\0' && times_outside (b, text, span) >= 2 &&
+            mla_agenda_slots_follow_frame (b, b->index);
     if (!frame && times_outside (b, text, has_date ? span : NULL) > 0)
         return FALSE;
     heading_words (b, text, &hw);
@@ -474,10 +495,12 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     if (date[0] == '\0' && hw.weekday != 0)
         mla_agenda_resolve_weekday_after (b, hw.weekday, date);
-    if (date[0] == '\0' && hw.weekday == 0 && hw.day_label != NULL && b->agenda->days->len == 0)
+    if (date[0] == '\0' && hw.weekday == 0 && hw.day_label != NULL &&
+        b->agenda->days->len == 0)
         date_from_prose (b, date);
-    if (date[0] == '\0' && hw.weekday == 0 && b->day != NULL && b->day->date[0] != '\0'
-        && b->day_number > 0 && hw.day_number > b->day_number) {
+    if (date[0] == '\0' && hw.weekday == 0 && b->day != NULL &&
+        b->day->date[0] != '\0' && b->day_number > 0 &&
+        hw.day_number > b->day_number) {
         /* "Day 2" after "Day 1" of 16 June: 17 June */
         g_autoptr (GDateTime) day = mla_agenda_day_after (b->day->date);
         g_autoptr (GDateTime) later =
@@ -485,7 +508,8 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 
         mla_agenda_format_date (later, date);
     }
-    g_debug ("agenda: rule day-heading: line %u: \"%s\" %s", b->index + 1, text, date);
+    g_debug ("agenda: rule day-heading: line %u: \"%s\" %s", b->index + 1, text,
+             date);
     heading_name_day (b, text, frame, span, &hw, date);
     mla_agenda_builder_clear_table (b);
     corner_header (b);
@@ -537,12 +561,14 @@ parallel_places_are_rooms (MlaAgendaDay *day)
     for (guint i = 0; i < day->slots->len; i++) {
         MlaAgendaSlot *a = g_ptr_array_index (day->slots, i);
 
-        for (guint j = 0; a->location != NULL && a->room == NULL && j < day->slots->len; j++) {
+        for (guint j = 0;
+             a->location != NULL && a->room == NULL && j < day->slots->len;
+             j++) {
             MlaAgendaSlot *other = g_ptr_array_index (day->slots, j);
 
-            if (other != a && other->location != NULL && other->room == NULL
-                && strcmp (other->start, a->start) == 0
-                && strcmp (other->location, a->location) != 0) {
+            if (other != a && other->location != NULL && other->room == NULL &&
+                strcmp (other->start, a->start) == 0 &&
+                strcmp (other->location, a->location) != 0) {
                 g_ptr_array_add (parallel, a);
                 break;
             }
@@ -565,9 +591,10 @@ add_frame_end (MlaAgendaBuilder *b, MlaAgendaDay *day)
     if (end < 0 || day->slots->len == 0)
         return;
     for (guint i = 0; i < day->slots->len; i++)
-        if (mla_agenda_minutes_of (((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->start)
-            >= end)
-            return;     /* the slots run past the frame: it was no frame */
+        if (mla_agenda_minutes_of (
+                ((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->start) >=
+            end)
+            return; /* the slots run past the frame: it was no frame */
     stop = mla_agenda_slot_new ();
     mla_agenda_format_minutes (end, stop->start);
     g_ptr_array_add (day->slots, stop);
@@ -591,10 +618,13 @@ date_only_day_from_prose (MlaAgendaBuilder *b)
         char date[11] = "";
         gint span[2] = { 0, 0 };
 
-        if (b->lines[i].blank || g_regex_match (b->parser->attribution, b->lines[i].text, 0, NULL))
+        if (b->lines[i].blank ||
+            g_regex_match (b->parser->attribution, b->lines[i].text, 0, NULL))
             continue;
-        if (mla_agenda_find_date_span (b, b->lines[i].text, date, span) && date[0] != '\0') {
-            day->name = g_strndup (b->lines[i].text + span[0], span[1] - span[0]);
+        if (mla_agenda_find_date_span (b, b->lines[i].text, date, span) &&
+            date[0] != '\0') {
+            day->name =
+                g_strndup (b->lines[i].text + span[0], span[1] - span[0]);
             memcpy (day->date, date, sizeof date);
             return;
         }
@@ -612,12 +642,14 @@ drop_untitled_frames (MlaAgendaBuilder *b, MlaAgendaDay *day)
         const MlaAgendaSlot *first = g_ptr_array_index (day->slots, j + 1);
         guint inside = 0;
 
-        if (frame->title != NULL || frame->end[0] == '\0' || strcmp (first->start, frame->start) != 0)
+        if (frame->title != NULL || frame->end[0] == '\0' ||
+            strcmp (first->start, frame->start) != 0)
             continue;
         for (guint k = j + 1; k < day->slots->len; k++) {
             const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, k);
 
-            if (strcmp (slot->start, frame->start) < 0 || strcmp (slot->start, frame->end) >= 0)
+            if (strcmp (slot->start, frame->start) < 0 ||
+                strcmp (slot->start, frame->end) >= 0)
                 break;
             inside++;
         }

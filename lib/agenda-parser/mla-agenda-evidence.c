@@ -11,10 +11,11 @@
 #include "mla-agenda-names-private.h"
 #include "mla-agenda-times-private.h"
 
-#define SLOT_CLUSTER_GAP 15     /* lines between slot lines of one agenda */
-#define ROTA_MIN_DAYS 3         /* days of one slot each that may be a rota */
+#define SLOT_CLUSTER_GAP 15 /* lines between slot lines of one agenda */
+#define ROTA_MIN_DAYS 3     /* days of one slot each that may be a rota */
 #define ROTA_NAME_MAX_WORDS 4
-#define AROUND_LINES 5          /* lines with text around the times that say what they are */
+/* lines with text around the times that say what they are */
+#define AROUND_LINES 5
 #define LEAD_IN_LINES 10        /* lines before them where "Agenda" overrules */
 #define REPERTOIRE_MIN_TITLES 3 /* titles shown more than once in showtimes */
 
@@ -23,17 +24,19 @@
 static gboolean
 schedule_heading_before (MlaAgendaBuilder *b, guint first)
 {
-    for (guint i = first > SLOT_CLUSTER_GAP ? first - SLOT_CLUSTER_GAP : 0; i < first; i++) {
+    for (guint i = first > SLOT_CLUSTER_GAP ? first - SLOT_CLUSTER_GAP : 0;
+         i < first; i++) {
         const char *text = b->lines[i].text + b->lines[i].indent;
 
         if (b->lines[i].blank)
             continue;
-        if (g_unichar_isupper (g_utf8_get_char (text))
-            && g_regex_match (b->parser->schedule_heading, text, 0, NULL))
+        if (g_unichar_isupper (g_utf8_get_char (text)) &&
+            g_regex_match (b->parser->schedule_heading, text, 0, NULL))
             return TRUE;
         /* a header row has cells: "When we meet" is no table */
-        if ((strchr (text, '|') != NULL || strstr (text, "  ") != NULL)
-            && g_regex_match (mla_agenda_rule (b->parser, "table-header"), text, 0, NULL))
+        if ((strchr (text, '|') != NULL || strstr (text, "  ") != NULL) &&
+            g_regex_match (mla_agenda_rule (b->parser, "table-header"), text, 0,
+                           NULL))
             return TRUE;
     }
     return FALSE;
@@ -47,11 +50,11 @@ names_a_day_only (MlaAgendaBuilder *b, const char *title)
     char date[11] = "";
     gint span[2] = { 0, 0 };
 
-    if (mla_agenda_word_is (b->parser->weekdays, title, NULL)
-        || mla_agenda_word_is (b->parser->weekday_abbrs, title, NULL))
+    if (mla_agenda_word_is (b->parser->weekdays, title, NULL) ||
+        mla_agenda_word_is (b->parser->weekday_abbrs, title, NULL))
         return TRUE;
-    return mla_agenda_find_date_span (b, title, date, span) && span[0] == 0
-           && (gsize) span[1] == strlen (title);
+    return mla_agenda_find_date_span (b, title, date, span) && span[0] == 0 &&
+           (gsize) span[1] == strlen (title);
 }
 
 /* "7 | 2 | 5 | Vereinsheim", "12   3   Room B": a title whose cells
@@ -67,8 +70,9 @@ is_tally (const char *title)
         const char *end = p;
         gsize digits, len;
 
-        while (*end != '\0' && !(pipes ? *end == '|'
-                                        : *end == '\t' || (end[0] == ' ' && end[1] == ' ')))
+        while (*end != '\0' &&
+               !(pipes ? *end == '|'
+                       : *end == '\t' || (end[0] == ' ' && end[1] == ' ')))
             end++;
         while (p < end && g_ascii_isspace (*p))
             p++;
@@ -78,7 +82,8 @@ is_tally (const char *title)
         digits = strspn (p, "0123456789");
         if (len > 0) {
             n++;
-            counts += digits > 0 && (digits == len || (digits + 1 == len && p[digits] == '%'));
+            counts += digits > 0 && (digits == len ||
+                                     (digits + 1 == len && p[digits] == '%'));
         }
         p = end + strspn (end, pipes ? "|" : " \t");
     }
@@ -91,11 +96,12 @@ is_tally (const char *title)
 static gboolean
 measures_or_admits (MlaAgendaBuilder *b, const MlaAgendaSlot *slot)
 {
-    if (g_regex_match (b->parser->measure, slot->title, 0, NULL)
-        || g_regex_match (b->parser->admission, slot->title, 0, NULL))
+    if (g_regex_match (b->parser->measure, slot->title, 0, NULL) ||
+        g_regex_match (b->parser->admission, slot->title, 0, NULL))
         return TRUE;
     for (guint i = 0; i < slot->notes->len; i++)
-        if (g_regex_match (b->parser->admission, g_ptr_array_index (slot->notes, i), 0, NULL))
+        if (g_regex_match (b->parser->admission,
+                           g_ptr_array_index (slot->notes, i), 0, NULL))
             return TRUE;
     return FALSE;
 }
@@ -133,8 +139,8 @@ static gboolean
 names_who_is_on (MlaAgendaBuilder *b, const char *title)
 {
     g_autofree char *clean = mla_agenda_squeeze (title);
-    g_autofree char *name = mla_agenda_leading_name (b->parser, clean, ROTA_NAME_MAX_WORDS,
-                                                     MLA_LEADING_NAME_BEFORE_LOWER);
+    g_autofree char *name = mla_agenda_leading_name (
+        b->parser, clean, ROTA_NAME_MAX_WORDS, MLA_LEADING_NAME_BEFORE_LOWER);
 
     return name != NULL;
 }
@@ -151,7 +157,7 @@ is_rota (MlaAgendaBuilder *b)
         const MlaAgendaSlot *slot;
 
         if (day->slots->len == 0)
-            continue;   /* (a day the prose names: "from Monday 9 February") */
+            continue; /* (a day the prose names: "from Monday 9 February") */
         if (day->slots->len != 1)
             return FALSE;
         slot = g_ptr_array_index (day->slots, 0);
@@ -165,13 +171,14 @@ is_rota (MlaAgendaBuilder *b)
  * -1), or of the paragraph after the one of line @from (@step 1), holds
  * one of @words. */
 static gboolean
-said_near (MlaAgendaBuilder *b, guint from, int step, guint reach, GRegex *words)
+said_near (MlaAgendaBuilder *b, guint from, int step, guint reach,
+           GRegex *words)
 {
     guint seen = 0;
     gboolean in_reach = step < 0;
 
-    for (gint i = (gint) from + step; i >= 0 && i < (gint) b->n_lines && seen < reach;
-         i += step) {
+    for (gint i = (gint) from + step;
+         i >= 0 && i < (gint) b->n_lines && seen < reach; i += step) {
         if (b->lines[i].blank) {
             if (step > 0 && seen > 0)
                 break;
@@ -179,7 +186,7 @@ said_near (MlaAgendaBuilder *b, guint from, int step, guint reach, GRegex *words
             continue;
         }
         if (!in_reach)
-            continue;   /* (the rest of the last slot) */
+            continue; /* (the rest of the last slot) */
         seen++;
         if (g_regex_match (words, b->lines[i].text, 0, NULL))
             return TRUE;
@@ -199,7 +206,8 @@ is_week (MlaAgendaBuilder *b)
 
         if (day->slots->len == 0)
             continue;
-        if (day->name == NULL || !mla_agenda_word_is (b->parser->weekdays, day->name, NULL))
+        if (day->name == NULL ||
+            !mla_agenda_word_is (b->parser->weekdays, day->name, NULL))
             return FALSE;
         days++;
     }
@@ -216,8 +224,10 @@ is_week (MlaAgendaBuilder *b)
 static gboolean
 is_repertoire (MlaAgendaBuilder *b)
 {
-    g_autoptr (GHashTable) shows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    g_autoptr (GHashTable) starts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) shows =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) starts =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     guint sessions = 0, repeated = 0, titles = 0;
     GHashTableIter iter;
     gpointer count;
@@ -229,19 +239,21 @@ is_repertoire (MlaAgendaBuilder *b)
             const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
             g_autofree char *key = NULL;
 
-            if (slot->title == NULL || slot->kind == MLA_SLOT_KIND_BREAK
-                || slot->kind == MLA_SLOT_KIND_MEAL)
+            if (slot->title == NULL || slot->kind == MLA_SLOT_KIND_BREAK ||
+                slot->kind == MLA_SLOT_KIND_MEAL)
                 continue;
             sessions++;
             if (strchr (slot->title, ' ') == NULL)
                 continue;
             key = g_utf8_casefold (slot->title, -1);
             /* (one count per start time a title has) */
-            if (!g_hash_table_add (starts, g_strconcat (key, "\x1f", slot->start, NULL)))
+            if (!g_hash_table_add (
+                    starts, g_strconcat (key, "\x1f", slot->start, NULL)))
                 continue;
             count = g_hash_table_lookup (shows, key);
-            g_hash_table_replace (shows, g_steal_pointer (&key),
-                                  GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
+            g_hash_table_replace (
+                shows, g_steal_pointer (&key),
+                GUINT_TO_POINTER (GPOINTER_TO_UINT (count) + 1));
         }
     }
     g_hash_table_iter_init (&iter, shows);
@@ -250,17 +262,19 @@ is_repertoire (MlaAgendaBuilder *b)
             titles++;
             repeated += GPOINTER_TO_UINT (count);
         }
-    if (titles < REPERTOIRE_MIN_TITLES || repeated * 3 < sessions * 2 || b->slot_lines->len == 0)
+    if (titles < REPERTOIRE_MIN_TITLES || repeated * 3 < sessions * 2 ||
+        b->slot_lines->len == 0)
         return FALSE;
-    return !g_regex_match (b->parser->meeting_word, b->subject != NULL ? b->subject : "", 0, NULL)
-           && !said_near (b, g_array_index (b->slot_lines, guint, 0), -1, LEAD_IN_LINES,
-                          b->parser->meeting_word);
+    return !g_regex_match (b->parser->meeting_word,
+                           b->subject != NULL ? b->subject : "", 0, NULL) &&
+           !said_near (b, g_array_index (b->slot_lines, guint, 0), -1,
+                       LEAD_IN_LINES, b->parser->meeting_word);
 }
 
 /* What the mail's subject and the lines around the times say they are,
  * unless the lines before them, or the subject for itself, say "Agenda"
- * ("Re: New CI schedule?" says nothing): maintenance windows, a forecast, a tally, a
- * rota, a timetable of ferries or lessons ("On-call rota, week 47",
+ * ("Re: New CI schedule?" says nothing): maintenance windows, a forecast, a
+ * tally, a rota, a timetable of ferries or lessons ("On-call rota, week 47",
  * "Tally so far:") in the subject or before them; a machine's jobs
  * ("cron-driven"), or, for a week, that they come back every week,
  * before or after them. */
@@ -273,14 +287,14 @@ says_no_programme (MlaAgendaBuilder *b)
 
     if (said_near (b, first, -1, LEAD_IN_LINES, b->parser->programme_word))
         return FALSE;
-    return (g_regex_match (b->parser->not_programme, subject, 0, NULL)
-            && !g_regex_match (b->parser->programme_word, subject, 0, NULL))
-           || said_near (b, first, -1, AROUND_LINES, b->parser->not_programme)
-           || said_near (b, first, -1, AROUND_LINES, b->parser->jobs)
-           || said_near (b, last, 1, AROUND_LINES, b->parser->jobs)
-           || (is_week (b)
-               && (said_near (b, first, -1, AROUND_LINES, b->parser->weekly)
-                   || said_near (b, last, 1, AROUND_LINES, b->parser->weekly)));
+    return (g_regex_match (b->parser->not_programme, subject, 0, NULL) &&
+            !g_regex_match (b->parser->programme_word, subject, 0, NULL)) ||
+           said_near (b, first, -1, AROUND_LINES, b->parser->not_programme) ||
+           said_near (b, first, -1, AROUND_LINES, b->parser->jobs) ||
+           said_near (b, last, 1, AROUND_LINES, b->parser->jobs) ||
+           (is_week (b) &&
+            (said_near (b, first, -1, AROUND_LINES, b->parser->weekly) ||
+             said_near (b, last, 1, AROUND_LINES, b->parser->weekly)));
 }
 
 /* "07:40": a title that is a clock time and nothing else. */
@@ -290,8 +304,10 @@ is_clock_only (MlaAgendaBuilder *b, const char *title)
     g_autoptr (GMatchInfo) match = NULL;
     gint end = 0;
 
-    return g_regex_match (b->parser->time_anywhere, title, G_REGEX_MATCH_ANCHORED, &match)
-           && g_match_info_fetch_pos (match, 0, NULL, &end) && (gsize) end == strlen (title);
+    return g_regex_match (b->parser->time_anywhere, title,
+                          G_REGEX_MATCH_ANCHORED, &match) &&
+           g_match_info_fetch_pos (match, 0, NULL, &end) &&
+           (gsize) end == strlen (title);
 }
 
 /* Whether @slot is an entry of something else than a programme: a
@@ -301,16 +317,19 @@ is_clock_only (MlaAgendaBuilder *b, const char *title)
 static gboolean
 is_no_session (MlaAgendaBuilder *b, const MlaAgendaSlot *slot)
 {
-    if (slot->room != NULL && g_regex_match (b->parser->travel_word, slot->room, 0, NULL))
+    if (slot->room != NULL &&
+        g_regex_match (b->parser->travel_word, slot->room, 0, NULL))
         return TRUE;
     if (slot->title == NULL)
         return FALSE;
-    return g_regex_match (b->parser->travel_leg, slot->title, 0, NULL)
-           || g_regex_match (b->parser->poll_answers, slot->title, 0, NULL)
-           || names_a_day_only (b, slot->title) || is_tally (slot->title) || is_aside (slot->title)
-           || is_clock_only (b, slot->title) || measures_or_admits (b, slot)
-           || (slot->notes->len > 0
-               && g_regex_match (b->parser->status_cell, g_ptr_array_index (slot->notes, 0), 0, NULL));
+    return g_regex_match (b->parser->travel_leg, slot->title, 0, NULL) ||
+           g_regex_match (b->parser->poll_answers, slot->title, 0, NULL) ||
+           names_a_day_only (b, slot->title) || is_tally (slot->title) ||
+           is_aside (slot->title) || is_clock_only (b, slot->title) ||
+           measures_or_admits (b, slot) ||
+           (slot->notes->len > 0 &&
+            g_regex_match (b->parser->status_cell,
+                           g_ptr_array_index (slot->notes, 0), 0, NULL));
 }
 
 /* Whether anything says people meet at the times: a slot with someone,
@@ -328,7 +347,8 @@ says_people_meet (MlaAgendaBuilder *b)
 
     if (b->slot_lines->len == 0)
         return FALSE;
-    if (b->subject != NULL && g_regex_match (b->parser->gathering, b->subject, 0, NULL))
+    if (b->subject != NULL &&
+        g_regex_match (b->parser->gathering, b->subject, 0, NULL))
         return TRUE;
     for (guint i = 0; i < b->agenda->days->len; i++) {
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
@@ -336,18 +356,21 @@ says_people_meet (MlaAgendaBuilder *b)
         for (guint j = 0; j < day->slots->len; j++) {
             const MlaAgendaSlot *slot = g_ptr_array_index (day->slots, j);
 
-            if (slot->people->len > 0 || slot->room != NULL || slot->location != NULL)
+            if (slot->people->len > 0 || slot->room != NULL ||
+                slot->location != NULL)
                 return TRUE;
-            if (slot->title != NULL
-                && (mla_agenda_parser_kind (b->parser, slot->title) != MLA_SLOT_KIND_SESSION
-                    || g_regex_match (b->parser->meeting_item, slot->title, 0, NULL)
-                    || g_regex_match (b->parser->gathering, slot->title, 0, NULL)))
+            if (slot->title != NULL &&
+                (mla_agenda_parser_kind (b->parser, slot->title) !=
+                     MLA_SLOT_KIND_SESSION ||
+                 g_regex_match (b->parser->meeting_item, slot->title, 0,
+                                NULL) ||
+                 g_regex_match (b->parser->gathering, slot->title, 0, NULL)))
                 return TRUE;
         }
     }
     first = g_array_index (b->slot_lines, guint, 0);
-    return said_near (b, first, -1, LEAD_IN_LINES, b->parser->gathering)
-           || said_near (b, first, -1, LEAD_IN_LINES, b->parser->place_line);
+    return said_near (b, first, -1, LEAD_IN_LINES, b->parser->gathering) ||
+           said_near (b, first, -1, LEAD_IN_LINES, b->parser->place_line);
 }
 
 gboolean
@@ -364,7 +387,8 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
         return FALSE;
     }
     if (b->slot_lines->len > 0 && says_no_programme (b)) {
-        g_debug ("agenda: the lines around the times say they are no programme");
+        g_debug (
+            "agenda: the lines around the times say they are no programme");
         return FALSE;
     }
     if (is_repertoire (b)) {
@@ -387,9 +411,11 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
         }
     }
     if (legs >= 2 && legs * 2 >= slots) {
-        g_debug ("agenda: %u of %u slots are legs of a trip, a poll's answers, options or "
-                 "tallies, a report's runs, asides, measurements or admission times",
-                 legs, slots);
+        g_debug (
+            "agenda: %u of %u slots are legs of a trip, a poll's answers, "
+            "options or "
+            "tallies, a report's runs, asides, measurements or admission times",
+            legs, slots);
         return FALSE;
     }
 
@@ -407,14 +433,15 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
     }
     if (best >= 3)
         return TRUE;
-    if (best == 2 && b->slot_lines->len == 2
-        && schedule_heading_before (b, g_array_index (b->slot_lines, guint, 0)))
+    if (best == 2 && b->slot_lines->len == 2 &&
+        schedule_heading_before (b, g_array_index (b->slot_lines, guint, 0)))
         return TRUE;
     if (best == 2 && b->slot_lines->len == 2)
         for (guint i = 0; i < b->agenda->days->len; i++) {
             MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
 
-            if (day->slots->len >= 2 && (day->name != NULL || day->date[0] != '\0'))
+            if (day->slots->len >= 2 &&
+                (day->name != NULL || day->date[0] != '\0'))
                 return TRUE;
         }
     return FALSE;

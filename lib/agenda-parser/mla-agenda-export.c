@@ -14,8 +14,15 @@
 
 /* The columns of a scheduling tool's export. */
 typedef enum {
-    EXPORT_OTHER, EXPORT_DATE, EXPORT_START, EXPORT_END, EXPORT_TITLE, EXPORT_PLACE, EXPORT_PEOPLE,
-    EXPORT_NOTES, EXPORT_EMPTY
+    EXPORT_OTHER,
+    EXPORT_DATE,
+    EXPORT_START,
+    EXPORT_END,
+    EXPORT_TITLE,
+    EXPORT_PLACE,
+    EXPORT_PEOPLE,
+    EXPORT_NOTES,
+    EXPORT_EMPTY
 } MlaExportColumn;
 
 static MlaExportColumn
@@ -24,11 +31,11 @@ export_column (MlaAgendaBuilder *b, const char *cell)
     g_autofree char *key = mla_agenda_fold_compact (cell);
 
     if (cell[0] == '\0')
-        return EXPORT_EMPTY;    /* a spreadsheet's unused column */
+        return EXPORT_EMPTY; /* a spreadsheet's unused column */
     if (g_hash_table_contains (b->parser->date_columns, key))
         return EXPORT_DATE;
-    if (g_hash_table_contains (b->parser->start_columns, key)
-        || g_hash_table_contains (b->parser->time_columns, key))
+    if (g_hash_table_contains (b->parser->start_columns, key) ||
+        g_hash_table_contains (b->parser->time_columns, key))
         return EXPORT_START;
     if (g_hash_table_contains (b->parser->end_columns, key))
         return EXPORT_END;
@@ -36,8 +43,8 @@ export_column (MlaAgendaBuilder *b, const char *cell)
         return EXPORT_TITLE;
     if (g_hash_table_contains (b->parser->place_labels, key))
         return EXPORT_PLACE;
-    if (g_hash_table_contains (b->parser->people_columns, key)
-        || g_hash_table_contains (b->parser->labels, key))
+    if (g_hash_table_contains (b->parser->people_columns, key) ||
+        g_hash_table_contains (b->parser->labels, key))
         return EXPORT_PEOPLE;
     if (g_hash_table_contains (b->parser->note_columns, key))
         return EXPORT_NOTES;
@@ -60,7 +67,8 @@ export_cells (MlaAgendaBuilder *b, guint i, char layout)
             g_ptr_array_add (cells, mla_agenda_squeeze (parts[k]));
         return cells;
     }
-    cells = mla_agenda_split_row (b, b->lines[i].text, layout == '|' ? '|' : ' ', TRUE);
+    cells = mla_agenda_split_row (b, b->lines[i].text,
+                                  layout == '|' ? '|' : ' ', TRUE);
     if (cells->len > 0 && ((char *) g_ptr_array_index (cells, 0))[0] == '\0')
         g_ptr_array_remove_index (cells, 0);
     return cells;
@@ -79,12 +87,13 @@ cell_minutes (MlaAgendaBuilder *b, const char *cell, int *out_end)
 
     if (out_end != NULL)
         *out_end = -1;
-    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), cell, 0, &match)
-        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare) || bare)
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), cell, 0,
+                        &match) ||
+        !mla_agenda_fetch_clock (b, match, "1", &start, &bare) || bare)
         return -1;
     rest = g_match_info_fetch_named (match, "title");
     if (rest != NULL && g_strstrip (rest)[0] != '\0')
-        return -1;      /* a time and more: no cell of times */
+        return -1; /* a time and more: no cell of times */
     if (mla_agenda_fetch_clock (b, match, "2", &end, &bare_end))
         mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     else
@@ -117,9 +126,11 @@ place_in_parallel (GPtrArray *rows, guint r, int day, int start, int place)
 
         if (k == r || other->len <= (guint) MAX (MAX (day, start), place))
             continue;
-        if ((day < 0 || strcmp (g_ptr_array_index (other, day), g_ptr_array_index (row, day)) == 0)
-            && strcmp (g_ptr_array_index (other, start), g_ptr_array_index (row, start)) == 0
-            && strcmp (g_ptr_array_index (other, place), where) != 0)
+        if ((day < 0 || strcmp (g_ptr_array_index (other, day),
+                                g_ptr_array_index (row, day)) == 0) &&
+            strcmp (g_ptr_array_index (other, start),
+                    g_ptr_array_index (row, start)) == 0 &&
+            strcmp (g_ptr_array_index (other, place), where) != 0)
             return TRUE;
     }
     return FALSE;
@@ -134,7 +145,8 @@ day_shared (GPtrArray *rows, int date)
     for (guint r = 0; r < rows->len; r++) {
         GPtrArray *row = g_ptr_array_index (rows, r);
 
-        if ((guint) date < row->len && !g_hash_table_add (days, g_ptr_array_index (row, date)))
+        if ((guint) date < row->len &&
+            !g_hash_table_add (days, g_ptr_array_index (row, date)))
             return TRUE;
     }
     return FALSE;
@@ -144,10 +156,14 @@ gboolean
 mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     const MlaAgendaLine *line = mla_agenda_current_line (b);
-    char layout = strchr (line->text, '|') != NULL ? '|' : line->tabbed != NULL ? '\t' : ' ';
+    char layout = strchr (line->text, '|') != NULL ? '|'
+                  : line->tabbed != NULL           ? '\t'
+                                                   : ' ';
     g_autoptr (GPtrArray) header = export_cells (b, b->index, layout);
-    g_autoptr (GArray) kinds = g_array_new (FALSE, FALSE, sizeof (MlaExportColumn));
-    g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+    g_autoptr (GArray) kinds =
+        g_array_new (FALSE, FALSE, sizeof (MlaExportColumn));
+    g_autoptr (GPtrArray) rows =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
     g_autoptr (GHashTable) rooms = g_hash_table_new (g_str_hash, g_str_equal);
     g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
     int date, start, end, title, place, people;
@@ -164,18 +180,19 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
     title = column_of (kinds, EXPORT_TITLE);
     place = column_of (kinds, EXPORT_PLACE);
     people = column_of (kinds, EXPORT_PEOPLE);
-    if (header->len < 3 || start < 0 || title < 0 || column_of (kinds, EXPORT_OTHER) >= 0)
+    if (header->len < 3 || start < 0 || title < 0 ||
+        column_of (kinds, EXPORT_OTHER) >= 0)
         return FALSE;
     /* the rows: a time in the start column of each */
     for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
         GPtrArray *row = export_cells (b, i, layout);
 
-        if (row->len <= (guint) MAX (start, title)
-            || cell_minutes (b, g_ptr_array_index (row, start), NULL) < 0) {
+        if (row->len <= (guint) MAX (start, title) ||
+            cell_minutes (b, g_ptr_array_index (row, start), NULL) < 0) {
             g_ptr_array_unref (row);
             if (g_regex_match (b->parser->alnum, b->lines[i].text, 0, NULL))
                 break;
-            continue;   /* "----+----": a rule */
+            continue; /* "----+----": a rule */
         }
         g_ptr_array_add (rows, row);
         g_array_append_val (lines, i);
@@ -184,12 +201,14 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
      * no programme */
     if (rows->len == 0 || (date >= 0 && end < 0 && !day_shared (rows, date)))
         return FALSE;
-    g_debug ("agenda: rule export-header: line %u: %u rows", b->index + 1, rows->len);
+    g_debug ("agenda: rule export-header: line %u: %u rows", b->index + 1,
+             rows->len);
     for (guint r = 0; place >= 0 && r < rows->len; r++)
-        if (((GPtrArray *) g_ptr_array_index (rows, r))->len > (guint) place
-            && place_in_parallel (rows, r, date, start, place))
-            g_hash_table_add (rooms,
-                              g_ptr_array_index ((GPtrArray *) g_ptr_array_index (rows, r), place));
+        if (((GPtrArray *) g_ptr_array_index (rows, r))->len > (guint) place &&
+            place_in_parallel (rows, r, date, start, place))
+            g_hash_table_add (
+                rooms, g_ptr_array_index (
+                           (GPtrArray *) g_ptr_array_index (rows, r), place));
     mla_agenda_builder_clear_table (b);
     for (guint r = 0; r < rows->len; r++) {
         GPtrArray *row = g_ptr_array_index (rows, r);
@@ -206,7 +225,8 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
             const char *day = g_ptr_array_index (row, date);
             char when[11] = "";
 
-            if (mla_agenda_find_date (b, day, when) || mla_agenda_text_weekday (b->parser, day) > 0)
+            if (mla_agenda_find_date (b, day, when) ||
+                mla_agenda_text_weekday (b->parser, day) > 0)
                 b->day = mla_agenda_builder_day_for (b, day, when);
         }
         for (guint c = 0; c < row->len && c < kinds->len; c++) {
@@ -220,7 +240,8 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
                 slot->room = g_strdup (cell);
             else if ((int) c == place)
                 slot->location = g_strdup (cell);
-            else if ((int) c == people && !mla_agenda_add_labelled_line (b, slot, cell))
+            else if ((int) c == people &&
+                     !mla_agenda_add_labelled_line (b, slot, cell))
                 mla_agenda_add_person (b, slot, cell, MLA_PERSON_ROLE_SPEAKER);
             else if (g_array_index (kinds, MlaExportColumn, c) == EXPORT_NOTES)
                 g_ptr_array_add (slot->notes, g_strdup (cell));

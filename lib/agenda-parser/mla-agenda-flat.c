@@ -16,8 +16,8 @@
 
 /* One line of a parallel block: its room and title, and its line. */
 typedef struct {
-    char *room;                 /* owned */
-    char *title;                /* owned */
+    char *room;  /* owned */
+    char *title; /* owned */
     guint line;
 } MlaSession;
 
@@ -45,7 +45,8 @@ is_short_code (const char *text)
 /* Splits @text into a room and the rest: a room of up to three words that
  * is no label and names a place. Returns FALSE when it does not start so. */
 static gboolean
-split_room (MlaAgendaBuilder *b, const char *text, char **out_room, char **out_rest)
+split_room (MlaAgendaBuilder *b, const char *text, char **out_room,
+            char **out_rest)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *raw = NULL, *room = NULL, *key = NULL, *inner = NULL;
@@ -65,9 +66,10 @@ split_room (MlaAgendaBuilder *b, const char *text, char **out_room, char **out_r
     for (const char *p = room; *p != '\0'; p++)
         words += *p == ' ';
     /* ("[HS 1] Panel: Title": the room is the tag, not "[HS 1] Panel") */
-    if (words > 3 || strpbrk (room, "[]") != NULL || g_hash_table_contains (b->parser->labels, key)
-        || g_hash_table_contains (b->parser->place_labels, key)
-        || !mla_agenda_names_place (b, room))
+    if (words > 3 || strpbrk (room, "[]") != NULL ||
+        g_hash_table_contains (b->parser->labels, key) ||
+        g_hash_table_contains (b->parser->place_labels, key) ||
+        !mla_agenda_names_place (b, room))
         return FALSE;
     *out_room = g_steal_pointer (&room);
     *out_rest = g_match_info_fetch_named (match, "rest");
@@ -106,8 +108,9 @@ room_in_brackets (MlaAgendaBuilder *b, const char *text, char **out_title)
     if (close == NULL || close - text > 24 || close[1] != ' ')
         return NULL;
     tag = g_strstrip (g_strndup (text + 1, close - text - 1));
-    if (tag[0] == '\0' || mla_agenda_parser_is_name (b->parser, tag)
-        || (strpbrk (tag, "0123456789") == NULL && !mla_agenda_names_place (b, tag)))
+    if (tag[0] == '\0' || mla_agenda_parser_is_name (b->parser, tag) ||
+        (strpbrk (tag, "0123456789") == NULL &&
+         !mla_agenda_names_place (b, tag)))
         return NULL;
     *out_title = g_strdup (close + 1 + strspn (close + 1, " "));
     return g_steal_pointer (&tag);
@@ -121,13 +124,13 @@ room_in_brackets (MlaAgendaBuilder *b, const char *text, char **out_title)
  * bullet ("-", "*", "\u2022", "\u25b8": a sign and a space) before either
  * is layout. Returns FALSE when the text is none. */
 static gboolean
-read_session_text (MlaAgendaBuilder *b, const char *text, guint i, gboolean chaired,
-                   MlaSession *out)
+read_session_text (MlaAgendaBuilder *b, const char *text, guint i,
+                   gboolean chaired, MlaSession *out)
 {
     g_autofree char *room = NULL, *rest = NULL, *title = NULL;
 
-    if (!g_unichar_isalnum (g_utf8_get_char (text)) && strchr ("([{<\"'", text[0]) == NULL
-        && *g_utf8_next_char (text) == ' ')
+    if (!g_unichar_isalnum (g_utf8_get_char (text)) &&
+        strchr ("([{<\"'", text[0]) == NULL && *g_utf8_next_char (text) == ' ')
         text = g_utf8_next_char (text) + 1;
     if (split_room (b, text, &room, &rest)) {
         title = g_strdup (g_strstrip (rest));
@@ -154,9 +157,9 @@ read_session_text (MlaAgendaBuilder *b, const char *text, guint i, gboolean chai
             return FALSE;
         }
     }
-    if ((!chaired && mla_agenda_parser_is_name (b->parser, title))
-        || g_str_has_prefix (title, "http"))
-        return FALSE;   /* "Notes: https://...": a link, no session */
+    if ((!chaired && mla_agenda_parser_is_name (b->parser, title)) ||
+        g_str_has_prefix (title, "http"))
+        return FALSE; /* "Notes: https://...": a link, no session */
     out->room = g_steal_pointer (&room);
     out->title = g_steal_pointer (&title);
     out->line = i;
@@ -177,8 +180,8 @@ time_alone (MlaAgendaBuilder *b)
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *title = NULL;
 
-    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[b->index].text, 0,
-                        &match))
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                        b->lines[b->index].text, 0, &match))
         return FALSE;
     title = g_match_info_fetch_named (match, "title");
     return title == NULL || g_strstrip (title)[0] == '\0';
@@ -196,11 +199,14 @@ time_line_session (MlaAgendaBuilder *b, MlaSession *out)
     g_autoptr (GMatchInfo) match = NULL;
     gint start = 0;
 
-    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0, &match)
-        || !g_match_info_fetch_named_pos (match, "title", &start, NULL) || start <= 0)
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0,
+                        &match) ||
+        !g_match_info_fetch_named_pos (match, "title", &start, NULL) ||
+        start <= 0)
         return 0;
     start += strspn (text + start, " ");
-    if (text[start] == '\0' || !read_session_text (b, text + start, b->index, FALSE, out))
+    if (text[start] == '\0' ||
+        !read_session_text (b, text + start, b->index, FALSE, out))
         return 0;
     if (!mla_agenda_names_room (b, out->room)) {
         session_clear (out);
@@ -218,18 +224,21 @@ labelled_tail (MlaAgendaBuilder *b, const char *title)
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *colon = NULL, *value = NULL;
 
-    if (gap == NULL || !g_regex_match (mla_agenda_rule (b->parser, "person-label"),
-                                       gap + strspn (gap, " "), 0, &match))
+    if (gap == NULL ||
+        !g_regex_match (mla_agenda_rule (b->parser, "person-label"),
+                        gap + strspn (gap, " "), 0, &match))
         return FALSE;
     colon = g_match_info_fetch_named (match, "colon");
     value = g_match_info_fetch_named (match, "value");
-    return colon != NULL && colon[0] != '\0' && mla_agenda_names_only (b->parser, value);
+    return colon != NULL && colon[0] != '\0' &&
+           mla_agenda_names_only (b->parser, value);
 }
 
 gboolean
 mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
 {
-    g_autoptr (GArray) sessions = g_array_new (FALSE, TRUE, sizeof (MlaSession));
+    g_autoptr (GArray) sessions =
+        g_array_new (FALSE, TRUE, sizeof (MlaSession));
     guint heading = b->index, indent = 0, last = b->index, next = 0;
     /* "9:00 - 10:30" alone, then "Parallel sessions" indented under it
      * over the sessions: that line heads the block, no slot */
@@ -243,13 +252,16 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         const MlaAgendaLine *line = &b->lines[i];
         MlaSession session = { 0 };
 
-        if (line->blank || line->indent < b->lines[heading].indent
-            || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), line->text, 0, NULL))
+        if (line->blank || line->indent < b->lines[heading].indent ||
+            g_regex_match (mla_agenda_rule (b->parser, "slot-time"), line->text,
+                           0, NULL))
             break;
-        if ((sessions->len == 0 || line->indent == indent) && read_session (b, i, &session)) {
+        if ((sessions->len == 0 || line->indent == indent) &&
+            read_session (b, i, &session)) {
             indent = line->indent;
             g_array_append_val (sessions, session);
-        } else if (sessions->len == 0 && !titled && line->indent > b->lines[heading].indent) {
+        } else if (sessions->len == 0 && !titled &&
+                   line->indent > b->lines[heading].indent) {
             titled = TRUE;
             continue;
         } else if (sessions->len == 0 || line->indent <= indent) {
@@ -259,12 +271,15 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
     }
     if (sessions->len < 2)
         return FALSE;
-    g_debug ("agenda: line %u: a time block of %u parallel sessions", heading + 1, sessions->len);
+    g_debug ("agenda: line %u: a time block of %u parallel sessions",
+             heading + 1, sessions->len);
     /* each session is a slot; the lines indented under it (the rest of its
      * title, its chair, its papers) are read like any slot's lines */
-    for (b->index = g_array_index (sessions, MlaSession, 0).line; b->index <= last; b->index++) {
-        MlaSession *session = next < sessions->len ? &g_array_index (sessions, MlaSession, next)
-                                                   : NULL;
+    for (b->index = g_array_index (sessions, MlaSession, 0).line;
+         b->index <= last; b->index++) {
+        MlaSession *session = next < sessions->len
+                                  ? &g_array_index (sessions, MlaSession, next)
+                                  : NULL;
         MlaAgendaSlot *slot;
 
         if (session == NULL || b->index != session->line) {
@@ -331,10 +346,12 @@ rooms_below (MlaAgendaBuilder *b, guint *out_last)
     for (guint i = b->index + 1; i < b->n_lines; i++) {
         g_autofree char *cell = mla_agenda_squeeze (b->lines[i].text);
 
-        if (b->lines[i].blank && (i + 1 >= b->n_lines || rooms->len == 0
-                                  || !g_regex_match (slot_time, b->lines[i + 1].text, 0, NULL)))
+        if (b->lines[i].blank &&
+            (i + 1 >= b->n_lines || rooms->len == 0 ||
+             !g_regex_match (slot_time, b->lines[i + 1].text, 0, NULL)))
             return NULL;
-        if (b->lines[i].blank || g_regex_match (slot_time, b->lines[i].text, 0, NULL)) {
+        if (b->lines[i].blank ||
+            g_regex_match (slot_time, b->lines[i].text, 0, NULL)) {
             *out_last = i - 1;
             return rooms->len >= 2 ? g_steal_pointer (&rooms) : NULL;
         }
@@ -365,9 +382,9 @@ columns_below (MlaAgendaBuilder *b, guint *out_last)
         g_autofree char *key = mla_agenda_fold_compact (cell);
         gboolean title = g_hash_table_contains (b->parser->title_columns, key);
 
-        if (!title && !g_hash_table_contains (b->parser->labels, key)
-            && !g_hash_table_contains (b->parser->people_columns, key)
-            && !g_hash_table_contains (b->parser->place_labels, key))
+        if (!title && !g_hash_table_contains (b->parser->labels, key) &&
+            !g_hash_table_contains (b->parser->people_columns, key) &&
+            !g_hash_table_contains (b->parser->place_labels, key))
             return NULL;
         titles = titles || title;
         g_ptr_array_add (cells, g_steal_pointer (&cell));
@@ -384,7 +401,8 @@ mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
     guint last = b->index;
 
     if (rest != NULL && rest[0] != '\0') {
-        rooms = strstr (rest, "  ") == NULL ? split_run_together (b, rest) : NULL;
+        rooms =
+            strstr (rest, "  ") == NULL ? split_run_together (b, rest) : NULL;
     } else if ((rooms = rooms_below (b, &last)) == NULL) {
         g_autoptr (GPtrArray) columns = columns_below (b, &last);
 
@@ -393,7 +411,8 @@ mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
         if (columns == NULL)
             return FALSE;
         mla_agenda_set_columns (b, columns, FALSE, 'l');
-        g_debug ("agenda: rule flat-header: line %u: %u columns", b->index + 1, columns->len);
+        g_debug ("agenda: rule flat-header: line %u: %u columns", b->index + 1,
+                 columns->len);
         b->index = last;
         return TRUE;
     }
@@ -401,8 +420,10 @@ mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < rooms->len; i++)
-        g_ptr_array_add (b->flat_rooms, g_strdup (g_ptr_array_index (rooms, i)));
-    g_debug ("agenda: rule flat-header: line %u: %u rooms", b->index + 1, rooms->len);
+        g_ptr_array_add (b->flat_rooms,
+                         g_strdup (g_ptr_array_index (rooms, i)));
+    g_debug ("agenda: rule flat-header: line %u: %u rooms", b->index + 1,
+             rooms->len);
     b->index = last;
     b->slot = NULL;
     return TRUE;
@@ -412,8 +433,9 @@ mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
 static gboolean
 ends_flat_row (MlaAgendaBuilder *b, guint i)
 {
-    return b->lines[i].blank
-           || g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL);
+    return b->lines[i].blank ||
+           g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                          b->lines[i].text, 0, NULL);
 }
 
 /* The people of a speaker's line under a title: a line of people, a
@@ -439,8 +461,10 @@ speaker_line_role (MlaAgendaBuilder *b, guint i, MlaPersonRole *out_role)
         MlaPersonRole role;
 
         /* "hosted by A and B", "led by mikk0 & svenja_h" */
-        if (mla_agenda_people_by (b->parser, text, &before, &value, &role) && before[0] == '\0') {
-            g_auto (GStrv) parts = g_regex_split (b->parser->person_split, value, 0);
+        if (mla_agenda_people_by (b->parser, text, &before, &value, &role) &&
+            before[0] == '\0') {
+            g_auto (GStrv) parts =
+                g_regex_split (b->parser->person_split, value, 0);
             g_autoptr (GStrvBuilder) list = g_strv_builder_new ();
 
             if (out_role != NULL)
@@ -451,7 +475,8 @@ speaker_line_role (MlaAgendaBuilder *b, guint i, MlaPersonRole *out_role)
             return g_strv_builder_end (list);
         }
     }
-    if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), text, 0, &match)) {
+    if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), text, 0,
+                       &match)) {
         g_autofree char *colon = g_match_info_fetch_named (match, "colon");
         g_autofree char *value = g_match_info_fetch_named (match, "value");
         g_autofree char *label = g_match_info_fetch_named (match, "label");
@@ -503,7 +528,8 @@ labelled_people_at (MlaAgendaBuilder *b, guint i)
     g_autofree char *colon = NULL;
     g_auto (GStrv) names = NULL;
 
-    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), b->lines[i].text, 0, &match))
+    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"),
+                        b->lines[i].text, 0, &match))
         return FALSE;
     colon = g_match_info_fetch_named (match, "colon");
     names = colon != NULL && colon[0] != '\0' ? speaker_line (b, i) : NULL;
@@ -513,8 +539,9 @@ labelled_people_at (MlaAgendaBuilder *b, guint i)
 gboolean
 mla_agenda_people_under (MlaAgendaBuilder *b, guint i)
 {
-    return i + 1 < b->n_lines && !b->lines[i + 1].blank
-           && b->lines[i + 1].indent > b->lines[i].indent && labelled_people_at (b, i + 1);
+    return i + 1 < b->n_lines && !b->lines[i + 1].blank &&
+           b->lines[i + 1].indent > b->lines[i].indent &&
+           labelled_people_at (b, i + 1);
 }
 
 /* Whether line @i is a room and nothing else. */
@@ -535,9 +562,9 @@ flat_row_lines (MlaAgendaBuilder *b)
 {
     GArray *lines = g_array_new (FALSE, FALSE, sizeof (guint));
     guint i = b->index + 1, max = 2 * b->flat_rooms->len;
-    gboolean spaced = b->flat_rooms->len > 0 && i + 2 < b->n_lines && !b->lines[i].blank
-                      && b->lines[i + 1].blank && !b->lines[i + 2].blank
-                      && !ends_flat_row (b, i + 2);
+    gboolean spaced = b->flat_rooms->len > 0 && i + 2 < b->n_lines &&
+                      !b->lines[i].blank && b->lines[i + 1].blank &&
+                      !b->lines[i + 2].blank && !ends_flat_row (b, i + 2);
 
     if (spaced) {
         g_auto (GStrv) names = speaker_line (b, i + 2);
@@ -546,7 +573,8 @@ flat_row_lines (MlaAgendaBuilder *b)
     }
     for (; i < b->n_lines; i++) {
         if (b->lines[i].blank) {
-            if (!spaced || i + 1 >= b->n_lines || b->lines[i + 1].blank || lines->len >= max)
+            if (!spaced || i + 1 >= b->n_lines || b->lines[i + 1].blank ||
+                lines->len >= max)
                 break;
             continue;
         }
@@ -580,7 +608,8 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
 
         triplets = names != NULL;
     }
-    /* the run of lines: [room,] title, then its speaker's line when one follows */
+    /* the run of lines: [room,] title, then its speaker's line when one follows
+     */
     for (k = 0; k < n;) {
         guint item[4] = { G_MAXUINT, G_MAXUINT, G_MAXUINT, G_MAXUINT };
         g_auto (GStrv) names = NULL;
@@ -593,8 +622,8 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
                 break;
         }
         item[1] = line[k++];
-        if (k < n && (!room_led || !room_line_at (b, line[k]))
-            && (names = speaker_line (b, line[k])) != NULL) {
+        if (k < n && (!room_led || !room_line_at (b, line[k])) &&
+            (names = speaker_line (b, line[k])) != NULL) {
             item[2] = item[3] = line[k++];
             /* "Moderator: Ann Lee / Panelists: Bo Li, Cy Ng": one cell */
             while (!triplets && k < n && labelled_people_at (b, line[k]))
@@ -608,10 +637,12 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     if (items->len == 0 || (room_led && items->len < 2))
         return FALSE;
     for (k = 0; k < items->len; k++)
-        speakers += ((const guint *) (items->data + k * sizeof (guint) * 4))[2] != G_MAXUINT;
-    if (!room_led && items->len == 2 && speakers == 0 && b->flat_pairs
-        && !(g_str_has_suffix (b->lines[line[0]].text, ")")
-             && g_str_has_suffix (b->lines[line[1]].text, ")"))) {
+        speakers +=
+            ((const guint *) (items->data + k * sizeof (guint) * 4))[2] !=
+            G_MAXUINT;
+    if (!room_led && items->len == 2 && speakers == 0 && b->flat_pairs &&
+        !(g_str_has_suffix (b->lines[line[0]].text, ")") &&
+          g_str_has_suffix (b->lines[line[1]].text, ")"))) {
         /* where the rooms come as title and speaker pairs, two lines are
          * one pair: "Lightning talks / Open to everyone" spans the rooms;
          * not two titles that each name their speaker ("Taller (Ana
@@ -623,7 +654,8 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     }
     b->flat_pairs = b->flat_pairs || speakers > 0;
     for (k = 0; k < items->len; k++) {
-        const guint *item = (const guint *) (items->data + k * sizeof (guint) * 4);
+        const guint *item =
+            (const guint *) (items->data + k * sizeof (guint) * 4);
         g_autofree char *cell = mla_agenda_squeeze (b->lines[item[1]].text);
         MlaAgendaSlot *slot;
 
@@ -651,18 +683,20 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
         }
         for (guint j = item[2]; item[2] != G_MAXUINT && j <= item[3]; j++) {
             MlaPersonRole role;
-            g_auto (GStrv) names = mla_agenda_add_labelled_line (b, slot, b->lines[j].text)
-                                       ? NULL
-                                       : speaker_line_role (b, j, &role);
+            g_auto (GStrv) names =
+                mla_agenda_add_labelled_line (b, slot, b->lines[j].text)
+                    ? NULL
+                    : speaker_line_role (b, j, &role);
 
             for (guint m = 0; names != NULL && names[m] != NULL; m++)
                 mla_agenda_add_person (b, slot, names[m], role);
         }
         if (note != G_MAXUINT)
-            g_ptr_array_add (slot->notes, mla_agenda_squeeze (b->lines[note].text));
+            g_ptr_array_add (slot->notes,
+                             mla_agenda_squeeze (b->lines[note].text));
         mla_agenda_builder_add_slot (b, slot);
     }
-    b->index = last;    /* the row's last line read */
+    b->index = last; /* the row's last line read */
     b->slot_open = FALSE;
     return TRUE;
 }
@@ -688,7 +722,8 @@ mla_agenda_bar_block (MlaAgendaBuilder *b, int s, int e)
 {
     guint head = b->index + 1, row = head + 1;
     g_auto (GStrv) rooms = head < b->n_lines ? bar_cells (b, head) : NULL;
-    g_auto (GStrv) cells = rooms != NULL && row < b->n_lines ? bar_cells (b, row) : NULL;
+    g_auto (GStrv) cells =
+        rooms != NULL && row < b->n_lines ? bar_cells (b, row) : NULL;
     guint n_rooms = rooms != NULL ? g_strv_length (rooms) : 0;
 
     if (n_rooms < 2 || cells == NULL || g_strv_length (cells) > n_rooms)
@@ -696,7 +731,8 @@ mla_agenda_bar_block (MlaAgendaBuilder *b, int s, int e)
     for (guint k = 0; k < n_rooms; k++)
         if (!mla_agenda_is_room_cell (b, rooms[k]))
             return FALSE;
-    g_debug ("agenda: line %u: a row of %u rooms apart by bars", head + 1, n_rooms);
+    g_debug ("agenda: line %u: a row of %u rooms apart by bars", head + 1,
+             n_rooms);
     b->index = row;
     for (guint k = 0; cells[k] != NULL; k++) {
         MlaAgendaSlot *slot;
@@ -728,10 +764,12 @@ room_heading_at (MlaAgendaBuilder *b, guint i)
 
     if (room_line_at (b, i))
         return mla_agenda_squeeze (b->lines[i].text);
-    if (strstr (b->lines[i].text, " | ") == NULL && strstr (b->lines[i].text, " \xc2\xb7 ") == NULL)
+    if (strstr (b->lines[i].text, " | ") == NULL &&
+        strstr (b->lines[i].text, " \xc2\xb7 ") == NULL)
         return NULL;
     text = g_strdup (b->lines[i].text);
-    for (char *dot = strstr (text, "\xc2\xb7"); dot != NULL; dot = strstr (dot, "\xc2\xb7"))
+    for (char *dot = strstr (text, "\xc2\xb7"); dot != NULL;
+         dot = strstr (dot, "\xc2\xb7"))
         memcpy (dot, "| ", 2);
     cells = g_strsplit (text, "|", -1);
     for (guint k = 0; cells[k] != NULL; k++) {
@@ -767,7 +805,8 @@ names_day_at (MlaAgendaBuilder *b, guint i)
         gint start = 0;
 
         g_match_info_fetch_pos (match, 0, &start, NULL);
-        if (start == 0 || !g_unichar_isalpha (g_utf8_get_char (g_utf8_prev_char (text + start))))
+        if (start == 0 || !g_unichar_isalpha (g_utf8_get_char (
+                              g_utf8_prev_char (text + start))))
             return TRUE;
     }
     return FALSE;
@@ -780,7 +819,8 @@ ends_blocks (MlaAgendaBuilder *b, guint i)
 {
     g_auto (GStrv) names = NULL;
 
-    if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL))
+    if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                       b->lines[i].text, 0, NULL))
         return TRUE;
     if (!names_day_at (b, i))
         return FALSE;
@@ -804,8 +844,10 @@ is_session_block (MlaAgendaBuilder *b, guint from, guint to)
          * confirmed") */
         gboolean cells = !room_line_at (b, from);
 
-        return to - from <= 3 && (names != NULL || labelled_people_at (b, to) || (cells && to > from))
-               && !room_line_at (b, from + 1);
+        return to - from <= 3 &&
+               (names != NULL || labelled_people_at (b, to) ||
+                (cells && to > from)) &&
+               !room_line_at (b, from + 1);
     }
     /* the title may be in title case ("Platform Teams That Scale"): its
      * room or speaker below tells */
@@ -836,8 +878,9 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
         /* blocks headed by their rooms may follow each other with no
          * blank line between them ("Track A \u00b7 Aula Magna", title,
          * speaker, "Track B \u00b7 Sala Verde", ...) */
-        while (i + 1 < b->n_lines && !b->lines[i + 1].blank && !ends_blocks (b, i + 1)
-               && !(heads_room (b, i + 1) && heads_room (b, block[0])))
+        while (i + 1 < b->n_lines && !b->lines[i + 1].blank &&
+               !ends_blocks (b, i + 1) &&
+               !(heads_room (b, i + 1) && heads_room (b, block[0])))
             i++;
         block[1] = i;
         if (!is_session_block (b, block[0], block[1]))
@@ -849,9 +892,11 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
         return FALSE;
     /* "10:00am" over "Title / Room 201 / Ann Lee, Acme" paragraphs: one
      * slot per paragraph, in its room */
-    g_debug ("agenda: line %u: %u sessions as paragraphs", b->index + 1, blocks->len);
+    g_debug ("agenda: line %u: %u sessions as paragraphs", b->index + 1,
+             blocks->len);
     for (guint k = 0; k < blocks->len; k++) {
-        const guint *block = (const guint *) (blocks->data + k * sizeof (guint) * 2);
+        const guint *block =
+            (const guint *) (blocks->data + k * sizeof (guint) * 2);
         MlaAgendaSlot *slot = mla_agenda_slot_new ();
         guint first = block[0];
 
@@ -871,9 +916,11 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
                 continue;
             else if (names != NULL)
                 for (guint n = 0; names[n] != NULL; n++)
-                    mla_agenda_add_person (b, slot, names[n], MLA_PERSON_ROLE_SPEAKER);
+                    mla_agenda_add_person (b, slot, names[n],
+                                           MLA_PERSON_ROLE_SPEAKER);
             else
-                g_ptr_array_add (slot->notes, mla_agenda_squeeze (b->lines[j].text));
+                g_ptr_array_add (slot->notes,
+                                 mla_agenda_squeeze (b->lines[j].text));
         }
         mla_agenda_builder_add_slot (b, slot);
     }

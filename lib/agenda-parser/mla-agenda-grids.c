@@ -18,7 +18,7 @@ mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
     (void) match;
     if (mla_agenda_grid_header (b))
         return TRUE;
-    b->header_line = (gint) b->index;   /* an underline may follow */
+    b->header_line = (gint) b->index; /* an underline may follow */
     return TRUE;
 }
 
@@ -43,12 +43,14 @@ mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from)
 
     while (next < b->n_lines && b->lines[next].blank)
         next++;
-    if (next >= b->n_lines || strchr (line->text, '|') != NULL
-        || !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[next].text, 0, NULL))
+    if (next >= b->n_lines || strchr (line->text, '|') != NULL ||
+        !g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                        b->lines[next].text, 0, NULL))
         return FALSE;
     while (*p != '\0') {
         const char *end = strstr (p, "  ");
-        g_autofree char *cell = g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
+        g_autofree char *cell =
+            g_strndup (p, end != NULL ? (gsize) (end - p) : strlen (p));
         guint column = (guint) g_utf8_pointer_to_offset (line->text, p);
 
         /* a short capitalised name beside a room is a room too
@@ -70,7 +72,8 @@ mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from)
         g_array_append_val (b->room_starts, g_array_index (starts, guint, i));
     }
     b->slot = NULL;
-    g_debug ("agenda: line %u: a grid header of %u rooms", b->index + 1, rooms->len);
+    g_debug ("agenda: line %u: a grid header of %u rooms", b->index + 1,
+             rooms->len);
     return TRUE;
 }
 
@@ -80,28 +83,33 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
     const MlaAgendaLine *line = mla_agenda_current_line (b);
 
     (void) match;
-    if (b->header_line >= 0 && (guint) b->header_line + 1 == b->index && line->runs != NULL
-        && line->runs->len >= 2) {
+    if (b->header_line >= 0 && (guint) b->header_line + 1 == b->index &&
+        line->runs != NULL && line->runs->len >= 2) {
         const char *header = b->lines[b->header_line].text;
         glong length = g_utf8_strlen (header, -1);
 
         mla_agenda_builder_clear_table (b);
         for (guint i = 0; i < line->runs->len; i++) {
             guint from = g_array_index (line->runs, guint, i);
-            guint to = i + 1 < line->runs->len ? g_array_index (line->runs, guint, i + 1)
-                                               : (guint) length;
-            g_autofree char *cell = (glong) from < length
-                                        ? g_utf8_substring (header, from, MIN ((glong) to, length))
-                                        : g_strdup ("");
+            guint to = i + 1 < line->runs->len
+                           ? g_array_index (line->runs, guint, i + 1)
+                           : (guint) length;
+            g_autofree char *cell =
+                (glong) from < length
+                    ? g_utf8_substring (header, from, MIN ((glong) to, length))
+                    : g_strdup ("");
 
             g_ptr_array_add (b->rooms, mla_agenda_room_name (b, cell));
             g_array_append_val (b->room_starts, from);
         }
         b->slot = NULL;
-        g_debug ("agenda: rule underline: line %u: %u track columns", b->index + 1, b->rooms->len);
-    } else if (b->heading_candidate >= 0 && (guint) b->heading_candidate + 1 == b->index
-               && b->agenda->title == NULL && b->slot_lines->len == 0) {
-        b->agenda->title = mla_agenda_squeeze (b->lines[b->heading_candidate].text);
+        g_debug ("agenda: rule underline: line %u: %u track columns",
+                 b->index + 1, b->rooms->len);
+    } else if (b->heading_candidate >= 0 &&
+               (guint) b->heading_candidate + 1 == b->index &&
+               b->agenda->title == NULL && b->slot_lines->len == 0) {
+        b->agenda->title =
+            mla_agenda_squeeze (b->lines[b->heading_candidate].text);
         g_debug ("agenda: rule underline: line %u: agenda title", b->index + 1);
     }
     return TRUE;
@@ -114,7 +122,8 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
 static gboolean
 strip_rule_marks (char *cell, gsize cut)
 {
-    gsize n = strlen (cell), lead = MAX (strspn (cell, "-=*~_"), cut), trail = 0;
+    gsize n = strlen (cell), lead = MAX (strspn (cell, "-=*~_"), cut),
+          trail = 0;
     gboolean ruled = FALSE, both;
 
     while (trail < n && strchr ("-=*~_", cell[n - 1 - trail]) != NULL)
@@ -150,8 +159,8 @@ room_at (MlaAgendaBuilder *b, glong column)
 {
     guint room = 0;
 
-    while (room + 1 < b->rooms->len
-           && (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
+    while (room + 1 < b->rooms->len &&
+           (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
         room++;
     return room;
 }
@@ -210,10 +219,11 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
          * time column ("Time  Salen  Lokale 2"), a table's, so does any
          * cell alone in the first room's column, as in the tables cut
          * at bars or tabs ("10:00  Welcome") */
-        if (!(first && p[strspn (p, " ")] == '\0'
-              && (ruled || (room == 0 && b->rooms_timed)
-                  || mla_agenda_parser_kind (b->parser, cell) != MLA_SLOT_KIND_SESSION
-                  || is_plenary (b, cell))))
+        if (!(first && p[strspn (p, " ")] == '\0' &&
+              (ruled || (room == 0 && b->rooms_timed) ||
+               mla_agenda_parser_kind (b->parser, cell) !=
+                   MLA_SLOT_KIND_SESSION ||
+               is_plenary (b, cell))))
             slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
         first = FALSE;
         mla_agenda_slot_set_title (b, slot, cell);
@@ -243,7 +253,9 @@ chunks_of (const char *text, GPtrArray *cells, GArray *columns)
         p += strspn (p, " |");
         if (*p == '\0')
             break;
-        for (end = p; *end != '\0' && *end != '|' && !(end[0] == ' ' && end[1] == ' '); end++)
+        for (end = p;
+             *end != '\0' && *end != '|' && !(end[0] == ' ' && end[1] == ' ');
+             end++)
             ;
         column = (guint) g_utf8_pointer_to_offset (text, p);
         g_ptr_array_add (cells, g_strstrip (g_strndup (p, end - p)));
@@ -259,7 +271,8 @@ time_column_of (GArray *times, guint column)
     int found = -1;
 
     for (guint i = 0; i < times->len; i++)
-        if (g_array_index (times, MlaTimeColumn, i).column <= column + GRID_SLACK)
+        if (g_array_index (times, MlaTimeColumn, i).column <=
+            column + GRID_SLACK)
             found = (int) i;
     return found;
 }
@@ -270,7 +283,8 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
     const MlaAgendaLine *line = mla_agenda_current_line (b);
     g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (GArray) columns = g_array_new (FALSE, FALSE, sizeof (guint));
-    g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (MlaTimeColumn));
+    g_autoptr (GArray) times =
+        g_array_new (FALSE, FALSE, sizeof (MlaTimeColumn));
     GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
     int previous = -1;
     guint rows = 0, i;
@@ -283,10 +297,12 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
         MlaClock clock;
         gboolean bare;
 
-        if (!g_regex_match (slot_time, g_ptr_array_index (cells, i), 0, &time)
-            || !mla_agenda_fetch_clock (b, time, "1", &clock, &bare))
+        if (!g_regex_match (slot_time, g_ptr_array_index (cells, i), 0,
+                            &time) ||
+            !mla_agenda_fetch_clock (b, time, "1", &clock, &bare))
             return FALSE;
-        column.start = previous = mla_agenda_resolve_clock (&clock, previous, b->all_24h);
+        column.start = previous =
+            mla_agenda_resolve_clock (&clock, previous, b->all_24h);
         g_array_append_val (times, column);
     }
     /* the rows: a room, then one cell per time column */
@@ -295,16 +311,17 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
         g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
 
         chunks_of (b->lines[i].text, row, starts);
-        if (row->len < 2 || g_array_index (starts, guint, 0) + GRID_SLACK
-                                >= g_array_index (times, MlaTimeColumn, 0).column
-            || !mla_agenda_is_room_cell (b, g_ptr_array_index (row, 0)))
+        if (row->len < 2 ||
+            g_array_index (starts, guint, 0) + GRID_SLACK >=
+                g_array_index (times, MlaTimeColumn, 0).column ||
+            !mla_agenda_is_room_cell (b, g_ptr_array_index (row, 0)))
             break;
         rows++;
     }
     if (times->len < 2 || rows < 2)
         return FALSE;
-    g_debug ("agenda: rule time-header: line %u: %u times, %u rooms", b->index + 1, times->len,
-             rows);
+    g_debug ("agenda: rule time-header: line %u: %u times, %u rooms",
+             b->index + 1, times->len, rows);
     for (guint r = b->index + 1; r <= b->index + rows; r++) {
         g_autoptr (GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
         g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -317,10 +334,11 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
 
             if (t < 0 || mla_agenda_empty_cell (b, g_ptr_array_index (row, c)))
                 continue;
-            slot = mla_agenda_table_slot (g_array_index (times, MlaTimeColumn, t).start,
-                               (guint) t + 1 < times->len
-                                   ? g_array_index (times, MlaTimeColumn, t + 1).start
-                                   : -1);
+            slot = mla_agenda_table_slot (
+                g_array_index (times, MlaTimeColumn, t).start,
+                (guint) t + 1 < times->len
+                    ? g_array_index (times, MlaTimeColumn, t + 1).start
+                    : -1);
             slot->room = g_strdup (g_ptr_array_index (row, 0));
             b->index = r;
             mla_agenda_slot_set_title (b, slot, g_ptr_array_index (row, c));
@@ -335,8 +353,8 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
 }
 
 MlaAgendaSlot *
-mla_agenda_grid_slot_below (MlaAgendaBuilder *b, guint first, guint n, const char *text,
-                            const char *cell, guint *at)
+mla_agenda_grid_slot_below (MlaAgendaBuilder *b, guint first, guint n,
+                            const char *text, const char *cell, guint *at)
 {
     const char *p = strstr (text + *at, cell);
     guint room;

@@ -13,7 +13,8 @@ G_BEGIN_DECLS
 /* Returns: (transfer full) (nullable): the name of a person value such as
  * "<NOT YET CONFIRMED> (Probably Joe Thornber)" with its markers removed,
  * NULL when none is left; *@out_confirmed is FALSE when a marker was seen. */
-char *mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value,
+char *mla_agenda_parser_clean_person (MlaAgendaParser *parser,
+                                      const char *value,
                                       gboolean *out_confirmed);
 
 /* Returns: (transfer full): @value without its parentheses that are not
@@ -59,7 +60,8 @@ GStrv mla_agenda_person_line (MlaAgendaParser *parser, const char *text);
 /* Whether @text, a line of the text, names a speaker with one affiliation
  * that is no name ("Title - Shumon Huque, Salesforce"): then the text
  * writes "Name, Org" for one person, and "Ann Lee, Red Hat" is one. */
-gboolean mla_agenda_names_affiliation (MlaAgendaParser *parser, const char *text);
+gboolean mla_agenda_names_affiliation (MlaAgendaParser *parser,
+                                       const char *text);
 
 typedef enum {
     MLA_LEADING_NAME_ANY = 0,               /* whatever follows the name */
@@ -71,7 +73,7 @@ typedef enum {
  * @max_words words (apart by single spaces) that @text starts with and
  * that is a name. Returns: (transfer full) (nullable): the run as written
  * in @text, NULL when no run is a name. */
-char *mla_agenda_leading_name (MlaAgendaParser *parser, const char *text, guint max_words,
-                               MlaLeadingNameFlags flags);
+char *mla_agenda_leading_name (MlaAgendaParser *parser, const char *text,
+                               guint max_words, MlaLeadingNameFlags flags);
 
 G_END_DECLS

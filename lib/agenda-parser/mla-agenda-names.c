@@ -23,7 +23,8 @@ drop_addresses (const char *value)
     GString *out = g_string_new (NULL);
     const char *p = value;
 
-    for (const char *open = strchr (p, '<'); open != NULL; open = strchr (p, '<')) {
+    for (const char *open = strchr (p, '<'); open != NULL;
+         open = strchr (p, '<')) {
         const char *close = strchr (open, '>');
         const char *at = strchr (open, '@');
 
@@ -37,7 +38,8 @@ drop_addresses (const char *value)
 }
 
 char *
-mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboolean *out_confirmed)
+mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value,
+                                gboolean *out_confirmed)
 {
     g_autofree char *stripped = NULL;
     g_autofree char *clean = NULL;
@@ -46,7 +48,8 @@ mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboo
 
     g_autofree char *bare = drop_addresses (value);
 
-    stripped = g_regex_replace_literal (parser->markers, bare, -1, 0, "", 0, NULL);
+    stripped =
+        g_regex_replace_literal (parser->markers, bare, -1, 0, "", 0, NULL);
     if (stripped == NULL)
         stripped = g_strdup (bare);
     if (strcmp (stripped, bare) != 0)
@@ -62,15 +65,17 @@ mla_agenda_parser_clean_person (MlaAgendaParser *parser, const char *value, gboo
         /* "X (probably Y)": Y is only a guess when X says nothing. */
         g_strstrip (before);
         g_free (stripped);
-        stripped = before[strspn (before, "<>()[]-:, ")] == '\0' ? g_steal_pointer (&name)
-                                                                : g_steal_pointer (&before);
+        stripped = before[strspn (before, "<>()[]-:, ")] == '\0'
+                       ? g_steal_pointer (&name)
+                       : g_steal_pointer (&before);
     }
     clean = mla_agenda_squeeze (stripped);
     /* ("Ann Lee \u2014 to be confirmed": the dash before the marker too) */
     for (gsize n = strlen (clean); n > 0;) {
         if (strchr ("<>()[]-:,? ", clean[n - 1]) != NULL)
             n--;
-        else if (g_str_has_suffix (clean, "\u2013") || g_str_has_suffix (clean, "\u2014"))
+        else if (g_str_has_suffix (clean, "\u2013") ||
+                 g_str_has_suffix (clean, "\u2014"))
             n -= strlen ("\u2013");
         else
             break;
@@ -105,7 +110,9 @@ has_common_ending (MlaAgendaParser *parser, const char *word)
     for (guint i = 0; parser->not_name_endings[i] != NULL; i++) {
         gsize n = strlen (parser->not_name_endings[i]);
 
-        if (len >= n + 4 && g_ascii_strcasecmp (word + len - n, parser->not_name_endings[i]) == 0)
+        if (len >= n + 4 &&
+            g_ascii_strcasecmp (word + len - n, parser->not_name_endings[i]) ==
+                0)
             return TRUE;
     }
     return FALSE;
@@ -153,7 +160,8 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
     if (words > NAME_MAX_WORDS)
         return FALSE;
     if (words == 1)
-        return FALSE;   /* one word ("Break", "Lunch") is too weak to call a name */
+        return FALSE; /* one word ("Break", "Lunch") is too weak to call a name
+                       */
     if (is_organisation (parser, clean))
         return FALSE;
     if (!g_regex_match (parser->name, clean, 0, NULL))
@@ -162,8 +170,8 @@ mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text)
         g_auto (GStrv) parts = g_strsplit (clean, " ", -1);
 
         for (guint i = 0; parts[i] != NULL; i++)
-            if (mla_agenda_word_is (parser->not_names, parts[i], NULL)
-                || has_common_ending (parser, parts[i]) || is_acronym (parts[i]))
+            if (mla_agenda_word_is (parser->not_names, parts[i], NULL) ||
+                has_common_ending (parser, parts[i]) || is_acronym (parts[i]))
                 return FALSE;
     }
     return TRUE;
@@ -175,23 +183,24 @@ mla_agenda_is_first_name (MlaAgendaParser *parser, const char *text)
     glong n = g_utf8_strlen (text, -1);
     g_autofree char *key = mla_agenda_fold_compact (text);
 
-    if (n < FIRST_NAME_MIN_CHARS || n > FIRST_NAME_MAX_CHARS
-        || !g_unichar_isupper (g_utf8_get_char (text)))
+    if (n < FIRST_NAME_MIN_CHARS || n > FIRST_NAME_MAX_CHARS ||
+        !g_unichar_isupper (g_utf8_get_char (text)))
         return FALSE;
-    for (const char *p = g_utf8_next_char (text); *p != '\0'; p = g_utf8_next_char (p)) {
+    for (const char *p = g_utf8_next_char (text); *p != '\0';
+         p = g_utf8_next_char (p)) {
         gunichar c = g_utf8_get_char (p);
 
         if (!g_unichar_islower (c) && c != '\'' && c != '-')
             return FALSE;
     }
-    return !mla_agenda_word_is (parser->not_names, text, NULL)
-           && !mla_agenda_word_is (parser->not_alone, text, NULL)
-           && !has_common_ending (parser, text)
-           && !mla_agenda_word_is (parser->weekdays, text, NULL)
-           && !mla_agenda_word_is (parser->months, text, NULL)
-           && !mla_agenda_word_is (parser->room_words, text, NULL)
-           && !g_hash_table_contains (parser->labels, key)
-           && mla_agenda_parser_kind (parser, text) == MLA_SLOT_KIND_SESSION;
+    return !mla_agenda_word_is (parser->not_names, text, NULL) &&
+           !mla_agenda_word_is (parser->not_alone, text, NULL) &&
+           !has_common_ending (parser, text) &&
+           !mla_agenda_word_is (parser->weekdays, text, NULL) &&
+           !mla_agenda_word_is (parser->months, text, NULL) &&
+           !mla_agenda_word_is (parser->room_words, text, NULL) &&
+           !g_hash_table_contains (parser->labels, key) &&
+           mla_agenda_parser_kind (parser, text) == MLA_SLOT_KIND_SESSION;
 }
 
 /* Returns: (transfer full): @value without its parentheses that are
@@ -232,7 +241,8 @@ gboolean
 mla_agenda_names_only (MlaAgendaParser *parser, const char *text)
 {
     g_autofree char *bare = mla_agenda_drop_affiliations (parser, text);
-    g_autofree char *clean = mla_agenda_parser_clean_person (parser, bare, NULL);
+    g_autofree char *clean =
+        mla_agenda_parser_clean_person (parser, bare, NULL);
     g_auto (GStrv) parts = NULL;
     guint names = 0;
 
@@ -241,9 +251,11 @@ mla_agenda_names_only (MlaAgendaParser *parser, const char *text)
     parts = g_regex_split (parser->person_split, clean, 0);
     for (guint i = 0; parts[i] != NULL; i++) {
         /* ("A and B, Red Hat": their organisation after the names) */
-        if (names > 0 && parts[i + 1] == NULL && is_organisation (parser, parts[i]))
+        if (names > 0 && parts[i + 1] == NULL &&
+            is_organisation (parser, parts[i]))
             break;
-        if (parts[i][0] != '\0' && !mla_agenda_parser_is_name (parser, parts[i]))
+        if (parts[i][0] != '\0' &&
+            !mla_agenda_parser_is_name (parser, parts[i]))
             return FALSE;
         names += parts[i][0] != '\0';
     }
@@ -255,8 +267,10 @@ mla_agenda_affiliated_people (MlaAgendaParser *parser, const char *text)
 {
     /* ("Kwame Mensah, Open Knowledge / Hanna Virtanen, Infoshare": a
      * slash with spaces parts them too) */
-    g_autofree char *apart = g_regex_replace_literal (parser->slash_cells, text, -1, 0, "; ", 0, NULL);
-    g_auto (GStrv) parts = g_regex_split (parser->people_apart, apart != NULL ? apart : text, 0);
+    g_autofree char *apart = g_regex_replace_literal (parser->slash_cells, text,
+                                                      -1, 0, "; ", 0, NULL);
+    g_auto (GStrv) parts =
+        g_regex_split (parser->people_apart, apart != NULL ? apart : text, 0);
     g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
     guint n = 0;
 
@@ -290,16 +304,18 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
 
     /* "[Mark Collier, OpenInfra Foundation]", "(Dr. Amara Okonkwo, AIMS)"
      * under a title (other parentheses are notes: "(or may move)") */
-    if ((text[0] == '[' && g_str_has_suffix (text, "]"))
-        || (text[0] == '(' && g_str_has_suffix (text, ")")
-            && g_regex_match (parser->honorific, text + 1, 0, NULL)))
+    if ((text[0] == '[' && g_str_has_suffix (text, "]")) ||
+        (text[0] == '(' && g_str_has_suffix (text, ")") &&
+         g_regex_match (parser->honorific, text + 1, 0, NULL)))
         text = unbracketed = g_strndup (text + 1, strlen (text) - 2);
     /* ("Nguyen Van Minh <minh@example.vn>": no address; "Jan van der
      * Berg [Acme Networks]": no affiliation in brackets at the end) */
     addressless = drop_addresses (text);
-    if (g_str_has_suffix (addressless, "]") && strstr (addressless, " [") != NULL)
+    if (g_str_has_suffix (addressless, "]") &&
+        strstr (addressless, " [") != NULL)
         *strrchr (addressless, '[') = '\0';
-    bare = g_regex_replace_literal (parser->paren_part, addressless, -1, 0, "", 0, NULL);
+    bare = g_regex_replace_literal (parser->paren_part, addressless, -1, 0, "",
+                                    0, NULL);
     g_auto (GStrv) parts = NULL;
     g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
     const char *comma, *slash;
@@ -309,7 +325,8 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
         return NULL;
     g_strstrip (bare);
     {
-        /* "prof.ssa Chiara Benedetti, Direttrice": the name without its title */
+        /* "prof.ssa Chiara Benedetti, Direttrice": the name without its title
+         */
         g_autoptr (GMatchInfo) title = NULL;
         gint end = 0;
 
@@ -331,9 +348,9 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
      * affiliation; a list of names ends with "and" or has more commas */
     /* (not with the affiliations in parentheses: "A (Debian), B (Debian)";
      * an initial starts no organisation: "A. Kowalski, M. Rossi") */
-    single = comma != NULL && strchr (comma + 1, ',') == NULL && g_strv_length (parts) == 2
-             && strchr (text, '(') == NULL
-             && !g_regex_match (parser->initial, g_strchug (parts[1]), 0, NULL);
+    single = comma != NULL && strchr (comma + 1, ',') == NULL &&
+             g_strv_length (parts) == 2 && strchr (text, '(') == NULL &&
+             !g_regex_match (parser->initial, g_strchug (parts[1]), 0, NULL);
     for (guint i = 0; !single && parts[i] != NULL; i++) {
         if (parts[i][0] == '\0')
             continue;
@@ -350,7 +367,8 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
 
         /* "Note Well, scribe, agenda bash": a list of lower-case words
          * after a comma is no affiliation */
-        if (g_unichar_islower (g_utf8_get_char (rest)) && strchr (rest, ',') != NULL)
+        if (g_unichar_islower (g_utf8_get_char (rest)) &&
+            strchr (rest, ',') != NULL)
             return NULL;
         if (mla_agenda_parser_is_name (parser, first)) {
             g_strv_builder_add (one, first);
@@ -368,8 +386,8 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
         g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
 
         /* (after "@" always an affiliation: "Ann Lee @ Kumo Cloud") */
-        if (mla_agenda_parser_is_name (parser, first)
-            && (slash[1] == '@' || !mla_agenda_names_only (parser, slash + 3))) {
+        if (mla_agenda_parser_is_name (parser, first) &&
+            (slash[1] == '@' || !mla_agenda_names_only (parser, slash + 3))) {
             g_strv_builder_add (one, first);
             return g_strv_builder_end (one);
         }
@@ -393,11 +411,12 @@ mla_agenda_is_lower_name (MlaAgendaParser *parser, const char *text)
         for (const char *p = words[i]; *p != '\0'; p = g_utf8_next_char (p)) {
             gunichar c = g_utf8_get_char (p);
 
-            if (!g_unichar_islower (c) && strchr (".'-", (int) c) == NULL && c != 0x2019)
+            if (!g_unichar_islower (c) && strchr (".'-", (int) c) == NULL &&
+                c != 0x2019)
                 return FALSE;
         }
-        if (mla_agenda_word_is (parser->not_names, words[i], NULL)
-            || mla_agenda_word_is (parser->not_alone, words[i], NULL))
+        if (mla_agenda_word_is (parser->not_names, words[i], NULL) ||
+            mla_agenda_word_is (parser->not_alone, words[i], NULL))
             return FALSE;
     }
     return TRUE;
@@ -417,18 +436,20 @@ is_handle (MlaAgendaParser *parser, const char *word, gboolean loose)
 
     word += marked;
     n = g_utf8_strlen (word, -1);
-    if (n < 2 || n > HANDLE_MAX_CHARS || !g_unichar_islower (g_utf8_get_char (word)))
+    if (n < 2 || n > HANDLE_MAX_CHARS ||
+        !g_unichar_islower (g_utf8_get_char (word)))
         return FALSE;
     for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p)) {
         gunichar c = g_utf8_get_char (p);
 
-        if (g_unichar_isdigit (c) || c == '_' || (c == '.' && g_ascii_isalpha (p[1])))
+        if (g_unichar_isdigit (c) || c == '_' ||
+            (c == '.' && g_ascii_isalpha (p[1])))
             marked = TRUE;
         else if (!g_unichar_islower (c) && c != '-' && c != '.')
             return FALSE;
     }
     if (g_regex_match (parser->markers, word, 0, NULL))
-        return FALSE;   /* "(tbd)" */
+        return FALSE; /* "(tbd)" */
     if (marked || (loose && n <= HANDLE_LOOSE_MAX_CHARS))
         return TRUE;
     {
@@ -458,7 +479,8 @@ mla_agenda_handles (MlaAgendaParser *parser, const char *text)
         g_strv_builder_add (handles, parts[i] + (parts[i][0] == '@'));
         n++;
     }
-    return strict > 0 && (strict == n || n > 1) ? g_strv_builder_end (handles) : NULL;
+    return strict > 0 && (strict == n || n > 1) ? g_strv_builder_end (handles)
+                                                : NULL;
 }
 
 gboolean
@@ -467,18 +489,20 @@ mla_agenda_names_affiliation (MlaAgendaParser *parser, const char *text)
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *name = NULL, *org = NULL;
 
-    if (strchr (text, ',') == NULL || !g_regex_match (parser->name_comma_org, text, 0, &match))
+    if (strchr (text, ',') == NULL ||
+        !g_regex_match (parser->name_comma_org, text, 0, &match))
         return FALSE;
     name = g_match_info_fetch_named (match, "name");
     org = g_match_info_fetch_named (match, "org");
-    return mla_agenda_parser_is_name (parser, name) && !mla_agenda_parser_is_name (parser, org)
-           && !g_regex_match (parser->initial, org, 0, NULL)
-           && !g_regex_match (parser->people_apart, org, 0, NULL);
+    return mla_agenda_parser_is_name (parser, name) &&
+           !mla_agenda_parser_is_name (parser, org) &&
+           !g_regex_match (parser->initial, org, 0, NULL) &&
+           !g_regex_match (parser->people_apart, org, 0, NULL);
 }
 
 char *
-mla_agenda_leading_name (MlaAgendaParser *parser, const char *text, guint max_words,
-                         MlaLeadingNameFlags flags)
+mla_agenda_leading_name (MlaAgendaParser *parser, const char *text,
+                         guint max_words, MlaLeadingNameFlags flags)
 {
     /* (the last piece is the rest of @text: it starts with the word after
      * the longest run) */
@@ -492,8 +516,8 @@ mla_agenda_leading_name (MlaAgendaParser *parser, const char *text, guint max_wo
         g_string_append_printf (head, "%s%s", n > 0 ? " " : "", words[n]);
         if (n == 0)
             continue;
-        if ((flags & MLA_LEADING_NAME_BEFORE_LOWER) && next != NULL
-            && !g_unichar_islower (g_utf8_get_char (next)))
+        if ((flags & MLA_LEADING_NAME_BEFORE_LOWER) && next != NULL &&
+            !g_unichar_islower (g_utf8_get_char (next)))
             continue;
         if (mla_agenda_parser_is_name (parser, head->str)) {
             g_free (name);

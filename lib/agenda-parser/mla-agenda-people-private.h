@@ -14,28 +14,34 @@ G_BEGIN_DECLS
 typedef struct MlaAgendaBuilder MlaAgendaBuilder;
 
 /* "Moderated by", "animée par" introduce a name without a colon. */
-gboolean mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *key);
+gboolean mla_agenda_label_needs_no_colon (MlaAgendaParser *parser,
+                                          const char *key);
 
 typedef enum {
-    MLA_PEOPLE_LIST = 0,        /* "A, B and C": every name */
-    MLA_PEOPLE_ONE = 1 << 0,    /* one person: "Ann Lee, Red Hat" is a name and its affiliation */
+    MLA_PEOPLE_LIST = 0, /* "A, B and C": every name */
+    MLA_PEOPLE_ONE =
+        1
+        << 0, /* one person: "Ann Lee, Red Hat" is a name and its affiliation */
 } MlaPeopleFlags;
 
 /* Adds the people of @value ("A, B and C", "Ann Lee (Oslo)", "<TBD>") to
  * @slot with @role. */
-void mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
-                            MlaPersonRole role, MlaPeopleFlags flags);
+void mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                            const char *value, MlaPersonRole role,
+                            MlaPeopleFlags flags);
 /* The same with MLA_PEOPLE_LIST. */
-void mla_agenda_add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
-                            MlaPersonRole role);
+void mla_agenda_add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                            const char *value, MlaPersonRole role);
 
 /* Whether the label @key (folded, as in the labels table) names one
  * person: its plural is a label too ("Speaker", "Speakers"). */
-gboolean mla_agenda_label_is_singular (MlaAgendaParser *parser, const char *key);
+gboolean mla_agenda_label_is_singular (MlaAgendaParser *parser,
+                                       const char *key);
 
 /* "Keith Bergelt Jim Zemlin": speakers printed one after the other. Four
  * capitalised words without a particle are two names. */
-void mla_agenda_add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text);
+void mla_agenda_add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                              const char *text);
 
 /* Whether line @i holds only people. */
 gboolean mla_agenda_people_at (MlaAgendaBuilder *b, guint i);
@@ -44,8 +50,8 @@ gboolean mla_agenda_people_at (MlaAgendaBuilder *b, guint i);
  * slot (at most a talk title before it, nobody named yet) or follows
  * such a line directly; names under a session's paper titles are the
  * papers' authors, kept as notes. Returns whether @text went to @slot. */
-gboolean mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text,
-                                     gboolean adjacent);
+gboolean mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                                     const char *text, gboolean adjacent);
 
 /* Whether the next line with text is a slot's place, which makes this
  * line the title, not a speaker ("Welcome Keynote / location: Salon F"). */
@@ -59,8 +65,9 @@ int mla_agenda_label_role (MlaAgendaParser *parser, const char *label);
  * empty), then who gives it, with the role a label before "by" names
  * (else speaker). Returns whether @text is so: then *@out_title and
  * *@out_names are (transfer full). */
-gboolean mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_title,
-                               char **out_names, MlaPersonRole *out_role);
+gboolean mla_agenda_people_by (MlaAgendaParser *parser, const char *text,
+                               char **out_title, char **out_names,
+                               MlaPersonRole *out_role);
 
 /* Rule "person-label": "Session chair: Name" under a slot. */
 gboolean mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match);

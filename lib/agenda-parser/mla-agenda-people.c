@@ -34,20 +34,22 @@ name_with_affiliation (MlaAgendaParser *parser, const char *text)
     g_auto (GStrv) parts = NULL;
     g_autofree char *first = NULL;
 
-    if (comma == NULL || strchr (comma + 1, ',') != NULL || strchr (text, '(') != NULL)
+    if (comma == NULL || strchr (comma + 1, ',') != NULL ||
+        strchr (text, '(') != NULL)
         return NULL;
     parts = g_regex_split (parser->person_split, text, 0);
     if (g_strv_length (parts) != 2)
         return NULL;
     first = g_strstrip (g_strndup (text, comma - text));
     /* ("\u674e\u4f1f (Li Wei), Microsoft": a name in Han too) */
-    return mla_agenda_parser_is_name (parser, first) || is_han_word (first) ? g_steal_pointer (&first)
-                                                                           : NULL;
+    return mla_agenda_parser_is_name (parser, first) || is_han_word (first)
+               ? g_steal_pointer (&first)
+               : NULL;
 }
 
 void
-mla_agenda_add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
-                       MlaPersonRole role)
+mla_agenda_add_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                       const char *value, MlaPersonRole role)
 {
     mla_agenda_add_people (b, slot, value, role, MLA_PEOPLE_LIST);
 }
@@ -88,18 +90,20 @@ first_is_name (MlaAgendaParser *parser, const char *value)
     gint end = 0;
 
     /* (on every label line: the common cases first, no cleaning) */
-    if (g_unichar_isupper (g_utf8_get_char (start))
-        && g_regex_match (parser->honorific, start, 0, &title)) {
+    if (g_unichar_isupper (g_utf8_get_char (start)) &&
+        g_regex_match (parser->honorific, start, 0, &title)) {
         g_match_info_fetch_pos (title, 0, NULL, &end);
         start += end;
     }
     end = (gint) strcspn (start, "(,;&/");
     first = g_strstrip (g_strndup (start, end));
-    if (g_regex_match (parser->name, first, 0, NULL)
-        || (strchr (first, ' ') == NULL && g_unichar_isupper (g_utf8_get_char (first))))
+    if (g_regex_match (parser->name, first, 0, NULL) ||
+        (strchr (first, ' ') == NULL &&
+         g_unichar_isupper (g_utf8_get_char (first))))
         return TRUE;
     /* "Ann Lee and Bob Ray", or a marker ("<TBD>") */
-    if (g_regex_match_full (parser->person_split, first, -1, 0, 0, &apart, NULL)) {
+    if (g_regex_match_full (parser->person_split, first, -1, 0, 0, &apart,
+                            NULL)) {
         g_match_info_fetch_pos (apart, 0, &end, NULL);
         first[end] = '\0';
         if (g_regex_match (parser->name, first, 0, NULL))
@@ -118,8 +122,8 @@ names_no_one (MlaAgendaParser *parser, const char *clean)
     if (strchr (clean, ' ') != NULL)
         return FALSE;
     key = mla_agenda_fold_compact (clean);
-    return g_hash_table_contains (parser->labels, key)
-           || mla_agenda_word_is (parser->not_names, clean, NULL);
+    return g_hash_table_contains (parser->labels, key) ||
+           mla_agenda_word_is (parser->not_names, clean, NULL);
 }
 
 /* "moderator Hélène Girard" in a list of people: a label, with or
@@ -131,7 +135,8 @@ add_labelled_part (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *part)
     g_autofree char *label = NULL, *value = NULL;
     int role;
 
-    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), part, 0, &match))
+    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), part, 0,
+                        &match))
         return FALSE;
     label = g_match_info_fetch_named (match, "label");
     value = g_match_info_fetch_named (match, "value");
@@ -139,8 +144,9 @@ add_labelled_part (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *part)
     if (role < 0 || !first_is_name (b->parser, value))
         return FALSE;
     mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
-                           mla_agenda_label_is_singular (b->parser, label) ? MLA_PEOPLE_ONE
-                                                                           : MLA_PEOPLE_LIST);
+                           mla_agenda_label_is_singular (b->parser, label)
+                               ? MLA_PEOPLE_ONE
+                               : MLA_PEOPLE_LIST);
     return TRUE;
 }
 
@@ -165,18 +171,19 @@ is_han_word (const char *word)
  * label of its own ("; moderator X", "| Panelists: A, B"); one with
  * another ("Scribe: B") names no one of these. */
 static void
-add_groups (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value, MlaPersonRole role,
-            MlaPeopleFlags flags)
+add_groups (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
+            MlaPersonRole role, MlaPeopleFlags flags)
 {
     g_auto (GStrv) groups = g_regex_split (b->parser->people_groups, value, 0);
     MlaPeopleFlags each = MLA_PEOPLE_ONE;
 
     for (guint i = 1; groups[i] != NULL; i++)
-        if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), groups[i], 0, NULL))
-            each = flags;   /* the groups are roles, not one person each */
+        if (g_regex_match (mla_agenda_rule (b->parser, "person-label"),
+                           groups[i], 0, NULL))
+            each = flags; /* the groups are roles, not one person each */
     for (guint i = 0; groups[i] != NULL; i++)
-        if (groups[i][0] != '\0' && !add_labelled_part (b, slot, groups[i])
-            && (i == 0 || first_is_name (b->parser, groups[i])))
+        if (groups[i][0] != '\0' && !add_labelled_part (b, slot, groups[i]) &&
+            (i == 0 || first_is_name (b->parser, groups[i])))
             mla_agenda_add_people (b, slot, groups[i], role, each);
 }
 
@@ -205,16 +212,19 @@ add_split_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *clean,
         }
         n++;
         names += mla_agenda_parser_is_name (b->parser, parts[i]);
-        first_names += strchr (parts[i], ' ') == NULL
-                       && (g_unichar_isupper (g_utf8_get_char (parts[i])) || is_han_word (parts[i]));
+        first_names += strchr (parts[i], ' ') == NULL &&
+                       (g_unichar_isupper (g_utf8_get_char (parts[i])) ||
+                        is_han_word (parts[i]));
     }
-    handles = n > 1 && names == 0 ? mla_agenda_handles (b->parser, clean) : NULL;
+    handles =
+        n > 1 && names == 0 ? mla_agenda_handles (b->parser, clean) : NULL;
     if ((n > 1 && first_names == n) || handles != NULL) {
         /* "Marek & Sunniva", "Amaru and Kiri": first names only (or a
          * name in Han); "mikk0 & svenja_h": handles */
         for (guint i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0')
-                g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
+                g_ptr_array_add (slot->people, mla_agenda_person_new (
+                                                   parts[i], role, confirmed));
         return;
     }
     /* ("kc claffy and Alberto Dainotti", "maría gonzález, Tobias Krüger":
@@ -223,34 +233,39 @@ add_split_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *clean,
     for (guint i = 0; parts[i] != NULL; i++)
         if (mla_agenda_parser_is_name (b->parser, parts[i]))
             last_name = i;
-    if (n > 1 && names > 0
-        && (mla_agenda_parser_is_name (b->parser, parts[0])
-            || (last_name > 0 && mla_agenda_is_lower_name (b->parser, parts[0])))) {
+    if (n > 1 && names > 0 &&
+        (mla_agenda_parser_is_name (b->parser, parts[0]) ||
+         (last_name > 0 && mla_agenda_is_lower_name (b->parser, parts[0])))) {
         /* names, each maybe with an affiliation after a comma
          * ("Elena Petrova, University of Oslo"): the names only; a part
          * with a label of its own has that role ("...; moderator X") */
         for (guint i = 0; parts[i] != NULL; i++)
-            if (parts[i][0] != '\0'
-                && (mla_agenda_parser_is_name (b->parser, parts[i])
-                    || (i < last_name && mla_agenda_is_lower_name (b->parser, parts[i]))))
-                g_ptr_array_add (slot->people, mla_agenda_person_new (parts[i], role, confirmed));
+            if (parts[i][0] != '\0' &&
+                (mla_agenda_parser_is_name (b->parser, parts[i]) ||
+                 (i < last_name &&
+                  mla_agenda_is_lower_name (b->parser, parts[i]))))
+                g_ptr_array_add (slot->people, mla_agenda_person_new (
+                                                   parts[i], role, confirmed));
             else if (parts[i][0] != '\0')
                 add_labelled_part (b, slot, parts[i]);
     } else if (!names_no_one (b->parser, clean)) {
-        g_ptr_array_add (slot->people, mla_agenda_person_new (clean, role, confirmed));
+        g_ptr_array_add (slot->people,
+                         mla_agenda_person_new (clean, role, confirmed));
     }
 }
 
 void
-mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
-                       MlaPersonRole role, MlaPeopleFlags flags)
+mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                       const char *value, MlaPersonRole role,
+                       MlaPeopleFlags flags)
 {
     gboolean confirmed = TRUE;
     g_autofree char *bare = NULL, *clean = NULL, *one = NULL;
     g_autofree char *head = NULL;
     g_autoptr (GMatchInfo) match = NULL;
 
-    if (g_str_has_suffix (value, ")") && g_regex_match (b->parser->label_paren, value, 0, &match)) {
+    if (g_str_has_suffix (value, ")") &&
+        g_regex_match (b->parser->label_paren, value, 0, &match)) {
         g_autofree char *label = g_match_info_fetch_named (match, "label");
         g_autofree char *colon = g_match_info_fetch_named (match, "colon");
         g_autofree char *inner = g_match_info_fetch_named (match, "value");
@@ -262,30 +277,37 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
         if (other >= 0 && colon != NULL && colon[0] != '\0' && start > 0) {
             head = g_strndup (value, start);
             mla_agenda_add_people (b, slot, head, role, flags);
-            mla_agenda_add_people (b, slot, inner, (MlaPersonRole) other, MLA_PEOPLE_LIST);
+            mla_agenda_add_people (b, slot, inner, (MlaPersonRole) other,
+                                   MLA_PEOPLE_LIST);
             return;
         }
     }
     bare = mla_agenda_drop_affiliations (b->parser, value);
     clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
     /* ("led by the ADs", "all speakers": a role, nobody named) */
-    if (clean == NULL || g_regex_match (b->parser->stand_in_alone, clean, 0, NULL))
+    if (clean == NULL ||
+        g_regex_match (b->parser->stand_in_alone, clean, 0, NULL))
         return;
     if (!(flags & MLA_PEOPLE_ONE)) {
-        g_auto (GStrv) affiliated = mla_agenda_affiliated_people (b->parser, bare);
+        g_auto (GStrv) affiliated =
+            mla_agenda_affiliated_people (b->parser, bare);
 
         for (guint i = 0; affiliated != NULL && affiliated[i] != NULL; i++)
-            g_ptr_array_add (slot->people, mla_agenda_person_new (affiliated[i], role, confirmed));
+            g_ptr_array_add (slot->people, mla_agenda_person_new (
+                                               affiliated[i], role, confirmed));
         if (affiliated != NULL)
             return;
     }
-    if (strpbrk (value, ";|") != NULL && g_regex_match (b->parser->people_groups, value, 0, NULL)) {
+    if (strpbrk (value, ";|") != NULL &&
+        g_regex_match (b->parser->people_groups, value, 0, NULL)) {
         add_groups (b, slot, value, role, flags);
         return;
     }
-    one = (flags & MLA_PEOPLE_ONE) ? name_with_affiliation (b->parser, clean) : NULL;
+    one = (flags & MLA_PEOPLE_ONE) ? name_with_affiliation (b->parser, clean)
+                                   : NULL;
     if (one != NULL) {
-        g_ptr_array_add (slot->people, mla_agenda_person_new (one, role, confirmed));
+        g_ptr_array_add (slot->people,
+                         mla_agenda_person_new (one, role, confirmed));
         return;
     }
     add_split_people (b, slot, clean, role, confirmed);
@@ -294,11 +316,13 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *val
 /* "Keith Bergelt Jim Zemlin": speakers printed one after the other. Four
  * capitalised words without a particle are two names. */
 void
-mla_agenda_add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
+mla_agenda_add_name_run (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                         const char *text)
 {
     g_auto (GStrv) words = g_strsplit (text, " ", -1);
 
-    if (g_strv_length (words) == 4 && g_regex_match (b->parser->capitalised_run, text, 0, NULL)) {
+    if (g_strv_length (words) == 4 &&
+        g_regex_match (b->parser->capitalised_run, text, 0, NULL)) {
         g_autofree char *first = g_strjoin (" ", words[0], words[1], NULL);
         g_autofree char *second = g_strjoin (" ", words[2], words[3], NULL);
 
@@ -325,7 +349,8 @@ mla_agenda_people_at (MlaAgendaBuilder *b, guint i)
 static gboolean
 title_over_people (MlaAgendaBuilder *b, guint i)
 {
-    return strpbrk (b->lines[i].text, ",(") == NULL && mla_agenda_people_at (b, i + 1);
+    return strpbrk (b->lines[i].text, ",(") == NULL &&
+           mla_agenda_people_at (b, i + 1);
 }
 
 /* A line of people under a slot gives its speakers when it closes the
@@ -333,12 +358,12 @@ title_over_people (MlaAgendaBuilder *b, guint i)
  * such a line directly; names under a session's paper titles are the
  * papers' authors, kept as notes. */
 gboolean
-mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text,
-                            gboolean adjacent)
+mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                            const char *text, gboolean adjacent)
 {
     g_auto (GStrv) names = NULL;
-    gboolean after_people = adjacent && b->person_line >= 0
-                            && (guint) b->person_line == b->last_content;
+    gboolean after_people = adjacent && b->person_line >= 0 &&
+                            (guint) b->person_line == b->last_content;
     guint last = b->index, fields;
     const char *open = strrchr (text, '(');
     g_autofree char *room = NULL, *bare = NULL;
@@ -347,8 +372,8 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char
         return FALSE;
     /* "Mathilde Kerbrat (Amphi Curie)": a room in parentheses after the
      * names is the slot's place, no affiliation */
-    if (open != NULL && open > text && g_str_has_suffix (text, ")") && slot->location == NULL
-        && slot->room == NULL) {
+    if (open != NULL && open > text && g_str_has_suffix (text, ")") &&
+        slot->location == NULL && slot->room == NULL) {
         room = g_strndup (open + 1, strlen (open + 1) - 1);
         if (mla_agenda_is_room_line (b, room))
             text = bare = g_strchomp (g_strndup (text, open - text));
@@ -360,18 +385,22 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char
         return FALSE;
     /* the lines of people run on to the slot's end, maybe past fields
      * ("scribe: Pieter de Wit") */
-    while (mla_agenda_people_at (b, last + 1) && !title_over_people (b, last + 1))
+    while (mla_agenda_people_at (b, last + 1) &&
+           !title_over_people (b, last + 1))
         last++;
-    for (fields = last; fields + 1 < b->n_lines && !b->lines[fields + 1].blank
-                        && mla_agenda_field_label (b->lines[fields + 1].text
-                                                   + b->lines[fields + 1].indent) > 0;)
+    for (fields = last;
+         fields + 1 < b->n_lines && !b->lines[fields + 1].blank &&
+         mla_agenda_field_label (b->lines[fields + 1].text +
+                                 b->lines[fields + 1].indent) > 0;)
         fields++;
-    if (!mla_agenda_slot_ends_after (b, last, TRUE) && !mla_agenda_slot_ends_after (b, fields, TRUE)) {
+    if (!mla_agenda_slot_ends_after (b, last, TRUE) &&
+        !mla_agenda_slot_ends_after (b, fields, TRUE)) {
         /* ("Welcome / Ann Lee & Bo Li / Great Hall": the slot's room may
          * close it) */
-        g_autofree char *place = last + 1 < b->n_lines && !b->lines[last + 1].blank
-                                     ? mla_agenda_place_alone (b, b->lines[last + 1].text)
-                                     : NULL;
+        g_autofree char *place =
+            last + 1 < b->n_lines && !b->lines[last + 1].blank
+                ? mla_agenda_place_alone (b, b->lines[last + 1].text)
+                : NULL;
 
         if (place == NULL || !mla_agenda_slot_ends_after (b, last + 1, TRUE))
             return FALSE;
@@ -407,8 +436,8 @@ strip_trailing_separators (const char *text)
     for (;;) {
         if (n > 0 && strchr (" ,;:-", out[n - 1]) != NULL)
             n--;
-        else if (n >= 3 && (memcmp (out + n - 3, "\xe2\x80\x93", 3) == 0
-                            || memcmp (out + n - 3, "\xe2\x80\x94", 3) == 0))
+        else if (n >= 3 && (memcmp (out + n - 3, "\xe2\x80\x93", 3) == 0 ||
+                            memcmp (out + n - 3, "\xe2\x80\x94", 3) == 0))
             n -= 3;
         else
             break;
@@ -421,7 +450,8 @@ strip_trailing_separators (const char *text)
 static gboolean
 is_names (MlaAgendaParser *parser, const char *text)
 {
-    g_autofree char *clean = mla_agenda_parser_clean_person (parser, text, NULL);
+    g_autofree char *clean =
+        mla_agenda_parser_clean_person (parser, text, NULL);
 
     return clean != NULL && mla_agenda_names_only (parser, clean);
 }
@@ -437,7 +467,8 @@ is_names_any_case (MlaAgendaParser *parser, const char *text)
         g_strstrip (parts[i]);
         if (parts[i][0] == '\0')
             continue;
-        if (!mla_agenda_parser_is_name (parser, parts[i]) && !mla_agenda_is_lower_name (parser, parts[i]))
+        if (!mla_agenda_parser_is_name (parser, parts[i]) &&
+            !mla_agenda_is_lower_name (parser, parts[i]))
             return FALSE;
         names++;
     }
@@ -445,8 +476,9 @@ is_names_any_case (MlaAgendaParser *parser, const char *text)
 }
 
 gboolean
-mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_title,
-                      char **out_names, MlaPersonRole *out_role)
+mla_agenda_people_by (MlaAgendaParser *parser, const char *text,
+                      char **out_title, char **out_names,
+                      MlaPersonRole *out_role)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *title = NULL, *by = NULL, *names = NULL;
@@ -472,15 +504,18 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
             names = g_strdup (text + from);
             /* "run by Dmitri": after "by", a first name alone too */
             const char *word = strrchr (title, ' ');
-            g_autofree char *label = g_strconcat (word != NULL ? word + 1 : title, " ", by, NULL);
+            g_autofree char *label =
+                g_strconcat (word != NULL ? word + 1 : title, " ", by, NULL);
             g_auto (GStrv) handles = mla_agenda_handles (parser, names);
 
             /* ("led by mikk0 & svenja_h": handles after a label; not
              * "Pasta by hand") */
-            if (!(g_unichar_islower (g_utf8_get_char (names)) && is_names_any_case (parser, names))
-                && !(strchr (by, ' ') == NULL && g_ascii_strcasecmp (by, "by") == 0
-                     && mla_agenda_is_first_name (parser, names))
-                && (handles == NULL || mla_agenda_label_role (parser, label) < 0))
+            if (!(g_unichar_islower (g_utf8_get_char (names)) &&
+                  is_names_any_case (parser, names)) &&
+                !(strchr (by, ' ') == NULL &&
+                  g_ascii_strcasecmp (by, "by") == 0 &&
+                  mla_agenda_is_first_name (parser, names)) &&
+                (handles == NULL || mla_agenda_label_role (parser, label) < 0))
                 return FALSE;
         }
     }
@@ -490,13 +525,14 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text, char **out_titl
     {
         const char *last = space != NULL ? space + 1 : title;
         g_autofree char *label = g_strconcat (last, " ", by, NULL);
-        int labelled = last[0] != '\0' ? mla_agenda_label_role (parser, label) : -1;
+        int labelled =
+            last[0] != '\0' ? mla_agenda_label_role (parser, label) : -1;
 
         if (labelled >= 0)
             role = labelled;
-        if (labelled >= 0
-            || (space != NULL && g_ascii_islower (last[0])
-                && (g_str_has_suffix (last, "ed") || g_str_has_suffix (last, "en"))))
+        if (labelled >= 0 ||
+            (space != NULL && g_ascii_islower (last[0]) &&
+             (g_str_has_suffix (last, "ed") || g_str_has_suffix (last, "en"))))
             title[last - title] = '\0';
     }
     /* "Soldering \u2014 with A and B", "Roadmap, moderated by X": the
@@ -526,7 +562,8 @@ label_apart_above (MlaAgendaBuilder *b)
     GRegex *label = mla_agenda_rule (b->parser, "person-label");
 
     for (guint i = 1; i < b->index; i++)
-        if (b->lines[i - 1].blank && g_regex_match (label, b->lines[i].text, 0, NULL))
+        if (b->lines[i - 1].blank &&
+            g_regex_match (label, b->lines[i].text, 0, NULL))
             return TRUE;
     return FALSE;
 }
@@ -542,7 +579,8 @@ drop_title_tail_person (MlaAgendaSlot *slot)
     for (guint i = 0; colon != NULL && i < slot->people->len; i++) {
         const MlaAgendaPerson *person = g_ptr_array_index (slot->people, i);
 
-        if (person->role == MLA_PERSON_ROLE_SPEAKER && strcmp (colon + 2, person->name) == 0) {
+        if (person->role == MLA_PERSON_ROLE_SPEAKER &&
+            strcmp (colon + 2, person->name) == 0) {
             g_ptr_array_remove_index (slot->people, i);
             return;
         }
@@ -557,36 +595,43 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autofree char *value = g_match_info_fetch_named (match, "value");
     g_autofree char *plural = g_match_info_fetch_named (match, "plural");
     g_autofree char *key = mla_agenda_fold_compact (label);
-    int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+    int role =
+        GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
     /* "Speaker(s):" may list several */
-    gboolean one = (plural == NULL || plural[0] == '\0')
-                   && mla_agenda_label_is_singular (b->parser, key);
+    gboolean one = (plural == NULL || plural[0] == '\0') &&
+                   mla_agenda_label_is_singular (b->parser, key);
 
     g_autofree char *paren = g_match_info_fetch_named (match, "paren");
 
     /* "(resp. Ana Pop)": in parentheses, names alone after a label */
-    if ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key)
-        && !(paren != NULL && paren[0] != '\0' && mla_agenda_names_only (b->parser, value)))
+    if ((colon == NULL || colon[0] == '\0') &&
+        !mla_agenda_label_needs_no_colon (b->parser, key) &&
+        !(paren != NULL && paren[0] != '\0' &&
+          mla_agenda_names_only (b->parser, value)))
         return FALSE;
     if (b->slot == NULL || role < 0)
         return FALSE;
-    if (b->index > 0 && b->lines[b->index - 1].blank
-        && mla_agenda_current_line (b)->indent <= b->slot_indent && !mla_agenda_slot_follows (b)
-        && !label_apart_above (b))
-        return FALSE;   /* "Organisers: A, B" under the programme: the event's, no slot's */
+    if (b->index > 0 && b->lines[b->index - 1].blank &&
+        mla_agenda_current_line (b)->indent <= b->slot_indent &&
+        !mla_agenda_slot_follows (b) && !label_apart_above (b))
+        return FALSE; /* "Organisers: A, B" under the programme: the event's, no
+                         slot's */
     if (mla_agenda_row_cells_below (b))
-        return TRUE;    /* "Chair: A     Chair: B" under a row of track cells */
-    if (mla_agenda_word_is (b->parser->not_names, label, NULL) && !first_is_name (b->parser, value))
-        return FALSE;   /* "Panel: open questions" is a line of text, "Panel: A, B" people */
+        return TRUE; /* "Chair: A     Chair: B" under a row of track cells */
+    if (mla_agenda_word_is (b->parser->not_names, label, NULL) &&
+        !first_is_name (b->parser, value))
+        return FALSE; /* "Panel: open questions" is a line of text, "Panel: A,
+                         B" people */
     if (g_ascii_isdigit (value[0]))
-        return FALSE;   /* "Presenters: 15 minutes + 5 for questions" */
-    if ((count_char (value, '(') > count_char (value, ')') || g_str_has_suffix (value, ","))
-        && b->index + 1 < b->n_lines
-        && !b->lines[b->index + 1].blank
-        && b->lines[b->index + 1].indent >= mla_agenda_current_line (b)->indent) {
+        return FALSE; /* "Presenters: 15 minutes + 5 for questions" */
+    if ((count_char (value, '(') > count_char (value, ')') ||
+         g_str_has_suffix (value, ",")) &&
+        b->index + 1 < b->n_lines && !b->lines[b->index + 1].blank &&
+        b->lines[b->index + 1].indent >= mla_agenda_current_line (b)->indent) {
         /* "Panelists: A (USGS); B (Lagos State" over "Univ.); C", or
          * "Panelists: A, B," over "C": the value goes on */
-        g_autofree char *next = mla_agenda_squeeze (b->lines[b->index + 1].text);
+        g_autofree char *next =
+            mla_agenda_squeeze (b->lines[b->index + 1].text);
         char *joined = g_strconcat (value, " ", next, NULL);
 
         g_free (value);
@@ -594,7 +639,8 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         b->index++;
     }
     {
-        /* "Speaker: Am\u00e9lie Fontaine -- guest lecture": a note after the name */
+        /* "Speaker: Am\u00e9lie Fontaine -- guest lecture": a note after the
+         * name */
         g_autoptr (GMatchInfo) tail = NULL;
 
         if (g_regex_match (b->parser->speaker_dash, value, 0, &tail)) {
@@ -602,8 +648,8 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
             g_autofree char *note = g_match_info_fetch (tail, 2);
 
             /* (not "-- to be confirmed": a marker of the name) */
-            if (mla_agenda_names_only (b->parser, name)
-                && !g_regex_match (b->parser->markers, note, 0, NULL)) {
+            if (mla_agenda_names_only (b->parser, name) &&
+                !g_regex_match (b->parser->markers, note, 0, NULL)) {
                 g_ptr_array_add (b->slot->notes, g_steal_pointer (&note));
                 g_free (value);
                 value = g_steal_pointer (&name);

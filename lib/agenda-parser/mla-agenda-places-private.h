@@ -23,9 +23,9 @@ gboolean mla_agenda_names_room (MlaAgendaBuilder *b, const char *cell);
  * one of them a room word ("Room A", "Main Hall", "Lecture Theatre"). */
 gboolean mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text);
 
-/* "Registration \u2013 Foyer", "Lunch \u2013 Caf\u00e9 Lumi\u00e8re": whether the text
- * puts two known places or more after a dash on its timed lines; then it
- * puts its places there, and "Keynote \u2013 Screen 1" ends with one too. */
+/* "Registration \u2013 Foyer", "Lunch \u2013 Caf\u00e9 Lumi\u00e8re": whether
+ * the text puts two known places or more after a dash on its timed lines; then
+ * it puts its places there, and "Keynote \u2013 Screen 1" ends with one too. */
 gboolean mla_agenda_text_dashes_places (MlaAgendaBuilder *b);
 
 /* The place on a line under a meal or a party: two capitalised words or

@@ -9,7 +9,8 @@
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-rules-private.h"
 
-#define DASHED_PLACES_MIN 2     /* known places after dashes: the text puts places there */
+/* known places after dashes: the text puts places there */
+#define DASHED_PLACES_MIN 2
 
 gboolean
 mla_agenda_is_room_word (MlaAgendaBuilder *b, const char *word)
@@ -78,11 +79,11 @@ place_words (MlaAgendaBuilder *b, const char *clean, gboolean strict)
         if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
             return FALSE;
         if (!strict || (i > 0 && g_utf8_strlen (words[i], -1) == 1))
-            continue;   /* "Plaza A": a letter after the name */
+            continue; /* "Plaza A": a letter after the name */
         if (i == 0 && !has_lower (words[i]))
-            return FALSE;   /* "WG 1", "BOF": a group's code, not a place */
-        if (mla_agenda_word_is (b->parser->not_names, words[i], NULL)
-            || g_hash_table_contains (b->parser->labels, key))
+            return FALSE; /* "WG 1", "BOF": a group's code, not a place */
+        if (mla_agenda_word_is (b->parser->not_names, words[i], NULL) ||
+            g_hash_table_contains (b->parser->labels, key))
             return FALSE;
     }
     return TRUE;
@@ -98,12 +99,13 @@ mla_agenda_text_dashes_places (MlaAgendaBuilder *b)
         g_autoptr (GMatchInfo) match = NULL;
         g_autofree char *place = NULL;
 
-        if (b->lines[i].blank || !g_regex_match (b->parser->time_anywhere, text, 0, NULL)
-            || !g_regex_match (b->parser->place_dash, text, 0, &match))
+        if (b->lines[i].blank ||
+            !g_regex_match (b->parser->time_anywhere, text, 0, NULL) ||
+            !g_regex_match (b->parser->place_dash, text, 0, &match))
             continue;
         place = g_match_info_fetch (match, 2);
-        known += mla_agenda_is_room_line (b, place)
-                 || g_regex_match (b->parser->venue_word, place, 0, NULL);
+        known += mla_agenda_is_room_line (b, place) ||
+                 g_regex_match (b->parser->venue_word, place, 0, NULL);
     }
     return known >= DASHED_PLACES_MIN;
 }
@@ -114,8 +116,8 @@ mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text)
     g_auto (GStrv) words = g_strsplit (text, " ", -1);
     gboolean room = FALSE;
 
-    if (g_strv_length (words) > 4 || strpbrk (text, "():,;") != NULL
-        || !g_unichar_isupper (g_utf8_get_char (text)))
+    if (g_strv_length (words) > 4 || strpbrk (text, "():,;") != NULL ||
+        !g_unichar_isupper (g_utf8_get_char (text)))
         return FALSE;
     for (guint i = 0; words[i] != NULL && !room; i++)
         room = mla_agenda_is_room_word (b, words[i]);
@@ -131,7 +133,8 @@ mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text)
     if (open == NULL || open == text || !g_str_has_suffix (text, ")"))
         return NULL;
     inner = g_strndup (open + 1, strlen (open + 1) - 1);
-    return mla_agenda_names_place (b, inner) || g_regex_match (b->parser->room_code, inner, 0, NULL)
+    return mla_agenda_names_place (b, inner) ||
+                   g_regex_match (b->parser->room_code, inner, 0, NULL)
                ? g_steal_pointer (&inner)
                : NULL;
 }
@@ -141,7 +144,8 @@ mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text)
 static gboolean
 all_capitalised (const char *name)
 {
-    for (const char *w = name; w != NULL; w = strchr (w, ' '), w = w != NULL ? w + 1 : NULL) {
+    for (const char *w = name; w != NULL;
+         w = strchr (w, ' '), w = w != NULL ? w + 1 : NULL) {
         gunichar c = g_utf8_get_char (w);
 
         if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
@@ -171,8 +175,9 @@ mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text)
     if (n < 3 || text[0] != '(' || text[n - 1] != ')')
         return NULL;
     inner = g_strndup (text + 1, n - 2);
-    return mla_agenda_is_room_line (b, inner) && all_capitalised (inner) ? g_steal_pointer (&inner)
-                                                                         : NULL;
+    return mla_agenda_is_room_line (b, inner) && all_capitalised (inner)
+               ? g_steal_pointer (&inner)
+               : NULL;
 }
 
 /* "TRACK A \u2014 Main Hall", "Track 2: Room 201", "Track A (Aula 1)",
@@ -182,7 +187,8 @@ mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text)
 static char *
 room_after_track (MlaAgendaBuilder *b, const char *clean)
 {
-    static const char *const separators[] = { " - ", " \u2013 ", " \u2014 ", ": ", " (" };
+    static const char *const separators[] = { " - ", " \u2013 ", " \u2014 ",
+                                              ": ", " (" };
 
     for (guint i = 0; i < G_N_ELEMENTS (separators); i++) {
         const char *at = strstr (clean, separators[i]);
@@ -200,9 +206,11 @@ room_after_track (MlaAgendaBuilder *b, const char *clean)
             if (!g_str_has_suffix (room, ")"))
                 continue;
             room[strlen (room) - 1] = '\0';
-            if (mla_agenda_is_room_word (b, first) && mla_agenda_is_room_line (b, room))
+            if (mla_agenda_is_room_word (b, first) &&
+                mla_agenda_is_room_line (b, room))
                 return g_steal_pointer (&room);
-        } else if (mla_agenda_is_room_line (b, track) && mla_agenda_is_room_line (b, room)) {
+        } else if (mla_agenda_is_room_line (b, track) &&
+                   mla_agenda_is_room_line (b, room)) {
             return g_steal_pointer (&room);
         }
     }
@@ -219,15 +227,18 @@ plain_heading_at (MlaAgendaBuilder *b, guint i, gboolean bare)
     g_autofree char *clean = NULL;
     char *room;
 
-    if (b->lines[i].blank || (i > 0 && !b->lines[i - 1].blank) || i + 1 >= b->n_lines
-        || !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i + 1].text, 0,
-                           NULL))
+    if (b->lines[i].blank || (i > 0 && !b->lines[i - 1].blank) ||
+        i + 1 >= b->n_lines ||
+        !g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                        b->lines[i + 1].text, 0, NULL))
         return NULL;
     clean = mla_agenda_squeeze (b->lines[i].text);
     room = room_after_track (b, clean);
-    if (room == NULL && bare && g_str_has_suffix (clean, ")") && strstr (clean, " (") != NULL) {
+    if (room == NULL && bare && g_str_has_suffix (clean, ")") &&
+        strstr (clean, " (") != NULL) {
         /* "NAGYTEREM (f\u00f6ldszint)": the room, then where it is */
-        g_autofree char *before = g_strndup (clean, strstr (clean, " (") - clean);
+        g_autofree char *before =
+            g_strndup (clean, strstr (clean, " (") - clean);
 
         if (mla_agenda_is_room_line (b, before))
             room = g_steal_pointer (&before);
@@ -245,9 +256,10 @@ ends_section (MlaAgendaBuilder *b, guint i)
     const char *text = b->lines[i].text + b->lines[i].indent;
     gboolean letters = FALSE;
 
-    if (b->section_room == NULL || b->lines[i].blank || (i > 0 && !b->lines[i - 1].blank)
-        || i + 1 >= b->n_lines
-        || !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i + 1].text, 0, NULL))
+    if (b->section_room == NULL || b->lines[i].blank ||
+        (i > 0 && !b->lines[i - 1].blank) || i + 1 >= b->n_lines ||
+        !g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                        b->lines[i + 1].text, 0, NULL))
         return FALSE;
     for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p)) {
         gunichar c = g_utf8_get_char (p);
@@ -291,8 +303,8 @@ heading_room_at (MlaAgendaBuilder *b, guint i)
         g_autofree char *clean = mla_agenda_squeeze (text);
 
         name = plain_heading_at (b, i, TRUE);
-        if (name == NULL
-            || (mla_agenda_is_room_line (b, clean) && !has_sibling_heading (b, i, name)))
+        if (name == NULL || (mla_agenda_is_room_line (b, clean) &&
+                             !has_sibling_heading (b, i, name)))
             return NULL;
     } else {
         name = g_match_info_fetch_named (match, "name");
@@ -330,12 +342,12 @@ section_paragraph_end (MlaAgendaBuilder *b)
 
         if (b->lines[j].blank)
             continue;
-        if (g_regex_match (day, b->lines[j].text, 0, NULL)
-            && !g_regex_match (slot_time, b->lines[j].text, 0, NULL))
-            break;  /* (a word of a day in a line also ends the search, early) */
+        if (g_regex_match (day, b->lines[j].text, 0, NULL) &&
+            !g_regex_match (slot_time, b->lines[j].text, 0, NULL))
+            break; /* (a word of a day in a line also ends the search, early) */
         room = heading_room_at (b, j);
         if (room != NULL)
-            return 0;   /* "TRACK A" over its morning and its afternoon */
+            return 0; /* "TRACK A" over its morning and its afternoon */
     }
     return i;
 }
@@ -346,7 +358,8 @@ mla_agenda_room_heading (MlaAgendaBuilder *b)
     g_autofree char *name = heading_room_at (b, b->index);
 
     if (name == NULL && ends_section (b, b->index)) {
-        g_debug ("agenda: line %u: the slots below are in no track's room", b->index + 1);
+        g_debug ("agenda: line %u: the slots below are in no track's room",
+                 b->index + 1);
         g_clear_pointer (&b->section_room, g_free);
         b->section_end = 0;
         b->heading_since_slot = TRUE;
@@ -376,19 +389,20 @@ mla_agenda_names_place (MlaAgendaBuilder *b, const char *text)
 /* The place before "Place: Title" of @slot's title, when it names one;
  * @out_title gets the rest. Returns: (transfer full) (nullable). */
 static char *
-place_before_colon (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, char **out_title)
+place_before_colon (MlaAgendaBuilder *b, const MlaAgendaSlot *slot,
+                    char **out_title)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *place = NULL;
     gint end = 0;
 
-    if (slot->title == NULL || slot->room != NULL || slot->location != NULL
-        || !g_regex_match (b->parser->place_prefix, slot->title, 0, &match))
+    if (slot->title == NULL || slot->room != NULL || slot->location != NULL ||
+        !g_regex_match (b->parser->place_prefix, slot->title, 0, &match))
         return NULL;
     g_match_info_fetch_named_pos (match, "place", NULL, &end);
     place = g_match_info_fetch_named (match, "place");
-    if (slot->title[end + strspn (slot->title + end, " ")] != ':'
-        || !mla_agenda_names_place (b, place))
+    if (slot->title[end + strspn (slot->title + end, " ")] != ':' ||
+        !mla_agenda_names_place (b, place))
         return NULL;
     *out_title = g_match_info_fetch_named (match, "title");
     return mla_agenda_squeeze (place);
@@ -397,7 +411,8 @@ place_before_colon (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, char **out_t
 void
 mla_agenda_day_place_prefixes (MlaAgendaBuilder *b, MlaAgendaDay *day)
 {
-    g_autoptr (GHashTable) places = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) places =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     guint titled = 0, placed = 0;
 
     for (guint i = 0; i < day->slots->len; i++) {
@@ -442,7 +457,8 @@ mla_agenda_room_name (MlaAgendaBuilder *b, const char *cell)
             g_autofree char *lower = g_utf8_strdown (words[i], -1);
 
             g_free (words[i]);
-            words[i] = g_strdup_printf ("%c%s", g_ascii_toupper (lower[0]), lower + 1);
+            words[i] =
+                g_strdup_printf ("%c%s", g_ascii_toupper (lower[0]), lower + 1);
         }
     }
     return g_strjoinv (" ", words);
@@ -454,21 +470,26 @@ mla_agenda_is_room_cell (MlaAgendaBuilder *b, const char *cell)
     g_autofree char *key = mla_agenda_fold_compact (cell);
 
     /* a header cell may be a title word ("Workshop"), not a column name */
-    return g_utf8_strlen (cell, -1) <= 30 && !g_hash_table_contains (b->parser->labels, key)
-           && !g_hash_table_contains (b->parser->people_columns, key)
-           && !g_hash_table_contains (b->parser->place_labels, key)
-           && !g_hash_table_contains (b->parser->title_columns, key)
-           && (mla_agenda_names_room (b, cell) || place_words (b, cell, FALSE));
+    return g_utf8_strlen (cell, -1) <= 30 &&
+           !g_hash_table_contains (b->parser->labels, key) &&
+           !g_hash_table_contains (b->parser->people_columns, key) &&
+           !g_hash_table_contains (b->parser->place_labels, key) &&
+           !g_hash_table_contains (b->parser->title_columns, key) &&
+           (mla_agenda_names_room (b, cell) || place_words (b, cell, FALSE));
 }
 
 char *
 mla_agenda_meal_place (MlaAgendaBuilder *b, const char *text)
 {
     const char *comma = strrchr (text, ',');
-    g_autofree char *name = g_strstrip (comma != NULL ? g_strndup (text, comma - text) : g_strdup (text));
+    g_autofree char *name = g_strstrip (
+        comma != NULL ? g_strndup (text, comma - text) : g_strdup (text));
 
-    if (comma != NULL ? !g_regex_match (b->parser->place_part, comma + 1, 0, NULL)
-                      : strchr (name, ' ') == NULL)
-        return NULL;   /* (one word alone is as likely a signature: "Jeremy") */
-    return g_regex_match (b->parser->venue, name, 0, NULL) ? mla_agenda_squeeze (text) : NULL;
+    if (comma != NULL
+            ? !g_regex_match (b->parser->place_part, comma + 1, 0, NULL)
+            : strchr (name, ' ') == NULL)
+        return NULL; /* (one word alone is as likely a signature: "Jeremy") */
+    return g_regex_match (b->parser->venue, name, 0, NULL)
+               ? mla_agenda_squeeze (text)
+               : NULL;
 }

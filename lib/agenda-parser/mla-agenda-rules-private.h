@@ -11,26 +11,29 @@
 
 G_BEGIN_DECLS
 
-typedef gboolean (*MlaAgendaRuleFunc) (MlaAgendaBuilder *builder, GMatchInfo *match);
+typedef gboolean (*MlaAgendaRuleFunc) (MlaAgendaBuilder *builder,
+                                       GMatchInfo *match);
 
 typedef struct {
     const char *name;
-    const char *pattern;        /* @NAME@ placeholders expand to vocabulary */
-    MlaAgendaRuleFunc handler;  /* FALSE: declines; the next rule is tried */
-    gboolean needs_digit;       /* a time's rule: not tried on a line without a digit */
+    const char *pattern;       /* @NAME@ placeholders expand to vocabulary */
+    MlaAgendaRuleFunc handler; /* FALSE: declines; the next rule is tried */
+    gboolean
+        needs_digit; /* a time's rule: not tried on a line without a digit */
 } MlaAgendaRule;
 
 /* Compiles the rule table with @placeholders into @parser->rules. */
-gboolean mla_agenda_rules_compile (MlaAgendaParser *parser, GHashTable *placeholders,
-                                   GError **error);
+gboolean mla_agenda_rules_compile (MlaAgendaParser *parser,
+                                   GHashTable *placeholders, GError **error);
 void mla_agenda_rules_free (MlaAgendaParser *parser);
 
 /* mla_agenda_parser_parse() for a @text that passed mla_agenda_may_hold():
  * the message path tests it before it makes the mail's local date.
  * @subject (nullable) is the mail's: it may say what the times are
  * ("On-call rota, week 47"). */
-GPtrArray *mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text,
-                                       const char *subject, GDateTime *reference);
+GPtrArray *mla_agenda_parse_candidate (MlaAgendaParser *parser,
+                                       const char *text, const char *subject,
+                                       GDateTime *reference);
 
 /* Returns: (transfer none): the compiled pattern of the rule @name. */
 GRegex *mla_agenda_rule (MlaAgendaParser *parser, const char *name);
@@ -41,7 +44,8 @@ void mla_agenda_classify_line (MlaAgendaBuilder *b);
 
 /* Whether the slot's lines end after line @from: the next line with text
  * starts another slot, or the text ends (then @at_end). */
-gboolean mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end);
+gboolean mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from,
+                                     gboolean at_end);
 
 /* Whether slot lines follow line @from after at most a few field lines
  * ("Room: Chitlada 2", "Chairs: A, B") and rules: then a dated line with

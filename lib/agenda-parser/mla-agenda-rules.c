@@ -20,10 +20,11 @@
 #include "mla-agenda-times-private.h"
 #include "mla-agenda-slots-private.h"
 
-#define PARAGRAPH_MAX_LINES 3   /* lines of a talk's title and speaker */
-#define TITLE_MAX_CHARS 100     /* a longer line is a description */
-#define FRAME_MAX_FIELDS 6      /* lines between a frame and its slots */
-#define WRAP_MIN_CHARS 55       /* a line wrapped by its writer was about this long */
+#define PARAGRAPH_MAX_LINES 3 /* lines of a talk's title and speaker */
+#define TITLE_MAX_CHARS 100   /* a longer line is a description */
+#define FRAME_MAX_FIELDS 6    /* lines between a frame and its slots */
+/* a line wrapped by its writer was about this long */
+#define WRAP_MIN_CHARS 55
 
 static gboolean rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match);
 static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -35,78 +36,98 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
-    { "export-header", "^\\s*\\|?\\s*(?:@DATECOL@|@STARTCOL@)\\s*(?:\\||\\t|\\s{2,})\\s*\\S",
+    { "export-header",
+      "^\\s*\\|?\\s*(?:@DATECOL@|@STARTCOL@)\\s*(?:\\||\\t|\\s{2,})\\s*\\S",
       mla_agenda_rule_export_header, FALSE },
     /* "Time/place: 16:15, S 2.109" under "Speaker:" and "Title:" lines
      * ("Time & place:" is no table's header) */
     { "slot-labelled",
-      "^\\s*(?:[-*\\x{2022}]\\s*)?(?:@TIMECOL@)(?:\\s*(?:/|&|\\+|and)\\s*(?<place>@LOCATION@))?"
-      "\\s*:\\s*@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?:\\s*(?<zone>@ZONE@)(?!\\w))?"
+      "^\\s*(?:[-*\\x{2022}]\\s*)?(?:@TIMECOL@)(?:\\s*(?:/"
+      "|&|\\+|and)\\s*(?<place>@LOCATION@))?"
+      "\\s*:\\s*@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?:\\s*(?<zone>@ZONE@)(?!"
+      "\\w))?"
       "(?<rest>(?:\\s*\\([^()]*\\))?(?:\\s*[,;|]\\s*.*)?)$",
       mla_agenda_rule_slot_labelled, TRUE },
     { "table-header",
       /* ("Time (CET) | Topic | Presenter": the zone is the time column's) */
-      "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\([^()|]{1,12}\\))?(?:\\s*\\||\\s)|(?<corner>\\|?\\s*\\|))"
+      "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\([^()|]{1,12}\\))?(?:\\s*\\||\\s)|"
+      "(?<corner>\\|?\\s*\\|))"
       "\\s*(?<rest>\\S.*?)\\s*"
       "$",
       mla_agenda_rule_table_header, FALSE },
-    { "track-header", "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
+    { "track-header",
+      "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
       mla_agenda_rule_track_header, FALSE },
-    { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", mla_agenda_rule_underline, FALSE },
+    { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", mla_agenda_rule_underline,
+      FALSE },
     { "time-header",
-      "^[\\s|]*\\d{1,2}[:.]\\d{2}(?:\\s?(?:@SUFFIX@))?(?:(?:\\s{2,}|\\s*\\|\\s*)\\d{1,2}[:.]\\d{2}"
+      "^[\\s|]*\\d{1,2}[:.]\\d{2}(?:\\s?(?:@SUFFIX@))?(?:(?:\\s{2,}|\\s*\\|\\s*"
+      ")\\d{1,2}[:.]\\d{2}"
       "(?:\\s?(?:@SUFFIX@))?)+[\\s|]*$",
       mla_agenda_rule_time_header, TRUE },
     { "slot-dated",
-      "^\\s*(?:[-*\\x{2022}]\\s*)?(?<head>[^\\s:|][^:|]*?)[,\\s]+@TIME1@\\s*(?:@RANGE@)\\s*"
-      "@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*[,;:|]\\s*|\\s{2,})(?<rest>\\S.*)$",
+      "^\\s*(?:[-*\\x{2022}]\\s*)?(?<head>[^\\s:|][^:|]*?)[,\\s]+@TIME1@\\s*(?:"
+      "@RANGE@)\\s*"
+      "@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*[,;:|]\\s*|\\s{2,})(?<rest>"
+      "\\S.*)$",
       mla_agenda_rule_slot_dated, TRUE },
     { "slot-detail",
-      "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@"
+      "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@"
+      "TIME2@"
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$",
       mla_agenda_rule_slot_detail, TRUE },
     { "slot-time",
-      "^\\s*(?:(?:[-*\\x{2022}]\\s*)?(?<from>@FROM@)\\s+|[-*\\x{2022}\\x{00b7}+|]\\s*|o\\s+"
+      "^\\s*(?:(?:[-*\\x{2022}]\\s*)?(?<from>@FROM@)\\s+|[-*\\x{2022}\\x{00b7}+"
+      "|]\\s*|o\\s+"
       "|\\d{1,2}[.)]\\s+|(?:@ITEM@)\\s*\\d{1,2}[.:)]?\\s+)?"
-      "(?<bracket>\\[\\s*)?@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?(bracket)\\s*\\])"
-      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD ")(?:@UNIT@)(?!\\w))?"
+      "(?<bracket>\\[\\s*)?@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?(bracket)"
+      "\\s*\\])"
+      "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD
+      ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
       mla_agenda_rule_slot_time, TRUE },
     /* (also in parentheses on a line of its own: "(resp. Ana Pop)") */
     { "person-label",
-      "^\\s*(?:[-*\\x{2022}|]\\s*|(?<paren>\\())?(?<label>@LABEL@)(?<plural>\\(\\p{L}{1,3}\\))?(?!\\w)"
+      "^\\s*(?:[-*\\x{2022}|]\\s*|(?<paren>\\())?(?<label>@LABEL@)(?<plural>\\("
+      "\\p{L}{1,3}\\))?(?!\\w)"
       "(?<colon>\\s*:)?\\s*"
       "(?<value>.*?)(?(paren)\\))[\\s|]*$",
       mla_agenda_rule_person_label, FALSE },
     /* a place's name in quotation marks is the name without them
      * ("Room: \u00abMinos\u00bb", "Venue: \u201cThe Loft\u201d") */
-    { "location-label", "^\\s*(?:\\|\\s*)?(?:@LOCATION@)\\s*:\\s*"
-      "(?<open>[\"\\x{00AB}\\x{201C}\\x{201E}](?=[^\"\\x{00BB}\\x{201C}\\x{201D}]+"
+    { "location-label",
+      "^\\s*(?:\\|\\s*)?(?:@LOCATION@)\\s*:\\s*"
+      "(?<open>[\"\\x{00AB}\\x{201C}\\x{201E}](?=[^\"\\x{00BB}\\x{201C}\\x{"
+      "201D}]+"
       "[\"\\x{00BB}\\x{201C}\\x{201D}][\\s|]*$))?"
       "(?<value>.+?)(?(open)[\"\\x{00BB}\\x{201C}\\x{201D}])[\\s|]*$",
       rule_location_label, FALSE },
-    { "flat-header", "^\\s*(?:@TIMECOL@)(?:(?=\\p{Lu})(?<rest>[^|]+?)|\\s*:?)\\s*$",
+    { "flat-header",
+      "^\\s*(?:@TIMECOL@)(?:(?=\\p{Lu})(?<rest>[^|]+?)|\\s*:?)\\s*$",
       mla_agenda_rule_flat_header, FALSE },
     { "day-heading",
       "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
-      "|\\d{4}(?:-|\\x{5e74})\\d{1,2}(?:-|\\x{6708})\\d{1,2}|\\d{1,2}\\.\\d{1,2}\\.\\d{4}",
+      "|\\d{4}(?:-|\\x{5e74})\\d{1,2}(?:-|\\x{6708})\\d{1,2}|\\d{1,2}\\.\\d{1,"
+      "2}\\.\\d{4}",
       mla_agenda_rule_day_heading, FALSE },
     { "slot-inline",
-      "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>(?:\\d{1,2}\\)\\s+)?[^()]*?\\S)\\s*\\(\\s*@TIME1@(?:\\s*"
+      "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>(?:\\d{1,2}\\)\\s+)?[^()]*?\\S)\\s*"
+      "\\(\\s*@TIME1@(?:\\s*"
       "(?:@RANGE@)\\s*"
       "@TIME2@)?\\s*\\)(?:\\s*:\\s*(?<after>\\S.*?)|\\s*,\\s*(?<note>\\S.*?)"
       "|\\s+(?<dash>(?:-|\\x{2013}|\\x{2014})\\s+\\S.*?))?\\s*$",
       mla_agenda_rule_slot_inline, TRUE },
     /* "- lunch from 12:15 to 1, downstairs", "- then coffee till 10:45" */
     { "slot-prose",
-      "^\\s*[-*\\x{2022}]\\s*(?:(?:@THEN@)\\s+)?(?<title>\\p{L}[^\\d()|:]*?)\\s+"
+      "^\\s*[-*\\x{2022}]\\s*(?:(?:@THEN@)\\s+)?(?<title>\\p{L}[^\\d()|:]*?)"
+      "\\s+"
       "(?:(?:@FROM@)\\s+@TIME1@\\s*(?:@RANGE@)|(?:@UNTIL@))\\s*"
-      "(?<h2>\\d{1,2})(?!\\d)(?:(?<s2>[:.])(?<m2>\\d{2})(?!\\d))?(?:\\s?(?<x2>@SUFFIX@)(?!\\p{L}))?"
+      "(?<h2>\\d{1,2})(?!\\d)(?:(?<s2>[:.])(?<m2>\\d{2})(?!\\d))?(?:\\s?(?<x2>@"
+      "SUFFIX@)(?!\\p{L}))?"
       "(?![:.]\\d)(?:\\s*[,;]\\s*(?<rest>\\S.*?))?\\s*$",
       mla_agenda_rule_slot_prose, TRUE },
     { "text", "\\S", rule_text, FALSE },
 };
-
 
 static gboolean
 rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match)
@@ -117,7 +138,8 @@ rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     /* "Venue: ..." in a paragraph after the programme is the event's
      * place, not the last slot's */
-    if (slot == b->slot && b->last_content + 1 != b->index && !mla_agenda_slot_follows (b))
+    if (slot == b->slot && b->last_content + 1 != b->index &&
+        !mla_agenda_slot_follows (b))
         return FALSE;
     slot->location = g_match_info_fetch_named (match, "value");
     b->last_content = b->index;
@@ -132,9 +154,10 @@ mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end)
     for (guint i = from + 1; i < b->n_lines; i++) {
         if (b->lines[i].blank)
             continue;
-        return g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL)
-               || g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), b->lines[i].text,
-                                 0, NULL);
+        return g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                              b->lines[i].text, 0, NULL) ||
+               g_regex_match (mla_agenda_rule (b->parser, "slot-detail"),
+                              b->lines[i].text, 0, NULL);
     }
     return at_end;
 }
@@ -153,13 +176,17 @@ mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
 
         if (b->lines[i].blank)
             continue;
-        if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0, NULL)
-            || g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), text, 0, NULL))
+        if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0,
+                           NULL) ||
+            g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), text, 0,
+                           NULL))
             return TRUE;
-        if (g_regex_match (mla_agenda_rule (b->parser, "underline"), text, 0, NULL)
-            || g_regex_match (b->parser->schedule_heading, text, 0, NULL))
+        if (g_regex_match (mla_agenda_rule (b->parser, "underline"), text, 0,
+                           NULL) ||
+            g_regex_match (b->parser->schedule_heading, text, 0, NULL))
             continue;
-        if (++fields > FRAME_MAX_FIELDS || !g_regex_match (b->parser->field_line, text, 0, NULL))
+        if (++fields > FRAME_MAX_FIELDS ||
+            !g_regex_match (b->parser->field_line, text, 0, NULL))
             return FALSE;
     }
     return FALSE;
@@ -190,14 +217,17 @@ role_and_name (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
 static gboolean
 line_above_runs_on (MlaAgendaBuilder *b, gboolean comma)
 {
-    g_autofree char *above = g_strchomp (g_strdup (b->lines[b->index - 1].text));
+    g_autofree char *above =
+        g_strchomp (g_strdup (b->lines[b->index - 1].text));
     gsize len = strlen (above), word = len;
 
     while (word > 0 && g_ascii_islower (above[word - 1]))
         word--;
-    return (len > 0 && strchr (comma ? ":,-&/(" : ":-&/(", above[len - 1]) != NULL)
-           || (len - word >= 1 && len - word <= 4
-               && (word == 0 || (above[word - 1] == ' ' && !(word >= 2 && g_ascii_isdigit (above[word - 2])))));
+    return (len > 0 &&
+            strchr (comma ? ":,-&/(" : ":-&/(", above[len - 1]) != NULL) ||
+           (len - word >= 1 && len - word <= 4 &&
+            (word == 0 || (above[word - 1] == ' ' &&
+                           !(word >= 2 && g_ascii_isdigit (above[word - 2])))));
 }
 
 /* Whether @text, the current line, is the rest of the line above, wrapped:
@@ -213,12 +243,13 @@ wraps_line_above (MlaAgendaBuilder *b, const char *text)
     if (strchr (text, ' ') == NULL && strpbrk (text, "0123456789") != NULL)
         return FALSE;
     /* "scribe: Leo Pfannkuch": a field that names someone, no wrap */
-    if (colon != NULL && memchr (text, ' ', colon - text) == NULL
-        && mla_agenda_parser_is_name (b->parser, colon + 2))
+    if (colon != NULL && memchr (text, ' ', colon - text) == NULL &&
+        mla_agenda_parser_is_name (b->parser, colon + 2))
         return FALSE;
-    return line_above_runs_on (b, TRUE)
-           || g_utf8_strlen (b->lines[b->index - 1].text, -1) + 1 + (glong) strcspn (text, " ")
-                  >= WRAP_MIN_CHARS;
+    return line_above_runs_on (b, TRUE) ||
+           g_utf8_strlen (b->lines[b->index - 1].text, -1) + 1 +
+                   (glong) strcspn (text, " ") >=
+               WRAP_MIN_CHARS;
 }
 
 /* "9:30 Invited Talk", a blank line, then the talk's title and speaker:
@@ -231,7 +262,8 @@ paragraph_before_slot (MlaAgendaBuilder *b)
 
     while (last + 1 < b->n_lines && !b->lines[last + 1].blank)
         last++;
-    return last - b->index < PARAGRAPH_MAX_LINES && mla_agenda_slot_ends_after (b, last, FALSE);
+    return last - b->index < PARAGRAPH_MAX_LINES &&
+           mla_agenda_slot_ends_after (b, last, FALSE);
 }
 
 /* Whether the next line is a title: a short line right below, neither
@@ -241,9 +273,10 @@ title_follows (MlaAgendaBuilder *b)
 {
     guint next = b->index + 1;
 
-    return next < b->n_lines && !b->lines[next].blank
-           && g_utf8_strlen (b->lines[next].text, -1) <= TITLE_MAX_CHARS
-           && !mla_agenda_people_at (b, next) && !mla_agenda_slot_ends_after (b, b->index, FALSE);
+    return next < b->n_lines && !b->lines[next].blank &&
+           g_utf8_strlen (b->lines[next].text, -1) <= TITLE_MAX_CHARS &&
+           !mla_agenda_people_at (b, next) &&
+           !mla_agenda_slot_ends_after (b, b->index, FALSE);
 }
 
 /* "with James Blair and Clark Boylan", "moderated by X" under a slot. */
@@ -259,8 +292,9 @@ people_by_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
     if (!mla_agenda_people_by (b->parser, text, &title, &names, &role))
         return FALSE;
     /* ("with A, B and C; moderated by D": two groups, each with its role) */
-    if (title[0] != '\0'
-        && !(mla_agenda_people_by (b->parser, title, &rest, &others, &other) && rest[0] == '\0'))
+    if (title[0] != '\0' &&
+        !(mla_agenda_people_by (b->parser, title, &rest, &others, &other) &&
+          rest[0] == '\0'))
         return FALSE;
     if (others != NULL)
         mla_agenda_add_person (b, slot, others, other);
@@ -271,8 +305,8 @@ people_by_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *text)
 /* The line after a time alone: the pending slot's title, or its speaker
  * when the title follows ("9:00 AM / Jim Zemlin / Welcome Keynote"). */
 static void
-title_of_pending (MlaAgendaBuilder *b, const MlaAgendaLine *line, const char *text,
-                  gboolean item)
+title_of_pending (MlaAgendaBuilder *b, const MlaAgendaLine *line,
+                  const char *text, gboolean item)
 {
     g_autofree char *title = mla_agenda_strip_separators (text);
     g_autoptr (GMatchInfo) label = NULL;
@@ -290,19 +324,21 @@ title_of_pending (MlaAgendaBuilder *b, const MlaAgendaLine *line, const char *te
         g_clear_pointer (&b->pending, mla_agenda_slot_free);
         return;
     }
-    if (b->pending->people->len == 0 && !item && mla_agenda_parser_is_name (b->parser, title)
-        && !mla_agenda_next_is_place (b)) {
+    if (b->pending->people->len == 0 && !item &&
+        mla_agenda_parser_is_name (b->parser, title) &&
+        !mla_agenda_next_is_place (b)) {
         /* "9:00 AM / Jim Zemlin / Welcome Keynote": the title follows. */
         mla_agenda_add_name_run (b, b->pending, title);
         return;
     }
-    if (b->pending->people->len == 0 && !item && strpbrk (title, ",(") != NULL
-        && title_follows (b)) {
+    if (b->pending->people->len == 0 && !item &&
+        strpbrk (title, ",(") != NULL && title_follows (b)) {
         g_auto (GStrv) names = mla_agenda_person_line (b->parser, title);
 
         /* "10:00 / Ann Lee (Red Hat) / Rust in the kernel" */
         for (guint i = 0; names != NULL && names[i] != NULL; i++)
-            mla_agenda_add_person (b, b->pending, names[i], MLA_PERSON_ROLE_SPEAKER);
+            mla_agenda_add_person (b, b->pending, names[i],
+                                   MLA_PERSON_ROLE_SPEAKER);
         if (names != NULL)
             return;
     }
@@ -315,69 +351,87 @@ title_of_pending (MlaAgendaBuilder *b, const MlaAgendaLine *line, const char *te
 /* Whether @text, under @slot's title line, goes on with the title: an
  * open parenthesis, a lower-case wrap, a line that runs on. */
 static gboolean
-title_goes_on (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, const MlaAgendaLine *line,
-               const char *text, gboolean adjacent, gboolean item)
+title_goes_on (MlaAgendaBuilder *b, const MlaAgendaSlot *slot,
+               const MlaAgendaLine *line, const char *text, gboolean adjacent,
+               gboolean item)
 {
-    return (adjacent && !b->slot_has_extra && !item && slot->title != NULL
-            && ((strchr (slot->title, '(') != NULL && strchr (slot->title, ')') == NULL)
-                || (line->indent > b->slot_indent && g_unichar_islower (g_utf8_get_char (text))
-                    /* (a title line that named its speaker ended there) */
-                    && slot->people->len == 0 && wraps_line_above (b, text))
-                /* "Stellungnahme zu" over "Lieferketten": a capital too when
-                 * the title's line runs on, and the line names nobody */
-                || (line->indent > b->slot_indent && slot->people->len == 0
-                    && line_above_runs_on (b, TRUE) && !mla_agenda_people_at (b, b->index))
-                /* "Wissensgraphen in der" over "Denkmalpflege": a title line
-                 * ending in an article or a preposition goes on, in any case */
-                || (line->indent > b->slot_indent && slot->people->len == 0
-                    && g_regex_match (b->parser->open_end, slot->title, 0, NULL))));
+    return (adjacent && !b->slot_has_extra && !item && slot->title != NULL &&
+            ((strchr (slot->title, '(') != NULL &&
+              strchr (slot->title, ')') == NULL) ||
+             (line->indent > b->slot_indent &&
+              g_unichar_islower (g_utf8_get_char (text))
+              /* (a title line that named its speaker ended there) */
+              && slot->people->len == 0 && wraps_line_above (b, text))
+             /* "Stellungnahme zu" over "Lieferketten": a capital too when
+              * the title's line runs on, and the line names nobody */
+             || (line->indent > b->slot_indent && slot->people->len == 0 &&
+                 line_above_runs_on (b, TRUE) &&
+                 !mla_agenda_people_at (b, b->index))
+             /* "Wissensgraphen in der" over "Denkmalpflege": a title line
+              * ending in an article or a preposition goes on, in any case */
+             || (line->indent > b->slot_indent && slot->people->len == 0 &&
+                 g_regex_match (b->parser->open_end, slot->title, 0, NULL))));
 }
 
 /* A line under the open @slot: who gives it, the rest of its title, its
  * room or place, its chair, its people, or a note. */
 static void
-text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const MlaAgendaLine *line,
-                 const char *text, gboolean adjacent, gboolean item)
+text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                 const MlaAgendaLine *line, const char *text, gboolean adjacent,
+                 gboolean item)
 {
     if (!item && people_by_line (b, slot, text)) {
-        g_debug ("agenda: rule text: line %u names who gives the slot", b->index + 1);
+        g_debug ("agenda: rule text: line %u names who gives the slot",
+                 b->index + 1);
         b->slot_has_extra = TRUE;
     } else if (title_goes_on (b, slot, line, text, adjacent, item)) {
-        g_autofree char *above = g_strchomp (g_strdup (b->lines[b->index - 1].text));
+        g_autofree char *above =
+            g_strchomp (g_strdup (b->lines[b->index - 1].text));
         /* (the comma the title lost at its line's end comes back) */
-        gboolean comma = g_str_has_suffix (above, ",") && !g_str_has_suffix (slot->title, ",");
-        char *joined = g_strconcat (slot->title, comma ? ", " : " ", text, NULL);
+        gboolean comma = g_str_has_suffix (above, ",") &&
+                         !g_str_has_suffix (slot->title, ",");
+        char *joined =
+            g_strconcat (slot->title, comma ? ", " : " ", text, NULL);
 
-        g_debug ("agenda: rule text: line %u continues the title", b->index + 1);
+        g_debug ("agenda: rule text: line %u continues the title",
+                 b->index + 1);
         g_free (slot->title);
         slot->title = joined;
-    } else if (slot->location == NULL && slot->room == NULL && !item
-               && (slot->location = mla_agenda_place_alone (b, text)) != NULL) {
+    } else if (slot->location == NULL && slot->room == NULL && !item &&
+               (slot->location = mla_agenda_place_alone (b, text)) != NULL) {
         /* "Fuzzing at scale / Room A / Ken Adams": a schedule site's layout */
         g_debug ("agenda: rule text: line %u is the slot's room", b->index + 1);
-    } else if (adjacent && slot->location == NULL && slot->room == NULL && !item
-               && slot->title != NULL
-               && mla_agenda_parser_kind (b->parser, slot->title) != MLA_SLOT_KIND_SESSION
-               && (slot->location = mla_agenda_meal_place (b, text)) != NULL) {
-        g_debug ("agenda: rule text: line %u is the meal's place", b->index + 1);
-    } else if (!b->slot_has_extra && !item && mla_agenda_parser_is_name (b->parser, text)
-               && !mla_agenda_people_at (b, b->index + 1)) {
+    } else if (adjacent && slot->location == NULL && slot->room == NULL &&
+               !item && slot->title != NULL &&
+               mla_agenda_parser_kind (b->parser, slot->title) !=
+                   MLA_SLOT_KIND_SESSION &&
+               (slot->location = mla_agenda_meal_place (b, text)) != NULL) {
+        g_debug ("agenda: rule text: line %u is the meal's place",
+                 b->index + 1);
+    } else if (!b->slot_has_extra && !item &&
+               mla_agenda_parser_is_name (b->parser, text) &&
+               !mla_agenda_people_at (b, b->index + 1)) {
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
         mla_agenda_add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
         b->slot_has_extra = TRUE;
     } else if (!item && mla_agenda_add_person_line (b, slot, text, adjacent)) {
-        g_debug ("agenda: rule text: line %u names the slot's people", b->index + 1);
+        g_debug ("agenda: rule text: line %u names the slot's people",
+                 b->index + 1);
         b->slot_has_extra = TRUE;
     } else {
         gboolean confirmed = TRUE;
-        g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, text, &confirmed);
+        g_autofree char *clean =
+            mla_agenda_parser_clean_person (b->parser, text, &confirmed);
 
-        if (!b->slot_has_extra && !item && !confirmed && clean != NULL
-            && mla_agenda_parser_is_name (b->parser, clean)) {
-            g_ptr_array_add (slot->people,
-                             mla_agenda_person_new (clean, MLA_PERSON_ROLE_CHAIR, FALSE));
-        } else if (!item && slot->people->len == 0 && role_and_name (b, slot, text)) {
-            g_debug ("agenda: rule text: line %u names someone in a role", b->index + 1);
+        if (!b->slot_has_extra && !item && !confirmed && clean != NULL &&
+            mla_agenda_parser_is_name (b->parser, clean)) {
+            g_ptr_array_add (
+                slot->people,
+                mla_agenda_person_new (clean, MLA_PERSON_ROLE_CHAIR, FALSE));
+        } else if (!item && slot->people->len == 0 &&
+                   role_and_name (b, slot, text)) {
+            g_debug ("agenda: rule text: line %u names someone in a role",
+                     b->index + 1);
         } else {
             g_debug ("agenda: rule text: line %u is a note", b->index + 1);
             g_ptr_array_add (slot->notes, mla_agenda_strip_separators (text));
@@ -391,17 +445,18 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     const MlaAgendaLine *line = mla_agenda_current_line (b);
     g_autofree char *squeezed = mla_agenda_squeeze (line->text);
-    g_autofree char *text = g_regex_replace_literal (b->parser->list_marker, squeezed, -1, 0, "", 0,
-                                                     NULL);
+    g_autofree char *text = g_regex_replace_literal (
+        b->parser->list_marker, squeezed, -1, 0, "", 0, NULL);
     MlaAgendaSlot *slot = b->slot;
     gboolean adjacent = b->last_content + 1 == b->index;
-    gboolean item = strcmp (text, squeezed) != 0;   /* a list item is no name */
+    gboolean item = strcmp (text, squeezed) != 0; /* a list item is no name */
 
     (void) match;
     if (!g_regex_match (b->parser->alnum, text, 0, NULL))
-        return TRUE;    /* "+------+------+": a table's rule, layout only */
-    if (b->in_minutes && (g_regex_match (b->parser->schedule_heading, line->text, 0, NULL)
-                          || g_regex_match (b->parser->schedule_intro, line->text, 0, NULL))) {
+        return TRUE; /* "+------+------+": a table's rule, layout only */
+    if (b->in_minutes &&
+        (g_regex_match (b->parser->schedule_heading, line->text, 0, NULL) ||
+         g_regex_match (b->parser->schedule_intro, line->text, 0, NULL))) {
         /* "Agenda for the next call:" after the minutes: slots again */
         b->in_minutes = FALSE;
         return TRUE;
@@ -422,17 +477,18 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
         b->slot_open = FALSE;
         return TRUE;
     }
-    if (b->pending == NULL && strstr (line->text + line->indent, "  ") != NULL
-        && mla_agenda_grid_header (b))
+    if (b->pending == NULL &&
+        strstr (line->text + line->indent, "  ") != NULL &&
+        mla_agenda_grid_header (b))
         return TRUE;
     b->heading_candidate = (gint) b->index;
     if (b->pending != NULL) {
         title_of_pending (b, line, text, item);
         return TRUE;
     }
-    if (slot != NULL && b->detail_line >= 0 && (guint) b->detail_line + 1 == b->index
-        && slot->location == NULL
-        && strchr (text, ' ') != NULL && !g_str_has_suffix (text, ".")) {
+    if (slot != NULL && b->detail_line >= 0 &&
+        (guint) b->detail_line + 1 == b->index && slot->location == NULL &&
+        strchr (text, ' ') != NULL && !g_str_has_suffix (text, ".")) {
         /* Schedules print the place under the date line. */
         slot->location = g_strdup (text);
         b->last_content = b->index;
@@ -440,9 +496,9 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     if (slot == NULL || !b->slot_open)
         return TRUE;
-    if (!adjacent && line->indent <= b->slot_indent
-        && (b->slot_has_extra || !paragraph_before_slot (b))) {
-        b->slot_open = FALSE;    /* a paragraph after the programme */
+    if (!adjacent && line->indent <= b->slot_indent &&
+        (b->slot_has_extra || !paragraph_before_slot (b))) {
+        b->slot_open = FALSE; /* a paragraph after the programme */
         return TRUE;
     }
     text_under_slot (b, slot, line, text, adjacent, item);
@@ -465,8 +521,8 @@ mla_agenda_classify_line (MlaAgendaBuilder *b)
 
         if (rules[i].needs_digit && !digit)
             continue;
-        if (g_regex_match (b->parser->rules[i], line->text, 0, &match)
-            && rules[i].handler (b, match)) {
+        if (g_regex_match (b->parser->rules[i], line->text, 0, &match) &&
+            rules[i].handler (b, match)) {
             g_debug ("agenda: line %u: rule %s", b->index + 1, rules[i].name);
             return;
         }
@@ -489,15 +545,18 @@ mla_agenda_rule (MlaAgendaParser *parser, const char *name)
 }
 
 gboolean
-mla_agenda_rules_compile (MlaAgendaParser *parser, GHashTable *placeholders, GError **error)
+mla_agenda_rules_compile (MlaAgendaParser *parser, GHashTable *placeholders,
+                          GError **error)
 {
     parser->rules = g_new0 (GRegex *, G_N_ELEMENTS (rules));
     for (guint i = 0; i < G_N_ELEMENTS (rules); i++) {
         /* TIME placeholders hold other placeholders: expand twice. */
-        g_autofree char *once = mla_agenda_expand (rules[i].pattern, placeholders);
+        g_autofree char *once =
+            mla_agenda_expand (rules[i].pattern, placeholders);
         g_autofree char *pattern = mla_agenda_expand (once, placeholders);
 
-        parser->rules[i] = mla_agenda_compile (pattern, G_REGEX_CASELESS, error);
+        parser->rules[i] =
+            mla_agenda_compile (pattern, G_REGEX_CASELESS, error);
         if (parser->rules[i] == NULL)
             return FALSE;
     }
@@ -514,20 +573,23 @@ mla_agenda_rules_free (MlaAgendaParser *parser)
 }
 
 GPtrArray *
-mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text, GDateTime *reference)
+mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text,
+                         GDateTime *reference)
 {
-    g_return_val_if_fail (parser != NULL,
-                          g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free));
+    g_return_val_if_fail (parser != NULL, g_ptr_array_new_with_free_func ((
+                                              GDestroyNotify) mla_agenda_free));
     if (text == NULL || !mla_agenda_may_hold (parser, text))
-        return g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+        return g_ptr_array_new_with_free_func (
+            (GDestroyNotify) mla_agenda_free);
     return mla_agenda_parse_candidate (parser, text, NULL, reference);
 }
 
 GPtrArray *
-mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text, const char *subject,
-                            GDateTime *reference)
+mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text,
+                            const char *subject, GDateTime *reference)
 {
-    GPtrArray *agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    GPtrArray *agendas =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     g_autoptr (GArray) lines = NULL;
     g_auto (GStrv) raw = NULL;
     g_autoptr (MlaAgenda) agenda = NULL;
@@ -535,7 +597,8 @@ mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text, const cha
     MlaMilitary military;
 
     raw = g_strsplit (text, "\n", -1);
-    lines = g_array_sized_new (FALSE, TRUE, sizeof (MlaAgendaLine), g_strv_length (raw));
+    lines = g_array_sized_new (FALSE, TRUE, sizeof (MlaAgendaLine),
+                               g_strv_length (raw));
     g_array_set_clear_func (lines, mla_agenda_line_clear);
     military = mla_agenda_text_is_military (parser, raw);
     for (guint i = 0; raw[i] != NULL; i++) {
@@ -585,8 +648,9 @@ mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text, const cha
         mla_agenda_builder_finish (&b);
         g_ptr_array_add (agendas, g_steal_pointer (&agenda));
     } else if (b.slot_lines->len > 0) {
-        g_debug ("agenda: %u slot lines are too few or too far apart for an agenda",
-                 b.slot_lines->len);
+        g_debug (
+            "agenda: %u slot lines are too few or too far apart for an agenda",
+            b.slot_lines->len);
     }
     g_array_unref (b.slot_lines);
     g_ptr_array_unref (b.rooms);

@@ -14,14 +14,16 @@ typedef struct MlaAgendaParser MlaAgendaParser;
 /* Loads the vocabulary from @vocabulary_path, or the built-in one when
  * NULL, and compiles the rules. Returns: (transfer full) (nullable): NULL
  * with @error set when the vocabulary file is unreadable or invalid. */
-MLA_API MlaAgendaParser *mla_agenda_parser_new (const char *vocabulary_path, GError **error);
+MLA_API MlaAgendaParser *mla_agenda_parser_new (const char *vocabulary_path,
+                                                GError **error);
 MLA_API void mla_agenda_parser_free (MlaAgendaParser *parser);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaAgendaParser, mla_agenda_parser_free)
 
 /* Finds the agendas in @text (UTF-8). @reference (nullable) is the mail's
  * date: weekday names resolve to the first such day on or after it.
  * Returns: (transfer full): MlaAgenda *, empty when there is no agenda. */
-MLA_API GPtrArray *mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text,
+MLA_API GPtrArray *mla_agenda_parser_parse (MlaAgendaParser *parser,
+                                            const char *text,
                                             GDateTime *reference);
 
 G_END_DECLS

@@ -8,18 +8,18 @@
 
 G_BEGIN_DECLS
 
-#define HEADING_MAX_CHARS 80    /* a longer line is no heading */
+#define HEADING_MAX_CHARS 80 /* a longer line is no heading */
 
 /* One line of text as laid out: quote prefix removed, tabs expanded. */
 typedef struct {
-    char *text;                 /* owned */
+    char *text; /* owned */
     guint indent;
     gboolean blank;
-    gboolean quoted;            /* had a "> " or "| " quote prefix */
-    gboolean wide_colon;        /* wrote "\uff1a", which text reads as ": " */
-    char *tabbed;               /* owned, nullable: the line as written when a tab is
-                                 * inside (its columns then tell no position) */
-    GArray *runs;               /* owned, nullable: an underline's run start columns */
+    gboolean quoted;     /* had a "> " or "| " quote prefix */
+    gboolean wide_colon; /* wrote "\uff1a", which text reads as ": " */
+    char *tabbed;        /* owned, nullable: the line as written when a tab is
+                          * inside (its columns then tell no position) */
+    GArray *runs;        /* owned, nullable: an underline's run start columns */
 } MlaAgendaLine;
 
 typedef struct MlaAgendaBuilder MlaAgendaBuilder;
@@ -40,8 +40,8 @@ gsize mla_agenda_field_label (const char *text);
 
 /* Scans @raw into @line (out; free its contents with
  * mla_agenda_line_clear()). @military: the text writes "0800" times. */
-void mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean military,
-                           MlaAgendaLine *line);
+void mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw,
+                           gboolean military, MlaAgendaLine *line);
 void mla_agenda_line_clear (gpointer data);
 
 /* Whether @text has at least two timed lines: the cheap test that the
@@ -58,6 +58,7 @@ const MlaAgendaLine *mla_agenda_current_line (MlaAgendaBuilder *b);
  * a reply that has a programme of its own (a new version of the quoted
  * one), and the lines of an original it quotes without "> " (from
  * "-----Original Message-----", or "From:" over "Sent:", on). */
-void mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines);
+void mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b,
+                                       MlaAgendaLine *lines);
 
 G_END_DECLS

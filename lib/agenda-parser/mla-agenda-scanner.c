@@ -10,10 +10,12 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-rules-private.h"
 
-#define QUOTED_MIN_SLOTS 4      /* slot lines that make a quoted block a schedule */
+/* slot lines that make a quoted block a schedule */
+#define QUOTED_MIN_SLOTS 4
 #define INTERJECTION_MAX_LINES 3 /* unquoted lines a quoted agenda may hold */
-#define REPLY_MIN_SLOTS 3       /* unquoted slot lines that make quoted ones history */
-#define LINE_MAX_COLUMNS 1000   /* a longer line is no part of an agenda */
+/* unquoted slot lines that make quoted ones history */
+#define REPLY_MIN_SLOTS 3
+#define LINE_MAX_COLUMNS 1000 /* a longer line is no part of an agenda */
 
 char *
 mla_agenda_squeeze (const char *text)
@@ -61,9 +63,11 @@ mla_agenda_strip_separators (const char *text)
     const char *p = text;
 
     /* (and "\u301c", "\uff5e": "18:00\u301c Social", a range with no end) */
-    while (*p == ' ' || *p == '-' || *p == ':' || *p == '|' || *p == '.' || *p == ','
-           || g_str_has_prefix (p, "\xe2\x80\x93") || g_str_has_prefix (p, "\xe2\x80\x94")
-           || g_str_has_prefix (p, "\xe3\x80\x9c") || g_str_has_prefix (p, "\xef\xbd\x9e")) {
+    while (*p == ' ' || *p == '-' || *p == ':' || *p == '|' || *p == '.' ||
+           *p == ',' || g_str_has_prefix (p, "\xe2\x80\x93") ||
+           g_str_has_prefix (p, "\xe2\x80\x94") ||
+           g_str_has_prefix (p, "\xe3\x80\x9c") ||
+           g_str_has_prefix (p, "\xef\xbd\x9e")) {
         if ((guchar) *p >= 0xe0)
             p += 3;
         else
@@ -73,10 +77,11 @@ mla_agenda_strip_separators (const char *text)
 }
 
 void
-mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean military,
-                      MlaAgendaLine *line)
+mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw,
+                      gboolean military, MlaAgendaLine *line)
 {
-    g_autofree char *unquoted = g_regex_replace_literal (parser->quote, raw, -1, 0, "", 0, NULL);
+    g_autofree char *unquoted =
+        g_regex_replace_literal (parser->quote, raw, -1, 0, "", 0, NULL);
     g_autofree char *normal = NULL;
     const char *start = unquoted != NULL ? unquoted : raw;
     GString *text = g_string_new (NULL);
@@ -85,7 +90,8 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
 
     line->quoted = strcmp (start, raw) != 0;
     if (strstr (start, "~~") != NULL) {
-        char *kept = g_regex_replace_literal (parser->struck, start, -1, 0, "", 0, NULL);
+        char *kept =
+            g_regex_replace_literal (parser->struck, start, -1, 0, "", 0, NULL);
 
         if (kept != NULL) {
             g_free (unquoted);
@@ -101,7 +107,8 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
     start = normal;
     if (g_regex_match (parser->bullet, start, 0, NULL)) {
         /* one sign for every list item: the rules know "\u2022" */
-        char *bulleted = g_regex_replace (parser->bullet, start, -1, 0, "\\1\xe2\x80\xa2", 0, NULL);
+        char *bulleted = g_regex_replace (parser->bullet, start, -1, 0,
+                                          "\\1\xe2\x80\xa2", 0, NULL);
 
         if (bulleted != NULL) {
             g_free (normal);
@@ -120,13 +127,17 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
                 g_string_append_c (text, ' ');
                 column++;
             } while (column % 8 != 0 || column - from < 2);
-        } else if ((guchar) p[0] == 0xef && (guchar) p[1] == 0xbc
-                   && ((guchar) p[2] == 0x88 || (guchar) p[2] == 0x89 || (guchar) p[2] == 0x9a)) {
+        } else if ((guchar) p[0] == 0xef && (guchar) p[1] == 0xbc &&
+                   ((guchar) p[2] == 0x88 || (guchar) p[2] == 0x89 ||
+                    (guchar) p[2] == 0x9a)) {
             /* full-width "\uff08", "\uff09", "\uff1a" read as "(", ")", ": "
              * ("\u5ea7\u9577\uff1aName\uff08Org\uff09") */
-            char sign = (guchar) p[2] == 0x88 ? '(' : (guchar) p[2] == 0x89 ? ')' : ':';
+            char sign = (guchar) p[2] == 0x88   ? '('
+                        : (guchar) p[2] == 0x89 ? ')'
+                                                : ':';
 
-            if (sign == '(' && text->len > 0 && text->str[text->len - 1] != ' ') {
+            if (sign == '(' && text->len > 0 &&
+                text->str[text->len - 1] != ' ') {
                 g_string_append_c (text, ' ');
                 column++;
             }
@@ -138,13 +149,16 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
                 line->wide_colon = TRUE;
             }
             p += 2;
-        } else if ((guchar) p[0] == 0xe2 && (guchar) p[1] == 0x80 && (guchar) p[2] == 0x95) {
+        } else if ((guchar) p[0] == 0xe2 && (guchar) p[1] == 0x80 &&
+                   (guchar) p[2] == 0x95) {
             /* the horizontal bar "\u2015" of Japanese text reads as the em
-             * dash ("\u9032\u6357\u5831\u544a \u2015 \u7530\u4e2d \u7f8e\u54b2") */
+             * dash ("\u9032\u6357\u5831\u544a \u2015 \u7530\u4e2d
+             * \u7f8e\u54b2") */
             g_string_append (text, "\xe2\x80\x94");
             column++;
             p += 2;
-        } else if ((guchar) p[0] == 0xe3 && (guchar) p[1] == 0x80 && (guchar) p[2] == 0x80) {
+        } else if ((guchar) p[0] == 0xe3 && (guchar) p[1] == 0x80 &&
+                   (guchar) p[2] == 0x80) {
             /* an ideographic space is two columns wide: a gap, as in
              * "10:00\u301c10:15\u3000Opening" */
             g_string_append (text, "  ");
@@ -164,7 +178,8 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw, gboolean militar
     line->text = g_string_free (text, FALSE);
     line->indent = strspn (line->text, " ");
     line->blank = line->text[line->indent] == '\0';
-    for (const char *p = line->text + line->indent; *p != '\0' && only_rule; p++)
+    for (const char *p = line->text + line->indent; *p != '\0' && only_rule;
+         p++)
         only_rule = strchr ("=-~_*# ", *p) != NULL;
     if (!line->blank && only_rule && strlen (line->text) - line->indent >= 3) {
         line->runs = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -198,7 +213,8 @@ has_clock_range (const char *p, const char *end)
     const char *last = NULL;
 
     for (; *p != '\0' && (end == NULL || p + 2 < end); p++) {
-        if (!g_ascii_isdigit (p[0]) || (p[1] != ':' && p[1] != '.') || !g_ascii_isdigit (p[2]))
+        if (!g_ascii_isdigit (p[0]) || (p[1] != ':' && p[1] != '.') ||
+            !g_ascii_isdigit (p[2]))
             continue;
         if (last != NULL && p - last >= 4 && p - last <= 12)
             return TRUE;
@@ -224,15 +240,15 @@ ends_after_leaders (const char *p, const char *end)
 
         while (open > p && last - open <= 16 && *open != '[')
             open--;
-        return *open == '[' && open - p >= 2 && open[-1] == ' ' && open[-2] == ' '
-               && g_ascii_isdigit (open[1]);
+        return *open == '[' && open - p >= 2 && open[-1] == ' ' &&
+               open[-2] == ' ' && g_ascii_isdigit (open[1]);
     }
     if (last == p || !g_ascii_isdigit (last[-1]))
         return FALSE;
     for (const char *q = p; q < last && dots < 4; q++) {
         if (*q == '.')
             dots++;
-        else if (!(*q == ' ' && q > p && q[-1] == '.'))   /* ". . . ." */
+        else if (!(*q == ' ' && q > p && q[-1] == '.')) /* ". . . ." */
             dots = 0;
     }
     return dots >= 4;
@@ -246,12 +262,12 @@ label_before_digit (const char *p)
     gsize label = 0;
 
     /* (bounded: most lines are prose, which runs on past any label) */
-    while (label <= 24
-           && (g_ascii_isalpha (p[label]) || p[label] == ' ' || p[label] == '/'
-               || p[label] == '&' || p[label] == '+'))
+    while (label <= 24 &&
+           (g_ascii_isalpha (p[label]) || p[label] == ' ' || p[label] == '/' ||
+            p[label] == '&' || p[label] == '+'))
         label++;
-    return label > 0 && label <= 24 && p[label] == ':'
-           && g_ascii_isdigit (p[label + 1 + strspn (p + label + 1, " \t")]);
+    return label > 0 && label <= 24 && p[label] == ':' &&
+           g_ascii_isdigit (p[label + 1 + strspn (p + label + 1, " \t")]);
 }
 
 /* Whether @p starts with a word for noon ("noon", "midday"). */
@@ -262,7 +278,8 @@ starts_with_noon (MlaAgendaParser *parser, const char *p)
     if (!parser->noon_initials[(guchar) *p])
         return FALSE;
     for (guint i = 0; parser->noon_words[i] != NULL; i++)
-        if (g_ascii_strncasecmp (p, parser->noon_words[i], strlen (parser->noon_words[i])) == 0)
+        if (g_ascii_strncasecmp (p, parser->noon_words[i],
+                                 strlen (parser->noon_words[i])) == 0)
             return TRUE;
     return FALSE;
 }
@@ -341,9 +358,11 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
         if (strchr ("-*+|[", *p) != NULL && *p != '\0')
             p += 1 + strspn (p + 1, " \t");
         else if ((guchar) *p >= 0xc2 && *(g_utf8_next_char (p)) == ' ')
-            unquoted = p = g_utf8_next_char (p) + 1 + strspn (g_utf8_next_char (p) + 1, " \t");
+            unquoted = p = g_utf8_next_char (p) + 1 +
+                           strspn (g_utf8_next_char (p) + 1, " \t");
         else if (g_ascii_isalpha (*p) && !starts_with_noon (parser, p)) {
-            /* "ore 9.30", "ab 19 Uhr", "kl. 15.00": a short word before the time */
+            /* "ore 9.30", "ab 19 Uhr", "kl. 15.00": a short word before the
+             * time */
             gsize word = 0;
 
             while (word <= 5 && g_ascii_isalpha (p[word]))
@@ -352,43 +371,52 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
             if (word <= 5 && p[word] == ' ')
                 p += word + strspn (p + word, " \t");
         }
-        if (g_ascii_isdigit (*p) || starts_with_noon (parser, p)
-            || (digits && ends_after_leaders (p, end))) {
+        if (g_ascii_isdigit (*p) || starts_with_noon (parser, p) ||
+            (digits && ends_after_leaders (p, end))) {
             g_autofree char *copy = g_strndup (unquoted, stop - unquoted);
-            g_autofree char *normal = mla_agenda_normalise_times (parser, copy, FALSE);
+            g_autofree char *normal =
+                mla_agenda_normalise_times (parser, copy, FALSE);
 
-            if ((g_regex_match (mla_agenda_rule (parser, "slot-time"), normal, 0, NULL)
-                 || g_regex_match (mla_agenda_rule (parser, "slot-dated"), normal, 0, NULL)
-                 || mla_agenda_is_military_line (parser, normal))
-                && ++found >= 2)
+            if ((g_regex_match (mla_agenda_rule (parser, "slot-time"), normal,
+                                0, NULL) ||
+                 g_regex_match (mla_agenda_rule (parser, "slot-dated"), normal,
+                                0, NULL) ||
+                 mla_agenda_is_military_line (parser, normal)) &&
+                ++found >= 2)
                 return TRUE;
             /* a line of times heads a grid of rooms: a whole programme */
-            if (g_regex_match (mla_agenda_rule (parser, "time-header"), normal, 0, NULL))
+            if (g_regex_match (mla_agenda_rule (parser, "time-header"), normal,
+                               0, NULL))
                 return TRUE;
         } else if (digits && label_before_digit (p)) {
             g_autofree char *copy = g_strndup (unquoted, stop - unquoted);
 
-            if (g_regex_match (mla_agenda_rule (parser, "slot-labelled"), copy, 0, NULL)
-                && ++found >= 2)
+            if (g_regex_match (mla_agenda_rule (parser, "slot-labelled"), copy,
+                               0, NULL) &&
+                ++found >= 2)
                 return TRUE;
         } else if (digits && has_clock_range (p, end)) {
             /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title" */
             g_autofree char *copy = g_strndup (unquoted, stop - unquoted);
 
-            if ((g_regex_match (mla_agenda_rule (parser, "slot-dated"), copy, 0, NULL)
-                 || g_regex_match (mla_agenda_rule (parser, "slot-inline"), copy, 0, NULL))
-                && ++found >= 2)
+            if ((g_regex_match (mla_agenda_rule (parser, "slot-dated"), copy, 0,
+                                NULL) ||
+                 g_regex_match (mla_agenda_rule (parser, "slot-inline"), copy,
+                                0, NULL)) &&
+                ++found >= 2)
                 return TRUE;
         } else if (tabs && g_ascii_isalpha (*p)) {
             /* "Date<TAB>Start<TAB>End<TAB>Session": an export's header */
             g_autofree char *copy = g_strndup (p, stop - p);
 
-            if (g_regex_match (mla_agenda_rule (parser, "export-header"), copy, 0, NULL))
+            if (g_regex_match (mla_agenda_rule (parser, "export-header"), copy,
+                               0, NULL))
                 return TRUE;
         }
-        if (found == before && digits
-            && time_after_cell (mla_agenda_rule (parser, "slot-time"), unquoted, end)
-            && ++found >= 2)
+        if (found == before && digits &&
+            time_after_cell (mla_agenda_rule (parser, "slot-time"), unquoted,
+                             end) &&
+            ++found >= 2)
             return TRUE;
         line = end != NULL ? end + 1 : NULL;
     }
@@ -419,9 +447,9 @@ is_clock_slot_line (MlaAgendaBuilder *b, const MlaAgendaLine *line)
     MlaClock clock;
     gboolean bare = TRUE;
 
-    return g_regex_match (mla_agenda_rule (b->parser, "slot-time"), line->text + line->indent, 0,
-                          &match)
-           && mla_agenda_fetch_clock (b, match, "1", &clock, &bare) && !bare;
+    return g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                          line->text + line->indent, 0, &match) &&
+           mla_agenda_fetch_clock (b, match, "1", &clock, &bare) && !bare;
 }
 
 /* The first line of the original under a reply that quotes it without
@@ -431,11 +459,13 @@ static guint
 unprefixed_original (MlaAgendaBuilder *b, const MlaAgendaLine *lines)
 {
     for (guint i = 0; i < b->n_lines; i++)
-        if (!lines[i].quoted
-            && (g_regex_match (b->parser->original, lines[i].text, 0, NULL)
-                || (i + 1 < b->n_lines
-                    && g_regex_match (b->parser->original_from, lines[i].text, 0, NULL)
-                    && g_regex_match (b->parser->original_sent, lines[i + 1].text, 0, NULL))))
+        if (!lines[i].quoted &&
+            (g_regex_match (b->parser->original, lines[i].text, 0, NULL) ||
+             (i + 1 < b->n_lines &&
+              g_regex_match (b->parser->original_from, lines[i].text, 0,
+                             NULL) &&
+              g_regex_match (b->parser->original_sent, lines[i + 1].text, 0,
+                             NULL))))
             return i;
     return b->n_lines;
 }
@@ -456,7 +486,8 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
      * original quoted without "> " under it. (A forward, or a reply that
      * says no more than "Fine", keeps the original's programme.) */
     for (guint i = 0; i < original && own_slots < REPLY_MIN_SLOTS; i++)
-        if (!lines[i].quoted && !lines[i].blank && is_clock_slot_line (b, &lines[i]))
+        if (!lines[i].quoted && !lines[i].blank &&
+            is_clock_slot_line (b, &lines[i]))
             own_slots++;
     if (own_slots >= REPLY_MIN_SLOTS)
         for (guint i = original; i < b->n_lines; i++)
@@ -489,7 +520,8 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
                      !g_regex_match (b->parser->time_anywhere, text, 0, NULL))
                 has_heading = TRUE;
         }
-        if (own_slots >= REPLY_MIN_SLOTS || (!has_heading && slots < QUOTED_MIN_SLOTS))
+        if (own_slots >= REPLY_MIN_SLOTS ||
+            (!has_heading && slots < QUOTED_MIN_SLOTS))
             for (guint j = i; j < end; j++)
                 lines[j].blank |= lines[j].quoted;
         i = end;

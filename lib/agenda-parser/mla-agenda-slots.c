@@ -17,7 +17,7 @@
 #include "mla-agenda-places-private.h"
 #include "mla-agenda-times-private.h"
 
-#define PROSE_MIN_CHARS 50      /* a line this long that runs on is prose */
+#define PROSE_MIN_CHARS 50 /* a line this long that runs on is prose */
 
 /* Whether the rest of a time row, @rest, is a dash and nothing else, as
  * in the seed's "9:30   - ": a row whose title was left empty. ("8:30AM:"
@@ -27,8 +27,8 @@ is_empty_row (const char *rest)
 {
     g_autofree char *text = g_strstrip (g_strdup (rest));
 
-    return strcmp (text, "-") == 0 || strcmp (text, "\xe2\x80\x93") == 0
-           || strcmp (text, "\xe2\x80\x94") == 0;
+    return strcmp (text, "-") == 0 || strcmp (text, "\xe2\x80\x93") == 0 ||
+           strcmp (text, "\xe2\x80\x94") == 0;
 }
 
 /* "3:30 - 3:15pm": the start is kept; the end, written before it, is not
@@ -41,7 +41,8 @@ flag_end_before_start (MlaAgendaSlot *slot, int s, int e)
     if (e < 0 || e >= s || mla_agenda_runs_past_midnight (s, e))
         return;
     mla_agenda_format_minutes (e, end);
-    g_ptr_array_add (slot->notes, g_strdup_printf ("end %s is before the start", end));
+    g_ptr_array_add (slot->notes,
+                     g_strdup_printf ("end %s is before the start", end));
 }
 
 /* "10:00 AM - 10:45 AM \u00b7 Hall A" over the title: the rest of the
@@ -56,12 +57,13 @@ place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
     g_autofree char *place = NULL;
     const char *sign = rest + strspn (rest, " ");
 
-    if ((strchr ("|@", *sign) == NULL || *sign == '\0') && !g_str_has_prefix (sign, "\xc2\xb7")
-        && !g_str_has_prefix (sign, "\xe2\x80\xa2"))
+    if ((strchr ("|@", *sign) == NULL || *sign == '\0') &&
+        !g_str_has_prefix (sign, "\xc2\xb7") &&
+        !g_str_has_prefix (sign, "\xe2\x80\xa2"))
         return FALSE;
     /* (when the slot does not end here, a line with text follows) */
-    if (mla_agenda_slot_ends_after (b, b->index, TRUE)
-        || (*sign == '|' && b->lines[b->index + 1].blank))
+    if (mla_agenda_slot_ends_after (b, b->index, TRUE) ||
+        (*sign == '|' && b->lines[b->index + 1].blank))
         return FALSE;
     if (!g_regex_match (b->parser->place_after_time, rest, 0, &match))
         return FALSE;
@@ -93,14 +95,16 @@ continues_prose (MlaAgendaBuilder *b)
         return FALSE;
     text = g_strchomp (g_strdup (above->text));
     len = strlen (text);
-    if (g_utf8_strlen (text, -1) < PROSE_MIN_CHARS
-        || !(g_ascii_isalnum (text[len - 1]) || text[len - 1] == ',' || text[len - 1] == '/')
-        || strchr (text, '\t') != NULL || strstr (text + above->indent, "   ") != NULL)
+    if (g_utf8_strlen (text, -1) < PROSE_MIN_CHARS ||
+        !(g_ascii_isalnum (text[len - 1]) || text[len - 1] == ',' ||
+          text[len - 1] == '/') ||
+        strchr (text, '\t') != NULL ||
+        strstr (text + above->indent, "   ") != NULL)
         return FALSE;
     for (first = b->index - 1; first > 0 && !b->lines[first - 1].blank; first--)
         ;
-    return b->slot_lines->len == 0
-           || g_array_index (b->slot_lines, guint, b->slot_lines->len - 1) < first;
+    return b->slot_lines->len == 0 ||
+           g_array_index (b->slot_lines, guint, b->slot_lines->len - 1) < first;
 }
 
 /* "9:30 please. Last time the 9:00 start meant half the room" over "the
@@ -122,12 +126,13 @@ starts_prose (MlaAgendaBuilder *b)
     below = &b->lines[b->index + 1];
     /* (a line below that is a slot of its own, "ore 21.10  Calendario",
      * is no prose however it starts) */
-    return !below->blank && below->indent <= line->indent
-           && !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), below->text, 0, NULL)
-           && g_ascii_islower (text[strlen (text) - 1])
-           && g_unichar_islower (g_utf8_get_char (below->text + below->indent))
-           && g_utf8_strlen (text, -1) >= PROSE_MIN_CHARS
-           && g_utf8_strlen (below->text + below->indent, -1) >= PROSE_MIN_CHARS;
+    return !below->blank && below->indent <= line->indent &&
+           !g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                           below->text, 0, NULL) &&
+           g_ascii_islower (text[strlen (text) - 1]) &&
+           g_unichar_islower (g_utf8_get_char (below->text + below->indent)) &&
+           g_utf8_strlen (text, -1) >= PROSE_MIN_CHARS &&
+           g_utf8_strlen (below->text + below->indent, -1) >= PROSE_MIN_CHARS;
 }
 
 /* Whether the current line starts with a bullet ("- ", "* ", "\u2022 "). */
@@ -136,8 +141,9 @@ is_list_item (MlaAgendaBuilder *b)
 {
     const MlaAgendaLine *line = mla_agenda_current_line (b);
 
-    return g_regex_match (b->parser->list_marker, line->text + line->indent, 0, NULL)
-           && !g_ascii_isdigit (line->text[line->indent]);
+    return g_regex_match (b->parser->list_marker, line->text + line->indent, 0,
+                          NULL) &&
+           !g_ascii_isdigit (line->text[line->indent]);
 }
 
 /* The start of the slot line @i, or -1. */
@@ -148,8 +154,9 @@ line_start (MlaAgendaBuilder *b, guint i)
     MlaClock clock;
     gboolean bare;
 
-    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, &match)
-        || !mla_agenda_fetch_clock (b, match, "1", &clock, &bare) || bare)
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                        b->lines[i].text, 0, &match) ||
+        !mla_agenda_fetch_clock (b, match, "1", &clock, &bare) || bare)
         return -1;
     return mla_agenda_resolve_clock (&clock, -1, b->all_24h);
 }
@@ -165,8 +172,9 @@ frames_slots_below (MlaAgendaBuilder *b, int s, int e)
 
     while (i < b->n_lines && b->lines[i].blank)
         i++;
-    if (i == b->n_lines || !g_regex_match (b->parser->field_line, b->lines[i].text, 0, NULL)
-        || !mla_agenda_slots_follow_frame (b, b->index))
+    if (i == b->n_lines ||
+        !g_regex_match (b->parser->field_line, b->lines[i].text, 0, NULL) ||
+        !mla_agenda_slots_follow_frame (b, b->index))
         return FALSE;
     while (i < b->n_lines && (b->lines[i].blank || line_start (b, i) < 0))
         i++;
@@ -205,14 +213,16 @@ drop_item_columns (MlaAgendaBuilder *b, char *title)
 static void
 new_day_if_restarted (MlaAgendaBuilder *b, int s)
 {
-    if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot && b->previous >= 0
-        && s < b->previous - 60 && !mla_agenda_runs_past_midnight (b->previous, s)) {
+    if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot &&
+        b->previous >= 0 && s < b->previous - 60 &&
+        !mla_agenda_runs_past_midnight (b->previous, s)) {
         g_autoptr (GDateTime) next = mla_agenda_day_after (b->day->date);
         char date[11] = "";
 
         if (next != NULL)
             mla_agenda_format_date (next, date);
-        g_debug ("agenda: rule slot-time: line %u starts a new day", b->index + 1);
+        g_debug ("agenda: rule slot-time: line %u starts a new day",
+                 b->index + 1);
         mla_agenda_builder_new_day (b, NULL, date);
         mla_agenda_builder_clear_table (b);
     }
@@ -222,7 +232,8 @@ new_day_if_restarted (MlaAgendaBuilder *b, int s)
  * come): unless the row belongs to a block of parallel sessions or a
  * row of cells across rooms. */
 static void
-slot_of_row (MlaAgendaBuilder *b, char *title, const char *title_raw, int s, int e)
+slot_of_row (MlaAgendaBuilder *b, char *title, const char *title_raw, int s,
+             int e)
 {
     g_autoptr (MlaAgendaSlot) slot = mla_agenda_slot_new ();
 
@@ -230,22 +241,23 @@ slot_of_row (MlaAgendaBuilder *b, char *title, const char *title_raw, int s, int
     if (e > s)
         mla_agenda_format_minutes (e, slot->end);
     flag_end_before_start (slot, s, e);
-    if (title[0] == '\0'
-        && (mla_agenda_bar_block (b, s, e) || mla_agenda_flat_row (b, s, e)
-            || mla_agenda_parallel_block (b, s, e)
-            || mla_agenda_block_row (b, s, e)))
+    if (title[0] == '\0' &&
+        (mla_agenda_bar_block (b, s, e) || mla_agenda_flat_row (b, s, e) ||
+         mla_agenda_parallel_block (b, s, e) || mla_agenda_block_row (b, s, e)))
         return;
     if (title[0] == '\0' || place_after_time (b, slot, title_raw)) {
         b->pending = g_steal_pointer (&slot);
         return;
     }
-    if (mla_agenda_parallel_block (b, s, e) || mla_agenda_room_cells (b, title, s, e))
+    if (mla_agenda_parallel_block (b, s, e) ||
+        mla_agenda_room_cells (b, title, s, e))
         return;
     /* "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams": a row of cells */
     mla_agenda_slot_set_cells (
         b, slot, title,
-        mla_agenda_current_line (b)->text[mla_agenda_current_line (b)->indent] == '|'
-            || mla_agenda_cells_have_label (b, title));
+        mla_agenda_current_line (b)
+                    ->text[mla_agenda_current_line (b)->indent] == '|' ||
+            mla_agenda_cells_have_label (b, title));
     mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
 }
 
@@ -260,7 +272,7 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     gint title_pos = 0;
 
     if (b->in_minutes)
-        return FALSE;   /* timestamps of the minutes, no slots */
+        return FALSE; /* timestamps of the minutes, no slots */
     if (continues_prose (b) || starts_prose (b))
         return FALSE;
 
@@ -269,24 +281,27 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     has_end = mla_agenda_fetch_clock (b, match, "2", &end, &bare2);
     title = mla_agenda_strip_separators (title_raw);
     if (bare1 && has_end && bare2)
-        return FALSE;   /* "2 - 3  rooms": no time has minutes or am/pm */
+        return FALSE; /* "2 - 3  rooms": no time has minutes or am/pm */
     if (bare1 && !has_end) {
         g_autofree char *from = g_match_info_fetch_named (match, "from");
 
-        /* "alle 10 Apertura" is a time; "10 people" and "from 10 people" are not */
-        if (from == NULL || from[0] == '\0' || !g_unichar_isupper (g_utf8_get_char (title)))
+        /* "alle 10 Apertura" is a time; "10 people" and "from 10 people" are
+         * not */
+        if (from == NULL || from[0] == '\0' ||
+            !g_unichar_isupper (g_utf8_get_char (title)))
             return FALSE;
     }
     g_strchomp (title);
     drop_item_columns (b, title);
-    while (g_str_has_suffix (title, "|")) {     /* pipe tables */
+    while (g_str_has_suffix (title, "|")) { /* pipe tables */
         title[strlen (title) - 1] = '\0';
         g_strchomp (title);
     }
     if (title[0] == '<')
-        return FALSE;           /* chat logs: "12:03 <nick> hello" */
+        return FALSE; /* chat logs: "12:03 <nick> hello" */
     if (has_end)
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
+                                  &e);
     else
         s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
     mla_agenda_builder_set_zone (b, match);
@@ -295,23 +310,26 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     g_clear_pointer (&b->pending, mla_agenda_slot_free);
     b->slot = NULL;
     b->slot_indent = mla_agenda_current_line (b)->indent;
-    g_debug ("agenda: rule slot-time: line %u: %02d:%02d \"%s\"", b->index + 1, s / 60, s % 60,
-             title);
+    g_debug ("agenda: rule slot-time: line %u: %02d:%02d \"%s\"", b->index + 1,
+             s / 60, s % 60, title);
 
     if (title[0] == '\0' && is_empty_row (title_raw)) {
         mla_agenda_builder_add_stop (b, s);
         return TRUE;
     }
     if (title[0] == '\0' && e > s && frames_slots_below (b, s, e)) {
-        g_debug ("agenda: rule slot-time: line %u frames the slots below", b->index + 1);
+        g_debug ("agenda: rule slot-time: line %u frames the slots below",
+                 b->index + 1);
         mla_agenda_builder_frame (b, e);
         return TRUE;
     }
     g_match_info_fetch_named_pos (match, "title", &title_pos, NULL);
-    title_pos += (gint) (strlen (title_raw) - strlen (title_raw + strspn (title_raw, " -:|.,")));
+    title_pos += (gint) (strlen (title_raw) -
+                         strlen (title_raw + strspn (title_raw, " -:|.,")));
     /* (a line with no bar under a pipe table is none of its rows: "12h às
      * 13h30 — Almoço" between two tables) */
-    if (b->columns->len > 0 && (b->column_split != '|' || strchr (title_raw, '|') != NULL)) {
+    if (b->columns->len > 0 &&
+        (b->column_split != '|' || strchr (title_raw, '|') != NULL)) {
         mla_agenda_table_row (b, title_raw + strspn (title_raw, " -:.,"), s, e);
         return TRUE;
     }
@@ -333,8 +351,8 @@ untimed_item_follows (MlaAgendaBuilder *b)
 
         if (b->lines[i].blank)
             continue;
-        return g_regex_match (b->parser->list_marker, text, 0, NULL)
-               && !g_regex_match (b->parser->time_anywhere, text, 0, NULL);
+        return g_regex_match (b->parser->list_marker, text, 0, NULL) &&
+               !g_regex_match (b->parser->time_anywhere, text, 0, NULL);
     }
     return FALSE;
 }
@@ -360,23 +378,27 @@ mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     MlaAgendaSlot *slot;
 
     if (b->in_minutes)
-        return FALSE;   /* timestamps of the minutes, no slots */
+        return FALSE; /* timestamps of the minutes, no slots */
 
     /* "3. Treasurer's report (10:25)": a numbered item is a slot of its own */
-    numbered =
-        g_ascii_isdigit (title[0]) && g_regex_match (b->parser->list_marker, title, 0, &item);
+    numbered = g_ascii_isdigit (title[0]) &&
+               g_regex_match (b->parser->list_marker, title, 0, &item);
     /* "Session 1 (09:00-10:30): Kernels", "Lunch (12:30-14:00)": with a
      * whole range, a line is a slot of its own */
-    whole = mla_agenda_fetch_clock (b, match, "2", &end, &bare2)
-            && (g_utf8_strlen (title, -1) <= HEADING_MAX_CHARS / 2 || is_list_item (b));
-    if ((after != NULL && after[0] != '\0') || (dash != NULL && dash[0] != '\0')) {
-        char *joined = dash != NULL && dash[0] != '\0' ? g_strconcat (title, " ", dash, NULL)
-                                                        : g_strconcat (title, ": ", after, NULL);
+    whole = mla_agenda_fetch_clock (b, match, "2", &end, &bare2) &&
+            (g_utf8_strlen (title, -1) <= HEADING_MAX_CHARS / 2 ||
+             is_list_item (b));
+    if ((after != NULL && after[0] != '\0') ||
+        (dash != NULL && dash[0] != '\0')) {
+        char *joined = dash != NULL && dash[0] != '\0'
+                           ? g_strconcat (title, " ", dash, NULL)
+                           : g_strconcat (title, ": ", after, NULL);
 
         g_free (title);
         title = joined;
     }
-    if (!numbered && !whole && mla_agenda_fetch_clock (b, match, "1", &start, &bare1) && !bare1) {
+    if (!numbered && !whole &&
+        mla_agenda_fetch_clock (b, match, "1", &start, &bare1) && !bare1) {
         /* "Slot 1 (10:00)" over "- Main room: Testing" lines: a time block */
         s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
         if (mla_agenda_parallel_block (b, s, -1)) {
@@ -384,14 +406,15 @@ mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
             return TRUE;
         }
     }
-    if ((!numbered && !whole && (parent == NULL || !b->slot_open))
-        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
+    if ((!numbered && !whole && (parent == NULL || !b->slot_open)) ||
+        !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
     /* (a list item with a range under a slot is a break inside it) */
     if (whole && !numbered && (!is_list_item (b) || !untimed_item_follows (b)))
-        numbered = TRUE;        /* the same path: a slot with its own line */
+        numbered = TRUE; /* the same path: a slot with its own line */
     if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2)) {
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
+                                  &e);
     } else if (!bare1) {
         s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
         e = -1;
@@ -423,14 +446,17 @@ mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     mla_agenda_slot_set_title (b, slot, title);
     if (b->day == NULL)
-        mla_agenda_builder_new_day (b, NULL, NULL);     /* "- Recap (9:00-9:15)" first */
+        mla_agenda_builder_new_day (b, NULL,
+                                    NULL); /* "- Recap (9:00-9:15)" first */
     g_ptr_array_add (b->day->slots, slot);
     g_array_append_val (b->slot_lines, b->index);
     b->previous = s;
     b->last_content = b->index;
-    if (e > s && b->index + 1 < b->n_lines
-        && g_regex_match (b->parser->list_marker,
-                          b->lines[b->index + 1].text + b->lines[b->index + 1].indent, 0, NULL)) {
+    if (e > s && b->index + 1 < b->n_lines &&
+        g_regex_match (b->parser->list_marker,
+                       b->lines[b->index + 1].text +
+                           b->lines[b->index + 1].indent,
+                       0, NULL)) {
         g_clear_pointer (&b->pending, mla_agenda_slot_free);
         b->pending = mla_agenda_slot_new ();
         mla_agenda_format_minutes (e, b->pending->start);
@@ -446,9 +472,10 @@ heads_another_day (MlaAgendaBuilder *b)
 {
     char date[11] = "";
 
-    return b->day != NULL && mla_agenda_find_date (b, mla_agenda_current_line (b)->text, date)
-           && date[0] != '\0' && strcmp (date, b->day->date) != 0
-           && mla_agenda_slots_follow_frame (b, b->index);
+    return b->day != NULL &&
+           mla_agenda_find_date (b, mla_agenda_current_line (b)->text, date) &&
+           date[0] != '\0' && strcmp (date, b->day->date) != 0 &&
+           mla_agenda_slots_follow_frame (b, b->index);
 }
 
 gboolean
@@ -480,11 +507,14 @@ mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
         mla_agenda_format_minutes (s, parallel->start);
         if (e > s)
             mla_agenda_format_minutes (e, parallel->end);
-        if (above > 0 && mla_agenda_parser_is_name (b->parser, b->lines[above - 1].text)) {
-            g_autofree char *name = mla_agenda_squeeze (b->lines[above - 1].text);
+        if (above > 0 &&
+            mla_agenda_parser_is_name (b->parser, b->lines[above - 1].text)) {
+            g_autofree char *name =
+                mla_agenda_squeeze (b->lines[above - 1].text);
 
-            if (slot->notes->len > 0
-                && strcmp (g_ptr_array_index (slot->notes, slot->notes->len - 1), name) == 0)
+            if (slot->notes->len > 0 &&
+                strcmp (g_ptr_array_index (slot->notes, slot->notes->len - 1),
+                        name) == 0)
                 g_ptr_array_remove_index (slot->notes, slot->notes->len - 1);
             mla_agenda_add_name_run (b, parallel, name);
         }
@@ -493,7 +523,8 @@ mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
         slot = parallel;
     }
     b->detail_slot = slot;
-    if (slot->end[0] == '\0' && e > s && mla_agenda_minutes_of (slot->start) == s)
+    if (slot->end[0] == '\0' && e > s &&
+        mla_agenda_minutes_of (slot->start) == s)
         mla_agenda_format_minutes (e, slot->end);
     if (b->day != NULL && b->day->name == NULL && b->day->date[0] == '\0') {
         /* "Mon Sep-21, 8:30 AM- 9:00 AM" under no heading: the day is
@@ -549,26 +580,28 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     int s, e;
 
     if (b->in_minutes)
-        return FALSE;   /* timestamps of the minutes, no slots */
+        return FALSE; /* timestamps of the minutes, no slots */
 
-    if (g_utf8_strlen (head, -1) > HEADING_MAX_CHARS / 2
-        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)
-        || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+    if (g_utf8_strlen (head, -1) > HEADING_MAX_CHARS / 2 ||
+        !mla_agenda_fetch_clock (b, match, "1", &start, &bare1) ||
+        !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
         return FALSE;
     name = mla_agenda_squeeze (head);
-    if ((!mla_agenda_find_date (b, head, date) || date[0] == '\0')
-        && !weekday_head (b, name, date))
+    if ((!mla_agenda_find_date (b, head, date) || date[0] == '\0') &&
+        !weekday_head (b, name, date))
         return FALSE;
     mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
     mla_agenda_builder_set_zone (b, match);
-    if (b->day == NULL
-        || (date[0] != '\0' ? strcmp (b->day->date, date) : g_strcmp0 (b->day->name, name)) != 0)
+    if (b->day == NULL ||
+        (date[0] != '\0' ? strcmp (b->day->date, date)
+                         : g_strcmp0 (b->day->name, name)) != 0)
         mla_agenda_builder_new_day (b, name, date);
     mla_agenda_builder_clear_table (b);
     if (mla_agenda_names_place (b, rest) && mla_agenda_slot_follows (b)) {
         /* "Every Monday 10:00-11:00, Room 4.12" over the items: the
          * meeting's frame, a heading */
-        g_debug ("agenda: rule slot-dated: line %u frames the slots below", b->index + 1);
+        g_debug ("agenda: rule slot-dated: line %u frames the slots below",
+                 b->index + 1);
         return TRUE;
     }
     slot = mla_agenda_slot_new ();
@@ -586,7 +619,8 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     if (slot->location == NULL)
         mla_agenda_slot_set_title (b, slot, rest);
-    g_debug ("agenda: rule slot-dated: line %u: %s %02d:%02d", b->index + 1, date, s / 60, s % 60);
+    g_debug ("agenda: rule slot-dated: line %u: %s %02d:%02d", b->index + 1,
+             date, s / 60, s % 60);
     b->previous = s;
     b->slot_indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
@@ -598,10 +632,11 @@ gboolean
 mla_agenda_slot_follows (MlaAgendaBuilder *b)
 {
     for (guint i = b->index + 1; i < b->n_lines; i++)
-        if (!b->lines[i].blank
-            && (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, NULL)
-                || g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), b->lines[i].text, 0,
-                                  NULL)))
+        if (!b->lines[i].blank &&
+            (g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                            b->lines[i].text, 0, NULL) ||
+             g_regex_match (mla_agenda_rule (b->parser, "slot-detail"),
+                            b->lines[i].text, 0, NULL)))
             return TRUE;
     return FALSE;
 }
@@ -648,19 +683,22 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
     guint first = b->index, here = b->index;
     int s, e = -1;
 
-    while (first > 0 && !b->lines[first - 1].blank
-           && g_regex_match (b->parser->field_line, b->lines[first - 1].text, 0, NULL))
+    while (first > 0 && !b->lines[first - 1].blank &&
+           g_regex_match (b->parser->field_line, b->lines[first - 1].text, 0,
+                          NULL))
         first--;
     /* ("Time: 15:00-16:00 UTC" over "Chair:" and the items' times is the
      * meeting's frame, unless a "Title:" below makes it a slot's field) */
-    if (b->in_minutes
-        || (first == here && !title_below (b) && mla_agenda_slots_follow_frame (b, here))
-        || !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)) {
+    if (b->in_minutes ||
+        (first == here && !title_below (b) &&
+         mla_agenda_slots_follow_frame (b, here)) ||
+        !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)) {
         mla_agenda_slot_free (slot);
         return FALSE;
     }
     if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
+                                  &e);
     else
         s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
     mla_agenda_builder_set_zone (b, match);
@@ -705,19 +743,22 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
         if (g_regex_match (b->parser->title_label, text, 0, NULL))
             continue;
         b->index = i;
-        if (slot->location == NULL && g_regex_match (place_label, text, 0, &label)) {
+        if (slot->location == NULL &&
+            g_regex_match (place_label, text, 0, &label)) {
             slot->location = g_match_info_fetch_named (label, "value");
         } else {
-            g_clear_pointer (&label, g_match_info_unref);   /* (a failed match has one too) */
-            if (!(g_regex_match (person_label, text, 0, &label)
-                  && mla_agenda_rule_person_label (b, label)))
+            g_clear_pointer (
+                &label, g_match_info_unref); /* (a failed match has one too) */
+            if (!(g_regex_match (person_label, text, 0, &label) &&
+                  mla_agenda_rule_person_label (b, label)))
                 g_ptr_array_add (slot->notes, mla_agenda_squeeze (text));
         }
         b->index = here;
     }
     b->last_content = here;
-    g_debug ("agenda: rule slot-labelled: line %u: %02d:%02d, fields from line %u", here + 1,
-             s / 60, s % 60, first + 1);
+    g_debug (
+        "agenda: rule slot-labelled: line %u: %02d:%02d, fields from line %u",
+        here + 1, s / 60, s % 60, first + 1);
     return TRUE;
 }
 
@@ -736,11 +777,12 @@ mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match)
     gboolean bare1, bare2;
     int s, e;
 
-    if (b->in_minutes || b->slot == NULL || b->slot_lines->len == 0
-        || !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+    if (b->in_minutes || b->slot == NULL || b->slot_lines->len == 0 ||
+        !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
         return FALSE;
     if (mla_agenda_fetch_clock (b, match, "1", &start, &bare1)) {
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s, &e);
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
+                                  &e);
     } else {
         s = mla_agenda_minutes_of (b->slot->end);
         if (s < 0)
@@ -755,14 +797,15 @@ mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match)
     mla_agenda_slot_set_title (b, slot, title);
     if (rest != NULL && rest[0] != '\0') {
         /* after a meal, a break or a party, where it is; else a note */
-        if (mla_agenda_parser_kind (b->parser, title) != MLA_SLOT_KIND_SESSION
-            && slot->location == NULL)
+        if (mla_agenda_parser_kind (b->parser, title) !=
+                MLA_SLOT_KIND_SESSION &&
+            slot->location == NULL)
             slot->location = g_steal_pointer (&rest);
         else
             g_ptr_array_add (slot->notes, g_steal_pointer (&rest));
     }
-    g_debug ("agenda: rule slot-prose: line %u: %02d:%02d-%02d:%02d", b->index + 1, s / 60,
-             s % 60, e / 60, e % 60);
+    g_debug ("agenda: rule slot-prose: line %u: %02d:%02d-%02d:%02d",
+             b->index + 1, s / 60, s % 60, e / 60, e % 60);
     b->previous = s;
     b->slot_indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, slot);

@@ -13,14 +13,19 @@
 G_BEGIN_DECLS
 
 /* A column of a table with a header row ("Time | Session | Room"). */
-typedef enum { COLUMN_TITLE, COLUMN_TRACK, COLUMN_PLACE, COLUMN_PERSON } MlaColumnKind;
+typedef enum {
+    COLUMN_TITLE,
+    COLUMN_TRACK,
+    COLUMN_PLACE,
+    COLUMN_PERSON
+} MlaColumnKind;
 
 typedef struct {
     MlaColumnKind kind;
-    MlaPersonRole role;         /* COLUMN_PERSON */
-    char *room;                 /* COLUMN_TRACK: owned */
-    char *day;                  /* COLUMN_TRACK of a day ("Monday 23 Nov"): owned; no room */
-    char date[11];              /* its date, or "" */
+    MlaPersonRole role; /* COLUMN_PERSON */
+    char *room;         /* COLUMN_TRACK: owned */
+    char *day;     /* COLUMN_TRACK of a day ("Monday 23 Nov"): owned; no room */
+    char date[11]; /* its date, or "" */
 } MlaColumn;
 
 typedef struct MlaAgendaBuilder MlaAgendaBuilder;
@@ -29,7 +34,8 @@ typedef struct MlaAgendaBuilder MlaAgendaBuilder;
  * tracks (rooms, or days), or the title, place and people columns of a
  * single track; @grid: the header has an empty corner; @layout: how rows
  * part their cells ('|', ' ' gaps, 'f' single spaces, 'l' one a line). */
-void mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, char layout);
+void mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells,
+                             gboolean grid, char layout);
 
 /* Forgets the current table's columns and track rooms. */
 void mla_agenda_builder_clear_table (MlaAgendaBuilder *b);
@@ -40,7 +46,8 @@ void mla_agenda_column_clear (gpointer data);
  * " | ", each a place and a title, are one slot each in that room, from
  * @s to @e (minutes, @e -1: none). Returns FALSE, adding nothing, when
  * any cell is not. */
-gboolean mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e);
+gboolean mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s,
+                                int e);
 
 /* Whether @row ("Session 1 | Chair: Ken Adams | Room: 2") has cells apart
  * by " | " and one after the first is a "Label: value" of a person or a
@@ -49,8 +56,8 @@ gboolean mla_agenda_cells_have_label (MlaAgendaBuilder *b, const char *row);
 
 /* A row of a tab or pipe table without a header: the first cell is the
  * title; a room or a place, a name, or a note follow. */
-void mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,
-                                gboolean pipes);
+void mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                                const char *row, gboolean pipes);
 
 /* A row under a table header: one slot per track cell, or one slot whose
  * cells are its title, place and people. @s, @e: minutes (@e -1: none). */
@@ -77,7 +84,8 @@ gboolean mla_agenda_empty_cell (MlaAgendaBuilder *b, const char *cell);
 /* Gives @slot the people of @line when it is a "Label: names" line, with
  * the label's role ("Panel: A, B (moderator: C)", "Chair: X"). Returns
  * whether it was such a line. */
-gboolean mla_agenda_add_labelled_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *line);
+gboolean mla_agenda_add_labelled_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                                       const char *line);
 
 /* Returns: (transfer full): a slot from @s to @e (minutes, @e -1: none). */
 MlaAgendaSlot *mla_agenda_table_slot (int s, int e);
@@ -85,8 +93,8 @@ MlaAgendaSlot *mla_agenda_table_slot (int s, int e);
 /* The cells of @text (a row without its time, or a header without its
  * time cell) in @layout (see MlaAgendaBuilder.column_split). Returns:
  * (transfer full): of char *. */
-GPtrArray *mla_agenda_split_row (MlaAgendaBuilder *b, const char *text, char layout,
-                                 gboolean header);
+GPtrArray *mla_agenda_split_row (MlaAgendaBuilder *b, const char *text,
+                                 char layout, gboolean header);
 
 /* mla-agenda-export.c: */
 /* Rule "export-header": "Date  Start  End  Room  Session  Speakers", a
@@ -122,8 +130,9 @@ gboolean mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from);
 /* In a grid laid out by position, the slot among @n of the day's from
  * @first in the room whose column holds @cell of @text (a line under a
  * row; searched from byte *@at on, which moves past it), or NULL. */
-MlaAgendaSlot *mla_agenda_grid_slot_below (MlaAgendaBuilder *b, guint first, guint n,
-                                           const char *text, const char *cell, guint *at);
+MlaAgendaSlot *mla_agenda_grid_slot_below (MlaAgendaBuilder *b, guint first,
+                                           guint n, const char *text,
+                                           const char *cell, guint *at);
 
 /* Rule "time-header": a line of times only ("   10:00    11:00    13:00")
  * over rows of a room and one cell per time: a transposed grid, each cell

@@ -14,7 +14,6 @@
 #include "mla-agenda-titles-private.h"
 #include "mla-agenda-times-private.h"
 
-
 void
 mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
 {
@@ -41,7 +40,8 @@ mla_agenda_cut_cells (const char *text, GArray *cuts)
     guint from = 0;
 
     for (guint i = 0; i <= cuts->len; i++) {
-        guint to = i < cuts->len ? g_array_index (cuts, guint, i) : (guint) strlen (text);
+        guint to = i < cuts->len ? g_array_index (cuts, guint, i)
+                                 : (guint) strlen (text);
         g_autofree char *cell = g_strndup (text + from, to - from);
 
         g_ptr_array_add (cells, mla_agenda_squeeze (cell));
@@ -71,12 +71,13 @@ split_free (MlaAgendaBuilder *b, const char *text, gboolean header)
             depth--;
         if (i == 0 || text[i - 1] != ' ' || text[i] == ' ')
             continue;
-        if (repeated
-            || (!header && depth == 0 && (text[i - 2] == ')' || text[i - 2] == '?')
-                && g_unichar_isalnum (g_utf8_get_char (text + i)))) {
+        if (repeated || (!header && depth == 0 &&
+                         (text[i - 2] == ')' || text[i - 2] == '?') &&
+                         g_unichar_isalnum (g_utf8_get_char (text + i)))) {
             g_array_append_val (cuts, i);
         } else if (header && depth == 0) {
-            g_autofree char *word = g_strndup (text + i, strcspn (text + i, " "));
+            g_autofree char *word =
+                g_strndup (text + i, strcspn (text + i, " "));
 
             if (mla_agenda_is_room_word (b, word))
                 g_array_append_val (cuts, i);
@@ -86,7 +87,8 @@ split_free (MlaAgendaBuilder *b, const char *text, gboolean header)
 }
 
 GPtrArray *
-mla_agenda_split_row (MlaAgendaBuilder *b, const char *text, char layout, gboolean header)
+mla_agenda_split_row (MlaAgendaBuilder *b, const char *text, char layout,
+                      gboolean header)
 {
     GPtrArray *cells;
 
@@ -125,31 +127,37 @@ static gboolean
 add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
 {
     g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL, *inner = NULL;
+    g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL,
+                    *inner = NULL;
     gsize n = strlen (cell);
     int role;
 
-    if (n > 2 && ((cell[0] == '[' && cell[n - 1] == ']') || (cell[0] == '(' && cell[n - 1] == ')')))
+    if (n > 2 && ((cell[0] == '[' && cell[n - 1] == ']') ||
+                  (cell[0] == '(' && cell[n - 1] == ')')))
         cell = inner = g_strndup (cell + 1, n - 2);
-    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), cell, 0, &match))
+    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), cell, 0,
+                        &match))
         return FALSE;
     label = g_match_info_fetch_named (match, "label");
     colon = g_match_info_fetch_named (match, "colon");
     value = g_match_info_fetch_named (match, "value");
     key = mla_agenda_fold_compact (label);
     role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
-    if (role < 0 || value[0] == '\0'
-        || ((colon == NULL || colon[0] == '\0') && !mla_agenda_label_needs_no_colon (b->parser, key)))
+    if (role < 0 || value[0] == '\0' ||
+        ((colon == NULL || colon[0] == '\0') &&
+         !mla_agenda_label_needs_no_colon (b->parser, key)))
         return FALSE;
     if (slot != NULL)
         mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
-                               mla_agenda_label_is_singular (b->parser, key) ? MLA_PEOPLE_ONE
-                                                                             : MLA_PEOPLE_LIST);
+                               mla_agenda_label_is_singular (b->parser, key)
+                                   ? MLA_PEOPLE_ONE
+                                   : MLA_PEOPLE_LIST);
     return TRUE;
 }
 
 gboolean
-mla_agenda_add_labelled_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *line)
+mla_agenda_add_labelled_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                              const char *line)
 {
     g_autofree char *text = mla_agenda_squeeze (line);
 
@@ -166,13 +174,15 @@ place_cell_slots (MlaAgendaBuilder *b, GStrv cells, int s, int e)
 
     if (n < 2)
         return NULL;
-    slots = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_slot_free);
+    slots =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_slot_free);
     for (guint i = 0; i < n; i++) {
         g_autoptr (GMatchInfo) match = NULL;
         g_autofree char *room = NULL, *title = NULL;
         MlaAgendaSlot *slot;
 
-        if (!g_regex_match (b->parser->place_prefix, g_strstrip (cells[i]), 0, &match))
+        if (!g_regex_match (b->parser->place_prefix, g_strstrip (cells[i]), 0,
+                            &match))
             return NULL;
         room = g_match_info_fetch_named (match, "place");
         title = g_match_info_fetch_named (match, "title");
@@ -193,7 +203,8 @@ mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e)
     guint n;
     /* "10:00 Main room: Testing | Kitchen: Sourdough", "Track A: X /
      * Track B: Y", "Track A: X   Track B: Y": a slot per room */
-    GRegex *apart[] = { b->parser->pipe_cells, b->parser->slash_cells, b->parser->gap_cells };
+    GRegex *apart[] = { b->parser->pipe_cells, b->parser->slash_cells,
+                        b->parser->gap_cells };
 
     for (guint i = 0; i < G_N_ELEMENTS (apart) && slots == NULL; i++) {
         g_auto (GStrv) cells = g_regex_split (apart[i], row, 0);
@@ -205,7 +216,7 @@ mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e)
     n = slots->len;
     while (slots->len > 0)
         mla_agenda_builder_add_slot (b, g_ptr_array_steal_index (slots, 0));
-    b->row_slots = n;   /* a line of their people may follow */
+    b->row_slots = n; /* a line of their people may follow */
     return TRUE;
 }
 
@@ -244,8 +255,9 @@ join_dash_cells (GStrv cells)
     for (guint i = 0; cells[i] != NULL; i++) {
         const char *text = cells[i] + strspn (cells[i], " ");
 
-        if (kept > 0 && (g_str_has_prefix (text, "- ") || g_str_has_prefix (text, "\u2013 ")
-                         || g_str_has_prefix (text, "\u2014 "))) {
+        if (kept > 0 && (g_str_has_prefix (text, "- ") ||
+                         g_str_has_prefix (text, "\u2013 ") ||
+                         g_str_has_prefix (text, "\u2014 "))) {
             char *joined = g_strconcat (cells[kept - 1], " ", text, NULL);
 
             g_free (cells[kept - 1]);
@@ -266,18 +278,22 @@ dash_cell_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
     const char *rest = cell + strspn (cell, "-");
     g_auto (GStrv) handles = NULL;
 
-    if (g_str_has_prefix (cell, "\xe2\x80\x93") || g_str_has_prefix (cell, "\xe2\x80\x94"))
+    if (g_str_has_prefix (cell, "\xe2\x80\x93") ||
+        g_str_has_prefix (cell, "\xe2\x80\x94"))
         rest = cell + 3;
     if (rest == cell || *rest != ' ')
         return FALSE;
     rest += strspn (rest, " ");
     if (mla_agenda_names_only (b->parser, rest)) {
-        mla_agenda_add_people (b, slot, rest, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
+        mla_agenda_add_people (b, slot, rest, MLA_PERSON_ROLE_SPEAKER,
+                               MLA_PEOPLE_LIST);
         return TRUE;
     }
     handles = mla_agenda_handles (b->parser, rest);
     for (guint i = 0; handles != NULL && handles[i] != NULL; i++)
-        g_ptr_array_add (slot->people, mla_agenda_person_new (handles[i], MLA_PERSON_ROLE_SPEAKER, TRUE));
+        g_ptr_array_add (
+            slot->people,
+            mla_agenda_person_new (handles[i], MLA_PERSON_ROLE_SPEAKER, TRUE));
     return handles != NULL;
 }
 
@@ -285,11 +301,11 @@ dash_cell_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
  * title; a room or a place, people, or a note follow, each without the
  * slot's length ("Ines Ferreira (10 min)"). */
 void
-mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,
-                           gboolean pipes)
+mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                           const char *row, gboolean pipes)
 {
-    g_auto (GStrv) cells = g_regex_split (pipes ? b->parser->pipe_cells : b->parser->gap_cells, row,
-                                          0);
+    g_auto (GStrv) cells = g_regex_split (
+        pipes ? b->parser->pipe_cells : b->parser->gap_cells, row, 0);
     GRegex *location_label = mla_agenda_rule (b->parser, "location-label");
     guint n = 0;
 
@@ -300,7 +316,8 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         g_autofree char *bare = NULL;
         gboolean room = FALSE;
 
-        bare = g_regex_replace_literal (b->parser->duration, cells[i], -1, 0, "", 0, NULL);
+        bare = g_regex_replace_literal (b->parser->duration, cells[i], -1, 0,
+                                        "", 0, NULL);
         /* ("(10 min)  Title - Speaker": a length before the title is a
          * cell of its own, no title) */
         if (bare != NULL && (n > 0 || g_strstrip (bare)[0] == '\0')) {
@@ -310,8 +327,8 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
         g_strstrip (cells[i]);
         if (cells[i][0] == '\0')
             continue;
-        if (n == 0 && slot->room == NULL && cells[i + 1] != NULL
-            && mla_agenda_is_room_line (b, cells[i])) {
+        if (n == 0 && slot->room == NULL && cells[i + 1] != NULL &&
+            mla_agenda_is_room_line (b, cells[i])) {
             /* "10:00  Track A  Title  Speaker": the track comes first */
             slot->room = mla_agenda_squeeze (cells[i]);
             continue;
@@ -326,15 +343,19 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 
             room = g_hash_table_contains (b->parser->room_words, key);
         }
-        if (add_labelled_person (b, slot, cells[i]) || dash_cell_people (b, slot, cells[i]))
+        if (add_labelled_person (b, slot, cells[i]) ||
+            dash_cell_people (b, slot, cells[i]))
             continue;
-        if (slot->location == NULL && cells[i][0] == '[' && g_str_has_suffix (cells[i], "]")) {
+        if (slot->location == NULL && cells[i][0] == '[' &&
+            g_str_has_suffix (cells[i], "]")) {
             /* "API triage  [Library]": a place in brackets, not a name */
-            g_autofree char *inner = g_strndup (cells[i] + 1, strlen (cells[i]) - 2);
+            g_autofree char *inner =
+                g_strndup (cells[i] + 1, strlen (cells[i]) - 2);
 
             g_auto (GStrv) person = NULL;
 
-            if (mla_agenda_names_place (b, inner) && !mla_agenda_names_only (b->parser, inner)) {
+            if (mla_agenda_names_place (b, inner) &&
+                !mla_agenda_names_only (b->parser, inner)) {
                 slot->location = mla_agenda_squeeze (inner);
                 continue;
             }
@@ -347,24 +368,26 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
             }
             if (person != NULL) {
                 mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER,
-                                       g_strv_length (person) == 1 ? MLA_PEOPLE_ONE
-                                                                   : MLA_PEOPLE_LIST);
+                                       g_strv_length (person) == 1
+                                           ? MLA_PEOPLE_ONE
+                                           : MLA_PEOPLE_LIST);
                 continue;
             }
             g_clear_pointer (&person, g_strfreev);
             person = mla_agenda_handles (b->parser, inner);
             for (guint j = 0; person != NULL && person[j] != NULL; j++)
                 g_ptr_array_add (slot->people,
-                                 mla_agenda_person_new (person[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
+                                 mla_agenda_person_new (
+                                     person[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
             if (person != NULL)
                 continue;
         }
-        if (slot->location == NULL && g_regex_match (location_label, cells[i], 0, &match))
+        if (slot->location == NULL &&
+            g_regex_match (location_label, cells[i], 0, &match))
             slot->location = g_match_info_fetch_named (match, "value");
-        else if (slot->location == NULL
-                 && (room
-                     || (strpbrk (cells[i], "0123456789") != NULL
-                         && mla_agenda_names_place (b, cells[i]))))
+        else if (slot->location == NULL &&
+                 (room || (strpbrk (cells[i], "0123456789") != NULL &&
+                           mla_agenda_names_place (b, cells[i]))))
             /* "Room 4", "Hapuna 2": a room word, or a place with a number
              * (no name has one) */
             slot->location = mla_agenda_squeeze (cells[i]);
@@ -379,9 +402,9 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 gboolean
 mla_agenda_header_room (MlaAgendaBuilder *b, const char *cell)
 {
-    return mla_agenda_is_room_cell (b, cell)
-           && (!g_regex_match (b->parser->time_anywhere, cell, 0, NULL)
-               || mla_agenda_names_room (b, cell));
+    return mla_agenda_is_room_cell (b, cell) &&
+           (!g_regex_match (b->parser->time_anywhere, cell, 0, NULL) ||
+            mla_agenda_names_room (b, cell));
 }
 
 /* "Chair / Speaker": a header cell of people labels joined by "/" names a
@@ -390,11 +413,14 @@ mla_agenda_header_room (MlaAgendaBuilder *b, const char *cell)
 static int
 joined_labels_role (MlaAgendaBuilder *b, const char *key)
 {
-    g_auto (GStrv) parts = strchr (key, '/') != NULL ? g_strsplit (key, "/", -1) : NULL;
+    g_auto (GStrv) parts =
+        strchr (key, '/') != NULL ? g_strsplit (key, "/", -1) : NULL;
     int first = -1;
 
     for (guint i = 0; parts != NULL && parts[i] != NULL; i++) {
-        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, parts[i])) - 1;
+        int role = GPOINTER_TO_INT (
+                       g_hash_table_lookup (b->parser->labels, parts[i])) -
+                   1;
 
         if (role < 0)
             return -1;
@@ -412,17 +438,18 @@ mla_agenda_corner_room (MlaAgendaBuilder *b, const char *cell)
 
     for (const char *p = cell; *p != '\0'; p++)
         words += *p == ' ';
-    return words <= 3 && g_utf8_strlen (cell, -1) <= 30
-           && g_unichar_isupper (g_utf8_get_char (cell))
-           && !g_hash_table_contains (b->parser->labels, key)
-           && !g_hash_table_contains (b->parser->people_columns, key)
-           && !g_hash_table_contains (b->parser->place_labels, key)
-           && !g_hash_table_contains (b->parser->title_columns, key)
-           && !g_regex_match (b->parser->time_anywhere, cell, 0, NULL);
+    return words <= 3 && g_utf8_strlen (cell, -1) <= 30 &&
+           g_unichar_isupper (g_utf8_get_char (cell)) &&
+           !g_hash_table_contains (b->parser->labels, key) &&
+           !g_hash_table_contains (b->parser->people_columns, key) &&
+           !g_hash_table_contains (b->parser->place_labels, key) &&
+           !g_hash_table_contains (b->parser->title_columns, key) &&
+           !g_regex_match (b->parser->time_anywhere, cell, 0, NULL);
 }
 
 void
-mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, char layout)
+mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid,
+                        char layout)
 {
     /* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
      * cells that are all rooms or places, no label or title word, are the
@@ -432,14 +459,17 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, ch
     guint tracks = 0, days = 0;
 
     for (guint i = 0; rooms && i < cells->len; i++) {
-        gboolean room = mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
+        gboolean room =
+            mla_agenda_is_room_cell (b, g_ptr_array_index (cells, i));
 
         named = named || room;
-        rooms = room || mla_agenda_corner_room (b, g_ptr_array_index (cells, i));
+        rooms =
+            room || mla_agenda_corner_room (b, g_ptr_array_index (cells, i));
     }
     rooms = rooms && named;
     for (guint i = 0; i < cells->len; i++)
-        days += mla_agenda_text_weekday (b->parser, g_ptr_array_index (cells, i)) > 0;
+        days += mla_agenda_text_weekday (b->parser,
+                                         g_ptr_array_index (cells, i)) > 0;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
@@ -452,8 +482,10 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, ch
             key[key_len - 3] = '\0';
         else if (key_len > 1 && key[key_len - 1] == ':')
             key[key_len - 1] = '\0';
-        MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL, NULL, "" };
-        int role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+        MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL, NULL,
+                             "" };
+        int role =
+            GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
         int weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
 
         if (role < 0)
@@ -464,25 +496,31 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, ch
              * a day per column */
             column.kind = COLUMN_TRACK;
             column.day = g_strdup (cell);
-            if (!mla_agenda_find_date (b, cell, column.date) || column.date[0] == '\0')
+            if (!mla_agenda_find_date (b, cell, column.date) ||
+                column.date[0] == '\0')
                 mla_agenda_resolve_weekday_after (b, weekday, column.date);
             /* (made now: "Wednesday" after "Tuesday 24 Nov" is the 25th) */
             mla_agenda_builder_day_for (b, cell, column.date);
             tracks++;
         } else if (g_hash_table_contains (b->parser->place_labels, key)) {
             column.kind = COLUMN_PLACE;
-        } else if (role >= 0 || g_hash_table_contains (b->parser->people_columns, key)) {
+        } else if (role >= 0 ||
+                   g_hash_table_contains (b->parser->people_columns, key)) {
             column.kind = COLUMN_PERSON;
-            column.role = role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
+            column.role =
+                role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
         } else if (grid || rooms) {
             const char *open = strchr (cell, '(');
-            g_autofree char *outer = open != NULL ? g_strndup (cell, open - cell) : NULL;
+            g_autofree char *outer =
+                open != NULL ? g_strndup (cell, open - cell) : NULL;
 
             column.kind = COLUMN_TRACK;
             /* "Track 1 (Salon E)": the room in parentheses; "Online
              * (Jitsi)" names no track before them, the cell is the room */
-            if (open != NULL && strchr (open, ')') != NULL && mla_agenda_names_room (b, outer))
-                column.room = g_strndup (open + 1, strchr (open, ')') - open - 1);
+            if (open != NULL && strchr (open, ')') != NULL &&
+                mla_agenda_names_room (b, outer))
+                column.room =
+                    g_strndup (open + 1, strchr (open, ')') - open - 1);
             else if (mla_agenda_is_room_word (b, first))
                 column.room = mla_agenda_room_name (b, cell);
             else
@@ -491,7 +529,8 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid, ch
         }
         g_array_append_val (b->columns, column);
     }
-    if (tracks == 1)    /* one track is no parallel programme: its column is a place */
+    if (tracks ==
+        1) /* one track is no parallel programme: its column is a place */
         for (guint i = 0; i < b->columns->len; i++)
             if (g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK)
                 g_array_index (b->columns, MlaColumn, i).kind = COLUMN_PLACE;
@@ -510,9 +549,9 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autofree char *corner = g_match_info_fetch_named (match, "corner");
     gboolean grid = corner != NULL && corner[0] != '\0';
     gint rest_at;
-    char layout = strchr (text, '|') != NULL ? '|'
+    char layout = strchr (text, '|') != NULL                            ? '|'
                   : g_regex_match (b->parser->gap_cells, rest, 0, NULL) ? ' '
-                                                                       : 'f';
+                                                                        : 'f';
 
     /* "kl. 09.00  Incheckning": a time after the time column's word
      * makes a row, no header */
@@ -520,9 +559,9 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     /* "Time    Salen      Lokale 2": cells apart by spaces that are all
      * rooms are a grid's, each row's cells placed by their columns */
-    if (layout == ' ' && !grid && mla_agenda_current_line (b)->tabbed == NULL
-        && g_match_info_fetch_named_pos (match, "rest", &rest_at, NULL)
-        && mla_agenda_grid_header_from (b, (gsize) rest_at)) {
+    if (layout == ' ' && !grid && mla_agenda_current_line (b)->tabbed == NULL &&
+        g_match_info_fetch_named_pos (match, "rest", &rest_at, NULL) &&
+        mla_agenda_grid_header_from (b, (gsize) rest_at)) {
         b->rooms_timed = TRUE;
         return TRUE;
     }
@@ -533,11 +572,12 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
      * an empty first cell; it holds rooms only (a room's number may read
      * as a time: "Room 2.14") */
     for (guint i = 0; grid && i < cells->len; i++)
-        if (!mla_agenda_header_room (b, g_ptr_array_index (cells, i))
-            && !mla_agenda_corner_room (b, g_ptr_array_index (cells, i)))
+        if (!mla_agenda_header_room (b, g_ptr_array_index (cells, i)) &&
+            !mla_agenda_corner_room (b, g_ptr_array_index (cells, i)))
             return FALSE;
     mla_agenda_set_columns (b, cells, grid, layout);
-    g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1, cells->len);
+    g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1,
+             cells->len);
     return TRUE;
 }
 
@@ -566,11 +606,13 @@ gboolean
 mla_agenda_empty_cell (MlaAgendaBuilder *b, const char *cell)
 {
     gsize n = strlen (cell);
-    g_autofree char *bare = g_strndup (cell + strspn (cell, "_*"), n - strspn (cell, "_*"));
+    g_autofree char *bare =
+        g_strndup (cell + strspn (cell, "_*"), n - strspn (cell, "_*"));
     g_autofree char *key = NULL;
     char *dash;
 
-    if (n > 0 && cell[0] == '(' && cell[n - 1] == ')' && strchr (cell + 1, '(') == NULL)
+    if (n > 0 && cell[0] == '(' && cell[n - 1] == ')' &&
+        strchr (cell + 1, '(') == NULL)
         return TRUE;
     g_strchomp (g_strdelimit (bare, "_*", ' '));
     /* "Free - sign up on the board": the word before a dash says it */
@@ -607,8 +649,9 @@ cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
         const char *bar = strchr (cell, '|');
         g_autoptr (GPtrArray) below = NULL;
 
-        if (b->lines[i].blank || bar == NULL || strspn (cell, " ") != (gsize) (bar - cell)
-            || !g_regex_match (b->parser->alnum, text, 0, NULL))
+        if (b->lines[i].blank || bar == NULL ||
+            strspn (cell, " ") != (gsize) (bar - cell) ||
+            !g_regex_match (b->parser->alnum, text, 0, NULL))
             break;
         below = mla_agenda_split_row (b, bar, '|', FALSE);
         if (below->len > cells->len)
@@ -642,19 +685,24 @@ cell_hosts (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *line)
                                  ? g_strndup (line + 1, n - 2)
                                  : g_strdup (line);
     gboolean confirmed = TRUE;
-    g_autofree char *clean = mla_agenda_parser_clean_person (b->parser, inner, &confirmed);
-    g_auto (GStrv) hosts = clean != NULL ? mla_agenda_handles (b->parser, clean) : NULL;
+    g_autofree char *clean =
+        mla_agenda_parser_clean_person (b->parser, inner, &confirmed);
+    g_auto (GStrv) hosts =
+        clean != NULL ? mla_agenda_handles (b->parser, clean) : NULL;
 
-    if (hosts == NULL && clean != NULL && mla_agenda_is_first_name (b->parser, clean))
+    if (hosts == NULL && clean != NULL &&
+        mla_agenda_is_first_name (b->parser, clean))
         hosts = g_strsplit (clean, ",", 1);
     /* (words in lower case may be the rest of the title, "people", "show &
      * tell": hosts are marked, listed after commas or written as initials) */
-    if (hosts == NULL
-        || (g_unichar_islower (g_utf8_get_char (line)) && strpbrk (line, "@_.,0123456789") == NULL
-            && !has_initials (hosts)))
+    if (hosts == NULL ||
+        (g_unichar_islower (g_utf8_get_char (line)) &&
+         strpbrk (line, "@_.,0123456789") == NULL && !has_initials (hosts)))
         return FALSE;
     for (guint i = 0; slot != NULL && hosts[i] != NULL; i++)
-        g_ptr_array_add (slot->people, mla_agenda_person_new (hosts[i], MLA_PERSON_ROLE_SPEAKER, confirmed));
+        g_ptr_array_add (slot->people,
+                         mla_agenda_person_new (
+                             hosts[i], MLA_PERSON_ROLE_SPEAKER, confirmed));
     return TRUE;
 }
 
@@ -666,23 +714,29 @@ cell_hosts (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *line)
 static void
 set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
 {
-    g_autoptr (GString) title = g_string_new (lines->len > 0 ? g_ptr_array_index (lines, 0) : "");
+    g_autoptr (GString) title =
+        g_string_new (lines->len > 0 ? g_ptr_array_index (lines, 0) : "");
     g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
     guint k = 1;
 
-    for (; k < lines->len && g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k)))
-           && !add_labelled_person (b, NULL, g_ptr_array_index (lines, k))
-           && !cell_hosts (b, NULL, g_ptr_array_index (lines, k));
+    for (; k < lines->len &&
+           g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k))) &&
+           !add_labelled_person (b, NULL, g_ptr_array_index (lines, k)) &&
+           !cell_hosts (b, NULL, g_ptr_array_index (lines, k));
          k++)
-        g_string_append_printf (title, " %s", (char *) g_ptr_array_index (lines, k));
+        g_string_append_printf (title, " %s",
+                                (char *) g_ptr_array_index (lines, k));
     mla_agenda_slot_set_title (b, slot, title->str);
     for (; k < lines->len; k++) {
         const char *line = g_ptr_array_index (lines, k);
 
         if (g_str_has_prefix (line, "- ") || items->len == 0) {
-            g_ptr_array_add (items, g_strdup (line + (g_str_has_prefix (line, "- ") ? 2 : 0)));
+            g_ptr_array_add (
+                items,
+                g_strdup (line + (g_str_has_prefix (line, "- ") ? 2 : 0)));
         } else {
-            char *joined = g_strconcat (g_ptr_array_index (items, items->len - 1), " ", line, NULL);
+            char *joined = g_strconcat (
+                g_ptr_array_index (items, items->len - 1), " ", line, NULL);
 
             g_free (g_ptr_array_index (items, items->len - 1));
             g_ptr_array_index (items, items->len - 1) = joined;
@@ -699,8 +753,9 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
         /* "(host: Ines Duarte)" */
         if (add_labelled_person (b, slot, inner != NULL ? inner : item))
             continue;
-        if (i == 0 && inner != NULL && mla_agenda_title_names_people (b, slot, item))
-            continue;   /* "Home automation / horror stories / (Ferdi)" */
+        if (i == 0 && inner != NULL &&
+            mla_agenda_title_names_people (b, slot, item))
+            continue; /* "Home automation / horror stories / (Ferdi)" */
         names = mla_agenda_person_line (b->parser, item);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
@@ -716,7 +771,8 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
 static GPtrArray *
 row_cell_lines (MlaAgendaBuilder *b, GPtrArray *cells, guint *out_last)
 {
-    GPtrArray *lines = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+    GPtrArray *lines =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
 
     for (guint i = 0; i < cells->len; i++) {
         GPtrArray *cell = g_ptr_array_new_with_free_func (g_free);
@@ -742,8 +798,9 @@ cells_on_lines (MlaAgendaBuilder *b, const char *row, guint *out_last)
 
     if (row[strspn (row, " ")] != '\0')
         g_ptr_array_add (cells, mla_agenda_squeeze (row));
-    for (i = b->index + 1; i < b->n_lines && cells->len < b->columns->len && !b->lines[i].blank
-                           && !g_regex_match (slot_time, b->lines[i].text, 0, NULL);
+    for (i = b->index + 1;
+         i < b->n_lines && cells->len < b->columns->len && !b->lines[i].blank &&
+         !g_regex_match (slot_time, b->lines[i].text, 0, NULL);
          i++)
         g_ptr_array_add (cells, mla_agenda_squeeze (b->lines[i].text));
     *out_last = i - 1;
@@ -771,8 +828,8 @@ grid_merges_cells (MlaAgendaBuilder *b)
     for (i = b->index; i > 0 && !b->lines[i - 1].blank; i--)
         ;
     for (; i < b->n_lines && !b->lines[i].blank; i++)
-        if (count_bars (b->lines[i].text) < bars
-            && g_regex_match (slot_time, b->lines[i].text, 0, NULL))
+        if (count_bars (b->lines[i].text) < bars &&
+            g_regex_match (slot_time, b->lines[i].text, 0, NULL))
             return TRUE;
     return FALSE;
 }
@@ -783,9 +840,10 @@ void
 mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 {
     guint tracks = count_tracks (b), filled = 0, n_slots = 0, last = b->index;
-    g_autoptr (GPtrArray) cells = b->column_split == 'l' ? cells_on_lines (b, row, &last)
-                                                         : mla_agenda_split_row (b, row, b->column_split,
-                                                                      FALSE);
+    g_autoptr (GPtrArray) cells =
+        b->column_split == 'l'
+            ? cells_on_lines (b, row, &last)
+            : mla_agenda_split_row (b, row, b->column_split, FALSE);
     MlaAgendaSlot *slot;
 
     for (guint i = 0; i < cells->len; i++)
@@ -795,8 +853,8 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
      * every column is a row of cells, the empty ones left free, though
      * only one is filled (where every row draws them all, "| 12:30 |
      * Lunch | |" spans the rooms) */
-    if (b->column_split == '|' && filled == 1 && cells->len >= 2
-        && cells->len == b->columns->len && grid_merges_cells (b))
+    if (b->column_split == '|' && filled == 1 && cells->len >= 2 &&
+        cells->len == b->columns->len && grid_merges_cells (b))
         filled = 2;
     if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len) {
         g_autoptr (GPtrArray) lines = row_cell_lines (b, cells, &last);
@@ -807,13 +865,15 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 
             MlaAgendaDay *day = b->day;
 
-            if (cell->len == 0 || mla_agenda_empty_cell (b, g_ptr_array_index (cell, 0)))
+            if (cell->len == 0 ||
+                mla_agenda_empty_cell (b, g_ptr_array_index (cell, 0)))
                 continue;
             slot = mla_agenda_table_slot (s, e);
             slot->room = g_strdup (column->room);
             set_grid_cell (b, slot, cell);
             if (column->day != NULL) {
-                b->day = mla_agenda_builder_day_for (b, column->day, column->date);
+                b->day =
+                    mla_agenda_builder_day_for (b, column->day, column->date);
                 mla_agenda_builder_add_slot (b, slot);
                 /* the next row starts from the same day; the slot is
                  * another day's, so no later line continues it there */
@@ -843,18 +903,20 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         b->index = last;
         return;
     }
-    for (guint i = 0, in_title = 0; i < cells->len && i < b->columns->len; i++) {
+    for (guint i = 0, in_title = 0; i < cells->len && i < b->columns->len;
+         i++) {
         const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
         const char *cell = g_ptr_array_index (cells, i);
 
         if (!g_regex_match (b->parser->alnum, cell, 0, NULL))
-            continue;   /* "", "\u2014": an empty cell */
+            continue; /* "", "\u2014": an empty cell */
         if (column->kind == COLUMN_PLACE && slot->location == NULL) {
             slot->location = g_strdup (cell);
         } else if (column->kind == COLUMN_PERSON) {
             /* the row's people are its column's: names in its title cell
              * are its papers' authors ("Session A - Paper \u2013 S. Mirza") */
-            g_ptr_array_remove_range (slot->people, 0, MIN (in_title, slot->people->len));
+            g_ptr_array_remove_range (slot->people, 0,
+                                      MIN (in_title, slot->people->len));
             in_title = 0;
             if (!add_labelled_person (b, slot, cell))
                 mla_agenda_add_person (b, slot, cell, column->role);
@@ -876,7 +938,8 @@ slot_of_room_key (MlaAgendaBuilder *b, guint first, guint n, const char *key)
 {
     for (guint i = first; i < first + n; i++) {
         MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, i);
-        const char *last = slot->room != NULL ? strrchr (slot->room, ' ') : NULL;
+        const char *last =
+            slot->room != NULL ? strrchr (slot->room, ' ') : NULL;
 
         if (last != NULL && g_ascii_strcasecmp (last + 1, key) == 0)
             return slot;
@@ -897,7 +960,8 @@ people_by_room_key (MlaAgendaBuilder *b, guint first, guint n, const char *text)
 
     for (guint i = 0; i < count; i++) {
         const char *colon = strchr (groups[i], ':');
-        g_autofree char *head = colon != NULL ? g_strndup (groups[i], colon - groups[i]) : NULL;
+        g_autofree char *head =
+            colon != NULL ? g_strndup (groups[i], colon - groups[i]) : NULL;
         char *key = head != NULL ? strrchr (g_strstrip (head), ' ') : NULL;
 
         if (key == NULL)
@@ -909,8 +973,8 @@ people_by_room_key (MlaAgendaBuilder *b, guint first, guint n, const char *text)
             return FALSE;
     }
     for (guint i = 0; i < count; i++)
-        mla_agenda_add_people (b, slots[i], strchr (groups[i], ':') + 1, (MlaPersonRole) roles[i],
-                               MLA_PEOPLE_LIST);
+        mla_agenda_add_people (b, slots[i], strchr (groups[i], ':') + 1,
+                               (MlaPersonRole) roles[i], MLA_PEOPLE_LIST);
     return count > 0;
 }
 
@@ -922,10 +986,12 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
     guint n = b->row_slots, first;
     char layout;
 
-    if (n < 2 || b->day == NULL || b->day->slots->len < n || b->last_content + 1 != b->index)
+    if (n < 2 || b->day == NULL || b->day->slots->len < n ||
+        b->last_content + 1 != b->index)
         return FALSE;
     first = b->day->slots->len - n;
-    if (strchr (line->text, ';') != NULL && people_by_room_key (b, first, n, line->text)) {
+    if (strchr (line->text, ';') != NULL &&
+        people_by_room_key (b, first, n, line->text)) {
         b->last_content = b->index;
         return TRUE;
     }
@@ -937,29 +1003,35 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
      * Wysocki": each cell goes to the slot of its column */
     for (guint i = 0, at = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
-        MlaAgendaSlot *slot = cells->len == n ? g_ptr_array_index (b->day->slots, first + i)
-                                              : mla_agenda_grid_slot_below (b, first, n, line->text, cell, &at);
+        MlaAgendaSlot *slot = cells->len == n
+                                  ? g_ptr_array_index (b->day->slots, first + i)
+                                  : mla_agenda_grid_slot_below (
+                                        b, first, n, line->text, cell, &at);
         g_auto (GStrv) names = NULL;
 
         gsize len = strlen (cell);
-        g_autofree char *inner = len > 2 && cell[0] == '(' && cell[len - 1] == ')'
-                                     ? g_strndup (cell + 1, len - 2)
-                                     : NULL;
+        g_autofree char *inner =
+            len > 2 && cell[0] == '(' && cell[len - 1] == ')'
+                ? g_strndup (cell + 1, len - 2)
+                : NULL;
 
         if (slot == NULL)
             continue;
         /* "Chair: Ann Lee", "- proposed by Ines": a label names its people */
-        if (add_labelled_person (b, slot, cell + (g_str_has_prefix (cell, "- ") ? 2 : 0)))
+        if (add_labelled_person (
+                b, slot, cell + (g_str_has_prefix (cell, "- ") ? 2 : 0)))
             continue;
         if (inner != NULL && mla_agenda_names_only (b->parser, inner)) {
             /* "(Ama Osei, tbc)": the speaker in parentheses */
-            mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
+            mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER,
+                                   MLA_PEOPLE_LIST);
             continue;
         }
         /* ("(Noor & Jess)", a first name alone) */
         if (inner != NULL && mla_agenda_title_names_people (b, slot, cell))
             continue;
-        names = mla_agenda_person_line (b->parser, inner != NULL ? inner : cell);
+        names =
+            mla_agenda_person_line (b->parser, inner != NULL ? inner : cell);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
         if (names == NULL && !cell_hosts (b, slot, cell))

@@ -10,14 +10,14 @@
 
 G_BEGIN_DECLS
 
-#define NIGHT_FROM (20 * 60)    /* a slot this late may be followed by ... */
-#define NIGHT_UNTIL (6 * 60)    /* ... one after midnight on the same day */
+#define NIGHT_FROM (20 * 60) /* a slot this late may be followed by ... */
+#define NIGHT_UNTIL (6 * 60) /* ... one after midnight on the same day */
 
 typedef enum {
-    MLA_CLOCK_NONE,         /* "1:30": resolved by the day's order */
+    MLA_CLOCK_NONE, /* "1:30": resolved by the day's order */
     MLA_CLOCK_AM,
-    MLA_CLOCK_PM,           /* also "noon" */
-    MLA_CLOCK_24H,          /* "9 Uhr", "14h", or a leading zero "09:00" */
+    MLA_CLOCK_PM,  /* also "noon" */
+    MLA_CLOCK_24H, /* "9 Uhr", "14h", or a leading zero "09:00" */
 } MlaClockSuffix;
 
 /* A time as written, before 12-hour resolution. */
@@ -33,13 +33,15 @@ typedef struct MlaAgendaBuilder MlaAgendaBuilder;
  * first reading (h or h+12) not earlier than @previous (minutes, or -1 at
  * the start of a day), unless @all_24h says the text writes 24-hour times
  * throughout. */
-int mla_agenda_resolve_clock (const MlaClock *clock, int previous, gboolean all_24h);
+int mla_agenda_resolve_clock (const MlaClock *clock, int previous,
+                              gboolean all_24h);
 
 /* Resolves a range "@start - @end": am/pm written once applies to both
  * ends where that keeps start <= end; "11:15 - 12:00am" means noon.
  * @out_start, @out_end: (out) minutes after midnight. */
-void mla_agenda_resolve_range (const MlaClock *start, const MlaClock *end, int previous,
-                               gboolean all_24h, int *out_start, int *out_end);
+void mla_agenda_resolve_range (const MlaClock *start, const MlaClock *end,
+                               int previous, gboolean all_24h, int *out_start,
+                               int *out_end);
 
 /* Minutes after midnight of "HH:MM", -1 for "". */
 int mla_agenda_minutes_of (const char *hhmm);
@@ -55,7 +57,8 @@ void mla_agenda_format_date (GDateTime *date, char out[11]);
 /* Writes to @out the date of the first @weekday (1 = Monday) on or after
  * @reference, as "YYYY-MM-DD". Returns FALSE (and @out = "") without a
  * reference. */
-gboolean mla_agenda_resolve_weekday (GDateTime *reference, int weekday, char out[11]);
+gboolean mla_agenda_resolve_weekday (GDateTime *reference, int weekday,
+                                     char out[11]);
 
 /* Writes to @out the date @day_of_month/@month/@year; @year 0 means the
  * year that puts the date closest after @reference (nullable). Returns
@@ -79,30 +82,34 @@ typedef enum {
 } MlaMilitary;
 MlaMilitary mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines);
 /* Whether @text starts with a "1800  Doors open" time of such a text. */
-gboolean mla_agenda_is_military_line (MlaAgendaParser *parser, const char *text);
+gboolean mla_agenda_is_military_line (MlaAgendaParser *parser,
+                                      const char *text);
 
 /* Rewrites the time forms that the time pattern does not read into ones
  * it does: "0800-0830" to "08:00-08:30" (and, with @military, the text
  * being written in such ranges, "1300 Lunch" to "13:00 Lunch"), "noon"
  * at either end of a range to "12:00 pm", a time at the end of dot
  * leaders to the line's start. Returns: (transfer full). */
-char *mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text, gboolean military);
+char *mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
+                                  gboolean military);
 
 /* Reads time @n ("1" or "2") of a rule's @match into @clock; @bare (out)
  * is TRUE for an hour without minutes or suffix. Returns FALSE when the
  * match has no such time or it is no clock ("2.6", "25:00"). */
-gboolean mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n,
-                                 MlaClock *clock, gboolean *bare);
+gboolean mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match,
+                                 const char *n, MlaClock *clock,
+                                 gboolean *bare);
 
 /* Finds a date in @text and writes it to @out ("" when its year is
  * unknown); returns FALSE when there is none. A year written there
  * becomes the builder's year hint. Numeric dates without a year ("Thu
  * 12/5", "Fri 5.12.") count only in a text that names a weekday, which
  * also decides between month/day and day/month. */
-gboolean mla_agenda_find_date (MlaAgendaBuilder *b, const char *text, char out[11]);
+gboolean mla_agenda_find_date (MlaAgendaBuilder *b, const char *text,
+                               char out[11]);
 /* The same; @span (out, nullable) gets the byte offsets of the date. */
-gboolean mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11],
-                                    gint span[2]);
+gboolean mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text,
+                                    char out[11], gint span[2]);
 
 /* The weekday (1 = Monday) that @text names first, 0 when none. */
 int mla_agenda_text_weekday (MlaAgendaParser *parser, const char *text);
@@ -118,7 +125,8 @@ int mla_agenda_text_year (MlaAgendaBuilder *b);
 
 /* Weekdays follow each other: "Monday" then "Tuesday" are consecutive,
  * even when the mail was sent on a Tuesday. */
-void mla_agenda_resolve_weekday_after (MlaAgendaBuilder *b, int weekday, char out[11]);
+void mla_agenda_resolve_weekday_after (MlaAgendaBuilder *b, int weekday,
+                                       char out[11]);
 
 /* Whether the text writes 24-hour times throughout: a slot line with an
  * hour past 12 or a leading zero, and none with am/pm. */

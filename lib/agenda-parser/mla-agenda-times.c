@@ -35,7 +35,7 @@ mla_agenda_resolve_clock (const MlaClock *clock, int previous, gboolean all_24h)
     low = (clock->hour == 12 ? 12 : h) * 60 + clock->minute;
     high = clock->hour == 12 ? low : low + 12 * 60;
     if (previous < 0)
-        return clock->hour < 7 ? high : low;    /* nobody meets at 1:30 am */
+        return clock->hour < 7 ? high : low; /* nobody meets at 1:30 am */
     if (low >= previous)
         return low;
     if (high >= previous)
@@ -44,14 +44,15 @@ mla_agenda_resolve_clock (const MlaClock *clock, int previous, gboolean all_24h)
 }
 
 void
-mla_agenda_resolve_range (const MlaClock *start, const MlaClock *end, int previous,
-                          gboolean all_24h, int *out_start, int *out_end)
+mla_agenda_resolve_range (const MlaClock *start, const MlaClock *end,
+                          int previous, gboolean all_24h, int *out_start,
+                          int *out_end)
 {
     MlaClock guess = *start;
     int e, s;
 
-    if (end->suffix == MLA_CLOCK_AM && end->hour == 12
-        && (start->suffix == MLA_CLOCK_NONE || start->suffix == MLA_CLOCK_AM)) {
+    if (end->suffix == MLA_CLOCK_AM && end->hour == 12 &&
+        (start->suffix == MLA_CLOCK_NONE || start->suffix == MLA_CLOCK_AM)) {
         /* "11:15 - 12:00am": nobody ends a morning at midnight. */
         MlaClock noon = *end;
 
@@ -60,18 +61,20 @@ mla_agenda_resolve_range (const MlaClock *start, const MlaClock *end, int previo
     } else {
         e = -2;
     }
-    if (start->suffix == MLA_CLOCK_NONE && !all_24h && start->hour < 13
-        && (end->suffix == MLA_CLOCK_AM || end->suffix == MLA_CLOCK_PM)) {
+    if (start->suffix == MLA_CLOCK_NONE && !all_24h && start->hour < 13 &&
+        (end->suffix == MLA_CLOCK_AM || end->suffix == MLA_CLOCK_PM)) {
         if (e == -2)
             e = mla_agenda_resolve_clock (end, previous, all_24h);
         guess.suffix = end->suffix;
         s = mla_agenda_resolve_clock (&guess, previous, all_24h);
         if (s > e) {
-            guess.suffix = end->suffix == MLA_CLOCK_PM ? MLA_CLOCK_AM : MLA_CLOCK_PM;
+            guess.suffix =
+                end->suffix == MLA_CLOCK_PM ? MLA_CLOCK_AM : MLA_CLOCK_PM;
             s = mla_agenda_resolve_clock (&guess, previous, all_24h);
         }
         if (s > e || (previous >= 0 && s < previous - 60))
-            s = mla_agenda_resolve_clock (start, previous, all_24h);  /* "3:30 - 3:15pm" */
+            s = mla_agenda_resolve_clock (start, previous,
+                                          all_24h); /* "3:30 - 3:15pm" */
     } else {
         s = mla_agenda_resolve_clock (start, previous, all_24h);
         if (e == -2)
@@ -108,7 +111,8 @@ void
 mla_agenda_format_date (GDateTime *date, char out[11])
 {
     g_snprintf (out, 11, "%04d-%02d-%02d", g_date_time_get_year (date),
-                g_date_time_get_month (date), g_date_time_get_day_of_month (date));
+                g_date_time_get_month (date),
+                g_date_time_get_day_of_month (date));
 }
 
 gboolean
@@ -119,15 +123,15 @@ mla_agenda_resolve_weekday (GDateTime *reference, int weekday, char out[11])
     out[0] = '\0';
     if (reference == NULL || weekday < 1 || weekday > 7)
         return FALSE;
-    date = g_date_time_add_days (reference,
-                                 (weekday - g_date_time_get_day_of_week (reference) + 7) % 7);
+    date = g_date_time_add_days (
+        reference, (weekday - g_date_time_get_day_of_week (reference) + 7) % 7);
     mla_agenda_format_date (date, out);
     return TRUE;
 }
 
 gboolean
-mla_agenda_resolve_date (GDateTime *reference, int year, int month, int day_of_month,
-                         char out[11])
+mla_agenda_resolve_date (GDateTime *reference, int year, int month,
+                         int day_of_month, char out[11])
 {
     out[0] = '\0';
     if (year == 0) {
@@ -136,8 +140,9 @@ mla_agenda_resolve_date (GDateTime *reference, int year, int month, int day_of_m
         year = g_date_time_get_year (reference);
         /* A programme is sent before the meeting: a date far behind the
          * mail's date belongs to the next year. */
-        if (month * 31 + day_of_month + 183
-            < g_date_time_get_month (reference) * 31 + g_date_time_get_day_of_month (reference))
+        if (month * 31 + day_of_month + 183 <
+            g_date_time_get_month (reference) * 31 +
+                g_date_time_get_day_of_month (reference))
             year++;
     }
     if (!g_date_valid_dmy (day_of_month, month, year))
@@ -155,7 +160,8 @@ mla_agenda_day_after (const char *date)
 
     if (date[0] == '\0')
         return NULL;
-    day = g_date_time_new_utc (atoi (date), atoi (date + 5), atoi (date + 8), 12, 0, 0);
+    day = g_date_time_new_utc (atoi (date), atoi (date + 5), atoi (date + 8),
+                               12, 0, 0);
     return day != NULL ? g_date_time_add_days (day, 1) : NULL;
 }
 
@@ -172,7 +178,8 @@ military_clock (const char *hh, const char *mm)
 /* A "HHMM-HHMM" range is at most this long: "1000-1700" is a day of
  * registration; "1200-2000" is more likely a span of years. */
 #define MILITARY_MAX_SPAN (10 * 60)
-#define MILITARY_MIN_LINES 3    /* "1800  Doors open" lines that make a text one of such times */
+/* "1800  Doors open" lines that make a text one of such times */
+#define MILITARY_MIN_LINES 3
 
 /* Whether a "HHMM-HHMM" match is a time range, not a span of years
  * ("2010-2015"): both ends plausible, a later end within
@@ -188,8 +195,8 @@ military_range_ok (GMatchInfo *match)
     gboolean year1 = g_str_has_prefix (h1, "19") || g_str_has_prefix (h1, "20");
     gboolean year2 = g_str_has_prefix (h2, "19") || g_str_has_prefix (h2, "20");
 
-    return military_clock (h1, m1) && military_clock (h2, m2) && e > s
-           && e - s <= MILITARY_MAX_SPAN && !(year1 && year2);
+    return military_clock (h1, m1) && military_clock (h2, m2) && e > s &&
+           e - s <= MILITARY_MAX_SPAN && !(year1 && year2);
 }
 
 /* Whether @text starts with a "1800  Doors open" time; @at (out): its
@@ -228,7 +235,8 @@ mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines)
         g_autoptr (GMatchInfo) match = NULL;
         const char *p = lines[i] + strspn (lines[i], " \t>");
 
-        if (g_regex_match (parser->military_range, p, 0, &match) && military_range_ok (match))
+        if (g_regex_match (parser->military_range, p, 0, &match) &&
+            military_range_ok (match))
             return MLA_MILITARY_RANGES;
         if (!g_ascii_isdigit (p[0])) {
             named = named || g_regex_match (parser->schedule_word, p, 0, NULL);
@@ -259,14 +267,16 @@ mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines)
  * at either end of a range to "12:00 pm", "Coffee ...... 11:00" and
  * "AOB     [11:00]" to "11:00  Coffee". Returns: (transfer full). */
 char *
-mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text, gboolean military)
+mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
+                            gboolean military)
 {
     g_autoptr (GMatchInfo) match = NULL;
     char *out;
 
     /* (leaders first: the cheap test keeps other lines off the regex) */
-    if ((strstr (text, "..") != NULL || strstr (text, ". .") != NULL || strstr (text, "  [") != NULL)
-        && g_regex_match (parser->time_last, text, 0, &match)) {
+    if ((strstr (text, "..") != NULL || strstr (text, ". .") != NULL ||
+         strstr (text, "  [") != NULL) &&
+        g_regex_match (parser->time_last, text, 0, &match)) {
         g_autofree char *lead = g_match_info_fetch_named (match, "lead");
         g_autofree char *title = g_match_info_fetch_named (match, "title");
         g_autofree char *time = g_match_info_fetch_named (match, "time");
@@ -274,8 +284,8 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text, gboolean 
         return g_strdup_printf ("%s%s  %s", lead, time, title);
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (parser->military_range, text, 0, &match)
-        && military_range_ok (match)) {
+    if (g_regex_match (parser->military_range, text, 0, &match) &&
+        military_range_ok (match)) {
         g_autofree char *lead = g_match_info_fetch_named (match, "lead");
         g_autofree char *h1 = g_match_info_fetch_named (match, "h1");
         g_autofree char *m1 = g_match_info_fetch_named (match, "m1");
@@ -285,7 +295,8 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text, gboolean 
         gint end = 0;
 
         g_match_info_fetch_pos (match, 0, NULL, &end);
-        return g_strdup_printf ("%s%s:%s%s%s:%s%s", lead, h1, m1, sep, h2, m2, text + end);
+        return g_strdup_printf ("%s%s:%s%s%s:%s%s", lead, h1, m1, sep, h2, m2,
+                                text + end);
     }
     g_clear_pointer (&match, g_match_info_unref);
     if (military && g_regex_match (parser->military_single, text, 0, &match)) {
@@ -298,20 +309,24 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text, gboolean 
         if (military_clock (h1, m1))
             return g_strdup_printf ("%s%s:%s%s", lead, h1, m1, text + end);
     }
-    out = g_regex_replace (parser->noon_start, text, -1, 0, "\\g<1>12:00 pm", 0, NULL);
+    out = g_regex_replace (parser->noon_start, text, -1, 0, "\\g<1>12:00 pm", 0,
+                           NULL);
     if (out != NULL && strcmp (out, text) == 0) {
         g_free (out);
-        out = g_regex_replace (parser->noon_end, text, -1, 0, "\\g<1>12:00 pm", 0, NULL);
+        out = g_regex_replace (parser->noon_end, text, -1, 0, "\\g<1>12:00 pm",
+                               0, NULL);
     }
     return out != NULL ? out : g_strdup (text);
 }
 
 gboolean
-mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, MlaClock *clock,
-                        gboolean *bare)
+mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n,
+                        MlaClock *clock, gboolean *bare)
 {
-    g_autofree char *hk = g_strconcat ("h", n, NULL), *sk = g_strconcat ("s", n, NULL);
-    g_autofree char *mk = g_strconcat ("m", n, NULL), *xk = g_strconcat ("x", n, NULL);
+    g_autofree char *hk = g_strconcat ("h", n, NULL),
+                    *sk = g_strconcat ("s", n, NULL);
+    g_autofree char *mk = g_strconcat ("m", n, NULL),
+                    *xk = g_strconcat ("x", n, NULL);
     g_autofree char *h = g_match_info_fetch_named (match, hk);
     g_autofree char *s = g_match_info_fetch_named (match, sk);
     g_autofree char *m = g_match_info_fetch_named (match, mk);
@@ -325,7 +340,7 @@ mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, M
     clock->suffix = MLA_CLOCK_NONE;
     if (m != NULL && m[0] != '\0') {
         if (strlen (m) == 1 && g_strcmp0 (s, ":") != 0)
-            return FALSE;           /* "2.6" is a version, "7:3" a typo */
+            return FALSE; /* "2.6" is a version, "7:3" a typo */
         clock->minute = strlen (m) == 1 ? atoi (m) * 10 : atoi (m);
     }
     *bare = (m == NULL || m[0] == '\0') && (x == NULL || x[0] == '\0');
@@ -345,7 +360,8 @@ mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, M
         g_match_info_fetch_named_pos (match, mk, NULL, &after);
         if (g_ascii_isalpha (g_match_info_get_string (match)[after])) {
             /* "9:00a": a one-letter suffix right after the minutes */
-            g_autofree char *ak = g_strconcat ("ga", n, NULL), *pk = g_strconcat ("gp", n, NULL);
+            g_autofree char *ak = g_strconcat ("ga", n, NULL),
+                            *pk = g_strconcat ("gp", n, NULL);
 
             g_match_info_fetch_named_pos (match, ak, &glued_am, NULL);
             g_match_info_fetch_named_pos (match, pk, &glued_pm, NULL);
@@ -361,8 +377,8 @@ mla_agenda_fetch_clock (MlaAgendaBuilder *b, GMatchInfo *match, const char *n, M
         clock->suffix = MLA_CLOCK_24H;
     if (clock->minute > 59 || clock->hour > 23)
         return FALSE;
-    if ((clock->suffix == MLA_CLOCK_AM || clock->suffix == MLA_CLOCK_PM)
-        && (clock->hour == 0 || clock->hour > 12))
+    if ((clock->suffix == MLA_CLOCK_AM || clock->suffix == MLA_CLOCK_PM) &&
+        (clock->hour == 0 || clock->hour > 12))
         return FALSE;
     return TRUE;
 }
@@ -385,8 +401,8 @@ mla_agenda_text_weekday (MlaAgendaParser *parser, const char *text)
     for (; g_match_info_matches (words); g_match_info_next (words, NULL)) {
         g_autofree char *w = g_match_info_fetch (words, 0);
 
-        if (mla_agenda_word_is (parser->weekdays, w, &value)
-            || mla_agenda_word_is (parser->weekday_abbrs, w, &value))
+        if (mla_agenda_word_is (parser->weekdays, w, &value) ||
+            mla_agenda_word_is (parser->weekday_abbrs, w, &value))
             return value;
     }
     return 0;
@@ -395,15 +411,17 @@ mla_agenda_text_weekday (MlaAgendaParser *parser, const char *text)
 /* "12/5" is the 5th of December in the US and the 12th of May elsewhere:
  * the reading whose weekday is @weekday wins, else month first. */
 static gboolean
-resolve_slash_date (MlaAgendaBuilder *b, int first, int second, int year, int weekday,
-                    char out[11])
+resolve_slash_date (MlaAgendaBuilder *b, int first, int second, int year,
+                    int weekday, char out[11])
 {
     char month_first[11], day_first[11];
-    gboolean mf = mla_agenda_resolve_date (b->reference, year, first, second, month_first);
-    gboolean df = mla_agenda_resolve_date (b->reference, year, second, first, day_first);
+    gboolean mf = mla_agenda_resolve_date (b->reference, year, first, second,
+                                           month_first);
+    gboolean df =
+        mla_agenda_resolve_date (b->reference, year, second, first, day_first);
 
-    if (df && (!mf || mla_agenda_weekday_of (day_first) == weekday)
-        && mla_agenda_weekday_of (month_first) != weekday)
+    if (df && (!mf || mla_agenda_weekday_of (day_first) == weekday) &&
+        mla_agenda_weekday_of (month_first) != weekday)
         memcpy (out, day_first, 11);
     else if (mf)
         memcpy (out, month_first, 11);
@@ -420,8 +438,8 @@ mla_agenda_weekday_of (const char *date)
     if (date[0] == '\0')
         return 0;
     g_date_clear (&day, 1);
-    g_date_set_dmy (&day, (GDateDay) atoi (date + 8), (GDateMonth) atoi (date + 5),
-                    (GDateYear) atoi (date));
+    g_date_set_dmy (&day, (GDateDay) atoi (date + 8),
+                    (GDateMonth) atoi (date + 5), (GDateYear) atoi (date));
     return g_date_valid (&day) ? (int) g_date_get_weekday (&day) : 0;
 }
 
@@ -435,7 +453,8 @@ range_first_day (const char *text, gint at, int day)
 
     while (p > 0 && text[p - 1] == ' ')
         p--;
-    if (p == 0 || (text[p - 1] != '-' && !(p >= 3 && strncmp (text + p - 3, "\xe2\x80\x93", 3) == 0)))
+    if (p == 0 || (text[p - 1] != '-' &&
+                   !(p >= 3 && strncmp (text + p - 3, "\xe2\x80\x93", 3) == 0)))
         return day;
     p -= text[p - 1] == '-' ? 1 : 3;
     while (p > 0 && text[p - 1] == ' ')
@@ -446,13 +465,14 @@ range_first_day (const char *text, gint at, int day)
     if (p >= 2 && g_ascii_isdigit (text[p - 2])) {
         first += 10 * (text[p - 2] - '0');
         if (p >= 3 && g_ascii_isdigit (text[p - 3]))
-            return day;     /* "2026-17 June": no day range */
+            return day; /* "2026-17 June": no day range */
     }
     return first >= 1 && first < day ? first : day;
 }
 
 gboolean
-mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11], gint span[2])
+mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11],
+                           gint span[2])
 {
     g_autoptr (GMatchInfo) match = NULL;
     int weekday = -1;
@@ -477,7 +497,8 @@ mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11], 
         } else if (mo2 != NULL && mo2[0] != '\0') {
             mla_agenda_word_is (b->parser->months, mo2, &month);
             day = fetch_int (match, "d2");
-            year = fetch_int (match, "y2") != 0 ? fetch_int (match, "y2") : fetch_int (match, "y3");
+            year = fetch_int (match, "y2") != 0 ? fetch_int (match, "y2")
+                                                : fetch_int (match, "y3");
         } else if (fetch_int (match, "iy") != 0) {
             year = fetch_int (match, "iy");
             month = fetch_int (match, "im");
@@ -504,10 +525,12 @@ mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11], 
         else
             year = b->year_hint;
         if (numeric && month == 0) {
-            if (!resolve_slash_date (b, fetch_int (match, "sa"), fetch_int (match, "sb"), year,
-                                     weekday, out))
+            if (!resolve_slash_date (b, fetch_int (match, "sa"),
+                                     fetch_int (match, "sb"), year, weekday,
+                                     out))
                 out[0] = '\0';
-        } else if (!mla_agenda_resolve_date (b->reference, year, month, day, out)) {
+        } else if (!mla_agenda_resolve_date (b->reference, year, month, day,
+                                             out)) {
             out[0] = '\0';
         }
         if (span != NULL)
@@ -548,8 +571,9 @@ mla_agenda_text_year (MlaAgendaBuilder *b)
         g_autoptr (GMatchInfo) match = NULL;
         g_autoptr (GMatchInfo) year = NULL;
 
-        if (b->lines[i].blank || strstr (text, "://") != NULL || !has_four_digits (text))
-            continue;   /* (a year is four digits: most lines go no further) */
+        if (b->lines[i].blank || strstr (text, "://") != NULL ||
+            !has_four_digits (text))
+            continue; /* (a year is four digits: most lines go no further) */
         if (g_regex_match (b->parser->date, text, 0, &match)) {
             do {
                 static const char *const keys[] = { "y1", "y2", "iy", "dy" };
@@ -559,7 +583,8 @@ mla_agenda_text_year (MlaAgendaBuilder *b)
                         return fetch_int (match, keys[k]);
             } while (g_match_info_next (match, NULL));
         }
-        if (bare == 0 && b->reference == NULL && g_regex_match (b->parser->year, text, 0, &year)) {
+        if (bare == 0 && b->reference == NULL &&
+            g_regex_match (b->parser->year, text, 0, &year)) {
             g_autofree char *found = g_match_info_fetch (year, 0);
 
             bare = atoi (found);
@@ -571,14 +596,16 @@ mla_agenda_text_year (MlaAgendaBuilder *b)
 /* Weekdays follow each other: "Monday" then "Tuesday" are consecutive,
  * even when the mail was sent on a Tuesday. */
 void
-mla_agenda_resolve_weekday_after (MlaAgendaBuilder *b, int weekday, char out[11])
+mla_agenda_resolve_weekday_after (MlaAgendaBuilder *b, int weekday,
+                                  char out[11])
 {
     g_autoptr (GDateTime) after = NULL;
 
     for (guint i = b->agenda->days->len; i-- > 0 && after == NULL;)
-        after =
-            mla_agenda_day_after (((MlaAgendaDay *) g_ptr_array_index (b->agenda->days, i))->date);
-    mla_agenda_resolve_weekday (after != NULL ? after : b->reference, weekday, out);
+        after = mla_agenda_day_after (
+            ((MlaAgendaDay *) g_ptr_array_index (b->agenda->days, i))->date);
+    mla_agenda_resolve_weekday (after != NULL ? after : b->reference, weekday,
+                                out);
 }
 
 /* Whether the text writes 24-hour times throughout: a slot line with an
@@ -592,7 +619,8 @@ mla_agenda_text_is_24h (MlaAgendaBuilder *b)
         g_autoptr (GMatchInfo) match = NULL;
 
         if (b->lines[i].blank ||
-            !g_regex_match (mla_agenda_rule (b->parser, "slot-time"), b->lines[i].text, 0, &match))
+            !g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                            b->lines[i].text, 0, &match))
             continue;
         for (guint n = 1; n <= 2; n++) {
             MlaClock clock;

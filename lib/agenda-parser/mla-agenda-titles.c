@@ -24,8 +24,8 @@ is_code (const char *text)
     gsize n = 0;
 
     for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p), n++)
-        if (g_unichar_islower (g_utf8_get_char (p)) || *p == '\t'
-            || (p[0] == ' ' && (p[1] == ' ' || p == text)))
+        if (g_unichar_islower (g_utf8_get_char (p)) || *p == '\t' ||
+            (p[0] == ' ' && (p[1] == ' ' || p == text)))
             return FALSE;
     return n > 0 && n <= 10;
 }
@@ -42,8 +42,9 @@ meal_venue (MlaAgendaBuilder *b, const char *text)
     for (const char *p = text; *p != '\0'; p++)
         words += *p == ' ';
     /* (a number after a venue word is its floor or room: "Hotel X 2F") */
-    return (g_unichar_isupper (g_utf8_get_char (text)) || venue)
-           && words <= MEAL_VENUE_MAX_WORDS && (venue || strpbrk (text, "0123456789") == NULL);
+    return (g_unichar_isupper (g_utf8_get_char (text)) || venue) &&
+           words <= MEAL_VENUE_MAX_WORDS &&
+           (venue || strpbrk (text, "0123456789") == NULL);
 }
 
 /* "Restaurante Mar Azul, Rua das Flores 12": the part of @slot's place
@@ -66,8 +67,9 @@ numbered_room (MlaAgendaBuilder *b, const char *text)
 {
     g_auto (GStrv) words = g_strsplit (text, " ", -1);
 
-    return g_strv_length (words) == 2 && mla_agenda_is_room_word (b, words[0])
-           && strpbrk (words[1], "0123456789") != NULL;
+    return g_strv_length (words) == 2 &&
+           mla_agenda_is_room_word (b, words[0]) &&
+           strpbrk (words[1], "0123456789") != NULL;
 }
 
 /* Whether the word @name stands on another line of the text than the
@@ -82,9 +84,11 @@ named_elsewhere (MlaAgendaBuilder *b, const char *name)
 
         if (i == b->index)
             continue;
-        for (const char *p = strstr (text, name); p != NULL; p = strstr (p + 1, name))
-            if ((p == text || !g_unichar_isalnum (g_utf8_get_char (g_utf8_prev_char (p))))
-                && !g_unichar_isalnum (g_utf8_get_char (p + n)))
+        for (const char *p = strstr (text, name); p != NULL;
+             p = strstr (p + 1, name))
+            if ((p == text ||
+                 !g_unichar_isalnum (g_utf8_get_char (g_utf8_prev_char (p)))) &&
+                !g_unichar_isalnum (g_utf8_get_char (p + n)))
                 return TRUE;
     }
     return FALSE;
@@ -113,13 +117,15 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
 
         /* ("Middag och mingel, Pub Ankaret": a party's venue too; not in
          * "Dinner at Gys, Voorstraat", whose venue is in the title) */
-        if (((mla_agenda_is_room_line (b, place) || numbered_room (b, place))
-             || (mla_agenda_parser_kind (b->parser, head) != MLA_SLOT_KIND_SESSION
-                 && strstr (head, " at ") == NULL && strchr (head, '@') == NULL
-                 && g_regex_match (b->parser->venue, place, 0, NULL)
-                 && (strchr (place, ' ') != NULL    /* "Pub Ankaret" */
-                     || mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION)))
-            && !g_regex_match (b->parser->people_apart, place, 0, NULL)) {
+        if (((mla_agenda_is_room_line (b, place) || numbered_room (b, place)) ||
+             (mla_agenda_parser_kind (b->parser, head) !=
+                  MLA_SLOT_KIND_SESSION &&
+              strstr (head, " at ") == NULL && strchr (head, '@') == NULL &&
+              g_regex_match (b->parser->venue, place, 0, NULL) &&
+              (strchr (place, ' ') != NULL /* "Pub Ankaret" */
+               || mla_agenda_parser_kind (b->parser, place) ==
+                      MLA_SLOT_KIND_SESSION))) &&
+            !g_regex_match (b->parser->people_apart, place, 0, NULL)) {
             gint start = 0;
 
             g_match_info_fetch_named_pos (match, "place", &start, NULL);
@@ -141,30 +147,32 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
     before = g_match_info_fetch_named (match, "title");
     kind = mla_agenda_parser_kind (b->parser, before);
     /* ("Workshops (Raum 2.14 und 2.15)": two rooms stay in the title) */
-    room = mla_agenda_is_room_line (b, place)
-           && !g_regex_match (b->parser->people_apart, place, 0, NULL);
+    room = mla_agenda_is_room_line (b, place) &&
+           !g_regex_match (b->parser->people_apart, place, 0, NULL);
     /* (a meal's "(Resto De Brug)", "(Restaurant universitaire Le
      * M\u00e9tronome)" is a venue though it reads as a name or has words in
      * lower case) */
     /* (after a meal or a party, "Lunch \u2014 Menza Strahov" reads as a
      * name but is a place: nobody gives a meal; so does a place that
      * starts with a venue word, "[Taberna do Largo]") */
-    venue = mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION
-            && ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '('
-                 && meal_venue (b, place))
-                || (g_regex_match (b->parser->venue, place, 0, NULL)
-                    && (kind != MLA_SLOT_KIND_SESSION
-                        || g_regex_match (b->parser->venue_word, place, 0, NULL)
-                        || (!mla_agenda_names_only (b->parser, place)
-                            && !mla_agenda_is_first_name (b->parser, place)))));
+    venue =
+        mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION &&
+        ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '(' &&
+          meal_venue (b, place)) ||
+         (g_regex_match (b->parser->venue, place, 0, NULL) &&
+          (kind != MLA_SLOT_KIND_SESSION ||
+           g_regex_match (b->parser->venue_word, place, 0, NULL) ||
+           (!mla_agenda_names_only (b->parser, place) &&
+            !mla_agenda_is_first_name (b->parser, place)))));
     square = open != NULL && open[0] == '[';
     /* (in a text that puts its places after dashes, any place there that
      * names nobody: "Keynote: Financing film \u2013 Screen 1") */
-    dashed = b->dashes_places && (open == NULL || open[0] == '\0')
-             && g_regex_match (b->parser->place_dash, title, 0, NULL)
-             && !mla_agenda_names_only (b->parser, place)
-             && !mla_agenda_is_first_name (b->parser, place);
-    if (!(room || dashed || (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
+    dashed = b->dashes_places && (open == NULL || open[0] == '\0') &&
+             g_regex_match (b->parser->place_dash, title, 0, NULL) &&
+             !mla_agenda_names_only (b->parser, place) &&
+             !mla_agenda_is_first_name (b->parser, place);
+    if (!(room || dashed ||
+          (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
         return FALSE;
     if (note != NULL && g_regex_match (b->parser->place_part, note, 0, NULL)) {
         /* "Kohvik N\u00f5mme, ground floor": the floor is the place's */
@@ -194,8 +202,9 @@ capitalise (const GMatchInfo *match, GString *out, gpointer data)
 static gboolean
 names_head (MlaAgendaBuilder *b, char *head)
 {
-    gboolean names = mla_agenda_parser_is_name (b->parser, head)
-                     || (strpbrk (head, "(&") != NULL && mla_agenda_names_only (b->parser, head));
+    gboolean names = mla_agenda_parser_is_name (b->parser, head) ||
+                     (strpbrk (head, "(&") != NULL &&
+                      mla_agenda_names_only (b->parser, head));
 
     g_free (head);
     return names;
@@ -207,7 +216,8 @@ names_head (MlaAgendaBuilder *b, char *head)
  * ("Miguel Sousa \u2014 Welcome") and before a title of any length.
  * @out_title gets the rest. Returns: (transfer full) (nullable). */
 static char *
-name_head (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, gboolean evidence, char **out_title)
+name_head (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, gboolean evidence,
+           char **out_title)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *head = NULL, *sep = NULL;
@@ -215,8 +225,8 @@ name_head (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, gboolean evidence, ch
     guint words = 1;
     gint end = 0;
 
-    if (slot->title == NULL || slot->people->len > 0
-        || !g_regex_match (b->parser->name_head, slot->title, 0, &match))
+    if (slot->title == NULL || slot->people->len > 0 ||
+        !g_regex_match (b->parser->name_head, slot->title, 0, &match))
         return NULL;
     head = g_match_info_fetch_named (match, "head");
     sep = g_match_info_fetch_named (match, "sep");
@@ -224,16 +234,17 @@ name_head (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, gboolean evidence, ch
     rest = slot->title + end;
     for (const char *p = rest; *p != '\0'; p++)
         words += *p == ' ';
-    if ((!evidence && (words < NAME_HEAD_MIN_TITLE_WORDS || strcmp (sep, ":") != 0))
-        || !g_unichar_isupper (g_utf8_get_char (rest)))
+    if ((!evidence &&
+         (words < NAME_HEAD_MIN_TITLE_WORDS || strcmp (sep, ":") != 0)) ||
+        !g_unichar_isupper (g_utf8_get_char (rest)))
         return NULL;
     if (!names_head (b, g_strdup (head))) {
         /* "ANA PAULA DUARTE (keynote): Title": in capitals, among names */
         g_autofree char *lower = evidence ? g_utf8_strdown (head, -1) : NULL;
 
-        if (lower == NULL
-            || !names_head (b, g_regex_replace_eval (b->parser->word, lower, -1, 0, 0, capitalise,
-                                                     NULL, NULL)))
+        if (lower == NULL ||
+            !names_head (b, g_regex_replace_eval (b->parser->word, lower, -1, 0,
+                                                  0, capitalise, NULL, NULL)))
             return NULL;
     }
     *out_title = g_strdup (rest);
@@ -247,7 +258,8 @@ mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day)
 
     for (guint i = 0; i < day->slots->len; i++) {
         g_autofree char *title = NULL;
-        g_autofree char *name = name_head (b, g_ptr_array_index (day->slots, i), FALSE, &title);
+        g_autofree char *name =
+            name_head (b, g_ptr_array_index (day->slots, i), FALSE, &title);
 
         heads += name != NULL;
     }
@@ -276,10 +288,12 @@ tail_handles (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, gint *start)
     g_autofree char *names = NULL;
 
     /* (not "LUNCH (courtyard)": a meal's is its place) */
-    if (slot->people->len > 0 || slot->title == NULL
-        || (!g_str_has_suffix (slot->title, ")") && !g_str_has_suffix (slot->title, "]"))
-        || !g_regex_match (b->parser->names_bracket, slot->title, 0, &match)
-        || mla_agenda_parser_kind (b->parser, slot->title) != MLA_SLOT_KIND_SESSION)
+    if (slot->people->len > 0 || slot->title == NULL ||
+        (!g_str_has_suffix (slot->title, ")") &&
+         !g_str_has_suffix (slot->title, "]")) ||
+        !g_regex_match (b->parser->names_bracket, slot->title, 0, &match) ||
+        mla_agenda_parser_kind (b->parser, slot->title) !=
+            MLA_SLOT_KIND_SESSION)
         return NULL;
     g_match_info_fetch_pos (match, 0, start, NULL);
     names = g_match_info_fetch_named (match, "names");
@@ -295,7 +309,8 @@ day_tail_handles (MlaAgendaBuilder *b, MlaAgendaDay *day)
     gint start = 0;
 
     for (guint i = 0; i < day->slots->len; i++) {
-        g_auto (GStrv) handles = tail_handles (b, g_ptr_array_index (day->slots, i), &start);
+        g_auto (GStrv) handles =
+            tail_handles (b, g_ptr_array_index (day->slots, i), &start);
 
         tails += handles != NULL;
     }
@@ -305,7 +320,8 @@ day_tail_handles (MlaAgendaBuilder *b, MlaAgendaDay *day)
 
         for (guint j = 0; handles != NULL && handles[j] != NULL; j++)
             g_ptr_array_add (slot->people,
-                             mla_agenda_person_new (handles[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
+                             mla_agenda_person_new (
+                                 handles[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
         if (handles != NULL) {
             slot->title[start] = '\0';
             g_strchomp (slot->title);
@@ -334,7 +350,9 @@ mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
 
     day_tail_handles (b, day);
     for (guint i = 0; i < day->slots->len; i++)
-        named += ((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->people->len > 0;
+        named +=
+            ((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->people->len >
+            0;
     if (named < 2)
         return;
     for (guint i = 0; i < day->slots->len; i++) {
@@ -343,13 +361,14 @@ mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
         g_autofree char *name = NULL, *marker = NULL, *person = NULL;
         gint start = 0;
 
-        if (slot->people->len > 0 || slot->title == NULL
-            || !g_regex_match (b->parser->lower_tail, slot->title, 0, &match))
+        if (slot->people->len > 0 || slot->title == NULL ||
+            !g_regex_match (b->parser->lower_tail, slot->title, 0, &match))
             continue;
         name = g_match_info_fetch_named (match, "name");
         marker = g_match_info_fetch_named (match, "marker");
         g_match_info_fetch_named_pos (match, "title", NULL, &start);
-        if (slot->location == NULL && slot->room == NULL && mla_agenda_names_room (b, name)) {
+        if (slot->location == NULL && slot->room == NULL &&
+            mla_agenda_names_room (b, name)) {
             /* "Welcome -- main barn": a room in lower case is the place */
             slot->location = g_steal_pointer (&name);
             slot->title[start] = '\0';
@@ -381,7 +400,8 @@ split_meal_note (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char **title)
             return;
     }
     before = g_match_info_fetch (match, 1);
-    if (!sentence && mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION)
+    if (!sentence &&
+        mla_agenda_parser_kind (b->parser, before) == MLA_SLOT_KIND_SESSION)
         return;
     g_ptr_array_add (slot->notes, g_match_info_fetch (match, 2));
     g_free (*title);
@@ -404,7 +424,7 @@ typedef struct {
     MlaAgendaBuilder *b;
     MlaAgendaSlot *slot;
     char *title;
-    MlaSlotKind kind;   /* the title's kind before the people are peeled off */
+    MlaSlotKind kind; /* the title's kind before the people are peeled off */
 } MlaTitleWork;
 
 /* A step runs when its guard (a cheap test, or NULL) holds and its
@@ -454,9 +474,9 @@ may_be_numbered (const MlaTitleWork *w)
 {
     gsize word = strcspn (w->title, " ");
 
-    return word > 0 && word <= 5
-           && (strchr (".)", w->title[word - 1]) != NULL || strchr ("-*", w->title[0]) != NULL
-               || (guchar) w->title[0] >= 0xc2);
+    return word > 0 && word <= 5 &&
+           (strchr (".)", w->title[word - 1]) != NULL ||
+            strchr ("-*", w->title[0]) != NULL || (guchar) w->title[0] >= 0xc2);
 }
 
 /* "16:05  2. Finances": the item's number is no part of its title */
@@ -473,7 +493,8 @@ step_list_number (MlaTitleWork *w, GMatchInfo *match)
 static gboolean
 may_tag_room (const MlaTitleWork *w)
 {
-    return starts_with_bracket (w) && w->slot->room == NULL && w->slot->location == NULL;
+    return starts_with_bracket (w) && w->slot->room == NULL &&
+           w->slot->location == NULL;
 }
 
 /* "[Room A] Keynote": a timetable that tags its titles with their room
@@ -494,7 +515,8 @@ step_room_tag (MlaTitleWork *w, GMatchInfo *match)
 static void
 step_duration (MlaTitleWork *w, GMatchInfo *match)
 {
-    char *bare = g_regex_replace_literal (w->b->parser->duration, w->title, -1, 0, "", 0, NULL);
+    char *bare = g_regex_replace_literal (w->b->parser->duration, w->title, -1,
+                                          0, "", 0, NULL);
 
     if (bare != NULL)
         set_rest (w, bare);
@@ -549,14 +571,16 @@ step_label_paren (MlaTitleWork *w, GMatchInfo *match)
     g_autofree char *colon = g_match_info_fetch_named (match, "colon");
     int role = GPOINTER_TO_INT (g_hash_table_lookup (parser->labels, key)) - 1;
 
-    if (!((colon != NULL && colon[0] != '\0') || mla_agenda_label_needs_no_colon (parser, key)
-          || (role >= 0 && mla_agenda_names_only (parser, value))))
+    if (!((colon != NULL && colon[0] != '\0') ||
+          mla_agenda_label_needs_no_colon (parser, key) ||
+          (role >= 0 && mla_agenda_names_only (parser, value))))
         return;
     /* ("led by the convenor": a role, nobody named) */
     if (role >= 0 && !g_regex_match (parser->stand_in_alone, value, 0, NULL))
         mla_agenda_add_people (w->b, w->slot, value, (MlaPersonRole) role,
-                               mla_agenda_label_is_singular (parser, key) ? MLA_PEOPLE_ONE
-                                                                          : MLA_PEOPLE_LIST);
+                               mla_agenda_label_is_singular (parser, key)
+                                   ? MLA_PEOPLE_ONE
+                                   : MLA_PEOPLE_LIST);
     else if (role < 0 && w->slot->location == NULL)
         w->slot->location = g_steal_pointer (&value);
     cut_at_match (w, match);
@@ -575,8 +599,9 @@ step_location_at (MlaTitleWork *w, GMatchInfo *match)
     /* "@ Restaurante Mar Azul, Rua das Flores 12": the address a note */
     cut_address (slot);
     /* "@ the Discord stage, run by Dmitri": who runs it is a person */
-    if (mla_agenda_people_by (w->b->parser, slot->location, &place, &names, &role)
-        && place[0] != '\0') {
+    if (mla_agenda_people_by (w->b->parser, slot->location, &place, &names,
+                              &role) &&
+        place[0] != '\0') {
         mla_agenda_add_person (w->b, slot, names, role);
         g_free (slot->location);
         slot->location = g_steal_pointer (&place);
@@ -603,8 +628,8 @@ step_note_paren (MlaTitleWork *w, GMatchInfo *match)
 static gboolean
 may_place_dash (const MlaTitleWork *w)
 {
-    return w->b->military == MLA_MILITARY_RANGES && w->slot->location == NULL
-           && w->slot->room == NULL;
+    return w->b->military == MLA_MILITARY_RANGES && w->slot->location == NULL &&
+           w->slot->room == NULL;
 }
 
 /* not "- Hollis Grant (NOAA)", nor "- Dave" when Dave signs the mail */
@@ -613,8 +638,10 @@ step_place_dash (MlaTitleWork *w, GMatchInfo *match)
 {
     g_autofree char *place = g_match_info_fetch (match, 2);
 
-    if ((strchr (place, '(') == NULL || !mla_agenda_names_only (w->b->parser, place))
-        && !(mla_agenda_is_first_name (w->b->parser, place) && named_elsewhere (w->b, place))) {
+    if ((strchr (place, '(') == NULL ||
+         !mla_agenda_names_only (w->b->parser, place)) &&
+        !(mla_agenda_is_first_name (w->b->parser, place) &&
+          named_elsewhere (w->b, place))) {
         w->slot->location = g_steal_pointer (&place);
         set_rest (w, g_match_info_fetch (match, 1));
     }
@@ -635,9 +662,11 @@ step_speaker_bar (MlaTitleWork *w, GMatchInfo *match)
     g_autofree char *names = g_match_info_fetch_named (match, "names");
     g_autofree char *bare = mla_agenda_drop_affiliations (parser, names);
     const char *comma = strchr (bare, ',');
-    g_autofree char *head = comma != NULL ? g_strndup (bare, comma - bare) : NULL;
+    g_autofree char *head =
+        comma != NULL ? g_strndup (bare, comma - bare) : NULL;
     gboolean list = mla_agenda_names_only (parser, bare);
-    gboolean one = !list && head != NULL && mla_agenda_parser_is_name (parser, head);
+    gboolean one =
+        !list && head != NULL && mla_agenda_parser_is_name (parser, head);
 
     if (one || list) {
         mla_agenda_add_people (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER,
@@ -669,10 +698,11 @@ step_speaker_list (MlaTitleWork *w, GMatchInfo *match)
     g_autofree char *tail = g_match_info_fetch (match, 2);
     g_auto (GStrv) affiliated = mla_agenda_affiliated_people (parser, tail);
 
-    if ((affiliated != NULL || mla_agenda_names_only (parser, tail))
-        && !g_regex_match (parser->venue_word, tail, 0, NULL)) {
+    if ((affiliated != NULL || mla_agenda_names_only (parser, tail)) &&
+        !g_regex_match (parser->venue_word, tail, 0, NULL)) {
         mla_agenda_add_people (w->b, w->slot, tail, MLA_PERSON_ROLE_SPEAKER,
-                               w->b->affiliates ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
+                               w->b->affiliates ? MLA_PEOPLE_ONE
+                                                : MLA_PEOPLE_LIST);
         set_rest (w, g_match_info_fetch (match, 1));
     }
 }
@@ -697,11 +727,12 @@ step_speaker_dash (MlaTitleWork *w, GMatchInfo *match)
 
     g_match_info_fetch_pos (match, 1, NULL, &before_end);
     g_match_info_fetch_pos (match, 2, &name_start, NULL);
-    double_dash = g_strstr_len (w->title + before_end, name_start - before_end, "--") != NULL;
-    if (mla_agenda_parser_is_name (parser, name)
-        || (strchr (name, '(') != NULL && mla_agenda_names_only (parser, name))
-        || (mla_agenda_is_first_name (parser, name)
-            && (double_dash || named_elsewhere (w->b, name)))) {
+    double_dash = g_strstr_len (w->title + before_end, name_start - before_end,
+                                "--") != NULL;
+    if (mla_agenda_parser_is_name (parser, name) ||
+        (strchr (name, '(') != NULL && mla_agenda_names_only (parser, name)) ||
+        (mla_agenda_is_first_name (parser, name) &&
+         (double_dash || named_elsewhere (w->b, name)))) {
         mla_agenda_add_person (w->b, w->slot, name, MLA_PERSON_ROLE_SPEAKER);
         set_rest (w, g_match_info_fetch (match, 1));
     }
@@ -713,8 +744,8 @@ step_name_presents (MlaTitleWork *w, GMatchInfo *match)
 {
     g_autofree char *name = g_match_info_fetch_named (match, "name");
 
-    if (mla_agenda_parser_is_name (w->b->parser, name)
-        || mla_agenda_is_first_name (w->b->parser, name)) {
+    if (mla_agenda_parser_is_name (w->b->parser, name) ||
+        mla_agenda_is_first_name (w->b->parser, name)) {
         mla_agenda_add_person (w->b, w->slot, name, MLA_PERSON_ROLE_SPEAKER);
         set_rest (w, g_match_info_fetch_named (match, "title"));
     }
@@ -725,8 +756,9 @@ step_name_presents (MlaTitleWork *w, GMatchInfo *match)
 static gboolean
 may_be_by (const MlaTitleWork *w)
 {
-    return has_no_people (w)
-           && mla_agenda_parser_kind (w->b->parser, w->title) == MLA_SLOT_KIND_SESSION;
+    return has_no_people (w) &&
+           mla_agenda_parser_kind (w->b->parser, w->title) ==
+               MLA_SLOT_KIND_SESSION;
 }
 
 static void
@@ -736,8 +768,8 @@ step_people_by (MlaTitleWork *w, GMatchInfo *match)
     char *before = NULL;
     MlaPersonRole role;
 
-    if (mla_agenda_people_by (w->b->parser, w->title, &before, &names, &role)
-        && before[0] != '\0') {
+    if (mla_agenda_people_by (w->b->parser, w->title, &before, &names, &role) &&
+        before[0] != '\0') {
         mla_agenda_add_person (w->b, w->slot, names, role);
         set_rest (w, before);
     } else {
@@ -783,24 +815,28 @@ step_names_bracket (MlaTitleWork *w, GMatchInfo *match)
     g_match_info_fetch_pos (match, 0, &start, NULL);
     before = g_strndup (w->title, start);
     /* ("Ann Lee (Red Hat)": a name's affiliation) */
-    alone = !mla_agenda_names_room (w->b, names) && !is_code (g_strstrip (before))
-            && mla_agenda_parser_kind (parser, before) == MLA_SLOT_KIND_SESSION
-            && !mla_agenda_parser_is_name (parser, before);
-    if ((mla_agenda_names_only (parser, names)
-         && (open[0] == '[' || g_strv_length (parts) > 1 || alone))
-        || (alone && before[0] != '\0' && mla_agenda_is_first_name (parser, names))) {
+    alone = !mla_agenda_names_room (w->b, names) &&
+            !is_code (g_strstrip (before)) &&
+            mla_agenda_parser_kind (parser, before) == MLA_SLOT_KIND_SESSION &&
+            !mla_agenda_parser_is_name (parser, before);
+    if ((mla_agenda_names_only (parser, names) &&
+         (open[0] == '[' || g_strv_length (parts) > 1 || alone)) ||
+        (alone && before[0] != '\0' &&
+         mla_agenda_is_first_name (parser, names))) {
         /* "Intro to the toolchain (Greg)": a first name alone too */
         mla_agenda_add_person (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER);
         w->title[start] = '\0';
-    } else if (alone && before[0] != '\0' && g_strv_length (parts) > 1
-               && first_names (w->b, parts)) {
+    } else if (alone && before[0] != '\0' && g_strv_length (parts) > 1 &&
+               first_names (w->b, parts)) {
         /* "Kids' corner (Noor & Jess)", "(Ana + Bram)": first names */
-        mla_agenda_add_people (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER, MLA_PEOPLE_LIST);
+        mla_agenda_add_people (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER,
+                               MLA_PEOPLE_LIST);
         w->title[start] = '\0';
     } else if (person != NULL && (open[0] == '[' || honorific || alone)) {
         /* "(Ann Lee, General Chair)": a name and what she is */
         mla_agenda_add_people (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER,
-                               g_strv_length (person) == 1 ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
+                               g_strv_length (person) == 1 ? MLA_PEOPLE_ONE
+                                                           : MLA_PEOPLE_LIST);
         w->title[start] = '\0';
     }
 }
@@ -823,8 +859,9 @@ step_description (MlaTitleWork *w, GMatchInfo *match)
 static gboolean
 may_have_meal_note (const MlaTitleWork *w)
 {
-    return w->slot->location == NULL && has_no_people (w)
-           && mla_agenda_parser_kind (w->b->parser, w->title) != MLA_SLOT_KIND_SESSION;
+    return w->slot->location == NULL && has_no_people (w) &&
+           mla_agenda_parser_kind (w->b->parser, w->title) !=
+               MLA_SLOT_KIND_SESSION;
 }
 
 static void
@@ -842,17 +879,20 @@ step_label_name (MlaTitleWork *w, GMatchInfo *match)
 {
     g_autofree char *name = g_match_info_fetch (match, 1);
 
-    if (mla_agenda_names_only (w->b->parser, name) && !mla_agenda_people_under (w->b, w->b->index))
+    if (mla_agenda_names_only (w->b->parser, name) &&
+        !mla_agenda_people_under (w->b, w->b->index))
         mla_agenda_add_person (w->b, w->slot, name, MLA_PERSON_ROLE_SPEAKER);
 }
 
 static gboolean
 written_wide (const MlaTitleWork *w)
 {
-    return mla_agenda_current_line (w->b)->wide_colon && strstr (w->title, ": ") != NULL;
+    return mla_agenda_current_line (w->b)->wide_colon &&
+           strstr (w->title, ": ") != NULL;
 }
 
-/* the title as written: "\u30bb\u30c3\u30b7\u30e7\u30f31\uff1a\u30c6\u30b9\u30c8" */
+/* the title as written:
+ * "\u30bb\u30c3\u30b7\u30e7\u30f31\uff1a\u30c6\u30b9\u30c8" */
 static void
 step_wide_colon (MlaTitleWork *w, GMatchInfo *match)
 {
@@ -891,11 +931,15 @@ static const MlaTitleStep title_steps[] = {
     { "speaker-bar", has_bar, PATTERN (speaker_bar), step_speaker_bar },
     { "kind", NULL, 0, step_kind },
     { "speaker-list", may_be_given, PATTERN (speaker_list), step_speaker_list },
-    { "speaker-dash", may_name_speaker, PATTERN (speaker_dash), step_speaker_dash },
-    { "name-presents", has_no_people, PATTERN (name_presents), step_name_presents },
+    { "speaker-dash", may_name_speaker, PATTERN (speaker_dash),
+      step_speaker_dash },
+    { "name-presents", has_no_people, PATTERN (name_presents),
+      step_name_presents },
     { "people-by", may_be_by, 0, step_people_by },
-    { "names-lead", starts_with_bracket, PATTERN (names_lead), step_names_lead },
-    { "names-bracket", ends_with_bracket, PATTERN (names_bracket), step_names_bracket },
+    { "names-lead", starts_with_bracket, PATTERN (names_lead),
+      step_names_lead },
+    { "names-bracket", ends_with_bracket, PATTERN (names_bracket),
+      step_names_bracket },
     { "description", NULL, PATTERN (description), step_description },
     { "meal-note", may_have_meal_note, 0, step_meal_note },
     { "label-name", has_no_people, PATTERN (label_name), step_label_name },
@@ -910,9 +954,9 @@ title_step_run (const MlaTitleStep *step, MlaTitleWork *w)
 
     if (step->guard != NULL && !step->guard (w))
         return;
-    if (step->pattern != 0
-        && !g_regex_match (G_STRUCT_MEMBER (GRegex *, w->b->parser, step->pattern), w->title, 0,
-                           &match))
+    if (step->pattern != 0 &&
+        !g_regex_match (G_STRUCT_MEMBER (GRegex *, w->b->parser, step->pattern),
+                        w->title, 0, &match))
         return;
     step->handler (w, match);
 }
@@ -920,9 +964,11 @@ title_step_run (const MlaTitleStep *step, MlaTitleWork *w)
 /* Splits what a title carries besides itself: "@ place", a trailing
  * "(or ...)" note, a " - Speaker Name" tail. */
 void
-mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *raw)
+mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                           const char *raw)
 {
-    MlaTitleWork w = { b, slot, mla_agenda_squeeze (raw), MLA_SLOT_KIND_SESSION };
+    MlaTitleWork w = { b, slot, mla_agenda_squeeze (raw),
+                       MLA_SLOT_KIND_SESSION };
 
     for (gsize i = 0; i < G_N_ELEMENTS (title_steps); i++)
         title_step_run (&title_steps[i], &w);
@@ -933,11 +979,13 @@ mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char 
 }
 
 gboolean
-mla_agenda_title_step (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *name, char **title)
+mla_agenda_title_step (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                       const char *name, char **title)
 {
     for (gsize i = 0; i < G_N_ELEMENTS (title_steps); i++)
         if (strcmp (title_steps[i].name, name) == 0) {
-            MlaTitleWork w = { b, slot, *title, mla_agenda_parser_kind (b->parser, *title) };
+            MlaTitleWork w = { b, slot, *title,
+                               mla_agenda_parser_kind (b->parser, *title) };
 
             title_step_run (&title_steps[i], &w);
             *title = w.title;
@@ -947,12 +995,13 @@ mla_agenda_title_step (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *nam
 }
 
 gboolean
-mla_agenda_title_names_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *paren)
+mla_agenda_title_names_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                               const char *paren)
 {
     g_autofree char *title = NULL, *whole = NULL;
 
-    if (slot->title == NULL || strchr (slot->title, '(') != NULL || slot->people->len > 0
-        || slot->notes->len > 0 || slot->location != NULL)
+    if (slot->title == NULL || strchr (slot->title, '(') != NULL ||
+        slot->people->len > 0 || slot->notes->len > 0 || slot->location != NULL)
         return FALSE;
     title = g_strdup (slot->title);
     whole = g_strconcat (title, " ", paren, NULL);

@@ -53,7 +53,8 @@ day_heading (const MlaAgendaDay *day, guint index)
     return g_strdup_printf ("Day %u", index + 1);
 }
 
-/* "09:00-09:20", or "09:00" when the end is unknown. Returns: (transfer full). */
+/* "09:00-09:20", or "09:00" when the end is unknown. Returns: (transfer full).
+ */
 static char *
 time_range (const MlaAgendaSlot *slot)
 {
@@ -65,7 +66,8 @@ time_range (const MlaAgendaSlot *slot)
 static gboolean
 write_string (GOutputStream *out, const GString *text, GError **error)
 {
-    return g_output_stream_write_all (out, text->str, text->len, NULL, NULL, error);
+    return g_output_stream_write_all (out, text->str, text->len, NULL, NULL,
+                                      error);
 }
 
 /* XML: the archive's elements (doc/mlarc-archive.rng). */
@@ -124,7 +126,8 @@ mla_agenda_xml_write (MlaXmlWriter *xml, const MlaAgenda *agenda)
 static gboolean
 write_xml (GPtrArray *agendas, GOutputStream *out, GError **error)
 {
-    g_autoptr (MlaXmlWriter) xml = mla_xml_writer_new (out, MLA_XML_WRITER_INDENT);
+    g_autoptr (MlaXmlWriter) xml =
+        mla_xml_writer_new (out, MLA_XML_WRITER_INDENT);
 
     mla_xml_start (xml, "agendas");
     for (guint i = 0; i < agendas->len; i++)
@@ -152,16 +155,19 @@ static void
 text_slot (GString *text, const MlaAgendaSlot *slot)
 {
     g_autofree char *range = time_range (slot);
-    g_autofree char *title = mla_agenda_clean_line (mla_agenda_slot_title (slot));
+    g_autofree char *title =
+        mla_agenda_clean_line (mla_agenda_slot_title (slot));
     g_autoptr (GPtrArray) details = g_ptr_array_new_with_free_func (g_free);
 
     g_string_append_printf (text, "%-11s  %s", range, title);
     if (slot->room != NULL)
         g_ptr_array_add (details, g_strconcat ("room: ", slot->room, NULL));
     for (guint i = 0; i < slot->people->len; i++)
-        g_ptr_array_add (details, mla_agenda_person_label (g_ptr_array_index (slot->people, i)));
+        g_ptr_array_add (details, mla_agenda_person_label (
+                                      g_ptr_array_index (slot->people, i)));
     if (slot->location != NULL)
-        g_ptr_array_add (details, g_strconcat ("location: ", slot->location, NULL));
+        g_ptr_array_add (details,
+                         g_strconcat ("location: ", slot->location, NULL));
     if (details->len > 0) {
         g_autofree char *joined = NULL;
         g_autofree char *clean = NULL;
@@ -173,7 +179,8 @@ text_slot (GString *text, const MlaAgendaSlot *slot)
     }
     g_string_append_c (text, '\n');
     for (guint i = 0; i < slot->notes->len; i++) {
-        g_autofree char *note = mla_agenda_clean_line (g_ptr_array_index (slot->notes, i));
+        g_autofree char *note =
+            mla_agenda_clean_line (g_ptr_array_index (slot->notes, i));
 
         g_string_append_printf (text, "%13s%s\n", "", note);
     }
@@ -189,7 +196,8 @@ write_text (GPtrArray *agendas, GOutputStream *out, GError **error)
 
         if (i > 0)
             g_string_append_c (text, '\n');
-        text_underlined (text, agenda->title != NULL ? agenda->title : "Agenda", '=');
+        text_underlined (text, agenda->title != NULL ? agenda->title : "Agenda",
+                         '=');
         if (agenda->message_id != NULL) {
             g_autofree char *id = mla_agenda_clean_line (agenda->message_id);
 
@@ -215,7 +223,8 @@ write_text (GPtrArray *agendas, GOutputStream *out, GError **error)
 
 gboolean
 mla_agenda_write (GPtrArray *agendas, MlaAgendaFormat format,
-                  const MlaAgendaWriteOptions *options, GOutputStream *out, GError **error)
+                  const MlaAgendaWriteOptions *options, GOutputStream *out,
+                  GError **error)
 {
     g_return_val_if_fail (agendas != NULL, FALSE);
     g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
@@ -226,8 +235,9 @@ mla_agenda_write (GPtrArray *agendas, MlaAgendaFormat format,
         return mla_agenda_write_ics (agendas, options, out, error);
     case MLA_AGENDA_FORMAT_HTML:
         if (options == NULL || options->html == NULL)
-            return mla_throw (error, MLA_ERROR_INVALID,
-                              "HTML agendas are the site's pages: no page writer given");
+            return mla_throw (
+                error, MLA_ERROR_INVALID,
+                "HTML agendas are the site's pages: no page writer given");
         return options->html (agendas, out, error);
     case MLA_AGENDA_FORMAT_TEXT:
         return write_text (agendas, out, error);
@@ -261,7 +271,8 @@ safe_file_stem (const char *message_id)
     for (const char *p = message_id; *p != '\0' && stem->len < 120; p++) {
         char c = *p;
 
-        if (g_ascii_isalnum (c) || (strchr ("._@+-", c) != NULL && !(c == '.' && stem->len == 0)))
+        if (g_ascii_isalnum (c) ||
+            (strchr ("._@+-", c) != NULL && !(c == '.' && stem->len == 0)))
             g_string_append_c (stem, c);
         else
             g_string_append_c (stem, '_');
@@ -270,8 +281,8 @@ safe_file_stem (const char *message_id)
 }
 
 char *
-mla_agenda_file_name (const MlaAgenda *agenda, MlaAgendaFormat format, guint index,
-                      GHashTable *used)
+mla_agenda_file_name (const MlaAgenda *agenda, MlaAgendaFormat format,
+                      guint index, GHashTable *used)
 {
     g_autofree char *stem = NULL;
     char *name;
@@ -294,16 +305,21 @@ mla_agenda_file_name (const MlaAgenda *agenda, MlaAgendaFormat format, guint ind
 
 gboolean
 mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
-                        const MlaAgendaWriteOptions *options, const char *dir, GError **error)
+                        const MlaAgendaWriteOptions *options, const char *dir,
+                        GError **error)
 {
-    g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) used =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     g_autoptr (GArray) inputs = NULL;
     /* Each calendar is one revision, with its own sequence number. */
-    g_autoptr (MlaAgendaRevisions) revisions
-        = format == MLA_AGENDA_FORMAT_ICS ? mla_agenda_plain_revisions (agendas, &inputs) : NULL;
+    g_autoptr (MlaAgendaRevisions) revisions =
+        format == MLA_AGENDA_FORMAT_ICS
+            ? mla_agenda_plain_revisions (agendas, &inputs)
+            : NULL;
 
     if (g_mkdir_with_parents (dir, 0777) != 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", dir, g_strerror (errno));
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", dir,
+                          g_strerror (errno));
     for (guint i = 0; i < agendas->len; i++) {
         g_autoptr (GPtrArray) one = g_ptr_array_new ();
         g_autofree char *name = NULL;
@@ -311,16 +327,18 @@ mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
         g_autoptr (MlaAtomicFile) file = NULL;
 
         g_ptr_array_add (one, g_ptr_array_index (agendas, i));
-        name = mla_agenda_file_name (g_ptr_array_index (agendas, i), format, i + 1, used);
+        name = mla_agenda_file_name (g_ptr_array_index (agendas, i), format,
+                                     i + 1, used);
         path = g_build_filename (dir, name, NULL);
         file = mla_atomic_file_open (path, error);
         if (file == NULL)
             return FALSE;
-        if (revisions != NULL ? !mla_agenda_write_ics_revision (revisions, i, options,
-                                                                mla_atomic_file_get_stream (file),
-                                                                error)
-                              : !mla_agenda_write (one, format, options,
-                                                   mla_atomic_file_get_stream (file), error)) {
+        if (revisions != NULL ? !mla_agenda_write_ics_revision (
+                                    revisions, i, options,
+                                    mla_atomic_file_get_stream (file), error)
+                              : !mla_agenda_write (
+                                    one, format, options,
+                                    mla_atomic_file_get_stream (file), error)) {
             if ((*error)->domain == G_IO_ERROR)
                 g_prefix_error (error, "%s: ", path);
             return FALSE;

@@ -15,16 +15,18 @@ typedef enum {
 } MlaAgendaFormat;
 
 /* Parses "xml", "ics", "html" or "text". Returns FALSE if unknown. */
-MLA_API gboolean mla_agenda_format_from_string (const char *name, MlaAgendaFormat *out_format);
+MLA_API gboolean mla_agenda_format_from_string (const char *name,
+                                                MlaAgendaFormat *out_format);
 
 /* Writes @agendas (MlaAgenda *) to @out as HTML pages, one after another. */
 typedef gboolean (*MlaAgendaPagesFunc) (GPtrArray *agendas, GOutputStream *out,
                                         GError **error);
 
 typedef struct MlaAgendaWriteOptions {
-    const char *timezone;   /* nullable: an Olson zone for ICS; NULL = floating times */
-    gint64 dtstamp;         /* ICS DTSTAMP as Unix time; 0 = now (tests and
-                             * SOURCE_DATE_EPOCH make output reproducible) */
+    const char
+        *timezone;  /* nullable: an Olson zone for ICS; NULL = floating times */
+    gint64 dtstamp; /* ICS DTSTAMP as Unix time; 0 = now (tests and
+                     * SOURCE_DATE_EPOCH make output reproducible) */
     MlaAgendaPagesFunc html; /* HTML is the site's timetable: the caller passes
                               * mla_site_agenda_write_pages (mla-site.h), so
                               * that this layer never calls the site above it */
@@ -59,15 +61,17 @@ MLA_API guint mla_agenda_count_undated_slots (const MlaAgenda *agenda);
  * given so far, as a g_hash_table_new_full (g_str_hash, g_str_equal,
  * g_free, NULL) set: a taken name gets "-2", "-3"... and the result is
  * added to it. Returns: (transfer full). */
-MLA_API char *mla_agenda_file_name (const MlaAgenda *agenda, MlaAgendaFormat format,
-                                    guint index, GHashTable *used);
+MLA_API char *mla_agenda_file_name (const MlaAgenda *agenda,
+                                    MlaAgendaFormat format, guint index,
+                                    GHashTable *used);
 
 /* Writes each agenda of @agendas alone into its own file in @dir (created
  * if missing), named by mla_agenda_file_name(). Each file is replaced
  * atomically; one that cannot be written whole is not left behind. In
  * ICS each file is its agenda's revision among @agendas (its SEQUENCE). */
-MLA_API gboolean mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
-                                         const MlaAgendaWriteOptions *options, const char *dir,
-                                         GError **error);
+MLA_API gboolean mla_agenda_write_files (GPtrArray *agendas,
+                                         MlaAgendaFormat format,
+                                         const MlaAgendaWriteOptions *options,
+                                         const char *dir, GError **error);
 
 G_END_DECLS

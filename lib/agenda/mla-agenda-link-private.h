@@ -23,19 +23,22 @@ double mla_agenda_link_similarity (char **a, char **b);
 
 typedef struct MlaAgendaLinker MlaAgendaLinker;
 
-/* @stop_words is borrowed and must outlive the linker. Returns: (transfer full). */
+/* @stop_words is borrowed and must outlive the linker. Returns: (transfer
+ * full). */
 MlaAgendaLinker *mla_agenda_linker_new (GHashTable *stop_words);
 void mla_agenda_linker_free (MlaAgendaLinker *linker);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaAgendaLinker, mla_agenda_linker_free)
 
 /* Adds thread @id (the caller's number for it) with @subject. */
-void mla_agenda_linker_add (MlaAgendaLinker *linker, guint id, const char *subject);
+void mla_agenda_linker_add (MlaAgendaLinker *linker, guint id,
+                            const char *subject);
 
 /* The thread most similar to @title, other than the @n_except ids of
  * @except (nullable when 0); ties go to the thread added first.
  * @out_score (nullable) gets its similarity. Returns: its id, or
  * G_MAXUINT when no thread reaches MLA_AGENDA_LINK_THRESHOLD. */
-guint mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title, const guint *except,
-                               guint n_except, double *out_score);
+guint mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title,
+                               const guint *except, guint n_except,
+                               double *out_score);
 
 G_END_DECLS

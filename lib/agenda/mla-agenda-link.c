@@ -30,9 +30,11 @@ mla_agenda_link_words (const char *text, GHashTable *stop_words)
         if (p != start) {
             char *word = g_strndup (start, (gsize) (p - start));
 
-            if (g_utf8_strlen (word, -1) < 2
-                || (stop_words != NULL && g_hash_table_contains (stop_words, word))
-                || g_ptr_array_find_with_equal_func (words, word, g_str_equal, NULL))
+            if (g_utf8_strlen (word, -1) < 2 ||
+                (stop_words != NULL &&
+                 g_hash_table_contains (stop_words, word)) ||
+                g_ptr_array_find_with_equal_func (words, word, g_str_equal,
+                                                  NULL))
                 g_free (word);
             else
                 g_ptr_array_add (words, word);
@@ -69,11 +71,11 @@ typedef struct {
 
 struct MlaAgendaLinker {
     GHashTable *stop_words;
-    GArray *threads;        /* Thread */
-    GHashTable *by_word;    /* word -> GArray of guint thread indexes: only
-                             * threads that share a word are scored */
-    GArray *shared;         /* guint per thread: words shared with the
-                             * title being matched (zero between matches) */
+    GArray *threads;     /* Thread */
+    GHashTable *by_word; /* word -> GArray of guint thread indexes: only
+                          * threads that share a word are scored */
+    GArray *shared;      /* guint per thread: words shared with the
+                          * title being matched (zero between matches) */
 };
 
 static void
@@ -117,7 +119,8 @@ mla_agenda_linker_free (MlaAgendaLinker *linker)
 static char *
 subject_head (const char *subject)
 {
-    static const char *const separators[] = { " \u2014 ", " \u2013 ", " - ", ": " };
+    static const char *const separators[] = { " \u2014 ", " \u2013 ", " - ",
+                                              ": " };
     g_autofree char *key = mla_subject_normalise (subject);
     const char *cut = NULL;
 
@@ -131,7 +134,8 @@ subject_head (const char *subject)
 }
 
 static void
-linker_add_words (MlaAgendaLinker *linker, guint id, const char *subject, char **words)
+linker_add_words (MlaAgendaLinker *linker, guint id, const char *subject,
+                  char **words)
 {
     Thread thread = { id, g_strdup (subject), words };
     guint index = linker->threads->len;
@@ -143,7 +147,8 @@ linker_add_words (MlaAgendaLinker *linker, guint id, const char *subject, char *
 
         if (list == NULL) {
             list = g_array_new (FALSE, FALSE, sizeof (guint));
-            g_hash_table_insert (linker->by_word, g_strdup (thread.words[i]), list);
+            g_hash_table_insert (linker->by_word, g_strdup (thread.words[i]),
+                                 list);
         }
         g_array_append_val (list, index);
     }
@@ -154,7 +159,8 @@ mla_agenda_linker_add (MlaAgendaLinker *linker, guint id, const char *subject)
 {
     g_autofree char *head = subject_head (subject);
 
-    linker_add_words (linker, id, subject, mla_agenda_link_words (subject, linker->stop_words));
+    linker_add_words (linker, id, subject,
+                      mla_agenda_link_words (subject, linker->stop_words));
     /* The topic alone is a second candidate of the same thread: a slot
      * scores against whichever of the two fits it better. */
     if (head != NULL) {
@@ -168,8 +174,8 @@ mla_agenda_linker_add (MlaAgendaLinker *linker, guint id, const char *subject)
 }
 
 guint
-mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title, const guint *except,
-                         guint n_except, double *out_score)
+mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title,
+                         const guint *except, guint n_except, double *out_score)
 {
     g_auto (GStrv) words = mla_agenda_link_words (title, linker->stop_words);
     g_autoptr (GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -193,8 +199,8 @@ mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title, const guint
     for (guint k = 0; k < touched->len; k++) {
         guint t = g_array_index (touched, guint, k);
         const Thread *thread = &g_array_index (linker->threads, Thread, t);
-        double score = 2.0 * g_array_index (linker->shared, guint, t)
-                       / (n_words + g_strv_length (thread->words));
+        double score = 2.0 * g_array_index (linker->shared, guint, t) /
+                       (n_words + g_strv_length (thread->words));
         gboolean excepted = FALSE;
 
         g_array_index (linker->shared, guint, t) = 0;
@@ -213,7 +219,9 @@ mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title, const guint
     /* The best candidate, linked or not, for measuring the threshold
      * (doc/design.md): G_MESSAGES_DEBUG=mlarc shows it. */
     if (best != NULL)
-        g_debug ("agenda link: %.3f \"%s\" -> \"%s\"%s", best_score, title, best->subject,
+        g_debug ("agenda link: %.3f \"%s\" -> \"%s\"%s", best_score, title,
+                 best->subject,
                  best_score >= MLA_AGENDA_LINK_THRESHOLD ? " (linked)" : "");
-    return best != NULL && best_score >= MLA_AGENDA_LINK_THRESHOLD ? best->id : G_MAXUINT;
+    return best != NULL && best_score >= MLA_AGENDA_LINK_THRESHOLD ? best->id
+                                                                   : G_MAXUINT;
 }

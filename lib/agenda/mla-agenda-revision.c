@@ -11,8 +11,8 @@
  * collapsed, a stray "Re:" or "[list]" gone. */
 typedef struct {
     const MlaAgendaSlot *slot;
-    char *day;      /* the date, else the folded name, else "#N" */
-    char *title;    /* the title's key, else "#kind" */
+    char *day;   /* the date, else the folded name, else "#N" */
+    char *title; /* the title's key, else "#kind" */
 } SlotView;
 
 static void
@@ -40,10 +40,12 @@ slot_views (const MlaAgenda *agenda)
             if (day->date[0] != '\0')
                 view.day = g_strdup (day->date);
             else
-                view.day = name != NULL ? g_strdup (name) : g_strdup_printf ("#%u", d);
+                view.day =
+                    name != NULL ? g_strdup (name) : g_strdup_printf ("#%u", d);
             view.title = mla_subject_normalise (view.slot->title);
             if (view.title == NULL)
-                view.title = g_strconcat ("#", mla_slot_kind_to_string (view.slot->kind), NULL);
+                view.title = g_strconcat (
+                    "#", mla_slot_kind_to_string (view.slot->kind), NULL);
             g_array_append_val (views, view);
         }
     }
@@ -53,9 +55,10 @@ slot_views (const MlaAgenda *agenda)
 static gboolean
 same_place (const SlotView *a, const SlotView *b)
 {
-    return strcmp (a->day, b->day) == 0 && strcmp (a->slot->start, b->slot->start) == 0
-           && strcmp (a->slot->end, b->slot->end) == 0
-           && g_strcmp0 (a->slot->room, b->slot->room) == 0;
+    return strcmp (a->day, b->day) == 0 &&
+           strcmp (a->slot->start, b->slot->start) == 0 &&
+           strcmp (a->slot->end, b->slot->end) == 0 &&
+           g_strcmp0 (a->slot->room, b->slot->room) == 0;
 }
 
 MlaAgendaDiff *
@@ -92,14 +95,15 @@ mla_agenda_diff (const MlaAgenda *previous, const MlaAgenda *current)
             for (guint j = 0; j < before->len; j++) {
                 const SlotView *then = &g_array_index (before, SlotView, j);
 
-                if (taken[j] || strcmp (now->title, then->title) != 0
-                    || (pass == 0 && !same_place (now, then))
-                    || (pass == 1 && strcmp (now->day, then->day) != 0))
+                if (taken[j] || strcmp (now->title, then->title) != 0 ||
+                    (pass == 0 && !same_place (now, then)) ||
+                    (pass == 1 && strcmp (now->day, then->day) != 0))
                     continue;
                 taken[j] = TRUE;
                 g_array_index (diff->previous, guint, i) = j;
-                g_array_index (diff->changes, MlaSlotChange, i)
-                    = same_place (now, then) ? MLA_SLOT_CHANGE_KEPT : MLA_SLOT_CHANGE_MOVED;
+                g_array_index (diff->changes, MlaSlotChange, i) =
+                    same_place (now, then) ? MLA_SLOT_CHANGE_KEPT
+                                           : MLA_SLOT_CHANGE_MOVED;
                 break;
             }
         }
@@ -122,7 +126,8 @@ mla_agenda_diff_free (MlaAgendaDiff *diff)
 }
 
 const MlaAgendaSlot *
-mla_agenda_slot_at (const MlaAgenda *agenda, guint index, const MlaAgendaDay **out_day)
+mla_agenda_slot_at (const MlaAgenda *agenda, guint index,
+                    const MlaAgendaDay **out_day)
 {
     for (guint d = 0; d < agenda->days->len; d++) {
         const MlaAgendaDay *day = g_ptr_array_index (agenda->days, d);
@@ -141,7 +146,8 @@ static gboolean
 has_dated_day (const MlaAgenda *agenda)
 {
     for (guint i = 0; i < agenda->days->len; i++)
-        if (((const MlaAgendaDay *) g_ptr_array_index (agenda->days, i))->date[0] != '\0')
+        if (((const MlaAgendaDay *) g_ptr_array_index (agenda->days, i))
+                ->date[0] != '\0')
             return TRUE;
     return FALSE;
 }
@@ -155,8 +161,9 @@ mla_agenda_same_days (const MlaAgenda *a, const MlaAgenda *b)
             const MlaAgendaDay *x = g_ptr_array_index (a->days, i);
 
             for (guint j = 0; x->date[0] != '\0' && j < b->days->len; j++)
-                if (strcmp (x->date, ((const MlaAgendaDay *) g_ptr_array_index (b->days, j))->date)
-                    == 0)
+                if (strcmp (x->date, ((const MlaAgendaDay *) g_ptr_array_index (
+                                          b->days, j))
+                                         ->date) == 0)
                     return TRUE;
         }
         return FALSE;
@@ -177,10 +184,10 @@ mla_agenda_same_days (const MlaAgenda *a, const MlaAgenda *b)
 
 /* One input as the chains see it. */
 typedef struct {
-    guint number;           /* from 1 */
-    GArray *chain;          /* shared by the chain's members; owned by the first */
-    MlaAgendaDiff *diff;    /* nullable */
-    GPtrArray *keys;        /* char * per slot */
+    guint number;        /* from 1 */
+    GArray *chain;       /* shared by the chain's members; owned by the first */
+    MlaAgendaDiff *diff; /* nullable */
+    GPtrArray *keys;     /* char * per slot */
 } Revision;
 
 struct MlaAgendaRevisions {
@@ -190,21 +197,24 @@ struct MlaAgendaRevisions {
 };
 
 static gboolean
-revises (const MlaAgendaRevisionInput *later, const MlaAgendaRevisionInput *earlier)
+revises (const MlaAgendaRevisionInput *later,
+         const MlaAgendaRevisionInput *earlier)
 {
-    gboolean same_thread = later->thread != NULL && earlier->thread != NULL
-                           && strcmp (later->thread, earlier->thread) == 0;
+    gboolean same_thread = later->thread != NULL && earlier->thread != NULL &&
+                           strcmp (later->thread, earlier->thread) == 0;
     g_autofree char *later_title = mla_subject_normalise (later->agenda->title);
-    g_autofree char *earlier_title = mla_subject_normalise (earlier->agenda->title);
+    g_autofree char *earlier_title =
+        mla_subject_normalise (earlier->agenda->title);
 
-    if (later->agenda->message_id != NULL
-        && g_strcmp0 (later->agenda->message_id, earlier->agenda->message_id) == 0)
+    if (later->agenda->message_id != NULL &&
+        g_strcmp0 (later->agenda->message_id, earlier->agenda->message_id) == 0)
         return FALSE;
     if (!mla_agenda_same_days (later->agenda, earlier->agenda))
         return FALSE;
     if (!has_dated_day (later->agenda) && !same_thread)
         return FALSE;
-    return same_thread || (later_title != NULL && g_strcmp0 (later_title, earlier_title) == 0);
+    return same_thread ||
+           (later_title != NULL && g_strcmp0 (later_title, earlier_title) == 0);
 }
 
 /* The key of a slot that no earlier revision had. */
@@ -214,8 +224,9 @@ new_key (const MlaAgenda *agenda, guint slot)
     const MlaAgendaDay *day = NULL;
     const MlaAgendaSlot *s = mla_agenda_slot_at (agenda, slot, &day);
 
-    return g_strjoin ("\n", agenda->message_id != NULL ? agenda->message_id : "", day->date,
-                      s->start, s->room != NULL ? s->room : "", NULL);
+    return g_strjoin (
+        "\n", agenda->message_id != NULL ? agenda->message_id : "", day->date,
+        s->start, s->room != NULL ? s->room : "", NULL);
 }
 
 static int
@@ -233,7 +244,8 @@ MlaAgendaRevisions *
 mla_agenda_revisions_new (const MlaAgendaRevisionInput *inputs, guint n)
 {
     MlaAgendaRevisions *revisions = g_new0 (MlaAgendaRevisions, 1);
-    g_autoptr (GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+    g_autoptr (GArray) order =
+        g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
 
     revisions->inputs = inputs;
     revisions->n = n;
@@ -269,10 +281,12 @@ mla_agenda_revisions_new (const MlaAgendaRevisionInput *inputs, guint n)
         for (guint s = 0; s < slots; s++) {
             guint from = g_array_index (r->diff->previous, guint, s);
 
-            g_ptr_array_add (r->keys,
-                             from != MLA_AGENDA_NONE
-                                 ? g_strdup (revisions->revisions[previous].keys->pdata[from])
-                                 : new_key (inputs[i].agenda, s));
+            g_ptr_array_add (
+                r->keys,
+                from != MLA_AGENDA_NONE
+                    ? g_strdup (
+                          revisions->revisions[previous].keys->pdata[from])
+                    : new_key (inputs[i].agenda, s));
         }
     }
     return revisions;
@@ -296,21 +310,24 @@ mla_agenda_revisions_free (MlaAgendaRevisions *revisions)
 }
 
 const MlaAgenda *
-mla_agenda_revisions_get_agenda (const MlaAgendaRevisions *revisions, guint index)
+mla_agenda_revisions_get_agenda (const MlaAgendaRevisions *revisions,
+                                 guint index)
 {
     g_return_val_if_fail (index < revisions->n, NULL);
     return revisions->inputs[index].agenda;
 }
 
 guint
-mla_agenda_revisions_get_number (const MlaAgendaRevisions *revisions, guint index)
+mla_agenda_revisions_get_number (const MlaAgendaRevisions *revisions,
+                                 guint index)
 {
     g_return_val_if_fail (index < revisions->n, 0);
     return revisions->revisions[index].number;
 }
 
 GArray *
-mla_agenda_revisions_get_chain (const MlaAgendaRevisions *revisions, guint index)
+mla_agenda_revisions_get_chain (const MlaAgendaRevisions *revisions,
+                                guint index)
 {
     g_return_val_if_fail (index < revisions->n, NULL);
     return revisions->revisions[index].chain;
@@ -324,7 +341,8 @@ mla_agenda_revisions_get_diff (const MlaAgendaRevisions *revisions, guint index)
 }
 
 const char *
-mla_agenda_revisions_get_key (const MlaAgendaRevisions *revisions, guint index, guint slot)
+mla_agenda_revisions_get_key (const MlaAgendaRevisions *revisions, guint index,
+                              guint slot)
 {
     g_return_val_if_fail (index < revisions->n, NULL);
     g_return_val_if_fail (slot < revisions->revisions[index].keys->len, NULL);
@@ -332,7 +350,8 @@ mla_agenda_revisions_get_key (const MlaAgendaRevisions *revisions, guint index, 
 }
 
 GArray *
-mla_agenda_revisions_get_retired (const MlaAgendaRevisions *revisions, guint index)
+mla_agenda_revisions_get_retired (const MlaAgendaRevisions *revisions,
+                                  guint index)
 {
     g_autoptr (GHashTable) current = g_hash_table_new (g_str_hash, g_str_equal);
     g_autoptr (GHashTable) place = g_hash_table_new (g_str_hash, g_str_equal);
@@ -357,10 +376,12 @@ mla_agenda_revisions_get_retired (const MlaAgendaRevisions *revisions, guint ind
             if (g_hash_table_contains (current, key))
                 continue;
             if (g_hash_table_lookup_extended (place, key, NULL, &at)) {
-                g_array_index (retired, MlaAgendaSlotRef, GPOINTER_TO_UINT (at)) = ref;
+                g_array_index (retired, MlaAgendaSlotRef,
+                               GPOINTER_TO_UINT (at)) = ref;
                 continue;
             }
-            g_hash_table_insert (place, (gpointer) key, GUINT_TO_POINTER (retired->len));
+            g_hash_table_insert (place, (gpointer) key,
+                                 GUINT_TO_POINTER (retired->len));
             g_array_append_val (retired, ref);
         }
     }

@@ -14,6 +14,7 @@ const char *mla_agenda_slot_title (const MlaAgendaSlot *slot);
 /* "chair: Name", "speaker: Name (not confirmed)". Returns: (transfer full). */
 char *mla_agenda_person_label (const MlaAgendaPerson *person);
 /* A day's date, "2004-07-19", as numbers; FALSE unless a valid date. */
-gboolean mla_agenda_parse_ymd (const char *text, int *year, int *month, int *day);
+gboolean mla_agenda_parse_ymd (const char *text, int *year, int *month,
+                               int *day);
 
 G_END_DECLS

@@ -34,13 +34,16 @@ mla_agenda_slot_title (const MlaAgendaSlot *slot)
 
     if (slot->title != NULL)
         return slot->title;
-    return (gsize) slot->kind < G_N_ELEMENTS (kind_titles) ? kind_titles[slot->kind] : "Session";
+    return (gsize) slot->kind < G_N_ELEMENTS (kind_titles)
+               ? kind_titles[slot->kind]
+               : "Session";
 }
 
 char *
 mla_agenda_person_label (const MlaAgendaPerson *person)
 {
-    return g_strdup_printf ("%s: %s%s", mla_person_role_to_string (person->role),
+    return g_strdup_printf ("%s: %s%s",
+                            mla_person_role_to_string (person->role),
                             person->name != NULL ? person->name : "?",
                             person->confirmed ? "" : " (not confirmed)");
 }
@@ -50,6 +53,7 @@ mla_agenda_parse_ymd (const char *text, int *year, int *month, int *day)
 {
     char rest;
 
-    return strlen (text) == 10 && sscanf (text, "%4d-%2d-%2d%c", year, month, day, &rest) == 3
-           && g_date_valid_dmy (*day, *month, *year);
+    return strlen (text) == 10 &&
+           sscanf (text, "%4d-%2d-%2d%c", year, month, day, &rest) == 3 &&
+           g_date_valid_dmy (*day, *month, *year);
 }

@@ -7,7 +7,8 @@ mla_agenda_new (void)
 {
     MlaAgenda *agenda = g_new0 (MlaAgenda, 1);
 
-    agenda->days = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_day_free);
+    agenda->days =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_day_free);
     return agenda;
 }
 
@@ -29,7 +30,8 @@ mla_agenda_day_new (const char *name)
     MlaAgendaDay *day = g_new0 (MlaAgendaDay, 1);
 
     day->name = g_strdup (name);
-    day->slots = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_slot_free);
+    day->slots =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_slot_free);
     return day;
 }
 
@@ -49,7 +51,8 @@ mla_agenda_slot_new (void)
     MlaAgendaSlot *slot = g_new0 (MlaAgendaSlot, 1);
 
     slot->kind = MLA_SLOT_KIND_SESSION;
-    slot->people = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_person_free);
+    slot->people = g_ptr_array_new_with_free_func (
+        (GDestroyNotify) mla_agenda_person_free);
     slot->notes = g_ptr_array_new_with_free_func (g_free);
     return slot;
 }

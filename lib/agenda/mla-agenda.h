@@ -20,33 +20,35 @@ typedef enum {
 } MlaPersonRole;
 
 typedef struct MlaAgendaPerson {
-    char *name;             /* owned */
+    char *name; /* owned */
     MlaPersonRole role;
-    gboolean confirmed;     /* FALSE for "<NOT YET CONFIRMED>", "(Probably X)", TBD */
+    gboolean
+        confirmed; /* FALSE for "<NOT YET CONFIRMED>", "(Probably X)", TBD */
 } MlaAgendaPerson;
 
 typedef struct MlaAgendaSlot {
-    char start[6];          /* "HH:MM", 24-hour */
-    char end[6];            /* "HH:MM", or "" when unknown */
+    char start[6]; /* "HH:MM", 24-hour */
+    char end[6];   /* "HH:MM", or "" when unknown */
     MlaSlotKind kind;
-    char *title;            /* owned, nullable */
-    char *room;             /* owned, nullable: parallel-track column */
-    char *location;         /* owned, nullable: "@ Congress center", "Room: ..." */
-    GPtrArray *people;      /* owned, of MlaAgendaPerson * */
-    GPtrArray *notes;       /* owned, of char * */
+    char *title;       /* owned, nullable */
+    char *room;        /* owned, nullable: parallel-track column */
+    char *location;    /* owned, nullable: "@ Congress center", "Room: ..." */
+    GPtrArray *people; /* owned, of MlaAgendaPerson * */
+    GPtrArray *notes;  /* owned, of char * */
 } MlaAgendaSlot;
 
 typedef struct MlaAgendaDay {
-    char *name;             /* owned, nullable: the heading as written ("Monday", "Day 1") */
-    char date[11];          /* "YYYY-MM-DD", or "" when it cannot be resolved */
-    GPtrArray *slots;       /* owned, of MlaAgendaSlot *, in order */
+    char
+        *name; /* owned, nullable: the heading as written ("Monday", "Day 1") */
+    char date[11];    /* "YYYY-MM-DD", or "" when it cannot be resolved */
+    GPtrArray *slots; /* owned, of MlaAgendaSlot *, in order */
 } MlaAgendaDay;
 
 typedef struct MlaAgenda {
-    char *message_id;       /* owned, nullable: the message it came from */
-    char *title;            /* owned, nullable */
-    char *timezone;         /* owned, nullable: a zone named in the text ("CEST") */
-    GPtrArray *days;        /* owned, of MlaAgendaDay * */
+    char *message_id; /* owned, nullable: the message it came from */
+    char *title;      /* owned, nullable */
+    char *timezone;   /* owned, nullable: a zone named in the text ("CEST") */
+    GPtrArray *days;  /* owned, of MlaAgendaDay * */
 } MlaAgenda;
 
 /* Constructors return (transfer full) empty objects. */
@@ -59,7 +61,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaAgendaDay, mla_agenda_day_free)
 MLA_API MlaAgendaSlot *mla_agenda_slot_new (void);
 MLA_API void mla_agenda_slot_free (MlaAgendaSlot *slot);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaAgendaSlot, mla_agenda_slot_free)
-MLA_API MlaAgendaPerson *mla_agenda_person_new (const char *name, MlaPersonRole role,
+MLA_API MlaAgendaPerson *mla_agenda_person_new (const char *name,
+                                                MlaPersonRole role,
                                                 gboolean confirmed);
 MLA_API void mla_agenda_person_free (MlaAgendaPerson *person);
 

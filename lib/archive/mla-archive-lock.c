@@ -52,26 +52,26 @@ lock_file (MlaArchive *archive, const char *name, guint wait_ms, GError **error)
     int saved;
 
     if (fd < 0)
-        return mla_throw_errno (error, errno, path),
-               -1;
+        return mla_throw_errno (error, errno, path), -1;
     if (flock_within (fd, wait_ms, archive->cancellable))
         return fd;
     saved = errno;
     close (fd);
     if (saved == ECANCELED)
-        return mla_throw (error, MLA_ERROR_TEMPORARY, "%s: interrupted while waiting for "
-                          "another mlarc to finish writing", archive->path),
-               -1;
-    if (saved != EWOULDBLOCK)
-        return mla_throw_errno (error, saved, path),
-               -1;
-    if (wait_ms == 0)
-        return mla_throw (error, MLA_ERROR_LOCKED, "%s: another mlarc is writing to it",
+        return mla_throw (error, MLA_ERROR_TEMPORARY,
+                          "%s: interrupted while waiting for "
+                          "another mlarc to finish writing",
                           archive->path),
                -1;
+    if (saved != EWOULDBLOCK)
+        return mla_throw_errno (error, saved, path), -1;
+    if (wait_ms == 0)
+        return mla_throw (error, MLA_ERROR_LOCKED,
+                          "%s: another mlarc is writing to it", archive->path),
+               -1;
     return mla_throw (error, MLA_ERROR_LOCKED,
-                      "%s: another mlarc is writing to it (waited %u s)", archive->path,
-                      wait_ms / 1000),
+                      "%s: another mlarc is writing to it (waited %u s)",
+                      archive->path, wait_ms / 1000),
            -1;
 }
 
@@ -84,7 +84,8 @@ wait_ms (MlaArchive *archive)
 }
 
 void
-mla_archive_set_wait (MlaArchive *archive, guint seconds, GCancellable *cancellable)
+mla_archive_set_wait (MlaArchive *archive, guint seconds,
+                      GCancellable *cancellable)
 {
     g_return_if_fail (archive != NULL);
     archive->wait_seconds = seconds;
@@ -110,7 +111,8 @@ mla_archive_lock_overview (MlaArchive *archive, GError **error)
 }
 
 int
-mla_archive_lock_overview_within (MlaArchive *archive, guint wait_ms, GError **error)
+mla_archive_lock_overview_within (MlaArchive *archive, guint wait_ms,
+                                  GError **error)
 {
     return lock_file (archive, "overview.lock", wait_ms, error);
 }

@@ -12,11 +12,12 @@ G_BEGIN_DECLS
 
 struct MlaArchive {
     char *path;
-    GPtrArray *volumes;     /* MlaXmlVolumeEntry *, from the index */
-    gboolean created;       /* by this open; removed again if its first import fails */
+    GPtrArray *volumes; /* MlaXmlVolumeEntry *, from the index */
+    gboolean
+        created; /* by this open; removed again if its first import fails */
     gboolean created_folder;
-    guint wait_seconds;            /* for a lock; MLA_ARCHIVE_WAIT_FOREVER by default */
-    GCancellable *cancellable;     /* nullable */
+    guint wait_seconds; /* for a lock; MLA_ARCHIVE_WAIT_FOREVER by default */
+    GCancellable *cancellable; /* nullable */
 };
 
 /* Returns: (transfer full): @relative inside the archive folder. */
@@ -26,26 +27,29 @@ GPtrArray *mla_archive_get_volumes (MlaArchive *archive);
 /* Reads index.xml again: another import may have committed since the open. */
 gboolean mla_archive_reload (MlaArchive *archive, GError **error);
 /* Replaces the index by one listing @volumes, atomically: the commit. */
-gboolean mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes, GError **error);
+gboolean mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes,
+                                  GError **error);
 
 /* Reads @length bytes at @offset of the raw store open as @fd (named
  * @path) into @out; a short read is an archive error naming @message_id. */
-gboolean mla_archive_pread_raw (int fd, const char *path, const char *message_id,
-                                guint64 offset, guint64 length, GByteArray *out,
+gboolean mla_archive_pread_raw (int fd, const char *path,
+                                const char *message_id, guint64 offset,
+                                guint64 length, GByteArray *out,
                                 GError **error);
 
 /* Turns the stored bytes @raw of a message of @volume into the message's
  * bytes: a volume written before raw-rule="message" kept the mbox
  * separator line at the end of its mbox messages. */
-void mla_archive_trim_separator (const MlaXmlVolumeEntry *volume, GByteArray *raw);
+void mla_archive_trim_separator (const MlaXmlVolumeEntry *volume,
+                                 GByteArray *raw);
 
 /* Live delivery keeps the number of volumes down: when the last
  * @min_volumes volumes or more were written by imports (not merged yet),
  * compacts the end of the archive from the last merged volume on, as
  * mlarc compact does (mla-compact.c). The caller holds the lock, and
  * brings the overview up to date after. */
-gboolean mla_archive_compact_tail_locked (MlaArchive *archive, guint min_volumes,
-                                          GError **error);
+gboolean mla_archive_compact_tail_locked (MlaArchive *archive,
+                                          guint min_volumes, GError **error);
 
 /* One writer at a time: an flock on ARCHIVE/lock, held until
  * mla_archive_unlock(), waited for as mla_archive_set_wait() said.
@@ -59,8 +63,10 @@ int mla_archive_lock (MlaArchive *archive, GError **error);
 int mla_archive_lock_overview (MlaArchive *archive, GError **error);
 /* The same, waiting @wait_ms milliseconds at most: an import does not
  * wait long for a reader that is catching the overview up. */
-int mla_archive_lock_overview_within (MlaArchive *archive, guint wait_ms, GError **error);
-/* Returns: (transfer none) (nullable): the handle's, from mla_archive_set_wait(). */
+int mla_archive_lock_overview_within (MlaArchive *archive, guint wait_ms,
+                                      GError **error);
+/* Returns: (transfer none) (nullable): the handle's, from
+ * mla_archive_set_wait(). */
 GCancellable *mla_archive_get_cancellable (MlaArchive *archive);
 void mla_archive_unlock (int fd);
 

@@ -39,11 +39,13 @@ mla_archive_get_last_volume (MlaArchive *archive)
     if (archive->volumes->len == 0)
         return 0;
     return ((MlaXmlVolumeEntry *) g_ptr_array_index (archive->volumes,
-                                                     archive->volumes->len - 1))->number;
+                                                     archive->volumes->len - 1))
+        ->number;
 }
 
 gboolean
-mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes, GError **error)
+mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes,
+                         GError **error)
 {
     g_autofree char *path = mla_archive_file (archive, MLA_ARCHIVE_INDEX_NAME);
     g_autoptr (MlaAtomicFile) file = mla_atomic_file_open (path, error);
@@ -51,16 +53,19 @@ mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes, GError **error
 
     if (file == NULL)
         return FALSE;
-    xml = mla_xml_writer_new (mla_atomic_file_get_stream (file), MLA_XML_WRITER_INDENT);
+    xml = mla_xml_writer_new (mla_atomic_file_get_stream (file),
+                              MLA_XML_WRITER_INDENT);
     mla_xml_write_index (xml, volumes);
     if (!mla_xml_writer_finish (xml, error))
         return g_prefix_error (error, "%s: ", path), FALSE;
-    return mla_atomic_file_commit (file, error) && mla_sync_folder (archive->path, error);
+    return mla_atomic_file_commit (file, error) &&
+           mla_sync_folder (archive->path, error);
 }
 
 /* What a delivery creating the archive makes first: another delivery
  * started at the same time finds them before the index. */
-static const char *const own_files[] = { "lock", "volumes", "raw", MLA_ARCHIVE_INDEX_NAME ".tmp" };
+static const char *const own_files[] = { "lock", "volumes", "raw",
+                                         MLA_ARCHIVE_INDEX_NAME ".tmp" };
 
 static gboolean
 holds_only_own_files (const char *path)
@@ -87,8 +92,8 @@ create_archive (MlaArchive *archive, GError **error)
     gboolean ok = TRUE;
 
     if (g_mkdir_with_parents (archive->path, 0755) != 0)
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot create: %s", archive->path,
-                          g_strerror (errno));
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot create: %s",
+                          archive->path, g_strerror (errno));
     if ((lock = mla_archive_lock (archive, error)) < 0)
         return FALSE;
     if (g_file_test (index, G_FILE_TEST_EXISTS)) {
@@ -99,8 +104,8 @@ create_archive (MlaArchive *archive, GError **error)
         g_autofree char *path = mla_archive_file (archive, folders[i]);
 
         if (g_mkdir_with_parents (path, 0755) != 0)
-            ok = mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot create: %s", path,
-                            g_strerror (errno));
+            ok = mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot create: %s",
+                            path, g_strerror (errno));
     }
     ok = ok && mla_archive_write_index (archive, archive->volumes, error);
     archive->created = ok;
@@ -123,15 +128,18 @@ mla_archive_open (const char *path, MlaArchiveOpenFlags flags, GError **error)
             return NULL;
         return g_steal_pointer (&archive);
     }
-    archive->volumes = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_xml_volume_entry_free);
+    archive->volumes = g_ptr_array_new_with_free_func (
+        (GDestroyNotify) mla_xml_volume_entry_free);
     if (!(flags & MLA_ARCHIVE_OPEN_CREATE))
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: not an mlarc archive (no %s)", path,
+        return mla_throw (error, MLA_ERROR_ARCHIVE,
+                          "%s: not an mlarc archive (no %s)", path,
                           MLA_ARCHIVE_INDEX_NAME),
                NULL;
     archive->created_folder = !g_file_test (path, G_FILE_TEST_EXISTS);
     if (!archive->created_folder && !holds_only_own_files (path))
         return mla_throw (error, MLA_ERROR_ARCHIVE,
-                          "%s: exists and is not an mlarc archive (no %s); not touching it",
+                          "%s: exists and is not an mlarc archive (no %s); not "
+                          "touching it",
                           path, MLA_ARCHIVE_INDEX_NAME),
                NULL;
     if (!create_archive (archive, error))
@@ -169,26 +177,29 @@ mla_archive_get_n_messages (MlaArchive *archive)
     guint64 total = 0;
 
     for (guint i = 0; i < archive->volumes->len; i++)
-        total += ((MlaXmlVolumeEntry *) g_ptr_array_index (archive->volumes, i))->messages;
+        total += ((MlaXmlVolumeEntry *) g_ptr_array_index (archive->volumes, i))
+                     ->messages;
     return total;
 }
 
 gboolean
-mla_archive_pread_raw (int fd, const char *path, const char *message_id, guint64 offset,
-                       guint64 length, GByteArray *out, GError **error)
+mla_archive_pread_raw (int fd, const char *path, const char *message_id,
+                       guint64 offset, guint64 length, GByteArray *out,
+                       GError **error)
 {
     gsize done = 0;
 
     g_byte_array_set_size (out, length);
     while (done < length) {
-        ssize_t n = pread (fd, out->data + done, length - done, (off_t) (offset + done));
+        ssize_t n = pread (fd, out->data + done, length - done,
+                           (off_t) (offset + done));
 
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             return mla_throw (error, MLA_ERROR_ARCHIVE,
-                              "%s: message %s: raw bytes %" G_GUINT64_FORMAT "+%" G_GUINT64_FORMAT
-                              " missing",
+                              "%s: message %s: raw bytes %" G_GUINT64_FORMAT
+                              "+%" G_GUINT64_FORMAT " missing",
                               path, message_id, offset, length);
         done += n;
     }
@@ -199,15 +210,18 @@ void
 mla_archive_trim_separator (const MlaXmlVolumeEntry *volume, GByteArray *raw)
 {
     if (volume->keeps_separators)
-        g_byte_array_set_size (raw, raw->len - mla_mbox_separator_length (raw->data, raw->len));
+        g_byte_array_set_size (
+            raw, raw->len - mla_mbox_separator_length (raw->data, raw->len));
 }
 
 gboolean
 mla_archive_read_raw (MlaArchive *archive, guint volume, const char *message_id,
-                      guint64 offset, guint64 length, GByteArray *out, GError **error)
+                      guint64 offset, guint64 length, GByteArray *out,
+                      GError **error)
 {
     for (guint i = 0; i < archive->volumes->len; i++) {
-        const MlaXmlVolumeEntry *entry = g_ptr_array_index (archive->volumes, i);
+        const MlaXmlVolumeEntry *entry =
+            g_ptr_array_index (archive->volumes, i);
         g_autofree char *path = NULL;
         gboolean ok;
         int fd;
@@ -217,12 +231,15 @@ mla_archive_read_raw (MlaArchive *archive, guint volume, const char *message_id,
         path = mla_archive_file (archive, entry->raw);
         fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
         if (fd < 0)
-            return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", path, g_strerror (errno));
-        ok = mla_archive_pread_raw (fd, path, message_id, offset, length, out, error);
+            return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", path,
+                              g_strerror (errno));
+        ok = mla_archive_pread_raw (fd, path, message_id, offset, length, out,
+                                    error);
         close (fd);
         if (ok)
             mla_archive_trim_separator (entry, out);
         return ok;
     }
-    return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: no volume %u", archive->path, volume);
+    return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: no volume %u",
+                      archive->path, volume);
 }

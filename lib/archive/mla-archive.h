@@ -13,14 +13,14 @@ typedef struct MlaArchive MlaArchive;
 
 typedef enum {
     MLA_ARCHIVE_OPEN_DEFAULT = 0,
-    MLA_ARCHIVE_OPEN_CREATE = 1 << 0,   /* create the folder when missing */
+    MLA_ARCHIVE_OPEN_CREATE = 1 << 0, /* create the folder when missing */
 } MlaArchiveOpenFlags;
 
 /* Opens the archive at @path and reads its index (not the volumes).
  * Fails with MLA_ERROR_ARCHIVE when @path is not an archive (and not
  * creatable). Returns: (transfer full) (nullable). */
-MLA_API MlaArchive *mla_archive_open (const char *path, MlaArchiveOpenFlags flags,
-                                      GError **error);
+MLA_API MlaArchive *
+mla_archive_open (const char *path, MlaArchiveOpenFlags flags, GError **error);
 MLA_API void mla_archive_free (MlaArchive *archive);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaArchive, mla_archive_free)
 
@@ -56,6 +56,7 @@ MLA_API guint mla_archive_get_last_volume (MlaArchive *archive);
  * separator its raw store kept. */
 MLA_API gboolean mla_archive_read_raw (MlaArchive *archive, guint volume,
                                        const char *message_id, guint64 offset,
-                                       guint64 length, GByteArray *out, GError **error);
+                                       guint64 length, GByteArray *out,
+                                       GError **error);
 
 G_END_DECLS

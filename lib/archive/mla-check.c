@@ -14,15 +14,16 @@ typedef struct {
     gpointer user_data;
     MlaCheckStats *stats;
     GByteArray *buffer;
-    MlaKeySet volume_keys;     /* the keys of the volume being checked */
+    MlaKeySet volume_keys; /* the keys of the volume being checked */
 } Check;
 
 static void
-report_entry (Check *check, const char *volume, const MlaRecord *record, const char *code,
-              const char *detail)
+report_entry (Check *check, const char *volume, const MlaRecord *record,
+              const char *code, const char *detail)
 {
-    MlaCheckEntry entry = { volume, record->message_id, record->source, record->source_offset,
-                            code, detail };
+    MlaCheckEntry entry = { volume,         record->message_id,
+                            record->source, record->source_offset,
+                            code,           detail };
 
     if (check->func != NULL)
         check->func (&entry, check->user_data);
@@ -50,7 +51,8 @@ check_record (Check *check, MlaRecordIter *iter, const MlaRecord *record)
         check->stats->defects++;
         report_entry (check, volume, record, defect->code, defect->detail);
     }
-    if (!mla_record_iter_read_stored (iter, record, check->buffer, &raw_error)) {
+    if (!mla_record_iter_read_stored (iter, record, check->buffer,
+                                      &raw_error)) {
         check->stats->raw_mismatches++;
         report_entry (check, volume, record, "raw-missing", raw_error->message);
         return;
@@ -82,7 +84,8 @@ check_keys (MlaArchive *archive, const MlaXmlVolumeEntry *volume, Check *check)
         problem = "the .keys file does not match its volume; delete it";
     mla_key_set_clear (&cached);
     if (problem != NULL) {
-        MlaCheckEntry entry = { volume->file, NULL, keys, 0, "keys-mismatch", problem };
+        MlaCheckEntry entry = { volume->file,    NULL,   keys, 0,
+                                "keys-mismatch", problem };
 
         check->stats->invalid_files++;
         if (check->func != NULL)
@@ -95,18 +98,19 @@ check_keys (MlaArchive *archive, const MlaXmlVolumeEntry *volume, Check *check)
 static GBytes *
 load_schema (const char *schema_path, GError **error)
 {
-    const char *path = schema_path != NULL ? schema_path : g_getenv ("MLARC_SCHEMA");
+    const char *path =
+        schema_path != NULL ? schema_path : g_getenv ("MLARC_SCHEMA");
     char *contents = NULL;
     gsize length = 0;
 
     if (path == NULL)
-        return g_resource_lookup_data (mla_resources_get_resource (), "/org/mlarc/mlarc-archive.rng",
+        return g_resource_lookup_data (mla_resources_get_resource (),
+                                       "/org/mlarc/mlarc-archive.rng",
                                        G_RESOURCE_LOOKUP_FLAGS_NONE, error);
     if (!g_file_get_contents (path, &contents, &length, error))
         return NULL;
     return g_bytes_new_take (contents, length);
 }
-
 
 /* Walks volume @index, gathering its keys for check_keys(). A volume that
  * libxml2 cannot read to the end is a problem of the archive, not an
@@ -115,16 +119,16 @@ static gboolean
 check_volume (MlaArchive *archive, guint index, Check *check, GBytes *schema,
               GPtrArray *problems, gboolean *whole, GError **error)
 {
-    g_autoptr (MlaRecordIter) iter = mla_record_iter_new_volume (archive, index,
-                                                                 MLA_RECORD_READ_REJECTS,
-                                                                 schema, problems);
+    g_autoptr (MlaRecordIter) iter = mla_record_iter_new_volume (
+        archive, index, MLA_RECORD_READ_REJECTS, schema, problems);
     g_autoptr (GError) local = NULL;
     const MlaRecord *record;
 
     *whole = FALSE;
     while (mla_record_iter_next (iter, &record, &local)) {
         if (record == NULL) {
-            check->stats->invalid_files += mla_record_iter_get_invalid_files (iter);
+            check->stats->invalid_files +=
+                mla_record_iter_get_invalid_files (iter);
             *whole = TRUE;
             return TRUE;
         }
@@ -140,8 +144,9 @@ check_volume (MlaArchive *archive, guint index, Check *check, GBytes *schema,
 }
 
 gboolean
-mla_archive_check (MlaArchive *archive, const char *schema_path, MlaCheckFunc func,
-                   gpointer user_data, MlaCheckStats *out_stats, GError **error)
+mla_archive_check (MlaArchive *archive, const char *schema_path,
+                   MlaCheckFunc func, gpointer user_data,
+                   MlaCheckStats *out_stats, GError **error)
 {
     g_autoptr (GBytes) schema = load_schema (schema_path, error);
     g_autoptr (GByteArray) buffer = g_byte_array_new ();
@@ -169,8 +174,10 @@ mla_archive_check (MlaArchive *archive, const char *schema_path, MlaCheckFunc fu
             return FALSE;
     }
     for (guint i = 0; i < problems->len && func != NULL; i++) {
-        MlaCheckEntry entry = { "-", NULL, archive->path, 0, "schema",
-                                g_ptr_array_index (problems, i) };
+        MlaCheckEntry entry = {
+            "-", NULL,     archive->path,
+            0,   "schema", g_ptr_array_index (problems, i)
+        };
 
         func (&entry, user_data);
     }

@@ -9,7 +9,7 @@ G_BEGIN_DECLS
 /* Writes every message, in archive order, as mboxrd: its stored From_ line
  * (or "From MAILER-DAEMON <date>" when it had none), the raw bytes with
  * ">+From " lines quoted, and a line break. */
-MLA_API gboolean mla_archive_export_mbox (MlaArchive *archive, GOutputStream *out,
-                                          GError **error);
+MLA_API gboolean mla_archive_export_mbox (MlaArchive *archive,
+                                          GOutputStream *out, GError **error);
 
 G_END_DECLS

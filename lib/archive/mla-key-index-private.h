@@ -13,7 +13,7 @@
 
 G_BEGIN_DECLS
 
-#define MLA_KEY_RECORD_SIZE 17   /* a kind byte, then 16 bytes of a SHA-256 */
+#define MLA_KEY_RECORD_SIZE 17 /* a kind byte, then 16 bytes of a SHA-256 */
 #define MLA_KEY_COVERAGE_SIZE 16
 #define MLA_KEY_INDEX_STEP 256
 
@@ -33,7 +33,8 @@ gboolean mla_key_index_contains (MlaKeyIndex *index, const guint8 *record);
 /* Writes the index @path (atomically): the records of @base (nullable)
  * merged with @records (MLA_KEY_RECORD_SIZE bytes each, any order, repeats
  * allowed; sorted here), saying it covers @coverage. */
-gboolean mla_key_index_write (const char *path, MlaKeyIndex *base, GByteArray *records,
-                              const guint8 *coverage, GError **error);
+gboolean mla_key_index_write (const char *path, MlaKeyIndex *base,
+                              GByteArray *records, const guint8 *coverage,
+                              GError **error);
 
 G_END_DECLS

@@ -18,8 +18,8 @@ struct MlaKeyIndex {
     char *path;
     guint8 coverage[MLA_KEY_COVERAGE_SIZE];
     guint64 n_records;
-    GByteArray *sample;     /* record 0, STEP, 2 STEP... */
-    guint8 *block;          /* one block of records, read for a lookup */
+    GByteArray *sample; /* record 0, STEP, 2 STEP... */
+    guint8 *block;      /* one block of records, read for a lookup */
 };
 
 static gboolean
@@ -28,7 +28,8 @@ read_at (int fd, void *data, gsize size, guint64 offset)
     gsize done = 0;
 
     while (done < size) {
-        ssize_t n = pread (fd, (guint8 *) data + done, size - done, (off_t) (offset + done));
+        ssize_t n = pread (fd, (guint8 *) data + done, size - done,
+                           (off_t) (offset + done));
 
         if (n < 0 && errno == EINTR)
             continue;
@@ -61,17 +62,21 @@ mla_key_index_open (const char *path)
 
     index->path = g_strdup (path);
     index->fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
-    if (index->fd < 0 || fstat (index->fd, &st) != 0 || st.st_size < HEADER_SIZE
-        || (st.st_size - HEADER_SIZE) % MLA_KEY_RECORD_SIZE != 0
-        || !read_at (index->fd, header, sizeof header, 0) || memcmp (header, MAGIC, 8) != 0)
+    if (index->fd < 0 || fstat (index->fd, &st) != 0 ||
+        st.st_size < HEADER_SIZE ||
+        (st.st_size - HEADER_SIZE) % MLA_KEY_RECORD_SIZE != 0 ||
+        !read_at (index->fd, header, sizeof header, 0) ||
+        memcmp (header, MAGIC, 8) != 0)
         return NULL;
     memcpy (index->coverage, header + 8, MLA_KEY_COVERAGE_SIZE);
-    index->n_records = (guint64) (st.st_size - HEADER_SIZE) / MLA_KEY_RECORD_SIZE;
+    index->n_records =
+        (guint64) (st.st_size - HEADER_SIZE) / MLA_KEY_RECORD_SIZE;
     index->sample = g_byte_array_new ();
     for (guint64 i = 0; i < index->n_records; i += MLA_KEY_INDEX_STEP) {
         guint8 record[MLA_KEY_RECORD_SIZE];
 
-        if (!read_at (index->fd, record, sizeof record, HEADER_SIZE + i * MLA_KEY_RECORD_SIZE))
+        if (!read_at (index->fd, record, sizeof record,
+                      HEADER_SIZE + i * MLA_KEY_RECORD_SIZE))
             return NULL;
         g_byte_array_append (index->sample, record, sizeof record);
     }
@@ -95,7 +100,8 @@ last_not_greater (const guint8 *records, guint64 n, const guint8 *record)
     while (low < high) {
         guint64 mid = low + (high - low) / 2;
 
-        if (memcmp (records + mid * MLA_KEY_RECORD_SIZE, record, MLA_KEY_RECORD_SIZE) <= 0)
+        if (memcmp (records + mid * MLA_KEY_RECORD_SIZE, record,
+                    MLA_KEY_RECORD_SIZE) <= 0)
             low = mid + 1;
         else
             high = mid;
@@ -117,8 +123,8 @@ mla_key_index_contains (MlaKeyIndex *index, const guint8 *record)
                   HEADER_SIZE + first * MLA_KEY_RECORD_SIZE))
         return FALSE;
     at = last_not_greater (index->block, count, record);
-    return at >= 0
-           && memcmp (index->block + at * MLA_KEY_RECORD_SIZE, record, MLA_KEY_RECORD_SIZE) == 0;
+    return at >= 0 && memcmp (index->block + at * MLA_KEY_RECORD_SIZE, record,
+                              MLA_KEY_RECORD_SIZE) == 0;
 }
 
 static int
@@ -129,8 +135,8 @@ compare_records (gconstpointer a, gconstpointer b)
 
 /* Appends @record unless it repeats the last one written. */
 static gboolean
-put (MlaAtomicFile *out, guint8 *last, gboolean *have_last, const guint8 *record,
-     GError **error)
+put (MlaAtomicFile *out, guint8 *last, gboolean *have_last,
+     const guint8 *record, GError **error)
 {
     if (*have_last && memcmp (last, record, MLA_KEY_RECORD_SIZE) == 0)
         return TRUE;
@@ -154,8 +160,8 @@ mla_key_index_write (const char *path, MlaKeyIndex *base, GByteArray *records,
     if (out == NULL)
         return FALSE;
     qsort (records->data, n_new, MLA_KEY_RECORD_SIZE, compare_records);
-    if (!mla_atomic_file_write (out, MAGIC, 8, error)
-        || !mla_atomic_file_write (out, coverage, MLA_KEY_COVERAGE_SIZE, error))
+    if (!mla_atomic_file_write (out, MAGIC, 8, error) ||
+        !mla_atomic_file_write (out, coverage, MLA_KEY_COVERAGE_SIZE, error))
         return FALSE;
     while (next_new < n_new || next_base < n_base) {
         const guint8 *from_new = records->data + next_new * MLA_KEY_RECORD_SIZE;
@@ -166,11 +172,13 @@ mla_key_index_write (const char *path, MlaKeyIndex *base, GByteArray *records,
             chunk_at = 0;
             if (!read_at (base->fd, chunk, in_chunk * MLA_KEY_RECORD_SIZE,
                           HEADER_SIZE + next_base * MLA_KEY_RECORD_SIZE))
-                return mla_throw (error, MLA_ERROR_IO, "%s: cannot be read", base->path);
+                return mla_throw (error, MLA_ERROR_IO, "%s: cannot be read",
+                                  base->path);
         }
         from_base = chunk + chunk_at * MLA_KEY_RECORD_SIZE;
-        if (next_base < n_base
-            && (next_new == n_new || memcmp (from_base, from_new, MLA_KEY_RECORD_SIZE) <= 0)) {
+        if (next_base < n_base &&
+            (next_new == n_new ||
+             memcmp (from_base, from_new, MLA_KEY_RECORD_SIZE) <= 0)) {
             if (!put (out, last, &have_last, from_base, error))
                 return FALSE;
             chunk_at++;

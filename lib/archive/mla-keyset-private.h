@@ -23,14 +23,15 @@ typedef enum {
 } MlaKeyKind;
 
 typedef struct MlaKeySet {
-    MlaKeyIndex *index;        /* nullable: the committed volumes' keys, on disk */
-    GStringChunk *keys;        /* the key bytes of the keys below */
-    GHashTable *sha256s;       /* raw SHA-256 of messages added in memory */
+    MlaKeyIndex *index;  /* nullable: the committed volumes' keys, on disk */
+    GStringChunk *keys;  /* the key bytes of the keys below */
+    GHashTable *sha256s; /* raw SHA-256 of messages added in memory */
     GHashTable *message_ids;
-    GHashTable *reject_keys;   /* "source\toffset\tindex" of rejects added in memory */
-    GByteArray *journal;       /* nullable: keys added since the journal started */
-    gboolean separated_sha256s;  /* a volume is older than raw-rule="message" */
-    guint n_uncovered;           /* volumes whose keys the index does not hold */
+    GHashTable
+        *reject_keys; /* "source\toffset\tindex" of rejects added in memory */
+    GByteArray *journal; /* nullable: keys added since the journal started */
+    gboolean separated_sha256s; /* a volume is older than raw-rule="message" */
+    guint n_uncovered;          /* volumes whose keys the index does not hold */
 } MlaKeySet;
 
 /* An import writes keys.index anew only once this many volumes would be
@@ -41,11 +42,13 @@ typedef struct MlaKeySet {
 void mla_key_set_init (MlaKeySet *set);
 void mla_key_set_clear (MlaKeySet *set);
 
-gboolean mla_key_set_contains (MlaKeySet *set, MlaKeyKind kind, const char *text);
+gboolean mla_key_set_contains (MlaKeySet *set, MlaKeyKind kind,
+                               const char *text);
 /* TRUE if the raw bytes of @message are stored: under its SHA-256, or, in
  * an archive with volumes older than raw-rule="message", under the SHA-256
  * its bytes had there with an mbox separator line. */
-gboolean mla_key_set_contains_message (MlaKeySet *set, const MlaMessage *message);
+gboolean mla_key_set_contains_message (MlaKeySet *set,
+                                       const MlaMessage *message);
 void mla_key_set_add (MlaKeySet *set, MlaKeyKind kind, const char *text);
 /* Adds the keys of one stored record (message or reject). */
 void mla_key_set_add_record (MlaKeySet *set, const MlaRecord *record);
@@ -59,7 +62,8 @@ char *mla_key_set_reject_key (const char *source, guint64 offset, guint index);
 gboolean mla_key_set_load_file (MlaKeySet *set, const char *path);
 
 /* Returns: (transfer full): the .keys file of @volume. */
-char *mla_key_set_file_for (MlaArchive *archive, const MlaXmlVolumeEntry *volume);
+char *mla_key_set_file_for (MlaArchive *archive,
+                            const MlaXmlVolumeEntry *volume);
 
 /* Makes the keys of every volume of @archive known: those of the volumes
  * that ARCHIVE/keys.index covers stay on disk; those of the volumes after
@@ -67,7 +71,8 @@ char *mla_key_set_file_for (MlaArchive *archive, const MlaXmlVolumeEntry *volume
  * from their .keys files, or the XML where these are missing. Then starts
  * the journal: keys added from now on are what
  * mla_key_set_write_journal() writes for the new volume. */
-gboolean mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error);
+gboolean mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive,
+                                   GError **error);
 /* Whether an import that commits one more volume should write the index
  * (mla_key_set_update_index()): when the archive has none that can be
  * used, or it would leave MLA_KEY_INDEX_LAG volumes out. */
@@ -77,15 +82,17 @@ gboolean mla_key_set_index_is_due (const MlaKeySet *set);
  * a failure loses nothing (the next import reads the .keys files). It
  * frees the keys held in memory as it takes them: afterwards only
  * mla_key_set_clear() may be called on @set. */
-gboolean mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error);
+gboolean mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive,
+                                   GError **error);
 /* Writes @path, the .keys file of a volume merged from the volumes at
  * indices [@first, @end) of @archive: their keys, in order. */
-gboolean mla_key_set_write_merged (MlaArchive *archive, guint first, guint end, const char *path,
-                                   GError **error);
+gboolean mla_key_set_write_merged (MlaArchive *archive, guint first, guint end,
+                                   const char *path, GError **error);
 /* Removes the temporary file of a key index update that was killed after
  * its import committed (the next import may add nothing, and so write no
  * index). The caller holds the archive lock. */
 void mla_key_set_remove_leftover (MlaArchive *archive);
-gboolean mla_key_set_write_journal (MlaKeySet *set, const char *path, GError **error);
+gboolean mla_key_set_write_journal (MlaKeySet *set, const char *path,
+                                    GError **error);
 
 G_END_DECLS

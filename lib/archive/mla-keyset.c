@@ -75,8 +75,8 @@ mla_key_set_contains (MlaKeySet *set, MlaKeyKind kind, const char *text)
 
     record[0] = (guint8) kind;
     mla_sha256 (text, strlen (text), record + 1);
-    return g_hash_table_contains (table_for_kind (set, kind), record + 1)
-           || (set->index != NULL && mla_key_index_contains (set->index, record));
+    return g_hash_table_contains (table_for_kind (set, kind), record + 1) ||
+           (set->index != NULL && mla_key_index_contains (set->index, record));
 }
 
 gboolean
@@ -84,12 +84,16 @@ mla_key_set_contains_message (MlaKeySet *set, const MlaMessage *message)
 {
     const MlaLineEnd separators[] = { MLA_LINE_END_LF, MLA_LINE_END_CRLF };
 
-    if (mla_key_set_contains (set, MLA_KEY_SHA256, mla_message_get_sha256 (message)))
+    if (mla_key_set_contains (set, MLA_KEY_SHA256,
+                              mla_message_get_sha256 (message)))
         return TRUE;
-    for (gsize i = 0; set->separated_sha256s && i < G_N_ELEMENTS (separators); i++) {
-        const char *sha256 = mla_message_get_separated_sha256 (message, separators[i]);
+    for (gsize i = 0; set->separated_sha256s && i < G_N_ELEMENTS (separators);
+         i++) {
+        const char *sha256 =
+            mla_message_get_separated_sha256 (message, separators[i]);
 
-        if (sha256[0] != '\0' && mla_key_set_contains (set, MLA_KEY_SHA256, sha256))
+        if (sha256[0] != '\0' &&
+            mla_key_set_contains (set, MLA_KEY_SHA256, sha256))
             return TRUE;
     }
     return FALSE;
@@ -101,8 +105,8 @@ add_key (MlaKeySet *set, guint8 kind, const guint8 *key)
     GHashTable *table = table_for_kind (set, kind);
 
     if (!g_hash_table_contains (table, key))
-        g_hash_table_add (table, g_string_chunk_insert_len (set->keys, (const char *) key,
-                                                            KEY_SIZE));
+        g_hash_table_add (table, g_string_chunk_insert_len (
+                                     set->keys, (const char *) key, KEY_SIZE));
     /* Every key of the volume, known before or not: the file must say what
      * its volume holds (mlarc check compares them). */
     if (set->journal != NULL) {
@@ -129,8 +133,9 @@ read_keys_file (MlaKeySet *set, const char *path, gsize *out_length)
     gsize length = 0;
     const gsize header = strlen (KEYS_MAGIC);
 
-    if (!g_file_get_contents (path, &contents, &length, NULL) || length < header
-        || memcmp (contents, KEYS_MAGIC, header) != 0 || (length - header) % KEYS_RECORD_SIZE != 0)
+    if (!g_file_get_contents (path, &contents, &length, NULL) ||
+        length < header || memcmp (contents, KEYS_MAGIC, header) != 0 ||
+        (length - header) % KEYS_RECORD_SIZE != 0)
         return NULL;
     for (gsize at = header; at < length; at += KEYS_RECORD_SIZE)
         if (table_for_kind (set, (guint8) contents[at]) == NULL)
@@ -148,22 +153,24 @@ mla_key_set_load_file (MlaKeySet *set, const char *path)
     if (contents == NULL)
         return FALSE;
     for (gsize at = strlen (KEYS_MAGIC); at < length; at += KEYS_RECORD_SIZE)
-        add_key (set, (guint8) contents[at], (const guint8 *) contents + at + 1);
+        add_key (set, (guint8) contents[at],
+                 (const guint8 *) contents + at + 1);
     return TRUE;
 }
 
 char *
 mla_key_set_reject_key (const char *source, guint64 offset, guint index)
 {
-    return g_strdup_printf ("%s\t%" G_GUINT64_FORMAT "\t%u", source, offset, index);
+    return g_strdup_printf ("%s\t%" G_GUINT64_FORMAT "\t%u", source, offset,
+                            index);
 }
 
 void
 mla_key_set_add_record (MlaKeySet *set, const MlaRecord *record)
 {
     if (record->is_reject) {
-        g_autofree char *key = mla_key_set_reject_key (record->source, record->source_offset,
-                                                       record->source_index);
+        g_autofree char *key = mla_key_set_reject_key (
+            record->source, record->source_offset, record->source_index);
 
         mla_key_set_add (set, MLA_KEY_REJECT, key);
         return;
@@ -208,11 +215,11 @@ mla_key_set_file_for (MlaArchive *archive, const MlaXmlVolumeEntry *volume)
 
 /* The volume's XML, when its .keys file cannot be used. */
 static gboolean
-add_volume_records (MlaKeySet *set, MlaArchive *archive, guint index, GError **error)
+add_volume_records (MlaKeySet *set, MlaArchive *archive, guint index,
+                    GError **error)
 {
-    g_autoptr (MlaRecordIter) iter = mla_record_iter_new_volume (archive, index,
-                                                                 MLA_RECORD_READ_REJECTS,
-                                                                 NULL, NULL);
+    g_autoptr (MlaRecordIter) iter = mla_record_iter_new_volume (
+        archive, index, MLA_RECORD_READ_REJECTS, NULL, NULL);
     const MlaRecord *record;
 
     while (mla_record_iter_next (iter, &record, error)) {
@@ -241,8 +248,9 @@ coverages (GPtrArray *volumes)
         if (k < volumes->len) {
             const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, k);
             g_autofree char *line = g_strdup_printf (
-                "%u\t%s\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n", volume->number,
-                volume->imported, volume->messages, volume->rejects);
+                "%u\t%s\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\n",
+                volume->number, volume->imported, volume->messages,
+                volume->rejects);
 
             g_checksum_update (checksum, (const guchar *) line, -1);
         }
@@ -254,7 +262,8 @@ coverages (GPtrArray *volumes)
 static void
 export_records (MlaKeySet *set, GByteArray *records)
 {
-    const guint8 kinds[] = { MLA_KEY_SHA256, MLA_KEY_MESSAGE_ID, MLA_KEY_REJECT };
+    const guint8 kinds[] = { MLA_KEY_SHA256, MLA_KEY_MESSAGE_ID,
+                             MLA_KEY_REJECT };
 
     for (gsize i = 0; i < G_N_ELEMENTS (kinds); i++) {
         GHashTableIter iter;
@@ -272,7 +281,8 @@ static void
 start_journal (MlaKeySet *set)
 {
     set->journal = g_byte_array_new ();
-    g_byte_array_append (set->journal, (const guint8 *) KEYS_MAGIC, strlen (KEYS_MAGIC));
+    g_byte_array_append (set->journal, (const guint8 *) KEYS_MAGIC,
+                         strlen (KEYS_MAGIC));
 }
 
 gboolean
@@ -289,7 +299,8 @@ mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error)
      * used, and made again after the next import. */
     while (set->index != NULL && covered-- > 0)
         if (memcmp (mla_key_index_get_coverage (set->index),
-                    covers->data + covered * MLA_KEY_COVERAGE_SIZE, MLA_KEY_COVERAGE_SIZE) == 0)
+                    covers->data + covered * MLA_KEY_COVERAGE_SIZE,
+                    MLA_KEY_COVERAGE_SIZE) == 0)
             break;
     if (set->index == NULL || covered > volumes->len) {
         g_clear_pointer (&set->index, mla_key_index_free);
@@ -301,8 +312,8 @@ mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error)
         g_autofree char *keys = mla_key_set_file_for (archive, volume);
 
         set->separated_sha256s |= volume->keeps_separators;
-        if (i >= covered && !mla_key_set_load_file (set, keys)
-            && !add_volume_records (set, archive, i, error))
+        if (i >= covered && !mla_key_set_load_file (set, keys) &&
+            !add_volume_records (set, archive, i, error))
             return FALSE;
     }
     start_journal (set);
@@ -318,8 +329,8 @@ mla_key_set_remove_leftover (MlaArchive *archive)
 }
 
 gboolean
-mla_key_set_write_merged (MlaArchive *archive, guint first, guint end, const char *path,
-                          GError **error)
+mla_key_set_write_merged (MlaArchive *archive, guint first, guint end,
+                          const char *path, GError **error)
 {
     MlaKeySet set;
     gboolean ok = TRUE;
@@ -330,7 +341,8 @@ mla_key_set_write_merged (MlaArchive *archive, guint first, guint end, const cha
         g_autofree char *keys = mla_key_set_file_for (
             archive, g_ptr_array_index (mla_archive_get_volumes (archive), i));
 
-        ok = mla_key_set_load_file (&set, keys) || add_volume_records (&set, archive, i, error);
+        ok = mla_key_set_load_file (&set, keys) ||
+             add_volume_records (&set, archive, i, error);
     }
     ok = ok && mla_key_set_write_journal (&set, path, error);
     mla_key_set_clear (&set);
@@ -349,9 +361,11 @@ mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error)
     GPtrArray *volumes = mla_archive_get_volumes (archive);
     g_autofree char *path = mla_archive_file (archive, INDEX_NAME);
     g_autoptr (GByteArray) covers = coverages (volumes);
-    g_autoptr (GByteArray) records = g_byte_array_sized_new (
-        (g_hash_table_size (set->sha256s) + g_hash_table_size (set->message_ids)
-         + g_hash_table_size (set->reject_keys)) * MLA_KEY_RECORD_SIZE);
+    g_autoptr (GByteArray) records =
+        g_byte_array_sized_new ((g_hash_table_size (set->sha256s) +
+                                 g_hash_table_size (set->message_ids) +
+                                 g_hash_table_size (set->reject_keys)) *
+                                MLA_KEY_RECORD_SIZE);
 
     export_records (set, records);
     /* The records are all the index needs: the tables, their keys and the
@@ -363,12 +377,14 @@ mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error)
     g_clear_pointer (&set->keys, g_string_chunk_free);
     g_clear_pointer (&set->journal, g_byte_array_unref);
     mla_memory_release ();
-    return mla_key_index_write (path, set->index, records,
-                                covers->data + volumes->len * MLA_KEY_COVERAGE_SIZE, error);
+    return mla_key_index_write (
+        path, set->index, records,
+        covers->data + volumes->len * MLA_KEY_COVERAGE_SIZE, error);
 }
 
 gboolean
 mla_key_set_write_journal (MlaKeySet *set, const char *path, GError **error)
 {
-    return mla_atomic_file_set_contents (path, set->journal->data, set->journal->len, error);
+    return mla_atomic_file_set_contents (path, set->journal->data,
+                                         set->journal->len, error);
 }

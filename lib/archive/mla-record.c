@@ -15,30 +15,31 @@
 #define AHEAD_BATCHES 4
 
 typedef struct {
-    GPtrArray *records;     /* MlaRecordBuffer *; fewer than AHEAD_BATCH in the last */
+    GPtrArray
+        *records; /* MlaRecordBuffer *; fewer than AHEAD_BATCH in the last */
     gboolean last;
-    GError *error;          /* nullable: why the reading stopped */
+    GError *error; /* nullable: why the reading stopped */
 } Batch;
 
 struct MlaRecordIter {
     MlaArchive *archive;
     MlaRecordReadFlags flags;
-    guint next;                   /* index of the next volume to open */
-    guint end;                    /* one past the last volume to walk */
-    MlaXmlVolumeReader *reader;   /* the volume being walked */
+    guint next;                 /* index of the next volume to open */
+    guint end;                  /* one past the last volume to walk */
+    MlaXmlVolumeReader *reader; /* the volume being walked */
     const MlaXmlVolumeEntry *entry;
     char *raw_path;
     int raw_fd;
-    GBytes *schema;               /* nullable */
-    GPtrArray *problems;          /* nullable */
+    GBytes *schema;      /* nullable */
+    GPtrArray *problems; /* nullable */
     guint64 invalid_files;
     /* Read ahead: only the thread touches the fields above. */
-    GThread *thread;              /* nullable */
-    GAsyncQueue *filled;          /* Batch *, in order */
-    GAsyncQueue *room;            /* a token for each batch that may be read */
-    gint stop;                    /* atomic */
-    Batch *batch;                 /* being handed out */
-    guint handed;                 /* records of @batch handed out */
+    GThread *thread;     /* nullable */
+    GAsyncQueue *filled; /* Batch *, in order */
+    GAsyncQueue *room;   /* a token for each batch that may be read */
+    gint stop;           /* atomic */
+    Batch *batch;        /* being handed out */
+    guint handed;        /* records of @batch handed out */
 };
 
 static void
@@ -63,21 +64,24 @@ iter_new (MlaArchive *archive, guint first, guint end, MlaRecordReadFlags flags)
 }
 
 MlaRecordIter *
-mla_record_iter_new (MlaArchive *archive, guint first_volume, MlaRecordReadFlags flags)
+mla_record_iter_new (MlaArchive *archive, guint first_volume,
+                     MlaRecordReadFlags flags)
 {
     GPtrArray *volumes = mla_archive_get_volumes (archive);
     guint first = 0;
 
     g_return_val_if_fail (archive != NULL, NULL);
-    while (first < volumes->len
-           && ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, first))->number < first_volume)
+    while (first < volumes->len &&
+           ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, first))->number <
+               first_volume)
         first++;
     return iter_new (archive, first, volumes->len, flags);
 }
 
 MlaRecordIter *
-mla_record_iter_new_volume (MlaArchive *archive, guint index, MlaRecordReadFlags flags,
-                            GBytes *schema, GPtrArray *problems)
+mla_record_iter_new_volume (MlaArchive *archive, guint index,
+                            MlaRecordReadFlags flags, GBytes *schema,
+                            GPtrArray *problems)
 {
     MlaRecordIter *iter = iter_new (archive, index, index + 1, flags);
 
@@ -131,17 +135,19 @@ mla_record_iter_free (MlaRecordIter *iter)
 static gboolean
 open_volume (MlaRecordIter *iter, GError **error)
 {
-    const MlaXmlVolumeEntry *entry = g_ptr_array_index (mla_archive_get_volumes (iter->archive),
-                                                        iter->next++);
+    const MlaXmlVolumeEntry *entry = g_ptr_array_index (
+        mla_archive_get_volumes (iter->archive), iter->next++);
     g_autofree char *xml_path = mla_archive_file (iter->archive, entry->file);
 
     iter->entry = entry;
     iter->raw_path = mla_archive_file (iter->archive, entry->raw);
     iter->raw_fd = g_open (iter->raw_path, O_RDONLY | O_CLOEXEC, 0);
     if (iter->raw_fd < 0)
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", iter->raw_path, g_strerror (errno));
-    iter->reader = mla_xml_volume_reader_open (xml_path, entry->number, iter->flags, iter->schema,
-                                               iter->problems, error);
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", iter->raw_path,
+                          g_strerror (errno));
+    iter->reader =
+        mla_xml_volume_reader_open (xml_path, entry->number, iter->flags,
+                                    iter->schema, iter->problems, error);
     return iter->reader != NULL;
 }
 
@@ -177,7 +183,8 @@ read_ahead (gpointer data)
         if (g_atomic_int_get (&iter->stop))
             break;
         batch = g_new0 (Batch, 1);
-        batch->records = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_record_buffer_free);
+        batch->records = g_ptr_array_new_with_free_func (
+            (GDestroyNotify) mla_record_buffer_free);
         while (batch->records->len < AHEAD_BATCH) {
             const MlaRecord *record;
 
@@ -185,7 +192,8 @@ read_ahead (gpointer data)
                 batch->last = TRUE;
                 break;
             }
-            g_ptr_array_add (batch->records, mla_xml_volume_reader_take_record (iter->reader, NULL));
+            g_ptr_array_add (batch->records, mla_xml_volume_reader_take_record (
+                                                 iter->reader, NULL));
         }
         last = batch->last;
         g_async_queue_push (iter->filled, batch);
@@ -214,7 +222,8 @@ next_ahead (MlaRecordIter *iter, const MlaRecord **out_record, GError **error)
     while (iter->batch == NULL || iter->handed == iter->batch->records->len) {
         if (iter->batch != NULL && iter->batch->last) {
             if (iter->batch->error != NULL) {
-                g_propagate_error (error, g_steal_pointer (&iter->batch->error));
+                g_propagate_error (error,
+                                   g_steal_pointer (&iter->batch->error));
                 return FALSE;
             }
             return TRUE;
@@ -232,7 +241,8 @@ next_ahead (MlaRecordIter *iter, const MlaRecord **out_record, GError **error)
 }
 
 gboolean
-mla_record_iter_next (MlaRecordIter *iter, const MlaRecord **out_record, GError **error)
+mla_record_iter_next (MlaRecordIter *iter, const MlaRecord **out_record,
+                      GError **error)
 {
     g_return_val_if_fail (iter != NULL && out_record != NULL, FALSE);
     if (iter->thread != NULL || iter->batch != NULL)
@@ -241,17 +251,19 @@ mla_record_iter_next (MlaRecordIter *iter, const MlaRecord **out_record, GError 
 }
 
 gboolean
-mla_record_iter_read_stored (MlaRecordIter *iter, const MlaRecord *record, GByteArray *out,
-                             GError **error)
+mla_record_iter_read_stored (MlaRecordIter *iter, const MlaRecord *record,
+                             GByteArray *out, GError **error)
 {
-    g_return_val_if_fail (iter != NULL && record != NULL && iter->raw_fd >= 0, FALSE);
-    return mla_archive_pread_raw (iter->raw_fd, iter->raw_path, record->message_id,
-                                  record->raw_offset, record->raw_length, out, error);
+    g_return_val_if_fail (iter != NULL && record != NULL && iter->raw_fd >= 0,
+                          FALSE);
+    return mla_archive_pread_raw (iter->raw_fd, iter->raw_path,
+                                  record->message_id, record->raw_offset,
+                                  record->raw_length, out, error);
 }
 
 gboolean
-mla_record_iter_read_raw (MlaRecordIter *iter, const MlaRecord *record, GByteArray *out,
-                          GError **error)
+mla_record_iter_read_raw (MlaRecordIter *iter, const MlaRecord *record,
+                          GByteArray *out, GError **error)
 {
     if (!mla_record_iter_read_stored (iter, record, out, error))
         return FALSE;
@@ -274,15 +286,18 @@ mla_record_iter_get_volume_file (MlaRecordIter *iter)
 GPtrArray *
 mla_archive_load_agendas (MlaArchive *archive, GError **error)
 {
-    g_autoptr (GPtrArray) agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
-    g_autoptr (MlaRecordIter) iter = mla_record_iter_new (archive, 1, MLA_RECORD_READ_AGENDAS);
+    g_autoptr (GPtrArray) agendas =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    g_autoptr (MlaRecordIter) iter =
+        mla_record_iter_new (archive, 1, MLA_RECORD_READ_AGENDAS);
     const MlaRecord *record;
 
     while (mla_record_iter_next (iter, &record, error)) {
         if (record == NULL)
             return g_steal_pointer (&agendas);
         /* The iterator keeps its array; the agendas move. */
-        g_ptr_array_extend_and_steal (agendas, g_ptr_array_ref (record->agendas));
+        g_ptr_array_extend_and_steal (agendas,
+                                      g_ptr_array_ref (record->agendas));
     }
     return NULL;
 }

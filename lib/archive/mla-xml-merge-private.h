@@ -12,14 +12,15 @@ typedef struct MlaXmlMerge MlaXmlMerge;
 
 /* Starts the merged volume @number, imported at @imported, on @out (not
  * owned; it must outlive the merge). Returns: (transfer full). */
-MlaXmlMerge *mla_xml_merge_new (GOutputStream *out, guint number, const char *imported);
+MlaXmlMerge *mla_xml_merge_new (GOutputStream *out, guint number,
+                                const char *imported);
 void mla_xml_merge_free (MlaXmlMerge *merge);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaXmlMerge, mla_xml_merge_free)
 
 /* Appends the records of the volume XML at @path, whose raw store starts at
  * @raw_base in the merged one. */
-gboolean mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base,
-                            GError **error);
+gboolean mla_xml_merge_add (MlaXmlMerge *merge, const char *path,
+                            guint64 raw_base, GError **error);
 /* Writes the inputs and the end of the volume. */
 gboolean mla_xml_merge_finish (MlaXmlMerge *merge, GError **error);
 

@@ -10,14 +10,15 @@
 
 struct MlaXmlMerge {
     GOutputStream *out;
-    GString *pending;         /* the start of the volume, until it is written */
-    GString *inputs;          /* the <input> elements, serialised, in order */
+    GString *pending; /* the start of the volume, until it is written */
+    GString *inputs;  /* the <input> elements, serialised, in order */
 };
 
 static gboolean
 put (MlaXmlMerge *merge, const char *text, gsize length, GError **error)
 {
-    return g_output_stream_write_all (merge->out, text, length, NULL, NULL, error);
+    return g_output_stream_write_all (merge->out, text, length, NULL, NULL,
+                                      error);
 }
 
 MlaXmlMerge *
@@ -32,7 +33,8 @@ mla_xml_merge_new (GOutputStream *out, guint number, const char *imported)
     merge->pending = g_string_new (NULL);
     g_string_printf (merge->pending,
                      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                     "<volume version=\"" MLA_XML_FORMAT_VERSION "\" number=\"%u\" imported=\"%s\">\n",
+                     "<volume version=\"" MLA_XML_FORMAT_VERSION
+                     "\" number=\"%u\" imported=\"%s\">\n",
                      number, escaped);
     return merge;
 }
@@ -55,7 +57,8 @@ dump_node (xmlDoc *doc, xmlNode *node, GString *out)
 
     xmlNodeDump (buffer, doc, node, 1, 1);
     g_string_append (out, "  ");
-    g_string_append_len (out, (const char *) xmlBufferContent (buffer), xmlBufferLength (buffer));
+    g_string_append_len (out, (const char *) xmlBufferContent (buffer),
+                         xmlBufferLength (buffer));
     g_string_append_c (out, '\n');
     xmlBufferFree (buffer);
 }
@@ -80,8 +83,8 @@ move_raw_offset (xmlNode *node, guint64 raw_base)
 /* The records of @reader's volume into @records (its inputs into the
  * merge's); *@doc is the reader's document once asked for, then ours. */
 static gboolean
-read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path, guint64 raw_base,
-              GString *records, xmlDoc **doc, GError **error)
+read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path,
+              guint64 raw_base, GString *records, xmlDoc **doc, GError **error)
 {
     int status = xmlTextReaderRead (reader);
 
@@ -89,8 +92,8 @@ read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path, guint
         const char *name = (const char *) xmlTextReaderConstName (reader);
         xmlNode *node;
 
-        if (xmlTextReaderNodeType (reader) != XML_READER_TYPE_ELEMENT
-            || xmlTextReaderDepth (reader) != 1) {
+        if (xmlTextReaderNodeType (reader) != XML_READER_TYPE_ELEMENT ||
+            xmlTextReaderDepth (reader) != 1) {
             status = xmlTextReaderRead (reader);
             continue;
         }
@@ -98,12 +101,13 @@ read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path, guint
         if (node == NULL)
             break;
         if (strcmp (name, "message") == 0 && !move_raw_offset (node, raw_base))
-            return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: a message without a raw-offset",
-                              path);
+            return mla_throw (error, MLA_ERROR_ARCHIVE,
+                              "%s: a message without a raw-offset", path);
         /* Asking for it makes the reader leave the document to us. */
         if (*doc == NULL)
             *doc = xmlTextReaderCurrentDoc (reader);
-        dump_node (*doc, node, strcmp (name, "input") == 0 ? merge->inputs : records);
+        dump_node (*doc, node,
+                   strcmp (name, "input") == 0 ? merge->inputs : records);
         /* Records are written as they come: memory stays at one record. */
         if (records->len >= 1 << 16) {
             if (!put (merge, records->str, records->len, error))
@@ -113,16 +117,19 @@ read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path, guint
         status = xmlTextReaderNext (reader);
     }
     if (status != 0)
-        return mla_throw (error, MLA_ERROR_XML, "%s: not well-formed XML", path);
+        return mla_throw (error, MLA_ERROR_XML, "%s: not well-formed XML",
+                          path);
     return TRUE;
 }
 
 gboolean
-mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base, GError **error)
+mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base,
+                   GError **error)
 {
     /* Blanks kept: a record's own layout and its texts come out as they
      * were (a text of spaces alone is text). */
-    xmlTextReader *reader = xmlReaderForFile (path, NULL, XML_PARSE_NONET | XML_PARSE_HUGE);
+    xmlTextReader *reader =
+        xmlReaderForFile (path, NULL, XML_PARSE_NONET | XML_PARSE_HUGE);
     g_autoptr (GString) records = g_string_new (merge->pending->str);
     xmlDoc *doc = NULL;
     gboolean ok;
@@ -141,6 +148,6 @@ gboolean
 mla_xml_merge_finish (MlaXmlMerge *merge, GError **error)
 {
     g_string_append (merge->inputs, "</volume>\n");
-    return put (merge, merge->pending->str, merge->pending->len, error)
-           && put (merge, merge->inputs->str, merge->inputs->len, error);
+    return put (merge, merge->pending->str, merge->pending->len, error) &&
+           put (merge, merge->inputs->str, merge->inputs->len, error);
 }

@@ -16,13 +16,13 @@ G_BEGIN_DECLS
 /* One <volume> entry of the index. */
 typedef struct MlaXmlVolumeEntry {
     guint number;
-    char *file;          /* relative to the archive, e.g. "volumes/000001.xml" */
-    char *raw;           /* relative raw store, e.g. "raw/000001.raw" */
+    char *file; /* relative to the archive, e.g. "volumes/000001.xml" */
+    char *raw;  /* relative raw store, e.g. "raw/000001.raw" */
     guint64 messages;
     guint64 rejects;
-    char *imported;      /* ISO 8601 UTC */
-    gboolean keeps_separators;  /* written before raw-rule="message": its
-                                 * mbox messages end with their separator */
+    char *imported;            /* ISO 8601 UTC */
+    gboolean keeps_separators; /* written before raw-rule="message": its
+                                * mbox messages end with their separator */
 } MlaXmlVolumeEntry;
 
 void mla_xml_volume_entry_free (MlaXmlVolumeEntry *entry);
@@ -35,13 +35,15 @@ GPtrArray *mla_xml_read_index (const char *path, GError **error);
 void mla_xml_write_index (MlaXmlWriter *xml, GPtrArray *entries);
 
 /* Volume writing: start, any number of messages and rejects, end. */
-void mla_xml_write_volume_start (MlaXmlWriter *xml, guint number, const char *imported);
-void mla_xml_write_input (MlaXmlWriter *xml, const char *path, const char *format);
+void mla_xml_write_volume_start (MlaXmlWriter *xml, guint number,
+                                 const char *imported);
+void mla_xml_write_input (MlaXmlWriter *xml, const char *path,
+                          const char *format);
 /* @agendas (nullable): MlaAgenda * found in the message. */
 void mla_xml_write_message (MlaXmlWriter *xml, const MlaMessage *message,
                             guint64 raw_offset, GPtrArray *agendas);
-void mla_xml_write_reject (MlaXmlWriter *xml, const MlaRawMessage *raw, const char *code,
-                           const char *detail);
+void mla_xml_write_reject (MlaXmlWriter *xml, const MlaRawMessage *raw,
+                           const char *code, const char *detail);
 void mla_xml_write_volume_end (MlaXmlWriter *xml);
 
 typedef struct MlaXmlVolumeReader MlaXmlVolumeReader;
@@ -51,15 +53,18 @@ typedef struct MlaXmlVolumeReader MlaXmlVolumeReader;
  * first problems go to @out_problems (nullable, array of char *).
  * Returns: (transfer full) (nullable). */
 MlaXmlVolumeReader *mla_xml_volume_reader_open (const char *path, guint volume,
-                                                MlaRecordReadFlags flags, GBytes *schema,
-                                                GPtrArray *out_problems, GError **error);
+                                                MlaRecordReadFlags flags,
+                                                GBytes *schema,
+                                                GPtrArray *out_problems,
+                                                GError **error);
 void mla_xml_volume_reader_free (MlaXmlVolumeReader *reader);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaXmlVolumeReader, mla_xml_volume_reader_free)
 
 /* Reads the next record; at the end TRUE with *@out_record NULL. Fails on
  * ill-formed XML. @out_record: (out) (transfer none): valid until the next
  * call. */
-gboolean mla_xml_volume_reader_next (MlaXmlVolumeReader *reader, const MlaRecord **out_record,
+gboolean mla_xml_volume_reader_next (MlaXmlVolumeReader *reader,
+                                     const MlaRecord **out_record,
                                      GError **error);
 /* A record with the memory that holds it, to read it on one thread and
  * use it on another. */
@@ -83,6 +88,7 @@ gboolean mla_xml_volume_reader_is_valid (MlaXmlVolumeReader *reader);
 GPtrArray *mla_xml_parse_agendas (const char *xml, gsize size, GError **error);
 
 /* Validates a whole small file (the index) against @schema. */
-gboolean mla_xml_validate_file (const char *path, GBytes *schema, GPtrArray *out_problems);
+gboolean mla_xml_validate_file (const char *path, GBytes *schema,
+                                GPtrArray *out_problems);
 
 G_END_DECLS

@@ -35,8 +35,10 @@ mla_xml_write_index (MlaXmlWriter *xml, GPtrArray *entries)
         mla_xml_attr_printf (xml, "number", "%u", entry->number);
         mla_xml_attr (xml, "file", entry->file);
         mla_xml_attr (xml, "raw", entry->raw);
-        mla_xml_attr_printf (xml, "messages", "%" G_GUINT64_FORMAT, entry->messages);
-        mla_xml_attr_printf (xml, "rejects", "%" G_GUINT64_FORMAT, entry->rejects);
+        mla_xml_attr_printf (xml, "messages", "%" G_GUINT64_FORMAT,
+                             entry->messages);
+        mla_xml_attr_printf (xml, "rejects", "%" G_GUINT64_FORMAT,
+                             entry->rejects);
         mla_xml_attr (xml, "imported", entry->imported);
         if (!entry->keeps_separators)
             mla_xml_attr (xml, "raw-rule", "message");
@@ -46,7 +48,8 @@ mla_xml_write_index (MlaXmlWriter *xml, GPtrArray *entries)
 }
 
 void
-mla_xml_write_volume_start (MlaXmlWriter *xml, guint number, const char *imported)
+mla_xml_write_volume_start (MlaXmlWriter *xml, guint number,
+                            const char *imported)
 {
     mla_xml_start (xml, "volume");
     mla_xml_attr (xml, "version", MLA_XML_FORMAT_VERSION);
@@ -70,7 +73,8 @@ mla_xml_write_volume_end (MlaXmlWriter *xml)
 }
 
 static void
-write_address (MlaXmlWriter *xml, const char *element, const MlaAddress *address)
+write_address (MlaXmlWriter *xml, const char *element,
+               const MlaAddress *address)
 {
     mla_xml_start (xml, element);
     mla_xml_attr (xml, "name", address->name);
@@ -111,9 +115,10 @@ write_date (MlaXmlWriter *xml, const MlaMessage *message)
     utc = g_date_time_format (date, "%Y-%m-%dT%H:%M:%SZ");
     mla_xml_start (xml, "date");
     mla_xml_attr (xml, "utc", utc);
-    mla_xml_attr_printf (xml, "offset", "%c%02d%02d", offset < 0 ? '-' : '+', ABS (offset) / 60,
-                         ABS (offset) % 60);
-    mla_xml_attr (xml, "source", date_source_name (mla_message_get_date_source (message)));
+    mla_xml_attr_printf (xml, "offset", "%c%02d%02d", offset < 0 ? '-' : '+',
+                         ABS (offset) / 60, ABS (offset) % 60);
+    mla_xml_attr (xml, "source",
+                  date_source_name (mla_message_get_date_source (message)));
     mla_xml_end (xml);
 }
 
@@ -131,7 +136,8 @@ write_defects (MlaXmlWriter *xml, GPtrArray *defects)
 }
 
 static void
-write_source_attrs (MlaXmlWriter *xml, const char *source, guint64 offset, guint index)
+write_source_attrs (MlaXmlWriter *xml, const char *source, guint64 offset,
+                    guint index)
 {
     mla_xml_attr (xml, "source", source);
     mla_xml_attr_printf (xml, "source-offset", "%" G_GUINT64_FORMAT, offset);
@@ -139,8 +145,8 @@ write_source_attrs (MlaXmlWriter *xml, const char *source, guint64 offset, guint
 }
 
 void
-mla_xml_write_message (MlaXmlWriter *xml, const MlaMessage *message, guint64 raw_offset,
-                       GPtrArray *agendas)
+mla_xml_write_message (MlaXmlWriter *xml, const MlaMessage *message,
+                       guint64 raw_offset, GPtrArray *agendas)
 {
     const MlaAddress *from = mla_message_get_from (message);
     GPtrArray *references = mla_message_get_references (message);
@@ -168,17 +174,20 @@ mla_xml_write_message (MlaXmlWriter *xml, const MlaMessage *message, guint64 raw
     write_addresses (xml, "cc", mla_message_get_cc (message));
     write_date (xml, message);
     mla_xml_text_element (xml, "subject", mla_message_get_subject (message));
-    mla_xml_text_element (xml, "in-reply-to", mla_message_get_in_reply_to (message));
+    mla_xml_text_element (xml, "in-reply-to",
+                          mla_message_get_in_reply_to (message));
     if (references->len > 0) {
         mla_xml_start (xml, "references");
         for (guint i = 0; i < references->len; i++)
-            mla_xml_text_element (xml, "ref", g_ptr_array_index (references, i));
+            mla_xml_text_element (xml, "ref",
+                                  g_ptr_array_index (references, i));
         mla_xml_end (xml);
     }
     mla_xml_text_element (xml, "list-id", mla_message_get_list_id (message));
     if (body_source != MLA_BODY_SOURCE_NONE) {
         mla_xml_start (xml, "body");
-        mla_xml_attr (xml, "source", body_source == MLA_BODY_SOURCE_HTML ? "html" : "plain");
+        mla_xml_attr (xml, "source",
+                      body_source == MLA_BODY_SOURCE_HTML ? "html" : "plain");
         mla_xml_text (xml, mla_message_get_body_text (message));
         mla_xml_end (xml);
     }
@@ -199,8 +208,8 @@ mla_xml_write_message (MlaXmlWriter *xml, const MlaMessage *message, guint64 raw
 }
 
 void
-mla_xml_write_reject (MlaXmlWriter *xml, const MlaRawMessage *raw, const char *code,
-                      const char *detail)
+mla_xml_write_reject (MlaXmlWriter *xml, const MlaRawMessage *raw,
+                      const char *code, const char *detail)
 {
     mla_xml_start (xml, "reject");
     write_source_attrs (xml, raw->source, raw->offset, raw->index);
@@ -233,10 +242,12 @@ collect_problem (void *user_data, xmlError *error)
 {
     GPtrArray *problems = user_data;
 
-    if (problems == NULL || problems->len >= 20 || error == NULL || error->message == NULL)
+    if (problems == NULL || problems->len >= 20 || error == NULL ||
+        error->message == NULL)
         return;
-    g_ptr_array_add (problems, g_strdup_printf ("%s:%d: %s", error->file ? error->file : "?",
-                                                error->line, g_strchomp (error->message)));
+    g_ptr_array_add (
+        problems, g_strdup_printf ("%s:%d: %s", error->file ? error->file : "?",
+                                   error->line, g_strchomp (error->message)));
 }
 
 static xmlRelaxNG *
@@ -244,7 +255,8 @@ compile_schema (GBytes *schema, GPtrArray *problems)
 {
     gsize size = 0;
     const char *data = g_bytes_get_data (schema, &size);
-    g_autoptr (xmlRelaxNGParserCtxt) context = xmlRelaxNGNewMemParserCtxt (data, (int) size);
+    g_autoptr (xmlRelaxNGParserCtxt) context =
+        xmlRelaxNGNewMemParserCtxt (data, (int) size);
 
     if (context == NULL)
         return NULL;
@@ -285,7 +297,8 @@ record_buffer_new (void)
     buffer->record.references = g_ptr_array_new ();
     buffer->record.attachments = g_ptr_array_new_with_free_func (g_free);
     buffer->record.defects = mla_defect_list_new ();
-    buffer->record.agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    buffer->record.agendas =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     return buffer;
 }
 
@@ -329,8 +342,8 @@ static const char *
 chunk_text (RecordBuffer *buffer, xmlTextReader *reader)
 {
     xmlChar *value = xmlTextReaderReadString (reader);
-    const char *kept = g_string_chunk_insert (buffer->strings,
-                                              value != NULL ? (const char *) value : "");
+    const char *kept = g_string_chunk_insert (
+        buffer->strings, value != NULL ? (const char *) value : "");
 
     xmlFree (value);
     return kept;
@@ -366,10 +379,12 @@ parse_utc (const char *text)
 {
     int y, mo, d, h, mi, s;
 
-    if (text == NULL || sscanf (text, "%d-%d-%dT%d:%d:%d", &y, &mo, &d, &h, &mi, &s) != 6
-        || mo < 1 || mo > 12 || d < 1 || d > 31)
+    if (text == NULL ||
+        sscanf (text, "%d-%d-%dT%d:%d:%d", &y, &mo, &d, &h, &mi, &s) != 6 ||
+        mo < 1 || mo > 12 || d < 1 || d > 31)
         return 0;
-    return days_from_civil (y, (unsigned) mo, (unsigned) d) * 86400 + h * 3600 + mi * 60 + s;
+    return days_from_civil (y, (unsigned) mo, (unsigned) d) * 86400 + h * 3600 +
+           mi * 60 + s;
 }
 
 static int
@@ -377,7 +392,8 @@ parse_offset (const char *text)
 {
     int value;
 
-    if (text == NULL || (text[0] != '+' && text[0] != '-') || sscanf (text + 1, "%4d", &value) != 1)
+    if (text == NULL || (text[0] != '+' && text[0] != '-') ||
+        sscanf (text + 1, "%4d", &value) != 1)
         return 0;
     value = value / 100 * 60 + value % 100;
     return text[0] == '-' ? -value : value;
@@ -402,19 +418,22 @@ record_buffer_start (RecordBuffer *buffer, xmlTextReader *reader, guint volume,
     record->message_id = chunk_attr (buffer, reader, "id");
     synthetic = chunk_attr (buffer, reader, "synthetic-id");
     record->synthetic_id = g_strcmp0 (synthetic, "true") == 0;
-    record->no_archive = g_strcmp0 (chunk_attr (buffer, reader, "no-archive"), "true") == 0;
+    record->no_archive =
+        g_strcmp0 (chunk_attr (buffer, reader, "no-archive"), "true") == 0;
     record->sha256 = chunk_attr (buffer, reader, "sha256");
     record->envelope = chunk_attr (buffer, reader, "envelope");
     record->source = chunk_attr (buffer, reader, "source");
     record->raw_offset = chunk_attr_uint (buffer, reader, "raw-offset");
     record->raw_length = chunk_attr_uint (buffer, reader, "raw-length");
     record->source_offset = chunk_attr_uint (buffer, reader, "source-offset");
-    record->source_index = (guint) chunk_attr_uint (buffer, reader, "source-index");
+    record->source_index =
+        (guint) chunk_attr_uint (buffer, reader, "source-index");
     record->date_utc = NULL;
     record->date = 0;
     record->date_offset = 0;
     record->from = NULL;
-    record->subject = record->in_reply_to = record->list_id = record->body = NULL;
+    record->subject = record->in_reply_to = record->list_id = record->body =
+        NULL;
     record->body_source = MLA_BODY_SOURCE_NONE;
     if (is_reject)
         add_defect (reader, record->defects, "rejected");
@@ -435,9 +454,11 @@ read_attachment (RecordBuffer *buffer, xmlTextReader *reader)
     const char *sha256 = chunk_attr (buffer, reader, "sha256");
 
     attachment->filename = (char *) chunk_attr (buffer, reader, "filename");
-    attachment->content_type = (char *) chunk_attr (buffer, reader, "content-type");
+    attachment->content_type =
+        (char *) chunk_attr (buffer, reader, "content-type");
     attachment->size = chunk_attr_uint (buffer, reader, "size");
-    g_strlcpy (attachment->sha256, sha256 != NULL ? sha256 : "", sizeof attachment->sha256);
+    g_strlcpy (attachment->sha256, sha256 != NULL ? sha256 : "",
+               sizeof attachment->sha256);
     g_ptr_array_add (buffer->record.attachments, attachment);
 }
 
@@ -458,7 +479,8 @@ node_text (xmlNode *node)
 static gboolean
 node_is (xmlNode *node, const char *name)
 {
-    return node->type == XML_ELEMENT_NODE && strcmp ((const char *) node->name, name) == 0;
+    return node->type == XML_ELEMENT_NODE &&
+           strcmp ((const char *) node->name, name) == 0;
 }
 
 static void
@@ -481,7 +503,8 @@ slot_kind_from_string (const char *kind)
 static MlaPersonRole
 person_role_from_string (const char *role)
 {
-    for (MlaPersonRole r = MLA_PERSON_ROLE_CHAIR; r <= MLA_PERSON_ROLE_SPEAKER; r++)
+    for (MlaPersonRole r = MLA_PERSON_ROLE_CHAIR; r <= MLA_PERSON_ROLE_SPEAKER;
+         r++)
         if (g_strcmp0 (role, mla_person_role_to_string (r)) == 0)
             return r;
     return MLA_PERSON_ROLE_CHAIR;
@@ -511,9 +534,10 @@ slot_from_node (xmlNode *node)
             g_autofree char *role = node_attr (child, "role");
             g_autofree char *confirmed = node_attr (child, "confirmed");
 
-            g_ptr_array_add (slot->people,
-                             mla_agenda_person_new (name, person_role_from_string (role),
-                                                    g_strcmp0 (confirmed, "false") != 0));
+            g_ptr_array_add (
+                slot->people,
+                mla_agenda_person_new (name, person_role_from_string (role),
+                                       g_strcmp0 (confirmed, "false") != 0));
         }
     }
     return slot;
@@ -547,15 +571,19 @@ agenda_from_node (xmlNode *node)
 GPtrArray *
 mla_xml_parse_agendas (const char *xml, gsize size, GError **error)
 {
-    g_autoptr (xmlDoc) doc = xmlReadMemory (xml, (int) size, "agendas.xml", "UTF-8",
-                                            XML_PARSE_NONET | XML_PARSE_NOERROR
-                                                | XML_PARSE_NOWARNING | XML_PARSE_HUGE);
-    GPtrArray *agendas = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    g_autoptr (xmlDoc) doc =
+        xmlReadMemory (xml, (int) size, "agendas.xml", "UTF-8",
+                       XML_PARSE_NONET | XML_PARSE_NOERROR |
+                           XML_PARSE_NOWARNING | XML_PARSE_HUGE);
+    GPtrArray *agendas =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     xmlNode *root;
 
-    if (doc == NULL || (root = xmlDocGetRootElement (doc)) == NULL || !node_is (root, "agendas")) {
+    if (doc == NULL || (root = xmlDocGetRootElement (doc)) == NULL ||
+        !node_is (root, "agendas")) {
         g_ptr_array_unref (agendas);
-        return mla_throw (error, MLA_ERROR_XML, "not an <agendas> document"), NULL;
+        return mla_throw (error, MLA_ERROR_XML, "not an <agendas> document"),
+               NULL;
     }
     for (xmlNode *node = root->children; node != NULL; node = node->next)
         if (node_is (node, "agenda"))
@@ -584,7 +612,8 @@ read_field (MlaXmlVolumeReader *volume, const char *name, int depth)
 
     if (depth == 3) {
         if (strcmp (name, "ref") == 0)
-            g_ptr_array_add (record->references, (char *) chunk_text (buffer, reader));
+            g_ptr_array_add (record->references,
+                             (char *) chunk_text (buffer, reader));
     } else if (strcmp (name, "from") == 0) {
         record->from = read_address (buffer, reader, &buffer->from);
     } else if (strcmp (name, "to") == 0 || strcmp (name, "cc") == 0) {
@@ -593,7 +622,8 @@ read_field (MlaXmlVolumeReader *volume, const char *name, int depth)
     } else if (strcmp (name, "date") == 0) {
         record->date_utc = chunk_attr (buffer, reader, "utc");
         record->date = parse_utc (record->date_utc);
-        record->date_offset = parse_offset (chunk_attr (buffer, reader, "offset"));
+        record->date_offset =
+            parse_offset (chunk_attr (buffer, reader, "offset"));
     } else if (strcmp (name, "subject") == 0) {
         record->subject = chunk_text (buffer, reader);
     } else if (strcmp (name, "in-reply-to") == 0) {
@@ -603,15 +633,17 @@ read_field (MlaXmlVolumeReader *volume, const char *name, int depth)
     } else if (strcmp (name, "body") == 0) {
         const char *source = chunk_attr (buffer, reader, "source");
 
-        record->body_source = g_strcmp0 (source, "html") == 0 ? MLA_BODY_SOURCE_HTML
-                                                               : MLA_BODY_SOURCE_PLAIN;
+        record->body_source = g_strcmp0 (source, "html") == 0
+                                  ? MLA_BODY_SOURCE_HTML
+                                  : MLA_BODY_SOURCE_PLAIN;
         if (volume->flags & MLA_RECORD_READ_BODY)
             record->body = chunk_text (buffer, reader);
     } else if (strcmp (name, "attachment") == 0) {
         read_attachment (buffer, reader);
     } else if (strcmp (name, "defect") == 0) {
         add_defect (reader, record->defects, "unknown");
-    } else if (strcmp (name, "agenda") == 0 && (volume->flags & MLA_RECORD_READ_AGENDAS)) {
+    } else if (strcmp (name, "agenda") == 0 &&
+               (volume->flags & MLA_RECORD_READ_AGENDAS)) {
         xmlNode *node = xmlTextReaderExpand (reader);
 
         if (node != NULL)
@@ -620,8 +652,9 @@ read_field (MlaXmlVolumeReader *volume, const char *name, int depth)
 }
 
 MlaXmlVolumeReader *
-mla_xml_volume_reader_open (const char *path, guint volume, MlaRecordReadFlags flags,
-                            GBytes *schema, GPtrArray *out_problems, GError **error)
+mla_xml_volume_reader_open (const char *path, guint volume,
+                            MlaRecordReadFlags flags, GBytes *schema,
+                            GPtrArray *out_problems, GError **error)
 {
     g_autoptr (MlaXmlVolumeReader) reader = g_new0 (MlaXmlVolumeReader, 1);
 
@@ -631,16 +664,21 @@ mla_xml_volume_reader_open (const char *path, guint volume, MlaRecordReadFlags f
     reader->buffer = record_buffer_new ();
     /* Validation (mlarc check) reads as stock tools do, so that it fails on
      * what they refuse: text nodes over 10,000,000 bytes. */
-    reader->reader = xmlReaderForFile (path, NULL,
-                                       XML_PARSE_NONET | (schema != NULL ? 0 : XML_PARSE_HUGE));
+    reader->reader = xmlReaderForFile (
+        path, NULL, XML_PARSE_NONET | (schema != NULL ? 0 : XML_PARSE_HUGE));
     if (reader->reader == NULL)
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot open", path), NULL;
-    xmlTextReaderSetStructuredErrorHandler (reader->reader, collect_problem, out_problems);
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot open", path),
+               NULL;
+    xmlTextReaderSetStructuredErrorHandler (reader->reader, collect_problem,
+                                            out_problems);
     if (schema != NULL) {
         reader->has_schema = TRUE;
         reader->rng = compile_schema (schema, out_problems);
-        if (reader->rng == NULL || xmlTextReaderRelaxNGSetSchema (reader->reader, reader->rng) != 0)
-            return mla_throw (error, MLA_ERROR_XML, "the archive schema does not compile"), NULL;
+        if (reader->rng == NULL ||
+            xmlTextReaderRelaxNGSetSchema (reader->reader, reader->rng) != 0)
+            return mla_throw (error, MLA_ERROR_XML,
+                              "the archive schema does not compile"),
+                   NULL;
     }
     return g_steal_pointer (&reader);
 }
@@ -658,8 +696,8 @@ mla_xml_volume_reader_free (MlaXmlVolumeReader *reader)
 }
 
 gboolean
-mla_xml_volume_reader_next (MlaXmlVolumeReader *volume, const MlaRecord **out_record,
-                            GError **error)
+mla_xml_volume_reader_next (MlaXmlVolumeReader *volume,
+                            const MlaRecord **out_record, GError **error)
 {
     xmlTextReader *reader = volume->reader;
     gboolean in_record = FALSE;
@@ -684,7 +722,8 @@ mla_xml_volume_reader_next (MlaXmlVolumeReader *volume, const MlaRecord **out_re
             read_field (volume, name, depth);
             continue;
         }
-        if (depth != 1 || (strcmp (name, "message") != 0 && strcmp (name, "reject") != 0))
+        if (depth != 1 ||
+            (strcmp (name, "message") != 0 && strcmp (name, "reject") != 0))
             continue;
         is_reject = name[0] == 'r';
         if (is_reject && !(volume->flags & MLA_RECORD_READ_REJECTS))
@@ -699,12 +738,14 @@ mla_xml_volume_reader_next (MlaXmlVolumeReader *volume, const MlaRecord **out_re
     }
     volume->done = TRUE;
     if (status < 0)
-        return mla_throw (error, MLA_ERROR_XML, "%s: not well-formed XML", volume->path);
+        return mla_throw (error, MLA_ERROR_XML, "%s: not well-formed XML",
+                          volume->path);
     return TRUE;
 }
 
 MlaRecordBuffer *
-mla_xml_volume_reader_take_record (MlaXmlVolumeReader *reader, MlaRecordBuffer *spare)
+mla_xml_volume_reader_take_record (MlaXmlVolumeReader *reader,
+                                   MlaRecordBuffer *spare)
 {
     MlaRecordBuffer *taken = reader->buffer;
 
@@ -721,28 +762,35 @@ mla_xml_volume_reader_is_valid (MlaXmlVolumeReader *reader)
 GPtrArray *
 mla_xml_read_index (const char *path, GError **error)
 {
-    g_autoptr (xmlDoc) doc = xmlReadFile (path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR
-                                                         | XML_PARSE_NOWARNING);
+    g_autoptr (xmlDoc) doc = xmlReadFile (
+        path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
     g_autoptr (GPtrArray) entries = NULL;
     g_autofree char *version = NULL;
     xmlNode *root;
 
     if (doc == NULL)
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: unreadable or not XML", path), NULL;
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: unreadable or not XML",
+                          path),
+               NULL;
     root = xmlDocGetRootElement (doc);
     if (root == NULL || !node_is (root, "archive"))
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: not an mlarc archive index", path),
+        return mla_throw (error, MLA_ERROR_ARCHIVE,
+                          "%s: not an mlarc archive index", path),
                NULL;
     version = node_attr (root, "version");
     if (g_strcmp0 (version, MLA_XML_FORMAT_VERSION) != 0)
-        return mla_throw (error, MLA_ERROR_ARCHIVE,
-                          "%s: archive format version %s; this mlarc reads version %s", path,
-                          version != NULL ? version : "(none)", MLA_XML_FORMAT_VERSION),
+        return mla_throw (
+                   error, MLA_ERROR_ARCHIVE,
+                   "%s: archive format version %s; this mlarc reads version %s",
+                   path, version != NULL ? version : "(none)",
+                   MLA_XML_FORMAT_VERSION),
                NULL;
-    entries = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_xml_volume_entry_free);
+    entries = g_ptr_array_new_with_free_func (
+        (GDestroyNotify) mla_xml_volume_entry_free);
     for (xmlNode *node = root->children; node != NULL; node = node->next) {
         MlaXmlVolumeEntry *entry;
-        g_autofree char *number = NULL, *messages = NULL, *rejects = NULL, *rule = NULL;
+        g_autofree char *number = NULL, *messages = NULL, *rejects = NULL,
+                        *rule = NULL;
 
         if (!node_is (node, "volume"))
             continue;
@@ -750,9 +798,12 @@ mla_xml_read_index (const char *path, GError **error)
         number = node_attr (node, "number");
         messages = node_attr (node, "messages");
         rejects = node_attr (node, "rejects");
-        entry->number = number != NULL ? (guint) g_ascii_strtoull (number, NULL, 10) : 0;
-        entry->messages = messages != NULL ? g_ascii_strtoull (messages, NULL, 10) : 0;
-        entry->rejects = rejects != NULL ? g_ascii_strtoull (rejects, NULL, 10) : 0;
+        entry->number =
+            number != NULL ? (guint) g_ascii_strtoull (number, NULL, 10) : 0;
+        entry->messages =
+            messages != NULL ? g_ascii_strtoull (messages, NULL, 10) : 0;
+        entry->rejects =
+            rejects != NULL ? g_ascii_strtoull (rejects, NULL, 10) : 0;
         entry->file = node_attr (node, "file");
         entry->raw = node_attr (node, "raw");
         entry->imported = node_attr (node, "imported");
@@ -761,31 +812,36 @@ mla_xml_read_index (const char *path, GError **error)
         g_ptr_array_add (entries, entry);
         if (rule != NULL && strcmp (rule, "message") != 0)
             return mla_throw (error, MLA_ERROR_ARCHIVE,
-                              "%s: volume %u has raw-rule \"%s\"; this mlarc knows \"message\"",
+                              "%s: volume %u has raw-rule \"%s\"; this mlarc "
+                              "knows \"message\"",
                               path, entry->number, rule),
                    NULL;
-        if (entry->file == NULL || entry->raw == NULL || strstr (entry->file, "..") != NULL
-            || strstr (entry->raw, "..") != NULL || g_path_is_absolute (entry->file)
-            || g_path_is_absolute (entry->raw))
-            return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: volume %u has a bad file name",
-                              path, entry->number),
+        if (entry->file == NULL || entry->raw == NULL ||
+            strstr (entry->file, "..") != NULL ||
+            strstr (entry->raw, "..") != NULL ||
+            g_path_is_absolute (entry->file) || g_path_is_absolute (entry->raw))
+            return mla_throw (error, MLA_ERROR_ARCHIVE,
+                              "%s: volume %u has a bad file name", path,
+                              entry->number),
                    NULL;
     }
     return g_steal_pointer (&entries);
 }
 
 gboolean
-mla_xml_validate_file (const char *path, GBytes *schema, GPtrArray *out_problems)
+mla_xml_validate_file (const char *path, GBytes *schema,
+                       GPtrArray *out_problems)
 {
-    g_autoptr (xmlDoc) doc = xmlReadFile (path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR
-                                                         | XML_PARSE_NOWARNING);
+    g_autoptr (xmlDoc) doc = xmlReadFile (
+        path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
     xmlRelaxNG *rng;
     xmlRelaxNGValidCtxt *context;
     gboolean valid;
 
     if (doc == NULL) {
         if (out_problems != NULL)
-            g_ptr_array_add (out_problems, g_strdup_printf ("%s: not well-formed XML", path));
+            g_ptr_array_add (out_problems,
+                             g_strdup_printf ("%s: not well-formed XML", path));
         return FALSE;
     }
     rng = compile_schema (schema, out_problems);

@@ -12,7 +12,7 @@ struct MlaAtomicFile {
     char *path;
     char *tmp_path;
     int fd;
-    GOutputStream *out;     /* buffered, over fd */
+    GOutputStream *out; /* buffered, over fd */
     guint64 written;
 };
 
@@ -39,10 +39,10 @@ mla_atomic_file_open (const char *path, GError **error)
 
     file->path = g_strdup (path);
     file->tmp_path = g_strconcat (path, ".tmp", NULL);
-    file->fd = g_open (file->tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    file->fd =
+        g_open (file->tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (file->fd < 0)
-        return mla_throw_errno (error, errno, file->tmp_path),
-               NULL;
+        return mla_throw_errno (error, errno, file->tmp_path), NULL;
     raw = g_unix_output_stream_new (file->fd, FALSE);
     file->out = g_buffered_output_stream_new_sized (raw, 1 << 20);
     return g_steal_pointer (&file);
@@ -61,7 +61,8 @@ mla_atomic_file_get_written (MlaAtomicFile *file)
 }
 
 gboolean
-mla_atomic_file_write (MlaAtomicFile *file, const void *data, gsize size, GError **error)
+mla_atomic_file_write (MlaAtomicFile *file, const void *data, gsize size,
+                       GError **error)
 {
     if (!g_output_stream_write_all (file->out, data, size, NULL, NULL, error))
         return g_prefix_error (error, "%s: ", file->tmp_path), FALSE;
@@ -92,20 +93,21 @@ mla_atomic_file_commit (MlaAtomicFile *file, GError **error)
 }
 
 gboolean
-mla_atomic_file_set_contents (const char *path, const void *data, gsize size, GError **error)
+mla_atomic_file_set_contents (const char *path, const void *data, gsize size,
+                              GError **error)
 {
     g_autoptr (MlaAtomicFile) file = mla_atomic_file_open (path, error);
 
-    return file != NULL && mla_atomic_file_write (file, data, size, error)
-           && mla_atomic_file_commit (file, error);
+    return file != NULL && mla_atomic_file_write (file, data, size, error) &&
+           mla_atomic_file_commit (file, error);
 }
 
 /* Derived files (a site's pages) are renamed into place without fsync:
  * the rename alone keeps a killed run from leaving half a file, and after a
  * power loss they are made again; an fsync per page would dominate. */
 gboolean
-mla_atomic_file_replace_contents (const char *path, const void *data, gsize size,
-                                  GError **error)
+mla_atomic_file_replace_contents (const char *path, const void *data,
+                                  gsize size, GError **error)
 {
     g_autofree char *tmp_path = g_strconcat (path, ".tmp", NULL);
     int saved;
@@ -120,7 +122,8 @@ mla_atomic_file_replace_contents (const char *path, const void *data, gsize size
 }
 
 gboolean
-mla_atomic_file_write_tmp (const char *path, const void *data, gsize size, GError **error)
+mla_atomic_file_write_tmp (const char *path, const void *data, gsize size,
+                           GError **error)
 {
     g_autofree char *tmp_path = g_strconcat (path, ".tmp", NULL);
     int fd = g_open (tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

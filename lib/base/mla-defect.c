@@ -47,7 +47,8 @@ mla_defect_list_new (void)
 }
 
 void
-mla_defect_list_add (GPtrArray *defects, const char *code, const char *format, ...)
+mla_defect_list_add (GPtrArray *defects, const char *code, const char *format,
+                     ...)
 {
     va_list args;
 

@@ -8,8 +8,8 @@
 G_BEGIN_DECLS
 
 typedef struct MlaDefect {
-    char *code;     /* owned; e.g. "bad-date" */
-    char *detail;   /* owned; human-readable, UTF-8 */
+    char *code;   /* owned; e.g. "bad-date" */
+    char *detail; /* owned; human-readable, UTF-8 */
 } MlaDefect;
 
 /* Returns: (transfer full). */

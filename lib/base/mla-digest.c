@@ -72,8 +72,9 @@ mla_sha256_free (MlaSha256 *sha256)
 }
 
 void
-mla_sha256_hex_suffixed (const void *data, gsize size, const char *const *suffixes,
-                         gsize n_suffixes, char hex[][MLA_SHA256_HEX_SIZE])
+mla_sha256_hex_suffixed (const void *data, gsize size,
+                         const char *const *suffixes, gsize n_suffixes,
+                         char hex[][MLA_SHA256_HEX_SIZE])
 {
     struct sha256_ctx context;
     guint8 digest[MLA_SHA256_SIZE];
@@ -83,7 +84,8 @@ mla_sha256_hex_suffixed (const void *data, gsize size, const char *const *suffix
     for (gsize i = 0; i < n_suffixes; i++) {
         struct sha256_ctx more = context;
 
-        sha256_update (&more, strlen (suffixes[i]), (const guint8 *) suffixes[i]);
+        sha256_update (&more, strlen (suffixes[i]),
+                       (const guint8 *) suffixes[i]);
         sha256_digest (&more, MLA_SHA256_SIZE, digest);
         to_hex (digest, hex[i]);
     }

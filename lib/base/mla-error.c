@@ -4,7 +4,7 @@
 #include <gio/gio.h>
 #include "mla-error.h"
 
-G_DEFINE_QUARK (mla-error-quark, mla_error)
+G_DEFINE_QUARK (mla - error - quark, mla_error)
 
 MlaError
 mla_error_from_errno (int errsv)
@@ -34,14 +34,20 @@ mla_error_is_temporary (const GError *error)
     if (error == NULL)
         return FALSE;
     if (error->domain == MLA_ERROR)
-        return error->code == MLA_ERROR_TEMPORARY || error->code == MLA_ERROR_LOCKED;
+        return error->code == MLA_ERROR_TEMPORARY ||
+               error->code == MLA_ERROR_LOCKED;
     if (error->domain == G_IO_ERROR)
-        return error->code == G_IO_ERROR_NO_SPACE || error->code == G_IO_ERROR_CANCELLED
-               || error->code == G_IO_ERROR_WOULD_BLOCK || error->code == G_IO_ERROR_BUSY
-               || error->code == G_IO_ERROR_TOO_MANY_OPEN_FILES;
+        return error->code == G_IO_ERROR_NO_SPACE ||
+               error->code == G_IO_ERROR_CANCELLED ||
+               error->code == G_IO_ERROR_WOULD_BLOCK ||
+               error->code == G_IO_ERROR_BUSY ||
+               error->code == G_IO_ERROR_TOO_MANY_OPEN_FILES;
     if (error->domain == G_FILE_ERROR)
-        return error->code == G_FILE_ERROR_NOSPC || error->code == G_FILE_ERROR_NOMEM
-               || error->code == G_FILE_ERROR_AGAIN || error->code == G_FILE_ERROR_INTR
-               || error->code == G_FILE_ERROR_MFILE || error->code == G_FILE_ERROR_NFILE;
+        return error->code == G_FILE_ERROR_NOSPC ||
+               error->code == G_FILE_ERROR_NOMEM ||
+               error->code == G_FILE_ERROR_AGAIN ||
+               error->code == G_FILE_ERROR_INTR ||
+               error->code == G_FILE_ERROR_MFILE ||
+               error->code == G_FILE_ERROR_NFILE;
     return FALSE;
 }

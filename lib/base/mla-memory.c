@@ -10,8 +10,8 @@
 #endif
 #include "mla-memory-private.h"
 
-typedef int (*MallctlFunc) (const char *name, void *oldp, size_t *oldlenp, void *newp,
-                            size_t newlen);
+typedef int (*MallctlFunc) (const char *name, void *oldp, size_t *oldlenp,
+                            void *newp, size_t newlen);
 
 static gpointer
 find_mallctl (gpointer unused)
@@ -34,7 +34,8 @@ mla_memory_release (void)
     MallctlFunc mallctl = (MallctlFunc) g_once (&once, find_mallctl, NULL);
 
     /* 4096 is MALLCTL_ARENAS_ALL: every arena. */
-    if (mallctl != NULL && mallctl ("arena.4096.purge", NULL, NULL, NULL, 0) == 0)
+    if (mallctl != NULL &&
+        mallctl ("arena.4096.purge", NULL, NULL, NULL, 0) == 0)
         return;
 #ifdef HAVE_MALLOC_TRIM
     malloc_trim (0);

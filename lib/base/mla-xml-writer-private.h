@@ -11,7 +11,7 @@ typedef struct MlaXmlWriter MlaXmlWriter;
 
 typedef enum {
     MLA_XML_WRITER_INDENT = 1 << 0,
-    MLA_XML_WRITER_HTML = 1 << 1,  /* <!DOCTYPE html>, no XML declaration */
+    MLA_XML_WRITER_HTML = 1 << 1, /* <!DOCTYPE html>, no XML declaration */
 } MlaXmlWriterFlags;
 
 /* Writes to @out (a ref is taken). Returns: (transfer full). */
@@ -23,11 +23,12 @@ void mla_xml_start (MlaXmlWriter *xml, const char *name);
 void mla_xml_end (MlaXmlWriter *xml);
 /* Nothing is written when @value is NULL. */
 void mla_xml_attr (MlaXmlWriter *xml, const char *name, const char *value);
-void mla_xml_attr_printf (MlaXmlWriter *xml, const char *name, const char *format, ...)
-    G_GNUC_PRINTF (3, 4);
+void mla_xml_attr_printf (MlaXmlWriter *xml, const char *name,
+                          const char *format, ...) G_GNUC_PRINTF (3, 4);
 void mla_xml_text (MlaXmlWriter *xml, const char *text);
 /* <name>text</name>; nothing when @text is NULL. */
-void mla_xml_text_element (MlaXmlWriter *xml, const char *name, const char *text);
+void mla_xml_text_element (MlaXmlWriter *xml, const char *name,
+                           const char *text);
 /* Flushes; the only place a failure is reported. Closes open elements. */
 gboolean mla_xml_writer_finish (MlaXmlWriter *xml, GError **error);
 

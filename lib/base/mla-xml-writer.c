@@ -9,10 +9,10 @@
 struct MlaXmlWriter {
     xmlTextWriter *writer;
     GOutputStream *out;
-    GError *stream_error;   /* the first write error of @out */
+    GError *stream_error; /* the first write error of @out */
     gboolean failed;
     gboolean finished;
-    GArray *html_void;      /* HTML mode: per open element, whether it is void */
+    GArray *html_void; /* HTML mode: per open element, whether it is void */
 };
 
 static int
@@ -22,7 +22,8 @@ write_to_stream (void *context, const char *buffer, int len)
 
     if (xml->stream_error != NULL)
         return -1;
-    if (!g_output_stream_write_all (xml->out, buffer, len, NULL, NULL, &xml->stream_error))
+    if (!g_output_stream_write_all (xml->out, buffer, len, NULL, NULL,
+                                    &xml->stream_error))
         return -1;
     return len;
 }
@@ -51,7 +52,8 @@ mla_xml_writer_new (GOutputStream *out, MlaXmlWriterFlags flags)
     xmlSetStructuredErrorFunc (NULL, ignore_libxml_error);
 
     xml->out = g_object_ref (out);
-    buffer = xmlOutputBufferCreateIO (write_to_stream, close_nothing, xml, NULL);
+    buffer =
+        xmlOutputBufferCreateIO (write_to_stream, close_nothing, xml, NULL);
     xml->writer = xmlNewTextWriter (buffer);
     if (xml->writer == NULL) {
         xml->failed = TRUE;
@@ -64,11 +66,13 @@ mla_xml_writer_new (GOutputStream *out, MlaXmlWriterFlags flags)
     if (flags & MLA_XML_WRITER_HTML) {
         xml->html_void = g_array_new (FALSE, FALSE, sizeof (gboolean));
         /* With indentation on, xmlTextWriter ends the DTD line itself. */
-        if (xmlTextWriterWriteDTD (xml->writer, BAD_CAST "html", NULL, NULL, NULL) < 0
-            || (!(flags & MLA_XML_WRITER_INDENT)
-                && xmlTextWriterWriteRaw (xml->writer, BAD_CAST "\n") < 0))
+        if (xmlTextWriterWriteDTD (xml->writer, BAD_CAST "html", NULL, NULL,
+                                   NULL) < 0 ||
+            (!(flags & MLA_XML_WRITER_INDENT) &&
+             xmlTextWriterWriteRaw (xml->writer, BAD_CAST "\n") < 0))
             xml->failed = TRUE;
-    } else if (xmlTextWriterStartDocument (xml->writer, NULL, "UTF-8", NULL) < 0) {
+    } else if (xmlTextWriterStartDocument (xml->writer, NULL, "UTF-8", NULL) <
+               0) {
         xml->failed = TRUE;
     }
     return xml;
@@ -104,8 +108,8 @@ static gboolean
 is_html_void (const char *name)
 {
     static const char *const void_elements[] = {
-        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-        "track", "wbr",
+        "area",  "base", "br",   "col",    "embed", "hr",  "img",
+        "input", "link", "meta", "source", "track", "wbr",
     };
 
     for (gsize i = 0; i < G_N_ELEMENTS (void_elements); i++)
@@ -137,7 +141,8 @@ mla_xml_end (MlaXmlWriter *xml)
     if (!usable (xml))
         return;
     if (xml->html_void != NULL && xml->html_void->len > 0) {
-        is_void = g_array_index (xml->html_void, gboolean, xml->html_void->len - 1);
+        is_void =
+            g_array_index (xml->html_void, gboolean, xml->html_void->len - 1);
         g_array_set_size (xml->html_void, xml->html_void->len - 1);
     }
     if (is_void)
@@ -152,7 +157,8 @@ is_clean_text (const char *text)
 {
     const char *end = NULL;
 
-    for (const unsigned char *p = (const unsigned char *) text; *p != '\0'; p++) {
+    for (const unsigned char *p = (const unsigned char *) text; *p != '\0';
+         p++) {
         if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
             return FALSE;
         if (*p == 0xEF && p[1] == 0xBF && (p[2] == 0xBE || p[2] == 0xBF))
@@ -178,12 +184,14 @@ mla_xml_attr (MlaXmlWriter *xml, const char *name, const char *value)
 
     if (!usable (xml) || value == NULL)
         return;
-    check (xml, xmlTextWriterWriteAttribute (xml->writer, BAD_CAST name,
-                                             BAD_CAST clean_or_copy (value, &copy)));
+    check (xml,
+           xmlTextWriterWriteAttribute (xml->writer, BAD_CAST name,
+                                        BAD_CAST clean_or_copy (value, &copy)));
 }
 
 void
-mla_xml_attr_printf (MlaXmlWriter *xml, const char *name, const char *format, ...)
+mla_xml_attr_printf (MlaXmlWriter *xml, const char *name, const char *format,
+                     ...)
 {
     va_list args;
     g_autofree char *value = NULL;
@@ -201,7 +209,8 @@ mla_xml_text (MlaXmlWriter *xml, const char *text)
 
     if (!usable (xml) || text == NULL)
         return;
-    check (xml, xmlTextWriterWriteString (xml->writer, BAD_CAST clean_or_copy (text, &copy)));
+    check (xml, xmlTextWriterWriteString (
+                    xml->writer, BAD_CAST clean_or_copy (text, &copy)));
 }
 
 void
@@ -245,8 +254,8 @@ mla_xml_clean_text (const char *text)
         if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
             continue;
         /* U+FFFE and U+FFFF (EF BF BE/BF) are not XML characters either. */
-        if (c == 0xEF && (unsigned char) p[1] == 0xBF
-            && ((unsigned char) p[2] == 0xBE || (unsigned char) p[2] == 0xBF)) {
+        if (c == 0xEF && (unsigned char) p[1] == 0xBF &&
+            ((unsigned char) p[2] == 0xBE || (unsigned char) p[2] == 0xBF)) {
             p += 2;
             continue;
         }

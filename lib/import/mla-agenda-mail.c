@@ -22,9 +22,10 @@ plain_text_of (const MlaMessage *message)
     gsize size = 0;
     const char *data;
 
-    if (mla_message_get_from (message) != NULL || mla_message_get_subject (message) != NULL
-        || mla_message_get_date_source (message) != MLA_DATE_SOURCE_NONE
-        || !mla_message_is_message_id_synthetic (message))
+    if (mla_message_get_from (message) != NULL ||
+        mla_message_get_subject (message) != NULL ||
+        mla_message_get_date_source (message) != MLA_DATE_SOURCE_NONE ||
+        !mla_message_is_message_id_synthetic (message))
         return NULL;
     raw = mla_message_get_raw (message);
     data = raw != NULL ? g_bytes_get_data (raw, &size) : NULL;
@@ -48,34 +49,37 @@ mla_agenda_parse_message (MlaAgendaParser *parser, const MlaMessage *message)
     text = plain != NULL ? plain : mla_message_get_body_text (message);
     /* (most mail holds no agenda: no local date made for it) */
     if (text == NULL || !mla_agenda_may_hold (parser, text))
-        return g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+        return g_ptr_array_new_with_free_func (
+            (GDestroyNotify) mla_agenda_free);
     /* "Monday" in a mail sent Sunday 23:00 -0400 means the local Monday,
      * though it is already Monday in UTC. */
     date = mla_message_get_date (message);
     if (date != NULL) {
-        g_autoptr (GTimeZone) zone
-            = g_time_zone_new_offset (mla_message_get_date_offset_minutes (message) * 60);
+        g_autoptr (GTimeZone) zone = g_time_zone_new_offset (
+            mla_message_get_date_offset_minutes (message) * 60);
 
         local_date = g_date_time_to_timezone (date, zone);
     }
-    agendas = mla_agenda_parse_candidate (parser, text, mla_message_get_subject (message),
-                                          local_date);
+    agendas = mla_agenda_parse_candidate (
+        parser, text, mla_message_get_subject (message), local_date);
     for (guint i = 0; i < agendas->len; i++) {
         MlaAgenda *agenda = g_ptr_array_index (agendas, i);
 
         g_free (agenda->message_id);
         agenda->message_id = g_strdup (mla_message_get_message_id (message));
         if (agenda->title == NULL)
-            agenda->title = mla_subject_strip (mla_message_get_subject (message));
+            agenda->title =
+                mla_subject_strip (mla_message_get_subject (message));
     }
     return agendas;
 }
 
 gboolean
-mla_agenda_parse_input (MlaAgendaParser *parser, const char *path, GPtrArray *agendas,
-                        GError **error)
+mla_agenda_parse_input (MlaAgendaParser *parser, const char *path,
+                        GPtrArray *agendas, GError **error)
 {
-    g_autoptr (MlaSource) source = mla_source_open (path, MLA_MBOX_FORMAT_AUTO, error);
+    g_autoptr (MlaSource) source =
+        mla_source_open (path, MLA_MBOX_FORMAT_AUTO, error);
 
     if (source == NULL)
         return FALSE;
@@ -92,6 +96,7 @@ mla_agenda_parse_input (MlaAgendaParser *parser, const char *path, GPtrArray *ag
         if (raw == NULL)
             return TRUE;
         message = mla_message_parse (raw);
-        g_ptr_array_extend_and_steal (agendas, mla_agenda_parse_message (parser, message));
+        g_ptr_array_extend_and_steal (
+            agendas, mla_agenda_parse_message (parser, message));
     }
 }

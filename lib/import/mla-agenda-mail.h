@@ -17,7 +17,8 @@ MLA_API GPtrArray *mla_agenda_parse_message (MlaAgendaParser *parser,
 /* Appends to @agendas (of MlaAgenda *, which frees them) the agendas of
  * every message of the input @path, read as mla_source_open() reads it
  * (mbox, Maildir, message file, "-"). Errors name @path. */
-MLA_API gboolean mla_agenda_parse_input (MlaAgendaParser *parser, const char *path,
-                                         GPtrArray *agendas, GError **error);
+MLA_API gboolean mla_agenda_parse_input (MlaAgendaParser *parser,
+                                         const char *path, GPtrArray *agendas,
+                                         GError **error);
 
 G_END_DECLS

@@ -28,18 +28,19 @@
 
 typedef struct {
     guint first;
-    guint end;               /* one past the last volume of the run */
+    guint end; /* one past the last volume of the run */
 } Run;
 
 static gboolean
-raw_size (MlaArchive *archive, const MlaXmlVolumeEntry *volume, guint64 *out_size,
-          GError **error)
+raw_size (MlaArchive *archive, const MlaXmlVolumeEntry *volume,
+          guint64 *out_size, GError **error)
 {
     g_autofree char *path = mla_archive_file (archive, volume->raw);
     GStatBuf st;
 
     if (g_stat (path, &st) != 0)
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", path, g_strerror (errno));
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", path,
+                          g_strerror (errno));
     *out_size = (guint64) st.st_size;
     return TRUE;
 }
@@ -47,8 +48,8 @@ raw_size (MlaArchive *archive, const MlaXmlVolumeEntry *volume, guint64 *out_siz
 static gboolean
 joins (const MlaXmlVolumeEntry *a, const MlaXmlVolumeEntry *b)
 {
-    return strncmp (a->imported, b->imported, strlen ("YYYY-MM")) == 0
-           && a->keeps_separators == b->keeps_separators;
+    return strncmp (a->imported, b->imported, strlen ("YYYY-MM")) == 0 &&
+           a->keeps_separators == b->keeps_separators;
 }
 
 /* Returns: (transfer full) (nullable): the runs of two volumes or more
@@ -70,9 +71,9 @@ find_runs (MlaArchive *archive, guint from, GError **error)
     for (guint i = from; i < volumes->len;) {
         Run run = { i, i + 1 };
 
-        while (small[run.first] && run.end < volumes->len && small[run.end]
-               && joins (g_ptr_array_index (volumes, run.first),
-                         g_ptr_array_index (volumes, run.end)))
+        while (small[run.first] && run.end < volumes->len && small[run.end] &&
+               joins (g_ptr_array_index (volumes, run.first),
+                      g_ptr_array_index (volumes, run.end)))
             run.end++;
         if (run.end - run.first >= 2)
             g_array_append_val (runs, run);
@@ -89,7 +90,8 @@ append_file (MlaAtomicFile *out, const char *path, GError **error)
     ssize_t n;
 
     if (fd < 0)
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", path, g_strerror (errno));
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", path,
+                          g_strerror (errno));
     while ((n = read (fd, buffer, COPY_SIZE)) != 0) {
         if (n < 0 && errno == EINTR)
             continue;
@@ -110,14 +112,15 @@ append_file (MlaAtomicFile *out, const char *path, GError **error)
  * the overview's rows of each of its volumes go, the first being
  * @first_row (rows are numbered from 1 in archive order). */
 static MlaXmlVolumeEntry *
-merge_run (MlaArchive *archive, const Run *run, guint64 first_row, GArray *moves,
-           GError **error)
+merge_run (MlaArchive *archive, const Run *run, guint64 first_row,
+           GArray *moves, GError **error)
 {
     GPtrArray *volumes = mla_archive_get_volumes (archive);
     const MlaXmlVolumeEntry *first = g_ptr_array_index (volumes, run->first);
     const MlaXmlVolumeEntry *last = g_ptr_array_index (volumes, run->end - 1);
     g_autoptr (MlaXmlVolumeEntry) entry = g_new0 (MlaXmlVolumeEntry, 1);
-    g_autofree char *name = g_strdup_printf ("%06u-%06u", first->number, last->number);
+    g_autofree char *name =
+        g_strdup_printf ("%06u-%06u", first->number, last->number);
     g_autofree char *raw_path = NULL;
     g_autofree char *xml_path = NULL;
     g_autofree char *keys = NULL;
@@ -134,26 +137,29 @@ merge_run (MlaArchive *archive, const Run *run, guint64 first_row, GArray *moves
     entry->keeps_separators = first->keeps_separators;
     raw_path = mla_archive_file (archive, entry->raw);
     xml_path = mla_archive_file (archive, entry->file);
-    if ((raw = mla_atomic_file_open (raw_path, error)) == NULL
-        || (xml = mla_atomic_file_open (xml_path, error)) == NULL)
+    if ((raw = mla_atomic_file_open (raw_path, error)) == NULL ||
+        (xml = mla_atomic_file_open (xml_path, error)) == NULL)
         return NULL;
-    merge = mla_xml_merge_new (mla_atomic_file_get_stream (xml), entry->number, entry->imported);
+    merge = mla_xml_merge_new (mla_atomic_file_get_stream (xml), entry->number,
+                               entry->imported);
     for (guint i = run->first; i < run->end; i++) {
         const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, i);
         g_autofree char *volume_raw = mla_archive_file (archive, volume->raw);
         g_autofree char *volume_xml = mla_archive_file (archive, volume->file);
-        MlaOverviewMove move = { first_row + entry->messages, volume->messages, entry->number,
+        MlaOverviewMove move = { first_row + entry->messages, volume->messages,
+                                 entry->number,
                                  mla_atomic_file_get_written (raw) };
 
-        if (!mla_xml_merge_add (merge, volume_xml, move.raw_base, error)
-            || !append_file (raw, volume_raw, error))
+        if (!mla_xml_merge_add (merge, volume_xml, move.raw_base, error) ||
+            !append_file (raw, volume_raw, error))
             return NULL;
         g_array_append_val (moves, move);
         entry->messages += volume->messages;
         entry->rejects += volume->rejects;
     }
-    if (!mla_xml_merge_finish (merge, error) || !mla_atomic_file_commit (raw, error)
-        || !mla_atomic_file_commit (xml, error))
+    if (!mla_xml_merge_finish (merge, error) ||
+        !mla_atomic_file_commit (raw, error) ||
+        !mla_atomic_file_commit (xml, error))
         return NULL;
     keys = mla_key_set_file_for (archive, entry);
     if (!mla_key_set_write_merged (archive, run->first, run->end, keys, error))
@@ -169,9 +175,10 @@ is_volume_file (const char *name)
     static GRegex *pattern;
 
     if (g_once_init_enter (&pattern))
-        g_once_init_leave (&pattern,
-                           g_regex_new ("^[0-9]{6}(-[0-9]{6})?\\.(xml|raw|keys)(\\.tmp)?$",
-                                        G_REGEX_OPTIMIZE, 0, NULL));
+        g_once_init_leave (
+            &pattern,
+            g_regex_new ("^[0-9]{6}(-[0-9]{6})?\\.(xml|raw|keys)(\\.tmp)?$",
+                         G_REGEX_OPTIMIZE, 0, NULL));
     return g_regex_match (pattern, name, 0, NULL);
 }
 
@@ -182,7 +189,8 @@ static void
 remove_unlisted (MlaArchive *archive, const char *folder)
 {
     GPtrArray *volumes = mla_archive_get_volumes (archive);
-    g_autoptr (GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) listed =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     g_autofree char *path = mla_archive_file (archive, folder);
     g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
     const char *name;
@@ -197,7 +205,8 @@ remove_unlisted (MlaArchive *archive, const char *folder)
     while (dir != NULL && (name = g_dir_read_name (dir)) != NULL) {
         g_autofree char *file = g_build_filename (path, name, NULL);
 
-        if (is_volume_file (name) && !g_hash_table_contains (listed, file) && g_unlink (file) != 0)
+        if (is_volume_file (name) && !g_hash_table_contains (listed, file) &&
+            g_unlink (file) != 0)
             g_debug ("%s: not removed: %s", file, g_strerror (errno));
     }
 }
@@ -219,8 +228,8 @@ update_key_index (MlaArchive *archive)
     MlaKeySet keys;
 
     mla_key_set_init (&keys);
-    if (!mla_key_set_load_archive (&keys, archive, &error)
-        || !mla_key_set_update_index (&keys, archive, &error))
+    if (!mla_key_set_load_archive (&keys, archive, &error) ||
+        !mla_key_set_update_index (&keys, archive, &error))
         g_debug ("the key index was not updated: %s", error->message);
     mla_key_set_clear (&keys);
 }
@@ -229,14 +238,16 @@ update_key_index (MlaArchive *archive)
  * and the derived files; the caller holds the archive lock and the
  * overview lock, and has read the index anew. */
 static gboolean
-compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats, GError **error)
+compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
+              GError **error)
 {
     g_autoptr (GArray) runs = NULL;
     g_autoptr (GPtrArray) merged = g_ptr_array_new_with_free_func (
         (GDestroyNotify) mla_xml_volume_entry_free);
     g_autoptr (GPtrArray) listed = g_ptr_array_new ();
     g_autoptr (GPtrArray) old_files = g_ptr_array_new_with_free_func (g_free);
-    g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (MlaOverviewMove));
+    g_autoptr (GArray) moves =
+        g_array_new (FALSE, FALSE, sizeof (MlaOverviewMove));
     GPtrArray *volumes = mla_archive_get_volumes (archive);
     guint old_count = volumes->len;
     guint64 row = 1;
@@ -255,7 +266,8 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats, GError **
         MlaXmlVolumeEntry *entry;
 
         for (; i < run->first; i++)
-            row += ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, i))->messages;
+            row += ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, i))
+                       ->messages;
         entry = merge_run (archive, run, row, moves, error);
         if (entry == NULL)
             return FALSE;
@@ -268,11 +280,15 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats, GError **
 
         if (run != NULL && run->first == i) {
             for (guint k = run->first; k < run->end; k++) {
-                const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, k);
+                const MlaXmlVolumeEntry *volume =
+                    g_ptr_array_index (volumes, k);
 
-                g_ptr_array_add (old_files, mla_archive_file (archive, volume->file));
-                g_ptr_array_add (old_files, mla_archive_file (archive, volume->raw));
-                g_ptr_array_add (old_files, mla_key_set_file_for (archive, volume));
+                g_ptr_array_add (old_files,
+                                 mla_archive_file (archive, volume->file));
+                g_ptr_array_add (old_files,
+                                 mla_archive_file (archive, volume->raw));
+                g_ptr_array_add (old_files,
+                                 mla_key_set_file_for (archive, volume));
             }
             g_ptr_array_add (listed, g_ptr_array_index (merged, r++));
             i = run->end;
@@ -289,22 +305,26 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats, GError **
         return FALSE;
     for (guint i = 0; i < old_files->len; i++)
         if (g_unlink (g_ptr_array_index (old_files, i)) != 0 && errno != ENOENT)
-            g_debug ("%s: not removed: %s", (char *) g_ptr_array_index (old_files, i),
+            g_debug ("%s: not removed: %s",
+                     (char *) g_ptr_array_index (old_files, i),
                      g_strerror (errno));
     if (!sync_folders (archive, error))
         return FALSE;
     update_key_index (archive);
     /* Its rows name volumes and offsets. Should moving them fail, the
      * overview no longer counts the archive's volumes and is rebuilt. */
-    if (!mla_overview_move_rows_locked (archive, old_count, (MlaOverviewMove *) moves->data,
+    if (!mla_overview_move_rows_locked (archive, old_count,
+                                        (MlaOverviewMove *) moves->data,
                                         moves->len, &derived_error))
-        g_debug ("the overview rows were not moved: %s", derived_error->message);
+        g_debug ("the overview rows were not moved: %s",
+                 derived_error->message);
     return TRUE;
 }
 
 gboolean
-mla_archive_compact (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_data,
-                     MlaCompactStats *out_stats, GError **error)
+mla_archive_compact (MlaArchive *archive, MlaNoticeFunc notice,
+                     gpointer notice_data, MlaCompactStats *out_stats,
+                     GError **error)
 {
     MlaCompactStats local_stats;
     MlaCompactStats *stats = out_stats != NULL ? out_stats : &local_stats;
@@ -323,12 +343,16 @@ mla_archive_compact (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_
     if (overview_lock < 0)
         return mla_archive_unlock (lock_fd), FALSE;
     /* An import may have committed since the archive was opened. */
-    ok = mla_archive_reload (archive, error) && compact_from (archive, 0, stats, error);
-    if (ok && !mla_overview_update_locked (archive, notice, notice_data, &overview_error)
-        && notice != NULL) {
-        g_autofree char *text = g_strdup_printf ("the overview was not updated (%s); the next "
-                                                 "command will catch it up",
-                                                 overview_error->message);
+    ok = mla_archive_reload (archive, error) &&
+         compact_from (archive, 0, stats, error);
+    if (ok &&
+        !mla_overview_update_locked (archive, notice, notice_data,
+                                     &overview_error) &&
+        notice != NULL) {
+        g_autofree char *text =
+            g_strdup_printf ("the overview was not updated (%s); the next "
+                             "command will catch it up",
+                             overview_error->message);
 
         notice (text, notice_data);
     }
@@ -345,7 +369,8 @@ is_import_volume (const MlaXmlVolumeEntry *volume)
 }
 
 gboolean
-mla_archive_compact_tail_locked (MlaArchive *archive, guint min_volumes, GError **error)
+mla_archive_compact_tail_locked (MlaArchive *archive, guint min_volumes,
+                                 GError **error)
 {
     GPtrArray *volumes = mla_archive_get_volumes (archive);
     g_autoptr (GError) overview_error = NULL;
@@ -359,7 +384,8 @@ mla_archive_compact_tail_locked (MlaArchive *archive, guint min_volumes, GError 
     /* The volume before them may be this month's merged one. */
     if (!compact_from (archive, from > 0 ? from - 1 : 0, &stats, error))
         return FALSE;
-    if (stats.merged > 0 && !mla_overview_add_locked (archive, NULL, NULL, &overview_error))
+    if (stats.merged > 0 &&
+        !mla_overview_add_locked (archive, NULL, NULL, &overview_error))
         g_debug ("the overview was not updated: %s", overview_error->message);
     return TRUE;
 }

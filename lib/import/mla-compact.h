@@ -9,7 +9,7 @@ G_BEGIN_DECLS
 typedef struct MlaCompactStats {
     guint64 volumes_before;
     guint64 volumes_after;
-    guint64 merged;          /* merged volumes written */
+    guint64 merged; /* merged volumes written */
 } MlaCompactStats;
 
 /* Merges each run of consecutive volumes imported in the same UTC month
@@ -20,7 +20,8 @@ typedef struct MlaCompactStats {
  * (nullable) hears of an overview that had to be rebuilt or could not be
  * updated; @out_stats (nullable). */
 MLA_API gboolean mla_archive_compact (MlaArchive *archive, MlaNoticeFunc notice,
-                                      gpointer notice_data, MlaCompactStats *out_stats,
+                                      gpointer notice_data,
+                                      MlaCompactStats *out_stats,
                                       GError **error);
 
 G_END_DECLS

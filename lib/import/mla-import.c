@@ -42,14 +42,14 @@ typedef struct Batch Batch;
 typedef struct {
     Batch *batch;
     MlaRawMessage *raw;
-    MlaMessage *message;      /* NULL until parsed, and for rejects */
-    GPtrArray *agendas;       /* nullable */
+    MlaMessage *message; /* NULL until parsed, and for rejects */
+    GPtrArray *agendas;  /* nullable */
 } Job;
 
 struct Batch {
-    GPtrArray *jobs;          /* Job * */
+    GPtrArray *jobs; /* Job * */
     gsize bytes;
-    guint pending;            /* jobs dispatched but not yet parsed */
+    guint pending; /* jobs dispatched but not yet parsed */
     GMutex lock;
     GCond parsed;
 };
@@ -60,16 +60,16 @@ typedef struct {
     MlaImportStats *stats;
     MlaKeySet known;
     GThreadPool *pool;
-    GAsyncQueue *agenda_parsers;      /* nullable: one MlaAgendaParser per worker */
-    Batch *reading;                   /* being filled */
-    Batch *parsing;                   /* dispatched; written once parsed */
+    GAsyncQueue *agenda_parsers; /* nullable: one MlaAgendaParser per worker */
+    Batch *reading;              /* being filled */
+    Batch *parsing;              /* dispatched; written once parsed */
     MlaAtomicFile *raw;
     MlaAtomicFile *volume;
     MlaXmlWriter *xml;
-    guint64 bytes_before;             /* input bytes of the inputs already read */
+    guint64 bytes_before; /* input bytes of the inputs already read */
     guint64 bytes_total;
     guint64 next_progress;
-    int overview_lock;                /* taken before the commit, see run_import() */
+    int overview_lock; /* taken before the commit, see run_import() */
 } Import;
 
 static void
@@ -173,11 +173,13 @@ import_clear (Import *import)
 static gboolean
 start_workers (Import *import, GError **error)
 {
-    guint n_workers = import->options->threads > 0 ? import->options->threads
-                                                   : MAX (1, g_get_num_processors ());
+    guint n_workers = import->options->threads > 0
+                          ? import->options->threads
+                          : MAX (1, g_get_num_processors ());
 
     if (import->options->extract_agendas) {
-        import->agenda_parsers = g_async_queue_new_full ((GDestroyNotify) mla_agenda_parser_free);
+        import->agenda_parsers =
+            g_async_queue_new_full ((GDestroyNotify) mla_agenda_parser_free);
         for (guint i = 0; i < n_workers; i++) {
             MlaAgendaParser *parser = mla_agenda_parser_new (NULL, error);
 
@@ -186,7 +188,8 @@ start_workers (Import *import, GError **error)
             g_async_queue_push (import->agenda_parsers, parser);
         }
     }
-    import->pool = g_thread_pool_new (parse_job, import, (int) n_workers, FALSE, error);
+    import->pool =
+        g_thread_pool_new (parse_job, import, (int) n_workers, FALSE, error);
     return import->pool != NULL;
 }
 
@@ -196,7 +199,8 @@ report_progress (Import *import, MlaSource *source, gboolean force)
     guint64 done = import->bytes_before + mla_source_get_bytes_done (source);
     MlaImportProgress progress;
 
-    if (import->options->progress == NULL || (!force && done < import->next_progress))
+    if (import->options->progress == NULL ||
+        (!force && done < import->next_progress))
         return;
     import->next_progress = done + PROGRESS_STEP;
     progress.input = mla_source_get_path (source);
@@ -207,9 +211,11 @@ report_progress (Import *import, MlaSource *source, gboolean force)
 }
 
 static void
-reject (Import *import, const MlaRawMessage *raw, const char *code, const char *detail)
+reject (Import *import, const MlaRawMessage *raw, const char *code,
+        const char *detail)
 {
-    g_autofree char *key = mla_key_set_reject_key (raw->source, raw->offset, raw->index);
+    g_autofree char *key =
+        mla_key_set_reject_key (raw->source, raw->offset, raw->index);
 
     if (mla_key_set_contains (&import->known, MLA_KEY_REJECT, key)) {
         import->stats->present++;
@@ -233,7 +239,8 @@ store_job (Import *import, Job *job, GError **error)
 
     if (job->raw->bytes == NULL) {
         GPtrArray *defects = job->raw->defects;
-        const MlaDefect *why = defects->len > 0 ? g_ptr_array_index (defects, 0) : NULL;
+        const MlaDefect *why =
+            defects->len > 0 ? g_ptr_array_index (defects, 0) : NULL;
 
         reject (import, job->raw, why != NULL ? why->code : "unreadable",
                 why != NULL ? why->detail : "cannot be read");
@@ -250,17 +257,18 @@ store_job (Import *import, Job *job, GError **error)
     }
     message_id = mla_message_get_message_id (message);
     if (mla_key_set_contains (&import->known, MLA_KEY_MESSAGE_ID, message_id)) {
-        mla_message_add_defect (message, "duplicate-id",
-                                "Message-ID <%s> is already in the archive with other bytes",
-                                message_id);
+        mla_message_add_defect (
+            message, "duplicate-id",
+            "Message-ID <%s> is already in the archive with other bytes",
+            message_id);
         import->stats->duplicate_ids++;
     }
     mla_key_set_add (&import->known, MLA_KEY_SHA256, sha256);
     mla_key_set_add (&import->known, MLA_KEY_MESSAGE_ID, message_id);
     bytes = mla_message_get_raw (message);
     raw_offset = mla_atomic_file_get_written (import->raw);
-    if (!mla_atomic_file_write (import->raw, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                            error))
+    if (!mla_atomic_file_write (import->raw, g_bytes_get_data (bytes, NULL),
+                                g_bytes_get_size (bytes), error))
         return FALSE;
     mla_xml_write_message (import->xml, message, raw_offset, job->agendas);
     import->stats->added++;
@@ -297,7 +305,8 @@ rotate_batches (Import *import, GError **error)
 static gboolean
 check_not_cancelled (Import *import, GError **error)
 {
-    if (g_cancellable_is_cancelled (mla_archive_get_cancellable (import->archive)))
+    if (g_cancellable_is_cancelled (
+            mla_archive_get_cancellable (import->archive)))
         return mla_throw (error, MLA_ERROR_TEMPORARY, "interrupted");
     return TRUE;
 }
@@ -309,7 +318,8 @@ import_source (Import *import, MlaSource *source, GError **error)
         MlaRawMessage *raw = NULL;
         Job *job;
 
-        if (!check_not_cancelled (import, error) || !mla_source_next (source, &raw, error))
+        if (!check_not_cancelled (import, error) ||
+            !mla_source_next (source, &raw, error))
             return FALSE;
         if (raw == NULL)
             break;
@@ -318,10 +328,11 @@ import_source (Import *import, MlaSource *source, GError **error)
         job->batch = import->reading;
         job->raw = raw;
         g_ptr_array_add (import->reading->jobs, job);
-        import->reading->bytes += raw->bytes != NULL ? g_bytes_get_size (raw->bytes) : 0;
-        if ((import->reading->bytes >= BATCH_BYTES
-             || import->reading->jobs->len >= BATCH_MESSAGES)
-            && !rotate_batches (import, error))
+        import->reading->bytes +=
+            raw->bytes != NULL ? g_bytes_get_size (raw->bytes) : 0;
+        if ((import->reading->bytes >= BATCH_BYTES ||
+             import->reading->jobs->len >= BATCH_MESSAGES) &&
+            !rotate_batches (import, error))
             return FALSE;
         report_progress (import, source, FALSE);
     }
@@ -352,13 +363,16 @@ next_volume_number (MlaArchive *archive)
     guint number = 0;
 
     for (guint i = 0; i < archive->volumes->len; i++)
-        number = MAX (number, ((MlaXmlVolumeEntry *) g_ptr_array_index (archive->volumes, i))->number);
+        number =
+            MAX (number,
+                 ((MlaXmlVolumeEntry *) g_ptr_array_index (archive->volumes, i))
+                     ->number);
     return number + 1;
 }
 
 static gboolean
-open_sources (const char *const *inputs, const MlaImportOptions *options, GPtrArray *sources,
-              guint64 *out_total, GError **error)
+open_sources (const char *const *inputs, const MlaImportOptions *options,
+              GPtrArray *sources, guint64 *out_total, GError **error)
 {
     *out_total = 0;
     for (gsize i = 0; inputs[i] != NULL; i++) {
@@ -376,7 +390,8 @@ open_sources (const char *const *inputs, const MlaImportOptions *options, GPtrAr
 /* Renames the volume's files into place, then replaces the index: until
  * that last rename the archive is the old one. */
 static gboolean
-commit_volume (Import *import, guint number, const char *imported, GError **error)
+commit_volume (Import *import, guint number, const char *imported,
+               GError **error)
 {
     MlaArchive *archive = import->archive;
     g_autoptr (MlaXmlVolumeEntry) entry = g_new0 (MlaXmlVolumeEntry, 1);
@@ -388,7 +403,9 @@ commit_volume (Import *import, guint number, const char *imported, GError **erro
 
     mla_xml_write_volume_end (import->xml);
     if (!mla_xml_writer_finish (import->xml, error))
-        return g_prefix_error (error, "%s/volumes/%06u.xml.tmp: ", archive->path, number), FALSE;
+        return g_prefix_error (
+                   error, "%s/volumes/%06u.xml.tmp: ", archive->path, number),
+               FALSE;
     entry->number = number;
     entry->file = g_strdup_printf ("volumes/%06u.xml", number);
     entry->raw = g_strdup_printf ("raw/%06u.raw", number);
@@ -396,9 +413,11 @@ commit_volume (Import *import, guint number, const char *imported, GError **erro
     entry->rejects = import->stats->rejected;
     entry->imported = g_strdup (imported);
     keys = mla_key_set_file_for (archive, entry);
-    if (!mla_atomic_file_commit (import->raw, error) || !mla_atomic_file_commit (import->volume, error)
-        || !mla_key_set_write_journal (&import->known, keys, error) || !mla_sync_folder (raw_folder, error)
-        || !mla_sync_folder (volume_folder, error))
+    if (!mla_atomic_file_commit (import->raw, error) ||
+        !mla_atomic_file_commit (import->volume, error) ||
+        !mla_key_set_write_journal (&import->known, keys, error) ||
+        !mla_sync_folder (raw_folder, error) ||
+        !mla_sync_folder (volume_folder, error))
         return FALSE;
     for (guint i = 0; i < archive->volumes->len; i++)
         g_ptr_array_add (volumes, g_ptr_array_index (archive->volumes, i));
@@ -414,7 +433,9 @@ commit_volume (Import *import, guint number, const char *imported, GError **erro
 static void
 remove_new_archive (MlaArchive *archive)
 {
-    const char *files[] = { MLA_ARCHIVE_INDEX_NAME, "lock", "overview.lock", "volumes", "raw", "" };
+    const char *files[] = {
+        MLA_ARCHIVE_INDEX_NAME, "lock", "overview.lock", "volumes", "raw", ""
+    };
 
     remove_leftovers (archive, "volumes");
     remove_leftovers (archive, "raw");
@@ -433,7 +454,8 @@ static gboolean
 run_import (Import *import, const char *const *inputs, GError **error)
 {
     MlaArchive *archive = import->archive;
-    g_autoptr (GPtrArray) sources = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_source_free);
+    g_autoptr (GPtrArray) sources =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_source_free);
     g_autofree char *imported = now_iso8601 ();
     g_autofree char *volume_path = NULL;
     g_autofree char *raw_path = NULL;
@@ -442,17 +464,20 @@ run_import (Import *import, const char *const *inputs, GError **error)
     remove_leftovers (archive, "volumes");
     remove_leftovers (archive, "raw");
     mla_key_set_remove_leftover (archive);
-    volume_path = g_strdup_printf ("%s/volumes/%06u.xml", archive->path, number);
+    volume_path =
+        g_strdup_printf ("%s/volumes/%06u.xml", archive->path, number);
     raw_path = g_strdup_printf ("%s/raw/%06u.raw", archive->path, number);
-    if (!mla_key_set_load_archive (&import->known, archive, error)
-        || !open_sources (inputs, import->options, sources, &import->bytes_total, error))
+    if (!mla_key_set_load_archive (&import->known, archive, error) ||
+        !open_sources (inputs, import->options, sources, &import->bytes_total,
+                       error))
         return FALSE;
     if (!start_workers (import, error))
         return FALSE;
-    if ((import->raw = mla_atomic_file_open (raw_path, error)) == NULL
-        || (import->volume = mla_atomic_file_open (volume_path, error)) == NULL)
+    if ((import->raw = mla_atomic_file_open (raw_path, error)) == NULL ||
+        (import->volume = mla_atomic_file_open (volume_path, error)) == NULL)
         return FALSE;
-    import->xml = mla_xml_writer_new (mla_atomic_file_get_stream (import->volume), MLA_XML_WRITER_INDENT);
+    import->xml = mla_xml_writer_new (
+        mla_atomic_file_get_stream (import->volume), MLA_XML_WRITER_INDENT);
     mla_xml_write_volume_start (import->xml, number, imported);
     import->reading = batch_new ();
     for (guint i = 0; i < sources->len; i++)
@@ -475,8 +500,10 @@ run_import (Import *import, const char *const *inputs, GError **error)
      * waits for this import's update instead of calling it interrupted.
      * Not for long: a reader holding it must not make a delivery wait or
      * fail; the overview is derived, and the next command catches it up. */
-    import->overview_lock = mla_archive_lock_overview_within (archive, OVERVIEW_WAIT_MS, NULL);
-    return check_not_cancelled (import, error) && commit_volume (import, number, imported, error);
+    import->overview_lock =
+        mla_archive_lock_overview_within (archive, OVERVIEW_WAIT_MS, NULL);
+    return check_not_cancelled (import, error) &&
+           commit_volume (import, number, imported, error);
 }
 
 /* The key index is derived too: without it the next import reads the
@@ -500,15 +527,18 @@ update_overview (Import *import, gboolean was_empty)
     g_autoptr (GError) error = NULL;
 
     if (import->overview_lock < 0)
-        import->overview_lock = mla_archive_lock_overview_within (import->archive, 0, &error);
+        import->overview_lock =
+            mla_archive_lock_overview_within (import->archive, 0, &error);
     /* A first import makes the overview: nothing worth a notice. */
-    if ((import->overview_lock < 0
-         || !mla_overview_add_locked (import->archive, was_empty ? NULL : options->notice,
-                                      options->notice_data, &error))
-        && options->notice != NULL) {
-        g_autofree char *text = g_strdup_printf ("the overview was not updated (%s); the next "
-                                                 "command will catch it up",
-                                                 error->message);
+    if ((import->overview_lock < 0 ||
+         !mla_overview_add_locked (import->archive,
+                                   was_empty ? NULL : options->notice,
+                                   options->notice_data, &error)) &&
+        options->notice != NULL) {
+        g_autofree char *text =
+            g_strdup_printf ("the overview was not updated (%s); the next "
+                             "command will catch it up",
+                             error->message);
 
         options->notice (text, options->notice_data);
     }
@@ -521,11 +551,12 @@ compact_tail (MlaArchive *archive, const MlaImportOptions *options)
 {
     g_autoptr (GError) error = NULL;
 
-    if (!mla_archive_compact_tail_locked (archive, MLA_LIVE_VOLUMES, &error)
-        && options->notice != NULL) {
-        g_autofree char *text = g_strdup_printf ("the last volumes were not merged (%s); "
-                                                 "mlarc compact will merge them",
-                                                 error->message);
+    if (!mla_archive_compact_tail_locked (archive, MLA_LIVE_VOLUMES, &error) &&
+        options->notice != NULL) {
+        g_autofree char *text =
+            g_strdup_printf ("the last volumes were not merged (%s); "
+                             "mlarc compact will merge them",
+                             error->message);
 
         options->notice (text, options->notice_data);
     }
@@ -533,10 +564,12 @@ compact_tail (MlaArchive *archive, const MlaImportOptions *options)
 
 gboolean
 mla_archive_import (MlaArchive *archive, const char *const *inputs,
-                    const MlaImportOptions *options, MlaImportStats *out_stats, GError **error)
+                    const MlaImportOptions *options, MlaImportStats *out_stats,
+                    GError **error)
 {
-    static const MlaImportOptions defaults = { MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL,
-                                               NULL, NULL, 0, FALSE, 0 };
+    static const MlaImportOptions defaults = {
+        MLA_MBOX_FORMAT_AUTO, TRUE, NULL, NULL, NULL, NULL, 0, FALSE, 0
+    };
     MlaImportStats local_stats;
     Import import = { .overview_lock = -1 };
     int lock_fd;
@@ -558,8 +591,8 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     mla_key_set_init (&import.known);
     was_empty = archive->volumes->len == 0;
     ok = run_import (&import, inputs, error);
-    if (ok && import.stats->added + import.stats->rejected > 0
-        && mla_key_set_index_is_due (&import.known))
+    if (ok && import.stats->added + import.stats->rejected > 0 &&
+        mla_key_set_index_is_due (&import.known))
         update_key_index (&import.known, archive);
     /* The key set and the batches go before the overview needs memory. */
     import_clear (&import);
@@ -569,11 +602,10 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
      * reader catching the overview up nor races the next import. */
     if (ok)
         update_overview (&import, was_empty);
-    if (ok && import.overview_lock >= 0 && !import.options->no_compact
-        && import.stats->added + import.stats->rejected > 0)
+    if (ok && import.overview_lock >= 0 && !import.options->no_compact &&
+        import.stats->added + import.stats->rejected > 0)
         compact_tail (archive, import.options);
     mla_archive_unlock (import.overview_lock);
     mla_archive_unlock (lock_fd);
     return ok;
 }
-

@@ -16,9 +16,10 @@ static const char *const skipped_elements[] = {
 
 /* Elements that start and end a line; paragraphs also leave a blank line. */
 static const char *const block_elements[] = {
-    "address", "article", "aside", "blockquote", "caption", "center", "dd",
-    "div", "dl", "dt", "fieldset", "figure", "footer", "form", "header",
-    "hr", "li", "main", "nav", "ol", "section", "table", "tr", "ul",
+    "address", "article", "aside",   "blockquote", "caption",  "center",
+    "dd",      "div",     "dl",      "dt",         "fieldset", "figure",
+    "footer",  "form",    "header",  "hr",         "li",       "main",
+    "nav",     "ol",      "section", "table",      "tr",       "ul",
 };
 static const char *const paragraph_elements[] = {
     "h1", "h2", "h3", "h4", "h5", "h6", "p", "pre",
@@ -26,14 +27,15 @@ static const char *const paragraph_elements[] = {
 
 typedef struct {
     GString *out;
-    guint newlines;   /* line breaks owed before the next text */
-    gboolean space;   /* a collapsed space owed before the next text */
-    guint pre_depth;  /* inside <pre>: white space is kept */
-    int cells;        /* cells of the current simple table row, -1 outside one */
+    guint newlines;  /* line breaks owed before the next text */
+    gboolean space;  /* a collapsed space owed before the next text */
+    guint pre_depth; /* inside <pre>: white space is kept */
+    int cells;       /* cells of the current simple table row, -1 outside one */
     gsize cell_start; /* where the current cell's text starts in out */
     gboolean dash;    /* a " - " owed: a line break inside a data cell */
     guint column;     /* the column of the next cell of a data row */
-    GArray *spans;    /* guint per column: rows below that a rowspan still covers */
+    GArray
+        *spans; /* guint per column: rows below that a rowspan still covers */
 } HtmlText;
 
 static gboolean
@@ -101,9 +103,9 @@ text_append (HtmlText *text, const char *content)
 static gboolean
 is_cell (const xmlNode *node)
 {
-    return node->type == XML_ELEMENT_NODE
-           && (g_ascii_strcasecmp ((const char *) node->name, "td") == 0
-               || g_ascii_strcasecmp ((const char *) node->name, "th") == 0);
+    return node->type == XML_ELEMENT_NODE &&
+           (g_ascii_strcasecmp ((const char *) node->name, "td") == 0 ||
+            g_ascii_strcasecmp ((const char *) node->name, "th") == 0);
 }
 
 /* Whether the cells under @node hold only inline content and line breaks:
@@ -114,9 +116,11 @@ inline_only (const xmlNode *node)
     for (; node != NULL; node = node->next) {
         if (node->type != XML_ELEMENT_NODE)
             continue;
-        if (name_in (node->name, block_elements, G_N_ELEMENTS (block_elements))
-            || name_in (node->name, paragraph_elements, G_N_ELEMENTS (paragraph_elements))
-            || !inline_only (node->children))
+        if (name_in (node->name, block_elements,
+                     G_N_ELEMENTS (block_elements)) ||
+            name_in (node->name, paragraph_elements,
+                     G_N_ELEMENTS (paragraph_elements)) ||
+            !inline_only (node->children))
             return FALSE;
     }
     return TRUE;
@@ -137,7 +141,8 @@ static guint
 span_of (xmlNode *node, const char *name)
 {
     xmlChar *value = xmlGetProp (node, (const xmlChar *) name);
-    guint64 n = value != NULL ? g_ascii_strtoull ((const char *) value, NULL, 10) : 1;
+    guint64 n =
+        value != NULL ? g_ascii_strtoull ((const char *) value, NULL, 10) : 1;
 
     xmlFree (value);
     return n >= 1 && n <= 100 ? (guint) n : 1;
@@ -151,8 +156,8 @@ cover_spans (HtmlText *text)
 {
     gboolean any = FALSE;
 
-    while (text->column < text->spans->len
-           && g_array_index (text->spans, guint, text->column) > 0) {
+    while (text->column < text->spans->len &&
+           g_array_index (text->spans, guint, text->column) > 0) {
         g_array_index (text->spans, guint, text->column)--;
         text_settle (text);
         if (text->cells > 0)
@@ -184,16 +189,19 @@ walk (HtmlText *text, xmlNode *node)
     for (; node != NULL; node = node->next) {
         gboolean block = FALSE, paragraph = FALSE, pre = FALSE;
 
-        if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) {
+        if (node->type == XML_TEXT_NODE ||
+            node->type == XML_CDATA_SECTION_NODE) {
             if (node->content != NULL)
                 text_append (text, (const char *) node->content);
             continue;
         }
         if (node->type != XML_ELEMENT_NODE)
             continue;
-        if (name_in (node->name, skipped_elements, G_N_ELEMENTS (skipped_elements)))
+        if (name_in (node->name, skipped_elements,
+                     G_N_ELEMENTS (skipped_elements)))
             continue;
-        if (g_ascii_strcasecmp ((const char *) node->name, "br") == 0 && text->cells > 0) {
+        if (g_ascii_strcasecmp ((const char *) node->name, "br") == 0 &&
+            text->cells > 0) {
             /* "Compilers<br>Ann Lee" in a data row's cell: one line, the
              * parts apart by a dash, so the row keeps its columns */
             text->dash = text->out->len > text->cell_start;
@@ -241,8 +249,10 @@ walk (HtmlText *text, xmlNode *node)
             text_break (text, 1);
             continue;
         }
-        paragraph = name_in (node->name, paragraph_elements, G_N_ELEMENTS (paragraph_elements));
-        block = paragraph || name_in (node->name, block_elements, G_N_ELEMENTS (block_elements));
+        paragraph = name_in (node->name, paragraph_elements,
+                             G_N_ELEMENTS (paragraph_elements));
+        block = paragraph || name_in (node->name, block_elements,
+                                      G_N_ELEMENTS (block_elements));
         pre = g_ascii_strcasecmp ((const char *) node->name, "pre") == 0;
         if (block)
             text_break (text, paragraph ? 2 : 1);
@@ -278,8 +288,8 @@ mla_html_to_text (const char *html, gssize len)
         return g_strdup ("");
     g_once (&once, init_libxml, NULL);
     doc = htmlReadMemory (html, (int) len, NULL, "UTF-8",
-                          HTML_PARSE_RECOVER | HTML_PARSE_NOERROR
-                          | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
+                          HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
+                              HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
     if (doc == NULL)
         return g_strdup ("");
     text.out = g_string_sized_new (len / 2);

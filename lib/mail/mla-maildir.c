@@ -20,14 +20,14 @@
 
 typedef struct {
     char *path;
-    char *name;       /* file name, the sort key within a folder */
+    char *name; /* file name, the sort key within a folder */
     guint64 size;
-    gboolean loose;   /* directly in the folder, not in cur/ or new/ */
+    gboolean loose; /* directly in the folder, not in cur/ or new/ */
 } MaildirFile;
 
 struct MlaMaildirReader {
     char *path;
-    GArray *files;    /* of MaildirFile, in reading order */
+    GArray *files; /* of MaildirFile, in reading order */
     guint next;
     guint64 total_bytes;
     guint64 bytes_read;
@@ -37,7 +37,8 @@ struct MlaMaildirReader {
 static gboolean
 is_dir (const char *path)
 {
-    return g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK);
+    return g_file_test (path, G_FILE_TEST_IS_DIR) &&
+           !g_file_test (path, G_FILE_TEST_IS_SYMLINK);
 }
 
 static gboolean
@@ -52,7 +53,8 @@ has_cur_or_new (const char *path)
 static gboolean
 is_folder_part (const char *name)
 {
-    return strcmp (name, "cur") == 0 || strcmp (name, "new") == 0 || strcmp (name, "tmp") == 0;
+    return strcmp (name, "cur") == 0 || strcmp (name, "new") == 0 ||
+           strcmp (name, "tmp") == 0;
 }
 
 static int
@@ -92,7 +94,8 @@ is_maildir_at_depth (const char *path, guint depth)
         return FALSE;
     subs = list_subfolders (path);
     for (guint i = 0; i < subs->len; i++) {
-        g_autofree char *child = g_build_filename (path, g_ptr_array_index (subs, i), NULL);
+        g_autofree char *child =
+            g_build_filename (path, g_ptr_array_index (subs, i), NULL);
 
         if (is_maildir_at_depth (child, depth + 1))
             return TRUE;
@@ -128,8 +131,8 @@ compare_files (gconstpointer a, gconstpointer b)
 /* Appends the message files of @folder/@part to @files; @part "" lists the
  * loose files of the folder itself. */
 static gboolean
-list_part (MlaMaildirReader *reader, const char *folder, const char *part, GArray *files,
-           GError **error)
+list_part (MlaMaildirReader *reader, const char *folder, const char *part,
+           GArray *files, GError **error)
 {
     g_autofree char *dirpath = g_build_filename (folder, part, NULL);
     gboolean loose = part[0] == '\0';
@@ -141,8 +144,9 @@ list_part (MlaMaildirReader *reader, const char *folder, const char *part, GArra
         return TRUE;
     dir = g_dir_open (dirpath, 0, &local);
     if (dir == NULL)
-        return mla_throw (error, MLA_ERROR_IO, "%s: cannot read the Maildir folder: %s",
-                          dirpath, local->message);
+        return mla_throw (error, MLA_ERROR_IO,
+                          "%s: cannot read the Maildir folder: %s", dirpath,
+                          local->message);
     while ((name = g_dir_read_name (dir)) != NULL) {
         g_autofree char *path = NULL;
         MaildirFile file = { 0 };
@@ -167,18 +171,20 @@ list_part (MlaMaildirReader *reader, const char *folder, const char *part, GArra
 }
 
 static gboolean
-list_folder (MlaMaildirReader *reader, const char *folder, guint depth, GError **error)
+list_folder (MlaMaildirReader *reader, const char *folder, guint depth,
+             GError **error)
 {
     g_autoptr (GPtrArray) subs = NULL;
 
     if (has_cur_or_new (folder)) {
-        g_autoptr (GArray) files = g_array_new (FALSE, FALSE, sizeof (MaildirFile));
+        g_autoptr (GArray) files =
+            g_array_new (FALSE, FALSE, sizeof (MaildirFile));
 
         /* Loose files beside cur/ and new/ are mail to some tools (notmuch
          * indexes them), so they are read too, and rejected if not mail. */
-        if (!list_part (reader, folder, "cur", files, error)
-            || !list_part (reader, folder, "new", files, error)
-            || !list_part (reader, folder, "", files, error)) {
+        if (!list_part (reader, folder, "cur", files, error) ||
+            !list_part (reader, folder, "new", files, error) ||
+            !list_part (reader, folder, "", files, error)) {
             g_array_set_clear_func (files, maildir_file_clear);
             return FALSE;
         }
@@ -189,10 +195,11 @@ list_folder (MlaMaildirReader *reader, const char *folder, guint depth, GError *
         return TRUE;
     subs = list_subfolders (folder);
     for (guint i = 0; i < subs->len; i++) {
-        g_autofree char *child = g_build_filename (folder, g_ptr_array_index (subs, i), NULL);
+        g_autofree char *child =
+            g_build_filename (folder, g_ptr_array_index (subs, i), NULL);
 
-        if (is_maildir_at_depth (child, depth + 1)
-            && !list_folder (reader, child, depth + 1, error))
+        if (is_maildir_at_depth (child, depth + 1) &&
+            !list_folder (reader, child, depth + 1, error))
             return FALSE;
     }
     return TRUE;
@@ -210,11 +217,13 @@ mla_maildir_reader_open (const char *path, GError **error)
         return NULL;
     }
     if (!g_file_test (path, G_FILE_TEST_IS_DIR)) {
-        mla_throw (error, MLA_ERROR_NOT_MAIL, "%s: not a folder, so not a Maildir", path);
+        mla_throw (error, MLA_ERROR_NOT_MAIL,
+                   "%s: not a folder, so not a Maildir", path);
         return NULL;
     }
     if (!mla_maildir_is_maildir (path)) {
-        mla_throw (error, MLA_ERROR_NOT_MAIL, "%s: is a folder but not a Maildir", path);
+        mla_throw (error, MLA_ERROR_NOT_MAIL,
+                   "%s: is a folder but not a Maildir", path);
         return NULL;
     }
     reader = g_new0 (MlaMaildirReader, 1);
@@ -238,7 +247,8 @@ mla_maildir_reader_free (MlaMaildirReader *reader)
 }
 
 gboolean
-mla_maildir_reader_next (MlaMaildirReader *reader, MlaRawMessage **out_message, GError **error)
+mla_maildir_reader_next (MlaMaildirReader *reader, MlaRawMessage **out_message,
+                         GError **error)
 {
     g_autoptr (GError) local = NULL;
     g_autoptr (GBytes) bytes = NULL;
@@ -266,11 +276,12 @@ mla_maildir_reader_next (MlaMaildirReader *reader, MlaRawMessage **out_message, 
     if (g_file_get_contents (file->path, &contents, &length, &local))
         bytes = g_bytes_new_take (contents, length);
     reader->bytes_read += bytes != NULL ? length : file->size;
-    if (bytes != NULL && file->loose && length > 0
-        && mla_field_name_length (contents, length) == 0) {
+    if (bytes != NULL && file->loose && length > 0 &&
+        mla_field_name_length (contents, length) == 0) {
         raw = mla_raw_message_new (NULL, file->path, 0, reader->next);
-        mla_defect_list_add (raw->defects, "not-mail",
-                             "a file beside cur/ and new/ that does not start with a header");
+        mla_defect_list_add (
+            raw->defects, "not-mail",
+            "a file beside cur/ and new/ that does not start with a header");
         *out_message = raw;
         return TRUE;
     }

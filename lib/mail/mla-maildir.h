@@ -16,7 +16,8 @@ MLA_API gboolean mla_maildir_is_maildir (const char *path);
 
 /* Lists the message files under @path. Returns: (transfer full) (nullable):
  * NULL with @error set if @path is not a readable Maildir. */
-MLA_API MlaMaildirReader *mla_maildir_reader_open (const char *path, GError **error);
+MLA_API MlaMaildirReader *mla_maildir_reader_open (const char *path,
+                                                   GError **error);
 MLA_API void mla_maildir_reader_free (MlaMaildirReader *reader);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMaildirReader, mla_maildir_reader_free)
 
@@ -24,11 +25,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMaildirReader, mla_maildir_reader_free)
  * A file that cannot be read is not an error: it comes back as a message
  * with NULL bytes and an "unreadable" defect, and a loose file that does
  * not start with a header with NULL bytes and a "not-mail" defect, so that
- * the caller rejects and counts it. Returns FALSE only if the folder itself cannot be read.
- * At the end: TRUE with *@out_message NULL.
+ * the caller rejects and counts it. Returns FALSE only if the folder itself
+ * cannot be read. At the end: TRUE with *@out_message NULL.
  * @out_message: (out) (transfer full) (nullable) */
 MLA_API gboolean mla_maildir_reader_next (MlaMaildirReader *reader,
-                                          MlaRawMessage **out_message, GError **error);
+                                          MlaRawMessage **out_message,
+                                          GError **error);
 
 /* As mla_mbox_reader_set_max_message_size(): a bigger file is not read. */
 MLA_API void mla_maildir_reader_set_max_message_size (MlaMaildirReader *reader,

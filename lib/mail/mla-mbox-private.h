@@ -20,6 +20,7 @@ gsize mla_mbox_separator_length (const guint8 *data, gsize size);
 
 /* Makes @raw a message too big to keep: no bytes, and one "too-big" defect
  * that gives its @size (or as much as was read) and the limit. */
-void mla_raw_message_set_too_big (MlaRawMessage *raw, guint64 size, guint64 max_size);
+void mla_raw_message_set_too_big (MlaRawMessage *raw, guint64 size,
+                                  guint64 max_size);
 
 G_END_DECLS

@@ -12,7 +12,7 @@ G_BEGIN_DECLS
  * (mla_mbox_separator_length()), after a line break if the bytes do not end
  * with one. */
 gboolean mla_mboxrd_write_message (GOutputStream *out, const char *envelope,
-                                   const char *date_utc, const guint8 *data, gsize size,
-                                   GError **error);
+                                   const char *date_utc, const guint8 *data,
+                                   gsize size, GError **error);
 
 G_END_DECLS

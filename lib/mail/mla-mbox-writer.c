@@ -29,7 +29,8 @@ is_from_quoted_line (const guint8 *line, gsize length)
 
 /* mboxrd: every line matching ^>*From gets one more '>'. */
 static gboolean
-write_mboxrd_body (GOutputStream *out, const guint8 *data, gsize size, GError **error)
+write_mboxrd_body (GOutputStream *out, const guint8 *data, gsize size,
+                   GError **error)
 {
     gsize start = 0;
 
@@ -37,10 +38,11 @@ write_mboxrd_body (GOutputStream *out, const guint8 *data, gsize size, GError **
         const guint8 *newline = memchr (data + start, '\n', size - start);
         gsize end = newline != NULL ? (gsize) (newline - data) + 1 : size;
 
-        if (is_from_quoted_line (data + start, end - start)
-            && !g_output_stream_write_all (out, ">", 1, NULL, NULL, error))
+        if (is_from_quoted_line (data + start, end - start) &&
+            !g_output_stream_write_all (out, ">", 1, NULL, NULL, error))
             return FALSE;
-        if (!g_output_stream_write_all (out, data + start, end - start, NULL, NULL, error))
+        if (!g_output_stream_write_all (out, data + start, end - start, NULL,
+                                        NULL, error))
             return FALSE;
         start = end;
     }
@@ -61,14 +63,19 @@ separator_for (const guint8 *data, gsize size)
 }
 
 gboolean
-mla_mboxrd_write_message (GOutputStream *out, const char *envelope, const char *date_utc,
-                          const guint8 *data, gsize size, GError **error)
+mla_mboxrd_write_message (GOutputStream *out, const char *envelope,
+                          const char *date_utc, const guint8 *data, gsize size,
+                          GError **error)
 {
-    g_autofree char *made = envelope == NULL ? synthetic_envelope (date_utc) : NULL;
-    g_autofree char *from_line = g_strdup_printf ("From %s\n", envelope != NULL ? envelope : made);
+    g_autofree char *made =
+        envelope == NULL ? synthetic_envelope (date_utc) : NULL;
+    g_autofree char *from_line =
+        g_strdup_printf ("From %s\n", envelope != NULL ? envelope : made);
     const char *separator = separator_for (data, size);
 
-    return g_output_stream_write_all (out, from_line, strlen (from_line), NULL, NULL, error)
-           && write_mboxrd_body (out, data, size, error)
-           && g_output_stream_write_all (out, separator, strlen (separator), NULL, NULL, error);
+    return g_output_stream_write_all (out, from_line, strlen (from_line), NULL,
+                                      NULL, error) &&
+           write_mboxrd_body (out, data, size, error) &&
+           g_output_stream_write_all (out, separator, strlen (separator), NULL,
+                                      NULL, error);
 }

@@ -21,18 +21,18 @@
 struct MlaMboxReader {
     GInputStream *stream;
     char *name;
-    MlaMboxFormat format;   /* as asked; AUTO detects per the flags below */
-    gboolean seen_rd;       /* AUTO: a ">>From " line was seen */
-    gboolean used_cl;       /* AUTO: a Content-Length delimited a message */
+    MlaMboxFormat format; /* as asked; AUTO detects per the flags below */
+    gboolean seen_rd;     /* AUTO: a ">>From " line was seen */
+    gboolean used_cl;     /* AUTO: a Content-Length delimited a message */
     char *buf;
-    gsize len;              /* bytes of buf filled */
+    gsize len; /* bytes of buf filled */
     gsize cap;
-    gsize pos;              /* start of the next From_ line in buf */
-    guint64 buf_offset;     /* stream offset of buf[0] */
+    gsize pos;          /* start of the next From_ line in buf */
+    guint64 buf_offset; /* stream offset of buf[0] */
     gboolean eof;
     gboolean started;
     guint index;
-    guint64 max_size;       /* a message over this is skipped, not buffered */
+    guint64 max_size; /* a message over this is skipped, not buffered */
 };
 
 typedef enum {
@@ -43,17 +43,15 @@ typedef enum {
 } NextLine;
 
 typedef struct {
-    gsize body;             /* index after the blank line; 0 when none */
-    gboolean has_length;    /* a Content-Length field was seen */
+    gsize body;          /* index after the blank line; 0 when none */
+    gboolean has_length; /* a Content-Length field was seen */
     gboolean length_valid;
     guint64 length;
 } Headers;
 
 static const char *const format_names[] = {
-    [MLA_MBOX_FORMAT_AUTO] = "auto",
-    [MLA_MBOX_FORMAT_MBOXO] = "mboxo",
-    [MLA_MBOX_FORMAT_MBOXRD] = "mboxrd",
-    [MLA_MBOX_FORMAT_MBOXCL2] = "mboxcl2",
+    [MLA_MBOX_FORMAT_AUTO] = "auto",     [MLA_MBOX_FORMAT_MBOXO] = "mboxo",
+    [MLA_MBOX_FORMAT_MBOXRD] = "mboxrd", [MLA_MBOX_FORMAT_MBOXCL2] = "mboxcl2",
     [MLA_MBOX_FORMAT_MBOXCL] = "mboxcl",
 };
 
@@ -79,7 +77,8 @@ mla_mbox_format_to_string (MlaMboxFormat format)
 }
 
 MlaRawMessage *
-mla_raw_message_new (GBytes *bytes, const char *source, guint64 offset, guint index)
+mla_raw_message_new (GBytes *bytes, const char *source, guint64 offset,
+                     guint index)
 {
     MlaRawMessage *raw = g_new0 (MlaRawMessage, 1);
 
@@ -104,7 +103,8 @@ mla_raw_message_free (MlaRawMessage *raw)
 }
 
 MlaMboxReader *
-mla_mbox_reader_new (GInputStream *stream, const char *name, MlaMboxFormat format)
+mla_mbox_reader_new (GInputStream *stream, const char *name,
+                     MlaMboxFormat format)
 {
     MlaMboxReader *reader;
 
@@ -143,8 +143,9 @@ mla_raw_message_set_too_big (MlaRawMessage *raw, guint64 size, guint64 max_size)
     g_clear_pointer (&raw->bytes, g_bytes_unref);
     g_ptr_array_set_size (raw->defects, 0);
     mla_defect_list_add (raw->defects, "too-big",
-                         "the message is %" G_GUINT64_FORMAT " bytes, over the limit of %"
-                         G_GUINT64_FORMAT " (--max-message-size)",
+                         "the message is %" G_GUINT64_FORMAT
+                         " bytes, over the limit of %" G_GUINT64_FORMAT
+                         " (--max-message-size)",
                          size, max_size);
 }
 
@@ -179,15 +180,18 @@ stream_is_gzip (GInputStream *stream, guint64 *compressed_at)
     guint64 held = 0;
 
     while (G_IS_FILTER_INPUT_STREAM (stream)) {
-        if (G_IS_CONVERTER_INPUT_STREAM (stream)
-            && G_IS_ZLIB_DECOMPRESSOR (g_converter_input_stream_get_converter (
+        if (G_IS_CONVERTER_INPUT_STREAM (stream) &&
+            G_IS_ZLIB_DECOMPRESSOR (g_converter_input_stream_get_converter (
                 G_CONVERTER_INPUT_STREAM (stream))))
             gzip = TRUE;
         else if (gzip && G_IS_BUFFERED_INPUT_STREAM (stream))
-            held += g_buffered_input_stream_get_available (G_BUFFERED_INPUT_STREAM (stream));
-        stream = g_filter_input_stream_get_base_stream (G_FILTER_INPUT_STREAM (stream));
+            held += g_buffered_input_stream_get_available (
+                G_BUFFERED_INPUT_STREAM (stream));
+        stream = g_filter_input_stream_get_base_stream (
+            G_FILTER_INPUT_STREAM (stream));
     }
-    if (gzip && G_IS_SEEKABLE (stream) && g_seekable_can_seek (G_SEEKABLE (stream)))
+    if (gzip && G_IS_SEEKABLE (stream) &&
+        g_seekable_can_seek (G_SEEKABLE (stream)))
         *compressed_at = (guint64) g_seekable_tell (G_SEEKABLE (stream)) - held;
     return gzip;
 }
@@ -198,17 +202,19 @@ stream_error (MlaMboxReader *reader, GError *cause, GError **error)
     g_autoptr (GError) owned = cause;
     guint64 at = mla_mbox_reader_get_bytes_read (reader);
 
-    if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_INVALID_DATA)
-        || g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT)) {
+    if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_INVALID_DATA) ||
+        g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT)) {
         if (stream_is_gzip (reader->stream, &at))
             return mla_throw (error, MLA_ERROR_CORRUPT,
-                              "%s: corrupt gzip data at byte %" G_GUINT64_FORMAT ": %s",
+                              "%s: corrupt gzip data at byte %" G_GUINT64_FORMAT
+                              ": %s",
                               reader->name, at, cause->message);
         return mla_throw (error, MLA_ERROR_CORRUPT,
                           "%s: corrupt data at byte %" G_GUINT64_FORMAT ": %s",
                           reader->name, at, cause->message);
     }
-    return mla_throw (error, MLA_ERROR_IO, "%s: read error at byte %" G_GUINT64_FORMAT ": %s",
+    return mla_throw (error, MLA_ERROR_IO,
+                      "%s: read error at byte %" G_GUINT64_FORMAT ": %s",
                       reader->name, at, cause->message);
 }
 
@@ -258,9 +264,9 @@ find_eol (MlaMboxReader *reader, gsize from, gsize *eol, GError **error)
             *eol = from + (gsize) reader->max_size;
             return TRUE;
         }
-        const char *nl = scan < reader->len
-                             ? memchr (reader->buf + scan, '\n', reader->len - scan)
-                             : NULL;
+        const char *nl = scan < reader->len ? memchr (reader->buf + scan, '\n',
+                                                      reader->len - scan)
+                                            : NULL;
 
         if (nl != NULL) {
             *eol = (gsize) (nl - reader->buf);
@@ -281,7 +287,8 @@ mla_field_name_length (const char *s, gsize n)
 {
     gsize i = 0, name;
 
-    while (i < n && i < MAX_FIELD_NAME && s[i] > ' ' && s[i] < 127 && s[i] != ':')
+    while (i < n && i < MAX_FIELD_NAME && s[i] > ' ' && s[i] < 127 &&
+           s[i] != ':')
         i++;
     name = i;
     while (i < n && (s[i] == ' ' || s[i] == '\t'))
@@ -309,7 +316,8 @@ classify_line (MlaMboxReader *reader, gsize at)
         return NEXT_LINE_EOF;
     if (s[0] == '\n' || (n > 1 && s[0] == '\r' && s[1] == '\n'))
         return NEXT_LINE_BLANK;
-    return mla_field_name_length (s, n) > 0 ? NEXT_LINE_HEADER : NEXT_LINE_OTHER;
+    return mla_field_name_length (s, n) > 0 ? NEXT_LINE_HEADER
+                                            : NEXT_LINE_OTHER;
 }
 
 static gboolean
@@ -323,7 +331,8 @@ is_month (const char *s, gsize n, gsize i)
 {
     static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
 
-    if ((i > 0 && !is_token_end (s, n, i - 1)) || i + 3 > n || !is_token_end (s, n, i + 3))
+    if ((i > 0 && !is_token_end (s, n, i - 1)) || i + 3 > n ||
+        !is_token_end (s, n, i + 3))
         return FALSE;
     for (guint m = 0; m < 12; m++) {
         if (memcmp (s + i, months + 3 * m, 3) == 0)
@@ -344,8 +353,9 @@ looks_like_date (const char *s, gsize n)
     for (gsize i = 0; i < n; i++) {
         if (g_ascii_isupper (s[i]))
             month = month || is_month (s, n, i);
-        else if (s[i] == ':' && i > 0 && i + 2 < n && g_ascii_isdigit (s[i - 1])
-                 && g_ascii_isdigit (s[i + 1]) && g_ascii_isdigit (s[i + 2]))
+        else if (s[i] == ':' && i > 0 && i + 2 < n &&
+                 g_ascii_isdigit (s[i - 1]) && g_ascii_isdigit (s[i + 1]) &&
+                 g_ascii_isdigit (s[i + 2]))
             time = TRUE;
     }
     return time && month;
@@ -392,8 +402,8 @@ is_separator (MlaMboxReader *reader, gsize p, gboolean *out, GError **error)
     text_end = eol;
     if (text_end > p + 5 && reader->buf[text_end - 1] == '\r')
         text_end--;
-    *out = looks_like_date (text, text_end - (p + 5))
-           || is_single_word (text, text_end - (p + 5));
+    *out = looks_like_date (text, text_end - (p + 5)) ||
+           is_single_word (text, text_end - (p + 5));
     return TRUE;
 }
 
@@ -482,23 +492,26 @@ delimit_by_length (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
         return FALSE;
     if (!h.has_length)
         return TRUE;
-    if (h.length_valid && h.body != 0 && h.body - body_start + h.length <= reader->max_size) {
+    if (h.length_valid && h.body != 0 &&
+        h.body - body_start + h.length <= reader->max_size) {
         stop = h.body + (gsize) h.length;
         if (!ensure (reader, stop + 2, error))
             return FALSE;
         brk = stop;
-        if (brk + 1 < reader->len && reader->buf[brk] == '\r' && reader->buf[brk + 1] == '\n')
+        if (brk + 1 < reader->len && reader->buf[brk] == '\r' &&
+            reader->buf[brk + 1] == '\n')
             brk++;
-        if (stop == reader->len || (brk < reader->len && reader->buf[brk] == '\n')) {
+        if (stop == reader->len ||
+            (brk < reader->len && reader->buf[brk] == '\n')) {
             gsize after = stop == reader->len ? stop : brk + 1;
 
             if (!ensure (reader, after + 5, error))
                 return FALSE;
             if (after == reader->len)
                 sep = TRUE;
-            else if (reader->len - after >= 5
-                     && memcmp (reader->buf + after, "From ", 5) == 0
-                     && !is_separator (reader, after, &sep, error))
+            else if (reader->len - after >= 5 &&
+                     memcmp (reader->buf + after, "From ", 5) == 0 &&
+                     !is_separator (reader, after, &sep, error))
                 return FALSE;
             if (sep) {
                 /* The line break after the counted body is the separator. */
@@ -509,15 +522,18 @@ delimit_by_length (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
             }
         }
     }
-    if (reader->format == MLA_MBOX_FORMAT_MBOXCL2 || reader->format == MLA_MBOX_FORMAT_MBOXCL)
-        mla_defect_list_add (defects, "bad-content-length",
-                             "Content-Length does not end the message at a From_ line; "
-                             "split at From_ lines instead");
+    if (reader->format == MLA_MBOX_FORMAT_MBOXCL2 ||
+        reader->format == MLA_MBOX_FORMAT_MBOXCL)
+        mla_defect_list_add (
+            defects, "bad-content-length",
+            "Content-Length does not end the message at a From_ line; "
+            "split at From_ lines instead");
     return TRUE;
 }
 
 static void
-add_unescaped_defect (MlaMboxReader *reader, GPtrArray *defects, gsize body_start, gsize p)
+add_unescaped_defect (MlaMboxReader *reader, GPtrArray *defects,
+                      gsize body_start, gsize p)
 {
     guint line = 1;
     gsize i = body_start, shown;
@@ -532,12 +548,13 @@ add_unescaped_defect (MlaMboxReader *reader, GPtrArray *defects, gsize body_star
         i = (gsize) (nl - reader->buf) + 1;
     }
     shown = 0;
-    while (p + shown < reader->len && shown < 60 && reader->buf[p + shown] != '\n'
-           && reader->buf[p + shown] != '\r')
+    while (p + shown < reader->len && shown < 60 &&
+           reader->buf[p + shown] != '\n' && reader->buf[p + shown] != '\r')
         shown++;
     text = g_utf8_make_valid (reader->buf + p, (gssize) shown);
     mla_defect_list_add (defects, "unescaped-from-line",
-                         "line %u of the message (byte %" G_GUINT64_FORMAT " of %s) starts "
+                         "line %u of the message (byte %" G_GUINT64_FORMAT
+                         " of %s) starts "
                          "with \"From \" but is not a separator: \"%s\"",
                          line, reader->buf_offset + p, reader->name, text);
 }
@@ -583,8 +600,8 @@ drop_before (MlaMboxReader *reader, gsize *scan)
  * grows over the size limit sets *@too_big, and from then on its bytes are
  * dropped as they are scanned (@body_start no longer means anything). */
 static gboolean
-find_separator (MlaMboxReader *reader, gsize body_start, GPtrArray *defects, gsize *sep,
-                gboolean *too_big, GError **error)
+find_separator (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
+                gsize *sep, gboolean *too_big, GError **error)
 {
     guint64 start = reader->buf_offset + body_start;
     gsize scan = body_start;
@@ -597,7 +614,8 @@ find_separator (MlaMboxReader *reader, gsize body_start, GPtrArray *defects, gsi
         if (p == reader->len) {
             if (reader->eof) {
                 *sep = reader->len;
-                *too_big = *too_big || reader->buf_offset + *sep - start > reader->max_size;
+                *too_big = *too_big ||
+                           reader->buf_offset + *sep - start > reader->max_size;
                 return TRUE;
             }
             scan = MAX (scan, reader->len > 4 ? reader->len - 4 : 0);
@@ -613,7 +631,8 @@ find_separator (MlaMboxReader *reader, gsize body_start, GPtrArray *defects, gsi
             return FALSE;
         if (yes) {
             *sep = p;
-            *too_big = *too_big || reader->buf_offset + *sep - start > reader->max_size;
+            *too_big = *too_big ||
+                       reader->buf_offset + *sep - start > reader->max_size;
             return TRUE;
         }
         if (!*too_big)
@@ -645,7 +664,8 @@ take_bytes (MlaMboxReader *reader, gsize start, gsize end, gboolean unquote)
             if (end - k >= 5 && memcmp (buf + k, "From ", 5) == 0) {
                 if (k - i > 1 && reader->format == MLA_MBOX_FORMAT_AUTO)
                     reader->seen_rd = TRUE;
-                if (k - i == 1 || reader->format == MLA_MBOX_FORMAT_MBOXRD || reader->seen_rd)
+                if (k - i == 1 || reader->format == MLA_MBOX_FORMAT_MBOXRD ||
+                    reader->seen_rd)
                     g_array_append_val (drops, i);
             }
         }
@@ -685,35 +705,42 @@ start (MlaMboxReader *reader, GError **error)
     }
     if (reader->len == reader->pos)
         return TRUE;
-    if (reader->len - reader->pos < 5 || memcmp (reader->buf + reader->pos, "From ", 5) != 0)
+    if (reader->len - reader->pos < 5 ||
+        memcmp (reader->buf + reader->pos, "From ", 5) != 0)
         return mla_throw (error, MLA_ERROR_NOT_MAIL,
-                          "%s: not an mbox: the first line is not a From_ line", reader->name);
+                          "%s: not an mbox: the first line is not a From_ line",
+                          reader->name);
     return TRUE;
 }
 
 /* The last message is truncated when the stream stops mid-line or before
  * the blank line that ends its headers. */
 static gboolean
-check_truncated (MlaMboxReader *reader, gsize body_start, GPtrArray *defects, GError **error)
+check_truncated (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
+                 GError **error)
 {
     Headers h;
 
     if (reader->len > 0 && reader->buf[reader->len - 1] != '\n') {
-        mla_defect_list_add (defects, "truncated",
-                             "the input ends in the middle of a line (byte %" G_GUINT64_FORMAT ")",
-                             reader->buf_offset + reader->len);
+        mla_defect_list_add (
+            defects, "truncated",
+            "the input ends in the middle of a line (byte %" G_GUINT64_FORMAT
+            ")",
+            reader->buf_offset + reader->len);
         return TRUE;
     }
     if (!scan_headers (reader, body_start, &h, error))
         return FALSE;
     if (h.body == 0)
-        mla_defect_list_add (defects, "truncated",
-                             "the input ends before the blank line after the headers");
+        mla_defect_list_add (
+            defects, "truncated",
+            "the input ends before the blank line after the headers");
     return TRUE;
 }
 
 gboolean
-mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message, GError **error)
+mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message,
+                      GError **error)
 {
     g_autoptr (GPtrArray) defects = NULL;
     g_autoptr (GBytes) bytes = NULL;
@@ -728,7 +755,8 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message, GError
 
     *out_message = NULL;
     if (reader->pos > 0 && reader->cap - reader->len < BLOCK_SIZE) {
-        memmove (reader->buf, reader->buf + reader->pos, reader->len - reader->pos);
+        memmove (reader->buf, reader->buf + reader->pos,
+                 reader->len - reader->pos);
         reader->len -= reader->pos;
         reader->buf_offset += reader->pos;
         reader->pos = 0;
@@ -752,36 +780,44 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message, GError
     start_offset = reader->buf_offset + body_start;
     defects = mla_defect_list_new ();
 
-    if ((reader->format == MLA_MBOX_FORMAT_AUTO || reader->format == MLA_MBOX_FORMAT_MBOXCL2
-         || reader->format == MLA_MBOX_FORMAT_MBOXCL)
-        && !delimit_by_length (reader, body_start, defects, &by_length, &end, &next, error))
+    if ((reader->format == MLA_MBOX_FORMAT_AUTO ||
+         reader->format == MLA_MBOX_FORMAT_MBOXCL2 ||
+         reader->format == MLA_MBOX_FORMAT_MBOXCL) &&
+        !delimit_by_length (reader, body_start, defects, &by_length, &end,
+                            &next, error))
         return FALSE;
     if (by_length) {
         if (reader->format == MLA_MBOX_FORMAT_AUTO)
             reader->used_cl = TRUE;
     } else {
-        if (!find_separator (reader, body_start, defects, &next, &too_big, error))
+        if (!find_separator (reader, body_start, defects, &next, &too_big,
+                             error))
             return FALSE;
         if (too_big) {
-            raw = mla_raw_message_new (NULL, reader->name, offset, ++reader->index);
+            raw = mla_raw_message_new (NULL, reader->name, offset,
+                                       ++reader->index);
             raw->envelope = g_steal_pointer (&envelope);
-            mla_raw_message_set_too_big (raw, reader->buf_offset + next - start_offset,
-                                         reader->max_size);
+            mla_raw_message_set_too_big (
+                raw, reader->buf_offset + next - start_offset,
+                reader->max_size);
             reader->pos = next;
             *out_message = raw;
             return TRUE;
         }
-        end = next - mla_mbox_separator_length ((const guint8 *) reader->buf + body_start,
-                                                next - body_start);
-        if (next == reader->len && !check_truncated (reader, body_start, defects, error))
+        end = next -
+              mla_mbox_separator_length (
+                  (const guint8 *) reader->buf + body_start, next - body_start);
+        if (next == reader->len &&
+            !check_truncated (reader, body_start, defects, error))
             return FALSE;
     }
 
     /* mboxcl quotes From lines inside counted bodies too; in auto mode a
      * counted body is taken as mboxcl2's, unquoted. */
-    bytes = take_bytes (reader, body_start, end,
-                        reader->format == MLA_MBOX_FORMAT_MBOXCL
-                            || (!by_length && reader->format != MLA_MBOX_FORMAT_MBOXCL2));
+    bytes = take_bytes (
+        reader, body_start, end,
+        reader->format == MLA_MBOX_FORMAT_MBOXCL ||
+            (!by_length && reader->format != MLA_MBOX_FORMAT_MBOXCL2));
     raw = mla_raw_message_new (bytes, reader->name, offset, ++reader->index);
     raw->envelope = g_steal_pointer (&envelope);
     g_ptr_array_extend_and_steal (raw->defects, g_steal_pointer (&defects));

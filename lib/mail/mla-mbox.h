@@ -17,15 +17,16 @@ G_BEGIN_DECLS
 
 /* One message as it stood in its input; the unit every reader hands out. */
 typedef struct MlaRawMessage {
-    GBytes *bytes;       /* owned; headers + body, no From_ line */
-    char *envelope;      /* owned, nullable: the From_ line without "From " and
-                          * line break, e.g. "tytso@mit.edu Tue Jul 13 22:50:57 2004" */
-    char *source;        /* owned: the file the message came from */
-    guint64 offset;      /* byte offset of the message (its From_ line) in
-                          * @source, counted after gzip decoding */
-    guint index;         /* 1-based number of the message within its input */
-    GPtrArray *defects;  /* owned, of MlaDefect: what the reader noticed
-                          * (unescaped From line, truncated message...) */
+    GBytes *bytes;      /* owned; headers + body, no From_ line */
+    char *envelope;     /* owned, nullable: the From_ line without "From " and
+                         * line break, e.g. "tytso@mit.edu Tue Jul 13 22:50:57 2004"
+                         */
+    char *source;       /* owned: the file the message came from */
+    guint64 offset;     /* byte offset of the message (its From_ line) in
+                         * @source, counted after gzip decoding */
+    guint index;        /* 1-based number of the message within its input */
+    GPtrArray *defects; /* owned, of MlaDefect: what the reader noticed
+                         * (unescaped From line, truncated message...) */
 } MlaRawMessage;
 
 /* Takes ownership of nothing; copies @source. Returns: (transfer full). */
@@ -35,16 +36,21 @@ MLA_API void mla_raw_message_free (MlaRawMessage *raw);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaRawMessage, mla_raw_message_free)
 
 typedef enum {
-    MLA_MBOX_FORMAT_AUTO,    /* decide from the file; see mla_mbox_reader_get_format() */
+    MLA_MBOX_FORMAT_AUTO,    /* decide from the file; see
+                                mla_mbox_reader_get_format() */
     MLA_MBOX_FORMAT_MBOXO,   /* ">From " is unquoted, ">>From " kept */
     MLA_MBOX_FORMAT_MBOXRD,  /* one '>' removed from every ">+From " line */
     MLA_MBOX_FORMAT_MBOXCL2, /* Content-Length delimits bodies, no quoting */
-    MLA_MBOX_FORMAT_MBOXCL,  /* Content-Length delimits bodies, quoted as mboxo */
+    MLA_MBOX_FORMAT_MBOXCL,  /* Content-Length delimits bodies, quoted as mboxo
+                              */
 } MlaMboxFormat;
 
-/* Parses "mboxo", "mboxrd", "mboxcl2", "mboxcl" or "auto". Returns FALSE if unknown. */
-MLA_API gboolean mla_mbox_format_from_string (const char *name, MlaMboxFormat *out_format);
-/* Returns: (transfer none): "mboxo", "mboxrd", "mboxcl2", "mboxcl" or "auto". */
+/* Parses "mboxo", "mboxrd", "mboxcl2", "mboxcl" or "auto". Returns FALSE if
+ * unknown. */
+MLA_API gboolean mla_mbox_format_from_string (const char *name,
+                                              MlaMboxFormat *out_format);
+/* Returns: (transfer none): "mboxo", "mboxrd", "mboxcl2", "mboxcl" or "auto".
+ */
 MLA_API const char *mla_mbox_format_to_string (MlaMboxFormat format);
 
 typedef struct MlaMboxReader MlaMboxReader;
@@ -52,7 +58,8 @@ typedef struct MlaMboxReader MlaMboxReader;
 /* Reads from @stream (a ref is taken), which must be positioned at the start
  * of the mbox (a UTF-8 BOM is skipped). @name is used in messages and
  * MlaRawMessage.source. Returns: (transfer full). */
-MLA_API MlaMboxReader *mla_mbox_reader_new (GInputStream *stream, const char *name,
+MLA_API MlaMboxReader *mla_mbox_reader_new (GInputStream *stream,
+                                            const char *name,
                                             MlaMboxFormat format);
 MLA_API void mla_mbox_reader_free (MlaMboxReader *reader);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMboxReader, mla_mbox_reader_free)
@@ -62,7 +69,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMboxReader, mla_mbox_reader_free)
  * From_ line) or is corrupt (MLA_ERROR_CORRUPT from a gzip stream). At the
  * end returns TRUE with *@out_message NULL.
  * @out_message: (out) (transfer full) (nullable) */
-MLA_API gboolean mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message,
+MLA_API gboolean mla_mbox_reader_next (MlaMboxReader *reader,
+                                       MlaRawMessage **out_message,
                                        GError **error);
 
 /* The default limit on the size of one message: 32 MiB. */
@@ -72,7 +80,8 @@ MLA_API gboolean mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **ou
  * is not held in memory: its bytes are skipped up to the next From_ line,
  * and it comes back with NULL bytes and one "too-big" defect, to be
  * rejected (mla_raw_message_set_too_big()). */
-MLA_API void mla_mbox_reader_set_max_message_size (MlaMboxReader *reader, guint64 size);
+MLA_API void mla_mbox_reader_set_max_message_size (MlaMboxReader *reader,
+                                                   guint64 size);
 
 /* The variant in use: the forced one, or what was detected so far. */
 MLA_API MlaMboxFormat mla_mbox_reader_get_format (MlaMboxReader *reader);

@@ -60,10 +60,12 @@ mla_message_get_sha256 (const MlaMessage *message)
 }
 
 const char *
-mla_message_get_separated_sha256 (const MlaMessage *message, MlaLineEnd separator)
+mla_message_get_separated_sha256 (const MlaMessage *message,
+                                  MlaLineEnd separator)
 {
     g_return_val_if_fail (message != NULL, "");
-    return separator == MLA_LINE_END_CRLF ? message->sha256[2] : message->sha256[1];
+    return separator == MLA_LINE_END_CRLF ? message->sha256[2]
+                                          : message->sha256[1];
 }
 
 const char *
@@ -193,7 +195,8 @@ mla_message_get_defects (const MlaMessage *message)
 }
 
 void
-mla_message_add_defect (MlaMessage *message, const char *code, const char *format, ...)
+mla_message_add_defect (MlaMessage *message, const char *code,
+                        const char *format, ...)
 {
     va_list args;
     g_autofree char *detail = NULL;

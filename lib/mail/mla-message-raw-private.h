@@ -16,8 +16,8 @@ G_BEGIN_DECLS
 GArray *mla_defect_tallies_new (void);
 
 /* Counts a defect of @code; the first of a kind keeps its detail. */
-void mla_defect_tally (GArray *tallies, const char *code, const char *format, ...)
-    G_GNUC_PRINTF (3, 4);
+void mla_defect_tally (GArray *tallies, const char *code, const char *format,
+                       ...) G_GNUC_PRINTF (3, 4);
 
 /* Adds one defect per kind tallied to @defects, with its count. */
 void mla_defect_tallies_flush (GArray *tallies, GPtrArray *defects);
@@ -25,7 +25,8 @@ void mla_defect_tallies_flush (GArray *tallies, GPtrArray *defects);
 /* The bytes GMime parses: NULL when @data may be parsed as it is, else a
  * copy with its over-long header fields shortened (a "header-cut"
  * defect). Returns: (transfer full) (nullable). */
-GByteArray *mla_message_raw_cut_fields (GArray *tallies, const guint8 *data, gsize size);
+GByteArray *mla_message_raw_cut_fields (GArray *tallies, const guint8 *data,
+                                        gsize size);
 
 /* The bytes before delimiter line MLA_MAX_DELIMITER_LINES + 1, or @size. */
 gsize mla_message_raw_parse_size (const guint8 *data, gsize size);

@@ -19,8 +19,8 @@
 
 /* Defects of one kind seen while parsing: reported once, with a count. */
 typedef struct {
-    const char *code;  /* static */
-    char *detail;      /* of the first occurrence */
+    const char *code; /* static */
+    char *detail;     /* of the first occurrence */
     guint count;
 } DefectTally;
 
@@ -59,7 +59,8 @@ mla_defect_tally (GArray *tallies, const char *code, const char *format, ...)
     va_end (args);
     /* Details quote header bytes, which may be anything, and any length. */
     g_strstrip (detail);
-    tally.detail = g_utf8_make_valid (detail, MIN (strlen (detail), MAX_DETAIL_OCTETS));
+    tally.detail =
+        g_utf8_make_valid (detail, MIN (strlen (detail), MAX_DETAIL_OCTETS));
     g_array_append_val (tallies, tally);
 }
 
@@ -101,12 +102,14 @@ append_cut_field (GByteArray *out, const guint8 *p, const guint8 *stop)
 {
     const guint8 *eol = memchr (p, '\n', stop - p);
     const guint8 *tail = stop - MAX_FIELD_BYTES / 2;
-    gsize first = MIN ((gsize) ((eol != NULL ? eol + 1 : stop) - p), MAX_FIELD_BYTES / 2);
+    gsize first =
+        MIN ((gsize) ((eol != NULL ? eol + 1 : stop) - p), MAX_FIELD_BYTES / 2);
 
     g_byte_array_append (out, p, (guint) first);
     if (first > 0 && p[first - 1] != '\n')
         g_byte_array_append (out, (const guint8 *) "\n", 1);
-    while (tail < stop && !(tail[-1] == '\n' && (*tail == ' ' || *tail == '\t')))
+    while (tail < stop &&
+           !(tail[-1] == '\n' && (*tail == ' ' || *tail == '\t')))
         tail++;
     g_byte_array_append (out, tail, (guint) (stop - tail));
 }
@@ -126,7 +129,8 @@ mla_message_raw_cut_fields (GArray *tallies, const guint8 *data, gsize size)
         return NULL;
     end = data + size;
 
-    while (p < end && *p != '\n' && !(*p == '\r' && p + 1 < end && p[1] == '\n')) {
+    while (p < end && *p != '\n' &&
+           !(*p == '\r' && p + 1 < end && p[1] == '\n')) {
         const guint8 *stop = field_end (p, end);
 
         if ((gsize) (stop - p) > MAX_FIELD_BYTES) {
@@ -136,8 +140,10 @@ mla_message_raw_cut_fields (GArray *tallies, const guint8 *data, gsize size)
             append_cut_field (out, p, stop);
             copied = stop;
             mla_defect_tally (tallies, "header-cut",
-                          "a header field of %" G_GSIZE_FORMAT " bytes is read by its first line "
-                          "and its last %d bytes", (gsize) (stop - p), MAX_FIELD_BYTES / 2);
+                              "a header field of %" G_GSIZE_FORMAT
+                              " bytes is read by its first line "
+                              "and its last %d bytes",
+                              (gsize) (stop - p), MAX_FIELD_BYTES / 2);
         }
         p = stop;
     }
@@ -199,20 +205,28 @@ mla_message_raw_scan (GArray *tallies, const guint8 *data, gsize size)
         longest = MAX (longest, length);
         p = eol != NULL ? eol + 1 : end;
     }
-    for (p = memchr (data, '\0', size); p != NULL; p = memchr (p + 1, '\0', end - p - 1))
+    for (p = memchr (data, '\0', size); p != NULL;
+         p = memchr (p + 1, '\0', end - p - 1))
         n_nul++;
     if (n_nul > 0)
-        mla_defect_tally (tallies, "nul-bytes", "%" G_GSIZE_FORMAT " NUL bytes", n_nul);
+        mla_defect_tally (tallies, "nul-bytes", "%" G_GSIZE_FORMAT " NUL bytes",
+                          n_nul);
     if (n_crlf > 0)
-        mla_defect_tally (tallies, "crlf", "%" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
-                      " lines end in CRLF", n_crlf, n_lines);
+        mla_defect_tally (tallies, "crlf",
+                          "%" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT
+                          " lines end in CRLF",
+                          n_crlf, n_lines);
     if (longest > MAX_LINE_OCTETS)
-        mla_defect_tally (tallies, "long-line", "longest line is %" G_GSIZE_FORMAT " octets",
-                      longest);
-    /* mbox needs a line break before the next From_ line, so an export adds one. */
+        mla_defect_tally (tallies, "long-line",
+                          "longest line is %" G_GSIZE_FORMAT " octets",
+                          longest);
+    /* mbox needs a line break before the next From_ line, so an export adds
+     * one. */
     if (data[size - 1] != '\n')
-        mla_defect_tally (tallies, "no-final-newline",
-                      "the message does not end with a line break; mbox export adds one");
+        mla_defect_tally (
+            tallies, "no-final-newline",
+            "the message does not end with a line break; mbox export adds one");
     if (mla_field_name_length ((const char *) data, size) == 0)
-        mla_defect_tally (tallies, "no-headers", "the first line is not a header field");
+        mla_defect_tally (tallies, "no-headers",
+                          "the first line is not a header field");
 }

@@ -21,12 +21,12 @@
 
 typedef struct {
     MlaMessage *message;
-    GArray *tallies;   /* mla_defect_tally() */
+    GArray *tallies; /* mla_defect_tally() */
     GMimeObject *body_part;
-    guint wanted;      /* the attachment whose bytes to keep, or G_MAXUINT */
-    GByteArray *kept;  /* its decoded bytes */
-    char **html;       /* nullable: where to keep an HTML body as it was */
-    guint parts;       /* attachment parts seen, listed or not */
+    guint wanted;     /* the attachment whose bytes to keep, or G_MAXUINT */
+    GByteArray *kept; /* its decoded bytes */
+    char **html;      /* nullable: where to keep an HTML body as it was */
+    guint parts;      /* attachment parts seen, listed or not */
 } ParseState;
 
 static const char *const warning_codes[] = {
@@ -46,11 +46,13 @@ static const char *const warning_codes[] = {
     [GMIME_WARN_INVALID_ADDRESS_LIST] = "invalid-address-list",
     [GMIME_CRIT_NESTING_OVERFLOW] = "nesting-overflow",
     [GMIME_WARN_PART_WITHOUT_CONTENT] = "part-without-content",
-    [GMIME_CRIT_PART_WITHOUT_HEADERS_OR_CONTENT] = "part-without-headers-or-content",
+    [GMIME_CRIT_PART_WITHOUT_HEADERS_OR_CONTENT] =
+        "part-without-headers-or-content",
 };
 
 static void
-parser_warning (gint64 offset, GMimeParserWarning code, const char *item, gpointer user_data)
+parser_warning (gint64 offset, GMimeParserWarning code, const char *item,
+                gpointer user_data)
 {
     ParseState *state = user_data;
     const char *name = NULL;
@@ -62,9 +64,11 @@ parser_warning (gint64 offset, GMimeParserWarning code, const char *item, gpoint
     if (item == NULL)
         item = "";
     if (offset >= 0)
-        mla_defect_tally (state->tallies, name, "at byte %" G_GINT64_FORMAT ": %s", offset, item);
+        mla_defect_tally (state->tallies, name,
+                          "at byte %" G_GINT64_FORMAT ": %s", offset, item);
     else
-        mla_defect_tally (state->tallies, name, "%s", *item != '\0' ? item : "at the end");
+        mla_defect_tally (state->tallies, name, "%s",
+                          *item != '\0' ? item : "at the end");
 }
 
 static gpointer
@@ -197,20 +201,25 @@ set_message_id (ParseState *state, GMimeMessage *mime)
     MlaMessage *message = state->message;
 
     if (mime != NULL) {
-        const char *header = g_mime_object_get_header (GMIME_OBJECT (mime), "Message-ID");
+        const char *header =
+            g_mime_object_get_header (GMIME_OBJECT (mime), "Message-ID");
 
         message->message_id = first_id (header);
         if (message->message_id == NULL) {
-            message->message_id = strip_id (g_mime_message_get_message_id (mime));
+            message->message_id =
+                strip_id (g_mime_message_get_message_id (mime));
             if (message->message_id != NULL)
-                mla_defect_tally (state->tallies, "bad-message-id", "Message-ID: %s", header);
+                mla_defect_tally (state->tallies, "bad-message-id",
+                                  "Message-ID: %s", header);
         }
     }
     if (message->message_id != NULL)
         return;
-    message->message_id = g_strdup_printf ("sha256-%.32s@mlarc.invalid", message->sha256[0]);
+    message->message_id =
+        g_strdup_printf ("sha256-%.32s@mlarc.invalid", message->sha256[0]);
     message->message_id_synthetic = TRUE;
-    mla_defect_tally (state->tallies, "no-message-id", "no Message-ID, using %s", message->message_id);
+    mla_defect_tally (state->tallies, "no-message-id",
+                      "no Message-ID, using %s", message->message_id);
 }
 
 static MlaAddress *
@@ -218,7 +227,8 @@ address_new (InternetAddress *address)
 {
     MlaAddress *result = g_new0 (MlaAddress, 1);
     const char *name = internet_address_get_name (address);
-    const char *addr = internet_address_mailbox_get_addr (INTERNET_ADDRESS_MAILBOX (address));
+    const char *addr =
+        internet_address_mailbox_get_addr (INTERNET_ADDRESS_MAILBOX (address));
 
     if (name != NULL && *name != '\0')
         result->name = utf8_dup (name);
@@ -237,7 +247,8 @@ add_addresses (GPtrArray *out, InternetAddressList *list)
         InternetAddress *address = internet_address_list_get_address (list, i);
 
         if (INTERNET_ADDRESS_IS_GROUP (address))
-            add_addresses (out, internet_address_group_get_members (INTERNET_ADDRESS_GROUP (address)));
+            add_addresses (out, internet_address_group_get_members (
+                                    INTERNET_ADDRESS_GROUP (address)));
         else if (INTERNET_ADDRESS_IS_MAILBOX (address))
             g_ptr_array_add (out, address_new (address));
     }
@@ -246,20 +257,24 @@ add_addresses (GPtrArray *out, InternetAddressList *list)
 static void
 set_addresses (MlaMessage *message, GMimeMessage *mime)
 {
-    g_autoptr (GPtrArray) from = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
+    g_autoptr (GPtrArray) from =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
 
     add_addresses (from, g_mime_message_get_from (mime));
     if (from->len > 0)
         message->from = g_ptr_array_steal_index (from, 0);
-    add_addresses (message->to, g_mime_message_get_addresses (mime, GMIME_ADDRESS_TYPE_TO));
-    add_addresses (message->cc, g_mime_message_get_addresses (mime, GMIME_ADDRESS_TYPE_CC));
+    add_addresses (message->to,
+                   g_mime_message_get_addresses (mime, GMIME_ADDRESS_TYPE_TO));
+    add_addresses (message->cc,
+                   g_mime_message_get_addresses (mime, GMIME_ADDRESS_TYPE_CC));
 }
 
 static void
 take_date (MlaMessage *message, GDateTime *date, MlaDateSource source)
 {
     message->date = g_date_time_to_utc (date);
-    message->date_offset_minutes = g_date_time_get_utc_offset (date) / G_TIME_SPAN_MINUTE;
+    message->date_offset_minutes =
+        g_date_time_get_utc_offset (date) / G_TIME_SPAN_MINUTE;
     message->date_source = source;
 }
 
@@ -287,13 +302,15 @@ encoded_word (const char *p, char **out_charset, GByteArray *bytes)
     const char *charset = p + 2, *question, *text, *end;
     char encoding;
 
-    if (p[0] != '=' || p[1] != '?' || (question = strchr (charset, '?')) == NULL
-        || question == charset || question[1] == '\0' || question[2] != '?')
+    if (p[0] != '=' || p[1] != '?' ||
+        (question = strchr (charset, '?')) == NULL || question == charset ||
+        question[1] == '\0' || question[2] != '?')
         return NULL;
     encoding = g_ascii_toupper (question[1]);
     text = question + 3;
-    if ((encoding != 'B' && encoding != 'Q') || (end = strstr (text, "?=")) == NULL
-        || strcspn (charset, " \t\r\n") < (gsize) (end - charset))
+    if ((encoding != 'B' && encoding != 'Q') ||
+        (end = strstr (text, "?=")) == NULL ||
+        strcspn (charset, " \t\r\n") < (gsize) (end - charset))
         return NULL;
     if (encoding == 'B') {
         /* Padding put back where a writer left it out: the decoder keeps
@@ -307,15 +324,18 @@ encoded_word (const char *p, char **out_charset, GByteArray *bytes)
         while (padded->len % 4 != 0)
             g_string_append_c (padded, '=');
         decoded = g_malloc (padded->len / 4 * 3 + 3);
-        len = g_base64_decode_step (padded->str, padded->len, decoded, &state, &save);
+        len = g_base64_decode_step (padded->str, padded->len, decoded, &state,
+                                    &save);
         g_byte_array_append (bytes, decoded, len);
         g_string_free (padded, TRUE);
     } else {
         for (const char *q = text; q < end; q++) {
             guint8 byte = *q == '_' ? ' ' : (guint8) *q;
 
-            if (*q == '=' && end - q > 2 && g_ascii_isxdigit (q[1]) && g_ascii_isxdigit (q[2])) {
-                byte = g_ascii_xdigit_value (q[1]) << 4 | g_ascii_xdigit_value (q[2]);
+            if (*q == '=' && end - q > 2 && g_ascii_isxdigit (q[1]) &&
+                g_ascii_isxdigit (q[2])) {
+                byte = g_ascii_xdigit_value (q[1]) << 4 |
+                       g_ascii_xdigit_value (q[2]);
                 q += 2;
             }
             g_byte_array_append (bytes, &byte, 1);
@@ -329,17 +349,21 @@ encoded_word (const char *p, char **out_charset, GByteArray *bytes)
  * are read as UTF-8, else windows-1252, as parser_options_new() asks of
  * GMime. */
 static void
-append_converted (ParseState *state, GString *out, const char *charset, GByteArray *bytes)
+append_converted (ParseState *state, GString *out, const char *charset,
+                  GByteArray *bytes)
 {
-    g_autofree char *text = g_convert ((const char *) bytes->data, bytes->len, "UTF-8",
-                                       g_mime_charset_iconv_name (charset), NULL, NULL, NULL);
+    g_autofree char *text =
+        g_convert ((const char *) bytes->data, bytes->len, "UTF-8",
+                   g_mime_charset_iconv_name (charset), NULL, NULL, NULL);
 
-    if (text == NULL && g_utf8_validate ((const char *) bytes->data, bytes->len, NULL))
+    if (text == NULL &&
+        g_utf8_validate ((const char *) bytes->data, bytes->len, NULL))
         text = g_strndup ((const char *) bytes->data, bytes->len);
     if (text == NULL) {
-        mla_defect_tally (state->tallies, "unknown-charset", "encoded-word in %s", charset);
-        text = g_convert ((const char *) bytes->data, bytes->len, "UTF-8", "windows-1252",
-                          NULL, NULL, NULL);
+        mla_defect_tally (state->tallies, "unknown-charset",
+                          "encoded-word in %s", charset);
+        text = g_convert ((const char *) bytes->data, bytes->len, "UTF-8",
+                          "windows-1252", NULL, NULL, NULL);
     }
     if (text == NULL)
         text = g_utf8_make_valid ((const char *) bytes->data, bytes->len);
@@ -356,10 +380,11 @@ append_converted (ParseState *state, GString *out, const char *charset, GByteArr
  * included, is left to GMime (8-bit text, its lenient readings).
  * Returns: (transfer full) (nullable). */
 static char *
-decode_header_text (ParseState *state, GMimeParserOptions *options, const char *raw)
+decode_header_text (ParseState *state, GMimeParserOptions *options,
+                    const char *raw)
 {
     g_autofree char *unfolded = NULL;
-    g_autofree char *charset = NULL;   /* of the words in @pending */
+    g_autofree char *charset = NULL; /* of the words in @pending */
     g_autoptr (GByteArray) pending = g_byte_array_new ();
     g_autoptr (GByteArray) bytes = g_byte_array_new ();
     g_autofree char *text = NULL;
@@ -375,12 +400,13 @@ decode_header_text (ParseState *state, GMimeParserOptions *options, const char *
         gboolean adjacent;
 
         g_byte_array_set_size (bytes, 0);
-        while ((word = strstr (word, "=?")) != NULL
-               && (end = encoded_word (word, &word_charset, bytes)) == NULL)
+        while ((word = strstr (word, "=?")) != NULL &&
+               (end = encoded_word (word, &word_charset, bytes)) == NULL)
             word += 2;
         if (word == NULL)
             word = p + strlen (p);
-        adjacent = charset != NULL && end != NULL && strspn (p, " \t") == (gsize) (word - p);
+        adjacent = charset != NULL && end != NULL &&
+                   strspn (p, " \t") == (gsize) (word - p);
         if (!adjacent || g_ascii_strcasecmp (charset, word_charset) != 0) {
             if (charset != NULL)
                 append_converted (state, out, charset, pending);
@@ -388,7 +414,8 @@ decode_header_text (ParseState *state, GMimeParserOptions *options, const char *
         }
         if (!adjacent && word > p) {
             g_autofree char *plain = g_strndup (p, word - p);
-            g_autofree char *decoded = g_mime_utils_header_decode_text (options, plain);
+            g_autofree char *decoded =
+                g_mime_utils_header_decode_text (options, plain);
 
             g_string_append (out, decoded);
         }
@@ -410,8 +437,8 @@ decode_header_text (ParseState *state, GMimeParserOptions *options, const char *
 static const char *
 raw_header (GMimeObject *object, const char *name)
 {
-    GMimeHeader *header = g_mime_header_list_get_header (g_mime_object_get_header_list (object),
-                                                         name);
+    GMimeHeader *header = g_mime_header_list_get_header (
+        g_mime_object_get_header_list (object), name);
 
     return header != NULL ? g_mime_header_get_raw_value (header) : NULL;
 }
@@ -432,7 +459,8 @@ set_date (ParseState *state, GMimeMessage *mime)
         header = g_mime_object_get_header (GMIME_OBJECT (mime), "Date");
     }
     if (header != NULL && strspn (header, " \t\r\n") < strlen (header))
-        mla_defect_tally (state->tallies, "bad-date", "unparsable Date: %s", header);
+        mla_defect_tally (state->tallies, "bad-date", "unparsable Date: %s",
+                          header);
     else
         mla_defect_tally (state->tallies, "no-date", "no Date header");
     fallback = envelope_date (state->message->envelope);
@@ -449,7 +477,8 @@ set_threading (ParseState *state, GMimeMessage *mime)
     const char *list_id = g_mime_object_get_header (object, "List-Id");
     const char *no_archive = g_mime_object_get_header (object, "X-No-Archive");
 
-    message->in_reply_to = first_id (g_mime_object_get_header (object, "In-Reply-To"));
+    message->in_reply_to =
+        first_id (g_mime_object_get_header (object, "In-Reply-To"));
     if (references != NULL) {
         g_autoptr (GPtrArray) refs = parse_ids (references);
         guint n = refs->len;
@@ -458,11 +487,13 @@ set_threading (ParseState *state, GMimeMessage *mime)
          * line) are what threading needs. */
         for (guint i = 0; i < n; i++)
             if (i == 0 || i + (MAX_REFERENCES - 1) >= n)
-                g_ptr_array_add (message->references, g_steal_pointer (&refs->pdata[i]));
+                g_ptr_array_add (message->references,
+                                 g_steal_pointer (&refs->pdata[i]));
         if (n > MAX_REFERENCES)
-            mla_defect_tally (state->tallies, "too-many-references",
-                          "References lists %u ids; the first and the last %d are kept", n,
-                          MAX_REFERENCES - 1);
+            mla_defect_tally (
+                state->tallies, "too-many-references",
+                "References lists %u ids; the first and the last %d are kept",
+                n, MAX_REFERENCES - 1);
     }
     /* The sender asked that the mail not be published (a Usenet custom
      * that list archivers honour): kept, but marked. */
@@ -503,23 +534,27 @@ read_decoded (GMimeObject *object, ChunkFunc func, gpointer user_data)
     gssize n;
 
     if (GMIME_IS_MESSAGE_PART (object)) {
-        GMimeMessage *inner = g_mime_message_part_get_message (GMIME_MESSAGE_PART (object));
+        GMimeMessage *inner =
+            g_mime_message_part_get_message (GMIME_MESSAGE_PART (object));
 
         if (inner == NULL)
             return;
         stream = g_mime_stream_mem_new ();
         g_mime_object_write_to_stream (GMIME_OBJECT (inner), NULL, stream);
     } else {
-        GMimeDataWrapper *content = g_mime_part_get_content (GMIME_PART (object));
-        GMimeStream *raw = content != NULL ? g_mime_data_wrapper_get_stream (content) : NULL;
+        GMimeDataWrapper *content =
+            g_mime_part_get_content (GMIME_PART (object));
+        GMimeStream *raw =
+            content != NULL ? g_mime_data_wrapper_get_stream (content) : NULL;
 
         if (raw == NULL)
             return;
         stream = g_object_ref (raw);
         encoding = g_mime_data_wrapper_get_encoding (content);
-        if (encoding == GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE
-            || encoding == GMIME_CONTENT_ENCODING_UUENCODE) {
-            g_autoptr (GMimeFilter) decoder = g_mime_filter_basic_new (encoding, FALSE);
+        if (encoding == GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE ||
+            encoding == GMIME_CONTENT_ENCODING_UUENCODE) {
+            g_autoptr (GMimeFilter) decoder =
+                g_mime_filter_basic_new (encoding, FALSE);
             GMimeStream *filtered = g_mime_stream_filter_new (stream);
 
             g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered), decoder);
@@ -530,7 +565,9 @@ read_decoded (GMimeObject *object, ChunkFunc func, gpointer user_data)
     g_mime_stream_reset (stream);
     while ((n = g_mime_stream_read (stream, buffer, sizeof buffer)) > 0) {
         if (encoding == GMIME_CONTENT_ENCODING_BASE64)
-            func (decoded, g_base64_decode_step (buffer, (gsize) n, decoded, &state, &save),
+            func (decoded,
+                  g_base64_decode_step (buffer, (gsize) n, decoded, &state,
+                                        &save),
                   user_data);
         else
             func ((const guint8 *) buffer, (gsize) n, user_data);
@@ -551,13 +588,15 @@ decode_content (GMimeObject *part, GMimeFilter **filters, gsize n_filters,
                 gsize *out_len)
 {
     GByteArray *bytes = g_byte_array_new ();
-    g_autoptr (GMimeStream) memory = g_mime_stream_mem_new_with_byte_array (bytes);
+    g_autoptr (GMimeStream) memory =
+        g_mime_stream_mem_new_with_byte_array (bytes);
     g_autoptr (GMimeStream) filtered = g_mime_stream_filter_new (memory);
 
     g_mime_stream_mem_set_owner (GMIME_STREAM_MEM (memory), FALSE);
     for (gsize i = 0; i < n_filters; i++)
         if (filters[i] != NULL)
-            g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered), filters[i]);
+            g_mime_stream_filter_add (GMIME_STREAM_FILTER (filtered),
+                                      filters[i]);
     read_decoded (part, write_chunk, filtered);
     g_mime_stream_flush (filtered);
     /* A NUL would end the text early; scan_raw() reports it. */
@@ -581,12 +620,14 @@ decode_content (GMimeObject *part, GMimeFilter **filters, gsize n_filters,
 static GMimeFilter *
 charset_filter (const char *charset)
 {
-    static GPrivate filters = G_PRIVATE_INIT ((GDestroyNotify) g_hash_table_unref);
+    static GPrivate filters =
+        G_PRIVATE_INIT ((GDestroyNotify) g_hash_table_unref);
     GHashTable *table = g_private_get (&filters);
     GMimeFilter *filter;
 
     if (table == NULL) {
-        table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+        table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                       g_object_unref);
         g_private_set (&filters, table);
     }
     filter = g_hash_table_lookup (table, charset);
@@ -615,14 +656,15 @@ decode_text (GMimeObject *part, GMimeFilter *convert, gsize *out_len)
     if (convert != NULL)
         g_mime_filter_reset (convert);
     dos2unix = g_mime_filter_dos2unix_new (FALSE);
-    return decode_content (part, (GMimeFilter *[]) { convert, dos2unix }, 2, out_len);
+    return decode_content (part, (GMimeFilter *[]){ convert, dos2unix }, 2,
+                           out_len);
 }
 
 static gboolean
 charset_is_utf8_compatible (const char *charset)
 {
-    return charset == NULL || g_ascii_strcasecmp (charset, "utf-8") == 0
-           || g_ascii_strcasecmp (charset, "us-ascii") == 0;
+    return charset == NULL || g_ascii_strcasecmp (charset, "utf-8") == 0 ||
+           g_ascii_strcasecmp (charset, "us-ascii") == 0;
 }
 
 /* The text of @part in UTF-8 with LF line ends. An unknown or wrong label
@@ -631,8 +673,10 @@ charset_is_utf8_compatible (const char *charset)
 static char *
 part_text (ParseState *state, GMimePart *part)
 {
-    const char *label = g_mime_object_get_content_type_parameter (GMIME_OBJECT (part), "charset");
-    const char *charset = label != NULL ? g_mime_charset_canon_name (label) : NULL;
+    const char *label = g_mime_object_get_content_type_parameter (
+        GMIME_OBJECT (part), "charset");
+    const char *charset =
+        label != NULL ? g_mime_charset_canon_name (label) : NULL;
     g_autoptr (GMimeFilter) convert = NULL;
     g_autofree char *text = NULL;
     gsize len;
@@ -640,15 +684,18 @@ part_text (ParseState *state, GMimePart *part)
     if (!charset_is_utf8_compatible (charset)) {
         convert = charset_filter (charset);
         if (convert == NULL)
-            mla_defect_tally (state->tallies, "unknown-charset", "unknown charset %s", label);
+            mla_defect_tally (state->tallies, "unknown-charset",
+                              "unknown charset %s", label);
     }
     text = decode_text (GMIME_OBJECT (part), convert, &len);
     if (g_utf8_validate (text, len, NULL))
         return g_steal_pointer (&text);
-    if (convert == NULL && (charset == NULL || g_ascii_strcasecmp (charset, "utf-8") != 0)) {
+    if (convert == NULL &&
+        (charset == NULL || g_ascii_strcasecmp (charset, "utf-8") != 0)) {
         if (charset_is_utf8_compatible (charset))
-            mla_defect_tally (state->tallies, "unknown-charset", "8-bit text labelled %s",
-                          label != NULL ? label : "as nothing");
+            mla_defect_tally (state->tallies, "unknown-charset",
+                              "8-bit text labelled %s",
+                              label != NULL ? label : "as nothing");
         convert = charset_filter ("windows-1252");
         g_free (text);
         text = decode_text (GMIME_OBJECT (part), convert, &len);
@@ -656,14 +703,15 @@ part_text (ParseState *state, GMimePart *part)
             return g_steal_pointer (&text);
     }
     mla_defect_tally (state->tallies, "invalid-utf8", "invalid %s in the text",
-                  label != NULL ? label : "UTF-8");
+                      label != NULL ? label : "UTF-8");
     return g_utf8_make_valid (text, len);
 }
 
 static gboolean
 is_text (GMimeObject *object, const char *subtype)
 {
-    return g_mime_content_type_is_type (g_mime_object_get_content_type (object), "text", subtype);
+    return g_mime_content_type_is_type (g_mime_object_get_content_type (object),
+                                        "text", subtype);
 }
 
 /* The best body part: the first inline text/plain, else the first inline
@@ -676,16 +724,17 @@ find_body (GMimeObject *object, const char *subtype)
         int n = g_mime_multipart_get_count (GMIME_MULTIPART (object));
 
         for (int i = 0; i < n; i++) {
-            GMimeObject *found = find_body (g_mime_multipart_get_part (GMIME_MULTIPART (object), i),
-                                            subtype);
+            GMimeObject *found = find_body (
+                g_mime_multipart_get_part (GMIME_MULTIPART (object), i),
+                subtype);
 
             if (found != NULL)
                 return found;
         }
         return NULL;
     }
-    if (GMIME_IS_PART (object) && is_text (object, subtype)
-        && !g_mime_part_is_attachment (GMIME_PART (object)))
+    if (GMIME_IS_PART (object) && is_text (object, subtype) &&
+        !g_mime_part_is_attachment (GMIME_PART (object)))
         return object;
     return NULL;
 }
@@ -702,18 +751,20 @@ find_html_alternative (GMimeObject *object, GMimeObject *plain)
         return NULL;
     multipart = GMIME_MULTIPART (object);
     n = g_mime_multipart_get_count (multipart);
-    if (g_mime_content_type_is_type (g_mime_object_get_content_type (object), "multipart",
-                                     "alternative"))
+    if (g_mime_content_type_is_type (g_mime_object_get_content_type (object),
+                                     "multipart", "alternative"))
         for (int i = 0; i < n; i++)
             if (g_mime_multipart_get_part (multipart, i) == plain)
                 for (int j = 0; j < n; j++) {
-                    GMimeObject *html = find_body (g_mime_multipart_get_part (multipart, j), "html");
+                    GMimeObject *html = find_body (
+                        g_mime_multipart_get_part (multipart, j), "html");
 
                     if (html != NULL)
                         return html;
                 }
     for (int i = 0; i < n; i++) {
-        GMimeObject *found = find_html_alternative (g_mime_multipart_get_part (multipart, i), plain);
+        GMimeObject *found = find_html_alternative (
+            g_mime_multipart_get_part (multipart, i), plain);
 
         if (found != NULL)
             return found;
@@ -775,12 +826,15 @@ set_body (ParseState *state, GMimeObject *root)
     text = part_text (state, GMIME_PART (part));
     if (message->body_source == MLA_BODY_SOURCE_PLAIN && is_stub_text (text)) {
         GMimeObject *html = find_html_alternative (root, part);
-        g_autofree char *markup = html != NULL ? part_text (state, GMIME_PART (html)) : NULL;
-        g_autofree char *html_text = markup != NULL ? mla_html_to_text (markup, -1) : NULL;
+        g_autofree char *markup =
+            html != NULL ? part_text (state, GMIME_PART (html)) : NULL;
+        g_autofree char *html_text =
+            markup != NULL ? mla_html_to_text (markup, -1) : NULL;
 
         /* The HTML is the body only when it says more than the stub, not
          * when both say the same short thing about HTML. */
-        if (html_text != NULL && 2 * visible_length (html_text) > 3 * visible_length (text)) {
+        if (html_text != NULL &&
+            2 * visible_length (html_text) > 3 * visible_length (text)) {
             part = html;
             message->body_source = MLA_BODY_SOURCE_HTML;
             g_free (text);
@@ -820,7 +874,8 @@ digest_chunk (const guint8 *data, gsize len, gpointer user_data)
 }
 
 static void
-attachment_digest (MlaAttachment *attachment, GMimeObject *object, GByteArray *keep)
+attachment_digest (MlaAttachment *attachment, GMimeObject *object,
+                   GByteArray *keep)
 {
     g_autoptr (MlaSha256) sha256 = mla_sha256_new ();
     Digest digest = { attachment, sha256, keep };
@@ -840,9 +895,9 @@ add_attachment (ParseState *state, GMimeObject *object)
         return;
     attachment = g_new0 (MlaAttachment, 1);
     GMimeContentType *type = g_mime_object_get_content_type (object);
-    const char *filename = g_mime_object_get_content_disposition_parameter (object, "filename");
+    const char *filename =
+        g_mime_object_get_content_disposition_parameter (object, "filename");
     g_autofree char *mime_type = g_mime_content_type_get_mime_type (type);
-
 
     /* g_mime_part_get_filename() does this for parts; message parts too. */
     if (filename == NULL)
@@ -852,7 +907,8 @@ add_attachment (ParseState *state, GMimeObject *object)
     attachment->content_type = g_ascii_strdown (
         GMIME_IS_MESSAGE_PART (object) ? "message/rfc822" : mime_type, -1);
     attachment_digest (attachment, object,
-                       message->attachments->len == state->wanted ? state->kept : NULL);
+                       message->attachments->len == state->wanted ? state->kept
+                                                                  : NULL);
     g_ptr_array_add (message->attachments, attachment);
 }
 
@@ -863,14 +919,15 @@ collect_attachments (ParseState *state, GMimeObject *object)
         int n = g_mime_multipart_get_count (GMIME_MULTIPART (object));
 
         for (int i = 0; i < n; i++)
-            collect_attachments (state, g_mime_multipart_get_part (GMIME_MULTIPART (object), i));
+            collect_attachments (
+                state, g_mime_multipart_get_part (GMIME_MULTIPART (object), i));
     } else if (GMIME_IS_MESSAGE_PART (object)) {
         add_attachment (state, object);
-    } else if (GMIME_IS_PART (object) && object != state->body_part
-               && (g_mime_part_is_attachment (GMIME_PART (object))
-                   || g_mime_part_get_filename (GMIME_PART (object)) != NULL
-                   || !g_mime_content_type_is_type (g_mime_object_get_content_type (object),
-                                                    "text", "*"))) {
+    } else if (GMIME_IS_PART (object) && object != state->body_part &&
+               (g_mime_part_is_attachment (GMIME_PART (object)) ||
+                g_mime_part_get_filename (GMIME_PART (object)) != NULL ||
+                !g_mime_content_type_is_type (
+                    g_mime_object_get_content_type (object), "text", "*"))) {
         add_attachment (state, object);
     }
 }
@@ -882,15 +939,19 @@ parser_options_new (ParseState *state)
     GMimeParserOptions *options = g_mime_parser_options_new ();
 
     g_mime_parser_options_set_fallback_charsets (options, fallback_charsets);
-    g_mime_parser_options_set_rfc2047_compliance_mode (options, GMIME_RFC_COMPLIANCE_LOOSE);
-    g_mime_parser_options_set_address_compliance_mode (options, GMIME_RFC_COMPLIANCE_LOOSE);
-    g_mime_parser_options_set_parameter_compliance_mode (options, GMIME_RFC_COMPLIANCE_LOOSE);
+    g_mime_parser_options_set_rfc2047_compliance_mode (
+        options, GMIME_RFC_COMPLIANCE_LOOSE);
+    g_mime_parser_options_set_address_compliance_mode (
+        options, GMIME_RFC_COMPLIANCE_LOOSE);
+    g_mime_parser_options_set_parameter_compliance_mode (
+        options, GMIME_RFC_COMPLIANCE_LOOSE);
     g_mime_parser_options_set_warning_callback (options, parser_warning, state);
     return options;
 }
 
 static void
-parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, gsize size)
+parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data,
+            gsize size)
 {
     MlaMessage *message = state->message;
     /* An empty GBytes has NULL data, which GMime refuses. */
@@ -903,7 +964,8 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, 
     g_mime_parser_set_format (parser, GMIME_FORMAT_MESSAGE);
     mime = g_mime_parser_construct_message (parser, options);
     if (mime == NULL) {
-        mla_defect_tally (state->tallies, "unparsable", "GMime found no message");
+        mla_defect_tally (state->tallies, "unparsable",
+                          "GMime found no message");
         set_message_id (state, NULL);
         set_date (state, NULL);
         return;
@@ -911,7 +973,8 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, 
     set_message_id (state, mime);
     set_addresses (message, mime);
     set_date (state, mime);
-    message->subject = decode_header_text (state, options, raw_header (GMIME_OBJECT (mime), "Subject"));
+    message->subject = decode_header_text (
+        state, options, raw_header (GMIME_OBJECT (mime), "Subject"));
     set_threading (state, mime);
     root = g_mime_message_get_mime_part (mime);
     if (root != NULL) {
@@ -919,8 +982,9 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data, 
         collect_attachments (state, root);
     }
     if (state->parts > MAX_ATTACHMENTS)
-        mla_defect_tally (state->tallies, "too-many-parts", "%u attachments; the first %u are listed",
-                      state->parts, MAX_ATTACHMENTS);
+        mla_defect_tally (state->tallies, "too-many-parts",
+                          "%u attachments; the first %u are listed",
+                          state->parts, MAX_ATTACHMENTS);
 }
 
 /* Cuts @text (nullable) to MLA_MAX_TEXT_SIZE bytes, at a character. */
@@ -934,8 +998,11 @@ cut_text (ParseState *state, char *text, const char *what)
     while (cut > 0 && ((guchar) text[cut] & 0xC0) == 0x80)
         cut--;
     text[cut] = '\0';
-    mla_defect_tally (state->tallies, "text-cut", "the %s is %" G_GSIZE_FORMAT " bytes; the first %"
-                  G_GSIZE_FORMAT " are kept (the raw store has all)", what, length, cut);
+    mla_defect_tally (state->tallies, "text-cut",
+                      "the %s is %" G_GSIZE_FORMAT
+                      " bytes; the first %" G_GSIZE_FORMAT
+                      " are kept (the raw store has all)",
+                      what, length, cut);
 }
 
 static void
@@ -964,7 +1031,8 @@ cut_texts (ParseState *state)
     cut_text (state, message->list_id, "List-Id");
     cut_text (state, message->body_text, "body text");
     for (guint i = 0; i < message->references->len; i++)
-        cut_text (state, g_ptr_array_index (message->references, i), "reference");
+        cut_text (state, g_ptr_array_index (message->references, i),
+                  "reference");
     if (message->from != NULL)
         g_ptr_array_add (from, message->from);
     cut_addresses (state, from);
@@ -1002,25 +1070,31 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
 
     g_return_val_if_fail (raw != NULL, NULL);
     g_once (&once, init_gmime, NULL);
-    message->raw = raw->bytes != NULL ? g_bytes_ref (raw->bytes) : g_bytes_new (NULL, 0);
+    message->raw =
+        raw->bytes != NULL ? g_bytes_ref (raw->bytes) : g_bytes_new (NULL, 0);
     message->envelope = g_strdup (raw->envelope);
     message->source = g_strdup (raw->source != NULL ? raw->source : "");
     message->source_offset = raw->offset;
     message->source_index = raw->index;
-    message->to = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
-    message->cc = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
+    message->to =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
+    message->cc =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
     message->references = g_ptr_array_new_with_free_func (g_free);
-    message->attachments = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_attachment_free);
+    message->attachments =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_attachment_free);
     message->defects = mla_defect_list_new ();
     message->date_source = MLA_DATE_SOURCE_NONE;
     for (guint i = 0; raw->defects != NULL && i < raw->defects->len; i++)
-        g_ptr_array_add (message->defects, mla_defect_copy (g_ptr_array_index (raw->defects, i)));
+        g_ptr_array_add (message->defects,
+                         mla_defect_copy (g_ptr_array_index (raw->defects, i)));
 
     state.tallies = mla_defect_tallies_new ();
     data = g_bytes_get_data (message->raw, &size);
     set_sha256s (message, data, size);
     if (raw->bytes == NULL)
-        mla_defect_tally (state.tallies, "unreadable", "the reader could not read the message");
+        mla_defect_tally (state.tallies, "unreadable",
+                          "the reader could not read the message");
     mla_message_raw_scan (state.tallies, data, size);
     options = parser_options_new (&state);
     cut = mla_message_raw_cut_fields (state.tallies, data, size);
@@ -1031,9 +1105,10 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
     parsed = mla_message_raw_parse_size (data, size);
     if (parsed < size)
         mla_defect_tally (state.tallies, "mime-cut",
-                      "more than %d lines begin with \"--\"; the MIME structure is read from "
-                      "the first %" G_GSIZE_FORMAT " bytes only",
-                      MLA_MAX_DELIMITER_LINES, parsed);
+                          "more than %d lines begin with \"--\"; the MIME "
+                          "structure is read from "
+                          "the first %" G_GSIZE_FORMAT " bytes only",
+                          MLA_MAX_DELIMITER_LINES, parsed);
     parse_mime (&state, options, data, parsed);
     g_mime_parser_options_free (options);
     cut_texts (&state);

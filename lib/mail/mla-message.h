@@ -13,15 +13,15 @@ G_BEGIN_DECLS
 typedef struct MlaMessage MlaMessage;
 
 typedef struct MlaAddress {
-    char *name;      /* owned, nullable: display name, decoded */
-    char *address;   /* owned, nullable: addr-spec; NULL for a bare name */
+    char *name;    /* owned, nullable: display name, decoded */
+    char *address; /* owned, nullable: addr-spec; NULL for a bare name */
 } MlaAddress;
 
 typedef struct MlaAttachment {
-    char *filename;      /* owned, nullable: decoded (RFC 2047 and RFC 2231) */
-    char *content_type;  /* owned: "type/subtype", lower case */
-    gsize size;          /* decoded size in bytes */
-    char sha256[65];     /* hex SHA-256 of the decoded content */
+    char *filename;     /* owned, nullable: decoded (RFC 2047 and RFC 2231) */
+    char *content_type; /* owned: "type/subtype", lower case */
+    gsize size;         /* decoded size in bytes */
+    char sha256[65];    /* hex SHA-256 of the decoded content */
 } MlaAttachment;
 
 /* Free an address or attachment and the strings it owns. NULL-safe. */
@@ -29,15 +29,16 @@ MLA_API void mla_address_free (MlaAddress *address);
 MLA_API void mla_attachment_free (MlaAttachment *attachment);
 
 typedef enum {
-    MLA_DATE_SOURCE_HEADER,    /* the Date: header */
-    MLA_DATE_SOURCE_ENVELOPE,  /* Date: missing or unparsable; from the From_ line */
-    MLA_DATE_SOURCE_NONE,      /* no usable date at all */
+    MLA_DATE_SOURCE_HEADER,   /* the Date: header */
+    MLA_DATE_SOURCE_ENVELOPE, /* Date: missing or unparsable; from the From_
+                                 line */
+    MLA_DATE_SOURCE_NONE,     /* no usable date at all */
 } MlaDateSource;
 
 typedef enum {
-    MLA_BODY_SOURCE_NONE,      /* no text part */
-    MLA_BODY_SOURCE_PLAIN,     /* a text/plain part */
-    MLA_BODY_SOURCE_HTML,      /* a text/html part turned into text */
+    MLA_BODY_SOURCE_NONE,  /* no text part */
+    MLA_BODY_SOURCE_PLAIN, /* a text/plain part */
+    MLA_BODY_SOURCE_HTML,  /* a text/html part turned into text */
 } MlaBodySource;
 
 /* Parses @raw (transfer none; its bytes are referenced, not copied). Never
@@ -69,9 +70,11 @@ typedef enum {
  * end with a line break; for CRLF, not with "\r\n"). */
 MLA_API const char *mla_message_get_separated_sha256 (const MlaMessage *message,
                                                       MlaLineEnd separator);
-/* Returns: (transfer none) (nullable): the From_ line, as MlaRawMessage.envelope. */
+/* Returns: (transfer none) (nullable): the From_ line, as
+ * MlaRawMessage.envelope. */
 MLA_API const char *mla_message_get_envelope (const MlaMessage *message);
-/* Returns: (transfer none): the source file, byte offset and index given by the reader. */
+/* Returns: (transfer none): the source file, byte offset and index given by the
+ * reader. */
 MLA_API const char *mla_message_get_source (const MlaMessage *message);
 MLA_API guint64 mla_message_get_source_offset (const MlaMessage *message);
 MLA_API guint mla_message_get_source_index (const MlaMessage *message);
@@ -81,7 +84,8 @@ MLA_API guint mla_message_get_source_index (const MlaMessage *message);
  * id "sha256-<first 32 hex digits>@mlarc.invalid" and
  * mla_message_is_message_id_synthetic() is TRUE. */
 MLA_API const char *mla_message_get_message_id (const MlaMessage *message);
-MLA_API gboolean mla_message_is_message_id_synthetic (const MlaMessage *message);
+MLA_API gboolean
+mla_message_is_message_id_synthetic (const MlaMessage *message);
 
 /* Returns: (transfer none) (nullable). */
 MLA_API const MlaAddress *mla_message_get_from (const MlaMessage *message);
@@ -114,17 +118,20 @@ MLA_API MlaBodySource mla_message_get_body_source (const MlaMessage *message);
  * @index (as numbered by mla_message_get_attachments()): the site's
  * downloads. Returns: (transfer full) (nullable): NULL when there is no
  * such attachment. */
-MLA_API GBytes *mla_message_extract_attachment (const MlaRawMessage *raw, guint index);
+MLA_API GBytes *mla_message_extract_attachment (const MlaRawMessage *raw,
+                                                guint index);
 /* Parses @raw again and returns its body as the HTML it was written in,
  * decoded to UTF-8, when the body came from a text/html part: the site
  * offers it as a download. Returns: (transfer full) (nullable). */
 MLA_API char *mla_message_extract_html_body (const MlaRawMessage *raw);
 /* Returns: (transfer none): MlaAttachment *, possibly empty. */
 MLA_API GPtrArray *mla_message_get_attachments (const MlaMessage *message);
-/* Returns: (transfer none): MlaDefect *, possibly empty; reader defects first. */
+/* Returns: (transfer none): MlaDefect *, possibly empty; reader defects first.
+ */
 MLA_API GPtrArray *mla_message_get_defects (const MlaMessage *message);
 /* Adds a defect found after parsing (e.g. by the archive: "duplicate-id"). */
 MLA_API void mla_message_add_defect (MlaMessage *message, const char *code,
-                                     const char *format, ...) G_GNUC_PRINTF (3, 4);
+                                     const char *format, ...)
+    G_GNUC_PRINTF (3, 4);
 
 G_END_DECLS

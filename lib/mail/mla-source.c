@@ -22,13 +22,13 @@ struct MlaSource {
     char *path;
     MlaSourceKind kind;
     gboolean gzip;
-    GInputStream *file;      /* the bytes as stored: file or stdin */
-    GInputStream *peeked;    /* buffered over @file */
-    GInputStream *decoded;   /* peekable, after gzip decoding */
+    GInputStream *file;    /* the bytes as stored: file or stdin */
+    GInputStream *peeked;  /* buffered over @file */
+    GInputStream *decoded; /* peekable, after gzip decoding */
     guint64 total;
-    guint64 message_bytes;   /* KIND_MESSAGE: bytes read */
+    guint64 message_bytes; /* KIND_MESSAGE: bytes read */
     gboolean message_done;
-    guint64 max_size;        /* KIND_MESSAGE: the size limit */
+    guint64 max_size; /* KIND_MESSAGE: the size limit */
     MlaMboxReader *mbox;
     MlaMaildirReader *maildir;
 };
@@ -51,11 +51,12 @@ mla_source_free (MlaSource *source)
 static gboolean
 file_position (MlaSource *source, guint64 *position)
 {
-    if (source->peeked == NULL || !G_IS_SEEKABLE (source->file)
-        || !g_seekable_can_seek (G_SEEKABLE (source->file)))
+    if (source->peeked == NULL || !G_IS_SEEKABLE (source->file) ||
+        !g_seekable_can_seek (G_SEEKABLE (source->file)))
         return FALSE;
-    *position = (guint64) g_seekable_tell (G_SEEKABLE (source->file))
-                - g_buffered_input_stream_get_available (G_BUFFERED_INPUT_STREAM (source->peeked));
+    *position = (guint64) g_seekable_tell (G_SEEKABLE (source->file)) -
+                g_buffered_input_stream_get_available (
+                    G_BUFFERED_INPUT_STREAM (source->peeked));
     return TRUE;
 }
 
@@ -67,23 +68,28 @@ read_error (MlaSource *source, GError *cause, GError **error)
     g_autoptr (GError) owned = cause;
     guint64 at = 0;
 
-    if (source->gzip && (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_INVALID_DATA)
-                         || g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT)))
-        return mla_throw (error, MLA_ERROR_CORRUPT,
-                          "%s: corrupt gzip data at byte %" G_GUINT64_FORMAT ": %s",
-                          source->path, file_position (source, &at) ? at : 0, cause->message);
-    return mla_throw (error, MLA_ERROR_IO, "%s: read error: %s", source->path, cause->message);
+    if (source->gzip &&
+        (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_INVALID_DATA) ||
+         g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT)))
+        return mla_throw (
+            error, MLA_ERROR_CORRUPT,
+            "%s: corrupt gzip data at byte %" G_GUINT64_FORMAT ": %s",
+            source->path, file_position (source, &at) ? at : 0, cause->message);
+    return mla_throw (error, MLA_ERROR_IO, "%s: read error: %s", source->path,
+                      cause->message);
 }
 
 /* Buffers at least @want bytes of @stream (fewer at its end). */
 static gboolean
-peek (MlaSource *source, GBufferedInputStream *stream, gsize want, GError **error)
+peek (MlaSource *source, GBufferedInputStream *stream, gsize want,
+      GError **error)
 {
     while (g_buffered_input_stream_get_available (stream) < want) {
         GError *local = NULL;
         gssize n = g_buffered_input_stream_fill (
-            stream, (gssize) (want - g_buffered_input_stream_get_available (stream)), NULL,
-            &local);
+            stream,
+            (gssize) (want - g_buffered_input_stream_get_available (stream)),
+            NULL, &local);
 
         if (n < 0)
             return read_error (source, local, error);
@@ -122,17 +128,21 @@ open_decoded (MlaSource *source, GError **error)
     const guint8 *head;
     gsize avail;
 
-    source->peeked = g_buffered_input_stream_new_sized (source->file, PEEK_BUFFER);
+    source->peeked =
+        g_buffered_input_stream_new_sized (source->file, PEEK_BUFFER);
     if (!peek (source, G_BUFFERED_INPUT_STREAM (source->peeked), 2, error))
         return FALSE;
-    head = g_buffered_input_stream_peek_buffer (G_BUFFERED_INPUT_STREAM (source->peeked), &avail);
+    head = g_buffered_input_stream_peek_buffer (
+        G_BUFFERED_INPUT_STREAM (source->peeked), &avail);
     if (avail >= 2 && head[0] == 0x1f && head[1] == 0x8b) {
         g_autoptr (GZlibDecompressor) gunzip =
             g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
 
         source->gzip = TRUE;
-        decoded = g_converter_input_stream_new (source->peeked, G_CONVERTER (gunzip));
-        source->decoded = g_buffered_input_stream_new_sized (decoded, PEEK_BUFFER);
+        decoded =
+            g_converter_input_stream_new (source->peeked, G_CONVERTER (gunzip));
+        source->decoded =
+            g_buffered_input_stream_new_sized (decoded, PEEK_BUFFER);
     } else {
         source->decoded = g_object_ref (source->peeked);
     }
@@ -159,16 +169,18 @@ sniff (MlaSource *source, MlaMboxFormat format, GError **error)
     }
     if (avail >= 5 && memcmp (head, "From ", 5) == 0) {
         source->kind = MLA_SOURCE_KIND_MBOX;
-        source->mbox = mla_mbox_reader_new (source->decoded, source->path, format);
+        source->mbox =
+            mla_mbox_reader_new (source->decoded, source->path, format);
         return TRUE;
     }
     if (mla_field_name_length (head, avail) > 0) {
         source->kind = MLA_SOURCE_KIND_MESSAGE;
         return TRUE;
     }
-    return mla_throw (error, MLA_ERROR_NOT_MAIL,
-                      "%s: not mail: first line is neither a From_ line nor a header",
-                      source->path);
+    return mla_throw (
+        error, MLA_ERROR_NOT_MAIL,
+        "%s: not mail: first line is neither a From_ line nor a header",
+        source->path);
 }
 
 MlaSource *
@@ -189,8 +201,8 @@ mla_source_open (const char *path, MlaMboxFormat format, GError **error)
         source->total = mla_maildir_reader_get_total_bytes (source->maildir);
         return g_steal_pointer (&source);
     }
-    if (!open_stream (source, error) || !open_decoded (source, error)
-        || !sniff (source, format, error))
+    if (!open_stream (source, error) || !open_decoded (source, error) ||
+        !sniff (source, format, error))
         return NULL;
     return g_steal_pointer (&source);
 }
@@ -210,7 +222,8 @@ read_message (MlaSource *source, MlaRawMessage **out_message, GError **error)
     source->message_done = TRUE;
     for (;;) {
         GError *local = NULL;
-        gssize n = g_input_stream_read (source->decoded, block, PEEK_BUFFER, NULL, &local);
+        gssize n = g_input_stream_read (source->decoded, block, PEEK_BUFFER,
+                                        NULL, &local);
 
         if (n < 0)
             return read_error (source, local, error);
@@ -231,7 +244,8 @@ read_message (MlaSource *source, MlaRawMessage **out_message, GError **error)
     if (kept->len >= 3 && memcmp (kept->data, "\xEF\xBB\xBF", 3) == 0)
         skip = 3;
     bytes = g_byte_array_free_to_bytes (g_steal_pointer (&kept));
-    body = g_bytes_new_from_bytes (bytes, skip, g_bytes_get_size (bytes) - skip);
+    body =
+        g_bytes_new_from_bytes (bytes, skip, g_bytes_get_size (bytes) - skip);
     *out_message = mla_raw_message_new (body, source->path, 0, 1);
     return TRUE;
 }
@@ -249,7 +263,8 @@ mla_source_next (MlaSource *source, MlaRawMessage **out_message, GError **error)
     case MLA_SOURCE_KIND_MAILDIR:
         return mla_maildir_reader_next (source->maildir, out_message, error);
     case MLA_SOURCE_KIND_MESSAGE:
-        return source->message_done || read_message (source, out_message, error);
+        return source->message_done ||
+               read_message (source, out_message, error);
     case MLA_SOURCE_KIND_EMPTY:
         break;
     }
@@ -298,7 +313,8 @@ mla_source_get_format_name (MlaSource *source)
     switch (source->kind) {
     case MLA_SOURCE_KIND_MBOX:
         format = mla_mbox_reader_get_format (source->mbox);
-        return source->gzip ? gzip_names[format] : mla_mbox_format_to_string (format);
+        return source->gzip ? gzip_names[format]
+                            : mla_mbox_format_to_string (format);
     case MLA_SOURCE_KIND_MAILDIR:
         return "maildir";
     case MLA_SOURCE_KIND_MESSAGE:

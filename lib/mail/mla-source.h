@@ -11,8 +11,8 @@ G_BEGIN_DECLS
 typedef enum {
     MLA_SOURCE_KIND_MBOX,
     MLA_SOURCE_KIND_MAILDIR,
-    MLA_SOURCE_KIND_MESSAGE,   /* one message, headers first */
-    MLA_SOURCE_KIND_EMPTY,     /* a zero-length file or stream: no messages */
+    MLA_SOURCE_KIND_MESSAGE, /* one message, headers first */
+    MLA_SOURCE_KIND_EMPTY,   /* a zero-length file or stream: no messages */
 } MlaSourceKind;
 
 typedef struct MlaSource MlaSource;
@@ -21,14 +21,15 @@ typedef struct MlaSource MlaSource;
  * Fails with MLA_ERROR_IO (unreadable), MLA_ERROR_NOT_MAIL (neither a From_
  * line nor a header at the start), MLA_ERROR_CORRUPT (bad gzip header).
  * Errors name @path. Returns: (transfer full) (nullable). */
-MLA_API MlaSource *mla_source_open (const char *path, MlaMboxFormat format, GError **error);
+MLA_API MlaSource *mla_source_open (const char *path, MlaMboxFormat format,
+                                    GError **error);
 MLA_API void mla_source_free (MlaSource *source);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSource, mla_source_free)
 
 /* Same contract as mla_mbox_reader_next().
  * @out_message: (out) (transfer full) (nullable) */
-MLA_API gboolean mla_source_next (MlaSource *source, MlaRawMessage **out_message,
-                                  GError **error);
+MLA_API gboolean mla_source_next (MlaSource *source,
+                                  MlaRawMessage **out_message, GError **error);
 
 /* The limit on one message's size (0: MLA_DEFAULT_MAX_MESSAGE_SIZE): a
  * bigger message is not held in memory, and comes back with NULL bytes and
@@ -39,8 +40,8 @@ MLA_API MlaSourceKind mla_source_get_kind (MlaSource *source);
 /* Returns: (transfer none): the path given to mla_source_open(). */
 MLA_API const char *mla_source_get_path (MlaSource *source);
 /* Returns: (transfer none): a short name for the detected format: "mboxo",
- * "mboxrd", "mboxcl2", "mboxcl", "maildir", "message", "empty"; with ".gz" appended
- * for gzip'd mboxes. */
+ * "mboxrd", "mboxcl2", "mboxcl", "maildir", "message", "empty"; with ".gz"
+ * appended for gzip'd mboxes. */
 MLA_API const char *mla_source_get_format_name (MlaSource *source);
 /* Progress: bytes of the input file consumed (compressed bytes for gzip) and
  * its total size (0 when unknown, e.g. stdin). */

@@ -5,9 +5,9 @@
 
 typedef enum {
     PREFIX_NONE,
-    PREFIX_TAG,       /* "[list-tag]" */
-    PREFIX_REPLY,     /* "Re:" */
-    PREFIX_FORWARD,   /* "Fwd:", "Fw:" */
+    PREFIX_TAG,     /* "[list-tag]" */
+    PREFIX_REPLY,   /* "Re:" */
+    PREFIX_FORWARD, /* "Fwd:", "Fw:" */
 } PrefixKind;
 
 /* Skips one "Re:", "Fwd:", "Fw:" (any case, optional "[n]" or "^n" count
@@ -19,7 +19,9 @@ skip_prefix (const char *subject, PrefixKind *out_kind)
     static const struct {
         const char *word;
         PrefixKind kind;
-    } words[] = { { "re", PREFIX_REPLY }, { "fwd", PREFIX_FORWARD }, { "fw", PREFIX_FORWARD } };
+    } words[] = { { "re", PREFIX_REPLY },
+                  { "fwd", PREFIX_FORWARD },
+                  { "fw", PREFIX_FORWARD } };
 
     *out_kind = PREFIX_NONE;
     if (subject[0] == '[') {

@@ -20,12 +20,16 @@ mla_listing_format_date (gint64 date, gboolean iso, char out[32])
     gint64 y = yoe + era * 400 + (m <= 2);
 
     if (iso)
-        g_snprintf (out, 32, "%04" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT
-                    "T%02d:%02d:%02dZ", y, m, d, (int) (secs / 3600), (int) (secs / 60 % 60),
+        g_snprintf (out, 32,
+                    "%04" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT
+                    "-%02" G_GINT64_FORMAT "T%02d:%02d:%02dZ",
+                    y, m, d, (int) (secs / 3600), (int) (secs / 60 % 60),
                     (int) (secs % 60));
     else
-        g_snprintf (out, 32, "%04" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT
-                    " %02d:%02d", y, m, d, (int) (secs / 3600), (int) (secs / 60 % 60));
+        g_snprintf (out, 32,
+                    "%04" G_GINT64_FORMAT "-%02" G_GINT64_FORMAT
+                    "-%02" G_GINT64_FORMAT " %02d:%02d",
+                    y, m, d, (int) (secs / 3600), (int) (secs / 60 % 60));
 }
 
 void
@@ -40,7 +44,8 @@ mla_listing_append_column (GString *line, const char *text, guint width)
 
         /* Most of a listing is ASCII: no decoding for it. */
         if (byte < 0x80) {
-            g_string_append_c (line, byte < 0x20 || byte == 0x7f ? ' ' : (char) byte);
+            g_string_append_c (line,
+                               byte < 0x20 || byte == 0x7f ? ' ' : (char) byte);
             p++;
             count++;
             continue;

@@ -12,9 +12,10 @@
 G_BEGIN_DECLS
 
 /* The columns mla_overview_read_entry() reads, in its order. */
-#define ENTRY_COLUMNS                                                                   \
-    "volume, raw_offset, raw_length, message_id, synthetic, sha256, date, date_utc,"   \
-    " envelope, from_name, from_address, subject, thread, parent, loose, id,"        \
+#define ENTRY_COLUMNS                                                          \
+    "volume, raw_offset, raw_length, message_id, synthetic, sha256, date, "    \
+    "date_utc,"                                                                \
+    " envelope, from_name, from_address, subject, thread, parent, loose, id,"  \
     " date_offset, no_archive, list_id, body_source, attachments"
 
 enum {
@@ -51,58 +52,70 @@ struct MlaOverview {
     char *path;
     sqlite3 *db;
     sqlite3_stmt *stmts[N_STMTS];
-    GMutex details_lock;      /* pages are made on several threads */
-    gboolean ranking;         /* mla_rank() is registered on db */
+    GMutex details_lock; /* pages are made on several threads */
+    gboolean ranking;    /* mla_rank() is registered on db */
 };
 
 struct MlaOverviewThreads {
-    GArray *entries;          /* MlaOverviewEntry */
-    gint64 *rows;             /* row id of each entry */
+    GArray *entries; /* MlaOverviewEntry */
+    gint64 *rows;    /* row id of each entry */
     guint n_entries;
-    GArray *inputs;           /* MlaThreadInput, one per entry: only until threaded */
+    GArray *inputs; /* MlaThreadInput, one per entry: only until threaded */
     GStringChunk *strings;
-    GStringChunk *keys;       /* subject keys (and, lean, the keys): only until threaded */
-    gboolean lean;               /* for re-threading: no sender, From_ line, ISO date, List-Id */
-    gboolean subset;             /* only the rows of temp.rethread; inputs kept */
+    GStringChunk
+        *keys; /* subject keys (and, lean, the keys): only until threaded */
+    gboolean
+        lean; /* for re-threading: no sender, From_ line, ISO date, List-Id */
+    gboolean subset; /* only the rows of temp.rethread; inputs kept */
     MlaThreadForest *forest;
 };
 
 /* Sets @error from the connection's last error; returns FALSE. */
-gboolean mla_overview_throw (MlaOverview *overview, GError **error, const char *what);
-gboolean mla_overview_exec (MlaOverview *overview, const char *sql, GError **error);
+gboolean mla_overview_throw (MlaOverview *overview, GError **error,
+                             const char *what);
+gboolean mla_overview_exec (MlaOverview *overview, const char *sql,
+                            GError **error);
 /* The number of messages, from the last row id; -1 when it cannot be read. */
 gint64 mla_overview_count_messages (MlaOverview *overview);
 /* Returns: (transfer none) (nullable): statement @which, prepared once per
  * connection, reset and unbound. */
-sqlite3_stmt *mla_overview_stmt (MlaOverview *overview, int which, GError **error);
+sqlite3_stmt *mla_overview_stmt (MlaOverview *overview, int which,
+                                 GError **error);
 /* Steps a statement that returns no rows, and resets it. */
-gboolean mla_overview_step_done (MlaOverview *overview, sqlite3_stmt *statement, GError **error);
+gboolean mla_overview_step_done (MlaOverview *overview, sqlite3_stmt *statement,
+                                 GError **error);
 /* Returns: (transfer full) (nullable): the first column of the row that
  * statement @which finds for @key (its one parameter); NULL when there is
  * none, or on an error (set, saying @what failed). */
-char *mla_overview_get_text (MlaOverview *overview, int which, const char *key, const char *what,
-                             GError **error);
+char *mla_overview_get_text (MlaOverview *overview, int which, const char *key,
+                             const char *what, GError **error);
 /* Binds @text (not copied: it must live until the step). */
-void mla_overview_bind_text (sqlite3_stmt *statement, int column, const char *text);
+void mla_overview_bind_text (sqlite3_stmt *statement, int column,
+                             const char *text);
 /* The same, leaving the column NULL for a NULL @text. */
-void mla_overview_bind_nullable (sqlite3_stmt *statement, int column, const char *text);
-/* Returns: (transfer none) (nullable): the column, copied into @threads's strings. */
-const char *mla_overview_column_string (MlaOverviewThreads *threads, sqlite3_stmt *statement,
-                                        int column);
+void mla_overview_bind_nullable (sqlite3_stmt *statement, int column,
+                                 const char *text);
+/* Returns: (transfer none) (nullable): the column, copied into @threads's
+ * strings. */
+const char *mla_overview_column_string (MlaOverviewThreads *threads,
+                                        sqlite3_stmt *statement, int column);
 /* Returns: (transfer full) (nullable). */
 char *mla_overview_column_dup (sqlite3_stmt *statement, int column);
 /* Reads ENTRY_COLUMNS from column @c on into @entry. */
-void mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement, int c,
+void mla_overview_read_entry (MlaOverviewThreads *threads,
+                              sqlite3_stmt *statement, int c,
                               MlaOverviewEntry *entry);
 
-/* Returns: (transfer full): @entry and its strings in one block, for g_free(). */
+/* Returns: (transfer full): @entry and its strings in one block, for g_free().
+ */
 MlaOverviewEntry *mla_overview_entry_dup (const MlaOverviewEntry *entry);
 /* Adds @record, stored in row @row, to the full-text index. */
-gboolean mla_overview_index_record (MlaOverview *overview, gint64 row, const MlaRecord *record,
-                                    GError **error);
+gboolean mla_overview_index_record (MlaOverview *overview, gint64 row,
+                                    const MlaRecord *record, GError **error);
 
 /* Adds the records of every volume numbered @first or higher. */
-gboolean mla_overview_insert_volumes (MlaOverview *overview, guint first, GError **error);
+gboolean mla_overview_insert_volumes (MlaOverview *overview, guint first,
+                                      GError **error);
 /* Threads the messages that have no thread yet and every thread they
  * can reach (all messages when that is most of them), and stores what
  * changed (threads, parents, aliases), inside the caller's transaction. */

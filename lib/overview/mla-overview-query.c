@@ -18,13 +18,19 @@ bare_id (const char *message_id)
 }
 
 static const gsize entry_strings[] = {
-    G_STRUCT_OFFSET (MlaOverviewEntry, message_id), G_STRUCT_OFFSET (MlaOverviewEntry, sha256),
-    G_STRUCT_OFFSET (MlaOverviewEntry, date_utc),   G_STRUCT_OFFSET (MlaOverviewEntry, envelope),
-    G_STRUCT_OFFSET (MlaOverviewEntry, from_name),  G_STRUCT_OFFSET (MlaOverviewEntry, from_address),
-    G_STRUCT_OFFSET (MlaOverviewEntry, subject),    G_STRUCT_OFFSET (MlaOverviewEntry, thread),
-    G_STRUCT_OFFSET (MlaOverviewEntry, parent),     G_STRUCT_OFFSET (MlaOverviewEntry, list_id),
+    G_STRUCT_OFFSET (MlaOverviewEntry, message_id),
+    G_STRUCT_OFFSET (MlaOverviewEntry, sha256),
+    G_STRUCT_OFFSET (MlaOverviewEntry, date_utc),
+    G_STRUCT_OFFSET (MlaOverviewEntry, envelope),
+    G_STRUCT_OFFSET (MlaOverviewEntry, from_name),
+    G_STRUCT_OFFSET (MlaOverviewEntry, from_address),
+    G_STRUCT_OFFSET (MlaOverviewEntry, subject),
+    G_STRUCT_OFFSET (MlaOverviewEntry, thread),
+    G_STRUCT_OFFSET (MlaOverviewEntry, parent),
+    G_STRUCT_OFFSET (MlaOverviewEntry, list_id),
 };
-#define ENTRY_STRING(entry, offset) (*(const char **) ((char *) (entry) + (offset)))
+#define ENTRY_STRING(entry, offset)                                            \
+    (*(const char **) ((char *) (entry) + (offset)))
 
 /* One block holds the entry and its strings, so g_free() frees both. */
 MlaOverviewEntry *
@@ -53,7 +59,8 @@ mla_overview_entry_dup (const MlaOverviewEntry *entry)
 
 /* The entries a query gives for one bound text. */
 static GPtrArray *
-find_entries (MlaOverview *overview, int which, const char *text, GError **error)
+find_entries (MlaOverview *overview, int which, const char *text,
+              GError **error)
 {
     g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (MlaOverviewThreads) scratch = g_new0 (MlaOverviewThreads, 1);
@@ -77,7 +84,8 @@ find_entries (MlaOverview *overview, int which, const char *text, GError **error
 }
 
 GPtrArray *
-mla_overview_find_message (MlaOverview *overview, const char *message_id, GError **error)
+mla_overview_find_message (MlaOverview *overview, const char *message_id,
+                           GError **error)
 {
     g_autofree char *id = bare_id (message_id);
 
@@ -87,17 +95,19 @@ mla_overview_find_message (MlaOverview *overview, const char *message_id, GError
     found = find_entries (overview, STMT_FIND_MESSAGE, id, error);
     if (found != NULL && found->len == 0) {
         g_ptr_array_unref (found);
-        return mla_throw (error, MLA_ERROR_NOT_FOUND, "no message <%s> in %s", id,
-                          mla_archive_get_path (overview->archive)),
+        return mla_throw (error, MLA_ERROR_NOT_FOUND, "no message <%s> in %s",
+                          id, mla_archive_get_path (overview->archive)),
                NULL;
     }
     return found;
 }
 
 GPtrArray *
-mla_overview_get_thread (MlaOverview *overview, const char *thread_id, GError **error)
+mla_overview_get_thread (MlaOverview *overview, const char *thread_id,
+                         GError **error)
 {
-    g_autofree char *current = mla_overview_resolve_thread (overview, thread_id, error);
+    g_autofree char *current =
+        mla_overview_resolve_thread (overview, thread_id, error);
 
     if (current == NULL)
         return NULL;
@@ -105,22 +115,24 @@ mla_overview_get_thread (MlaOverview *overview, const char *thread_id, GError **
 }
 
 char *
-mla_overview_resolve_thread (MlaOverview *overview, const char *thread_id, GError **error)
+mla_overview_resolve_thread (MlaOverview *overview, const char *thread_id,
+                             GError **error)
 {
     const int order[] = { STMT_THREAD_EXISTS, STMT_GET_ALIAS };
 
     g_return_val_if_fail (overview != NULL && thread_id != NULL, NULL);
     for (gsize i = 0; i < G_N_ELEMENTS (order); i++) {
         g_autoptr (GError) local = NULL;
-        char *result = mla_overview_get_text (overview, order[i], thread_id, "resolve thread", &local);
+        char *result = mla_overview_get_text (overview, order[i], thread_id,
+                                              "resolve thread", &local);
 
         if (result != NULL)
             return result;
         if (local != NULL)
             return g_propagate_error (error, g_steal_pointer (&local)), NULL;
     }
-    return mla_throw (error, MLA_ERROR_NOT_FOUND, "no thread %s in %s", thread_id,
-                      mla_archive_get_path (overview->archive)),
+    return mla_throw (error, MLA_ERROR_NOT_FOUND, "no thread %s in %s",
+                      thread_id, mla_archive_get_path (overview->archive)),
            NULL;
 }
 
@@ -145,7 +157,8 @@ mla_overview_column_dup (sqlite3_stmt *statement, int column)
 /* Runs @which for @row, calling @func on each result row. */
 static gboolean
 for_each_row (MlaOverview *overview, int which, gint64 row,
-              void (*func) (sqlite3_stmt *statement, MlaOverviewDetails *details),
+              void (*func) (sqlite3_stmt *statement,
+                            MlaOverviewDetails *details),
               MlaOverviewDetails *details, GError **error)
 {
     sqlite3_stmt *statement = mla_overview_stmt (overview, which, error);
@@ -176,7 +189,8 @@ take_address (sqlite3_stmt *statement, MlaOverviewDetails *details)
 
     address->name = mla_overview_column_dup (statement, 1);
     address->address = mla_overview_column_dup (statement, 2);
-    g_ptr_array_add (g_strcmp0 (kind, "cc") == 0 ? details->cc : details->to, address);
+    g_ptr_array_add (g_strcmp0 (kind, "cc") == 0 ? details->cc : details->to,
+                     address);
 }
 
 static void
@@ -187,7 +201,8 @@ take_attachment (sqlite3_stmt *statement, MlaOverviewDetails *details)
     attachment->filename = mla_overview_column_dup (statement, 0);
     attachment->content_type = mla_overview_column_dup (statement, 1);
     attachment->size = (gsize) sqlite3_column_int64 (statement, 2);
-    g_strlcpy (attachment->sha256, (const char *) sqlite3_column_text (statement, 3),
+    g_strlcpy (attachment->sha256,
+               (const char *) sqlite3_column_text (statement, 3),
                sizeof attachment->sha256);
     g_ptr_array_add (details->attachments, attachment);
 }
@@ -199,14 +214,20 @@ mla_overview_get_details (MlaOverview *overview, gint64 row, GError **error)
     gboolean ok;
 
     g_return_val_if_fail (overview != NULL, NULL);
-    details->to = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
-    details->cc = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
-    details->attachments = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_attachment_free);
+    details->to =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
+    details->cc =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
+    details->attachments =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_attachment_free);
     /* Prepared statements are the connection's: one reader at a time. */
     g_mutex_lock (&overview->details_lock);
-    ok = for_each_row (overview, STMT_GET_BODY, row, take_body, details, error)
-         && for_each_row (overview, STMT_GET_ADDRESSES, row, take_address, details, error)
-         && for_each_row (overview, STMT_GET_ATTACHMENTS, row, take_attachment, details, error);
+    ok = for_each_row (overview, STMT_GET_BODY, row, take_body, details,
+                       error) &&
+         for_each_row (overview, STMT_GET_ADDRESSES, row, take_address, details,
+                       error) &&
+         for_each_row (overview, STMT_GET_ATTACHMENTS, row, take_attachment,
+                       details, error);
     g_mutex_unlock (&overview->details_lock);
     return ok ? g_steal_pointer (&details) : NULL;
 }
@@ -218,9 +239,10 @@ mla_overview_get_thread_aliases (MlaOverview *overview, GError **error)
     sqlite3_stmt *statement = NULL;
     int status;
 
-    if (sqlite3_prepare_v2 (overview->db, "SELECT alias, thread FROM thread_aliases ORDER BY alias",
-                            -1, &statement, NULL)
-        != SQLITE_OK)
+    if (sqlite3_prepare_v2 (
+            overview->db,
+            "SELECT alias, thread FROM thread_aliases ORDER BY alias", -1,
+            &statement, NULL) != SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare"), NULL;
     while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
         g_ptr_array_add (aliases, mla_overview_column_dup (statement, 0));
@@ -258,9 +280,9 @@ mla_overview_get_agendas (MlaOverview *overview, GError **error)
     int status;
 
     if (sqlite3_prepare_v2 (overview->db,
-                            "SELECT message, position, xml FROM agendas ORDER BY message, position",
-                            -1, &statement, NULL)
-        != SQLITE_OK)
+                            "SELECT message, position, xml FROM agendas ORDER "
+                            "BY message, position",
+                            -1, &statement, NULL) != SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare"), NULL;
     while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
         MlaOverviewAgenda *agenda = g_new0 (MlaOverviewAgenda, 1);
@@ -287,9 +309,11 @@ mla_overview_thread_info_free (MlaOverviewThreadInfo *info)
 }
 
 MlaOverviewThreadInfo *
-mla_overview_get_thread_info (MlaOverview *overview, const char *thread_id, GError **error)
+mla_overview_get_thread_info (MlaOverview *overview, const char *thread_id,
+                              GError **error)
 {
-    sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_THREAD_INFO, error);
+    sqlite3_stmt *statement =
+        mla_overview_stmt (overview, STMT_THREAD_INFO, error);
     g_autoptr (MlaOverviewThreadInfo) info = NULL;
     int status;
 
@@ -311,7 +335,7 @@ mla_overview_get_thread_info (MlaOverview *overview, const char *thread_id, GErr
         return g_steal_pointer (&info);
     if (status != SQLITE_DONE)
         return mla_overview_throw (overview, error, "thread"), NULL;
-    return mla_throw (error, MLA_ERROR_NOT_FOUND, "no thread %s in %s", thread_id,
-                      mla_archive_get_path (overview->archive)),
+    return mla_throw (error, MLA_ERROR_NOT_FOUND, "no thread %s in %s",
+                      thread_id, mla_archive_get_path (overview->archive)),
            NULL;
 }

@@ -25,9 +25,10 @@ static const double column_weights[] = { 4.0, 2.0, 1.0, 1.0, 2.0 };
 
 typedef struct {
     int n_phrases;
-    double average_length;   /* tokens per row */
-    double *frequency;       /* per phrase, the current row's: in idf[] past the phrases */
-    double idf[];            /* per phrase */
+    double average_length; /* tokens per row */
+    double *frequency;     /* per phrase, the current row's: in idf[] past the
+                              phrases */
+    double idf[];          /* per phrase */
 } RankData;
 
 static int
@@ -49,20 +50,25 @@ static RankData *
 rank_data (const Fts5ExtensionApi *api, Fts5Context *fts)
 {
     int n_phrases = api->xPhraseCount (fts);
-    RankData *data = g_malloc0 (sizeof *data + 2 * sizeof (double) * (gsize) MAX (n_phrases, 1));
+    RankData *data = g_malloc0 (sizeof *data + 2 * sizeof (double) *
+                                                   (gsize) MAX (n_phrases, 1));
     sqlite3_int64 rows = 0, tokens = 0;
 
     data->n_phrases = n_phrases;
     data->frequency = data->idf + MAX (n_phrases, 1);
-    if (api->xRowCount (fts, &rows) != SQLITE_OK || api->xColumnTotalSize (fts, -1, &tokens) != SQLITE_OK)
+    if (api->xRowCount (fts, &rows) != SQLITE_OK ||
+        api->xColumnTotalSize (fts, -1, &tokens) != SQLITE_OK)
         rows = tokens = 0;
     data->average_length = rows > 0 ? (double) tokens / (double) rows : 1.0;
     for (int i = 0; i < n_phrases; i++) {
         sqlite3_int64 hits = 0;
 
         data->idf[i] = 1.0;
-        if (n_phrases > 1 && api->xQueryPhrase (fts, i, &hits, count_row) == SQLITE_OK)
-            data->idf[i] = MAX (log ((0.5 + (double) rows - (double) hits) / (0.5 + (double) hits)), 1e-6);
+        if (n_phrases > 1 &&
+            api->xQueryPhrase (fts, i, &hits, count_row) == SQLITE_OK)
+            data->idf[i] = MAX (log ((0.5 + (double) rows - (double) hits) /
+                                     (0.5 + (double) hits)),
+                                1e-6);
     }
     return data;
 }
@@ -70,8 +76,8 @@ rank_data (const Fts5ExtensionApi *api, Fts5Context *fts)
 /* mla_rank(search): BM25 as FTS5's bm25() computes it, with the column
  * weights above, negated (lower is better, as bm25()). */
 static void
-rank (const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int n_values,
-      sqlite3_value **values)
+rank (const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context,
+      int n_values, sqlite3_value **values)
 {
     RankData *data = api->xGetAuxdata (fts, 0);
     double *frequency;
@@ -89,21 +95,24 @@ rank (const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, i
     }
     frequency = data->frequency;
     memset (frequency, 0, sizeof (double) * (gsize) MAX (data->n_phrases, 1));
-    if (api->xInstCount (fts, &n_instances) != SQLITE_OK
-        || api->xColumnSize (fts, -1, &length) != SQLITE_OK) {
+    if (api->xInstCount (fts, &n_instances) != SQLITE_OK ||
+        api->xColumnSize (fts, -1, &length) != SQLITE_OK) {
         sqlite3_result_error (context, "mla_rank: no positions", -1);
         return;
     }
     for (int i = 0; i < n_instances; i++) {
         int phrase, column, offset;
 
-        if (api->xInst (fts, i, &phrase, &column, &offset) == SQLITE_OK && phrase < data->n_phrases
-            && column >= 0 && (gsize) column < G_N_ELEMENTS (column_weights))
+        if (api->xInst (fts, i, &phrase, &column, &offset) == SQLITE_OK &&
+            phrase < data->n_phrases && column >= 0 &&
+            (gsize) column < G_N_ELEMENTS (column_weights))
             frequency[phrase] += column_weights[column];
     }
     for (int i = 0; i < data->n_phrases; i++)
-        score += data->idf[i] * frequency[i] * (BM25_K1 + 1.0)
-                 / (frequency[i] + BM25_K1 * (1.0 - BM25_B + BM25_B * length / data->average_length));
+        score +=
+            data->idf[i] * frequency[i] * (BM25_K1 + 1.0) /
+            (frequency[i] +
+             BM25_K1 * (1.0 - BM25_B + BM25_B * length / data->average_length));
     sqlite3_result_double (context, -score);
 }
 
@@ -116,13 +125,16 @@ register_rank (MlaOverview *overview, GError **error)
 
     if (overview->ranking)
         return TRUE;
-    if (sqlite3_prepare_v2 (overview->db, "SELECT fts5(?1)", -1, &statement, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2 (overview->db, "SELECT fts5(?1)", -1, &statement,
+                            NULL) != SQLITE_OK)
         return mla_overview_throw (overview, error, "find FTS5");
     sqlite3_bind_pointer (statement, 1, &api, "fts5_api_ptr", NULL);
     sqlite3_step (statement);
     sqlite3_finalize (statement);
-    if (api == NULL || api->xCreateFunction (api, "mla_rank", NULL, rank, NULL) != SQLITE_OK)
-        return mla_throw (error, MLA_ERROR_OVERVIEW, "%s: FTS5 is not available", overview->path);
+    if (api == NULL ||
+        api->xCreateFunction (api, "mla_rank", NULL, rank, NULL) != SQLITE_OK)
+        return mla_throw (error, MLA_ERROR_OVERVIEW,
+                          "%s: FTS5 is not available", overview->path);
     overview->ranking = TRUE;
     return TRUE;
 }
@@ -139,10 +151,11 @@ join_address (GString *out, const MlaAddress *address)
 }
 
 gboolean
-mla_overview_index_record (MlaOverview *overview, gint64 row, const MlaRecord *record,
-                           GError **error)
+mla_overview_index_record (MlaOverview *overview, gint64 row,
+                           const MlaRecord *record, GError **error)
 {
-    sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_INSERT_SEARCH, error);
+    sqlite3_stmt *statement =
+        mla_overview_stmt (overview, STMT_INSERT_SEARCH, error);
     g_autoptr (GString) author = g_string_new (NULL);
     g_autoptr (GString) recipients = g_string_new (NULL);
     g_autoptr (GString) files = g_string_new (NULL);
@@ -155,7 +168,8 @@ mla_overview_index_record (MlaOverview *overview, gint64 row, const MlaRecord *r
         for (guint i = 0; i < lists[l]->len; i++)
             join_address (recipients, g_ptr_array_index (lists[l], i));
     for (guint i = 0; i < record->attachments->len; i++) {
-        const MlaAttachment *attachment = g_ptr_array_index (record->attachments, i);
+        const MlaAttachment *attachment =
+            g_ptr_array_index (record->attachments, i);
 
         if (attachment->filename != NULL)
             g_string_append_printf (files, "%s ", attachment->filename);
@@ -192,7 +206,7 @@ bind_free (Bind *bind)
 /* The conditions outside FTS5, as SQL on messages, and their values. */
 typedef struct {
     GString *sql;
-    GPtrArray *binds;    /* Bind *: parameter FIRST_CONDITION_PARAMETER + index */
+    GPtrArray *binds; /* Bind *: parameter FIRST_CONDITION_PARAMETER + index */
 } Conditions;
 
 static void
@@ -202,7 +216,8 @@ add_text (Conditions *conditions, char *text)
 
     bind->is_text = TRUE;
     bind->text = text;
-    g_string_append_printf (conditions->sql, "?%u", FIRST_CONDITION_PARAMETER + conditions->binds->len);
+    g_string_append_printf (conditions->sql, "?%u",
+                            FIRST_CONDITION_PARAMETER + conditions->binds->len);
     g_ptr_array_add (conditions->binds, bind);
 }
 
@@ -212,7 +227,8 @@ add_number (Conditions *conditions, gint64 number)
     Bind *bind = g_new0 (Bind, 1);
 
     bind->number = number;
-    g_string_append_printf (conditions->sql, "?%u", FIRST_CONDITION_PARAMETER + conditions->binds->len);
+    g_string_append_printf (conditions->sql, "?%u",
+                            FIRST_CONDITION_PARAMETER + conditions->binds->len);
     g_ptr_array_add (conditions->binds, bind);
 }
 
@@ -222,8 +238,10 @@ add_number (Conditions *conditions, gint64 number)
 static gboolean
 is_address (const MlaQuery *node)
 {
-    return node->kind == MLA_QUERY_TEXT && !node->prefix && strchr (node->text, '@') != NULL
-           && (node->field == MLA_QUERY_FIELD_FROM || node->field == MLA_QUERY_FIELD_TO);
+    return node->kind == MLA_QUERY_TEXT && !node->prefix &&
+           strchr (node->text, '@') != NULL &&
+           (node->field == MLA_QUERY_FIELD_FROM ||
+            node->field == MLA_QUERY_FIELD_TO);
 }
 
 /* Whether @node can be one FTS5 expression by itself: text terms joined
@@ -246,7 +264,8 @@ is_fts (const MlaQuery *node)
         for (guint i = 0; i < node->children->len; i++) {
             const MlaQuery *child = g_ptr_array_index (node->children, i);
 
-            if (child->kind == MLA_QUERY_NOT && is_fts (g_ptr_array_index (child->children, 0)))
+            if (child->kind == MLA_QUERY_NOT &&
+                is_fts (g_ptr_array_index (child->children, 0)))
                 continue;
             if (!is_fts (child))
                 return FALSE;
@@ -289,7 +308,9 @@ append_fts_and (GString *out, const MlaQuery *const *nodes, guint n)
             if (excluded != (pass == 1))
                 continue;
             g_string_append (out, first ? "(" : excluded ? " NOT (" : " AND (");
-            append_fts (out, excluded ? g_ptr_array_index (nodes[i]->children, 0) : nodes[i]);
+            append_fts (out, excluded
+                                 ? g_ptr_array_index (nodes[i]->children, 0)
+                                 : nodes[i]);
             g_string_append_c (out, ')');
             first = FALSE;
         }
@@ -320,7 +341,8 @@ append_fts (GString *out, const MlaQuery *node)
         }
         return;
     case MLA_QUERY_AND:
-        append_fts_and (out, (const MlaQuery *const *) node->children->pdata, node->children->len);
+        append_fts_and (out, (const MlaQuery *const *) node->children->pdata,
+                        node->children->len);
         return;
     default:
         g_assert_not_reached ();
@@ -337,7 +359,9 @@ append_condition (Conditions *conditions, const MlaQuery *node)
         GString *match = g_string_new (NULL);
 
         append_fts (match, node);
-        g_string_append (sql, "messages.id IN (SELECT rowid FROM search WHERE search MATCH ");
+        g_string_append (
+            sql,
+            "messages.id IN (SELECT rowid FROM search WHERE search MATCH ");
         add_text (conditions, g_string_free (match, FALSE));
         g_string_append_c (sql, ')');
         return;
@@ -347,9 +371,11 @@ append_condition (Conditions *conditions, const MlaQuery *node)
     case MLA_QUERY_OR:
         for (guint i = 0; i < node->children->len; i++) {
             if (i > 0)
-                g_string_append (sql, node->kind == MLA_QUERY_AND ? " AND " : " OR ");
+                g_string_append (sql, node->kind == MLA_QUERY_AND ? " AND "
+                                                                  : " OR ");
             g_string_append_c (sql, '(');
-            append_condition (conditions, g_ptr_array_index (node->children, i));
+            append_condition (conditions,
+                              g_ptr_array_index (node->children, i));
             g_string_append_c (sql, ')');
         }
         return;
@@ -374,7 +400,9 @@ append_condition (Conditions *conditions, const MlaQuery *node)
         add_number (conditions, node->until);
         return;
     case MLA_QUERY_HAS:
-        g_string_append (sql, node->has == MLA_QUERY_HAS_AGENDA ? "agendas > 0" : "attachments > 0");
+        g_string_append (sql, node->has == MLA_QUERY_HAS_AGENDA
+                                  ? "agendas > 0"
+                                  : "attachments > 0");
         return;
     case MLA_QUERY_TEXT:
         g_assert (is_address (node));
@@ -384,7 +412,8 @@ append_condition (Conditions *conditions, const MlaQuery *node)
             add_text (conditions, g_strdup (node->text));
             g_string_append (sql, " COLLATE NOCASE");
         } else {
-            g_string_append (sql, "messages.id IN (SELECT message FROM addresses WHERE address = ");
+            g_string_append (sql, "messages.id IN (SELECT message FROM "
+                                  "addresses WHERE address = ");
             add_text (conditions, g_strdup (node->text));
             g_string_append (sql, " COLLATE NOCASE)");
         }
@@ -422,18 +451,20 @@ plan (Plan *plan, const MlaQuery *query)
 
     plan->match = NULL;
     plan->conditions.sql = g_string_new (NULL);
-    plan->conditions.binds = g_ptr_array_new_with_free_func ((GDestroyNotify) bind_free);
+    plan->conditions.binds =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) bind_free);
     if (is_fts (query)) {
         g_ptr_array_add (text, (gpointer) query);
         included = TRUE;
     } else if (query->kind == MLA_QUERY_AND) {
         for (guint i = 0; i < query->children->len; i++) {
             const MlaQuery *child = g_ptr_array_index (query->children, i);
-            gboolean excluded = child->kind == MLA_QUERY_NOT
-                                && is_fts (g_ptr_array_index (child->children, 0));
+            gboolean excluded = child->kind == MLA_QUERY_NOT &&
+                                is_fts (g_ptr_array_index (child->children, 0));
 
             included = included || is_fts (child);
-            g_ptr_array_add (excluded || is_fts (child) ? text : rest, (gpointer) child);
+            g_ptr_array_add (excluded || is_fts (child) ? text : rest,
+                             (gpointer) child);
         }
     }
     /* Exclusions alone cannot drive FTS5. */
@@ -445,7 +476,8 @@ plan (Plan *plan, const MlaQuery *query)
     if (text->len > 0) {
         GString *match = g_string_new (NULL);
 
-        append_fts_and (match, (const MlaQuery *const *) text->pdata, text->len);
+        append_fts_and (match, (const MlaQuery *const *) text->pdata,
+                        text->len);
         plan->match = g_string_free (match, FALSE);
     }
     for (guint i = 0; i < rest->len; i++) {
@@ -471,15 +503,17 @@ mla_search_hit_free (MlaSearchHit *hit)
  * @ranked a score and the number of rows ranked (left in *@out_ranked).
  * Returns the number of rows, or -1 on an error. */
 static gint64
-run (MlaOverview *overview, const char *sql, const Plan *plan, gint64 window, gint64 limit,
-     gint64 offset, GPtrArray *hits, gint64 *out_ranked, GError **error)
+run (MlaOverview *overview, const char *sql, const Plan *plan, gint64 window,
+     gint64 limit, gint64 offset, GPtrArray *hits, gint64 *out_ranked,
+     GError **error)
 {
     g_autoptr (MlaOverviewThreads) scratch = g_new0 (MlaOverviewThreads, 1);
     sqlite3_stmt *statement = NULL;
     gint64 rows = 0;
     int status;
 
-    if (sqlite3_prepare_v2 (overview->db, sql, -1, &statement, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2 (overview->db, sql, -1, &statement, NULL) !=
+        SQLITE_OK)
         return mla_overview_throw (overview, error, "search"), -1;
     /* A statement that lacks a parameter refuses it: that is fine. */
     if (plan->match != NULL)
@@ -523,7 +557,8 @@ mla_overview_search (MlaOverview *overview, const MlaQuery *query,
                      const MlaSearchOptions *options, GError **error)
 {
     static const MlaSearchOptions all = { 0 };
-    g_autoptr (GPtrArray) hits = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_search_hit_free);
+    g_autoptr (GPtrArray) hits =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_search_hit_free);
     g_autofree char *sql = NULL;
     g_auto (Plan) compiled = { 0 };
     gint64 limit, offset, window, rows, ranked = -1;
@@ -536,10 +571,12 @@ mla_overview_search (MlaOverview *overview, const MlaQuery *query,
     window = options->rank_window > 0 ? options->rank_window : RANK_WINDOW;
     plan (&compiled, query);
     if (compiled.match == NULL) {
-        sql = g_strdup_printf ("SELECT " ENTRY_COLUMNS " FROM messages WHERE %s"
-                               " ORDER BY date DESC, id DESC LIMIT ?3 OFFSET ?4",
-                               compiled.conditions.sql->str);
-        return run (overview, sql, &compiled, 0, limit, offset, hits, NULL, error) < 0
+        sql =
+            g_strdup_printf ("SELECT " ENTRY_COLUMNS " FROM messages WHERE %s"
+                             " ORDER BY date DESC, id DESC LIMIT ?3 OFFSET ?4",
+                             compiled.conditions.sql->str);
+        return run (overview, sql, &compiled, 0, limit, offset, hits, NULL,
+                    error) < 0
                    ? NULL
                    : g_steal_pointer (&hits);
     }
@@ -554,14 +591,16 @@ mla_overview_search (MlaOverview *overview, const MlaQuery *query,
      * a third of a second. So only the latest @window matches (archive
      * order, which FTS5 walks without sorting) are scored, in one pass;
      * the older ones follow them, the latest first. */
-    sql = g_strdup_printf ("SELECT " ENTRY_COLUMNS ", top.score, top.ranked FROM"
-                           " (SELECT id, score, count(*) OVER () AS ranked FROM"
-                           " (SELECT search.rowid AS id, " RANK " AS score FROM search%s"
-                           " WHERE search MATCH ?1 AND %s ORDER BY search.rowid DESC LIMIT ?2)"
-                           " ORDER BY score, id DESC LIMIT ?3 OFFSET ?4) AS top"
-                           " JOIN messages USING (id) ORDER BY top.score, id DESC",
-                           join, compiled.conditions.sql->str);
-    rows = run (overview, sql, &compiled, window, limit, offset, hits, &ranked, error);
+    sql = g_strdup_printf (
+        "SELECT " ENTRY_COLUMNS ", top.score, top.ranked FROM"
+        " (SELECT id, score, count(*) OVER () AS ranked FROM"
+        " (SELECT search.rowid AS id, " RANK " AS score FROM search%s"
+        " WHERE search MATCH ?1 AND %s ORDER BY search.rowid DESC LIMIT ?2)"
+        " ORDER BY score, id DESC LIMIT ?3 OFFSET ?4) AS top"
+        " JOIN messages USING (id) ORDER BY top.score, id DESC",
+        join, compiled.conditions.sql->str);
+    rows = run (overview, sql, &compiled, window, limit, offset, hits, &ranked,
+                error);
     if (rows < 0)
         return NULL;
     /* Done when the page is full, or when the window held every match
@@ -569,12 +608,13 @@ mla_overview_search (MlaOverview *overview, const MlaQuery *query,
     if ((limit >= 0 && rows == limit) || (ranked >= 0 && ranked < window))
         return g_steal_pointer (&hits);
     g_free (sql);
-    sql = g_strdup_printf ("SELECT " ENTRY_COLUMNS " FROM search JOIN messages"
-                           " ON messages.id = search.rowid WHERE search MATCH ?1 AND %s"
-                           " ORDER BY search.rowid DESC LIMIT ?3 OFFSET ?4",
-                           compiled.conditions.sql->str);
-    if (run (overview, sql, &compiled, 0, limit >= 0 ? limit - rows : -1, MAX (offset, window),
-             hits, NULL, error) < 0)
+    sql = g_strdup_printf (
+        "SELECT " ENTRY_COLUMNS " FROM search JOIN messages"
+        " ON messages.id = search.rowid WHERE search MATCH ?1 AND %s"
+        " ORDER BY search.rowid DESC LIMIT ?3 OFFSET ?4",
+        compiled.conditions.sql->str);
+    if (run (overview, sql, &compiled, 0, limit >= 0 ? limit - rows : -1,
+             MAX (offset, window), hits, NULL, error) < 0)
         return NULL;
     return g_steal_pointer (&hits);
 }

@@ -11,7 +11,8 @@
 #include "mla-subject.h"
 
 static gboolean
-insert_refs (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
+insert_refs (MlaOverview *overview, gint64 row, const MlaRecord *record,
+             GError **error)
 {
     g_autoptr (GPtrArray) addresses = g_ptr_array_new ();
     g_autoptr (GPtrArray) refs = NULL;
@@ -27,12 +28,13 @@ insert_refs (MlaOverview *overview, gint64 row, const MlaRecord *record, GError 
                 g_ptr_array_add (addresses, address->address);
         }
     g_ptr_array_add (addresses, NULL);
-    refs = mla_thread_clean_refs (record->message_id, record->in_reply_to,
-                                  (const char *const *) record->references->pdata,
-                                  record->references->len,
-                                  (const char *const *) addresses->pdata);
+    refs = mla_thread_clean_refs (
+        record->message_id, record->in_reply_to,
+        (const char *const *) record->references->pdata,
+        record->references->len, (const char *const *) addresses->pdata);
     for (guint i = 0; i < refs->len; i++) {
-        sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_INSERT_REF, error);
+        sqlite3_stmt *statement =
+            mla_overview_stmt (overview, STMT_INSERT_REF, error);
 
         if (statement == NULL)
             return FALSE;
@@ -46,7 +48,8 @@ insert_refs (MlaOverview *overview, gint64 row, const MlaRecord *record, GError 
 }
 
 static gboolean
-insert_addresses (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
+insert_addresses (MlaOverview *overview, gint64 row, const MlaRecord *record,
+                  GError **error)
 {
     const struct {
         const char *kind;
@@ -57,7 +60,8 @@ insert_addresses (MlaOverview *overview, gint64 row, const MlaRecord *record, GE
     for (gsize k = 0; k < G_N_ELEMENTS (kinds); k++)
         for (guint i = 0; i < kinds[k].list->len; i++) {
             const MlaAddress *address = g_ptr_array_index (kinds[k].list, i);
-            sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_INSERT_ADDRESS, error);
+            sqlite3_stmt *statement =
+                mla_overview_stmt (overview, STMT_INSERT_ADDRESS, error);
 
             if (statement == NULL)
                 return FALSE;
@@ -75,25 +79,29 @@ insert_addresses (MlaOverview *overview, gint64 row, const MlaRecord *record, GE
 /* Each agenda of @record, as the XML mlarc agenda writes, for the site's
  * timetables. */
 static gboolean
-insert_agendas (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
+insert_agendas (MlaOverview *overview, gint64 row, const MlaRecord *record,
+                GError **error)
 {
     for (guint i = 0; i < record->agendas->len; i++) {
         g_autoptr (GPtrArray) one = g_ptr_array_new ();
-        g_autoptr (GOutputStream) memory = g_memory_output_stream_new_resizable ();
+        g_autoptr (GOutputStream) memory =
+            g_memory_output_stream_new_resizable ();
         sqlite3_stmt *statement;
 
         g_ptr_array_add (one, g_ptr_array_index (record->agendas, i));
-        if (!mla_agenda_write (one, MLA_AGENDA_FORMAT_XML, NULL, memory, error)
-            || !g_output_stream_write_all (memory, "", 1, NULL, NULL, error)
-            || !g_output_stream_close (memory, NULL, error))
+        if (!mla_agenda_write (one, MLA_AGENDA_FORMAT_XML, NULL, memory,
+                               error) ||
+            !g_output_stream_write_all (memory, "", 1, NULL, NULL, error) ||
+            !g_output_stream_close (memory, NULL, error))
             return FALSE;
         statement = mla_overview_stmt (overview, STMT_INSERT_AGENDA, error);
         if (statement == NULL)
             return FALSE;
         sqlite3_bind_int64 (statement, 1, row);
         sqlite3_bind_int (statement, 2, (int) i);
-        mla_overview_bind_text (statement, 3,
-                                g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (memory)));
+        mla_overview_bind_text (
+            statement, 3,
+            g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (memory)));
         if (!mla_overview_step_done (overview, statement, error))
             return FALSE;
     }
@@ -102,7 +110,8 @@ insert_agendas (MlaOverview *overview, gint64 row, const MlaRecord *record, GErr
 
 /* The body, the To and Cc addresses and the attachments of @record. */
 static gboolean
-insert_details (MlaOverview *overview, gint64 row, const MlaRecord *record, GError **error)
+insert_details (MlaOverview *overview, gint64 row, const MlaRecord *record,
+                GError **error)
 {
     sqlite3_stmt *statement;
 
@@ -116,7 +125,8 @@ insert_details (MlaOverview *overview, gint64 row, const MlaRecord *record, GErr
             return FALSE;
     }
     for (guint i = 0; i < record->attachments->len; i++) {
-        const MlaAttachment *attachment = g_ptr_array_index (record->attachments, i);
+        const MlaAttachment *attachment =
+            g_ptr_array_index (record->attachments, i);
 
         statement = mla_overview_stmt (overview, STMT_INSERT_ATTACHMENT, error);
         if (statement == NULL)
@@ -130,14 +140,15 @@ insert_details (MlaOverview *overview, gint64 row, const MlaRecord *record, GErr
         if (!mla_overview_step_done (overview, statement, error))
             return FALSE;
     }
-    return insert_addresses (overview, row, record, error)
-           && insert_agendas (overview, row, record, error);
+    return insert_addresses (overview, row, record, error) &&
+           insert_agendas (overview, row, record, error);
 }
 
 static gboolean
 insert_record (MlaOverview *overview, const MlaRecord *record, GError **error)
 {
-    sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_INSERT_MESSAGE, error);
+    sqlite3_stmt *statement =
+        mla_overview_stmt (overview, STMT_INSERT_MESSAGE, error);
     g_autofree char *subject_key = mla_subject_normalise (record->subject);
     gint64 row;
 
@@ -148,7 +159,8 @@ insert_record (MlaOverview *overview, const MlaRecord *record, GError **error)
     sqlite3_bind_int64 (statement, 3, (sqlite3_int64) record->raw_length);
     mla_overview_bind_text (statement, 4, record->message_id);
     sqlite3_bind_int (statement, 5, record->synthetic_id);
-    mla_overview_bind_text (statement, 6, record->sha256 != NULL ? record->sha256 : "");
+    mla_overview_bind_text (statement, 6,
+                            record->sha256 != NULL ? record->sha256 : "");
     sqlite3_bind_int64 (statement, 7, record->date);
     mla_overview_bind_nullable (statement, 8, record->date_utc);
     mla_overview_bind_nullable (statement, 9, record->envelope);
@@ -168,8 +180,9 @@ insert_record (MlaOverview *overview, const MlaRecord *record, GError **error)
     if (!mla_overview_step_done (overview, statement, error))
         return FALSE;
     row = sqlite3_last_insert_rowid (overview->db);
-    return insert_refs (overview, row, record, error) && insert_details (overview, row, record, error)
-           && mla_overview_index_record (overview, row, record, error);
+    return insert_refs (overview, row, record, error) &&
+           insert_details (overview, row, record, error) &&
+           mla_overview_index_record (overview, row, record, error);
 }
 
 /* Adds the records of every volume numbered @first or higher. */
@@ -178,7 +191,8 @@ mla_overview_insert_volumes (MlaOverview *overview, guint first, GError **error)
 {
     /* Reading the XML back is a quarter of the work: on a second core. */
     g_autoptr (MlaRecordIter) iter = mla_record_iter_new_read_ahead (
-        overview->archive, first, MLA_RECORD_READ_AGENDAS | MLA_RECORD_READ_BODY);
+        overview->archive, first,
+        MLA_RECORD_READ_AGENDAS | MLA_RECORD_READ_BODY);
     const MlaRecord *record;
 
     while (mla_record_iter_next (iter, &record, error)) {
@@ -193,7 +207,9 @@ mla_overview_insert_volumes (MlaOverview *overview, guint first, GError **error)
 /* ---- loading and threading ---- */
 
 /* What threading reads of each message, and what it stored last time. */
-#define LEAN_SELECT "SELECT id, subject_key, reply_subject, message_id, sha256, date FROM messages"
+#define LEAN_SELECT                                                            \
+    "SELECT id, subject_key, reply_subject, message_id, sha256, date FROM "    \
+    "messages"
 #define STORED_SELECT "SELECT id, thread, parent, loose FROM messages"
 /* The rows an update re-threads (temp.rethread, see store_threads()). */
 #define SUBSET "(SELECT id FROM temp.rethread)"
@@ -214,18 +230,21 @@ mla_overview_threads_free (MlaOverviewThreads *threads)
 }
 
 const char *
-mla_overview_column_string (MlaOverviewThreads *threads, sqlite3_stmt *statement, int column)
+mla_overview_column_string (MlaOverviewThreads *threads,
+                            sqlite3_stmt *statement, int column)
 {
     const char *text = (const char *) sqlite3_column_text (statement, column);
 
-    return text != NULL ? g_string_chunk_insert_len (threads->strings, text,
-                                                     sqlite3_column_bytes (statement, column))
+    return text != NULL ? g_string_chunk_insert_len (
+                              threads->strings, text,
+                              sqlite3_column_bytes (statement, column))
                         : NULL;
 }
 
 /* The columns of STMT_FIND_MESSAGE, from @column on, into @entry. */
 void
-mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement, int c, MlaOverviewEntry *entry)
+mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement,
+                         int c, MlaOverviewEntry *entry)
 {
     entry->volume = (guint) sqlite3_column_int64 (statement, c);
     entry->raw_offset = (guint64) sqlite3_column_int64 (statement, c + 1);
@@ -237,11 +256,16 @@ mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement, i
     /* Re-threading needs no sender, From_ line or ISO date: at 300,000
      * messages leaving them out saves tens of MB. */
     if (!threads->lean) {
-        entry->date_utc = mla_overview_column_string (threads, statement, c + 7);
-        entry->envelope = mla_overview_column_string (threads, statement, c + 8);
-        entry->from_name = mla_overview_column_string (threads, statement, c + 9);
-        entry->from_address = mla_overview_column_string (threads, statement, c + 10);
-        entry->list_id = mla_overview_column_string (threads, statement, c + 18);
+        entry->date_utc =
+            mla_overview_column_string (threads, statement, c + 7);
+        entry->envelope =
+            mla_overview_column_string (threads, statement, c + 8);
+        entry->from_name =
+            mla_overview_column_string (threads, statement, c + 9);
+        entry->from_address =
+            mla_overview_column_string (threads, statement, c + 10);
+        entry->list_id =
+            mla_overview_column_string (threads, statement, c + 18);
     }
     entry->subject = mla_overview_column_string (threads, statement, c + 11);
     entry->thread = mla_overview_column_string (threads, statement, c + 12);
@@ -255,28 +279,33 @@ mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement, i
 }
 
 static gboolean
-load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error)
+load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
+              GError **error)
 {
     g_autoptr (GArray) rows = NULL;
     sqlite3_stmt *statement = NULL;
     /* Arrays sized once: growing them doubles and copies the largest
      * while both copies exist. */
-    guint expected = (guint) CLAMP (mla_overview_count_messages (overview), 0, G_MAXUINT32);
+    guint expected =
+        (guint) CLAMP (mla_overview_count_messages (overview), 0, G_MAXUINT32);
     int status;
 
     rows = g_array_sized_new (FALSE, FALSE, sizeof (gint64), expected);
-    threads->inputs = g_array_sized_new (FALSE, FALSE, sizeof (MlaThreadInput), expected);
+    threads->inputs =
+        g_array_sized_new (FALSE, FALSE, sizeof (MlaThreadInput), expected);
     /* Re-threading reads only what threading needs: old threads and
      * parents are compared as they are read again, not kept. */
     if (!threads->lean)
-        threads->entries = g_array_sized_new (FALSE, FALSE, sizeof (MlaOverviewEntry), expected);
-    if (sqlite3_prepare_v2 (overview->db,
-                            threads->subset ? LEAN_SELECT IN_SUBSET " ORDER BY id"
-                            : threads->lean ? LEAN_SELECT " ORDER BY id"
-                                            : "SELECT id, subject_key, reply_subject, " ENTRY_COLUMNS
-                                              " FROM messages ORDER BY id",
-                            -1, &statement, NULL)
-        != SQLITE_OK)
+        threads->entries = g_array_sized_new (
+            FALSE, FALSE, sizeof (MlaOverviewEntry), expected);
+    if (sqlite3_prepare_v2 (
+            overview->db,
+            threads->subset ? LEAN_SELECT IN_SUBSET " ORDER BY id"
+            : threads->lean
+                ? LEAN_SELECT " ORDER BY id"
+                : "SELECT id, subject_key, reply_subject, " ENTRY_COLUMNS
+                  " FROM messages ORDER BY id",
+            -1, &statement, NULL) != SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare");
     while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
         MlaThreadInput input = { 0 };
@@ -287,7 +316,8 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error
             const char *key = (const char *) sqlite3_column_text (statement, 4);
 
             input.id = mla_overview_column_string (threads, statement, 3);
-            input.key = key != NULL ? g_string_chunk_insert (threads->keys, key) : NULL;
+            input.key =
+                key != NULL ? g_string_chunk_insert (threads->keys, key) : NULL;
             input.date = sqlite3_column_int64 (statement, 5);
         } else {
             MlaOverviewEntry entry = { 0 };
@@ -299,7 +329,10 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error
             g_array_append_val (threads->entries, entry);
         }
         /* Kept once: a thread's messages share it. */
-        input.subject = subject != NULL ? g_string_chunk_insert_const (threads->keys, subject) : NULL;
+        input.subject =
+            subject != NULL
+                ? g_string_chunk_insert_const (threads->keys, subject)
+                : NULL;
         input.reply_subject = sqlite3_column_int (statement, 2);
         g_array_append_val (threads->inputs, input);
         g_array_append_val (rows, row);
@@ -315,8 +348,8 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads, GError **error
  * chains are not kept (at 26 references per message, a million messages
  * make 26 million ids). Chains and messages both come in row order. */
 static gboolean
-add_refs (MlaOverview *overview, MlaOverviewThreads *threads, MlaThreadBuilder *builder,
-          GError **error)
+add_refs (MlaOverview *overview, MlaOverviewThreads *threads,
+          MlaThreadBuilder *builder, GError **error)
 {
     g_autoptr (GString) text = g_string_new (NULL);
     g_autoptr (GArray) offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
@@ -327,23 +360,27 @@ add_refs (MlaOverview *overview, MlaOverviewThreads *threads, MlaThreadBuilder *
     gint64 current = -1;
     int status;
 
-    if (sqlite3_prepare_v2 (overview->db,
-                            threads->subset ? "SELECT message, ref FROM refs WHERE message"
-                                              " IN " SUBSET " ORDER BY message, position"
-                                            : "SELECT message, ref FROM refs ORDER BY message, position",
-                            -1, &statement, NULL)
-        != SQLITE_OK)
+    if (sqlite3_prepare_v2 (
+            overview->db,
+            threads->subset
+                ? "SELECT message, ref FROM refs WHERE message"
+                  " IN " SUBSET " ORDER BY message, position"
+                : "SELECT message, ref FROM refs ORDER BY message, position",
+            -1, &statement, NULL) != SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare");
     for (;;) {
         gint64 row;
 
         status = sqlite3_step (statement);
-        row = status == SQLITE_ROW ? sqlite3_column_int64 (statement, 0) : G_MAXINT64;
+        row = status == SQLITE_ROW ? sqlite3_column_int64 (statement, 0)
+                                   : G_MAXINT64;
         if (row != current && offsets->len > 0) {
             g_ptr_array_set_size (chain, 0);
             for (guint i = 0; i < offsets->len; i++)
-                g_ptr_array_add (chain, text->str + g_array_index (offsets, gsize, i));
-            mla_thread_builder_add_refs (builder, at, (const char *const *) chain->pdata, chain->len);
+                g_ptr_array_add (chain,
+                                 text->str + g_array_index (offsets, gsize, i));
+            mla_thread_builder_add_refs (
+                builder, at, (const char *const *) chain->pdata, chain->len);
             g_string_truncate (text, 0);
             g_array_set_size (offsets, 0);
         }
@@ -359,7 +396,8 @@ add_refs (MlaOverview *overview, MlaOverviewThreads *threads, MlaThreadBuilder *
             const char *ref = (const char *) sqlite3_column_text (statement, 1);
 
             g_array_append_val (offsets, text->len);
-            g_string_append_len (text, ref != NULL ? ref : "", sqlite3_column_bytes (statement, 1) + 1);
+            g_string_append_len (text, ref != NULL ? ref : "",
+                                 sqlite3_column_bytes (statement, 1) + 1);
         }
     }
     sqlite3_finalize (statement);
@@ -393,8 +431,8 @@ load_threads (MlaOverview *overview, LoadMode mode, GError **error)
         mla_memory_release ();
     if (!load_entries (overview, threads, error))
         return NULL;
-    builder = mla_thread_builder_new ((const MlaThreadInput *) threads->inputs->data,
-                                      threads->inputs->len);
+    builder = mla_thread_builder_new (
+        (const MlaThreadInput *) threads->inputs->data, threads->inputs->len);
     if (!add_refs (overview, threads, builder, error))
         return NULL;
     threads->forest = mla_thread_builder_finish (g_steal_pointer (&builder));
@@ -430,7 +468,8 @@ mla_overview_threads_get_n_entries (MlaOverviewThreads *threads)
 const MlaOverviewEntry *
 mla_overview_threads_get_entry (MlaOverviewThreads *threads, guint input)
 {
-    g_return_val_if_fail (threads->entries != NULL && input < threads->entries->len, NULL);
+    g_return_val_if_fail (
+        threads->entries != NULL && input < threads->entries->len, NULL);
     return &g_array_index (threads->entries, MlaOverviewEntry, input);
 }
 
@@ -453,26 +492,32 @@ thread_head (MlaOverviewThreads *threads, guint root)
 }
 
 static gboolean
-put_thread (MlaOverview *overview, MlaOverviewThreads *threads, guint node, GError **error)
+put_thread (MlaOverview *overview, MlaOverviewThreads *threads, guint node,
+            GError **error)
 {
     const MlaThreadForest *forest = threads->forest;
     const MlaThreadNode *root = mla_thread_forest_get_node (
         forest, mla_thread_forest_get_node (forest, node)->root);
-    sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_PUT_THREAD, error);
+    sqlite3_stmt *statement =
+        mla_overview_stmt (overview, STMT_PUT_THREAD, error);
 
     if (statement == NULL)
         return FALSE;
-    mla_overview_bind_text (statement, 1, mla_thread_forest_get_thread_id (forest, node));
+    mla_overview_bind_text (statement, 1,
+                            mla_thread_forest_get_thread_id (forest, node));
     mla_overview_bind_text (statement, 2, root->id);
-    sqlite3_bind_int (statement, 3, (int) mla_thread_forest_get_thread_size (forest, node));
+    sqlite3_bind_int (statement, 3,
+                      (int) mla_thread_forest_get_thread_size (forest, node));
     sqlite3_bind_int64 (statement, 4, root->date);
-    sqlite3_bind_int64 (statement, 5, mla_thread_forest_get_thread_last_date (forest, node));
+    sqlite3_bind_int64 (statement, 5,
+                        mla_thread_forest_get_thread_last_date (forest, node));
     sqlite3_bind_int64 (statement, 6, thread_head (threads, root->root));
     return mla_overview_step_done (overview, statement, error);
 }
 
 static gboolean
-run_text (MlaOverview *overview, int which, const char *a, const char *b, GError **error)
+run_text (MlaOverview *overview, int which, const char *a, const char *b,
+          GError **error)
 {
     sqlite3_stmt *statement = mla_overview_stmt (overview, which, error);
 
@@ -489,15 +534,16 @@ run_text (MlaOverview *overview, int which, const char *a, const char *b, GError
  * update, the threads touched, and the old threads gone (with the thread
  * their messages went to). */
 typedef struct {
-    GArray *changed;        /* guint input */
-    GHashTable *live;       /* the new forest's thread ids */
-    GHashTable *touched;    /* thread ids: new ones, or live keys */
-    GHashTable *gone;       /* old thread id (in strings) -> new thread id */
+    GArray *changed;     /* guint input */
+    GHashTable *live;    /* the new forest's thread ids */
+    GHashTable *touched; /* thread ids: new ones, or live keys */
+    GHashTable *gone;    /* old thread id (in strings) -> new thread id */
     GStringChunk *strings;
 } Changes;
 
 static gboolean
-find_changes (MlaOverview *overview, MlaOverviewThreads *threads, Changes *changes, GError **error)
+find_changes (MlaOverview *overview, MlaOverviewThreads *threads,
+              Changes *changes, GError **error)
 {
     const MlaThreadForest *forest = threads->forest;
     sqlite3_stmt *statement = NULL;
@@ -506,15 +552,17 @@ find_changes (MlaOverview *overview, MlaOverviewThreads *threads, Changes *chang
     int status;
 
     if (sqlite3_prepare_v2 (overview->db,
-                            threads->subset ? STORED_SELECT IN_SUBSET " ORDER BY id"
+                            threads->subset ? STORED_SELECT IN_SUBSET
+                                " ORDER BY id"
                                             : STORED_SELECT " ORDER BY id",
-                            -1, &statement, NULL)
-        != SQLITE_OK)
+                            -1, &statement, NULL) != SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare");
     while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
         gint64 row = sqlite3_column_int64 (statement, 0);
-        const char *old_thread = (const char *) sqlite3_column_text (statement, 1);
-        const char *old_parent = (const char *) sqlite3_column_text (statement, 2);
+        const char *old_thread =
+            (const char *) sqlite3_column_text (statement, 1);
+        const char *old_parent =
+            (const char *) sqlite3_column_text (statement, 2);
         guint v;
         const MlaThreadNode *node;
         const char *thread, *parent;
@@ -528,20 +576,25 @@ find_changes (MlaOverview *overview, MlaOverviewThreads *threads, Changes *chang
         v = mla_thread_forest_node_of_input (forest, i);
         node = mla_thread_forest_get_node (forest, v);
         thread = mla_thread_forest_get_thread_id (forest, v);
-        parent = node->parent != MLA_THREAD_NONE ? mla_thread_forest_get_node (forest, node->parent)->id
-                                                 : NULL;
-        if (g_strcmp0 (old_thread, thread) == 0 && g_strcmp0 (old_parent, parent) == 0
-            && sqlite3_column_int (statement, 3) == node->loose)
+        parent = node->parent != MLA_THREAD_NONE
+                     ? mla_thread_forest_get_node (forest, node->parent)->id
+                     : NULL;
+        if (g_strcmp0 (old_thread, thread) == 0 &&
+            g_strcmp0 (old_parent, parent) == 0 &&
+            sqlite3_column_int (statement, 3) == node->loose)
             continue;
         g_array_append_val (changes->changed, i);
         g_hash_table_add (changes->touched, (gpointer) thread);
         if (old_thread == NULL)
             continue;
-        if (g_hash_table_lookup_extended (changes->live, old_thread, &live_thread, NULL))
+        if (g_hash_table_lookup_extended (changes->live, old_thread,
+                                          &live_thread, NULL))
             g_hash_table_add (changes->touched, live_thread);
         else if (!g_hash_table_contains (changes->gone, old_thread))
-            g_hash_table_insert (changes->gone, g_string_chunk_insert (changes->strings, old_thread),
-                                 (gpointer) thread);
+            g_hash_table_insert (
+                changes->gone,
+                g_string_chunk_insert (changes->strings, old_thread),
+                (gpointer) thread);
     }
     sqlite3_finalize (statement);
     if (status != SQLITE_DONE)
@@ -555,8 +608,8 @@ find_changes (MlaOverview *overview, MlaOverviewThreads *threads, Changes *chang
  * for @token, once per token (the table only grows in an update, so a
  * token asked once has given all it can). */
 static gboolean
-reach (MlaOverview *overview, int which, const char *token, GHashTable *asked, gint64 *added,
-       GError **error)
+reach (MlaOverview *overview, int which, const char *token, GHashTable *asked,
+       gint64 *added, GError **error)
 {
     sqlite3_stmt *statement;
 
@@ -577,22 +630,24 @@ reach (MlaOverview *overview, int which, const char *token, GHashTable *asked, g
  * (real or placeholder), and those with a message of the subject of a
  * node that subject matching places (a root or a loose member). */
 static gboolean
-grow_subset (MlaOverview *overview, MlaOverviewThreads *threads, GHashTable *asked,
-             gint64 *added, GError **error)
+grow_subset (MlaOverview *overview, MlaOverviewThreads *threads,
+             GHashTable *asked, gint64 *added, GError **error)
 {
     const MlaThreadForest *forest = threads->forest;
-    const MlaThreadInput *inputs = (const MlaThreadInput *) threads->inputs->data;
+    const MlaThreadInput *inputs =
+        (const MlaThreadInput *) threads->inputs->data;
     guint n = mla_thread_forest_get_n_nodes (forest);
 
     for (guint v = 0; v < n; v++) {
         const MlaThreadNode *node = mla_thread_forest_get_node (forest, v);
-        const char *subject = node->input != MLA_THREAD_NONE ? inputs[node->input].subject : NULL;
+        const char *subject =
+            node->input != MLA_THREAD_NONE ? inputs[node->input].subject : NULL;
 
         if (!reach (overview, STMT_REACH_ID, node->id, asked, added, error))
             return FALSE;
-        if (subject != NULL && subject[0] != '\0'
-            && (node->parent == MLA_THREAD_NONE || node->loose)
-            && !reach (overview, STMT_REACH_SUBJECT, subject, asked, added, error))
+        if (subject != NULL && subject[0] != '\0' &&
+            (node->parent == MLA_THREAD_NONE || node->loose) &&
+            !reach (overview, STMT_REACH_SUBJECT, subject, asked, added, error))
             return FALSE;
     }
     return TRUE;
@@ -608,24 +663,31 @@ grow_subset (MlaOverview *overview, MlaOverviewThreads *threads, GHashTable *ask
 static MlaOverviewThreads *
 load_touched (MlaOverview *overview, GError **error)
 {
-    g_autoptr (GHashTable) asked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GHashTable) asked =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     gint64 total = mla_overview_count_messages (overview);
     gint64 size;
 
-    if (!mla_overview_exec (overview, "CREATE TEMP TABLE IF NOT EXISTS rethread"
-                            " (id INTEGER PRIMARY KEY); DELETE FROM temp.rethread;"
-                            " INSERT INTO temp.rethread SELECT id FROM messages WHERE thread IS NULL",
-                            error))
+    if (!mla_overview_exec (
+            overview,
+            "CREATE TEMP TABLE IF NOT EXISTS rethread"
+            " (id INTEGER PRIMARY KEY); DELETE FROM temp.rethread;"
+            " INSERT INTO temp.rethread SELECT id FROM messages WHERE thread "
+            "IS NULL",
+            error))
         return NULL;
     size = sqlite3_changes (overview->db);
     while (size * 2 <= total) {
-        g_autoptr (MlaOverviewThreads) threads = load_threads (overview, LOAD_SUBSET, error);
+        g_autoptr (MlaOverviewThreads) threads =
+            load_threads (overview, LOAD_SUBSET, error);
         gint64 added = 0;
 
-        if (threads == NULL || !grow_subset (overview, threads, asked, &added, error))
+        if (threads == NULL ||
+            !grow_subset (overview, threads, asked, &added, error))
             return NULL;
         if (added == 0) {
-            g_debug ("re-threading %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT " messages",
+            g_debug ("re-threading %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
+                     " messages",
                      size, total);
             return g_steal_pointer (&threads);
         }
@@ -643,7 +705,8 @@ gboolean
 mla_overview_store_threads (MlaOverview *overview, GError **error)
 {
     g_autoptr (MlaOverviewThreads) threads = load_touched (overview, error);
-    g_autoptr (GStringChunk) strings = g_string_chunk_new (4096);   /* gone's keys */
+    g_autoptr (GStringChunk) strings =
+        g_string_chunk_new (4096); /* gone's keys */
     g_autoptr (GArray) changed = g_array_new (FALSE, FALSE, sizeof (guint));
     g_autoptr (GHashTable) live = g_hash_table_new (g_str_hash, g_str_equal);
     g_autoptr (GHashTable) touched = g_hash_table_new (g_str_hash, g_str_equal);
@@ -662,23 +725,29 @@ mla_overview_store_threads (MlaOverview *overview, GError **error)
      * archived one) is a root of no thread: a thread that had it as root
      * is gone. */
     for (guint r = 0; r < roots->len; r++)
-        if (mla_thread_forest_get_thread_size (forest, g_array_index (roots, guint, r)) > 0)
-            g_hash_table_add (live, (gpointer) mla_thread_forest_get_thread_id (
-                                        forest, g_array_index (roots, guint, r)));
+        if (mla_thread_forest_get_thread_size (
+                forest, g_array_index (roots, guint, r)) > 0)
+            g_hash_table_add (live,
+                              (gpointer) mla_thread_forest_get_thread_id (
+                                  forest, g_array_index (roots, guint, r)));
     if (!find_changes (overview, threads, &changes, error))
         return FALSE;
     for (guint c = 0; c < changed->len; c++) {
         guint i = g_array_index (changed, guint, c);
         guint v = mla_thread_forest_node_of_input (forest, i);
         const MlaThreadNode *node = mla_thread_forest_get_node (forest, v);
-        sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_UPDATE_THREAD, error);
+        sqlite3_stmt *statement =
+            mla_overview_stmt (overview, STMT_UPDATE_THREAD, error);
 
         if (statement == NULL)
             return FALSE;
-        mla_overview_bind_text (statement, 1, mla_thread_forest_get_thread_id (forest, v));
-        mla_overview_bind_nullable (statement, 2, node->parent != MLA_THREAD_NONE
-                                                      ? mla_thread_forest_get_node (forest, node->parent)->id
-                                                      : NULL);
+        mla_overview_bind_text (statement, 1,
+                                mla_thread_forest_get_thread_id (forest, v));
+        mla_overview_bind_nullable (
+            statement, 2,
+            node->parent != MLA_THREAD_NONE
+                ? mla_thread_forest_get_node (forest, node->parent)->id
+                : NULL);
         sqlite3_bind_int (statement, 3, node->loose);
         sqlite3_bind_int64 (statement, 4, threads->rows[i]);
         if (!mla_overview_step_done (overview, statement, error))
@@ -686,9 +755,9 @@ mla_overview_store_threads (MlaOverview *overview, GError **error)
     }
     g_hash_table_iter_init (&iter, gone);
     while (g_hash_table_iter_next (&iter, &key, &value))
-        if (!run_text (overview, STMT_DROP_THREAD, key, NULL, error)
-            || !run_text (overview, STMT_MOVE_ALIASES, value, key, error)
-            || !run_text (overview, STMT_PUT_ALIAS, key, value, error))
+        if (!run_text (overview, STMT_DROP_THREAD, key, NULL, error) ||
+            !run_text (overview, STMT_MOVE_ALIASES, value, key, error) ||
+            !run_text (overview, STMT_PUT_ALIAS, key, value, error))
             return FALSE;
     for (guint r = 0; r < roots->len; r++) {
         guint root = g_array_index (roots, guint, r);
@@ -697,8 +766,8 @@ mla_overview_store_threads (MlaOverview *overview, GError **error)
         if (!g_hash_table_contains (touched, thread))
             continue;
         /* An id that names a thread again is no longer an alias. */
-        if (!run_text (overview, STMT_DROP_ALIAS, thread, NULL, error)
-            || !put_thread (overview, threads, root, error))
+        if (!run_text (overview, STMT_DROP_ALIAS, thread, NULL, error) ||
+            !put_thread (overview, threads, root, error))
             return FALSE;
     }
     return TRUE;

@@ -19,24 +19,32 @@
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
     "CREATE TABLE messages ("
-    " id INTEGER PRIMARY KEY,"          /* archive order */
-    " volume INTEGER NOT NULL, raw_offset INTEGER NOT NULL, raw_length INTEGER NOT NULL,"
-    " message_id TEXT NOT NULL, synthetic INTEGER NOT NULL, sha256 TEXT NOT NULL,"
+    " id INTEGER PRIMARY KEY," /* archive order */
+    " volume INTEGER NOT NULL, raw_offset INTEGER NOT NULL, raw_length INTEGER "
+    "NOT NULL,"
+    " message_id TEXT NOT NULL, synthetic INTEGER NOT NULL, sha256 TEXT NOT "
+    "NULL,"
     " date INTEGER NOT NULL, date_utc TEXT, envelope TEXT,"
     " from_name TEXT, from_address TEXT, subject TEXT, subject_key TEXT,"
     " reply_subject INTEGER NOT NULL, list_id TEXT,"
     " attachments INTEGER NOT NULL, agendas INTEGER NOT NULL,"
-    " date_offset INTEGER NOT NULL, no_archive INTEGER NOT NULL, body_source INTEGER NOT NULL,"
+    " date_offset INTEGER NOT NULL, no_archive INTEGER NOT NULL, body_source "
+    "INTEGER NOT NULL,"
     " thread TEXT, parent TEXT, loose INTEGER NOT NULL DEFAULT 0);"
     /* What pages show besides the row: kept apart, read one message at a
      * time. */
     "CREATE TABLE bodies (message INTEGER PRIMARY KEY, body TEXT NOT NULL);"
-    "CREATE TABLE addresses (message INTEGER NOT NULL, position INTEGER NOT NULL,"
-    " kind TEXT NOT NULL, name TEXT, address TEXT, PRIMARY KEY (message, position)) WITHOUT ROWID;"
-    "CREATE TABLE attachments (message INTEGER NOT NULL, position INTEGER NOT NULL,"
-    " filename TEXT, content_type TEXT NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL,"
+    "CREATE TABLE addresses (message INTEGER NOT NULL, position INTEGER NOT "
+    "NULL,"
+    " kind TEXT NOT NULL, name TEXT, address TEXT, PRIMARY KEY (message, "
+    "position)) WITHOUT ROWID;"
+    "CREATE TABLE attachments (message INTEGER NOT NULL, position INTEGER NOT "
+    "NULL,"
+    " filename TEXT, content_type TEXT NOT NULL, size INTEGER NOT NULL, sha256 "
+    "TEXT NOT NULL,"
     " PRIMARY KEY (message, position)) WITHOUT ROWID;"
-    /* Each agenda found in a message, as mlarc agenda --format xml writes it. */
+    /* Each agenda found in a message, as mlarc agenda --format xml writes it.
+     */
     "CREATE TABLE agendas (message INTEGER NOT NULL, position INTEGER NOT NULL,"
     " xml TEXT NOT NULL, PRIMARY KEY (message, position)) WITHOUT ROWID;"
     "CREATE INDEX messages_message_id ON messages (message_id);"
@@ -54,59 +62,82 @@ static const char schema_sql[] =
     " ref TEXT NOT NULL, PRIMARY KEY (message, position)) WITHOUT ROWID;"
     "CREATE INDEX refs_ref ON refs (ref);"
     "CREATE TABLE threads (thread TEXT PRIMARY KEY, root TEXT NOT NULL,"
-    " messages INTEGER NOT NULL, first_date INTEGER NOT NULL, last_date INTEGER NOT NULL,"
+    " messages INTEGER NOT NULL, first_date INTEGER NOT NULL, last_date "
+    "INTEGER NOT NULL,"
     " subject TEXT) WITHOUT ROWID;"
-    "CREATE TABLE thread_aliases (alias TEXT PRIMARY KEY, thread TEXT NOT NULL) WITHOUT ROWID;"
+    "CREATE TABLE thread_aliases (alias TEXT PRIMARY KEY, thread TEXT NOT "
+    "NULL) WITHOUT ROWID;"
     /* The full-text index, rowid = messages.id. Contentless: the texts are
      * in messages and bodies already. unicode61 folds case and, with
      * remove_diacritics 2, accents. */
-    "CREATE VIRTUAL TABLE search USING fts5 (title, author, recipients, body, files,"
+    "CREATE VIRTUAL TABLE search USING fts5 (title, author, recipients, body, "
+    "files,"
     " content = '', tokenize = 'unicode61 remove_diacritics 2');";
 
 static const char *const stmt_sql[N_STMTS] = {
-    [STMT_INSERT_MESSAGE] = "INSERT INTO messages (volume, raw_offset, raw_length, message_id,"
-                            " synthetic, sha256, date, date_utc, envelope, from_name, from_address,"
-                            " subject, subject_key, reply_subject, list_id, attachments, agendas,"
-                            " date_offset, no_archive, body_source)"
-                            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-    [STMT_INSERT_REF] = "INSERT INTO refs (message, position, ref) VALUES (?,?,?)",
+    [STMT_INSERT_MESSAGE] =
+        "INSERT INTO messages (volume, raw_offset, raw_length, message_id,"
+        " synthetic, sha256, date, date_utc, envelope, from_name, from_address,"
+        " subject, subject_key, reply_subject, list_id, attachments, agendas,"
+        " date_offset, no_archive, body_source)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+    [STMT_INSERT_REF] =
+        "INSERT INTO refs (message, position, ref) VALUES (?,?,?)",
     [STMT_INSERT_BODY] = "INSERT INTO bodies (message, body) VALUES (?,?)",
-    [STMT_INSERT_SEARCH] = "INSERT INTO search (rowid, title, author, recipients, body, files)"
-                           " VALUES (?,?,?,?,?,?)",
-    [STMT_THREAD_INFO] = "SELECT subject, messages, first_date, last_date FROM threads WHERE thread = ?",
-    [STMT_INSERT_AGENDA] = "INSERT INTO agendas (message, position, xml) VALUES (?,?,?)",
-    [STMT_INSERT_ADDRESS] = "INSERT INTO addresses (message, position, kind, name, address)"
-                            " VALUES (?,?,?,?,?)",
-    [STMT_INSERT_ATTACHMENT] = "INSERT INTO attachments (message, position, filename, content_type,"
-                               " size, sha256) VALUES (?,?,?,?,?,?)",
+    [STMT_INSERT_SEARCH] =
+        "INSERT INTO search (rowid, title, author, recipients, body, files)"
+        " VALUES (?,?,?,?,?,?)",
+    [STMT_THREAD_INFO] = "SELECT subject, messages, first_date, last_date FROM "
+                         "threads WHERE thread = ?",
+    [STMT_INSERT_AGENDA] =
+        "INSERT INTO agendas (message, position, xml) VALUES (?,?,?)",
+    [STMT_INSERT_ADDRESS] =
+        "INSERT INTO addresses (message, position, kind, name, address)"
+        " VALUES (?,?,?,?,?)",
+    [STMT_INSERT_ATTACHMENT] =
+        "INSERT INTO attachments (message, position, filename, content_type,"
+        " size, sha256) VALUES (?,?,?,?,?,?)",
     [STMT_GET_BODY] = "SELECT body FROM bodies WHERE message = ?",
-    [STMT_GET_ADDRESSES] = "SELECT kind, name, address FROM addresses WHERE message = ?"
-                           " ORDER BY position",
-    [STMT_GET_ATTACHMENTS] = "SELECT filename, content_type, size, sha256 FROM attachments"
-                             " WHERE message = ? ORDER BY position",
-    [STMT_UPDATE_THREAD] = "UPDATE messages SET thread = ?, parent = ?, loose = ? WHERE id = ?",
+    [STMT_GET_ADDRESSES] =
+        "SELECT kind, name, address FROM addresses WHERE message = ?"
+        " ORDER BY position",
+    [STMT_GET_ATTACHMENTS] =
+        "SELECT filename, content_type, size, sha256 FROM attachments"
+        " WHERE message = ? ORDER BY position",
+    [STMT_UPDATE_THREAD] =
+        "UPDATE messages SET thread = ?, parent = ?, loose = ? WHERE id = ?",
     [STMT_SET_META] = "INSERT OR REPLACE INTO meta (key, value) VALUES (?,?)",
     [STMT_GET_META] = "SELECT value FROM meta WHERE key = ?",
-    [STMT_FIND_MESSAGE] = "SELECT " ENTRY_COLUMNS " FROM messages WHERE message_id = ? ORDER BY id",
+    [STMT_FIND_MESSAGE] = "SELECT " ENTRY_COLUMNS
+                          " FROM messages WHERE message_id = ? ORDER BY id",
     [STMT_THREAD_EXISTS] = "SELECT thread FROM threads WHERE thread = ?",
     [STMT_GET_ALIAS] = "SELECT thread FROM thread_aliases WHERE alias = ?",
-    [STMT_PUT_THREAD] = "INSERT OR REPLACE INTO threads (thread, root, messages, first_date,"
-                        " last_date, subject) VALUES (?,?,?,?,?,"
-                        " (SELECT subject FROM messages WHERE id = ?))",
+    [STMT_PUT_THREAD] =
+        "INSERT OR REPLACE INTO threads (thread, root, messages, first_date,"
+        " last_date, subject) VALUES (?,?,?,?,?,"
+        " (SELECT subject FROM messages WHERE id = ?))",
     [STMT_DROP_THREAD] = "DELETE FROM threads WHERE thread = ?",
-    [STMT_PUT_ALIAS] = "INSERT OR REPLACE INTO thread_aliases (alias, thread) VALUES (?,?)",
-    [STMT_MOVE_ALIASES] = "UPDATE thread_aliases SET thread = ? WHERE thread = ?",
+    [STMT_PUT_ALIAS] =
+        "INSERT OR REPLACE INTO thread_aliases (alias, thread) VALUES (?,?)",
+    [STMT_MOVE_ALIASES] =
+        "UPDATE thread_aliases SET thread = ? WHERE thread = ?",
     [STMT_DROP_ALIAS] = "DELETE FROM thread_aliases WHERE alias = ?",
-    [STMT_THREAD_MESSAGES] = "SELECT " ENTRY_COLUMNS " FROM messages WHERE thread = ? ORDER BY date, id",
+    [STMT_THREAD_MESSAGES] =
+        "SELECT " ENTRY_COLUMNS
+        " FROM messages WHERE thread = ? ORDER BY date, id",
     /* The threads of the messages with id ?1 or naming it in their chain,
      * and of the messages with subject key ?1 (temp.rethread exists
      * before these are prepared: mla_overview_store_threads()). */
-    [STMT_REACH_ID] = "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE thread IN"
-                      " (SELECT thread FROM messages WHERE message_id = ?1"
-                      " UNION SELECT m.thread FROM refs r JOIN messages m ON m.id = r.message"
-                      " WHERE r.ref = ?1)",
-    [STMT_REACH_SUBJECT] = "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE thread IN"
-                           " (SELECT thread FROM messages WHERE subject_key = ?1)",
+    [STMT_REACH_ID] =
+        "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE "
+        "thread IN"
+        " (SELECT thread FROM messages WHERE message_id = ?1"
+        " UNION SELECT m.thread FROM refs r JOIN messages m ON m.id = r.message"
+        " WHERE r.ref = ?1)",
+    [STMT_REACH_SUBJECT] =
+        "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE "
+        "thread IN"
+        " (SELECT thread FROM messages WHERE subject_key = ?1)",
 };
 
 /* Rows are numbered from 1 and never deleted, so the last id is the
@@ -117,10 +148,10 @@ mla_overview_count_messages (MlaOverview *overview)
     sqlite3_stmt *statement = NULL;
     gint64 rows = -1;
 
-    if (sqlite3_prepare_v2 (overview->db, "SELECT coalesce(max(id), 0) FROM messages", -1,
-                            &statement, NULL)
-            == SQLITE_OK
-        && sqlite3_step (statement) == SQLITE_ROW)
+    if (sqlite3_prepare_v2 (overview->db,
+                            "SELECT coalesce(max(id), 0) FROM messages", -1,
+                            &statement, NULL) == SQLITE_OK &&
+        sqlite3_step (statement) == SQLITE_ROW)
         rows = sqlite3_column_int64 (statement, 0);
     sqlite3_finalize (statement);
     return rows;
@@ -129,8 +160,8 @@ mla_overview_count_messages (MlaOverview *overview)
 gboolean
 mla_overview_throw (MlaOverview *overview, GError **error, const char *what)
 {
-    return mla_throw (error, MLA_ERROR_OVERVIEW, "%s: %s: %s", overview->path, what,
-                      sqlite3_errmsg (overview->db));
+    return mla_throw (error, MLA_ERROR_OVERVIEW, "%s: %s: %s", overview->path,
+                      what, sqlite3_errmsg (overview->db));
 }
 
 gboolean
@@ -149,9 +180,9 @@ mla_overview_stmt (MlaOverview *overview, int which, GError **error)
     sqlite3_stmt **slot = &overview->stmts[which];
 
     if (*slot == NULL) {
-        if (sqlite3_prepare_v3 (overview->db, stmt_sql[which], -1, SQLITE_PREPARE_PERSISTENT,
-                                slot, NULL)
-            != SQLITE_OK)
+        if (sqlite3_prepare_v3 (overview->db, stmt_sql[which], -1,
+                                SQLITE_PREPARE_PERSISTENT, slot,
+                                NULL) != SQLITE_OK)
             return mla_overview_throw (overview, error, "prepare"), NULL;
     } else {
         sqlite3_reset (*slot);
@@ -161,7 +192,8 @@ mla_overview_stmt (MlaOverview *overview, int which, GError **error)
 }
 
 gboolean
-mla_overview_step_done (MlaOverview *overview, sqlite3_stmt *statement, GError **error)
+mla_overview_step_done (MlaOverview *overview, sqlite3_stmt *statement,
+                        GError **error)
 {
     int status = sqlite3_step (statement);
 
@@ -213,11 +245,12 @@ overview_connect (MlaOverview *overview, int flags, GError **error)
 {
     /* No SQLite mutex on every call: a connection is used by one thread at
      * a time (the site's workers share it only under details_lock). */
-    if (sqlite3_open_v2 (overview->path, &overview->db, flags | SQLITE_OPEN_NOMUTEX, NULL)
-        != SQLITE_OK) {
-        gboolean ok = overview->db != NULL ? mla_overview_throw (overview, error, "open")
-                                           : mla_throw (error, MLA_ERROR_OVERVIEW, "%s: cannot open",
-                                                        overview->path);
+    if (sqlite3_open_v2 (overview->path, &overview->db,
+                         flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        gboolean ok = overview->db != NULL
+                          ? mla_overview_throw (overview, error, "open")
+                          : mla_throw (error, MLA_ERROR_OVERVIEW,
+                                       "%s: cannot open", overview->path);
 
         g_clear_pointer (&overview->db, sqlite3_close);
         return ok;
@@ -227,7 +260,8 @@ overview_connect (MlaOverview *overview, int flags, GError **error)
 }
 
 void
-mla_overview_bind_nullable (sqlite3_stmt *statement, int column, const char *text)
+mla_overview_bind_nullable (sqlite3_stmt *statement, int column,
+                            const char *text)
 {
     if (text != NULL)
         mla_overview_bind_text (statement, column, text);
@@ -236,9 +270,11 @@ mla_overview_bind_nullable (sqlite3_stmt *statement, int column, const char *tex
 /* ---- meta ---- */
 
 static gboolean
-set_meta (MlaOverview *overview, const char *key, const char *value, GError **error)
+set_meta (MlaOverview *overview, const char *key, const char *value,
+          GError **error)
 {
-    sqlite3_stmt *statement = mla_overview_stmt (overview, STMT_SET_META, error);
+    sqlite3_stmt *statement =
+        mla_overview_stmt (overview, STMT_SET_META, error);
 
     if (statement == NULL)
         return FALSE;
@@ -248,8 +284,8 @@ set_meta (MlaOverview *overview, const char *key, const char *value, GError **er
 }
 
 char *
-mla_overview_get_text (MlaOverview *overview, int which, const char *key, const char *what,
-                       GError **error)
+mla_overview_get_text (MlaOverview *overview, int which, const char *key,
+                       const char *what, GError **error)
 {
     sqlite3_stmt *statement = mla_overview_stmt (overview, which, error);
     char *value = NULL;
@@ -271,7 +307,8 @@ mla_overview_get_text (MlaOverview *overview, int which, const char *key, const 
 static char *
 get_meta (MlaOverview *overview, const char *key, GError **error)
 {
-    return mla_overview_get_text (overview, STMT_GET_META, key, "read meta", error);
+    return mla_overview_get_text (overview, STMT_GET_META, key, "read meta",
+                                  error);
 }
 
 /* What tells one archive from another: when its first volume was made. */
@@ -280,8 +317,10 @@ archive_identity (MlaArchive *archive)
 {
     GPtrArray *volumes = mla_archive_get_volumes (archive);
 
-    return volumes->len > 0 ? ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, 0))->imported
-                            : "empty";
+    return volumes->len > 0
+               ? ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, 0))
+                     ->imported
+               : "empty";
 }
 
 /* How many volumes of @archive are numbered up to @last: a compaction
@@ -293,7 +332,8 @@ count_volumes (MlaArchive *archive, guint last)
     guint n = 0;
 
     for (guint i = 0; i < volumes->len; i++)
-        n += ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, i))->number <= last;
+        n += ((MlaXmlVolumeEntry *) g_ptr_array_index (volumes, i))->number <=
+             last;
     return n;
 }
 
@@ -302,11 +342,13 @@ write_meta (MlaOverview *overview, GError **error)
 {
     guint last_volume = mla_archive_get_last_volume (overview->archive);
     g_autofree char *last = g_strdup_printf ("%u", last_volume);
-    g_autofree char *count = g_strdup_printf ("%u", count_volumes (overview->archive, last_volume));
+    g_autofree char *count =
+        g_strdup_printf ("%u", count_volumes (overview->archive, last_volume));
 
-    return set_meta (overview, "last-volume", last, error)
-           && set_meta (overview, "volumes", count, error)
-           && set_meta (overview, "archive", archive_identity (overview->archive), error);
+    return set_meta (overview, "last-volume", last, error) &&
+           set_meta (overview, "volumes", count, error) &&
+           set_meta (overview, "archive", archive_identity (overview->archive),
+                     error);
 }
 
 /* ---- bringing it up to date ---- */
@@ -321,15 +363,18 @@ typedef enum {
 } Threading;
 
 static gboolean
-add_volumes (MlaOverview *overview, guint first, Threading threading, GError **error)
+add_volumes (MlaOverview *overview, guint first, Threading threading,
+             GError **error)
 {
     if (!mla_overview_exec (overview, "BEGIN IMMEDIATE", error))
         return FALSE;
-    if (mla_overview_insert_volumes (overview, first, error)
-        && (threading == THREAD_LATER ? set_meta (overview, "threads", "stale", error)
-                                      : mla_overview_store_threads (overview, error)
-                                            && set_meta (overview, "threads", "current", error))
-        && write_meta (overview, error) && mla_overview_exec (overview, "COMMIT", error))
+    if (mla_overview_insert_volumes (overview, first, error) &&
+        (threading == THREAD_LATER
+             ? set_meta (overview, "threads", "stale", error)
+             : mla_overview_store_threads (overview, error) &&
+                   set_meta (overview, "threads", "current", error)) &&
+        write_meta (overview, error) &&
+        mla_overview_exec (overview, "COMMIT", error))
         return TRUE;
     sqlite3_exec (overview->db, "ROLLBACK", NULL, NULL, NULL);
     return FALSE;
@@ -353,18 +398,26 @@ remove_files (const char *path)
 static gboolean
 rebuild_locked (MlaArchive *archive, GError **error)
 {
-    g_autoptr (MlaOverview) fresh = overview_new (archive, MLA_OVERVIEW_FILE ".tmp");
+    g_autoptr (MlaOverview) fresh =
+        overview_new (archive, MLA_OVERVIEW_FILE ".tmp");
     g_autofree char *target = mla_archive_file (archive, MLA_OVERVIEW_FILE);
-    g_autofree char *pragma = g_strdup_printf ("PRAGMA user_version = %d", SCHEMA_VERSION);
+    g_autofree char *pragma =
+        g_strdup_printf ("PRAGMA user_version = %d", SCHEMA_VERSION);
 
     remove_files (fresh->path);
-    if (!overview_connect (fresh, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error)
-        || !mla_overview_exec (fresh, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF", error)
-        || !mla_overview_exec (fresh, schema_sql, error) || !mla_overview_exec (fresh, pragma, error)
-        || !mla_overview_exec (fresh, "BEGIN", error) || !mla_overview_insert_volumes (fresh, 1, error)
-        || !mla_overview_store_threads (fresh, error) || !write_meta (fresh, error)
-        || !set_meta (fresh, "threads", "current", error)
-        || !mla_overview_exec (fresh, "COMMIT", error)) {
+    if (!overview_connect (fresh, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                           error) ||
+        !mla_overview_exec (
+            fresh, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF",
+            error) ||
+        !mla_overview_exec (fresh, schema_sql, error) ||
+        !mla_overview_exec (fresh, pragma, error) ||
+        !mla_overview_exec (fresh, "BEGIN", error) ||
+        !mla_overview_insert_volumes (fresh, 1, error) ||
+        !mla_overview_store_threads (fresh, error) ||
+        !write_meta (fresh, error) ||
+        !set_meta (fresh, "threads", "current", error) ||
+        !mla_overview_exec (fresh, "COMMIT", error)) {
         overview_close (fresh);
         remove_files (fresh->path);
         return FALSE;
@@ -374,7 +427,8 @@ rebuild_locked (MlaArchive *archive, GError **error)
     if (!mla_sync_file (fresh->path, error))
         return FALSE;
     if (g_rename (fresh->path, target) != 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", target, g_strerror (errno));
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", target,
+                          g_strerror (errno));
     return mla_sync_folder (mla_archive_get_path (archive), error);
 }
 
@@ -385,8 +439,9 @@ schema_version (MlaOverview *overview)
     sqlite3_stmt *statement = NULL;
     int version = -1;
 
-    if (sqlite3_prepare_v2 (overview->db, "PRAGMA user_version", -1, &statement, NULL) == SQLITE_OK
-        && sqlite3_step (statement) == SQLITE_ROW)
+    if (sqlite3_prepare_v2 (overview->db, "PRAGMA user_version", -1, &statement,
+                            NULL) == SQLITE_OK &&
+        sqlite3_step (statement) == SQLITE_ROW)
         version = sqlite3_column_int (statement, 0);
     sqlite3_finalize (statement);
     return version;
@@ -426,9 +481,11 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     }
     version = schema_version (overview);
     if (version != SCHEMA_VERSION) {
-        *out_reason = version < 0 ? g_strdup_printf ("damaged (%s)", sqlite3_errmsg (overview->db))
-                                  : g_strdup_printf ("of schema version %d, not %d", version,
-                                                     SCHEMA_VERSION);
+        *out_reason = version < 0
+                          ? g_strdup_printf ("damaged (%s)",
+                                             sqlite3_errmsg (overview->db))
+                          : g_strdup_printf ("of schema version %d, not %d",
+                                             version, SCHEMA_VERSION);
         return STATE_UNUSABLE;
     }
     last = get_meta (overview, "last-volume", &error);
@@ -436,7 +493,8 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     n_volumes = get_meta (overview, "volumes", &error);
     threads = get_meta (overview, "threads", NULL);
     if (last == NULL || identity == NULL || n_volumes == NULL) {
-        *out_reason = g_strdup_printf ("damaged (%s)", error != NULL ? error->message : "no meta");
+        *out_reason = g_strdup_printf (
+            "damaged (%s)", error != NULL ? error->message : "no meta");
         return STATE_UNUSABLE;
     }
     if (strcmp (identity, archive_identity (archive)) != 0) {
@@ -448,7 +506,8 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
         *out_reason = g_strdup ("ahead of the archive's index");
         return STATE_UNUSABLE;
     }
-    if (g_ascii_strtoull (n_volumes, NULL, 10) != count_volumes (archive, *out_covered)) {
+    if (g_ascii_strtoull (n_volumes, NULL, 10) !=
+        count_volumes (archive, *out_covered)) {
         *out_reason = g_strdup ("made before a compaction");
         return STATE_UNUSABLE;
     }
@@ -461,20 +520,23 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     }
     rows = mla_overview_count_messages (overview);
     if (rows < 0 || (guint64) rows != expected) {
-        *out_reason = rows < 0 ? g_strdup_printf ("damaged (%s)", sqlite3_errmsg (overview->db))
-                               : g_strdup_printf ("damaged (%" G_GINT64_FORMAT " messages, the "
-                                                  "index lists %" G_GUINT64_FORMAT ")",
-                                                  rows, expected);
+        *out_reason =
+            rows < 0 ? g_strdup_printf ("damaged (%s)",
+                                        sqlite3_errmsg (overview->db))
+                     : g_strdup_printf ("damaged (%" G_GINT64_FORMAT
+                                        " messages, the "
+                                        "index lists %" G_GUINT64_FORMAT ")",
+                                        rows, expected);
         return STATE_UNUSABLE;
     }
-    if (*out_covered < mla_archive_get_last_volume (archive) || g_strcmp0 (threads, "stale") == 0)
+    if (*out_covered < mla_archive_get_last_volume (archive) ||
+        g_strcmp0 (threads, "stale") == 0)
         return STATE_BEHIND;
     return STATE_CURRENT;
 }
 
-static void
-notify (MlaNoticeFunc notice, gpointer data, const char *format, ...)
-    G_GNUC_PRINTF (3, 4);
+static void notify (MlaNoticeFunc notice, gpointer data, const char *format,
+                    ...) G_GNUC_PRINTF (3, 4);
 
 static void
 notify (MlaNoticeFunc notice, gpointer data, const char *format, ...)
@@ -494,7 +556,8 @@ static gboolean
 update_locked (MlaArchive *archive, Threading threading, MlaNoticeFunc notice,
                gpointer notice_data, GError **error)
 {
-    g_autoptr (MlaOverview) overview = overview_new (archive, MLA_OVERVIEW_FILE);
+    g_autoptr (MlaOverview) overview =
+        overview_new (archive, MLA_OVERVIEW_FILE);
     g_autofree char *reason = NULL;
     guint covered = 0;
 
@@ -503,17 +566,22 @@ update_locked (MlaArchive *archive, Threading threading, MlaNoticeFunc notice,
     case STATE_CURRENT:
         return TRUE;
     case STATE_BEHIND:
-        if (threading == THREAD_LATER && covered == mla_archive_get_last_volume (archive))
+        if (threading == THREAD_LATER &&
+            covered == mla_archive_get_last_volume (archive))
             return TRUE;
-        return mla_overview_exec (overview, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL", error)
-               && add_volumes (overview, covered + 1, threading, error);
+        return mla_overview_exec (
+                   overview,
+                   "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL",
+                   error) &&
+               add_volumes (overview, covered + 1, threading, error);
     case STATE_UNUSABLE:
         break;
     }
     overview_close (overview);
     if (!rebuild_locked (archive, error))
         return FALSE;
-    notify (notice, notice_data, "overview %s: rebuilt from the archive (%u volume%s)", reason,
+    notify (notice, notice_data,
+            "overview %s: rebuilt from the archive (%u volume%s)", reason,
             mla_archive_get_volumes (archive)->len,
             mla_archive_get_volumes (archive)->len == 1 ? "" : "s");
     return TRUE;
@@ -527,8 +595,8 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
 }
 
 gboolean
-mla_overview_add_locked (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_data,
-                         GError **error)
+mla_overview_add_locked (MlaArchive *archive, MlaNoticeFunc notice,
+                         gpointer notice_data, GError **error)
 {
     return update_locked (archive, THREAD_LATER, notice, notice_data, error);
 }
@@ -540,27 +608,33 @@ is_compacted_from (MlaOverview *overview, guint old_volumes)
     g_autofree char *count = get_meta (overview, "volumes", NULL);
     g_autofree char *identity = get_meta (overview, "archive", NULL);
 
-    return last != NULL && count != NULL && identity != NULL
-           && g_ascii_strtoull (last, NULL, 10) == mla_archive_get_last_volume (overview->archive)
-           && g_ascii_strtoull (count, NULL, 10) == old_volumes
-           && strcmp (identity, archive_identity (overview->archive)) == 0;
+    return last != NULL && count != NULL && identity != NULL &&
+           g_ascii_strtoull (last, NULL, 10) ==
+               mla_archive_get_last_volume (overview->archive) &&
+           g_ascii_strtoull (count, NULL, 10) == old_volumes &&
+           strcmp (identity, archive_identity (overview->archive)) == 0;
 }
 
 static gboolean
-move_rows (MlaOverview *overview, const MlaOverviewMove *moves, guint n_moves, GError **error)
+move_rows (MlaOverview *overview, const MlaOverviewMove *moves, guint n_moves,
+           GError **error)
 {
-    static const char sql[] = "UPDATE messages SET volume = ?, raw_offset = raw_offset + ?"
-                              " WHERE id >= ? AND id < ?";
+    static const char sql[] =
+        "UPDATE messages SET volume = ?, raw_offset = raw_offset + ?"
+        " WHERE id >= ? AND id < ?";
     sqlite3_stmt *statement = NULL;
     gboolean ok = TRUE;
 
-    if (sqlite3_prepare_v2 (overview->db, sql, -1, &statement, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2 (overview->db, sql, -1, &statement, NULL) !=
+        SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare");
     for (guint i = 0; ok && i < n_moves; i++) {
         sqlite3_bind_int64 (statement, 1, moves[i].volume);
         sqlite3_bind_int64 (statement, 2, (sqlite3_int64) moves[i].raw_base);
         sqlite3_bind_int64 (statement, 3, (sqlite3_int64) moves[i].first_row);
-        sqlite3_bind_int64 (statement, 4, (sqlite3_int64) (moves[i].first_row + moves[i].n_rows));
+        sqlite3_bind_int64 (
+            statement, 4,
+            (sqlite3_int64) (moves[i].first_row + moves[i].n_rows));
         ok = mla_overview_step_done (overview, statement, error);
     }
     sqlite3_finalize (statement);
@@ -569,18 +643,22 @@ move_rows (MlaOverview *overview, const MlaOverviewMove *moves, guint n_moves, G
 
 gboolean
 mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
-                               const MlaOverviewMove *moves, guint n_moves, GError **error)
+                               const MlaOverviewMove *moves, guint n_moves,
+                               GError **error)
 {
-    g_autoptr (MlaOverview) overview = overview_new (archive, MLA_OVERVIEW_FILE);
-    if (!g_file_test (overview->path, G_FILE_TEST_EXISTS)
-        || !overview_connect (overview, SQLITE_OPEN_READWRITE, error))
+    g_autoptr (MlaOverview) overview =
+        overview_new (archive, MLA_OVERVIEW_FILE);
+    if (!g_file_test (overview->path, G_FILE_TEST_EXISTS) ||
+        !overview_connect (overview, SQLITE_OPEN_READWRITE, error))
         return TRUE;
-    if (schema_version (overview) != SCHEMA_VERSION || !is_compacted_from (overview, old_volumes))
+    if (schema_version (overview) != SCHEMA_VERSION ||
+        !is_compacted_from (overview, old_volumes))
         return TRUE;
     if (!mla_overview_exec (overview, "BEGIN IMMEDIATE", error))
         return FALSE;
-    if (move_rows (overview, moves, n_moves, error) && write_meta (overview, error)
-        && mla_overview_exec (overview, "COMMIT", error))
+    if (move_rows (overview, moves, n_moves, error) &&
+        write_meta (overview, error) &&
+        mla_overview_exec (overview, "COMMIT", error))
         return TRUE;
     sqlite3_exec (overview->db, "ROLLBACK", NULL, NULL, NULL);
     return FALSE;
@@ -600,10 +678,11 @@ mla_overview_rebuild (MlaArchive *archive, GError **error)
 }
 
 MlaOverview *
-mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_data,
-                   GError **error)
+mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice,
+                   gpointer notice_data, GError **error)
 {
-    g_autoptr (MlaOverview) overview = overview_new (archive, MLA_OVERVIEW_FILE);
+    g_autoptr (MlaOverview) overview =
+        overview_new (archive, MLA_OVERVIEW_FILE);
     g_autofree char *reason = NULL;
     guint covered = 0;
     OverviewState state;
@@ -620,16 +699,18 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice, gpointer notice_da
         return NULL;
     /* Another command may have committed since @archive was opened: the
      * index on disk may list volumes this process has not seen. */
-    ok = mla_archive_reload (archive, error)
-         && mla_overview_update_locked (archive, notice, notice_data, error);
+    ok = mla_archive_reload (archive, error) &&
+         mla_overview_update_locked (archive, notice, notice_data, error);
     mla_archive_unlock (lock);
     if (!ok || !overview_connect (overview, SQLITE_OPEN_READWRITE, error))
         return NULL;
     /* An import catches up as a matter of course; anyone else doing it
      * means an import stopped between its commit and its update. */
-    if (state == STATE_BEHIND && covered < mla_archive_get_last_volume (archive))
-        notify (notice, notice_data, "the overview was behind the archive (an import was "
-                "interrupted?): added volumes %u to %u", covered + 1,
-                mla_archive_get_last_volume (archive));
+    if (state == STATE_BEHIND &&
+        covered < mla_archive_get_last_volume (archive))
+        notify (notice, notice_data,
+                "the overview was behind the archive (an import was "
+                "interrupted?): added volumes %u to %u",
+                covered + 1, mla_archive_get_last_volume (archive));
     return g_steal_pointer (&overview);
 }

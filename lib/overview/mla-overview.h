@@ -27,7 +27,8 @@ typedef struct MlaOverview MlaOverview;
  * @notice (nullable) hears about either, e.g. "overview missing: rebuilt
  * from 3 volumes". Returns: (transfer full)
  * (nullable). */
-MLA_API MlaOverview *mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice,
+MLA_API MlaOverview *mla_overview_open (MlaArchive *archive,
+                                        MlaNoticeFunc notice,
                                         gpointer notice_data, GError **error);
 MLA_API void mla_overview_free (MlaOverview *overview);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverview, mla_overview_free)
@@ -38,10 +39,10 @@ MLA_API gboolean mla_overview_rebuild (MlaArchive *archive, GError **error);
 
 /* Where the rows of one volume went when compaction merged it. */
 typedef struct MlaOverviewMove {
-    guint64 first_row;       /* its rows: [first_row, first_row + n_rows) */
+    guint64 first_row; /* its rows: [first_row, first_row + n_rows) */
     guint64 n_rows;
-    guint volume;            /* the merged volume's number */
-    guint64 raw_base;        /* where its raw store starts in the merged one */
+    guint volume;     /* the merged volume's number */
+    guint64 raw_base; /* where its raw store starts in the merged one */
 } MlaOverviewMove;
 
 /* After a compaction commit (the caller holds the archive lock and the
@@ -51,8 +52,8 @@ typedef struct MlaOverviewMove {
  * covered exactly the @old_volumes volumes of the archive before it; the
  * next mla_overview_update_locked() rebuilds it then. */
 gboolean mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
-                                        const MlaOverviewMove *moves, guint n_moves,
-                                        GError **error);
+                                        const MlaOverviewMove *moves,
+                                        guint n_moves, GError **error);
 
 /* Adds the volumes the overview lacks and re-threads; the caller holds
  * the overview lock (import takes it before its commit) and has @archive's
@@ -60,12 +61,14 @@ gboolean mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
  * rebuilt instead, and only that is told to @notice. */
 MLA_API gboolean mla_overview_update_locked (MlaArchive *archive,
                                              MlaNoticeFunc notice,
-                                             gpointer notice_data, GError **error);
+                                             gpointer notice_data,
+                                             GError **error);
 
 /* The same as mla_overview_update_locked() for an import: adds the rows of
  * the volumes the overview lacks and leaves the threading, which reads
  * every message, to the next mla_overview_open(). */
-MLA_API gboolean mla_overview_add_locked (MlaArchive *archive, MlaNoticeFunc notice,
+MLA_API gboolean mla_overview_add_locked (MlaArchive *archive,
+                                          MlaNoticeFunc notice,
                                           gpointer notice_data, GError **error);
 
 /* One stored message, as the overview knows it. */
@@ -76,21 +79,21 @@ typedef struct MlaOverviewEntry {
     const char *message_id;
     gboolean synthetic_id;
     const char *sha256;
-    gint64 date;                 /* UTC seconds; 0 without a date */
-    const char *date_utc;        /* nullable */
-    const char *envelope;        /* nullable */
-    const char *from_name;       /* nullable */
-    const char *from_address;    /* nullable */
-    const char *subject;         /* nullable */
-    const char *thread;          /* its thread's id */
-    const char *parent;          /* nullable: the Message-ID of its parent (maybe
-                                  * not archived) */
-    gboolean loose;              /* in its thread by subject only */
-    gint64 row;                  /* its row: archive order, and the key of its details */
-    int date_offset;             /* the sender's zone, minutes east of UTC */
-    gboolean no_archive;         /* "X-No-Archive: yes": not to be published */
-    const char *list_id;         /* nullable */
-    MlaBodySource body_source;   /* where its text came from */
+    gint64 date;              /* UTC seconds; 0 without a date */
+    const char *date_utc;     /* nullable */
+    const char *envelope;     /* nullable */
+    const char *from_name;    /* nullable */
+    const char *from_address; /* nullable */
+    const char *subject;      /* nullable */
+    const char *thread;       /* its thread's id */
+    const char *parent;       /* nullable: the Message-ID of its parent (maybe
+                               * not archived) */
+    gboolean loose;           /* in its thread by subject only */
+    gint64 row;      /* its row: archive order, and the key of its details */
+    int date_offset; /* the sender's zone, minutes east of UTC */
+    gboolean no_archive;       /* "X-No-Archive: yes": not to be published */
+    const char *list_id;       /* nullable */
+    MlaBodySource body_source; /* where its text came from */
     guint n_attachments;
 } MlaOverviewEntry;
 
@@ -102,41 +105,45 @@ MLA_API const char *mla_overview_entry_author (const MlaOverviewEntry *entry);
  * archive order: more than one when ids were reused.
  * Returns: (transfer full) (nullable): MlaOverviewEntry *; NULL with
  * @error set (MLA_ERROR_NOT_FOUND when there is none). */
-MLA_API GPtrArray *mla_overview_find_message (MlaOverview *overview, const char *message_id,
+MLA_API GPtrArray *mla_overview_find_message (MlaOverview *overview,
+                                              const char *message_id,
                                               GError **error);
 
 /* The current id of the thread @thread_id, which may be an old id that
  * a later import merged into another thread (an alias).
  * Returns: (transfer full) (nullable): NULL with @error set
  * (MLA_ERROR_NOT_FOUND when unknown). */
-MLA_API char *mla_overview_resolve_thread (MlaOverview *overview, const char *thread_id,
+MLA_API char *mla_overview_resolve_thread (MlaOverview *overview,
+                                           const char *thread_id,
                                            GError **error);
 
 /* What a page shows of a message beyond its entry. */
 typedef struct MlaOverviewDetails {
-    GPtrArray *to;               /* MlaAddress *, owned */
-    GPtrArray *cc;               /* MlaAddress *, owned */
-    char *body;                  /* nullable: the text the archive kept */
-    GPtrArray *attachments;      /* MlaAttachment *, owned */
+    GPtrArray *to;          /* MlaAddress *, owned */
+    GPtrArray *cc;          /* MlaAddress *, owned */
+    char *body;             /* nullable: the text the archive kept */
+    GPtrArray *attachments; /* MlaAttachment *, owned */
 } MlaOverviewDetails;
 
 /* The details of the message in row @row (MlaOverviewEntry.row). Safe to
  * call from several threads at once.
  * Returns: (transfer full) (nullable). */
-MLA_API MlaOverviewDetails *mla_overview_get_details (MlaOverview *overview, gint64 row,
-                                                      GError **error);
+MLA_API MlaOverviewDetails *
+mla_overview_get_details (MlaOverview *overview, gint64 row, GError **error);
 MLA_API void mla_overview_details_free (MlaOverviewDetails *details);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverviewDetails, mla_overview_details_free)
 
 /* The messages of thread @thread_id (an alias resolves), by date.
  * Returns: (transfer full) (nullable): MlaOverviewEntry *; NULL with
  * @error set (MLA_ERROR_NOT_FOUND for an unknown id). */
-MLA_API GPtrArray *mla_overview_get_thread (MlaOverview *overview, const char *thread_id,
+MLA_API GPtrArray *mla_overview_get_thread (MlaOverview *overview,
+                                            const char *thread_id,
                                             GError **error);
 
 /* Every alias and the thread it resolves to, by alias.
  * Returns: (transfer full) (nullable): char *, in pairs (alias, thread). */
-MLA_API GPtrArray *mla_overview_get_thread_aliases (MlaOverview *overview, GError **error);
+MLA_API GPtrArray *mla_overview_get_thread_aliases (MlaOverview *overview,
+                                                    GError **error);
 
 /* An agenda found in a message: message @row, its @position among the
  * message's agendas, and the agenda as an <agendas> document. */
@@ -150,20 +157,21 @@ MLA_API void mla_overview_agenda_free (MlaOverviewAgenda *agenda);
 
 /* Every stored agenda, in archive order.
  * Returns: (transfer full) (nullable): MlaOverviewAgenda *. */
-MLA_API GPtrArray *mla_overview_get_agendas (MlaOverview *overview, GError **error);
+MLA_API GPtrArray *mla_overview_get_agendas (MlaOverview *overview,
+                                             GError **error);
 
 /* ---- full-text search (mlarc search) ---- */
 
 typedef struct MlaSearchOptions {
-    guint offset;         /* results skipped */
-    guint limit;          /* at most this many; 0: all */
-    guint rank_window;    /* how many of the latest matches are ranked; 0: 2,000 */
+    guint offset;      /* results skipped */
+    guint limit;       /* at most this many; 0: all */
+    guint rank_window; /* how many of the latest matches are ranked; 0: 2,000 */
 } MlaSearchOptions;
 
 /* A message that matches, and how well: higher is more relevant (0 when
  * the query has no text term to rank by). */
 typedef struct MlaSearchHit {
-    MlaOverviewEntry *entry;    /* owned */
+    MlaOverviewEntry *entry; /* owned */
     double score;
 } MlaSearchHit;
 
@@ -175,25 +183,28 @@ MLA_API void mla_search_hit_free (MlaSearchHit *hit);
  * the newest by date come first. Matching ignores case and accents. @options
  * nullable: every match.
  * Returns: (transfer full) (nullable): MlaSearchHit *. */
-MLA_API GPtrArray *mla_overview_search (MlaOverview *overview, const MlaQuery *query,
-                                        const MlaSearchOptions *options, GError **error);
+MLA_API GPtrArray *mla_overview_search (MlaOverview *overview,
+                                        const MlaQuery *query,
+                                        const MlaSearchOptions *options,
+                                        GError **error);
 
 /* What a thread is: for listing the threads of search results. */
 typedef struct MlaOverviewThreadInfo {
     char *thread;
-    char *subject;               /* nullable: its first message's */
+    char *subject; /* nullable: its first message's */
     guint messages;
     gint64 first_date, last_date;
 } MlaOverviewThreadInfo;
 
 MLA_API void mla_overview_thread_info_free (MlaOverviewThreadInfo *info);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverviewThreadInfo, mla_overview_thread_info_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverviewThreadInfo,
+                               mla_overview_thread_info_free)
 
 /* Thread @thread_id (current ids only, as entries carry).
  * Returns: (transfer full) (nullable): NULL with @error set. */
-MLA_API MlaOverviewThreadInfo *mla_overview_get_thread_info (MlaOverview *overview,
-                                                             const char *thread_id,
-                                                             GError **error);
+MLA_API MlaOverviewThreadInfo *
+mla_overview_get_thread_info (MlaOverview *overview, const char *thread_id,
+                              GError **error);
 
 /* All messages with the forest built over them: input i of the forest is
  * entry i. */
@@ -201,14 +212,16 @@ typedef struct MlaOverviewThreads MlaOverviewThreads;
 
 /* Reads every message and its reference edges and threads them.
  * Returns: (transfer full) (nullable). */
-MLA_API MlaOverviewThreads *mla_overview_load_threads (MlaOverview *overview, GError **error);
+MLA_API MlaOverviewThreads *mla_overview_load_threads (MlaOverview *overview,
+                                                       GError **error);
 MLA_API void mla_overview_threads_free (MlaOverviewThreads *threads);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverviewThreads, mla_overview_threads_free)
 /* Returns: (transfer none). */
-MLA_API const MlaThreadForest *mla_overview_threads_get_forest (MlaOverviewThreads *threads);
+MLA_API const MlaThreadForest *
+mla_overview_threads_get_forest (MlaOverviewThreads *threads);
 MLA_API guint mla_overview_threads_get_n_entries (MlaOverviewThreads *threads);
 /* Returns: (transfer none): entry @input. */
-MLA_API const MlaOverviewEntry *mla_overview_threads_get_entry (MlaOverviewThreads *threads,
-                                                                guint input);
+MLA_API const MlaOverviewEntry *
+mla_overview_threads_get_entry (MlaOverviewThreads *threads, guint input);
 
 G_END_DECLS

@@ -24,22 +24,23 @@ typedef enum {
 
 typedef struct {
     TokenType type;
-    char *field;       /* TERM: a known field name, or NULL */
-    char *value;       /* TERM */
-    gboolean quoted;   /* TERM: the value was a "phrase" */
-    gboolean star;     /* TERM: a '*' followed it */
-    glong position;    /* in characters, from 1 */
+    char *field;     /* TERM: a known field name, or NULL */
+    char *value;     /* TERM */
+    gboolean quoted; /* TERM: the value was a "phrase" */
+    gboolean star;   /* TERM: a '*' followed it */
+    glong position;  /* in characters, from 1 */
 } Token;
 
 typedef struct {
     const char *text;
     const char *at;
-    Token token;       /* the current one */
+    Token token; /* the current one */
     int depth;
     GError **error;
 } Parser;
 
-static const char *const fields[] = { "from", "to", "subject", "list", "id", "date", "has" };
+static const char *const fields[] = { "from", "to",   "subject", "list",
+                                      "id",   "date", "has" };
 
 static glong
 position_of (Parser *parser, const char *at)
@@ -48,7 +49,7 @@ position_of (Parser *parser, const char *at)
 }
 
 static gboolean G_GNUC_PRINTF (3, 4)
-fail (Parser *parser, glong position, const char *format, ...)
+    fail (Parser *parser, glong position, const char *format, ...)
 {
     g_autofree char *what = NULL;
     va_list args;
@@ -56,7 +57,8 @@ fail (Parser *parser, glong position, const char *format, ...)
     va_start (args, format);
     what = g_strdup_vprintf (format, args);
     va_end (args);
-    return mla_throw (parser->error, MLA_ERROR_QUERY, "query: %s at character %ld", what, position);
+    return mla_throw (parser->error, MLA_ERROR_QUERY,
+                      "query: %s at character %ld", what, position);
 }
 
 static void
@@ -70,7 +72,8 @@ token_clear (Token *token)
 static gboolean
 is_word_char (char c)
 {
-    return c != '\0' && !g_ascii_isspace (c) && c != '(' && c != ')' && c != '"';
+    return c != '\0' && !g_ascii_isspace (c) && c != '(' && c != ')' &&
+           c != '"';
 }
 
 /* Reads a "phrase" whose opening quote is at @parser->at. */
@@ -92,7 +95,8 @@ static gboolean
 is_field (const char *name, gsize length)
 {
     for (gsize i = 0; i < G_N_ELEMENTS (fields); i++)
-        if (strlen (fields[i]) == length && g_ascii_strncasecmp (name, fields[i], length) == 0)
+        if (strlen (fields[i]) == length &&
+            g_ascii_strncasecmp (name, fields[i], length) == 0)
             return TRUE;
     return FALSE;
 }
@@ -142,7 +146,9 @@ next_token (Parser *parser)
             static const struct {
                 const char *word;
                 TokenType type;
-            } operators[] = { { "and", TOKEN_AND }, { "or", TOKEN_OR }, { "not", TOKEN_NOT } };
+            } operators[] = { { "and", TOKEN_AND },
+                              { "or", TOKEN_OR },
+                              { "not", TOKEN_NOT } };
 
             for (gsize i = 0; i < G_N_ELEMENTS (operators); i++)
                 if (g_ascii_strcasecmp (token->value, operators[i].word) == 0) {
@@ -169,7 +175,8 @@ node_new (MlaQueryKind kind)
     node->since = G_MININT64;
     node->until = G_MAXINT64;
     if (kind == MLA_QUERY_AND || kind == MLA_QUERY_OR || kind == MLA_QUERY_NOT)
-        node->children = g_ptr_array_new_with_free_func ((GDestroyNotify) mla_query_free);
+        node->children =
+            g_ptr_array_new_with_free_func ((GDestroyNotify) mla_query_free);
     return node;
 }
 
@@ -195,9 +202,10 @@ mla_query_parse_date (const char *text, gboolean end, gint64 *out)
     g_return_val_if_fail (text != NULL && out != NULL, FALSE);
     /* %n checks that nothing follows; the widths keep sscanf from reading
      * a sign or more digits than a field has. */
-    fields_read = sscanf (text, "%4d%n-%2d%n-%2d%n", &year, &length, &month, &length, &day, &length);
-    if (fields_read < 1 || text[length] != '\0' || !g_ascii_isdigit (text[0]) || year < 1
-        || month < 1 || month > 12)
+    fields_read = sscanf (text, "%4d%n-%2d%n-%2d%n", &year, &length, &month,
+                          &length, &day, &length);
+    if (fields_read < 1 || text[length] != '\0' || !g_ascii_isdigit (text[0]) ||
+        year < 1 || month < 1 || month > 12)
         return FALSE;
     start = g_date_time_new_utc (year, month, day, 0, 0, 0);
     if (start == NULL)
@@ -221,19 +229,24 @@ date_term (Parser *parser, const Token *token)
 {
     g_autoptr (MlaQuery) node = node_new (MLA_QUERY_DATE);
     const char *dots = strstr (token->value, "..");
-    g_autofree char *first = dots != NULL ? g_strndup (token->value, (gsize) (dots - token->value))
-                                          : g_strdup (token->value);
+    g_autofree char *first =
+        dots != NULL ? g_strndup (token->value, (gsize) (dots - token->value))
+                     : g_strdup (token->value);
     const char *last = dots != NULL ? dots + 2 : token->value;
 
-    if ((*first != '\0' && !mla_query_parse_date (first, FALSE, &node->since))
-        || (*last != '\0' && !mla_query_parse_date (last, TRUE, &node->until))
-        || (*first == '\0' && *last == '\0')) {
+    if ((*first != '\0' &&
+         !mla_query_parse_date (first, FALSE, &node->since)) ||
+        (*last != '\0' && !mla_query_parse_date (last, TRUE, &node->until)) ||
+        (*first == '\0' && *last == '\0')) {
         fail (parser, token->position,
-              "date:%s is not YYYY, YYYY-MM or YYYY-MM-DD, or a range A..B of them", token->value);
+              "date:%s is not YYYY, YYYY-MM or YYYY-MM-DD, or a range A..B of "
+              "them",
+              token->value);
         return NULL;
     }
     if (node->since >= node->until) {
-        fail (parser, token->position, "date:%s ends before it starts", token->value);
+        fail (parser, token->position, "date:%s ends before it starts",
+              token->value);
         return NULL;
     }
     return g_steal_pointer (&node);
@@ -263,7 +276,8 @@ term (Parser *parser, const Token *token)
         else if (g_ascii_strcasecmp (token->value, "attachment") == 0)
             node->has = MLA_QUERY_HAS_ATTACHMENT;
         else {
-            fail (parser, token->position, "has:%s: has: takes agenda or attachment", token->value);
+            fail (parser, token->position,
+                  "has:%s: has: takes agenda or attachment", token->value);
             return NULL;
         }
         return g_steal_pointer (&node);
@@ -291,7 +305,8 @@ term (Parser *parser, const Token *token)
     }
     node->text = g_strndup (token->value, length);
     if (*node->text == '\0') {
-        fail (parser, token->position, token->quoted ? "empty phrase" : "'*' needs a word before it");
+        fail (parser, token->position,
+              token->quoted ? "empty phrase" : "'*' needs a word before it");
         return NULL;
     }
     return g_steal_pointer (&node);
@@ -353,7 +368,8 @@ parse_unary (Parser *parser)
         return NULL;
     case TOKEN_AND:
     case TOKEN_OR:
-        fail (parser, position, "%s where a term was expected", parser->token.value);
+        fail (parser, position, "%s where a term was expected",
+              parser->token.value);
         return NULL;
     }
     g_assert_not_reached ();
@@ -375,7 +391,8 @@ parse_list (Parser *parser, MlaQueryKind kind, TokenType separator,
         /* (a b) c is one AND of three. */
         if (child->kind == kind) {
             for (guint i = 0; i < child->children->len; i++)
-                g_ptr_array_add (node->children, g_steal_pointer (&child->children->pdata[i]));
+                g_ptr_array_add (node->children,
+                                 g_steal_pointer (&child->children->pdata[i]));
             mla_query_free (child);
         } else
             g_ptr_array_add (node->children, child);
@@ -385,9 +402,9 @@ parse_list (Parser *parser, MlaQueryKind kind, TokenType separator,
             continue;
         }
         /* Juxtaposition means AND. */
-        if (kind == MLA_QUERY_AND
-            && (parser->token.type == TOKEN_TERM || parser->token.type == TOKEN_OPEN
-                || parser->token.type == TOKEN_NOT))
+        if (kind == MLA_QUERY_AND && (parser->token.type == TOKEN_TERM ||
+                                      parser->token.type == TOKEN_OPEN ||
+                                      parser->token.type == TOKEN_NOT))
             continue;
         break;
     }
@@ -420,9 +437,11 @@ mla_query_parse (const char *text, GError **error)
     if (next_token (&parser)) {
         if (parser.token.type == TOKEN_END)
             mla_throw (error, MLA_ERROR_QUERY, "query: empty");
-        else if ((query = parse_or (&parser)) != NULL && parser.token.type != TOKEN_END) {
+        else if ((query = parse_or (&parser)) != NULL &&
+                 parser.token.type != TOKEN_END) {
             fail (&parser, parser.token.position,
-                  parser.token.type == TOKEN_CLOSE ? "')' without '('" : "unexpected %s",
+                  parser.token.type == TOKEN_CLOSE ? "')' without '('"
+                                                   : "unexpected %s",
                   parser.token.value);
             g_clear_pointer (&query, mla_query_free);
         }
@@ -458,12 +477,14 @@ append_node (GString *out, const MlaQuery *node)
         g_string_append_c (out, ')');
         return;
     case MLA_QUERY_TEXT:
-        g_string_append_printf (out, "(%s %s \"%s\"%s)", node->phrase ? "phrase" : "word",
-                                field_names[node->field], node->text, node->prefix ? "*" : "");
+        g_string_append_printf (
+            out, "(%s %s \"%s\"%s)", node->phrase ? "phrase" : "word",
+            field_names[node->field], node->text, node->prefix ? "*" : "");
         return;
     case MLA_QUERY_ID:
     case MLA_QUERY_LIST:
-        g_string_append_printf (out, "(%s \"%s\")", node->kind == MLA_QUERY_ID ? "id" : "list",
+        g_string_append_printf (out, "(%s \"%s\")",
+                                node->kind == MLA_QUERY_ID ? "id" : "list",
                                 node->text);
         return;
     case MLA_QUERY_DATE:
@@ -476,7 +497,9 @@ append_node (GString *out, const MlaQuery *node)
         g_string_append_c (out, ')');
         return;
     case MLA_QUERY_HAS:
-        g_string_append (out, node->has == MLA_QUERY_HAS_AGENDA ? "(has agenda)" : "(has attachment)");
+        g_string_append (out, node->has == MLA_QUERY_HAS_AGENDA
+                                  ? "(has agenda)"
+                                  : "(has attachment)");
         return;
     }
 }

@@ -26,7 +26,7 @@ mla_search_format_from_string (const char *name, MlaSearchFormat *out_format)
 
 typedef struct {
     const char *thread;
-    GPtrArray *hits;    /* MlaSearchHit *, borrowed, best first */
+    GPtrArray *hits; /* MlaSearchHit *, borrowed, best first */
 } Group;
 
 static void
@@ -47,14 +47,16 @@ group_by_thread (GPtrArray *hits)
         MlaSearchHit *hit = g_ptr_array_index (hits, i);
         gpointer at;
 
-        if (!g_hash_table_lookup_extended (index, hit->entry->thread, NULL, &at)) {
+        if (!g_hash_table_lookup_extended (index, hit->entry->thread, NULL,
+                                           &at)) {
             Group group = { hit->entry->thread, g_ptr_array_new () };
 
             at = GUINT_TO_POINTER (groups->len);
             g_array_append_val (groups, group);
             g_hash_table_insert (index, (gpointer) hit->entry->thread, at);
         }
-        g_ptr_array_add (g_array_index (groups, Group, GPOINTER_TO_UINT (at)).hits, hit);
+        g_ptr_array_add (
+            g_array_index (groups, Group, GPOINTER_TO_UINT (at)).hits, hit);
     }
     return groups;
 }
@@ -109,17 +111,21 @@ static void
 append_message (GString *out, MlaSearchFormat format, const MlaSearchHit *hit)
 {
     const MlaOverviewEntry *entry = hit->entry;
-    const char *ids[] = { "message_id", entry->message_id, "thread", entry->thread };
-    const char *texts[] = { "from_name", entry->from_name, "from_address", entry->from_address,
-                            "subject", entry->subject };
+    const char *ids[] = { "message_id", entry->message_id, "thread",
+                          entry->thread };
+    const char *texts[] = { "from_name",    entry->from_name,
+                            "from_address", entry->from_address,
+                            "subject",      entry->subject };
     char date[32];
 
     if (format == MLA_SEARCH_FORMAT_TEXT) {
         mla_listing_format_date (entry->date, FALSE, date);
         g_string_append_printf (out, "%s  ", date);
-        mla_listing_append_column (out, mla_overview_entry_author (entry), MLA_LISTING_AUTHOR_WIDTH);
+        mla_listing_append_column (out, mla_overview_entry_author (entry),
+                                   MLA_LISTING_AUTHOR_WIDTH);
         g_string_append (out, "  ");
-        mla_listing_append_column (out, entry->subject != NULL ? entry->subject : "(no subject)", 0);
+        mla_listing_append_column (
+            out, entry->subject != NULL ? entry->subject : "(no subject)", 0);
         g_string_append (out, "  <");
         mla_listing_append_column (out, entry->message_id, 0);
         g_string_append (out, ">\n");
@@ -160,11 +166,11 @@ group_authors (const Group *group, gboolean *out_more)
 }
 
 static gboolean
-append_thread (GString *out, MlaOverview *overview, MlaSearchFormat format, const Group *group,
-               GError **error)
+append_thread (GString *out, MlaOverview *overview, MlaSearchFormat format,
+               const Group *group, GError **error)
 {
-    g_autoptr (MlaOverviewThreadInfo) info = mla_overview_get_thread_info (overview, group->thread,
-                                                                          error);
+    g_autoptr (MlaOverviewThreadInfo) info =
+        mla_overview_get_thread_info (overview, group->thread, error);
     gboolean more;
     g_autoptr (GPtrArray) authors = group_authors (group, &more);
     char date[32];
@@ -174,26 +180,31 @@ append_thread (GString *out, MlaOverview *overview, MlaSearchFormat format, cons
     if (format == MLA_SEARCH_FORMAT_TEXT) {
         mla_listing_format_date (info->last_date, FALSE, date);
         date[10] = '\0';
-        g_string_append_printf (out, "%s  %s  [%u/%u]  ", info->thread, date, group->hits->len,
-                                info->messages);
+        g_string_append_printf (out, "%s  %s  [%u/%u]  ", info->thread, date,
+                                group->hits->len, info->messages);
         for (guint a = 0; a < authors->len; a++) {
             if (a > 0)
                 g_string_append (out, ", ");
             mla_listing_append_column (out, g_ptr_array_index (authors, a), 0);
         }
         g_string_append (out, more ? ", ...; " : "; ");
-        mla_listing_append_column (out, info->subject != NULL ? info->subject : "(no subject)", 0);
+        mla_listing_append_column (
+            out, info->subject != NULL ? info->subject : "(no subject)", 0);
         g_string_append_c (out, '\n');
         return TRUE;
     }
     g_string_append_c (out, '{');
-    append_json_fields (out, (const char *[]) { "thread", info->thread, "subject", info->subject }, 4);
+    append_json_fields (
+        out,
+        (const char *[]){ "thread", info->thread, "subject", info->subject },
+        4);
     g_string_append (out, ", ");
     append_json_date (out, "first_date", info->first_date);
     g_string_append (out, ", ");
     append_json_date (out, "last_date", info->last_date);
-    g_string_append_printf (out, ", \"messages\": %u, \"matched\": %u, \"authors\": [",
-                            info->messages, group->hits->len);
+    g_string_append_printf (
+        out, ", \"messages\": %u, \"matched\": %u, \"authors\": [",
+        info->messages, group->hits->len);
     for (guint a = 0; a < authors->len; a++) {
         if (a > 0)
             g_string_append (out, ", ");
@@ -215,15 +226,16 @@ append_thread (GString *out, MlaOverview *overview, MlaSearchFormat format, cons
 static gboolean
 flush (GOutputStream *stream, GString *text, GError **error)
 {
-    gboolean ok = g_output_stream_write_all (stream, text->str, text->len, NULL, NULL, error);
+    gboolean ok = g_output_stream_write_all (stream, text->str, text->len, NULL,
+                                             NULL, error);
 
     g_string_truncate (text, 0);
     return ok;
 }
 
 static gboolean
-write_mbox (MlaArchive *archive, MlaOverview *overview, GPtrArray *hits, GArray *groups,
-            GOutputStream *out, GError **error)
+write_mbox (MlaArchive *archive, MlaOverview *overview, GPtrArray *hits,
+            GArray *groups, GOutputStream *out, GError **error)
 {
     if (groups == NULL) {
         for (guint i = 0; i < hits->len; i++) {
@@ -237,11 +249,13 @@ write_mbox (MlaArchive *archive, MlaOverview *overview, GPtrArray *hits, GArray 
     }
     for (guint i = 0; i < groups->len; i++) {
         const Group *group = &g_array_index (groups, Group, i);
-        g_autoptr (GPtrArray) thread = mla_overview_get_thread (overview, group->thread, error);
+        g_autoptr (GPtrArray) thread =
+            mla_overview_get_thread (overview, group->thread, error);
 
-        if (thread == NULL
-            || !mla_show_write_mbox (archive, (const MlaOverviewEntry *const *) thread->pdata,
-                                     thread->len, out, error))
+        if (thread == NULL ||
+            !mla_show_write_mbox (
+                archive, (const MlaOverviewEntry *const *) thread->pdata,
+                thread->len, out, error))
             return FALSE;
     }
     return TRUE;
@@ -249,12 +263,14 @@ write_mbox (MlaArchive *archive, MlaOverview *overview, GPtrArray *hits, GArray 
 
 gboolean
 mla_search (MlaArchive *archive, MlaOverview *overview, const MlaQuery *query,
-            const MlaSearchWriteOptions *options, GOutputStream *out, GError **error)
+            const MlaSearchWriteOptions *options, GOutputStream *out,
+            GError **error)
 {
     /* Threads are counted after grouping, so they need every match. */
     MlaSearchOptions range = { .offset = options->threads ? 0 : options->offset,
                                .limit = options->threads ? 0 : options->limit };
-    g_autoptr (GPtrArray) hits = mla_overview_search (overview, query, &range, error);
+    g_autoptr (GPtrArray) hits =
+        mla_overview_search (overview, query, &range, error);
     g_autoptr (GArray) groups = NULL;
     g_autoptr (GString) text = g_string_new (NULL);
     gboolean json = options->format == MLA_SEARCH_FORMAT_JSON;
@@ -266,9 +282,10 @@ mla_search (MlaArchive *archive, MlaOverview *overview, const MlaQuery *query,
         guint end;
 
         groups = group_by_thread (hits);
-        end = options->limit > 0 && options->offset + options->limit < groups->len
-                  ? options->offset + options->limit
-                  : groups->len;
+        end =
+            options->limit > 0 && options->offset + options->limit < groups->len
+                ? options->offset + options->limit
+                : groups->len;
         if (end < groups->len)
             g_array_remove_range (groups, end, groups->len - end);
         g_array_remove_range (groups, 0, MIN (options->offset, groups->len));
@@ -282,8 +299,8 @@ mla_search (MlaArchive *archive, MlaOverview *overview, const MlaQuery *query,
         if (json)
             g_string_append (text, i > 0 ? ",\n " : "\n ");
         if (groups != NULL) {
-            if (!append_thread (text, overview, options->format, &g_array_index (groups, Group, i),
-                                error))
+            if (!append_thread (text, overview, options->format,
+                                &g_array_index (groups, Group, i), error))
                 return FALSE;
         } else
             append_message (text, options->format, g_ptr_array_index (hits, i));

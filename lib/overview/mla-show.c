@@ -8,19 +8,23 @@
 #include "mla-show.h"
 
 static gboolean
-read_raw (MlaArchive *archive, const MlaOverviewEntry *entry, GByteArray *out, GError **error)
+read_raw (MlaArchive *archive, const MlaOverviewEntry *entry, GByteArray *out,
+          GError **error)
 {
-    return mla_archive_read_raw (archive, entry->volume, entry->message_id, entry->raw_offset,
-                                 entry->raw_length, out, error);
+    return mla_archive_read_raw (archive, entry->volume, entry->message_id,
+                                 entry->raw_offset, entry->raw_length, out,
+                                 error);
 }
 
 static void
 append_address (GString *text, const MlaAddress *address)
 {
     if (address->name != NULL && address->address != NULL)
-        g_string_append_printf (text, "%s <%s>", address->name, address->address);
+        g_string_append_printf (text, "%s <%s>", address->name,
+                                address->address);
     else
-        g_string_append (text, address->name != NULL ? address->name : address->address);
+        g_string_append (text, address->name != NULL ? address->name
+                                                     : address->address);
 }
 
 static void
@@ -49,7 +53,8 @@ static char *
 readable (const MlaOverviewEntry *entry, GByteArray *raw)
 {
     g_autoptr (GBytes) bytes = g_bytes_new (raw->data, raw->len);
-    g_autoptr (MlaRawMessage) message_raw = mla_raw_message_new (bytes, "archive", 0, 1);
+    g_autoptr (MlaRawMessage) message_raw =
+        mla_raw_message_new (bytes, "archive", 0, 1);
     g_autoptr (MlaMessage) message = mla_message_parse (message_raw);
     GString *text = g_string_new (NULL);
     const MlaAddress *from = mla_message_get_from (message);
@@ -67,11 +72,14 @@ readable (const MlaOverviewEntry *entry, GByteArray *raw)
     append_header (text, "Subject", mla_message_get_subject (message));
     g_string_append_printf (text, "Message-ID: <%s>\n", entry->message_id);
     if (mla_message_get_in_reply_to (message) != NULL)
-        g_string_append_printf (text, "In-Reply-To: <%s>\n", mla_message_get_in_reply_to (message));
+        g_string_append_printf (text, "In-Reply-To: <%s>\n",
+                                mla_message_get_in_reply_to (message));
     if (references->len > 0) {
         g_string_append (text, "References:");
         for (guint i = 0; i < references->len; i++)
-            g_string_append_printf (text, " <%s>", (const char *) g_ptr_array_index (references, i));
+            g_string_append_printf (
+                text, " <%s>",
+                (const char *) g_ptr_array_index (references, i));
         g_string_append_c (text, '\n');
     }
     append_header (text, "Thread", entry->thread);
@@ -85,50 +93,58 @@ readable (const MlaOverviewEntry *entry, GByteArray *raw)
 }
 
 gboolean
-mla_show_write_mbox (MlaArchive *archive, const MlaOverviewEntry *const *entries, guint n,
+mla_show_write_mbox (MlaArchive *archive,
+                     const MlaOverviewEntry *const *entries, guint n,
                      GOutputStream *out, GError **error)
 {
     g_autoptr (GByteArray) raw = g_byte_array_new ();
 
     for (guint i = 0; i < n; i++)
-        if (!read_raw (archive, entries[i], raw, error)
-            || !mla_mboxrd_write_message (out, entries[i]->envelope, entries[i]->date_utc,
-                                          raw->data, raw->len, error))
+        if (!read_raw (archive, entries[i], raw, error) ||
+            !mla_mboxrd_write_message (out, entries[i]->envelope,
+                                       entries[i]->date_utc, raw->data,
+                                       raw->len, error))
             return FALSE;
     return TRUE;
 }
 
 static gboolean
-write_thread (MlaArchive *archive, MlaOverview *overview, const MlaOverviewEntry *entry,
-              GOutputStream *out, GError **error)
+write_thread (MlaArchive *archive, MlaOverview *overview,
+              const MlaOverviewEntry *entry, GOutputStream *out, GError **error)
 {
-    g_autoptr (GPtrArray) thread = mla_overview_get_thread (overview, entry->thread, error);
+    g_autoptr (GPtrArray) thread =
+        mla_overview_get_thread (overview, entry->thread, error);
 
-    return thread != NULL
-           && mla_show_write_mbox (archive, (const MlaOverviewEntry *const *) thread->pdata,
-                                   thread->len, out, error);
+    return thread != NULL &&
+           mla_show_write_mbox (archive,
+                                (const MlaOverviewEntry *const *) thread->pdata,
+                                thread->len, out, error);
 }
 
 gboolean
-mla_show (MlaArchive *archive, MlaOverview *overview, const char *message_id, MlaShowMode mode,
-          MlaNoticeFunc notice, gpointer notice_data, GOutputStream *out, GError **error)
+mla_show (MlaArchive *archive, MlaOverview *overview, const char *message_id,
+          MlaShowMode mode, MlaNoticeFunc notice, gpointer notice_data,
+          GOutputStream *out, GError **error)
 {
     g_autoptr (GPtrArray) found = NULL;
     g_autoptr (GByteArray) raw = g_byte_array_new ();
 
-    g_return_val_if_fail (archive != NULL && overview != NULL && message_id != NULL, FALSE);
+    g_return_val_if_fail (
+        archive != NULL && overview != NULL && message_id != NULL, FALSE);
     found = mla_overview_find_message (overview, message_id, error);
     if (found == NULL)
         return FALSE;
     if (found->len > 1 && mode != MLA_SHOW_TEXT && notice != NULL) {
-        g_autofree char *text = g_strdup_printf ("%u messages have the id <%s>; this is the "
-                                                 "first stored",
-                                                 found->len, message_id);
+        g_autofree char *text =
+            g_strdup_printf ("%u messages have the id <%s>; this is the "
+                             "first stored",
+                             found->len, message_id);
 
         notice (text, notice_data);
     }
     if (mode == MLA_SHOW_THREAD_MBOX)
-        return write_thread (archive, overview, g_ptr_array_index (found, 0), out, error);
+        return write_thread (archive, overview, g_ptr_array_index (found, 0),
+                             out, error);
     for (guint i = 0; i < (mode == MLA_SHOW_RAW ? 1 : found->len); i++) {
         const MlaOverviewEntry *entry = g_ptr_array_index (found, i);
         g_autofree char *text = NULL;
@@ -136,13 +152,16 @@ mla_show (MlaArchive *archive, MlaOverview *overview, const char *message_id, Ml
         if (!read_raw (archive, entry, raw, error))
             return FALSE;
         if (mode == MLA_SHOW_RAW) {
-            if (!g_output_stream_write_all (out, raw->data, raw->len, NULL, NULL, error))
+            if (!g_output_stream_write_all (out, raw->data, raw->len, NULL,
+                                            NULL, error))
                 return FALSE;
             continue;
         }
         text = readable (entry, raw);
-        if ((i > 0 && !g_output_stream_write_all (out, "\n", 1, NULL, NULL, error))
-            || !g_output_stream_write_all (out, text, strlen (text), NULL, NULL, error))
+        if ((i > 0 &&
+             !g_output_stream_write_all (out, "\n", 1, NULL, NULL, error)) ||
+            !g_output_stream_write_all (out, text, strlen (text), NULL, NULL,
+                                        error))
             return FALSE;
     }
     return TRUE;

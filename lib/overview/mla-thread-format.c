@@ -23,9 +23,9 @@ mla_threads_format_from_string (const char *name, MlaThreadsFormat *out_format)
 
 typedef struct {
     MlaOverviewThreads *threads;
-    GString *text;        /* text format */
-    MlaXmlWriter *xml;    /* xml format */
-    guint open_depth;     /* xml: elements open below <thread> */
+    GString *text;     /* text format */
+    MlaXmlWriter *xml; /* xml format */
+    guint open_depth;  /* xml: elements open below <thread> */
 } Render;
 
 static void
@@ -39,16 +39,18 @@ text_node (const MlaThreadNode *node, guint index, gpointer user_data)
     if (node->input == MLA_THREAD_NONE) {
         mla_listing_append_column (line, "", 16);
         g_string_append (line, "  ");
-        mla_listing_append_column (line, "(not archived)", MLA_LISTING_AUTHOR_WIDTH);
+        mla_listing_append_column (line, "(not archived)",
+                                   MLA_LISTING_AUTHOR_WIDTH);
     } else {
-        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (render->threads,
-                                                                         node->input);
+        const MlaOverviewEntry *entry =
+            mla_overview_threads_get_entry (render->threads, node->input);
         char date[32];
 
         mla_listing_format_date (entry->date, FALSE, date);
         mla_listing_append_column (line, date, 16);
         g_string_append (line, "  ");
-        mla_listing_append_column (line, mla_overview_entry_author (entry), MLA_LISTING_AUTHOR_WIDTH);
+        mla_listing_append_column (line, mla_overview_entry_author (entry),
+                                   MLA_LISTING_AUTHOR_WIDTH);
     }
     g_string_append (line, "  ");
     for (guint i = 0; i < indent; i++)
@@ -62,10 +64,11 @@ text_node (const MlaThreadNode *node, guint index, gpointer user_data)
         mla_listing_append_column (line, node->id, 0);
         g_string_append_c (line, '>');
     } else {
-        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (render->threads,
-                                                                         node->input);
+        const MlaOverviewEntry *entry =
+            mla_overview_threads_get_entry (render->threads, node->input);
 
-        mla_listing_append_column (line, entry->subject != NULL ? entry->subject : "(no subject)", 0);
+        mla_listing_append_column (
+            line, entry->subject != NULL ? entry->subject : "(no subject)", 0);
     }
     g_string_append_c (line, '\n');
 }
@@ -79,11 +82,12 @@ xml_node (const MlaThreadNode *node, guint index, gpointer user_data)
     /* Pre-order: close the elements of the nodes this one is not below. */
     for (; render->open_depth > node->depth; render->open_depth--)
         mla_xml_end (render->xml);
-    mla_xml_start (render->xml, node->input == MLA_THREAD_NONE ? "missing" : "message");
+    mla_xml_start (render->xml,
+                   node->input == MLA_THREAD_NONE ? "missing" : "message");
     mla_xml_attr (render->xml, "id", node->id);
     if (node->input != MLA_THREAD_NONE) {
-        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (render->threads,
-                                                                         node->input);
+        const MlaOverviewEntry *entry =
+            mla_overview_threads_get_entry (render->threads, node->input);
 
         mla_xml_attr (render->xml, "date", entry->date_utc);
         mla_xml_attr (render->xml, "from", mla_overview_entry_author (entry));
@@ -102,12 +106,14 @@ mark_period (MlaOverviewThreads *threads, const MlaThreadsWriteOptions *options)
 
     g_array_set_size (marks, mla_thread_forest_get_n_nodes (forest));
     for (guint i = 0; i < mla_overview_threads_get_n_entries (threads); i++) {
-        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (threads, i);
+        const MlaOverviewEntry *entry =
+            mla_overview_threads_get_entry (threads, i);
 
         if (entry->date >= options->since && entry->date < options->until) {
             guint node = mla_thread_forest_node_of_input (forest, i);
 
-            g_array_index (marks, guint8, mla_thread_forest_get_node (forest, node)->root) = 1;
+            g_array_index (marks, guint8,
+                           mla_thread_forest_get_node (forest, node)->root) = 1;
         }
     }
     return marks;
@@ -115,12 +121,14 @@ mark_period (MlaOverviewThreads *threads, const MlaThreadsWriteOptions *options)
 
 gboolean
 mla_threads_write (MlaOverviewThreads *threads, MlaThreadsFormat format,
-                   const MlaThreadsWriteOptions *options, GOutputStream *out, GError **error)
+                   const MlaThreadsWriteOptions *options, GOutputStream *out,
+                   GError **error)
 {
     static const MlaThreadsWriteOptions all = { G_MININT64, G_MAXINT64 };
     const MlaThreadForest *forest = mla_overview_threads_get_forest (threads);
     const GArray *roots = mla_thread_forest_get_roots (forest);
-    g_autoptr (GArray) marks = mark_period (threads, options != NULL ? options : &all);
+    g_autoptr (GArray) marks =
+        mark_period (threads, options != NULL ? options : &all);
     g_autoptr (GString) text = g_string_new (NULL);
     g_autoptr (MlaXmlWriter) xml = NULL;
     Render render = { threads, text, NULL, 0 };
@@ -138,12 +146,16 @@ mla_threads_write (MlaOverviewThreads *threads, MlaThreadsFormat format,
         if (xml != NULL) {
             char last[32];
 
-            mla_listing_format_date (mla_thread_forest_get_thread_last_date (forest, root), TRUE, last);
+            mla_listing_format_date (
+                mla_thread_forest_get_thread_last_date (forest, root), TRUE,
+                last);
 
             mla_xml_start (xml, "thread");
-            mla_xml_attr (xml, "id", mla_thread_forest_get_thread_id (forest, root));
-            mla_xml_attr_printf (xml, "messages", "%u",
-                                 mla_thread_forest_get_thread_size (forest, root));
+            mla_xml_attr (xml, "id",
+                          mla_thread_forest_get_thread_id (forest, root));
+            mla_xml_attr_printf (
+                xml, "messages", "%u",
+                mla_thread_forest_get_thread_size (forest, root));
             mla_xml_attr (xml, "last", last);
             render.open_depth = 0;
             mla_thread_forest_walk (forest, root, xml_node, &render);
@@ -154,7 +166,8 @@ mla_threads_write (MlaOverviewThreads *threads, MlaThreadsFormat format,
         }
         mla_thread_forest_walk (forest, root, text_node, &render);
         g_string_append_c (text, '\n');
-        if (!g_output_stream_write_all (out, text->str, text->len, NULL, NULL, error))
+        if (!g_output_stream_write_all (out, text->str, text->len, NULL, NULL,
+                                        error))
             return FALSE;
         g_string_truncate (text, 0);
     }

@@ -14,18 +14,21 @@ typedef enum {
 } MlaThreadsFormat;
 
 /* Parses "text" or "xml"; FALSE when unknown. */
-MLA_API gboolean mla_threads_format_from_string (const char *name, MlaThreadsFormat *out_format);
+MLA_API gboolean mla_threads_format_from_string (const char *name,
+                                                 MlaThreadsFormat *out_format);
 
 typedef struct MlaThreadsWriteOptions {
-    gint64 since;     /* only threads with a message at or after (UTC seconds); G_MININT64: all */
-    gint64 until;     /* ... and before; G_MAXINT64: all */
+    gint64 since; /* only threads with a message at or after (UTC seconds);
+                     G_MININT64: all */
+    gint64 until; /* ... and before; G_MAXINT64: all */
 } MlaThreadsWriteOptions;
 
 /* Writes every thread (newest activity first) in tree order, children by
  * date; placeholders show the ids of messages referenced but not
  * archived, and subject matches are marked as such. @options nullable. */
-MLA_API gboolean mla_threads_write (MlaOverviewThreads *threads, MlaThreadsFormat format,
-                                    const MlaThreadsWriteOptions *options, GOutputStream *out,
-                                    GError **error);
+MLA_API gboolean mla_threads_write (MlaOverviewThreads *threads,
+                                    MlaThreadsFormat format,
+                                    const MlaThreadsWriteOptions *options,
+                                    GOutputStream *out, GError **error);
 
 G_END_DECLS

@@ -15,19 +15,19 @@
 typedef char ThreadId[THREAD_ID_SIZE];
 
 struct MlaThreadForest {
-    GArray *nodes;          /* MlaThreadNode */
-    guint *input_node;      /* input index -> node index */
+    GArray *nodes;     /* MlaThreadNode */
+    guint *input_node; /* input index -> node index */
     gsize n_inputs;
-    GStringChunk *strings;  /* placeholders' ids */
-    GArray *roots;          /* guint node indexes, newest activity first */
-    GArray *threads;        /* Thread, one per root, by root node */
+    GStringChunk *strings; /* placeholders' ids */
+    GArray *roots;         /* guint node indexes, newest activity first */
+    GArray *threads;       /* Thread, one per root, by root node */
 };
 
 /* What is kept per thread, not per node: most nodes are no root. */
 typedef struct {
     guint root;
-    guint size;             /* messages */
-    gint64 last;            /* latest date */
+    guint size;  /* messages */
+    gint64 last; /* latest date */
     ThreadId id;
 } Thread;
 
@@ -39,8 +39,8 @@ typedef struct {
 typedef struct {
     const char *id;
     guint first_k, first_j;
-    guint pred_k;           /* MLA_THREAD_NONE: no id before it yet */
-    guint pred;             /* a Target */
+    guint pred_k; /* MLA_THREAD_NONE: no id before it yet */
+    guint pred;   /* a Target */
 } Placeholder;
 
 /* Where a reference points while chains are added: a message node
@@ -49,19 +49,19 @@ typedef guint Target;
 
 typedef enum {
     HAS_REFS = 1 << 0,
-    SHARES_ID = 1 << 1,     /* not the first message node with its id */
+    SHARES_ID = 1 << 1, /* not the first message node with its id */
 } Flags;
 
 struct MlaThreadBuilder {
     const MlaThreadInput *inputs;
     gsize n;
-    guint *order;           /* message node -> input */
+    guint *order; /* message node -> input */
     MlaThreadForest *forest;
-    GHashTable *by_id;      /* id -> the earliest message node with it + 1 */
-    GHashTable *placeholder_by_id;   /* id -> Placeholder index + 1 */
-    GArray *placeholders;   /* Placeholder */
-    Target *last_ref;       /* per message node: its last reference, or NONE */
-    guint8 *flags;          /* per message node: Flags */
+    GHashTable *by_id; /* id -> the earliest message node with it + 1 */
+    GHashTable *placeholder_by_id; /* id -> Placeholder index + 1 */
+    GArray *placeholders;          /* Placeholder */
+    Target *last_ref; /* per message node: its last reference, or NONE */
+    guint8 *flags;    /* per message node: Flags */
 };
 
 static const char *
@@ -104,8 +104,15 @@ remember_first (GHashTable *table, const char *id, guint index)
 static guint
 add_node (GArray *nodes, const char *id, guint input, gint64 date)
 {
-    MlaThreadNode node = { id, input, MLA_THREAD_NONE, MLA_THREAD_NONE, MLA_THREAD_NONE,
-                           MLA_THREAD_NONE, 0, FALSE, date };
+    MlaThreadNode node = { id,
+                           input,
+                           MLA_THREAD_NONE,
+                           MLA_THREAD_NONE,
+                           MLA_THREAD_NONE,
+                           MLA_THREAD_NONE,
+                           0,
+                           FALSE,
+                           date };
 
     g_array_append_val (nodes, node);
     return nodes->len - 1;
@@ -119,16 +126,20 @@ resolve (MlaThreadBuilder *builder, const char *id, guint k, guint j)
 
     if (g_hash_table_lookup_extended (builder->by_id, id, NULL, &found))
         return GPOINTER_TO_UINT (found) - 1;
-    if (g_hash_table_lookup_extended (builder->placeholder_by_id, id, NULL, &found)) {
-        placeholder = &g_array_index (builder->placeholders, Placeholder, GPOINTER_TO_UINT (found) - 1);
-        if (k < placeholder->first_k || (k == placeholder->first_k && j < placeholder->first_j)) {
+    if (g_hash_table_lookup_extended (builder->placeholder_by_id, id, NULL,
+                                      &found)) {
+        placeholder = &g_array_index (builder->placeholders, Placeholder,
+                                      GPOINTER_TO_UINT (found) - 1);
+        if (k < placeholder->first_k ||
+            (k == placeholder->first_k && j < placeholder->first_j)) {
             placeholder->first_k = k;
             placeholder->first_j = j;
         }
         return (Target) builder->n + GPOINTER_TO_UINT (found) - 1;
     }
     g_array_set_size (builder->placeholders, builder->placeholders->len + 1);
-    placeholder = &g_array_index (builder->placeholders, Placeholder, builder->placeholders->len - 1);
+    placeholder = &g_array_index (builder->placeholders, Placeholder,
+                                  builder->placeholders->len - 1);
     placeholder->id = g_string_chunk_insert (builder->forest->strings, id);
     placeholder->first_k = k;
     placeholder->first_j = j;
@@ -162,7 +173,8 @@ mla_thread_builder_new (const MlaThreadInput *inputs, gsize n)
     forest->strings = g_string_chunk_new (4096);
     for (gsize i = 0; i < n; i++)
         builder->order[i] = (guint) i;
-    g_qsort_with_data (builder->order, n, sizeof (guint), compare_inputs, (gpointer) inputs);
+    g_qsort_with_data (builder->order, n, sizeof (guint), compare_inputs,
+                       (gpointer) inputs);
     /* The nodes themselves are made once every chain is in, when the id
      * tables are gone: both at once would be the peak of memory. */
     for (gsize k = 0; k < n; k++) {
@@ -180,8 +192,8 @@ mla_thread_builder_new (const MlaThreadInput *inputs, gsize n)
  * from the first chain (in node order) that puts an id before it. Only
  * that much of each chain is kept. */
 void
-mla_thread_builder_add_refs (MlaThreadBuilder *builder, guint input, const char *const *refs,
-                             gsize n_refs)
+mla_thread_builder_add_refs (MlaThreadBuilder *builder, guint input,
+                             const char *const *refs, gsize n_refs)
 {
     guint k;
     Target previous = MLA_THREAD_NONE;
@@ -194,8 +206,8 @@ mla_thread_builder_add_refs (MlaThreadBuilder *builder, guint input, const char 
         Target target = resolve (builder, refs[j], k, (guint) j);
 
         if (j > 0 && target >= builder->n && previous != target) {
-            Placeholder *placeholder = &g_array_index (builder->placeholders, Placeholder,
-                                                       target - builder->n);
+            Placeholder *placeholder = &g_array_index (
+                builder->placeholders, Placeholder, target - builder->n);
 
             if (k < placeholder->pred_k) {
                 placeholder->pred_k = k;
@@ -204,14 +216,17 @@ mla_thread_builder_add_refs (MlaThreadBuilder *builder, guint input, const char 
         }
         previous = target;
     }
-    builder->last_ref[k] = n_refs > 0 && previous != k ? previous : MLA_THREAD_NONE;
+    builder->last_ref[k] =
+        n_refs > 0 && previous != k ? previous : MLA_THREAD_NONE;
 }
 
 static int
 compare_placeholders (gconstpointer a, gconstpointer b, gpointer user_data)
 {
-    const Placeholder *x = &g_array_index ((GArray *) user_data, Placeholder, *(const guint *) a);
-    const Placeholder *y = &g_array_index ((GArray *) user_data, Placeholder, *(const guint *) b);
+    const Placeholder *x =
+        &g_array_index ((GArray *) user_data, Placeholder, *(const guint *) a);
+    const Placeholder *y =
+        &g_array_index ((GArray *) user_data, Placeholder, *(const guint *) b);
 
     if (x->first_k != y->first_k)
         return x->first_k < y->first_k ? -1 : 1;
@@ -220,7 +235,8 @@ compare_placeholders (gconstpointer a, gconstpointer b, gpointer user_data)
 
 /* The node a Target names, once placeholders have nodes (@node_of). */
 static guint
-target_node (const MlaThreadBuilder *builder, const guint *node_of, Target target)
+target_node (const MlaThreadBuilder *builder, const guint *node_of,
+             Target target)
 {
     return target < builder->n ? target : node_of[target - builder->n];
 }
@@ -238,24 +254,30 @@ link_parents (MlaThreadBuilder *builder)
     for (gsize k = 0; k < builder->n; k++) {
         guint input = builder->order[k];
 
-        add_node (nodes, builder->inputs[input].id, input, builder->inputs[input].date);
+        add_node (nodes, builder->inputs[input].id, input,
+                  builder->inputs[input].date);
     }
     g_clear_pointer (&builder->order, g_free);
     for (guint p = 0; p < n_placeholders; p++)
         order[p] = p;
-    g_qsort_with_data (order, n_placeholders, sizeof (guint), compare_placeholders,
-                       builder->placeholders);
+    g_qsort_with_data (order, n_placeholders, sizeof (guint),
+                       compare_placeholders, builder->placeholders);
     for (guint r = 0; r < n_placeholders; r++)
         node_of[order[r]] = add_node (
-            nodes, g_array_index (builder->placeholders, Placeholder, order[r]).id, MLA_THREAD_NONE, 0);
+            nodes,
+            g_array_index (builder->placeholders, Placeholder, order[r]).id,
+            MLA_THREAD_NONE, 0);
     for (gsize k = 0; k < builder->n; k++)
         if (builder->last_ref[k] != MLA_THREAD_NONE)
-            node_at (nodes, (guint) k)->parent = target_node (builder, node_of, builder->last_ref[k]);
+            node_at (nodes, (guint) k)->parent =
+                target_node (builder, node_of, builder->last_ref[k]);
     for (guint p = 0; p < n_placeholders; p++) {
-        const Placeholder *placeholder = &g_array_index (builder->placeholders, Placeholder, p);
+        const Placeholder *placeholder =
+            &g_array_index (builder->placeholders, Placeholder, p);
 
         if (placeholder->pred_k != MLA_THREAD_NONE)
-            node_at (nodes, node_of[p])->parent = target_node (builder, node_of, placeholder->pred);
+            node_at (nodes, node_of[p])->parent =
+                target_node (builder, node_of, placeholder->pred);
     }
 }
 
@@ -281,7 +303,8 @@ break_cycles (GArray *nodes)
         if (v != MLA_THREAD_NONE && state[v] == ON_PATH) {
             guint lowest = v;
 
-            for (guint w = node_at (nodes, v)->parent; w != v; w = node_at (nodes, w)->parent)
+            for (guint w = node_at (nodes, v)->parent; w != v;
+                 w = node_at (nodes, w)->parent)
                 lowest = MIN (lowest, w);
             node_at (nodes, lowest)->parent = MLA_THREAD_NONE;
         }
@@ -312,18 +335,22 @@ link_subjects (MlaThreadBuilder *builder)
         const MlaThreadInput *input = &builder->inputs[node->input];
         gpointer found;
 
-        if (node->parent != MLA_THREAD_NONE || input->subject == NULL || input->subject[0] == '\0')
+        if (node->parent != MLA_THREAD_NONE || input->subject == NULL ||
+            input->subject[0] == '\0')
             continue;
-        if (!(builder->flags[k] & HAS_REFS) && input->reply_subject
-            && g_hash_table_lookup_extended (latest, input->subject, NULL, &found)) {
+        if (!(builder->flags[k] & HAS_REFS) && input->reply_subject &&
+            g_hash_table_lookup_extended (latest, input->subject, NULL,
+                                          &found)) {
             guint match = GPOINTER_TO_UINT (found);
 
-            if (input->date - node_at (nodes, match)->date <= MLA_THREAD_SUBJECT_WINDOW) {
+            if (input->date - node_at (nodes, match)->date <=
+                MLA_THREAD_SUBJECT_WINDOW) {
                 node->parent = root_of (nodes, match);
                 node->loose = TRUE;
             }
         }
-        g_hash_table_insert (latest, (gpointer) input->subject, GUINT_TO_POINTER ((guint) k));
+        g_hash_table_insert (latest, (gpointer) input->subject,
+                             GUINT_TO_POINTER ((guint) k));
     }
 }
 
@@ -344,12 +371,15 @@ compare_nodes (gconstpointer a, gconstpointer b, gpointer user_data)
 
     if (x->date != y->date)
         return x->date < y->date ? -1 : 1;
-    kx = x->input != MLA_THREAD_NONE ? key_of (&context->inputs[x->input]) : x->id;
-    ky = y->input != MLA_THREAD_NONE ? key_of (&context->inputs[y->input]) : y->id;
+    kx = x->input != MLA_THREAD_NONE ? key_of (&context->inputs[x->input])
+                                     : x->id;
+    ky = y->input != MLA_THREAD_NONE ? key_of (&context->inputs[y->input])
+                                     : y->id;
     order = strcmp (kx, ky);
     if (order != 0)
         return order;
-    return (*(const guint *) a > *(const guint *) b) - (*(const guint *) a < *(const guint *) b);
+    return (*(const guint *) a > *(const guint *) b) -
+           (*(const guint *) a < *(const guint *) b);
 }
 
 /* Pre-order of every tree over the unsorted children (@start, @children:
@@ -357,7 +387,8 @@ compare_nodes (gconstpointer a, gconstpointer b, gpointer user_data)
 static GArray *
 preorder (GArray *nodes, const guint *start, const guint *children)
 {
-    GArray *visit = g_array_sized_new (FALSE, FALSE, sizeof (guint), nodes->len);
+    GArray *visit =
+        g_array_sized_new (FALSE, FALSE, sizeof (guint), nodes->len);
     g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
 
     for (guint r = 0; r < nodes->len; r++) {
@@ -386,7 +417,8 @@ preorder (GArray *nodes, const guint *start, const guint *children)
 static void
 thread_id (char out[THREAD_ID_SIZE], const char *id, const char *key)
 {
-    g_autofree char *text = key != NULL ? g_strconcat (id, "\n", key, NULL) : g_strdup (id);
+    g_autofree char *text =
+        key != NULL ? g_strconcat (id, "\n", key, NULL) : g_strdup (id);
     char hex[MLA_SHA256_HEX_SIZE];
 
     mla_sha256_hex (text, strlen (text), hex);
@@ -405,8 +437,8 @@ compare_thread_roots (gconstpointer a, gconstpointer b)
 static Thread *
 thread_of (const MlaThreadForest *forest, guint root)
 {
-    return bsearch (&root, forest->threads->data, forest->threads->len, sizeof (Thread),
-                    compare_thread_roots);
+    return bsearch (&root, forest->threads->data, forest->threads->len,
+                    sizeof (Thread), compare_thread_roots);
 }
 
 static int
@@ -452,7 +484,8 @@ finish (MlaThreadForest *forest, MlaThreadBuilder *builder)
         if (node_at (nodes, v)->parent != MLA_THREAD_NONE)
             continue;
         g_array_set_size (forest->threads, forest->threads->len + 1);
-        g_array_index (forest->threads, Thread, forest->threads->len - 1).root = v;
+        g_array_index (forest->threads, Thread, forest->threads->len - 1).root =
+            v;
         g_array_append_val (forest->roots, v);
     }
     /* Bottom-up: a placeholder dates from its earliest descendant. */
@@ -478,11 +511,13 @@ finish (MlaThreadForest *forest, MlaThreadBuilder *builder)
         guint count = start[v + 1] - start[v];
 
         if (count > 1)
-            g_qsort_with_data (children + start[v], count, sizeof (guint), compare_nodes, &context);
+            g_qsort_with_data (children + start[v], count, sizeof (guint),
+                               compare_nodes, &context);
         for (guint c = count; c-- > 0;) {
             guint child = children[start[v] + c];
 
-            node_at (nodes, child)->next_sibling = node_at (nodes, v)->first_child;
+            node_at (nodes, child)->next_sibling =
+                node_at (nodes, v)->first_child;
             node_at (nodes, v)->first_child = child;
         }
     }
@@ -494,16 +529,19 @@ finish (MlaThreadForest *forest, MlaThreadBuilder *builder)
 
         /* A root that is not the first holder of its id must not share
          * the thread id of that first one. */
-        if (thread->root < builder->n && (builder->flags[thread->root] & SHARES_ID))
+        if (thread->root < builder->n &&
+            (builder->flags[thread->root] & SHARES_ID))
             key = key_of (&builder->inputs[node->input]);
         thread_id (thread->id, node->id, key);
     }
-    g_qsort_with_data (forest->roots->data, forest->roots->len, sizeof (guint), compare_roots, forest);
+    g_qsort_with_data (forest->roots->data, forest->roots->len, sizeof (guint),
+                       compare_roots, forest);
 }
 
 GPtrArray *
-mla_thread_clean_refs (const char *id, const char *in_reply_to, const char *const *references,
-                       gsize n_references, const char *const *addresses)
+mla_thread_clean_refs (const char *id, const char *in_reply_to,
+                       const char *const *references, gsize n_references,
+                       const char *const *addresses)
 {
     GPtrArray *refs = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
@@ -514,10 +552,11 @@ mla_thread_clean_refs (const char *id, const char *in_reply_to, const char *cons
 
         /* An id without '@' ("<yes>", typed at git send-email's prompt)
          * names no one message: it would fuse unrelated threads. */
-        if (ref == NULL || strchr (ref, '@') == NULL || g_strcmp0 (ref, id) == 0
-            || g_hash_table_contains (seen, ref))
+        if (ref == NULL || strchr (ref, '@') == NULL ||
+            g_strcmp0 (ref, id) == 0 || g_hash_table_contains (seen, ref))
             continue;
-        for (gsize a = 0; addresses != NULL && addresses[a] != NULL && ref != NULL; a++)
+        for (gsize a = 0;
+             addresses != NULL && addresses[a] != NULL && ref != NULL; a++)
             if (g_ascii_strcasecmp (ref, addresses[a]) == 0)
                 ref = NULL;
         if (ref == NULL)
@@ -531,10 +570,11 @@ mla_thread_clean_refs (const char *id, const char *in_reply_to, const char *cons
         refs->pdata[i] = refs->pdata[refs->len - 1 - i];
         refs->pdata[refs->len - 1 - i] = swap;
     }
-    if (refs->len == 0 && in_reply_to != NULL && in_reply_to[0] != '\0'
-        && g_strcmp0 (in_reply_to, id) != 0) {
+    if (refs->len == 0 && in_reply_to != NULL && in_reply_to[0] != '\0' &&
+        g_strcmp0 (in_reply_to, id) != 0) {
         const char *const only[] = { in_reply_to };
-        g_autoptr (GPtrArray) irt = mla_thread_clean_refs (id, NULL, only, 1, addresses);
+        g_autoptr (GPtrArray) irt =
+            mla_thread_clean_refs (id, NULL, only, 1, addresses);
 
         g_ptr_array_extend_and_steal (refs, g_steal_pointer (&irt));
     }
@@ -584,7 +624,8 @@ mla_thread_forest_build (const MlaThreadInput *inputs, gsize n)
 
     g_return_val_if_fail (builder != NULL, NULL);
     for (gsize i = 0; i < n; i++)
-        mla_thread_builder_add_refs (builder, (guint) i, inputs[i].refs, inputs[i].n_refs);
+        mla_thread_builder_add_refs (builder, (guint) i, inputs[i].refs,
+                                     inputs[i].n_refs);
     return mla_thread_builder_finish (builder);
 }
 
@@ -640,14 +681,15 @@ mla_thread_forest_get_thread_size (const MlaThreadForest *forest, guint node)
 }
 
 gint64
-mla_thread_forest_get_thread_last_date (const MlaThreadForest *forest, guint node)
+mla_thread_forest_get_thread_last_date (const MlaThreadForest *forest,
+                                        guint node)
 {
     return thread_of (forest, node_at (forest->nodes, node)->root)->last;
 }
 
 void
-mla_thread_forest_walk (const MlaThreadForest *forest, guint root, MlaThreadVisitFunc func,
-                        gpointer user_data)
+mla_thread_forest_walk (const MlaThreadForest *forest, guint root,
+                        MlaThreadVisitFunc func, gpointer user_data)
 {
     g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
 
@@ -667,7 +709,8 @@ mla_thread_forest_walk (const MlaThreadForest *forest, guint root, MlaThreadVisi
         for (guint i = mark, j = stack->len; i + 1 < j; i++, j--) {
             guint swap = g_array_index (stack, guint, i);
 
-            g_array_index (stack, guint, i) = g_array_index (stack, guint, j - 1);
+            g_array_index (stack, guint, i) =
+                g_array_index (stack, guint, j - 1);
             g_array_index (stack, guint, j - 1) = swap;
         }
     }

@@ -33,15 +33,16 @@ G_BEGIN_DECLS
 #define MLA_THREAD_SUBJECT_WINDOW (30 * 24 * 3600)
 
 typedef struct MlaThreadInput {
-    const char *id;                 /* exact Message-ID, without <> */
-    const char *key;                /* unique per message (its raw SHA-256): tells
-                                     * apart messages with one id, breaks date ties */
-    const char *const *refs;        /* parent chain, oldest first, as returned by
-                                     * mla_thread_clean_refs(); nullable when n_refs = 0 */
-    const char *subject;            /* nullable: mla_subject_normalise() of Subject */
-    gint64 date;                    /* UTC seconds */
+    const char *id;  /* exact Message-ID, without <> */
+    const char *key; /* unique per message (its raw SHA-256): tells
+                      * apart messages with one id, breaks date ties */
+    const char *const
+        *refs;           /* parent chain, oldest first, as returned by
+                          * mla_thread_clean_refs(); nullable when n_refs = 0 */
+    const char *subject; /* nullable: mla_subject_normalise() of Subject */
+    gint64 date;         /* UTC seconds */
     guint n_refs;
-    gboolean reply_subject;         /* mla_subject_is_reply() of Subject */
+    gboolean reply_subject; /* mla_subject_is_reply() of Subject */
 } MlaThreadInput;
 
 /* The parent chain of one message, from its headers: the References ids
@@ -51,32 +52,35 @@ typedef struct MlaThreadInput {
  * to one of @addresses (nullable, NULL-terminated: the From, To and Cc
  * addresses), which mail clients put there. Repeated ids keep their last
  * place. @references is nullable. Returns: (transfer full): char *. */
-MLA_API GPtrArray *mla_thread_clean_refs (const char *id, const char *in_reply_to,
-                                          const char *const *references, gsize n_references,
+MLA_API GPtrArray *mla_thread_clean_refs (const char *id,
+                                          const char *in_reply_to,
+                                          const char *const *references,
+                                          gsize n_references,
                                           const char *const *addresses);
 
 /* One node of the forest: a message, or a placeholder for an id that is
  * referenced but not archived. Indexes are node indexes. */
 typedef struct MlaThreadNode {
-    const char *id;          /* a message's: valid as long as the inputs' strings;
-                              * a placeholder's: owned by the forest */
-    guint input;             /* index of its input; MLA_THREAD_NONE for a placeholder */
-    guint parent;            /* MLA_THREAD_NONE for a root */
-    guint first_child;       /* children in date order (placeholders take the
-                              * date of their earliest descendant), then key */
+    const char *id; /* a message's: valid as long as the inputs' strings;
+                     * a placeholder's: owned by the forest */
+    guint input;    /* index of its input; MLA_THREAD_NONE for a placeholder */
+    guint parent;   /* MLA_THREAD_NONE for a root */
+    guint first_child; /* children in date order (placeholders take the
+                        * date of their earliest descendant), then key */
     guint next_sibling;
-    guint root;              /* the root of its thread */
-    guint depth;             /* 0 for a root */
-    gboolean loose;          /* a subject match, not a reply: parent is the root */
-    gint64 date;             /* its input's date; for a placeholder, the
-                              * earliest date below it */
+    guint root;     /* the root of its thread */
+    guint depth;    /* 0 for a root */
+    gboolean loose; /* a subject match, not a reply: parent is the root */
+    gint64 date;    /* its input's date; for a placeholder, the
+                     * earliest date below it */
 } MlaThreadNode;
 
 typedef struct MlaThreadForest MlaThreadForest;
 
 /* Threads @n @inputs. The forest points into the inputs' strings, which
  * must outlive it. Returns: (transfer full). */
-MLA_API MlaThreadForest *mla_thread_forest_build (const MlaThreadInput *inputs, gsize n);
+MLA_API MlaThreadForest *mla_thread_forest_build (const MlaThreadInput *inputs,
+                                                  gsize n);
 
 /* The same in steps, for callers that read the parent chains from
  * storage one message at a time: of each chain the builder keeps only the
@@ -87,9 +91,11 @@ MLA_API MlaThreadForest *mla_thread_forest_build (const MlaThreadInput *inputs, 
  * once. The result equals mla_thread_forest_build()'s. */
 typedef struct MlaThreadBuilder MlaThreadBuilder;
 /* @inputs must outlive the builder and the forest. Returns: (transfer full). */
-MLA_API MlaThreadBuilder *mla_thread_builder_new (const MlaThreadInput *inputs, gsize n);
-MLA_API void mla_thread_builder_add_refs (MlaThreadBuilder *builder, guint input,
-                                          const char *const *refs, gsize n_refs);
+MLA_API MlaThreadBuilder *mla_thread_builder_new (const MlaThreadInput *inputs,
+                                                  gsize n);
+MLA_API void mla_thread_builder_add_refs (MlaThreadBuilder *builder,
+                                          guint input, const char *const *refs,
+                                          gsize n_refs);
 /* Consumes @builder. Returns: (transfer full). */
 MLA_API MlaThreadForest *mla_thread_builder_finish (MlaThreadBuilder *builder);
 /* Drops a builder that will not be finished. */
@@ -100,30 +106,35 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaThreadForest, mla_thread_forest_free)
 
 MLA_API guint mla_thread_forest_get_n_nodes (const MlaThreadForest *forest);
 /* Returns: (transfer none): node @index, valid until the forest is freed. */
-MLA_API const MlaThreadNode *mla_thread_forest_get_node (const MlaThreadForest *forest,
-                                                         guint index);
+MLA_API const MlaThreadNode *
+mla_thread_forest_get_node (const MlaThreadForest *forest, guint index);
 /* The node of input @input. */
-MLA_API guint mla_thread_forest_node_of_input (const MlaThreadForest *forest, guint input);
+MLA_API guint mla_thread_forest_node_of_input (const MlaThreadForest *forest,
+                                               guint input);
 
 /* Returns: (transfer none): the roots, newest activity first (the latest
  * date in the thread), then by thread id. */
-MLA_API const GArray *mla_thread_forest_get_roots (const MlaThreadForest *forest);
+MLA_API const GArray *
+mla_thread_forest_get_roots (const MlaThreadForest *forest);
 
 /* The thread's stable id, 16 hex digits: a hash of its root's Message-ID
  * (real or placeholder), so that replies added later leave it unchanged.
  * A root that shares its id with an earlier message adds its key. @node
  * is any node of the thread. Returns: (transfer none). */
-MLA_API const char *mla_thread_forest_get_thread_id (const MlaThreadForest *forest,
-                                                     guint node);
+MLA_API const char *
+mla_thread_forest_get_thread_id (const MlaThreadForest *forest, guint node);
 /* Messages (not placeholders) in the thread of @node, and its latest date. */
-MLA_API guint mla_thread_forest_get_thread_size (const MlaThreadForest *forest, guint node);
-MLA_API gint64 mla_thread_forest_get_thread_last_date (const MlaThreadForest *forest,
-                                                       guint node);
+MLA_API guint mla_thread_forest_get_thread_size (const MlaThreadForest *forest,
+                                                 guint node);
+MLA_API gint64 mla_thread_forest_get_thread_last_date (
+    const MlaThreadForest *forest, guint node);
 
 /* Calls @func for every node of the thread rooted at @root in tree order
  * (pre-order, children by date), without recursion. */
-typedef void (*MlaThreadVisitFunc) (const MlaThreadNode *node, guint index, gpointer user_data);
+typedef void (*MlaThreadVisitFunc) (const MlaThreadNode *node, guint index,
+                                    gpointer user_data);
 MLA_API void mla_thread_forest_walk (const MlaThreadForest *forest, guint root,
-                                     MlaThreadVisitFunc func, gpointer user_data);
+                                     MlaThreadVisitFunc func,
+                                     gpointer user_data);
 
 G_END_DECLS

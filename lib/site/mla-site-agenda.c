@@ -29,7 +29,8 @@ slot_element (xmlNode *parent, const MlaAgendaSlot *slot)
         mla_site_attr (node, "end", slot->end);
     mla_site_attr (node, "kind", mla_slot_kind_to_string (slot->kind));
     mla_site_attr (node, "room", slot->room);
-    mla_site_text_element (node, "title", slot->title != NULL ? slot->title : "");
+    mla_site_text_element (node, "title",
+                           slot->title != NULL ? slot->title : "");
     if (slot->location != NULL)
         mla_site_text_element (node, "location", slot->location);
     for (guint p = 0; p < slot->people->len; p++) {
@@ -41,17 +42,20 @@ slot_element (xmlNode *parent, const MlaAgendaSlot *slot)
             mla_site_attr (who, "confirmed", "false");
     }
     for (guint n = 0; n < slot->notes->len; n++)
-        mla_site_text_element (node, "note", g_ptr_array_index (slot->notes, n));
+        mla_site_text_element (node, "note",
+                               g_ptr_array_index (slot->notes, n));
     return node;
 }
 
 /* Where slot @index of @agenda was: <@name day-name date start end room/>. */
 static xmlNode *
-place_element (xmlNode *parent, const char *name, const MlaAgenda *agenda, guint index)
+place_element (xmlNode *parent, const char *name, const MlaAgenda *agenda,
+               guint index)
 {
     const MlaAgendaDay *day = NULL;
     const MlaAgendaSlot *slot = mla_agenda_slot_at (agenda, index, &day);
-    xmlNode *node = name != NULL ? mla_site_element (parent, name) : slot_element (parent, slot);
+    xmlNode *node = name != NULL ? mla_site_element (parent, name)
+                                 : slot_element (parent, slot);
 
     mla_site_attr (node, "day-name", day->name);
     if (day->date[0] != '\0')
@@ -99,7 +103,8 @@ agenda_days (xmlNode *model, const MlaAgenda *agenda, const MlaAgendaDiff *diff,
     };
     guint flat = 0;
 
-    mla_site_attr (model, "title", agenda->title != NULL ? agenda->title : "Agenda");
+    mla_site_attr (model, "title",
+                   agenda->title != NULL ? agenda->title : "Agenda");
     mla_site_attr (model, "timezone", agenda->timezone);
     for (guint d = 0; d < agenda->days->len; d++) {
         const MlaAgendaDay *day = g_ptr_array_index (agenda->days, d);
@@ -118,15 +123,17 @@ agenda_days (xmlNode *model, const MlaAgenda *agenda, const MlaAgendaDiff *diff,
                 thread_link (site, node, a, flat);
 
             if (diff != NULL) {
-                MlaSlotChange change = g_array_index (diff->changes, MlaSlotChange, flat);
+                MlaSlotChange change =
+                    g_array_index (diff->changes, MlaSlotChange, flat);
 
                 mla_site_attr (node, "change", changes[change]);
                 if (change == MLA_SLOT_CHANGE_MOVED)
                     place_element (node, "was", previous,
                                    g_array_index (diff->previous, guint, flat));
             }
-            if (slot->room != NULL
-                && !g_ptr_array_find_with_equal_func (seen, slot->room, g_str_equal, NULL)) {
+            if (slot->room != NULL &&
+                !g_ptr_array_find_with_equal_func (seen, slot->room,
+                                                   g_str_equal, NULL)) {
                 g_ptr_array_add (seen, slot->room);
                 mla_site_text_element (rooms, "room", slot->room);
             }
@@ -136,7 +143,8 @@ agenda_days (xmlNode *model, const MlaAgenda *agenda, const MlaAgendaDiff *diff,
         xmlNode *dropped = mla_site_element (model, "dropped");
 
         for (guint i = 0; i < diff->dropped->len; i++)
-            place_element (dropped, NULL, previous, g_array_index (diff->dropped, guint, i));
+            place_element (dropped, NULL, previous,
+                           g_array_index (diff->dropped, guint, i));
     }
 }
 
@@ -150,12 +158,14 @@ revision_links (MlaSite *site, xmlNode *model, guint index)
 
     if (chain->len < 2)
         return;
-    mla_site_attr_printf (model, "revision", "%u",
-                          mla_agenda_revisions_get_number (site->revisions, index));
+    mla_site_attr_printf (
+        model, "revision", "%u",
+        mla_agenda_revisions_get_number (site->revisions, index));
     list = mla_site_element (model, "revisions");
     for (guint c = 0; c < chain->len; c++) {
         guint other = g_array_index (chain, guint, c);
-        const MlaSiteAgenda *revision = g_ptr_array_index (site->agendas, other);
+        const MlaSiteAgenda *revision =
+            g_ptr_array_index (site->agendas, other);
         g_autofree char *file = mla_site_agenda_path (site, other, "html");
         xmlNode *node = mla_site_element (list, "revision");
 
@@ -171,7 +181,8 @@ xmlDoc *
 mla_site_model_agenda (MlaSite *site, guint index)
 {
     const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
-    const MlaAgendaDiff *diff = mla_agenda_revisions_get_diff (site->revisions, index);
+    const MlaAgendaDiff *diff =
+        mla_agenda_revisions_get_diff (site->revisions, index);
     const MlaAgenda *previous = NULL;
     g_autofree char *ics = mla_site_agenda_path (site, index, "ics");
     xmlNode *model;
@@ -180,8 +191,8 @@ mla_site_model_agenda (MlaSite *site, guint index)
     if (diff != NULL) {
         GArray *chain = mla_agenda_revisions_get_chain (site->revisions, index);
         guint number = mla_agenda_revisions_get_number (site->revisions, index);
-        const MlaSiteAgenda *p = g_ptr_array_index (site->agendas,
-                                                    g_array_index (chain, guint, number - 2));
+        const MlaSiteAgenda *p = g_ptr_array_index (
+            site->agendas, g_array_index (chain, guint, number - 2));
 
         previous = p->agenda;
     }
@@ -215,7 +226,8 @@ standalone_model (const MlaAgenda *agenda, const char *css)
     hash = g_base64_encode (digest, digest_length);
     mla_site_attr (model, "standalone", "true");
     mla_site_attr (model, "root", "");
-    mla_site_attr (model, "site-title", agenda->title != NULL ? agenda->title : "Agenda");
+    mla_site_attr (model, "site-title",
+                   agenda->title != NULL ? agenda->title : "Agenda");
     mla_site_attr (model, "message-id", agenda->message_id);
     mla_site_attr_printf (model, "style-hash", "sha256-%s", hash);
     mla_site_text_element (model, "style", clean);
@@ -224,7 +236,8 @@ standalone_model (const MlaAgenda *agenda, const char *css)
 }
 
 gboolean
-mla_site_agenda_write_pages (GPtrArray *agendas, GOutputStream *out, GError **error)
+mla_site_agenda_write_pages (GPtrArray *agendas, GOutputStream *out,
+                             GError **error)
 {
     g_autoptr (MlaSiteRender) render = NULL;
     g_autoptr (GBytes) css_bytes = NULL;
@@ -240,19 +253,21 @@ mla_site_agenda_write_pages (GPtrArray *agendas, GOutputStream *out, GError **er
     css_bytes = mla_site_render_asset (render, "style.css", error);
     if (css_bytes == NULL)
         return FALSE;
-    css = g_strndup (g_bytes_get_data (css_bytes, NULL), g_bytes_get_size (css_bytes));
+    css = g_strndup (g_bytes_get_data (css_bytes, NULL),
+                     g_bytes_get_size (css_bytes));
     /* HTML ends a <style> element at the first "</style", whatever
      * surrounds it. */
     if (strstr (css, "</") != NULL)
-        return mla_throw (error, MLA_ERROR_INVALID, "style.css: \"</\" cannot be inlined");
+        return mla_throw (error, MLA_ERROR_INVALID,
+                          "style.css: \"</\" cannot be inlined");
     for (guint i = 0; i < agendas->len; i++) {
         xmlDoc *model = standalone_model (g_ptr_array_index (agendas, i), css);
         g_autoptr (GBytes) page = mla_site_render_apply (render, model, error);
 
         xmlFreeDoc (model);
-        if (page == NULL
-            || !g_output_stream_write_all (out, g_bytes_get_data (page, NULL),
-                                           g_bytes_get_size (page), NULL, NULL, error))
+        if (page == NULL || !g_output_stream_write_all (
+                                out, g_bytes_get_data (page, NULL),
+                                g_bytes_get_size (page), NULL, NULL, error))
             return FALSE;
     }
     return TRUE;

@@ -23,7 +23,9 @@ month_free (MlaSiteMonth *month)
 void
 mla_site_clear (MlaSite *site)
 {
-    guint n = site->threads != NULL ? mla_overview_threads_get_n_entries (site->threads) : 0;
+    guint n = site->threads != NULL
+                  ? mla_overview_threads_get_n_entries (site->threads)
+                  : 0;
 
     for (guint i = 0; site->dirs != NULL && i < n; i++)
         g_free (site->dirs[i]);
@@ -50,8 +52,10 @@ static int
 compare_dates (gconstpointer a, gconstpointer b, gpointer user_data)
 {
     MlaSite *site = user_data;
-    const MlaOverviewEntry *x = mla_overview_threads_get_entry (site->threads, *(const guint *) a);
-    const MlaOverviewEntry *y = mla_overview_threads_get_entry (site->threads, *(const guint *) b);
+    const MlaOverviewEntry *x =
+        mla_overview_threads_get_entry (site->threads, *(const guint *) a);
+    const MlaOverviewEntry *y =
+        mla_overview_threads_get_entry (site->threads, *(const guint *) b);
 
     if (x->date != y->date)
         return x->date < y->date ? -1 : 1;
@@ -69,20 +73,25 @@ choose_title (MlaSite *site)
 
     if (site->options.title != NULL)
         return g_strdup (site->options.title);
-    for (guint i = 0; i < mla_overview_threads_get_n_entries (site->threads); i++) {
-        const char *list = mla_overview_threads_get_entry (site->threads, i)->list_id;
+    for (guint i = 0; i < mla_overview_threads_get_n_entries (site->threads);
+         i++) {
+        const char *list =
+            mla_overview_threads_get_entry (site->threads, i)->list_id;
         guint count;
 
         if (list == NULL)
             continue;
         count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, list)) + 1;
         g_hash_table_insert (counts, (gpointer) list, GUINT_TO_POINTER (count));
-        if (count > best_count || (count == best_count && strcmp (list, best) < 0)) {
+        if (count > best_count ||
+            (count == best_count && strcmp (list, best) < 0)) {
             best = list;
             best_count = count;
         }
     }
-    return best != NULL ? g_strdup (best) : g_path_get_basename (mla_archive_get_path (site->archive));
+    return best != NULL
+               ? g_strdup (best)
+               : g_path_get_basename (mla_archive_get_path (site->archive));
 }
 
 static MlaSiteMonth *
@@ -121,8 +130,9 @@ site_agenda_free (gpointer data)
 static guint
 root_of (MlaSite *site, guint entry)
 {
-    return mla_thread_forest_get_node (site->forest,
-                                       mla_thread_forest_node_of_input (site->forest, entry))
+    return mla_thread_forest_get_node (
+               site->forest,
+               mla_thread_forest_node_of_input (site->forest, entry))
         ->root;
 }
 
@@ -133,7 +143,9 @@ mla_site_thread_subject (MlaSite *site, guint root)
 {
     GArray *dates = site->thread_dates->pdata[root];
 
-    return mla_overview_threads_get_entry (site->threads, g_array_index (dates, guint, 0))->subject;
+    return mla_overview_threads_get_entry (site->threads,
+                                           g_array_index (dates, guint, 0))
+        ->subject;
 }
 
 /* Which agendas revise which (doc/design.md, "Agenda revisions"): a
@@ -141,19 +153,22 @@ mla_site_thread_subject (MlaSite *site, guint root)
 static void
 link_revisions (MlaSite *site)
 {
-    site->agenda_inputs = g_array_sized_new (FALSE, FALSE, sizeof (MlaAgendaRevisionInput),
-                                             site->agendas->len);
+    site->agenda_inputs = g_array_sized_new (
+        FALSE, FALSE, sizeof (MlaAgendaRevisionInput), site->agendas->len);
     for (guint i = 0; i < site->agendas->len; i++) {
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
         MlaAgendaRevisionInput input = {
-            a->agenda, mla_thread_forest_get_thread_id (site->forest, root_of (site, a->entry)),
+            a->agenda,
+            mla_thread_forest_get_thread_id (site->forest,
+                                             root_of (site, a->entry)),
             mla_overview_threads_get_entry (site->threads, a->entry)->date,
         };
 
         g_array_append_val (site->agenda_inputs, input);
     }
     site->revisions = mla_agenda_revisions_new (
-        (const MlaAgendaRevisionInput *) site->agenda_inputs->data, site->agendas->len);
+        (const MlaAgendaRevisionInput *) site->agenda_inputs->data,
+        site->agendas->len);
 }
 
 /* Each session slot's thread (doc/design.md, "Slots and their threads"):
@@ -175,17 +190,19 @@ link_threads (MlaSite *site, GError **error)
     for (guint r = 0; r < site->roots->len; r++) {
         guint root = g_array_index (site->roots, guint, r);
 
-        mla_agenda_linker_add (linker, root, mla_site_thread_subject (site, root));
+        mla_agenda_linker_add (linker, root,
+                               mla_site_thread_subject (site, root));
     }
     for (guint i = 0; i < site->agendas->len; i++) {
         MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
         GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
-        g_autoptr (GArray) own = g_array_sized_new (FALSE, FALSE, sizeof (guint), chain->len);
+        g_autoptr (GArray) own =
+            g_array_sized_new (FALSE, FALSE, sizeof (guint), chain->len);
         guint n = mla_agenda_count_slots (a->agenda);
 
         for (guint c = 0; c < chain->len; c++) {
-            const MlaSiteAgenda *member = g_ptr_array_index (site->agendas,
-                                                             g_array_index (chain, guint, c));
+            const MlaSiteAgenda *member = g_ptr_array_index (
+                site->agendas, g_array_index (chain, guint, c));
             guint root = root_of (site, member->entry);
 
             g_array_append_val (own, root);
@@ -196,7 +213,8 @@ link_threads (MlaSite *site, GError **error)
             guint root = MLA_THREAD_NONE;
 
             if (slot->kind == MLA_SLOT_KIND_SESSION && slot->title != NULL)
-                root = mla_agenda_linker_match (linker, slot->title, (const guint *) own->data,
+                root = mla_agenda_linker_match (linker, slot->title,
+                                                (const guint *) own->data,
                                                 own->len, NULL);
             g_array_append_val (a->threads, root);
         }
@@ -217,8 +235,8 @@ agenda_versions (MlaSite *site)
 
         g_checksum_update (sum, (const guchar *) a->digest, -1);
         for (guint c = 0; c < chain->len; c++) {
-            const MlaSiteAgenda *member = g_ptr_array_index (site->agendas,
-                                                             g_array_index (chain, guint, c));
+            const MlaSiteAgenda *member = g_ptr_array_index (
+                site->agendas, g_array_index (chain, guint, c));
 
             g_checksum_update (sum, (const guchar *) member->digest, -1);
         }
@@ -230,9 +248,10 @@ agenda_versions (MlaSite *site)
             if (root == MLA_THREAD_NONE)
                 continue;
             subject = mla_site_thread_subject (site, root);
-            link = g_strdup_printf ("\n%u %s\n%s", s,
-                                    mla_thread_forest_get_thread_id (site->forest, root),
-                                    subject != NULL ? subject : "");
+            link = g_strdup_printf (
+                "\n%u %s\n%s", s,
+                mla_thread_forest_get_thread_id (site->forest, root),
+                subject != NULL ? subject : "");
             g_checksum_update (sum, (const guchar *) link, -1);
         }
         a->version = g_strdup (g_checksum_get_string (sum));
@@ -243,8 +262,10 @@ agenda_versions (MlaSite *site)
 static gboolean
 load_agendas (MlaSite *site, GError **error)
 {
-    g_autoptr (GPtrArray) stored = mla_overview_get_agendas (site->overview, error);
-    g_autoptr (GHashTable) by_row = g_hash_table_new (g_int64_hash, g_int64_equal);
+    g_autoptr (GPtrArray) stored =
+        mla_overview_get_agendas (site->overview, error);
+    g_autoptr (GHashTable) by_row =
+        g_hash_table_new (g_int64_hash, g_int64_equal);
     guint n = mla_overview_threads_get_n_entries (site->threads);
 
     site->agendas = g_ptr_array_new_with_free_func (site_agenda_free);
@@ -253,9 +274,11 @@ load_agendas (MlaSite *site, GError **error)
     if (stored->len == 0)
         return TRUE;
     for (guint i = 0; i < n; i++) {
-        const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, i);
+        const MlaOverviewEntry *e =
+            mla_overview_threads_get_entry (site->threads, i);
 
-        g_hash_table_insert (by_row, (gpointer) &e->row, GUINT_TO_POINTER (i + 1));
+        g_hash_table_insert (by_row, (gpointer) &e->row,
+                             GUINT_TO_POINTER (i + 1));
     }
     for (guint i = 0; i < stored->len; i++) {
         const MlaOverviewAgenda *s = g_ptr_array_index (stored, i);
@@ -274,7 +297,8 @@ load_agendas (MlaSite *site, GError **error)
         agenda->entry = entry - 1;
         agenda->position = s->position;
         agenda->agenda = g_ptr_array_steal_index (parsed, 0);
-        agenda->digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, s->xml, -1);
+        agenda->digest =
+            g_compute_checksum_for_string (G_CHECKSUM_SHA256, s->xml, -1);
         g_ptr_array_add (site->agendas, agenda);
     }
     return TRUE;
@@ -322,7 +346,8 @@ view_node (const MlaThreadNode *node, guint index, gpointer user_data)
     g_array_append_val (view->nodes, index);
     g_array_append_val (view->loose, walk->in_loose);
     if (node->input != MLA_THREAD_NONE)
-        g_array_append_val (walk->in_loose ? walk->loose_entries : view->order, node->input);
+        g_array_append_val (walk->in_loose ? walk->loose_entries : view->order,
+                            node->input);
 }
 
 /* What a thread's pages show, as a digest: its id, and for each shown node
@@ -333,14 +358,18 @@ thread_version (MlaSite *site, guint root, const MlaSiteThread *view)
 {
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
 
-    g_checksum_update (sum, (const guchar *) mla_thread_forest_get_thread_id (site->forest, root), -1);
+    g_checksum_update (
+        sum,
+        (const guchar *) mla_thread_forest_get_thread_id (site->forest, root),
+        -1);
     for (guint i = 0; i < view->nodes->len; i++) {
-        const MlaThreadNode *node = mla_thread_forest_get_node (site->forest,
-                                                                g_array_index (view->nodes, guint, i));
+        const MlaThreadNode *node = mla_thread_forest_get_node (
+            site->forest, g_array_index (view->nodes, guint, i));
         g_autofree char *line = g_strdup_printf (
             "\n%s %u %d %s", node->id, node->depth, node->loose,
             node->input != MLA_THREAD_NONE
-                ? mla_overview_threads_get_entry (site->threads, node->input)->sha256
+                ? mla_overview_threads_get_entry (site->threads, node->input)
+                      ->sha256
                 : "-");
 
         g_checksum_update (sum, (const guchar *) line, -1);
@@ -357,12 +386,14 @@ make_views (MlaSite *site)
     site->views = g_ptr_array_new_with_free_func (thread_view_free);
     g_ptr_array_set_size (site->views, (guint) MAX (n_nodes, 1));
     site->node_pos = g_new0 (guint, MAX (n_nodes, 1));
-    site->order_pos = g_new0 (guint, MAX (mla_overview_threads_get_n_entries (site->threads), 1));
+    site->order_pos = g_new0 (
+        guint, MAX (mla_overview_threads_get_n_entries (site->threads), 1));
     for (guint r = 0; r < site->roots->len; r++) {
         guint root = g_array_index (site->roots, guint, r);
         MlaSiteThread *view = g_new0 (MlaSiteThread, 1);
         g_autoptr (GArray) loose = g_array_new (FALSE, FALSE, sizeof (guint));
-        g_autoptr (GHashTable) authors = g_hash_table_new (g_str_hash, g_str_equal);
+        g_autoptr (GHashTable) authors =
+            g_hash_table_new (g_str_hash, g_str_equal);
         ViewWalk walk = { site, view, loose, 0, FALSE };
 
         view->nodes = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -374,11 +405,13 @@ make_views (MlaSite *site)
         g_array_append_vals (view->order, loose->data, loose->len);
         for (guint i = 0; i < view->order->len; i++) {
             guint entry = g_array_index (view->order, guint, i);
-            const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, entry);
+            const MlaOverviewEntry *e =
+                mla_overview_threads_get_entry (site->threads, entry);
             const char *author = mla_overview_entry_author (e);
 
             site->order_pos[entry] = i;
-            if (view->participants->len < 6 && g_hash_table_add (authors, (gpointer) author))
+            if (view->participants->len < 6 &&
+                g_hash_table_add (authors, (gpointer) author))
                 g_ptr_array_add (view->participants, (gpointer) author);
         }
         view->version = thread_version (site, root, view);
@@ -405,7 +438,8 @@ compare_uints (gconstpointer a, gconstpointer b)
 static int
 compare_months (gconstpointer a, gconstpointer b)
 {
-    return strcmp ((*(MlaSiteMonth *const *) a)->path, (*(MlaSiteMonth *const *) b)->path);
+    return strcmp ((*(MlaSiteMonth *const *) a)->path,
+                   (*(MlaSiteMonth *const *) b)->path);
 }
 
 gboolean
@@ -435,19 +469,24 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     site->months = g_ptr_array_new_with_free_func ((GDestroyNotify) month_free);
     site->roots = g_array_new (FALSE, FALSE, sizeof (guint));
     site->first_with_id = g_hash_table_new (g_str_hash, g_str_equal);
-    has_published = g_new0 (guint8, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
+    has_published =
+        g_new0 (guint8, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
     site->next_same_id = g_new (guint, MAX (n, 1));
     for (guint i = n; i-- > 0;) {
-        const char *id = mla_overview_threads_get_entry (site->threads, i)->message_id;
+        const char *id =
+            mla_overview_threads_get_entry (site->threads, i)->message_id;
         gpointer later = g_hash_table_lookup (site->first_with_id, id);
 
         /* Walking back, the table holds the next entry with each id. */
-        site->next_same_id[i] = later != NULL ? GPOINTER_TO_UINT (later) - 1 : MLA_THREAD_NONE;
-        g_hash_table_insert (site->first_with_id, (gpointer) id, GUINT_TO_POINTER (i + 1));
+        site->next_same_id[i] =
+            later != NULL ? GPOINTER_TO_UINT (later) - 1 : MLA_THREAD_NONE;
+        g_hash_table_insert (site->first_with_id, (gpointer) id,
+                             GUINT_TO_POINTER (i + 1));
     }
     g_hash_table_remove_all (site->first_with_id);
     for (guint i = 0; i < n; i++) {
-        const MlaOverviewEntry *entry = mla_overview_threads_get_entry (site->threads, i);
+        const MlaOverviewEntry *entry =
+            mla_overview_threads_get_entry (site->threads, i);
 
         site->dirs[i] = mla_site_message_dir (entry->message_id);
         site->published[i] = !entry->no_archive;
@@ -455,36 +494,47 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
             continue;
         g_array_append_val (site->by_date, i);
         if (!g_hash_table_contains (site->first_with_id, entry->message_id))
-            g_hash_table_insert (site->first_with_id, (gpointer) entry->message_id,
+            g_hash_table_insert (site->first_with_id,
+                                 (gpointer) entry->message_id,
                                  GUINT_TO_POINTER (i + 1));
-        has_published[mla_thread_forest_get_node (site->forest,
-                                                  mla_thread_forest_node_of_input (site->forest, i))
+        has_published[mla_thread_forest_get_node (
+                          site->forest,
+                          mla_thread_forest_node_of_input (site->forest, i))
                           ->root] = 1;
     }
-    g_qsort_with_data (site->by_date->data, (gint) site->by_date->len, sizeof (guint),
-                       compare_dates, site);
+    g_qsort_with_data (site->by_date->data, (gint) site->by_date->len,
+                       sizeof (guint), compare_dates, site);
     site->thread_dates = g_ptr_array_new_with_free_func (array_unref0);
-    g_ptr_array_set_size (site->thread_dates, (guint) MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
+    g_ptr_array_set_size (
+        site->thread_dates,
+        (guint) MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
     for (guint r = 0; r < site->by_date->len; r++) {
         guint entry = g_array_index (site->by_date, guint, r);
-        guint root = mla_thread_forest_get_node (site->forest,
-                                                 mla_thread_forest_node_of_input (site->forest, entry))
+        guint root = mla_thread_forest_get_node (
+                         site->forest,
+                         mla_thread_forest_node_of_input (site->forest, entry))
                          ->root;
 
         if (site->thread_dates->pdata[root] == NULL)
-            site->thread_dates->pdata[root] = g_array_new (FALSE, FALSE, sizeof (guint));
+            site->thread_dates->pdata[root] =
+                g_array_new (FALSE, FALSE, sizeof (guint));
         g_array_append_val ((GArray *) site->thread_dates->pdata[root], entry);
         site->date_rank[entry] = r;
-        g_array_append_val (month_of (site, months, mla_overview_threads_get_entry (site->threads, entry)->date)
-                                ->entries,
-                            entry);
+        g_array_append_val (
+            month_of (
+                site, months,
+                mla_overview_threads_get_entry (site->threads, entry)->date)
+                ->entries,
+            entry);
     }
     g_ptr_array_sort (site->months, compare_months);
     for (guint m = 0; m < site->months->len; m++) {
         MlaSiteMonth *month = g_ptr_array_index (site->months, m);
 
         month->prev = m > 0 ? g_ptr_array_index (site->months, m - 1) : NULL;
-        month->next = m + 1 < site->months->len ? g_ptr_array_index (site->months, m + 1) : NULL;
+        month->next = m + 1 < site->months->len
+                          ? g_ptr_array_index (site->months, m + 1)
+                          : NULL;
     }
     all_roots = mla_thread_forest_get_roots (site->forest);
     for (guint r = 0; r < all_roots->len; r++) {
@@ -503,29 +553,38 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     /* A month lists every thread active in it, in the forest's order
      * (newest activity first): a thread that spans months is in each. */
     {
-        g_autofree guint *rank = g_new0 (guint, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
+        g_autofree guint *rank = g_new0 (
+            guint, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
 
         for (guint r = 0; r < site->roots->len; r++)
             rank[g_array_index (site->roots, guint, r)] = r;
         for (guint m = 0; m < site->months->len; m++) {
             MlaSiteMonth *month = g_ptr_array_index (site->months, m);
-            g_autoptr (GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint));
+            g_autoptr (GArray) ranks =
+                g_array_new (FALSE, FALSE, sizeof (guint));
 
             for (guint i = 0; i < month->entries->len; i++) {
                 guint entry = g_array_index (month->entries, guint, i);
-                guint root = mla_thread_forest_get_node (
-                    site->forest, mla_thread_forest_node_of_input (site->forest, entry))->root;
+                guint root =
+                    mla_thread_forest_get_node (
+                        site->forest,
+                        mla_thread_forest_node_of_input (site->forest, entry))
+                        ->root;
                 gpointer key = GUINT_TO_POINTER (root + 1);
-                guint count = GPOINTER_TO_UINT (g_hash_table_lookup (month->counts, key));
+                guint count =
+                    GPOINTER_TO_UINT (g_hash_table_lookup (month->counts, key));
 
                 if (count == 0)
                     g_array_append_val (ranks, rank[root]);
-                g_hash_table_insert (month->counts, key, GUINT_TO_POINTER (count + 1));
+                g_hash_table_insert (month->counts, key,
+                                     GUINT_TO_POINTER (count + 1));
             }
             g_array_sort (ranks, compare_uints);
             for (guint i = 0; i < ranks->len; i++)
-                g_array_append_val (month->roots, g_array_index (site->roots, guint,
-                                                                 g_array_index (ranks, guint, i)));
+                g_array_append_val (
+                    month->roots,
+                    g_array_index (site->roots, guint,
+                                   g_array_index (ranks, guint, i)));
         }
     }
     return TRUE;

@@ -31,15 +31,16 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteFiles, mla_site_files_free)
  * made) hold @size bytes of @data, writing only when they differ from the
  * last build's, at mla_site_files_finish(). Safe to call from several
  * threads. */
-gboolean mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsize size,
-                             GError **error);
+gboolean mla_site_files_put (MlaSiteFiles *files, const char *path,
+                             const void *data, gsize size, GError **error);
 
 /* Whether @path can stay as the last build left it: it was made from
  * sources with the same @signature (a hex digest the caller computes from
  * everything the file shows) and is still there. Either way @signature is
  * recorded for @path; when this returns FALSE the caller makes the file
  * with mla_site_files_put(). Safe to call from several threads. */
-gboolean mla_site_files_keep (MlaSiteFiles *files, const char *path, const char *signature);
+gboolean mla_site_files_keep (MlaSiteFiles *files, const char *path,
+                              const char *signature);
 
 /* Keeps every file the last build made under @folder (ending in '/'),
  * as mla_site_files_keep() does for one, when all were made from sources
@@ -52,6 +53,7 @@ gboolean mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
 /* Renames the files written into place (new ones first), removes what the
  * last build made and this one did not, writes the manifest, and adds the
  * counts to @stats. */
-gboolean mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error);
+gboolean mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats,
+                                GError **error);
 
 G_END_DECLS

@@ -15,13 +15,14 @@
 
 struct MlaSiteFiles {
     char *root;
-    GHashTable *before;       /* path -> hex SHA-256, from the manifest */
-    GHashTable *now;          /* path -> hex SHA-256, made by this build */
-    GHashTable *made_from_before;   /* path -> signature of its sources, from the manifest */
-    GHashTable *made_from;    /* path -> signature, this build */
-    GHashTable *folders;      /* folders known to exist (and not links) */
-    GPtrArray *created;       /* paths written to NAME.tmp that had no file */
-    GPtrArray *replaced;      /* paths written to NAME.tmp over a file */
+    GHashTable *before;           /* path -> hex SHA-256, from the manifest */
+    GHashTable *now;              /* path -> hex SHA-256, made by this build */
+    GHashTable *made_from_before; /* path -> signature of its sources, from the
+                                     manifest */
+    GHashTable *made_from;        /* path -> signature, this build */
+    GHashTable *folders;          /* folders known to exist (and not links) */
+    GPtrArray *created;  /* paths written to NAME.tmp that had no file */
+    GPtrArray *replaced; /* paths written to NAME.tmp over a file */
     gboolean finished;
     guint64 written;
     guint64 unchanged;
@@ -59,9 +60,13 @@ mla_site_files_free (MlaSiteFiles *files)
     if (files == NULL)
         return;
     /* A build that failed leaves the previous site, without its pages. */
-    for (guint i = 0; !files->finished && files->created != NULL && i < files->created->len; i++)
+    for (guint i = 0;
+         !files->finished && files->created != NULL && i < files->created->len;
+         i++)
         remove_tmp (files, files->created->pdata[i]);
-    for (guint i = 0; !files->finished && files->replaced != NULL && i < files->replaced->len; i++)
+    for (guint i = 0; !files->finished && files->replaced != NULL &&
+                      i < files->replaced->len;
+         i++)
         remove_tmp (files, files->replaced->pdata[i]);
     g_clear_pointer (&files->created, g_ptr_array_unref);
     g_clear_pointer (&files->replaced, g_ptr_array_unref);
@@ -92,7 +97,8 @@ is_safe_path (const char *path)
         return FALSE;
     parts = g_strsplit (path, "/", -1);
     for (guint i = 0; parts[i] != NULL; i++)
-        if (parts[i][0] == '\0' || strcmp (parts[i], ".") == 0 || strcmp (parts[i], "..") == 0)
+        if (parts[i][0] == '\0' || strcmp (parts[i], ".") == 0 ||
+            strcmp (parts[i], "..") == 0)
             return FALSE;
     return TRUE;
 }
@@ -121,9 +127,11 @@ make_folders (MlaSiteFiles *files, const char *relative, GError **error)
         if (g_hash_table_contains (files->folders, key->str))
             continue;
         if (g_mkdir (path->str, 0755) != 0 && errno != EEXIST)
-            return mla_throw (error, MLA_ERROR_IO, "%s: %s", path->str, g_strerror (errno));
+            return mla_throw (error, MLA_ERROR_IO, "%s: %s", path->str,
+                              g_strerror (errno));
         if (!is_real_folder (path->str))
-            return mla_throw (error, MLA_ERROR_IO, "%s: not a folder (a link?); not writing there",
+            return mla_throw (error, MLA_ERROR_IO,
+                              "%s: not a folder (a link?); not writing there",
                               path->str);
         g_hash_table_add (files->folders, g_strdup (key->str));
     }
@@ -133,7 +141,8 @@ make_folders (MlaSiteFiles *files, const char *relative, GError **error)
 static gboolean
 load_manifest (MlaSiteFiles *files, GError **error)
 {
-    g_autofree char *path = g_build_filename (files->root, MLA_SITE_MANIFEST, NULL);
+    g_autofree char *path =
+        g_build_filename (files->root, MLA_SITE_MANIFEST, NULL);
     g_autofree char *contents = NULL;
     g_auto (GStrv) lines = NULL;
     g_autoptr (GError) local = NULL;
@@ -152,11 +161,14 @@ load_manifest (MlaSiteFiles *files, GError **error)
         const char *file = n == 2 ? fields[1] : n == 3 ? fields[2] : NULL;
 
         /* Only what this program would write: no way out of the folder. */
-        if (file == NULL || strlen (fields[0]) != MLA_SHA256_HEX_SIZE - 1 || !is_safe_path (file))
+        if (file == NULL || strlen (fields[0]) != MLA_SHA256_HEX_SIZE - 1 ||
+            !is_safe_path (file))
             continue;
-        g_hash_table_insert (files->before, g_strdup (file), g_strdup (fields[0]));
+        g_hash_table_insert (files->before, g_strdup (file),
+                             g_strdup (fields[0]));
         if (n == 3)
-            g_hash_table_insert (files->made_from_before, g_strdup (file), g_strdup (fields[1]));
+            g_hash_table_insert (files->made_from_before, g_strdup (file),
+                                 g_strdup (fields[1]));
     }
     return TRUE;
 }
@@ -186,16 +198,22 @@ mla_site_files_open (const char *root, GError **error)
     g_autofree char *marker = NULL;
 
     files->root = g_strdup (root);
-    files->before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-    files->now = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-    files->made_from_before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-    files->made_from = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-    files->folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    files->before =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    files->now =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    files->made_from_before =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    files->made_from =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    files->folders =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     files->created = g_ptr_array_new_with_free_func (g_free);
     files->replaced = g_ptr_array_new_with_free_func (g_free);
     g_mutex_init (&files->lock);
     if (g_mkdir_with_parents (root, 0755) != 0 || !is_real_folder (root))
-        return mla_throw (error, MLA_ERROR_IO, "%s: cannot create the site folder: %s", root,
+        return mla_throw (error, MLA_ERROR_IO,
+                          "%s: cannot create the site folder: %s", root,
                           g_strerror (errno)),
                NULL;
     if (!load_manifest (files, error))
@@ -214,12 +232,13 @@ still_there (const char *path, gsize size)
 {
     GStatBuf st;
 
-    return g_lstat (path, &st) == 0 && S_ISREG (st.st_mode) && (gsize) st.st_size == size;
+    return g_lstat (path, &st) == 0 && S_ISREG (st.st_mode) &&
+           (gsize) st.st_size == size;
 }
 
 gboolean
-mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsize size,
-                    GError **error)
+mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data,
+                    gsize size, GError **error)
 {
     g_autofree char *full = g_build_filename (files->root, path, NULL);
     char hex[MLA_SHA256_HEX_SIZE];
@@ -229,7 +248,8 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsi
     GStatBuf st;
 
     if (!is_safe_path (path))
-        return mla_throw (error, MLA_ERROR_INVALID, "%s: not a path inside the site", path);
+        return mla_throw (error, MLA_ERROR_INVALID,
+                          "%s: not a path inside the site", path);
     mla_sha256_hex (data, size, hex);
     g_mutex_lock (&files->lock);
     if (g_hash_table_contains (files->now, path)) {
@@ -244,7 +264,8 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data, gsi
         files->unchanged++;
     else if (ok) {
         files->written++;
-        g_ptr_array_add (g_lstat (full, &st) == 0 ? files->replaced : files->created,
+        g_ptr_array_add (g_lstat (full, &st) == 0 ? files->replaced
+                                                  : files->created,
                          g_strdup (path));
     }
     g_mutex_unlock (&files->lock);
@@ -258,17 +279,20 @@ static gboolean
 rename_written (MlaSiteFiles *files, GPtrArray *paths, GError **error)
 {
     for (guint i = 0; i < paths->len; i++) {
-        g_autofree char *full = g_build_filename (files->root, paths->pdata[i], NULL);
+        g_autofree char *full =
+            g_build_filename (files->root, paths->pdata[i], NULL);
         g_autofree char *tmp = tmp_path (files, paths->pdata[i]);
 
         if (g_rename (tmp, full) != 0)
-            return mla_throw (error, MLA_ERROR_IO, "%s: %s", full, g_strerror (errno));
+            return mla_throw (error, MLA_ERROR_IO, "%s: %s", full,
+                              g_strerror (errno));
     }
     return TRUE;
 }
 
 gboolean
-mla_site_files_keep (MlaSiteFiles *files, const char *path, const char *signature)
+mla_site_files_keep (MlaSiteFiles *files, const char *path,
+                     const char *signature)
 {
     g_autofree char *full = NULL;
     const char *old_signature, *old_hash;
@@ -280,8 +304,9 @@ mla_site_files_keep (MlaSiteFiles *files, const char *path, const char *signatur
     g_mutex_lock (&files->lock);
     old_signature = g_hash_table_lookup (files->made_from_before, path);
     old_hash = g_hash_table_lookup (files->before, path);
-    if (old_signature != NULL && old_hash != NULL && strcmp (old_signature, signature) == 0
-        && !g_hash_table_contains (files->now, path)) {
+    if (old_signature != NULL && old_hash != NULL &&
+        strcmp (old_signature, signature) == 0 &&
+        !g_hash_table_contains (files->now, path)) {
         full = g_build_filename (files->root, path, NULL);
         kept = g_lstat (full, &st) == 0 && S_ISREG (st.st_mode);
     }
@@ -290,13 +315,15 @@ mla_site_files_keep (MlaSiteFiles *files, const char *path, const char *signatur
         files->unchanged++;
     }
     /* Kept or not, the file this build leaves is made from these sources. */
-    g_hash_table_insert (files->made_from, g_strdup (path), g_strdup (signature));
+    g_hash_table_insert (files->made_from, g_strdup (path),
+                         g_strdup (signature));
     g_mutex_unlock (&files->lock);
     return kept;
 }
 
 gboolean
-mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder, const char *signature)
+mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
+                            const char *signature)
 {
     g_autoptr (GPtrArray) kept = g_ptr_array_new ();
     GHashTableIter iter;
@@ -312,18 +339,21 @@ mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder, const char 
         if (!g_str_has_prefix (key, folder))
             continue;
         full = g_build_filename (files->root, key, NULL);
-        all = strcmp (value, signature) == 0 && g_hash_table_contains (files->before, key)
-              && !g_hash_table_contains (files->now, key) && g_lstat (full, &st) == 0
-              && S_ISREG (st.st_mode);
+        all = strcmp (value, signature) == 0 &&
+              g_hash_table_contains (files->before, key) &&
+              !g_hash_table_contains (files->now, key) &&
+              g_lstat (full, &st) == 0 && S_ISREG (st.st_mode);
         g_ptr_array_add (kept, key);
     }
     all = all && kept->len > 0;
     for (guint i = 0; all && i < kept->len; i++) {
         const char *path = kept->pdata[i];
 
-        g_hash_table_insert (files->now, g_strdup (path),
-                             g_strdup (g_hash_table_lookup (files->before, path)));
-        g_hash_table_insert (files->made_from, g_strdup (path), g_strdup (signature));
+        g_hash_table_insert (
+            files->now, g_strdup (path),
+            g_strdup (g_hash_table_lookup (files->before, path)));
+        g_hash_table_insert (files->made_from, g_strdup (path),
+                             g_strdup (signature));
         files->unchanged++;
     }
     g_mutex_unlock (&files->lock);
@@ -360,15 +390,16 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
 {
     g_autoptr (GPtrArray) paths = g_ptr_array_new ();
     g_autoptr (GString) manifest = g_string_new (NULL);
-    g_autofree char *manifest_path = g_build_filename (files->root, MLA_SITE_MANIFEST, NULL);
+    g_autofree char *manifest_path =
+        g_build_filename (files->root, MLA_SITE_MANIFEST, NULL);
     g_autofree char *marker = NULL;
     GHashTableIter iter;
     gpointer key, value;
     guint64 removed = 0;
 
     /* New files first: no page in place links to them yet. */
-    if (!rename_written (files, files->created, error)
-        || !rename_written (files, files->replaced, error))
+    if (!rename_written (files, files->created, error) ||
+        !rename_written (files, files->replaced, error))
         return FALSE;
     files->finished = TRUE;
     g_hash_table_iter_init (&iter, files->before);
@@ -388,19 +419,22 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
         g_ptr_array_add (paths, key);
     g_ptr_array_sort (paths, compare_paths);
     for (guint i = 0; i < paths->len; i++) {
-        const char *signature = g_hash_table_lookup (files->made_from, paths->pdata[i]);
+        const char *signature =
+            g_hash_table_lookup (files->made_from, paths->pdata[i]);
 
-        g_string_append_printf (manifest, "%s%s%s %s\n",
-                                (const char *) g_hash_table_lookup (files->now, paths->pdata[i]),
-                                signature != NULL ? " " : "", signature != NULL ? signature : "",
-                                (const char *) paths->pdata[i]);
+        g_string_append_printf (
+            manifest, "%s%s%s %s\n",
+            (const char *) g_hash_table_lookup (files->now, paths->pdata[i]),
+            signature != NULL ? " " : "", signature != NULL ? signature : "",
+            (const char *) paths->pdata[i]);
     }
     if (stats != NULL) {
         stats->written += files->written;
         stats->unchanged += files->unchanged;
         stats->removed += removed;
     }
-    if (!mla_atomic_file_set_contents (manifest_path, manifest->str, manifest->len, error))
+    if (!mla_atomic_file_set_contents (manifest_path, manifest->str,
+                                       manifest->len, error))
         return FALSE;
     marker = g_strconcat (manifest_path, ".running", NULL);
     g_unlink (marker);

@@ -16,7 +16,8 @@
 #define FEED_ENTRIES 40
 #define HOME_THREADS 25
 
-/* ---- tree helpers (shared with mla-site-agenda.c): every value cleaned ---- */
+/* ---- tree helpers (shared with mla-site-agenda.c): every value cleaned ----
+ */
 
 xmlNode *
 mla_site_element (xmlNode *parent, const char *name)
@@ -50,7 +51,8 @@ mla_site_attr_printf (xmlNode *node, const char *name, const char *format, ...)
 static void
 text (xmlNode *parent, const char *value, gssize length)
 {
-    g_autofree char *part = length < 0 ? g_strdup (value) : g_strndup (value, (gsize) length);
+    g_autofree char *part =
+        length < 0 ? g_strdup (value) : g_strndup (value, (gsize) length);
     g_autofree char *clean = mla_xml_clean_text (part);
 
     xmlAddChild (parent, xmlNewText (BAD_CAST clean));
@@ -70,7 +72,8 @@ mla_site_text_element (xmlNode *parent, const char *name, const char *value)
  * the site's title and the way back to the site's root from the page's
  * folder (@depth folders down). */
 xmlDoc *
-mla_site_new_model (MlaSite *site, const char *name, guint depth, xmlNode **out_root)
+mla_site_new_model (MlaSite *site, const char *name, guint depth,
+                    xmlNode **out_root)
 {
     xmlDoc *doc = xmlNewDoc (BAD_CAST "1.0");
     xmlNode *root = xmlNewNode (NULL, BAD_CAST name);
@@ -120,7 +123,8 @@ format_time (gint64 date, int offset_minutes, const char *format)
 {
     g_autoptr (GTimeZone) zone = g_time_zone_new_offset (offset_minutes * 60);
     g_autoptr (GDateTime) utc = g_date_time_new_from_unix_utc (date);
-    g_autoptr (GDateTime) local = utc != NULL ? g_date_time_to_timezone (utc, zone) : NULL;
+    g_autoptr (GDateTime) local =
+        utc != NULL ? g_date_time_to_timezone (utc, zone) : NULL;
 
     return local != NULL ? g_date_time_format (local, format) : g_strdup ("?");
 }
@@ -145,7 +149,8 @@ shown_address (MlaSite *site, const char *address)
     at = strrchr (address, '@');
     if (at == NULL)
         return g_strdup (address);
-    return g_strdup_printf ("%.*s at %s", (int) (at - address), address, at + 1);
+    return g_strdup_printf ("%.*s at %s", (int) (at - address), address,
+                            at + 1);
 }
 
 /* The attributes a listing shows of a message. */
@@ -162,12 +167,13 @@ mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry)
     mla_site_attr (node, "date", date);
     mla_site_attr (node, "iso-date", iso);
     mla_site_attr (node, "author", mla_overview_entry_author (e));
-    mla_site_attr (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
+    mla_site_attr (node, "subject",
+                   e->subject != NULL ? e->subject : "(no subject)");
 }
 
 static void
-address_element (MlaSite *site, xmlNode *parent, const char *name, const char *display,
-                 const char *address)
+address_element (MlaSite *site, xmlNode *parent, const char *name,
+                 const char *display, const char *address)
 {
     xmlNode *node = mla_site_element (parent, name);
     g_autofree char *shown = shown_address (site, address);
@@ -181,17 +187,21 @@ address_element (MlaSite *site, xmlNode *parent, const char *name, const char *d
 static gsize
 url_length (const char *at)
 {
-    static const char *const schemes[] = { "http://", "https://", "ftp://", "mailto:" };
+    static const char *const schemes[] = { "http://", "https://", "ftp://",
+                                           "mailto:" };
     gsize length = 0;
     gboolean scheme = FALSE;
 
     for (gsize i = 0; i < G_N_ELEMENTS (schemes) && !scheme; i++)
-        scheme = g_ascii_strncasecmp (at, schemes[i], strlen (schemes[i])) == 0
-                 && at[strlen (schemes[i])] != '\0' && !g_ascii_isspace (at[strlen (schemes[i])]);
+        scheme =
+            g_ascii_strncasecmp (at, schemes[i], strlen (schemes[i])) == 0 &&
+            at[strlen (schemes[i])] != '\0' &&
+            !g_ascii_isspace (at[strlen (schemes[i])]);
     if (!scheme)
         return 0;
-    while (at[length] != '\0' && !g_ascii_isspace (at[length])
-           && strchr ("<>\"'`{}|\\^", at[length]) == NULL && (guchar) at[length] >= 0x20)
+    while (at[length] != '\0' && !g_ascii_isspace (at[length]) &&
+           strchr ("<>\"'`{}|\\^", at[length]) == NULL &&
+           (guchar) at[length] >= 0x20)
         length++;
     while (length > 0 && strchr (".,;:!?)]}", at[length - 1]) != NULL)
         length--;
@@ -204,7 +214,9 @@ linked_text (xmlNode *parent, const char *line, gsize length)
     gsize start = 0;
 
     for (gsize i = 0; i < length; i++) {
-        gsize url = (i == 0 || !g_ascii_isalnum (line[i - 1])) ? url_length (line + i) : 0;
+        gsize url = (i == 0 || !g_ascii_isalnum (line[i - 1]))
+                        ? url_length (line + i)
+                        : 0;
 
         if (url == 0 || i + url > length)
             continue;
@@ -270,13 +282,15 @@ static gboolean
 full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
 {
     const MlaOverviewEntry *e = entry_at (site, entry);
-    g_autoptr (MlaOverviewDetails) details = mla_overview_get_details (site->overview, e->row, error);
+    g_autoptr (MlaOverviewDetails) details =
+        mla_overview_get_details (site->overview, e->row, error);
     xmlNode *node;
     g_autofree char *path = mla_site_message_path (site, entry);
     g_autofree char *raw = g_strconcat (path, "/raw.txt", NULL);
     g_autofree char *page = g_strconcat (path, "/index.html", NULL);
     g_autofree char *utc = format_time (e->date, 0, "%Y-%m-%d %H:%M:%S UTC");
-    g_autofree char *local = format_time (e->date, e->date_offset, "%a, %d %b %Y %H:%M:%S %z");
+    g_autofree char *local =
+        format_time (e->date, e->date_offset, "%a, %d %b %Y %H:%M:%S %z");
 
     if (details == NULL)
         return FALSE;
@@ -303,15 +317,18 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
     }
     mla_site_attr (node, "date-utc", utc);
     mla_site_attr (node, "date-local", local);
-    mla_site_text_element (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
+    mla_site_text_element (node, "subject",
+                           e->subject != NULL ? e->subject : "(no subject)");
     body_element (node, details->body);
     for (guint i = 0; i < details->attachments->len; i++) {
         const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
         xmlNode *item = mla_site_element (node, "attachment");
 
-        g_autofree char *file = mla_site_attachment_path (site, entry, i, a->filename);
+        g_autofree char *file =
+            mla_site_attachment_path (site, entry, i, a->filename);
 
-        mla_site_attr (item, "name", a->filename != NULL ? a->filename : "(no name)");
+        mla_site_attr (item, "name",
+                       a->filename != NULL ? a->filename : "(no name)");
         mla_site_attr (item, "type", a->content_type);
         mla_site_attr_printf (item, "size", "%" G_GSIZE_FORMAT, a->size);
         mla_site_href (item, "href", file);
@@ -324,13 +341,15 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
 static const MlaSiteThread *
 view_of (MlaSite *site, guint node)
 {
-    return g_ptr_array_index (site->views, mla_thread_forest_get_node (site->forest, node)->root);
+    return g_ptr_array_index (
+        site->views, mla_thread_forest_get_node (site->forest, node)->root);
 }
 
 char *
 mla_site_thread_path (MlaSite *site, guint node)
 {
-    return g_strconcat ("t/", mla_thread_forest_get_thread_id (site->forest, node), NULL);
+    return g_strconcat (
+        "t/", mla_thread_forest_get_thread_id (site->forest, node), NULL);
 }
 
 char *
@@ -354,20 +373,23 @@ static guint
 copy_of (MlaSite *site, guint entry)
 {
     const char *id = entry_at (site, entry)->message_id;
-    guint first = GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) - 1;
+    guint first =
+        GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) - 1;
     guint copy = 0;
 
-    for (guint i = first; i != MLA_THREAD_NONE && i != entry; i = site->next_same_id[i])
+    for (guint i = first; i != MLA_THREAD_NONE && i != entry;
+         i = site->next_same_id[i])
         copy++;
     return copy;
 }
 
 char *
-mla_site_attachment_path (MlaSite *site, guint entry, guint index, const char *filename)
+mla_site_attachment_path (MlaSite *site, guint entry, guint index,
+                          const char *filename)
 {
     /* Later copies number from 1001, 2001... */
-    g_autofree char *name = mla_site_attachment_name (copy_of (site, entry) * 1000 + index + 1,
-                                                      filename);
+    g_autofree char *name = mla_site_attachment_name (
+        copy_of (site, entry) * 1000 + index + 1, filename);
 
     return g_strconcat ("m/", site->dirs[entry], "/", name, NULL);
 }
@@ -377,8 +399,10 @@ mla_site_html_body_path (MlaSite *site, guint entry)
 {
     guint copy = copy_of (site, entry);
 
-    return copy == 0 ? g_strconcat ("m/", site->dirs[entry], "/body.html.txt", NULL)
-                     : g_strdup_printf ("m/%s/body-%u.html.txt", site->dirs[entry], copy + 1);
+    return copy == 0
+               ? g_strconcat ("m/", site->dirs[entry], "/body.html.txt", NULL)
+               : g_strdup_printf ("m/%s/body-%u.html.txt", site->dirs[entry],
+                                  copy + 1);
 }
 
 char *
@@ -387,7 +411,8 @@ mla_site_agenda_path (MlaSite *site, guint index, const char *extension)
     const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
 
     return g_strdup_printf ("m/%s/agenda-%u.%s", site->dirs[a->entry],
-                            copy_of (site, a->entry) * 1000 + a->position + 1, extension);
+                            copy_of (site, a->entry) * 1000 + a->position + 1,
+                            extension);
 }
 
 guint
@@ -395,16 +420,21 @@ mla_site_thread_pages (MlaSite *site, guint root)
 {
     const MlaSiteThread *view = view_of (site, root);
 
-    return MAX (1, (view->order->len + MLA_SITE_THREAD_PAGE - 1) / MLA_SITE_THREAD_PAGE);
+    return MAX (1, (view->order->len + MLA_SITE_THREAD_PAGE - 1) /
+                       MLA_SITE_THREAD_PAGE);
 }
 
 static void
-skeleton_line (MlaSite *site, xmlNode *skeleton, guint node_index, guint current)
+skeleton_line (MlaSite *site, xmlNode *skeleton, guint node_index,
+               guint current)
 {
-    const MlaThreadNode *node = mla_thread_forest_get_node (site->forest, node_index);
-    xmlNode *line = mla_site_element (skeleton, node->input == MLA_THREAD_NONE ? "missing" : "node");
+    const MlaThreadNode *node =
+        mla_thread_forest_get_node (site->forest, node_index);
+    xmlNode *line = mla_site_element (
+        skeleton, node->input == MLA_THREAD_NONE ? "missing" : "node");
 
-    mla_site_attr_printf (line, "depth", "%u", MIN (node->depth, SKELETON_MAX_DEPTH));
+    mla_site_attr_printf (line, "depth", "%u",
+                          MIN (node->depth, SKELETON_MAX_DEPTH));
     if (node->depth > SKELETON_MAX_DEPTH)
         mla_site_attr_printf (line, "real-depth", "%u", node->depth);
     if (node->loose)
@@ -414,7 +444,8 @@ skeleton_line (MlaSite *site, xmlNode *skeleton, guint node_index, guint current
         return;
     }
     mla_site_summary_attrs (site, line, node->input);
-    mla_site_attr_printf (line, "anchor", "m%" G_GINT64_FORMAT, entry_at (site, node->input)->row);
+    mla_site_attr_printf (line, "anchor", "m%" G_GINT64_FORMAT,
+                          entry_at (site, node->input)->row);
     if (node->input == current)
         mla_site_attr (line, "current", "true");
 }
@@ -422,22 +453,27 @@ skeleton_line (MlaSite *site, xmlNode *skeleton, guint node_index, guint current
 /* The thread's overview, nodes [@from, @to) of it; a long thread shows a
  * window, with <gap count=""/> where lines are left out. */
 static void
-skeleton (MlaSite *site, xmlNode *parent, guint node, guint from, guint to, guint current)
+skeleton (MlaSite *site, xmlNode *parent, guint node, guint from, guint to,
+          guint current)
 {
     guint root = mla_thread_forest_get_node (site->forest, node)->root;
     const MlaSiteThread *view = view_of (site, root);
     g_autofree char *page = mla_site_thread_page (site, root, 0);
     xmlNode *skeleton = mla_site_element (parent, "skeleton");
 
-    mla_site_attr (skeleton, "thread", mla_thread_forest_get_thread_id (site->forest, root));
+    mla_site_attr (skeleton, "thread",
+                   mla_thread_forest_get_thread_id (site->forest, root));
     mla_site_href (skeleton, "href", page);
     to = MIN (to, view->nodes->len);
     if (from > 0)
-        mla_site_attr_printf (mla_site_element (skeleton, "gap"), "count", "%u", from);
+        mla_site_attr_printf (mla_site_element (skeleton, "gap"), "count", "%u",
+                              from);
     for (guint i = from; i < to; i++)
-        skeleton_line (site, skeleton, g_array_index (view->nodes, guint, i), current);
+        skeleton_line (site, skeleton, g_array_index (view->nodes, guint, i),
+                       current);
     if (to < view->nodes->len)
-        mla_site_attr_printf (mla_site_element (skeleton, "gap"), "count", "%u", view->nodes->len - to);
+        mla_site_attr_printf (mla_site_element (skeleton, "gap"), "count", "%u",
+                              view->nodes->len - to);
 }
 
 xmlDoc *
@@ -454,26 +490,32 @@ mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
     g_autofree char *feed = g_strconcat (path, "/atom.xml", NULL);
     guint from = 0, to = G_MAXUINT;
 
-    mla_site_attr (model, "id", mla_thread_forest_get_thread_id (site->forest, root));
-    mla_site_attr_printf (model, "messages", "%u", mla_thread_forest_get_thread_size (site->forest, root));
+    mla_site_attr (model, "id",
+                   mla_thread_forest_get_thread_id (site->forest, root));
+    mla_site_attr_printf (
+        model, "messages", "%u",
+        mla_thread_forest_get_thread_size (site->forest, root));
     mla_site_attr_printf (model, "page", "%u", page + 1);
     mla_site_attr_printf (model, "pages", "%u", pages);
     mla_site_href (model, "mbox", mbox);
     mla_site_href (model, "feed", feed);
     if (view->order->len > 0)
-        mla_site_attr (model, "subject", entry_at (site, g_array_index (view->order, guint, 0))->subject);
+        mla_site_attr (
+            model, "subject",
+            entry_at (site, g_array_index (view->order, guint, 0))->subject);
     nav = mla_site_element (model, "pages");
     for (guint p = 0; pages > 1 && p < pages; p++) {
         g_autofree char *file = mla_site_thread_page (site, root, p);
 
         page_link (nav, file, p, page);
     }
-    /* A long thread's page shows the part of the overview its messages are in. */
+    /* A long thread's page shows the part of the overview its messages are in.
+     */
     if (view->nodes->len > MLA_SITE_SKELETON_FULL && last > first) {
-        guint a = site->node_pos[mla_thread_forest_node_of_input (site->forest,
-                                                                  g_array_index (view->order, guint, first))];
-        guint b = site->node_pos[mla_thread_forest_node_of_input (site->forest,
-                                                                  g_array_index (view->order, guint, last - 1))];
+        guint a = site->node_pos[mla_thread_forest_node_of_input (
+            site->forest, g_array_index (view->order, guint, first))];
+        guint b = site->node_pos[mla_thread_forest_node_of_input (
+            site->forest, g_array_index (view->order, guint, last - 1))];
 
         from = MIN (a, b);
         to = MAX (a, b) + 1;
@@ -506,10 +548,13 @@ link_entry (MlaSite *site, xmlNode *parent, const char *rel, guint entry)
 static guint
 neighbour (MlaSite *site, guint entry, int step)
 {
-    const MlaSiteThread *view = view_of (site, mla_thread_forest_node_of_input (site->forest, entry));
+    const MlaSiteThread *view =
+        view_of (site, mla_thread_forest_node_of_input (site->forest, entry));
     gint64 at = (gint64) site->order_pos[entry] + step;
 
-    return at >= 0 && at < view->order->len ? g_array_index (view->order, guint, at) : MLA_THREAD_NONE;
+    return at >= 0 && at < view->order->len
+               ? g_array_index (view->order, guint, at)
+               : MLA_THREAD_NONE;
 }
 
 static void
@@ -520,7 +565,8 @@ message_links (MlaSite *site, xmlNode *nav, guint entry)
     guint rank = site->date_rank[entry];
 
     if (n->parent != MLA_THREAD_NONE && !n->loose) {
-        const MlaThreadNode *parent = mla_thread_forest_get_node (site->forest, n->parent);
+        const MlaThreadNode *parent =
+            mla_thread_forest_get_node (site->forest, n->parent);
 
         if (parent->input != MLA_THREAD_NONE)
             link_entry (site, nav, "parent", parent->input);
@@ -532,7 +578,8 @@ message_links (MlaSite *site, xmlNode *nav, guint entry)
     }
     for (guint c = n->first_child; c != MLA_THREAD_NONE;
          c = mla_thread_forest_get_node (site->forest, c)->next_sibling) {
-        const MlaThreadNode *child = mla_thread_forest_get_node (site->forest, c);
+        const MlaThreadNode *child =
+            mla_thread_forest_get_node (site->forest, c);
 
         if (child->input != MLA_THREAD_NONE && !child->loose)
             link_entry (site, nav, "reply", child->input);
@@ -540,9 +587,11 @@ message_links (MlaSite *site, xmlNode *nav, guint entry)
     link_entry (site, nav, "prev-in-thread", neighbour (site, entry, -1));
     link_entry (site, nav, "next-in-thread", neighbour (site, entry, +1));
     if (rank > 0)
-        link_entry (site, nav, "prev-by-date", g_array_index (site->by_date, guint, rank - 1));
+        link_entry (site, nav, "prev-by-date",
+                    g_array_index (site->by_date, guint, rank - 1));
     if (rank + 1 < site->by_date->len)
-        link_entry (site, nav, "next-by-date", g_array_index (site->by_date, guint, rank + 1));
+        link_entry (site, nav, "next-by-date",
+                    g_array_index (site->by_date, guint, rank + 1));
 }
 
 xmlDoc *
@@ -556,8 +605,8 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
     guint from = 0, to = G_MAXUINT;
     xmlNode *model, *nav, *thread;
     xmlDoc *doc = mla_site_new_model (site, "message", 2, &model);
-    g_autofree char *page = mla_site_thread_page (site, root,
-                                                  site->order_pos[entry] / MLA_SITE_THREAD_PAGE);
+    g_autofree char *page = mla_site_thread_page (
+        site, root, site->order_pos[entry] / MLA_SITE_THREAD_PAGE);
 
     mla_site_attr (model, "id", e->message_id);
     /* Every stored message with this id, in archive order. */
@@ -576,12 +625,14 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
         file = mla_site_agenda_path (site, i, "html");
         link = mla_site_element (nav, "agenda");
         mla_site_href (link, "href", file);
-        mla_site_attr (link, "title", a->agenda->title != NULL ? a->agenda->title : "Agenda");
+        mla_site_attr (link, "title",
+                       a->agenda->title != NULL ? a->agenda->title : "Agenda");
     }
     thread = mla_site_element (nav, "thread");
     mla_site_href (thread, "href", page);
     if (view->nodes->len > MLA_SITE_SKELETON_FULL) {
-        from = pos > MLA_SITE_SKELETON_WINDOW ? pos - MLA_SITE_SKELETON_WINDOW : 0;
+        from =
+            pos > MLA_SITE_SKELETON_WINDOW ? pos - MLA_SITE_SKELETON_WINDOW : 0;
         to = pos + MLA_SITE_SKELETON_WINDOW + 1;
     }
     skeleton (site, model, node, from, to, entry);
@@ -591,28 +642,35 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
 /* ---- home, months, lists ---- */
 
 static void
-thread_summary (MlaSite *site, xmlNode *parent, guint root, const MlaSiteMonth *month)
+thread_summary (MlaSite *site, xmlNode *parent, guint root,
+                const MlaSiteMonth *month)
 {
     const MlaSiteThread *view = view_of (site, root);
     xmlNode *node = mla_site_element (parent, "thread");
     g_autofree char *page = mla_site_thread_page (site, root, 0);
-    g_autofree char *last = format_time (mla_thread_forest_get_thread_last_date (site->forest, root), 0,
-                                         "%Y-%m-%d %H:%M");
-    const char *subject = view->order->len > 0
-                              ? entry_at (site, g_array_index (view->order, guint, 0))->subject
-                              : NULL;
+    g_autofree char *last = format_time (
+        mla_thread_forest_get_thread_last_date (site->forest, root), 0,
+        "%Y-%m-%d %H:%M");
+    const char *subject =
+        view->order->len > 0
+            ? entry_at (site, g_array_index (view->order, guint, 0))->subject
+            : NULL;
     xmlNode *people;
 
     mla_site_href (node, "href", page);
-    mla_site_attr_printf (node, "messages", "%u", mla_thread_forest_get_thread_size (site->forest, root));
+    mla_site_attr_printf (
+        node, "messages", "%u",
+        mla_thread_forest_get_thread_size (site->forest, root));
     mla_site_attr (node, "last", last);
     mla_site_attr (node, "subject", subject != NULL ? subject : "(no subject)");
     if (month != NULL)
         mla_site_attr_printf (node, "in-month", "%u",
-                     GPOINTER_TO_UINT (g_hash_table_lookup (month->counts, GUINT_TO_POINTER (root + 1))));
+                              GPOINTER_TO_UINT (g_hash_table_lookup (
+                                  month->counts, GUINT_TO_POINTER (root + 1))));
     people = mla_site_element (node, "participants");
     for (guint i = 0; i < view->participants->len; i++)
-        mla_site_text_element (people, "person", g_ptr_array_index (view->participants, i));
+        mla_site_text_element (people, "person",
+                               g_ptr_array_index (view->participants, i));
 }
 
 /* The newest revision of each agenda; older ones are reached from it. */
@@ -630,12 +688,15 @@ mla_site_agenda_list (MlaSite *site, xmlNode *parent)
         file = mla_site_agenda_path (site, i, "html");
         node = mla_site_element (parent, "agenda");
         mla_site_href (node, "href", file);
-        mla_site_attr (node, "title", a->agenda->title != NULL ? a->agenda->title : "Agenda");
+        mla_site_attr (node, "title",
+                       a->agenda->title != NULL ? a->agenda->title : "Agenda");
         mla_site_attr_printf (node, "days", "%u", a->agenda->days->len);
-        mla_site_attr_printf (node, "slots", "%u", mla_agenda_count_slots (a->agenda));
+        mla_site_attr_printf (node, "slots", "%u",
+                              mla_agenda_count_slots (a->agenda));
         if (chain->len > 1)
             mla_site_attr_printf (node, "revisions", "%u", chain->len);
-        mla_site_summary_attrs (site, mla_site_element (node, "mail"), a->entry);
+        mla_site_summary_attrs (site, mla_site_element (node, "mail"),
+                                a->entry);
     }
 }
 
@@ -661,7 +722,8 @@ mla_site_model_home (MlaSite *site)
     }
     threads = mla_site_element (model, "newest");
     for (guint i = 0; i < MIN (site->roots->len, HOME_THREADS); i++)
-        thread_summary (site, threads, g_array_index (site->roots, guint, i), NULL);
+        thread_summary (site, threads, g_array_index (site->roots, guint, i),
+                        NULL);
     mla_site_agenda_list (site, mla_site_element (model, "agendas"));
     return doc;
 }
@@ -670,12 +732,14 @@ static void
 month_nav (xmlNode *model, const MlaSiteMonth *month)
 {
     if (month->prev != NULL) {
-        g_autofree char *page = g_strconcat (month->prev->path, "/index.html", NULL);
+        g_autofree char *page =
+            g_strconcat (month->prev->path, "/index.html", NULL);
 
         mla_site_href (model, "prev", page);
     }
     if (month->next != NULL) {
-        g_autofree char *page = g_strconcat (month->next->path, "/index.html", NULL);
+        g_autofree char *page =
+            g_strconcat (month->next->path, "/index.html", NULL);
 
         mla_site_href (model, "next", page);
     }
@@ -685,7 +749,8 @@ month_nav (xmlNode *model, const MlaSiteMonth *month)
 }
 
 xmlDoc *
-mla_site_model_month (MlaSite *site, const MlaSiteMonth *month, guint page, guint n_pages)
+mla_site_model_month (MlaSite *site, const MlaSiteMonth *month, guint page,
+                      guint n_pages)
 {
     xmlNode *model, *threads;
     xmlDoc *doc = mla_site_new_model (site, "month", 2, &model);
@@ -695,9 +760,10 @@ mla_site_model_month (MlaSite *site, const MlaSiteMonth *month, guint page, guin
     mla_site_attr_printf (model, "pages", "%u", n_pages);
     mla_site_attr_printf (model, "messages", "%u", month->entries->len);
     threads = mla_site_element (model, "threads");
-    for (guint i = page * MLA_SITE_MONTH_PAGE; i < MIN (month->roots->len, (page + 1) * MLA_SITE_MONTH_PAGE);
-         i++)
-        thread_summary (site, threads, g_array_index (month->roots, guint, i), month);
+    for (guint i = page * MLA_SITE_MONTH_PAGE;
+         i < MIN (month->roots->len, (page + 1) * MLA_SITE_MONTH_PAGE); i++)
+        thread_summary (site, threads, g_array_index (month->roots, guint, i),
+                        month);
     return doc;
 }
 
@@ -714,7 +780,8 @@ static int
 compare_items (gconstpointer a, gconstpointer b)
 {
     const SortItem *x = a, *y = b;
-    int order = strcmp (x->key != NULL ? x->key : "", y->key != NULL ? y->key : "");
+    int order =
+        strcmp (x->key != NULL ? x->key : "", y->key != NULL ? y->key : "");
 
     if (order == 0)
         order = g_strcmp0 (x->thread, y->thread);
@@ -735,12 +802,14 @@ mla_site_list_sort (MlaSite *site, const MlaSiteMonth *month, const char *order)
         return entries;
     items = g_new0 (SortItem, MAX (entries->len, 1));
     for (guint i = 0; i < entries->len; i++) {
-        const MlaOverviewEntry *e = entry_at (site, g_array_index (entries, guint, i));
+        const MlaOverviewEntry *e =
+            entry_at (site, g_array_index (entries, guint, i));
 
         items[i].entry = g_array_index (entries, guint, i);
         items[i].date = e->date;
         if (by_author)
-            items[i].key = g_utf8_collate_key (mla_overview_entry_author (e), -1);
+            items[i].key =
+                g_utf8_collate_key (mla_overview_entry_author (e), -1);
         else
             items[i].thread = e->thread;
     }
@@ -756,14 +825,16 @@ char *
 mla_site_list_page (const MlaSiteMonth *month, const char *order, guint page)
 {
     return page == 0 ? g_strdup_printf ("%s/by-%s.html", month->path, order)
-                     : g_strdup_printf ("%s/by-%s-%u.html", month->path, order, page + 1);
+                     : g_strdup_printf ("%s/by-%s-%u.html", month->path, order,
+                                        page + 1);
 }
 
 xmlDoc *
-mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order,
-                     GArray *entries, guint page)
+mla_site_model_list (MlaSite *site, const MlaSiteMonth *month,
+                     const char *order, GArray *entries, guint page)
 {
-    guint pages = MAX (1, (entries->len + MLA_SITE_LIST_PAGE - 1) / MLA_SITE_LIST_PAGE);
+    guint pages =
+        MAX (1, (entries->len + MLA_SITE_LIST_PAGE - 1) / MLA_SITE_LIST_PAGE);
     xmlNode *model, *list, *nav;
     xmlDoc *doc = mla_site_new_model (site, "list", 2, &model);
 
@@ -778,8 +849,10 @@ mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order
         page_link (nav, file, p, page);
     }
     list = mla_site_element (model, "messages");
-    for (guint i = page * MLA_SITE_LIST_PAGE; i < MIN (entries->len, (page + 1) * MLA_SITE_LIST_PAGE); i++)
-        mla_site_summary_attrs (site, mla_site_element (list, "mail"), g_array_index (entries, guint, i));
+    for (guint i = page * MLA_SITE_LIST_PAGE;
+         i < MIN (entries->len, (page + 1) * MLA_SITE_LIST_PAGE); i++)
+        mla_site_summary_attrs (site, mla_site_element (list, "mail"),
+                                g_array_index (entries, guint, i));
     return doc;
 }
 
@@ -790,7 +863,8 @@ feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
 {
     xmlNode *node = mla_site_element (parent, "entry");
     const MlaOverviewEntry *e = entry_at (site, entry);
-    g_autoptr (MlaOverviewDetails) details = mla_overview_get_details (site->overview, e->row, error);
+    g_autoptr (MlaOverviewDetails) details =
+        mla_overview_get_details (site->overview, e->row, error);
     g_autofree char *page = mla_site_message_path (site, entry);
     g_autofree char *file = g_strconcat (page, "/index.html", NULL);
     g_autofree char *iso = iso_date (e);
@@ -799,21 +873,24 @@ feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
     mla_site_attr (node, "id", e->message_id);
     mla_site_attr (node, "updated", iso);
     mla_site_attr (node, "author", mla_overview_entry_author (e));
-    mla_site_attr (node, "subject", e->subject != NULL ? e->subject : "(no subject)");
+    mla_site_attr (node, "subject",
+                   e->subject != NULL ? e->subject : "(no subject)");
     if (details != NULL && details->body != NULL) {
         /* g_utf8_substring() reads past the end of a shorter string. */
-        g_autofree char *summary = g_utf8_substring (details->body, 0,
-                                                     MIN (g_utf8_strlen (details->body, -1), 400));
+        g_autofree char *summary = g_utf8_substring (
+            details->body, 0, MIN (g_utf8_strlen (details->body, -1), 400));
 
         mla_site_text_element (node, "summary", summary);
     }
 }
 
 xmlDoc *
-mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error)
+mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
+                     GError **error)
 {
     xmlNode *model;
-    xmlDoc *doc = mla_site_new_model (site, "feed", root != MLA_THREAD_NONE ? 2 : 0, &model);
+    xmlDoc *doc = mla_site_new_model (site, "feed",
+                                      root != MLA_THREAD_NONE ? 2 : 0, &model);
     g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint));
     gint64 updated = 0;
 
@@ -825,26 +902,32 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error
         g_autofree char *page = g_strconcat (path, "/index.html", NULL);
 
         /* The newest messages of the thread. */
-        for (guint i = view->order->len; i-- > 0 && entries->len < FEED_ENTRIES;)
+        for (guint i = view->order->len;
+             i-- > 0 && entries->len < FEED_ENTRIES;)
             g_array_append_val (entries, g_array_index (view->order, guint, i));
         mla_site_attr (model, "kind", "thread");
         mla_site_attr (model, "self", self);
         mla_site_href (model, "alternate", page);
-        mla_site_attr (model, "id", mla_thread_forest_get_thread_id (site->forest, root));
+        mla_site_attr (model, "id",
+                       mla_thread_forest_get_thread_id (site->forest, root));
     } else if (threads) {
         mla_site_attr (model, "kind", "threads");
         mla_site_attr (model, "self", "threads.atom");
         for (guint i = 0; i < MIN (site->roots->len, FEED_ENTRIES); i++) {
-            const MlaSiteThread *view = view_of (site, g_array_index (site->roots, guint, i));
+            const MlaSiteThread *view =
+                view_of (site, g_array_index (site->roots, guint, i));
 
             if (view->order->len > 0)
-                g_array_append_val (entries, g_array_index (view->order, guint, 0));
+                g_array_append_val (entries,
+                                    g_array_index (view->order, guint, 0));
         }
     } else {
         mla_site_attr (model, "kind", "messages");
         mla_site_attr (model, "self", "new.atom");
-        for (guint i = site->by_date->len; i-- > 0 && entries->len < FEED_ENTRIES;)
-            g_array_append_val (entries, g_array_index (site->by_date, guint, i));
+        for (guint i = site->by_date->len;
+             i-- > 0 && entries->len < FEED_ENTRIES;)
+            g_array_append_val (entries,
+                                g_array_index (site->by_date, guint, i));
     }
     for (guint i = 0; i < entries->len; i++) {
         guint entry = g_array_index (entries, guint, i);
@@ -863,7 +946,8 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error
 }
 
 xmlDoc *
-mla_site_model_redirect (MlaSite *site, const char *from_path, const char *to_path)
+mla_site_model_redirect (MlaSite *site, const char *from_path,
+                         const char *to_path)
 {
     xmlNode *model;
     guint depth = 0;
@@ -896,7 +980,8 @@ mla_site_model_search (MlaSite *site, GPtrArray *periods)
         const MlaSiteMonth *month = g_ptr_array_index (site->months, m);
 
         if (month->year != last_year)
-            mla_site_attr_printf (mla_site_element (model, "year"), "value", "%d", month->year);
+            mla_site_attr_printf (mla_site_element (model, "year"), "value",
+                                  "%d", month->year);
         last_year = month->year;
     }
     return doc;

@@ -16,38 +16,38 @@ typedef struct MlaSiteMonth MlaSiteMonth;
 struct MlaSiteMonth {
     int year;
     int month;
-    char *path;             /* "2004/07" */
-    GArray *entries;        /* guint entry indexes, by date */
-    GArray *roots;          /* guint root nodes of the threads active in it */
-    GHashTable *counts;     /* root node + 1 -> its messages in the month */
-    const MlaSiteMonth *prev;   /* nullable: the month before it with mail */
-    const MlaSiteMonth *next;   /* nullable: the month after it with mail */
+    char *path;               /* "2004/07" */
+    GArray *entries;          /* guint entry indexes, by date */
+    GArray *roots;            /* guint root nodes of the threads active in it */
+    GHashTable *counts;       /* root node + 1 -> its messages in the month */
+    const MlaSiteMonth *prev; /* nullable: the month before it with mail */
+    const MlaSiteMonth *next; /* nullable: the month after it with mail */
 };
 
 /* A thread as the site shows it, worked out once per build. */
 typedef struct MlaSiteThread {
-    GArray *nodes;          /* guint: shown nodes (published messages,
-                             * placeholders), tree order */
-    GArray *loose;          /* gboolean per shown node: inside a subject match */
-    GArray *order;          /* guint: published entries, replies in tree
-                             * order, then the subject matches */
-    guint n_replies;        /* order[0..n_replies) are the replies */
-    GPtrArray *participants;/* const char *: the first authors (at most 6) */
-    char *version;          /* a digest of everything its pages show but the
-                             * bodies (which never change for a message) */
+    GArray *nodes;   /* guint: shown nodes (published messages,
+                      * placeholders), tree order */
+    GArray *loose;   /* gboolean per shown node: inside a subject match */
+    GArray *order;   /* guint: published entries, replies in tree
+                      * order, then the subject matches */
+    guint n_replies; /* order[0..n_replies) are the replies */
+    GPtrArray *participants; /* const char *: the first authors (at most 6) */
+    char *version;           /* a digest of everything its pages show but the
+                              * bodies (which never change for a message) */
 } MlaSiteThread;
 
 /* An agenda found in a published message. */
 typedef struct MlaSiteAgenda {
     guint entry;
-    guint position;         /* among the message's agendas */
+    guint position; /* among the message's agendas */
     MlaAgenda *agenda;
-    char *digest;           /* of its XML */
-    char *version;          /* a digest of what its page and calendar show:
-                             * its XML, its revisions' (in chain order) and
-                             * the threads its slots link to */
-    GArray *threads;        /* guint per slot (over its days): the root of
-                             * the thread it links to, or MLA_THREAD_NONE */
+    char *digest;    /* of its XML */
+    char *version;   /* a digest of what its page and calendar show:
+                      * its XML, its revisions' (in chain order) and
+                      * the threads its slots link to */
+    GArray *threads; /* guint per slot (over its days): the root of
+                      * the thread it links to, or MLA_THREAD_NONE */
 } MlaSiteAgenda;
 
 /* Threads longer than this show a window of their overview on message
@@ -67,27 +67,27 @@ typedef struct MlaSite {
     const MlaThreadForest *forest;
     MlaSiteOptions options;
     char *title;
-    char **dirs;            /* per entry: its folder name under m/ */
-    gboolean *published;    /* per entry */
-    GArray *by_date;        /* guint published entries by date, then row */
-    guint *date_rank;       /* per entry: its place in by_date */
-    GPtrArray *months;      /* MlaSiteMonth *, in order */
-    GArray *roots;          /* guint roots of threads with a published message,
-                             * newest activity first */
-    GHashTable *first_with_id;  /* Message-ID -> entry index + 1 of its page */
-    GPtrArray *thread_dates;    /* per root node: GArray of its published
-                                 * entries by date; NULL for other nodes */
-    GPtrArray *views;           /* per root node: MlaSiteThread *; NULL for others */
-    guint *node_pos;            /* per node: its place in its thread's nodes */
-    guint *order_pos;           /* per entry: its place in its thread's order */
-    guint *next_same_id;        /* per entry: the next entry with its Message-ID,
-                                 * or MLA_THREAD_NONE */
-    GPtrArray *agendas;         /* MlaSiteAgenda *, in archive order */
-    GArray *agenda_inputs;      /* MlaAgendaRevisionInput per agenda */
-    MlaAgendaRevisions *revisions;  /* over agenda_inputs: indexes are
-                                     * those of site->agendas */
-    gboolean search;            /* the site has a search page (set by
-                                 * mla_site_build() once pagefind is found) */
+    char **dirs;         /* per entry: its folder name under m/ */
+    gboolean *published; /* per entry */
+    GArray *by_date;     /* guint published entries by date, then row */
+    guint *date_rank;    /* per entry: its place in by_date */
+    GPtrArray *months;   /* MlaSiteMonth *, in order */
+    GArray *roots;       /* guint roots of threads with a published message,
+                          * newest activity first */
+    GHashTable *first_with_id; /* Message-ID -> entry index + 1 of its page */
+    GPtrArray *thread_dates;   /* per root node: GArray of its published
+                                * entries by date; NULL for other nodes */
+    GPtrArray *views;      /* per root node: MlaSiteThread *; NULL for others */
+    guint *node_pos;       /* per node: its place in its thread's nodes */
+    guint *order_pos;      /* per entry: its place in its thread's order */
+    guint *next_same_id;   /* per entry: the next entry with its Message-ID,
+                            * or MLA_THREAD_NONE */
+    GPtrArray *agendas;    /* MlaSiteAgenda *, in archive order */
+    GArray *agenda_inputs; /* MlaAgendaRevisionInput per agenda */
+    MlaAgendaRevisions *revisions; /* over agenda_inputs: indexes are
+                                    * those of site->agendas */
+    gboolean search;               /* the site has a search page (set by
+                                    * mla_site_build() once pagefind is found) */
 } MlaSite;
 
 /* A period of the search index (mla-site-search.c): the message pages of
@@ -95,30 +95,33 @@ typedef struct MlaSite {
 #define MLA_SITE_SEARCH_YEAR 20000
 
 typedef struct MlaSitePeriod {
-    char *name;             /* "2004", or "2004-07" */
-    GPtrArray *pages;       /* char *: its message pages, "m/ID/index.html" */
-    GArray *entries;        /* guint: the entry each page indexes */
-    char *signature;        /* what its index is made from (mla-site.c) */
+    char *name;       /* "2004", or "2004-07" */
+    GPtrArray *pages; /* char *: its message pages, "m/ID/index.html" */
+    GArray *entries;  /* guint: the entry each page indexes */
+    char *signature;  /* what its index is made from (mla-site.c) */
 } MlaSitePeriod;
 
 /* Reads what the pages are made from, in one pass over the overview.
  * @options nullable; its strings must outlive @site. */
-gboolean mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
-                        const MlaSiteOptions *options, GError **error);
+gboolean mla_site_init (MlaSite *site, MlaArchive *archive,
+                        MlaOverview *overview, const MlaSiteOptions *options,
+                        GError **error);
 void mla_site_clear (MlaSite *site);
 
 /* Tree helpers for the model builders: every text and attribute value is
  * cleaned (mla_xml_clean_text()); NULL values add nothing. */
 xmlNode *mla_site_element (xmlNode *parent, const char *name);
 void mla_site_attr (xmlNode *node, const char *name, const char *value);
-void mla_site_attr_printf (xmlNode *node, const char *name, const char *format, ...)
-    G_GNUC_PRINTF (3, 4);
-xmlNode *mla_site_text_element (xmlNode *parent, const char *name, const char *value);
+void mla_site_attr_printf (xmlNode *node, const char *name, const char *format,
+                           ...) G_GNUC_PRINTF (3, 4);
+xmlNode *mla_site_text_element (xmlNode *parent, const char *name,
+                                const char *value);
 /* @path relative to the site's root, written as a URL path. */
 void mla_site_href (xmlNode *node, const char *name, const char *path);
 /* A model whose root @name carries "root" (the way up from @depth folders
  * down) and "site-title". Returns: (transfer full). */
-xmlDoc *mla_site_new_model (MlaSite *site, const char *name, guint depth, xmlNode **out_root);
+xmlDoc *mla_site_new_model (MlaSite *site, const char *name, guint depth,
+                            xmlNode **out_root);
 /* The attributes a listing shows of a message: href, date, iso-date,
  * author, subject. */
 void mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry);
@@ -126,18 +129,21 @@ void mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry);
 /* Page models: small documents that the stylesheets turn into pages
  * (doc/site-models.md). Each returns: (transfer full). */
 xmlDoc *mla_site_model_home (MlaSite *site);
-xmlDoc *mla_site_model_month (MlaSite *site, const MlaSiteMonth *month, guint page,
-                              guint n_pages);
+xmlDoc *mla_site_model_month (MlaSite *site, const MlaSiteMonth *month,
+                              guint page, guint n_pages);
 /* The month's messages by "date", "author" or "subject", sorted once for
  * all the pages of that listing. Returns: (transfer full). */
-GArray *mla_site_list_sort (MlaSite *site, const MlaSiteMonth *month, const char *order);
+GArray *mla_site_list_sort (MlaSite *site, const MlaSiteMonth *month,
+                            const char *order);
 /* Page @page (from 0) of a month's listing @entries (from
  * mla_site_list_sort()); mla_site_list_page() names its file. */
-xmlDoc *mla_site_model_list (MlaSite *site, const MlaSiteMonth *month, const char *order,
-                             GArray *entries, guint page);
-char *mla_site_list_page (const MlaSiteMonth *month, const char *order, guint page);
+xmlDoc *mla_site_model_list (MlaSite *site, const MlaSiteMonth *month,
+                             const char *order, GArray *entries, guint page);
+char *mla_site_list_page (const MlaSiteMonth *month, const char *order,
+                          guint page);
 /* Page @page (from 0) of the thread rooted at @root. */
-xmlDoc *mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error);
+xmlDoc *mla_site_model_thread (MlaSite *site, guint root, guint page,
+                               GError **error);
 /* The number of pages of the thread rooted at @root. */
 guint mla_site_thread_pages (MlaSite *site, guint root);
 /* The page of every message with the id of entry @entry (usually one). */
@@ -145,11 +151,13 @@ xmlDoc *mla_site_model_message (MlaSite *site, guint entry, GError **error);
 /* An Atom feed: of the newest messages (@root = MLA_THREAD_NONE,
  * @threads = FALSE), of the newest threads (@threads = TRUE), or of the
  * thread rooted at @root. */
-xmlDoc *mla_site_model_feed (MlaSite *site, guint root, gboolean threads, GError **error);
+xmlDoc *mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
+                             GError **error);
 /* The search page; @periods (MlaSitePeriod *, newest first) name the
  * index bundles to load. */
 xmlDoc *mla_site_model_search (MlaSite *site, GPtrArray *periods);
-xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path, const char *to_path);
+xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path,
+                                 const char *to_path);
 /* The timetable of agenda @index of site->agendas, and the list of them
  * (mla-site-agenda.c); mla_site_agenda_list() (mla-site-model.c) adds
  * the list's <agenda> elements to @parent (the home page has them too). */
@@ -172,7 +180,8 @@ char *mla_site_thread_page (MlaSite *site, guint node, guint page);
 char *mla_site_message_path (MlaSite *site, guint entry);
 /* The download of attachment @index (from 0) of @entry, named @filename
  * (nullable), in its message's folder. Returns: (transfer full). */
-char *mla_site_attachment_path (MlaSite *site, guint entry, guint index, const char *filename);
+char *mla_site_attachment_path (MlaSite *site, guint entry, guint index,
+                                const char *filename);
 /* The download of @entry's HTML body as it was written, as text (.txt:
  * never rendered as a page). Returns: (transfer full). */
 char *mla_site_html_body_path (MlaSite *site, guint entry);
@@ -186,10 +195,12 @@ void mla_site_render_free (MlaSiteRender *render);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteRender, mla_site_render_free)
 /* Applies the stylesheet named after @model's root element ("thread" ->
  * thread.xsl). Returns: (transfer full) (nullable). */
-GBytes *mla_site_render_apply (MlaSiteRender *render, xmlDoc *model, GError **error);
+GBytes *mla_site_render_apply (MlaSiteRender *render, xmlDoc *model,
+                               GError **error);
 /* Returns: (transfer none): a digest of every file of the theme. */
 const char *mla_site_render_get_theme (MlaSiteRender *render);
 /* A static file of the theme (style.css). Returns: (transfer full). */
-GBytes *mla_site_render_asset (MlaSiteRender *render, const char *name, GError **error);
+GBytes *mla_site_render_asset (MlaSiteRender *render, const char *name,
+                               GError **error);
 
 G_END_DECLS

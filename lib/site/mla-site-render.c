@@ -17,13 +17,13 @@
 #define SCHEME "mlarc-site:"
 
 static const char *const page_kinds[] = {
-    "home", "month", "list", "thread", "message", "feed", "redirect", "agenda", "agendas",
-    "search",
+    "home", "month",    "list",   "thread",  "message",
+    "feed", "redirect", "agenda", "agendas", "search",
 };
 
 struct MlaSiteRender {
     char *templates;
-    char *theme;                  /* SHA-256 of every file of the theme */
+    char *theme; /* SHA-256 of every file of the theme */
     xsltStylesheet *sheets[G_N_ELEMENTS (page_kinds)];
 };
 
@@ -46,7 +46,9 @@ load_file (const char *templates, const char *name, GError **error)
             return g_bytes_new_take (contents, length);
     }
     if (strchr (name, '/') != NULL || strstr (name, "..") != NULL)
-        return mla_throw (error, MLA_ERROR_INVALID, "%s: not a theme file", name), NULL;
+        return mla_throw (error, MLA_ERROR_INVALID, "%s: not a theme file",
+                          name),
+               NULL;
     return g_resource_lookup_data (mla_resources_get_resource (), resource,
                                    G_RESOURCE_LOOKUP_FLAGS_NONE, error);
 }
@@ -70,8 +72,8 @@ parse_sheet (GBytes *bytes, const char *name, xmlDict *dict, int options)
         parser->dict = dict;
         xmlDictReference (dict);
     }
-    xmlCtxtUseOptions (parser,
-                       options | XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    xmlCtxtUseOptions (parser, options | XML_PARSE_NONET | XML_PARSE_NOERROR |
+                                   XML_PARSE_NOWARNING);
     xmlParseDocument (parser);
     if (parser->wellFormed) {
         doc = parser->myDoc;
@@ -84,15 +86,19 @@ parse_sheet (GBytes *bytes, const char *name, xmlDict *dict, int options)
 }
 
 static xmlDoc *
-site_loader (const xmlChar *uri, xmlDict *dict, int options, void *context, xsltLoadType type)
+site_loader (const xmlChar *uri, xmlDict *dict, int options, void *context,
+             xsltLoadType type)
 {
     g_autoptr (GBytes) bytes = NULL;
 
     if (!g_str_has_prefix ((const char *) uri, SCHEME))
         return xsltDocDefaultLoader (uri, dict, options, context, type);
-    bytes = load_file (compiling_templates, (const char *) uri + strlen (SCHEME), NULL);
-    return bytes != NULL ? parse_sheet (bytes, (const char *) uri + strlen (SCHEME), dict, options)
-                         : NULL;
+    bytes = load_file (compiling_templates,
+                       (const char *) uri + strlen (SCHEME), NULL);
+    return bytes != NULL
+               ? parse_sheet (bytes, (const char *) uri + strlen (SCHEME), dict,
+                              options)
+               : NULL;
 }
 
 void
@@ -119,12 +125,16 @@ compile (MlaSiteRender *render, const char *kind, GError **error)
         return NULL;
     doc = parse_sheet (bytes, name, NULL, 0);
     if (doc == NULL)
-        return mla_throw (error, MLA_ERROR_XML, "%s: not well-formed XML", name), NULL;
+        return mla_throw (error, MLA_ERROR_XML, "%s: not well-formed XML",
+                          name),
+               NULL;
     /* On success the stylesheet owns the document. */
     sheet = xsltParseStylesheetDoc (doc);
     if (sheet == NULL) {
         xmlFreeDoc (doc);
-        return mla_throw (error, MLA_ERROR_XML, "%s: not a usable XSLT stylesheet", name), NULL;
+        return mla_throw (error, MLA_ERROR_XML,
+                          "%s: not a usable XSLT stylesheet", name),
+               NULL;
     }
     return sheet;
 }
@@ -134,11 +144,11 @@ compile (MlaSiteRender *render, const char *kind, GError **error)
 static char *
 theme_signature (const char *templates, GError **error)
 {
-    static const char *const files[] = { "layout.xsl", "home.xsl",     "month.xsl",
-                                         "list.xsl",   "thread.xsl",   "message.xsl",
-                                         "feed.xsl",   "redirect.xsl", "agenda.xsl",
-                                         "agendas.xsl", "search.xsl",  "style.css",
-                                         "search.js" };
+    static const char *const files[] = {
+        "layout.xsl",  "home.xsl",  "month.xsl",    "list.xsl",   "thread.xsl",
+        "message.xsl", "feed.xsl",  "redirect.xsl", "agenda.xsl", "agendas.xsl",
+        "search.xsl",  "style.css", "search.js"
+    };
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
 
     for (gsize i = 0; i < G_N_ELEMENTS (files); i++) {
@@ -171,7 +181,8 @@ mla_site_render_new (const char *templates, GError **error)
     xsltSetLoaderFunc (site_loader);
     compiling_templates = render->templates;
     for (gsize i = 0; ok && i < G_N_ELEMENTS (page_kinds); i++)
-        ok = (render->sheets[i] = compile (render, page_kinds[i], error)) != NULL;
+        ok = (render->sheets[i] = compile (render, page_kinds[i], error)) !=
+             NULL;
     compiling_templates = NULL;
     xsltSetLoaderFunc (NULL);
     g_mutex_unlock (&compile_lock);
@@ -196,20 +207,24 @@ mla_site_render_apply (MlaSiteRender *render, xmlDoc *model, GError **error)
         if (strcmp ((const char *) root->name, page_kinds[i]) == 0)
             sheet = render->sheets[i];
     if (sheet == NULL)
-        return mla_throw (error, MLA_ERROR_INVALID, "no stylesheet for this page model"), NULL;
+        return mla_throw (error, MLA_ERROR_INVALID,
+                          "no stylesheet for this page model"),
+               NULL;
     /* A context per page, so that pages can be made on several threads. */
     context = xsltNewTransformContext (sheet, model);
-    result = context != NULL ? xsltApplyStylesheetUser (sheet, model, NULL, NULL, NULL, context)
+    result = context != NULL ? xsltApplyStylesheetUser (sheet, model, NULL,
+                                                        NULL, NULL, context)
                              : NULL;
-    if (result == NULL || context->state != XSLT_STATE_OK
-        || xsltSaveResultToString (&out, &length, result, sheet) != 0) {
+    if (result == NULL || context->state != XSLT_STATE_OK ||
+        xsltSaveResultToString (&out, &length, result, sheet) != 0) {
         g_clear_pointer (&result, xmlFreeDoc);
         g_clear_pointer (&context, xsltFreeTransformContext);
         return mla_throw (error, MLA_ERROR_XML, "the %s stylesheet failed",
                           root != NULL ? (const char *) root->name : "?"),
                NULL;
     }
-    bytes = g_bytes_new (out != NULL ? out : (const xmlChar *) "", (gsize) length);
+    bytes =
+        g_bytes_new (out != NULL ? out : (const xmlChar *) "", (gsize) length);
     xmlFree (out);
     xmlFreeDoc (result);
     xsltFreeTransformContext (context);

@@ -20,8 +20,9 @@ void mla_site_search_clean (const char *root);
  * period's signature). Without one, *@out_pagefind is NULL, an error only
  * when @required or @explicit was given. @out_pagefind, @out_version:
  * (out) (transfer full) (nullable). */
-gboolean mla_site_search_prepare (gboolean required, const char *explicit, char **out_pagefind,
-                                  char **out_version, GError **error);
+gboolean mla_site_search_prepare (gboolean required, const char *explicit,
+                                  char **out_pagefind, char **out_version,
+                                  GError **error);
 
 /* The periods of @site's message pages, newest first. Call once every
  * page is made. Returns: (transfer full): of MlaSitePeriod *. */
@@ -30,7 +31,8 @@ GPtrArray *mla_site_search_periods (MlaSite *site);
 /* Makes the index bundle of each period of @periods whose signature
  * changed (each period's must be set); keeps the others. Adds to @stats'
  * period counts. */
-gboolean mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods, const char *pagefind,
-                                MlaSiteStats *stats, GError **error);
+gboolean mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods,
+                                const char *pagefind, MlaSiteStats *stats,
+                                GError **error);
 
 G_END_DECLS

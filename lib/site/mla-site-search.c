@@ -27,7 +27,9 @@ mla_site_find_pagefind (const char *explicit)
         return found;
     cwd = g_get_current_dir ();
     local = g_build_filename (cwd, "node_modules", ".bin", "pagefind", NULL);
-    return g_file_test (local, G_FILE_TEST_IS_EXECUTABLE) ? g_steal_pointer (&local) : NULL;
+    return g_file_test (local, G_FILE_TEST_IS_EXECUTABLE)
+               ? g_steal_pointer (&local)
+               : NULL;
 }
 
 /* Runs @argv; its output (stdout and stderr) in @out_output. */
@@ -37,11 +39,14 @@ run (const char *const *argv, char **out_output, GError **error)
     g_autoptr (GSubprocess) process = NULL;
     g_autofree char *output = NULL;
 
-    process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                                       | G_SUBPROCESS_FLAGS_STDERR_MERGE, error);
-    if (process == NULL || !g_subprocess_communicate_utf8 (process, NULL, NULL, &output, NULL, error))
+    process = g_subprocess_newv (
+        argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE,
+        error);
+    if (process == NULL || !g_subprocess_communicate_utf8 (
+                               process, NULL, NULL, &output, NULL, error))
         return FALSE;
-    if (!g_subprocess_get_if_exited (process) || g_subprocess_get_exit_status (process) != 0)
+    if (!g_subprocess_get_if_exited (process) ||
+        g_subprocess_get_exit_status (process) != 0)
         return mla_throw (error, MLA_ERROR_IO, "%s failed: %s", argv[0],
                           output != NULL ? g_strstrip (output) : "");
     *out_output = g_steal_pointer (&output);
@@ -49,8 +54,9 @@ run (const char *const *argv, char **out_output, GError **error)
 }
 
 gboolean
-mla_site_search_prepare (gboolean required, const char *explicit, char **out_pagefind,
-                         char **out_version, GError **error)
+mla_site_search_prepare (gboolean required, const char *explicit,
+                         char **out_pagefind, char **out_version,
+                         GError **error)
 {
     g_autofree char *pagefind = mla_site_find_pagefind (explicit);
     const char *argv[] = { pagefind, "--version", NULL };
@@ -58,11 +64,13 @@ mla_site_search_prepare (gboolean required, const char *explicit, char **out_pag
 
     *out_pagefind = *out_version = NULL;
     if (pagefind == NULL && explicit != NULL)
-        return mla_throw (error, MLA_ERROR_INVALID, "%s: no such program (pagefind)", explicit);
-    if (pagefind == NULL && required)
         return mla_throw (error, MLA_ERROR_INVALID,
-                          "pagefind not found (on PATH or in ./node_modules/.bin): "
-                          "install it with npm install pagefind@1.6");
+                          "%s: no such program (pagefind)", explicit);
+    if (pagefind == NULL && required)
+        return mla_throw (
+            error, MLA_ERROR_INVALID,
+            "pagefind not found (on PATH or in ./node_modules/.bin): "
+            "install it with npm install pagefind@1.6");
     if (pagefind == NULL)
         return TRUE;
     if (!run (argv, &output, error))
@@ -85,7 +93,8 @@ period_free (MlaSitePeriod *period)
 GPtrArray *
 mla_site_search_periods (MlaSite *site)
 {
-    GPtrArray *periods = g_ptr_array_new_with_free_func ((GDestroyNotify) period_free);
+    GPtrArray *periods =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) period_free);
     g_autoptr (GHashTable) per_year = g_hash_table_new (NULL, NULL);
 
     for (guint m = 0; m < site->months->len; m++) {
@@ -93,17 +102,20 @@ mla_site_search_periods (MlaSite *site)
         gpointer key = GINT_TO_POINTER (month->year);
         guint n = GPOINTER_TO_UINT (g_hash_table_lookup (per_year, key));
 
-        g_hash_table_insert (per_year, key, GUINT_TO_POINTER (n + month->entries->len));
+        g_hash_table_insert (per_year, key,
+                             GUINT_TO_POINTER (n + month->entries->len));
     }
     for (guint m = site->months->len; m-- > 0;) {
         const MlaSiteMonth *month = g_ptr_array_index (site->months, m);
         gboolean by_month = GPOINTER_TO_UINT (g_hash_table_lookup (
-                                per_year, GINT_TO_POINTER (month->year)))
-                            > MLA_SITE_SEARCH_YEAR;
-        g_autofree char *name = by_month ? g_strdup_printf ("%04d-%02d", month->year, month->month)
-                                         : g_strdup_printf ("%04d", month->year);
-        MlaSitePeriod *period = periods->len > 0 ? g_ptr_array_index (periods, periods->len - 1)
-                                                 : NULL;
+                                per_year, GINT_TO_POINTER (month->year))) >
+                            MLA_SITE_SEARCH_YEAR;
+        g_autofree char *name =
+            by_month ? g_strdup_printf ("%04d-%02d", month->year, month->month)
+                     : g_strdup_printf ("%04d", month->year);
+        MlaSitePeriod *period =
+            periods->len > 0 ? g_ptr_array_index (periods, periods->len - 1)
+                             : NULL;
 
         if (period == NULL || strcmp (period->name, name) != 0) {
             period = g_new0 (MlaSitePeriod, 1);
@@ -114,14 +126,18 @@ mla_site_search_periods (MlaSite *site)
         }
         for (guint i = 0; i < month->entries->len; i++) {
             guint entry = g_array_index (month->entries, guint, i);
-            const char *id = mla_overview_threads_get_entry (site->threads, entry)->message_id;
+            const char *id =
+                mla_overview_threads_get_entry (site->threads, entry)
+                    ->message_id;
             g_autofree char *folder = NULL;
 
             /* One page per Message-ID: that of its first published message. */
-            if (GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) != entry + 1)
+            if (GPOINTER_TO_UINT (
+                    g_hash_table_lookup (site->first_with_id, id)) != entry + 1)
                 continue;
             folder = mla_site_message_path (site, entry);
-            g_ptr_array_add (period->pages, g_strconcat (folder, "/index.html", NULL));
+            g_ptr_array_add (period->pages,
+                             g_strconcat (folder, "/index.html", NULL));
             g_array_append_val (period->entries, entry);
         }
     }
@@ -166,7 +182,8 @@ mla_site_search_clean (const char *root)
 /* Puts @page of the site at the same place under @stage: a hard link to
  * its bytes of this build, or a copy where the file system has none. */
 static gboolean
-stage_page (MlaSiteFiles *files, const char *stage, const char *page, GError **error)
+stage_page (MlaSiteFiles *files, const char *stage, const char *page,
+            GError **error)
 {
     /* Pages written by this build are still under their temporary names. */
     g_autofree char *from = mla_site_files_current_path (files, page);
@@ -176,7 +193,8 @@ stage_page (MlaSiteFiles *files, const char *stage, const char *page, GError **e
     gsize length = 0;
 
     if (g_mkdir_with_parents (folder, 0755) != 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", folder, g_strerror (errno));
+        return mla_throw (error, MLA_ERROR_IO, "%s: %s", folder,
+                          g_strerror (errno));
     if (link (from, to) == 0)
         return TRUE;
     if (!g_file_get_contents (from, &contents, &length, error))
@@ -189,15 +207,15 @@ stage_page (MlaSiteFiles *files, const char *stage, const char *page, GError **e
 static gboolean
 is_bundle_file (const char *name)
 {
-    return strcmp (name, "playground") != 0 && strstr (name, "-ui.") == NULL
-           && strcmp (name, "pagefind-highlight.js") != 0;
+    return strcmp (name, "playground") != 0 && strstr (name, "-ui.") == NULL &&
+           strcmp (name, "pagefind-highlight.js") != 0;
 }
 
 /* Hands every file of Pagefind's bundle in @folder to the files module,
  * as @prefix/RELATIVE-PATH, made from sources with @signature. */
 static gboolean
-put_bundle (MlaSiteFiles *files, const char *folder, const char *prefix, const char *signature,
-            GError **error)
+put_bundle (MlaSiteFiles *files, const char *folder, const char *prefix,
+            const char *signature, GError **error)
 {
     g_autoptr (GDir) dir = g_dir_open (folder, 0, error);
     const char *name;
@@ -219,8 +237,8 @@ put_bundle (MlaSiteFiles *files, const char *folder, const char *prefix, const c
         }
         if (mla_site_files_keep (files, target, signature))
             continue;
-        if (!g_file_get_contents (path, &contents, &length, error)
-            || !mla_site_files_put (files, target, contents, length, error))
+        if (!g_file_get_contents (path, &contents, &length, error) ||
+            !mla_site_files_put (files, target, contents, length, error))
             return FALSE;
     }
     return TRUE;
@@ -228,20 +246,23 @@ put_bundle (MlaSiteFiles *files, const char *folder, const char *prefix, const c
 
 /* Indexes the pages of @period with Pagefind in a fresh staging folder. */
 static gboolean
-index_period (const char *root, MlaSiteFiles *files, const MlaSitePeriod *period,
-              const char *pagefind, const char *signature, GError **error)
+index_period (const char *root, MlaSiteFiles *files,
+              const MlaSitePeriod *period, const char *pagefind,
+              const char *signature, GError **error)
 {
     g_autofree char *stage = g_build_filename (root, STAGE, NULL);
     g_autofree char *bundle = g_build_filename (stage, "pagefind", NULL);
     g_autofree char *prefix = g_strconcat ("pagefind/", period->name, NULL);
     g_autofree char *output = NULL;
-    const char *argv[] = { pagefind, "--site", stage, "--output-subdir", "pagefind",
-                           "--keep-index-url", "--quiet", NULL };
+    const char *argv[] = { pagefind,          "--site",   stage,
+                           "--output-subdir", "pagefind", "--keep-index-url",
+                           "--quiet",         NULL };
     gboolean ok = TRUE;
 
     for (guint i = 0; ok && i < period->pages->len; i++)
         ok = stage_page (files, stage, period->pages->pdata[i], error);
-    ok = ok && run (argv, &output, error) && put_bundle (files, bundle, prefix, signature, error);
+    ok = ok && run (argv, &output, error) &&
+         put_bundle (files, bundle, prefix, signature, error);
     remove_tree (stage);
     if (!ok)
         g_prefix_error (error, "search index of %s: ", period->name);
@@ -249,19 +270,22 @@ index_period (const char *root, MlaSiteFiles *files, const MlaSitePeriod *period
 }
 
 gboolean
-mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods, const char *pagefind,
-                       MlaSiteStats *stats, GError **error)
+mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods,
+                       const char *pagefind, MlaSiteStats *stats,
+                       GError **error)
 {
     const char *root = mla_site_files_get_root (files);
 
     for (guint i = 0; i < periods->len; i++) {
         const MlaSitePeriod *period = g_ptr_array_index (periods, i);
-        g_autofree char *folder = g_strdup_printf ("pagefind/%s/", period->name);
+        g_autofree char *folder =
+            g_strdup_printf ("pagefind/%s/", period->name);
         if (mla_site_files_keep_folder (files, folder, period->signature)) {
             stats->periods_kept++;
             continue;
         }
-        if (!index_period (root, files, period, pagefind, period->signature, error))
+        if (!index_period (root, files, period, pagefind, period->signature,
+                           error))
             return FALSE;
         stats->periods_indexed++;
     }

@@ -10,22 +10,27 @@
 #define GROUP "site"
 
 gboolean
-mla_site_settings_merge (const char *site, MlaSiteSetting *settings, gsize n_settings,
-                         MlaNoticeFunc notice, gpointer notice_data, GError **error)
+mla_site_settings_merge (const char *site, MlaSiteSetting *settings,
+                         gsize n_settings, MlaNoticeFunc notice,
+                         gpointer notice_data, GError **error)
 {
-    g_autofree char *path = g_build_filename (site, MLA_SITE_SETTINGS_FILE, NULL);
+    g_autofree char *path =
+        g_build_filename (site, MLA_SITE_SETTINGS_FILE, NULL);
     g_autoptr (GKeyFile) file = g_key_file_new ();
     g_autoptr (GError) local = NULL;
     g_autofree char *data = NULL;
     gboolean changed = FALSE;
     gsize size;
 
-    if (!g_key_file_load_from_file (file, path, G_KEY_FILE_KEEP_COMMENTS, &local)
-        && !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        return mla_throw (error, MLA_ERROR_INVALID, "%s: %s", path, local->message);
+    if (!g_key_file_load_from_file (file, path, G_KEY_FILE_KEEP_COMMENTS,
+                                    &local) &&
+        !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return mla_throw (error, MLA_ERROR_INVALID, "%s: %s", path,
+                          local->message);
     for (gsize i = 0; i < n_settings; i++) {
         MlaSiteSetting *setting = &settings[i];
-        g_autofree char *recorded = g_key_file_get_string (file, GROUP, setting->name, NULL);
+        g_autofree char *recorded =
+            g_key_file_get_string (file, GROUP, setting->name, NULL);
 
         if (setting->value == NULL) {
             setting->value = g_steal_pointer (&recorded);
@@ -34,8 +39,9 @@ mla_site_settings_merge (const char *site, MlaSiteSetting *settings, gsize n_set
         if (g_strcmp0 (recorded, setting->value) == 0)
             continue;
         if (recorded != NULL && notice != NULL) {
-            g_autofree char *text = g_strdup_printf ("%s changed from %s to %s", setting->name,
-                                                     recorded, setting->value);
+            g_autofree char *text =
+                g_strdup_printf ("%s changed from %s to %s", setting->name,
+                                 recorded, setting->value);
 
             notice (text, notice_data);
         }

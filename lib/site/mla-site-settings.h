@@ -24,8 +24,10 @@ typedef struct MlaSiteSetting {
  * one given with another value than the recorded one replaces it, and
  * @notice (nullable) hears "NAME changed from OLD to NEW". The file is
  * rewritten, atomically, only when something changed. */
-MLA_API gboolean mla_site_settings_merge (const char *site, MlaSiteSetting *settings,
-                                          gsize n_settings, MlaNoticeFunc notice,
+MLA_API gboolean mla_site_settings_merge (const char *site,
+                                          MlaSiteSetting *settings,
+                                          gsize n_settings,
+                                          MlaNoticeFunc notice,
                                           gpointer notice_data, GError **error);
 
 G_END_DECLS

@@ -64,7 +64,8 @@ mla_site_message_id_from_dir (const char *name)
 
     g_return_val_if_fail (name != NULL, NULL);
     suffix = strchr (name, '_');
-    body = suffix != NULL ? g_strndup (name, (gsize) (suffix - name)) : g_strdup (name);
+    body = suffix != NULL ? g_strndup (name, (gsize) (suffix - name))
+                          : g_strdup (name);
     id = g_uri_unescape_string (body, NULL);
     if (id == NULL)
         return NULL;
@@ -89,9 +90,10 @@ mla_site_path_to_href (const char *path)
 
 /* Extensions a browser or a server will not run or render as a page. */
 static const char *const harmless[] = {
-    ".txt", ".diff", ".patch", ".pdf", ".png", ".jpg", ".jpeg", ".gif", ".gz", ".zip",
-    ".tar", ".bz2", ".xz", ".odt", ".ods", ".odp", ".doc", ".xls", ".ppt", ".docx", ".xlsx",
-    ".pptx", ".csv", ".asc", ".sig", ".p7s", ".ics", ".bin",
+    ".txt",  ".diff", ".patch", ".pdf", ".png", ".jpg",  ".jpeg",
+    ".gif",  ".gz",   ".zip",   ".tar", ".bz2", ".xz",   ".odt",
+    ".ods",  ".odp",  ".doc",   ".xls", ".ppt", ".docx", ".xlsx",
+    ".pptx", ".csv",  ".asc",   ".sig", ".p7s", ".ics",  ".bin",
 };
 
 char *
@@ -102,13 +104,15 @@ mla_site_attachment_name (guint index, const char *filename)
     gboolean safe = FALSE;
 
     g_string_append_printf (name, "%u-", index);
-    for (const char *p = filename != NULL ? filename : ""; *p != '\0' && name->len < 100; p++) {
+    for (const char *p = filename != NULL ? filename : "";
+         *p != '\0' && name->len < 100; p++) {
         char c = *p;
 
         if (!(g_ascii_isalnum (c) || c == '.' || c == '-' || c == '_'))
             c = '_';
         /* No dot right after the number, and no ".." anywhere. */
-        if (c == '.' && (name->str[name->len - 1] == '-' || name->str[name->len - 1] == '.'))
+        if (c == '.' && (name->str[name->len - 1] == '-' ||
+                         name->str[name->len - 1] == '.'))
             c = '_';
         g_string_append_c (name, c);
     }

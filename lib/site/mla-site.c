@@ -18,9 +18,9 @@ typedef struct {
     MlaSiteRender *render;
     MlaSiteFiles *files;
     MlaSiteProgress progress;
-    gint done;                    /* pages made, updated atomically */
-    GMutex lock;                  /* guards error and progress reports */
-    GError *error;                /* the first failure of a worker */
+    gint done;     /* pages made, updated atomically */
+    GMutex lock;   /* guards error and progress reports */
+    GError *error; /* the first failure of a worker */
 } Build;
 
 static void
@@ -32,7 +32,8 @@ report (Build *build)
         MlaSiteProgress progress = { done, build->progress.pages_total };
 
         g_mutex_lock (&build->lock);
-        build->site->options.progress (&progress, build->site->options.progress_data);
+        build->site->options.progress (&progress,
+                                       build->site->options.progress_data);
         g_mutex_unlock (&build->lock);
     }
 }
@@ -44,15 +45,18 @@ signature (Build *build, const char *first, ...)
 {
     MlaSite *site = build->site;
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
-    g_autofree char *options = g_strdup_printf ("%s\n%s\n%d\n%d\n", site->title,
-                                                site->options.base_url != NULL ? site->options.base_url : "",
-                                                site->options.show_addresses, site->search);
+    g_autofree char *options = g_strdup_printf (
+        "%s\n%s\n%d\n%d\n", site->title,
+        site->options.base_url != NULL ? site->options.base_url : "",
+        site->options.show_addresses, site->search);
     va_list args;
 
-    g_checksum_update (sum, (const guchar *) mla_site_render_get_theme (build->render), -1);
+    g_checksum_update (
+        sum, (const guchar *) mla_site_render_get_theme (build->render), -1);
     g_checksum_update (sum, (const guchar *) options, -1);
     va_start (args, first);
-    for (const char *part = first; part != NULL; part = va_arg (args, const char *)) {
+    for (const char *part = first; part != NULL;
+         part = va_arg (args, const char *)) {
         g_checksum_update (sum, (const guchar *) part, -1);
         g_checksum_update (sum, (const guchar *) "\n", 1);
     }
@@ -63,8 +67,9 @@ signature (Build *build, const char *first, ...)
 static const char *
 sha_of (MlaSite *site, guint entry)
 {
-    return entry != MLA_THREAD_NONE ? mla_overview_threads_get_entry (site->threads, entry)->sha256
-                                    : "-";
+    return entry != MLA_THREAD_NONE
+               ? mla_overview_threads_get_entry (site->threads, entry)->sha256
+               : "-";
 }
 
 /* Renders @model (taken) as @path. */
@@ -90,63 +95,75 @@ put_page (Build *build, xmlDoc *model, const char *path, GError **error)
 static char *
 month_neighbours (const MlaSiteMonth *month)
 {
-    return g_strdup_printf ("%s %s", month->prev != NULL ? month->prev->path : "-",
+    return g_strdup_printf ("%s %s",
+                            month->prev != NULL ? month->prev->path : "-",
                             month->next != NULL ? month->next->path : "-");
 }
 
 /* Hands the bytes written to @memory (closed here) to the files module. */
 static gboolean
-put_memory (Build *build, const char *path, GOutputStream *memory, GError **error)
+put_memory (Build *build, const char *path, GOutputStream *memory,
+            GError **error)
 {
     GMemoryOutputStream *bytes = G_MEMORY_OUTPUT_STREAM (memory);
 
-    return g_output_stream_close (memory, NULL, error)
-           && mla_site_files_put (build->files, path, g_memory_output_stream_get_data (bytes),
-                                  g_memory_output_stream_get_data_size (bytes), error);
+    return g_output_stream_close (memory, NULL, error) &&
+           mla_site_files_put (
+               build->files, path, g_memory_output_stream_get_data (bytes),
+               g_memory_output_stream_get_data_size (bytes), error);
 }
 
 static gboolean
-put_month_page (Build *build, const MlaSiteMonth *month, const char *around, guint page,
-                guint n_pages, GError **error)
+put_month_page (Build *build, const MlaSiteMonth *month, const char *around,
+                guint page, guint n_pages, GError **error)
 {
     MlaSite *site = build->site;
-    g_autofree char *path = page == 0 ? g_strconcat (month->path, "/index.html", NULL)
-                                      : g_strdup_printf ("%s/page-%u.html", month->path, page + 1);
+    g_autofree char *path =
+        page == 0 ? g_strconcat (month->path, "/index.html", NULL)
+                  : g_strdup_printf ("%s/page-%u.html", month->path, page + 1);
     g_autoptr (GString) parts = g_string_new (NULL);
     g_autofree char *page_signature = NULL;
 
-    g_string_append_printf (parts, "%s %u %u %u", around, page, n_pages, month->entries->len);
+    g_string_append_printf (parts, "%s %u %u %u", around, page, n_pages,
+                            month->entries->len);
     for (guint i = page * MLA_SITE_MONTH_PAGE;
          i < MIN (month->roots->len, (page + 1) * MLA_SITE_MONTH_PAGE); i++) {
         guint root = g_array_index (month->roots, guint, i);
         const MlaSiteThread *view = g_ptr_array_index (site->views, root);
 
-        g_string_append_printf (parts, " %s:%u", view->version,
-                                GPOINTER_TO_UINT (g_hash_table_lookup (month->counts,
-                                                                       GUINT_TO_POINTER (root + 1))));
+        g_string_append_printf (
+            parts, " %s:%u", view->version,
+            GPOINTER_TO_UINT (g_hash_table_lookup (
+                month->counts, GUINT_TO_POINTER (root + 1))));
     }
     page_signature = signature (build, "month", parts->str, NULL);
     if (mla_site_files_keep (build->files, path, page_signature))
         return TRUE;
-    return put_page (build, mla_site_model_month (site, month, page, n_pages), path, error);
+    return put_page (build, mla_site_model_month (site, month, page, n_pages),
+                     path, error);
 }
 
 static gboolean
-put_list_page (Build *build, const MlaSiteMonth *month, const char *around, const char *order,
-               GArray *sorted, guint page, GError **error)
+put_list_page (Build *build, const MlaSiteMonth *month, const char *around,
+               const char *order, GArray *sorted, guint page, GError **error)
 {
     MlaSite *site = build->site;
     g_autofree char *path = mla_site_list_page (month, order, page);
     g_autoptr (GString) parts = g_string_new (NULL);
     g_autofree char *page_signature = NULL;
 
-    g_string_append_printf (parts, "%s %s %u %u", around, order, page, sorted->len);
-    for (guint i = page * MLA_SITE_LIST_PAGE; i < MIN (sorted->len, (page + 1) * MLA_SITE_LIST_PAGE); i++)
-        g_string_append_printf (parts, " %s", sha_of (site, g_array_index (sorted, guint, i)));
+    g_string_append_printf (parts, "%s %s %u %u", around, order, page,
+                            sorted->len);
+    for (guint i = page * MLA_SITE_LIST_PAGE;
+         i < MIN (sorted->len, (page + 1) * MLA_SITE_LIST_PAGE); i++)
+        g_string_append_printf (
+            parts, " %s", sha_of (site, g_array_index (sorted, guint, i)));
     page_signature = signature (build, "list", parts->str, NULL);
     if (mla_site_files_keep (build->files, path, page_signature))
         return TRUE;
-    return put_page (build, mla_site_model_list (site, month, order, sorted, page), path, error);
+    return put_page (build,
+                     mla_site_model_list (site, month, order, sorted, page),
+                     path, error);
 }
 
 /* A month's pages are made again only when what they list changed. */
@@ -154,18 +171,22 @@ static gboolean
 put_pages_of_month (Build *build, const MlaSiteMonth *month, GError **error)
 {
     static const char *const orders[] = { "date", "author", "subject" };
-    guint n_pages = MAX (1, (month->roots->len + MLA_SITE_MONTH_PAGE - 1) / MLA_SITE_MONTH_PAGE);
-    guint list_pages = MAX (1, (month->entries->len + MLA_SITE_LIST_PAGE - 1) / MLA_SITE_LIST_PAGE);
+    guint n_pages = MAX (1, (month->roots->len + MLA_SITE_MONTH_PAGE - 1) /
+                                MLA_SITE_MONTH_PAGE);
+    guint list_pages = MAX (1, (month->entries->len + MLA_SITE_LIST_PAGE - 1) /
+                                   MLA_SITE_LIST_PAGE);
     g_autofree char *around = month_neighbours (month);
 
     for (guint page = 0; page < n_pages; page++)
         if (!put_month_page (build, month, around, page, n_pages, error))
             return FALSE;
     for (gsize i = 0; i < G_N_ELEMENTS (orders); i++) {
-        g_autoptr (GArray) sorted = mla_site_list_sort (build->site, month, orders[i]);
+        g_autoptr (GArray) sorted =
+            mla_site_list_sort (build->site, month, orders[i]);
 
         for (guint page = 0; page < list_pages; page++)
-            if (!put_list_page (build, month, around, orders[i], sorted, page, error))
+            if (!put_list_page (build, month, around, orders[i], sorted, page,
+                                error))
                 return FALSE;
     }
     return TRUE;
@@ -178,22 +199,26 @@ put_thread_mbox (Build *build, guint root, const char *path, GError **error)
 {
     MlaSite *site = build->site;
     g_autoptr (GOutputStream) memory = g_memory_output_stream_new_resizable ();
-    g_autoptr (GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 9);
-    g_autoptr (GOutputStream) out = g_converter_output_stream_new (memory, G_CONVERTER (gzip));
+    g_autoptr (GZlibCompressor) gzip =
+        g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 9);
+    g_autoptr (GOutputStream) out =
+        g_converter_output_stream_new (memory, G_CONVERTER (gzip));
     g_autoptr (GByteArray) raw = g_byte_array_new ();
     GArray *entries = g_ptr_array_index (site->thread_dates, root);
 
     for (guint i = 0; i < entries->len; i++) {
-        const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads,
-                                                                     g_array_index (entries, guint, i));
+        const MlaOverviewEntry *e = mla_overview_threads_get_entry (
+            site->threads, g_array_index (entries, guint, i));
 
-        if (!mla_archive_read_raw (site->archive, e->volume, e->message_id, e->raw_offset,
-                                   e->raw_length, raw, error)
-            || !mla_mboxrd_write_message (out, e->envelope, e->date_utc, raw->data, raw->len, error))
+        if (!mla_archive_read_raw (site->archive, e->volume, e->message_id,
+                                   e->raw_offset, e->raw_length, raw, error) ||
+            !mla_mboxrd_write_message (out, e->envelope, e->date_utc, raw->data,
+                                       raw->len, error))
             return FALSE;
     }
     /* Closing the gzip stream flushes the compressor into @memory. */
-    return g_output_stream_close (out, NULL, error) && put_memory (build, path, memory, error);
+    return g_output_stream_close (out, NULL, error) &&
+           put_memory (build, path, memory, error);
 }
 
 static gboolean
@@ -204,28 +229,34 @@ put_thread (Build *build, guint root, GError **error)
     g_autofree char *folder = mla_site_thread_path (site, root);
     g_autofree char *feed = g_strconcat (folder, "/atom.xml", NULL);
     g_autofree char *mbox = g_strconcat (folder, "/thread.mbox.gz", NULL);
-    g_autofree char *feed_signature = signature (build, "feed", view->version, NULL);
-    g_autofree char *mbox_signature = signature (build, "mbox", view->version, NULL);
+    g_autofree char *feed_signature =
+        signature (build, "feed", view->version, NULL);
+    g_autofree char *mbox_signature =
+        signature (build, "mbox", view->version, NULL);
     guint pages = mla_site_thread_pages (site, root);
 
     for (guint page = 0; page < pages; page++) {
         g_autofree char *file = mla_site_thread_page (site, root, page);
         g_autofree char *number = g_strdup_printf ("%u", page);
-        g_autofree char *page_signature = signature (build, "thread", view->version, number, NULL);
+        g_autofree char *page_signature =
+            signature (build, "thread", view->version, number, NULL);
 
-        if (!mla_site_files_keep (build->files, file, page_signature)
-            && !put_page (build, mla_site_model_thread (site, root, page, error), file, error))
+        if (!mla_site_files_keep (build->files, file, page_signature) &&
+            !put_page (build, mla_site_model_thread (site, root, page, error),
+                       file, error))
             return FALSE;
     }
-    return (mla_site_files_keep (build->files, feed, feed_signature)
-            || put_page (build, mla_site_model_feed (site, root, FALSE, error), feed, error))
-           && (mla_site_files_keep (build->files, mbox, mbox_signature)
-               || put_thread_mbox (build, root, mbox, error));
+    return (mla_site_files_keep (build->files, feed, feed_signature) ||
+            put_page (build, mla_site_model_feed (site, root, FALSE, error),
+                      feed, error)) &&
+           (mla_site_files_keep (build->files, mbox, mbox_signature) ||
+            put_thread_mbox (build, root, mbox, error));
 }
 
 /* The stored bytes of @entry as a raw message, read on first use. */
 static MlaRawMessage *
-stored_message (MlaSite *site, const MlaOverviewEntry *e, MlaRawMessage **cache, GError **error)
+stored_message (MlaSite *site, const MlaOverviewEntry *e, MlaRawMessage **cache,
+                GError **error)
 {
     g_autoptr (GByteArray) raw = NULL;
     g_autoptr (GBytes) bytes = NULL;
@@ -233,8 +264,8 @@ stored_message (MlaSite *site, const MlaOverviewEntry *e, MlaRawMessage **cache,
     if (*cache != NULL)
         return *cache;
     raw = g_byte_array_new ();
-    if (!mla_archive_read_raw (site->archive, e->volume, e->message_id, e->raw_offset,
-                               e->raw_length, raw, error))
+    if (!mla_archive_read_raw (site->archive, e->volume, e->message_id,
+                               e->raw_offset, e->raw_length, raw, error))
         return NULL;
     bytes = g_byte_array_free_to_bytes (g_steal_pointer (&raw));
     *cache = mla_raw_message_new (bytes, "archive", 0, 1);
@@ -249,7 +280,8 @@ static gboolean
 put_downloads (Build *build, guint entry, GError **error)
 {
     MlaSite *site = build->site;
-    const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, entry);
+    const MlaOverviewEntry *e =
+        mla_overview_threads_get_entry (site->threads, entry);
     g_autoptr (MlaOverviewDetails) details = NULL;
     g_autoptr (MlaRawMessage) message = NULL;
 
@@ -258,14 +290,16 @@ put_downloads (Build *build, guint entry, GError **error)
         return TRUE;
     if (e->body_source == MLA_BODY_SOURCE_HTML) {
         g_autofree char *path = mla_site_html_body_path (site, entry);
-        g_autofree char *file_signature = signature (build, "html", e->sha256, NULL);
+        g_autofree char *file_signature =
+            signature (build, "html", e->sha256, NULL);
         g_autofree char *html = NULL;
 
         if (!mla_site_files_keep (build->files, path, file_signature)) {
             if (stored_message (site, e, &message, error) == NULL)
                 return FALSE;
             html = mla_message_extract_html_body (message);
-            if (!mla_site_files_put (build->files, path, html != NULL ? html : "",
+            if (!mla_site_files_put (build->files, path,
+                                     html != NULL ? html : "",
                                      html != NULL ? strlen (html) : 0, error))
                 return FALSE;
         }
@@ -277,8 +311,10 @@ put_downloads (Build *build, guint entry, GError **error)
         return FALSE;
     for (guint i = 0; i < details->attachments->len; i++) {
         const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
-        g_autofree char *path = mla_site_attachment_path (site, entry, i, a->filename);
-        g_autofree char *file_signature = signature (build, "attachment", a->sha256, NULL);
+        g_autofree char *path =
+            mla_site_attachment_path (site, entry, i, a->filename);
+        g_autofree char *file_signature =
+            signature (build, "attachment", a->sha256, NULL);
         g_autoptr (GBytes) content = NULL;
 
         if (mla_site_files_keep (build->files, path, file_signature))
@@ -287,9 +323,11 @@ put_downloads (Build *build, guint entry, GError **error)
             return FALSE;
         content = mla_message_extract_attachment (message, i);
         if (content == NULL)
-            return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: attachment %u of <%s> is gone",
-                              mla_archive_get_path (site->archive), i + 1, e->message_id);
-        if (!mla_site_files_put (build->files, path, g_bytes_get_data (content, NULL),
+            return mla_throw (
+                error, MLA_ERROR_ARCHIVE, "%s: attachment %u of <%s> is gone",
+                mla_archive_get_path (site->archive), i + 1, e->message_id);
+        if (!mla_site_files_put (build->files, path,
+                                 g_bytes_get_data (content, NULL),
                                  g_bytes_get_size (content), error))
             return FALSE;
     }
@@ -311,20 +349,22 @@ message_signature (Build *build, guint entry)
     for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
         if (site->published[i])
             g_string_append_printf (same, "%s ", sha_of (site, i));
-    return signature (build, "message", same->str, view->version,
-                      sha_of (site, rank > 0 ? g_array_index (site->by_date, guint, rank - 1)
-                                             : MLA_THREAD_NONE),
-                      sha_of (site, rank + 1 < site->by_date->len
-                                        ? g_array_index (site->by_date, guint, rank + 1)
-                                        : MLA_THREAD_NONE),
-                      NULL);
+    return signature (
+        build, "message", same->str, view->version,
+        sha_of (site, rank > 0 ? g_array_index (site->by_date, guint, rank - 1)
+                               : MLA_THREAD_NONE),
+        sha_of (site, rank + 1 < site->by_date->len
+                          ? g_array_index (site->by_date, guint, rank + 1)
+                          : MLA_THREAD_NONE),
+        NULL);
 }
 
 static gboolean
 put_message (Build *build, guint entry, GError **error)
 {
     MlaSite *site = build->site;
-    const MlaOverviewEntry *e = mla_overview_threads_get_entry (site->threads, entry);
+    const MlaOverviewEntry *e =
+        mla_overview_threads_get_entry (site->threads, entry);
     g_autofree char *folder = mla_site_message_path (site, entry);
     g_autofree char *page = g_strconcat (folder, "/index.html", NULL);
     g_autofree char *raw_path = g_strconcat (folder, "/raw.txt", NULL);
@@ -333,17 +373,20 @@ put_message (Build *build, guint entry, GError **error)
     g_autoptr (GByteArray) raw = g_byte_array_new ();
 
     /* One page per Message-ID, made for its first published message. */
-    if (GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, e->message_id)) != entry + 1)
+    if (GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id,
+                                               e->message_id)) != entry + 1)
         return TRUE;
     page_signature = message_signature (build, entry);
     raw_signature = signature (build, "raw", e->sha256, NULL);
-    if (!mla_site_files_keep (build->files, page, page_signature)
-        && !put_page (build, mla_site_model_message (site, entry, error), page, error))
+    if (!mla_site_files_keep (build->files, page, page_signature) &&
+        !put_page (build, mla_site_model_message (site, entry, error), page,
+                   error))
         return FALSE;
-    if (!mla_site_files_keep (build->files, raw_path, raw_signature)
-        && (!mla_archive_read_raw (site->archive, e->volume, e->message_id, e->raw_offset,
-                                   e->raw_length, raw, error)
-            || !mla_site_files_put (build->files, raw_path, raw->data, raw->len, error)))
+    if (!mla_site_files_keep (build->files, raw_path, raw_signature) &&
+        (!mla_archive_read_raw (site->archive, e->volume, e->message_id,
+                                e->raw_offset, e->raw_length, raw, error) ||
+         !mla_site_files_put (build->files, raw_path, raw->data, raw->len,
+                              error)))
         return FALSE;
     for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
         if (site->published[i] && !put_downloads (build, i, error))
@@ -357,16 +400,20 @@ static gboolean
 put_redirects (Build *build, GError **error)
 {
     MlaSite *site = build->site;
-    g_autoptr (GPtrArray) aliases = mla_overview_get_thread_aliases (site->overview, error);
+    g_autoptr (GPtrArray) aliases =
+        mla_overview_get_thread_aliases (site->overview, error);
 
     if (aliases == NULL)
         return FALSE;
     for (guint i = 0; i + 1 < aliases->len; i += 2) {
-        g_autofree char *from = g_strconcat ("t/", (const char *) aliases->pdata[i], NULL);
-        g_autofree char *to = g_strconcat ("t/", (const char *) aliases->pdata[i + 1], NULL);
+        g_autofree char *from =
+            g_strconcat ("t/", (const char *) aliases->pdata[i], NULL);
+        g_autofree char *to =
+            g_strconcat ("t/", (const char *) aliases->pdata[i + 1], NULL);
         g_autofree char *page = g_strconcat (from, "/index.html", NULL);
 
-        if (!put_page (build, mla_site_model_redirect (site, from, to), page, error))
+        if (!put_page (build, mla_site_model_redirect (site, from, to), page,
+                       error))
             return FALSE;
     }
     return TRUE;
@@ -379,20 +426,21 @@ put_agendas (Build *build, GError **error)
 {
     MlaSite *site = build->site;
 
-    if (site->agendas->len > 0
-        && !put_page (build, mla_site_model_agendas (site), "agendas/index.html", error))
+    if (site->agendas->len > 0 &&
+        !put_page (build, mla_site_model_agendas (site), "agendas/index.html",
+                   error))
         return FALSE;
     for (guint i = 0; i < site->agendas->len; i++) {
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
         g_autofree char *page = mla_site_agenda_path (site, i, "html");
         g_autofree char *ics = mla_site_agenda_path (site, i, "ics");
-        g_autofree char *page_signature = signature (build, "agenda", a->version,
-                                                     sha_of (site, a->entry), NULL);
+        g_autofree char *page_signature = signature (
+            build, "agenda", a->version, sha_of (site, a->entry), NULL);
         g_autoptr (GOutputStream) memory = NULL;
         MlaAgendaWriteOptions options = { NULL, 0, NULL };
 
-        if (!mla_site_files_keep (build->files, page, page_signature)
-            && !put_page (build, mla_site_model_agenda (site, i), page, error))
+        if (!mla_site_files_keep (build->files, page, page_signature) &&
+            !put_page (build, mla_site_model_agenda (site, i), page, error))
             return FALSE;
         g_free (page_signature);
         page_signature = signature (build, "ics", a->version, NULL);
@@ -401,11 +449,13 @@ put_agendas (Build *build, GError **error)
         memory = g_memory_output_stream_new_resizable ();
         /* Stamped with the message's date, not the build's: the calendar's
          * bytes change only with the agenda. */
-        options.dtstamp = mla_overview_threads_get_entry (site->threads, a->entry)->date;
+        options.dtstamp =
+            mla_overview_threads_get_entry (site->threads, a->entry)->date;
         if (options.dtstamp == 0)
             options.dtstamp = 1;
-        if (!mla_agenda_write_ics_revision (site->revisions, i, &options, memory, error)
-            || !put_memory (build, ics, memory, error))
+        if (!mla_agenda_write_ics_revision (site->revisions, i, &options,
+                                            memory, error) ||
+            !put_memory (build, ics, memory, error))
             return FALSE;
     }
     return TRUE;
@@ -414,11 +464,13 @@ put_agendas (Build *build, GError **error)
 static gboolean
 put_asset (Build *build, const char *name, GError **error)
 {
-    g_autoptr (GBytes) bytes = mla_site_render_asset (build->render, name, error);
+    g_autoptr (GBytes) bytes =
+        mla_site_render_asset (build->render, name, error);
 
-    return bytes != NULL
-           && mla_site_files_put (build->files, name, g_bytes_get_data (bytes, NULL),
-                                  g_bytes_get_size (bytes), error);
+    return bytes != NULL &&
+           mla_site_files_put (build->files, name,
+                               g_bytes_get_data (bytes, NULL),
+                               g_bytes_get_size (bytes), error);
 }
 
 /* Once the message pages are made: the search page, its script, and the
@@ -429,8 +481,8 @@ put_asset (Build *build, const char *name, GError **error)
  * the options, and Pagefind's version: a reply that changes the thread
  * overview of old pages does not index their periods again. */
 static gboolean
-put_search (Build *build, const char *pagefind, const char *version, MlaSiteStats *stats,
-            GError **error)
+put_search (Build *build, const char *pagefind, const char *version,
+            MlaSiteStats *stats, GError **error)
 {
     g_autoptr (GPtrArray) periods = mla_site_search_periods (build->site);
 
@@ -439,13 +491,18 @@ put_search (Build *build, const char *pagefind, const char *version, MlaSiteStat
         g_autoptr (GString) parts = g_string_new (NULL);
 
         for (guint p = 0; p < period->pages->len; p++)
-            g_string_append_printf (parts, "%s %s\n", (const char *) period->pages->pdata[p],
-                                    sha_of (build->site, g_array_index (period->entries, guint, p)));
-        period->signature = signature (build, "search", version, parts->str, NULL);
+            g_string_append_printf (
+                parts, "%s %s\n", (const char *) period->pages->pdata[p],
+                sha_of (build->site,
+                        g_array_index (period->entries, guint, p)));
+        period->signature =
+            signature (build, "search", version, parts->str, NULL);
     }
-    return put_asset (build, "search.js", error)
-           && put_page (build, mla_site_model_search (build->site, periods), "search.html", error)
-           && mla_site_search_index (build->files, periods, pagefind, stats, error);
+    return put_asset (build, "search.js", error) &&
+           put_page (build, mla_site_model_search (build->site, periods),
+                     "search.html", error) &&
+           mla_site_search_index (build->files, periods, pagefind, stats,
+                                  error);
 }
 
 /* A page job: which page, made on a worker of the pool. */
@@ -471,7 +528,8 @@ run_job (gpointer data, gpointer user_data)
     }
     switch (job->kind) {
     case JOB_MONTH:
-        ok = put_pages_of_month (build, g_ptr_array_index (site->months, job->index), &error);
+        ok = put_pages_of_month (
+            build, g_ptr_array_index (site->months, job->index), &error);
         break;
     case JOB_THREAD:
         ok = put_thread (build, job->index, &error);
@@ -508,14 +566,17 @@ build_site (Build *build, guint jobs, GError **error)
     guint n = mla_overview_threads_get_n_entries (site->threads);
     GThreadPool *pool;
 
-    build->progress.pages_total = 3 + site->months->len * 4 + site->roots->len * 2 + n;
-    if (!put_asset (build, "style.css", error)
-        || !put_page (build, mla_site_model_home (site), "index.html", error)
-        || !put_page (build, mla_site_model_feed (site, MLA_THREAD_NONE, FALSE, error), "new.atom",
-                      error)
-        || !put_page (build, mla_site_model_feed (site, MLA_THREAD_NONE, TRUE, error),
-                      "threads.atom", error)
-        || !put_redirects (build, error) || !put_agendas (build, error))
+    build->progress.pages_total =
+        3 + site->months->len * 4 + site->roots->len * 2 + n;
+    if (!put_asset (build, "style.css", error) ||
+        !put_page (build, mla_site_model_home (site), "index.html", error) ||
+        !put_page (build,
+                   mla_site_model_feed (site, MLA_THREAD_NONE, FALSE, error),
+                   "new.atom", error) ||
+        !put_page (build,
+                   mla_site_model_feed (site, MLA_THREAD_NONE, TRUE, error),
+                   "threads.atom", error) ||
+        !put_redirects (build, error) || !put_agendas (build, error))
         return FALSE;
     pool = g_thread_pool_new (run_job, build, (int) MAX (jobs, 1), TRUE, error);
     if (pool == NULL)
@@ -537,11 +598,15 @@ build_site (Build *build, guint jobs, GError **error)
 
 gboolean
 mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
-                const MlaSiteOptions *options, MlaSiteStats *out_stats, GError **error)
+                const MlaSiteOptions *options, MlaSiteStats *out_stats,
+                GError **error)
 {
-    MlaSiteSearch search = options != NULL ? options->search : MLA_SITE_SEARCH_AUTO;
-    const char *explicit = options != NULL && options->pagefind != NULL
-                               && options->pagefind[0] != '\0' ? options->pagefind : NULL;
+    MlaSiteSearch search =
+        options != NULL ? options->search : MLA_SITE_SEARCH_AUTO;
+    const char *explicit = options != NULL && options->pagefind != NULL &&
+                                   options->pagefind[0] != '\0'
+                               ? options->pagefind
+                               : NULL;
     g_autofree char *pagefind = NULL;
     g_autofree char *version = NULL;
     MlaSiteStats local_stats;
@@ -552,15 +617,17 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
     g_autoptr (MlaSiteFiles) files = NULL;
     gboolean ok;
 
-    g_return_val_if_fail (archive != NULL && overview != NULL && output != NULL, FALSE);
+    g_return_val_if_fail (archive != NULL && overview != NULL && output != NULL,
+                          FALSE);
     memset (stats, 0, sizeof *stats);
     if (search != MLA_SITE_SEARCH_NO) {
-        if (!mla_site_search_prepare (search == MLA_SITE_SEARCH_YES, explicit, &pagefind, &version,
-                                      error))
+        if (!mla_site_search_prepare (search == MLA_SITE_SEARCH_YES, explicit,
+                                      &pagefind, &version, error))
             return FALSE;
         stats->no_pagefind = pagefind == NULL;
     }
-    render = mla_site_render_new (options != NULL ? options->templates : NULL, error);
+    render = mla_site_render_new (options != NULL ? options->templates : NULL,
+                                  error);
     if (render == NULL || (files = mla_site_files_open (output, error)) == NULL)
         return FALSE;
     mla_site_search_clean (output);
@@ -570,15 +637,20 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
     build.render = render;
     build.files = files;
     g_mutex_init (&build.lock);
-    ok = ok && build_site (&build, options != NULL && options->jobs > 0 ? options->jobs
-                                                                        : g_get_num_processors (),
-                           error)
-         && (!site.search || put_search (&build, pagefind, version, stats, error))
-         && mla_site_files_finish (files, stats, error);
+    ok = ok &&
+         build_site (&build,
+                     options != NULL && options->jobs > 0
+                         ? options->jobs
+                         : g_get_num_processors (),
+                     error) &&
+         (!site.search ||
+          put_search (&build, pagefind, version, stats, error)) &&
+         mla_site_files_finish (files, stats, error);
     g_mutex_clear (&build.lock);
     if (ok) {
         stats->published = site.by_date->len;
-        stats->withheld = mla_overview_threads_get_n_entries (site.threads) - site.by_date->len;
+        stats->withheld = mla_overview_threads_get_n_entries (site.threads) -
+                          site.by_date->len;
         stats->searchable = site.search;
     }
     mla_site_clear (&site);

@@ -19,39 +19,44 @@ typedef struct MlaSiteProgress {
     guint64 pages_total;
 } MlaSiteProgress;
 
-typedef void (*MlaSiteProgressFunc) (const MlaSiteProgress *progress, gpointer user_data);
+typedef void (*MlaSiteProgressFunc) (const MlaSiteProgress *progress,
+                                     gpointer user_data);
 
 /* Whether the site gets a search page and a Pagefind index. */
 typedef enum {
-    MLA_SITE_SEARCH_AUTO,        /* when pagefind is found */
-    MLA_SITE_SEARCH_YES,         /* pagefind not found is an error */
+    MLA_SITE_SEARCH_AUTO, /* when pagefind is found */
+    MLA_SITE_SEARCH_YES,  /* pagefind not found is an error */
     MLA_SITE_SEARCH_NO,
 } MlaSiteSearch;
 
 typedef struct MlaSiteOptions {
-    const char *title;           /* nullable: else the list's List-Id, else the folder name */
-    const char *base_url;        /* nullable: absolute URL of the site, for the feeds */
-    const char *templates;       /* nullable: a folder whose files replace data/site/ ones */
-    gboolean show_addresses;     /* else addresses are shown as "user at example.org" */
-    guint jobs;                  /* pages made at once; 0: one per processor */
+    const char
+        *title; /* nullable: else the list's List-Id, else the folder name */
+    const char
+        *base_url; /* nullable: absolute URL of the site, for the feeds */
+    const char
+        *templates; /* nullable: a folder whose files replace data/site/ ones */
+    gboolean
+        show_addresses; /* else addresses are shown as "user at example.org" */
+    guint jobs;         /* pages made at once; 0: one per processor */
     MlaSiteSearch search;
-    const char *pagefind;        /* nullable: the pagefind program; else (and when
-                                  * "") found as mla_site_find_pagefind() says */
+    const char *pagefind; /* nullable: the pagefind program; else (and when
+                           * "") found as mla_site_find_pagefind() says */
     MlaSiteProgressFunc progress;
     gpointer progress_data;
 } MlaSiteOptions;
 
 typedef struct MlaSiteStats {
-    guint64 written;             /* files whose bytes changed or that are new */
-    guint64 unchanged;           /* files left as they were (bytes and mtime) */
-    guint64 removed;             /* files of the last build no longer made */
-    guint64 published;           /* messages with a page */
-    guint64 withheld;            /* messages not published (X-No-Archive: yes) */
-    gboolean searchable;         /* the site has a search page and its index */
-    gboolean no_pagefind;        /* search was MLA_SITE_SEARCH_AUTO and pagefind
-                                  * was not found: the site has no search */
-    guint64 periods_indexed;     /* search index periods made again */
-    guint64 periods_kept;        /* those whose messages did not change */
+    guint64 written;         /* files whose bytes changed or that are new */
+    guint64 unchanged;       /* files left as they were (bytes and mtime) */
+    guint64 removed;         /* files of the last build no longer made */
+    guint64 published;       /* messages with a page */
+    guint64 withheld;        /* messages not published (X-No-Archive: yes) */
+    gboolean searchable;     /* the site has a search page and its index */
+    gboolean no_pagefind;    /* search was MLA_SITE_SEARCH_AUTO and pagefind
+                              * was not found: the site has no search */
+    guint64 periods_indexed; /* search index periods made again */
+    guint64 periods_kept;    /* those whose messages did not change */
 } MlaSiteStats;
 
 /* The pagefind program for a site's search: @explicit when given (it
@@ -69,14 +74,16 @@ MLA_API char *mla_site_find_pagefind (const char *explicit);
  * of a site. Pages follow one another. The agenda formats take it as
  * MlaAgendaWriteOptions.html. Fails when a stylesheet fails or writing to
  * @out fails. */
-MLA_API gboolean mla_site_agenda_write_pages (GPtrArray *agendas, GOutputStream *out,
+MLA_API gboolean mla_site_agenda_write_pages (GPtrArray *agendas,
+                                              GOutputStream *out,
                                               GError **error);
 
 /* Builds or updates the site of @archive in the folder @output (created
  * when missing). Nothing is written outside it, and symbolic links already
  * in it are not followed. @options and @out_stats nullable. */
 MLA_API gboolean mla_site_build (MlaArchive *archive, MlaOverview *overview,
-                                 const char *output, const MlaSiteOptions *options,
+                                 const char *output,
+                                 const MlaSiteOptions *options,
                                  MlaSiteStats *out_stats, GError **error);
 
 G_END_DECLS

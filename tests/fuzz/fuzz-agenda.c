@@ -24,8 +24,10 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-    g_autofree char *text = g_utf8_make_valid ((const char *) data, (gssize) size);
-    g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, text, reference);
+    g_autofree char *text =
+        g_utf8_make_valid ((const char *) data, (gssize) size);
+    g_autoptr (GPtrArray) agendas =
+        mla_agenda_parser_parse (parser, text, reference);
 
     g_assert (agendas != NULL);
     return 0;

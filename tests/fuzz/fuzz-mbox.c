@@ -11,7 +11,9 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
     static const MlaMboxFormat formats[] = {
-        MLA_MBOX_FORMAT_AUTO, MLA_MBOX_FORMAT_MBOXRD, MLA_MBOX_FORMAT_MBOXCL2,
+        MLA_MBOX_FORMAT_AUTO,
+        MLA_MBOX_FORMAT_MBOXRD,
+        MLA_MBOX_FORMAT_MBOXCL2,
     };
     g_autoptr (GInputStream) stream = NULL;
     g_autoptr (MlaMboxReader) reader = NULL;

@@ -9,7 +9,8 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
     g_autoptr (GBytes) bytes = g_bytes_new (data, size);
-    g_autoptr (MlaRawMessage) raw = mla_raw_message_new (bytes, "fuzz.eml", 0, 1);
+    g_autoptr (MlaRawMessage) raw =
+        mla_raw_message_new (bytes, "fuzz.eml", 0, 1);
     g_autoptr (MlaMessage) message = mla_message_parse (raw);
 
     g_assert (message != NULL);

@@ -18,13 +18,15 @@
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 static const char *const banned_elements[] = {
-    "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet",
-    "form", "base", "link", "meta",
+    "script", "style",  "iframe", "frame", "frameset", "object",
+    "embed",  "applet", "form",   "base",  "link",     "meta",
 };
 static const char *const url_attributes[] = {
-    "href", "src", "action", "formaction", "srcset", "background", "poster", "cite",
+    "href",   "src",        "action", "formaction",
+    "srcset", "background", "poster", "cite",
 };
-static const char *const safe_schemes[] = { "http:", "https:", "ftp:", "mailto:" };
+static const char *const safe_schemes[] = { "http:", "https:", "ftp:",
+                                            "mailto:" };
 
 static G_NORETURN void
 reject (const char *page, const char *what)
@@ -39,7 +41,8 @@ static gboolean
 in_head (xmlNode *node)
 {
     for (; node != NULL; node = node->parent)
-        if (node->type == XML_ELEMENT_NODE && g_ascii_strcasecmp ((const char *) node->name, "head") == 0)
+        if (node->type == XML_ELEMENT_NODE &&
+            g_ascii_strcasecmp ((const char *) node->name, "head") == 0)
             return TRUE;
     return FALSE;
 }
@@ -53,7 +56,8 @@ safe_url (const char *value)
     if (colon == NULL || (slash != NULL && slash < colon))
         return TRUE;
     for (guint i = 0; i < G_N_ELEMENTS (safe_schemes); i++)
-        if (g_ascii_strncasecmp (value, safe_schemes[i], strlen (safe_schemes[i])) == 0)
+        if (g_ascii_strncasecmp (value, safe_schemes[i],
+                                 strlen (safe_schemes[i])) == 0)
             return TRUE;
     return FALSE;
 }
@@ -64,25 +68,30 @@ check_node (xmlNode *node, const char *html)
     if (node->type != XML_ELEMENT_NODE)
         return;
     for (guint i = 0; i < G_N_ELEMENTS (banned_elements); i++)
-        if (g_ascii_strcasecmp ((const char *) node->name, banned_elements[i]) == 0
-            && !in_head (node))
+        if (g_ascii_strcasecmp ((const char *) node->name,
+                                banned_elements[i]) == 0 &&
+            !in_head (node))
             reject (html, banned_elements[i]);
     for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next) {
         const char *name = (const char *) attr->name;
         xmlChar *value = xmlNodeGetContent ((xmlNode *) attr);
-        g_autofree char *squeezed = g_strdup (value == NULL ? "" : (const char *) value);
+        g_autofree char *squeezed =
+            g_strdup (value == NULL ? "" : (const char *) value);
         char *out = squeezed;
 
         xmlFree (value);
-        if (g_ascii_strncasecmp (name, "on", 2) == 0 || g_ascii_strcasecmp (name, "style") == 0)
+        if (g_ascii_strncasecmp (name, "on", 2) == 0 ||
+            g_ascii_strcasecmp (name, "style") == 0)
             reject (html, name);
-        /* Browsers drop whitespace and controls from a URL before its scheme. */
+        /* Browsers drop whitespace and controls from a URL before its scheme.
+         */
         for (const char *in = squeezed; *in != '\0'; in++)
             if ((guchar) *in > ' ')
                 *out++ = *in;
         *out = '\0';
         for (guint i = 0; i < G_N_ELEMENTS (url_attributes); i++)
-            if (g_ascii_strcasecmp (name, url_attributes[i]) == 0 && !safe_url (squeezed))
+            if (g_ascii_strcasecmp (name, url_attributes[i]) == 0 &&
+                !safe_url (squeezed))
                 reject (html, squeezed);
     }
 }
@@ -93,8 +102,8 @@ static void
 count_error (void *user_data, xmlError *error)
 {
     /* libxml2's HTML parser predates HTML5's details and summary. */
-    if (error->domain == XML_FROM_HTML && error->code != XML_HTML_UNKNOWN_TAG
-        && error->level >= XML_ERR_ERROR)
+    if (error->domain == XML_FROM_HTML && error->code != XML_HTML_UNKNOWN_TAG &&
+        error->level >= XML_ERR_ERROR)
         html_errors++;
 }
 
@@ -117,7 +126,8 @@ check_page (MlaSiteRender *render, xmlDoc *model)
     html = g_strndup (g_bytes_get_data (page, &size), g_bytes_get_size (page));
     html_errors = 0;
     xmlSetStructuredErrorFunc (NULL, count_error);
-    doc = htmlReadMemory (html, (int) size, "page.html", "UTF-8", HTML_PARSE_NONET);
+    doc = htmlReadMemory (html, (int) size, "page.html", "UTF-8",
+                          HTML_PARSE_NONET);
     xmlSetStructuredErrorFunc (NULL, NULL);
     if (doc == NULL || html_errors > 0 || xmlDocGetRootElement (doc) == NULL)
         reject (html, "does not parse as HTML");
@@ -138,7 +148,8 @@ check_page (MlaSiteRender *render, xmlDoc *model)
 }
 
 static int
-remove_entry (const char *path, const struct stat *st, int flag, struct FTW *ftw)
+remove_entry (const char *path, const struct stat *st, int flag,
+              struct FTW *ftw)
 {
     return remove (path);
 }
@@ -162,12 +173,14 @@ build_pages (const char *dir, MlaSiteRender *render)
     g_assert (overview != NULL);
     g_assert (mla_site_init (&site, archive, overview, NULL, NULL));
     check_page (render, mla_site_model_home (&site));
-    for (guint i = 0; i < mla_overview_threads_get_n_entries (site.threads); i++)
+    for (guint i = 0; i < mla_overview_threads_get_n_entries (site.threads);
+         i++)
         if (site.published[i])
             check_page (render, mla_site_model_message (&site, i, NULL));
     for (guint r = 0; r < site.roots->len; r++)
-        check_page (render, mla_site_model_thread (&site, g_array_index (site.roots, guint, r), 0,
-                                                   NULL));
+        check_page (render,
+                    mla_site_model_thread (
+                        &site, g_array_index (site.roots, guint, r), 0, NULL));
     mla_site_clear (&site);
 }
 
@@ -188,7 +201,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         g_thread_pool_set_max_unused_threads (-1);
     }
     g_assert (render != NULL && dir != NULL);
-    g_assert (g_file_set_contents (input, (const char *) data, (gssize) size, NULL));
+    g_assert (
+        g_file_set_contents (input, (const char *) data, (gssize) size, NULL));
     build_pages (dir, render);
     nftw (dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     return 0;

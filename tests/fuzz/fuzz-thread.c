@@ -15,7 +15,7 @@ typedef struct {
     char *in_reply_to;
     char *subject;
     GPtrArray *references;
-    GPtrArray *refs;       /* cleaned */
+    GPtrArray *refs; /* cleaned */
 } Line;
 
 static void
@@ -45,9 +45,10 @@ parse_line (const char *text, Line *line)
         else
             g_ptr_array_add (line->references, g_strdup (words[i]));
     }
-    line->refs = mla_thread_clean_refs (line->id, line->in_reply_to,
-                                        (const char *const *) line->references->pdata,
-                                        line->references->len, NULL);
+    line->refs =
+        mla_thread_clean_refs (line->id, line->in_reply_to,
+                               (const char *const *) line->references->pdata,
+                               line->references->len, NULL);
 }
 
 static void
@@ -72,24 +73,27 @@ build_and_check (MlaThreadInput *inputs, gsize n)
     for (guint v = 0; v < n_nodes; v++) {
         guint at = v;
 
-        for (guint steps = 0; mla_thread_forest_get_node (forest, at)->parent != MLA_THREAD_NONE;
+        for (guint steps = 0;
+             mla_thread_forest_get_node (forest, at)->parent != MLA_THREAD_NONE;
              steps++) {
             if (steps > n_nodes)
-                abort ();   /* a cycle */
+                abort (); /* a cycle */
             at = mla_thread_forest_get_node (forest, at)->parent;
         }
         if (at != mla_thread_forest_get_node (forest, v)->root)
             abort ();
     }
     for (guint r = 0; r < roots->len; r++)
-        mla_thread_forest_walk (forest, g_array_index (roots, guint, r), count_visit, visits);
+        mla_thread_forest_walk (forest, g_array_index (roots, guint, r),
+                                count_visit, visits);
     for (guint v = 0; v < n_nodes; v++)
         if (visits[v] != 1)
             abort ();
     for (gsize i = 0; i < n; i++) {
         guint node = mla_thread_forest_node_of_input (forest, (guint) i);
 
-        if (strcmp (mla_thread_forest_get_node (forest, node)->id, inputs[i].id) != 0)
+        if (strcmp (mla_thread_forest_get_node (forest, node)->id,
+                    inputs[i].id) != 0)
             abort ();
         g_string_append_printf (ids, "%s %s\n", inputs[i].key,
                                 mla_thread_forest_get_thread_id (forest, node));
@@ -126,7 +130,8 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
         inputs[n].refs = (const char *const *) parsed[n].refs->pdata;
         inputs[n].n_refs = parsed[n].refs->len;
         inputs[n].subject = parsed[n].subject;
-        inputs[n].reply_subject = parsed[n].subject != NULL && parsed[n].subject[0] == 'R';
+        inputs[n].reply_subject =
+            parsed[n].subject != NULL && parsed[n].subject[0] == 'R';
         inputs[n].date = (gint64) (g_str_hash (parsed[n].id) % 100) * 86400;
         n++;
     }

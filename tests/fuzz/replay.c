@@ -16,8 +16,9 @@ int
 main (int argc, char **argv)
 {
     const char *top_srcdir = g_getenv ("top_srcdir");
-    g_autofree char *corpus = g_build_filename (top_srcdir != NULL ? top_srcdir : ".", "tests",
-                                                "fuzz", "corpus", MLA_FUZZ_TARGET, NULL);
+    g_autofree char *corpus =
+        g_build_filename (top_srcdir != NULL ? top_srcdir : ".", "tests",
+                          "fuzz", "corpus", MLA_FUZZ_TARGET, NULL);
     g_autoptr (GError) error = NULL;
     g_autoptr (GDir) dir = g_dir_open (corpus, 0, &error);
     const char *name;
