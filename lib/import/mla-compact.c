@@ -234,6 +234,49 @@ update_key_index (MlaArchive *archive)
     mla_key_set_clear (&keys);
 }
 
+/* The volume list after the merge: each run's merged volume in place of
+ * the run, the other volumes as they were; the files of the merged
+ * volumes (XML, raw store, key cache) go to @old_files. */
+static void
+list_merged (MlaArchive *archive, GArray *runs, GPtrArray *merged,
+             GPtrArray *listed, GPtrArray *old_files)
+{
+    GPtrArray *volumes = mla_archive_get_volumes (archive);
+
+    for (guint i = 0, r = 0; i < volumes->len;) {
+        const Run *run = r < runs->len ? &g_array_index (runs, Run, r) : NULL;
+
+        if (run != NULL && run->first == i) {
+            for (guint k = run->first; k < run->end; k++) {
+                const MlaXmlVolumeEntry *volume =
+                    g_ptr_array_index (volumes, k);
+
+                g_ptr_array_add (old_files,
+                                 mla_archive_file (archive, volume->file));
+                g_ptr_array_add (old_files,
+                                 mla_archive_file (archive, volume->raw));
+                g_ptr_array_add (old_files,
+                                 mla_key_set_file_for (archive, volume));
+            }
+            g_ptr_array_add (listed, g_ptr_array_index (merged, r++));
+            i = run->end;
+        } else {
+            g_ptr_array_add (listed, g_ptr_array_index (volumes, i++));
+        }
+    }
+}
+
+/* Leftovers once the new index is committed: one that cannot be removed
+ * is only disk space, which the next compact removes (remove_unlisted). */
+static void
+remove_files (GPtrArray *files)
+{
+    for (guint i = 0; i < files->len; i++)
+        if (g_unlink (g_ptr_array_index (files, i)) != 0 && errno != ENOENT)
+            g_debug ("%s: not removed: %s",
+                     (char *) g_ptr_array_index (files, i), g_strerror (errno));
+}
+
 /* The merge of the runs from the volume at index @from on, its commit,
  * and the derived files; the caller holds the archive lock and the
  * overview lock, and has read the index anew. */
@@ -275,27 +318,7 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
     }
     if (!sync_folders (archive, error))
         return FALSE;
-    for (guint i = 0, r = 0; i < volumes->len;) {
-        const Run *run = r < runs->len ? &g_array_index (runs, Run, r) : NULL;
-
-        if (run != NULL && run->first == i) {
-            for (guint k = run->first; k < run->end; k++) {
-                const MlaXmlVolumeEntry *volume =
-                    g_ptr_array_index (volumes, k);
-
-                g_ptr_array_add (old_files,
-                                 mla_archive_file (archive, volume->file));
-                g_ptr_array_add (old_files,
-                                 mla_archive_file (archive, volume->raw));
-                g_ptr_array_add (old_files,
-                                 mla_key_set_file_for (archive, volume));
-            }
-            g_ptr_array_add (listed, g_ptr_array_index (merged, r++));
-            i = run->end;
-        } else {
-            g_ptr_array_add (listed, g_ptr_array_index (volumes, i++));
-        }
-    }
+    list_merged (archive, runs, merged, listed, old_files);
     if (!mla_archive_write_index (archive, listed, error))
         return FALSE;
     /* Committed: from here on the old files are leftovers. */
@@ -303,11 +326,7 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
     stats->merged = merged->len;
     if (!mla_archive_reload (archive, error))
         return FALSE;
-    for (guint i = 0; i < old_files->len; i++)
-        if (g_unlink (g_ptr_array_index (old_files, i)) != 0 && errno != ENOENT)
-            g_debug ("%s: not removed: %s",
-                     (char *) g_ptr_array_index (old_files, i),
-                     g_strerror (errno));
+    remove_files (old_files);
     if (!sync_folders (archive, error))
         return FALSE;
     update_key_index (archive);
