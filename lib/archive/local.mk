@@ -7,7 +7,6 @@ mlarc_public_headers += \
 	lib/archive/mla-record.h
 
 lib_libmlarc_core_la_SOURCES += \
-	lib/archive/mla-archive-lock.c \
 	lib/archive/mla-archive-private.h \
 	lib/archive/mla-archive.c \
 	lib/archive/mla-check.c \

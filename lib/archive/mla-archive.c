@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include "mla-atomic-file-private.h"
 #include "mla-error.h"
+#include "mla-lock-private.h"
 #include "mla-archive-private.h"
 #include "mla-mbox-private.h"
 
@@ -242,4 +243,65 @@ mla_archive_read_raw (MlaArchive *archive, guint volume, const char *message_id,
     }
     return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: no volume %u",
                       archive->path, volume);
+}
+
+/* ---- the writer locks (mla-lock.c): one writer at a time, of the
+ * volumes and of the overview, each under its own lock, waited for as
+ * long as the handle says (mla_archive_set_wait) ---- */
+
+static guint
+wait_ms (MlaArchive *archive)
+{
+    if (archive->wait_seconds == MLA_ARCHIVE_WAIT_FOREVER)
+        return MLA_LOCK_WAIT_FOREVER;
+    return (guint) MIN ((guint64) archive->wait_seconds * 1000, G_MAXUINT - 1);
+}
+
+void
+mla_archive_set_wait (MlaArchive *archive, guint seconds,
+                      GCancellable *cancellable)
+{
+    g_return_if_fail (archive != NULL);
+    archive->wait_seconds = seconds;
+    g_set_object (&archive->cancellable, cancellable);
+}
+
+GCancellable *
+mla_archive_get_cancellable (MlaArchive *archive)
+{
+    return archive->cancellable;
+}
+
+static int
+lock_file (MlaArchive *archive, const char *name, guint wait_ms, GError **error)
+{
+    g_autofree char *path = mla_archive_file (archive, name);
+
+    return mla_lock_acquire (path, archive->path, wait_ms, archive->cancellable,
+                             error);
+}
+
+int
+mla_archive_lock (MlaArchive *archive, GError **error)
+{
+    return lock_file (archive, "lock", wait_ms (archive), error);
+}
+
+int
+mla_archive_lock_overview (MlaArchive *archive, GError **error)
+{
+    return lock_file (archive, "overview.lock", wait_ms (archive), error);
+}
+
+int
+mla_archive_lock_overview_within (MlaArchive *archive, guint wait_ms,
+                                  GError **error)
+{
+    return lock_file (archive, "overview.lock", wait_ms, error);
+}
+
+void
+mla_archive_unlock (int fd)
+{
+    mla_lock_release (fd);
 }

@@ -13,6 +13,8 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/base/mla-digest-private.h \
 	lib/base/mla-digest.c \
 	lib/base/mla-error.c \
+	lib/base/mla-lock-private.h \
+	lib/base/mla-lock.c \
 	lib/base/mla-memory-private.h \
 	lib/base/mla-memory.c \
 	lib/base/mla-resources-private.h \
