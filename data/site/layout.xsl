@@ -29,6 +29,9 @@
           </xsl:otherwise>
         </xsl:choose>
         <meta name="referrer" content="no-referrer"/>
+        <xsl:if test="/redirect">
+          <meta http-equiv="refresh" content="0; url={$root}{/redirect/@href}"/>
+        </xsl:if>
         <title><xsl:apply-templates select="/*" mode="title"/></title>
         <xsl:choose>
           <xsl:when test="/*/@standalone"><style><xsl:value-of select="/*/style"/></style></xsl:when>

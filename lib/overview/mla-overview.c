@@ -12,9 +12,9 @@
 #include "mla-overview-private.h"
 
 /* Raised whenever the tables change, or what goes in them (6: partial
- * re-threading state; 7: reference edges without ids that lack '@'); a
- * file of another version is rebuilt. */
-#define SCHEMA_VERSION 7
+ * re-threading state; 7: reference edges without ids that lack '@'; 8:
+ * site names); a file of another version is rebuilt. */
+#define SCHEMA_VERSION 8
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
@@ -66,6 +66,10 @@ static const char schema_sql[] =
     "INTEGER NOT NULL,"
     " subject TEXT) WITHOUT ROWID;"
     "CREATE TABLE thread_aliases (alias TEXT PRIMARY KEY, thread TEXT NOT "
+    "NULL) WITHOUT ROWID;"
+    /* The folder each Message-ID's page has on a site: published URLs,
+     * not derived, so a rebuild carries them over. */
+    "CREATE TABLE site_names (message_id TEXT PRIMARY KEY, name TEXT NOT "
     "NULL) WITHOUT ROWID;"
     /* The full-text index, rowid = messages.id. Contentless: the texts are
      * in messages and bodies already. unicode61 folds case and, with
@@ -403,15 +407,20 @@ rebuild_locked (MlaArchive *archive, GError **error)
     g_autofree char *target = mla_archive_file (archive, MLA_OVERVIEW_FILE);
     g_autofree char *pragma =
         g_strdup_printf ("PRAGMA user_version = %d", SCHEMA_VERSION);
+    gboolean ok;
 
     remove_files (fresh->path);
-    if (!overview_connect (fresh, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                           error) ||
-        !mla_overview_exec (
-            fresh, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF",
-            error) ||
-        !mla_overview_exec (fresh, schema_sql, error) ||
-        !mla_overview_exec (fresh, pragma, error) ||
+    ok = overview_connect (fresh, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                           error) &&
+         mla_overview_exec (
+             fresh, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF",
+             error) &&
+         mla_overview_exec (fresh, schema_sql, error);
+    /* Published URLs are not derived from the volumes: keep them. */
+    if (ok)
+        mla_overview_copy_site_names (fresh, target,
+                                      archive_identity (archive));
+    if (!ok || !mla_overview_exec (fresh, pragma, error) ||
         !mla_overview_exec (fresh, "BEGIN", error) ||
         !mla_overview_insert_volumes (fresh, 1, error) ||
         !mla_overview_store_threads (fresh, error) ||

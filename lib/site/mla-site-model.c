@@ -946,7 +946,7 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
 }
 
 xmlDoc *
-mla_site_model_redirect (MlaSite *site, const char *from_path,
+mla_site_model_redirect (MlaSite *site, const char *kind, const char *from_path,
                          const char *to_path)
 {
     xmlNode *model;
@@ -957,6 +957,7 @@ mla_site_model_redirect (MlaSite *site, const char *from_path,
     for (const char *p = from_path; *p != '\0'; p++)
         depth += *p == '/';
     doc = mla_site_new_model (site, "redirect", depth + 1, &model);
+    mla_site_attr (model, "kind", kind);
     mla_site_href (model, "href", page);
     return doc;
 }

@@ -156,8 +156,10 @@ xmlDoc *mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
 /* The search page; @periods (MlaSitePeriod *, newest first) name the
  * index bundles to load. */
 xmlDoc *mla_site_model_search (MlaSite *site, GPtrArray *periods);
-xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path,
-                                 const char *to_path);
+/* A page at @from_path that sends the reader to @to_path (folders);
+ * @kind: "thread" (merged into another) or "message" (an old URL). */
+xmlDoc *mla_site_model_redirect (MlaSite *site, const char *kind,
+                                 const char *from_path, const char *to_path);
 /* The timetable of agenda @index of site->agendas, and the list of them
  * (mla-site-agenda.c); mla_site_agenda_list() (mla-site-model.c) adds
  * the list's <agenda> elements to @parent (the home page has them too). */

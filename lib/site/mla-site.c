@@ -10,6 +10,7 @@
 #include "mla-agenda-ics-private.h"
 #include "mla-message.h"
 #include "mla-site-search-private.h"
+#include "mla-site-url-private.h"
 
 /* ---- making the pages ---- */
 
@@ -394,8 +395,51 @@ put_message (Build *build, guint entry, GError **error)
     return TRUE;
 }
 
+/* A message page that an earlier build made under the folder name sites
+ * used before names were recorded (mla_site_legacy_message_name()) becomes
+ * a page that sends the reader on, and stays one: a link already out
+ * there keeps working. Never where a page of today is. */
+static gboolean
+put_legacy_redirects (Build *build, GError **error)
+{
+    MlaSite *site = build->site;
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+    g_autoptr (GHashTable) names =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+    for (guint i = 0; i < n; i++)
+        if (site->published[i])
+            g_hash_table_add (names, mla_site_name_key (site->dirs[i]));
+    for (guint i = 0; i < n; i++) {
+        const char *id =
+            mla_overview_threads_get_entry (site->threads, i)->message_id;
+        g_autofree char *legacy = NULL;
+        g_autofree char *from = NULL;
+        g_autofree char *page = NULL;
+        g_autofree char *key = NULL;
+        g_autofree char *to = NULL;
+
+        if (GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) !=
+            i + 1)
+            continue;
+        legacy = mla_site_legacy_message_name (id);
+        key = mla_site_name_key (legacy);
+        from = g_strconcat ("m/", legacy, NULL);
+        page = g_strconcat (from, "/index.html", NULL);
+        if (g_hash_table_contains (names, key) ||
+            !mla_site_files_had (build->files, page))
+            continue;
+        to = mla_site_message_path (site, i);
+        if (!put_page (build,
+                       mla_site_model_redirect (site, "message", from, to),
+                       page, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 /* Old thread ids (threads since merged) keep their URL: a page that
- * sends the reader on. */
+ * sends the reader on; so do old message URLs. */
 static gboolean
 put_redirects (Build *build, GError **error)
 {
@@ -412,11 +456,12 @@ put_redirects (Build *build, GError **error)
             g_strconcat ("t/", (const char *) aliases->pdata[i + 1], NULL);
         g_autofree char *page = g_strconcat (from, "/index.html", NULL);
 
-        if (!put_page (build, mla_site_model_redirect (site, from, to), page,
+        if (!put_page (build,
+                       mla_site_model_redirect (site, "thread", from, to), page,
                        error))
             return FALSE;
     }
-    return TRUE;
+    return put_legacy_redirects (build, error);
 }
 
 /* Each agenda's timetable and calendar beside its message's page, and
