@@ -243,3 +243,17 @@ mla_archive_read_raw (MlaArchive *archive, guint volume, const char *message_id,
     return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: no volume %u",
                       archive->path, volume);
 }
+
+void
+mla_notify (MlaNoticeFunc notice, gpointer notice_data, const char *format, ...)
+{
+    g_autofree char *text = NULL;
+    va_list args;
+
+    if (notice == NULL)
+        return;
+    va_start (args, format);
+    text = g_strdup_vprintf (format, args);
+    va_end (args);
+    notice (text, notice_data);
+}

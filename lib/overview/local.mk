@@ -19,6 +19,8 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/overview/mla-overview.c \
 	lib/overview/mla-query.c \
 	lib/overview/mla-search.c \
+	lib/overview/mla-series-private.h \
+	lib/overview/mla-series.c \
 	lib/overview/mla-show.c \
 	lib/overview/mla-thread-format.c \
 	lib/overview/mla-thread.c

@@ -544,23 +544,6 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     return STATE_CURRENT;
 }
 
-static void notify (MlaNoticeFunc notice, gpointer data, const char *format,
-                    ...) G_GNUC_PRINTF (3, 4);
-
-static void
-notify (MlaNoticeFunc notice, gpointer data, const char *format, ...)
-{
-    g_autofree char *text = NULL;
-    va_list args;
-
-    if (notice == NULL)
-        return;
-    va_start (args, format);
-    text = g_strdup_vprintf (format, args);
-    va_end (args);
-    notice (text, data);
-}
-
 static gboolean
 update_locked (MlaArchive *archive, Threading threading, MlaNoticeFunc notice,
                gpointer notice_data, GError **error)
@@ -589,10 +572,10 @@ update_locked (MlaArchive *archive, Threading threading, MlaNoticeFunc notice,
     overview_close (overview);
     if (!rebuild_locked (archive, error))
         return FALSE;
-    notify (notice, notice_data,
-            "overview %s: rebuilt from the archive (%u volume%s)", reason,
-            mla_archive_get_volumes (archive)->len,
-            mla_archive_get_volumes (archive)->len == 1 ? "" : "s");
+    mla_notify (notice, notice_data,
+                "overview %s: rebuilt from the archive (%u volume%s)", reason,
+                mla_archive_get_volumes (archive)->len,
+                mla_archive_get_volumes (archive)->len == 1 ? "" : "s");
     return TRUE;
 }
 
@@ -717,9 +700,9 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice,
      * means an import stopped between its commit and its update. */
     if (state == STATE_BEHIND &&
         covered < mla_archive_get_last_volume (archive))
-        notify (notice, notice_data,
-                "the overview was behind the archive (an import was "
-                "interrupted?): added volumes %u to %u",
-                covered + 1, mla_archive_get_last_volume (archive));
+        mla_notify (notice, notice_data,
+                    "the overview was behind the archive (an import was "
+                    "interrupted?): added volumes %u to %u",
+                    covered + 1, mla_archive_get_last_volume (archive));
     return g_steal_pointer (&overview);
 }
