@@ -116,6 +116,10 @@ void mla_site_attr_printf (xmlNode *node, const char *name, const char *format,
                            ...) G_GNUC_PRINTF (3, 4);
 xmlNode *mla_site_text_element (xmlNode *parent, const char *name,
                                 const char *value);
+/* Adds the first @length bytes of @value (all when -1), cleaned, as text. */
+void mla_site_add_text (xmlNode *parent, const char *value, gssize length);
+/* Adds @body (nullable), a message's text, as <body> (mla-site-body.c). */
+void mla_site_body_element (xmlNode *parent, const char *body);
 /* @path relative to the site's root, written as a URL path. */
 void mla_site_href (xmlNode *node, const char *name, const char *path);
 /* A model whose root @name carries "root" (the way up from @depth folders
