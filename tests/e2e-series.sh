@@ -5,7 +5,8 @@
 # trailers (to a patch, to the cover letter, to a reply, one quoted, one
 # to a v1 patch, one naming someone else than its sender), imported; `mlarc show --series` on any message of the thread
 # applies with `git am` in a fresh clone, gives v2's commits in order,
-# each with the trailers that apply to it and no others. Skips without
+# each with the trailers that apply to it and no others; the site offers
+# the same bytes as series.mbox and colours the patches. Skips without
 # git.
 . "${top_srcdir:-.}/tests/e2e-lib.sh"
 
@@ -110,6 +111,23 @@ for m in m1 m2 m3; do
 done
 ! grep -q 'Reviewed-by' "$TMP/m2" "$TMP/m3" || fail "patch 1's review went to another patch"
 [ "$(grep -c 'Acked-by' "$TMP/m1")" -eq 1 ] || fail "a trailer added twice"
+
+# The site offers the same series on the thread's page, and colours the
+# patches on their message pages: classes for each kind of line, in a
+# <pre> that does not wrap.
+S=$TMP/site
+expect 0 site --search=no -a "$A" -o "$S"
+[ "$(ls "$S"/t/*/series.mbox | wc -l)" -eq 1 ] || fail "not one series.mbox: $(ls "$S"/t/*)"
+cmp "$S"/t/*/series.mbox "$TMP/series.mbox" || fail "the site's series.mbox differs from show --series"
+grep -q '/series.mbox">the patch series' "$S"/t/*/index.html || fail "the thread page does not offer its series"
+P=$S/m/$v2_p1/index.html
+for kind in file hunk add stat; do
+    grep -q "<span class=\"diff-$kind\">" "$P" || fail "patch page: no diff-$kind line"
+done
+grep -q '<span class="diff-hunk">@@ -0,0 +1 @@</span>' "$P" || fail "patch page: the hunk header is not one line"
+grep -q '<span class="diff-add">+second version</span>' "$P" || fail "patch page: the added line"
+grep -q '<pre class="patch">' "$P" || fail "patch page: the patch can wrap"
+! grep -q 'diff-' "$S/m/r2@example.org/index.html" || fail "a reply without a patch has diff lines"
 
 # A thread without a patch, and an unknown id.
 expect 1 show -a "$A" --series missing@example.org

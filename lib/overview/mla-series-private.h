@@ -35,7 +35,20 @@ char *mla_series_trailer (const char *line);
 GByteArray *mla_series_add_trailers (const guint8 *raw, gsize size,
                                      GPtrArray *trailers);
 
-/* Writes the series of the thread of the message @message_id to @out as
+/* Whether @entries (const MlaOverviewEntry *, a thread's messages by
+ * date) hold a series whose newest revision has all its patches. */
+gboolean mla_series_is_complete (GPtrArray *entries);
+
+/* Writes the series that @entries (const MlaOverviewEntry *, a thread's
+ * messages by date; @message_id names one, for errors) hold to @out as
+ * mboxrd, as mla_series_write() does. Safe to call from several threads
+ * on one overview. */
+gboolean mla_series_write_entries (MlaArchive *archive, MlaOverview *overview,
+                                   GPtrArray *entries, const char *message_id,
+                                   MlaNoticeFunc notice, gpointer notice_data,
+                                   GOutputStream *out, GError **error);
+
+/* Writes the series of the thread of the message @entry to @out as
  * mboxrd. Fails with MLA_ERROR_NOT_FOUND when the thread holds no patch or
  * a patch of its newest revision is missing; @notice (nullable) hears of
  * trailers that could not be added. */

@@ -212,7 +212,7 @@ mla_series_add_trailers (const guint8 *raw, gsize size, GPtrArray *trailers)
 /* ---- the series of a thread ---- */
 
 typedef struct {
-    GPtrArray *entries;       /* MlaOverviewEntry *, by date (owned) */
+    GPtrArray *entries;       /* const MlaOverviewEntry *, by date */
     MlaPatchSubject *subject; /* per entry */
     gboolean *patch;          /* per entry */
     guint newest;             /* the newest revision */
@@ -232,7 +232,6 @@ series_clear (Series *series)
     g_free (series->chosen);
     g_free (series->patch);
     g_free (series->subject);
-    g_clear_pointer (&series->entries, g_ptr_array_unref);
 }
 
 static const MlaOverviewEntry *
@@ -406,18 +405,46 @@ write_patch (Series *series, MlaArchive *archive, guint k, MlaNoticeFunc notice,
 }
 
 gboolean
-mla_series_write (MlaArchive *archive, MlaOverview *overview,
-                  const MlaOverviewEntry *entry, MlaNoticeFunc notice,
-                  gpointer notice_data, GOutputStream *out, GError **error)
+mla_series_is_complete (GPtrArray *entries)
+{
+    Series series = { 0 };
+    gboolean complete;
+
+    series.entries = entries;
+    complete = choose (&series, "", NULL);
+
+    series_clear (&series);
+    return complete;
+}
+
+gboolean
+mla_series_write_entries (MlaArchive *archive, MlaOverview *overview,
+                          GPtrArray *entries, const char *message_id,
+                          MlaNoticeFunc notice, gpointer notice_data,
+                          GOutputStream *out, GError **error)
 {
     Series series = { 0 };
     gboolean ok;
 
-    series.entries = mla_overview_get_thread (overview, entry->thread, error);
-    ok = series.entries != NULL && choose (&series, entry->message_id, error) &&
+    series.entries = entries;
+    ok = choose (&series, message_id, error) &&
          collect_trailers (&series, overview, error);
+
     for (guint k = 1; ok && k <= series.total; k++)
         ok = write_patch (&series, archive, k, notice, notice_data, out, error);
     series_clear (&series);
     return ok;
+}
+
+gboolean
+mla_series_write (MlaArchive *archive, MlaOverview *overview,
+                  const MlaOverviewEntry *entry, MlaNoticeFunc notice,
+                  gpointer notice_data, GOutputStream *out, GError **error)
+{
+    g_autoptr (GPtrArray) thread =
+        mla_overview_get_thread (overview, entry->thread, error);
+
+    return thread != NULL && mla_series_write_entries (
+                                 archive, overview, thread, entry->message_id,
+                                 notice, notice_data, out, error);
 }

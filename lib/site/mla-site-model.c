@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-error.h"
+#include "mla-series-private.h"
 #include "mla-site-url-private.h"
 #include "mla-xml-writer-private.h"
 #include "mla-site-private.h"
@@ -379,6 +380,18 @@ skeleton (MlaSite *site, xmlNode *parent, guint node, guint from, guint to,
                               view->nodes->len - to);
 }
 
+GPtrArray *
+mla_site_thread_entries (MlaSite *site, guint root)
+{
+    GArray *dates = g_ptr_array_index (site->thread_dates, root);
+    GPtrArray *entries = g_ptr_array_sized_new (dates->len);
+
+    for (guint i = 0; i < dates->len; i++)
+        g_ptr_array_add (entries, (gpointer) entry_at (
+                                      site, g_array_index (dates, guint, i)));
+    return entries;
+}
+
 xmlDoc *
 mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
 {
@@ -402,6 +415,13 @@ mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
     mla_site_attr_printf (model, "pages", "%u", pages);
     mla_site_href (model, "mbox", mbox);
     mla_site_href (model, "feed", feed);
+    {
+        g_autoptr (GPtrArray) entries = mla_site_thread_entries (site, root);
+        g_autofree char *series = g_strconcat (path, "/series.mbox", NULL);
+
+        if (mla_series_is_complete (entries))
+            mla_site_href (model, "series", series);
+    }
     if (view->order->len > 0)
         mla_site_attr (
             model, "subject",

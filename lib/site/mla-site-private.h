@@ -148,6 +148,9 @@ char *mla_site_list_page (const MlaSiteMonth *month, const char *order,
 /* Page @page (from 0) of the thread rooted at @root. */
 xmlDoc *mla_site_model_thread (MlaSite *site, guint root, guint page,
                                GError **error);
+/* The published messages of the thread rooted at @root, by date.
+ * Returns: (transfer full): const MlaOverviewEntry *. */
+GPtrArray *mla_site_thread_entries (MlaSite *site, guint root);
 /* The number of pages of the thread rooted at @root. */
 guint mla_site_thread_pages (MlaSite *site, guint root);
 /* The page of every message with the id of entry @entry (usually one). */

@@ -9,6 +9,7 @@
 #include "mla-mbox-writer-private.h"
 #include "mla-agenda-ics-private.h"
 #include "mla-message.h"
+#include "mla-series-private.h"
 #include "mla-site-search-private.h"
 #include "mla-site-url-private.h"
 
@@ -222,6 +223,24 @@ put_thread_mbox (Build *build, guint root, const char *path, GError **error)
            put_memory (build, path, memory, error);
 }
 
+/* The patch series the thread holds, for git am (mla-series.c); none
+ * when it holds no complete one. */
+static gboolean
+put_series (Build *build, guint root, const char *path, GError **error)
+{
+    MlaSite *site = build->site;
+    g_autoptr (GPtrArray) entries = mla_site_thread_entries (site, root);
+    g_autoptr (GOutputStream) memory = g_memory_output_stream_new_resizable ();
+
+    if (!mla_series_is_complete (entries))
+        return TRUE;
+    return mla_series_write_entries (
+               site->archive, site->overview, entries,
+               ((const MlaOverviewEntry *) entries->pdata[0])->message_id, NULL,
+               NULL, memory, error) &&
+           put_memory (build, path, memory, error);
+}
+
 static gboolean
 put_thread (Build *build, guint root, GError **error)
 {
@@ -234,6 +253,9 @@ put_thread (Build *build, guint root, GError **error)
         signature (build, "feed", view->version, NULL);
     g_autofree char *mbox_signature =
         signature (build, "mbox", view->version, NULL);
+    g_autofree char *series = g_strconcat (folder, "/series.mbox", NULL);
+    g_autofree char *series_signature =
+        signature (build, "series", view->version, NULL);
     guint pages = mla_site_thread_pages (site, root);
 
     for (guint page = 0; page < pages; page++) {
@@ -251,7 +273,9 @@ put_thread (Build *build, guint root, GError **error)
             put_page (build, mla_site_model_feed (site, root, FALSE, error),
                       feed, error)) &&
            (mla_site_files_keep (build->files, mbox, mbox_signature) ||
-            put_thread_mbox (build, root, mbox, error));
+            put_thread_mbox (build, root, mbox, error)) &&
+           (mla_site_files_keep (build->files, series, series_signature) ||
+            put_series (build, root, series, error));
 }
 
 /* The stored bytes of @entry as a raw message, read on first use. */
