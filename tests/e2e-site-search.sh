@@ -15,7 +15,7 @@ need_pagefind
 A=$TMP/archive
 S=$TMP/site
 expect 0 build --search=yes -a "$A" -o "$S" "$SAMPLE"
-grep -q '^mlarc site: search index: 1 periods indexed, 0 unchanged$' "$TMP/err" \
+grep -q '^mlarc site: search index: 1 period indexed, 0 unchanged$' "$TMP/err" \
     || fail "build: no search summary: $(cat "$TMP/err")"
 for f in search.html search.js pagefind/2004/pagefind.js pagefind/2004/pagefind-entry.json \
          pagefind/2004/wasm.en.pagefind; do
@@ -75,7 +75,7 @@ expect 0 site -a "$A" -o "$S"
 grep -q '^mlarc site: search index: 0 periods indexed, 1 unchanged$' "$TMP/err" || fail "rerun: $(cat "$TMP/err")"
 grep -q ' 0 files written' "$TMP/err" || fail "rerun wrote files"
 expect 0 build -a "$A" -o "$S" "$DATA/site/hostile.mbox"
-grep -q '^mlarc site: search index: 1 periods indexed, 1 unchanged$' "$TMP/err" || fail "hostile: $(cat "$TMP/err")"
+grep -q '^mlarc site: search index: 1 period indexed, 1 unchanged$' "$TMP/err" || fail "hostile: $(cat "$TMP/err")"
 cat >"$TMP/late.mbox" <<'MBOX'
 From late@example.org Tue Mar  2 10:00:00 2021
 From: Late Sender <late@example.org>
@@ -86,7 +86,7 @@ Message-ID: <late-1@example.org>
 Only this message says periwinkle.
 MBOX
 expect 0 build -a "$A" -o "$S" "$TMP/late.mbox"
-grep -q '^mlarc site: search index: 1 periods indexed, 1 unchanged$' "$TMP/err" || fail "late: $(cat "$TMP/err")"
+grep -q '^mlarc site: search index: 1 period indexed, 1 unchanged$' "$TMP/err" || fail "late: $(cat "$TMP/err")"
 records "$S" | grep -q '"url":"/m/late-1@example.org/index.html".*periwinkle' || fail "late: not findable"
 
 # Incremental = full, the index included (Pagefind's output is the same

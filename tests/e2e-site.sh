@@ -30,6 +30,14 @@ grep -q 'agendas/index.html\|agenda-1.html' "$S/index.html" || fail "home: no ag
 grep -q 'INTEL LaGrande disclosure' "$S"/m/*/agenda-1.html || fail "agendas: the seed's evening slot is missing"
 grep -l 'agenda-1.html' "$S"/m/*/index.html >/dev/null || fail "no message page links to its agenda"
 
+# Counts of one are singular (the message has no Date: one defect).
+printf 'From a@x Mon Mar  1 10:00:00 2021\nFrom: a@x\nSubject: one\nMessage-ID: <one@x>\n\nOne.\n' >"$TMP/one.mbox"
+expect 0 build --search=no -a "$TMP/one" -o "$TMP/one-site" "$TMP/one.mbox"
+grep -q ' 1 message published, 0 withheld$' "$TMP/err" || fail "one message: $(cat "$TMP/err")"
+expect 0 check -a "$TMP/one"
+grep -q '^mlarc check: 1 message, 1 defect, 0 rejects, 0 invalid files, 0 raw mismatches$' "$TMP/err" \
+    || fail "check, one message: $(cat "$TMP/err")"
+
 # A second run on the same archive writes nothing.
 expect 0 site --search=no -a "$A" -o "$S"
 grep -q ' 0 files written, [0-9]* unchanged, 0 removed' "$TMP/err" || fail "rerun wrote files: $(cat "$TMP/err")"
