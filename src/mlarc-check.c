@@ -50,11 +50,17 @@ mlarc_check_command (int argc, char **argv)
     }
     fflush (stdout);
     fprintf (stderr,
-             "mlarc check: %" G_GUINT64_FORMAT " messages, %" G_GUINT64_FORMAT
-             " defects, %" G_GUINT64_FORMAT " rejects, %" G_GUINT64_FORMAT
-             " invalid files, %" G_GUINT64_FORMAT " raw mismatches\n",
-             stats.messages, stats.defects, stats.rejects, stats.invalid_files,
-             stats.raw_mismatches);
+             "mlarc check: %" G_GUINT64_FORMAT " %s, %" G_GUINT64_FORMAT
+             " %s, %" G_GUINT64_FORMAT " %s, %" G_GUINT64_FORMAT
+             " invalid %s, %" G_GUINT64_FORMAT " raw %s\n",
+             stats.messages,
+             mlarc_plural (stats.messages, "message", "messages"),
+             stats.defects, mlarc_plural (stats.defects, "defect", "defects"),
+             stats.rejects, mlarc_plural (stats.rejects, "reject", "rejects"),
+             stats.invalid_files,
+             mlarc_plural (stats.invalid_files, "file", "files"),
+             stats.raw_mismatches,
+             mlarc_plural (stats.raw_mismatches, "mismatch", "mismatches"));
     return stats.invalid_files > 0 || stats.raw_mismatches > 0
                ? MLARC_EXIT_PROBLEMS
                : MLARC_EXIT_OK;

@@ -43,6 +43,13 @@ typedef struct {
             "SECONDS"                                                          \
     }
 
+/* @one when @n is 1, else @many: "1 file written", "2 files written". */
+static inline const char *
+mlarc_plural (guint64 n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
 static inline void
 mlarc_import_flags_clear (MlarcImportFlags *flags)
 {

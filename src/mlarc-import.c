@@ -25,17 +25,19 @@ print_progress (const MlaImportProgress *progress, gpointer user_data)
     if (progress->bytes_total > 0)
         fprintf (stderr,
                  "\r%s: %.1f of %.1f MB (%.0f%%), %" G_GUINT64_FORMAT
-                 " messages, %.0f/s   ",
+                 " %s, %.0f/s   ",
                  progress->input, progress->bytes_done / 1e6,
                  progress->bytes_total / 1e6,
                  100.0 * progress->bytes_done / progress->bytes_total,
                  progress->messages,
+                 mlarc_plural (progress->messages, "message", "messages"),
                  seconds > 0 ? progress->messages / seconds : 0.0);
     else
-        fprintf (
-            stderr, "\r%s: %.1f MB, %" G_GUINT64_FORMAT " messages, %.0f/s   ",
-            progress->input, progress->bytes_done / 1e6, progress->messages,
-            seconds > 0 ? progress->messages / seconds : 0.0);
+        fprintf (stderr, "\r%s: %.1f MB, %" G_GUINT64_FORMAT " %s, %.0f/s   ",
+                 progress->input, progress->bytes_done / 1e6,
+                 progress->messages,
+                 mlarc_plural (progress->messages, "message", "messages"),
+                 seconds > 0 ? progress->messages / seconds : 0.0);
 }
 
 static void
@@ -45,9 +47,10 @@ print_summary (const MlaImportStats *stats)
              "mlarc import: %" G_GUINT64_FORMAT " read, %" G_GUINT64_FORMAT
              " added, %" G_GUINT64_FORMAT " already present, %" G_GUINT64_FORMAT
              " duplicate ids, %" G_GUINT64_FORMAT " flagged, %" G_GUINT64_FORMAT
-             " rejected, %" G_GUINT64_FORMAT " agendas\n",
+             " rejected, %" G_GUINT64_FORMAT " %s\n",
              stats->read, stats->added, stats->present, stats->duplicate_ids,
-             stats->flagged, stats->rejected, stats->agendas);
+             stats->flagged, stats->rejected, stats->agendas,
+             mlarc_plural (stats->agendas, "agenda", "agendas"));
 }
 
 /* "SIZE", "SIZEK", "SIZEM" or "SIZEG" (powers of 1024); positive. */

@@ -1,4 +1,5 @@
-/* mlarc-show.c: `mlarc show -a ARCHIVE [--raw | --thread-mbox] MESSAGE-ID`. */
+/* mlarc-show.c: `mlarc show -a ARCHIVE [--raw | --thread-mbox | --series]
+ * MESSAGE-ID`. */
 #include "config.h"
 #include <stdio.h>
 #include "mlarc.h"
@@ -10,6 +11,7 @@ mlarc_show_command (int argc, char **argv)
     g_autofree char *archive_path = NULL;
     gboolean raw = FALSE;
     gboolean thread_mbox = FALSE;
+    gboolean series = FALSE;
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
           "Archive folder", "ARCHIVE" },
@@ -17,6 +19,10 @@ mlarc_show_command (int argc, char **argv)
           "The message's exact stored bytes", NULL },
         { "thread-mbox", 0, 0, G_OPTION_ARG_NONE, &thread_mbox,
           "Its whole thread as mboxrd, by date (for git am and mail clients)",
+          NULL },
+        { "series", 0, 0, G_OPTION_ARG_NONE, &series,
+          "The patch series of its thread as b4 am writes it: the newest "
+          "revision's patches with the trailers of replies (for git am)",
           NULL },
         { NULL }
     };
@@ -30,20 +36,22 @@ mlarc_show_command (int argc, char **argv)
             "show", "MESSAGE-ID",
             "Prints the message of ARCHIVE with MESSAGE-ID (with or without "
             "<>):\n"
-            "its headers and text, its raw bytes, or its thread as mbox.",
+            "its headers and text, its raw bytes, its thread as mbox, or the\n"
+            "patch series of its thread.",
             entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
-    if (archive_path == NULL || argc != 2 || (raw && thread_mbox)) {
-        fprintf (
-            stderr,
-            "mlarc show: needs -a ARCHIVE, one MESSAGE-ID, and at most one of "
-            "--raw and --thread-mbox\n");
+    if (archive_path == NULL || argc != 2 || raw + thread_mbox + series > 1) {
+        fprintf (stderr,
+                 "mlarc show: needs -a ARCHIVE, one MESSAGE-ID, and at most "
+                 "one of --raw, --thread-mbox and --series\n");
         return MLARC_EXIT_USAGE;
     }
     if (raw)
         mode = MLA_SHOW_RAW;
     else if (thread_mbox)
         mode = MLA_SHOW_THREAD_MBOX;
+    else if (series)
+        mode = MLA_SHOW_SERIES;
     if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
         mlarc_print_error (error);
         return mlarc_exit_status (error);

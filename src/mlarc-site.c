@@ -218,15 +218,19 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
     if (!quiet && stats.searchable)
         fprintf (stderr,
                  "mlarc site: search index: %" G_GUINT64_FORMAT
-                 " periods indexed, %" G_GUINT64_FORMAT " unchanged\n",
-                 stats.periods_indexed, stats.periods_kept);
+                 " %s indexed, %" G_GUINT64_FORMAT " unchanged\n",
+                 stats.periods_indexed,
+                 mlarc_plural (stats.periods_indexed, "period", "periods"),
+                 stats.periods_kept);
     if (!quiet)
         fprintf (stderr,
                  "mlarc site: %" G_GUINT64_FORMAT
-                 " files written, %" G_GUINT64_FORMAT
+                 " %s written, %" G_GUINT64_FORMAT
                  " unchanged, %" G_GUINT64_FORMAT " removed; %" G_GUINT64_FORMAT
-                 " messages published, %" G_GUINT64_FORMAT " withheld\n",
-                 stats.written, stats.unchanged, stats.removed, stats.published,
+                 " %s published, %" G_GUINT64_FORMAT " withheld\n",
+                 stats.written, mlarc_plural (stats.written, "file", "files"),
+                 stats.unchanged, stats.removed, stats.published,
+                 mlarc_plural (stats.published, "message", "messages"),
                  stats.withheld);
     return MLARC_EXIT_OK;
 }

@@ -252,6 +252,37 @@ START_TEST (test_site_model_feed)
 }
 END_TEST
 
+/* A patch's lines are marked by what they are, in blocks that do not
+ * wrap; a context line that starts with " >" is no quote, and the mail
+ * signature after the patch is text again. */
+START_TEST (test_site_body_patch)
+{
+    static const char body[] =
+        "Why.\n\nSigned-off-by: A <a@x>\n---\n f | 2 +-\n 1 file changed\n\n"
+        "diff --git a/f b/f\nindex 1..2 100644\n--- a/f\n+++ b/f\n"
+        "@@ -1,3 +1,3 @@\n > context\n-old\n+new\n--- not a header\n"
+        "-- \n2.39\n\n> a quote\n";
+    xmlDoc *doc = xmlNewDoc (BAD_CAST "1.0");
+    xmlNode *root = xmlNewNode (NULL, BAD_CAST "mail");
+
+    xmlDocSetRootElement (doc, root);
+    mla_site_body_element (root, body);
+    XPATH_EQ (doc, "count(//d[@kind='file'])", "4");
+    XPATH_EQ (doc, "count(//d[@kind='hunk'])", "1");
+    XPATH_EQ (doc, "count(//d[@kind='add'])", "1");
+    /* "--- not a header" is the hunk's third old line, removed. */
+    XPATH_EQ (doc, "count(//d[@kind='del'])", "2");
+    XPATH_EQ (doc, "count(//d[@kind='stat'])", "2");
+    XPATH_EQ (doc, "//d[@kind='hunk']", "@@ -1,3 +1,3 @@");
+    XPATH_EQ (doc, "count(//block[@patch])", "2");
+    XPATH_EQ (doc, "count(//block[@depth='1'])", "1");
+    XPATH_EQ (doc, "//block[@depth='1']", "> a quote\n");
+    XPATH_EQ (doc, "count(//block[@patch][contains(., ' > context')])", "1");
+    XPATH_EQ (doc, "count(//block[not(@patch)][contains(., '2.39')])", "1");
+    xmlFreeDoc (doc);
+}
+END_TEST
+
 static Suite *
 site_suite (void)
 {
@@ -268,6 +299,7 @@ site_suite (void)
     tcase_add_test (tc, test_site_render_escapes);
     tcase_add_test (tc, test_site_model_feed);
     suite_add_tcase (suite, tc);
+    mla_test_add_case (suite, "body-patch", test_site_body_patch, 0);
     return suite;
 }
 

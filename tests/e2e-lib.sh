@@ -109,11 +109,27 @@ site_pages_parse () {
     return 0
 }
 
+# Prints URL path $1 percent-decoded, as a web server reads it.
+url_decode () {
+    printf '%s' "$1" | LC_ALL=C awk '
+        BEGIN { for (i = 1; i < 256; i++) byte[sprintf("%02X", i)] = sprintf("%c", i) }
+        {
+            out = ""; rest = $0
+            while ((p = index(rest, "%")) > 0) {
+                code = toupper(substr(rest, p + 1, 2))
+                if (!(code in byte)) { out = out substr(rest, 1, p); rest = substr(rest, p + 1); continue }
+                out = out substr(rest, 1, p - 1) byte[code]; rest = substr(rest, p + 3)
+            }
+            printf "%s", out rest
+        }'
+}
+
 # Every internal link of the pages of site $1 resolves to a file of the
-# site; sets $links to their number. With $2 = reachable, only the pages a
-# reader reaches from index.html are checked (a killed update may leave
-# new pages that nothing links to yet). mlarc's hrefs escape only '%' (as
-# %25); any other escape is a bug.
+# site, read as a web server reads the URL; sets $links to their number.
+# With $2 = reachable, only the pages a reader reaches from index.html are
+# checked (a killed update may leave new pages that nothing links to yet).
+# An href holds only what a URL path may hold unescaped (RFC 3986 pchar,
+# '/' and %XX); anything else is a bug.
 site_links_resolve () {
     if [ "${2:-}" = reachable ]; then
         echo "$1/index.html" >"$TMP/pages"
@@ -128,8 +144,10 @@ site_links_resolve () {
         for href in $("$XMLLINT" --html --xpath '//@href | //@src' "$page" 2>/dev/null \
                       | sed -n 's/^ *\(href\|src\)="\([^"]*\)"$/\2/p' | sed 's/#.*//'); do
             case $href in http:* | https:* | ftp:* | mailto:* | '') continue ;; esac
-            case $(printf '%s' "$href" | sed 's/%25//g') in *%*) fail "$page: odd escape in $href" ;; esac
-            target=$dir/$(printf '%s' "$href" | sed 's/%25/%/g')
+            case $(printf '%s' "$href" | LC_ALL=C sed 's/%[0-9A-F][0-9A-F]//g') in
+            *[!A-Za-z0-9./~!\$\&\'\(\)*+,\;=:@_-]*) fail "$page: unescaped byte in $href" ;;
+            esac
+            target=$dir/$(url_decode "$href")
             [ -f "$target" ] || fail "$page: link $href leads nowhere"
             links=$((links + 1))
             case ${2:-}:$target in
@@ -143,7 +161,8 @@ site_links_resolve () {
 
 # No page or feed of site $1 holds active content: no script, style,
 # frame, object, form or base element, no meta http-equiv but the
-# theme's Content-Security-Policy and Content-Type, no event handler or style
+# theme's Content-Security-Policy and Content-Type and a refresh to a
+# page of the site (a relative URL), no event handler or style
 # attribute, and no link with a scheme other than http, https, ftp and
 # mailto (javascript:, data:, vbscript: ...). The themes use none of them.
 site_no_active_content () {
@@ -155,7 +174,9 @@ site_no_active_content () {
     bad="//script | //style | //iframe | //frame | //object | //embed | //applet | //form | //base
          | //meta[@http-equiv and not(translate(@http-equiv, 'CONTENSURIYPOLF', 'contensuriypolf')
                                       = 'content-security-policy' or translate(@http-equiv, 'CONTENTYP',
-                                      'contentyp') = 'content-type')]
+                                      'contentyp') = 'content-type'
+                                      or (@http-equiv = 'refresh' and starts-with(@content, '0; url=')
+                                          and not(contains(substring-before(concat(substring-after(@content, 'url='), '/'), '/'), ':'))))]
          | //@*[starts-with(translate(name(), 'ON', 'on'), 'on')] | //@style
          | //@*[name() = 'href' or name() = 'src' or name() = 'action' or name() = 'formaction'
                 or name() = 'srcset' or name() = 'background' or name() = 'poster']

@@ -21,6 +21,7 @@ mla_check_suites = \
 	tests/check_search \
 	tests/check_thread \
 	tests/check_overview \
+	tests/check_series \
 	tests/check_site_url \
 	tests/check_site
 check_PROGRAMS += $(mla_check_suites)
@@ -80,6 +81,7 @@ mla_e2e_tests = \
 	tests/e2e-threads-incremental.sh \
 	tests/e2e-compact.sh \
 	tests/e2e-search.sh \
+	tests/e2e-series.sh \
 	tests/e2e-site.sh \
 	tests/e2e-site-settings.sh \
 	tests/e2e-site-incremental.sh \

@@ -29,6 +29,9 @@
           </xsl:otherwise>
         </xsl:choose>
         <meta name="referrer" content="no-referrer"/>
+        <xsl:if test="/redirect">
+          <meta http-equiv="refresh" content="0; url={$root}{/redirect/@href}"/>
+        </xsl:if>
         <title><xsl:apply-templates select="/*" mode="title"/></title>
         <xsl:choose>
           <xsl:when test="/*/@standalone"><style><xsl:value-of select="/*/style"/></style></xsl:when>
@@ -167,6 +170,7 @@
     <div class="body">
       <xsl:for-each select="block">
         <xsl:choose>
+          <xsl:when test="@patch"><pre class="patch"><xsl:apply-templates/></pre></xsl:when>
           <xsl:when test="@depth = 0"><pre><xsl:apply-templates/></pre></xsl:when>
           <xsl:when test="@lines &gt; ../@fold">
             <details class="quote depth-{@depth}" data-pagefind-ignore="">
@@ -180,7 +184,13 @@
     </div>
   </xsl:template>
 
-  <xsl:template match="block/a">
+  <!-- A line of a patch: diff-add, diff-del, diff-hunk, diff-file,
+       diff-stat. -->
+  <xsl:template match="block/d">
+    <span class="diff-{@kind}"><xsl:apply-templates/></span>
+  </xsl:template>
+
+  <xsl:template match="block/a | block/d/a">
     <a href="{@href}" rel="nofollow noopener noreferrer"><xsl:value-of select="."/></a>
   </xsl:template>
 </xsl:stylesheet>

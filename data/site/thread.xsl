@@ -10,6 +10,7 @@
     <h1><xsl:value-of select="@subject"/></h1>
     <p class="counts"><xsl:value-of select="@messages"/> messages<xsl:if test="@pages &gt; 1">, page <xsl:value-of select="@page"/> of <xsl:value-of select="@pages"/></xsl:if> ·
       <a href="{$root}{@mbox}">download as mbox</a> ·
+      <xsl:if test="@series"><a href="{$root}{@series}">the patch series (for git am)</a> ·</xsl:if>
       <a href="{$root}{@feed}">Atom feed</a></p>
     <xsl:apply-templates select="pages"/>
     <xsl:apply-templates select="skeleton"/>

@@ -70,4 +70,8 @@ int mla_archive_lock_overview_within (MlaArchive *archive, guint wait_ms,
 GCancellable *mla_archive_get_cancellable (MlaArchive *archive);
 void mla_archive_unlock (int fd);
 
+/* Tells @notice (nullable: nobody) the formatted text. */
+void mla_notify (MlaNoticeFunc notice, gpointer notice_data, const char *format,
+                 ...) G_GNUC_PRINTF (3, 4);
+
 G_END_DECLS

@@ -245,6 +245,20 @@ mla_archive_read_raw (MlaArchive *archive, guint volume, const char *message_id,
                       archive->path, volume);
 }
 
+void
+mla_notify (MlaNoticeFunc notice, gpointer notice_data, const char *format, ...)
+{
+    g_autofree char *text = NULL;
+    va_list args;
+
+    if (notice == NULL)
+        return;
+    va_start (args, format);
+    text = g_strdup_vprintf (format, args);
+    va_end (args);
+    notice (text, notice_data);
+}
+
 /* ---- the writer locks (mla-lock.c): one writer at a time, of the
  * volumes and of the overview, each under its own lock, waited for as
  * long as the handle says (mla_archive_set_wait) ---- */

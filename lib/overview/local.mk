@@ -11,6 +11,7 @@ mlarc_public_headers += \
 lib_libmlarc_core_la_SOURCES += \
 	lib/overview/mla-listing-private.h \
 	lib/overview/mla-listing.c \
+	lib/overview/mla-overview-names.c \
 	lib/overview/mla-overview-private.h \
 	lib/overview/mla-overview-query.c \
 	lib/overview/mla-overview-search.c \
@@ -18,6 +19,8 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/overview/mla-overview.c \
 	lib/overview/mla-query.c \
 	lib/overview/mla-search.c \
+	lib/overview/mla-series-private.h \
+	lib/overview/mla-series.c \
 	lib/overview/mla-show.c \
 	lib/overview/mla-thread-format.c \
 	lib/overview/mla-thread.c

@@ -121,4 +121,10 @@ gboolean mla_overview_insert_volumes (MlaOverview *overview, guint first,
  * changed (threads, parents, aliases), inside the caller's transaction. */
 gboolean mla_overview_store_threads (MlaOverview *overview, GError **error);
 
+/* Copies the site names of the overview at @old_path into @fresh (being
+ * rebuilt) when that file is of the archive @identity and readable; any
+ * failure only loses them (mla-overview-names.c). */
+void mla_overview_copy_site_names (MlaOverview *fresh, const char *old_path,
+                                   const char *identity);
+
 G_END_DECLS

@@ -12,9 +12,9 @@
 #include "mla-overview-private.h"
 
 /* Raised whenever the tables change, or what goes in them (6: partial
- * re-threading state; 7: reference edges without ids that lack '@'); a
- * file of another version is rebuilt. */
-#define SCHEMA_VERSION 7
+ * re-threading state; 7: reference edges without ids that lack '@'; 8:
+ * site names); a file of another version is rebuilt. */
+#define SCHEMA_VERSION 8
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
@@ -66,6 +66,10 @@ static const char schema_sql[] =
     "INTEGER NOT NULL,"
     " subject TEXT) WITHOUT ROWID;"
     "CREATE TABLE thread_aliases (alias TEXT PRIMARY KEY, thread TEXT NOT "
+    "NULL) WITHOUT ROWID;"
+    /* The folder each Message-ID's page has on a site: published URLs,
+     * not derived, so a rebuild carries them over. */
+    "CREATE TABLE site_names (message_id TEXT PRIMARY KEY, name TEXT NOT "
     "NULL) WITHOUT ROWID;"
     /* The full-text index, rowid = messages.id. Contentless: the texts are
      * in messages and bodies already. unicode61 folds case and, with
@@ -403,15 +407,20 @@ rebuild_locked (MlaArchive *archive, GError **error)
     g_autofree char *target = mla_archive_file (archive, MLA_OVERVIEW_FILE);
     g_autofree char *pragma =
         g_strdup_printf ("PRAGMA user_version = %d", SCHEMA_VERSION);
+    gboolean ok;
 
     remove_files (fresh->path);
-    if (!overview_connect (fresh, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                           error) ||
-        !mla_overview_exec (
-            fresh, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF",
-            error) ||
-        !mla_overview_exec (fresh, schema_sql, error) ||
-        !mla_overview_exec (fresh, pragma, error) ||
+    ok = overview_connect (fresh, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                           error) &&
+         mla_overview_exec (
+             fresh, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF",
+             error) &&
+         mla_overview_exec (fresh, schema_sql, error);
+    /* Published URLs are not derived from the volumes: keep them. */
+    if (ok)
+        mla_overview_copy_site_names (fresh, target,
+                                      archive_identity (archive));
+    if (!ok || !mla_overview_exec (fresh, pragma, error) ||
         !mla_overview_exec (fresh, "BEGIN", error) ||
         !mla_overview_insert_volumes (fresh, 1, error) ||
         !mla_overview_store_threads (fresh, error) ||
@@ -535,23 +544,6 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     return STATE_CURRENT;
 }
 
-static void notify (MlaNoticeFunc notice, gpointer data, const char *format,
-                    ...) G_GNUC_PRINTF (3, 4);
-
-static void
-notify (MlaNoticeFunc notice, gpointer data, const char *format, ...)
-{
-    g_autofree char *text = NULL;
-    va_list args;
-
-    if (notice == NULL)
-        return;
-    va_start (args, format);
-    text = g_strdup_vprintf (format, args);
-    va_end (args);
-    notice (text, data);
-}
-
 static gboolean
 update_locked (MlaArchive *archive, Threading threading, MlaNoticeFunc notice,
                gpointer notice_data, GError **error)
@@ -580,10 +572,10 @@ update_locked (MlaArchive *archive, Threading threading, MlaNoticeFunc notice,
     overview_close (overview);
     if (!rebuild_locked (archive, error))
         return FALSE;
-    notify (notice, notice_data,
-            "overview %s: rebuilt from the archive (%u volume%s)", reason,
-            mla_archive_get_volumes (archive)->len,
-            mla_archive_get_volumes (archive)->len == 1 ? "" : "s");
+    mla_notify (notice, notice_data,
+                "overview %s: rebuilt from the archive (%u volume%s)", reason,
+                mla_archive_get_volumes (archive)->len,
+                mla_archive_get_volumes (archive)->len == 1 ? "" : "s");
     return TRUE;
 }
 
@@ -708,9 +700,9 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice,
      * means an import stopped between its commit and its update. */
     if (state == STATE_BEHIND &&
         covered < mla_archive_get_last_volume (archive))
-        notify (notice, notice_data,
-                "the overview was behind the archive (an import was "
-                "interrupted?): added volumes %u to %u",
-                covered + 1, mla_archive_get_last_volume (archive));
+        mla_notify (notice, notice_data,
+                    "the overview was behind the archive (an import was "
+                    "interrupted?): added volumes %u to %u",
+                    covered + 1, mla_archive_get_last_volume (archive));
     return g_steal_pointer (&overview);
 }

@@ -160,6 +160,16 @@ MLA_API void mla_overview_agenda_free (MlaOverviewAgenda *agenda);
 MLA_API GPtrArray *mla_overview_get_agendas (MlaOverview *overview,
                                              GError **error);
 
+/* The folder names under the site's m/ given to Message-IDs, recorded so
+ * that a message's URL never changes once published (mla-site-url).
+ * Returns: (transfer full) (nullable): Message-ID -> name (char *). */
+MLA_API GHashTable *mla_overview_get_site_names (MlaOverview *overview,
+                                                 GError **error);
+/* Records @names (char *, in pairs: Message-ID, name) in one transaction;
+ * an id already recorded keeps its name. */
+MLA_API gboolean mla_overview_add_site_names (MlaOverview *overview,
+                                              GPtrArray *names, GError **error);
+
 /* ---- full-text search (mlarc search) ---- */
 
 typedef struct MlaSearchOptions {

@@ -5,6 +5,7 @@
 #include "mla-error.h"
 #include "mla-mbox-writer-private.h"
 #include "mla-message.h"
+#include "mla-series-private.h"
 #include "mla-show.h"
 
 static gboolean
@@ -142,6 +143,10 @@ mla_show (MlaArchive *archive, MlaOverview *overview, const char *message_id,
 
         notice (text, notice_data);
     }
+    if (mode == MLA_SHOW_SERIES)
+        return mla_series_write (archive, overview,
+                                 g_ptr_array_index (found, 0), notice,
+                                 notice_data, out, error);
     if (mode == MLA_SHOW_THREAD_MBOX)
         return write_thread (archive, overview, g_ptr_array_index (found, 0),
                              out, error);

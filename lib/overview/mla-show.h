@@ -1,5 +1,6 @@
 /* mla-show.h: one stored message found by its Message-ID through the
- * overview: readable, raw, or its whole thread as mboxrd. */
+ * overview: readable, raw, its whole thread as mboxrd, or the patch series
+ * its thread holds. */
 #pragma once
 #include <gio/gio.h>
 #include "mla-api.h"
@@ -12,6 +13,8 @@ typedef enum {
     MLA_SHOW_TEXT,        /* headers and body text */
     MLA_SHOW_RAW,         /* the exact stored bytes */
     MLA_SHOW_THREAD_MBOX, /* every message of its thread, by date, as mboxrd */
+    MLA_SHOW_SERIES,      /* the patch series of its thread, as b4 am writes
+                           * it, as mboxrd (for git am) */
 } MlaShowMode;
 
 /* Writes the message(s) with @message_id (angle brackets allowed) to

@@ -6,6 +6,7 @@ mlarc_public_headers += \
 
 lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-site-agenda.c \
+	lib/site/mla-site-body.c \
 	lib/site/mla-site-data.c \
 	lib/site/mla-site-files-private.h \
 	lib/site/mla-site-files.c \

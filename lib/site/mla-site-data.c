@@ -462,7 +462,6 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     site->forest = mla_overview_threads_get_forest (site->threads);
     site->title = choose_title (site);
     n = mla_overview_threads_get_n_entries (site->threads);
-    site->dirs = g_new0 (char *, MAX (n, 1));
     site->published = g_new0 (gboolean, MAX (n, 1));
     site->date_rank = g_new0 (guint, MAX (n, 1));
     site->by_date = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -488,7 +487,6 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
         const MlaOverviewEntry *entry =
             mla_overview_threads_get_entry (site->threads, i);
 
-        site->dirs[i] = mla_site_message_dir (entry->message_id);
         site->published[i] = !entry->no_archive;
         if (!site->published[i])
             continue;
@@ -502,6 +500,10 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
                           mla_thread_forest_node_of_input (site->forest, i))
                           ->root] = 1;
     }
+    site->dirs = mla_site_assign_names (site->overview, site->threads,
+                                        site->published, error);
+    if (site->dirs == NULL)
+        return FALSE;
     g_qsort_with_data (site->by_date->data, (gint) site->by_date->len,
                        sizeof (guint), compare_dates, site);
     site->thread_dates = g_ptr_array_new_with_free_func (array_unref0);

@@ -34,6 +34,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteFiles, mla_site_files_free)
 gboolean mla_site_files_put (MlaSiteFiles *files, const char *path,
                              const void *data, gsize size, GError **error);
 
+/* Whether the last build made @path. */
+gboolean mla_site_files_had (MlaSiteFiles *files, const char *path);
+
 /* Whether @path can stay as the last build left it: it was made from
  * sources with the same @signature (a hex digest the caller computes from
  * everything the file shows) and is still there. Either way @signature is

@@ -291,6 +291,17 @@ rename_written (MlaSiteFiles *files, GPtrArray *paths, GError **error)
 }
 
 gboolean
+mla_site_files_had (MlaSiteFiles *files, const char *path)
+{
+    gboolean had;
+
+    g_mutex_lock (&files->lock);
+    had = g_hash_table_contains (files->before, path);
+    g_mutex_unlock (&files->lock);
+    return had;
+}
+
+gboolean
 mla_site_files_keep (MlaSiteFiles *files, const char *path,
                      const char *signature)
 {

@@ -6,12 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-error.h"
+#include "mla-series-private.h"
 #include "mla-site-url-private.h"
 #include "mla-xml-writer-private.h"
 #include "mla-site-private.h"
 
-/* Quotes longer than this fold. */
-#define FOLD_QUOTE_LINES 12
 #define SKELETON_MAX_DEPTH 24
 #define FEED_ENTRIES 40
 #define HOME_THREADS 25
@@ -48,8 +47,8 @@ mla_site_attr_printf (xmlNode *node, const char *name, const char *format, ...)
     mla_site_attr (node, name, value);
 }
 
-static void
-text (xmlNode *parent, const char *value, gssize length)
+void
+mla_site_add_text (xmlNode *parent, const char *value, gssize length)
 {
     g_autofree char *part =
         length < 0 ? g_strdup (value) : g_strndup (value, (gsize) length);
@@ -64,7 +63,7 @@ mla_site_text_element (xmlNode *parent, const char *name, const char *value)
     xmlNode *node = mla_site_element (parent, name);
 
     if (value != NULL)
-        text (node, value, -1);
+        mla_site_add_text (node, value, -1);
     return node;
 }
 
@@ -182,101 +181,6 @@ address_element (MlaSite *site, xmlNode *parent, const char *name,
     mla_site_attr (node, "address", shown);
 }
 
-/* The text as blocks of lines at one quote depth; URLs (http, https, ftp,
- * mailto only) become <a> elements. */
-static gsize
-url_length (const char *at)
-{
-    static const char *const schemes[] = { "http://", "https://", "ftp://",
-                                           "mailto:" };
-    gsize length = 0;
-    gboolean scheme = FALSE;
-
-    for (gsize i = 0; i < G_N_ELEMENTS (schemes) && !scheme; i++)
-        scheme =
-            g_ascii_strncasecmp (at, schemes[i], strlen (schemes[i])) == 0 &&
-            at[strlen (schemes[i])] != '\0' &&
-            !g_ascii_isspace (at[strlen (schemes[i])]);
-    if (!scheme)
-        return 0;
-    while (at[length] != '\0' && !g_ascii_isspace (at[length]) &&
-           strchr ("<>\"'`{}|\\^", at[length]) == NULL &&
-           (guchar) at[length] >= 0x20)
-        length++;
-    while (length > 0 && strchr (".,;:!?)]}", at[length - 1]) != NULL)
-        length--;
-    return length;
-}
-
-static void
-linked_text (xmlNode *parent, const char *line, gsize length)
-{
-    gsize start = 0;
-
-    for (gsize i = 0; i < length; i++) {
-        gsize url = (i == 0 || !g_ascii_isalnum (line[i - 1]))
-                        ? url_length (line + i)
-                        : 0;
-
-        if (url == 0 || i + url > length)
-            continue;
-        if (i > start)
-            text (parent, line + start, (gssize) (i - start));
-        {
-            g_autofree char *target = g_strndup (line + i, url);
-            xmlNode *link = mla_site_text_element (parent, "a", target);
-
-            mla_site_attr (link, "href", target);
-        }
-        i += url - 1;
-        start = i + 1;
-    }
-    if (length > start)
-        text (parent, line + start, (gssize) (length - start));
-}
-
-static guint
-quote_depth (const char *line, gsize length)
-{
-    guint depth = 0;
-
-    for (gsize i = 0; i < length && (line[i] == '>' || line[i] == ' '); i++)
-        if (line[i] == '>')
-            depth++;
-    return depth;
-}
-
-static void
-body_element (xmlNode *parent, const char *body)
-{
-    xmlNode *node = mla_site_element (parent, "body");
-    xmlNode *block = NULL;
-    guint block_depth = 0, block_lines = 0;
-    const char *line = body != NULL ? body : "";
-
-    while (*line != '\0') {
-        const char *end = strchr (line, '\n');
-        gsize length = end != NULL ? (gsize) (end - line) : strlen (line);
-        guint depth = quote_depth (line, length);
-
-        if (block == NULL || depth != block_depth) {
-            if (block != NULL)
-                mla_site_attr_printf (block, "lines", "%u", block_lines);
-            block = mla_site_element (node, "block");
-            mla_site_attr_printf (block, "depth", "%u", depth);
-            block_depth = depth;
-            block_lines = 0;
-        }
-        linked_text (block, line, length);
-        text (block, "\n", 1);
-        block_lines++;
-        line = end != NULL ? end + 1 : line + length;
-    }
-    if (block != NULL)
-        mla_site_attr_printf (block, "lines", "%u", block_lines);
-    mla_site_attr_printf (node, "fold", "%u", FOLD_QUOTE_LINES);
-}
-
 /* A whole message: headers, text, attachments. */
 static gboolean
 full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
@@ -319,7 +223,7 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
     mla_site_attr (node, "date-local", local);
     mla_site_text_element (node, "subject",
                            e->subject != NULL ? e->subject : "(no subject)");
-    body_element (node, details->body);
+    mla_site_body_element (node, details->body);
     for (guint i = 0; i < details->attachments->len; i++) {
         const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
         xmlNode *item = mla_site_element (node, "attachment");
@@ -476,6 +380,18 @@ skeleton (MlaSite *site, xmlNode *parent, guint node, guint from, guint to,
                               view->nodes->len - to);
 }
 
+GPtrArray *
+mla_site_thread_entries (MlaSite *site, guint root)
+{
+    GArray *dates = g_ptr_array_index (site->thread_dates, root);
+    GPtrArray *entries = g_ptr_array_sized_new (dates->len);
+
+    for (guint i = 0; i < dates->len; i++)
+        g_ptr_array_add (entries, (gpointer) entry_at (
+                                      site, g_array_index (dates, guint, i)));
+    return entries;
+}
+
 xmlDoc *
 mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
 {
@@ -499,6 +415,13 @@ mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
     mla_site_attr_printf (model, "pages", "%u", pages);
     mla_site_href (model, "mbox", mbox);
     mla_site_href (model, "feed", feed);
+    {
+        g_autoptr (GPtrArray) entries = mla_site_thread_entries (site, root);
+        g_autofree char *series = g_strconcat (path, "/series.mbox", NULL);
+
+        if (mla_series_is_complete (entries))
+            mla_site_href (model, "series", series);
+    }
     if (view->order->len > 0)
         mla_site_attr (
             model, "subject",
@@ -946,7 +869,7 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
 }
 
 xmlDoc *
-mla_site_model_redirect (MlaSite *site, const char *from_path,
+mla_site_model_redirect (MlaSite *site, const char *kind, const char *from_path,
                          const char *to_path)
 {
     xmlNode *model;
@@ -957,6 +880,7 @@ mla_site_model_redirect (MlaSite *site, const char *from_path,
     for (const char *p = from_path; *p != '\0'; p++)
         depth += *p == '/';
     doc = mla_site_new_model (site, "redirect", depth + 1, &model);
+    mla_site_attr (model, "kind", kind);
     mla_site_href (model, "href", page);
     return doc;
 }

@@ -116,6 +116,10 @@ void mla_site_attr_printf (xmlNode *node, const char *name, const char *format,
                            ...) G_GNUC_PRINTF (3, 4);
 xmlNode *mla_site_text_element (xmlNode *parent, const char *name,
                                 const char *value);
+/* Adds the first @length bytes of @value (all when -1), cleaned, as text. */
+void mla_site_add_text (xmlNode *parent, const char *value, gssize length);
+/* Adds @body (nullable), a message's text, as <body> (mla-site-body.c). */
+void mla_site_body_element (xmlNode *parent, const char *body);
 /* @path relative to the site's root, written as a URL path. */
 void mla_site_href (xmlNode *node, const char *name, const char *path);
 /* A model whose root @name carries "root" (the way up from @depth folders
@@ -144,6 +148,9 @@ char *mla_site_list_page (const MlaSiteMonth *month, const char *order,
 /* Page @page (from 0) of the thread rooted at @root. */
 xmlDoc *mla_site_model_thread (MlaSite *site, guint root, guint page,
                                GError **error);
+/* The published messages of the thread rooted at @root, by date.
+ * Returns: (transfer full): const MlaOverviewEntry *. */
+GPtrArray *mla_site_thread_entries (MlaSite *site, guint root);
 /* The number of pages of the thread rooted at @root. */
 guint mla_site_thread_pages (MlaSite *site, guint root);
 /* The page of every message with the id of entry @entry (usually one). */
@@ -156,8 +163,10 @@ xmlDoc *mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
 /* The search page; @periods (MlaSitePeriod *, newest first) name the
  * index bundles to load. */
 xmlDoc *mla_site_model_search (MlaSite *site, GPtrArray *periods);
-xmlDoc *mla_site_model_redirect (MlaSite *site, const char *from_path,
-                                 const char *to_path);
+/* A page at @from_path that sends the reader to @to_path (folders);
+ * @kind: "thread" (merged into another) or "message" (an old URL). */
+xmlDoc *mla_site_model_redirect (MlaSite *site, const char *kind,
+                                 const char *from_path, const char *to_path);
 /* The timetable of agenda @index of site->agendas, and the list of them
  * (mla-site-agenda.c); mla_site_agenda_list() (mla-site-model.c) adds
  * the list's <agenda> elements to @parent (the home page has them too). */

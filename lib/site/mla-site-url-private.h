@@ -1,31 +1,54 @@
 /* mla-site-url-private.h: where things live in a built site, and how a
- * Message-ID becomes a folder name that is a permanent URL. */
+ * Message-ID becomes the folder of its permanent URL (doc/archive-format.md,
+ * section 12). */
 #pragma once
 #include <glib.h>
+#include "mla-overview.h"
 
 G_BEGIN_DECLS
 
-/* Longer escaped names are hashed: file systems cap a name at 255 bytes. */
+/* Longer names are hashed: file systems cap a name at 255 bytes. */
 #define MLA_SITE_NAME_MAX 180
 
-/* The folder name of @message_id under m/. As public-inbox escapes ids:
- * RFC 3986 path characters are kept (unreserved, sub-delims, ':' and '@'),
- * every other byte is percent-encoded, '/' included. Then, for file
- * systems: '_' is encoded too and starts the two suffixes; "." and ".."
- * are encoded; an id with an upper-case letter gets "_" and 8 hex digits
- * of its SHA-256, so that ids differing only in case never share a folder
- * on a case-insensitive disk; a name over MLA_SITE_NAME_MAX bytes becomes
- * "_h" and 40 hex digits of the SHA-256 (the page shows the full id).
+/* The folder name under m/ that @message_id asks for: the id itself, so
+ * that its URL is the id escaped as public-inbox escapes it and a web
+ * server's decoding of that URL gives the folder back. Only bytes a file
+ * name cannot or should not hold are percent-encoded: '/', '\\', space,
+ * control characters and DEL. "." and ".." become "%2E" and "%2E%2E"; a
+ * name over MLA_SITE_NAME_MAX bytes becomes "_h" and 40 hex digits of the
+ * id's SHA-256. mla_site_assign_names() decides the name a message gets.
  * Returns: (transfer full). */
-char *mla_site_message_dir (const char *message_id);
+char *mla_site_message_name (const char *message_id);
 
-/* The id a folder name stands for; NULL for a hashed name or a name that
- * mla_site_message_dir() does not make. Returns: (transfer full). */
-char *mla_site_message_id_from_dir (const char *name);
+/* The folder name sites had before names were recorded: every byte outside RFC
+ * 3986's pchar and '_' percent-encoded,
+ * "_" and 8 hex digits of the SHA-256 appended to an id with an upper-case
+ * letter. Only for the pages that send readers from there to the name of
+ * today. Returns: (transfer full). */
+char *mla_site_legacy_message_name (const char *message_id);
+
+/* What tells two folder names apart on a disk that ignores case and
+ * Unicode normalization (macOS, Windows): equal keys, one folder.
+ * Returns: (transfer full). */
+char *mla_site_name_key (const char *name);
+
+/* The folder name under m/ of every entry of @threads. A Message-ID
+ * recorded in @overview keeps its name; a published entry whose id has
+ * none gets mla_site_message_name(), or, when a name already taken has
+ * the same mla_site_name_key(), that name and "_" and 8 hex digits of the
+ * id's SHA-256 (and "-2", "-3"... while still taken). Entries are taken
+ * in archive order, so only the message that arrives later gets a suffix;
+ * the new names are recorded. An unpublished entry's name is not.
+ * Returns: (transfer full) (nullable): one char * per entry. */
+char **mla_site_assign_names (MlaOverview *overview,
+                              MlaOverviewThreads *threads,
+                              const gboolean *published, GError **error);
 
 /* @path (relative to the site, made of names from this module) as a URL
- * path: '%' written as "%25", so that a server's or browser's decoding
- * gives the file name back. Returns: (transfer full). */
+ * path: every byte but '/' and those public-inbox leaves as they are
+ * (letters, digits and "-._~!$&'()*+,;=:@") percent-encoded, so that a
+ * server's or browser's decoding gives the file name back.
+ * Returns: (transfer full). */
 char *mla_site_path_to_href (const char *path);
 
 /* A file name for attachment number @index (from 1) called @filename

@@ -1,15 +1,24 @@
-/* mla-site-url.c: Message-IDs as folder names, and safe file names. */
+/* mla-site-url.c: Message-IDs as folder names (and the names recorded so
+ * that a URL never changes), URL paths, and safe file names. */
 #include "config.h"
 #include <string.h>
 #include "mla-digest-private.h"
 #include "mla-site-url-private.h"
 
+/* What public-inbox leaves as it is in a URL: RFC 3986's unreserved
+ * characters and sub-delims, ':' and '@'. */
 static gboolean
-is_kept (guchar c)
+is_url_safe (guchar c)
 {
-    /* RFC 3986 pchar without '%': unreserved, sub-delims, ':' and '@'. '_'
-     * is left out: it starts the suffixes. */
-    return g_ascii_isalnum (c) || strchr ("-.~!$&'()*+,;=:@", c) != NULL;
+    return g_ascii_isalnum (c) || strchr ("-._~!$&'()*+,;=:@", c) != NULL;
+}
+
+/* What a file name must not hold, or should not: a path separator on
+ * some system, white space, control characters. */
+static gboolean
+is_name_unsafe (guchar c)
+{
+    return c <= ' ' || c == 0x7f || c == '/' || c == '\\';
 }
 
 static void
@@ -21,26 +30,55 @@ hex_prefix (const char *text, gsize n, GString *out)
     g_string_append_len (out, hex, (gssize) n);
 }
 
+/* "." and ".." are no folder names: each dot encoded. */
+static void
+encode_dots (GString *name, const char *message_id)
+{
+    if (strcmp (message_id, ".") != 0 && strcmp (message_id, "..") != 0)
+        return;
+    g_string_truncate (name, 0);
+    for (const char *p = message_id; *p != '\0'; p++)
+        g_string_append (name, "%2E");
+}
+
 char *
-mla_site_message_dir (const char *message_id)
+mla_site_message_name (const char *message_id)
+{
+    GString *name = g_string_new (NULL);
+
+    g_return_val_if_fail (message_id != NULL, NULL);
+    for (const guchar *p = (const guchar *) message_id; *p != '\0'; p++) {
+        if (is_name_unsafe (*p))
+            g_string_append_printf (name, "%%%02X", *p);
+        else
+            g_string_append_c (name, (char) *p);
+    }
+    encode_dots (name, message_id);
+    /* The archive never stores an empty id; a NUL cannot be in one. */
+    if (name->len == 0)
+        g_string_append (name, "%00");
+    if (name->len > MLA_SITE_NAME_MAX) {
+        g_string_assign (name, "_h");
+        hex_prefix (message_id, 40, name);
+    }
+    return g_string_free (name, FALSE);
+}
+
+char *
+mla_site_legacy_message_name (const char *message_id)
 {
     GString *name = g_string_new (NULL);
     gboolean upper = FALSE;
 
     g_return_val_if_fail (message_id != NULL, NULL);
     for (const guchar *p = (const guchar *) message_id; *p != '\0'; p++) {
-        if (is_kept (*p))
+        if (is_url_safe (*p) && *p != '_')
             g_string_append_c (name, (char) *p);
         else
             g_string_append_printf (name, "%%%02X", *p);
         upper |= g_ascii_isupper (*p);
     }
-    if (strcmp (name->str, ".") == 0 || strcmp (name->str, "..") == 0) {
-        g_string_truncate (name, 0);
-        for (const char *p = message_id; *p != '\0'; p++)
-            g_string_append (name, "%2E");
-    }
-    /* The archive never stores an empty id; a NUL cannot be in one. */
+    encode_dots (name, message_id);
     if (name->len == 0)
         g_string_append (name, "%00");
     if (upper) {
@@ -55,23 +93,95 @@ mla_site_message_dir (const char *message_id)
 }
 
 char *
-mla_site_message_id_from_dir (const char *name)
+mla_site_name_key (const char *name)
 {
-    g_autofree char *body = NULL;
-    g_autofree char *id = NULL;
-    g_autofree char *again = NULL;
-    const char *suffix;
+    g_autofree char *decomposed = NULL;
+    g_autofree char *folded = NULL;
 
-    g_return_val_if_fail (name != NULL, NULL);
-    suffix = strchr (name, '_');
-    body = suffix != NULL ? g_strndup (name, (gsize) (suffix - name))
-                          : g_strdup (name);
-    id = g_uri_unescape_string (body, NULL);
-    if (id == NULL)
+    if (!g_utf8_validate (name, -1, NULL))
+        return g_ascii_strdown (name, -1);
+    decomposed = g_utf8_normalize (name, -1, G_NORMALIZE_NFD);
+    folded = g_utf8_casefold (decomposed, -1);
+    return g_utf8_normalize (folded, -1, G_NORMALIZE_NFD);
+}
+
+static gboolean
+is_taken (GHashTable *taken, const char *name)
+{
+    g_autofree char *key = mla_site_name_key (name);
+
+    return g_hash_table_contains (taken, key);
+}
+
+/* mla_site_message_name() of @message_id, with a suffix while a name of
+ * @taken has its key. Returns: (transfer full). */
+static char *
+free_name (GHashTable *taken, const char *message_id)
+{
+    g_autofree char *base = mla_site_message_name (message_id);
+    g_autoptr (GString) name = g_string_new (base);
+
+    for (guint k = 1; is_taken (taken, name->str); k++) {
+        g_string_assign (name, base);
+        g_string_append_c (name, '_');
+        hex_prefix (message_id, 8, name);
+        if (k > 1)
+            g_string_append_printf (name, "-%u", k);
+    }
+    return g_string_free (g_steal_pointer (&name), FALSE);
+}
+
+static void
+take (GHashTable *taken, const char *name)
+{
+    g_hash_table_add (taken, mla_site_name_key (name));
+}
+
+char **
+mla_site_assign_names (MlaOverview *overview, MlaOverviewThreads *threads,
+                       const gboolean *published, GError **error)
+{
+    guint n = mla_overview_threads_get_n_entries (threads);
+    g_autoptr (GHashTable) recorded =
+        mla_overview_get_site_names (overview, error);
+    g_autoptr (GHashTable) taken =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr (GPtrArray) added = g_ptr_array_new_with_free_func (g_free);
+    GHashTableIter iter;
+    gpointer value;
+    char **names;
+
+    if (recorded == NULL)
         return NULL;
-    /* Only what mla_site_message_dir() makes: the round trip decides. */
-    again = mla_site_message_dir (id);
-    return strcmp (again, name) == 0 ? g_steal_pointer (&id) : NULL;
+    /* A recorded name stays taken, even if its message is gone. */
+    g_hash_table_iter_init (&iter, recorded);
+    while (g_hash_table_iter_next (&iter, NULL, &value))
+        take (taken, value);
+    for (guint i = 0; i < n; i++) {
+        const char *id =
+            mla_overview_threads_get_entry (threads, i)->message_id;
+        char *name;
+
+        if (!published[i] || g_hash_table_contains (recorded, id))
+            continue;
+        name = free_name (taken, id);
+        take (taken, name);
+        g_hash_table_insert (recorded, g_strdup (id), name);
+        g_ptr_array_add (added, g_strdup (id));
+        g_ptr_array_add (added, g_strdup (name));
+    }
+    if (added->len > 0 && !mla_overview_add_site_names (overview, added, error))
+        return NULL;
+    names = g_new0 (char *, MAX (n, 1));
+    for (guint i = 0; i < n; i++) {
+        const char *id =
+            mla_overview_threads_get_entry (threads, i)->message_id;
+        const char *name = g_hash_table_lookup (recorded, id);
+
+        /* Not published: a name for the model, never a page. */
+        names[i] = name != NULL ? g_strdup (name) : mla_site_message_name (id);
+    }
+    return names;
 }
 
 char *
@@ -79,11 +189,11 @@ mla_site_path_to_href (const char *path)
 {
     GString *href = g_string_new (NULL);
 
-    for (const char *p = path; *p != '\0'; p++) {
-        if (*p == '%')
-            g_string_append (href, "%25");
+    for (const guchar *p = (const guchar *) path; *p != '\0'; p++) {
+        if (*p == '/' || is_url_safe (*p))
+            g_string_append_c (href, (char) *p);
         else
-            g_string_append_c (href, *p);
+            g_string_append_printf (href, "%%%02X", *p);
     }
     return g_string_free (href, FALSE);
 }

@@ -9,7 +9,9 @@
 #include "mla-mbox-writer-private.h"
 #include "mla-agenda-ics-private.h"
 #include "mla-message.h"
+#include "mla-series-private.h"
 #include "mla-site-search-private.h"
+#include "mla-site-url-private.h"
 
 /* ---- making the pages ---- */
 
@@ -221,6 +223,24 @@ put_thread_mbox (Build *build, guint root, const char *path, GError **error)
            put_memory (build, path, memory, error);
 }
 
+/* The patch series the thread holds, for git am (mla-series.c); none
+ * when it holds no complete one. */
+static gboolean
+put_series (Build *build, guint root, const char *path, GError **error)
+{
+    MlaSite *site = build->site;
+    g_autoptr (GPtrArray) entries = mla_site_thread_entries (site, root);
+    g_autoptr (GOutputStream) memory = g_memory_output_stream_new_resizable ();
+
+    if (!mla_series_is_complete (entries))
+        return TRUE;
+    return mla_series_write_entries (
+               site->archive, site->overview, entries,
+               ((const MlaOverviewEntry *) entries->pdata[0])->message_id, NULL,
+               NULL, memory, error) &&
+           put_memory (build, path, memory, error);
+}
+
 static gboolean
 put_thread (Build *build, guint root, GError **error)
 {
@@ -233,6 +253,9 @@ put_thread (Build *build, guint root, GError **error)
         signature (build, "feed", view->version, NULL);
     g_autofree char *mbox_signature =
         signature (build, "mbox", view->version, NULL);
+    g_autofree char *series = g_strconcat (folder, "/series.mbox", NULL);
+    g_autofree char *series_signature =
+        signature (build, "series", view->version, NULL);
     guint pages = mla_site_thread_pages (site, root);
 
     for (guint page = 0; page < pages; page++) {
@@ -250,7 +273,9 @@ put_thread (Build *build, guint root, GError **error)
             put_page (build, mla_site_model_feed (site, root, FALSE, error),
                       feed, error)) &&
            (mla_site_files_keep (build->files, mbox, mbox_signature) ||
-            put_thread_mbox (build, root, mbox, error));
+            put_thread_mbox (build, root, mbox, error)) &&
+           (mla_site_files_keep (build->files, series, series_signature) ||
+            put_series (build, root, series, error));
 }
 
 /* The stored bytes of @entry as a raw message, read on first use. */
@@ -394,8 +419,51 @@ put_message (Build *build, guint entry, GError **error)
     return TRUE;
 }
 
+/* A message page that an earlier build made under the folder name sites
+ * used before names were recorded (mla_site_legacy_message_name()) becomes
+ * a page that sends the reader on, and stays one: a link already out
+ * there keeps working. Never where a page of today is. */
+static gboolean
+put_legacy_redirects (Build *build, GError **error)
+{
+    MlaSite *site = build->site;
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+    g_autoptr (GHashTable) names =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+    for (guint i = 0; i < n; i++)
+        if (site->published[i])
+            g_hash_table_add (names, mla_site_name_key (site->dirs[i]));
+    for (guint i = 0; i < n; i++) {
+        const char *id =
+            mla_overview_threads_get_entry (site->threads, i)->message_id;
+        g_autofree char *legacy = NULL;
+        g_autofree char *from = NULL;
+        g_autofree char *page = NULL;
+        g_autofree char *key = NULL;
+        g_autofree char *to = NULL;
+
+        if (GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) !=
+            i + 1)
+            continue;
+        legacy = mla_site_legacy_message_name (id);
+        key = mla_site_name_key (legacy);
+        from = g_strconcat ("m/", legacy, NULL);
+        page = g_strconcat (from, "/index.html", NULL);
+        if (g_hash_table_contains (names, key) ||
+            !mla_site_files_had (build->files, page))
+            continue;
+        to = mla_site_message_path (site, i);
+        if (!put_page (build,
+                       mla_site_model_redirect (site, "message", from, to),
+                       page, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 /* Old thread ids (threads since merged) keep their URL: a page that
- * sends the reader on. */
+ * sends the reader on; so do old message URLs. */
 static gboolean
 put_redirects (Build *build, GError **error)
 {
@@ -412,11 +480,12 @@ put_redirects (Build *build, GError **error)
             g_strconcat ("t/", (const char *) aliases->pdata[i + 1], NULL);
         g_autofree char *page = g_strconcat (from, "/index.html", NULL);
 
-        if (!put_page (build, mla_site_model_redirect (site, from, to), page,
+        if (!put_page (build,
+                       mla_site_model_redirect (site, "thread", from, to), page,
                        error))
             return FALSE;
     }
-    return TRUE;
+    return put_legacy_redirects (build, error);
 }
 
 /* Each agenda's timetable and calendar beside its message's page, and

@@ -1,0 +1,90 @@
+/* mla-overview-names.c: the folder names a site gave Message-IDs, kept so
+ * that a message's URL never changes once published, and carried over
+ * when the overview is rebuilt. */
+#include "config.h"
+#include "mla-overview-private.h"
+
+GHashTable *
+mla_overview_get_site_names (MlaOverview *overview, GError **error)
+{
+    g_autoptr (GHashTable) names =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    sqlite3_stmt *statement = NULL;
+    int status;
+
+    g_return_val_if_fail (overview != NULL, NULL);
+    if (sqlite3_prepare_v2 (overview->db,
+                            "SELECT message_id, name FROM site_names", -1,
+                            &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "read site names"), NULL;
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+        g_hash_table_insert (
+            names, g_strdup ((const char *) sqlite3_column_text (statement, 0)),
+            g_strdup ((const char *) sqlite3_column_text (statement, 1)));
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "read site names"), NULL;
+    return g_steal_pointer (&names);
+}
+
+gboolean
+mla_overview_add_site_names (MlaOverview *overview, GPtrArray *names,
+                             GError **error)
+{
+    sqlite3_stmt *statement = NULL;
+    gboolean ok = TRUE;
+
+    g_return_val_if_fail (overview != NULL && names != NULL, FALSE);
+    if (!mla_overview_exec (overview, "BEGIN IMMEDIATE", error))
+        return FALSE;
+    /* OR IGNORE: a site built at the same time recorded the id first, and
+     * its name stands. */
+    if (sqlite3_prepare_v2 (overview->db,
+                            "INSERT OR IGNORE INTO site_names (message_id,"
+                            " name) VALUES (?,?)",
+                            -1, &statement, NULL) != SQLITE_OK)
+        ok = mla_overview_throw (overview, error, "prepare");
+    for (guint i = 0; ok && i + 1 < names->len; i += 2) {
+        mla_overview_bind_text (statement, 1, names->pdata[i]);
+        mla_overview_bind_text (statement, 2, names->pdata[i + 1]);
+        ok = mla_overview_step_done (overview, statement, error);
+    }
+    sqlite3_finalize (statement);
+    if (ok && mla_overview_exec (overview, "COMMIT", error))
+        return TRUE;
+    sqlite3_exec (overview->db, "ROLLBACK", NULL, NULL, NULL);
+    return FALSE;
+}
+
+void
+mla_overview_copy_site_names (MlaOverview *fresh, const char *old_path,
+                              const char *identity)
+{
+    sqlite3_stmt *statement = NULL;
+    gboolean attached;
+
+    if (!g_file_test (old_path, G_FILE_TEST_EXISTS))
+        return;
+    if (sqlite3_prepare_v2 (fresh->db, "ATTACH DATABASE ? AS old", -1,
+                            &statement, NULL) != SQLITE_OK)
+        return;
+    mla_overview_bind_text (statement, 1, old_path);
+    attached = sqlite3_step (statement) == SQLITE_DONE;
+    sqlite3_finalize (statement);
+    if (!attached)
+        return;
+    /* Only from the same archive; a damaged or older file gives none. */
+    if (sqlite3_prepare_v2 (
+            fresh->db,
+            "INSERT OR IGNORE INTO site_names SELECT message_id, name FROM"
+            " old.site_names WHERE (SELECT value FROM old.meta WHERE key ="
+            " 'archive') = ?",
+            -1, &statement, NULL) == SQLITE_OK) {
+        mla_overview_bind_text (statement, 1, identity);
+        if (sqlite3_step (statement) != SQLITE_DONE)
+            g_debug ("%s: site names not carried over: %s", old_path,
+                     sqlite3_errmsg (fresh->db));
+    }
+    sqlite3_finalize (statement);
+    sqlite3_exec (fresh->db, "DETACH DATABASE old", NULL, NULL, NULL);
+}
