@@ -11,21 +11,45 @@
  * so that memory, the XML and the overview stay bounded. */
 #define MAX_REFERENCES 1000
 
+/* Returns: (transfer none) (nullable): the value of the first @name header
+ * as it was written, folded and encoded. */
+static const char *
+raw_header (GMimeObject *object, const char *name)
+{
+    GMimeHeader *header = g_mime_header_list_get_header (
+        g_mime_object_get_header_list (object), name);
+
+    return header != NULL ? g_mime_header_get_raw_value (header) : NULL;
+}
+
+/* Returns: (transfer full) (nullable): the value of the first @name header
+ * as it was written, unfolded; not decoded. */
+static char *
+raw_header_unfolded (GMimeObject *object, const char *name)
+{
+    const char *raw = raw_header (object, name);
+
+    return raw != NULL ? g_mime_utils_header_unfold (raw) : NULL;
+}
+
 /* The first well-formed <id> of the header; failing that, GMime's lenient
- * reading of it ("foo bar" stays "foo bar"), flagged. */
+ * reading of it ("foo bar" stays "foo bar"), flagged. Read from the raw
+ * header: an id is never RFC 2047-decoded (a "=?...?=" word in an id is
+ * text, and decoding it could put a line break in an id). */
 static void
 set_message_id (MlaParseState *state, GMimeMessage *mime)
 {
     MlaMessage *message = state->message;
+    g_autofree char *header = NULL;
 
-    if (mime != NULL) {
-        const char *header =
-            g_mime_object_get_header (GMIME_OBJECT (mime), "Message-ID");
-
+    if (mime != NULL)
+        header = raw_header_unfolded (GMIME_OBJECT (mime), "Message-ID");
+    if (header != NULL) {
         message->message_id = mla_message_ids_first (header);
         if (message->message_id == NULL) {
-            message->message_id =
-                mla_message_id_strip (g_mime_message_get_message_id (mime));
+            g_autofree char *lenient = g_mime_utils_decode_message_id (header);
+
+            message->message_id = mla_message_id_strip (lenient);
             if (message->message_id != NULL)
                 mla_defect_tally (state->tallies, "bad-message-id",
                                   "Message-ID: %s", header);
@@ -250,17 +274,6 @@ decode_header_text (MlaParseState *state, GMimeParserOptions *options,
     return mla_message_utf8_dup (text);
 }
 
-/* Returns: (transfer none) (nullable): the value of the first @name header
- * as it was written, folded and encoded. */
-static const char *
-raw_header (GMimeObject *object, const char *name)
-{
-    GMimeHeader *header = g_mime_header_list_get_header (
-        g_mime_object_get_header_list (object), name);
-
-    return header != NULL ? g_mime_header_get_raw_value (header) : NULL;
-}
-
 static void
 set_date (MlaParseState *state, GMimeMessage *mime)
 {
@@ -291,12 +304,13 @@ set_threading (MlaParseState *state, GMimeMessage *mime)
 {
     MlaMessage *message = state->message;
     GMimeObject *object = GMIME_OBJECT (mime);
-    const char *references = g_mime_object_get_header (object, "References");
-    const char *list_id = g_mime_object_get_header (object, "List-Id");
+    /* Ids are read from the raw headers, never RFC 2047-decoded. */
+    g_autofree char *references = raw_header_unfolded (object, "References");
+    g_autofree char *in_reply_to = raw_header_unfolded (object, "In-Reply-To");
+    g_autofree char *list_id = raw_header_unfolded (object, "List-Id");
     const char *no_archive = g_mime_object_get_header (object, "X-No-Archive");
 
-    message->in_reply_to = mla_message_ids_first (
-        g_mime_object_get_header (object, "In-Reply-To"));
+    message->in_reply_to = mla_message_ids_first (in_reply_to);
     if (references != NULL) {
         g_autoptr (GPtrArray) refs = mla_message_ids_parse (references);
         guint n = refs->len;

@@ -4,6 +4,36 @@
 #include <string.h>
 #include "mla-message-ids-private.h"
 
+/* Whether @c may be part of an id. An id is one canonical string
+ * everywhere (the model, the key cache, the XML, the overview, the site):
+ * so it holds no character that one of them would drop or that a
+ * terminal would obey (C0 and C1 controls, DEL) and none that XML cannot
+ * hold (U+FFFE, U+FFFF); spaces only where @spaces says. */
+static gboolean
+id_char (gunichar c, gboolean spaces)
+{
+    if (c == ' ')
+        return spaces;
+    return !(c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0xfffe || c == 0xffff);
+}
+
+/* @len bytes of @text made an id: valid UTF-8 (U+FFFD for what is not),
+ * without the characters id_char() refuses. Returns: (transfer full). */
+static char *
+canonical (const char *text, gssize len, gboolean spaces)
+{
+    g_autofree char *valid = g_utf8_make_valid (text, len);
+    GString *id = g_string_sized_new (strlen (valid));
+
+    for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p)) {
+        const char *next = g_utf8_next_char (p);
+
+        if (id_char (g_utf8_get_char (p), spaces))
+            g_string_append_len (id, p, next - p);
+    }
+    return g_string_free (id, FALSE);
+}
+
 /* Trims white space and one pair of angle brackets. Returns: (transfer full)
  * (nullable): NULL when nothing is left. */
 char *
@@ -14,7 +44,7 @@ mla_message_id_strip (const char *text)
 
     if (text == NULL)
         return NULL;
-    id = g_strstrip (g_utf8_make_valid (text, -1));
+    id = g_strstrip (canonical (text, -1, TRUE));
     len = strlen (id);
     if (len >= 2 && id[0] == '<' && id[len - 1] == '>') {
         id[len - 1] = '\0';
@@ -45,22 +75,18 @@ skip_comment (const char *p)
     return p;
 }
 
-/* Adds the bytes from @start to @end, white space (folding) taken out, to
- * @ids; an empty token is no id. */
+/* Adds the bytes from @start to @end as an id, white space (folding) and
+ * what id_char() refuses taken out, to @ids; an empty token is no id. */
 static void
 add_id (GPtrArray *ids, const char *start, const char *end)
 {
-    GString *id = g_string_sized_new (end - start);
+    char *id = canonical (start, end - start, FALSE);
 
-    for (; start < end; start++)
-        if (!g_ascii_isspace (*start))
-            g_string_append_c (id, *start);
-    if (id->len == 0) {
-        g_string_free (id, TRUE);
+    if (*id == '\0') {
+        g_free (id);
         return;
     }
-    g_ptr_array_add (ids, g_utf8_make_valid (id->str, id->len));
-    g_string_free (id, TRUE);
+    g_ptr_array_add (ids, id);
 }
 
 /* The ids of a msg-id list (References, In-Reply-To, Message-ID) in order:
