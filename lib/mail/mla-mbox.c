@@ -738,6 +738,52 @@ check_truncated (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
     return TRUE;
 }
 
+/* Moves the next message to the start of the buffer when room is short,
+ * so that the buffer holds one message, not the whole stream. */
+static void
+compact (MlaMboxReader *reader)
+{
+    if (reader->pos == 0 || reader->cap - reader->len >= BLOCK_SIZE)
+        return;
+    memmove (reader->buf, reader->buf + reader->pos, reader->len - reader->pos);
+    reader->len -= reader->pos;
+    reader->buf_offset += reader->pos;
+    reader->pos = 0;
+}
+
+/* Finds where the message whose body starts at @body_start ends (*@end:
+ * its last byte + 1, the separator left out) and where the next begins
+ * (*@next): by its Content-Length when that counts (*@by_length), else at
+ * the next From_ line; *@too_big when it is over the size limit. */
+static gboolean
+delimit (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
+         gsize *end, gsize *next, gboolean *by_length, gboolean *too_big,
+         GError **error)
+{
+    *by_length = FALSE;
+    *too_big = FALSE;
+    if ((reader->format == MLA_MBOX_FORMAT_AUTO ||
+         reader->format == MLA_MBOX_FORMAT_MBOXCL2 ||
+         reader->format == MLA_MBOX_FORMAT_MBOXCL) &&
+        !delimit_by_length (reader, body_start, defects, by_length, end, next,
+                            error))
+        return FALSE;
+    if (*by_length) {
+        if (reader->format == MLA_MBOX_FORMAT_AUTO)
+            reader->used_cl = TRUE;
+        return TRUE;
+    }
+    if (!find_separator (reader, body_start, defects, next, too_big, error))
+        return FALSE;
+    if (*too_big)
+        return TRUE;
+    *end = *next -
+           mla_mbox_separator_length ((const guint8 *) reader->buf + body_start,
+                                      *next - body_start);
+    return *next != reader->len ||
+           check_truncated (reader, body_start, defects, error);
+}
+
 gboolean
 mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message,
                       GError **error)
@@ -747,20 +793,14 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message,
     g_autofree char *envelope = NULL;
     gsize from, eol, body_start, end = 0, next = 0, env_end;
     guint64 offset, start_offset;
-    gboolean by_length = FALSE, too_big = FALSE;
+    gboolean by_length, too_big;
     MlaRawMessage *raw;
 
     g_return_val_if_fail (reader != NULL, FALSE);
     g_return_val_if_fail (out_message != NULL, FALSE);
 
     *out_message = NULL;
-    if (reader->pos > 0 && reader->cap - reader->len < BLOCK_SIZE) {
-        memmove (reader->buf, reader->buf + reader->pos,
-                 reader->len - reader->pos);
-        reader->len -= reader->pos;
-        reader->buf_offset += reader->pos;
-        reader->pos = 0;
-    }
+    compact (reader);
     if (!reader->started && !start (reader, error))
         return FALSE;
     if (!ensure (reader, reader->pos + 1, error))
@@ -779,37 +819,17 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message,
     offset = reader->buf_offset + from;
     start_offset = reader->buf_offset + body_start;
     defects = mla_defect_list_new ();
-
-    if ((reader->format == MLA_MBOX_FORMAT_AUTO ||
-         reader->format == MLA_MBOX_FORMAT_MBOXCL2 ||
-         reader->format == MLA_MBOX_FORMAT_MBOXCL) &&
-        !delimit_by_length (reader, body_start, defects, &by_length, &end,
-                            &next, error))
+    if (!delimit (reader, body_start, defects, &end, &next, &by_length,
+                  &too_big, error))
         return FALSE;
-    if (by_length) {
-        if (reader->format == MLA_MBOX_FORMAT_AUTO)
-            reader->used_cl = TRUE;
-    } else {
-        if (!find_separator (reader, body_start, defects, &next, &too_big,
-                             error))
-            return FALSE;
-        if (too_big) {
-            raw = mla_raw_message_new (NULL, reader->name, offset,
-                                       ++reader->index);
-            raw->envelope = g_steal_pointer (&envelope);
-            mla_raw_message_set_too_big (
-                raw, reader->buf_offset + next - start_offset,
-                reader->max_size);
-            reader->pos = next;
-            *out_message = raw;
-            return TRUE;
-        }
-        end = next -
-              mla_mbox_separator_length (
-                  (const guint8 *) reader->buf + body_start, next - body_start);
-        if (next == reader->len &&
-            !check_truncated (reader, body_start, defects, error))
-            return FALSE;
+    if (too_big) {
+        raw = mla_raw_message_new (NULL, reader->name, offset, ++reader->index);
+        raw->envelope = g_steal_pointer (&envelope);
+        mla_raw_message_set_too_big (
+            raw, reader->buf_offset + next - start_offset, reader->max_size);
+        reader->pos = next;
+        *out_message = raw;
+        return TRUE;
     }
 
     /* mboxcl quotes From lines inside counted bodies too; in auto mode a
