@@ -13,6 +13,9 @@
 #                  window title (OSC 0), the clipboard (OSC 52), clear
 #                  screen, BEL, a C1 CSI, a CR that rewrites a line
 #                  (issue 27 §8)
+#   counted.mbox   a counted (mboxcl2) message whose body holds a From_ line
+#                  and the headers of another message (issue 27 §10; the
+#                  over-limit case is tests/reliability/check-smuggling.sh)
 set -eu
 out=${1:?usage: generate.sh OUTDIR}
 mkdir -p "$out"
@@ -101,3 +104,19 @@ esc=$(printf '\033')
     printf 'Fake line\rmlarc: all is well\n'
     printf 'A real\ttab and a backslash \\ stay.\n\n'
 } >"$out/terminal.mbox"
+
+{
+    printf 'x\n\nFrom evil@example.org Tue Mar  2 13:00:00 2021\n'
+    printf 'From: Evil <evil@example.org>\nSubject: smuggled\n'
+    printf 'Message-ID: <smuggled@example.org>\n\nchosen by the sender\n'
+} >"$out/counted.body"
+{
+    printf 'From a@example.org Tue Mar  2 13:00:00 2021\n'
+    printf 'From: A <a@example.org>\nSubject: counted\nMessage-ID: <counted@example.org>\n'
+    printf 'Content-Length: %d\n\n' "$(wc -c <"$out/counted.body")"
+    cat "$out/counted.body"
+    printf '\nFrom b@example.org Tue Mar  2 13:01:00 2021\n'
+    printf 'From: B <b@example.org>\nSubject: next\nMessage-ID: <next@example.org>\n'
+    printf 'Content-Length: 5\n\nnext\n\n'
+} >"$out/counted.mbox"
+rm "$out/counted.body"
