@@ -4,6 +4,7 @@
 #include "mla-api.h"
 #include "mla-error.h"
 #include "mla-defect.h"
+#include "mla-escape.h"
 #include "mla-mbox.h"
 #include "mla-maildir.h"
 #include "mla-source.h"

@@ -7,9 +7,9 @@
 static void
 print_entry (const MlaCheckEntry *entry, gpointer user_data)
 {
-    printf ("%s\t%s\t%s:%" G_GUINT64_FORMAT "\t%s\t%s\n", entry->volume,
-            entry->message_id != NULL ? entry->message_id : "-", entry->source,
-            entry->offset, entry->code, entry->detail);
+    g_autofree char *line = mla_check_entry_format (entry);
+
+    fputs (line, stdout);
 }
 
 int

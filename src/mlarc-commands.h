@@ -154,3 +154,8 @@ GOutputStream *mlarc_stdout_stream (void);
 
 /* Prints "mlarc: NOTICE" on stderr; an MlaNoticeFunc. */
 void mlarc_print_notice (const char *notice, gpointer user_data);
+
+/* TRUE, having said why on stderr, when standard output is a terminal:
+ * raw mail may hold escape sequences that a terminal obeys (issue 27 §8),
+ * so @command writes it only to a file or a pipe. */
+gboolean mlarc_refuse_terminal (const char *command);

@@ -63,6 +63,8 @@ mlarc_export_command (int argc, char **argv)
                  "mlarc export: needs -a ARCHIVE and no other argument\n");
         return MLARC_EXIT_USAGE;
     }
+    if (output_path == NULL && mlarc_refuse_terminal ("export"))
+        return MLARC_EXIT_USAGE;
     archive = mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
     if (archive == NULL || (out = open_output (output_path, &error)) == NULL) {
         mlarc_print_error (error);

@@ -143,8 +143,9 @@ mlarc_import_run (const char *archive_path, const char *const *inputs,
         fputs ("\n", stderr);
     if (!ok) {
         /* One line: what went wrong, and that the archive is as it was. */
-        fprintf (stderr, "mlarc: %s; %s is unchanged\n", error->message,
-                 archive_path);
+        g_autofree char *text = mla_escape (error->message, MLA_ESCAPE_LINE);
+
+        fprintf (stderr, "mlarc: %s; %s is unchanged\n", text, archive_path);
         return mlarc_exit_status (error);
     }
     if (!flags->quiet)

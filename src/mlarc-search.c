@@ -52,6 +52,9 @@ mlarc_search_command (int argc, char **argv)
         fprintf (stderr, "mlarc search: unknown format '%s'\n", format_name);
         return MLARC_EXIT_USAGE;
     }
+    if (options.format == MLA_SEARCH_FORMAT_MBOX &&
+        mlarc_refuse_terminal ("search"))
+        return MLARC_EXIT_USAGE;
     if (limit < 0 || offset < 0) {
         fprintf (stderr, "mlarc search: --limit and --offset take a count\n");
         return MLARC_EXIT_USAGE;

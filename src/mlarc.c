@@ -72,7 +72,9 @@ mlarc_parse_options (const char *command, const char *parameter_string,
 void
 mlarc_print_error (const GError *error)
 {
-    fprintf (stderr, "mlarc: %s\n", error->message);
+    g_autofree char *text = mla_escape (error->message, MLA_ESCAPE_LINE);
+
+    fprintf (stderr, "mlarc: %s\n", text);
 }
 
 gboolean
@@ -99,7 +101,21 @@ mlarc_stdout_stream (void)
 void
 mlarc_print_notice (const char *notice, gpointer user_data)
 {
-    fprintf (stderr, "mlarc: %s\n", notice);
+    g_autofree char *text = mla_escape (notice, MLA_ESCAPE_LINE);
+
+    fprintf (stderr, "mlarc: %s\n", text);
+}
+
+gboolean
+mlarc_refuse_terminal (const char *command)
+{
+    if (!isatty (STDOUT_FILENO))
+        return FALSE;
+    fprintf (stderr,
+             "mlarc %s: raw mail is not written to a terminal (it may hold "
+             "escape sequences); redirect it to a file or a pipe\n",
+             command);
+    return TRUE;
 }
 
 int

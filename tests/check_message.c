@@ -403,7 +403,37 @@ static const struct {
     { "junk before <real@example.org>", "real@example.org", FALSE },
     { "bare@example.org", "bare@example.org", FALSE },
     { "foo bar", "foo bar", TRUE },
+    /* One canonical id (issue 27 §4): no control character, DEL, C1
+     * control or XML non-character, which the XML would drop. */
+    { "<ctl\x01@example.org>", "ctl@example.org", FALSE },
+    { "<del\x7f\xc2\x9b"
+      "c1@example.org>",
+      "delc1@example.org", FALSE },
+    { "<nc\xef\xbf\xbe@example.org>", "nc@example.org", FALSE },
+    /* Never RFC 2047-decoded (issue 27 §8): no line break, no TAB. */
+    { "<=?utf-8?q?a=0Ab?=@example.org>", "=?utf-8?q?a=0Ab?=@example.org",
+      FALSE },
+    { "=?utf-8?q?tab=09id?=", "=?utf-8?q?tab=09id?=", TRUE },
 };
+
+/* In-Reply-To and References are ids too: read raw, never decoded. */
+START_TEST (test_reply_ids_raw)
+{
+    g_autoptr (MlaMessage) message = parse_text (
+        "Message-ID: <r@example.org>\n"
+        "In-Reply-To: <=?utf-8?q?p=0A?=@example.org>\n"
+        "References: <=?utf-8?b?YQli?=@example.org> <ctl\x02@example.org>\n"
+        "Subject: ids\n\nbody\n");
+    GPtrArray *references = mla_message_get_references (message);
+
+    ck_assert_str_eq (mla_message_get_in_reply_to (message),
+                      "=?utf-8?q?p=0A?=@example.org");
+    ck_assert_uint_eq (references->len, 2);
+    ck_assert_str_eq (g_ptr_array_index (references, 0),
+                      "=?utf-8?b?YQli?=@example.org");
+    ck_assert_str_eq (g_ptr_array_index (references, 1), "ctl@example.org");
+}
+END_TEST
 
 START_TEST (test_message_id_forms)
 {
@@ -952,6 +982,7 @@ message_suite (void)
     tcase_add_test (tc, test_message_id_synthetic);
     tcase_add_loop_test (tc, test_message_id_forms, 0,
                          G_N_ELEMENTS (message_ids));
+    tcase_add_test (tc, test_reply_ids_raw);
     tcase_add_test (tc, test_message_sha256_of_raw);
     tcase_add_loop_test (tc, test_message_sha256_lengths, 12, 300);
     tcase_add_test (tc, test_message_separated_sha256);

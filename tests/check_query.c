@@ -148,6 +148,27 @@ START_TEST (test_query_depth)
 }
 END_TEST
 
+/* Too many terms is a query error, not SQLite's "Expression tree is too
+ * large" at search time (issue 27 §12); 500 are fine. */
+START_TEST (test_query_terms)
+{
+    g_autoptr (GString) text = g_string_new ("from:u0@example.org");
+    g_autoptr (GError) error = NULL;
+    g_autoptr (MlaQuery) query = NULL;
+
+    for (int i = 1; i < 500; i++)
+        g_string_append_printf (text, " OR from:u%d@example.org", i);
+    query = mla_query_parse (text->str, &error);
+    ck_assert_msg (query != NULL, "%s", error != NULL ? error->message : "");
+    g_clear_pointer (&query, mla_query_free);
+    g_string_append (text, " OR id:one-too-many@example.org");
+    query = mla_query_parse (text->str, &error);
+    ck_assert_ptr_null (query);
+    ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_QUERY));
+    ck_assert (g_strrstr (error->message, "more than 500 terms") != NULL);
+}
+END_TEST
+
 START_TEST (test_query_dates)
 {
     gint64 at = 0;
@@ -173,6 +194,7 @@ query_suite (void)
     mla_test_add_case (suite, "good", test_query_good, G_N_ELEMENTS (good));
     mla_test_add_case (suite, "bad", test_query_bad, G_N_ELEMENTS (bad));
     mla_test_add_case (suite, "depth", test_query_depth, 0);
+    mla_test_add_case (suite, "terms", test_query_terms, 0);
     mla_test_add_case (suite, "dates", test_query_dates, 0);
     return suite;
 }

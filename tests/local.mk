@@ -17,6 +17,7 @@ mla_check_suites = \
 	tests/check_agenda_revision \
 	tests/check_agenda_link \
 	tests/check_subject \
+	tests/check_escape \
 	tests/check_query \
 	tests/check_search \
 	tests/check_thread \
@@ -105,7 +106,11 @@ mla_reliability_tests = \
 	tests/reliability/check-concurrency.sh \
 	tests/reliability/check-diskfull.sh \
 	tests/reliability/check-identity.sh \
-	tests/reliability/check-sizes.sh
+	tests/reliability/check-sizes.sh \
+	tests/reliability/check-ids.sh \
+	tests/reliability/check-terminal.sh \
+	tests/reliability/check-smuggling.sh \
+	tests/reliability/check-queries.sh
 
 TESTS += $(check_PROGRAMS) $(mla_house_checks) $(mla_e2e_tests)
 # Scripts get their .log by suffix rule, so any of them can be named in

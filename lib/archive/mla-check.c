@@ -6,6 +6,7 @@
 #include <string.h>
 #include "mla-digest-private.h"
 #include "mla-error.h"
+#include "mla-escape.h"
 #include "mla-keyset-private.h"
 #include "mla-resources-private.h"
 
@@ -91,6 +92,28 @@ check_keys (MlaArchive *archive, const MlaXmlVolumeEntry *volume, Check *check)
         if (check->func != NULL)
             check->func (&entry, check->user_data);
     }
+}
+
+char *
+mla_check_entry_format (const MlaCheckEntry *entry)
+{
+    GString *line = g_string_new (NULL);
+    g_autofree char *at =
+        g_strdup_printf (":%" G_GUINT64_FORMAT "\t", entry->offset);
+
+    mla_escape_append (line, entry->volume, MLA_ESCAPE_FIELD);
+    g_string_append_c (line, '\t');
+    mla_escape_append (line,
+                       entry->message_id != NULL ? entry->message_id : "-",
+                       MLA_ESCAPE_FIELD);
+    g_string_append_c (line, '\t');
+    mla_escape_append (line, entry->source, MLA_ESCAPE_FIELD);
+    g_string_append (line, at);
+    mla_escape_append (line, entry->code, MLA_ESCAPE_FIELD);
+    g_string_append_c (line, '\t');
+    mla_escape_append (line, entry->detail, MLA_ESCAPE_FIELD);
+    g_string_append_c (line, '\n');
+    return g_string_free (line, FALSE);
 }
 
 /* The schema is compiled into the library, so that an uninstalled mlarc

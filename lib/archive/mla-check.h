@@ -19,6 +19,12 @@ typedef struct MlaCheckEntry {
 
 typedef void (*MlaCheckFunc) (const MlaCheckEntry *entry, gpointer user_data);
 
+/* @entry as one line of `mlarc check`: volume, Message-ID ("-" when none),
+ * source:offset, code and detail, tab-separated and ending in "\n"; each
+ * field escaped (MLA_ESCAPE_FIELD), since mail decides most of them.
+ * Returns: (transfer full). */
+MLA_API char *mla_check_entry_format (const MlaCheckEntry *entry);
+
 typedef struct MlaCheckStats {
     guint64 messages;
     guint64 defects;

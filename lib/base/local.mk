@@ -3,7 +3,8 @@
 mlarc_public_headers += \
 	lib/base/mla-api.h \
 	lib/base/mla-defect.h \
-	lib/base/mla-error.h
+	lib/base/mla-error.h \
+	lib/base/mla-escape.h
 
 lib_libmlarc_core_la_SOURCES += \
 	lib/base/mla-atomic-file-private.h \
@@ -13,6 +14,7 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/base/mla-digest-private.h \
 	lib/base/mla-digest.c \
 	lib/base/mla-error.c \
+	lib/base/mla-escape.c \
 	lib/base/mla-lock-private.h \
 	lib/base/mla-lock.c \
 	lib/base/mla-memory-private.h \

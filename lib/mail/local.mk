@@ -15,7 +15,11 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/mail/mla-mbox-writer-private.h \
 	lib/mail/mla-mbox-writer.c \
 	lib/mail/mla-mbox.c \
+	lib/mail/mla-message-headers.c \
+	lib/mail/mla-message-ids-private.h \
+	lib/mail/mla-message-ids.c \
 	lib/mail/mla-message-model.c \
+	lib/mail/mla-message-parse-private.h \
 	lib/mail/mla-message-private.h \
 	lib/mail/mla-message-raw-private.h \
 	lib/mail/mla-message-raw.c \

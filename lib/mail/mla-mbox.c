@@ -481,17 +481,29 @@ scan_headers (MlaMboxReader *reader, gsize start, Headers *h, GError **error)
  * a line break followed by a From_ line. Sets *@end and *@next on success. */
 static gboolean
 delimit_by_length (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
-                   gboolean *found, gsize *end, gsize *next, GError **error)
+                   gboolean *found, gsize *end, gsize *next, guint64 *over_stop,
+                   GError **error)
 {
     Headers h;
     gsize stop, brk;
     gboolean sep = FALSE;
 
     *found = FALSE;
+    *over_stop = 0;
     if (!scan_headers (reader, body_start, &h, error))
         return FALSE;
     if (!h.has_length)
         return TRUE;
+    /* In a file said to be counted, an over-limit count is the framing
+     * too: the message is skipped by it, whole, so that a "From " line in
+     * its body cannot start a message of the sender's choosing. */
+    if (h.length_valid && h.body != 0 &&
+        h.body - body_start + h.length > reader->max_size &&
+        (reader->format == MLA_MBOX_FORMAT_MBOXCL2 ||
+         reader->format == MLA_MBOX_FORMAT_MBOXCL)) {
+        *over_stop = reader->buf_offset + h.body + h.length;
+        return TRUE;
+    }
     if (h.length_valid && h.body != 0 &&
         h.body - body_start + h.length <= reader->max_size) {
         stop = h.body + (gsize) h.length;
@@ -738,6 +750,113 @@ check_truncated (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
     return TRUE;
 }
 
+/* Moves the next message to the start of the buffer when room is short,
+ * so that the buffer holds one message, not the whole stream. */
+static void
+compact (MlaMboxReader *reader)
+{
+    if (reader->pos == 0 || reader->cap - reader->len >= BLOCK_SIZE)
+        return;
+    memmove (reader->buf, reader->buf + reader->pos, reader->len - reader->pos);
+    reader->len -= reader->pos;
+    reader->buf_offset += reader->pos;
+    reader->pos = 0;
+}
+
+/* Drops the bytes before stream offset @stop (the end of an over-limit
+ * counted body) as they are read, keeping one byte before it (a From_
+ * line must follow a '\n'), and the line break after it; sets *@next to
+ * what follows. */
+static gboolean
+skip_counted (MlaMboxReader *reader, guint64 stop, gsize *next, GError **error)
+{
+    gsize i;
+
+    while (reader->buf_offset + reader->len <= stop && !reader->eof) {
+        if (reader->len > 1) {
+            reader->buf[0] = reader->buf[reader->len - 1];
+            reader->buf_offset += reader->len - 1;
+            reader->len = 1;
+        }
+        reader->pos = 0;
+        if (!read_more (reader, error))
+            return FALSE;
+    }
+    i = (gsize) MIN (stop - reader->buf_offset, (guint64) reader->len);
+    if (!ensure (reader, i + 2, error))
+        return FALSE;
+    if (i + 1 < reader->len && reader->buf[i] == '\r' &&
+        reader->buf[i + 1] == '\n')
+        i += 2;
+    else if (i < reader->len && reader->buf[i] == '\n')
+        i++;
+    *next = i;
+    return TRUE;
+}
+
+/* An over-limit message of a counted file: skipped by its count up to
+ * @stop, then up to the next From_ line should the count not end at one. */
+static gboolean
+skip_over_limit (MlaMboxReader *reader, guint64 stop, GPtrArray *defects,
+                 gsize *next, GError **error)
+{
+    gboolean sep = FALSE, ignored;
+
+    if (!skip_counted (reader, stop, next, error))
+        return FALSE;
+    if (!ensure (reader, *next + 5, error))
+        return FALSE;
+    if (*next == reader->len)
+        return TRUE;
+    if (reader->len - *next >= 5 &&
+        memcmp (reader->buf + *next, "From ", 5) == 0) {
+        if (!is_separator (reader, *next, &sep, error))
+            return FALSE;
+        if (sep)
+            return TRUE;
+    }
+    return find_separator (reader, *next, defects, next, &ignored, error);
+}
+
+/* Finds where the message whose body starts at @body_start ends (*@end:
+ * its last byte + 1, the separator left out) and where the next begins
+ * (*@next): by its Content-Length when that counts (*@by_length), else at
+ * the next From_ line; *@too_big when it is over the size limit. */
+static gboolean
+delimit (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
+         gsize *end, gsize *next, gboolean *by_length, gboolean *too_big,
+         GError **error)
+{
+    guint64 over_stop = 0;
+
+    *by_length = FALSE;
+    *too_big = FALSE;
+    if ((reader->format == MLA_MBOX_FORMAT_AUTO ||
+         reader->format == MLA_MBOX_FORMAT_MBOXCL2 ||
+         reader->format == MLA_MBOX_FORMAT_MBOXCL) &&
+        !delimit_by_length (reader, body_start, defects, by_length, end, next,
+                            &over_stop, error))
+        return FALSE;
+    if (over_stop != 0) {
+        *too_big = TRUE;
+        return skip_over_limit (reader, over_stop, defects, next, error);
+    }
+    if (*by_length) {
+        if (reader->format == MLA_MBOX_FORMAT_AUTO)
+            reader->used_cl = TRUE;
+        return TRUE;
+    }
+    if (!find_separator (reader, body_start, defects, next, too_big, error))
+        return FALSE;
+    if (*too_big)
+        return TRUE;
+    *end = *next -
+           mla_mbox_separator_length ((const guint8 *) reader->buf + body_start,
+                                      *next - body_start);
+    return *next != reader->len ||
+           check_truncated (reader, body_start, defects, error);
+}
+
 gboolean
 mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message,
                       GError **error)
@@ -747,20 +866,14 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message,
     g_autofree char *envelope = NULL;
     gsize from, eol, body_start, end = 0, next = 0, env_end;
     guint64 offset, start_offset;
-    gboolean by_length = FALSE, too_big = FALSE;
+    gboolean by_length, too_big;
     MlaRawMessage *raw;
 
     g_return_val_if_fail (reader != NULL, FALSE);
     g_return_val_if_fail (out_message != NULL, FALSE);
 
     *out_message = NULL;
-    if (reader->pos > 0 && reader->cap - reader->len < BLOCK_SIZE) {
-        memmove (reader->buf, reader->buf + reader->pos,
-                 reader->len - reader->pos);
-        reader->len -= reader->pos;
-        reader->buf_offset += reader->pos;
-        reader->pos = 0;
-    }
+    compact (reader);
     if (!reader->started && !start (reader, error))
         return FALSE;
     if (!ensure (reader, reader->pos + 1, error))
@@ -779,37 +892,17 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message,
     offset = reader->buf_offset + from;
     start_offset = reader->buf_offset + body_start;
     defects = mla_defect_list_new ();
-
-    if ((reader->format == MLA_MBOX_FORMAT_AUTO ||
-         reader->format == MLA_MBOX_FORMAT_MBOXCL2 ||
-         reader->format == MLA_MBOX_FORMAT_MBOXCL) &&
-        !delimit_by_length (reader, body_start, defects, &by_length, &end,
-                            &next, error))
+    if (!delimit (reader, body_start, defects, &end, &next, &by_length,
+                  &too_big, error))
         return FALSE;
-    if (by_length) {
-        if (reader->format == MLA_MBOX_FORMAT_AUTO)
-            reader->used_cl = TRUE;
-    } else {
-        if (!find_separator (reader, body_start, defects, &next, &too_big,
-                             error))
-            return FALSE;
-        if (too_big) {
-            raw = mla_raw_message_new (NULL, reader->name, offset,
-                                       ++reader->index);
-            raw->envelope = g_steal_pointer (&envelope);
-            mla_raw_message_set_too_big (
-                raw, reader->buf_offset + next - start_offset,
-                reader->max_size);
-            reader->pos = next;
-            *out_message = raw;
-            return TRUE;
-        }
-        end = next -
-              mla_mbox_separator_length (
-                  (const guint8 *) reader->buf + body_start, next - body_start);
-        if (next == reader->len &&
-            !check_truncated (reader, body_start, defects, error))
-            return FALSE;
+    if (too_big) {
+        raw = mla_raw_message_new (NULL, reader->name, offset, ++reader->index);
+        raw->envelope = g_steal_pointer (&envelope);
+        mla_raw_message_set_too_big (
+            raw, reader->buf_offset + next - start_offset, reader->max_size);
+        reader->pos = next;
+        *out_message = raw;
+        return TRUE;
     }
 
     /* mboxcl quotes From lines inside counted bodies too; in auto mode a

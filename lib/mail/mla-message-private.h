@@ -1,6 +1,6 @@
 /* mla-message-private.h: the message model's struct, shared by the parser
- * (mla-message.c, the only file that sees GMime) and the model's plain
- * accessors (mla-message-model.c). */
+ * (mla-message.c and mla-message-headers.c, the only files that see
+ * GMime) and the model's plain accessors (mla-message-model.c). */
 #pragma once
 #include <glib.h>
 #include "mla-message.h"

@@ -1,33 +1,21 @@
-/* mla-message.c: the message parser, the one place that turns GMime objects
- * into plain UTF-8 data. Parsing is lenient (GMime's); what GMime or the
- * scan of the raw bytes (mla-message-raw.c) notices becomes a defect, one
- * per kind. */
+/* mla-message.c: the message parser, which turns GMime objects into plain
+ * UTF-8 data: the parse, the body text and the attachments here, the
+ * headers in mla-message-headers.c. Parsing is lenient (GMime's); what
+ * GMime or the scan of the raw bytes (mla-message-raw.c) notices becomes a
+ * defect, one per kind. */
 #include "config.h"
 #include <string.h>
 #include <gmime/gmime.h>
-#include "mla-autocleanups.h"
 #include "mla-html-private.h"
-#include "mla-message-private.h"
+#include "mla-message-parse-private.h"
 #include "mla-digest-private.h"
-#include "mla-message-raw-private.h"
 
-/* Mail decides these counts; past them the model keeps a sample and says
- * so, so that memory, the XML and the overview stay bounded. */
-#define MAX_REFERENCES 1000
+/* Mail decides this count; past it the model keeps a sample and says so,
+ * so that memory, the XML and the overview stay bounded. */
 #define MAX_ATTACHMENTS 1000
 /* A text/plain alternative longer than this is a text version, not a
  * pointer to the HTML one. */
 #define STUB_MAX_BYTES 600
-
-typedef struct {
-    MlaMessage *message;
-    GArray *tallies; /* mla_defect_tally() */
-    GMimeObject *body_part;
-    guint wanted;     /* the attachment whose bytes to keep, or G_MAXUINT */
-    GByteArray *kept; /* its decoded bytes */
-    char **html;      /* nullable: where to keep an HTML body as it was */
-    guint parts;      /* attachment parts seen, listed or not */
-} ParseState;
 
 static const char *const warning_codes[] = {
     [GMIME_WARN_DUPLICATED_HEADER] = "duplicated-header",
@@ -54,7 +42,7 @@ static void
 parser_warning (gint64 offset, GMimeParserWarning code, const char *item,
                 gpointer user_data)
 {
-    ParseState *state = user_data;
+    MlaParseState *state = user_data;
     const char *name = NULL;
 
     if ((gsize) code < G_N_ELEMENTS (warning_codes))
@@ -76,442 +64,6 @@ init_gmime (gpointer data)
 {
     g_mime_init ();
     return NULL;
-}
-
-static char *
-utf8_dup (const char *text)
-{
-    if (text == NULL)
-        return NULL;
-    return g_utf8_make_valid (text, -1);
-}
-
-/* Trims white space and one pair of angle brackets. Returns: (transfer full)
- * (nullable): NULL when nothing is left. */
-static char *
-strip_id (const char *text)
-{
-    g_autofree char *id = NULL;
-    gsize len;
-
-    if (text == NULL)
-        return NULL;
-    id = g_strstrip (utf8_dup (text));
-    len = strlen (id);
-    if (len >= 2 && id[0] == '<' && id[len - 1] == '>') {
-        id[len - 1] = '\0';
-        memmove (id, id + 1, len - 1);
-        g_strstrip (id);
-    }
-    if (*id == '\0')
-        return NULL;
-    return g_steal_pointer (&id);
-}
-
-/* Skips a comment, nested ones and quoted pairs included, or a quoted
- * string (RFC 5322 §3.2.2, §3.2.4) at @p. Returns: what follows it. */
-static const char *
-skip_comment (const char *p)
-{
-    char open = *p, close = open == '(' ? ')' : '"';
-    int depth = 1;
-
-    for (p++; *p != '\0'; p++) {
-        if (*p == '\\' && p[1] != '\0')
-            p++;
-        else if (open == '(' && *p == '(')
-            depth++;
-        else if (*p == close && --depth == 0)
-            return p + 1;
-    }
-    return p;
-}
-
-/* Adds the bytes from @start to @end, white space (folding) taken out, to
- * @ids; an empty token is no id. */
-static void
-add_id (GPtrArray *ids, const char *start, const char *end)
-{
-    GString *id = g_string_sized_new (end - start);
-
-    for (; start < end; start++)
-        if (!g_ascii_isspace (*start))
-            g_string_append_c (id, *start);
-    if (id->len == 0) {
-        g_string_free (id, TRUE);
-        return;
-    }
-    g_ptr_array_add (ids, g_utf8_make_valid (id->str, id->len));
-    g_string_free (id, TRUE);
-}
-
-/* The ids of a msg-id list (References, In-Reply-To, Message-ID) in order:
- * every <...> token, whatever it holds, since real headers carry ids
- * without '@' ("<yes>", typed into git send-email's prompt) and what
- * follows them is still an id; g_mime_references_parse() drops all that
- * follows such an id. Comments, quoted strings and other text between the
- * tokens ("Jane's message of ...") are skipped; a header with no '<' is
- * read as bare ids, its words with an '@'. An unclosed '<' runs to the
- * next white space. Returns: (transfer full): char *, valid UTF-8. */
-static GPtrArray *
-parse_ids (const char *text)
-{
-    GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
-    gboolean bracketed = text != NULL && strchr (text, '<') != NULL;
-    const char *p = text != NULL ? text : "";
-
-    while (*p != '\0') {
-        const char *start = p, *end;
-
-        if (g_ascii_isspace (*p)) {
-            p++;
-        } else if (*p == '(' || *p == '"') {
-            p = skip_comment (p);
-        } else if (*p == '<') {
-            start = p + 1;
-            end = start + strcspn (start, "<>");
-            if (*end != '>')
-                end = start + strcspn (start, "<> \t\r\n");
-            add_id (ids, start, end);
-            p = *end == '>' ? end + 1 : end;
-        } else {
-            p += strcspn (p, " \t\r\n<(\"");
-            if (!bracketed && memchr (start, '@', p - start) != NULL)
-                add_id (ids, start, p);
-        }
-    }
-    return ids;
-}
-
-/* The first id of @text (nullable), as parse_ids() reads it.
- * Returns: (transfer full) (nullable). */
-static char *
-first_id (const char *text)
-{
-    g_autoptr (GPtrArray) ids = parse_ids (text);
-
-    return ids->len > 0 ? g_ptr_array_steal_index (ids, 0) : NULL;
-}
-
-/* The first well-formed <id> of the header; failing that, GMime's lenient
- * reading of it ("foo bar" stays "foo bar"), flagged. */
-static void
-set_message_id (ParseState *state, GMimeMessage *mime)
-{
-    MlaMessage *message = state->message;
-
-    if (mime != NULL) {
-        const char *header =
-            g_mime_object_get_header (GMIME_OBJECT (mime), "Message-ID");
-
-        message->message_id = first_id (header);
-        if (message->message_id == NULL) {
-            message->message_id =
-                strip_id (g_mime_message_get_message_id (mime));
-            if (message->message_id != NULL)
-                mla_defect_tally (state->tallies, "bad-message-id",
-                                  "Message-ID: %s", header);
-        }
-    }
-    if (message->message_id != NULL)
-        return;
-    message->message_id =
-        g_strdup_printf ("sha256-%.32s@mlarc.invalid", message->sha256[0]);
-    message->message_id_synthetic = TRUE;
-    mla_defect_tally (state->tallies, "no-message-id",
-                      "no Message-ID, using %s", message->message_id);
-}
-
-static MlaAddress *
-address_new (InternetAddress *address)
-{
-    MlaAddress *result = g_new0 (MlaAddress, 1);
-    const char *name = internet_address_get_name (address);
-    const char *addr =
-        internet_address_mailbox_get_addr (INTERNET_ADDRESS_MAILBOX (address));
-
-    if (name != NULL && *name != '\0')
-        result->name = utf8_dup (name);
-    if (addr != NULL && *addr != '\0')
-        result->address = utf8_dup (addr);
-    return result;
-}
-
-/* Flattens groups ("undisclosed-recipients: a@b;") into their members. */
-static void
-add_addresses (GPtrArray *out, InternetAddressList *list)
-{
-    int n = list != NULL ? internet_address_list_length (list) : 0;
-
-    for (int i = 0; i < n; i++) {
-        InternetAddress *address = internet_address_list_get_address (list, i);
-
-        if (INTERNET_ADDRESS_IS_GROUP (address))
-            add_addresses (out, internet_address_group_get_members (
-                                    INTERNET_ADDRESS_GROUP (address)));
-        else if (INTERNET_ADDRESS_IS_MAILBOX (address))
-            g_ptr_array_add (out, address_new (address));
-    }
-}
-
-static void
-set_addresses (MlaMessage *message, GMimeMessage *mime)
-{
-    g_autoptr (GPtrArray) from =
-        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_address_free);
-
-    add_addresses (from, g_mime_message_get_from (mime));
-    if (from->len > 0)
-        message->from = g_ptr_array_steal_index (from, 0);
-    add_addresses (message->to,
-                   g_mime_message_get_addresses (mime, GMIME_ADDRESS_TYPE_TO));
-    add_addresses (message->cc,
-                   g_mime_message_get_addresses (mime, GMIME_ADDRESS_TYPE_CC));
-}
-
-static void
-take_date (MlaMessage *message, GDateTime *date, MlaDateSource source)
-{
-    message->date = g_date_time_to_utc (date);
-    message->date_offset_minutes =
-        g_date_time_get_utc_offset (date) / G_TIME_SPAN_MINUTE;
-    message->date_source = source;
-}
-
-/* The From_ line is "sender date"; the sender may itself contain spaces
- * ("user at example.org", Pipermail), which GMime's lenient date parser
- * skips as unknown words. The date is asctime() style, possibly with a
- * zone ("Mon Jan 01 00:00:00 +0000 2020", Gmail); GMime takes no zone
- * as UTC. */
-static GDateTime *
-envelope_date (const char *envelope)
-{
-    const char *space;
-
-    if (envelope == NULL || (space = strchr (envelope, ' ')) == NULL)
-        return NULL;
-    return g_mime_utils_header_decode_date (space + 1);
-}
-
-/* One RFC 2047 encoded-word, "=?charset?B|Q?text?=", at @p: its charset
- * (a language suffix, RFC 2231 §5, cut) and decoded bytes added to @bytes.
- * Returns: where it ends, or NULL when @p holds no well-formed word. */
-static const char *
-encoded_word (const char *p, char **out_charset, GByteArray *bytes)
-{
-    const char *charset = p + 2, *question, *text, *end;
-    char encoding;
-
-    if (p[0] != '=' || p[1] != '?' ||
-        (question = strchr (charset, '?')) == NULL || question == charset ||
-        question[1] == '\0' || question[2] != '?')
-        return NULL;
-    encoding = g_ascii_toupper (question[1]);
-    text = question + 3;
-    if ((encoding != 'B' && encoding != 'Q') ||
-        (end = strstr (text, "?=")) == NULL ||
-        strcspn (charset, " \t\r\n") < (gsize) (end - charset))
-        return NULL;
-    if (encoding == 'B') {
-        /* Padding put back where a writer left it out: the decoder keeps
-         * the bytes of an unfinished quantum to itself. */
-        GString *padded = g_string_new_len (text, end - text);
-        g_autofree guchar *decoded = NULL;
-        int state = 0;
-        guint save = 0;
-        gsize len;
-
-        while (padded->len % 4 != 0)
-            g_string_append_c (padded, '=');
-        decoded = g_malloc (padded->len / 4 * 3 + 3);
-        len = g_base64_decode_step (padded->str, padded->len, decoded, &state,
-                                    &save);
-        g_byte_array_append (bytes, decoded, len);
-        g_string_free (padded, TRUE);
-    } else {
-        for (const char *q = text; q < end; q++) {
-            guint8 byte = *q == '_' ? ' ' : (guint8) *q;
-
-            if (*q == '=' && end - q > 2 && g_ascii_isxdigit (q[1]) &&
-                g_ascii_isxdigit (q[2])) {
-                byte = g_ascii_xdigit_value (q[1]) << 4 |
-                       g_ascii_xdigit_value (q[2]);
-                q += 2;
-            }
-            g_byte_array_append (bytes, &byte, 1);
-        }
-    }
-    *out_charset = g_strndup (charset, strcspn (charset, "?*"));
-    return end + 2;
-}
-
-/* @bytes in @charset as UTF-8 appended to @out; bytes that are not in it
- * are read as UTF-8, else windows-1252, as parser_options_new() asks of
- * GMime. */
-static void
-append_converted (ParseState *state, GString *out, const char *charset,
-                  GByteArray *bytes)
-{
-    g_autofree char *text =
-        g_convert ((const char *) bytes->data, bytes->len, "UTF-8",
-                   g_mime_charset_iconv_name (charset), NULL, NULL, NULL);
-
-    if (text == NULL &&
-        g_utf8_validate ((const char *) bytes->data, bytes->len, NULL))
-        text = g_strndup ((const char *) bytes->data, bytes->len);
-    if (text == NULL) {
-        mla_defect_tally (state->tallies, "unknown-charset",
-                          "encoded-word in %s", charset);
-        text = g_convert ((const char *) bytes->data, bytes->len, "UTF-8",
-                          "windows-1252", NULL, NULL, NULL);
-    }
-    if (text == NULL)
-        text = g_utf8_make_valid ((const char *) bytes->data, bytes->len);
-    g_string_append (out, text);
-    g_byte_array_set_size (bytes, 0);
-}
-
-/* Decodes unstructured header text (RFC 2047). GMime 3.2.13 joins adjacent
- * B-words before decoding them, so a word that ends in '=' padding hides
- * the next (gmime issue 133): each word is decoded here on its own, and the
- * bytes of adjacent words in one charset are joined before conversion, so
- * a character split between words comes whole (RFC 2047 §6.2: the white
- * space between adjacent words goes). Other text, malformed words
- * included, is left to GMime (8-bit text, its lenient readings).
- * Returns: (transfer full) (nullable). */
-static char *
-decode_header_text (ParseState *state, GMimeParserOptions *options,
-                    const char *raw)
-{
-    g_autofree char *unfolded = NULL;
-    g_autofree char *charset = NULL; /* of the words in @pending */
-    g_autoptr (GByteArray) pending = g_byte_array_new ();
-    g_autoptr (GByteArray) bytes = g_byte_array_new ();
-    g_autofree char *text = NULL;
-    GString *out;
-
-    if (raw == NULL)
-        return NULL;
-    unfolded = g_mime_utils_header_unfold (raw);
-    out = g_string_new (NULL);
-    for (const char *p = unfolded; *p != '\0';) {
-        const char *word = p, *end = NULL;
-        g_autofree char *word_charset = NULL;
-        gboolean adjacent;
-
-        g_byte_array_set_size (bytes, 0);
-        while ((word = strstr (word, "=?")) != NULL &&
-               (end = encoded_word (word, &word_charset, bytes)) == NULL)
-            word += 2;
-        if (word == NULL)
-            word = p + strlen (p);
-        adjacent = charset != NULL && end != NULL &&
-                   strspn (p, " \t") == (gsize) (word - p);
-        if (!adjacent || g_ascii_strcasecmp (charset, word_charset) != 0) {
-            if (charset != NULL)
-                append_converted (state, out, charset, pending);
-            g_clear_pointer (&charset, g_free);
-        }
-        if (!adjacent && word > p) {
-            g_autofree char *plain = g_strndup (p, word - p);
-            g_autofree char *decoded =
-                g_mime_utils_header_decode_text (options, plain);
-
-            g_string_append (out, decoded);
-        }
-        if (end == NULL)
-            break;
-        if (charset == NULL)
-            charset = g_steal_pointer (&word_charset);
-        g_byte_array_append (pending, bytes->data, bytes->len);
-        p = end;
-    }
-    if (charset != NULL)
-        append_converted (state, out, charset, pending);
-    text = g_string_free (out, FALSE);
-    return utf8_dup (text);
-}
-
-/* Returns: (transfer none) (nullable): the value of the first @name header
- * as it was written, folded and encoded. */
-static const char *
-raw_header (GMimeObject *object, const char *name)
-{
-    GMimeHeader *header = g_mime_header_list_get_header (
-        g_mime_object_get_header_list (object), name);
-
-    return header != NULL ? g_mime_header_get_raw_value (header) : NULL;
-}
-
-static void
-set_date (ParseState *state, GMimeMessage *mime)
-{
-    const char *header = NULL;
-    g_autoptr (GDateTime) fallback = NULL;
-
-    if (mime != NULL) {
-        GDateTime *date = g_mime_message_get_date (mime);
-
-        if (date != NULL) {
-            take_date (state->message, date, MLA_DATE_SOURCE_HEADER);
-            return;
-        }
-        header = g_mime_object_get_header (GMIME_OBJECT (mime), "Date");
-    }
-    if (header != NULL && strspn (header, " \t\r\n") < strlen (header))
-        mla_defect_tally (state->tallies, "bad-date", "unparsable Date: %s",
-                          header);
-    else
-        mla_defect_tally (state->tallies, "no-date", "no Date header");
-    fallback = envelope_date (state->message->envelope);
-    if (fallback != NULL)
-        take_date (state->message, fallback, MLA_DATE_SOURCE_ENVELOPE);
-}
-
-static void
-set_threading (ParseState *state, GMimeMessage *mime)
-{
-    MlaMessage *message = state->message;
-    GMimeObject *object = GMIME_OBJECT (mime);
-    const char *references = g_mime_object_get_header (object, "References");
-    const char *list_id = g_mime_object_get_header (object, "List-Id");
-    const char *no_archive = g_mime_object_get_header (object, "X-No-Archive");
-
-    message->in_reply_to =
-        first_id (g_mime_object_get_header (object, "In-Reply-To"));
-    if (references != NULL) {
-        g_autoptr (GPtrArray) refs = parse_ids (references);
-        guint n = refs->len;
-
-        /* The first (the thread's root) and the last ones (the parent's
-         * line) are what threading needs. */
-        for (guint i = 0; i < n; i++)
-            if (i == 0 || i + (MAX_REFERENCES - 1) >= n)
-                g_ptr_array_add (message->references,
-                                 g_steal_pointer (&refs->pdata[i]));
-        if (n > MAX_REFERENCES)
-            mla_defect_tally (
-                state->tallies, "too-many-references",
-                "References lists %u ids; the first and the last %d are kept",
-                n, MAX_REFERENCES - 1);
-    }
-    /* The sender asked that the mail not be published (a Usenet custom
-     * that list archivers honour): kept, but marked. */
-    if (no_archive != NULL) {
-        g_autofree char *value = g_strstrip (g_strdup (no_archive));
-
-        message->no_archive = g_ascii_strcasecmp (value, "yes") == 0;
-    }
-    /* RFC 2919: List-Id is "phrase <id>"; the id is what names the list. */
-    if (list_id != NULL) {
-        const char *open = strrchr (list_id, '<');
-        const char *close = open != NULL ? strchr (open, '>') : NULL;
-        g_autofree char *id = open != NULL && close != NULL
-                                  ? g_strndup (open + 1, close - open - 1)
-                                  : g_strdup (list_id);
-
-        message->list_id = strip_id (id);
-    }
 }
 
 typedef void (*ChunkFunc) (const guint8 *data, gsize len, gpointer user_data);
@@ -671,7 +223,7 @@ charset_is_utf8_compatible (const char *charset)
  * falls back to UTF-8 when the bytes are valid UTF-8, else windows-1252
  * (a superset of ISO-8859-1 that mail mislabelled as Latin-1 uses). */
 static char *
-part_text (ParseState *state, GMimePart *part)
+part_text (MlaParseState *state, GMimePart *part)
 {
     const char *label = g_mime_object_get_content_type_parameter (
         GMIME_OBJECT (part), "charset");
@@ -808,7 +360,7 @@ visible_length (const char *text)
 }
 
 static void
-set_body (ParseState *state, GMimeObject *root)
+set_body (MlaParseState *state, GMimeObject *root)
 {
     MlaMessage *message = state->message;
     GMimeObject *part = find_body (root, "plain");
@@ -886,7 +438,7 @@ attachment_digest (MlaAttachment *attachment, GMimeObject *object,
 }
 
 static void
-add_attachment (ParseState *state, GMimeObject *object)
+add_attachment (MlaParseState *state, GMimeObject *object)
 {
     MlaMessage *message = state->message;
     MlaAttachment *attachment;
@@ -903,7 +455,7 @@ add_attachment (ParseState *state, GMimeObject *object)
     if (filename == NULL)
         filename = g_mime_object_get_content_type_parameter (object, "name");
     if (filename != NULL && *filename != '\0')
-        attachment->filename = utf8_dup (filename);
+        attachment->filename = mla_message_utf8_dup (filename);
     attachment->content_type = g_ascii_strdown (
         GMIME_IS_MESSAGE_PART (object) ? "message/rfc822" : mime_type, -1);
     attachment_digest (attachment, object,
@@ -913,7 +465,7 @@ add_attachment (ParseState *state, GMimeObject *object)
 }
 
 static void
-collect_attachments (ParseState *state, GMimeObject *object)
+collect_attachments (MlaParseState *state, GMimeObject *object)
 {
     if (GMIME_IS_MULTIPART (object)) {
         int n = g_mime_multipart_get_count (GMIME_MULTIPART (object));
@@ -933,7 +485,7 @@ collect_attachments (ParseState *state, GMimeObject *object)
 }
 
 static GMimeParserOptions *
-parser_options_new (ParseState *state)
+parser_options_new (MlaParseState *state)
 {
     const char *fallback_charsets[] = { "UTF-8", "windows-1252", NULL };
     GMimeParserOptions *options = g_mime_parser_options_new ();
@@ -950,10 +502,9 @@ parser_options_new (ParseState *state)
 }
 
 static void
-parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data,
-            gsize size)
+parse_mime (MlaParseState *state, GMimeParserOptions *options,
+            const guint8 *data, gsize size)
 {
-    MlaMessage *message = state->message;
     /* An empty GBytes has NULL data, which GMime refuses. */
     g_autoptr (GMimeStream) stream = g_mime_stream_mem_new_with_buffer (
         size > 0 ? (const char *) data : "", size);
@@ -963,19 +514,12 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data,
 
     g_mime_parser_set_format (parser, GMIME_FORMAT_MESSAGE);
     mime = g_mime_parser_construct_message (parser, options);
-    if (mime == NULL) {
+    if (mime == NULL)
         mla_defect_tally (state->tallies, "unparsable",
                           "GMime found no message");
-        set_message_id (state, NULL);
-        set_date (state, NULL);
+    mla_message_read_headers (state, options, mime);
+    if (mime == NULL)
         return;
-    }
-    set_message_id (state, mime);
-    set_addresses (message, mime);
-    set_date (state, mime);
-    message->subject = decode_header_text (
-        state, options, raw_header (GMIME_OBJECT (mime), "Subject"));
-    set_threading (state, mime);
     root = g_mime_message_get_mime_part (mime);
     if (root != NULL) {
         set_body (state, root);
@@ -989,7 +533,7 @@ parse_mime (ParseState *state, GMimeParserOptions *options, const guint8 *data,
 
 /* Cuts @text (nullable) to MLA_MAX_TEXT_SIZE bytes, at a character. */
 static void
-cut_text (ParseState *state, char *text, const char *what)
+cut_text (MlaParseState *state, char *text, const char *what)
 {
     gsize length = text != NULL ? strlen (text) : 0, cut = MLA_MAX_TEXT_SIZE;
 
@@ -1006,7 +550,7 @@ cut_text (ParseState *state, char *text, const char *what)
 }
 
 static void
-cut_addresses (ParseState *state, GPtrArray *addresses)
+cut_addresses (MlaParseState *state, GPtrArray *addresses)
 {
     for (guint i = 0; i < addresses->len; i++) {
         MlaAddress *address = g_ptr_array_index (addresses, i);
@@ -1019,7 +563,7 @@ cut_addresses (ParseState *state, GPtrArray *addresses)
 /* Every text of the model goes into the XML: none may be longer than
  * MLA_MAX_TEXT_SIZE (see mla-message.h). */
 static void
-cut_texts (ParseState *state)
+cut_texts (MlaParseState *state)
 {
     MlaMessage *message = state->message;
     g_autoptr (GPtrArray) from = g_ptr_array_new ();
@@ -1062,7 +606,7 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
 {
     static GOnce once = G_ONCE_INIT;
     g_autoptr (MlaMessage) message = g_new0 (MlaMessage, 1);
-    ParseState state = { message, NULL, NULL, wanted, kept, html, 0 };
+    MlaParseState state = { message, NULL, NULL, wanted, kept, html, 0 };
     GMimeParserOptions *options;
     g_autoptr (GByteArray) cut = NULL;
     const guint8 *data;

@@ -1,7 +1,7 @@
 /* mla-message.h: the message model. A message is parsed once, with GMime,
  * from its raw bytes; everything it exposes is valid UTF-8 and owned by the
  * message ("valid until the message is freed"). GMime types never leave
- * mla-message.c. */
+ * mla-message.c and mla-message-headers.c. */
 #pragma once
 #include <glib.h>
 #include "mla-api.h"

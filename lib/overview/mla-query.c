@@ -11,6 +11,11 @@
 
 /* Parentheses and NOTs nested deeper than this are refused. */
 #define MAX_DEPTH 64
+/* Nor more terms than this: the search makes an SQL expression of some
+ * (addresses, id:, list:), and SQLite refuses one deeper than 1,000
+ * ("Expression tree is too large"), which would come too late to be a
+ * query error (issue 27 §12). */
+#define MAX_TERMS 500
 
 typedef enum {
     TOKEN_END,
@@ -36,6 +41,7 @@ typedef struct {
     const char *at;
     Token token; /* the current one */
     int depth;
+    int terms;
     GError **error;
 } Parser;
 
@@ -261,6 +267,10 @@ term (Parser *parser, const Token *token)
 
     if (!g_utf8_validate (token->value, -1, NULL)) {
         fail (parser, token->position, "invalid UTF-8");
+        return NULL;
+    }
+    if (++parser->terms > MAX_TERMS) {
+        fail (parser, token->position, "more than %d terms", MAX_TERMS);
         return NULL;
     }
     if (token->field != NULL && length == 0) {

@@ -4,6 +4,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-error.h"
+#include "mla-escape.h"
 #include "mla-listing-private.h"
 #include "mla-search.h"
 #include "mla-show.h"
@@ -81,6 +82,9 @@ append_json_string (GString *out, const char *text)
             g_string_append (out, "\\n");
         else if (c < 0x20 || c == 0x7f)
             g_string_append_printf (out, "\\u%04x", c);
+        else if (c == 0xc2 && (guchar) p[1] >= 0x80 && (guchar) p[1] < 0xa0)
+            /* A C1 control (U+0080 to U+009F): a terminal may obey it. */
+            g_string_append_printf (out, "\\u%04x", (guchar) * ++p);
         else
             g_string_append_c (out, (char) c);
     }
@@ -180,8 +184,9 @@ append_thread (GString *out, MlaOverview *overview, MlaSearchFormat format,
     if (format == MLA_SEARCH_FORMAT_TEXT) {
         mla_listing_format_date (info->last_date, FALSE, date);
         date[10] = '\0';
-        g_string_append_printf (out, "%s  %s  [%u/%u]  ", info->thread, date,
-                                group->hits->len, info->messages);
+        mla_escape_append (out, info->thread, MLA_ESCAPE_LINE);
+        g_string_append_printf (out, "  %s  [%u/%u]  ", date, group->hits->len,
+                                info->messages);
         for (guint a = 0; a < authors->len; a++) {
             if (a > 0)
                 g_string_append (out, ", ");

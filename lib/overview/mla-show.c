@@ -3,6 +3,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-error.h"
+#include "mla-escape.h"
 #include "mla-mbox-writer-private.h"
 #include "mla-message.h"
 #include "mla-series-private.h"
@@ -17,15 +18,26 @@ read_raw (MlaArchive *archive, const MlaOverviewEntry *entry, GByteArray *out,
                                  error);
 }
 
+/* Mail decides every text shown: control characters are escaped
+ * (mla-escape.h), so that none reaches the terminal. */
+static void
+append_line (GString *text, const char *value)
+{
+    mla_escape_append (text, value, MLA_ESCAPE_LINE);
+}
+
 static void
 append_address (GString *text, const MlaAddress *address)
 {
-    if (address->name != NULL && address->address != NULL)
-        g_string_append_printf (text, "%s <%s>", address->name,
-                                address->address);
-    else
-        g_string_append (text, address->name != NULL ? address->name
-                                                     : address->address);
+    if (address->name != NULL && address->address != NULL) {
+        append_line (text, address->name);
+        g_string_append (text, " <");
+        append_line (text, address->address);
+        g_string_append_c (text, '>');
+    } else {
+        append_line (text,
+                     address->name != NULL ? address->name : address->address);
+    }
 }
 
 static void
@@ -42,11 +54,17 @@ append_addresses (GString *text, const char *header, GPtrArray *addresses)
     g_string_append_c (text, '\n');
 }
 
+/* "Header: value", or with @bracket "Header: <value>"; nothing when
+ * @value is NULL. */
 static void
-append_header (GString *text, const char *header, const char *value)
+append_header (GString *text, const char *header, const char *value,
+               gboolean bracket)
 {
-    if (value != NULL)
-        g_string_append_printf (text, "%s: %s\n", header, value);
+    if (value == NULL)
+        return;
+    g_string_append_printf (text, "%s: %s", header, bracket ? "<" : "");
+    append_line (text, value);
+    g_string_append (text, bracket ? ">\n" : "\n");
 }
 
 /* The decoded headers a reader wants, then the body text. */
@@ -69,24 +87,24 @@ readable (const MlaOverviewEntry *entry, GByteArray *raw)
     }
     append_addresses (text, "To", mla_message_get_to (message));
     append_addresses (text, "Cc", mla_message_get_cc (message));
-    append_header (text, "Date", entry->date_utc);
-    append_header (text, "Subject", mla_message_get_subject (message));
-    g_string_append_printf (text, "Message-ID: <%s>\n", entry->message_id);
-    if (mla_message_get_in_reply_to (message) != NULL)
-        g_string_append_printf (text, "In-Reply-To: <%s>\n",
-                                mla_message_get_in_reply_to (message));
+    append_header (text, "Date", entry->date_utc, FALSE);
+    append_header (text, "Subject", mla_message_get_subject (message), FALSE);
+    append_header (text, "Message-ID", entry->message_id, TRUE);
+    append_header (text, "In-Reply-To", mla_message_get_in_reply_to (message),
+                   TRUE);
     if (references->len > 0) {
         g_string_append (text, "References:");
-        for (guint i = 0; i < references->len; i++)
-            g_string_append_printf (
-                text, " <%s>",
-                (const char *) g_ptr_array_index (references, i));
+        for (guint i = 0; i < references->len; i++) {
+            g_string_append (text, " <");
+            append_line (text, g_ptr_array_index (references, i));
+            g_string_append_c (text, '>');
+        }
         g_string_append_c (text, '\n');
     }
-    append_header (text, "Thread", entry->thread);
+    append_header (text, "Thread", entry->thread, FALSE);
     g_string_append_c (text, '\n');
     if (body != NULL) {
-        g_string_append (text, body);
+        mla_escape_append (text, body, MLA_ESCAPE_TEXT);
         if (text->str[text->len - 1] != '\n')
             g_string_append_c (text, '\n');
     }

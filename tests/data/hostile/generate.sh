@@ -5,6 +5,17 @@
 #                  in encoded words, a filename and the body
 #   long-names.eml attachment names of 4 KB (plain and RFC 2231), a 4 KB
 #                  Message-ID, Subject and display name
+#   ids.mbox       Message-IDs with control characters (raw, and in an
+#                  RFC 2047 word that would decode to a line break or a TAB),
+#                  a reply to one of them, and a later message with the id
+#                  the first becomes once cleaned (issue 27 §4)
+#   terminal.mbox  escape sequences in every text a terminal shows: a
+#                  window title (OSC 0), the clipboard (OSC 52), clear
+#                  screen, BEL, a C1 CSI, a CR that rewrites a line
+#                  (issue 27 §8)
+#   counted.mbox   a counted (mboxcl2) message whose body holds a From_ line
+#                  and the headers of another message (issue 27 §10; the
+#                  over-limit case is tests/reliability/check-smuggling.sh)
 set -eu
 out=${1:?usage: generate.sh OUTDIR}
 mkdir -p "$out"
@@ -59,3 +70,53 @@ long=$(head -c 4096 /dev/zero | tr '\0' 'n')
         "$(i=0; while [ $i -lt 400 ]; do printf '../'; i=$((i + 1)); done)deep.txt"
     printf -- '--b--\n'
 } >"$out/long-names.eml"
+
+# msg N ID SUBJECT [EXTRA-HEADER]: one mbox message (printf escapes in all).
+msg () {
+    printf 'From hostile@example.org Tue Mar  2 13:00:00 2021\n'
+    printf 'From: Hostile <hostile@example.org>\nTo: list@example.org\n'
+    printf "Subject: $3\n"
+    printf 'Date: Tue, 2 Mar 2021 13:0%d:00 +0000\n' "$1"
+    printf "Message-ID: $2\n"
+    [ -z "${4:-}" ] || printf "$4\n"
+    printf '\nMessage %d.\n\n' "$1"
+}
+{
+    msg 1 '<ctl\001@example.org>' 'a control character in the id'
+    msg 2 '<=?utf-8?q?enc=0Aline?=@example.org>' 'an encoded line break in the id'
+    msg 3 '=?utf-8?q?tab=09id?=' 'an encoded TAB in a bare id'
+    msg 4 '<reply@example.org>' 'Re: a control character in the id' \
+        'In-Reply-To: <ctl\001@example.org>\nReferences: <ctl\002@example.org>'
+    msg 5 '<ctl@example.org>' 'the cleaned id, later'
+    msg 6 '<del\177\302\233c1@example.org>' 'DEL and a C1 control in the id'
+} >"$out/ids.mbox"
+
+esc=$(printf '\033')
+{
+    msg 1 '<terminal@example.org>' "title ${esc}]0;owned\007 clip ${esc}]52;c;ZWNobyBvd25lZA==\007"
+    printf 'From hostile@example.org Tue Mar  2 13:00:00 2021\n'
+    printf 'From: "Evil\033[2J Name" <evil@example.org>\nTo: list@example.org\n'
+    printf 'Subject: =?utf-8?q?encoded=1B]0;title=07_and_C1_=C2=9B31m?=\n'
+    printf 'Date: Tue, 2 Mar 2021 14:00:00 +0000\n'
+    printf 'Message-ID: <terminal-2@example.org>\nIn-Reply-To: <terminal@example.org>\n'
+    printf 'Content-Type: text/plain; charset=utf-8\n\n'
+    printf 'Clear\033[2J\033[H the screen, ring\007, and C1 \302\233 31m red.\n'
+    printf 'Fake line\rmlarc: all is well\n'
+    printf 'A real\ttab and a backslash \\ stay.\n\n'
+} >"$out/terminal.mbox"
+
+{
+    printf 'x\n\nFrom evil@example.org Tue Mar  2 13:00:00 2021\n'
+    printf 'From: Evil <evil@example.org>\nSubject: smuggled\n'
+    printf 'Message-ID: <smuggled@example.org>\n\nchosen by the sender\n'
+} >"$out/counted.body"
+{
+    printf 'From a@example.org Tue Mar  2 13:00:00 2021\n'
+    printf 'From: A <a@example.org>\nSubject: counted\nMessage-ID: <counted@example.org>\n'
+    printf 'Content-Length: %d\n\n' "$(wc -c <"$out/counted.body")"
+    cat "$out/counted.body"
+    printf '\nFrom b@example.org Tue Mar  2 13:01:00 2021\n'
+    printf 'From: B <b@example.org>\nSubject: next\nMessage-ID: <next@example.org>\n'
+    printf 'Content-Length: 5\n\nnext\n\n'
+} >"$out/counted.mbox"
+rm "$out/counted.body"
