@@ -585,61 +585,133 @@ flat_row_lines (MlaAgendaBuilder *b)
     return lines;
 }
 
+/* One session of a flattened row: its lines (G_MAXUINT: none). */
+typedef struct {
+    guint room;         /* its room's line, in a row without a header */
+    guint title;        /* its title's line */
+    guint first_people; /* its first line of people */
+    guint last_people;  /* its last line of people */
+} MlaFlatItem;
+
+/* The sessions of the run of lines @line (@n of them) under a time:
+ * [room,] title, then its speaker's line when one follows; "Title / Ann
+ * Lee / Red Hat" per room (@triplets): the third line is the speaker's
+ * affiliation. *@out_k gets the lines read. */
+static GArray *
+flat_row_items (MlaAgendaBuilder *b, const guint *line, guint n,
+                gboolean room_led, gboolean triplets, guint *out_k)
+{
+    GArray *items = g_array_new (FALSE, FALSE, sizeof (MlaFlatItem));
+    guint k = 0;
+
+    while (k < n) {
+        MlaFlatItem item = { G_MAXUINT, G_MAXUINT, G_MAXUINT, G_MAXUINT };
+        g_auto (GStrv) names = NULL;
+
+        if (room_led) {
+            if (!room_line_at (b, line[k]))
+                break;
+            item.room = line[k++];
+            if (k >= n)
+                break;
+        }
+        item.title = line[k++];
+        if (k < n && (!room_led || !room_line_at (b, line[k])) &&
+            (names = speaker_line (b, line[k])) != NULL) {
+            item.first_people = item.last_people = line[k++];
+            /* "Moderator: Ann Lee / Panelists: Bo Li, Cy Ng": one cell */
+            while (!triplets && k < n && labelled_people_at (b, line[k]))
+                item.last_people = line[k++];
+        }
+        if (triplets)
+            k++;
+        g_array_append_val (items, item);
+    }
+    *out_k = k;
+    return items;
+}
+
+/* Whether the run of lines @line (@n of them) holds "Title / Ann Lee /
+ * Red Hat" per room of the header. */
+static gboolean
+flat_triplets (MlaAgendaBuilder *b, const guint *line, guint n,
+               gboolean room_led)
+{
+    gboolean triplets = !room_led && n == 3 * b->flat_rooms->len;
+
+    for (guint k = 1; triplets && k < n; k += 3) {
+        g_auto (GStrv) names = speaker_line (b, line[k]);
+
+        triplets = names != NULL;
+    }
+    return triplets;
+}
+
+/* The slot of @item, the @k-th of @items, from @s to @e; NULL for an
+ * empty cell ("\u2014"), which keeps its room's place in the row. */
+static MlaAgendaSlot *
+flat_item_slot (MlaAgendaBuilder *b, GArray *items, guint k, gboolean room_led,
+                int s, int e)
+{
+    const MlaFlatItem *item = &g_array_index (items, MlaFlatItem, k);
+    g_autofree char *cell = mla_agenda_squeeze (b->lines[item->title].text);
+    MlaAgendaSlot *slot;
+
+    if (items->len > 1 && mla_agenda_empty_cell (b, cell))
+        return NULL;
+    slot = mla_agenda_slot_new ();
+    mla_agenda_format_minutes (s, slot->start);
+    if (e > s)
+        mla_agenda_format_minutes (e, slot->end);
+    /* one item under a time spans the rooms (a break, a keynote) */
+    if (room_led)
+        slot->room = mla_agenda_squeeze (b->lines[item->room].text);
+    else if (items->len > 1 && k < b->flat_rooms->len)
+        slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, k));
+    b->index = item->title;
+    mla_agenda_slot_set_title (b, slot, b->lines[item->title].text);
+    if (item->first_people != G_MAXUINT && slot->people->len > 0) {
+        /* the speaker has a line of its own: "Teaching Statistics
+         * with Real Data" names nobody */
+        g_ptr_array_set_size (slot->people, 0);
+        g_free (slot->title);
+        slot->title = g_steal_pointer (&cell);
+    }
+    for (guint j = item->first_people;
+         item->first_people != G_MAXUINT && j <= item->last_people; j++) {
+        MlaPersonRole role;
+        g_auto (GStrv) names =
+            mla_agenda_add_labelled_line (b, slot, b->lines[j].text)
+                ? NULL
+                : speaker_line_role (b, j, &role);
+
+        for (guint m = 0; names != NULL && names[m] != NULL; m++)
+            mla_agenda_add_person (b, slot, names[m], role);
+    }
+    return slot;
+}
+
 gboolean
 mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
 {
     guint k = 0, n, speakers = 0, note = G_MAXUINT, last;
     /* without a header, each item may name its room on a line of its own */
     gboolean room_led = b->flat_rooms->len == 0;
-    /* per item: its room line, title line, first and last people line */
-    g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint) * 4);
+    g_autoptr (GArray) items = NULL;
     g_autoptr (GArray) run = flat_row_lines (b);
     const guint *line = (const guint *) run->data;
-    gboolean triplets;
 
     n = run->len;
     if (n == 0 || (room_led && !room_line_at (b, line[0])))
         return FALSE;
-    /* "Title / Ann Lee / Red Hat" per room: the third line is the
-     * speaker's affiliation */
-    triplets = !room_led && n == 3 * b->flat_rooms->len;
-    for (k = 1; triplets && k < n; k += 3) {
-        g_auto (GStrv) names = speaker_line (b, line[k]);
-
-        triplets = names != NULL;
-    }
-    /* the run of lines: [room,] title, then its speaker's line when one follows
-     */
-    for (k = 0; k < n;) {
-        guint item[4] = { G_MAXUINT, G_MAXUINT, G_MAXUINT, G_MAXUINT };
-        g_auto (GStrv) names = NULL;
-
-        if (room_led) {
-            if (!room_line_at (b, line[k]))
-                break;
-            item[0] = line[k++];
-            if (k >= n)
-                break;
-        }
-        item[1] = line[k++];
-        if (k < n && (!room_led || !room_line_at (b, line[k])) &&
-            (names = speaker_line (b, line[k])) != NULL) {
-            item[2] = item[3] = line[k++];
-            /* "Moderator: Ann Lee / Panelists: Bo Li, Cy Ng": one cell */
-            while (!triplets && k < n && labelled_people_at (b, line[k]))
-                item[3] = line[k++];
-        }
-        if (triplets)
-            k++;
-        g_array_append_vals (items, item, 1);
-    }
+    items = flat_row_items (b, line, n, room_led,
+                            flat_triplets (b, line, n, room_led), &k);
     last = line[MIN (k, n) - 1];
     if (items->len == 0 || (room_led && items->len < 2))
         return FALSE;
     for (k = 0; k < items->len; k++)
         speakers +=
-            ((const guint *) (items->data + k * sizeof (guint) * 4))[2] !=
-            G_MAXUINT;
+            g_array_index (items, MlaFlatItem, k).first_people != G_MAXUINT;
     if (!room_led && items->len == 2 && speakers == 0 && b->flat_pairs &&
         !(g_str_has_suffix (b->lines[line[0]].text, ")") &&
           g_str_has_suffix (b->lines[line[1]].text, ")"))) {
@@ -647,50 +719,15 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
          * one pair: "Lightning talks / Open to everyone" spans the rooms;
          * not two titles that each name their speaker ("Taller (Ana
          * Ruiz)" / "Datos (Ponente: Bo Li)") */
-        guint *item = (guint *) items->data;
-
-        note = item[4 + 1];
+        note = g_array_index (items, MlaFlatItem, 1).title;
         g_array_set_size (items, 1);
     }
     b->flat_pairs = b->flat_pairs || speakers > 0;
     for (k = 0; k < items->len; k++) {
-        const guint *item =
-            (const guint *) (items->data + k * sizeof (guint) * 4);
-        g_autofree char *cell = mla_agenda_squeeze (b->lines[item[1]].text);
-        MlaAgendaSlot *slot;
+        MlaAgendaSlot *slot = flat_item_slot (b, items, k, room_led, s, e);
 
-        /* "\u2014": an empty cell keeps its room's place in the row */
-        if (items->len > 1 && mla_agenda_empty_cell (b, cell))
+        if (slot == NULL)
             continue;
-        slot = mla_agenda_slot_new ();
-
-        mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
-        /* one item under a time spans the rooms (a break, a keynote) */
-        if (room_led)
-            slot->room = mla_agenda_squeeze (b->lines[item[0]].text);
-        else if (items->len > 1 && k < b->flat_rooms->len)
-            slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, k));
-        b->index = item[1];
-        mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
-        if (item[2] != G_MAXUINT && slot->people->len > 0) {
-            /* the speaker has a line of its own: "Teaching Statistics
-             * with Real Data" names nobody */
-            g_ptr_array_set_size (slot->people, 0);
-            g_free (slot->title);
-            slot->title = g_steal_pointer (&cell);
-        }
-        for (guint j = item[2]; item[2] != G_MAXUINT && j <= item[3]; j++) {
-            MlaPersonRole role;
-            g_auto (GStrv) names =
-                mla_agenda_add_labelled_line (b, slot, b->lines[j].text)
-                    ? NULL
-                    : speaker_line_role (b, j, &role);
-
-            for (guint m = 0; names != NULL && names[m] != NULL; m++)
-                mla_agenda_add_person (b, slot, names[m], role);
-        }
         if (note != G_MAXUINT)
             g_ptr_array_add (slot->notes,
                              mla_agenda_squeeze (b->lines[note].text));

@@ -357,6 +357,69 @@ untimed_item_follows (MlaAgendaBuilder *b)
     return FALSE;
 }
 
+/* The title of a "slot-inline" line with what follows its range:
+ * "(10:45-12:30) - with Ann Lee" or "(09:00-10:30): Kernels". Returns:
+ * (transfer full). */
+static char *
+inline_title (GMatchInfo *match)
+{
+    g_autofree char *title = g_match_info_fetch_named (match, "title");
+    g_autofree char *after = g_match_info_fetch_named (match, "after");
+    g_autofree char *dash = g_match_info_fetch_named (match, "dash");
+
+    if (dash != NULL && dash[0] != '\0')
+        return g_strconcat (title, " ", dash, NULL);
+    if (after != NULL && after[0] != '\0')
+        return g_strconcat (title, ": ", after, NULL);
+    return g_steal_pointer (&title);
+}
+
+/* "3. Treasurer's report (10:25)", "Lunch (12:30-14:00)": @slot, titled
+ * @title without its number (@item, nullable), is a slot with a line of
+ * its own. */
+static void
+add_own_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *title,
+              GMatchInfo *item, GMatchInfo *match, int s)
+{
+    g_autofree char *note = g_match_info_fetch_named (match, "note");
+    gint skip = 0;
+
+    if (item != NULL)
+        g_match_info_fetch_pos (item, 0, NULL, &skip);
+    mla_agenda_slot_set_title (b, slot, title + skip);
+    if (note != NULL && note[0] != '\0')
+        g_ptr_array_add (slot->notes, g_strdup (note));
+    b->previous = s;
+    b->slot_indent = mla_agenda_current_line (b)->indent;
+    mla_agenda_builder_add_slot (b, slot);
+}
+
+/* "- Break (10:15-10:30)" under a slot: @slot, a slot inside it, leaves
+ * the slot open; the list items right after it are a slot from the
+ * break's end (pending: the first item is its title). */
+static void
+add_item_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *title,
+               int s, int e)
+{
+    mla_agenda_slot_set_title (b, slot, title);
+    if (b->day == NULL)
+        mla_agenda_builder_new_day (b, NULL,
+                                    NULL); /* "- Recap (9:00-9:15)" first */
+    g_ptr_array_add (b->day->slots, slot);
+    g_array_append_val (b->slot_lines, b->index);
+    b->previous = s;
+    b->last_content = b->index;
+    if (e > s && b->index + 1 < b->n_lines &&
+        g_regex_match (b->parser->list_marker,
+                       b->lines[b->index + 1].text +
+                           b->lines[b->index + 1].indent,
+                       0, NULL)) {
+        g_clear_pointer (&b->pending, mla_agenda_slot_free);
+        b->pending = mla_agenda_slot_new ();
+        mla_agenda_format_minutes (e, b->pending->start);
+    }
+}
+
 /* "- Break (10:15-10:30)" under a slot: a slot of its own, and the list
  * items right after it a slot from the break's end (the first item is
  * its title). "- Return home (4:00PM)": a slot at that time. A list of
@@ -367,10 +430,7 @@ gboolean
 mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
 {
     MlaAgendaSlot *parent = b->slot;
-    g_autofree char *title = g_match_info_fetch_named (match, "title");
-    g_autofree char *after = g_match_info_fetch_named (match, "after");
-    g_autofree char *note = g_match_info_fetch_named (match, "note");
-    g_autofree char *dash = g_match_info_fetch_named (match, "dash");
+    g_autofree char *title = NULL;
     g_autoptr (GMatchInfo) item = NULL;
     MlaClock start, end;
     gboolean bare1, bare2, numbered, whole;
@@ -380,6 +440,7 @@ mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     if (b->in_minutes)
         return FALSE; /* timestamps of the minutes, no slots */
 
+    title = g_match_info_fetch_named (match, "title");
     /* "3. Treasurer's report (10:25)": a numbered item is a slot of its own */
     numbered = g_ascii_isdigit (title[0]) &&
                g_regex_match (b->parser->list_marker, title, 0, &item);
@@ -388,15 +449,8 @@ mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     whole = mla_agenda_fetch_clock (b, match, "2", &end, &bare2) &&
             (g_utf8_strlen (title, -1) <= HEADING_MAX_CHARS / 2 ||
              is_list_item (b));
-    if ((after != NULL && after[0] != '\0') ||
-        (dash != NULL && dash[0] != '\0')) {
-        char *joined = dash != NULL && dash[0] != '\0'
-                           ? g_strconcat (title, " ", dash, NULL)
-                           : g_strconcat (title, ": ", after, NULL);
-
-        g_free (title);
-        title = joined;
-    }
+    g_free (title);
+    title = inline_title (match);
     if (!numbered && !whole &&
         mla_agenda_fetch_clock (b, match, "1", &start, &bare1) && !bare1) {
         /* "Slot 1 (10:00)" over "- Main room: Testing" lines: a time block */
@@ -421,46 +475,17 @@ mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     } else {
         return FALSE;
     }
-    slot = mla_agenda_slot_new ();
-    mla_agenda_format_minutes (s, slot->start);
-    if (e > s)
-        mla_agenda_format_minutes (e, slot->end);
+    slot = mla_agenda_table_slot (s, e);
     if (numbered && e > s && mla_agenda_parallel_block (b, s, e)) {
         /* "Parallel Sessions (13:00-15:00)" over one line per session */
         mla_agenda_slot_free (slot);
         b->previous = s;
         return TRUE;
     }
-    if (numbered) {
-        gint skip = 0;
-
-        if (item != NULL)
-            g_match_info_fetch_pos (item, 0, NULL, &skip);
-        mla_agenda_slot_set_title (b, slot, title + skip);
-        if (note != NULL && note[0] != '\0')
-            g_ptr_array_add (slot->notes, g_strdup (note));
-        b->previous = s;
-        b->slot_indent = mla_agenda_current_line (b)->indent;
-        mla_agenda_builder_add_slot (b, slot);
-        return TRUE;
-    }
-    mla_agenda_slot_set_title (b, slot, title);
-    if (b->day == NULL)
-        mla_agenda_builder_new_day (b, NULL,
-                                    NULL); /* "- Recap (9:00-9:15)" first */
-    g_ptr_array_add (b->day->slots, slot);
-    g_array_append_val (b->slot_lines, b->index);
-    b->previous = s;
-    b->last_content = b->index;
-    if (e > s && b->index + 1 < b->n_lines &&
-        g_regex_match (b->parser->list_marker,
-                       b->lines[b->index + 1].text +
-                           b->lines[b->index + 1].indent,
-                       0, NULL)) {
-        g_clear_pointer (&b->pending, mla_agenda_slot_free);
-        b->pending = mla_agenda_slot_new ();
-        mla_agenda_format_minutes (e, b->pending->start);
-    }
+    if (numbered)
+        add_own_slot (b, slot, title, item, match, s);
+    else
+        add_item_slot (b, slot, title, s, e);
     return TRUE;
 }
 
@@ -664,63 +689,26 @@ title_below (MlaAgendaBuilder *b)
     return FALSE;
 }
 
-/* "5 March 2026 / Speaker: X / Title: Y / Time/place: 16:15, S 2.109": a
- * block of fields whose time comes last. The field lines right above the
- * time's are the slot's: "Title:" its title, labelled people its people,
- * "Room:" its place, others notes. The place after the time counts when
- * the label names one ("Time/place:"). Without fields above, the fields
- * follow, as under a time alone. */
-gboolean
-mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
+/* "14:00 (!), room S 1.004": the place after a remark in @rest, the rest
+ * of a time field whose label names a place ("Time/place:"). */
+static void
+labelled_place (MlaAgendaSlot *slot, const char *rest)
 {
-    g_autofree char *place = g_match_info_fetch_named (match, "place");
-    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
-    GRegex *person_label = mla_agenda_rule (b->parser, "person-label");
-    GRegex *place_label = mla_agenda_rule (b->parser, "location-label");
-    MlaAgendaSlot *slot = mla_agenda_slot_new ();
-    MlaClock start, end;
-    gboolean bare1, bare2;
-    guint first = b->index, here = b->index;
-    int s, e = -1;
+    const char *p = rest + strspn (rest, " ");
 
-    while (first > 0 && !b->lines[first - 1].blank &&
-           g_regex_match (b->parser->field_line, b->lines[first - 1].text, 0,
-                          NULL))
-        first--;
-    /* ("Time: 15:00-16:00 UTC" over "Chair:" and the items' times is the
-     * meeting's frame, unless a "Title:" below makes it a slot's field) */
-    if (b->in_minutes ||
-        (first == here && !title_below (b) &&
-         mla_agenda_slots_follow_frame (b, here)) ||
-        !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)) {
-        mla_agenda_slot_free (slot);
-        return FALSE;
-    }
-    if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
-                                  &e);
-    else
-        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
-    mla_agenda_builder_set_zone (b, match);
-    mla_agenda_format_minutes (s, slot->start);
-    if (e > s)
-        mla_agenda_format_minutes (e, slot->end);
-    if (place != NULL && place[0] != '\0') {
-        /* "14:00 (!), room S 1.004": the place after a remark */
-        const char *p = rest + strspn (rest, " ");
+    if (*p == '(')
+        p = strchr (p, ')') + 1;
+    p += strspn (p, " ,;|");
+    if (*p != '\0')
+        slot->location = mla_agenda_squeeze (p);
+}
 
-        if (*p == '(')
-            p = strchr (p, ')') + 1;
-        p += strspn (p, " ,;|");
-        if (*p != '\0')
-            slot->location = mla_agenda_squeeze (p);
-    }
-    b->previous = s;
-    g_clear_pointer (&b->pending, mla_agenda_slot_free);
-    if (first == here) {
-        b->pending = slot;
-        return TRUE;
-    }
+/* The "Title:" lines from @first to the time's line @here: @slot's
+ * title, or a note when it is only a marker ("Title: tba"). */
+static void
+labelled_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, guint first,
+                guint here)
+{
     for (guint i = first; i < here; i++) {
         g_autoptr (GMatchInfo) label = NULL;
         g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
@@ -734,8 +722,17 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
                 mla_agenda_slot_set_title (b, slot, title);
         }
     }
-    mla_agenda_builder_add_slot (b, slot);
-    b->slot_indent = mla_agenda_current_line (b)->indent;
+}
+
+/* The other field lines from @first to the time's line @here: "Room:"
+ * @slot's place, labelled people its people, others notes. */
+static void
+labelled_fields (MlaAgendaBuilder *b, MlaAgendaSlot *slot, guint first,
+                 guint here)
+{
+    GRegex *person_label = mla_agenda_rule (b->parser, "person-label");
+    GRegex *place_label = mla_agenda_rule (b->parser, "location-label");
+
     for (guint i = first; i < here; i++) {
         g_autoptr (GMatchInfo) label = NULL;
         const char *text = b->lines[i].text;
@@ -755,6 +752,55 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
         }
         b->index = here;
     }
+}
+
+/* "5 March 2026 / Speaker: X / Title: Y / Time/place: 16:15, S 2.109": a
+ * block of fields whose time comes last. The field lines right above the
+ * time's are the slot's: "Title:" its title, labelled people its people,
+ * "Room:" its place, others notes. The place after the time counts when
+ * the label names one ("Time/place:"). Without fields above, the fields
+ * follow, as under a time alone. */
+gboolean
+mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *place = g_match_info_fetch_named (match, "place");
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    MlaAgendaSlot *slot;
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    guint first = b->index, here = b->index;
+    int s, e = -1;
+
+    while (first > 0 && !b->lines[first - 1].blank &&
+           g_regex_match (b->parser->field_line, b->lines[first - 1].text, 0,
+                          NULL))
+        first--;
+    /* ("Time: 15:00-16:00 UTC" over "Chair:" and the items' times is the
+     * meeting's frame, unless a "Title:" below makes it a slot's field) */
+    if (b->in_minutes ||
+        (first == here && !title_below (b) &&
+         mla_agenda_slots_follow_frame (b, here)) ||
+        !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
+        return FALSE;
+    if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
+                                  &e);
+    else
+        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+    mla_agenda_builder_set_zone (b, match);
+    slot = mla_agenda_table_slot (s, e);
+    if (place != NULL && place[0] != '\0')
+        labelled_place (slot, rest);
+    b->previous = s;
+    g_clear_pointer (&b->pending, mla_agenda_slot_free);
+    if (first == here) {
+        b->pending = slot;
+        return TRUE;
+    }
+    labelled_title (b, slot, first, here);
+    mla_agenda_builder_add_slot (b, slot);
+    b->slot_indent = mla_agenda_current_line (b)->indent;
+    labelled_fields (b, slot, first, here);
     b->last_content = here;
     g_debug (
         "agenda: rule slot-labelled: line %u: %02d:%02d, fields from line %u",

@@ -297,6 +297,95 @@ dash_cell_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
     return handles != NULL;
 }
 
+/* "API triage  [Library]": a cell in brackets names a place, not a name;
+ * "Release status   [Kofi Boateng, Mei-Ling Wu]", "[Dr. Ann Lee,
+ * remote]", "[daria]": the people who own the item. Returns whether
+ * @cell was so (then @slot has them). */
+static gboolean
+bracket_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
+{
+    g_autofree char *inner = g_strndup (cell + 1, strlen (cell) - 2);
+    g_auto (GStrv) person = NULL;
+
+    if (mla_agenda_names_place (b, inner) &&
+        !mla_agenda_names_only (b->parser, inner)) {
+        slot->location = mla_agenda_squeeze (inner);
+        return TRUE;
+    }
+    person = mla_agenda_person_line (b->parser, inner);
+    if (mla_agenda_names_only (b->parser, inner)) {
+        mla_agenda_add_person (b, slot, inner, MLA_PERSON_ROLE_SPEAKER);
+        return TRUE;
+    }
+    if (person != NULL) {
+        mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER,
+                               g_strv_length (person) == 1 ? MLA_PEOPLE_ONE
+                                                           : MLA_PEOPLE_LIST);
+        return TRUE;
+    }
+    g_clear_pointer (&person, g_strfreev);
+    person = mla_agenda_handles (b->parser, inner);
+    for (guint j = 0; person != NULL && person[j] != NULL; j++)
+        g_ptr_array_add (
+            slot->people,
+            mla_agenda_person_new (person[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
+    return person != NULL;
+}
+
+/* A cell after a row's title: its people (by a label, after a dash, in
+ * brackets), its place ("Room: 4", a room word, a place with a number),
+ * people alone, or a note. */
+static void
+cell_after_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
+{
+    GRegex *location_label = mla_agenda_rule (b->parser, "location-label");
+    g_autoptr (GMatchInfo) match = NULL;
+    g_auto (GStrv) words = g_strsplit (cell, " ", -1);
+    gboolean room = FALSE;
+
+    for (guint j = 0; words[j] != NULL && !room; j++) {
+        g_autofree char *key = mla_agenda_fold_compact (words[j]);
+
+        room = g_hash_table_contains (b->parser->room_words, key);
+    }
+    if (add_labelled_person (b, slot, cell) || dash_cell_people (b, slot, cell))
+        return;
+    if (slot->location == NULL && cell[0] == '[' &&
+        g_str_has_suffix (cell, "]") && bracket_cell (b, slot, cell))
+        return;
+    if (slot->location == NULL &&
+        g_regex_match (location_label, cell, 0, &match))
+        slot->location = g_match_info_fetch_named (match, "value");
+    else if (slot->location == NULL &&
+             (room || (strpbrk (cell, "0123456789") != NULL &&
+                       mla_agenda_names_place (b, cell))))
+        /* "Room 4", "Hapuna 2": a room word, or a place with a number
+         * (no name has one) */
+        slot->location = mla_agenda_squeeze (cell);
+    else if (mla_agenda_names_only (b->parser, cell))
+        /* "R. van der Berg / H. Tanaka", "A, B & C" */
+        mla_agenda_add_person (b, slot, cell, MLA_PERSON_ROLE_SPEAKER);
+    else
+        g_ptr_array_add (slot->notes, mla_agenda_squeeze (cell));
+}
+
+/* Cell @i of @cells without the slot's length ("Ines Ferreira (10
+ * min)"), stripped in place; @n is the count of cells with text before
+ * it. ("(10 min)  Title - Speaker": a length before the title is a cell
+ * of its own, no title.) */
+static void
+drop_cell_length (MlaAgendaBuilder *b, GStrv cells, guint i, guint n)
+{
+    g_autofree char *bare = g_regex_replace_literal (
+        b->parser->duration, cells[i], -1, 0, "", 0, NULL);
+
+    if (bare != NULL && (n > 0 || g_strstrip (bare)[0] == '\0')) {
+        g_free (cells[i]);
+        cells[i] = g_steal_pointer (&bare);
+    }
+    g_strstrip (cells[i]);
+}
+
 /* A row of a tab or pipe table without a header: the first cell is the
  * title; a room or a place, people, or a note follow, each without the
  * slot's length ("Ines Ferreira (10 min)"). */
@@ -306,25 +395,11 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
 {
     g_auto (GStrv) cells = g_regex_split (
         pipes ? b->parser->pipe_cells : b->parser->gap_cells, row, 0);
-    GRegex *location_label = mla_agenda_rule (b->parser, "location-label");
     guint n = 0;
 
     join_dash_cells (cells);
     for (guint i = 0; cells[i] != NULL; i++) {
-        g_autoptr (GMatchInfo) match = NULL;
-        g_auto (GStrv) words = NULL;
-        g_autofree char *bare = NULL;
-        gboolean room = FALSE;
-
-        bare = g_regex_replace_literal (b->parser->duration, cells[i], -1, 0,
-                                        "", 0, NULL);
-        /* ("(10 min)  Title - Speaker": a length before the title is a
-         * cell of its own, no title) */
-        if (bare != NULL && (n > 0 || g_strstrip (bare)[0] == '\0')) {
-            g_free (cells[i]);
-            cells[i] = g_steal_pointer (&bare);
-        }
-        g_strstrip (cells[i]);
+        drop_cell_length (b, cells, i, n);
         if (cells[i][0] == '\0')
             continue;
         if (n == 0 && slot->room == NULL && cells[i + 1] != NULL &&
@@ -333,69 +408,10 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
             slot->room = mla_agenda_squeeze (cells[i]);
             continue;
         }
-        if (n++ == 0) {
+        if (n++ == 0)
             mla_agenda_slot_set_title (b, slot, cells[i]);
-            continue;
-        }
-        words = g_strsplit (cells[i], " ", -1);
-        for (guint j = 0; words[j] != NULL && !room; j++) {
-            g_autofree char *key = mla_agenda_fold_compact (words[j]);
-
-            room = g_hash_table_contains (b->parser->room_words, key);
-        }
-        if (add_labelled_person (b, slot, cells[i]) ||
-            dash_cell_people (b, slot, cells[i]))
-            continue;
-        if (slot->location == NULL && cells[i][0] == '[' &&
-            g_str_has_suffix (cells[i], "]")) {
-            /* "API triage  [Library]": a place in brackets, not a name */
-            g_autofree char *inner =
-                g_strndup (cells[i] + 1, strlen (cells[i]) - 2);
-
-            g_auto (GStrv) person = NULL;
-
-            if (mla_agenda_names_place (b, inner) &&
-                !mla_agenda_names_only (b->parser, inner)) {
-                slot->location = mla_agenda_squeeze (inner);
-                continue;
-            }
-            /* "Release status   [Kofi Boateng, Mei-Ling Wu]", "[Dr. Ann
-             * Lee, remote]", "[daria]": the people who own the item */
-            person = mla_agenda_person_line (b->parser, inner);
-            if (mla_agenda_names_only (b->parser, inner)) {
-                mla_agenda_add_person (b, slot, inner, MLA_PERSON_ROLE_SPEAKER);
-                continue;
-            }
-            if (person != NULL) {
-                mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER,
-                                       g_strv_length (person) == 1
-                                           ? MLA_PEOPLE_ONE
-                                           : MLA_PEOPLE_LIST);
-                continue;
-            }
-            g_clear_pointer (&person, g_strfreev);
-            person = mla_agenda_handles (b->parser, inner);
-            for (guint j = 0; person != NULL && person[j] != NULL; j++)
-                g_ptr_array_add (slot->people,
-                                 mla_agenda_person_new (
-                                     person[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
-            if (person != NULL)
-                continue;
-        }
-        if (slot->location == NULL &&
-            g_regex_match (location_label, cells[i], 0, &match))
-            slot->location = g_match_info_fetch_named (match, "value");
-        else if (slot->location == NULL &&
-                 (room || (strpbrk (cells[i], "0123456789") != NULL &&
-                           mla_agenda_names_place (b, cells[i]))))
-            /* "Room 4", "Hapuna 2": a room word, or a place with a number
-             * (no name has one) */
-            slot->location = mla_agenda_squeeze (cells[i]);
-        else if (mla_agenda_names_only (b->parser, cells[i]))
-            /* "R. van der Berg / H. Tanaka", "A, B & C" */
-            mla_agenda_add_person (b, slot, cells[i], MLA_PERSON_ROLE_SPEAKER);
         else
-            g_ptr_array_add (slot->notes, mla_agenda_squeeze (cells[i]));
+            cell_after_title (b, slot, cells[i]);
     }
 }
 
@@ -447,16 +463,14 @@ mla_agenda_corner_room (MlaAgendaBuilder *b, const char *cell)
            !g_regex_match (b->parser->time_anywhere, cell, 0, NULL);
 }
 
-void
-mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid,
-                        char layout)
+/* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
+ * header @cells that are all rooms or places, no label or title word,
+ * are the rooms; so are short capitalised names beside a room ("Time |
+ * Big Room | Kitchen | Garden tent": a column name would be a label). */
+static gboolean
+cells_are_rooms (MlaAgendaBuilder *b, GPtrArray *cells)
 {
-    /* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
-     * cells that are all rooms or places, no label or title word, are the
-     * rooms; so are short capitalised names beside a room ("Time | Big
-     * Room | Kitchen | Garden tent": a column name would be a label) */
-    gboolean rooms = !grid, named = FALSE;
-    guint tracks = 0, days = 0;
+    gboolean rooms = TRUE, named = FALSE;
 
     for (guint i = 0; rooms && i < cells->len; i++) {
         gboolean room =
@@ -466,67 +480,93 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid,
         rooms =
             room || mla_agenda_corner_room (b, g_ptr_array_index (cells, i));
     }
-    rooms = rooms && named;
+    return rooms && named;
+}
+
+/* @column, a column of tracks: its room is the header @cell's ("Track 1
+ * (Salon E)": the room in parentheses; "Online (Jitsi)" names no track
+ * before them, the cell is the room). */
+static void
+track_column (MlaAgendaBuilder *b, const char *cell, MlaColumn *column)
+{
+    const char *open = strchr (cell, '(');
+    g_autofree char *outer =
+        open != NULL ? g_strndup (cell, open - cell) : NULL;
+    g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
+
+    column->kind = COLUMN_TRACK;
+    if (open != NULL && strchr (open, ')') != NULL &&
+        mla_agenda_names_room (b, outer))
+        column->room = g_strndup (open + 1, strchr (open, ')') - open - 1);
+    else if (mla_agenda_is_room_word (b, first))
+        column->room = mla_agenda_room_name (b, cell);
+    else
+        column->room = g_strdup (cell);
+}
+
+/* The column of the header @cell: a day's (in a week's timetable, with
+ * @days), a place's, people's, a track's (with @tracks: a grid's or a
+ * header of rooms), else titles. Returns whether it is a track. */
+static gboolean
+column_of_cell (MlaAgendaBuilder *b, const char *cell, guint days,
+                gboolean tracks, MlaColumn *column)
+{
+    g_autofree char *key = mla_agenda_fold_compact (cell);
+    gsize key_len = strlen (key);
+    int role, weekday;
+
+    /* "Speaker(s)", "Room:" name the column as "Speaker", "Room" */
+    if (g_str_has_suffix (key, "(s)"))
+        key[key_len - 3] = '\0';
+    else if (key_len > 1 && key[key_len - 1] == ':')
+        key[key_len - 1] = '\0';
+    role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+    weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
+    if (role < 0)
+        role = joined_labels_role (b, key);
+    if (weekday > 0) {
+        /* "Time | Monday 23 Nov | Tuesday 24 Nov": a week's timetable,
+         * a day per column */
+        column->kind = COLUMN_TRACK;
+        column->day = g_strdup (cell);
+        if (!mla_agenda_find_date (b, cell, column->date) ||
+            column->date[0] == '\0')
+            mla_agenda_resolve_weekday_after (b, weekday, column->date);
+        /* (made now: "Wednesday" after "Tuesday 24 Nov" is the 25th) */
+        mla_agenda_builder_day_for (b, cell, column->date);
+        return TRUE;
+    }
+    if (g_hash_table_contains (b->parser->place_labels, key)) {
+        column->kind = COLUMN_PLACE;
+    } else if (role >= 0 ||
+               g_hash_table_contains (b->parser->people_columns, key)) {
+        column->kind = COLUMN_PERSON;
+        column->role =
+            role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
+    } else if (tracks) {
+        track_column (b, cell, column);
+        return TRUE;
+    }
+    return FALSE;
+}
+
+void
+mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid,
+                        char layout)
+{
+    gboolean rooms = !grid && cells_are_rooms (b, cells);
+    guint tracks = 0, days = 0;
+
     for (guint i = 0; i < cells->len; i++)
         days += mla_agenda_text_weekday (b->parser,
                                          g_ptr_array_index (cells, i)) > 0;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
-        const char *cell = g_ptr_array_index (cells, i);
-        g_autofree char *key = mla_agenda_fold_compact (cell);
-        g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
-        gsize key_len = strlen (key);
-
-        /* "Speaker(s)", "Room:" name the column as "Speaker", "Room" */
-        if (g_str_has_suffix (key, "(s)"))
-            key[key_len - 3] = '\0';
-        else if (key_len > 1 && key[key_len - 1] == ':')
-            key[key_len - 1] = '\0';
         MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL, NULL,
                              "" };
-        int role =
-            GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
-        int weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
 
-        if (role < 0)
-            role = joined_labels_role (b, key);
-
-        if (weekday > 0) {
-            /* "Time | Monday 23 Nov | Tuesday 24 Nov": a week's timetable,
-             * a day per column */
-            column.kind = COLUMN_TRACK;
-            column.day = g_strdup (cell);
-            if (!mla_agenda_find_date (b, cell, column.date) ||
-                column.date[0] == '\0')
-                mla_agenda_resolve_weekday_after (b, weekday, column.date);
-            /* (made now: "Wednesday" after "Tuesday 24 Nov" is the 25th) */
-            mla_agenda_builder_day_for (b, cell, column.date);
-            tracks++;
-        } else if (g_hash_table_contains (b->parser->place_labels, key)) {
-            column.kind = COLUMN_PLACE;
-        } else if (role >= 0 ||
-                   g_hash_table_contains (b->parser->people_columns, key)) {
-            column.kind = COLUMN_PERSON;
-            column.role =
-                role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
-        } else if (grid || rooms) {
-            const char *open = strchr (cell, '(');
-            g_autofree char *outer =
-                open != NULL ? g_strndup (cell, open - cell) : NULL;
-
-            column.kind = COLUMN_TRACK;
-            /* "Track 1 (Salon E)": the room in parentheses; "Online
-             * (Jitsi)" names no track before them, the cell is the room */
-            if (open != NULL && strchr (open, ')') != NULL &&
-                mla_agenda_names_room (b, outer))
-                column.room =
-                    g_strndup (open + 1, strchr (open, ')') - open - 1);
-            else if (mla_agenda_is_room_word (b, first))
-                column.room = mla_agenda_room_name (b, cell);
-            else
-                column.room = g_strdup (cell);
-            tracks++;
-        }
+        tracks += column_of_cell (b, g_ptr_array_index (cells, i), days,
+                                  grid || rooms, &column);
         g_array_append_val (b->columns, column);
     }
     if (tracks ==
@@ -834,75 +874,63 @@ grid_merges_cells (MlaAgendaBuilder *b)
     return FALSE;
 }
 
-/* A row under a table header: one slot per track cell, or one slot whose
- * cells are its title, place and people. */
-void
-mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
+/* A row of track cells: one slot per filled cell, in its column's room
+ * (or on its column's day); the cells may go on under the row. */
+static void
+track_cells_row (MlaAgendaBuilder *b, GPtrArray *cells, int s, int e,
+                 guint *last)
 {
-    guint tracks = count_tracks (b), filled = 0, n_slots = 0, last = b->index;
-    g_autoptr (GPtrArray) cells =
-        b->column_split == 'l'
-            ? cells_on_lines (b, row, &last)
-            : mla_agenda_split_row (b, row, b->column_split, FALSE);
-    MlaAgendaSlot *slot;
+    g_autoptr (GPtrArray) lines = row_cell_lines (b, cells, last);
+    guint n_slots = 0;
 
-    for (guint i = 0; i < cells->len; i++)
-        filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
-    /* "| 10:30 | Discussion |        |": in a grid that merges the cells
-     * of a row across the rooms ("| 12:30 | Lunch |"), a row that draws
-     * every column is a row of cells, the empty ones left free, though
-     * only one is filled (where every row draws them all, "| 12:30 |
-     * Lunch | |" spans the rooms) */
-    if (b->column_split == '|' && filled == 1 && cells->len >= 2 &&
-        cells->len == b->columns->len && grid_merges_cells (b))
-        filled = 2;
-    if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len) {
-        g_autoptr (GPtrArray) lines = row_cell_lines (b, cells, &last);
+    for (guint i = 0; i < cells->len; i++) {
+        const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+        GPtrArray *cell = g_ptr_array_index (lines, i);
+        MlaAgendaDay *day = b->day;
+        MlaAgendaSlot *slot;
 
-        for (guint i = 0; i < cells->len; i++) {
-            const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
-            GPtrArray *cell = g_ptr_array_index (lines, i);
-
-            MlaAgendaDay *day = b->day;
-
-            if (cell->len == 0 ||
-                mla_agenda_empty_cell (b, g_ptr_array_index (cell, 0)))
-                continue;
-            slot = mla_agenda_table_slot (s, e);
-            slot->room = g_strdup (column->room);
-            set_grid_cell (b, slot, cell);
-            if (column->day != NULL) {
-                b->day =
-                    mla_agenda_builder_day_for (b, column->day, column->date);
-                mla_agenda_builder_add_slot (b, slot);
-                /* the next row starts from the same day; the slot is
-                 * another day's, so no later line continues it there */
-                b->day = day;
-                b->slot = NULL;
-            } else {
-                mla_agenda_builder_add_slot (b, slot);
-            }
-            n_slots++;
+        if (cell->len == 0 ||
+            mla_agenda_empty_cell (b, g_ptr_array_index (cell, 0)))
+            continue;
+        slot = mla_agenda_table_slot (s, e);
+        slot->room = g_strdup (column->room);
+        set_grid_cell (b, slot, cell);
+        if (column->day != NULL) {
+            b->day = mla_agenda_builder_day_for (b, column->day, column->date);
+            mla_agenda_builder_add_slot (b, slot);
+            /* the next row starts from the same day; the slot is
+             * another day's, so no later line continues it there */
+            b->day = day;
+            b->slot = NULL;
+        } else {
+            mla_agenda_builder_add_slot (b, slot);
         }
-        b->row_slots = n_slots;
-        b->index = last;
-        return;
+        n_slots++;
     }
-    slot = mla_agenda_table_slot (s, e);
-    if (tracks >= 2) {
-        g_autofree char *whole = mla_agenda_squeeze (row);
-        g_autoptr (GPtrArray) one = g_ptr_array_new_with_free_func (g_free);
-        g_autoptr (GPtrArray) lines = NULL;
+    b->row_slots = n_slots;
+}
 
-        /* a row across the rooms ("| Lunch"): one slot, no room */
-        g_strchomp (g_strdelimit (whole, "|", ' '));
-        g_ptr_array_add (one, g_strdup (whole + strspn (whole, " ")));
-        lines = row_cell_lines (b, one, &last);
-        set_grid_cell (b, slot, g_ptr_array_index (lines, 0));
-        mla_agenda_builder_add_slot (b, slot);
-        b->index = last;
-        return;
-    }
+/* A row across the rooms ("| Lunch"): @slot, in no room. */
+static void
+across_row (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,
+            guint *last)
+{
+    g_autofree char *whole = mla_agenda_squeeze (row);
+    g_autoptr (GPtrArray) one = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GPtrArray) lines = NULL;
+
+    g_strchomp (g_strdelimit (whole, "|", ' '));
+    g_ptr_array_add (one, g_strdup (whole + strspn (whole, " ")));
+    lines = row_cell_lines (b, one, last);
+    set_grid_cell (b, slot, g_ptr_array_index (lines, 0));
+    mla_agenda_builder_add_slot (b, slot);
+}
+
+/* A row of one slot: its @cells are its title, place and people, as the
+ * columns say. */
+static void
+one_slot_row (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *cells)
+{
     for (guint i = 0, in_title = 0; i < cells->len && i < b->columns->len;
          i++) {
         const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
@@ -928,6 +956,35 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         }
     }
     mla_agenda_builder_add_slot (b, slot);
+}
+
+/* A row under a table header: one slot per track cell, or one slot whose
+ * cells are its title, place and people. */
+void
+mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
+{
+    guint tracks = count_tracks (b), filled = 0, last = b->index;
+    g_autoptr (GPtrArray) cells =
+        b->column_split == 'l'
+            ? cells_on_lines (b, row, &last)
+            : mla_agenda_split_row (b, row, b->column_split, FALSE);
+
+    for (guint i = 0; i < cells->len; i++)
+        filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
+    /* "| 10:30 | Discussion |        |": in a grid that merges the cells
+     * of a row across the rooms ("| 12:30 | Lunch |"), a row that draws
+     * every column is a row of cells, the empty ones left free, though
+     * only one is filled (where every row draws them all, "| 12:30 |
+     * Lunch | |" spans the rooms) */
+    if (b->column_split == '|' && filled == 1 && cells->len >= 2 &&
+        cells->len == b->columns->len && grid_merges_cells (b))
+        filled = 2;
+    if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len)
+        track_cells_row (b, cells, s, e, &last);
+    else if (tracks >= 2)
+        across_row (b, mla_agenda_table_slot (s, e), row, &last);
+    else
+        one_slot_row (b, mla_agenda_table_slot (s, e), cells);
     b->index = last;
 }
 

@@ -94,6 +94,59 @@ named_elsewhere (MlaAgendaBuilder *b, const char *name)
     return FALSE;
 }
 
+/* "Lab 1, Room 204", "Middag och mingel, Pub Ankaret": the place after a
+ * title's last comma, a room, or a party's venue (not in "Dinner at Gys,
+ * Voorstraat", whose venue is in the title). Returns whether @title (cut
+ * there) gave @slot its place. */
+static gboolean
+take_place_comma (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *place = NULL, *head = NULL;
+    gint start = 0;
+
+    if (!g_regex_match (b->parser->place_comma, title, 0, &match))
+        return FALSE;
+    place = g_match_info_fetch_named (match, "place");
+    head = g_match_info_fetch_named (match, "title");
+    if (!((mla_agenda_is_room_line (b, place) || numbered_room (b, place)) ||
+          (mla_agenda_parser_kind (b->parser, head) != MLA_SLOT_KIND_SESSION &&
+           strstr (head, " at ") == NULL && strchr (head, '@') == NULL &&
+           g_regex_match (b->parser->venue, place, 0, NULL) &&
+           (strchr (place, ' ') != NULL /* "Pub Ankaret" */
+            || mla_agenda_parser_kind (b->parser, place) ==
+                   MLA_SLOT_KIND_SESSION))) ||
+        g_regex_match (b->parser->people_apart, place, 0, NULL))
+        return FALSE;
+    g_match_info_fetch_named_pos (match, "place", &start, NULL);
+    slot->location = g_steal_pointer (&place);
+    title[start] = '\0';
+    g_strchomp (title);
+    if (g_str_has_suffix (title, ","))
+        title[strlen (title) - 1] = '\0';
+    return TRUE;
+}
+
+/* Whether @place, at the end of a title of @kind after @open (nullable:
+ * "(", "["), is a venue: after a meal or a party, "Lunch \u2014 Menza
+ * Strahov" reads as a name but is a place (nobody gives a meal), and a
+ * meal's "(Resto De Brug)", "(Restaurant universitaire Le M\u00e9tronome)"
+ * is one though it reads as a name or has words in lower case; so is a
+ * place that starts with a venue word, "[Taberna do Largo]". */
+static gboolean
+tail_is_venue (MlaAgendaBuilder *b, const char *place, const char *open,
+               MlaSlotKind kind)
+{
+    return mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION &&
+           ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '(' &&
+             meal_venue (b, place)) ||
+            (g_regex_match (b->parser->venue, place, 0, NULL) &&
+             (kind != MLA_SLOT_KIND_SESSION ||
+              g_regex_match (b->parser->venue_word, place, 0, NULL) ||
+              (!mla_agenda_names_only (b->parser, place) &&
+               !mla_agenda_is_first_name (b->parser, place)))));
+}
+
 /* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
  * Room 3A", "Triage [Library]", "Dinner (Trattoria Sole)": the place a
  * title ends with. A room ("Room 3A") is one after any title, after a
@@ -111,34 +164,8 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
 
     if (slot->location != NULL || slot->room != NULL)
         return FALSE;
-    if (g_regex_match (b->parser->place_comma, title, 0, &match)) {
-        place = g_match_info_fetch_named (match, "place");
-        g_autofree char *head = g_match_info_fetch_named (match, "title");
-
-        /* ("Middag och mingel, Pub Ankaret": a party's venue too; not in
-         * "Dinner at Gys, Voorstraat", whose venue is in the title) */
-        if (((mla_agenda_is_room_line (b, place) || numbered_room (b, place)) ||
-             (mla_agenda_parser_kind (b->parser, head) !=
-                  MLA_SLOT_KIND_SESSION &&
-              strstr (head, " at ") == NULL && strchr (head, '@') == NULL &&
-              g_regex_match (b->parser->venue, place, 0, NULL) &&
-              (strchr (place, ' ') != NULL /* "Pub Ankaret" */
-               || mla_agenda_parser_kind (b->parser, place) ==
-                      MLA_SLOT_KIND_SESSION))) &&
-            !g_regex_match (b->parser->people_apart, place, 0, NULL)) {
-            gint start = 0;
-
-            g_match_info_fetch_named_pos (match, "place", &start, NULL);
-            slot->location = g_steal_pointer (&place);
-            title[start] = '\0';
-            g_strchomp (title);
-            if (g_str_has_suffix (title, ","))
-                title[strlen (title) - 1] = '\0';
-            return TRUE;
-        }
-        g_clear_pointer (&place, g_free);
-    }
-    g_clear_pointer (&match, g_match_info_unref);
+    if (take_place_comma (b, slot, title))
+        return TRUE;
     if (!g_regex_match (b->parser->place_tail, title, 0, &match))
         return FALSE;
     place = g_match_info_fetch_named (match, "place");
@@ -149,21 +176,7 @@ take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
     /* ("Workshops (Raum 2.14 und 2.15)": two rooms stay in the title) */
     room = mla_agenda_is_room_line (b, place) &&
            !g_regex_match (b->parser->people_apart, place, 0, NULL);
-    /* (a meal's "(Resto De Brug)", "(Restaurant universitaire Le
-     * M\u00e9tronome)" is a venue though it reads as a name or has words in
-     * lower case) */
-    /* (after a meal or a party, "Lunch \u2014 Menza Strahov" reads as a
-     * name but is a place: nobody gives a meal; so does a place that
-     * starts with a venue word, "[Taberna do Largo]") */
-    venue =
-        mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION &&
-        ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '(' &&
-          meal_venue (b, place)) ||
-         (g_regex_match (b->parser->venue, place, 0, NULL) &&
-          (kind != MLA_SLOT_KIND_SESSION ||
-           g_regex_match (b->parser->venue_word, place, 0, NULL) ||
-           (!mla_agenda_names_only (b->parser, place) &&
-            !mla_agenda_is_first_name (b->parser, place)))));
+    venue = tail_is_venue (b, place, open, kind);
     square = open != NULL && open[0] == '[';
     /* (in a text that puts its places after dashes, any place there that
      * names nobody: "Keynote: Financing film \u2013 Screen 1") */
