@@ -5,6 +5,8 @@ mlarc_public_headers += \
 
 noinst_LTLIBRARIES += lib/agenda-parser/libmlarc-agenda-parser.la
 lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
+	lib/agenda-parser/mla-agenda-cells-private.h \
+	lib/agenda-parser/mla-agenda-cells.c \
 	lib/agenda-parser/mla-agenda-changes-private.h \
 	lib/agenda-parser/mla-agenda-changes.c \
 	lib/agenda-parser/mla-agenda-days-private.h \
@@ -31,6 +33,8 @@ lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
 	lib/agenda-parser/mla-agenda-tables.c \
 	lib/agenda-parser/mla-agenda-times-private.h \
 	lib/agenda-parser/mla-agenda-times.c \
+	lib/agenda-parser/mla-agenda-title-places-private.h \
+	lib/agenda-parser/mla-agenda-title-places.c \
 	lib/agenda-parser/mla-agenda-titles-private.h \
 	lib/agenda-parser/mla-agenda-titles.c \
 	lib/agenda-parser/mla-agenda-vocabulary-private.h \

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-cells-private.h"
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-rules-private.h"

@@ -6,6 +6,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-cells-private.h"
 #include "mla-agenda-places-private.h"
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-rules-private.h"

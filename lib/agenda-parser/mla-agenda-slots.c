@@ -14,6 +14,7 @@
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-tables-private.h"
+#include "mla-agenda-cells-private.h"
 #include "mla-agenda-places-private.h"
 #include "mla-agenda-times-private.h"
 

@@ -42,23 +42,6 @@ void mla_agenda_builder_clear_table (MlaAgendaBuilder *b);
 /* Frees what an MlaColumn owns (a GArray clear function). */
 void mla_agenda_column_clear (gpointer data);
 
-/* "Main room: Testing | Kitchen: Sourdough" after a time: cells apart by
- * " | ", each a place and a title, are one slot each in that room, from
- * @s to @e (minutes, @e -1: none). Returns FALSE, adding nothing, when
- * any cell is not. */
-gboolean mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s,
-                                int e);
-
-/* Whether @row ("Session 1 | Chair: Ken Adams | Room: 2") has cells apart
- * by " | " and one after the first is a "Label: value" of a person or a
- * place: then it is a row of cells, not a title with a bar in it. */
-gboolean mla_agenda_cells_have_label (MlaAgendaBuilder *b, const char *row);
-
-/* A row of a tab or pipe table without a header: the first cell is the
- * title; a room or a place, a name, or a note follow. */
-void mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
-                                const char *row, gboolean pipes);
-
 /* A row under a table header: one slot per track cell, or one slot whose
  * cells are its title, place and people. @s, @e: minutes (@e -1: none). */
 void mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e);
@@ -67,34 +50,6 @@ void mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e);
  * made slots: each cell is the people (or a note) of its column's slot.
  * Returns whether the current line was such a line. */
 gboolean mla_agenda_row_cells_below (MlaAgendaBuilder *b);
-
-/* Returns: (transfer full): the pieces of @text cut at the byte offsets
- * in @cuts (guint), each trimmed. */
-GPtrArray *mla_agenda_cut_cells (const char *text, GArray *cuts);
-
-/* Whether @cell of a grid's header row, which has no time column, is a
- * room: no time, unless a room's number reads as one ("Room 2.14"). */
-gboolean mla_agenda_header_room (MlaAgendaBuilder *b, const char *cell);
-
-/* Whether a track cell holds no session: "", only a parenthesis, as
- * "(free)" in an unconference grid, or a word of [tables] empty ("slot
- * open"), maybe in emphasis ("_slot open_"). */
-gboolean mla_agenda_empty_cell (MlaAgendaBuilder *b, const char *cell);
-
-/* Gives @slot the people of @line when it is a "Label: names" line, with
- * the label's role ("Panel: A, B (moderator: C)", "Chair: X"). Returns
- * whether it was such a line. */
-gboolean mla_agenda_add_labelled_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
-                                       const char *line);
-
-/* Returns: (transfer full): a slot from @s to @e (minutes, @e -1: none). */
-MlaAgendaSlot *mla_agenda_table_slot (int s, int e);
-
-/* The cells of @text (a row without its time, or a header without its
- * time cell) in @layout (see MlaAgendaBuilder.column_split). Returns:
- * (transfer full): of char *. */
-GPtrArray *mla_agenda_split_row (MlaAgendaBuilder *b, const char *text,
-                                 char layout, gboolean header);
 
 /* mla-agenda-export.c: */
 /* Rule "export-header": "Date  Start  End  Room  Session  Speakers", a
@@ -106,11 +61,6 @@ gboolean mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match);
 
 /* Rule "table-header". */
 gboolean mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match);
-
-/* Whether @cell of a header row names a room by its place alone: up to
- * three words, the first capitalised ("Garden shed"), no label, column
- * name or time. */
-gboolean mla_agenda_corner_room (MlaAgendaBuilder *b, const char *cell);
 
 /* mla-agenda-grids.c: */
 /* A row under an underlined track header: each chunk of text (chunks are
