@@ -49,7 +49,7 @@ gboolean mla_agenda_add_labelled_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
 MlaAgendaSlot *mla_agenda_table_slot (int s, int e);
 
 /* The cells of @text (a row without its time, or a header without its
- * time cell) in @layout (see MlaAgendaBuilder.column_split). Returns:
+ * time cell) in @layout (see MlaAgendaTableState.split). Returns:
  * (transfer full): of char *. */
 GPtrArray *mla_agenda_split_row (MlaAgendaBuilder *b, const char *text,
                                  char layout, gboolean header);

@@ -205,7 +205,7 @@ mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e)
     n = slots->len;
     while (slots->len > 0)
         mla_agenda_builder_add_slot (b, g_ptr_array_steal_index (slots, 0));
-    b->row_slots = n; /* a line of their people may follow */
+    b->table.row_slots = n; /* a line of their people may follow */
     return TRUE;
 }
 

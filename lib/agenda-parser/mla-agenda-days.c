@@ -159,13 +159,13 @@ mla_agenda_builder_new_day (MlaAgendaBuilder *b, const char *name,
     if (date != NULL)
         g_strlcpy (day->date, date, sizeof day->date);
     g_ptr_array_add (b->agenda->days, day);
-    b->day = day;
+    b->day.current = day;
     /* "Timeline (all times UTC)" then "2025-08-19": the record's own day */
-    if (b->in_minutes && !right_under (b, b->minutes_line))
-        b->in_minutes = FALSE;
-    b->slot = NULL;
-    b->previous = -1;
-    g_clear_pointer (&b->pending, mla_agenda_slot_free);
+    if (b->minutes.in && !right_under (b, b->minutes.line))
+        b->minutes.in = FALSE;
+    b->slot.current = NULL;
+    b->day.previous = -1;
+    g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
 }
 
 MlaAgendaDay *
@@ -225,26 +225,26 @@ intro_weekday (MlaAgendaBuilder *b, char date[11])
 void
 mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
 {
-    if (b->day == NULL) {
+    if (b->day.current == NULL) {
         char date[11] = "";
         g_autofree char *name = intro_weekday (b, date);
 
         mla_agenda_builder_new_day (b, name, date);
     }
-    if (b->section_end > 0 && b->index >= b->section_end) {
-        g_clear_pointer (&b->section_room, g_free);
-        b->section_end = 0;
+    if (b->section.end > 0 && b->index >= b->section.end) {
+        g_clear_pointer (&b->section.room, g_free);
+        b->section.end = 0;
     }
-    if (b->section_room != NULL && slot->room == NULL && slot->location == NULL)
-        slot->room = g_strdup (b->section_room);
-    g_ptr_array_add (b->day->slots, slot);
-    g_array_append_val (b->slot_lines, b->index);
-    b->slot = slot;
-    b->row_slots = 0;
-    b->slot_open = TRUE;
-    b->slot_has_extra = FALSE;
-    b->last_content = b->index;
-    b->heading_since_slot = FALSE;
+    if (b->section.room != NULL && slot->room == NULL && slot->location == NULL)
+        slot->room = g_strdup (b->section.room);
+    g_ptr_array_add (b->day.current->slots, slot);
+    g_array_append_val (b->day.slot_lines, b->index);
+    b->slot.current = slot;
+    b->table.row_slots = 0;
+    b->slot.open = TRUE;
+    b->slot.has_extra = FALSE;
+    b->slot.last_content = b->index;
+    b->day.heading_since_slot = FALSE;
 }
 
 /* The number of times in @text outside @span (nullable: the date's bytes,
@@ -279,7 +279,7 @@ set_frame_end (MlaAgendaBuilder *b, const char *text)
         !mla_agenda_fetch_clock (b, match, "1", &start, &bare1) ||
         !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
         return;
-    mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    mla_agenda_resolve_range (&start, &end, -1, b->text.all_24h, &s, &e);
     if (e > s)
         mla_agenda_builder_frame (b, e);
 }
@@ -287,9 +287,10 @@ set_frame_end (MlaAgendaBuilder *b, const char *text)
 void
 mla_agenda_builder_frame (MlaAgendaBuilder *b, int end)
 {
-    if (b->day == NULL)
+    if (b->day.current == NULL)
         mla_agenda_builder_new_day (b, NULL, NULL);
-    g_hash_table_insert (b->frame_ends, b->day, GINT_TO_POINTER (end + 1));
+    g_hash_table_insert (b->day.frame_ends, b->day.current,
+                         GINT_TO_POINTER (end + 1));
 }
 
 /* "Tomorrow's agenda:" over "Day 2": the first day, written without its
@@ -330,12 +331,12 @@ corner_header (MlaAgendaBuilder *b)
     const char *corner = line->text + line->indent,
                *gap = strstr (corner, "  ");
 
-    if (gap == NULL || b->day == NULL ||
+    if (gap == NULL || b->day.current == NULL ||
         !mla_agenda_grid_header_from (b, (gsize) (gap - line->text) +
                                              strspn (gap, " ")))
         return;
-    g_free (b->day->name);
-    b->day->name = g_strndup (corner, gap - corner);
+    g_free (b->day.current->name);
+    b->day.current->name = g_strndup (corner, gap - corner);
 }
 
 /* What the words of a heading's @text are: its weekday, "Day N", and how
@@ -430,13 +431,14 @@ heading_name_day (MlaAgendaBuilder *b, const char *text, gboolean frame,
                        (name[len - 1] == ')' && strchr (name, '(') == NULL)))
         name[--len] = '\0'; /* "Agenda (Thursday 12 November):" */
 
-    if (b->day != NULL && b->day->slots->len == 0 && b->pending == NULL) {
-        if (hw->weekday_word != NULL || b->day->name == NULL) {
-            g_free (b->day->name);
-            b->day->name = g_strdup (name);
+    if (b->day.current != NULL && b->day.current->slots->len == 0 &&
+        b->slot.pending == NULL) {
+        if (hw->weekday_word != NULL || b->day.current->name == NULL) {
+            g_free (b->day.current->name);
+            b->day.current->name = g_strdup (name);
         }
         if (date[0] != '\0')
-            memcpy (b->day->date, date, sizeof b->day->date);
+            memcpy (b->day.current->date, date, sizeof b->day.current->date);
     } else {
         mla_agenda_builder_new_day (b, name, date);
     }
@@ -498,13 +500,13 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     if (date[0] == '\0' && hw.weekday == 0 && hw.day_label != NULL &&
         b->agenda->days->len == 0)
         date_from_prose (b, date);
-    if (date[0] == '\0' && hw.weekday == 0 && b->day != NULL &&
-        b->day->date[0] != '\0' && b->day_number > 0 &&
-        hw.day_number > b->day_number) {
+    if (date[0] == '\0' && hw.weekday == 0 && b->day.current != NULL &&
+        b->day.current->date[0] != '\0' && b->day.number > 0 &&
+        hw.day_number > b->day.number) {
         /* "Day 2" after "Day 1" of 16 June: 17 June */
-        g_autoptr (GDateTime) day = mla_agenda_day_after (b->day->date);
+        g_autoptr (GDateTime) day = mla_agenda_day_after (b->day.current->date);
         g_autoptr (GDateTime) later =
-            g_date_time_add_days (day, hw.day_number - b->day_number - 1);
+            g_date_time_add_days (day, hw.day_number - b->day.number - 1);
 
         mla_agenda_format_date (later, date);
     }
@@ -513,8 +515,8 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
     heading_name_day (b, text, frame, span, &hw, date);
     mla_agenda_builder_clear_table (b);
     corner_header (b);
-    b->heading_since_slot = TRUE;
-    b->day_number = hw.day_number;
+    b->day.heading_since_slot = TRUE;
+    b->day.number = hw.day_number;
     if (frame)
         set_frame_end (b, text);
     return TRUE;
@@ -541,13 +543,13 @@ mla_agenda_builder_add_stop (MlaAgendaBuilder *b, int start)
 {
     MlaAgendaSlot *stop;
 
-    if (b->day == NULL || b->day->slots->len == 0)
+    if (b->day.current == NULL || b->day.current->slots->len == 0)
         return;
     stop = mla_agenda_slot_new ();
     mla_agenda_format_minutes (start, stop->start);
-    g_ptr_array_add (b->day->slots, stop);
-    g_hash_table_add (b->stops, stop);
-    b->slot = NULL;
+    g_ptr_array_add (b->day.current->slots, stop);
+    g_hash_table_add (b->day.stops, stop);
+    b->slot.current = NULL;
 }
 
 /* "10:00 AM \u00b7 Hall A" and "10:00 AM \u00b7 Hall B": slots that start
@@ -585,7 +587,8 @@ parallel_places_are_rooms (MlaAgendaDay *day)
 static void
 add_frame_end (MlaAgendaBuilder *b, MlaAgendaDay *day)
 {
-    int end = GPOINTER_TO_INT (g_hash_table_lookup (b->frame_ends, day)) - 1;
+    int end =
+        GPOINTER_TO_INT (g_hash_table_lookup (b->day.frame_ends, day)) - 1;
     MlaAgendaSlot *stop;
 
     if (end < 0 || day->slots->len == 0)
@@ -598,7 +601,7 @@ add_frame_end (MlaAgendaBuilder *b, MlaAgendaDay *day)
     stop = mla_agenda_slot_new ();
     mla_agenda_format_minutes (end, stop->start);
     g_ptr_array_add (day->slots, stop);
-    g_hash_table_add (b->stops, stop);
+    g_hash_table_add (b->day.stops, stop);
 }
 
 /* "the plan for the review on Thursday 16 April." over a programme with
@@ -609,12 +612,12 @@ date_only_day_from_prose (MlaAgendaBuilder *b)
 {
     MlaAgendaDay *day;
 
-    if (b->agenda->days->len != 1 || b->slot_lines->len == 0)
+    if (b->agenda->days->len != 1 || b->day.slot_lines->len == 0)
         return;
     day = g_ptr_array_index (b->agenda->days, 0);
     if (day->name != NULL || day->date[0] != '\0')
         return;
-    for (guint i = g_array_index (b->slot_lines, guint, 0); i-- > 0;) {
+    for (guint i = g_array_index (b->day.slot_lines, guint, 0); i-- > 0;) {
         char date[11] = "";
         gint span[2] = { 0, 0 };
 
@@ -654,7 +657,7 @@ drop_untitled_frames (MlaAgendaBuilder *b, MlaAgendaDay *day)
             inside++;
         }
         if (inside >= 2)
-            g_hash_table_add (b->stops, (gpointer) frame);
+            g_hash_table_add (b->day.stops, (gpointer) frame);
     }
 }
 
@@ -678,8 +681,8 @@ mla_agenda_builder_finish (MlaAgendaBuilder *b)
         drop_untitled_frames (b, day);
         add_frame_end (b, day);
         mla_agenda_fill_ends (day);
-        if (g_hash_table_size (b->stops) > 0)
-            drop_stops (day, b->stops);
+        if (g_hash_table_size (b->day.stops) > 0)
+            drop_stops (day, b->day.stops);
         if (day->slots->len == 0)
             g_ptr_array_remove_index (b->agenda->days, i);
     }

@@ -103,9 +103,9 @@ cell_minutes (MlaAgendaBuilder *b, const char *cell, int *out_end)
     if (rest != NULL && g_strstrip (rest)[0] != '\0')
         return -1; /* a time and more: no cell of times */
     if (mla_agenda_fetch_clock (b, match, "2", &end, &bare_end))
-        mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+        mla_agenda_resolve_range (&start, &end, -1, b->text.all_24h, &s, &e);
     else
-        s = mla_agenda_resolve_clock (&start, -1, b->all_24h);
+        s = mla_agenda_resolve_clock (&start, -1, b->text.all_24h);
     if (out_end != NULL)
         *out_end = e;
     return s;
@@ -261,7 +261,7 @@ export_row_slot (MlaAgendaBuilder *b, const MlaExportHeader *h, GPtrArray *row,
 
         if (mla_agenda_find_date (b, day, when) ||
             mla_agenda_text_weekday (b->parser, day) > 0)
-            b->day = mla_agenda_builder_day_for (b, day, when);
+            b->day.current = mla_agenda_builder_day_for (b, day, when);
     }
     for (guint c = 0; c < row->len && c < h->kinds->len; c++) {
         const char *cell = g_ptr_array_index (row, c);
@@ -316,6 +316,6 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
         b->index = g_array_index (lines, guint, r);
         mla_agenda_builder_add_slot (b, slot);
     }
-    b->slot = NULL;
+    b->slot.current = NULL;
     return TRUE;
 }

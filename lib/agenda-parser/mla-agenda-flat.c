@@ -290,7 +290,7 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         next++;
         if (mla_agenda_empty_cell (b, session->title)) {
             /* "Lab 1:  (open)": a room with no session */
-            b->slot_open = FALSE;
+            b->slot.open = FALSE;
             continue;
         }
         slot = mla_agenda_slot_new ();
@@ -304,7 +304,7 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         else
             mla_agenda_slot_set_title (b, slot, session->title);
         mla_agenda_builder_add_slot (b, slot);
-        b->slot_indent = indent;
+        b->slot.indent = indent;
     }
     b->index = last;
     return TRUE;
@@ -421,12 +421,12 @@ mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < rooms->len; i++)
-        g_ptr_array_add (b->flat_rooms,
+        g_ptr_array_add (b->flat.rooms,
                          g_strdup (g_ptr_array_index (rooms, i)));
     g_debug ("agenda: rule flat-header: line %u: %u rooms", b->index + 1,
              rooms->len);
     b->index = last;
-    b->slot = NULL;
+    b->slot.current = NULL;
     return TRUE;
 }
 
@@ -562,8 +562,8 @@ static GArray *
 flat_row_lines (MlaAgendaBuilder *b)
 {
     GArray *lines = g_array_new (FALSE, FALSE, sizeof (guint));
-    guint i = b->index + 1, max = 2 * b->flat_rooms->len;
-    gboolean spaced = b->flat_rooms->len > 0 && i + 2 < b->n_lines &&
+    guint i = b->index + 1, max = 2 * b->flat.rooms->len;
+    gboolean spaced = b->flat.rooms->len > 0 && i + 2 < b->n_lines &&
                       !b->lines[i].blank && b->lines[i + 1].blank &&
                       !b->lines[i + 2].blank && !ends_flat_row (b, i + 2);
 
@@ -638,7 +638,7 @@ static gboolean
 flat_triplets (MlaAgendaBuilder *b, const guint *line, guint n,
                gboolean room_led)
 {
-    gboolean triplets = !room_led && n == 3 * b->flat_rooms->len;
+    gboolean triplets = !room_led && n == 3 * b->flat.rooms->len;
 
     for (guint k = 1; triplets && k < n; k += 3) {
         g_auto (GStrv) names = speaker_line (b, line[k]);
@@ -667,8 +667,8 @@ flat_item_slot (MlaAgendaBuilder *b, GArray *items, guint k, gboolean room_led,
     /* one item under a time spans the rooms (a break, a keynote) */
     if (room_led)
         slot->room = mla_agenda_squeeze (b->lines[item->room].text);
-    else if (items->len > 1 && k < b->flat_rooms->len)
-        slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, k));
+    else if (items->len > 1 && k < b->flat.rooms->len)
+        slot->room = g_strdup (g_ptr_array_index (b->flat.rooms, k));
     b->index = item->title;
     mla_agenda_slot_set_title (b, slot, b->lines[item->title].text);
     if (item->first_people != G_MAXUINT && slot->people->len > 0) {
@@ -697,7 +697,7 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
 {
     guint k = 0, n, speakers = 0, note = G_MAXUINT, last;
     /* without a header, each item may name its room on a line of its own */
-    gboolean room_led = b->flat_rooms->len == 0;
+    gboolean room_led = b->flat.rooms->len == 0;
     g_autoptr (GArray) items = NULL;
     g_autoptr (GArray) run = flat_row_lines (b);
     const guint *line = (const guint *) run->data;
@@ -713,7 +713,7 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
     for (k = 0; k < items->len; k++)
         speakers +=
             g_array_index (items, MlaFlatItem, k).first_people != G_MAXUINT;
-    if (!room_led && items->len == 2 && speakers == 0 && b->flat_pairs &&
+    if (!room_led && items->len == 2 && speakers == 0 && b->flat.pairs &&
         !(g_str_has_suffix (b->lines[line[0]].text, ")") &&
           g_str_has_suffix (b->lines[line[1]].text, ")"))) {
         /* where the rooms come as title and speaker pairs, two lines are
@@ -723,7 +723,7 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
         note = g_array_index (items, MlaFlatItem, 1).title;
         g_array_set_size (items, 1);
     }
-    b->flat_pairs = b->flat_pairs || speakers > 0;
+    b->flat.pairs = b->flat.pairs || speakers > 0;
     for (k = 0; k < items->len; k++) {
         MlaAgendaSlot *slot = flat_item_slot (b, items, k, room_led, s, e);
 
@@ -735,7 +735,7 @@ mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
         mla_agenda_builder_add_slot (b, slot);
     }
     b->index = last; /* the row's last line read */
-    b->slot_open = FALSE;
+    b->slot.open = FALSE;
     return TRUE;
 }
 
@@ -785,7 +785,7 @@ mla_agenda_bar_block (MlaAgendaBuilder *b, int s, int e)
         mla_agenda_slot_set_title (b, slot, cells[k]);
         mla_agenda_builder_add_slot (b, slot);
     }
-    b->slot_open = FALSE;
+    b->slot.open = FALSE;
     return TRUE;
 }
 
@@ -963,6 +963,6 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
         mla_agenda_builder_add_slot (b, slot);
     }
     b->index = last;
-    b->slot_open = FALSE;
+    b->slot.open = FALSE;
     return TRUE;
 }

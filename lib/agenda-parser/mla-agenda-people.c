@@ -362,8 +362,8 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                             const char *text, gboolean adjacent)
 {
     g_auto (GStrv) names = NULL;
-    gboolean after_people = adjacent && b->person_line >= 0 &&
-                            (guint) b->person_line == b->last_content;
+    gboolean after_people = adjacent && b->slot.person_line >= 0 &&
+                            (guint) b->slot.person_line == b->slot.last_content;
     guint last = b->index, fields;
     const char *open = strrchr (text, '(');
     g_autofree char *room = NULL, *bare = NULL;
@@ -409,7 +409,7 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
         mla_agenda_add_person (b, slot, names[i], MLA_PERSON_ROLE_SPEAKER);
     if (room != NULL)
         slot->location = g_steal_pointer (&room);
-    b->person_line = (gint) b->index;
+    b->slot.person_line = (gint) b->index;
     return TRUE;
 }
 
@@ -609,10 +609,10 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
         !(paren != NULL && paren[0] != '\0' &&
           mla_agenda_names_only (b->parser, value)))
         return FALSE;
-    if (b->slot == NULL || role < 0)
+    if (b->slot.current == NULL || role < 0)
         return FALSE;
     if (b->index > 0 && b->lines[b->index - 1].blank &&
-        mla_agenda_current_line (b)->indent <= b->slot_indent &&
+        mla_agenda_current_line (b)->indent <= b->slot.indent &&
         !mla_agenda_slot_follows (b) && !label_apart_above (b))
         return FALSE; /* "Organisers: A, B" under the programme: the event's, no
                          slot's */
@@ -650,17 +650,18 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
             /* (not "-- to be confirmed": a marker of the name) */
             if (mla_agenda_names_only (b->parser, name) &&
                 !g_regex_match (b->parser->markers, note, 0, NULL)) {
-                g_ptr_array_add (b->slot->notes, g_steal_pointer (&note));
+                g_ptr_array_add (b->slot.current->notes,
+                                 g_steal_pointer (&note));
                 g_free (value);
                 value = g_steal_pointer (&name);
             }
         }
     }
     if (role == MLA_PERSON_ROLE_SPEAKER)
-        drop_title_tail_person (b->slot);
-    mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
+        drop_title_tail_person (b->slot.current);
+    mla_agenda_add_people (b, b->slot.current, value, (MlaPersonRole) role,
                            one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
-    b->slot_has_extra = TRUE;
-    b->last_content = b->index;
+    b->slot.has_extra = TRUE;
+    b->slot.last_content = b->index;
     return TRUE;
 }

@@ -104,8 +104,9 @@ continues_prose (MlaAgendaBuilder *b)
         return FALSE;
     for (first = b->index - 1; first > 0 && !b->lines[first - 1].blank; first--)
         ;
-    return b->slot_lines->len == 0 ||
-           g_array_index (b->slot_lines, guint, b->slot_lines->len - 1) < first;
+    return b->day.slot_lines->len == 0 ||
+           g_array_index (b->day.slot_lines, guint,
+                          b->day.slot_lines->len - 1) < first;
 }
 
 /* "9:30 please. Last time the 9:00 start meant half the room" over "the
@@ -159,7 +160,7 @@ line_start (MlaAgendaBuilder *b, guint i)
                         b->lines[i].text, 0, &match) ||
         !mla_agenda_fetch_clock (b, match, "1", &clock, &bare) || bare)
         return -1;
-    return mla_agenda_resolve_clock (&clock, -1, b->all_24h);
+    return mla_agenda_resolve_clock (&clock, -1, b->text.all_24h);
 }
 
 /* "1400-1600 UTC" alone, then "Chairs:" and "Notes:" lines, then items
@@ -214,10 +215,12 @@ drop_item_columns (MlaAgendaBuilder *b, char *title)
 static void
 new_day_if_restarted (MlaAgendaBuilder *b, int s)
 {
-    if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot &&
-        b->previous >= 0 && s < b->previous - 60 &&
-        !mla_agenda_runs_past_midnight (b->previous, s)) {
-        g_autoptr (GDateTime) next = mla_agenda_day_after (b->day->date);
+    if (b->day.current != NULL && b->day.current->slots->len > 0 &&
+        !b->day.heading_since_slot && b->day.previous >= 0 &&
+        s < b->day.previous - 60 &&
+        !mla_agenda_runs_past_midnight (b->day.previous, s)) {
+        g_autoptr (GDateTime) next =
+            mla_agenda_day_after (b->day.current->date);
         char date[11] = "";
 
         if (next != NULL)
@@ -247,7 +250,7 @@ slot_of_row (MlaAgendaBuilder *b, char *title, const char *title_raw, int s,
          mla_agenda_parallel_block (b, s, e) || mla_agenda_block_row (b, s, e)))
         return;
     if (title[0] == '\0' || place_after_time (b, slot, title_raw)) {
-        b->pending = g_steal_pointer (&slot);
+        b->slot.pending = g_steal_pointer (&slot);
         return;
     }
     if (mla_agenda_parallel_block (b, s, e) ||
@@ -272,7 +275,7 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     int s, e = -1;
     gint title_pos = 0;
 
-    if (b->in_minutes)
+    if (b->minutes.in)
         return FALSE; /* timestamps of the minutes, no slots */
     if (continues_prose (b) || starts_prose (b))
         return FALSE;
@@ -301,16 +304,16 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     if (title[0] == '<')
         return FALSE; /* chat logs: "12:03 <nick> hello" */
     if (has_end)
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
-                                  &e);
+        mla_agenda_resolve_range (&start, &end, b->day.previous,
+                                  b->text.all_24h, &s, &e);
     else
-        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
     mla_agenda_builder_set_zone (b, match);
     new_day_if_restarted (b, s);
-    b->previous = s;
-    g_clear_pointer (&b->pending, mla_agenda_slot_free);
-    b->slot = NULL;
-    b->slot_indent = mla_agenda_current_line (b)->indent;
+    b->day.previous = s;
+    g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
+    b->slot.current = NULL;
+    b->slot.indent = mla_agenda_current_line (b)->indent;
     g_debug ("agenda: rule slot-time: line %u: %02d:%02d \"%s\"", b->index + 1,
              s / 60, s % 60, title);
 
@@ -329,12 +332,12 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
                          strlen (title_raw + strspn (title_raw, " -:|.,")));
     /* (a line with no bar under a pipe table is none of its rows: "12h às
      * 13h30 — Almoço" between two tables) */
-    if (b->columns->len > 0 &&
-        (b->column_split != '|' || strchr (title_raw, '|') != NULL)) {
+    if (b->table.columns->len > 0 &&
+        (b->table.split != '|' || strchr (title_raw, '|') != NULL)) {
         mla_agenda_table_row (b, title_raw + strspn (title_raw, " -:.,"), s, e);
         return TRUE;
     }
-    if (b->rooms->len > 0) {
+    if (b->tracks.rooms->len > 0) {
         mla_agenda_track_row (b, title_pos, s, e);
         return TRUE;
     }
@@ -390,8 +393,8 @@ add_own_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *title,
     mla_agenda_slot_set_title (b, slot, title + skip);
     if (note != NULL && note[0] != '\0')
         g_ptr_array_add (slot->notes, g_strdup (note));
-    b->previous = s;
-    b->slot_indent = mla_agenda_current_line (b)->indent;
+    b->day.previous = s;
+    b->slot.indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, slot);
 }
 
@@ -403,21 +406,21 @@ add_item_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *title,
                int s, int e)
 {
     mla_agenda_slot_set_title (b, slot, title);
-    if (b->day == NULL)
+    if (b->day.current == NULL)
         mla_agenda_builder_new_day (b, NULL,
                                     NULL); /* "- Recap (9:00-9:15)" first */
-    g_ptr_array_add (b->day->slots, slot);
-    g_array_append_val (b->slot_lines, b->index);
-    b->previous = s;
-    b->last_content = b->index;
+    g_ptr_array_add (b->day.current->slots, slot);
+    g_array_append_val (b->day.slot_lines, b->index);
+    b->day.previous = s;
+    b->slot.last_content = b->index;
     if (e > s && b->index + 1 < b->n_lines &&
         g_regex_match (b->parser->list_marker,
                        b->lines[b->index + 1].text +
                            b->lines[b->index + 1].indent,
                        0, NULL)) {
-        g_clear_pointer (&b->pending, mla_agenda_slot_free);
-        b->pending = mla_agenda_slot_new ();
-        mla_agenda_format_minutes (e, b->pending->start);
+        g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
+        b->slot.pending = mla_agenda_slot_new ();
+        mla_agenda_format_minutes (e, b->slot.pending->start);
     }
 }
 
@@ -430,7 +433,7 @@ add_item_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *title,
 gboolean
 mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
 {
-    MlaAgendaSlot *parent = b->slot;
+    MlaAgendaSlot *parent = b->slot.current;
     g_autofree char *title = NULL;
     g_autoptr (GMatchInfo) item = NULL;
     MlaClock start, end;
@@ -438,7 +441,7 @@ mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     int s, e;
     MlaAgendaSlot *slot;
 
-    if (b->in_minutes)
+    if (b->minutes.in)
         return FALSE; /* timestamps of the minutes, no slots */
 
     title = g_match_info_fetch_named (match, "title");
@@ -455,23 +458,23 @@ mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     if (!numbered && !whole &&
         mla_agenda_fetch_clock (b, match, "1", &start, &bare1) && !bare1) {
         /* "Slot 1 (10:00)" over "- Main room: Testing" lines: a time block */
-        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
         if (mla_agenda_parallel_block (b, s, -1)) {
-            b->previous = s;
+            b->day.previous = s;
             return TRUE;
         }
     }
-    if ((!numbered && !whole && (parent == NULL || !b->slot_open)) ||
+    if ((!numbered && !whole && (parent == NULL || !b->slot.open)) ||
         !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
     /* (a list item with a range under a slot is a break inside it) */
     if (whole && !numbered && (!is_list_item (b) || !untimed_item_follows (b)))
         numbered = TRUE; /* the same path: a slot with its own line */
     if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2)) {
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
-                                  &e);
+        mla_agenda_resolve_range (&start, &end, b->day.previous,
+                                  b->text.all_24h, &s, &e);
     } else if (!bare1) {
-        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
         e = -1;
     } else {
         return FALSE;
@@ -480,7 +483,7 @@ mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     if (numbered && e > s && mla_agenda_parallel_block (b, s, e)) {
         /* "Parallel Sessions (13:00-15:00)" over one line per session */
         mla_agenda_slot_free (slot);
-        b->previous = s;
+        b->day.previous = s;
         return TRUE;
     }
     if (numbered)
@@ -498,16 +501,17 @@ heads_another_day (MlaAgendaBuilder *b)
 {
     char date[11] = "";
 
-    return b->day != NULL &&
+    return b->day.current != NULL &&
            mla_agenda_find_date (b, mla_agenda_current_line (b)->text, date) &&
-           date[0] != '\0' && strcmp (date, b->day->date) != 0 &&
+           date[0] != '\0' && strcmp (date, b->day.current->date) != 0 &&
            mla_agenda_slots_follow_frame (b, b->index);
 }
 
 gboolean
 mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
 {
-    MlaAgendaSlot *slot = b->pending != NULL ? b->pending : b->slot;
+    MlaAgendaSlot *slot =
+        b->slot.pending != NULL ? b->slot.pending : b->slot.current;
     MlaClock start, end;
     gboolean bare1, bare2;
     int s, e;
@@ -517,12 +521,12 @@ mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (slot == NULL || heads_another_day (b))
         return FALSE;
-    mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    mla_agenda_resolve_range (&start, &end, -1, b->text.all_24h, &s, &e);
     mla_agenda_builder_set_zone (b, match);
-    if (slot == b->pending) {
+    if (slot == b->slot.pending) {
         /* the lines after the details are the slot's category and text */
-        mla_agenda_builder_add_slot (b, g_steal_pointer (&b->pending));
-    } else if (slot == b->detail_slot) {
+        mla_agenda_builder_add_slot (b, g_steal_pointer (&b->slot.pending));
+    } else if (slot == b->slot.detail_slot) {
         /* A second detail line: a parallel slot, its speaker on the line
          * above, which the slot before took as a note. */
         MlaAgendaSlot *parallel = mla_agenda_slot_new ();
@@ -545,14 +549,15 @@ mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
             mla_agenda_add_name_run (b, parallel, name);
         }
         mla_agenda_builder_add_slot (b, parallel);
-        b->previous = s;
+        b->day.previous = s;
         slot = parallel;
     }
-    b->detail_slot = slot;
+    b->slot.detail_slot = slot;
     if (slot->end[0] == '\0' && e > s &&
         mla_agenda_minutes_of (slot->start) == s)
         mla_agenda_format_minutes (e, slot->end);
-    if (b->day != NULL && b->day->name == NULL && b->day->date[0] == '\0') {
+    if (b->day.current != NULL && b->day.current->name == NULL &&
+        b->day.current->date[0] == '\0') {
         /* "Mon Sep-21, 8:30 AM- 9:00 AM" under no heading: the day is
          * named by its slots' detail lines. */
         const char *text = mla_agenda_current_line (b)->text;
@@ -561,10 +566,11 @@ mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
 
         g_match_info_fetch_named_pos (match, "h1", &from, NULL);
         head = g_strndup (text, from);
-        b->day->name = mla_agenda_squeeze (g_strdelimit (head, ",", ' '));
-        mla_agenda_find_date (b, b->day->name, b->day->date);
+        b->day.current->name =
+            mla_agenda_squeeze (g_strdelimit (head, ",", ' '));
+        mla_agenda_find_date (b, b->day.current->name, b->day.current->date);
     }
-    b->detail_line = (gint) b->index;
+    b->slot.detail_line = (gint) b->index;
     return TRUE;
 }
 
@@ -582,8 +588,8 @@ weekday_head (MlaAgendaBuilder *b, const char *name, char date[11])
         words += *p == ' ';
     if (weekday == 0 || words > 3)
         return FALSE;
-    if (b->day != NULL && g_strcmp0 (b->day->name, name) == 0)
-        memcpy (date, b->day->date, 11);
+    if (b->day.current != NULL && g_strcmp0 (b->day.current->name, name) == 0)
+        memcpy (date, b->day.current->date, 11);
     else if (date[0] == '\0')
         mla_agenda_resolve_weekday_after (b, weekday, date);
     return TRUE;
@@ -605,7 +611,7 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     char date[11] = "";
     int s, e;
 
-    if (b->in_minutes)
+    if (b->minutes.in)
         return FALSE; /* timestamps of the minutes, no slots */
 
     if (g_utf8_strlen (head, -1) > HEADING_MAX_CHARS / 2 ||
@@ -616,11 +622,11 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     if ((!mla_agenda_find_date (b, head, date) || date[0] == '\0') &&
         !weekday_head (b, name, date))
         return FALSE;
-    mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    mla_agenda_resolve_range (&start, &end, -1, b->text.all_24h, &s, &e);
     mla_agenda_builder_set_zone (b, match);
-    if (b->day == NULL ||
-        (date[0] != '\0' ? strcmp (b->day->date, date)
-                         : g_strcmp0 (b->day->name, name)) != 0)
+    if (b->day.current == NULL ||
+        (date[0] != '\0' ? strcmp (b->day.current->date, date)
+                         : g_strcmp0 (b->day.current->name, name)) != 0)
         mla_agenda_builder_new_day (b, name, date);
     mla_agenda_builder_clear_table (b);
     if (mla_agenda_names_place (b, rest) && mla_agenda_slot_follows (b)) {
@@ -647,8 +653,8 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
         mla_agenda_slot_set_title (b, slot, rest);
     g_debug ("agenda: rule slot-dated: line %u: %s %02d:%02d", b->index + 1,
              date, s / 60, s % 60);
-    b->previous = s;
-    b->slot_indent = mla_agenda_current_line (b)->indent;
+    b->day.previous = s;
+    b->slot.indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
     return TRUE;
 }
@@ -778,31 +784,31 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
         first--;
     /* ("Time: 15:00-16:00 UTC" over "Chair:" and the items' times is the
      * meeting's frame, unless a "Title:" below makes it a slot's field) */
-    if (b->in_minutes ||
+    if (b->minutes.in ||
         (first == here && !title_below (b) &&
          mla_agenda_slots_follow_frame (b, here)) ||
         !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
     if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
-                                  &e);
+        mla_agenda_resolve_range (&start, &end, b->day.previous,
+                                  b->text.all_24h, &s, &e);
     else
-        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
     mla_agenda_builder_set_zone (b, match);
     slot = mla_agenda_table_slot (s, e);
     if (place != NULL && place[0] != '\0')
         labelled_place (slot, rest);
-    b->previous = s;
-    g_clear_pointer (&b->pending, mla_agenda_slot_free);
+    b->day.previous = s;
+    g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
     if (first == here) {
-        b->pending = slot;
+        b->slot.pending = slot;
         return TRUE;
     }
     labelled_title (b, slot, first, here);
     mla_agenda_builder_add_slot (b, slot);
-    b->slot_indent = mla_agenda_current_line (b)->indent;
+    b->slot.indent = mla_agenda_current_line (b)->indent;
     labelled_fields (b, slot, first, here);
-    b->last_content = here;
+    b->slot.last_content = here;
     g_debug (
         "agenda: rule slot-labelled: line %u: %02d:%02d, fields from line %u",
         here + 1, s / 60, s % 60, first + 1);
@@ -824,17 +830,18 @@ mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match)
     gboolean bare1, bare2;
     int s, e;
 
-    if (b->in_minutes || b->slot == NULL || b->slot_lines->len == 0 ||
+    if (b->minutes.in || b->slot.current == NULL ||
+        b->day.slot_lines->len == 0 ||
         !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
         return FALSE;
     if (mla_agenda_fetch_clock (b, match, "1", &start, &bare1)) {
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
-                                  &e);
+        mla_agenda_resolve_range (&start, &end, b->day.previous,
+                                  b->text.all_24h, &s, &e);
     } else {
-        s = mla_agenda_minutes_of (b->slot->end);
+        s = mla_agenda_minutes_of (b->slot.current->end);
         if (s < 0)
             return FALSE;
-        e = mla_agenda_resolve_clock (&end, s, b->all_24h);
+        e = mla_agenda_resolve_clock (&end, s, b->text.all_24h);
     }
     if (e <= s)
         return FALSE;
@@ -853,8 +860,8 @@ mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     g_debug ("agenda: rule slot-prose: line %u: %02d:%02d-%02d:%02d",
              b->index + 1, s / 60, s % 60, e / 60, e % 60);
-    b->previous = s;
-    b->slot_indent = mla_agenda_current_line (b)->indent;
+    b->day.previous = s;
+    b->slot.indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, slot);
     return TRUE;
 }

@@ -4,7 +4,7 @@
  * by mla-agenda-tables.c, mla-agenda-grids.c (grids laid out by position),
  * mla-agenda-flat.c (a cell per line) and mla-agenda-export.c (a scheduling
  * tool's export). The table's columns are owned
- * by the builder (MlaAgendaBuilder.columns, .rooms) and cleared at each
+ * by the builder (MlaAgendaBuilder.table, .tracks) and cleared at each
  * day heading. Not installed. */
 #pragma once
 #include <glib.h>

@@ -24,12 +24,12 @@
 void
 mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
 {
-    g_ptr_array_set_size (b->rooms, 0);
-    g_array_set_size (b->room_starts, 0);
-    b->rooms_timed = FALSE;
-    g_array_set_size (b->columns, 0);
-    g_ptr_array_set_size (b->flat_rooms, 0);
-    b->flat_pairs = FALSE;
+    g_ptr_array_set_size (b->tracks.rooms, 0);
+    g_array_set_size (b->tracks.starts, 0);
+    b->tracks.timed = FALSE;
+    g_array_set_size (b->table.columns, 0);
+    g_ptr_array_set_size (b->flat.rooms, 0);
+    b->flat.pairs = FALSE;
 }
 
 void
@@ -166,15 +166,17 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid,
 
         tracks += column_of_cell (b, g_ptr_array_index (cells, i), days,
                                   grid || rooms, &column);
-        g_array_append_val (b->columns, column);
+        g_array_append_val (b->table.columns, column);
     }
     if (tracks ==
         1) /* one track is no parallel programme: its column is a place */
-        for (guint i = 0; i < b->columns->len; i++)
-            if (g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK)
-                g_array_index (b->columns, MlaColumn, i).kind = COLUMN_PLACE;
-    b->column_split = layout;
-    b->slot = NULL;
+        for (guint i = 0; i < b->table.columns->len; i++)
+            if (g_array_index (b->table.columns, MlaColumn, i).kind ==
+                COLUMN_TRACK)
+                g_array_index (b->table.columns, MlaColumn, i).kind =
+                    COLUMN_PLACE;
+    b->table.split = layout;
+    b->slot.current = NULL;
 }
 
 /* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
@@ -201,7 +203,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     if (layout == ' ' && !grid && mla_agenda_current_line (b)->tabbed == NULL &&
         g_match_info_fetch_named_pos (match, "rest", &rest_at, NULL) &&
         mla_agenda_grid_header_from (b, (gsize) rest_at)) {
-        b->rooms_timed = TRUE;
+        b->tracks.timed = TRUE;
         return TRUE;
     }
     cells = mla_agenda_split_row (b, rest, layout, TRUE);
@@ -225,8 +227,9 @@ count_tracks (MlaAgendaBuilder *b)
 {
     guint n = 0;
 
-    for (guint i = 0; i < b->columns->len; i++)
-        n += g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK;
+    for (guint i = 0; i < b->table.columns->len; i++)
+        n +=
+            g_array_index (b->table.columns, MlaColumn, i).kind == COLUMN_TRACK;
     return n;
 }
 
@@ -344,7 +347,7 @@ row_cell_lines (MlaAgendaBuilder *b, GPtrArray *cells, guint *out_last)
             g_ptr_array_add (cell, g_strdup (text));
         g_ptr_array_add (lines, cell);
     }
-    *out_last = b->column_split == '|' ? cells_below (b, lines) : b->index;
+    *out_last = b->table.split == '|' ? cells_below (b, lines) : b->index;
     return lines;
 }
 
@@ -361,7 +364,8 @@ cells_on_lines (MlaAgendaBuilder *b, const char *row, guint *out_last)
     if (row[strspn (row, " ")] != '\0')
         g_ptr_array_add (cells, mla_agenda_squeeze (row));
     for (i = b->index + 1;
-         i < b->n_lines && cells->len < b->columns->len && !b->lines[i].blank &&
+         i < b->n_lines && cells->len < b->table.columns->len &&
+         !b->lines[i].blank &&
          !g_regex_match (slot_time, b->lines[i].text, 0, NULL);
          i++)
         g_ptr_array_add (cells, mla_agenda_squeeze (b->lines[i].text));
@@ -406,9 +410,10 @@ track_cells_row (MlaAgendaBuilder *b, GPtrArray *cells, int s, int e,
     guint n_slots = 0;
 
     for (guint i = 0; i < cells->len; i++) {
-        const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+        const MlaColumn *column =
+            &g_array_index (b->table.columns, MlaColumn, i);
         GPtrArray *cell = g_ptr_array_index (lines, i);
-        MlaAgendaDay *day = b->day;
+        MlaAgendaDay *day = b->day.current;
         MlaAgendaSlot *slot;
 
         if (cell->len == 0 ||
@@ -418,18 +423,19 @@ track_cells_row (MlaAgendaBuilder *b, GPtrArray *cells, int s, int e,
         slot->room = g_strdup (column->room);
         set_grid_cell (b, slot, cell);
         if (column->day != NULL) {
-            b->day = mla_agenda_builder_day_for (b, column->day, column->date);
+            b->day.current =
+                mla_agenda_builder_day_for (b, column->day, column->date);
             mla_agenda_builder_add_slot (b, slot);
             /* the next row starts from the same day; the slot is
              * another day's, so no later line continues it there */
-            b->day = day;
-            b->slot = NULL;
+            b->day.current = day;
+            b->slot.current = NULL;
         } else {
             mla_agenda_builder_add_slot (b, slot);
         }
         n_slots++;
     }
-    b->row_slots = n_slots;
+    b->table.row_slots = n_slots;
 }
 
 /* A row across the rooms ("| Lunch"): @slot, in no room. */
@@ -453,9 +459,10 @@ across_row (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,
 static void
 one_slot_row (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *cells)
 {
-    for (guint i = 0, in_title = 0; i < cells->len && i < b->columns->len;
+    for (guint i = 0, in_title = 0; i < cells->len && i < b->table.columns->len;
          i++) {
-        const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+        const MlaColumn *column =
+            &g_array_index (b->table.columns, MlaColumn, i);
         const char *cell = g_ptr_array_index (cells, i);
 
         if (!g_regex_match (b->parser->alnum, cell, 0, NULL))
@@ -487,9 +494,9 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
 {
     guint tracks = count_tracks (b), filled = 0, last = b->index;
     g_autoptr (GPtrArray) cells =
-        b->column_split == 'l'
+        b->table.split == 'l'
             ? cells_on_lines (b, row, &last)
-            : mla_agenda_split_row (b, row, b->column_split, FALSE);
+            : mla_agenda_split_row (b, row, b->table.split, FALSE);
 
     for (guint i = 0; i < cells->len; i++)
         filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
@@ -498,10 +505,10 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
      * every column is a row of cells, the empty ones left free, though
      * only one is filled (where every row draws them all, "| 12:30 |
      * Lunch | |" spans the rooms) */
-    if (b->column_split == '|' && filled == 1 && cells->len >= 2 &&
-        cells->len == b->columns->len && grid_merges_cells (b))
+    if (b->table.split == '|' && filled == 1 && cells->len >= 2 &&
+        cells->len == b->table.columns->len && grid_merges_cells (b))
         filled = 2;
-    if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len)
+    if (tracks >= 2 && filled >= 2 && cells->len <= b->table.columns->len)
         track_cells_row (b, cells, s, e, &last);
     else if (tracks >= 2)
         across_row (b, mla_agenda_table_slot (s, e), row, &last);
@@ -516,7 +523,7 @@ static MlaAgendaSlot *
 slot_of_room_key (MlaAgendaBuilder *b, guint first, guint n, const char *key)
 {
     for (guint i = first; i < first + n; i++) {
-        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, i);
+        MlaAgendaSlot *slot = g_ptr_array_index (b->day.current->slots, i);
         const char *last =
             slot->room != NULL ? strrchr (slot->room, ' ') : NULL;
 
@@ -562,30 +569,31 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
 {
     const MlaAgendaLine *line = mla_agenda_current_line (b);
     g_autoptr (GPtrArray) cells = NULL;
-    guint n = b->row_slots, first;
+    guint n = b->table.row_slots, first;
     char layout;
 
-    if (n < 2 || b->day == NULL || b->day->slots->len < n ||
-        b->last_content + 1 != b->index)
+    if (n < 2 || b->day.current == NULL || b->day.current->slots->len < n ||
+        b->slot.last_content + 1 != b->index)
         return FALSE;
-    first = b->day->slots->len - n;
+    first = b->day.current->slots->len - n;
     if (strchr (line->text, ';') != NULL &&
         people_by_room_key (b, first, n, line->text)) {
-        b->last_content = b->index;
+        b->slot.last_content = b->index;
         return TRUE;
     }
-    layout = b->rooms->len > 0 ? ' ' : b->column_split;
+    layout = b->tracks.rooms->len > 0 ? ' ' : b->table.split;
     cells = mla_agenda_split_row (b, line->text, layout, layout != '|');
-    if (cells->len != n && (b->rooms->len == 0 || cells->len > n))
+    if (cells->len != n && (b->tracks.rooms->len == 0 || cells->len > n))
         return FALSE;
     /* "Kernel testing  Power management" over "Shuah Khan  Rafael
      * Wysocki": each cell goes to the slot of its column */
     for (guint i = 0, at = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
-        MlaAgendaSlot *slot = cells->len == n
-                                  ? g_ptr_array_index (b->day->slots, first + i)
-                                  : mla_agenda_grid_slot_below (
-                                        b, first, n, line->text, cell, &at);
+        MlaAgendaSlot *slot =
+            cells->len == n
+                ? g_ptr_array_index (b->day.current->slots, first + i)
+                : mla_agenda_grid_slot_below (b, first, n, line->text, cell,
+                                              &at);
         g_auto (GStrv) names = NULL;
 
         gsize len = strlen (cell);
@@ -616,6 +624,6 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
         if (names == NULL && !mla_agenda_cell_hosts (b, slot, cell))
             g_ptr_array_add (slot->notes, g_strdup (cell));
     }
-    b->last_content = b->index;
+    b->slot.last_content = b->index;
     return TRUE;
 }

@@ -130,7 +130,7 @@ mla_agenda_take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
     square = open != NULL && open[0] == '[';
     /* (in a text that puts its places after dashes, any place there that
      * names nobody: "Keynote: Financing film \u2013 Screen 1") */
-    dashed = b->dashes_places && (open == NULL || open[0] == '\0') &&
+    dashed = b->text.dashes_places && (open == NULL || open[0] == '\0') &&
              g_regex_match (b->parser->place_dash, title, 0, NULL) &&
              !mla_agenda_names_only (b->parser, place) &&
              !mla_agenda_is_first_name (b->parser, place);

@@ -512,8 +512,8 @@ step_note_paren (MlaTitleWork *w, GMatchInfo *match)
 static gboolean
 may_place_dash (const MlaTitleWork *w)
 {
-    return w->b->military == MLA_MILITARY_RANGES && w->slot->location == NULL &&
-           w->slot->room == NULL;
+    return w->b->text.military == MLA_MILITARY_RANGES &&
+           w->slot->location == NULL && w->slot->room == NULL;
 }
 
 /* not "- Hollis Grant (NOAA)", nor "- Dave" when Dave signs the mail */
@@ -585,8 +585,8 @@ step_speaker_list (MlaTitleWork *w, GMatchInfo *match)
     if ((affiliated != NULL || mla_agenda_names_only (parser, tail)) &&
         !g_regex_match (parser->venue_word, tail, 0, NULL)) {
         mla_agenda_add_people (w->b, w->slot, tail, MLA_PERSON_ROLE_SPEAKER,
-                               w->b->affiliates ? MLA_PEOPLE_ONE
-                                                : MLA_PEOPLE_LIST);
+                               w->b->text.affiliates ? MLA_PEOPLE_ONE
+                                                     : MLA_PEOPLE_LIST);
         set_rest (w, g_match_info_fetch (match, 1));
     }
 }
