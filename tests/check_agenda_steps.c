@@ -6,7 +6,7 @@
 #include "mla-test.h"
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
-#include "mla-agenda-days-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-titles-private.h"
 

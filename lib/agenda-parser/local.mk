@@ -5,6 +5,7 @@ mlarc_public_headers += \
 
 noinst_LTLIBRARIES += lib/agenda-parser/libmlarc-agenda-parser.la
 lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
+	lib/agenda-parser/mla-agenda-builder-private.h \
 	lib/agenda-parser/mla-agenda-cells-private.h \
 	lib/agenda-parser/mla-agenda-cells.c \
 	lib/agenda-parser/mla-agenda-changes-private.h \
@@ -13,9 +14,18 @@ lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
 	lib/agenda-parser/mla-agenda-days.c \
 	lib/agenda-parser/mla-agenda-evidence-private.h \
 	lib/agenda-parser/mla-agenda-evidence.c \
+	lib/agenda-parser/mla-agenda-export-private.h \
 	lib/agenda-parser/mla-agenda-export.c \
+	lib/agenda-parser/mla-agenda-finish-private.h \
+	lib/agenda-parser/mla-agenda-finish.c \
+	lib/agenda-parser/mla-agenda-flat-private.h \
 	lib/agenda-parser/mla-agenda-flat.c \
+	lib/agenda-parser/mla-agenda-grids-private.h \
 	lib/agenda-parser/mla-agenda-grids.c \
+	lib/agenda-parser/mla-agenda-headings-private.h \
+	lib/agenda-parser/mla-agenda-headings.c \
+	lib/agenda-parser/mla-agenda-labels-private.h \
+	lib/agenda-parser/mla-agenda-labels.c \
 	lib/agenda-parser/mla-agenda-names-private.h \
 	lib/agenda-parser/mla-agenda-names.c \
 	lib/agenda-parser/mla-agenda-people-private.h \

@@ -17,8 +17,8 @@
  *   tables and exports and the changes move the current day
  * - slot, the slot being filled: mla-agenda-days.c (a slot added) and the
  *   slot rules (mla-agenda-slots.c, the text rule of mla-agenda-rules.c,
- *   people lines of mla-agenda-people.c); a table's or block's reader
- *   closes it
+ *   people lines of mla-agenda-people.c, labels of mla-agenda-labels.c);
+ *   a table's or block's reader closes it
  * - table, a header row's columns: mla-agenda-tables.c (mla-agenda-cells.c
  *   counts the slots of a row of cells)
  * - tracks, a grid's rooms laid out by position: mla-agenda-grids.c
@@ -28,15 +28,37 @@
  *   mla-agenda-rules.c; a new day (mla-agenda-days.c) ends it
  * - changes, slots a reply's changes moved: mla-agenda-changes.c
  * A new table clears table, tracks and flat together
- * (mla_agenda_builder_clear_table). */
+ * (mla_agenda_builder_clear_table, mla-agenda-days.c). This header is low
+ * in the parser's layers (doc/design.md): every module may read the
+ * state; the functions that change it are declared by their modules. */
 #pragma once
 #include <glib.h>
 #include "mla-agenda.h"
 #include "mla-agenda-vocabulary-private.h"
-#include "mla-agenda-scanner-private.h"
-#include "mla-agenda-times-private.h"
 
 G_BEGIN_DECLS
+
+typedef struct MlaAgendaBuilder MlaAgendaBuilder;
+
+/* One line of text as laid out: quote prefix removed, tabs expanded. */
+typedef struct MlaAgendaLine {
+    char *text; /* owned */
+    guint indent;
+    gboolean blank;
+    gboolean quoted;     /* had a "> " or "| " quote prefix */
+    gboolean wide_colon; /* wrote "\uff1a", which text reads as ": " */
+    char *tabbed;        /* owned, nullable: the line as written when a tab is
+                          * inside (its columns then tell no position) */
+    GArray *runs;        /* owned, nullable: an underline's run start columns */
+} MlaAgendaLine;
+
+/* How a text writes its programme's times: in "0800-0830" ranges, in
+ * "1800" times alone, or neither (mla_agenda_text_is_military()). */
+typedef enum {
+    MLA_MILITARY_NONE,
+    MLA_MILITARY_SINGLES,
+    MLA_MILITARY_RANGES,
+} MlaMilitary;
 
 /* What the whole text writes, found before its first line is read. */
 typedef struct {
@@ -124,6 +146,10 @@ struct MlaAgendaBuilder {
     const MlaAgendaLine *lines;
     guint n_lines;
     guint index; /* the line being classified */
+    /* the rule engine's classifier (mla-agenda-rules.c), for lines that a
+     * lower phase hands back to be read like any other (the lines under
+     * a parallel session) */
+    void (*classify_line) (MlaAgendaBuilder *b);
     MlaAgendaTextFacts text;
     MlaAgendaDayState day;
     MlaAgendaSlotState slot;

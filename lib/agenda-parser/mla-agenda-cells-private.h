@@ -3,11 +3,10 @@
  * room, nothing); a row of cells without a header. Not installed. */
 #pragma once
 #include <glib.h>
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda.h"
 
 G_BEGIN_DECLS
-
-typedef struct MlaAgendaBuilder MlaAgendaBuilder;
 
 /* "Main room: Testing | Kitchen: Sourdough" after a time: cells apart by
  * " | ", each a place and a title, are one slot each in that room, from

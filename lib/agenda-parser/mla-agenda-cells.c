@@ -11,14 +11,15 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-cells-private.h"
-#include "mla-agenda-tables-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-names-private.h"
-#include "mla-agenda-people-private.h"
-#include "mla-agenda-places-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-titles-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-names-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-titles-private.h"
 
 /* Cuts @text where @cut says, trimming each piece. */
 GPtrArray *

@@ -7,7 +7,7 @@
  * in MlaAgendaBuilder.changes.moved until the text is read. Not installed. */
 #pragma once
 #include <glib.h>
-#include "mla-agenda-days-private.h"
+#include "mla-agenda-builder-private.h"
 
 G_BEGIN_DECLS
 

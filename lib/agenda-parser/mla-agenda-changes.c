@@ -4,9 +4,10 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-changes-private.h"
+#include "mla-agenda-builder-private.h"
+#include "mla-agenda-times-private.h"
 #include "mla-agenda-names-private.h"
 #include "mla-agenda-titles-private.h"
-#include "mla-agenda-times-private.h"
 
 #define CHANGE_MAX_LINES 3 /* unquoted lines a change may take */
 /* "the workshop": shorter words ("to") name no slot */

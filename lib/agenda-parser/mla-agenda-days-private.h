@@ -1,13 +1,9 @@
-/* mla-agenda-days-private.h: assembling slots into days: day headings,
- * new days, slots added, stops, frames, slot ends, kinds; owns the day
- * part of MlaAgendaBuilder (mla-agenda-builder-private.h). Not
- * installed. */
+/* mla-agenda-days-private.h: assembling slots into days: new days, slots
+ * added, stops, frames, slot ends; owns the part "day" of
+ * MlaAgendaBuilder (mla-agenda-builder-private.h). Not installed. */
 #pragma once
 #include <glib.h>
 #include "mla-agenda.h"
-#include "mla-agenda-vocabulary-private.h"
-#include "mla-agenda-scanner-private.h"
-#include "mla-agenda-times-private.h"
 #include "mla-agenda-builder-private.h"
 
 G_BEGIN_DECLS
@@ -15,9 +11,6 @@ G_BEGIN_DECLS
 /* Fills the empty ends of @day's slots with the start of the next later
  * slot in the same room (or any room, for a slot without one). */
 void mla_agenda_fill_ends (MlaAgendaDay *day);
-
-/* Returns: the kind of a slot titled @title. */
-MlaSlotKind mla_agenda_parser_kind (MlaAgendaParser *parser, const char *title);
 
 /* Takes the time zone of a rule's @match for the agenda, when it has none. */
 void mla_agenda_builder_set_zone (MlaAgendaBuilder *b, GMatchInfo *match);
@@ -44,11 +37,7 @@ void mla_agenda_builder_add_stop (MlaAgendaBuilder *b, int start);
  * when nothing else ends it ("Session II 09:30-11:30" over the items). */
 void mla_agenda_builder_frame (MlaAgendaBuilder *b, int end);
 
-/* Rule "day-heading": "Monday", "Day 2 (Friday, Apr. 24)", "2004-12-05". */
-gboolean mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match);
-
-/* Sets kinds, makes the places of parallel slots rooms, fills ends,
- * drops the stops and then empty days. */
-void mla_agenda_builder_finish (MlaAgendaBuilder *b);
+/* A new table starts: forgets the parts table, tracks and flat. */
+void mla_agenda_builder_clear_table (MlaAgendaBuilder *b);
 
 G_END_DECLS

@@ -6,10 +6,11 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-evidence-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-names-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-names-private.h"
 
 #define SLOT_CLUSTER_GAP 15 /* lines between slot lines of one agenda */
 #define ROTA_MIN_DAYS 3     /* days of one slot each that may be a rota */

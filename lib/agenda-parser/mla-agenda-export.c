@@ -1,18 +1,20 @@
 /* mla-agenda-export.c: a scheduling tool's export read by the agenda
  * parser ("Date  Start  End  Room  Session  Speakers" over its rows): each
- * row a slot on its day. Part of the tables (mla-agenda-tables-private.h). */
+ * row a slot on its day, cut into cells as mla-agenda-cells.c does. */
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include "mla-agenda-tables-private.h"
-#include "mla-agenda-cells-private.h"
+#include "mla-agenda-export-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
+#include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-people-private.h"
-#include "mla-agenda-rules-private.h"
 #include "mla-agenda-titles-private.h"
-#include "mla-agenda-times-private.h"
+#include "mla-agenda-cells-private.h"
 
 /* The columns of a scheduling tool's export. */
 typedef enum {

@@ -5,15 +5,18 @@
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <string.h>
-#include "mla-agenda-tables-private.h"
-#include "mla-agenda-cells-private.h"
-#include "mla-agenda-places-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-names-private.h"
-#include "mla-agenda-people-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-titles-private.h"
+#include "mla-agenda-flat-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-names-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-cells-private.h"
+#include "mla-agenda-tables-private.h"
 
 /* One line of a parallel block: its room and title, and its line. */
 typedef struct {
@@ -284,7 +287,7 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         MlaAgendaSlot *slot;
 
         if (session == NULL || b->index != session->line) {
-            mla_agenda_classify_line (b);
+            b->classify_line (b);
             continue;
         }
         next++;
@@ -439,112 +442,6 @@ ends_flat_row (MlaAgendaBuilder *b, guint i)
                           b->lines[i].text, 0, NULL);
 }
 
-/* The people of a speaker's line under a title: a line of people, a
- * "Speaker: Ann Lee" line, "hosted by A and B", or a name with its
- * affiliation after a bar or a dash ("Lea Verou | MIT", "Carol Nichols -
- * Integer 32"). @out_role
- * (nullable) gets their role: the label's ("Moderator:"), else speaker.
- * Returns: (transfer full) (nullable): the names, NULL when the line is
- * none. */
-static GStrv
-speaker_line_role (MlaAgendaBuilder *b, guint i, MlaPersonRole *out_role)
-{
-    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
-    g_autoptr (GMatchInfo) match = NULL;
-    GStrv names = mla_agenda_person_line (b->parser, text);
-
-    if (out_role != NULL)
-        *out_role = MLA_PERSON_ROLE_SPEAKER;
-    if (names != NULL)
-        return names;
-    {
-        g_autofree char *before = NULL, *value = NULL;
-        MlaPersonRole role;
-
-        /* "hosted by A and B", "led by mikk0 & svenja_h" */
-        if (mla_agenda_people_by (b->parser, text, &before, &value, &role) &&
-            before[0] == '\0') {
-            g_auto (GStrv) parts =
-                g_regex_split (b->parser->person_split, value, 0);
-            g_autoptr (GStrvBuilder) list = g_strv_builder_new ();
-
-            if (out_role != NULL)
-                *out_role = role;
-            for (guint k = 0; parts[k] != NULL; k++)
-                if (parts[k][0] != '\0')
-                    g_strv_builder_add (list, parts[k]);
-            return g_strv_builder_end (list);
-        }
-    }
-    if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), text, 0,
-                       &match)) {
-        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
-        g_autofree char *value = g_match_info_fetch_named (match, "value");
-        g_autofree char *label = g_match_info_fetch_named (match, "label");
-        g_autofree char *key = mla_agenda_fold_compact (label);
-        g_autoptr (GStrvBuilder) list = g_strv_builder_new ();
-        g_auto (GStrv) parts = NULL;
-        int role = mla_agenda_label_role (b->parser, label);
-
-        if (colon == NULL || colon[0] == '\0')
-            return NULL;
-        if (out_role != NULL && role >= 0)
-            *out_role = (MlaPersonRole) role;
-        if (mla_agenda_label_is_singular (b->parser, key))
-            return mla_agenda_person_line (b->parser, value);
-        /* "Speakers: Jina Anne, Dan Mall": a plural label lists names */
-        parts = g_regex_split (b->parser->person_split, value, 0);
-        for (guint k = 0; parts[k] != NULL; k++)
-            if (mla_agenda_parser_is_name (b->parser, parts[k]))
-                g_strv_builder_add (list, parts[k]);
-        return g_strv_builder_end (list);
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->name_affiliation, text, 0, &match)) {
-        g_autofree char *name = g_match_info_fetch_named (match, "name");
-
-        if (mla_agenda_parser_is_name (b->parser, name)) {
-            g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
-
-            g_strv_builder_add (one, name);
-            return g_strv_builder_end (one);
-        }
-    }
-    return NULL;
-}
-
-static GStrv
-speaker_line (MlaAgendaBuilder *b, guint i)
-{
-    return speaker_line_role (b, i, NULL);
-}
-
-/* Whether line @i is a "Label: Name" line of people ("Moderator: Ann
- * Lee", "Panelists: A, B"): under a title's speaker line, more people of
- * the same cell, never the next cell's title. */
-static gboolean
-labelled_people_at (MlaAgendaBuilder *b, guint i)
-{
-    g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *colon = NULL;
-    g_auto (GStrv) names = NULL;
-
-    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"),
-                        b->lines[i].text, 0, &match))
-        return FALSE;
-    colon = g_match_info_fetch_named (match, "colon");
-    names = colon != NULL && colon[0] != '\0' ? speaker_line (b, i) : NULL;
-    return names != NULL && names[0] != NULL;
-}
-
-gboolean
-mla_agenda_people_under (MlaAgendaBuilder *b, guint i)
-{
-    return i + 1 < b->n_lines && !b->lines[i + 1].blank &&
-           b->lines[i + 1].indent > b->lines[i].indent &&
-           labelled_people_at (b, i + 1);
-}
-
 /* Whether line @i is a room and nothing else. */
 static gboolean
 room_line_at (MlaAgendaBuilder *b, guint i)
@@ -568,7 +465,7 @@ flat_row_lines (MlaAgendaBuilder *b)
                       !b->lines[i + 2].blank && !ends_flat_row (b, i + 2);
 
     if (spaced) {
-        g_auto (GStrv) names = speaker_line (b, i + 2);
+        g_auto (GStrv) names = mla_agenda_speaker_line (b, i + 2);
 
         spaced = names != NULL;
     }
@@ -618,10 +515,11 @@ flat_row_items (MlaAgendaBuilder *b, const guint *line, guint n,
         }
         item.title = line[k++];
         if (k < n && (!room_led || !room_line_at (b, line[k])) &&
-            (names = speaker_line (b, line[k])) != NULL) {
+            (names = mla_agenda_speaker_line (b, line[k])) != NULL) {
             item.first_people = item.last_people = line[k++];
             /* "Moderator: Ann Lee / Panelists: Bo Li, Cy Ng": one cell */
-            while (!triplets && k < n && labelled_people_at (b, line[k]))
+            while (!triplets && k < n &&
+                   mla_agenda_labelled_people_at (b, line[k]))
                 item.last_people = line[k++];
         }
         if (triplets)
@@ -641,7 +539,7 @@ flat_triplets (MlaAgendaBuilder *b, const guint *line, guint n,
     gboolean triplets = !room_led && n == 3 * b->flat.rooms->len;
 
     for (guint k = 1; triplets && k < n; k += 3) {
-        g_auto (GStrv) names = speaker_line (b, line[k]);
+        g_auto (GStrv) names = mla_agenda_speaker_line (b, line[k]);
 
         triplets = names != NULL;
     }
@@ -684,7 +582,7 @@ flat_item_slot (MlaAgendaBuilder *b, GArray *items, guint k, gboolean room_led,
         g_auto (GStrv) names =
             mla_agenda_add_labelled_line (b, slot, b->lines[j].text)
                 ? NULL
-                : speaker_line_role (b, j, &role);
+                : mla_agenda_speaker_line_role (b, j, &role);
 
         for (guint m = 0; names != NULL && names[m] != NULL; m++)
             mla_agenda_add_person (b, slot, names[m], role);
@@ -862,7 +760,7 @@ ends_blocks (MlaAgendaBuilder *b, guint i)
         return TRUE;
     if (!names_day_at (b, i))
         return FALSE;
-    names = speaker_line (b, i);
+    names = mla_agenda_speaker_line (b, i);
     return names == NULL;
 }
 
@@ -876,14 +774,15 @@ is_session_block (MlaAgendaBuilder *b, guint from, guint to)
     g_autofree char *room = room_heading_at (b, from);
 
     if (room != NULL) {
-        g_auto (GStrv) names = to > from + 1 ? speaker_line (b, to) : NULL;
+        g_auto (GStrv) names =
+            to > from + 1 ? mla_agenda_speaker_line (b, to) : NULL;
         /* "Track C \u00b7 Community \u00b7 Auditorium": a heading of cells
          * says it is a session's, whoever gives it ("Speakers to be
          * confirmed") */
         gboolean cells = !room_line_at (b, from);
 
         return to - from <= 3 &&
-               (names != NULL || labelled_people_at (b, to) ||
+               (names != NULL || mla_agenda_labelled_people_at (b, to) ||
                 (cells && to > from)) &&
                !room_line_at (b, from + 1);
     }
@@ -892,7 +791,7 @@ is_session_block (MlaAgendaBuilder *b, guint from, guint to)
     if (to - from < 1 || to - from > 3)
         return FALSE;
     for (guint i = from + 1; i <= to; i++) {
-        g_auto (GStrv) names = speaker_line (b, i);
+        g_auto (GStrv) names = mla_agenda_speaker_line (b, i);
 
         detail = detail || names != NULL || room_line_at (b, i);
     }
@@ -946,7 +845,7 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
         b->index = first;
         mla_agenda_slot_set_title (b, slot, b->lines[first].text);
         for (guint j = first + 1; j <= block[1]; j++) {
-            g_auto (GStrv) names = speaker_line (b, j);
+            g_auto (GStrv) names = mla_agenda_speaker_line (b, j);
 
             if (slot->room == NULL && room_line_at (b, j))
                 slot->room = mla_agenda_squeeze (b->lines[j].text);

@@ -5,13 +5,15 @@
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <string.h>
-#include "mla-agenda-tables-private.h"
-#include "mla-agenda-cells-private.h"
-#include "mla-agenda-places-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-titles-private.h"
+#include "mla-agenda-grids-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-cells-private.h"
 
 gboolean
 mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)

@@ -6,7 +6,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-names-private.h"
-#include "mla-agenda-days-private.h"
+#include "mla-agenda-vocabulary-private.h"
 #include "mla-agenda-scanner-private.h"
 
 #define NAME_MAX_WORDS 5

@@ -6,8 +6,9 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-places-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-scanner-private.h"
-#include "mla-agenda-rules-private.h"
 
 /* known places after dashes: the text puts places there */
 #define DASHED_PLACES_MIN 2

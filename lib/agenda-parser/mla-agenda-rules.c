@@ -2,27 +2,38 @@
  * rules, whose patterns are built from the vocabulary, classifies each
  * scanned line and feeds the builder; the text rule lives here, the slot
  * rules in mla-agenda-slots.c, the others in the modules of their idea
- * (days, tables, people). */
+ * (headings, tables, grids, flat, export, labels). The engine is the top
+ * of the parser's layers (doc/design.md): it compiles its table when the
+ * vocabulary calls it back (mla_agenda_parser_new) and hands lower modules
+ * its classifier through the builder. Also mla_agenda_parser_parse and
+ * the builder's set-up. */
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-rules-private.h"
-#include "mla-agenda-changes-private.h"
-#include "mla-agenda-titles-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-evidence-private.h"
-#include "mla-agenda-names-private.h"
-#include "mla-agenda-people-private.h"
-#include "mla-agenda-scanner-private.h"
-#include "mla-agenda-tables-private.h"
-#include "mla-agenda-places-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-names-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-changes-private.h"
+#include "mla-agenda-evidence-private.h"
+#include "mla-agenda-grids-private.h"
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-labels-private.h"
+#include "mla-agenda-flat-private.h"
+#include "mla-agenda-export-private.h"
 #include "mla-agenda-slots-private.h"
+#include "mla-agenda-headings-private.h"
+#include "mla-agenda-finish-private.h"
 
 #define PARAGRAPH_MAX_LINES 3 /* lines of a talk's title and speaker */
 #define TITLE_MAX_CHARS 100   /* a longer line is a description */
-#define FRAME_MAX_FIELDS 6    /* lines between a frame and its slots */
 /* a line wrapped by its writer was about this long */
 #define WRAP_MIN_CHARS 55
 
@@ -145,52 +156,6 @@ rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match)
     slot->location = g_match_info_fetch_named (match, "value");
     b->slot.last_content = b->index;
     return TRUE;
-}
-
-/* Whether the slot's lines end after line @from: the next line with text
- * starts another slot, or the text ends (then @at_end). */
-gboolean
-mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end)
-{
-    for (guint i = from + 1; i < b->n_lines; i++) {
-        if (b->lines[i].blank)
-            continue;
-        return g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
-                              b->lines[i].text, 0, NULL) ||
-               g_regex_match (mla_agenda_rule (b->parser, "slot-detail"),
-                              b->lines[i].text, 0, NULL);
-    }
-    return at_end;
-}
-
-/* Whether slot lines follow line @from after at most a few field lines
- * ("Room: Chitlada 2", "Chairs: A, B"), rules and a schedule heading
- * ("Agenda" over its underline): then a dated line with hours at @from
- * frames them. */
-gboolean
-mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
-{
-    guint fields = 0;
-
-    for (guint i = from + 1; i < b->n_lines; i++) {
-        const char *text = b->lines[i].text;
-
-        if (b->lines[i].blank)
-            continue;
-        if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0,
-                           NULL) ||
-            g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), text, 0,
-                           NULL))
-            return TRUE;
-        if (g_regex_match (mla_agenda_rule (b->parser, "underline"), text, 0,
-                           NULL) ||
-            g_regex_match (b->parser->schedule_heading, text, 0, NULL))
-            continue;
-        if (++fields > FRAME_MAX_FIELDS ||
-            !g_regex_match (b->parser->field_line, text, 0, NULL))
-            return FALSE;
-    }
-    return FALSE;
 }
 
 /* "Race Officer: Gwen Pritchard" under a slot: a label the vocabulary
@@ -530,25 +495,16 @@ mla_agenda_classify_line (MlaAgendaBuilder *b)
     }
 }
 
-static guint
-rule_index (const char *name)
+/* Compiles the rule table into @parser->rules (an
+ * MlaAgendaRulesCompileFunc, called back while the vocabulary loads). */
+static gboolean
+rules_compile (MlaAgendaParser *parser, GHashTable *placeholders,
+               GError **error)
 {
+    parser->n_rules = G_N_ELEMENTS (rules);
+    parser->rule_names = g_new (const char *, G_N_ELEMENTS (rules));
     for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
-        if (strcmp (rules[i].name, name) == 0)
-            return i;
-    g_assert_not_reached ();
-}
-
-GRegex *
-mla_agenda_rule (MlaAgendaParser *parser, const char *name)
-{
-    return parser->rules[rule_index (name)];
-}
-
-gboolean
-mla_agenda_rules_compile (MlaAgendaParser *parser, GHashTable *placeholders,
-                          GError **error)
-{
+        parser->rule_names[i] = rules[i].name;
     parser->rules = g_new0 (GRegex *, G_N_ELEMENTS (rules));
     for (guint i = 0; i < G_N_ELEMENTS (rules); i++) {
         /* TIME placeholders hold other placeholders: expand twice. */
@@ -564,13 +520,10 @@ mla_agenda_rules_compile (MlaAgendaParser *parser, GHashTable *placeholders,
     return TRUE;
 }
 
-void
-mla_agenda_rules_free (MlaAgendaParser *parser)
+MlaAgendaParser *
+mla_agenda_parser_new (const char *vocabulary_path, GError **error)
 {
-    if (parser->rules != NULL)
-        for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
-            g_clear_pointer (&parser->rules[i], g_regex_unref);
-    g_clear_pointer (&parser->rules, g_free);
+    return mla_agenda_vocabulary_load (vocabulary_path, rules_compile, error);
 }
 
 GPtrArray *
@@ -612,6 +565,7 @@ builder_start (MlaAgendaBuilder *b, MlaAgendaParser *parser, GArray *lines,
     b->agenda = agenda;
     b->lines = (const MlaAgendaLine *) lines->data;
     b->n_lines = lines->len;
+    b->classify_line = mla_agenda_classify_line;
     b->day.previous = -1;
     b->day.slot_lines = g_array_new (FALSE, FALSE, sizeof (guint));
     b->day.stops = g_hash_table_new (NULL, NULL);

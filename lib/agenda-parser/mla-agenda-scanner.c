@@ -6,15 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-scanner-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-rules-private.h"
 
 /* slot lines that make a quoted block a schedule */
 #define QUOTED_MIN_SLOTS 4
 #define INTERJECTION_MAX_LINES 3 /* unquoted lines a quoted agenda may hold */
 /* unquoted slot lines that make quoted ones history */
 #define REPLY_MIN_SLOTS 3
+#define FRAME_MAX_FIELDS 6    /* lines between a frame and its slots */
 #define LINE_MAX_COLUMNS 1000 /* a longer line is no part of an agenda */
 
 char *
@@ -663,4 +664,64 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
                 lines[j].blank |= lines[j].quoted;
         i = end;
     }
+}
+
+/* Whether the slot's lines end after line @from: the next line with text
+ * starts another slot, or the text ends (then @at_end). */
+gboolean
+mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end)
+{
+    for (guint i = from + 1; i < b->n_lines; i++) {
+        if (b->lines[i].blank)
+            continue;
+        return g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                              b->lines[i].text, 0, NULL) ||
+               g_regex_match (mla_agenda_rule (b->parser, "slot-detail"),
+                              b->lines[i].text, 0, NULL);
+    }
+    return at_end;
+}
+
+/* Whether slot lines follow line @from after at most a few field lines
+ * ("Room: Chitlada 2", "Chairs: A, B"), rules and a schedule heading
+ * ("Agenda" over its underline): then a dated line with hours at @from
+ * frames them. */
+gboolean
+mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
+{
+    guint fields = 0;
+
+    for (guint i = from + 1; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text;
+
+        if (b->lines[i].blank)
+            continue;
+        if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0,
+                           NULL) ||
+            g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), text, 0,
+                           NULL))
+            return TRUE;
+        if (g_regex_match (mla_agenda_rule (b->parser, "underline"), text, 0,
+                           NULL) ||
+            g_regex_match (b->parser->schedule_heading, text, 0, NULL))
+            continue;
+        if (++fields > FRAME_MAX_FIELDS ||
+            !g_regex_match (b->parser->field_line, text, 0, NULL))
+            return FALSE;
+    }
+    return FALSE;
+}
+
+/* Whether a slot line follows the current line anywhere below. */
+gboolean
+mla_agenda_slot_follows (MlaAgendaBuilder *b)
+{
+    for (guint i = b->index + 1; i < b->n_lines; i++)
+        if (!b->lines[i].blank &&
+            (g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                            b->lines[i].text, 0, NULL) ||
+             g_regex_match (mla_agenda_rule (b->parser, "slot-detail"),
+                            b->lines[i].text, 0, NULL)))
+            return TRUE;
+    return FALSE;
 }

@@ -7,16 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-slots-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-titles-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-names-private.h"
-#include "mla-agenda-people-private.h"
-#include "mla-agenda-scanner-private.h"
-#include "mla-agenda-tables-private.h"
-#include "mla-agenda-cells-private.h"
-#include "mla-agenda-places-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-names-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-cells-private.h"
+#include "mla-agenda-grids-private.h"
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-labels-private.h"
+#include "mla-agenda-flat-private.h"
 
 #define PROSE_MIN_CHARS 50 /* a line this long that runs on is prose */
 
@@ -657,20 +661,6 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     b->slot.indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
     return TRUE;
-}
-
-/* Whether a slot line follows the current line anywhere below. */
-gboolean
-mla_agenda_slot_follows (MlaAgendaBuilder *b)
-{
-    for (guint i = b->index + 1; i < b->n_lines; i++)
-        if (!b->lines[i].blank &&
-            (g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
-                            b->lines[i].text, 0, NULL) ||
-             g_regex_match (mla_agenda_rule (b->parser, "slot-detail"),
-                            b->lines[i].text, 0, NULL)))
-            return TRUE;
-    return FALSE;
 }
 
 /* Whether @text is only a marker of something not yet known ("tba"). */

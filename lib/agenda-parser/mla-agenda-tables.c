@@ -12,25 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-tables-private.h"
-#include "mla-agenda-cells-private.h"
-#include "mla-agenda-places-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-names-private.h"
-#include "mla-agenda-people-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-titles-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
-
-void
-mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
-{
-    g_ptr_array_set_size (b->tracks.rooms, 0);
-    g_array_set_size (b->tracks.starts, 0);
-    b->tracks.timed = FALSE;
-    g_array_set_size (b->table.columns, 0);
-    g_ptr_array_set_size (b->flat.rooms, 0);
-    b->flat.pairs = FALSE;
-}
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-names-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-cells-private.h"
+#include "mla-agenda-grids-private.h"
 
 void
 mla_agenda_column_clear (gpointer data)

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-times-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-rules-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 
 /* The longest slot a 12-hour end may make by reading it after noon. */
 #define RANGE_MAX_12H_MINUTES (11 * 60)

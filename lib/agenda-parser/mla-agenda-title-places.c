@@ -10,6 +10,8 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-title-places-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-names-private.h"
 #include "mla-agenda-places-private.h"
 

@@ -12,12 +12,13 @@
 #include <stddef.h>
 #include <string.h>
 #include "mla-agenda-titles-private.h"
-#include "mla-agenda-title-places-private.h"
-#include "mla-agenda-names-private.h"
-#include "mla-agenda-people-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-scanner-private.h"
-#include "mla-agenda-tables-private.h"
+#include "mla-agenda-names-private.h"
 #include "mla-agenda-places-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-title-places-private.h"
 
 #define NAME_HEAD_MIN_TITLE_WORDS 3
 
