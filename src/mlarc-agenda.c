@@ -51,6 +51,87 @@ note_undated_slots (GPtrArray *agendas)
                  n, n == 1 ? "" : "s");
 }
 
+/* Checks the options that go together; returns MLARC_EXIT_OK, or
+ * MLARC_EXIT_USAGE after saying why. @format gets the format named. */
+static int
+check_usage (int argc, const char *archive_path, const char *format_name,
+             const char *timezone, MlaAgendaFormat *format)
+{
+    if (archive_path == NULL && argc < 2) {
+        fprintf (stderr, "mlarc agenda: needs a FILE or -a ARCHIVE\n");
+        return MLARC_EXIT_USAGE;
+    }
+    if (format_name != NULL &&
+        !mla_agenda_format_from_string (format_name, format)) {
+        fprintf (stderr, "mlarc agenda: unknown format '%s'\n", format_name);
+        return MLARC_EXIT_USAGE;
+    }
+    if (timezone != NULL && *format != MLA_AGENDA_FORMAT_ICS) {
+        fprintf (stderr, "mlarc agenda: --tz applies to --format ics only\n");
+        return MLARC_EXIT_USAGE;
+    }
+    return MLARC_EXIT_OK;
+}
+
+/* Adds to @agendas those stored in @archive_path (nullable), then those
+ * found in the files @argv[1..@argc), read with the words of
+ * @vocabulary (nullable: the built-in ones). */
+static gboolean
+gather_agendas (const char *archive_path, const char *vocabulary, int argc,
+                char **argv, GPtrArray *agendas, GError **error)
+{
+    if (archive_path != NULL) {
+        g_autoptr (MlaArchive) archive =
+            mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT, error);
+        GPtrArray *stored =
+            archive != NULL ? mla_archive_load_agendas (archive, error) : NULL;
+
+        if (stored == NULL)
+            return FALSE;
+        g_ptr_array_extend_and_steal (agendas, stored);
+    }
+    if (argc > 1) {
+        g_autoptr (MlaAgendaParser) parser =
+            mla_agenda_parser_new (vocabulary, error);
+
+        if (parser == NULL)
+            return FALSE;
+        for (int i = 1; i < argc; i++)
+            if (!mla_agenda_parse_input (parser, argv[i], agendas, error))
+                return FALSE;
+    }
+    return TRUE;
+}
+
+/* Writes @agendas into @output_dir (nullable: to standard output);
+ * returns the exit status. */
+static int
+write_agendas (GPtrArray *agendas, MlaAgendaFormat format,
+               const MlaAgendaWriteOptions *options, const char *output_dir)
+{
+    g_autoptr (GError) error = NULL;
+    gboolean ok;
+
+    if (agendas->len == 0)
+        fprintf (stderr, "mlarc agenda: no agenda found\n");
+    if (output_dir != NULL)
+        ok = mla_agenda_write_files (agendas, format, options, output_dir,
+                                     &error);
+    else
+        ok = write_stdout (agendas, format, options, &error);
+    if (!ok) {
+        if (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID)) {
+            fprintf (stderr, "mlarc agenda: %s\n", error->message);
+            return MLARC_EXIT_USAGE;
+        }
+        mlarc_print_error (error);
+        return mlarc_exit_status (error);
+    }
+    if (format == MLA_AGENDA_FORMAT_ICS)
+        note_undated_slots (agendas);
+    return MLARC_EXIT_OK;
+}
+
 int
 mlarc_agenda_command (int argc, char **argv)
 {
@@ -79,7 +160,7 @@ mlarc_agenda_command (int argc, char **argv)
     g_autoptr (GPtrArray) agendas =
         g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     g_autoptr (GError) error = NULL;
-    gboolean ok;
+    int status;
 
     if (!mlarc_parse_options (
             "agenda", "[FILE...]",
@@ -89,66 +170,15 @@ mlarc_agenda_command (int argc, char **argv)
             "SOURCE_DATE_EPOCH, when set, is the DTSTAMP of ics output.",
             entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
-    if (archive_path == NULL && argc < 2) {
-        fprintf (stderr, "mlarc agenda: needs a FILE or -a ARCHIVE\n");
-        return MLARC_EXIT_USAGE;
-    }
-    if (format_name != NULL &&
-        !mla_agenda_format_from_string (format_name, &format)) {
-        fprintf (stderr, "mlarc agenda: unknown format '%s'\n", format_name);
-        return MLARC_EXIT_USAGE;
-    }
-    if (timezone != NULL && format != MLA_AGENDA_FORMAT_ICS) {
-        fprintf (stderr, "mlarc agenda: --tz applies to --format ics only\n");
-        return MLARC_EXIT_USAGE;
-    }
+    status = check_usage (argc, archive_path, format_name, timezone, &format);
+    if (status != MLARC_EXIT_OK)
+        return status;
     options.timezone = timezone;
     options.dtstamp = source_date_epoch ();
-
-    if (archive_path != NULL) {
-        g_autoptr (MlaArchive) archive =
-            mla_archive_open (archive_path, MLA_ARCHIVE_OPEN_DEFAULT, &error);
-        GPtrArray *stored =
-            archive != NULL ? mla_archive_load_agendas (archive, &error) : NULL;
-
-        if (stored == NULL) {
-            mlarc_print_error (error);
-            return mlarc_exit_status (error);
-        }
-        g_ptr_array_extend_and_steal (agendas, stored);
-    }
-    if (argc > 1) {
-        g_autoptr (MlaAgendaParser) parser =
-            mla_agenda_parser_new (vocabulary, &error);
-
-        if (parser == NULL) {
-            mlarc_print_error (error);
-            return mlarc_exit_status (error);
-        }
-        for (int i = 1; i < argc; i++) {
-            if (!mla_agenda_parse_input (parser, argv[i], agendas, &error)) {
-                mlarc_print_error (error);
-                return mlarc_exit_status (error);
-            }
-        }
-    }
-
-    if (agendas->len == 0)
-        fprintf (stderr, "mlarc agenda: no agenda found\n");
-    if (output_dir != NULL)
-        ok = mla_agenda_write_files (agendas, format, &options, output_dir,
-                                     &error);
-    else
-        ok = write_stdout (agendas, format, &options, &error);
-    if (!ok) {
-        if (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID)) {
-            fprintf (stderr, "mlarc agenda: %s\n", error->message);
-            return MLARC_EXIT_USAGE;
-        }
+    if (!gather_agendas (archive_path, vocabulary, argc, argv, agendas,
+                         &error)) {
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }
-    if (format == MLA_AGENDA_FORMAT_ICS)
-        note_undated_slots (agendas);
-    return MLARC_EXIT_OK;
+    return write_agendas (agendas, format, &options, output_dir);
 }

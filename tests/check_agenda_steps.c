@@ -6,7 +6,7 @@
 #include "mla-test.h"
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
-#include "mla-agenda-days-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-titles-private.h"
 
@@ -116,7 +116,8 @@ START_TEST (test_title_step_peels)
     title = g_strdup (line.text);
     b.lines = &line;
     b.n_lines = 1;
-    b.military = steps[_i].ranges ? MLA_MILITARY_RANGES : MLA_MILITARY_NONE;
+    b.text.military =
+        steps[_i].ranges ? MLA_MILITARY_RANGES : MLA_MILITARY_NONE;
     ck_assert_msg (mla_agenda_title_step (&b, slot, steps[_i].step, &title),
                    "no step %s", steps[_i].step);
     after = describe (title, slot);

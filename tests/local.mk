@@ -65,6 +65,7 @@ tests_fuzz_replay_site_LDADD = $(mla_replay_ldadd)
 # against the man page, README's list of tests.
 mla_house_checks = \
 	tests/check-layers.sh \
+	tests/check-parser-layers.sh \
 	tests/check-includes.sh \
 	tests/check-help.sh \
 	tests/check-readme.sh \

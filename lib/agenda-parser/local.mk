@@ -5,15 +5,27 @@ mlarc_public_headers += \
 
 noinst_LTLIBRARIES += lib/agenda-parser/libmlarc-agenda-parser.la
 lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
+	lib/agenda-parser/mla-agenda-builder-private.h \
+	lib/agenda-parser/mla-agenda-cells-private.h \
+	lib/agenda-parser/mla-agenda-cells.c \
 	lib/agenda-parser/mla-agenda-changes-private.h \
 	lib/agenda-parser/mla-agenda-changes.c \
 	lib/agenda-parser/mla-agenda-days-private.h \
 	lib/agenda-parser/mla-agenda-days.c \
 	lib/agenda-parser/mla-agenda-evidence-private.h \
 	lib/agenda-parser/mla-agenda-evidence.c \
+	lib/agenda-parser/mla-agenda-export-private.h \
 	lib/agenda-parser/mla-agenda-export.c \
+	lib/agenda-parser/mla-agenda-finish-private.h \
+	lib/agenda-parser/mla-agenda-finish.c \
+	lib/agenda-parser/mla-agenda-flat-private.h \
 	lib/agenda-parser/mla-agenda-flat.c \
+	lib/agenda-parser/mla-agenda-grids-private.h \
 	lib/agenda-parser/mla-agenda-grids.c \
+	lib/agenda-parser/mla-agenda-headings-private.h \
+	lib/agenda-parser/mla-agenda-headings.c \
+	lib/agenda-parser/mla-agenda-labels-private.h \
+	lib/agenda-parser/mla-agenda-labels.c \
 	lib/agenda-parser/mla-agenda-names-private.h \
 	lib/agenda-parser/mla-agenda-names.c \
 	lib/agenda-parser/mla-agenda-people-private.h \
@@ -31,6 +43,8 @@ lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
 	lib/agenda-parser/mla-agenda-tables.c \
 	lib/agenda-parser/mla-agenda-times-private.h \
 	lib/agenda-parser/mla-agenda-times.c \
+	lib/agenda-parser/mla-agenda-title-places-private.h \
+	lib/agenda-parser/mla-agenda-title-places.c \
 	lib/agenda-parser/mla-agenda-titles-private.h \
 	lib/agenda-parser/mla-agenda-titles.c \
 	lib/agenda-parser/mla-agenda-vocabulary-private.h \

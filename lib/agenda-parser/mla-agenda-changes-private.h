@@ -4,10 +4,10 @@
  * presents the budget instead", "1300-1400 is now the safety debrief")
  * changes that slot, or the one it names ("Moved the workshop to 14:00"),
  * or adds one. Edits the builder's current day; the slots it moved wait
- * in MlaAgendaBuilder.moved until the text is read. Not installed. */
+ * in MlaAgendaBuilder.changes.moved until the text is read. Not installed. */
 #pragma once
 #include <glib.h>
-#include "mla-agenda-days-private.h"
+#include "mla-agenda-builder-private.h"
 
 G_BEGIN_DECLS
 

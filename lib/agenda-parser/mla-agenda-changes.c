@@ -4,9 +4,10 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-changes-private.h"
+#include "mla-agenda-builder-private.h"
+#include "mla-agenda-times-private.h"
 #include "mla-agenda-names-private.h"
 #include "mla-agenda-titles-private.h"
-#include "mla-agenda-times-private.h"
 
 #define CHANGE_MAX_LINES 3 /* unquoted lines a change may take */
 /* "the workshop": shorter words ("to") name no slot */
@@ -24,8 +25,8 @@ change_text (MlaAgendaBuilder *b, guint *n)
     guint above = b->index;
     g_autoptr (GString) text = g_string_new (NULL);
 
-    if (lines[b->index].quoted || lines[b->index].blank || b->slot == NULL ||
-        b->day == NULL)
+    if (lines[b->index].quoted || lines[b->index].blank ||
+        b->slot.current == NULL || b->day.current == NULL)
         return NULL;
     while (above > 0 && lines[above - 1].blank && !lines[above - 1].quoted)
         above--;
@@ -70,9 +71,9 @@ reorder_in (MlaAgendaDay *day, MlaAgendaSlot *slot)
 static void
 mark_moved (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
 {
-    if (b->moved == NULL)
-        b->moved = g_ptr_array_new ();
-    g_ptr_array_add (b->moved, slot);
+    if (b->changes.moved == NULL)
+        b->changes.moved = g_ptr_array_new ();
+    g_ptr_array_add (b->changes.moved, slot);
 }
 
 /* The room @clause names ("to room B204", ", in B301"), cut from it when
@@ -132,7 +133,7 @@ object_slot (MlaAgendaBuilder *b, const char *words)
         return NULL;
     word = g_match_info_fetch_named (object, "word");
     return g_utf8_strlen (word, -1) >= OBJECT_MIN_CHARS
-               ? slot_named (b->day, word)
+               ? slot_named (b->day.current, word)
                : NULL;
 }
 
@@ -153,7 +154,7 @@ new_slot (MlaAgendaBuilder *b, const char *clause)
         !mla_agenda_fetch_clock (b, match, "1", &start, &bare1) ||
         !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
         return FALSE;
-    mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    mla_agenda_resolve_range (&start, &end, -1, b->text.all_24h, &s, &e);
     rest = g_match_info_fetch_named (match, "rest");
     slot = object_slot (b, rest);
     if (slot != NULL) {
@@ -181,7 +182,7 @@ new_slot (MlaAgendaBuilder *b, const char *clause)
     }
     if (room != NULL && slot->location == NULL)
         slot->location = g_steal_pointer (&room);
-    g_ptr_array_add (b->day->slots, slot);
+    g_ptr_array_add (b->day.current->slots, slot);
     mark_moved (b, slot);
     return TRUE;
 }
@@ -196,7 +197,7 @@ move_slot (MlaAgendaBuilder *b, char *clause)
     g_autoptr (GMatchInfo) verb = NULL;
     g_autoptr (GMatchInfo) time = NULL;
     g_autofree char *room = NULL;
-    MlaAgendaSlot *slot = b->slot;
+    MlaAgendaSlot *slot = b->slot.current;
     MlaClock start, end;
     gboolean bare1 = TRUE, bare2 = TRUE, range;
     gint verb_at = 0, from = 0, at = 0;
@@ -232,9 +233,9 @@ move_slot (MlaAgendaBuilder *b, char *clause)
             slot = named;
     }
     if (range)
-        mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+        mla_agenda_resolve_range (&start, &end, -1, b->text.all_24h, &s, &e);
     else
-        s = mla_agenda_resolve_clock (&start, -1, b->all_24h);
+        s = mla_agenda_resolve_clock (&start, -1, b->text.all_24h);
     if (!range && slot->end[0] != '\0')
         e = s + mla_agenda_minutes_of (slot->end) -
             mla_agenda_minutes_of (slot->start);
@@ -263,9 +264,10 @@ new_speaker (MlaAgendaBuilder *b, const char *clause)
                                     MLA_LEADING_NAME_ANY);
     if (name == NULL)
         return FALSE;
-    g_ptr_array_set_size (b->slot->people, 0);
-    g_ptr_array_add (b->slot->people, mla_agenda_person_new (
-                                          name, MLA_PERSON_ROLE_SPEAKER, TRUE));
+    g_ptr_array_set_size (b->slot.current->people, 0);
+    g_ptr_array_add (
+        b->slot.current->people,
+        mla_agenda_person_new (name, MLA_PERSON_ROLE_SPEAKER, TRUE));
     return TRUE;
 }
 
@@ -308,12 +310,13 @@ paired_slots (MlaAgendaBuilder *b, const char *clause)
             continue;
         pair = g_new0 (MlaChangePair, 1);
         pair->word = g_steal_pointer (&word);
-        pair->day = b->day;
-        mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &pair->start,
-                                  &pair->end);
-        if (b->pairs == NULL)
-            b->pairs = g_ptr_array_new_with_free_func (change_pair_free);
-        g_ptr_array_add (b->pairs, pair);
+        pair->day = b->day.current;
+        mla_agenda_resolve_range (&start, &end, -1, b->text.all_24h,
+                                  &pair->start, &pair->end);
+        if (b->changes.pairs == NULL)
+            b->changes.pairs =
+                g_ptr_array_new_with_free_func (change_pair_free);
+        g_ptr_array_add (b->changes.pairs, pair);
         paired = TRUE;
     }
     return paired;
@@ -327,28 +330,29 @@ gone_speaker (MlaAgendaBuilder *b, const char *clause)
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *name = NULL;
     gsize n;
-    guint before = b->slot->people->len;
+    guint before = b->slot.current->people->len;
 
     if (!g_regex_match (b->parser->change_absent, clause, 0, &match))
         return FALSE;
     name = g_match_info_fetch_named (match, "name");
     n = strlen (name);
-    for (guint i = b->slot->people->len; i > 0; i--) {
+    for (guint i = b->slot.current->people->len; i > 0; i--) {
         const MlaAgendaPerson *person =
-            g_ptr_array_index (b->slot->people, i - 1);
+            g_ptr_array_index (b->slot.current->people, i - 1);
 
         if (strncmp (person->name, name, n) == 0 &&
             (person->name[n] == '\0' || person->name[n] == ' '))
-            g_ptr_array_remove_index (b->slot->people, i - 1);
+            g_ptr_array_remove_index (b->slot.current->people, i - 1);
     }
-    return b->slot->people->len < before;
+    return b->slot.current->people->len < before;
 }
 
 void
 mla_agenda_changes_reorder (MlaAgendaBuilder *b)
 {
-    for (guint i = 0; b->pairs != NULL && i < b->pairs->len; i++) {
-        const MlaChangePair *pair = g_ptr_array_index (b->pairs, i);
+    for (guint i = 0; b->changes.pairs != NULL && i < b->changes.pairs->len;
+         i++) {
+        const MlaChangePair *pair = g_ptr_array_index (b->changes.pairs, i);
         MlaAgendaSlot *slot = slot_named (pair->day, pair->word);
 
         if (slot == NULL)
@@ -358,16 +362,17 @@ mla_agenda_changes_reorder (MlaAgendaBuilder *b)
             mla_agenda_format_minutes (pair->end, slot->end);
         mark_moved (b, slot);
     }
-    g_clear_pointer (&b->pairs, g_ptr_array_unref);
-    for (guint i = 0; b->moved != NULL && i < b->moved->len; i++)
+    g_clear_pointer (&b->changes.pairs, g_ptr_array_unref);
+    for (guint i = 0; b->changes.moved != NULL && i < b->changes.moved->len;
+         i++)
         for (guint d = 0; d < b->agenda->days->len; d++) {
             MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, d);
 
-            if (g_ptr_array_find (day->slots, g_ptr_array_index (b->moved, i),
-                                  NULL))
-                reorder_in (day, g_ptr_array_index (b->moved, i));
+            if (g_ptr_array_find (
+                    day->slots, g_ptr_array_index (b->changes.moved, i), NULL))
+                reorder_in (day, g_ptr_array_index (b->changes.moved, i));
         }
-    g_clear_pointer (&b->moved, g_ptr_array_unref);
+    g_clear_pointer (&b->changes.moved, g_ptr_array_unref);
 }
 
 guint
@@ -381,9 +386,10 @@ mla_agenda_apply_changes (MlaAgendaBuilder *b)
 
     if (text == NULL || !g_regex_match (b->parser->change_any, text, 0, NULL))
         return 0;
-    normal = b->military ? g_regex_replace (b->parser->military_anywhere, text,
-                                            -1, 0, "\\g<h>:\\g<m>", 0, NULL)
-                         : g_strdup (text);
+    normal = b->text.military
+                 ? g_regex_replace (b->parser->military_anywhere, text, -1, 0,
+                                    "\\g<h>:\\g<m>", 0, NULL)
+                 : g_strdup (text);
     if (normal == NULL)
         return 0;
     clauses = g_regex_split (b->parser->change_split, normal, 0);

@@ -4,10 +4,9 @@
  * stored. Not installed. */
 #pragma once
 #include <glib.h>
+#include "mla-agenda-builder-private.h"
 
 G_BEGIN_DECLS
-
-typedef struct MlaAgendaBuilder MlaAgendaBuilder;
 
 /* An agenda needs evidence: three slot lines close together, or two
  * under a day heading or a schedule heading, or on neighbouring lines;

@@ -6,10 +6,11 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-evidence-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-names-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-names-private.h"
 
 #define SLOT_CLUSTER_GAP 15 /* lines between slot lines of one agenda */
 #define ROTA_MIN_DAYS 3     /* days of one slot each that may be a rota */
@@ -263,11 +264,11 @@ is_repertoire (MlaAgendaBuilder *b)
             repeated += GPOINTER_TO_UINT (count);
         }
     if (titles < REPERTOIRE_MIN_TITLES || repeated * 3 < sessions * 2 ||
-        b->slot_lines->len == 0)
+        b->day.slot_lines->len == 0)
         return FALSE;
     return !g_regex_match (b->parser->meeting_word,
                            b->subject != NULL ? b->subject : "", 0, NULL) &&
-           !said_near (b, g_array_index (b->slot_lines, guint, 0), -1,
+           !said_near (b, g_array_index (b->day.slot_lines, guint, 0), -1,
                        LEAD_IN_LINES, b->parser->meeting_word);
 }
 
@@ -281,8 +282,9 @@ is_repertoire (MlaAgendaBuilder *b)
 static gboolean
 says_no_programme (MlaAgendaBuilder *b)
 {
-    guint first = g_array_index (b->slot_lines, guint, 0);
-    guint last = g_array_index (b->slot_lines, guint, b->slot_lines->len - 1);
+    guint first = g_array_index (b->day.slot_lines, guint, 0);
+    guint last =
+        g_array_index (b->day.slot_lines, guint, b->day.slot_lines->len - 1);
     const char *subject = b->subject != NULL ? b->subject : "";
 
     if (said_near (b, first, -1, LEAD_IN_LINES, b->parser->programme_word))
@@ -345,7 +347,7 @@ says_people_meet (MlaAgendaBuilder *b)
 {
     guint first;
 
-    if (b->slot_lines->len == 0)
+    if (b->day.slot_lines->len == 0)
         return FALSE;
     if (b->subject != NULL &&
         g_regex_match (b->parser->gathering, b->subject, 0, NULL))
@@ -368,7 +370,7 @@ says_people_meet (MlaAgendaBuilder *b)
                 return TRUE;
         }
     }
-    first = g_array_index (b->slot_lines, guint, 0);
+    first = g_array_index (b->day.slot_lines, guint, 0);
     return said_near (b, first, -1, LEAD_IN_LINES, b->parser->gathering) ||
            said_near (b, first, -1, LEAD_IN_LINES, b->parser->place_line);
 }
@@ -386,7 +388,7 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
         g_debug ("agenda: the text is a rota of who is on duty");
         return FALSE;
     }
-    if (b->slot_lines->len > 0 && says_no_programme (b)) {
+    if (b->day.slot_lines->len > 0 && says_no_programme (b)) {
         g_debug (
             "agenda: the lines around the times say they are no programme");
         return FALSE;
@@ -419,11 +421,11 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
         return FALSE;
     }
 
-    for (guint i = 0; i < b->slot_lines->len; i++) {
-        guint line = g_array_index (b->slot_lines, guint, i);
+    for (guint i = 0; i < b->day.slot_lines->len; i++) {
+        guint line = g_array_index (b->day.slot_lines, guint, i);
 
         if (i > 0) {
-            guint prev = g_array_index (b->slot_lines, guint, i - 1);
+            guint prev = g_array_index (b->day.slot_lines, guint, i - 1);
 
             run = line - prev <= SLOT_CLUSTER_GAP ? run + 1 : 1;
             if (line - prev <= 2 && run >= 2)
@@ -433,10 +435,11 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
     }
     if (best >= 3)
         return TRUE;
-    if (best == 2 && b->slot_lines->len == 2 &&
-        schedule_heading_before (b, g_array_index (b->slot_lines, guint, 0)))
+    if (best == 2 && b->day.slot_lines->len == 2 &&
+        schedule_heading_before (b,
+                                 g_array_index (b->day.slot_lines, guint, 0)))
         return TRUE;
-    if (best == 2 && b->slot_lines->len == 2)
+    if (best == 2 && b->day.slot_lines->len == 2)
         for (guint i = 0; i < b->agenda->days->len; i++) {
             MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
 

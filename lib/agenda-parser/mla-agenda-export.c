@@ -1,16 +1,20 @@
 /* mla-agenda-export.c: a scheduling tool's export read by the agenda
  * parser ("Date  Start  End  Room  Session  Speakers" over its rows): each
- * row a slot on its day. Part of the tables (mla-agenda-tables-private.h). */
+ * row a slot on its day, cut into cells as mla-agenda-cells.c does. */
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include "mla-agenda-tables-private.h"
+#include "mla-agenda-export-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
+#include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-people-private.h"
-#include "mla-agenda-rules-private.h"
 #include "mla-agenda-titles-private.h"
-#include "mla-agenda-times-private.h"
+#include "mla-agenda-cells-private.h"
 
 /* The columns of a scheduling tool's export. */
 typedef enum {
@@ -25,6 +29,23 @@ typedef enum {
     EXPORT_EMPTY
 } MlaExportColumn;
 
+/* The vocabulary's column words, in the order they are tried: the word
+ * tables (offsets in MlaAgendaParser) and the column each names. */
+static const struct {
+    gsize table;
+    MlaExportColumn kind;
+} export_words[] = {
+    { offsetof (MlaAgendaParser, date_columns), EXPORT_DATE },
+    { offsetof (MlaAgendaParser, start_columns), EXPORT_START },
+    { offsetof (MlaAgendaParser, time_columns), EXPORT_START },
+    { offsetof (MlaAgendaParser, end_columns), EXPORT_END },
+    { offsetof (MlaAgendaParser, title_columns), EXPORT_TITLE },
+    { offsetof (MlaAgendaParser, place_labels), EXPORT_PLACE },
+    { offsetof (MlaAgendaParser, people_columns), EXPORT_PEOPLE },
+    { offsetof (MlaAgendaParser, labels), EXPORT_PEOPLE },
+    { offsetof (MlaAgendaParser, note_columns), EXPORT_NOTES },
+};
+
 static MlaExportColumn
 export_column (MlaAgendaBuilder *b, const char *cell)
 {
@@ -32,22 +53,11 @@ export_column (MlaAgendaBuilder *b, const char *cell)
 
     if (cell[0] == '\0')
         return EXPORT_EMPTY; /* a spreadsheet's unused column */
-    if (g_hash_table_contains (b->parser->date_columns, key))
-        return EXPORT_DATE;
-    if (g_hash_table_contains (b->parser->start_columns, key) ||
-        g_hash_table_contains (b->parser->time_columns, key))
-        return EXPORT_START;
-    if (g_hash_table_contains (b->parser->end_columns, key))
-        return EXPORT_END;
-    if (g_hash_table_contains (b->parser->title_columns, key))
-        return EXPORT_TITLE;
-    if (g_hash_table_contains (b->parser->place_labels, key))
-        return EXPORT_PLACE;
-    if (g_hash_table_contains (b->parser->people_columns, key) ||
-        g_hash_table_contains (b->parser->labels, key))
-        return EXPORT_PEOPLE;
-    if (g_hash_table_contains (b->parser->note_columns, key))
-        return EXPORT_NOTES;
+    for (guint i = 0; i < G_N_ELEMENTS (export_words); i++)
+        if (g_hash_table_contains (G_STRUCT_MEMBER (GHashTable *, b->parser,
+                                                    export_words[i].table),
+                                   key))
+            return export_words[i].kind;
     return EXPORT_OTHER;
 }
 
@@ -95,9 +105,9 @@ cell_minutes (MlaAgendaBuilder *b, const char *cell, int *out_end)
     if (rest != NULL && g_strstrip (rest)[0] != '\0')
         return -1; /* a time and more: no cell of times */
     if (mla_agenda_fetch_clock (b, match, "2", &end, &bare_end))
-        mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+        mla_agenda_resolve_range (&start, &end, -1, b->text.all_24h, &s, &e);
     else
-        s = mla_agenda_resolve_clock (&start, -1, b->all_24h);
+        s = mla_agenda_resolve_clock (&start, -1, b->text.all_24h);
     if (out_end != NULL)
         *out_end = e;
     return s;
@@ -152,43 +162,57 @@ day_shared (GPtrArray *rows, int date)
     return FALSE;
 }
 
-gboolean
-mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
-{
-    const MlaAgendaLine *line = mla_agenda_current_line (b);
-    char layout = strchr (line->text, '|') != NULL ? '|'
-                  : line->tabbed != NULL           ? '\t'
-                                                   : ' ';
-    g_autoptr (GPtrArray) header = export_cells (b, b->index, layout);
-    g_autoptr (GArray) kinds =
-        g_array_new (FALSE, FALSE, sizeof (MlaExportColumn));
-    g_autoptr (GPtrArray) rows =
-        g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-    g_autoptr (GHashTable) rooms = g_hash_table_new (g_str_hash, g_str_equal);
-    g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
+/* An export's header: the kind of each column, and where the columns
+ * the rows are read by are (-1: none). */
+typedef struct {
+    GArray *kinds; /* owned: of MlaExportColumn */
     int date, start, end, title, place, people;
+} MlaExportHeader;
 
-    (void) match;
-    for (guint i = 0; i < header->len; i++) {
-        MlaExportColumn kind = export_column (b, g_ptr_array_index (header, i));
+static void
+export_header_clear (MlaExportHeader *h)
+{
+    g_clear_pointer (&h->kinds, g_array_unref);
+}
 
-        g_array_append_val (kinds, kind);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MlaExportHeader, export_header_clear)
+
+/* Reads the header @cells into @h; returns whether it is an export's
+ * (three columns or more, a start and a title, no unknown column). */
+static gboolean
+read_export_header (MlaAgendaBuilder *b, GPtrArray *cells, MlaExportHeader *h)
+{
+    h->kinds = g_array_new (FALSE, FALSE, sizeof (MlaExportColumn));
+    for (guint i = 0; i < cells->len; i++) {
+        MlaExportColumn kind = export_column (b, g_ptr_array_index (cells, i));
+
+        g_array_append_val (h->kinds, kind);
     }
-    date = column_of (kinds, EXPORT_DATE);
-    start = column_of (kinds, EXPORT_START);
-    end = column_of (kinds, EXPORT_END);
-    title = column_of (kinds, EXPORT_TITLE);
-    place = column_of (kinds, EXPORT_PLACE);
-    people = column_of (kinds, EXPORT_PEOPLE);
-    if (header->len < 3 || start < 0 || title < 0 ||
-        column_of (kinds, EXPORT_OTHER) >= 0)
-        return FALSE;
-    /* the rows: a time in the start column of each */
+    h->date = column_of (h->kinds, EXPORT_DATE);
+    h->start = column_of (h->kinds, EXPORT_START);
+    h->end = column_of (h->kinds, EXPORT_END);
+    h->title = column_of (h->kinds, EXPORT_TITLE);
+    h->place = column_of (h->kinds, EXPORT_PLACE);
+    h->people = column_of (h->kinds, EXPORT_PEOPLE);
+    return cells->len >= 3 && h->start >= 0 && h->title >= 0 &&
+           column_of (h->kinds, EXPORT_OTHER) < 0;
+}
+
+/* The rows under the header: a time in the start column of each, up to a
+ * blank line or a line of text that is none ("----+----", a rule, is
+ * skipped); @lines gets their line numbers. */
+static GPtrArray *
+export_rows (MlaAgendaBuilder *b, const MlaExportHeader *h, char layout,
+             GArray *lines)
+{
+    GPtrArray *rows =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+
     for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
         GPtrArray *row = export_cells (b, i, layout);
 
-        if (row->len <= (guint) MAX (start, title) ||
-            cell_minutes (b, g_ptr_array_index (row, start), NULL) < 0) {
+        if (row->len <= (guint) MAX (h->start, h->title) ||
+            cell_minutes (b, g_ptr_array_index (row, h->start), NULL) < 0) {
             g_ptr_array_unref (row);
             if (g_regex_match (b->parser->alnum, b->lines[i].text, 0, NULL))
                 break;
@@ -197,58 +221,103 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
         g_ptr_array_add (rows, row);
         g_array_append_val (lines, i);
     }
+    return rows;
+}
+
+/* The places of @rows used by two rows at once (see place_in_parallel):
+ * a set of the cells, borrowed from @rows. */
+static GHashTable *
+export_rooms (GPtrArray *rows, const MlaExportHeader *h)
+{
+    GHashTable *rooms = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint r = 0; h->place >= 0 && r < rows->len; r++)
+        if (((GPtrArray *) g_ptr_array_index (rows, r))->len >
+                (guint) h->place &&
+            place_in_parallel (rows, r, h->date, h->start, h->place))
+            g_hash_table_add (
+                rooms,
+                g_ptr_array_index ((GPtrArray *) g_ptr_array_index (rows, r),
+                                   h->place));
+    return rooms;
+}
+
+/* The slot of @row, on its day (made the current day when the row names
+ * one). */
+static MlaAgendaSlot *
+export_row_slot (MlaAgendaBuilder *b, const MlaExportHeader *h, GPtrArray *row,
+                 GHashTable *rooms)
+{
+    int e = -1, s = cell_minutes (b, g_ptr_array_index (row, h->start), &e);
+    MlaAgendaSlot *slot;
+
+    if (h->end >= 0 && (guint) h->end < row->len) {
+        int written = cell_minutes (b, g_ptr_array_index (row, h->end), NULL);
+
+        e = written >= 0 ? written : e;
+    }
+    slot = mla_agenda_table_slot (s, e);
+    if (h->date >= 0 && (guint) h->date < row->len) {
+        const char *day = g_ptr_array_index (row, h->date);
+        char when[11] = "";
+
+        if (mla_agenda_find_date (b, day, when) ||
+            mla_agenda_text_weekday (b->parser, day) > 0)
+            b->day.current = mla_agenda_builder_day_for (b, day, when);
+    }
+    for (guint c = 0; c < row->len && c < h->kinds->len; c++) {
+        const char *cell = g_ptr_array_index (row, c);
+
+        if (!g_regex_match (b->parser->alnum, cell, 0, NULL))
+            continue;
+        if ((int) c == h->title)
+            mla_agenda_slot_set_title (b, slot, cell);
+        else if ((int) c == h->place && g_hash_table_contains (rooms, cell))
+            slot->room = g_strdup (cell);
+        else if ((int) c == h->place)
+            slot->location = g_strdup (cell);
+        else if ((int) c == h->people &&
+                 !mla_agenda_add_labelled_line (b, slot, cell))
+            mla_agenda_add_person (b, slot, cell, MLA_PERSON_ROLE_SPEAKER);
+        else if (g_array_index (h->kinds, MlaExportColumn, c) == EXPORT_NOTES)
+            g_ptr_array_add (slot->notes, g_strdup (cell));
+    }
+    return slot;
+}
+
+gboolean
+mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (b);
+    char layout = strchr (line->text, '|') != NULL ? '|'
+                  : line->tabbed != NULL           ? '\t'
+                                                   : ' ';
+    g_autoptr (GPtrArray) header = export_cells (b, b->index, layout);
+    g_auto (MlaExportHeader) h = { NULL, -1, -1, -1, -1, -1, -1 };
+    g_autoptr (GPtrArray) rows = NULL;
+    g_autoptr (GHashTable) rooms = NULL;
+    g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
+
+    (void) match;
+    if (!read_export_header (b, header, &h))
+        return FALSE;
+    rows = export_rows (b, &h, layout, lines);
     /* a list of key dates, each row a day of its own without an end, is
      * no programme */
-    if (rows->len == 0 || (date >= 0 && end < 0 && !day_shared (rows, date)))
+    if (rows->len == 0 ||
+        (h.date >= 0 && h.end < 0 && !day_shared (rows, h.date)))
         return FALSE;
     g_debug ("agenda: rule export-header: line %u: %u rows", b->index + 1,
              rows->len);
-    for (guint r = 0; place >= 0 && r < rows->len; r++)
-        if (((GPtrArray *) g_ptr_array_index (rows, r))->len > (guint) place &&
-            place_in_parallel (rows, r, date, start, place))
-            g_hash_table_add (
-                rooms, g_ptr_array_index (
-                           (GPtrArray *) g_ptr_array_index (rows, r), place));
+    rooms = export_rooms (rows, &h);
     mla_agenda_builder_clear_table (b);
     for (guint r = 0; r < rows->len; r++) {
-        GPtrArray *row = g_ptr_array_index (rows, r);
-        int e = -1, s = cell_minutes (b, g_ptr_array_index (row, start), &e);
-        MlaAgendaSlot *slot;
+        MlaAgendaSlot *slot =
+            export_row_slot (b, &h, g_ptr_array_index (rows, r), rooms);
 
-        if (end >= 0 && (guint) end < row->len) {
-            int written = cell_minutes (b, g_ptr_array_index (row, end), NULL);
-
-            e = written >= 0 ? written : e;
-        }
-        slot = mla_agenda_table_slot (s, e);
-        if (date >= 0 && (guint) date < row->len) {
-            const char *day = g_ptr_array_index (row, date);
-            char when[11] = "";
-
-            if (mla_agenda_find_date (b, day, when) ||
-                mla_agenda_text_weekday (b->parser, day) > 0)
-                b->day = mla_agenda_builder_day_for (b, day, when);
-        }
-        for (guint c = 0; c < row->len && c < kinds->len; c++) {
-            const char *cell = g_ptr_array_index (row, c);
-
-            if (!g_regex_match (b->parser->alnum, cell, 0, NULL))
-                continue;
-            if ((int) c == title)
-                mla_agenda_slot_set_title (b, slot, cell);
-            else if ((int) c == place && g_hash_table_contains (rooms, cell))
-                slot->room = g_strdup (cell);
-            else if ((int) c == place)
-                slot->location = g_strdup (cell);
-            else if ((int) c == people &&
-                     !mla_agenda_add_labelled_line (b, slot, cell))
-                mla_agenda_add_person (b, slot, cell, MLA_PERSON_ROLE_SPEAKER);
-            else if (g_array_index (kinds, MlaExportColumn, c) == EXPORT_NOTES)
-                g_ptr_array_add (slot->notes, g_strdup (cell));
-        }
         b->index = g_array_index (lines, guint, r);
         mla_agenda_builder_add_slot (b, slot);
     }
-    b->slot = NULL;
+    b->slot.current = NULL;
     return TRUE;
 }

@@ -5,14 +5,18 @@
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <string.h>
-#include "mla-agenda-tables-private.h"
-#include "mla-agenda-places-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-names-private.h"
-#include "mla-agenda-people-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-titles-private.h"
+#include "mla-agenda-flat-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-names-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-cells-private.h"
+#include "mla-agenda-tables-private.h"
 
 /* One line of a parallel block: its room and title, and its line. */
 typedef struct {
@@ -283,13 +287,13 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         MlaAgendaSlot *slot;
 
         if (session == NULL || b->index != session->line) {
-            mla_agenda_classify_line (b);
+            b->classify_line (b);
             continue;
         }
         next++;
         if (mla_agenda_empty_cell (b, session->title)) {
             /* "Lab 1:  (open)": a room with no session */
-            b->slot_open = FALSE;
+            b->slot.open = FALSE;
             continue;
         }
         slot = mla_agenda_slot_new ();
@@ -303,7 +307,7 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         else
             mla_agenda_slot_set_title (b, slot, session->title);
         mla_agenda_builder_add_slot (b, slot);
-        b->slot_indent = indent;
+        b->slot.indent = indent;
     }
     b->index = last;
     return TRUE;
@@ -420,12 +424,12 @@ mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < rooms->len; i++)
-        g_ptr_array_add (b->flat_rooms,
+        g_ptr_array_add (b->flat.rooms,
                          g_strdup (g_ptr_array_index (rooms, i)));
     g_debug ("agenda: rule flat-header: line %u: %u rooms", b->index + 1,
              rooms->len);
     b->index = last;
-    b->slot = NULL;
+    b->slot.current = NULL;
     return TRUE;
 }
 
@@ -436,112 +440,6 @@ ends_flat_row (MlaAgendaBuilder *b, guint i)
     return b->lines[i].blank ||
            g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
                           b->lines[i].text, 0, NULL);
-}
-
-/* The people of a speaker's line under a title: a line of people, a
- * "Speaker: Ann Lee" line, "hosted by A and B", or a name with its
- * affiliation after a bar or a dash ("Lea Verou | MIT", "Carol Nichols -
- * Integer 32"). @out_role
- * (nullable) gets their role: the label's ("Moderator:"), else speaker.
- * Returns: (transfer full) (nullable): the names, NULL when the line is
- * none. */
-static GStrv
-speaker_line_role (MlaAgendaBuilder *b, guint i, MlaPersonRole *out_role)
-{
-    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
-    g_autoptr (GMatchInfo) match = NULL;
-    GStrv names = mla_agenda_person_line (b->parser, text);
-
-    if (out_role != NULL)
-        *out_role = MLA_PERSON_ROLE_SPEAKER;
-    if (names != NULL)
-        return names;
-    {
-        g_autofree char *before = NULL, *value = NULL;
-        MlaPersonRole role;
-
-        /* "hosted by A and B", "led by mikk0 & svenja_h" */
-        if (mla_agenda_people_by (b->parser, text, &before, &value, &role) &&
-            before[0] == '\0') {
-            g_auto (GStrv) parts =
-                g_regex_split (b->parser->person_split, value, 0);
-            g_autoptr (GStrvBuilder) list = g_strv_builder_new ();
-
-            if (out_role != NULL)
-                *out_role = role;
-            for (guint k = 0; parts[k] != NULL; k++)
-                if (parts[k][0] != '\0')
-                    g_strv_builder_add (list, parts[k]);
-            return g_strv_builder_end (list);
-        }
-    }
-    if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), text, 0,
-                       &match)) {
-        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
-        g_autofree char *value = g_match_info_fetch_named (match, "value");
-        g_autofree char *label = g_match_info_fetch_named (match, "label");
-        g_autofree char *key = mla_agenda_fold_compact (label);
-        g_autoptr (GStrvBuilder) list = g_strv_builder_new ();
-        g_auto (GStrv) parts = NULL;
-        int role = mla_agenda_label_role (b->parser, label);
-
-        if (colon == NULL || colon[0] == '\0')
-            return NULL;
-        if (out_role != NULL && role >= 0)
-            *out_role = (MlaPersonRole) role;
-        if (mla_agenda_label_is_singular (b->parser, key))
-            return mla_agenda_person_line (b->parser, value);
-        /* "Speakers: Jina Anne, Dan Mall": a plural label lists names */
-        parts = g_regex_split (b->parser->person_split, value, 0);
-        for (guint k = 0; parts[k] != NULL; k++)
-            if (mla_agenda_parser_is_name (b->parser, parts[k]))
-                g_strv_builder_add (list, parts[k]);
-        return g_strv_builder_end (list);
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (b->parser->name_affiliation, text, 0, &match)) {
-        g_autofree char *name = g_match_info_fetch_named (match, "name");
-
-        if (mla_agenda_parser_is_name (b->parser, name)) {
-            g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
-
-            g_strv_builder_add (one, name);
-            return g_strv_builder_end (one);
-        }
-    }
-    return NULL;
-}
-
-static GStrv
-speaker_line (MlaAgendaBuilder *b, guint i)
-{
-    return speaker_line_role (b, i, NULL);
-}
-
-/* Whether line @i is a "Label: Name" line of people ("Moderator: Ann
- * Lee", "Panelists: A, B"): under a title's speaker line, more people of
- * the same cell, never the next cell's title. */
-static gboolean
-labelled_people_at (MlaAgendaBuilder *b, guint i)
-{
-    g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *colon = NULL;
-    g_auto (GStrv) names = NULL;
-
-    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"),
-                        b->lines[i].text, 0, &match))
-        return FALSE;
-    colon = g_match_info_fetch_named (match, "colon");
-    names = colon != NULL && colon[0] != '\0' ? speaker_line (b, i) : NULL;
-    return names != NULL && names[0] != NULL;
-}
-
-gboolean
-mla_agenda_people_under (MlaAgendaBuilder *b, guint i)
-{
-    return i + 1 < b->n_lines && !b->lines[i + 1].blank &&
-           b->lines[i + 1].indent > b->lines[i].indent &&
-           labelled_people_at (b, i + 1);
 }
 
 /* Whether line @i is a room and nothing else. */
@@ -561,13 +459,13 @@ static GArray *
 flat_row_lines (MlaAgendaBuilder *b)
 {
     GArray *lines = g_array_new (FALSE, FALSE, sizeof (guint));
-    guint i = b->index + 1, max = 2 * b->flat_rooms->len;
-    gboolean spaced = b->flat_rooms->len > 0 && i + 2 < b->n_lines &&
+    guint i = b->index + 1, max = 2 * b->flat.rooms->len;
+    gboolean spaced = b->flat.rooms->len > 0 && i + 2 < b->n_lines &&
                       !b->lines[i].blank && b->lines[i + 1].blank &&
                       !b->lines[i + 2].blank && !ends_flat_row (b, i + 2);
 
     if (spaced) {
-        g_auto (GStrv) names = speaker_line (b, i + 2);
+        g_auto (GStrv) names = mla_agenda_speaker_line (b, i + 2);
 
         spaced = names != NULL;
     }
@@ -585,119 +483,157 @@ flat_row_lines (MlaAgendaBuilder *b)
     return lines;
 }
 
-gboolean
-mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
+/* One session of a flattened row: its lines (G_MAXUINT: none). */
+typedef struct {
+    guint room;         /* its room's line, in a row without a header */
+    guint title;        /* its title's line */
+    guint first_people; /* its first line of people */
+    guint last_people;  /* its last line of people */
+} MlaFlatItem;
+
+/* The sessions of the run of lines @line (@n of them) under a time:
+ * [room,] title, then its speaker's line when one follows; "Title / Ann
+ * Lee / Red Hat" per room (@triplets): the third line is the speaker's
+ * affiliation. *@out_k gets the lines read. */
+static GArray *
+flat_row_items (MlaAgendaBuilder *b, const guint *line, guint n,
+                gboolean room_led, gboolean triplets, guint *out_k)
 {
-    guint k = 0, n, speakers = 0, note = G_MAXUINT, last;
-    /* without a header, each item may name its room on a line of its own */
-    gboolean room_led = b->flat_rooms->len == 0;
-    /* per item: its room line, title line, first and last people line */
-    g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (guint) * 4);
-    g_autoptr (GArray) run = flat_row_lines (b);
-    const guint *line = (const guint *) run->data;
-    gboolean triplets;
+    GArray *items = g_array_new (FALSE, FALSE, sizeof (MlaFlatItem));
+    guint k = 0;
 
-    n = run->len;
-    if (n == 0 || (room_led && !room_line_at (b, line[0])))
-        return FALSE;
-    /* "Title / Ann Lee / Red Hat" per room: the third line is the
-     * speaker's affiliation */
-    triplets = !room_led && n == 3 * b->flat_rooms->len;
-    for (k = 1; triplets && k < n; k += 3) {
-        g_auto (GStrv) names = speaker_line (b, line[k]);
-
-        triplets = names != NULL;
-    }
-    /* the run of lines: [room,] title, then its speaker's line when one follows
-     */
-    for (k = 0; k < n;) {
-        guint item[4] = { G_MAXUINT, G_MAXUINT, G_MAXUINT, G_MAXUINT };
+    while (k < n) {
+        MlaFlatItem item = { G_MAXUINT, G_MAXUINT, G_MAXUINT, G_MAXUINT };
         g_auto (GStrv) names = NULL;
 
         if (room_led) {
             if (!room_line_at (b, line[k]))
                 break;
-            item[0] = line[k++];
+            item.room = line[k++];
             if (k >= n)
                 break;
         }
-        item[1] = line[k++];
+        item.title = line[k++];
         if (k < n && (!room_led || !room_line_at (b, line[k])) &&
-            (names = speaker_line (b, line[k])) != NULL) {
-            item[2] = item[3] = line[k++];
+            (names = mla_agenda_speaker_line (b, line[k])) != NULL) {
+            item.first_people = item.last_people = line[k++];
             /* "Moderator: Ann Lee / Panelists: Bo Li, Cy Ng": one cell */
-            while (!triplets && k < n && labelled_people_at (b, line[k]))
-                item[3] = line[k++];
+            while (!triplets && k < n &&
+                   mla_agenda_labelled_people_at (b, line[k]))
+                item.last_people = line[k++];
         }
         if (triplets)
             k++;
-        g_array_append_vals (items, item, 1);
+        g_array_append_val (items, item);
     }
+    *out_k = k;
+    return items;
+}
+
+/* Whether the run of lines @line (@n of them) holds "Title / Ann Lee /
+ * Red Hat" per room of the header. */
+static gboolean
+flat_triplets (MlaAgendaBuilder *b, const guint *line, guint n,
+               gboolean room_led)
+{
+    gboolean triplets = !room_led && n == 3 * b->flat.rooms->len;
+
+    for (guint k = 1; triplets && k < n; k += 3) {
+        g_auto (GStrv) names = mla_agenda_speaker_line (b, line[k]);
+
+        triplets = names != NULL;
+    }
+    return triplets;
+}
+
+/* The slot of @item, the @k-th of @items, from @s to @e; NULL for an
+ * empty cell ("\u2014"), which keeps its room's place in the row. */
+static MlaAgendaSlot *
+flat_item_slot (MlaAgendaBuilder *b, GArray *items, guint k, gboolean room_led,
+                int s, int e)
+{
+    const MlaFlatItem *item = &g_array_index (items, MlaFlatItem, k);
+    g_autofree char *cell = mla_agenda_squeeze (b->lines[item->title].text);
+    MlaAgendaSlot *slot;
+
+    if (items->len > 1 && mla_agenda_empty_cell (b, cell))
+        return NULL;
+    slot = mla_agenda_slot_new ();
+    mla_agenda_format_minutes (s, slot->start);
+    if (e > s)
+        mla_agenda_format_minutes (e, slot->end);
+    /* one item under a time spans the rooms (a break, a keynote) */
+    if (room_led)
+        slot->room = mla_agenda_squeeze (b->lines[item->room].text);
+    else if (items->len > 1 && k < b->flat.rooms->len)
+        slot->room = g_strdup (g_ptr_array_index (b->flat.rooms, k));
+    b->index = item->title;
+    mla_agenda_slot_set_title (b, slot, b->lines[item->title].text);
+    if (item->first_people != G_MAXUINT && slot->people->len > 0) {
+        /* the speaker has a line of its own: "Teaching Statistics
+         * with Real Data" names nobody */
+        g_ptr_array_set_size (slot->people, 0);
+        g_free (slot->title);
+        slot->title = g_steal_pointer (&cell);
+    }
+    for (guint j = item->first_people;
+         item->first_people != G_MAXUINT && j <= item->last_people; j++) {
+        MlaPersonRole role;
+        g_auto (GStrv) names =
+            mla_agenda_add_labelled_line (b, slot, b->lines[j].text)
+                ? NULL
+                : mla_agenda_speaker_line_role (b, j, &role);
+
+        for (guint m = 0; names != NULL && names[m] != NULL; m++)
+            mla_agenda_add_person (b, slot, names[m], role);
+    }
+    return slot;
+}
+
+gboolean
+mla_agenda_flat_row (MlaAgendaBuilder *b, int s, int e)
+{
+    guint k = 0, n, speakers = 0, note = G_MAXUINT, last;
+    /* without a header, each item may name its room on a line of its own */
+    gboolean room_led = b->flat.rooms->len == 0;
+    g_autoptr (GArray) items = NULL;
+    g_autoptr (GArray) run = flat_row_lines (b);
+    const guint *line = (const guint *) run->data;
+
+    n = run->len;
+    if (n == 0 || (room_led && !room_line_at (b, line[0])))
+        return FALSE;
+    items = flat_row_items (b, line, n, room_led,
+                            flat_triplets (b, line, n, room_led), &k);
     last = line[MIN (k, n) - 1];
     if (items->len == 0 || (room_led && items->len < 2))
         return FALSE;
     for (k = 0; k < items->len; k++)
         speakers +=
-            ((const guint *) (items->data + k * sizeof (guint) * 4))[2] !=
-            G_MAXUINT;
-    if (!room_led && items->len == 2 && speakers == 0 && b->flat_pairs &&
+            g_array_index (items, MlaFlatItem, k).first_people != G_MAXUINT;
+    if (!room_led && items->len == 2 && speakers == 0 && b->flat.pairs &&
         !(g_str_has_suffix (b->lines[line[0]].text, ")") &&
           g_str_has_suffix (b->lines[line[1]].text, ")"))) {
         /* where the rooms come as title and speaker pairs, two lines are
          * one pair: "Lightning talks / Open to everyone" spans the rooms;
          * not two titles that each name their speaker ("Taller (Ana
          * Ruiz)" / "Datos (Ponente: Bo Li)") */
-        guint *item = (guint *) items->data;
-
-        note = item[4 + 1];
+        note = g_array_index (items, MlaFlatItem, 1).title;
         g_array_set_size (items, 1);
     }
-    b->flat_pairs = b->flat_pairs || speakers > 0;
+    b->flat.pairs = b->flat.pairs || speakers > 0;
     for (k = 0; k < items->len; k++) {
-        const guint *item =
-            (const guint *) (items->data + k * sizeof (guint) * 4);
-        g_autofree char *cell = mla_agenda_squeeze (b->lines[item[1]].text);
-        MlaAgendaSlot *slot;
+        MlaAgendaSlot *slot = flat_item_slot (b, items, k, room_led, s, e);
 
-        /* "\u2014": an empty cell keeps its room's place in the row */
-        if (items->len > 1 && mla_agenda_empty_cell (b, cell))
+        if (slot == NULL)
             continue;
-        slot = mla_agenda_slot_new ();
-
-        mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
-        /* one item under a time spans the rooms (a break, a keynote) */
-        if (room_led)
-            slot->room = mla_agenda_squeeze (b->lines[item[0]].text);
-        else if (items->len > 1 && k < b->flat_rooms->len)
-            slot->room = g_strdup (g_ptr_array_index (b->flat_rooms, k));
-        b->index = item[1];
-        mla_agenda_slot_set_title (b, slot, b->lines[item[1]].text);
-        if (item[2] != G_MAXUINT && slot->people->len > 0) {
-            /* the speaker has a line of its own: "Teaching Statistics
-             * with Real Data" names nobody */
-            g_ptr_array_set_size (slot->people, 0);
-            g_free (slot->title);
-            slot->title = g_steal_pointer (&cell);
-        }
-        for (guint j = item[2]; item[2] != G_MAXUINT && j <= item[3]; j++) {
-            MlaPersonRole role;
-            g_auto (GStrv) names =
-                mla_agenda_add_labelled_line (b, slot, b->lines[j].text)
-                    ? NULL
-                    : speaker_line_role (b, j, &role);
-
-            for (guint m = 0; names != NULL && names[m] != NULL; m++)
-                mla_agenda_add_person (b, slot, names[m], role);
-        }
         if (note != G_MAXUINT)
             g_ptr_array_add (slot->notes,
                              mla_agenda_squeeze (b->lines[note].text));
         mla_agenda_builder_add_slot (b, slot);
     }
     b->index = last; /* the row's last line read */
-    b->slot_open = FALSE;
+    b->slot.open = FALSE;
     return TRUE;
 }
 
@@ -747,7 +683,7 @@ mla_agenda_bar_block (MlaAgendaBuilder *b, int s, int e)
         mla_agenda_slot_set_title (b, slot, cells[k]);
         mla_agenda_builder_add_slot (b, slot);
     }
-    b->slot_open = FALSE;
+    b->slot.open = FALSE;
     return TRUE;
 }
 
@@ -824,7 +760,7 @@ ends_blocks (MlaAgendaBuilder *b, guint i)
         return TRUE;
     if (!names_day_at (b, i))
         return FALSE;
-    names = speaker_line (b, i);
+    names = mla_agenda_speaker_line (b, i);
     return names == NULL;
 }
 
@@ -838,14 +774,15 @@ is_session_block (MlaAgendaBuilder *b, guint from, guint to)
     g_autofree char *room = room_heading_at (b, from);
 
     if (room != NULL) {
-        g_auto (GStrv) names = to > from + 1 ? speaker_line (b, to) : NULL;
+        g_auto (GStrv) names =
+            to > from + 1 ? mla_agenda_speaker_line (b, to) : NULL;
         /* "Track C \u00b7 Community \u00b7 Auditorium": a heading of cells
          * says it is a session's, whoever gives it ("Speakers to be
          * confirmed") */
         gboolean cells = !room_line_at (b, from);
 
         return to - from <= 3 &&
-               (names != NULL || labelled_people_at (b, to) ||
+               (names != NULL || mla_agenda_labelled_people_at (b, to) ||
                 (cells && to > from)) &&
                !room_line_at (b, from + 1);
     }
@@ -854,7 +791,7 @@ is_session_block (MlaAgendaBuilder *b, guint from, guint to)
     if (to - from < 1 || to - from > 3)
         return FALSE;
     for (guint i = from + 1; i <= to; i++) {
-        g_auto (GStrv) names = speaker_line (b, i);
+        g_auto (GStrv) names = mla_agenda_speaker_line (b, i);
 
         detail = detail || names != NULL || room_line_at (b, i);
     }
@@ -908,7 +845,7 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
         b->index = first;
         mla_agenda_slot_set_title (b, slot, b->lines[first].text);
         for (guint j = first + 1; j <= block[1]; j++) {
-            g_auto (GStrv) names = speaker_line (b, j);
+            g_auto (GStrv) names = mla_agenda_speaker_line (b, j);
 
             if (slot->room == NULL && room_line_at (b, j))
                 slot->room = mla_agenda_squeeze (b->lines[j].text);
@@ -925,6 +862,6 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
         mla_agenda_builder_add_slot (b, slot);
     }
     b->index = last;
-    b->slot_open = FALSE;
+    b->slot.open = FALSE;
     return TRUE;
 }

@@ -5,12 +5,15 @@
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <string.h>
-#include "mla-agenda-tables-private.h"
-#include "mla-agenda-places-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-titles-private.h"
+#include "mla-agenda-grids-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-cells-private.h"
 
 gboolean
 mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
@@ -18,7 +21,7 @@ mla_agenda_rule_track_header (MlaAgendaBuilder *b, GMatchInfo *match)
     (void) match;
     if (mla_agenda_grid_header (b))
         return TRUE;
-    b->header_line = (gint) b->index; /* an underline may follow */
+    b->tracks.header_line = (gint) b->index; /* an underline may follow */
     return TRUE;
 }
 
@@ -68,10 +71,11 @@ mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from)
         return FALSE;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < rooms->len; i++) {
-        g_ptr_array_add (b->rooms, g_strdup (g_ptr_array_index (rooms, i)));
-        g_array_append_val (b->room_starts, g_array_index (starts, guint, i));
+        g_ptr_array_add (b->tracks.rooms,
+                         g_strdup (g_ptr_array_index (rooms, i)));
+        g_array_append_val (b->tracks.starts, g_array_index (starts, guint, i));
     }
-    b->slot = NULL;
+    b->slot.current = NULL;
     g_debug ("agenda: line %u: a grid header of %u rooms", b->index + 1,
              rooms->len);
     return TRUE;
@@ -83,9 +87,10 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
     const MlaAgendaLine *line = mla_agenda_current_line (b);
 
     (void) match;
-    if (b->header_line >= 0 && (guint) b->header_line + 1 == b->index &&
-        line->runs != NULL && line->runs->len >= 2) {
-        const char *header = b->lines[b->header_line].text;
+    if (b->tracks.header_line >= 0 &&
+        (guint) b->tracks.header_line + 1 == b->index && line->runs != NULL &&
+        line->runs->len >= 2) {
+        const char *header = b->lines[b->tracks.header_line].text;
         glong length = g_utf8_strlen (header, -1);
 
         mla_agenda_builder_clear_table (b);
@@ -99,17 +104,17 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
                     ? g_utf8_substring (header, from, MIN ((glong) to, length))
                     : g_strdup ("");
 
-            g_ptr_array_add (b->rooms, mla_agenda_room_name (b, cell));
-            g_array_append_val (b->room_starts, from);
+            g_ptr_array_add (b->tracks.rooms, mla_agenda_room_name (b, cell));
+            g_array_append_val (b->tracks.starts, from);
         }
-        b->slot = NULL;
+        b->slot.current = NULL;
         g_debug ("agenda: rule underline: line %u: %u track columns",
-                 b->index + 1, b->rooms->len);
-    } else if (b->heading_candidate >= 0 &&
-               (guint) b->heading_candidate + 1 == b->index &&
-               b->agenda->title == NULL && b->slot_lines->len == 0) {
+                 b->index + 1, b->tracks.rooms->len);
+    } else if (b->tracks.heading_candidate >= 0 &&
+               (guint) b->tracks.heading_candidate + 1 == b->index &&
+               b->agenda->title == NULL && b->day.slot_lines->len == 0) {
         b->agenda->title =
-            mla_agenda_squeeze (b->lines[b->heading_candidate].text);
+            mla_agenda_squeeze (b->lines[b->tracks.heading_candidate].text);
         g_debug ("agenda: rule underline: line %u: agenda title", b->index + 1);
     }
     return TRUE;
@@ -159,8 +164,8 @@ room_at (MlaAgendaBuilder *b, glong column)
 {
     guint room = 0;
 
-    while (room + 1 < b->rooms->len &&
-           (glong) g_array_index (b->room_starts, guint, room + 1) <= column)
+    while (room + 1 < b->tracks.rooms->len &&
+           (glong) g_array_index (b->tracks.starts, guint, room + 1) <= column)
         room++;
     return room;
 }
@@ -220,17 +225,17 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
          * cell alone in the first room's column, as in the tables cut
          * at bars or tabs ("10:00  Welcome") */
         if (!(first && p[strspn (p, " ")] == '\0' &&
-              (ruled || (room == 0 && b->rooms_timed) ||
+              (ruled || (room == 0 && b->tracks.timed) ||
                mla_agenda_parser_kind (b->parser, cell) !=
                    MLA_SLOT_KIND_SESSION ||
                is_plenary (b, cell))))
-            slot->room = g_strdup (g_ptr_array_index (b->rooms, room));
+            slot->room = g_strdup (g_ptr_array_index (b->tracks.rooms, room));
         first = FALSE;
         mla_agenda_slot_set_title (b, slot, cell);
         mla_agenda_builder_add_slot (b, slot);
         n_slots++;
     }
-    b->row_slots = n_slots;
+    b->table.row_slots = n_slots;
 }
 
 /* A column of a transposed grid's header: where it starts, its time. */
@@ -302,7 +307,7 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
             !mla_agenda_fetch_clock (b, time, "1", &clock, &bare))
             return FALSE;
         column.start = previous =
-            mla_agenda_resolve_clock (&clock, previous, b->all_24h);
+            mla_agenda_resolve_clock (&clock, previous, b->text.all_24h);
         g_array_append_val (times, column);
     }
     /* the rows: a room, then one cell per time column */
@@ -347,8 +352,8 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
         }
     }
     b->index += rows;
-    b->previous = previous;
-    b->slot = NULL;
+    b->day.previous = previous;
+    b->slot.current = NULL;
     return TRUE;
 }
 
@@ -364,9 +369,10 @@ mla_agenda_grid_slot_below (MlaAgendaBuilder *b, guint first, guint n,
     *at = (guint) (p - text) + strlen (cell);
     room = room_at (b, g_utf8_pointer_to_offset (text, p));
     for (guint i = first; i < first + n; i++) {
-        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, i);
+        MlaAgendaSlot *slot = g_ptr_array_index (b->day.current->slots, i);
 
-        if (g_strcmp0 (slot->room, g_ptr_array_index (b->rooms, room)) == 0)
+        if (g_strcmp0 (slot->room, g_ptr_array_index (b->tracks.rooms, room)) ==
+            0)
             return slot;
     }
     return NULL;

@@ -6,7 +6,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-names-private.h"
-#include "mla-agenda-days-private.h"
+#include "mla-agenda-vocabulary-private.h"
 #include "mla-agenda-scanner-private.h"
 
 #define NAME_MAX_WORDS 5
@@ -291,66 +291,69 @@ mla_agenda_affiliated_people (MlaAgendaParser *parser, const char *text)
     return n >= 2 ? g_strv_builder_end (names) : NULL;
 }
 
-/* The people of a line that holds only people: names apart by commas or
- * "and" ("Dario Faggioli, Giuseppe Lipari and Tommaso Cucinotta"), each
- * with an affiliation in parentheses, or one name and its affiliation
- * after a comma ("Peter Zijlstra, Red Hat"). Returns: (transfer full)
- * (nullable): the names, or NULL when the line is not of people. */
-GStrv
-mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
+/* @text as its names are read: "[Mark Collier, OpenInfra Foundation]",
+ * "(Dr. Amara Okonkwo, AIMS)" under a title without their brackets (other
+ * parentheses are notes: "(or may move)"); no address ("Nguyen Van Minh
+ * <minh@example.vn>"), no affiliation in brackets at the end ("Jan van
+ * der Berg [Acme Networks]"), no parentheses, no title before the name
+ * ("prof.ssa Chiara Benedetti, Direttrice"). *@out_text gets @text
+ * without its brackets (transfer none, or @out_unbracketed's). Returns:
+ * (transfer full) (nullable). */
+static char *
+person_line_bare (MlaAgendaParser *parser, const char **text,
+                  char **out_unbracketed)
 {
-    g_autofree char *unbracketed = NULL;
-    g_autofree char *bare = NULL, *addressless = NULL;
+    g_autofree char *addressless = NULL;
+    g_autoptr (GMatchInfo) title = NULL;
+    char *bare;
+    gint end = 0;
 
-    /* "[Mark Collier, OpenInfra Foundation]", "(Dr. Amara Okonkwo, AIMS)"
-     * under a title (other parentheses are notes: "(or may move)") */
-    if ((text[0] == '[' && g_str_has_suffix (text, "]")) ||
-        (text[0] == '(' && g_str_has_suffix (text, ")") &&
-         g_regex_match (parser->honorific, text + 1, 0, NULL)))
-        text = unbracketed = g_strndup (text + 1, strlen (text) - 2);
-    /* ("Nguyen Van Minh <minh@example.vn>": no address; "Jan van der
-     * Berg [Acme Networks]": no affiliation in brackets at the end) */
-    addressless = drop_addresses (text);
+    if (((*text)[0] == '[' && g_str_has_suffix (*text, "]")) ||
+        ((*text)[0] == '(' && g_str_has_suffix (*text, ")") &&
+         g_regex_match (parser->honorific, *text + 1, 0, NULL)))
+        *text = *out_unbracketed = g_strndup (*text + 1, strlen (*text) - 2);
+    addressless = drop_addresses (*text);
     if (g_str_has_suffix (addressless, "]") &&
         strstr (addressless, " [") != NULL)
         *strrchr (addressless, '[') = '\0';
     bare = g_regex_replace_literal (parser->paren_part, addressless, -1, 0, "",
                                     0, NULL);
-    g_auto (GStrv) parts = NULL;
-    g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
-    const char *comma, *slash;
-    gboolean single;
-
     if (bare == NULL)
         return NULL;
     g_strstrip (bare);
-    {
-        /* "prof.ssa Chiara Benedetti, Direttrice": the name without its title
-         */
-        g_autoptr (GMatchInfo) title = NULL;
-        gint end = 0;
-
-        if (g_regex_match (parser->honorific, bare, 0, &title)) {
-            g_match_info_fetch_pos (title, 0, NULL, &end);
-            memmove (bare, bare + end, strlen (bare + end) + 1);
-        }
+    if (g_regex_match (parser->honorific, bare, 0, &title)) {
+        g_match_info_fetch_pos (title, 0, NULL, &end);
+        memmove (bare, bare + end, strlen (bare + end) + 1);
     }
-    {
-        /* "Kate Stewart, Linux Foundation & Adolfo Garc\u00eda, Chainguard" */
-        GStrv affiliated = mla_agenda_affiliated_people (parser, bare);
+    return bare;
+}
 
-        if (affiliated != NULL)
-            return affiliated;
-    }
-    parts = g_regex_split (parser->person_split, bare, 0);
-    comma = strchr (bare, ',');
-    /* "Ann Lee, Red Hat": two parts apart by a comma are a name and its
-     * affiliation; a list of names ends with "and" or has more commas */
-    /* (not with the affiliations in parentheses: "A (Debian), B (Debian)";
-     * an initial starts no organisation: "A. Kowalski, M. Rossi") */
-    single = comma != NULL && strchr (comma + 1, ',') == NULL &&
-             g_strv_length (parts) == 2 && strchr (text, '(') == NULL &&
-             !g_regex_match (parser->initial, g_strchug (parts[1]), 0, NULL);
+/* Returns: (transfer full): @name alone as a list of names. */
+static GStrv
+one_name (const char *name)
+{
+    g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
+
+    g_strv_builder_add (one, name);
+    return g_strv_builder_end (one);
+}
+
+/* "Dario Faggioli, Giuseppe Lipari and Tommaso Cucinotta": names apart
+ * by commas or "and"; not "Ann Lee, Red Hat": two parts apart by a comma
+ * are a name and its affiliation (a list of names ends with "and" or has
+ * more commas; not with the affiliations in parentheses: "A (Debian), B
+ * (Debian)"; an initial starts no organisation: "A. Kowalski, M. Rossi"). */
+static GStrv
+names_apart (MlaAgendaParser *parser, const char *text, char *bare)
+{
+    g_auto (GStrv) parts = g_regex_split (parser->person_split, bare, 0);
+    g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+    const char *comma = strchr (bare, ',');
+    gboolean single =
+        comma != NULL && strchr (comma + 1, ',') == NULL &&
+        g_strv_length (parts) == 2 && strchr (text, '(') == NULL &&
+        !g_regex_match (parser->initial, g_strchug (parts[1]), 0, NULL);
+
     for (guint i = 0; !single && parts[i] != NULL; i++) {
         if (parts[i][0] == '\0')
             continue;
@@ -360,39 +363,78 @@ mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
         if (parts[i + 1] == NULL)
             return g_strv_builder_end (names);
     }
-    if (comma != NULL && strchr (bare, '(') == NULL) {
-        g_autofree char *first = g_strndup (bare, comma - bare);
-        g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
-        const char *rest = comma + 1 + strspn (comma + 1, " ");
+    return NULL;
+}
 
-        /* "Note Well, scribe, agenda bash": a list of lower-case words
-         * after a comma is no affiliation */
-        if (g_unichar_islower (g_utf8_get_char (rest)) &&
-            strchr (rest, ',') != NULL)
-            return NULL;
-        if (mla_agenda_parser_is_name (parser, first)) {
-            g_strv_builder_add (one, first);
-            return g_strv_builder_end (one);
-        }
-    }
-    slash = strstr (bare, " / ");
+/* "Peter Zijlstra, Red Hat": a name and its affiliation after a comma.
+ * Returns whether @bare decides it: then *@out the name, or NULL for "Note
+ * Well, scribe, agenda bash" (lower-case words after a comma are no
+ * affiliation). */
+static gboolean
+name_before_comma (MlaAgendaParser *parser, const char *bare, GStrv *out)
+{
+    const char *comma = strchr (bare, ',');
+    g_autofree char *first = NULL;
+    const char *rest;
+
+    if (comma == NULL || strchr (bare, '(') != NULL)
+        return FALSE;
+    first = g_strndup (bare, comma - bare);
+    rest = comma + 1 + strspn (comma + 1, " ");
+    if (g_unichar_islower (g_utf8_get_char (rest)) &&
+        strchr (rest, ',') != NULL)
+        return TRUE;
+    if (!mla_agenda_parser_is_name (parser, first))
+        return FALSE;
+    *out = one_name (first);
+    return TRUE;
+}
+
+/* "Hana Dvořáková / Masaryk University", "Rafael Domínguez @ Kumo Cloud":
+ * a name and its affiliation (two names are people both, above; after
+ * "@" always an affiliation: "Ann Lee @ Kumo Cloud"). Returns: (transfer
+ * full) (nullable). */
+static GStrv
+name_before_slash (MlaAgendaParser *parser, const char *bare)
+{
+    const char *slash = strstr (bare, " / ");
+    g_autofree char *first = NULL;
+
     if (slash == NULL)
         slash = strstr (bare, " @ ");
-    if (comma == NULL && slash != NULL && strstr (slash + 3, " / ") == NULL) {
-        /* "Hana Dvořáková / Masaryk University", "Rafael Domínguez @ Kumo
-         * Cloud": a name and its affiliation (two names are people both,
-         * above) */
-        g_autofree char *first = g_strndup (bare, slash - bare);
-        g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
-
-        /* (after "@" always an affiliation: "Ann Lee @ Kumo Cloud") */
-        if (mla_agenda_parser_is_name (parser, first) &&
-            (slash[1] == '@' || !mla_agenda_names_only (parser, slash + 3))) {
-            g_strv_builder_add (one, first);
-            return g_strv_builder_end (one);
-        }
-    }
+    if (strchr (bare, ',') != NULL || slash == NULL ||
+        strstr (slash + 3, " / ") != NULL)
+        return NULL;
+    first = g_strndup (bare, slash - bare);
+    if (mla_agenda_parser_is_name (parser, first) &&
+        (slash[1] == '@' || !mla_agenda_names_only (parser, slash + 3)))
+        return one_name (first);
     return NULL;
+}
+
+/* The people of a line that holds only people: names apart by commas or
+ * "and" ("Dario Faggioli, Giuseppe Lipari and Tommaso Cucinotta"), each
+ * with an affiliation in parentheses, or one name and its affiliation
+ * after a comma ("Peter Zijlstra, Red Hat"). Returns: (transfer full)
+ * (nullable): the names, or NULL when the line is not of people. */
+GStrv
+mla_agenda_person_line (MlaAgendaParser *parser, const char *text)
+{
+    g_autofree char *unbracketed = NULL;
+    g_autofree char *bare = person_line_bare (parser, &text, &unbracketed);
+    GStrv names = NULL;
+
+    if (bare == NULL)
+        return NULL;
+    /* "Kate Stewart, Linux Foundation & Adolfo Garc\u00eda, Chainguard" */
+    names = mla_agenda_affiliated_people (parser, bare);
+    if (names == NULL)
+        names = names_apart (parser, text, bare);
+    if (names == NULL && name_before_comma (parser, bare, &names))
+        return names;
+    if (names == NULL)
+        names = name_before_slash (parser, bare);
+    return names;
 }
 
 /* "ama okafor", "nadia k.", "ben o'malley": two or three words written in

@@ -6,12 +6,11 @@
  * mla-agenda-names-private.h's. Not installed. */
 #pragma once
 #include <glib.h>
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda.h"
 #include "mla-agenda-vocabulary-private.h"
 
 G_BEGIN_DECLS
-
-typedef struct MlaAgendaBuilder MlaAgendaBuilder;
 
 /* "Moderated by", "animée par" introduce a name without a colon. */
 gboolean mla_agenda_label_needs_no_colon (MlaAgendaParser *parser,
@@ -69,7 +68,28 @@ gboolean mla_agenda_people_by (MlaAgendaParser *parser, const char *text,
                                char **out_title, char **out_names,
                                MlaPersonRole *out_role);
 
-/* Rule "person-label": "Session chair: Name" under a slot. */
-gboolean mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match);
+/* Whether the line under line @i, indented deeper, names who gives the
+ * slot of line @i in a "Label: Name" line ("    Chair: Rui Fonseca",
+ * "    Speaker: Rahel Tesfaye"). */
+gboolean mla_agenda_people_under (MlaAgendaBuilder *b, guint i);
+
+/* Whether the first of the people in @value is written as a name ("Ann
+ * Lee, Red Hat", "Dr. Bo Li and ...", "Vivek"), or no one is named
+ * ("TBD"). */
+gboolean mla_agenda_first_is_name (MlaAgendaParser *parser, const char *value);
+
+/* The people of a speaker's line @i under a title: a line of people, a
+ * "Speaker: Ann Lee" line, "hosted by A and B", or a name with its
+ * affiliation after a bar or a dash ("Lea Verou | MIT"). @out_role
+ * (nullable) gets their role: the label's, else speaker. Returns:
+ * (transfer full) (nullable): the names, NULL when the line is none. */
+GStrv mla_agenda_speaker_line_role (MlaAgendaBuilder *b, guint i,
+                                    MlaPersonRole *out_role);
+/* The same without the role. */
+GStrv mla_agenda_speaker_line (MlaAgendaBuilder *b, guint i);
+
+/* Whether line @i is a "Label: Name" line of people ("Moderator: Ann
+ * Lee", "Panelists: A, B"). */
+gboolean mla_agenda_labelled_people_at (MlaAgendaBuilder *b, guint i);
 
 G_END_DECLS

@@ -1,16 +1,17 @@
 /* mla-agenda-people.c: people of the agenda parser: the people of a value
  * added to a slot, lines of people under a slot, who gives a slot after
- * "by", person labels (see mla-agenda-people-private.h). */
+ * "by", label words, a speaker's line under a title (see
+ * mla-agenda-people-private.h); the rule "person-label" is
+ * mla-agenda-labels.c's. */
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-people-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
+#include "mla-agenda-scanner-private.h"
 #include "mla-agenda-names-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-tables-private.h"
 #include "mla-agenda-places-private.h"
-#include "mla-agenda-slots-private.h"
 
 /* "Moderated by", "animée par" introduce a name without a colon. */
 gboolean
@@ -80,8 +81,8 @@ mla_agenda_label_role (MlaAgendaParser *parser, const char *label)
 /* Whether the first of the people in @value is written as a name ("Ann
  * Lee, Red Hat", "Dr. Bo Li and ...", "Mel Hall", "Vivek": capitalised
  * words and particles, whatever the words), or no one is named ("TBD"). */
-static gboolean
-first_is_name (MlaAgendaParser *parser, const char *value)
+gboolean
+mla_agenda_first_is_name (MlaAgendaParser *parser, const char *value)
 {
     g_autoptr (GMatchInfo) title = NULL;
     g_autoptr (GMatchInfo) apart = NULL;
@@ -141,7 +142,7 @@ add_labelled_part (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *part)
     label = g_match_info_fetch_named (match, "label");
     value = g_match_info_fetch_named (match, "value");
     role = mla_agenda_label_role (b->parser, label);
-    if (role < 0 || !first_is_name (b->parser, value))
+    if (role < 0 || !mla_agenda_first_is_name (b->parser, value))
         return FALSE;
     mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
                            mla_agenda_label_is_singular (b->parser, label)
@@ -183,7 +184,7 @@ add_groups (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
             each = flags; /* the groups are roles, not one person each */
     for (guint i = 0; groups[i] != NULL; i++)
         if (groups[i][0] != '\0' && !add_labelled_part (b, slot, groups[i]) &&
-            (i == 0 || first_is_name (b->parser, groups[i])))
+            (i == 0 || mla_agenda_first_is_name (b->parser, groups[i])))
             mla_agenda_add_people (b, slot, groups[i], role, each);
 }
 
@@ -362,8 +363,8 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                             const char *text, gboolean adjacent)
 {
     g_auto (GStrv) names = NULL;
-    gboolean after_people = adjacent && b->person_line >= 0 &&
-                            (guint) b->person_line == b->last_content;
+    gboolean after_people = adjacent && b->slot.person_line >= 0 &&
+                            (guint) b->slot.person_line == b->slot.last_content;
     guint last = b->index, fields;
     const char *open = strrchr (text, '(');
     g_autofree char *room = NULL, *bare = NULL;
@@ -409,7 +410,7 @@ mla_agenda_add_person_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
         mla_agenda_add_person (b, slot, names[i], MLA_PERSON_ROLE_SPEAKER);
     if (room != NULL)
         slot->location = g_steal_pointer (&room);
-    b->person_line = (gint) b->index;
+    b->slot.person_line = (gint) b->index;
     return TRUE;
 }
 
@@ -543,124 +544,110 @@ mla_agenda_people_by (MlaAgendaParser *parser, const char *text,
     return TRUE;
 }
 
-static guint
-count_char (const char *text, char c)
+/* The people of a speaker's line under a title: a line of people, a
+ * "Speaker: Ann Lee" line, "hosted by A and B", or a name with its
+ * affiliation after a bar or a dash ("Lea Verou | MIT", "Carol Nichols -
+ * Integer 32"). @out_role
+ * (nullable) gets their role: the label's ("Moderator:"), else speaker.
+ * Returns: (transfer full) (nullable): the names, NULL when the line is
+ * none. */
+GStrv
+mla_agenda_speaker_line_role (MlaAgendaBuilder *b, guint i,
+                              MlaPersonRole *out_role)
 {
-    guint n = 0;
+    g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
+    g_autoptr (GMatchInfo) match = NULL;
+    GStrv names = mla_agenda_person_line (b->parser, text);
 
-    for (; *text != '\0'; text++)
-        n += *text == c;
-    return n;
-}
+    if (out_role != NULL)
+        *out_role = MLA_PERSON_ROLE_SPEAKER;
+    if (names != NULL)
+        return names;
+    {
+        g_autofree char *before = NULL, *value = NULL;
+        MlaPersonRole role;
 
-/* Whether a "Label: Name" line above the current one follows a blank
- * line: a text that sets its slots' people apart so ("Session Chair: X"
- * a paragraph under its session) does so under its last slot too. */
-static gboolean
-label_apart_above (MlaAgendaBuilder *b)
-{
-    GRegex *label = mla_agenda_rule (b->parser, "person-label");
+        /* "hosted by A and B", "led by mikk0 & svenja_h" */
+        if (mla_agenda_people_by (b->parser, text, &before, &value, &role) &&
+            before[0] == '\0') {
+            g_auto (GStrv) parts =
+                g_regex_split (b->parser->person_split, value, 0);
+            g_autoptr (GStrvBuilder) list = g_strv_builder_new ();
 
-    for (guint i = 1; i < b->index; i++)
-        if (b->lines[i - 1].blank &&
-            g_regex_match (label, b->lines[i].text, 0, NULL))
-            return TRUE;
-    return FALSE;
-}
-
-/* "Forum: Barrierefreie Lernplattformen" over "Mit: A, B": the words
- * after a title's colon read as a name only until the slot's own label
- * names its speakers; then they are the title's topic. */
-static void
-drop_title_tail_person (MlaAgendaSlot *slot)
-{
-    const char *colon = slot->title != NULL ? strstr (slot->title, ": ") : NULL;
-
-    for (guint i = 0; colon != NULL && i < slot->people->len; i++) {
-        const MlaAgendaPerson *person = g_ptr_array_index (slot->people, i);
-
-        if (person->role == MLA_PERSON_ROLE_SPEAKER &&
-            strcmp (colon + 2, person->name) == 0) {
-            g_ptr_array_remove_index (slot->people, i);
-            return;
+            if (out_role != NULL)
+                *out_role = role;
+            for (guint k = 0; parts[k] != NULL; k++)
+                if (parts[k][0] != '\0')
+                    g_strv_builder_add (list, parts[k]);
+            return g_strv_builder_end (list);
         }
     }
+    if (g_regex_match (mla_agenda_rule (b->parser, "person-label"), text, 0,
+                       &match)) {
+        g_autofree char *colon = g_match_info_fetch_named (match, "colon");
+        g_autofree char *value = g_match_info_fetch_named (match, "value");
+        g_autofree char *label = g_match_info_fetch_named (match, "label");
+        g_autofree char *key = mla_agenda_fold_compact (label);
+        g_autoptr (GStrvBuilder) list = g_strv_builder_new ();
+        g_auto (GStrv) parts = NULL;
+        int role = mla_agenda_label_role (b->parser, label);
+
+        if (colon == NULL || colon[0] == '\0')
+            return NULL;
+        if (out_role != NULL && role >= 0)
+            *out_role = (MlaPersonRole) role;
+        if (mla_agenda_label_is_singular (b->parser, key))
+            return mla_agenda_person_line (b->parser, value);
+        /* "Speakers: Jina Anne, Dan Mall": a plural label lists names */
+        parts = g_regex_split (b->parser->person_split, value, 0);
+        for (guint k = 0; parts[k] != NULL; k++)
+            if (mla_agenda_parser_is_name (b->parser, parts[k]))
+                g_strv_builder_add (list, parts[k]);
+        return g_strv_builder_end (list);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
+    if (g_regex_match (b->parser->name_affiliation, text, 0, &match)) {
+        g_autofree char *name = g_match_info_fetch_named (match, "name");
+
+        if (mla_agenda_parser_is_name (b->parser, name)) {
+            g_autoptr (GStrvBuilder) one = g_strv_builder_new ();
+
+            g_strv_builder_add (one, name);
+            return g_strv_builder_end (one);
+        }
+    }
+    return NULL;
+}
+
+GStrv
+mla_agenda_speaker_line (MlaAgendaBuilder *b, guint i)
+{
+    return mla_agenda_speaker_line_role (b, i, NULL);
+}
+
+/* Whether line @i is a "Label: Name" line of people ("Moderator: Ann
+ * Lee", "Panelists: A, B"): under a title's speaker line, more people of
+ * the same cell, never the next cell's title. */
+gboolean
+mla_agenda_labelled_people_at (MlaAgendaBuilder *b, guint i)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *colon = NULL;
+    g_auto (GStrv) names = NULL;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"),
+                        b->lines[i].text, 0, &match))
+        return FALSE;
+    colon = g_match_info_fetch_named (match, "colon");
+    names = colon != NULL && colon[0] != '\0' ? mla_agenda_speaker_line (b, i)
+                                              : NULL;
+    return names != NULL && names[0] != NULL;
 }
 
 gboolean
-mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
+mla_agenda_people_under (MlaAgendaBuilder *b, guint i)
 {
-    g_autofree char *label = g_match_info_fetch_named (match, "label");
-    g_autofree char *colon = g_match_info_fetch_named (match, "colon");
-    g_autofree char *value = g_match_info_fetch_named (match, "value");
-    g_autofree char *plural = g_match_info_fetch_named (match, "plural");
-    g_autofree char *key = mla_agenda_fold_compact (label);
-    int role =
-        GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
-    /* "Speaker(s):" may list several */
-    gboolean one = (plural == NULL || plural[0] == '\0') &&
-                   mla_agenda_label_is_singular (b->parser, key);
-
-    g_autofree char *paren = g_match_info_fetch_named (match, "paren");
-
-    /* "(resp. Ana Pop)": in parentheses, names alone after a label */
-    if ((colon == NULL || colon[0] == '\0') &&
-        !mla_agenda_label_needs_no_colon (b->parser, key) &&
-        !(paren != NULL && paren[0] != '\0' &&
-          mla_agenda_names_only (b->parser, value)))
-        return FALSE;
-    if (b->slot == NULL || role < 0)
-        return FALSE;
-    if (b->index > 0 && b->lines[b->index - 1].blank &&
-        mla_agenda_current_line (b)->indent <= b->slot_indent &&
-        !mla_agenda_slot_follows (b) && !label_apart_above (b))
-        return FALSE; /* "Organisers: A, B" under the programme: the event's, no
-                         slot's */
-    if (mla_agenda_row_cells_below (b))
-        return TRUE; /* "Chair: A     Chair: B" under a row of track cells */
-    if (mla_agenda_word_is (b->parser->not_names, label, NULL) &&
-        !first_is_name (b->parser, value))
-        return FALSE; /* "Panel: open questions" is a line of text, "Panel: A,
-                         B" people */
-    if (g_ascii_isdigit (value[0]))
-        return FALSE; /* "Presenters: 15 minutes + 5 for questions" */
-    if ((count_char (value, '(') > count_char (value, ')') ||
-         g_str_has_suffix (value, ",")) &&
-        b->index + 1 < b->n_lines && !b->lines[b->index + 1].blank &&
-        b->lines[b->index + 1].indent >= mla_agenda_current_line (b)->indent) {
-        /* "Panelists: A (USGS); B (Lagos State" over "Univ.); C", or
-         * "Panelists: A, B," over "C": the value goes on */
-        g_autofree char *next =
-            mla_agenda_squeeze (b->lines[b->index + 1].text);
-        char *joined = g_strconcat (value, " ", next, NULL);
-
-        g_free (value);
-        value = joined;
-        b->index++;
-    }
-    {
-        /* "Speaker: Am\u00e9lie Fontaine -- guest lecture": a note after the
-         * name */
-        g_autoptr (GMatchInfo) tail = NULL;
-
-        if (g_regex_match (b->parser->speaker_dash, value, 0, &tail)) {
-            g_autofree char *name = g_match_info_fetch (tail, 1);
-            g_autofree char *note = g_match_info_fetch (tail, 2);
-
-            /* (not "-- to be confirmed": a marker of the name) */
-            if (mla_agenda_names_only (b->parser, name) &&
-                !g_regex_match (b->parser->markers, note, 0, NULL)) {
-                g_ptr_array_add (b->slot->notes, g_steal_pointer (&note));
-                g_free (value);
-                value = g_steal_pointer (&name);
-            }
-        }
-    }
-    if (role == MLA_PERSON_ROLE_SPEAKER)
-        drop_title_tail_person (b->slot);
-    mla_agenda_add_people (b, b->slot, value, (MlaPersonRole) role,
-                           one ? MLA_PEOPLE_ONE : MLA_PEOPLE_LIST);
-    b->slot_has_extra = TRUE;
-    b->last_content = b->index;
-    return TRUE;
+    return i + 1 < b->n_lines && !b->lines[i + 1].blank &&
+           b->lines[i + 1].indent > b->lines[i].indent &&
+           mla_agenda_labelled_people_at (b, i + 1);
 }

@@ -6,8 +6,9 @@
 #include "config.h"
 #include <string.h>
 #include "mla-agenda-places-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-scanner-private.h"
-#include "mla-agenda-rules-private.h"
 
 /* known places after dashes: the text puts places there */
 #define DASHED_PLACES_MIN 2
@@ -256,7 +257,7 @@ ends_section (MlaAgendaBuilder *b, guint i)
     const char *text = b->lines[i].text + b->lines[i].indent;
     gboolean letters = FALSE;
 
-    if (b->section_room == NULL || b->lines[i].blank ||
+    if (b->section.room == NULL || b->lines[i].blank ||
         (i > 0 && !b->lines[i - 1].blank) || i + 1 >= b->n_lines ||
         !g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
                         b->lines[i + 1].text, 0, NULL))
@@ -360,21 +361,21 @@ mla_agenda_room_heading (MlaAgendaBuilder *b)
     if (name == NULL && ends_section (b, b->index)) {
         g_debug ("agenda: line %u: the slots below are in no track's room",
                  b->index + 1);
-        g_clear_pointer (&b->section_room, g_free);
-        b->section_end = 0;
-        b->heading_since_slot = TRUE;
-        b->previous = -1;
+        g_clear_pointer (&b->section.room, g_free);
+        b->section.end = 0;
+        b->day.heading_since_slot = TRUE;
+        b->day.previous = -1;
         return TRUE;
     }
     if (name == NULL)
         return FALSE;
     g_debug ("agenda: line %u: the slots below are in %s", b->index + 1, name);
-    g_free (b->section_room);
-    b->section_room = g_steal_pointer (&name);
-    b->section_end = section_paragraph_end (b);
+    g_free (b->section.room);
+    b->section.room = g_steal_pointer (&name);
+    b->section.end = section_paragraph_end (b);
     /* the track's times start again: the same day */
-    b->heading_since_slot = TRUE;
-    b->previous = -1;
+    b->day.heading_since_slot = TRUE;
+    b->day.previous = -1;
     return TRUE;
 }
 

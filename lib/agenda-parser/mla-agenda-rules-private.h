@@ -2,12 +2,13 @@
  * the rule table (named patterns over the vocabulary, each with its
  * handler; the slot rules are in mla-agenda-slots-private.h) and the text
  * rule that gives a slot its continuation lines. The compiled rules live
- * in MlaAgendaParser.rules. Not installed. */
+ * in MlaAgendaParser.rules, looked up by name with mla_agenda_rule()
+ * (mla-agenda-vocabulary-private.h). Not installed. */
 #pragma once
 #include <glib.h>
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
-#include "mla-agenda-days-private.h"
+#include "mla-agenda-builder-private.h"
 
 G_BEGIN_DECLS
 
@@ -22,11 +23,6 @@ typedef struct {
         needs_digit; /* a time's rule: not tried on a line without a digit */
 } MlaAgendaRule;
 
-/* Compiles the rule table with @placeholders into @parser->rules. */
-gboolean mla_agenda_rules_compile (MlaAgendaParser *parser,
-                                   GHashTable *placeholders, GError **error);
-void mla_agenda_rules_free (MlaAgendaParser *parser);
-
 /* mla_agenda_parser_parse() for a @text that passed mla_agenda_may_hold():
  * the message path tests it before it makes the mail's local date.
  * @subject (nullable) is the mail's: it may say what the times are
@@ -35,21 +31,8 @@ GPtrArray *mla_agenda_parse_candidate (MlaAgendaParser *parser,
                                        const char *text, const char *subject,
                                        GDateTime *reference);
 
-/* Returns: (transfer none): the compiled pattern of the rule @name. */
-GRegex *mla_agenda_rule (MlaAgendaParser *parser, const char *name);
-
 /* Classifies the builder's current line: the first rule whose pattern
  * matches and whose handler accepts it wins. */
 void mla_agenda_classify_line (MlaAgendaBuilder *b);
-
-/* Whether the slot's lines end after line @from: the next line with text
- * starts another slot, or the text ends (then @at_end). */
-gboolean mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from,
-                                     gboolean at_end);
-
-/* Whether slot lines follow line @from after at most a few field lines
- * ("Room: Chitlada 2", "Chairs: A, B") and rules: then a dated line with
- * hours at @from frames them. */
-gboolean mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from);
 
 G_END_DECLS

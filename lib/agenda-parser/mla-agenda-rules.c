@@ -2,27 +2,38 @@
  * rules, whose patterns are built from the vocabulary, classifies each
  * scanned line and feeds the builder; the text rule lives here, the slot
  * rules in mla-agenda-slots.c, the others in the modules of their idea
- * (days, tables, people). */
+ * (headings, tables, grids, flat, export, labels). The engine is the top
+ * of the parser's layers (doc/design.md): it compiles its table when the
+ * vocabulary calls it back (mla_agenda_parser_new) and hands lower modules
+ * its classifier through the builder. Also mla_agenda_parser_parse and
+ * the builder's set-up. */
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-rules-private.h"
-#include "mla-agenda-changes-private.h"
-#include "mla-agenda-titles-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-evidence-private.h"
-#include "mla-agenda-names-private.h"
-#include "mla-agenda-people-private.h"
-#include "mla-agenda-scanner-private.h"
-#include "mla-agenda-tables-private.h"
-#include "mla-agenda-places-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-names-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-changes-private.h"
+#include "mla-agenda-evidence-private.h"
+#include "mla-agenda-grids-private.h"
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-labels-private.h"
+#include "mla-agenda-flat-private.h"
+#include "mla-agenda-export-private.h"
 #include "mla-agenda-slots-private.h"
+#include "mla-agenda-headings-private.h"
+#include "mla-agenda-finish-private.h"
 
 #define PARAGRAPH_MAX_LINES 3 /* lines of a talk's title and speaker */
 #define TITLE_MAX_CHARS 100   /* a longer line is a description */
-#define FRAME_MAX_FIELDS 6    /* lines between a frame and its slots */
 /* a line wrapped by its writer was about this long */
 #define WRAP_MIN_CHARS 55
 
@@ -132,64 +143,19 @@ static const MlaAgendaRule rules[] = {
 static gboolean
 rule_location_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
-    MlaAgendaSlot *slot = b->pending != NULL ? b->pending : b->slot;
+    MlaAgendaSlot *slot =
+        b->slot.pending != NULL ? b->slot.pending : b->slot.current;
 
     if (slot == NULL || slot->location != NULL)
         return FALSE;
     /* "Venue: ..." in a paragraph after the programme is the event's
      * place, not the last slot's */
-    if (slot == b->slot && b->last_content + 1 != b->index &&
+    if (slot == b->slot.current && b->slot.last_content + 1 != b->index &&
         !mla_agenda_slot_follows (b))
         return FALSE;
     slot->location = g_match_info_fetch_named (match, "value");
-    b->last_content = b->index;
+    b->slot.last_content = b->index;
     return TRUE;
-}
-
-/* Whether the slot's lines end after line @from: the next line with text
- * starts another slot, or the text ends (then @at_end). */
-gboolean
-mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end)
-{
-    for (guint i = from + 1; i < b->n_lines; i++) {
-        if (b->lines[i].blank)
-            continue;
-        return g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
-                              b->lines[i].text, 0, NULL) ||
-               g_regex_match (mla_agenda_rule (b->parser, "slot-detail"),
-                              b->lines[i].text, 0, NULL);
-    }
-    return at_end;
-}
-
-/* Whether slot lines follow line @from after at most a few field lines
- * ("Room: Chitlada 2", "Chairs: A, B"), rules and a schedule heading
- * ("Agenda" over its underline): then a dated line with hours at @from
- * frames them. */
-gboolean
-mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
-{
-    guint fields = 0;
-
-    for (guint i = from + 1; i < b->n_lines; i++) {
-        const char *text = b->lines[i].text;
-
-        if (b->lines[i].blank)
-            continue;
-        if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0,
-                           NULL) ||
-            g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), text, 0,
-                           NULL))
-            return TRUE;
-        if (g_regex_match (mla_agenda_rule (b->parser, "underline"), text, 0,
-                           NULL) ||
-            g_regex_match (b->parser->schedule_heading, text, 0, NULL))
-            continue;
-        if (++fields > FRAME_MAX_FIELDS ||
-            !g_regex_match (b->parser->field_line, text, 0, NULL))
-            return FALSE;
-    }
-    return FALSE;
 }
 
 /* "Race Officer: Gwen Pritchard" under a slot: a label the vocabulary
@@ -320,32 +286,32 @@ title_of_pending (MlaAgendaBuilder *b, const MlaAgendaLine *line,
         title = labelled;
     }
 
-    if (title[0] == '(' || b->rooms->len > 0) {
-        g_clear_pointer (&b->pending, mla_agenda_slot_free);
+    if (title[0] == '(' || b->tracks.rooms->len > 0) {
+        g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
         return;
     }
-    if (b->pending->people->len == 0 && !item &&
+    if (b->slot.pending->people->len == 0 && !item &&
         mla_agenda_parser_is_name (b->parser, title) &&
         !mla_agenda_next_is_place (b)) {
         /* "9:00 AM / Jim Zemlin / Welcome Keynote": the title follows. */
-        mla_agenda_add_name_run (b, b->pending, title);
+        mla_agenda_add_name_run (b, b->slot.pending, title);
         return;
     }
-    if (b->pending->people->len == 0 && !item &&
+    if (b->slot.pending->people->len == 0 && !item &&
         strpbrk (title, ",(") != NULL && title_follows (b)) {
         g_auto (GStrv) names = mla_agenda_person_line (b->parser, title);
 
         /* "10:00 / Ann Lee (Red Hat) / Rust in the kernel" */
         for (guint i = 0; names != NULL && names[i] != NULL; i++)
-            mla_agenda_add_person (b, b->pending, names[i],
+            mla_agenda_add_person (b, b->slot.pending, names[i],
                                    MLA_PERSON_ROLE_SPEAKER);
         if (names != NULL)
             return;
     }
-    slot = g_steal_pointer (&b->pending);
+    slot = g_steal_pointer (&b->slot.pending);
     mla_agenda_slot_set_title (b, slot, title);
     mla_agenda_builder_add_slot (b, slot);
-    b->slot_indent = line->indent;
+    b->slot.indent = line->indent;
 }
 
 /* Whether @text, under @slot's title line, goes on with the title: an
@@ -355,21 +321,21 @@ title_goes_on (MlaAgendaBuilder *b, const MlaAgendaSlot *slot,
                const MlaAgendaLine *line, const char *text, gboolean adjacent,
                gboolean item)
 {
-    return (adjacent && !b->slot_has_extra && !item && slot->title != NULL &&
+    return (adjacent && !b->slot.has_extra && !item && slot->title != NULL &&
             ((strchr (slot->title, '(') != NULL &&
               strchr (slot->title, ')') == NULL) ||
-             (line->indent > b->slot_indent &&
+             (line->indent > b->slot.indent &&
               g_unichar_islower (g_utf8_get_char (text))
               /* (a title line that named its speaker ended there) */
               && slot->people->len == 0 && wraps_line_above (b, text))
              /* "Stellungnahme zu" over "Lieferketten": a capital too when
               * the title's line runs on, and the line names nobody */
-             || (line->indent > b->slot_indent && slot->people->len == 0 &&
+             || (line->indent > b->slot.indent && slot->people->len == 0 &&
                  line_above_runs_on (b, TRUE) &&
                  !mla_agenda_people_at (b, b->index))
              /* "Wissensgraphen in der" over "Denkmalpflege": a title line
               * ending in an article or a preposition goes on, in any case */
-             || (line->indent > b->slot_indent && slot->people->len == 0 &&
+             || (line->indent > b->slot.indent && slot->people->len == 0 &&
                  g_regex_match (b->parser->open_end, slot->title, 0, NULL))));
 }
 
@@ -383,7 +349,7 @@ text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
     if (!item && people_by_line (b, slot, text)) {
         g_debug ("agenda: rule text: line %u names who gives the slot",
                  b->index + 1);
-        b->slot_has_extra = TRUE;
+        b->slot.has_extra = TRUE;
     } else if (title_goes_on (b, slot, line, text, adjacent, item)) {
         g_autofree char *above =
             g_strchomp (g_strdup (b->lines[b->index - 1].text));
@@ -408,22 +374,22 @@ text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                (slot->location = mla_agenda_meal_place (b, text)) != NULL) {
         g_debug ("agenda: rule text: line %u is the meal's place",
                  b->index + 1);
-    } else if (!b->slot_has_extra && !item &&
+    } else if (!b->slot.has_extra && !item &&
                mla_agenda_parser_is_name (b->parser, text) &&
                !mla_agenda_people_at (b, b->index + 1)) {
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
         mla_agenda_add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
-        b->slot_has_extra = TRUE;
+        b->slot.has_extra = TRUE;
     } else if (!item && mla_agenda_add_person_line (b, slot, text, adjacent)) {
         g_debug ("agenda: rule text: line %u names the slot's people",
                  b->index + 1);
-        b->slot_has_extra = TRUE;
+        b->slot.has_extra = TRUE;
     } else {
         gboolean confirmed = TRUE;
         g_autofree char *clean =
             mla_agenda_parser_clean_person (b->parser, text, &confirmed);
 
-        if (!b->slot_has_extra && !item && !confirmed && clean != NULL &&
+        if (!b->slot.has_extra && !item && !confirmed && clean != NULL &&
             mla_agenda_parser_is_name (b->parser, clean)) {
             g_ptr_array_add (
                 slot->people,
@@ -436,7 +402,7 @@ text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
             g_debug ("agenda: rule text: line %u is a note", b->index + 1);
             g_ptr_array_add (slot->notes, mla_agenda_strip_separators (text));
         }
-        b->slot_has_extra = TRUE;
+        b->slot.has_extra = TRUE;
     }
 }
 
@@ -447,62 +413,62 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     g_autofree char *squeezed = mla_agenda_squeeze (line->text);
     g_autofree char *text = g_regex_replace_literal (
         b->parser->list_marker, squeezed, -1, 0, "", 0, NULL);
-    MlaAgendaSlot *slot = b->slot;
-    gboolean adjacent = b->last_content + 1 == b->index;
+    MlaAgendaSlot *slot = b->slot.current;
+    gboolean adjacent = b->slot.last_content + 1 == b->index;
     gboolean item = strcmp (text, squeezed) != 0; /* a list item is no name */
 
     (void) match;
     if (!g_regex_match (b->parser->alnum, text, 0, NULL))
         return TRUE; /* "+------+------+": a table's rule, layout only */
-    if (b->in_minutes &&
+    if (b->minutes.in &&
         (g_regex_match (b->parser->schedule_heading, line->text, 0, NULL) ||
          g_regex_match (b->parser->schedule_intro, line->text, 0, NULL))) {
         /* "Agenda for the next call:" after the minutes: slots again */
-        b->in_minutes = FALSE;
+        b->minutes.in = FALSE;
         return TRUE;
     }
     if (g_regex_match (b->parser->minutes_heading, line->text, 0, NULL)) {
         /* "Minutes:": what follows is the meeting's record, its times no
          * slots, up to the next day heading */
         g_debug ("agenda: rule text: line %u starts the minutes", b->index + 1);
-        b->in_minutes = TRUE;
-        b->minutes_line = b->index;
-        b->slot_open = FALSE;
-        g_clear_pointer (&b->pending, mla_agenda_slot_free);
+        b->minutes.in = TRUE;
+        b->minutes.line = b->index;
+        b->slot.open = FALSE;
+        g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
         return TRUE;
     }
-    if (b->pending == NULL && mla_agenda_row_cells_below (b))
+    if (b->slot.pending == NULL && mla_agenda_row_cells_below (b))
         return TRUE;
-    if (b->pending == NULL && mla_agenda_room_heading (b)) {
-        b->slot_open = FALSE;
+    if (b->slot.pending == NULL && mla_agenda_room_heading (b)) {
+        b->slot.open = FALSE;
         return TRUE;
     }
-    if (b->pending == NULL &&
+    if (b->slot.pending == NULL &&
         strstr (line->text + line->indent, "  ") != NULL &&
         mla_agenda_grid_header (b))
         return TRUE;
-    b->heading_candidate = (gint) b->index;
-    if (b->pending != NULL) {
+    b->tracks.heading_candidate = (gint) b->index;
+    if (b->slot.pending != NULL) {
         title_of_pending (b, line, text, item);
         return TRUE;
     }
-    if (slot != NULL && b->detail_line >= 0 &&
-        (guint) b->detail_line + 1 == b->index && slot->location == NULL &&
+    if (slot != NULL && b->slot.detail_line >= 0 &&
+        (guint) b->slot.detail_line + 1 == b->index && slot->location == NULL &&
         strchr (text, ' ') != NULL && !g_str_has_suffix (text, ".")) {
         /* Schedules print the place under the date line. */
         slot->location = g_strdup (text);
-        b->last_content = b->index;
+        b->slot.last_content = b->index;
         return TRUE;
     }
-    if (slot == NULL || !b->slot_open)
+    if (slot == NULL || !b->slot.open)
         return TRUE;
-    if (!adjacent && line->indent <= b->slot_indent &&
-        (b->slot_has_extra || !paragraph_before_slot (b))) {
-        b->slot_open = FALSE; /* a paragraph after the programme */
+    if (!adjacent && line->indent <= b->slot.indent &&
+        (b->slot.has_extra || !paragraph_before_slot (b))) {
+        b->slot.open = FALSE; /* a paragraph after the programme */
         return TRUE;
     }
     text_under_slot (b, slot, line, text, adjacent, item);
-    b->last_content = b->index;
+    b->slot.last_content = b->index;
     return TRUE;
 }
 
@@ -529,25 +495,16 @@ mla_agenda_classify_line (MlaAgendaBuilder *b)
     }
 }
 
-static guint
-rule_index (const char *name)
+/* Compiles the rule table into @parser->rules (an
+ * MlaAgendaRulesCompileFunc, called back while the vocabulary loads). */
+static gboolean
+rules_compile (MlaAgendaParser *parser, GHashTable *placeholders,
+               GError **error)
 {
+    parser->n_rules = G_N_ELEMENTS (rules);
+    parser->rule_names = g_new (const char *, G_N_ELEMENTS (rules));
     for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
-        if (strcmp (rules[i].name, name) == 0)
-            return i;
-    g_assert_not_reached ();
-}
-
-GRegex *
-mla_agenda_rule (MlaAgendaParser *parser, const char *name)
-{
-    return parser->rules[rule_index (name)];
-}
-
-gboolean
-mla_agenda_rules_compile (MlaAgendaParser *parser, GHashTable *placeholders,
-                          GError **error)
-{
+        parser->rule_names[i] = rules[i].name;
     parser->rules = g_new0 (GRegex *, G_N_ELEMENTS (rules));
     for (guint i = 0; i < G_N_ELEMENTS (rules); i++) {
         /* TIME placeholders hold other placeholders: expand twice. */
@@ -563,13 +520,10 @@ mla_agenda_rules_compile (MlaAgendaParser *parser, GHashTable *placeholders,
     return TRUE;
 }
 
-void
-mla_agenda_rules_free (MlaAgendaParser *parser)
+MlaAgendaParser *
+mla_agenda_parser_new (const char *vocabulary_path, GError **error)
 {
-    if (parser->rules != NULL)
-        for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
-            g_clear_pointer (&parser->rules[i], g_regex_unref);
-    g_clear_pointer (&parser->rules, g_free);
+    return mla_agenda_vocabulary_load (vocabulary_path, rules_compile, error);
 }
 
 GPtrArray *
@@ -584,56 +538,96 @@ mla_agenda_parser_parse (MlaAgendaParser *parser, const char *text,
     return mla_agenda_parse_candidate (parser, text, NULL, reference);
 }
 
-GPtrArray *
-mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text,
-                            const char *subject, GDateTime *reference)
+/* The lines of @text as scanned, in a text whose times are @military. */
+static GArray *
+scan_lines (MlaAgendaParser *parser, GStrv raw, MlaMilitary military)
 {
-    GPtrArray *agendas =
-        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
-    g_autoptr (GArray) lines = NULL;
-    g_auto (GStrv) raw = NULL;
-    g_autoptr (MlaAgenda) agenda = NULL;
-    MlaAgendaBuilder b = { 0 };
-    MlaMilitary military;
+    GArray *lines = g_array_sized_new (FALSE, TRUE, sizeof (MlaAgendaLine),
+                                       g_strv_length (raw));
 
-    raw = g_strsplit (text, "\n", -1);
-    lines = g_array_sized_new (FALSE, TRUE, sizeof (MlaAgendaLine),
-                               g_strv_length (raw));
     g_array_set_clear_func (lines, mla_agenda_line_clear);
-    military = mla_agenda_text_is_military (parser, raw);
     for (guint i = 0; raw[i] != NULL; i++) {
         MlaAgendaLine line = { 0 };
 
         mla_agenda_scan_line (parser, raw[i], military, &line);
         g_array_append_val (lines, line);
     }
-    agenda = mla_agenda_new ();
-    b.parser = parser;
+    return lines;
+}
+
+/* Sets up each part of @b for a text of @lines (mla-agenda-builder-
+ * private.h); the part "changes" starts empty. */
+static void
+builder_start (MlaAgendaBuilder *b, MlaAgendaParser *parser, GArray *lines,
+               MlaAgenda *agenda)
+{
+    b->parser = parser;
+    b->agenda = agenda;
+    b->lines = (const MlaAgendaLine *) lines->data;
+    b->n_lines = lines->len;
+    b->classify_line = mla_agenda_classify_line;
+    b->day.previous = -1;
+    b->day.slot_lines = g_array_new (FALSE, FALSE, sizeof (guint));
+    b->day.stops = g_hash_table_new (NULL, NULL);
+    b->day.frame_ends = g_hash_table_new (NULL, NULL);
+    b->slot.detail_line = -1;
+    b->slot.person_line = -1;
+    b->table.columns = g_array_new (FALSE, TRUE, sizeof (MlaColumn));
+    g_array_set_clear_func (b->table.columns, mla_agenda_column_clear);
+    b->tracks.rooms = g_ptr_array_new_with_free_func (g_free);
+    b->tracks.starts = g_array_new (FALSE, FALSE, sizeof (guint));
+    b->tracks.header_line = -1;
+    b->tracks.heading_candidate = -1;
+    b->flat.rooms = g_ptr_array_new_with_free_func (g_free);
+}
+
+/* Frees what the parts of @b own. */
+static void
+builder_clear (MlaAgendaBuilder *b)
+{
+    g_array_unref (b->day.slot_lines);
+    g_hash_table_unref (b->day.stops);
+    g_hash_table_unref (b->day.frame_ends);
+    g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
+    g_array_unref (b->table.columns);
+    g_ptr_array_unref (b->tracks.rooms);
+    g_array_unref (b->tracks.starts);
+    g_ptr_array_unref (b->flat.rooms);
+    g_free (b->section.room);
+}
+
+/* The part "text": what the whole text writes, before its first line is
+ * read (quoted fragments of a reply are dropped first). */
+static void
+read_text_facts (MlaAgendaBuilder *b, MlaAgendaLine *lines,
+                 MlaMilitary military)
+{
+    b->text.military = military;
+    mla_agenda_skip_quoted_fragments (b, lines);
+    b->text.all_24h = mla_agenda_text_is_24h (b);
+    for (guint i = 0; i < b->n_lines && !b->text.affiliates; i++)
+        b->text.affiliates =
+            mla_agenda_names_affiliation (b->parser, b->lines[i].text);
+    b->text.dashes_places = mla_agenda_text_dashes_places (b);
+    b->day.year_hint = mla_agenda_text_year (b);
+}
+
+GPtrArray *
+mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text,
+                            const char *subject, GDateTime *reference)
+{
+    GPtrArray *agendas =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    g_auto (GStrv) raw = g_strsplit (text, "\n", -1);
+    MlaMilitary military = mla_agenda_text_is_military (parser, raw);
+    g_autoptr (GArray) lines = scan_lines (parser, raw, military);
+    g_autoptr (MlaAgenda) agenda = mla_agenda_new ();
+    MlaAgendaBuilder b = { 0 };
+
+    builder_start (&b, parser, lines, agenda);
     b.reference = reference;
     b.subject = subject;
-    b.agenda = agenda;
-    b.lines = (const MlaAgendaLine *) lines->data;
-    b.n_lines = lines->len;
-    b.previous = -1;
-    b.header_line = -1;
-    b.detail_line = -1;
-    b.person_line = -1;
-    b.heading_candidate = -1;
-    b.slot_lines = g_array_new (FALSE, FALSE, sizeof (guint));
-    b.rooms = g_ptr_array_new_with_free_func (g_free);
-    b.room_starts = g_array_new (FALSE, FALSE, sizeof (guint));
-    b.columns = g_array_new (FALSE, TRUE, sizeof (MlaColumn));
-    b.stops = g_hash_table_new (NULL, NULL);
-    b.frame_ends = g_hash_table_new (NULL, NULL);
-    b.flat_rooms = g_ptr_array_new_with_free_func (g_free);
-    b.military = military;
-    g_array_set_clear_func (b.columns, mla_agenda_column_clear);
-    mla_agenda_skip_quoted_fragments (&b, (MlaAgendaLine *) lines->data);
-    b.all_24h = mla_agenda_text_is_24h (&b);
-    for (guint i = 0; i < b.n_lines && !b.affiliates; i++)
-        b.affiliates = mla_agenda_names_affiliation (parser, b.lines[i].text);
-    b.dashes_places = mla_agenda_text_dashes_places (&b);
-    b.year_hint = mla_agenda_text_year (&b);
+    read_text_facts (&b, (MlaAgendaLine *) lines->data, military);
     for (b.index = 0; b.index < b.n_lines; b.index++) {
         guint taken = mla_agenda_apply_changes (&b);
 
@@ -643,22 +637,15 @@ mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text,
             mla_agenda_classify_line (&b);
     }
     mla_agenda_changes_reorder (&b);
-    g_clear_pointer (&b.pending, mla_agenda_slot_free);
+    g_clear_pointer (&b.slot.pending, mla_agenda_slot_free);
     if (mla_agenda_has_evidence (&b)) {
         mla_agenda_builder_finish (&b);
         g_ptr_array_add (agendas, g_steal_pointer (&agenda));
-    } else if (b.slot_lines->len > 0) {
+    } else if (b.day.slot_lines->len > 0) {
         g_debug (
             "agenda: %u slot lines are too few or too far apart for an agenda",
-            b.slot_lines->len);
+            b.day.slot_lines->len);
     }
-    g_array_unref (b.slot_lines);
-    g_ptr_array_unref (b.rooms);
-    g_array_unref (b.room_starts);
-    g_array_unref (b.columns);
-    g_hash_table_unref (b.stops);
-    g_hash_table_unref (b.frame_ends);
-    g_ptr_array_unref (b.flat_rooms);
-    g_free (b.section_room);
+    builder_clear (&b);
     return agendas;
 }

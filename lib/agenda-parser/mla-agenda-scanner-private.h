@@ -1,28 +1,17 @@
 /* mla-agenda-scanner-private.h: the agenda parser's line scanner. Owns
- * MlaAgendaLine: each line of a text as laid out (quote prefix removed,
- * tabs expanded, times normalised, underline runs), and the cheap test
- * that skips texts without two timed lines. Not installed. */
+ * the layout of MlaAgendaLine (mla-agenda-builder-private.h): each line
+ * of a text as laid out (quote prefix removed, tabs expanded, times
+ * normalised, underline runs); the cheap test that skips texts without
+ * two timed lines; quoted fragments of a reply; and the look ahead over
+ * the scanned lines for slot lines. Not installed. */
 #pragma once
 #include <glib.h>
 #include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 
 G_BEGIN_DECLS
 
 #define HEADING_MAX_CHARS 80 /* a longer line is no heading */
-
-/* One line of text as laid out: quote prefix removed, tabs expanded. */
-typedef struct {
-    char *text; /* owned */
-    guint indent;
-    gboolean blank;
-    gboolean quoted;     /* had a "> " or "| " quote prefix */
-    gboolean wide_colon; /* wrote "\uff1a", which text reads as ": " */
-    char *tabbed;        /* owned, nullable: the line as written when a tab is
-                          * inside (its columns then tell no position) */
-    GArray *runs;        /* owned, nullable: an underline's run start columns */
-} MlaAgendaLine;
-
-typedef struct MlaAgendaBuilder MlaAgendaBuilder;
 
 /* Returns: (transfer full): @text with its runs of white space made one
  * space and its ends trimmed. */
@@ -60,5 +49,18 @@ const MlaAgendaLine *mla_agenda_current_line (MlaAgendaBuilder *b);
  * "-----Original Message-----", or "From:" over "Sent:", on). */
 void mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b,
                                        MlaAgendaLine *lines);
+
+/* Whether the slot's lines end after line @from: the next line with text
+ * starts another slot, or the text ends (then @at_end). */
+gboolean mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from,
+                                     gboolean at_end);
+
+/* Whether slot lines follow line @from after at most a few field lines
+ * ("Room: Chitlada 2", "Chairs: A, B") and rules: then a dated line with
+ * hours at @from frames them. */
+gboolean mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from);
+
+/* Whether a slot line follows the current line anywhere below. */
+gboolean mla_agenda_slot_follows (MlaAgendaBuilder *b);
 
 G_END_DECLS

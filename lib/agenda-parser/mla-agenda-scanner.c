@@ -6,15 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-scanner-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-rules-private.h"
 
 /* slot lines that make a quoted block a schedule */
 #define QUOTED_MIN_SLOTS 4
 #define INTERJECTION_MAX_LINES 3 /* unquoted lines a quoted agenda may hold */
 /* unquoted slot lines that make quoted ones history */
 #define REPLY_MIN_SLOTS 3
+#define FRAME_MAX_FIELDS 6    /* lines between a frame and its slots */
 #define LINE_MAX_COLUMNS 1000 /* a longer line is no part of an agenda */
 
 char *
@@ -76,17 +77,18 @@ mla_agenda_strip_separators (const char *text)
     return g_strdup (p);
 }
 
-void
-mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw,
-                      gboolean military, MlaAgendaLine *line)
+/* The text of @raw as the rules read it, before its layout: the quote
+ * prefix gone (@line->quoted says there was one), Markdown strike-through
+ * gone, times normalised, any bullet sign made "\u2022". Returns: (transfer
+ * full). */
+static char *
+unquote_and_normalise (MlaAgendaParser *parser, const char *raw,
+                       gboolean military, MlaAgendaLine *line)
 {
     g_autofree char *unquoted =
         g_regex_replace_literal (parser->quote, raw, -1, 0, "", 0, NULL);
-    g_autofree char *normal = NULL;
+    char *normal = NULL;
     const char *start = unquoted != NULL ? unquoted : raw;
-    GString *text = g_string_new (NULL);
-    guint column = 0;
-    gboolean only_rule = TRUE;
 
     line->quoted = strcmp (start, raw) != 0;
     if (strstr (start, "~~") != NULL) {
@@ -104,72 +106,117 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw,
         start += start[1] == ' ' ? 2 : 1;
     }
     normal = mla_agenda_normalise_times (parser, start, military);
-    start = normal;
-    if (g_regex_match (parser->bullet, start, 0, NULL)) {
+    if (g_regex_match (parser->bullet, normal, 0, NULL)) {
         /* one sign for every list item: the rules know "\u2022" */
-        char *bulleted = g_regex_replace (parser->bullet, start, -1, 0,
+        char *bulleted = g_regex_replace (parser->bullet, normal, -1, 0,
                                           "\\1\xe2\x80\xa2", 0, NULL);
 
         if (bulleted != NULL) {
             g_free (normal);
-            start = normal = bulleted;
+            normal = bulleted;
         }
     }
-    for (const char *p = start; *p != '\0'; p++) {
-        if (*p == '\t') {
-            guint from = column;
+    return normal;
+}
 
-            /* A tab inside a line separates cells: keep it two spaces wide
-             * (the line as written, its empty cells too, in tabbed). */
-            if (line->tabbed == NULL && text->len > 0)
-                line->tabbed = g_strdup (start);
-            do {
-                g_string_append_c (text, ' ');
-                column++;
-            } while (column % 8 != 0 || column - from < 2);
-        } else if ((guchar) p[0] == 0xef && (guchar) p[1] == 0xbc &&
-                   ((guchar) p[2] == 0x88 || (guchar) p[2] == 0x89 ||
-                    (guchar) p[2] == 0x9a)) {
-            /* full-width "\uff08", "\uff09", "\uff1a" read as "(", ")", ": "
-             * ("\u5ea7\u9577\uff1aName\uff08Org\uff09") */
-            char sign = (guchar) p[2] == 0x88   ? '('
-                        : (guchar) p[2] == 0x89 ? ')'
-                                                : ':';
+/* Appends the full-width "\uff08", "\uff09" or "\uff1a" at @p to @text as
+ * "(", ")", ": " ("\u5ea7\u9577\uff1aName\uff08Org\uff09"). */
+static void
+lay_out_full_width (const char *p, GString *text, guint *column,
+                    MlaAgendaLine *line)
+{
+    char sign = (guchar) p[2] == 0x88 ? '(' : (guchar) p[2] == 0x89 ? ')' : ':';
 
-            if (sign == '(' && text->len > 0 &&
-                text->str[text->len - 1] != ' ') {
-                g_string_append_c (text, ' ');
-                column++;
-            }
-            g_string_append_c (text, sign);
-            column++;
-            if (sign == ':') {
-                g_string_append_c (text, ' ');
-                column++;
-                line->wide_colon = TRUE;
-            }
-            p += 2;
-        } else if ((guchar) p[0] == 0xe2 && (guchar) p[1] == 0x80 &&
-                   (guchar) p[2] == 0x95) {
-            /* the horizontal bar "\u2015" of Japanese text reads as the em
-             * dash ("\u9032\u6357\u5831\u544a \u2015 \u7530\u4e2d
-             * \u7f8e\u54b2") */
-            g_string_append (text, "\xe2\x80\x94");
-            column++;
-            p += 2;
-        } else if ((guchar) p[0] == 0xe3 && (guchar) p[1] == 0x80 &&
-                   (guchar) p[2] == 0x80) {
-            /* an ideographic space is two columns wide: a gap, as in
-             * "10:00\u301c10:15\u3000Opening" */
-            g_string_append (text, "  ");
-            column += 2;
-            p += 2;
-        } else if (*p != '\r') {
-            g_string_append_c (text, *p);
-            if (((guchar) *p & 0xc0) != 0x80)
-                column++;
-        }
+    if (sign == '(' && text->len > 0 && text->str[text->len - 1] != ' ') {
+        g_string_append_c (text, ' ');
+        (*column)++;
     }
+    g_string_append_c (text, sign);
+    (*column)++;
+    if (sign == ':') {
+        g_string_append_c (text, ' ');
+        (*column)++;
+        line->wide_colon = TRUE;
+    }
+}
+
+/* Appends the character at @p of @start to @text as the rules read it,
+ * @column counting the columns; returns the bytes it took. */
+static gsize
+lay_out_char (const char *start, const char *p, GString *text, guint *column,
+              MlaAgendaLine *line)
+{
+    if (*p == '\t') {
+        guint from = *column;
+
+        /* A tab inside a line separates cells: keep it two spaces wide
+         * (the line as written, its empty cells too, in tabbed). */
+        if (line->tabbed == NULL && text->len > 0)
+            line->tabbed = g_strdup (start);
+        do {
+            g_string_append_c (text, ' ');
+            (*column)++;
+        } while (*column % 8 != 0 || *column - from < 2);
+    } else if ((guchar) p[0] == 0xef && (guchar) p[1] == 0xbc &&
+               ((guchar) p[2] == 0x88 || (guchar) p[2] == 0x89 ||
+                (guchar) p[2] == 0x9a)) {
+        lay_out_full_width (p, text, column, line);
+        return 3;
+    } else if ((guchar) p[0] == 0xe2 && (guchar) p[1] == 0x80 &&
+               (guchar) p[2] == 0x95) {
+        /* the horizontal bar "\u2015" of Japanese text reads as the em
+         * dash ("\u9032\u6357\u5831\u544a \u2015 \u7530\u4e2d
+         * \u7f8e\u54b2") */
+        g_string_append (text, "\xe2\x80\x94");
+        (*column)++;
+        return 3;
+    } else if ((guchar) p[0] == 0xe3 && (guchar) p[1] == 0x80 &&
+               (guchar) p[2] == 0x80) {
+        /* an ideographic space is two columns wide: a gap, as in
+         * "10:00\u301c10:15\u3000Opening" */
+        g_string_append (text, "  ");
+        *column += 2;
+        return 3;
+    } else if (*p != '\r') {
+        g_string_append_c (text, *p);
+        if (((guchar) *p & 0xc0) != 0x80)
+            (*column)++;
+    }
+    return 1;
+}
+
+/* An underline ("======  ======"): the columns where its runs start. */
+static void
+find_runs (MlaAgendaLine *line)
+{
+    gboolean only_rule = TRUE;
+
+    for (const char *p = line->text + line->indent; *p != '\0' && only_rule;
+         p++)
+        only_rule = strchr ("=-~_*# ", *p) != NULL;
+    if (line->blank || !only_rule || strlen (line->text) - line->indent < 3)
+        return;
+    line->runs = g_array_new (FALSE, FALSE, sizeof (guint));
+    for (guint i = 0; line->text[i] != '\0'; i++) {
+        gboolean in = line->text[i] != ' ';
+        gboolean was = i > 0 && line->text[i - 1] != ' ';
+
+        if (in && !was)
+            g_array_append_val (line->runs, i);
+    }
+}
+
+void
+mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw,
+                      gboolean military, MlaAgendaLine *line)
+{
+    g_autofree char *start =
+        unquote_and_normalise (parser, raw, military, line);
+    GString *text = g_string_new (NULL);
+    guint column = 0;
+
+    for (const char *p = start; *p != '\0';)
+        p += lay_out_char (start, p, text, &column, line);
     if (text->len > LINE_MAX_COLUMNS) {
         /* Some rules are quadratic in a line's length; such a line is no
          * table row or slot anyway, so it counts as blank. */
@@ -178,19 +225,7 @@ mla_agenda_scan_line (MlaAgendaParser *parser, const char *raw,
     line->text = g_string_free (text, FALSE);
     line->indent = strspn (line->text, " ");
     line->blank = line->text[line->indent] == '\0';
-    for (const char *p = line->text + line->indent; *p != '\0' && only_rule;
-         p++)
-        only_rule = strchr ("=-~_*# ", *p) != NULL;
-    if (!line->blank && only_rule && strlen (line->text) - line->indent >= 3) {
-        line->runs = g_array_new (FALSE, FALSE, sizeof (guint));
-        for (guint i = 0; line->text[i] != '\0'; i++) {
-            gboolean in = line->text[i] != ' ';
-            gboolean was = i > 0 && line->text[i - 1] != ' ';
-
-            if (in && !was)
-                g_array_append_val (line->runs, i);
-        }
-    }
+    find_runs (line);
 }
 
 void
@@ -320,6 +355,176 @@ next_of (const char *cached, const char *from, const char *chars)
     return cached;
 }
 
+/* One line of a text as mla_agenda_may_hold() sees it. */
+typedef struct {
+    MlaAgendaParser *parser;
+    const char *unquoted; /* the line after its quote prefix and sign */
+    const char *p;        /* where a time may start */
+    const char *end;      /* the line's newline, or NULL at the text's end */
+    const char *stop;     /* the line's end */
+    gboolean digits;      /* the line holds a digit */
+    gboolean tabs;        /* the line holds a tab */
+} MlaHoldLine;
+
+/* What a line says of the text: nothing, one slot line more, or that the
+ * text holds a whole programme. */
+typedef enum {
+    MLA_HOLD_NONE,
+    MLA_HOLD_SLOT,
+    MLA_HOLD_ALL,
+} MlaHold;
+
+/* Whether any of the rules @names (NULL-terminated) matches @text. */
+static gboolean
+matches_rule (MlaAgendaParser *parser, const char *const *names,
+              const char *text)
+{
+    for (guint i = 0; names[i] != NULL; i++)
+        if (g_regex_match (mla_agenda_rule (parser, names[i]), text, 0, NULL))
+            return TRUE;
+    return FALSE;
+}
+
+static gboolean
+may_start_with_time (const MlaHoldLine *l)
+{
+    return g_ascii_isdigit (*l->p) || starts_with_noon (l->parser, l->p) ||
+           (l->digits && ends_after_leaders (l->p, l->end));
+}
+
+static MlaHold
+hold_time_first (const MlaHoldLine *l)
+{
+    static const char *const slots[] = { "slot-time", "slot-dated", NULL };
+    g_autofree char *copy = g_strndup (l->unquoted, l->stop - l->unquoted);
+    g_autofree char *normal =
+        mla_agenda_normalise_times (l->parser, copy, FALSE);
+
+    gboolean slot = matches_rule (l->parser, slots, normal) ||
+                    mla_agenda_is_military_line (l->parser, normal);
+
+    /* a line of times heads a grid of rooms: a whole programme */
+    if (g_regex_match (mla_agenda_rule (l->parser, "time-header"), normal, 0,
+                       NULL))
+        return MLA_HOLD_ALL;
+    return slot ? MLA_HOLD_SLOT : MLA_HOLD_NONE;
+}
+
+static gboolean
+may_be_labelled (const MlaHoldLine *l)
+{
+    return l->digits && label_before_digit (l->p);
+}
+
+static MlaHold
+hold_labelled (const MlaHoldLine *l)
+{
+    static const char *const labelled[] = { "slot-labelled", NULL };
+    g_autofree char *copy = g_strndup (l->unquoted, l->stop - l->unquoted);
+
+    return matches_rule (l->parser, labelled, copy) ? MLA_HOLD_SLOT
+                                                    : MLA_HOLD_NONE;
+}
+
+static gboolean
+may_hold_range (const MlaHoldLine *l)
+{
+    return l->digits && has_clock_range (l->p, l->end);
+}
+
+/* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title" */
+static MlaHold
+hold_range (const MlaHoldLine *l)
+{
+    static const char *const ranges[] = { "slot-dated", "slot-inline", NULL };
+    g_autofree char *copy = g_strndup (l->unquoted, l->stop - l->unquoted);
+
+    return matches_rule (l->parser, ranges, copy) ? MLA_HOLD_SLOT
+                                                  : MLA_HOLD_NONE;
+}
+
+static gboolean
+may_head_export (const MlaHoldLine *l)
+{
+    return l->tabs && g_ascii_isalpha (*l->p);
+}
+
+/* "Date<TAB>Start<TAB>End<TAB>Session": an export's header */
+static MlaHold
+hold_export (const MlaHoldLine *l)
+{
+    static const char *const header[] = { "export-header", NULL };
+    g_autofree char *copy = g_strndup (l->p, l->stop - l->p);
+
+    return matches_rule (l->parser, header, copy) ? MLA_HOLD_ALL
+                                                  : MLA_HOLD_NONE;
+}
+
+/* The tests of a line, cheapest first: the first whose guard holds is the
+ * only one run. */
+static const struct {
+    const char *name;
+    gboolean (*guard) (const MlaHoldLine *l);
+    MlaHold (*test) (const MlaHoldLine *l);
+} hold_tests[] = {
+    { "time-first", may_start_with_time, hold_time_first },
+    { "labelled", may_be_labelled, hold_labelled },
+    { "range", may_hold_range, hold_range },
+    { "export-header", may_head_export, hold_export },
+};
+
+/* Where a time may start on the line at @l->unquoted: after a struck-out
+ * time, a bullet or a bracket, a sign and a space, or one short word
+ * ("ore 9.30", "ab 19 Uhr", "kl. 15.00"). Sets @l->p (and @l->unquoted
+ * past a struck-out time or a sign). */
+static void
+find_time_start (MlaHoldLine *l)
+{
+    const char *p = l->unquoted;
+
+    if (p[0] == '~' && p[1] == '~') {
+        /* "~~09:00~~ 09:30-10:30": the time struck out is gone */
+        const char *close = strstr (p + 2, "~~");
+
+        if (close != NULL && (l->end == NULL || close < l->end))
+            l->unquoted = p = close + 2 + strspn (close + 2, " \t");
+    }
+    if (strchr ("-*+|[", *p) != NULL && *p != '\0') {
+        p += 1 + strspn (p + 1, " \t");
+    } else if ((guchar) *p >= 0xc2 && *(g_utf8_next_char (p)) == ' ') {
+        l->unquoted = p =
+            g_utf8_next_char (p) + 1 + strspn (g_utf8_next_char (p) + 1, " \t");
+    } else if (g_ascii_isalpha (*p) && !starts_with_noon (l->parser, p)) {
+        gsize word = 0;
+
+        while (word <= 5 && g_ascii_isalpha (p[word]))
+            word++;
+        word += p[word] == '.';
+        if (word <= 5 && p[word] == ' ')
+            p += word + strspn (p + word, " \t");
+    }
+    l->p = p;
+}
+
+/* What the line @l says: the first test whose guard holds, then, when it
+ * found no slot, an export's row (a time in the cell after the first). */
+static MlaHold
+hold_line (const MlaHoldLine *l)
+{
+    MlaHold hold = MLA_HOLD_NONE;
+
+    for (guint i = 0; i < G_N_ELEMENTS (hold_tests); i++)
+        if (hold_tests[i].guard (l)) {
+            hold = hold_tests[i].test (l);
+            break;
+        }
+    if (hold == MLA_HOLD_NONE && l->digits &&
+        time_after_cell (mla_agenda_rule (l->parser, "slot-time"), l->unquoted,
+                         l->end))
+        hold = MLA_HOLD_SLOT;
+    return hold;
+}
+
 /* The no-agenda path must be cheap: the parser runs on every message.
  * An agenda has at least two lines that start with a time, so look only
  * at lines that start with a digit or "noon" (after quotes, spaces, a
@@ -337,88 +542,21 @@ mla_agenda_may_hold (MlaAgendaParser *parser, const char *text)
     guint found = 0;
 
     for (const char *line = text; line != NULL && *line != '\0';) {
-        const char *end = strchr (line, '\n');
-        const char *stop = end != NULL ? end : line + strlen (line);
-        const char *unquoted = line + strspn (line, " \t>");
-        const char *p = unquoted;
-        gboolean digits, tabs;
-        guint before = found;
+        MlaHoldLine l = { parser, NULL, NULL, NULL, NULL, FALSE, FALSE };
+        MlaHold hold;
 
+        l.end = strchr (line, '\n');
+        l.stop = l.end != NULL ? l.end : line + strlen (line);
+        l.unquoted = line + strspn (line, " \t>");
         digit = next_of (digit, line, "0123456789");
         tab = next_of (tab, line, "\t");
-        digits = digit != NULL && digit < stop;
-        tabs = tab != NULL && tab < stop;
-        if (p[0] == '~' && p[1] == '~') {
-            /* "~~09:00~~ 09:30-10:30": the time struck out is gone */
-            const char *close = strstr (p + 2, "~~");
-
-            if (close != NULL && (end == NULL || close < end))
-                unquoted = p = close + 2 + strspn (close + 2, " \t");
-        }
-        if (strchr ("-*+|[", *p) != NULL && *p != '\0')
-            p += 1 + strspn (p + 1, " \t");
-        else if ((guchar) *p >= 0xc2 && *(g_utf8_next_char (p)) == ' ')
-            unquoted = p = g_utf8_next_char (p) + 1 +
-                           strspn (g_utf8_next_char (p) + 1, " \t");
-        else if (g_ascii_isalpha (*p) && !starts_with_noon (parser, p)) {
-            /* "ore 9.30", "ab 19 Uhr", "kl. 15.00": a short word before the
-             * time */
-            gsize word = 0;
-
-            while (word <= 5 && g_ascii_isalpha (p[word]))
-                word++;
-            word += p[word] == '.';
-            if (word <= 5 && p[word] == ' ')
-                p += word + strspn (p + word, " \t");
-        }
-        if (g_ascii_isdigit (*p) || starts_with_noon (parser, p) ||
-            (digits && ends_after_leaders (p, end))) {
-            g_autofree char *copy = g_strndup (unquoted, stop - unquoted);
-            g_autofree char *normal =
-                mla_agenda_normalise_times (parser, copy, FALSE);
-
-            if ((g_regex_match (mla_agenda_rule (parser, "slot-time"), normal,
-                                0, NULL) ||
-                 g_regex_match (mla_agenda_rule (parser, "slot-dated"), normal,
-                                0, NULL) ||
-                 mla_agenda_is_military_line (parser, normal)) &&
-                ++found >= 2)
-                return TRUE;
-            /* a line of times heads a grid of rooms: a whole programme */
-            if (g_regex_match (mla_agenda_rule (parser, "time-header"), normal,
-                               0, NULL))
-                return TRUE;
-        } else if (digits && label_before_digit (p)) {
-            g_autofree char *copy = g_strndup (unquoted, stop - unquoted);
-
-            if (g_regex_match (mla_agenda_rule (parser, "slot-labelled"), copy,
-                               0, NULL) &&
-                ++found >= 2)
-                return TRUE;
-        } else if (digits && has_clock_range (p, end)) {
-            /* "Wed 15 Jan 2025, 16:00-17:00, Room B12: Title" */
-            g_autofree char *copy = g_strndup (unquoted, stop - unquoted);
-
-            if ((g_regex_match (mla_agenda_rule (parser, "slot-dated"), copy, 0,
-                                NULL) ||
-                 g_regex_match (mla_agenda_rule (parser, "slot-inline"), copy,
-                                0, NULL)) &&
-                ++found >= 2)
-                return TRUE;
-        } else if (tabs && g_ascii_isalpha (*p)) {
-            /* "Date<TAB>Start<TAB>End<TAB>Session": an export's header */
-            g_autofree char *copy = g_strndup (p, stop - p);
-
-            if (g_regex_match (mla_agenda_rule (parser, "export-header"), copy,
-                               0, NULL))
-                return TRUE;
-        }
-        if (found == before && digits &&
-            time_after_cell (mla_agenda_rule (parser, "slot-time"), unquoted,
-                             end) &&
-            ++found >= 2)
+        l.digits = digit != NULL && digit < l.stop;
+        l.tabs = tab != NULL && tab < l.stop;
+        find_time_start (&l);
+        hold = hold_line (&l);
+        if (hold == MLA_HOLD_ALL || (hold == MLA_HOLD_SLOT && ++found >= 2))
             return TRUE;
-        line = end != NULL ? end + 1 : NULL;
+        line = l.end != NULL ? l.end + 1 : NULL;
     }
     return FALSE;
 }
@@ -526,4 +664,64 @@ mla_agenda_skip_quoted_fragments (MlaAgendaBuilder *b, MlaAgendaLine *lines)
                 lines[j].blank |= lines[j].quoted;
         i = end;
     }
+}
+
+/* Whether the slot's lines end after line @from: the next line with text
+ * starts another slot, or the text ends (then @at_end). */
+gboolean
+mla_agenda_slot_ends_after (MlaAgendaBuilder *b, guint from, gboolean at_end)
+{
+    for (guint i = from + 1; i < b->n_lines; i++) {
+        if (b->lines[i].blank)
+            continue;
+        return g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                              b->lines[i].text, 0, NULL) ||
+               g_regex_match (mla_agenda_rule (b->parser, "slot-detail"),
+                              b->lines[i].text, 0, NULL);
+    }
+    return at_end;
+}
+
+/* Whether slot lines follow line @from after at most a few field lines
+ * ("Room: Chitlada 2", "Chairs: A, B"), rules and a schedule heading
+ * ("Agenda" over its underline): then a dated line with hours at @from
+ * frames them. */
+gboolean
+mla_agenda_slots_follow_frame (MlaAgendaBuilder *b, guint from)
+{
+    guint fields = 0;
+
+    for (guint i = from + 1; i < b->n_lines; i++) {
+        const char *text = b->lines[i].text;
+
+        if (b->lines[i].blank)
+            continue;
+        if (g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0,
+                           NULL) ||
+            g_regex_match (mla_agenda_rule (b->parser, "slot-detail"), text, 0,
+                           NULL))
+            return TRUE;
+        if (g_regex_match (mla_agenda_rule (b->parser, "underline"), text, 0,
+                           NULL) ||
+            g_regex_match (b->parser->schedule_heading, text, 0, NULL))
+            continue;
+        if (++fields > FRAME_MAX_FIELDS ||
+            !g_regex_match (b->parser->field_line, text, 0, NULL))
+            return FALSE;
+    }
+    return FALSE;
+}
+
+/* Whether a slot line follows the current line anywhere below. */
+gboolean
+mla_agenda_slot_follows (MlaAgendaBuilder *b)
+{
+    for (guint i = b->index + 1; i < b->n_lines; i++)
+        if (!b->lines[i].blank &&
+            (g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
+                            b->lines[i].text, 0, NULL) ||
+             g_regex_match (mla_agenda_rule (b->parser, "slot-detail"),
+                            b->lines[i].text, 0, NULL)))
+            return TRUE;
+    return FALSE;
 }

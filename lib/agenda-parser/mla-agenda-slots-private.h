@@ -4,7 +4,7 @@
  * or weekday, a detail line under a slot. Not installed. */
 #pragma once
 #include <glib.h>
-#include "mla-agenda-days-private.h"
+#include "mla-agenda-builder-private.h"
 
 G_BEGIN_DECLS
 
@@ -24,8 +24,5 @@ gboolean mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match);
 /* "- lunch from 12:15 to 1, downstairs", "- then coffee till 10:45": a
  * list item written as prose, in a programme already under way. */
 gboolean mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match);
-
-/* Whether a slot line follows the current line anywhere below. */
-gboolean mla_agenda_slot_follows (MlaAgendaBuilder *b);
 
 G_END_DECLS

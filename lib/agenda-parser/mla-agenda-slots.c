@@ -7,15 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-slots-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-titles-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-names-private.h"
-#include "mla-agenda-people-private.h"
-#include "mla-agenda-scanner-private.h"
-#include "mla-agenda-tables-private.h"
-#include "mla-agenda-places-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-names-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-cells-private.h"
+#include "mla-agenda-grids-private.h"
+#include "mla-agenda-tables-private.h"
+#include "mla-agenda-labels-private.h"
+#include "mla-agenda-flat-private.h"
 
 #define PROSE_MIN_CHARS 50 /* a line this long that runs on is prose */
 
@@ -103,8 +108,9 @@ continues_prose (MlaAgendaBuilder *b)
         return FALSE;
     for (first = b->index - 1; first > 0 && !b->lines[first - 1].blank; first--)
         ;
-    return b->slot_lines->len == 0 ||
-           g_array_index (b->slot_lines, guint, b->slot_lines->len - 1) < first;
+    return b->day.slot_lines->len == 0 ||
+           g_array_index (b->day.slot_lines, guint,
+                          b->day.slot_lines->len - 1) < first;
 }
 
 /* "9:30 please. Last time the 9:00 start meant half the room" over "the
@@ -158,7 +164,7 @@ line_start (MlaAgendaBuilder *b, guint i)
                         b->lines[i].text, 0, &match) ||
         !mla_agenda_fetch_clock (b, match, "1", &clock, &bare) || bare)
         return -1;
-    return mla_agenda_resolve_clock (&clock, -1, b->all_24h);
+    return mla_agenda_resolve_clock (&clock, -1, b->text.all_24h);
 }
 
 /* "1400-1600 UTC" alone, then "Chairs:" and "Notes:" lines, then items
@@ -213,10 +219,12 @@ drop_item_columns (MlaAgendaBuilder *b, char *title)
 static void
 new_day_if_restarted (MlaAgendaBuilder *b, int s)
 {
-    if (b->day != NULL && b->day->slots->len > 0 && !b->heading_since_slot &&
-        b->previous >= 0 && s < b->previous - 60 &&
-        !mla_agenda_runs_past_midnight (b->previous, s)) {
-        g_autoptr (GDateTime) next = mla_agenda_day_after (b->day->date);
+    if (b->day.current != NULL && b->day.current->slots->len > 0 &&
+        !b->day.heading_since_slot && b->day.previous >= 0 &&
+        s < b->day.previous - 60 &&
+        !mla_agenda_runs_past_midnight (b->day.previous, s)) {
+        g_autoptr (GDateTime) next =
+            mla_agenda_day_after (b->day.current->date);
         char date[11] = "";
 
         if (next != NULL)
@@ -246,7 +254,7 @@ slot_of_row (MlaAgendaBuilder *b, char *title, const char *title_raw, int s,
          mla_agenda_parallel_block (b, s, e) || mla_agenda_block_row (b, s, e)))
         return;
     if (title[0] == '\0' || place_after_time (b, slot, title_raw)) {
-        b->pending = g_steal_pointer (&slot);
+        b->slot.pending = g_steal_pointer (&slot);
         return;
     }
     if (mla_agenda_parallel_block (b, s, e) ||
@@ -271,7 +279,7 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     int s, e = -1;
     gint title_pos = 0;
 
-    if (b->in_minutes)
+    if (b->minutes.in)
         return FALSE; /* timestamps of the minutes, no slots */
     if (continues_prose (b) || starts_prose (b))
         return FALSE;
@@ -300,16 +308,16 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     if (title[0] == '<')
         return FALSE; /* chat logs: "12:03 <nick> hello" */
     if (has_end)
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
-                                  &e);
+        mla_agenda_resolve_range (&start, &end, b->day.previous,
+                                  b->text.all_24h, &s, &e);
     else
-        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
     mla_agenda_builder_set_zone (b, match);
     new_day_if_restarted (b, s);
-    b->previous = s;
-    g_clear_pointer (&b->pending, mla_agenda_slot_free);
-    b->slot = NULL;
-    b->slot_indent = mla_agenda_current_line (b)->indent;
+    b->day.previous = s;
+    g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
+    b->slot.current = NULL;
+    b->slot.indent = mla_agenda_current_line (b)->indent;
     g_debug ("agenda: rule slot-time: line %u: %02d:%02d \"%s\"", b->index + 1,
              s / 60, s % 60, title);
 
@@ -328,12 +336,12 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
                          strlen (title_raw + strspn (title_raw, " -:|.,")));
     /* (a line with no bar under a pipe table is none of its rows: "12h às
      * 13h30 — Almoço" between two tables) */
-    if (b->columns->len > 0 &&
-        (b->column_split != '|' || strchr (title_raw, '|') != NULL)) {
+    if (b->table.columns->len > 0 &&
+        (b->table.split != '|' || strchr (title_raw, '|') != NULL)) {
         mla_agenda_table_row (b, title_raw + strspn (title_raw, " -:.,"), s, e);
         return TRUE;
     }
-    if (b->rooms->len > 0) {
+    if (b->tracks.rooms->len > 0) {
         mla_agenda_track_row (b, title_pos, s, e);
         return TRUE;
     }
@@ -357,6 +365,69 @@ untimed_item_follows (MlaAgendaBuilder *b)
     return FALSE;
 }
 
+/* The title of a "slot-inline" line with what follows its range:
+ * "(10:45-12:30) - with Ann Lee" or "(09:00-10:30): Kernels". Returns:
+ * (transfer full). */
+static char *
+inline_title (GMatchInfo *match)
+{
+    g_autofree char *title = g_match_info_fetch_named (match, "title");
+    g_autofree char *after = g_match_info_fetch_named (match, "after");
+    g_autofree char *dash = g_match_info_fetch_named (match, "dash");
+
+    if (dash != NULL && dash[0] != '\0')
+        return g_strconcat (title, " ", dash, NULL);
+    if (after != NULL && after[0] != '\0')
+        return g_strconcat (title, ": ", after, NULL);
+    return g_steal_pointer (&title);
+}
+
+/* "3. Treasurer's report (10:25)", "Lunch (12:30-14:00)": @slot, titled
+ * @title without its number (@item, nullable), is a slot with a line of
+ * its own. */
+static void
+add_own_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *title,
+              GMatchInfo *item, GMatchInfo *match, int s)
+{
+    g_autofree char *note = g_match_info_fetch_named (match, "note");
+    gint skip = 0;
+
+    if (item != NULL)
+        g_match_info_fetch_pos (item, 0, NULL, &skip);
+    mla_agenda_slot_set_title (b, slot, title + skip);
+    if (note != NULL && note[0] != '\0')
+        g_ptr_array_add (slot->notes, g_strdup (note));
+    b->day.previous = s;
+    b->slot.indent = mla_agenda_current_line (b)->indent;
+    mla_agenda_builder_add_slot (b, slot);
+}
+
+/* "- Break (10:15-10:30)" under a slot: @slot, a slot inside it, leaves
+ * the slot open; the list items right after it are a slot from the
+ * break's end (pending: the first item is its title). */
+static void
+add_item_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *title,
+               int s, int e)
+{
+    mla_agenda_slot_set_title (b, slot, title);
+    if (b->day.current == NULL)
+        mla_agenda_builder_new_day (b, NULL,
+                                    NULL); /* "- Recap (9:00-9:15)" first */
+    g_ptr_array_add (b->day.current->slots, slot);
+    g_array_append_val (b->day.slot_lines, b->index);
+    b->day.previous = s;
+    b->slot.last_content = b->index;
+    if (e > s && b->index + 1 < b->n_lines &&
+        g_regex_match (b->parser->list_marker,
+                       b->lines[b->index + 1].text +
+                           b->lines[b->index + 1].indent,
+                       0, NULL)) {
+        g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
+        b->slot.pending = mla_agenda_slot_new ();
+        mla_agenda_format_minutes (e, b->slot.pending->start);
+    }
+}
+
 /* "- Break (10:15-10:30)" under a slot: a slot of its own, and the list
  * items right after it a slot from the break's end (the first item is
  * its title). "- Return home (4:00PM)": a slot at that time. A list of
@@ -366,20 +437,18 @@ untimed_item_follows (MlaAgendaBuilder *b)
 gboolean
 mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
 {
-    MlaAgendaSlot *parent = b->slot;
-    g_autofree char *title = g_match_info_fetch_named (match, "title");
-    g_autofree char *after = g_match_info_fetch_named (match, "after");
-    g_autofree char *note = g_match_info_fetch_named (match, "note");
-    g_autofree char *dash = g_match_info_fetch_named (match, "dash");
+    MlaAgendaSlot *parent = b->slot.current;
+    g_autofree char *title = NULL;
     g_autoptr (GMatchInfo) item = NULL;
     MlaClock start, end;
     gboolean bare1, bare2, numbered, whole;
     int s, e;
     MlaAgendaSlot *slot;
 
-    if (b->in_minutes)
+    if (b->minutes.in)
         return FALSE; /* timestamps of the minutes, no slots */
 
+    title = g_match_info_fetch_named (match, "title");
     /* "3. Treasurer's report (10:25)": a numbered item is a slot of its own */
     numbered = g_ascii_isdigit (title[0]) &&
                g_regex_match (b->parser->list_marker, title, 0, &item);
@@ -388,79 +457,43 @@ mla_agenda_rule_slot_inline (MlaAgendaBuilder *b, GMatchInfo *match)
     whole = mla_agenda_fetch_clock (b, match, "2", &end, &bare2) &&
             (g_utf8_strlen (title, -1) <= HEADING_MAX_CHARS / 2 ||
              is_list_item (b));
-    if ((after != NULL && after[0] != '\0') ||
-        (dash != NULL && dash[0] != '\0')) {
-        char *joined = dash != NULL && dash[0] != '\0'
-                           ? g_strconcat (title, " ", dash, NULL)
-                           : g_strconcat (title, ": ", after, NULL);
-
-        g_free (title);
-        title = joined;
-    }
+    g_free (title);
+    title = inline_title (match);
     if (!numbered && !whole &&
         mla_agenda_fetch_clock (b, match, "1", &start, &bare1) && !bare1) {
         /* "Slot 1 (10:00)" over "- Main room: Testing" lines: a time block */
-        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
         if (mla_agenda_parallel_block (b, s, -1)) {
-            b->previous = s;
+            b->day.previous = s;
             return TRUE;
         }
     }
-    if ((!numbered && !whole && (parent == NULL || !b->slot_open)) ||
+    if ((!numbered && !whole && (parent == NULL || !b->slot.open)) ||
         !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
         return FALSE;
     /* (a list item with a range under a slot is a break inside it) */
     if (whole && !numbered && (!is_list_item (b) || !untimed_item_follows (b)))
         numbered = TRUE; /* the same path: a slot with its own line */
     if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2)) {
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
-                                  &e);
+        mla_agenda_resolve_range (&start, &end, b->day.previous,
+                                  b->text.all_24h, &s, &e);
     } else if (!bare1) {
-        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
+        s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
         e = -1;
     } else {
         return FALSE;
     }
-    slot = mla_agenda_slot_new ();
-    mla_agenda_format_minutes (s, slot->start);
-    if (e > s)
-        mla_agenda_format_minutes (e, slot->end);
+    slot = mla_agenda_table_slot (s, e);
     if (numbered && e > s && mla_agenda_parallel_block (b, s, e)) {
         /* "Parallel Sessions (13:00-15:00)" over one line per session */
         mla_agenda_slot_free (slot);
-        b->previous = s;
+        b->day.previous = s;
         return TRUE;
     }
-    if (numbered) {
-        gint skip = 0;
-
-        if (item != NULL)
-            g_match_info_fetch_pos (item, 0, NULL, &skip);
-        mla_agenda_slot_set_title (b, slot, title + skip);
-        if (note != NULL && note[0] != '\0')
-            g_ptr_array_add (slot->notes, g_strdup (note));
-        b->previous = s;
-        b->slot_indent = mla_agenda_current_line (b)->indent;
-        mla_agenda_builder_add_slot (b, slot);
-        return TRUE;
-    }
-    mla_agenda_slot_set_title (b, slot, title);
-    if (b->day == NULL)
-        mla_agenda_builder_new_day (b, NULL,
-                                    NULL); /* "- Recap (9:00-9:15)" first */
-    g_ptr_array_add (b->day->slots, slot);
-    g_array_append_val (b->slot_lines, b->index);
-    b->previous = s;
-    b->last_content = b->index;
-    if (e > s && b->index + 1 < b->n_lines &&
-        g_regex_match (b->parser->list_marker,
-                       b->lines[b->index + 1].text +
-                           b->lines[b->index + 1].indent,
-                       0, NULL)) {
-        g_clear_pointer (&b->pending, mla_agenda_slot_free);
-        b->pending = mla_agenda_slot_new ();
-        mla_agenda_format_minutes (e, b->pending->start);
-    }
+    if (numbered)
+        add_own_slot (b, slot, title, item, match, s);
+    else
+        add_item_slot (b, slot, title, s, e);
     return TRUE;
 }
 
@@ -472,16 +505,17 @@ heads_another_day (MlaAgendaBuilder *b)
 {
     char date[11] = "";
 
-    return b->day != NULL &&
+    return b->day.current != NULL &&
            mla_agenda_find_date (b, mla_agenda_current_line (b)->text, date) &&
-           date[0] != '\0' && strcmp (date, b->day->date) != 0 &&
+           date[0] != '\0' && strcmp (date, b->day.current->date) != 0 &&
            mla_agenda_slots_follow_frame (b, b->index);
 }
 
 gboolean
 mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
 {
-    MlaAgendaSlot *slot = b->pending != NULL ? b->pending : b->slot;
+    MlaAgendaSlot *slot =
+        b->slot.pending != NULL ? b->slot.pending : b->slot.current;
     MlaClock start, end;
     gboolean bare1, bare2;
     int s, e;
@@ -491,12 +525,12 @@ mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
         return FALSE;
     if (slot == NULL || heads_another_day (b))
         return FALSE;
-    mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    mla_agenda_resolve_range (&start, &end, -1, b->text.all_24h, &s, &e);
     mla_agenda_builder_set_zone (b, match);
-    if (slot == b->pending) {
+    if (slot == b->slot.pending) {
         /* the lines after the details are the slot's category and text */
-        mla_agenda_builder_add_slot (b, g_steal_pointer (&b->pending));
-    } else if (slot == b->detail_slot) {
+        mla_agenda_builder_add_slot (b, g_steal_pointer (&b->slot.pending));
+    } else if (slot == b->slot.detail_slot) {
         /* A second detail line: a parallel slot, its speaker on the line
          * above, which the slot before took as a note. */
         MlaAgendaSlot *parallel = mla_agenda_slot_new ();
@@ -519,14 +553,15 @@ mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
             mla_agenda_add_name_run (b, parallel, name);
         }
         mla_agenda_builder_add_slot (b, parallel);
-        b->previous = s;
+        b->day.previous = s;
         slot = parallel;
     }
-    b->detail_slot = slot;
+    b->slot.detail_slot = slot;
     if (slot->end[0] == '\0' && e > s &&
         mla_agenda_minutes_of (slot->start) == s)
         mla_agenda_format_minutes (e, slot->end);
-    if (b->day != NULL && b->day->name == NULL && b->day->date[0] == '\0') {
+    if (b->day.current != NULL && b->day.current->name == NULL &&
+        b->day.current->date[0] == '\0') {
         /* "Mon Sep-21, 8:30 AM- 9:00 AM" under no heading: the day is
          * named by its slots' detail lines. */
         const char *text = mla_agenda_current_line (b)->text;
@@ -535,10 +570,11 @@ mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
 
         g_match_info_fetch_named_pos (match, "h1", &from, NULL);
         head = g_strndup (text, from);
-        b->day->name = mla_agenda_squeeze (g_strdelimit (head, ",", ' '));
-        mla_agenda_find_date (b, b->day->name, b->day->date);
+        b->day.current->name =
+            mla_agenda_squeeze (g_strdelimit (head, ",", ' '));
+        mla_agenda_find_date (b, b->day.current->name, b->day.current->date);
     }
-    b->detail_line = (gint) b->index;
+    b->slot.detail_line = (gint) b->index;
     return TRUE;
 }
 
@@ -556,8 +592,8 @@ weekday_head (MlaAgendaBuilder *b, const char *name, char date[11])
         words += *p == ' ';
     if (weekday == 0 || words > 3)
         return FALSE;
-    if (b->day != NULL && g_strcmp0 (b->day->name, name) == 0)
-        memcpy (date, b->day->date, 11);
+    if (b->day.current != NULL && g_strcmp0 (b->day.current->name, name) == 0)
+        memcpy (date, b->day.current->date, 11);
     else if (date[0] == '\0')
         mla_agenda_resolve_weekday_after (b, weekday, date);
     return TRUE;
@@ -579,7 +615,7 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     char date[11] = "";
     int s, e;
 
-    if (b->in_minutes)
+    if (b->minutes.in)
         return FALSE; /* timestamps of the minutes, no slots */
 
     if (g_utf8_strlen (head, -1) > HEADING_MAX_CHARS / 2 ||
@@ -590,11 +626,11 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     if ((!mla_agenda_find_date (b, head, date) || date[0] == '\0') &&
         !weekday_head (b, name, date))
         return FALSE;
-    mla_agenda_resolve_range (&start, &end, -1, b->all_24h, &s, &e);
+    mla_agenda_resolve_range (&start, &end, -1, b->text.all_24h, &s, &e);
     mla_agenda_builder_set_zone (b, match);
-    if (b->day == NULL ||
-        (date[0] != '\0' ? strcmp (b->day->date, date)
-                         : g_strcmp0 (b->day->name, name)) != 0)
+    if (b->day.current == NULL ||
+        (date[0] != '\0' ? strcmp (b->day.current->date, date)
+                         : g_strcmp0 (b->day.current->name, name)) != 0)
         mla_agenda_builder_new_day (b, name, date);
     mla_agenda_builder_clear_table (b);
     if (mla_agenda_names_place (b, rest) && mla_agenda_slot_follows (b)) {
@@ -621,24 +657,10 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
         mla_agenda_slot_set_title (b, slot, rest);
     g_debug ("agenda: rule slot-dated: line %u: %s %02d:%02d", b->index + 1,
              date, s / 60, s % 60);
-    b->previous = s;
-    b->slot_indent = mla_agenda_current_line (b)->indent;
+    b->day.previous = s;
+    b->slot.indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
     return TRUE;
-}
-
-/* Whether a slot line follows the current line anywhere below. */
-gboolean
-mla_agenda_slot_follows (MlaAgendaBuilder *b)
-{
-    for (guint i = b->index + 1; i < b->n_lines; i++)
-        if (!b->lines[i].blank &&
-            (g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
-                            b->lines[i].text, 0, NULL) ||
-             g_regex_match (mla_agenda_rule (b->parser, "slot-detail"),
-                            b->lines[i].text, 0, NULL)))
-            return TRUE;
-    return FALSE;
 }
 
 /* Whether @text is only a marker of something not yet known ("tba"). */
@@ -664,63 +686,26 @@ title_below (MlaAgendaBuilder *b)
     return FALSE;
 }
 
-/* "5 March 2026 / Speaker: X / Title: Y / Time/place: 16:15, S 2.109": a
- * block of fields whose time comes last. The field lines right above the
- * time's are the slot's: "Title:" its title, labelled people its people,
- * "Room:" its place, others notes. The place after the time counts when
- * the label names one ("Time/place:"). Without fields above, the fields
- * follow, as under a time alone. */
-gboolean
-mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
+/* "14:00 (!), room S 1.004": the place after a remark in @rest, the rest
+ * of a time field whose label names a place ("Time/place:"). */
+static void
+labelled_place (MlaAgendaSlot *slot, const char *rest)
 {
-    g_autofree char *place = g_match_info_fetch_named (match, "place");
-    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
-    GRegex *person_label = mla_agenda_rule (b->parser, "person-label");
-    GRegex *place_label = mla_agenda_rule (b->parser, "location-label");
-    MlaAgendaSlot *slot = mla_agenda_slot_new ();
-    MlaClock start, end;
-    gboolean bare1, bare2;
-    guint first = b->index, here = b->index;
-    int s, e = -1;
+    const char *p = rest + strspn (rest, " ");
 
-    while (first > 0 && !b->lines[first - 1].blank &&
-           g_regex_match (b->parser->field_line, b->lines[first - 1].text, 0,
-                          NULL))
-        first--;
-    /* ("Time: 15:00-16:00 UTC" over "Chair:" and the items' times is the
-     * meeting's frame, unless a "Title:" below makes it a slot's field) */
-    if (b->in_minutes ||
-        (first == here && !title_below (b) &&
-         mla_agenda_slots_follow_frame (b, here)) ||
-        !mla_agenda_fetch_clock (b, match, "1", &start, &bare1)) {
-        mla_agenda_slot_free (slot);
-        return FALSE;
-    }
-    if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
-                                  &e);
-    else
-        s = mla_agenda_resolve_clock (&start, b->previous, b->all_24h);
-    mla_agenda_builder_set_zone (b, match);
-    mla_agenda_format_minutes (s, slot->start);
-    if (e > s)
-        mla_agenda_format_minutes (e, slot->end);
-    if (place != NULL && place[0] != '\0') {
-        /* "14:00 (!), room S 1.004": the place after a remark */
-        const char *p = rest + strspn (rest, " ");
+    if (*p == '(')
+        p = strchr (p, ')') + 1;
+    p += strspn (p, " ,;|");
+    if (*p != '\0')
+        slot->location = mla_agenda_squeeze (p);
+}
 
-        if (*p == '(')
-            p = strchr (p, ')') + 1;
-        p += strspn (p, " ,;|");
-        if (*p != '\0')
-            slot->location = mla_agenda_squeeze (p);
-    }
-    b->previous = s;
-    g_clear_pointer (&b->pending, mla_agenda_slot_free);
-    if (first == here) {
-        b->pending = slot;
-        return TRUE;
-    }
+/* The "Title:" lines from @first to the time's line @here: @slot's
+ * title, or a note when it is only a marker ("Title: tba"). */
+static void
+labelled_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot, guint first,
+                guint here)
+{
     for (guint i = first; i < here; i++) {
         g_autoptr (GMatchInfo) label = NULL;
         g_autofree char *text = mla_agenda_squeeze (b->lines[i].text);
@@ -734,8 +719,17 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
                 mla_agenda_slot_set_title (b, slot, title);
         }
     }
-    mla_agenda_builder_add_slot (b, slot);
-    b->slot_indent = mla_agenda_current_line (b)->indent;
+}
+
+/* The other field lines from @first to the time's line @here: "Room:"
+ * @slot's place, labelled people its people, others notes. */
+static void
+labelled_fields (MlaAgendaBuilder *b, MlaAgendaSlot *slot, guint first,
+                 guint here)
+{
+    GRegex *person_label = mla_agenda_rule (b->parser, "person-label");
+    GRegex *place_label = mla_agenda_rule (b->parser, "location-label");
+
     for (guint i = first; i < here; i++) {
         g_autoptr (GMatchInfo) label = NULL;
         const char *text = b->lines[i].text;
@@ -755,7 +749,56 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
         }
         b->index = here;
     }
-    b->last_content = here;
+}
+
+/* "5 March 2026 / Speaker: X / Title: Y / Time/place: 16:15, S 2.109": a
+ * block of fields whose time comes last. The field lines right above the
+ * time's are the slot's: "Title:" its title, labelled people its people,
+ * "Room:" its place, others notes. The place after the time counts when
+ * the label names one ("Time/place:"). Without fields above, the fields
+ * follow, as under a time alone. */
+gboolean
+mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *place = g_match_info_fetch_named (match, "place");
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    MlaAgendaSlot *slot;
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    guint first = b->index, here = b->index;
+    int s, e = -1;
+
+    while (first > 0 && !b->lines[first - 1].blank &&
+           g_regex_match (b->parser->field_line, b->lines[first - 1].text, 0,
+                          NULL))
+        first--;
+    /* ("Time: 15:00-16:00 UTC" over "Chair:" and the items' times is the
+     * meeting's frame, unless a "Title:" below makes it a slot's field) */
+    if (b->minutes.in ||
+        (first == here && !title_below (b) &&
+         mla_agenda_slots_follow_frame (b, here)) ||
+        !mla_agenda_fetch_clock (b, match, "1", &start, &bare1))
+        return FALSE;
+    if (mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        mla_agenda_resolve_range (&start, &end, b->day.previous,
+                                  b->text.all_24h, &s, &e);
+    else
+        s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
+    mla_agenda_builder_set_zone (b, match);
+    slot = mla_agenda_table_slot (s, e);
+    if (place != NULL && place[0] != '\0')
+        labelled_place (slot, rest);
+    b->day.previous = s;
+    g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
+    if (first == here) {
+        b->slot.pending = slot;
+        return TRUE;
+    }
+    labelled_title (b, slot, first, here);
+    mla_agenda_builder_add_slot (b, slot);
+    b->slot.indent = mla_agenda_current_line (b)->indent;
+    labelled_fields (b, slot, first, here);
+    b->slot.last_content = here;
     g_debug (
         "agenda: rule slot-labelled: line %u: %02d:%02d, fields from line %u",
         here + 1, s / 60, s % 60, first + 1);
@@ -777,17 +820,18 @@ mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match)
     gboolean bare1, bare2;
     int s, e;
 
-    if (b->in_minutes || b->slot == NULL || b->slot_lines->len == 0 ||
+    if (b->minutes.in || b->slot.current == NULL ||
+        b->day.slot_lines->len == 0 ||
         !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
         return FALSE;
     if (mla_agenda_fetch_clock (b, match, "1", &start, &bare1)) {
-        mla_agenda_resolve_range (&start, &end, b->previous, b->all_24h, &s,
-                                  &e);
+        mla_agenda_resolve_range (&start, &end, b->day.previous,
+                                  b->text.all_24h, &s, &e);
     } else {
-        s = mla_agenda_minutes_of (b->slot->end);
+        s = mla_agenda_minutes_of (b->slot.current->end);
         if (s < 0)
             return FALSE;
-        e = mla_agenda_resolve_clock (&end, s, b->all_24h);
+        e = mla_agenda_resolve_clock (&end, s, b->text.all_24h);
     }
     if (e <= s)
         return FALSE;
@@ -806,8 +850,8 @@ mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     g_debug ("agenda: rule slot-prose: line %u: %02d:%02d-%02d:%02d",
              b->index + 1, s / 60, s % 60, e / 60, e % 60);
-    b->previous = s;
-    b->slot_indent = mla_agenda_current_line (b)->indent;
+    b->day.previous = s;
+    b->slot.indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, slot);
     return TRUE;
 }

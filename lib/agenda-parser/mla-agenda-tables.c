@@ -1,410 +1,34 @@
-/* mla-agenda-tables.c: tables and parallel tracks of the agenda parser:
- * header rows, rows cut into cells (grids drawn with rules and spaces are
- * in mla-agenda-grids.c). */
+/* mla-agenda-tables.c: tables with a header row. The header gives the
+ * columns ("Time | Session | Room | Speaker": title, place and people
+ * columns; "Time | Main Room | Kitchen": a track per room; "Time | Monday
+ * 23 Nov | Tuesday 24 Nov": a day per column), and each row under it is
+ * read by them: one slot per filled track cell (its lines going on under
+ * the row in a pipe grid), or one slot whose cells are its title, place
+ * and people; the line of speakers under a row of track cells. Cutting a
+ * row into cells and what one cell says are mla-agenda-cells.c's, grids
+ * laid out by position mla-agenda-grids.c's. */
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-tables-private.h"
-#include "mla-agenda-places-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-names-private.h"
-#include "mla-agenda-people-private.h"
-#include "mla-agenda-rules-private.h"
-#include "mla-agenda-titles-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
-
-void
-mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
-{
-    g_ptr_array_set_size (b->rooms, 0);
-    g_array_set_size (b->room_starts, 0);
-    b->rooms_timed = FALSE;
-    g_array_set_size (b->columns, 0);
-    g_ptr_array_set_size (b->flat_rooms, 0);
-    b->flat_pairs = FALSE;
-}
+#include "mla-agenda-scanner-private.h"
+#include "mla-agenda-names-private.h"
+#include "mla-agenda-days-private.h"
+#include "mla-agenda-places-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-titles-private.h"
+#include "mla-agenda-cells-private.h"
+#include "mla-agenda-grids-private.h"
 
 void
 mla_agenda_column_clear (gpointer data)
 {
     g_free (((MlaColumn *) data)->room);
     g_free (((MlaColumn *) data)->day);
-}
-
-/* Cuts @text where @cut says, trimming each piece. */
-GPtrArray *
-mla_agenda_cut_cells (const char *text, GArray *cuts)
-{
-    GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
-    guint from = 0;
-
-    for (guint i = 0; i <= cuts->len; i++) {
-        guint to = i < cuts->len ? g_array_index (cuts, guint, i)
-                                 : (guint) strlen (text);
-        g_autofree char *cell = g_strndup (text + from, to - from);
-
-        g_ptr_array_add (cells, mla_agenda_squeeze (cell));
-        from = to;
-    }
-    return cells;
-}
-
-/* Splits a row written with single spaces ("MC B2.2 (Networking) MC B1.1
- * (Audio) GT 1.1 (Vivek)"): a cell ends after ")" or "?"; a row of one
- * word repeated ("BoFs BoFs BoFs") has one cell per word. With
- * @header, cells start at room words outside parentheses instead. */
-static GPtrArray *
-split_free (MlaAgendaBuilder *b, const char *text, gboolean header)
-{
-    g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint));
-    g_auto (GStrv) words = g_strsplit (text, " ", -1);
-    gboolean repeated = g_strv_length (words) > 1;
-    int depth = 0;
-
-    for (guint i = 1; words[i] != NULL && repeated; i++)
-        repeated = strcmp (words[i], words[0]) == 0;
-    for (guint i = 0; text[i] != '\0'; i++) {
-        if (text[i] == '(')
-            depth++;
-        else if (text[i] == ')' && depth > 0)
-            depth--;
-        if (i == 0 || text[i - 1] != ' ' || text[i] == ' ')
-            continue;
-        if (repeated || (!header && depth == 0 &&
-                         (text[i - 2] == ')' || text[i - 2] == '?') &&
-                         g_unichar_isalnum (g_utf8_get_char (text + i)))) {
-            g_array_append_val (cuts, i);
-        } else if (header && depth == 0) {
-            g_autofree char *word =
-                g_strndup (text + i, strcspn (text + i, " "));
-
-            if (mla_agenda_is_room_word (b, word))
-                g_array_append_val (cuts, i);
-        }
-    }
-    return mla_agenda_cut_cells (text, cuts);
-}
-
-GPtrArray *
-mla_agenda_split_row (MlaAgendaBuilder *b, const char *text, char layout,
-                      gboolean header)
-{
-    GPtrArray *cells;
-
-    if (layout == 'f')
-        return split_free (b, text, header);
-    if (layout == '|') {
-        g_auto (GStrv) parts = g_strsplit (text, "|", -1);
-        guint n = g_strv_length (parts);
-
-        cells = g_ptr_array_new_with_free_func (g_free);
-        for (guint i = 0; i < n; i++) {
-            g_autofree char *cell = mla_agenda_squeeze (parts[i]);
-
-            /* the rest of the time cell, and the row's closing bar */
-            if ((i == 0 && !header) || (i == n - 1 && cell[0] == '\0'))
-                continue;
-            g_ptr_array_add (cells, g_steal_pointer (&cell));
-        }
-        return cells;
-    }
-    {
-        g_auto (GStrv) parts = g_regex_split (b->parser->gap_cells, text, 0);
-
-        cells = g_ptr_array_new_with_free_func (g_free);
-        for (guint i = 0; parts[i] != NULL; i++)
-            if (parts[i][0] != '\0')
-                g_ptr_array_add (cells, mla_agenda_squeeze (parts[i]));
-    }
-    return cells;
-}
-
-/* "Chair: Ken Adams", "proposed by Ines", "[host: Kim]" in a cell: adds
- * the person to @slot (nullable: only tells); returns whether the cell
- * is so. */
-static gboolean
-add_labelled_person (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
-{
-    g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *label = NULL, *colon = NULL, *value = NULL, *key = NULL,
-                    *inner = NULL;
-    gsize n = strlen (cell);
-    int role;
-
-    if (n > 2 && ((cell[0] == '[' && cell[n - 1] == ']') ||
-                  (cell[0] == '(' && cell[n - 1] == ')')))
-        cell = inner = g_strndup (cell + 1, n - 2);
-    if (!g_regex_match (mla_agenda_rule (b->parser, "person-label"), cell, 0,
-                        &match))
-        return FALSE;
-    label = g_match_info_fetch_named (match, "label");
-    colon = g_match_info_fetch_named (match, "colon");
-    value = g_match_info_fetch_named (match, "value");
-    key = mla_agenda_fold_compact (label);
-    role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
-    if (role < 0 || value[0] == '\0' ||
-        ((colon == NULL || colon[0] == '\0') &&
-         !mla_agenda_label_needs_no_colon (b->parser, key)))
-        return FALSE;
-    if (slot != NULL)
-        mla_agenda_add_people (b, slot, value, (MlaPersonRole) role,
-                               mla_agenda_label_is_singular (b->parser, key)
-                                   ? MLA_PEOPLE_ONE
-                                   : MLA_PEOPLE_LIST);
-    return TRUE;
-}
-
-gboolean
-mla_agenda_add_labelled_line (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
-                              const char *line)
-{
-    g_autofree char *text = mla_agenda_squeeze (line);
-
-    return add_labelled_person (b, slot, text);
-}
-
-/* The slots of @cells when each is "Place: Title", else NULL. Returns:
- * (transfer full) (nullable). */
-static GPtrArray *
-place_cell_slots (MlaAgendaBuilder *b, GStrv cells, int s, int e)
-{
-    g_autoptr (GPtrArray) slots = NULL;
-    guint n = g_strv_length (cells);
-
-    if (n < 2)
-        return NULL;
-    slots =
-        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_slot_free);
-    for (guint i = 0; i < n; i++) {
-        g_autoptr (GMatchInfo) match = NULL;
-        g_autofree char *room = NULL, *title = NULL;
-        MlaAgendaSlot *slot;
-
-        if (!g_regex_match (b->parser->place_prefix, g_strstrip (cells[i]), 0,
-                            &match))
-            return NULL;
-        room = g_match_info_fetch_named (match, "place");
-        title = g_match_info_fetch_named (match, "title");
-        if (strchr (cells[i], ':') == NULL || !mla_agenda_names_place (b, room))
-            return NULL;
-        slot = mla_agenda_table_slot (s, e);
-        slot->room = mla_agenda_squeeze (room);
-        mla_agenda_slot_set_title (b, slot, title);
-        g_ptr_array_add (slots, slot);
-    }
-    return g_steal_pointer (&slots);
-}
-
-gboolean
-mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e)
-{
-    g_autoptr (GPtrArray) slots = NULL;
-    guint n;
-    /* "10:00 Main room: Testing | Kitchen: Sourdough", "Track A: X /
-     * Track B: Y", "Track A: X   Track B: Y": a slot per room */
-    GRegex *apart[] = { b->parser->pipe_cells, b->parser->slash_cells,
-                        b->parser->gap_cells };
-
-    for (guint i = 0; i < G_N_ELEMENTS (apart) && slots == NULL; i++) {
-        g_auto (GStrv) cells = g_regex_split (apart[i], row, 0);
-
-        slots = place_cell_slots (b, cells, s, e);
-    }
-    if (slots == NULL)
-        return FALSE;
-    n = slots->len;
-    while (slots->len > 0)
-        mla_agenda_builder_add_slot (b, g_ptr_array_steal_index (slots, 0));
-    b->row_slots = n; /* a line of their people may follow */
-    return TRUE;
-}
-
-gboolean
-mla_agenda_cells_have_label (MlaAgendaBuilder *b, const char *row)
-{
-    g_auto (GStrv) cells = NULL;
-    GRegex *person = mla_agenda_rule (b->parser, "person-label");
-    GRegex *place = mla_agenda_rule (b->parser, "location-label");
-
-    if (strstr (row, " | ") == NULL)
-        return FALSE;
-    cells = g_regex_split (b->parser->pipe_cells, row, 0);
-    for (guint i = 1; cells[i] != NULL; i++) {
-        g_autoptr (GMatchInfo) match = NULL;
-        g_autofree char *colon = NULL;
-
-        if (g_regex_match (place, cells[i], 0, NULL))
-            return TRUE;
-        if (!g_regex_match (person, cells[i], 0, &match))
-            continue;
-        colon = g_match_info_fetch_named (match, "colon");
-        if (colon != NULL && colon[0] != '\0')
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* Joins a cell that starts with a dash to the cell before it: "Note
- * Well  - Chairs (5 min)" is a title and its stand-in, no second cell. */
-static void
-join_dash_cells (GStrv cells)
-{
-    guint kept = 0;
-
-    for (guint i = 0; cells[i] != NULL; i++) {
-        const char *text = cells[i] + strspn (cells[i], " ");
-
-        if (kept > 0 && (g_str_has_prefix (text, "- ") ||
-                         g_str_has_prefix (text, "\u2013 ") ||
-                         g_str_has_prefix (text, "\u2014 "))) {
-            char *joined = g_strconcat (cells[kept - 1], " ", text, NULL);
-
-            g_free (cells[kept - 1]);
-            g_free (cells[i]);
-            cells[kept - 1] = joined;
-            continue;
-        }
-        cells[kept++] = cells[i];
-    }
-    cells[kept] = NULL;
-}
-
-/* "-- vsanchez", "-- kaito, oyelaran" in a column after the title: who
- * gives the item after a dash, as names or handles; adds them to @slot. */
-static gboolean
-dash_cell_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
-{
-    const char *rest = cell + strspn (cell, "-");
-    g_auto (GStrv) handles = NULL;
-
-    if (g_str_has_prefix (cell, "\xe2\x80\x93") ||
-        g_str_has_prefix (cell, "\xe2\x80\x94"))
-        rest = cell + 3;
-    if (rest == cell || *rest != ' ')
-        return FALSE;
-    rest += strspn (rest, " ");
-    if (mla_agenda_names_only (b->parser, rest)) {
-        mla_agenda_add_people (b, slot, rest, MLA_PERSON_ROLE_SPEAKER,
-                               MLA_PEOPLE_LIST);
-        return TRUE;
-    }
-    handles = mla_agenda_handles (b->parser, rest);
-    for (guint i = 0; handles != NULL && handles[i] != NULL; i++)
-        g_ptr_array_add (
-            slot->people,
-            mla_agenda_person_new (handles[i], MLA_PERSON_ROLE_SPEAKER, TRUE));
-    return handles != NULL;
-}
-
-/* A row of a tab or pipe table without a header: the first cell is the
- * title; a room or a place, people, or a note follow, each without the
- * slot's length ("Ines Ferreira (10 min)"). */
-void
-mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
-                           const char *row, gboolean pipes)
-{
-    g_auto (GStrv) cells = g_regex_split (
-        pipes ? b->parser->pipe_cells : b->parser->gap_cells, row, 0);
-    GRegex *location_label = mla_agenda_rule (b->parser, "location-label");
-    guint n = 0;
-
-    join_dash_cells (cells);
-    for (guint i = 0; cells[i] != NULL; i++) {
-        g_autoptr (GMatchInfo) match = NULL;
-        g_auto (GStrv) words = NULL;
-        g_autofree char *bare = NULL;
-        gboolean room = FALSE;
-
-        bare = g_regex_replace_literal (b->parser->duration, cells[i], -1, 0,
-                                        "", 0, NULL);
-        /* ("(10 min)  Title - Speaker": a length before the title is a
-         * cell of its own, no title) */
-        if (bare != NULL && (n > 0 || g_strstrip (bare)[0] == '\0')) {
-            g_free (cells[i]);
-            cells[i] = g_steal_pointer (&bare);
-        }
-        g_strstrip (cells[i]);
-        if (cells[i][0] == '\0')
-            continue;
-        if (n == 0 && slot->room == NULL && cells[i + 1] != NULL &&
-            mla_agenda_is_room_line (b, cells[i])) {
-            /* "10:00  Track A  Title  Speaker": the track comes first */
-            slot->room = mla_agenda_squeeze (cells[i]);
-            continue;
-        }
-        if (n++ == 0) {
-            mla_agenda_slot_set_title (b, slot, cells[i]);
-            continue;
-        }
-        words = g_strsplit (cells[i], " ", -1);
-        for (guint j = 0; words[j] != NULL && !room; j++) {
-            g_autofree char *key = mla_agenda_fold_compact (words[j]);
-
-            room = g_hash_table_contains (b->parser->room_words, key);
-        }
-        if (add_labelled_person (b, slot, cells[i]) ||
-            dash_cell_people (b, slot, cells[i]))
-            continue;
-        if (slot->location == NULL && cells[i][0] == '[' &&
-            g_str_has_suffix (cells[i], "]")) {
-            /* "API triage  [Library]": a place in brackets, not a name */
-            g_autofree char *inner =
-                g_strndup (cells[i] + 1, strlen (cells[i]) - 2);
-
-            g_auto (GStrv) person = NULL;
-
-            if (mla_agenda_names_place (b, inner) &&
-                !mla_agenda_names_only (b->parser, inner)) {
-                slot->location = mla_agenda_squeeze (inner);
-                continue;
-            }
-            /* "Release status   [Kofi Boateng, Mei-Ling Wu]", "[Dr. Ann
-             * Lee, remote]", "[daria]": the people who own the item */
-            person = mla_agenda_person_line (b->parser, inner);
-            if (mla_agenda_names_only (b->parser, inner)) {
-                mla_agenda_add_person (b, slot, inner, MLA_PERSON_ROLE_SPEAKER);
-                continue;
-            }
-            if (person != NULL) {
-                mla_agenda_add_people (b, slot, inner, MLA_PERSON_ROLE_SPEAKER,
-                                       g_strv_length (person) == 1
-                                           ? MLA_PEOPLE_ONE
-                                           : MLA_PEOPLE_LIST);
-                continue;
-            }
-            g_clear_pointer (&person, g_strfreev);
-            person = mla_agenda_handles (b->parser, inner);
-            for (guint j = 0; person != NULL && person[j] != NULL; j++)
-                g_ptr_array_add (slot->people,
-                                 mla_agenda_person_new (
-                                     person[j], MLA_PERSON_ROLE_SPEAKER, TRUE));
-            if (person != NULL)
-                continue;
-        }
-        if (slot->location == NULL &&
-            g_regex_match (location_label, cells[i], 0, &match))
-            slot->location = g_match_info_fetch_named (match, "value");
-        else if (slot->location == NULL &&
-                 (room || (strpbrk (cells[i], "0123456789") != NULL &&
-                           mla_agenda_names_place (b, cells[i]))))
-            /* "Room 4", "Hapuna 2": a room word, or a place with a number
-             * (no name has one) */
-            slot->location = mla_agenda_squeeze (cells[i]);
-        else if (mla_agenda_names_only (b->parser, cells[i]))
-            /* "R. van der Berg / H. Tanaka", "A, B & C" */
-            mla_agenda_add_person (b, slot, cells[i], MLA_PERSON_ROLE_SPEAKER);
-        else
-            g_ptr_array_add (slot->notes, mla_agenda_squeeze (cells[i]));
-    }
-}
-
-gboolean
-mla_agenda_header_room (MlaAgendaBuilder *b, const char *cell)
-{
-    return mla_agenda_is_room_cell (b, cell) &&
-           (!g_regex_match (b->parser->time_anywhere, cell, 0, NULL) ||
-            mla_agenda_names_room (b, cell));
 }
 
 /* "Chair / Speaker": a header cell of people labels joined by "/" names a
@@ -430,33 +54,14 @@ joined_labels_role (MlaAgendaBuilder *b, const char *key)
     return first;
 }
 
-gboolean
-mla_agenda_corner_room (MlaAgendaBuilder *b, const char *cell)
+/* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
+ * header @cells that are all rooms or places, no label or title word,
+ * are the rooms; so are short capitalised names beside a room ("Time |
+ * Big Room | Kitchen | Garden tent": a column name would be a label). */
+static gboolean
+cells_are_rooms (MlaAgendaBuilder *b, GPtrArray *cells)
 {
-    g_autofree char *key = mla_agenda_fold_compact (cell);
-    guint words = 1;
-
-    for (const char *p = cell; *p != '\0'; p++)
-        words += *p == ' ';
-    return words <= 3 && g_utf8_strlen (cell, -1) <= 30 &&
-           g_unichar_isupper (g_utf8_get_char (cell)) &&
-           !g_hash_table_contains (b->parser->labels, key) &&
-           !g_hash_table_contains (b->parser->people_columns, key) &&
-           !g_hash_table_contains (b->parser->place_labels, key) &&
-           !g_hash_table_contains (b->parser->title_columns, key) &&
-           !g_regex_match (b->parser->time_anywhere, cell, 0, NULL);
-}
-
-void
-mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid,
-                        char layout)
-{
-    /* "Time  Big Room  Kitchen  Roof Terrace", "Time  Storage  Memory":
-     * cells that are all rooms or places, no label or title word, are the
-     * rooms; so are short capitalised names beside a room ("Time | Big
-     * Room | Kitchen | Garden tent": a column name would be a label) */
-    gboolean rooms = !grid, named = FALSE;
-    guint tracks = 0, days = 0;
+    gboolean rooms = TRUE, named = FALSE;
 
     for (guint i = 0; rooms && i < cells->len; i++) {
         gboolean room =
@@ -466,76 +71,104 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid,
         rooms =
             room || mla_agenda_corner_room (b, g_ptr_array_index (cells, i));
     }
-    rooms = rooms && named;
+    return rooms && named;
+}
+
+/* @column, a column of tracks: its room is the header @cell's ("Track 1
+ * (Salon E)": the room in parentheses; "Online (Jitsi)" names no track
+ * before them, the cell is the room). */
+static void
+track_column (MlaAgendaBuilder *b, const char *cell, MlaColumn *column)
+{
+    const char *open = strchr (cell, '(');
+    g_autofree char *outer =
+        open != NULL ? g_strndup (cell, open - cell) : NULL;
+    g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
+
+    column->kind = COLUMN_TRACK;
+    if (open != NULL && strchr (open, ')') != NULL &&
+        mla_agenda_names_room (b, outer))
+        column->room = g_strndup (open + 1, strchr (open, ')') - open - 1);
+    else if (mla_agenda_is_room_word (b, first))
+        column->room = mla_agenda_room_name (b, cell);
+    else
+        column->room = g_strdup (cell);
+}
+
+/* The column of the header @cell: a day's (in a week's timetable, with
+ * @days), a place's, people's, a track's (with @tracks: a grid's or a
+ * header of rooms), else titles. Returns whether it is a track. */
+static gboolean
+column_of_cell (MlaAgendaBuilder *b, const char *cell, guint days,
+                gboolean tracks, MlaColumn *column)
+{
+    g_autofree char *key = mla_agenda_fold_compact (cell);
+    gsize key_len = strlen (key);
+    int role, weekday;
+
+    /* "Speaker(s)", "Room:" name the column as "Speaker", "Room" */
+    if (g_str_has_suffix (key, "(s)"))
+        key[key_len - 3] = '\0';
+    else if (key_len > 1 && key[key_len - 1] == ':')
+        key[key_len - 1] = '\0';
+    role = GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
+    weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
+    if (role < 0)
+        role = joined_labels_role (b, key);
+    if (weekday > 0) {
+        /* "Time | Monday 23 Nov | Tuesday 24 Nov": a week's timetable,
+         * a day per column */
+        column->kind = COLUMN_TRACK;
+        column->day = g_strdup (cell);
+        if (!mla_agenda_find_date (b, cell, column->date) ||
+            column->date[0] == '\0')
+            mla_agenda_resolve_weekday_after (b, weekday, column->date);
+        /* (made now: "Wednesday" after "Tuesday 24 Nov" is the 25th) */
+        mla_agenda_builder_day_for (b, cell, column->date);
+        return TRUE;
+    }
+    if (g_hash_table_contains (b->parser->place_labels, key)) {
+        column->kind = COLUMN_PLACE;
+    } else if (role >= 0 ||
+               g_hash_table_contains (b->parser->people_columns, key)) {
+        column->kind = COLUMN_PERSON;
+        column->role =
+            role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
+    } else if (tracks) {
+        track_column (b, cell, column);
+        return TRUE;
+    }
+    return FALSE;
+}
+
+void
+mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid,
+                        char layout)
+{
+    gboolean rooms = !grid && cells_are_rooms (b, cells);
+    guint tracks = 0, days = 0;
+
     for (guint i = 0; i < cells->len; i++)
         days += mla_agenda_text_weekday (b->parser,
                                          g_ptr_array_index (cells, i)) > 0;
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
-        const char *cell = g_ptr_array_index (cells, i);
-        g_autofree char *key = mla_agenda_fold_compact (cell);
-        g_autofree char *first = g_strndup (cell, strcspn (cell, " "));
-        gsize key_len = strlen (key);
-
-        /* "Speaker(s)", "Room:" name the column as "Speaker", "Room" */
-        if (g_str_has_suffix (key, "(s)"))
-            key[key_len - 3] = '\0';
-        else if (key_len > 1 && key[key_len - 1] == ':')
-            key[key_len - 1] = '\0';
         MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL, NULL,
                              "" };
-        int role =
-            GPOINTER_TO_INT (g_hash_table_lookup (b->parser->labels, key)) - 1;
-        int weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
 
-        if (role < 0)
-            role = joined_labels_role (b, key);
-
-        if (weekday > 0) {
-            /* "Time | Monday 23 Nov | Tuesday 24 Nov": a week's timetable,
-             * a day per column */
-            column.kind = COLUMN_TRACK;
-            column.day = g_strdup (cell);
-            if (!mla_agenda_find_date (b, cell, column.date) ||
-                column.date[0] == '\0')
-                mla_agenda_resolve_weekday_after (b, weekday, column.date);
-            /* (made now: "Wednesday" after "Tuesday 24 Nov" is the 25th) */
-            mla_agenda_builder_day_for (b, cell, column.date);
-            tracks++;
-        } else if (g_hash_table_contains (b->parser->place_labels, key)) {
-            column.kind = COLUMN_PLACE;
-        } else if (role >= 0 ||
-                   g_hash_table_contains (b->parser->people_columns, key)) {
-            column.kind = COLUMN_PERSON;
-            column.role =
-                role >= 0 ? (MlaPersonRole) role : MLA_PERSON_ROLE_SPEAKER;
-        } else if (grid || rooms) {
-            const char *open = strchr (cell, '(');
-            g_autofree char *outer =
-                open != NULL ? g_strndup (cell, open - cell) : NULL;
-
-            column.kind = COLUMN_TRACK;
-            /* "Track 1 (Salon E)": the room in parentheses; "Online
-             * (Jitsi)" names no track before them, the cell is the room */
-            if (open != NULL && strchr (open, ')') != NULL &&
-                mla_agenda_names_room (b, outer))
-                column.room =
-                    g_strndup (open + 1, strchr (open, ')') - open - 1);
-            else if (mla_agenda_is_room_word (b, first))
-                column.room = mla_agenda_room_name (b, cell);
-            else
-                column.room = g_strdup (cell);
-            tracks++;
-        }
-        g_array_append_val (b->columns, column);
+        tracks += column_of_cell (b, g_ptr_array_index (cells, i), days,
+                                  grid || rooms, &column);
+        g_array_append_val (b->table.columns, column);
     }
     if (tracks ==
         1) /* one track is no parallel programme: its column is a place */
-        for (guint i = 0; i < b->columns->len; i++)
-            if (g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK)
-                g_array_index (b->columns, MlaColumn, i).kind = COLUMN_PLACE;
-    b->column_split = layout;
-    b->slot = NULL;
+        for (guint i = 0; i < b->table.columns->len; i++)
+            if (g_array_index (b->table.columns, MlaColumn, i).kind ==
+                COLUMN_TRACK)
+                g_array_index (b->table.columns, MlaColumn, i).kind =
+                    COLUMN_PLACE;
+    b->table.split = layout;
+    b->slot.current = NULL;
 }
 
 /* "Time | Session | Room | Speaker", "Time<TAB>Hall 1<TAB>Hall 2", "Time
@@ -562,7 +195,7 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
     if (layout == ' ' && !grid && mla_agenda_current_line (b)->tabbed == NULL &&
         g_match_info_fetch_named_pos (match, "rest", &rest_at, NULL) &&
         mla_agenda_grid_header_from (b, (gsize) rest_at)) {
-        b->rooms_timed = TRUE;
+        b->tracks.timed = TRUE;
         return TRUE;
     }
     cells = mla_agenda_split_row (b, rest, layout, TRUE);
@@ -586,46 +219,10 @@ count_tracks (MlaAgendaBuilder *b)
 {
     guint n = 0;
 
-    for (guint i = 0; i < b->columns->len; i++)
-        n += g_array_index (b->columns, MlaColumn, i).kind == COLUMN_TRACK;
+    for (guint i = 0; i < b->table.columns->len; i++)
+        n +=
+            g_array_index (b->table.columns, MlaColumn, i).kind == COLUMN_TRACK;
     return n;
-}
-
-MlaAgendaSlot *
-mla_agenda_table_slot (int s, int e)
-{
-    MlaAgendaSlot *slot = mla_agenda_slot_new ();
-
-    mla_agenda_format_minutes (s, slot->start);
-    if (e > s)
-        mla_agenda_format_minutes (e, slot->end);
-    return slot;
-}
-
-gboolean
-mla_agenda_empty_cell (MlaAgendaBuilder *b, const char *cell)
-{
-    gsize n = strlen (cell);
-    g_autofree char *bare =
-        g_strndup (cell + strspn (cell, "_*"), n - strspn (cell, "_*"));
-    g_autofree char *key = NULL;
-    char *dash;
-
-    if (n > 0 && cell[0] == '(' && cell[n - 1] == ')' &&
-        strchr (cell + 1, '(') == NULL)
-        return TRUE;
-    g_strchomp (g_strdelimit (bare, "_*", ' '));
-    /* "Free - sign up on the board": the word before a dash says it */
-    if ((dash = strstr (bare, " - ")) != NULL)
-        *dash = '\0';
-    key = mla_agenda_fold_compact (bare);
-    if (g_hash_table_contains (b->parser->empty_cells, key))
-        return TRUE;
-    /* "", "-", "—", "...": a cell without a letter or digit holds nothing */
-    for (const char *p = cell; *p != '\0'; p = g_utf8_next_char (p))
-        if (g_unichar_isalnum (g_utf8_get_char (p)))
-            return FALSE;
-    return TRUE;
 }
 
 /* The lines under a row of a pipe grid that go on with its cells, their
@@ -664,48 +261,6 @@ cells_below (MlaAgendaBuilder *b, GPtrArray *cells)
     return i - 1;
 }
 
-/* Whether one of @hosts, beside others, is written as initials ("dm"). */
-static gboolean
-has_initials (GStrv hosts)
-{
-    for (guint i = 0; hosts[1] != NULL && hosts[i] != NULL; i++)
-        if (g_utf8_strlen (hosts[i], -1) <= 3)
-            return TRUE;
-    return FALSE;
-}
-
-/* "ana, jules", "@mkowal", "(Lucia, da confermare)": a grid cell's line
- * of hosts under its title, as handles or a first name alone, maybe
- * with a marker; adds them to @slot unless NULL. */
-static gboolean
-cell_hosts (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *line)
-{
-    gsize n = strlen (line);
-    g_autofree char *inner = n > 2 && line[0] == '(' && line[n - 1] == ')'
-                                 ? g_strndup (line + 1, n - 2)
-                                 : g_strdup (line);
-    gboolean confirmed = TRUE;
-    g_autofree char *clean =
-        mla_agenda_parser_clean_person (b->parser, inner, &confirmed);
-    g_auto (GStrv) hosts =
-        clean != NULL ? mla_agenda_handles (b->parser, clean) : NULL;
-
-    if (hosts == NULL && clean != NULL &&
-        mla_agenda_is_first_name (b->parser, clean))
-        hosts = g_strsplit (clean, ",", 1);
-    /* (words in lower case may be the rest of the title, "people", "show &
-     * tell": hosts are marked, listed after commas or written as initials) */
-    if (hosts == NULL ||
-        (g_unichar_islower (g_utf8_get_char (line)) &&
-         strpbrk (line, "@_.,0123456789") == NULL && !has_initials (hosts)))
-        return FALSE;
-    for (guint i = 0; slot != NULL && hosts[i] != NULL; i++)
-        g_ptr_array_add (slot->people,
-                         mla_agenda_person_new (
-                             hosts[i], MLA_PERSON_ROLE_SPEAKER, confirmed));
-    return TRUE;
-}
-
 /* @slot from the lines of its grid cell: the title, with the lines that
  * go on with it in lower case ("Accessibility audit / of our docs site"),
  * unless they name people ("moderator: Zofia Mazur");
@@ -721,8 +276,9 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
 
     for (; k < lines->len &&
            g_unichar_islower (g_utf8_get_char (g_ptr_array_index (lines, k))) &&
-           !add_labelled_person (b, NULL, g_ptr_array_index (lines, k)) &&
-           !cell_hosts (b, NULL, g_ptr_array_index (lines, k));
+           !mla_agenda_add_labelled_cell (b, NULL,
+                                          g_ptr_array_index (lines, k)) &&
+           !mla_agenda_cell_hosts (b, NULL, g_ptr_array_index (lines, k));
          k++)
         g_string_append_printf (title, " %s",
                                 (char *) g_ptr_array_index (lines, k));
@@ -751,7 +307,8 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
         g_auto (GStrv) names = NULL;
 
         /* "(host: Ines Duarte)" */
-        if (add_labelled_person (b, slot, inner != NULL ? inner : item))
+        if (mla_agenda_add_labelled_cell (b, slot,
+                                          inner != NULL ? inner : item))
             continue;
         if (i == 0 && inner != NULL &&
             mla_agenda_title_names_people (b, slot, item))
@@ -760,7 +317,7 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
         /* "(maren)" under a cell's title: its host's handle */
-        if (names == NULL && !cell_hosts (b, slot, item))
+        if (names == NULL && !mla_agenda_cell_hosts (b, slot, item))
             g_ptr_array_add (slot->notes, g_strdup (item));
     }
 }
@@ -782,7 +339,7 @@ row_cell_lines (MlaAgendaBuilder *b, GPtrArray *cells, guint *out_last)
             g_ptr_array_add (cell, g_strdup (text));
         g_ptr_array_add (lines, cell);
     }
-    *out_last = b->column_split == '|' ? cells_below (b, lines) : b->index;
+    *out_last = b->table.split == '|' ? cells_below (b, lines) : b->index;
     return lines;
 }
 
@@ -799,7 +356,8 @@ cells_on_lines (MlaAgendaBuilder *b, const char *row, guint *out_last)
     if (row[strspn (row, " ")] != '\0')
         g_ptr_array_add (cells, mla_agenda_squeeze (row));
     for (i = b->index + 1;
-         i < b->n_lines && cells->len < b->columns->len && !b->lines[i].blank &&
+         i < b->n_lines && cells->len < b->table.columns->len &&
+         !b->lines[i].blank &&
          !g_regex_match (slot_time, b->lines[i].text, 0, NULL);
          i++)
         g_ptr_array_add (cells, mla_agenda_squeeze (b->lines[i].text));
@@ -834,78 +392,69 @@ grid_merges_cells (MlaAgendaBuilder *b)
     return FALSE;
 }
 
-/* A row under a table header: one slot per track cell, or one slot whose
- * cells are its title, place and people. */
-void
-mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
+/* A row of track cells: one slot per filled cell, in its column's room
+ * (or on its column's day); the cells may go on under the row. */
+static void
+track_cells_row (MlaAgendaBuilder *b, GPtrArray *cells, int s, int e,
+                 guint *last)
 {
-    guint tracks = count_tracks (b), filled = 0, n_slots = 0, last = b->index;
-    g_autoptr (GPtrArray) cells =
-        b->column_split == 'l'
-            ? cells_on_lines (b, row, &last)
-            : mla_agenda_split_row (b, row, b->column_split, FALSE);
-    MlaAgendaSlot *slot;
+    g_autoptr (GPtrArray) lines = row_cell_lines (b, cells, last);
+    guint n_slots = 0;
 
-    for (guint i = 0; i < cells->len; i++)
-        filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
-    /* "| 10:30 | Discussion |        |": in a grid that merges the cells
-     * of a row across the rooms ("| 12:30 | Lunch |"), a row that draws
-     * every column is a row of cells, the empty ones left free, though
-     * only one is filled (where every row draws them all, "| 12:30 |
-     * Lunch | |" spans the rooms) */
-    if (b->column_split == '|' && filled == 1 && cells->len >= 2 &&
-        cells->len == b->columns->len && grid_merges_cells (b))
-        filled = 2;
-    if (tracks >= 2 && filled >= 2 && cells->len <= b->columns->len) {
-        g_autoptr (GPtrArray) lines = row_cell_lines (b, cells, &last);
+    for (guint i = 0; i < cells->len; i++) {
+        const MlaColumn *column =
+            &g_array_index (b->table.columns, MlaColumn, i);
+        GPtrArray *cell = g_ptr_array_index (lines, i);
+        MlaAgendaDay *day = b->day.current;
+        MlaAgendaSlot *slot;
 
-        for (guint i = 0; i < cells->len; i++) {
-            const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
-            GPtrArray *cell = g_ptr_array_index (lines, i);
-
-            MlaAgendaDay *day = b->day;
-
-            if (cell->len == 0 ||
-                mla_agenda_empty_cell (b, g_ptr_array_index (cell, 0)))
-                continue;
-            slot = mla_agenda_table_slot (s, e);
-            slot->room = g_strdup (column->room);
-            set_grid_cell (b, slot, cell);
-            if (column->day != NULL) {
-                b->day =
-                    mla_agenda_builder_day_for (b, column->day, column->date);
-                mla_agenda_builder_add_slot (b, slot);
-                /* the next row starts from the same day; the slot is
-                 * another day's, so no later line continues it there */
-                b->day = day;
-                b->slot = NULL;
-            } else {
-                mla_agenda_builder_add_slot (b, slot);
-            }
-            n_slots++;
+        if (cell->len == 0 ||
+            mla_agenda_empty_cell (b, g_ptr_array_index (cell, 0)))
+            continue;
+        slot = mla_agenda_table_slot (s, e);
+        slot->room = g_strdup (column->room);
+        set_grid_cell (b, slot, cell);
+        if (column->day != NULL) {
+            b->day.current =
+                mla_agenda_builder_day_for (b, column->day, column->date);
+            mla_agenda_builder_add_slot (b, slot);
+            /* the next row starts from the same day; the slot is
+             * another day's, so no later line continues it there */
+            b->day.current = day;
+            b->slot.current = NULL;
+        } else {
+            mla_agenda_builder_add_slot (b, slot);
         }
-        b->row_slots = n_slots;
-        b->index = last;
-        return;
+        n_slots++;
     }
-    slot = mla_agenda_table_slot (s, e);
-    if (tracks >= 2) {
-        g_autofree char *whole = mla_agenda_squeeze (row);
-        g_autoptr (GPtrArray) one = g_ptr_array_new_with_free_func (g_free);
-        g_autoptr (GPtrArray) lines = NULL;
+    b->table.row_slots = n_slots;
+}
 
-        /* a row across the rooms ("| Lunch"): one slot, no room */
-        g_strchomp (g_strdelimit (whole, "|", ' '));
-        g_ptr_array_add (one, g_strdup (whole + strspn (whole, " ")));
-        lines = row_cell_lines (b, one, &last);
-        set_grid_cell (b, slot, g_ptr_array_index (lines, 0));
-        mla_agenda_builder_add_slot (b, slot);
-        b->index = last;
-        return;
-    }
-    for (guint i = 0, in_title = 0; i < cells->len && i < b->columns->len;
+/* A row across the rooms ("| Lunch"): @slot, in no room. */
+static void
+across_row (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *row,
+            guint *last)
+{
+    g_autofree char *whole = mla_agenda_squeeze (row);
+    g_autoptr (GPtrArray) one = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GPtrArray) lines = NULL;
+
+    g_strchomp (g_strdelimit (whole, "|", ' '));
+    g_ptr_array_add (one, g_strdup (whole + strspn (whole, " ")));
+    lines = row_cell_lines (b, one, last);
+    set_grid_cell (b, slot, g_ptr_array_index (lines, 0));
+    mla_agenda_builder_add_slot (b, slot);
+}
+
+/* A row of one slot: its @cells are its title, place and people, as the
+ * columns say. */
+static void
+one_slot_row (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *cells)
+{
+    for (guint i = 0, in_title = 0; i < cells->len && i < b->table.columns->len;
          i++) {
-        const MlaColumn *column = &g_array_index (b->columns, MlaColumn, i);
+        const MlaColumn *column =
+            &g_array_index (b->table.columns, MlaColumn, i);
         const char *cell = g_ptr_array_index (cells, i);
 
         if (!g_regex_match (b->parser->alnum, cell, 0, NULL))
@@ -918,7 +467,7 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
             g_ptr_array_remove_range (slot->people, 0,
                                       MIN (in_title, slot->people->len));
             in_title = 0;
-            if (!add_labelled_person (b, slot, cell))
+            if (!mla_agenda_add_labelled_cell (b, slot, cell))
                 mla_agenda_add_person (b, slot, cell, column->role);
         } else if (slot->title == NULL) {
             mla_agenda_slot_set_title (b, slot, cell);
@@ -928,6 +477,35 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
         }
     }
     mla_agenda_builder_add_slot (b, slot);
+}
+
+/* A row under a table header: one slot per track cell, or one slot whose
+ * cells are its title, place and people. */
+void
+mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
+{
+    guint tracks = count_tracks (b), filled = 0, last = b->index;
+    g_autoptr (GPtrArray) cells =
+        b->table.split == 'l'
+            ? cells_on_lines (b, row, &last)
+            : mla_agenda_split_row (b, row, b->table.split, FALSE);
+
+    for (guint i = 0; i < cells->len; i++)
+        filled += ((char *) g_ptr_array_index (cells, i))[0] != '\0';
+    /* "| 10:30 | Discussion |        |": in a grid that merges the cells
+     * of a row across the rooms ("| 12:30 | Lunch |"), a row that draws
+     * every column is a row of cells, the empty ones left free, though
+     * only one is filled (where every row draws them all, "| 12:30 |
+     * Lunch | |" spans the rooms) */
+    if (b->table.split == '|' && filled == 1 && cells->len >= 2 &&
+        cells->len == b->table.columns->len && grid_merges_cells (b))
+        filled = 2;
+    if (tracks >= 2 && filled >= 2 && cells->len <= b->table.columns->len)
+        track_cells_row (b, cells, s, e, &last);
+    else if (tracks >= 2)
+        across_row (b, mla_agenda_table_slot (s, e), row, &last);
+    else
+        one_slot_row (b, mla_agenda_table_slot (s, e), cells);
     b->index = last;
 }
 
@@ -937,7 +515,7 @@ static MlaAgendaSlot *
 slot_of_room_key (MlaAgendaBuilder *b, guint first, guint n, const char *key)
 {
     for (guint i = first; i < first + n; i++) {
-        MlaAgendaSlot *slot = g_ptr_array_index (b->day->slots, i);
+        MlaAgendaSlot *slot = g_ptr_array_index (b->day.current->slots, i);
         const char *last =
             slot->room != NULL ? strrchr (slot->room, ' ') : NULL;
 
@@ -983,30 +561,31 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
 {
     const MlaAgendaLine *line = mla_agenda_current_line (b);
     g_autoptr (GPtrArray) cells = NULL;
-    guint n = b->row_slots, first;
+    guint n = b->table.row_slots, first;
     char layout;
 
-    if (n < 2 || b->day == NULL || b->day->slots->len < n ||
-        b->last_content + 1 != b->index)
+    if (n < 2 || b->day.current == NULL || b->day.current->slots->len < n ||
+        b->slot.last_content + 1 != b->index)
         return FALSE;
-    first = b->day->slots->len - n;
+    first = b->day.current->slots->len - n;
     if (strchr (line->text, ';') != NULL &&
         people_by_room_key (b, first, n, line->text)) {
-        b->last_content = b->index;
+        b->slot.last_content = b->index;
         return TRUE;
     }
-    layout = b->rooms->len > 0 ? ' ' : b->column_split;
+    layout = b->tracks.rooms->len > 0 ? ' ' : b->table.split;
     cells = mla_agenda_split_row (b, line->text, layout, layout != '|');
-    if (cells->len != n && (b->rooms->len == 0 || cells->len > n))
+    if (cells->len != n && (b->tracks.rooms->len == 0 || cells->len > n))
         return FALSE;
     /* "Kernel testing  Power management" over "Shuah Khan  Rafael
      * Wysocki": each cell goes to the slot of its column */
     for (guint i = 0, at = 0; i < cells->len; i++) {
         const char *cell = g_ptr_array_index (cells, i);
-        MlaAgendaSlot *slot = cells->len == n
-                                  ? g_ptr_array_index (b->day->slots, first + i)
-                                  : mla_agenda_grid_slot_below (
-                                        b, first, n, line->text, cell, &at);
+        MlaAgendaSlot *slot =
+            cells->len == n
+                ? g_ptr_array_index (b->day.current->slots, first + i)
+                : mla_agenda_grid_slot_below (b, first, n, line->text, cell,
+                                              &at);
         g_auto (GStrv) names = NULL;
 
         gsize len = strlen (cell);
@@ -1018,7 +597,7 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
         if (slot == NULL)
             continue;
         /* "Chair: Ann Lee", "- proposed by Ines": a label names its people */
-        if (add_labelled_person (
+        if (mla_agenda_add_labelled_cell (
                 b, slot, cell + (g_str_has_prefix (cell, "- ") ? 2 : 0)))
             continue;
         if (inner != NULL && mla_agenda_names_only (b->parser, inner)) {
@@ -1034,9 +613,9 @@ mla_agenda_row_cells_below (MlaAgendaBuilder *b)
             mla_agenda_person_line (b->parser, inner != NULL ? inner : cell);
         for (guint j = 0; names != NULL && names[j] != NULL; j++)
             mla_agenda_add_person (b, slot, names[j], MLA_PERSON_ROLE_SPEAKER);
-        if (names == NULL && !cell_hosts (b, slot, cell))
+        if (names == NULL && !mla_agenda_cell_hosts (b, slot, cell))
             g_ptr_array_add (slot->notes, g_strdup (cell));
     }
-    b->last_content = b->index;
+    b->slot.last_content = b->index;
     return TRUE;
 }

@@ -7,6 +7,7 @@
 #pragma once
 #include <glib.h>
 #include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 
 G_BEGIN_DECLS
 
@@ -26,8 +27,6 @@ typedef struct {
     int minute;
     MlaClockSuffix suffix;
 } MlaClock;
-
-typedef struct MlaAgendaBuilder MlaAgendaBuilder;
 
 /* Resolves @clock to minutes after midnight. A time without am/pm is the
  * first reading (h or h+12) not earlier than @previous (minutes, or -1 at
@@ -75,11 +74,6 @@ GDateTime *mla_agenda_day_after (const char *date);
  * alone (after a word for a programme, three lines later and later over
  * an hour or more), or neither
  * (0, so that the result reads as a truth value). */
-typedef enum {
-    MLA_MILITARY_NONE,
-    MLA_MILITARY_SINGLES,
-    MLA_MILITARY_RANGES,
-} MlaMilitary;
 MlaMilitary mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines);
 /* Whether @text starts with a "1800  Doors open" time of such a text. */
 gboolean mla_agenda_is_military_line (MlaAgendaParser *parser,

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mla-agenda-times-private.h"
-#include "mla-agenda-days-private.h"
-#include "mla-agenda-rules-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 
 /* The longest slot a 12-hour end may make by reading it after noon. */
 #define RANGE_MAX_12H_MINUTES (11 * 60)
@@ -521,9 +521,9 @@ mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11],
             day = fetch_int (match, "pd");
         }
         if (year != 0)
-            b->year_hint = year;
+            b->day.year_hint = year;
         else
-            year = b->year_hint;
+            year = b->day.year_hint;
         if (numeric && month == 0) {
             if (!resolve_slash_date (b, fetch_int (match, "sa"),
                                      fetch_int (match, "sb"), year, weekday,

@@ -4,7 +4,7 @@
 #pragma once
 #include <glib.h>
 #include "mla-agenda.h"
-#include "mla-agenda-days-private.h"
+#include "mla-agenda-builder-private.h"
 
 G_BEGIN_DECLS
 

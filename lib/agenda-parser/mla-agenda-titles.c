@@ -1,20 +1,26 @@
 /* mla-agenda-titles.c: a slot's title and what it carries besides
- * itself: decorations, list numbers, dot leaders, people ("- Ann Lee",
- * "by X", "moderated by X", "[J. Smith]", "(A / B)", "(chair: X)"),
- * places ("@ Lobby", "- Motor Pool"), notes ("(or ...)", descriptions). */
+ * itself, peeled off by a table of named steps (title_steps: a name, a
+ * cheap guard, a pattern of the vocabulary, a handler) run in order:
+ * decorations, list numbers, dot leaders, people ("- Ann Lee", "by X",
+ * "moderated by X", "[J. Smith]", "(A / B)", "(chair: X)"), places ("@
+ * Lobby", "- Motor Pool"; the place a title ends with is
+ * mla-agenda-title-places.c's), notes ("(or ...)", descriptions). Also
+ * the passes over a day's titles once it is read: "Name: Title" heads,
+ * handles and lower-case names after the titles. */
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
 #include <stddef.h>
 #include <string.h>
 #include "mla-agenda-titles-private.h"
-#include "mla-agenda-names-private.h"
-#include "mla-agenda-people-private.h"
+#include "mla-agenda-vocabulary-private.h"
+#include "mla-agenda-builder-private.h"
 #include "mla-agenda-scanner-private.h"
-#include "mla-agenda-tables-private.h"
+#include "mla-agenda-names-private.h"
 #include "mla-agenda-places-private.h"
+#include "mla-agenda-people-private.h"
+#include "mla-agenda-title-places-private.h"
 
 #define NAME_HEAD_MIN_TITLE_WORDS 3
-#define MEAL_VENUE_MAX_WORDS 6
 
 /* Whether @text is one short code such as "WG2", "DNSOP", "MC-3", "MC
  * B2.1": no lower-case letter, no tab or run of spaces. */
@@ -30,23 +36,6 @@ is_code (const char *text)
     return n > 0 && n <= 10;
 }
 
-/* Whether @text may name where a meal is: capitalised or starting with a
- * venue word ("restaurant du campus"), a few words, no number unless
- * after a venue word ("(on your own)", "(2 per person)" are notes). */
-static gboolean
-meal_venue (MlaAgendaBuilder *b, const char *text)
-{
-    guint words = 1;
-    gboolean venue = g_regex_match (b->parser->venue_word, text, 0, NULL);
-
-    for (const char *p = text; *p != '\0'; p++)
-        words += *p == ' ';
-    /* (a number after a venue word is its floor or room: "Hotel X 2F") */
-    return (g_unichar_isupper (g_utf8_get_char (text)) || venue) &&
-           words <= MEAL_VENUE_MAX_WORDS &&
-           (venue || strpbrk (text, "0123456789") == NULL);
-}
-
 /* "Restaurante Mar Azul, Rua das Flores 12": the part of @slot's place
  * after its last comma is an address, a note, when it holds a number. */
 static void
@@ -59,17 +48,6 @@ cut_address (MlaAgendaSlot *slot)
     g_ptr_array_add (slot->notes, g_strstrip (g_strdup (comma + 1)));
     *comma = '\0';
     g_strchomp (slot->location);
-}
-
-/* "room 204", "salle B12": a room word and a number, in any case. */
-static gboolean
-numbered_room (MlaAgendaBuilder *b, const char *text)
-{
-    g_auto (GStrv) words = g_strsplit (text, " ", -1);
-
-    return g_strv_length (words) == 2 &&
-           mla_agenda_is_room_word (b, words[0]) &&
-           strpbrk (words[1], "0123456789") != NULL;
 }
 
 /* Whether the word @name stands on another line of the text than the
@@ -92,99 +70,6 @@ named_elsewhere (MlaAgendaBuilder *b, const char *name)
                 return TRUE;
     }
     return FALSE;
-}
-
-/* "Lunch \u2014 Brasserie de l'Atelier, next door", "Office hours --
- * Room 3A", "Triage [Library]", "Dinner (Trattoria Sole)": the place a
- * title ends with. A room ("Room 3A") is one after any title, after a
- * dash or a comma ("Lab 1, Room 204"); a venue's
- * name only after a meal, a break or a party (after a talk it would be a
- * speaker or a topic), or in square brackets when it is no name. Returns
- * whether @title (cut there) gave @slot its place. */
-static gboolean
-take_place_tail (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char *title)
-{
-    g_autoptr (GMatchInfo) match = NULL;
-    g_autofree char *place = NULL, *note = NULL, *open = NULL, *before = NULL;
-    gboolean room, venue, square, dashed;
-    MlaSlotKind kind;
-
-    if (slot->location != NULL || slot->room != NULL)
-        return FALSE;
-    if (g_regex_match (b->parser->place_comma, title, 0, &match)) {
-        place = g_match_info_fetch_named (match, "place");
-        g_autofree char *head = g_match_info_fetch_named (match, "title");
-
-        /* ("Middag och mingel, Pub Ankaret": a party's venue too; not in
-         * "Dinner at Gys, Voorstraat", whose venue is in the title) */
-        if (((mla_agenda_is_room_line (b, place) || numbered_room (b, place)) ||
-             (mla_agenda_parser_kind (b->parser, head) !=
-                  MLA_SLOT_KIND_SESSION &&
-              strstr (head, " at ") == NULL && strchr (head, '@') == NULL &&
-              g_regex_match (b->parser->venue, place, 0, NULL) &&
-              (strchr (place, ' ') != NULL /* "Pub Ankaret" */
-               || mla_agenda_parser_kind (b->parser, place) ==
-                      MLA_SLOT_KIND_SESSION))) &&
-            !g_regex_match (b->parser->people_apart, place, 0, NULL)) {
-            gint start = 0;
-
-            g_match_info_fetch_named_pos (match, "place", &start, NULL);
-            slot->location = g_steal_pointer (&place);
-            title[start] = '\0';
-            g_strchomp (title);
-            if (g_str_has_suffix (title, ","))
-                title[strlen (title) - 1] = '\0';
-            return TRUE;
-        }
-        g_clear_pointer (&place, g_free);
-    }
-    g_clear_pointer (&match, g_match_info_unref);
-    if (!g_regex_match (b->parser->place_tail, title, 0, &match))
-        return FALSE;
-    place = g_match_info_fetch_named (match, "place");
-    note = g_match_info_fetch_named (match, "note");
-    open = g_match_info_fetch_named (match, "open");
-    before = g_match_info_fetch_named (match, "title");
-    kind = mla_agenda_parser_kind (b->parser, before);
-    /* ("Workshops (Raum 2.14 und 2.15)": two rooms stay in the title) */
-    room = mla_agenda_is_room_line (b, place) &&
-           !g_regex_match (b->parser->people_apart, place, 0, NULL);
-    /* (a meal's "(Resto De Brug)", "(Restaurant universitaire Le
-     * M\u00e9tronome)" is a venue though it reads as a name or has words in
-     * lower case) */
-    /* (after a meal or a party, "Lunch \u2014 Menza Strahov" reads as a
-     * name but is a place: nobody gives a meal; so does a place that
-     * starts with a venue word, "[Taberna do Largo]") */
-    venue =
-        mla_agenda_parser_kind (b->parser, place) == MLA_SLOT_KIND_SESSION &&
-        ((kind != MLA_SLOT_KIND_SESSION && open != NULL && open[0] == '(' &&
-          meal_venue (b, place)) ||
-         (g_regex_match (b->parser->venue, place, 0, NULL) &&
-          (kind != MLA_SLOT_KIND_SESSION ||
-           g_regex_match (b->parser->venue_word, place, 0, NULL) ||
-           (!mla_agenda_names_only (b->parser, place) &&
-            !mla_agenda_is_first_name (b->parser, place)))));
-    square = open != NULL && open[0] == '[';
-    /* (in a text that puts its places after dashes, any place there that
-     * names nobody: "Keynote: Financing film \u2013 Screen 1") */
-    dashed = b->dashes_places && (open == NULL || open[0] == '\0') &&
-             g_regex_match (b->parser->place_dash, title, 0, NULL) &&
-             !mla_agenda_names_only (b->parser, place) &&
-             !mla_agenda_is_first_name (b->parser, place);
-    if (!(room || dashed ||
-          (venue && (kind != MLA_SLOT_KIND_SESSION || square))))
-        return FALSE;
-    if (note != NULL && g_regex_match (b->parser->place_part, note, 0, NULL)) {
-        /* "Kohvik N\u00f5mme, ground floor": the floor is the place's */
-        slot->location = g_strconcat (place, ", ", note, NULL);
-        g_clear_pointer (&note, g_free);
-    } else {
-        slot->location = g_steal_pointer (&place);
-    }
-    if (note != NULL && note[0] != '\0')
-        g_ptr_array_add (slot->notes, g_steal_pointer (&note));
-    strcpy (title, before);
-    return TRUE;
 }
 
 static gboolean
@@ -611,7 +496,7 @@ step_location_at (MlaTitleWork *w, GMatchInfo *match)
 static void
 step_place_tail (MlaTitleWork *w, GMatchInfo *match)
 {
-    take_place_tail (w->b, w->slot, w->title);
+    mla_agenda_take_place_tail (w->b, w->slot, w->title);
 }
 
 /* "(or ...)": a note */
@@ -628,8 +513,8 @@ step_note_paren (MlaTitleWork *w, GMatchInfo *match)
 static gboolean
 may_place_dash (const MlaTitleWork *w)
 {
-    return w->b->military == MLA_MILITARY_RANGES && w->slot->location == NULL &&
-           w->slot->room == NULL;
+    return w->b->text.military == MLA_MILITARY_RANGES &&
+           w->slot->location == NULL && w->slot->room == NULL;
 }
 
 /* not "- Hollis Grant (NOAA)", nor "- Dave" when Dave signs the mail */
@@ -701,8 +586,8 @@ step_speaker_list (MlaTitleWork *w, GMatchInfo *match)
     if ((affiliated != NULL || mla_agenda_names_only (parser, tail)) &&
         !g_regex_match (parser->venue_word, tail, 0, NULL)) {
         mla_agenda_add_people (w->b, w->slot, tail, MLA_PERSON_ROLE_SPEAKER,
-                               w->b->affiliates ? MLA_PEOPLE_ONE
-                                                : MLA_PEOPLE_LIST);
+                               w->b->text.affiliates ? MLA_PEOPLE_ONE
+                                                     : MLA_PEOPLE_LIST);
         set_rest (w, g_match_info_fetch (match, 1));
     }
 }

@@ -1,7 +1,9 @@
 /* mla-agenda-vocabulary-private.h: the agenda parser's words. This module
  * owns MlaAgendaParser: the word tables and the patterns that
- * mla_agenda_parser_new() builds once from data/agenda-vocabulary.ini. The
- * other agenda modules read them and never change them. Not installed. */
+ * mla_agenda_parser_new() builds once from data/agenda-vocabulary.ini,
+ * and the line rules' patterns, which the rule engine compiles when the
+ * vocabulary calls it back. The other agenda modules read them and never
+ * change them. The bottom of the parser's layers. Not installed. */
 #pragma once
 #include <glib.h>
 #include "mla-agenda-rules.h"
@@ -44,6 +46,8 @@ struct MlaAgendaParser {
     GHashTable
         *organisations; /* casefolded, spaces out ("redhat"): never a person */
     GRegex **rules;     /* compiled, parallel to the rule table */
+    const char **rule_names; /* the rule table's names, in its order */
+    guint n_rules;
     GRegex *time_anywhere;
     GRegex *range_anywhere; /* "09:30-11:30" within a line */
     GRegex *duration;       /* "(20 min)" */
@@ -172,6 +176,30 @@ GRegex *mla_agenda_compile (const char *pattern, GRegexCompileFlags flags,
 /* Returns: (transfer full): @pattern with every "@NAME@" key of
  * @placeholders replaced by its value. */
 char *mla_agenda_expand (const char *pattern, GHashTable *placeholders);
+
+/* Compiles the patterns of the line rules (mla-agenda-rules.c) with the
+ * vocabulary's @placeholders into @parser->rules: the rule engine sits
+ * above the words, so the vocabulary calls it back while it loads. */
+typedef gboolean (*MlaAgendaRulesCompileFunc) (MlaAgendaParser *parser,
+                                               GHashTable *placeholders,
+                                               GError **error);
+
+/* Loads the vocabulary from @vocabulary_path, or the built-in one when
+ * NULL, compiles its patterns, then the rules' with @compile_rules.
+ * Returns: (transfer full) (nullable): NULL with @error set when the
+ * vocabulary file is unreadable or invalid. */
+MlaAgendaParser *
+mla_agenda_vocabulary_load (const char *vocabulary_path,
+                            MlaAgendaRulesCompileFunc compile_rules,
+                            GError **error);
+
+/* Returns: (transfer none): the compiled pattern of the line rule @name
+ * (a rule of mla-agenda-rules.c's table: "slot-time", "person-label"). */
+GRegex *mla_agenda_rule (MlaAgendaParser *parser, const char *name);
+
+/* Returns: the kind of a slot titled @title (nullable): a break, a meal, a
+ * social, by the first kind word in it, else a session. */
+MlaSlotKind mla_agenda_parser_kind (MlaAgendaParser *parser, const char *title);
 
 /* The built-in vocabulary's [links] stop-words, case-folded, as a set
  * (g_hash_table_contains). Returns: (transfer full) (nullable). */

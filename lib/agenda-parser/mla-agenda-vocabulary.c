@@ -8,7 +8,6 @@
 #include <string.h>
 #include <gio/gio.h>
 #include "mla-agenda-vocabulary-private.h"
-#include "mla-agenda-rules-private.h"
 #include "mla-resources-private.h"
 
 #define VOCABULARY_RESOURCE "/org/mlarc/agenda-vocabulary.ini"
@@ -797,7 +796,8 @@ load_numbered_lists (MlaAgendaParser *parser, GKeyFile *keys,
 }
 
 static gboolean
-load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
+load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys,
+                 MlaAgendaRulesCompileFunc compile_rules, GError **error)
 {
     g_autoptr (GHashTable) placeholders =
         g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
@@ -842,7 +842,7 @@ load_vocabulary (MlaAgendaParser *parser, GKeyFile *keys, GError **error)
         if (PARSER_REGEX (parser, patterns[i].field) == NULL)
             return FALSE;
     }
-    return mla_agenda_rules_compile (parser, placeholders, error);
+    return compile_rules (parser, placeholders, error);
 }
 
 /* The word tables of the parser, for creating and freeing them. */
@@ -873,7 +873,9 @@ static const gsize tables[] = {
 };
 
 MlaAgendaParser *
-mla_agenda_parser_new (const char *vocabulary_path, GError **error)
+mla_agenda_vocabulary_load (const char *vocabulary_path,
+                            MlaAgendaRulesCompileFunc compile_rules,
+                            GError **error)
 {
     g_autoptr (MlaAgendaParser) parser = g_new0 (MlaAgendaParser, 1);
     g_autoptr (GKeyFile) keys = g_key_file_new ();
@@ -895,7 +897,7 @@ mla_agenda_parser_new (const char *vocabulary_path, GError **error)
     }
     if (!loaded)
         return NULL;
-    if (!load_vocabulary (parser, keys, error)) {
+    if (!load_vocabulary (parser, keys, compile_rules, error)) {
         if (vocabulary_path != NULL)
             g_prefix_error (error, "%s: ", vocabulary_path);
         return NULL;
@@ -913,7 +915,11 @@ mla_agenda_parser_free (MlaAgendaParser *parser)
     for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
         g_clear_pointer (&PARSER_REGEX (parser, patterns[i].field),
                          g_regex_unref);
-    mla_agenda_rules_free (parser);
+    if (parser->rules != NULL)
+        for (guint i = 0; i < parser->n_rules; i++)
+            g_clear_pointer (&parser->rules[i], g_regex_unref);
+    g_clear_pointer (&parser->rules, g_free);
+    g_free (parser->rule_names);
     g_strfreev (parser->noon_words);
     g_strfreev (parser->label_endings);
     g_strfreev (parser->not_name_endings);
@@ -950,4 +956,37 @@ mla_agenda_stop_words_new (GError **error)
     for (guint i = 0; words[i] != NULL; i++)
         g_hash_table_add (table, g_utf8_casefold (words[i], -1));
     return table;
+}
+
+GRegex *
+mla_agenda_rule (MlaAgendaParser *parser, const char *name)
+{
+    for (guint i = 0; i < parser->n_rules; i++)
+        if (strcmp (parser->rule_names[i], name) == 0)
+            return parser->rules[i];
+    g_assert_not_reached ();
+}
+
+MlaSlotKind
+mla_agenda_parser_kind (MlaAgendaParser *parser, const char *title)
+{
+    static const MlaSlotKind kinds[N_KIND_WORDS] = { MLA_SLOT_KIND_BREAK,
+                                                     MLA_SLOT_KIND_MEAL,
+                                                     MLA_SLOT_KIND_SOCIAL };
+    MlaSlotKind kind = MLA_SLOT_KIND_SESSION;
+    gint best = G_MAXINT;
+
+    if (title == NULL)
+        return kind;
+    for (guint i = 0; i < N_KIND_WORDS; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        gint start;
+
+        if (g_regex_match (parser->kinds[i], title, 0, &match) &&
+            g_match_info_fetch_pos (match, 0, &start, NULL) && start < best) {
+            best = start;
+            kind = kinds[i];
+        }
+    }
+    return kind;
 }
