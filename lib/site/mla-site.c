@@ -10,6 +10,7 @@
 #include "mla-agenda-ics-private.h"
 #include "mla-message.h"
 #include "mla-site-search-private.h"
+#include "mla-site-state-private.h"
 
 /* ---- making the pages ---- */
 
@@ -596,36 +597,19 @@ build_site (Build *build, guint jobs, GError **error)
     return TRUE;
 }
 
-gboolean
-mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
-                const MlaSiteOptions *options, MlaSiteStats *out_stats,
-                GError **error)
+/* Makes every page whose signature changed, writes what changed, and
+ * removes what is no longer made. */
+static gboolean
+build_pages (MlaArchive *archive, MlaOverview *overview, const char *output,
+             const MlaSiteOptions *options, const char *pagefind,
+             const char *version, MlaSiteStats *stats, GError **error)
 {
-    MlaSiteSearch search =
-        options != NULL ? options->search : MLA_SITE_SEARCH_AUTO;
-    const char *explicit = options != NULL && options->pagefind != NULL &&
-                                   options->pagefind[0] != '\0'
-                               ? options->pagefind
-                               : NULL;
-    g_autofree char *pagefind = NULL;
-    g_autofree char *version = NULL;
-    MlaSiteStats local_stats;
-    MlaSiteStats *stats = out_stats != NULL ? out_stats : &local_stats;
     MlaSite site = { 0 };
     Build build = { 0 };
     g_autoptr (MlaSiteRender) render = NULL;
     g_autoptr (MlaSiteFiles) files = NULL;
     gboolean ok;
 
-    g_return_val_if_fail (archive != NULL && overview != NULL && output != NULL,
-                          FALSE);
-    memset (stats, 0, sizeof *stats);
-    if (search != MLA_SITE_SEARCH_NO) {
-        if (!mla_site_search_prepare (search == MLA_SITE_SEARCH_YES, explicit,
-                                      &pagefind, &version, error))
-            return FALSE;
-        stats->no_pagefind = pagefind == NULL;
-    }
     render = mla_site_render_new (options != NULL ? options->templates : NULL,
                                   error);
     if (render == NULL || (files = mla_site_files_open (output, error)) == NULL)
@@ -655,4 +639,46 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
     }
     mla_site_clear (&site);
     return ok;
+}
+
+gboolean
+mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
+                const MlaSiteOptions *options, MlaSiteStats *out_stats,
+                GError **error)
+{
+    MlaSiteSearch search =
+        options != NULL ? options->search : MLA_SITE_SEARCH_AUTO;
+    const char *explicit = options != NULL && options->pagefind != NULL &&
+                                   options->pagefind[0] != '\0'
+                               ? options->pagefind
+                               : NULL;
+    g_autofree char *pagefind = NULL;
+    g_autofree char *version = NULL;
+    g_autofree char *theme = NULL;
+    g_autofree char *generation = NULL;
+    g_autofree char *key = NULL;
+    MlaSiteStats local_stats;
+    MlaSiteStats *stats = out_stats != NULL ? out_stats : &local_stats;
+
+    g_return_val_if_fail (archive != NULL && overview != NULL && output != NULL,
+                          FALSE);
+    memset (stats, 0, sizeof *stats);
+    if (search != MLA_SITE_SEARCH_NO) {
+        if (!mla_site_search_prepare (search == MLA_SITE_SEARCH_YES, explicit,
+                                      &pagefind, &version, error))
+            return FALSE;
+        stats->no_pagefind = pagefind == NULL;
+    }
+    theme = mla_site_render_theme (options != NULL ? options->templates : NULL,
+                                   error);
+    if (theme == NULL ||
+        (generation = mla_overview_get_generation (overview, error)) == NULL)
+        return FALSE;
+    /* Nothing new since the last build: nothing to read or write. */
+    key = mla_site_state_key (generation, theme, options, version);
+    if (mla_site_state_current (output, key, stats))
+        return TRUE;
+    return build_pages (archive, overview, output, options, pagefind, version,
+                        stats, error) &&
+           mla_site_state_save (output, key, stats, error);
 }
