@@ -506,6 +506,16 @@ put_search (Build *build, const char *pagefind, const char *version,
                                   error);
 }
 
+/* The search page, its script and its index as the last build left
+ * them: new messages are not in it until pagefind is found again. */
+static gboolean
+keep_search (MlaSiteFiles *files)
+{
+    mla_site_files_keep_previous (files, "pagefind/");
+    mla_site_files_keep_previous (files, "search.js");
+    return mla_site_files_keep_previous (files, "search.html") > 0;
+}
+
 /* A page job: which page, made on a worker of the pool. */
 typedef enum { JOB_MONTH, JOB_THREAD, JOB_MESSAGE } JobKind;
 
@@ -616,7 +626,10 @@ build_pages (MlaArchive *archive, MlaOverview *overview, const char *output,
         return FALSE;
     mla_site_search_clean (output);
     ok = mla_site_init (&site, archive, overview, options, error);
-    site.search = pagefind != NULL;
+    /* Without pagefind, a search made before is kept rather than lost. */
+    stats->search_kept =
+        stats->no_pagefind && mla_site_files_had (files, "search.html");
+    site.search = pagefind != NULL || stats->search_kept;
     build.site = &site;
     build.render = render;
     build.files = files;
@@ -627,8 +640,9 @@ build_pages (MlaArchive *archive, MlaOverview *overview, const char *output,
                          ? options->jobs
                          : g_get_num_processors (),
                      error) &&
-         (!site.search ||
+         (!site.search || stats->search_kept ||
           put_search (&build, pagefind, version, stats, error)) &&
+         (!stats->search_kept || keep_search (files)) &&
          mla_site_files_finish (files, stats, error);
     g_mutex_clear (&build.lock);
     if (ok) {
@@ -676,8 +690,10 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
         return FALSE;
     /* Nothing new since the last build: nothing to read or write. */
     key = mla_site_state_key (generation, theme, options, version);
-    if (mla_site_state_current (output, key, stats))
+    if (mla_site_state_current (output, key, stats)) {
+        stats->search_kept = stats->no_pagefind && stats->searchable;
         return TRUE;
+    }
     return build_pages (archive, overview, output, options, pagefind, version,
                         stats, error) &&
            mla_site_state_save (output, key, stats, error);
