@@ -212,8 +212,12 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
         return mlarc_exit_status (error);
     }
     if (!quiet && stats.no_pagefind)
-        fputs ("mlarc site: pagefind not found, the site has no search "
-               "(npm install pagefind@1.6, or set MLARC_PAGEFIND)\n",
+        fputs (stats.search_kept
+                   ? "mlarc site: pagefind not found, the search index is "
+                     "kept as it was, without new messages (npm install "
+                     "pagefind@1.6, or set MLARC_PAGEFIND)\n"
+                   : "mlarc site: pagefind not found, the site has no search "
+                     "(npm install pagefind@1.6, or set MLARC_PAGEFIND)\n",
                stderr);
     if (!quiet && stats.searchable)
         fprintf (stderr,

@@ -3,7 +3,8 @@
 # Fifty one-message imports started together, while a site update and
 # searches run: each exits 0 and each message is stored exactly once. A
 # lock held past --wait gives exit 75 (EX_TEMPFAIL), at once with --wait 0;
-# a signal to a waiting delivery gives 75 and leaves no temporary file; a
+# a signal to a waiting delivery, or to one whose input stalls, gives 75
+# at once and leaves no temporary file; a
 # delivery killed with SIGKILL loses nothing committed, and its retry
 # stores the message.
 . "${top_srcdir:?run me through make check}/tests/e2e-lib.sh"
@@ -98,3 +99,21 @@ expect 0 check -a "$A"
 n=$(sed -n 's/^mlarc check: \([0-9]*\) messages.*/\1/p' "$TMP/err")
 [ "$n" -eq $((base + N + 1)) ] || fail "$n messages after the retry, expected $((base + N + 1))"
 validate "$A"
+
+# A delivery blocked on its input (the sender stalls after a few bytes),
+# signalled: it stops at once with 75 and leaves no temporary file in the
+# archive or the site.
+mkfifo "$TMP/stalled"
+(head -c 60 "$TMP/late.eml"; exec sleep 60) >"$TMP/stalled" &
+sender=$!
+"$MLARC" build -q -a "$A" -o "$TMP/site" - <"$TMP/stalled" >"$TMP/stalled.out" 2>&1 &
+build_pid=$!
+sleep 1
+start=$(date +%s)
+kill -TERM "$build_pid"
+rc=0; wait "$build_pid" || rc=$?
+kill "$sender" 2>/dev/null || true
+[ "$rc" -eq 75 ] || fail "SIGTERM while reading: exit $rc, expected 75 ($(cat "$TMP/stalled.out"))"
+[ $(($(date +%s) - start)) -le 3 ] || fail "SIGTERM while reading took $(($(date +%s) - start))s"
+[ -z "$(find "$A" "$TMP/site" -name '*.tmp' 2>/dev/null)" ] \
+    || fail "temporary files left after SIGTERM while reading: $(find "$A" "$TMP/site" -name '*.tmp')"

@@ -87,6 +87,7 @@ mla_e2e_tests = \
 	tests/e2e-site.sh \
 	tests/e2e-site-settings.sh \
 	tests/e2e-site-incremental.sh \
+	tests/e2e-site-search-kept.sh \
 	tests/e2e-site-search.sh \
 	tests/browser-site.sh \
 	tests/browser-search.sh

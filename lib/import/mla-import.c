@@ -372,11 +372,13 @@ next_volume_number (MlaArchive *archive)
 
 static gboolean
 open_sources (const char *const *inputs, const MlaImportOptions *options,
-              GPtrArray *sources, guint64 *out_total, GError **error)
+              GCancellable *cancellable, GPtrArray *sources, guint64 *out_total,
+              GError **error)
 {
     *out_total = 0;
     for (gsize i = 0; inputs[i] != NULL; i++) {
-        MlaSource *source = mla_source_open (inputs[i], options->format, error);
+        MlaSource *source = mla_source_open_cancellable (
+            inputs[i], options->format, cancellable, error);
 
         if (source == NULL)
             return FALSE;
@@ -468,8 +470,9 @@ run_import (Import *import, const char *const *inputs, GError **error)
         g_strdup_printf ("%s/volumes/%06u.xml", archive->path, number);
     raw_path = g_strdup_printf ("%s/raw/%06u.raw", archive->path, number);
     if (!mla_key_set_load_archive (&import->known, archive, error) ||
-        !open_sources (inputs, import->options, sources, &import->bytes_total,
-                       error))
+        !open_sources (inputs, import->options,
+                       mla_archive_get_cancellable (archive), sources,
+                       &import->bytes_total, error))
         return FALSE;
     if (!start_workers (import, error))
         return FALSE;

@@ -23,4 +23,9 @@ gsize mla_mbox_separator_length (const guint8 *data, gsize size);
 void mla_raw_message_set_too_big (MlaRawMessage *raw, guint64 size,
                                   guint64 max_size);
 
+/* Makes @reader's reads stop, with MLA_ERROR_TEMPORARY, when
+ * @cancellable (nullable) is cancelled, even while they wait for input. */
+void mla_mbox_reader_set_cancellable (MlaMboxReader *reader,
+                                      GCancellable *cancellable);
+
 G_END_DECLS

@@ -31,6 +31,7 @@ struct MlaMboxReader {
     guint64 buf_offset; /* stream offset of buf[0] */
     gboolean eof;
     gboolean started;
+    GCancellable *cancellable; /* nullable: stops a read that waits */
     guint index;
     guint64 max_size; /* a message over this is skipped, not buffered */
 };
@@ -120,11 +121,19 @@ mla_mbox_reader_new (GInputStream *stream, const char *name,
 }
 
 void
+mla_mbox_reader_set_cancellable (MlaMboxReader *reader,
+                                 GCancellable *cancellable)
+{
+    g_set_object (&reader->cancellable, cancellable);
+}
+
+void
 mla_mbox_reader_free (MlaMboxReader *reader)
 {
     if (reader == NULL)
         return;
     g_clear_object (&reader->stream);
+    g_clear_object (&reader->cancellable);
     g_free (reader->name);
     g_free (reader->buf);
     g_free (reader);
@@ -202,6 +211,10 @@ stream_error (MlaMboxReader *reader, GError *cause, GError **error)
     g_autoptr (GError) owned = cause;
     guint64 at = mla_mbox_reader_get_bytes_read (reader);
 
+    if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return mla_throw (error, MLA_ERROR_TEMPORARY, "%s: interrupted",
+                          reader->name);
+
     if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_INVALID_DATA) ||
         g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT)) {
         if (stream_is_gzip (reader->stream, &at))
@@ -231,7 +244,8 @@ read_more (MlaMboxReader *reader, GError **error)
         reader->buf = g_realloc (reader->buf, reader->cap);
     }
     n = g_input_stream_read (reader->stream, reader->buf + reader->len,
-                             reader->cap - reader->len, NULL, &local);
+                             reader->cap - reader->len, reader->cancellable,
+                             &local);
     if (n < 0)
         return stream_error (reader, local, error);
     if (n == 0)

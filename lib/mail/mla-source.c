@@ -31,6 +31,7 @@ struct MlaSource {
     guint64 max_size; /* KIND_MESSAGE: the size limit */
     MlaMboxReader *mbox;
     MlaMaildirReader *maildir;
+    GCancellable *cancellable; /* nullable: stops a read that waits */
 };
 
 void
@@ -43,6 +44,7 @@ mla_source_free (MlaSource *source)
     g_clear_object (&source->decoded);
     g_clear_object (&source->peeked);
     g_clear_object (&source->file);
+    g_clear_object (&source->cancellable);
     g_free (source->path);
     g_free (source);
 }
@@ -68,6 +70,9 @@ read_error (MlaSource *source, GError *cause, GError **error)
     g_autoptr (GError) owned = cause;
     guint64 at = 0;
 
+    if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return mla_throw (error, MLA_ERROR_TEMPORARY, "%s: interrupted",
+                          source->path);
     if (source->gzip &&
         (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_INVALID_DATA) ||
          g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT)))
@@ -89,7 +94,7 @@ peek (MlaSource *source, GBufferedInputStream *stream, gsize want,
         gssize n = g_buffered_input_stream_fill (
             stream,
             (gssize) (want - g_buffered_input_stream_get_available (stream)),
-            NULL, &local);
+            source->cancellable, &local);
 
         if (n < 0)
             return read_error (source, local, error);
@@ -171,6 +176,7 @@ sniff (MlaSource *source, MlaMboxFormat format, GError **error)
         source->kind = MLA_SOURCE_KIND_MBOX;
         source->mbox =
             mla_mbox_reader_new (source->decoded, source->path, format);
+        mla_mbox_reader_set_cancellable (source->mbox, source->cancellable);
         return TRUE;
     }
     if (mla_field_name_length (head, avail) > 0) {
@@ -186,12 +192,21 @@ sniff (MlaSource *source, MlaMboxFormat format, GError **error)
 MlaSource *
 mla_source_open (const char *path, MlaMboxFormat format, GError **error)
 {
+    return mla_source_open_cancellable (path, format, NULL, error);
+}
+
+MlaSource *
+mla_source_open_cancellable (const char *path, MlaMboxFormat format,
+                             GCancellable *cancellable, GError **error)
+{
     g_autoptr (MlaSource) source = NULL;
 
     g_return_val_if_fail (path != NULL, NULL);
 
     source = g_new0 (MlaSource, 1);
     source->path = g_strdup (path);
+    if (cancellable != NULL)
+        source->cancellable = g_object_ref (cancellable);
     source->max_size = MLA_DEFAULT_MAX_MESSAGE_SIZE;
     if (strcmp (path, "-") != 0 && g_file_test (path, G_FILE_TEST_IS_DIR)) {
         source->kind = MLA_SOURCE_KIND_MAILDIR;
@@ -223,7 +238,7 @@ read_message (MlaSource *source, MlaRawMessage **out_message, GError **error)
     for (;;) {
         GError *local = NULL;
         gssize n = g_input_stream_read (source->decoded, block, PEEK_BUFFER,
-                                        NULL, &local);
+                                        source->cancellable, &local);
 
         if (n < 0)
             return read_error (source, local, error);

@@ -2,7 +2,7 @@
  * gzip'd), Maildir, single message file (.eml), or "-" for standard input.
  * The kind is detected from the path and the first bytes. */
 #pragma once
-#include <glib.h>
+#include <gio/gio.h>
 #include "mla-api.h"
 #include "mla-mbox.h"
 
@@ -23,6 +23,13 @@ typedef struct MlaSource MlaSource;
  * Errors name @path. Returns: (transfer full) (nullable). */
 MLA_API MlaSource *mla_source_open (const char *path, MlaMboxFormat format,
                                     GError **error);
+/* The same, with reads (stdin's above all, which may wait for input) that
+ * stop with MLA_ERROR_TEMPORARY when @cancellable (nullable) is
+ * cancelled. Returns: (transfer full) (nullable). */
+MLA_API MlaSource *mla_source_open_cancellable (const char *path,
+                                                MlaMboxFormat format,
+                                                GCancellable *cancellable,
+                                                GError **error);
 MLA_API void mla_source_free (MlaSource *source);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSource, mla_source_free)
 

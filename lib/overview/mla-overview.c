@@ -13,8 +13,9 @@
 
 /* Raised whenever the tables change, or what goes in them (6: partial
  * re-threading state; 7: reference edges without ids that lack '@'; 8:
- * site names); a file of another version is rebuilt. */
-#define SCHEMA_VERSION 8
+ * site names; 9: the generation in meta); a file of another version is rebuilt.
+ */
+#define SCHEMA_VERSION 9
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
@@ -341,6 +342,46 @@ count_volumes (MlaArchive *archive, guint last)
     return n;
 }
 
+/* Every transaction that changes rows counts one more generation, so
+ * that a reader (the site) can tell "nothing changed" from one row. A
+ * rebuilt file starts a new epoch: its counts start again. */
+static gboolean
+next_generation (MlaOverview *overview, GError **error)
+{
+    g_autofree char *old = get_meta (overview, "generation", NULL);
+    g_autofree char *epoch = get_meta (overview, "epoch", NULL);
+    g_autofree char *next = g_strdup_printf (
+        "%" G_GUINT64_FORMAT,
+        (old != NULL ? g_ascii_strtoull (old, NULL, 10) : 0) + 1);
+
+    if (epoch == NULL) {
+        g_autofree char *fresh = g_uuid_string_random ();
+
+        if (!set_meta (overview, "epoch", fresh, error))
+            return FALSE;
+    }
+    return set_meta (overview, "generation", next, error);
+}
+
+char *
+mla_overview_get_generation (MlaOverview *overview, GError **error)
+{
+    g_autoptr (GError) local = NULL;
+    g_autofree char *epoch = get_meta (overview, "epoch", &local);
+    g_autofree char *count =
+        epoch != NULL ? get_meta (overview, "generation", &local) : NULL;
+
+    if (local != NULL) {
+        g_propagate_error (error, g_steal_pointer (&local));
+        return NULL;
+    }
+    if (count == NULL)
+        return mla_throw (error, MLA_ERROR_ARCHIVE,
+                          "%s: no generation in the overview", overview->path),
+               NULL;
+    return g_strconcat (epoch, ".", count, NULL);
+}
+
 static gboolean
 write_meta (MlaOverview *overview, GError **error)
 {
@@ -349,7 +390,8 @@ write_meta (MlaOverview *overview, GError **error)
     g_autofree char *count =
         g_strdup_printf ("%u", count_volumes (overview->archive, last_volume));
 
-    return set_meta (overview, "last-volume", last, error) &&
+    return next_generation (overview, error) &&
+           set_meta (overview, "last-volume", last, error) &&
            set_meta (overview, "volumes", count, error) &&
            set_meta (overview, "archive", archive_identity (overview->archive),
                      error);

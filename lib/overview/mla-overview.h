@@ -71,6 +71,14 @@ MLA_API gboolean mla_overview_add_locked (MlaArchive *archive,
                                           MlaNoticeFunc notice,
                                           gpointer notice_data, GError **error);
 
+/* What the overview holds now, as a string that changes whenever its rows
+ * change (an import, a re-threading, a compaction, a rebuild) and only
+ * then: "EPOCH.N", the file's random epoch and its count of changes. A
+ * reader that kept it can tell that nothing changed without reading
+ * anything else. Returns: (transfer full) (nullable). */
+MLA_API char *mla_overview_get_generation (MlaOverview *overview,
+                                           GError **error);
+
 /* One stored message, as the overview knows it. */
 typedef struct MlaOverviewEntry {
     guint volume;

@@ -442,47 +442,29 @@ compare_months (gconstpointer a, gconstpointer b)
                    (*(MlaSiteMonth *const *) b)->path);
 }
 
-gboolean
-mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
-               const MlaSiteOptions *options, GError **error)
+/* Walking back, the table holds the next entry with each id. */
+static void
+link_same_ids (MlaSite *site, guint n)
 {
-    guint n;
-    const GArray *all_roots;
-    g_autoptr (GHashTable) months = g_hash_table_new (g_str_hash, g_str_equal);
-    g_autofree guint8 *has_published = NULL;
-    static const MlaSiteOptions defaults = { 0 };
-
-    memset (site, 0, sizeof *site);
-    site->archive = archive;
-    site->overview = overview;
-    site->options = options != NULL ? *options : defaults;
-    site->threads = mla_overview_load_threads (site->overview, error);
-    if (site->threads == NULL)
-        return FALSE;
-    site->forest = mla_overview_threads_get_forest (site->threads);
-    site->title = choose_title (site);
-    n = mla_overview_threads_get_n_entries (site->threads);
-    site->published = g_new0 (gboolean, MAX (n, 1));
-    site->date_rank = g_new0 (guint, MAX (n, 1));
-    site->by_date = g_array_new (FALSE, FALSE, sizeof (guint));
-    site->months = g_ptr_array_new_with_free_func ((GDestroyNotify) month_free);
-    site->roots = g_array_new (FALSE, FALSE, sizeof (guint));
-    site->first_with_id = g_hash_table_new (g_str_hash, g_str_equal);
-    has_published =
-        g_new0 (guint8, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
     site->next_same_id = g_new (guint, MAX (n, 1));
     for (guint i = n; i-- > 0;) {
         const char *id =
             mla_overview_threads_get_entry (site->threads, i)->message_id;
         gpointer later = g_hash_table_lookup (site->first_with_id, id);
 
-        /* Walking back, the table holds the next entry with each id. */
         site->next_same_id[i] =
             later != NULL ? GPOINTER_TO_UINT (later) - 1 : MLA_THREAD_NONE;
         g_hash_table_insert (site->first_with_id, (gpointer) id,
                              GUINT_TO_POINTER (i + 1));
     }
     g_hash_table_remove_all (site->first_with_id);
+}
+
+/* Which entries are published, the page of each id, and
+ * (in @has_published, per node) the roots of threads with one. */
+static void
+publish_entries (MlaSite *site, guint n, guint8 *has_published)
+{
     for (guint i = 0; i < n; i++) {
         const MlaOverviewEntry *entry =
             mla_overview_threads_get_entry (site->threads, i);
@@ -495,27 +477,24 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
             g_hash_table_insert (site->first_with_id,
                                  (gpointer) entry->message_id,
                                  GUINT_TO_POINTER (i + 1));
-        has_published[mla_thread_forest_get_node (
-                          site->forest,
-                          mla_thread_forest_node_of_input (site->forest, i))
-                          ->root] = 1;
+        has_published[root_of (site, i)] = 1;
     }
-    site->dirs = mla_site_assign_names (site->overview, site->threads,
-                                        site->published, error);
-    if (site->dirs == NULL)
-        return FALSE;
-    g_qsort_with_data (site->by_date->data, (gint) site->by_date->len,
-                       sizeof (guint), compare_dates, site);
+}
+
+/* Each published entry, by date, into its thread's dates and its month;
+ * then the months in order, each linked to its neighbours. */
+static void
+place_by_date (MlaSite *site)
+{
+    g_autoptr (GHashTable) months = g_hash_table_new (g_str_hash, g_str_equal);
+
     site->thread_dates = g_ptr_array_new_with_free_func (array_unref0);
     g_ptr_array_set_size (
         site->thread_dates,
         (guint) MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
     for (guint r = 0; r < site->by_date->len; r++) {
         guint entry = g_array_index (site->by_date, guint, r);
-        guint root = mla_thread_forest_get_node (
-                         site->forest,
-                         mla_thread_forest_node_of_input (site->forest, entry))
-                         ->root;
+        guint root = root_of (site, entry);
 
         if (site->thread_dates->pdata[root] == NULL)
             site->thread_dates->pdata[root] =
@@ -538,6 +517,85 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
                           ? g_ptr_array_index (site->months, m + 1)
                           : NULL;
     }
+}
+
+/* A month lists every thread active in it, in the forest's order (newest
+ * activity first): a thread that spans months is in each. */
+static void
+month_threads (MlaSite *site)
+{
+    g_autofree guint *rank =
+        g_new0 (guint, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
+
+    for (guint r = 0; r < site->roots->len; r++)
+        rank[g_array_index (site->roots, guint, r)] = r;
+    for (guint m = 0; m < site->months->len; m++) {
+        MlaSiteMonth *month = g_ptr_array_index (site->months, m);
+        g_autoptr (GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint));
+
+        for (guint i = 0; i < month->entries->len; i++) {
+            guint root =
+                root_of (site, g_array_index (month->entries, guint, i));
+            gpointer key = GUINT_TO_POINTER (root + 1);
+            guint count =
+                GPOINTER_TO_UINT (g_hash_table_lookup (month->counts, key));
+
+            if (count == 0)
+                g_array_append_val (ranks, rank[root]);
+            g_hash_table_insert (month->counts, key,
+                                 GUINT_TO_POINTER (count + 1));
+        }
+        g_array_sort (ranks, compare_uints);
+        for (guint i = 0; i < ranks->len; i++)
+            g_array_append_val (
+                month->roots, g_array_index (site->roots, guint,
+                                             g_array_index (ranks, guint, i)));
+    }
+}
+
+static void
+site_alloc (MlaSite *site, guint n)
+{
+    site->published = g_new0 (gboolean, MAX (n, 1));
+    site->date_rank = g_new0 (guint, MAX (n, 1));
+    site->by_date = g_array_new (FALSE, FALSE, sizeof (guint));
+    site->months = g_ptr_array_new_with_free_func ((GDestroyNotify) month_free);
+    site->roots = g_array_new (FALSE, FALSE, sizeof (guint));
+    site->first_with_id = g_hash_table_new (g_str_hash, g_str_equal);
+}
+
+gboolean
+mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
+               const MlaSiteOptions *options, GError **error)
+{
+    static const MlaSiteOptions defaults = { 0 };
+    g_autofree guint8 *has_published = NULL;
+    const GArray *all_roots;
+    guint n;
+
+    memset (site, 0, sizeof *site);
+    site->archive = archive;
+    site->overview = overview;
+    site->options = options != NULL ? *options : defaults;
+    site->threads = mla_overview_load_threads (site->overview, error);
+    if (site->threads == NULL)
+        return FALSE;
+    site->forest = mla_overview_threads_get_forest (site->threads);
+    site->title = choose_title (site);
+    n = mla_overview_threads_get_n_entries (site->threads);
+    site_alloc (site, n);
+    has_published =
+        g_new0 (guint8, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
+    link_same_ids (site, n);
+    publish_entries (site, n, has_published);
+    /* The folders: recorded in the overview once given (mla-site-url.c). */
+    site->dirs = mla_site_assign_names (site->overview, site->threads,
+                                        site->published, error);
+    if (site->dirs == NULL)
+        return FALSE;
+    g_qsort_with_data (site->by_date->data, (gint) site->by_date->len,
+                       sizeof (guint), compare_dates, site);
+    place_by_date (site);
     all_roots = mla_thread_forest_get_roots (site->forest);
     for (guint r = 0; r < all_roots->len; r++) {
         guint root = g_array_index (all_roots, guint, r);
@@ -552,42 +610,6 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     if (!link_threads (site, error))
         return FALSE;
     agenda_versions (site);
-    /* A month lists every thread active in it, in the forest's order
-     * (newest activity first): a thread that spans months is in each. */
-    {
-        g_autofree guint *rank = g_new0 (
-            guint, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
-
-        for (guint r = 0; r < site->roots->len; r++)
-            rank[g_array_index (site->roots, guint, r)] = r;
-        for (guint m = 0; m < site->months->len; m++) {
-            MlaSiteMonth *month = g_ptr_array_index (site->months, m);
-            g_autoptr (GArray) ranks =
-                g_array_new (FALSE, FALSE, sizeof (guint));
-
-            for (guint i = 0; i < month->entries->len; i++) {
-                guint entry = g_array_index (month->entries, guint, i);
-                guint root =
-                    mla_thread_forest_get_node (
-                        site->forest,
-                        mla_thread_forest_node_of_input (site->forest, entry))
-                        ->root;
-                gpointer key = GUINT_TO_POINTER (root + 1);
-                guint count =
-                    GPOINTER_TO_UINT (g_hash_table_lookup (month->counts, key));
-
-                if (count == 0)
-                    g_array_append_val (ranks, rank[root]);
-                g_hash_table_insert (month->counts, key,
-                                     GUINT_TO_POINTER (count + 1));
-            }
-            g_array_sort (ranks, compare_uints);
-            for (guint i = 0; i < ranks->len; i++)
-                g_array_append_val (
-                    month->roots,
-                    g_array_index (site->roots, guint,
-                                   g_array_index (ranks, guint, i)));
-        }
-    }
+    month_threads (site);
     return TRUE;
 }

@@ -53,6 +53,11 @@ gboolean mla_site_files_keep (MlaSiteFiles *files, const char *path,
 gboolean mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
                                      const char *signature);
 
+/* Keeps every file the last build made whose path starts with @prefix and
+ * that is still there, as it is, whatever it was made from (a search
+ * index that cannot be made again on this machine). Returns: how many. */
+guint mla_site_files_keep_previous (MlaSiteFiles *files, const char *prefix);
+
 /* Renames the files written into place (new ones first), removes what the
  * last build made and this one did not, writes the manifest, and adds the
  * counts to @stats. */

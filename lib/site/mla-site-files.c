@@ -371,6 +371,38 @@ mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
     return all;
 }
 
+guint
+mla_site_files_keep_previous (MlaSiteFiles *files, const char *prefix)
+{
+    GHashTableIter iter;
+    gpointer key, value;
+    guint kept = 0;
+
+    g_mutex_lock (&files->lock);
+    g_hash_table_iter_init (&iter, files->before);
+    while (g_hash_table_iter_next (&iter, &key, &value)) {
+        g_autofree char *full = NULL;
+        const char *made_from;
+        GStatBuf st;
+
+        if (!g_str_has_prefix (key, prefix) ||
+            g_hash_table_contains (files->now, key))
+            continue;
+        full = g_build_filename (files->root, key, NULL);
+        if (g_lstat (full, &st) != 0 || !S_ISREG (st.st_mode))
+            continue;
+        g_hash_table_insert (files->now, g_strdup (key), g_strdup (value));
+        made_from = g_hash_table_lookup (files->made_from_before, key);
+        if (made_from != NULL)
+            g_hash_table_insert (files->made_from, g_strdup (key),
+                                 g_strdup (made_from));
+        files->unchanged++;
+        kept++;
+    }
+    g_mutex_unlock (&files->lock);
+    return kept;
+}
+
 /* Removes the folders of @path (relative) that its removal left empty,
  * so that a site equals a full build, folders included. */
 static void

@@ -208,6 +208,9 @@ GBytes *mla_site_render_apply (MlaSiteRender *render, xmlDoc *model,
                                GError **error);
 /* Returns: (transfer none): a digest of every file of the theme. */
 const char *mla_site_render_get_theme (MlaSiteRender *render);
+/* The same digest, of the theme in @templates (nullable), without
+ * compiling it. Returns: (transfer full) (nullable). */
+char *mla_site_render_theme (const char *templates, GError **error);
 /* A static file of the theme (style.css). Returns: (transfer full). */
 GBytes *mla_site_render_asset (MlaSiteRender *render, const char *name,
                                GError **error);

@@ -141,8 +141,8 @@ compile (MlaSiteRender *render, const char *kind, GError **error)
 
 /* Pages made with another theme must be made again: the theme's files
  * are part of every page's signature. */
-static char *
-theme_signature (const char *templates, GError **error)
+char *
+mla_site_render_theme (const char *templates, GError **error)
 {
     static const char *const files[] = {
         "layout.xsl",  "home.xsl",  "month.xsl",    "list.xsl",   "thread.xsl",
@@ -188,7 +188,7 @@ mla_site_render_new (const char *templates, GError **error)
     g_mutex_unlock (&compile_lock);
     if (!ok)
         return NULL;
-    render->theme = theme_signature (render->templates, error);
+    render->theme = mla_site_render_theme (render->templates, error);
     return render->theme != NULL ? g_steal_pointer (&render) : NULL;
 }
 

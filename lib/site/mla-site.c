@@ -12,6 +12,7 @@
 #include "mla-series-private.h"
 #include "mla-site-search-private.h"
 #include "mla-site-url-private.h"
+#include "mla-site-state-private.h"
 
 /* ---- making the pages ---- */
 
@@ -574,6 +575,16 @@ put_search (Build *build, const char *pagefind, const char *version,
                                   error);
 }
 
+/* The search page, its script and its index as the last build left
+ * them: new messages are not in it until pagefind is found again. */
+static gboolean
+keep_search (MlaSiteFiles *files)
+{
+    mla_site_files_keep_previous (files, "pagefind/");
+    mla_site_files_keep_previous (files, "search.js");
+    return mla_site_files_keep_previous (files, "search.html") > 0;
+}
+
 /* A page job: which page, made on a worker of the pool. */
 typedef enum { JOB_MONTH, JOB_THREAD, JOB_MESSAGE } JobKind;
 
@@ -665,6 +676,54 @@ build_site (Build *build, guint jobs, GError **error)
     return TRUE;
 }
 
+/* Makes every page whose signature changed, writes what changed, and
+ * removes what is no longer made. */
+static gboolean
+build_pages (MlaArchive *archive, MlaOverview *overview, const char *output,
+             const MlaSiteOptions *options, const char *pagefind,
+             const char *version, MlaSiteStats *stats, GError **error)
+{
+    MlaSite site = { 0 };
+    Build build = { 0 };
+    g_autoptr (MlaSiteRender) render = NULL;
+    g_autoptr (MlaSiteFiles) files = NULL;
+    gboolean ok;
+
+    render = mla_site_render_new (options != NULL ? options->templates : NULL,
+                                  error);
+    if (render == NULL || (files = mla_site_files_open (output, error)) == NULL)
+        return FALSE;
+    mla_site_search_clean (output);
+    ok = mla_site_init (&site, archive, overview, options, error);
+    /* Without pagefind, a search made before is kept rather than lost. */
+    stats->search_kept =
+        stats->no_pagefind && mla_site_files_had (files, "search.html");
+    site.search = pagefind != NULL || stats->search_kept;
+    build.site = &site;
+    build.render = render;
+    build.files = files;
+    g_mutex_init (&build.lock);
+    ok = ok &&
+         build_site (&build,
+                     options != NULL && options->jobs > 0
+                         ? options->jobs
+                         : g_get_num_processors (),
+                     error) &&
+         (!site.search || stats->search_kept ||
+          put_search (&build, pagefind, version, stats, error)) &&
+         (!stats->search_kept || keep_search (files)) &&
+         mla_site_files_finish (files, stats, error);
+    g_mutex_clear (&build.lock);
+    if (ok) {
+        stats->published = site.by_date->len;
+        stats->withheld = mla_overview_threads_get_n_entries (site.threads) -
+                          site.by_date->len;
+        stats->searchable = site.search;
+    }
+    mla_site_clear (&site);
+    return ok;
+}
+
 gboolean
 mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
                 const MlaSiteOptions *options, MlaSiteStats *out_stats,
@@ -678,13 +737,11 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
                                : NULL;
     g_autofree char *pagefind = NULL;
     g_autofree char *version = NULL;
+    g_autofree char *theme = NULL;
+    g_autofree char *generation = NULL;
+    g_autofree char *key = NULL;
     MlaSiteStats local_stats;
     MlaSiteStats *stats = out_stats != NULL ? out_stats : &local_stats;
-    MlaSite site = { 0 };
-    Build build = { 0 };
-    g_autoptr (MlaSiteRender) render = NULL;
-    g_autoptr (MlaSiteFiles) files = NULL;
-    gboolean ok;
 
     g_return_val_if_fail (archive != NULL && overview != NULL && output != NULL,
                           FALSE);
@@ -695,33 +752,18 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
             return FALSE;
         stats->no_pagefind = pagefind == NULL;
     }
-    render = mla_site_render_new (options != NULL ? options->templates : NULL,
-                                  error);
-    if (render == NULL || (files = mla_site_files_open (output, error)) == NULL)
+    theme = mla_site_render_theme (options != NULL ? options->templates : NULL,
+                                   error);
+    if (theme == NULL ||
+        (generation = mla_overview_get_generation (overview, error)) == NULL)
         return FALSE;
-    mla_site_search_clean (output);
-    ok = mla_site_init (&site, archive, overview, options, error);
-    site.search = pagefind != NULL;
-    build.site = &site;
-    build.render = render;
-    build.files = files;
-    g_mutex_init (&build.lock);
-    ok = ok &&
-         build_site (&build,
-                     options != NULL && options->jobs > 0
-                         ? options->jobs
-                         : g_get_num_processors (),
-                     error) &&
-         (!site.search ||
-          put_search (&build, pagefind, version, stats, error)) &&
-         mla_site_files_finish (files, stats, error);
-    g_mutex_clear (&build.lock);
-    if (ok) {
-        stats->published = site.by_date->len;
-        stats->withheld = mla_overview_threads_get_n_entries (site.threads) -
-                          site.by_date->len;
-        stats->searchable = site.search;
+    /* Nothing new since the last build: nothing to read or write. */
+    key = mla_site_state_key (generation, theme, options, version);
+    if (mla_site_state_current (output, key, stats)) {
+        stats->search_kept = stats->no_pagefind && stats->searchable;
+        return TRUE;
     }
-    mla_site_clear (&site);
-    return ok;
+    return build_pages (archive, overview, output, options, pagefind, version,
+                        stats, error) &&
+           mla_site_state_save (output, key, stats, error);
 }

@@ -54,7 +54,10 @@ typedef struct MlaSiteStats {
     guint64 withheld;        /* messages not published (X-No-Archive: yes) */
     gboolean searchable;     /* the site has a search page and its index */
     gboolean no_pagefind;    /* search was MLA_SITE_SEARCH_AUTO and pagefind
-                              * was not found: the site has no search */
+                              * was not found: the site has no search, or
+                              * keeps the last one (search_kept) */
+    gboolean search_kept;    /* no_pagefind, and the search page and index
+                              * of the last build were kept as they were */
     guint64 periods_indexed; /* search index periods made again */
     guint64 periods_kept;    /* those whose messages did not change */
 } MlaSiteStats;
