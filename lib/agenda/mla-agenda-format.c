@@ -317,9 +317,11 @@ mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
             ? mla_agenda_plain_revisions (agendas, &inputs)
             : NULL;
 
-    if (g_mkdir_with_parents (dir, 0777) != 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", dir,
-                          g_strerror (errno));
+    g_autoptr (MlaFolder) folder =
+        mla_folder_open (dir, MLA_FOLDER_CREATE, error);
+
+    if (folder == NULL)
+        return FALSE;
     for (guint i = 0; i < agendas->len; i++) {
         g_autoptr (GPtrArray) one = g_ptr_array_new ();
         g_autofree char *name = NULL;
@@ -330,7 +332,7 @@ mla_agenda_write_files (GPtrArray *agendas, MlaAgendaFormat format,
         name = mla_agenda_file_name (g_ptr_array_index (agendas, i), format,
                                      i + 1, used);
         path = g_build_filename (dir, name, NULL);
-        file = mla_atomic_file_open (path, error);
+        file = mla_atomic_file_open (folder, name, error);
         if (file == NULL)
             return FALSE;
         if (revisions != NULL ? !mla_agenda_write_ics_revision (

@@ -4,6 +4,7 @@
 #pragma once
 #include <glib.h>
 #include "mla-archive.h"
+#include "mla-folder-private.h"
 #include "mla-xml-private.h"
 
 G_BEGIN_DECLS
@@ -12,6 +13,7 @@ G_BEGIN_DECLS
 
 struct MlaArchive {
     char *path;
+    MlaFolder *folder;  /* every file written or removed goes through it */
     GPtrArray *volumes; /* MlaXmlVolumeEntry *, from the index */
     gboolean
         created; /* by this open; removed again if its first import fails */

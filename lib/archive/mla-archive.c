@@ -49,7 +49,8 @@ mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes,
                          GError **error)
 {
     g_autofree char *path = mla_archive_file (archive, MLA_ARCHIVE_INDEX_NAME);
-    g_autoptr (MlaAtomicFile) file = mla_atomic_file_open (path, error);
+    g_autoptr (MlaAtomicFile) file =
+        mla_atomic_file_open (archive->folder, MLA_ARCHIVE_INDEX_NAME, error);
     g_autoptr (MlaXmlWriter) xml = NULL;
 
     if (file == NULL)
@@ -60,7 +61,7 @@ mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes,
     if (!mla_xml_writer_finish (xml, error))
         return g_prefix_error (error, "%s: ", path), FALSE;
     return mla_atomic_file_commit (file, error) &&
-           mla_sync_folder (archive->path, error);
+           mla_folder_sync (archive->folder, "", error);
 }
 
 /* What a delivery creating the archive makes first: another delivery
@@ -87,27 +88,22 @@ holds_only_own_files (const char *path)
 static gboolean
 create_archive (MlaArchive *archive, GError **error)
 {
-    const char *folders[] = { "", "volumes", "raw" };
+    const char *folders[] = { "volumes", "raw" };
     g_autofree char *index = mla_archive_file (archive, MLA_ARCHIVE_INDEX_NAME);
     int lock;
     gboolean ok = TRUE;
 
-    if (g_mkdir_with_parents (archive->path, 0755) != 0)
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot create: %s",
-                          archive->path, g_strerror (errno));
+    archive->folder = mla_folder_open (archive->path, MLA_FOLDER_CREATE, error);
+    if (archive->folder == NULL)
+        return g_prefix_error (error, "cannot create the archive: "), FALSE;
     if ((lock = mla_archive_lock (archive, error)) < 0)
         return FALSE;
     if (g_file_test (index, G_FILE_TEST_EXISTS)) {
         mla_archive_unlock (lock);
         return mla_archive_reload (archive, error);
     }
-    for (gsize i = 1; ok && i < G_N_ELEMENTS (folders); i++) {
-        g_autofree char *path = mla_archive_file (archive, folders[i]);
-
-        if (g_mkdir_with_parents (path, 0755) != 0)
-            ok = mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot create: %s",
-                            path, g_strerror (errno));
-    }
+    for (gsize i = 0; ok && i < G_N_ELEMENTS (folders); i++)
+        ok = mla_folder_make (archive->folder, folders[i], error);
     ok = ok && mla_archive_write_index (archive, archive->volumes, error);
     archive->created = ok;
     mla_archive_unlock (lock);
@@ -125,7 +121,8 @@ mla_archive_open (const char *path, MlaArchiveOpenFlags flags, GError **error)
     index = mla_archive_file (archive, MLA_ARCHIVE_INDEX_NAME);
     if (g_file_test (index, G_FILE_TEST_EXISTS)) {
         archive->volumes = mla_xml_read_index (index, error);
-        if (archive->volumes == NULL)
+        if (archive->volumes == NULL ||
+            (archive->folder = mla_folder_open (path, 0, error)) == NULL)
             return NULL;
         return g_steal_pointer (&archive);
     }
@@ -168,6 +165,7 @@ mla_archive_free (MlaArchive *archive)
         return;
     g_clear_pointer (&archive->volumes, g_ptr_array_unref);
     g_clear_object (&archive->cancellable);
+    g_clear_pointer (&archive->folder, mla_folder_free);
     g_free (archive->path);
     g_free (archive);
 }

@@ -72,14 +72,16 @@ check_record (Check *check, MlaRecordIter *iter, const MlaRecord *record)
 static void
 check_keys (MlaArchive *archive, const MlaXmlVolumeEntry *volume, Check *check)
 {
-    g_autofree char *keys = mla_key_set_file_for (archive, volume);
+    g_autofree char *relative = mla_key_set_file_for (archive, volume);
+    g_autofree char *keys = mla_archive_file (archive, relative);
     MlaKeySet cached = { 0 };
     const char *problem = NULL;
+    struct stat st;
 
-    if (!g_file_test (keys, G_FILE_TEST_EXISTS))
+    if (!mla_folder_stat (archive->folder, relative, &st))
         return;
     mla_key_set_init (&cached);
-    if (!mla_key_set_load_file (&cached, keys))
+    if (!mla_key_set_load_file (&cached, archive, relative))
         problem = "the .keys file is damaged; imports read the XML instead";
     else if (!mla_key_set_equal (&cached, &check->volume_keys))
         problem = "the .keys file does not match its volume; delete it";

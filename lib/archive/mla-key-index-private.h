@@ -10,6 +10,7 @@
  * .keys files of the others; each import that commits writes it anew. */
 #pragma once
 #include <glib.h>
+#include "mla-folder-private.h"
 
 G_BEGIN_DECLS
 
@@ -30,11 +31,11 @@ const guint8 *mla_key_index_get_coverage (MlaKeyIndex *index);
 
 gboolean mla_key_index_contains (MlaKeyIndex *index, const guint8 *record);
 
-/* Writes the index @path (atomically): the records of @base (nullable)
- * merged with @records (MLA_KEY_RECORD_SIZE bytes each, any order, repeats
- * allowed; sorted here), saying it covers @coverage. */
-gboolean mla_key_index_write (const char *path, MlaKeyIndex *base,
-                              GByteArray *records, const guint8 *coverage,
-                              GError **error);
+/* Writes the index @relative of @folder (atomically): the records of @base
+ * (nullable) merged with @records (MLA_KEY_RECORD_SIZE bytes each, any order,
+ * repeats allowed; sorted here), saying it covers @coverage. */
+gboolean mla_key_index_write (MlaFolder *folder, const char *relative,
+                              MlaKeyIndex *base, GByteArray *records,
+                              const guint8 *coverage, GError **error);
 
 G_END_DECLS

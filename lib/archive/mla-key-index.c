@@ -146,10 +146,12 @@ put (MlaAtomicFile *out, guint8 *last, gboolean *have_last,
 }
 
 gboolean
-mla_key_index_write (const char *path, MlaKeyIndex *base, GByteArray *records,
-                     const guint8 *coverage, GError **error)
+mla_key_index_write (MlaFolder *folder, const char *relative, MlaKeyIndex *base,
+                     GByteArray *records, const guint8 *coverage,
+                     GError **error)
 {
-    g_autoptr (MlaAtomicFile) out = mla_atomic_file_open (path, error);
+    g_autoptr (MlaAtomicFile) out =
+        mla_atomic_file_open (folder, relative, error);
     g_autofree guint8 *chunk = g_malloc (MERGE_RECORDS * MLA_KEY_RECORD_SIZE);
     guint64 n_new = records->len / MLA_KEY_RECORD_SIZE, next_new = 0;
     guint64 n_base = base != NULL ? base->n_records : 0, next_base = 0;

@@ -57,11 +57,13 @@ gboolean mla_key_set_equal (MlaKeySet *a, MlaKeySet *b);
 /* The key of a reject: where it was read. Returns: (transfer full). */
 char *mla_key_set_reject_key (const char *source, guint64 offset, guint index);
 
-/* Adds the keys of the .keys file at @path; FALSE (nothing added) when it
- * is missing or not a whole keys file. */
-gboolean mla_key_set_load_file (MlaKeySet *set, const char *path);
+/* Adds the keys of the .keys file @relative of @archive; FALSE (nothing
+ * added) when it is missing or not a whole keys file. */
+gboolean mla_key_set_load_file (MlaKeySet *set, MlaArchive *archive,
+                                const char *relative);
 
-/* Returns: (transfer full): the .keys file of @volume. */
+/* Returns: (transfer full): the .keys file of @volume, relative to the
+ * archive folder. */
 char *mla_key_set_file_for (MlaArchive *archive,
                             const MlaXmlVolumeEntry *volume);
 
@@ -84,15 +86,16 @@ gboolean mla_key_set_index_is_due (const MlaKeySet *set);
  * mla_key_set_clear() may be called on @set. */
 gboolean mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive,
                                    GError **error);
-/* Writes @path, the .keys file of a volume merged from the volumes at
+/* Writes @relative, the .keys file of a volume merged from the volumes at
  * indices [@first, @end) of @archive: their keys, in order. */
 gboolean mla_key_set_write_merged (MlaArchive *archive, guint first, guint end,
-                                   const char *path, GError **error);
+                                   const char *relative, GError **error);
 /* Removes the temporary file of a key index update that was killed after
  * its import committed (the next import may add nothing, and so write no
  * index). The caller holds the archive lock. */
 void mla_key_set_remove_leftover (MlaArchive *archive);
-gboolean mla_key_set_write_journal (MlaKeySet *set, const char *path,
-                                    GError **error);
+/* Writes the keys added since the load as @relative of @archive. */
+gboolean mla_key_set_write_journal (MlaKeySet *set, MlaArchive *archive,
+                                    const char *relative, GError **error);
 
 G_END_DECLS

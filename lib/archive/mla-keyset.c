@@ -125,15 +125,17 @@ mla_key_set_add (MlaKeySet *set, MlaKeyKind kind, const char *text)
 }
 
 /* Returns: (transfer full) (nullable): the contents of the whole keys file
- * at @path (its records start after the magic); NULL if it is not one. */
+ * @relative (its records start after the magic); NULL if it is not one. */
 static char *
-read_keys_file (MlaKeySet *set, const char *path, gsize *out_length)
+read_keys_file (MlaKeySet *set, MlaArchive *archive, const char *relative,
+                gsize *out_length)
 {
     g_autofree char *contents = NULL;
     gsize length = 0;
     const gsize header = strlen (KEYS_MAGIC);
 
-    if (!g_file_get_contents (path, &contents, &length, NULL) ||
+    if (!mla_folder_read_file (archive->folder, relative, &contents, &length,
+                               NULL) ||
         length < header || memcmp (contents, KEYS_MAGIC, header) != 0 ||
         (length - header) % KEYS_RECORD_SIZE != 0)
         return NULL;
@@ -145,10 +147,12 @@ read_keys_file (MlaKeySet *set, const char *path, gsize *out_length)
 }
 
 gboolean
-mla_key_set_load_file (MlaKeySet *set, const char *path)
+mla_key_set_load_file (MlaKeySet *set, MlaArchive *archive,
+                       const char *relative)
 {
     gsize length = 0;
-    g_autofree char *contents = read_keys_file (set, path, &length);
+    g_autofree char *contents =
+        read_keys_file (set, archive, relative, &length);
 
     if (contents == NULL)
         return FALSE;
@@ -205,7 +209,7 @@ mla_key_set_equal (MlaKeySet *a, MlaKeySet *b)
 char *
 mla_key_set_file_for (MlaArchive *archive, const MlaXmlVolumeEntry *volume)
 {
-    g_autofree char *xml = mla_archive_file (archive, volume->file);
+    const char *xml = volume->file;
     gsize length = strlen (xml);
 
     if (g_str_has_suffix (xml, ".xml"))
@@ -312,7 +316,7 @@ mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error)
         g_autofree char *keys = mla_key_set_file_for (archive, volume);
 
         set->separated_sha256s |= volume->keeps_separators;
-        if (i >= covered && !mla_key_set_load_file (set, keys) &&
+        if (i >= covered && !mla_key_set_load_file (set, archive, keys) &&
             !add_volume_records (set, archive, i, error))
             return FALSE;
     }
@@ -323,14 +327,12 @@ mla_key_set_load_archive (MlaKeySet *set, MlaArchive *archive, GError **error)
 void
 mla_key_set_remove_leftover (MlaArchive *archive)
 {
-    g_autofree char *path = mla_archive_file (archive, INDEX_NAME ".tmp");
-
-    g_unlink (path);
+    mla_folder_remove (archive->folder, INDEX_NAME ".tmp", 0);
 }
 
 gboolean
 mla_key_set_write_merged (MlaArchive *archive, guint first, guint end,
-                          const char *path, GError **error)
+                          const char *relative, GError **error)
 {
     MlaKeySet set;
     gboolean ok = TRUE;
@@ -341,10 +343,10 @@ mla_key_set_write_merged (MlaArchive *archive, guint first, guint end,
         g_autofree char *keys = mla_key_set_file_for (
             archive, g_ptr_array_index (mla_archive_get_volumes (archive), i));
 
-        ok = mla_key_set_load_file (&set, keys) ||
+        ok = mla_key_set_load_file (&set, archive, keys) ||
              add_volume_records (&set, archive, i, error);
     }
-    ok = ok && mla_key_set_write_journal (&set, path, error);
+    ok = ok && mla_key_set_write_journal (&set, archive, relative, error);
     mla_key_set_clear (&set);
     return ok;
 }
@@ -359,7 +361,6 @@ gboolean
 mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error)
 {
     GPtrArray *volumes = mla_archive_get_volumes (archive);
-    g_autofree char *path = mla_archive_file (archive, INDEX_NAME);
     g_autoptr (GByteArray) covers = coverages (volumes);
     g_autoptr (GByteArray) records =
         g_byte_array_sized_new ((g_hash_table_size (set->sha256s) +
@@ -378,13 +379,15 @@ mla_key_set_update_index (MlaKeySet *set, MlaArchive *archive, GError **error)
     g_clear_pointer (&set->journal, g_byte_array_unref);
     mla_memory_release ();
     return mla_key_index_write (
-        path, set->index, records,
+        archive->folder, INDEX_NAME, set->index, records,
         covers->data + volumes->len * MLA_KEY_COVERAGE_SIZE, error);
 }
 
 gboolean
-mla_key_set_write_journal (MlaKeySet *set, const char *path, GError **error)
+mla_key_set_write_journal (MlaKeySet *set, MlaArchive *archive,
+                           const char *relative, GError **error)
 {
-    return mla_atomic_file_set_contents (path, set->journal->data,
-                                         set->journal->len, error);
+    return mla_atomic_file_set_contents (archive->folder, relative,
+                                         set->journal->data, set->journal->len,
+                                         error);
 }

@@ -15,6 +15,8 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/base/mla-digest.c \
 	lib/base/mla-error.c \
 	lib/base/mla-escape.c \
+	lib/base/mla-folder-private.h \
+	lib/base/mla-folder.c \
 	lib/base/mla-lock-private.h \
 	lib/base/mla-lock.c \
 	lib/base/mla-memory-private.h \

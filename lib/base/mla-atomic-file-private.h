@@ -1,16 +1,22 @@
 /* mla-atomic-file-private.h: every file mlarc writes goes through here:
  * written to NAME.tmp, flushed, fsynced and renamed over NAME, so a crash
- * leaves either the old file or the new one, never half of one. */
+ * leaves either the old file or the new one, never half of one. Files are
+ * named relative to an MlaFolder (mla-folder-private.h): the temporary
+ * file is created new (O_EXCL), nothing at either name is followed, and
+ * nothing outside the folder is written. */
 #pragma once
 #include <gio/gio.h>
+#include "mla-folder-private.h"
 
 G_BEGIN_DECLS
 
 typedef struct MlaAtomicFile MlaAtomicFile;
 
-/* Creates @path.tmp (truncating a leftover). Returns: (transfer full)
- * (nullable): NULL with @error set (naming the file) on failure. */
-MlaAtomicFile *mla_atomic_file_open (const char *path, GError **error);
+/* Creates @relative.tmp below @folder (removing whatever had that name).
+ * Returns: (transfer full) (nullable): NULL with @error set (naming the
+ * file) on failure. */
+MlaAtomicFile *mla_atomic_file_open (MlaFolder *folder, const char *relative,
+                                     GError **error);
 /* Drops the temporary file unless the file was committed. NULL-safe. */
 void mla_atomic_file_free (MlaAtomicFile *file);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaAtomicFile, mla_atomic_file_free)
@@ -26,23 +32,16 @@ guint64 mla_atomic_file_get_written (MlaAtomicFile *file);
 /* Flushes, fsyncs and renames over the target. */
 gboolean mla_atomic_file_commit (MlaAtomicFile *file, GError **error);
 
-/* Writes @size bytes of @data as @path in one go. */
-gboolean mla_atomic_file_set_contents (const char *path, const void *data,
-                                       gsize size, GError **error);
+/* Writes @size bytes of @data as @relative in one go. */
+gboolean mla_atomic_file_set_contents (MlaFolder *folder, const char *relative,
+                                       const void *data, gsize size,
+                                       GError **error);
 
-/* The same without fsync, for derived files that are made again after a
- * power loss (a site's pages); a killed run still never leaves half a file. */
-gboolean mla_atomic_file_replace_contents (const char *path, const void *data,
-                                           gsize size, GError **error);
-
-/* Writes @path.tmp without fsync, for the caller to rename over @path
- * later; on failure the temporary file is removed. */
-gboolean mla_atomic_file_write_tmp (const char *path, const void *data,
-                                    gsize size, GError **error);
-
-/* fsyncs a folder, so that renames into it survive a crash. */
-gboolean mla_sync_folder (const char *path, GError **error);
-/* fsyncs a file written by someone else (SQLite) before it is renamed. */
-gboolean mla_sync_file (const char *path, GError **error);
+/* Writes @relative.tmp without fsync, for the caller to rename over
+ * @relative later (derived files, such as a site's pages, that are made
+ * again after a power loss); on failure the temporary file is removed. */
+gboolean mla_atomic_file_write_tmp (MlaFolder *folder, const char *relative,
+                                    const void *data, gsize size,
+                                    GError **error);
 
 G_END_DECLS

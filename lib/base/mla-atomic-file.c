@@ -3,14 +3,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
-#include <glib/gstdio.h>
 #include <gio/gunixoutputstream.h>
 #include "mla-error.h"
 #include "mla-atomic-file-private.h"
 
 struct MlaAtomicFile {
-    char *path;
-    char *tmp_path;
+    MlaFolder *folder;
+    char *relative;
+    char *tmp_relative;
     int fd;
     GOutputStream *out; /* buffered, over fd */
     guint64 written;
@@ -24,25 +24,25 @@ mla_atomic_file_free (MlaAtomicFile *file)
     g_clear_object (&file->out);
     if (file->fd >= 0) {
         close (file->fd);
-        g_unlink (file->tmp_path);
+        mla_folder_remove (file->folder, file->tmp_relative, 0);
     }
-    g_free (file->path);
-    g_free (file->tmp_path);
+    g_free (file->relative);
+    g_free (file->tmp_relative);
     g_free (file);
 }
 
 MlaAtomicFile *
-mla_atomic_file_open (const char *path, GError **error)
+mla_atomic_file_open (MlaFolder *folder, const char *relative, GError **error)
 {
     g_autoptr (MlaAtomicFile) file = g_new0 (MlaAtomicFile, 1);
     g_autoptr (GOutputStream) raw = NULL;
 
-    file->path = g_strdup (path);
-    file->tmp_path = g_strconcat (path, ".tmp", NULL);
-    file->fd =
-        g_open (file->tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    file->folder = folder;
+    file->relative = g_strdup (relative);
+    file->tmp_relative = g_strconcat (relative, ".tmp", NULL);
+    file->fd = mla_folder_create_file (folder, file->tmp_relative, error);
     if (file->fd < 0)
-        return mla_throw_errno (error, errno, file->tmp_path), NULL;
+        return NULL;
     raw = g_unix_output_stream_new (file->fd, FALSE);
     file->out = g_buffered_output_stream_new_sized (raw, 1 << 20);
     return g_steal_pointer (&file);
@@ -60,12 +60,22 @@ mla_atomic_file_get_written (MlaAtomicFile *file)
     return file->written;
 }
 
+static gboolean
+prefix_tmp (MlaAtomicFile *file, GError **error)
+{
+    g_autofree char *full =
+        mla_folder_full_path (file->folder, file->tmp_relative);
+
+    g_prefix_error (error, "%s: ", full);
+    return FALSE;
+}
+
 gboolean
 mla_atomic_file_write (MlaAtomicFile *file, const void *data, gsize size,
                        GError **error)
 {
     if (!g_output_stream_write_all (file->out, data, size, NULL, NULL, error))
-        return g_prefix_error (error, "%s: ", file->tmp_path), FALSE;
+        return prefix_tmp (file, error);
     file->written += size;
     return TRUE;
 }
@@ -74,65 +84,48 @@ gboolean
 mla_atomic_file_commit (MlaAtomicFile *file, GError **error)
 {
     if (!g_output_stream_close (file->out, NULL, error))
-        return g_prefix_error (error, "%s: ", file->tmp_path), FALSE;
+        return prefix_tmp (file, error);
     if (fsync (file->fd) != 0 || close (file->fd) != 0) {
         int saved = errno;
+        g_autofree char *full =
+            mla_folder_full_path (file->folder, file->tmp_relative);
 
         file->fd = -1;
-        g_unlink (file->tmp_path);
-        return mla_throw_errno (error, saved, file->tmp_path);
+        mla_folder_remove (file->folder, file->tmp_relative, 0);
+        return mla_throw_errno (error, saved, full);
     }
     file->fd = -1;
-    if (g_rename (file->tmp_path, file->path) != 0) {
-        int saved = errno;
-
-        g_unlink (file->tmp_path);
-        return mla_throw_errno (error, saved, file->path);
+    if (!mla_folder_rename (file->folder, file->tmp_relative, file->relative,
+                            error)) {
+        mla_folder_remove (file->folder, file->tmp_relative, 0);
+        return FALSE;
     }
     return TRUE;
 }
 
 gboolean
-mla_atomic_file_set_contents (const char *path, const void *data, gsize size,
-                              GError **error)
+mla_atomic_file_set_contents (MlaFolder *folder, const char *relative,
+                              const void *data, gsize size, GError **error)
 {
-    g_autoptr (MlaAtomicFile) file = mla_atomic_file_open (path, error);
+    g_autoptr (MlaAtomicFile) file =
+        mla_atomic_file_open (folder, relative, error);
 
     return file != NULL && mla_atomic_file_write (file, data, size, error) &&
            mla_atomic_file_commit (file, error);
 }
 
-/* Derived files (a site's pages) are renamed into place without fsync:
- * the rename alone keeps a killed run from leaving half a file, and after a
- * power loss they are made again; an fsync per page would dominate. */
 gboolean
-mla_atomic_file_replace_contents (const char *path, const void *data,
-                                  gsize size, GError **error)
+mla_atomic_file_write_tmp (MlaFolder *folder, const char *relative,
+                           const void *data, gsize size, GError **error)
 {
-    g_autofree char *tmp_path = g_strconcat (path, ".tmp", NULL);
-    int saved;
-
-    if (!mla_atomic_file_write_tmp (path, data, size, error))
-        return FALSE;
-    if (g_rename (tmp_path, path) == 0)
-        return TRUE;
-    saved = errno;
-    g_unlink (tmp_path);
-    return mla_throw_errno (error, saved, path);
-}
-
-gboolean
-mla_atomic_file_write_tmp (const char *path, const void *data, gsize size,
-                           GError **error)
-{
-    g_autofree char *tmp_path = g_strconcat (path, ".tmp", NULL);
-    int fd = g_open (tmp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    g_autofree char *tmp = g_strconcat (relative, ".tmp", NULL);
+    int fd = mla_folder_create_file (folder, tmp, error);
     const char *at = data;
     gsize left = size;
     int saved;
 
     if (fd < 0)
-        return mla_throw_errno (error, errno, tmp_path);
+        return FALSE;
     while (left > 0) {
         ssize_t n = write (fd, at, left);
 
@@ -150,31 +143,10 @@ mla_atomic_file_write_tmp (const char *path, const void *data, gsize size,
     }
     if (left == 0)
         return TRUE;
-    g_unlink (tmp_path);
-    return mla_throw_errno (error, saved, path);
-}
+    mla_folder_remove (folder, tmp, 0);
+    {
+        g_autofree char *full = mla_folder_full_path (folder, relative);
 
-static gboolean
-sync_path (const char *path, int flags, GError **error)
-{
-    int fd = g_open (path, O_RDONLY | O_CLOEXEC | flags, 0);
-    gboolean ok = fd >= 0 && fsync (fd) == 0;
-
-    if (fd >= 0)
-        close (fd);
-    if (!ok)
-        return mla_throw_errno (error, errno, path);
-    return TRUE;
-}
-
-gboolean
-mla_sync_folder (const char *path, GError **error)
-{
-    return sync_path (path, O_DIRECTORY, error);
-}
-
-gboolean
-mla_sync_file (const char *path, GError **error)
-{
-    return sync_path (path, 0, error);
+        return mla_throw_errno (error, saved, full);
+    }
 }

@@ -121,8 +121,6 @@ merge_run (MlaArchive *archive, const Run *run, guint64 first_row,
     g_autoptr (MlaXmlVolumeEntry) entry = g_new0 (MlaXmlVolumeEntry, 1);
     g_autofree char *name =
         g_strdup_printf ("%06u-%06u", first->number, last->number);
-    g_autofree char *raw_path = NULL;
-    g_autofree char *xml_path = NULL;
     g_autofree char *keys = NULL;
     g_autoptr (MlaAtomicFile) raw = NULL;
     g_autoptr (MlaAtomicFile) xml = NULL;
@@ -135,10 +133,10 @@ merge_run (MlaArchive *archive, const Run *run, guint64 first_row,
     entry->raw = g_strdup_printf ("raw/%s.raw", name);
     entry->imported = g_strdup (first->imported);
     entry->keeps_separators = first->keeps_separators;
-    raw_path = mla_archive_file (archive, entry->raw);
-    xml_path = mla_archive_file (archive, entry->file);
-    if ((raw = mla_atomic_file_open (raw_path, error)) == NULL ||
-        (xml = mla_atomic_file_open (xml_path, error)) == NULL)
+    if ((raw = mla_atomic_file_open (archive->folder, entry->raw, error)) ==
+            NULL ||
+        (xml = mla_atomic_file_open (archive->folder, entry->file, error)) ==
+            NULL)
         return NULL;
     merge = mla_xml_merge_new (mla_atomic_file_get_stream (xml), entry->number,
                                entry->imported);
@@ -191,22 +189,21 @@ remove_unlisted (MlaArchive *archive, const char *folder)
     GPtrArray *volumes = mla_archive_get_volumes (archive);
     g_autoptr (GHashTable) listed =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-    g_autofree char *path = mla_archive_file (archive, folder);
-    g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-    const char *name;
+    g_autoptr (GPtrArray) names = mla_folder_list (archive->folder, folder);
 
     for (guint i = 0; i < volumes->len; i++) {
         const MlaXmlVolumeEntry *volume = g_ptr_array_index (volumes, i);
 
-        g_hash_table_add (listed, mla_archive_file (archive, volume->file));
-        g_hash_table_add (listed, mla_archive_file (archive, volume->raw));
+        g_hash_table_add (listed, g_strdup (volume->file));
+        g_hash_table_add (listed, g_strdup (volume->raw));
         g_hash_table_add (listed, mla_key_set_file_for (archive, volume));
     }
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL) {
-        g_autofree char *file = g_build_filename (path, name, NULL);
+    for (guint i = 0; names != NULL && i < names->len; i++) {
+        const char *name = names->pdata[i];
+        g_autofree char *file = g_strconcat (folder, "/", name, NULL);
 
         if (is_volume_file (name) && !g_hash_table_contains (listed, file) &&
-            g_unlink (file) != 0)
+            !mla_folder_remove (archive->folder, file, 0))
             g_debug ("%s: not removed: %s", file, g_strerror (errno));
     }
 }
@@ -214,10 +211,8 @@ remove_unlisted (MlaArchive *archive, const char *folder)
 static gboolean
 sync_folders (MlaArchive *archive, GError **error)
 {
-    g_autofree char *raw = mla_archive_file (archive, "raw");
-    g_autofree char *volumes = mla_archive_file (archive, "volumes");
-
-    return mla_sync_folder (raw, error) && mla_sync_folder (volumes, error);
+    return mla_folder_sync (archive->folder, "raw", error) &&
+           mla_folder_sync (archive->folder, "volumes", error);
 }
 
 /* Derived data, as after an import: a failure loses nothing. */
@@ -251,10 +246,8 @@ list_merged (MlaArchive *archive, GArray *runs, GPtrArray *merged,
                 const MlaXmlVolumeEntry *volume =
                     g_ptr_array_index (volumes, k);
 
-                g_ptr_array_add (old_files,
-                                 mla_archive_file (archive, volume->file));
-                g_ptr_array_add (old_files,
-                                 mla_archive_file (archive, volume->raw));
+                g_ptr_array_add (old_files, g_strdup (volume->file));
+                g_ptr_array_add (old_files, g_strdup (volume->raw));
                 g_ptr_array_add (old_files,
                                  mla_key_set_file_for (archive, volume));
             }
@@ -269,10 +262,12 @@ list_merged (MlaArchive *archive, GArray *runs, GPtrArray *merged,
 /* Leftovers once the new index is committed: one that cannot be removed
  * is only disk space, which the next compact removes (remove_unlisted). */
 static void
-remove_files (GPtrArray *files)
+remove_files (MlaArchive *archive, GPtrArray *files)
 {
     for (guint i = 0; i < files->len; i++)
-        if (g_unlink (g_ptr_array_index (files, i)) != 0 && errno != ENOENT)
+        if (!mla_folder_remove (archive->folder, g_ptr_array_index (files, i),
+                                0) &&
+            errno != ENOENT)
             g_debug ("%s: not removed: %s",
                      (char *) g_ptr_array_index (files, i), g_strerror (errno));
 }
@@ -326,7 +321,7 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
     stats->merged = merged->len;
     if (!mla_archive_reload (archive, error))
         return FALSE;
-    remove_files (old_files);
+    remove_files (archive, old_files);
     if (!sync_folders (archive, error))
         return FALSE;
     update_key_index (archive);

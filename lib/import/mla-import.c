@@ -7,6 +7,7 @@
 #include "mla-import.h"
 #include "mla-compact.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <glib/gstdio.h>
 #include "mla-agenda-mail.h"
@@ -341,22 +342,6 @@ import_source (Import *import, MlaSource *source, GError **error)
     return TRUE;
 }
 
-static void
-remove_leftovers (MlaArchive *archive, const char *folder)
-{
-    g_autofree char *path = mla_archive_file (archive, folder);
-    g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL) {
-        if (g_str_has_suffix (name, ".tmp")) {
-            g_autofree char *leftover = g_build_filename (path, name, NULL);
-
-            g_unlink (leftover);
-        }
-    }
-}
-
 static guint
 next_volume_number (MlaArchive *archive)
 {
@@ -398,8 +383,6 @@ commit_volume (Import *import, guint number, const char *imported,
     MlaArchive *archive = import->archive;
     g_autoptr (MlaXmlVolumeEntry) entry = g_new0 (MlaXmlVolumeEntry, 1);
     g_autoptr (GPtrArray) volumes = g_ptr_array_new ();
-    g_autofree char *raw_folder = mla_archive_file (archive, "raw");
-    g_autofree char *volume_folder = mla_archive_file (archive, "volumes");
     g_autofree char *keys = NULL;
     gboolean ok;
 
@@ -417,9 +400,9 @@ commit_volume (Import *import, guint number, const char *imported,
     keys = mla_key_set_file_for (archive, entry);
     if (!mla_atomic_file_commit (import->raw, error) ||
         !mla_atomic_file_commit (import->volume, error) ||
-        !mla_key_set_write_journal (&import->known, keys, error) ||
-        !mla_sync_folder (raw_folder, error) ||
-        !mla_sync_folder (volume_folder, error))
+        !mla_key_set_write_journal (&import->known, archive, keys, error) ||
+        !mla_folder_sync (archive->folder, "raw", error) ||
+        !mla_folder_sync (archive->folder, "volumes", error))
         return FALSE;
     for (guint i = 0; i < archive->volumes->len; i++)
         g_ptr_array_add (volumes, g_ptr_array_index (archive->volumes, i));
@@ -435,20 +418,20 @@ commit_volume (Import *import, guint number, const char *imported,
 static void
 remove_new_archive (MlaArchive *archive)
 {
-    const char *files[] = {
-        MLA_ARCHIVE_INDEX_NAME, "lock", "overview.lock", "volumes", "raw", ""
-    };
+    const char *files[] = { MLA_ARCHIVE_INDEX_NAME, "lock", "overview.lock",
+                            "volumes", "raw" };
 
-    remove_leftovers (archive, "volumes");
-    remove_leftovers (archive, "raw");
+    mla_folder_remove_leftovers (archive->folder, "volumes", 0);
+    mla_folder_remove_leftovers (archive->folder, "raw", 0);
     for (gsize i = 0; i < G_N_ELEMENTS (files); i++) {
-        g_autofree char *path = mla_archive_file (archive, files[i]);
+        gboolean is_folder = i >= G_N_ELEMENTS (files) - 2;
 
-        if (files[i][0] == '\0' && !archive->created_folder)
-            break;
-        if (g_remove (path) != 0)
-            g_debug ("%s: not removed: %s", path, g_strerror (errno));
+        if (!mla_folder_remove (archive->folder, files[i],
+                                is_folder ? AT_REMOVEDIR : 0))
+            g_debug ("%s: not removed: %s", files[i], g_strerror (errno));
     }
+    if (archive->created_folder && g_rmdir (archive->path) != 0)
+        g_debug ("%s: not removed: %s", archive->path, g_strerror (errno));
 }
 
 /* The transaction proper; the caller holds the lock and clears @import. */
@@ -459,16 +442,13 @@ run_import (Import *import, const char *const *inputs, GError **error)
     g_autoptr (GPtrArray) sources =
         g_ptr_array_new_with_free_func ((GDestroyNotify) mla_source_free);
     g_autofree char *imported = now_iso8601 ();
-    g_autofree char *volume_path = NULL;
-    g_autofree char *raw_path = NULL;
     guint number = next_volume_number (archive);
+    g_autofree char *volume_path = g_strdup_printf ("volumes/%06u.xml", number);
+    g_autofree char *raw_path = g_strdup_printf ("raw/%06u.raw", number);
 
-    remove_leftovers (archive, "volumes");
-    remove_leftovers (archive, "raw");
+    mla_folder_remove_leftovers (archive->folder, "volumes", 0);
+    mla_folder_remove_leftovers (archive->folder, "raw", 0);
     mla_key_set_remove_leftover (archive);
-    volume_path =
-        g_strdup_printf ("%s/volumes/%06u.xml", archive->path, number);
-    raw_path = g_strdup_printf ("%s/raw/%06u.raw", archive->path, number);
     if (!mla_key_set_load_archive (&import->known, archive, error) ||
         !open_sources (inputs, import->options,
                        mla_archive_get_cancellable (archive), sources,
@@ -476,8 +456,10 @@ run_import (Import *import, const char *const *inputs, GError **error)
         return FALSE;
     if (!start_workers (import, error))
         return FALSE;
-    if ((import->raw = mla_atomic_file_open (raw_path, error)) == NULL ||
-        (import->volume = mla_atomic_file_open (volume_path, error)) == NULL)
+    if ((import->raw =
+             mla_atomic_file_open (archive->folder, raw_path, error)) == NULL ||
+        (import->volume = mla_atomic_file_open (archive->folder, volume_path,
+                                                error)) == NULL)
         return FALSE;
     import->xml = mla_xml_writer_new (
         mla_atomic_file_get_stream (import->volume), MLA_XML_WRITER_INDENT);

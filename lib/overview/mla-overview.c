@@ -251,7 +251,8 @@ overview_connect (MlaOverview *overview, int flags, GError **error)
     /* No SQLite mutex on every call: a connection is used by one thread at
      * a time (the site's workers share it only under details_lock). */
     if (sqlite3_open_v2 (overview->path, &overview->db,
-                         flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+                         flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW,
+                         NULL) != SQLITE_OK) {
         gboolean ok = overview->db != NULL
                           ? mla_overview_throw (overview, error, "open")
                           : mla_throw (error, MLA_ERROR_OVERVIEW,
@@ -426,15 +427,17 @@ add_volumes (MlaOverview *overview, guint first, Threading threading,
     return FALSE;
 }
 
+/* The database @name of @archive and SQLite's files beside it; a link
+ * among them is removed, not followed. */
 static void
-remove_files (const char *path)
+remove_files (MlaArchive *archive, const char *name)
 {
     const char *suffixes[] = { "", "-wal", "-shm", "-journal" };
 
     for (gsize i = 0; i < G_N_ELEMENTS (suffixes); i++) {
-        g_autofree char *file = g_strconcat (path, suffixes[i], NULL);
+        g_autofree char *file = g_strconcat (name, suffixes[i], NULL);
 
-        if (g_unlink (file) != 0 && errno != ENOENT)
+        if (!mla_folder_remove (archive->folder, file, 0) && errno != ENOENT)
             g_debug ("%s: not removed: %s", file, g_strerror (errno));
     }
 }
@@ -444,14 +447,14 @@ remove_files (const char *path)
 static gboolean
 rebuild_locked (MlaArchive *archive, GError **error)
 {
-    g_autoptr (MlaOverview) fresh =
-        overview_new (archive, MLA_OVERVIEW_FILE ".tmp");
+    const char *fresh_name = MLA_OVERVIEW_FILE ".tmp";
+    g_autoptr (MlaOverview) fresh = overview_new (archive, fresh_name);
     g_autofree char *target = mla_archive_file (archive, MLA_OVERVIEW_FILE);
     g_autofree char *pragma =
         g_strdup_printf ("PRAGMA user_version = %d", SCHEMA_VERSION);
     gboolean ok;
 
-    remove_files (fresh->path);
+    remove_files (archive, fresh_name);
     ok = overview_connect (fresh, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
                            error) &&
          mla_overview_exec (
@@ -470,17 +473,15 @@ rebuild_locked (MlaArchive *archive, GError **error)
         !set_meta (fresh, "threads", "current", error) ||
         !mla_overview_exec (fresh, "COMMIT", error)) {
         overview_close (fresh);
-        remove_files (fresh->path);
+        remove_files (archive, fresh_name);
         return FALSE;
     }
     overview_close (fresh);
-    remove_files (target);
-    if (!mla_sync_file (fresh->path, error))
-        return FALSE;
-    if (g_rename (fresh->path, target) != 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", target,
-                          g_strerror (errno));
-    return mla_sync_folder (mla_archive_get_path (archive), error);
+    remove_files (archive, MLA_OVERVIEW_FILE);
+    return mla_folder_sync (archive->folder, fresh_name, error) &&
+           mla_folder_rename (archive->folder, fresh_name, MLA_OVERVIEW_FILE,
+                              error) &&
+           mla_folder_sync (archive->folder, "", error);
 }
 
 /* -1 when it cannot be read. */

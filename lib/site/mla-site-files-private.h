@@ -9,21 +9,22 @@
  * site folder, and no symbolic link in it is followed. */
 #pragma once
 #include <glib.h>
+#include "mla-folder-private.h"
 #include "mla-site.h"
 
 G_BEGIN_DECLS
 
 typedef struct MlaSiteFiles MlaSiteFiles;
 
-/* Opens (creating it when missing) the site folder @root and reads its
- * manifest. Returns: (transfer full) (nullable). */
-MlaSiteFiles *mla_site_files_open (const char *root, GError **error);
+/* Reads the manifest of the site folder @folder, which must outlive the
+ * result. Returns: (transfer full) (nullable). */
+MlaSiteFiles *mla_site_files_open (MlaFolder *folder, GError **error);
 void mla_site_files_free (MlaSiteFiles *files);
 /* Returns: (transfer none): the site folder. */
-const char *mla_site_files_get_root (MlaSiteFiles *files);
-/* Returns: (transfer full): where the bytes @path has in this build are
- * until mla_site_files_finish(): its NAME.tmp when this build wrote it,
- * else the file itself. */
+MlaFolder *mla_site_files_get_folder (MlaSiteFiles *files);
+/* Returns: (transfer full): where (relative to the site folder) the bytes
+ * @path has in this build are until mla_site_files_finish(): its NAME.tmp
+ * when this build wrote it, else the file itself. */
 char *mla_site_files_current_path (MlaSiteFiles *files, const char *path);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteFiles, mla_site_files_free)
 

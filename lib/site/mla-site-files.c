@@ -5,22 +5,20 @@
  * no page reachable from the old ones with a link to a missing file. */
 #include "config.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <glib/gstdio.h>
 #include "mla-atomic-file-private.h"
 #include "mla-digest-private.h"
 #include "mla-error.h"
 #include "mla-site-files-private.h"
 
 struct MlaSiteFiles {
-    char *root;
+    MlaFolder *folder;
     GHashTable *before;           /* path -> hex SHA-256, from the manifest */
     GHashTable *now;              /* path -> hex SHA-256, made by this build */
     GHashTable *made_from_before; /* path -> signature of its sources, from the
                                      manifest */
     GHashTable *made_from;        /* path -> signature, this build */
-    GHashTable *folders;          /* folders known to exist (and not links) */
     GPtrArray *created;  /* paths written to NAME.tmp that had no file */
     GPtrArray *replaced; /* paths written to NAME.tmp over a file */
     gboolean finished;
@@ -30,28 +28,28 @@ struct MlaSiteFiles {
 };
 
 static char *
-tmp_path (MlaSiteFiles *files, const char *path)
+tmp_path (const char *path)
 {
-    return g_strconcat (files->root, "/", path, ".tmp", NULL);
+    return g_strconcat (path, ".tmp", NULL);
 }
 
 char *
 mla_site_files_current_path (MlaSiteFiles *files, const char *path)
 {
-    char *tmp = tmp_path (files, path);
+    char *tmp = tmp_path (path);
 
-    if (g_file_test (tmp, G_FILE_TEST_EXISTS))
+    if (mla_folder_has_file (files->folder, tmp))
         return tmp;
     g_free (tmp);
-    return g_strconcat (files->root, "/", path, NULL);
+    return g_strdup (path);
 }
 
 static void
 remove_tmp (MlaSiteFiles *files, const char *path)
 {
-    g_autofree char *tmp = tmp_path (files, path);
+    g_autofree char *tmp = tmp_path (path);
 
-    g_unlink (tmp);
+    mla_folder_remove (files->folder, tmp, 0);
 }
 
 void
@@ -74,16 +72,14 @@ mla_site_files_free (MlaSiteFiles *files)
     g_clear_pointer (&files->now, g_hash_table_unref);
     g_clear_pointer (&files->made_from_before, g_hash_table_unref);
     g_clear_pointer (&files->made_from, g_hash_table_unref);
-    g_clear_pointer (&files->folders, g_hash_table_unref);
     g_mutex_clear (&files->lock);
-    g_free (files->root);
     g_free (files);
 }
 
-const char *
-mla_site_files_get_root (MlaSiteFiles *files)
+MlaFolder *
+mla_site_files_get_folder (MlaSiteFiles *files)
 {
-    return files->root;
+    return files->folder;
 }
 
 /* A relative path of plain names: no empty, "." or ".." part, no
@@ -91,66 +87,21 @@ mla_site_files_get_root (MlaSiteFiles *files)
 static gboolean
 is_safe_path (const char *path)
 {
-    g_auto (GStrv) parts = NULL;
-
-    if (path[0] == '\0' || path[0] == '/' || strchr (path, '\\') != NULL)
-        return FALSE;
-    parts = g_strsplit (path, "/", -1);
-    for (guint i = 0; parts[i] != NULL; i++)
-        if (parts[i][0] == '\0' || strcmp (parts[i], ".") == 0 ||
-            strcmp (parts[i], "..") == 0)
-            return FALSE;
-    return TRUE;
-}
-
-static gboolean
-is_real_folder (const char *path)
-{
-    GStatBuf st;
-
-    return g_lstat (path, &st) == 0 && S_ISDIR (st.st_mode);
-}
-
-/* Creates the folders of @relative one by one below the root, refusing a
- * link or a file where a folder should be. Called with the lock held. */
-static gboolean
-make_folders (MlaSiteFiles *files, const char *relative, GError **error)
-{
-    g_auto (GStrv) parts = g_strsplit (relative, "/", -1);
-    g_autoptr (GString) path = g_string_new (files->root);
-    g_autoptr (GString) key = g_string_new (NULL);
-    guint n = g_strv_length (parts);
-
-    for (guint i = 0; i + 1 < n; i++) {
-        g_string_append_printf (path, "/%s", parts[i]);
-        g_string_append_printf (key, "%s/", parts[i]);
-        if (g_hash_table_contains (files->folders, key->str))
-            continue;
-        if (g_mkdir (path->str, 0755) != 0 && errno != EEXIST)
-            return mla_throw (error, MLA_ERROR_IO, "%s: %s", path->str,
-                              g_strerror (errno));
-        if (!is_real_folder (path->str))
-            return mla_throw (error, MLA_ERROR_IO,
-                              "%s: not a folder (a link?); not writing there",
-                              path->str);
-        g_hash_table_add (files->folders, g_strdup (key->str));
-    }
-    return TRUE;
+    return strchr (path, '\\') == NULL && mla_folder_is_plain (path);
 }
 
 static gboolean
 load_manifest (MlaSiteFiles *files, GError **error)
 {
-    g_autofree char *path =
-        g_build_filename (files->root, MLA_SITE_MANIFEST, NULL);
     g_autofree char *contents = NULL;
     g_auto (GStrv) lines = NULL;
     g_autoptr (GError) local = NULL;
 
-    if (!g_file_get_contents (path, &contents, NULL, &local)) {
-        if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+    if (!mla_folder_read_file (files->folder, MLA_SITE_MANIFEST, &contents,
+                               NULL, &local)) {
+        if (g_error_matches (local, MLA_ERROR, MLA_ERROR_NOT_FOUND))
             return TRUE;
-        return mla_throw (error, MLA_ERROR_IO, "%s", local->message);
+        return g_propagate_error (error, g_steal_pointer (&local)), FALSE;
     }
     lines = g_strsplit (contents, "\n", -1);
     for (guint i = 0; lines[i] != NULL; i++) {
@@ -173,31 +124,15 @@ load_manifest (MlaSiteFiles *files, GError **error)
     return TRUE;
 }
 
-/* Removes the temporary files of a run that was killed before it could
- * rename them. Only done when that run's marker is still there. */
-static void
-remove_leftovers (const char *folder)
-{
-    g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL) {
-        g_autofree char *path = g_build_filename (folder, name, NULL);
-
-        if (is_real_folder (path))
-            remove_leftovers (path);
-        else if (g_str_has_suffix (name, ".tmp"))
-            g_unlink (path);
-    }
-}
+#define MARKER MLA_SITE_MANIFEST ".running"
 
 MlaSiteFiles *
-mla_site_files_open (const char *root, GError **error)
+mla_site_files_open (MlaFolder *folder, GError **error)
 {
     g_autoptr (MlaSiteFiles) files = g_new0 (MlaSiteFiles, 1);
-    g_autofree char *marker = NULL;
+    struct stat st;
 
-    files->root = g_strdup (root);
+    files->folder = folder;
     files->before =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
     files->now =
@@ -206,33 +141,26 @@ mla_site_files_open (const char *root, GError **error)
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
     files->made_from =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-    files->folders =
-        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     files->created = g_ptr_array_new_with_free_func (g_free);
     files->replaced = g_ptr_array_new_with_free_func (g_free);
     g_mutex_init (&files->lock);
-    if (g_mkdir_with_parents (root, 0755) != 0 || !is_real_folder (root))
-        return mla_throw (error, MLA_ERROR_IO,
-                          "%s: cannot create the site folder: %s", root,
-                          g_strerror (errno)),
-               NULL;
     if (!load_manifest (files, error))
         return NULL;
-    marker = g_build_filename (root, MLA_SITE_MANIFEST ".running", NULL);
-    if (g_file_test (marker, G_FILE_TEST_EXISTS))
-        remove_leftovers (root);
-    if (!g_file_set_contents (marker, "", 0, error))
+    /* A run killed before it could rename its temporary files left them. */
+    if (mla_folder_stat (folder, MARKER, &st))
+        mla_folder_remove_leftovers (folder, "", MLA_FOLDER_RECURSIVE);
+    if (!mla_atomic_file_set_contents (folder, MARKER, "", 0, error))
         return NULL;
     return g_steal_pointer (&files);
 }
 
 /* The file holds what the manifest says: same size is the cheap check. */
 static gboolean
-still_there (const char *path, gsize size)
+still_there (MlaSiteFiles *files, const char *path, gsize size)
 {
-    GStatBuf st;
+    struct stat st;
 
-    return g_lstat (path, &st) == 0 && S_ISREG (st.st_mode) &&
+    return mla_folder_stat (files->folder, path, &st) && S_ISREG (st.st_mode) &&
            (gsize) st.st_size == size;
 }
 
@@ -240,12 +168,10 @@ gboolean
 mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data,
                     gsize size, GError **error)
 {
-    g_autofree char *full = g_build_filename (files->root, path, NULL);
     char hex[MLA_SHA256_HEX_SIZE];
     const char *old;
     gboolean same;
-    gboolean ok;
-    GStatBuf st;
+    struct stat st;
 
     if (!is_safe_path (path))
         return mla_throw (error, MLA_ERROR_INVALID,
@@ -254,24 +180,25 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data,
     g_mutex_lock (&files->lock);
     if (g_hash_table_contains (files->now, path)) {
         g_mutex_unlock (&files->lock);
-        return mla_throw (error, MLA_ERROR_INVALID, "%s: made twice", full);
+        return mla_throw (error, MLA_ERROR_INVALID, "%s: made twice", path);
     }
     g_hash_table_insert (files->now, g_strdup (path), g_strdup (hex));
     old = g_hash_table_lookup (files->before, path);
-    same = old != NULL && strcmp (old, hex) == 0 && still_there (full, size);
-    ok = same || make_folders (files, path, error);
+    same = old != NULL && strcmp (old, hex) == 0 &&
+           still_there (files, path, size);
     if (same)
         files->unchanged++;
-    else if (ok) {
+    else {
         files->written++;
-        g_ptr_array_add (g_lstat (full, &st) == 0 ? files->replaced
-                                                  : files->created,
+        g_ptr_array_add (mla_folder_stat (files->folder, path, &st)
+                             ? files->replaced
+                             : files->created,
                          g_strdup (path));
     }
     g_mutex_unlock (&files->lock);
-    if (same || !ok)
-        return ok;
-    return mla_atomic_file_write_tmp (full, data, size, error);
+    if (same)
+        return TRUE;
+    return mla_atomic_file_write_tmp (files->folder, path, data, size, error);
 }
 
 /* Renames the files written by this build into place. */
@@ -279,13 +206,10 @@ static gboolean
 rename_written (MlaSiteFiles *files, GPtrArray *paths, GError **error)
 {
     for (guint i = 0; i < paths->len; i++) {
-        g_autofree char *full =
-            g_build_filename (files->root, paths->pdata[i], NULL);
-        g_autofree char *tmp = tmp_path (files, paths->pdata[i]);
+        g_autofree char *tmp = tmp_path (paths->pdata[i]);
 
-        if (g_rename (tmp, full) != 0)
-            return mla_throw (error, MLA_ERROR_IO, "%s: %s", full,
-                              g_strerror (errno));
+        if (!mla_folder_rename (files->folder, tmp, paths->pdata[i], error))
+            return FALSE;
     }
     return TRUE;
 }
@@ -305,10 +229,8 @@ gboolean
 mla_site_files_keep (MlaSiteFiles *files, const char *path,
                      const char *signature)
 {
-    g_autofree char *full = NULL;
     const char *old_signature, *old_hash;
     gboolean kept = FALSE;
-    GStatBuf st;
 
     if (!is_safe_path (path))
         return FALSE;
@@ -317,10 +239,8 @@ mla_site_files_keep (MlaSiteFiles *files, const char *path,
     old_hash = g_hash_table_lookup (files->before, path);
     if (old_signature != NULL && old_hash != NULL &&
         strcmp (old_signature, signature) == 0 &&
-        !g_hash_table_contains (files->now, path)) {
-        full = g_build_filename (files->root, path, NULL);
-        kept = g_lstat (full, &st) == 0 && S_ISREG (st.st_mode);
-    }
+        !g_hash_table_contains (files->now, path))
+        kept = mla_folder_has_file (files->folder, path);
     if (kept) {
         g_hash_table_insert (files->now, g_strdup (path), g_strdup (old_hash));
         files->unchanged++;
@@ -344,16 +264,12 @@ mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
     g_mutex_lock (&files->lock);
     g_hash_table_iter_init (&iter, files->made_from_before);
     while (all && g_hash_table_iter_next (&iter, &key, &value)) {
-        g_autofree char *full = NULL;
-        GStatBuf st;
-
         if (!g_str_has_prefix (key, folder))
             continue;
-        full = g_build_filename (files->root, key, NULL);
         all = strcmp (value, signature) == 0 &&
               g_hash_table_contains (files->before, key) &&
               !g_hash_table_contains (files->now, key) &&
-              g_lstat (full, &st) == 0 && S_ISREG (st.st_mode);
+              mla_folder_has_file (files->folder, key);
         g_ptr_array_add (kept, key);
     }
     all = all && kept->len > 0;
@@ -381,15 +297,11 @@ mla_site_files_keep_previous (MlaSiteFiles *files, const char *prefix)
     g_mutex_lock (&files->lock);
     g_hash_table_iter_init (&iter, files->before);
     while (g_hash_table_iter_next (&iter, &key, &value)) {
-        g_autofree char *full = NULL;
         const char *made_from;
-        GStatBuf st;
 
         if (!g_str_has_prefix (key, prefix) ||
-            g_hash_table_contains (files->now, key))
-            continue;
-        full = g_build_filename (files->root, key, NULL);
-        if (g_lstat (full, &st) != 0 || !S_ISREG (st.st_mode))
+            g_hash_table_contains (files->now, key) ||
+            !mla_folder_has_file (files->folder, key))
             continue;
         g_hash_table_insert (files->now, g_strdup (key), g_strdup (value));
         made_from = g_hash_table_lookup (files->made_from_before, key);
@@ -406,15 +318,14 @@ mla_site_files_keep_previous (MlaSiteFiles *files, const char *prefix)
 /* Removes the folders of @path (relative) that its removal left empty,
  * so that a site equals a full build, folders included. */
 static void
-remove_empty_folders (const char *root, const char *path)
+remove_empty_folders (MlaFolder *root, const char *path)
 {
     g_autofree char *folder = g_path_get_dirname (path);
 
     while (strcmp (folder, ".") != 0) {
-        g_autofree char *full = g_build_filename (root, folder, NULL);
         char *parent;
 
-        if (g_rmdir (full) != 0)
+        if (!mla_folder_remove (root, folder, AT_REMOVEDIR))
             return;
         parent = g_path_get_dirname (folder);
         g_free (folder);
@@ -433,9 +344,6 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
 {
     g_autoptr (GPtrArray) paths = g_ptr_array_new ();
     g_autoptr (GString) manifest = g_string_new (NULL);
-    g_autofree char *manifest_path =
-        g_build_filename (files->root, MLA_SITE_MANIFEST, NULL);
-    g_autofree char *marker = NULL;
     GHashTableIter iter;
     gpointer key, value;
     guint64 removed = 0;
@@ -447,14 +355,12 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
     files->finished = TRUE;
     g_hash_table_iter_init (&iter, files->before);
     while (g_hash_table_iter_next (&iter, &key, NULL)) {
-        g_autofree char *full = NULL;
-
         if (g_hash_table_contains (files->now, key))
             continue;
-        full = g_build_filename (files->root, key, NULL);
-        if (g_unlink (full) == 0) {
+        /* Nothing below a link: a folder replaced by one keeps its files. */
+        if (mla_folder_remove (files->folder, key, 0)) {
             removed++;
-            remove_empty_folders (files->root, key);
+            remove_empty_folders (files->folder, key);
         }
     }
     g_hash_table_iter_init (&iter, files->now);
@@ -476,10 +382,9 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
         stats->unchanged += files->unchanged;
         stats->removed += removed;
     }
-    if (!mla_atomic_file_set_contents (manifest_path, manifest->str,
-                                       manifest->len, error))
+    if (!mla_atomic_file_set_contents (files->folder, MLA_SITE_MANIFEST,
+                                       manifest->str, manifest->len, error))
         return FALSE;
-    marker = g_strconcat (manifest_path, ".running", NULL);
-    g_unlink (marker);
+    mla_folder_remove (files->folder, MARKER, 0);
     return TRUE;
 }

@@ -12,8 +12,8 @@
 G_BEGIN_DECLS
 
 /* Removes what an indexing run killed part way left in the site folder
- * @root. */
-void mla_site_search_clean (const char *root);
+ * @site. */
+void mla_site_search_clean (MlaFolder *site);
 
 /* Finds pagefind (@explicit, nullable, else as mla_site_find_pagefind()
  * says) and its version line (`pagefind --version`, part of every

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include "mla-atomic-file-private.h"
 #include "mla-error.h"
 #include "mla-site-search-private.h"
 
@@ -148,58 +149,30 @@ mla_site_search_periods (MlaSite *site)
     return periods;
 }
 
-/* Removes @path and all below it; a link is removed, never followed. */
-static void
-remove_tree (const char *path)
-{
-    GStatBuf st;
-
-    if (g_lstat (path, &st) != 0)
-        return;
-    if (S_ISDIR (st.st_mode)) {
-        g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-        const char *name;
-
-        while (dir != NULL && (name = g_dir_read_name (dir)) != NULL) {
-            g_autofree char *child = g_build_filename (path, name, NULL);
-
-            remove_tree (child);
-        }
-        g_rmdir (path);
-    } else {
-        g_unlink (path);
-    }
-}
-
 void
-mla_site_search_clean (const char *root)
+mla_site_search_clean (MlaFolder *site)
 {
-    g_autofree char *stage = g_build_filename (root, STAGE, NULL);
-
-    remove_tree (stage);
+    mla_folder_remove_tree (site, STAGE);
 }
 
-/* Puts @page of the site at the same place under @stage: a hard link to
- * its bytes of this build, or a copy where the file system has none. */
+/* Puts @page of the site at the same place under the staging folder: a
+ * hard link to its bytes of this build, or a copy where the file system
+ * has none. */
 static gboolean
-stage_page (MlaSiteFiles *files, const char *stage, const char *page,
-            GError **error)
+stage_page (MlaSiteFiles *files, const char *page, GError **error)
 {
+    MlaFolder *site = mla_site_files_get_folder (files);
     /* Pages written by this build are still under their temporary names. */
     g_autofree char *from = mla_site_files_current_path (files, page);
-    g_autofree char *to = g_build_filename (stage, page, NULL);
-    g_autofree char *folder = g_path_get_dirname (to);
+    g_autofree char *to = g_strconcat (STAGE, "/", page, NULL);
     g_autofree char *contents = NULL;
     gsize length = 0;
 
-    if (g_mkdir_with_parents (folder, 0755) != 0)
-        return mla_throw (error, MLA_ERROR_IO, "%s: %s", folder,
-                          g_strerror (errno));
-    if (link (from, to) == 0)
+    if (mla_folder_link (site, from, to))
         return TRUE;
-    if (!g_file_get_contents (from, &contents, &length, error))
+    if (!mla_folder_read_file (site, from, &contents, &length, error))
         return FALSE;
-    return g_file_set_contents (to, contents, (gssize) length, error);
+    return mla_atomic_file_set_contents (site, to, contents, length, error);
 }
 
 /* Pagefind's prebuilt interfaces (pagefind-ui.js and the like) are not
@@ -211,33 +184,41 @@ is_bundle_file (const char *name)
            strcmp (name, "pagefind-highlight.js") != 0;
 }
 
-/* Hands every file of Pagefind's bundle in @folder to the files module,
- * as @prefix/RELATIVE-PATH, made from sources with @signature. */
+/* Hands every file of Pagefind's bundle in @folder (relative to the
+ * site) to the files module, as @prefix/RELATIVE-PATH, made from sources
+ * with @signature. */
 static gboolean
 put_bundle (MlaSiteFiles *files, const char *folder, const char *prefix,
             const char *signature, GError **error)
 {
-    g_autoptr (GDir) dir = g_dir_open (folder, 0, error);
-    const char *name;
+    MlaFolder *site = mla_site_files_get_folder (files);
+    g_autoptr (GPtrArray) names = mla_folder_list (site, folder);
 
-    if (dir == NULL)
-        return FALSE;
-    while ((name = g_dir_read_name (dir)) != NULL) {
-        g_autofree char *path = g_build_filename (folder, name, NULL);
-        g_autofree char *target = g_strconcat (prefix, "/", name, NULL);
+    if (names == NULL)
+        return mla_throw (error, MLA_ERROR_IO, "%s/%s: cannot be read",
+                          mla_folder_get_path (site), folder);
+    for (guint i = 0; i < names->len; i++) {
+        g_autofree char *name = g_strdup (names->pdata[i]);
+        gboolean is_folder = g_str_has_suffix (name, "/");
+        g_autofree char *path = NULL;
+        g_autofree char *target = NULL;
         g_autofree char *contents = NULL;
         gsize length = 0;
 
+        if (is_folder)
+            name[strlen (name) - 1] = '\0';
         if (!is_bundle_file (name))
             continue;
-        if (g_file_test (path, G_FILE_TEST_IS_DIR)) {
+        path = g_strconcat (folder, "/", name, NULL);
+        target = g_strconcat (prefix, "/", name, NULL);
+        if (is_folder) {
             if (!put_bundle (files, path, target, signature, error))
                 return FALSE;
             continue;
         }
         if (mla_site_files_keep (files, target, signature))
             continue;
-        if (!g_file_get_contents (path, &contents, &length, error) ||
+        if (!mla_folder_read_file (site, path, &contents, &length, error) ||
             !mla_site_files_put (files, target, contents, length, error))
             return FALSE;
     }
@@ -246,24 +227,23 @@ put_bundle (MlaSiteFiles *files, const char *folder, const char *prefix,
 
 /* Indexes the pages of @period with Pagefind in a fresh staging folder. */
 static gboolean
-index_period (const char *root, MlaSiteFiles *files,
-              const MlaSitePeriod *period, const char *pagefind,
-              const char *signature, GError **error)
+index_period (MlaSiteFiles *files, const MlaSitePeriod *period,
+              const char *pagefind, const char *signature, GError **error)
 {
-    g_autofree char *stage = g_build_filename (root, STAGE, NULL);
-    g_autofree char *bundle = g_build_filename (stage, "pagefind", NULL);
+    MlaFolder *site = mla_site_files_get_folder (files);
+    g_autofree char *stage = mla_folder_full_path (site, STAGE);
     g_autofree char *prefix = g_strconcat ("pagefind/", period->name, NULL);
     g_autofree char *output = NULL;
     const char *argv[] = { pagefind,          "--site",   stage,
                            "--output-subdir", "pagefind", "--keep-index-url",
                            "--quiet",         NULL };
-    gboolean ok = TRUE;
+    gboolean ok = mla_folder_make (site, STAGE, error);
 
     for (guint i = 0; ok && i < period->pages->len; i++)
-        ok = stage_page (files, stage, period->pages->pdata[i], error);
+        ok = stage_page (files, period->pages->pdata[i], error);
     ok = ok && run (argv, &output, error) &&
-         put_bundle (files, bundle, prefix, signature, error);
-    remove_tree (stage);
+         put_bundle (files, STAGE "/pagefind", prefix, signature, error);
+    mla_site_search_clean (site);
     if (!ok)
         g_prefix_error (error, "search index of %s: ", period->name);
     return ok;
@@ -274,8 +254,6 @@ mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods,
                        const char *pagefind, MlaSiteStats *stats,
                        GError **error)
 {
-    const char *root = mla_site_files_get_root (files);
-
     for (guint i = 0; i < periods->len; i++) {
         const MlaSitePeriod *period = g_ptr_array_index (periods, i);
         g_autofree char *folder =
@@ -284,8 +262,7 @@ mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods,
             stats->periods_kept++;
             continue;
         }
-        if (!index_period (root, files, period, pagefind, period->signature,
-                           error))
+        if (!index_period (files, period, pagefind, period->signature, error))
             return FALSE;
         stats->periods_indexed++;
     }

@@ -16,15 +16,23 @@ mla_site_settings_merge (const char *site, MlaSiteSetting *settings,
 {
     g_autofree char *path =
         g_build_filename (site, MLA_SITE_SETTINGS_FILE, NULL);
+    g_autoptr (MlaFolder) folder = NULL;
     g_autoptr (GKeyFile) file = g_key_file_new ();
     g_autoptr (GError) local = NULL;
     g_autofree char *data = NULL;
+    g_autofree char *contents = NULL;
     gboolean changed = FALSE;
-    gsize size;
+    gsize size = 0;
 
-    if (!g_key_file_load_from_file (file, path, G_KEY_FILE_KEEP_COMMENTS,
-                                    &local) &&
-        !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+    if (g_file_test (site, G_FILE_TEST_EXISTS) &&
+        (folder = mla_folder_open (site, 0, error)) == NULL)
+        return FALSE;
+    if (folder != NULL &&
+        (!mla_folder_read_file (folder, MLA_SITE_SETTINGS_FILE, &contents,
+                                &size, &local) ||
+         !g_key_file_load_from_data (file, contents, size,
+                                     G_KEY_FILE_KEEP_COMMENTS, &local)) &&
+        !g_error_matches (local, MLA_ERROR, MLA_ERROR_NOT_FOUND))
         return mla_throw (error, MLA_ERROR_INVALID, "%s: %s", path,
                           local->message);
     for (gsize i = 0; i < n_settings; i++) {
@@ -50,8 +58,10 @@ mla_site_settings_merge (const char *site, MlaSiteSetting *settings,
     }
     if (!changed)
         return TRUE;
-    if (g_mkdir_with_parents (site, 0755) != 0)
-        return mla_throw_errno (error, errno, site);
+    if (folder == NULL &&
+        (folder = mla_folder_open (site, MLA_FOLDER_CREATE, error)) == NULL)
+        return FALSE;
     data = g_key_file_to_data (file, &size, NULL);
-    return mla_atomic_file_set_contents (path, data, size, error);
+    return mla_atomic_file_set_contents (folder, MLA_SITE_SETTINGS_FILE, data,
+                                         size, error);
 }

@@ -4,6 +4,7 @@
  * counted. A run whose key is the recorded one has nothing to do: it stops
  * before reading the messages, the manifest or the site's files. */
 #pragma once
+#include "mla-folder-private.h"
 #include <glib.h>
 #include "mla-site.h"
 
@@ -19,14 +20,14 @@ char *mla_site_state_key (const char *generation, const char *theme,
                           const MlaSiteOptions *options,
                           const char *pagefind_version);
 
-/* Whether the site in @root was built whole from @key: the state file
+/* Whether the site in @site was built whole from @key: the state file
  * says so, the manifest is there and no run was killed part way. Then
  * @stats gets the counts of that build, as files left unchanged. */
-gboolean mla_site_state_current (const char *root, const char *key,
+gboolean mla_site_state_current (MlaFolder *site, const char *key,
                                  MlaSiteStats *stats);
 
-/* Records that the site in @root is now built from @key, with @stats. */
-gboolean mla_site_state_save (const char *root, const char *key,
+/* Records that the site in @site is now built from @key, with @stats. */
+gboolean mla_site_state_save (MlaFolder *site, const char *key,
                               const MlaSiteStats *stats, GError **error);
 
 G_END_DECLS

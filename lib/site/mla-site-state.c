@@ -24,26 +24,23 @@ mla_site_state_key (const char *generation, const char *theme,
     return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
 }
 
-static char *
-site_file (const char *root, const char *name)
-{
-    return g_build_filename (root, name, NULL);
-}
-
 gboolean
-mla_site_state_current (const char *root, const char *key, MlaSiteStats *stats)
+mla_site_state_current (MlaFolder *site, const char *key, MlaSiteStats *stats)
 {
-    g_autofree char *path = site_file (root, MLA_SITE_STATE_FILE);
-    g_autofree char *manifest = site_file (root, MLA_SITE_MANIFEST);
-    g_autofree char *marker = site_file (root, MLA_SITE_MANIFEST ".running");
     g_autoptr (GKeyFile) file = g_key_file_new ();
+    g_autofree char *contents = NULL;
     g_autofree char *recorded = NULL;
+    gsize length = 0;
+    struct stat st;
 
-    if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL) ||
+    if (!mla_folder_read_file (site, MLA_SITE_STATE_FILE, &contents, &length,
+                               NULL) ||
+        !g_key_file_load_from_data (file, contents, length, G_KEY_FILE_NONE,
+                                    NULL) ||
         (recorded = g_key_file_get_string (file, GROUP, "key", NULL)) == NULL ||
         g_strcmp0 (recorded, key) != 0 ||
-        !g_file_test (manifest, G_FILE_TEST_IS_REGULAR) ||
-        g_file_test (marker, G_FILE_TEST_EXISTS))
+        !mla_folder_has_file (site, MLA_SITE_MANIFEST) ||
+        mla_folder_stat (site, MLA_SITE_MANIFEST ".running", &st))
         return FALSE;
     stats->unchanged = g_key_file_get_uint64 (file, GROUP, "files", NULL);
     stats->published = g_key_file_get_uint64 (file, GROUP, "published", NULL);
@@ -55,10 +52,9 @@ mla_site_state_current (const char *root, const char *key, MlaSiteStats *stats)
 }
 
 gboolean
-mla_site_state_save (const char *root, const char *key,
+mla_site_state_save (MlaFolder *site, const char *key,
                      const MlaSiteStats *stats, GError **error)
 {
-    g_autofree char *path = site_file (root, MLA_SITE_STATE_FILE);
     g_autoptr (GKeyFile) file = g_key_file_new ();
     g_autofree char *data = NULL;
     gsize size = 0;
@@ -72,5 +68,6 @@ mla_site_state_save (const char *root, const char *key,
                            stats->periods_indexed + stats->periods_kept);
     g_key_file_set_boolean (file, GROUP, "searchable", stats->searchable);
     data = g_key_file_to_data (file, &size, NULL);
-    return mla_atomic_file_set_contents (path, data, size, error);
+    return mla_atomic_file_set_contents (site, MLA_SITE_STATE_FILE, data, size,
+                                         error);
 }

@@ -679,7 +679,7 @@ build_site (Build *build, guint jobs, GError **error)
 /* Makes every page whose signature changed, writes what changed, and
  * removes what is no longer made. */
 static gboolean
-build_pages (MlaArchive *archive, MlaOverview *overview, const char *output,
+build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
              const MlaSiteOptions *options, const char *pagefind,
              const char *version, MlaSiteStats *stats, GError **error)
 {
@@ -740,6 +740,7 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
     g_autofree char *theme = NULL;
     g_autofree char *generation = NULL;
     g_autofree char *key = NULL;
+    g_autoptr (MlaFolder) folder = NULL;
     MlaSiteStats local_stats;
     MlaSiteStats *stats = out_stats != NULL ? out_stats : &local_stats;
 
@@ -759,11 +760,13 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
         return FALSE;
     /* Nothing new since the last build: nothing to read or write. */
     key = mla_site_state_key (generation, theme, options, version);
-    if (mla_site_state_current (output, key, stats)) {
+    if ((folder = mla_folder_open (output, MLA_FOLDER_CREATE, error)) == NULL)
+        return g_prefix_error (error, "cannot create the site folder: "), FALSE;
+    if (mla_site_state_current (folder, key, stats)) {
         stats->search_kept = stats->no_pagefind && stats->searchable;
         return TRUE;
     }
-    return build_pages (archive, overview, output, options, pagefind, version,
+    return build_pages (archive, overview, folder, options, pagefind, version,
                         stats, error) &&
-           mla_site_state_save (output, key, stats, error);
+           mla_site_state_save (folder, key, stats, error);
 }
