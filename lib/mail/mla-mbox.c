@@ -442,6 +442,18 @@ parse_content_length (const char *s, gsize n, guint64 *out)
     return i == n;
 }
 
+/* The size limit counts a message's own bytes, without the separator
+ * line and the '>' that quote its "From " lines. Its span in the mbox is
+ * longer: by the separator (at most 2 bytes) and a '>' per quoted line,
+ * each at least 6 bytes ("From \n"), so at most a sixth more; a span over
+ * this is surely over the limit. The exact size is checked once the
+ * message is taken (mla_mbox_reader_next). */
+static guint64
+span_limit (MlaMboxReader *reader)
+{
+    return reader->max_size + reader->max_size / 5 + 2;
+}
+
 /* Scans the header block starting at @start up to its blank line, noting
  * Content-Length. Stops at the first line that is neither a header nor a
  * continuation, leaving h->body 0. */
@@ -512,14 +524,14 @@ delimit_by_length (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
      * too: the message is skipped by it, whole, so that a "From " line in
      * its body cannot start a message of the sender's choosing. */
     if (h.length_valid && h.body != 0 &&
-        h.body - body_start + h.length > reader->max_size &&
+        h.body - body_start + h.length > span_limit (reader) &&
         (reader->format == MLA_MBOX_FORMAT_MBOXCL2 ||
          reader->format == MLA_MBOX_FORMAT_MBOXCL)) {
         *over_stop = reader->buf_offset + h.body + h.length;
         return TRUE;
     }
     if (h.length_valid && h.body != 0 &&
-        h.body - body_start + h.length <= reader->max_size) {
+        h.body - body_start + h.length <= span_limit (reader)) {
         stop = h.body + (gsize) h.length;
         if (!ensure (reader, stop + 2, error))
             return FALSE;
@@ -640,12 +652,12 @@ find_separator (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
         if (p == reader->len) {
             if (reader->eof) {
                 *sep = reader->len;
-                *too_big = *too_big ||
-                           reader->buf_offset + *sep - start > reader->max_size;
+                *too_big = *too_big || reader->buf_offset + *sep - start >
+                                           span_limit (reader);
                 return TRUE;
             }
             scan = MAX (scan, reader->len > 4 ? reader->len - 4 : 0);
-            if (reader->buf_offset + reader->len - start > reader->max_size)
+            if (reader->buf_offset + reader->len - start > span_limit (reader))
                 *too_big = TRUE;
             if (*too_big)
                 drop_before (reader, &scan);
@@ -658,7 +670,7 @@ find_separator (MlaMboxReader *reader, gsize body_start, GPtrArray *defects,
         if (yes) {
             *sep = p;
             *too_big = *too_big ||
-                       reader->buf_offset + *sep - start > reader->max_size;
+                       reader->buf_offset + *sep - start > span_limit (reader);
             return TRUE;
         }
         if (!*too_big)
@@ -909,25 +921,25 @@ mla_mbox_reader_next (MlaMboxReader *reader, MlaRawMessage **out_message,
     if (!delimit (reader, body_start, defects, &end, &next, &by_length,
                   &too_big, error))
         return FALSE;
-    if (too_big) {
-        raw = mla_raw_message_new (NULL, reader->name, offset, ++reader->index);
-        raw->envelope = g_steal_pointer (&envelope);
-        mla_raw_message_set_too_big (
-            raw, reader->buf_offset + next - start_offset, reader->max_size);
-        reader->pos = next;
-        *out_message = raw;
-        return TRUE;
-    }
-
     /* mboxcl quotes From lines inside counted bodies too; in auto mode a
      * counted body is taken as mboxcl2's, unquoted. */
-    bytes = take_bytes (
-        reader, body_start, end,
-        reader->format == MLA_MBOX_FORMAT_MBOXCL ||
-            (!by_length && reader->format != MLA_MBOX_FORMAT_MBOXCL2));
-    raw = mla_raw_message_new (bytes, reader->name, offset, ++reader->index);
+    if (!too_big)
+        bytes = take_bytes (
+            reader, body_start, end,
+            reader->format == MLA_MBOX_FORMAT_MBOXCL ||
+                (!by_length && reader->format != MLA_MBOX_FORMAT_MBOXCL2));
+    raw = mla_raw_message_new (NULL, reader->name, offset, ++reader->index);
     raw->envelope = g_steal_pointer (&envelope);
-    g_ptr_array_extend_and_steal (raw->defects, g_steal_pointer (&defects));
+    if (too_big || g_bytes_get_size (bytes) > reader->max_size)
+        mla_raw_message_set_too_big (raw,
+                                     too_big ? reader->buf_offset + next -
+                                                   start_offset
+                                             : g_bytes_get_size (bytes),
+                                     reader->max_size);
+    else {
+        raw->bytes = g_steal_pointer (&bytes);
+        g_ptr_array_extend_and_steal (raw->defects, g_steal_pointer (&defects));
+    }
     reader->pos = next;
     *out_message = raw;
     return TRUE;
