@@ -35,6 +35,22 @@ mla_site_attr (xmlNode *node, const char *name, const char *value)
     xmlNewProp (node, BAD_CAST name, BAD_CAST clean);
 }
 
+char *
+mla_site_shorten (const char *text, glong max_chars)
+{
+    g_autofree char *head = NULL;
+
+    if (text == NULL)
+        return NULL;
+    /* g_utf8_offset_to_pointer() would read past the end of a shorter
+     * string; the overview holds valid UTF-8, so the cut is between
+     * characters. */
+    if (g_utf8_strlen (text, -1) <= max_chars)
+        return g_strdup (text);
+    head = g_strndup (text, g_utf8_offset_to_pointer (text, max_chars) - text);
+    return g_strconcat (head, "\u2026", NULL);
+}
+
 void
 mla_site_attr_printf (xmlNode *node, const char *name, const char *format, ...)
 {
@@ -152,6 +168,19 @@ shown_address (MlaSite *site, const char *address)
                             at + 1);
 }
 
+/* The author and subject of @e, shortened, as listings and feeds show. */
+static void
+short_attrs (xmlNode *node, const MlaOverviewEntry *e)
+{
+    g_autofree char *author =
+        mla_site_shorten (mla_overview_entry_author (e), MLA_SITE_NAME_CHARS);
+    g_autofree char *subject =
+        mla_site_shorten (e->subject, MLA_SITE_SUBJECT_CHARS);
+
+    mla_site_attr (node, "author", author);
+    mla_site_attr (node, "subject", subject != NULL ? subject : "(no subject)");
+}
+
 /* The attributes a listing shows of a message. */
 void
 mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry)
@@ -165,9 +194,7 @@ mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry)
     mla_site_href (node, "href", file);
     mla_site_attr (node, "date", date);
     mla_site_attr (node, "iso-date", iso);
-    mla_site_attr (node, "author", mla_overview_entry_author (e));
-    mla_site_attr (node, "subject",
-                   e->subject != NULL ? e->subject : "(no subject)");
+    short_attrs (node, e);
 }
 
 static void
@@ -574,10 +601,11 @@ thread_summary (MlaSite *site, xmlNode *parent, guint root,
     g_autofree char *last = format_time (
         mla_thread_forest_get_thread_last_date (site->forest, root), 0,
         "%Y-%m-%d %H:%M");
-    const char *subject =
+    g_autofree char *subject = mla_site_shorten (
         view->order->len > 0
             ? entry_at (site, g_array_index (view->order, guint, 0))->subject
-            : NULL;
+            : NULL,
+        MLA_SITE_SUBJECT_CHARS);
     xmlNode *people;
 
     mla_site_href (node, "href", page);
@@ -591,9 +619,12 @@ thread_summary (MlaSite *site, xmlNode *parent, guint root,
                               GPOINTER_TO_UINT (g_hash_table_lookup (
                                   month->counts, GUINT_TO_POINTER (root + 1))));
     people = mla_site_element (node, "participants");
-    for (guint i = 0; i < view->participants->len; i++)
-        mla_site_text_element (people, "person",
-                               g_ptr_array_index (view->participants, i));
+    for (guint i = 0; i < view->participants->len; i++) {
+        g_autofree char *name = mla_site_shorten (
+            g_ptr_array_index (view->participants, i), MLA_SITE_NAME_CHARS);
+
+        mla_site_text_element (people, "person", name);
+    }
 }
 
 /* The newest revision of each agenda; older ones are reached from it. */
@@ -795,9 +826,7 @@ feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
     mla_site_href (node, "href", file);
     mla_site_attr (node, "id", e->message_id);
     mla_site_attr (node, "updated", iso);
-    mla_site_attr (node, "author", mla_overview_entry_author (e));
-    mla_site_attr (node, "subject",
-                   e->subject != NULL ? e->subject : "(no subject)");
+    short_attrs (node, e);
     if (details != NULL && details->body != NULL) {
         /* g_utf8_substring() reads past the end of a shorter string. */
         g_autofree char *summary = g_utf8_substring (

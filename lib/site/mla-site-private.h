@@ -112,6 +112,15 @@ void mla_site_clear (MlaSite *site);
  * cleaned (mla_xml_clean_text()); NULL values add nothing. */
 xmlNode *mla_site_element (xmlNode *parent, const char *name);
 void mla_site_attr (xmlNode *node, const char *name, const char *value);
+
+/* What listings and feeds show of a subject and of a name, in characters:
+ * the sender chooses their length, the full text stays on the message
+ * page. */
+#define MLA_SITE_SUBJECT_CHARS 200
+#define MLA_SITE_NAME_CHARS 80
+/* Returns: (transfer full) (nullable): @text (nullable, UTF-8) cut after
+ * @max_chars characters, with "…" added when it was cut. */
+char *mla_site_shorten (const char *text, glong max_chars);
 void mla_site_attr_printf (xmlNode *node, const char *name, const char *format,
                            ...) G_GNUC_PRINTF (3, 4);
 xmlNode *mla_site_text_element (xmlNode *parent, const char *name,
