@@ -115,7 +115,8 @@ mla_reliability_tests = \
 	tests/reliability/check-queries.sh \
 	tests/reliability/check-links.sh \
 	tests/reliability/check-limits.sh \
-	tests/reliability/check-subjects.sh
+	tests/reliability/check-subjects.sh \
+	tests/reliability/check-threads.sh
 
 TESTS += $(check_PROGRAMS) $(mla_house_checks) $(mla_e2e_tests)
 # Scripts get their .log by suffix rule, so any of them can be named in

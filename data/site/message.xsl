@@ -14,6 +14,7 @@
         <xsl:for-each select="nav/link">
           <li><xsl:value-of select="translate(@rel, '-', ' ')"/>: <xsl:call-template name="mail-line"/></li>
         </xsl:for-each>
+        <xsl:for-each select="nav/more-replies"><li>and <xsl:value-of select="@count"/> more replies: see the whole thread</li></xsl:for-each>
         <xsl:for-each select="nav/agenda"><li>agenda: <a href="{$root}{@href}"><xsl:value-of select="@title"/></a></li></xsl:for-each>
         <li><a href="{$root}{nav/thread/@href}">the whole thread</a></li>
       </ul>

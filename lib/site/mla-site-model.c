@@ -455,8 +455,13 @@ mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
             entry_at (site, g_array_index (view->order, guint, 0))->subject);
     nav = mla_site_element (model, "pages");
     for (guint p = 0; pages > 1 && p < pages; p++) {
-        g_autofree char *file = mla_site_thread_page (site, root, p);
+        g_autofree char *file = NULL;
 
+        if (p != 0 && p + 1 != pages && p + MLA_SITE_PAGER_WINDOW < page)
+            continue;
+        if (p != 0 && p + 1 != pages && p > page + MLA_SITE_PAGER_WINDOW)
+            continue;
+        file = mla_site_thread_page (site, root, p);
         page_link (nav, file, p, page);
     }
     /* A long thread's page shows the part of the overview its messages are in.
@@ -468,7 +473,9 @@ mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
             site->forest, g_array_index (view->order, guint, last - 1))];
 
         from = MIN (a, b);
-        to = MAX (a, b) + 1;
+        /* Replies dated out of the tree's order would stretch the window
+         * over the whole thread on every page. */
+        to = MIN (MAX (a, b) + 1, from + 2 * MLA_SITE_THREAD_PAGE);
     }
     skeleton (site, model, root, from, to, MLA_THREAD_NONE);
     messages = mla_site_element (model, "messages");
@@ -513,6 +520,7 @@ message_links (MlaSite *site, xmlNode *nav, guint entry)
     guint node = mla_thread_forest_node_of_input (site->forest, entry);
     const MlaThreadNode *n = mla_thread_forest_get_node (site->forest, node);
     guint rank = site->date_rank[entry];
+    guint replies = 0;
 
     if (n->parent != MLA_THREAD_NONE && !n->loose) {
         const MlaThreadNode *parent =
@@ -531,9 +539,15 @@ message_links (MlaSite *site, xmlNode *nav, guint entry)
         const MlaThreadNode *child =
             mla_thread_forest_get_node (site->forest, c);
 
-        if (child->input != MLA_THREAD_NONE && !child->loose)
+        if (child->input == MLA_THREAD_NONE || child->loose ||
+            !site->published[child->input])
+            continue;
+        if (replies++ < MLA_SITE_REPLY_LINKS)
             link_entry (site, nav, "reply", child->input);
     }
+    if (replies > MLA_SITE_REPLY_LINKS)
+        mla_site_attr_printf (mla_site_element (nav, "more-replies"), "count",
+                              "%u", replies - MLA_SITE_REPLY_LINKS);
     link_entry (site, nav, "prev-in-thread", neighbour (site, entry, -1));
     link_entry (site, nav, "next-in-thread", neighbour (site, entry, +1));
     if (rank > 0)

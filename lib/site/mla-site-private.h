@@ -55,6 +55,12 @@ typedef struct MlaSiteAgenda {
 #define MLA_SITE_SKELETON_FULL 40
 #define MLA_SITE_SKELETON_WINDOW 10
 #define MLA_SITE_THREAD_PAGE 50
+/* However long a thread, its pages stay small: a pager links the first
+ * and last pages and those within this many of the current one, and a
+ * message page links at most MLA_SITE_REPLY_LINKS of its replies (the
+ * thread's pages list them all). */
+#define MLA_SITE_PAGER_WINDOW 5
+#define MLA_SITE_REPLY_LINKS 50
 /* A month's page lists this many threads. */
 #define MLA_SITE_MONTH_PAGE 100
 /* A month's listings (by date, author, subject) hold this many a page. */
