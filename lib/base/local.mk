@@ -1,4 +1,4 @@
-# lib/base/: the ground floor: errors, defects, atomic files, digests, memory, the sticky XML writer, compiled-in resources.
+# lib/base/: the ground floor: errors, defects, folders written beneath, atomic files, digests, memory, the sticky XML writer, compiled-in resources.
 
 mlarc_public_headers += \
 	lib/base/mla-api.h \

@@ -46,7 +46,10 @@ int
 mla_lock_acquire (const char *path, const char *owner, guint wait_ms,
                   GCancellable *cancellable, GError **error)
 {
-    int fd = g_open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    /* A link placed at the lock's name is not followed (no file made
+     * outside the archive), nor a FIFO waited on. */
+    int fd = g_open (
+        path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
     int saved;
 
     if (fd < 0)
