@@ -66,6 +66,7 @@ tests_fuzz_replay_site_LDADD = $(mla_replay_ldadd)
 mla_house_checks = \
 	tests/check-layers.sh \
 	tests/check-parser-layers.sh \
+	tests/check-overview-layers.sh \
 	tests/check-includes.sh \
 	tests/check-help.sh \
 	tests/check-readme.sh \

@@ -1,9 +1,10 @@
-/* mla-overview-private.h: what the overview's four files share: the
- * connection and its prepared statements (mla-overview.c: opening,
- * checking, rebuilding, catching up), adding and threading
- * (mla-overview-store.c), lookups (mla-overview-query.c) and the
- * full-text index and search (mla-overview-search.c). These are the
- * only files that include sqlite3.h. */
+/* mla-overview-private.h: what the overview's files share. They call
+ * down this order, never up: mla-overview-db.c (the prepared statements,
+ * binding and reading columns, errors) <- mla-overview-search.c (the
+ * full-text index and search), mla-overview-query.c (lookups) and
+ * mla-overview-names.c (site names) <- mla-overview-store.c (adding and
+ * threading) <- mla-overview.c (opening, checking, rebuilding, catching
+ * up). These are the only files that include sqlite3.h. */
 #pragma once
 #include <sqlite3.h>
 #include "mla-overview.h"

@@ -229,55 +229,6 @@ mla_overview_threads_free (MlaOverviewThreads *threads)
     g_free (threads);
 }
 
-const char *
-mla_overview_column_string (MlaOverviewThreads *threads,
-                            sqlite3_stmt *statement, int column)
-{
-    const char *text = (const char *) sqlite3_column_text (statement, column);
-
-    return text != NULL ? g_string_chunk_insert_len (
-                              threads->strings, text,
-                              sqlite3_column_bytes (statement, column))
-                        : NULL;
-}
-
-/* The columns of STMT_FIND_MESSAGE, from @column on, into @entry. */
-void
-mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement,
-                         int c, MlaOverviewEntry *entry)
-{
-    entry->volume = (guint) sqlite3_column_int64 (statement, c);
-    entry->raw_offset = (guint64) sqlite3_column_int64 (statement, c + 1);
-    entry->raw_length = (guint64) sqlite3_column_int64 (statement, c + 2);
-    entry->message_id = mla_overview_column_string (threads, statement, c + 3);
-    entry->synthetic_id = sqlite3_column_int (statement, c + 4);
-    entry->sha256 = mla_overview_column_string (threads, statement, c + 5);
-    entry->date = sqlite3_column_int64 (statement, c + 6);
-    /* Re-threading needs no sender, From_ line or ISO date: at 300,000
-     * messages leaving them out saves tens of MB. */
-    if (!threads->lean) {
-        entry->date_utc =
-            mla_overview_column_string (threads, statement, c + 7);
-        entry->envelope =
-            mla_overview_column_string (threads, statement, c + 8);
-        entry->from_name =
-            mla_overview_column_string (threads, statement, c + 9);
-        entry->from_address =
-            mla_overview_column_string (threads, statement, c + 10);
-        entry->list_id =
-            mla_overview_column_string (threads, statement, c + 18);
-    }
-    entry->subject = mla_overview_column_string (threads, statement, c + 11);
-    entry->thread = mla_overview_column_string (threads, statement, c + 12);
-    entry->parent = mla_overview_column_string (threads, statement, c + 13);
-    entry->loose = sqlite3_column_int (statement, c + 14);
-    entry->row = sqlite3_column_int64 (statement, c + 15);
-    entry->date_offset = sqlite3_column_int (statement, c + 16);
-    entry->no_archive = sqlite3_column_int (statement, c + 17);
-    entry->body_source = sqlite3_column_int (statement, c + 19);
-    entry->n_attachments = (guint) sqlite3_column_int (statement, c + 20);
-}
-
 static gboolean
 load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
               GError **error)
