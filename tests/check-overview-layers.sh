@@ -10,22 +10,12 @@ cd "$top_srcdir"
 
 order="db names query search store overview"
 
-rank_of () {
-    n=0
-    for m in $order; do
-        [ "$m" = "$1" ] && { echo $n; return; }
-        n=$((n + 1))
-    done
-    echo ""
-}
-
 file_of () {
     [ "$1" = overview ] && echo lib/overview/mla-overview.c \
         || echo lib/overview/mla-overview-"$1".c
 }
 
-line=$(echo "$order" | sed 's/\([a-z]*\)/`\1`/g; s/ / → /g')
-grep -qF "$line" doc/design.md || fail "doc/design.md does not write the overview's order: $line"
+order_in_design "the overview's"
 
 bad=0
 for file in lib/overview/mla-overview.c lib/overview/mla-overview-*.c; do

@@ -190,3 +190,23 @@ site_no_active_content () {
         [ "$n" = 0 ] || fail "$page: active content ($n): $("$XMLLINT" --html --xpath "$bad" "$page" 2>/dev/null | head -c 300)"
     done <"$TMP/pages"
 }
+
+# The checks of a folder's file order (check-parser-layers.sh,
+# check-overview-layers.sh) keep it in $order, lowest first.
+# rank_of NAME: NAME's place in $order (from 0), empty when it has none.
+rank_of () {
+    n=0
+    for m in $order; do
+        [ "$m" = "$1" ] && { echo $n; return; }
+        n=$((n + 1))
+    done
+    echo ""
+}
+
+# order_in_design WHAT: fails unless doc/design.md writes $order as
+# `a` → `b` → ….
+order_in_design () {
+    line=$(echo "$order" | sed 's/\([a-z-]*\)/`\1`/g; s/ / → /g')
+    grep -qF "$line" "$top_srcdir/doc/design.md" \
+        || fail "doc/design.md does not write $1 order: $line"
+}
