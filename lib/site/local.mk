@@ -18,6 +18,7 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-site-settings.c \
 	lib/site/mla-site-state-private.h \
 	lib/site/mla-site-state.c \
+	lib/site/mla-site-tree.c \
 	lib/site/mla-site-url-private.h \
 	lib/site/mla-site-url.c \
 	lib/site/mla-site.c

@@ -108,8 +108,9 @@ gboolean mla_site_init (MlaSite *site, MlaArchive *archive,
                         GError **error);
 void mla_site_clear (MlaSite *site);
 
-/* Tree helpers for the model builders: every text and attribute value is
- * cleaned (mla_xml_clean_text()); NULL values add nothing. */
+/* Tree helpers for the model builders (mla-site-tree.c): every text and
+ * attribute value is cleaned (mla_xml_clean_text()); NULL values add nothing.
+ */
 xmlNode *mla_site_element (xmlNode *parent, const char *name);
 void mla_site_attr (xmlNode *node, const char *name, const char *value);
 void mla_site_attr_printf (xmlNode *node, const char *name, const char *format,
