@@ -37,6 +37,8 @@ static const struct {
     { "location-at", FALSE, "Dinner @ Restaurante Mar Azul, Rua das Flores 12",
       "title=Dinner|people=|place=Restaurante Mar Azul|room=|notes=Rua das "
       "Flores 12" },
+    { "handle-end", FALSE, "Tech Lifehacking @erlebnischris",
+      "title=Tech Lifehacking|people=@erlebnischris|place=|room=|notes=" },
     { "place-tail", FALSE, "Office hours -- Room 3A",
       "title=Office hours|people=|place=Room 3A|room=|notes=" },
     { "stand-in-again", FALSE, "Opening - Chairs",

@@ -359,6 +359,7 @@ static const MlaPattern patterns[] = {
       G_REGEX_CASELESS },
     { FIELD (open_end), "\\s(?:@OPEN_END@)$", 0 },
     { FIELD (dash_end), "\\s+(?:--?|\\x{2013}|\\x{2014})$", 0 },
+    { FIELD (handle_end), "\\s+(?<handle>@[\\w.]{2,})$", 0 },
     { FIELD (stand_in_alone), "^(?:the\\s+)?(?:@STAND_IN@)$",
       G_REGEX_CASELESS },
     { FIELD (item_column),
