@@ -20,6 +20,8 @@ static const struct {
 } steps[] = {
     { "list-number", FALSE, "2. Finances",
       "title=Finances|people=|place=|room=|notes=" },
+    { "list-number", FALSE, "\u25ba Ateliers",
+      "title=Ateliers|people=|place=|room=|notes=" },
     { "room-tag", FALSE, "[Room A] Keynote",
       "title=Keynote|people=|place=|room=Room A|notes=" },
     { "duration", FALSE, "Opening remarks (20 min)",
