@@ -77,6 +77,7 @@ mla_e2e_tests = \
 	tests/e2e-roundtrip.sh \
 	tests/e2e-bad-input.sh \
 	tests/e2e-agenda.sh \
+	tests/e2e-agenda-text.sh \
 	tests/e2e-agenda-revisions.sh \
 	tests/e2e-agenda-links.sh \
 	tests/e2e-threads.sh \
