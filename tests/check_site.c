@@ -12,7 +12,9 @@ static const char mbox[] =
     "From a@example.org Mon Mar  1 10:00:00 2021\n"
     "From: Ann <ann@example.org>\nTo: list@example.org\nSubject: Plan\n"
     "Date: Mon, 1 Mar 2021 10:00:00 +0000\nMessage-ID: <plan@x>\nList-Id: Test "
-    "list <test.example.org>\n\n"
+    "list <test.example.org>\nList-Post: <mailto:test@example.org>\n"
+    "List-Subscribe: <https://example.org/sub>,\n "
+    "<mailto:test-request@example.org?subject=subscribe>\n\n"
     "See https://example.org/a?b=1, not javascript:alert(1).\n\n"
     "From b@example.org Mon Mar  1 11:00:00 2021\n"
     "From: \"<b>Bob</b>\" <bob@example.org>\nTo: list@example.org\nSubject: "
@@ -22,8 +24,9 @@ static const char mbox[] =
     "References: <plan@x>\n\n"
     "> See the plan.\n> Second quoted line.\nMine.\n\n"
     "From c@example.org Tue Mar  2 11:00:00 2021\n"
-    "From: Cy <cy@example.org>\nTo: list@example.org\nSubject: Re: Plan\n"
-    "Date: Tue, 2 Mar 2021 11:00:00 +0000\nMessage-ID: <loose@x>\n\n"
+    "From: Cy <cy@example.org>\nTo: test@example.org\nSubject: Re: Plan\n"
+    "Date: Tue, 2 Mar 2021 11:00:00 +0000\nMessage-ID: <loose@x>\n"
+    "List-Id: <test.example.org>\n\n"
     "No reply headers.\n\n"
     "From d@example.org Wed Mar  3 11:00:00 2021\n"
     "From: Di <di@example.org>\nTo: list@example.org\nSubject: Re: Lost\n"
@@ -163,6 +166,71 @@ START_TEST (test_site_model_links)
 }
 END_TEST
 
+/* How to reply: to the list (List-Post, else the To that the List-Id
+ * names) while addresses are hidden, to all as public-inbox does when
+ * they are shown; a mailto: URI percent-encoded as RFC 6068 asks. */
+START_TEST (test_site_model_reply)
+{
+    g_autoptr (GError) error = NULL;
+    xmlDoc *doc =
+        mla_site_model_message (&fixture.site, entry_of ("plan@x"), &error);
+
+    ck_assert_ptr_nonnull (doc);
+    XPATH_EQ (doc, "/message/reply/@list", "test@example.org");
+    XPATH_EQ (doc, "/message/reply/@mailto",
+              "mailto:test@example.org?In-Reply-To=%3Cplan%40x%3E"
+              "&Subject=Re%3A%20Plan");
+    XPATH_EQ (doc, "/message/reply/arg[1]", "--in-reply-to=plan@x");
+    XPATH_EQ (doc, "/message/reply/arg[2]", "--to=test@example.org");
+    XPATH_EQ (doc, "/message/reply/arg[3]", "--subject='Re: Plan'");
+    XPATH_EQ (doc, "count(/message/reply/arg)", "3");
+    xmlFreeDoc (doc);
+
+    doc = mla_site_model_message (&fixture.site, entry_of ("loose@x"), &error);
+    XPATH_EQ (doc, "/message/reply/@list", "test@example.org");
+    XPATH_EQ (doc, "/message/reply/@subject", "Re: Plan");
+    xmlFreeDoc (doc);
+
+    /* No list address, and the others hidden: no one to write to. */
+    doc = mla_site_model_message (&fixture.site, entry_of ("reply@x"), &error);
+    XPATH_EQ (doc, "count(/message/reply/@mailto | /message/reply/@list)", "0");
+    XPATH_EQ (doc, "/message/reply/arg[2]", "--subject='Re: Plan <script>'");
+    xmlFreeDoc (doc);
+
+    fixture.site.options.show_addresses = TRUE;
+    doc = mla_site_model_message (&fixture.site, entry_of ("plan@x"), &error);
+    XPATH_EQ (doc, "/message/reply/@mailto",
+              "mailto:ann@example.org?In-Reply-To=%3Cplan%40x%3E"
+              "&Cc=list@example.org%2Ctest@example.org&Subject=Re%3A%20Plan");
+    XPATH_EQ (doc, "/message/reply/arg[2]", "--to=ann@example.org");
+    XPATH_EQ (doc, "/message/reply/arg[3]", "--cc=list@example.org");
+    XPATH_EQ (doc, "/message/reply/arg[4]", "--cc=test@example.org");
+    xmlFreeDoc (doc);
+    fixture.site.options.show_addresses = FALSE;
+}
+END_TEST
+
+/* The home page says how to take part, from the newest List-* fields;
+ * a mailto: other than the posting address follows the address policy. */
+START_TEST (test_site_model_home_list)
+{
+    xmlDoc *doc = mla_site_model_home (&fixture.site, NULL);
+
+    XPATH_EQ (doc, "/home/list/@post", "test@example.org");
+    XPATH_EQ (doc, "/home/list/@post-href", "mailto:test@example.org");
+    XPATH_EQ (doc, "count(/home/list/link)", "1");
+    XPATH_EQ (doc, "/home/list/link[@kind='subscribe']/@href",
+              "https://example.org/sub");
+    xmlFreeDoc (doc);
+    fixture.site.options.show_addresses = TRUE;
+    doc = mla_site_model_home (&fixture.site, NULL);
+    XPATH_EQ (doc, "/home/list/link[2]/@href",
+              "mailto:test-request@example.org?subject=subscribe");
+    xmlFreeDoc (doc);
+    fixture.site.options.show_addresses = FALSE;
+}
+END_TEST
+
 START_TEST (test_site_model_thread)
 {
     g_autoptr (GError) error = NULL;
@@ -192,7 +260,7 @@ END_TEST
 
 START_TEST (test_site_model_home_and_months)
 {
-    xmlDoc *doc = mla_site_model_home (&fixture.site);
+    xmlDoc *doc = mla_site_model_home (&fixture.site, NULL);
 
     XPATH_EQ (doc, "/home/@site-title", "test.example.org");
     XPATH_EQ (doc, "/home/@messages", "4");
@@ -205,7 +273,7 @@ END_TEST
 
 START_TEST (test_site_model_withheld)
 {
-    xmlDoc *doc = mla_site_model_home (&fixture.site);
+    xmlDoc *doc = mla_site_model_home (&fixture.site, NULL);
     g_autofree char *titles = xpath (doc, "string(/home)");
 
     ck_assert (!fixture.site.published[entry_of ("private@x")]);
@@ -292,6 +360,8 @@ site_suite (void)
     tcase_add_checked_fixture (tc, setup, teardown);
     tcase_add_test (tc, test_site_model_message);
     tcase_add_test (tc, test_site_model_links);
+    tcase_add_test (tc, test_site_model_reply);
+    tcase_add_test (tc, test_site_model_home_list);
     tcase_add_test (tc, test_site_model_thread);
     tcase_add_test (tc, test_site_model_placeholder);
     tcase_add_test (tc, test_site_model_home_and_months);

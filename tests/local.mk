@@ -86,6 +86,7 @@ mla_e2e_tests = \
 	tests/e2e-search.sh \
 	tests/e2e-series.sh \
 	tests/e2e-site.sh \
+	tests/e2e-site-landmarks.sh \
 	tests/e2e-site-settings.sh \
 	tests/e2e-site-incremental.sh \
 	tests/e2e-site-search-kept.sh \
