@@ -3,6 +3,7 @@
 #include <string.h>
 #include "mla-list-headers.h"
 #include "mla-mbox-private.h"
+#include "mla-message-raw-private.h"
 
 static const char *const field_names[MLA_LIST_N_FIELDS] = {
     [MLA_LIST_POST] = "List-Post",
@@ -53,21 +54,6 @@ says_no (const char *value, gsize length)
            (text[2] == '\0' || g_ascii_isspace (text[2]) || text[2] == '(');
 }
 
-/* The end of the field that starts at @p: past its continuation lines. */
-static const char *
-field_end (const char *p, const char *end)
-{
-    for (;;) {
-        const char *nl = memchr (p, '\n', (gsize) (end - p));
-
-        if (nl == NULL)
-            return end;
-        p = nl + 1;
-        if (p == end || (*p != ' ' && *p != '\t'))
-            return p;
-    }
-}
-
 static void
 take_field (MlaListHeaders *headers, const char *name, gsize name_length,
             const char *value, gsize length)
@@ -88,19 +74,20 @@ MlaListHeaders *
 mla_list_headers_read (const guint8 *data, gsize size)
 {
     MlaListHeaders *headers = g_new0 (MlaListHeaders, 1);
-    const char *p = (const char *) data;
-    const char *end = p + (data != NULL ? size : 0);
+    const guint8 *p = data;
+    const guint8 *end = data != NULL ? data + size : NULL;
 
     while (p < end && *p != '\n' &&
            !(*p == '\r' && p + 1 < end && p[1] == '\n')) {
-        const char *next = field_end (p, end);
-        gsize name = mla_field_name_length (p, (gsize) (next - p));
-        const char *colon =
-            name > 0 ? memchr (p, ':', (gsize) (next - p)) : NULL;
+        const guint8 *next = mla_message_raw_field_end (p, end);
+        const char *field = (const char *) p;
+        gsize length = (gsize) (next - p);
+        gsize name = mla_field_name_length (field, length);
+        const char *colon = name > 0 ? memchr (field, ':', length) : NULL;
 
         if (colon != NULL)
-            take_field (headers, p, name, colon + 1,
-                        (gsize) (next - colon - 1));
+            take_field (headers, field, name, colon + 1,
+                        length - (gsize) (colon + 1 - field));
         p = next;
     }
     return headers;
