@@ -939,6 +939,50 @@ START_TEST (test_message_separated_sha256)
 }
 END_TEST
 
+/* RFC 2369 list fields from the raw header: URIs in order, folding and
+ * comments dropped, the first field of a name kept, "NO", and nothing
+ * read from the body. */
+START_TEST (test_list_headers)
+{
+    static const char raw[] =
+        "From: a@example.org\r\n"
+        "list-post: (posting) <mailto:dev@lists.example.org>\r\n"
+        "List-Subscribe: <https://lists.example.org/\r\n"
+        " dev>, <mailto:dev-request@lists.example.org?subject=subscribe>\r\n"
+        "List-Help: <mailto:dev-request@lists.example.org?subject=help>\r\n"
+        "List-Help: <https://second.example.org/>\r\n"
+        "\r\nList-Archive: <https://body.example.org/>\r\n";
+    g_autoptr (MlaListHeaders) h =
+        mla_list_headers_read ((const guint8 *) raw, strlen (raw));
+    g_autoptr (MlaListHeaders) no = NULL;
+    g_autoptr (MlaListHeaders) none = mla_list_headers_read (NULL, 0);
+    g_autofree char *post = mla_list_mailto_address (h->uris[MLA_LIST_POST]);
+    g_autofree char *help = mla_list_mailto_address (h->uris[MLA_LIST_HELP]);
+
+    ck_assert_str_eq (post, "dev@lists.example.org");
+    ck_assert_str_eq (help, "dev-request@lists.example.org");
+    ck_assert_uint_eq (h->uris[MLA_LIST_SUBSCRIBE]->len, 2);
+    ck_assert_str_eq (g_ptr_array_index (h->uris[MLA_LIST_SUBSCRIBE], 0),
+                      "https://lists.example.org/dev");
+    ck_assert_uint_eq (h->uris[MLA_LIST_HELP]->len, 1);
+    ck_assert_ptr_null (h->uris[MLA_LIST_ARCHIVE]);
+    ck_assert (!h->no_posting);
+    no = mla_list_headers_read (
+        (const guint8 *) "List-Post: NO (read only)\n\n", 27);
+    ck_assert (no->no_posting);
+    ck_assert_uint_eq (no->uris[MLA_LIST_POST]->len, 0);
+    for (int f = 0; f < MLA_LIST_N_FIELDS; f++)
+        ck_assert_ptr_null (none->uris[f]);
+    ck_assert (mla_list_id_names_address ("Dev.Lists.example.org",
+                                          "dev@lists.EXAMPLE.org"));
+    ck_assert (!mla_list_id_names_address ("dev.lists.example.org",
+                                           "dev@lists.example.com"));
+    ck_assert (!mla_list_id_names_address ("dev.example.org",
+                                           "dev@lists.example.org"));
+    ck_assert (!mla_list_id_names_address (NULL, "dev@example.org"));
+}
+END_TEST
+
 static Suite *
 message_suite (void)
 {
@@ -1016,6 +1060,10 @@ message_suite (void)
     tcase_add_test (tc, test_empty_null_bytes);
     tcase_add_test (tc, test_empty_bytes);
     tcase_add_test (tc, test_empty_bytes_null_data);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("list fields");
+    tcase_add_test (tc, test_list_headers);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("corpora");

@@ -78,6 +78,7 @@ mla_e2e_tests = \
 	tests/e2e-roundtrip.sh \
 	tests/e2e-bad-input.sh \
 	tests/e2e-agenda.sh \
+	tests/e2e-agenda-text.sh \
 	tests/e2e-agenda-revisions.sh \
 	tests/e2e-agenda-links.sh \
 	tests/e2e-threads.sh \
@@ -86,6 +87,7 @@ mla_e2e_tests = \
 	tests/e2e-search.sh \
 	tests/e2e-series.sh \
 	tests/e2e-site.sh \
+	tests/e2e-site-landmarks.sh \
 	tests/e2e-site-settings.sh \
 	tests/e2e-site-incremental.sh \
 	tests/e2e-site-search-kept.sh \

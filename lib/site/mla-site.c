@@ -649,7 +649,8 @@ build_site (Build *build, guint jobs, GError **error)
     build->progress.pages_total =
         3 + site->months->len * 4 + site->roots->len * 2 + n;
     if (!put_asset (build, "style.css", error) ||
-        !put_page (build, mla_site_model_home (site), "index.html", error) ||
+        !put_page (build, mla_site_model_home (site, error), "index.html",
+                   error) ||
         !put_page (build,
                    mla_site_model_feed (site, MLA_THREAD_NONE, FALSE, error),
                    "new.atom", error) ||
