@@ -16,6 +16,9 @@
 #   counted.mbox   a counted (mboxcl2) message whose body holds a From_ line
 #                  and the headers of another message (issue 27 §10; the
 #                  over-limit case is tests/reliability/check-smuggling.sh)
+#   parts.eml      1,000 attachments of 480 bytes; one-part.eml the same
+#                  bytes as one attachment (issue 27 §2: the site's cost
+#                  grows with the bytes, not with parts times bytes)
 set -eu
 out=${1:?usage: generate.sh OUTDIR}
 mkdir -p "$out"
@@ -120,3 +123,24 @@ esc=$(printf '\033')
     printf 'Content-Length: 5\n\nnext\n\n'
 } >"$out/counted.mbox"
 rm "$out/counted.body"
+
+# parts_message N SIZE: a message of N attachments of SIZE bytes each.
+parts_message () {
+    printf 'From: Parts <parts@example.org>\nTo: list@example.org\n'
+    printf 'Subject: %s attachments\nDate: Tue, 2 Mar 2021 13:00:00 +0000\n' "$1"
+    printf 'Message-ID: <parts-%s@example.org>\nMIME-Version: 1.0\n' "$1"
+    printf 'Content-Type: multipart/mixed; boundary="b"\n\n'
+    printf -- '--b\nContent-Type: text/plain\n\nSee the attachments.\n'
+    awk -v n="$1" -v size="$2" 'BEGIN {
+        line = sprintf("%63s", ""); gsub(/ /, "x", line)
+        for (i = 1; i <= n; i++) {
+            printf "--b\nContent-Type: application/octet-stream\n"
+            printf "Content-Disposition: attachment; filename=\"part%d.bin\"\n\n", i
+            for (left = size; left > 0; left -= 64)
+                print substr(line, 1, (left < 64 ? left : 64) - 1)
+        }
+    }'
+    printf -- '--b--\n'
+}
+parts_message 1000 480 >"$out/parts.eml"
+parts_message 1 480000 >"$out/one-part.eml"
