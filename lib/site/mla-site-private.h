@@ -177,6 +177,10 @@ void mla_site_agenda_list (MlaSite *site, xmlNode *parent);
  * page. Returns: (transfer full). */
 char *mla_site_agenda_path (MlaSite *site, guint index, const char *extension);
 
+/* How many published messages have the Message-ID of @entry (a
+ * published one): more than one when a later message reused it. */
+guint mla_site_published_with_id (MlaSite *site, guint entry);
+
 /* The subject of the thread rooted at @root (a root with a published
  * message): its first published message's. Returns: (transfer none)
  * (nullable). */
