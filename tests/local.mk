@@ -115,7 +115,10 @@ mla_reliability_tests = \
 	tests/reliability/check-ids.sh \
 	tests/reliability/check-terminal.sh \
 	tests/reliability/check-smuggling.sh \
-	tests/reliability/check-queries.sh
+	tests/reliability/check-queries.sh \
+	tests/reliability/check-site-cost.sh \
+	tests/reliability/check-hijack.sh \
+	tests/reliability/check-future.sh
 
 TESTS += $(check_PROGRAMS) $(mla_house_checks) $(mla_e2e_tests)
 # Scripts get their .log by suffix rule, so any of them can be named in

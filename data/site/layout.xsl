@@ -146,7 +146,8 @@
           <xsl:value-of select="@date-utc"/> (<xsl:value-of select="@date-local"/>)</dd>
         <xsl:if test="to"><dt data-pagefind-ignore="">To</dt><dd data-pagefind-ignore=""><xsl:apply-templates select="to"/></dd></xsl:if>
         <xsl:if test="cc"><dt data-pagefind-ignore="">Cc</dt><dd data-pagefind-ignore=""><xsl:apply-templates select="cc"/></dd></xsl:if>
-        <dt data-pagefind-ignore="">Message-ID</dt><dd class="id" data-pagefind-ignore="">&lt;<xsl:value-of select="@id"/>&gt;</dd>
+        <dt data-pagefind-ignore="">Message-ID</dt><dd class="id" data-pagefind-ignore="">&lt;<xsl:value-of select="@id"/>&gt;<xsl:if test="@shared-id">
+          <xsl:text> </xsl:text><a class="shared-id" href="{$root}{@href}">(duplicate Message-ID: <xsl:value-of select="@shared-id"/> messages have it; replies go to the first archived)</a></xsl:if></dd>
       </dl>
       <xsl:apply-templates select="body"/>
       <xsl:if test="attachment">

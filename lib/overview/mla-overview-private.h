@@ -17,7 +17,7 @@ G_BEGIN_DECLS
     "volume, raw_offset, raw_length, message_id, synthetic, sha256, date, "    \
     "date_utc,"                                                                \
     " envelope, from_name, from_address, subject, thread, parent, loose, id,"  \
-    " date_offset, no_archive, list_id, body_source, attachments"
+    " date_offset, no_archive, list_id, body_source, attachments, arrived"
 
 enum {
     STMT_INSERT_MESSAGE,

@@ -158,6 +158,10 @@ full_message (MlaSite *site, xmlNode *parent, guint entry,
         return FALSE;
     node = mla_site_element (parent, "mail");
     mla_site_attr (node, "id", e->message_id);
+    /* Replies go to the first to arrive (mla-thread.h): say so. */
+    if (mla_site_published_with_id (site, entry) > 1)
+        mla_site_attr_printf (node, "shared-id", "%u",
+                              mla_site_published_with_id (site, entry));
     mla_site_attr_printf (node, "anchor", "m%" G_GINT64_FORMAT, e->row);
     mla_site_href (node, "href", page);
     mla_site_href (node, "raw", raw);
@@ -757,7 +761,9 @@ feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
         mla_overview_get_details (site->overview, e->row, error);
     g_autofree char *page = mla_site_message_path (site, entry);
     g_autofree char *file = g_strconcat (page, "/index.html", NULL);
-    g_autofree char *iso = iso_date (e);
+    /* Feed readers sort by it: capped as the site's order is. */
+    g_autofree char *iso = format_time (
+        mla_thread_activity (e->date, e->arrived), 0, "%Y-%m-%dT%H:%M:%SZ");
 
     mla_site_href (node, "href", file);
     mla_site_attr (node, "id", e->message_id);
@@ -822,7 +828,9 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
     for (guint i = 0; i < entries->len; i++) {
         guint entry = g_array_index (entries, guint, i);
 
-        updated = MAX (updated, entry_at (site, entry)->date);
+        updated = MAX (updated,
+                       mla_thread_activity (entry_at (site, entry)->date,
+                                            entry_at (site, entry)->arrived));
         feed_entry (site, model, entry, error);
         if (error != NULL && *error != NULL)
             return xmlFreeDoc (doc), NULL;

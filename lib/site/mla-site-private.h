@@ -191,6 +191,9 @@ gboolean mla_site_reply_element (MlaSite *site, xmlNode *parent, guint entry,
  * with List-* fields: how to post, subscribe, get help, find the archive;
  * nothing when recent mail has none. */
 gboolean mla_site_list_element (MlaSite *site, xmlNode *parent, GError **error);
+/* How many published messages have the Message-ID of @entry (a
+ * published one): more than one when a later message reused it. */
+guint mla_site_published_with_id (MlaSite *site, guint entry);
 
 /* The subject of the thread rooted at @root (a root with a published
  * message): its first published message's. Returns: (transfer none)
