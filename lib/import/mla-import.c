@@ -60,9 +60,11 @@ typedef struct {
     MlaImportStats *stats;
     MlaKeySet known;
     GThreadPool *pool;
-    GAsyncQueue *agenda_parsers; /* nullable: idle MlaAgendaParsers */
-    Batch *reading;              /* being filled */
-    Batch *parsing;              /* dispatched; written once parsed */
+    GAsyncQueue *agenda_parsers;   /* nullable: idle MlaAgendaParsers */
+    MlaAgendaParser *quick_parser; /* atomic: the start's, until replaced */
+    gint quick_parses;             /* atomic: messages it has parsed */
+    Batch *reading;                /* being filled */
+    Batch *parsing;                /* dispatched; written once parsed */
     MlaAtomicFile *raw;
     MlaAtomicFile *volume;
     MlaXmlWriter *xml;
@@ -120,6 +122,36 @@ is_parsable (const MlaRawMessage *raw)
     return raw->bytes != NULL && g_bytes_get_size (raw->bytes) > 0;
 }
 
+/* Messages the start's parser (made for few texts) parses before it is
+ * replaced with one made for many. */
+#define QUICK_PARSES 32
+
+/* An idle agenda parser. A parser compiles some 150 patterns: one is
+ * made at the start, quick to make, so a single delivery compiles them
+ * once and without machine code; more, made for many texts, only when
+ * workers are busy at once or once the start's has parsed QUICK_PARSES
+ * messages. The start's proved the vocabulary good. */
+static MlaAgendaParser *
+take_agenda_parser (Import *import)
+{
+    MlaAgendaParser *parser = g_async_queue_try_pop (import->agenda_parsers);
+    MlaAgendaParser *many;
+
+    if (parser != NULL &&
+        parser == g_atomic_pointer_get (&import->quick_parser) &&
+        g_atomic_int_add (&import->quick_parses, 1) >= QUICK_PARSES &&
+        (many = mla_agenda_parser_new (NULL, NULL)) != NULL) {
+        g_atomic_pointer_set (&import->quick_parser, NULL);
+        mla_agenda_parser_free (parser);
+        parser = many;
+    }
+    if (parser == NULL)
+        parser = mla_agenda_parser_new (NULL, NULL);
+    if (parser == NULL)
+        parser = g_async_queue_pop (import->agenda_parsers);
+    return parser;
+}
+
 /* Runs on a worker thread. */
 static void
 parse_job (gpointer data, gpointer user_data)
@@ -129,16 +161,7 @@ parse_job (gpointer data, gpointer user_data)
 
     job->message = mla_message_parse (job->raw);
     if (import->agenda_parsers != NULL) {
-        MlaAgendaParser *parser =
-            g_async_queue_try_pop (import->agenda_parsers);
-
-        /* A parser compiles some 150 patterns: one is made at the start,
-         * more only when workers are busy at once, so a single delivery
-         * compiles them once. The start's proved the vocabulary good. */
-        if (parser == NULL)
-            parser = mla_agenda_parser_new (NULL, NULL);
-        if (parser == NULL)
-            parser = g_async_queue_pop (import->agenda_parsers);
+        MlaAgendaParser *parser = take_agenda_parser (import);
 
         job->agendas = mla_agenda_parse_message (parser, job->message);
         g_async_queue_push (import->agenda_parsers, parser);
@@ -189,10 +212,12 @@ start_workers (Import *import, GError **error)
     if (import->options->extract_agendas) {
         import->agenda_parsers =
             g_async_queue_new_full ((GDestroyNotify) mla_agenda_parser_free);
-        MlaAgendaParser *parser = mla_agenda_parser_new (NULL, error);
+        MlaAgendaParser *parser = mla_agenda_parser_new_full (
+            NULL, MLA_AGENDA_PARSER_FEW_TEXTS, error);
 
         if (parser == NULL)
             return FALSE;
+        import->quick_parser = parser;
         g_async_queue_push (import->agenda_parsers, parser);
     }
     import->pool =
