@@ -11,5 +11,6 @@ src_mlarc_SOURCES = \
 	src/mlarc-search.c \
 	src/mlarc-reindex.c \
 	src/mlarc-compact.c \
+	src/mlarc-remove.c \
 	src/mlarc-site.c
 src_mlarc_LDADD = lib/libmlarc.la $(GLIB_LIBS) $(JEMALLOC_LIBS)

@@ -21,6 +21,19 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaXmlMerge, mla_xml_merge_free)
  * @raw_base in the merged one. */
 gboolean mla_xml_merge_add (MlaXmlMerge *merge, const char *path,
                             guint64 raw_base, GError **error);
+
+/* The bytes of one message in its volume's raw store. */
+typedef struct MlaRawSpan {
+    guint64 offset;
+    guint64 length;
+} MlaRawSpan;
+
+/* The same, less the messages stored at @cuts (@n_cuts, by offset, not
+ * overlapping): mlarc remove. Their raw bytes are left out of the merged
+ * store too, so the records after a cut move back by its length. */
+gboolean mla_xml_merge_add_except (MlaXmlMerge *merge, const char *path,
+                                   guint64 raw_base, const MlaRawSpan *cuts,
+                                   guint n_cuts, GError **error);
 /* Writes the inputs and the end of the volume. */
 gboolean mla_xml_merge_finish (MlaXmlMerge *merge, GError **error);
 
