@@ -11,6 +11,7 @@ mla_check_suites = \
 	tests/check_source \
 	tests/check_message \
 	tests/check_archive \
+	tests/check_remove \
 	tests/check_agenda \
 	tests/check_agenda_format \
 	tests/check_agenda_steps \
@@ -82,6 +83,7 @@ mla_e2e_tests = \
 	tests/e2e-threads.sh \
 	tests/e2e-threads-incremental.sh \
 	tests/e2e-compact.sh \
+	tests/e2e-remove.sh \
 	tests/e2e-search.sh \
 	tests/e2e-series.sh \
 	tests/e2e-site.sh \
