@@ -107,6 +107,7 @@ mla_reliability_tests = \
 	tests/reliability/check-hostile.sh \
 	tests/reliability/check-crash.sh \
 	tests/reliability/check-compact.sh \
+	tests/reliability/check-remove.sh \
 	tests/reliability/check-concurrency.sh \
 	tests/reliability/check-diskfull.sh \
 	tests/reliability/check-identity.sh \

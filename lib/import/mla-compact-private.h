@@ -14,6 +14,12 @@ typedef struct MlaVolumeCuts {
     guint n_spans;
 } MlaVolumeCuts;
 
+/* Deletes the files of volumes/ and raw/ named like a volume's that the
+ * index does not list: leftovers of an interrupted import, compaction or
+ * removal (the old files of a committed removal hold what it removed).
+ * The caller holds the archive lock and has read the index anew. */
+void mla_archive_remove_unlisted (MlaArchive *archive);
+
 /* Writes each volume of @cuts (@n_cuts, by index) anew without the
  * messages its spans name, under a new name (000007.xml -> 000007.1.xml,
  * its number and import time kept), and commits them by the index, which

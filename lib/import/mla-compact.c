@@ -424,8 +424,7 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
     g_autoptr (GArray) runs = NULL;
     GPtrArray *volumes = mla_archive_get_volumes (archive);
 
-    remove_unlisted (archive, "volumes");
-    remove_unlisted (archive, "raw");
+    mla_archive_remove_unlisted (archive);
     stats->volumes_before = volumes->len;
     stats->volumes_after = volumes->len;
     if ((runs = find_runs (archive, from, error)) == NULL)
@@ -435,6 +434,13 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
     return commit_runs (archive, runs, NULL, stats, error);
 }
 
+void
+mla_archive_remove_unlisted (MlaArchive *archive)
+{
+    remove_unlisted (archive, "volumes");
+    remove_unlisted (archive, "raw");
+}
+
 gboolean
 mla_archive_rewrite_locked (MlaArchive *archive, const MlaVolumeCuts *cuts,
                             guint n_cuts, GPtrArray *removals, GError **error)
@@ -442,8 +448,7 @@ mla_archive_rewrite_locked (MlaArchive *archive, const MlaVolumeCuts *cuts,
     g_autoptr (GArray) runs = g_array_new (FALSE, FALSE, sizeof (Run));
     MlaCompactStats stats = { 0 };
 
-    remove_unlisted (archive, "volumes");
-    remove_unlisted (archive, "raw");
+    mla_archive_remove_unlisted (archive);
     for (guint i = 0; i < n_cuts; i++) {
         Run run = { cuts[i].index, cuts[i].index + 1, cuts[i].spans,
                     cuts[i].n_spans };

@@ -196,6 +196,10 @@ remove_locked (MlaArchive *archive, const char *const *message_ids,
         g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
     g_autofree char *at = mla_archive_now ();
 
+    /* A removal killed after its commit left the old files: they hold
+     * what it removed, so even a run that finds nothing to do deletes
+     * them. */
+    mla_archive_remove_unlisted (archive);
     /* Brought up to date under the lock we hold, it opens without one. */
     if (!mla_overview_update_locked (archive, notice, notice_data, error) ||
         (overview = mla_overview_open (archive, notice, notice_data, error)) ==
