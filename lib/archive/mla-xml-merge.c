@@ -156,15 +156,7 @@ read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path,
 
 gboolean
 mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base,
-                   GError **error)
-{
-    return mla_xml_merge_add_except (merge, path, raw_base, NULL, 0, error);
-}
-
-gboolean
-mla_xml_merge_add_except (MlaXmlMerge *merge, const char *path,
-                          guint64 raw_base, const MlaRawSpan *cuts,
-                          guint n_cuts, GError **error)
+                   const MlaRawSpan *cuts, guint n_cuts, GError **error)
 {
     const Placement place = { raw_base, cuts, n_cuts };
     /* Blanks kept: a record's own layout and its texts come out as they

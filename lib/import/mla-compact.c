@@ -7,7 +7,10 @@
  * were. It writes the merged volumes beside the old ones, commits them by
  * replacing the index as an import does, and only then removes the old
  * files: killed at any point, the index lists either the old volumes or
- * the merged ones, and a re-run removes what the index does not list. */
+ * the merged ones, and a re-run removes what the index does not list.
+ *
+ * mlarc remove (mla-remove.c) uses the same machinery on one volume at a
+ * time, with the spans of the removed messages left out. */
 #include "config.h"
 #include "mla-compact.h"
 #include "mla-compact-private.h"
@@ -200,8 +203,8 @@ merge_run (MlaArchive *archive, const Run *run, guint64 first_row,
                                  entry->number,
                                  mla_atomic_file_get_written (raw) };
 
-        if (!mla_xml_merge_add_except (merge, volume_xml, move.raw_base,
-                                       run->cuts, run->n_cuts, error) ||
+        if (!mla_xml_merge_add (merge, volume_xml, move.raw_base, run->cuts,
+                                run->n_cuts, error) ||
             !append_file (raw, volume_raw, run->cuts, run->n_cuts, error))
             return NULL;
         g_array_append_val (moves, move);
