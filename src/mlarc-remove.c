@@ -20,22 +20,6 @@ print_entries (GPtrArray *entries)
     }
 }
 
-/* The ids to remove: those asked for, or those of the messages found. */
-static GPtrArray *
-ids_to_remove (char **argv, GPtrArray *entries)
-{
-    GPtrArray *ids = g_ptr_array_new ();
-
-    for (int i = 1; argv[i] != NULL; i++)
-        g_ptr_array_add (ids, argv[i]);
-    for (guint i = 0; ids->len == 0 && i < entries->len; i++)
-        g_ptr_array_add (
-            ids, (char *) ((MlaOverviewEntry *) g_ptr_array_index (entries, i))
-                     ->message_id);
-    g_ptr_array_add (ids, NULL);
-    return ids;
-}
-
 int
 mlarc_remove_command (int argc, char **argv)
 {
@@ -62,7 +46,6 @@ mlarc_remove_command (int argc, char **argv)
     g_autoptr (MlaOverview) overview = NULL;
     g_autoptr (MlaQuery) query = NULL;
     g_autoptr (GPtrArray) found = NULL;
-    g_autoptr (GPtrArray) ids = NULL;
     g_autoptr (GError) error = NULL;
     MlaRemoveStats stats = { 0 };
 
@@ -100,11 +83,13 @@ mlarc_remove_command (int argc, char **argv)
                      mlarc_plural (found->len, "message", "messages"));
         return MLARC_EXIT_OK;
     }
-    ids = ids_to_remove (argv, found);
+    /* Selected again under the lock: what the query finds then goes,
+     * and only that (not the other copies of an id it finds). */
     g_clear_pointer (&overview, mla_overview_free);
-    if (ids->len > 1 &&
-        !mla_archive_remove (archive, (const char *const *) ids->pdata, reason,
-                             mlarc_print_notice, NULL, &stats, &error)) {
+    if ((argc > 1 || found->len > 0) &&
+        !mla_archive_remove (archive, (const char *const *) argv + 1, query,
+                             reason, mlarc_print_notice, NULL, &stats,
+                             &error)) {
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }

@@ -109,6 +109,12 @@ grep -q "<missing id=\"$LEAK\" removed=\"true\">" "$TMP/out" || fail "no placeho
 expect 0 show -a "$A" "<answer-4711@example.org>"
 grep '^Thread:' "$TMP/out" | cmp -s - "$TMP/answer-before" || fail "the answer changed threads"
 
+# The search finds it no more, without a rebuild asked for.
+expect 0 search -a "$A" "$WORD"
+[ ! -s "$TMP/out" ] || fail "the search still finds the word: $(cat "$TMP/out")"
+expect 0 search -a "$A" "Change it now"
+grep -q '<answer-4711@example.org>' "$TMP/out" || fail "the search lost the answer: $(cat "$TMP/out")"
+
 # The site: the next run drops the page and shows the placeholder.
 expect 0 site -a "$A" -o "$S"
 if grep -r -l -a "$WORD" "$S" >"$TMP/found"; then
@@ -135,4 +141,28 @@ fi
 expect 0 remove -a "$A" "$LEAK"
 grep -q '0 removed (0 volumes written anew), 1 removed earlier' "$TMP/err" || fail "again: $(cat "$TMP/err")"
 validate "$A"
+# A reused Message-ID: the spam that took it first (so owned it and the
+# reply) removed by --query, alone, as its dry run lists it; the real
+# message with that id then owns it and the reply, and the site marks
+# no duplicate id any more.
+B=$TMP/shared
+BS=$TMP/shared-site
+expect 0 import -q -a "$B" "$top_srcdir/tests/data/remove/shared-id.mbox"
+expect 0 site -q -a "$B" -o "$BS" --search=no
+grep -q 'duplicate Message-ID' "$BS/m/shared@example.org/index.html" || fail "no duplicate id marked to begin with"
+expect 0 remove -a "$B" -n --query hijackprizeword
+[ "$(wc -l <"$TMP/out")" -eq 1 ] || fail "--dry-run on a reused id: $(cat "$TMP/out")"
+expect 0 remove -a "$B" --query hijackprizeword
+grep -q '1 removed (1 volume written anew)' "$TMP/err" || fail "a reused id: $(cat "$TMP/err")"
+expect 0 show -a "$B" "<shared@example.org>"
+grep -q 'the summit is on Friday' "$TMP/out" || fail "the real copy went too: $(cat "$TMP/out")"
+expect 0 site -q -a "$B" -o "$BS" --search=no
+if grep -r -l -a hijackprizeword "$B" "$BS" >"$TMP/found"; then
+    fail "the spam is still there: $(cat "$TMP/found")"
+fi
+! grep -r -q 'duplicate Message-ID' "$BS" || fail "a duplicate id is still marked"
+tr -d '\n' <"$BS/m/reply@example.org/index.html" | grep -q 'parent: <span class="date">2004-07-12 09:00' \
+    || fail "the reply's parent is not the real message"
+validate "$B"
+
 echo "remove: $COUNT messages, the leak gone from archive and site, kept out"

@@ -183,8 +183,8 @@ group_cuts (MlaArchive *archive, GPtrArray *entries, GArray *cuts,
  * holds both locks and has read the index anew. */
 static gboolean
 remove_locked (MlaArchive *archive, const char *const *message_ids,
-               const char *reason, MlaNoticeFunc notice, gpointer notice_data,
-               MlaRemoveStats *stats, GError **error)
+               const MlaQuery *query, const char *reason, MlaNoticeFunc notice,
+               gpointer notice_data, MlaRemoveStats *stats, GError **error)
 {
     g_autoptr (MlaOverview) overview = NULL;
     g_autoptr (GPtrArray) entries = NULL;
@@ -204,7 +204,7 @@ remove_locked (MlaArchive *archive, const char *const *message_ids,
     if (!mla_overview_update_locked (archive, notice, notice_data, error) ||
         (overview = mla_overview_open (archive, notice, notice_data, error)) ==
             NULL ||
-        (entries = select_entries (overview, archive, message_ids, NULL,
+        (entries = select_entries (overview, archive, message_ids, query,
                                    &stats->earlier, error)) == NULL)
         return FALSE;
     if (entries->len == 0)
@@ -236,21 +236,21 @@ remove_locked (MlaArchive *archive, const char *const *message_ids,
 
 gboolean
 mla_archive_remove (MlaArchive *archive, const char *const *message_ids,
-                    const char *reason, MlaNoticeFunc notice,
-                    gpointer notice_data, MlaRemoveStats *out_stats,
-                    GError **error)
+                    const MlaQuery *query, const char *reason,
+                    MlaNoticeFunc notice, gpointer notice_data,
+                    MlaRemoveStats *out_stats, GError **error)
 {
     MlaRemoveStats local_stats;
     MlaRemoveStats *stats = out_stats != NULL ? out_stats : &local_stats;
     int lock_fd, overview_lock;
     gboolean ok;
 
-    g_return_val_if_fail (archive != NULL && message_ids != NULL, FALSE);
+    g_return_val_if_fail (archive != NULL, FALSE);
     memset (stats, 0, sizeof *stats);
     if (!mla_archive_lock_rewrite (archive, &lock_fd, &overview_lock, error))
         return FALSE;
-    ok = remove_locked (archive, message_ids, reason, notice, notice_data,
-                        stats, error);
+    ok = remove_locked (archive, message_ids, query, reason, notice,
+                        notice_data, stats, error);
     mla_archive_unlock (overview_lock);
     mla_archive_unlock (lock_fd);
     return ok;

@@ -27,7 +27,9 @@ MLA_API GPtrArray *mla_remove_select (MlaArchive *archive,
                                       const char *const *message_ids,
                                       const MlaQuery *query, GError **error);
 
-/* Takes every message with one of @message_ids (NULL-terminated) out of
+/* Takes what mla_remove_select() selects (every stored message with one
+ * of @message_ids, nullable, and every message matching @query,
+ * nullable: of the copies of a reused id, only those that match) out of
  * @archive: the volumes that hold them are written anew without them
  * (their raw bytes, XML and key caches), the index commits the new
  * volumes and lists each removal (Message-ID, SHA-256, parent chain,
@@ -40,8 +42,8 @@ MLA_API GPtrArray *mla_remove_select (MlaArchive *archive,
  * @out_stats (nullable). */
 MLA_API gboolean mla_archive_remove (MlaArchive *archive,
                                      const char *const *message_ids,
-                                     const char *reason, MlaNoticeFunc notice,
-                                     gpointer notice_data,
+                                     const MlaQuery *query, const char *reason,
+                                     MlaNoticeFunc notice, gpointer notice_data,
                                      MlaRemoveStats *out_stats, GError **error);
 
 G_END_DECLS

@@ -78,8 +78,9 @@ static const char *const stmt_sql[N_STMTS] = {
         " (SELECT thread FROM messages WHERE subject_key = ?1)",
 };
 
-/* Rows are numbered from 1 and never deleted, so the last id is the
- * count, found without reading the whole table (a search opens this). */
+/* Rows are numbered from 1 and never deleted (mlarc remove rebuilds the
+ * file, numbering them anew), so the last id is the count, found
+ * without reading the whole table (a search opens this). */
 gint64
 mla_overview_count_messages (MlaOverview *overview)
 {

@@ -302,7 +302,9 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
     return TRUE;
 }
 
-/* The removed messages and their chains, as the index kept them. */
+/* The removed messages and their chains, as the index kept them; not
+ * an id still stored: when a removal took out one copy of a reused id
+ * (the one that owned it), the next copy owns it, with its own chain. */
 static gboolean
 load_removed (MlaOverview *overview, MlaOverviewThreads *threads,
               GError **error)
@@ -315,8 +317,11 @@ load_removed (MlaOverview *overview, MlaOverviewThreads *threads,
         g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
     if (sqlite3_prepare_v2 (
             overview->db,
-            "SELECT position, ref FROM removed ORDER BY removal, position", -1,
-            &statement, NULL) != SQLITE_OK)
+            "SELECT position, ref FROM removed WHERE removal NOT IN"
+            " (SELECT removal FROM removed r WHERE position = 0 AND EXISTS"
+            " (SELECT 1 FROM messages m WHERE m.message_id = r.ref))"
+            " ORDER BY removal, position",
+            -1, &statement, NULL) != SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare");
     while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
         const char *ref = mla_overview_column_string (threads, statement, 1);
