@@ -36,17 +36,19 @@ expect () {
     fi
 }
 
-# The value of field $1 ("read", "added", "already present", "duplicate ids",
-# "flagged", "rejected") in the import summary line of $TMP/err.
+# The value of field $1 ("read", "added", "already present", "removed
+# earlier", "duplicate ids", "flagged", "rejected") in the import summary line of $TMP/err.
 summary () {
     grep '^mlarc import:' "$TMP/err" | tr ',' '\n' | sed -n "s/^.* \([0-9][0-9]*\) $1\$/\1/p" | head -n 1
 }
 
-# Every input message is accounted for: read = added + present + rejected.
+# Every input message is accounted for:
+# read = added + present + removed earlier + rejected.
 expect_accounted () {
     r=$(summary read); a=$(summary added); p=$(summary "already present"); j=$(summary rejected)
-    [ -n "$r" ] && [ -n "$a" ] && [ -n "$p" ] && [ -n "$j" ] || fail "no summary line: $(cat "$TMP/err")"
-    [ "$r" -eq $((a + p + j)) ] || fail "read $r != added $a + present $p + rejected $j"
+    e=$(summary "removed earlier")
+    [ -n "$r" ] && [ -n "$a" ] && [ -n "$p" ] && [ -n "$e" ] && [ -n "$j" ] || fail "no summary line: $(cat "$TMP/err")"
+    [ "$r" -eq $((a + p + e + j)) ] || fail "read $r != added $a + present $p + removed earlier $e + rejected $j"
 }
 
 # Validates every XML file of archive $1 against the schema, and runs check.

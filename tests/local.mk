@@ -11,6 +11,7 @@ mla_check_suites = \
 	tests/check_source \
 	tests/check_message \
 	tests/check_archive \
+	tests/check_remove \
 	tests/check_agenda \
 	tests/check_agenda_format \
 	tests/check_agenda_steps \
@@ -82,6 +83,7 @@ mla_e2e_tests = \
 	tests/e2e-threads-incremental.sh \
 	tests/e2e-compact.sh \
 	tests/e2e-site.sh \
+	tests/e2e-remove.sh \
 	tests/e2e-agenda-revisions.sh \
 	tests/e2e-site-incremental.sh \
 	tests/browser-site.sh \
@@ -110,6 +112,7 @@ mla_reliability_tests = \
 	tests/reliability/check-hostile.sh \
 	tests/reliability/check-crash.sh \
 	tests/reliability/check-compact.sh \
+	tests/reliability/check-remove.sh \
 	tests/reliability/check-concurrency.sh \
 	tests/reliability/check-diskfull.sh \
 	tests/reliability/check-identity.sh \
