@@ -1,6 +1,6 @@
 // search.js: the search page of an mlarc site (search.html), the only
-// script of the site. It loads Pagefind's bundle of the newest period and
-// merges older periods (mergeIndex) only as a query needs them: Pagefind
+// script of the site. It loads Pagefind's newest bundle and merges older
+// ones (mergeIndex) only as a query needs them: Pagefind
 // fetches about 10 bytes of metadata per page of every merged index, so
 // merging all of a big archive's periods would cost a megabyte before the
 // first result. A query merges the periods its filters allow, newest first
@@ -22,14 +22,19 @@
   const older = document.getElementById("older");
   const root = new URL(".", document.baseURI).pathname;
   const sizes = form.dataset.pages.split(" ").map(Number);
-  // Named by their folder ("2004", "2005-03"), so sorted by name they are
-  // oldest first.
-  const periods = form.dataset.indexes.split(" ").filter(Boolean).map((href, i) => ({
-    path: new URL(href, document.baseURI).pathname,
-    name: href.split("/").filter(Boolean).pop(),
-    pages: sizes[i] || 0,
-    merged: false,
-  })).sort((a, b) => a.name.localeCompare(b.name));
+  // The bundles, named by their folder: a period ("2004", "2005-03") and
+  // the later bundles of a big one ("2005-03.001"), so sorted by name they
+  // are oldest first; "period" is the name without the bundle number.
+  const periods = form.dataset.indexes.split(" ").filter(Boolean).map((href, i) => {
+    const name = href.split("/").filter(Boolean).pop();
+    return {
+      path: new URL(href, document.baseURI).pathname,
+      name: name,
+      period: name.split(".")[0],
+      pages: sizes[i] || 0,
+      merged: false,
+    };
+  }).sort((a, b) => a.name.localeCompare(b.name));
   // The month and author filters come from the address only
   // (?month=2004-07, ?author=NAME), as a link can give them.
   const linked = {};
@@ -58,14 +63,14 @@
   // "2004" or "2004-07" those of month 2004-07.
   function candidates(filters, order) {
     const fits = periods.filter((period) =>
-      (!filters.year || period.name.slice(0, 4) === filters.year)
-      && (!filters.month || period.name === filters.month
-          || period.name === filters.month.slice(0, 4)));
+      (!filters.year || period.period.slice(0, 4) === filters.year)
+      && (!filters.month || period.period === filters.month
+          || period.period === filters.month.slice(0, 4)));
     return order === "asc" ? fits : fits.reverse();
   }
 
   function span(list) {
-    const names = list.map((period) => period.name).sort();
+    const names = [...new Set(list.map((period) => period.period))].sort();
     return names.length === 1 ? names[0] : names[0] + " to " + names[names.length - 1];
   }
 
