@@ -1,9 +1,8 @@
 // search.js: the search page of an mlarc site (search.html), the only
-// script of the site. It loads Pagefind's newest bundle and merges older
-// ones (mergeIndex) only as a query needs them: Pagefind
-// fetches about 10 bytes of metadata per page of every merged index, so
-// merging all of a big archive's periods would cost a megabyte before the
-// first result. A query merges the periods its filters allow, newest first
+// script of the site. It loads Pagefind's newest bundle and opens older
+// ones only as a query needs them: Pagefind fetches about 10 bytes of
+// metadata per page of every index it opens, so opening all of a big
+// archive's periods would cost a megabyte before the first result. A query merges the periods its filters allow, newest first
 // (oldest first for "oldest first"), until it has a page of results or has
 // merged BUDGET pages; the rest wait for the "search older" button. Then
 // it shows the messages that match: subject, author, date and excerpt,
@@ -38,7 +37,6 @@
   // The month and author filters come from the address only
   // (?month=2004-07, ?author=NAME), as a link can give them.
   const linked = {};
-  let pagefind = null;
   let found = [];
   let shown = 0;
   let budget = BUDGET;
@@ -50,12 +48,52 @@
     return;
   }
 
+  // Each bundle is searched by a Pagefind of its own (its pagefind.js is a
+  // module of its own) rather than merged into one (mergeIndex): Pagefind
+  // 1.x answers a word an index lacks with the longest prefix it has (its
+  // pull request 315), so every bundle without the word would add pages
+  // that hold only a prefix of it ("multipath" finding "M."). A bundle's
+  // answer is kept when the words at its best page's matches begin as the
+  // query's words do (stemming cuts a few letters at the end, not more);
+  // the answers kept are merged by score, as mergeIndex merges them.
+  async function open(period) {
+    const api = await import(period.path + "pagefind.js");
+    await api.options({ baseUrl: root, excerptLength: 24 });
+    await api.init();
+    period.api = api;
+    period.merged = true;
+  }
+
   async function load() {
-    const newest = periods[periods.length - 1];
-    pagefind = await import(newest.path + "pagefind.js");
-    await pagefind.options({ baseUrl: root, excerptLength: 24 });
-    await pagefind.init();
-    newest.merged = true;
+    await open(periods[periods.length - 1]);
+  }
+
+  function common(a, b) {
+    let n = 0;
+    while (n < a.length && n < b.length && a[n] === b[n]) n++;
+    return n;
+  }
+
+  // Whether @data's matched words stand for every word of @query rather
+  // than for a shorter prefix Pagefind put in its place.
+  function genuine(data, query) {
+    const words = data.content.split(/\s+/);
+    const matched = data.locations.map((at) =>
+      (words[at] || "").toLowerCase().replace(/^[^\p{L}\p{N}]+/u, ""));
+    return query.toLowerCase().split(/\s+/).filter(Boolean).every((term) => {
+      const need = Math.min(term.length, Math.max(3, term.length - 4));
+      return matched.some((word) => common(word, term) >= need);
+    });
+  }
+
+  async function searchBundles(query, options) {
+    const opened = periods.filter((period) => period.merged);
+    const answers = await Promise.all(opened.map((period) => period.api.search(query, options)));
+    const kept = await Promise.all(answers.map(async (answer) =>
+      answer.results.length === 0
+        || (!/^\s*".*"\s*$/.test(query) && !genuine(await answer.results[0].data(), query))
+        ? [] : answer.results));
+    return { results: kept.flat().sort((a, b) => b.score - a.score) };
   }
 
   // The periods a search with these filters can match, in the order they
@@ -134,9 +172,12 @@
     if (year.value) options.filters.year = year.value;
     if (sort.value) options.sort = { date: sort.value };
     const ticket = ++latest;
-    let answer = await pagefind.debouncedSearch(query, options);
-    if (answer === null || ticket !== latest)
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (ticket !== latest)
       return;                     // a newer query took its place
+    let answer = await searchBundles(query, options);
+    if (ticket !== latest)
+      return;
     const wanted = candidates(options.filters, sort.value);
     let spent = 0;
     for (;;) {
@@ -147,10 +188,9 @@
         || (widen ? spent === 0 : !wanted.some((period) => period.merged));
       if (next === undefined || !fits || (!widen && answer.results.length >= PAGE))
         break;
-      await pagefind.mergeIndex(next.path, { baseUrl: root });
-      next.merged = true;
+      await open(next);
       spent += next.pages;
-      answer = await pagefind.search(query, options);
+      answer = await searchBundles(query, options);
       if (ticket !== latest)
         return;
     }
