@@ -98,12 +98,14 @@ site_pages () {
 }
 
 # Every page of site $1 (the first $2) parses with libxml2's HTML parser,
-# which predates HTML5's details and summary: those two names are the only
-# complaint allowed.
+# which predates HTML5's elements: their names (details, summary and the
+# landmarks header, nav, main, section, footer) are the only complaint
+# allowed.
 site_pages_parse () {
     site_pages "$@"
     while read -r page; do
-        "$XMLLINT" --html --noout "$page" 2>&1 | grep -v -e 'Tag details invalid' -e 'Tag summary invalid' \
+        "$XMLLINT" --html --noout "$page" 2>&1 \
+            | grep -v -E 'Tag (details|summary|header|nav|main|section|footer) invalid' \
             | grep -e 'error' && fail "$page does not parse"
     done <"$TMP/pages"
     return 0

@@ -78,6 +78,7 @@ mla_e2e_tests = \
 	tests/e2e-roundtrip.sh \
 	tests/e2e-bad-input.sh \
 	tests/e2e-agenda.sh \
+	tests/e2e-agenda-text.sh \
 	tests/e2e-agenda-revisions.sh \
 	tests/e2e-agenda-links.sh \
 	tests/e2e-threads.sh \
@@ -86,6 +87,7 @@ mla_e2e_tests = \
 	tests/e2e-search.sh \
 	tests/e2e-series.sh \
 	tests/e2e-site.sh \
+	tests/e2e-site-landmarks.sh \
 	tests/e2e-site-settings.sh \
 	tests/e2e-site-incremental.sh \
 	tests/e2e-site-search-kept.sh \
@@ -113,7 +115,10 @@ mla_reliability_tests = \
 	tests/reliability/check-ids.sh \
 	tests/reliability/check-terminal.sh \
 	tests/reliability/check-smuggling.sh \
-	tests/reliability/check-queries.sh
+	tests/reliability/check-queries.sh \
+	tests/reliability/check-site-cost.sh \
+	tests/reliability/check-hijack.sh \
+	tests/reliability/check-future.sh
 
 TESTS += $(check_PROGRAMS) $(mla_house_checks) $(mla_e2e_tests)
 # Scripts get their .log by suffix rule, so any of them can be named in

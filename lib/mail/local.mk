@@ -1,6 +1,7 @@
 # lib/mail/: mail framing and the message model: mbox (read and write), Maildir, sources, GMime, subjects.
 
 mlarc_public_headers += \
+	lib/mail/mla-list-headers.h \
 	lib/mail/mla-maildir.h \
 	lib/mail/mla-mbox.h \
 	lib/mail/mla-message.h \
@@ -10,6 +11,7 @@ mlarc_public_headers += \
 lib_libmlarc_core_la_SOURCES += \
 	lib/mail/mla-html-private.h \
 	lib/mail/mla-html.c \
+	lib/mail/mla-list-headers.c \
 	lib/mail/mla-maildir.c \
 	lib/mail/mla-mbox-private.h \
 	lib/mail/mla-mbox-writer-private.h \

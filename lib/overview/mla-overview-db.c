@@ -13,8 +13,8 @@ static const char *const stmt_sql[N_STMTS] = {
         "INSERT INTO messages (volume, raw_offset, raw_length, message_id,"
         " synthetic, sha256, date, date_utc, envelope, from_name, from_address,"
         " subject, subject_key, reply_subject, list_id, attachments, agendas,"
-        " date_offset, no_archive, body_source)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        " date_offset, no_archive, body_source, arrived)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     [STMT_INSERT_REF] =
         "INSERT INTO refs (message, position, ref) VALUES (?,?,?)",
     [STMT_INSERT_BODY] = "INSERT INTO bodies (message, body) VALUES (?,?)",
@@ -264,4 +264,5 @@ mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement,
     entry->no_archive = sqlite3_column_int (statement, c + 17);
     entry->body_source = sqlite3_column_int (statement, c + 19);
     entry->n_attachments = (guint) sqlite3_column_int (statement, c + 20);
+    entry->arrived = sqlite3_column_int64 (statement, c + 21);
 }

@@ -17,7 +17,9 @@ G_BEGIN_DECLS
     "volume, raw_offset, raw_length, message_id, synthetic, sha256, date, "    \
     "date_utc,"                                                                \
     " envelope, from_name, from_address, subject, thread, parent, loose, id,"  \
-    " date_offset, no_archive, list_id, body_source, attachments"
+    " date_offset, no_archive, list_id, body_source, attachments, arrived"
+/* How many they are: a query's own columns come after them. */
+#define ENTRY_N_COLUMNS 22
 
 enum {
     STMT_INSERT_MESSAGE,

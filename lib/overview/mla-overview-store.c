@@ -177,6 +177,7 @@ insert_record (MlaOverview *overview, const MlaRecord *record, GError **error)
     sqlite3_bind_int (statement, 18, record->date_offset);
     sqlite3_bind_int (statement, 19, record->no_archive);
     sqlite3_bind_int (statement, 20, record->body_source);
+    sqlite3_bind_int64 (statement, 21, record->imported);
     if (!mla_overview_step_done (overview, statement, error))
         return FALSE;
     row = sqlite3_last_insert_rowid (overview->db);
@@ -208,8 +209,8 @@ mla_overview_insert_volumes (MlaOverview *overview, guint first, GError **error)
 
 /* What threading reads of each message, and what it stored last time. */
 #define LEAN_SELECT                                                            \
-    "SELECT id, subject_key, reply_subject, message_id, sha256, date FROM "    \
-    "messages"
+    "SELECT id, subject_key, reply_subject, message_id, sha256, date,"         \
+    " no_archive, arrived FROM messages"
 #define STORED_SELECT "SELECT id, thread, parent, loose FROM messages"
 /* The rows an update re-threads (temp.rethread, see store_threads()). */
 #define SUBSET "(SELECT id FROM temp.rethread)"
@@ -270,6 +271,8 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
             input.key =
                 key != NULL ? g_string_chunk_insert (threads->keys, key) : NULL;
             input.date = sqlite3_column_int64 (statement, 5);
+            input.withheld = sqlite3_column_int (statement, 6);
+            input.arrived = sqlite3_column_int64 (statement, 7);
         } else {
             MlaOverviewEntry entry = { 0 };
 
@@ -277,6 +280,8 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
             input.id = entry.message_id;
             input.key = entry.sha256;
             input.date = entry.date;
+            input.withheld = entry.no_archive;
+            input.arrived = entry.arrived;
             g_array_append_val (threads->entries, entry);
         }
         /* Kept once: a thread's messages share it. */
@@ -285,6 +290,7 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
                 ? g_string_chunk_insert_const (threads->keys, subject)
                 : NULL;
         input.reply_subject = sqlite3_column_int (statement, 2);
+        input.arrival = (guint64) row;
         g_array_append_val (threads->inputs, input);
         g_array_append_val (rows, row);
     }

@@ -13,9 +13,10 @@
 
 /* Raised whenever the tables change, or what goes in them (6: partial
  * re-threading state; 7: reference edges without ids that lack '@'; 8:
- * site names; 9: the generation in meta); a file of another version is rebuilt.
+ * site names; 9: the generation in meta; 10: when each message arrived);
+ * a file of another version is rebuilt.
  */
-#define SCHEMA_VERSION 9
+#define SCHEMA_VERSION 10
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
@@ -31,7 +32,10 @@ static const char schema_sql[] =
     " attachments INTEGER NOT NULL, agendas INTEGER NOT NULL,"
     " date_offset INTEGER NOT NULL, no_archive INTEGER NOT NULL, body_source "
     "INTEGER NOT NULL,"
-    " thread TEXT, parent TEXT, loose INTEGER NOT NULL DEFAULT 0);"
+    " thread TEXT, parent TEXT, loose INTEGER NOT NULL DEFAULT 0,"
+    /* When it was imported (MlaRecord.imported): what caps its date as
+     * activity, and which of the messages with one id came first. */
+    " arrived INTEGER NOT NULL DEFAULT 0);"
     /* What pages show besides the row: kept apart, read one message at a
      * time. */
     "CREATE TABLE bodies (message INTEGER PRIMARY KEY, body TEXT NOT NULL);"

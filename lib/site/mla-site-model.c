@@ -100,6 +100,14 @@ shown_address (MlaSite *site, const char *address)
                             at + 1);
 }
 
+gboolean
+mla_site_address_shown (MlaSite *site, const char *address)
+{
+    g_autofree char *shown = shown_address (site, address);
+
+    return address != NULL && g_strcmp0 (shown, address) == 0;
+}
+
 /* The attributes a listing shows of a message. */
 void
 mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry)
@@ -129,9 +137,11 @@ address_element (MlaSite *site, xmlNode *parent, const char *name,
     mla_site_attr (node, "address", shown);
 }
 
-/* A whole message: headers, text, attachments. */
+/* A whole message: headers, text, attachments. Its details go to
+ * @out_details (nullable) when the caller wants them. */
 static gboolean
-full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
+full_message (MlaSite *site, xmlNode *parent, guint entry,
+              MlaOverviewDetails **out_details, GError **error)
 {
     const MlaOverviewEntry *e = entry_at (site, entry);
     g_autoptr (MlaOverviewDetails) details =
@@ -148,6 +158,10 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
         return FALSE;
     node = mla_site_element (parent, "mail");
     mla_site_attr (node, "id", e->message_id);
+    /* Replies go to the first to arrive (mla-thread.h): say so. */
+    if (mla_site_published_with_id (site, entry) > 1)
+        mla_site_attr_printf (node, "shared-id", "%u",
+                              mla_site_published_with_id (site, entry));
     mla_site_attr_printf (node, "anchor", "m%" G_GINT64_FORMAT, e->row);
     mla_site_href (node, "href", page);
     mla_site_href (node, "raw", raw);
@@ -185,6 +199,8 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
         mla_site_attr_printf (item, "size", "%" G_GSIZE_FORMAT, a->size);
         mla_site_href (item, "href", file);
     }
+    if (out_details != NULL)
+        *out_details = g_steal_pointer (&details);
     return TRUE;
 }
 
@@ -396,7 +412,7 @@ mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
     apart = mla_site_element (model, "subject-matches");
     for (guint i = first; i < last; i++)
         if (!full_message (site, i < view->n_replies ? messages : apart,
-                           g_array_index (view->order, guint, i), error))
+                           g_array_index (view->order, guint, i), NULL, error))
             return xmlFreeDoc (doc), NULL;
     return doc;
 }
@@ -478,12 +494,17 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
     xmlDoc *doc = mla_site_new_model (site, "message", 2, &model);
     g_autofree char *page = mla_site_thread_page (
         site, root, site->order_pos[entry] / MLA_SITE_THREAD_PAGE);
+    g_autoptr (MlaOverviewDetails) details = NULL;
 
     mla_site_attr (model, "id", e->message_id);
     /* Every stored message with this id, in archive order. */
     for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
-        if (site->published[i] && !full_message (site, model, i, error))
+        if (site->published[i] &&
+            !full_message (site, model, i, i == entry ? &details : NULL, error))
             return xmlFreeDoc (doc), NULL;
+    if (details != NULL &&
+        !mla_site_reply_element (site, model, entry, details, error))
+        return xmlFreeDoc (doc), NULL;
     nav = mla_site_element (model, "nav");
     message_links (site, nav, entry);
     for (guint i = 0; i < site->agendas->len; i++) {
@@ -572,7 +593,7 @@ mla_site_agenda_list (MlaSite *site, xmlNode *parent)
 }
 
 xmlDoc *
-mla_site_model_home (MlaSite *site)
+mla_site_model_home (MlaSite *site, GError **error)
 {
     xmlNode *model, *months, *threads;
     xmlDoc *doc = mla_site_new_model (site, "home", 0, &model);
@@ -596,6 +617,8 @@ mla_site_model_home (MlaSite *site)
         thread_summary (site, threads, g_array_index (site->roots, guint, i),
                         NULL);
     mla_site_agenda_list (site, mla_site_element (model, "agendas"));
+    if (!mla_site_list_element (site, model, error))
+        return xmlFreeDoc (doc), NULL;
     return doc;
 }
 
@@ -738,7 +761,9 @@ feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
         mla_overview_get_details (site->overview, e->row, error);
     g_autofree char *page = mla_site_message_path (site, entry);
     g_autofree char *file = g_strconcat (page, "/index.html", NULL);
-    g_autofree char *iso = iso_date (e);
+    /* Feed readers sort by it: capped as the site's order is. */
+    g_autofree char *iso = format_time (
+        mla_thread_activity (e->date, e->arrived), 0, "%Y-%m-%dT%H:%M:%SZ");
 
     mla_site_href (node, "href", file);
     mla_site_attr (node, "id", e->message_id);
@@ -803,7 +828,9 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
     for (guint i = 0; i < entries->len; i++) {
         guint entry = g_array_index (entries, guint, i);
 
-        updated = MAX (updated, entry_at (site, entry)->date);
+        updated = MAX (updated,
+                       mla_thread_activity (entry_at (site, entry)->date,
+                                            entry_at (site, entry)->arrived));
         feed_entry (site, model, entry, error);
         if (error != NULL && *error != NULL)
             return xmlFreeDoc (doc), NULL;

@@ -137,7 +137,7 @@ void mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry);
 
 /* Page models: small documents that the stylesheets turn into pages
  * (doc/site-models.md). Each returns: (transfer full). */
-xmlDoc *mla_site_model_home (MlaSite *site);
+xmlDoc *mla_site_model_home (MlaSite *site, GError **error);
 xmlDoc *mla_site_model_month (MlaSite *site, const MlaSiteMonth *month,
                               guint page, guint n_pages);
 /* The month's messages by "date", "author" or "subject", sorted once for
@@ -181,6 +181,23 @@ void mla_site_agenda_list (MlaSite *site, xmlNode *parent);
 /* The timetable's page (.html) or calendar (.ics), beside its message's
  * page. Returns: (transfer full). */
 char *mla_site_agenda_path (MlaSite *site, guint index, const char *extension);
+
+/* TRUE when the site's address policy shows @address (nullable) as it is
+ * (mla-site-model.c): only such addresses go into reply links. */
+gboolean mla_site_address_shown (MlaSite *site, const char *address);
+/* Adds to @parent (a message page's model) the <reply> of @entry, whose
+ * To and Cc are in @details: its list's posting address, a mailto: URI
+ * and the arguments of git send-email (mla-site-reply.c). */
+gboolean mla_site_reply_element (MlaSite *site, xmlNode *parent, guint entry,
+                                 const MlaOverviewDetails *details,
+                                 GError **error);
+/* Adds to @parent (the home page's model) the <list> of the newest mail
+ * with List-* fields: how to post, subscribe, get help, find the archive;
+ * nothing when recent mail has none. */
+gboolean mla_site_list_element (MlaSite *site, xmlNode *parent, GError **error);
+/* How many published messages have the Message-ID of @entry (a
+ * published one): more than one when a later message reused it. */
+guint mla_site_published_with_id (MlaSite *site, guint entry);
 
 /* The subject of the thread rooted at @root (a root with a published
  * message): its first published message's. Returns: (transfer none)
