@@ -2,15 +2,16 @@
 // script of the site. It loads Pagefind's newest bundle and opens older
 // ones only as a query needs them: Pagefind fetches about 10 bytes of
 // metadata per page of every index it opens, so opening all of a big
-// archive's periods would cost a megabyte before the first result. A query merges the periods its filters allow, newest first
+// archive's periods would cost a megabyte before the first result. A
+// query opens the periods its filters allow, newest first
 // (oldest first for "oldest first"), until it has a page of results or has
-// merged BUDGET pages; the rest wait for the "search older" button. Then
+// opened BUDGET pages; the rest wait for the "search older" button. Then
 // it shows the messages that match: subject, author, date and excerpt,
 // each linking to its message page.
 (function () {
   "use strict";
   const PAGE = 20;
-  const BUDGET = 12000;          // pages merged by a query without asking
+  const BUDGET = 12000;          // pages opened by a query without asking
   const form = document.getElementById("search");
   const input = document.getElementById("q");
   const year = document.getElementById("year");
@@ -31,7 +32,7 @@
       name: name,
       period: name.split(".")[0],
       pages: sizes[i] || 0,
-      merged: false,
+      opened: false,
     };
   }).sort((a, b) => a.name.localeCompare(b.name));
   // The month and author filters come from the address only
@@ -61,7 +62,7 @@
     await api.options({ baseUrl: root, excerptLength: 24 });
     await api.init();
     period.api = api;
-    period.merged = true;
+    period.opened = true;
   }
 
   async function load() {
@@ -87,7 +88,7 @@
   }
 
   async function searchBundles(query, options) {
-    const opened = periods.filter((period) => period.merged);
+    const opened = periods.filter((period) => period.opened);
     const answers = await Promise.all(opened.map((period) => period.api.search(query, options)));
     const kept = await Promise.all(answers.map(async (answer) =>
       answer.results.length === 0
@@ -97,7 +98,7 @@
   }
 
   // The periods a search with these filters can match, in the order they
-  // are merged: "2004" and "2004-07" hold messages of year 2004, and
+  // are opened: "2004" and "2004-07" hold messages of year 2004, and
   // "2004" or "2004-07" those of month 2004-07.
   function candidates(filters, order) {
     const fits = periods.filter((period) =>
@@ -181,11 +182,11 @@
     const wanted = candidates(options.filters, sort.value);
     let spent = 0;
     for (;;) {
-      const next = wanted.find((period) => !period.merged);
-      // Over the budget, a period is still merged when it is the first
-      // of this widening, or when none the filters allow is merged yet.
+      const next = wanted.find((period) => !period.opened);
+      // Over the budget, a period is still opened when it is the first
+      // of this widening, or when none the filters allow is open yet.
       const fits = spent + next?.pages <= budget
-        || (widen ? spent === 0 : !wanted.some((period) => period.merged));
+        || (widen ? spent === 0 : !wanted.some((period) => period.opened));
       if (next === undefined || !fits || (!widen && answer.results.length >= PAGE))
         break;
       await open(next);
@@ -199,13 +200,13 @@
     list.replaceChildren();
     await showMore();
     // Said once the results are shown.
-    const left = wanted.filter((period) => !period.merged);
+    const left = wanted.filter((period) => !period.opened);
     const count = found.length === 0 ? "No message found"
       : found.length === 1 ? "1 message found" : found.length + " messages found";
     if (left.length === 0) {
       status.textContent = count + ".";
     } else {
-      status.textContent = count + " in " + span(wanted.filter((period) => period.merged))
+      status.textContent = count + " in " + span(wanted.filter((period) => period.opened))
         + "; " + span(left) + " not searched yet.";
       older.textContent = "Search " + span(left) + " too";
     }
