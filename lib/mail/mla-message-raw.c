@@ -175,6 +175,35 @@ mla_message_raw_parse_size (const guint8 *data, gsize size)
     return size;
 }
 
+gsize
+mla_message_raw_count_fields (const guint8 *data, gsize size)
+{
+    const guint8 *p = data, *end;
+    gboolean in_header = TRUE;
+    gsize fields = 0;
+
+    if (size == 0)
+        return 0;
+    end = data + size;
+    while (p < end) {
+        const guint8 *eol = memchr (p, '\n', end - p);
+        const guint8 *next = eol != NULL ? eol + 1 : end;
+
+        if (in_header && (*p == ' ' || *p == '\t'))
+            ; /* a continuation: the same field */
+        else if (in_header &&
+                 mla_field_name_length ((const char *) p, next - p) > 0)
+            fields++;
+        else
+            in_header = FALSE;
+        /* A boundary's part header starts on the next line. */
+        if (next - p >= 2 && p[0] == '-' && p[1] == '-')
+            in_header = TRUE;
+        p = next;
+    }
+    return fields;
+}
+
 /* One pass over the raw bytes for what GMime does not report: NUL bytes,
  * CRLF line ends, over-long lines, a missing final line break, and text
  * that does not start with a header. */

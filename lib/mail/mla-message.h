@@ -45,6 +45,17 @@ typedef enum {
  * fails: problems become defects. Reader defects of @raw are copied.
  * Returns: (transfer full). */
 MLA_API MlaMessage *mla_message_parse (const MlaRawMessage *raw);
+
+/* What mla_message_parse() and mla_message_extract_downloads() of @raw
+ * take at most, in bytes, estimated from a scan of its bytes without
+ * parsing them (GMime makes an object of some hundred bytes per header
+ * field, and holds a few copies of the bytes). Callers that parse at once
+ * share a budget by it. @out_fields (nullable): the header fields counted. */
+MLA_API guint64 mla_message_parse_cost (const MlaRawMessage *raw,
+                                        guint64 *out_fields);
+/* Threads that parse at once share this many times the size limit
+ * (mlarc(1), LIMITS). */
+#define MLA_PARSE_BUDGET_PER_LIMIT 8
 MLA_API void mla_message_free (MlaMessage *message);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMessage, mla_message_free)
 
