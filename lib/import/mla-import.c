@@ -630,9 +630,7 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
         return mla_archive_unlock (lock_fd), FALSE;
     mla_key_set_init (&import.known);
     import.budget = mla_memory_budget_new (
-        MLA_PARSE_BUDGET_PER_LIMIT * (import.options->max_message_size > 0
-                                          ? import.options->max_message_size
-                                          : MLA_DEFAULT_MAX_MESSAGE_SIZE));
+        mla_message_parse_budget (import.options->max_message_size));
     was_empty = archive->volumes->len == 0;
     ok = run_import (&import, inputs, error);
     if (ok && import.stats->added + import.stats->rejected > 0 &&

@@ -35,11 +35,11 @@ GByteArray *mla_message_raw_cut_fields (GArray *tallies, const guint8 *data,
 /* The bytes before delimiter line MLA_MAX_DELIMITER_LINES + 1, or @size. */
 gsize mla_message_raw_parse_size (const guint8 *data, gsize size);
 
-/* The number of header fields GMime would make objects for in the first
- * @size bytes: those of the message's header and of every block that
- * follows a line beginning with "--" (a part's header, if that line is a
- * boundary), each block up to its first line that is neither a field nor
- * a continuation. */
+/* At most the number of header fields GMime makes objects for in the
+ * first @size bytes: the lines that are not continuations in the
+ * message's header and in every block that follows a line beginning with
+ * "--" (a part's header, if that line is a boundary), each up to its first
+ * blank line. */
 gsize mla_message_raw_count_fields (const guint8 *data, gsize size);
 
 /* One pass for what GMime does not report: NUL bytes, CRLF, long lines,

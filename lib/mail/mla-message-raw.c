@@ -189,13 +189,12 @@ mla_message_raw_count_fields (const guint8 *data, gsize size)
         const guint8 *eol = memchr (p, '\n', end - p);
         const guint8 *next = eol != NULL ? eol + 1 : end;
 
-        if (in_header && (*p == ' ' || *p == '\t'))
-            ; /* a continuation: the same field */
-        else if (in_header &&
-                 mla_field_name_length ((const char *) p, next - p) > 0)
-            fields++;
-        else
+        /* GMime reads past lines that are not fields, so only a blank
+         * line ends a header; every other line may be a field. */
+        if (*p == '\n' || (*p == '\r' && next - p == 2))
             in_header = FALSE;
+        else if (in_header && *p != ' ' && *p != '\t')
+            fields++;
         /* A boundary's part header starts on the next line. */
         if (next - p >= 2 && p[0] == '-' && p[1] == '-')
             in_header = TRUE;

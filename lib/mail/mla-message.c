@@ -697,6 +697,14 @@ mla_message_parse_cost (const MlaRawMessage *raw, guint64 *out_fields)
            COST_PER_FIELD * fields;
 }
 
+guint64
+mla_message_parse_budget (guint64 max_message_size)
+{
+    if (max_message_size == 0)
+        max_message_size = MLA_DEFAULT_MAX_MESSAGE_SIZE;
+    return COST_FIXED + 8 * max_message_size;
+}
+
 MlaMessage *
 mla_message_parse (const MlaRawMessage *raw)
 {

@@ -53,9 +53,10 @@ MLA_API MlaMessage *mla_message_parse (const MlaRawMessage *raw);
  * share a budget by it. @out_fields (nullable): the header fields counted. */
 MLA_API guint64 mla_message_parse_cost (const MlaRawMessage *raw,
                                         guint64 *out_fields);
-/* Threads that parse at once share this many times the size limit
- * (mlarc(1), LIMITS). */
-#define MLA_PARSE_BUDGET_PER_LIMIT 8
+/* What threads that parse at once share, in bytes, under a size limit of
+ * @max_message_size (0: MLA_DEFAULT_MAX_MESSAGE_SIZE): room for any
+ * message within it, eight times the limit besides (mlarc(1), LIMITS). */
+MLA_API guint64 mla_message_parse_budget (guint64 max_message_size);
 MLA_API void mla_message_free (MlaMessage *message);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMessage, mla_message_free)
 

@@ -754,8 +754,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, const char *output,
     build.render = render;
     build.files = files;
     g_mutex_init (&build.lock);
-    build.budget = mla_memory_budget_new (MLA_PARSE_BUDGET_PER_LIMIT *
-                                          MLA_DEFAULT_MAX_MESSAGE_SIZE);
+    build.budget = mla_memory_budget_new (mla_message_parse_budget (0));
     ok = ok &&
          build_site (&build,
                      options != NULL && options->jobs > 0
