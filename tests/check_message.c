@@ -994,21 +994,28 @@ START_TEST (test_limits_cost)
 }
 END_TEST
 
-/* A document of 400,000 tags is turned into text a piece at a time, and
+/* A document of 200,000 tags is turned into text a piece at a time, and
  * the pieces join as the whole would: no text lost at a cut. */
 START_TEST (test_limits_html_pieces)
 {
     g_autoptr (GString) html = g_string_new (NULL);
     g_autoptr (GString) want = g_string_new (NULL);
     g_autofree char *text = NULL;
+    gsize at;
 
-    for (guint i = 0; i < 200000; i++) {
+    for (guint i = 0; i < 100000; i++) {
         g_string_append_printf (html, "<p>x%u</p>", i);
         g_string_append_printf (want, "%sx%u", i > 0 ? "\n\n" : "", i);
     }
     g_string_append_c (want, '\n');
     text = mla_html_to_text (html->str, html->len);
-    ck_assert_str_eq (text, want->str);
+    /* Check cannot report two strings this long: the first difference. */
+    for (at = 0; text[at] != '\0' && text[at] == want->str[at]; at++)
+        ;
+    ck_assert_msg (at == want->len && text[at] == '\0',
+                   "differs at %zu: \"%.40s\", not \"%.40s\"", at,
+                   text + (at > 20 ? at - 20 : 0),
+                   want->str + (at > 20 ? at - 20 : 0));
 }
 END_TEST
 
