@@ -6,6 +6,7 @@
 #include <libxml/tree.h>
 #include "mla-agenda.h"
 #include "mla-agenda-revision-private.h"
+#include "mla-address-mask.h"
 #include "mla-overview.h"
 #include "mla-site.h"
 
@@ -88,6 +89,8 @@ typedef struct MlaSite {
                                     * those of site->agendas */
     gboolean search;               /* the site has a search page (set by
                                     * mla_site_build() once pagefind is found) */
+    MlaAddressMask *mask; /* what every text file published goes through
+                           * when addresses are hidden; NULL when shown */
 } MlaSite;
 
 /* A period of the search index (mla-site-search.c): the message pages of

@@ -49,9 +49,11 @@ signature (Build *build, const char *first, ...)
     MlaSite *site = build->site;
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
     g_autofree char *options = g_strdup_printf (
-        "%s\n%s\n%d\n%d\n", site->title,
+        "%s\n%s\n%d%s\n%d\n", site->title,
         site->options.base_url != NULL ? site->options.base_url : "",
-        site->options.show_addresses, site->search);
+        site->options.show_addresses,
+        site->mask != NULL ? " mask " MLA_ADDRESS_MASK_VERSION : "",
+        site->search);
     va_list args;
 
     g_checksum_update (
@@ -75,6 +77,22 @@ sha_of (MlaSite *site, guint entry)
                : "-";
 }
 
+/* Hands the text file @path to the files module: under the "hide"
+ * address policy with every address masked. */
+static gboolean
+put_text (Build *build, const char *path, const void *data, gsize size,
+          GError **error)
+{
+    g_autoptr (GBytes) masked =
+        build->site->mask != NULL
+            ? mla_address_mask_apply (build->site->mask, data, size)
+            : NULL;
+
+    if (masked != NULL)
+        data = g_bytes_get_data (masked, &size);
+    return mla_site_files_put (build->files, path, data, size, error);
+}
+
 /* Renders @model (taken) as @path. */
 static gboolean
 put_page (Build *build, xmlDoc *model, const char *path, GError **error)
@@ -88,8 +106,8 @@ put_page (Build *build, xmlDoc *model, const char *path, GError **error)
     xmlFreeDoc (model);
     if (page == NULL)
         return FALSE;
-    ok = mla_site_files_put (build->files, path, g_bytes_get_data (page, NULL),
-                             g_bytes_get_size (page), error);
+    ok = put_text (build, path, g_bytes_get_data (page, NULL),
+                   g_bytes_get_size (page), error);
     report (build);
     return ok;
 }
@@ -103,7 +121,7 @@ month_neighbours (const MlaSiteMonth *month)
                             month->next != NULL ? month->next->path : "-");
 }
 
-/* Hands the bytes written to @memory (closed here) to the files module. */
+/* Hands the text written to @memory (closed here) to put_text(). */
 static gboolean
 put_memory (Build *build, const char *path, GOutputStream *memory,
             GError **error)
@@ -111,9 +129,8 @@ put_memory (Build *build, const char *path, GOutputStream *memory,
     GMemoryOutputStream *bytes = G_MEMORY_OUTPUT_STREAM (memory);
 
     return g_output_stream_close (memory, NULL, error) &&
-           mla_site_files_put (
-               build->files, path, g_memory_output_stream_get_data (bytes),
-               g_memory_output_stream_get_data_size (bytes), error);
+           put_text (build, path, g_memory_output_stream_get_data (bytes),
+                     g_memory_output_stream_get_data_size (bytes), error);
 }
 
 static gboolean
@@ -195,19 +212,24 @@ put_pages_of_month (Build *build, const MlaSiteMonth *month, GError **error)
     return TRUE;
 }
 
-/* The thread as a gzip'd mboxrd, by date: the stored bytes, unchanged.
- * The gzip header carries no time or name, so the bytes are stable. */
+/* The thread as a gzip'd mboxrd, by date: the stored bytes, unchanged
+ * unless addresses are masked. The gzip header carries no time or name,
+ * so the bytes are stable. */
 static gboolean
 put_thread_mbox (Build *build, guint root, const char *path, GError **error)
 {
     MlaSite *site = build->site;
+    g_autoptr (GOutputStream) mbox = g_memory_output_stream_new_resizable ();
     g_autoptr (GOutputStream) memory = g_memory_output_stream_new_resizable ();
     g_autoptr (GZlibCompressor) gzip =
         g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 9);
     g_autoptr (GOutputStream) out =
         g_converter_output_stream_new (memory, G_CONVERTER (gzip));
     g_autoptr (GByteArray) raw = g_byte_array_new ();
+    g_autoptr (GBytes) text = NULL;
+    g_autoptr (GBytes) masked = NULL;
     GArray *entries = g_ptr_array_index (site->thread_dates, root);
+    GBytes *published;
 
     for (guint i = 0; i < entries->len; i++) {
         const MlaOverviewEntry *e = mla_overview_threads_get_entry (
@@ -215,13 +237,30 @@ put_thread_mbox (Build *build, guint root, const char *path, GError **error)
 
         if (!mla_archive_read_raw (site->archive, e->volume, e->message_id,
                                    e->raw_offset, e->raw_length, raw, error) ||
-            !mla_mboxrd_write_message (out, e->envelope, e->date_utc, raw->data,
-                                       raw->len, error))
+            !mla_mboxrd_write_message (mbox, e->envelope, e->date_utc,
+                                       raw->data, raw->len, error))
             return FALSE;
     }
+    if (!g_output_stream_close (mbox, NULL, error))
+        return FALSE;
+    text =
+        g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (mbox));
+    if (site->mask != NULL)
+        masked = mla_address_mask_apply (
+            site->mask, g_bytes_get_data (text, NULL), g_bytes_get_size (text));
+    published = masked != NULL ? masked : text;
     /* Closing the gzip stream flushes the compressor into @memory. */
-    return g_output_stream_close (out, NULL, error) &&
-           put_memory (build, path, memory, error);
+    return g_output_stream_write_all (out, g_bytes_get_data (published, NULL),
+                                      g_bytes_get_size (published), NULL, NULL,
+                                      error) &&
+           g_output_stream_close (out, NULL, error) &&
+           g_output_stream_close (memory, NULL, error) &&
+           mla_site_files_put (build->files, path,
+                               g_memory_output_stream_get_data (
+                                   G_MEMORY_OUTPUT_STREAM (memory)),
+                               g_memory_output_stream_get_data_size (
+                                   G_MEMORY_OUTPUT_STREAM (memory)),
+                               error);
 }
 
 /* The patch series the thread holds, for git am (mla-series.c); none
@@ -324,9 +363,8 @@ put_downloads (Build *build, guint entry, GError **error)
             if (stored_message (site, e, &message, error) == NULL)
                 return FALSE;
             html = mla_message_extract_html_body (message);
-            if (!mla_site_files_put (build->files, path,
-                                     html != NULL ? html : "",
-                                     html != NULL ? strlen (html) : 0, error))
+            if (!put_text (build, path, html != NULL ? html : "",
+                           html != NULL ? strlen (html) : 0, error))
                 return FALSE;
         }
     }
@@ -352,9 +390,14 @@ put_downloads (Build *build, guint entry, GError **error)
             return mla_throw (
                 error, MLA_ERROR_ARCHIVE, "%s: attachment %u of <%s> is gone",
                 mla_archive_get_path (site->archive), i + 1, e->message_id);
-        if (!mla_site_files_put (build->files, path,
-                                 g_bytes_get_data (content, NULL),
-                                 g_bytes_get_size (content), error))
+        /* Text (a patch, a log) is masked; other files are published
+         * as they came (doc/site-models.md says so). */
+        if (!(g_str_has_prefix (a->content_type, "text/")
+                  ? put_text (build, path, g_bytes_get_data (content, NULL),
+                              g_bytes_get_size (content), error)
+                  : mla_site_files_put (build->files, path,
+                                        g_bytes_get_data (content, NULL),
+                                        g_bytes_get_size (content), error)))
             return FALSE;
     }
     return TRUE;
@@ -411,8 +454,7 @@ put_message (Build *build, guint entry, GError **error)
     if (!mla_site_files_keep (build->files, raw_path, raw_signature) &&
         (!mla_archive_read_raw (site->archive, e->volume, e->message_id,
                                 e->raw_offset, e->raw_length, raw, error) ||
-         !mla_site_files_put (build->files, raw_path, raw->data, raw->len,
-                              error)))
+         !put_text (build, raw_path, raw->data, raw->len, error)))
         return FALSE;
     for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
         if (site->published[i] && !put_downloads (build, i, error))
