@@ -9,6 +9,7 @@
 #include "mla-maildir.h"
 #include "mla-source.h"
 #include "mla-message.h"
+#include "mla-list-headers.h"
 #include "mla-archive.h"
 #include "mla-export.h"
 #include "mla-check.h"

@@ -1,5 +1,5 @@
 /* mlarc-agenda.c: `mlarc agenda [-f FORMAT] [--tz ZONE] [-o DIR]
- * [-a ARCHIVE] [FILE...]`. */
+ * [--date DATE] [-a ARCHIVE] [FILE...]`. */
 #include "config.h"
 #include <stdio.h>
 #include <unistd.h>
@@ -51,6 +51,23 @@ note_undated_slots (GPtrArray *agendas)
                  n, n == 1 ? "" : "s");
 }
 
+/* --date=YYYY-MM-DD, midnight local time. Returns: (transfer full)
+ * (nullable): NULL after saying why. */
+static GDateTime *
+parse_date (const char *value)
+{
+    int year = 0, month = 0, day = 0;
+    char end = 0;
+    GDateTime *date = NULL;
+
+    if (sscanf (value, "%4d-%2d-%2d%c", &year, &month, &day, &end) == 3)
+        date = g_date_time_new_local (year, month, day, 0, 0, 0);
+    if (date == NULL)
+        fprintf (stderr, "mlarc agenda: --date wants YYYY-MM-DD, not '%s'\n",
+                 value);
+    return date;
+}
+
 /* Checks the options that go together; returns MLARC_EXIT_OK, or
  * MLARC_EXIT_USAGE after saying why. @format gets the format named. */
 static int
@@ -75,9 +92,11 @@ check_usage (int argc, const char *archive_path, const char *format_name,
 
 /* Adds to @agendas those stored in @archive_path (nullable), then those
  * found in the files @argv[1..@argc), read with the words of
- * @vocabulary (nullable: the built-in ones). */
+ * @vocabulary (nullable: the built-in ones); @date (nullable) and
+ * @flags date the files that are plain text. */
 static gboolean
-gather_agendas (const char *archive_path, const char *vocabulary, int argc,
+gather_agendas (const char *archive_path, const char *vocabulary,
+                GDateTime *date, MlaAgendaInputFlags flags, int argc,
                 char **argv, GPtrArray *agendas, GError **error)
 {
     if (archive_path != NULL) {
@@ -97,7 +116,8 @@ gather_agendas (const char *archive_path, const char *vocabulary, int argc,
         if (parser == NULL)
             return FALSE;
         for (int i = 1; i < argc; i++)
-            if (!mla_agenda_parse_input (parser, argv[i], agendas, error))
+            if (!mla_agenda_parse_input (parser, argv[i], date, flags, agendas,
+                                         error))
                 return FALSE;
     }
     return TRUE;
@@ -140,6 +160,9 @@ mlarc_agenda_command (int argc, char **argv)
     g_autofree char *output_dir = NULL;
     g_autofree char *archive_path = NULL;
     g_autofree char *vocabulary = NULL;
+    g_autofree char *date_text = NULL;
+    g_autoptr (GDateTime) date = NULL;
+    MlaAgendaInputFlags flags = MLA_AGENDA_INPUT_DEFAULT;
     const GOptionEntry entries[] = {
         { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name,
           "xml (default), ics, html or text", "FORMAT" },
@@ -153,6 +176,10 @@ mlarc_agenda_command (int argc, char **argv)
           "Also print the agendas stored in ARCHIVE", "ARCHIVE" },
         { "vocabulary", 0, 0, G_OPTION_ARG_FILENAME, &vocabulary,
           "Agenda words from FILE instead of the built-in vocabulary", "FILE" },
+        { "date", 0, 0, G_OPTION_ARG_STRING, &date_text,
+          "A FILE of plain text was written on DATE (YYYY-MM-DD, or none; "
+          "default: its modification time)",
+          "DATE" },
         { NULL }
     };
     MlaAgendaFormat format = MLA_AGENDA_FORMAT_XML;
@@ -166,17 +193,23 @@ mlarc_agenda_command (int argc, char **argv)
             "agenda", "[FILE...]",
             "Prints every agenda found in the mail of each FILE (a message, an "
             "mbox,\n"
-            "a Maildir, or - for standard input) and, with -a, in ARCHIVE.\n"
+            "a Maildir, or - for standard input; a file that is not mail is "
+            "read as\n"
+            "the text of an agenda) and, with -a, in ARCHIVE.\n"
             "SOURCE_DATE_EPOCH, when set, is the DTSTAMP of ics output.",
             entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
     status = check_usage (argc, archive_path, format_name, timezone, &format);
     if (status != MLARC_EXIT_OK)
         return status;
+    if (g_strcmp0 (date_text, "none") == 0)
+        flags = MLA_AGENDA_INPUT_TEXT_UNDATED;
+    else if (date_text != NULL && (date = parse_date (date_text)) == NULL)
+        return MLARC_EXIT_USAGE;
     options.timezone = timezone;
     options.dtstamp = source_date_epoch ();
-    if (!gather_agendas (archive_path, vocabulary, argc, argv, agendas,
-                         &error)) {
+    if (!gather_agendas (archive_path, vocabulary, date, flags, argc, argv,
+                         agendas, &error)) {
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }

@@ -1,5 +1,5 @@
 /* mlarc-show.c: `mlarc show -a ARCHIVE [--raw | --thread-mbox | --series]
- * MESSAGE-ID`. */
+ * MESSAGE-ID|THREAD-ID`. */
 #include "config.h"
 #include <stdio.h>
 #include "mlarc.h"
@@ -33,16 +33,19 @@ mlarc_show_command (int argc, char **argv)
     MlaShowMode mode = MLA_SHOW_TEXT;
 
     if (!mlarc_parse_options (
-            "show", "MESSAGE-ID",
+            "show", "MESSAGE-ID|THREAD-ID",
             "Prints the message of ARCHIVE with MESSAGE-ID (with or without "
             "<>):\n"
             "its headers and text, its raw bytes, its thread as mbox, or the\n"
-            "patch series of its thread.",
+            "patch series of its thread. A THREAD-ID (mlarc threads --ids, "
+            "the\n"
+            "site's t/ID/) stands for the messages of that thread, by date.",
             entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
     if (archive_path == NULL || argc != 2 || raw + thread_mbox + series > 1) {
         fprintf (stderr,
-                 "mlarc show: needs -a ARCHIVE, one MESSAGE-ID, and at most "
+                 "mlarc show: needs -a ARCHIVE, one MESSAGE-ID or THREAD-ID, "
+                 "and at most "
                  "one of --raw, --thread-mbox and --series\n");
         return MLARC_EXIT_USAGE;
     }

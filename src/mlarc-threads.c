@@ -1,5 +1,5 @@
 /* mlarc-threads.c: `mlarc threads -a ARCHIVE [--format text|xml]
- * [--since DATE] [--until DATE]`. */
+ * [--since DATE] [--until DATE] [--ids]`. */
 #include "config.h"
 #include <stdio.h>
 #include "mlarc.h"
@@ -12,6 +12,7 @@ mlarc_threads_command (int argc, char **argv)
     g_autofree char *format_name = NULL;
     g_autofree char *since = NULL;
     g_autofree char *until = NULL;
+    gboolean ids = FALSE;
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
           "Archive folder", "ARCHIVE" },
@@ -24,9 +25,13 @@ mlarc_threads_command (int argc, char **argv)
           "Only threads with a message on or before DATE (the whole day, month "
           "or year)",
           "DATE" },
+        { "ids", 0, 0, G_OPTION_ARG_NONE, &ids,
+          "text: each thread under a line \"thread ID\" (the ID mlarc show "
+          "takes, and the site's t/ID/)",
+          NULL },
         { NULL }
     };
-    MlaThreadsWriteOptions options = { G_MININT64, G_MAXINT64 };
+    MlaThreadsWriteOptions options = { G_MININT64, G_MAXINT64, FALSE };
     MlaThreadsFormat format = MLA_THREADS_FORMAT_TEXT;
     g_autoptr (MlaArchive) archive = NULL;
     g_autoptr (MlaOverview) overview = NULL;
@@ -51,6 +56,7 @@ mlarc_threads_command (int argc, char **argv)
         fprintf (stderr, "mlarc threads: unknown format '%s'\n", format_name);
         return MLARC_EXIT_USAGE;
     }
+    options.ids = ids;
     if ((since != NULL &&
          !mla_query_parse_date (since, FALSE, &options.since)) ||
         (until != NULL &&

@@ -80,8 +80,8 @@ try {
     await page.screenshot({ path: shot.slice("--screenshot=".length), fullPage: true });
   if (flags.includes("--follow")) {
     await Promise.all([page.waitForLoadState("load"), page.click("#results li a.subject")]);
-    await page.waitForSelector("h2.subject");
-    out.followed = { url: page.url(), subject: (await page.textContent("h2.subject")).trim() };
+    await page.waitForSelector("h1.subject");
+    out.followed = { url: page.url(), subject: (await page.textContent("h1.subject")).trim() };
   }
 } finally {
   await browser.close();

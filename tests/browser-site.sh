@@ -49,6 +49,26 @@ browse "$message" --dump-dom >"$TMP/message.dom"
 grep -q 'Message-ID' "$TMP/message.dom" || fail "message: no headers"
 grep -q 'the whole thread' "$TMP/message.dom" || fail "message: no way back to the thread"
 grep -q -E 'class="depth-[0-9]+ current"' "$TMP/message.dom" || fail "message: the overview does not mark it"
+grep -q '<h1 class="subject"' "$TMP/message.dom" || fail "message: its subject is not the h1"
+grep -q '<main class="main">' "$TMP/message.dom" || fail "message: no main"
+grep -q 'href="mailto:ksummit-2004-discuss@thunk.org?In-Reply-To=' "$TMP/message.dom" ||
+    fail "message: no mailto: link to reply to the list"
+grep -q 'git send-email' "$TMP/message.dom" || fail "message: no git send-email line"
+grep -q 'Post to the list' "$TMP/home.dom" || fail "home: no word on posting"
+
+# At 390 px the thread overview keeps its authors' names whole: a copy of
+# the message page without its CSP runs a script that measures each
+# author in the overview and writes the count of those cut or outside
+# the window into the DOM.
+narrow=$(dirname "$message")/narrow.html
+sed -e 's|<meta http-equiv="Content-Security-Policy"[^>]*>||' \
+    -e 's|</body>|<script>var n = 0, cut = 0; document.querySelectorAll("ul.skeleton .author").forEach(function (a) { var r = a.getBoundingClientRect (); n++; if (a.scrollWidth > a.clientWidth + 1 \|\| r.right > window.innerWidth \|\| r.width < 1) cut++; }); document.body.setAttribute ("data-authors", n + " " + cut);</script></body>|' \
+    "$message" >"$narrow"
+browse "$narrow" --dump-dom --window-size=390,1400 >"$TMP/narrow.dom"
+authors=$(sed -n 's/.*data-authors="\([0-9]*\) \([0-9]*\)".*/\1 \2/p' "$TMP/narrow.dom")
+[ -n "$authors" ] || fail "390 px: the measuring script did not run"
+[ "${authors% *}" -gt 0 ] || fail "390 px: no author in the overview"
+[ "${authors#* }" -eq 0 ] || fail "390 px: ${authors#* } of ${authors% *} authors cut in the thread overview"
 
 # The style sheet loads under the CSP: the page is not laid out in the
 # browser's defaults (a screenshot of a styled page differs from unstyled).

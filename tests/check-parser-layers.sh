@@ -12,18 +12,7 @@ cd "$top_srcdir"
 
 order="vocabulary builder times scanner names days places people title-places titles changes evidence cells grids tables labels flat export slots headings finish rules"
 
-rank_of () {
-    n=0
-    for m in $order; do
-        [ "$m" = "$1" ] && { echo $n; return; }
-        n=$((n + 1))
-    done
-    echo ""
-}
-
-# design.md writes the same order, lowest first.
-line=$(echo "$order" | sed 's/\([a-z-]*\)/`\1`/g; s/ / → /g')
-grep -qF "$line" doc/design.md || fail "doc/design.md does not write the parser's order: $line"
+order_in_design "the parser's"
 
 bad=0
 for file in lib/agenda-parser/mla-agenda-*.c lib/agenda-parser/mla-agenda-*-private.h; do

@@ -5,8 +5,9 @@
 #include "mla-address-mask.h"
 #include "mla-test.h"
 
-/* A Message-ID the mask is told of. */
+/* A Message-ID the mask is told of, and a List-Id. */
 #define KNOWN_ID "20040714025057.GA8801@thunk.org"
+#define LIST_ID "Ksummit-2004-Discuss.lists.example.org"
 
 static const struct {
     const char *rule; /* the rule that decides the first address */
@@ -27,6 +28,24 @@ static const struct {
       "<a href=\"mailto:ann at example.org\">" },
     { "html-hex", "ann&#X40;example.org", "ann at example.org" },
     { "message-id", "../../m/" KNOWN_ID "/index.html", NULL },
+    /* A reply link's id, percent-encoded in its query (RFC 6068), and
+     * the git send-email line's. */
+    { "message-id",
+      "mailto:x?In-Reply-To=%3C20040714025057.GA8801%40thunk.org%3E", NULL },
+    { "message-id", "--in-reply-to=" KNOWN_ID, NULL },
+    { "list-id", "To: ksummit-2004-discuss@lists.example.org", NULL },
+    { "list-id", "git send-email --to=ksummit-2004-discuss@Lists.Example.org",
+      NULL },
+    { "list-field",
+      "List-Subscribe: <http://lists.example.org/listinfo>,\n"
+      " <mailto:ksummit-2004-discuss-request@lists.example.org?subject=join>",
+      NULL },
+    /* The list's service addresses only on its fields; another's never. */
+    { NULL, "write to ksummit-2004-discuss-request@lists.example.org",
+      "write to ksummit-2004-discuss-request at lists.example.org" },
+    { NULL, "List-Post: ann@example.org", "List-Post: ann at example.org" },
+    { NULL, "To: ann@lists.example.org", "To: ann at lists.example.org" },
+    { NULL, "--to=ann@example.org", "--to=ann at example.org" },
     { "id-field", "References: <a1@example.org>\n <a2@example.org>", NULL },
     { "id-field", "UID:81a6a3f8386732236925aab11e076f68@mlarc\r\n", NULL },
     /* In a body, or without its brackets, an id field is no excuse. */
@@ -49,6 +68,8 @@ START_TEST (test_mask_rows)
     MlaAddressMatch match;
 
     mla_address_mask_keep (mask, KNOWN_ID);
+    mla_address_mask_keep_list (mask, LIST_ID);
+    mla_address_mask_keep_list (mask, NULL);
     masked = mla_address_mask_apply (mask, text, strlen (text));
     if (rows[_i].masked == NULL) {
         ck_assert_msg (masked == NULL, "%s: masked", text);

@@ -5,6 +5,8 @@
  * MLA_UPDATE_GOLDEN=1 rewrites the golden files instead of comparing. */
 #include "config.h"
 #include <string.h>
+#include <utime.h>
+#include <glib/gstdio.h>
 #include "mlarc.h"
 #include "mla-test.h"
 
@@ -480,8 +482,10 @@ START_TEST (test_agenda_parse_input)
     const MlaAgenda *agenda;
 
     ck_assert_ptr_nonnull (parser);
-    ck_assert_msg (mla_agenda_parse_input (parser, eml, agendas, &error), "%s",
-                   error ? error->message : "?");
+    ck_assert_msg (mla_agenda_parse_input (parser, eml, NULL,
+                                           MLA_AGENDA_INPUT_DEFAULT, agendas,
+                                           &error),
+                   "%s", error ? error->message : "?");
     ck_assert_uint_eq (agendas->len, 1);
     agenda = g_ptr_array_index (agendas, 0);
     ck_assert_str_eq (agenda->message_id, "agenda-2023@lists.example.org");
@@ -496,6 +500,47 @@ START_TEST (test_agenda_parse_input)
 }
 END_TEST
 
+/* A file that is not mail is an agenda's text: "Monday" is the first
+ * Monday on or after the reference given, else the file's mtime. */
+START_TEST (test_agenda_parse_text_file)
+{
+    static const char text[] = "Workshop programme\n\nMonday\n"
+                               "09:00-10:00 Opening talk (Speaker: Ada)\n"
+                               "10:00-10:30 Coffee break\n";
+    g_autoptr (MlaAgendaParser) parser = mla_agenda_parser_new (NULL, NULL);
+    g_autofree char *dir = g_dir_make_tmp ("check-agenda-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "program.txt", NULL);
+    g_autoptr (GDateTime) given = g_date_time_new_local (2023, 9, 6, 0, 0, 0);
+    struct utimbuf times = { 0 };
+
+    ck_assert_ptr_nonnull (parser);
+    ck_assert (g_file_set_contents (path, text, -1, NULL));
+    /* 2024-02-01 12:00 UTC: a Thursday */
+    times.actime = times.modtime = 1706788800;
+    ck_assert_int_eq (g_utime (path, &times), 0);
+    for (int pass = 0; pass < 2; pass++) {
+        g_autoptr (GPtrArray) agendas =
+            g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+        g_autoptr (GError) error = NULL;
+        const MlaAgenda *agenda;
+
+        ck_assert_msg (
+            mla_agenda_parse_input (parser, path, pass == 0 ? given : NULL,
+                                    MLA_AGENDA_INPUT_DEFAULT, agendas, &error),
+            "%s", error ? error->message : "?");
+        ck_assert_uint_eq (agendas->len, 1);
+        agenda = g_ptr_array_index (agendas, 0);
+        ck_assert_ptr_null (agenda->message_id);
+        ck_assert_uint_eq (mla_agenda_count_slots (agenda), 2);
+        ck_assert_str_eq (
+            ((MlaAgendaDay *) g_ptr_array_index (agenda->days, 0))->date,
+            pass == 0 ? "2023-09-11" : "2024-02-05");
+    }
+    g_unlink (path);
+    g_rmdir (dir);
+}
+END_TEST
+
 START_TEST (test_agenda_parse_input_error_names_file)
 {
     g_autoptr (MlaAgendaParser) parser = mla_agenda_parser_new (NULL, NULL);
@@ -503,8 +548,9 @@ START_TEST (test_agenda_parse_input_error_names_file)
         g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
     g_autoptr (GError) error = NULL;
 
-    ck_assert (!mla_agenda_parse_input (parser, "/nonexistent/agenda.eml",
-                                        agendas, &error));
+    ck_assert (!mla_agenda_parse_input (parser, "/nonexistent/agenda.eml", NULL,
+                                        MLA_AGENDA_INPUT_DEFAULT, agendas,
+                                        &error));
     ck_assert_ptr_nonnull (strstr (error->message, "/nonexistent/agenda.eml"));
     ck_assert_uint_eq (agendas->len, 0);
 }
@@ -552,6 +598,7 @@ agenda_format_suite (void)
 
     tc = tcase_create ("mail");
     tcase_add_test (tc, test_agenda_parse_input);
+    tcase_add_test (tc, test_agenda_parse_text_file);
     tcase_add_test (tc, test_agenda_parse_input_error_names_file);
     suite_add_tcase (suite, tc);
     return suite;

@@ -20,6 +20,8 @@ static const struct {
 } steps[] = {
     { "list-number", FALSE, "2. Finances",
       "title=Finances|people=|place=|room=|notes=" },
+    { "list-number", FALSE, "\u25ba Ateliers",
+      "title=Ateliers|people=|place=|room=|notes=" },
     { "room-tag", FALSE, "[Room A] Keynote",
       "title=Keynote|people=|place=|room=Room A|notes=" },
     { "duration", FALSE, "Opening remarks (20 min)",
@@ -37,6 +39,8 @@ static const struct {
     { "location-at", FALSE, "Dinner @ Restaurante Mar Azul, Rua das Flores 12",
       "title=Dinner|people=|place=Restaurante Mar Azul|room=|notes=Rua das "
       "Flores 12" },
+    { "handle-end", FALSE, "Tech Lifehacking @erlebnischris",
+      "title=Tech Lifehacking|people=@erlebnischris|place=|room=|notes=" },
     { "place-tail", FALSE, "Office hours -- Room 3A",
       "title=Office hours|people=|place=Room 3A|room=|notes=" },
     { "stand-in-again", FALSE, "Opening - Chairs",

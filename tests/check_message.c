@@ -331,8 +331,34 @@ START_TEST (test_attachments_listed)
 }
 END_TEST
 
-/* The bytes of each attachment, extracted again, are what the model
- * measured: same size, same SHA-256. */
+/* What a download sink collects: the bytes of the attachments it wants
+ * (the odd ones, or all), in order. */
+typedef struct {
+    gboolean odd_only;
+    GPtrArray *contents; /* GBytes, NULL where not wanted */
+} Collected;
+
+static gboolean
+collect_want (guint index, gpointer user_data)
+{
+    Collected *c = user_data;
+
+    return !c->odd_only || index % 2 == 1;
+}
+
+static void
+collect_put (guint index, GBytes *content, gpointer user_data)
+{
+    Collected *c = user_data;
+
+    while (c->contents->len < index)
+        g_ptr_array_add (c->contents, NULL);
+    g_ptr_array_add (c->contents, g_bytes_ref (content));
+}
+
+/* The bytes of each attachment, extracted again in one parse, are what
+ * the model measured: same size, same SHA-256; those not wanted are not
+ * handed out. */
 START_TEST (test_attachments_extracted)
 {
     g_autofree char *path =
@@ -341,19 +367,34 @@ START_TEST (test_attachments_extracted)
     MlaRawMessage raw = { bytes, NULL, path, 0, 1, NULL };
     g_autoptr (MlaMessage) message = mla_message_parse (&raw);
     GPtrArray *attachments = mla_message_get_attachments (message);
+    g_autoptr (GPtrArray) all =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+    g_autoptr (GPtrArray) odd =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+    Collected c_all = { FALSE, all }, c_odd = { TRUE, odd };
+    MlaDownloadSink sink_all = { collect_want, collect_put, &c_all };
+    MlaDownloadSink sink_odd = { collect_want, collect_put, &c_odd };
+    g_autofree char *html_all = mla_message_extract_downloads (&raw, &sink_all);
+    g_autofree char *html_odd = mla_message_extract_downloads (&raw, &sink_odd);
 
+    ck_assert_uint_ge (attachments->len, 2);
+    ck_assert_uint_eq (all->len, attachments->len);
+    ck_assert_uint_eq (odd->len, attachments->len - attachments->len % 2);
     for (guint i = 0; i < attachments->len; i++) {
         const MlaAttachment *a = g_ptr_array_index (attachments, i);
-        g_autoptr (GBytes) content = mla_message_extract_attachment (&raw, i);
+        GBytes *content = g_ptr_array_index (all, i);
         g_autofree char *sha = NULL;
 
         ck_assert_ptr_nonnull (content);
         ck_assert_uint_eq (g_bytes_get_size (content), a->size);
         sha = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, content);
         ck_assert_str_eq (sha, a->sha256);
+        if (i < odd->len)
+            ck_assert (i % 2 == 1 ? g_bytes_equal (content, odd->pdata[i])
+                                  : odd->pdata[i] == NULL);
     }
-    ck_assert_ptr_null (
-        mla_message_extract_attachment (&raw, attachments->len));
+    ck_assert_ptr_null (html_all);
+    ck_assert_ptr_null (html_odd);
 }
 END_TEST
 
@@ -369,8 +410,8 @@ START_TEST (test_html_body_extracted)
     g_autoptr (GBytes) plain_bytes = g_bytes_new_static (plain, strlen (plain));
     MlaRawMessage html_raw = { html_bytes, NULL, "memory", 0, 1, NULL };
     MlaRawMessage plain_raw = { plain_bytes, NULL, "memory", 0, 1, NULL };
-    g_autofree char *html = mla_message_extract_html_body (&html_raw);
-    g_autofree char *none = mla_message_extract_html_body (&plain_raw);
+    g_autofree char *html = mla_message_extract_downloads (&html_raw, NULL);
+    g_autofree char *none = mla_message_extract_downloads (&plain_raw, NULL);
 
     ck_assert_ptr_nonnull (html);
     ck_assert_ptr_nonnull (strstr (html, "<b>there</b>"));
@@ -524,7 +565,12 @@ START_TEST (test_attachments_padded_base64)
     g_autoptr (GBytes) bytes = g_bytes_new_static (text, sizeof text - 1);
     MlaRawMessage raw = { bytes, NULL, "memory", 0, 1, NULL };
     g_autoptr (MlaMessage) message = mla_message_parse (&raw);
-    g_autoptr (GBytes) content = mla_message_extract_attachment (&raw, 0);
+    g_autoptr (GPtrArray) contents =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+    Collected collected = { FALSE, contents };
+    MlaDownloadSink sink = { collect_want, collect_put, &collected };
+    g_autofree char *html = mla_message_extract_downloads (&raw, &sink);
+    GBytes *content = g_ptr_array_index (contents, 0);
     const MlaAttachment *attachment =
         g_ptr_array_index (mla_message_get_attachments (message), 0);
 
@@ -939,6 +985,50 @@ START_TEST (test_message_separated_sha256)
 }
 END_TEST
 
+/* RFC 2369 list fields from the raw header: URIs in order, folding and
+ * comments dropped, the first field of a name kept, "NO", and nothing
+ * read from the body. */
+START_TEST (test_list_headers)
+{
+    static const char raw[] =
+        "From: a@example.org\r\n"
+        "list-post: (posting) <mailto:dev@lists.example.org>\r\n"
+        "List-Subscribe: <https://lists.example.org/\r\n"
+        " dev>, <mailto:dev-request@lists.example.org?subject=subscribe>\r\n"
+        "List-Help: <mailto:dev-request@lists.example.org?subject=help>\r\n"
+        "List-Help: <https://second.example.org/>\r\n"
+        "\r\nList-Archive: <https://body.example.org/>\r\n";
+    g_autoptr (MlaListHeaders) h =
+        mla_list_headers_read ((const guint8 *) raw, strlen (raw));
+    g_autoptr (MlaListHeaders) no = NULL;
+    g_autoptr (MlaListHeaders) none = mla_list_headers_read (NULL, 0);
+    g_autofree char *post = mla_list_mailto_address (h->uris[MLA_LIST_POST]);
+    g_autofree char *help = mla_list_mailto_address (h->uris[MLA_LIST_HELP]);
+
+    ck_assert_str_eq (post, "dev@lists.example.org");
+    ck_assert_str_eq (help, "dev-request@lists.example.org");
+    ck_assert_uint_eq (h->uris[MLA_LIST_SUBSCRIBE]->len, 2);
+    ck_assert_str_eq (g_ptr_array_index (h->uris[MLA_LIST_SUBSCRIBE], 0),
+                      "https://lists.example.org/dev");
+    ck_assert_uint_eq (h->uris[MLA_LIST_HELP]->len, 1);
+    ck_assert_ptr_null (h->uris[MLA_LIST_ARCHIVE]);
+    ck_assert (!h->no_posting);
+    no = mla_list_headers_read (
+        (const guint8 *) "List-Post: NO (read only)\n\n", 27);
+    ck_assert (no->no_posting);
+    ck_assert_uint_eq (no->uris[MLA_LIST_POST]->len, 0);
+    for (int f = 0; f < MLA_LIST_N_FIELDS; f++)
+        ck_assert_ptr_null (none->uris[f]);
+    ck_assert (mla_list_id_names_address ("Dev.Lists.example.org",
+                                          "dev@lists.EXAMPLE.org"));
+    ck_assert (!mla_list_id_names_address ("dev.lists.example.org",
+                                           "dev@lists.example.com"));
+    ck_assert (!mla_list_id_names_address ("dev.example.org",
+                                           "dev@lists.example.org"));
+    ck_assert (!mla_list_id_names_address (NULL, "dev@example.org"));
+}
+END_TEST
+
 static Suite *
 message_suite (void)
 {
@@ -1016,6 +1106,10 @@ message_suite (void)
     tcase_add_test (tc, test_empty_null_bytes);
     tcase_add_test (tc, test_empty_bytes);
     tcase_add_test (tc, test_empty_bytes_null_data);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("list fields");
+    tcase_add_test (tc, test_list_headers);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("corpora");

@@ -634,8 +634,56 @@ list_files (const char *dir, gboolean reverse)
     return files;
 }
 
+/* The inputs of @archive that hold a message whose Message-ID another
+ * message has too. */
+static GHashTable *
+sources_of_shared_ids (MlaArchive *archive)
+{
+    g_autoptr (MlaRecordIter) iter =
+        mla_record_iter_new (archive, 1, MLA_RECORD_READ_DEFAULT);
+    g_autoptr (GHashTable) first_source =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    GHashTable *shared =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    const MlaRecord *record;
+
+    while (mla_record_iter_next (iter, &record, NULL) && record != NULL) {
+        const char *first =
+            g_hash_table_lookup (first_source, record->message_id);
+
+        if (first == NULL) {
+            g_hash_table_insert (first_source, g_strdup (record->message_id),
+                                 g_strdup (record->source));
+            continue;
+        }
+        g_hash_table_add (shared, g_strdup (first));
+        g_hash_table_add (shared, g_strdup (record->source));
+    }
+    return shared;
+}
+
+/* Of messages that share a Message-ID the first to arrive owns it (issue
+ * 27 §3): @files keep those of @shared in @forward's order, in the places
+ * their own order gives them. */
+static void
+keep_shared_order (GPtrArray *files, GPtrArray *forward, GHashTable *shared)
+{
+    guint next = 0;
+
+    for (guint i = 0; i < files->len; i++) {
+        if (!g_hash_table_contains (shared, files->pdata[i]))
+            continue;
+        while (!g_hash_table_contains (shared, forward->pdata[next]))
+            next++;
+        g_free (files->pdata[i]);
+        files->pdata[i] = g_strdup (forward->pdata[next++]);
+    }
+}
+
 START_TEST (test_corpus_arrival_order)
 {
+    g_autoptr (GPtrArray) forward_files = NULL;
+    g_autoptr (GHashTable) shared = NULL;
     g_autofree char *dir = shared_or_skip (corpora[_i].path);
     g_autofree char *forward = NULL, *backward = NULL;
 
@@ -648,6 +696,8 @@ START_TEST (test_corpus_arrival_order)
             MLA_MBOX_FORMAT_AUTO, FALSE, NULL, NULL, NULL, NULL, 0, FALSE, 0
         };
 
+        if (pass == 1)
+            keep_shared_order (files, forward_files, shared);
         /* One file per import: each arrives after the ones before it. */
         for (guint i = 0; i < files->len; i++) {
             const char *one[] = { g_ptr_array_index (files, i), NULL };
@@ -656,6 +706,8 @@ START_TEST (test_corpus_arrival_order)
         }
         if (pass == 0) {
             forward = sorted_dump (archive);
+            forward_files = g_ptr_array_ref (files);
+            shared = sources_of_shared_ids (archive);
             ck_assert_uint_ge (mla_archive_get_n_messages (archive),
                                corpora[_i].min_messages);
         } else {

@@ -12,7 +12,9 @@ static const char mbox[] =
     "From a@example.org Mon Mar  1 10:00:00 2021\n"
     "From: Ann <ann@example.org>\nTo: list@example.org\nSubject: Plan\n"
     "Date: Mon, 1 Mar 2021 10:00:00 +0000\nMessage-ID: <plan@x>\nList-Id: Test "
-    "list <test.example.org>\n\n"
+    "list <test.example.org>\nList-Post: <mailto:test@example.org>\n"
+    "List-Subscribe: <https://example.org/sub>,\n "
+    "<mailto:test-request@example.org?subject=subscribe>\n\n"
     "See https://example.org/a?b=1, not javascript:alert(1).\n\n"
     "From b@example.org Mon Mar  1 11:00:00 2021\n"
     "From: \"<b>Bob</b>\" <bob@example.org>\nTo: list@example.org\nSubject: "
@@ -22,8 +24,9 @@ static const char mbox[] =
     "References: <plan@x>\n\n"
     "> See the plan.\n> Second quoted line.\nMine.\n\n"
     "From c@example.org Tue Mar  2 11:00:00 2021\n"
-    "From: Cy <cy@example.org>\nTo: list@example.org\nSubject: Re: Plan\n"
-    "Date: Tue, 2 Mar 2021 11:00:00 +0000\nMessage-ID: <loose@x>\n\n"
+    "From: Cy <cy@example.org>\nTo: test@example.org\nSubject: Re: Plan\n"
+    "Date: Tue, 2 Mar 2021 11:00:00 +0000\nMessage-ID: <loose@x>\n"
+    "List-Id: <test.example.org>\n\n"
     "No reply headers.\n\n"
     "From d@example.org Wed Mar  3 11:00:00 2021\n"
     "From: Di <di@example.org>\nTo: list@example.org\nSubject: Re: Lost\n"
@@ -165,6 +168,69 @@ START_TEST (test_site_model_links)
 }
 END_TEST
 
+/* How to reply: to the list (List-Post, else the To that the List-Id
+ * names) while addresses are hidden, to all as public-inbox does when
+ * they are shown; a mailto: URI percent-encoded as RFC 6068 asks. */
+static const struct {
+    const char *id;
+    gboolean shown; /* the site shows addresses */
+    const char *xpath;
+    const char *expected;
+} reply_cases[] = {
+    { "plan@x", FALSE, "/message/reply/@list", "test@example.org" },
+    { "plan@x", FALSE, "/message/reply/@mailto",
+      "mailto:test@example.org?In-Reply-To=%3Cplan%40x%3E"
+      "&Subject=Re%3A%20Plan" },
+    { "plan@x", FALSE, "/message/reply/arg[1]", "--in-reply-to=plan@x" },
+    { "plan@x", FALSE, "/message/reply/arg[2]", "--to=test@example.org" },
+    { "plan@x", FALSE, "/message/reply/arg[3]", "--subject='Re: Plan'" },
+    { "plan@x", FALSE, "count(/message/reply/arg)", "3" },
+    { "loose@x", FALSE, "/message/reply/@list", "test@example.org" },
+    { "loose@x", FALSE, "/message/reply/@subject", "Re: Plan" },
+    /* No list address, and the others hidden: no one to write to. */
+    { "reply@x", FALSE, "count(/message/reply/@mailto | /message/reply/@list)",
+      "0" },
+    { "reply@x", FALSE, "/message/reply/arg[2]",
+      "--subject='Re: Plan <script>'" },
+    { "plan@x", TRUE, "/message/reply/@mailto",
+      "mailto:ann@example.org?In-Reply-To=%3Cplan%40x%3E"
+      "&Cc=list@example.org%2Ctest@example.org&Subject=Re%3A%20Plan" },
+    { "plan@x", TRUE, "/message/reply/arg[2]", "--to=ann@example.org" },
+    { "plan@x", TRUE, "/message/reply/arg[3]", "--cc=list@example.org" },
+    { "plan@x", TRUE, "/message/reply/arg[4]", "--cc=test@example.org" },
+};
+
+START_TEST (test_site_model_reply)
+{
+    g_autoptr (GError) error = NULL;
+    xmlDoc *doc;
+
+    fixture.site.options.show_addresses = reply_cases[_i].shown;
+    doc = mla_site_model_message (&fixture.site, entry_of (reply_cases[_i].id),
+                                  &error);
+    fixture.site.options.show_addresses = FALSE;
+    ck_assert_msg (doc != NULL, "%s", error ? error->message : "?");
+    XPATH_EQ (doc, reply_cases[_i].xpath, reply_cases[_i].expected);
+    xmlFreeDoc (doc);
+}
+END_TEST
+
+/* With addresses shown, a mailto: of the list's fields other than the
+ * posting address is on the home page too (test_site_model_home_and_months
+ * checks it is not by default). */
+START_TEST (test_site_model_home_list_shown)
+{
+    xmlDoc *doc;
+
+    fixture.site.options.show_addresses = TRUE;
+    doc = mla_site_model_home (&fixture.site, NULL);
+    fixture.site.options.show_addresses = FALSE;
+    XPATH_EQ (doc, "/home/list/link[2]/@href",
+              "mailto:test-request@example.org?subject=subscribe");
+    xmlFreeDoc (doc);
+}
+END_TEST
+
 START_TEST (test_site_model_thread)
 {
     g_autoptr (GError) error = NULL;
@@ -194,20 +260,26 @@ END_TEST
 
 START_TEST (test_site_model_home_and_months)
 {
-    xmlDoc *doc = mla_site_model_home (&fixture.site);
+    xmlDoc *doc = mla_site_model_home (&fixture.site, NULL);
 
     XPATH_EQ (doc, "/home/@site-title", "test.example.org");
     XPATH_EQ (doc, "/home/@messages", "4");
     XPATH_EQ (doc, "count(/home/months/month)", "2");
     XPATH_EQ (doc, "/home/months/month[1]/@month", "04");
     XPATH_EQ (doc, "/home/months/month[2]/@messages", "3");
+    /* How to take part, from the newest List-* fields. */
+    XPATH_EQ (doc, "/home/list/@post", "test@example.org");
+    XPATH_EQ (doc, "/home/list/@post-href", "mailto:test@example.org");
+    XPATH_EQ (doc, "count(/home/list/link)", "1");
+    XPATH_EQ (doc, "/home/list/link[@kind='subscribe']/@href",
+              "https://example.org/sub");
     xmlFreeDoc (doc);
 }
 END_TEST
 
 START_TEST (test_site_model_withheld)
 {
-    xmlDoc *doc = mla_site_model_home (&fixture.site);
+    xmlDoc *doc = mla_site_model_home (&fixture.site, NULL);
     g_autofree char *titles = xpath (doc, "string(/home)");
 
     ck_assert (!fixture.site.published[entry_of ("private@x")]);
@@ -294,6 +366,9 @@ site_suite (void)
     tcase_add_checked_fixture (tc, setup, teardown);
     tcase_add_test (tc, test_site_model_message);
     tcase_add_test (tc, test_site_model_links);
+    tcase_add_loop_test (tc, test_site_model_reply, 0,
+                         G_N_ELEMENTS (reply_cases));
+    tcase_add_test (tc, test_site_model_home_list_shown);
     tcase_add_test (tc, test_site_model_thread);
     tcase_add_test (tc, test_site_model_placeholder);
     tcase_add_test (tc, test_site_model_home_and_months);

@@ -193,6 +193,8 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
     g_autofree guint *n_children = NULL;
     g_autofree guint *size = NULL;
     g_autofree gint64 *last = NULL;
+    g_autofree guint *hidden = NULL;
+    g_autofree gint64 *hidden_last = NULL;
     g_autofree gboolean *seen = NULL;
     g_autoptr (GHashTable) tids =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -203,6 +205,8 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
     n_children = g_new0 (guint, n_nodes + 1);
     size = g_new0 (guint, n_nodes + 1);
     last = g_new0 (gint64, n_nodes + 1);
+    hidden = g_new0 (guint, n_nodes + 1);
+    hidden_last = g_new0 (gint64, n_nodes + 1);
     seen = g_new0 (gboolean, n_nodes + 1);
 
     for (guint i = 0; i < n; i++) {
@@ -256,12 +260,24 @@ check_forest (const MlaThreadForest *f, const MlaThreadInput *in, gsize n)
             REQUIRE ((in[node->input].n_refs) > (0));
         }
         REQUIRE ((node->root) < (n_nodes));
+        /* Size and activity: of messages not withheld, dates capped a
+         * day after arrival; of the withheld when there are no others. */
         if (node->input != MLA_THREAD_NONE) {
-            if (size[node->root] == 0 || node->date > last[node->root])
-                last[node->root] = node->date;
-            size[node->root]++;
+            const MlaThreadInput *input = &in[node->input];
+            gint64 activity = mla_thread_input_activity (input);
+            guint *count = input->withheld ? hidden : size;
+            gint64 *latest = input->withheld ? hidden_last : last;
+
+            if (count[node->root] == 0 || activity > latest[node->root])
+                latest[node->root] = activity;
+            count[node->root]++;
         }
     }
+    for (guint k = 0; k < n_nodes; k++)
+        if (size[k] == 0) {
+            size[k] = hidden[k];
+            last[k] = hidden_last[k];
+        }
     REQUIRE ((n_real) == (n));
 
     /* Child lists: exactly the nodes naming this parent, by date then key. */
@@ -1056,6 +1072,81 @@ START_TEST (test_thread_duplicate_ids_tie)
     ck_assert_uint_eq (node_of (f, kb)->first_child, MLA_THREAD_NONE);
     ck_assert_uint_eq (node_of (f, kc)->first_child, MLA_THREAD_NONE);
     ck_assert_uint_eq (mla_thread_forest_get_roots (f)->len, 3);
+}
+END_TEST
+
+/* The first to arrive owns a shared id, whatever the Dates say: a copy
+ * that arrives later dated earlier takes no reply (issue 27 §3). */
+START_TEST (test_thread_duplicate_ids_arrival)
+{
+    g_autoptr (Msgs) m = msgs_new ();
+    guint first = msgs_add (m, "d@x", "key-1", 200, NULL, NULL);
+    guint copy = msgs_add (m, "d@x", "key-2", 100, NULL, NULL);
+    guint r = msgs_add (m, "r@x", NULL, 300, "d@x", NULL);
+    MlaThreadInput *in = (MlaThreadInput *) (gpointer) m->inputs->data;
+    g_autoptr (MlaThreadForest) f = NULL;
+
+    in[first].arrival = 1;
+    in[copy].arrival = 2;
+    in[r].arrival = 3;
+    f = build (m);
+    ck_assert_uint_eq (node_of (f, r)->parent, index_of (f, first));
+    ck_assert_uint_eq (node_of (f, copy)->first_child, MLA_THREAD_NONE);
+    ck_assert_uint_eq (
+        mla_thread_forest_get_thread_size (f, index_of (f, first)), 2);
+}
+END_TEST
+
+/* A withheld message owns no id that a published one has, even arriving
+ * first; it is not counted, nor is its date activity, beside others. */
+START_TEST (test_thread_duplicate_ids_withheld)
+{
+    g_autoptr (Msgs) m = msgs_new ();
+    guint hidden = msgs_add (m, "d@x", "key-1", 100, NULL, NULL);
+    guint shown = msgs_add (m, "d@x", "key-2", 200, NULL, NULL);
+    guint r = msgs_add (m, "r@x", NULL, 300, "d@x", NULL);
+    guint w = msgs_add (m, "w@x", NULL, 900, "d@x", NULL);
+    MlaThreadInput *in = (MlaThreadInput *) (gpointer) m->inputs->data;
+    g_autoptr (MlaThreadForest) f = NULL;
+
+    in[hidden].withheld = in[w].withheld = TRUE;
+    in[hidden].arrival = 1;
+    in[shown].arrival = 2;
+    in[r].arrival = 3;
+    in[w].arrival = 4;
+    f = build (m);
+    ck_assert_uint_eq (node_of (f, r)->parent, index_of (f, shown));
+    ck_assert_uint_eq (node_of (f, w)->parent, index_of (f, shown));
+    ck_assert_uint_eq (
+        mla_thread_forest_get_thread_size (f, index_of (f, shown)), 2);
+    ck_assert_int_eq (
+        mla_thread_forest_get_thread_last_date (f, index_of (f, shown)), 300);
+    /* A thread of withheld messages alone still counts them. */
+    ck_assert_uint_eq (
+        mla_thread_forest_get_thread_size (f, index_of (f, hidden)), 1);
+}
+END_TEST
+
+/* A date far past the arrival counts as activity a day after it. */
+START_TEST (test_thread_activity_capped)
+{
+    g_autoptr (Msgs) m = msgs_new ();
+    guint future = msgs_add (m, "f@x", NULL, 32503680000, NULL, NULL);
+    guint now = msgs_add (m, "n@x", NULL, 1000000, NULL, NULL);
+    MlaThreadInput *in = (MlaThreadInput *) (gpointer) m->inputs->data;
+    g_autoptr (MlaThreadForest) f = NULL;
+
+    in[future].arrived = 900000;
+    in[now].arrived = 1000000;
+    f = build (m);
+    ck_assert_int_eq (
+        mla_thread_forest_get_thread_last_date (f, index_of (f, future)),
+        900000 + MLA_THREAD_FUTURE_SLACK);
+    ck_assert_uint_eq (
+        g_array_index (mla_thread_forest_get_roots (f), guint, 0),
+        index_of (f, now));
+    ck_assert_int_eq (mla_thread_activity (1000, 0), 1000);
+    ck_assert_int_eq (mla_thread_activity (1000, 2000), 1000);
 }
 END_TEST
 
@@ -1943,6 +2034,9 @@ thread_suite (void)
     tc = tcase_create ("duplicate-ids");
     tcase_add_test (tc, test_thread_duplicate_ids);
     tcase_add_test (tc, test_thread_duplicate_ids_tie);
+    tcase_add_test (tc, test_thread_duplicate_ids_arrival);
+    tcase_add_test (tc, test_thread_duplicate_ids_withheld);
+    tcase_add_test (tc, test_thread_activity_capped);
     tcase_add_test (tc, test_thread_duplicate_ids_reply_to_itself);
     suite_add_tcase (suite, tc);
 

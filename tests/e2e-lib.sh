@@ -98,12 +98,14 @@ site_pages () {
 }
 
 # Every page of site $1 (the first $2) parses with libxml2's HTML parser,
-# which predates HTML5's details and summary: those two names are the only
-# complaint allowed.
+# which predates HTML5's elements: their names (details, summary and the
+# landmarks header, nav, main, section, footer) are the only complaint
+# allowed.
 site_pages_parse () {
     site_pages "$@"
     while read -r page; do
-        "$XMLLINT" --html --noout "$page" 2>&1 | grep -v -e 'Tag details invalid' -e 'Tag summary invalid' \
+        "$XMLLINT" --html --noout "$page" 2>&1 \
+            | grep -v -E 'Tag (details|summary|header|nav|main|section|footer) invalid' \
             | grep -e 'error' && fail "$page does not parse"
     done <"$TMP/pages"
     return 0
@@ -189,4 +191,24 @@ site_no_active_content () {
         n=$("$XMLLINT" --html --xpath "count($bad)" "$page" 2>/dev/null) || n=error
         [ "$n" = 0 ] || fail "$page: active content ($n): $("$XMLLINT" --html --xpath "$bad" "$page" 2>/dev/null | head -c 300)"
     done <"$TMP/pages"
+}
+
+# The checks of a folder's file order (check-parser-layers.sh,
+# check-overview-layers.sh) keep it in $order, lowest first.
+# rank_of NAME: NAME's place in $order (from 0), empty when it has none.
+rank_of () {
+    n=0
+    for m in $order; do
+        [ "$m" = "$1" ] && { echo $n; return; }
+        n=$((n + 1))
+    done
+    echo ""
+}
+
+# order_in_design WHAT: fails unless doc/design.md writes $order as
+# `a` → `b` → ….
+order_in_design () {
+    line=$(echo "$order" | sed 's/\([a-z-]*\)/`\1`/g; s/ / → /g')
+    grep -qF "$line" "$top_srcdir/doc/design.md" \
+        || fail "doc/design.md does not write $1 order: $line"
 }

@@ -47,6 +47,22 @@ sort -r "$TMP/forward" >"$TMP/backward"
 # Every third file, then the rest, interleaved.
 awk 'NR % 3 == 0' "$TMP/forward" >"$TMP/mixed"
 awk 'NR % 3 != 0' "$TMP/forward" | sort -r >>"$TMP/mixed"
+# Of messages that share a Message-ID the first to arrive owns it (issue
+# 27 §3): every order keeps those files in forward's order, in the places
+# its own order gives them; only unrelated mail moves.
+for part in $(cat "$TMP/forward"); do
+    id=$(grep -i -m 1 '^message-id:' "$TMP/parts/$part" | cut -d : -f 2- | tr -d ' \r')
+    [ -z "$id" ] || printf '%s %s\n' "$id" "$part"
+done >"$TMP/ids"
+awk '{ n[$1]++; part[NR] = $2; id[NR] = $1 } END { for (i = 1; i <= NR; i++) if (n[id[i]] > 1) print part[i] }' \
+    "$TMP/ids" >"$TMP/shared"
+[ -s "$TMP/shared" ] || fail "the cases hold no shared Message-ID"
+for order in backward mixed; do
+    awk 'NR == FNR { shared[$0] = 1; queue[++n] = $0; next }
+         ($0 in shared) { print queue[++k]; next } { print }' \
+        "$TMP/shared" "$TMP/$order" >"$TMP/$order.kept"
+    mv "$TMP/$order.kept" "$TMP/$order"
+done
 
 dump () {   # ARCHIVE
     sqlite3 "$1/overview.sqlite3" \

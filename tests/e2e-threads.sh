@@ -103,6 +103,26 @@ after=$(thread_id_of b@example.org)
 [ -n "$before" ] && [ "$before" = "$after" ] || fail "thread id changed: '$before' -> '$after'"
 grep -q 'match="subject"' "$TMP/out" || fail "the Re: without headers is not a subject match"
 
+# threads --ids: a "thread ID" line over each thread, the id of the XML
+# and of the site's t/ID/; show takes it for the thread's messages.
+expect 0 threads -a "$C" --ids
+ids_text=$(sed -n 's/^thread \([0-9a-f]\{16\}\)$/\1/p' "$TMP/out")
+[ "$(echo "$ids_text" | wc -l)" -eq "$(grep -c '^$' "$TMP/out")" ] ||
+    fail "--ids: not one id line per thread"
+echo "$ids_text" | grep -qx "$after" || fail "--ids lacks $after (the xml's id)"
+expect 0 threads -a "$C"
+grep -q '^thread ' "$TMP/out" && fail "the id lines without --ids"
+expect 0 show -a "$C" "$after"
+n=$(grep -c '^Thread: ' "$TMP/out")
+[ "$n" -ge 2 ] || fail "show THREAD-ID: $n messages"
+[ "$(grep -c "^Thread: $after\$" "$TMP/out")" -eq "$n" ] || fail "show THREAD-ID: another thread's message"
+expect 0 show -a "$C" --thread-mbox "$after"
+[ "$(grep -c '^From ' "$TMP/out")" -eq "$n" ] || fail "show --thread-mbox THREAD-ID"
+expect 0 show -a "$C" --raw "$after"
+grep -q 'first by date' "$TMP/err" || fail "show --raw THREAD-ID: no notice"
+expect 1 show -a "$C" 0123456789abcdef
+grep -q 'no message' "$TMP/err" || fail "an unknown THREAD-ID: $(cat "$TMP/err")"
+
 # A broken overview that cannot be rebuilt: one line, exit 1.
 rm -f "$C/overview.sqlite3"* && mkdir "$C/overview.sqlite3" && touch "$C/overview.sqlite3/x"
 expect 1 threads -a "$C"

@@ -67,6 +67,7 @@ tests_fuzz_replay_site_LDADD = $(mla_replay_ldadd)
 mla_house_checks = \
 	tests/check-layers.sh \
 	tests/check-parser-layers.sh \
+	tests/check-overview-layers.sh \
 	tests/check-includes.sh \
 	tests/check-help.sh \
 	tests/check-readme.sh \
@@ -78,6 +79,7 @@ mla_e2e_tests = \
 	tests/e2e-roundtrip.sh \
 	tests/e2e-bad-input.sh \
 	tests/e2e-agenda.sh \
+	tests/e2e-agenda-text.sh \
 	tests/e2e-agenda-revisions.sh \
 	tests/e2e-agenda-links.sh \
 	tests/e2e-threads.sh \
@@ -86,6 +88,7 @@ mla_e2e_tests = \
 	tests/e2e-search.sh \
 	tests/e2e-series.sh \
 	tests/e2e-site.sh \
+	tests/e2e-site-landmarks.sh \
 	tests/e2e-site-settings.sh \
 	tests/e2e-site-privacy.sh \
 	tests/e2e-site-incremental.sh \
@@ -114,7 +117,10 @@ mla_reliability_tests = \
 	tests/reliability/check-ids.sh \
 	tests/reliability/check-terminal.sh \
 	tests/reliability/check-smuggling.sh \
-	tests/reliability/check-queries.sh
+	tests/reliability/check-queries.sh \
+	tests/reliability/check-site-cost.sh \
+	tests/reliability/check-hijack.sh \
+	tests/reliability/check-future.sh
 
 TESTS += $(check_PROGRAMS) $(mla_house_checks) $(mla_e2e_tests)
 # Scripts get their .log by suffix rule, so any of them can be named in

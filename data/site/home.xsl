@@ -18,6 +18,7 @@
         <xsl:call-template name="agenda-list"><xsl:with-param name="agendas" select="agendas/agenda"/></xsl:call-template>
       </div>
     </xsl:if>
+    <xsl:apply-templates select="list"/>
     <div class="section">
       <h2>By month</h2>
       <table class="months">
@@ -32,6 +33,31 @@
           </xsl:for-each>
         </tbody>
       </table>
+    </div>
+  </xsl:template>
+
+  <!-- How to take part, from the List-* fields of recent mail. -->
+  <xsl:template match="home/list">
+    <div class="section list-info">
+      <h2>Taking part</h2>
+      <ul>
+        <xsl:choose>
+          <xsl:when test="@no-posting"><li>The list takes no posts.</li></xsl:when>
+          <xsl:when test="@post"><li>Post to the list: <a href="{@post-href}"><xsl:value-of select="@post"/></a></li></xsl:when>
+        </xsl:choose>
+        <xsl:for-each select="link">
+          <li>
+            <xsl:choose>
+              <xsl:when test="@kind = 'subscribe'">Subscribe</xsl:when>
+              <xsl:when test="@kind = 'unsubscribe'">Unsubscribe</xsl:when>
+              <xsl:when test="@kind = 'help'">Help</xsl:when>
+              <xsl:otherwise>The list's own archive</xsl:otherwise>
+            </xsl:choose>
+            <xsl:text>: </xsl:text>
+            <a href="{@href}" rel="nofollow noopener noreferrer"><xsl:value-of select="@href"/></a>
+          </li>
+        </xsl:for-each>
+      </ul>
     </div>
   </xsl:template>
 

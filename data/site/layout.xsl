@@ -43,17 +43,19 @@
       </head>
       <body>
         <xsl:if test="not(/*/@standalone)">
-          <div class="site-header">
-            <a class="home" href="{$root}index.html"><xsl:value-of select="/*/@site-title"/></a>
-            <xsl:if test="/*/@search">
-              <a class="search" href="{$root}{/*/@search}">Search</a>
-            </xsl:if>
-          </div>
+          <header class="site-header">
+            <nav aria-label="Site">
+              <a class="home" href="{$root}index.html"><xsl:value-of select="/*/@site-title"/></a>
+              <xsl:if test="/*/@search">
+                <a class="search" href="{$root}{/*/@search}">Search</a>
+              </xsl:if>
+            </nav>
+          </header>
         </xsl:if>
-        <div class="main">
+        <main class="main">
           <xsl:apply-templates select="/*" mode="content"/>
-        </div>
-        <div class="site-footer">
+        </main>
+        <footer class="site-footer">
           <xsl:if test="not(/*/@standalone)">
             <a href="{$root}index.html">Home</a>
             <xsl:text> · </xsl:text>
@@ -63,7 +65,7 @@
             <xsl:text> · </xsl:text>
           </xsl:if>
           <xsl:text>made by mlarc</xsl:text>
-        </div>
+        </footer>
       </body>
     </html>
   </xsl:template>
@@ -117,10 +119,12 @@
         <xsl:attribute name="data-pagefind-body"/>
         <xsl:attribute name="data-pagefind-sort">date:<xsl:value-of select="$iso"/></xsl:attribute>
       </xsl:if>
-      <h2 class="subject">
+      <!-- The page's own message is its h1; others are h2. -->
+      <xsl:element name="{concat('h', 2 - number($indexed))}">
+        <xsl:attribute name="class">subject</xsl:attribute>
         <xsl:if test="$indexed"><xsl:attribute name="data-pagefind-meta">title</xsl:attribute></xsl:if>
         <a href="{$root}{@href}"><xsl:value-of select="subject"/></a>
-      </h2>
+      </xsl:element>
       <dl class="headers">
         <dt data-pagefind-ignore="">From</dt>
         <dd>
@@ -142,7 +146,8 @@
           <xsl:value-of select="@date-utc"/> (<xsl:value-of select="@date-local"/>)</dd>
         <xsl:if test="to"><dt data-pagefind-ignore="">To</dt><dd data-pagefind-ignore=""><xsl:apply-templates select="to"/></dd></xsl:if>
         <xsl:if test="cc"><dt data-pagefind-ignore="">Cc</dt><dd data-pagefind-ignore=""><xsl:apply-templates select="cc"/></dd></xsl:if>
-        <dt data-pagefind-ignore="">Message-ID</dt><dd class="id" data-pagefind-ignore="">&lt;<xsl:value-of select="@id"/>&gt;</dd>
+        <dt data-pagefind-ignore="">Message-ID</dt><dd class="id" data-pagefind-ignore="">&lt;<xsl:value-of select="@id"/>&gt;<xsl:if test="@shared-id">
+          <xsl:text> </xsl:text><a class="shared-id" href="{$root}{@href}">(duplicate Message-ID: <xsl:value-of select="@shared-id"/> messages have it; replies go to the first archived)</a></xsl:if></dd>
       </dl>
       <xsl:apply-templates select="body"/>
       <xsl:if test="attachment">

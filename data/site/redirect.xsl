@@ -8,6 +8,7 @@
   <xsl:template match="redirect" mode="title">Moved</xsl:template>
 
   <xsl:template match="redirect" mode="content">
+    <h1>Moved</h1>
     <xsl:choose>
       <xsl:when test="@kind = 'message'">
         <p>This message is now at <a href="{$root}{@href}"><xsl:value-of select="@href"/></a>.</p>

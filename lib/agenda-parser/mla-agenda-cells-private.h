@@ -33,6 +33,12 @@ GPtrArray *mla_agenda_cut_cells (const char *text, GArray *cuts);
  * room: no time, unless a room's number reads as one ("Room 2.14"). */
 gboolean mla_agenda_header_room (MlaAgendaBuilder *b, const char *cell);
 
+/* A tab row of a session wall: three titles or more after the time, in
+ * columns that name no room (the header holds only the day), and no
+ * people, label or place among them: a slot from @s to @e (minutes, @e
+ * -1: none) per title, no room. Returns whether the row is so. */
+gboolean mla_agenda_wall_cells (MlaAgendaBuilder *b, int s, int e);
+
 /* Whether a track cell holds no session: "", only a parenthesis, as
  * "(free)" in an unconference grid, or a word of [tables] empty ("slot
  * open"), maybe in emphasis ("_slot open_"). */

@@ -210,6 +210,69 @@ mla_agenda_room_cells (MlaAgendaBuilder *b, const char *row, int s, int e)
     return TRUE;
 }
 
+/* How many sessions a row of a session wall holds at least. */
+#define WALL_CELLS_MIN 3
+
+/* A cell of a tab row's time ("bis", "11:50"): no capital letter and
+ * short, or digits and clock signs only. */
+static gboolean
+time_cell (const char *cell)
+{
+    gboolean upper = FALSE;
+
+    for (const char *p = cell; *p != '\0'; p = g_utf8_next_char (p))
+        upper |= g_unichar_isupper (g_utf8_get_char (p));
+    return (!upper && strlen (cell) <= 5) ||
+           strspn (cell, "0123456789:.hH ") == strlen (cell);
+}
+
+/* Whether @cell can be a session of a wall: not a label or a room. */
+static gboolean
+wall_title (MlaAgendaBuilder *b, const char *cell)
+{
+    return !mla_agenda_add_labelled_cell (b, NULL, cell) &&
+           !mla_agenda_is_room_line (b, cell);
+}
+
+gboolean
+mla_agenda_wall_cells (MlaAgendaBuilder *b, int s, int e)
+{
+    const char *tabbed = mla_agenda_current_line (b)->tabbed;
+    g_auto (GStrv) cells = NULL;
+    guint first = 1, titles = 0, people = 0;
+
+    if (tabbed == NULL)
+        return FALSE;
+    cells = g_strsplit (tabbed, "\t", -1);
+    for (guint i = 0; cells[i] != NULL; i++)
+        g_strstrip (cells[i]);
+    while (cells[0] != NULL && cells[first] != NULL && time_cell (cells[first]))
+        first++;
+    for (guint i = first; cells[0] != NULL && cells[i] != NULL; i++) {
+        if (mla_agenda_empty_cell (b, cells[i]))
+            continue;
+        if (!wall_title (b, cells[i]))
+            return FALSE;
+        /* ("Hochschulgruppe Gaming" reads as a name) */
+        people += mla_agenda_names_only (b->parser, cells[i]);
+        titles++;
+    }
+    if (titles - people < WALL_CELLS_MIN)
+        return FALSE;
+    /* "11:15 - 12:00  Title  Title  --  Title": parallel sessions in
+     * columns that name no room */
+    for (guint i = first; cells[i] != NULL; i++) {
+        MlaAgendaSlot *slot;
+
+        if (mla_agenda_empty_cell (b, cells[i]))
+            continue;
+        slot = mla_agenda_table_slot (s, e);
+        mla_agenda_slot_set_title (b, slot, cells[i]);
+        mla_agenda_builder_add_slot (b, slot);
+    }
+    return TRUE;
+}
+
 gboolean
 mla_agenda_cells_have_label (MlaAgendaBuilder *b, const char *row)
 {

@@ -181,6 +181,23 @@ mla_agenda_place_alone (MlaAgendaBuilder *b, const char *text)
                : NULL;
 }
 
+/* "Raum W1 (A302)": a room, then its number in parentheses (one word
+ * with a digit; "NAGYTEREM (f\u00f6ldszint)" or "(1st floor)" says where
+ * the room is). */
+static gboolean
+room_code_at (MlaAgendaBuilder *b, const char *clean)
+{
+    const char *open = strstr (clean, " (");
+    g_autofree char *room = NULL;
+
+    if (open == NULL || !g_str_has_suffix (clean, ")") ||
+        strpbrk (open + 2, "( ") != NULL ||
+        strpbrk (open, "0123456789") == NULL)
+        return FALSE;
+    room = g_strndup (clean, open - clean);
+    return mla_agenda_is_room_line (b, room) && all_capitalised (room);
+}
+
 /* "TRACK A \u2014 Main Hall", "Track 2: Room 201", "Track A (Aula 1)",
  * "Track 1: Security (Room A)": a track, then its room after a dash or a
  * colon (both room lines) or in parentheses at the end. Returns:
@@ -228,13 +245,19 @@ plain_heading_at (MlaAgendaBuilder *b, guint i, gboolean bare)
     g_autofree char *clean = NULL;
     char *room;
 
-    if (b->lines[i].blank || (i > 0 && !b->lines[i - 1].blank) ||
+    /* (a pasted table's row whose only cell is the room, "\t\t\tRaum W1",
+     * heads the rows under it without a blank line) */
+    gboolean row = b->lines[i].tabbed != NULL && b->lines[i].tabbed[0] == '\t';
+
+    if (b->lines[i].blank || (i > 0 && !b->lines[i - 1].blank && !row) ||
         i + 1 >= b->n_lines ||
         !g_regex_match (mla_agenda_rule (b->parser, "slot-time"),
                         b->lines[i + 1].text, 0, NULL))
         return NULL;
     clean = mla_agenda_squeeze (b->lines[i].text);
     room = room_after_track (b, clean);
+    if (room == NULL && bare && room_code_at (b, clean))
+        room = g_strdup (clean);
     if (room == NULL && bare && g_str_has_suffix (clean, ")") &&
         strstr (clean, " (") != NULL) {
         /* "NAGYTEREM (f\u00f6ldszint)": the room, then where it is */
@@ -314,6 +337,8 @@ heading_room_at (MlaAgendaBuilder *b, guint i)
     if (inner != NULL) {
         g_free (name);
         name = g_steal_pointer (&inner);
+    } else if (room_code_at (b, name)) {
+        return g_steal_pointer (&name);
     } else if (!mla_agenda_is_room_line (b, name)) {
         return NULL;
     }

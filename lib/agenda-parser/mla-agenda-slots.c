@@ -258,7 +258,8 @@ slot_of_row (MlaAgendaBuilder *b, char *title, const char *title_raw, int s,
         return;
     }
     if (mla_agenda_parallel_block (b, s, e) ||
-        mla_agenda_room_cells (b, title, s, e))
+        mla_agenda_room_cells (b, title, s, e) ||
+        mla_agenda_wall_cells (b, s, e))
         return;
     /* "9:00 am - 10:30 am | Session 1 | Chair: Ken Adams": a row of cells */
     mla_agenda_slot_set_cells (

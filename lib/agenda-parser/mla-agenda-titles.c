@@ -424,6 +424,22 @@ step_dash_end (MlaTitleWork *w, GMatchInfo *match)
         w->title[start] = '\0';
 }
 
+static gboolean
+may_end_in_handle (const MlaTitleWork *w)
+{
+    return has_no_people (w) && strchr (w->title, '@') != NULL;
+}
+
+/* "Tech Lifehacking @erlebnischris": who gives it, by the handle alone */
+static void
+step_handle_end (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_autofree char *handle = g_match_info_fetch_named (match, "handle");
+
+    mla_agenda_add_person (w->b, w->slot, handle, MLA_PERSON_ROLE_SPEAKER);
+    cut_at_match (w, match);
+}
+
 /* "*** LUNCH ***": the title inside the marks */
 static void
 step_decorated (MlaTitleWork *w, GMatchInfo *match)
@@ -808,6 +824,7 @@ static const MlaTitleStep title_steps[] = {
     { "leaders", NULL, PATTERN (leaders), step_leaders },
     { "label-paren", NULL, PATTERN (label_paren), step_label_paren },
     { "location-at", NULL, PATTERN (location_at), step_location_at },
+    { "handle-end", may_end_in_handle, PATTERN (handle_end), step_handle_end },
     { "place-tail", NULL, 0, step_place_tail },
     /* "Opening (everyone) — Auditorium" */
     { "stand-in-again", NULL, 0, step_stand_in },

@@ -82,6 +82,7 @@ struct MlaAgendaParser {
     GRegex *stand_in_alone;    /* "the convenor" */
     GRegex *open_end;          /* a title line that goes on: "... in der" */
     GRegex *dash_end;          /* a title that ends in a dash: "Talk -" */
+    GRegex *handle_end;        /* "Tech Lifehacking @erlebnischris" */
     GRegex *venue_word;        /* "restaurant ..." */
     GRegex *place_part;        /* "ground floor" after a place's comma */
     GRegex *name_head;         /* "Ann Lee: Title", "Ann Lee \u2014 Title" */

@@ -359,6 +359,7 @@ static const MlaPattern patterns[] = {
       G_REGEX_CASELESS },
     { FIELD (open_end), "\\s(?:@OPEN_END@)$", 0 },
     { FIELD (dash_end), "\\s+(?:--?|\\x{2013}|\\x{2014})$", 0 },
+    { FIELD (handle_end), "\\s+(?<handle>@[\\w.]{2,})$", 0 },
     { FIELD (stand_in_alone), "^(?:the\\s+)?(?:@STAND_IN@)$",
       G_REGEX_CASELESS },
     { FIELD (item_column),
@@ -645,13 +646,14 @@ static const MlaPattern patterns[] = {
       0 },
     { FIELD (quote), "^(?:[ \\t]*>)+ ?", 0 },
     { FIELD (list_marker),
-      "^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:\\d{1,2}|[ivx]{1,4}|[a-h])[.)]\\s+)",
+      "^(?:[-*\\x{2022}\\x{00b7}]\\s+|(?:@BULLET@)\\s+|(?:\\d{1,2}|[ivx]{1,4}|["
+      "a-h])[.)]\\s+)",
       0 },
     { FIELD (paren_part), NO_START_IN_SPACES "\\s*\\([^()]*\\)", 0 },
     { FIELD (capitalised_run), "^\\p{Lu}\\S*(?: \\p{Lu}\\S*)*$", 0 },
     { FIELD (military_range),
       "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
-      "(?<sep>\\s*(?:@RANGE@)\\s*)(?<h2>[012]\\d)(?<m2>\\d\\d)(?![\\d:.])",
+      "(?<sep>\\s*(?:@RANGE@)\\s*)(?<h2>[012]\\d)(?<m2>\\d\\d)(?![\\d.]|:\\d)",
       0 },
     { FIELD (military_single),
       "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"

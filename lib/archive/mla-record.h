@@ -19,6 +19,9 @@ typedef struct MlaRecord {
     const char *message_id; /* exact, without <>; NULL for rejects */
     gboolean synthetic_id;  /* made by mlarc: the message had none */
     gboolean no_archive;    /* "X-No-Archive: yes": kept, not published */
+    gint64 imported;        /* when it was imported, seconds since 1970: its own
+                             * imported attribute (a merged volume's message),
+                             * else its volume's; 0 when unknown */
     const char *sha256;     /* of the raw bytes; NULL for rejects */
     const char *date_utc;   /* nullable: ISO 8601 UTC, "2004-07-13T22:50:57Z" */
     gint64 date;          /* the same in seconds since 1970; 0 without a date */

@@ -81,17 +81,25 @@ move_raw_offset (xmlNode *node, guint64 raw_base)
 }
 
 /* The records of @reader's volume into @records (its inputs into the
- * merge's); *@doc is the reader's document once asked for, then ours. */
+ * merge's); *@doc is the reader's document once asked for, then ours.
+ * Each message keeps when it was imported: the merged volume's
+ * imported is its first volume's, and a later message's own time says
+ * when it arrived (doc/archive-format.md, section 3). */
 static gboolean
 read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path,
               guint64 raw_base, GString *records, xmlDoc **doc, GError **error)
 {
     int status = xmlTextReaderRead (reader);
+    g_autofree char *imported = NULL;
 
     while (status == 1) {
         const char *name = (const char *) xmlTextReaderConstName (reader);
         xmlNode *node;
 
+        if (xmlTextReaderNodeType (reader) == XML_READER_TYPE_ELEMENT &&
+            xmlTextReaderDepth (reader) == 0 && imported == NULL)
+            imported = (char *) xmlTextReaderGetAttribute (reader,
+                                                           BAD_CAST "imported");
         if (xmlTextReaderNodeType (reader) != XML_READER_TYPE_ELEMENT ||
             xmlTextReaderDepth (reader) != 1) {
             status = xmlTextReaderRead (reader);
@@ -103,6 +111,9 @@ read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path,
         if (strcmp (name, "message") == 0 && !move_raw_offset (node, raw_base))
             return mla_throw (error, MLA_ERROR_ARCHIVE,
                               "%s: a message without a raw-offset", path);
+        if (strcmp (name, "message") == 0 && imported != NULL &&
+            !xmlHasProp (node, BAD_CAST "imported"))
+            xmlSetProp (node, BAD_CAST "imported", BAD_CAST imported);
         /* Asking for it makes the reader leave the document to us. */
         if (*doc == NULL)
             *doc = xmlTextReaderCurrentDoc (reader);

@@ -401,10 +401,11 @@ parse_offset (const char *text)
 
 static void
 record_buffer_start (RecordBuffer *buffer, xmlTextReader *reader, guint volume,
-                     gboolean is_reject)
+                     gint64 imported, gboolean is_reject)
 {
     MlaRecord *record = &buffer->record;
     const char *synthetic;
+    const char *own_import;
 
     g_string_chunk_clear (buffer->strings);
     g_ptr_array_set_size (record->to, 0);
@@ -420,6 +421,8 @@ record_buffer_start (RecordBuffer *buffer, xmlTextReader *reader, guint volume,
     record->synthetic_id = g_strcmp0 (synthetic, "true") == 0;
     record->no_archive =
         g_strcmp0 (chunk_attr (buffer, reader, "no-archive"), "true") == 0;
+    own_import = chunk_attr (buffer, reader, "imported");
+    record->imported = own_import != NULL ? parse_utc (own_import) : imported;
     record->sha256 = chunk_attr (buffer, reader, "sha256");
     record->envelope = chunk_attr (buffer, reader, "envelope");
     record->source = chunk_attr (buffer, reader, "source");
@@ -596,6 +599,7 @@ struct MlaXmlVolumeReader {
     xmlRelaxNG *rng;
     char *path;
     guint volume;
+    gint64 imported; /* the volume's */
     MlaRecordReadFlags flags;
     gboolean has_schema;
     gboolean done;
@@ -718,6 +722,13 @@ mla_xml_volume_reader_next (MlaXmlVolumeReader *volume,
         }
         if (type != XML_READER_TYPE_ELEMENT)
             continue;
+        if (depth == 0) {
+            g_autofree char *imported = (char *) xmlTextReaderGetAttribute (
+                reader, BAD_CAST "imported");
+
+            volume->imported = imported != NULL ? parse_utc (imported) : 0;
+            continue;
+        }
         if (in_record && (depth == 2 || depth == 3)) {
             read_field (volume, name, depth);
             continue;
@@ -728,7 +739,8 @@ mla_xml_volume_reader_next (MlaXmlVolumeReader *volume,
         is_reject = name[0] == 'r';
         if (is_reject && !(volume->flags & MLA_RECORD_READ_REJECTS))
             continue;
-        record_buffer_start (volume->buffer, reader, volume->volume, is_reject);
+        record_buffer_start (volume->buffer, reader, volume->volume,
+                             volume->imported, is_reject);
         /* A reject's reason is its text: read whole by add_defect(). */
         if (is_reject || xmlTextReaderIsEmptyElement (reader)) {
             *out_record = &volume->buffer->record;

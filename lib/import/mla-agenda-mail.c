@@ -3,9 +3,11 @@
  * text, the local date of sending, the Message-ID and the Subject. */
 #include "config.h"
 #include <string.h>
+#include <glib/gstdio.h>
 #include "mla-agenda-mail.h"
 #include "mla-agenda-rules-private.h"
 #include "mla-agenda-scanner-private.h"
+#include "mla-error.h"
 #include "mla-message.h"
 #include "mla-source.h"
 #include "mla-subject.h"
@@ -34,34 +36,67 @@ plain_text_of (const MlaMessage *message)
     return g_strndup (data, size);
 }
 
-GPtrArray *
-mla_agenda_parse_message (MlaAgendaParser *parser, const MlaMessage *message)
+/* How the plain texts of one input are dated (mla_agenda_parse_input()). */
+typedef struct TextDate {
+    const char *path;
+    GDateTime *given; /* nullable */
+    MlaAgendaInputFlags flags;
+} TextDate;
+
+/* The reference date of a plain text: the one given, else the file's
+ * modification time (local time), unless told to use none. Returns:
+ * (transfer full) (nullable). */
+static GDateTime *
+text_reference (const TextDate *date)
+{
+    GStatBuf st;
+
+    if (date == NULL || (date->flags & MLA_AGENDA_INPUT_TEXT_UNDATED))
+        return NULL;
+    if (date->given != NULL)
+        return g_date_time_ref (date->given);
+    if (strcmp (date->path, "-") == 0 || g_stat (date->path, &st) != 0)
+        return NULL;
+    return g_date_time_new_from_unix_local (st.st_mtime);
+}
+
+/* The date in the sender's zone: "Monday" in a mail sent Sunday 23:00
+ * -0400 means the local Monday, though it is already Monday in UTC.
+ * Returns: (transfer full) (nullable). */
+static GDateTime *
+local_date_of (const MlaMessage *message)
+{
+    GDateTime *date = mla_message_get_date (message);
+    g_autoptr (GTimeZone) zone = NULL;
+
+    if (date == NULL)
+        return NULL;
+    zone = g_time_zone_new_offset (
+        mla_message_get_date_offset_minutes (message) * 60);
+    return g_date_time_to_timezone (date, zone);
+}
+
+/* mla_agenda_parse_message(); a plain text is dated by @text_date
+ * (nullable: undated). */
+static GPtrArray *
+parse_message (MlaAgendaParser *parser, const MlaMessage *message,
+               const TextDate *text_date)
 {
     const char *text;
-    GDateTime *date;
-    g_autoptr (GDateTime) local_date = NULL;
+    g_autoptr (GDateTime) reference = NULL;
     g_autofree char *plain = NULL;
     GPtrArray *agendas;
 
-    g_return_val_if_fail (parser != NULL, NULL);
-    g_return_val_if_fail (message != NULL, NULL);
     plain = plain_text_of (message);
     text = plain != NULL ? plain : mla_message_get_body_text (message);
     /* (most mail holds no agenda: no local date made for it) */
     if (text == NULL || !mla_agenda_may_hold (parser, text))
         return g_ptr_array_new_with_free_func (
             (GDestroyNotify) mla_agenda_free);
-    /* "Monday" in a mail sent Sunday 23:00 -0400 means the local Monday,
-     * though it is already Monday in UTC. */
-    date = mla_message_get_date (message);
-    if (date != NULL) {
-        g_autoptr (GTimeZone) zone = g_time_zone_new_offset (
-            mla_message_get_date_offset_minutes (message) * 60);
-
-        local_date = g_date_time_to_timezone (date, zone);
-    }
+    reference =
+        plain != NULL ? text_reference (text_date) : local_date_of (message);
     agendas = mla_agenda_parse_candidate (
-        parser, text, mla_message_get_subject (message), local_date);
+        parser, text, mla_message_get_subject (message), reference);
     for (guint i = 0; i < agendas->len; i++) {
         MlaAgenda *agenda = g_ptr_array_index (agendas, i);
 
@@ -74,15 +109,55 @@ mla_agenda_parse_message (MlaAgendaParser *parser, const MlaMessage *message)
     return agendas;
 }
 
+GPtrArray *
+mla_agenda_parse_message (MlaAgendaParser *parser, const MlaMessage *message)
+{
+    g_return_val_if_fail (parser != NULL, NULL);
+    g_return_val_if_fail (message != NULL, NULL);
+    return parse_message (parser, message, NULL);
+}
+
+/* A file with no header block at its start (a programme saved from a web
+ * page) is the text of an agenda. */
+static gboolean
+parse_text_file (MlaAgendaParser *parser, const TextDate *date,
+                 GPtrArray *agendas, GError **error)
+{
+    g_autofree char *text = NULL;
+    g_autoptr (GDateTime) reference = NULL;
+    const char *end = NULL;
+    gsize size = 0;
+
+    if (!g_file_get_contents (date->path, &text, &size, error))
+        return FALSE;
+    if (!g_utf8_validate_len (text, size, &end))
+        return mla_throw (
+            error, MLA_ERROR_NOT_MAIL,
+            "%s: neither mail nor UTF-8 text (byte %" G_GSIZE_FORMAT ")",
+            date->path, (gsize) (end - text));
+    reference = text_reference (date);
+    g_ptr_array_extend_and_steal (
+        agendas, mla_agenda_parser_parse (parser, text, reference));
+    return TRUE;
+}
+
 gboolean
 mla_agenda_parse_input (MlaAgendaParser *parser, const char *path,
+                        GDateTime *text_reference, MlaAgendaInputFlags flags,
                         GPtrArray *agendas, GError **error)
 {
+    const TextDate date = { path, text_reference, flags };
+    g_autoptr (GError) local = NULL;
     g_autoptr (MlaSource) source =
-        mla_source_open (path, MLA_MBOX_FORMAT_AUTO, error);
+        mla_source_open (path, MLA_MBOX_FORMAT_AUTO, &local);
 
-    if (source == NULL)
+    if (source == NULL) {
+        if (strcmp (path, "-") != 0 &&
+            g_error_matches (local, MLA_ERROR, MLA_ERROR_NOT_MAIL))
+            return parse_text_file (parser, &date, agendas, error);
+        g_propagate_error (error, g_steal_pointer (&local));
         return FALSE;
+    }
     for (;;) {
         g_autoptr (MlaRawMessage) raw = NULL;
         g_autoptr (MlaMessage) message = NULL;
@@ -96,7 +171,7 @@ mla_agenda_parse_input (MlaAgendaParser *parser, const char *path,
         if (raw == NULL)
             return TRUE;
         message = mla_message_parse (raw);
-        g_ptr_array_extend_and_steal (
-            agendas, mla_agenda_parse_message (parser, message));
+        g_ptr_array_extend_and_steal (agendas,
+                                      parse_message (parser, message, &date));
     }
 }

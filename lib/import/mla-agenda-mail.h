@@ -14,11 +14,24 @@ G_BEGIN_DECLS
 MLA_API GPtrArray *mla_agenda_parse_message (MlaAgendaParser *parser,
                                              const MlaMessage *message);
 
+typedef enum {
+    MLA_AGENDA_INPUT_DEFAULT = 0,
+    /* plain text gets no reference date, not even the file's mtime */
+    MLA_AGENDA_INPUT_TEXT_UNDATED = 1 << 0,
+} MlaAgendaInputFlags;
+
 /* Appends to @agendas (of MlaAgenda *, which frees them) the agendas of
  * every message of the input @path, read as mla_source_open() reads it
- * (mbox, Maildir, message file, "-"). Errors name @path. */
+ * (mbox, Maildir, message file, "-"). A file that is not mail (no From_
+ * line or header field at its start, or header-like lines that name no
+ * sender, date, subject or id) is read whole as the text of an agenda, if
+ * it is UTF-8: weekday names resolve from @text_reference (nullable), else
+ * from the file's modification time, unless @flags say
+ * MLA_AGENDA_INPUT_TEXT_UNDATED. Errors name @path. */
 MLA_API gboolean mla_agenda_parse_input (MlaAgendaParser *parser,
-                                         const char *path, GPtrArray *agendas,
-                                         GError **error);
+                                         const char *path,
+                                         GDateTime *text_reference,
+                                         MlaAgendaInputFlags flags,
+                                         GPtrArray *agendas, GError **error);
 
 G_END_DECLS

@@ -60,7 +60,7 @@ typedef struct {
     MlaImportStats *stats;
     MlaKeySet known;
     GThreadPool *pool;
-    GAsyncQueue *agenda_parsers; /* nullable: one MlaAgendaParser per worker */
+    GAsyncQueue *agenda_parsers; /* nullable: idle MlaAgendaParsers */
     Batch *reading;              /* being filled */
     Batch *parsing;              /* dispatched; written once parsed */
     MlaAtomicFile *raw;
@@ -129,7 +129,16 @@ parse_job (gpointer data, gpointer user_data)
 
     job->message = mla_message_parse (job->raw);
     if (import->agenda_parsers != NULL) {
-        MlaAgendaParser *parser = g_async_queue_pop (import->agenda_parsers);
+        MlaAgendaParser *parser =
+            g_async_queue_try_pop (import->agenda_parsers);
+
+        /* A parser compiles some 150 patterns: one is made at the start,
+         * more only when workers are busy at once, so a single delivery
+         * compiles them once. The start's proved the vocabulary good. */
+        if (parser == NULL)
+            parser = mla_agenda_parser_new (NULL, NULL);
+        if (parser == NULL)
+            parser = g_async_queue_pop (import->agenda_parsers);
 
         job->agendas = mla_agenda_parse_message (parser, job->message);
         g_async_queue_push (import->agenda_parsers, parser);
@@ -180,13 +189,11 @@ start_workers (Import *import, GError **error)
     if (import->options->extract_agendas) {
         import->agenda_parsers =
             g_async_queue_new_full ((GDestroyNotify) mla_agenda_parser_free);
-        for (guint i = 0; i < n_workers; i++) {
-            MlaAgendaParser *parser = mla_agenda_parser_new (NULL, error);
+        MlaAgendaParser *parser = mla_agenda_parser_new (NULL, error);
 
-            if (parser == NULL)
-                return FALSE;
-            g_async_queue_push (import->agenda_parsers, parser);
-        }
+        if (parser == NULL)
+            return FALSE;
+        g_async_queue_push (import->agenda_parsers, parser);
     }
     import->pool =
         g_thread_pool_new (parse_job, import, (int) n_workers, FALSE, error);

@@ -2,6 +2,7 @@
 
 mlarc_public_headers += \
 	lib/mail/mla-address-mask.h \
+	lib/mail/mla-list-headers.h \
 	lib/mail/mla-maildir.h \
 	lib/mail/mla-mbox.h \
 	lib/mail/mla-message.h \
@@ -12,6 +13,7 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/mail/mla-address-mask.c \
 	lib/mail/mla-html-private.h \
 	lib/mail/mla-html.c \
+	lib/mail/mla-list-headers.c \
 	lib/mail/mla-maildir.c \
 	lib/mail/mla-mbox-private.h \
 	lib/mail/mla-mbox-writer-private.h \

@@ -3,10 +3,13 @@
  * however it is written ("@", "%40", "&#64;", "&#x40;"), becomes " at ",
  * so "user@example.org" reads "user at example.org". Message-IDs are not
  * addresses and stay as they are: those the mask was told of
- * (mla_address_mask_keep()), those in angle brackets on a Message-ID,
- * In-Reply-To or References header line, and an iCalendar UID. The
- * finder is a
- * heuristic: a table of named patterns (mla_address_mask_rule_names()). */
+ * (mla_address_mask_keep()), in any spelling of the at sign, those in
+ * angle brackets on a Message-ID, In-Reply-To or References header line,
+ * and an iCalendar UID. Nor are the list's own addresses, public by
+ * nature: those a List-Id names (mla_address_mask_keep_list()) and the
+ * mailto: URIs of List-Post, List-Subscribe, List-Unsubscribe, List-Help,
+ * List-Owner and List-Archive lines. The finder is a heuristic: a table
+ * of named patterns (mla_address_mask_rule_names()). */
 #pragma once
 #include <glib.h>
 #include "mla-api.h"
@@ -17,7 +20,7 @@ typedef struct MlaAddressMask MlaAddressMask;
 
 /* Changes whenever the finder finds other addresses: what was masked
  * with another version is masked again. */
-#define MLA_ADDRESS_MASK_VERSION "1"
+#define MLA_ADDRESS_MASK_VERSION "2"
 
 /* One address found. Offsets are into the text searched. */
 typedef struct MlaAddressMatch {
@@ -39,6 +42,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaAddressMask, mla_address_mask_free)
  * of @text (nullable): a Message-ID (without its brackets), or a name or
  * URL made of one. Not thread-safe; a mask that is only applied is. */
 MLA_API void mla_address_mask_keep (MlaAddressMask *mask, const char *text);
+
+/* Keeps as it is, wherever it appears later, the posting address that
+ * @list_id (nullable; "list.example.org", without brackets) names, as
+ * RFC 2919 recommends: "list@example.org". Not thread-safe either. */
+MLA_API void mla_address_mask_keep_list (MlaAddressMask *mask,
+                                         const char *list_id);
 
 /* Finds the first address of @text (@length bytes, not necessarily
  * NUL-terminated) at or after @offset. @mask nullable: then nothing is

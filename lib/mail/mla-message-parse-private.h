@@ -14,10 +14,9 @@ typedef struct {
     MlaMessage *message;
     GArray *tallies; /* mla_defect_tally() */
     GMimeObject *body_part;
-    guint wanted;     /* the attachment whose bytes to keep, or G_MAXUINT */
-    GByteArray *kept; /* its decoded bytes */
-    char **html;      /* nullable: where to keep an HTML body as it was */
-    guint parts;      /* attachment parts seen, listed or not */
+    const MlaDownloadSink *sink; /* nullable: who takes attachments' bytes */
+    char **html; /* nullable: where to keep an HTML body as it was */
+    guint parts; /* attachment parts seen, listed or not */
 } MlaParseState;
 
 /* @text (nullable) as valid UTF-8. Returns: (transfer full) (nullable). */

@@ -22,6 +22,10 @@ void mla_defect_tally (GArray *tallies, const char *code, const char *format,
 /* Adds one defect per kind tallied to @defects, with its count. */
 void mla_defect_tallies_flush (GArray *tallies, GPtrArray *defects);
 
+/* The end of the header field that starts at @p: the start of the next
+ * line that is not a continuation, or @end. */
+const guint8 *mla_message_raw_field_end (const guint8 *p, const guint8 *end);
+
 /* The bytes GMime parses: NULL when @data may be parsed as it is, else a
  * copy with its over-long header fields shortened (a "header-cut"
  * defect). Returns: (transfer full) (nullable). */

@@ -78,10 +78,8 @@ mla_defect_tallies_flush (GArray *tallies, GPtrArray *defects)
     }
 }
 
-/* The end of the header field that starts at @p: the start of the next
- * line that is not a continuation, or @end. */
-static const guint8 *
-field_end (const guint8 *p, const guint8 *end)
+const guint8 *
+mla_message_raw_field_end (const guint8 *p, const guint8 *end)
 {
     for (;;) {
         const guint8 *eol = memchr (p, '\n', end - p);
@@ -94,7 +92,7 @@ field_end (const guint8 *p, const guint8 *end)
     }
 }
 
-/* Appends the field [@p, @field_end) shortened for the parser: its first
+/* Appends the field [@p, its end) shortened for the parser: its first
  * line (at most MAX_FIELD_BYTES / 2) and its continuation lines that start
  * in its last MAX_FIELD_BYTES / 2 bytes. */
 static void
@@ -131,7 +129,7 @@ mla_message_raw_cut_fields (GArray *tallies, const guint8 *data, gsize size)
 
     while (p < end && *p != '\n' &&
            !(*p == '\r' && p + 1 < end && p[1] == '\n')) {
-        const guint8 *stop = field_end (p, end);
+        const guint8 *stop = mla_message_raw_field_end (p, end);
 
         if ((gsize) (stop - p) > MAX_FIELD_BYTES) {
             if (out == NULL)

@@ -441,6 +441,9 @@ static void
 add_attachment (MlaParseState *state, GMimeObject *object)
 {
     MlaMessage *message = state->message;
+    const MlaDownloadSink *sink = state->sink;
+    guint index = message->attachments->len;
+    g_autoptr (GByteArray) keep = NULL;
     MlaAttachment *attachment;
 
     if (state->parts++ >= MAX_ATTACHMENTS)
@@ -458,10 +461,16 @@ add_attachment (MlaParseState *state, GMimeObject *object)
         attachment->filename = mla_message_utf8_dup (filename);
     attachment->content_type = g_ascii_strdown (
         GMIME_IS_MESSAGE_PART (object) ? "message/rfc822" : mime_type, -1);
-    attachment_digest (attachment, object,
-                       message->attachments->len == state->wanted ? state->kept
-                                                                  : NULL);
+    if (sink != NULL && sink->want (index, sink->user_data))
+        keep = g_byte_array_new ();
+    attachment_digest (attachment, object, keep);
     g_ptr_array_add (message->attachments, attachment);
+    if (keep != NULL) {
+        g_autoptr (GBytes) content =
+            g_byte_array_free_to_bytes (g_steal_pointer (&keep));
+
+        sink->put (index, content, sink->user_data);
+    }
 }
 
 static void
@@ -602,11 +611,11 @@ set_sha256s (MlaMessage *message, const guint8 *data, gsize size)
 }
 
 static MlaMessage *
-parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
+parse (const MlaRawMessage *raw, const MlaDownloadSink *sink, char **html)
 {
     static GOnce once = G_ONCE_INIT;
     g_autoptr (MlaMessage) message = g_new0 (MlaMessage, 1);
-    MlaParseState state = { message, NULL, NULL, wanted, kept, html, 0 };
+    MlaParseState state = { message, NULL, NULL, sink, html, 0 };
     GMimeParserOptions *options;
     g_autoptr (GByteArray) cut = NULL;
     const guint8 *data;
@@ -664,29 +673,17 @@ parse (const MlaRawMessage *raw, guint wanted, GByteArray *kept, char **html)
 MlaMessage *
 mla_message_parse (const MlaRawMessage *raw)
 {
-    return parse (raw, G_MAXUINT, NULL, NULL);
+    return parse (raw, NULL, NULL);
 }
 
 char *
-mla_message_extract_html_body (const MlaRawMessage *raw)
+mla_message_extract_downloads (const MlaRawMessage *raw,
+                               const MlaDownloadSink *sink)
 {
     char *html = NULL;
     g_autoptr (MlaMessage) message = NULL;
 
     g_return_val_if_fail (raw != NULL, NULL);
-    message = parse (raw, G_MAXUINT, NULL, &html);
+    message = parse (raw, sink, &html);
     return html;
-}
-
-GBytes *
-mla_message_extract_attachment (const MlaRawMessage *raw, guint index)
-{
-    g_autoptr (GByteArray) kept = g_byte_array_new ();
-    g_autoptr (MlaMessage) message = NULL;
-
-    g_return_val_if_fail (raw != NULL, NULL);
-    message = parse (raw, index, kept, NULL);
-    if (index >= message->attachments->len)
-        return NULL;
-    return g_byte_array_free_to_bytes (g_steal_pointer (&kept));
 }

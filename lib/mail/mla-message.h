@@ -114,16 +114,22 @@ MLA_API gboolean mla_message_is_no_archive (const MlaMessage *message);
  * transfer-decoded, in UTF-8. */
 MLA_API const char *mla_message_get_body_text (const MlaMessage *message);
 MLA_API MlaBodySource mla_message_get_body_source (const MlaMessage *message);
-/* Parses @raw again and returns the decoded bytes of its attachment
- * @index (as numbered by mla_message_get_attachments()): the site's
- * downloads. Returns: (transfer full) (nullable): NULL when there is no
- * such attachment. */
-MLA_API GBytes *mla_message_extract_attachment (const MlaRawMessage *raw,
-                                                guint index);
-/* Parses @raw again and returns its body as the HTML it was written in,
- * decoded to UTF-8, when the body came from a text/html part: the site
- * offers it as a download. Returns: (transfer full) (nullable). */
-MLA_API char *mla_message_extract_html_body (const MlaRawMessage *raw);
+/* Who takes the decoded bytes of attachments (numbered as
+ * mla_message_get_attachments() numbers them) from
+ * mla_message_extract_downloads(): @want says, for each in order, whether
+ * its bytes are wanted; @put is then handed them (transfer none), before
+ * the next attachment is read. */
+typedef struct {
+    gboolean (*want) (guint index, gpointer user_data);
+    void (*put) (guint index, GBytes *content, gpointer user_data);
+    gpointer user_data;
+} MlaDownloadSink;
+/* Parses @raw again, once, for the site's downloads: hands the attachments
+ * @sink (nullable) wants to it, and returns the body as the HTML it was
+ * written in, decoded to UTF-8, when the body came from a text/html part.
+ * Returns: (transfer full) (nullable): NULL for any other body. */
+MLA_API char *mla_message_extract_downloads (const MlaRawMessage *raw,
+                                             const MlaDownloadSink *sink);
 /* Returns: (transfer none): MlaAttachment *, possibly empty. */
 MLA_API GPtrArray *mla_message_get_attachments (const MlaMessage *message);
 /* Returns: (transfer none): MlaDefect *, possibly empty; reader defects first.

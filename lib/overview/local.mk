@@ -11,6 +11,7 @@ mlarc_public_headers += \
 lib_libmlarc_core_la_SOURCES += \
 	lib/overview/mla-listing-private.h \
 	lib/overview/mla-listing.c \
+	lib/overview/mla-overview-db.c \
 	lib/overview/mla-overview-names.c \
 	lib/overview/mla-overview-private.h \
 	lib/overview/mla-overview-query.c \

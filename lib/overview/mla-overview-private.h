@@ -1,9 +1,10 @@
-/* mla-overview-private.h: what the overview's four files share: the
- * connection and its prepared statements (mla-overview.c: opening,
- * checking, rebuilding, catching up), adding and threading
- * (mla-overview-store.c), lookups (mla-overview-query.c) and the
- * full-text index and search (mla-overview-search.c). These are the
- * only files that include sqlite3.h. */
+/* mla-overview-private.h: what the overview's files share. They call
+ * down this order, never up: mla-overview-db.c (the prepared statements,
+ * binding and reading columns, errors) <- mla-overview-search.c (the
+ * full-text index and search), mla-overview-query.c (lookups) and
+ * mla-overview-names.c (site names) <- mla-overview-store.c (adding and
+ * threading) <- mla-overview.c (opening, checking, rebuilding, catching
+ * up). These are the only files that include sqlite3.h. */
 #pragma once
 #include <sqlite3.h>
 #include "mla-overview.h"
@@ -16,7 +17,9 @@ G_BEGIN_DECLS
     "volume, raw_offset, raw_length, message_id, synthetic, sha256, date, "    \
     "date_utc,"                                                                \
     " envelope, from_name, from_address, subject, thread, parent, loose, id,"  \
-    " date_offset, no_archive, list_id, body_source, attachments"
+    " date_offset, no_archive, list_id, body_source, attachments, arrived"
+/* How many they are: a query's own columns come after them. */
+#define ENTRY_N_COLUMNS 22
 
 enum {
     STMT_INSERT_MESSAGE,

@@ -17,46 +17,6 @@ bare_id (const char *message_id)
     return g_steal_pointer (&copy);
 }
 
-static const gsize entry_strings[] = {
-    G_STRUCT_OFFSET (MlaOverviewEntry, message_id),
-    G_STRUCT_OFFSET (MlaOverviewEntry, sha256),
-    G_STRUCT_OFFSET (MlaOverviewEntry, date_utc),
-    G_STRUCT_OFFSET (MlaOverviewEntry, envelope),
-    G_STRUCT_OFFSET (MlaOverviewEntry, from_name),
-    G_STRUCT_OFFSET (MlaOverviewEntry, from_address),
-    G_STRUCT_OFFSET (MlaOverviewEntry, subject),
-    G_STRUCT_OFFSET (MlaOverviewEntry, thread),
-    G_STRUCT_OFFSET (MlaOverviewEntry, parent),
-    G_STRUCT_OFFSET (MlaOverviewEntry, list_id),
-};
-#define ENTRY_STRING(entry, offset)                                            \
-    (*(const char **) ((char *) (entry) + (offset)))
-
-/* One block holds the entry and its strings, so g_free() frees both. */
-MlaOverviewEntry *
-mla_overview_entry_dup (const MlaOverviewEntry *entry)
-{
-    gsize size = sizeof *entry;
-    MlaOverviewEntry *copy;
-    char *at;
-
-    for (gsize i = 0; i < G_N_ELEMENTS (entry_strings); i++)
-        if (ENTRY_STRING (entry, entry_strings[i]) != NULL)
-            size += strlen (ENTRY_STRING (entry, entry_strings[i])) + 1;
-    copy = g_malloc (size);
-    *copy = *entry;
-    at = (char *) (copy + 1);
-    for (gsize i = 0; i < G_N_ELEMENTS (entry_strings); i++) {
-        const char *text = ENTRY_STRING (entry, entry_strings[i]);
-
-        if (text == NULL)
-            continue;
-        ENTRY_STRING (copy, entry_strings[i]) = at;
-        at = g_stpcpy (at, text) + 1;
-    }
-    return copy;
-}
-
 /* The entries a query gives for one bound text. */
 static GPtrArray *
 find_entries (MlaOverview *overview, int which, const char *text,
@@ -146,12 +106,6 @@ mla_overview_details_free (MlaOverviewDetails *details)
     g_clear_pointer (&details->attachments, g_ptr_array_unref);
     g_free (details->body);
     g_free (details);
-}
-
-char *
-mla_overview_column_dup (sqlite3_stmt *statement, int column)
-{
-    return g_strdup ((const char *) sqlite3_column_text (statement, column));
 }
 
 /* Runs @which for @row, calling @func on each result row. */

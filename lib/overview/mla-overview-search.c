@@ -538,8 +538,8 @@ run (MlaOverview *overview, const char *sql, const Plan *plan, gint64 window,
         mla_overview_read_entry (scratch, statement, 0, &entry);
         hit->entry = mla_overview_entry_dup (&entry);
         if (out_ranked != NULL) {
-            hit->score = -sqlite3_column_double (statement, 21);
-            *out_ranked = sqlite3_column_int64 (statement, 22);
+            hit->score = -sqlite3_column_double (statement, ENTRY_N_COLUMNS);
+            *out_ranked = sqlite3_column_int64 (statement, ENTRY_N_COLUMNS + 1);
         }
         g_ptr_array_add (hits, hit);
         rows++;

@@ -177,6 +177,7 @@ insert_record (MlaOverview *overview, const MlaRecord *record, GError **error)
     sqlite3_bind_int (statement, 18, record->date_offset);
     sqlite3_bind_int (statement, 19, record->no_archive);
     sqlite3_bind_int (statement, 20, record->body_source);
+    sqlite3_bind_int64 (statement, 21, record->imported);
     if (!mla_overview_step_done (overview, statement, error))
         return FALSE;
     row = sqlite3_last_insert_rowid (overview->db);
@@ -208,8 +209,8 @@ mla_overview_insert_volumes (MlaOverview *overview, guint first, GError **error)
 
 /* What threading reads of each message, and what it stored last time. */
 #define LEAN_SELECT                                                            \
-    "SELECT id, subject_key, reply_subject, message_id, sha256, date FROM "    \
-    "messages"
+    "SELECT id, subject_key, reply_subject, message_id, sha256, date,"         \
+    " no_archive, arrived FROM messages"
 #define STORED_SELECT "SELECT id, thread, parent, loose FROM messages"
 /* The rows an update re-threads (temp.rethread, see store_threads()). */
 #define SUBSET "(SELECT id FROM temp.rethread)"
@@ -227,55 +228,6 @@ mla_overview_threads_free (MlaOverviewThreads *threads)
     g_clear_pointer (&threads->keys, g_string_chunk_free);
     g_free (threads->rows);
     g_free (threads);
-}
-
-const char *
-mla_overview_column_string (MlaOverviewThreads *threads,
-                            sqlite3_stmt *statement, int column)
-{
-    const char *text = (const char *) sqlite3_column_text (statement, column);
-
-    return text != NULL ? g_string_chunk_insert_len (
-                              threads->strings, text,
-                              sqlite3_column_bytes (statement, column))
-                        : NULL;
-}
-
-/* The columns of STMT_FIND_MESSAGE, from @column on, into @entry. */
-void
-mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement,
-                         int c, MlaOverviewEntry *entry)
-{
-    entry->volume = (guint) sqlite3_column_int64 (statement, c);
-    entry->raw_offset = (guint64) sqlite3_column_int64 (statement, c + 1);
-    entry->raw_length = (guint64) sqlite3_column_int64 (statement, c + 2);
-    entry->message_id = mla_overview_column_string (threads, statement, c + 3);
-    entry->synthetic_id = sqlite3_column_int (statement, c + 4);
-    entry->sha256 = mla_overview_column_string (threads, statement, c + 5);
-    entry->date = sqlite3_column_int64 (statement, c + 6);
-    /* Re-threading needs no sender, From_ line or ISO date: at 300,000
-     * messages leaving them out saves tens of MB. */
-    if (!threads->lean) {
-        entry->date_utc =
-            mla_overview_column_string (threads, statement, c + 7);
-        entry->envelope =
-            mla_overview_column_string (threads, statement, c + 8);
-        entry->from_name =
-            mla_overview_column_string (threads, statement, c + 9);
-        entry->from_address =
-            mla_overview_column_string (threads, statement, c + 10);
-        entry->list_id =
-            mla_overview_column_string (threads, statement, c + 18);
-    }
-    entry->subject = mla_overview_column_string (threads, statement, c + 11);
-    entry->thread = mla_overview_column_string (threads, statement, c + 12);
-    entry->parent = mla_overview_column_string (threads, statement, c + 13);
-    entry->loose = sqlite3_column_int (statement, c + 14);
-    entry->row = sqlite3_column_int64 (statement, c + 15);
-    entry->date_offset = sqlite3_column_int (statement, c + 16);
-    entry->no_archive = sqlite3_column_int (statement, c + 17);
-    entry->body_source = sqlite3_column_int (statement, c + 19);
-    entry->n_attachments = (guint) sqlite3_column_int (statement, c + 20);
 }
 
 static gboolean
@@ -319,6 +271,8 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
             input.key =
                 key != NULL ? g_string_chunk_insert (threads->keys, key) : NULL;
             input.date = sqlite3_column_int64 (statement, 5);
+            input.withheld = sqlite3_column_int (statement, 6);
+            input.arrived = sqlite3_column_int64 (statement, 7);
         } else {
             MlaOverviewEntry entry = { 0 };
 
@@ -326,6 +280,8 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
             input.id = entry.message_id;
             input.key = entry.sha256;
             input.date = entry.date;
+            input.withheld = entry.no_archive;
+            input.arrived = entry.arrived;
             g_array_append_val (threads->entries, entry);
         }
         /* Kept once: a thread's messages share it. */
@@ -334,6 +290,7 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
                 ? g_string_chunk_insert_const (threads->keys, subject)
                 : NULL;
         input.reply_subject = sqlite3_column_int (statement, 2);
+        input.arrival = (guint64) row;
         g_array_append_val (threads->inputs, input);
         g_array_append_val (rows, row);
     }

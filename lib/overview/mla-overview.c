@@ -13,9 +13,10 @@
 
 /* Raised whenever the tables change, or what goes in them (6: partial
  * re-threading state; 7: reference edges without ids that lack '@'; 8:
- * site names; 9: the generation in meta); a file of another version is rebuilt.
+ * site names; 9: the generation in meta; 10: when each message arrived);
+ * a file of another version is rebuilt.
  */
-#define SCHEMA_VERSION 9
+#define SCHEMA_VERSION 10
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
@@ -31,7 +32,10 @@ static const char schema_sql[] =
     " attachments INTEGER NOT NULL, agendas INTEGER NOT NULL,"
     " date_offset INTEGER NOT NULL, no_archive INTEGER NOT NULL, body_source "
     "INTEGER NOT NULL,"
-    " thread TEXT, parent TEXT, loose INTEGER NOT NULL DEFAULT 0);"
+    " thread TEXT, parent TEXT, loose INTEGER NOT NULL DEFAULT 0,"
+    /* When it was imported (MlaRecord.imported): what caps its date as
+     * activity, and which of the messages with one id came first. */
+    " arrived INTEGER NOT NULL DEFAULT 0);"
     /* What pages show besides the row: kept apart, read one message at a
      * time. */
     "CREATE TABLE bodies (message INTEGER PRIMARY KEY, body TEXT NOT NULL);"
@@ -78,141 +82,6 @@ static const char schema_sql[] =
     "CREATE VIRTUAL TABLE search USING fts5 (title, author, recipients, body, "
     "files,"
     " content = '', tokenize = 'unicode61 remove_diacritics 2');";
-
-static const char *const stmt_sql[N_STMTS] = {
-    [STMT_INSERT_MESSAGE] =
-        "INSERT INTO messages (volume, raw_offset, raw_length, message_id,"
-        " synthetic, sha256, date, date_utc, envelope, from_name, from_address,"
-        " subject, subject_key, reply_subject, list_id, attachments, agendas,"
-        " date_offset, no_archive, body_source)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-    [STMT_INSERT_REF] =
-        "INSERT INTO refs (message, position, ref) VALUES (?,?,?)",
-    [STMT_INSERT_BODY] = "INSERT INTO bodies (message, body) VALUES (?,?)",
-    [STMT_INSERT_SEARCH] =
-        "INSERT INTO search (rowid, title, author, recipients, body, files)"
-        " VALUES (?,?,?,?,?,?)",
-    [STMT_THREAD_INFO] = "SELECT subject, messages, first_date, last_date FROM "
-                         "threads WHERE thread = ?",
-    [STMT_INSERT_AGENDA] =
-        "INSERT INTO agendas (message, position, xml) VALUES (?,?,?)",
-    [STMT_INSERT_ADDRESS] =
-        "INSERT INTO addresses (message, position, kind, name, address)"
-        " VALUES (?,?,?,?,?)",
-    [STMT_INSERT_ATTACHMENT] =
-        "INSERT INTO attachments (message, position, filename, content_type,"
-        " size, sha256) VALUES (?,?,?,?,?,?)",
-    [STMT_GET_BODY] = "SELECT body FROM bodies WHERE message = ?",
-    [STMT_GET_ADDRESSES] =
-        "SELECT kind, name, address FROM addresses WHERE message = ?"
-        " ORDER BY position",
-    [STMT_GET_ATTACHMENTS] =
-        "SELECT filename, content_type, size, sha256 FROM attachments"
-        " WHERE message = ? ORDER BY position",
-    [STMT_UPDATE_THREAD] =
-        "UPDATE messages SET thread = ?, parent = ?, loose = ? WHERE id = ?",
-    [STMT_SET_META] = "INSERT OR REPLACE INTO meta (key, value) VALUES (?,?)",
-    [STMT_GET_META] = "SELECT value FROM meta WHERE key = ?",
-    [STMT_FIND_MESSAGE] = "SELECT " ENTRY_COLUMNS
-                          " FROM messages WHERE message_id = ? ORDER BY id",
-    [STMT_THREAD_EXISTS] = "SELECT thread FROM threads WHERE thread = ?",
-    [STMT_GET_ALIAS] = "SELECT thread FROM thread_aliases WHERE alias = ?",
-    [STMT_PUT_THREAD] =
-        "INSERT OR REPLACE INTO threads (thread, root, messages, first_date,"
-        " last_date, subject) VALUES (?,?,?,?,?,"
-        " (SELECT subject FROM messages WHERE id = ?))",
-    [STMT_DROP_THREAD] = "DELETE FROM threads WHERE thread = ?",
-    [STMT_PUT_ALIAS] =
-        "INSERT OR REPLACE INTO thread_aliases (alias, thread) VALUES (?,?)",
-    [STMT_MOVE_ALIASES] =
-        "UPDATE thread_aliases SET thread = ? WHERE thread = ?",
-    [STMT_DROP_ALIAS] = "DELETE FROM thread_aliases WHERE alias = ?",
-    [STMT_THREAD_MESSAGES] =
-        "SELECT " ENTRY_COLUMNS
-        " FROM messages WHERE thread = ? ORDER BY date, id",
-    /* The threads of the messages with id ?1 or naming it in their chain,
-     * and of the messages with subject key ?1 (temp.rethread exists
-     * before these are prepared: mla_overview_store_threads()). */
-    [STMT_REACH_ID] =
-        "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE "
-        "thread IN"
-        " (SELECT thread FROM messages WHERE message_id = ?1"
-        " UNION SELECT m.thread FROM refs r JOIN messages m ON m.id = r.message"
-        " WHERE r.ref = ?1)",
-    [STMT_REACH_SUBJECT] =
-        "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE "
-        "thread IN"
-        " (SELECT thread FROM messages WHERE subject_key = ?1)",
-};
-
-/* Rows are numbered from 1 and never deleted, so the last id is the
- * count, found without reading the whole table (a search opens this). */
-gint64
-mla_overview_count_messages (MlaOverview *overview)
-{
-    sqlite3_stmt *statement = NULL;
-    gint64 rows = -1;
-
-    if (sqlite3_prepare_v2 (overview->db,
-                            "SELECT coalesce(max(id), 0) FROM messages", -1,
-                            &statement, NULL) == SQLITE_OK &&
-        sqlite3_step (statement) == SQLITE_ROW)
-        rows = sqlite3_column_int64 (statement, 0);
-    sqlite3_finalize (statement);
-    return rows;
-}
-
-gboolean
-mla_overview_throw (MlaOverview *overview, GError **error, const char *what)
-{
-    return mla_throw (error, MLA_ERROR_OVERVIEW, "%s: %s: %s", overview->path,
-                      what, sqlite3_errmsg (overview->db));
-}
-
-gboolean
-mla_overview_exec (MlaOverview *overview, const char *sql, GError **error)
-{
-    if (sqlite3_exec (overview->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-        return mla_overview_throw (overview, error, sql);
-    return TRUE;
-}
-
-/* Returns: (transfer none) (nullable): the statement, reset and unbound,
- * prepared once per connection. */
-sqlite3_stmt *
-mla_overview_stmt (MlaOverview *overview, int which, GError **error)
-{
-    sqlite3_stmt **slot = &overview->stmts[which];
-
-    if (*slot == NULL) {
-        if (sqlite3_prepare_v3 (overview->db, stmt_sql[which], -1,
-                                SQLITE_PREPARE_PERSISTENT, slot,
-                                NULL) != SQLITE_OK)
-            return mla_overview_throw (overview, error, "prepare"), NULL;
-    } else {
-        sqlite3_reset (*slot);
-        sqlite3_clear_bindings (*slot);
-    }
-    return *slot;
-}
-
-gboolean
-mla_overview_step_done (MlaOverview *overview, sqlite3_stmt *statement,
-                        GError **error)
-{
-    int status = sqlite3_step (statement);
-
-    sqlite3_reset (statement);
-    if (status != SQLITE_DONE)
-        return mla_overview_throw (overview, error, "write");
-    return TRUE;
-}
-
-void
-mla_overview_bind_text (sqlite3_stmt *statement, int column, const char *text)
-{
-    sqlite3_bind_text (statement, column, text, -1, SQLITE_STATIC);
-}
 
 static void
 overview_close (MlaOverview *overview)
@@ -264,14 +133,6 @@ overview_connect (MlaOverview *overview, int flags, GError **error)
     return TRUE;
 }
 
-void
-mla_overview_bind_nullable (sqlite3_stmt *statement, int column,
-                            const char *text)
-{
-    if (text != NULL)
-        mla_overview_bind_text (statement, column, text);
-}
-
 /* ---- meta ---- */
 
 static gboolean
@@ -286,26 +147,6 @@ set_meta (MlaOverview *overview, const char *key, const char *value,
     mla_overview_bind_text (statement, 1, key);
     mla_overview_bind_text (statement, 2, value);
     return mla_overview_step_done (overview, statement, error);
-}
-
-char *
-mla_overview_get_text (MlaOverview *overview, int which, const char *key,
-                       const char *what, GError **error)
-{
-    sqlite3_stmt *statement = mla_overview_stmt (overview, which, error);
-    char *value = NULL;
-    int status;
-
-    if (statement == NULL)
-        return NULL;
-    mla_overview_bind_text (statement, 1, key);
-    status = sqlite3_step (statement);
-    if (status == SQLITE_ROW)
-        value = g_strdup ((const char *) sqlite3_column_text (statement, 0));
-    else if (status != SQLITE_DONE)
-        mla_overview_throw (overview, error, what);
-    sqlite3_reset (statement);
-    return value;
 }
 
 /* Returns: (transfer full) (nullable): NULL when unset or on error. */

@@ -103,6 +103,7 @@ typedef struct MlaOverviewEntry {
     const char *list_id;       /* nullable */
     MlaBodySource body_source; /* where its text came from */
     guint n_attachments;
+    gint64 arrived; /* when it was imported, UTC seconds; 0: unknown */
 } MlaOverviewEntry;
 
 /* Returns: (transfer none): how listings name the sender of @entry: the

@@ -140,6 +140,45 @@ write_thread (MlaArchive *archive, MlaOverview *overview,
                                 thread->len, out, error);
 }
 
+/* A thread's id: 16 lowercase hex digits (mla-thread.c). */
+static gboolean
+is_thread_id (const char *id)
+{
+    gsize n = 0;
+
+    for (; id[n] != '\0'; n++)
+        if (!g_ascii_isxdigit (id[n]) || g_ascii_isupper (id[n]))
+            return FALSE;
+    return n == 16;
+}
+
+/* The messages @id names: those with that Message-ID, else, for an id that
+ * is a thread's, the messages of that thread by date. Returns: (transfer
+ * full) (nullable). */
+static GPtrArray *
+find_messages (MlaOverview *overview, const char *id, gboolean *out_thread,
+               GError **error)
+{
+    g_autoptr (GError) local = NULL;
+    GPtrArray *found = mla_overview_find_message (overview, id, &local);
+
+    *out_thread = FALSE;
+    if (found != NULL ||
+        !g_error_matches (local, MLA_ERROR, MLA_ERROR_NOT_FOUND) ||
+        !is_thread_id (id)) {
+        g_propagate_error (error, g_steal_pointer (&local));
+        return found;
+    }
+    found = mla_overview_get_thread (overview, id, NULL);
+    if (found == NULL || found->len == 0) {
+        g_clear_pointer (&found, g_ptr_array_unref);
+        g_propagate_error (error, g_steal_pointer (&local));
+        return NULL;
+    }
+    *out_thread = TRUE;
+    return found;
+}
+
 gboolean
 mla_show (MlaArchive *archive, MlaOverview *overview, const char *message_id,
           MlaShowMode mode, MlaNoticeFunc notice, gpointer notice_data,
@@ -147,17 +186,22 @@ mla_show (MlaArchive *archive, MlaOverview *overview, const char *message_id,
 {
     g_autoptr (GPtrArray) found = NULL;
     g_autoptr (GByteArray) raw = g_byte_array_new ();
+    gboolean thread = FALSE;
 
     g_return_val_if_fail (
         archive != NULL && overview != NULL && message_id != NULL, FALSE);
-    found = mla_overview_find_message (overview, message_id, error);
+    found = find_messages (overview, message_id, &thread, error);
     if (found == NULL)
         return FALSE;
-    if (found->len > 1 && mode != MLA_SHOW_TEXT && notice != NULL) {
+    if (found->len > 1 && notice != NULL &&
+        (thread ? mode == MLA_SHOW_RAW : mode != MLA_SHOW_TEXT)) {
         g_autofree char *text =
-            g_strdup_printf ("%u messages have the id <%s>; this is the "
-                             "first stored",
-                             found->len, message_id);
+            thread ? g_strdup_printf ("thread %s holds %u messages; this is "
+                                      "the first by date",
+                                      message_id, found->len)
+                   : g_strdup_printf ("%u messages have the id <%s>; this is "
+                                      "the first stored",
+                                      found->len, message_id);
 
         notice (text, notice_data);
     }

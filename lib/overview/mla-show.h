@@ -19,7 +19,10 @@ typedef enum {
 
 /* Writes the message(s) with @message_id (angle brackets allowed) to
  * @out. Several messages may share an id: TEXT shows each, RAW the first
- * stored and tells @notice (nullable) so. Fails with MLA_ERROR_NOT_FOUND
+ * stored and tells @notice (nullable) so. An id that no message has but
+ * a thread does (16 hex digits: `mlarc threads --ids`, the site's t/ID/)
+ * names that thread's messages by date: TEXT shows each, RAW the first,
+ * THREAD_MBOX and SERIES the thread's. Fails with MLA_ERROR_NOT_FOUND
  * for an unknown id. */
 MLA_API gboolean mla_show (MlaArchive *archive, MlaOverview *overview,
                            const char *message_id, MlaShowMode mode,

@@ -124,7 +124,7 @@ mla_threads_write (MlaOverviewThreads *threads, MlaThreadsFormat format,
                    const MlaThreadsWriteOptions *options, GOutputStream *out,
                    GError **error)
 {
-    static const MlaThreadsWriteOptions all = { G_MININT64, G_MAXINT64 };
+    static const MlaThreadsWriteOptions all = { G_MININT64, G_MAXINT64, FALSE };
     const MlaThreadForest *forest = mla_overview_threads_get_forest (threads);
     const GArray *roots = mla_thread_forest_get_roots (forest);
     g_autoptr (GArray) marks =
@@ -164,6 +164,10 @@ mla_threads_write (MlaOverviewThreads *threads, MlaThreadsFormat format,
             mla_xml_end (xml);
             continue;
         }
+        if (options != NULL && options->ids)
+            g_string_append_printf (
+                text, "thread %s\n",
+                mla_thread_forest_get_thread_id (forest, root));
         mla_thread_forest_walk (forest, root, text_node, &render);
         g_string_append_c (text, '\n');
         if (!g_output_stream_write_all (out, text->str, text->len, NULL, NULL,

@@ -21,6 +21,9 @@ typedef struct MlaThreadsWriteOptions {
     gint64 since; /* only threads with a message at or after (UTC seconds);
                      G_MININT64: all */
     gint64 until; /* ... and before; G_MAXINT64: all */
+    gboolean ids; /* text: a line "thread ID" before each thread (the id
+                     mlarc show takes and the site's t/ID/); xml has
+                     them always */
 } MlaThreadsWriteOptions;
 
 /* Writes every thread (newest activity first) in tree order, children by

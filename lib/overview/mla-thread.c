@@ -26,8 +26,10 @@ struct MlaThreadForest {
 /* What is kept per thread, not per node: most nodes are no root. */
 typedef struct {
     guint root;
-    guint size;  /* messages */
-    gint64 last; /* latest date */
+    guint size;   /* messages */
+    gint64 last;  /* latest activity */
+    guint hidden; /* withheld messages, which size and last leave out */
+    gint64 hidden_last;
     ThreadId id;
 } Thread;
 
@@ -49,7 +51,7 @@ typedef guint Target;
 
 typedef enum {
     HAS_REFS = 1 << 0,
-    SHARES_ID = 1 << 1, /* not the first message node with its id */
+    SHARES_ID = 1 << 1, /* not the owner of its id (owns_before()) */
 } Flags;
 
 struct MlaThreadBuilder {
@@ -57,7 +59,7 @@ struct MlaThreadBuilder {
     gsize n;
     guint *order; /* message node -> input */
     MlaThreadForest *forest;
-    GHashTable *by_id; /* id -> the earliest message node with it + 1 */
+    GHashTable *by_id;             /* id -> the message node that owns it + 1 */
     GHashTable *placeholder_by_id; /* id -> Placeholder index + 1 */
     GArray *placeholders;          /* Placeholder */
     Target *last_ref; /* per message node: its last reference, or NONE */
@@ -90,15 +92,45 @@ node_at (GArray *nodes, guint index)
     return &g_array_index (nodes, MlaThreadNode, index);
 }
 
-/* insert() would replace: the first holder of an id keeps it. FALSE
- * when the id was there already. */
+/* Whether message node @kx of @x owns an id before node @ky of @y: one
+ * that is published before one withheld, then the first to arrive. Not
+ * the date: the sender chooses it, and a copy dated earlier would take
+ * the replies of the message it copies. */
 static gboolean
-remember_first (GHashTable *table, const char *id, guint index)
+owns_before (const MlaThreadInput *x, guint kx, const MlaThreadInput *y,
+             guint ky)
 {
-    if (g_hash_table_lookup_extended (table, id, NULL, NULL))
-        return FALSE;
-    g_hash_table_insert (table, (gpointer) id, GUINT_TO_POINTER (index + 1));
-    return TRUE;
+    if (x->withheld != y->withheld)
+        return !x->withheld;
+    if (x->arrival != y->arrival)
+        return x->arrival < y->arrival;
+    return kx < ky;
+}
+
+/* Makes node @k the owner of its id if it owns it before the owner so
+ * far; the other is flagged SHARES_ID. */
+static void
+claim_id (MlaThreadBuilder *builder, guint k)
+{
+    const MlaThreadInput *inputs = builder->inputs;
+    const MlaThreadInput *input = &inputs[builder->order[k]];
+    gpointer found;
+    guint owner;
+
+    if (!g_hash_table_lookup_extended (builder->by_id, input->id, NULL,
+                                       &found)) {
+        g_hash_table_insert (builder->by_id, (gpointer) input->id,
+                             GUINT_TO_POINTER (k + 1));
+        return;
+    }
+    owner = GPOINTER_TO_UINT (found) - 1;
+    if (!owns_before (input, k, &inputs[builder->order[owner]], owner)) {
+        builder->flags[k] |= SHARES_ID;
+        return;
+    }
+    builder->flags[owner] |= SHARES_ID;
+    g_hash_table_insert (builder->by_id, (gpointer) input->id,
+                         GUINT_TO_POINTER (k + 1));
 }
 
 static guint
@@ -181,8 +213,7 @@ mla_thread_builder_new (const MlaThreadInput *inputs, gsize n)
         guint input = builder->order[k];
 
         forest->input_node[input] = (guint) k;
-        if (!remember_first (builder->by_id, inputs[input].id, (guint) k))
-            builder->flags[k] |= SHARES_ID;
+        claim_id (builder, (guint) k);
         builder->last_ref[k] = MLA_THREAD_NONE;
     }
     return builder;
@@ -453,6 +484,35 @@ compare_roots (gconstpointer a, gconstpointer b, gpointer user_data)
     return strcmp (x->id, y->id);
 }
 
+gint64
+mla_thread_activity (gint64 date, gint64 arrived)
+{
+    if (arrived != 0 && date > arrived + MLA_THREAD_FUTURE_SLACK)
+        return arrived + MLA_THREAD_FUTURE_SLACK;
+    return date;
+}
+
+gint64
+mla_thread_input_activity (const MlaThreadInput *input)
+{
+    return mla_thread_activity (input->date, input->arrived);
+}
+
+/* A message of @thread into its size and latest activity; a withheld one
+ * apart (finish() falls back to those when the thread has no other). */
+static void
+count_message (Thread *thread, const MlaThreadInput *input)
+{
+    gint64 activity = mla_thread_input_activity (input);
+
+    if (input->withheld) {
+        if (thread->hidden++ == 0 || activity > thread->hidden_last)
+            thread->hidden_last = activity;
+    } else if (thread->size++ == 0 || activity > thread->last) {
+        thread->last = activity;
+    }
+}
+
 /* Sorted children lists, placeholder dates, thread sizes, ids and the
  * order of the roots. */
 static void
@@ -500,10 +560,8 @@ finish (MlaThreadForest *forest, MlaThreadBuilder *builder)
                 earliest = MIN (earliest, node_at (nodes, children[c])->date);
             node->date = earliest != G_MAXINT64 ? earliest : 0;
         } else {
-            Thread *thread = thread_of (forest, node->root);
-
-            if (thread->size++ == 0 || node->date > thread->last)
-                thread->last = node->date;
+            count_message (thread_of (forest, node->root),
+                           &builder->inputs[node->input]);
         }
     }
     g_clear_pointer (&visit, g_array_unref);
@@ -527,8 +585,13 @@ finish (MlaThreadForest *forest, MlaThreadBuilder *builder)
         const MlaThreadNode *node = node_at (nodes, thread->root);
         const char *key = NULL;
 
-        /* A root that is not the first holder of its id must not share
-         * the thread id of that first one. */
+        if (thread->size == 0) {
+            thread->size = thread->hidden;
+            thread->last = thread->hidden_last;
+        }
+
+        /* A root that does not own its id must not share the thread id
+         * of its owner. */
         if (thread->root < builder->n &&
             (builder->flags[thread->root] & SHARES_ID))
             key = key_of (&builder->inputs[node->input]);

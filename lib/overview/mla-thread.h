@@ -14,13 +14,21 @@
  * - a cycle, whatever the headers say, is broken at the earliest message
  *   (date, then key) in it, which becomes a root;
  * - messages that share one Message-ID stay separate nodes; replies attach
- *   to the earliest of them;
+ *   to the one that owns the id: the first to arrive (archive order, not
+ *   Date, which the sender chooses) of those not withheld, else the first
+ *   to arrive; so a later copy, or one never published, cannot take the
+ *   replies of the message they answered;
+ * - a thread's size and latest activity count only messages not withheld,
+ *   and a message's activity is its date, but no later than a day after
+ *   it arrived (MLA_THREAD_FUTURE_SLACK): a date far in the future cannot
+ *   keep its thread the newest;
  * - a root that is a real message with no usable reply headers but a reply
  *   subject ("Re: x") joins, as a loose member, the thread of the latest
  *   earlier message with the same normalised subject among the real roots
  *   (and the loose members they gained), if that one is at most
  *   MLA_THREAD_SUBJECT_WINDOW seconds older;
- * - the result does not depend on the order of the inputs;
+ * - the result does not depend on the order of the inputs (which message
+ *   owns a shared id depends on their arrival, given with each input);
  * - nothing recurses: depth is bounded only by memory, time is linear
  *   (plus sorting). */
 #pragma once
@@ -31,6 +39,8 @@ G_BEGIN_DECLS
 
 #define MLA_THREAD_NONE G_MAXUINT
 #define MLA_THREAD_SUBJECT_WINDOW (30 * 24 * 3600)
+/* How far after its arrival a message's date still counts as activity. */
+#define MLA_THREAD_FUTURE_SLACK (24 * 3600)
 
 typedef struct MlaThreadInput {
     const char *id;  /* exact Message-ID, without <> */
@@ -43,7 +53,16 @@ typedef struct MlaThreadInput {
     gint64 date;         /* UTC seconds */
     guint n_refs;
     gboolean reply_subject; /* mla_subject_is_reply() of Subject */
+    gboolean withheld;      /* X-No-Archive: never published */
+    guint64 arrival;        /* archive order: who came first */
+    gint64 arrived;         /* when it was imported, UTC seconds; 0: unknown */
 } MlaThreadInput;
+
+/* The date of @input as activity: its date, but not later than
+ * MLA_THREAD_FUTURE_SLACK after it arrived. */
+MLA_API gint64 mla_thread_input_activity (const MlaThreadInput *input);
+/* The same for a message @date that arrived at @arrived (0: unknown). */
+MLA_API gint64 mla_thread_activity (gint64 date, gint64 arrived);
 
 /* The parent chain of one message, from its headers: the References ids
  * (oldest first) if any is usable, else In-Reply-To. Unusable: the
@@ -119,11 +138,13 @@ mla_thread_forest_get_roots (const MlaThreadForest *forest);
 
 /* The thread's stable id, 16 hex digits: a hash of its root's Message-ID
  * (real or placeholder), so that replies added later leave it unchanged.
- * A root that shares its id with an earlier message adds its key. @node
+ * A root that does not own its id adds its key. @node
  * is any node of the thread. Returns: (transfer none). */
 MLA_API const char *
 mla_thread_forest_get_thread_id (const MlaThreadForest *forest, guint node);
-/* Messages (not placeholders) in the thread of @node, and its latest date. */
+/* Messages (not placeholders, not withheld) in the thread of @node, and
+ * its latest activity (mla_thread_activity()); those of its withheld
+ * messages when it has no other. */
 MLA_API guint mla_thread_forest_get_thread_size (const MlaThreadForest *forest,
                                                  guint node);
 MLA_API gint64 mla_thread_forest_get_thread_last_date (

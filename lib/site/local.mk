@@ -13,11 +13,13 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-site-model.c \
 	lib/site/mla-site-private.h \
 	lib/site/mla-site-render.c \
+	lib/site/mla-site-reply.c \
 	lib/site/mla-site-search-private.h \
 	lib/site/mla-site-search.c \
 	lib/site/mla-site-settings.c \
 	lib/site/mla-site-state-private.h \
 	lib/site/mla-site-state.c \
+	lib/site/mla-site-tree.c \
 	lib/site/mla-site-url-private.h \
 	lib/site/mla-site-url.c \
 	lib/site/mla-site.c

@@ -57,15 +57,21 @@ compare_dates (gconstpointer a, gconstpointer b, gpointer user_data)
         mla_overview_threads_get_entry (site->threads, *(const guint *) a);
     const MlaOverviewEntry *y =
         mla_overview_threads_get_entry (site->threads, *(const guint *) b);
+    /* A date far in the future would stay the newest for good: no later
+     * than a day after the message arrived (mla_thread_activity()). */
+    gint64 dx = mla_thread_activity (x->date, x->arrived);
+    gint64 dy = mla_thread_activity (y->date, y->arrived);
 
-    if (x->date != y->date)
-        return x->date < y->date ? -1 : 1;
+    if (dx != dy)
+        return dx < dy ? -1 : 1;
     return (x->row > y->row) - (x->row < y->row);
 }
 
 /* The mask of a site that hides addresses keeps every Message-ID of the
  * archive, and the folder names made of them, as they are written in
- * paths and in URLs (mla-site-url.c): the permanent links. */
+ * paths and in URLs (mla-site-url.c): the permanent links. It keeps the
+ * posting addresses the List-Ids of published messages name: the reply
+ * links and the home page's "Taking part" lead there. */
 static void
 make_mask (MlaSite *site, guint n)
 {
@@ -78,9 +84,9 @@ make_mask (MlaSite *site, guint n)
         mla_address_mask_keep (
             site->mask, mla_thread_forest_get_node (site->forest, i)->id);
     for (guint i = 0; i < n; i++) {
-        const char *id =
-            mla_overview_threads_get_entry (site->threads, i)->message_id;
-        g_autofree char *legacy = mla_site_legacy_message_name (id);
+        const MlaOverviewEntry *e =
+            mla_overview_threads_get_entry (site->threads, i);
+        g_autofree char *legacy = mla_site_legacy_message_name (e->message_id);
         g_autofree char *href = NULL;
         g_autofree char *legacy_href = mla_site_path_to_href (legacy);
 
@@ -88,6 +94,7 @@ make_mask (MlaSite *site, guint n)
         mla_address_mask_keep (site->mask, legacy_href);
         if (!site->published[i])
             continue;
+        mla_address_mask_keep_list (site->mask, e->list_id);
         href = mla_site_path_to_href (site->dirs[i]);
         mla_address_mask_keep (site->mask, site->dirs[i]);
         mla_address_mask_keep (site->mask, href);
@@ -382,9 +389,24 @@ view_node (const MlaThreadNode *node, guint index, gpointer user_data)
                             node->input);
 }
 
+guint
+mla_site_published_with_id (MlaSite *site, guint entry)
+{
+    const char *id =
+        mla_overview_threads_get_entry (site->threads, entry)->message_id;
+    guint first =
+        GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) - 1;
+    guint count = 0;
+
+    for (guint i = first; i != MLA_THREAD_NONE; i = site->next_same_id[i])
+        count += site->published[i];
+    return count;
+}
+
 /* What a thread's pages show, as a digest: its id, and for each shown node
  * its id, depth, looseness and, for a message, its raw SHA-256 (which
- * stands for its headers and text, fixed for good). */
+ * stands for its headers and text, fixed for good) and how many published
+ * messages share its id. */
 static char *
 thread_version (MlaSite *site, guint root, const MlaSiteThread *view)
 {
@@ -398,11 +420,14 @@ thread_version (MlaSite *site, guint root, const MlaSiteThread *view)
         const MlaThreadNode *node = mla_thread_forest_get_node (
             site->forest, g_array_index (view->nodes, guint, i));
         g_autofree char *line = g_strdup_printf (
-            "\n%s %u %d %s", node->id, node->depth, node->loose,
+            "\n%s %u %d %s %u", node->id, node->depth, node->loose,
             node->input != MLA_THREAD_NONE
                 ? mla_overview_threads_get_entry (site->threads, node->input)
                       ->sha256
-                : "-");
+                : "-",
+            node->input != MLA_THREAD_NONE
+                ? mla_site_published_with_id (site, node->input)
+                : 0);
 
         g_checksum_update (sum, (const guchar *) line, -1);
     }

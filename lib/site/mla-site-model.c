@@ -15,58 +15,6 @@
 #define FEED_ENTRIES 40
 #define HOME_THREADS 25
 
-/* ---- tree helpers (shared with mla-site-agenda.c): every value cleaned ----
- */
-
-xmlNode *
-mla_site_element (xmlNode *parent, const char *name)
-{
-    return xmlNewChild (parent, NULL, BAD_CAST name, NULL);
-}
-
-void
-mla_site_attr (xmlNode *node, const char *name, const char *value)
-{
-    g_autofree char *clean = NULL;
-
-    if (value == NULL)
-        return;
-    clean = mla_xml_clean_text (value);
-    xmlNewProp (node, BAD_CAST name, BAD_CAST clean);
-}
-
-void
-mla_site_attr_printf (xmlNode *node, const char *name, const char *format, ...)
-{
-    g_autofree char *value = NULL;
-    va_list args;
-
-    va_start (args, format);
-    value = g_strdup_vprintf (format, args);
-    va_end (args);
-    mla_site_attr (node, name, value);
-}
-
-void
-mla_site_add_text (xmlNode *parent, const char *value, gssize length)
-{
-    g_autofree char *part =
-        length < 0 ? g_strdup (value) : g_strndup (value, (gsize) length);
-    g_autofree char *clean = mla_xml_clean_text (part);
-
-    xmlAddChild (parent, xmlNewText (BAD_CAST clean));
-}
-
-xmlNode *
-mla_site_text_element (xmlNode *parent, const char *name, const char *value)
-{
-    xmlNode *node = mla_site_element (parent, name);
-
-    if (value != NULL)
-        mla_site_add_text (node, value, -1);
-    return node;
-}
-
 /* A new model document whose root is @name, with what every page needs:
  * the site's title and the way back to the site's root from the page's
  * folder (@depth folders down). */
@@ -137,6 +85,25 @@ iso_date (const MlaOverviewEntry *e)
                                : format_time (e->date, 0, "%Y-%m-%dT%H:%M:%SZ");
 }
 
+gboolean
+mla_site_address_shown (MlaSite *site, const char *address)
+{
+    return address != NULL &&
+           (site->options.show_addresses || strchr (address, '@') == NULL);
+}
+
+gboolean
+mla_site_list_address_shown (MlaSite *site, const char *address)
+{
+    MlaAddressMatch match;
+
+    return address != NULL &&
+           (site->mask == NULL ||
+            !mla_address_mask_find (site->mask, address, strlen (address), 0,
+                                    &match) ||
+            match.kept != NULL);
+}
+
 /* The attributes a listing shows of a message. */
 void
 mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry)
@@ -166,9 +133,11 @@ address_element (xmlNode *parent, const char *name, const char *display,
     mla_site_attr (node, "address", address);
 }
 
-/* A whole message: headers, text, attachments. */
+/* A whole message: headers, text, attachments. Its details go to
+ * @out_details (nullable) when the caller wants them. */
 static gboolean
-full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
+full_message (MlaSite *site, xmlNode *parent, guint entry,
+              MlaOverviewDetails **out_details, GError **error)
 {
     const MlaOverviewEntry *e = entry_at (site, entry);
     g_autoptr (MlaOverviewDetails) details =
@@ -185,6 +154,10 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
         return FALSE;
     node = mla_site_element (parent, "mail");
     mla_site_attr (node, "id", e->message_id);
+    /* Replies go to the first to arrive (mla-thread.h): say so. */
+    if (mla_site_published_with_id (site, entry) > 1)
+        mla_site_attr_printf (node, "shared-id", "%u",
+                              mla_site_published_with_id (site, entry));
     mla_site_attr_printf (node, "anchor", "m%" G_GINT64_FORMAT, e->row);
     mla_site_href (node, "href", page);
     mla_site_href (node, "raw", raw);
@@ -222,6 +195,8 @@ full_message (MlaSite *site, xmlNode *parent, guint entry, GError **error)
         mla_site_attr_printf (item, "size", "%" G_GSIZE_FORMAT, a->size);
         mla_site_href (item, "href", file);
     }
+    if (out_details != NULL)
+        *out_details = g_steal_pointer (&details);
     return TRUE;
 }
 
@@ -433,7 +408,7 @@ mla_site_model_thread (MlaSite *site, guint root, guint page, GError **error)
     apart = mla_site_element (model, "subject-matches");
     for (guint i = first; i < last; i++)
         if (!full_message (site, i < view->n_replies ? messages : apart,
-                           g_array_index (view->order, guint, i), error))
+                           g_array_index (view->order, guint, i), NULL, error))
             return xmlFreeDoc (doc), NULL;
     return doc;
 }
@@ -515,12 +490,17 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
     xmlDoc *doc = mla_site_new_model (site, "message", 2, &model);
     g_autofree char *page = mla_site_thread_page (
         site, root, site->order_pos[entry] / MLA_SITE_THREAD_PAGE);
+    g_autoptr (MlaOverviewDetails) details = NULL;
 
     mla_site_attr (model, "id", e->message_id);
     /* Every stored message with this id, in archive order. */
     for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
-        if (site->published[i] && !full_message (site, model, i, error))
+        if (site->published[i] &&
+            !full_message (site, model, i, i == entry ? &details : NULL, error))
             return xmlFreeDoc (doc), NULL;
+    if (details != NULL &&
+        !mla_site_reply_element (site, model, entry, details, error))
+        return xmlFreeDoc (doc), NULL;
     nav = mla_site_element (model, "nav");
     message_links (site, nav, entry);
     for (guint i = 0; i < site->agendas->len; i++) {
@@ -609,7 +589,7 @@ mla_site_agenda_list (MlaSite *site, xmlNode *parent)
 }
 
 xmlDoc *
-mla_site_model_home (MlaSite *site)
+mla_site_model_home (MlaSite *site, GError **error)
 {
     xmlNode *model, *months, *threads;
     xmlDoc *doc = mla_site_new_model (site, "home", 0, &model);
@@ -633,6 +613,8 @@ mla_site_model_home (MlaSite *site)
         thread_summary (site, threads, g_array_index (site->roots, guint, i),
                         NULL);
     mla_site_agenda_list (site, mla_site_element (model, "agendas"));
+    if (!mla_site_list_element (site, model, error))
+        return xmlFreeDoc (doc), NULL;
     return doc;
 }
 
@@ -775,7 +757,9 @@ feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
         mla_overview_get_details (site->overview, e->row, error);
     g_autofree char *page = mla_site_message_path (site, entry);
     g_autofree char *file = g_strconcat (page, "/index.html", NULL);
-    g_autofree char *iso = iso_date (e);
+    /* Feed readers sort by it: capped as the site's order is. */
+    g_autofree char *iso = format_time (
+        mla_thread_activity (e->date, e->arrived), 0, "%Y-%m-%dT%H:%M:%SZ");
 
     mla_site_href (node, "href", file);
     mla_site_attr (node, "id", e->message_id);
@@ -840,7 +824,9 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
     for (guint i = 0; i < entries->len; i++) {
         guint entry = g_array_index (entries, guint, i);
 
-        updated = MAX (updated, entry_at (site, entry)->date);
+        updated = MAX (updated,
+                       mla_thread_activity (entry_at (site, entry)->date,
+                                            entry_at (site, entry)->arrived));
         feed_entry (site, model, entry, error);
         if (error != NULL && *error != NULL)
             return xmlFreeDoc (doc), NULL;

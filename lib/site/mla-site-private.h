@@ -111,8 +111,9 @@ gboolean mla_site_init (MlaSite *site, MlaArchive *archive,
                         GError **error);
 void mla_site_clear (MlaSite *site);
 
-/* Tree helpers for the model builders: every text and attribute value is
- * cleaned (mla_xml_clean_text()); NULL values add nothing. */
+/* Tree helpers for the model builders (mla-site-tree.c): every text and
+ * attribute value is cleaned (mla_xml_clean_text()); NULL values add nothing.
+ */
 xmlNode *mla_site_element (xmlNode *parent, const char *name);
 void mla_site_attr (xmlNode *node, const char *name, const char *value);
 void mla_site_attr_printf (xmlNode *node, const char *name, const char *format,
@@ -135,7 +136,7 @@ void mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry);
 
 /* Page models: small documents that the stylesheets turn into pages
  * (doc/site-models.md). Each returns: (transfer full). */
-xmlDoc *mla_site_model_home (MlaSite *site);
+xmlDoc *mla_site_model_home (MlaSite *site, GError **error);
 xmlDoc *mla_site_model_month (MlaSite *site, const MlaSiteMonth *month,
                               guint page, guint n_pages);
 /* The month's messages by "date", "author" or "subject", sorted once for
@@ -179,6 +180,29 @@ void mla_site_agenda_list (MlaSite *site, xmlNode *parent);
 /* The timetable's page (.html) or calendar (.ics), beside its message's
  * page. Returns: (transfer full). */
 char *mla_site_agenda_path (MlaSite *site, guint index, const char *extension);
+
+/* TRUE when the site's address policy shows @address (nullable) as it is
+ * (mla-site-model.c): only such addresses go into reply links. */
+gboolean mla_site_address_shown (MlaSite *site, const char *address);
+
+/* TRUE when the list's own address @address (nullable) is shown as it
+ * is: its at sign is not masked (mla-address-mask.h keeps the addresses
+ * a List-Id names). A reply link or the home page offers only such a
+ * one: a masked "mailto:" leads nowhere. */
+gboolean mla_site_list_address_shown (MlaSite *site, const char *address);
+/* Adds to @parent (a message page's model) the <reply> of @entry, whose
+ * To and Cc are in @details: its list's posting address, a mailto: URI
+ * and the arguments of git send-email (mla-site-reply.c). */
+gboolean mla_site_reply_element (MlaSite *site, xmlNode *parent, guint entry,
+                                 const MlaOverviewDetails *details,
+                                 GError **error);
+/* Adds to @parent (the home page's model) the <list> of the newest mail
+ * with List-* fields: how to post, subscribe, get help, find the archive;
+ * nothing when recent mail has none. */
+gboolean mla_site_list_element (MlaSite *site, xmlNode *parent, GError **error);
+/* How many published messages have the Message-ID of @entry (a
+ * published one): more than one when a later message reused it. */
+guint mla_site_published_with_id (MlaSite *site, guint entry);
 
 /* The subject of the thread rooted at @root (a root with a published
  * message): its first published message's. Returns: (transfer none)

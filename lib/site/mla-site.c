@@ -318,56 +318,66 @@ put_thread (Build *build, guint root, GError **error)
             put_series (build, root, series, error));
 }
 
-/* The stored bytes of @entry as a raw message, read on first use. */
+/* The stored bytes of @entry as a raw message. */
 static MlaRawMessage *
-stored_message (MlaSite *site, const MlaOverviewEntry *e, MlaRawMessage **cache,
-                GError **error)
+stored_message (MlaSite *site, const MlaOverviewEntry *e, GError **error)
 {
-    g_autoptr (GByteArray) raw = NULL;
+    g_autoptr (GByteArray) raw = g_byte_array_new ();
     g_autoptr (GBytes) bytes = NULL;
 
-    if (*cache != NULL)
-        return *cache;
-    raw = g_byte_array_new ();
     if (!mla_archive_read_raw (site->archive, e->volume, e->message_id,
                                e->raw_offset, e->raw_length, raw, error))
         return NULL;
     bytes = g_byte_array_free_to_bytes (g_steal_pointer (&raw));
-    *cache = mla_raw_message_new (bytes, "archive", 0, 1);
-    return *cache;
+    return mla_raw_message_new (bytes, "archive", 0, 1);
 }
 
-/* An HTML body is offered as it was written, under a .txt name; each
- * attachment as a file beside its message's page, with a name that cannot
- * make it a page or a script (mla_site_attachment_name()). Both are
- * decoded from the raw store. */
+/* The attachments of one message that a build writes: the path of each
+ * whose file changed, NULL for those kept. */
+typedef struct {
+    Build *build;
+    GPtrArray *paths;
+    GArray *text; /* gboolean per attachment: a text type, masked */
+    guint wanted, put;
+    GError *error; /* the first write that failed */
+} Downloads;
+
 static gboolean
-put_downloads (Build *build, guint entry, GError **error)
+download_wanted (guint index, gpointer user_data)
+{
+    Downloads *d = user_data;
+
+    return index < d->paths->len && d->paths->pdata[index] != NULL;
+}
+
+static void
+download_put (guint index, GBytes *content, gpointer user_data)
+{
+    Downloads *d = user_data;
+
+    const char *path = d->paths->pdata[index];
+    const void *data = g_bytes_get_data (content, NULL);
+    gsize size = g_bytes_get_size (content);
+
+    d->put++;
+    /* Text (a patch, a log) is masked; other files are published as they
+     * came (doc/site-models.md says so). */
+    if (d->error != NULL)
+        return;
+    if (g_array_index (d->text, gboolean, index))
+        put_text (d->build, path, data, size, &d->error);
+    else
+        mla_site_files_put (d->build->files, path, data, size, &d->error);
+}
+
+/* Which attachments of @entry changed: @d's paths. */
+static gboolean
+changed_attachments (Build *build, const MlaOverviewEntry *e, guint entry,
+                     Downloads *d, GError **error)
 {
     MlaSite *site = build->site;
-    const MlaOverviewEntry *e =
-        mla_overview_threads_get_entry (site->threads, entry);
     g_autoptr (MlaOverviewDetails) details = NULL;
-    g_autoptr (MlaRawMessage) message = NULL;
 
-    /* Most messages have neither: no lookup in the overview for them. */
-    if (e->body_source != MLA_BODY_SOURCE_HTML && e->n_attachments == 0)
-        return TRUE;
-    if (e->body_source == MLA_BODY_SOURCE_HTML) {
-        g_autofree char *path = mla_site_html_body_path (site, entry);
-        g_autofree char *file_signature =
-            signature (build, "html", e->sha256, NULL);
-        g_autofree char *html = NULL;
-
-        if (!mla_site_files_keep (build->files, path, file_signature)) {
-            if (stored_message (site, e, &message, error) == NULL)
-                return FALSE;
-            html = mla_message_extract_html_body (message);
-            if (!put_text (build, path, html != NULL ? html : "",
-                           html != NULL ? strlen (html) : 0, error))
-                return FALSE;
-        }
-    }
     if (e->n_attachments == 0)
         return TRUE;
     details = mla_overview_get_details (site->overview, e->row, error);
@@ -379,28 +389,67 @@ put_downloads (Build *build, guint entry, GError **error)
             mla_site_attachment_path (site, entry, i, a->filename);
         g_autofree char *file_signature =
             signature (build, "attachment", a->sha256, NULL);
-        g_autoptr (GBytes) content = NULL;
+        gboolean kept =
+            mla_site_files_keep (build->files, path, file_signature);
+        gboolean text = g_str_has_prefix (a->content_type, "text/");
 
-        if (mla_site_files_keep (build->files, path, file_signature))
-            continue;
-        if (stored_message (site, e, &message, error) == NULL)
-            return FALSE;
-        content = mla_message_extract_attachment (message, i);
-        if (content == NULL)
-            return mla_throw (
-                error, MLA_ERROR_ARCHIVE, "%s: attachment %u of <%s> is gone",
-                mla_archive_get_path (site->archive), i + 1, e->message_id);
-        /* Text (a patch, a log) is masked; other files are published
-         * as they came (doc/site-models.md says so). */
-        if (!(g_str_has_prefix (a->content_type, "text/")
-                  ? put_text (build, path, g_bytes_get_data (content, NULL),
-                              g_bytes_get_size (content), error)
-                  : mla_site_files_put (build->files, path,
-                                        g_bytes_get_data (content, NULL),
-                                        g_bytes_get_size (content), error)))
-            return FALSE;
+        g_ptr_array_add (d->paths, kept ? NULL : g_steal_pointer (&path));
+        g_array_append_val (d->text, text);
+        d->wanted += !kept;
     }
     return TRUE;
+}
+
+/* An HTML body is offered as it was written, under a .txt name; each
+ * attachment as a file beside its message's page, with a name that cannot
+ * make it a page or a script (mla_site_attachment_name()). Both are
+ * decoded from the raw store, by one parse of the message for all that
+ * changed: a message of a thousand parts is not parsed a thousand times. */
+static gboolean
+put_downloads (Build *build, guint entry, GError **error)
+{
+    MlaSite *site = build->site;
+    const MlaOverviewEntry *e =
+        mla_overview_threads_get_entry (site->threads, entry);
+    g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GArray) text = g_array_new (FALSE, FALSE, sizeof (gboolean));
+    Downloads d = { build, paths, text, 0, 0, NULL };
+    MlaDownloadSink sink = { download_wanted, download_put, &d };
+    g_autofree char *html_path = NULL;
+    g_autofree char *html = NULL;
+    g_autoptr (MlaRawMessage) message = NULL;
+
+    /* Most messages have neither: no lookup in the overview for them. */
+    if (e->body_source != MLA_BODY_SOURCE_HTML && e->n_attachments == 0)
+        return TRUE;
+    if (e->body_source == MLA_BODY_SOURCE_HTML) {
+        g_autofree char *file_signature =
+            signature (build, "html", e->sha256, NULL);
+
+        html_path = mla_site_html_body_path (site, entry);
+        if (mla_site_files_keep (build->files, html_path, file_signature))
+            g_clear_pointer (&html_path, g_free);
+    }
+    if (!changed_attachments (build, e, entry, &d, error))
+        return FALSE;
+    if (html_path == NULL && d.wanted == 0)
+        return TRUE;
+    message = stored_message (site, e, error);
+    if (message == NULL)
+        return FALSE;
+    html = mla_message_extract_downloads (message, &sink);
+    if (d.error != NULL) {
+        g_propagate_error (error, d.error);
+        return FALSE;
+    }
+    if (d.put < d.wanted)
+        return mla_throw (error, MLA_ERROR_ARCHIVE,
+                          "%s: %u attachments of <%s> are gone",
+                          mla_archive_get_path (site->archive),
+                          d.wanted - d.put, e->message_id);
+    return html_path == NULL ||
+           put_text (build, html_path, html != NULL ? html : "",
+                     html != NULL ? strlen (html) : 0, error);
 }
 
 /* A message page shows its message (and any other with its id), its
@@ -691,7 +740,8 @@ build_site (Build *build, guint jobs, GError **error)
     build->progress.pages_total =
         3 + site->months->len * 4 + site->roots->len * 2 + n;
     if (!put_asset (build, "style.css", error) ||
-        !put_page (build, mla_site_model_home (site), "index.html", error) ||
+        !put_page (build, mla_site_model_home (site, error), "index.html",
+                   error) ||
         !put_page (build,
                    mla_site_model_feed (site, MLA_THREAD_NONE, FALSE, error),
                    "new.atom", error) ||

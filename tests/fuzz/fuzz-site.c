@@ -172,7 +172,7 @@ build_pages (const char *dir, MlaSiteRender *render)
     overview = mla_overview_open (archive, NULL, NULL, NULL);
     g_assert (overview != NULL);
     g_assert (mla_site_init (&site, archive, overview, NULL, NULL));
-    check_page (render, mla_site_model_home (&site));
+    check_page (render, mla_site_model_home (&site, NULL));
     for (guint i = 0; i < mla_overview_threads_get_n_entries (site.threads);
          i++)
         if (site.published[i])

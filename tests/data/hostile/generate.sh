@@ -16,6 +16,15 @@
 #   counted.mbox   a counted (mboxcl2) message whose body holds a From_ line
 #                  and the headers of another message (issue 27 §10; the
 #                  over-limit case is tests/reliability/check-smuggling.sh)
+#   parts.eml      1,000 attachments of 480 bytes; one-part.eml the same
+#                  bytes as one attachment (issue 27 §2: the site's cost
+#                  grows with the bytes, not with parts times bytes)
+#   hijack-1.mbox  an announcement and a reply; hijack-2.mbox, imported
+#                  after it, a copy of the announcement's Message-ID dated
+#                  a day earlier with X-No-Archive, and a second reply;
+#                  hijack-3.mbox the same copy published (issue 27 §3)
+#   future.mbox    a message dated in 2999; now.mbox one dated now (issue
+#                  27 §9)
 set -eu
 out=${1:?usage: generate.sh OUTDIR}
 mkdir -p "$out"
@@ -120,3 +129,59 @@ esc=$(printf '\033')
     printf 'Content-Length: 5\n\nnext\n\n'
 } >"$out/counted.mbox"
 rm "$out/counted.body"
+
+# parts_message N SIZE: a message of N attachments of SIZE bytes each.
+parts_message () {
+    printf 'From: Parts <parts@example.org>\nTo: list@example.org\n'
+    printf 'Subject: %s attachments\nDate: Tue, 2 Mar 2021 13:00:00 +0000\n' "$1"
+    printf 'Message-ID: <parts-%s@example.org>\nMIME-Version: 1.0\n' "$1"
+    printf 'Content-Type: multipart/mixed; boundary="b"\n\n'
+    printf -- '--b\nContent-Type: text/plain\n\nSee the attachments.\n'
+    awk -v n="$1" -v size="$2" 'BEGIN {
+        line = sprintf("%63s", ""); gsub(/ /, "x", line)
+        for (i = 1; i <= n; i++) {
+            printf "--b\nContent-Type: application/octet-stream\n"
+            printf "Content-Disposition: attachment; filename=\"part%d.bin\"\n\n", i
+            for (left = size; left > 0; left -= 64)
+                print substr(line, 1, (left < 64 ? left : 64) - 1)
+        }
+    }'
+    printf -- '--b--\n'
+}
+parts_message 1000 480 >"$out/parts.eml"
+parts_message 1 480000 >"$out/one-part.eml"
+
+# hijack_msg DAY HOUR ID SUBJECT BODY [EXTRA-HEADER]: one mbox message of
+# March 2021.
+hijack_msg () {
+    printf 'From list@example.org Tue Mar  2 13:00:00 2021\n'
+    printf 'From: Someone <someone@example.org>\nTo: list@example.org\n'
+    printf 'Subject: %s\nDate: %s Mar 2021 %s:00:00 +0000\nMessage-ID: <%s>\n' "$4" "$1" "$2" "$3"
+    [ -z "${6:-}" ] || printf '%s\n' "$6"
+    printf '\n%s\n\n' "$5"
+}
+{
+    hijack_msg 2 10 announce@example.org 'Release 1.0' 'The real announcement.'
+    hijack_msg 2 11 reply-1@example.org 'Re: Release 1.0' 'First reply.' \
+        'In-Reply-To: <announce@example.org>'
+} >"$out/hijack-1.mbox"
+{
+    hijack_msg 1 9 announce@example.org 'Release 1.0' 'A forged copy, withheld.' \
+        'X-No-Archive: yes'
+    hijack_msg 3 12 reply-2@example.org 'Re: Release 1.0' 'Second reply.' \
+        'References: <announce@example.org>'
+} >"$out/hijack-2.mbox"
+hijack_msg 1 8 announce@example.org 'Release 1.0' 'A forged copy, published.' \
+    >"$out/hijack-3.mbox"
+{
+    printf 'From a@example.org Tue Mar  2 13:00:00 2021\n'
+    printf 'From: Future <future@example.org>\nSubject: from the future\n'
+    printf 'Date: Fri, 1 Jan 2999 00:00:00 +0000\nMessage-ID: <future@example.org>\n\n'
+    printf 'Dated 2999.\n\n'
+} >"$out/future.mbox"
+{
+    printf 'From b@example.org Tue Mar  2 13:00:00 2021\n'
+    printf 'From: Now <now@example.org>\nSubject: from today\n'
+    printf 'Date: %s\nMessage-ID: <now@example.org>\n\n' "$(LC_ALL=C date -u '+%a, %d %b %Y %H:%M:%S +0000')"
+    printf 'Dated today.\n\n'
+} >"$out/now.mbox"

@@ -1,0 +1,268 @@
+/* mla-overview-db.c: the overview's connection at its lowest: the
+ * prepared statements every other overview file runs, binding and reading
+ * columns, errors. It calls no other overview file, so the others
+ * (opening and catching up, adding and threading, lookups, search) form
+ * no circle through it. */
+#include "config.h"
+#include <string.h>
+#include "mla-error.h"
+#include "mla-overview-private.h"
+
+static const char *const stmt_sql[N_STMTS] = {
+    [STMT_INSERT_MESSAGE] =
+        "INSERT INTO messages (volume, raw_offset, raw_length, message_id,"
+        " synthetic, sha256, date, date_utc, envelope, from_name, from_address,"
+        " subject, subject_key, reply_subject, list_id, attachments, agendas,"
+        " date_offset, no_archive, body_source, arrived)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+    [STMT_INSERT_REF] =
+        "INSERT INTO refs (message, position, ref) VALUES (?,?,?)",
+    [STMT_INSERT_BODY] = "INSERT INTO bodies (message, body) VALUES (?,?)",
+    [STMT_INSERT_SEARCH] =
+        "INSERT INTO search (rowid, title, author, recipients, body, files)"
+        " VALUES (?,?,?,?,?,?)",
+    [STMT_THREAD_INFO] = "SELECT subject, messages, first_date, last_date FROM "
+                         "threads WHERE thread = ?",
+    [STMT_INSERT_AGENDA] =
+        "INSERT INTO agendas (message, position, xml) VALUES (?,?,?)",
+    [STMT_INSERT_ADDRESS] =
+        "INSERT INTO addresses (message, position, kind, name, address)"
+        " VALUES (?,?,?,?,?)",
+    [STMT_INSERT_ATTACHMENT] =
+        "INSERT INTO attachments (message, position, filename, content_type,"
+        " size, sha256) VALUES (?,?,?,?,?,?)",
+    [STMT_GET_BODY] = "SELECT body FROM bodies WHERE message = ?",
+    [STMT_GET_ADDRESSES] =
+        "SELECT kind, name, address FROM addresses WHERE message = ?"
+        " ORDER BY position",
+    [STMT_GET_ATTACHMENTS] =
+        "SELECT filename, content_type, size, sha256 FROM attachments"
+        " WHERE message = ? ORDER BY position",
+    [STMT_UPDATE_THREAD] =
+        "UPDATE messages SET thread = ?, parent = ?, loose = ? WHERE id = ?",
+    [STMT_SET_META] = "INSERT OR REPLACE INTO meta (key, value) VALUES (?,?)",
+    [STMT_GET_META] = "SELECT value FROM meta WHERE key = ?",
+    [STMT_FIND_MESSAGE] = "SELECT " ENTRY_COLUMNS
+                          " FROM messages WHERE message_id = ? ORDER BY id",
+    [STMT_THREAD_EXISTS] = "SELECT thread FROM threads WHERE thread = ?",
+    [STMT_GET_ALIAS] = "SELECT thread FROM thread_aliases WHERE alias = ?",
+    [STMT_PUT_THREAD] =
+        "INSERT OR REPLACE INTO threads (thread, root, messages, first_date,"
+        " last_date, subject) VALUES (?,?,?,?,?,"
+        " (SELECT subject FROM messages WHERE id = ?))",
+    [STMT_DROP_THREAD] = "DELETE FROM threads WHERE thread = ?",
+    [STMT_PUT_ALIAS] =
+        "INSERT OR REPLACE INTO thread_aliases (alias, thread) VALUES (?,?)",
+    [STMT_MOVE_ALIASES] =
+        "UPDATE thread_aliases SET thread = ? WHERE thread = ?",
+    [STMT_DROP_ALIAS] = "DELETE FROM thread_aliases WHERE alias = ?",
+    [STMT_THREAD_MESSAGES] =
+        "SELECT " ENTRY_COLUMNS
+        " FROM messages WHERE thread = ? ORDER BY date, id",
+    /* The threads of the messages with id ?1 or naming it in their chain,
+     * and of the messages with subject key ?1 (temp.rethread exists
+     * before these are prepared: mla_overview_store_threads()). */
+    [STMT_REACH_ID] =
+        "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE "
+        "thread IN"
+        " (SELECT thread FROM messages WHERE message_id = ?1"
+        " UNION SELECT m.thread FROM refs r JOIN messages m ON m.id = r.message"
+        " WHERE r.ref = ?1)",
+    [STMT_REACH_SUBJECT] =
+        "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE "
+        "thread IN"
+        " (SELECT thread FROM messages WHERE subject_key = ?1)",
+};
+
+/* Rows are numbered from 1 and never deleted, so the last id is the
+ * count, found without reading the whole table (a search opens this). */
+gint64
+mla_overview_count_messages (MlaOverview *overview)
+{
+    sqlite3_stmt *statement = NULL;
+    gint64 rows = -1;
+
+    if (sqlite3_prepare_v2 (overview->db,
+                            "SELECT coalesce(max(id), 0) FROM messages", -1,
+                            &statement, NULL) == SQLITE_OK &&
+        sqlite3_step (statement) == SQLITE_ROW)
+        rows = sqlite3_column_int64 (statement, 0);
+    sqlite3_finalize (statement);
+    return rows;
+}
+
+gboolean
+mla_overview_throw (MlaOverview *overview, GError **error, const char *what)
+{
+    return mla_throw (error, MLA_ERROR_OVERVIEW, "%s: %s: %s", overview->path,
+                      what, sqlite3_errmsg (overview->db));
+}
+
+gboolean
+mla_overview_exec (MlaOverview *overview, const char *sql, GError **error)
+{
+    if (sqlite3_exec (overview->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, sql);
+    return TRUE;
+}
+
+/* Returns: (transfer none) (nullable): the statement, reset and unbound,
+ * prepared once per connection. */
+sqlite3_stmt *
+mla_overview_stmt (MlaOverview *overview, int which, GError **error)
+{
+    sqlite3_stmt **slot = &overview->stmts[which];
+
+    if (*slot == NULL) {
+        if (sqlite3_prepare_v3 (overview->db, stmt_sql[which], -1,
+                                SQLITE_PREPARE_PERSISTENT, slot,
+                                NULL) != SQLITE_OK)
+            return mla_overview_throw (overview, error, "prepare"), NULL;
+    } else {
+        sqlite3_reset (*slot);
+        sqlite3_clear_bindings (*slot);
+    }
+    return *slot;
+}
+
+gboolean
+mla_overview_step_done (MlaOverview *overview, sqlite3_stmt *statement,
+                        GError **error)
+{
+    int status = sqlite3_step (statement);
+
+    sqlite3_reset (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "write");
+    return TRUE;
+}
+
+void
+mla_overview_bind_text (sqlite3_stmt *statement, int column, const char *text)
+{
+    sqlite3_bind_text (statement, column, text, -1, SQLITE_STATIC);
+}
+
+void
+mla_overview_bind_nullable (sqlite3_stmt *statement, int column,
+                            const char *text)
+{
+    if (text != NULL)
+        mla_overview_bind_text (statement, column, text);
+}
+
+char *
+mla_overview_get_text (MlaOverview *overview, int which, const char *key,
+                       const char *what, GError **error)
+{
+    sqlite3_stmt *statement = mla_overview_stmt (overview, which, error);
+    char *value = NULL;
+    int status;
+
+    if (statement == NULL)
+        return NULL;
+    mla_overview_bind_text (statement, 1, key);
+    status = sqlite3_step (statement);
+    if (status == SQLITE_ROW)
+        value = g_strdup ((const char *) sqlite3_column_text (statement, 0));
+    else if (status != SQLITE_DONE)
+        mla_overview_throw (overview, error, what);
+    sqlite3_reset (statement);
+    return value;
+}
+
+char *
+mla_overview_column_dup (sqlite3_stmt *statement, int column)
+{
+    return g_strdup ((const char *) sqlite3_column_text (statement, column));
+}
+
+static const gsize entry_strings[] = {
+    G_STRUCT_OFFSET (MlaOverviewEntry, message_id),
+    G_STRUCT_OFFSET (MlaOverviewEntry, sha256),
+    G_STRUCT_OFFSET (MlaOverviewEntry, date_utc),
+    G_STRUCT_OFFSET (MlaOverviewEntry, envelope),
+    G_STRUCT_OFFSET (MlaOverviewEntry, from_name),
+    G_STRUCT_OFFSET (MlaOverviewEntry, from_address),
+    G_STRUCT_OFFSET (MlaOverviewEntry, subject),
+    G_STRUCT_OFFSET (MlaOverviewEntry, thread),
+    G_STRUCT_OFFSET (MlaOverviewEntry, parent),
+    G_STRUCT_OFFSET (MlaOverviewEntry, list_id),
+};
+#define ENTRY_STRING(entry, offset)                                            \
+    (*(const char **) ((char *) (entry) + (offset)))
+
+/* One block holds the entry and its strings, so g_free() frees both. */
+MlaOverviewEntry *
+mla_overview_entry_dup (const MlaOverviewEntry *entry)
+{
+    gsize size = sizeof *entry;
+    MlaOverviewEntry *copy;
+    char *at;
+
+    for (gsize i = 0; i < G_N_ELEMENTS (entry_strings); i++)
+        if (ENTRY_STRING (entry, entry_strings[i]) != NULL)
+            size += strlen (ENTRY_STRING (entry, entry_strings[i])) + 1;
+    copy = g_malloc (size);
+    *copy = *entry;
+    at = (char *) (copy + 1);
+    for (gsize i = 0; i < G_N_ELEMENTS (entry_strings); i++) {
+        const char *text = ENTRY_STRING (entry, entry_strings[i]);
+
+        if (text == NULL)
+            continue;
+        ENTRY_STRING (copy, entry_strings[i]) = at;
+        at = g_stpcpy (at, text) + 1;
+    }
+    return copy;
+}
+
+const char *
+mla_overview_column_string (MlaOverviewThreads *threads,
+                            sqlite3_stmt *statement, int column)
+{
+    const char *text = (const char *) sqlite3_column_text (statement, column);
+
+    return text != NULL ? g_string_chunk_insert_len (
+                              threads->strings, text,
+                              sqlite3_column_bytes (statement, column))
+                        : NULL;
+}
+
+/* The columns of STMT_FIND_MESSAGE, from @column on, into @entry. */
+void
+mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement,
+                         int c, MlaOverviewEntry *entry)
+{
+    entry->volume = (guint) sqlite3_column_int64 (statement, c);
+    entry->raw_offset = (guint64) sqlite3_column_int64 (statement, c + 1);
+    entry->raw_length = (guint64) sqlite3_column_int64 (statement, c + 2);
+    entry->message_id = mla_overview_column_string (threads, statement, c + 3);
+    entry->synthetic_id = sqlite3_column_int (statement, c + 4);
+    entry->sha256 = mla_overview_column_string (threads, statement, c + 5);
+    entry->date = sqlite3_column_int64 (statement, c + 6);
+    /* Re-threading needs no sender, From_ line or ISO date: at 300,000
+     * messages leaving them out saves tens of MB. */
+    if (!threads->lean) {
+        entry->date_utc =
+            mla_overview_column_string (threads, statement, c + 7);
+        entry->envelope =
+            mla_overview_column_string (threads, statement, c + 8);
+        entry->from_name =
+            mla_overview_column_string (threads, statement, c + 9);
+        entry->from_address =
+            mla_overview_column_string (threads, statement, c + 10);
+        entry->list_id =
+            mla_overview_column_string (threads, statement, c + 18);
+    }
+    entry->subject = mla_overview_column_string (threads, statement, c + 11);
+    entry->thread = mla_overview_column_string (threads, statement, c + 12);
+    entry->parent = mla_overview_column_string (threads, statement, c + 13);
+    entry->loose = sqlite3_column_int (statement, c + 14);
+    entry->row = sqlite3_column_int64 (statement, c + 15);
+    entry->date_offset = sqlite3_column_int (statement, c + 16);
+    entry->no_archive = sqlite3_column_int (statement, c + 17);
+    entry->body_source = sqlite3_column_int (statement, c + 19);
+    entry->n_attachments = (guint) sqlite3_column_int (statement, c + 20);
+    entry->arrived = sqlite3_column_int64 (statement, c + 21);
+}
