@@ -30,3 +30,4 @@
 #include "mla-site-settings.h"
 #include "mla-import.h"
 #include "mla-compact.h"
+#include "mla-remove.h"

@@ -11,6 +11,7 @@ src_mlarc_SOURCES = \
 	src/mlarc-search.c \
 	src/mlarc-reindex.c \
 	src/mlarc-compact.c \
+	src/mlarc-remove.c \
 	src/mlarc-site.c
 # The core linked in, not the shared library: mlarc runs from the build
 # tree as itself, not through libtool's wrapper script, which cost ten

@@ -16,6 +16,7 @@ int mlarc_show_command (int argc, char **argv);
 int mlarc_search_command (int argc, char **argv);
 int mlarc_reindex_command (int argc, char **argv);
 int mlarc_compact_command (int argc, char **argv);
+int mlarc_remove_command (int argc, char **argv);
 int mlarc_site_command (int argc, char **argv);
 int mlarc_build_command (int argc, char **argv);
 

@@ -46,10 +46,12 @@ print_summary (const MlaImportStats *stats)
     fprintf (stderr,
              "mlarc import: %" G_GUINT64_FORMAT " read, %" G_GUINT64_FORMAT
              " added, %" G_GUINT64_FORMAT " already present, %" G_GUINT64_FORMAT
+             " removed earlier, %" G_GUINT64_FORMAT
              " duplicate ids, %" G_GUINT64_FORMAT " flagged, %" G_GUINT64_FORMAT
              " rejected, %" G_GUINT64_FORMAT " %s\n",
-             stats->read, stats->added, stats->present, stats->duplicate_ids,
-             stats->flagged, stats->rejected, stats->agendas,
+             stats->read, stats->added, stats->present, stats->removed,
+             stats->duplicate_ids, stats->flagged, stats->rejected,
+             stats->agendas,
              mlarc_plural (stats->agendas, "agenda", "agendas"));
 }
 

@@ -190,6 +190,10 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
     }
     /* The pagefind program to use, when not the one on PATH. */
     options.pagefind = g_getenv ("MLARC_PAGEFIND");
+    /* Pages per search index bundle (tests cut small sites into several). */
+    if (g_getenv ("MLARC_SEARCH_BUNDLE") != NULL)
+        options.search_bundle = (guint) g_ascii_strtoull (
+            g_getenv ("MLARC_SEARCH_BUNDLE"), NULL, 10);
 
     if (!quiet && isatty (STDERR_FILENO))
         options.progress = print_progress;

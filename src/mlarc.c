@@ -31,6 +31,8 @@ static const MlarcCommand commands[] = {
       "Find messages or threads by words, senders, dates." },
     { "compact", mlarc_compact_command,
       "Merge small volumes into one per month." },
+    { "remove", mlarc_remove_command,
+      "Take messages out of an archive for good." },
     { "reindex", mlarc_reindex_command,
       "Rebuild the overview from the archive's XML." },
     { "site", mlarc_site_command,

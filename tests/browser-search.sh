@@ -103,4 +103,24 @@ search quokka --params=year=2005
 [ "$(field "['status']")" = "1 message found." ] || fail "quokka in 2005: $(field "['status']")"
 [ "$(field "['periods']")" = "['2005']" ] || fail "quokka in 2005 fetched from $(field "['periods']")"
 [ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
+# Bundles of 10 pages: 2005 and 2004 to 2004.003. search.js groups the
+# bundles of a period: a query merges them newest first, a year filter
+# picks all of its year's, and the status names periods, not bundles.
+kill $server
+rm -rf "$S"
+MLARC_SEARCH_BUNDLE=10
+export MLARC_SEARCH_BUNDLE
+expect 0 site -q --search=yes -a "$TMP/archive" -o "$S"
+unset MLARC_SEARCH_BUNDLE
+serve
+search garage
+[ "$(field "['status']")" = "1 message found." ] || fail "garage over bundles: $(field "['status']")"
+search multipath --params=year=2004
+[ "$(field "['status']")" = "2 messages found." ] || fail "multipath in 2004's bundles: $(field "['status']")"
+[ "$(field "['periods']")" = "['2005', '2004.003', '2004.002', '2004.001', '2004']" ] \
+    || fail "multipath in 2004 fetched from $(field "['periods']")"
+search garage --params=budget=1 --older
+[ "$(field "['status']")" = "No message found in 2005; 2004 not searched yet." ] \
+    || fail "garage over bundles within a budget of one page: $(field "['status']")"
+[ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
 echo "browser-search: ok"

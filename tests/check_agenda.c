@@ -825,6 +825,57 @@ START_TEST (test_corpus_shared_agendas)
 }
 END_TEST
 
+/* A parser made for few texts (no machine code: an import's first) finds
+ * the same agendas, byte for byte in XML, as one made for many. */
+static char *
+agendas_xml (MlaAgendaParser *parser, const char *text, GDateTime *ref)
+{
+    g_autoptr (GPtrArray) agendas = mla_agenda_parser_parse (parser, text, ref);
+    g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
+
+    ck_assert (
+        mla_agenda_write (agendas, MLA_AGENDA_FORMAT_XML, NULL, out, NULL));
+    ck_assert (g_output_stream_close (out, NULL, NULL));
+    return g_strndup (
+        g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
+        g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)));
+}
+
+START_TEST (test_few_texts_parser_same)
+{
+    g_autofree char *dir_path = mla_test_shared_path ("agendas");
+    g_autoptr (MlaAgendaParser) few = NULL;
+    g_autoptr (GDateTime) ref = date_of ("2009-01-01T00:00:00Z");
+    g_autoptr (GDir) dir = NULL;
+    const char *name;
+    guint found = 0;
+
+    if (dir_path == NULL) {
+        mla_test_skip ("test_few_texts_parser_same: MLARC_SHARED absent");
+        return;
+    }
+    few = mla_agenda_parser_new_full (NULL, MLA_AGENDA_PARSER_FEW_TEXTS, NULL);
+    ck_assert_ptr_nonnull (few);
+    dir = g_dir_open (dir_path, 0, NULL);
+    ck_assert_ptr_nonnull (dir);
+    while ((name = g_dir_read_name (dir)) != NULL) {
+        g_autofree char *path = g_build_filename (dir_path, name, NULL);
+        g_autofree char *text = NULL;
+        g_autofree char *want = NULL;
+        g_autofree char *got = NULL;
+
+        if (!g_str_has_suffix (name, ".txt"))
+            continue;
+        ck_assert (g_file_get_contents (path, &text, NULL, NULL));
+        want = agendas_xml (shared_parser (), text, ref);
+        got = agendas_xml (few, text, ref);
+        ck_assert_msg (strcmp (want, got) == 0, "%s: the parsers differ", name);
+        found += strstr (got, "<slot") != NULL;
+    }
+    ck_assert_uint_gt (found, 10);
+}
+END_TEST
+
 /* ---- the model ---- */
 
 START_TEST (test_model_strings_and_counts)
@@ -923,6 +974,7 @@ agenda_suite (void)
 
     tc = tcase_create ("corpus");
     tcase_add_test (tc, test_corpus_shared_agendas);
+    tcase_add_test (tc, test_few_texts_parser_same);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("model");

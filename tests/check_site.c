@@ -6,6 +6,7 @@
 #include <libxml/xpath.h>
 #include "mlarc.h"
 #include "mla-site-private.h"
+#include "mla-site-search-private.h"
 #include "mla-test.h"
 
 static const char mbox[] =
@@ -357,6 +358,45 @@ START_TEST (test_site_body_patch)
 }
 END_TEST
 
+/* The search index's bundles: a period's pages in archive order, cut
+ * into bundles of at most @bundle, newest first; new mail lands in the
+ * last bundle of its period, so only that one is indexed again. */
+static void
+assert_bundles (guint bundle, const char *expected)
+{
+    g_autoptr (GPtrArray) periods =
+        mla_site_search_periods (&fixture.site, bundle);
+    g_autoptr (GString) got = g_string_new (NULL);
+
+    for (guint i = 0; i < periods->len; i++) {
+        const MlaSitePeriod *period = g_ptr_array_index (periods, i);
+
+        g_string_append_printf (got, "%s%s:", i > 0 ? " " : "", period->name);
+        for (guint p = 0; p < period->entries->len; p++)
+            g_string_append_printf (
+                got, "%s%s", p > 0 ? "," : "",
+                mla_overview_threads_get_entry (
+                    fixture.site.threads,
+                    g_array_index (period->entries, guint, p))
+                    ->message_id);
+        ck_assert_uint_eq (period->pages->len, period->entries->len);
+    }
+    ck_assert_str_eq (got->str, expected);
+}
+
+START_TEST (test_site_search_bundles)
+{
+    /* One bundle per period while it fits: the pages in month order. */
+    assert_bundles (MLA_SITE_SEARCH_BUNDLE,
+                    "2021:orphan@x,plan@x,reply@x,loose@x");
+    assert_bundles (4, "2021:orphan@x,plan@x,reply@x,loose@x");
+    /* Cut in archive order, whatever the dates: orphan@x came last. */
+    assert_bundles (3, "2021.001:orphan@x 2021:plan@x,reply@x,loose@x");
+    assert_bundles (1, "2021.003:orphan@x 2021.002:loose@x 2021.001:reply@x "
+                       "2021:plan@x");
+}
+END_TEST
+
 static Suite *
 site_suite (void)
 {
@@ -375,6 +415,7 @@ site_suite (void)
     tcase_add_test (tc, test_site_model_withheld);
     tcase_add_test (tc, test_site_render_escapes);
     tcase_add_test (tc, test_site_model_feed);
+    tcase_add_test (tc, test_site_search_bundles);
     suite_add_tcase (suite, tc);
     mla_test_add_case (suite, "body-patch", test_site_body_patch, 0);
     return suite;

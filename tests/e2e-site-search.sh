@@ -95,6 +95,23 @@ expect 0 site -a "$A" -o "$TMP/full"
 # The settings file records how the site was made, not what it shows.
 diff -r -x .mlarc-site.settings -x .mlarc-site.state "$S" "$TMP/full" >"$TMP/diff" || { head -20 "$TMP/diff" >&2; fail "incremental site differs from a full build"; }
 
+# Bundles: with 10 pages a bundle the sample's 2004 is cut, in archive
+# order, into 2004 and 2004.001 to 2004.003; a late message dated 2004
+# joins the last bundle, which alone is indexed again, and the result
+# equals a full build.
+B=$TMP/bundled
+export MLARC_SEARCH_BUNDLE=10
+expect 0 build --search=yes -a "$TMP/bundled-archive" -o "$B" "$SAMPLE"
+[ "$(ls "$B/pagefind" | tr '\n' ' ')" = "2004 2004.001 2004.002 2004.003 " ] \
+    || fail "bundles: $(ls "$B/pagefind" | tr '\n' ' ')"
+sed 's/2021/2004/g; s/periwinkle/marigold/; s/late-1@/late-2004@/' "$TMP/late.mbox" >"$TMP/late2004.mbox"
+expect 0 build -a "$TMP/bundled-archive" -o "$B" "$TMP/late2004.mbox"
+grep -q '^mlarc site: search index: 1 period indexed, 3 unchanged$' "$TMP/err" || fail "bundled late: $(cat "$TMP/err")"
+records "$B" | grep -q '"url":"/m/late-2004@example.org/index.html".*marigold' || fail "bundled late: not findable"
+expect 0 site -a "$TMP/bundled-archive" -o "$TMP/bundled-full"
+diff -r -x .mlarc-site.settings -x .mlarc-site.state "$B" "$TMP/bundled-full" >"$TMP/diff" || { head -20 "$TMP/diff" >&2; fail "bundled: incremental site differs from a full build"; }
+unset MLARC_SEARCH_BUNDLE
+
 # --search=no takes the search away again.
 expect 0 site --search=no -a "$A" -o "$S"
 [ ! -e "$S/pagefind" ] && [ ! -e "$S/search.html" ] && [ ! -e "$S/search.js" ] || fail "search files left"

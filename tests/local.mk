@@ -11,6 +11,7 @@ mla_check_suites = \
 	tests/check_source \
 	tests/check_message \
 	tests/check_archive \
+	tests/check_remove \
 	tests/check_agenda \
 	tests/check_agenda_format \
 	tests/check_agenda_steps \
@@ -73,29 +74,32 @@ mla_house_checks = \
 	tests/check-readme.sh \
 	tests/check-format.sh
 
+# The slowest first (most of their time is waiting: a browser, a held
+# lock), so that `make -j2 check` overlaps them with the rest.
 mla_e2e_tests = \
-	tests/e2e-import.sh \
+	tests/browser-search.sh \
 	tests/e2e-delivery.sh \
-	tests/e2e-roundtrip.sh \
+	tests/e2e-import.sh \
 	tests/e2e-bad-input.sh \
-	tests/e2e-agenda.sh \
-	tests/e2e-agenda-text.sh \
-	tests/e2e-agenda-revisions.sh \
-	tests/e2e-agenda-links.sh \
-	tests/e2e-threads.sh \
 	tests/e2e-threads-incremental.sh \
 	tests/e2e-compact.sh \
+	tests/e2e-site.sh \
+	tests/e2e-remove.sh \
+	tests/e2e-agenda-revisions.sh \
+	tests/e2e-site-incremental.sh \
+	tests/browser-site.sh \
+	tests/e2e-roundtrip.sh \
+	tests/e2e-agenda.sh \
+	tests/e2e-agenda-text.sh \
+	tests/e2e-agenda-links.sh \
+	tests/e2e-threads.sh \
 	tests/e2e-search.sh \
 	tests/e2e-series.sh \
-	tests/e2e-site.sh \
 	tests/e2e-site-landmarks.sh \
 	tests/e2e-site-settings.sh \
 	tests/e2e-site-privacy.sh \
-	tests/e2e-site-incremental.sh \
 	tests/e2e-site-search-kept.sh \
-	tests/e2e-site-search.sh \
-	tests/browser-site.sh \
-	tests/browser-search.sh
+	tests/e2e-site-search.sh
 
 # Reliability checks (issue 10): each prints rows, and tests/reliability/run
 # prints their rows as one table. They take minutes, so `make check` (what
@@ -110,6 +114,7 @@ mla_reliability_tests = \
 	tests/reliability/check-hostile.sh \
 	tests/reliability/check-crash.sh \
 	tests/reliability/check-compact.sh \
+	tests/reliability/check-remove.sh \
 	tests/reliability/check-concurrency.sh \
 	tests/reliability/check-diskfull.sh \
 	tests/reliability/check-identity.sh \
@@ -122,7 +127,7 @@ mla_reliability_tests = \
 	tests/reliability/check-hijack.sh \
 	tests/reliability/check-future.sh
 
-TESTS += $(check_PROGRAMS) $(mla_house_checks) $(mla_e2e_tests)
+TESTS += $(mla_e2e_tests) $(check_PROGRAMS) $(mla_house_checks)
 # Scripts get their .log by suffix rule, so any of them can be named in
 # TESTS on the command line (check-reliability does).
 TEST_EXTENSIONS = .sh
@@ -130,7 +135,7 @@ check-reliability: $(check_PROGRAMS)
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(mla_reliability_tests)'
 .PHONY: check-reliability
 EXTRA_DIST += $(mla_house_checks) $(mla_e2e_tests) $(mla_reliability_tests) tests/reliability/run \
-	tests/reliability/lib.sh tests/e2e-lib.sh tests/browser-search.mjs tests/lsan.supp tests/data \
+	tests/reliability/lib.sh tests/e2e-lib.sh tests/site-links.awk tests/browser-search.mjs tests/lsan.supp tests/data \
 	tests/expected samples tests/fuzz/corpus tests/e2e-identity.sh tests/reliability/make-big-input
 
 # The shared third-party corpora sit next to the checkout (../shared);

@@ -79,6 +79,17 @@
     <span class="author"><xsl:value-of select="@author"/></span>
   </xsl:template>
 
+  <!-- A message the thread names that is not here: never archived, or
+       removed (mlarc remove). -->
+  <xsl:template match="missing" mode="placeholder">
+    <span class="missing">
+      <xsl:choose>
+        <xsl:when test="@removed = 'true'">(removed)</xsl:when>
+        <xsl:otherwise>(not archived)</xsl:otherwise>
+      </xsl:choose>
+      <xsl:text> &lt;</xsl:text><xsl:value-of select="@id"/>&gt;</span>
+  </xsl:template>
+
   <!-- The thread overview: one line per message, indented by depth. -->
   <xsl:template match="skeleton">
     <ul class="skeleton">
@@ -92,7 +103,7 @@
               <a class="gap" href="{$root}{../@href}">… <xsl:value-of select="@count"/> more in the thread</a>
             </xsl:when>
             <xsl:when test="self::missing">
-              <span class="missing">(not archived) &lt;<xsl:value-of select="@id"/>&gt;</span>
+              <xsl:apply-templates select="." mode="placeholder"/>
             </xsl:when>
             <xsl:otherwise><xsl:call-template name="mail-line"/></xsl:otherwise>
           </xsl:choose>

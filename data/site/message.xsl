@@ -10,7 +10,7 @@
     <xsl:apply-templates select="mail"/>
     <nav class="nav message" aria-label="Around this message">
       <ul>
-        <xsl:for-each select="nav/missing"><li>parent: <span class="missing">(not archived) &lt;<xsl:value-of select="@id"/>&gt;</span></li></xsl:for-each>
+        <xsl:for-each select="nav/missing"><li>parent: <xsl:apply-templates select="." mode="placeholder"/></li></xsl:for-each>
         <xsl:for-each select="nav/link">
           <li><xsl:value-of select="translate(@rel, '-', ' ')"/>: <xsl:call-template name="mail-line"/></li>
         </xsl:for-each>

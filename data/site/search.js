@@ -1,17 +1,17 @@
 // search.js: the search page of an mlarc site (search.html), the only
-// script of the site. It loads Pagefind's bundle of the newest period and
-// merges older periods (mergeIndex) only as a query needs them: Pagefind
-// fetches about 10 bytes of metadata per page of every merged index, so
-// merging all of a big archive's periods would cost a megabyte before the
-// first result. A query merges the periods its filters allow, newest first
+// script of the site. It loads Pagefind's newest bundle and opens older
+// ones only as a query needs them: Pagefind fetches about 10 bytes of
+// metadata per page of every index it opens, so opening all of a big
+// archive's periods would cost a megabyte before the first result. A
+// query opens the periods its filters allow, newest first
 // (oldest first for "oldest first"), until it has a page of results or has
-// merged BUDGET pages; the rest wait for the "search older" button. Then
+// opened BUDGET pages; the rest wait for the "search older" button. Then
 // it shows the messages that match: subject, author, date and excerpt,
 // each linking to its message page.
 (function () {
   "use strict";
   const PAGE = 20;
-  const BUDGET = 12000;          // pages merged by a query without asking
+  const BUDGET = 12000;          // pages opened by a query without asking
   const form = document.getElementById("search");
   const input = document.getElementById("q");
   const year = document.getElementById("year");
@@ -22,18 +22,22 @@
   const older = document.getElementById("older");
   const root = new URL(".", document.baseURI).pathname;
   const sizes = form.dataset.pages.split(" ").map(Number);
-  // Named by their folder ("2004", "2005-03"), so sorted by name they are
-  // oldest first.
-  const periods = form.dataset.indexes.split(" ").filter(Boolean).map((href, i) => ({
-    path: new URL(href, document.baseURI).pathname,
-    name: href.split("/").filter(Boolean).pop(),
-    pages: sizes[i] || 0,
-    merged: false,
-  })).sort((a, b) => a.name.localeCompare(b.name));
+  // The bundles, named by their folder: a period ("2004", "2005-03") and
+  // the later bundles of a big one ("2005-03.001"), so sorted by name they
+  // are oldest first; "period" is the name without the bundle number.
+  const periods = form.dataset.indexes.split(" ").filter(Boolean).map((href, i) => {
+    const name = href.split("/").filter(Boolean).pop();
+    return {
+      path: new URL(href, document.baseURI).pathname,
+      name: name,
+      period: name.split(".")[0],
+      pages: sizes[i] || 0,
+      opened: false,
+    };
+  }).sort((a, b) => a.name.localeCompare(b.name));
   // The month and author filters come from the address only
   // (?month=2004-07, ?author=NAME), as a link can give them.
   const linked = {};
-  let pagefind = null;
   let found = [];
   let shown = 0;
   let budget = BUDGET;
@@ -45,27 +49,67 @@
     return;
   }
 
+  // Each bundle is searched by a Pagefind of its own (its pagefind.js is a
+  // module of its own) rather than merged into one (mergeIndex): Pagefind
+  // 1.x answers a word an index lacks with the longest prefix it has (its
+  // pull request 315), so every bundle without the word would add pages
+  // that hold only a prefix of it ("multipath" finding "M."). A bundle's
+  // answer is kept when the words at its best page's matches begin as the
+  // query's words do (stemming cuts a few letters at the end, not more);
+  // the answers kept are merged by score, as mergeIndex merges them.
+  async function open(period) {
+    const api = await import(period.path + "pagefind.js");
+    await api.options({ baseUrl: root, excerptLength: 24 });
+    await api.init();
+    period.api = api;
+    period.opened = true;
+  }
+
   async function load() {
-    const newest = periods[periods.length - 1];
-    pagefind = await import(newest.path + "pagefind.js");
-    await pagefind.options({ baseUrl: root, excerptLength: 24 });
-    await pagefind.init();
-    newest.merged = true;
+    await open(periods[periods.length - 1]);
+  }
+
+  function common(a, b) {
+    let n = 0;
+    while (n < a.length && n < b.length && a[n] === b[n]) n++;
+    return n;
+  }
+
+  // Whether @data's matched words stand for every word of @query rather
+  // than for a shorter prefix Pagefind put in its place.
+  function genuine(data, query) {
+    const words = data.content.split(/\s+/);
+    const matched = data.locations.map((at) =>
+      (words[at] || "").toLowerCase().replace(/^[^\p{L}\p{N}]+/u, ""));
+    return query.toLowerCase().split(/\s+/).filter(Boolean).every((term) => {
+      const need = Math.min(term.length, Math.max(3, term.length - 4));
+      return matched.some((word) => common(word, term) >= need);
+    });
+  }
+
+  async function searchBundles(query, options) {
+    const opened = periods.filter((period) => period.opened);
+    const answers = await Promise.all(opened.map((period) => period.api.search(query, options)));
+    const kept = await Promise.all(answers.map(async (answer) =>
+      answer.results.length === 0
+        || (!/^\s*".*"\s*$/.test(query) && !genuine(await answer.results[0].data(), query))
+        ? [] : answer.results));
+    return { results: kept.flat().sort((a, b) => b.score - a.score) };
   }
 
   // The periods a search with these filters can match, in the order they
-  // are merged: "2004" and "2004-07" hold messages of year 2004, and
+  // are opened: "2004" and "2004-07" hold messages of year 2004, and
   // "2004" or "2004-07" those of month 2004-07.
   function candidates(filters, order) {
     const fits = periods.filter((period) =>
-      (!filters.year || period.name.slice(0, 4) === filters.year)
-      && (!filters.month || period.name === filters.month
-          || period.name === filters.month.slice(0, 4)));
+      (!filters.year || period.period.slice(0, 4) === filters.year)
+      && (!filters.month || period.period === filters.month
+          || period.period === filters.month.slice(0, 4)));
     return order === "asc" ? fits : fits.reverse();
   }
 
   function span(list) {
-    const names = list.map((period) => period.name).sort();
+    const names = [...new Set(list.map((period) => period.period))].sort();
     return names.length === 1 ? names[0] : names[0] + " to " + names[names.length - 1];
   }
 
@@ -129,23 +173,25 @@
     if (year.value) options.filters.year = year.value;
     if (sort.value) options.sort = { date: sort.value };
     const ticket = ++latest;
-    let answer = await pagefind.debouncedSearch(query, options);
-    if (answer === null || ticket !== latest)
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (ticket !== latest)
       return;                     // a newer query took its place
+    let answer = await searchBundles(query, options);
+    if (ticket !== latest)
+      return;
     const wanted = candidates(options.filters, sort.value);
     let spent = 0;
     for (;;) {
-      const next = wanted.find((period) => !period.merged);
-      // Over the budget, a period is still merged when it is the first
-      // of this widening, or when none the filters allow is merged yet.
+      const next = wanted.find((period) => !period.opened);
+      // Over the budget, a period is still opened when it is the first
+      // of this widening, or when none the filters allow is open yet.
       const fits = spent + next?.pages <= budget
-        || (widen ? spent === 0 : !wanted.some((period) => period.merged));
+        || (widen ? spent === 0 : !wanted.some((period) => period.opened));
       if (next === undefined || !fits || (!widen && answer.results.length >= PAGE))
         break;
-      await pagefind.mergeIndex(next.path, { baseUrl: root });
-      next.merged = true;
+      await open(next);
       spent += next.pages;
-      answer = await pagefind.search(query, options);
+      answer = await searchBundles(query, options);
       if (ticket !== latest)
         return;
     }
@@ -154,13 +200,13 @@
     list.replaceChildren();
     await showMore();
     // Said once the results are shown.
-    const left = wanted.filter((period) => !period.merged);
+    const left = wanted.filter((period) => !period.opened);
     const count = found.length === 0 ? "No message found"
       : found.length === 1 ? "1 message found" : found.length + " messages found";
     if (left.length === 0) {
       status.textContent = count + ".";
     } else {
-      status.textContent = count + " in " + span(wanted.filter((period) => period.merged))
+      status.textContent = count + " in " + span(wanted.filter((period) => period.opened))
         + "; " + span(left) + " not searched yet.";
       older.textContent = "Search " + span(left) + " too";
     }

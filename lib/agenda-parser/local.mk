@@ -28,6 +28,8 @@ lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
 	lib/agenda-parser/mla-agenda-labels.c \
 	lib/agenda-parser/mla-agenda-names-private.h \
 	lib/agenda-parser/mla-agenda-names.c \
+	lib/agenda-parser/mla-agenda-patterns-private.h \
+	lib/agenda-parser/mla-agenda-patterns.c \
 	lib/agenda-parser/mla-agenda-people-private.h \
 	lib/agenda-parser/mla-agenda-people.c \
 	lib/agenda-parser/mla-agenda-places-private.h \

@@ -513,7 +513,7 @@ rules_compile (MlaAgendaParser *parser, GHashTable *placeholders,
         g_autofree char *pattern = mla_agenda_expand (once, placeholders);
 
         parser->rules[i] =
-            mla_agenda_compile (pattern, G_REGEX_CASELESS, error);
+            mla_agenda_compile (parser, pattern, G_REGEX_CASELESS, error);
         if (parser->rules[i] == NULL)
             return FALSE;
     }
@@ -523,7 +523,16 @@ rules_compile (MlaAgendaParser *parser, GHashTable *placeholders,
 MlaAgendaParser *
 mla_agenda_parser_new (const char *vocabulary_path, GError **error)
 {
-    return mla_agenda_vocabulary_load (vocabulary_path, rules_compile, error);
+    return mla_agenda_parser_new_full (vocabulary_path,
+                                       MLA_AGENDA_PARSER_MANY_TEXTS, error);
+}
+
+MlaAgendaParser *
+mla_agenda_parser_new_full (const char *vocabulary_path,
+                            MlaAgendaParserFlags flags, GError **error)
+{
+    return mla_agenda_vocabulary_load (vocabulary_path, flags, rules_compile,
+                                       error);
 }
 
 GPtrArray *

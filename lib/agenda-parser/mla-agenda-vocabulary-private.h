@@ -3,163 +3,14 @@
  * mla_agenda_parser_new() builds once from data/agenda-vocabulary.ini,
  * and the line rules' patterns, which the rule engine compiles when the
  * vocabulary calls it back. The other agenda modules read them and never
- * change them. The bottom of the parser's layers. Not installed. */
+ * change them. Not installed. */
 #pragma once
 #include <glib.h>
-#include "mla-agenda-rules.h"
+#include "mla-agenda-patterns-private.h"
 
 G_BEGIN_DECLS
 
-enum { KIND_WORDS_BREAK, KIND_WORDS_MEAL, KIND_WORDS_SOCIAL, N_KIND_WORDS };
-
-struct MlaAgendaParser {
-    GHashTable *weekdays;        /* casefolded full name -> 1..7 */
-    GHashTable *weekday_abbrs;   /* casefolded abbreviation -> 1..7 */
-    GHashTable *months;          /* casefolded name -> 1..12 */
-    GHashTable *day_words;       /* casefolded "day", "tag" -> 1 */
-    GHashTable *heading_fillers; /* casefolded "of", "th", "der": no other word
-                                    of a heading */
-    char **noon_words;           /* "noon", "midday" */
-    gboolean noon_initials[256]; /* their first bytes, both cases */
-    char **label_endings; /* "by", "par": a label that needs no colon ends so */
-    char **not_name_endings; /* "ment", "ies": a word ending so is no name's */
-    GHashTable *labels;      /* casefolded label -> MlaPersonRole + 1 */
-    GHashTable *am, *pm, *h24;  /* casefolded suffixes without spaces */
-    GHashTable *room_words;     /* casefolded */
-    GHashTable *place_labels;   /* casefolded location labels */
-    GHashTable *people_columns; /* casefolded "who" */
-    GHashTable
-        *title_columns; /* casefolded "talk", "topic": a column of titles */
-    GHashTable *empty_cells;  /* casefolded "slot open", "free": a grid cell of
-                                 no session */
-    GHashTable *time_columns; /* casefolded "time": a table's column of times */
-    GHashTable
-        *date_columns; /* casefolded "date": an export's column of days */
-    GHashTable *plenary_words; /* casefolded "joint": a grid's session across
-                                  the rooms */
-    GHashTable *start_columns; /* casefolded "start" */
-    GHashTable *end_columns;   /* casefolded "end" */
-    GHashTable
-        *note_columns;     /* casefolded "notes": an export's column of notes */
-    GHashTable *not_names; /* casefolded words never in a name */
-    GHashTable *not_alone; /* casefolded words never a first name alone */
-    GHashTable
-        *organisations; /* casefolded, spaces out ("redhat"): never a person */
-    GRegex **rules;     /* compiled, parallel to the rule table */
-    const char **rule_names; /* the rule table's names, in its order */
-    guint n_rules;
-    GRegex *time_anywhere;
-    GRegex *range_anywhere; /* "09:30-11:30" within a line */
-    GRegex *duration;       /* "(20 min)" */
-    GRegex *stand_in;       /* "- Chairs" after a title */
-    GRegex
-        *item_column; /* "1   " before a title: an item number in its column */
-    GRegex *
-        item_code; /* "TOP 1   " before a title: an item's code in its column */
-    GRegex *struck; /* "~~09:00~~ " */
-    GRegex *bullet; /* "\u25b8 " at a line's start */
-    GRegex
-        *place_tail; /* "Lunch - Brasserie X, next door", "Triage [Library]" */
-    GRegex *place_comma;    /* "Lab 1, Room 204" */
-    GRegex *venue;          /* "Brasserie de l'Atelier" */
-    GRegex *relative_day;   /* "tomorrow", "today" */
-    GRegex *schedule_word;  /* "agenda", "Programm" anywhere */
-    GRegex *change_any;     /* any word of a change: the quick test */
-    GRegex *change_split;   /* the clauses of a change: "; ", ". ", " -- " */
-    GRegex *change_done;    /* "moved", "now": a slot has a new time */
-    GRegex *change_instead; /* "instead": a new speaker */
-    GRegex *change_absent;  /* "<name> can't make it": a speaker less */
-    GRegex *change_swap;    /* "swapped", "tauschen": slots trade places */
-    GRegex *change_pair;    /* "Forum 13:30 - 14:30": <word> names a slot */
-    GRegex *change_new;     /* "1300-1400 is now <rest>" */
-    GRegex *change_time;    /* a time or range anywhere, with h1/m1 (h2/m2) */
-    GRegex *change_object;  /* "the workshop": <word> names the slot moved */
-    GRegex *change_room;    /* "to room B204" */
-    GRegex *military_anywhere; /* "1400" within a line */
-    GRegex *lower_tail;        /* "Title - amara okafor (tbc)" */
-    GRegex *sentences;         /* "People arrive. Coffee will be served" */
-    GRegex *meal_tail;         /* "Lunch - Pizza provided" */
-    GRegex *stand_in_alone;    /* "the convenor" */
-    GRegex *open_end;          /* a title line that goes on: "... in der" */
-    GRegex *dash_end;          /* a title that ends in a dash: "Talk -" */
-    GRegex *handle_end;        /* "Tech Lifehacking @erlebnischris" */
-    GRegex *venue_word;        /* "restaurant ..." */
-    GRegex *place_part;        /* "ground floor" after a place's comma */
-    GRegex *name_head;         /* "Ann Lee: Title", "Ann Lee \u2014 Title" */
-    GRegex *name_presents;     /* "Roadmap, Femke presents" */
-    GRegex *field_line;        /* "Room: Chitlada 2", "Notes: https://..." */
-    GRegex *date;
-    GRegex *word;
-    GRegex *kinds[N_KIND_WORDS];
-    GRegex *markers;
-    GRegex *tentative;
-    GRegex *name;
-    GRegex *note_paren;
-    GRegex *location_at;
-    GRegex *leaders;          /* "Title ........ Speaker" */
-    GRegex *travel_leg;       /* "LH 1234", "Check-in" */
-    GRegex *travel_word;      /* "Dep. Inishcarrow": a travel word first */
-    GRegex *room_heading;     /* "=== Track A (Aula 1) ===" */
-    GRegex *alnum;            /* a letter or a digit */
-    GRegex *poll_answers;     /* "yes", "no  maybe" */
-    GRegex *status_cell;      /* "passed", "FAILED" */
-    GRegex *not_programme;    /* "Wartungsarbeiten", "forecast", "Tally" */
-    GRegex *weekly;           /* "ogni settimana" */
-    GRegex *jobs;             /* "cron-driven" */
-    GRegex *programme_word;   /* "Agenda", not "timetable" */
-    GRegex *meeting_word;     /* "Agenda", not "Programme" */
-    GRegex *admission;        /* "dernière entrée", "last admission" */
-    GRegex *gathering;        /* "workshop", "Vorstandssitzung", "talk" */
-    GRegex *place_line;       /* "Room: B", "Room 4.12" */
-    GRegex *meeting_item;     /* "Roll call", "AOB": a title's start */
-    GRegex *measure;          /* "74 C", "25 g", "12 l" */
-    GRegex *by_name;          /* "Keynote by Dr. Tim Bray", "with Ann Lee" */
-    GRegex *title_label;      /* "Title: Learned indexes" */
-    GRegex *names_lead;       /* "[Saad Ali] Title" */
-    GRegex *names_bracket;    /* "Title [J. Smith]", "Title (A / B)" */
-    GRegex *name_comma_org;   /* "- Shumon Huque, Salesforce" */
-    GRegex *initial;          /* "M. Rossi": a name, never an organisation */
-    GRegex *room_code;        /* "K.1.105", "B12" */
-    GRegex *place_after_time; /* "10:00 AM - 10:45 AM \u00b7 Hall A" */
-    GRegex *name_affiliation; /* "Lea Verou | MIT" */
-    GRegex *decorated;        /* "*** LUNCH ***" */
-    GRegex *people_apart;     /* ";", "&", "and" */
-    GRegex *people_groups;    /* ";", " | " */
-    GRegex *room_at_end;      /* "Title (Room A)" */
-    GRegex *speaker_dash;
-    GRegex *speaker_bar;  /* "Title | Name, Org" */
-    GRegex *speaker_list; /* "Title - A, B and C (remote)" */
-    GRegex *place_prefix; /* "Room B12: Title" */
-    GRegex *place_dash;
-    GRegex *honorific; /* "Dr. " before a name */ /* "Registration - Lobby" */
-    GRegex *person_split;
-    GRegex *quote;
-    GRegex *list_marker;
-    GRegex *gap_cells;
-    GRegex *run_together; /* "Room ARoom B": where cells start */
-    GRegex *session_line; /* "Room A    WG2   Title" */
-    GRegex *pipe_cells;
-    GRegex *slash_cells; /* " / " between cells of one line */
-    GRegex *description;
-    GRegex *year;
-    GRegex *label_paren;
-    GRegex *attribution;
-    GRegex *original;      /* "-----Original Message-----" */
-    GRegex *original_from; /* "Von: Heike Maurer <...>" */
-    GRegex *original_sent; /* "Gesendet: Freitag, 6. Juni 2025 10:12" */
-    GRegex *label_name;
-    GRegex *paren_part;
-    GRegex *capitalised_run;
-    GRegex *military_range;   /* "0800-0830" */
-    GRegex *military_single;  /* "1300 Lunch" */
-    GRegex *time_last;        /* "Coffee ........ 11:00" */
-    GRegex *noon_start;       /* "Noon-1 p.m." */
-    GRegex *noon_end;         /* "10:15 a.m.-noon" */
-    GRegex *schedule_heading; /* "Agenda", "Draft programme:" */
-    GRegex *minutes_heading;  /* "Minutes:" */
-    GRegex *schedule_intro;   /* "Agenda for the next call:" */
-    GRegex *deadline_before;  /* "(in review until" before a date */
-};
+/* MlaAgendaParser itself: mla-agenda-patterns-private.h. */
 
 /* Returns: (transfer full): @text case-folded, without spaces: the key of
  * the word tables ("Session chair" -> "sessionchair"). */
@@ -169,10 +20,11 @@ char *mla_agenda_fold_compact (const char *text);
  * its value. */
 gboolean mla_agenda_word_is (GHashTable *table, const char *word, int *value);
 
-/* Compiles @pattern (with G_REGEX_OPTIMIZE). Returns: (transfer full)
- * (nullable): NULL with @error set, naming the pattern. */
-GRegex *mla_agenda_compile (const char *pattern, GRegexCompileFlags flags,
-                            GError **error);
+/* Compiles @pattern for @parser (@flags, and G_REGEX_OPTIMIZE when the
+ * parser is made for many texts). Returns: (transfer full) (nullable):
+ * NULL with @error set, naming the pattern. */
+GRegex *mla_agenda_compile (MlaAgendaParser *parser, const char *pattern,
+                            GRegexCompileFlags flags, GError **error);
 
 /* Returns: (transfer full): @pattern with every "@NAME@" key of
  * @placeholders replaced by its value. */
@@ -186,13 +38,13 @@ typedef gboolean (*MlaAgendaRulesCompileFunc) (MlaAgendaParser *parser,
                                                GError **error);
 
 /* Loads the vocabulary from @vocabulary_path, or the built-in one when
- * NULL, compiles its patterns, then the rules' with @compile_rules.
+ * NULL, compiles its patterns (as @flags say), then the rules' with
+ * @compile_rules.
  * Returns: (transfer full) (nullable): NULL with @error set when the
  * vocabulary file is unreadable or invalid. */
-MlaAgendaParser *
-mla_agenda_vocabulary_load (const char *vocabulary_path,
-                            MlaAgendaRulesCompileFunc compile_rules,
-                            GError **error);
+MlaAgendaParser *mla_agenda_vocabulary_load (
+    const char *vocabulary_path, MlaAgendaParserFlags flags,
+    MlaAgendaRulesCompileFunc compile_rules, GError **error);
 
 /* Returns: (transfer none): the compiled pattern of the line rule @name
  * (a rule of mla-agenda-rules.c's table: "slot-time", "person-label"). */

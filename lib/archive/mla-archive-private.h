@@ -12,7 +12,8 @@ G_BEGIN_DECLS
 
 struct MlaArchive {
     char *path;
-    GPtrArray *volumes; /* MlaXmlVolumeEntry *, from the index */
+    GPtrArray *volumes;  /* MlaXmlVolumeEntry *, from the index */
+    GPtrArray *removals; /* MlaXmlRemoval *, from the index */
     gboolean
         created; /* by this open; removed again if its first import fails */
     gboolean created_folder;
@@ -24,9 +25,15 @@ struct MlaArchive {
 char *mla_archive_file (MlaArchive *archive, const char *relative);
 /* Returns: (transfer none): MlaXmlVolumeEntry *, in volume order. */
 GPtrArray *mla_archive_get_volumes (MlaArchive *archive);
+/* Returns: (transfer full): the time now as the index writes it, ISO 8601
+ * UTC. */
+char *mla_archive_now (void);
+/* Returns: (transfer none): MlaXmlRemoval *, in the order of removal. */
+GPtrArray *mla_archive_get_removals (MlaArchive *archive);
 /* Reads index.xml again: another import may have committed since the open. */
 gboolean mla_archive_reload (MlaArchive *archive, GError **error);
-/* Replaces the index by one listing @volumes, atomically: the commit. */
+/* Replaces the index by one listing @volumes and the archive's removals,
+ * atomically: the commit. */
 gboolean mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes,
                                   GError **error);
 
@@ -65,6 +72,13 @@ int mla_archive_lock_overview (MlaArchive *archive, GError **error);
  * wait long for a reader that is catching the overview up. */
 int mla_archive_lock_overview_within (MlaArchive *archive, guint wait_ms,
                                       GError **error);
+/* For a command that rewrites volumes (compact, remove): both locks, in
+ * that order (the overview's too: its rows change, and a reader catching
+ * it up must not read a volume that is then deleted), and the index read
+ * anew, since an import may have committed since the open. FALSE with
+ * nothing held on failure; else the caller unlocks both. */
+gboolean mla_archive_lock_rewrite (MlaArchive *archive, int *out_lock,
+                                   int *out_overview_lock, GError **error);
 /* Returns: (transfer none) (nullable): the handle's, from
  * mla_archive_set_wait(). */
 GCancellable *mla_archive_get_cancellable (MlaArchive *archive);

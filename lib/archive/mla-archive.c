@@ -28,6 +28,20 @@ mla_archive_get_volumes (MlaArchive *archive)
     return archive->volumes;
 }
 
+char *
+mla_archive_now (void)
+{
+    g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+
+    return g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+GPtrArray *
+mla_archive_get_removals (MlaArchive *archive)
+{
+    return archive->removals;
+}
+
 const char *
 mla_archive_get_path (MlaArchive *archive)
 {
@@ -56,7 +70,7 @@ mla_archive_write_index (MlaArchive *archive, GPtrArray *volumes,
         return FALSE;
     xml = mla_xml_writer_new (mla_atomic_file_get_stream (file),
                               MLA_XML_WRITER_INDENT);
-    mla_xml_write_index (xml, volumes);
+    mla_xml_write_index (xml, volumes, archive->removals);
     if (!mla_xml_writer_finish (xml, error))
         return g_prefix_error (error, "%s: ", path), FALSE;
     return mla_atomic_file_commit (file, error) &&
@@ -124,13 +138,16 @@ mla_archive_open (const char *path, MlaArchiveOpenFlags flags, GError **error)
     archive->wait_seconds = MLA_ARCHIVE_WAIT_FOREVER;
     index = mla_archive_file (archive, MLA_ARCHIVE_INDEX_NAME);
     if (g_file_test (index, G_FILE_TEST_EXISTS)) {
-        archive->volumes = mla_xml_read_index (index, error);
+        archive->volumes =
+            mla_xml_read_index (index, &archive->removals, error);
         if (archive->volumes == NULL)
             return NULL;
         return g_steal_pointer (&archive);
     }
     archive->volumes = g_ptr_array_new_with_free_func (
         (GDestroyNotify) mla_xml_volume_entry_free);
+    archive->removals =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_xml_removal_free);
     if (!(flags & MLA_ARCHIVE_OPEN_CREATE))
         return mla_throw (error, MLA_ERROR_ARCHIVE,
                           "%s: not an mlarc archive (no %s)", path,
@@ -152,12 +169,15 @@ gboolean
 mla_archive_reload (MlaArchive *archive, GError **error)
 {
     g_autofree char *index = mla_archive_file (archive, MLA_ARCHIVE_INDEX_NAME);
-    GPtrArray *volumes = mla_xml_read_index (index, error);
+    GPtrArray *removals = NULL;
+    GPtrArray *volumes = mla_xml_read_index (index, &removals, error);
 
     if (volumes == NULL)
         return FALSE;
     g_ptr_array_unref (archive->volumes);
     archive->volumes = volumes;
+    g_clear_pointer (&archive->removals, g_ptr_array_unref);
+    archive->removals = removals;
     return TRUE;
 }
 
@@ -167,6 +187,7 @@ mla_archive_free (MlaArchive *archive)
     if (archive == NULL)
         return;
     g_clear_pointer (&archive->volumes, g_ptr_array_unref);
+    g_clear_pointer (&archive->removals, g_ptr_array_unref);
     g_clear_object (&archive->cancellable);
     g_free (archive->path);
     g_free (archive);
@@ -312,6 +333,22 @@ mla_archive_lock_overview_within (MlaArchive *archive, guint wait_ms,
                                   GError **error)
 {
     return lock_file (archive, "overview.lock", wait_ms, error);
+}
+
+gboolean
+mla_archive_lock_rewrite (MlaArchive *archive, int *out_lock,
+                          int *out_overview_lock, GError **error)
+{
+    *out_lock = mla_archive_lock (archive, error);
+    if (*out_lock < 0)
+        return FALSE;
+    *out_overview_lock = mla_archive_lock_overview (archive, error);
+    if (*out_overview_lock >= 0 && mla_archive_reload (archive, error))
+        return TRUE;
+    if (*out_overview_lock >= 0)
+        mla_archive_unlock (*out_overview_lock);
+    mla_archive_unlock (*out_lock);
+    return FALSE;
 }
 
 void

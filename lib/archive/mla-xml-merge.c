@@ -63,21 +63,45 @@ dump_node (xmlDoc *doc, xmlNode *node, GString *out)
     xmlBufferFree (buffer);
 }
 
-static gboolean
-move_raw_offset (xmlNode *node, guint64 raw_base)
+/* Where the records of one volume go: their raw stores' base in the
+ * merged one, and the messages left out. */
+typedef struct {
+    guint64 raw_base;
+    const MlaRawSpan *cuts;
+    guint n_cuts;
+} Placement;
+
+typedef enum {
+    MOVE_BAD,  /* no raw-offset that can be read */
+    MOVE_DONE, /* raw-offset moved */
+    MOVE_CUT,  /* a message left out */
+} MoveResult;
+
+static MoveResult
+move_raw_offset (xmlNode *node, const Placement *place)
 {
     g_autofree char *offset = (char *) xmlGetProp (node, BAD_CAST "raw-offset");
+    guint64 shift = 0;
     char text[32];
     char *end = NULL;
     guint64 value;
 
     if (offset == NULL)
-        return FALSE;
+        return MOVE_BAD;
     value = g_ascii_strtoull (offset, &end, 10);
     if (end == offset || *end != '\0')
-        return FALSE;
-    g_snprintf (text, sizeof text, "%" G_GUINT64_FORMAT, value + raw_base);
-    return xmlSetProp (node, BAD_CAST "raw-offset", BAD_CAST text) != NULL;
+        return MOVE_BAD;
+    for (guint i = 0; i < place->n_cuts && place->cuts[i].offset <= value;
+         i++) {
+        if (place->cuts[i].offset == value)
+            return MOVE_CUT;
+        shift += place->cuts[i].length;
+    }
+    g_snprintf (text, sizeof text, "%" G_GUINT64_FORMAT,
+                value - shift + place->raw_base);
+    return xmlSetProp (node, BAD_CAST "raw-offset", BAD_CAST text) != NULL
+               ? MOVE_DONE
+               : MOVE_BAD;
 }
 
 /* The records of @reader's volume into @records (its inputs into the
@@ -87,7 +111,8 @@ move_raw_offset (xmlNode *node, guint64 raw_base)
  * when it arrived (doc/archive-format.md, section 3). */
 static gboolean
 read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path,
-              guint64 raw_base, GString *records, xmlDoc **doc, GError **error)
+              const Placement *place, GString *records, xmlDoc **doc,
+              GError **error)
 {
     int status = xmlTextReaderRead (reader);
     g_autofree char *imported = NULL;
@@ -95,6 +120,7 @@ read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path,
     while (status == 1) {
         const char *name = (const char *) xmlTextReaderConstName (reader);
         xmlNode *node;
+        MoveResult move;
 
         if (xmlTextReaderNodeType (reader) == XML_READER_TYPE_ELEMENT &&
             xmlTextReaderDepth (reader) == 0 && imported == NULL)
@@ -108,9 +134,15 @@ read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path,
         node = xmlTextReaderExpand (reader);
         if (node == NULL)
             break;
-        if (strcmp (name, "message") == 0 && !move_raw_offset (node, raw_base))
+        move = strcmp (name, "message") == 0 ? move_raw_offset (node, place)
+                                             : MOVE_DONE;
+        if (move == MOVE_BAD)
             return mla_throw (error, MLA_ERROR_ARCHIVE,
                               "%s: a message without a raw-offset", path);
+        if (move == MOVE_CUT) {
+            status = xmlTextReaderNext (reader);
+            continue;
+        }
         if (strcmp (name, "message") == 0 && imported != NULL &&
             !xmlHasProp (node, BAD_CAST "imported"))
             xmlSetProp (node, BAD_CAST "imported", BAD_CAST imported);
@@ -135,8 +167,9 @@ read_records (MlaXmlMerge *merge, xmlTextReader *reader, const char *path,
 
 gboolean
 mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base,
-                   GError **error)
+                   const MlaRawSpan *cuts, guint n_cuts, GError **error)
 {
+    const Placement place = { raw_base, cuts, n_cuts };
     /* Blanks kept: a record's own layout and its texts come out as they
      * were (a text of spaces alone is text). */
     xmlTextReader *reader =
@@ -148,7 +181,7 @@ mla_xml_merge_add (MlaXmlMerge *merge, const char *path, guint64 raw_base,
     if (reader == NULL)
         return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: cannot open", path);
     g_string_truncate (merge->pending, 0);
-    ok = read_records (merge, reader, path, raw_base, records, &doc, error);
+    ok = read_records (merge, reader, path, &place, records, &doc, error);
     xmlFreeTextReader (reader);
     if (doc != NULL)
         xmlFreeDoc (doc);

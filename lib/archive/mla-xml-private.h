@@ -28,11 +28,30 @@ typedef struct MlaXmlVolumeEntry {
 void mla_xml_volume_entry_free (MlaXmlVolumeEntry *entry);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaXmlVolumeEntry, mla_xml_volume_entry_free)
 
+/* One <removed> entry of the index: a message that mlarc remove took out
+ * (archive-format.md, section 14). What it keeps is what import and
+ * threading need, and the audit: never the message's text. */
+typedef struct MlaXmlRemoval {
+    char *message_id;
+    char *sha256;    /* of its raw bytes */
+    char *at;        /* when it was removed, ISO 8601 UTC */
+    char *reason;    /* nullable */
+    GPtrArray *refs; /* char *: its parent chain, oldest first, as the
+                      * overview's refs kept it */
+} MlaXmlRemoval;
+
+void mla_xml_removal_free (MlaXmlRemoval *removal);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaXmlRemoval, mla_xml_removal_free)
+
 /* Reads the index at @path. Returns: (transfer full) (nullable): an array of
  * MlaXmlVolumeEntry in volume order; NULL with @error set when the file is
- * unreadable or not an mlarc index. */
-GPtrArray *mla_xml_read_index (const char *path, GError **error);
-void mla_xml_write_index (MlaXmlWriter *xml, GPtrArray *entries);
+ * unreadable or not an mlarc index. @out_removals (nullable): (transfer
+ * full) MlaXmlRemoval *, in the order they were removed. */
+GPtrArray *mla_xml_read_index (const char *path, GPtrArray **out_removals,
+                               GError **error);
+/* @removals: MlaXmlRemoval *, after the volumes. */
+void mla_xml_write_index (MlaXmlWriter *xml, GPtrArray *entries,
+                          GPtrArray *removals);
 
 /* Volume writing: start, any number of messages and rejects, end. */
 void mla_xml_write_volume_start (MlaXmlWriter *xml, guint number,

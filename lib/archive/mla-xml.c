@@ -23,8 +23,22 @@ mla_xml_volume_entry_free (MlaXmlVolumeEntry *entry)
 
 /* ---- writing ---- */
 
+static void
+write_removal (MlaXmlWriter *xml, const MlaXmlRemoval *removal)
+{
+    mla_xml_start (xml, "removed");
+    mla_xml_attr (xml, "id", removal->message_id);
+    mla_xml_attr (xml, "sha256", removal->sha256);
+    mla_xml_attr (xml, "at", removal->at);
+    if (removal->reason != NULL)
+        mla_xml_attr (xml, "reason", removal->reason);
+    for (guint i = 0; i < removal->refs->len; i++)
+        mla_xml_text_element (xml, "ref", g_ptr_array_index (removal->refs, i));
+    mla_xml_end (xml);
+}
+
 void
-mla_xml_write_index (MlaXmlWriter *xml, GPtrArray *entries)
+mla_xml_write_index (MlaXmlWriter *xml, GPtrArray *entries, GPtrArray *removals)
 {
     mla_xml_start (xml, "archive");
     mla_xml_attr (xml, "version", MLA_XML_FORMAT_VERSION);
@@ -44,6 +58,8 @@ mla_xml_write_index (MlaXmlWriter *xml, GPtrArray *entries)
             mla_xml_attr (xml, "raw-rule", "message");
         mla_xml_end (xml);
     }
+    for (guint i = 0; i < removals->len; i++)
+        write_removal (xml, g_ptr_array_index (removals, i));
     mla_xml_end (xml);
 }
 
@@ -771,12 +787,87 @@ mla_xml_volume_reader_is_valid (MlaXmlVolumeReader *reader)
     return !reader->has_schema || xmlTextReaderIsValid (reader->reader) == 1;
 }
 
+/* Returns: (transfer full) (nullable): the entry of <volume> @node. */
+static MlaXmlVolumeEntry *
+read_volume_entry (xmlNode *node, const char *path, GError **error)
+{
+    g_autoptr (MlaXmlVolumeEntry) entry = g_new0 (MlaXmlVolumeEntry, 1);
+    g_autofree char *number = node_attr (node, "number");
+    g_autofree char *messages = node_attr (node, "messages");
+    g_autofree char *rejects = node_attr (node, "rejects");
+    g_autofree char *rule = node_attr (node, "raw-rule");
+
+    entry->number =
+        number != NULL ? (guint) g_ascii_strtoull (number, NULL, 10) : 0;
+    entry->messages =
+        messages != NULL ? g_ascii_strtoull (messages, NULL, 10) : 0;
+    entry->rejects = rejects != NULL ? g_ascii_strtoull (rejects, NULL, 10) : 0;
+    entry->file = node_attr (node, "file");
+    entry->raw = node_attr (node, "raw");
+    entry->imported = node_attr (node, "imported");
+    entry->keeps_separators = rule == NULL;
+    if (rule != NULL && strcmp (rule, "message") != 0)
+        return mla_throw (error, MLA_ERROR_ARCHIVE,
+                          "%s: volume %u has raw-rule \"%s\"; this mlarc "
+                          "knows \"message\"",
+                          path, entry->number, rule),
+               NULL;
+    if (entry->file == NULL || entry->raw == NULL ||
+        strstr (entry->file, "..") != NULL ||
+        strstr (entry->raw, "..") != NULL || g_path_is_absolute (entry->file) ||
+        g_path_is_absolute (entry->raw))
+        return mla_throw (error, MLA_ERROR_ARCHIVE,
+                          "%s: volume %u has a bad file name", path,
+                          entry->number),
+               NULL;
+    return g_steal_pointer (&entry);
+}
+
+void
+mla_xml_removal_free (MlaXmlRemoval *removal)
+{
+    if (removal == NULL)
+        return;
+    g_free (removal->message_id);
+    g_free (removal->sha256);
+    g_free (removal->at);
+    g_free (removal->reason);
+    g_clear_pointer (&removal->refs, g_ptr_array_unref);
+    g_free (removal);
+}
+
+/* Returns: (transfer full) (nullable): the removal of <removed> @node. */
+static MlaXmlRemoval *
+read_removal (xmlNode *node, const char *path, GError **error)
+{
+    g_autoptr (MlaXmlRemoval) removal = g_new0 (MlaXmlRemoval, 1);
+
+    removal->message_id = node_attr (node, "id");
+    removal->sha256 = node_attr (node, "sha256");
+    removal->at = node_attr (node, "at");
+    removal->reason = node_attr (node, "reason");
+    removal->refs = g_ptr_array_new_with_free_func (g_free);
+    for (xmlNode *ref = node->children; ref != NULL; ref = ref->next)
+        if (node_is (ref, "ref"))
+            g_ptr_array_add (removal->refs, node_text (ref));
+    if (removal->message_id == NULL || removal->sha256 == NULL ||
+        removal->at == NULL)
+        return mla_throw (error, MLA_ERROR_ARCHIVE,
+                          "%s: a <removed> entry without id, sha256 or at",
+                          path),
+               NULL;
+    return g_steal_pointer (&removal);
+}
+
 GPtrArray *
-mla_xml_read_index (const char *path, GError **error)
+mla_xml_read_index (const char *path, GPtrArray **out_removals, GError **error)
 {
     g_autoptr (xmlDoc) doc = xmlReadFile (
         path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-    g_autoptr (GPtrArray) entries = NULL;
+    g_autoptr (GPtrArray) entries = g_ptr_array_new_with_free_func (
+        (GDestroyNotify) mla_xml_volume_entry_free);
+    g_autoptr (GPtrArray) removals =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) mla_xml_removal_free);
     g_autofree char *version = NULL;
     xmlNode *root;
 
@@ -797,46 +888,21 @@ mla_xml_read_index (const char *path, GError **error)
                    path, version != NULL ? version : "(none)",
                    MLA_XML_FORMAT_VERSION),
                NULL;
-    entries = g_ptr_array_new_with_free_func (
-        (GDestroyNotify) mla_xml_volume_entry_free);
     for (xmlNode *node = root->children; node != NULL; node = node->next) {
-        MlaXmlVolumeEntry *entry;
-        g_autofree char *number = NULL, *messages = NULL, *rejects = NULL,
-                        *rule = NULL;
+        gpointer item = NULL;
 
-        if (!node_is (node, "volume"))
-            continue;
-        entry = g_new0 (MlaXmlVolumeEntry, 1);
-        number = node_attr (node, "number");
-        messages = node_attr (node, "messages");
-        rejects = node_attr (node, "rejects");
-        entry->number =
-            number != NULL ? (guint) g_ascii_strtoull (number, NULL, 10) : 0;
-        entry->messages =
-            messages != NULL ? g_ascii_strtoull (messages, NULL, 10) : 0;
-        entry->rejects =
-            rejects != NULL ? g_ascii_strtoull (rejects, NULL, 10) : 0;
-        entry->file = node_attr (node, "file");
-        entry->raw = node_attr (node, "raw");
-        entry->imported = node_attr (node, "imported");
-        rule = node_attr (node, "raw-rule");
-        entry->keeps_separators = rule == NULL;
-        g_ptr_array_add (entries, entry);
-        if (rule != NULL && strcmp (rule, "message") != 0)
-            return mla_throw (error, MLA_ERROR_ARCHIVE,
-                              "%s: volume %u has raw-rule \"%s\"; this mlarc "
-                              "knows \"message\"",
-                              path, entry->number, rule),
-                   NULL;
-        if (entry->file == NULL || entry->raw == NULL ||
-            strstr (entry->file, "..") != NULL ||
-            strstr (entry->raw, "..") != NULL ||
-            g_path_is_absolute (entry->file) || g_path_is_absolute (entry->raw))
-            return mla_throw (error, MLA_ERROR_ARCHIVE,
-                              "%s: volume %u has a bad file name", path,
-                              entry->number),
-                   NULL;
+        if (node_is (node, "volume")) {
+            if ((item = read_volume_entry (node, path, error)) == NULL)
+                return NULL;
+            g_ptr_array_add (entries, item);
+        } else if (node_is (node, "removed")) {
+            if ((item = read_removal (node, path, error)) == NULL)
+                return NULL;
+            g_ptr_array_add (removals, item);
+        }
     }
+    if (out_removals != NULL)
+        *out_removals = g_steal_pointer (&removals);
     return g_steal_pointer (&entries);
 }
 

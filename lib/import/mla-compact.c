@@ -7,9 +7,13 @@
  * were. It writes the merged volumes beside the old ones, commits them by
  * replacing the index as an import does, and only then removes the old
  * files: killed at any point, the index lists either the old volumes or
- * the merged ones, and a re-run removes what the index does not list. */
+ * the merged ones, and a re-run removes what the index does not list.
+ *
+ * mlarc remove (mla-remove.c) uses the same machinery on one volume at a
+ * time, with the spans of the removed messages left out. */
 #include "config.h"
 #include "mla-compact.h"
+#include "mla-compact-private.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -28,7 +32,10 @@
 
 typedef struct {
     guint first;
-    guint end; /* one past the last volume of the run */
+    guint end;              /* one past the last volume of the run */
+    const MlaRawSpan *cuts; /* nullable: messages a removal leaves out of
+                             * the run's one volume, by offset */
+    guint n_cuts;
 } Run;
 
 static gboolean
@@ -69,7 +76,7 @@ find_runs (MlaArchive *archive, guint from, GError **error)
         small[i] = size <= SMALL_RAW_SIZE;
     }
     for (guint i = from; i < volumes->len;) {
-        Run run = { i, i + 1 };
+        Run run = { i, i + 1, NULL, 0 };
 
         while (small[run.first] && run.end < volumes->len && small[run.end] &&
                joins (g_ptr_array_index (volumes, run.first),
@@ -82,28 +89,72 @@ find_runs (MlaArchive *archive, guint from, GError **error)
     return g_steal_pointer (&runs);
 }
 
+/* Appends bytes [@from, @to) of @fd (named @path) to @out. */
 static gboolean
-append_file (MlaAtomicFile *out, const char *path, GError **error)
+copy_range (MlaAtomicFile *out, int fd, const char *path, guint64 from,
+            guint64 to, char *buffer, GError **error)
+{
+    while (from < to) {
+        ssize_t n =
+            pread (fd, buffer, MIN (to - from, COPY_SIZE), (off_t) from);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return n < 0 ? mla_throw_errno (error, errno, path)
+                         : mla_throw (error, MLA_ERROR_ARCHIVE,
+                                      "%s: shorter than its volume says", path);
+        if (!mla_atomic_file_write (out, buffer, (gsize) n, error))
+            return FALSE;
+        from += (guint64) n;
+    }
+    return TRUE;
+}
+
+/* Appends the raw store at @path less the spans @cuts (by offset). */
+static gboolean
+append_file (MlaAtomicFile *out, const char *path, const MlaRawSpan *cuts,
+             guint n_cuts, GError **error)
 {
     g_autofree char *buffer = g_malloc (COPY_SIZE);
     int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
-    ssize_t n;
+    guint64 at = 0;
+    GStatBuf st;
+    gboolean ok = TRUE;
 
-    if (fd < 0)
-        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", path,
-                          g_strerror (errno));
-    while ((n = read (fd, buffer, COPY_SIZE)) != 0) {
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0 || !mla_atomic_file_write (out, buffer, (gsize) n, error)) {
-            if (n < 0)
-                mla_throw_errno (error, errno, path);
+    if (fd < 0 || fstat (fd, &st) != 0) {
+        int saved = errno;
+
+        if (fd >= 0)
             close (fd);
-            return FALSE;
-        }
+        return mla_throw (error, MLA_ERROR_ARCHIVE, "%s: %s", path,
+                          g_strerror (saved));
     }
+    for (guint i = 0; ok && i < n_cuts; i++) {
+        ok = copy_range (out, fd, path, at, cuts[i].offset, buffer, error);
+        at = cuts[i].offset + cuts[i].length;
+    }
+    ok = ok &&
+         copy_range (out, fd, path, at, (guint64) st.st_size, buffer, error);
     close (fd);
-    return TRUE;
+    return ok;
+}
+
+/* The name of a volume a removal rewrites: its old name with a number
+ * one above the one it had (000007 -> 000007.1 -> 000007.2), so that no
+ * committed file changes under its name. */
+static char *
+rewritten_name (const MlaXmlVolumeEntry *volume)
+{
+    g_autofree char *base = g_path_get_basename (volume->file);
+    char *dot = strchr (base, '.');
+    guint64 generation = 0;
+
+    if (dot != NULL)
+        *dot = '\0';
+    if (dot != NULL && g_ascii_isdigit (dot[1]))
+        generation = g_ascii_strtoull (dot + 1, NULL, 10);
+    return g_strdup_printf ("%s.%" G_GUINT64_FORMAT, base, generation + 1);
 }
 
 /* Writes the merged volume of @run, its raw store and its keys, and
@@ -120,7 +171,9 @@ merge_run (MlaArchive *archive, const Run *run, guint64 first_row,
     const MlaXmlVolumeEntry *last = g_ptr_array_index (volumes, run->end - 1);
     g_autoptr (MlaXmlVolumeEntry) entry = g_new0 (MlaXmlVolumeEntry, 1);
     g_autofree char *name =
-        g_strdup_printf ("%06u-%06u", first->number, last->number);
+        run->cuts != NULL
+            ? rewritten_name (first)
+            : g_strdup_printf ("%06u-%06u", first->number, last->number);
     g_autofree char *raw_path = NULL;
     g_autofree char *xml_path = NULL;
     g_autofree char *keys = NULL;
@@ -150,25 +203,30 @@ merge_run (MlaArchive *archive, const Run *run, guint64 first_row,
                                  entry->number,
                                  mla_atomic_file_get_written (raw) };
 
-        if (!mla_xml_merge_add (merge, volume_xml, move.raw_base, error) ||
-            !append_file (raw, volume_raw, error))
+        if (!mla_xml_merge_add (merge, volume_xml, move.raw_base, run->cuts,
+                                run->n_cuts, error) ||
+            !append_file (raw, volume_raw, run->cuts, run->n_cuts, error))
             return NULL;
         g_array_append_val (moves, move);
-        entry->messages += volume->messages;
+        entry->messages += volume->messages - run->n_cuts;
         entry->rejects += volume->rejects;
     }
     if (!mla_xml_merge_finish (merge, error) ||
         !mla_atomic_file_commit (raw, error) ||
         !mla_atomic_file_commit (xml, error))
         return NULL;
+    /* The old cache holds the removed keys: the new one is made from the
+     * new volume once it is listed (rewrite_commit()). */
+    if (run->cuts != NULL)
+        return g_steal_pointer (&entry);
     keys = mla_key_set_file_for (archive, entry);
     if (!mla_key_set_write_merged (archive, run->first, run->end, keys, error))
         return NULL;
     return g_steal_pointer (&entry);
 }
 
-/* The files of the archive's own naming: NNNNNN or NNNNNN-NNNNNN, then
- * .xml, .raw or .keys, maybe .tmp. */
+/* The files of the archive's own naming: NNNNNN or NNNNNN-NNNNNN, maybe
+ * .N (rewritten by a removal), then .xml, .raw or .keys, maybe .tmp. */
 static gboolean
 is_volume_file (const char *name)
 {
@@ -177,7 +235,8 @@ is_volume_file (const char *name)
     if (g_once_init_enter (&pattern))
         g_once_init_leave (
             &pattern,
-            g_regex_new ("^[0-9]{6}(-[0-9]{6})?\\.(xml|raw|keys)(\\.tmp)?$",
+            g_regex_new ("^[0-9]{6}(-[0-9]{6})?(\\.[0-9]+)?\\.(xml|raw|keys)"
+                         "(\\.tmp)?$",
                          G_REGEX_OPTIMIZE, 0, NULL));
     return g_regex_match (pattern, name, 0, NULL);
 }
@@ -277,14 +336,32 @@ remove_files (GPtrArray *files)
                      (char *) g_ptr_array_index (files, i), g_strerror (errno));
 }
 
-/* The merge of the runs from the volume at index @from on, its commit,
- * and the derived files; the caller holds the archive lock and the
- * overview lock, and has read the index anew. */
-static gboolean
-compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
-              GError **error)
+/* The new key caches of volumes a removal rewrote, from their XML, once
+ * they are listed: derived data, a failure costs only time. */
+static void
+write_rewritten_keys (MlaArchive *archive, GArray *runs)
 {
-    g_autoptr (GArray) runs = NULL;
+    for (guint r = 0; r < runs->len; r++) {
+        const Run *run = &g_array_index (runs, Run, r);
+        g_autofree char *keys = mla_key_set_file_for (
+            archive,
+            g_ptr_array_index (mla_archive_get_volumes (archive), run->first));
+        g_autoptr (GError) error = NULL;
+
+        if (!mla_key_set_write_merged (archive, run->first, run->end, keys,
+                                       &error))
+            g_debug ("%s: not written: %s", keys, error->message);
+    }
+}
+
+/* Writes each of @runs as one volume, commits them by the index (which
+ * also lists @removals, taken, when not NULL), and then updates the
+ * derived files; the caller holds the archive lock and the overview
+ * lock, has read the index anew, and removed the unlisted files. */
+static gboolean
+commit_runs (MlaArchive *archive, GArray *runs, GPtrArray *removals,
+             MlaCompactStats *stats, GError **error)
+{
     g_autoptr (GPtrArray) merged = g_ptr_array_new_with_free_func (
         (GDestroyNotify) mla_xml_volume_entry_free);
     g_autoptr (GPtrArray) listed = g_ptr_array_new ();
@@ -296,14 +373,6 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
     guint64 row = 1;
     g_autoptr (GError) derived_error = NULL;
 
-    remove_unlisted (archive, "volumes");
-    remove_unlisted (archive, "raw");
-    stats->volumes_before = volumes->len;
-    stats->volumes_after = volumes->len;
-    if ((runs = find_runs (archive, from, error)) == NULL)
-        return FALSE;
-    if (runs->len == 0)
-        return TRUE;
     for (guint r = 0, i = 0; r < runs->len; r++) {
         const Run *run = &g_array_index (runs, Run, r);
         MlaXmlVolumeEntry *entry;
@@ -319,8 +388,11 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
     if (!sync_folders (archive, error))
         return FALSE;
     list_merged (archive, runs, merged, listed, old_files);
+    while (removals != NULL && removals->len > 0)
+        g_ptr_array_add (mla_archive_get_removals (archive),
+                         g_ptr_array_steal_index (removals, 0));
     if (!mla_archive_write_index (archive, listed, error))
-        return FALSE;
+        return mla_archive_reload (archive, NULL), FALSE;
     /* Committed: from here on the old files are leftovers. */
     stats->volumes_after = listed->len;
     stats->merged = merged->len;
@@ -329,7 +401,12 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
     remove_files (old_files);
     if (!sync_folders (archive, error))
         return FALSE;
+    if (removals != NULL)
+        write_rewritten_keys (archive, runs);
     update_key_index (archive);
+    /* A removal renumbers rows: its caller rebuilds the overview. */
+    if (removals != NULL)
+        return TRUE;
     /* Its rows name volumes and offsets. Should moving them fail, the
      * overview no longer counts the archive's volumes and is rebuilt. */
     if (!mla_overview_move_rows_locked (archive, old_count,
@@ -338,6 +415,52 @@ compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
         g_debug ("the overview rows were not moved: %s",
                  derived_error->message);
     return TRUE;
+}
+
+/* The merge of the runs from the volume at index @from on, its commit,
+ * and the derived files; the caller holds the archive lock and the
+ * overview lock, and has read the index anew. */
+static gboolean
+compact_from (MlaArchive *archive, guint from, MlaCompactStats *stats,
+              GError **error)
+{
+    g_autoptr (GArray) runs = NULL;
+    GPtrArray *volumes = mla_archive_get_volumes (archive);
+
+    mla_archive_remove_unlisted (archive);
+    stats->volumes_before = volumes->len;
+    stats->volumes_after = volumes->len;
+    if ((runs = find_runs (archive, from, error)) == NULL)
+        return FALSE;
+    if (runs->len == 0)
+        return TRUE;
+    return commit_runs (archive, runs, NULL, stats, error);
+}
+
+void
+mla_archive_remove_unlisted (MlaArchive *archive)
+{
+    remove_unlisted (archive, "volumes");
+    remove_unlisted (archive, "raw");
+}
+
+gboolean
+mla_archive_rewrite_locked (MlaArchive *archive, const MlaVolumeCuts *cuts,
+                            guint n_cuts, GPtrArray *removals, GError **error)
+{
+    g_autoptr (GArray) runs = g_array_new (FALSE, FALSE, sizeof (Run));
+    MlaCompactStats stats = { 0 };
+
+    mla_archive_remove_unlisted (archive);
+    for (guint i = 0; i < n_cuts; i++) {
+        Run run = { cuts[i].index, cuts[i].index + 1, cuts[i].spans,
+                    cuts[i].n_spans };
+
+        g_return_val_if_fail (i == 0 || cuts[i - 1].index < cuts[i].index,
+                              FALSE);
+        g_array_append_val (runs, run);
+    }
+    return commit_runs (archive, runs, removals, &stats, error);
 }
 
 gboolean
@@ -353,17 +476,9 @@ mla_archive_compact (MlaArchive *archive, MlaNoticeFunc notice,
 
     g_return_val_if_fail (archive != NULL, FALSE);
     memset (stats, 0, sizeof *stats);
-    lock_fd = mla_archive_lock (archive, error);
-    if (lock_fd < 0)
+    if (!mla_archive_lock_rewrite (archive, &lock_fd, &overview_lock, error))
         return FALSE;
-    /* Also the overview's: its rows move, and a reader catching it up
-     * must not read a volume that the merge then removes. */
-    overview_lock = mla_archive_lock_overview (archive, error);
-    if (overview_lock < 0)
-        return mla_archive_unlock (lock_fd), FALSE;
-    /* An import may have committed since the archive was opened. */
-    ok = mla_archive_reload (archive, error) &&
-         compact_from (archive, 0, stats, error);
+    ok = compact_from (archive, 0, stats, error);
     if (ok &&
         !mla_overview_update_locked (archive, notice, notice_data,
                                      &overview_error) &&

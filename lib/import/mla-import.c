@@ -22,14 +22,6 @@
  * within this; one rebuilding it is not waited for (update_overview). */
 #define OVERVIEW_WAIT_MS 1000
 
-static char *
-now_iso8601 (void)
-{
-    g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
-
-    return g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
-}
-
 /* Parsing (GMime, SHA-256, agenda rules) is most of the cost of an import,
  * so it runs on a thread pool, a batch at a time, while the main thread
  * reads the next batch and writes the previous one in input order. Only the
@@ -59,10 +51,14 @@ typedef struct {
     const MlaImportOptions *options;
     MlaImportStats *stats;
     MlaKeySet known;
+    GHashTable *removed_sha256s; /* of the archive's removals: kept out */
+    GHashTable *removed_ids;
     GThreadPool *pool;
-    GAsyncQueue *agenda_parsers; /* nullable: idle MlaAgendaParsers */
-    Batch *reading;              /* being filled */
-    Batch *parsing;              /* dispatched; written once parsed */
+    GAsyncQueue *agenda_parsers;   /* nullable: idle MlaAgendaParsers */
+    MlaAgendaParser *quick_parser; /* atomic: the start's, until replaced */
+    gint quick_parses;             /* atomic: messages it has parsed */
+    Batch *reading;                /* being filled */
+    Batch *parsing;                /* dispatched; written once parsed */
     MlaAtomicFile *raw;
     MlaAtomicFile *volume;
     MlaXmlWriter *xml;
@@ -120,6 +116,36 @@ is_parsable (const MlaRawMessage *raw)
     return raw->bytes != NULL && g_bytes_get_size (raw->bytes) > 0;
 }
 
+/* Messages the start's parser (made for few texts) parses before it is
+ * replaced with one made for many. */
+#define QUICK_PARSES 32
+
+/* An idle agenda parser. A parser compiles some 150 patterns: one is
+ * made at the start, quick to make, so a single delivery compiles them
+ * once and without machine code; more, made for many texts, only when
+ * workers are busy at once or once the start's has parsed QUICK_PARSES
+ * messages. The start's proved the vocabulary good. */
+static MlaAgendaParser *
+take_agenda_parser (Import *import)
+{
+    MlaAgendaParser *parser = g_async_queue_try_pop (import->agenda_parsers);
+    MlaAgendaParser *many;
+
+    if (parser != NULL &&
+        parser == g_atomic_pointer_get (&import->quick_parser) &&
+        g_atomic_int_add (&import->quick_parses, 1) >= QUICK_PARSES &&
+        (many = mla_agenda_parser_new (NULL, NULL)) != NULL) {
+        g_atomic_pointer_set (&import->quick_parser, NULL);
+        mla_agenda_parser_free (parser);
+        parser = many;
+    }
+    if (parser == NULL)
+        parser = mla_agenda_parser_new (NULL, NULL);
+    if (parser == NULL)
+        parser = g_async_queue_pop (import->agenda_parsers);
+    return parser;
+}
+
 /* Runs on a worker thread. */
 static void
 parse_job (gpointer data, gpointer user_data)
@@ -129,16 +155,7 @@ parse_job (gpointer data, gpointer user_data)
 
     job->message = mla_message_parse (job->raw);
     if (import->agenda_parsers != NULL) {
-        MlaAgendaParser *parser =
-            g_async_queue_try_pop (import->agenda_parsers);
-
-        /* A parser compiles some 150 patterns: one is made at the start,
-         * more only when workers are busy at once, so a single delivery
-         * compiles them once. The start's proved the vocabulary good. */
-        if (parser == NULL)
-            parser = mla_agenda_parser_new (NULL, NULL);
-        if (parser == NULL)
-            parser = g_async_queue_pop (import->agenda_parsers);
+        MlaAgendaParser *parser = take_agenda_parser (import);
 
         job->agendas = mla_agenda_parse_message (parser, job->message);
         g_async_queue_push (import->agenda_parsers, parser);
@@ -177,6 +194,25 @@ import_clear (Import *import)
     g_clear_pointer (&import->volume, mla_atomic_file_free);
     g_clear_pointer (&import->raw, mla_atomic_file_free);
     mla_key_set_clear (&import->known);
+    g_clear_pointer (&import->removed_sha256s, g_hash_table_unref);
+    g_clear_pointer (&import->removed_ids, g_hash_table_unref);
+}
+
+/* What mlarc remove took out stays out: its bytes and its Message-ID
+ * (a re-sent copy has other bytes). The strings are the archive's. */
+static void
+load_removed (Import *import)
+{
+    GPtrArray *removals = mla_archive_get_removals (import->archive);
+
+    import->removed_sha256s = g_hash_table_new (g_str_hash, g_str_equal);
+    import->removed_ids = g_hash_table_new (g_str_hash, g_str_equal);
+    for (guint i = 0; i < removals->len; i++) {
+        const MlaXmlRemoval *removal = g_ptr_array_index (removals, i);
+
+        g_hash_table_add (import->removed_sha256s, removal->sha256);
+        g_hash_table_add (import->removed_ids, removal->message_id);
+    }
 }
 
 static gboolean
@@ -189,10 +225,12 @@ start_workers (Import *import, GError **error)
     if (import->options->extract_agendas) {
         import->agenda_parsers =
             g_async_queue_new_full ((GDestroyNotify) mla_agenda_parser_free);
-        MlaAgendaParser *parser = mla_agenda_parser_new (NULL, error);
+        MlaAgendaParser *parser = mla_agenda_parser_new_full (
+            NULL, MLA_AGENDA_PARSER_FEW_TEXTS, error);
 
         if (parser == NULL)
             return FALSE;
+        import->quick_parser = parser;
         g_async_queue_push (import->agenda_parsers, parser);
     }
     import->pool =
@@ -258,11 +296,16 @@ store_job (Import *import, Job *job, GError **error)
         return TRUE;
     }
     sha256 = mla_message_get_sha256 (message);
+    message_id = mla_message_get_message_id (message);
+    if (g_hash_table_contains (import->removed_sha256s, sha256) ||
+        g_hash_table_contains (import->removed_ids, message_id)) {
+        import->stats->removed++;
+        return TRUE;
+    }
     if (mla_key_set_contains_message (&import->known, message)) {
         import->stats->present++;
         return TRUE;
     }
-    message_id = mla_message_get_message_id (message);
     if (mla_key_set_contains (&import->known, MLA_KEY_MESSAGE_ID, message_id)) {
         mla_message_add_defect (
             message, "duplicate-id",
@@ -465,7 +508,7 @@ run_import (Import *import, const char *const *inputs, GError **error)
     MlaArchive *archive = import->archive;
     g_autoptr (GPtrArray) sources =
         g_ptr_array_new_with_free_func ((GDestroyNotify) mla_source_free);
-    g_autofree char *imported = now_iso8601 ();
+    g_autofree char *imported = mla_archive_now ();
     g_autofree char *volume_path = NULL;
     g_autofree char *raw_path = NULL;
     guint number = next_volume_number (archive);
@@ -473,6 +516,7 @@ run_import (Import *import, const char *const *inputs, GError **error)
     remove_leftovers (archive, "volumes");
     remove_leftovers (archive, "raw");
     mla_key_set_remove_leftover (archive);
+    load_removed (import);
     volume_path =
         g_strdup_printf ("%s/volumes/%06u.xml", archive->path, number);
     raw_path = g_strdup_printf ("%s/raw/%06u.raw", archive->path, number);

@@ -12,6 +12,8 @@ typedef struct MlaImportStats {
     guint64 read;          /* messages read from the inputs */
     guint64 added;         /* stored as new */
     guint64 present;       /* already in the archive (same raw bytes) */
+    guint64 removed;       /* removed earlier (mlarc remove): same raw bytes
+                            * or Message-ID; not stored again */
     guint64 duplicate_ids; /* added, but their Message-ID was known with other
                               bytes */
     guint64 flagged;       /* added with at least one defect */

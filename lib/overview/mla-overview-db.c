@@ -68,14 +68,19 @@ static const char *const stmt_sql[N_STMTS] = {
         " (SELECT thread FROM messages WHERE message_id = ?1"
         " UNION SELECT m.thread FROM refs r JOIN messages m ON m.id = r.message"
         " WHERE r.ref = ?1)",
+    [STMT_GET_REFS] =
+        "SELECT ref FROM refs WHERE message = ? ORDER BY position",
+    [STMT_INSERT_REMOVED] =
+        "INSERT INTO removed (removal, position, ref) VALUES (?,?,?)",
     [STMT_REACH_SUBJECT] =
         "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE "
         "thread IN"
         " (SELECT thread FROM messages WHERE subject_key = ?1)",
 };
 
-/* Rows are numbered from 1 and never deleted, so the last id is the
- * count, found without reading the whole table (a search opens this). */
+/* Rows are numbered from 1 and never deleted (mlarc remove rebuilds the
+ * file, numbering them anew), so the last id is the count, found
+ * without reading the whole table (a search opens this). */
 gint64
 mla_overview_count_messages (MlaOverview *overview)
 {

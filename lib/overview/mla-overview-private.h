@@ -47,6 +47,8 @@ enum {
     STMT_THREAD_MESSAGES,
     STMT_REACH_ID,
     STMT_REACH_SUBJECT,
+    STMT_GET_REFS,
+    STMT_INSERT_REMOVED,
     N_STMTS
 };
 
@@ -69,7 +71,9 @@ struct MlaOverviewThreads {
         *keys; /* subject keys (and, lean, the keys): only until threaded */
     gboolean
         lean; /* for re-threading: no sender, From_ line, ISO date, List-Id */
-    gboolean subset; /* only the rows of temp.rethread; inputs kept */
+    gboolean subset;     /* only the rows of temp.rethread; inputs kept */
+    GHashTable *removed; /* removed Message-ID -> its chain (GPtrArray of
+                          * char *, in strings) */
     MlaThreadForest *forest;
 };
 

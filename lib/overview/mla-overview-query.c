@@ -5,9 +5,8 @@
 #include "mla-error.h"
 #include "mla-overview-private.h"
 
-/* "<id>" and " id " mean "id". Returns: (transfer full). */
-static char *
-bare_id (const char *message_id)
+char *
+mla_overview_bare_id (const char *message_id)
 {
     g_autofree char *copy = g_strstrip (g_strdup (message_id));
     gsize length = strlen (copy);
@@ -47,7 +46,7 @@ GPtrArray *
 mla_overview_find_message (MlaOverview *overview, const char *message_id,
                            GError **error)
 {
-    g_autofree char *id = bare_id (message_id);
+    g_autofree char *id = mla_overview_bare_id (message_id);
 
     GPtrArray *found;
 
@@ -184,6 +183,25 @@ mla_overview_get_details (MlaOverview *overview, gint64 row, GError **error)
                        details, error);
     g_mutex_unlock (&overview->details_lock);
     return ok ? g_steal_pointer (&details) : NULL;
+}
+
+GPtrArray *
+mla_overview_get_refs (MlaOverview *overview, gint64 row, GError **error)
+{
+    g_autoptr (GPtrArray) refs = g_ptr_array_new_with_free_func (g_free);
+    sqlite3_stmt *statement =
+        mla_overview_stmt (overview, STMT_GET_REFS, error);
+    int status;
+
+    if (statement == NULL)
+        return NULL;
+    sqlite3_bind_int64 (statement, 1, row);
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+        g_ptr_array_add (refs, mla_overview_column_dup (statement, 0));
+    sqlite3_reset (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "read refs"), NULL;
+    return g_steal_pointer (&refs);
 }
 
 GPtrArray *

@@ -226,6 +226,7 @@ mla_overview_threads_free (MlaOverviewThreads *threads)
     g_clear_pointer (&threads->inputs, g_array_unref);
     g_clear_pointer (&threads->strings, g_string_chunk_free);
     g_clear_pointer (&threads->keys, g_string_chunk_free);
+    g_clear_pointer (&threads->removed, g_hash_table_unref);
     g_free (threads->rows);
     g_free (threads);
 }
@@ -301,6 +302,74 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
     return TRUE;
 }
 
+/* The removed messages and their chains, as the index kept them; not
+ * an id still stored: when a removal took out one copy of a reused id
+ * (the one that owned it), the next copy owns it, with its own chain. */
+static gboolean
+load_removed (MlaOverview *overview, MlaOverviewThreads *threads,
+              GError **error)
+{
+    sqlite3_stmt *statement = NULL;
+    GPtrArray *chain = NULL;
+    int status;
+
+    threads->removed = g_hash_table_new_full (
+        g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_ptr_array_unref);
+    if (sqlite3_prepare_v2 (
+            overview->db,
+            "SELECT position, ref FROM removed WHERE removal NOT IN"
+            " (SELECT removal FROM removed r WHERE position = 0 AND EXISTS"
+            " (SELECT 1 FROM messages m WHERE m.message_id = r.ref))"
+            " ORDER BY removal, position",
+            -1, &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "prepare");
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        const char *ref = mla_overview_column_string (threads, statement, 1);
+
+        if (sqlite3_column_int64 (statement, 0) != 0) {
+            g_ptr_array_add (chain, (gpointer) ref);
+            continue;
+        }
+        /* Of removals sharing an id, the first one's chain counts. */
+        chain = g_ptr_array_new ();
+        if (!g_hash_table_contains (threads->removed, ref))
+            g_hash_table_insert (threads->removed, (gpointer) ref,
+                                 g_ptr_array_ref (chain));
+        g_ptr_array_unref (chain);
+    }
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "read removals");
+    return TRUE;
+}
+
+/* A removed message's own chain stands in for whatever a reply names
+ * before it: its parent then comes from its own headers, as when it was
+ * there (a reply with In-Reply-To alone names nothing before it). Each
+ * removed id of the chain is looked at once, the nearest first. */
+static void
+splice_removed (GHashTable *removed, GPtrArray *chain)
+{
+    g_autoptr (GHashTable) seen = NULL;
+    guint end = chain->len;
+
+    if (g_hash_table_size (removed) == 0)
+        return;
+    seen = g_hash_table_new (g_str_hash, g_str_equal);
+    while (end > 0) {
+        const char *id = g_ptr_array_index (chain, end - 1);
+        GPtrArray *own = g_hash_table_lookup (removed, id);
+
+        end--;
+        if (own == NULL || !g_hash_table_add (seen, (gpointer) id))
+            continue;
+        g_ptr_array_remove_range (chain, 0, end);
+        for (guint i = 0; i < own->len; i++)
+            g_ptr_array_insert (chain, (gint) i, g_ptr_array_index (own, i));
+        end = own->len;
+    }
+}
+
 /* Hands each message's parent chain to the threader as it is read: the
  * chains are not kept (at 26 references per message, a million messages
  * make 26 million ids). Chains and messages both come in row order. */
@@ -336,6 +405,7 @@ add_refs (MlaOverview *overview, MlaOverviewThreads *threads,
             for (guint i = 0; i < offsets->len; i++)
                 g_ptr_array_add (chain,
                                  text->str + g_array_index (offsets, gsize, i));
+            splice_removed (threads->removed, chain);
             mla_thread_builder_add_refs (
                 builder, at, (const char *const *) chain->pdata, chain->len);
             g_string_truncate (text, 0);
@@ -386,7 +456,8 @@ load_threads (MlaOverview *overview, LoadMode mode, GError **error)
     /* What an import or the inserts before freed is not kept beside it. */
     if (!threads->subset)
         mla_memory_release ();
-    if (!load_entries (overview, threads, error))
+    if (!load_entries (overview, threads, error) ||
+        !load_removed (overview, threads, error))
         return NULL;
     builder = mla_thread_builder_new (
         (const MlaThreadInput *) threads->inputs->data, threads->inputs->len);
@@ -408,6 +479,13 @@ MlaOverviewThreads *
 mla_overview_load_threads (MlaOverview *overview, GError **error)
 {
     return load_threads (overview, LOAD_ENTRIES, error);
+}
+
+gboolean
+mla_overview_threads_was_removed (MlaOverviewThreads *threads,
+                                  const char *message_id)
+{
+    return g_hash_table_contains (threads->removed, message_id);
 }
 
 const MlaThreadForest *

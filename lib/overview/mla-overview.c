@@ -13,10 +13,10 @@
 
 /* Raised whenever the tables change, or what goes in them (6: partial
  * re-threading state; 7: reference edges without ids that lack '@'; 8:
- * site names; 9: the generation in meta; 10: when each message arrived);
- * a file of another version is rebuilt.
+ * site names; 9: the generation in meta; 10: when each message arrived;
+ * 11: the removed messages); a file of another version is rebuilt.
  */
-#define SCHEMA_VERSION 10
+#define SCHEMA_VERSION 11
 
 static const char schema_sql[] =
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
@@ -72,6 +72,11 @@ static const char schema_sql[] =
     " subject TEXT) WITHOUT ROWID;"
     "CREATE TABLE thread_aliases (alias TEXT PRIMARY KEY, thread TEXT NOT "
     "NULL) WITHOUT ROWID;"
+    /* The messages mlarc remove took out, from the index: position 0 is
+     * the Message-ID, 1 on its parent chain, so that threading and the
+     * site's placeholders stay as they were. */
+    "CREATE TABLE removed (removal INTEGER NOT NULL, position INTEGER NOT "
+    "NULL, ref TEXT NOT NULL, PRIMARY KEY (removal, position)) WITHOUT ROWID;"
     /* The folder each Message-ID's page has on a site: published URLs,
      * not derived, so a rebuild carries them over. */
     "CREATE TABLE site_names (message_id TEXT PRIMARY KEY, name TEXT NOT "
@@ -230,8 +235,11 @@ write_meta (MlaOverview *overview, GError **error)
     g_autofree char *last = g_strdup_printf ("%u", last_volume);
     g_autofree char *count =
         g_strdup_printf ("%u", count_volumes (overview->archive, last_volume));
+    g_autofree char *removals = g_strdup_printf (
+        "%u", mla_archive_get_removals (overview->archive)->len);
 
     return next_generation (overview, error) &&
+           set_meta (overview, "removals", removals, error) &&
            set_meta (overview, "last-volume", last, error) &&
            set_meta (overview, "volumes", count, error) &&
            set_meta (overview, "archive", archive_identity (overview->archive),
@@ -280,6 +288,35 @@ remove_files (const char *path)
     }
 }
 
+/* The archive's removals: only a rebuild adds them, since mlarc remove
+ * rebuilds the overview (its rows are numbered in archive order). */
+static gboolean
+insert_removals (MlaOverview *overview, GError **error)
+{
+    GPtrArray *removals = mla_archive_get_removals (overview->archive);
+
+    for (guint i = 0; i < removals->len; i++) {
+        const MlaXmlRemoval *removal = g_ptr_array_index (removals, i);
+
+        for (guint p = 0; p <= removal->refs->len; p++) {
+            sqlite3_stmt *statement =
+                mla_overview_stmt (overview, STMT_INSERT_REMOVED, error);
+
+            if (statement == NULL)
+                return FALSE;
+            sqlite3_bind_int64 (statement, 1, i + 1);
+            sqlite3_bind_int64 (statement, 2, p);
+            mla_overview_bind_text (
+                statement, 3,
+                p == 0 ? removal->message_id
+                       : g_ptr_array_index (removal->refs, p - 1));
+            if (!mla_overview_step_done (overview, statement, error))
+                return FALSE;
+        }
+    }
+    return TRUE;
+}
+
 /* Builds the whole file under a temporary name, without a journal (a
  * crash only loses the temporary file), then renames it into place. */
 static gboolean
@@ -306,6 +343,7 @@ rebuild_locked (MlaArchive *archive, GError **error)
     if (!ok || !mla_overview_exec (fresh, pragma, error) ||
         !mla_overview_exec (fresh, "BEGIN", error) ||
         !mla_overview_insert_volumes (fresh, 1, error) ||
+        !insert_removals (fresh, error) ||
         !mla_overview_store_threads (fresh, error) ||
         !write_meta (fresh, error) ||
         !set_meta (fresh, "threads", "current", error) ||
@@ -358,6 +396,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     g_autofree char *identity = NULL;
     g_autofree char *n_volumes = NULL;
     g_autofree char *threads = NULL;
+    g_autofree char *removals = NULL;
     guint64 expected = 0;
     gint64 rows = -1;
     int version = -1;
@@ -384,6 +423,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     identity = get_meta (overview, "archive", &error);
     n_volumes = get_meta (overview, "volumes", &error);
     threads = get_meta (overview, "threads", NULL);
+    removals = get_meta (overview, "removals", NULL);
     if (last == NULL || identity == NULL || n_volumes == NULL) {
         *out_reason = g_strdup_printf (
             "damaged (%s)", error != NULL ? error->message : "no meta");
@@ -401,6 +441,11 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
     if (g_ascii_strtoull (n_volumes, NULL, 10) !=
         count_volumes (archive, *out_covered)) {
         *out_reason = g_strdup ("made before a compaction");
+        return STATE_UNUSABLE;
+    }
+    if (removals == NULL || g_ascii_strtoull (removals, NULL, 10) !=
+                                mla_archive_get_removals (archive)->len) {
+        *out_reason = g_strdup ("made before a removal");
         return STATE_UNUSABLE;
     }
     /* A truncated or damaged file fails here or miscounts. */
@@ -537,6 +582,12 @@ mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
         return TRUE;
     sqlite3_exec (overview->db, "ROLLBACK", NULL, NULL, NULL);
     return FALSE;
+}
+
+gboolean
+mla_overview_rebuild_locked (MlaArchive *archive, GError **error)
+{
+    return rebuild_locked (archive, error);
 }
 
 gboolean

@@ -37,6 +37,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverview, mla_overview_free)
  * under the overview lock. */
 MLA_API gboolean mla_overview_rebuild (MlaArchive *archive, GError **error);
 
+/* The same, for a caller that holds the overview lock (mlarc remove:
+ * rows are numbered in archive order, so a removal rebuilds). */
+gboolean mla_overview_rebuild_locked (MlaArchive *archive, GError **error);
+
 /* Where the rows of one volume went when compaction merged it. */
 typedef struct MlaOverviewMove {
     guint64 first_row; /* its rows: [first_row, first_row + n_rows) */
@@ -110,6 +114,10 @@ typedef struct MlaOverviewEntry {
  * display name, else the address, else "(nobody)". */
 MLA_API const char *mla_overview_entry_author (const MlaOverviewEntry *entry);
 
+/* "<id>" and " id " mean "id": a Message-ID as a user may type it.
+ * Returns: (transfer full). */
+MLA_API char *mla_overview_bare_id (const char *message_id);
+
 /* Every message with Message-ID @message_id (angle brackets allowed), in
  * archive order: more than one when ids were reused.
  * Returns: (transfer full) (nullable): MlaOverviewEntry *; NULL with
@@ -148,6 +156,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaOverviewDetails, mla_overview_details_free)
 MLA_API GPtrArray *mla_overview_get_thread (MlaOverview *overview,
                                             const char *thread_id,
                                             GError **error);
+
+/* The parent chain threading uses for the message in row @row
+ * (MlaOverviewEntry.row), oldest first: what a removal keeps.
+ * Returns: (transfer full) (nullable): char *. */
+MLA_API GPtrArray *mla_overview_get_refs (MlaOverview *overview, gint64 row,
+                                          GError **error);
 
 /* Every alias and the thread it resolves to, by alias.
  * Returns: (transfer full) (nullable): char *, in pairs (alias, thread). */
@@ -242,5 +256,9 @@ MLA_API guint mla_overview_threads_get_n_entries (MlaOverviewThreads *threads);
 /* Returns: (transfer none): entry @input. */
 MLA_API const MlaOverviewEntry *
 mla_overview_threads_get_entry (MlaOverviewThreads *threads, guint input);
+/* Whether @message_id (a placeholder's) names a message that mlarc remove
+ * took out: the site shows it as removed, not as never archived. */
+MLA_API gboolean mla_overview_threads_was_removed (MlaOverviewThreads *threads,
+                                                   const char *message_id);
 
 G_END_DECLS

@@ -39,8 +39,12 @@ text_node (const MlaThreadNode *node, guint index, gpointer user_data)
     if (node->input == MLA_THREAD_NONE) {
         mla_listing_append_column (line, "", 16);
         g_string_append (line, "  ");
-        mla_listing_append_column (line, "(not archived)",
-                                   MLA_LISTING_AUTHOR_WIDTH);
+        mla_listing_append_column (
+            line,
+            mla_overview_threads_was_removed (render->threads, node->id)
+                ? "(removed)"
+                : "(not archived)",
+            MLA_LISTING_AUTHOR_WIDTH);
     } else {
         const MlaOverviewEntry *entry =
             mla_overview_threads_get_entry (render->threads, node->input);
@@ -85,6 +89,9 @@ xml_node (const MlaThreadNode *node, guint index, gpointer user_data)
     mla_xml_start (render->xml,
                    node->input == MLA_THREAD_NONE ? "missing" : "message");
     mla_xml_attr (render->xml, "id", node->id);
+    if (node->input == MLA_THREAD_NONE &&
+        mla_overview_threads_was_removed (render->threads, node->id))
+        mla_xml_attr (render->xml, "removed", "true");
     if (node->input != MLA_THREAD_NONE) {
         const MlaOverviewEntry *entry =
             mla_overview_threads_get_entry (render->threads, node->input);

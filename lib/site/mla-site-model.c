@@ -288,14 +288,28 @@ mla_site_thread_pages (MlaSite *site, guint root)
                        MLA_SITE_THREAD_PAGE);
 }
 
+/* A placeholder: an id replies name that is not archived, or that mlarc
+ * remove took out (the replies stay where they were). */
+static xmlNode *
+missing_element (MlaSite *site, xmlNode *parent, const char *id)
+{
+    xmlNode *missing = mla_site_element (parent, "missing");
+
+    mla_site_attr (missing, "id", id);
+    if (mla_overview_threads_was_removed (site->threads, id))
+        mla_site_attr (missing, "removed", "true");
+    return missing;
+}
+
 static void
 skeleton_line (MlaSite *site, xmlNode *skeleton, guint node_index,
                guint current)
 {
     const MlaThreadNode *node =
         mla_thread_forest_get_node (site->forest, node_index);
-    xmlNode *line = mla_site_element (
-        skeleton, node->input == MLA_THREAD_NONE ? "missing" : "node");
+    xmlNode *line = node->input == MLA_THREAD_NONE
+                        ? missing_element (site, skeleton, node->id)
+                        : mla_site_element (skeleton, "node");
 
     mla_site_attr_printf (line, "depth", "%u",
                           MIN (node->depth, SKELETON_MAX_DEPTH));
@@ -303,10 +317,8 @@ skeleton_line (MlaSite *site, xmlNode *skeleton, guint node_index,
         mla_site_attr_printf (line, "real-depth", "%u", node->depth);
     if (node->loose)
         mla_site_attr (line, "match", "subject");
-    if (node->input == MLA_THREAD_NONE) {
-        mla_site_attr (line, "id", node->id);
+    if (node->input == MLA_THREAD_NONE)
         return;
-    }
     mla_site_summary_attrs (site, line, node->input);
     mla_site_attr_printf (line, "anchor", "m%" G_GINT64_FORMAT,
                           entry_at (site, node->input)->row);
@@ -453,11 +465,8 @@ message_links (MlaSite *site, xmlNode *nav, guint entry)
 
         if (parent->input != MLA_THREAD_NONE)
             link_entry (site, nav, "parent", parent->input);
-        else {
-            xmlNode *missing = mla_site_element (nav, "missing");
-
-            mla_site_attr (missing, "id", parent->id);
-        }
+        else
+            missing_element (site, nav, parent->id);
     }
     for (guint c = n->first_child; c != MLA_THREAD_NONE;
          c = mla_thread_forest_get_node (site->forest, c)->next_sibling) {

@@ -96,9 +96,13 @@ typedef struct MlaSite {
 /* A period of the search index (mla-site-search.c): the message pages of
  * a year, or of a month when its year has more than this many. */
 #define MLA_SITE_SEARCH_YEAR 20000
+/* A period's pages are indexed in bundles of at most this many, in archive
+ * order: new mail goes to the last bundle, so a delivery re-indexes at most
+ * this many pages whatever the size of the archive or of its month. */
+#define MLA_SITE_SEARCH_BUNDLE 2000
 
 typedef struct MlaSitePeriod {
-    char *name;       /* "2004", or "2004-07" */
+    char *name;       /* "2004" or "2004-07"; its later bundles "2004.001"... */
     GPtrArray *pages; /* char *: its message pages, "m/ID/index.html" */
     GArray *entries;  /* guint: the entry each page indexes */
     char *signature;  /* what its index is made from (mla-site.c) */

@@ -24,9 +24,12 @@ gboolean mla_site_search_prepare (gboolean required, const char *explicit,
                                   char **out_pagefind, char **out_version,
                                   GError **error);
 
-/* The periods of @site's message pages, newest first. Call once every
- * page is made. Returns: (transfer full): of MlaSitePeriod *. */
-GPtrArray *mla_site_search_periods (MlaSite *site);
+/* The index bundles of @site's message pages, newest first: a period's
+ * pages in archive order, @bundle pages a bundle (MLA_SITE_SEARCH_BUNDLE;
+ * the tests use fewer). The first bundle of a period is named as the
+ * period, the next ones PERIOD.001, PERIOD.002... Call once every page is
+ * made. Returns: (transfer full): of MlaSitePeriod *. */
+GPtrArray *mla_site_search_periods (MlaSite *site, guint bundle);
 
 /* Makes the index bundle of each period of @periods whose signature
  * changed (each period's must be set); keeps the others. Adds to @stats'

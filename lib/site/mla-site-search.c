@@ -90,8 +90,78 @@ period_free (MlaSitePeriod *period)
     g_free (period);
 }
 
+static MlaSitePeriod *
+period_new (char *name)
+{
+    MlaSitePeriod *period = g_new0 (MlaSitePeriod, 1);
+
+    period->name = name;
+    period->pages = g_ptr_array_new_with_free_func (g_free);
+    period->entries = g_array_new (FALSE, FALSE, sizeof (guint));
+    return period;
+}
+
+static int
+compare_entries (gconstpointer a, gconstpointer b)
+{
+    guint x = *(const guint *) a, y = *(const guint *) b;
+
+    return x < y ? -1 : x > y;
+}
+
+/* Appends the bundles of @period to @out, newest first: its pages in
+ * archive order (entries are), @bundle a bundle. Takes @period. */
+static void
+add_bundles (GPtrArray *out, MlaSitePeriod *period, MlaSite *site, guint bundle)
+{
+    guint n = period->entries->len, count = (n + bundle - 1) / bundle;
+
+    if (count <= 1) {
+        g_ptr_array_add (out, period);
+        return;
+    }
+    g_array_sort (period->entries, compare_entries);
+    for (guint b = count; b-- > 0;) {
+        MlaSitePeriod *part =
+            period_new (b == 0 ? g_strdup (period->name)
+                               : g_strdup_printf ("%s.%03u", period->name, b));
+
+        for (guint i = b * bundle; i < MIN (n, (b + 1) * bundle); i++) {
+            guint entry = g_array_index (period->entries, guint, i);
+            g_autofree char *folder = mla_site_message_path (site, entry);
+
+            g_array_append_val (part->entries, entry);
+            g_ptr_array_add (part->pages,
+                             g_strconcat (folder, "/index.html", NULL));
+        }
+        g_ptr_array_add (out, part);
+    }
+    period_free (period);
+}
+
+/* The bundles of @periods (taken), newest first. A period whose messages
+ * all reuse earlier ids has no page of its own, and no bundle. */
+static GPtrArray *
+bundles_of (GPtrArray *periods, MlaSite *site, guint bundle)
+{
+    GPtrArray *out =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) period_free);
+
+    g_ptr_array_set_free_func (periods, NULL);
+    for (guint i = 0; i < periods->len; i++) {
+        MlaSitePeriod *period = g_ptr_array_index (periods, i);
+
+        if (period->pages->len == 0)
+            period_free (period);
+        else
+            add_bundles (out, period, site, bundle);
+    }
+    g_ptr_array_unref (periods);
+    return out;
+}
+
 GPtrArray *
-mla_site_search_periods (MlaSite *site)
+mla_site_search_periods (MlaSite *site, guint bundle)
 {
     GPtrArray *periods =
         g_ptr_array_new_with_free_func ((GDestroyNotify) period_free);
@@ -118,10 +188,7 @@ mla_site_search_periods (MlaSite *site)
                              : NULL;
 
         if (period == NULL || strcmp (period->name, name) != 0) {
-            period = g_new0 (MlaSitePeriod, 1);
-            period->name = g_steal_pointer (&name);
-            period->pages = g_ptr_array_new_with_free_func (g_free);
-            period->entries = g_array_new (FALSE, FALSE, sizeof (guint));
+            period = period_new (g_steal_pointer (&name));
             g_ptr_array_add (periods, period);
         }
         for (guint i = 0; i < month->entries->len; i++) {
@@ -141,11 +208,7 @@ mla_site_search_periods (MlaSite *site)
             g_array_append_val (period->entries, entry);
         }
     }
-    /* A period whose messages all reuse earlier ids has no page of its own. */
-    for (guint i = periods->len; i-- > 0;)
-        if (((MlaSitePeriod *) g_ptr_array_index (periods, i))->pages->len == 0)
-            g_ptr_array_remove_index (periods, i);
-    return periods;
+    return bundles_of (periods, site, bundle);
 }
 
 /* Removes @path and all below it; a link is removed, never followed. */

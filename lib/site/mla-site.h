@@ -42,6 +42,8 @@ typedef struct MlaSiteOptions {
     MlaSiteSearch search;
     const char *pagefind; /* nullable: the pagefind program; else (and when
                            * "") found as mla_site_find_pagefind() says */
+    guint search_bundle;  /* pages a search index bundle holds at most; 0:
+                           * MLA_SITE_SEARCH_BUNDLE (2,000) */
     MlaSiteProgressFunc progress;
     gpointer progress_data;
 } MlaSiteOptions;
