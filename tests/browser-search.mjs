@@ -11,18 +11,23 @@
 // it then opens the first result and adds its page's first subject
 // heading and its URL.
 //
+// With --batch=FILE, each line of FILE is a run's "WORD [FLAGS...]", each
+// in a fresh browser context (its own cache), and a JSON line is printed
+// per run: one browser start serves them all.
+//
 //   node browser-search.mjs NODE_MODULES SITE_URL WORD [--params=Q] [--screenshot=PNG] [--older] [--follow]
+//   node browser-search.mjs NODE_MODULES SITE_URL --batch=FILE
 import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 
-const [modules, site, word, ...flags] = process.argv.slice(2);
+const [modules, site, ...args] = process.argv.slice(2);
 const { chromium } = createRequire(path.join(modules, "index.js"))("playwright-core");
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-const out = { results: [], bytes: 0, requests: 0, periods: [], errors: [] };
 // The status once a query is answered: "... found." or "...; X not searched yet."
 const answered = () => / found\.$|not searched yet\.$/.test(document.getElementById("status").textContent);
 const shown = (page) => page.$$eval("#results li", (items) => items.map((li) => ({
@@ -31,8 +36,10 @@ const shown = (page) => page.$$eval("#results li", (items) => items.map((li) => 
   meta: li.querySelector(".meta").textContent,
   excerpt: li.querySelector(".excerpt").innerHTML,
 })));
-try {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+async function run(word, flags) {
+  const out = { results: [], bytes: 0, requests: 0, periods: [], errors: [] };
+  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+  const page = await context.newPage();
   let counting = false;
   // A missing favicon.ico is the server's 404, not the site's.
   page.on("console", (msg) => {
@@ -83,7 +90,17 @@ try {
     await page.waitForSelector("h1.subject");
     out.followed = { url: page.url(), subject: (await page.textContent("h1.subject")).trim() };
   }
+  await context.close();
+  return out;
+}
+
+try {
+  const batch = args[0].startsWith("--batch=")
+    ? readFileSync(args[0].slice("--batch=".length), "utf8").split("\n").filter(Boolean)
+        .map((line) => line.split(" "))
+    : [args];
+  for (const [word, ...flags] of batch)
+    console.log(JSON.stringify(await run(word, flags)));
 } finally {
   await browser.close();
 }
-console.log(JSON.stringify(out));

@@ -42,11 +42,32 @@ serve () {
 }
 serve
 
-shot=
-[ -z "${MLARC_SCREENSHOTS:-}" ] || shot=--screenshot=$MLARC_SCREENSHOTS/site-search-1000.png
-timeout 300 node "$top_srcdir/tests/browser-search.mjs" "$NODE_MODULES" "http://127.0.0.1:$port/" \
-    garage $shot --follow >"$TMP/result.json" 2>"$TMP/node.err" \
-    || { cat "$TMP/node.err" >&2; fail "the browser run failed"; }
+# Each server session's queries run in one browser (browser-search.mjs
+# --batch): $TMP/results.jsonl holds a JSON line per query, and pick N
+# makes the Nth the result that field reads.
+batch () {
+    timeout 300 node "$top_srcdir/tests/browser-search.mjs" "$NODE_MODULES" "http://127.0.0.1:$port/" \
+        --batch="$TMP/queries" >"$TMP/results.jsonl" 2>"$TMP/node.err" \
+        || { cat "$TMP/node.err" >&2; fail "the browser run failed"; }
+    [ "$(wc -l <"$TMP/results.jsonl")" -eq "$(wc -l <"$TMP/queries")" ] || fail "not a result per query"
+    [ "$(grep -c '"errors":\[\]' "$TMP/results.jsonl")" -eq "$(wc -l <"$TMP/queries")" ] \
+        || fail "the browser reported: $(grep -o '"errors":\[[^]]*\]' "$TMP/results.jsonl" | sort -u)"
+}
+pick () { sed -n "$1p" "$TMP/results.jsonl" >"$TMP/result.json"; }
+
+{
+    if [ -n "${MLARC_SCREENSHOTS:-}" ]; then
+        echo "garage --screenshot=$MLARC_SCREENSHOTS/site-search-1000.png --follow"
+    else
+        echo "garage --follow"
+    fi
+    echo "multipath"
+    echo "multipath --params=author=Joe%20Thornber"
+    echo "multipath --params=year=2004"
+    echo "multipath --params=month=2004-06"
+} >"$TMP/queries"
+batch
+pick 1
 note "$(cat "$TMP/result.json")"
 
 field () {    # field NAME: the value of "NAME" in the result (a string or number)
@@ -67,19 +88,15 @@ field "['followed']['url']" | grep -q "^http://127.0.0.1:$port/m/20040717123005.
     || fail "the message page shows $(field "['followed']['subject']")"
 # Filters from the address: the author's (of the two that say multipath,
 # one is Joe Thornber's), the year's and the month's (both are of July).
-search () {
-    timeout 300 node "$top_srcdir/tests/browser-search.mjs" "$NODE_MODULES" "http://127.0.0.1:$port/" \
-        "$@" >"$TMP/result.json" 2>"$TMP/node.err" || { cat "$TMP/node.err" >&2; fail "the browser run failed"; }
-}
-search multipath
+pick 2
 [ "$(field "['status']")" = "2 messages found." ] || fail "multipath: $(field "['status']")"
-search multipath --params=author=Joe%20Thornber
+pick 3
 [ "$(field "['status']")" = "1 message found." ] || fail "multipath by Joe: $(field "['status']")"
 [ "$(field "['results'][0]['subject']")" = "Re: [Ksummit-2004-discuss] Multipath session chair" ] \
     || fail "multipath by Joe: $(field "['results'][0]['subject']")"
-search multipath --params=year=2004
+pick 4
 [ "$(field "['status']")" = "2 messages found." ] || fail "multipath in 2004: $(field "['status']")"
-search multipath --params=month=2004-06
+pick 5
 [ "$(field "['status']")" = "No message found." ] || fail "multipath in June: $(field "['status']")"
 [ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
 
@@ -89,17 +106,19 @@ kill $server
 expect 0 import -q -a "$TMP/archive" "$DATA/search/more.mbox"
 expect 0 site -q --search=yes -a "$TMP/archive" -o "$S"
 serve
-search garage
+printf '%s\n' garage "garage --params=budget=1 --older" "quokka --params=year=2005" >"$TMP/queries"
+batch
+pick 1
 [ "$(field "['status']")" = "1 message found." ] || fail "garage over two periods: $(field "['status']")"
 [ "$(field "['periods']")" = "['2005', '2004']" ] || fail "garage fetched from $(field "['periods']")"
-search garage --params=budget=1 --older
+pick 2
 [ "$(field "['status']")" = "No message found in 2005; 2004 not searched yet." ] \
     || fail "garage within a budget of one page: $(field "['status']")"
 [ "$(field "['periods']")" = "['2005']" ] || fail "garage within a budget fetched from $(field "['periods']")"
 [ "$(field "['after']['status']")" = "1 message found." ] || fail "after search older: $(field "['after']['status']")"
 [ "$(field "['after']['results'][0]['subject']")" = "Re: [Ksummit-2004-discuss] Getting to the Congress Centre" ] \
     || fail "after search older: $(field "['after']['results'][0]['subject']")"
-search quokka --params=year=2005
+pick 3
 [ "$(field "['status']")" = "1 message found." ] || fail "quokka in 2005: $(field "['status']")"
 [ "$(field "['periods']")" = "['2005']" ] || fail "quokka in 2005 fetched from $(field "['periods']")"
 [ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
@@ -113,13 +132,15 @@ export MLARC_SEARCH_BUNDLE
 expect 0 site -q --search=yes -a "$TMP/archive" -o "$S"
 unset MLARC_SEARCH_BUNDLE
 serve
-search garage
+printf '%s\n' garage "multipath --params=year=2004" "garage --params=budget=1 --older" >"$TMP/queries"
+batch
+pick 1
 [ "$(field "['status']")" = "1 message found." ] || fail "garage over bundles: $(field "['status']")"
-search multipath --params=year=2004
+pick 2
 [ "$(field "['status']")" = "2 messages found." ] || fail "multipath in 2004's bundles: $(field "['status']")"
 [ "$(field "['periods']")" = "['2005', '2004.003', '2004.002', '2004.001', '2004']" ] \
     || fail "multipath in 2004 fetched from $(field "['periods']")"
-search garage --params=budget=1 --older
+pick 3
 [ "$(field "['status']")" = "No message found in 2005; 2004 not searched yet." ] \
     || fail "garage over bundles within a budget of one page: $(field "['status']")"
 [ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"

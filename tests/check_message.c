@@ -962,6 +962,63 @@ START_TEST (test_limits_parts)
 }
 END_TEST
 
+/* The estimate counts what GMime makes objects of: fields of the header
+ * and of part headers (lines that are no field too, GMime reads past
+ * them), not continuations, nor body lines after a blank line. */
+START_TEST (test_limits_cost)
+{
+    static const char text[] = "From: a@example.org\n"
+                               "Subject: one\n"
+                               " continued\n"
+                               "not a field\n"
+                               "Content-Type: multipart/mixed; boundary=b\n"
+                               "\n"
+                               "Body: not a field\n"
+                               "--b\n"
+                               "Content-Type: text/plain\n"
+                               "X-Part: yes\n"
+                               "\n"
+                               "Body: no\n"
+                               "--b--\n";
+    g_autoptr (GBytes) bytes = g_bytes_new_static (text, strlen (text));
+    g_autoptr (GBytes) fewer_bytes =
+        g_bytes_new_static (text, strlen (text) - 6);
+    MlaRawMessage raw = { bytes, NULL, "memory", 0, 1, NULL };
+    MlaRawMessage shorter = { fewer_bytes, NULL, "memory", 0, 1, NULL };
+    guint64 fields = 0, fewer = 0;
+    guint64 cost = mla_message_parse_cost (&raw, &fields);
+
+    ck_assert_uint_eq (fields, 6);
+    ck_assert_uint_lt (mla_message_parse_cost (&shorter, &fewer), cost);
+    ck_assert_uint_eq (fewer, 6);
+}
+END_TEST
+
+/* A document of 200,000 tags is turned into text a piece at a time, and
+ * the pieces join as the whole would: no text lost at a cut. */
+START_TEST (test_limits_html_pieces)
+{
+    g_autoptr (GString) html = g_string_new (NULL);
+    g_autoptr (GString) want = g_string_new (NULL);
+    g_autofree char *text = NULL;
+    gsize at;
+
+    for (guint i = 0; i < 100000; i++) {
+        g_string_append_printf (html, "<p>x%u</p>", i);
+        g_string_append_printf (want, "%sx%u", i > 0 ? "\n\n" : "", i);
+    }
+    g_string_append_c (want, '\n');
+    text = mla_html_to_text (html->str, html->len);
+    /* Check cannot report two strings this long: the first difference. */
+    for (at = 0; text[at] != '\0' && text[at] == want->str[at]; at++)
+        ;
+    ck_assert_msg (at == want->len && text[at] == '\0',
+                   "differs at %zu: \"%.40s\", not \"%.40s\"", at,
+                   text + (at > 20 ? at - 20 : 0),
+                   want->str + (at > 20 ? at - 20 : 0));
+}
+END_TEST
+
 /* What an archive before raw-rule="message" stored for an mbox message. */
 START_TEST (test_message_separated_sha256)
 {
@@ -1083,6 +1140,8 @@ message_suite (void)
     tcase_add_test (tc, test_limits_body_cut);
     tcase_add_test (tc, test_limits_references);
     tcase_add_test (tc, test_limits_parts);
+    tcase_add_test (tc, test_limits_cost);
+    tcase_add_test (tc, test_limits_html_pieces);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("threads");

@@ -119,6 +119,7 @@ mla_reliability_tests = \
 	tests/reliability/check-diskfull.sh \
 	tests/reliability/check-identity.sh \
 	tests/reliability/check-sizes.sh \
+	tests/reliability/check-memory-bound.sh \
 	tests/reliability/check-ids.sh \
 	tests/reliability/check-terminal.sh \
 	tests/reliability/check-smuggling.sh \

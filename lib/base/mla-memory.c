@@ -41,3 +41,60 @@ mla_memory_release (void)
     malloc_trim (0);
 #endif
 }
+
+struct MlaMemoryBudget {
+    GMutex lock;
+    GCond freed;
+    guint64 total;
+    guint64 free;
+};
+
+MlaMemoryBudget *
+mla_memory_budget_new (guint64 total)
+{
+    MlaMemoryBudget *budget = g_new0 (MlaMemoryBudget, 1);
+
+    g_mutex_init (&budget->lock);
+    g_cond_init (&budget->freed);
+    budget->total = total;
+    budget->free = total;
+    return budget;
+}
+
+void
+mla_memory_budget_free (MlaMemoryBudget *budget)
+{
+    if (budget == NULL)
+        return;
+    g_mutex_clear (&budget->lock);
+    g_cond_clear (&budget->freed);
+    g_free (budget);
+}
+
+guint64
+mla_memory_budget_get_total (const MlaMemoryBudget *budget)
+{
+    return budget->total;
+}
+
+gboolean
+mla_memory_budget_take (MlaMemoryBudget *budget, guint64 cost)
+{
+    if (cost > budget->total)
+        return FALSE;
+    g_mutex_lock (&budget->lock);
+    while (budget->free < cost)
+        g_cond_wait (&budget->freed, &budget->lock);
+    budget->free -= cost;
+    g_mutex_unlock (&budget->lock);
+    return TRUE;
+}
+
+void
+mla_memory_budget_give (MlaMemoryBudget *budget, guint64 cost)
+{
+    g_mutex_lock (&budget->lock);
+    budget->free += cost;
+    g_cond_broadcast (&budget->freed);
+    g_mutex_unlock (&budget->lock);
+}

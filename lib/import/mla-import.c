@@ -13,6 +13,7 @@
 #include "mla-atomic-file-private.h"
 #include "mla-error.h"
 #include "mla-keyset-private.h"
+#include "mla-memory-private.h"
 #include "mla-overview.h"
 #include "mla-source.h"
 
@@ -36,6 +37,7 @@ typedef struct {
     MlaRawMessage *raw;
     MlaMessage *message; /* NULL until parsed, and for rejects */
     GPtrArray *agendas;  /* nullable */
+    char *too_costly;    /* nullable: why it was not parsed */
 } Job;
 
 struct Batch {
@@ -59,6 +61,7 @@ typedef struct {
     gint quick_parses;             /* atomic: messages it has parsed */
     Batch *reading;                /* being filled */
     Batch *parsing;                /* dispatched; written once parsed */
+    MlaMemoryBudget *budget;       /* shared by the parse threads */
     MlaAtomicFile *raw;
     MlaAtomicFile *volume;
     MlaXmlWriter *xml;
@@ -74,6 +77,7 @@ job_free (Job *job)
     g_clear_pointer (&job->raw, mla_raw_message_free);
     g_clear_pointer (&job->message, mla_message_free);
     g_clear_pointer (&job->agendas, g_ptr_array_unref);
+    g_free (job->too_costly);
     g_free (job);
 }
 
@@ -116,6 +120,27 @@ is_parsable (const MlaRawMessage *raw)
     return raw->bytes != NULL && g_bytes_get_size (raw->bytes) > 0;
 }
 
+/* Parses the message within the budget, or says why it cannot. */
+static void
+parse_within_budget (Import *import, Job *job)
+{
+    guint64 fields = 0;
+    guint64 cost = mla_message_parse_cost (job->raw, &fields);
+
+    if (!mla_memory_budget_take (import->budget, cost)) {
+        job->too_costly = g_strdup_printf (
+            "parsing would take about %" G_GUINT64_FORMAT
+            " MiB (%" G_GUINT64_FORMAT " bytes, %" G_GUINT64_FORMAT
+            " header fields), over the %" G_GUINT64_FORMAT
+            " MiB the parse threads share",
+            cost >> 20, (guint64) g_bytes_get_size (job->raw->bytes), fields,
+            mla_memory_budget_get_total (import->budget) >> 20);
+        return;
+    }
+    job->message = mla_message_parse (job->raw);
+    mla_memory_budget_give (import->budget, cost);
+}
+
 /* Messages the start's parser (made for few texts) parses before it is
  * replaced with one made for many. */
 #define QUICK_PARSES 32
@@ -153,8 +178,8 @@ parse_job (gpointer data, gpointer user_data)
     Job *job = data;
     Import *import = user_data;
 
-    job->message = mla_message_parse (job->raw);
-    if (import->agenda_parsers != NULL) {
+    parse_within_budget (import, job);
+    if (import->agenda_parsers != NULL && job->message != NULL) {
         MlaAgendaParser *parser = take_agenda_parser (import);
 
         job->agendas = mla_agenda_parse_message (parser, job->message);
@@ -194,6 +219,7 @@ import_clear (Import *import)
     g_clear_pointer (&import->volume, mla_atomic_file_free);
     g_clear_pointer (&import->raw, mla_atomic_file_free);
     mla_key_set_clear (&import->known);
+    g_clear_pointer (&import->budget, mla_memory_budget_free);
     g_clear_pointer (&import->removed_sha256s, g_hash_table_unref);
     g_clear_pointer (&import->removed_ids, g_hash_table_unref);
 }
@@ -289,6 +315,10 @@ store_job (Import *import, Job *job, GError **error)
 
         reject (import, job->raw, why != NULL ? why->code : "unreadable",
                 why != NULL ? why->detail : "cannot be read");
+        return TRUE;
+    }
+    if (job->too_costly != NULL) {
+        reject (import, job->raw, "too-costly", job->too_costly);
         return TRUE;
     }
     if (message == NULL) {
@@ -643,6 +673,8 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     if (!mla_archive_reload (archive, error))
         return mla_archive_unlock (lock_fd), FALSE;
     mla_key_set_init (&import.known);
+    import.budget = mla_memory_budget_new (
+        mla_message_parse_budget (import.options->max_message_size));
     was_empty = archive->volumes->len == 0;
     ok = run_import (&import, inputs, error);
     if (ok && import.stats->added + import.stats->rejected > 0 &&

@@ -8,6 +8,15 @@
 #include <libxml/tree.h>
 #include "mla-autocleanups.h"
 #include "mla-html-private.h"
+#include "mla-message.h"
+
+/* libxml2's tree takes some hundred bytes per element, attribute and text
+ * node: a longer document (a tiny element repeated over megabytes) is
+ * parsed and walked a piece at a time, cut before a tag, so that the
+ * converter holds a tree of at most some tens of megabytes. Mail within
+ * both is parsed whole, as it always was. */
+#define CHUNK_BYTES ((gsize) 1 << 20)
+#define CHUNK_TAGS 50000
 
 /* Elements whose content is never text a reader sees. */
 static const char *const skipped_elements[] = {
@@ -274,12 +283,38 @@ init_libxml (gpointer data)
     return NULL;
 }
 
+/* The length of the next piece of @html (@len bytes) to parse on its own:
+ * all of it when it is within CHUNK_BYTES and CHUNK_TAGS, else the bytes
+ * before the last "<" within both (or a whole character) that is not the
+ * first byte. */
+static gsize
+chunk_length (const char *html, gsize len)
+{
+    gsize window = MIN (len, CHUNK_BYTES), tags = 0, cut = 0;
+
+    for (gsize i = 0; i < window; i++) {
+        if (html[i] != '<')
+            continue;
+        if (i > 0)
+            cut = i;
+        if (++tags > CHUNK_TAGS)
+            break;
+    }
+    if (len <= CHUNK_BYTES && tags <= CHUNK_TAGS)
+        return len;
+    if (cut > 0)
+        return cut;
+    while (window > 1 && ((guchar) html[window] & 0xC0) == 0x80)
+        window--;
+    return window;
+}
+
 char *
 mla_html_to_text (const char *html, gssize len)
 {
     static GOnce once = G_ONCE_INIT;
     HtmlText text = { 0 };
-    g_autoptr (xmlDoc) doc = NULL;
+    gsize done = 0;
 
     g_return_val_if_fail (html != NULL || len == 0, NULL);
     if (len < 0)
@@ -287,15 +322,21 @@ mla_html_to_text (const char *html, gssize len)
     if (len == 0 || len > G_MAXINT)
         return g_strdup ("");
     g_once (&once, init_libxml, NULL);
-    doc = htmlReadMemory (html, (int) len, NULL, "UTF-8",
-                          HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
-                              HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
-    if (doc == NULL)
-        return g_strdup ("");
-    text.out = g_string_sized_new (len / 2);
+    text.out = g_string_sized_new (MIN ((gsize) len, CHUNK_BYTES) / 2);
     text.cells = -1;
     text.spans = g_array_new (FALSE, TRUE, sizeof (guint));
-    walk (&text, xmlDocGetRootElement (doc));
+    /* Past MLA_MAX_TEXT_SIZE the text is cut anyway (mla-message.c). */
+    while (done < (gsize) len && text.out->len <= MLA_MAX_TEXT_SIZE) {
+        gsize n = chunk_length (html + done, len - done);
+        g_autoptr (xmlDoc) doc =
+            htmlReadMemory (html + done, (int) n, NULL, "UTF-8",
+                            HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
+                                HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
+
+        if (doc != NULL)
+            walk (&text, xmlDocGetRootElement (doc));
+        done += n;
+    }
     g_array_unref (text.spans);
     if (text.out->len > 0)
         g_string_append_c (text.out, '\n');

@@ -35,6 +35,13 @@ GByteArray *mla_message_raw_cut_fields (GArray *tallies, const guint8 *data,
 /* The bytes before delimiter line MLA_MAX_DELIMITER_LINES + 1, or @size. */
 gsize mla_message_raw_parse_size (const guint8 *data, gsize size);
 
+/* At most the number of header fields GMime makes objects for in the
+ * first @size bytes: the lines that are not continuations in the
+ * message's header and in every block that follows a line beginning with
+ * "--" (a part's header, if that line is a boundary), each up to its first
+ * blank line. */
+gsize mla_message_raw_count_fields (const guint8 *data, gsize size);
+
 /* One pass for what GMime does not report: NUL bytes, CRLF, long lines,
  * no final line break, no header at the start. */
 void mla_message_raw_scan (GArray *tallies, const guint8 *data, gsize size);

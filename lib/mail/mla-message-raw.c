@@ -175,6 +175,34 @@ mla_message_raw_parse_size (const guint8 *data, gsize size)
     return size;
 }
 
+gsize
+mla_message_raw_count_fields (const guint8 *data, gsize size)
+{
+    const guint8 *p = data, *end;
+    gboolean in_header = TRUE;
+    gsize fields = 0;
+
+    if (size == 0)
+        return 0;
+    end = data + size;
+    while (p < end) {
+        const guint8 *eol = memchr (p, '\n', end - p);
+        const guint8 *next = eol != NULL ? eol + 1 : end;
+
+        /* GMime reads past lines that are not fields, so only a blank
+         * line ends a header; every other line may be a field. */
+        if (*p == '\n' || (*p == '\r' && next - p == 2))
+            in_header = FALSE;
+        else if (in_header && *p != ' ' && *p != '\t')
+            fields++;
+        /* A boundary's part header starts on the next line. */
+        if (next - p >= 2 && p[0] == '-' && p[1] == '-')
+            in_header = TRUE;
+        p = next;
+    }
+    return fields;
+}
+
 /* One pass over the raw bytes for what GMime does not report: NUL bytes,
  * CRLF line ends, over-long lines, a missing final line break, and text
  * that does not start with a header. */

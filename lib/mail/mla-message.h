@@ -45,6 +45,18 @@ typedef enum {
  * fails: problems become defects. Reader defects of @raw are copied.
  * Returns: (transfer full). */
 MLA_API MlaMessage *mla_message_parse (const MlaRawMessage *raw);
+
+/* What mla_message_parse() and mla_message_extract_downloads() of @raw
+ * take at most, in bytes, estimated from a scan of its bytes without
+ * parsing them (GMime makes an object of some hundred bytes per header
+ * field, and holds a few copies of the bytes). Callers that parse at once
+ * share a budget by it. @out_fields (nullable): the header fields counted. */
+MLA_API guint64 mla_message_parse_cost (const MlaRawMessage *raw,
+                                        guint64 *out_fields);
+/* What threads that parse at once share, in bytes, under a size limit of
+ * @max_message_size (0: MLA_DEFAULT_MAX_MESSAGE_SIZE): room for any
+ * message within it, eight times the limit besides (mlarc(1), LIMITS). */
+MLA_API guint64 mla_message_parse_budget (guint64 max_message_size);
 MLA_API void mla_message_free (MlaMessage *message);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaMessage, mla_message_free)
 

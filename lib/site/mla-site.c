@@ -7,6 +7,7 @@
 #include <string.h>
 #include "mla-error.h"
 #include "mla-mbox-writer-private.h"
+#include "mla-memory-private.h"
 #include "mla-agenda-ics-private.h"
 #include "mla-message.h"
 #include "mla-series-private.h"
@@ -21,9 +22,10 @@ typedef struct {
     MlaSiteRender *render;
     MlaSiteFiles *files;
     MlaSiteProgress progress;
-    gint done;     /* pages made, updated atomically */
-    GMutex lock;   /* guards error and progress reports */
-    GError *error; /* the first failure of a worker */
+    gint done;               /* pages made, updated atomically */
+    GMutex lock;             /* guards error and progress reports */
+    GError *error;           /* the first failure of a worker */
+    MlaMemoryBudget *budget; /* shared by the workers' parses */
 } Build;
 
 static void
@@ -418,6 +420,7 @@ put_downloads (Build *build, guint entry, GError **error)
     g_autofree char *html_path = NULL;
     g_autofree char *html = NULL;
     g_autoptr (MlaRawMessage) message = NULL;
+    guint64 cost;
 
     /* Most messages have neither: no lookup in the overview for them. */
     if (e->body_source != MLA_BODY_SOURCE_HTML && e->n_attachments == 0)
@@ -437,7 +440,12 @@ put_downloads (Build *build, guint entry, GError **error)
     message = stored_message (site, e, error);
     if (message == NULL)
         return FALSE;
+    /* A message an import took with a higher size limit parses alone. */
+    cost = MIN (mla_message_parse_cost (message, NULL),
+                mla_memory_budget_get_total (build->budget));
+    mla_memory_budget_take (build->budget, cost);
     html = mla_message_extract_downloads (message, &sink);
+    mla_memory_budget_give (build->budget, cost);
     if (d.error != NULL) {
         g_propagate_error (error, d.error);
         return FALSE;
@@ -798,6 +806,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, const char *output,
     build.render = render;
     build.files = files;
     g_mutex_init (&build.lock);
+    build.budget = mla_memory_budget_new (mla_message_parse_budget (0));
     ok = ok &&
          build_site (&build,
                      options != NULL && options->jobs > 0
@@ -809,6 +818,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, const char *output,
          (!stats->search_kept || keep_search (files)) &&
          mla_site_files_finish (files, stats, error);
     g_mutex_clear (&build.lock);
+    mla_memory_budget_free (build.budget);
     if (ok) {
         stats->published = site.by_date->len;
         stats->withheld = mla_overview_threads_get_n_entries (site.threads) -
