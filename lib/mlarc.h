@@ -19,6 +19,7 @@
 #include "mla-agenda-format.h"
 #include "mla-agenda-mail.h"
 #include "mla-subject.h"
+#include "mla-address-mask.h"
 #include "mla-thread.h"
 #include "mla-query.h"
 #include "mla-overview.h"

@@ -13,8 +13,7 @@ typedef struct {
     char *title;
     char *base_url;
     char *templates;
-    gboolean show_addresses;
-    gboolean hide_addresses;
+    char *addresses;
     int jobs;
     char *search;
 } SiteFlags;
@@ -43,20 +42,14 @@ typedef struct {
           &(flags).templates,                                                  \
           "A folder of stylesheets replacing the built-in ones, file by file", \
           "DIR" },                                                             \
-        { "show-addresses",                                                    \
+        { "addresses",                                                         \
           0,                                                                   \
           0,                                                                   \
-          G_OPTION_ARG_NONE,                                                   \
-          &(flags).show_addresses,                                             \
-          "Show e-mail addresses as they are (default: user at example.org)",  \
-          NULL },                                                              \
-        { "hide-addresses",                                                    \
-          0,                                                                   \
-          0,                                                                   \
-          G_OPTION_ARG_NONE,                                                   \
-          &(flags).hide_addresses,                                             \
-          "Show e-mail addresses as user at example.org again",                \
-          NULL },                                                              \
+          G_OPTION_ARG_STRING,                                                 \
+          &(flags).addresses,                                                  \
+          "hide (user at example.org in pages, feeds, downloads and the "      \
+          "search index; Message-IDs stay) or show (default: hide)",           \
+          "POLICY" },                                                          \
         { "jobs",                                                              \
           'j',                                                                 \
           0,                                                                   \
@@ -82,6 +75,7 @@ site_flags_clear (SiteFlags *flags)
     g_free (flags->base_url);
     g_free (flags->templates);
     g_free (flags->search);
+    g_free (flags->addresses);
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SiteFlags, site_flags_clear)
 
@@ -123,9 +117,7 @@ merge_settings (SiteFlags *flags, gboolean quiet)
                            ? g_canonicalize_filename (flags->templates, NULL)
                            : NULL },
         { "search", g_steal_pointer (&flags->search) },
-        { "addresses", flags->show_addresses   ? g_strdup ("shown")
-                       : flags->hide_addresses ? g_strdup ("hidden")
-                                               : NULL },
+        { "addresses", g_steal_pointer (&flags->addresses) },
     };
     g_autoptr (GError) error = NULL;
     gboolean ok;
@@ -141,8 +133,7 @@ merge_settings (SiteFlags *flags, gboolean quiet)
     g_free (flags->templates);
     flags->templates = settings[2].value;
     flags->search = settings[3].value;
-    flags->show_addresses = g_strcmp0 (settings[4].value, "shown") == 0;
-    g_free (settings[4].value);
+    flags->addresses = settings[4].value;
     if (!ok && error == NULL)
         return MLARC_EXIT_USAGE;
     if (!ok) {
@@ -171,9 +162,10 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
                  flags->search);
         return MLARC_EXIT_USAGE;
     }
-    if (flags->show_addresses && flags->hide_addresses) {
-        fprintf (stderr,
-                 "mlarc: --show-addresses or --hide-addresses, not both\n");
+    if (flags->addresses != NULL && strcmp (flags->addresses, "hide") != 0 &&
+        strcmp (flags->addresses, "show") != 0) {
+        fprintf (stderr, "mlarc: --addresses takes hide or show, not %s\n",
+                 flags->addresses);
         return MLARC_EXIT_USAGE;
     }
     if ((status = merge_settings (flags, quiet)) != MLARC_EXIT_OK)
@@ -181,7 +173,9 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
     options.title = flags->title;
     options.base_url = flags->base_url;
     options.templates = flags->templates;
-    options.show_addresses = flags->show_addresses;
+    /* "shown": what sites recorded before --addresses. */
+    options.show_addresses = g_strcmp0 (flags->addresses, "show") == 0 ||
+                             g_strcmp0 (flags->addresses, "shown") == 0;
     options.jobs = flags->jobs > 0 ? (guint) flags->jobs : 0;
     if (flags->search == NULL || strcmp (flags->search, "auto") == 0)
         options.search = MLA_SITE_SEARCH_AUTO;

@@ -112,12 +112,19 @@ done
 ! grep -q 'Reviewed-by' "$TMP/m2" "$TMP/m3" || fail "patch 1's review went to another patch"
 [ "$(grep -c 'Acked-by' "$TMP/m1")" -eq 1 ] || fail "a trailer added twice"
 
-# The site offers the same series on the thread's page, and colours the
-# patches on their message pages: classes for each kind of line, in a
-# <pre> that does not wrap.
+# The site offers the same series on the thread's page (with addresses
+# shown; hidden, they read "ann at example.org", the Message-IDs stay),
+# and colours the patches on their message pages: classes for each kind
+# of line, in a <pre> that does not wrap.
 S=$TMP/site
-expect 0 site --search=no -a "$A" -o "$S"
+expect 0 site --search=no --addresses hide -a "$A" -o "$S"
 [ "$(ls "$S"/t/*/series.mbox | wc -l)" -eq 1 ] || fail "not one series.mbox: $(ls "$S"/t/*)"
+sed -e '/^\(Message-I[Dd]\|In-Reply-To\|References\):/b' -e '/^[[:space:]]</b' \
+    -e 's/\([A-Za-z]\)@example\.org/\1 at example.org/g' "$TMP/series.mbox" >"$TMP/hidden.mbox"
+grep -q '^Signed-off-by: Ann <ann at example.org>$' "$TMP/hidden.mbox" || fail "sed: nothing to hide"
+grep -i '^Message-ID: <.*@example.org>$' "$TMP/hidden.mbox" >/dev/null || fail "sed: the Message-IDs went"
+diff "$TMP/hidden.mbox" "$S"/t/*/series.mbox >&2 || fail "hidden: the site's series.mbox is not show --series masked"
+expect 0 site --search=no --addresses show -a "$A" -o "$S"
 cmp "$S"/t/*/series.mbox "$TMP/series.mbox" || fail "the site's series.mbox differs from show --series"
 grep -q '/series.mbox">the patch series' "$S"/t/*/index.html || fail "the thread page does not offer its series"
 P=$S/m/$v2_p1/index.html

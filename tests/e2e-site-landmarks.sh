@@ -64,11 +64,11 @@ grep -q 'tytso@' "$TMP/reply" && fail "a hidden address in the reply section"
 grep -q -- '--cc=' "$TMP/reply" && fail "a --cc with addresses hidden"
 
 # Shown addresses: to the author, the list in Cc, as public-inbox has it.
-expect 0 site --search=no --show-addresses -q -a "$TMP/archive" -o "$TMP/shown"
+expect 0 site --search=no --addresses show -q -a "$TMP/archive" -o "$TMP/shown"
 grep -q -- '--to=tytso@mit.edu \\' "$TMP/shown/m/20040714025057.GA8801@thunk.org/index.html" ||
-    fail "--show-addresses: the reply is not to the author"
+    fail "--addresses show: the reply is not to the author"
 grep -q -- '--cc=ksummit-2004-discuss@thunk.org \\' "$TMP/shown/m/20040714025057.GA8801@thunk.org/index.html" ||
-    fail "--show-addresses: the list is not in Cc"
+    fail "--addresses show: the list is not in Cc"
 
 # The home page: how to post and subscribe.
 grep -q 'Post to the list: <a href="mailto:ksummit-2004-discuss@thunk.org">' "$S/index.html" || fail "home: no posting address"

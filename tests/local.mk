@@ -18,6 +18,7 @@ mla_check_suites = \
 	tests/check_agenda_revision \
 	tests/check_agenda_link \
 	tests/check_subject \
+	tests/check_address_mask \
 	tests/check_escape \
 	tests/check_query \
 	tests/check_search \
@@ -96,6 +97,7 @@ mla_e2e_tests = \
 	tests/e2e-series.sh \
 	tests/e2e-site-landmarks.sh \
 	tests/e2e-site-settings.sh \
+	tests/e2e-site-privacy.sh \
 	tests/e2e-site-search-kept.sh \
 	tests/e2e-site-search.sh
 

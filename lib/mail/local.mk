@@ -1,6 +1,7 @@
 # lib/mail/: mail framing and the message model: mbox (read and write), Maildir, sources, GMime, subjects.
 
 mlarc_public_headers += \
+	lib/mail/mla-address-mask.h \
 	lib/mail/mla-list-headers.h \
 	lib/mail/mla-maildir.h \
 	lib/mail/mla-mbox.h \
@@ -9,6 +10,7 @@ mlarc_public_headers += \
 	lib/mail/mla-subject.h
 
 lib_libmlarc_core_la_SOURCES += \
+	lib/mail/mla-address-mask.c \
 	lib/mail/mla-html-private.h \
 	lib/mail/mla-html.c \
 	lib/mail/mla-list-headers.c \

@@ -46,6 +46,7 @@ mla_site_clear (MlaSite *site)
     g_clear_pointer (&site->agendas, g_ptr_array_unref);
     g_clear_pointer (&site->threads, mla_overview_threads_free);
     g_clear_pointer (&site->title, g_free);
+    g_clear_pointer (&site->mask, mla_address_mask_free);
 }
 
 static int
@@ -64,6 +65,40 @@ compare_dates (gconstpointer a, gconstpointer b, gpointer user_data)
     if (dx != dy)
         return dx < dy ? -1 : 1;
     return (x->row > y->row) - (x->row < y->row);
+}
+
+/* The mask of a site that hides addresses keeps every Message-ID of the
+ * archive, and the folder names made of them, as they are written in
+ * paths and in URLs (mla-site-url.c): the permanent links. It keeps the
+ * posting addresses the List-Ids of published messages name: the reply
+ * links and the home page's "Taking part" lead there. */
+static void
+make_mask (MlaSite *site, guint n)
+{
+    guint n_nodes = mla_thread_forest_get_n_nodes (site->forest);
+
+    if (site->options.show_addresses)
+        return;
+    site->mask = mla_address_mask_new ();
+    for (guint i = 0; i < n_nodes; i++)
+        mla_address_mask_keep (
+            site->mask, mla_thread_forest_get_node (site->forest, i)->id);
+    for (guint i = 0; i < n; i++) {
+        const MlaOverviewEntry *e =
+            mla_overview_threads_get_entry (site->threads, i);
+        g_autofree char *legacy = mla_site_legacy_message_name (e->message_id);
+        g_autofree char *href = NULL;
+        g_autofree char *legacy_href = mla_site_path_to_href (legacy);
+
+        mla_address_mask_keep (site->mask, legacy);
+        mla_address_mask_keep (site->mask, legacy_href);
+        if (!site->published[i])
+            continue;
+        mla_address_mask_keep_list (site->mask, e->list_id);
+        href = mla_site_path_to_href (site->dirs[i]);
+        mla_address_mask_keep (site->mask, site->dirs[i]);
+        mla_address_mask_keep (site->mask, href);
+    }
 }
 
 /* The title: --title, else the List-Id most messages carry, else the
@@ -615,6 +650,7 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
                                         site->published, error);
     if (site->dirs == NULL)
         return FALSE;
+    make_mask (site, n);
     g_qsort_with_data (site->by_date->data, (gint) site->by_date->len,
                        sizeof (guint), compare_dates, site);
     place_by_date (site);

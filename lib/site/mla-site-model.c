@@ -85,21 +85,6 @@ iso_date (const MlaOverviewEntry *e)
                                : format_time (e->date, 0, "%Y-%m-%dT%H:%M:%SZ");
 }
 
-/* "user at example.org": enough to recognise a sender, not to harvest. */
-static char *
-shown_address (MlaSite *site, const char *address)
-{
-    const char *at;
-
-    if (address == NULL || site->options.show_addresses)
-        return g_strdup (address);
-    at = strrchr (address, '@');
-    if (at == NULL)
-        return g_strdup (address);
-    return g_strdup_printf ("%.*s at %s", (int) (at - address), address,
-                            at + 1);
-}
-
 /* The author and subject of @e, shortened, as listings and feeds show. */
 static void
 short_attrs (xmlNode *node, const MlaOverviewEntry *e)
@@ -116,9 +101,20 @@ short_attrs (xmlNode *node, const MlaOverviewEntry *e)
 gboolean
 mla_site_address_shown (MlaSite *site, const char *address)
 {
-    g_autofree char *shown = shown_address (site, address);
+    return address != NULL &&
+           (site->options.show_addresses || strchr (address, '@') == NULL);
+}
 
-    return address != NULL && g_strcmp0 (shown, address) == 0;
+gboolean
+mla_site_list_address_shown (MlaSite *site, const char *address)
+{
+    MlaAddressMatch match;
+
+    return address != NULL &&
+           (site->mask == NULL ||
+            !mla_address_mask_find (site->mask, address, strlen (address), 0,
+                                    &match) ||
+            match.kept != NULL);
 }
 
 /* The attributes a listing shows of a message. */
@@ -137,15 +133,15 @@ mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry)
     short_attrs (node, e);
 }
 
+/* The address as it is: the page is masked as a whole (mla-site.c). */
 static void
-address_element (MlaSite *site, xmlNode *parent, const char *name,
-                 const char *display, const char *address)
+address_element (xmlNode *parent, const char *name, const char *display,
+                 const char *address)
 {
     xmlNode *node = mla_site_element (parent, name);
-    g_autofree char *shown = shown_address (site, address);
 
     mla_site_attr (node, "name", display);
-    mla_site_attr (node, "address", shown);
+    mla_site_attr (node, "address", address);
 }
 
 /* A whole message: headers, text, attachments. Its details go to
@@ -181,16 +177,16 @@ full_message (MlaSite *site, xmlNode *parent, guint entry,
 
         mla_site_href (node, "html", html);
     }
-    address_element (site, node, "from", e->from_name, e->from_address);
+    address_element (node, "from", e->from_name, e->from_address);
     for (guint i = 0; i < details->to->len; i++) {
         const MlaAddress *a = g_ptr_array_index (details->to, i);
 
-        address_element (site, node, "to", a->name, a->address);
+        address_element (node, "to", a->name, a->address);
     }
     for (guint i = 0; i < details->cc->len; i++) {
         const MlaAddress *a = g_ptr_array_index (details->cc, i);
 
-        address_element (site, node, "cc", a->name, a->address);
+        address_element (node, "cc", a->name, a->address);
     }
     mla_site_attr (node, "date-utc", utc);
     mla_site_attr (node, "date-local", local);

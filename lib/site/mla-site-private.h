@@ -6,6 +6,7 @@
 #include <libxml/tree.h>
 #include "mla-agenda.h"
 #include "mla-agenda-revision-private.h"
+#include "mla-address-mask.h"
 #include "mla-overview.h"
 #include "mla-site.h"
 
@@ -94,6 +95,8 @@ typedef struct MlaSite {
                                     * those of site->agendas */
     gboolean search;               /* the site has a search page (set by
                                     * mla_site_build() once pagefind is found) */
+    MlaAddressMask *mask; /* what every text file published goes through
+                           * when addresses are hidden; NULL when shown */
 } MlaSite;
 
 /* A period of the search index (mla-site-search.c): the message pages of
@@ -200,6 +203,12 @@ char *mla_site_agenda_path (MlaSite *site, guint index, const char *extension);
 /* TRUE when the site's address policy shows @address (nullable) as it is
  * (mla-site-model.c): only such addresses go into reply links. */
 gboolean mla_site_address_shown (MlaSite *site, const char *address);
+
+/* TRUE when the list's own address @address (nullable) is shown as it
+ * is: its at sign is not masked (mla-address-mask.h keeps the addresses
+ * a List-Id names). A reply link or the home page offers only such a
+ * one: a masked "mailto:" leads nowhere. */
+gboolean mla_site_list_address_shown (MlaSite *site, const char *address);
 /* Adds to @parent (a message page's model) the <reply> of @entry, whose
  * To and Cc are in @details: its list's posting address, a mailto: URI
  * and the arguments of git send-email (mla-site-reply.c). */

@@ -3,7 +3,8 @@
  * page's <reply> (a mailto: link and a git send-email line) and the home
  * page's <list> (the List-* fields of recent mail). Addresses pass the
  * site's address policy (mla_site_address_shown()); the list's posting
- * address is always shown. */
+ * address is public, shown unless the mask cannot tell it is the list's
+ * (mla_site_list_address_shown()). */
 #include "config.h"
 #include <string.h>
 #include "mla-archive.h"
@@ -26,11 +27,11 @@ list_headers_of (MlaSite *site, const MlaOverviewEntry *e, GError **error)
 }
 
 /* The list's posting address: List-Post, else the To or Cc address that
- * the List-Id names; none when List-Post says NO. Returns: (transfer
- * full) (nullable). */
+ * the List-Id names; none when List-Post says NO, or gives an address the
+ * site masks. Returns: (transfer full) (nullable). */
 static char *
-list_address (const MlaListHeaders *fields, const MlaOverviewEntry *e,
-              const MlaOverviewDetails *details)
+list_address (MlaSite *site, const MlaListHeaders *fields,
+              const MlaOverviewEntry *e, const MlaOverviewDetails *details)
 {
     GPtrArray *const lists[] = { details->to, details->cc };
     char *address;
@@ -38,6 +39,8 @@ list_address (const MlaListHeaders *fields, const MlaOverviewEntry *e,
     if (fields->no_posting)
         return NULL;
     address = mla_list_mailto_address (fields->uris[MLA_LIST_POST]);
+    if (address != NULL && !mla_site_list_address_shown (site, address))
+        g_clear_pointer (&address, g_free);
     if (address != NULL)
         return address;
     for (gsize l = 0; l < G_N_ELEMENTS (lists); l++)
@@ -142,7 +145,7 @@ mla_site_reply_element (MlaSite *site, xmlNode *parent, guint entry,
 
     if (fields == NULL)
         return FALSE;
-    list = list_address (fields, e, details);
+    list = list_address (site, fields, e, details);
     subject =
         mla_subject_is_reply (e->subject)
             ? g_strdup (e->subject)
@@ -226,6 +229,8 @@ mla_site_list_element (MlaSite *site, xmlNode *parent, GError **error)
             continue;
         list = mla_site_element (parent, "list");
         post = mla_list_mailto_address (fields->uris[MLA_LIST_POST]);
+        if (!mla_site_list_address_shown (site, post))
+            g_clear_pointer (&post, g_free);
         if (fields->no_posting)
             mla_site_attr (list, "no-posting", "true");
         else if (post != NULL) {

@@ -51,9 +51,11 @@ signature (Build *build, const char *first, ...)
     MlaSite *site = build->site;
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
     g_autofree char *options = g_strdup_printf (
-        "%s\n%s\n%d\n%d\n", site->title,
+        "%s\n%s\n%d%s\n%d\n", site->title,
         site->options.base_url != NULL ? site->options.base_url : "",
-        site->options.show_addresses, site->search);
+        site->options.show_addresses,
+        site->mask != NULL ? " mask " MLA_ADDRESS_MASK_VERSION : "",
+        site->search);
     va_list args;
 
     g_checksum_update (
@@ -77,6 +79,22 @@ sha_of (MlaSite *site, guint entry)
                : "-";
 }
 
+/* Hands the text file @path to the files module: under the "hide"
+ * address policy with every address masked. */
+static gboolean
+put_text (Build *build, const char *path, const void *data, gsize size,
+          GError **error)
+{
+    g_autoptr (GBytes) masked =
+        build->site->mask != NULL
+            ? mla_address_mask_apply (build->site->mask, data, size)
+            : NULL;
+
+    if (masked != NULL)
+        data = g_bytes_get_data (masked, &size);
+    return mla_site_files_put (build->files, path, data, size, error);
+}
+
 /* Renders @model (taken) as @path. */
 static gboolean
 put_page (Build *build, xmlDoc *model, const char *path, GError **error)
@@ -90,8 +108,8 @@ put_page (Build *build, xmlDoc *model, const char *path, GError **error)
     xmlFreeDoc (model);
     if (page == NULL)
         return FALSE;
-    ok = mla_site_files_put (build->files, path, g_bytes_get_data (page, NULL),
-                             g_bytes_get_size (page), error);
+    ok = put_text (build, path, g_bytes_get_data (page, NULL),
+                   g_bytes_get_size (page), error);
     report (build);
     return ok;
 }
@@ -105,7 +123,7 @@ month_neighbours (const MlaSiteMonth *month)
                             month->next != NULL ? month->next->path : "-");
 }
 
-/* Hands the bytes written to @memory (closed here) to the files module. */
+/* Hands the text written to @memory (closed here) to put_text(). */
 static gboolean
 put_memory (Build *build, const char *path, GOutputStream *memory,
             GError **error)
@@ -113,9 +131,8 @@ put_memory (Build *build, const char *path, GOutputStream *memory,
     GMemoryOutputStream *bytes = G_MEMORY_OUTPUT_STREAM (memory);
 
     return g_output_stream_close (memory, NULL, error) &&
-           mla_site_files_put (
-               build->files, path, g_memory_output_stream_get_data (bytes),
-               g_memory_output_stream_get_data_size (bytes), error);
+           put_text (build, path, g_memory_output_stream_get_data (bytes),
+                     g_memory_output_stream_get_data_size (bytes), error);
 }
 
 static gboolean
@@ -197,19 +214,24 @@ put_pages_of_month (Build *build, const MlaSiteMonth *month, GError **error)
     return TRUE;
 }
 
-/* The thread as a gzip'd mboxrd, by date: the stored bytes, unchanged.
- * The gzip header carries no time or name, so the bytes are stable. */
+/* The thread as a gzip'd mboxrd, by date: the stored bytes, unchanged
+ * unless addresses are masked. The gzip header carries no time or name,
+ * so the bytes are stable. */
 static gboolean
 put_thread_mbox (Build *build, guint root, const char *path, GError **error)
 {
     MlaSite *site = build->site;
+    g_autoptr (GOutputStream) mbox = g_memory_output_stream_new_resizable ();
     g_autoptr (GOutputStream) memory = g_memory_output_stream_new_resizable ();
     g_autoptr (GZlibCompressor) gzip =
         g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 9);
     g_autoptr (GOutputStream) out =
         g_converter_output_stream_new (memory, G_CONVERTER (gzip));
     g_autoptr (GByteArray) raw = g_byte_array_new ();
+    g_autoptr (GBytes) text = NULL;
+    g_autoptr (GBytes) masked = NULL;
     GArray *entries = g_ptr_array_index (site->thread_dates, root);
+    GBytes *published;
 
     for (guint i = 0; i < entries->len; i++) {
         const MlaOverviewEntry *e = mla_overview_threads_get_entry (
@@ -217,13 +239,30 @@ put_thread_mbox (Build *build, guint root, const char *path, GError **error)
 
         if (!mla_archive_read_raw (site->archive, e->volume, e->message_id,
                                    e->raw_offset, e->raw_length, raw, error) ||
-            !mla_mboxrd_write_message (out, e->envelope, e->date_utc, raw->data,
-                                       raw->len, error))
+            !mla_mboxrd_write_message (mbox, e->envelope, e->date_utc,
+                                       raw->data, raw->len, error))
             return FALSE;
     }
+    if (!g_output_stream_close (mbox, NULL, error))
+        return FALSE;
+    text =
+        g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (mbox));
+    if (site->mask != NULL)
+        masked = mla_address_mask_apply (
+            site->mask, g_bytes_get_data (text, NULL), g_bytes_get_size (text));
+    published = masked != NULL ? masked : text;
     /* Closing the gzip stream flushes the compressor into @memory. */
-    return g_output_stream_close (out, NULL, error) &&
-           put_memory (build, path, memory, error);
+    return g_output_stream_write_all (out, g_bytes_get_data (published, NULL),
+                                      g_bytes_get_size (published), NULL, NULL,
+                                      error) &&
+           g_output_stream_close (out, NULL, error) &&
+           g_output_stream_close (memory, NULL, error) &&
+           mla_site_files_put (build->files, path,
+                               g_memory_output_stream_get_data (
+                                   G_MEMORY_OUTPUT_STREAM (memory)),
+                               g_memory_output_stream_get_data_size (
+                                   G_MEMORY_OUTPUT_STREAM (memory)),
+                               error);
 }
 
 /* The patch series the thread holds, for git am (mla-series.c); none
@@ -300,6 +339,7 @@ stored_message (MlaSite *site, const MlaOverviewEntry *e, GError **error)
 typedef struct {
     Build *build;
     GPtrArray *paths;
+    GArray *text; /* gboolean per attachment: a text type, masked */
     guint wanted, put;
     GError *error; /* the first write that failed */
 } Downloads;
@@ -317,11 +357,19 @@ download_put (guint index, GBytes *content, gpointer user_data)
 {
     Downloads *d = user_data;
 
+    const char *path = d->paths->pdata[index];
+    const void *data = g_bytes_get_data (content, NULL);
+    gsize size = g_bytes_get_size (content);
+
     d->put++;
-    if (d->error == NULL)
-        mla_site_files_put (d->build->files, d->paths->pdata[index],
-                            g_bytes_get_data (content, NULL),
-                            g_bytes_get_size (content), &d->error);
+    /* Text (a patch, a log) is masked; other files are published as they
+     * came (doc/site-models.md says so). */
+    if (d->error != NULL)
+        return;
+    if (g_array_index (d->text, gboolean, index))
+        put_text (d->build, path, data, size, &d->error);
+    else
+        mla_site_files_put (d->build->files, path, data, size, &d->error);
 }
 
 /* Which attachments of @entry changed: @d's paths. */
@@ -345,8 +393,10 @@ changed_attachments (Build *build, const MlaOverviewEntry *e, guint entry,
             signature (build, "attachment", a->sha256, NULL);
         gboolean kept =
             mla_site_files_keep (build->files, path, file_signature);
+        gboolean text = g_str_has_prefix (a->content_type, "text/");
 
         g_ptr_array_add (d->paths, kept ? NULL : g_steal_pointer (&path));
+        g_array_append_val (d->text, text);
         d->wanted += !kept;
     }
     return TRUE;
@@ -364,7 +414,8 @@ put_downloads (Build *build, guint entry, GError **error)
     const MlaOverviewEntry *e =
         mla_overview_threads_get_entry (site->threads, entry);
     g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-    Downloads d = { build, paths, 0, 0, NULL };
+    g_autoptr (GArray) text = g_array_new (FALSE, FALSE, sizeof (gboolean));
+    Downloads d = { build, paths, text, 0, 0, NULL };
     MlaDownloadSink sink = { download_wanted, download_put, &d };
     g_autofree char *html_path = NULL;
     g_autofree char *html = NULL;
@@ -405,9 +456,8 @@ put_downloads (Build *build, guint entry, GError **error)
                           mla_archive_get_path (site->archive),
                           d.wanted - d.put, e->message_id);
     return html_path == NULL ||
-           mla_site_files_put (build->files, html_path,
-                               html != NULL ? html : "",
-                               html != NULL ? strlen (html) : 0, error);
+           put_text (build, html_path, html != NULL ? html : "",
+                     html != NULL ? strlen (html) : 0, error);
 }
 
 /* A message page shows its message (and any other with its id), its
@@ -461,8 +511,7 @@ put_message (Build *build, guint entry, GError **error)
     if (!mla_site_files_keep (build->files, raw_path, raw_signature) &&
         (!mla_archive_read_raw (site->archive, e->volume, e->message_id,
                                 e->raw_offset, e->raw_length, raw, error) ||
-         !mla_site_files_put (build->files, raw_path, raw->data, raw->len,
-                              error)))
+         !put_text (build, raw_path, raw->data, raw->len, error)))
         return FALSE;
     for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
         if (site->published[i] && !put_downloads (build, i, error))
