@@ -43,7 +43,8 @@ check_PROGRAMS += \
 	tests/fuzz/replay-message \
 	tests/fuzz/replay-agenda \
 	tests/fuzz/replay-thread \
-	tests/fuzz/replay-site
+	tests/fuzz/replay-site \
+	tests/fuzz/replay-files
 
 mla_replay_ldadd = lib/libmlarc-core.la $(GLIB_LIBS) $(XML_LIBS)
 tests_fuzz_replay_mbox_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-mbox.c
@@ -62,6 +63,9 @@ tests_fuzz_replay_site_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-site.c
 tests_fuzz_replay_site_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"site"'
 tests_fuzz_replay_site_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
 tests_fuzz_replay_site_LDADD = $(mla_replay_ldadd)
+tests_fuzz_replay_files_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-files.c
+tests_fuzz_replay_files_CPPFLAGS = $(AM_CPPFLAGS) -DMLA_FUZZ_TARGET='"files"'
+tests_fuzz_replay_files_LDADD = $(mla_replay_ldadd)
 
 # The checks of the house (README, "Tests"): layers, includes, --help
 # against the man page, README's list of tests.

@@ -4,7 +4,7 @@
 # make check replays the regression corpora through the same sources built
 # without libFuzzer (tests/fuzz/replay.c, in tests/local.mk).
 noinst_PROGRAMS = tests/fuzz/fuzz-mbox tests/fuzz/fuzz-message tests/fuzz/fuzz-agenda \
-	tests/fuzz/fuzz-thread tests/fuzz/fuzz-site
+	tests/fuzz/fuzz-thread tests/fuzz/fuzz-site tests/fuzz/fuzz-files
 
 mla_fuzz_ldadd = lib/libmlarc-core.la $(GLIB_LIBS)
 mla_fuzz_ldflags = $(AM_LDFLAGS) $(FUZZ_LDFLAGS)
@@ -25,3 +25,6 @@ tests_fuzz_fuzz_site_SOURCES = tests/fuzz/fuzz-site.c
 tests_fuzz_fuzz_site_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
 tests_fuzz_fuzz_site_LDADD = $(mla_fuzz_ldadd) $(XML_LIBS)
 tests_fuzz_fuzz_site_LDFLAGS = $(mla_fuzz_ldflags)
+tests_fuzz_fuzz_files_SOURCES = tests/fuzz/fuzz-files.c
+tests_fuzz_fuzz_files_LDADD = $(mla_fuzz_ldadd)
+tests_fuzz_fuzz_files_LDFLAGS = $(mla_fuzz_ldflags)
