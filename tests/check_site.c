@@ -5,6 +5,7 @@
 #include <string.h>
 #include <libxml/xpath.h>
 #include "mlarc.h"
+#include "mla-site-files-private.h"
 #include "mla-site-private.h"
 #include "mla-site-search-private.h"
 #include "mla-test.h"
@@ -397,6 +398,34 @@ START_TEST (test_site_search_bundles)
 }
 END_TEST
 
+/* "a" and "a.tmp" in one build: whichever is put second is refused (its
+ * rename would overwrite the other's bytes), in either order, and the
+ * first is written whole. */
+START_TEST (test_site_files_tmp_clash)
+{
+    const char *first = _i == 0 ? "a.tmp" : "a";
+    const char *second = _i == 0 ? "a" : "a.tmp";
+    g_autofree char *dir = mla_test_make_tmpdir ();
+    g_autofree char *path = g_build_filename (dir, first, NULL);
+    g_autoptr (MlaFolder) folder = mla_folder_open (dir, 0, NULL);
+    g_autoptr (MlaSiteFiles) files = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GBytes) written = NULL;
+
+    ck_assert_ptr_nonnull (folder);
+    files = mla_site_files_open (folder, NULL);
+    ck_assert_ptr_nonnull (files);
+    ck_assert (mla_site_files_put (files, first, "first", 5, NULL));
+    ck_assert (!mla_site_files_put (files, second, "second", 6, &error));
+    ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID));
+    ck_assert (!mla_site_files_keep (files, second, "s"));
+    ck_assert (mla_site_files_finish (files, NULL, NULL));
+    written = mla_test_read_file (path);
+    ck_assert_mem_eq (g_bytes_get_data (written, NULL), "first", 5);
+    ck_assert_uint_eq (g_bytes_get_size (written), 5);
+}
+END_TEST
+
 static Suite *
 site_suite (void)
 {
@@ -418,6 +447,7 @@ site_suite (void)
     tcase_add_test (tc, test_site_search_bundles);
     suite_add_tcase (suite, tc);
     mla_test_add_case (suite, "body-patch", test_site_body_patch, 0);
+    mla_test_add_case (suite, "files-tmp-clash", test_site_files_tmp_clash, 2);
     return suite;
 }
 

@@ -30,8 +30,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteFiles, mla_site_files_free)
 
 /* Makes @path (relative, '/'-separated, each part a name this program
  * made) hold @size bytes of @data, writing only when they differ from the
- * last build's, at mla_site_files_finish(). Safe to call from several
- * threads. */
+ * last build's, at mla_site_files_finish(). Refuses a path that is the
+ * temporary name of another file of this build, or whose temporary name
+ * is one ("a" and "a.tmp"). Safe to call from several threads. */
 gboolean mla_site_files_put (MlaSiteFiles *files, const char *path,
                              const void *data, gsize size, GError **error);
 

@@ -164,6 +164,21 @@ still_there (MlaSiteFiles *files, const char *path, gsize size)
            (gsize) st.st_size == size;
 }
 
+/* Whether @path and a file of this build are one the other's temporary
+ * name ("a" and "a.tmp"): renaming one into place would overwrite the
+ * other. Called with the lock held. */
+static gboolean
+clashes (MlaSiteFiles *files, const char *path)
+{
+    g_autofree char *tmp = tmp_path (path);
+    g_autofree char *stem = g_str_has_suffix (path, ".tmp")
+                                ? g_strndup (path, strlen (path) - 4)
+                                : NULL;
+
+    return g_hash_table_contains (files->now, tmp) ||
+           (stem != NULL && g_hash_table_contains (files->now, stem));
+}
+
 gboolean
 mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data,
                     gsize size, GError **error)
@@ -181,6 +196,13 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data,
     if (g_hash_table_contains (files->now, path)) {
         g_mutex_unlock (&files->lock);
         return mla_throw (error, MLA_ERROR_INVALID, "%s: made twice", path);
+    }
+    if (clashes (files, path)) {
+        g_mutex_unlock (&files->lock);
+        return mla_throw (error, MLA_ERROR_INVALID,
+                          "%s: clashes with the temporary name of another "
+                          "file of this build",
+                          path);
     }
     g_hash_table_insert (files->now, g_strdup (path), g_strdup (hex));
     old = g_hash_table_lookup (files->before, path);
@@ -239,7 +261,7 @@ mla_site_files_keep (MlaSiteFiles *files, const char *path,
     old_hash = g_hash_table_lookup (files->before, path);
     if (old_signature != NULL && old_hash != NULL &&
         strcmp (old_signature, signature) == 0 &&
-        !g_hash_table_contains (files->now, path))
+        !g_hash_table_contains (files->now, path) && !clashes (files, path))
         kept = mla_folder_has_file (files->folder, path);
     if (kept) {
         g_hash_table_insert (files->now, g_strdup (path), g_strdup (old_hash));
@@ -269,7 +291,7 @@ mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
         all = strcmp (value, signature) == 0 &&
               g_hash_table_contains (files->before, key) &&
               !g_hash_table_contains (files->now, key) &&
-              mla_folder_has_file (files->folder, key);
+              !clashes (files, key) && mla_folder_has_file (files->folder, key);
         g_ptr_array_add (kept, key);
     }
     all = all && kept->len > 0;
@@ -300,7 +322,7 @@ mla_site_files_keep_previous (MlaSiteFiles *files, const char *prefix)
         const char *made_from;
 
         if (!g_str_has_prefix (key, prefix) ||
-            g_hash_table_contains (files->now, key) ||
+            g_hash_table_contains (files->now, key) || clashes (files, key) ||
             !mla_folder_has_file (files->folder, key))
             continue;
         g_hash_table_insert (files->now, g_strdup (key), g_strdup (value));
