@@ -37,6 +37,16 @@ Rust for Linux drivers => [Storage] Rust drivers: where are we?
 WANT
 diff -u "$TMP/want" "$TMP/links" || fail "fixture: links differ from the true ones"
 
+# A thread's subject is shortened in the timetable as in the listings
+# (issue 27 §7): the same words repeated link it as before.
+long=$(printf ' kickoff%.0s' $(seq 100))
+sed "s/^Subject: \[Storage\] BPF for storage: kickoff\$/&$long/" "$DATA/agenda-links/links.mbox" >"$TMP/long.mbox"
+expect 0 build -a "$TMP/la" -o "$TMP/ls" "$TMP/long.mbox"
+links "$TMP/ls/m/programme@lists.example.org/agenda-1.html" | grep '^BPF in the storage stack => ' >"$TMP/long-link" \
+    || fail "long subject: no link"
+grep -q '…$' "$TMP/long-link" && [ "$(sed 's/^BPF in the storage stack => //; s/…$//' "$TMP/long-link" | wc -c)" -eq 201 ] \
+    || fail "long subject not shortened to 200 characters and an ellipsis: $(cat "$TMP/long-link")"
+
 expect 0 build -a "$TMP/sa" -o "$TMP/ss" "$SAMPLE"
 for page in "$TMP"/ss/m/*/agenda-1.html; do
     links "$page"

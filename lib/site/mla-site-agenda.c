@@ -75,13 +75,15 @@ thread_link (MlaSite *site, xmlNode *node, const MlaSiteAgenda *a, guint slot)
 {
     guint root = g_array_index (a->threads, guint, slot);
     g_autofree char *page = NULL;
-    const char *subject;
+    g_autofree char *subject = NULL;
     xmlNode *link;
 
     if (root == MLA_THREAD_NONE)
         return;
     page = mla_site_thread_page (site, root, 0);
-    subject = mla_site_thread_subject (site, root);
+    /* shortened as in the listings: the thread page has it whole */
+    subject = mla_site_shorten (mla_site_thread_subject (site, root),
+                                MLA_SITE_SUBJECT_CHARS);
     link = mla_site_element (node, "thread");
     mla_site_href (link, "href", page);
     mla_site_attr (link, "subject", subject != NULL ? subject : "(no subject)");

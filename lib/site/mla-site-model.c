@@ -98,25 +98,6 @@ short_attrs (xmlNode *node, const MlaOverviewEntry *e)
     mla_site_attr (node, "subject", subject != NULL ? subject : "(no subject)");
 }
 
-gboolean
-mla_site_address_shown (MlaSite *site, const char *address)
-{
-    return address != NULL &&
-           (site->options.show_addresses || strchr (address, '@') == NULL);
-}
-
-gboolean
-mla_site_list_address_shown (MlaSite *site, const char *address)
-{
-    MlaAddressMatch match;
-
-    return address != NULL &&
-           (site->mask == NULL ||
-            !mla_address_mask_find (site->mask, address, strlen (address), 0,
-                                    &match) ||
-            match.kept != NULL);
-}
-
 /* The attributes a listing shows of a message. */
 void
 mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry)

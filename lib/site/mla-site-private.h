@@ -201,7 +201,7 @@ void mla_site_agenda_list (MlaSite *site, xmlNode *parent);
 char *mla_site_agenda_path (MlaSite *site, guint index, const char *extension);
 
 /* TRUE when the site's address policy shows @address (nullable) as it is
- * (mla-site-model.c): only such addresses go into reply links. */
+ * (mla-site-reply.c): only such addresses go into reply links. */
 gboolean mla_site_address_shown (MlaSite *site, const char *address);
 
 /* TRUE when the list's own address @address (nullable) is shown as it
@@ -209,6 +209,7 @@ gboolean mla_site_address_shown (MlaSite *site, const char *address);
  * a List-Id names). A reply link or the home page offers only such a
  * one: a masked "mailto:" leads nowhere. */
 gboolean mla_site_list_address_shown (MlaSite *site, const char *address);
+
 /* Adds to @parent (a message page's model) the <reply> of @entry, whose
  * To and Cc are in @details: its list's posting address, a mailto: URI
  * and the arguments of git send-email (mla-site-reply.c). */

@@ -12,6 +12,25 @@
 #include "mla-site-private.h"
 #include "mla-subject.h"
 
+gboolean
+mla_site_address_shown (MlaSite *site, const char *address)
+{
+    return address != NULL &&
+           (site->options.show_addresses || strchr (address, '@') == NULL);
+}
+
+gboolean
+mla_site_list_address_shown (MlaSite *site, const char *address)
+{
+    MlaAddressMatch match;
+
+    return address != NULL &&
+           (site->mask == NULL ||
+            !mla_address_mask_find (site->mask, address, strlen (address), 0,
+                                    &match) ||
+            match.kept != NULL);
+}
+
 /* The home page looks for list fields in this many of the newest messages. */
 #define LIST_FIELDS_LOOKUP 50
 
