@@ -426,6 +426,27 @@ START_TEST (test_site_files_tmp_clash)
 }
 END_TEST
 
+/* The site's own files are no page: a put there would be overwritten by
+ * the manifest or removed with the marker when the build finishes. */
+START_TEST (test_site_files_own_names)
+{
+    g_autofree char *dir = mla_test_make_tmpdir ();
+    g_autoptr (MlaFolder) folder = mla_folder_open (dir, 0, NULL);
+    g_autoptr (MlaSiteFiles) files = NULL;
+    g_autoptr (GError) error = NULL;
+
+    ck_assert_ptr_nonnull (folder);
+    files = mla_site_files_open (folder, NULL);
+    ck_assert_ptr_nonnull (files);
+    ck_assert (
+        !mla_site_files_put (files, ".mlarc-site.running", "x", 1, &error));
+    ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID));
+    ck_assert (!mla_site_files_keep (files, ".mlarc-site.settings", "s"));
+    ck_assert (mla_site_files_put (files, "index.html", "x", 1, NULL));
+    ck_assert (mla_site_files_finish (files, NULL, NULL));
+}
+END_TEST
+
 static Suite *
 site_suite (void)
 {
@@ -448,6 +469,7 @@ site_suite (void)
     suite_add_tcase (suite, tc);
     mla_test_add_case (suite, "body-patch", test_site_body_patch, 0);
     mla_test_add_case (suite, "files-tmp-clash", test_site_files_tmp_clash, 2);
+    mla_test_add_case (suite, "files-own-names", test_site_files_own_names, 0);
     return suite;
 }
 

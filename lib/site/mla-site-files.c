@@ -83,11 +83,14 @@ mla_site_files_get_folder (MlaSiteFiles *files)
 }
 
 /* A relative path of plain names: no empty, "." or ".." part, no
- * backslash. Message folders may hold "..%2F", which is a plain name. */
+ * backslash, and none of the site's own files (the manifest, its marker,
+ * the state and settings), which a page or a forged manifest line would
+ * overwrite or remove. Message folders may hold "..%2F", a plain name. */
 static gboolean
 is_safe_path (const char *path)
 {
-    return strchr (path, '\\') == NULL && mla_folder_is_plain (path);
+    return strchr (path, '\\') == NULL && mla_folder_is_plain (path) &&
+           !g_str_has_prefix (path, MLA_SITE_MANIFEST);
 }
 
 static gboolean
@@ -190,7 +193,7 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data,
 
     if (!is_safe_path (path))
         return mla_throw (error, MLA_ERROR_INVALID,
-                          "%s: not a path inside the site", path);
+                          "%s: not a path the site may write", path);
     mla_sha256_hex (data, size, hex);
     g_mutex_lock (&files->lock);
     if (g_hash_table_contains (files->now, path)) {

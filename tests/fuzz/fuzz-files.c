@@ -149,7 +149,9 @@ take_name (Input *in)
         return expand (names[b % G_N_ELEMENTS (names)]);
     repeat = (b & 0x20) ? take_byte (in) : 1;
     raw = take_data (in);
-    part = g_strndup (g_bytes_get_data (raw, NULL), g_bytes_get_size (raw));
+    part = g_bytes_get_size (raw) > 0 ? g_strndup (g_bytes_get_data (raw, NULL),
+                                                   g_bytes_get_size (raw))
+                                      : g_strdup ("");
     for (guint i = 0; i < repeat && name->len < 5000; i++)
         g_string_append (name, part);
     return g_string_free (g_steal_pointer (&name), FALSE);
