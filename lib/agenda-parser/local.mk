@@ -12,6 +12,8 @@ lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
 	lib/agenda-parser/mla-agenda-changes.c \
 	lib/agenda-parser/mla-agenda-days-private.h \
 	lib/agenda-parser/mla-agenda-days.c \
+	lib/agenda-parser/mla-agenda-durations-private.h \
+	lib/agenda-parser/mla-agenda-durations.c \
 	lib/agenda-parser/mla-agenda-evidence-private.h \
 	lib/agenda-parser/mla-agenda-evidence.c \
 	lib/agenda-parser/mla-agenda-export-private.h \

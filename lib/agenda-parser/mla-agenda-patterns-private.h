@@ -43,7 +43,8 @@ struct MlaAgendaParser {
     GHashTable *not_alone; /* casefolded words never a first name alone */
     GHashTable
         *organisations; /* casefolded, spaces out ("redhat"): never a person */
-    GRegex **rules;     /* compiled, parallel to the rule table */
+    GHashTable *duration_hours;  /* casefolded "h", "hours": a length's unit */
+    GRegex **rules;              /* compiled, parallel to the rule table */
     GRegexCompileFlags optimize; /* G_REGEX_OPTIMIZE for many texts, or 0 */
     const char **rule_names;     /* the rule table's names, in its order */
     guint n_rules;
@@ -158,6 +159,8 @@ struct MlaAgendaParser {
     GRegex *minutes_heading;  /* "Minutes:" */
     GRegex *schedule_intro;   /* "Agenda for the next call:" */
     GRegex *deadline_before;  /* "(in review until" before a date */
+    GRegex *clock_alone;      /* "13:00-15:00 UTC", "Time: 2:30 PM" */
+    GRegex *item_length;      /* "Intro (10)", "Welcome - 5 min" */
 };
 
 /* A pattern of the parser: where its compiled GRegex goes, its text with

@@ -29,6 +29,22 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
     /* "- draft-x-04 (in review until": what ends before a date makes it
      * a deadline, no day */
     { FIELD (deadline_before), "(?<!\\w)(?:@UNTIL@)\\s*$", G_REGEX_CASELESS },
+    /* a session's clock alone on its line, over items of a length */
+    { FIELD (clock_alone),
+      "^\\s*(?:[-*\\x{2022}]\\s*)?(?:\\p{L}[\\p{L} ]{0,24}:\\s*)?@TIME1@"
+      "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?:\\s*(?<zone>@ZONE@)(?!\\w))?[\\s:]*$",
+      G_REGEX_CASELESS },
+    /* an item of a length ("Intro (10)", "Groupcomm (Marco) (60)",
+     * "Welcome [5 min]", "Chairs' slides - 5 min", "10 min: Welcome"),
+     * the list marker gone */
+    { FIELD (item_length),
+      "^(?:(?<n>\\d{1,3})\\s*(?<unit>@DURATION@)(?!\\w)\\.?\\s*"
+      "(?:[-\\x{2013}\\x{2014}:|]\\s*|\\s)(?<title>\\p{Lu}.*?)"
+      "|(?<title>\\S.*?)\\s*(?:\\(\\s*(?<n>\\d{1,3})\\s*(?:(?<unit>@DURATION@)"
+      "(?!\\w)\\.?)?\\s*\\)|\\[\\s*(?<n>\\d{1,3})\\s*(?<unit>@DURATION@)"
+      "(?!\\w)\\.?\\s*\\]|\\s(?:-|\\x{2013}|\\x{2014}|,)\\s*(?<n>\\d{1,3})"
+      "\\s*(?<unit>@DURATION@)(?!\\w)\\.?))\\s*$",
+      G_REGEX_CASELESS | G_REGEX_DUPNAMES },
     /* "Minutes:", "Meeting notes", "COMPTE RENDU \u2013 R\u00c9UNION DU
      * BUREAU": a heading of the record of a meeting */
     /* ("Minutes of the TC call, 5 November 2026 (DRAFT)": its date after a

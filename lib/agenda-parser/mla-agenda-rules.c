@@ -16,6 +16,7 @@
 #include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
 #include "mla-agenda-scanner-private.h"
+#include "mla-agenda-durations-private.h"
 #include "mla-agenda-names-private.h"
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-places-private.h"
@@ -613,6 +614,7 @@ read_text_facts (MlaAgendaBuilder *b, MlaAgendaLine *lines,
 {
     b->text.military = military;
     mla_agenda_skip_quoted_fragments (b, lines);
+    mla_agenda_time_by_durations (b, lines);
     b->text.all_24h = mla_agenda_text_is_24h (b);
     for (guint i = 0; i < b->n_lines && !b->text.affiliates; i++)
         b->text.affiliates =

@@ -392,6 +392,31 @@ may_start_with_time (const MlaHoldLine *l)
            (l->digits && ends_after_leaders (l->p, l->end));
 }
 
+#define LENGTHS_LOOK_AHEAD 60 /* lines under a clock alone */
+
+/* Whether two items of a length ("Intro (10)") follow a clock alone on
+ * its line, among the lines after @rest (nullable): a working group's
+ * agenda, whose one clock time times them all. */
+static gboolean
+lengths_follow (MlaAgendaParser *parser, const char *rest)
+{
+    guint items = 0;
+
+    for (guint i = 0; rest != NULL && i < LENGTHS_LOOK_AHEAD && items < 2;
+         i++) {
+        const char *end = strchr (rest + 1, '\n');
+        g_autofree char *line =
+            g_strstrip (end != NULL ? g_strndup (rest + 1, end - rest - 1)
+                                    : g_strdup (rest + 1));
+
+        if (strpbrk (line, "0123456789") != NULL &&
+            g_regex_match (parser->item_length, line, 0, NULL))
+            items++;
+        rest = end;
+    }
+    return items >= 2;
+}
+
 static MlaHold
 hold_time_first (const MlaHoldLine *l)
 {
@@ -406,6 +431,9 @@ hold_time_first (const MlaHoldLine *l)
     /* a line of times heads a grid of rooms: a whole programme */
     if (g_regex_match (mla_agenda_rule (l->parser, "time-header"), normal, 0,
                        NULL))
+        return MLA_HOLD_ALL;
+    if (slot && g_regex_match (l->parser->clock_alone, normal, 0, NULL) &&
+        lengths_follow (l->parser, l->end))
         return MLA_HOLD_ALL;
     return slot ? MLA_HOLD_SLOT : MLA_HOLD_NONE;
 }

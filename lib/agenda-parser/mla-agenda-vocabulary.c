@@ -206,6 +206,7 @@ static const MlaWordList word_lists[] = {
     { "times", "zones", 0, "@ZONE@", 0 },
     { "times", "units", 0, "@UNIT@", 0 },
     { "times", "durations", 0, "@DURATION@", 0 },
+    { "times", "duration-hours", TABLE (duration_hours), NULL, 0 },
     { "times", "until", 0, "@UNTIL@", 0 },
     { "labels", "stand-ins", 0, "@STAND_IN@", 0 },
     { "labels", "presents", 0, "@PRESENTS@", 0 },
@@ -435,6 +436,7 @@ static const gsize tables[] = {
     TABLE (not_names),
     TABLE (not_alone),
     TABLE (organisations),
+    TABLE (duration_hours),
 };
 
 MlaAgendaParser *
