@@ -500,8 +500,7 @@ mla_agenda_table_slot (int s, int e)
     MlaAgendaSlot *slot = mla_agenda_slot_new ();
 
     mla_agenda_format_minutes (s, slot->start);
-    if (e > s)
-        mla_agenda_format_minutes (e, slot->end);
+    mla_agenda_set_end (slot->end, s, e);
     return slot;
 }
 

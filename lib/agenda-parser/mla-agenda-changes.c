@@ -159,16 +159,14 @@ new_slot (MlaAgendaBuilder *b, const char *clause)
     slot = object_slot (b, rest);
     if (slot != NULL) {
         mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
+        mla_agenda_set_end (slot->end, s, e);
         mark_moved (b, slot);
         return TRUE;
     }
     room = take_room (b, rest, TRUE);
     slot = mla_agenda_slot_new ();
     mla_agenda_format_minutes (s, slot->start);
-    if (e > s)
-        mla_agenda_format_minutes (e, slot->end);
+    mla_agenda_set_end (slot->end, s, e);
     mla_agenda_slot_set_title (b, slot, rest);
     if (slot->title != NULL &&
         g_unichar_islower (g_utf8_get_char (slot->title))) {
@@ -240,8 +238,7 @@ move_slot (MlaAgendaBuilder *b, char *clause)
         e = s + mla_agenda_minutes_of (slot->end) -
             mla_agenda_minutes_of (slot->start);
     mla_agenda_format_minutes (s, slot->start);
-    if (e > s)
-        mla_agenda_format_minutes (e, slot->end);
+    mla_agenda_set_end (slot->end, s, e);
     room = take_room (b, clause + at, FALSE);
     if (room != NULL) {
         g_free (slot->location);

@@ -298,8 +298,7 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
         }
         slot = mla_agenda_slot_new ();
         mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
+        mla_agenda_set_end (slot->end, s, e);
         slot->room = g_steal_pointer (&session->room);
         /* "Title  Chair: Ann Lee": cells apart by a gap, as on a slot's line */
         if (labelled_tail (b, session->title))
@@ -560,8 +559,7 @@ flat_item_slot (MlaAgendaBuilder *b, GArray *items, guint k, gboolean room_led,
         return NULL;
     slot = mla_agenda_slot_new ();
     mla_agenda_format_minutes (s, slot->start);
-    if (e > s)
-        mla_agenda_format_minutes (e, slot->end);
+    mla_agenda_set_end (slot->end, s, e);
     /* one item under a time spans the rooms (a break, a keynote) */
     if (room_led)
         slot->room = mla_agenda_squeeze (b->lines[item->room].text);
@@ -677,8 +675,7 @@ mla_agenda_bar_block (MlaAgendaBuilder *b, int s, int e)
             continue;
         slot = mla_agenda_slot_new ();
         mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
+        mla_agenda_set_end (slot->end, s, e);
         slot->room = g_strdup (rooms[k]);
         mla_agenda_slot_set_title (b, slot, cells[k]);
         mla_agenda_builder_add_slot (b, slot);
@@ -838,8 +835,7 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
         guint first = block[0];
 
         mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
+        mla_agenda_set_end (slot->end, s, e);
         slot->room = room_heading_at (b, first);
         first += slot->room != NULL;
         b->index = first;

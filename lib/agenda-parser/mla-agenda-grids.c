@@ -216,8 +216,7 @@ mla_agenda_track_row (MlaAgendaBuilder *b, gint from, int s, int e)
         }
         slot = mla_agenda_slot_new ();
         mla_agenda_format_minutes (s, slot->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, slot->end);
+        mla_agenda_set_end (slot->end, s, e);
         /* "12:00  Lunch" alone in a row: a break or meal spans the rooms,
          * and so do any cell drawn across them ("---- opening ----") and
          * a joint session ("Joint panel: ..."); under a header with a

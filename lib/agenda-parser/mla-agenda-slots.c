@@ -41,10 +41,13 @@ is_empty_row (const char *rest)
 static void
 flag_end_before_start (MlaAgendaSlot *slot, int s, int e)
 {
-    char end[6];
+    char end[6] = "";
 
     if (e < 0 || e >= s || mla_agenda_runs_past_midnight (s, e))
         return;
+    mla_agenda_set_end (end, s, e);
+    if (end[0] != '\0')
+        return; /* "19h00-02h00": it ends the next day */
     mla_agenda_format_minutes (e, end);
     g_ptr_array_add (slot->notes,
                      g_strdup_printf ("end %s is before the start", end));
@@ -246,8 +249,7 @@ slot_of_row (MlaAgendaBuilder *b, char *title, const char *title_raw, int s,
     g_autoptr (MlaAgendaSlot) slot = mla_agenda_slot_new ();
 
     mla_agenda_format_minutes (s, slot->start);
-    if (e > s)
-        mla_agenda_format_minutes (e, slot->end);
+    mla_agenda_set_end (slot->end, s, e);
     flag_end_before_start (slot, s, e);
     if (title[0] == '\0' &&
         (mla_agenda_bar_block (b, s, e) || mla_agenda_flat_row (b, s, e) ||
@@ -540,8 +542,7 @@ mla_agenda_rule_slot_detail (MlaAgendaBuilder *b, GMatchInfo *match)
         while (above > 0 && b->lines[above - 1].blank)
             above--;
         mla_agenda_format_minutes (s, parallel->start);
-        if (e > s)
-            mla_agenda_format_minutes (e, parallel->end);
+        mla_agenda_set_end (parallel->end, s, e);
         if (above > 0 &&
             mla_agenda_parser_is_name (b->parser, b->lines[above - 1].text)) {
             g_autofree char *name =
@@ -643,8 +644,7 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     slot = mla_agenda_slot_new ();
     mla_agenda_format_minutes (s, slot->start);
-    if (e > s)
-        mla_agenda_format_minutes (e, slot->end);
+    mla_agenda_set_end (slot->end, s, e);
     if (g_regex_match (b->parser->place_prefix, rest, 0, &place)) {
         g_autofree char *where = g_match_info_fetch_named (place, "place");
         g_autofree char *title = g_match_info_fetch_named (place, "title");

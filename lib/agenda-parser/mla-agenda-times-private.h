@@ -50,6 +50,11 @@ void mla_agenda_format_minutes (int minutes, char out[6]);
 /* "23:00 Pizza" then "01:00 Games": the night goes on, the day stays. */
 gboolean mla_agenda_runs_past_midnight (int previous, int start);
 
+/* Writes to @end the end @e of a range from @s ("HH:MM"), when it is one:
+ * after the start, or in the small hours after an evening's start
+ * ("19h00-02h00 Pub night" ends the next day); else leaves @end. */
+void mla_agenda_set_end (char end[6], int s, int e);
+
 /* Writes @date as "YYYY-MM-DD" to @out. */
 void mla_agenda_format_date (GDateTime *date, char out[11]);
 

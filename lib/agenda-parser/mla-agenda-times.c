@@ -107,6 +107,23 @@ mla_agenda_runs_past_midnight (int previous, int start)
     return previous >= NIGHT_FROM && start < NIGHT_UNTIL;
 }
 
+/* an evening's range may end in the small hours of the next day */
+#define EVENING_FROM (17 * 60)
+
+/* "19h00-02h00": the end, before the start, is the next day's */
+static gboolean
+ends_next_day (int s, int e)
+{
+    return e >= 0 && e < s && s >= EVENING_FROM && e <= NIGHT_UNTIL;
+}
+
+void
+mla_agenda_set_end (char end[6], int s, int e)
+{
+    if (e > s || ends_next_day (s, e))
+        mla_agenda_format_minutes (e, end);
+}
+
 void
 mla_agenda_format_date (GDateTime *date, char out[11])
 {
