@@ -47,6 +47,8 @@ lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
 	lib/agenda-parser/mla-agenda-tables.c \
 	lib/agenda-parser/mla-agenda-times-private.h \
 	lib/agenda-parser/mla-agenda-times.c \
+	lib/agenda-parser/mla-agenda-title-days-private.h \
+	lib/agenda-parser/mla-agenda-title-days.c \
 	lib/agenda-parser/mla-agenda-title-places-private.h \
 	lib/agenda-parser/mla-agenda-title-places.c \
 	lib/agenda-parser/mla-agenda-titles-private.h \

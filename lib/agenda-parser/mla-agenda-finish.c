@@ -15,6 +15,7 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-places-private.h"
 #include "mla-agenda-titles-private.h"
+#include "mla-agenda-title-days-private.h"
 
 /* Removes the stops from @day's slots, in one pass. */
 static void

@@ -27,14 +27,4 @@ gboolean mla_agenda_title_step (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
 gboolean mla_agenda_title_names_people (MlaAgendaBuilder *b,
                                         MlaAgendaSlot *slot, const char *paren);
 
-/* "19:10  Niamh Gallagher: Typing a codebase": when two or more of @day's
- * slots without people start with a name and a colon before a title of
- * three words or more, the names are their speakers. (One such slot
- * alone may be a topic: "Cloud Native: scaling up".) */
-void mla_agenda_day_name_heads (MlaAgendaBuilder *b, MlaAgendaDay *day);
-
-/* "Update - amara okafor (tbc)" on a day where two slots or more name
- * their speakers after a dash: the tail in lower case is a name too. */
-void mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day);
-
 G_END_DECLS
