@@ -22,6 +22,13 @@ static const struct {
       "title=Finances|people=|place=|room=|notes=" },
     { "list-number", FALSE, "\u25ba Ateliers",
       "title=Ateliers|people=|place=|room=|notes=" },
+    { "group-code", FALSE, "APP apparea Applications Open Area Meeting",
+      "title=Applications Open Area Meeting|people=|place=|room=|notes=" },
+    { "group-code", FALSE, "INT   nemo   Network Mobility",
+      "title=Network Mobility|people=|place=|room=|notes=" },
+    /* an area's code over a title of its own is no group's */
+    { "group-code", FALSE, "GEN Plenary",
+      "title=GEN Plenary|people=|place=|room=|notes=" },
     { "room-tag", FALSE, "[Room A] Keynote",
       "title=Keynote|people=|place=|room=Room A|notes=" },
     { "duration", FALSE, "Opening remarks (20 min)",

@@ -161,6 +161,7 @@ struct MlaAgendaParser {
     GRegex *deadline_before;  /* "(in review until" before a date */
     GRegex *clock_alone;      /* "13:00-15:00 UTC", "Time: 2:30 PM" */
     GRegex *item_length;      /* "Intro (10)", "Welcome - 5 min" */
+    GRegex *group_code;       /* "APP apparea " before a group's name */
 };
 
 /* A pattern of the parser: where its compiled GRegex goes, its text with

@@ -34,6 +34,10 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?:\\p{L}[\\p{L} ]{0,24}:\\s*)?@TIME1@"
       "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?:\\s*(?<zone>@ZONE@)(?!\\w))?[\\s:]*$",
       G_REGEX_CASELESS },
+    /* "APP apparea Applications Open Area Meeting": an area's code and a
+     * group's acronym in lower case before its name */
+    { FIELD (group_code),
+      "^(?:@GROUP_AREA@)\\s+[a-z][a-z0-9-]{1,15}\\s+(?=\\p{Lu}|\\d)", 0 },
     /* an item of a length ("Intro (10)", "Groupcomm (Marco) (60)",
      * "Welcome [5 min]", "Chairs' slides - 5 min", "10 min: Welcome"),
      * the list marker gone */

@@ -200,7 +200,8 @@ military_clock (const char *hh, const char *mm)
 
 /* Whether a "HHMM-HHMM" match is a time range, not a span of years
  * ("2010-2015"): both ends plausible, a later end within
- * MILITARY_MAX_SPAN, and not both 19xx or 20xx. */
+ * MILITARY_MAX_SPAN (or the next day's small hours: "1900-0100"), and not
+ * both 19xx or 20xx. */
 static gboolean
 military_range_ok (GMatchInfo *match)
 {
@@ -212,8 +213,9 @@ military_range_ok (GMatchInfo *match)
     gboolean year1 = g_str_has_prefix (h1, "19") || g_str_has_prefix (h1, "20");
     gboolean year2 = g_str_has_prefix (h2, "19") || g_str_has_prefix (h2, "20");
 
-    return military_clock (h1, m1) && military_clock (h2, m2) && e > s &&
-           e - s <= MILITARY_MAX_SPAN && !(year1 && year2);
+    return military_clock (h1, m1) && military_clock (h2, m2) &&
+           ((e > s && e - s <= MILITARY_MAX_SPAN) || ends_next_day (s, e)) &&
+           !(year1 && year2);
 }
 
 /* Whether @text starts with a "1800  Doors open" time; @at (out): its

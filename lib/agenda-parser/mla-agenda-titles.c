@@ -177,6 +177,23 @@ step_list_number (MlaTitleWork *w, GMatchInfo *match)
 }
 
 static gboolean
+starts_upper (const MlaTitleWork *w)
+{
+    return g_ascii_isupper (w->title[0]);
+}
+
+/* "APP apparea Applications Open Area Meeting": the area's code and the
+ * group's acronym are no part of its name */
+static void
+step_group_code (MlaTitleWork *w, GMatchInfo *match)
+{
+    gint skip = 0;
+
+    g_match_info_fetch_pos (match, 0, NULL, &skip);
+    memmove (w->title, w->title + skip, strlen (w->title + skip) + 1);
+}
+
+static gboolean
 may_tag_room (const MlaTitleWork *w)
 {
     return starts_with_bracket (w) && w->slot->room == NULL &&
@@ -617,6 +634,7 @@ step_end_comma (MlaTitleWork *w, GMatchInfo *match)
 /* In order: each step sees what the steps before it left of the title. */
 static const MlaTitleStep title_steps[] = {
     { "list-number", may_be_numbered, PATTERN (list_marker), step_list_number },
+    { "group-code", starts_upper, PATTERN (group_code), step_group_code },
     { "room-tag", may_tag_room, PATTERN (names_lead), step_room_tag },
     { "duration", NULL, PATTERN (duration), step_duration },
     { "stand-in", NULL, 0, step_stand_in },

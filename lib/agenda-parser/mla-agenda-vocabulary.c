@@ -272,6 +272,7 @@ static const MlaWordList word_lists[] = {
     { "meetings", "words-ending", 0, "@GATHERING_ENDING@", 0 },
     { "meetings", "items", 0, "@MEETING_ITEM@", 0 },
     { "meetings", "items-unspaced", 0, "@MEETING_ITEM_UNSPACED@", 0 },
+    { "meetings", "group-areas", 0, "@GROUP_AREA@", 0 },
 };
 
 #define PARSER_TABLE(parser, offset)                                           \
