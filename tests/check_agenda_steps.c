@@ -48,6 +48,9 @@ static const struct {
       "Flores 12" },
     { "handle-end", FALSE, "Tech Lifehacking @erlebnischris",
       "title=Tech Lifehacking|people=@erlebnischris|place=|room=|notes=" },
+    /* (a floor before the room word) */
+    { "place-tail", FALSE, "Registration \u2013 2nd Floor Foyer",
+      "title=Registration|people=|place=2nd Floor Foyer|room=|notes=" },
     { "place-tail", FALSE, "Office hours -- Room 3A",
       "title=Office hours|people=|place=Room 3A|room=|notes=" },
     { "stand-in-again", FALSE, "Opening - Chairs",

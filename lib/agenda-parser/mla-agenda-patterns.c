@@ -372,9 +372,11 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^(.*\\S)\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(\\p{Lu}[^\\x{2013}\\x{2014}]"
       "*?)\\s*$",
       0 },
-    /* "Registration - Lobby", "Drills - Motor Pool": up to four words */
+    /* "Registration - Lobby", "Drills - Motor Pool", "Coffee – 2nd Floor
+     * Lounge": up to four words, a floor first */
     { FIELD (place_dash),
-      "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(\\p{Lu}[^\\s\\x{2013}\\x{2014}-]*"
+      "^(.*\\S)\\s+[-\\x{2013}\\x{2014}]\\s+((?:\\d{1,2}\\p{Ll}{0,2}\\s+)?"
+      "\\p{Lu}[^\\s\\x{2013}\\x{2014}-]*"
       "(?:\\s+[^\\s\\x{2013}\\x{2014}-]+){0,3})\\s*$",
       0 },
     /* "Dr. ", "Prof. ": titles before a name, followed by one */

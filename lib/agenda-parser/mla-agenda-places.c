@@ -111,14 +111,32 @@ mla_agenda_text_dashes_places (MlaAgendaBuilder *b)
     return known >= DASHED_PLACES_MIN;
 }
 
+/* Whether every word of @name starts with a capital or a digit: "Room
+ * 2", "Main Hall", not "Room changes" or "Raum 2.14 und 2.15". */
+static gboolean
+all_capitalised (const char *name)
+{
+    for (const char *w = name; w != NULL;
+         w = strchr (w, ' '), w = w != NULL ? w + 1 : NULL) {
+        gunichar c = g_utf8_get_char (w);
+
+        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 gboolean
 mla_agenda_is_room_line (MlaAgendaBuilder *b, const char *text)
 {
     g_auto (GStrv) words = g_strsplit (text, " ", -1);
     gboolean room = FALSE;
+    gunichar first = g_utf8_get_char (text);
 
+    /* (a floor first is the room's too: "2nd Floor Foyer") */
     if (g_strv_length (words) > 4 || strpbrk (text, "():,;") != NULL ||
-        !g_unichar_isupper (g_utf8_get_char (text)))
+        !(g_unichar_isupper (first) ||
+          (g_unichar_isdigit (first) && all_capitalised (text))))
         return FALSE;
     for (guint i = 0; words[i] != NULL && !room; i++)
         room = mla_agenda_is_room_word (b, words[i]);
@@ -138,21 +156,6 @@ mla_agenda_room_in_parentheses (MlaAgendaBuilder *b, const char *text)
                    g_regex_match (b->parser->room_code, inner, 0, NULL)
                ? g_steal_pointer (&inner)
                : NULL;
-}
-
-/* Whether every word of @name starts with a capital or a digit: "Room
- * 2", "Main Hall", not "Room changes" or "Raum 2.14 und 2.15". */
-static gboolean
-all_capitalised (const char *name)
-{
-    for (const char *w = name; w != NULL;
-         w = strchr (w, ' '), w = w != NULL ? w + 1 : NULL) {
-        gunichar c = g_utf8_get_char (w);
-
-        if (!g_unichar_isupper (c) && !g_unichar_isdigit (c))
-            return FALSE;
-    }
-    return TRUE;
 }
 
 char *
