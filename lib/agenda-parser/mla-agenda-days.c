@@ -255,3 +255,22 @@ mla_agenda_builder_clear_table (MlaAgendaBuilder *b)
     g_ptr_array_set_size (b->flat.rooms, 0);
     b->flat.pairs = FALSE;
 }
+
+void
+mla_agenda_new_day_if_restarted (MlaAgendaBuilder *b, int s)
+{
+    if (b->day.current != NULL && b->day.current->slots->len > 0 &&
+        !b->day.heading_since_slot && b->day.previous >= 0 &&
+        s < b->day.previous - 60 &&
+        !mla_agenda_runs_past_midnight (b->day.previous, s)) {
+        g_autoptr (GDateTime) next =
+            mla_agenda_day_after (b->day.current->date);
+        char date[11] = "";
+
+        if (next != NULL)
+            mla_agenda_format_date (next, date);
+        g_debug ("agenda: line %u starts a new day", b->index + 1);
+        mla_agenda_builder_new_day (b, NULL, date);
+        mla_agenda_builder_clear_table (b);
+    }
+}

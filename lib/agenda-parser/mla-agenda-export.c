@@ -84,10 +84,11 @@ export_cells (MlaAgendaBuilder *b, guint i, char layout)
     return cells;
 }
 
-/* The minutes of the time in @cell ("09:00", "9:00-10:30"), -1 if none;
+/* The minutes of the time in @cell ("09:00", "9:00-10:30"), -1 if none,
+ * read after @previous (minutes, or -1: "1:30" after "12:30" is 13:30);
  * *@out_end (nullable) gets the end of a range in it, else -1. */
 static int
-cell_minutes (MlaAgendaBuilder *b, const char *cell, int *out_end)
+cell_minutes (MlaAgendaBuilder *b, const char *cell, int previous, int *out_end)
 {
     g_autoptr (GMatchInfo) match = NULL;
     g_autofree char *rest = NULL;
@@ -105,9 +106,10 @@ cell_minutes (MlaAgendaBuilder *b, const char *cell, int *out_end)
     if (rest != NULL && g_strstrip (rest)[0] != '\0')
         return -1; /* a time and more: no cell of times */
     if (mla_agenda_fetch_clock (b, match, "2", &end, &bare_end))
-        mla_agenda_resolve_range (&start, &end, -1, b->text.all_24h, &s, &e);
+        mla_agenda_resolve_range (&start, &end, previous, b->text.all_24h, &s,
+                                  &e);
     else
-        s = mla_agenda_resolve_clock (&start, -1, b->text.all_24h);
+        s = mla_agenda_resolve_clock (&start, previous, b->text.all_24h);
     if (out_end != NULL)
         *out_end = e;
     return s;
@@ -212,7 +214,7 @@ export_rows (MlaAgendaBuilder *b, const MlaExportHeader *h, char layout,
         GPtrArray *row = export_cells (b, i, layout);
 
         if (row->len <= (guint) MAX (h->start, h->title) ||
-            cell_minutes (b, g_ptr_array_index (row, h->start), NULL) < 0) {
+            cell_minutes (b, g_ptr_array_index (row, h->start), -1, NULL) < 0) {
             g_ptr_array_unref (row);
             if (g_regex_match (b->parser->alnum, b->lines[i].text, 0, NULL))
                 break;
@@ -242,17 +244,23 @@ export_rooms (GPtrArray *rows, const MlaExportHeader *h)
     return rooms;
 }
 
-/* The slot of @row, on its day (made the current day when the row names
- * one). */
+/* The slot of @row, its times read after @previous (the row above's
+ * start, -1 for the first), on its day (made the current day when the
+ * row names one). */
 static MlaAgendaSlot *
 export_row_slot (MlaAgendaBuilder *b, const MlaExportHeader *h, GPtrArray *row,
-                 GHashTable *rooms)
+                 GHashTable *rooms, int previous)
 {
-    int e = -1, s = cell_minutes (b, g_ptr_array_index (row, h->start), &e);
+    int e = -1,
+        s = cell_minutes (b, g_ptr_array_index (row, h->start), previous, &e);
     MlaAgendaSlot *slot;
 
+    /* a table of one day under another's, no day written: the next day */
+    if (previous < 0 && h->date < 0)
+        mla_agenda_new_day_if_restarted (b, s);
     if (h->end >= 0 && (guint) h->end < row->len) {
-        int written = cell_minutes (b, g_ptr_array_index (row, h->end), NULL);
+        int written =
+            cell_minutes (b, g_ptr_array_index (row, h->end), s, NULL);
 
         e = written >= 0 ? written : e;
     }
@@ -311,12 +319,16 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
              rows->len);
     rooms = export_rooms (rows, &h);
     mla_agenda_builder_clear_table (b);
-    for (guint r = 0; r < rows->len; r++) {
-        MlaAgendaSlot *slot =
-            export_row_slot (b, &h, g_ptr_array_index (rows, r), rooms);
+    int previous = -1;
 
+    for (guint r = 0; r < rows->len; r++) {
+        MlaAgendaSlot *slot = export_row_slot (
+            b, &h, g_ptr_array_index (rows, r), rooms, previous);
+
+        previous = mla_agenda_minutes_of (slot->start);
         b->index = g_array_index (lines, guint, r);
         mla_agenda_builder_add_slot (b, slot);
+        b->day.previous = previous;
     }
     b->slot.current = NULL;
     return TRUE;

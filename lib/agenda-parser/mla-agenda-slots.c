@@ -218,27 +218,6 @@ drop_item_columns (MlaAgendaBuilder *b, char *title)
     }
 }
 
-/* A programme that starts again in the morning (at @s) is the next day. */
-static void
-new_day_if_restarted (MlaAgendaBuilder *b, int s)
-{
-    if (b->day.current != NULL && b->day.current->slots->len > 0 &&
-        !b->day.heading_since_slot && b->day.previous >= 0 &&
-        s < b->day.previous - 60 &&
-        !mla_agenda_runs_past_midnight (b->day.previous, s)) {
-        g_autoptr (GDateTime) next =
-            mla_agenda_day_after (b->day.current->date);
-        char date[11] = "";
-
-        if (next != NULL)
-            mla_agenda_format_date (next, date);
-        g_debug ("agenda: rule slot-time: line %u starts a new day",
-                 b->index + 1);
-        mla_agenda_builder_new_day (b, NULL, date);
-        mla_agenda_builder_clear_table (b);
-    }
-}
-
 /* The slot of a time row with a title (or its pending slot, a title to
  * come): unless the row belongs to a block of parallel sessions or a
  * row of cells across rooms. */
@@ -316,7 +295,7 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     else
         s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
     mla_agenda_builder_set_zone (b, match);
-    new_day_if_restarted (b, s);
+    mla_agenda_new_day_if_restarted (b, s);
     b->day.previous = s;
     g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
     b->slot.current = NULL;

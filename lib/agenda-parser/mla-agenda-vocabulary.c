@@ -228,7 +228,7 @@ static const MlaWordList word_lists[] = {
     { "locations", "parts", 0, "@PLACE_PART@", 0 },
     { "tables", "time", TABLE (time_columns), "@TIMECOL@", 0 },
     { "tables", "people", TABLE (people_columns), NULL, 0 },
-    { "tables", "title", TABLE (title_columns), NULL, 0 },
+    { "tables", "title", TABLE (title_columns), "@TITLECOL@", 0 },
     { "tables", "empty", TABLE (empty_cells), NULL, 0 },
     { "tables", "date", TABLE (date_columns), "@DATECOL@", 0 },
     { "tables", "plenary", TABLE (plenary_words), NULL, 0 },
