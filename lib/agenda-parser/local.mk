@@ -5,6 +5,8 @@ mlarc_public_headers += \
 
 noinst_LTLIBRARIES += lib/agenda-parser/libmlarc-agenda-parser.la
 lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
+	lib/agenda-parser/mla-agenda-blocks-private.h \
+	lib/agenda-parser/mla-agenda-blocks.c \
 	lib/agenda-parser/mla-agenda-builder-private.h \
 	lib/agenda-parser/mla-agenda-cells-private.h \
 	lib/agenda-parser/mla-agenda-cells.c \

@@ -118,10 +118,19 @@ typedef struct {
     gboolean pairs;   /* its rows have come as title/speaker pairs */
 } MlaAgendaFlatState;
 
-/* A "=== Room 2 ===" heading: the room of the slots under it. */
+/* A block of slots under a heading with "Room:" and "Chair:" lines
+ * (mla-agenda-blocks.c): what each slot of lines first..last gets. */
 typedef struct {
-    char *room; /* owned, nullable */
-    guint end;  /* the line that ends its section, 0: the next heading */
+    guint first, last;
+    MlaAgendaSlot *fields; /* owned: its location and people */
+} MlaAgendaBlock;
+
+/* A "=== Room 2 ===" heading: the room of the slots under it; the blocks
+ * of the text. */
+typedef struct {
+    char *room;        /* owned, nullable */
+    guint end;         /* the line that ends its section, 0: the next heading */
+    GPtrArray *blocks; /* owned, nullable: of MlaAgendaBlock, in line order */
 } MlaAgendaSectionState;
 
 /* Under a "Minutes" heading, times are no slots. */
@@ -150,6 +159,9 @@ struct MlaAgendaBuilder {
      * lower phase hands back to be read like any other (the lines under
      * a parallel session) */
     void (*classify_line) (MlaAgendaBuilder *b);
+    /* gives a slot just added what its block gives every slot
+     * (mla-agenda-blocks.c), for the days, below the blocks */
+    void (*slot_added) (MlaAgendaBuilder *b, MlaAgendaSlot *slot);
     MlaAgendaTextFacts text;
     MlaAgendaDayState day;
     MlaAgendaSlotState slot;

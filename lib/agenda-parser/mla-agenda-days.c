@@ -212,6 +212,8 @@ mla_agenda_builder_add_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot)
     }
     if (b->section.room != NULL && slot->room == NULL && slot->location == NULL)
         slot->room = g_strdup (b->section.room);
+    if (b->slot_added != NULL)
+        b->slot_added (b, slot);
     g_ptr_array_add (b->day.current->slots, slot);
     g_array_append_val (b->day.slot_lines, b->index);
     b->slot.current = slot;

@@ -21,6 +21,7 @@
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-places-private.h"
 #include "mla-agenda-people-private.h"
+#include "mla-agenda-blocks-private.h"
 #include "mla-agenda-titles-private.h"
 #include "mla-agenda-changes-private.h"
 #include "mla-agenda-evidence-private.h"
@@ -579,6 +580,7 @@ builder_start (MlaAgendaBuilder *b, MlaAgendaParser *parser, GArray *lines,
     b->lines = (const MlaAgendaLine *) lines->data;
     b->n_lines = lines->len;
     b->classify_line = mla_agenda_classify_line;
+    b->slot_added = mla_agenda_block_fields;
     b->day.previous = -1;
     b->day.slot_lines = g_array_new (FALSE, FALSE, sizeof (guint));
     b->day.stops = g_hash_table_new (NULL, NULL);
@@ -607,6 +609,7 @@ builder_clear (MlaAgendaBuilder *b)
     g_array_unref (b->tracks.starts);
     g_ptr_array_unref (b->flat.rooms);
     g_free (b->section.room);
+    g_clear_pointer (&b->section.blocks, g_ptr_array_unref);
 }
 
 /* The part "text": what the whole text writes, before its first line is
@@ -624,6 +627,7 @@ read_text_facts (MlaAgendaBuilder *b, MlaAgendaLine *lines,
             mla_agenda_names_affiliation (b->parser, b->lines[i].text);
     b->text.dashes_places = mla_agenda_text_dashes_places (b);
     b->day.year_hint = mla_agenda_text_year (b);
+    mla_agenda_read_blocks (b, lines);
 }
 
 GPtrArray *
