@@ -687,6 +687,49 @@ START_TEST (test_message_subject_says_no_programme)
 }
 END_TEST
 
+/* A programme in the HTML alternative alone is read there; one in the
+ * text part is read there (the HTML then not at all). */
+static const struct {
+    const char *text;
+    const char *html;
+    guint slots;
+    const char *first_title;
+} alternatives[] = {
+    { "The programme is in the table below. See you on Saturday!",
+      "<h3>Saturday 7 November 2026</h3><table>"
+      "<tr><td>10:00</td><td>Welcome</td></tr>"
+      "<tr><td>10:30</td><td>Open budget data</td></tr>"
+      "<tr><td>12:00</td><td>Lunch</td></tr></table>",
+      3, "Welcome" },
+    { "Saturday 7 November 2026\n\n10:00 Opening\n11:00 Talks\n12:00 "
+      "Lunch\n",
+      "<table><tr><td>10:00</td><td>Welcome</td></tr>"
+      "<tr><td>10:30</td><td>Open budget data</td></tr>"
+      "<tr><td>12:00</td><td>Lunch</td></tr></table>",
+      3, "Opening" },
+};
+
+START_TEST (test_message_html_alternative)
+{
+    g_autofree char *mail = g_strdup_printf (
+        "From: a@example.org\nSubject: Open Data Day\nDate: Wed, 4 Nov 2026 "
+        "11:12:00 +0100\nMIME-Version: 1.0\nContent-Type: "
+        "multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain; "
+        "charset=utf-8\n\n%s\n--b\nContent-Type: text/html; "
+        "charset=utf-8\n\n<html><body>%s</body></html>\n--b--\n",
+        alternatives[_i].text, alternatives[_i].html);
+    g_autoptr (GPtrArray) agendas = agendas_of_mail (mail);
+    MlaAgendaSlot *first;
+
+    ck_assert_uint_eq (agendas->len, 1);
+    ck_assert_uint_eq (mla_agenda_count_slots (g_ptr_array_index (agendas, 0)),
+                       alternatives[_i].slots);
+    first = g_ptr_array_index (
+        day_at (g_ptr_array_index (agendas, 0), 0)->slots, 0);
+    ck_assert_str_eq (first->title, alternatives[_i].first_title);
+}
+END_TEST
+
 /* ---- the vocabulary ---- */
 
 START_TEST (test_vocabulary_missing_file)
@@ -961,6 +1004,8 @@ agenda_suite (void)
     tc = tcase_create ("messages");
     tcase_add_loop_test (tc, test_message_plain_text, 0,
                          G_N_ELEMENTS (messages));
+    tcase_add_loop_test (tc, test_message_html_alternative, 0,
+                         G_N_ELEMENTS (alternatives));
     tcase_add_loop_test (tc, test_message_subject_says_no_programme, 0,
                          G_N_ELEMENTS (subjects));
     suite_add_tcase (suite, tc);

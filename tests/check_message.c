@@ -252,6 +252,44 @@ START_TEST (test_body_text)
 }
 END_TEST
 
+/* A multipart/alternative whose HTML is @html, beside a text part. */
+#define ALTERNATIVE(html)                                                      \
+    "From: a@example.org\nSubject: Programme\nMIME-Version: 1.0\n"             \
+    "Content-Type: multipart/alternative; boundary=b\n\n--b\n"                 \
+    "Content-Type: text/plain; charset=utf-8\n\nThe programme is below, "      \
+    "in the table of this mail: do come!\n--b\n"                               \
+    "Content-Type: text/html; charset=utf-8\n\n" html "\n--b--\n"
+
+/* The HTML alternative of a plain body is kept as text for the agenda
+ * parser only when it holds clock times. */
+static const struct {
+    const char *mail;
+    const char *alternative; /* NULL: none kept */
+} alternatives[] = {
+    { ALTERNATIVE ("<table><tr><td>9:00</td><td>Opening</td></tr>"
+                   "<tr><td>10:30</td><td>Talks</td></tr></table>"),
+      "9:00 | Opening\n10:30 | Talks\n" },
+    { ALTERNATIVE ("<p>The programme is below, at 9:00 sharp.</p>"), NULL },
+    { ALTERNATIVE ("<p>Version 1.25 and 2.50 of the slides.</p>"),
+      "Version 1.25 and 2.50 of the slides.\n" },
+    /* (no alternative: the text is all there is) */
+    { "From: a@example.org\nSubject: x\n\n9:00 Opening\n10:30 Talks\n", NULL },
+};
+
+START_TEST (test_alternative_text)
+{
+    g_autoptr (MlaMessage) message = parse_text (alternatives[_i].mail);
+
+    ck_assert_int_eq (mla_message_get_body_source (message),
+                      MLA_BODY_SOURCE_PLAIN);
+    if (alternatives[_i].alternative == NULL)
+        ck_assert_ptr_null (mla_message_get_alternative_text (message));
+    else
+        ck_assert_str_eq (mla_message_get_alternative_text (message),
+                          alternatives[_i].alternative);
+}
+END_TEST
+
 static const struct {
     const char *html;
     const char *text;
@@ -1112,6 +1150,8 @@ message_suite (void)
 
     tc = tcase_create ("bodies");
     tcase_add_loop_test (tc, test_body_text, 0, G_N_ELEMENTS (bodies));
+    tcase_add_loop_test (tc, test_alternative_text, 0,
+                         G_N_ELEMENTS (alternatives));
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("html");

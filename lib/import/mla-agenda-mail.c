@@ -90,13 +90,25 @@ parse_message (MlaAgendaParser *parser, const MlaMessage *message,
     plain = plain_text_of (message);
     text = plain != NULL ? plain : mla_message_get_body_text (message);
     /* (most mail holds no agenda: no local date made for it) */
-    if (text == NULL || !mla_agenda_may_hold (parser, text))
-        return g_ptr_array_new_with_free_func (
-            (GDestroyNotify) mla_agenda_free);
-    reference =
-        plain != NULL ? text_reference (text_date) : local_date_of (message);
-    agendas = mla_agenda_parse_candidate (
-        parser, text, mla_message_get_subject (message), reference);
+    if (text != NULL && mla_agenda_may_hold (parser, text)) {
+        reference = plain != NULL ? text_reference (text_date)
+                                  : local_date_of (message);
+        agendas = mla_agenda_parse_candidate (
+            parser, text, mla_message_get_subject (message), reference);
+    } else {
+        agendas =
+            g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
+    }
+    /* the programme may be in the HTML alternative alone */
+    text = mla_message_get_alternative_text (message);
+    if (agendas->len == 0 && text != NULL &&
+        mla_agenda_may_hold (parser, text)) {
+        if (reference == NULL)
+            reference = local_date_of (message);
+        g_ptr_array_unref (agendas);
+        agendas = mla_agenda_parse_candidate (
+            parser, text, mla_message_get_subject (message), reference);
+    }
     for (guint i = 0; i < agendas->len; i++) {
         MlaAgenda *agenda = g_ptr_array_index (agendas, i);
 

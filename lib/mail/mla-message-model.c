@@ -42,6 +42,7 @@ mla_message_free (MlaMessage *message)
     g_clear_pointer (&message->references, g_ptr_array_unref);
     g_free (message->list_id);
     g_free (message->body_text);
+    g_free (message->alternative_text);
     g_clear_pointer (&message->attachments, g_ptr_array_unref);
     g_clear_pointer (&message->defects, g_ptr_array_unref);
     g_free (message);
@@ -180,6 +181,12 @@ MlaBodySource
 mla_message_get_body_source (const MlaMessage *message)
 {
     return message->body_source;
+}
+
+const char *
+mla_message_get_alternative_text (const MlaMessage *message)
+{
+    return message->alternative_text;
 }
 
 GPtrArray *

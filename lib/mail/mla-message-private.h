@@ -33,6 +33,7 @@ struct MlaMessage {
     char *list_id;
     char *body_text;
     MlaBodySource body_source;
+    char *alternative_text; /* nullable: see mla_message_get_alternative_text */
     GPtrArray *attachments;
     GPtrArray *defects;
 };

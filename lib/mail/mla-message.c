@@ -359,6 +359,39 @@ visible_length (const char *text)
     return n;
 }
 
+/* Whether @markup holds two clock times or more ("9:30", "14.00",
+ * "19h00"): the cheap test before an alternative is made text. */
+static gboolean
+has_clock_times (const char *markup)
+{
+    guint clocks = 0;
+
+    for (const char *p = markup; *p != '\0' && clocks < 2; p++)
+        if (g_ascii_isdigit (p[0]) && strchr (":.h", p[1]) != NULL &&
+            p[1] != '\0' && g_ascii_isdigit (p[2]) && g_ascii_isdigit (p[3]) &&
+            !g_ascii_isdigit (p[4]))
+            clocks++;
+    return clocks >= 2;
+}
+
+/* The text/html alternative of the plain body @part as text, when its
+ * markup holds clock times (mla_message_get_alternative_text()).
+ * Returns: (transfer full) (nullable). */
+static char *
+alternative_text (MlaParseState *state, GMimeObject *root, GMimeObject *part)
+{
+    GMimeObject *html;
+    g_autofree char *markup = NULL;
+
+    if (!GMIME_IS_MULTIPART (root) ||
+        (html = find_html_alternative (root, part)) == NULL)
+        return NULL;
+    markup = part_text (state, GMIME_PART (html));
+    return markup != NULL && has_clock_times (markup)
+               ? mla_html_to_text (markup, -1)
+               : NULL;
+}
+
 static void
 set_body (MlaParseState *state, GMimeObject *root)
 {
@@ -397,6 +430,7 @@ set_body (MlaParseState *state, GMimeObject *root)
     state->body_part = part;
     if (message->body_source == MLA_BODY_SOURCE_PLAIN) {
         message->body_text = g_steal_pointer (&text);
+        message->alternative_text = alternative_text (state, root, part);
         return;
     }
     if (state->html != NULL)
@@ -583,6 +617,7 @@ cut_texts (MlaParseState *state)
     cut_text (state, message->in_reply_to, "In-Reply-To");
     cut_text (state, message->list_id, "List-Id");
     cut_text (state, message->body_text, "body text");
+    cut_text (state, message->alternative_text, "alternative text");
     for (guint i = 0; i < message->references->len; i++)
         cut_text (state, g_ptr_array_index (message->references, i),
                   "reference");

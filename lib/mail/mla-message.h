@@ -126,6 +126,13 @@ MLA_API gboolean mla_message_is_no_archive (const MlaMessage *message);
  * transfer-decoded, in UTF-8. */
 MLA_API const char *mla_message_get_body_text (const MlaMessage *message);
 MLA_API MlaBodySource mla_message_get_body_source (const MlaMessage *message);
+/* Returns: (transfer none) (nullable): the text/html alternative of a
+ * text/plain body, turned into text, kept only when its markup holds two
+ * clock times or more ("9:30", "14.00"): a programme may be in the HTML
+ * alone, the text part saying "see the agenda below" or holding a table
+ * flattened out of reach. NULL for other bodies. */
+MLA_API const char *
+mla_message_get_alternative_text (const MlaMessage *message);
 /* Who takes the decoded bytes of attachments (numbered as
  * mla_message_get_attachments() numbers them) from
  * mla_message_extract_downloads(): @want says, for each in order, whether
