@@ -162,13 +162,16 @@ mla_agenda_builder_day_for (MlaAgendaBuilder *b, const char *name,
 }
 
 /* "Here is the agenda for Friday's meeting:" before a programme without
- * a day heading names its day, when it names one weekday only. Returns:
- * (transfer full) (nullable): the weekday as written; @date is its date. */
+ * a day heading names its day, when it names one weekday only; dated on
+ * its line ("Mercredi 9 octobre 2013 - de 9h30 \u00e0 17h" under the
+ * event's title), that date. Returns: (transfer full) (nullable): the
+ * weekday as written; @date is its date. */
 static char *
 intro_weekday (MlaAgendaBuilder *b, char date[11])
 {
     g_autofree char *found = NULL;
     int weekday = 0;
+    guint line = 0;
 
     for (guint i = 0; i < b->index; i++) {
         g_autoptr (GMatchInfo) words = NULL;
@@ -188,12 +191,22 @@ intro_weekday (MlaAgendaBuilder *b, char date[11])
             if (weekday != 0 && weekday != value)
                 return NULL;
             weekday = value;
-            if (found == NULL)
+            if (found == NULL) {
                 found = g_steal_pointer (&w);
+                line = i;
+            }
         }
     }
-    if (found != NULL)
+    if (found != NULL &&
+        /* (not a quoted original's "Sent: Monday, 23 November") */
+        !(line < b->index &&
+          !g_regex_match (b->parser->original_sent, b->lines[line].text, 0,
+                          NULL) &&
+          mla_agenda_find_date (b, b->lines[line].text, date) &&
+          mla_agenda_weekday_of (date) == weekday)) {
+        date[0] = '\0';
         mla_agenda_resolve_weekday_after (b, weekday, date);
+    }
     return g_steal_pointer (&found);
 }
 

@@ -339,8 +339,13 @@ title_goes_on (MlaAgendaBuilder *b, const MlaAgendaSlot *slot,
                  line_above_runs_on (b, TRUE) &&
                  !mla_agenda_people_at (b, b->index))
              /* "Wissensgraphen in der" over "Denkmalpflege": a title line
-              * ending in an article or a preposition goes on, in any case */
-             || (line->indent > b->slot.indent && slot->people->len == 0 &&
+              * ending in an article or a preposition goes on, in any case;
+              * at the same margin ("... d'introduction et" over "de
+              * d\u00e9veloppement des produits Bio") in lower case */
+             || ((line->indent > b->slot.indent ||
+                  (line->indent == b->slot.indent &&
+                   g_unichar_islower (g_utf8_get_char (text)))) &&
+                 slot->people->len == 0 &&
                  g_regex_match (b->parser->open_end, slot->title, 0, NULL))));
 }
 

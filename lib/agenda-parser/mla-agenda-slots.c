@@ -116,6 +116,22 @@ continues_prose (MlaAgendaBuilder *b)
                           b->day.slot_lines->len - 1) < first;
 }
 
+/* "10h30 \u25ba D\u00e9marche d'accompagnement et" over "de d\u00e9veloppement
+ * des produits Bio": a sign of layout after the time makes the line a
+ * programme's, its title wrapped, however long. */
+static gboolean
+bullet_after_time (MlaAgendaBuilder *b, const char *text)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *title = NULL;
+
+    if (!g_regex_match (mla_agenda_rule (b->parser, "slot-time"), text, 0,
+                        &match))
+        return FALSE;
+    title = g_match_info_fetch_named (match, "title");
+    return title != NULL && g_regex_match (b->parser->bullet, title, 0, NULL);
+}
+
 /* "9:30 please. Last time the 9:00 start meant half the room" over "the
  * first talk. I'd put the design review on day 2 after lunch": a time
  * that starts a paragraph of prose, whose lines (both as long as wrapped
@@ -130,7 +146,7 @@ starts_prose (MlaAgendaBuilder *b)
 
     if (text[0] == '+' && g_ascii_isdigit (text[1]))
         return TRUE;
-    if (b->index + 1 >= b->n_lines)
+    if (b->index + 1 >= b->n_lines || bullet_after_time (b, text))
         return FALSE;
     below = &b->lines[b->index + 1];
     /* (a line below that is a slot of its own, "ore 21.10  Calendario",
