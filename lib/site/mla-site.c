@@ -372,15 +372,27 @@ download_put (guint index, GBytes *content, gpointer user_data)
         mla_site_files_put (d->build->files, path, data, size, &d->error);
 }
 
-/* Which attachments of @entry changed: @d's paths. */
+/* Which attachments of @entry changed: @d's paths. They share one
+ * signature, of the message's bytes and which copy of its id it is (the
+ * body's name says), so that when all are kept the overview is not asked
+ * for their names. */
 static gboolean
 changed_attachments (Build *build, const MlaOverviewEntry *e, guint entry,
                      Downloads *d, GError **error)
 {
     MlaSite *site = build->site;
     g_autoptr (MlaOverviewDetails) details = NULL;
+    g_autofree char *folder = NULL;
+    g_autofree char *copy = NULL;
+    g_autofree char *file_signature = NULL;
 
     if (e->n_attachments == 0)
+        return TRUE;
+    folder = g_strconcat ("m/", site->dirs[entry], "/", NULL);
+    copy = mla_site_html_body_path (site, entry);
+    file_signature = signature (build, "attachments", e->sha256, copy, NULL);
+    if (mla_site_files_keep_group (build->files, folder, file_signature) ==
+        e->n_attachments)
         return TRUE;
     details = mla_overview_get_details (site->overview, e->row, error);
     if (details == NULL)
@@ -389,8 +401,6 @@ changed_attachments (Build *build, const MlaOverviewEntry *e, guint entry,
         const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
         g_autofree char *path =
             mla_site_attachment_path (site, entry, i, a->filename);
-        g_autofree char *file_signature =
-            signature (build, "attachment", a->sha256, NULL);
         gboolean kept =
             mla_site_files_keep (build->files, path, file_signature);
         gboolean text = g_str_has_prefix (a->content_type, "text/");
@@ -519,6 +529,20 @@ put_message (Build *build, guint entry, GError **error)
     return TRUE;
 }
 
+/* The keys of the names of today's message folders. */
+static GHashTable *
+published_names (MlaSite *site)
+{
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+    GHashTable *names =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+    for (guint i = 0; i < n; i++)
+        if (site->published[i])
+            g_hash_table_add (names, mla_site_name_key (site->dirs[i]));
+    return names;
+}
+
 /* A message page that an earlier build made under the folder name sites
  * used before names were recorded (mla_site_legacy_message_name()) becomes
  * a page that sends the reader on, and stays one: a link already out
@@ -528,12 +552,9 @@ put_legacy_redirects (Build *build, GError **error)
 {
     MlaSite *site = build->site;
     guint n = mla_overview_threads_get_n_entries (site->threads);
-    g_autoptr (GHashTable) names =
-        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    /* Made the first time a legacy page is found: most sites have none. */
+    g_autoptr (GHashTable) names = NULL;
 
-    for (guint i = 0; i < n; i++)
-        if (site->published[i])
-            g_hash_table_add (names, mla_site_name_key (site->dirs[i]));
     for (guint i = 0; i < n; i++) {
         const char *id =
             mla_overview_threads_get_entry (site->threads, i)->message_id;
@@ -547,11 +568,14 @@ put_legacy_redirects (Build *build, GError **error)
             i + 1)
             continue;
         legacy = mla_site_legacy_message_name (id);
-        key = mla_site_name_key (legacy);
         from = g_strconcat ("m/", legacy, NULL);
         page = g_strconcat (from, "/index.html", NULL);
-        if (g_hash_table_contains (names, key) ||
-            !mla_site_files_had (build->files, page))
+        if (!mla_site_files_had (build->files, page))
+            continue;
+        if (names == NULL)
+            names = published_names (site);
+        key = mla_site_name_key (legacy);
+        if (g_hash_table_contains (names, key))
             continue;
         to = mla_site_message_path (site, i);
         if (!put_page (build,
