@@ -229,6 +229,19 @@ mla_overview_get_generation (MlaOverview *overview, GError **error)
     return g_strconcat (epoch, ".", count, NULL);
 }
 
+gboolean
+mla_overview_begin_reading (MlaOverview *overview, GError **error)
+{
+    return mla_overview_exec (overview, "BEGIN", error);
+}
+
+void
+mla_overview_end_reading (MlaOverview *overview)
+{
+    /* A read transaction has nothing to lose: its end cannot fail. */
+    mla_overview_exec (overview, "COMMIT", NULL);
+}
+
 static gboolean
 write_meta (MlaOverview *overview, GError **error)
 {

@@ -83,6 +83,15 @@ MLA_API gboolean mla_overview_add_locked (MlaArchive *archive,
 MLA_API char *mla_overview_get_generation (MlaOverview *overview,
                                            GError **error);
 
+/* Reads every query from one snapshot of the overview until
+ * mla_overview_end_reading(), which also spares each query taking the
+ * file's lock: a reader of many rows (a site build) calls it once. Writers
+ * in other processes go on meanwhile (the overview is in WAL mode); no
+ * write through @overview in between. */
+MLA_API gboolean mla_overview_begin_reading (MlaOverview *overview,
+                                             GError **error);
+MLA_API void mla_overview_end_reading (MlaOverview *overview);
+
 /* One stored message, as the overview knows it. */
 typedef struct MlaOverviewEntry {
     guint volume;

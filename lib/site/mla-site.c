@@ -842,7 +842,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     Build build = { 0 };
     g_autoptr (MlaSiteRender) render = NULL;
     g_autoptr (MlaSiteFiles) files = NULL;
-    gboolean ok;
+    gboolean ok, reading;
 
     render = mla_site_render_new (options != NULL ? options->templates : NULL,
                                   error);
@@ -859,7 +859,8 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     build.files = files;
     g_mutex_init (&build.lock);
     build.budget = mla_memory_budget_new (mla_message_parse_budget (0));
-    ok = ok &&
+    reading = ok && mla_overview_begin_reading (overview, error);
+    ok = reading &&
          build_site (&build,
                      options != NULL && options->jobs > 0
                          ? options->jobs
@@ -867,8 +868,10 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
                      error) &&
          (!site.search || stats->search_kept ||
           put_search (&build, pagefind, version, stats, error)) &&
-         (!stats->search_kept || keep_search (files)) &&
-         mla_site_files_finish (files, stats, error);
+         (!stats->search_kept || keep_search (files));
+    if (reading)
+        mla_overview_end_reading (overview);
+    ok = ok && mla_site_files_finish (files, stats, error);
     g_mutex_clear (&build.lock);
     mla_memory_budget_free (build.budget);
     if (ok) {
