@@ -229,17 +229,36 @@ mla_overview_get_generation (MlaOverview *overview, GError **error)
     return g_strconcat (epoch, ".", count, NULL);
 }
 
+/* Only in WAL mode: there a reader's transaction never holds a writer
+ * back. A file just rebuilt is in rollback mode until its first update,
+ * where a long read would lock deliveries out; its queries then each take
+ * the lock as before. */
 gboolean
 mla_overview_begin_reading (MlaOverview *overview, GError **error)
 {
-    return mla_overview_exec (overview, "BEGIN", error);
+    g_autofree char *mode = NULL;
+    sqlite3_stmt *statement = NULL;
+
+    g_return_val_if_fail (!overview->reading, FALSE);
+    if (sqlite3_prepare_v2 (overview->db, "PRAGMA journal_mode", -1,
+                            &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "journal mode");
+    if (sqlite3_step (statement) == SQLITE_ROW)
+        mode = g_strdup ((const char *) sqlite3_column_text (statement, 0));
+    sqlite3_finalize (statement);
+    if (g_strcmp0 (mode, "wal") != 0)
+        return TRUE;
+    overview->reading = mla_overview_exec (overview, "BEGIN", error);
+    return overview->reading;
 }
 
 void
 mla_overview_end_reading (MlaOverview *overview)
 {
     /* A read transaction has nothing to lose: its end cannot fail. */
-    mla_overview_exec (overview, "COMMIT", NULL);
+    if (overview->reading)
+        mla_overview_exec (overview, "COMMIT", NULL);
+    overview->reading = FALSE;
 }
 
 static gboolean

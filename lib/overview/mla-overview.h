@@ -85,9 +85,10 @@ MLA_API char *mla_overview_get_generation (MlaOverview *overview,
 
 /* Reads every query from one snapshot of the overview until
  * mla_overview_end_reading(), which also spares each query taking the
- * file's lock: a reader of many rows (a site build) calls it once. Writers
- * in other processes go on meanwhile (the overview is in WAL mode); no
- * write through @overview in between. */
+ * file's lock: a reader of many rows (a site build) calls it once. Only
+ * when the overview is in WAL mode (as it is after its first update), so
+ * that writers in other processes go on meanwhile; otherwise each query
+ * reads as before. No write through @overview in between. */
 MLA_API gboolean mla_overview_begin_reading (MlaOverview *overview,
                                              GError **error);
 MLA_API void mla_overview_end_reading (MlaOverview *overview);
