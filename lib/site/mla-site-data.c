@@ -46,6 +46,7 @@ mla_site_clear (MlaSite *site)
     g_clear_pointer (&site->agendas, g_ptr_array_unref);
     g_clear_pointer (&site->threads, mla_overview_threads_free);
     g_clear_pointer (&site->title, g_free);
+    g_clear_pointer (&site->feed_tag, g_free);
     g_clear_pointer (&site->mask, mla_address_mask_free);
 }
 
@@ -101,21 +102,15 @@ make_mask (MlaSite *site, guint n)
     }
 }
 
-/* The title: --title, else the List-Id most messages carry, else the
- * archive folder's name. */
-static char *
-choose_title (MlaSite *site)
+const char *
+mla_site_main_list_id (MlaOverviewThreads *threads)
 {
     g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
     const char *best = NULL;
     guint best_count = 0;
 
-    if (site->options.title != NULL)
-        return g_strdup (site->options.title);
-    for (guint i = 0; i < mla_overview_threads_get_n_entries (site->threads);
-         i++) {
-        const char *list =
-            mla_overview_threads_get_entry (site->threads, i)->list_id;
+    for (guint i = 0; i < mla_overview_threads_get_n_entries (threads); i++) {
+        const char *list = mla_overview_threads_get_entry (threads, i)->list_id;
         guint count;
 
         if (list == NULL)
@@ -128,8 +123,18 @@ choose_title (MlaSite *site)
             best_count = count;
         }
     }
-    return best != NULL
-               ? g_strdup (best)
+    return best;
+}
+
+/* The title: --title, else the List-Id most messages carry, else the
+ * archive folder's name. */
+static char *
+choose_title (MlaSite *site)
+{
+    if (site->options.title != NULL)
+        return g_strdup (site->options.title);
+    return site->list_id != NULL
+               ? g_strdup (site->list_id)
                : g_path_get_basename (mla_archive_get_path (site->archive));
 }
 
@@ -638,7 +643,11 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     if (site->threads == NULL)
         return FALSE;
     site->forest = mla_overview_threads_get_forest (site->threads);
+    site->list_id = mla_site_main_list_id (site->threads);
     site->title = choose_title (site);
+    site->feed_tag = mla_site_feed_tag (site->options.base_url, site->list_id,
+                                        mla_archive_get_path (site->archive),
+                                        mla_archive_get_created (archive));
     n = mla_overview_threads_get_n_entries (site->threads);
     site_alloc (site, n);
     has_published =

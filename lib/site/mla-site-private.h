@@ -74,6 +74,8 @@ typedef struct MlaSite {
     const MlaThreadForest *forest;
     MlaSiteOptions options;
     char *title;
+    const char *list_id; /* nullable: the List-Id most messages carry */
+    char *feed_tag;      /* the start of its Atom ids (mla_site_feed_tag()) */
     char **dirs;         /* per entry: its folder name under m/ */
     gboolean *published; /* per entry */
     GArray *by_date;     /* guint published entries by date, then row */
@@ -113,6 +115,11 @@ typedef struct MlaSitePeriod {
     GArray *entries;  /* guint: the entry each page indexes */
     char *signature;  /* what its index is made from (mla-site.c) */
 } MlaSitePeriod;
+
+/* The List-Id most entries of @threads carry (the first by byte order
+ * among equals): the list an archive is of. Returns: (transfer none)
+ * (nullable): valid as long as @threads. */
+const char *mla_site_main_list_id (MlaOverviewThreads *threads);
 
 /* Reads what the pages are made from, in one pass over the overview.
  * @options nullable; its strings must outlive @site. */

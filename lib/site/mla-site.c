@@ -292,7 +292,7 @@ put_thread (Build *build, guint root, GError **error)
     g_autofree char *feed = g_strconcat (folder, "/atom.xml", NULL);
     g_autofree char *mbox = g_strconcat (folder, "/thread.mbox.gz", NULL);
     g_autofree char *feed_signature =
-        signature (build, "feed", view->version, NULL);
+        signature (build, "feed", view->version, site->feed_tag, NULL);
     g_autofree char *mbox_signature =
         signature (build, "mbox", view->version, NULL);
     g_autofree char *series = g_strconcat (folder, "/series.mbox", NULL);
