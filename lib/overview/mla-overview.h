@@ -75,6 +75,13 @@ MLA_API gboolean mla_overview_add_locked (MlaArchive *archive,
                                           MlaNoticeFunc notice,
                                           gpointer notice_data, GError **error);
 
+/* How many messages carry each List-Id, read from the overview file as
+ * it is (the caller holds the overview lock, as an import does after its
+ * commit). Returns: (transfer full) (nullable): List-Id -> count
+ * (GUINT_TO_POINTER); messages without one are not counted. */
+MLA_API GHashTable *mla_overview_count_list_ids_locked (MlaArchive *archive,
+                                                        GError **error);
+
 /* What the overview holds now, as a string that changes whenever its rows
  * change (an import, a re-threading, a compaction, a rebuild) and only
  * then: "EPOCH.N", the file's random epoch and its count of changes. A
