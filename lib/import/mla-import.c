@@ -637,27 +637,6 @@ compact_tail (MlaArchive *archive, const MlaImportOptions *options)
     }
 }
 
-/* The List-Id most messages carry (the first by byte order among
- * equals): the archive's list, as the site's title takes it. */
-static const char *
-main_list_id (GHashTable *counts)
-{
-    GHashTableIter iter;
-    gpointer key, value;
-    const char *best = NULL;
-    guint best_count = 0;
-
-    g_hash_table_iter_init (&iter, counts);
-    while (g_hash_table_iter_next (&iter, &key, &value))
-        if (GPOINTER_TO_UINT (value) > best_count ||
-            (GPOINTER_TO_UINT (value) == best_count &&
-             strcmp (key, best) < 0)) {
-            best = key;
-            best_count = GPOINTER_TO_UINT (value);
-        }
-    return best;
-}
-
 static int
 compare_names (gconstpointer a, gconstpointer b)
 {
@@ -681,8 +660,9 @@ warn_other_lists (Import *import)
     if (options->notice == NULL || g_hash_table_size (import->list_ids) == 0)
         return;
     if (import->overview_lock >= 0)
-        all = mla_overview_count_list_ids_locked (import->archive, NULL);
-    main_list = main_list_id (all != NULL ? all : import->list_ids);
+        all = mla_overview_count_list_ids (import->archive, NULL);
+    main_list =
+        mla_overview_main_list_id (all != NULL ? all : import->list_ids);
     g_hash_table_iter_init (&iter, import->list_ids);
     while (g_hash_table_iter_next (&iter, &key, &value))
         if (g_strcmp0 (key, main_list) != 0) {

@@ -516,7 +516,7 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
 }
 
 GHashTable *
-mla_overview_count_list_ids_locked (MlaArchive *archive, GError **error)
+mla_overview_count_list_ids (MlaArchive *archive, GError **error)
 {
     g_autoptr (MlaOverview) overview =
         overview_new (archive, MLA_OVERVIEW_FILE);
@@ -542,6 +542,25 @@ mla_overview_count_list_ids_locked (MlaArchive *archive, GError **error)
     if (status != SQLITE_DONE)
         return mla_overview_throw (overview, error, "count List-Ids"), NULL;
     return g_steal_pointer (&counts);
+}
+
+const char *
+mla_overview_main_list_id (GHashTable *counts)
+{
+    GHashTableIter iter;
+    gpointer key, value;
+    const char *best = NULL;
+    guint best_count = 0;
+
+    g_hash_table_iter_init (&iter, counts);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+        if (GPOINTER_TO_UINT (value) > best_count ||
+            (GPOINTER_TO_UINT (value) == best_count &&
+             strcmp (key, best) < 0)) {
+            best = key;
+            best_count = GPOINTER_TO_UINT (value);
+        }
+    return best;
 }
 
 gboolean

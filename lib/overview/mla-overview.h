@@ -75,12 +75,18 @@ MLA_API gboolean mla_overview_add_locked (MlaArchive *archive,
                                           MlaNoticeFunc notice,
                                           gpointer notice_data, GError **error);
 
-/* How many messages carry each List-Id, read from the overview file as
- * it is (the caller holds the overview lock, as an import does after its
- * commit). Returns: (transfer full) (nullable): List-Id -> count
- * (GUINT_TO_POINTER); messages without one are not counted. */
-MLA_API GHashTable *mla_overview_count_list_ids_locked (MlaArchive *archive,
-                                                        GError **error);
+/* How many messages of @archive carry each List-Id, as the overview file
+ * holds them now: call it after mla_overview_open(), or holding the
+ * overview lock (an import after its commit). Returns: (transfer full)
+ * (nullable): List-Id -> count (GUINT_TO_POINTER); messages without one
+ * are not counted. */
+MLA_API GHashTable *mla_overview_count_list_ids (MlaArchive *archive,
+                                                 GError **error);
+
+/* The List-Id of @counts (List-Id -> count, as above) with the highest
+ * count, the first by byte order among equals: the list an archive is
+ * of, which titles its site. Returns: (transfer none) (nullable). */
+MLA_API const char *mla_overview_main_list_id (GHashTable *counts);
 
 /* What the overview holds now, as a string that changes whenever its rows
  * change (an import, a re-threading, a compaction, a rebuild) and only

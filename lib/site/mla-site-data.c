@@ -106,24 +106,17 @@ const char *
 mla_site_main_list_id (MlaOverviewThreads *threads)
 {
     g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
-    const char *best = NULL;
-    guint best_count = 0;
 
     for (guint i = 0; i < mla_overview_threads_get_n_entries (threads); i++) {
         const char *list = mla_overview_threads_get_entry (threads, i)->list_id;
-        guint count;
 
-        if (list == NULL)
-            continue;
-        count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, list)) + 1;
-        g_hash_table_insert (counts, (gpointer) list, GUINT_TO_POINTER (count));
-        if (count > best_count ||
-            (count == best_count && strcmp (list, best) < 0)) {
-            best = list;
-            best_count = count;
-        }
+        if (list != NULL)
+            g_hash_table_insert (
+                counts, (gpointer) list,
+                GUINT_TO_POINTER (
+                    GPOINTER_TO_UINT (g_hash_table_lookup (counts, list)) + 1));
     }
-    return best;
+    return mla_overview_main_list_id (counts);
 }
 
 /* The title: --title, else the List-Id most messages carry, else the

@@ -19,8 +19,8 @@
  * the site's title and the way back to the site's root from the page's
  * folder (@depth folders down). */
 xmlDoc *
-mla_site_new_model (MlaSite *site, const char *name, guint depth,
-                    xmlNode **out_root)
+mla_site_model_root (const char *name, guint depth, const char *title,
+                     gboolean search, xmlNode **out_root)
 {
     xmlDoc *doc = xmlNewDoc (BAD_CAST "1.0");
     xmlNode *root = xmlNewNode (NULL, BAD_CAST name);
@@ -30,11 +30,19 @@ mla_site_new_model (MlaSite *site, const char *name, guint depth,
     for (guint i = 0; i < depth; i++)
         g_string_append (up, "../");
     mla_site_attr (root, "root", up->str);
-    mla_site_attr (root, "site-title", site->title);
-    if (site->search)
+    mla_site_attr (root, "site-title", title);
+    if (search)
         mla_site_attr (root, "search", "search.html");
     *out_root = root;
     return doc;
+}
+
+xmlDoc *
+mla_site_new_model (MlaSite *site, const char *name, guint depth,
+                    xmlNode **out_root)
+{
+    return mla_site_model_root (name, depth, site->title, site->search,
+                                out_root);
 }
 
 void

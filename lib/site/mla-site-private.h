@@ -156,6 +156,10 @@ void mla_site_href (xmlNode *node, const char *name, const char *path);
  * down) and "site-title". Returns: (transfer full). */
 xmlDoc *mla_site_new_model (MlaSite *site, const char *name, guint depth,
                             xmlNode **out_root);
+/* The same without a site: the root @name carries "root", "site-title"
+ * @title and, when @search, "search". Returns: (transfer full). */
+xmlDoc *mla_site_model_root (const char *name, guint depth, const char *title,
+                             gboolean search, xmlNode **out_root);
 /* The attributes a listing shows of a message: href, date, iso-date,
  * author, subject. */
 void mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry);

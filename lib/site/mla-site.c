@@ -642,6 +642,23 @@ put_asset (Build *build, const char *name, GError **error)
                                g_bytes_get_size (bytes), error);
 }
 
+/* MLA_SITE_SEARCH_INDEXES: each bundle of @periods as a line "NAME
+ * PAGES", newest first, for a search across sites (mla-host.c). */
+static gboolean
+put_index_list (Build *build, GPtrArray *periods, GError **error)
+{
+    g_autoptr (GString) text = g_string_new (NULL);
+
+    for (guint i = 0; i < periods->len; i++) {
+        const MlaSitePeriod *period = g_ptr_array_index (periods, i);
+
+        g_string_append_printf (text, "%s %u\n", period->name,
+                                period->pages->len);
+    }
+    return mla_site_files_put (build->files, MLA_SITE_SEARCH_INDEXES, text->str,
+                               text->len, error);
+}
+
 /* Once the message pages are made: the search page, its script, and the
  * index of each period whose indexed text may have changed. Pagefind reads
  * only what the theme marks on a message page (data-pagefind-body: its
@@ -673,6 +690,7 @@ put_search (Build *build, const char *pagefind, const char *version,
     return put_asset (build, "search.js", error) &&
            put_page (build, mla_site_model_search (build->site, periods),
                      "search.html", error) &&
+           put_index_list (build, periods, error) &&
            mla_site_search_index (build->files, periods, pagefind, stats,
                                   error);
 }
@@ -684,6 +702,7 @@ keep_search (MlaSiteFiles *files)
 {
     mla_site_files_keep_previous (files, "pagefind/");
     mla_site_files_keep_previous (files, "search.js");
+    mla_site_files_keep_previous (files, MLA_SITE_SEARCH_INDEXES);
     return mla_site_files_keep_previous (files, "search.html") > 0;
 }
 
