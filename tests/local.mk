@@ -26,15 +26,18 @@ mla_check_suites = \
 	tests/check_overview \
 	tests/check_series \
 	tests/check_site_url \
-	tests/check_site
+	tests/check_site \
+	tests/check_host
 check_PROGRAMS += $(mla_check_suites)
 
 # The suites need no lines of their own: each is built from
-# tests/NAME.c with the default LDADD below; check_site also reads
-# libxml2 trees.
+# tests/NAME.c with the default LDADD below; check_site and check_host
+# also read libxml2 trees.
 LDADD = $(mla_check_ldadd)
 tests_check_site_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
 tests_check_site_LDADD = $(mla_check_ldadd) $(XML_LIBS)
+tests_check_host_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
+tests_check_host_LDADD = $(mla_check_ldadd) $(XML_LIBS)
 
 # The fuzz targets, built without libFuzzer, replay their regression
 # corpora (tests/fuzz/corpus/TARGET/).
