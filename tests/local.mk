@@ -91,6 +91,7 @@ mla_e2e_tests = \
 	tests/e2e-threads-incremental.sh \
 	tests/e2e-compact.sh \
 	tests/e2e-site.sh \
+	tests/e2e-host.sh \
 	tests/e2e-remove.sh \
 	tests/e2e-agenda-revisions.sh \
 	tests/e2e-site-incremental.sh \

@@ -58,7 +58,7 @@ mla_host_model_lists (const char *title, gboolean search, GPtrArray *lists,
     }
     if (example != NULL) {
         g_autofree char *folder = mla_site_message_name (example);
-        g_autofree char *path = g_strconcat ("r/", folder, "/", NULL);
+        g_autofree char *path = g_strconcat ("r/", folder, "/index.html", NULL);
 
         mla_site_attr (model, "example", example);
         mla_site_href (model, "example-href", path);
