@@ -85,6 +85,7 @@ mla_house_checks = \
 # lock), so that `make -j2 check` overlaps them with the rest.
 mla_e2e_tests = \
 	tests/browser-search.sh \
+	tests/browser-host.sh \
 	tests/e2e-delivery.sh \
 	tests/e2e-import.sh \
 	tests/e2e-bad-input.sh \
