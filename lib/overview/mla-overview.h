@@ -201,6 +201,15 @@ MLA_API GPtrArray *mla_overview_get_agendas (MlaOverview *overview,
  * Returns: (transfer full) (nullable): Message-ID -> name (char *). */
 MLA_API GHashTable *mla_overview_get_site_names (MlaOverview *overview,
                                                  GError **error);
+/* Every published message (not "X-No-Archive: yes") that a site named,
+ * in archive order: what a host of lists looks up (mla-host.h). @out_last
+ * (nullable): the newest activity of them (mla_thread_activity()), 0
+ * when none. Returns: (transfer full) (nullable): char *, in pairs:
+ * Message-ID, name; an id reused by several messages comes once per
+ * message. */
+MLA_API GPtrArray *mla_overview_get_published_names (MlaOverview *overview,
+                                                     gint64 *out_last,
+                                                     GError **error);
 /* Records @names (char *, in pairs: Message-ID, name) in one transaction;
  * an id already recorded keeps its name. */
 MLA_API gboolean mla_overview_add_site_names (MlaOverview *overview,

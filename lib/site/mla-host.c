@@ -214,34 +214,25 @@ found_free (MlaHostFound *found)
 }
 
 /* Adds each published message of list @index to @lookup (Message-ID ->
- * MlaHostFound *, one per list that has it), and its last activity. */
+ * MlaHostFound *, one per list that has it), and notes its last
+ * activity: one query, no threading. */
 static gboolean
 collect_ids (MlaHostList *list, guint index, GHashTable *lookup, GError **error)
 {
-    g_autoptr (MlaOverviewThreads) threads =
-        mla_overview_load_threads (list->overview, error);
-    g_autoptr (GHashTable) names = NULL;
-    guint n;
+    g_autoptr (GPtrArray) pairs =
+        mla_overview_get_published_names (list->overview, &list->last, error);
 
-    if (threads == NULL ||
-        (names = mla_overview_get_site_names (list->overview, error)) == NULL)
+    if (pairs == NULL)
         return FALSE;
-    n = mla_overview_threads_get_n_entries (threads);
-    for (guint i = 0; i < n; i++) {
-        const MlaOverviewEntry *e = mla_overview_threads_get_entry (threads, i);
-        const char *folder = g_hash_table_lookup (names, e->message_id);
-        GPtrArray *found;
+    for (guint i = 0; i + 1 < pairs->len; i += 2) {
+        const char *id = pairs->pdata[i];
+        GPtrArray *found = g_hash_table_lookup (lookup, id);
         MlaHostFound *f;
 
-        if (e->no_archive || folder == NULL)
-            continue;
-        list->last =
-            MAX (list->last, mla_thread_activity (e->date, e->arrived));
-        found = g_hash_table_lookup (lookup, e->message_id);
         if (found == NULL) {
             found =
                 g_ptr_array_new_with_free_func ((GDestroyNotify) found_free);
-            g_hash_table_insert (lookup, g_strdup (e->message_id), found);
+            g_hash_table_insert (lookup, g_strdup (id), found);
         }
         /* A reused id has one page in a list: its first message's. */
         if (found->len > 0 &&
@@ -250,7 +241,7 @@ collect_ids (MlaHostList *list, guint index, GHashTable *lookup, GError **error)
             continue;
         f = g_new (MlaHostFound, 1);
         f->list = index;
-        f->folder = g_strdup (folder);
+        f->folder = g_strdup (pairs->pdata[i + 1]);
         g_ptr_array_add (found, f);
     }
     return TRUE;
