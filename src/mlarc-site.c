@@ -92,8 +92,9 @@ print_progress (const MlaSiteProgress *progress, gpointer user_data)
 static void
 print_site_notice (const char *notice, gpointer user_data)
 {
-    (void) user_data;
-    fprintf (stderr, "mlarc site: %s\n", notice);
+    const char *command = user_data;
+
+    fprintf (stderr, "mlarc %s: %s\n", command, notice);
 }
 
 static gboolean
@@ -108,7 +109,7 @@ check_templates (const char *templates)
 /* The options that shape the site, merged with those recorded in it
  * (mla-site-settings.h): after this, @flags holds what the site uses. */
 static int
-merge_settings (SiteFlags *flags, gboolean quiet)
+merge_settings (SiteFlags *flags, const char *command, gboolean quiet)
 {
     MlaSiteSetting settings[] = {
         { "title", g_steal_pointer (&flags->title) },
@@ -127,7 +128,7 @@ merge_settings (SiteFlags *flags, gboolean quiet)
     else
         ok = mla_site_settings_merge (
             flags->output, settings, G_N_ELEMENTS (settings),
-            quiet ? NULL : print_site_notice, NULL, &error);
+            quiet ? NULL : print_site_notice, (gpointer) command, &error);
     flags->title = settings[0].value;
     flags->base_url = settings[1].value;
     g_free (flags->templates);
@@ -147,7 +148,8 @@ merge_settings (SiteFlags *flags, gboolean quiet)
 /* @flags checked and merged with the settings recorded in its output
  * folder, as @options (whose strings stay @flags'). */
 static int
-site_options (SiteFlags *flags, gboolean quiet, MlaSiteOptions *options)
+site_options (SiteFlags *flags, const char *command, gboolean quiet,
+              MlaSiteOptions *options)
 {
     int status;
 
@@ -164,7 +166,7 @@ site_options (SiteFlags *flags, gboolean quiet, MlaSiteOptions *options)
                  flags->addresses);
         return MLARC_EXIT_USAGE;
     }
-    if ((status = merge_settings (flags, quiet)) != MLARC_EXIT_OK)
+    if ((status = merge_settings (flags, command, quiet)) != MLARC_EXIT_OK)
         return status;
     memset (options, 0, sizeof *options);
     options->title = flags->title;
@@ -255,7 +257,8 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
     gboolean ok;
     int status;
 
-    if ((status = site_options (flags, quiet, &options)) != MLARC_EXIT_OK)
+    if ((status = site_options (flags, "site", quiet, &options)) !=
+        MLARC_EXIT_OK)
         return status;
     if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
         mlarc_print_error (error);
@@ -367,7 +370,7 @@ mlarc_host_command (int argc, char **argv)
         fprintf (stderr, "mlarc host: needs -o WWW and at least one ARCHIVE\n");
         return MLARC_EXIT_USAGE;
     }
-    if ((status = site_options (&flags, quiet, &site)) != MLARC_EXIT_OK)
+    if ((status = site_options (&flags, "host", quiet, &site)) != MLARC_EXIT_OK)
         return status;
     {
         MlaHostOptions options = { site.title,     site.base_url,
