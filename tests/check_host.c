@@ -46,7 +46,7 @@ START_TEST (test_host_list_name)
 END_TEST
 
 static const struct {
-    const char *base_url, *list_id, *path, *created, *tag;
+    const char *base_url, *list_id, *path, *day, *tag;
 } tags[] = {
     { "https://Lists.Example.org/lkml/", "x.example.org", "/a/b",
       "2024-03-01T10:00:00Z", "tag:lists.example.org,2024-03-01:/lkml/" },
@@ -68,7 +68,7 @@ static const struct {
 START_TEST (test_host_feed_tag)
 {
     g_autofree char *tag = mla_site_feed_tag (
-        tags[_i].base_url, tags[_i].list_id, tags[_i].path, tags[_i].created);
+        tags[_i].base_url, tags[_i].list_id, tags[_i].path, tags[_i].day);
 
     ck_assert_str_eq (tag, tags[_i].tag);
 }

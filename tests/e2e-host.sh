@@ -61,9 +61,9 @@ feed_ids () {
 }
 feed_ids "$W/ksummit-2004-discuss/new.atom" >"$TMP/ids1"
 feed_ids "$W/other/new.atom" >"$TMP/ids2"
-day=$(date -u +%Y-%m-%d)
-[ "$(head -n 1 "$TMP/ids1")" = "tag:ksummit-2004-discuss.thunk.org,$day:messages" ] || fail "feed id: $(head -n 1 "$TMP/ids1")"
-[ "$(head -n 1 "$TMP/ids2")" = "tag:other.example.org,$day:messages" ] || fail "feed id: $(head -n 1 "$TMP/ids2")"
+# Dated by each list's first stored message (message 1, message 15).
+[ "$(head -n 1 "$TMP/ids1")" = "tag:ksummit-2004-discuss.thunk.org,2004-06-24:messages" ] || fail "feed id: $(head -n 1 "$TMP/ids1")"
+[ "$(head -n 1 "$TMP/ids2")" = "tag:other.example.org,2004-07-14:messages" ] || fail "feed id: $(head -n 1 "$TMP/ids2")"
 grep -q ":m/$both\$" "$TMP/ids2" || fail "no entry id for <$both>"
 sort "$TMP/ids1" >"$TMP/s1"
 sort "$TMP/ids2" >"$TMP/s2"
@@ -73,7 +73,7 @@ grep -rh '<id>' "$W" --include='*.atom' --include='atom.xml' | grep -q 'urn:mlar
 
 # With a base URL, the ids are the host's and differ by the list's path.
 expect 0 host -q --search=no --base-url https://lists.example.org -o "$TMP/based" "$A1" "$A2"
-[ "$(feed_ids "$TMP/based/other/new.atom" | head -n 1)" = "tag:lists.example.org,$day:/other/messages" ] \
+[ "$(feed_ids "$TMP/based/other/new.atom" | head -n 1)" = "tag:lists.example.org,2004-07-14:/other/messages" ] \
     || fail "base URL: $(feed_ids "$TMP/based/other/new.atom" | head -n 1)"
 
 # A rerun with nothing new writes nothing; a build into a new folder is

@@ -131,6 +131,26 @@ choose_title (MlaSite *site)
                : g_path_get_basename (mla_archive_get_path (site->archive));
 }
 
+/* The start of the Atom ids: dated by the archive's first stored message
+ * (the same whenever and into whichever archive the list is imported),
+ * else by the archive's first import (doc/site-models.md, "Feeds"). */
+static char *
+feed_tag (MlaSite *site)
+{
+    gint64 first = mla_overview_threads_get_n_entries (site->threads) > 0
+                       ? mla_overview_threads_get_entry (site->threads, 0)->date
+                       : 0;
+    g_autoptr (GDateTime) time =
+        first > 0 ? g_date_time_new_from_unix_utc (first) : NULL;
+    g_autofree char *day =
+        time != NULL ? g_date_time_format (time, "%Y-%m-%d") : NULL;
+
+    return mla_site_feed_tag (
+        site->options.base_url, site->list_id,
+        mla_archive_get_path (site->archive),
+        day != NULL ? day : mla_archive_get_created (site->archive));
+}
+
 static MlaSiteMonth *
 month_of (MlaSite *site, GHashTable *months, gint64 date)
 {
@@ -638,9 +658,7 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     site->forest = mla_overview_threads_get_forest (site->threads);
     site->list_id = mla_site_main_list_id (site->threads);
     site->title = choose_title (site);
-    site->feed_tag = mla_site_feed_tag (site->options.base_url, site->list_id,
-                                        mla_archive_get_path (site->archive),
-                                        mla_archive_get_created (archive));
+    site->feed_tag = feed_tag (site);
     n = mla_overview_threads_get_n_entries (site->threads);
     site_alloc (site, n);
     has_published =

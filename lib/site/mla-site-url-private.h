@@ -65,9 +65,9 @@ char *mla_site_attachment_name (guint index, const char *filename);
  * and "/lkml/" end in '/'); else the List-Id @list_id (nullable) when it
  * is a DNS name; else the base name of @archive_path, each character but
  * letters and digits made '-', under ".mlarc.invalid"; lower-cased. DATE
- * is the day of @created (mla_archive_get_created(), nullable), else
- * 1970-01-01 (an empty archive). Returns: (transfer full). */
+ * is the day @day starts with ("YYYY-MM-DD...", nullable), else
+ * 1970-01-01. Returns: (transfer full). */
 char *mla_site_feed_tag (const char *base_url, const char *list_id,
-                         const char *archive_path, const char *created);
+                         const char *archive_path, const char *day);
 
 G_END_DECLS

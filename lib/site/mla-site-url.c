@@ -293,18 +293,17 @@ tag_authority (const char *base_url, const char *list_id,
 
 char *
 mla_site_feed_tag (const char *base_url, const char *list_id,
-                   const char *archive_path, const char *created)
+                   const char *archive_path, const char *day)
 {
     g_autoptr (GString) authority = g_string_new (NULL);
     g_autoptr (GString) path = g_string_new (NULL);
     g_autofree char *lower = NULL;
-    gboolean dated = created != NULL && strlen (created) >= 10 &&
-                     g_ascii_isdigit (created[0]) && created[4] == '-' &&
-                     created[7] == '-';
+    gboolean dated = day != NULL && strlen (day) >= 10 &&
+                     g_ascii_isdigit (day[0]) && day[4] == '-' && day[7] == '-';
 
     g_return_val_if_fail (archive_path != NULL, NULL);
     tag_authority (base_url, list_id, archive_path, authority, path);
     lower = g_ascii_strdown (authority->str, -1);
     return g_strdup_printf ("tag:%s,%.10s:%s", lower,
-                            dated ? created : "1970-01-01", path->str);
+                            dated ? day : "1970-01-01", path->str);
 }
