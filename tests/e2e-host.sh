@@ -44,6 +44,13 @@ site_links_resolve "$W"
 [ "$links" -gt 1000 ] || fail "only $links internal links checked"
 site_no_active_content "$W"
 
+# Every page of a list leads back to the front page.
+for page in "$W/other/index.html" "$W/other/m/$(ls "$W/other/m" | head -n 1)/index.html"; do
+    grep -q 'class="up" href="[./]*index.html">All lists</a>' "$page" || fail "$page: no link to the front page"
+done
+expect 0 site -q --search=no -a "$A1" -o "$TMP/alone"
+! grep -q 'All lists' "$TMP/alone/index.html" || fail "a site of its own links to a host"
+
 # r/ID/: an id of both lists links to both; an id of one sends the
 # reader there.
 both=$(sed -n 's/^Message-ID: <\(.*\)>$/\1/p' "$TMP/two.mbox" | head -n 1)

@@ -51,6 +51,10 @@
         <xsl:if test="not(/*/@standalone)">
           <header class="site-header">
             <nav aria-label="Site">
+              <!-- A list of a host of lists (mlarc host): its front page. -->
+              <xsl:if test="/*/@up">
+                <a class="up" href="{$root}{/*/@up}index.html">All lists</a>
+              </xsl:if>
               <a class="home" href="{$root}index.html"><xsl:value-of select="/*/@site-title"/></a>
               <xsl:if test="/*/@search">
                 <a class="search" href="{$root}{/*/@search}">Search</a>

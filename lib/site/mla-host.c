@@ -159,7 +159,8 @@ build_list_site (MlaHostList *list, MlaFolder *folder,
                             options->pagefind,
                             options->search_bundle,
                             options->progress,
-                            options->progress_data };
+                            options->progress_data,
+                            "../" };
     g_autofree char *base_url = NULL;
     g_autofree char *output = mla_folder_full_path (folder, list->name);
     g_autofree char *indexes =

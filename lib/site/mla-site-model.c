@@ -41,8 +41,11 @@ xmlDoc *
 mla_site_new_model (MlaSite *site, const char *name, guint depth,
                     xmlNode **out_root)
 {
-    return mla_site_model_root (name, depth, site->title, site->search,
-                                out_root);
+    xmlDoc *doc =
+        mla_site_model_root (name, depth, site->title, site->search, out_root);
+
+    mla_site_attr (*out_root, "up", site->options.up);
+    return doc;
 }
 
 void

@@ -51,11 +51,11 @@ signature (Build *build, const char *first, ...)
     MlaSite *site = build->site;
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
     g_autofree char *options = g_strdup_printf (
-        "%s\n%s\n%d%s\n%d\n", site->title,
+        "%s\n%s\n%d%s\n%d\n%s\n", site->title,
         site->options.base_url != NULL ? site->options.base_url : "",
         site->options.show_addresses,
         site->mask != NULL ? " mask " MLA_ADDRESS_MASK_VERSION : "",
-        site->search);
+        site->search, site->options.up != NULL ? site->options.up : "");
     va_list args;
 
     g_checksum_update (
