@@ -9,13 +9,7 @@
 # without chromium, node, python3, pagefind or playwright-core.
 . "${top_srcdir:-.}/tests/e2e-lib.sh"
 
-CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-[ -n "$CHROMIUM" ] || skip "chromium is not installed"
-command -v node >/dev/null 2>&1 || skip "node is not installed"
-command -v python3 >/dev/null 2>&1 || skip "python3 is not installed"
-need_pagefind
-[ -d "$NODE_MODULES/playwright-core" ] || skip "playwright-core is not installed (npm install)"
-export CHROMIUM
+need_browser
 
 awk '/^From /{n++} n<=20' "$SAMPLE" >"$TMP/one.mbox"
 awk '/^From /{n++} n>=15' "$SAMPLE" | sed 's/^List-Id: .*/List-Id: Other list <other.example.org>/' >"$TMP/two.mbox"
@@ -24,16 +18,7 @@ expect 0 import -q -a "$TMP/second" "$TMP/two.mbox"
 W=$TMP/www
 expect 0 host -q --search=yes -o "$W" "$TMP/ksummit" "$TMP/second"
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server --bind 127.0.0.1 --directory "$W" "$port" >"$TMP/http.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
-tries=0
-until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/search.html')" 2>/dev/null; do
-    tries=$((tries + 1))
-    [ $tries -lt 50 ] || fail "the http server did not start: $(cat "$TMP/http.log")"
-    sleep 0.2
-done
+serve "$W"
 
 printf '%s\n' "garage --follow" "garage --params=list=ksummit-2004-discuss" "multipath" \
     "multipath --params=list=other" "multipath --params=list=ksummit-2004-discuss" >"$TMP/queries"
