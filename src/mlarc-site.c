@@ -363,7 +363,13 @@ mlarc_host_command (int argc, char **argv)
             "its folder's\n"
             "name), a front page of the lists, WWW/r/MESSAGE-ID/ pages that "
             "lead to the\n"
-            "message in each list, and a search across the lists.",
+            "message in each list, and a search across the lists. SITE is "
+            "WWW; --title\n"
+            "is the front page's (default: Mailing lists; each list's site "
+            "is titled by its\n"
+            "List-Id), --base-url the host's (each list's site is at "
+            "URL/LIST/); the other\n"
+            "options apply to every list's site.",
             entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
     if (flags.output == NULL || argc < 2) {
