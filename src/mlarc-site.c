@@ -340,16 +340,38 @@ mlarc_build_command (int argc, char **argv)
     return run_site (archive_path, &flags, import.quiet);
 }
 
+static void
+print_host (const MlaHostStats *stats)
+{
+    print_search ("host", &stats->sites);
+    print_files ("host", &stats->sites);
+    fprintf (stderr,
+             "mlarc host: %u %s; front page, search and %" G_GUINT64_FORMAT
+             " Message-ID %s: %" G_GUINT64_FORMAT " written, %" G_GUINT64_FORMAT
+             " unchanged, %" G_GUINT64_FORMAT " removed\n",
+             stats->lists, mlarc_plural (stats->lists, "list", "lists"),
+             stats->ids, mlarc_plural (stats->ids, "page", "pages"),
+             stats->written, stats->unchanged, stats->removed);
+}
+
 int
 mlarc_host_command (int argc, char **argv)
 {
     gboolean quiet = FALSE;
+    g_autofree char *list_file = NULL;
+    g_auto (GStrv) listed = NULL;
+    g_autoptr (GPtrArray) archives = g_ptr_array_new ();
     g_auto (SiteFlags) flags = { 0 };
-    const GOptionEntry entries[] = { SITE_OPTIONS (flags),
-                                     { "quiet", 'q', 0, G_OPTION_ARG_NONE,
-                                       &quiet, "No progress and no summary",
-                                       NULL },
-                                     { NULL } };
+    const GOptionEntry entries[] = {
+        SITE_OPTIONS (flags),
+        { "lists", 0, 0, G_OPTION_ARG_FILENAME, &list_file,
+          "A file naming the archives, one a "
+          "line (taken before any ARCHIVE)",
+          "FILE" },
+        { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
+          "No progress and no summary", NULL },
+        { NULL }
+    };
     MlaSiteOptions site;
     MlaHostStats stats = { 0 };
     g_autoptr (GError) error = NULL;
@@ -372,10 +394,21 @@ mlarc_host_command (int argc, char **argv)
             "options apply to every list's site.",
             entries, &argc, &argv))
         return MLARC_EXIT_USAGE;
-    if (flags.output == NULL || argc < 2) {
-        fprintf (stderr, "mlarc host: needs -o WWW and at least one ARCHIVE\n");
+    if (flags.output == NULL || (argc < 2 && list_file == NULL)) {
+        fprintf (stderr, "mlarc host: needs -o WWW and at least one ARCHIVE "
+                         "or --lists FILE\n");
         return MLARC_EXIT_USAGE;
     }
+    if (list_file != NULL &&
+        (listed = mla_host_read_lists (list_file, &error)) == NULL) {
+        mlarc_print_error (error);
+        return MLARC_EXIT_USAGE;
+    }
+    for (guint i = 0; listed != NULL && listed[i] != NULL; i++)
+        g_ptr_array_add (archives, listed[i]);
+    for (int i = 1; i < argc; i++)
+        g_ptr_array_add (archives, argv[i]);
+    g_ptr_array_add (archives, NULL);
     if ((status = site_options (&flags, "host", quiet, &site)) != MLARC_EXIT_OK)
         return status;
     {
@@ -384,23 +417,13 @@ mlarc_host_command (int argc, char **argv)
                                    site.jobs,      site.search,
                                    site.pagefind,  site.search_bundle,
                                    site.progress,  NULL };
-        gboolean ok = mla_host_build ((const char *const *) argv + 1,
+        gboolean ok = mla_host_build ((const char *const *) archives->pdata,
                                       flags.output, &options, &stats, &error);
 
         if ((status = run_status (ok, &site, error)) != MLARC_EXIT_OK)
             return status;
     }
-    if (!quiet) {
-        print_search ("host", &stats.sites);
-        print_files ("host", &stats.sites);
-        fprintf (stderr,
-                 "mlarc host: %u %s; front page, search and %" G_GUINT64_FORMAT
-                 " Message-ID %s: %" G_GUINT64_FORMAT
-                 " written, %" G_GUINT64_FORMAT " unchanged, %" G_GUINT64_FORMAT
-                 " removed\n",
-                 stats.lists, mlarc_plural (stats.lists, "list", "lists"),
-                 stats.ids, mlarc_plural (stats.ids, "page", "pages"),
-                 stats.written, stats.unchanged, stats.removed);
-    }
+    if (!quiet)
+        print_host (&stats);
     return MLARC_EXIT_OK;
 }

@@ -229,6 +229,36 @@ START_TEST (test_host_same_name)
 }
 END_TEST
 
+/* A list file: one archive a line, relative to the file's folder. */
+START_TEST (test_host_read_lists)
+{
+    g_autofree char *dir = mla_test_make_tmpdir ();
+    g_autofree char *file = g_build_filename (dir, "lists.conf", NULL);
+    g_autofree char *empty = g_build_filename (dir, "empty.conf", NULL);
+    g_autofree char *missing = g_build_filename (dir, "missing.conf", NULL);
+    g_autofree char *relative = g_build_filename (dir, "lists/ksummit", NULL);
+    g_autoptr (GError) error = NULL;
+    g_auto (GStrv) archives = NULL;
+
+    ck_assert (g_file_set_contents (
+        file, "# our lists\n\n  lists/ksummit  \n/srv/linux-mm\n#/srv/old\n",
+        -1, NULL));
+    archives = mla_host_read_lists (file, &error);
+    ck_assert_ptr_nonnull (archives);
+    ck_assert_uint_eq (g_strv_length (archives), 2);
+    ck_assert_str_eq (archives[0], relative);
+    ck_assert_str_eq (archives[1], "/srv/linux-mm");
+    ck_assert (g_file_set_contents (empty, "# nothing yet\n", -1, NULL));
+    ck_assert_ptr_null (mla_host_read_lists (empty, &error));
+    ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID));
+    ck_assert_ptr_nonnull (strstr (error->message, "names no archive"));
+    g_clear_error (&error);
+    ck_assert_ptr_null (mla_host_read_lists (missing, &error));
+    ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_IO));
+    ck_assert_ptr_nonnull (strstr (error->message, missing));
+}
+END_TEST
+
 static Suite *
 host_suite (void)
 {
@@ -241,6 +271,7 @@ host_suite (void)
     mla_test_add_case (suite, "search-model", test_host_search_model, 0);
     mla_test_add_case (suite, "build", test_host_build, 0);
     mla_test_add_case (suite, "same-name", test_host_same_name, 0);
+    mla_test_add_case (suite, "read-lists", test_host_read_lists, 0);
     return suite;
 }
 

@@ -91,6 +91,14 @@ grep -q 'pages: 0 written, 38 unchanged, 0 removed$' "$TMP/err" || fail "rerun, 
 expect 0 host -q --search=no --title 'Test lists' -o "$TMP/fresh" "$A1" "$A2"
 diff -r -x '.mlarc-site*' "$W" "$TMP/fresh" >"$TMP/diff" || fail "a fresh host differs: $(head -n 5 "$TMP/diff")"
 
+# A list file names the same archives: the same host.
+printf '# the lists\nksummit\n\n%s\n' "$A2" >"$TMP/lists.conf"
+expect 0 host -q --search=no --title 'Test lists' --lists "$TMP/lists.conf" -o "$TMP/listed"
+diff -r -x '.mlarc-site*' "$W" "$TMP/listed" >"$TMP/diff" || fail "--lists: another host: $(head -n 5 "$TMP/diff")"
+printf '# none yet\n' >"$TMP/empty.conf"
+expect 2 host --lists "$TMP/empty.conf" -o "$TMP/none"
+grep -q 'empty.conf: names no archive' "$TMP/err" || fail "empty list file: $(cat "$TMP/err")"
+
 # mlarc remove in one list: the id of that list alone loses its page,
 # the id of both lists keeps the other one's.
 expect 0 remove -q -a "$A1" "<$only>" "<$both>"

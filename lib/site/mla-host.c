@@ -61,6 +61,37 @@ mla_host_list_name (const char *list_id, const char *archive_path,
            NULL;
 }
 
+char **
+mla_host_read_lists (const char *path, GError **error)
+{
+    g_autofree char *contents = NULL;
+    g_autofree char *folder = NULL;
+    g_auto (GStrv) lines = NULL;
+    g_autoptr (GPtrArray) archives = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GError) local = NULL;
+
+    g_return_val_if_fail (path != NULL, NULL);
+    if (!g_file_get_contents (path, &contents, NULL, &local))
+        return mla_throw (error, MLA_ERROR_IO, "%s", local->message), NULL;
+    folder = g_path_get_dirname (path);
+    lines = g_strsplit (contents, "\n", -1);
+    for (guint i = 0; lines[i] != NULL; i++) {
+        const char *name = g_strstrip (lines[i]);
+
+        if (name[0] == '\0' || name[0] == '#')
+            continue;
+        g_ptr_array_add (archives, g_path_is_absolute (name)
+                                       ? g_strdup (name)
+                                       : g_build_filename (folder, name, NULL));
+    }
+    if (archives->len == 0)
+        return mla_throw (error, MLA_ERROR_INVALID, "%s: names no archive",
+                          path),
+               NULL;
+    g_ptr_array_add (archives, NULL);
+    return (char **) g_ptr_array_free (g_steal_pointer (&archives), FALSE);
+}
+
 static void
 host_list_free (MlaHostList *list)
 {

@@ -43,6 +43,13 @@ typedef struct MlaHostStats {
 MLA_API char *mla_host_list_name (const char *list_id, const char *archive_path,
                                   GError **error);
 
+/* The archives a list file names (mlarc host --lists FILE): one folder
+ * per line, relative to @path's folder unless absolute; blank lines and
+ * lines starting with '#' are skipped, white space around a name
+ * dropped. Returns: (transfer full) (nullable): a NULL-terminated array,
+ * NULL with @error set when @path cannot be read or names no archive. */
+MLA_API char **mla_host_read_lists (const char *path, GError **error);
+
 /* Builds or updates the site of each archive of @archives (paths,
  * NULL-terminated) under @output/NAME/ (mla_host_list_name()), then the
  * front page, the r/ pages and the search across lists in @output. Two
