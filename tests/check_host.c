@@ -183,6 +183,7 @@ START_TEST (test_host_build)
     g_autofree char *front = NULL;
     g_autofree char *both = NULL;
     g_autofree char *one = NULL;
+    g_autofree char *feed = NULL;
 
     options.title = "Our lists";
     options.search = MLA_SITE_SEARCH_NO;
@@ -200,6 +201,12 @@ START_TEST (test_host_build)
     ck_assert_ptr_nonnull (strstr (both, "../../alpha/m/both@x/index.html"));
     ck_assert_ptr_nonnull (strstr (both, "../../beta/m/both@x/index.html"));
     ck_assert_ptr_null (strstr (both, "refresh"));
+    /* Atom ids: the List-Id, the day of the first stored message. */
+    feed = read_text (www, "alpha/new.atom");
+    ck_assert_ptr_nonnull (
+        strstr (feed, "<id>tag:alpha.example.org,2021-03-01:messages</id>"));
+    ck_assert_ptr_nonnull (
+        strstr (feed, "<id>tag:alpha.example.org,2021-03-01:m/both@x</id>"));
     one = read_text (www, "r/one@x/index.html");
     ck_assert_ptr_nonnull (strstr (one, "url=../../alpha/m/one@x/index.html"));
     /* Nothing new: nothing written. */
