@@ -165,27 +165,59 @@ put_month_page (Build *build, const MlaSiteMonth *month, const char *around,
                      path, error);
 }
 
-static gboolean
-put_list_page (Build *build, const MlaSiteMonth *month, const char *around,
-               const char *order, GArray *sorted, guint page, GError **error)
+/* What a month's listings show, whatever their order: the months around
+ * it and its messages, each by its raw SHA-256 (which fixes its headers)
+ * and its thread (by which the subject order groups them). */
+static char *
+month_listed (Build *build, const MlaSiteMonth *month, const char *around)
 {
     MlaSite *site = build->site;
-    g_autofree char *path = mla_site_list_page (month, order, page);
-    g_autoptr (GString) parts = g_string_new (NULL);
-    g_autofree char *page_signature = NULL;
+    g_autoptr (GString) parts = g_string_sized_new (month->entries->len * 90);
 
-    g_string_append_printf (parts, "%s %s %u %u", around, order, page,
-                            sorted->len);
-    for (guint i = page * MLA_SITE_LIST_PAGE;
-         i < MIN (sorted->len, (page + 1) * MLA_SITE_LIST_PAGE); i++)
-        g_string_append_printf (
-            parts, " %s", sha_of (site, g_array_index (sorted, guint, i)));
-    page_signature = signature (build, "list", parts->str, NULL);
-    if (mla_site_files_keep (build->files, path, page_signature))
-        return TRUE;
-    return put_page (build,
-                     mla_site_model_list (site, month, order, sorted, page),
-                     path, error);
+    g_string_append_printf (parts, "%s %u", around, month->entries->len);
+    for (guint i = 0; i < month->entries->len; i++) {
+        const MlaOverviewEntry *e = mla_overview_threads_get_entry (
+            site->threads, g_array_index (month->entries, guint, i));
+
+        g_string_append_c (parts, ' ');
+        g_string_append (parts, e->sha256);
+        g_string_append_c (parts, ':');
+        g_string_append (parts, e->thread != NULL ? e->thread : "");
+    }
+    return signature (build, "list", parts->str, NULL);
+}
+
+/* A month's listings in one order, its pages sorted and made only when
+ * one of them cannot be kept. */
+static gboolean
+put_list_pages (Build *build, const MlaSiteMonth *month, const char *listed,
+                const char *order, guint n_pages, GError **error)
+{
+    MlaSite *site = build->site;
+    g_autoptr (GArray) sorted = NULL;
+    g_autoptr (GArray) made = g_array_new (FALSE, FALSE, sizeof (guint));
+
+    for (guint page = 0; page < n_pages; page++) {
+        g_autofree char *path = mla_site_list_page (month, order, page);
+        g_autofree char *number = g_strdup_printf ("%u", page);
+        g_autofree char *page_signature =
+            signature (build, "list-page", listed, order, number, NULL);
+
+        if (!mla_site_files_keep (build->files, path, page_signature))
+            g_array_append_val (made, page);
+    }
+    if (made->len > 0)
+        sorted = mla_site_list_sort (site, month, order);
+    for (guint i = 0; i < made->len; i++) {
+        guint page = g_array_index (made, guint, i);
+        g_autofree char *path = mla_site_list_page (month, order, page);
+
+        if (!put_page (build,
+                       mla_site_model_list (site, month, order, sorted, page),
+                       path, error))
+            return FALSE;
+    }
+    return TRUE;
 }
 
 /* A month's pages are made again only when what they list changed. */
@@ -198,19 +230,15 @@ put_pages_of_month (Build *build, const MlaSiteMonth *month, GError **error)
     guint list_pages = MAX (1, (month->entries->len + MLA_SITE_LIST_PAGE - 1) /
                                    MLA_SITE_LIST_PAGE);
     g_autofree char *around = month_neighbours (month);
+    g_autofree char *listed = month_listed (build, month, around);
 
     for (guint page = 0; page < n_pages; page++)
         if (!put_month_page (build, month, around, page, n_pages, error))
             return FALSE;
-    for (gsize i = 0; i < G_N_ELEMENTS (orders); i++) {
-        g_autoptr (GArray) sorted =
-            mla_site_list_sort (build->site, month, orders[i]);
-
-        for (guint page = 0; page < list_pages; page++)
-            if (!put_list_page (build, month, around, orders[i], sorted, page,
-                                error))
-                return FALSE;
-    }
+    for (gsize i = 0; i < G_N_ELEMENTS (orders); i++)
+        if (!put_list_pages (build, month, listed, orders[i], list_pages,
+                             error))
+            return FALSE;
     return TRUE;
 }
 
@@ -372,15 +400,27 @@ download_put (guint index, GBytes *content, gpointer user_data)
         mla_site_files_put (d->build->files, path, data, size, &d->error);
 }
 
-/* Which attachments of @entry changed: @d's paths. */
+/* Which attachments of @entry changed: @d's paths. They share one
+ * signature, of the message's bytes and which copy of its id it is (the
+ * body's name says), so that when all are kept the overview is not asked
+ * for their names. */
 static gboolean
 changed_attachments (Build *build, const MlaOverviewEntry *e, guint entry,
                      Downloads *d, GError **error)
 {
     MlaSite *site = build->site;
     g_autoptr (MlaOverviewDetails) details = NULL;
+    g_autofree char *folder = NULL;
+    g_autofree char *copy = NULL;
+    g_autofree char *file_signature = NULL;
 
     if (e->n_attachments == 0)
+        return TRUE;
+    folder = g_strconcat ("m/", site->dirs[entry], "/", NULL);
+    copy = mla_site_html_body_path (site, entry);
+    file_signature = signature (build, "attachments", e->sha256, copy, NULL);
+    if (mla_site_files_keep_group (build->files, folder, file_signature) ==
+        e->n_attachments)
         return TRUE;
     details = mla_overview_get_details (site->overview, e->row, error);
     if (details == NULL)
@@ -389,8 +429,6 @@ changed_attachments (Build *build, const MlaOverviewEntry *e, guint entry,
         const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
         g_autofree char *path =
             mla_site_attachment_path (site, entry, i, a->filename);
-        g_autofree char *file_signature =
-            signature (build, "attachment", a->sha256, NULL);
         gboolean kept =
             mla_site_files_keep (build->files, path, file_signature);
         gboolean text = g_str_has_prefix (a->content_type, "text/");
@@ -519,6 +557,20 @@ put_message (Build *build, guint entry, GError **error)
     return TRUE;
 }
 
+/* The keys of the names of today's message folders. */
+static GHashTable *
+published_names (MlaSite *site)
+{
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+    GHashTable *names =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+    for (guint i = 0; i < n; i++)
+        if (site->published[i])
+            g_hash_table_add (names, mla_site_name_key (site->dirs[i]));
+    return names;
+}
+
 /* A message page that an earlier build made under the folder name sites
  * used before names were recorded (mla_site_legacy_message_name()) becomes
  * a page that sends the reader on, and stays one: a link already out
@@ -528,12 +580,9 @@ put_legacy_redirects (Build *build, GError **error)
 {
     MlaSite *site = build->site;
     guint n = mla_overview_threads_get_n_entries (site->threads);
-    g_autoptr (GHashTable) names =
-        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    /* Made the first time a legacy page is found: most sites have none. */
+    g_autoptr (GHashTable) names = NULL;
 
-    for (guint i = 0; i < n; i++)
-        if (site->published[i])
-            g_hash_table_add (names, mla_site_name_key (site->dirs[i]));
     for (guint i = 0; i < n; i++) {
         const char *id =
             mla_overview_threads_get_entry (site->threads, i)->message_id;
@@ -547,11 +596,14 @@ put_legacy_redirects (Build *build, GError **error)
             i + 1)
             continue;
         legacy = mla_site_legacy_message_name (id);
-        key = mla_site_name_key (legacy);
         from = g_strconcat ("m/", legacy, NULL);
         page = g_strconcat (from, "/index.html", NULL);
-        if (g_hash_table_contains (names, key) ||
-            !mla_site_files_had (build->files, page))
+        if (!mla_site_files_had (build->files, page))
+            continue;
+        if (names == NULL)
+            names = published_names (site);
+        key = mla_site_name_key (legacy);
+        if (g_hash_table_contains (names, key))
             continue;
         to = mla_site_message_path (site, i);
         if (!put_page (build,
