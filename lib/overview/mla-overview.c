@@ -547,6 +547,54 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
     return update_locked (archive, THREAD_NOW, notice, notice_data, error);
 }
 
+GHashTable *
+mla_overview_count_list_ids (MlaArchive *archive, GError **error)
+{
+    g_autoptr (MlaOverview) overview =
+        overview_new (archive, MLA_OVERVIEW_FILE);
+    g_autoptr (GHashTable) counts =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    sqlite3_stmt *statement = NULL;
+    int status;
+
+    g_return_val_if_fail (archive != NULL, NULL);
+    if (!overview_connect (overview, SQLITE_OPEN_READONLY, error))
+        return NULL;
+    if (sqlite3_prepare_v2 (overview->db,
+                            "SELECT list_id, count(*) FROM messages WHERE"
+                            " list_id IS NOT NULL GROUP BY list_id",
+                            -1, &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "count List-Ids"), NULL;
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+        g_hash_table_insert (
+            counts,
+            g_strdup ((const char *) sqlite3_column_text (statement, 0)),
+            GUINT_TO_POINTER ((guint) sqlite3_column_int64 (statement, 1)));
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "count List-Ids"), NULL;
+    return g_steal_pointer (&counts);
+}
+
+const char *
+mla_overview_main_list_id (GHashTable *counts)
+{
+    GHashTableIter iter;
+    gpointer key, value;
+    const char *best = NULL;
+    guint best_count = 0;
+
+    g_hash_table_iter_init (&iter, counts);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+        if (GPOINTER_TO_UINT (value) > best_count ||
+            (GPOINTER_TO_UINT (value) == best_count &&
+             strcmp (key, best) < 0)) {
+            best = key;
+            best_count = GPOINTER_TO_UINT (value);
+        }
+    return best;
+}
+
 gboolean
 mla_overview_add_locked (MlaArchive *archive, MlaNoticeFunc notice,
                          gpointer notice_data, GError **error)

@@ -51,11 +51,11 @@ signature (Build *build, const char *first, ...)
     MlaSite *site = build->site;
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
     g_autofree char *options = g_strdup_printf (
-        "%s\n%s\n%d%s\n%d\n", site->title,
+        "%s\n%s\n%d%s\n%d\n%s\n", site->title,
         site->options.base_url != NULL ? site->options.base_url : "",
         site->options.show_addresses,
         site->mask != NULL ? " mask " MLA_ADDRESS_MASK_VERSION : "",
-        site->search);
+        site->search, site->options.up != NULL ? site->options.up : "");
     va_list args;
 
     g_checksum_update (
@@ -320,7 +320,7 @@ put_thread (Build *build, guint root, GError **error)
     g_autofree char *feed = g_strconcat (folder, "/atom.xml", NULL);
     g_autofree char *mbox = g_strconcat (folder, "/thread.mbox.gz", NULL);
     g_autofree char *feed_signature =
-        signature (build, "feed", view->version, NULL);
+        signature (build, "feed", view->version, site->feed_tag, NULL);
     g_autofree char *mbox_signature =
         signature (build, "mbox", view->version, NULL);
     g_autofree char *series = g_strconcat (folder, "/series.mbox", NULL);
@@ -694,6 +694,23 @@ put_asset (Build *build, const char *name, GError **error)
                                g_bytes_get_size (bytes), error);
 }
 
+/* MLA_SITE_SEARCH_INDEXES: each bundle of @periods as a line "NAME
+ * PAGES", newest first, for a search across sites (mla-host.c). */
+static gboolean
+put_index_list (Build *build, GPtrArray *periods, GError **error)
+{
+    g_autoptr (GString) text = g_string_new (NULL);
+
+    for (guint i = 0; i < periods->len; i++) {
+        const MlaSitePeriod *period = g_ptr_array_index (periods, i);
+
+        g_string_append_printf (text, "%s %u\n", period->name,
+                                period->pages->len);
+    }
+    return mla_site_files_put (build->files, MLA_SITE_SEARCH_INDEXES, text->str,
+                               text->len, error);
+}
+
 /* Once the message pages are made: the search page, its script, and the
  * index of each period whose indexed text may have changed. Pagefind reads
  * only what the theme marks on a message page (data-pagefind-body: its
@@ -725,6 +742,7 @@ put_search (Build *build, const char *pagefind, const char *version,
     return put_asset (build, "search.js", error) &&
            put_page (build, mla_site_model_search (build->site, periods),
                      "search.html", error) &&
+           put_index_list (build, periods, error) &&
            mla_site_search_index (build->files, periods, pagefind, stats,
                                   error);
 }
@@ -736,6 +754,7 @@ keep_search (MlaSiteFiles *files)
 {
     mla_site_files_keep_previous (files, "pagefind/");
     mla_site_files_keep_previous (files, "search.js");
+    mla_site_files_keep_previous (files, MLA_SITE_SEARCH_INDEXES);
     return mla_site_files_keep_previous (files, "search.html") > 0;
 }
 
