@@ -28,6 +28,7 @@
 #include "mla-search.h"
 #include "mla-site.h"
 #include "mla-site-settings.h"
+#include "mla-host.h"
 #include "mla-import.h"
 #include "mla-compact.h"
 #include "mla-remove.h"

@@ -19,6 +19,7 @@ int mlarc_compact_command (int argc, char **argv);
 int mlarc_remove_command (int argc, char **argv);
 int mlarc_site_command (int argc, char **argv);
 int mlarc_build_command (int argc, char **argv);
+int mlarc_host_command (int argc, char **argv);
 
 /* The options import and build share. */
 typedef struct {

@@ -92,8 +92,9 @@ print_progress (const MlaSiteProgress *progress, gpointer user_data)
 static void
 print_site_notice (const char *notice, gpointer user_data)
 {
-    (void) user_data;
-    fprintf (stderr, "mlarc site: %s\n", notice);
+    const char *command = user_data;
+
+    fprintf (stderr, "mlarc %s: %s\n", command, notice);
 }
 
 static gboolean
@@ -108,7 +109,7 @@ check_templates (const char *templates)
 /* The options that shape the site, merged with those recorded in it
  * (mla-site-settings.h): after this, @flags holds what the site uses. */
 static int
-merge_settings (SiteFlags *flags, gboolean quiet)
+merge_settings (SiteFlags *flags, const char *command, gboolean quiet)
 {
     MlaSiteSetting settings[] = {
         { "title", g_steal_pointer (&flags->title) },
@@ -127,7 +128,7 @@ merge_settings (SiteFlags *flags, gboolean quiet)
     else
         ok = mla_site_settings_merge (
             flags->output, settings, G_N_ELEMENTS (settings),
-            quiet ? NULL : print_site_notice, NULL, &error);
+            quiet ? NULL : print_site_notice, (gpointer) command, &error);
     flags->title = settings[0].value;
     flags->base_url = settings[1].value;
     g_free (flags->templates);
@@ -144,15 +145,12 @@ merge_settings (SiteFlags *flags, gboolean quiet)
                                               : MLARC_EXIT_USAGE;
 }
 
+/* @flags checked and merged with the settings recorded in its output
+ * folder, as @options (whose strings stay @flags'). */
 static int
-run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
+site_options (SiteFlags *flags, const char *command, gboolean quiet,
+              MlaSiteOptions *options)
 {
-    MlaSiteOptions options = { 0 };
-    g_autoptr (MlaArchive) archive = NULL;
-    g_autoptr (MlaOverview) overview = NULL;
-    g_autoptr (GError) error = NULL;
-    MlaSiteStats stats = { 0 };
-    gboolean ok;
     int status;
 
     if (flags->search != NULL && strcmp (flags->search, "auto") != 0 &&
@@ -168,72 +166,112 @@ run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
                  flags->addresses);
         return MLARC_EXIT_USAGE;
     }
-    if ((status = merge_settings (flags, quiet)) != MLARC_EXIT_OK)
+    if ((status = merge_settings (flags, command, quiet)) != MLARC_EXIT_OK)
         return status;
-    options.title = flags->title;
-    options.base_url = flags->base_url;
-    options.templates = flags->templates;
+    memset (options, 0, sizeof *options);
+    options->title = flags->title;
+    options->base_url = flags->base_url;
+    options->templates = flags->templates;
     /* "shown": what sites recorded before --addresses. */
-    options.show_addresses = g_strcmp0 (flags->addresses, "show") == 0 ||
-                             g_strcmp0 (flags->addresses, "shown") == 0;
-    options.jobs = flags->jobs > 0 ? (guint) flags->jobs : 0;
+    options->show_addresses = g_strcmp0 (flags->addresses, "show") == 0 ||
+                              g_strcmp0 (flags->addresses, "shown") == 0;
+    options->jobs = flags->jobs > 0 ? (guint) flags->jobs : 0;
     if (flags->search == NULL || strcmp (flags->search, "auto") == 0)
-        options.search = MLA_SITE_SEARCH_AUTO;
+        options->search = MLA_SITE_SEARCH_AUTO;
     else if (strcmp (flags->search, "yes") == 0)
-        options.search = MLA_SITE_SEARCH_YES;
+        options->search = MLA_SITE_SEARCH_YES;
     else if (strcmp (flags->search, "no") == 0)
-        options.search = MLA_SITE_SEARCH_NO;
+        options->search = MLA_SITE_SEARCH_NO;
     else {
         fprintf (stderr, "mlarc: --search takes auto, yes or no, not %s\n",
                  flags->search);
         return MLARC_EXIT_USAGE;
     }
     /* The pagefind program to use, when not the one on PATH. */
-    options.pagefind = g_getenv ("MLARC_PAGEFIND");
+    options->pagefind = g_getenv ("MLARC_PAGEFIND");
     /* Pages per search index bundle (tests cut small sites into several). */
     if (g_getenv ("MLARC_SEARCH_BUNDLE") != NULL)
-        options.search_bundle = (guint) g_ascii_strtoull (
+        options->search_bundle = (guint) g_ascii_strtoull (
             g_getenv ("MLARC_SEARCH_BUNDLE"), NULL, 10);
-
     if (!quiet && isatty (STDERR_FILENO))
-        options.progress = print_progress;
+        options->progress = print_progress;
+    return MLARC_EXIT_OK;
+}
+
+/* What site and host say of the search index. */
+static void
+print_search (const char *command, const MlaSiteStats *stats)
+{
+    if (stats->no_pagefind)
+        fprintf (stderr,
+                 stats->search_kept
+                     ? "mlarc %s: pagefind not found, the search index is "
+                       "kept as it was, without new messages (npm install "
+                       "pagefind@1.6, or set MLARC_PAGEFIND)\n"
+                     : "mlarc %s: pagefind not found, the site has no search "
+                       "(npm install pagefind@1.6, or set MLARC_PAGEFIND)\n",
+                 command);
+    if (stats->searchable)
+        fprintf (stderr,
+                 "mlarc %s: search index: %" G_GUINT64_FORMAT
+                 " %s indexed, %" G_GUINT64_FORMAT " unchanged\n",
+                 command, stats->periods_indexed,
+                 mlarc_plural (stats->periods_indexed, "period", "periods"),
+                 stats->periods_kept);
+}
+
+static void
+print_files (const char *command, const MlaSiteStats *stats)
+{
+    fprintf (stderr,
+             "mlarc %s: %" G_GUINT64_FORMAT " %s written, %" G_GUINT64_FORMAT
+             " unchanged, %" G_GUINT64_FORMAT " removed; %" G_GUINT64_FORMAT
+             " %s published, %" G_GUINT64_FORMAT " withheld\n",
+             command, stats->written,
+             mlarc_plural (stats->written, "file", "files"), stats->unchanged,
+             stats->removed, stats->published,
+             mlarc_plural (stats->published, "message", "messages"),
+             stats->withheld);
+}
+
+/* After a run: its progress line ended, its error printed. */
+static int
+run_status (gboolean ok, const MlaSiteOptions *options, const GError *error)
+{
+    if (options->progress != NULL)
+        fputs ("\r", stderr);
+    if (ok)
+        return MLARC_EXIT_OK;
+    mlarc_print_error (error);
+    return mlarc_exit_status (error);
+}
+
+static int
+run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
+{
+    MlaSiteOptions options;
+    g_autoptr (MlaArchive) archive = NULL;
+    g_autoptr (MlaOverview) overview = NULL;
+    g_autoptr (GError) error = NULL;
+    MlaSiteStats stats = { 0 };
+    gboolean ok;
+    int status;
+
+    if ((status = site_options (flags, "site", quiet, &options)) !=
+        MLARC_EXIT_OK)
+        return status;
     if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }
     ok = mla_site_build (archive, overview, flags->output, &options, &stats,
                          &error);
-    if (options.progress != NULL)
-        fputs ("\r", stderr);
-    if (!ok) {
-        mlarc_print_error (error);
-        return mlarc_exit_status (error);
+    if ((status = run_status (ok, &options, error)) != MLARC_EXIT_OK)
+        return status;
+    if (!quiet) {
+        print_search ("site", &stats);
+        print_files ("site", &stats);
     }
-    if (!quiet && stats.no_pagefind)
-        fputs (stats.search_kept
-                   ? "mlarc site: pagefind not found, the search index is "
-                     "kept as it was, without new messages (npm install "
-                     "pagefind@1.6, or set MLARC_PAGEFIND)\n"
-                   : "mlarc site: pagefind not found, the site has no search "
-                     "(npm install pagefind@1.6, or set MLARC_PAGEFIND)\n",
-               stderr);
-    if (!quiet && stats.searchable)
-        fprintf (stderr,
-                 "mlarc site: search index: %" G_GUINT64_FORMAT
-                 " %s indexed, %" G_GUINT64_FORMAT " unchanged\n",
-                 stats.periods_indexed,
-                 mlarc_plural (stats.periods_indexed, "period", "periods"),
-                 stats.periods_kept);
-    if (!quiet)
-        fprintf (stderr,
-                 "mlarc site: %" G_GUINT64_FORMAT
-                 " %s written, %" G_GUINT64_FORMAT
-                 " unchanged, %" G_GUINT64_FORMAT " removed; %" G_GUINT64_FORMAT
-                 " %s published, %" G_GUINT64_FORMAT " withheld\n",
-                 stats.written, mlarc_plural (stats.written, "file", "files"),
-                 stats.unchanged, stats.removed, stats.published,
-                 mlarc_plural (stats.published, "message", "messages"),
-                 stats.withheld);
     return MLARC_EXIT_OK;
 }
 
@@ -300,4 +338,92 @@ mlarc_build_command (int argc, char **argv)
     if (status != MLARC_EXIT_OK)
         return status;
     return run_site (archive_path, &flags, import.quiet);
+}
+
+static void
+print_host (const MlaHostStats *stats)
+{
+    print_search ("host", &stats->sites);
+    print_files ("host", &stats->sites);
+    fprintf (stderr,
+             "mlarc host: %u %s; front page, search and %" G_GUINT64_FORMAT
+             " Message-ID %s: %" G_GUINT64_FORMAT " written, %" G_GUINT64_FORMAT
+             " unchanged, %" G_GUINT64_FORMAT " removed\n",
+             stats->lists, mlarc_plural (stats->lists, "list", "lists"),
+             stats->ids, mlarc_plural (stats->ids, "page", "pages"),
+             stats->written, stats->unchanged, stats->removed);
+}
+
+int
+mlarc_host_command (int argc, char **argv)
+{
+    gboolean quiet = FALSE;
+    g_autofree char *list_file = NULL;
+    g_auto (GStrv) listed = NULL;
+    g_autoptr (GPtrArray) archives = g_ptr_array_new ();
+    g_auto (SiteFlags) flags = { 0 };
+    const GOptionEntry entries[] = {
+        SITE_OPTIONS (flags),
+        { "lists", 0, 0, G_OPTION_ARG_FILENAME, &list_file,
+          "A file naming the archives, one a "
+          "line (taken before any ARCHIVE)",
+          "FILE" },
+        { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
+          "No progress and no summary", NULL },
+        { NULL }
+    };
+    MlaSiteOptions site;
+    MlaHostStats stats = { 0 };
+    g_autoptr (GError) error = NULL;
+    int status;
+
+    if (!mlarc_parse_options (
+            "host", "ARCHIVE...",
+            "Builds or updates one site of many lists in WWW (given as -o): "
+            "each ARCHIVE's\n"
+            "site in WWW/LIST/ (LIST: the first label of its List-Id, else "
+            "its folder's\n"
+            "name), a front page of the lists, WWW/r/MESSAGE-ID/ pages that "
+            "lead to the\n"
+            "message in each list, and a search across the lists. SITE is "
+            "WWW; --title\n"
+            "is the front page's (default: Mailing lists; each list's site "
+            "is titled by its\n"
+            "List-Id), --base-url the host's (each list's site is at "
+            "URL/LIST/); the other\n"
+            "options apply to every list's site.",
+            entries, &argc, &argv))
+        return MLARC_EXIT_USAGE;
+    if (flags.output == NULL || (argc < 2 && list_file == NULL)) {
+        fprintf (stderr, "mlarc host: needs -o WWW and at least one ARCHIVE "
+                         "or --lists FILE\n");
+        return MLARC_EXIT_USAGE;
+    }
+    if (list_file != NULL &&
+        (listed = mla_host_read_lists (list_file, &error)) == NULL) {
+        mlarc_print_error (error);
+        return MLARC_EXIT_USAGE;
+    }
+    for (guint i = 0; listed != NULL && listed[i] != NULL; i++)
+        g_ptr_array_add (archives, listed[i]);
+    for (int i = 1; i < argc; i++)
+        g_ptr_array_add (archives, argv[i]);
+    g_ptr_array_add (archives, NULL);
+    if ((status = site_options (&flags, "host", quiet, &site)) != MLARC_EXIT_OK)
+        return status;
+    {
+        MlaHostOptions options = { site.title,     site.base_url,
+                                   site.templates, site.show_addresses,
+                                   site.jobs,      site.search,
+                                   site.pagefind,  site.search_bundle,
+                                   site.progress,  NULL };
+        gboolean ok = mla_host_build ((const char *const *) archives->pdata,
+                                      flags.output, &options, &stats, &error);
+
+        if ((status = run_status (ok, &site, error)) != MLARC_EXIT_OK)
+            return status;
+    }
+    if (!quiet)
+        print_host (&stats);
+    return MLARC_EXIT_OK;
 }

@@ -39,6 +39,8 @@ static const MlarcCommand commands[] = {
       "Build or update the archive's static website." },
     { "build", mlarc_build_command,
       "Import mail, then build or update the website." },
+    { "host", mlarc_host_command,
+      "Build or update one website of many lists." },
 };
 
 static void

@@ -14,33 +14,14 @@
 # holds it).
 . "${top_srcdir:-.}/tests/e2e-lib.sh"
 
-CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-[ -n "$CHROMIUM" ] || skip "chromium is not installed"
-command -v node >/dev/null 2>&1 || skip "node is not installed"
-command -v python3 >/dev/null 2>&1 || skip "python3 is not installed"
-need_pagefind
-[ -d "$NODE_MODULES/playwright-core" ] || skip "playwright-core is not installed (npm install)"
-export CHROMIUM
+need_browser
 
 S=$TMP/site
 expect 0 build -q --search=yes -a "$TMP/archive" -o "$S" "$SAMPLE"
 
-# A free port on 127.0.0.1, and a server of $S on it (serve) until the
-# test ends or the site is made again.
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-server=
-trap 'kill $server 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
-serve () {
-    python3 -m http.server --bind 127.0.0.1 --directory "$S" "$port" >"$TMP/http.log" 2>&1 &
-    server=$!
-    tries=0
-    until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/search.html')" 2>/dev/null; do
-        tries=$((tries + 1))
-        [ $tries -lt 50 ] || fail "the http server did not start: $(cat "$TMP/http.log")"
-        sleep 0.2
-    done
-}
-serve
+# A server of $S (serve, e2e-lib.sh) until the test ends or the site is
+# made again.
+serve "$S"
 
 # Each server session's queries run in one browser (browser-search.mjs
 # --batch): $TMP/results.jsonl holds a JSON line per query, and pick N
@@ -105,7 +86,7 @@ pick 5
 kill $server
 expect 0 import -q -a "$TMP/archive" "$DATA/search/more.mbox"
 expect 0 site -q --search=yes -a "$TMP/archive" -o "$S"
-serve
+serve "$S"
 printf '%s\n' garage "garage --params=budget=1 --older" "quokka --params=year=2005" >"$TMP/queries"
 batch
 pick 1
@@ -131,7 +112,7 @@ MLARC_SEARCH_BUNDLE=10
 export MLARC_SEARCH_BUNDLE
 expect 0 site -q --search=yes -a "$TMP/archive" -o "$S"
 unset MLARC_SEARCH_BUNDLE
-serve
+serve "$S"
 printf '%s\n' garage "multipath --params=year=2004" "garage --params=budget=1 --older" >"$TMP/queries"
 batch
 pick 1

@@ -345,6 +345,59 @@ START_TEST (test_overview_stable_ids_and_aliases)
 }
 END_TEST
 
+/* Imports message @n (a new thread) and lets another reader catch the
+ * overview up, as a delivery and a reader in other processes would. */
+static void
+add_and_catch_up (MlaArchive *archive, guint n)
+{
+    g_autoptr (GString) mbox = g_string_new (NULL);
+    g_autofree char *id = g_strdup_printf ("m%u@x", n);
+    g_autofree char *date =
+        g_strdup_printf ("Mon, %u Mar 2021 10:00:00 +0000", n + 1);
+
+    append_message (mbox, id, date, id, NULL, NULL);
+    import_text (archive, mbox);
+    mla_overview_free (open_overview (archive));
+}
+
+/* Between mla_overview_begin_reading() and mla_overview_end_reading()
+ * a reader sees one snapshot, and a write through another connection goes
+ * on meanwhile: in WAL mode it shows only after; in rollback mode (a file
+ * just rebuilt) nothing is held and it shows at once. */
+START_TEST (test_overview_reading_snapshot)
+{
+    g_autoptr (MlaArchive) archive = new_archive ();
+    g_autoptr (MlaOverview) overview = NULL;
+    g_autoptr (GError) error = NULL;
+    char *generations[4];
+
+    /* The first catch-up rebuilds (rollback mode), the second updates. */
+    add_and_catch_up (archive, 0);
+    overview = open_overview (archive);
+    for (guint i = 0; i < 2; i++) {
+        ck_assert (mla_overview_begin_reading (overview, &error));
+        generations[2 * i] = mla_overview_get_generation (overview, &error);
+        add_and_catch_up (archive, i + 1);
+        generations[2 * i + 1] = mla_overview_get_generation (overview, &error);
+        mla_overview_end_reading (overview);
+        ck_assert_ptr_nonnull (generations[2 * i]);
+        ck_assert_ptr_nonnull (generations[2 * i + 1]);
+        /* Opened again: the update above switched the file to WAL. */
+        if (i == 0) {
+            g_clear_pointer (&overview, mla_overview_free);
+            overview = open_overview (archive);
+        }
+    }
+    ck_assert_str_ne (generations[0], generations[1]);
+    ck_assert_str_eq (generations[2], generations[3]);
+    g_free (generations[3]);
+    generations[3] = mla_overview_get_generation (overview, &error);
+    ck_assert_str_ne (generations[2], generations[3]);
+    for (guint i = 0; i < 4; i++)
+        g_free (generations[i]);
+}
+END_TEST
+
 /* The overview one volume behind (an import killed between its commit and
  * its update), deleted, truncated, or garbage: the next open catches it
  * up or rebuilds it, and it equals a fresh rebuild. */
@@ -764,6 +817,8 @@ overview_suite (void)
     mla_test_add_case (suite, "details", test_overview_details, 0);
     mla_test_add_case (suite, "stable-ids",
                        test_overview_stable_ids_and_aliases, 0);
+    mla_test_add_case (suite, "reading-snapshot",
+                       test_overview_reading_snapshot, 0);
     mla_test_add_case (suite, "recovery", test_overview_recovers,
                        G_N_ELEMENTS (damages));
     tcase_set_timeout (corpus, 300);

@@ -398,15 +398,14 @@ START_TEST (test_site_search_bundles)
 }
 END_TEST
 
-/* "a" and "a.tmp" in one build: whichever is put second is refused (its
- * rename would overwrite the other's bytes), in either order, and the
- * first is written whole. */
+/* A temporary name ("a.tmp") is never a page: its put is refused, so it
+ * cannot overwrite the bytes of "a" at the rename, nor be taken for what a
+ * killed build left; "a" itself is written whole. */
 START_TEST (test_site_files_tmp_clash)
 {
-    const char *first = _i == 0 ? "a.tmp" : "a";
-    const char *second = _i == 0 ? "a" : "a.tmp";
     g_autofree char *dir = mla_test_make_tmpdir ();
-    g_autofree char *path = g_build_filename (dir, first, NULL);
+    g_autofree char *path = g_build_filename (dir, "a", NULL);
+    g_autofree char *tmp = g_build_filename (dir, "a.tmp", NULL);
     g_autoptr (MlaFolder) folder = mla_folder_open (dir, 0, NULL);
     g_autoptr (MlaSiteFiles) files = NULL;
     g_autoptr (GError) error = NULL;
@@ -415,14 +414,18 @@ START_TEST (test_site_files_tmp_clash)
     ck_assert_ptr_nonnull (folder);
     files = mla_site_files_open (folder, NULL);
     ck_assert_ptr_nonnull (files);
-    ck_assert (mla_site_files_put (files, first, "first", 5, NULL));
-    ck_assert (!mla_site_files_put (files, second, "second", 6, &error));
+    if (_i == 0)
+        ck_assert (mla_site_files_put (files, "a", "first", 5, NULL));
+    ck_assert (!mla_site_files_put (files, "a.tmp", "second", 6, &error));
     ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID));
-    ck_assert (!mla_site_files_keep (files, second, "s"));
+    ck_assert (!mla_site_files_keep (files, "a.tmp", "s"));
+    if (_i == 1)
+        ck_assert (mla_site_files_put (files, "a", "first", 5, NULL));
     ck_assert (mla_site_files_finish (files, NULL, NULL));
     written = mla_test_read_file (path);
     ck_assert_mem_eq (g_bytes_get_data (written, NULL), "first", 5);
     ck_assert_uint_eq (g_bytes_get_size (written), 5);
+    ck_assert (!g_file_test (tmp, G_FILE_TEST_EXISTS));
 }
 END_TEST
 
@@ -444,6 +447,73 @@ START_TEST (test_site_files_own_names)
     ck_assert (!mla_site_files_keep (files, ".mlarc-site.settings", "s"));
     ck_assert (mla_site_files_put (files, "index.html", "x", 1, NULL));
     ck_assert (mla_site_files_finish (files, NULL, NULL));
+}
+END_TEST
+
+/* One build's files, put with their signatures. */
+static void
+build_files (MlaFolder *folder, const char *const *paths, const char *sig)
+{
+    g_autoptr (MlaSiteFiles) files = mla_site_files_open (folder, NULL);
+
+    ck_assert_ptr_nonnull (files);
+    for (guint i = 0; paths[i] != NULL; i++)
+        ck_assert (mla_site_files_keep (files, paths[i], sig) ||
+                   mla_site_files_put (files, paths[i], paths[i],
+                                       strlen (paths[i]), NULL));
+    ck_assert (mla_site_files_finish (files, NULL, NULL));
+}
+
+/* The manifest is looked up by key: a kept file is not looked for on disk,
+ * a group keeps what shares its signature, keeping twice is keeping, a put
+ * of a kept file is refused, and what is neither kept nor put is removed;
+ * a manifest out of order (edited by hand) is read all the same. */
+START_TEST (test_site_files_manifest)
+{
+    static const char *const paths[] = { "m/b/1-x.bin",    "m/b/2-y.bin",
+                                         "m/b/index.html", "m/a/index.html",
+                                         "z.html",         NULL };
+    g_autofree char *dir = mla_test_make_tmpdir ();
+    g_autofree char *manifest = g_build_filename (dir, ".mlarc-site", NULL);
+    g_autofree char *gone = g_build_filename (dir, "z.html", NULL);
+    g_autoptr (MlaFolder) folder = mla_folder_open (dir, 0, NULL);
+    g_autoptr (MlaSiteFiles) files = NULL;
+    g_autoptr (GBytes) before = NULL;
+    g_autofree char *reversed = NULL;
+    g_auto (GStrv) lines = NULL;
+    MlaSiteStats stats = { 0 };
+
+    ck_assert_ptr_nonnull (folder);
+    build_files (folder, paths, "g");
+    before = mla_test_read_file (manifest);
+    lines = g_strsplit (g_bytes_get_data (before, NULL), "\n", -1);
+    ck_assert_uint_eq (g_strv_length (lines), 6);
+    /* Reversed, the second line a forged copy of the first. */
+    reversed = g_strjoin ("\n", lines[4], lines[4], lines[3], lines[2],
+                          lines[1], lines[0], "", NULL);
+    ck_assert (g_file_set_contents (manifest, reversed, -1, NULL));
+    files = mla_site_files_open (folder, NULL);
+    ck_assert_ptr_nonnull (files);
+    ck_assert_uint_eq (mla_site_files_keep_group (files, "m/b/", "g"), 3);
+    ck_assert (mla_site_files_keep (files, "m/b/1-x.bin", "g"));
+    ck_assert (!mla_site_files_put (files, "m/b/index.html", "x", 1, NULL));
+    ck_assert (!mla_site_files_keep (files, "m/a/index.html", "other"));
+    ck_assert (mla_site_files_put (files, "m/a/index.html", "new", 3, NULL));
+    ck_assert (mla_site_files_had (files, "z.html"));
+    ck_assert (!mla_site_files_had (files, "m/c/index.html"));
+    ck_assert (mla_site_files_finish (files, &stats, NULL));
+    ck_assert_uint_eq (stats.unchanged, 3);
+    ck_assert_uint_eq (stats.written, 1);
+    g_clear_pointer (&files, mla_site_files_free);
+    g_clear_pointer (&before, g_bytes_unref);
+    before = mla_test_read_file (manifest);
+    /* Sorted again, one line a file, z.html gone from it. */
+    g_strfreev (lines);
+    lines = g_strsplit (g_bytes_get_data (before, NULL), "\n", -1);
+    ck_assert_uint_eq (g_strv_length (lines), 5);
+    ck_assert (g_str_has_suffix (lines[0], " other m/a/index.html"));
+    ck_assert (g_str_has_suffix (lines[3], " m/b/index.html"));
+    ck_assert (!g_file_test (gone, G_FILE_TEST_EXISTS));
 }
 END_TEST
 
@@ -470,6 +540,7 @@ site_suite (void)
     mla_test_add_case (suite, "body-patch", test_site_body_patch, 0);
     mla_test_add_case (suite, "files-tmp-clash", test_site_files_tmp_clash, 2);
     mla_test_add_case (suite, "files-own-names", test_site_files_own_names, 0);
+    mla_test_add_case (suite, "files-manifest", test_site_files_manifest, 0);
     return suite;
 }
 

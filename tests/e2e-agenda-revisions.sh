@@ -62,9 +62,11 @@ xpath "$S/agendas/index.html" 'string(//ul[@class="agendas"]/li/a/@href)' | grep
     || fail "list: not the newest revision"
 
 # Built one mail at a time, the site ends byte-identical to the full build:
-# revision 1's page is made again when revision 2 arrives.
+# revision 1's page is made again when revision 2 arrives. The mail has no
+# List-Id, so the feeds' Atom ids take the archive folder's name: the same
+# name in another folder.
 awk -v dir="$TMP" '/^From /{n++} {print > (dir "/part" n ".mbox")}' "$MBOX"
-B=$TMP/archive2
+B=$TMP/one-at-a-time/archive
 S2=$TMP/site2
 for n in 1 2 3; do
     expect 0 build -a "$B" -o "$S2" --title Storage "$TMP/part$n.mbox"

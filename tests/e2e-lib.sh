@@ -192,3 +192,32 @@ order_in_design () {
     grep -qF "$line" "$top_srcdir/doc/design.md" \
         || fail "doc/design.md does not write $1 order: $line"
 }
+
+# For the browser tests: chromium, node, python3, pagefind and
+# playwright-core (npm install at the top of the source tree), else skip;
+# exports CHROMIUM and, as need_pagefind does, MLARC_PAGEFIND.
+need_browser () {
+    CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+    [ -n "$CHROMIUM" ] || skip "chromium is not installed"
+    command -v node >/dev/null 2>&1 || skip "node is not installed"
+    command -v python3 >/dev/null 2>&1 || skip "python3 is not installed"
+    need_pagefind
+    [ -d "$NODE_MODULES/playwright-core" ] || skip "playwright-core is not installed (npm install)"
+    export CHROMIUM
+}
+
+# serve DIR: a server of DIR over http on 127.0.0.1 (python3 -m
+# http.server, as the README says) at $port (a free one the first time),
+# its pid in $server, stopped when the test ends; waits until it answers.
+serve () {
+    [ -n "${port:-}" ] || port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    python3 -m http.server --bind 127.0.0.1 --directory "$1" "$port" >"$TMP/http.log" 2>&1 &
+    server=$!
+    trap 'kill $server 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
+    tries=0
+    until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/search.html')" 2>/dev/null; do
+        tries=$((tries + 1))
+        [ $tries -lt 50 ] || fail "the http server did not start: $(cat "$TMP/http.log")"
+        sleep 0.2
+    done
+}

@@ -74,3 +74,13 @@ grep -l 'now part of' "$S"/t/*/index.html >/dev/null \
 expect 0 site --search=no -a "$A" -o "$S"
 grep -q ' 0 files written, [1-9][0-9]* unchanged, 0 removed' "$TMP/err" \
     || fail "nothing new after the merge: $(cat "$TMP/err")"
+# The manifest is trusted: a page deleted by hand stays away on an update,
+# and comes back once the manifest is deleted too.
+page=$(find "$S/m" -name index.html | sort | head -n 1)
+rm "$page"
+deliver late-1@example.org 'Fri, 08 Jan 2010 10:00:00 +0000' 'Late' ''
+[ ! -e "$page" ] || fail "an update looked at a file its manifest lists"
+rm "$S/.mlarc-site"
+expect 0 site --search=no -a "$A" -o "$S"
+[ -f "$page" ] || fail "a page deleted by hand is not made again without a manifest"
+same_as_full "a site made again without its manifest"

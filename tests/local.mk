@@ -26,15 +26,18 @@ mla_check_suites = \
 	tests/check_overview \
 	tests/check_series \
 	tests/check_site_url \
-	tests/check_site
+	tests/check_site \
+	tests/check_host
 check_PROGRAMS += $(mla_check_suites)
 
 # The suites need no lines of their own: each is built from
-# tests/NAME.c with the default LDADD below; check_site also reads
-# libxml2 trees.
+# tests/NAME.c with the default LDADD below; check_site and check_host
+# also read libxml2 trees.
 LDADD = $(mla_check_ldadd)
 tests_check_site_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
 tests_check_site_LDADD = $(mla_check_ldadd) $(XML_LIBS)
+tests_check_host_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
+tests_check_host_LDADD = $(mla_check_ldadd) $(XML_LIBS)
 
 # The fuzz targets, built without libFuzzer, replay their regression
 # corpora (tests/fuzz/corpus/TARGET/).
@@ -82,12 +85,14 @@ mla_house_checks = \
 # lock), so that `make -j2 check` overlaps them with the rest.
 mla_e2e_tests = \
 	tests/browser-search.sh \
+	tests/browser-host.sh \
 	tests/e2e-delivery.sh \
 	tests/e2e-import.sh \
 	tests/e2e-bad-input.sh \
 	tests/e2e-threads-incremental.sh \
 	tests/e2e-compact.sh \
 	tests/e2e-site.sh \
+	tests/e2e-host.sh \
 	tests/e2e-remove.sh \
 	tests/e2e-agenda-revisions.sh \
 	tests/e2e-site-incremental.sh \

@@ -22,11 +22,9 @@
           <xsl:otherwise>: new messages</xsl:otherwise>
         </xsl:choose>
       </title>
-      <id>
-        <xsl:text>urn:mlarc:</xsl:text>
-        <xsl:value-of select="@kind"/>
-        <xsl:if test="@id">:<xsl:value-of select="@id"/></xsl:if>
-      </id>
+      <!-- A tag URI (RFC 4151) per list, the same in every build:
+           doc/site-models.md, "Feeds". -->
+      <id><xsl:value-of select="@atom-id"/></id>
       <updated><xsl:value-of select="@updated"/></updated>
       <author><name><xsl:value-of select="@site-title"/></name></author>
       <link rel="self" href="{$base}{@self}"/>
@@ -34,7 +32,7 @@
       <xsl:for-each select="entry">
         <entry>
           <title><xsl:value-of select="@subject"/></title>
-          <id>urn:mlarc:message:<xsl:value-of select="@id"/></id>
+          <id><xsl:value-of select="@atom-id"/></id>
           <updated><xsl:value-of select="@updated"/></updated>
           <author><name><xsl:value-of select="@author"/></name></author>
           <link rel="alternate" href="{$base}{@href}"/>

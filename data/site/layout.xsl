@@ -32,12 +32,18 @@
         <xsl:if test="/redirect">
           <meta http-equiv="refresh" content="0; url={$root}{/redirect/@href}"/>
         </xsl:if>
+        <xsl:if test="/lookup[count(found) = 1]">
+          <meta http-equiv="refresh" content="0; url={$root}{/lookup/found/@href}"/>
+        </xsl:if>
         <title><xsl:apply-templates select="/*" mode="title"/></title>
         <xsl:choose>
           <xsl:when test="/*/@standalone"><style><xsl:value-of select="/*/style"/></style></xsl:when>
           <xsl:otherwise>
             <link rel="stylesheet" href="{$root}style.css"/>
-            <link rel="alternate" type="application/atom+xml" title="New messages" href="{$root}new.atom"/>
+            <!-- A host of lists (@host) has no feed of its own: each list has. -->
+            <xsl:if test="not(/*/@host)">
+              <link rel="alternate" type="application/atom+xml" title="New messages" href="{$root}new.atom"/>
+            </xsl:if>
           </xsl:otherwise>
         </xsl:choose>
       </head>
@@ -45,6 +51,10 @@
         <xsl:if test="not(/*/@standalone)">
           <header class="site-header">
             <nav aria-label="Site">
+              <!-- A list of a host of lists (mlarc host): its front page. -->
+              <xsl:if test="/*/@up">
+                <a class="up" href="{$root}{/*/@up}index.html">All lists</a>
+              </xsl:if>
               <a class="home" href="{$root}index.html"><xsl:value-of select="/*/@site-title"/></a>
               <xsl:if test="/*/@search">
                 <a class="search" href="{$root}{/*/@search}">Search</a>
@@ -59,10 +69,12 @@
           <xsl:if test="not(/*/@standalone)">
             <a href="{$root}index.html">Home</a>
             <xsl:text> · </xsl:text>
-            <a href="{$root}new.atom">New messages (Atom)</a>
-            <xsl:text> · </xsl:text>
-            <a href="{$root}threads.atom">New threads (Atom)</a>
-            <xsl:text> · </xsl:text>
+            <xsl:if test="not(/*/@host)">
+              <a href="{$root}new.atom">New messages (Atom)</a>
+              <xsl:text> · </xsl:text>
+              <a href="{$root}threads.atom">New threads (Atom)</a>
+              <xsl:text> · </xsl:text>
+            </xsl:if>
           </xsl:if>
           <xsl:text>made by mlarc</xsl:text>
         </footer>

@@ -7,7 +7,9 @@
 // (oldest first for "oldest first"), until it has a page of results or has
 // opened BUDGET pages; the rest wait for the "search older" button. Then
 // it shows the messages that match: subject, author, date and excerpt,
-// each linking to its message page.
+// each linking to its message page. On a host of lists (mlarc host) the
+// bundles are those of every list, each searched with its list's root as
+// base URL, and a list selector keeps to one list.
 (function () {
   "use strict";
   const PAGE = 20;
@@ -16,25 +18,30 @@
   const input = document.getElementById("q");
   const year = document.getElementById("year");
   const sort = document.getElementById("sort");
+  const chooser = document.getElementById("list");   // a host's only
   const status = document.getElementById("status");
   const list = document.getElementById("results");
   const more = document.getElementById("more");
   const older = document.getElementById("older");
   const root = new URL(".", document.baseURI).pathname;
   const sizes = form.dataset.pages.split(" ").map(Number);
+  const owners = (form.dataset.lists || "").split(" ");
   // The bundles, named by their folder: a period ("2004", "2005-03") and
   // the later bundles of a big one ("2005-03.001"), so sorted by name they
   // are oldest first; "period" is the name without the bundle number.
   const periods = form.dataset.indexes.split(" ").filter(Boolean).map((href, i) => {
     const name = href.split("/").filter(Boolean).pop();
+    const owner = owners[i] || "";
     return {
       path: new URL(href, document.baseURI).pathname,
+      root: owner ? new URL(owner + "/", document.baseURI).pathname : root,
+      list: owner,
       name: name,
       period: name.split(".")[0],
       pages: sizes[i] || 0,
       opened: false,
     };
-  }).sort((a, b) => a.name.localeCompare(b.name));
+  }).sort((a, b) => a.name.localeCompare(b.name) || a.list.localeCompare(b.list));
   // The month and author filters come from the address only
   // (?month=2004-07, ?author=NAME), as a link can give them.
   const linked = {};
@@ -59,7 +66,7 @@
   // the answers kept are merged by score, as mergeIndex merges them.
   async function open(period) {
     const api = await import(period.path + "pagefind.js");
-    await api.options({ baseUrl: root, excerptLength: 24 });
+    await api.options({ baseUrl: period.root, excerptLength: 24 });
     await api.init();
     period.api = api;
     period.opened = true;
@@ -87,13 +94,17 @@
     });
   }
 
+  function chosen(period) {
+    return !chooser || !chooser.value || period.list === chooser.value;
+  }
+
   async function searchBundles(query, options) {
-    const opened = periods.filter((period) => period.opened);
+    const opened = periods.filter((period) => period.opened && chosen(period));
     const answers = await Promise.all(opened.map((period) => period.api.search(query, options)));
-    const kept = await Promise.all(answers.map(async (answer) =>
+    const kept = await Promise.all(answers.map(async (answer, i) =>
       answer.results.length === 0
         || (!/^\s*".*"\s*$/.test(query) && !genuine(await answer.results[0].data(), query))
-        ? [] : answer.results));
+        ? [] : answer.results.map((result) => Object.assign(result, { list: opened[i].list }))));
     return { results: kept.flat().sort((a, b) => b.score - a.score) };
   }
 
@@ -101,7 +112,7 @@
   // are opened: "2004" and "2004-07" hold messages of year 2004, and
   // "2004" or "2004-07" those of month 2004-07.
   function candidates(filters, order) {
-    const fits = periods.filter((period) =>
+    const fits = periods.filter((period) => chosen(period) &&
       (!filters.year || period.period.slice(0, 4) === filters.year)
       && (!filters.month || period.period === filters.month
           || period.period === filters.month.slice(0, 4)));
@@ -131,7 +142,7 @@
     return out;
   }
 
-  function item(data) {
+  function item(data, list) {
     const li = document.createElement("li");
     const link = document.createElement("a");
     const meta = document.createElement("div");
@@ -139,7 +150,7 @@
     link.className = "subject";
     link.textContent = data.meta.title || data.url;
     meta.className = "meta";
-    meta.textContent = [data.meta.author, data.meta.date].filter(Boolean).join(" · ");
+    meta.textContent = [list, data.meta.author, data.meta.date].filter(Boolean).join(" · ");
     li.append(link, meta, excerpt(data.excerpt));
     return li;
   }
@@ -148,7 +159,7 @@
     const page = found.slice(shown, shown + PAGE);
     shown += page.length;
     const data = await Promise.all(page.map((result) => result.data()));
-    list.append(...data.map(item));
+    list.append(...data.map((one, i) => item(one, page[i].list)));
     more.hidden = shown >= found.length;
   }
 
@@ -158,6 +169,7 @@
     const query = input.value.trim();
     const params = new URLSearchParams();
     if (query) params.set("q", query);
+    if (chooser && chooser.value) params.set("list", chooser.value);
     if (year.value) params.set("year", year.value);
     if (sort.value) params.set("sort", sort.value);
     for (const [key, value] of Object.entries(linked)) params.set(key, value);
@@ -214,7 +226,7 @@
   }
 
   form.addEventListener("submit", (event) => { event.preventDefault(); run(false); });
-  for (const control of [input, year, sort])
+  for (const control of [input, year, sort, chooser].filter(Boolean))
     control.addEventListener(control === input ? "input" : "change", () => run(false));
   more.addEventListener("click", showMore);
   older.addEventListener("click", () => run(true));
@@ -225,6 +237,7 @@
     input.value = params.get("q") || "";
     year.value = params.get("year") || "";
     sort.value = params.get("sort") || "";
+    if (chooser) chooser.value = params.get("list") || "";
     // ?budget=PAGES: how many pages' index a query merges without asking.
     if (Number(params.get("budget")) > 0) budget = Number(params.get("budget"));
     for (const key of ["month", "author"])

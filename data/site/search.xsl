@@ -20,8 +20,21 @@
       <xsl:attribute name="data-pages">
         <xsl:for-each select="index"><xsl:if test="position() &gt; 1"><xsl:text> </xsl:text></xsl:if><xsl:value-of select="@pages"/></xsl:for-each>
       </xsl:attribute>
+      <!-- On a host of lists: the list of each bundle, and a list filter. -->
+      <xsl:if test="list">
+        <xsl:attribute name="data-lists">
+          <xsl:for-each select="index"><xsl:if test="position() &gt; 1"><xsl:text> </xsl:text></xsl:if><xsl:value-of select="@list"/></xsl:for-each>
+        </xsl:attribute>
+      </xsl:if>
       <input type="search" name="q" id="q" placeholder="Words to find" aria-label="Words to find" autocomplete="off"/>
       <xsl:text> </xsl:text>
+      <xsl:if test="list">
+        <select name="list" id="list" aria-label="List">
+          <option value="">All lists</option>
+          <xsl:for-each select="list"><option><xsl:value-of select="@name"/></option></xsl:for-each>
+        </select>
+        <xsl:text> </xsl:text>
+      </xsl:if>
       <select name="year" id="year" aria-label="Year">
         <option value="">All years</option>
         <xsl:for-each select="year"><option><xsl:value-of select="@value"/></option></xsl:for-each>

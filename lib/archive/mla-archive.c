@@ -202,6 +202,16 @@ mla_archive_get_n_messages (MlaArchive *archive)
     return total;
 }
 
+const char *
+mla_archive_get_created (MlaArchive *archive)
+{
+    g_return_val_if_fail (archive != NULL, NULL);
+    if (archive->volumes->len == 0)
+        return NULL;
+    return ((MlaXmlVolumeEntry *) g_ptr_array_index (archive->volumes, 0))
+        ->imported;
+}
+
 gboolean
 mla_archive_pread_raw (int fd, const char *path, const char *message_id,
                        guint64 offset, guint64 length, GByteArray *out,

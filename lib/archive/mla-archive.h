@@ -46,6 +46,10 @@ MLA_API guint64 mla_archive_get_n_messages (MlaArchive *archive);
 
 /* Returns: (transfer none): the archive folder, as given to open. */
 MLA_API const char *mla_archive_get_path (MlaArchive *archive);
+/* When the archive began: the import time of its first volume
+ * ("YYYY-MM-DDTHH:MM:SSZ"), which neither compaction nor removal changes.
+ * Returns: (transfer none) (nullable): NULL for an empty archive. */
+MLA_API const char *mla_archive_get_created (MlaArchive *archive);
 /* The number of the newest volume; 0 for an empty archive. */
 MLA_API guint mla_archive_get_last_volume (MlaArchive *archive);
 

@@ -283,11 +283,14 @@ mla_folder_read_file (MlaFolder *folder, const char *relative, char **contents,
     int fd = mla_folder_open_file (folder, relative, error);
     g_autoptr (GString) text = NULL;
     char buffer[65536];
+    struct stat st;
     ssize_t n;
 
     if (fd < 0)
         return FALSE;
-    text = g_string_new (NULL);
+    /* Sized once: a site's manifest runs to megabytes. */
+    text = g_string_sized_new (
+        fstat (fd, &st) == 0 && st.st_size > 0 ? (gsize) st.st_size + 1 : 0);
     while ((n = read (fd, buffer, sizeof buffer)) != 0) {
         if (n < 0 && errno == EINTR)
             continue;

@@ -69,7 +69,8 @@ typedef struct {
     guint64 bytes_before; /* input bytes of the inputs already read */
     guint64 bytes_total;
     guint64 next_progress;
-    int overview_lock; /* taken before the commit, see run_import() */
+    int overview_lock;    /* taken before the commit, see run_import() */
+    GHashTable *list_ids; /* List-Id -> how many messages added carry it */
 } Import;
 
 static void
@@ -353,6 +354,14 @@ store_job (Import *import, Job *job, GError **error)
         return FALSE;
     mla_xml_write_message (import->xml, message, raw_offset, job->agendas);
     import->stats->added++;
+    if (mla_message_get_list_id (message) != NULL) {
+        const char *list = mla_message_get_list_id (message);
+        guint n =
+            GPOINTER_TO_UINT (g_hash_table_lookup (import->list_ids, list));
+
+        g_hash_table_insert (import->list_ids, g_strdup (list),
+                             GUINT_TO_POINTER (n + 1));
+    }
     if (job->agendas != NULL)
         import->stats->agendas += job->agendas->len;
     if (mla_message_get_defects (message)->len > 0)
@@ -628,6 +637,53 @@ compact_tail (MlaArchive *archive, const MlaImportOptions *options)
     }
 }
 
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+    return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* One notice for the messages added whose List-Id is not the archive's
+ * list: a site shows one list, and takes the commonest as its title. */
+static void
+warn_other_lists (Import *import)
+{
+    const MlaImportOptions *options = import->options;
+    g_autoptr (GHashTable) all = NULL;
+    g_autoptr (GPtrArray) others = g_ptr_array_new ();
+    g_autoptr (GString) names = g_string_new (NULL);
+    const char *main_list;
+    guint64 count = 0;
+    GHashTableIter iter;
+    gpointer key, value;
+
+    if (options->notice == NULL || g_hash_table_size (import->list_ids) == 0)
+        return;
+    if (import->overview_lock >= 0)
+        all = mla_overview_count_list_ids (import->archive, NULL);
+    main_list =
+        mla_overview_main_list_id (all != NULL ? all : import->list_ids);
+    g_hash_table_iter_init (&iter, import->list_ids);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+        if (g_strcmp0 (key, main_list) != 0) {
+            g_ptr_array_add (others, key);
+            count += GPOINTER_TO_UINT (value);
+        }
+    if (count == 0)
+        return;
+    g_ptr_array_sort (others, compare_names);
+    for (guint i = 0; i < others->len; i++)
+        g_string_append_printf (names, "%s%s", i > 0 ? ", " : "",
+                                (const char *) others->pdata[i]);
+    mla_notify (options->notice, options->notice_data,
+                "%" G_GUINT64_FORMAT " %s added %s another List-Id than "
+                "the archive's list (%s): %s; a site shows one list, so "
+                "keep one archive per list and serve them together with "
+                "mlarc host",
+                count, count == 1 ? "message" : "messages",
+                count == 1 ? "carries" : "carry", main_list, names->str);
+}
+
 gboolean
 mla_archive_import (MlaArchive *archive, const char *const *inputs,
                     const MlaImportOptions *options, MlaImportStats *out_stats,
@@ -655,6 +711,8 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
     if (!mla_archive_reload (archive, error))
         return mla_archive_unlock (lock_fd), FALSE;
     mla_key_set_init (&import.known);
+    import.list_ids =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     import.budget = mla_memory_budget_new (
         mla_message_parse_budget (import.options->max_message_size));
     was_empty = archive->volumes->len == 0;
@@ -670,6 +728,9 @@ mla_archive_import (MlaArchive *archive, const char *const *inputs,
      * reader catching the overview up nor races the next import. */
     if (ok)
         update_overview (&import, was_empty);
+    if (ok)
+        warn_other_lists (&import);
+    g_hash_table_unref (import.list_ids);
     if (ok && import.overview_lock >= 0 && !import.options->no_compact &&
         import.stats->added + import.stats->rejected > 0)
         compact_tail (archive, import.options);

@@ -88,3 +88,37 @@ mla_overview_copy_site_names (MlaOverview *fresh, const char *old_path,
     sqlite3_finalize (statement);
     sqlite3_exec (fresh->db, "DETACH DATABASE old", NULL, NULL, NULL);
 }
+
+GPtrArray *
+mla_overview_get_published_names (MlaOverview *overview, gint64 *out_last,
+                                  GError **error)
+{
+    g_autoptr (GPtrArray) pairs = g_ptr_array_new_with_free_func (g_free);
+    sqlite3_stmt *statement = NULL;
+    gint64 last = 0;
+    int status;
+
+    g_return_val_if_fail (overview != NULL, NULL);
+    if (sqlite3_prepare_v2 (
+            overview->db,
+            "SELECT m.message_id, n.name, m.date, m.arrived FROM messages m"
+            " JOIN site_names n ON n.message_id = m.message_id"
+            " WHERE m.no_archive = 0 ORDER BY m.id",
+            -1, &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "read site names"), NULL;
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        g_ptr_array_add (pairs, g_strdup ((const char *) sqlite3_column_text (
+                                    statement, 0)));
+        g_ptr_array_add (pairs, g_strdup ((const char *) sqlite3_column_text (
+                                    statement, 1)));
+        last = MAX (last,
+                    mla_thread_activity (sqlite3_column_int64 (statement, 2),
+                                         sqlite3_column_int64 (statement, 3)));
+    }
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "read site names"), NULL;
+    if (out_last != NULL)
+        *out_last = last;
+    return g_steal_pointer (&pairs);
+}

@@ -59,6 +59,7 @@ struct MlaOverview {
     sqlite3_stmt *stmts[N_STMTS];
     GMutex details_lock; /* pages are made on several threads */
     gboolean ranking;    /* mla_rank() is registered on db */
+    gboolean reading;    /* in mla_overview_begin_reading()'s transaction */
 };
 
 struct MlaOverviewThreads {

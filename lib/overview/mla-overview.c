@@ -229,6 +229,38 @@ mla_overview_get_generation (MlaOverview *overview, GError **error)
     return g_strconcat (epoch, ".", count, NULL);
 }
 
+/* Only in WAL mode: there a reader's transaction never holds a writer
+ * back. A file just rebuilt is in rollback mode until its first update,
+ * where a long read would lock deliveries out; its queries then each take
+ * the lock as before. */
+gboolean
+mla_overview_begin_reading (MlaOverview *overview, GError **error)
+{
+    g_autofree char *mode = NULL;
+    sqlite3_stmt *statement = NULL;
+
+    g_return_val_if_fail (!overview->reading, FALSE);
+    if (sqlite3_prepare_v2 (overview->db, "PRAGMA journal_mode", -1,
+                            &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "journal mode");
+    if (sqlite3_step (statement) == SQLITE_ROW)
+        mode = g_strdup ((const char *) sqlite3_column_text (statement, 0));
+    sqlite3_finalize (statement);
+    if (g_strcmp0 (mode, "wal") != 0)
+        return TRUE;
+    overview->reading = mla_overview_exec (overview, "BEGIN", error);
+    return overview->reading;
+}
+
+void
+mla_overview_end_reading (MlaOverview *overview)
+{
+    /* A read transaction has nothing to lose: its end cannot fail. */
+    if (overview->reading)
+        mla_overview_exec (overview, "COMMIT", NULL);
+    overview->reading = FALSE;
+}
+
 static gboolean
 write_meta (MlaOverview *overview, GError **error)
 {
@@ -513,6 +545,54 @@ mla_overview_update_locked (MlaArchive *archive, MlaNoticeFunc notice,
                             gpointer notice_data, GError **error)
 {
     return update_locked (archive, THREAD_NOW, notice, notice_data, error);
+}
+
+GHashTable *
+mla_overview_count_list_ids (MlaArchive *archive, GError **error)
+{
+    g_autoptr (MlaOverview) overview =
+        overview_new (archive, MLA_OVERVIEW_FILE);
+    g_autoptr (GHashTable) counts =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    sqlite3_stmt *statement = NULL;
+    int status;
+
+    g_return_val_if_fail (archive != NULL, NULL);
+    if (!overview_connect (overview, SQLITE_OPEN_READONLY, error))
+        return NULL;
+    if (sqlite3_prepare_v2 (overview->db,
+                            "SELECT list_id, count(*) FROM messages WHERE"
+                            " list_id IS NOT NULL GROUP BY list_id",
+                            -1, &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "count List-Ids"), NULL;
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+        g_hash_table_insert (
+            counts,
+            g_strdup ((const char *) sqlite3_column_text (statement, 0)),
+            GUINT_TO_POINTER ((guint) sqlite3_column_int64 (statement, 1)));
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "count List-Ids"), NULL;
+    return g_steal_pointer (&counts);
+}
+
+const char *
+mla_overview_main_list_id (GHashTable *counts)
+{
+    GHashTableIter iter;
+    gpointer key, value;
+    const char *best = NULL;
+    guint best_count = 0;
+
+    g_hash_table_iter_init (&iter, counts);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+        if (GPOINTER_TO_UINT (value) > best_count ||
+            (GPOINTER_TO_UINT (value) == best_count &&
+             strcmp (key, best) < 0)) {
+            best = key;
+            best_count = GPOINTER_TO_UINT (value);
+        }
+    return best;
 }
 
 gboolean

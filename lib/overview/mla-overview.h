@@ -75,6 +75,19 @@ MLA_API gboolean mla_overview_add_locked (MlaArchive *archive,
                                           MlaNoticeFunc notice,
                                           gpointer notice_data, GError **error);
 
+/* How many messages of @archive carry each List-Id, as the overview file
+ * holds them now: call it after mla_overview_open(), or holding the
+ * overview lock (an import after its commit). Returns: (transfer full)
+ * (nullable): List-Id -> count (GUINT_TO_POINTER); messages without one
+ * are not counted. */
+MLA_API GHashTable *mla_overview_count_list_ids (MlaArchive *archive,
+                                                 GError **error);
+
+/* The List-Id of @counts (List-Id -> count, as above) with the highest
+ * count, the first by byte order among equals: the list an archive is
+ * of, which titles its site. Returns: (transfer none) (nullable). */
+MLA_API const char *mla_overview_main_list_id (GHashTable *counts);
+
 /* What the overview holds now, as a string that changes whenever its rows
  * change (an import, a re-threading, a compaction, a rebuild) and only
  * then: "EPOCH.N", the file's random epoch and its count of changes. A
@@ -82,6 +95,16 @@ MLA_API gboolean mla_overview_add_locked (MlaArchive *archive,
  * anything else. Returns: (transfer full) (nullable). */
 MLA_API char *mla_overview_get_generation (MlaOverview *overview,
                                            GError **error);
+
+/* Reads every query from one snapshot of the overview until
+ * mla_overview_end_reading(), which also spares each query taking the
+ * file's lock: a reader of many rows (a site build) calls it once. Only
+ * when the overview is in WAL mode (as it is after its first update), so
+ * that writers in other processes go on meanwhile; otherwise each query
+ * reads as before. No write through @overview in between. */
+MLA_API gboolean mla_overview_begin_reading (MlaOverview *overview,
+                                             GError **error);
+MLA_API void mla_overview_end_reading (MlaOverview *overview);
 
 /* One stored message, as the overview knows it. */
 typedef struct MlaOverviewEntry {
@@ -188,6 +211,15 @@ MLA_API GPtrArray *mla_overview_get_agendas (MlaOverview *overview,
  * Returns: (transfer full) (nullable): Message-ID -> name (char *). */
 MLA_API GHashTable *mla_overview_get_site_names (MlaOverview *overview,
                                                  GError **error);
+/* Every published message (not "X-No-Archive: yes") that a site named,
+ * in archive order: what a host of lists looks up (mla-host.h). @out_last
+ * (nullable): the newest activity of them (mla_thread_activity()), 0
+ * when none. Returns: (transfer full) (nullable): char *, in pairs:
+ * Message-ID, name; an id reused by several messages comes once per
+ * message. */
+MLA_API GPtrArray *mla_overview_get_published_names (MlaOverview *overview,
+                                                     gint64 *out_last,
+                                                     GError **error);
 /* Records @names (char *, in pairs: Message-ID, name) in one transaction;
  * an id already recorded keeps its name. */
 MLA_API gboolean mla_overview_add_site_names (MlaOverview *overview,

@@ -2,9 +2,13 @@
 
 mlarc_public_headers += \
 	lib/site/mla-site.h \
+	lib/site/mla-host.h \
 	lib/site/mla-site-settings.h
 
 lib_libmlarc_core_la_SOURCES += \
+	lib/site/mla-host-model.c \
+	lib/site/mla-host-private.h \
+	lib/site/mla-host.c \
 	lib/site/mla-site-agenda.c \
 	lib/site/mla-site-body.c \
 	lib/site/mla-site-data.c \

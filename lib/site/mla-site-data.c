@@ -46,6 +46,7 @@ mla_site_clear (MlaSite *site)
     g_clear_pointer (&site->agendas, g_ptr_array_unref);
     g_clear_pointer (&site->threads, mla_overview_threads_free);
     g_clear_pointer (&site->title, g_free);
+    g_clear_pointer (&site->feed_tag, g_free);
     g_clear_pointer (&site->mask, mla_address_mask_free);
 }
 
@@ -101,36 +102,53 @@ make_mask (MlaSite *site, guint n)
     }
 }
 
+const char *
+mla_site_main_list_id (MlaOverviewThreads *threads)
+{
+    g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint i = 0; i < mla_overview_threads_get_n_entries (threads); i++) {
+        const char *list = mla_overview_threads_get_entry (threads, i)->list_id;
+
+        if (list != NULL)
+            g_hash_table_insert (
+                counts, (gpointer) list,
+                GUINT_TO_POINTER (
+                    GPOINTER_TO_UINT (g_hash_table_lookup (counts, list)) + 1));
+    }
+    return mla_overview_main_list_id (counts);
+}
+
 /* The title: --title, else the List-Id most messages carry, else the
  * archive folder's name. */
 static char *
 choose_title (MlaSite *site)
 {
-    g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
-    const char *best = NULL;
-    guint best_count = 0;
-
     if (site->options.title != NULL)
         return g_strdup (site->options.title);
-    for (guint i = 0; i < mla_overview_threads_get_n_entries (site->threads);
-         i++) {
-        const char *list =
-            mla_overview_threads_get_entry (site->threads, i)->list_id;
-        guint count;
-
-        if (list == NULL)
-            continue;
-        count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, list)) + 1;
-        g_hash_table_insert (counts, (gpointer) list, GUINT_TO_POINTER (count));
-        if (count > best_count ||
-            (count == best_count && strcmp (list, best) < 0)) {
-            best = list;
-            best_count = count;
-        }
-    }
-    return best != NULL
-               ? g_strdup (best)
+    return site->list_id != NULL
+               ? g_strdup (site->list_id)
                : g_path_get_basename (mla_archive_get_path (site->archive));
+}
+
+/* The start of the Atom ids: dated by the archive's first stored message
+ * (the same whenever and into whichever archive the list is imported),
+ * else by the archive's first import (doc/site-models.md, "Feeds"). */
+static char *
+feed_tag (MlaSite *site)
+{
+    gint64 first = mla_overview_threads_get_n_entries (site->threads) > 0
+                       ? mla_overview_threads_get_entry (site->threads, 0)->date
+                       : 0;
+    g_autoptr (GDateTime) time =
+        first > 0 ? g_date_time_new_from_unix_utc (first) : NULL;
+    g_autofree char *day =
+        time != NULL ? g_date_time_format (time, "%Y-%m-%d") : NULL;
+
+    return mla_site_feed_tag (
+        site->options.base_url, site->list_id,
+        mla_archive_get_path (site->archive),
+        day != NULL ? day : mla_archive_get_created (site->archive));
 }
 
 static MlaSiteMonth *
@@ -638,7 +656,9 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     if (site->threads == NULL)
         return FALSE;
     site->forest = mla_overview_threads_get_forest (site->threads);
+    site->list_id = mla_site_main_list_id (site->threads);
     site->title = choose_title (site);
+    site->feed_tag = feed_tag (site);
     n = mla_overview_threads_get_n_entries (site->threads);
     site_alloc (site, n);
     has_published =

@@ -6,7 +6,11 @@
  * the files of the last build that are no longer made. Every file goes to
  * a temporary name and is renamed into place when the build finishes, so
  * that a killed build leaves the previous site usable; no path leaves the
- * site folder, and no symbolic link in it is followed. */
+ * site folder, and no symbolic link in it is followed. The manifest is
+ * the record of the site: a file it lists is not looked for on disk before
+ * it is kept, so that an update costs what changed, not what the site
+ * holds (a file removed by hand comes back once the manifest is removed:
+ * the next build then checks every file). */
 #pragma once
 #include <glib.h>
 #include "mla-folder-private.h"
@@ -30,9 +34,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteFiles, mla_site_files_free)
 
 /* Makes @path (relative, '/'-separated, each part a name this program
  * made) hold @size bytes of @data, writing only when they differ from the
- * last build's, at mla_site_files_finish(). Refuses a path that is the
- * temporary name of another file of this build, or whose temporary name
- * is one ("a" and "a.tmp"). Safe to call from several threads. */
+ * last build's, at mla_site_files_finish(). Refuses a temporary name
+ * (NAME.tmp) and a path this build made or kept already. Safe to call from
+ * several threads. */
 gboolean mla_site_files_put (MlaSiteFiles *files, const char *path,
                              const void *data, gsize size, GError **error);
 
@@ -41,19 +45,26 @@ gboolean mla_site_files_had (MlaSiteFiles *files, const char *path);
 
 /* Whether @path can stay as the last build left it: it was made from
  * sources with the same @signature (a hex digest the caller computes from
- * everything the file shows) and is still there. Either way @signature is
- * recorded for @path; when this returns FALSE the caller makes the file
- * with mla_site_files_put(). Safe to call from several threads. */
+ * everything the file shows). TRUE again for a path this build kept
+ * already. When this returns FALSE, @signature is recorded for @path and
+ * the caller makes the file with mla_site_files_put(). Safe to call from
+ * several threads; a kept file takes no lock. */
 gboolean mla_site_files_keep (MlaSiteFiles *files, const char *path,
                               const char *signature);
 
 /* Keeps every file the last build made under @folder (ending in '/'),
  * as mla_site_files_keep() does for one, when all were made from sources
- * with @signature and are still there; else keeps none and returns FALSE
+ * with @signature; else keeps none and returns FALSE
  * (@signature is then recorded for each file the caller makes with
  * mla_site_files_keep() and mla_site_files_put()). */
 gboolean mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
                                      const char *signature);
+
+/* Keeps every file the last build made under @prefix that was made from
+ * @signature, as mla_site_files_keep() does for one (the files of a group
+ * share one signature: a message's attachments). Returns: how many. */
+guint mla_site_files_keep_group (MlaSiteFiles *files, const char *prefix,
+                                 const char *signature);
 
 /* Keeps every file the last build made whose path starts with @prefix and
  * that is still there, as it is, whatever it was made from (a search

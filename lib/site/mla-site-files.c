@@ -12,19 +12,31 @@
 #include "mla-error.h"
 #include "mla-site-files-private.h"
 
+/* A file the last build made, as its manifest line says. The strings
+ * point into the manifest's bytes. */
+typedef struct {
+    const char *path;
+    const char *hash;      /* hex SHA-256 of its bytes */
+    const char *signature; /* of its sources; NULL when not known */
+    gint state;            /* Claim, changed atomically */
+} Entry;
+
+/* What this build did with a file of the last one. */
+typedef enum { UNCLAIMED, KEPT, PUT } Claim;
+
 struct MlaSiteFiles {
     MlaFolder *folder;
-    GHashTable *before;           /* path -> hex SHA-256, from the manifest */
-    GHashTable *now;              /* path -> hex SHA-256, made by this build */
-    GHashTable *made_from_before; /* path -> signature of its sources, from the
-                                     manifest */
-    GHashTable *made_from;        /* path -> signature, this build */
-    GPtrArray *created;  /* paths written to NAME.tmp that had no file */
-    GPtrArray *replaced; /* paths written to NAME.tmp over a file */
+    char *manifest;  /* the last build's manifest, cut into Entry strings */
+    GArray *before;  /* Entry, sorted by path: looked up without a lock */
+    GHashTable *now; /* path -> hex SHA-256, written by this build */
+    GHashTable *made_from; /* path -> signature, of the files this build
+                              makes */
+    GPtrArray *created;    /* paths written to NAME.tmp that had no file */
+    GPtrArray *replaced;   /* paths written to NAME.tmp over a file */
     gboolean finished;
-    guint64 written;
-    guint64 unchanged;
-    GMutex lock;
+    gint written;
+    gint unchanged;
+    GMutex lock; /* guards now, made_from, created and replaced */
 };
 
 static char *
@@ -68,10 +80,10 @@ mla_site_files_free (MlaSiteFiles *files)
         remove_tmp (files, files->replaced->pdata[i]);
     g_clear_pointer (&files->created, g_ptr_array_unref);
     g_clear_pointer (&files->replaced, g_ptr_array_unref);
-    g_clear_pointer (&files->before, g_hash_table_unref);
+    g_clear_pointer (&files->before, g_array_unref);
     g_clear_pointer (&files->now, g_hash_table_unref);
-    g_clear_pointer (&files->made_from_before, g_hash_table_unref);
     g_clear_pointer (&files->made_from, g_hash_table_unref);
+    g_free (files->manifest);
     g_mutex_clear (&files->lock);
     g_free (files);
 }
@@ -83,48 +95,123 @@ mla_site_files_get_folder (MlaSiteFiles *files)
 }
 
 /* A relative path of plain names: no empty, "." or ".." part, no
- * backslash, and none of the site's own files (the manifest, its marker,
- * the state and settings), which a page or a forged manifest line would
- * overwrite or remove. Message folders may hold "..%2F", a plain name. */
+ * backslash, no temporary name (NAME.tmp: what a file is written to, and
+ * what a killed build leaves), and none of the site's own files (the
+ * manifest, its marker, the state and settings), which a page or a forged
+ * manifest line would overwrite or remove. Message folders may hold
+ * "..%2F", a plain name. */
 static gboolean
 is_safe_path (const char *path)
 {
     return strchr (path, '\\') == NULL && mla_folder_is_plain (path) &&
+           !g_str_has_suffix (path, ".tmp") &&
            !g_str_has_prefix (path, MLA_SITE_MANIFEST);
 }
 
+static int
+compare_entries (gconstpointer a, gconstpointer b)
+{
+    return strcmp (((const Entry *) a)->path, ((const Entry *) b)->path);
+}
+
+/* Cuts @line ("SHA256 PATH", or "SHA256 SIGNATURE PATH" for a file made
+ * from sources whose signature is known) into @entry, in place. */
+static gboolean
+parse_line (char *line, Entry *entry)
+{
+    char *space = strchr (line, ' ');
+    char *second = space != NULL ? strchr (space + 1, ' ') : NULL;
+
+    if (space == NULL || space - line != MLA_SHA256_HEX_SIZE - 1)
+        return FALSE;
+    *space = '\0';
+    entry->hash = line;
+    entry->signature = NULL;
+    entry->path = space + 1;
+    if (second != NULL) {
+        *second = '\0';
+        entry->signature = space + 1;
+        entry->path = second + 1;
+    }
+    entry->state = UNCLAIMED;
+    /* Only what this program would write: no way out of the folder. */
+    return is_safe_path (entry->path);
+}
+
+/* Reads the manifest in one pass; the entries stay sorted by path, as
+ * mla_site_files_finish() writes them, so that a look-up is a binary
+ * search. */
 static gboolean
 load_manifest (MlaSiteFiles *files, GError **error)
 {
-    g_autofree char *contents = NULL;
-    g_auto (GStrv) lines = NULL;
     g_autoptr (GError) local = NULL;
+    gsize length = 0;
+    gboolean sorted = TRUE;
+    guint kept = 0;
 
-    if (!mla_folder_read_file (files->folder, MLA_SITE_MANIFEST, &contents,
-                               NULL, &local)) {
+    if (!mla_folder_read_file (files->folder, MLA_SITE_MANIFEST,
+                               &files->manifest, &length, &local)) {
         if (g_error_matches (local, MLA_ERROR, MLA_ERROR_NOT_FOUND))
             return TRUE;
         return g_propagate_error (error, g_steal_pointer (&local)), FALSE;
     }
-    lines = g_strsplit (contents, "\n", -1);
-    for (guint i = 0; lines[i] != NULL; i++) {
-        /* "SHA256 PATH", or "SHA256 SIGNATURE PATH" for a file made from
-         * sources whose signature is known. */
-        g_auto (GStrv) fields = g_strsplit (lines[i], " ", 3);
-        guint n = g_strv_length (fields);
-        const char *file = n == 2 ? fields[1] : n == 3 ? fields[2] : NULL;
+    for (char *line = files->manifest, *end; line < files->manifest + length;
+         line = end + 1) {
+        Entry entry;
 
-        /* Only what this program would write: no way out of the folder. */
-        if (file == NULL || strlen (fields[0]) != MLA_SHA256_HEX_SIZE - 1 ||
-            !is_safe_path (file))
+        end = memchr (line, '\n', (gsize) (files->manifest + length - line));
+        if (end == NULL)
+            end = files->manifest + length;
+        *end = '\0';
+        if (!parse_line (line, &entry))
             continue;
-        g_hash_table_insert (files->before, g_strdup (file),
-                             g_strdup (fields[0]));
-        if (n == 3)
-            g_hash_table_insert (files->made_from_before, g_strdup (file),
-                                 g_strdup (fields[1]));
+        if (files->before->len > 0)
+            sorted = sorted && strcmp (g_array_index (files->before, Entry,
+                                                      files->before->len - 1)
+                                           .path,
+                                       entry.path) < 0;
+        g_array_append_val (files->before, entry);
     }
+    if (sorted)
+        return TRUE;
+    /* A manifest edited by hand: sorted here, its repeated paths dropped. */
+    g_array_sort (files->before, compare_entries);
+    for (guint i = 0; i < files->before->len; i++)
+        if (kept == 0 ||
+            compare_entries (&g_array_index (files->before, Entry, kept - 1),
+                             &g_array_index (files->before, Entry, i)) != 0)
+            g_array_index (files->before, Entry, kept++) =
+                g_array_index (files->before, Entry, i);
+    g_array_set_size (files->before, kept);
     return TRUE;
+}
+
+/* The index of the first entry whose path is not before @path. */
+static guint
+lower_bound (MlaSiteFiles *files, const char *path)
+{
+    guint low = 0, high = files->before->len;
+
+    while (low < high) {
+        guint mid = low + (high - low) / 2;
+
+        if (strcmp (g_array_index (files->before, Entry, mid).path, path) < 0)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return low;
+}
+
+static Entry *
+find_entry (MlaSiteFiles *files, const char *path)
+{
+    guint at = lower_bound (files, path);
+    Entry *entry = at < files->before->len
+                       ? &g_array_index (files->before, Entry, at)
+                       : NULL;
+
+    return entry != NULL && strcmp (entry->path, path) == 0 ? entry : NULL;
 }
 
 #define MARKER MLA_SITE_MANIFEST ".running"
@@ -136,11 +223,8 @@ mla_site_files_open (MlaFolder *folder, GError **error)
     struct stat st;
 
     files->folder = folder;
-    files->before =
-        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    files->before = g_array_new (FALSE, FALSE, sizeof (Entry));
     files->now =
-        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-    files->made_from_before =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
     files->made_from =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -167,19 +251,15 @@ still_there (MlaSiteFiles *files, const char *path, gsize size)
            (gsize) st.st_size == size;
 }
 
-/* Whether @path and a file of this build are one the other's temporary
- * name ("a" and "a.tmp"): renaming one into place would overwrite the
- * other. Called with the lock held. */
+/* Claims @path for a put, with the lock held: FALSE when this build made
+ * or kept it already. */
 static gboolean
-clashes (MlaSiteFiles *files, const char *path)
+claim_put (MlaSiteFiles *files, const char *path, Entry *entry)
 {
-    g_autofree char *tmp = tmp_path (path);
-    g_autofree char *stem = g_str_has_suffix (path, ".tmp")
-                                ? g_strndup (path, strlen (path) - 4)
-                                : NULL;
-
-    return g_hash_table_contains (files->now, tmp) ||
-           (stem != NULL && g_hash_table_contains (files->now, stem));
+    if (entry != NULL)
+        return g_atomic_int_compare_and_exchange (&entry->state, UNCLAIMED,
+                                                  PUT);
+    return !g_hash_table_contains (files->now, path);
 }
 
 gboolean
@@ -187,7 +267,7 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data,
                     gsize size, GError **error)
 {
     char hex[MLA_SHA256_HEX_SIZE];
-    const char *old;
+    Entry *entry;
     gboolean same;
     struct stat st;
 
@@ -195,32 +275,22 @@ mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data,
         return mla_throw (error, MLA_ERROR_INVALID,
                           "%s: not a path the site may write", path);
     mla_sha256_hex (data, size, hex);
+    entry = find_entry (files, path);
     g_mutex_lock (&files->lock);
-    if (g_hash_table_contains (files->now, path)) {
+    if (!claim_put (files, path, entry)) {
         g_mutex_unlock (&files->lock);
         return mla_throw (error, MLA_ERROR_INVALID, "%s: made twice", path);
     }
-    if (clashes (files, path)) {
-        g_mutex_unlock (&files->lock);
-        return mla_throw (error, MLA_ERROR_INVALID,
-                          "%s: clashes with the temporary name of another "
-                          "file of this build",
-                          path);
-    }
     g_hash_table_insert (files->now, g_strdup (path), g_strdup (hex));
-    old = g_hash_table_lookup (files->before, path);
-    same = old != NULL && strcmp (old, hex) == 0 &&
+    same = entry != NULL && strcmp (entry->hash, hex) == 0 &&
            still_there (files, path, size);
-    if (same)
-        files->unchanged++;
-    else {
-        files->written++;
+    if (!same)
         g_ptr_array_add (mla_folder_stat (files->folder, path, &st)
                              ? files->replaced
                              : files->created,
                          g_strdup (path));
-    }
     g_mutex_unlock (&files->lock);
+    g_atomic_int_inc (same ? &files->unchanged : &files->written);
     if (same)
         return TRUE;
     return mla_atomic_file_write_tmp (files->folder, path, data, size, error);
@@ -242,101 +312,106 @@ rename_written (MlaSiteFiles *files, GPtrArray *paths, GError **error)
 gboolean
 mla_site_files_had (MlaSiteFiles *files, const char *path)
 {
-    gboolean had;
+    return find_entry (files, path) != NULL;
+}
 
-    g_mutex_lock (&files->lock);
-    had = g_hash_table_contains (files->before, path);
-    g_mutex_unlock (&files->lock);
-    return had;
+/* Keeps @entry when it was made from @signature: TRUE when this build
+ * keeps it (now or before). */
+static gboolean
+keep_entry (MlaSiteFiles *files, Entry *entry, const char *signature)
+{
+    if (entry->signature == NULL || strcmp (entry->signature, signature) != 0)
+        return FALSE;
+    if (g_atomic_int_compare_and_exchange (&entry->state, UNCLAIMED, KEPT)) {
+        g_atomic_int_inc (&files->unchanged);
+        return TRUE;
+    }
+    return g_atomic_int_get (&entry->state) == KEPT;
 }
 
 gboolean
 mla_site_files_keep (MlaSiteFiles *files, const char *path,
                      const char *signature)
 {
-    const char *old_signature, *old_hash;
-    gboolean kept = FALSE;
+    Entry *entry;
 
     if (!is_safe_path (path))
         return FALSE;
+    entry = find_entry (files, path);
+    if (entry != NULL && keep_entry (files, entry, signature))
+        return TRUE;
+    /* The file this build makes instead is made from these sources. */
     g_mutex_lock (&files->lock);
-    old_signature = g_hash_table_lookup (files->made_from_before, path);
-    old_hash = g_hash_table_lookup (files->before, path);
-    if (old_signature != NULL && old_hash != NULL &&
-        strcmp (old_signature, signature) == 0 &&
-        !g_hash_table_contains (files->now, path) && !clashes (files, path))
-        kept = mla_folder_has_file (files->folder, path);
-    if (kept) {
-        g_hash_table_insert (files->now, g_strdup (path), g_strdup (old_hash));
-        files->unchanged++;
-    }
-    /* Kept or not, the file this build leaves is made from these sources. */
     g_hash_table_insert (files->made_from, g_strdup (path),
                          g_strdup (signature));
     g_mutex_unlock (&files->lock);
-    return kept;
+    return FALSE;
+}
+
+/* The entries whose path starts with @prefix: [*from, return). */
+static guint
+prefix_range (MlaSiteFiles *files, const char *prefix, guint *from)
+{
+    guint end = *from = lower_bound (files, prefix);
+
+    while (end < files->before->len &&
+           g_str_has_prefix (g_array_index (files->before, Entry, end).path,
+                             prefix))
+        end++;
+    return end;
 }
 
 gboolean
 mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
                             const char *signature)
 {
-    g_autoptr (GPtrArray) kept = g_ptr_array_new ();
-    GHashTableIter iter;
-    gpointer key, value;
-    gboolean all = TRUE;
+    guint from, end = prefix_range (files, folder, &from);
 
-    g_mutex_lock (&files->lock);
-    g_hash_table_iter_init (&iter, files->made_from_before);
-    while (all && g_hash_table_iter_next (&iter, &key, &value)) {
-        if (!g_str_has_prefix (key, folder))
-            continue;
-        all = strcmp (value, signature) == 0 &&
-              g_hash_table_contains (files->before, key) &&
-              !g_hash_table_contains (files->now, key) &&
-              !clashes (files, key) && mla_folder_has_file (files->folder, key);
-        g_ptr_array_add (kept, key);
-    }
-    all = all && kept->len > 0;
-    for (guint i = 0; all && i < kept->len; i++) {
-        const char *path = kept->pdata[i];
+    for (guint i = from; i < end; i++) {
+        const Entry *entry = &g_array_index (files->before, Entry, i);
 
-        g_hash_table_insert (
-            files->now, g_strdup (path),
-            g_strdup (g_hash_table_lookup (files->before, path)));
-        g_hash_table_insert (files->made_from, g_strdup (path),
-                             g_strdup (signature));
-        files->unchanged++;
+        if (entry->signature == NULL ||
+            strcmp (entry->signature, signature) != 0 ||
+            g_atomic_int_get (&entry->state) != UNCLAIMED)
+            return FALSE;
     }
-    g_mutex_unlock (&files->lock);
-    return all;
+    for (guint i = from; i < end; i++)
+        if (!keep_entry (files, &g_array_index (files->before, Entry, i),
+                         signature))
+            return FALSE;
+    return end > from;
+}
+
+guint
+mla_site_files_keep_group (MlaSiteFiles *files, const char *prefix,
+                           const char *signature)
+{
+    guint from, end = prefix_range (files, prefix, &from);
+    guint kept = 0;
+
+    for (guint i = from; i < end; i++)
+        kept += keep_entry (files, &g_array_index (files->before, Entry, i),
+                            signature);
+    return kept;
 }
 
 guint
 mla_site_files_keep_previous (MlaSiteFiles *files, const char *prefix)
 {
-    GHashTableIter iter;
-    gpointer key, value;
+    guint from, end = prefix_range (files, prefix, &from);
     guint kept = 0;
 
-    g_mutex_lock (&files->lock);
-    g_hash_table_iter_init (&iter, files->before);
-    while (g_hash_table_iter_next (&iter, &key, &value)) {
-        const char *made_from;
+    for (guint i = from; i < end; i++) {
+        Entry *entry = &g_array_index (files->before, Entry, i);
 
-        if (!g_str_has_prefix (key, prefix) ||
-            g_hash_table_contains (files->now, key) || clashes (files, key) ||
-            !mla_folder_has_file (files->folder, key))
-            continue;
-        g_hash_table_insert (files->now, g_strdup (key), g_strdup (value));
-        made_from = g_hash_table_lookup (files->made_from_before, key);
-        if (made_from != NULL)
-            g_hash_table_insert (files->made_from, g_strdup (key),
-                                 g_strdup (made_from));
-        files->unchanged++;
-        kept++;
+        /* Not made again: it must still be there to stay listed. */
+        if (mla_folder_has_file (files->folder, entry->path) &&
+            g_atomic_int_compare_and_exchange (&entry->state, UNCLAIMED,
+                                               KEPT)) {
+            g_atomic_int_inc (&files->unchanged);
+            kept++;
+        }
     }
-    g_mutex_unlock (&files->lock);
     return kept;
 }
 
@@ -364,13 +439,61 @@ compare_paths (gconstpointer a, gconstpointer b)
     return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
+static void
+append_line (GString *manifest, const char *hash, const char *signature,
+             const char *path)
+{
+    g_string_append (manifest, hash);
+    if (signature != NULL) {
+        g_string_append_c (manifest, ' ');
+        g_string_append (manifest, signature);
+    }
+    g_string_append_c (manifest, ' ');
+    g_string_append (manifest, path);
+    g_string_append_c (manifest, '\n');
+}
+
+/* The manifest of this build, sorted by path: the kept entries of the
+ * last one merged with the files this one wrote. */
+static GString *
+make_manifest (MlaSiteFiles *files)
+{
+    g_autoptr (GPtrArray) paths = g_ptr_array_new ();
+    GString *manifest = g_string_sized_new (
+        (files->before->len + g_hash_table_size (files->now)) * 160 + 1);
+    GHashTableIter iter;
+    gpointer key;
+    guint e = 0, p = 0;
+
+    g_hash_table_iter_init (&iter, files->now);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+        g_ptr_array_add (paths, key);
+    g_ptr_array_sort (paths, compare_paths);
+    while (e < files->before->len || p < paths->len) {
+        const Entry *entry = e < files->before->len
+                                 ? &g_array_index (files->before, Entry, e)
+                                 : NULL;
+        const char *path = p < paths->len ? paths->pdata[p] : NULL;
+
+        if (path == NULL || (entry != NULL && strcmp (entry->path, path) < 0)) {
+            if (entry->state == KEPT)
+                append_line (manifest, entry->hash, entry->signature,
+                             entry->path);
+            e++;
+            continue;
+        }
+        append_line (manifest, g_hash_table_lookup (files->now, path),
+                     g_hash_table_lookup (files->made_from, path), path);
+        e += entry != NULL && strcmp (entry->path, path) == 0;
+        p++;
+    }
+    return manifest;
+}
+
 gboolean
 mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
 {
-    g_autoptr (GPtrArray) paths = g_ptr_array_new ();
-    g_autoptr (GString) manifest = g_string_new (NULL);
-    GHashTableIter iter;
-    gpointer key, value;
+    g_autoptr (GString) manifest = NULL;
     guint64 removed = 0;
 
     /* New files first: no page in place links to them yet. */
@@ -378,33 +501,21 @@ mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
         !rename_written (files, files->replaced, error))
         return FALSE;
     files->finished = TRUE;
-    g_hash_table_iter_init (&iter, files->before);
-    while (g_hash_table_iter_next (&iter, &key, NULL)) {
-        if (g_hash_table_contains (files->now, key))
+    for (guint i = 0; i < files->before->len; i++) {
+        const Entry *entry = &g_array_index (files->before, Entry, i);
+
+        if (entry->state != UNCLAIMED)
             continue;
         /* Nothing below a link: a folder replaced by one keeps its files. */
-        if (mla_folder_remove (files->folder, key, 0)) {
+        if (mla_folder_remove (files->folder, entry->path, 0)) {
             removed++;
-            remove_empty_folders (files->folder, key);
+            remove_empty_folders (files->folder, entry->path);
         }
     }
-    g_hash_table_iter_init (&iter, files->now);
-    while (g_hash_table_iter_next (&iter, &key, &value))
-        g_ptr_array_add (paths, key);
-    g_ptr_array_sort (paths, compare_paths);
-    for (guint i = 0; i < paths->len; i++) {
-        const char *signature =
-            g_hash_table_lookup (files->made_from, paths->pdata[i]);
-
-        g_string_append_printf (
-            manifest, "%s%s%s %s\n",
-            (const char *) g_hash_table_lookup (files->now, paths->pdata[i]),
-            signature != NULL ? " " : "", signature != NULL ? signature : "",
-            (const char *) paths->pdata[i]);
-    }
+    manifest = make_manifest (files);
     if (stats != NULL) {
-        stats->written += files->written;
-        stats->unchanged += files->unchanged;
+        stats->written += (guint64) files->written;
+        stats->unchanged += (guint64) files->unchanged;
         stats->removed += removed;
     }
     if (!mla_atomic_file_set_contents (files->folder, MLA_SITE_MANIFEST,

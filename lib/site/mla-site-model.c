@@ -19,8 +19,8 @@
  * the site's title and the way back to the site's root from the page's
  * folder (@depth folders down). */
 xmlDoc *
-mla_site_new_model (MlaSite *site, const char *name, guint depth,
-                    xmlNode **out_root)
+mla_site_model_root (const char *name, guint depth, const char *title,
+                     gboolean search, xmlNode **out_root)
 {
     xmlDoc *doc = xmlNewDoc (BAD_CAST "1.0");
     xmlNode *root = xmlNewNode (NULL, BAD_CAST name);
@@ -30,10 +30,21 @@ mla_site_new_model (MlaSite *site, const char *name, guint depth,
     for (guint i = 0; i < depth; i++)
         g_string_append (up, "../");
     mla_site_attr (root, "root", up->str);
-    mla_site_attr (root, "site-title", site->title);
-    if (site->search)
+    mla_site_attr (root, "site-title", title);
+    if (search)
         mla_site_attr (root, "search", "search.html");
     *out_root = root;
+    return doc;
+}
+
+xmlDoc *
+mla_site_new_model (MlaSite *site, const char *name, guint depth,
+                    xmlNode **out_root)
+{
+    xmlDoc *doc =
+        mla_site_model_root (name, depth, site->title, site->search, out_root);
+
+    mla_site_attr (*out_root, "up", site->options.up);
     return doc;
 }
 
@@ -779,9 +790,11 @@ feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
     /* Feed readers sort by it: capped as the site's order is. */
     g_autofree char *iso = format_time (
         mla_thread_activity (e->date, e->arrived), 0, "%Y-%m-%dT%H:%M:%SZ");
+    g_autofree char *tag_id = mla_site_path_to_href (e->message_id);
 
     mla_site_href (node, "href", file);
     mla_site_attr (node, "id", e->message_id);
+    mla_site_attr_printf (node, "atom-id", "%sm/%s", site->feed_tag, tag_id);
     mla_site_attr (node, "updated", iso);
     short_attrs (node, e);
     if (details != NULL && details->body != NULL) {
@@ -809,6 +822,8 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
         g_autofree char *path = mla_site_thread_path (site, root);
         g_autofree char *self = g_strconcat (path, "/atom.xml", NULL);
         g_autofree char *page = g_strconcat (path, "/index.html", NULL);
+        const char *id = mla_thread_forest_get_thread_id (site->forest, root);
+        g_autofree char *tag_id = mla_site_path_to_href (id);
 
         /* The newest messages of the thread. */
         for (guint i = view->order->len;
@@ -817,9 +832,11 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
         mla_site_attr (model, "kind", "thread");
         mla_site_attr (model, "self", self);
         mla_site_href (model, "alternate", page);
-        mla_site_attr (model, "id",
-                       mla_thread_forest_get_thread_id (site->forest, root));
+        mla_site_attr (model, "id", id);
+        mla_site_attr_printf (model, "atom-id", "%st/%s", site->feed_tag,
+                              tag_id);
     } else if (threads) {
+        mla_site_attr_printf (model, "atom-id", "%sthreads", site->feed_tag);
         mla_site_attr (model, "kind", "threads");
         mla_site_attr (model, "self", "threads.atom");
         for (guint i = 0; i < MIN (site->roots->len, FEED_ENTRIES); i++) {
@@ -831,6 +848,7 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
                                     g_array_index (view->order, guint, 0));
         }
     } else {
+        mla_site_attr_printf (model, "atom-id", "%smessages", site->feed_tag);
         mla_site_attr (model, "kind", "messages");
         mla_site_attr (model, "self", "new.atom");
         for (guint i = site->by_date->len;

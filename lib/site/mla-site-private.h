@@ -74,6 +74,8 @@ typedef struct MlaSite {
     const MlaThreadForest *forest;
     MlaSiteOptions options;
     char *title;
+    const char *list_id; /* nullable: the List-Id most messages carry */
+    char *feed_tag;      /* the start of its Atom ids (mla_site_feed_tag()) */
     char **dirs;         /* per entry: its folder name under m/ */
     gboolean *published; /* per entry */
     GArray *by_date;     /* guint published entries by date, then row */
@@ -114,6 +116,11 @@ typedef struct MlaSitePeriod {
     char *signature;  /* what its index is made from (mla-site.c) */
 } MlaSitePeriod;
 
+/* The List-Id most entries of @threads carry (the first by byte order
+ * among equals): the list an archive is of. Returns: (transfer none)
+ * (nullable): valid as long as @threads. */
+const char *mla_site_main_list_id (MlaOverviewThreads *threads);
+
 /* Reads what the pages are made from, in one pass over the overview.
  * @options nullable; its strings must outlive @site. */
 gboolean mla_site_init (MlaSite *site, MlaArchive *archive,
@@ -149,6 +156,10 @@ void mla_site_href (xmlNode *node, const char *name, const char *path);
  * down) and "site-title". Returns: (transfer full). */
 xmlDoc *mla_site_new_model (MlaSite *site, const char *name, guint depth,
                             xmlNode **out_root);
+/* The same without a site: the root @name carries "root", "site-title"
+ * @title and, when @search, "search". Returns: (transfer full). */
+xmlDoc *mla_site_model_root (const char *name, guint depth, const char *title,
+                             gboolean search, xmlNode **out_root);
 /* The attributes a listing shows of a message: href, date, iso-date,
  * author, subject. */
 void mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry);

@@ -17,8 +17,8 @@
 #define SCHEME "mlarc-site:"
 
 static const char *const page_kinds[] = {
-    "home", "month",    "list",   "thread",  "message",
-    "feed", "redirect", "agenda", "agendas", "search",
+    "home",     "month",  "list",    "thread", "message", "feed",
+    "redirect", "agenda", "agendas", "search", "lists",   "lookup",
 };
 
 struct MlaSiteRender {
@@ -147,7 +147,7 @@ mla_site_render_theme (const char *templates, GError **error)
     static const char *const files[] = {
         "layout.xsl",  "home.xsl",  "month.xsl",    "list.xsl",   "thread.xsl",
         "message.xsl", "feed.xsl",  "redirect.xsl", "agenda.xsl", "agendas.xsl",
-        "search.xsl",  "style.css", "search.js"
+        "search.xsl",  "lists.xsl", "lookup.xsl",   "style.css",  "search.js"
     };
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
 

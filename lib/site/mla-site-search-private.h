@@ -11,6 +11,10 @@
 
 G_BEGIN_DECLS
 
+/* The list of a site's index bundles, one "NAME PAGES" line each, newest
+ * first: what a search page across sites loads (mla-host.c). */
+#define MLA_SITE_SEARCH_INDEXES "search-indexes.txt"
+
 /* Removes what an indexing run killed part way left in the site folder
  * @site. */
 void mla_site_search_clean (MlaFolder *site);

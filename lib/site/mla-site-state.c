@@ -16,12 +16,13 @@ mla_site_state_key (const char *generation, const char *theme,
     const MlaSiteOptions *o = options != NULL ? options : &defaults;
     g_autofree char *text = g_strdup_printf (
         "%s\n%s\n%s\ntitle %s\nbase-url %s\ntemplates %s\naddresses %d%s\n"
-        "search %d %s\n",
+        "search %d %s\nup %s\n",
         PACKAGE_VERSION, generation, theme, o->title != NULL ? o->title : "-",
         o->base_url != NULL ? o->base_url : "-",
         o->templates != NULL ? o->templates : "-", o->show_addresses,
         o->show_addresses ? "" : " mask " MLA_ADDRESS_MASK_VERSION,
-        (int) o->search, pagefind_version != NULL ? pagefind_version : "-");
+        (int) o->search, pagefind_version != NULL ? pagefind_version : "-",
+        o->up != NULL ? o->up : "-");
 
     return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
 }

@@ -58,4 +58,16 @@ char *mla_site_path_to_href (const char *path);
  * or a script of the site. Returns: (transfer full). */
 char *mla_site_attachment_name (guint index, const char *filename);
 
+/* The start of every Atom id of a site, a tag URI (RFC 4151):
+ * "tag:AUTHORITY,DATE:PATH", to which a feed adds "messages", "threads",
+ * "t/THREAD" or "m/MESSAGE-ID" (as an URL path). AUTHORITY is the host of
+ * @base_url (nullable) when it has a DNS name, PATH then its path ("/"
+ * and "/lkml/" end in '/'); else the List-Id @list_id (nullable) when it
+ * is a DNS name; else the base name of @archive_path, each character but
+ * letters and digits made '-', under ".mlarc.invalid"; lower-cased. DATE
+ * is the day @day starts with ("YYYY-MM-DD...", nullable), else
+ * 1970-01-01. Returns: (transfer full). */
+char *mla_site_feed_tag (const char *base_url, const char *list_id,
+                         const char *archive_path, const char *day);
+
 G_END_DECLS

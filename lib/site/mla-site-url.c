@@ -98,7 +98,8 @@ mla_site_name_key (const char *name)
     g_autofree char *decomposed = NULL;
     g_autofree char *folded = NULL;
 
-    if (!g_utf8_validate (name, -1, NULL))
+    /* ASCII (nearly every name) is its own NFD, and folds as it lowers. */
+    if (g_str_is_ascii (name) || !g_utf8_validate (name, -1, NULL))
         return g_ascii_strdown (name, -1);
     decomposed = g_utf8_normalize (name, -1, G_NORMALIZE_NFD);
     folded = g_utf8_casefold (decomposed, -1);
@@ -234,4 +235,76 @@ mla_site_attachment_name (guint index, const char *filename)
     if (!safe)
         g_string_append (name, ".bin");
     return g_string_free (name, FALSE);
+}
+
+/* A DNS name as a tag URI's authority takes it: letters, digits, '-' and
+ * inner dots, at least one dot and one letter (no IP address). */
+static gboolean
+is_domain (const char *name)
+{
+    gboolean dot = FALSE, letter = FALSE;
+
+    if (name == NULL || name[0] == '\0' || name[0] == '.' ||
+        g_str_has_suffix (name, ".") || strstr (name, "..") != NULL)
+        return FALSE;
+    for (const char *p = name; *p != '\0'; p++) {
+        if (!g_ascii_isalnum (*p) && *p != '-' && *p != '.')
+            return FALSE;
+        dot |= *p == '.';
+        letter |= g_ascii_isalpha (*p);
+    }
+    return dot && letter;
+}
+
+/* The authority and the start of the specific part: the base URL's host
+ * and path, else the List-Id, else the archive folder's name. */
+static void
+tag_authority (const char *base_url, const char *list_id,
+               const char *archive_path, GString *out, GString *path)
+{
+    g_autoptr (GUri) uri =
+        base_url != NULL
+            ? g_uri_parse (base_url, G_URI_FLAGS_ENCODED_PATH, NULL)
+            : NULL;
+    g_autofree char *base = NULL;
+
+    if (uri != NULL && is_domain (g_uri_get_host (uri))) {
+        const char *p = g_uri_get_path (uri);
+
+        g_string_append (out, g_uri_get_host (uri));
+        g_string_append_c (path, '/');
+        for (p += *p == '/'; *p != '\0'; p++)
+            if (*p == '/' || *p == '%' || is_url_safe ((guchar) *p))
+                g_string_append_c (path, *p);
+            else
+                g_string_append_printf (path, "%%%02X", (guchar) *p);
+        if (path->str[path->len - 1] != '/')
+            g_string_append_c (path, '/');
+        return;
+    }
+    if (is_domain (list_id)) {
+        g_string_append (out, list_id);
+        return;
+    }
+    base = g_path_get_basename (archive_path);
+    for (const char *p = base; *p != '\0'; p++)
+        g_string_append_c (out, g_ascii_isalnum (*p) ? *p : '-');
+    g_string_append (out, ".mlarc.invalid");
+}
+
+char *
+mla_site_feed_tag (const char *base_url, const char *list_id,
+                   const char *archive_path, const char *day)
+{
+    g_autoptr (GString) authority = g_string_new (NULL);
+    g_autoptr (GString) path = g_string_new (NULL);
+    g_autofree char *lower = NULL;
+    gboolean dated = day != NULL && strlen (day) >= 10 &&
+                     g_ascii_isdigit (day[0]) && day[4] == '-' && day[7] == '-';
+
+    g_return_val_if_fail (archive_path != NULL, NULL);
+    tag_authority (base_url, list_id, archive_path, authority, path);
+    lower = g_ascii_strdown (authority->str, -1);
+    return g_strdup_printf ("tag:%s,%.10s:%s", lower,
+                            dated ? day : "1970-01-01", path->str);
 }

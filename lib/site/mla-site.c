@@ -51,11 +51,11 @@ signature (Build *build, const char *first, ...)
     MlaSite *site = build->site;
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
     g_autofree char *options = g_strdup_printf (
-        "%s\n%s\n%d%s\n%d\n", site->title,
+        "%s\n%s\n%d%s\n%d\n%s\n", site->title,
         site->options.base_url != NULL ? site->options.base_url : "",
         site->options.show_addresses,
         site->mask != NULL ? " mask " MLA_ADDRESS_MASK_VERSION : "",
-        site->search);
+        site->search, site->options.up != NULL ? site->options.up : "");
     va_list args;
 
     g_checksum_update (
@@ -165,27 +165,59 @@ put_month_page (Build *build, const MlaSiteMonth *month, const char *around,
                      path, error);
 }
 
-static gboolean
-put_list_page (Build *build, const MlaSiteMonth *month, const char *around,
-               const char *order, GArray *sorted, guint page, GError **error)
+/* What a month's listings show, whatever their order: the months around
+ * it and its messages, each by its raw SHA-256 (which fixes its headers)
+ * and its thread (by which the subject order groups them). */
+static char *
+month_listed (Build *build, const MlaSiteMonth *month, const char *around)
 {
     MlaSite *site = build->site;
-    g_autofree char *path = mla_site_list_page (month, order, page);
-    g_autoptr (GString) parts = g_string_new (NULL);
-    g_autofree char *page_signature = NULL;
+    g_autoptr (GString) parts = g_string_sized_new (month->entries->len * 90);
 
-    g_string_append_printf (parts, "%s %s %u %u", around, order, page,
-                            sorted->len);
-    for (guint i = page * MLA_SITE_LIST_PAGE;
-         i < MIN (sorted->len, (page + 1) * MLA_SITE_LIST_PAGE); i++)
-        g_string_append_printf (
-            parts, " %s", sha_of (site, g_array_index (sorted, guint, i)));
-    page_signature = signature (build, "list", parts->str, NULL);
-    if (mla_site_files_keep (build->files, path, page_signature))
-        return TRUE;
-    return put_page (build,
-                     mla_site_model_list (site, month, order, sorted, page),
-                     path, error);
+    g_string_append_printf (parts, "%s %u", around, month->entries->len);
+    for (guint i = 0; i < month->entries->len; i++) {
+        const MlaOverviewEntry *e = mla_overview_threads_get_entry (
+            site->threads, g_array_index (month->entries, guint, i));
+
+        g_string_append_c (parts, ' ');
+        g_string_append (parts, e->sha256);
+        g_string_append_c (parts, ':');
+        g_string_append (parts, e->thread != NULL ? e->thread : "");
+    }
+    return signature (build, "list", parts->str, NULL);
+}
+
+/* A month's listings in one order, its pages sorted and made only when
+ * one of them cannot be kept. */
+static gboolean
+put_list_pages (Build *build, const MlaSiteMonth *month, const char *listed,
+                const char *order, guint n_pages, GError **error)
+{
+    MlaSite *site = build->site;
+    g_autoptr (GArray) sorted = NULL;
+    g_autoptr (GArray) made = g_array_new (FALSE, FALSE, sizeof (guint));
+
+    for (guint page = 0; page < n_pages; page++) {
+        g_autofree char *path = mla_site_list_page (month, order, page);
+        g_autofree char *number = g_strdup_printf ("%u", page);
+        g_autofree char *page_signature =
+            signature (build, "list-page", listed, order, number, NULL);
+
+        if (!mla_site_files_keep (build->files, path, page_signature))
+            g_array_append_val (made, page);
+    }
+    if (made->len > 0)
+        sorted = mla_site_list_sort (site, month, order);
+    for (guint i = 0; i < made->len; i++) {
+        guint page = g_array_index (made, guint, i);
+        g_autofree char *path = mla_site_list_page (month, order, page);
+
+        if (!put_page (build,
+                       mla_site_model_list (site, month, order, sorted, page),
+                       path, error))
+            return FALSE;
+    }
+    return TRUE;
 }
 
 /* A month's pages are made again only when what they list changed. */
@@ -198,19 +230,15 @@ put_pages_of_month (Build *build, const MlaSiteMonth *month, GError **error)
     guint list_pages = MAX (1, (month->entries->len + MLA_SITE_LIST_PAGE - 1) /
                                    MLA_SITE_LIST_PAGE);
     g_autofree char *around = month_neighbours (month);
+    g_autofree char *listed = month_listed (build, month, around);
 
     for (guint page = 0; page < n_pages; page++)
         if (!put_month_page (build, month, around, page, n_pages, error))
             return FALSE;
-    for (gsize i = 0; i < G_N_ELEMENTS (orders); i++) {
-        g_autoptr (GArray) sorted =
-            mla_site_list_sort (build->site, month, orders[i]);
-
-        for (guint page = 0; page < list_pages; page++)
-            if (!put_list_page (build, month, around, orders[i], sorted, page,
-                                error))
-                return FALSE;
-    }
+    for (gsize i = 0; i < G_N_ELEMENTS (orders); i++)
+        if (!put_list_pages (build, month, listed, orders[i], list_pages,
+                             error))
+            return FALSE;
     return TRUE;
 }
 
@@ -292,7 +320,7 @@ put_thread (Build *build, guint root, GError **error)
     g_autofree char *feed = g_strconcat (folder, "/atom.xml", NULL);
     g_autofree char *mbox = g_strconcat (folder, "/thread.mbox.gz", NULL);
     g_autofree char *feed_signature =
-        signature (build, "feed", view->version, NULL);
+        signature (build, "feed", view->version, site->feed_tag, NULL);
     g_autofree char *mbox_signature =
         signature (build, "mbox", view->version, NULL);
     g_autofree char *series = g_strconcat (folder, "/series.mbox", NULL);
@@ -372,15 +400,27 @@ download_put (guint index, GBytes *content, gpointer user_data)
         mla_site_files_put (d->build->files, path, data, size, &d->error);
 }
 
-/* Which attachments of @entry changed: @d's paths. */
+/* Which attachments of @entry changed: @d's paths. They share one
+ * signature, of the message's bytes and which copy of its id it is (the
+ * body's name says), so that when all are kept the overview is not asked
+ * for their names. */
 static gboolean
 changed_attachments (Build *build, const MlaOverviewEntry *e, guint entry,
                      Downloads *d, GError **error)
 {
     MlaSite *site = build->site;
     g_autoptr (MlaOverviewDetails) details = NULL;
+    g_autofree char *folder = NULL;
+    g_autofree char *copy = NULL;
+    g_autofree char *file_signature = NULL;
 
     if (e->n_attachments == 0)
+        return TRUE;
+    folder = g_strconcat ("m/", site->dirs[entry], "/", NULL);
+    copy = mla_site_html_body_path (site, entry);
+    file_signature = signature (build, "attachments", e->sha256, copy, NULL);
+    if (mla_site_files_keep_group (build->files, folder, file_signature) ==
+        e->n_attachments)
         return TRUE;
     details = mla_overview_get_details (site->overview, e->row, error);
     if (details == NULL)
@@ -389,8 +429,6 @@ changed_attachments (Build *build, const MlaOverviewEntry *e, guint entry,
         const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
         g_autofree char *path =
             mla_site_attachment_path (site, entry, i, a->filename);
-        g_autofree char *file_signature =
-            signature (build, "attachment", a->sha256, NULL);
         gboolean kept =
             mla_site_files_keep (build->files, path, file_signature);
         gboolean text = g_str_has_prefix (a->content_type, "text/");
@@ -519,6 +557,20 @@ put_message (Build *build, guint entry, GError **error)
     return TRUE;
 }
 
+/* The keys of the names of today's message folders. */
+static GHashTable *
+published_names (MlaSite *site)
+{
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+    GHashTable *names =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+    for (guint i = 0; i < n; i++)
+        if (site->published[i])
+            g_hash_table_add (names, mla_site_name_key (site->dirs[i]));
+    return names;
+}
+
 /* A message page that an earlier build made under the folder name sites
  * used before names were recorded (mla_site_legacy_message_name()) becomes
  * a page that sends the reader on, and stays one: a link already out
@@ -528,12 +580,9 @@ put_legacy_redirects (Build *build, GError **error)
 {
     MlaSite *site = build->site;
     guint n = mla_overview_threads_get_n_entries (site->threads);
-    g_autoptr (GHashTable) names =
-        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    /* Made the first time a legacy page is found: most sites have none. */
+    g_autoptr (GHashTable) names = NULL;
 
-    for (guint i = 0; i < n; i++)
-        if (site->published[i])
-            g_hash_table_add (names, mla_site_name_key (site->dirs[i]));
     for (guint i = 0; i < n; i++) {
         const char *id =
             mla_overview_threads_get_entry (site->threads, i)->message_id;
@@ -547,11 +596,14 @@ put_legacy_redirects (Build *build, GError **error)
             i + 1)
             continue;
         legacy = mla_site_legacy_message_name (id);
-        key = mla_site_name_key (legacy);
         from = g_strconcat ("m/", legacy, NULL);
         page = g_strconcat (from, "/index.html", NULL);
-        if (g_hash_table_contains (names, key) ||
-            !mla_site_files_had (build->files, page))
+        if (!mla_site_files_had (build->files, page))
+            continue;
+        if (names == NULL)
+            names = published_names (site);
+        key = mla_site_name_key (legacy);
+        if (g_hash_table_contains (names, key))
             continue;
         to = mla_site_message_path (site, i);
         if (!put_page (build,
@@ -642,6 +694,23 @@ put_asset (Build *build, const char *name, GError **error)
                                g_bytes_get_size (bytes), error);
 }
 
+/* MLA_SITE_SEARCH_INDEXES: each bundle of @periods as a line "NAME
+ * PAGES", newest first, for a search across sites (mla-host.c). */
+static gboolean
+put_index_list (Build *build, GPtrArray *periods, GError **error)
+{
+    g_autoptr (GString) text = g_string_new (NULL);
+
+    for (guint i = 0; i < periods->len; i++) {
+        const MlaSitePeriod *period = g_ptr_array_index (periods, i);
+
+        g_string_append_printf (text, "%s %u\n", period->name,
+                                period->pages->len);
+    }
+    return mla_site_files_put (build->files, MLA_SITE_SEARCH_INDEXES, text->str,
+                               text->len, error);
+}
+
 /* Once the message pages are made: the search page, its script, and the
  * index of each period whose indexed text may have changed. Pagefind reads
  * only what the theme marks on a message page (data-pagefind-body: its
@@ -673,6 +742,7 @@ put_search (Build *build, const char *pagefind, const char *version,
     return put_asset (build, "search.js", error) &&
            put_page (build, mla_site_model_search (build->site, periods),
                      "search.html", error) &&
+           put_index_list (build, periods, error) &&
            mla_site_search_index (build->files, periods, pagefind, stats,
                                   error);
 }
@@ -684,6 +754,7 @@ keep_search (MlaSiteFiles *files)
 {
     mla_site_files_keep_previous (files, "pagefind/");
     mla_site_files_keep_previous (files, "search.js");
+    mla_site_files_keep_previous (files, MLA_SITE_SEARCH_INDEXES);
     return mla_site_files_keep_previous (files, "search.html") > 0;
 }
 
@@ -790,7 +861,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     Build build = { 0 };
     g_autoptr (MlaSiteRender) render = NULL;
     g_autoptr (MlaSiteFiles) files = NULL;
-    gboolean ok;
+    gboolean ok, reading;
 
     render = mla_site_render_new (options != NULL ? options->templates : NULL,
                                   error);
@@ -807,7 +878,8 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     build.files = files;
     g_mutex_init (&build.lock);
     build.budget = mla_memory_budget_new (mla_message_parse_budget (0));
-    ok = ok &&
+    reading = ok && mla_overview_begin_reading (overview, error);
+    ok = reading &&
          build_site (&build,
                      options != NULL && options->jobs > 0
                          ? options->jobs
@@ -815,8 +887,10 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
                      error) &&
          (!site.search || stats->search_kept ||
           put_search (&build, pagefind, version, stats, error)) &&
-         (!stats->search_kept || keep_search (files)) &&
-         mla_site_files_finish (files, stats, error);
+         (!stats->search_kept || keep_search (files));
+    if (reading)
+        mla_overview_end_reading (overview);
+    ok = ok && mla_site_files_finish (files, stats, error);
     g_mutex_clear (&build.lock);
     mla_memory_budget_free (build.budget);
     if (ok) {

@@ -46,6 +46,9 @@ typedef struct MlaSiteOptions {
                            * MLA_SITE_SEARCH_BUNDLE (2,000) */
     MlaSiteProgressFunc progress;
     gpointer progress_data;
+    const char *up; /* nullable: the way from the site's folder to the front
+                     * page of a host of lists ("../"), which every page
+                     * then links to (mla-host.h) */
 } MlaSiteOptions;
 
 typedef struct MlaSiteStats {
