@@ -240,8 +240,8 @@ mla_overview_begin_reading (MlaOverview *overview, GError **error)
     sqlite3_stmt *statement = NULL;
 
     g_return_val_if_fail (!overview->reading, FALSE);
-    if (sqlite3_prepare_v2 (overview->db, "PRAGMA journal_mode", -1,
-                            &statement, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2 (overview->db, "PRAGMA journal_mode", -1, &statement,
+                            NULL) != SQLITE_OK)
         return mla_overview_throw (overview, error, "journal mode");
     if (sqlite3_step (statement) == SQLITE_ROW)
         mode = g_strdup ((const char *) sqlite3_column_text (statement, 0));
