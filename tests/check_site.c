@@ -430,14 +430,19 @@ START_TEST (test_site_files_tmp_clash)
 END_TEST
 
 /* The site's own files are no page: a put there would be overwritten by
- * the manifest or removed with the marker when the build finishes. */
+ * the manifest or removed with the marker when the build finishes. Nor is
+ * a path longer than MLA_SITE_PATH_MAX. */
 START_TEST (test_site_files_own_names)
 {
     g_autofree char *dir = mla_test_make_tmpdir ();
+    g_autoptr (GString) long_path = g_string_new (NULL);
     g_autoptr (MlaFolder) folder = mla_folder_open (dir, 0, NULL);
     g_autoptr (MlaSiteFiles) files = NULL;
     g_autoptr (GError) error = NULL;
 
+    while (long_path->len <= MLA_SITE_PATH_MAX)
+        g_string_append (long_path, "abcdefghi/");
+    g_string_append (long_path, "x");
     ck_assert_ptr_nonnull (folder);
     files = mla_site_files_open (folder, NULL);
     ck_assert_ptr_nonnull (files);
@@ -445,6 +450,13 @@ START_TEST (test_site_files_own_names)
         !mla_site_files_put (files, ".mlarc-site.running", "x", 1, &error));
     ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID));
     ck_assert (!mla_site_files_keep (files, ".mlarc-site.settings", "s"));
+    /* Deep enough to pass PATH_MAX beneath the site (found by fuzz-files:
+     * written, then no tool could open it). */
+    g_clear_error (&error);
+    ck_assert (!mla_site_files_put (files, long_path->str, "x", 1, &error));
+    ck_assert (g_error_matches (error, MLA_ERROR, MLA_ERROR_INVALID));
+    g_string_truncate (long_path, MLA_SITE_PATH_MAX);
+    ck_assert (mla_site_files_put (files, long_path->str, "x", 1, NULL));
     ck_assert (mla_site_files_put (files, "index.html", "x", 1, NULL));
     ck_assert (mla_site_files_finish (files, NULL, NULL));
 }

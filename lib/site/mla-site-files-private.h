@@ -18,6 +18,11 @@
 
 G_BEGIN_DECLS
 
+/* The longest path (bytes, relative) a site file may have: the site's own
+ * names stay near 300 (a 180-byte message folder and an attachment's
+ * name); a path past PATH_MAX would be one no server or tool could open. */
+#define MLA_SITE_PATH_MAX 1024
+
 typedef struct MlaSiteFiles MlaSiteFiles;
 
 /* Reads the manifest of the site folder @folder, which must outlive the
@@ -35,7 +40,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteFiles, mla_site_files_free)
 /* Makes @path (relative, '/'-separated, each part a name this program
  * made) hold @size bytes of @data, writing only when they differ from the
  * last build's, at mla_site_files_finish(). Refuses a temporary name
- * (NAME.tmp) and a path this build made or kept already. Safe to call from
+ * (NAME.tmp), a path over MLA_SITE_PATH_MAX bytes, and a path this build
+ * made or kept already. Safe to call from
  * several threads. */
 gboolean mla_site_files_put (MlaSiteFiles *files, const char *path,
                              const void *data, gsize size, GError **error);

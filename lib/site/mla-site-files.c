@@ -95,7 +95,8 @@ mla_site_files_get_folder (MlaSiteFiles *files)
 }
 
 /* A relative path of plain names: no empty, "." or ".." part, no
- * backslash, no temporary name (NAME.tmp: what a file is written to, and
+ * backslash, no longer than MLA_SITE_PATH_MAX (one a web server can
+ * serve), no temporary name (NAME.tmp: what a file is written to, and
  * what a killed build leaves), and none of the site's own files (the
  * manifest, its marker, the state and settings), which a page or a forged
  * manifest line would overwrite or remove. Message folders may hold
@@ -103,8 +104,8 @@ mla_site_files_get_folder (MlaSiteFiles *files)
 static gboolean
 is_safe_path (const char *path)
 {
-    return strchr (path, '\\') == NULL && mla_folder_is_plain (path) &&
-           !g_str_has_suffix (path, ".tmp") &&
+    return strlen (path) <= MLA_SITE_PATH_MAX && strchr (path, '\\') == NULL &&
+           mla_folder_is_plain (path) && !g_str_has_suffix (path, ".tmp") &&
            !g_str_has_prefix (path, MLA_SITE_MANIFEST);
 }
 
