@@ -65,7 +65,7 @@ expect 0 search -a "$A" word${N}word
 grep -q "delivery $N" "$TMP/out" || fail "search does not find the last delivery"
 
 # A lock held past --wait: 75, after about --wait seconds; at once with 0.
-flock "$A/lock" sleep 5 &
+flock "$A/lock" sleep 10 &
 hold_pid=$!
 sleep 0.3
 start=$(date +%s)
@@ -80,7 +80,14 @@ run import -q --wait 0 -a "$A" - <"$TMP/m1.eml"
 printf 'From: late@example.org\nSubject: signalled\nMessage-ID: <signalled@example.org>\nDate: Mon, 3 Jan 2005 11:00:00 +0000\n\nsignalled\n' >"$TMP/late.eml"
 "$MLARC" import -q --wait 30 -a "$A" - <"$TMP/late.eml" >"$TMP/late.out" 2>&1 &
 late_pid=$!
-sleep 0.5
+# Signalled once it waits: its lock file open (a fixed sleep raced a slow
+# start on a loaded machine, before the handler was set).
+tries=0
+until ls -l "/proc/$late_pid/fd" 2>/dev/null | grep -q "$A/lock"; do
+    tries=$((tries + 1))
+    [ "$tries" -lt 200 ] || fail "the delivery never came to wait for the lock"
+    sleep 0.05
+done
 kill -TERM "$late_pid"
 rc=0; wait "$late_pid" || rc=$?
 [ "$rc" -eq 75 ] || fail "SIGTERM while waiting: exit $rc, expected 75 ($(cat "$TMP/late.out"))"
