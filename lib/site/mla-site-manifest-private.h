@@ -86,7 +86,8 @@ typedef enum {
 
 /* Writes the delta atomically, or, past the bound (or with
  * MLA_SITE_MANIFEST_MERGE, or when the base must be written again), merges
- * it into a new base in one pass and writes an empty delta after it. */
+ * it into a new base in one pass and writes an empty delta after it.
+ * Writes nothing when nothing changed. The manifest is then only freed. */
 gboolean mla_site_manifest_write (MlaSiteManifest *manifest,
                                   MlaSiteManifestWriteFlags flags,
                                   GError **error);

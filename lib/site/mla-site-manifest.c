@@ -659,6 +659,8 @@ merge_base (MlaSiteManifest *manifest, GError **error)
                           MLA_SITE_MANIFEST);
     set_stamp (&manifest->stamp, &st);
     manifest->stamp.lines = lines;
+    manifest->has_base = TRUE;
+    manifest->rewrite_base = FALSE;
     return TRUE;
 }
 
