@@ -102,7 +102,7 @@ main (int argc, char **argv)
         kept = keep_all (files, lines);
 #ifdef MLA_SITE_MANIFEST_DELTA
     if (g_str_has_prefix (argv[2], "scoped"))
-        mla_site_files_keep_rest (files);
+        mla_site_files_keep_rest (files, NULL);
 #else
     if (g_str_has_prefix (argv[2], "scoped"))
         return fprintf (stderr, "no scoped update in this tree\n"), 2;

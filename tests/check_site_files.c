@@ -71,7 +71,7 @@ run_build (MlaFolder *folder, GHashTable *site, const char *const *touched,
         for (guint i = 0; i < paths->len; i++)
             make_page (files, site, paths->pdata[i]);
     } else {
-        mla_site_files_keep_rest (files);
+        mla_site_files_keep_rest (files, NULL);
         for (guint i = 0; touched[i] != NULL; i++)
             make_page (files, site, touched[i]);
     }
@@ -151,6 +151,7 @@ START_TEST (test_site_files_delta_written)
                          g_strdup ("page-40-v1"));
     run_build (folder, site, touched, NULL, &stats);
     ck_assert_uint_eq (stats.written, 2);
+    ck_assert_uint_eq (stats.unchanged, 39); /* kept unvisited */
     ck_assert_uint_eq (stats.removed, 0);
     after = read_text (dir, ".mlarc-site");
     ck_assert_str_eq (after, base);
@@ -170,7 +171,7 @@ START_TEST (test_site_files_delta_written)
     ck_assert (mla_site_files_keep (files, "m/007/index.html", "page-7-v1"));
     ck_assert_uint_eq (mla_site_files_keep_group (files, "m/04", "page-40-v1"),
                        1);
-    mla_site_files_keep_rest (files);
+    mla_site_files_keep_rest (files, NULL);
     ck_assert (mla_site_files_finish (files, NULL, NULL));
     g_clear_pointer (&files, mla_site_files_free);
     {
@@ -204,6 +205,7 @@ START_TEST (test_site_files_delta_removal)
     run_build (folder, site, NULL, NULL, NULL);
     run_build (folder, site, none, gone, &stats);
     ck_assert_uint_eq (stats.removed, 1);
+    ck_assert_uint_eq (stats.unchanged, 39);
     ck_assert (!g_file_test (gone_path, G_FILE_TEST_EXISTS));
     delta = read_text (dir, ".mlarc-site.delta");
     ck_assert_str_eq (delta_lines (delta), "- m/003/index.html\n");
@@ -221,6 +223,36 @@ START_TEST (test_site_files_delta_removal)
     g_clear_pointer (&delta, g_free);
     delta = read_text (dir, ".mlarc-site");
     ck_assert_uint_eq (count_lines (delta), 9);
+}
+END_TEST
+
+/* A scoped update's exception (the search index, which every build
+ * claims) goes as in a full build: what it did not claim there is removed,
+ * a "- PATH" line each, and the rest kept. */
+START_TEST (test_site_files_delta_except)
+{
+    g_autofree char *dir = mla_test_make_tmpdir ();
+    g_autoptr (MlaFolder) folder = mla_folder_open (dir, 0, NULL);
+    g_autoptr (GHashTable) site = site_new (100, "v1");
+    g_autoptr (MlaSiteFiles) files = NULL;
+    g_autoptr (GString) expected = g_string_new (NULL);
+    g_autofree char *delta = NULL;
+    MlaSiteStats stats = { 0 };
+
+    run_build (folder, site, NULL, NULL, NULL);
+    files = mla_site_files_open (folder, NULL);
+    ck_assert_ptr_nonnull (files);
+    ck_assert (mla_site_files_keep (files, "m/031/index.html", "page-31-v1"));
+    mla_site_files_keep_rest (files, "m/03");
+    ck_assert (mla_site_files_finish (files, &stats, NULL));
+    ck_assert_uint_eq (stats.removed, 9);
+    ck_assert_uint_eq (stats.unchanged, 91);
+    for (guint i = 30; i < 40; i++)
+        if (i != 31)
+            g_string_append_printf (expected, "- m/%03u/index.html\n", i);
+    delta = read_text (dir, ".mlarc-site.delta");
+    ck_assert_str_eq (delta_lines (delta), expected->str);
+    assert_file (dir, "m/029/index.html", "page-29-v1");
 }
 END_TEST
 
@@ -460,6 +492,7 @@ site_files_suite (void)
                        0);
     mla_test_add_case (suite, "delta-removal", test_site_files_delta_removal,
                        0);
+    mla_test_add_case (suite, "delta-except", test_site_files_delta_except, 0);
     mla_test_add_case (suite, "delta-merged", test_site_files_delta_merged, 0);
     mla_test_add_case (suite, "edited-base", test_site_files_edited_base, 2);
     mla_test_add_case (suite, "threads", test_site_files_threads, 0);

@@ -34,11 +34,23 @@ grep -q ' 0 files written' "$TMP/err" || fail "a run with nothing new wrote file
 
 # The site updated in place equals one built from scratch ($1 says after
 # what); the state file names the overview's generation, so it is left out.
+# The lines of a site's manifest: its base with its delta's lines (after
+# the stamp; "- PATH" a removal) put over it, sorted by path.
+manifest_of () {
+    delta="$1/.mlarc-site.delta"
+    [ -f "$delta" ] || delta=/dev/null
+    awk 'NR == FNR { if (FNR > 1) { if ($1 == "-") gone[substr($0, 3)] = 1; else set[$NF] = $0 }; next }
+         !($NF in gone) && !($NF in set) { print }
+         END { for (p in set) print set[p] }' "$delta" "$1/.mlarc-site" \
+        | awk '{ print $NF "\t" $0 }' | LC_ALL=C sort | cut -f 2-
+}
 same_as_full () {
     rm -rf "$TMP/full"
     expect 0 site -q --search=no -a "$A" -o "$TMP/full"
     diff -r -x '.mlarc-site*' "$S" "$TMP/full" >"$TMP/diff" \
         || { head -20 "$TMP/diff" >&2; fail "after $1, the incremental site differs from a full build"; }
+    manifest_of "$S" | cmp -s - "$TMP/full/.mlarc-site" \
+        || fail "after $1, the manifest with its delta differs from a full build's"
 }
 same_as_full "the batches"
 
@@ -56,13 +68,32 @@ deliver () {
     grep -q ' 0 files written' "$TMP/err" && fail "$1 wrote no file: $(cat "$TMP/err")"
     return 0
 }
+# An archive that only grew: only the pages the new mail reaches are
+# visited (the rest is kept unvisited), and the result is the same.
+scoped () {
+    grep -q 'visited only the pages new mail reaches' "$TMP/err" \
+        || fail "$1 visited every page: $(cat "$TMP/err")"
+}
+cp "$S/.mlarc-site" "$TMP/base"
 deliver live-reply@example.org 'Fri, 25 Jun 2004 10:00:00 +0000' \
     'Re: [Ksummit-2004-discuss] Call for session topics' 20040624150213.GA3321@thunk.org
+scoped "a reply into an old thread"
+# A scoped update writes what it changed into the manifest's delta and
+# leaves the base alone (until the delta grows past an eighth of it).
+cmp -s "$S/.mlarc-site" "$TMP/base" || fail "a scoped update wrote the manifest's base"
+[ "$(wc -l <"$S/.mlarc-site.delta")" -gt 1 ] || fail "a scoped update wrote no delta"
 same_as_full "a reply into an old thread"
 deliver live-new@example.org 'Sat, 26 Jun 2004 10:00:00 +0000' 'A new thread' ''
+scoped "a new thread"
 same_as_full "a new thread"
 deliver live-month@example.org 'Mon, 04 Jan 2010 10:00:00 +0000' 'A new month' ''
+scoped "a new month"
 same_as_full "a new month"
+# A second message with an id already archived, in another month: the
+# first one's page lists both, and its thread's pages change.
+deliver live-reply@example.org 'Tue, 05 Jan 2010 09:00:00 +0000' 'A copy' ''
+scoped "a message with an id already archived"
+same_as_full "a message with an id already archived"
 # Two threads, then the message between them: one thread, and the old
 # thread id sends readers on.
 deliver merge-a@example.org 'Tue, 05 Jan 2010 10:00:00 +0000' 'Merging' ''

@@ -184,8 +184,8 @@ site_agenda_free (gpointer data)
     g_free (agenda);
 }
 
-static guint
-root_of (MlaSite *site, guint entry)
+guint
+mla_site_root_of (MlaSite *site, guint entry)
 {
     return mla_thread_forest_get_node (
                site->forest,
@@ -217,7 +217,7 @@ link_revisions (MlaSite *site)
         MlaAgendaRevisionInput input = {
             a->agenda,
             mla_thread_forest_get_thread_id (site->forest,
-                                             root_of (site, a->entry)),
+                                             mla_site_root_of (site, a->entry)),
             mla_overview_threads_get_entry (site->threads, a->entry)->date,
         };
 
@@ -260,7 +260,7 @@ link_threads (MlaSite *site, GError **error)
         for (guint c = 0; c < chain->len; c++) {
             const MlaSiteAgenda *member = g_ptr_array_index (
                 site->agendas, g_array_index (chain, guint, c));
-            guint root = root_of (site, member->entry);
+            guint root = mla_site_root_of (site, member->entry);
 
             g_array_append_val (own, root);
         }
@@ -552,7 +552,7 @@ publish_entries (MlaSite *site, guint n, guint8 *has_published)
             g_hash_table_insert (site->first_with_id,
                                  (gpointer) entry->message_id,
                                  GUINT_TO_POINTER (i + 1));
-        has_published[root_of (site, i)] = 1;
+        has_published[mla_site_root_of (site, i)] = 1;
     }
 }
 
@@ -569,7 +569,7 @@ place_by_date (MlaSite *site)
         (guint) MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
     for (guint r = 0; r < site->by_date->len; r++) {
         guint entry = g_array_index (site->by_date, guint, r);
-        guint root = root_of (site, entry);
+        guint root = mla_site_root_of (site, entry);
 
         if (site->thread_dates->pdata[root] == NULL)
             site->thread_dates->pdata[root] =
@@ -609,8 +609,8 @@ month_threads (MlaSite *site)
         g_autoptr (GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint));
 
         for (guint i = 0; i < month->entries->len; i++) {
-            guint root =
-                root_of (site, g_array_index (month->entries, guint, i));
+            guint root = mla_site_root_of (
+                site, g_array_index (month->entries, guint, i));
             gpointer key = GUINT_TO_POINTER (root + 1);
             guint count =
                 GPOINTER_TO_UINT (g_hash_table_lookup (month->counts, key));

@@ -76,11 +76,14 @@ guint mla_site_files_keep_group (MlaSiteFiles *files, const char *prefix,
  * index that cannot be made again on this machine). Returns: how many. */
 guint mla_site_files_keep_previous (MlaSiteFiles *files, const char *prefix);
 
-/* Makes this build a scoped update: every file of the last build that
- * this one neither makes nor keeps nor removes stays as it is, and
- * mla_site_files_finish() writes only what changed into the manifest's
- * delta (merging it into the base once it grows past a bound). */
-void mla_site_files_keep_rest (MlaSiteFiles *files);
+/* Keeps every file the last build made that this one has not claimed,
+ * as it is (an update that visited only what changed), but those under
+ * @except (nullable; a folder ending in '/' whose files every build
+ * claims, as the search index's), which go as in a full build. Call it
+ * once every page is made, before mla_site_files_finish(), which then
+ * writes only what changed into the manifest's delta (merging it into the
+ * base once it grows past a bound). */
+void mla_site_files_keep_rest (MlaSiteFiles *files, const char *except);
 
 /* Removes @path, a file of the last build, at mla_site_files_finish()
  * unless this build makes or keeps it (a scoped update's page that is no
@@ -90,7 +93,8 @@ void mla_site_files_remove (MlaSiteFiles *files, const char *path);
 
 /* Renames the files written into place (new ones first), removes what the
  * last build made and this one did not (after mla_site_files_keep_rest(),
- * only what was given to mla_site_files_remove()), writes the manifest,
+ * only those under its @except and those given to
+ * mla_site_files_remove()), writes the manifest,
  * and adds the counts to @stats. A full build leaves a new base and an
  * empty delta: the manifest it leaves is the same whatever came before. */
 gboolean mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats,

@@ -24,6 +24,7 @@ struct MlaSiteFiles {
     GPtrArray *replaced;   /* paths written to NAME.tmp over a file */
     gboolean finished;
     gboolean keep_rest;
+    char *except; /* after keep_rest: where unclaimed files still go */
     gint written;
     gint unchanged;
     GMutex lock; /* guards now, made_from, gone, created and replaced */
@@ -74,6 +75,7 @@ mla_site_files_free (MlaSiteFiles *files)
     g_clear_pointer (&files->now, g_hash_table_unref);
     g_clear_pointer (&files->made_from, g_hash_table_unref);
     g_clear_pointer (&files->gone, g_hash_table_unref);
+    g_free (files->except);
     g_mutex_clear (&files->lock);
     g_free (files);
 }
@@ -113,9 +115,11 @@ mla_site_files_open (MlaFolder *folder, GError **error)
 }
 
 void
-mla_site_files_keep_rest (MlaSiteFiles *files)
+mla_site_files_keep_rest (MlaSiteFiles *files, const char *except)
 {
     files->keep_rest = TRUE;
+    g_free (files->except);
+    files->except = g_strdup (except);
 }
 
 void
@@ -333,31 +337,60 @@ remove_empty_folders (MlaFolder *root, const char *path)
     }
 }
 
+/* Adds to @paths the files of the last build under @prefix that this
+ * one did not claim, walking the manifest in path order. */
+static void
+add_unclaimed (MlaSiteFiles *files, const char *prefix, GPtrArray *paths)
+{
+    MlaSiteManifestIter iter;
+    MlaSiteEntry entry;
+
+    mla_site_manifest_iter_init (&iter, files->manifest, prefix);
+    while (mla_site_manifest_iter_next (&iter, &entry))
+        if (!g_hash_table_contains (files->now, entry.path))
+            g_ptr_array_add (paths, g_strdup (entry.path));
+}
+
 /* The files of the last build this one removes: what it did not claim
- * (in a scoped update, only what it was told to remove). A full build
- * walks the whole manifest in path order. */
+ * (in a scoped update, only those under its exception and those it was
+ * told to remove). */
 static GPtrArray *
 unclaimed_paths (MlaSiteFiles *files)
 {
     GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-    MlaSiteManifestIter iter;
     MlaSiteEntry entry;
     GHashTableIter gone;
     gpointer path;
 
-    if (!files->keep_rest) {
-        mla_site_manifest_iter_init (&iter, files->manifest, "");
-        while (mla_site_manifest_iter_next (&iter, &entry))
-            if (!g_hash_table_contains (files->now, entry.path))
-                g_ptr_array_add (paths, g_strdup (entry.path));
-        return paths;
-    }
+    if (!files->keep_rest || files->except != NULL)
+        add_unclaimed (files, files->keep_rest ? files->except : "", paths);
     g_hash_table_iter_init (&gone, files->gone);
-    while (g_hash_table_iter_next (&gone, &path, NULL))
+    while (files->keep_rest && g_hash_table_iter_next (&gone, &path, NULL))
         if (!g_hash_table_contains (files->now, path) &&
+            (files->except == NULL ||
+             !g_str_has_prefix (path, files->except)) &&
             mla_site_manifest_lookup (files->manifest, path, &entry))
             g_ptr_array_add (paths, g_strdup (path));
     return paths;
+}
+
+/* How many files of the last build a scoped update keeps unvisited: all
+ * but those it claimed and those it removes (counted as kept, as a
+ * visit that kept them would). */
+static guint64
+kept_rest (MlaSiteFiles *files, guint removed)
+{
+    guint64 listed = mla_site_manifest_count (files->manifest);
+    guint64 claimed = 0;
+    GHashTableIter iter;
+    gpointer path, hash;
+    MlaSiteEntry entry;
+
+    g_hash_table_iter_init (&iter, files->now);
+    while (g_hash_table_iter_next (&iter, &path, &hash))
+        claimed += hash == NULL ||
+                   mla_site_manifest_lookup (files->manifest, path, &entry);
+    return listed - MIN (listed, claimed + removed);
 }
 
 /* Removes what this build does not make, and records it and what it put
@@ -370,6 +403,8 @@ update_manifest (MlaSiteFiles *files)
     GHashTableIter iter;
     gpointer path, hash;
 
+    if (files->keep_rest)
+        files->unchanged += (gint) kept_rest (files, gone->len);
     for (guint i = 0; i < gone->len; i++) {
         /* Nothing below a link: a folder replaced by one keeps its files. */
         if (mla_folder_remove (files->folder, gone->pdata[i], 0)) {

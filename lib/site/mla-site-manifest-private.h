@@ -92,6 +92,9 @@ gboolean mla_site_manifest_write (MlaSiteManifest *manifest,
                                   MlaSiteManifestWriteFlags flags,
                                   GError **error);
 
+/* How many files the manifest lists (the base's lines, with the delta's
+ * added and removed). */
+guint64 mla_site_manifest_count (MlaSiteManifest *manifest);
 /* The lines of the base, and of the delta (set or removed). */
 guint64 mla_site_manifest_get_base_lines (MlaSiteManifest *manifest);
 guint mla_site_manifest_get_delta_lines (MlaSiteManifest *manifest);

@@ -697,6 +697,27 @@ mla_site_manifest_get_base_lines (MlaSiteManifest *manifest)
     return manifest->stamp.lines;
 }
 
+guint64
+mla_site_manifest_count (MlaSiteManifest *manifest)
+{
+    guint64 count = manifest->stamp.lines;
+    GHashTableIter iter;
+    gpointer path, data;
+    MlaSiteEntry entry;
+
+    g_hash_table_iter_init (&iter, manifest->delta);
+    while (g_hash_table_iter_next (&iter, &path, &data)) {
+        const DeltaLine *line = data;
+        gboolean in_base = base_find (manifest, path, &entry);
+
+        if (line->hash != NULL && !in_base)
+            count++;
+        else if (line->hash == NULL && in_base && count > 0)
+            count--;
+    }
+    return count;
+}
+
 guint
 mla_site_manifest_get_delta_lines (MlaSiteManifest *manifest)
 {

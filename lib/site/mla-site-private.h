@@ -121,6 +121,9 @@ typedef struct MlaSitePeriod {
  * (nullable): valid as long as @threads. */
 const char *mla_site_main_list_id (MlaOverviewThreads *threads);
 
+/* The root node of the thread of entry @entry. */
+guint mla_site_root_of (MlaSite *site, guint entry);
+
 /* Reads what the pages are made from, in one pass over the overview.
  * @options nullable; its strings must outlive @site. */
 gboolean mla_site_init (MlaSite *site, MlaArchive *archive,
