@@ -153,7 +153,7 @@ put_month_page (Build *build, const MlaSiteMonth *month, const char *around,
     for (guint i = page * MLA_SITE_MONTH_PAGE;
          i < MIN (month->roots->len, (page + 1) * MLA_SITE_MONTH_PAGE); i++) {
         guint root = g_array_index (month->roots, guint, i);
-        const MlaSiteThread *view = g_ptr_array_index (site->views, root);
+        const MlaSiteThread *view = mla_site_view (site, root);
 
         g_string_append_printf (
             parts, " %s:%u", view->version,
@@ -317,7 +317,7 @@ static gboolean
 put_thread (Build *build, guint root, GError **error)
 {
     MlaSite *site = build->site;
-    const MlaSiteThread *view = g_ptr_array_index (site->views, root);
+    const MlaSiteThread *view = mla_site_view (site, root);
     g_autofree char *folder = mla_site_thread_path (site, root);
     g_autofree char *feed = g_strconcat (folder, "/atom.xml", NULL);
     g_autofree char *mbox = g_strconcat (folder, "/thread.mbox.gz", NULL);
@@ -506,9 +506,8 @@ static char *
 message_signature (Build *build, guint entry)
 {
     MlaSite *site = build->site;
-    guint node = mla_thread_forest_node_of_input (site->forest, entry);
-    const MlaSiteThread *view = g_ptr_array_index (
-        site->views, mla_thread_forest_get_node (site->forest, node)->root);
+    const MlaSiteThread *view =
+        mla_site_view (site, mla_site_root_of (site, entry));
     guint rank = site->date_rank[entry];
     g_autoptr (GString) same = g_string_new (NULL);
 
