@@ -34,11 +34,23 @@ grep -q ' 0 files written' "$TMP/err" || fail "a run with nothing new wrote file
 
 # The site updated in place equals one built from scratch ($1 says after
 # what); the state file names the overview's generation, so it is left out.
+# The lines of a site's manifest: its base with its delta's lines (after
+# the stamp; "- PATH" a removal) put over it, sorted by path.
+manifest_of () {
+    delta="$1/.mlarc-site.delta"
+    [ -f "$delta" ] || delta=/dev/null
+    awk 'NR == FNR { if (FNR > 1) { if ($1 == "-") gone[substr($0, 3)] = 1; else set[$NF] = $0 }; next }
+         !($NF in gone) && !($NF in set) { print }
+         END { for (p in set) print set[p] }' "$delta" "$1/.mlarc-site" \
+        | awk '{ print $NF "\t" $0 }' | LC_ALL=C sort | cut -f 2-
+}
 same_as_full () {
     rm -rf "$TMP/full"
     expect 0 site -q --search=no -a "$A" -o "$TMP/full"
     diff -r -x '.mlarc-site*' "$S" "$TMP/full" >"$TMP/diff" \
         || { head -20 "$TMP/diff" >&2; fail "after $1, the incremental site differs from a full build"; }
+    manifest_of "$S" | cmp -s - "$TMP/full/.mlarc-site" \
+        || fail "after $1, the manifest with its delta differs from a full build's"
 }
 same_as_full "the batches"
 
@@ -62,9 +74,14 @@ scoped () {
     grep -q 'visited only the pages new mail reaches' "$TMP/err" \
         || fail "$1 visited every page: $(cat "$TMP/err")"
 }
+cp "$S/.mlarc-site" "$TMP/base"
 deliver live-reply@example.org 'Fri, 25 Jun 2004 10:00:00 +0000' \
     'Re: [Ksummit-2004-discuss] Call for session topics' 20040624150213.GA3321@thunk.org
 scoped "a reply into an old thread"
+# A scoped update writes what it changed into the manifest's delta and
+# leaves the base alone (until the delta grows past an eighth of it).
+cmp -s "$S/.mlarc-site" "$TMP/base" || fail "a scoped update wrote the manifest's base"
+[ "$(wc -l <"$S/.mlarc-site.delta")" -gt 1 ] || fail "a scoped update wrote no delta"
 same_as_full "a reply into an old thread"
 deliver live-new@example.org 'Sat, 26 Jun 2004 10:00:00 +0000' 'A new thread' ''
 scoped "a new thread"

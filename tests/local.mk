@@ -27,6 +27,7 @@ mla_check_suites = \
 	tests/check_series \
 	tests/check_site_url \
 	tests/check_site \
+	tests/check_site_files \
 	tests/check_host
 check_PROGRAMS += $(mla_check_suites)
 

@@ -10,18 +10,17 @@
  * the record of the site: a file it lists is not looked for on disk before
  * it is kept, so that an update costs what changed, not what the site
  * holds (a file removed by hand comes back once the manifest is removed:
- * the next build then checks every file). */
+ * the next build then checks every file). It is read and written by key
+ * (mla-site-manifest-private.h): a sorted base looked up in place and a
+ * small delta of what changed since, so that a scoped update
+ * (mla_site_files_keep_rest()) reads and writes what it touches. */
 #pragma once
 #include <glib.h>
 #include "mla-folder-private.h"
+#include "mla-site-manifest-private.h"
 #include "mla-site.h"
 
 G_BEGIN_DECLS
-
-/* The longest path (bytes, relative) a site file may have: the site's own
- * names stay near 300 (a 180-byte message folder and an attachment's
- * name); a path past PATH_MAX would be one no server or tool could open. */
-#define MLA_SITE_PATH_MAX 1024
 
 typedef struct MlaSiteFiles MlaSiteFiles;
 
@@ -81,12 +80,23 @@ guint mla_site_files_keep_previous (MlaSiteFiles *files, const char *prefix);
  * as it is (an update that visited only what changed), but those under
  * @except (nullable; a folder ending in '/' whose files every build
  * claims, as the search index's), which go as in a full build. Call it
- * once every page is made, before mla_site_files_finish(). */
+ * once every page is made, before mla_site_files_finish(), which then
+ * writes only what changed into the manifest's delta (merging it into the
+ * base once it grows past a bound). */
 void mla_site_files_keep_rest (MlaSiteFiles *files, const char *except);
 
+/* Removes @path, a file of the last build, at mla_site_files_finish()
+ * unless this build makes or keeps it (a scoped update's page that is no
+ * longer made; a full build removes those by itself). Safe to call from
+ * several threads. */
+void mla_site_files_remove (MlaSiteFiles *files, const char *path);
+
 /* Renames the files written into place (new ones first), removes what the
- * last build made and this one did not, writes the manifest, and adds the
- * counts to @stats. */
+ * last build made and this one did not (after mla_site_files_keep_rest(),
+ * only those under its @except and those given to
+ * mla_site_files_remove()), writes the manifest,
+ * and adds the counts to @stats. A full build leaves a new base and an
+ * empty delta: the manifest it leaves is the same whatever came before. */
 gboolean mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats,
                                 GError **error);
 

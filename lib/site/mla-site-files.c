@@ -12,31 +12,22 @@
 #include "mla-error.h"
 #include "mla-site-files-private.h"
 
-/* A file the last build made, as its manifest line says. The strings
- * point into the manifest's bytes. */
-typedef struct {
-    const char *path;
-    const char *hash;      /* hex SHA-256 of its bytes */
-    const char *signature; /* of its sources; NULL when not known */
-    gint state;            /* Claim, changed atomically */
-} Entry;
-
-/* What this build did with a file of the last one. */
-typedef enum { UNCLAIMED, KEPT, PUT } Claim;
-
 struct MlaSiteFiles {
     MlaFolder *folder;
-    char *manifest;  /* the last build's manifest, cut into Entry strings */
-    GArray *before;  /* Entry, sorted by path: looked up without a lock */
-    GHashTable *now; /* path -> hex SHA-256, written by this build */
+    MlaSiteManifest *manifest; /* the last build's: looked up without a lock */
+    GHashTable *now;       /* path -> hex SHA-256 of a put, or NULL for a kept
+                              file: every path this build claimed */
     GHashTable *made_from; /* path -> signature, of the files this build
                               makes */
+    GHashTable *gone;      /* paths given to mla_site_files_remove() */
     GPtrArray *created;    /* paths written to NAME.tmp that had no file */
     GPtrArray *replaced;   /* paths written to NAME.tmp over a file */
     gboolean finished;
+    gboolean keep_rest;
+    char *except; /* after keep_rest: where unclaimed files still go */
     gint written;
     gint unchanged;
-    GMutex lock; /* guards now, made_from, created and replaced */
+    GMutex lock; /* guards now, made_from, gone, created and replaced */
 };
 
 static char *
@@ -80,10 +71,11 @@ mla_site_files_free (MlaSiteFiles *files)
         remove_tmp (files, files->replaced->pdata[i]);
     g_clear_pointer (&files->created, g_ptr_array_unref);
     g_clear_pointer (&files->replaced, g_ptr_array_unref);
-    g_clear_pointer (&files->before, g_array_unref);
+    g_clear_pointer (&files->manifest, mla_site_manifest_free);
     g_clear_pointer (&files->now, g_hash_table_unref);
     g_clear_pointer (&files->made_from, g_hash_table_unref);
-    g_free (files->manifest);
+    g_clear_pointer (&files->gone, g_hash_table_unref);
+    g_free (files->except);
     g_mutex_clear (&files->lock);
     g_free (files);
 }
@@ -92,127 +84,6 @@ MlaFolder *
 mla_site_files_get_folder (MlaSiteFiles *files)
 {
     return files->folder;
-}
-
-/* A relative path of plain names: no empty, "." or ".." part, no
- * backslash, no longer than MLA_SITE_PATH_MAX (one a web server can
- * serve), no temporary name (NAME.tmp: what a file is written to, and
- * what a killed build leaves), and none of the site's own files (the
- * manifest, its marker, the state and settings), which a page or a forged
- * manifest line would overwrite or remove. Message folders may hold
- * "..%2F", a plain name. */
-static gboolean
-is_safe_path (const char *path)
-{
-    return strlen (path) <= MLA_SITE_PATH_MAX && strchr (path, '\\') == NULL &&
-           mla_folder_is_plain (path) && !g_str_has_suffix (path, ".tmp") &&
-           !g_str_has_prefix (path, MLA_SITE_MANIFEST);
-}
-
-static int
-compare_entries (gconstpointer a, gconstpointer b)
-{
-    return strcmp (((const Entry *) a)->path, ((const Entry *) b)->path);
-}
-
-/* Cuts @line ("SHA256 PATH", or "SHA256 SIGNATURE PATH" for a file made
- * from sources whose signature is known) into @entry, in place. */
-static gboolean
-parse_line (char *line, Entry *entry)
-{
-    char *space = strchr (line, ' ');
-    char *second = space != NULL ? strchr (space + 1, ' ') : NULL;
-
-    if (space == NULL || space - line != MLA_SHA256_HEX_SIZE - 1)
-        return FALSE;
-    *space = '\0';
-    entry->hash = line;
-    entry->signature = NULL;
-    entry->path = space + 1;
-    if (second != NULL) {
-        *second = '\0';
-        entry->signature = space + 1;
-        entry->path = second + 1;
-    }
-    entry->state = UNCLAIMED;
-    /* Only what this program would write: no way out of the folder. */
-    return is_safe_path (entry->path);
-}
-
-/* Reads the manifest in one pass; the entries stay sorted by path, as
- * mla_site_files_finish() writes them, so that a look-up is a binary
- * search. */
-static gboolean
-load_manifest (MlaSiteFiles *files, GError **error)
-{
-    g_autoptr (GError) local = NULL;
-    gsize length = 0;
-    gboolean sorted = TRUE;
-    guint kept = 0;
-
-    if (!mla_folder_read_file (files->folder, MLA_SITE_MANIFEST,
-                               &files->manifest, &length, &local)) {
-        if (g_error_matches (local, MLA_ERROR, MLA_ERROR_NOT_FOUND))
-            return TRUE;
-        return g_propagate_error (error, g_steal_pointer (&local)), FALSE;
-    }
-    for (char *line = files->manifest, *end; line < files->manifest + length;
-         line = end + 1) {
-        Entry entry;
-
-        end = memchr (line, '\n', (gsize) (files->manifest + length - line));
-        if (end == NULL)
-            end = files->manifest + length;
-        *end = '\0';
-        if (!parse_line (line, &entry))
-            continue;
-        if (files->before->len > 0)
-            sorted = sorted && strcmp (g_array_index (files->before, Entry,
-                                                      files->before->len - 1)
-                                           .path,
-                                       entry.path) < 0;
-        g_array_append_val (files->before, entry);
-    }
-    if (sorted)
-        return TRUE;
-    /* A manifest edited by hand: sorted here, its repeated paths dropped. */
-    g_array_sort (files->before, compare_entries);
-    for (guint i = 0; i < files->before->len; i++)
-        if (kept == 0 ||
-            compare_entries (&g_array_index (files->before, Entry, kept - 1),
-                             &g_array_index (files->before, Entry, i)) != 0)
-            g_array_index (files->before, Entry, kept++) =
-                g_array_index (files->before, Entry, i);
-    g_array_set_size (files->before, kept);
-    return TRUE;
-}
-
-/* The index of the first entry whose path is not before @path. */
-static guint
-lower_bound (MlaSiteFiles *files, const char *path)
-{
-    guint low = 0, high = files->before->len;
-
-    while (low < high) {
-        guint mid = low + (high - low) / 2;
-
-        if (strcmp (g_array_index (files->before, Entry, mid).path, path) < 0)
-            low = mid + 1;
-        else
-            high = mid;
-    }
-    return low;
-}
-
-static Entry *
-find_entry (MlaSiteFiles *files, const char *path)
-{
-    guint at = lower_bound (files, path);
-    Entry *entry = at < files->before->len
-                       ? &g_array_index (files->before, Entry, at)
-                       : NULL;
-
-    return entry != NULL && strcmp (entry->path, path) == 0 ? entry : NULL;
 }
 
 #define MARKER MLA_SITE_MANIFEST ".running"
@@ -224,15 +95,16 @@ mla_site_files_open (MlaFolder *folder, GError **error)
     struct stat st;
 
     files->folder = folder;
-    files->before = g_array_new (FALSE, FALSE, sizeof (Entry));
     files->now =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
     files->made_from =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    files->gone = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     files->created = g_ptr_array_new_with_free_func (g_free);
     files->replaced = g_ptr_array_new_with_free_func (g_free);
     g_mutex_init (&files->lock);
-    if (!load_manifest (files, error))
+    files->manifest = mla_site_manifest_open (folder, error);
+    if (files->manifest == NULL)
         return NULL;
     /* A run killed before it could rename its temporary files left them. */
     if (mla_folder_stat (folder, MARKER, &st))
@@ -240,6 +112,24 @@ mla_site_files_open (MlaFolder *folder, GError **error)
     if (!mla_atomic_file_set_contents (folder, MARKER, "", 0, error))
         return NULL;
     return g_steal_pointer (&files);
+}
+
+void
+mla_site_files_keep_rest (MlaSiteFiles *files, const char *except)
+{
+    files->keep_rest = TRUE;
+    g_free (files->except);
+    files->except = g_strdup (except);
+}
+
+void
+mla_site_files_remove (MlaSiteFiles *files, const char *path)
+{
+    if (!mla_site_manifest_is_safe_path (path))
+        return;
+    g_mutex_lock (&files->lock);
+    g_hash_table_add (files->gone, g_strdup (path));
+    g_mutex_unlock (&files->lock);
 }
 
 /* The file holds what the manifest says: same size is the cheap check. */
@@ -252,38 +142,27 @@ still_there (MlaSiteFiles *files, const char *path, gsize size)
            (gsize) st.st_size == size;
 }
 
-/* Claims @path for a put, with the lock held: FALSE when this build made
- * or kept it already. */
-static gboolean
-claim_put (MlaSiteFiles *files, const char *path, Entry *entry)
-{
-    if (entry != NULL)
-        return g_atomic_int_compare_and_exchange (&entry->state, UNCLAIMED,
-                                                  PUT);
-    return !g_hash_table_contains (files->now, path);
-}
-
 gboolean
 mla_site_files_put (MlaSiteFiles *files, const char *path, const void *data,
                     gsize size, GError **error)
 {
     char hex[MLA_SHA256_HEX_SIZE];
-    Entry *entry;
-    gboolean same;
+    MlaSiteEntry entry;
+    gboolean had, same;
     struct stat st;
 
-    if (!is_safe_path (path))
+    if (!mla_site_manifest_is_safe_path (path))
         return mla_throw (error, MLA_ERROR_INVALID,
                           "%s: not a path the site may write", path);
     mla_sha256_hex (data, size, hex);
-    entry = find_entry (files, path);
+    had = mla_site_manifest_lookup (files->manifest, path, &entry);
     g_mutex_lock (&files->lock);
-    if (!claim_put (files, path, entry)) {
+    if (g_hash_table_contains (files->now, path)) {
         g_mutex_unlock (&files->lock);
         return mla_throw (error, MLA_ERROR_INVALID, "%s: made twice", path);
     }
     g_hash_table_insert (files->now, g_strdup (path), g_strdup (hex));
-    same = entry != NULL && strcmp (entry->hash, hex) == 0 &&
+    same = had && memcmp (entry.hash, hex, MLA_SHA256_HEX_SIZE - 1) == 0 &&
            still_there (files, path, size);
     if (!same)
         g_ptr_array_add (mla_folder_stat (files->folder, path, &st)
@@ -313,33 +192,71 @@ rename_written (MlaSiteFiles *files, GPtrArray *paths, GError **error)
 gboolean
 mla_site_files_had (MlaSiteFiles *files, const char *path)
 {
-    return find_entry (files, path) != NULL;
+    MlaSiteEntry entry;
+
+    return mla_site_manifest_lookup (files->manifest, path, &entry);
+}
+
+static gboolean
+same_signature (const MlaSiteEntry *entry, const char *signature)
+{
+    return entry->signature != NULL &&
+           entry->signature_len == strlen (signature) &&
+           memcmp (entry->signature, signature, entry->signature_len) == 0;
+}
+
+/* What a claim of a kept file found. */
+typedef enum { CLAIMED_NOW, KEPT_BEFORE, MADE } Claim;
+
+/* Claims @path as kept, unless this build claimed it already. */
+static Claim
+claim_kept (MlaSiteFiles *files, const char *path)
+{
+    gpointer hash = NULL;
+    Claim claim = CLAIMED_NOW;
+
+    g_mutex_lock (&files->lock);
+    if (g_hash_table_lookup_extended (files->now, path, NULL, &hash))
+        claim = hash == NULL ? KEPT_BEFORE : MADE;
+    else
+        g_hash_table_insert (files->now, g_strdup (path), NULL);
+    g_mutex_unlock (&files->lock);
+    if (claim == CLAIMED_NOW)
+        g_atomic_int_inc (&files->unchanged);
+    return claim;
+}
+
+static gboolean
+is_claimed (MlaSiteFiles *files, const char *path)
+{
+    gboolean claimed;
+
+    g_mutex_lock (&files->lock);
+    claimed = g_hash_table_contains (files->now, path);
+    g_mutex_unlock (&files->lock);
+    return claimed;
 }
 
 /* Keeps @entry when it was made from @signature: TRUE when this build
  * keeps it (now or before). */
 static gboolean
-keep_entry (MlaSiteFiles *files, Entry *entry, const char *signature)
+keep_entry (MlaSiteFiles *files, const MlaSiteEntry *entry,
+            const char *signature)
 {
-    if (entry->signature == NULL || strcmp (entry->signature, signature) != 0)
-        return FALSE;
-    if (g_atomic_int_compare_and_exchange (&entry->state, UNCLAIMED, KEPT)) {
-        g_atomic_int_inc (&files->unchanged);
-        return TRUE;
-    }
-    return g_atomic_int_get (&entry->state) == KEPT;
+    return same_signature (entry, signature) &&
+           claim_kept (files, entry->path) != MADE;
 }
 
 gboolean
 mla_site_files_keep (MlaSiteFiles *files, const char *path,
                      const char *signature)
 {
-    Entry *entry;
+    MlaSiteEntry entry;
 
-    if (!is_safe_path (path))
+    if (!mla_site_manifest_is_safe_path (path))
         return FALSE;
-    entry = find_entry (files, path);
-    if (entry != NULL && keep_entry (files, entry, signature))
+    if (mla_site_manifest_lookup (files->manifest, path, &entry) &&
+        keep_entry (files, &entry, signature))
         return TRUE;
     /* The file this build makes instead is made from these sources. */
     g_mutex_lock (&files->lock);
@@ -349,84 +266,57 @@ mla_site_files_keep (MlaSiteFiles *files, const char *path,
     return FALSE;
 }
 
-/* The entries whose path starts with @prefix: [*from, return). */
-static guint
-prefix_range (MlaSiteFiles *files, const char *prefix, guint *from)
-{
-    guint end = *from = lower_bound (files, prefix);
-
-    while (end < files->before->len &&
-           g_str_has_prefix (g_array_index (files->before, Entry, end).path,
-                             prefix))
-        end++;
-    return end;
-}
-
 gboolean
 mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
                             const char *signature)
 {
-    guint from, end = prefix_range (files, folder, &from);
+    MlaSiteManifestIter iter;
+    MlaSiteEntry entry;
+    gboolean any = FALSE;
 
-    for (guint i = from; i < end; i++) {
-        const Entry *entry = &g_array_index (files->before, Entry, i);
-
-        if (entry->signature == NULL ||
-            strcmp (entry->signature, signature) != 0 ||
-            g_atomic_int_get (&entry->state) != UNCLAIMED)
+    mla_site_manifest_iter_init (&iter, files->manifest, folder);
+    while (mla_site_manifest_iter_next (&iter, &entry))
+        if (!same_signature (&entry, signature) ||
+            is_claimed (files, entry.path))
             return FALSE;
+    mla_site_manifest_iter_init (&iter, files->manifest, folder);
+    while (mla_site_manifest_iter_next (&iter, &entry)) {
+        if (!keep_entry (files, &entry, signature))
+            return FALSE;
+        any = TRUE;
     }
-    for (guint i = from; i < end; i++)
-        if (!keep_entry (files, &g_array_index (files->before, Entry, i),
-                         signature))
-            return FALSE;
-    return end > from;
+    return any;
 }
 
 guint
 mla_site_files_keep_group (MlaSiteFiles *files, const char *prefix,
                            const char *signature)
 {
-    guint from, end = prefix_range (files, prefix, &from);
+    MlaSiteManifestIter iter;
+    MlaSiteEntry entry;
     guint kept = 0;
 
-    for (guint i = from; i < end; i++)
-        kept += keep_entry (files, &g_array_index (files->before, Entry, i),
-                            signature);
+    mla_site_manifest_iter_init (&iter, files->manifest, prefix);
+    while (mla_site_manifest_iter_next (&iter, &entry))
+        kept += keep_entry (files, &entry, signature);
     return kept;
 }
 
 guint
 mla_site_files_keep_previous (MlaSiteFiles *files, const char *prefix)
 {
-    guint from, end = prefix_range (files, prefix, &from);
+    MlaSiteManifestIter iter;
+    MlaSiteEntry entry;
     guint kept = 0;
 
-    for (guint i = from; i < end; i++) {
-        Entry *entry = &g_array_index (files->before, Entry, i);
-
+    mla_site_manifest_iter_init (&iter, files->manifest, prefix);
+    while (mla_site_manifest_iter_next (&iter, &entry)) {
         /* Not made again: it must still be there to stay listed. */
-        if (mla_folder_has_file (files->folder, entry->path) &&
-            g_atomic_int_compare_and_exchange (&entry->state, UNCLAIMED,
-                                               KEPT)) {
-            g_atomic_int_inc (&files->unchanged);
+        if (mla_folder_has_file (files->folder, entry.path) &&
+            claim_kept (files, entry.path) == CLAIMED_NOW)
             kept++;
-        }
     }
     return kept;
-}
-
-void
-mla_site_files_keep_rest (MlaSiteFiles *files, const char *except)
-{
-    for (guint i = 0; i < files->before->len; i++) {
-        Entry *entry = &g_array_index (files->before, Entry, i);
-
-        if (except != NULL && g_str_has_prefix (entry->path, except))
-            continue;
-        if (g_atomic_int_compare_and_exchange (&entry->state, UNCLAIMED, KEPT))
-            g_atomic_int_inc (&files->unchanged);
-    }
 }
 
 /* Removes the folders of @path (relative) that its removal left empty,
@@ -447,93 +337,110 @@ remove_empty_folders (MlaFolder *root, const char *path)
     }
 }
 
-static int
-compare_paths (gconstpointer a, gconstpointer b)
-{
-    return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
+/* Adds to @paths the files of the last build under @prefix that this
+ * one did not claim, walking the manifest in path order. */
 static void
-append_line (GString *manifest, const char *hash, const char *signature,
-             const char *path)
+add_unclaimed (MlaSiteFiles *files, const char *prefix, GPtrArray *paths)
 {
-    g_string_append (manifest, hash);
-    if (signature != NULL) {
-        g_string_append_c (manifest, ' ');
-        g_string_append (manifest, signature);
-    }
-    g_string_append_c (manifest, ' ');
-    g_string_append (manifest, path);
-    g_string_append_c (manifest, '\n');
+    MlaSiteManifestIter iter;
+    MlaSiteEntry entry;
+
+    mla_site_manifest_iter_init (&iter, files->manifest, prefix);
+    while (mla_site_manifest_iter_next (&iter, &entry))
+        if (!g_hash_table_contains (files->now, entry.path))
+            g_ptr_array_add (paths, g_strdup (entry.path));
 }
 
-/* The manifest of this build, sorted by path: the kept entries of the
- * last one merged with the files this one wrote. */
-static GString *
-make_manifest (MlaSiteFiles *files)
+/* The files of the last build this one removes: what it did not claim
+ * (in a scoped update, only those under its exception and those it was
+ * told to remove). */
+static GPtrArray *
+unclaimed_paths (MlaSiteFiles *files)
 {
-    g_autoptr (GPtrArray) paths = g_ptr_array_new ();
-    GString *manifest = g_string_sized_new (
-        (files->before->len + g_hash_table_size (files->now)) * 160 + 1);
+    GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+    MlaSiteEntry entry;
+    GHashTableIter gone;
+    gpointer path;
+
+    if (!files->keep_rest || files->except != NULL)
+        add_unclaimed (files, files->keep_rest ? files->except : "", paths);
+    g_hash_table_iter_init (&gone, files->gone);
+    while (files->keep_rest && g_hash_table_iter_next (&gone, &path, NULL))
+        if (!g_hash_table_contains (files->now, path) &&
+            (files->except == NULL ||
+             !g_str_has_prefix (path, files->except)) &&
+            mla_site_manifest_lookup (files->manifest, path, &entry))
+            g_ptr_array_add (paths, g_strdup (path));
+    return paths;
+}
+
+/* How many files of the last build a scoped update keeps unvisited: all
+ * but those it claimed and those it removes (counted as kept, as a
+ * visit that kept them would). */
+static guint64
+kept_rest (MlaSiteFiles *files, guint removed)
+{
+    guint64 listed = mla_site_manifest_count (files->manifest);
+    guint64 claimed = 0;
     GHashTableIter iter;
-    gpointer key;
-    guint e = 0, p = 0;
+    gpointer path, hash;
+    MlaSiteEntry entry;
 
     g_hash_table_iter_init (&iter, files->now);
-    while (g_hash_table_iter_next (&iter, &key, NULL))
-        g_ptr_array_add (paths, key);
-    g_ptr_array_sort (paths, compare_paths);
-    while (e < files->before->len || p < paths->len) {
-        const Entry *entry = e < files->before->len
-                                 ? &g_array_index (files->before, Entry, e)
-                                 : NULL;
-        const char *path = p < paths->len ? paths->pdata[p] : NULL;
+    while (g_hash_table_iter_next (&iter, &path, &hash))
+        claimed += hash == NULL ||
+                   mla_site_manifest_lookup (files->manifest, path, &entry);
+    return listed - MIN (listed, claimed + removed);
+}
 
-        if (path == NULL || (entry != NULL && strcmp (entry->path, path) < 0)) {
-            if (entry->state == KEPT)
-                append_line (manifest, entry->hash, entry->signature,
-                             entry->path);
-            e++;
-            continue;
+/* Removes what this build does not make, and records it and what it put
+ * in the manifest. Returns: how many files were removed. */
+static guint64
+update_manifest (MlaSiteFiles *files)
+{
+    g_autoptr (GPtrArray) gone = unclaimed_paths (files);
+    guint64 removed = 0;
+    GHashTableIter iter;
+    gpointer path, hash;
+
+    if (files->keep_rest)
+        files->unchanged += (gint) kept_rest (files, gone->len);
+    for (guint i = 0; i < gone->len; i++) {
+        /* Nothing below a link: a folder replaced by one keeps its files. */
+        if (mla_folder_remove (files->folder, gone->pdata[i], 0)) {
+            removed++;
+            remove_empty_folders (files->folder, gone->pdata[i]);
         }
-        append_line (manifest, g_hash_table_lookup (files->now, path),
-                     g_hash_table_lookup (files->made_from, path), path);
-        e += entry != NULL && strcmp (entry->path, path) == 0;
-        p++;
+        mla_site_manifest_remove (files->manifest, gone->pdata[i]);
     }
-    return manifest;
+    g_hash_table_iter_init (&iter, files->now);
+    while (g_hash_table_iter_next (&iter, &path, &hash))
+        if (hash != NULL)
+            mla_site_manifest_set (
+                files->manifest, path, hash,
+                g_hash_table_lookup (files->made_from, path));
+    return removed;
 }
 
 gboolean
 mla_site_files_finish (MlaSiteFiles *files, MlaSiteStats *stats, GError **error)
 {
-    g_autoptr (GString) manifest = NULL;
-    guint64 removed = 0;
+    guint64 removed;
 
     /* New files first: no page in place links to them yet. */
     if (!rename_written (files, files->created, error) ||
         !rename_written (files, files->replaced, error))
         return FALSE;
     files->finished = TRUE;
-    for (guint i = 0; i < files->before->len; i++) {
-        const Entry *entry = &g_array_index (files->before, Entry, i);
-
-        if (entry->state != UNCLAIMED)
-            continue;
-        /* Nothing below a link: a folder replaced by one keeps its files. */
-        if (mla_folder_remove (files->folder, entry->path, 0)) {
-            removed++;
-            remove_empty_folders (files->folder, entry->path);
-        }
-    }
-    manifest = make_manifest (files);
+    removed = update_manifest (files);
     if (stats != NULL) {
         stats->written += (guint64) files->written;
         stats->unchanged += (guint64) files->unchanged;
         stats->removed += removed;
     }
-    if (!mla_atomic_file_set_contents (files->folder, MLA_SITE_MANIFEST,
-                                       manifest->str, manifest->len, error))
+    if (!mla_site_manifest_write (
+            files->manifest, files->keep_rest ? 0 : MLA_SITE_MANIFEST_MERGE,
+            error))
         return FALSE;
     mla_folder_remove (files->folder, MARKER, 0);
     return TRUE;
