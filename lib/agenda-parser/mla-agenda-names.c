@@ -235,6 +235,30 @@ mla_agenda_drop_affiliations (MlaAgendaParser *parser, const char *value)
     return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+char *
+mla_agenda_drop_name_suffixes (MlaAgendaParser *parser, const char *value,
+                               guint *out_count)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    guint count = 0;
+    char *out;
+
+    /* (a cheap test first: the titles are all in scripts past ASCII) */
+    for (const char *p = value; *p != '\0' && count == 0; p++)
+        count += (guchar) *p >= 0x80;
+    if (count > 0 && g_regex_match (parser->honorific_after, value, 0, &match))
+        for (count = 0; g_match_info_matches (match);
+             g_match_info_next (match, NULL))
+            count++;
+    else
+        count = 0;
+    *out_count = count;
+    out = count == 0 ? NULL
+                     : g_regex_replace_literal (parser->honorific_after, value,
+                                                -1, 0, "", 0, NULL);
+    return out != NULL ? out : g_strdup (value);
+}
+
 /* Whether @text, without its parentheses ("(remote)", "(Affiliation)")
  * and markers ("tbc"), is one or more names ("A and B, C"). */
 gboolean

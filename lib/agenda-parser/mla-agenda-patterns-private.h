@@ -132,6 +132,7 @@ struct MlaAgendaParser {
     GRegex *place_prefix; /* "Room B12: Title" */
     GRegex *place_dash;
     GRegex *honorific; /* "Dr. " before a name */ /* "Registration - Lobby" */
+    GRegex *honorific_after; /* "\u3055\u3093", "\u6559\u6388" after a name */
     GRegex *person_split;
     GRegex *quote;
     GRegex *list_marker;

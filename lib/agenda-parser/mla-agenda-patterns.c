@@ -384,6 +384,12 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+"
       "|(?:@HONORIFIC_FULL@)\\s+(?=\\p{Lu}[\\p{L}'-]+\\s+\\p{Lu}))+(?=\\p{Lu})",
       0 },
+    /* "\u53e4\u8cc0 \u6d0b\u5e73 \u3055\u3093", "\u718a\u748b\u6559\u6388": a
+     * title after a name, before the end or the next name */
+    { FIELD (honorific_after),
+      "(?<=[^\\s,;&/\\x{3001}\\x{ff0c}])\\s*(?:@HONORIFIC_AFTER@)"
+      "(?=\\s*(?:$|[,;&/\\x{3001}\\x{ff0c}]|\\s(?:@AND@)\\s))",
+      0 },
     { FIELD (place_prefix),
       "^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0 },
     /* (also the full-width and ideographic commas: "\u4e2d\u6751

@@ -189,10 +189,12 @@ add_groups (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
 }
 
 /* @clean parted at "," and "and": first names, handles, names with
- * their affiliations, or one person. */
+ * their affiliations, or one person; each part a person when @titled
+ * parts or more had a title after the name ("\u6749\u4e95\u3055\u3093 &
+ * \u306a\u304c\u307f\u306d\u3055\u3093"). */
 static void
 add_split_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *clean,
-                  MlaPersonRole role, gboolean confirmed)
+                  MlaPersonRole role, gboolean confirmed, guint titled)
 {
     g_auto (GStrv) parts = NULL, handles = NULL;
     guint names = 0, n = 0, first_names = 0;
@@ -219,7 +221,7 @@ add_split_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *clean,
     }
     handles =
         n > 1 && names == 0 ? mla_agenda_handles (b->parser, clean) : NULL;
-    if ((n > 1 && first_names == n) || handles != NULL) {
+    if ((n > 1 && (first_names == n || titled >= n)) || handles != NULL) {
         /* "Marek & Sunniva", "Amaru and Kiri": first names only (or a
          * name in Han); "mikk0 & svenja_h": handles */
         for (guint i = 0; parts[i] != NULL; i++)
@@ -264,6 +266,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
     g_autofree char *bare = NULL, *clean = NULL, *one = NULL;
     g_autofree char *head = NULL;
     g_autoptr (GMatchInfo) match = NULL;
+    guint n_titled = 0;
 
     if (g_str_has_suffix (value, ")") &&
         g_regex_match (b->parser->label_paren, value, 0, &match)) {
@@ -283,7 +286,12 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
             return;
         }
     }
-    bare = mla_agenda_drop_affiliations (b->parser, value);
+    {
+        g_autofree char *titled =
+            mla_agenda_drop_affiliations (b->parser, value);
+
+        bare = mla_agenda_drop_name_suffixes (b->parser, titled, &n_titled);
+    }
     clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
     /* ("led by the ADs", "all speakers": a role, nobody named) */
     if (clean == NULL ||
@@ -311,7 +319,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                          mla_agenda_person_new (one, role, confirmed));
         return;
     }
-    add_split_people (b, slot, clean, role, confirmed);
+    add_split_people (b, slot, clean, role, confirmed, n_titled);
 }
 
 /* "Keith Bergelt Jim Zemlin": speakers printed one after the other. Four

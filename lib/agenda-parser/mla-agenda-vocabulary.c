@@ -243,6 +243,7 @@ static const MlaWordList word_lists[] = {
     { "names", "conjunctions", 0, "@AND@", 0 },
     { "names", "honorifics", 0, "@HONORIFIC@", 0 },
     { "names", "honorifics-before-full-names", 0, "@HONORIFIC_FULL@", 0 },
+    { "names", "honorifics-after", 0, "@HONORIFIC_AFTER@", 0 },
     { "headings", "schedule", 0, "@SCHEDULE@", 0 },
     { "headings", "minutes", 0, "@MINUTES@", 0 },
     { "labels", "without-colon", 0, "@BY@", WORDS (label_endings) },
