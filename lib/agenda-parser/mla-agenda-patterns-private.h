@@ -113,6 +113,7 @@ struct MlaAgendaParser {
     GRegex *place_line;       /* "Room: B", "Room 4.12" */
     GRegex *meeting_item;     /* "Roll call", "AOB": a title's start */
     GRegex *measure;          /* "74 C", "25 g", "12 l" */
+    GRegex *speaker_of;       /* "Saluto del Prof. X, Presidente" */
     GRegex *by_name;          /* "Keynote by Dr. Tim Bray", "with Ann Lee" */
     GRegex *title_label;      /* "Title: Learned indexes" */
     GRegex *names_lead;       /* "[Saad Ali] Title" */

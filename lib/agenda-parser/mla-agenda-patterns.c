@@ -310,6 +310,13 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "|(?<by>(?i:@WITH@))\\s+(?<name>\\p{Lu}[^,()]*?))"
       "(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
       G_REGEX_DUPNAMES },
+    /* "Saluto del Prof. X, Presidente", "Saluto dell'Ing. X": a title,
+     * then a titled person who gives it, then what the person is */
+    { FIELD (speaker_of),
+      "^(?<title>\\S.*?)\\s+(?i:@OF@)(?:(?<=['\\x{2019}])\\s*|\\s+)"
+      "(?<names>(?:@HONORIFIC@)(?:(?<=\\.)\\s*|\\s+)\\p{Lu}[^,]*?)"
+      "(?:\\s*,.*)?$",
+      0 },
     /* "[Saad Ali] Volume snapshots": who leads the item, before it */
     { FIELD (names_lead),
       "^\\s*\\[\\s*(?<names>[^\\[\\]]+?)\\s*\\]\\s*(?<title>\\S.*)$", 0 },

@@ -496,6 +496,21 @@ step_people_by (MlaTitleWork *w, GMatchInfo *match)
     }
 }
 
+/* "Saluto del Prof. Francesco Ubertini, Presidente del CINECA",
+ * "Mittagsvorlesung von Prof. Dr. Elke Sumfleth": the title before, the
+ * titled person after "of" gives the slot (the title marks a person, so
+ * no name is mistaken for a place's), what the person is goes */
+static void
+step_speaker_of (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_autofree char *names = g_match_info_fetch_named (match, "names");
+
+    mla_agenda_add_people (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER,
+                           MLA_PEOPLE_ONE);
+    if (w->slot->people->len > 0)
+        set_rest (w, g_match_info_fetch_named (match, "title"));
+}
+
 /* "[J. Smith] Title" */
 static void
 step_names_lead (MlaTitleWork *w, GMatchInfo *match)
@@ -657,6 +672,7 @@ static const MlaTitleStep title_steps[] = {
     { "name-presents", has_no_people, PATTERN (name_presents),
       step_name_presents },
     { "people-by", may_be_by, 0, step_people_by },
+    { "speaker-of", may_be_by, PATTERN (speaker_of), step_speaker_of },
     { "names-lead", starts_with_bracket, PATTERN (names_lead),
       step_names_lead },
     { "names-bracket", ends_with_bracket, PATTERN (names_bracket),

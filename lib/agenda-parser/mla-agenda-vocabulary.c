@@ -248,6 +248,7 @@ static const MlaWordList word_lists[] = {
     { "headings", "minutes", 0, "@MINUTES@", 0 },
     { "labels", "without-colon", 0, "@BY@", WORDS (label_endings) },
     { "labels", "with", 0, "@WITH@", 0 },
+    { "labels", "speaker-of", 0, "@OF@", 0 },
     { "labels", "title", 0, "@TITLE_LABEL@", 0 },
     { "kinds", "break", 0, "@BREAK@", 0 },
     { "kinds", "meal", 0, "@MEAL@", 0 },
