@@ -157,6 +157,7 @@ struct MlaAgendaParser {
     GRegex *time_last;        /* "Coffee ........ 11:00" */
     GRegex *noon_start;       /* "Noon-1 p.m." */
     GRegex *noon_end;         /* "10:15 a.m.-noon" */
+    GRegex *no_end;           /* "18:00 \u2013 open end" */
     GRegex *schedule_heading; /* "Agenda", "Draft programme:" */
     GRegex *minutes_heading;  /* "Minutes:" */
     GRegex *schedule_intro;   /* "Agenda for the next call:" */

@@ -436,6 +436,11 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}\\x{2014}:|]\\s*\\p{L}|\\s+\\p{"
       "Lu}|\\s{2,}\\S|\\t)",
       G_REGEX_CASELESS },
+    /* "18:00 \u2013 open end<TAB>Sektempfang": a start without an end */
+    { FIELD (no_end),
+      "^(\\s*\\d{1,2}(?:[:.h]\\d\\d)?(?:\\s*(?:@AM@|@PM@|@H24@))?)"
+      "\\s*(?:@RANGE@)\\s*(?:@OPEN_END_TIME@)(?=\\t|\\s{2,}|\\s*$)",
+      G_REGEX_CASELESS },
     { FIELD (noon_end),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:@AM@|@PM@)?"
       "\\s*(?:@RANGE@)\\s*)(?:@NOON@)(?!\\w)",

@@ -208,6 +208,7 @@ static const MlaWordList word_lists[] = {
     { "times", "durations", 0, "@DURATION@", 0 },
     { "times", "duration-hours", TABLE (duration_hours), NULL, 0 },
     { "times", "until", 0, "@UNTIL@", 0 },
+    { "times", "open-end", 0, "@OPEN_END_TIME@", 0 },
     { "labels", "stand-ins", 0, "@STAND_IN@", 0 },
     { "labels", "presents", 0, "@PRESENTS@", 0 },
     { "times", "from", 0, "@FROM@", 0 },
