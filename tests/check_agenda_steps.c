@@ -35,6 +35,13 @@ static const struct {
       "title=Opening remarks|people=|place=|room=|notes=" },
     { "stand-in", FALSE, "Welcome - Chairs",
       "title=Welcome|people=|place=|room=|notes=" },
+    { "stand-in", FALSE, "Lightning round by the participants",
+      "title=Lightning round|people=|place=|room=|notes=" },
+    { "stand-in", FALSE, "Drafting of resolutions, led by the convenor",
+      "title=Drafting of resolutions|people=|place=|room=|notes=" },
+    /* (a name after "by" is a person's: step people-by) */
+    { "stand-in", FALSE, "Closing talk by Ann Lee",
+      "title=Closing talk by Ann Lee|people=|place=|room=|notes=" },
     { "dash-end", FALSE, "Privacy considerations -",
       "title=Privacy considerations|people=|place=|room=|notes=" },
     { "decorated", FALSE, "*** LUNCH ***",

@@ -96,12 +96,14 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "|\\s*\\(\\s*(?:@UNTIL@)\\s[^()]*\\)\\s*$",
       G_REGEX_CASELESS },
     /* (or several joined: "- Chairs / AD", "- Chairs & secretariat"; or in
-     * brackets: "(President)", "[chairs]") */
+     * brackets: "(President)", "[chairs]"; or after "by": "Welcome and
+     * introduction by the organizers", ", led by the convenor") */
     { FIELD (stand_in),
       "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)"
       "(?:\\s*[/&+]\\s*(?:the\\s+)?(?:@STAND_IN@))*(?:\\s*\\([^()]*\\))?"
       "|\\s*[(\\[]\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*[)\\]]|,\\s+(?:the\\s+)?(?:"
-      "@STAND_IN@))\\s*$",
+      "@STAND_IN@)|(?:,?\\s+(?:\\p{Ll}+e[dn]|run))?\\s+(?:@BY@)\\s+(?:the\\s+)?"
+      "(?:@STAND_IN@))\\s*$",
       G_REGEX_CASELESS },
     { FIELD (open_end), "\\s(?:@OPEN_END@)$", 0 },
     { FIELD (dash_end), "\\s+(?:--?|\\x{2013}|\\x{2014})$", 0 },
