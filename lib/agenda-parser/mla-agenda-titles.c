@@ -111,6 +111,7 @@ typedef struct {
     MlaAgendaSlot *slot;
     char *title;
     MlaSlotKind kind; /* the title's kind before the people are peeled off */
+    gboolean people_before; /* the slot had people before its title */
 } MlaTitleWork;
 
 /* A step runs when its guard (a cheap test, or NULL) holds and its
@@ -408,6 +409,14 @@ may_be_given (const MlaTitleWork *w)
     return w->kind != MLA_SLOT_KIND_MEAL && w->kind != MLA_SLOT_KIND_BREAK;
 }
 
+/* ("Nix(OS) - Ein \u00dcberblick <TAB> Michael Weiss": no list of
+ * speakers in a title whose people are in a cell of their own) */
+static gboolean
+may_list_speakers (const MlaTitleWork *w)
+{
+    return may_be_given (w) && !w->people_before;
+}
+
 /* (a tail that starts with a venue word, "Taberna do Largo", is a place
  * however much it reads as a name) */
 static void
@@ -666,7 +675,8 @@ static const MlaTitleStep title_steps[] = {
     { "place-dash", may_place_dash, PATTERN (place_dash), step_place_dash },
     { "speaker-bar", has_bar, PATTERN (speaker_bar), step_speaker_bar },
     { "kind", NULL, 0, step_kind },
-    { "speaker-list", may_be_given, PATTERN (speaker_list), step_speaker_list },
+    { "speaker-list", may_list_speakers, PATTERN (speaker_list),
+      step_speaker_list },
     { "speaker-dash", may_name_speaker, PATTERN (speaker_dash),
       step_speaker_dash },
     { "name-presents", has_no_people, PATTERN (name_presents),
@@ -704,8 +714,8 @@ void
 mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                            const char *raw)
 {
-    MlaTitleWork w = { b, slot, mla_agenda_squeeze (raw),
-                       MLA_SLOT_KIND_SESSION };
+    MlaTitleWork w = { b, slot, mla_agenda_squeeze (raw), MLA_SLOT_KIND_SESSION,
+                       slot->people->len > 0 };
 
     for (gsize i = 0; i < G_N_ELEMENTS (title_steps); i++)
         title_step_run (&title_steps[i], &w);
@@ -722,7 +732,8 @@ mla_agenda_title_step (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
     for (gsize i = 0; i < G_N_ELEMENTS (title_steps); i++)
         if (strcmp (title_steps[i].name, name) == 0) {
             MlaTitleWork w = { b, slot, *title,
-                               mla_agenda_parser_kind (b->parser, *title) };
+                               mla_agenda_parser_kind (b->parser, *title),
+                               slot->people->len > 0 };
 
             title_step_run (&title_steps[i], &w);
             *title = w.title;
