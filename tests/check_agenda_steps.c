@@ -89,6 +89,11 @@ static const struct {
       "title=Compiler internals|people=J. Smith|place=|room=|notes=" },
     { "names-bracket", FALSE, "Intro to the toolchain (Amaka Obi)",
       "title=Intro to the toolchain|people=Amaka Obi|place=|room=|notes=" },
+    /* (a name in Han with a title after it: "\u6559\u6388", professor) */
+    { "names-bracket", FALSE,
+      "\u4e3b\u9898\u62a5\u544a\uff08\u674e\u660e\u6559\u6388\uff09",
+      "title=\u4e3b\u9898\u62a5\u544a|people=\u674e\u660e|place=|room=|"
+      "notes=" },
     { "description", FALSE,
       "Keynote - a look back at what the year brought us all",
       "title=Keynote|people=|place=|room=|notes=a look back at what the year "
@@ -99,6 +104,15 @@ static const struct {
       "title=Invited talk: Ann Lee|people=Ann Lee|place=|room=|notes=" },
     { "wide-colon", FALSE, "セッション1：テスト自動化",
       "title=セッション1：テスト自動化|people=|place=|room=|notes=" },
+    { "wide-parens", FALSE,
+      "\u57fa\u8abf\u8b1b\u6f14\uff08\u65e5\u672c\u8a9e\uff09",
+      "title=\u57fa\u8abf\u8b1b\u6f14\uff08\u65e5\u672c\u8a9e\uff09|people=|"
+      "place=|room=|notes=" },
+    /* (a line that writes both kinds keeps what the rules read) */
+    { "wide-parens", FALSE,
+      "(1) \u57fa\u8abf\u8b1b\u6f14\uff08\u65e5\u672c\u8a9e\uff09",
+      "title=(1) \u57fa\u8abf\u8b1b\u6f14 "
+      "(\u65e5\u672c\u8a9e)|people=|place=|room=|notes=" },
     { "end-comma", FALSE, "Typing the untyped: gradual types in a codebase,",
       "title=Typing the untyped: gradual types in a "
       "codebase|people=|place=|room=|notes=" },

@@ -29,6 +29,11 @@ char *mla_agenda_drop_affiliations (MlaAgendaParser *parser, const char *value);
 char *mla_agenda_drop_name_suffixes (MlaAgendaParser *parser, const char *value,
                                      guint *out_count);
 
+/* Whether @word is a name written in Han without a space, two to four
+ * characters ("\u674e\u660e"), which stands with first names in a list
+ * ("Tom\u00e1s and \u674e\u660e"). */
+gboolean mla_agenda_is_han_name (const char *word);
+
 /* Returns: whether @text reads as a bare personal name ("Theodore Ts'o"),
  * not a sentence or a note. */
 gboolean mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text);

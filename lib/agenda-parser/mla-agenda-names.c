@@ -259,17 +259,31 @@ mla_agenda_drop_name_suffixes (MlaAgendaParser *parser, const char *value,
     return out != NULL ? out : g_strdup (value);
 }
 
+gboolean
+mla_agenda_is_han_name (const char *word)
+{
+    glong n = g_utf8_strlen (word, -1);
+
+    if (n < 2 || n > 4)
+        return FALSE;
+    for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
+            return FALSE;
+    return TRUE;
+}
+
 /* Whether @text, without its parentheses ("(remote)", "(Affiliation)")
  * and markers ("tbc"), is one or more names ("A and B, C"). */
 gboolean
 mla_agenda_names_only (MlaAgendaParser *parser, const char *text)
 {
-    g_autofree char *bare = mla_agenda_drop_affiliations (parser, text);
-    g_autofree char *clean =
-        mla_agenda_parser_clean_person (parser, bare, NULL);
+    g_autofree char *titled = mla_agenda_drop_affiliations (parser, text);
+    g_autofree char *bare = NULL, *clean = NULL;
     g_auto (GStrv) parts = NULL;
-    guint names = 0;
+    guint names = 0, n_titled = 0;
 
+    bare = mla_agenda_drop_name_suffixes (parser, titled, &n_titled);
+    clean = mla_agenda_parser_clean_person (parser, bare, NULL);
     if (clean == NULL)
         return FALSE;
     parts = g_regex_split (parser->person_split, clean, 0);
@@ -278,8 +292,10 @@ mla_agenda_names_only (MlaAgendaParser *parser, const char *text)
         if (names > 0 && parts[i + 1] == NULL &&
             is_organisation (parser, parts[i]))
             break;
+        /* ("\u718a\u748b\u6559\u6388": a name in Han with a title after it) */
         if (parts[i][0] != '\0' &&
-            !mla_agenda_parser_is_name (parser, parts[i]))
+            !mla_agenda_parser_is_name (parser, parts[i]) &&
+            !(n_titled > 0 && mla_agenda_is_han_name (parts[i])))
             return FALSE;
         names += parts[i][0] != '\0';
     }

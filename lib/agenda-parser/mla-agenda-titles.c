@@ -21,15 +21,18 @@
 #include "mla-agenda-title-days-private.h"
 
 /* Whether @text is one short code such as "WG2", "DNSOP", "MC-3", "MC
- * B2.1": no lower-case letter, no tab or run of spaces. */
+ * B2.1": no letter but capitals (no lower-case one, none of a script
+ * without cases: "\u4e3b\u9898\u62a5\u544a\u4e00" is no code), no tab or run of
+ * spaces. */
 static gboolean
 is_code (const char *text)
 {
     gsize n = 0;
 
     for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p), n++)
-        if (g_unichar_islower (g_utf8_get_char (p)) || *p == '\t' ||
-            (p[0] == ' ' && (p[1] == ' ' || p == text)))
+        if ((g_unichar_isalpha (g_utf8_get_char (p)) &&
+             !g_unichar_isupper (g_utf8_get_char (p))) ||
+            *p == '\t' || (p[0] == ' ' && (p[1] == ' ' || p == text)))
             return FALSE;
     return n > 0 && n <= 10;
 }
@@ -645,6 +648,29 @@ step_wide_colon (MlaTitleWork *w, GMatchInfo *match)
     set_rest (w, g_string_free (written, FALSE));
 }
 
+static gboolean
+written_wide_parens (const MlaTitleWork *w)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (w->b);
+
+    return line->wide_parens && !line->narrow_parens &&
+           strpbrk (w->title, "()") != NULL;
+}
+
+/* the brackets as written:
+ * "\u4e3b\u9898\u62a5\u544a\u4e00\uff08\u4e2d\u6587\uff09", read as
+ * "\u4e3b\u9898\u62a5\u544a\u4e00 (\u4e2d\u6587)" */
+static void
+step_wide_parens (MlaTitleWork *w, GMatchInfo *match)
+{
+    GString *written = g_string_new (w->title);
+
+    g_string_replace (written, " (", "(", 0);
+    g_string_replace (written, "(", "\xef\xbc\x88", 0);
+    g_string_replace (written, ")", "\xef\xbc\x89", 0);
+    set_rest (w, g_string_free (written, FALSE));
+}
+
 /* "Typing the untyped: gradual types in a codebase," over its speaker
  * (not "(summary ; when will 2.7 start ;", which goes on below) */
 static void
@@ -691,6 +717,7 @@ static const MlaTitleStep title_steps[] = {
     { "meal-note", may_have_meal_note, 0, step_meal_note },
     { "label-name", has_no_people, PATTERN (label_name), step_label_name },
     { "wide-colon", written_wide, 0, step_wide_colon },
+    { "wide-parens", written_wide_parens, 0, step_wide_parens },
     { "end-comma", NULL, 0, step_end_comma },
 };
 
