@@ -412,6 +412,16 @@ may_be_given (const MlaTitleWork *w)
     return w->kind != MLA_SLOT_KIND_MEAL && w->kind != MLA_SLOT_KIND_BREAK;
 }
 
+/* A title cell beside a cell of people is the title as written: no
+ * description after a dash in it ("Ada & Zangemann - Ein M\u00e4rchen \u00fcber
+ * Software, Skateboards und Himbeereis <TAB> Reinhard M\u00fcller"), nor dots
+ * that lead to someone ("RPM, DEB, Woodpecker ... und noch viel mehr!!") */
+static gboolean
+is_not_a_cell (const MlaTitleWork *w)
+{
+    return !w->people_before;
+}
+
 /* ("Nix(OS) - Ein \u00dcberblick <TAB> Michael Weiss": no list of
  * speakers in a title whose people are in a cell of their own) */
 static gboolean
@@ -690,7 +700,7 @@ static const MlaTitleStep title_steps[] = {
     { "stand-in", NULL, 0, step_stand_in },
     { "dash-end", NULL, PATTERN (dash_end), step_dash_end },
     { "decorated", NULL, PATTERN (decorated), step_decorated },
-    { "leaders", NULL, PATTERN (leaders), step_leaders },
+    { "leaders", is_not_a_cell, PATTERN (leaders), step_leaders },
     { "label-paren", NULL, PATTERN (label_paren), step_label_paren },
     { "location-at", NULL, PATTERN (location_at), step_location_at },
     { "handle-end", may_end_in_handle, PATTERN (handle_end), step_handle_end },
@@ -713,7 +723,7 @@ static const MlaTitleStep title_steps[] = {
       step_names_lead },
     { "names-bracket", ends_with_bracket, PATTERN (names_bracket),
       step_names_bracket },
-    { "description", NULL, PATTERN (description), step_description },
+    { "description", is_not_a_cell, PATTERN (description), step_description },
     { "meal-note", may_have_meal_note, 0, step_meal_note },
     { "label-name", has_no_people, PATTERN (label_name), step_label_name },
     { "wide-colon", written_wide, 0, step_wide_colon },
