@@ -102,10 +102,12 @@ static const MlaAgendaRule rules[] = {
       ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
       mla_agenda_rule_slot_time, TRUE },
-    /* (also in parentheses on a line of its own: "(resp. Ana Pop)") */
+    /* (also in parentheses on a line of its own: "(resp. Ana Pop)"; a
+     * second word after "and" before the colon: "Intervenants et
+     * t\u00e9moignages :") */
     { "person-label",
       "^\\s*(?:[-*\\x{2022}|]\\s*|(?<paren>\\())?(?<label>@LABEL@)(?<plural>\\("
-      "\\p{L}{1,3}\\))?(?!\\w)"
+      "\\p{L}{1,3}\\))?(?!\\w)(?:\\s+(?:@AND@)\\s+\\p{Ll}[\\p{L}'-]*(?=\\s*:))?"
       "(?<colon>\\s*:)?\\s*"
       "(?<value>.*?)(?(paren)\\))[\\s|]*$",
       mla_agenda_rule_person_label, FALSE },
