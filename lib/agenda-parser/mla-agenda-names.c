@@ -292,6 +292,10 @@ mla_agenda_names_only (MlaAgendaParser *parser, const char *text)
         if (names > 0 && parts[i + 1] == NULL &&
             is_organisation (parser, parts[i]))
             break;
+        /* ("Ben Titzer and CG Chairs": a stand-in beside the names) */
+        if (names > 0 &&
+            g_regex_match (parser->stand_in_alone, parts[i], 0, NULL))
+            continue;
         /* ("\u718a\u748b\u6559\u6388": a name in Han with a title after it) */
         if (parts[i][0] != '\0' &&
             !mla_agenda_parser_is_name (parser, parts[i]) &&

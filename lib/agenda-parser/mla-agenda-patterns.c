@@ -108,7 +108,10 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
     { FIELD (open_end), "\\s(?:@OPEN_END@)$", 0 },
     { FIELD (dash_end), "\\s+(?:--?|\\x{2013}|\\x{2014})$", 0 },
     { FIELD (handle_end), "\\s+(?<handle>@[\\w.]{2,})$", 0 },
-    { FIELD (stand_in_alone), "^(?:the\\s+)?(?:@STAND_IN@)$",
+    /* (after up to two capitalised words or codes that name the event or
+     * the group: "T\u00fcbix Orga Team", "CG Chairs") */
+    { FIELD (stand_in_alone),
+      "^(?:the\\s+)?(?:[\\p{Lu}\\d][\\p{L}\\d.-]*\\s+){0,2}(?:@STAND_IN@)$",
       G_REGEX_CASELESS },
     { FIELD (item_column),
       "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
