@@ -232,6 +232,11 @@ print_files (const char *command, const MlaSiteStats *stats)
              stats->removed, stats->published,
              mlarc_plural (stats->published, "message", "messages"),
              stats->withheld);
+    if (stats->scoped)
+        fprintf (stderr,
+                 "mlarc %s: the archive only grew: visited only the pages "
+                 "new mail reaches\n",
+                 command);
 }
 
 /* After a run: its progress line ended, its error printed. */

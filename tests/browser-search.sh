@@ -113,10 +113,15 @@ export MLARC_SEARCH_BUNDLE
 expect 0 site -q --search=yes -a "$TMP/archive" -o "$S"
 unset MLARC_SEARCH_BUNDLE
 serve "$S"
-printf '%s\n' garage "multipath --params=year=2004" "garage --params=budget=1 --older" >"$TMP/queries"
+printf '%s\n' "garage --older" "multipath --params=year=2004" "garage --params=budget=1 --older" >"$TMP/queries"
 batch
+# Without asking, a query opens at most three bundles besides the newest
+# (each is a Pagefind of its own, about 100 KB): 2004's first waits.
 pick 1
-[ "$(field "['status']")" = "1 message found." ] || fail "garage over bundles: $(field "['status']")"
+[ "$(field "['status']")" = "1 message found in 2004 to 2005; 2004 not searched yet." ] \
+    || fail "garage over bundles: $(field "['status']")"
+[ "$(field "['after']['status']")" = "1 message found." ] \
+    || fail "garage over bundles, then search older: $(field "['after']['status']")"
 pick 2
 [ "$(field "['status']")" = "2 messages found." ] || fail "multipath in 2004's bundles: $(field "['status']")"
 [ "$(field "['periods']")" = "['2005', '2004.003', '2004.002', '2004.001', '2004']" ] \

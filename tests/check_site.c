@@ -5,9 +5,11 @@
 #include <string.h>
 #include <libxml/xpath.h>
 #include "mlarc.h"
+#include "mla-atomic-file-private.h"
 #include "mla-site-files-private.h"
 #include "mla-site-private.h"
 #include "mla-site-search-private.h"
+#include "mla-site-state-private.h"
 #include "mla-test.h"
 
 static const char mbox[] =
@@ -529,6 +531,66 @@ START_TEST (test_site_files_manifest)
 }
 END_TEST
 
+/* A scoped update keeps what it did not visit, but the search index's
+ * files, which every build claims. */
+START_TEST (test_site_files_keep_rest)
+{
+    static const char *const paths[] = { "m/a/index.html", "pagefind/x.pf",
+                                         "z.html", NULL };
+    g_autofree char *dir = mla_test_make_tmpdir ();
+    g_autofree char *index = g_build_filename (dir, "pagefind/x.pf", NULL);
+    g_autofree char *page = g_build_filename (dir, "z.html", NULL);
+    g_autoptr (MlaFolder) folder = mla_folder_open (dir, 0, NULL);
+    g_autoptr (MlaSiteFiles) files = NULL;
+    MlaSiteStats stats = { 0 };
+
+    ck_assert_ptr_nonnull (folder);
+    build_files (folder, paths, "g");
+    files = mla_site_files_open (folder, NULL);
+    ck_assert_ptr_nonnull (files);
+    ck_assert (mla_site_files_put (files, "m/a/index.html", "new", 3, NULL));
+    mla_site_files_keep_rest (files, "pagefind/");
+    ck_assert (mla_site_files_finish (files, &stats, NULL));
+    ck_assert_uint_eq (stats.written, 1);
+    ck_assert_uint_eq (stats.unchanged, 1);
+    ck_assert_uint_eq (stats.removed, 1);
+    ck_assert (g_file_test (page, G_FILE_TEST_EXISTS));
+    ck_assert (!g_file_test (index, G_FILE_TEST_EXISTS));
+}
+END_TEST
+
+/* The mark of a build is read back only for the same shape (same epoch,
+ * whatever the count), with the manifest there and no killed run. */
+START_TEST (test_site_state_mark)
+{
+    g_autofree char *dir = mla_test_make_tmpdir ();
+    g_autoptr (MlaFolder) folder = mla_folder_open (dir, 0, NULL);
+    g_autofree char *shape = mla_site_state_shape ("e1.3", "t", NULL, NULL);
+    g_autofree char *later = mla_site_state_shape ("e1.9", "t", NULL, NULL);
+    g_autofree char *other = mla_site_state_shape ("e2.3", "t", NULL, NULL);
+    g_autofree char *key = mla_site_state_key ("e1.3", "t", NULL, NULL);
+    MlaSiteMark mark = { 42, 40, 2, 1 }, read = { 0 };
+    MlaSiteStats stats = { 0 };
+
+    ck_assert_ptr_nonnull (folder);
+    ck_assert_str_eq (shape, later);
+    ck_assert_str_ne (shape, other);
+    ck_assert_str_ne (shape, key);
+    ck_assert (mla_site_state_save (folder, key, NULL, &stats, NULL, NULL));
+    ck_assert (
+        mla_atomic_file_set_contents (folder, MLA_SITE_MANIFEST, "", 0, NULL));
+    ck_assert (!mla_site_state_read_mark (folder, shape, &read));
+    ck_assert (mla_site_state_save (folder, key, shape, &stats, &mark, NULL));
+    ck_assert (!mla_site_state_read_mark (folder, other, &read));
+    ck_assert (mla_site_state_read_mark (folder, later, &read));
+    ck_assert_uint_eq (read.max_row, 42);
+    ck_assert_uint_eq (read.aliases, 1);
+    ck_assert (mla_atomic_file_set_contents (
+        folder, MLA_SITE_MANIFEST ".running", "", 0, NULL));
+    ck_assert (!mla_site_state_read_mark (folder, later, &read));
+}
+END_TEST
+
 static Suite *
 site_suite (void)
 {
@@ -553,6 +615,8 @@ site_suite (void)
     mla_test_add_case (suite, "files-tmp-clash", test_site_files_tmp_clash, 2);
     mla_test_add_case (suite, "files-own-names", test_site_files_own_names, 0);
     mla_test_add_case (suite, "files-manifest", test_site_files_manifest, 0);
+    mla_test_add_case (suite, "files-keep-rest", test_site_files_keep_rest, 0);
+    mla_test_add_case (suite, "state-mark", test_site_state_mark, 0);
     return suite;
 }
 

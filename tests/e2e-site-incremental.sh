@@ -56,13 +56,27 @@ deliver () {
     grep -q ' 0 files written' "$TMP/err" && fail "$1 wrote no file: $(cat "$TMP/err")"
     return 0
 }
+# An archive that only grew: only the pages the new mail reaches are
+# visited (the rest is kept unvisited), and the result is the same.
+scoped () {
+    grep -q 'visited only the pages new mail reaches' "$TMP/err" \
+        || fail "$1 visited every page: $(cat "$TMP/err")"
+}
 deliver live-reply@example.org 'Fri, 25 Jun 2004 10:00:00 +0000' \
     'Re: [Ksummit-2004-discuss] Call for session topics' 20040624150213.GA3321@thunk.org
+scoped "a reply into an old thread"
 same_as_full "a reply into an old thread"
 deliver live-new@example.org 'Sat, 26 Jun 2004 10:00:00 +0000' 'A new thread' ''
+scoped "a new thread"
 same_as_full "a new thread"
 deliver live-month@example.org 'Mon, 04 Jan 2010 10:00:00 +0000' 'A new month' ''
+scoped "a new month"
 same_as_full "a new month"
+# A second message with an id already archived, in another month: the
+# first one's page lists both, and its thread's pages change.
+deliver live-reply@example.org 'Tue, 05 Jan 2010 09:00:00 +0000' 'A copy' ''
+scoped "a message with an id already archived"
+same_as_full "a message with an id already archived"
 # Two threads, then the message between them: one thread, and the old
 # thread id sends readers on.
 deliver merge-a@example.org 'Tue, 05 Jan 2010 10:00:00 +0000' 'Merging' ''

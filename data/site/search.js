@@ -5,15 +5,20 @@
 // archive's periods would cost a megabyte before the first result. A
 // query opens the periods its filters allow, newest first
 // (oldest first for "oldest first"), until it has a page of results or has
-// opened BUDGET pages; the rest wait for the "search older" button. Then
-// it shows the messages that match: subject, author, date and excerpt,
-// each linking to its message page. On a host of lists (mlarc host) the
-// bundles are those of every list, each searched with its list's root as
-// base URL, and a list selector keeps to one list.
+// opened BUDGET pages or BUNDLES bundles; the rest wait for the "search
+// older" button. Then it shows the messages that match: subject, author,
+// date and excerpt, each linking to its message page. On a host of lists
+// (mlarc host) the bundles are those of every list, each searched with its
+// list's root as base URL, and a list selector keeps to one list.
 (function () {
   "use strict";
   const PAGE = 20;
   const BUDGET = 12000;          // pages opened by a query without asking
+  // Bundles opened by a query without asking, besides the newest: each is
+  // a Pagefind of its own (its module, worker, wasm and metadata, about
+  // 100 KB at 2,000 pages), so a word found nowhere stays under 500 KB.
+  // A year chosen is searched whole (within BUDGET pages).
+  const BUNDLES = 3;
   const form = document.getElementById("search");
   const input = document.getElementById("q");
   const year = document.getElementById("year");
@@ -193,16 +198,19 @@
       return;
     const wanted = candidates(options.filters, sort.value);
     let spent = 0;
+    let bundles = 0;
     for (;;) {
       const next = wanted.find((period) => !period.opened);
       // Over the budget, a period is still opened when it is the first
       // of this widening, or when none the filters allow is open yet.
-      const fits = spent + next?.pages <= budget
+      const fits = (spent + next?.pages <= budget
+          && (bundles < BUNDLES || year.value !== ""))
         || (widen ? spent === 0 : !wanted.some((period) => period.opened));
       if (next === undefined || !fits || (!widen && answer.results.length >= PAGE))
         break;
       await open(next);
       spent += next.pages;
+      bundles++;
       answer = await searchBundles(query, options);
       if (ticket !== latest)
         return;

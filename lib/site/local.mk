@@ -17,6 +17,8 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-site-model.c \
 	lib/site/mla-site-private.h \
 	lib/site/mla-site-render.c \
+	lib/site/mla-site-scope-private.h \
+	lib/site/mla-site-scope.c \
 	lib/site/mla-site-reply.c \
 	lib/site/mla-site-search-private.h \
 	lib/site/mla-site-search.c \

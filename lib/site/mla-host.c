@@ -445,5 +445,5 @@ mla_host_build (const char *const *archives, const char *output,
     state.unchanged = stats->unchanged;
     state.published = stats->ids;
     state.searchable = stats->searchable;
-    return mla_site_state_save (folder, key, &state, error);
+    return mla_site_state_save (folder, key, NULL, &state, NULL, error);
 }

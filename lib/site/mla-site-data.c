@@ -38,6 +38,7 @@ mla_site_clear (MlaSite *site)
     g_clear_pointer (&site->first_with_id, g_hash_table_unref);
     g_clear_pointer (&site->thread_dates, g_ptr_array_unref);
     g_clear_pointer (&site->views, g_ptr_array_unref);
+    g_mutex_clear (&site->views_lock);
     g_clear_pointer (&site->node_pos, g_free);
     g_clear_pointer (&site->order_pos, g_free);
     g_clear_pointer (&site->next_same_id, g_free);
@@ -184,8 +185,8 @@ site_agenda_free (gpointer data)
     g_free (agenda);
 }
 
-static guint
-root_of (MlaSite *site, guint entry)
+guint
+mla_site_root_of (MlaSite *site, guint entry)
 {
     return mla_thread_forest_get_node (
                site->forest,
@@ -217,7 +218,7 @@ link_revisions (MlaSite *site)
         MlaAgendaRevisionInput input = {
             a->agenda,
             mla_thread_forest_get_thread_id (site->forest,
-                                             root_of (site, a->entry)),
+                                             mla_site_root_of (site, a->entry)),
             mla_overview_threads_get_entry (site->threads, a->entry)->date,
         };
 
@@ -260,7 +261,7 @@ link_threads (MlaSite *site, GError **error)
         for (guint c = 0; c < chain->len; c++) {
             const MlaSiteAgenda *member = g_ptr_array_index (
                 site->agendas, g_array_index (chain, guint, c));
-            guint root = root_of (site, member->entry);
+            guint root = mla_site_root_of (site, member->entry);
 
             g_array_append_val (own, root);
         }
@@ -452,9 +453,56 @@ thread_version (MlaSite *site, guint root, const MlaSiteThread *view)
     return g_strdup (g_checksum_get_string (sum));
 }
 
-/* Each thread's shown nodes and message order, once for all its pages. */
+static MlaSiteThread *
+make_view (MlaSite *site, guint root)
+{
+    MlaSiteThread *view = g_new0 (MlaSiteThread, 1);
+    g_autoptr (GArray) loose = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GHashTable) authors = g_hash_table_new (g_str_hash, g_str_equal);
+    ViewWalk walk = { site, view, loose, 0, FALSE };
+
+    view->nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+    view->loose = g_array_new (FALSE, FALSE, sizeof (gboolean));
+    view->order = g_array_new (FALSE, FALSE, sizeof (guint));
+    view->participants = g_ptr_array_new ();
+    mla_thread_forest_walk (site->forest, root, view_node, &walk);
+    view->n_replies = view->order->len;
+    g_array_append_vals (view->order, loose->data, loose->len);
+    for (guint i = 0; i < view->order->len; i++) {
+        guint entry = g_array_index (view->order, guint, i);
+        const MlaOverviewEntry *e =
+            mla_overview_threads_get_entry (site->threads, entry);
+        const char *author = mla_overview_entry_author (e);
+
+        site->order_pos[entry] = i;
+        if (view->participants->len < 6 &&
+            g_hash_table_add (authors, (gpointer) author))
+            g_ptr_array_add (view->participants, (gpointer) author);
+    }
+    view->version = thread_version (site, root, view);
+    return view;
+}
+
+const MlaSiteThread *
+mla_site_view (MlaSite *site, guint root)
+{
+    gpointer *slot = &site->views->pdata[root];
+    MlaSiteThread *view = g_atomic_pointer_get (slot);
+
+    if (view != NULL)
+        return view;
+    g_mutex_lock (&site->views_lock);
+    if ((view = *slot) == NULL) {
+        view = make_view (site, root);
+        g_atomic_pointer_set (slot, view);
+    }
+    g_mutex_unlock (&site->views_lock);
+    return view;
+}
+
+/* Room for each thread's view, made when first asked for. */
 static void
-make_views (MlaSite *site)
+alloc_views (MlaSite *site)
 {
     guint n_nodes = mla_thread_forest_get_n_nodes (site->forest);
 
@@ -463,35 +511,6 @@ make_views (MlaSite *site)
     site->node_pos = g_new0 (guint, MAX (n_nodes, 1));
     site->order_pos = g_new0 (
         guint, MAX (mla_overview_threads_get_n_entries (site->threads), 1));
-    for (guint r = 0; r < site->roots->len; r++) {
-        guint root = g_array_index (site->roots, guint, r);
-        MlaSiteThread *view = g_new0 (MlaSiteThread, 1);
-        g_autoptr (GArray) loose = g_array_new (FALSE, FALSE, sizeof (guint));
-        g_autoptr (GHashTable) authors =
-            g_hash_table_new (g_str_hash, g_str_equal);
-        ViewWalk walk = { site, view, loose, 0, FALSE };
-
-        view->nodes = g_array_new (FALSE, FALSE, sizeof (guint));
-        view->loose = g_array_new (FALSE, FALSE, sizeof (gboolean));
-        view->order = g_array_new (FALSE, FALSE, sizeof (guint));
-        view->participants = g_ptr_array_new ();
-        mla_thread_forest_walk (site->forest, root, view_node, &walk);
-        view->n_replies = view->order->len;
-        g_array_append_vals (view->order, loose->data, loose->len);
-        for (guint i = 0; i < view->order->len; i++) {
-            guint entry = g_array_index (view->order, guint, i);
-            const MlaOverviewEntry *e =
-                mla_overview_threads_get_entry (site->threads, entry);
-            const char *author = mla_overview_entry_author (e);
-
-            site->order_pos[entry] = i;
-            if (view->participants->len < 6 &&
-                g_hash_table_add (authors, (gpointer) author))
-                g_ptr_array_add (view->participants, (gpointer) author);
-        }
-        view->version = thread_version (site, root, view);
-        site->views->pdata[root] = view;
-    }
 }
 
 /* thread_dates holds NULL for nodes that are not roots. */
@@ -552,7 +571,7 @@ publish_entries (MlaSite *site, guint n, guint8 *has_published)
             g_hash_table_insert (site->first_with_id,
                                  (gpointer) entry->message_id,
                                  GUINT_TO_POINTER (i + 1));
-        has_published[root_of (site, i)] = 1;
+        has_published[mla_site_root_of (site, i)] = 1;
     }
 }
 
@@ -569,7 +588,7 @@ place_by_date (MlaSite *site)
         (guint) MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
     for (guint r = 0; r < site->by_date->len; r++) {
         guint entry = g_array_index (site->by_date, guint, r);
-        guint root = root_of (site, entry);
+        guint root = mla_site_root_of (site, entry);
 
         if (site->thread_dates->pdata[root] == NULL)
             site->thread_dates->pdata[root] =
@@ -609,8 +628,8 @@ month_threads (MlaSite *site)
         g_autoptr (GArray) ranks = g_array_new (FALSE, FALSE, sizeof (guint));
 
         for (guint i = 0; i < month->entries->len; i++) {
-            guint root =
-                root_of (site, g_array_index (month->entries, guint, i));
+            guint root = mla_site_root_of (
+                site, g_array_index (month->entries, guint, i));
             gpointer key = GUINT_TO_POINTER (root + 1);
             guint count =
                 GPOINTER_TO_UINT (g_hash_table_lookup (month->counts, key));
@@ -649,6 +668,7 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     guint n;
 
     memset (site, 0, sizeof *site);
+    g_mutex_init (&site->views_lock);
     site->archive = archive;
     site->overview = overview;
     site->options = options != NULL ? *options : defaults;
@@ -681,7 +701,7 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
         if (has_published[root])
             g_array_append_val (site->roots, root);
     }
-    make_views (site);
+    alloc_views (site);
     if (!load_agendas (site, error))
         return FALSE;
     link_revisions (site);

@@ -77,6 +77,13 @@ guint mla_site_files_keep_group (MlaSiteFiles *files, const char *prefix,
  * index that cannot be made again on this machine). Returns: how many. */
 guint mla_site_files_keep_previous (MlaSiteFiles *files, const char *prefix);
 
+/* Keeps every file the last build made that this one has not claimed,
+ * as it is (an update that visited only what changed), but those under
+ * @except (nullable; a folder ending in '/' whose files every build
+ * claims, as the search index's), which go as in a full build. Call it
+ * once every page is made, before mla_site_files_finish(). */
+void mla_site_files_keep_rest (MlaSiteFiles *files, const char *except);
+
 /* Renames the files written into place (new ones first), removes what the
  * last build made and this one did not, writes the manifest, and adds the
  * counts to @stats. */

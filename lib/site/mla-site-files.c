@@ -416,6 +416,19 @@ mla_site_files_keep_previous (MlaSiteFiles *files, const char *prefix)
     return kept;
 }
 
+void
+mla_site_files_keep_rest (MlaSiteFiles *files, const char *except)
+{
+    for (guint i = 0; i < files->before->len; i++) {
+        Entry *entry = &g_array_index (files->before, Entry, i);
+
+        if (except != NULL && g_str_has_prefix (entry->path, except))
+            continue;
+        if (g_atomic_int_compare_and_exchange (&entry->state, UNCLAIMED, KEPT))
+            g_atomic_int_inc (&files->unchanged);
+    }
+}
+
 /* Removes the folders of @path (relative) that its removal left empty,
  * so that a site equals a full build, folders included. */
 static void

@@ -208,8 +208,8 @@ full_message (MlaSite *site, xmlNode *parent, guint entry,
 static const MlaSiteThread *
 view_of (MlaSite *site, guint node)
 {
-    return g_ptr_array_index (
-        site->views, mla_thread_forest_get_node (site->forest, node)->root);
+    return mla_site_view (
+        site, mla_thread_forest_get_node (site->forest, node)->root);
 }
 
 char *

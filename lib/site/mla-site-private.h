@@ -86,13 +86,16 @@ typedef struct MlaSite {
     GHashTable *first_with_id; /* Message-ID -> entry index + 1 of its page */
     GPtrArray *thread_dates;   /* per root node: GArray of its published
                                 * entries by date; NULL for other nodes */
-    GPtrArray *views;      /* per root node: MlaSiteThread *; NULL for others */
-    guint *node_pos;       /* per node: its place in its thread's nodes */
-    guint *order_pos;      /* per entry: its place in its thread's order */
-    guint *next_same_id;   /* per entry: the next entry with its Message-ID,
-                            * or MLA_THREAD_NONE */
-    GPtrArray *agendas;    /* MlaSiteAgenda *, in archive order */
-    GArray *agenda_inputs; /* MlaAgendaRevisionInput per agenda */
+    GPtrArray *views;          /* per root node: MlaSiteThread *, made when
+                                * first asked for (mla_site_view()); NULL
+                                * until then and for other nodes */
+    GMutex views_lock;         /* guards the making of views */
+    guint *node_pos;           /* per node: its place in its thread's nodes */
+    guint *order_pos;          /* per entry: its place in its thread's order */
+    guint *next_same_id;       /* per entry: the next entry with its Message-ID,
+                                * or MLA_THREAD_NONE */
+    GPtrArray *agendas;        /* MlaSiteAgenda *, in archive order */
+    GArray *agenda_inputs;     /* MlaAgendaRevisionInput per agenda */
     MlaAgendaRevisions *revisions; /* over agenda_inputs: indexes are
                                     * those of site->agendas */
     gboolean search;               /* the site has a search page (set by
@@ -120,6 +123,15 @@ typedef struct MlaSitePeriod {
  * among equals): the list an archive is of. Returns: (transfer none)
  * (nullable): valid as long as @threads. */
 const char *mla_site_main_list_id (MlaOverviewThreads *threads);
+
+/* What the thread rooted at @root shows, made the first time it is asked
+ * for (an update asks for a few threads' only); node_pos and order_pos
+ * hold its nodes' places once it is made. @root must be in site->roots.
+ * Safe to call from several threads. Returns: (transfer none). */
+const MlaSiteThread *mla_site_view (MlaSite *site, guint root);
+
+/* The root node of the thread of entry @entry. */
+guint mla_site_root_of (MlaSite *site, guint entry);
 
 /* Reads what the pages are made from, in one pass over the overview.
  * @options nullable; its strings must outlive @site. */

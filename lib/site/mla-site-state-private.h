@@ -26,8 +26,33 @@ char *mla_site_state_key (const char *generation, const char *theme,
 gboolean mla_site_state_current (MlaFolder *site, const char *key,
                                  MlaSiteStats *stats);
 
-/* Records that the site in @site is now built from @key, with @stats. */
+/* What an update needs to know of the last build to visit only what
+ * changed since (mla-site-scope.c): the key it was made with but for the
+ * generation's count (same epoch, theme, options), the highest overview
+ * row it showed, and what it counted. */
+typedef struct {
+    guint64 max_row;   /* rows above it are new */
+    guint64 published; /* messages with a page */
+    guint64 withheld;
+    guint64 aliases; /* thread aliases (threads merged) */
+} MlaSiteMark;
+
+/* The key of a build's shape: mla_site_state_key() with the epoch of
+ * @generation instead of the whole generation. Returns: (transfer full). */
+char *mla_site_state_shape (const char *generation, const char *theme,
+                            const MlaSiteOptions *options,
+                            const char *pagefind_version);
+
+/* Whether the site in @site was built whole with the shape @shape and is
+ * complete (its manifest there, no run killed part way); then @mark gets
+ * what that build recorded. */
+gboolean mla_site_state_read_mark (MlaFolder *site, const char *shape,
+                                   MlaSiteMark *mark);
+
+/* Records that the site in @site is now built from @key (of the shape
+ * @shape), with @stats and @mark (both nullable: a host records none). */
 gboolean mla_site_state_save (MlaFolder *site, const char *key,
-                              const MlaSiteStats *stats, GError **error);
+                              const char *shape, const MlaSiteStats *stats,
+                              const MlaSiteMark *mark, GError **error);
 
 G_END_DECLS

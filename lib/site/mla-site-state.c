@@ -1,6 +1,7 @@
 /* mla-site-state.c: SITE/.mlarc-site.state, a GKeyFile with one group,
  * [state], written with the atomic-file module after the manifest. */
 #include "config.h"
+#include <string.h>
 #include <glib/gstdio.h>
 #include "mla-address-mask.h"
 #include "mla-atomic-file-private.h"
@@ -27,12 +28,28 @@ mla_site_state_key (const char *generation, const char *theme,
     return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
 }
 
-gboolean
-mla_site_state_current (MlaFolder *site, const char *key, MlaSiteStats *stats)
+char *
+mla_site_state_shape (const char *generation, const char *theme,
+                      const MlaSiteOptions *options,
+                      const char *pagefind_version)
+{
+    /* "EPOCH.COUNT": a rebuilt overview (a removal, a reindex) numbers
+     * its rows again under a new epoch. */
+    const char *dot = strrchr (generation, '.');
+    g_autofree char *epoch =
+        g_strndup (generation, dot != NULL ? (gsize) (dot - generation)
+                                           : strlen (generation));
+    g_autofree char *shape = g_strconcat ("shape ", epoch, NULL);
+
+    return mla_site_state_key (shape, theme, options, pagefind_version);
+}
+
+/* The state file, when the site it describes is complete. */
+static GKeyFile *
+read_complete (MlaFolder *site)
 {
     g_autoptr (GKeyFile) file = g_key_file_new ();
     g_autofree char *contents = NULL;
-    g_autofree char *recorded = NULL;
     gsize length = 0;
     struct stat st;
 
@@ -40,10 +57,20 @@ mla_site_state_current (MlaFolder *site, const char *key, MlaSiteStats *stats)
                                NULL) ||
         !g_key_file_load_from_data (file, contents, length, G_KEY_FILE_NONE,
                                     NULL) ||
-        (recorded = g_key_file_get_string (file, GROUP, "key", NULL)) == NULL ||
-        g_strcmp0 (recorded, key) != 0 ||
         !mla_folder_has_file (site, MLA_SITE_MANIFEST) ||
         mla_folder_stat (site, MLA_SITE_MANIFEST ".running", &st))
+        return NULL;
+    return g_steal_pointer (&file);
+}
+
+gboolean
+mla_site_state_current (MlaFolder *site, const char *key, MlaSiteStats *stats)
+{
+    g_autoptr (GKeyFile) file = read_complete (site);
+    g_autofree char *recorded =
+        file != NULL ? g_key_file_get_string (file, GROUP, "key", NULL) : NULL;
+
+    if (recorded == NULL || g_strcmp0 (recorded, key) != 0)
         return FALSE;
     stats->unchanged = g_key_file_get_uint64 (file, GROUP, "files", NULL);
     stats->published = g_key_file_get_uint64 (file, GROUP, "published", NULL);
@@ -55,8 +82,28 @@ mla_site_state_current (MlaFolder *site, const char *key, MlaSiteStats *stats)
 }
 
 gboolean
-mla_site_state_save (MlaFolder *site, const char *key,
-                     const MlaSiteStats *stats, GError **error)
+mla_site_state_read_mark (MlaFolder *site, const char *shape, MlaSiteMark *mark)
+{
+    g_autoptr (GKeyFile) file = read_complete (site);
+    g_autofree char *recorded =
+        file != NULL ? g_key_file_get_string (file, GROUP, "shape", NULL)
+                     : NULL;
+
+    /* A state written before marks were recorded has no shape. */
+    if (recorded == NULL || g_strcmp0 (recorded, shape) != 0 ||
+        !g_key_file_has_key (file, GROUP, "max-row", NULL))
+        return FALSE;
+    mark->max_row = g_key_file_get_uint64 (file, GROUP, "max-row", NULL);
+    mark->published = g_key_file_get_uint64 (file, GROUP, "published", NULL);
+    mark->withheld = g_key_file_get_uint64 (file, GROUP, "withheld", NULL);
+    mark->aliases = g_key_file_get_uint64 (file, GROUP, "aliases", NULL);
+    return TRUE;
+}
+
+gboolean
+mla_site_state_save (MlaFolder *site, const char *key, const char *shape,
+                     const MlaSiteStats *stats, const MlaSiteMark *mark,
+                     GError **error)
 {
     g_autoptr (GKeyFile) file = g_key_file_new ();
     g_autofree char *data = NULL;
@@ -70,6 +117,11 @@ mla_site_state_save (MlaFolder *site, const char *key,
     g_key_file_set_uint64 (file, GROUP, "periods",
                            stats->periods_indexed + stats->periods_kept);
     g_key_file_set_boolean (file, GROUP, "searchable", stats->searchable);
+    if (shape != NULL && mark != NULL) {
+        g_key_file_set_string (file, GROUP, "shape", shape);
+        g_key_file_set_uint64 (file, GROUP, "max-row", mark->max_row);
+        g_key_file_set_uint64 (file, GROUP, "aliases", mark->aliases);
+    }
     data = g_key_file_to_data (file, &size, NULL);
     return mla_atomic_file_set_contents (site, MLA_SITE_STATE_FILE, data, size,
                                          error);

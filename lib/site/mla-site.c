@@ -11,6 +11,7 @@
 #include "mla-agenda-ics-private.h"
 #include "mla-message.h"
 #include "mla-series-private.h"
+#include "mla-site-scope-private.h"
 #include "mla-site-search-private.h"
 #include "mla-site-url-private.h"
 #include "mla-site-state-private.h"
@@ -22,10 +23,11 @@ typedef struct {
     MlaSiteRender *render;
     MlaSiteFiles *files;
     MlaSiteProgress progress;
-    gint done;               /* pages made, updated atomically */
-    GMutex lock;             /* guards error and progress reports */
-    GError *error;           /* the first failure of a worker */
-    MlaMemoryBudget *budget; /* shared by the workers' parses */
+    gint done;                 /* pages made, updated atomically */
+    GMutex lock;               /* guards error and progress reports */
+    GError *error;             /* the first failure of a worker */
+    MlaMemoryBudget *budget;   /* shared by the workers' parses */
+    const MlaSiteScope *scope; /* nullable: every page is visited */
 } Build;
 
 static void
@@ -151,7 +153,7 @@ put_month_page (Build *build, const MlaSiteMonth *month, const char *around,
     for (guint i = page * MLA_SITE_MONTH_PAGE;
          i < MIN (month->roots->len, (page + 1) * MLA_SITE_MONTH_PAGE); i++) {
         guint root = g_array_index (month->roots, guint, i);
-        const MlaSiteThread *view = g_ptr_array_index (site->views, root);
+        const MlaSiteThread *view = mla_site_view (site, root);
 
         g_string_append_printf (
             parts, " %s:%u", view->version,
@@ -315,7 +317,7 @@ static gboolean
 put_thread (Build *build, guint root, GError **error)
 {
     MlaSite *site = build->site;
-    const MlaSiteThread *view = g_ptr_array_index (site->views, root);
+    const MlaSiteThread *view = mla_site_view (site, root);
     g_autofree char *folder = mla_site_thread_path (site, root);
     g_autofree char *feed = g_strconcat (folder, "/atom.xml", NULL);
     g_autofree char *mbox = g_strconcat (folder, "/thread.mbox.gz", NULL);
@@ -504,9 +506,8 @@ static char *
 message_signature (Build *build, guint entry)
 {
     MlaSite *site = build->site;
-    guint node = mla_thread_forest_node_of_input (site->forest, entry);
-    const MlaSiteThread *view = g_ptr_array_index (
-        site->views, mla_thread_forest_get_node (site->forest, node)->root);
+    const MlaSiteThread *view =
+        mla_site_view (site, mla_site_root_of (site, entry));
     guint rank = site->date_rank[entry];
     g_autoptr (GString) same = g_string_new (NULL);
 
@@ -592,8 +593,9 @@ put_legacy_redirects (Build *build, GError **error)
         g_autofree char *key = NULL;
         g_autofree char *to = NULL;
 
-        if (GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) !=
-            i + 1)
+        if ((build->scope != NULL && !build->scope->is_new[i]) ||
+            GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) !=
+                i + 1)
             continue;
         legacy = mla_site_legacy_message_name (id);
         from = g_strconcat ("m/", legacy, NULL);
@@ -615,17 +617,14 @@ put_legacy_redirects (Build *build, GError **error)
 }
 
 /* Old thread ids (threads since merged) keep their URL: a page that
- * sends the reader on; so do old message URLs. */
+ * sends the reader on; so do old message URLs. An update that visits
+ * only what changed had no thread merged: the pages of @aliases stay. */
 static gboolean
-put_redirects (Build *build, GError **error)
+put_redirects (Build *build, GPtrArray *aliases, GError **error)
 {
     MlaSite *site = build->site;
-    g_autoptr (GPtrArray) aliases =
-        mla_overview_get_thread_aliases (site->overview, error);
 
-    if (aliases == NULL)
-        return FALSE;
-    for (guint i = 0; i + 1 < aliases->len; i += 2) {
+    for (guint i = 0; build->scope == NULL && i + 1 < aliases->len; i += 2) {
         g_autofree char *from =
             g_strconcat ("t/", (const char *) aliases->pdata[i], NULL);
         g_autofree char *to =
@@ -812,15 +811,44 @@ push_job (GThreadPool *pool, JobKind kind, guint index)
 
 /* Pages are independent: the pool makes them in any order; the files
  * module serialises what must be. */
-static gboolean
-build_site (Build *build, guint jobs, GError **error)
+static void
+push_all_jobs (Build *build, GThreadPool *pool)
 {
     MlaSite *site = build->site;
+    const MlaSiteScope *scope = build->scope;
     guint n = mla_overview_threads_get_n_entries (site->threads);
+
+    if (scope != NULL) {
+        for (guint i = 0; i < scope->months->len; i++)
+            push_job (pool, JOB_MONTH, g_array_index (scope->months, guint, i));
+        for (guint i = 0; i < scope->roots->len; i++)
+            push_job (pool, JOB_THREAD, g_array_index (scope->roots, guint, i));
+        for (guint i = 0; i < scope->entries->len; i++)
+            push_job (pool, JOB_MESSAGE,
+                      g_array_index (scope->entries, guint, i));
+        return;
+    }
+    for (guint m = 0; m < site->months->len; m++)
+        push_job (pool, JOB_MONTH, m);
+    for (guint r = 0; r < site->roots->len; r++)
+        push_job (pool, JOB_THREAD, g_array_index (site->roots, guint, r));
+    for (guint i = 0; i < n; i++)
+        if (site->published[i])
+            push_job (pool, JOB_MESSAGE, i);
+}
+
+static gboolean
+build_site (Build *build, GPtrArray *aliases, guint jobs, GError **error)
+{
+    MlaSite *site = build->site;
+    const MlaSiteScope *scope = build->scope;
     GThreadPool *pool;
 
     build->progress.pages_total =
-        3 + site->months->len * 4 + site->roots->len * 2 + n;
+        scope != NULL ? 3 + scope->months->len * 4 + scope->roots->len * 2 +
+                            scope->entries->len
+                      : 3 + site->months->len * 4 + site->roots->len * 2 +
+                            mla_overview_threads_get_n_entries (site->threads);
     if (!put_asset (build, "style.css", error) ||
         !put_page (build, mla_site_model_home (site, error), "index.html",
                    error) ||
@@ -830,18 +858,12 @@ build_site (Build *build, guint jobs, GError **error)
         !put_page (build,
                    mla_site_model_feed (site, MLA_THREAD_NONE, TRUE, error),
                    "threads.atom", error) ||
-        !put_redirects (build, error) || !put_agendas (build, error))
+        !put_redirects (build, aliases, error) || !put_agendas (build, error))
         return FALSE;
     pool = g_thread_pool_new (run_job, build, (int) MAX (jobs, 1), TRUE, error);
     if (pool == NULL)
         return FALSE;
-    for (guint m = 0; m < site->months->len; m++)
-        push_job (pool, JOB_MONTH, m);
-    for (guint r = 0; r < site->roots->len; r++)
-        push_job (pool, JOB_THREAD, g_array_index (site->roots, guint, r));
-    for (guint i = 0; i < n; i++)
-        if (site->published[i])
-            push_job (pool, JOB_MESSAGE, i);
+    push_all_jobs (build, pool);
     g_thread_pool_free (pool, FALSE, TRUE);
     if (build->error != NULL) {
         g_propagate_error (error, g_steal_pointer (&build->error));
@@ -850,17 +872,34 @@ build_site (Build *build, guint jobs, GError **error)
     return TRUE;
 }
 
+/* Reads the pages' sources, and what the update must visit: only what
+ * changed since @before (nullable) when the archive only grew. */
+static gboolean
+prepare (MlaSite *site, Build *build, const MlaSiteMark *before,
+         GPtrArray **aliases, MlaSiteScope **scope, GError **error)
+{
+    if ((*aliases = mla_overview_get_thread_aliases (site->overview, error)) ==
+        NULL)
+        return FALSE;
+    *scope = mla_site_scope_new (site, before, (*aliases)->len / 2);
+    build->scope = *scope;
+    return TRUE;
+}
+
 /* Makes every page whose signature changed, writes what changed, and
- * removes what is no longer made. */
+ * removes what is no longer made; @mark gets what the next update needs. */
 static gboolean
 build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
              const MlaSiteOptions *options, const char *pagefind,
-             const char *version, MlaSiteStats *stats, GError **error)
+             const char *version, const MlaSiteMark *before, MlaSiteMark *mark,
+             MlaSiteStats *stats, GError **error)
 {
     MlaSite site = { 0 };
     Build build = { 0 };
     g_autoptr (MlaSiteRender) render = NULL;
     g_autoptr (MlaSiteFiles) files = NULL;
+    g_autoptr (GPtrArray) aliases = NULL;
+    g_autoptr (MlaSiteScope) scope = NULL;
     gboolean ok, reading;
 
     render = mla_site_render_new (options != NULL ? options->templates : NULL,
@@ -868,7 +907,8 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     if (render == NULL || (files = mla_site_files_open (output, error)) == NULL)
         return FALSE;
     mla_site_search_clean (output);
-    ok = mla_site_init (&site, archive, overview, options, error);
+    ok = mla_site_init (&site, archive, overview, options, error) &&
+         prepare (&site, &build, before, &aliases, &scope, error);
     /* Without pagefind, a search made before is kept rather than lost. */
     stats->search_kept =
         stats->no_pagefind && mla_site_files_had (files, "search.html");
@@ -880,7 +920,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     build.budget = mla_memory_budget_new (mla_message_parse_budget (0));
     reading = ok && mla_overview_begin_reading (overview, error);
     ok = reading &&
-         build_site (&build,
+         build_site (&build, aliases,
                      options != NULL && options->jobs > 0
                          ? options->jobs
                          : g_get_num_processors (),
@@ -890,6 +930,11 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
          (!stats->search_kept || keep_search (files));
     if (reading)
         mla_overview_end_reading (overview);
+    /* What was not visited is as the last build left it; the search
+     * index's periods are all visited, and those made again replace
+     * their files. */
+    if (ok && scope != NULL)
+        mla_site_files_keep_rest (files, "pagefind/");
     ok = ok && mla_site_files_finish (files, stats, error);
     g_mutex_clear (&build.lock);
     mla_memory_budget_free (build.budget);
@@ -898,6 +943,11 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
         stats->withheld = mla_overview_threads_get_n_entries (site.threads) -
                           site.by_date->len;
         stats->searchable = site.search;
+        stats->scoped = scope != NULL;
+        mark->max_row = mla_site_max_row (&site);
+        mark->published = stats->published;
+        mark->withheld = stats->withheld;
+        mark->aliases = aliases->len / 2;
     }
     mla_site_clear (&site);
     return ok;
@@ -919,7 +969,10 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
     g_autofree char *theme = NULL;
     g_autofree char *generation = NULL;
     g_autofree char *key = NULL;
+    g_autofree char *shape = NULL;
     g_autoptr (MlaFolder) folder = NULL;
+    MlaSiteMark before = { 0 }, mark = { 0 };
+    gboolean have_mark;
     MlaSiteStats local_stats;
     MlaSiteStats *stats = out_stats != NULL ? out_stats : &local_stats;
 
@@ -939,13 +992,15 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
         return FALSE;
     /* Nothing new since the last build: nothing to read or write. */
     key = mla_site_state_key (generation, theme, options, version);
+    shape = mla_site_state_shape (generation, theme, options, version);
     if ((folder = mla_folder_open (output, MLA_FOLDER_CREATE, error)) == NULL)
         return g_prefix_error (error, "cannot create the site folder: "), FALSE;
     if (mla_site_state_current (folder, key, stats)) {
         stats->search_kept = stats->no_pagefind && stats->searchable;
         return TRUE;
     }
+    have_mark = mla_site_state_read_mark (folder, shape, &before);
     return build_pages (archive, overview, folder, options, pagefind, version,
-                        stats, error) &&
-           mla_site_state_save (folder, key, stats, error);
+                        have_mark ? &before : NULL, &mark, stats, error) &&
+           mla_site_state_save (folder, key, shape, stats, &mark, error);
 }

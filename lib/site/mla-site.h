@@ -65,6 +65,8 @@ typedef struct MlaSiteStats {
                               * of the last build were kept as they were */
     guint64 periods_indexed; /* search index periods made again */
     guint64 periods_kept;    /* those whose messages did not change */
+    gboolean scoped;         /* the archive only grew: only the pages its
+                              * new messages reach were visited */
 } MlaSiteStats;
 
 /* The pagefind program for a site's search: @explicit when given (it

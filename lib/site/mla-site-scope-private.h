@@ -1,0 +1,37 @@
+/* mla-site-scope-private.h: what an update of a site must visit. When
+ * the archive only grew since the last build (the same overview epoch and
+ * options, no thread merged, no message withheld or removed), the pages
+ * whose sources can have changed are known from the new messages alone:
+ * the threads they joined (and those of any message sharing an id with
+ * them), every message of those threads, the new messages' neighbours by
+ * date, and the months those threads are active in, with the months
+ * around each new message's. Every other page stays as the last build
+ * left it, unvisited (mla_site_files_keep_rest()). Owned by the site
+ * layer; reads only the MlaSite the build loaded. */
+#pragma once
+#include <glib.h>
+#include "mla-site-private.h"
+#include "mla-site-state-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct MlaSiteScope {
+    GArray *months;  /* guint: indexes into site->months, ascending */
+    GArray *roots;   /* guint: thread roots, in site->roots' order */
+    GArray *entries; /* guint: published entries, ascending */
+    guint8 *is_new;  /* per entry: its row is above the mark's */
+} MlaSiteScope;
+
+/* The highest overview row of @site's entries (0 when none). */
+guint64 mla_site_max_row (MlaSite *site);
+
+/* What an update of @site must visit since the build recorded in @before
+ * (nullable: none), which counted @aliases thread aliases then as now
+ * @n_aliases. Returns: (transfer full) (nullable): NULL when the last
+ * build cannot be trusted to hold the rest (then everything is visited). */
+MlaSiteScope *mla_site_scope_new (MlaSite *site, const MlaSiteMark *before,
+                                  guint64 n_aliases);
+void mla_site_scope_free (MlaSiteScope *scope);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteScope, mla_site_scope_free)
+
+G_END_DECLS

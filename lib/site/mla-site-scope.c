@@ -1,0 +1,156 @@
+/* mla-site-scope.c: the pages an update visits. Each rule follows a
+ * page's signature in mla-site.c: a message page shows its copies, its
+ * thread's version and its neighbours by date; a thread's pages its
+ * version; a month's pages its neighbours, its messages and the versions
+ * of the threads active in it. A new message changes the version of the
+ * thread it joins and of those holding its id, and its neighbours by
+ * date; nothing else of an archive that only grew. */
+#include "config.h"
+#include "mla-site-scope-private.h"
+
+guint64
+mla_site_max_row (MlaSite *site)
+{
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+    gint64 max = 0;
+
+    for (guint i = 0; i < n; i++)
+        max = MAX (max, mla_overview_threads_get_entry (site->threads, i)->row);
+    return (guint64) max;
+}
+
+/* Marks as new the entries above @before's row; FALSE when the archive
+ * did more than grow (messages gone or withheld). */
+static gboolean
+mark_new (MlaSite *site, const MlaSiteMark *before, guint8 *is_new)
+{
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+    guint64 added = 0, published = 0;
+
+    for (guint i = 0; i < n; i++) {
+        if ((guint64) mla_overview_threads_get_entry (site->threads, i)->row <=
+            before->max_row)
+            continue;
+        is_new[i] = 1;
+        added++;
+        published += site->published[i] != FALSE;
+    }
+    return n == before->published + before->withheld + added &&
+           site->by_date->len == before->published + published;
+}
+
+/* The month each published entry is listed in. */
+static guint *
+entry_months (MlaSite *site)
+{
+    guint *month_of = g_new0 (
+        guint, MAX (mla_overview_threads_get_n_entries (site->threads), 1));
+
+    for (guint m = 0; m < site->months->len; m++) {
+        const MlaSiteMonth *month = g_ptr_array_index (site->months, m);
+
+        for (guint i = 0; i < month->entries->len; i++)
+            month_of[g_array_index (month->entries, guint, i)] = m;
+    }
+    return month_of;
+}
+
+static void
+mark_month_around (MlaSite *site, guint8 *months, guint m)
+{
+    months[m] = 1;
+    if (m > 0)
+        months[m - 1] = 1;
+    if (m + 1 < site->months->len)
+        months[m + 1] = 1;
+}
+
+/* A new entry: the threads of every message with its id, its neighbours
+ * by date, and its month with the months around it (a new month changes
+ * their links). */
+static void
+reach_from_new (MlaSite *site, guint entry, guint8 *roots, guint8 *entries,
+                guint8 *months, const guint *month_of)
+{
+    const char *id =
+        mla_overview_threads_get_entry (site->threads, entry)->message_id;
+    guint first =
+        GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id));
+    guint rank = site->date_rank[entry];
+
+    roots[mla_site_root_of (site, entry)] = 1;
+    for (guint i = first > 0 ? first - 1 : MLA_THREAD_NONE;
+         i != MLA_THREAD_NONE; i = site->next_same_id[i])
+        roots[mla_site_root_of (site, i)] = 1;
+    if (!site->published[entry])
+        return;
+    entries[entry] = 1;
+    if (rank > 0)
+        entries[g_array_index (site->by_date, guint, rank - 1)] = 1;
+    if (rank + 1 < site->by_date->len)
+        entries[g_array_index (site->by_date, guint, rank + 1)] = 1;
+    mark_month_around (site, months, month_of[entry]);
+}
+
+MlaSiteScope *
+mla_site_scope_new (MlaSite *site, const MlaSiteMark *before, guint64 n_aliases)
+{
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+    guint n_nodes = mla_thread_forest_get_n_nodes (site->forest);
+    g_autoptr (MlaSiteScope) scope = NULL;
+    g_autofree guint8 *roots = NULL;
+    g_autofree guint8 *entries = NULL;
+    g_autofree guint8 *months = NULL;
+    g_autofree guint *month_of = NULL;
+
+    if (before == NULL || before->aliases != n_aliases)
+        return NULL;
+    scope = g_new0 (MlaSiteScope, 1);
+    scope->months = g_array_new (FALSE, FALSE, sizeof (guint));
+    scope->roots = g_array_new (FALSE, FALSE, sizeof (guint));
+    scope->entries = g_array_new (FALSE, FALSE, sizeof (guint));
+    scope->is_new = g_new0 (guint8, MAX (n, 1));
+    if (!mark_new (site, before, scope->is_new))
+        return NULL;
+    roots = g_new0 (guint8, MAX (n_nodes, 1));
+    entries = g_new0 (guint8, MAX (n, 1));
+    months = g_new0 (guint8, MAX (site->months->len, 1));
+    month_of = entry_months (site);
+    for (guint i = 0; i < n; i++)
+        if (scope->is_new[i])
+            reach_from_new (site, i, roots, entries, months, month_of);
+    /* A thread that changed: every message of it, every month it is in. */
+    for (guint r = 0; r < site->roots->len; r++) {
+        guint root = g_array_index (site->roots, guint, r);
+        GArray *dates = site->thread_dates->pdata[root];
+
+        if (!roots[root])
+            continue;
+        g_array_append_val (scope->roots, root);
+        for (guint i = 0; i < dates->len; i++) {
+            guint entry = g_array_index (dates, guint, i);
+
+            entries[entry] = 1;
+            months[month_of[entry]] = 1;
+        }
+    }
+    for (guint i = 0; i < n; i++)
+        if (entries[i] && site->published[i])
+            g_array_append_val (scope->entries, i);
+    for (guint m = 0; m < site->months->len; m++)
+        if (months[m])
+            g_array_append_val (scope->months, m);
+    return g_steal_pointer (&scope);
+}
+
+void
+mla_site_scope_free (MlaSiteScope *scope)
+{
+    if (scope == NULL)
+        return;
+    g_array_unref (scope->months);
+    g_array_unref (scope->roots);
+    g_array_unref (scope->entries);
+    g_free (scope->is_new);
+    g_free (scope);
+}
