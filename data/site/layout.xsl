@@ -112,7 +112,7 @@
           <xsl:if test="@match = 'subject'"><span class="loose" title="same subject, not a reply">~ </span></xsl:if>
           <xsl:choose>
             <xsl:when test="self::gap">
-              <a class="gap" href="{$root}{../@href}">… <xsl:value-of select="@count"/> more in the thread</a>
+              <a class="gap" href="{$root}{../@href}">…<xsl:if test="@count"><xsl:text> </xsl:text><xsl:value-of select="@count"/></xsl:if> more in the thread</a>
             </xsl:when>
             <xsl:when test="self::missing">
               <xsl:apply-templates select="." mode="placeholder"/>

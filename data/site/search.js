@@ -16,9 +16,9 @@
   const BUDGET = 12000;          // pages opened by a query without asking
   // Bundles opened by a query without asking, besides the newest: each is
   // a Pagefind of its own (its module, worker, wasm and metadata, about
-  // 100 KB at 2,000 pages), so a word found nowhere stays under 500 KB.
+  // 120 KB at 2,000 pages), so a word found nowhere stays under 500 KB.
   // A year chosen is searched whole (within BUDGET pages).
-  const BUNDLES = 3;
+  const BUNDLES = 2;
   const form = document.getElementById("search");
   const input = document.getElementById("q");
   const year = document.getElementById("year");

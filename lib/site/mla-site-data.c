@@ -422,10 +422,26 @@ mla_site_published_with_id (MlaSite *site, guint entry)
     return count;
 }
 
-/* What a thread's pages show, as a digest: its id, and for each shown node
- * its id, depth, looseness and, for a message, its raw SHA-256 (which
- * stands for its headers and text, fixed for good) and how many published
- * messages share its id. */
+void
+mla_site_digest_node (MlaSite *site, GChecksum *sum, guint index)
+{
+    const MlaThreadNode *node =
+        mla_thread_forest_get_node (site->forest, index);
+    g_autofree char *line = g_strdup_printf (
+        "\n%s %u %d %s %u", node->id, node->depth, node->loose,
+        node->input != MLA_THREAD_NONE
+            ? mla_overview_threads_get_entry (site->threads, node->input)
+                  ->sha256
+            : "-",
+        node->input != MLA_THREAD_NONE
+            ? mla_site_published_with_id (site, node->input)
+            : 0);
+
+    g_checksum_update (sum, (const guchar *) line, -1);
+}
+
+/* What a thread's pages show, as a digest: its id, and each shown node
+ * (mla_site_digest_node()). */
 static char *
 thread_version (MlaSite *site, guint root, const MlaSiteThread *view)
 {
@@ -435,21 +451,8 @@ thread_version (MlaSite *site, guint root, const MlaSiteThread *view)
         sum,
         (const guchar *) mla_thread_forest_get_thread_id (site->forest, root),
         -1);
-    for (guint i = 0; i < view->nodes->len; i++) {
-        const MlaThreadNode *node = mla_thread_forest_get_node (
-            site->forest, g_array_index (view->nodes, guint, i));
-        g_autofree char *line = g_strdup_printf (
-            "\n%s %u %d %s %u", node->id, node->depth, node->loose,
-            node->input != MLA_THREAD_NONE
-                ? mla_overview_threads_get_entry (site->threads, node->input)
-                      ->sha256
-                : "-",
-            node->input != MLA_THREAD_NONE
-                ? mla_site_published_with_id (site, node->input)
-                : 0);
-
-        g_checksum_update (sum, (const guchar *) line, -1);
-    }
+    for (guint i = 0; i < view->nodes->len; i++)
+        mla_site_digest_node (site, sum, g_array_index (view->nodes, guint, i));
     return g_strdup (g_checksum_get_string (sum));
 }
 

@@ -329,8 +329,20 @@ skeleton_line (MlaSite *site, xmlNode *skeleton, guint node_index,
         mla_site_attr (line, "current", "true");
 }
 
+/* Lines left out of a long thread's overview: how many on a thread's
+ * page; on a message page (@current set) not how many, which every reply
+ * anywhere in the thread would change (mla_site_message_thread_digest()). */
+static void
+gap (xmlNode *skeleton, guint count, guint current)
+{
+    xmlNode *element = mla_site_element (skeleton, "gap");
+
+    if (current == MLA_THREAD_NONE)
+        mla_site_attr_printf (element, "count", "%u", count);
+}
+
 /* The thread's overview, nodes [@from, @to) of it; a long thread shows a
- * window, with <gap count=""/> where lines are left out. */
+ * window, with <gap/> where lines are left out. */
 static void
 skeleton (MlaSite *site, xmlNode *parent, guint node, guint from, guint to,
           guint current)
@@ -345,14 +357,12 @@ skeleton (MlaSite *site, xmlNode *parent, guint node, guint from, guint to,
     mla_site_href (skeleton, "href", page);
     to = MIN (to, view->nodes->len);
     if (from > 0)
-        mla_site_attr_printf (mla_site_element (skeleton, "gap"), "count", "%u",
-                              from);
+        gap (skeleton, from, current);
     for (guint i = from; i < to; i++)
         skeleton_line (site, skeleton, g_array_index (view->nodes, guint, i),
                        current);
     if (to < view->nodes->len)
-        mla_site_attr_printf (mla_site_element (skeleton, "gap"), "count", "%u",
-                              view->nodes->len - to);
+        gap (skeleton, view->nodes->len - to, current);
 }
 
 GPtrArray *
@@ -503,6 +513,17 @@ message_links (MlaSite *site, xmlNode *nav, guint entry)
                     g_array_index (site->by_date, guint, rank + 1));
 }
 
+/* The nodes [@from, @to) of a thread's overview that a message page at
+ * place @pos shows: all of a short thread, a window of a long one. */
+static void
+message_window (const MlaSiteThread *view, guint pos, guint *from, guint *to)
+{
+    if (view->nodes->len <= MLA_SITE_SKELETON_FULL)
+        return;
+    *from = pos > MLA_SITE_SKELETON_WINDOW ? pos - MLA_SITE_SKELETON_WINDOW : 0;
+    *to = pos + MLA_SITE_SKELETON_WINDOW + 1;
+}
+
 xmlDoc *
 mla_site_model_message (MlaSite *site, guint entry, GError **error)
 {
@@ -544,13 +565,60 @@ mla_site_model_message (MlaSite *site, guint entry, GError **error)
     }
     thread = mla_site_element (nav, "thread");
     mla_site_href (thread, "href", page);
-    if (view->nodes->len > MLA_SITE_SKELETON_FULL) {
-        from =
-            pos > MLA_SITE_SKELETON_WINDOW ? pos - MLA_SITE_SKELETON_WINDOW : 0;
-        to = pos + MLA_SITE_SKELETON_WINDOW + 1;
-    }
+    message_window (view, pos, &from, &to);
     skeleton (site, model, node, from, to, entry);
     return doc;
+}
+
+static void
+digest_entry (GChecksum *sum, MlaSite *site, guint entry)
+{
+    g_checksum_update (sum,
+                       (const guchar *) (entry != MLA_THREAD_NONE
+                                             ? entry_at (site, entry)->sha256
+                                             : "-"),
+                       -1);
+    g_checksum_update (sum, (const guchar *) " ", 1);
+}
+
+/* Follows mla_site_model_message() and message_links(): a long thread's
+ * message page shows a window of the overview whose gaps say no count,
+ * so that a reply far from it leaves it as it is. */
+char *
+mla_site_message_thread_digest (MlaSite *site, guint entry)
+{
+    guint node = mla_thread_forest_node_of_input (site->forest, entry);
+    const MlaThreadNode *n = mla_thread_forest_get_node (site->forest, node);
+    const MlaSiteThread *view = view_of (site, node);
+    g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+    g_autofree char *place = NULL;
+    guint from = 0, to = G_MAXUINT;
+
+    if (view->nodes->len <= MLA_SITE_SKELETON_FULL)
+        return g_strdup (view->version);
+    message_window (view, site->node_pos[node], &from, &to);
+    to = MIN (to, view->nodes->len);
+    place = g_strdup_printf (
+        "%s %d %d %u\n",
+        mla_thread_forest_get_thread_id (site->forest, n->root), from > 0,
+        to < view->nodes->len, site->order_pos[entry] / MLA_SITE_THREAD_PAGE);
+    g_checksum_update (sum, (const guchar *) place, -1);
+    for (guint i = from; i < to; i++)
+        mla_site_digest_node (site, sum, g_array_index (view->nodes, guint, i));
+    digest_entry (sum, site, neighbour (site, entry, -1));
+    digest_entry (sum, site, neighbour (site, entry, +1));
+    if (n->parent != MLA_THREAD_NONE && !n->loose)
+        mla_site_digest_node (site, sum, n->parent);
+    for (guint c = n->first_child; c != MLA_THREAD_NONE;
+         c = mla_thread_forest_get_node (site->forest, c)->next_sibling) {
+        const MlaThreadNode *child =
+            mla_thread_forest_get_node (site->forest, c);
+
+        if (child->input != MLA_THREAD_NONE && !child->loose &&
+            site->published[child->input])
+            digest_entry (sum, site, child->input);
+    }
+    return g_strdup (g_checksum_get_string (sum));
 }
 
 /* ---- home, months, lists ---- */

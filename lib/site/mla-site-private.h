@@ -130,6 +130,18 @@ const char *mla_site_main_list_id (MlaOverviewThreads *threads);
  * Safe to call from several threads. Returns: (transfer none). */
 const MlaSiteThread *mla_site_view (MlaSite *site, guint root);
 
+/* Adds to @sum what a thread's overview shows of node @index: its id,
+ * depth, looseness and, for a message, its raw SHA-256 (which stands for
+ * its headers and text, fixed for good) and how many published messages
+ * share its id. */
+void mla_site_digest_node (MlaSite *site, GChecksum *sum, guint index);
+
+/* What the page of entry @entry shows of its thread, as a digest (the
+ * thread's version when the page shows the whole thread; else the window
+ * of the overview around it, its place in the thread's pages and order,
+ * its parent and its replies). Returns: (transfer full). */
+char *mla_site_message_thread_digest (MlaSite *site, guint entry);
+
 /* The root node of the thread of entry @entry. */
 guint mla_site_root_of (MlaSite *site, guint entry);
 

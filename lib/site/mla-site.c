@@ -500,14 +500,14 @@ put_downloads (Build *build, guint entry, GError **error)
                      html != NULL ? strlen (html) : 0, error);
 }
 
-/* A message page shows its message (and any other with its id), its
- * thread (by the thread's version) and its neighbours by date. */
+/* A message page shows its message (and any other with its id), what it
+ * shows of its thread (mla_site_message_thread_digest()) and its
+ * neighbours by date. */
 static char *
 message_signature (Build *build, guint entry)
 {
     MlaSite *site = build->site;
-    const MlaSiteThread *view =
-        mla_site_view (site, mla_site_root_of (site, entry));
+    g_autofree char *thread = mla_site_message_thread_digest (site, entry);
     guint rank = site->date_rank[entry];
     g_autoptr (GString) same = g_string_new (NULL);
 
@@ -515,7 +515,7 @@ message_signature (Build *build, guint entry)
         if (site->published[i])
             g_string_append_printf (same, "%s ", sha_of (site, i));
     return signature (
-        build, "message", same->str, view->version,
+        build, "message", same->str, thread,
         sha_of (site, rank > 0 ? g_array_index (site->by_date, guint, rank - 1)
                                : MLA_THREAD_NONE),
         sha_of (site, rank + 1 < site->by_date->len
