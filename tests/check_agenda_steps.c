@@ -35,6 +35,13 @@ static const struct {
       "title=Opening remarks|people=|place=|room=|notes=" },
     { "stand-in", FALSE, "Welcome - Chairs",
       "title=Welcome|people=|place=|room=|notes=" },
+    { "stand-in", FALSE, "Lightning round by the participants",
+      "title=Lightning round|people=|place=|room=|notes=" },
+    { "stand-in", FALSE, "Drafting of resolutions, led by the convenor",
+      "title=Drafting of resolutions|people=|place=|room=|notes=" },
+    /* (a name after "by" is a person's: step people-by) */
+    { "stand-in", FALSE, "Closing talk by Ann Lee",
+      "title=Closing talk by Ann Lee|people=|place=|room=|notes=" },
     { "dash-end", FALSE, "Privacy considerations -",
       "title=Privacy considerations|people=|place=|room=|notes=" },
     { "decorated", FALSE, "*** LUNCH ***",
@@ -70,10 +77,23 @@ static const struct {
       "title=Roadmap 2027,|people=Femke|place=|room=|notes=" },
     { "people-by", FALSE, "Closing talk by Ann Lee",
       "title=Closing talk|people=Ann Lee|place=|room=|notes=" },
+    { "speaker-of", FALSE,
+      "Saluto del Prof. Marco Rinaldi, Presidente del Consorzio",
+      "title=Saluto|people=Marco Rinaldi|place=|room=|notes=" },
+    { "speaker-of", FALSE, "Abendvortrag von Prof.Dr. Jana Roth",
+      "title=Abendvortrag|people=Jana Roth|place=|room=|notes=" },
+    /* (no title before the name: a place's, not a person's) */
+    { "speaker-of", FALSE, "Tour of Old Harbour",
+      "title=Tour of Old Harbour|people=|place=|room=|notes=" },
     { "names-lead", FALSE, "[J. Smith] Compiler internals",
       "title=Compiler internals|people=J. Smith|place=|room=|notes=" },
     { "names-bracket", FALSE, "Intro to the toolchain (Amaka Obi)",
       "title=Intro to the toolchain|people=Amaka Obi|place=|room=|notes=" },
+    /* (a name in Han with a title after it: "\u6559\u6388", professor) */
+    { "names-bracket", FALSE,
+      "\u4e3b\u9898\u62a5\u544a\uff08\u674e\u660e\u6559\u6388\uff09",
+      "title=\u4e3b\u9898\u62a5\u544a|people=\u674e\u660e|place=|room=|"
+      "notes=" },
     { "description", FALSE,
       "Keynote - a look back at what the year brought us all",
       "title=Keynote|people=|place=|room=|notes=a look back at what the year "
@@ -84,6 +104,15 @@ static const struct {
       "title=Invited talk: Ann Lee|people=Ann Lee|place=|room=|notes=" },
     { "wide-colon", FALSE, "セッション1：テスト自動化",
       "title=セッション1：テスト自動化|people=|place=|room=|notes=" },
+    { "wide-parens", FALSE,
+      "\u57fa\u8abf\u8b1b\u6f14\uff08\u65e5\u672c\u8a9e\uff09",
+      "title=\u57fa\u8abf\u8b1b\u6f14\uff08\u65e5\u672c\u8a9e\uff09|people=|"
+      "place=|room=|notes=" },
+    /* (a line that writes both kinds keeps what the rules read) */
+    { "wide-parens", FALSE,
+      "(1) \u57fa\u8abf\u8b1b\u6f14\uff08\u65e5\u672c\u8a9e\uff09",
+      "title=(1) \u57fa\u8abf\u8b1b\u6f14 "
+      "(\u65e5\u672c\u8a9e)|people=|place=|room=|notes=" },
     { "end-comma", FALSE, "Typing the untyped: gradual types in a codebase,",
       "title=Typing the untyped: gradual types in a "
       "codebase|people=|place=|room=|notes=" },

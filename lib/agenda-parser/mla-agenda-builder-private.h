@@ -45,11 +45,13 @@ typedef struct MlaAgendaLine {
     char *text; /* owned */
     guint indent;
     gboolean blank;
-    gboolean quoted;     /* had a "> " or "| " quote prefix */
-    gboolean wide_colon; /* wrote "\uff1a", which text reads as ": " */
-    char *tabbed;        /* owned, nullable: the line as written when a tab is
-                          * inside (its columns then tell no position) */
-    GArray *runs;        /* owned, nullable: an underline's run start columns */
+    gboolean quoted;        /* had a "> " or "| " quote prefix */
+    gboolean wide_colon;    /* wrote "\uff1a", which text reads as ": " */
+    gboolean wide_parens;   /* wrote "\uff08" or "\uff09", read as "(", ")" */
+    gboolean narrow_parens; /* wrote "(" or ")" */
+    char *tabbed; /* owned, nullable: the line as written when a tab is
+                   * inside (its columns then tell no position) */
+    GArray *runs; /* owned, nullable: an underline's run start columns */
 } MlaAgendaLine;
 
 /* How a text writes its programme's times: in "0800-0830" ranges, in

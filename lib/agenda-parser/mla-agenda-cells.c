@@ -451,6 +451,9 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
         pipes ? b->parser->pipe_cells : b->parser->gap_cells, row, 0);
     guint n = 0;
 
+    const char *title = NULL;
+    guint last = 0;
+
     join_dash_cells (cells);
     for (guint i = 0; cells[i] != NULL; i++) {
         drop_cell_length (b, cells, i, n);
@@ -463,10 +466,20 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
             continue;
         }
         if (n++ == 0)
-            mla_agenda_slot_set_title (b, slot, cells[i]);
-        else
+            title = cells[i];
+        else if (cells[i + 1] != NULL ||
+                 !mla_agenda_names_only (b->parser, cells[i]))
             cell_after_title (b, slot, cells[i]);
+        else
+            last = i;
     }
+    /* "Internet-Messungen mit RIPE Atlas <TAB> Robert Scheck": a row that
+     * ends in a cell of people names them in that cell, not in its title,
+     * so the title is read after them */
+    if (last > 0)
+        cell_after_title (b, slot, cells[last]);
+    if (title != NULL)
+        mla_agenda_slot_set_title (b, slot, title);
 }
 
 gboolean

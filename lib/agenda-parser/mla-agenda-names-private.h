@@ -22,6 +22,18 @@ char *mla_agenda_parser_clean_person (MlaAgendaParser *parser,
  * "(Probably Joe Thornber)", "(TBC)" stay). */
 char *mla_agenda_drop_affiliations (MlaAgendaParser *parser, const char *value);
 
+/* Returns: (transfer full): @value without the titles written after its
+ * names ("\u53e4\u8cc0 \u6d0b\u5e73 \u3055\u3093", "\u718a\u748b\u6559\u6388":
+ * `[names] honorifics-after`);
+ * *@out_count is how many were dropped (each marks a person). */
+char *mla_agenda_drop_name_suffixes (MlaAgendaParser *parser, const char *value,
+                                     guint *out_count);
+
+/* Whether @word is a name written in Han without a space, two to four
+ * characters ("\u674e\u660e"), which stands with first names in a list
+ * ("Tom\u00e1s and \u674e\u660e"). */
+gboolean mla_agenda_is_han_name (const char *word);
+
 /* Returns: whether @text reads as a bare personal name ("Theodore Ts'o"),
  * not a sentence or a note. */
 gboolean mla_agenda_parser_is_name (MlaAgendaParser *parser, const char *text);

@@ -235,17 +235,55 @@ mla_agenda_drop_affiliations (MlaAgendaParser *parser, const char *value)
     return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+char *
+mla_agenda_drop_name_suffixes (MlaAgendaParser *parser, const char *value,
+                               guint *out_count)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    guint count = 0;
+    char *out;
+
+    /* (a cheap test first: the titles are all in scripts past ASCII) */
+    for (const char *p = value; *p != '\0' && count == 0; p++)
+        count += (guchar) *p >= 0x80;
+    if (count > 0 && g_regex_match (parser->honorific_after, value, 0, &match))
+        for (count = 0; g_match_info_matches (match);
+             g_match_info_next (match, NULL))
+            count++;
+    else
+        count = 0;
+    *out_count = count;
+    out = count == 0 ? NULL
+                     : g_regex_replace_literal (parser->honorific_after, value,
+                                                -1, 0, "", 0, NULL);
+    return out != NULL ? out : g_strdup (value);
+}
+
+gboolean
+mla_agenda_is_han_name (const char *word)
+{
+    glong n = g_utf8_strlen (word, -1);
+
+    if (n < 2 || n > 4)
+        return FALSE;
+    for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
+            return FALSE;
+    return TRUE;
+}
+
 /* Whether @text, without its parentheses ("(remote)", "(Affiliation)")
  * and markers ("tbc"), is one or more names ("A and B, C"). */
 gboolean
 mla_agenda_names_only (MlaAgendaParser *parser, const char *text)
 {
-    g_autofree char *bare = mla_agenda_drop_affiliations (parser, text);
-    g_autofree char *clean =
-        mla_agenda_parser_clean_person (parser, bare, NULL);
+    g_autofree char *titled = mla_agenda_drop_affiliations (parser, text);
+    g_autofree char *bare = NULL, *clean = NULL;
     g_auto (GStrv) parts = NULL;
-    guint names = 0;
+    guint names = 0, n_titled = 0;
 
+    bare = mla_agenda_drop_name_suffixes (parser, titled, &n_titled);
+    clean = mla_agenda_parser_clean_person (parser, bare, NULL);
     if (clean == NULL)
         return FALSE;
     parts = g_regex_split (parser->person_split, clean, 0);
@@ -254,8 +292,14 @@ mla_agenda_names_only (MlaAgendaParser *parser, const char *text)
         if (names > 0 && parts[i + 1] == NULL &&
             is_organisation (parser, parts[i]))
             break;
+        /* ("Ben Titzer and CG Chairs": a stand-in beside the names) */
+        if (names > 0 &&
+            g_regex_match (parser->stand_in_alone, parts[i], 0, NULL))
+            continue;
+        /* ("\u718a\u748b\u6559\u6388": a name in Han with a title after it) */
         if (parts[i][0] != '\0' &&
-            !mla_agenda_parser_is_name (parser, parts[i]))
+            !mla_agenda_parser_is_name (parser, parts[i]) &&
+            !(n_titled > 0 && mla_agenda_is_han_name (parts[i])))
             return FALSE;
         names += parts[i][0] != '\0';
     }

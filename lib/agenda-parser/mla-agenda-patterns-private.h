@@ -113,6 +113,7 @@ struct MlaAgendaParser {
     GRegex *place_line;       /* "Room: B", "Room 4.12" */
     GRegex *meeting_item;     /* "Roll call", "AOB": a title's start */
     GRegex *measure;          /* "74 C", "25 g", "12 l" */
+    GRegex *speaker_of;       /* "Saluto del Prof. X, Presidente" */
     GRegex *by_name;          /* "Keynote by Dr. Tim Bray", "with Ann Lee" */
     GRegex *title_label;      /* "Title: Learned indexes" */
     GRegex *names_lead;       /* "[Saad Ali] Title" */
@@ -132,6 +133,7 @@ struct MlaAgendaParser {
     GRegex *place_prefix; /* "Room B12: Title" */
     GRegex *place_dash;
     GRegex *honorific; /* "Dr. " before a name */ /* "Registration - Lobby" */
+    GRegex *honorific_after; /* "\u3055\u3093", "\u6559\u6388" after a name */
     GRegex *person_split;
     GRegex *quote;
     GRegex *list_marker;
@@ -155,6 +157,7 @@ struct MlaAgendaParser {
     GRegex *time_last;        /* "Coffee ........ 11:00" */
     GRegex *noon_start;       /* "Noon-1 p.m." */
     GRegex *noon_end;         /* "10:15 a.m.-noon" */
+    GRegex *no_end;           /* "18:00 \u2013 open end" */
     GRegex *schedule_heading; /* "Agenda", "Draft programme:" */
     GRegex *minutes_heading;  /* "Minutes:" */
     GRegex *schedule_intro;   /* "Agenda for the next call:" */

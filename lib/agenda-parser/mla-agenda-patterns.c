@@ -96,17 +96,22 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "|\\s*\\(\\s*(?:@UNTIL@)\\s[^()]*\\)\\s*$",
       G_REGEX_CASELESS },
     /* (or several joined: "- Chairs / AD", "- Chairs & secretariat"; or in
-     * brackets: "(President)", "[chairs]") */
+     * brackets: "(President)", "[chairs]"; or after "by": "Welcome and
+     * introduction by the organizers", ", led by the convenor") */
     { FIELD (stand_in),
       "(?:\\s+(?:--?|\\x{2013}|\\x{2014})\\s+(?:the\\s+)?(?:@STAND_IN@)"
       "(?:\\s*[/&+]\\s*(?:the\\s+)?(?:@STAND_IN@))*(?:\\s*\\([^()]*\\))?"
       "|\\s*[(\\[]\\s*(?:the\\s+)?(?:@STAND_IN@)\\s*[)\\]]|,\\s+(?:the\\s+)?(?:"
-      "@STAND_IN@))\\s*$",
+      "@STAND_IN@)|(?:,?\\s+(?:\\p{Ll}+e[dn]|run))?\\s+(?:@BY@)\\s+(?:the\\s+)?"
+      "(?:@STAND_IN@))\\s*$",
       G_REGEX_CASELESS },
     { FIELD (open_end), "\\s(?:@OPEN_END@)$", 0 },
     { FIELD (dash_end), "\\s+(?:--?|\\x{2013}|\\x{2014})$", 0 },
     { FIELD (handle_end), "\\s+(?<handle>@[\\w.]{2,})$", 0 },
-    { FIELD (stand_in_alone), "^(?:the\\s+)?(?:@STAND_IN@)$",
+    /* (after up to two capitalised words or codes that name the event or
+     * the group: "T\u00fcbix Orga Team", "CG Chairs") */
+    { FIELD (stand_in_alone),
+      "^(?:the\\s+)?(?:[\\p{Lu}\\d][\\p{L}\\d.-]*\\s+){0,2}(?:@STAND_IN@)$",
       G_REGEX_CASELESS },
     { FIELD (item_column),
       "^\\d{1,3}(?:\\.\\d{1,2})*[.)]?(?:\\s{2,}|\\t)\\s*(?=\\S)", 0 },
@@ -310,6 +315,13 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "|(?<by>(?i:@WITH@))\\s+(?<name>\\p{Lu}[^,()]*?))"
       "(?:\\s*,[^,()]*|\\s*\\([^()]*\\))?\\s*$",
       G_REGEX_DUPNAMES },
+    /* "Saluto del Prof. X, Presidente", "Saluto dell'Ing. X": a title,
+     * then a titled person who gives it, then what the person is */
+    { FIELD (speaker_of),
+      "^(?<title>\\S.*?)\\s+(?i:@OF@)(?:(?<=['\\x{2019}])\\s*|\\s+)"
+      "(?<names>(?:@HONORIFIC@)(?:(?<=\\.)\\s*|\\s+)\\p{Lu}[^,]*?)"
+      "(?:\\s*,.*)?$",
+      0 },
     /* "[Saad Ali] Volume snapshots": who leads the item, before it */
     { FIELD (names_lead),
       "^\\s*\\[\\s*(?<names>[^\\[\\]]+?)\\s*\\]\\s*(?<title>\\S.*)$", 0 },
@@ -384,6 +396,12 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^(?:(?:@HONORIFIC@)(?<=\\.)\\s*|(?:@HONORIFIC@)\\s+"
       "|(?:@HONORIFIC_FULL@)\\s+(?=\\p{Lu}[\\p{L}'-]+\\s+\\p{Lu}))+(?=\\p{Lu})",
       0 },
+    /* "\u53e4\u8cc0 \u6d0b\u5e73 \u3055\u3093", "\u718a\u748b\u6559\u6388": a
+     * title after a name, before the end or the next name */
+    { FIELD (honorific_after),
+      "(?<=[^\\s,;&/\\x{3001}\\x{ff0c}])\\s*(?:@HONORIFIC_AFTER@)"
+      "(?=\\s*(?:$|[,;&/\\x{3001}\\x{ff0c}]|\\s(?:@AND@)\\s))",
+      0 },
     { FIELD (place_prefix),
       "^(?<place>[^:,()]{1,40}?)\\s*[:,]\\s+(?<title>\\S.*)$", 0 },
     /* (also the full-width and ideographic commas: "\u4e2d\u6751
@@ -422,6 +440,11 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?)(?:@NOON@)"
       "(?=\\s*(?:@RANGE@)\\s*\\d|\\s*[-\\x{2013}\\x{2014}:|]\\s*\\p{L}|\\s+\\p{"
       "Lu}|\\s{2,}\\S|\\t)",
+      G_REGEX_CASELESS },
+    /* "18:00 \u2013 open end<TAB>Sektempfang": a start without an end */
+    { FIELD (no_end),
+      "^(\\s*\\d{1,2}(?:[:.h]\\d\\d)?(?:\\s*(?:@AM@|@PM@|@H24@))?)"
+      "\\s*(?:@RANGE@)\\s*(?:@OPEN_END_TIME@)(?=\\t|\\s{2,}|\\s*$)",
       G_REGEX_CASELESS },
     { FIELD (noon_end),
       "^(\\s*(?:[-*\\x{2022}|]\\s*)?\\d{1,2}(?:[:.]\\d\\d)?\\s*(?:@AM@|@PM@)?"

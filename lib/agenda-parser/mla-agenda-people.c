@@ -23,8 +23,6 @@ mla_agenda_label_needs_no_colon (MlaAgendaParser *parser, const char *key)
     return FALSE;
 }
 
-static gboolean is_han_word (const char *word);
-
 /* "Ann Lee, Red Hat": two parts apart by one comma, the first a name, are
  * a name and its affiliation (a list of names ends with "and" or has more
  * commas). Returns: (transfer full) (nullable): the name, or NULL. */
@@ -43,7 +41,8 @@ name_with_affiliation (MlaAgendaParser *parser, const char *text)
         return NULL;
     first = g_strstrip (g_strndup (text, comma - text));
     /* ("\u674e\u4f1f (Li Wei), Microsoft": a name in Han too) */
-    return mla_agenda_parser_is_name (parser, first) || is_han_word (first)
+    return mla_agenda_parser_is_name (parser, first) ||
+                   mla_agenda_is_han_name (first)
                ? g_steal_pointer (&first)
                : NULL;
 }
@@ -151,22 +150,6 @@ add_labelled_part (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *part)
     return TRUE;
 }
 
-/* "\u674e\u660e": a name written in Han without a space, two to four
- * characters, which stands with first names in a list ("Tom\u00e1s and
- * \u674e\u660e"). */
-static gboolean
-is_han_word (const char *word)
-{
-    glong n = g_utf8_strlen (word, -1);
-
-    if (n < 2 || n > 4)
-        return FALSE;
-    for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p))
-        if (g_unichar_get_script (g_utf8_get_char (p)) != G_UNICODE_SCRIPT_HAN)
-            return FALSE;
-    return TRUE;
-}
-
 /* "Ann Lee, Red Hat; Marco Bianchi, SUSE": semicolons part the people,
  * so commas part each one's name from affiliation. But a group may have a
  * label of its own ("; moderator X", "| Panelists: A, B"); one with
@@ -189,10 +172,12 @@ add_groups (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
 }
 
 /* @clean parted at "," and "and": first names, handles, names with
- * their affiliations, or one person. */
+ * their affiliations, or one person; each part a person when @titled
+ * parts or more had a title after the name ("\u6749\u4e95\u3055\u3093 &
+ * \u306a\u304c\u307f\u306d\u3055\u3093"). */
 static void
 add_split_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *clean,
-                  MlaPersonRole role, gboolean confirmed)
+                  MlaPersonRole role, gboolean confirmed, guint titled)
 {
     g_auto (GStrv) parts = NULL, handles = NULL;
     guint names = 0, n = 0, first_names = 0;
@@ -215,11 +200,11 @@ add_split_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *clean,
         names += mla_agenda_parser_is_name (b->parser, parts[i]);
         first_names += strchr (parts[i], ' ') == NULL &&
                        (g_unichar_isupper (g_utf8_get_char (parts[i])) ||
-                        is_han_word (parts[i]));
+                        mla_agenda_is_han_name (parts[i]));
     }
     handles =
         n > 1 && names == 0 ? mla_agenda_handles (b->parser, clean) : NULL;
-    if ((n > 1 && first_names == n) || handles != NULL) {
+    if ((n > 1 && (first_names == n || titled >= n)) || handles != NULL) {
         /* "Marek & Sunniva", "Amaru and Kiri": first names only (or a
          * name in Han); "mikk0 & svenja_h": handles */
         for (guint i = 0; parts[i] != NULL; i++)
@@ -264,6 +249,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
     g_autofree char *bare = NULL, *clean = NULL, *one = NULL;
     g_autofree char *head = NULL;
     g_autoptr (GMatchInfo) match = NULL;
+    guint n_titled = 0;
 
     if (g_str_has_suffix (value, ")") &&
         g_regex_match (b->parser->label_paren, value, 0, &match)) {
@@ -283,7 +269,12 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
             return;
         }
     }
-    bare = mla_agenda_drop_affiliations (b->parser, value);
+    {
+        g_autofree char *titled =
+            mla_agenda_drop_affiliations (b->parser, value);
+
+        bare = mla_agenda_drop_name_suffixes (b->parser, titled, &n_titled);
+    }
     clean = mla_agenda_parser_clean_person (b->parser, bare, &confirmed);
     /* ("led by the ADs", "all speakers": a role, nobody named) */
     if (clean == NULL ||
@@ -311,7 +302,7 @@ mla_agenda_add_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                          mla_agenda_person_new (one, role, confirmed));
         return;
     }
-    add_split_people (b, slot, clean, role, confirmed);
+    add_split_people (b, slot, clean, role, confirmed, n_titled);
 }
 
 /* "Keith Bergelt Jim Zemlin": speakers printed one after the other. Four

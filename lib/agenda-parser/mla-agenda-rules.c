@@ -102,10 +102,12 @@ static const MlaAgendaRule rules[] = {
       ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
       mla_agenda_rule_slot_time, TRUE },
-    /* (also in parentheses on a line of its own: "(resp. Ana Pop)") */
+    /* (also in parentheses on a line of its own: "(resp. Ana Pop)"; a
+     * second word after "and" before the colon: "Intervenants et
+     * t\u00e9moignages :") */
     { "person-label",
       "^\\s*(?:[-*\\x{2022}|]\\s*|(?<paren>\\())?(?<label>@LABEL@)(?<plural>\\("
-      "\\p{L}{1,3}\\))?(?!\\w)"
+      "\\p{L}{1,3}\\))?(?!\\w)(?:\\s+(?:@AND@)\\s+\\p{Ll}[\\p{L}'-]*(?=\\s*:))?"
       "(?<colon>\\s*:)?\\s*"
       "(?<value>.*?)(?(paren)\\))[\\s|]*$",
       mla_agenda_rule_person_label, FALSE },
@@ -133,6 +135,13 @@ static const MlaAgendaRule rules[] = {
       "@TIME2@)?\\s*\\)(?:\\s*:\\s*(?<after>\\S.*?)|\\s*,\\s*(?<note>\\S.*?)"
       "|\\s+(?<dash>(?:-|\\x{2013}|\\x{2014})\\s+\\S.*?))?\\s*$",
       mla_agenda_rule_slot_inline, TRUE },
+    /* "Accueil \u00e0 partir de 8h30 : caf\u00e9-th\u00e9 viennoiseries": a
+     * short title, then from when */
+    { "slot-from",
+      "^\\s*(?<title>\\p{Lu}[^\\d()|:,.]{0,40}?)\\s+(?:@FROM@)\\s+@TIME1@"
+      "(?:\\s*(?:@UNIT@)(?!\\w))?(?:\\s*(?:[:;]|\\s[-\\x{2013}\\x{2014}])\\s*"
+      "(?<rest>\\S.*?))?\\s*$",
+      mla_agenda_rule_slot_from, TRUE },
     /* "- lunch from 12:15 to 1, downstairs", "- then coffee till 10:45" */
     { "slot-prose",
       "^\\s*[-*\\x{2022}]\\s*(?:(?:@THEN@)\\s+)?(?<title>\\p{L}[^\\d()|:]*?)"

@@ -137,6 +137,8 @@ lay_out_full_width (const char *p, GString *text, guint *column,
         g_string_append_c (text, ' ');
         (*column)++;
         line->wide_colon = TRUE;
+    } else {
+        line->wide_parens = TRUE;
     }
 }
 
@@ -178,6 +180,7 @@ lay_out_char (const char *start, const char *p, GString *text, guint *column,
         *column += 2;
         return 3;
     } else if (*p != '\r') {
+        line->narrow_parens |= *p == '(' || *p == ')';
         g_string_append_c (text, *p);
         if (((guchar) *p & 0xc0) != 0x80)
             (*column)++;

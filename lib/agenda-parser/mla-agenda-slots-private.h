@@ -25,4 +25,9 @@ gboolean mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match);
  * list item written as prose, in a programme already under way. */
 gboolean mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match);
 
+/* The rule "slot-from": "Accueil \u00e0 partir de 8h30 : caf\u00e9", a short
+ * title, a word of [times] from, a time, maybe a note: a slot from then,
+ * as the first line of a programme too, but not in minutes. */
+gboolean mla_agenda_rule_slot_from (MlaAgendaBuilder *b, GMatchInfo *match);
+
 G_END_DECLS

@@ -851,3 +851,36 @@ mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match)
     mla_agenda_builder_add_slot (b, slot);
     return TRUE;
 }
+
+gboolean
+mla_agenda_rule_slot_from (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *title = g_match_info_fetch_named (match, "title");
+    g_autofree char *rest = g_match_info_fetch_named (match, "rest");
+    MlaAgendaSlot *slot;
+    MlaClock start;
+    gboolean bare;
+    guint words = 1;
+    int s;
+
+    for (const char *p = title; *p != '\0'; p++)
+        words += *p == ' ';
+    /* (a line of prose is no title: at most four words) */
+    if (b->minutes.in || words > 4 ||
+        !mla_agenda_fetch_clock (b, match, "1", &start, &bare))
+        return FALSE;
+    s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
+    if (s < 0)
+        return FALSE;
+    slot = mla_agenda_slot_new ();
+    mla_agenda_format_minutes (s, slot->start);
+    mla_agenda_slot_set_title (b, slot, title);
+    if (rest != NULL && rest[0] != '\0')
+        g_ptr_array_add (slot->notes, g_steal_pointer (&rest));
+    g_debug ("agenda: rule slot-from: line %u: %02d:%02d", b->index + 1, s / 60,
+             s % 60);
+    b->day.previous = s;
+    b->slot.indent = mla_agenda_current_line (b)->indent;
+    mla_agenda_builder_add_slot (b, slot);
+    return TRUE;
+}

@@ -328,6 +328,17 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
         if (military_clock (h1, m1))
             return g_strdup_printf ("%s%s:%s%s", lead, h1, m1, text + end);
     }
+    /* "18:00 \u2013 open end  Sektempfang": the start alone (a line that
+     * starts with its time, or the regex would run on every line) */
+    if (g_ascii_isdigit (text[strspn (text, " \t")]) &&
+        g_regex_match (parser->no_end, text, 0, &match)) {
+        g_autofree char *start = g_match_info_fetch (match, 1);
+        gint end = 0;
+
+        g_match_info_fetch_pos (match, 0, NULL, &end);
+        return g_strdup_printf ("%s%s", start, text + end);
+    }
+    g_clear_pointer (&match, g_match_info_unref);
     out = g_regex_replace (parser->noon_start, text, -1, 0, "\\g<1>12:00 pm", 0,
                            NULL);
     if (out != NULL && strcmp (out, text) == 0) {

@@ -21,15 +21,18 @@
 #include "mla-agenda-title-days-private.h"
 
 /* Whether @text is one short code such as "WG2", "DNSOP", "MC-3", "MC
- * B2.1": no lower-case letter, no tab or run of spaces. */
+ * B2.1": no letter but capitals (no lower-case one, none of a script
+ * without cases: "\u4e3b\u9898\u62a5\u544a\u4e00" is no code), no tab or run of
+ * spaces. */
 static gboolean
 is_code (const char *text)
 {
     gsize n = 0;
 
     for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p), n++)
-        if (g_unichar_islower (g_utf8_get_char (p)) || *p == '\t' ||
-            (p[0] == ' ' && (p[1] == ' ' || p == text)))
+        if ((g_unichar_isalpha (g_utf8_get_char (p)) &&
+             !g_unichar_isupper (g_utf8_get_char (p))) ||
+            *p == '\t' || (p[0] == ' ' && (p[1] == ' ' || p == text)))
             return FALSE;
     return n > 0 && n <= 10;
 }
@@ -111,6 +114,7 @@ typedef struct {
     MlaAgendaSlot *slot;
     char *title;
     MlaSlotKind kind; /* the title's kind before the people are peeled off */
+    gboolean people_before; /* the slot had people before its title */
 } MlaTitleWork;
 
 /* A step runs when its guard (a cheap test, or NULL) holds and its
@@ -408,6 +412,24 @@ may_be_given (const MlaTitleWork *w)
     return w->kind != MLA_SLOT_KIND_MEAL && w->kind != MLA_SLOT_KIND_BREAK;
 }
 
+/* A title cell beside a cell of people is the title as written: no
+ * description after a dash in it ("Ada & Zangemann - Ein M\u00e4rchen \u00fcber
+ * Software, Skateboards und Himbeereis <TAB> Reinhard M\u00fcller"), nor dots
+ * that lead to someone ("RPM, DEB, Woodpecker ... und noch viel mehr!!") */
+static gboolean
+is_not_a_cell (const MlaTitleWork *w)
+{
+    return !w->people_before;
+}
+
+/* ("Nix(OS) - Ein \u00dcberblick <TAB> Michael Weiss": no list of
+ * speakers in a title whose people are in a cell of their own) */
+static gboolean
+may_list_speakers (const MlaTitleWork *w)
+{
+    return may_be_given (w) && !w->people_before;
+}
+
 /* (a tail that starts with a venue word, "Taberna do Largo", is a place
  * however much it reads as a name) */
 static void
@@ -494,6 +516,21 @@ step_people_by (MlaTitleWork *w, GMatchInfo *match)
     } else {
         g_free (before);
     }
+}
+
+/* "Saluto del Prof. Francesco Ubertini, Presidente del CINECA",
+ * "Mittagsvorlesung von Prof. Dr. Elke Sumfleth": the title before, the
+ * titled person after "of" gives the slot (the title marks a person, so
+ * no name is mistaken for a place's), what the person is goes */
+static void
+step_speaker_of (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_autofree char *names = g_match_info_fetch_named (match, "names");
+
+    mla_agenda_add_people (w->b, w->slot, names, MLA_PERSON_ROLE_SPEAKER,
+                           MLA_PEOPLE_ONE);
+    if (w->slot->people->len > 0)
+        set_rest (w, g_match_info_fetch_named (match, "title"));
 }
 
 /* "[J. Smith] Title" */
@@ -621,6 +658,29 @@ step_wide_colon (MlaTitleWork *w, GMatchInfo *match)
     set_rest (w, g_string_free (written, FALSE));
 }
 
+static gboolean
+written_wide_parens (const MlaTitleWork *w)
+{
+    const MlaAgendaLine *line = mla_agenda_current_line (w->b);
+
+    return line->wide_parens && !line->narrow_parens &&
+           strpbrk (w->title, "()") != NULL;
+}
+
+/* the brackets as written:
+ * "\u4e3b\u9898\u62a5\u544a\u4e00\uff08\u4e2d\u6587\uff09", read as
+ * "\u4e3b\u9898\u62a5\u544a\u4e00 (\u4e2d\u6587)" */
+static void
+step_wide_parens (MlaTitleWork *w, GMatchInfo *match)
+{
+    GString *written = g_string_new (w->title);
+
+    g_string_replace (written, " (", "(", 0);
+    g_string_replace (written, "(", "\xef\xbc\x88", 0);
+    g_string_replace (written, ")", "\xef\xbc\x89", 0);
+    set_rest (w, g_string_free (written, FALSE));
+}
+
 /* "Typing the untyped: gradual types in a codebase," over its speaker
  * (not "(summary ; when will 2.7 start ;", which goes on below) */
 static void
@@ -640,7 +700,7 @@ static const MlaTitleStep title_steps[] = {
     { "stand-in", NULL, 0, step_stand_in },
     { "dash-end", NULL, PATTERN (dash_end), step_dash_end },
     { "decorated", NULL, PATTERN (decorated), step_decorated },
-    { "leaders", NULL, PATTERN (leaders), step_leaders },
+    { "leaders", is_not_a_cell, PATTERN (leaders), step_leaders },
     { "label-paren", NULL, PATTERN (label_paren), step_label_paren },
     { "location-at", NULL, PATTERN (location_at), step_location_at },
     { "handle-end", may_end_in_handle, PATTERN (handle_end), step_handle_end },
@@ -651,20 +711,23 @@ static const MlaTitleStep title_steps[] = {
     { "place-dash", may_place_dash, PATTERN (place_dash), step_place_dash },
     { "speaker-bar", has_bar, PATTERN (speaker_bar), step_speaker_bar },
     { "kind", NULL, 0, step_kind },
-    { "speaker-list", may_be_given, PATTERN (speaker_list), step_speaker_list },
+    { "speaker-list", may_list_speakers, PATTERN (speaker_list),
+      step_speaker_list },
     { "speaker-dash", may_name_speaker, PATTERN (speaker_dash),
       step_speaker_dash },
     { "name-presents", has_no_people, PATTERN (name_presents),
       step_name_presents },
     { "people-by", may_be_by, 0, step_people_by },
+    { "speaker-of", may_be_by, PATTERN (speaker_of), step_speaker_of },
     { "names-lead", starts_with_bracket, PATTERN (names_lead),
       step_names_lead },
     { "names-bracket", ends_with_bracket, PATTERN (names_bracket),
       step_names_bracket },
-    { "description", NULL, PATTERN (description), step_description },
+    { "description", is_not_a_cell, PATTERN (description), step_description },
     { "meal-note", may_have_meal_note, 0, step_meal_note },
     { "label-name", has_no_people, PATTERN (label_name), step_label_name },
     { "wide-colon", written_wide, 0, step_wide_colon },
+    { "wide-parens", written_wide_parens, 0, step_wide_parens },
     { "end-comma", NULL, 0, step_end_comma },
 };
 
@@ -688,8 +751,8 @@ void
 mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                            const char *raw)
 {
-    MlaTitleWork w = { b, slot, mla_agenda_squeeze (raw),
-                       MLA_SLOT_KIND_SESSION };
+    MlaTitleWork w = { b, slot, mla_agenda_squeeze (raw), MLA_SLOT_KIND_SESSION,
+                       slot->people->len > 0 };
 
     for (gsize i = 0; i < G_N_ELEMENTS (title_steps); i++)
         title_step_run (&title_steps[i], &w);
@@ -706,7 +769,8 @@ mla_agenda_title_step (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
     for (gsize i = 0; i < G_N_ELEMENTS (title_steps); i++)
         if (strcmp (title_steps[i].name, name) == 0) {
             MlaTitleWork w = { b, slot, *title,
-                               mla_agenda_parser_kind (b->parser, *title) };
+                               mla_agenda_parser_kind (b->parser, *title),
+                               slot->people->len > 0 };
 
             title_step_run (&title_steps[i], &w);
             *title = w.title;
