@@ -569,7 +569,7 @@ START_TEST (test_site_state_mark)
     g_autofree char *later = mla_site_state_shape ("e1.9", "t", NULL, NULL);
     g_autofree char *other = mla_site_state_shape ("e2.3", "t", NULL, NULL);
     g_autofree char *key = mla_site_state_key ("e1.3", "t", NULL, NULL);
-    MlaSiteMark mark = { 42, 40, 2, 1 }, read = { 0 };
+    MlaSiteMark mark = { 42, 40, 2, 1, "abc" }, read = { 0 };
     MlaSiteStats stats = { 0 };
 
     ck_assert_ptr_nonnull (folder);
@@ -585,6 +585,7 @@ START_TEST (test_site_state_mark)
     ck_assert (mla_site_state_read_mark (folder, later, &read));
     ck_assert_uint_eq (read.max_row, 42);
     ck_assert_uint_eq (read.aliases, 1);
+    ck_assert_str_eq (read.identity, "abc");
     ck_assert (mla_atomic_file_set_contents (
         folder, MLA_SITE_MANIFEST ".running", "", 0, NULL));
     ck_assert (!mla_site_state_read_mark (folder, later, &read));

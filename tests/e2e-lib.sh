@@ -94,6 +94,37 @@ need_pagefind () {
     export MLARC_PAGEFIND
 }
 
+# The manifest of site $1 as one list sorted by path: its base
+# (.mlarc-site) with its delta (.mlarc-site.delta: a stamp line, then
+# lines set and "- PATH" lines removed) applied.
+effective_manifest () {
+    {
+        [ ! -f "$1/.mlarc-site.delta" ] || tail -n +2 "$1/.mlarc-site.delta"
+        echo "@@ base"
+        cat "$1/.mlarc-site"
+    } | awk '
+        function path_of(line,    p) {
+            p = line; sub(/^[^ ]+ /, "", p)
+            if (match(p, /^[0-9a-f]+ /) && RLENGTH == 65) sub(/^[^ ]+ /, "", p)
+            return p
+        }
+        $0 == "@@ base" { base = 1; next }
+        !base && $1 == "-" { p = substr($0, 3); gone[p] = 1; delete set[p]; next }
+        !base { p = path_of($0); set[p] = $0; delete gone[p]; next }
+        { p = path_of($0); if (!(p in gone) && !(p in set)) print p "\t" $0 }
+        END { for (p in set) print p "\t" set[p] }' | LC_ALL=C sort | cut -f 2-
+}
+
+# Sites $1 and $2 hold the same files and the same effective manifest
+# (the base and delta themselves differ after an update, and the delta's
+# stamp names its base by inode and time); what differs goes to stdout.
+same_files () {
+    diff -r -x .mlarc-site -x .mlarc-site.delta "$1" "$2" || return 1
+    effective_manifest "$1" >"$TMP/manifest-1"
+    effective_manifest "$2" >"$TMP/manifest-2"
+    diff "$TMP/manifest-1" "$TMP/manifest-2"
+}
+
 # Lists the pages of site $1 in $TMP/pages (the first $2 when given).
 site_pages () {
     find "$1" -name '*.html' | sort | head -n "${2:-1000000}" >"$TMP/pages"

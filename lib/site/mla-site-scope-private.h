@@ -22,13 +22,20 @@ typedef struct MlaSiteScope {
     guint8 *is_new;  /* per entry: its row is above the mark's */
 } MlaSiteScope;
 
+/* What every page of @site shows of it that no option fixes, as a hex
+ * SHA-256 (into @out): its title, chosen from the List-Id most of its
+ * messages carry, and its feeds' tag. New mail can change them (another
+ * list's mail outnumbering), and then every page changes. */
+void mla_site_identity (MlaSite *site, char out[65]);
+
 /* The highest overview row of @site's entries (0 when none). */
 guint64 mla_site_max_row (MlaSite *site);
 
 /* What an update of @site must visit since the build recorded in @before
  * (nullable: none), which counted @aliases thread aliases then as now
- * @n_aliases. Returns: (transfer full) (nullable): NULL when the last
- * build cannot be trusted to hold the rest (then everything is visited). */
+ * @n_aliases, and had the identity @site has now. Returns: (transfer
+ * full) (nullable): NULL when the last build cannot be trusted to hold
+ * the rest (then everything is visited). */
 MlaSiteScope *mla_site_scope_new (MlaSite *site, const MlaSiteMark *before,
                                   guint64 n_aliases);
 void mla_site_scope_free (MlaSiteScope *scope);

@@ -6,6 +6,7 @@
  * thread it joins and of those holding its id, and its neighbours by
  * date; nothing else of an archive that only grew. */
 #include "config.h"
+#include <string.h>
 #include "mla-site-scope-private.h"
 
 guint64
@@ -17,6 +18,18 @@ mla_site_max_row (MlaSite *site)
     for (guint i = 0; i < n; i++)
         max = MAX (max, mla_overview_threads_get_entry (site->threads, i)->row);
     return (guint64) max;
+}
+
+void
+mla_site_identity (MlaSite *site, char out[65])
+{
+    g_autofree char *text =
+        g_strdup_printf ("%s\n%s\n", site->title != NULL ? site->title : "",
+                         site->feed_tag != NULL ? site->feed_tag : "");
+    g_autofree char *sum =
+        g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+
+    g_strlcpy (out, sum, 65);
 }
 
 /* Marks as new the entries above @before's row; FALSE when the archive
@@ -103,7 +116,12 @@ mla_site_scope_new (MlaSite *site, const MlaSiteMark *before, guint64 n_aliases)
     g_autofree guint8 *months = NULL;
     g_autofree guint *month_of = NULL;
 
+    char identity[65];
+
     if (before == NULL || before->aliases != n_aliases)
+        return NULL;
+    mla_site_identity (site, identity);
+    if (strcmp (identity, before->identity) != 0)
         return NULL;
     scope = g_new0 (MlaSiteScope, 1);
     scope->months = g_array_new (FALSE, FALSE, sizeof (guint));

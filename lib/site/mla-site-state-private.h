@@ -29,12 +29,14 @@ gboolean mla_site_state_current (MlaFolder *site, const char *key,
 /* What an update needs to know of the last build to visit only what
  * changed since (mla-site-scope.c): the key it was made with but for the
  * generation's count (same epoch, theme, options), the highest overview
- * row it showed, and what it counted. */
+ * row it showed, what it counted, and its identity. */
 typedef struct {
     guint64 max_row;   /* rows above it are new */
     guint64 published; /* messages with a page */
     guint64 withheld;
-    guint64 aliases; /* thread aliases (threads merged) */
+    guint64 aliases;   /* thread aliases (threads merged) */
+    char identity[65]; /* hex SHA-256 of what every page shows of the site
+                        * that no option fixes (mla_site_identity()) */
 } MlaSiteMark;
 
 /* The key of a build's shape: mla_site_state_key() with the epoch of

@@ -88,6 +88,7 @@ mla_site_state_read_mark (MlaFolder *site, const char *shape, MlaSiteMark *mark)
     g_autofree char *recorded =
         file != NULL ? g_key_file_get_string (file, GROUP, "shape", NULL)
                      : NULL;
+    g_autofree char *identity = NULL;
 
     /* A state written before marks were recorded has no shape. */
     if (recorded == NULL || g_strcmp0 (recorded, shape) != 0 ||
@@ -97,6 +98,9 @@ mla_site_state_read_mark (MlaFolder *site, const char *shape, MlaSiteMark *mark)
     mark->published = g_key_file_get_uint64 (file, GROUP, "published", NULL);
     mark->withheld = g_key_file_get_uint64 (file, GROUP, "withheld", NULL);
     mark->aliases = g_key_file_get_uint64 (file, GROUP, "aliases", NULL);
+    identity = g_key_file_get_string (file, GROUP, "identity", NULL);
+    g_strlcpy (mark->identity, identity != NULL ? identity : "",
+               sizeof mark->identity);
     return TRUE;
 }
 
@@ -121,6 +125,7 @@ mla_site_state_save (MlaFolder *site, const char *key, const char *shape,
         g_key_file_set_string (file, GROUP, "shape", shape);
         g_key_file_set_uint64 (file, GROUP, "max-row", mark->max_row);
         g_key_file_set_uint64 (file, GROUP, "aliases", mark->aliases);
+        g_key_file_set_string (file, GROUP, "identity", mark->identity);
     }
     data = g_key_file_to_data (file, &size, NULL);
     return mla_atomic_file_set_contents (site, MLA_SITE_STATE_FILE, data, size,

@@ -948,6 +948,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
         mark->published = stats->published;
         mark->withheld = stats->withheld;
         mark->aliases = aliases->len / 2;
+        mla_site_identity (&site, mark->identity);
     }
     mla_site_clear (&site);
     return ok;

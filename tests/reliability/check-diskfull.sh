@@ -75,14 +75,14 @@ site_full () {
     rm -f "$TMP/site-after/.mlarc-site.running"
     empty=$(find "$TMP/site-after" -type d -empty | wc -l)
     find "$TMP/site-after" -type d -empty -delete
-    diff -r "$TMP/site-before" "$TMP/site-after" >"$TMP/diff" || { head "$TMP/diff" >&2; fail "the site changed"; }
+    same_files "$TMP/site-before" "$TMP/site-after" >"$TMP/diff" || { head "$TMP/diff" >&2; fail "the site changed"; }
     site_pages_parse "$S"
     site_links_resolve "$S" reachable
     pages=$(wc -l <"$TMP/pages")
     [ -n "${LIMITED:-}" ] || mount -o remount,size=64m "$FS" || fail "cannot grow the tmpfs"
     expect 0 site --search=no -q -a "$A" -o "$TMP/site-full"
     expect 0 site --search=no -q -a "$A" -o "$S"
-    diff -r "$S" "$TMP/site-full" >"$TMP/diff" || { head "$TMP/diff" >&2; fail "the next run differs from a full build"; }
+    same_files "$S" "$TMP/site-full" >"$TMP/diff" || { head "$TMP/diff" >&2; fail "the next run differs from a full build"; }
     detail "$how: $message; the previous site is unchanged but for $empty empty folders ($links links from $pages pages resolve); with space, the next run equals a full build"
 }
 
