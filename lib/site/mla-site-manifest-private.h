@@ -5,9 +5,10 @@
  * parsed whole; and the delta (SITE/.mlarc-site.delta: what changed since
  * the base was written, a line set or "- PATH" removed), read whole on
  * open since it is small. A look-up asks the delta, then the base. The
- * delta's first line stamps the base it applies to (size, change time,
- * inode, lines): a base that is not the one the delta names (edited by
- * hand, copied, or left by an older mlarc) is read whole once, its forged
+ * delta's first line stamps the base it applies to (size, modification
+ * time, inode, lines; the inode is not compared, so that a copy keeping
+ * times is the same base): a base that is not the one the delta names
+ * (edited by hand, or left by an older mlarc) is read whole once, its forged
  * lines dropped and its lines sorted, as it always was, and written again
  * at mla_site_manifest_write(). Only mla-site-files.c uses it. Look-ups
  * and iterations are safe from several threads while nothing is set or

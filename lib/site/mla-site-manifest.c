@@ -517,9 +517,11 @@ mla_site_manifest_open (MlaFolder *folder, GError **error)
      * the next run check every file, as it always did. */
     if (!manifest->has_base)
         g_hash_table_remove_all (manifest->delta);
+    /* Not by its inode, which the stamp records too: a copy that keeps
+     * modification times (cp -a, rsync -t, a backup restored) is the same
+     * base, and reading it whole again would cost every copied site. */
     if (has_stamp && named.size == manifest->stamp.size &&
-        named.sec == manifest->stamp.sec &&
-        named.nsec == manifest->stamp.nsec && named.ino == manifest->stamp.ino)
+        named.sec == manifest->stamp.sec && named.nsec == manifest->stamp.nsec)
         manifest->stamp.lines = named.lines;
     else if (manifest->has_base) {
         check_base (manifest);
