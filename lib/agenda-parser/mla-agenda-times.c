@@ -328,6 +328,7 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
         if (military_clock (h1, m1))
             return g_strdup_printf ("%s%s:%s%s", lead, h1, m1, text + end);
     }
+    g_clear_pointer (&match, g_match_info_unref);
     /* "18:00 \u2013 open end  Sektempfang": the start alone (a line that
      * starts with its time, or the regex would run on every line) */
     if (g_ascii_isdigit (text[strspn (text, " \t")]) &&
