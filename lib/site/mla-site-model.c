@@ -472,6 +472,15 @@ neighbour (MlaSite *site, guint entry, int step)
                : MLA_THREAD_NONE;
 }
 
+/* Whether a message page links @child as one of its replies: a published
+ * message, not one placed by its subject. */
+static gboolean
+shown_reply (MlaSite *site, const MlaThreadNode *child)
+{
+    return child->input != MLA_THREAD_NONE && !child->loose &&
+           site->published[child->input];
+}
+
 static void
 message_links (MlaSite *site, xmlNode *nav, guint entry)
 {
@@ -494,8 +503,7 @@ message_links (MlaSite *site, xmlNode *nav, guint entry)
         const MlaThreadNode *child =
             mla_thread_forest_get_node (site->forest, c);
 
-        if (child->input == MLA_THREAD_NONE || child->loose ||
-            !site->published[child->input])
+        if (!shown_reply (site, child))
             continue;
         if (replies++ < MLA_SITE_REPLY_LINKS)
             link_entry (site, nav, "reply", child->input);
@@ -614,8 +622,7 @@ mla_site_message_thread_digest (MlaSite *site, guint entry)
         const MlaThreadNode *child =
             mla_thread_forest_get_node (site->forest, c);
 
-        if (child->input != MLA_THREAD_NONE && !child->loose &&
-            site->published[child->input])
+        if (shown_reply (site, child))
             digest_entry (sum, site, child->input);
     }
     return g_strdup (g_checksum_get_string (sum));

@@ -1,10 +1,10 @@
 /* mla-site-scope.c: the pages an update visits. Each rule follows a
- * page's signature in mla-site.c: a message page shows its copies, its
- * thread's version and its neighbours by date; a thread's pages its
+ * page's signature in mla-site.c: a message page shows its copies, what
+ * it shows of its thread and its neighbours by date; a thread's pages its
  * version; a month's pages its neighbours, its messages and the versions
- * of the threads active in it. A new message changes the version of the
- * thread it joins and of those holding its id, and its neighbours by
- * date; nothing else of an archive that only grew. */
+ * of the threads active in it. A new message changes the thread it joins
+ * and those holding its id, and its neighbours by date; nothing else of
+ * an archive that only grew (the site's identity aside, checked first). */
 #include "config.h"
 #include <string.h>
 #include "mla-site-scope-private.h"
@@ -115,7 +115,6 @@ mla_site_scope_new (MlaSite *site, const MlaSiteMark *before, guint64 n_aliases)
     g_autofree guint8 *entries = NULL;
     g_autofree guint8 *months = NULL;
     g_autofree guint *month_of = NULL;
-
     char identity[65];
 
     if (before == NULL || before->aliases != n_aliases)
