@@ -32,6 +32,8 @@ lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
 	lib/agenda-parser/mla-agenda-labels.c \
 	lib/agenda-parser/mla-agenda-names-private.h \
 	lib/agenda-parser/mla-agenda-names.c \
+	lib/agenda-parser/mla-agenda-pasted-private.h \
+	lib/agenda-parser/mla-agenda-pasted.c \
 	lib/agenda-parser/mla-agenda-patterns-private.h \
 	lib/agenda-parser/mla-agenda-patterns.c \
 	lib/agenda-parser/mla-agenda-people-private.h \

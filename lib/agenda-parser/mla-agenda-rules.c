@@ -17,6 +17,7 @@
 #include "mla-agenda-times-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-durations-private.h"
+#include "mla-agenda-pasted-private.h"
 #include "mla-agenda-names-private.h"
 #include "mla-agenda-days-private.h"
 #include "mla-agenda-places-private.h"
@@ -642,6 +643,8 @@ read_text_facts (MlaAgendaBuilder *b, MlaAgendaLine *lines,
     b->text.dashes_places = mla_agenda_text_dashes_places (b);
     b->day.year_hint = mla_agenda_text_year (b);
     mla_agenda_read_blocks (b, lines);
+    /* after the blocks: a row's people cell is no field of a block */
+    mla_agenda_read_pasted_cells (b, lines);
 }
 
 GPtrArray *
