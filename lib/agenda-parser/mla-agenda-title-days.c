@@ -1,7 +1,8 @@
 /* mla-agenda-title-days.c: the passes over a day's titles once the day
  * is read, where one title alone says too little: "Name: Title" heads
  * when two slots or more have one, handles in brackets after the titles,
- * lower-case names after a dash; and a role that stands in for people at
+ * lower-case names after a dash, a run of titles that are a name and
+ * brackets ("Doug Oard (UMd)"); and a role that stands in for people at
  * a title's end ("- Chairs"), which the title steps drop too. */
 #define G_LOG_DOMAIN "mlarc"
 #include "config.h"
@@ -13,6 +14,7 @@
 #include "mla-agenda-people-private.h"
 
 #define NAME_HEAD_MIN_TITLE_WORDS 3
+#define NAMES_ALONE_MIN 3 /* slots in a row titled "Name (Org)" */
 
 static gboolean
 capitalise (const GMatchInfo *match, GString *out, gpointer data)
@@ -156,6 +158,66 @@ day_tail_handles (MlaAgendaBuilder *b, MlaAgendaDay *day)
     }
 }
 
+/* The name of @slot's title "Allan Hanbury (position paper)": a name
+ * alone, then one pair of brackets; *@open where they start. Returns:
+ * (transfer full) (nullable). */
+static char *
+name_alone (MlaAgendaBuilder *b, const MlaAgendaSlot *slot, gsize *open)
+{
+    const char *paren;
+    g_autofree char *name = NULL;
+
+    if (slot->people->len > 0 || slot->title == NULL ||
+        !g_str_has_suffix (slot->title, ")") ||
+        (paren = strchr (slot->title, '(')) == NULL ||
+        strpbrk (paren + 1, "()") != slot->title + strlen (slot->title) - 1 ||
+        mla_agenda_parser_kind (b->parser, slot->title) !=
+            MLA_SLOT_KIND_SESSION)
+        return NULL;
+    name = g_strstrip (g_strndup (slot->title, paren - slot->title));
+    if (!mla_agenda_parser_is_name (b->parser, name))
+        return NULL;
+    *open = paren - slot->title;
+    return g_steal_pointer (&name);
+}
+
+/* "0900 \u2013 0915: Allan Hanbury (position paper)" / "0915 \u2013 0930:
+ * Ophir Frieder (Georgetown)" / ...: a run of NAMES_ALONE_MIN slots or
+ * more, one after the other, each titled by a name and brackets, is a
+ * row of speakers (perspectives, lightning talks) with no titles; the
+ * brackets are notes. One or two may be topics ("Clustered Storage
+ * (GFS, OCFS2)", "Packaging BoF (Debian & Fedora)"). */
+static void
+day_names_alone (MlaAgendaBuilder *b, MlaAgendaDay *day)
+{
+    guint run = 0;
+    gsize open = 0;
+
+    for (guint i = 0; i <= day->slots->len; i++) {
+        g_autofree char *name =
+            i < day->slots->len
+                ? name_alone (b, g_ptr_array_index (day->slots, i), &open)
+                : NULL;
+
+        if (name != NULL) {
+            run++;
+            continue;
+        }
+        for (guint k = i - run; run >= NAMES_ALONE_MIN && k < i; k++) {
+            MlaAgendaSlot *slot = g_ptr_array_index (day->slots, k);
+            g_autofree char *person = name_alone (b, slot, &open);
+            char *note = slot->title + open + 1;
+
+            mla_agenda_add_person (b, slot, person, MLA_PERSON_ROLE_SPEAKER);
+            note[strlen (note) - 1] = '\0';
+            if (note[0] != '\0')
+                g_ptr_array_add (slot->notes, g_strdup (note));
+            g_clear_pointer (&slot->title, g_free);
+        }
+        run = 0;
+    }
+}
+
 void
 mla_agenda_drop_stand_in (MlaAgendaBuilder *b, char *title)
 {
@@ -174,6 +236,7 @@ mla_agenda_day_lower_tails (MlaAgendaBuilder *b, MlaAgendaDay *day)
     guint named = 0;
 
     day_tail_handles (b, day);
+    day_names_alone (b, day);
     for (guint i = 0; i < day->slots->len; i++)
         named +=
             ((MlaAgendaSlot *) g_ptr_array_index (day->slots, i))->people->len >
