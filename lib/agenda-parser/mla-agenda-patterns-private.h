@@ -154,6 +154,7 @@ struct MlaAgendaParser {
     GRegex *capitalised_run;
     GRegex *military_range;   /* "0800-0830" */
     GRegex *military_single;  /* "1300 Lunch" */
+    GRegex *military_after;   /* "Lunch 1200 \u2013 1300" */
     GRegex *time_last;        /* "Coffee ........ 11:00" */
     GRegex *noon_start;       /* "Noon-1 p.m." */
     GRegex *noon_end;         /* "10:15 a.m.-noon" */

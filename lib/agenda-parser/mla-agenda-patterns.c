@@ -421,6 +421,12 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
       "(?<sep>\\s*(?:@RANGE@)\\s*)(?<h2>[012]\\d)(?<m2>\\d\\d)(?![\\d.]|:\\d)",
       0 },
+    /* "Lunch 1200 \u2013 1300": a short title, then the range, alone */
+    { FIELD (military_after),
+      "^(?<lead>\\s*(?:[-*\\x{2022}]\\s*)?\\p{Lu}[^\\d()|:,.]{0,40}?\\s+)"
+      "(?<h1>[012]\\d)(?<m1>\\d\\d)(?<sep>\\s*(?:@RANGE@)\\s*)(?<h2>[012]\\d)"
+      "(?<m2>\\d\\d)(?=\\s*$)",
+      0 },
     { FIELD (military_single),
       "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
       "\\*?(?=\\s*[|:\\t]|\\s+\\p{Lu})", /* ("1840* Talk": changed, marked) */

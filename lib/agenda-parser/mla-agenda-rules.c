@@ -143,6 +143,13 @@ static const MlaAgendaRule rules[] = {
       "(?:\\s*(?:@UNIT@)(?!\\w))?(?:\\s*(?:[:;]|\\s[-\\x{2013}\\x{2014}])\\s*"
       "(?<rest>\\S.*?))?\\s*$",
       mla_agenda_rule_slot_from, TRUE },
+    /* "Lunch 1200 \u2013 1300", "Registration 8:30-9:00": a short title,
+     * then its range, alone on the line */
+    { "slot-after",
+      "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>\\p{Lu}[^\\d()|:,.]{0,40}?)\\s+@"
+      "TIME1@"
+      "\\s*(?:@RANGE@)\\s*@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$",
+      mla_agenda_rule_slot_after, TRUE },
     /* "- lunch from 12:15 to 1, downstairs", "- then coffee till 10:45" */
     { "slot-prose",
       "^\\s*[-*\\x{2022}]\\s*(?:(?:@THEN@)\\s+)?(?<title>\\p{L}[^\\d()|:]*?)"

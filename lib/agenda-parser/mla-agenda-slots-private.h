@@ -30,4 +30,9 @@ gboolean mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match);
  * as the first line of a programme too, but not in minutes. */
 gboolean mla_agenda_rule_slot_from (MlaAgendaBuilder *b, GMatchInfo *match);
 
+/* The rule "slot-after": "Lunch 1200 \u2013 1300", a short title (four
+ * words at most), then its range and nothing else: a slot of those hours,
+ * but not in minutes. */
+gboolean mla_agenda_rule_slot_after (MlaAgendaBuilder *b, GMatchInfo *match);
+
 G_END_DECLS

@@ -884,3 +884,34 @@ mla_agenda_rule_slot_from (MlaAgendaBuilder *b, GMatchInfo *match)
     mla_agenda_builder_add_slot (b, slot);
     return TRUE;
 }
+
+gboolean
+mla_agenda_rule_slot_after (MlaAgendaBuilder *b, GMatchInfo *match)
+{
+    g_autofree char *title = g_match_info_fetch_named (match, "title");
+    MlaAgendaSlot *slot;
+    MlaClock start, end;
+    gboolean bare1, bare2;
+    guint words = 1;
+    int s, e;
+
+    for (const char *p = title; *p != '\0'; p++)
+        words += *p == ' ';
+    /* (a line of prose is no title: at most four words) */
+    if (b->minutes.in || words > 4 ||
+        !mla_agenda_fetch_clock (b, match, "1", &start, &bare1) ||
+        !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
+        return FALSE;
+    mla_agenda_resolve_range (&start, &end, b->day.previous, b->text.all_24h,
+                              &s, &e);
+    if (s < 0)
+        return FALSE;
+    slot = mla_agenda_table_slot (s, e);
+    mla_agenda_slot_set_title (b, slot, title);
+    g_debug ("agenda: rule slot-after: line %u: %02d:%02d", b->index + 1,
+             s / 60, s % 60);
+    b->day.previous = s;
+    b->slot.indent = mla_agenda_current_line (b)->indent;
+    mla_agenda_builder_add_slot (b, slot);
+    return TRUE;
+}

@@ -280,6 +280,24 @@ mla_agenda_text_is_military (MlaAgendaParser *parser, char **lines)
     return found;
 }
 
+/* @text with the "HHMM-HHMM" range that @match found written
+ * "HH:MM-HHMM". Returns: (transfer full). */
+static char *
+military_written (GMatchInfo *match, const char *text)
+{
+    g_autofree char *lead = g_match_info_fetch_named (match, "lead");
+    g_autofree char *h1 = g_match_info_fetch_named (match, "h1");
+    g_autofree char *m1 = g_match_info_fetch_named (match, "m1");
+    g_autofree char *sep = g_match_info_fetch_named (match, "sep");
+    g_autofree char *h2 = g_match_info_fetch_named (match, "h2");
+    g_autofree char *m2 = g_match_info_fetch_named (match, "m2");
+    gint end = 0;
+
+    g_match_info_fetch_pos (match, 0, NULL, &end);
+    return g_strdup_printf ("%s%s:%s%s%s:%s%s", lead, h1, m1, sep, h2, m2,
+                            text + end);
+}
+
 /* Rewrites the time forms that the time pattern does not read into ones
  * it does: "0800-0830" to "08:00-08:30" (and, with @military, the text
  * being written in such ranges, "1300 Lunch" to "13:00 Lunch"), "noon"
@@ -304,19 +322,15 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
     }
     g_clear_pointer (&match, g_match_info_unref);
     if (g_regex_match (parser->military_range, text, 0, &match) &&
-        military_range_ok (match)) {
-        g_autofree char *lead = g_match_info_fetch_named (match, "lead");
-        g_autofree char *h1 = g_match_info_fetch_named (match, "h1");
-        g_autofree char *m1 = g_match_info_fetch_named (match, "m1");
-        g_autofree char *sep = g_match_info_fetch_named (match, "sep");
-        g_autofree char *h2 = g_match_info_fetch_named (match, "h2");
-        g_autofree char *m2 = g_match_info_fetch_named (match, "m2");
-        gint end = 0;
-
-        g_match_info_fetch_pos (match, 0, NULL, &end);
-        return g_strdup_printf ("%s%s:%s%s%s:%s%s", lead, h1, m1, sep, h2, m2,
-                                text + end);
-    }
+        military_range_ok (match))
+        return military_written (match, text);
+    g_clear_pointer (&match, g_match_info_unref);
+    /* "Lunch 1200 \u2013 1300": a title before its range, in a text of
+     * such ranges */
+    if (military && strpbrk (text, "0123456789") != NULL &&
+        g_regex_match (parser->military_after, text, 0, &match) &&
+        military_range_ok (match))
+        return military_written (match, text);
     g_clear_pointer (&match, g_match_info_unref);
     if (military && g_regex_match (parser->military_single, text, 0, &match)) {
         g_autofree char *lead = g_match_info_fetch_named (match, "lead");
