@@ -267,6 +267,27 @@ slot_of_row (MlaAgendaBuilder *b, char *title, const char *title_raw, int s,
     mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
 }
 
+/* Drops the time waiting for its title, since a row at @s comes first;
+ * but "1130 \u2013 1145" right over "1145 \u2013 1200", a row of a whole
+ * range that the next row starts at the end of, is a row left open, an
+ * untitled slot (not "16:00 -", which ends the slot above, nor a time
+ * alone whose row lost its title). */
+static void
+close_open_row (MlaAgendaBuilder *b, int s)
+{
+    MlaAgendaSlot *row = g_steal_pointer (&b->slot.pending);
+
+    if (row == NULL)
+        return;
+    if (row->end[0] == '\0' || mla_agenda_minutes_of (row->end) != s ||
+        row->title != NULL || b->day.current == NULL) {
+        mla_agenda_slot_free (row);
+        return;
+    }
+    g_debug ("agenda: slot at %s: a row left open", row->start);
+    mla_agenda_builder_add_slot (b, row);
+}
+
 gboolean
 mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -311,9 +332,9 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     else
         s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
     mla_agenda_builder_set_zone (b, match);
+    close_open_row (b, s);
     mla_agenda_new_day_if_restarted (b, s);
     b->day.previous = s;
-    g_clear_pointer (&b->slot.pending, mla_agenda_slot_free);
     b->slot.current = NULL;
     b->slot.indent = mla_agenda_current_line (b)->indent;
     g_debug ("agenda: rule slot-time: line %u: %02d:%02d \"%s\"", b->index + 1,
@@ -906,6 +927,7 @@ mla_agenda_rule_slot_after (MlaAgendaBuilder *b, GMatchInfo *match)
                               &s, &e);
     if (s < 0)
         return FALSE;
+    close_open_row (b, s);
     slot = mla_agenda_table_slot (s, e);
     mla_agenda_slot_set_title (b, slot, title);
     g_debug ("agenda: rule slot-after: line %u: %02d:%02d", b->index + 1,
