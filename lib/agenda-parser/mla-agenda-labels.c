@@ -4,7 +4,8 @@
  * by a blank line ("Organisers: A, B": the event's), unless the text sets
  * every slot's people apart so; "Chair: A     Chair: B" under a row of
  * track cells goes to the cells' slots (mla-agenda-tables.c); a value
- * goes on after its comma or an open parenthesis on the next line; a note
+ * goes on after its comma, an open parenthesis or a first name broken
+ * from its surname on the next lines; a note
  * after a dash ("-- guest lecture") is the slot's. Adding the people is
  * mla-agenda-people.c's. */
 #define G_LOG_DOMAIN "mlarc"
@@ -17,6 +18,8 @@
 #include "mla-agenda-names-private.h"
 #include "mla-agenda-people-private.h"
 #include "mla-agenda-tables-private.h"
+
+#define VALUE_MAX_LINES 5 /* the lines of one label's value */
 
 static guint
 count_char (const char *text, char c)
@@ -62,6 +65,29 @@ drop_title_tail_person (MlaAgendaSlot *slot)
     }
 }
 
+/* Whether a label's @value goes on on the line after the current one:
+ * "Panelists: A (USGS); B (Lagos State" over "Univ.); C", "Panelists: A,
+ * B," over "C", or a name broken at the line's end, "Intervenants : A
+ * (Org), Yann" over "Yob\u00e9 (producteur Bio), B (Org)". */
+static gboolean
+value_goes_on (MlaAgendaBuilder *b, const char *value)
+{
+    const MlaAgendaLine *next =
+        b->index + 1 < b->n_lines ? &b->lines[b->index + 1] : NULL;
+    const char *last = strrchr (value, ' ');
+
+    if (next == NULL || next->blank ||
+        next->indent < mla_agenda_current_line (b)->indent)
+        return FALSE;
+    if (count_char (value, '(') > count_char (value, ')') ||
+        g_str_has_suffix (value, ","))
+        return TRUE;
+    last = last != NULL ? last + 1 : value;
+    return last > value && last[-2] == ',' &&
+           mla_agenda_is_first_name (b->parser, last) &&
+           g_regex_match (b->parser->broken_name, next->text, 0, NULL);
+}
+
 gboolean
 mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -99,12 +125,7 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
                          B" people */
     if (g_ascii_isdigit (value[0]))
         return FALSE; /* "Presenters: 15 minutes + 5 for questions" */
-    if ((count_char (value, '(') > count_char (value, ')') ||
-         g_str_has_suffix (value, ",")) &&
-        b->index + 1 < b->n_lines && !b->lines[b->index + 1].blank &&
-        b->lines[b->index + 1].indent >= mla_agenda_current_line (b)->indent) {
-        /* "Panelists: A (USGS); B (Lagos State" over "Univ.); C", or
-         * "Panelists: A, B," over "C": the value goes on */
+    for (guint n = 1; n < VALUE_MAX_LINES && value_goes_on (b, value); n++) {
         g_autofree char *next =
             mla_agenda_squeeze (b->lines[b->index + 1].text);
         char *joined = g_strconcat (value, " ", next, NULL);

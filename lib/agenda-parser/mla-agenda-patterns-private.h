@@ -152,13 +152,14 @@ struct MlaAgendaParser {
     GRegex *label_name;
     GRegex *paren_part;
     GRegex *capitalised_run;
-    GRegex *military_range;   /* "0800-0830" */
-    GRegex *military_single;  /* "1300 Lunch" */
-    GRegex *military_after;   /* "Lunch 1200 \u2013 1300" */
-    GRegex *time_last;        /* "Coffee ........ 11:00" */
-    GRegex *noon_start;       /* "Noon-1 p.m." */
-    GRegex *noon_end;         /* "10:15 a.m.-noon" */
-    GRegex *no_end;           /* "18:00 \u2013 open end" */
+    GRegex *military_range;  /* "0800-0830" */
+    GRegex *military_single; /* "1300 Lunch" */
+    GRegex *military_after;  /* "Lunch 1200 \u2013 1300" */
+    GRegex *broken_name; /* "Yob\u00e9 (producteur Bio), ...": a name's end */
+    GRegex *time_last;   /* "Coffee ........ 11:00" */
+    GRegex *noon_start;  /* "Noon-1 p.m." */
+    GRegex *noon_end;    /* "10:15 a.m.-noon" */
+    GRegex *no_end;      /* "18:00 \u2013 open end" */
     GRegex *schedule_heading; /* "Agenda", "Draft programme:" */
     GRegex *minutes_heading;  /* "Minutes:" */
     GRegex *schedule_intro;   /* "Agenda for the next call:" */

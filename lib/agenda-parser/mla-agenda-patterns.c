@@ -421,6 +421,10 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
       "(?<sep>\\s*(?:@RANGE@)\\s*)(?<h2>[012]\\d)(?<m2>\\d\\d)(?![\\d.]|:\\d)",
       0 },
+    /* "Yob\u00e9 (producteur Bio), Maxime V\u00e9tier": a line that goes on
+     * with the surname of a name broken before it, then its affiliation */
+    { FIELD (broken_name),
+      "^\\s*(?:\\p{Lu}[\\p{Ll}'-]+\\s+){1,2}\\([^()]+\\)\\s*(?:,|$)", 0 },
     /* "Lunch 1200 \u2013 1300": a short title, then the range, alone */
     { FIELD (military_after),
       "^(?<lead>\\s*(?:[-*\\x{2022}]\\s*)?\\p{Lu}[^\\d()|:,.]{0,40}?\\s+)"
