@@ -80,6 +80,10 @@ static const struct {
     { "speaker-of", FALSE,
       "Saluto del Prof. Marco Rinaldi, Presidente del Consorzio",
       "title=Saluto|people=Marco Rinaldi|place=|room=|notes=" },
+    /* ("Proff.ssa", as "Prof.ssa": professoressa) */
+    { "speaker-of", FALSE,
+      "Saluto della Proff.ssa Anna Conti, Assessora alla cultura",
+      "title=Saluto|people=Anna Conti|place=|room=|notes=" },
     { "speaker-of", FALSE, "Abendvortrag von Prof.Dr. Jana Roth",
       "title=Abendvortrag|people=Jana Roth|place=|room=|notes=" },
     /* (no title before the name: a place's, not a person's) */
