@@ -88,4 +88,10 @@ typedef enum {
 char *mla_agenda_leading_name (MlaAgendaParser *parser, const char *text,
                                guint max_words, MlaLeadingNameFlags flags);
 
+/* "Roberto Di Cosmo Stefano Vitali": @name, five words or more, read as
+ * two names printed one after the other (a line break lost), each a first
+ * name, particles and a surname. Four words stay one name ("Mary Jane Van
+ * Dyke"). Returns: (transfer full) (nullable): the two names. */
+GStrv mla_agenda_name_pair (MlaAgendaParser *parser, const char *name);
+
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "mla-agenda-scanner-private.h"
 
 #define NAME_MAX_WORDS 5
+#define NAME_PAIR_MIN_WORDS 5 /* "Roberto Di Cosmo Stefano Vitali" */
 #define FIRST_NAME_MIN_CHARS 3
 #define HANDLE_MAX_CHARS 20
 #define HANDLE_LOOSE_MAX_CHARS 3
@@ -382,6 +383,24 @@ one_name (const char *name)
     return g_strv_builder_end (one);
 }
 
+GStrv
+mla_agenda_name_pair (MlaAgendaParser *parser, const char *name)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    guint words = 1;
+    GStrv pair;
+
+    for (const char *p = name; *p != '\0'; p++)
+        words += *p == ' ';
+    if (words < NAME_PAIR_MIN_WORDS ||
+        !g_regex_match (parser->name_pair, name, 0, &match))
+        return NULL;
+    pair = g_new0 (char *, 3);
+    pair[0] = g_match_info_fetch_named (match, "a");
+    pair[1] = g_match_info_fetch_named (match, "b");
+    return pair;
+}
+
 /* "Dario Faggioli, Giuseppe Lipari and Tommaso Cucinotta": names apart
  * by commas or "and"; not "Ann Lee, Red Hat": two parts apart by a comma
  * are a name and its affiliation (a list of names ends with "and" or has
@@ -403,7 +422,14 @@ names_apart (MlaAgendaParser *parser, const char *text, char *bare)
             continue;
         if (!mla_agenda_parser_is_name (parser, parts[i]))
             break;
-        g_strv_builder_add (names, parts[i]);
+        {
+            g_auto (GStrv) pair = mla_agenda_name_pair (parser, parts[i]);
+
+            if (pair != NULL)
+                g_strv_builder_addv (names, (const char **) pair);
+            else
+                g_strv_builder_add (names, parts[i]);
+        }
         if (parts[i + 1] == NULL)
             return g_strv_builder_end (names);
     }

@@ -155,6 +155,7 @@ struct MlaAgendaParser {
     GRegex *military_range;  /* "0800-0830" */
     GRegex *military_single; /* "1300 Lunch" */
     GRegex *military_after;  /* "Lunch 1200 \u2013 1300" */
+    GRegex *name_pair;       /* "Roberto Di Cosmo Stefano Vitali" */
     GRegex *broken_name; /* "Yob\u00e9 (producteur Bio), ...": a name's end */
     GRegex *time_last;   /* "Coffee ........ 11:00" */
     GRegex *noon_start;  /* "Noon-1 p.m." */

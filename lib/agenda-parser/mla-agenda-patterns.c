@@ -9,6 +9,9 @@
  * the search position or after a non-space only. Without it the engine
  * tries every position of a run of spaces, each time scanning to its end:
  * quadratic on a long run. The leftmost match is the same. */
+/* a name with particles: "Roberto Di Cosmo", "Ann Lee" */
+#define NAME_WORD "(?!(?i:@PARTICLE@)\\s)\\p{Lu}[\\p{L}'-]*"
+#define NAME_OF_PARTICLES NAME_WORD "(?:\\s+(?i:@PARTICLE@))*\\s+" NAME_WORD
 #define NO_START_IN_SPACES "(?:\\G|(?<!\\s))"
 
 /* The parser's patterns besides the rule table. Each is compiled once,
@@ -421,6 +424,11 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^(?<lead>\\s*(?:[-*\\x{2022}|]\\s*)?)(?<h1>[012]\\d)(?<m1>\\d\\d)"
       "(?<sep>\\s*(?:@RANGE@)\\s*)(?<h2>[012]\\d)(?<m2>\\d\\d)(?![\\d.]|:\\d)",
       0 },
+    /* "Roberto Di Cosmo Stefano Vitali": two names printed one after the
+     * other, each a first name, particles and a surname (no particle
+     * starts a name or ends it) */
+    { FIELD (name_pair),
+      "^(?<a>" NAME_OF_PARTICLES ")\\s+(?<b>" NAME_OF_PARTICLES ")$", 0 },
     /* "Yob\u00e9 (producteur Bio), Maxime V\u00e9tier": a line that goes on
      * with the surname of a name broken before it, then its affiliation */
     { FIELD (broken_name),

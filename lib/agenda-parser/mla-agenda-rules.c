@@ -404,8 +404,13 @@ text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
     } else if (!b->slot.has_extra && !item &&
                mla_agenda_parser_is_name (b->parser, text) &&
                !mla_agenda_people_at (b, b->index + 1)) {
+        g_auto (GStrv) pair = mla_agenda_name_pair (b->parser, text);
+
         g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
-        mla_agenda_add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
+        for (guint i = 0; pair != NULL && pair[i] != NULL; i++)
+            mla_agenda_add_person (b, slot, pair[i], MLA_PERSON_ROLE_CHAIR);
+        if (pair == NULL)
+            mla_agenda_add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
         b->slot.has_extra = TRUE;
     } else if (!item && mla_agenda_add_person_line (b, slot, text, adjacent)) {
         g_debug ("agenda: rule text: line %u names the slot's people",
