@@ -50,10 +50,11 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
-    /* (also "Title | Start | End": a title's column before the start's) */
+    /* (also "Title | Start | End" and "Session | Time | Speaker": a
+     * title's column before the start's or the times') */
     { "export-header",
       "^\\s*\\|?\\s*(?:@DATECOL@|@STARTCOL@|(?:@TITLECOL@)(?=\\s*(?:\\||\\t|"
-      "\\s{2,})\\s*(?:@STARTCOL@)\\s*(?:\\||\\t|\\s{2,})))"
+      "\\s{2,})\\s*(?:@STARTCOL@|@TIMECOL@)\\s*(?:\\||\\t|\\s{2,})))"
       "\\s*(?:\\||\\t|\\s{2,})\\s*\\S",
       mla_agenda_rule_export_header, FALSE },
     /* "Time/place: 16:15, S 2.109" under "Speaker:" and "Title:" lines
