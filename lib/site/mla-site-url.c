@@ -188,9 +188,16 @@ mla_site_assign_names (MlaOverview *overview, MlaOverviewThreads *threads,
 char *
 mla_site_path_to_href (const char *path)
 {
-    GString *href = g_string_new (NULL);
+    GString *href;
+    const guchar *safe = (const guchar *) path;
 
-    for (const guchar *p = (const guchar *) path; *p != '\0'; p++) {
+    /* Most paths need no escape: copied whole. */
+    while (*safe != '\0' && (*safe == '/' || is_url_safe (*safe)))
+        safe++;
+    if (*safe == '\0')
+        return g_strdup (path);
+    href = g_string_new_len (path, (gssize) (safe - (const guchar *) path));
+    for (const guchar *p = safe; *p != '\0'; p++) {
         if (*p == '/' || is_url_safe (*p))
             g_string_append_c (href, (char) *p);
         else
