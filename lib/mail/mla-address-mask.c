@@ -4,6 +4,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-address-mask.h"
+#include "mla-hash-private.h"
 
 struct MlaAddressMask {
     GHashTable *kept;  /* the address-like tokens of Message-IDs, decoded
@@ -307,7 +308,8 @@ mla_address_mask_new (void)
 {
     MlaAddressMask *mask = g_new0 (MlaAddressMask, 1);
 
-    mask->kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    mask->kept =
+        g_hash_table_new_full (mla_str_hash, g_str_equal, g_free, NULL);
     mask->lists = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     return mask;
 }

@@ -9,6 +9,7 @@
 #include "mla-agenda-link-private.h"
 #include "mla-agenda-vocabulary-private.h"
 #include "mla-site-private.h"
+#include "mla-hash-private.h"
 
 static void
 month_free (MlaSiteMonth *month)
@@ -96,6 +97,7 @@ static void
 make_mask (MlaSite *site, guint n)
 {
     guint n_nodes = mla_thread_forest_get_n_nodes (site->forest);
+    const char *last_list = NULL;
 
     if (site->options.show_addresses)
         return;
@@ -113,7 +115,10 @@ make_mask (MlaSite *site, guint n)
         keep_other (site->mask, legacy_href, legacy);
         if (!site->published[i])
             continue;
-        mla_address_mask_keep_list (site->mask, e->list_id);
+        /* Most messages carry the List-Id of the one before. */
+        if (g_strcmp0 (e->list_id, last_list) != 0)
+            mla_address_mask_keep_list (site->mask, e->list_id);
+        last_list = e->list_id;
         keep_other (site->mask, site->dirs[i], e->message_id);
         keep_href (site->mask, site->dirs[i]);
     }
@@ -686,7 +691,7 @@ site_alloc (MlaSite *site, guint n)
     site->by_date = g_array_new (FALSE, FALSE, sizeof (guint));
     site->months = g_ptr_array_new_with_free_func ((GDestroyNotify) month_free);
     site->roots = g_array_new (FALSE, FALSE, sizeof (guint));
-    site->first_with_id = g_hash_table_new (g_str_hash, g_str_equal);
+    site->first_with_id = g_hash_table_new (mla_str_hash, g_str_equal);
 }
 
 gboolean
