@@ -98,6 +98,13 @@ static const struct {
       "\u4e3b\u9898\u62a5\u544a\uff08\u674e\u660e\u6559\u6388\uff09",
       "title=\u4e3b\u9898\u62a5\u544a|people=\u674e\u660e|place=|room=|"
       "notes=" },
+    /* (a name in Han with its title among Latin names with theirs:
+     * "\u526f\u7814\u7a76\u5458", associate researcher) */
+    { "names-bracket", FALSE,
+      "\u5706\u684c\u8bba\u575b\uff08\u9648\u9e4f\u9e64\u526f\u7814"
+      "\u7a76\u5458\u3001Prof. Bulent Cavas\u3001Dr.Steven Sexton\uff09",
+      "title=\u5706\u684c\u8bba\u575b|people=\u9648\u9e4f\u9e64;Bulent "
+      "Cavas;Steven Sexton|place=|room=|notes=" },
     { "description", FALSE,
       "Keynote - a look back at what the year brought us all",
       "title=Keynote|people=|place=|room=|notes=a look back at what the year "

@@ -171,6 +171,15 @@ add_groups (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *value,
             mla_agenda_add_people (b, slot, groups[i], role, each);
 }
 
+/* Whether @part of a list of people is a name: also a name in Han when
+ * the list had titles after names ("陈鹏鹤副研究员、Prof. Bulent Cavas"). */
+static gboolean
+is_name_part (MlaAgendaBuilder *b, const char *part, guint titled)
+{
+    return mla_agenda_parser_is_name (b->parser, part) ||
+           (titled > 0 && mla_agenda_is_han_name (part));
+}
+
 /* @clean parted at "," and "and": first names, handles, names with
  * their affiliations, or one person; each part a person when @titled
  * parts or more had a title after the name ("\u6749\u4e95\u3055\u3093 &
@@ -197,7 +206,7 @@ add_split_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *clean,
             memmove (parts[i], parts[i] + end, strlen (parts[i] + end) + 1);
         }
         n++;
-        names += mla_agenda_parser_is_name (b->parser, parts[i]);
+        names += is_name_part (b, parts[i], titled);
         first_names += strchr (parts[i], ' ') == NULL &&
                        (g_unichar_isupper (g_utf8_get_char (parts[i])) ||
                         mla_agenda_is_han_name (parts[i]));
@@ -217,17 +226,17 @@ add_split_people (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *clean,
      * a name in lower case before a capitalised one; not after it, where
      * "directrice du laboratoire" is what the person is) */
     for (guint i = 0; parts[i] != NULL; i++)
-        if (mla_agenda_parser_is_name (b->parser, parts[i]))
+        if (is_name_part (b, parts[i], titled))
             last_name = i;
     if (n > 1 && names > 0 &&
-        (mla_agenda_parser_is_name (b->parser, parts[0]) ||
+        (is_name_part (b, parts[0], titled) ||
          (last_name > 0 && mla_agenda_is_lower_name (b->parser, parts[0])))) {
         /* names, each maybe with an affiliation after a comma
          * ("Elena Petrova, University of Oslo"): the names only; a part
          * with a label of its own has that role ("...; moderator X") */
         for (guint i = 0; parts[i] != NULL; i++)
             if (parts[i][0] != '\0' &&
-                (mla_agenda_parser_is_name (b->parser, parts[i]) ||
+                (is_name_part (b, parts[i], titled) ||
                  (i < last_name &&
                   mla_agenda_is_lower_name (b->parser, parts[i]))))
                 g_ptr_array_add (slot->people, mla_agenda_person_new (
