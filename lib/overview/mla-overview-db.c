@@ -60,22 +60,22 @@ static const char *const stmt_sql[N_STMTS] = {
         "SELECT " ENTRY_COLUMNS
         " FROM messages WHERE thread = ? ORDER BY date, id",
     /* The threads of the messages with id ?1 or naming it in their chain,
-     * and of the messages with subject key ?1 (temp.rethread exists
-     * before these are prepared: mla_overview_store_threads()). */
+     * and of the messages with subject key ?1; the messages of thread ?1
+     * into temp.rethread (which exists before this is prepared:
+     * mla_overview_store_threads()). */
     [STMT_REACH_ID] =
-        "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE "
-        "thread IN"
-        " (SELECT thread FROM messages WHERE message_id = ?1"
+        "SELECT thread FROM messages WHERE message_id = ?1"
         " UNION SELECT m.thread FROM refs r JOIN messages m ON m.id = r.message"
-        " WHERE r.ref = ?1)",
+        " WHERE r.ref = ?1",
+    [STMT_REACH_THREAD] =
+        "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE "
+        "thread = ?1",
     [STMT_GET_REFS] =
         "SELECT ref FROM refs WHERE message = ? ORDER BY position",
     [STMT_INSERT_REMOVED] =
         "INSERT INTO removed (removal, position, ref) VALUES (?,?,?)",
     [STMT_REACH_SUBJECT] =
-        "INSERT OR IGNORE INTO temp.rethread SELECT id FROM messages WHERE "
-        "thread IN"
-        " (SELECT thread FROM messages WHERE subject_key = ?1)",
+        "SELECT DISTINCT thread FROM messages WHERE subject_key = ?1",
 };
 
 /* Rows are numbered from 1 and never deleted (mlarc remove rebuilds the

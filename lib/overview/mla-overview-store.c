@@ -640,13 +640,16 @@ find_changes (MlaOverview *overview, MlaOverviewThreads *threads,
 /* ---- which messages an update re-threads ---- */
 
 /* Adds to temp.rethread the whole threads that statement @which finds
- * for @token, once per token (the table only grows in an update, so a
- * token asked once has given all it can). */
+ * for @token, once per token and once per thread (the table only grows
+ * in an update, so what was asked once has given all it can; asking a
+ * long thread again for each of its nodes made growing it quadratic). */
 static gboolean
 reach (MlaOverview *overview, int which, const char *token, GHashTable *asked,
        gint64 *added, GError **error)
 {
+    g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
     sqlite3_stmt *statement;
+    int status;
 
     if (!g_hash_table_add (asked, g_strdup_printf ("%d %s", which, token)))
         return TRUE;
@@ -654,9 +657,25 @@ reach (MlaOverview *overview, int which, const char *token, GHashTable *asked,
     if (statement == NULL)
         return FALSE;
     mla_overview_bind_text (statement, 1, token);
-    if (!mla_overview_step_done (overview, statement, error))
-        return FALSE;
-    *added += sqlite3_changes (overview->db);
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        const char *thread = (const char *) sqlite3_column_text (statement, 0);
+        char *key = thread != NULL ? g_strconcat ("t ", thread, NULL) : NULL;
+
+        /* New messages (no thread yet) are in from the start. */
+        if (key != NULL && g_hash_table_add (asked, key))
+            g_ptr_array_add (found, g_strdup (thread));
+    }
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "reach threads");
+    for (guint i = 0; i < found->len; i++) {
+        statement = mla_overview_stmt (overview, STMT_REACH_THREAD, error);
+        if (statement == NULL)
+            return FALSE;
+        mla_overview_bind_text (statement, 1, found->pdata[i]);
+        if (!mla_overview_step_done (overview, statement, error))
+            return FALSE;
+        *added += sqlite3_changes (overview->db);
+    }
     return TRUE;
 }
 
