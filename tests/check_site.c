@@ -365,10 +365,10 @@ END_TEST
  * into bundles of at most @bundle, newest first; new mail lands in the
  * last bundle of its period, so only that one is indexed again. */
 static void
-assert_bundles (guint bundle, const char *expected)
+assert_bundles (guint bundle, guint tier, const char *expected)
 {
     g_autoptr (GPtrArray) periods =
-        mla_site_search_periods (&fixture.site, bundle);
+        mla_site_search_periods (&fixture.site, bundle, tier);
     g_autoptr (GString) got = g_string_new (NULL);
 
     for (guint i = 0; i < periods->len; i++) {
@@ -390,13 +390,61 @@ assert_bundles (guint bundle, const char *expected)
 START_TEST (test_site_search_bundles)
 {
     /* One bundle per period while it fits: the pages in month order. */
-    assert_bundles (MLA_SITE_SEARCH_BUNDLE,
+    assert_bundles (MLA_SITE_SEARCH_BUNDLE, 0,
                     "2021:orphan@x,plan@x,reply@x,loose@x");
-    assert_bundles (4, "2021:orphan@x,plan@x,reply@x,loose@x");
+    assert_bundles (4, 0, "2021:orphan@x,plan@x,reply@x,loose@x");
     /* Cut in archive order, whatever the dates: orphan@x came last. */
-    assert_bundles (3, "2021.001:orphan@x 2021:plan@x,reply@x,loose@x");
-    assert_bundles (1, "2021.003:orphan@x 2021.002:loose@x 2021.001:reply@x "
-                       "2021:plan@x");
+    assert_bundles (3, 0, "2021.001:orphan@x 2021:plan@x,reply@x,loose@x");
+    assert_bundles (1, 0,
+                    "2021.003:orphan@x 2021.002:loose@x 2021.001:reply@x "
+                    "2021:plan@x");
+    /* 2021 is the newest period: past a tier of 2, its last page is the
+     * current tier. */
+    assert_bundles (0, 3, "2021.new:orphan@x 2021:plan@x,reply@x,loose@x");
+    assert_bundles (3, 2, "2021.001:orphan@x 2021:plan@x,reply@x,loose@x");
+}
+END_TEST
+
+/* The tiers' boundaries, sizes in and bundles out (oldest first, "+" the
+ * current tier): each row one rule of mla_site_search_cut(). */
+static const struct {
+    const char *rule;
+    guint pages, bundle, tier;
+    gboolean current;
+    const char *expected;
+} cut_cases[] = {
+    { "empty period", 0, 2000, 250, TRUE, "" },
+    { "under a tier: one bundle", 249, 2000, 250, TRUE, "249" },
+    { "one tier exactly: no current tier", 250, 2000, 250, TRUE, "250" },
+    { "a tier and one page", 251, 2000, 250, TRUE, "250 +1" },
+    { "tier full: merged into the open bundle", 500, 2000, 250, TRUE, "500" },
+    { "open bundle grows by tiers", 1999, 2000, 250, TRUE, "1750 +249" },
+    { "bundle full: closed", 2000, 2000, 250, TRUE, "2000" },
+    { "closed bundles never change", 4321, 2000, 250, TRUE,
+      "2000 2000 250 +71" },
+    { "after a closed one, under a tier", 4100, 2000, 250, TRUE,
+      "2000 2000 100" },
+    { "older period: no tier", 4321, 2000, 250, FALSE, "2000 2000 321" },
+    { "tier as big as a bundle: none", 4321, 2000, 2000, TRUE,
+      "2000 2000 321" },
+    { "no tier asked", 4321, 2000, 0, TRUE, "2000 2000 321" },
+};
+
+START_TEST (test_site_search_cut)
+{
+    gboolean tier = FALSE;
+    g_autoptr (GArray) sizes =
+        mla_site_search_cut (cut_cases[_i].pages, cut_cases[_i].bundle,
+                             cut_cases[_i].tier, cut_cases[_i].current, &tier);
+    g_autoptr (GString) got = g_string_new (NULL);
+
+    for (guint i = 0; i < sizes->len; i++)
+        g_string_append_printf (got, "%s%s%u", i > 0 ? " " : "",
+                                tier && i == sizes->len - 1 ? "+" : "",
+                                g_array_index (sizes, guint, i));
+    ck_assert_msg (strcmp (got->str, cut_cases[_i].expected) == 0,
+                   "%s: %s, not %s", cut_cases[_i].rule, got->str,
+                   cut_cases[_i].expected);
 }
 END_TEST
 
@@ -611,6 +659,7 @@ site_suite (void)
     tcase_add_test (tc, test_site_render_escapes);
     tcase_add_test (tc, test_site_model_feed);
     tcase_add_test (tc, test_site_search_bundles);
+    tcase_add_loop_test (tc, test_site_search_cut, 0, G_N_ELEMENTS (cut_cases));
     suite_add_tcase (suite, tc);
     mla_test_add_case (suite, "body-patch", test_site_body_patch, 0);
     mla_test_add_case (suite, "files-tmp-clash", test_site_files_tmp_clash, 2);

@@ -110,40 +110,83 @@ compare_entries (gconstpointer a, gconstpointer b)
     return x < y ? -1 : x > y;
 }
 
-/* Appends the bundles of @period to @out, newest first: its pages in
- * archive order (entries are), @bundle a bundle. Takes @period. */
-static void
-add_bundles (GPtrArray *out, MlaSitePeriod *period, MlaSite *site, guint bundle)
+GArray *
+mla_site_search_cut (guint pages, guint bundle, guint tier, gboolean current,
+                     gboolean *out_tier)
 {
-    guint n = period->entries->len, count = (n + bundle - 1) / bundle;
+    GArray *sizes = g_array_new (FALSE, FALSE, sizeof (guint));
+    guint open = pages % bundle, rest = 0;
 
-    if (count <= 1) {
+    for (guint b = 0; b < pages / bundle; b++)
+        g_array_append_val (sizes, bundle);
+    /* Below one tier the open bundle is small enough to be the tier. */
+    if (current && tier > 0 && open >= tier) {
+        rest = open % tier;
+        open -= rest;
+    }
+    if (open > 0)
+        g_array_append_val (sizes, open);
+    if (rest > 0)
+        g_array_append_val (sizes, rest);
+    *out_tier = rest > 0;
+    return sizes;
+}
+
+/* A bundle of @period: @count of its entries (sorted) from @first. */
+static MlaSitePeriod *
+part_of (const MlaSitePeriod *period, char *name, guint first, guint count,
+         MlaSite *site)
+{
+    MlaSitePeriod *part = period_new (name);
+
+    for (guint i = first; i < first + count; i++) {
+        guint entry = g_array_index (period->entries, guint, i);
+        g_autofree char *folder = mla_site_message_path (site, entry);
+
+        g_array_append_val (part->entries, entry);
+        g_ptr_array_add (part->pages,
+                         g_strconcat (folder, "/index.html", NULL));
+    }
+    return part;
+}
+
+/* Appends the bundles of @period to @out, newest first, as
+ * mla_site_search_cut() cuts its pages in archive order (entries are);
+ * @current: the newest period, the only one with a current tier (an older
+ * one's is merged when a newer period begins). Takes @period. */
+static void
+add_bundles (GPtrArray *out, MlaSitePeriod *period, MlaSite *site, guint bundle,
+             guint tier, gboolean current)
+{
+    gboolean has_tier = FALSE;
+    g_autoptr (GArray) sizes = mla_site_search_cut (
+        period->entries->len, bundle, tier, current, &has_tier);
+    guint end = period->entries->len;
+
+    if (sizes->len <= 1) {
         g_ptr_array_add (out, period);
         return;
     }
     g_array_sort (period->entries, compare_entries);
-    for (guint b = count; b-- > 0;) {
-        MlaSitePeriod *part =
-            period_new (b == 0 ? g_strdup (period->name)
-                               : g_strdup_printf ("%s.%03u", period->name, b));
+    for (guint b = sizes->len; b-- > 0;) {
+        guint size = g_array_index (sizes, guint, b);
+        char *name =
+            has_tier && b == sizes->len - 1
+                ? g_strconcat (period->name, MLA_SITE_SEARCH_TIER_NAME, NULL)
+            : b == 0 ? g_strdup (period->name)
+                     : g_strdup_printf ("%s.%03u", period->name, b);
 
-        for (guint i = b * bundle; i < MIN (n, (b + 1) * bundle); i++) {
-            guint entry = g_array_index (period->entries, guint, i);
-            g_autofree char *folder = mla_site_message_path (site, entry);
-
-            g_array_append_val (part->entries, entry);
-            g_ptr_array_add (part->pages,
-                             g_strconcat (folder, "/index.html", NULL));
-        }
-        g_ptr_array_add (out, part);
+        end -= size;
+        g_ptr_array_add (out, part_of (period, name, end, size, site));
     }
     period_free (period);
 }
 
-/* The bundles of @periods (taken), newest first. A period whose messages
- * all reuse earlier ids has no page of its own, and no bundle. */
+/* The bundles of @periods (taken, newest first), newest first. A period
+ * whose messages all reuse earlier ids has no page of its own, and no
+ * bundle; the first with pages is the current one. */
 static GPtrArray *
-bundles_of (GPtrArray *periods, MlaSite *site, guint bundle)
+bundles_of (GPtrArray *periods, MlaSite *site, guint bundle, guint tier)
 {
     GPtrArray *out =
         g_ptr_array_new_with_free_func ((GDestroyNotify) period_free);
@@ -155,14 +198,14 @@ bundles_of (GPtrArray *periods, MlaSite *site, guint bundle)
         if (period->pages->len == 0)
             period_free (period);
         else
-            add_bundles (out, period, site, bundle);
+            add_bundles (out, period, site, bundle, tier, out->len == 0);
     }
     g_ptr_array_unref (periods);
     return out;
 }
 
 GPtrArray *
-mla_site_search_periods (MlaSite *site, guint bundle)
+mla_site_search_periods (MlaSite *site, guint bundle, guint tier)
 {
     GPtrArray *periods =
         g_ptr_array_new_with_free_func ((GDestroyNotify) period_free);
@@ -209,7 +252,9 @@ mla_site_search_periods (MlaSite *site, guint bundle)
             g_array_append_val (period->entries, entry);
         }
     }
-    return bundles_of (periods, site, bundle);
+    return bundles_of (periods, site,
+                       bundle > 0 ? bundle : MLA_SITE_SEARCH_BUNDLE,
+                       tier > 0 ? tier : MLA_SITE_SEARCH_TIER);
 }
 
 void
