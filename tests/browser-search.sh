@@ -117,7 +117,7 @@ serve "$S"
 printf '%s\n' "garage --older" "multipath --params=year=2004" "garage --params=budget=1 --older" >"$TMP/queries"
 batch
 # Without asking, a query opens at most two bundles besides the newest
-# (each is a Pagefind of its own, about 100 KB): 2004's first waits.
+# (each is a Pagefind instance of its own): 2004's first waits.
 pick 1
 [ "$(field "['status']")" = "1 message found in 2004 to 2005; 2004 not searched yet." ] \
     || fail "garage over bundles: $(field "['status']")"

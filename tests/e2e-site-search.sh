@@ -111,7 +111,7 @@ records "$B" | grep -q '"url":"/m/late-2004@example.org/index.html".*marigold' |
 expect 0 site -a "$TMP/bundled-archive" -o "$TMP/bundled-full"
 diff -r -x .mlarc-site.settings -x .mlarc-site.state -x .mlarc-site.delta "$B" "$TMP/bundled-full" >"$TMP/diff" || { head -20 "$TMP/diff" >&2; fail "bundled: incremental site differs from a full build"; }
 
-# Tiers: with 4 pages a step, the newest period's open bundle (6 pages)
+# Tiers: with 4 pages a step, the period's open bundle (6 pages)
 # holds 4 and its current tier 2004.new the other 2. A late message joins
 # the tier, which alone is indexed again; the next one fills it, so it is
 # merged into the open bundle (indexed again once) and 2004.new goes. Each

@@ -111,9 +111,9 @@ typedef struct MlaSite {
  * order: new mail goes to the last bundle, so a delivery re-indexes at most
  * this many pages whatever the size of the archive or of its month. */
 #define MLA_SITE_SEARCH_BUNDLE 2000
-/* The newest period's open (last) bundle grows by this many pages at a
- * time: the pages past the last multiple of it are a bundle of their own,
- * the current tier (PERIOD.new), which each delivery re-indexes; when it
+/* A period's open (last) bundle grows by this many pages at a time: the
+ * pages past the last multiple of it are a bundle of their own, the
+ * current tier (PERIOD.new), which each delivery re-indexes; when it
  * fills, it is merged into the open bundle, indexed again once (an
  * LSM-style merge). Pagefind 1.6 here costs about 0.25 s a run whatever
  * its size and 0.85 ms a page: 250 pages take 0.43 s, 2,000 take 2 s. At

@@ -1,7 +1,7 @@
 /* mla-site-search-private.h: the site's search index, made by Pagefind
  * (an external program, run with GSubprocess) one bundle at a time (a
- * period's pages, cut into bundles and the newest period's current tier,
- * as mla_site_search_cut() says): the message pages of each bundle are
+ * period's pages, cut into bundles and a current tier as
+ * mla_site_search_cut() says): the message pages of each bundle are
  * linked into a staging folder, Pagefind indexes them, and its bundle goes
  * through the files module into SITE/pagefind/PERIOD/, so that the manifest
  * keeps a period whose signature did not change and removes what is no longer
@@ -31,18 +31,18 @@ gboolean mla_site_search_prepare (gboolean required, const char *explicit,
                                   GError **error);
 
 /* The suffix of a period's current tier: "2005-03.new" (search.js opens
- * it with the bundle before it, as one). */
+ * the newest period's with the bundle before it, as one). */
 #define MLA_SITE_SEARCH_TIER_NAME ".new"
 
 /* How a period of @pages message pages (in archive order) is cut into
  * index bundles: the sizes of its bundles, oldest first. Full bundles of
- * @bundle pages, then the open one; in the @current (newest) period, the
- * open one holds a multiple of @tier pages and the rest (fewer than @tier)
- * is the current tier, last (*@out_tier is then TRUE); an open part under
- * @tier stays whole. A pure function of the sizes, so that an update cuts
- * as a full build does. Returns: (transfer full): of guint. */
+ * @bundle pages, then the open one, which holds a multiple of @tier pages,
+ * and the rest (fewer than @tier) is the current tier, last (*@out_tier
+ * is then TRUE); an open part under @tier stays whole. A pure function of
+ * the size, so that an update cuts as a full build does. Returns:
+ * (transfer full): of guint. */
 GArray *mla_site_search_cut (guint pages, guint bundle, guint tier,
-                             gboolean current, gboolean *out_tier);
+                             gboolean *out_tier);
 
 /* The index bundles of @site's message pages, newest first, as
  * mla_site_search_cut() cuts each period (@bundle, @tier: 0 for
