@@ -9,6 +9,7 @@
 #include <string.h>
 #include "mla-thread.h"
 #include "mla-subject.h"
+#include "mla-hash-private.h"
 #include "mla-test.h"
 
 /* ---- inputs ---- */
@@ -1985,6 +1986,40 @@ START_TEST (test_thread_empty_reply_subject_alone)
 }
 END_TEST
 
+/* The hash of the id tables: the same string (another copy) the same
+ * hash; and ids that differ in one byte, at any place or length, apart. */
+START_TEST (test_thread_str_hash)
+{
+    g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+    const char *base = "20041206223501.GA1234@thunk.org.example.net";
+    guint collisions = 0;
+
+    for (gsize length = 0; length <= strlen (base); length++) {
+        g_autofree char *a = g_strndup (base, length);
+        g_autofree char *b = g_strndup (base, length);
+
+        ck_assert_uint_eq (mla_str_hash (a), mla_str_hash (b));
+        for (gsize i = 0; i < length; i++) {
+            g_autofree char *c = g_strdup (a);
+
+            c[i] ^= 0x20;
+            ck_assert_uint_ne (mla_str_hash (a), mla_str_hash (c));
+        }
+    }
+    /* 100,000 ids of one shape: as few collisions as 32 random bits give
+     * (about one). */
+    for (guint i = 0; i < 100000; i++) {
+        g_autofree char *id = g_strdup_printf ("%u.%u.site-bench@example.org",
+                                               1072915200 + i * 7, i);
+        gpointer key = GUINT_TO_POINTER (mla_str_hash (id));
+
+        collisions += g_hash_table_contains (seen, key);
+        g_hash_table_add (seen, key);
+    }
+    ck_assert_uint_le (collisions, 5);
+}
+END_TEST
+
 static Suite *
 thread_suite (void)
 {
@@ -2076,6 +2111,10 @@ thread_suite (void)
     tc = tcase_create ("order");
     tcase_add_test (tc, test_thread_children_order);
     tcase_add_test (tc, test_thread_roots_order);
+    suite_add_tcase (suite, tc);
+
+    tc = tcase_create ("hash");
+    tcase_add_test (tc, test_thread_str_hash);
     suite_add_tcase (suite, tc);
 
     tc = tcase_create ("empty");

@@ -1,4 +1,4 @@
-# lib/base/: the ground floor: errors, defects, folders written beneath, atomic files, digests, memory, the sticky XML writer, compiled-in resources.
+# lib/base/: the ground floor: errors, defects, folders written beneath, atomic files, digests, a string hash, memory, the sticky XML writer, compiled-in resources.
 
 mlarc_public_headers += \
 	lib/base/mla-api.h \
@@ -17,6 +17,8 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/base/mla-escape.c \
 	lib/base/mla-folder-private.h \
 	lib/base/mla-folder.c \
+	lib/base/mla-hash-private.h \
+	lib/base/mla-hash.c \
 	lib/base/mla-lock-private.h \
 	lib/base/mla-lock.c \
 	lib/base/mla-memory-private.h \

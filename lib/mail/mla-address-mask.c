@@ -4,6 +4,7 @@
 #include "config.h"
 #include <string.h>
 #include "mla-address-mask.h"
+#include "mla-hash-private.h"
 
 struct MlaAddressMask {
     GHashTable *kept;  /* the address-like tokens of Message-IDs, decoded
@@ -72,7 +73,8 @@ mla_address_mask_rule_names (gsize *n_names)
 static gboolean
 is_local (guchar c)
 {
-    return g_ascii_isalnum (c) || c >= 0x80 || strchr ("._%+=-", c) != NULL;
+    return g_ascii_isalnum (c) || c >= 0x80 || c == '.' || c == '_' ||
+           c == '%' || c == '+' || c == '=' || c == '-';
 }
 
 static gboolean
@@ -175,8 +177,14 @@ kept_by_field (const char *text, gsize length, const MlaAddressMatch *match,
 static GString *
 decode_token (const char *text, const MlaAddressMatch *match)
 {
-    GString *token = g_string_sized_new (match->end - match->start);
+    gsize length = match->end - match->start;
+    GString *token;
 
+    /* Most ids: a plain "@" and nothing encoded. */
+    if (match->at_length == 1 &&
+        memchr (text + match->start, '%', length) == NULL)
+        return g_string_new_len (text + match->start, (gssize) length);
+    token = g_string_sized_new (length);
     for (gsize i = match->start; i < match->end; i++) {
         if (i == match->at) {
             g_string_append_c (token, '@');
@@ -265,6 +273,8 @@ address_around (const char *text, gsize length, gsize i, int s,
     return TRUE;
 }
 
+/* The next address from @offset on; with @lines NULL (what the mask is
+ * told to keep), without the rule that keeps it. */
 static gboolean
 find_from (const MlaAddressMask *mask, const char *text, gsize length,
            gsize offset, Lines *lines, MlaAddressMatch *match)
@@ -277,7 +287,8 @@ find_from (const MlaAddressMask *mask, const char *text, gsize length,
         s = spelling_at (text, length, i);
         if (s < 0 || !address_around (text, length, i, s, match))
             continue;
-        match->kept = kept_by (mask, text, length, match, lines);
+        if (lines != NULL)
+            match->kept = kept_by (mask, text, length, match, lines);
         return TRUE;
     }
     return FALSE;
@@ -297,7 +308,8 @@ mla_address_mask_new (void)
 {
     MlaAddressMask *mask = g_new0 (MlaAddressMask, 1);
 
-    mask->kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    mask->kept =
+        g_hash_table_new_full (mla_str_hash, g_str_equal, g_free, NULL);
     mask->lists = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     return mask;
 }
@@ -317,13 +329,15 @@ mla_address_mask_keep (MlaAddressMask *mask, const char *text)
 {
     gsize length = text != NULL ? strlen (text) : 0;
     MlaAddressMatch match;
-    Lines lines = { 0, 0, -1 };
 
-    for (gsize offset = 0;
-         find_from (NULL, text, length, offset, &lines, &match);
-         offset = match.end)
-        g_hash_table_add (mask->kept,
-                          g_string_free (decode_token (text, &match), FALSE));
+    for (gsize offset = 0; find_from (NULL, text, length, offset, NULL, &match);
+         offset = match.end) {
+        g_autoptr (GString) token = decode_token (text, &match);
+
+        if (!g_hash_table_contains (mask->kept, token->str))
+            g_hash_table_add (mask->kept,
+                              g_string_free (g_steal_pointer (&token), FALSE));
+    }
 }
 
 void

@@ -3,12 +3,13 @@
  * when the overview is rebuilt. */
 #include "config.h"
 #include "mla-overview-private.h"
+#include "mla-hash-private.h"
 
 GHashTable *
 mla_overview_get_site_names (MlaOverview *overview, GError **error)
 {
     g_autoptr (GHashTable) names =
-        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+        g_hash_table_new_full (mla_str_hash, g_str_equal, g_free, g_free);
     sqlite3_stmt *statement = NULL;
     int status;
 

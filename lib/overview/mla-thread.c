@@ -9,6 +9,7 @@
 #include "mla-digest-private.h"
 #include "mla-memory-private.h"
 #include "mla-thread.h"
+#include "mla-hash-private.h"
 
 #define THREAD_ID_SIZE 17
 
@@ -194,8 +195,8 @@ mla_thread_builder_new (const MlaThreadInput *inputs, gsize n)
     builder->n = n;
     builder->forest = forest;
     builder->order = g_new (guint, MAX (n, 1));
-    builder->by_id = g_hash_table_new (g_str_hash, g_str_equal);
-    builder->placeholder_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+    builder->by_id = g_hash_table_new (mla_str_hash, g_str_equal);
+    builder->placeholder_by_id = g_hash_table_new (mla_str_hash, g_str_equal);
     builder->placeholders = g_array_new (FALSE, FALSE, sizeof (Placeholder));
     builder->last_ref = g_new (Target, MAX (n, 1));
     builder->flags = g_new0 (guint8, MAX (n, 1));

@@ -9,6 +9,7 @@
 #include "mla-agenda-link-private.h"
 #include "mla-agenda-vocabulary-private.h"
 #include "mla-site-private.h"
+#include "mla-hash-private.h"
 
 static void
 month_free (MlaSiteMonth *month)
@@ -69,6 +70,24 @@ compare_dates (gconstpointer a, gconstpointer b, gpointer user_data)
     return (x->row > y->row) - (x->row < y->row);
 }
 
+/* Keeps @text unless it is @kept, already kept: most names of a
+ * Message-ID are the id itself, and finding the address-like parts of
+ * every one was a tenth of an update's time. */
+static void
+keep_other (MlaAddressMask *mask, const char *text, const char *kept)
+{
+    if (strcmp (text, kept) != 0)
+        mla_address_mask_keep (mask, text);
+}
+
+static void
+keep_href (MlaAddressMask *mask, const char *path)
+{
+    g_autofree char *href = mla_site_path_to_href (path);
+
+    keep_other (mask, href, path);
+}
+
 /* The mask of a site that hides addresses keeps every Message-ID of the
  * archive, and the folder names made of them, as they are written in
  * paths and in URLs (mla-site-url.c): the permanent links. It keeps the
@@ -78,6 +97,7 @@ static void
 make_mask (MlaSite *site, guint n)
 {
     guint n_nodes = mla_thread_forest_get_n_nodes (site->forest);
+    const char *last_list = NULL;
 
     if (site->options.show_addresses)
         return;
@@ -89,17 +109,18 @@ make_mask (MlaSite *site, guint n)
         const MlaOverviewEntry *e =
             mla_overview_threads_get_entry (site->threads, i);
         g_autofree char *legacy = mla_site_legacy_message_name (e->message_id);
-        g_autofree char *href = NULL;
         g_autofree char *legacy_href = mla_site_path_to_href (legacy);
 
-        mla_address_mask_keep (site->mask, legacy);
-        mla_address_mask_keep (site->mask, legacy_href);
+        keep_other (site->mask, legacy, e->message_id);
+        keep_other (site->mask, legacy_href, legacy);
         if (!site->published[i])
             continue;
-        mla_address_mask_keep_list (site->mask, e->list_id);
-        href = mla_site_path_to_href (site->dirs[i]);
-        mla_address_mask_keep (site->mask, site->dirs[i]);
-        mla_address_mask_keep (site->mask, href);
+        /* Most messages carry the List-Id of the one before. */
+        if (g_strcmp0 (e->list_id, last_list) != 0)
+            mla_address_mask_keep_list (site->mask, e->list_id);
+        last_list = e->list_id;
+        keep_other (site->mask, site->dirs[i], e->message_id);
+        keep_href (site->mask, site->dirs[i]);
     }
 }
 
@@ -152,12 +173,21 @@ feed_tag (MlaSite *site)
         day != NULL ? day : mla_archive_get_created (site->archive));
 }
 
+/* The month of @date, made when new; @from and @to get its dates. */
 static MlaSiteMonth *
-month_of (MlaSite *site, GHashTable *months, gint64 date)
+month_of (MlaSite *site, GHashTable *months, gint64 date, gint64 *from,
+          gint64 *to)
 {
     g_autoptr (GDateTime) time = g_date_time_new_from_unix_utc (date);
+    g_autoptr (GDateTime) first = g_date_time_new_utc (
+        g_date_time_get_year (time), g_date_time_get_month (time), 1, 0, 0, 0);
+    g_autoptr (GDateTime) next = g_date_time_add_months (first, 1);
     g_autofree char *path = g_date_time_format (time, "%Y/%m");
     MlaSiteMonth *month = g_hash_table_lookup (months, path);
+
+    *from = g_date_time_to_unix (first);
+    /* December 9999 has no next month: the rest of time is in it. */
+    *to = next != NULL ? g_date_time_to_unix (next) : G_MAXINT64;
 
     if (month == NULL) {
         month = g_new0 (MlaSiteMonth, 1);
@@ -589,30 +619,33 @@ place_by_date (MlaSite *site)
     g_ptr_array_set_size (
         site->thread_dates,
         (guint) MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
+    MlaSiteMonth *month = NULL;
+    gint64 from = 0, to = 0; /* the dates of @month: [from, to) */
+
     for (guint r = 0; r < site->by_date->len; r++) {
         guint entry = g_array_index (site->by_date, guint, r);
         guint root = mla_site_root_of (site, entry);
+        gint64 date =
+            mla_overview_threads_get_entry (site->threads, entry)->date;
 
         if (site->thread_dates->pdata[root] == NULL)
             site->thread_dates->pdata[root] =
                 g_array_new (FALSE, FALSE, sizeof (guint));
         g_array_append_val ((GArray *) site->thread_dates->pdata[root], entry);
         site->date_rank[entry] = r;
-        g_array_append_val (
-            month_of (
-                site, months,
-                mla_overview_threads_get_entry (site->threads, entry)->date)
-                ->entries,
-            entry);
+        /* Entries come by date: the month changes seldom. */
+        if (month == NULL || date < from || date >= to)
+            month = month_of (site, months, date, &from, &to);
+        g_array_append_val (month->entries, entry);
     }
     g_ptr_array_sort (site->months, compare_months);
     for (guint m = 0; m < site->months->len; m++) {
-        MlaSiteMonth *month = g_ptr_array_index (site->months, m);
+        MlaSiteMonth *each = g_ptr_array_index (site->months, m);
 
-        month->prev = m > 0 ? g_ptr_array_index (site->months, m - 1) : NULL;
-        month->next = m + 1 < site->months->len
-                          ? g_ptr_array_index (site->months, m + 1)
-                          : NULL;
+        each->prev = m > 0 ? g_ptr_array_index (site->months, m - 1) : NULL;
+        each->next = m + 1 < site->months->len
+                         ? g_ptr_array_index (site->months, m + 1)
+                         : NULL;
     }
 }
 
@@ -658,7 +691,7 @@ site_alloc (MlaSite *site, guint n)
     site->by_date = g_array_new (FALSE, FALSE, sizeof (guint));
     site->months = g_ptr_array_new_with_free_func ((GDestroyNotify) month_free);
     site->roots = g_array_new (FALSE, FALSE, sizeof (guint));
-    site->first_with_id = g_hash_table_new (g_str_hash, g_str_equal);
+    site->first_with_id = g_hash_table_new (mla_str_hash, g_str_equal);
 }
 
 gboolean

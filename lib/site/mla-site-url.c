@@ -4,6 +4,7 @@
 #include <string.h>
 #include "mla-digest-private.h"
 #include "mla-site-url-private.h"
+#include "mla-hash-private.h"
 
 /* What public-inbox leaves as it is in a URL: RFC 3986's unreserved
  * characters and sub-delims, ':' and '@'. */
@@ -146,7 +147,7 @@ mla_site_assign_names (MlaOverview *overview, MlaOverviewThreads *threads,
     g_autoptr (GHashTable) recorded =
         mla_overview_get_site_names (overview, error);
     g_autoptr (GHashTable) taken =
-        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+        g_hash_table_new_full (mla_str_hash, g_str_equal, g_free, NULL);
     g_autoptr (GPtrArray) added = g_ptr_array_new_with_free_func (g_free);
     GHashTableIter iter;
     gpointer value;
@@ -188,9 +189,16 @@ mla_site_assign_names (MlaOverview *overview, MlaOverviewThreads *threads,
 char *
 mla_site_path_to_href (const char *path)
 {
-    GString *href = g_string_new (NULL);
+    GString *href;
+    const guchar *safe = (const guchar *) path;
 
-    for (const guchar *p = (const guchar *) path; *p != '\0'; p++) {
+    /* Most paths need no escape: copied whole. */
+    while (*safe != '\0' && (*safe == '/' || is_url_safe (*safe)))
+        safe++;
+    if (*safe == '\0')
+        return g_strdup (path);
+    href = g_string_new_len (path, (gssize) (safe - (const guchar *) path));
+    for (const guchar *p = safe; *p != '\0'; p++) {
         if (*p == '/' || is_url_safe (*p))
             g_string_append_c (href, (char) *p);
         else
