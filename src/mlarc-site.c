@@ -193,6 +193,10 @@ site_options (SiteFlags *flags, const char *command, gboolean quiet,
     if (g_getenv ("MLARC_SEARCH_BUNDLE") != NULL)
         options->search_bundle = (guint) g_ascii_strtoull (
             g_getenv ("MLARC_SEARCH_BUNDLE"), NULL, 10);
+    /* And pages per step of the newest bundle (tests make a current tier). */
+    if (g_getenv ("MLARC_SEARCH_TIER") != NULL)
+        options->search_tier =
+            (guint) g_ascii_strtoull (g_getenv ("MLARC_SEARCH_TIER"), NULL, 10);
     if (!quiet && isatty (STDERR_FILENO))
         options->progress = print_progress;
     return MLARC_EXIT_OK;
@@ -417,11 +421,17 @@ mlarc_host_command (int argc, char **argv)
     if ((status = site_options (&flags, "host", quiet, &site)) != MLARC_EXIT_OK)
         return status;
     {
-        MlaHostOptions options = { site.title,     site.base_url,
-                                   site.templates, site.show_addresses,
-                                   site.jobs,      site.search,
-                                   site.pagefind,  site.search_bundle,
-                                   site.progress,  NULL };
+        MlaHostOptions options = { site.title,
+                                   site.base_url,
+                                   site.templates,
+                                   site.show_addresses,
+                                   site.jobs,
+                                   site.search,
+                                   site.pagefind,
+                                   site.search_bundle,
+                                   site.search_tier,
+                                   site.progress,
+                                   NULL };
         gboolean ok = mla_host_build ((const char *const *) archives->pdata,
                                       flags.output, &options, &stats, &error);
 

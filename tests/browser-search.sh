@@ -7,7 +7,8 @@
 # excerpt, and the result leads to its message page. On a site of two
 # periods (the sample's 2004 and tests/data/search/more.mbox's 2005) the
 # page merges the older period only as a query needs it, and with
-# ?budget=1 only when "search older" is pressed. Skips without
+# ?budget=1 only when "search older" is pressed; a current tier is opened
+# with the newest bundle, as one. Skips without
 # chromium, node, python3, pagefind or playwright-core (npm install at the
 # top of the source tree installs the last two). With MLARC_SCREENSHOTS=DIR
 # it leaves a picture of the results in DIR/site-search-1000.png (doc/
@@ -116,7 +117,7 @@ serve "$S"
 printf '%s\n' "garage --older" "multipath --params=year=2004" "garage --params=budget=1 --older" >"$TMP/queries"
 batch
 # Without asking, a query opens at most two bundles besides the newest
-# (each is a Pagefind of its own, about 100 KB): 2004's first waits.
+# (each is a Pagefind instance of its own): 2004's first waits.
 pick 1
 [ "$(field "['status']")" = "1 message found in 2004 to 2005; 2004 not searched yet." ] \
     || fail "garage over bundles: $(field "['status']")"
@@ -129,5 +130,34 @@ pick 2
 pick 3
 [ "$(field "['status']")" = "No message found in 2005; 2004 not searched yet." ] \
     || fail "garage over bundles within a budget of one page: $(field "['status']")"
+[ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
+# A current tier: with 2 pages a step, 2005's third page (search-3) is
+# 2005.new. It is opened with 2005, as one: a word of it is found within
+# a budget of one page, and a query still opens two bundles of 2004
+# besides them.
+kill $server
+rm -rf "$S"
+MLARC_SEARCH_BUNDLE=10 MLARC_SEARCH_TIER=2
+export MLARC_SEARCH_BUNDLE MLARC_SEARCH_TIER
+expect 0 site -q --search=yes -a "$TMP/archive" -o "$S"
+unset MLARC_SEARCH_BUNDLE MLARC_SEARCH_TIER
+[ "$(ls "$S/pagefind" | tr '\n' ' ')" = "2004 2004.001 2004.002 2004.003 2005 2005.new " ] \
+    || fail "tiers: $(ls "$S/pagefind" | tr '\n' ' ')"
+serve "$S"
+# The bundles fetched from, sorted (a tier and its bundle load together).
+fetched () { field "['periods']" | tr -d "[]' " | tr ',' '\n' | sort | tr '\n' ' '; }
+printf '%s\n' "köln --params=budget=1" "garage --older" >"$TMP/queries"
+batch
+pick 1
+[ "$(field "['status']")" = "1 message found in 2005; 2004 not searched yet." ] \
+    || fail "köln in the tier: $(field "['status']")"
+[ "$(fetched)" = "2005 2005.new " ] || fail "köln fetched from $(field "['periods']")"
+pick 2
+[ "$(field "['status']")" = "1 message found in 2004 to 2005; 2004 not searched yet." ] \
+    || fail "garage over a tier and bundles: $(field "['status']")"
+[ "$(fetched)" = "2004.002 2004.003 2005 2005.new " ] \
+    || fail "garage over a tier and bundles fetched from $(field "['periods']")"
+[ "$(field "['after']['status']")" = "1 message found." ] \
+    || fail "garage over a tier and bundles, then search older: $(field "['after']['status']")"
 [ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
 echo "browser-search: ok"

@@ -3,6 +3,9 @@
  * and subject matches, withheld mail, and address obfuscation. */
 #include "config.h"
 #include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #include <libxml/xpath.h>
 #include "mlarc.h"
 #include "mla-atomic-file-private.h"
@@ -365,10 +368,10 @@ END_TEST
  * into bundles of at most @bundle, newest first; new mail lands in the
  * last bundle of its period, so only that one is indexed again. */
 static void
-assert_bundles (guint bundle, const char *expected)
+assert_bundles (guint bundle, guint tier, const char *expected)
 {
     g_autoptr (GPtrArray) periods =
-        mla_site_search_periods (&fixture.site, bundle);
+        mla_site_search_periods (&fixture.site, bundle, tier);
     g_autoptr (GString) got = g_string_new (NULL);
 
     for (guint i = 0; i < periods->len; i++) {
@@ -390,13 +393,102 @@ assert_bundles (guint bundle, const char *expected)
 START_TEST (test_site_search_bundles)
 {
     /* One bundle per period while it fits: the pages in month order. */
-    assert_bundles (MLA_SITE_SEARCH_BUNDLE,
+    assert_bundles (MLA_SITE_SEARCH_BUNDLE, 0,
                     "2021:orphan@x,plan@x,reply@x,loose@x");
-    assert_bundles (4, "2021:orphan@x,plan@x,reply@x,loose@x");
+    assert_bundles (4, 0, "2021:orphan@x,plan@x,reply@x,loose@x");
     /* Cut in archive order, whatever the dates: orphan@x came last. */
-    assert_bundles (3, "2021.001:orphan@x 2021:plan@x,reply@x,loose@x");
-    assert_bundles (1, "2021.003:orphan@x 2021.002:loose@x 2021.001:reply@x "
-                       "2021:plan@x");
+    assert_bundles (3, 0, "2021.001:orphan@x 2021:plan@x,reply@x,loose@x");
+    assert_bundles (1, 0,
+                    "2021.003:orphan@x 2021.002:loose@x 2021.001:reply@x "
+                    "2021:plan@x");
+    /* Past a tier of 3, the last page is the current tier. */
+    assert_bundles (0, 3, "2021.new:orphan@x 2021:plan@x,reply@x,loose@x");
+    assert_bundles (3, 2, "2021.001:orphan@x 2021:plan@x,reply@x,loose@x");
+}
+END_TEST
+
+/* The tiers' boundaries, sizes in and bundles out (oldest first, "+" the
+ * current tier): each row one rule of mla_site_search_cut(). */
+static const struct {
+    const char *rule;
+    guint pages, bundle, tier;
+    const char *expected;
+} cut_cases[] = {
+    { "empty period", 0, 2000, 250, "" },
+    { "under a tier: one bundle", 249, 2000, 250, "249" },
+    { "one tier exactly: no current tier", 250, 2000, 250, "250" },
+    { "a tier and one page", 251, 2000, 250, "250 +1" },
+    { "tier full: merged into the open bundle", 500, 2000, 250, "500" },
+    { "open bundle grows by tiers", 1999, 2000, 250, "1750 +249" },
+    { "bundle full: closed", 2000, 2000, 250, "2000" },
+    { "closed bundles never change", 4321, 2000, 250, "2000 2000 250 +71" },
+    { "after a closed one, under a tier", 4100, 2000, 250, "2000 2000 100" },
+    { "tier as big as a bundle: none", 4321, 2000, 2000, "2000 2000 321" },
+    { "no tier asked", 4321, 2000, 0, "2000 2000 321" },
+};
+
+START_TEST (test_site_search_cut)
+{
+    gboolean tier = FALSE;
+    g_autoptr (GArray) sizes = mla_site_search_cut (
+        cut_cases[_i].pages, cut_cases[_i].bundle, cut_cases[_i].tier, &tier);
+    g_autoptr (GString) got = g_string_new (NULL);
+
+    for (guint i = 0; i < sizes->len; i++)
+        g_string_append_printf (got, "%s%s%u", i > 0 ? " " : "",
+                                tier && i == sizes->len - 1 ? "+" : "",
+                                g_array_index (sizes, guint, i));
+    ck_assert_msg (strcmp (got->str, cut_cases[_i].expected) == 0,
+                   "%s: %s, not %s", cut_cases[_i].rule, got->str,
+                   cut_cases[_i].expected);
+}
+END_TEST
+
+/* An executable script at @dir/@path that prints @line. */
+static void
+put_script (const char *dir, const char *path, const char *line)
+{
+    g_autofree char *full = g_build_filename (dir, path, NULL);
+    g_autofree char *folder = g_path_get_dirname (full);
+    g_autofree char *text = g_strdup_printf ("#!/bin/sh\necho %s\n", line);
+
+    ck_assert_int_eq (g_mkdir_with_parents (folder, 0755), 0);
+    ck_assert (g_file_set_contents (full, text, -1, NULL));
+    ck_assert_int_eq (g_chmod (full, 0755), 0);
+}
+
+/* npm's pagefind (node_modules/.bin/pagefind, a node script) only runs
+ * its platform's binary: that binary is run directly, saving node's
+ * start; without it, the script. */
+START_TEST (test_site_search_native)
+{
+    g_autofree char *dir = mla_test_make_tmpdir ();
+    g_autofree char *link =
+        g_build_filename (dir, "node_modules/.bin/pagefind", NULL);
+    g_autofree char *bin = g_path_get_dirname (link);
+    g_autofree char *native = g_build_filename (
+        dir, "node_modules/@pagefind/linux-x64/bin/pagefind_extended", NULL);
+    g_autofree char *pagefind = NULL;
+    g_autofree char *version = NULL;
+    g_autofree char *again = NULL;
+    g_autofree char *wrapper = NULL;
+    struct utsname system;
+
+    if (uname (&system) != 0 || strcmp (system.sysname, "Linux") != 0 ||
+        strcmp (system.machine, "x86_64") != 0)
+        return; /* the layout below is linux-x64's */
+    put_script (dir, "node_modules/pagefind/lib/runner/bin.cjs", "wrapped");
+    put_script (dir, "node_modules/@pagefind/linux-x64/bin/pagefind_extended",
+                "pagefind 1.6.0");
+    ck_assert_int_eq (g_mkdir_with_parents (bin, 0755), 0);
+    ck_assert_int_eq (symlink ("../pagefind/lib/runner/bin.cjs", link), 0);
+    ck_assert (mla_site_search_prepare (TRUE, link, &pagefind, &version, NULL));
+    ck_assert_str_eq (version, "pagefind 1.6.0");
+    ck_assert_str_eq (pagefind, native);
+    ck_assert_int_eq (g_unlink (native), 0);
+    ck_assert (mla_site_search_prepare (TRUE, link, &again, &wrapper, NULL));
+    ck_assert_str_eq (wrapper, "wrapped");
+    ck_assert_str_eq (again, link);
 }
 END_TEST
 
@@ -611,6 +703,8 @@ site_suite (void)
     tcase_add_test (tc, test_site_render_escapes);
     tcase_add_test (tc, test_site_model_feed);
     tcase_add_test (tc, test_site_search_bundles);
+    tcase_add_loop_test (tc, test_site_search_cut, 0, G_N_ELEMENTS (cut_cases));
+    tcase_add_test (tc, test_site_search_native);
     suite_add_tcase (suite, tc);
     mla_test_add_case (suite, "body-patch", test_site_body_patch, 0);
     mla_test_add_case (suite, "files-tmp-clash", test_site_files_tmp_clash, 2);

@@ -5,7 +5,7 @@
 # search page that is the only page with a script, and a link to it from
 # every page; a one-word query finds its message's record; a rerun keeps
 # the index, an update re-indexes only the period that changed, and the
-# result equals a full build byte for byte. Without pagefind, auto builds
+# result equals a full build byte for byte, bundles and tiers included. Without pagefind, auto builds
 # without search and says so once; yes is an error. Skips when pagefind
 # is not installed (npm install at the top of the source tree).
 . "${top_srcdir:-.}/tests/e2e-lib.sh"
@@ -110,7 +110,34 @@ grep -q '^mlarc site: search index: 1 period indexed, 3 unchanged$' "$TMP/err" |
 records "$B" | grep -q '"url":"/m/late-2004@example.org/index.html".*marigold' || fail "bundled late: not findable"
 expect 0 site -a "$TMP/bundled-archive" -o "$TMP/bundled-full"
 diff -r -x .mlarc-site.settings -x .mlarc-site.state -x .mlarc-site.delta "$B" "$TMP/bundled-full" >"$TMP/diff" || { head -20 "$TMP/diff" >&2; fail "bundled: incremental site differs from a full build"; }
-unset MLARC_SEARCH_BUNDLE
+
+# Tiers: with 4 pages a step, the period's open bundle (6 pages)
+# holds 4 and its current tier 2004.new the other 2. A late message joins
+# the tier, which alone is indexed again; the next one fills it, so it is
+# merged into the open bundle (indexed again once) and 2004.new goes. Each
+# step equals a full build.
+T=$TMP/tiered
+export MLARC_SEARCH_TIER=4
+expect 0 build --search=yes -a "$TMP/tiered-archive" -o "$T" "$SAMPLE"
+[ "$(ls "$T/pagefind" | tr '\n' ' ')" = "2004 2004.001 2004.002 2004.003 2004.new " ] \
+    || fail "tiers: $(ls "$T/pagefind" | tr '\n' ' ')"
+[ "$(head -n 2 "$T/search-indexes.txt" | tr '\n' ' ')" = "2004.new 2 2004.003 4 " ] \
+    || fail "tiers: $(head -n 2 "$T/search-indexes.txt" | tr '\n' ' ')"
+tier_step () { # MESSAGE-ID WORD EXPECTED-SUMMARY BUNDLES
+    sed "s/2021/2004/g; s/periwinkle/$2/; s/late-1@/$1@/" "$TMP/late.mbox" >"$TMP/$1.mbox"
+    expect 0 build -a "$TMP/tiered-archive" -o "$T" "$TMP/$1.mbox"
+    grep -q "^mlarc site: search index: $3\$" "$TMP/err" || fail "$1: $(cat "$TMP/err")"
+    [ "$(ls "$T/pagefind" | tr '\n' ' ')" = "$4" ] || fail "$1: $(ls "$T/pagefind" | tr '\n' ' ')"
+    records "$T" | grep -q "\"url\":\"/m/$1@example.org/index.html\".*$2" || fail "$1: not findable"
+    rm -rf "$TMP/tiered-full"
+    expect 0 site -a "$TMP/tiered-archive" -o "$TMP/tiered-full"
+    diff -r -x .mlarc-site.settings -x .mlarc-site.state -x .mlarc-site.delta "$T" "$TMP/tiered-full" \
+        >"$TMP/diff" || { head -20 "$TMP/diff" >&2; fail "$1: incremental site differs from a full build"; }
+}
+tier_step tier-1 bluebell "1 period indexed, 4 unchanged" "2004 2004.001 2004.002 2004.003 2004.new "
+tier_step tier-2 cowslip "1 period indexed, 3 unchanged" "2004 2004.001 2004.002 2004.003 "
+[ "$(sed -n 1p "$T/search-indexes.txt")" = "2004.003 8" ] || fail "merged: $(sed -n 1p "$T/search-indexes.txt")"
+unset MLARC_SEARCH_BUNDLE MLARC_SEARCH_TIER
 
 # --search=no takes the search away again.
 expect 0 site --search=no -a "$A" -o "$S"

@@ -6,17 +6,22 @@
 // query opens the periods its filters allow, newest first
 // (oldest first for "oldest first"), until it has a page of results or has
 // opened BUDGET pages or BUNDLES bundles; the rest wait for the "search
-// older" button. Then it shows the messages that match: subject, author,
-// date and excerpt, each linking to its message page. On a host of lists
+// older" button. The newest period's current tier (PERIOD.new: its
+// newest pages, indexed again by each delivery) is opened and counted
+// with the bundle before it, as one; an older period's is a bundle of
+// its own. Then it shows the messages that match: subject, author, date
+// and excerpt, each linking to its message page. On a host of lists
 // (mlarc host) the bundles are those of every list, each searched with its
 // list's root as base URL, and a list selector keeps to one list.
 (function () {
   "use strict";
   const PAGE = 20;
   const BUDGET = 12000;          // pages opened by a query without asking
-  // Bundles opened by a query without asking, besides the newest: each is
-  // a Pagefind of its own (its module, worker, wasm and metadata, about
-  // 120 KB at 2,000 pages), so a word found nowhere stays under 500 KB.
+  // Bundles opened by a query without asking, besides the newest (and
+  // the newest period's current tier): each is a Pagefind of its own (its
+  // module, 46 KB, its wasm, 58 KB, its metadata and an index chunk, about
+  // 140 KB at 2,000 pages), so that a word found nowhere costs about
+  // 520 KB at most (4 Pagefinds) and less without a current tier.
   // A year chosen is searched whole (within BUDGET pages).
   const BUNDLES = 2;
   const form = document.getElementById("search");
@@ -33,8 +38,10 @@
   const owners = (form.dataset.lists || "").split(" ");
   // The bundles, named by their folder: a period ("2004", "2005-03") and
   // the later bundles of a big one ("2005-03.001"), so sorted by name they
-  // are oldest first; "period" is the name without the bundle number.
-  const periods = form.dataset.indexes.split(" ").filter(Boolean).map((href, i) => {
+  // are oldest first; "period" is the name without the bundle number. A
+  // period's current tier ("2005-03.new", its newest pages) is a bundle
+  // too, but the newest period's rides on that period's last bundle.
+  const bundles = form.dataset.indexes.split(" ").filter(Boolean).map((href, i) => {
     const name = href.split("/").filter(Boolean).pop();
     const owner = owners[i] || "";
     return {
@@ -45,8 +52,25 @@
       period: name.split(".")[0],
       pages: sizes[i] || 0,
       opened: false,
+      tier: null,
     };
   }).sort((a, b) => a.name.localeCompare(b.name) || a.list.localeCompare(b.list));
+  const isTier = (bundle) => bundle.name.endsWith(".new");
+  const newest = {};             // list: its newest period
+  for (const bundle of bundles)
+    if (!(newest[bundle.list] >= bundle.period))
+      newest[bundle.list] = bundle.period;
+  const periods = bundles.filter((bundle) => {
+    if (!isTier(bundle) || bundle.period !== newest[bundle.list])
+      return true;
+    const base = bundles.filter((other) => !isTier(other) && other.list === bundle.list
+      && other.period === bundle.period).pop();
+    if (base === undefined)
+      return true;
+    base.tier = bundle;
+    base.pages += bundle.pages;
+    return false;
+  });
   // The month and author filters come from the address only
   // (?month=2004-07, ?author=NAME), as a link can give them.
   const linked = {};
@@ -68,13 +92,18 @@
   // that hold only a prefix of it ("multipath" finding "M."). A bundle's
   // answer is kept when the words at its best page's matches begin as the
   // query's words do (stemming cuts a few letters at the end, not more);
-  // the answers kept are merged by score, as mergeIndex merges them.
+  // the answers kept are merged by score, as mergeIndex merges them. One
+  // module with an instance per bundle (createInstance) would save 46 KB a
+  // bundle, but in Pagefind 1.6 a query over several instances hung about
+  // one time in two (at 100,000 messages, a word found nowhere).
   async function open(period) {
-    const api = await import(period.path + "pagefind.js");
-    await api.options({ baseUrl: period.root, excerptLength: 24 });
-    await api.init();
-    period.api = api;
-    period.opened = true;
+    await Promise.all([period, period.tier].filter(Boolean).map(async (bundle) => {
+      const api = await import(bundle.path + "pagefind.js");
+      await api.options({ baseUrl: bundle.root, excerptLength: 24 });
+      await api.init();
+      bundle.api = api;
+      bundle.opened = true;
+    }));
   }
 
   async function load() {
@@ -104,7 +133,7 @@
   }
 
   async function searchBundles(query, options) {
-    const opened = periods.filter((period) => period.opened && chosen(period));
+    const opened = bundles.filter((bundle) => bundle.opened && chosen(bundle));
     const answers = await Promise.all(opened.map((period) => period.api.search(query, options)));
     const kept = await Promise.all(answers.map(async (answer, i) =>
       answer.results.length === 0

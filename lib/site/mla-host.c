@@ -189,6 +189,7 @@ build_list_site (MlaHostList *list, MlaFolder *folder,
                             options->search,
                             options->pagefind,
                             options->search_bundle,
+                            options->search_tier,
                             options->progress,
                             options->progress_data,
                             "../" };

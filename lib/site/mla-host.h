@@ -19,6 +19,7 @@ typedef struct MlaHostOptions {
     MlaSiteSearch search;
     const char *pagefind;
     guint search_bundle;
+    guint search_tier;
     MlaSiteProgressFunc progress; /* nullable: each list's pages */
     gpointer progress_data;
 } MlaHostOptions;

@@ -722,9 +722,8 @@ put_search (Build *build, const char *pagefind, const char *version,
             MlaSiteStats *stats, GError **error)
 {
     g_autoptr (GPtrArray) periods = mla_site_search_periods (
-        build->site, build->site->options.search_bundle > 0
-                         ? build->site->options.search_bundle
-                         : MLA_SITE_SEARCH_BUNDLE);
+        build->site, build->site->options.search_bundle,
+        build->site->options.search_tier);
 
     for (guint i = 0; i < periods->len; i++) {
         MlaSitePeriod *period = g_ptr_array_index (periods, i);

@@ -44,6 +44,9 @@ typedef struct MlaSiteOptions {
                            * "") found as mla_site_find_pagefind() says */
     guint search_bundle;  /* pages a search index bundle holds at most; 0:
                            * MLA_SITE_SEARCH_BUNDLE (2,000) */
+    guint search_tier;    /* pages the newest bundle grows by at a time (its
+                           * current tier holds fewer); 0:
+                           * MLA_SITE_SEARCH_TIER (250) */
     MlaSiteProgressFunc progress;
     gpointer progress_data;
     const char *up; /* nullable: the way from the site's folder to the front
