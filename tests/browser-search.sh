@@ -132,9 +132,10 @@ pick 3
     || fail "garage over bundles within a budget of one page: $(field "['status']")"
 [ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
 # A current tier: with 2 pages a step, 2005's third page (search-3) is
-# 2005.new. It is opened with 2005, as one: a word of it is found within
-# a budget of one page, and a query still opens two bundles of 2004
-# besides them.
+# 2005.new. It is opened with 2005: a word of it is found within a budget
+# of one page, and it takes one of the two bundles a query opens beyond
+# the newest (3 Pagefinds in all, to stay under 500 KB at 100,000
+# messages), so a query opens one bundle of 2004 besides them.
 kill $server
 rm -rf "$S"
 MLARC_SEARCH_BUNDLE=10 MLARC_SEARCH_TIER=2
@@ -146,7 +147,7 @@ unset MLARC_SEARCH_BUNDLE MLARC_SEARCH_TIER
 serve "$S"
 # The bundles fetched from, sorted (a tier and its bundle load together).
 fetched () { field "['periods']" | tr -d "[]' " | tr ',' '\n' | sort | tr '\n' ' '; }
-printf '%s\n' "köln --params=budget=1" "garage --older" >"$TMP/queries"
+printf '%s\n' "köln --params=budget=1" "garage" >"$TMP/queries"
 batch
 pick 1
 [ "$(field "['status']")" = "1 message found in 2005; 2004 not searched yet." ] \
@@ -155,9 +156,7 @@ pick 1
 pick 2
 [ "$(field "['status']")" = "1 message found in 2004 to 2005; 2004 not searched yet." ] \
     || fail "garage over a tier and bundles: $(field "['status']")"
-[ "$(fetched)" = "2004.002 2004.003 2005 2005.new " ] \
+[ "$(fetched)" = "2004.003 2005 2005.new " ] \
     || fail "garage over a tier and bundles fetched from $(field "['periods']")"
-[ "$(field "['after']['status']")" = "1 message found." ] \
-    || fail "garage over a tier and bundles, then search older: $(field "['after']['status']")"
 [ "$(field "['errors']")" = "[]" ] || fail "the browser reported: $(field "['errors']")"
 echo "browser-search: ok"
