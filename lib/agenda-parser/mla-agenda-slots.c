@@ -873,6 +873,18 @@ mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match)
     return TRUE;
 }
 
+/* A title beside its clock on a line of its own: at most four words (a
+ * line of prose is no title). */
+static gboolean
+is_short_title (const char *title)
+{
+    guint words = 1;
+
+    for (const char *p = title; *p != '\0'; p++)
+        words += *p == ' ';
+    return words <= 4;
+}
+
 gboolean
 mla_agenda_rule_slot_from (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -881,13 +893,9 @@ mla_agenda_rule_slot_from (MlaAgendaBuilder *b, GMatchInfo *match)
     MlaAgendaSlot *slot;
     MlaClock start;
     gboolean bare;
-    guint words = 1;
     int s;
 
-    for (const char *p = title; *p != '\0'; p++)
-        words += *p == ' ';
-    /* (a line of prose is no title: at most four words) */
-    if (b->minutes.in || words > 4 ||
+    if (b->minutes.in || !is_short_title (title) ||
         !mla_agenda_fetch_clock (b, match, "1", &start, &bare))
         return FALSE;
     s = mla_agenda_resolve_clock (&start, b->day.previous, b->text.all_24h);
@@ -913,13 +921,9 @@ mla_agenda_rule_slot_after (MlaAgendaBuilder *b, GMatchInfo *match)
     MlaAgendaSlot *slot;
     MlaClock start, end;
     gboolean bare1, bare2;
-    guint words = 1;
     int s, e;
 
-    for (const char *p = title; *p != '\0'; p++)
-        words += *p == ' ';
-    /* (a line of prose is no title: at most four words) */
-    if (b->minutes.in || words > 4 ||
+    if (b->minutes.in || !is_short_title (title) ||
         !mla_agenda_fetch_clock (b, match, "1", &start, &bare1) ||
         !mla_agenda_fetch_clock (b, match, "2", &end, &bare2))
         return FALSE;
