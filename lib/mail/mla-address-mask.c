@@ -331,13 +331,9 @@ mla_address_mask_keep (MlaAddressMask *mask, const char *text)
     MlaAddressMatch match;
 
     for (gsize offset = 0; find_from (NULL, text, length, offset, NULL, &match);
-         offset = match.end) {
-        g_autoptr (GString) token = decode_token (text, &match);
-
-        if (!g_hash_table_contains (mask->kept, token->str))
-            g_hash_table_add (mask->kept,
-                              g_string_free (g_steal_pointer (&token), FALSE));
-    }
+         offset = match.end)
+        g_hash_table_add (mask->kept,
+                          g_string_free (decode_token (text, &match), FALSE));
 }
 
 void
