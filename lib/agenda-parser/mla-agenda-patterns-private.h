@@ -39,6 +39,13 @@ struct MlaAgendaParser {
     GHashTable *end_columns;   /* casefolded "end" */
     GHashTable
         *note_columns;     /* casefolded "notes": an export's column of notes */
+    GHashTable *index_columns; /* casefolded "#", "no": an export's row
+                                  numbers, read by no slot */
+    GHashTable *skip_columns;  /* casefolded "length", "email": an export's
+                                  columns read by no slot */
+    GHashTable *format_columns; /* casefolded "format", "type": a talk's
+                                   kind, a note (the title of a row with
+                                   none) */
     GHashTable *not_names; /* casefolded words never in a name */
     GHashTable *not_alone; /* casefolded words never a first name alone */
     GHashTable

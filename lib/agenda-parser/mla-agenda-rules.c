@@ -53,7 +53,8 @@ static const MlaAgendaRule rules[] = {
     /* (also "Title | Start | End" and "Session | Time | Speaker": a
      * title's column before the start's or the times') */
     { "export-header",
-      "^\\s*\\|?\\s*(?:@DATECOL@|@STARTCOL@|(?:@TITLECOL@)(?=\\s*(?:\\||\\t|"
+      "^\\s*\\|?\\s*(?:(?:@INDEXCOL@)\\s*(?:\\||\\t|\\s{2,})\\s*)?"
+      "(?:@DATECOL@|@STARTCOL@|(?:@TITLECOL@)(?=\\s*(?:\\||\\t|"
       "\\s{2,})\\s*(?:@STARTCOL@|@TIMECOL@)\\s*(?:\\||\\t|\\s{2,})))"
       "\\s*(?:\\||\\t|\\s{2,})\\s*\\S",
       mla_agenda_rule_export_header, FALSE },
