@@ -13,6 +13,7 @@
 #include "mla-agenda-names-private.h"
 
 #define SLOT_CLUSTER_GAP 15 /* lines between slot lines of one agenda */
+#define FIELD_BLOCKS_MIN 3  /* slots read from blocks of fields, any gap */
 #define ROTA_MIN_DAYS 3     /* days of one slot each that may be a rota */
 #define ROTA_NAME_MAX_WORDS 4
 /* lines with text around the times that say what they are */
@@ -421,6 +422,10 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
         return FALSE;
     }
 
+    /* talks each in a block of "Label: value" lines with its time, far
+     * apart over their abstracts */
+    if (b->slot.field_blocks >= FIELD_BLOCKS_MIN)
+        return TRUE;
     for (guint i = 0; i < b->day.slot_lines->len; i++) {
         guint line = g_array_index (b->day.slot_lines, guint, i);
 

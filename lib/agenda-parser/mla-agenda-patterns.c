@@ -207,7 +207,12 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "[\\p{L}'\\x{2019}.-]*){0,2})"
       "\\s+(?:@PRESENTS@)\\s*$",
       0 },
-    { FIELD (field_line), "^\\s*\\p{L}[\\p{L}\\s]{0,24}:\\s*\\S", 0 },
+    /* (also marked as a list: "- Speakers: Ida Marsh, Paul Okafor") */
+    { FIELD (field_line),
+      "^\\s*(?:[-*\\x{2022}]\\s+)?\\p{L}[\\p{L}\\s]{0,24}(?:\\(\\p{L}{1,3}\\))?"
+      ":"
+      "\\s*\\S",
+      0 },
     { FIELD (date),
       "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@"
       "MONTH@)\\.?(?!\\w)"

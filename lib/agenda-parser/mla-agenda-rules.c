@@ -67,6 +67,13 @@ static const MlaAgendaRule rules[] = {
       "\\w))?"
       "(?<rest>(?:\\s*\\([^()]*\\))?(?:\\s*[,;|]\\s*.*)?)$",
       mla_agenda_rule_slot_labelled, TRUE },
+    /* "- Speakers: A, B" / "- Room: K3.210" / "- Day: Saturday" over
+     * "- Time: 14:00 - 14:25": a talk's fields before its time, read with
+     * it by slot-labelled */
+    { "field-above-time",
+      "^\\s*(?:[-*\\x{2022}]\\s+)?(?<label>\\p{L}[\\p{L}\\s]{0,24}?)"
+      "(?:\\(\\p{L}{1,3}\\))?\\s*:\\s*(?<value>\\S.*?)\\s*$",
+      mla_agenda_rule_field_above_time, FALSE },
     { "table-header",
       /* ("Time (CET) | Topic | Presenter": the zone is the time column's) */
       "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\([^()|]{1,12}\\))?(?:\\s*\\||\\s)|"
