@@ -234,6 +234,26 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
     { FIELD (markers), "(?<![\\w<])(?:@MARKERS@)(?![\\w>])", G_REGEX_CASELESS },
     { FIELD (tentative), "\\(?\\s*(?:@TENTATIVE@)\\s+([^()]+?)\\s*\\)?\\s*$",
       G_REGEX_CASELESS },
+    /* a table's cell pasted a line each, its separator at its end */
+    { FIELD (cell_end), "^(.*?\\S)\\s*\\|\\s*$", 0 },
+    /* a place in parentheses, before the end or a dash and the speakers:
+     * a space before its ")" as a web table's cell prints it ("(amphi
+     * Nord )"), or a room's word first before the speakers ("(Salle
+     * B12) - Ana Pop"; alone it may be the title's, "Workshops (Raum 2.14
+     * und 2.15)") */
+    { FIELD (room_paren),
+      "^(?<before>.*?\\S)\\s*(?:\\(\\s*(?<place>[^()]{1,40}?)(?<gap>\\s)\\)|\\("
+      "\\s*"
+      "(?<place>(?:@ROOM@|@LOCATION@)(?!\\w)[^()]{0,30}?)\\))"
+      "(?<after>\\s+[-\\x{2013}\\x{2014}]\\s+\\S.*)?$",
+      G_REGEX_CASELESS | G_REGEX_DUPNAMES },
+    /* people each with an affiliation, then a member without one last:
+     * a group ("& Collectif Goutte") when it is no name */
+    { FIELD (group_last),
+      "^(?<names>.*\\))\\s*(?:,|&|\\b(?:@AND@)\\b)\\s*(?<group>\\p{Lu}[^()]*?)"
+      "\\s*"
+      "$",
+      0 },
     { FIELD (note_paren),
       NO_START_IN_SPACES "\\s*(\\((?:@OPENERS@)\\b[^()]*\\))\\s*$",
       G_REGEX_CASELESS },
