@@ -21,6 +21,12 @@ static const struct {
     /* a web table's cell pasted a line each */
     { "cell-end", FALSE, "Pause caf\u00e9 (hall A ) |",
       "title=Pause caf\u00e9 (hall A )|people=|place=|room=|notes=" },
+    /* a timetable's cell: a track in capitals, then its first talk */
+    { "track-talk", FALSE, "NETWORKS Routing basics, by K. Ortega",
+      "title=NETWORKS|people=|place=|room=|notes=Routing basics, by K. "
+      "Ortega" },
+    { "track-talk", FALSE, "IETF Plenary",
+      "title=IETF Plenary|people=|place=|room=|notes=" },
     { "list-number", FALSE, "2. Finances",
       "title=Finances|people=|place=|room=|notes=" },
     { "list-number", FALSE, "\u25ba Ateliers",

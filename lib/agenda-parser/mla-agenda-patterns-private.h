@@ -104,6 +104,7 @@ struct MlaAgendaParser {
     GRegex *note_paren;
     GRegex *cell_end;   /* "Lunch (cafeteria ) |": a pasted cell's end */
     GRegex *room_paren; /* "Talk (amphi Nord ) - A (Org)": a room */
+    GRegex *track_talk; /* "NETWORKS Routing basics, by K. Ortega" */
     GRegex *group_last; /* "A (Org), B (Org) & Collectif X": a group last */
     GRegex *location_at;
     GRegex *leaders;          /* "Title ........ Speaker" */

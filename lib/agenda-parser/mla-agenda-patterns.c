@@ -247,6 +247,13 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "(?<place>(?:@ROOM@|@LOCATION@)(?!\\w)[^()]{0,30}?)\\))"
       "(?<after>\\s+[-\\x{2013}\\x{2014}]\\s+\\S.*)?$",
       G_REGEX_CASELESS | G_REGEX_DUPNAMES },
+    /* a track's name in capitals, then its first talk, by someone: the
+     * track is the cell's title, the talk a note */
+    { FIELD (track_talk),
+      "^(?<track>\\p{Lu}{2,}(?:\\s+\\p{Lu}{2,}){0,2})\\s+(?<talk>\\p{Lu}\\S*"
+      "\\s.*,"
+      "\\s+\\p{Ll}+\\s+\\p{Lu}.*\\S)\\s*$",
+      0 },
     /* people each with an affiliation, then a member without one last:
      * a group ("& Collectif Goutte") when it is no name */
     { FIELD (group_last),

@@ -717,6 +717,15 @@ step_cell_end (MlaTitleWork *w, GMatchInfo *match)
     set_rest (w, g_match_info_fetch (match, 1));
 }
 
+/* "NETWORKS Routing basics, by K. Ortega" (a timetable's cell, its other
+ * talks a line each below): the track's name is the title */
+static void
+step_track_talk (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_ptr_array_add (w->slot->notes, g_match_info_fetch_named (match, "talk"));
+    set_rest (w, g_match_info_fetch_named (match, "track"));
+}
+
 /* "Atelier 1 - Jardins (amphi Nord ) - A (Org)": the room in
  * parentheses is the place; the title and what follows the room stay
  * for the next steps */
@@ -743,6 +752,7 @@ has_no_place (const MlaTitleWork *w)
 /* In order: each step sees what the steps before it left of the title. */
 static const MlaTitleStep title_steps[] = {
     { "cell-end", NULL, PATTERN (cell_end), step_cell_end },
+    { "track-talk", NULL, PATTERN (track_talk), step_track_talk },
     { "list-number", may_be_numbered, PATTERN (list_marker), step_list_number },
     { "group-code", starts_upper, PATTERN (group_code), step_group_code },
     { "room-tag", may_tag_room, PATTERN (names_lead), step_room_tag },
