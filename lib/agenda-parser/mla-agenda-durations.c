@@ -55,6 +55,31 @@ clock_alone (MlaAgendaBuilder *b, const char *text, int *start, int *end,
     return TRUE;
 }
 
+/* "9:15 AM, 6 March | Hall C, Riverside Centre": the clock of @text when
+ * the date of its day follows it on its line (the place after them is
+ * the event's); @start (out) in minutes, @day (out, owned) the date as
+ * written, which becomes the line (a day's heading). */
+static gboolean
+clock_and_date (MlaAgendaBuilder *b, const char *text, int *start, char **day)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *rest = NULL;
+    MlaClock from;
+    gboolean bare = FALSE;
+    char date[11] = "";
+    gint span[2] = { 0, 0 };
+
+    if (!g_regex_match (b->parser->clock_before, text, 0, &match) ||
+        !mla_agenda_fetch_clock (b, match, "1", &from, &bare) || bare)
+        return FALSE;
+    rest = g_match_info_fetch_named (match, "rest");
+    if (!mla_agenda_find_date_span (b, rest, date, span) || span[0] > 0)
+        return FALSE;
+    *start = mla_agenda_resolve_clock (&from, -1, FALSE);
+    *day = g_strndup (rest + span[0], span[1] - span[0]);
+    return TRUE;
+}
+
 /* Whether @line is an item of a length ("Intro (10)", "- Welcome, 5
  * min"): @item (out) gets its title and minutes, @level (out) its indent
  * and whether a list marker leads it; @unit (out): the length has one. */
@@ -142,8 +167,11 @@ mla_agenda_time_by_durations (MlaAgendaBuilder *b, MlaAgendaLine *lines)
         int start, end, total = 0;
         gboolean all_units;
 
+        g_autofree char *day = NULL;
+
         if (lines[i].blank || strpbrk (lines[i].text, "0123456789") == NULL ||
-            !clock_alone (b, lines[i].text, &start, &end, &zone))
+            !(clock_alone (b, lines[i].text, &start, &end, &zone) ||
+              (end = -1, clock_and_date (b, lines[i].text, &start, &day))))
             continue;
         items = items_under (b, lines, i, &all_units);
         for (guint k = 0; k < items->len; k++)
@@ -154,9 +182,16 @@ mla_agenda_time_by_durations (MlaAgendaBuilder *b, MlaAgendaLine *lines)
             continue;
         g_debug ("agenda: line %u: a clock over %u items of a length", i + 1,
                  items->len);
-        lines[i].text[0] = '\0';
-        lines[i].indent = 0;
-        lines[i].blank = TRUE;
+        if (day != NULL) {
+            /* ("6 March" stays: the day's heading) */
+            g_free (lines[i].text);
+            lines[i].text = g_steal_pointer (&day);
+            g_clear_pointer (&lines[i].tabbed, g_free);
+        } else {
+            lines[i].text[0] = '\0';
+            lines[i].indent = 0;
+            lines[i].blank = TRUE;
+        }
         for (guint k = 0; k < items->len; k++) {
             const MlaTimedItem *item = &g_array_index (items, MlaTimedItem, k);
 

@@ -37,6 +37,13 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?:\\p{L}[\\p{L} ]{0,24}:\\s*)?@TIME1@"
       "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?:\\s*(?<zone>@ZONE@)(?!\\w))?[\\s:]*$",
       G_REGEX_CASELESS },
+    /* "9:15 AM, 3 March | Hall C, Lyon": a clock before the rest of its
+     * line, apart by a comma, a semicolon or a bar */
+    { FIELD (clock_before),
+      "^\\s*(?:[-*\\x{2022}]\\s*)?@TIME1@(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*[,;"
+      "|]"
+      "\\s*(?<rest>\\S.*)$",
+      G_REGEX_CASELESS },
     /* "APP apparea Applications Open Area Meeting": an area's code and a
      * group's acronym in lower case before its name */
     { FIELD (group_code),
