@@ -158,6 +158,58 @@ write_item (MlaAgendaLine *line, const MlaTimedItem *item, int start,
     g_clear_pointer (&line->tabbed, g_free);
 }
 
+/* The minutes of the length that ends @text ("Welcome 15m", "Talks
+ * 1h", "Lab 1h30m"), -1 if none; @title_end (out) where the title
+ * before it ends. */
+static int
+compact_length (MlaAgendaBuilder *b, const char *text, gint *title_end)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *h = NULL, *m = NULL;
+
+    if (!g_regex_match (b->parser->compact_length, text, 0, &match))
+        return -1;
+    h = g_match_info_fetch_named (match, "h");
+    m = g_match_info_fetch_named (match, "m");
+    if ((h == NULL || h[0] == '\0') && (m == NULL || m[0] == '\0'))
+        return -1;
+    g_match_info_fetch_named_pos (match, "title", NULL, title_end);
+    return (h != NULL ? atoi (h) * 60 : 0) + (m != NULL ? atoi (m) : 0);
+}
+
+void
+mla_agenda_join_clock_pairs (MlaAgendaBuilder *b, MlaAgendaLine *lines)
+{
+    for (guint i = 0; i < b->n_lines; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        MlaClock from, to;
+        gboolean bare = FALSE;
+        char start[6], end[6];
+        int s, e;
+        guint next = i + 1;
+        gint title_end = 0;
+
+        if (lines[i].blank || strpbrk (lines[i].text, "0123456789") == NULL ||
+            !g_regex_match (b->parser->clock_pair, lines[i].text, 0, &match) ||
+            !mla_agenda_fetch_clock (b, match, "1", &from, &bare) ||
+            !mla_agenda_fetch_clock (b, match, "2", &to, &bare))
+            continue;
+        mla_agenda_resolve_range (&from, &to, -1, FALSE, &s, &e);
+        if (s < 0 || e <= s)
+            continue;
+        mla_agenda_format_minutes (s, start);
+        mla_agenda_format_minutes (e, end);
+        g_free (lines[i].text);
+        lines[i].text =
+            g_strdup_printf ("%*s%s-%s", (int) lines[i].indent, "", start, end);
+        g_debug ("agenda: line %u: a start and an end, no dash", i + 1);
+        /* the title below, its length the same as the clocks' */
+        if (next < b->n_lines && !lines[next].blank &&
+            compact_length (b, lines[next].text, &title_end) == e - s)
+            lines[next].text[title_end] = '\0';
+    }
+}
+
 void
 mla_agenda_time_by_durations (MlaAgendaBuilder *b, MlaAgendaLine *lines)
 {

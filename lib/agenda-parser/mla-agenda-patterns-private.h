@@ -102,11 +102,13 @@ struct MlaAgendaParser {
     GRegex *tentative;
     GRegex *name;
     GRegex *note_paren;
-    GRegex *cell_end;     /* "Lunch (cafeteria ) |": a pasted cell's end */
-    GRegex *room_paren;   /* "Talk (amphi Nord ) - A (Org)": a room */
-    GRegex *clock_before; /* "9:15 AM, 3 March | Hall C": a clock first */
-    GRegex *track_talk;   /* "NETWORKS Routing basics, by K. Ortega" */
-    GRegex *group_last;   /* "A (Org), B (Org) & Collectif X": a group last */
+    GRegex *cell_end;       /* "Lunch (cafeteria ) |": a pasted cell's end */
+    GRegex *room_paren;     /* "Talk (amphi Nord ) - A (Org)": a room */
+    GRegex *clock_pair;     /* "\u2022 14:00 14:30": a start and an end */
+    GRegex *compact_length; /* "Building a compiler 30m", "Talks 1h" */
+    GRegex *clock_before;   /* "9:15 AM, 3 March | Hall C": a clock first */
+    GRegex *track_talk;     /* "NETWORKS Routing basics, by K. Ortega" */
+    GRegex *group_last;     /* "A (Org), B (Org) & Collectif X": a group last */
     GRegex *location_at;
     GRegex *leaders;          /* "Title ........ Speaker" */
     GRegex *travel_leg;       /* "LH 1234", "Check-in" */

@@ -37,6 +37,14 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?:\\p{L}[\\p{L} ]{0,24}:\\s*)?@TIME1@"
       "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?:\\s*(?<zone>@ZONE@)(?!\\w))?[\\s:]*$",
       G_REGEX_CASELESS },
+    /* "\u2022 14:00 14:30" alone: a start and an end, no dash between */
+    { FIELD (clock_pair), "^\\s*(?:[-*\\x{2022}]\\s*)?@TIME1@\\s+@TIME2@\\s*$",
+      G_REGEX_CASELESS },
+    /* a title, then its length in hours and minutes, written short */
+    { FIELD (compact_length),
+      "^(?<title>.*\\S)\\s+(?=\\d)(?:(?<h>\\d{1,2})h)?(?:(?<m>\\d{1,3})m)?\\s*"
+      "$",
+      0 },
     /* "9:15 AM, 3 March | Hall C, Lyon": a clock before the rest of its
      * line, apart by a comma, a semicolon or a bar */
     { FIELD (clock_before),

@@ -656,6 +656,7 @@ read_text_facts (MlaAgendaBuilder *b, MlaAgendaLine *lines,
 {
     b->text.military = military;
     mla_agenda_skip_quoted_fragments (b, lines);
+    mla_agenda_join_clock_pairs (b, lines);
     mla_agenda_time_by_durations (b, lines);
     b->text.all_24h = mla_agenda_text_is_24h (b);
     for (guint i = 0; i < b->n_lines && !b->text.affiliates; i++)
