@@ -37,8 +37,9 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?:\\p{L}[\\p{L} ]{0,24}:\\s*)?@TIME1@"
       "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?:\\s*(?<zone>@ZONE@)(?!\\w))?[\\s:]*$",
       G_REGEX_CASELESS },
-    /* "\u2022 14:00 14:30" alone: a start and an end, no dash between */
-    { FIELD (clock_pair), "^\\s*(?:[-*\\x{2022}]\\s*)?@TIME1@\\s+@TIME2@\\s*$",
+    /* "\u2022 14:00 14:30" alone: a start and an end, one space between
+     * (a column gap between times heads a grid's columns) */
+    { FIELD (clock_pair), "^\\s*(?:[-*\\x{2022}]\\s*)?@TIME1@ @TIME2@\\s*$",
       G_REGEX_CASELESS },
     /* a title, then its length in hours and minutes, written short */
     { FIELD (compact_length),
