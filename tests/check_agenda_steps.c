@@ -21,6 +21,10 @@ static const struct {
     /* a web table's cell pasted a line each */
     { "cell-end", FALSE, "Pause caf\u00e9 (hall A ) |",
       "title=Pause caf\u00e9 (hall A )|people=|place=|room=|notes=" },
+    /* a title's label before the title ("\uff1a" is read as ": ") */
+    { "title-label", FALSE,
+      "\u62a5\u544a\u9898\u76ee\uff1a\u6cb3\u53e3\u6ce5\u6c99",
+      "title=\u6cb3\u53e3\u6ce5\u6c99|people=|place=|room=|notes=" },
     /* a timetable's cell: a track in capitals, then its first talk */
     { "track-talk", FALSE, "NETWORKS Routing basics, by K. Ortega",
       "title=NETWORKS|people=|place=|room=|notes=Routing basics, by K. "

@@ -717,6 +717,14 @@ step_cell_end (MlaTitleWork *w, GMatchInfo *match)
     set_rest (w, g_match_info_fetch (match, 1));
 }
 
+/* "\u62a5\u544a\u9898\u76ee\uff1a<title>", "Title: <title>": the label
+ * of a title goes */
+static void
+step_title_label (MlaTitleWork *w, GMatchInfo *match)
+{
+    set_rest (w, g_match_info_fetch_named (match, "title"));
+}
+
 /* "NETWORKS Routing basics, by K. Ortega" (a timetable's cell, its other
  * talks a line each below): the track's name is the title */
 static void
@@ -752,6 +760,7 @@ has_no_place (const MlaTitleWork *w)
 /* In order: each step sees what the steps before it left of the title. */
 static const MlaTitleStep title_steps[] = {
     { "cell-end", NULL, PATTERN (cell_end), step_cell_end },
+    { "title-label", NULL, PATTERN (title_label), step_title_label },
     { "track-talk", NULL, PATTERN (track_talk), step_track_talk },
     { "list-number", may_be_numbered, PATTERN (list_marker), step_list_number },
     { "group-code", starts_upper, PATTERN (group_code), step_group_code },
