@@ -76,6 +76,12 @@ static const struct {
     /* alone at the end, the title's own */
     { "room-paren", FALSE, "Workshops (Raum 2.14 und 2.15)",
       "title=Workshops (Raum 2.14 und 2.15)|people=|place=|room=|notes=" },
+    /* a title of three words in capitals before a full name */
+    { "names-bracket", FALSE, "Hartley Prize Lecture (Mona Ellis)",
+      "title=Hartley Prize Lecture|people=Mona Ellis|place=|room=|notes=" },
+    /* a name and her body */
+    { "names-bracket", FALSE, "Ana Pop (Univ. Brest)",
+      "title=Ana Pop (Univ. Brest)|people=|place=|room=|notes=" },
     { "location-at", FALSE, "Dinner @ Restaurante Mar Azul, Rua das Flores 12",
       "title=Dinner|people=|place=Restaurante Mar Azul|room=|notes=Rua das "
       "Flores 12" },

@@ -493,6 +493,12 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
         }
         if (n++ == 0)
             title = cells[i];
+        else if (n == 2 && slot->location == NULL &&
+                 mla_agenda_parser_kind (b->parser, title) !=
+                     MLA_SLOT_KIND_SESSION &&
+                 g_regex_match (b->parser->venue_word, cells[i], 0, NULL))
+            /* "Lunch <TAB> Canteen": where the meal is */
+            slot->location = mla_agenda_squeeze (cells[i]);
         else if (han_name_cell (b, slot, cells[i]))
             han = TRUE;
         else if (han && cells[i + 1] == NULL)

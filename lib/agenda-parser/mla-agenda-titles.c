@@ -569,6 +569,25 @@ ends_with_bracket (const MlaTitleWork *w)
     return g_str_has_suffix (w->title, ")") || g_str_has_suffix (w->title, "]");
 }
 
+/* "Hartley Prize Lecture (Mona Ellis)": a title in capitals reads as a
+ * name, but not of three words or more before a full name of two or
+ * three words without initials (not "Ana Pop (Univ. Brest)", a name and
+ * her body). */
+static gboolean
+full_name_after_title (MlaAgendaBuilder *b, const char *before,
+                       const char *names)
+{
+    guint words = 1, name_words = 1;
+
+    for (const char *p = g_strstrip ((char *) before); *p != '\0'; p++)
+        words += *p == ' ';
+    for (const char *p = names; *p != '\0'; p++)
+        name_words += *p == ' ';
+    return words >= 3 && name_words >= 2 && name_words <= 3 &&
+           strchr (names, '.') == NULL &&
+           mla_agenda_parser_is_name (b->parser, names);
+}
+
 /* "[J. Smith]", "(A / B)", "(Amaka Obi)", "(Prof. Wole Adeyemi,
  * Vice-Chancellor)" after a title name its speakers; not a room ("(Main
  * Hall)"), the place of a meal or a party ("Dinner (Trattoria Sole)"),
@@ -592,7 +611,8 @@ step_names_bracket (MlaTitleWork *w, GMatchInfo *match)
     alone = !mla_agenda_names_room (w->b, names) &&
             !is_code (g_strstrip (before)) &&
             mla_agenda_parser_kind (parser, before) == MLA_SLOT_KIND_SESSION &&
-            !mla_agenda_parser_is_name (parser, before);
+            (!mla_agenda_parser_is_name (parser, before) ||
+             full_name_after_title (w->b, before, names));
     if ((mla_agenda_names_only (parser, names) &&
          (open[0] == '[' || g_strv_length (parts) > 1 || alone)) ||
         (alone && before[0] != '\0' &&
