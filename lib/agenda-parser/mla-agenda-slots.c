@@ -88,8 +88,9 @@ place_after_time (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *rest)
  * time that starts a line only because prose was wrapped there. The line
  * above runs on (no colon or full stop at its end; "16:00 UTC / 17:00
  * CET /" lists times on), is as long as wrapped prose and written as
- * prose (no tab, no column gap), is no slot's
- * continuation (not indented more), and its paragraph holds no slot. */
+ * prose (no tab, no column gap, more than one word: no link), is no
+ * slot's continuation (not indented more), and its paragraph holds no
+ * slot; the time's line has no tab either. */
 static gboolean
 continues_prose (MlaAgendaBuilder *b)
 {
@@ -109,7 +110,11 @@ continues_prose (MlaAgendaBuilder *b)
         !(g_ascii_isalnum (text[len - 1]) || text[len - 1] == ',' ||
           text[len - 1] == '/') ||
         strchr (text, '\t') != NULL ||
-        strstr (text + above->indent, "   ") != NULL)
+        strstr (text + above->indent, "   ") != NULL ||
+        /* (one long word, a link, is no prose; a time row laid out in
+         * cells is none either) */
+        strchr (text + above->indent, ' ') == NULL ||
+        mla_agenda_current_line (b)->tabbed != NULL)
         return FALSE;
     for (first = b->index - 1; first > 0 && !b->lines[first - 1].blank; first--)
         ;
