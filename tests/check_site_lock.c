@@ -49,23 +49,27 @@ typedef struct {
     gboolean hand_over; /* --coalesce */
     guint marks;        /* the rounds that hand an update over (bits) */
     guint fail_in;      /* a round that fails */
+    guint wait_ms;      /* for the lock, and for rounds for marks */
     gboolean ok;
     guint rounds;
     gboolean pending_after; /* the mark is left */
 } LockCase;
 
 static const LockCase lock_cases[] = {
-    { "free: one round", FALSE, FALSE, 0, 0, TRUE, 1, FALSE },
-    { "free, handing over: nobody to hand to, one round", FALSE, TRUE, 0, 0,
+    { "free: one round", FALSE, FALSE, 0, 0, 0, TRUE, 1, FALSE },
+    { "free, handing over: nobody to hand to, one round", FALSE, TRUE, 0, 0, 0,
       TRUE, 1, FALSE },
-    { "held, waiting 0 s: locked", TRUE, FALSE, 0, 0, FALSE, 0, FALSE },
-    { "held, handing over: a mark, no round", TRUE, TRUE, 0, 0, TRUE, 0, TRUE },
-    { "a mark made during the first round: a second", FALSE, FALSE, 1, 0, TRUE,
-      2, FALSE },
-    { "marks made during two rounds: a third", FALSE, FALSE, 3, 0, TRUE, 3,
-      FALSE },
+    { "held, waiting 0 s: locked", TRUE, FALSE, 0, 0, 0, FALSE, 0, FALSE },
+    { "held, handing over: a mark, no round", TRUE, TRUE, 0, 0, 0, TRUE, 0,
+      TRUE },
+    { "a mark made during the first round: a second", FALSE, FALSE, 1, 0, 10000,
+      TRUE, 2, FALSE },
+    { "marks made during two rounds: a third", FALSE, FALSE, 3, 0, 10000, TRUE,
+      3, FALSE },
+    { "a mark made during the first round, no time for more: left", FALSE, TRUE,
+      1, 0, 0, TRUE, 1, TRUE },
     { "a failing round: the error, the mark kept for the next", FALSE, FALSE, 1,
-      1, FALSE, 1, TRUE },
+      1, 10000, FALSE, 1, TRUE },
 };
 
 START_TEST (test_site_lock)
@@ -84,8 +88,8 @@ START_TEST (test_site_lock)
     ck_assert_int_eq (g_mkdir_with_parents (site, 0777), 0);
     if (c->held)
         held = hold_lock (site);
-    ok = mla_site_serialize (site, 0, c->hand_over, NULL, round_run, &round,
-                             &rounds, &error);
+    ok = mla_site_serialize (site, c->wait_ms, c->hand_over, NULL, round_run,
+                             &round, &rounds, &error);
     ck_assert_msg (ok == c->ok, "%s: %s", c->name,
                    error != NULL ? error->message : "no error");
     if (ok)

@@ -64,18 +64,20 @@ run_round (MlaSiteRound round, gpointer user_data, GError **error)
     }
 }
 
-/* Rounds of @round while a pending mark appears during one: the mark is
- * taken before each round starts, so a mark made later asks for another. */
+/* Rounds of @round while a pending mark appears during one, until
+ * @deadline (monotonic): the mark is taken before each round starts, so
+ * a mark made later asks for another. */
 static gboolean
-run_rounds (const char *pending, MlaSiteRound round, gpointer user_data,
-            guint *rounds, GError **error)
+run_rounds (const char *pending, gint64 deadline, MlaSiteRound round,
+            gpointer user_data, guint *rounds, GError **error)
 {
     do {
         g_unlink (pending);
         (*rounds)++;
         if (!run_round (round, user_data, error))
             return FALSE;
-    } while (g_file_test (pending, G_FILE_TEST_EXISTS));
+    } while (g_file_test (pending, G_FILE_TEST_EXISTS) &&
+             g_get_monotonic_time () < deadline);
     return TRUE;
 }
 
@@ -88,6 +90,7 @@ mla_site_serialize (const char *output, guint wait_ms, gboolean hand_over,
     g_autofree char *pending = NULL;
     g_autoptr (GError) busy = NULL;
     guint rounds = 0;
+    gint64 deadline;
     int fd;
 
     g_return_val_if_fail (output != NULL && round != NULL, FALSE);
@@ -109,8 +112,13 @@ mla_site_serialize (const char *output, guint wait_ms, gboolean hand_over,
         return TRUE;
     if (fd < 0)
         return g_propagate_error (error, g_steal_pointer (&busy)), FALSE;
+    /* A delivery that holds the lock is not held up by the mail after it
+     * for longer than it would wait for the lock: past that, a mark is
+     * left to the next update. */
+    deadline = g_get_monotonic_time () + (gint64) wait_ms * 1000;
     while (fd >= 0) {
-        gboolean ok = run_rounds (pending, round, user_data, &rounds, error);
+        gboolean ok =
+            run_rounds (pending, deadline, round, user_data, &rounds, error);
 
         mla_lock_release (fd);
         fd = -1;
@@ -119,7 +127,8 @@ mla_site_serialize (const char *output, guint wait_ms, gboolean hand_over,
         /* A mark made between the last round's end and the release was
          * left by an update that found the lock held: take it over
          * unless another update has the lock already. */
-        if (g_file_test (pending, G_FILE_TEST_EXISTS))
+        if (g_file_test (pending, G_FILE_TEST_EXISTS) &&
+            g_get_monotonic_time () < deadline)
             fd = mla_lock_acquire (lock, output, 0, cancellable, NULL);
     }
     if (out_rounds != NULL)

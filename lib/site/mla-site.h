@@ -114,9 +114,11 @@ typedef gboolean (*MlaSiteRound) (gpointer user_data, GError **error);
  * *@out_rounds 0, since whichever update holds the lock runs @round
  * again when it finds the mark. Every caller holding the lock does: it
  * runs @round again while a mark was made during the last round, and
- * takes the lock again for a mark made as it let it go. So once every
- * caller has returned, an update has started after each mark was made.
- * @out_rounds (nullable) gets how many times @round ran. */
+ * takes the lock again for a mark made as it let it go, for @wait_ms
+ * after it had the lock; a mark made later is left to the next caller.
+ * So once every caller has returned within that time, an update has
+ * started after each mark was made. @out_rounds (nullable) gets how many
+ * times @round ran. */
 MLA_API gboolean mla_site_serialize (const char *output, guint wait_ms,
                                      gboolean hand_over,
                                      GCancellable *cancellable,
