@@ -355,7 +355,12 @@ rebuild_locked (MlaArchive *archive, GError **error)
         !mla_overview_store_threads (fresh, error) ||
         !write_meta (fresh, error) ||
         !set_meta (fresh, "threads", "current", error) ||
-        !mla_overview_exec (fresh, "COMMIT", error)) {
+        !mla_overview_exec (fresh, "COMMIT", error) ||
+        /* Readers then read a snapshot without locking the file at each
+         * query, and writers go on meanwhile (mla_overview_begin_reading());
+         * the WAL is merged back as the connection closes, before the
+         * file is renamed into place. */
+        !mla_overview_exec (fresh, "PRAGMA journal_mode = WAL", error)) {
         overview_close (fresh);
         remove_files (archive, fresh_name);
         return FALSE;
