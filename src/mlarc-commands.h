@@ -148,8 +148,9 @@ gboolean mlarc_parse_options (const char *command, const char *parameter_string,
 /* Prints "mlarc: MESSAGE" on stderr. */
 void mlarc_print_error (const GError *error);
 /* Opens the archive at @path and its overview, which is rebuilt or caught
- * up first when needed (saying so on stderr). */
-gboolean mlarc_open_overview (const char *path, MlaArchive **out_archive,
+ * up first when needed (saying so on stderr unless @quiet). */
+gboolean mlarc_open_overview (const char *path, gboolean quiet,
+                              MlaArchive **out_archive,
                               MlaOverview **out_overview, GError **error);
 /* Returns: (transfer full): standard output, buffered. */
 GOutputStream *mlarc_stdout_stream (void);

@@ -67,7 +67,8 @@ mlarc_remove_command (int argc, char **argv)
         fprintf (stderr, "mlarc remove: %s\n", error->message);
         return MLARC_EXIT_USAGE;
     }
-    if (!mlarc_open_overview (archive_path, &archive, &overview, &error) ||
+    if (!mlarc_open_overview (archive_path, quiet, &archive, &overview,
+                              &error) ||
         !mlarc_set_wait (archive, wait) ||
         (found = mla_remove_select (archive, overview,
                                     (const char *const *) argv + 1, query,

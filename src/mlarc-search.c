@@ -69,7 +69,8 @@ mlarc_search_command (int argc, char **argv)
         fprintf (stderr, "mlarc search: %s\n", error->message);
         return MLARC_EXIT_USAGE;
     }
-    if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
+    if (!mlarc_open_overview (archive_path, FALSE, &archive, &overview,
+                              &error)) {
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }

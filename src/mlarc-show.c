@@ -57,7 +57,8 @@ mlarc_show_command (int argc, char **argv)
         mode = MLA_SHOW_SERIES;
     if (mode != MLA_SHOW_TEXT && mlarc_refuse_terminal ("show"))
         return MLARC_EXIT_USAGE;
-    if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
+    if (!mlarc_open_overview (archive_path, FALSE, &archive, &overview,
+                              &error)) {
         mlarc_print_error (error);
         return mlarc_exit_status (error);
     }

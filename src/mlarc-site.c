@@ -16,6 +16,8 @@ typedef struct {
     char *addresses;
     int jobs;
     char *search;
+    gboolean coalesce;
+    int wait; /* seconds; -1: MLARC_DEFAULT_WAIT */
 } SiteFlags;
 
 #define SITE_OPTIONS(flags)                                                    \
@@ -57,6 +59,15 @@ typedef struct {
           &(flags).jobs,                                                       \
           "Pages made at once (default: one per processor)",                   \
           "N" },                                                               \
+        { "coalesce",                                                          \
+          0,                                                                   \
+          0,                                                                   \
+          G_OPTION_ARG_NONE,                                                   \
+          &(flags).coalesce,                                                   \
+          "When another update of SITE is running, leave this one to it and "  \
+          "exit at once: it runs again for what came in meanwhile (for mail "  \
+          "delivery)",                                                         \
+          NULL },                                                              \
     {                                                                          \
         "search", 0, 0, G_OPTION_ARG_STRING, &(flags).search,                  \
             "A search page indexed by Pagefind: auto (when pagefind is "       \
@@ -65,6 +76,15 @@ typedef struct {
             "by later "                                                        \
             "runs; giving one again changes it",                               \
             "WHEN"                                                             \
+    }
+
+/* --wait of site and host; build has import's, which serves both. */
+#define SITE_WAIT_OPTION(seconds)                                              \
+    {                                                                          \
+        "wait", 'w', 0, G_OPTION_ARG_INT, &(seconds),                          \
+            "Wait up to SECONDS for another update of SITE (default 300; "     \
+            "0: fail at once, exit 75)",                                       \
+            "SECONDS"                                                          \
     }
 
 static void
@@ -255,31 +275,79 @@ run_status (gboolean ok, const MlaSiteOptions *options, const GError *error)
     return mlarc_exit_status (error);
 }
 
+/* One update of the site, for mla_site_serialize(): the archive is
+ * opened again each time, to see what was imported meanwhile. */
+typedef struct {
+    const char *archive_path;
+    const char *output;
+    const MlaSiteOptions *options;
+    gboolean quiet;
+    MlaSiteStats stats; /* the last update's */
+} SiteRound;
+
+static gboolean
+site_round (gpointer data, GError **error)
+{
+    SiteRound *round = data;
+    g_autoptr (MlaArchive) archive = NULL;
+    g_autoptr (MlaOverview) overview = NULL;
+
+    return mlarc_open_overview (round->archive_path, round->quiet, &archive,
+                                &overview, error) &&
+           mla_site_build (archive, overview, round->output, round->options,
+                           &round->stats, error);
+}
+
+/* Runs @round through SITE's lock (--wait, --coalesce); its status. */
+static int
+run_serialized (const char *command, const SiteFlags *flags,
+                const MlaSiteOptions *options, MlaSiteRound round,
+                gpointer data, gboolean quiet, guint *rounds)
+{
+    g_autoptr (GError) error = NULL;
+    guint wait = flags->wait == -1 ? MLARC_DEFAULT_WAIT : (guint) flags->wait;
+    gboolean ok;
+    int status;
+
+    if (flags->wait < -1) {
+        fprintf (stderr,
+                 "mlarc: bad --wait %d (a number of seconds, 0 or more)\n",
+                 flags->wait);
+        return MLARC_EXIT_USAGE;
+    }
+    ok = mla_site_serialize (flags->output, wait * 1000, flags->coalesce,
+                             mlarc_catch_interrupts (), round, data, rounds,
+                             &error);
+    if ((status = run_status (ok, options, error)) != MLARC_EXIT_OK)
+        return status;
+    if (*rounds == 0 && !quiet)
+        fprintf (stderr,
+                 "mlarc %s: another update of %s is running; it runs again "
+                 "for this one\n",
+                 command, flags->output);
+    else if (*rounds > 1 && !quiet)
+        fprintf (stderr,
+                 "mlarc %s: updated %u times, for what came in meanwhile\n",
+                 command, *rounds);
+    return MLARC_EXIT_OK;
+}
+
 static int
 run_site (const char *archive_path, SiteFlags *flags, gboolean quiet)
 {
     MlaSiteOptions options;
-    g_autoptr (MlaArchive) archive = NULL;
-    g_autoptr (MlaOverview) overview = NULL;
-    g_autoptr (GError) error = NULL;
-    MlaSiteStats stats = { 0 };
-    gboolean ok;
+    SiteRound round = { archive_path, flags->output, &options, quiet, { 0 } };
+    guint rounds = 0;
     int status;
 
     if ((status = site_options (flags, "site", quiet, &options)) !=
-        MLARC_EXIT_OK)
+            MLARC_EXIT_OK ||
+        (status = run_serialized ("site", flags, &options, site_round, &round,
+                                  quiet, &rounds)) != MLARC_EXIT_OK)
         return status;
-    if (!mlarc_open_overview (archive_path, &archive, &overview, &error)) {
-        mlarc_print_error (error);
-        return mlarc_exit_status (error);
-    }
-    ok = mla_site_build (archive, overview, flags->output, &options, &stats,
-                         &error);
-    if ((status = run_status (ok, &options, error)) != MLARC_EXIT_OK)
-        return status;
-    if (!quiet) {
-        print_search ("site", &stats);
-        print_files ("site", &stats);
+    if (!quiet && rounds > 0) {
+        print_search ("site", &round.stats);
+        print_files ("site", &round.stats);
     }
     return MLARC_EXIT_OK;
 }
@@ -289,11 +357,12 @@ mlarc_site_command (int argc, char **argv)
 {
     g_autofree char *archive_path = NULL;
     gboolean quiet = FALSE;
-    g_auto (SiteFlags) flags = { 0 };
+    g_auto (SiteFlags) flags = { .wait = -1 };
     const GOptionEntry entries[] = {
         { "archive", 'a', 0, G_OPTION_ARG_FILENAME, &archive_path,
           "Archive folder", "ARCHIVE" },
         SITE_OPTIONS (flags),
+        SITE_WAIT_OPTION (flags.wait),
         { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
           "No progress and no summary line", NULL },
         { NULL }
@@ -346,6 +415,7 @@ mlarc_build_command (int argc, char **argv)
                                &import);
     if (status != MLARC_EXIT_OK)
         return status;
+    flags.wait = import.wait;
     return run_site (archive_path, &flags, import.quiet);
 }
 
@@ -363,6 +433,23 @@ print_host (const MlaHostStats *stats)
              stats->written, stats->unchanged, stats->removed);
 }
 
+/* One update of a host, for mla_site_serialize(). */
+typedef struct {
+    const char *const *archives;
+    const char *output;
+    MlaHostOptions options;
+    MlaHostStats stats; /* the last update's */
+} HostRound;
+
+static gboolean
+host_round (gpointer data, GError **error)
+{
+    HostRound *round = data;
+
+    return mla_host_build (round->archives, round->output, &round->options,
+                           &round->stats, error);
+}
+
 int
 mlarc_host_command (int argc, char **argv)
 {
@@ -370,9 +457,10 @@ mlarc_host_command (int argc, char **argv)
     g_autofree char *list_file = NULL;
     g_auto (GStrv) listed = NULL;
     g_autoptr (GPtrArray) archives = g_ptr_array_new ();
-    g_auto (SiteFlags) flags = { 0 };
+    g_auto (SiteFlags) flags = { .wait = -1 };
     const GOptionEntry entries[] = {
         SITE_OPTIONS (flags),
+        SITE_WAIT_OPTION (flags.wait),
         { "lists", 0, 0, G_OPTION_ARG_FILENAME, &list_file,
           "A file naming the archives, one a "
           "line (taken before any ARCHIVE)",
@@ -382,8 +470,9 @@ mlarc_host_command (int argc, char **argv)
         { NULL }
     };
     MlaSiteOptions site;
-    MlaHostStats stats = { 0 };
+    HostRound round = { 0 };
     g_autoptr (GError) error = NULL;
+    guint rounds = 0;
     int status;
 
     if (!mlarc_parse_options (
@@ -420,25 +509,23 @@ mlarc_host_command (int argc, char **argv)
     g_ptr_array_add (archives, NULL);
     if ((status = site_options (&flags, "host", quiet, &site)) != MLARC_EXIT_OK)
         return status;
-    {
-        MlaHostOptions options = { site.title,
-                                   site.base_url,
-                                   site.templates,
-                                   site.show_addresses,
-                                   site.jobs,
-                                   site.search,
-                                   site.pagefind,
-                                   site.search_bundle,
-                                   site.search_tier,
-                                   site.progress,
-                                   NULL };
-        gboolean ok = mla_host_build ((const char *const *) archives->pdata,
-                                      flags.output, &options, &stats, &error);
-
-        if ((status = run_status (ok, &site, error)) != MLARC_EXIT_OK)
-            return status;
-    }
-    if (!quiet)
-        print_host (&stats);
+    round.archives = (const char *const *) archives->pdata;
+    round.output = flags.output;
+    round.options = (MlaHostOptions){ site.title,
+                                      site.base_url,
+                                      site.templates,
+                                      site.show_addresses,
+                                      site.jobs,
+                                      site.search,
+                                      site.pagefind,
+                                      site.search_bundle,
+                                      site.search_tier,
+                                      site.progress,
+                                      NULL };
+    if ((status = run_serialized ("host", &flags, &site, host_round, &round,
+                                  quiet, &rounds)) != MLARC_EXIT_OK)
+        return status;
+    if (!quiet && rounds > 0)
+        print_host (&round.stats);
     return MLARC_EXIT_OK;
 }

@@ -65,7 +65,8 @@ mlarc_threads_command (int argc, char **argv)
                  "mlarc threads: a date is YYYY, YYYY-MM or YYYY-MM-DD\n");
         return MLARC_EXIT_USAGE;
     }
-    if (!mlarc_open_overview (archive_path, &archive, &overview, &error) ||
+    if (!mlarc_open_overview (archive_path, FALSE, &archive, &overview,
+                              &error) ||
         (threads = mla_overview_load_threads (overview, &error)) == NULL) {
         mlarc_print_error (error);
         return mlarc_exit_status (error);

@@ -82,14 +82,14 @@ mlarc_print_error (const GError *error)
 }
 
 gboolean
-mlarc_open_overview (const char *path, MlaArchive **out_archive,
+mlarc_open_overview (const char *path, gboolean quiet, MlaArchive **out_archive,
                      MlaOverview **out_overview, GError **error)
 {
     *out_archive = mla_archive_open (path, MLA_ARCHIVE_OPEN_DEFAULT, error);
     if (*out_archive == NULL)
         return FALSE;
-    *out_overview =
-        mla_overview_open (*out_archive, mlarc_print_notice, NULL, error);
+    *out_overview = mla_overview_open (
+        *out_archive, quiet ? NULL : mlarc_print_notice, NULL, error);
     return *out_overview != NULL;
 }
 

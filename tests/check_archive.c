@@ -4,6 +4,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 #include "mlarc.h"
+#include "mla-archive-private.h"
 #include "mla-test.h"
 
 static char *
@@ -46,6 +47,46 @@ read_text (const char *archive_path, const char *name)
 
     return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
 }
+
+/* A thread keeps the raw file it read last open (a committed file never
+ * changes under its name): a file replaced behind the archive's back is
+ * still read as it was, until a reload, after which it is opened again. */
+START_TEST (test_read_raw_keeps_file_until_reload)
+{
+    g_autofree char *path = NULL;
+    g_autoptr (MlaArchive) archive = new_archive (&path);
+    g_autofree char *eml = g_build_filename (path, "..", "one.eml", NULL);
+    g_autofree char *raw = g_build_filename (path, "raw", "000001.raw", NULL);
+    g_autofree char *other = g_build_filename (path, "..", "other", NULL);
+    const char *inputs[] = { eml, NULL };
+    const char *texts[] = { "From:", "From:", "XXXXX" };
+    gsize size = 0;
+    g_autofree char *stored = NULL;
+
+    ck_assert (g_file_set_contents (
+        eml, "From: a@example.org\nMessage-ID: <one@x>\n\nOne.\n", -1, NULL));
+    import_ok (archive, inputs, NULL);
+    ck_assert (g_file_get_contents (raw, &stored, &size, NULL));
+    memset (stored, 'X', size);
+    for (guint i = 0; i < G_N_ELEMENTS (texts); i++) {
+        g_autoptr (GByteArray) out = g_byte_array_new ();
+        g_autoptr (GError) error = NULL;
+
+        if (i == 1) {
+            ck_assert (
+                g_file_set_contents (other, stored, (gssize) size, NULL));
+            ck_assert_int_eq (g_rename (other, raw), 0);
+        }
+        if (i == 2)
+            ck_assert (mla_archive_reload (archive, NULL));
+        ck_assert_msg (
+            mla_archive_read_raw (archive, 1, "one@x", 0, 5, out, &error), "%s",
+            error != NULL ? error->message : "?");
+        ck_assert_int_eq (out->len, 5);
+        ck_assert_int_eq (memcmp (out->data, texts[i], 5), 0);
+    }
+}
+END_TEST
 
 START_TEST (test_import_counts_and_is_idempotent)
 {
@@ -391,6 +432,7 @@ archive_suite (void)
     TCase *check = tcase_create ("check");
     TCase *agendas = tcase_create ("agendas");
 
+    tcase_add_test (import, test_read_raw_keeps_file_until_reload);
     tcase_add_test (import, test_import_counts_and_is_idempotent);
     tcase_add_test (import, test_import_flags_duplicate_ids);
     tcase_add_test (import, test_import_after_another_commit);

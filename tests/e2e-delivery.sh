@@ -16,12 +16,7 @@ expect 0 check -a "$A"
 base=$(sed -n 's/^mlarc check: \([0-9]*\) messages.*/\1/p' "$TMP/err")
 
 # One message per delivery, each with its own Message-ID and a word of its own.
-i=1
-while [ $i -le $N ]; do
-    printf 'From: Poster %s <p%s@example.org>\nTo: list@example.org\nSubject: delivery %s\nMessage-ID: <delivery-%s@example.org>\nDate: Mon, 3 Jan 2005 10:%02d:00 +0000\n\nword%sword\n' \
-        $i $i $i $i $((i % 60)) $i >"$TMP/m$i.eml"
-    i=$((i + 1))
-done
+make_deliveries $N delivery "Mon, 3 Jan 2005"
 
 # Readers first, so that they run while the deliveries do.
 "$MLARC" site -q --search=no -a "$A" -o "$TMP/site" >"$TMP/site.out" 2>&1 &

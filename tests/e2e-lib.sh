@@ -51,6 +51,18 @@ expect_accounted () {
     [ "$r" -eq $((a + p + e + j)) ] || fail "read $r != added $a + present $p + removed earlier $e + rejected $j"
 }
 
+# Writes $TMP/m1.eml to $TMP/m$1.eml, one message each, for deliveries:
+# Message-ID <$2-N@example.org>, dated $3 (e.g. "Mon, 3 Jan 2005") at
+# 10:MM, and a word of its own, wordNword.
+make_deliveries () {
+    i=1
+    while [ $i -le "$1" ]; do
+        printf 'From: Poster %s <p%s@example.org>\nTo: list@example.org\nSubject: delivery %s\nMessage-ID: <%s-%s@example.org>\nDate: %s 10:%02d:00 +0000\n\nword%sword\n' \
+            $i $i $i "$2" $i "$3" $((i % 60)) $i >"$TMP/m$i.eml"
+        i=$((i + 1))
+    done
+}
+
 # Validates every XML file of archive $1 against the schema, and runs check.
 validate () {
     if [ "$XMLLINT" != no ] && command -v "$XMLLINT" >/dev/null 2>&1; then

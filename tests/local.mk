@@ -28,6 +28,7 @@ mla_check_suites = \
 	tests/check_site_url \
 	tests/check_site \
 	tests/check_site_files \
+	tests/check_site_lock \
 	tests/check_host
 check_PROGRAMS += $(mla_check_suites)
 
@@ -88,6 +89,7 @@ mla_e2e_tests = \
 	tests/browser-search.sh \
 	tests/browser-host.sh \
 	tests/e2e-delivery.sh \
+	tests/e2e-site-delivery.sh \
 	tests/e2e-import.sh \
 	tests/e2e-bad-input.sh \
 	tests/e2e-threads-incremental.sh \

@@ -35,7 +35,8 @@ mla_error_is_temporary (const GError *error)
         return FALSE;
     if (error->domain == MLA_ERROR)
         return error->code == MLA_ERROR_TEMPORARY ||
-               error->code == MLA_ERROR_LOCKED;
+               error->code == MLA_ERROR_LOCKED ||
+               error->code == MLA_ERROR_CHANGED;
     if (error->domain == G_IO_ERROR)
         return error->code == G_IO_ERROR_NO_SPACE ||
                error->code == G_IO_ERROR_CANCELLED ||

@@ -22,6 +22,9 @@ typedef enum {
     MLA_ERROR_QUERY,     /* a search query with bad syntax */
     MLA_ERROR_TEMPORARY, /* may pass if tried again later: a full disk or quota,
                           * no memory, a resource busy, an interrupted run */
+    MLA_ERROR_CHANGED,   /* a reader lost what it was reading to a writer (a
+                          * compaction deletes the volumes it merged): a new
+                          * run reads the new archive */
 } MlaError;
 
 MLA_API GQuark mla_error_quark (void);
@@ -31,10 +34,10 @@ MLA_API GQuark mla_error_quark (void);
 MLA_API MlaError mla_error_from_errno (int errsv);
 
 /* Whether a run that failed with @error may succeed if tried again later
- * unchanged: MLA_ERROR_TEMPORARY, MLA_ERROR_LOCKED, and GIO's and GLib's
- * codes for a full disk, no memory, would-block and cancellation. A mail
- * server retries such a delivery (sysexits.h's EX_TEMPFAIL) instead of
- * bouncing it. */
+ * unchanged: MLA_ERROR_TEMPORARY, MLA_ERROR_LOCKED, MLA_ERROR_CHANGED, and
+ * GIO's and GLib's codes for a full disk, no memory, would-block and
+ * cancellation. A mail server retries such a delivery (sysexits.h's
+ * EX_TEMPFAIL) instead of bouncing it. */
 MLA_API gboolean mla_error_is_temporary (const GError *error);
 
 /* Sets @error and returns FALSE, so a failure is one statement. */

@@ -5,6 +5,7 @@
  * no circle through it. */
 #include "config.h"
 #include <string.h>
+#include "mla-archive-private.h"
 #include "mla-error.h"
 #include "mla-overview-private.h"
 
@@ -270,4 +271,46 @@ mla_overview_read_entry (MlaOverviewThreads *threads, sqlite3_stmt *statement,
     entry->body_source = sqlite3_column_int (statement, c + 19);
     entry->n_attachments = (guint) sqlite3_column_int (statement, c + 20);
     entry->arrived = sqlite3_column_int64 (statement, c + 21);
+}
+
+MlaOverview *
+mla_overview_new_connection (MlaArchive *archive, const char *file)
+{
+    MlaOverview *overview = g_new0 (MlaOverview, 1);
+
+    overview->archive = archive;
+    overview->path = mla_archive_file (archive, file);
+    g_mutex_init (&overview->details_lock);
+    return overview;
+}
+
+gboolean
+mla_overview_connect (MlaOverview *overview, int flags, GError **error)
+{
+    /* No SQLite mutex on every call: a connection is used by one thread at
+     * a time (the site's workers share it only under details_lock). */
+    if (sqlite3_open_v2 (overview->path, &overview->db,
+                         flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW,
+                         NULL) != SQLITE_OK) {
+        gboolean ok = overview->db != NULL
+                          ? mla_overview_throw (overview, error, "open")
+                          : mla_throw (error, MLA_ERROR_OVERVIEW,
+                                       "%s: cannot open", overview->path);
+
+        g_clear_pointer (&overview->db, sqlite3_close);
+        return ok;
+    }
+    sqlite3_busy_timeout (overview->db, 10000);
+    return TRUE;
+}
+
+MlaOverview *
+mla_overview_open_writer (MlaOverview *overview, GError **error)
+{
+    g_autoptr (MlaOverview) writer =
+        mla_overview_new_connection (overview->archive, MLA_OVERVIEW_FILE);
+
+    if (!mla_overview_connect (writer, SQLITE_OPEN_READWRITE, error))
+        return NULL;
+    return g_steal_pointer (&writer);
 }

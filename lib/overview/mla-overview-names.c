@@ -28,14 +28,12 @@ mla_overview_get_site_names (MlaOverview *overview, GError **error)
     return g_steal_pointer (&names);
 }
 
-gboolean
-mla_overview_add_site_names (MlaOverview *overview, GPtrArray *names,
-                             GError **error)
+static gboolean
+add_site_names (MlaOverview *overview, GPtrArray *names, GError **error)
 {
     sqlite3_stmt *statement = NULL;
     gboolean ok = TRUE;
 
-    g_return_val_if_fail (overview != NULL && names != NULL, FALSE);
     if (!mla_overview_exec (overview, "BEGIN IMMEDIATE", error))
         return FALSE;
     /* OR IGNORE: a site built at the same time recorded the id first, and
@@ -55,6 +53,20 @@ mla_overview_add_site_names (MlaOverview *overview, GPtrArray *names,
         return TRUE;
     sqlite3_exec (overview->db, "ROLLBACK", NULL, NULL, NULL);
     return FALSE;
+}
+
+gboolean
+mla_overview_add_site_names (MlaOverview *overview, GPtrArray *names,
+                             GError **error)
+{
+    g_autoptr (MlaOverview) writer = NULL;
+
+    g_return_val_if_fail (overview != NULL && names != NULL, FALSE);
+    if (!overview->reading)
+        return add_site_names (overview, names, error);
+    /* A site reads one snapshot from before it names new messages. */
+    writer = mla_overview_open_writer (overview, error);
+    return writer != NULL && add_site_names (writer, names, error);
 }
 
 void

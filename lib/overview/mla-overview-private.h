@@ -79,6 +79,18 @@ struct MlaOverviewThreads {
     MlaThreadForest *forest;
 };
 
+/* An overview of @archive's file @file, not connected yet.
+ * Returns: (transfer full). */
+MlaOverview *mla_overview_new_connection (MlaArchive *archive,
+                                          const char *file);
+/* Opens @overview's file with @flags (SQLITE_OPEN_*). */
+gboolean mla_overview_connect (MlaOverview *overview, int flags,
+                               GError **error);
+/* A second connection to the file of @overview, for a write while
+ * @overview reads one snapshot (mla_overview_begin_reading()).
+ * Returns: (transfer full) (nullable). */
+MlaOverview *mla_overview_open_writer (MlaOverview *overview, GError **error);
+
 /* Sets @error from the connection's last error; returns FALSE. */
 gboolean mla_overview_throw (MlaOverview *overview, GError **error,
                              const char *what);

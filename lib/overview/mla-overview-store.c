@@ -256,8 +256,12 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
             threads->subset ? LEAN_SELECT IN_SUBSET " ORDER BY id"
             : threads->lean
                 ? LEAN_SELECT " ORDER BY id"
+                /* Not the rows an import added since the last threading
+                 * (their thread is NULL until the next): within a read
+                 * transaction, what is read is the archive as it was
+                 * threaded, and those rows wait for the next reader. */
                 : "SELECT id, subject_key, reply_subject, " ENTRY_COLUMNS
-                  " FROM messages ORDER BY id",
+                  " FROM messages WHERE thread IS NOT NULL ORDER BY id",
             -1, &statement, NULL) != SQLITE_OK)
         return mla_overview_throw (overview, error, "prepare");
     while ((status = sqlite3_step (statement)) == SQLITE_ROW) {

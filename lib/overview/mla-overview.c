@@ -108,37 +108,6 @@ mla_overview_free (MlaOverview *overview)
     g_free (overview);
 }
 
-static MlaOverview *
-overview_new (MlaArchive *archive, const char *file)
-{
-    MlaOverview *overview = g_new0 (MlaOverview, 1);
-
-    overview->archive = archive;
-    overview->path = mla_archive_file (archive, file);
-    g_mutex_init (&overview->details_lock);
-    return overview;
-}
-
-static gboolean
-overview_connect (MlaOverview *overview, int flags, GError **error)
-{
-    /* No SQLite mutex on every call: a connection is used by one thread at
-     * a time (the site's workers share it only under details_lock). */
-    if (sqlite3_open_v2 (overview->path, &overview->db,
-                         flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW,
-                         NULL) != SQLITE_OK) {
-        gboolean ok = overview->db != NULL
-                          ? mla_overview_throw (overview, error, "open")
-                          : mla_throw (error, MLA_ERROR_OVERVIEW,
-                                       "%s: cannot open", overview->path);
-
-        g_clear_pointer (&overview->db, sqlite3_close);
-        return ok;
-    }
-    sqlite3_busy_timeout (overview->db, 10000);
-    return TRUE;
-}
-
 /* ---- meta ---- */
 
 static gboolean
@@ -249,7 +218,10 @@ mla_overview_begin_reading (MlaOverview *overview, GError **error)
     if (g_strcmp0 (mode, "wal") != 0)
         return TRUE;
     overview->reading = mla_overview_exec (overview, "BEGIN", error);
-    return overview->reading;
+    /* The snapshot is taken at the first read: here, so that an archive
+     * index read after this call lists every volume the rows name. */
+    return overview->reading &&
+           mla_overview_exec (overview, "SELECT 1 FROM meta LIMIT 1", error);
 }
 
 void
@@ -358,15 +330,16 @@ static gboolean
 rebuild_locked (MlaArchive *archive, GError **error)
 {
     const char *fresh_name = MLA_OVERVIEW_FILE ".tmp";
-    g_autoptr (MlaOverview) fresh = overview_new (archive, fresh_name);
+    g_autoptr (MlaOverview) fresh =
+        mla_overview_new_connection (archive, fresh_name);
     g_autofree char *target = mla_archive_file (archive, MLA_OVERVIEW_FILE);
     g_autofree char *pragma =
         g_strdup_printf ("PRAGMA user_version = %d", SCHEMA_VERSION);
     gboolean ok;
 
     remove_files (archive, fresh_name);
-    ok = overview_connect (fresh, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                           error) &&
+    ok = mla_overview_connect (
+             fresh, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error) &&
          mla_overview_exec (
              fresh, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF",
              error) &&
@@ -382,7 +355,12 @@ rebuild_locked (MlaArchive *archive, GError **error)
         !mla_overview_store_threads (fresh, error) ||
         !write_meta (fresh, error) ||
         !set_meta (fresh, "threads", "current", error) ||
-        !mla_overview_exec (fresh, "COMMIT", error)) {
+        !mla_overview_exec (fresh, "COMMIT", error) ||
+        /* Readers then read a snapshot without locking the file at each
+         * query, and writers go on meanwhile (mla_overview_begin_reading());
+         * the WAL is merged back as the connection closes, before the
+         * file is renamed into place. */
+        !mla_overview_exec (fresh, "PRAGMA journal_mode = WAL", error)) {
         overview_close (fresh);
         remove_files (archive, fresh_name);
         return FALSE;
@@ -439,7 +417,7 @@ inspect (MlaOverview *overview, guint *out_covered, char **out_reason)
         *out_reason = g_strdup ("missing");
         return STATE_UNUSABLE;
     }
-    if (!overview_connect (overview, SQLITE_OPEN_READWRITE, &error)) {
+    if (!mla_overview_connect (overview, SQLITE_OPEN_READWRITE, &error)) {
         *out_reason = g_strdup_printf ("damaged (%s)", error->message);
         return STATE_UNUSABLE;
     }
@@ -510,7 +488,7 @@ update_locked (MlaArchive *archive, Threading threading, MlaNoticeFunc notice,
                gpointer notice_data, GError **error)
 {
     g_autoptr (MlaOverview) overview =
-        overview_new (archive, MLA_OVERVIEW_FILE);
+        mla_overview_new_connection (archive, MLA_OVERVIEW_FILE);
     g_autofree char *reason = NULL;
     guint covered = 0;
 
@@ -551,14 +529,14 @@ GHashTable *
 mla_overview_count_list_ids (MlaArchive *archive, GError **error)
 {
     g_autoptr (MlaOverview) overview =
-        overview_new (archive, MLA_OVERVIEW_FILE);
+        mla_overview_new_connection (archive, MLA_OVERVIEW_FILE);
     g_autoptr (GHashTable) counts =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     sqlite3_stmt *statement = NULL;
     int status;
 
     g_return_val_if_fail (archive != NULL, NULL);
-    if (!overview_connect (overview, SQLITE_OPEN_READONLY, error))
+    if (!mla_overview_connect (overview, SQLITE_OPEN_READONLY, error))
         return NULL;
     if (sqlite3_prepare_v2 (overview->db,
                             "SELECT list_id, count(*) FROM messages WHERE"
@@ -648,9 +626,9 @@ mla_overview_move_rows_locked (MlaArchive *archive, guint old_volumes,
                                GError **error)
 {
     g_autoptr (MlaOverview) overview =
-        overview_new (archive, MLA_OVERVIEW_FILE);
+        mla_overview_new_connection (archive, MLA_OVERVIEW_FILE);
     if (!g_file_test (overview->path, G_FILE_TEST_EXISTS) ||
-        !overview_connect (overview, SQLITE_OPEN_READWRITE, error))
+        !mla_overview_connect (overview, SQLITE_OPEN_READWRITE, error))
         return TRUE;
     if (schema_version (overview) != SCHEMA_VERSION ||
         !is_compacted_from (overview, old_volumes))
@@ -689,7 +667,7 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice,
                    gpointer notice_data, GError **error)
 {
     g_autoptr (MlaOverview) overview =
-        overview_new (archive, MLA_OVERVIEW_FILE);
+        mla_overview_new_connection (archive, MLA_OVERVIEW_FILE);
     g_autofree char *reason = NULL;
     guint covered = 0;
     OverviewState state;
@@ -709,15 +687,17 @@ mla_overview_open (MlaArchive *archive, MlaNoticeFunc notice,
     ok = mla_archive_reload (archive, error) &&
          mla_overview_update_locked (archive, notice, notice_data, error);
     mla_archive_unlock (lock);
-    if (!ok || !overview_connect (overview, SQLITE_OPEN_READWRITE, error))
+    if (!ok || !mla_overview_connect (overview, SQLITE_OPEN_READWRITE, error))
         return NULL;
     /* An import catches up as a matter of course; anyone else doing it
-     * means an import stopped between its commit and its update. */
+     * means an import stopped between its commit and its update, or found
+     * the overview's lock held by a reader (deliveries at once). */
     if (state == STATE_BEHIND &&
         covered < mla_archive_get_last_volume (archive))
         mla_notify (notice, notice_data,
                     "the overview was behind the archive (an import was "
-                    "interrupted?): added volumes %u to %u",
+                    "interrupted, or another mlarc was reading it): added "
+                    "volumes %u to %u",
                     covered + 1, mla_archive_get_last_volume (archive));
     return g_steal_pointer (&overview);
 }

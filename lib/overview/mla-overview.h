@@ -99,9 +99,11 @@ MLA_API char *mla_overview_get_generation (MlaOverview *overview,
 /* Reads every query from one snapshot of the overview until
  * mla_overview_end_reading(), which also spares each query taking the
  * file's lock: a reader of many rows (a site build) calls it once. Only
- * when the overview is in WAL mode (as it is after its first update), so
+ * when the overview is in WAL mode (as it is from its first build on), so
  * that writers in other processes go on meanwhile; otherwise each query
- * reads as before. No write through @overview in between. */
+ * reads as before. No write through @overview in between, but for
+ * mla_overview_add_site_names(), which then goes through a connection of
+ * its own. */
 MLA_API gboolean mla_overview_begin_reading (MlaOverview *overview,
                                              GError **error);
 MLA_API void mla_overview_end_reading (MlaOverview *overview);

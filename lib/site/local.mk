@@ -14,6 +14,8 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-site-data.c \
 	lib/site/mla-site-files-private.h \
 	lib/site/mla-site-files.c \
+	lib/site/mla-site-lock-private.h \
+	lib/site/mla-site-lock.c \
 	lib/site/mla-site-manifest-private.h \
 	lib/site/mla-site-manifest.c \
 	lib/site/mla-site-model.c \

@@ -3,6 +3,7 @@
  * the site shows them (nodes, order, a version digest), the agendas. */
 #include "config.h"
 #include <string.h>
+#include "mla-archive-private.h"
 #include "mla-error.h"
 #include "mla-xml-private.h"
 #include "mla-site-url-private.h"
@@ -694,6 +695,41 @@ site_alloc (MlaSite *site, guint n)
     site->first_with_id = g_hash_table_new (mla_str_hash, g_str_equal);
 }
 
+const char *
+mla_site_sha_of (MlaSite *site, guint entry)
+{
+    return entry != MLA_THREAD_NONE
+               ? mla_overview_threads_get_entry (site->threads, entry)->sha256
+               : "-";
+}
+
+GHashTable *
+mla_site_published_names (MlaSite *site)
+{
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+    GHashTable *names =
+        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+    for (guint i = 0; i < n; i++)
+        if (site->published[i])
+            g_hash_table_add (names, mla_site_name_key (site->dirs[i]));
+    return names;
+}
+
+/* Another import may have committed between the reading of the archive's
+ * index and of the overview: the archive must list every volume the
+ * entries name before their bytes are read. */
+static gboolean
+cover_volumes (MlaSite *site, guint n, GError **error)
+{
+    guint last = mla_archive_get_last_volume (site->archive);
+
+    for (guint i = 0; i < n; i++)
+        if (mla_overview_threads_get_entry (site->threads, i)->volume > last)
+            return mla_archive_reload (site->archive, error);
+    return TRUE;
+}
+
 gboolean
 mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
                const MlaSiteOptions *options, GError **error)
@@ -716,6 +752,8 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     site->title = choose_title (site);
     site->feed_tag = feed_tag (site);
     n = mla_overview_threads_get_n_entries (site->threads);
+    if (!cover_volumes (site, n, error))
+        return FALSE;
     site_alloc (site, n);
     has_published =
         g_new0 (guint8, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));

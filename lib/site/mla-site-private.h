@@ -153,6 +153,14 @@ void mla_site_digest_node (MlaSite *site, GChecksum *sum, guint index);
  * its parent and its replies). Returns: (transfer full). */
 char *mla_site_message_thread_digest (MlaSite *site, guint entry);
 
+/* The raw SHA-256 of entry @entry, "-" for MLA_THREAD_NONE: what stands
+ * for its headers and text in signatures. */
+const char *mla_site_sha_of (MlaSite *site, guint entry);
+
+/* The keys (mla_site_name_key()) of the folder names of the published
+ * messages. Returns: (transfer full). */
+GHashTable *mla_site_published_names (MlaSite *site);
+
 /* The root node of the thread of entry @entry. */
 guint mla_site_root_of (MlaSite *site, guint entry);
 

@@ -11,6 +11,7 @@
 #include "mla-agenda-ics-private.h"
 #include "mla-message.h"
 #include "mla-series-private.h"
+#include "mla-site-lock-private.h"
 #include "mla-site-scope-private.h"
 #include "mla-site-search-private.h"
 #include "mla-site-url-private.h"
@@ -71,14 +72,6 @@ signature (Build *build, const char *first, ...)
     }
     va_end (args);
     return g_strdup (g_checksum_get_string (sum));
-}
-
-static const char *
-sha_of (MlaSite *site, guint entry)
-{
-    return entry != MLA_THREAD_NONE
-               ? mla_overview_threads_get_entry (site->threads, entry)->sha256
-               : "-";
 }
 
 /* Hands the text file @path to the files module: under the "hide"
@@ -513,14 +506,16 @@ message_signature (Build *build, guint entry)
 
     for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
         if (site->published[i])
-            g_string_append_printf (same, "%s ", sha_of (site, i));
+            g_string_append_printf (same, "%s ", mla_site_sha_of (site, i));
     return signature (
         build, "message", same->str, thread,
-        sha_of (site, rank > 0 ? g_array_index (site->by_date, guint, rank - 1)
-                               : MLA_THREAD_NONE),
-        sha_of (site, rank + 1 < site->by_date->len
-                          ? g_array_index (site->by_date, guint, rank + 1)
-                          : MLA_THREAD_NONE),
+        mla_site_sha_of (
+            site, rank > 0 ? g_array_index (site->by_date, guint, rank - 1)
+                           : MLA_THREAD_NONE),
+        mla_site_sha_of (site,
+                         rank + 1 < site->by_date->len
+                             ? g_array_index (site->by_date, guint, rank + 1)
+                             : MLA_THREAD_NONE),
         NULL);
 }
 
@@ -558,20 +553,6 @@ put_message (Build *build, guint entry, GError **error)
     return TRUE;
 }
 
-/* The keys of the names of today's message folders. */
-static GHashTable *
-published_names (MlaSite *site)
-{
-    guint n = mla_overview_threads_get_n_entries (site->threads);
-    GHashTable *names =
-        g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-
-    for (guint i = 0; i < n; i++)
-        if (site->published[i])
-            g_hash_table_add (names, mla_site_name_key (site->dirs[i]));
-    return names;
-}
-
 /* A message page that an earlier build made under the folder name sites
  * used before names were recorded (mla_site_legacy_message_name()) becomes
  * a page that sends the reader on, and stays one: a link already out
@@ -603,7 +584,7 @@ put_legacy_redirects (Build *build, GError **error)
         if (!mla_site_files_had (build->files, page))
             continue;
         if (names == NULL)
-            names = published_names (site);
+            names = mla_site_published_names (site);
         key = mla_site_name_key (legacy);
         if (g_hash_table_contains (names, key))
             continue;
@@ -654,8 +635,9 @@ put_agendas (Build *build, GError **error)
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
         g_autofree char *page = mla_site_agenda_path (site, i, "html");
         g_autofree char *ics = mla_site_agenda_path (site, i, "ics");
-        g_autofree char *page_signature = signature (
-            build, "agenda", a->version, sha_of (site, a->entry), NULL);
+        g_autofree char *page_signature =
+            signature (build, "agenda", a->version,
+                       mla_site_sha_of (site, a->entry), NULL);
         g_autoptr (GOutputStream) memory = NULL;
         MlaAgendaWriteOptions options = { NULL, 0, NULL };
 
@@ -732,8 +714,8 @@ put_search (Build *build, const char *pagefind, const char *version,
         for (guint p = 0; p < period->pages->len; p++)
             g_string_append_printf (
                 parts, "%s %s\n", (const char *) period->pages->pdata[p],
-                sha_of (build->site,
-                        g_array_index (period->entries, guint, p)));
+                mla_site_sha_of (build->site,
+                                 g_array_index (period->entries, guint, p)));
         period->signature =
             signature (build, "search", version, parts->str, NULL);
     }
@@ -906,7 +888,10 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     if (render == NULL || (files = mla_site_files_open (output, error)) == NULL)
         return FALSE;
     mla_site_search_clean (output);
-    ok = mla_site_init (&site, archive, overview, options, error) &&
+    /* One snapshot of the overview for the whole build: rows that imports
+     * add meanwhile wait for the next one. */
+    reading = mla_overview_begin_reading (overview, error);
+    ok = reading && mla_site_init (&site, archive, overview, options, error) &&
          prepare (&site, &build, before, &aliases, &scope, error);
     /* Without pagefind, a search made before is kept rather than lost. */
     stats->search_kept =
@@ -917,8 +902,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     build.files = files;
     g_mutex_init (&build.lock);
     build.budget = mla_memory_budget_new (mla_message_parse_budget (0));
-    reading = ok && mla_overview_begin_reading (overview, error);
-    ok = reading &&
+    ok = ok &&
          build_site (&build, aliases,
                      options != NULL && options->jobs > 0
                          ? options->jobs
@@ -1000,7 +984,8 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
         return TRUE;
     }
     have_mark = mla_site_state_read_mark (folder, shape, &before);
-    return build_pages (archive, overview, folder, options, pagefind, version,
-                        have_mark ? &before : NULL, &mark, stats, error) &&
-           mla_site_state_save (folder, key, shape, stats, &mark, error);
+    if (!build_pages (archive, overview, folder, options, pagefind, version,
+                      have_mark ? &before : NULL, &mark, stats, error))
+        return mla_site_blame_writer (overview, generation, error);
+    return mla_site_state_save (folder, key, shape, stats, &mark, error);
 }

@@ -93,10 +93,36 @@ MLA_API gboolean mla_site_agenda_write_pages (GPtrArray *agendas,
 
 /* Builds or updates the site of @archive in the folder @output (created
  * when missing). Nothing is written outside it, and symbolic links already
- * in it are not followed. @options and @out_stats nullable. */
+ * in it are not followed. @options and @out_stats nullable. Two builds
+ * of one folder must not run at once: see mla_site_serialize(). */
 MLA_API gboolean mla_site_build (MlaArchive *archive, MlaOverview *overview,
                                  const char *output,
                                  const MlaSiteOptions *options,
                                  MlaSiteStats *out_stats, GError **error);
+
+/* One update of a site folder at a time: mla_site_build() and
+ * mla_host_build() leave it to their callers to run them through this. */
+typedef gboolean (*MlaSiteRound) (gpointer user_data, GError **error);
+
+/* Runs @round, an update of the site in the folder @output (made when
+ * missing), under the folder's lock (@output/.mlarc-site.lock), waiting
+ * @wait_ms milliseconds at most for another update to let it go (an
+ * error MLA_ERROR_LOCKED when it does not; MLA_ERROR_TEMPORARY when
+ * @cancellable, nullable, is cancelled first). With @hand_over, a lock
+ * held by another update is not waited for: a mark is left
+ * (@output/.mlarc-site.pending) and the call returns TRUE at once with
+ * *@out_rounds 0, since whichever update holds the lock runs @round
+ * again when it finds the mark. Every caller holding the lock does: it
+ * runs @round again while a mark was made during the last round, and
+ * takes the lock again for a mark made as it let it go, for @wait_ms
+ * after it had the lock; a mark made later is left to the next caller.
+ * So once every caller has returned within that time, an update has
+ * started after each mark was made. @out_rounds (nullable) gets how many
+ * times @round ran. */
+MLA_API gboolean mla_site_serialize (const char *output, guint wait_ms,
+                                     gboolean hand_over,
+                                     GCancellable *cancellable,
+                                     MlaSiteRound round, gpointer user_data,
+                                     guint *out_rounds, GError **error);
 
 G_END_DECLS
