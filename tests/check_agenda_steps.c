@@ -18,6 +18,19 @@ static const struct {
     const char *title;
     const char *after;
 } steps[] = {
+    /* a web table's cell pasted a line each */
+    { "cell-end", FALSE, "Pause caf\u00e9 (hall A ) |",
+      "title=Pause caf\u00e9 (hall A )|people=|place=|room=|notes=" },
+    /* a title's label before the title ("\uff1a" is read as ": ") */
+    { "title-label", FALSE,
+      "\u62a5\u544a\u9898\u76ee\uff1a\u6cb3\u53e3\u6ce5\u6c99",
+      "title=\u6cb3\u53e3\u6ce5\u6c99|people=|place=|room=|notes=" },
+    /* a timetable's cell: a track in capitals, then its first talk */
+    { "track-talk", FALSE, "NETWORKS Routing basics, by K. Ortega",
+      "title=NETWORKS|people=|place=|room=|notes=Routing basics, by K. "
+      "Ortega" },
+    { "track-talk", FALSE, "IETF Plenary",
+      "title=IETF Plenary|people=|place=|room=|notes=" },
     { "list-number", FALSE, "2. Finances",
       "title=Finances|people=|place=|room=|notes=" },
     { "list-number", FALSE, "\u25ba Ateliers",
@@ -50,6 +63,25 @@ static const struct {
       "title=Coffee|people=Ann Lee|place=|room=|notes=" },
     { "label-paren", FALSE, "Panel on funding (chair: Ann Lee)",
       "title=Panel on funding|people=Ann Lee|place=|room=|notes=" },
+    /* a space before ")", as a web table prints a room cell */
+    { "room-paren", FALSE, "Accueil des participants (amphi Nord )",
+      "title=Accueil des participants|people=|place=amphi Nord|room=|notes=" },
+    { "room-paren", FALSE,
+      "Atelier 2 - Jardins (salle 12 ) - Ana Pop (Univ. Brest)",
+      "title=Atelier 2 - Jardins - Ana Pop (Univ. Brest)|people=|place=salle "
+      "12|room=|notes=" },
+    /* a room's word first, before the speakers */
+    { "room-paren", FALSE, "Soil sensors (Room B2) - Ines Garnier",
+      "title=Soil sensors - Ines Garnier|people=|place=Room B2|room=|notes=" },
+    /* alone at the end, the title's own */
+    { "room-paren", FALSE, "Workshops (Raum 2.14 und 2.15)",
+      "title=Workshops (Raum 2.14 und 2.15)|people=|place=|room=|notes=" },
+    /* a title of three words in capitals before a full name */
+    { "names-bracket", FALSE, "Hartley Prize Lecture (Mona Ellis)",
+      "title=Hartley Prize Lecture|people=Mona Ellis|place=|room=|notes=" },
+    /* a name and her body */
+    { "names-bracket", FALSE, "Ana Pop (Univ. Brest)",
+      "title=Ana Pop (Univ. Brest)|people=|place=|room=|notes=" },
     { "location-at", FALSE, "Dinner @ Restaurante Mar Azul, Rua das Flores 12",
       "title=Dinner|people=|place=Restaurante Mar Azul|room=|notes=Rua das "
       "Flores 12" },
@@ -71,6 +103,12 @@ static const struct {
     { "kind", FALSE, "Lunch", "title=Lunch|people=|place=|room=|notes=" },
     { "speaker-list", FALSE, "Storage roadmap - Ann Lee, Bob Smith",
       "title=Storage roadmap|people=Ann Lee;Bob Smith|place=|room=|notes=" },
+    /* a group after people with their affiliations: a note */
+    { "speaker-list", FALSE,
+      "Atelier - Les haies - Lucie Marchal (Univ. Brest), Tom Riva (Terres) "
+      "& Collectif Vert",
+      "title=Atelier - Les haies|people=Lucie Marchal;Tom Riva|place=|room=|"
+      "notes=Collectif Vert" },
     { "speaker-dash", FALSE, "Release status -- Gustavo",
       "title=Release status|people=Gustavo|place=|room=|notes=" },
     { "name-presents", FALSE, "Roadmap 2027, Femke presents",

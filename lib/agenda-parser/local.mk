@@ -47,6 +47,7 @@ lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
 	lib/agenda-parser/mla-agenda-scanner.c \
 	lib/agenda-parser/mla-agenda-slots-private.h \
 	lib/agenda-parser/mla-agenda-slots.c \
+	lib/agenda-parser/mla-agenda-slot-labelled.c \
 	lib/agenda-parser/mla-agenda-tables-private.h \
 	lib/agenda-parser/mla-agenda-tables.c \
 	lib/agenda-parser/mla-agenda-times-private.h \

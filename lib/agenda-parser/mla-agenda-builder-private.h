@@ -95,6 +95,7 @@ typedef struct {
     gint detail_line;           /* last "Monday ..., 9:00 - 10:00" line */
     MlaAgendaSlot *detail_slot; /* borrowed: the slot of detail_line */
     gint person_line;           /* last line taken as the slot's people */
+    guint field_blocks; /* slots read from a block of "Label: value" lines */
 } MlaAgendaSlotState;
 
 /* The table in force: the columns of its header row. */

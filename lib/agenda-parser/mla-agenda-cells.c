@@ -440,6 +440,31 @@ drop_cell_length (MlaAgendaBuilder *b, GStrv cells, guint i, guint n)
     g_strstrip (cells[i]);
 }
 
+/* "\u6797\u8fdc" in a cell after a row's title: a name in Han alone is
+ * @slot's speaker; a marker of nobody yet ("\u5f85\u5b9a") in its place a
+ * note. Returns whether @cell was either. */
+static gboolean
+han_name_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
+{
+    gboolean confirmed = TRUE;
+    g_autofree char *clean =
+        mla_agenda_parser_clean_person (b->parser, cell, &confirmed);
+
+    /* (four signs are more often a body's short name,
+     * "\u67d0\u8bbe\u8ba1\u9662") */
+    if (!mla_agenda_is_han_name (cell) || g_utf8_strlen (cell, -1) > 3)
+        return FALSE;
+    if (clean == NULL || clean[0] == '\0' || !confirmed) {
+        /* "\u5f85\u5b9a" (to be named) in the name's cell: nobody yet */
+        g_ptr_array_add (slot->notes, g_strdup (cell));
+        return TRUE;
+    }
+    if (strcmp (clean, cell) != 0)
+        return FALSE;
+    mla_agenda_add_person (b, slot, cell, MLA_PERSON_ROLE_SPEAKER);
+    return TRUE;
+}
+
 /* A row of a tab or pipe table without a header: the first cell is the
  * title; a room or a place, people, or a note follow, each without the
  * slot's length ("Ines Ferreira (10 min)"). */
@@ -453,6 +478,7 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
 
     const char *title = NULL;
     guint last = 0;
+    gboolean han = FALSE;
 
     join_dash_cells (cells);
     for (guint i = 0; cells[i] != NULL; i++) {
@@ -467,6 +493,18 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
         }
         if (n++ == 0)
             title = cells[i];
+        else if (n == 2 && slot->location == NULL &&
+                 mla_agenda_parser_kind (b->parser, title) !=
+                     MLA_SLOT_KIND_SESSION &&
+                 g_regex_match (b->parser->venue_word, cells[i], 0, NULL))
+            /* "Lunch <TAB> Canteen": where the meal is */
+            slot->location = mla_agenda_squeeze (cells[i]);
+        else if (han_name_cell (b, slot, cells[i]))
+            han = TRUE;
+        else if (han && cells[i + 1] == NULL)
+            /* "\u6797\u8fdc  \u67d0\u5927\u5b66\u6559\u6388": the name's
+             * affiliation and title */
+            g_ptr_array_add (slot->notes, mla_agenda_squeeze (cells[i]));
         else if (cells[i + 1] != NULL ||
                  !mla_agenda_names_only (b->parser, cells[i]))
             cell_after_title (b, slot, cells[i]);

@@ -16,6 +16,11 @@ G_BEGIN_DECLS
  * at another level (the drafts under a session) stay its notes. A length
  * without a unit ("(10)") counts only when the clock has an end that the
  * lengths fit in. */
+/* "\u2022 14:00 14:30" over "Building a tiny compiler 30m": the two
+ * clocks of a line become a range ("14:00-14:30"), and the title below
+ * loses its length when it is the range's. */
+void mla_agenda_join_clock_pairs (MlaAgendaBuilder *b, MlaAgendaLine *lines);
+
 void mla_agenda_time_by_durations (MlaAgendaBuilder *b, MlaAgendaLine *lines);
 
 G_END_DECLS

@@ -55,6 +55,31 @@ clock_alone (MlaAgendaBuilder *b, const char *text, int *start, int *end,
     return TRUE;
 }
 
+/* "9:15 AM, 6 March | Hall C, Riverside Centre": the clock of @text when
+ * the date of its day follows it on its line (the place after them is
+ * the event's); @start (out) in minutes, @day (out, owned) the date as
+ * written, which becomes the line (a day's heading). */
+static gboolean
+clock_and_date (MlaAgendaBuilder *b, const char *text, int *start, char **day)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *rest = NULL;
+    MlaClock from;
+    gboolean bare = FALSE;
+    char date[11] = "";
+    gint span[2] = { 0, 0 };
+
+    if (!g_regex_match (b->parser->clock_before, text, 0, &match) ||
+        !mla_agenda_fetch_clock (b, match, "1", &from, &bare) || bare)
+        return FALSE;
+    rest = g_match_info_fetch_named (match, "rest");
+    if (!mla_agenda_find_date_span (b, rest, date, span) || span[0] > 0)
+        return FALSE;
+    *start = mla_agenda_resolve_clock (&from, -1, FALSE);
+    *day = g_strndup (rest + span[0], span[1] - span[0]);
+    return TRUE;
+}
+
 /* Whether @line is an item of a length ("Intro (10)", "- Welcome, 5
  * min"): @item (out) gets its title and minutes, @level (out) its indent
  * and whether a list marker leads it; @unit (out): the length has one. */
@@ -133,6 +158,58 @@ write_item (MlaAgendaLine *line, const MlaTimedItem *item, int start,
     g_clear_pointer (&line->tabbed, g_free);
 }
 
+/* The minutes of the length that ends @text ("Welcome 15m", "Talks
+ * 1h", "Lab 1h30m"), -1 if none; @title_end (out) where the title
+ * before it ends. */
+static int
+compact_length (MlaAgendaBuilder *b, const char *text, gint *title_end)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *h = NULL, *m = NULL;
+
+    if (!g_regex_match (b->parser->compact_length, text, 0, &match))
+        return -1;
+    h = g_match_info_fetch_named (match, "h");
+    m = g_match_info_fetch_named (match, "m");
+    if ((h == NULL || h[0] == '\0') && (m == NULL || m[0] == '\0'))
+        return -1;
+    g_match_info_fetch_named_pos (match, "title", NULL, title_end);
+    return (h != NULL ? atoi (h) * 60 : 0) + (m != NULL ? atoi (m) : 0);
+}
+
+void
+mla_agenda_join_clock_pairs (MlaAgendaBuilder *b, MlaAgendaLine *lines)
+{
+    for (guint i = 0; i < b->n_lines; i++) {
+        g_autoptr (GMatchInfo) match = NULL;
+        MlaClock from, to;
+        gboolean bare = FALSE;
+        char start[6], end[6];
+        int s, e;
+        guint next = i + 1;
+        gint title_end = 0;
+
+        if (lines[i].blank || strpbrk (lines[i].text, "0123456789") == NULL ||
+            !g_regex_match (b->parser->clock_pair, lines[i].text, 0, &match) ||
+            !mla_agenda_fetch_clock (b, match, "1", &from, &bare) ||
+            !mla_agenda_fetch_clock (b, match, "2", &to, &bare))
+            continue;
+        mla_agenda_resolve_range (&from, &to, -1, FALSE, &s, &e);
+        if (s < 0 || e <= s)
+            continue;
+        mla_agenda_format_minutes (s, start);
+        mla_agenda_format_minutes (e, end);
+        g_free (lines[i].text);
+        lines[i].text =
+            g_strdup_printf ("%*s%s-%s", (int) lines[i].indent, "", start, end);
+        g_debug ("agenda: line %u: a start and an end, no dash", i + 1);
+        /* the title below, its length the same as the clocks' */
+        if (next < b->n_lines && !lines[next].blank &&
+            compact_length (b, lines[next].text, &title_end) == e - s)
+            lines[next].text[title_end] = '\0';
+    }
+}
+
 void
 mla_agenda_time_by_durations (MlaAgendaBuilder *b, MlaAgendaLine *lines)
 {
@@ -142,8 +219,11 @@ mla_agenda_time_by_durations (MlaAgendaBuilder *b, MlaAgendaLine *lines)
         int start, end, total = 0;
         gboolean all_units;
 
+        g_autofree char *day = NULL;
+
         if (lines[i].blank || strpbrk (lines[i].text, "0123456789") == NULL ||
-            !clock_alone (b, lines[i].text, &start, &end, &zone))
+            !(clock_alone (b, lines[i].text, &start, &end, &zone) ||
+              (end = -1, clock_and_date (b, lines[i].text, &start, &day))))
             continue;
         items = items_under (b, lines, i, &all_units);
         for (guint k = 0; k < items->len; k++)
@@ -154,9 +234,16 @@ mla_agenda_time_by_durations (MlaAgendaBuilder *b, MlaAgendaLine *lines)
             continue;
         g_debug ("agenda: line %u: a clock over %u items of a length", i + 1,
                  items->len);
-        lines[i].text[0] = '\0';
-        lines[i].indent = 0;
-        lines[i].blank = TRUE;
+        if (day != NULL) {
+            /* ("6 March" stays: the day's heading) */
+            g_free (lines[i].text);
+            lines[i].text = g_steal_pointer (&day);
+            g_clear_pointer (&lines[i].tabbed, g_free);
+        } else {
+            lines[i].text[0] = '\0';
+            lines[i].indent = 0;
+            lines[i].blank = TRUE;
+        }
         for (guint k = 0; k < items->len; k++) {
             const MlaTimedItem *item = &g_array_index (items, MlaTimedItem, k);
 

@@ -13,6 +13,7 @@
 #include "mla-agenda-names-private.h"
 
 #define SLOT_CLUSTER_GAP 15 /* lines between slot lines of one agenda */
+#define FIELD_BLOCKS_MIN 3  /* slots read from blocks of fields, any gap */
 #define ROTA_MIN_DAYS 3     /* days of one slot each that may be a rota */
 #define ROTA_NAME_MAX_WORDS 4
 /* lines with text around the times that say what they are */
@@ -375,6 +376,44 @@ says_people_meet (MlaAgendaBuilder *b)
            said_near (b, first, -1, LEAD_IN_LINES, b->parser->place_line);
 }
 
+/* Whether every slot of @day is no session (see is_no_session). */
+static gboolean
+day_of_asides (MlaAgendaBuilder *b, const MlaAgendaDay *day)
+{
+    for (guint j = 0; j < day->slots->len; j++)
+        if (!is_no_session (b, g_ptr_array_index (day->slots, j)))
+            return FALSE;
+    return day->slots->len > 0;
+}
+
+/* "08:00 (8 AM) <TAB> 09:00 <TAB> Denver": the rows of a table of local
+ * times before the programme, a day of their own whose slots are all
+ * no sessions, while another day has sessions: that day goes. */
+static void
+drop_days_of_asides (MlaAgendaBuilder *b)
+{
+    gboolean sessions = FALSE;
+
+    if (b->changes.moved != NULL && b->changes.moved->len > 0)
+        return; /* (a reply's changes hold slots) */
+    for (guint i = 0; i < b->agenda->days->len && !sessions; i++)
+        sessions = !day_of_asides (b, g_ptr_array_index (b->agenda->days, i));
+    for (guint i = b->agenda->days->len; sessions && i-- > 0;) {
+        MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
+
+        if (day_of_asides (b, day)) {
+            g_debug ("agenda: a day of %u slots that are no sessions goes",
+                     day->slots->len);
+            if (b->day.current == day)
+                b->day.current = NULL;
+            for (guint j = 0; j < day->slots->len; j++)
+                if (g_ptr_array_index (day->slots, j) == b->slot.current)
+                    b->slot.current = NULL;
+            g_ptr_array_remove_index (b->agenda->days, i);
+        }
+    }
+}
+
 gboolean
 mla_agenda_has_evidence (MlaAgendaBuilder *b)
 {
@@ -402,6 +441,7 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
         return FALSE;
     }
 
+    drop_days_of_asides (b);
     for (guint i = 0; i < b->agenda->days->len; i++) {
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
 
@@ -421,6 +461,10 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
         return FALSE;
     }
 
+    /* talks each in a block of "Label: value" lines with its time, far
+     * apart over their abstracts */
+    if (b->slot.field_blocks >= FIELD_BLOCKS_MIN)
+        return TRUE;
     for (guint i = 0; i < b->day.slot_lines->len; i++) {
         guint line = g_array_index (b->day.slot_lines, guint, i);
 

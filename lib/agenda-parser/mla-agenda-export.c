@@ -26,6 +26,9 @@ typedef enum {
     EXPORT_PLACE,
     EXPORT_PEOPLE,
     EXPORT_NOTES,
+    EXPORT_FORMAT,
+    EXPORT_INDEX,
+    EXPORT_SKIP,
     EXPORT_EMPTY
 } MlaExportColumn;
 
@@ -44,21 +47,44 @@ static const struct {
     { offsetof (MlaAgendaParser, people_columns), EXPORT_PEOPLE },
     { offsetof (MlaAgendaParser, labels), EXPORT_PEOPLE },
     { offsetof (MlaAgendaParser, note_columns), EXPORT_NOTES },
+    { offsetof (MlaAgendaParser, format_columns), EXPORT_FORMAT },
+    { offsetof (MlaAgendaParser, index_columns), EXPORT_INDEX },
+    { offsetof (MlaAgendaParser, skip_columns), EXPORT_SKIP },
 };
 
 static MlaExportColumn
-export_column (MlaAgendaBuilder *b, const char *cell)
+column_of_word (MlaAgendaBuilder *b, const char *word)
 {
-    g_autofree char *key = mla_agenda_fold_compact (cell);
+    g_autofree char *key = mla_agenda_fold_compact (word);
 
-    if (cell[0] == '\0')
-        return EXPORT_EMPTY; /* a spreadsheet's unused column */
     for (guint i = 0; i < G_N_ELEMENTS (export_words); i++)
         if (g_hash_table_contains (G_STRUCT_MEMBER (GHashTable *, b->parser,
                                                     export_words[i].table),
                                    key))
             return export_words[i].kind;
     return EXPORT_OTHER;
+}
+
+/* The column a header @cell names: its word, else the word before a
+ * plural in parentheses ("Speaker(s)") or before a slash
+ * ("Title/Abstract"). */
+static MlaExportColumn
+export_column (MlaAgendaBuilder *b, const char *cell)
+{
+    MlaExportColumn kind;
+    gsize first;
+
+    if (cell[0] == '\0')
+        return EXPORT_EMPTY; /* a spreadsheet's unused column */
+    kind = column_of_word (b, cell);
+    first = strcspn (cell, "(/");
+    if (kind == EXPORT_OTHER && first > 0 && cell[first] != '\0' &&
+        (cell[first] == '/' || strlen (cell + first) <= 6)) {
+        g_autofree char *word = g_strndup (cell, first);
+
+        kind = column_of_word (b, g_strstrip (word));
+    }
+    return kind;
 }
 
 /* The cells of line @i in @layout ('\t': apart by tabs, empty cells
@@ -168,7 +194,7 @@ day_shared (GPtrArray *rows, int date)
  * the rows are read by are (-1: none). */
 typedef struct {
     GArray *kinds; /* owned: of MlaExportColumn */
-    int date, start, end, title, place, people;
+    int date, start, end, title, place, people, format;
 } MlaExportHeader;
 
 static void
@@ -180,7 +206,8 @@ export_header_clear (MlaExportHeader *h)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MlaExportHeader, export_header_clear)
 
 /* Reads the header @cells into @h; returns whether it is an export's
- * (three columns or more, a start and a title, no unknown column). */
+ * (three columns or more, a start and a title, no unknown column; row
+ * numbers only in the first). */
 static gboolean
 read_export_header (MlaAgendaBuilder *b, GPtrArray *cells, MlaExportHeader *h)
 {
@@ -196,13 +223,20 @@ read_export_header (MlaAgendaBuilder *b, GPtrArray *cells, MlaExportHeader *h)
     h->title = column_of (h->kinds, EXPORT_TITLE);
     h->place = column_of (h->kinds, EXPORT_PLACE);
     h->people = column_of (h->kinds, EXPORT_PEOPLE);
+    h->format = column_of (h->kinds, EXPORT_FORMAT);
     return cells->len >= 3 && h->start >= 0 && h->title >= 0 &&
-           column_of (h->kinds, EXPORT_OTHER) < 0;
+           column_of (h->kinds, EXPORT_OTHER) < 0 &&
+           column_of (h->kinds, EXPORT_INDEX) <= 0 &&
+           (column_of (h->kinds, EXPORT_INDEX) < 0 ||
+            column_of (h->kinds, EXPORT_START) == 1 ||
+            column_of (h->kinds, EXPORT_DATE) == 1 ||
+            column_of (h->kinds, EXPORT_TITLE) == 1);
 }
 
 /* The rows under the header: a time in the start column of each, up to a
  * blank line or a line of text that is none ("----+----", a rule, is
- * skipped); @lines gets their line numbers. */
+ * skipped); @lines gets their line numbers. A row may stop before the
+ * title's column (a break named in an earlier one). */
 static GPtrArray *
 export_rows (MlaAgendaBuilder *b, const MlaExportHeader *h, char layout,
              GArray *lines)
@@ -213,7 +247,7 @@ export_rows (MlaAgendaBuilder *b, const MlaExportHeader *h, char layout,
     for (guint i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
         GPtrArray *row = export_cells (b, i, layout);
 
-        if (row->len <= (guint) MAX (h->start, h->title) ||
+        if (row->len <= (guint) h->start ||
             cell_minutes (b, g_ptr_array_index (row, h->start), -1, NULL) < 0) {
             g_ptr_array_unref (row);
             if (g_regex_match (b->parser->alnum, b->lines[i].text, 0, NULL))
@@ -273,12 +307,18 @@ export_row_slot (MlaAgendaBuilder *b, const MlaExportHeader *h, GPtrArray *row,
             mla_agenda_text_weekday (b->parser, day) > 0)
             b->day.current = mla_agenda_builder_day_for (b, day, when);
     }
+    gboolean titled =
+        (guint) h->title < row->len &&
+        g_regex_match (b->parser->alnum, g_ptr_array_index (row, h->title), 0,
+                       NULL);
+
     for (guint c = 0; c < row->len && c < h->kinds->len; c++) {
         const char *cell = g_ptr_array_index (row, c);
 
         if (!g_regex_match (b->parser->alnum, cell, 0, NULL))
             continue;
-        if ((int) c == h->title)
+        /* (a row without a title, a break, is named by its kind) */
+        if ((int) c == h->title || ((int) c == h->format && !titled))
             mla_agenda_slot_set_title (b, slot, cell);
         else if ((int) c == h->place && g_hash_table_contains (rooms, cell))
             slot->room = g_strdup (cell);
@@ -287,7 +327,8 @@ export_row_slot (MlaAgendaBuilder *b, const MlaExportHeader *h, GPtrArray *row,
         else if ((int) c == h->people &&
                  !mla_agenda_add_labelled_line (b, slot, cell))
             mla_agenda_add_person (b, slot, cell, MLA_PERSON_ROLE_SPEAKER);
-        else if (g_array_index (h->kinds, MlaExportColumn, c) == EXPORT_NOTES)
+        else if (g_array_index (h->kinds, MlaExportColumn, c) == EXPORT_NOTES ||
+                 (int) c == h->format)
             g_ptr_array_add (slot->notes, g_strdup (cell));
     }
     return slot;
@@ -301,7 +342,7 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
                   : line->tabbed != NULL           ? '\t'
                                                    : ' ';
     g_autoptr (GPtrArray) header = export_cells (b, b->index, layout);
-    g_auto (MlaExportHeader) h = { NULL, -1, -1, -1, -1, -1, -1 };
+    g_auto (MlaExportHeader) h = { NULL, -1, -1, -1, -1, -1, -1, -1 };
     g_autoptr (GPtrArray) rows = NULL;
     g_autoptr (GHashTable) rooms = NULL;
     g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));

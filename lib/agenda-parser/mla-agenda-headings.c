@@ -210,6 +210,16 @@ heading_name_day (MlaAgendaBuilder *b, const char *text, gboolean frame,
     }
 }
 
+/* "11:30-11:40" over "Day 1 wrap-up": the current line is the title of
+ * a range alone right above it (a time alone, "23:30", may end a day's
+ * rows over the next day's heading). */
+static gboolean
+titles_pending_range (MlaAgendaBuilder *b)
+{
+    return b->slot.pending != NULL && b->slot.pending->end[0] != '\0' &&
+           b->index > 0 && !b->lines[b->index - 1].blank;
+}
+
 gboolean
 mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -226,6 +236,8 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
         strstr (text, "://") != NULL ||
         g_regex_match (b->parser->attribution, text, 0, NULL) ||
         g_regex_match (b->parser->minutes_heading, text, 0, NULL))
+        return FALSE;
+    if (titles_pending_range (b))
         return FALSE;
     /* "bascule pr\u00e9vue le" over "12 mai entre 18h00 et 22h00.": a
      * sentence going on after its article or preposition, no heading */

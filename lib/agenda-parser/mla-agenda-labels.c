@@ -88,6 +88,32 @@ value_goes_on (MlaAgendaBuilder *b, const char *value)
            g_regex_match (b->parser->broken_name, next->text, 0, NULL);
 }
 
+/* "Presenters:" alone over "\u2022 Nora Blix" and "\u2022 Ivo Kranjec": the
+ * names listed right below, each a list item, are the current slot's, in
+ * @role. Returns whether there was one. */
+static gboolean
+names_listed_below (MlaAgendaBuilder *b, MlaPersonRole role)
+{
+    guint i;
+
+    for (i = b->index + 1; i < b->n_lines && !b->lines[i].blank; i++) {
+        g_autofree char *squeezed = mla_agenda_squeeze (b->lines[i].text);
+        g_autofree char *name = g_regex_replace_literal (
+            b->parser->list_marker, squeezed, -1, 0, "", 0, NULL);
+
+        if (strcmp (name, squeezed) == 0 ||
+            !mla_agenda_parser_is_name (b->parser, name))
+            break;
+        mla_agenda_add_person (b, b->slot.current, name, role);
+    }
+    if (i == b->index + 1)
+        return FALSE;
+    b->index = i - 1;
+    b->slot.has_extra = TRUE;
+    b->slot.last_content = b->index;
+    return TRUE;
+}
+
 gboolean
 mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
 {
@@ -125,6 +151,8 @@ mla_agenda_rule_person_label (MlaAgendaBuilder *b, GMatchInfo *match)
                          B" people */
     if (g_ascii_isdigit (value[0]))
         return FALSE; /* "Presenters: 15 minutes + 5 for questions" */
+    if (value[0] == '\0')
+        return names_listed_below (b, (MlaPersonRole) role);
     for (guint n = 1; n < VALUE_MAX_LINES && value_goes_on (b, value); n++) {
         g_autofree char *next =
             mla_agenda_squeeze (b->lines[b->index + 1].text);

@@ -38,9 +38,16 @@ struct MlaAgendaParser {
     GHashTable *start_columns; /* casefolded "start" */
     GHashTable *end_columns;   /* casefolded "end" */
     GHashTable
-        *note_columns;     /* casefolded "notes": an export's column of notes */
-    GHashTable *not_names; /* casefolded words never in a name */
-    GHashTable *not_alone; /* casefolded words never a first name alone */
+        *note_columns; /* casefolded "notes": an export's column of notes */
+    GHashTable *index_columns;  /* casefolded "#", "no": an export's row
+                                   numbers, read by no slot */
+    GHashTable *skip_columns;   /* casefolded "length", "email": an export's
+                                   columns read by no slot */
+    GHashTable *format_columns; /* casefolded "format", "type": a talk's
+                                   kind, a note (the title of a row with
+                                   none) */
+    GHashTable *not_names;      /* casefolded words never in a name */
+    GHashTable *not_alone;      /* casefolded words never a first name alone */
     GHashTable
         *organisations; /* casefolded, spaces out ("redhat"): never a person */
     GHashTable *duration_hours;  /* casefolded "h", "hours": a length's unit */
@@ -95,6 +102,13 @@ struct MlaAgendaParser {
     GRegex *tentative;
     GRegex *name;
     GRegex *note_paren;
+    GRegex *cell_end;       /* "Lunch (cafeteria ) |": a pasted cell's end */
+    GRegex *room_paren;     /* "Talk (amphi Nord ) - A (Org)": a room */
+    GRegex *clock_pair;     /* "\u2022 14:00 14:30": a start and an end */
+    GRegex *compact_length; /* "Building a compiler 30m", "Talks 1h" */
+    GRegex *clock_before;   /* "9:15 AM, 3 March | Hall C": a clock first */
+    GRegex *track_talk;     /* "NETWORKS Routing basics, by K. Ortega" */
+    GRegex *group_last;     /* "A (Org), B (Org) & Collectif X": a group last */
     GRegex *location_at;
     GRegex *leaders;          /* "Title ........ Speaker" */
     GRegex *travel_leg;       /* "LH 1234", "Check-in" */

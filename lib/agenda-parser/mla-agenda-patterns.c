@@ -37,6 +37,22 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?:\\p{L}[\\p{L} ]{0,24}:\\s*)?@TIME1@"
       "(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?:\\s*(?<zone>@ZONE@)(?!\\w))?[\\s:]*$",
       G_REGEX_CASELESS },
+    /* "\u2022 14:00 14:30" alone: a start and an end, one space between
+     * (a column gap between times heads a grid's columns) */
+    { FIELD (clock_pair), "^\\s*(?:[-*\\x{2022}]\\s*)?@TIME1@ @TIME2@\\s*$",
+      G_REGEX_CASELESS },
+    /* a title, then its length in hours and minutes, written short */
+    { FIELD (compact_length),
+      "^(?<title>.*\\S)\\s+(?=\\d)(?:(?<h>\\d{1,2})h)?(?:(?<m>\\d{1,3})m)?\\s*"
+      "$",
+      0 },
+    /* "9:15 AM, 3 March | Hall C, Lyon": a clock before the rest of its
+     * line, apart by a comma, a semicolon or a bar */
+    { FIELD (clock_before),
+      "^\\s*(?:[-*\\x{2022}]\\s*)?@TIME1@(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*[,;"
+      "|]"
+      "\\s*(?<rest>\\S.*)$",
+      G_REGEX_CASELESS },
     /* "APP apparea Applications Open Area Meeting": an area's code and a
      * group's acronym in lower case before its name */
     { FIELD (group_code),
@@ -207,7 +223,12 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "[\\p{L}'\\x{2019}.-]*){0,2})"
       "\\s+(?:@PRESENTS@)\\s*$",
       0 },
-    { FIELD (field_line), "^\\s*\\p{L}[\\p{L}\\s]{0,24}:\\s*\\S", 0 },
+    /* (also marked as a list: "- Speakers: Ida Marsh, Paul Okafor") */
+    { FIELD (field_line),
+      "^\\s*(?:[-*\\x{2022}]\\s+)?\\p{L}[\\p{L}\\s]{0,24}(?:\\(\\p{L}{1,3}\\))?"
+      ":"
+      "\\s*\\S",
+      0 },
     { FIELD (date),
       "(?<d1>\\d{1,2})(?:@ORDINAL@|\\.)?\\s*(?:(?:@DATE_OF@)\\s+)?(?<mo1>@"
       "MONTH@)\\.?(?!\\w)"
@@ -229,6 +250,33 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
     { FIELD (markers), "(?<![\\w<])(?:@MARKERS@)(?![\\w>])", G_REGEX_CASELESS },
     { FIELD (tentative), "\\(?\\s*(?:@TENTATIVE@)\\s+([^()]+?)\\s*\\)?\\s*$",
       G_REGEX_CASELESS },
+    /* a table's cell pasted a line each, its separator at its end */
+    { FIELD (cell_end), "^(.*?\\S)\\s*\\|\\s*$", 0 },
+    /* a place in parentheses, before the end or a dash and the speakers:
+     * a space before its ")" as a web table's cell prints it ("(amphi
+     * Nord )"), or a room's word first before the speakers ("(Salle
+     * B12) - Ana Pop"; alone it may be the title's, "Workshops (Raum 2.14
+     * und 2.15)") */
+    { FIELD (room_paren),
+      "^(?<before>.*?\\S)\\s*(?:\\(\\s*(?<place>[^()]{1,40}?)(?<gap>\\s)\\)|\\("
+      "\\s*"
+      "(?<place>(?:@ROOM@|@LOCATION@)(?!\\w)[^()]{0,30}?)\\))"
+      "(?<after>\\s+[-\\x{2013}\\x{2014}]\\s+\\S.*)?$",
+      G_REGEX_CASELESS | G_REGEX_DUPNAMES },
+    /* a track's name in capitals, then its first talk, by someone: the
+     * track is the cell's title, the talk a note */
+    { FIELD (track_talk),
+      "^(?<track>\\p{Lu}{2,}(?:\\s+\\p{Lu}{2,}){0,2})\\s+(?<talk>\\p{Lu}\\S*"
+      "\\s.*,"
+      "\\s+\\p{Ll}+\\s+\\p{Lu}.*\\S)\\s*$",
+      0 },
+    /* people each with an affiliation, then a member without one last:
+     * a group ("& Collectif Goutte") when it is no name */
+    { FIELD (group_last),
+      "^(?<names>.*\\))\\s*(?:,|&|\\b(?:@AND@)\\b)\\s*(?<group>\\p{Lu}[^()]*?)"
+      "\\s*"
+      "$",
+      0 },
     { FIELD (note_paren),
       NO_START_IN_SPACES "\\s*(\\((?:@OPENERS@)\\b[^()]*\\))\\s*$",
       G_REGEX_CASELESS },

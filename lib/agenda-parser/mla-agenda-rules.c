@@ -53,7 +53,8 @@ static const MlaAgendaRule rules[] = {
     /* (also "Title | Start | End" and "Session | Time | Speaker": a
      * title's column before the start's or the times') */
     { "export-header",
-      "^\\s*\\|?\\s*(?:@DATECOL@|@STARTCOL@|(?:@TITLECOL@)(?=\\s*(?:\\||\\t|"
+      "^\\s*\\|?\\s*(?:(?:@INDEXCOL@)\\s*(?:\\||\\t|\\s{2,})\\s*)?"
+      "(?:@DATECOL@|@STARTCOL@|(?:@TITLECOL@)(?=\\s*(?:\\||\\t|"
       "\\s{2,})\\s*(?:@STARTCOL@|@TIMECOL@)\\s*(?:\\||\\t|\\s{2,})))"
       "\\s*(?:\\||\\t|\\s{2,})\\s*\\S",
       mla_agenda_rule_export_header, FALSE },
@@ -66,6 +67,13 @@ static const MlaAgendaRule rules[] = {
       "\\w))?"
       "(?<rest>(?:\\s*\\([^()]*\\))?(?:\\s*[,;|]\\s*.*)?)$",
       mla_agenda_rule_slot_labelled, TRUE },
+    /* "- Speakers: A, B" / "- Room: K3.210" / "- Day: Saturday" over
+     * "- Time: 14:00 - 14:25": a talk's fields before its time, read with
+     * it by slot-labelled */
+    { "field-above-time",
+      "^\\s*(?:[-*\\x{2022}]\\s+)?(?<label>\\p{L}[\\p{L}\\s]{0,24}?)"
+      "(?:\\(\\p{L}{1,3}\\))?\\s*:\\s*(?<value>\\S.*?)\\s*$",
+      mla_agenda_rule_field_above_time, FALSE },
     { "table-header",
       /* ("Time (CET) | Topic | Presenter": the zone is the time column's) */
       "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\([^()|]{1,12}\\))?(?:\\s*\\||\\s)|"
@@ -648,6 +656,7 @@ read_text_facts (MlaAgendaBuilder *b, MlaAgendaLine *lines,
 {
     b->text.military = military;
     mla_agenda_skip_quoted_fragments (b, lines);
+    mla_agenda_join_clock_pairs (b, lines);
     mla_agenda_time_by_durations (b, lines);
     b->text.all_24h = mla_agenda_text_is_24h (b);
     for (guint i = 0; i < b->n_lines && !b->text.affiliates; i++)

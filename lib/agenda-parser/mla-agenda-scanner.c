@@ -120,7 +120,8 @@ unquote_and_normalise (MlaAgendaParser *parser, const char *raw,
 }
 
 /* Appends the full-width "\uff08", "\uff09" or "\uff1a" at @p to @text as
- * "(", ")", ": " ("\u5ea7\u9577\uff1aName\uff08Org\uff09"). */
+ * "(", ")", ": " ("\u5ea7\u9577\uff1aName\uff08Org\uff09"); ":" alone
+ * inside a time ("11\uff1a00"). */
 static void
 lay_out_full_width (const char *p, GString *text, guint *column,
                     MlaAgendaLine *line)
@@ -133,6 +134,10 @@ lay_out_full_width (const char *p, GString *text, guint *column,
     }
     g_string_append_c (text, sign);
     (*column)++;
+    /* "14\uff1a10": between the hours and minutes of a time, a colon */
+    if (sign == ':' && text->len >= 2 &&
+        g_ascii_isdigit (text->str[text->len - 2]) && g_ascii_isdigit (p[3]))
+        return;
     if (sign == ':') {
         g_string_append_c (text, ' ');
         (*column)++;

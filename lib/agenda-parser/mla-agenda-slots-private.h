@@ -21,6 +21,13 @@ gboolean mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match);
  * block, under the block's "Title:" and "Speaker:" lines. */
 gboolean mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match);
 
+/* The rule "field-above-time": a "Label: value" line of a block whose
+ * time field comes below it in the same paragraph is left for that
+ * field's rule ("slot-labelled"), which reads the block; a day's field
+ * that names the current day again starts no day. */
+gboolean mla_agenda_rule_field_above_time (MlaAgendaBuilder *b,
+                                           GMatchInfo *match);
+
 /* "- lunch from 12:15 to 1, downstairs", "- then coffee till 10:45": a
  * list item written as prose, in a programme already under way. */
 gboolean mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match);

@@ -98,6 +98,19 @@ track_column (MlaAgendaBuilder *b, const char *cell, MlaColumn *column)
 /* The column of the header @cell: a day's (in a week's timetable, with
  * @days), a place's, people's, a track's (with @tracks: a grid's or a
  * header of rooms), else titles. Returns whether it is a track. */
+/* Whether @cell numbers a day ("Day 1", "D\u00eda 2", "Tag 3"): a
+ * day's word and a number, nothing else. */
+static gboolean
+numbered_day (MlaAgendaBuilder *b, const char *cell)
+{
+    g_auto (GStrv) words = g_strsplit (cell, " ", -1);
+    gsize n = strlen (words[0] != NULL && words[1] != NULL ? words[1] : "");
+
+    return g_strv_length (words) == 2 && n >= 1 && n <= 2 &&
+           strspn (words[1], "0123456789") == n &&
+           mla_agenda_word_is (b->parser->day_words, words[0], NULL);
+}
+
 static gboolean
 column_of_cell (MlaAgendaBuilder *b, const char *cell, guint days,
                 gboolean tracks, MlaColumn *column)
@@ -115,6 +128,13 @@ column_of_cell (MlaAgendaBuilder *b, const char *cell, guint days,
     weekday = days >= 2 ? mla_agenda_text_weekday (b->parser, cell) : 0;
     if (role < 0)
         role = joined_labels_role (b, key);
+    if (weekday == 0 && days >= 2 && numbered_day (b, cell)) {
+        /* "Hora | D\u00eda 1 | D\u00eda 2": numbered days, no dates */
+        column->kind = COLUMN_TRACK;
+        column->day = g_strdup (cell);
+        mla_agenda_builder_day_for (b, cell, column->date);
+        return TRUE;
+    }
     if (weekday > 0) {
         /* "Time | Monday 23 Nov | Tuesday 24 Nov": a week's timetable,
          * a day per column */
@@ -150,7 +170,8 @@ mla_agenda_set_columns (MlaAgendaBuilder *b, GPtrArray *cells, gboolean grid,
 
     for (guint i = 0; i < cells->len; i++)
         days += mla_agenda_text_weekday (b->parser,
-                                         g_ptr_array_index (cells, i)) > 0;
+                                         g_ptr_array_index (cells, i)) > 0 ||
+                numbered_day (b, g_ptr_array_index (cells, i));
     mla_agenda_builder_clear_table (b);
     for (guint i = 0; i < cells->len; i++) {
         MlaColumn column = { COLUMN_TITLE, MLA_PERSON_ROLE_SPEAKER, NULL, NULL,
@@ -322,9 +343,84 @@ set_grid_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, GPtrArray *lines)
     }
 }
 
+/* Whether @line, under a row pasted with tabs, starts with a tab: an
+ * empty time cell (a tab first is read as the line's indent). */
+static gboolean
+starts_with_tab (const MlaAgendaLine *line)
+{
+    return line->tabbed != NULL ? line->tabbed[0] == '\t' : line->indent >= 2;
+}
+
+/* Under a row pasted from a web page (tabs part its cells; a line break
+ * inside a cell makes a line of its own): a line without a tab goes on
+ * with the cell last written, @current, a line that starts with a tab
+ * (its time cell empty) with the cells after it ("10:00-12:00<TAB>NETWORKS
+ * Routing, by K. Ortega" / "Mesh radios, by L. Fenn" / "<TAB>ROBOTICS
+ * Arm kinematics, by D. Sato"). Up to a blank line or a time; adds to
+ * @cells' arrays of lines and returns the last line read. */
+static guint
+tab_cells_below (MlaAgendaBuilder *b, GPtrArray *cells, guint current)
+{
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+    guint i;
+
+    for (i = b->index + 1; i < b->n_lines; i++) {
+        const MlaAgendaLine *line = &b->lines[i];
+        g_auto (GStrv) parts = NULL;
+
+        if (line->blank || g_regex_match (slot_time, line->text, 0, NULL) ||
+            (line->tabbed != NULL && !starts_with_tab (line)))
+            break;
+        if (!starts_with_tab (line)) {
+            g_ptr_array_add (g_ptr_array_index (cells, current),
+                             mla_agenda_squeeze (line->text));
+            continue;
+        }
+        if (line->tabbed != NULL) {
+            parts = g_strsplit (line->tabbed, "\t", -1);
+        } else {
+            parts = g_new0 (char *, 3); /* (one cell after the tab) */
+            parts[0] = g_strdup ("");
+            parts[1] = g_strdup (line->text);
+        }
+        if (current + g_strv_length (parts) - 1 >= cells->len)
+            break;
+        for (guint k = 1; parts[k] != NULL; k++) {
+            g_autofree char *cell = mla_agenda_squeeze (parts[k]);
+
+            current++;
+            if (cell[0] != '\0')
+                g_ptr_array_add (g_ptr_array_index (cells, current),
+                                 g_steal_pointer (&cell));
+        }
+    }
+    return i - 1;
+}
+
+/* Whether the current row, pasted with tabs, goes on with the cells of
+ * other columns on lines that start with a tab (see tab_cells_below). */
+static gboolean
+tab_row_goes_on (MlaAgendaBuilder *b)
+{
+    GRegex *slot_time = mla_agenda_rule (b->parser, "slot-time");
+
+    if (mla_agenda_current_line (b)->tabbed == NULL)
+        return FALSE;
+    for (guint i = b->index + 1;
+         i < b->n_lines && !b->lines[i].blank &&
+         !g_regex_match (slot_time, b->lines[i].text, 0, NULL);
+         i++)
+        if (starts_with_tab (&b->lines[i]))
+            return TRUE;
+        else if (b->lines[i].tabbed != NULL)
+            return FALSE;
+    return FALSE;
+}
+
 /* The row's cells, each as the array of its lines (a GPtrArray of char
- * *); a pipe grid's cells go on under the row (see cells_below), and
- * *@out_last gets the last line read. */
+ * *); a pipe grid's cells go on under the row (see cells_below), a
+ * pasted row's too (tab_cells_below), and *@out_last gets the last line
+ * read. */
 static GPtrArray *
 row_cell_lines (MlaAgendaBuilder *b, GPtrArray *cells, guint *out_last)
 {
@@ -339,7 +435,14 @@ row_cell_lines (MlaAgendaBuilder *b, GPtrArray *cells, guint *out_last)
             g_ptr_array_add (cell, g_strdup (text));
         g_ptr_array_add (lines, cell);
     }
-    *out_last = b->table.split == '|' ? cells_below (b, lines) : b->index;
+    if (b->table.split == '|')
+        *out_last = cells_below (b, lines);
+    else if (cells->len > 0 && tab_row_goes_on (b)) {
+        while (lines->len < b->table.columns->len)
+            g_ptr_array_add (lines, g_ptr_array_new_with_free_func (g_free));
+        *out_last = tab_cells_below (b, lines, cells->len - 1);
+    } else
+        *out_last = b->index;
     return lines;
 }
 
@@ -401,7 +504,7 @@ track_cells_row (MlaAgendaBuilder *b, GPtrArray *cells, int s, int e,
     g_autoptr (GPtrArray) lines = row_cell_lines (b, cells, last);
     guint n_slots = 0;
 
-    for (guint i = 0; i < cells->len; i++) {
+    for (guint i = 0; i < lines->len && i < b->table.columns->len; i++) {
         const MlaColumn *column =
             &g_array_index (b->table.columns, MlaColumn, i);
         GPtrArray *cell = g_ptr_array_index (lines, i);
@@ -499,6 +602,9 @@ mla_agenda_table_row (MlaAgendaBuilder *b, const char *row, int s, int e)
      * Lunch | |" spans the rooms) */
     if (b->table.split == '|' && filled == 1 && cells->len >= 2 &&
         cells->len == b->table.columns->len && grid_merges_cells (b))
+        filled = 2;
+    /* ("10:00-12:00<TAB>A" over "<TAB>B": the row goes on below) */
+    if (tracks >= 2 && filled == 1 && cells->len == 1 && tab_row_goes_on (b))
         filled = 2;
     if (tracks >= 2 && filled >= 2 && cells->len <= b->table.columns->len)
         track_cells_row (b, cells, s, e, &last);

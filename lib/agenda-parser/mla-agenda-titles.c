@@ -437,10 +437,28 @@ step_speaker_list (MlaTitleWork *w, GMatchInfo *match)
 {
     MlaAgendaParser *parser = w->b->parser;
     g_autofree char *tail = g_match_info_fetch (match, 2);
-    g_auto (GStrv) affiliated = mla_agenda_affiliated_people (parser, tail);
+    g_autofree char *group = NULL;
+    g_auto (GStrv) affiliated = NULL;
+    g_autoptr (GMatchInfo) last = NULL;
 
+    /* "A (Univ. Brest), B (Terres) & Collectif Goutte": the group a note */
+    if (g_regex_match (parser->group_last, tail, 0, &last)) {
+        group = g_match_info_fetch_named (last, "group");
+        if (mla_agenda_parser_is_name (parser, group)) {
+            g_clear_pointer (&group, g_free);
+        } else {
+            /* (the match reads @tail: fetch before freeing it) */
+            char *names = g_match_info_fetch_named (last, "names");
+
+            g_free (tail);
+            tail = names;
+        }
+    }
+    affiliated = mla_agenda_affiliated_people (parser, tail);
     if ((affiliated != NULL || mla_agenda_names_only (parser, tail)) &&
         !g_regex_match (parser->venue_word, tail, 0, NULL)) {
+        if (group != NULL)
+            g_ptr_array_add (w->slot->notes, g_steal_pointer (&group));
         mla_agenda_add_people (w->b, w->slot, tail, MLA_PERSON_ROLE_SPEAKER,
                                w->b->text.affiliates ? MLA_PEOPLE_ONE
                                                      : MLA_PEOPLE_LIST);
@@ -551,6 +569,25 @@ ends_with_bracket (const MlaTitleWork *w)
     return g_str_has_suffix (w->title, ")") || g_str_has_suffix (w->title, "]");
 }
 
+/* "Hartley Prize Lecture (Mona Ellis)": a title in capitals reads as a
+ * name, but not of three words or more before a full name of two or
+ * three words without initials (not "Ana Pop (Univ. Brest)", a name and
+ * her body). */
+static gboolean
+full_name_after_title (MlaAgendaBuilder *b, const char *before,
+                       const char *names)
+{
+    guint words = 1, name_words = 1;
+
+    for (const char *p = g_strstrip ((char *) before); *p != '\0'; p++)
+        words += *p == ' ';
+    for (const char *p = names; *p != '\0'; p++)
+        name_words += *p == ' ';
+    return words >= 3 && name_words >= 2 && name_words <= 3 &&
+           strchr (names, '.') == NULL &&
+           mla_agenda_parser_is_name (b->parser, names);
+}
+
 /* "[J. Smith]", "(A / B)", "(Amaka Obi)", "(Prof. Wole Adeyemi,
  * Vice-Chancellor)" after a title name its speakers; not a room ("(Main
  * Hall)"), the place of a meal or a party ("Dinner (Trattoria Sole)"),
@@ -574,7 +611,8 @@ step_names_bracket (MlaTitleWork *w, GMatchInfo *match)
     alone = !mla_agenda_names_room (w->b, names) &&
             !is_code (g_strstrip (before)) &&
             mla_agenda_parser_kind (parser, before) == MLA_SLOT_KIND_SESSION &&
-            !mla_agenda_parser_is_name (parser, before);
+            (!mla_agenda_parser_is_name (parser, before) ||
+             full_name_after_title (w->b, before, names));
     if ((mla_agenda_names_only (parser, names) &&
          (open[0] == '[' || g_strv_length (parts) > 1 || alone)) ||
         (alone && before[0] != '\0' &&
@@ -691,8 +729,59 @@ step_end_comma (MlaTitleWork *w, GMatchInfo *match)
         w->title[strlen (w->title) - 1] = '\0';
 }
 
+/* "Accueil (hall A ) |": a cell pasted a line each ends in its
+ * separator */
+static void
+step_cell_end (MlaTitleWork *w, GMatchInfo *match)
+{
+    set_rest (w, g_match_info_fetch (match, 1));
+}
+
+/* "\u62a5\u544a\u9898\u76ee\uff1a<title>", "Title: <title>": the label
+ * of a title goes */
+static void
+step_title_label (MlaTitleWork *w, GMatchInfo *match)
+{
+    set_rest (w, g_match_info_fetch_named (match, "title"));
+}
+
+/* "NETWORKS Routing basics, by K. Ortega" (a timetable's cell, its other
+ * talks a line each below): the track's name is the title */
+static void
+step_track_talk (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_ptr_array_add (w->slot->notes, g_match_info_fetch_named (match, "talk"));
+    set_rest (w, g_match_info_fetch_named (match, "track"));
+}
+
+/* "Atelier 1 - Jardins (amphi Nord ) - A (Org)": the room in
+ * parentheses is the place; the title and what follows the room stay
+ * for the next steps */
+static void
+step_room_paren (MlaTitleWork *w, GMatchInfo *match)
+{
+    g_autofree char *before = g_match_info_fetch_named (match, "before");
+    g_autofree char *place = g_match_info_fetch_named (match, "place");
+    g_autofree char *after = g_match_info_fetch_named (match, "after");
+    g_autofree char *gap = g_match_info_fetch_named (match, "gap");
+
+    if ((gap == NULL || gap[0] == '\0') && (after == NULL || after[0] == '\0'))
+        return;
+    w->slot->location = g_strstrip (g_steal_pointer (&place));
+    set_rest (w, g_strconcat (before, after, NULL));
+}
+
+static gboolean
+has_no_place (const MlaTitleWork *w)
+{
+    return w->slot->location == NULL && w->slot->room == NULL;
+}
+
 /* In order: each step sees what the steps before it left of the title. */
 static const MlaTitleStep title_steps[] = {
+    { "cell-end", NULL, PATTERN (cell_end), step_cell_end },
+    { "title-label", NULL, PATTERN (title_label), step_title_label },
+    { "track-talk", NULL, PATTERN (track_talk), step_track_talk },
     { "list-number", may_be_numbered, PATTERN (list_marker), step_list_number },
     { "group-code", starts_upper, PATTERN (group_code), step_group_code },
     { "room-tag", may_tag_room, PATTERN (names_lead), step_room_tag },
@@ -702,6 +791,7 @@ static const MlaTitleStep title_steps[] = {
     { "decorated", NULL, PATTERN (decorated), step_decorated },
     { "leaders", is_not_a_cell, PATTERN (leaders), step_leaders },
     { "label-paren", NULL, PATTERN (label_paren), step_label_paren },
+    { "room-paren", has_no_place, PATTERN (room_paren), step_room_paren },
     { "location-at", NULL, PATTERN (location_at), step_location_at },
     { "handle-end", may_end_in_handle, PATTERN (handle_end), step_handle_end },
     { "place-tail", NULL, 0, step_place_tail },
