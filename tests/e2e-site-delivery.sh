@@ -18,7 +18,8 @@ make_deliveries $N site-delivery "Tue, 4 Jan 2005"
 page () { echo "$S/m/site-delivery-$1@example.org/index.html"; }
 
 # Another update holds the lock (flock(1) stands in for it).
-flock -o "$S/.mlarc-site.lock" sleep 60 </dev/null >/dev/null 2>&1 &
+flock -o "$S/.mlarc-site.lock" sh -c 'echo $$ >"$0"; exec sleep 60' "$TMP/sleep.pid" \
+    </dev/null >/dev/null 2>&1 &
 holder=$!
 sleep 0.2
 expect 75 site -a "$A" -o "$S" --wait 0
@@ -33,7 +34,7 @@ expect 0 build -q --coalesce -a "$A" -o "$S" "$TMP/m2.eml"
 [ -s "$TMP/err" ] && fail "-q printed: $(cat "$TMP/err")"
 [ -f "$S/.mlarc-site.pending" ] || fail "no pending mark left"
 [ -f "$(page 1)" ] && fail "a handed-over update wrote its page"
-pkill -P "$holder" sleep || true
+kill "$(cat "$TMP/sleep.pid")"
 wait "$holder" 2>/dev/null || true
 # The next update takes the mark and shows both.
 expect 0 site -q -a "$A" -o "$S"
