@@ -315,9 +315,9 @@ run_serialized (const char *command, const SiteFlags *flags,
                  flags->wait);
         return MLARC_EXIT_USAGE;
     }
-    ok = mla_site_serialize (flags->output, wait * 1000, flags->coalesce,
-                             mlarc_catch_interrupts (), round, data, rounds,
-                             &error);
+    ok = mla_site_serialize (flags->output, MIN (wait, G_MAXUINT / 1000) * 1000,
+                             flags->coalesce, mlarc_catch_interrupts (), round,
+                             data, rounds, &error);
     if ((status = run_status (ok, options, error)) != MLARC_EXIT_OK)
         return status;
     if (*rounds == 0 && !quiet)

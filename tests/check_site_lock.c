@@ -159,6 +159,7 @@ START_TEST (test_site_lock_blame_writer)
     ck_assert (mla_archive_import (archive, first, NULL, NULL, NULL));
     overview = mla_overview_open (archive, NULL, NULL, NULL);
     ck_assert_ptr_nonnull (overview);
+    ck_assert (!mla_overview_was_replaced (overview));
     generation = mla_overview_get_generation (overview, NULL);
     /* Nothing changed: the error stays. */
     mla_throw (&read, MLA_ERROR_ARCHIVE, "no volume 9");
@@ -169,6 +170,24 @@ START_TEST (test_site_lock_blame_writer)
     ck_assert (!mla_site_blame_writer (overview, generation, &read));
     ck_assert (g_error_matches (read, MLA_ERROR, MLA_ERROR_CHANGED));
     ck_assert (mla_error_is_temporary (read));
+    /* A rebuild renames a new file into place: the connection still reads
+     * the old one, whose generation stays, but the writer is blamed. */
+    {
+        g_autofree char *db = g_build_filename (path, "overview.sqlite3", NULL);
+        g_autofree char *copy = g_strconcat (db, ".copy", NULL);
+        g_autofree char *bytes = NULL;
+        g_autofree char *later = mla_overview_get_generation (overview, NULL);
+        g_autoptr (GError) lost = NULL;
+        gsize size = 0;
+
+        ck_assert (g_file_get_contents (db, &bytes, &size, NULL));
+        ck_assert (g_file_set_contents (copy, bytes, (gssize) size, NULL));
+        ck_assert_int_eq (g_rename (copy, db), 0);
+        ck_assert (mla_overview_was_replaced (overview));
+        mla_throw (&lost, MLA_ERROR_ARCHIVE, "cannot open");
+        ck_assert (!mla_site_blame_writer (overview, later, &lost));
+        ck_assert (g_error_matches (lost, MLA_ERROR, MLA_ERROR_CHANGED));
+    }
     /* Not a read of the archive: not the writer's. */
     mla_throw (&other, MLA_ERROR_XML, "a stylesheet failed");
     ck_assert (!mla_site_blame_writer (overview, generation, &other));

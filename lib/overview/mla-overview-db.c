@@ -5,6 +5,7 @@
  * no circle through it. */
 #include "config.h"
 #include <string.h>
+#include <glib/gstdio.h>
 #include "mla-archive-private.h"
 #include "mla-error.h"
 #include "mla-overview-private.h"
@@ -284,6 +285,19 @@ mla_overview_new_connection (MlaArchive *archive, const char *file)
     return overview;
 }
 
+/* The device and inode of @path, 0 and 0 when it cannot be read. */
+static void
+file_identity (const char *path, guint64 *device, guint64 *inode)
+{
+    GStatBuf st;
+
+    *device = *inode = 0;
+    if (g_stat (path, &st) == 0) {
+        *device = (guint64) st.st_dev;
+        *inode = (guint64) st.st_ino;
+    }
+}
+
 gboolean
 mla_overview_connect (MlaOverview *overview, int flags, GError **error)
 {
@@ -301,7 +315,18 @@ mla_overview_connect (MlaOverview *overview, int flags, GError **error)
         return ok;
     }
     sqlite3_busy_timeout (overview->db, 10000);
+    file_identity (overview->path, &overview->device, &overview->inode);
     return TRUE;
+}
+
+gboolean
+mla_overview_was_replaced (MlaOverview *overview)
+{
+    guint64 device = 0, inode = 0;
+
+    g_return_val_if_fail (overview != NULL, FALSE);
+    file_identity (overview->path, &device, &inode);
+    return device != overview->device || inode != overview->inode;
 }
 
 MlaOverview *

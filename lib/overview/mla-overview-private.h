@@ -58,9 +58,11 @@ struct MlaOverview {
     char *path;
     sqlite3 *db;
     sqlite3_stmt *stmts[N_STMTS];
-    GMutex details_lock; /* pages are made on several threads */
-    gboolean ranking;    /* mla_rank() is registered on db */
-    gboolean reading;    /* in mla_overview_begin_reading()'s transaction */
+    GMutex details_lock;   /* pages are made on several threads */
+    gboolean ranking;      /* mla_rank() is registered on db */
+    gboolean reading;      /* in mla_overview_begin_reading()'s transaction */
+    guint64 device, inode; /* of the file when connected: a rebuild replaces
+                            * it, and the connection stays on the old one */
 };
 
 struct MlaOverviewThreads {

@@ -104,6 +104,12 @@ MLA_API char *mla_overview_get_generation (MlaOverview *overview,
  * reads as before. No write through @overview in between, but for
  * mla_overview_add_site_names(), which then goes through a connection of
  * its own. */
+/* Whether the file @overview was opened on has been replaced since (a
+ * rebuild, after mlarc remove or a compaction, renames a new one into
+ * place): its connection then still reads the old file, whose generation
+ * no longer moves. */
+MLA_API gboolean mla_overview_was_replaced (MlaOverview *overview);
+
 MLA_API gboolean mla_overview_begin_reading (MlaOverview *overview,
                                              GError **error);
 MLA_API void mla_overview_end_reading (MlaOverview *overview);

@@ -716,20 +716,6 @@ mla_site_published_names (MlaSite *site)
     return names;
 }
 
-/* Another import may have committed between the reading of the archive's
- * index and of the overview: the archive must list every volume the
- * entries name before their bytes are read. */
-static gboolean
-cover_volumes (MlaSite *site, guint n, GError **error)
-{
-    guint last = mla_archive_get_last_volume (site->archive);
-
-    for (guint i = 0; i < n; i++)
-        if (mla_overview_threads_get_entry (site->threads, i)->volume > last)
-            return mla_archive_reload (site->archive, error);
-    return TRUE;
-}
-
 gboolean
 mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
                const MlaSiteOptions *options, GError **error)
@@ -744,6 +730,13 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     site->archive = archive;
     site->overview = overview;
     site->options = options != NULL ? *options : defaults;
+    /* The archive's index, read again after the overview's snapshot was
+     * taken (mla_overview_begin_reading()): it lists every volume the
+     * rows name, whatever imports or compactions committed since the
+     * archive was opened; the raw files a thread kept open are opened
+     * again (mla-archive.c). */
+    if (!mla_archive_reload (archive, error))
+        return FALSE;
     site->threads = mla_overview_load_threads (site->overview, error);
     if (site->threads == NULL)
         return FALSE;
@@ -752,8 +745,6 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     site->title = choose_title (site);
     site->feed_tag = feed_tag (site);
     n = mla_overview_threads_get_n_entries (site->threads);
-    if (!cover_volumes (site, n, error))
-        return FALSE;
     site_alloc (site, n);
     has_published =
         g_new0 (guint8, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));

@@ -7,7 +7,8 @@
 G_BEGIN_DECLS
 
 /* After a failed update that began when @overview's generation was
- * @generation (nullable): when the archive changed since and the failure
+ * @generation (nullable): when the archive changed since (the generation
+ * moved, or a rebuild replaced the file) and the failure
  * was a read of the archive (a compaction deleted the volumes it merged,
  * after the update had read the index), @error becomes MLA_ERROR_CHANGED,
  * which mla_site_serialize() answers by running the update again.

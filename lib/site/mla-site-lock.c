@@ -40,7 +40,8 @@ mla_site_blame_writer (MlaOverview *overview, const char *generation,
     g_autofree char *now = mla_overview_get_generation (overview, NULL);
 
     if (error == NULL || *error == NULL || generation == NULL ||
-        g_strcmp0 (now, generation) == 0 ||
+        (g_strcmp0 (now, generation) == 0 &&
+         !mla_overview_was_replaced (overview)) ||
         ((*error)->domain != MLA_ERROR ||
          ((*error)->code != MLA_ERROR_ARCHIVE &&
           (*error)->code != MLA_ERROR_IO)))
