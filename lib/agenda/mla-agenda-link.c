@@ -67,6 +67,8 @@ typedef struct {
     guint id;
     char *subject;
     char **words;
+    guint n_words; /* counted once: a match reads it for every thread that
+                    * shares a word with the title */
 } Thread;
 
 struct MlaAgendaLinker {
@@ -137,7 +139,7 @@ static void
 linker_add_words (MlaAgendaLinker *linker, guint id, const char *subject,
                   char **words)
 {
-    Thread thread = { id, g_strdup (subject), words };
+    Thread thread = { id, g_strdup (subject), words, g_strv_length (words) };
     guint index = linker->threads->len;
 
     g_array_append_val (linker->threads, thread);
@@ -200,7 +202,7 @@ mla_agenda_linker_match (MlaAgendaLinker *linker, const char *title,
         guint t = g_array_index (touched, guint, k);
         const Thread *thread = &g_array_index (linker->threads, Thread, t);
         double score = 2.0 * g_array_index (linker->shared, guint, t) /
-                       (n_words + g_strv_length (thread->words));
+                       (n_words + thread->n_words);
         gboolean excepted = FALSE;
 
         g_array_index (linker->shared, guint, t) = 0;
