@@ -135,8 +135,12 @@ int mlarc_exit_status (const GError *error);
  * made. Returns: (transfer none). */
 GCancellable *mlarc_catch_interrupts (void);
 
-/* Applies --wait @seconds (-1: the default; other negatives are an error
- * already reported) and mlarc_catch_interrupts() to @archive. */
+/* --wait @seconds as a number of seconds into @out_seconds (-1: the
+ * default); FALSE, the error printed, for other negatives. */
+gboolean mlarc_wait_seconds (int seconds, guint *out_seconds);
+
+/* Applies --wait @seconds (mlarc_wait_seconds()) and
+ * mlarc_catch_interrupts() to @archive. */
 gboolean mlarc_set_wait (MlaArchive *archive, int seconds);
 
 /* Parses @argc/@argv with @entries; prints the error and returns FALSE on a

@@ -95,6 +95,7 @@ mlarc_import_run (const char *archive_path, const char *const *inputs,
                                  0 };
     MlaImportStats stats = { 0 };
     ProgressState progress = { g_get_monotonic_time (), 0 };
+    guint wait; /* checked early; applied by mlarc_set_wait() */
     g_autoptr (MlaArchive) archive = NULL;
     g_autoptr (GError) error = NULL;
     gboolean ok;
@@ -118,12 +119,8 @@ mlarc_import_run (const char *archive_path, const char *const *inputs,
                  flags->threads);
         return MLARC_EXIT_USAGE;
     }
-    if (flags->wait < -1) {
-        fprintf (stderr,
-                 "mlarc: bad --wait %d (a number of seconds, 0 or more)\n",
-                 flags->wait);
+    if (!mlarc_wait_seconds (flags->wait, &wait))
         return MLARC_EXIT_USAGE;
-    }
     options.threads = (guint) flags->threads;
     /* Only errors under -q: a mail server may mail what a delivery prints. */
     if (flags->quiet)

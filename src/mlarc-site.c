@@ -305,16 +305,12 @@ run_serialized (const char *command, const SiteFlags *flags,
                 gpointer data, gboolean quiet, guint *rounds)
 {
     g_autoptr (GError) error = NULL;
-    guint wait = flags->wait == -1 ? MLARC_DEFAULT_WAIT : (guint) flags->wait;
+    guint wait;
     gboolean ok;
     int status;
 
-    if (flags->wait < -1) {
-        fprintf (stderr,
-                 "mlarc: bad --wait %d (a number of seconds, 0 or more)\n",
-                 flags->wait);
+    if (!mlarc_wait_seconds (flags->wait, &wait))
         return MLARC_EXIT_USAGE;
-    }
     ok = mla_site_serialize (flags->output, MIN (wait, G_MAXUINT / 1000) * 1000,
                              flags->coalesce, mlarc_catch_interrupts (), round,
                              data, rounds, &error);

@@ -168,7 +168,7 @@ mlarc_catch_interrupts (void)
 }
 
 gboolean
-mlarc_set_wait (MlaArchive *archive, int seconds)
+mlarc_wait_seconds (int seconds, guint *out_seconds)
 {
     if (seconds < -1) {
         fprintf (stderr,
@@ -176,9 +176,18 @@ mlarc_set_wait (MlaArchive *archive, int seconds)
                  seconds);
         return FALSE;
     }
-    mla_archive_set_wait (archive,
-                          seconds == -1 ? MLARC_DEFAULT_WAIT : (guint) seconds,
-                          mlarc_catch_interrupts ());
+    *out_seconds = seconds == -1 ? MLARC_DEFAULT_WAIT : (guint) seconds;
+    return TRUE;
+}
+
+gboolean
+mlarc_set_wait (MlaArchive *archive, int seconds)
+{
+    guint wait;
+
+    if (!mlarc_wait_seconds (seconds, &wait))
+        return FALSE;
+    mla_archive_set_wait (archive, wait, mlarc_catch_interrupts ());
     return TRUE;
 }
 

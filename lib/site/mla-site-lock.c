@@ -37,14 +37,16 @@ gboolean
 mla_site_blame_writer (MlaOverview *overview, const char *generation,
                        GError **error)
 {
-    g_autofree char *now = mla_overview_get_generation (overview, NULL);
+    const GError *failure = error != NULL ? *error : NULL;
+    g_autofree char *now = NULL;
 
-    if (error == NULL || *error == NULL || generation == NULL ||
-        (g_strcmp0 (now, generation) == 0 &&
-         !mla_overview_was_replaced (overview)) ||
-        ((*error)->domain != MLA_ERROR ||
-         ((*error)->code != MLA_ERROR_ARCHIVE &&
-          (*error)->code != MLA_ERROR_IO)))
+    /* Only a read of the archive can have lost its file to a writer. */
+    if (failure == NULL || generation == NULL || failure->domain != MLA_ERROR ||
+        (failure->code != MLA_ERROR_ARCHIVE && failure->code != MLA_ERROR_IO))
+        return FALSE;
+    now = mla_overview_get_generation (overview, NULL);
+    if (g_strcmp0 (now, generation) == 0 &&
+        !mla_overview_was_replaced (overview))
         return FALSE;
     (*error)->code = MLA_ERROR_CHANGED;
     g_prefix_error_literal (error, "the archive changed during the update: ");
