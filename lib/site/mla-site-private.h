@@ -250,6 +250,9 @@ xmlDoc *mla_site_model_redirect (MlaSite *site, const char *kind,
 xmlDoc *mla_site_model_agenda (MlaSite *site, guint index);
 xmlDoc *mla_site_model_agendas (MlaSite *site);
 void mla_site_agenda_list (MlaSite *site, xmlNode *parent);
+/* A digest of what mla_site_agenda_list() shows, for the list's page to
+ * be kept while it is the same. Returns: (transfer full). */
+char *mla_site_agenda_list_digest (MlaSite *site);
 /* The timetable's page (.html) or calendar (.ics), beside its message's
  * page. Returns: (transfer full). */
 char *mla_site_agenda_path (MlaSite *site, guint index, const char *extension);

@@ -626,8 +626,12 @@ static gboolean
 put_agendas (Build *build, GError **error)
 {
     MlaSite *site = build->site;
+    g_autofree char *list = mla_site_agenda_list_digest (site);
+    g_autofree char *list_signature = signature (build, "agendas", list, NULL);
 
     if (site->agendas->len > 0 &&
+        !mla_site_files_keep (build->files, "agendas/index.html",
+                              list_signature) &&
         !put_page (build, mla_site_model_agendas (site), "agendas/index.html",
                    error))
         return FALSE;
