@@ -383,8 +383,8 @@ text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                  gboolean item)
 {
     if (!item && people_by_line (b, slot, text)) {
-        g_debug ("agenda: rule text: line %u names who gives the slot",
-                 b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u names who gives the slot",
+                          b->index + 1);
         b->slot.has_extra = TRUE;
     } else if (title_goes_on (b, slot, line, text, adjacent, item)) {
         g_autofree char *above =
@@ -395,35 +395,37 @@ text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
         char *joined =
             g_strconcat (slot->title, comma ? ", " : " ", text, NULL);
 
-        g_debug ("agenda: rule text: line %u continues the title",
-                 b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u continues the title",
+                          b->index + 1);
         g_free (slot->title);
         slot->title = joined;
     } else if (slot->location == NULL && slot->room == NULL && !item &&
                (slot->location = mla_agenda_place_alone (b, text)) != NULL) {
         /* "Fuzzing at scale / Room A / Ken Adams": a schedule site's layout */
-        g_debug ("agenda: rule text: line %u is the slot's room", b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u is the slot's room",
+                          b->index + 1);
     } else if (adjacent && slot->location == NULL && slot->room == NULL &&
                !item && slot->title != NULL &&
                mla_agenda_parser_kind (b->parser, slot->title) !=
                    MLA_SLOT_KIND_SESSION &&
                (slot->location = mla_agenda_meal_place (b, text)) != NULL) {
-        g_debug ("agenda: rule text: line %u is the meal's place",
-                 b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u is the meal's place",
+                          b->index + 1);
     } else if (!b->slot.has_extra && !item &&
                mla_agenda_parser_is_name (b->parser, text) &&
                !mla_agenda_people_at (b, b->index + 1)) {
         g_auto (GStrv) pair = mla_agenda_name_pair (b->parser, text);
 
-        g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u is the chair",
+                          b->index + 1);
         for (guint i = 0; pair != NULL && pair[i] != NULL; i++)
             mla_agenda_add_person (b, slot, pair[i], MLA_PERSON_ROLE_CHAIR);
         if (pair == NULL)
             mla_agenda_add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
         b->slot.has_extra = TRUE;
     } else if (!item && mla_agenda_add_person_line (b, slot, text, adjacent)) {
-        g_debug ("agenda: rule text: line %u names the slot's people",
-                 b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u names the slot's people",
+                          b->index + 1);
         b->slot.has_extra = TRUE;
     } else {
         gboolean confirmed = TRUE;
@@ -437,10 +439,12 @@ text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                 mla_agenda_person_new (clean, MLA_PERSON_ROLE_CHAIR, FALSE));
         } else if (!item && slot->people->len == 0 &&
                    role_and_name (b, slot, text)) {
-            g_debug ("agenda: rule text: line %u names someone in a role",
-                     b->index + 1);
+            MLA_AGENDA_TRACE (
+                "agenda: rule text: line %u names someone in a role",
+                b->index + 1);
         } else {
-            g_debug ("agenda: rule text: line %u is a note", b->index + 1);
+            MLA_AGENDA_TRACE ("agenda: rule text: line %u is a note",
+                              b->index + 1);
             g_ptr_array_add (slot->notes, mla_agenda_strip_separators (text));
         }
         b->slot.has_extra = TRUE;
@@ -471,7 +475,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     if (g_regex_match (b->parser->minutes_heading, line->text, 0, NULL)) {
         /* "Minutes:": what follows is the meeting's record, its times no
          * slots, up to the next day heading */
-        g_debug ("agenda: rule text: line %u starts the minutes", b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u starts the minutes",
+                          b->index + 1);
         b->minutes.in = TRUE;
         b->minutes.line = b->index;
         b->slot.open = FALSE;
@@ -530,7 +535,8 @@ mla_agenda_classify_line (MlaAgendaBuilder *b)
             continue;
         if (g_regex_match (b->parser->rules[i], line->text, 0, &match) &&
             rules[i].handler (b, match)) {
-            g_debug ("agenda: line %u: rule %s", b->index + 1, rules[i].name);
+            MLA_AGENDA_TRACE ("agenda: line %u: rule %s", b->index + 1,
+                              rules[i].name);
             return;
         }
     }
@@ -699,7 +705,7 @@ mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text,
         mla_agenda_builder_finish (&b);
         g_ptr_array_add (agendas, g_steal_pointer (&agenda));
     } else if (b.day.slot_lines->len > 0) {
-        g_debug (
+        MLA_AGENDA_TRACE (
             "agenda: %u slot lines are too few or too far apart for an agenda",
             b.day.slot_lines->len);
     }

@@ -277,7 +277,7 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
     b->slot.indent = mla_agenda_current_line (b)->indent;
     labelled_fields (b, slot, first, here);
     b->slot.last_content = here;
-    g_debug (
+    MLA_AGENDA_TRACE (
         "agenda: rule slot-labelled: line %u: %02d:%02d, fields from line %u",
         here + 1, s / 60, s % 60, first + 1);
     return TRUE;

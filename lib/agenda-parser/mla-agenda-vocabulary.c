@@ -541,6 +541,12 @@ mla_agenda_stop_words_new (GError **error)
     return table;
 }
 
+gboolean
+mla_agenda_tracing (void)
+{
+    return !g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN);
+}
+
 GRegex *
 mla_agenda_rule (MlaAgendaParser *parser, const char *name)
 {
