@@ -1,12 +1,15 @@
 /* check_agenda_steps.c: each step that peels a title apart
  * (mla_agenda_slot_set_title()'s table in mla-agenda-titles.c), run alone
- * on one title: what is left of the title and what the slot gained. */
+ * on one title: what is left of the title and what the slot gained; and
+ * the guards of the rule table (mla-agenda-rules.c), which must let
+ * through every line their rule's pattern matches. */
 #include "config.h"
 #include <string.h>
 #include "mla-test.h"
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
 #include "mla-agenda-builder-private.h"
+#include "mla-agenda-rules-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-titles-private.h"
 
@@ -233,6 +236,117 @@ START_TEST (test_title_step_unknown)
 }
 END_TEST
 
+/* A row: a rule with a guard, a line, and whether its pattern matches the
+ * line (a line its guard stops must be one it does not match). */
+static const struct {
+    const char *rule;
+    const char *line;
+    gboolean matches;
+} guarded[] = {
+    { "export-header", "Date\tStart\tEnd\tSession", TRUE },
+    { "export-header", "| Title | Start | End |", TRUE },
+    { "export-header", "Date\u00a0\u00a0Start\u00a0\u00a0Session", TRUE },
+    /* a patch's line: its tab is before the text */
+    { "export-header", "spin_lock_irqsave(&dev->lock, flags);", FALSE },
+    { "export-header", "Date Start End", FALSE },
+    { "track-header", "Room A      Room B", TRUE },
+    { "track-header", "Room A\u3000\u3000Room B", TRUE },
+    { "track-header", "Room A Room B", FALSE },
+    { "underline", "=====  ======", TRUE },
+    { "underline", "\u00a0-----", TRUE },
+    { "underline", "Coffee ---", FALSE },
+    { "time-header", "| 09:00 | 09:30 | 10:00 |", TRUE },
+    { "time-header", "\u00a009:00    09:30", TRUE },
+    { "time-header", "Times: 09:00    09:30", FALSE },
+    { "slot-labelled", "Time: 16:15", TRUE },
+    { "slot-labelled", "Time 16h15", FALSE },
+    { "field-above-time", "- Room: K3.210", TRUE },
+    { "field-above-time", "Room K3.210", FALSE },
+    { "location-label", "Room: Hall C", TRUE },
+    { "location-label", "Room Hall C", FALSE },
+};
+
+static MlaAgendaParser *
+parser_or_fail (void)
+{
+    g_autoptr (GError) error = NULL;
+    MlaAgendaParser *parser = mla_agenda_parser_new (NULL, &error);
+
+    ck_assert_msg (parser != NULL, "parser: %s",
+                   error != NULL ? error->message : "?");
+    return parser;
+}
+
+START_TEST (test_rule_guard_passes_matches)
+{
+    g_autoptr (MlaAgendaParser) parser = parser_or_fail ();
+    const char *line = guarded[_i].line;
+    gboolean matches = g_regex_match (
+        mla_agenda_rule (parser, guarded[_i].rule), line, 0, NULL);
+
+    ck_assert_msg (matches == guarded[_i].matches, "%s %s \"%s\"",
+                   guarded[_i].rule, matches ? "matches" : "does not match",
+                   line);
+    ck_assert_msg (mla_agenda_rule_may_match (guarded[_i].rule, line) ||
+                       !matches,
+                   "the guard of %s stops \"%s\"", guarded[_i].rule, line);
+}
+END_TEST
+
+/* Every line of the text cases (the .txt files of tests/data/agenda-cases) that
+ * a guarded rule's pattern matches passes its guard. */
+static guint
+check_guards_on_file (MlaAgendaParser *parser, const char *path)
+{
+    g_autoptr (GBytes) bytes = mla_test_read_file (path);
+    g_autofree char *text =
+        g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+    guint tried = 0;
+
+    if (!g_utf8_validate (text, -1, NULL))
+        return 0;
+    for (guint i = 0; lines[i] != NULL; i++)
+        for (guint j = 0; j < G_N_ELEMENTS (guarded); j++) {
+            const char *rule = guarded[j].rule;
+
+            if (j > 0 && strcmp (rule, guarded[j - 1].rule) == 0)
+                continue;
+            tried++;
+            ck_assert_msg (mla_agenda_rule_may_match (rule, lines[i]) ||
+                               !g_regex_match (mla_agenda_rule (parser, rule),
+                                               lines[i], 0, NULL),
+                           "%s: the guard of %s stops \"%s\"", path, rule,
+                           lines[i]);
+        }
+    return tried;
+}
+
+START_TEST (test_rule_guard_passes_corpus)
+{
+    g_autoptr (MlaAgendaParser) parser = parser_or_fail ();
+    g_autofree char *top = mla_test_srcdir_path ("tests/data/agenda-cases");
+    g_autoptr (GDir) dir = g_dir_open (top, 0, NULL);
+    const char *name;
+    guint tried = 0;
+
+    ck_assert_msg (dir != NULL, "%s: no folder", top);
+    while ((name = g_dir_read_name (dir)) != NULL) {
+        g_autofree char *folder = g_build_filename (top, name, NULL);
+        g_autoptr (GDir) cases = g_dir_open (folder, 0, NULL);
+        const char *file;
+
+        while (cases != NULL && (file = g_dir_read_name (cases)) != NULL) {
+            g_autofree char *path = g_build_filename (folder, file, NULL);
+
+            if (g_str_has_suffix (file, ".txt"))
+                tried += check_guards_on_file (parser, path);
+        }
+    }
+    ck_assert_uint_gt (tried, 10000);
+}
+END_TEST
+
 static Suite *
 agenda_steps_suite (void)
 {
@@ -241,6 +355,11 @@ agenda_steps_suite (void)
 
     tcase_add_loop_test (tc, test_title_step_peels, 0, G_N_ELEMENTS (steps));
     tcase_add_test (tc, test_title_step_unknown);
+    suite_add_tcase (suite, tc);
+    tc = tcase_create ("guards");
+    tcase_add_loop_test (tc, test_rule_guard_passes_matches, 0,
+                         G_N_ELEMENTS (guarded));
+    tcase_add_test (tc, test_rule_guard_passes_corpus);
     suite_add_tcase (suite, tc);
     return suite;
 }

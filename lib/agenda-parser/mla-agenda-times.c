@@ -298,6 +298,20 @@ military_written (GMatchInfo *match, const char *text)
                             text + end);
 }
 
+/* Where @text goes on after spaces and one list sign ("- ", "| "), as
+ * the lead of the rewriting patterns reads it, or NULL where a byte
+ * outside ASCII comes first (a space or a bullet to the patterns): what
+ * follows decides whether they may match. */
+static const char *
+after_lead (const char *text)
+{
+    const char *p = text + strspn (text, MLA_AGENDA_ASCII_SPACES);
+
+    if (*p == '-' || *p == '*' || *p == '|')
+        p += 1 + strspn (p + 1, MLA_AGENDA_ASCII_SPACES);
+    return (guchar) *p >= 0x80 ? NULL : p;
+}
+
 /* Rewrites the time forms that the time pattern does not read into ones
  * it does: "0800-0830" to "08:00-08:30" (and, with @military, the text
  * being written in such ranges, "1300 Lunch" to "13:00 Lunch"), "noon"
@@ -308,6 +322,11 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
                             gboolean military)
 {
     g_autoptr (GMatchInfo) match = NULL;
+    const char *first = after_lead (text);
+    /* what the patterns need after the lead: "0800", a digit, "noon" */
+    gboolean clock = first == NULL || (*first >= '0' && *first <= '2');
+    gboolean digit = first == NULL || g_ascii_isdigit (*first);
+    gboolean noon = first == NULL || parser->noon_initials[(guchar) *first];
     char *out;
 
     /* (leaders first: the cheap test keeps other lines off the regex) */
@@ -321,7 +340,7 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
         return g_strdup_printf ("%s%s  %s", lead, time, title);
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (parser->military_range, text, 0, &match) &&
+    if (clock && g_regex_match (parser->military_range, text, 0, &match) &&
         military_range_ok (match))
         return military_written (match, text);
     g_clear_pointer (&match, g_match_info_unref);
@@ -332,7 +351,8 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
         military_range_ok (match))
         return military_written (match, text);
     g_clear_pointer (&match, g_match_info_unref);
-    if (military && g_regex_match (parser->military_single, text, 0, &match)) {
+    if (military && clock &&
+        g_regex_match (parser->military_single, text, 0, &match)) {
         g_autofree char *lead = g_match_info_fetch_named (match, "lead");
         g_autofree char *h1 = g_match_info_fetch_named (match, "h1");
         g_autofree char *m1 = g_match_info_fetch_named (match, "m1");
@@ -354,12 +374,14 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
         return g_strdup_printf ("%s%s", start, text + end);
     }
     g_clear_pointer (&match, g_match_info_unref);
-    out = g_regex_replace (parser->noon_start, text, -1, 0, "\\g<1>12:00 pm", 0,
-                           NULL);
-    if (out != NULL && strcmp (out, text) == 0) {
+    out = noon ? g_regex_replace (parser->noon_start, text, -1, 0,
+                                  "\\g<1>12:00 pm", 0, NULL)
+               : NULL;
+    if (!noon || (out != NULL && strcmp (out, text) == 0)) {
         g_free (out);
-        out = g_regex_replace (parser->noon_end, text, -1, 0, "\\g<1>12:00 pm",
-                               0, NULL);
+        out = digit ? g_regex_replace (parser->noon_end, text, -1, 0,
+                                       "\\g<1>12:00 pm", 0, NULL)
+                    : NULL;
     }
     return out != NULL ? out : g_strdup (text);
 }
