@@ -250,14 +250,21 @@ mla_agenda_line_clear (gpointer data)
         g_array_unref (line->runs);
 }
 
+/* Whether @c is one of MLA_AGENDA_ASCII_SPACES (tab to carriage return,
+ * and the space): a test a byte, on every line of every mail. */
+static inline gboolean
+is_ascii_space (char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 gboolean
 mla_agenda_has_gap (const char *text, const char *end)
 {
     for (const char *p = text; *p != '\0' && (end == NULL || p < end); p++)
         if ((guchar) *p >= 0x80 || *p == '|' || *p == '\t' ||
-            (strchr (MLA_AGENDA_ASCII_SPACES, p[0]) != NULL &&
-             (end == NULL || p + 1 < end) && p[1] != '\0' &&
-             strchr (MLA_AGENDA_ASCII_SPACES, p[1]) != NULL))
+            (is_ascii_space (p[0]) && (end == NULL || p + 1 < end) &&
+             is_ascii_space (p[1])))
             return TRUE;
     return FALSE;
 }

@@ -537,6 +537,17 @@ range_first_day (const char *text, gint at, int day)
     return first >= 1 && first < day ? first : day;
 }
 
+/* Whether @text may hold what \d matches: an ASCII digit, or a byte
+ * outside ASCII (MLA_AGENDA_ASCII_SPACES). */
+static gboolean
+may_hold_digit (const char *text)
+{
+    for (const char *p = text; *p != '\0'; p++)
+        if (g_ascii_isdigit (*p) || (guchar) *p >= 0x80)
+            return TRUE;
+    return FALSE;
+}
+
 gboolean
 mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11],
                            gint span[2])
@@ -545,6 +556,10 @@ mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11],
     int weekday = -1;
 
     out[0] = '\0';
+    /* every form of the date pattern holds a digit: a title without one
+     * ("Page cache eviction") is not searched for the months' names */
+    if (!may_hold_digit (text))
+        return FALSE;
     g_regex_match (b->parser->date, text, 0, &match);
     for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
         g_autofree char *mo1 = g_match_info_fetch_named (match, "mo1");
