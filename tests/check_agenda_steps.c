@@ -2,7 +2,8 @@
  * (mla_agenda_slot_set_title()'s table in mla-agenda-titles.c), run alone
  * on one title: what is left of the title and what the slot gained; and
  * the guards of the rule table (mla-agenda-rules.c), which must let
- * through every line their rule's pattern matches. */
+ * through every line their rule's pattern matches; and the word lists'
+ * alternations, split by the case of their initials. */
 #include "config.h"
 #include <string.h>
 #include "mla-test.h"
@@ -266,6 +267,25 @@ static const struct {
     { "location-label", "Room Hall C", FALSE },
 };
 
+/* A row: a date, and the month's name the date pattern reads in it (its
+ * word lists are split by the case of their initials, mla-agenda-
+ * vocabulary.c: "Mar" and "mars" in two classes, initials outside ASCII). */
+static const struct {
+    const char *text;
+    const char *month;
+} month_names[] = {
+    { "3 mars 2026", "mars" },
+    { "3 Mar 2026", "Mar" },
+    { "3 March 2026", "March" },
+    { "3 M\u00c4RZ 2026", "M\u00c4RZ" },
+    { "5 \u015eubat 2026", "\u015eubat" },
+    { "7 \u0399\u03b1\u03bd\u03bf\u03c5\u03b1\u03c1\u03af\u03bf\u03c5 2026",
+      "\u0399\u03b1\u03bd\u03bf\u03c5\u03b1\u03c1\u03af\u03bf\u03c5" },
+    { "9 \u043d\u043e\u044f\u0431\u0440\u044f 2026",
+      "\u043d\u043e\u044f\u0431\u0440\u044f" },
+    { "Dec 12", "Dec" },
+};
+
 static MlaAgendaParser *
 parser_or_fail (void)
 {
@@ -290,6 +310,22 @@ START_TEST (test_rule_guard_passes_matches)
     ck_assert_msg (mla_agenda_rule_may_match (guarded[_i].rule, line) ||
                        !matches,
                    "the guard of %s stops \"%s\"", guarded[_i].rule, line);
+}
+END_TEST
+
+START_TEST (test_month_names_read)
+{
+    g_autoptr (MlaAgendaParser) parser = parser_or_fail ();
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *mo1 = NULL, *mo2 = NULL;
+
+    ck_assert_msg (
+        g_regex_match (parser->date, month_names[_i].text, 0, &match),
+        "no date in \"%s\"", month_names[_i].text);
+    mo1 = g_match_info_fetch_named (match, "mo1");
+    mo2 = g_match_info_fetch_named (match, "mo2");
+    ck_assert_str_eq (mo1 != NULL && mo1[0] != '\0' ? mo1 : mo2,
+                      month_names[_i].month);
 }
 END_TEST
 
@@ -360,6 +396,10 @@ agenda_steps_suite (void)
     tcase_add_loop_test (tc, test_rule_guard_passes_matches, 0,
                          G_N_ELEMENTS (guarded));
     tcase_add_test (tc, test_rule_guard_passes_corpus);
+    suite_add_tcase (suite, tc);
+    tc = tcase_create ("word-lists");
+    tcase_add_loop_test (tc, test_month_names_read, 0,
+                         G_N_ELEMENTS (month_names));
     suite_add_tcase (suite, tc);
     return suite;
 }
