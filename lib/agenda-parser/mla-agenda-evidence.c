@@ -300,17 +300,23 @@ says_no_programme (MlaAgendaBuilder *b)
              said_near (b, last, 1, AROUND_LINES, b->parser->weekly)));
 }
 
-/* "07:40": a title that is a clock time and nothing else. */
+/* "07:40": a title that is a clock time and nothing else, or a clock and
+ * an aside in brackets, as a table of the meeting's time in other zones
+ * writes its end ("09:00 <TAB> 10:00 (10 AM) <TAB> San Francisco"). */
 static gboolean
 is_clock_only (MlaAgendaBuilder *b, const char *title)
 {
     g_autoptr (GMatchInfo) match = NULL;
     gint end = 0;
+    const char *rest;
 
-    return g_regex_match (b->parser->time_anywhere, title,
-                          G_REGEX_MATCH_ANCHORED, &match) &&
-           g_match_info_fetch_pos (match, 0, NULL, &end) &&
-           (gsize) end == strlen (title);
+    if (!g_regex_match (b->parser->time_anywhere, title, G_REGEX_MATCH_ANCHORED,
+                        &match) ||
+        !g_match_info_fetch_pos (match, 0, NULL, &end))
+        return FALSE;
+    rest = title + end + strspn (title + end, " ");
+    return rest[0] == '\0' ||
+           (rest[0] == '(' && strchr (rest, ')') == rest + strlen (rest) - 1);
 }
 
 /* Whether @slot is an entry of something else than a programme: a
