@@ -111,9 +111,11 @@ continues_prose (MlaAgendaBuilder *b)
           text[len - 1] == '/') ||
         strchr (text, '\t') != NULL ||
         strstr (text + above->indent, "   ") != NULL ||
-        /* (one long word, a link, is no prose; a time row laid out in
-         * cells is none either) */
+        /* (one long word, a link, is no prose, nor is a line that ends in
+         * one, "Source: https://..."; a time row laid out in cells is none
+         * either) */
         strchr (text + above->indent, ' ') == NULL ||
+        strstr (strrchr (text, ' '), "://") != NULL ||
         mla_agenda_current_line (b)->tabbed != NULL)
         return FALSE;
     for (first = b->index - 1; first > 0 && !b->lines[first - 1].blank; first--)
