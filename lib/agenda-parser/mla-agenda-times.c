@@ -312,6 +312,36 @@ after_lead (const char *text)
     return (guchar) *p >= 0x80 ? NULL : p;
 }
 
+/* "13:30-115:30<TAB>Comida": a range whose end has three digits before
+ * its minutes, a slip of the writer's: @text, whose first sign after the
+ * lead is at @first, without that end (the next slot's start ends the
+ * slot), or NULL when the line starts with no such range. */
+static char *
+drop_impossible_end (const char *text, const char *first)
+{
+    const char *p = first;
+    const char *end;
+    gsize digits;
+
+    if (first == NULL || !g_ascii_isdigit (p[0]))
+        return NULL;
+    p += g_ascii_isdigit (p[1]) ? 2 : 1;
+    if ((*p != ':' && *p != '.') || !g_ascii_isdigit (p[1]) ||
+        !g_ascii_isdigit (p[2]))
+        return NULL;
+    end = p + 3;
+    p = end + strspn (end, " ");
+    if (*p != '-')
+        return NULL;
+    p += 1 + strspn (p + 1, " ");
+    digits = strspn (p, "0123456789");
+    if (digits != 3 || (p[3] != ':' && p[3] != '.') ||
+        strspn (p + 4, "0123456789") != 2 ||
+        (p[6] != '\0' && !g_ascii_isspace (p[6])))
+        return NULL;
+    return g_strdup_printf ("%.*s%s", (int) (end - text), text, p + 6);
+}
+
 /* Rewrites the time forms that the time pattern does not read into ones
  * it does: "0800-0830" to "08:00-08:30" (and, with @military, the text
  * being written in such ranges, "1300 Lunch" to "13:00 Lunch"), "noon"
@@ -340,6 +370,8 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
         return g_strdup_printf ("%s%s  %s", lead, time, title);
     }
     g_clear_pointer (&match, g_match_info_unref);
+    if (digit && (out = drop_impossible_end (text, first)) != NULL)
+        return out;
     if (clock && g_regex_match (parser->military_range, text, 0, &match) &&
         military_range_ok (match))
         return military_written (match, text);
