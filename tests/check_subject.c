@@ -22,6 +22,12 @@ static const struct {
     { "[unclosed tag", "[unclosed tag", "[unclosed tag", FALSE },
     { "GRÜSSE\tAUS  Köln", "GRÜSSE\tAUS  Köln", "grüsse aus köln", FALSE },
     { "", NULL, NULL, FALSE },
+    /* ASCII keys take a short path: the same five spaces, \v kept. */
+    { "Mixed\t\r\n\fCASE \vX", "Mixed\t\r\n\fCASE \vX", "mixed case \vx",
+      FALSE },
+    { "ASCII then \xc3\x89T\xc3\x89", "ASCII then \xc3\x89T\xc3\x89",
+      "ascii then \xc3\xa9t\xc3\xa9", FALSE },
+    { "bad \xff UTF-8", "bad \xff UTF-8", NULL, FALSE },
 };
 
 START_TEST (test_subject_cases)
@@ -33,6 +39,24 @@ START_TEST (test_subject_cases)
     ck_assert_pstr_eq (key, cases[_i].key);
     ck_assert_int_eq (mla_subject_is_reply (cases[_i].subject),
                       cases[_i].reply);
+}
+END_TEST
+
+/* Every ASCII character between two letters keys as Unicode case folding
+ * and g_unichar_isspace() would have it. */
+START_TEST (test_subject_ascii_path)
+{
+    for (int c = 1; c < 0x80; c++) {
+        char subject[] = { 'A', (char) c, 'b', '\0' };
+        g_autofree char *key = mla_subject_normalise (subject);
+        g_autofree char *folded = NULL;
+        char expected[] = { 'A', (char) c, 'b', '\0' };
+
+        if (g_unichar_isspace ((gunichar) c))
+            expected[1] = ' ';
+        folded = g_utf8_casefold (expected, -1);
+        ck_assert_msg (g_strcmp0 (key, folded) == 0, "character %d", c);
+    }
 }
 END_TEST
 
@@ -52,6 +76,7 @@ subject_suite (void)
     mla_test_add_case (suite, "cases", test_subject_cases,
                        G_N_ELEMENTS (cases));
     mla_test_add_case (suite, "null", test_subject_null, 0);
+    mla_test_add_case (suite, "ascii path", test_subject_ascii_path, 0);
     return suite;
 }
 

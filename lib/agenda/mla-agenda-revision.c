@@ -152,34 +152,77 @@ has_dated_day (const MlaAgenda *agenda)
     return FALSE;
 }
 
-gboolean
-mla_agenda_same_days (const MlaAgenda *a, const MlaAgenda *b)
-{
-    g_return_val_if_fail (a != NULL && b != NULL, FALSE);
-    if (has_dated_day (a) || has_dated_day (b)) {
-        for (guint i = 0; i < a->days->len; i++) {
-            const MlaAgendaDay *x = g_ptr_array_index (a->days, i);
+/* What the chaining compares of an agenda, worked out once per agenda
+ * (revisions are matched against every earlier agenda, so the pairs grow
+ * with the square of their number). */
+typedef struct {
+    const MlaAgenda *agenda;
+    gboolean dated;
+    char *names; /* undated: the normalised day names, each ending in '\n'
+                  * (a nameless day is "\1"); NULL without days */
+    char *title; /* normalised; nullable */
+} DayKey;
 
-            for (guint j = 0; x->date[0] != '\0' && j < b->days->len; j++)
+static void
+day_key_init (DayKey *key, const MlaAgenda *agenda)
+{
+    key->agenda = agenda;
+    key->dated = has_dated_day (agenda);
+    key->names = NULL;
+    key->title = mla_subject_normalise (agenda->title);
+    if (key->dated || agenda->days->len == 0)
+        return;
+    g_autoptr (GString) names = g_string_new (NULL);
+
+    for (guint i = 0; i < agenda->days->len; i++) {
+        const MlaAgendaDay *day = g_ptr_array_index (agenda->days, i);
+        g_autofree char *name = mla_subject_normalise (day->name);
+
+        g_string_append (names, name != NULL ? name : "\1");
+        g_string_append_c (names, '\n');
+    }
+    key->names = g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+static void
+day_key_clear (DayKey *key)
+{
+    g_free (key->names);
+    g_free (key->title);
+}
+
+static gboolean
+same_days (const DayKey *a, const DayKey *b)
+{
+    if (a->dated || b->dated) {
+        for (guint i = 0; i < a->agenda->days->len; i++) {
+            const MlaAgendaDay *x = g_ptr_array_index (a->agenda->days, i);
+
+            for (guint j = 0; x->date[0] != '\0' && j < b->agenda->days->len;
+                 j++)
                 if (strcmp (x->date, ((const MlaAgendaDay *) g_ptr_array_index (
-                                          b->days, j))
+                                          b->agenda->days, j))
                                          ->date) == 0)
                     return TRUE;
         }
         return FALSE;
     }
-    if (a->days->len == 0 || a->days->len != b->days->len)
-        return FALSE;
-    for (guint i = 0; i < a->days->len; i++) {
-        const MlaAgendaDay *x_day = g_ptr_array_index (a->days, i);
-        const MlaAgendaDay *y_day = g_ptr_array_index (b->days, i);
-        g_autofree char *x = mla_subject_normalise (x_day->name);
-        g_autofree char *y = mla_subject_normalise (y_day->name);
+    return a->names != NULL && g_strcmp0 (a->names, b->names) == 0;
+}
 
-        if (g_strcmp0 (x, y) != 0)
-            return FALSE;
-    }
-    return TRUE;
+gboolean
+mla_agenda_same_days (const MlaAgenda *a, const MlaAgenda *b)
+{
+    DayKey x, y;
+    gboolean same;
+
+    g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+    day_key_init (&x, a);
+    day_key_init (&y, b);
+    same = same_days (&x, &y);
+    day_key_clear (&x);
+    day_key_clear (&y);
+    return same;
 }
 
 /* One input as the chains see it. */
@@ -197,24 +240,39 @@ struct MlaAgendaRevisions {
 };
 
 static gboolean
-revises (const MlaAgendaRevisionInput *later,
-         const MlaAgendaRevisionInput *earlier)
+revises (const MlaAgendaRevisionInput *later, const DayKey *later_key,
+         const MlaAgendaRevisionInput *earlier, const DayKey *earlier_key)
 {
     gboolean same_thread = later->thread != NULL && earlier->thread != NULL &&
                            strcmp (later->thread, earlier->thread) == 0;
-    g_autofree char *later_title = mla_subject_normalise (later->agenda->title);
-    g_autofree char *earlier_title =
-        mla_subject_normalise (earlier->agenda->title);
 
     if (later->agenda->message_id != NULL &&
         g_strcmp0 (later->agenda->message_id, earlier->agenda->message_id) == 0)
         return FALSE;
-    if (!mla_agenda_same_days (later->agenda, earlier->agenda))
+    if (!same_days (later_key, earlier_key))
         return FALSE;
-    if (!has_dated_day (later->agenda) && !same_thread)
+    if (!later_key->dated && !same_thread)
         return FALSE;
     return same_thread ||
-           (later_title != NULL && g_strcmp0 (later_title, earlier_title) == 0);
+           (later_key->title != NULL &&
+            g_strcmp0 (later_key->title, earlier_key->title) == 0);
+}
+
+/* The newest input before the @k-th of @order that input @k revises, or
+ * MLA_AGENDA_NONE. */
+static guint
+find_previous (const MlaAgendaRevisionInput *inputs, const DayKey *keys,
+               GArray *order, guint k)
+{
+    guint i = g_array_index (order, guint, k);
+
+    for (guint e = k; e-- > 0;) {
+        guint j = g_array_index (order, guint, e);
+
+        if (revises (&inputs[i], &keys[i], &inputs[j], &keys[j]))
+            return j;
+    }
+    return MLA_AGENDA_NONE;
 }
 
 /* The key of a slot that no earlier revision had. */
@@ -246,23 +304,23 @@ mla_agenda_revisions_new (const MlaAgendaRevisionInput *inputs, guint n)
     MlaAgendaRevisions *revisions = g_new0 (MlaAgendaRevisions, 1);
     g_autoptr (GArray) order =
         g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+    g_autofree DayKey *keys = g_new (DayKey, n);
 
     revisions->inputs = inputs;
     revisions->n = n;
     revisions->revisions = g_new0 (Revision, n);
-    for (guint i = 0; i < n; i++)
+    for (guint i = 0; i < n; i++) {
         g_array_append_val (order, i);
+        day_key_init (&keys[i], inputs[i].agenda);
+    }
     /* g_array_sort is not stable; the index breaks ties. */
     g_array_sort_with_data (order, compare_dates, (gpointer) inputs);
     for (guint k = 0; k < n; k++) {
         guint i = g_array_index (order, guint, k);
         Revision *r = &revisions->revisions[i];
         guint slots = mla_agenda_count_slots (inputs[i].agenda);
-        guint previous = MLA_AGENDA_NONE;
+        guint previous = find_previous (inputs, keys, order, k);
 
-        for (guint e = k; previous == MLA_AGENDA_NONE && e-- > 0;)
-            if (revises (&inputs[i], &inputs[g_array_index (order, guint, e)]))
-                previous = g_array_index (order, guint, e);
         r->keys = g_ptr_array_new_with_free_func (g_free);
         if (previous == MLA_AGENDA_NONE) {
             r->number = 1;
@@ -289,6 +347,8 @@ mla_agenda_revisions_new (const MlaAgendaRevisionInput *inputs, guint n)
                     : new_key (inputs[i].agenda, s));
         }
     }
+    for (guint i = 0; i < n; i++)
+        day_key_clear (&keys[i]);
     return revisions;
 }
 

@@ -100,14 +100,51 @@ mla_subject_strip (const char *subject)
     return end > rest ? g_strndup (rest, end - rest) : NULL;
 }
 
+/* mla_subject_normalise() of a stripped subject in ASCII: most subjects
+ * are, and there case folding is A-Z to a-z and the white space
+ * g_unichar_isspace() knows is these five, so one pass does it (the site
+ * normalises every thread's subject at each update). NULL when @stripped
+ * is not ASCII. */
+static char *
+normalise_ascii (const char *stripped)
+{
+    gsize len = strlen (stripped);
+    char *key = g_malloc (len + 1);
+    char *out = key;
+    gboolean in_space = FALSE;
+
+    for (const char *p = stripped; *p != '\0'; p++) {
+        if ((guchar) *p >= 0x80) {
+            g_free (key);
+            return NULL;
+        }
+        if (strchr (" \t\n\r\f", *p) != NULL) {
+            in_space = TRUE;
+            continue;
+        }
+        if (in_space)
+            *out++ = ' ';
+        in_space = FALSE;
+        *out++ = g_ascii_tolower (*p);
+    }
+    *out = '\0';
+    return key;
+}
+
 char *
 mla_subject_normalise (const char *subject)
 {
     g_autofree char *stripped = mla_subject_strip (subject);
     g_autoptr (GString) spaced = NULL;
     gboolean in_space = FALSE;
+    char *ascii;
 
-    if (stripped == NULL || !g_utf8_validate (stripped, -1, NULL))
+    if (stripped == NULL)
+        return NULL;
+    ascii = normalise_ascii (stripped);
+    if (ascii != NULL)
+        return ascii;
+    if (!g_utf8_validate (stripped, -1, NULL))
         return NULL;
     spaced = g_string_sized_new (strlen (stripped));
     for (const char *p = stripped; *p != '\0'; p = g_utf8_next_char (p)) {
