@@ -1,12 +1,16 @@
 /* check_agenda_steps.c: each step that peels a title apart
  * (mla_agenda_slot_set_title()'s table in mla-agenda-titles.c), run alone
- * on one title: what is left of the title and what the slot gained. */
+ * on one title: what is left of the title and what the slot gained; and
+ * the guards of the rule table (mla-agenda-rules.c), which must let
+ * through every line their rule's pattern matches; and the word lists'
+ * alternations, split by the case of their initials. */
 #include "config.h"
 #include <string.h>
 #include "mla-test.h"
 #include "mla-agenda.h"
 #include "mla-agenda-rules.h"
 #include "mla-agenda-builder-private.h"
+#include "mla-agenda-rules-private.h"
 #include "mla-agenda-scanner-private.h"
 #include "mla-agenda-titles-private.h"
 
@@ -233,6 +237,152 @@ START_TEST (test_title_step_unknown)
 }
 END_TEST
 
+/* A row: a rule with a guard, a line, and whether its pattern matches the
+ * line (a line its guard stops must be one it does not match). */
+static const struct {
+    const char *rule;
+    const char *line;
+    gboolean matches;
+} guarded[] = {
+    { "export-header", "Date\tStart\tEnd\tSession", TRUE },
+    { "export-header", "| Title | Start | End |", TRUE },
+    { "export-header", "Date\u00a0\u00a0Start\u00a0\u00a0Session", TRUE },
+    /* a patch's line: its tab is before the text */
+    { "export-header", "spin_lock_irqsave(&dev->lock, flags);", FALSE },
+    { "export-header", "Date Start End", FALSE },
+    { "track-header", "Room A      Room B", TRUE },
+    { "track-header", "Room A\u3000\u3000Room B", TRUE },
+    { "track-header", "Room A Room B", FALSE },
+    { "underline", "=====  ======", TRUE },
+    { "underline", "\u00a0-----", TRUE },
+    { "underline", "Coffee ---", FALSE },
+    { "time-header", "| 09:00 | 09:30 | 10:00 |", TRUE },
+    { "time-header", "\u00a009:00    09:30", TRUE },
+    { "time-header", "Times: 09:00    09:30", FALSE },
+    { "slot-labelled", "Time: 16:15", TRUE },
+    { "slot-labelled", "Time 16h15", FALSE },
+    { "field-above-time", "- Room: K3.210", TRUE },
+    { "field-above-time", "Room K3.210", FALSE },
+    { "location-label", "Room: Hall C", TRUE },
+    { "location-label", "Room Hall C", FALSE },
+};
+
+/* A row: a date, and the month's name the date pattern reads in it (its
+ * word lists are split by the case of their initials, mla-agenda-
+ * vocabulary.c: "Mar" and "mars" in two classes, initials outside ASCII). */
+static const struct {
+    const char *text;
+    const char *month;
+} month_names[] = {
+    { "3 mars 2026", "mars" },
+    { "3 Mar 2026", "Mar" },
+    { "3 March 2026", "March" },
+    { "3 M\u00c4RZ 2026", "M\u00c4RZ" },
+    { "5 \u015eubat 2026", "\u015eubat" },
+    { "7 \u0399\u03b1\u03bd\u03bf\u03c5\u03b1\u03c1\u03af\u03bf\u03c5 2026",
+      "\u0399\u03b1\u03bd\u03bf\u03c5\u03b1\u03c1\u03af\u03bf\u03c5" },
+    { "9 \u043d\u043e\u044f\u0431\u0440\u044f 2026",
+      "\u043d\u043e\u044f\u0431\u0440\u044f" },
+    { "Dec 12", "Dec" },
+};
+
+static MlaAgendaParser *
+parser_or_fail (void)
+{
+    g_autoptr (GError) error = NULL;
+    MlaAgendaParser *parser = mla_agenda_parser_new (NULL, &error);
+
+    ck_assert_msg (parser != NULL, "parser: %s",
+                   error != NULL ? error->message : "?");
+    return parser;
+}
+
+START_TEST (test_rule_guard_passes_matches)
+{
+    g_autoptr (MlaAgendaParser) parser = parser_or_fail ();
+    const char *line = guarded[_i].line;
+    gboolean matches = g_regex_match (
+        mla_agenda_rule (parser, guarded[_i].rule), line, 0, NULL);
+
+    ck_assert_msg (matches == guarded[_i].matches, "%s %s \"%s\"",
+                   guarded[_i].rule, matches ? "matches" : "does not match",
+                   line);
+    ck_assert_msg (mla_agenda_rule_may_match (guarded[_i].rule, line) ||
+                       !matches,
+                   "the guard of %s stops \"%s\"", guarded[_i].rule, line);
+}
+END_TEST
+
+START_TEST (test_month_names_read)
+{
+    g_autoptr (MlaAgendaParser) parser = parser_or_fail ();
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *mo1 = NULL, *mo2 = NULL;
+
+    ck_assert_msg (
+        g_regex_match (parser->date, month_names[_i].text, 0, &match),
+        "no date in \"%s\"", month_names[_i].text);
+    mo1 = g_match_info_fetch_named (match, "mo1");
+    mo2 = g_match_info_fetch_named (match, "mo2");
+    ck_assert_str_eq (mo1 != NULL && mo1[0] != '\0' ? mo1 : mo2,
+                      month_names[_i].month);
+}
+END_TEST
+
+/* Every line of the text cases (the .txt files of tests/data/agenda-cases) that
+ * a guarded rule's pattern matches passes its guard. */
+static guint
+check_guards_on_file (MlaAgendaParser *parser, const char *path)
+{
+    g_autoptr (GBytes) bytes = mla_test_read_file (path);
+    g_autofree char *text =
+        g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+    guint tried = 0;
+
+    if (!g_utf8_validate (text, -1, NULL))
+        return 0;
+    for (guint i = 0; lines[i] != NULL; i++)
+        for (guint j = 0; j < G_N_ELEMENTS (guarded); j++) {
+            const char *rule = guarded[j].rule;
+
+            if (j > 0 && strcmp (rule, guarded[j - 1].rule) == 0)
+                continue;
+            tried++;
+            ck_assert_msg (mla_agenda_rule_may_match (rule, lines[i]) ||
+                               !g_regex_match (mla_agenda_rule (parser, rule),
+                                               lines[i], 0, NULL),
+                           "%s: the guard of %s stops \"%s\"", path, rule,
+                           lines[i]);
+        }
+    return tried;
+}
+
+START_TEST (test_rule_guard_passes_corpus)
+{
+    g_autoptr (MlaAgendaParser) parser = parser_or_fail ();
+    g_autofree char *top = mla_test_srcdir_path ("tests/data/agenda-cases");
+    g_autoptr (GDir) dir = g_dir_open (top, 0, NULL);
+    const char *name;
+    guint tried = 0;
+
+    ck_assert_msg (dir != NULL, "%s: no folder", top);
+    while ((name = g_dir_read_name (dir)) != NULL) {
+        g_autofree char *folder = g_build_filename (top, name, NULL);
+        g_autoptr (GDir) cases = g_dir_open (folder, 0, NULL);
+        const char *file;
+
+        while (cases != NULL && (file = g_dir_read_name (cases)) != NULL) {
+            g_autofree char *path = g_build_filename (folder, file, NULL);
+
+            if (g_str_has_suffix (file, ".txt"))
+                tried += check_guards_on_file (parser, path);
+        }
+    }
+    ck_assert_uint_gt (tried, 10000);
+}
+END_TEST
+
 static Suite *
 agenda_steps_suite (void)
 {
@@ -241,6 +391,15 @@ agenda_steps_suite (void)
 
     tcase_add_loop_test (tc, test_title_step_peels, 0, G_N_ELEMENTS (steps));
     tcase_add_test (tc, test_title_step_unknown);
+    suite_add_tcase (suite, tc);
+    tc = tcase_create ("guards");
+    tcase_add_loop_test (tc, test_rule_guard_passes_matches, 0,
+                         G_N_ELEMENTS (guarded));
+    tcase_add_test (tc, test_rule_guard_passes_corpus);
+    suite_add_tcase (suite, tc);
+    tc = tcase_create ("word-lists");
+    tcase_add_loop_test (tc, test_month_names_read, 0,
+                         G_N_ELEMENTS (month_names));
     suite_add_tcase (suite, tc);
     return suite;
 }

@@ -123,7 +123,7 @@ mla_agenda_read_blocks (MlaAgendaBuilder *b, MlaAgendaLine *lines)
         }
         if (block == NULL)
             continue;
-        g_debug ("agenda: line %u heads a block of slots", i + 1);
+        MLA_AGENDA_TRACE ("agenda: line %u heads a block of slots", i + 1);
         if (b->section.blocks == NULL)
             b->section.blocks =
                 g_ptr_array_new_with_free_func (mla_agenda_block_free);

@@ -397,7 +397,7 @@ mla_agenda_apply_changes (MlaAgendaBuilder *b)
                    gone_speaker (b, clauses[i]) ||
                    (swap && paired_slots (b, clauses[i]));
     if (changed)
-        g_debug ("agenda: line %u: a change to the quoted programme",
-                 b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: line %u: a change to the quoted programme",
+                          b->index + 1);
     return changed ? n : 0;
 }

@@ -284,7 +284,7 @@ mla_agenda_new_day_if_restarted (MlaAgendaBuilder *b, int s)
 
         if (next != NULL)
             mla_agenda_format_date (next, date);
-        g_debug ("agenda: line %u starts a new day", b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: line %u starts a new day", b->index + 1);
         mla_agenda_builder_new_day (b, NULL, date);
         mla_agenda_builder_clear_table (b);
     }

@@ -202,7 +202,8 @@ mla_agenda_join_clock_pairs (MlaAgendaBuilder *b, MlaAgendaLine *lines)
         g_free (lines[i].text);
         lines[i].text =
             g_strdup_printf ("%*s%s-%s", (int) lines[i].indent, "", start, end);
-        g_debug ("agenda: line %u: a start and an end, no dash", i + 1);
+        MLA_AGENDA_TRACE ("agenda: line %u: a start and an end, no dash",
+                          i + 1);
         /* the title below, its length the same as the clocks' */
         if (next < b->n_lines && !lines[next].blank &&
             compact_length (b, lines[next].text, &title_end) == e - s)
@@ -232,8 +233,8 @@ mla_agenda_time_by_durations (MlaAgendaBuilder *b, MlaAgendaLine *lines)
         if (items->len < ITEMS_MIN ||
             !(all_units || (end > start && total <= end - start)))
             continue;
-        g_debug ("agenda: line %u: a clock over %u items of a length", i + 1,
-                 items->len);
+        MLA_AGENDA_TRACE ("agenda: line %u: a clock over %u items of a length",
+                          i + 1, items->len);
         if (day != NULL) {
             /* ("6 March" stays: the day's heading) */
             g_free (lines[i].text);

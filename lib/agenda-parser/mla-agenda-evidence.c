@@ -300,17 +300,23 @@ says_no_programme (MlaAgendaBuilder *b)
              said_near (b, last, 1, AROUND_LINES, b->parser->weekly)));
 }
 
-/* "07:40": a title that is a clock time and nothing else. */
+/* "07:40": a title that is a clock time and nothing else, or a clock and
+ * an aside in brackets, as a table of the meeting's time in other zones
+ * writes its end ("09:00 <TAB> 10:00 (10 AM) <TAB> San Francisco"). */
 static gboolean
 is_clock_only (MlaAgendaBuilder *b, const char *title)
 {
     g_autoptr (GMatchInfo) match = NULL;
     gint end = 0;
+    const char *rest;
 
-    return g_regex_match (b->parser->time_anywhere, title,
-                          G_REGEX_MATCH_ANCHORED, &match) &&
-           g_match_info_fetch_pos (match, 0, NULL, &end) &&
-           (gsize) end == strlen (title);
+    if (!g_regex_match (b->parser->time_anywhere, title, G_REGEX_MATCH_ANCHORED,
+                        &match) ||
+        !g_match_info_fetch_pos (match, 0, NULL, &end))
+        return FALSE;
+    rest = title + end + strspn (title + end, " ");
+    return rest[0] == '\0' ||
+           (rest[0] == '(' && strchr (rest, ')') == rest + strlen (rest) - 1);
 }
 
 /* Whether @slot is an entry of something else than a programme: a
@@ -402,8 +408,9 @@ drop_days_of_asides (MlaAgendaBuilder *b)
         MlaAgendaDay *day = g_ptr_array_index (b->agenda->days, i);
 
         if (day_of_asides (b, day)) {
-            g_debug ("agenda: a day of %u slots that are no sessions goes",
-                     day->slots->len);
+            MLA_AGENDA_TRACE (
+                "agenda: a day of %u slots that are no sessions goes",
+                day->slots->len);
             if (b->day.current == day)
                 b->day.current = NULL;
             for (guint j = 0; j < day->slots->len; j++)
@@ -420,24 +427,25 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
     guint run = 1, best = 0, slots = 0, legs = 0;
 
     if (is_patch (b)) {
-        g_debug ("agenda: the text is a patch");
+        MLA_AGENDA_TRACE ("agenda: the text is a patch");
         return FALSE;
     }
     if (is_rota (b)) {
-        g_debug ("agenda: the text is a rota of who is on duty");
+        MLA_AGENDA_TRACE ("agenda: the text is a rota of who is on duty");
         return FALSE;
     }
     if (b->day.slot_lines->len > 0 && says_no_programme (b)) {
-        g_debug (
+        MLA_AGENDA_TRACE (
             "agenda: the lines around the times say they are no programme");
         return FALSE;
     }
     if (is_repertoire (b)) {
-        g_debug ("agenda: the titles come back at other times: showtimes");
+        MLA_AGENDA_TRACE (
+            "agenda: the titles come back at other times: showtimes");
         return FALSE;
     }
     if (!says_people_meet (b)) {
-        g_debug ("agenda: nothing says people meet at the times");
+        MLA_AGENDA_TRACE ("agenda: nothing says people meet at the times");
         return FALSE;
     }
 
@@ -453,7 +461,7 @@ mla_agenda_has_evidence (MlaAgendaBuilder *b)
         }
     }
     if (legs >= 2 && legs * 2 >= slots) {
-        g_debug (
+        MLA_AGENDA_TRACE (
             "agenda: %u of %u slots are legs of a trip, a poll's answers, "
             "options or "
             "tallies, a report's runs, asides, measurements or admission times",

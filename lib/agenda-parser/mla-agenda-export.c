@@ -356,8 +356,8 @@ mla_agenda_rule_export_header (MlaAgendaBuilder *b, GMatchInfo *match)
     if (rows->len == 0 ||
         (h.date >= 0 && h.end < 0 && !day_shared (rows, h.date)))
         return FALSE;
-    g_debug ("agenda: rule export-header: line %u: %u rows", b->index + 1,
-             rows->len);
+    MLA_AGENDA_TRACE ("agenda: rule export-header: line %u: %u rows",
+                      b->index + 1, rows->len);
     rooms = export_rooms (rows, &h);
     mla_agenda_builder_clear_table (b);
     int previous = -1;

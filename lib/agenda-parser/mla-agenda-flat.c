@@ -275,8 +275,8 @@ mla_agenda_parallel_block (MlaAgendaBuilder *b, int s, int e)
     }
     if (sessions->len < 2)
         return FALSE;
-    g_debug ("agenda: line %u: a time block of %u parallel sessions",
-             heading + 1, sessions->len);
+    MLA_AGENDA_TRACE ("agenda: line %u: a time block of %u parallel sessions",
+                      heading + 1, sessions->len);
     /* each session is a slot; the lines indented under it (the rest of its
      * title, its chair, its papers) are read like any slot's lines */
     for (b->index = g_array_index (sessions, MlaSession, 0).line;
@@ -414,8 +414,8 @@ mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
         if (columns == NULL)
             return FALSE;
         mla_agenda_set_columns (b, columns, FALSE, 'l');
-        g_debug ("agenda: rule flat-header: line %u: %u columns", b->index + 1,
-                 columns->len);
+        MLA_AGENDA_TRACE ("agenda: rule flat-header: line %u: %u columns",
+                          b->index + 1, columns->len);
         b->index = last;
         return TRUE;
     }
@@ -425,8 +425,8 @@ mla_agenda_rule_flat_header (MlaAgendaBuilder *b, GMatchInfo *match)
     for (guint i = 0; i < rooms->len; i++)
         g_ptr_array_add (b->flat.rooms,
                          g_strdup (g_ptr_array_index (rooms, i)));
-    g_debug ("agenda: rule flat-header: line %u: %u rooms", b->index + 1,
-             rooms->len);
+    MLA_AGENDA_TRACE ("agenda: rule flat-header: line %u: %u rooms",
+                      b->index + 1, rooms->len);
     b->index = last;
     b->slot.current = NULL;
     return TRUE;
@@ -665,8 +665,8 @@ mla_agenda_bar_block (MlaAgendaBuilder *b, int s, int e)
     for (guint k = 0; k < n_rooms; k++)
         if (!mla_agenda_is_room_cell (b, rooms[k]))
             return FALSE;
-    g_debug ("agenda: line %u: a row of %u rooms apart by bars", head + 1,
-             n_rooms);
+    MLA_AGENDA_TRACE ("agenda: line %u: a row of %u rooms apart by bars",
+                      head + 1, n_rooms);
     b->index = row;
     for (guint k = 0; cells[k] != NULL; k++) {
         MlaAgendaSlot *slot;
@@ -826,8 +826,8 @@ mla_agenda_block_row (MlaAgendaBuilder *b, int s, int e)
         return FALSE;
     /* "10:00am" over "Title / Room 201 / Ann Lee, Acme" paragraphs: one
      * slot per paragraph, in its room */
-    g_debug ("agenda: line %u: %u sessions as paragraphs", b->index + 1,
-             blocks->len);
+    MLA_AGENDA_TRACE ("agenda: line %u: %u sessions as paragraphs",
+                      b->index + 1, blocks->len);
     for (guint k = 0; k < blocks->len; k++) {
         const guint *block =
             (const guint *) (blocks->data + k * sizeof (guint) * 2);

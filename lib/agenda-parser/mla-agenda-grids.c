@@ -76,8 +76,8 @@ mla_agenda_grid_header_from (MlaAgendaBuilder *b, gsize from)
         g_array_append_val (b->tracks.starts, g_array_index (starts, guint, i));
     }
     b->slot.current = NULL;
-    g_debug ("agenda: line %u: a grid header of %u rooms", b->index + 1,
-             rooms->len);
+    MLA_AGENDA_TRACE ("agenda: line %u: a grid header of %u rooms",
+                      b->index + 1, rooms->len);
     return TRUE;
 }
 
@@ -108,14 +108,15 @@ mla_agenda_rule_underline (MlaAgendaBuilder *b, GMatchInfo *match)
             g_array_append_val (b->tracks.starts, from);
         }
         b->slot.current = NULL;
-        g_debug ("agenda: rule underline: line %u: %u track columns",
-                 b->index + 1, b->tracks.rooms->len);
+        MLA_AGENDA_TRACE ("agenda: rule underline: line %u: %u track columns",
+                          b->index + 1, b->tracks.rooms->len);
     } else if (b->tracks.heading_candidate >= 0 &&
                (guint) b->tracks.heading_candidate + 1 == b->index &&
                b->agenda->title == NULL && b->day.slot_lines->len == 0) {
         b->agenda->title =
             mla_agenda_squeeze (b->lines[b->tracks.heading_candidate].text);
-        g_debug ("agenda: rule underline: line %u: agenda title", b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule underline: line %u: agenda title",
+                          b->index + 1);
     }
     return TRUE;
 }
@@ -324,8 +325,8 @@ mla_agenda_rule_time_header (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     if (times->len < 2 || rows < 2)
         return FALSE;
-    g_debug ("agenda: rule time-header: line %u: %u times, %u rooms",
-             b->index + 1, times->len, rows);
+    MLA_AGENDA_TRACE ("agenda: rule time-header: line %u: %u times, %u rooms",
+                      b->index + 1, times->len, rows);
     for (guint r = b->index + 1; r <= b->index + rows; r++) {
         g_autoptr (GPtrArray) row = g_ptr_array_new_with_free_func (g_free);
         g_autoptr (GArray) starts = g_array_new (FALSE, FALSE, sizeof (guint));

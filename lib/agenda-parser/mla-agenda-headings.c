@@ -288,8 +288,8 @@ mla_agenda_rule_day_heading (MlaAgendaBuilder *b, GMatchInfo *match)
 
         mla_agenda_format_date (later, date);
     }
-    g_debug ("agenda: rule day-heading: line %u: \"%s\" %s", b->index + 1, text,
-             date);
+    MLA_AGENDA_TRACE ("agenda: rule day-heading: line %u: \"%s\" %s",
+                      b->index + 1, text, date);
     heading_name_day (b, text, frame, span, &hw, date);
     mla_agenda_builder_clear_table (b);
     corner_header (b);

@@ -88,6 +88,23 @@ value_goes_on (MlaAgendaBuilder *b, const char *value)
            g_regex_match (b->parser->broken_name, next->text, 0, NULL);
 }
 
+/* "Zixuan (Kelly) Ding": a name with a nickname in brackets, one
+ * capitalised word, between its words. */
+static gboolean
+is_name_with_nickname (MlaAgendaParser *parser, const char *text)
+{
+    const char *open = strstr (text, " (");
+    const char *close = open != NULL ? strstr (open, ") ") : NULL;
+    g_autofree char *bare = NULL;
+
+    if (close == NULL || open == text ||
+        memchr (open + 2, ' ', close - open - 2) != NULL ||
+        !g_unichar_isupper (g_utf8_get_char (open + 2)))
+        return FALSE;
+    bare = g_strdup_printf ("%.*s%s", (int) (open - text), text, close + 1);
+    return mla_agenda_parser_is_name (parser, bare);
+}
+
 /* "Presenters:" alone over "\u2022 Nora Blix" and "\u2022 Ivo Kranjec": the
  * names listed right below, each a list item, are the current slot's, in
  * @role. Returns whether there was one. */
@@ -102,7 +119,8 @@ names_listed_below (MlaAgendaBuilder *b, MlaPersonRole role)
             b->parser->list_marker, squeezed, -1, 0, "", 0, NULL);
 
         if (strcmp (name, squeezed) == 0 ||
-            !mla_agenda_parser_is_name (b->parser, name))
+            !(mla_agenda_parser_is_name (b->parser, name) ||
+              is_name_with_nickname (b->parser, name)))
             break;
         mla_agenda_add_person (b, b->slot.current, name, role);
     }

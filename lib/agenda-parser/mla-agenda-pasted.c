@@ -150,8 +150,9 @@ mla_agenda_read_pasted_cells (MlaAgendaBuilder *b, MlaAgendaLine *lines)
         if (lines[i].tabbed == NULL ||
             (label = header_at (b, lines, i, &columns, &last)) == NULL)
             continue;
-        g_debug ("agenda: line %u: a pasted table of %u columns, the last %s",
-                 i + 1, columns, label);
+        MLA_AGENDA_TRACE (
+            "agenda: line %u: a pasted table of %u columns, the last %s", i + 1,
+            columns, label);
         read_rows (b, lines, last + 1, columns, label);
     }
 }

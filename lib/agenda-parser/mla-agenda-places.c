@@ -387,8 +387,9 @@ mla_agenda_room_heading (MlaAgendaBuilder *b)
     g_autofree char *name = heading_room_at (b, b->index);
 
     if (name == NULL && ends_section (b, b->index)) {
-        g_debug ("agenda: line %u: the slots below are in no track's room",
-                 b->index + 1);
+        MLA_AGENDA_TRACE (
+            "agenda: line %u: the slots below are in no track's room",
+            b->index + 1);
         g_clear_pointer (&b->section.room, g_free);
         b->section.end = 0;
         b->day.heading_since_slot = TRUE;
@@ -397,7 +398,8 @@ mla_agenda_room_heading (MlaAgendaBuilder *b)
     }
     if (name == NULL)
         return FALSE;
-    g_debug ("agenda: line %u: the slots below are in %s", b->index + 1, name);
+    MLA_AGENDA_TRACE ("agenda: line %u: the slots below are in %s",
+                      b->index + 1, name);
     g_free (b->section.room);
     b->section.room = g_steal_pointer (&name);
     b->section.end = section_paragraph_end (b);

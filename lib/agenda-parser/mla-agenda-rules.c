@@ -47,6 +47,38 @@ static gboolean rule_text (MlaAgendaBuilder *b, GMatchInfo *match);
  * (capitalised, a lower-case word after it) is the title's. */
 #define TITLE_WORD "\\p{Lu}\\p{Ll}*\\s+\\p{Ll}"
 
+/* The rules' guards (MlaAgendaRuleGuard); a byte outside ASCII lets the
+ * pattern run (MLA_AGENDA_ASCII_SPACES). */
+static gboolean
+has_gap (const char *text)
+{
+    return mla_agenda_has_gap (text, NULL);
+}
+
+static gboolean
+has_colon (const char *text)
+{
+    return strchr (text, ':') != NULL;
+}
+
+/* "=====", "-- ---": a sign of a rule first */
+static gboolean
+starts_rule_line (const char *text)
+{
+    guchar c = text[strspn (text, MLA_AGENDA_ASCII_SPACES)];
+
+    return c >= 0x80 || (c != '\0' && strchr ("=~_*#-", c) != NULL);
+}
+
+/* "| 09:00 | 09:30 |": a digit first, after spaces and bars */
+static gboolean
+starts_with_digit (const char *text)
+{
+    guchar c = text[strspn (text, MLA_AGENDA_ASCII_SPACES "|")];
+
+    return c >= 0x80 || g_ascii_isdigit (c);
+}
+
 /* Order matters: the first rule whose pattern matches and whose handler
  * accepts the line wins. */
 static const MlaAgendaRule rules[] = {
@@ -57,7 +89,7 @@ static const MlaAgendaRule rules[] = {
       "(?:@DATECOL@|@STARTCOL@|(?:@TITLECOL@)(?=\\s*(?:\\||\\t|"
       "\\s{2,})\\s*(?:@STARTCOL@|@TIMECOL@)\\s*(?:\\||\\t|\\s{2,})))"
       "\\s*(?:\\||\\t|\\s{2,})\\s*\\S",
-      mla_agenda_rule_export_header, FALSE },
+      mla_agenda_rule_export_header, FALSE, has_gap },
     /* "Time/place: 16:15, S 2.109" under "Speaker:" and "Title:" lines
      * ("Time & place:" is no table's header) */
     { "slot-labelled",
@@ -66,42 +98,42 @@ static const MlaAgendaRule rules[] = {
       "\\s*:\\s*@TIME1@(?:\\s*(?:@RANGE@)\\s*@TIME2@)?(?:\\s*(?<zone>@ZONE@)(?!"
       "\\w))?"
       "(?<rest>(?:\\s*\\([^()]*\\))?(?:\\s*[,;|]\\s*.*)?)$",
-      mla_agenda_rule_slot_labelled, TRUE },
+      mla_agenda_rule_slot_labelled, TRUE, has_colon },
     /* "- Speakers: A, B" / "- Room: K3.210" / "- Day: Saturday" over
      * "- Time: 14:00 - 14:25": a talk's fields before its time, read with
      * it by slot-labelled */
     { "field-above-time",
       "^\\s*(?:[-*\\x{2022}]\\s+)?(?<label>\\p{L}[\\p{L}\\s]{0,24}?)"
       "(?:\\(\\p{L}{1,3}\\))?\\s*:\\s*(?<value>\\S.*?)\\s*$",
-      mla_agenda_rule_field_above_time, FALSE },
+      mla_agenda_rule_field_above_time, FALSE, has_colon },
     { "table-header",
       /* ("Time (CET) | Topic | Presenter": the zone is the time column's) */
       "^\\s*(?:\\|?\\s*(?:@TIMECOL@)(?:\\s*\\([^()|]{1,12}\\))?(?:\\s*\\||\\s)|"
       "(?<corner>\\|?\\s*\\|))"
       "\\s*(?<rest>\\S.*?)\\s*"
       "$",
-      mla_agenda_rule_table_header, FALSE },
+      mla_agenda_rule_table_header, FALSE, NULL },
     { "track-header",
       "^\\s*(?:\\w+\\s+)?(?:@ROOM@)\\b[^:]*?\\s{2,}(?:@ROOM@)\\b",
-      mla_agenda_rule_track_header, FALSE },
+      mla_agenda_rule_track_header, FALSE, has_gap },
     { "underline", "^\\s*(?:[=~_*#-]{3,}\\s*)+$", mla_agenda_rule_underline,
-      FALSE },
+      FALSE, starts_rule_line },
     { "time-header",
       "^[\\s|]*\\d{1,2}[:.]\\d{2}(?:\\s?(?:@SUFFIX@))?(?:(?:\\s{2,}|\\s*\\|\\s*"
       ")\\d{1,2}[:.]\\d{2}"
       "(?:\\s?(?:@SUFFIX@))?)+[\\s|]*$",
-      mla_agenda_rule_time_header, TRUE },
+      mla_agenda_rule_time_header, TRUE, starts_with_digit },
     { "slot-dated",
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?<head>[^\\s:|][^:|]*?)[,\\s]+@TIME1@\\s*(?:"
       "@RANGE@)\\s*"
       "@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*[,;:|]\\s*|\\s{2,})(?<rest>"
       "\\S.*)$",
-      mla_agenda_rule_slot_dated, TRUE },
+      mla_agenda_rule_slot_dated, TRUE, NULL },
     { "slot-detail",
       "^\\s*(?:@WEEKDAY@|@WEEKDAY_ABBR@)\\b\\W.*?@TIME1@\\s*(?:@RANGE@)\\s*@"
       "TIME2@"
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$",
-      mla_agenda_rule_slot_detail, TRUE },
+      mla_agenda_rule_slot_detail, TRUE, NULL },
     { "slot-time",
       "^\\s*(?:(?:[-*\\x{2022}]\\s*)?(?<from>@FROM@)\\s+|[-*\\x{2022}\\x{00b7}+"
       "|]\\s*|o\\s+"
@@ -111,7 +143,7 @@ static const MlaAgendaRule rules[] = {
       "(?:\\s*(?<zone>@ZONE@)(?!\\w))?(?:\\s*(?!" TITLE_WORD
       ")(?:@UNIT@)(?!\\w))?"
       "@OTHER_ZONE@(?<title>.*)$",
-      mla_agenda_rule_slot_time, TRUE },
+      mla_agenda_rule_slot_time, TRUE, NULL },
     /* (also in parentheses on a line of its own: "(resp. Ana Pop)"; a
      * second word after "and" before the colon: "Intervenants et
      * t\u00e9moignages :") */
@@ -120,7 +152,7 @@ static const MlaAgendaRule rules[] = {
       "\\p{L}{1,3}\\))?(?!\\w)(?:\\s+(?:@AND@)\\s+\\p{Ll}[\\p{L}'-]*(?=\\s*:))?"
       "(?<colon>\\s*:)?\\s*"
       "(?<value>.*?)(?(paren)\\))[\\s|]*$",
-      mla_agenda_rule_person_label, FALSE },
+      mla_agenda_rule_person_label, FALSE, NULL },
     /* a place's name in quotation marks is the name without them
      * ("Room: \u00abMinos\u00bb", "Venue: \u201cThe Loft\u201d") */
     { "location-label",
@@ -129,36 +161,36 @@ static const MlaAgendaRule rules[] = {
       "201D}]+"
       "[\"\\x{00BB}\\x{201C}\\x{201D}][\\s|]*$))?"
       "(?<value>.+?)(?(open)[\"\\x{00BB}\\x{201C}\\x{201D}])[\\s|]*$",
-      rule_location_label, FALSE },
+      rule_location_label, FALSE, has_colon },
     { "flat-header",
       "^\\s*(?:@TIMECOL@)(?:(?=\\p{Lu})(?<rest>[^|]+?)|\\s*:?)\\s*$",
-      mla_agenda_rule_flat_header, FALSE },
+      mla_agenda_rule_flat_header, FALSE, NULL },
     { "day-heading",
       "(?:@WEEKDAY@|@WEEKDAY_ABBR@|@MONTH@|@DAYWORD@)(?!\\w)"
       "|\\d{4}(?:-|\\x{5e74})\\d{1,2}(?:-|\\x{6708})\\d{1,2}|\\d{1,2}\\.\\d{1,"
       "2}\\.\\d{4}",
-      mla_agenda_rule_day_heading, FALSE },
+      mla_agenda_rule_day_heading, FALSE, NULL },
     { "slot-inline",
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>(?:\\d{1,2}\\)\\s+)?[^()]*?\\S)\\s*"
       "\\(\\s*@TIME1@(?:\\s*"
       "(?:@RANGE@)\\s*"
       "@TIME2@)?\\s*\\)(?:\\s*:\\s*(?<after>\\S.*?)|\\s*,\\s*(?<note>\\S.*?)"
       "|\\s+(?<dash>(?:-|\\x{2013}|\\x{2014})\\s+\\S.*?))?\\s*$",
-      mla_agenda_rule_slot_inline, TRUE },
+      mla_agenda_rule_slot_inline, TRUE, NULL },
     /* "Accueil \u00e0 partir de 8h30 : caf\u00e9-th\u00e9 viennoiseries": a
      * short title, then from when */
     { "slot-from",
       "^\\s*(?<title>\\p{Lu}[^\\d()|:,.]{0,40}?)\\s+(?:@FROM@)\\s+@TIME1@"
       "(?:\\s*(?:@UNIT@)(?!\\w))?(?:\\s*(?:[:;]|\\s[-\\x{2013}\\x{2014}])\\s*"
       "(?<rest>\\S.*?))?\\s*$",
-      mla_agenda_rule_slot_from, TRUE },
+      mla_agenda_rule_slot_from, TRUE, NULL },
     /* "Lunch 1200 \u2013 1300", "Registration 8:30-9:00": a short title,
      * then its range, alone on the line */
     { "slot-after",
       "^\\s*(?:[-*\\x{2022}]\\s*)?(?<title>\\p{Lu}[^\\d()|:,.]{0,40}?)\\s+@"
       "TIME1@"
       "\\s*(?:@RANGE@)\\s*@TIME2@(?:\\s*(?<zone>@ZONE@)(?!\\w))?\\s*$",
-      mla_agenda_rule_slot_after, TRUE },
+      mla_agenda_rule_slot_after, TRUE, NULL },
     /* "- lunch from 12:15 to 1, downstairs", "- then coffee till 10:45" */
     { "slot-prose",
       "^\\s*[-*\\x{2022}]\\s*(?:(?:@THEN@)\\s+)?(?<title>\\p{L}[^\\d()|:]*?)"
@@ -167,8 +199,8 @@ static const MlaAgendaRule rules[] = {
       "(?<h2>\\d{1,2})(?!\\d)(?:(?<s2>[:.])(?<m2>\\d{2})(?!\\d))?(?:\\s?(?<x2>@"
       "SUFFIX@)(?!\\p{L}))?"
       "(?![:.]\\d)(?:\\s*[,;]\\s*(?<rest>\\S.*?))?\\s*$",
-      mla_agenda_rule_slot_prose, TRUE },
-    { "text", "\\S", rule_text, FALSE },
+      mla_agenda_rule_slot_prose, TRUE, NULL },
+    { "text", "\\S", rule_text, FALSE, NULL },
 };
 
 static gboolean
@@ -383,8 +415,8 @@ text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                  gboolean item)
 {
     if (!item && people_by_line (b, slot, text)) {
-        g_debug ("agenda: rule text: line %u names who gives the slot",
-                 b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u names who gives the slot",
+                          b->index + 1);
         b->slot.has_extra = TRUE;
     } else if (title_goes_on (b, slot, line, text, adjacent, item)) {
         g_autofree char *above =
@@ -395,35 +427,37 @@ text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
         char *joined =
             g_strconcat (slot->title, comma ? ", " : " ", text, NULL);
 
-        g_debug ("agenda: rule text: line %u continues the title",
-                 b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u continues the title",
+                          b->index + 1);
         g_free (slot->title);
         slot->title = joined;
     } else if (slot->location == NULL && slot->room == NULL && !item &&
                (slot->location = mla_agenda_place_alone (b, text)) != NULL) {
         /* "Fuzzing at scale / Room A / Ken Adams": a schedule site's layout */
-        g_debug ("agenda: rule text: line %u is the slot's room", b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u is the slot's room",
+                          b->index + 1);
     } else if (adjacent && slot->location == NULL && slot->room == NULL &&
                !item && slot->title != NULL &&
                mla_agenda_parser_kind (b->parser, slot->title) !=
                    MLA_SLOT_KIND_SESSION &&
                (slot->location = mla_agenda_meal_place (b, text)) != NULL) {
-        g_debug ("agenda: rule text: line %u is the meal's place",
-                 b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u is the meal's place",
+                          b->index + 1);
     } else if (!b->slot.has_extra && !item &&
                mla_agenda_parser_is_name (b->parser, text) &&
                !mla_agenda_people_at (b, b->index + 1)) {
         g_auto (GStrv) pair = mla_agenda_name_pair (b->parser, text);
 
-        g_debug ("agenda: rule text: line %u is the chair", b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u is the chair",
+                          b->index + 1);
         for (guint i = 0; pair != NULL && pair[i] != NULL; i++)
             mla_agenda_add_person (b, slot, pair[i], MLA_PERSON_ROLE_CHAIR);
         if (pair == NULL)
             mla_agenda_add_person (b, slot, text, MLA_PERSON_ROLE_CHAIR);
         b->slot.has_extra = TRUE;
     } else if (!item && mla_agenda_add_person_line (b, slot, text, adjacent)) {
-        g_debug ("agenda: rule text: line %u names the slot's people",
-                 b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u names the slot's people",
+                          b->index + 1);
         b->slot.has_extra = TRUE;
     } else {
         gboolean confirmed = TRUE;
@@ -437,10 +471,12 @@ text_under_slot (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                 mla_agenda_person_new (clean, MLA_PERSON_ROLE_CHAIR, FALSE));
         } else if (!item && slot->people->len == 0 &&
                    role_and_name (b, slot, text)) {
-            g_debug ("agenda: rule text: line %u names someone in a role",
-                     b->index + 1);
+            MLA_AGENDA_TRACE (
+                "agenda: rule text: line %u names someone in a role",
+                b->index + 1);
         } else {
-            g_debug ("agenda: rule text: line %u is a note", b->index + 1);
+            MLA_AGENDA_TRACE ("agenda: rule text: line %u is a note",
+                              b->index + 1);
             g_ptr_array_add (slot->notes, mla_agenda_strip_separators (text));
         }
         b->slot.has_extra = TRUE;
@@ -471,7 +507,8 @@ rule_text (MlaAgendaBuilder *b, GMatchInfo *match)
     if (g_regex_match (b->parser->minutes_heading, line->text, 0, NULL)) {
         /* "Minutes:": what follows is the meeting's record, its times no
          * slots, up to the next day heading */
-        g_debug ("agenda: rule text: line %u starts the minutes", b->index + 1);
+        MLA_AGENDA_TRACE ("agenda: rule text: line %u starts the minutes",
+                          b->index + 1);
         b->minutes.in = TRUE;
         b->minutes.line = b->index;
         b->slot.open = FALSE;
@@ -526,14 +563,25 @@ mla_agenda_classify_line (MlaAgendaBuilder *b)
     for (guint i = 0; i < G_N_ELEMENTS (rules); i++) {
         g_autoptr (GMatchInfo) match = NULL;
 
-        if (rules[i].needs_digit && !digit)
+        if ((rules[i].needs_digit && !digit) ||
+            (rules[i].guard != NULL && !rules[i].guard (line->text)))
             continue;
         if (g_regex_match (b->parser->rules[i], line->text, 0, &match) &&
             rules[i].handler (b, match)) {
-            g_debug ("agenda: line %u: rule %s", b->index + 1, rules[i].name);
+            MLA_AGENDA_TRACE ("agenda: line %u: rule %s", b->index + 1,
+                              rules[i].name);
             return;
         }
     }
+}
+
+gboolean
+mla_agenda_rule_may_match (const char *name, const char *text)
+{
+    for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
+        if (strcmp (rules[i].name, name) == 0)
+            return rules[i].guard == NULL || rules[i].guard (text);
+    g_return_val_if_reached (TRUE);
 }
 
 /* Compiles the rule table into @parser->rules (an
@@ -699,7 +747,7 @@ mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text,
         mla_agenda_builder_finish (&b);
         g_ptr_array_add (agendas, g_steal_pointer (&agenda));
     } else if (b.day.slot_lines->len > 0) {
-        g_debug (
+        MLA_AGENDA_TRACE (
             "agenda: %u slot lines are too few or too far apart for an agenda",
             b.day.slot_lines->len);
     }

@@ -37,6 +37,11 @@ void mla_agenda_line_clear (gpointer data);
  * parser runs on every message before scanning it. */
 gboolean mla_agenda_may_hold (MlaAgendaParser *parser, const char *text);
 
+/* Whether the text from @text to @end (NULL: its NUL) holds a bar, a tab,
+ * two spaces in a row or a byte outside ASCII: what a pattern needs to
+ * find a gap between columns (a cheap test before it). */
+gboolean mla_agenda_has_gap (const char *text, const char *end);
+
 /* Returns: (transfer none): the line @b is classifying. */
 const MlaAgendaLine *mla_agenda_current_line (MlaAgendaBuilder *b);
 

@@ -85,8 +85,11 @@ static char *
 unquote_and_normalise (MlaAgendaParser *parser, const char *raw,
                        gboolean military, MlaAgendaLine *line)
 {
+    /* (the quote's pattern needs a ">" after spaces and tabs) */
     g_autofree char *unquoted =
-        g_regex_replace_literal (parser->quote, raw, -1, 0, "", 0, NULL);
+        raw[strspn (raw, " \t")] == '>'
+            ? g_regex_replace_literal (parser->quote, raw, -1, 0, "", 0, NULL)
+            : NULL;
     char *normal = NULL;
     const char *start = unquoted != NULL ? unquoted : raw;
 
@@ -245,6 +248,25 @@ mla_agenda_line_clear (gpointer data)
     g_free (line->tabbed);
     if (line->runs != NULL)
         g_array_unref (line->runs);
+}
+
+/* Whether @c is one of MLA_AGENDA_ASCII_SPACES (tab to carriage return,
+ * and the space): a test a byte, on every line of every mail. */
+static inline gboolean
+is_ascii_space (char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+gboolean
+mla_agenda_has_gap (const char *text, const char *end)
+{
+    for (const char *p = text; *p != '\0' && (end == NULL || p < end); p++)
+        if ((guchar) *p >= 0x80 || *p == '|' || *p == '\t' ||
+            (is_ascii_space (p[0]) && (end == NULL || p + 1 < end) &&
+             is_ascii_space (p[1])))
+            return TRUE;
+    return FALSE;
 }
 
 /* Whether the line from @p to @end (NULL: its NUL) holds two clocks such
@@ -479,10 +501,13 @@ hold_range (const MlaHoldLine *l)
                                                   : MLA_HOLD_NONE;
 }
 
+/* (the header's pattern needs a gap after its first column: "+<TAB>spin_lock
+ * (...);" of a patch has its tab before) */
 static gboolean
 may_head_export (const MlaHoldLine *l)
 {
-    return l->tabs && g_ascii_isalpha (*l->p);
+    return l->tabs && g_ascii_isalpha (*l->p) &&
+           mla_agenda_has_gap (l->p, l->stop);
 }
 
 /* "Date<TAB>Start<TAB>End<TAB>Session": an export's header */

@@ -135,6 +135,24 @@ labelled_fields (MlaAgendaBuilder *b, MlaAgendaSlot *slot, guint first,
     }
 }
 
+/* "Advent of Compression: writing a BZip2 encoder in Ada": a title and
+ * its subtitle, no field, though it reads as one: the subtitle starts in
+ * lower case, and the words before the colon label no one, no place, no
+ * day and no title. */
+static gboolean
+is_title_and_subtitle (MlaAgendaBuilder *b, const char *text)
+{
+    const char *colon = strstr (text, ": ");
+
+    return colon != NULL && g_unichar_islower (g_utf8_get_char (colon + 2)) &&
+           !is_day_field (b, text) &&
+           !g_regex_match (b->parser->title_label, text, 0, NULL) &&
+           !g_regex_match (mla_agenda_rule (b->parser, "person-label"), text, 0,
+                           NULL) &&
+           !g_regex_match (mla_agenda_rule (b->parser, "location-label"), text,
+                           0, NULL);
+}
+
 /* "Mapping rivers with drones", a blank line, then a talk's fields from
  * line @first: the heading (one short line, no sentence, no field), or
  * NULL. */
@@ -151,7 +169,8 @@ heading_above (MlaAgendaBuilder *b, guint first)
     len = strlen (text);
     if (len == 0 || g_utf8_strlen (text, -1) > TALK_HEADING_MAX_CHARS ||
         strchr (".:,;", text[len - 1]) != NULL ||
-        g_regex_match (b->parser->field_line, text, 0, NULL) ||
+        (g_regex_match (b->parser->field_line, text, 0, NULL) &&
+         !is_title_and_subtitle (b, text)) ||
         g_regex_match (b->parser->list_marker, text, 0, NULL))
         return NULL;
     return g_steal_pointer (&text);
@@ -277,7 +296,7 @@ mla_agenda_rule_slot_labelled (MlaAgendaBuilder *b, GMatchInfo *match)
     b->slot.indent = mla_agenda_current_line (b)->indent;
     labelled_fields (b, slot, first, here);
     b->slot.last_content = here;
-    g_debug (
+    MLA_AGENDA_TRACE (
         "agenda: rule slot-labelled: line %u: %02d:%02d, fields from line %u",
         here + 1, s / 60, s % 60, first + 1);
     return TRUE;

@@ -111,9 +111,11 @@ continues_prose (MlaAgendaBuilder *b)
           text[len - 1] == '/') ||
         strchr (text, '\t') != NULL ||
         strstr (text + above->indent, "   ") != NULL ||
-        /* (one long word, a link, is no prose; a time row laid out in
-         * cells is none either) */
+        /* (one long word, a link, is no prose, nor is a line that ends in
+         * one, "Source: https://..."; a time row laid out in cells is none
+         * either) */
         strchr (text + above->indent, ' ') == NULL ||
+        strstr (strrchr (text, ' '), "://") != NULL ||
         mla_agenda_current_line (b)->tabbed != NULL)
         return FALSE;
     for (first = b->index - 1; first > 0 && !b->lines[first - 1].blank; first--)
@@ -291,7 +293,7 @@ close_open_row (MlaAgendaBuilder *b, int s)
         mla_agenda_slot_free (row);
         return;
     }
-    g_debug ("agenda: slot at %s: a row left open", row->start);
+    MLA_AGENDA_TRACE ("agenda: slot at %s: a row left open", row->start);
     mla_agenda_builder_add_slot (b, row);
 }
 
@@ -344,16 +346,17 @@ mla_agenda_rule_slot_time (MlaAgendaBuilder *b, GMatchInfo *match)
     b->day.previous = s;
     b->slot.current = NULL;
     b->slot.indent = mla_agenda_current_line (b)->indent;
-    g_debug ("agenda: rule slot-time: line %u: %02d:%02d \"%s\"", b->index + 1,
-             s / 60, s % 60, title);
+    MLA_AGENDA_TRACE ("agenda: rule slot-time: line %u: %02d:%02d \"%s\"",
+                      b->index + 1, s / 60, s % 60, title);
 
     if (title[0] == '\0' && is_empty_row (title_raw)) {
         mla_agenda_builder_add_stop (b, s);
         return TRUE;
     }
     if (title[0] == '\0' && e > s && frames_slots_below (b, s, e)) {
-        g_debug ("agenda: rule slot-time: line %u frames the slots below",
-                 b->index + 1);
+        MLA_AGENDA_TRACE (
+            "agenda: rule slot-time: line %u frames the slots below",
+            b->index + 1);
         mla_agenda_builder_frame (b, e);
         return TRUE;
     }
@@ -661,8 +664,9 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     if (mla_agenda_names_place (b, rest) && mla_agenda_slot_follows (b)) {
         /* "Every Monday 10:00-11:00, Room 4.12" over the items: the
          * meeting's frame, a heading */
-        g_debug ("agenda: rule slot-dated: line %u frames the slots below",
-                 b->index + 1);
+        MLA_AGENDA_TRACE (
+            "agenda: rule slot-dated: line %u frames the slots below",
+            b->index + 1);
         return TRUE;
     }
     slot = mla_agenda_slot_new ();
@@ -679,8 +683,8 @@ mla_agenda_rule_slot_dated (MlaAgendaBuilder *b, GMatchInfo *match)
     }
     if (slot->location == NULL)
         mla_agenda_slot_set_title (b, slot, rest);
-    g_debug ("agenda: rule slot-dated: line %u: %s %02d:%02d", b->index + 1,
-             date, s / 60, s % 60);
+    MLA_AGENDA_TRACE ("agenda: rule slot-dated: line %u: %s %02d:%02d",
+                      b->index + 1, date, s / 60, s % 60);
     b->day.previous = s;
     b->slot.indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, g_steal_pointer (&slot));
@@ -730,8 +734,8 @@ mla_agenda_rule_slot_prose (MlaAgendaBuilder *b, GMatchInfo *match)
         else
             g_ptr_array_add (slot->notes, g_steal_pointer (&rest));
     }
-    g_debug ("agenda: rule slot-prose: line %u: %02d:%02d-%02d:%02d",
-             b->index + 1, s / 60, s % 60, e / 60, e % 60);
+    MLA_AGENDA_TRACE ("agenda: rule slot-prose: line %u: %02d:%02d-%02d:%02d",
+                      b->index + 1, s / 60, s % 60, e / 60, e % 60);
     b->day.previous = s;
     b->slot.indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, slot);
@@ -771,8 +775,8 @@ mla_agenda_rule_slot_from (MlaAgendaBuilder *b, GMatchInfo *match)
     mla_agenda_slot_set_title (b, slot, title);
     if (rest != NULL && rest[0] != '\0')
         g_ptr_array_add (slot->notes, g_steal_pointer (&rest));
-    g_debug ("agenda: rule slot-from: line %u: %02d:%02d", b->index + 1, s / 60,
-             s % 60);
+    MLA_AGENDA_TRACE ("agenda: rule slot-from: line %u: %02d:%02d",
+                      b->index + 1, s / 60, s % 60);
     b->day.previous = s;
     b->slot.indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, slot);
@@ -799,8 +803,8 @@ mla_agenda_rule_slot_after (MlaAgendaBuilder *b, GMatchInfo *match)
     close_open_row (b, s);
     slot = mla_agenda_table_slot (s, e);
     mla_agenda_slot_set_title (b, slot, title);
-    g_debug ("agenda: rule slot-after: line %u: %02d:%02d", b->index + 1,
-             s / 60, s % 60);
+    MLA_AGENDA_TRACE ("agenda: rule slot-after: line %u: %02d:%02d",
+                      b->index + 1, s / 60, s % 60);
     b->day.previous = s;
     b->slot.indent = mla_agenda_current_line (b)->indent;
     mla_agenda_builder_add_slot (b, slot);

@@ -230,8 +230,8 @@ mla_agenda_rule_table_header (MlaAgendaBuilder *b, GMatchInfo *match)
             !mla_agenda_corner_room (b, g_ptr_array_index (cells, i)))
             return FALSE;
     mla_agenda_set_columns (b, cells, grid, layout);
-    g_debug ("agenda: rule table-header: line %u: %u columns", b->index + 1,
-             cells->len);
+    MLA_AGENDA_TRACE ("agenda: rule table-header: line %u: %u columns",
+                      b->index + 1, cells->len);
     return TRUE;
 }
 

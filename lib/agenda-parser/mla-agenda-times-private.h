@@ -11,6 +11,12 @@
 
 G_BEGIN_DECLS
 
+/* What \s of a pattern matches in ASCII; with Unicode properties it
+ * matches characters outside ASCII too (a no-break space), as \d does
+ * (a full-width digit): a cheap test before a pattern lets a byte outside
+ * ASCII through. */
+#define MLA_AGENDA_ASCII_SPACES " \t\n\v\f\r"
+
 #define NIGHT_FROM (20 * 60) /* a slot this late may be followed by ... */
 #define NIGHT_UNTIL (6 * 60) /* ... one after midnight on the same day */
 

@@ -298,6 +298,50 @@ military_written (GMatchInfo *match, const char *text)
                             text + end);
 }
 
+/* Where @text goes on after spaces and one list sign ("- ", "| "), as
+ * the lead of the rewriting patterns reads it, or NULL where a byte
+ * outside ASCII comes first (a space or a bullet to the patterns): what
+ * follows decides whether they may match. */
+static const char *
+after_lead (const char *text)
+{
+    const char *p = text + strspn (text, MLA_AGENDA_ASCII_SPACES);
+
+    if (*p == '-' || *p == '*' || *p == '|')
+        p += 1 + strspn (p + 1, MLA_AGENDA_ASCII_SPACES);
+    return (guchar) *p >= 0x80 ? NULL : p;
+}
+
+/* "13:30-115:30<TAB>Comida": a range whose end has three digits before
+ * its minutes, a slip of the writer's: @text, whose first sign after the
+ * lead is at @first, without that end (the next slot's start ends the
+ * slot), or NULL when the line starts with no such range. */
+static char *
+drop_impossible_end (const char *text, const char *first)
+{
+    const char *p = first;
+    const char *end;
+    gsize digits;
+
+    if (first == NULL || !g_ascii_isdigit (p[0]))
+        return NULL;
+    p += g_ascii_isdigit (p[1]) ? 2 : 1;
+    if ((*p != ':' && *p != '.') || !g_ascii_isdigit (p[1]) ||
+        !g_ascii_isdigit (p[2]))
+        return NULL;
+    end = p + 3;
+    p = end + strspn (end, " ");
+    if (*p != '-')
+        return NULL;
+    p += 1 + strspn (p + 1, " ");
+    digits = strspn (p, "0123456789");
+    if (digits != 3 || (p[3] != ':' && p[3] != '.') ||
+        strspn (p + 4, "0123456789") != 2 ||
+        (p[6] != '\0' && !g_ascii_isspace (p[6])))
+        return NULL;
+    return g_strdup_printf ("%.*s%s", (int) (end - text), text, p + 6);
+}
+
 /* Rewrites the time forms that the time pattern does not read into ones
  * it does: "0800-0830" to "08:00-08:30" (and, with @military, the text
  * being written in such ranges, "1300 Lunch" to "13:00 Lunch"), "noon"
@@ -308,6 +352,11 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
                             gboolean military)
 {
     g_autoptr (GMatchInfo) match = NULL;
+    const char *first = after_lead (text);
+    /* what the patterns need after the lead: "0800", a digit, "noon" */
+    gboolean clock = first == NULL || (*first >= '0' && *first <= '2');
+    gboolean digit = first == NULL || g_ascii_isdigit (*first);
+    gboolean noon = first == NULL || parser->noon_initials[(guchar) *first];
     char *out;
 
     /* (leaders first: the cheap test keeps other lines off the regex) */
@@ -321,7 +370,9 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
         return g_strdup_printf ("%s%s  %s", lead, time, title);
     }
     g_clear_pointer (&match, g_match_info_unref);
-    if (g_regex_match (parser->military_range, text, 0, &match) &&
+    if (digit && (out = drop_impossible_end (text, first)) != NULL)
+        return out;
+    if (clock && g_regex_match (parser->military_range, text, 0, &match) &&
         military_range_ok (match))
         return military_written (match, text);
     g_clear_pointer (&match, g_match_info_unref);
@@ -332,7 +383,8 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
         military_range_ok (match))
         return military_written (match, text);
     g_clear_pointer (&match, g_match_info_unref);
-    if (military && g_regex_match (parser->military_single, text, 0, &match)) {
+    if (military && clock &&
+        g_regex_match (parser->military_single, text, 0, &match)) {
         g_autofree char *lead = g_match_info_fetch_named (match, "lead");
         g_autofree char *h1 = g_match_info_fetch_named (match, "h1");
         g_autofree char *m1 = g_match_info_fetch_named (match, "m1");
@@ -354,12 +406,14 @@ mla_agenda_normalise_times (MlaAgendaParser *parser, const char *text,
         return g_strdup_printf ("%s%s", start, text + end);
     }
     g_clear_pointer (&match, g_match_info_unref);
-    out = g_regex_replace (parser->noon_start, text, -1, 0, "\\g<1>12:00 pm", 0,
-                           NULL);
-    if (out != NULL && strcmp (out, text) == 0) {
+    out = noon ? g_regex_replace (parser->noon_start, text, -1, 0,
+                                  "\\g<1>12:00 pm", 0, NULL)
+               : NULL;
+    if (!noon || (out != NULL && strcmp (out, text) == 0)) {
         g_free (out);
-        out = g_regex_replace (parser->noon_end, text, -1, 0, "\\g<1>12:00 pm",
-                               0, NULL);
+        out = digit ? g_regex_replace (parser->noon_end, text, -1, 0,
+                                       "\\g<1>12:00 pm", 0, NULL)
+                    : NULL;
     }
     return out != NULL ? out : g_strdup (text);
 }
@@ -515,6 +569,17 @@ range_first_day (const char *text, gint at, int day)
     return first >= 1 && first < day ? first : day;
 }
 
+/* Whether @text may hold what \d matches: an ASCII digit, or a byte
+ * outside ASCII (MLA_AGENDA_ASCII_SPACES). */
+static gboolean
+may_hold_digit (const char *text)
+{
+    for (const char *p = text; *p != '\0'; p++)
+        if (g_ascii_isdigit (*p) || (guchar) *p >= 0x80)
+            return TRUE;
+    return FALSE;
+}
+
 gboolean
 mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11],
                            gint span[2])
@@ -523,6 +588,10 @@ mla_agenda_find_date_span (MlaAgendaBuilder *b, const char *text, char out[11],
     int weekday = -1;
 
     out[0] = '\0';
+    /* every form of the date pattern holds a digit: a title without one
+     * ("Page cache eviction") is not searched for the months' names */
+    if (!may_hold_digit (text))
+        return FALSE;
     g_regex_match (b->parser->date, text, 0, &match);
     for (; g_match_info_matches (match); g_match_info_next (match, NULL)) {
         g_autofree char *mo1 = g_match_info_fetch_named (match, "mo1");

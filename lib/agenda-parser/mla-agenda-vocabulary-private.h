@@ -12,6 +12,20 @@ G_BEGIN_DECLS
 
 /* MlaAgendaParser itself: mla-agenda-patterns-private.h. */
 
+/* Whether the parser's traces are read (G_MESSAGES_DEBUG=mlarc). */
+gboolean mla_agenda_tracing (void);
+
+/* A trace of the parser (g_debug): GLib 2.74's g_logv formats the
+ * message before it drops it, 0.3 us a call, and a programme's parse
+ * writes one a line; so a trace is formatted only when it is read. */
+#define MLA_AGENDA_TRACE(...)                                                  \
+    G_STMT_START                                                               \
+    {                                                                          \
+        if (G_UNLIKELY (mla_agenda_tracing ()))                                \
+            g_debug (__VA_ARGS__);                                             \
+    }                                                                          \
+    G_STMT_END
+
 /* Returns: (transfer full): @text case-folded, without spaces: the key of
  * the word tables ("Session chair" -> "sessionchair"). */
 char *mla_agenda_fold_compact (const char *text);

@@ -90,31 +90,114 @@ longest_first (gconstpointer a, gconstpointer b)
            (int) strlen (*(char *const *) a);
 }
 
-/* An alternation of @words, longest first, spaces matching any space. */
+/* The case class of @word's first character: words of two classes never
+ * both match at one place of a text, with or without G_REGEX_CASELESS
+ * (as in PCRE2's caseless sets, "K" and the Kelvin sign, "S" and the long
+ * s fall in one class). */
+static gunichar
+initial_class (const char *word)
+{
+    return g_unichar_tolower (g_unichar_toupper (g_utf8_get_char (word)));
+}
+
+/* Appends @word, escaped, to @out, its spaces matching any space. */
+static void
+append_word (GString *out, const char *word)
+{
+    g_autofree char *escaped = g_regex_escape_string (word, -1);
+
+    for (const char *p = escaped; *p != '\0'; p++) {
+        if (*p == ' ')
+            g_string_append (out, "\\s+");
+        else
+            g_string_append_c (out, *p);
+    }
+}
+
+/* Appends to @out the words of @words whose initial is of case class
+ * @class (@classes: each word's), in their order; more than one behind a
+ * look-ahead at their first characters, so that a place of the text where
+ * none starts costs one test, not one a word. */
+static void
+append_class (GString *out, GPtrArray *words, const gunichar *classes,
+              gunichar class)
+{
+    g_autoptr (GString) firsts = g_string_new (NULL);
+    g_autoptr (GString) members = g_string_new (NULL);
+    g_autoptr (GArray) seen = g_array_new (FALSE, FALSE, sizeof (gunichar));
+    guint n = 0;
+
+    for (guint i = 0; i < words->len; i++) {
+        const char *word = g_ptr_array_index (words, i);
+        gunichar first;
+        gboolean known = FALSE;
+
+        if (classes[i] != class)
+            continue;
+        first = g_utf8_get_char (word);
+        for (guint j = 0; j < seen->len && !known; j++)
+            known = g_array_index (seen, gunichar, j) == first;
+        if (!known) {
+            g_array_append_val (seen, first);
+            if (first < 0x80 && !g_ascii_isalnum (first))
+                g_string_append_c (firsts, '\\');
+            g_string_append_unichar (firsts, first);
+        }
+        if (n++ > 0)
+            g_string_append_c (members, '|');
+        append_word (members, word);
+    }
+    if (n > 1)
+        g_string_append_printf (out, "(?=[%s])(?:%s)", firsts->str,
+                                members->str);
+    else
+        g_string_append (out, members->str);
+}
+
+#define DISPATCH_MIN_WORDS 8 /* fewer are tried one by one */
+
+/* An alternation of @words, longest first, spaces matching any space. A
+ * longer list is split by the case class of the initials, each class
+ * behind a look-ahead (the months' names of a dozen languages were tried
+ * one by one at every position of a text). Words that may match at one
+ * place of a text keep their order: the pattern matches what the plain
+ * alternation matches, where it matches it. */
 static char *
 alternation (GPtrArray *words)
 {
     GString *out = g_string_new (NULL);
+    g_autoptr (GArray) classes = g_array_new (FALSE, FALSE, sizeof (gunichar));
+    g_autoptr (GArray) order = g_array_new (FALSE, FALSE, sizeof (gunichar));
+    g_autoptr (GPtrArray) kept = g_ptr_array_new ();
 
     g_ptr_array_sort (words, longest_first);
+    /* (an empty word, "a;;b" or a list left empty, would match
+     * everywhere: a list placed without word boundaries would then
+     * match every line) */
+    for (guint i = 0; i < words->len; i++)
+        if (((const char *) g_ptr_array_index (words, i))[0] != '\0')
+            g_ptr_array_add (kept, g_ptr_array_index (words, i));
+    words = kept;
     for (guint i = 0; i < words->len; i++) {
-        const char *word = g_ptr_array_index (words, i);
-        g_autofree char *escaped = NULL;
+        gunichar class = initial_class (g_ptr_array_index (words, i));
+        gboolean known = FALSE;
 
-        /* (an empty word, "a;;b" or a list left empty, would match
-         * everywhere: a list placed without word boundaries would then
-         * match every line) */
-        if (word[0] == '\0')
-            continue;
-        escaped = g_regex_escape_string (word, -1);
+        g_array_append_val (classes, class);
+        for (guint j = 0; j < order->len && !known; j++)
+            known = g_array_index (order, gunichar, j) == class;
+        if (!known)
+            g_array_append_val (order, class);
+    }
+    for (guint i = 0; words->len < DISPATCH_MIN_WORDS && i < words->len; i++) {
         if (out->len > 0)
             g_string_append_c (out, '|');
-        for (const char *p = escaped; *p != '\0'; p++) {
-            if (*p == ' ')
-                g_string_append (out, "\\s+");
-            else
-                g_string_append_c (out, *p);
-        }
+        append_word (out, g_ptr_array_index (words, i));
+    }
+    for (guint i = 0; words->len >= DISPATCH_MIN_WORDS && i < order->len; i++) {
+        if (out->len > 0)
+            g_string_append_c (out, '|');
+        append_class (out, words, (const gunichar *) classes->data,
+                      g_array_index (order, gunichar, i));
     }
     if (out->len == 0)
         g_string_append (out, "(?!)"); /* no word: matches nothing */
@@ -156,22 +239,47 @@ mla_agenda_compile (MlaAgendaParser *parser, const char *pattern,
     return regex;
 }
 
+#define EXPAND_DEPTH 4 /* "@TIME1@" holds "@SUFFIX@", which holds ... */
+
+/* Appends @pattern to @out, each "@NAME@" of @placeholders replaced by
+ * its value, expanded in turn, @depth levels down at most: one pass over
+ * the text (a replace of each placeholder in turn ran over every pattern
+ * some 80 times a level). */
+static void
+expand_into (GString *out, const char *pattern, GHashTable *placeholders,
+             guint depth)
+{
+    const char *p = pattern;
+    const char *at;
+
+    while ((at = strchr (p, '@')) != NULL) {
+        const char *end =
+            at + 1 + strspn (at + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+        const char *value = NULL;
+
+        g_string_append_len (out, p, at - p);
+        if (*end == '@' && end > at + 1 && depth > 0) {
+            g_autofree char *key = g_strndup (at, end + 1 - at);
+
+            value = g_hash_table_lookup (placeholders, key);
+        }
+        if (value != NULL) {
+            expand_into (out, value, placeholders, depth - 1);
+            p = end + 1;
+        } else {
+            g_string_append_c (out, '@');
+            p = at + 1;
+        }
+    }
+    g_string_append (out, p);
+}
+
 char *
 mla_agenda_expand (const char *pattern, GHashTable *placeholders)
 {
-    GString *out = g_string_new (pattern);
-    GHashTableIter iter;
-    gpointer key, value;
+    GString *out = g_string_sized_new (strlen (pattern));
 
-    guint replaced = 1;
-
-    /* placeholders hold other placeholders ("@TIME1@" holds "@SUFFIX@") */
-    for (guint pass = 0; pass < 4 && replaced > 0; pass++) {
-        replaced = 0;
-        g_hash_table_iter_init (&iter, placeholders);
-        while (g_hash_table_iter_next (&iter, &key, &value))
-            replaced += g_string_replace (out, key, value, 0);
-    }
+    expand_into (out, pattern, placeholders, EXPAND_DEPTH);
     return g_string_free (out, FALSE);
 }
 
@@ -539,6 +647,12 @@ mla_agenda_stop_words_new (GError **error)
     for (guint i = 0; words[i] != NULL; i++)
         g_hash_table_add (table, g_utf8_casefold (words[i], -1));
     return table;
+}
+
+gboolean
+mla_agenda_tracing (void)
+{
+    return !g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN);
 }
 
 GRegex *
