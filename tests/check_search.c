@@ -209,6 +209,47 @@ START_TEST (test_search_conditions)
 }
 END_TEST
 
+/* mla_overview_rows_naming() finds, in row order, what a phrase search
+ * for the same text finds; a text without a word finds nothing. */
+static const char *const naming_cases[] = {
+    "tytso@mit.edu",
+    "Kernel Summit",
+    "no-such-word-anywhere",
+    "@@ <>",
+};
+
+static int
+compare_rows (gconstpointer a, gconstpointer b)
+{
+    gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+    return (x > y) - (x < y);
+}
+
+START_TEST (test_search_rows_naming)
+{
+    const char *text = naming_cases[_i];
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GArray) rows = mla_overview_rows_naming (overview, text, &error);
+    g_autoptr (GArray) expected = g_array_new (FALSE, FALSE, sizeof (gint64));
+    g_autofree char *quoted = g_strdup_printf ("\"%s\"", text);
+
+    ck_assert_msg (rows != NULL, "%s: %s", text, error->message);
+    if (_i < 3) {
+        g_autoptr (GPtrArray) hits = search (quoted, 0, 0, 0);
+
+        for (guint i = 0; i < hits->len; i++)
+            g_array_append_val (expected, HIT (hits, i)->entry->row);
+        g_array_sort (expected, compare_rows);
+    }
+    ck_assert_uint_eq (rows->len, expected->len);
+    ck_assert (_i == 2 || _i == 3 || rows->len > 0);
+    for (guint i = 0; i < rows->len; i++)
+        ck_assert_int_eq (g_array_index (rows, gint64, i),
+                          g_array_index (expected, gint64, i));
+}
+END_TEST
+
 static Suite *
 search_suite (void)
 {
@@ -222,6 +263,8 @@ search_suite (void)
     tcase_add_test (tcase, test_search_paging);
     tcase_add_test (tcase, test_search_by_date);
     tcase_add_test (tcase, test_search_conditions);
+    tcase_add_loop_test (tcase, test_search_rows_naming, 0,
+                         G_N_ELEMENTS (naming_cases));
     suite_add_tcase (suite, tcase);
     return suite;
 }

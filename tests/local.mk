@@ -99,6 +99,7 @@ mla_e2e_tests = \
 	tests/e2e-remove.sh \
 	tests/e2e-agenda-revisions.sh \
 	tests/e2e-site-incremental.sh \
+	tests/e2e-site-mask-later.sh \
 	tests/browser-site.sh \
 	tests/e2e-roundtrip.sh \
 	tests/e2e-agenda.sh \
@@ -144,21 +145,14 @@ mla_reliability_tests = \
 	tests/reliability/check-subjects.sh \
 	tests/reliability/check-threads.sh
 
-# Known gaps: each exits 1 until fixed (an XPASS then fails the suite, so
-# that it moves to the tests above). e2e-site-mask-later.sh: an update does
-# not revisit old pages that name a newly archived Message-ID under
-# --addresses hide (doc/design.md, "What an update visits").
-mla_known_gaps = tests/e2e-site-mask-later.sh
-XFAIL_TESTS = $(mla_known_gaps)
-
-TESTS += $(mla_e2e_tests) $(check_PROGRAMS) $(mla_house_checks) $(mla_known_gaps)
+TESTS += $(mla_e2e_tests) $(check_PROGRAMS) $(mla_house_checks)
 # Scripts get their .log by suffix rule, so any of them can be named in
 # TESTS on the command line (check-reliability does).
 TEST_EXTENSIONS = .sh
 check-reliability: $(check_PROGRAMS)
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(mla_reliability_tests)'
 .PHONY: check-reliability
-EXTRA_DIST += $(mla_house_checks) $(mla_e2e_tests) $(mla_known_gaps) $(mla_reliability_tests) tests/reliability/run \
+EXTRA_DIST += $(mla_house_checks) $(mla_e2e_tests) $(mla_reliability_tests) tests/reliability/run \
 	tests/reliability/lib.sh tests/e2e-lib.sh tests/site-links.awk tests/browser-search.mjs tests/lsan.supp tests/data \
 	tests/expected samples tests/fuzz/corpus tests/e2e-identity.sh tests/reliability/make-big-input
 

@@ -618,3 +618,36 @@ mla_overview_search (MlaOverview *overview, const MlaQuery *query,
         return NULL;
     return g_steal_pointer (&hits);
 }
+
+GArray *
+mla_overview_rows_naming (MlaOverview *overview, const char *text,
+                          GError **error)
+{
+    g_autoptr (GString) phrase = g_string_new (NULL);
+    g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (gint64));
+    sqlite3_stmt *statement = NULL;
+    int status;
+
+    g_return_val_if_fail (overview != NULL && text != NULL, NULL);
+    /* No word, no phrase to match (FTS5 would take "" as an error). */
+    while (*text != '\0' && !g_ascii_isalnum (*text) && (guchar) *text < 0x80)
+        text++;
+    if (*text == '\0')
+        return g_steal_pointer (&rows);
+    append_fts_string (phrase, text);
+    if (sqlite3_prepare_v2 (overview->db,
+                            "SELECT rowid FROM search WHERE search MATCH ?"
+                            " ORDER BY rowid",
+                            -1, &statement, NULL) != SQLITE_OK)
+        return mla_overview_throw (overview, error, "prepare"), NULL;
+    mla_overview_bind_text (statement, 1, phrase->str);
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        gint64 row = sqlite3_column_int64 (statement, 0);
+
+        g_array_append_val (rows, row);
+    }
+    sqlite3_finalize (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, "search"), NULL;
+    return g_steal_pointer (&rows);
+}

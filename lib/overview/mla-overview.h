@@ -261,6 +261,14 @@ MLA_API GPtrArray *mla_overview_search (MlaOverview *overview,
                                         const MlaSearchOptions *options,
                                         GError **error);
 
+/* The rows whose indexed text (subject, sender, recipients, body,
+ * attachment names) holds @text as a phrase, split into words as the
+ * index splits them ("later@example.org": later example org), in row
+ * order: what the site reads again when the address mask starts keeping
+ * @text. Returns: (transfer full) (nullable): gint64 rows. */
+MLA_API GArray *mla_overview_rows_naming (MlaOverview *overview,
+                                          const char *text, GError **error);
+
 /* What a thread is: for listing the threads of search results. */
 typedef struct MlaOverviewThreadInfo {
     char *thread;

@@ -57,6 +57,14 @@ gboolean mla_site_files_had (MlaSiteFiles *files, const char *path);
 gboolean mla_site_files_keep (MlaSiteFiles *files, const char *path,
                               const char *signature);
 
+/* Makes every file under @folder (ending in '/') again, whatever its
+ * signature: mla_site_files_keep() and its kin keep none of them. For
+ * what a signature cannot see (an old text that names a Message-ID the
+ * address mask now keeps). Call it while no other thread keeps files. */
+void mla_site_files_remake (MlaSiteFiles *files, const char *folder);
+/* TRUE when @path is under a folder given to mla_site_files_remake(). */
+gboolean mla_site_files_is_remade (MlaSiteFiles *files, const char *path);
+
 /* Keeps every file the last build made under @folder (ending in '/'),
  * as mla_site_files_keep() does for one, when all were made from sources
  * with @signature; else keeps none and returns FALSE

@@ -24,7 +24,9 @@ struct MlaSiteFiles {
     GPtrArray *replaced;   /* paths written to NAME.tmp over a file */
     gboolean finished;
     gboolean keep_rest;
-    char *except; /* after keep_rest: where unclaimed files still go */
+    char *except;      /* after keep_rest: where unclaimed files still go */
+    GPtrArray *remade; /* folders (ending in '/') made again whatever their
+                        * signatures; set before any keep, then only read */
     gint written;
     gint unchanged;
     GMutex lock; /* guards now, made_from, gone, created and replaced */
@@ -71,6 +73,7 @@ mla_site_files_free (MlaSiteFiles *files)
         remove_tmp (files, files->replaced->pdata[i]);
     g_clear_pointer (&files->created, g_ptr_array_unref);
     g_clear_pointer (&files->replaced, g_ptr_array_unref);
+    g_clear_pointer (&files->remade, g_ptr_array_unref);
     g_clear_pointer (&files->manifest, mla_site_manifest_free);
     g_clear_pointer (&files->now, g_hash_table_unref);
     g_clear_pointer (&files->made_from, g_hash_table_unref);
@@ -102,6 +105,7 @@ mla_site_files_open (MlaFolder *folder, GError **error)
     files->gone = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     files->created = g_ptr_array_new_with_free_func (g_free);
     files->replaced = g_ptr_array_new_with_free_func (g_free);
+    files->remade = g_ptr_array_new_with_free_func (g_free);
     g_mutex_init (&files->lock);
     files->manifest = mla_site_manifest_open (folder, error);
     if (files->manifest == NULL)
@@ -239,11 +243,28 @@ is_claimed (MlaSiteFiles *files, const char *path)
 
 /* Keeps @entry when it was made from @signature: TRUE when this build
  * keeps it (now or before). */
+void
+mla_site_files_remake (MlaSiteFiles *files, const char *folder)
+{
+    g_return_if_fail (g_str_has_suffix (folder, "/"));
+    g_ptr_array_add (files->remade, g_strdup (folder));
+}
+
+gboolean
+mla_site_files_is_remade (MlaSiteFiles *files, const char *path)
+{
+    for (guint i = 0; i < files->remade->len; i++)
+        if (g_str_has_prefix (path, files->remade->pdata[i]))
+            return TRUE;
+    return FALSE;
+}
+
 static gboolean
 keep_entry (MlaSiteFiles *files, const MlaSiteEntry *entry,
             const char *signature)
 {
     return same_signature (entry, signature) &&
+           !mla_site_files_is_remade (files, entry->path) &&
            claim_kept (files, entry->path) != MADE;
 }
 
@@ -277,6 +298,7 @@ mla_site_files_keep_folder (MlaSiteFiles *files, const char *folder,
     mla_site_manifest_iter_init (&iter, files->manifest, folder);
     while (mla_site_manifest_iter_next (&iter, &entry))
         if (!same_signature (&entry, signature) ||
+            mla_site_files_is_remade (files, entry.path) ||
             is_claimed (files, entry.path))
             return FALSE;
     mla_site_manifest_iter_init (&iter, files->manifest, folder);

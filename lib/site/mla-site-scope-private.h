@@ -16,10 +16,12 @@
 G_BEGIN_DECLS
 
 typedef struct MlaSiteScope {
-    GArray *months;  /* guint: indexes into site->months, ascending */
-    GArray *roots;   /* guint: thread roots, in site->roots' order */
-    GArray *entries; /* guint: published entries, ascending */
-    guint8 *is_new;  /* per entry: its row is above the mark's */
+    GArray *months;    /* guint: indexes into site->months, ascending */
+    GArray *roots;     /* guint: thread roots, in site->roots' order */
+    GArray *entries;   /* guint: published entries, ascending */
+    guint8 *is_new;    /* per entry: its row is above the mark's */
+    GPtrArray *remake; /* char *: folders (ending in '/') to make again
+                        * whatever their signatures say */
 } MlaSiteScope;
 
 /* What every page of @site shows of it that no option fixes, as a hex
@@ -38,6 +40,15 @@ guint64 mla_site_max_row (MlaSite *site);
  * the rest (then everything is visited). */
 MlaSiteScope *mla_site_scope_new (MlaSite *site, const MlaSiteMark *before,
                                   guint64 n_aliases);
+/* Under --addresses hide, the mask shows as it is an id in a text when
+ * it is a message's or a placeholder's. Adds to @scope the old messages
+ * whose text names what the new ones made kept (their ids and folder
+ * names, the placeholders above them), found in the full-text index, with
+ * their threads and months, and their folders to scope->remake: their
+ * signatures cannot see the change. FALSE on a failed look-up. */
+gboolean mla_site_scope_add_named (MlaSiteScope *scope, MlaSite *site,
+                                   GError **error);
+
 void mla_site_scope_free (MlaSiteScope *scope);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteScope, mla_site_scope_free)
 

@@ -160,6 +160,163 @@ mla_site_scope_new (MlaSite *site, const MlaSiteMark *before, guint64 n_aliases)
     return g_steal_pointer (&scope);
 }
 
+/* The entry in row @row, or MLA_THREAD_NONE (entries are in row order). */
+static guint
+entry_of_row (MlaSite *site, gint64 row)
+{
+    guint low = 0, high = mla_overview_threads_get_n_entries (site->threads);
+
+    while (low < high) {
+        guint mid = low + (high - low) / 2;
+        gint64 at = mla_overview_threads_get_entry (site->threads, mid)->row;
+
+        if (at == row)
+            return mid;
+        if (at < row)
+            low = mid + 1;
+        else
+            high = mid;
+    }
+    return MLA_THREAD_NONE;
+}
+
+/* What the mask keeps since the last build, as texts to look for: each
+ * new message's id and folder name, and the placeholders above it (ids
+ * its replies named before it came). Its legacy names are made of its id
+ * and split into the same words. */
+static GPtrArray *
+kept_since (MlaSite *site, const MlaSiteScope *scope)
+{
+    GPtrArray *texts = g_ptr_array_new ();
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+
+    for (guint i = 0; i < n; i++) {
+        guint node;
+
+        if (!scope->is_new[i])
+            continue;
+        g_ptr_array_add (
+            texts, (gpointer) mla_overview_threads_get_entry (site->threads, i)
+                       ->message_id);
+        if (site->published[i])
+            g_ptr_array_add (texts, site->dirs[i]);
+        node = mla_thread_forest_node_of_input (site->forest, i);
+        for (node = mla_thread_forest_get_node (site->forest, node)->parent;
+             node != MLA_THREAD_NONE;
+             node = mla_thread_forest_get_node (site->forest, node)->parent)
+            if (mla_thread_forest_get_node (site->forest, node)->input ==
+                MLA_THREAD_NONE)
+                g_ptr_array_add (texts, (gpointer) mla_thread_forest_get_node (
+                                            site->forest, node)
+                                            ->id);
+    }
+    return texts;
+}
+
+/* Marks the published, old entries whose indexed text holds one of
+ * @texts. */
+static gboolean
+mark_naming (MlaSite *site, const MlaSiteScope *scope, GPtrArray *texts,
+             guint8 *named, GError **error)
+{
+    g_autoptr (GHashTable) asked = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint t = 0; t < texts->len; t++) {
+        g_autoptr (GArray) rows = NULL;
+
+        if (!g_hash_table_add (asked, texts->pdata[t]))
+            continue;
+        rows =
+            mla_overview_rows_naming (site->overview, texts->pdata[t], error);
+        if (rows == NULL)
+            return FALSE;
+        for (guint r = 0; r < rows->len; r++) {
+            guint entry = entry_of_row (site, g_array_index (rows, gint64, r));
+
+            if (entry != MLA_THREAD_NONE && !scope->is_new[entry] &&
+                site->published[entry])
+                named[entry] = 1;
+        }
+    }
+    return TRUE;
+}
+
+/* Adds to what @scope visits the @named entries, their threads and their
+ * months, keeping each list in its order. */
+static void
+visit_named (MlaSite *site, MlaSiteScope *scope, const guint8 *named,
+             const guint *month_of)
+{
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+    g_autofree guint8 *entries = g_new0 (guint8, MAX (n, 1));
+    g_autofree guint8 *roots =
+        g_new0 (guint8, MAX (mla_thread_forest_get_n_nodes (site->forest), 1));
+    g_autofree guint8 *months = g_new0 (guint8, MAX (site->months->len, 1));
+
+    for (guint i = 0; i < scope->entries->len; i++)
+        entries[g_array_index (scope->entries, guint, i)] = 1;
+    for (guint i = 0; i < scope->roots->len; i++)
+        roots[g_array_index (scope->roots, guint, i)] = 1;
+    for (guint i = 0; i < scope->months->len; i++)
+        months[g_array_index (scope->months, guint, i)] = 1;
+    for (guint i = 0; i < n; i++)
+        if (named[i]) {
+            entries[i] = 1;
+            roots[mla_site_root_of (site, i)] = 1;
+            months[month_of[i]] = 1;
+        }
+    g_array_set_size (scope->entries, 0);
+    g_array_set_size (scope->roots, 0);
+    g_array_set_size (scope->months, 0);
+    for (guint i = 0; i < n; i++)
+        if (entries[i])
+            g_array_append_val (scope->entries, i);
+    for (guint r = 0; r < site->roots->len; r++)
+        if (roots[g_array_index (site->roots, guint, r)])
+            g_array_append_val (scope->roots,
+                                g_array_index (site->roots, guint, r));
+    for (guint m = 0; m < site->months->len; m++)
+        if (months[m])
+            g_array_append_val (scope->months, m);
+}
+
+gboolean
+mla_site_scope_add_named (MlaSiteScope *scope, MlaSite *site, GError **error)
+{
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+    g_autoptr (GPtrArray) texts = NULL;
+    g_autofree guint8 *named = NULL;
+    g_autofree guint *month_of = NULL;
+
+    scope->remake = g_ptr_array_new_with_free_func (g_free);
+    if (site->mask == NULL)
+        return TRUE;
+    texts = kept_since (site, scope);
+    named = g_new0 (guint8, MAX (n, 1));
+    if (!mark_naming (site, scope, texts, named, error))
+        return FALSE;
+    month_of = entry_months (site);
+    visit_named (site, scope, named, month_of);
+    for (guint i = 0; i < n; i++) {
+        g_autofree char *message = NULL;
+        g_autofree char *thread = NULL;
+
+        if (!named[i])
+            continue;
+        message = mla_site_message_path (site, i);
+        thread = mla_site_thread_path (site, mla_site_root_of (site, i));
+        g_ptr_array_add (scope->remake, g_strconcat (message, "/", NULL));
+        g_ptr_array_add (scope->remake, g_strconcat (thread, "/", NULL));
+        g_ptr_array_add (
+            scope->remake,
+            g_strconcat (((const MlaSiteMonth *) g_ptr_array_index (
+                              site->months, month_of[i]))
+                             ->path,
+                         "/", NULL));
+    }
+    return TRUE;
+}
+
 void
 mla_site_scope_free (MlaSiteScope *scope)
 {
@@ -168,6 +325,7 @@ mla_site_scope_free (MlaSiteScope *scope)
     g_array_unref (scope->months);
     g_array_unref (scope->roots);
     g_array_unref (scope->entries);
+    g_clear_pointer (&scope->remake, g_ptr_array_unref);
     g_free (scope->is_new);
     g_free (scope);
 }

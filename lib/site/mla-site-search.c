@@ -411,6 +411,17 @@ index_period (MlaSiteFiles *files, const MlaSitePeriod *period,
     return ok;
 }
 
+/* A page of @period made again whatever its signature: the text its
+ * index holds may have changed too. */
+static gboolean
+has_remade_page (MlaSiteFiles *files, const MlaSitePeriod *period)
+{
+    for (guint p = 0; p < period->pages->len; p++)
+        if (mla_site_files_is_remade (files, period->pages->pdata[p]))
+            return TRUE;
+    return FALSE;
+}
+
 gboolean
 mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods,
                        const char *pagefind, MlaSiteStats *stats,
@@ -420,7 +431,13 @@ mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods,
         const MlaSitePeriod *period = g_ptr_array_index (periods, i);
         g_autofree char *folder =
             g_strdup_printf ("pagefind/%s/", period->name);
-        if (mla_site_files_keep_folder (files, folder, period->signature)) {
+
+        /* Its files then come out of Pagefind again, under the same
+         * signature. */
+        if (has_remade_page (files, period))
+            mla_site_files_remake (files, folder);
+        else if (mla_site_files_keep_folder (files, folder,
+                                             period->signature)) {
             stats->periods_kept++;
             continue;
         }

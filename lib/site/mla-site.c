@@ -868,6 +868,10 @@ prepare (MlaSite *site, Build *build, const MlaSiteMark *before,
         return FALSE;
     *scope = mla_site_scope_new (site, before, (*aliases)->len / 2);
     build->scope = *scope;
+    if (*scope != NULL && !mla_site_scope_add_named (*scope, site, error))
+        return FALSE;
+    for (guint i = 0; *scope != NULL && i < (*scope)->remake->len; i++)
+        mla_site_files_remake (build->files, (*scope)->remake->pdata[i]);
     return TRUE;
 }
 
@@ -895,6 +899,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     /* One snapshot of the overview for the whole build: rows that imports
      * add meanwhile wait for the next one. */
     reading = mla_overview_begin_reading (overview, error);
+    build.files = files;
     ok = reading && mla_site_init (&site, archive, overview, options, error) &&
          prepare (&site, &build, before, &aliases, &scope, error);
     /* Without pagefind, a search made before is kept rather than lost. */
@@ -903,7 +908,6 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     site.search = pagefind != NULL || stats->search_kept;
     build.site = &site;
     build.render = render;
-    build.files = files;
     g_mutex_init (&build.lock);
     build.budget = mla_memory_budget_new (mla_message_parse_budget (0));
     ok = ok &&
