@@ -10,7 +10,7 @@
 . "${top_srcdir:-.}/tests/e2e-lib.sh"
 cd "$top_srcdir"
 
-order="patterns vocabulary builder times scanner durations names days places people title-places title-days titles changes evidence cells pasted blocks grids tables labels flat export slots slot-labelled headings finish rules"
+order="patterns vocabulary builder times unfold scanner durations names days places people title-places title-days titles changes evidence cells pasted blocks grids tables labels flat export slots slot-labelled headings finish rules"
 
 order_in_design "the parser's"
 

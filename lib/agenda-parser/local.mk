@@ -58,6 +58,8 @@ lib_agenda_parser_libmlarc_agenda_parser_la_SOURCES = \
 	lib/agenda-parser/mla-agenda-title-places.c \
 	lib/agenda-parser/mla-agenda-titles-private.h \
 	lib/agenda-parser/mla-agenda-titles.c \
+	lib/agenda-parser/mla-agenda-unfold-private.h \
+	lib/agenda-parser/mla-agenda-unfold.c \
 	lib/agenda-parser/mla-agenda-vocabulary-private.h \
 	lib/agenda-parser/mla-agenda-vocabulary.c
 lib_agenda_parser_libmlarc_agenda_parser_la_CPPFLAGS = $(mla_lib_cppflags)

@@ -178,6 +178,22 @@ heading_words (MlaAgendaBuilder *b, const char *text, MlaHeadingWords *hw)
     }
 }
 
+/* "Monday Session II" (an IETF meeting's sessions are numbered in each
+ * day, held-out real text 44) names the day "Monday": the session is the
+ * hours of the slots under it, not a day of its own. */
+static void
+day_without_session (MlaAgendaBuilder *b, char **name)
+{
+    g_autoptr (GMatchInfo) match = NULL;
+
+    if (g_regex_match (b->parser->session_of_day, *name, 0, &match)) {
+        char *day = g_match_info_fetch_named (match, "day");
+
+        g_free (*name);
+        *name = day;
+    }
+}
+
 /* Names the day a heading starts (or the empty day above, "Day 2 - ..."
  * then "Friday, Apr. 24": one heading) after the heading as written, from its
  * weekday or "Day N" on: "LC Agenda for Monday, September 14th." is
@@ -196,6 +212,7 @@ heading_name_day (MlaAgendaBuilder *b, const char *text, gboolean frame,
     while (len > 0 && (strchr (":.,;-=*#~_ ", name[len - 1]) != NULL ||
                        (name[len - 1] == ')' && strchr (name, '(') == NULL)))
         name[--len] = '\0'; /* "Agenda (Thursday 12 November):" */
+    day_without_session (b, &name);
 
     if (b->day.current != NULL && b->day.current->slots->len == 0 &&
         b->slot.pending == NULL) {

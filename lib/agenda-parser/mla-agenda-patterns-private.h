@@ -182,6 +182,9 @@ struct MlaAgendaParser {
     GRegex *clock_alone;      /* "13:00-15:00 UTC", "Time: 2:30 PM" */
     GRegex *item_length;      /* "Intro (10)", "Welcome - 5 min" */
     GRegex *group_code;       /* "APP apparea " before a group's name */
+    GRegex *folded_range;     /* " 12:00-12:10 * ": a folded list's range */
+    GRegex *folded_item;      /* " * " between items of a folded list */
+    GRegex *session_of_day;   /* "Monday Session II" */
 };
 
 /* A pattern of the parser: where its compiled GRegex goes, its text with

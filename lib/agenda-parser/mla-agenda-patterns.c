@@ -57,6 +57,18 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
      * group's acronym in lower case before its name */
     { FIELD (group_code),
       "^(?:@GROUP_AREA@)\\s+[a-z][a-z0-9-]{1,15}\\s+(?=\\p{Lu}|\\d)", 0 },
+    /* a programme folded onto one line ("Agenda: 12:00-12:10 * Agenda
+     * bashing 12.10-12:40 * draft-x-05 * By Ann Lee"): the spaces before
+     * a range that opens an item, and the " * " between items */
+    { FIELD (folded_range),
+      "\\s+(?=@TIME1@\\s*(?:@RANGE@)\\s*@TIME2@\\s+\\*\\s)", 0 },
+    { FIELD (folded_item), "\\s+\\*\\s+(?=\\S)", 0 },
+    /* "Monday Session II": an IETF meeting's session of the day, no part
+     * of the day's name */
+    { FIELD (session_of_day),
+      "^(?<day>@WEEKDAY@)\\s*,?\\s+(?:@SESSION_WORD@)\\s+(?:[IVX]{1,4}|\\d{1,"
+      "2})$",
+      G_REGEX_CASELESS },
     /* an item of a length ("Intro (10)", "Groupcomm (Marco) (60)",
      * "Welcome [5 min]", "Chairs' slides - 5 min", "10 min: Welcome"),
      * the list marker gone */

@@ -16,6 +16,7 @@
 #include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
 #include "mla-agenda-scanner-private.h"
+#include "mla-agenda-unfold-private.h"
 #include "mla-agenda-durations-private.h"
 #include "mla-agenda-pasted-private.h"
 #include "mla-agenda-names-private.h"
@@ -723,7 +724,7 @@ mla_agenda_parse_candidate (MlaAgendaParser *parser, const char *text,
 {
     GPtrArray *agendas =
         g_ptr_array_new_with_free_func ((GDestroyNotify) mla_agenda_free);
-    g_auto (GStrv) raw = g_strsplit (text, "\n", -1);
+    g_auto (GStrv) raw = mla_agenda_unfold_lines (parser, text);
     MlaMilitary military = mla_agenda_text_is_military (parser, raw);
     g_autoptr (GArray) lines = scan_lines (parser, raw, military);
     g_autoptr (MlaAgenda) agenda = mla_agenda_new ();

@@ -9,6 +9,7 @@
 #include "mla-agenda-vocabulary-private.h"
 #include "mla-agenda-builder-private.h"
 #include "mla-agenda-times-private.h"
+#include "mla-agenda-unfold-private.h"
 
 /* slot lines that make a quoted block a schedule */
 #define QUOTED_MIN_SLOTS 4
@@ -521,6 +522,25 @@ hold_export (const MlaHoldLine *l)
                                                   : MLA_HOLD_NONE;
 }
 
+#define FOLDED_MIN_CHARS 120 /* three ranges, three items and more */
+
+/* a programme folded onto one line, its items apart by " * " */
+static gboolean
+may_be_folded (const MlaHoldLine *l)
+{
+    return l->digits && l->stop - l->unquoted >= FOLDED_MIN_CHARS &&
+           g_strstr_len (l->unquoted, l->stop - l->unquoted, " * ") != NULL;
+}
+
+static MlaHold
+hold_folded (const MlaHoldLine *l)
+{
+    g_autofree char *copy = g_strndup (l->unquoted, l->stop - l->unquoted);
+
+    return mla_agenda_unfold_is_folded (l->parser, copy) ? MLA_HOLD_ALL
+                                                         : MLA_HOLD_NONE;
+}
+
 /* The tests of a line, cheapest first: the first whose guard holds is the
  * only one run. */
 static const struct {
@@ -528,6 +548,7 @@ static const struct {
     gboolean (*guard) (const MlaHoldLine *l);
     MlaHold (*test) (const MlaHoldLine *l);
 } hold_tests[] = {
+    { "folded", may_be_folded, hold_folded },
     { "time-first", may_start_with_time, hold_time_first },
     { "labelled", may_be_labelled, hold_labelled },
     { "range", may_hold_range, hold_range },

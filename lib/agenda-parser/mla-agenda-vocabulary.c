@@ -302,6 +302,7 @@ static const MlaWordList word_lists[] = {
     { "days", "tomorrow", 0, "@TOMORROW@", 0 },
     { "days", "today", 0, "@TODAY@", 0 },
     { "days", "fillers", TABLE (heading_fillers), NULL, 0 },
+    { "days", "sessions", 0, "@SESSION_WORD@", 0 },
     { "dates", "ordinals", 0, "@ORDINAL@", 0 },
     { "dates", "of", 0, "@DATE_OF@", 0 },
     { "times", "am", TABLE (am), "@AM@", 0 },
