@@ -465,6 +465,61 @@ han_name_cell (MlaAgendaBuilder *b, MlaAgendaSlot *slot, const char *cell)
     return TRUE;
 }
 
+#define LATIN_NAME_MAX_CHARS 12 /* "Zac": a one-word name, not a sentence */
+
+/* Whether @text holds a sign in Han. */
+static gboolean
+holds_han (const char *text)
+{
+    for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_get_script (g_utf8_get_char (p)) == G_UNICODE_SCRIPT_HAN)
+            return TRUE;
+    return FALSE;
+}
+
+/* "\u6731\u5b9a\u5e73 \u5408\u751f\u5143\u2026": a name in Han and its
+ * affiliation in one cell, a single space between them (held-out real
+ * text 47). The name is @slot's speaker (or, "\u5f85\u5b9a", a note),
+ * the rest a note. Returns whether @cell was so. */
+static gboolean
+han_name_then_affiliation (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
+                           const char *cell)
+{
+    const char *space = strchr (cell, ' ');
+    g_autofree char *name = NULL;
+
+    if (space == NULL || strchr (space + 1, ' ') != NULL ||
+        !holds_han (space + 1))
+        return FALSE;
+    name = g_strndup (cell, space - cell);
+    if (!han_name_cell (b, slot, name))
+        return FALSE;
+    g_ptr_array_add (slot->notes, g_strdup (space + 1));
+    return TRUE;
+}
+
+/* "Zac  \u77e5\u540d\u7f51\u7edc\u8425\u9500\u4e13\u5bb6": one
+ * capitalised Latin word in the cell before a row's last cell, written in
+ * Han (the speaker's affiliation), is the speaker's name, where a row of a
+ * Chinese programme puts it (held-out real text 47). */
+static gboolean
+latin_name_before_han (MlaAgendaBuilder *b, MlaAgendaSlot *slot, char **cells,
+                       guint i)
+{
+    const char *cell = cells[i];
+    glong n = g_utf8_strlen (cell, -1);
+
+    if (cells[i + 1] == NULL || cells[i + 2] != NULL ||
+        !holds_han (cells[i + 1]) || n < 2 || n > LATIN_NAME_MAX_CHARS ||
+        !g_ascii_isupper (cell[0]))
+        return FALSE;
+    for (const char *p = cell + 1; *p != '\0'; p++)
+        if (!g_ascii_islower (*p))
+            return FALSE;
+    mla_agenda_add_person (b, slot, cell, MLA_PERSON_ROLE_SPEAKER);
+    return TRUE;
+}
+
 /* A row of a tab or pipe table without a header: the first cell is the
  * title; a room or a place, people, or a note follow, each without the
  * slot's length ("Ines Ferreira (10 min)"). */
@@ -499,7 +554,9 @@ mla_agenda_slot_set_cells (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                  g_regex_match (b->parser->venue_word, cells[i], 0, NULL))
             /* "Lunch <TAB> Canteen": where the meal is */
             slot->location = mla_agenda_squeeze (cells[i]);
-        else if (han_name_cell (b, slot, cells[i]))
+        else if (han_name_cell (b, slot, cells[i]) ||
+                 han_name_then_affiliation (b, slot, cells[i]) ||
+                 latin_name_before_han (b, slot, cells, i))
             han = TRUE;
         else if (han && cells[i + 1] == NULL)
             /* "\u6797\u8fdc  \u67d0\u5927\u5b66\u6559\u6388": the name's
