@@ -91,7 +91,10 @@ grep -q 'Opening &amp; goals' "$xml" || fail "& not escaped in XML"
 slots=$(count '<slot ' "$xml")
 [ "$slots" -gt 0 ] || fail "no slot in $xml"
 
-# ICS: one VEVENT per slot; SOURCE_DATE_EPOCH makes it reproducible.
+# ICS: one VEVENT per dated slot; SOURCE_DATE_EPOCH makes it reproducible.
+# (The mail's "1:30 - Closing discussion" after "12:30 - Lunch", in a text
+# of 24-hour times, starts the programme again: a day the text does not
+# name or date, whose slots the calendar leaves out and counts.)
 SOURCE_DATE_EPOCH=1694390400
 export SOURCE_DATE_EPOCH
 expect 0 ics agenda --format ics "$eml"
@@ -99,10 +102,11 @@ ics=$tmp/ics.out
 [ "$(head -n 1 "$ics")" = "$(printf 'BEGIN:VCALENDAR\r')" ] || fail "ICS does not start with BEGIN:VCALENDAR"
 [ "$(tail -n 1 "$ics")" = "$(printf 'END:VCALENDAR\r')" ] || fail "ICS does not end with END:VCALENDAR"
 events=$(count '^BEGIN:VEVENT' "$ics")
-[ "$events" = "$slots" ] || fail "$events VEVENTs for $slots slots"
-[ "$(count '^END:VEVENT' "$ics")" = "$slots" ] || fail "unbalanced VEVENTs"
-[ "$(count '^DTSTAMP:20230911T000000Z' "$ics")" = "$slots" ] || fail "DTSTAMP is not SOURCE_DATE_EPOCH"
-[ "$(count '^UID:' "$ics")" = "$slots" ] || fail "a VEVENT without UID"
+dated=$((slots - $(skipped_slots "$tmp/ics.err")))
+[ "$events" -gt 0 ] && [ "$events" = "$dated" ] || fail "$events VEVENTs for $dated dated slots"
+[ "$(count '^END:VEVENT' "$ics")" = "$dated" ] || fail "unbalanced VEVENTs"
+[ "$(count '^DTSTAMP:20230911T000000Z' "$ics")" = "$dated" ] || fail "DTSTAMP is not SOURCE_DATE_EPOCH"
+[ "$(count '^UID:' "$ics")" = "$dated" ] || fail "a VEVENT without UID"
 expect 0 ics2 agenda -f ics "$eml"
 cmp -s "$ics" "$tmp/ics2.out" || fail "ICS output differs between runs"
 expect 0 ics-tz agenda -f ics --tz America/Los_Angeles "$eml"
@@ -114,7 +118,7 @@ unset SOURCE_DATE_EPOCH
 expect 0 html agenda -f html "$eml"
 check_html "$tmp/html.out"
 grep -q 'Opening &amp; goals' "$tmp/html.out" || fail "& not escaped in HTML"
-[ "$(grep -o '<table class="timetable">' "$tmp/html.out" | wc -l)" = "$(count '<day ' "$xml")" ] \
+[ "$(grep -o '<table class="timetable">' "$tmp/html.out" | wc -l)" = "$(count '<day[ >]' "$xml")" ] \
     || fail "not one table per day"
 grep -q '<h2>Sunday (2023-09-10)</h2>' "$tmp/html.out" || fail "no day heading in HTML"
 grep -q '<span class="title">Opening &amp; goals</span>' "$tmp/html.out" || fail "no slot title in HTML"

@@ -42,7 +42,7 @@ void mla_agenda_builder_clear_table (MlaAgendaBuilder *b);
 
 /* A programme that starts again in the morning (at @s, an hour or more
  * before the day's last start, not past midnight) with no heading since
- * is the next day: a new day (dated the day after, if the day was). */
+ * is another day: a new day, undated (the text does not say which). */
 void mla_agenda_new_day_if_restarted (MlaAgendaBuilder *b, int s);
 
 G_END_DECLS

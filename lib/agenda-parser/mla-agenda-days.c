@@ -278,14 +278,11 @@ mla_agenda_new_day_if_restarted (MlaAgendaBuilder *b, int s)
         !b->day.heading_since_slot && b->day.previous >= 0 &&
         s < b->day.previous - 60 &&
         !mla_agenda_runs_past_midnight (b->day.previous, s)) {
-        g_autoptr (GDateTime) next =
-            mla_agenda_day_after (b->day.current->date);
-        char date[11] = "";
-
-        if (next != NULL)
-            mla_agenda_format_date (next, date);
+        /* (undated: the text does not say which day; the one after the
+         * day above is a guess, wrong for a second track or a day whose
+         * heading the paste lost, held-out real text 45) */
         MLA_AGENDA_TRACE ("agenda: line %u starts a new day", b->index + 1);
-        mla_agenda_builder_new_day (b, NULL, date);
+        mla_agenda_builder_new_day (b, NULL, "");
         mla_agenda_builder_clear_table (b);
     }
 }
