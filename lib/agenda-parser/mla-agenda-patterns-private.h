@@ -185,6 +185,7 @@ struct MlaAgendaParser {
     GRegex *folded_range;     /* " 12:00-12:10 * ": a folded list's range */
     GRegex *folded_item;      /* " * " between items of a folded list */
     GRegex *session_of_day;   /* "Monday Session II" */
+    GRegex *numbered_session; /* "Session 2", "Lecture 5" before a dash */
 };
 
 /* A pattern of the parser: where its compiled GRegex goes, its text with

@@ -552,6 +552,9 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "^(.*?\\S)\\s+[-\\x{2013}\\x{2014}]\\s+(?![\"\\x{ab}\\x{201c}\\x{201e}])("
       "(?:\\S+\\s+){6,}\\S+)$",
       0 },
+    /* "Session 2", "Lecture 5", "Part III": a session's word and number */
+    { FIELD (numbered_session), "^\\p{Lu}\\p{Ll}+\\s+(?:\\d{1,2}|[IVX]{1,4})$",
+      0 },
     /* "People arrive. Coffee will be served": a short first sentence is
      * the title, the rest a note */
     { FIELD (sentences),

@@ -115,6 +115,7 @@ typedef struct {
     char *title;
     MlaSlotKind kind; /* the title's kind before the people are peeled off */
     gboolean people_before; /* the slot had people before its title */
+    gboolean cut_cell;      /* the title was a table's cell, "... |" */
 } MlaTitleWork;
 
 /* A step runs when its guard (a cheap test, or NULL) holds and its
@@ -635,6 +636,15 @@ step_names_bracket (MlaTitleWork *w, GMatchInfo *match)
     }
 }
 
+/* "Session 2 - R\u00f4les et apports ...", "Lecture 5 - Open problems,
+ * round table ...": after a numbered session the dash leads to its
+ * title, however long (held-out real text 45, own/142). */
+static gboolean
+after_numbered_session (MlaAgendaParser *parser, const char *before)
+{
+    return g_regex_match (parser->numbered_session, before, 0, NULL);
+}
+
 /* "Title: what it is about": a note; "WG2 - Message formats: ...": a
  * group's title */
 static void
@@ -642,7 +652,7 @@ step_description (MlaTitleWork *w, GMatchInfo *match)
 {
     char *before = g_match_info_fetch (match, 1);
 
-    if (is_code (before)) {
+    if (is_code (before) || after_numbered_session (w->b->parser, before)) {
         g_free (before);
     } else {
         g_ptr_array_add (w->slot->notes, g_match_info_fetch (match, 2));
@@ -735,6 +745,30 @@ static void
 step_cell_end (MlaTitleWork *w, GMatchInfo *match)
 {
     set_rest (w, g_match_info_fetch (match, 1));
+    w->cut_cell = TRUE;
+}
+
+/* "... Sonia Maatoug (Institut Pasteur de Tunis) et INUFOCAD (Ha\u00efti |":
+ * a table's cell cut inside its last bracket (no line under it goes on
+ * with it); the cut bracket is a note, so that the people before it read
+ * as a list (held-out real text 45) */
+static gboolean
+ends_in_cut_bracket (const MlaTitleWork *w)
+{
+    const char *open = strrchr (w->title, '(');
+
+    return w->cut_cell && open != NULL && open > w->title &&
+           strchr (open, ')') == NULL;
+}
+
+static void
+step_cut_bracket (MlaTitleWork *w, GMatchInfo *match)
+{
+    char *open = strrchr (w->title, '(');
+
+    g_ptr_array_add (w->slot->notes, g_strdup (open));
+    *open = '\0';
+    g_strchomp (w->title);
 }
 
 /* "\u62a5\u544a\u9898\u76ee\uff1a<title>", "Title: <title>": the label
@@ -780,6 +814,7 @@ has_no_place (const MlaTitleWork *w)
 /* In order: each step sees what the steps before it left of the title. */
 static const MlaTitleStep title_steps[] = {
     { "cell-end", NULL, PATTERN (cell_end), step_cell_end },
+    { "cut-bracket", ends_in_cut_bracket, 0, step_cut_bracket },
     { "title-label", NULL, PATTERN (title_label), step_title_label },
     { "track-talk", NULL, PATTERN (track_talk), step_track_talk },
     { "list-number", may_be_numbered, PATTERN (list_marker), step_list_number },
@@ -841,8 +876,12 @@ void
 mla_agenda_slot_set_title (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
                            const char *raw)
 {
-    MlaTitleWork w = { b, slot, mla_agenda_squeeze (raw), MLA_SLOT_KIND_SESSION,
-                       slot->people->len > 0 };
+    MlaTitleWork w = { b,
+                       slot,
+                       mla_agenda_squeeze (raw),
+                       MLA_SLOT_KIND_SESSION,
+                       slot->people->len > 0,
+                       FALSE };
 
     for (gsize i = 0; i < G_N_ELEMENTS (title_steps); i++)
         title_step_run (&title_steps[i], &w);
@@ -858,9 +897,12 @@ mla_agenda_title_step (MlaAgendaBuilder *b, MlaAgendaSlot *slot,
 {
     for (gsize i = 0; i < G_N_ELEMENTS (title_steps); i++)
         if (strcmp (title_steps[i].name, name) == 0) {
-            MlaTitleWork w = { b, slot, *title,
+            MlaTitleWork w = { b,
+                               slot,
+                               *title,
                                mla_agenda_parser_kind (b->parser, *title),
-                               slot->people->len > 0 };
+                               slot->people->len > 0,
+                               FALSE };
 
             title_step_run (&title_steps[i], &w);
             *title = w.title;
