@@ -41,13 +41,17 @@ guint64 mla_site_max_row (MlaSite *site);
 MlaSiteScope *mla_site_scope_new (MlaSite *site, const MlaSiteMark *before,
                                   guint64 n_aliases);
 /* Under --addresses hide, the mask shows as it is an id in a text when
- * it is a message's or a placeholder's. Adds to @scope the old messages
- * whose text names what the new ones made kept (their ids and folder
- * names, the placeholders above them), found in the full-text index, with
- * their threads and months, and their folders to scope->remake: their
- * signatures cannot see the change. FALSE on a failed look-up. */
-gboolean mla_site_scope_add_named (MlaSiteScope *scope, MlaSite *site,
-                                   GError **error);
+ * it is a message's or a placeholder's. The folders to make again,
+ * whatever their signatures say (which cannot see this), since the build
+ * recorded in @before (nullable: none): those of the old messages whose
+ * text names what the new ones made kept (their ids and folder names,
+ * the placeholders above them), found in the full-text index, with their
+ * threads' and months'. When @scope (nullable) is given, those messages,
+ * threads and months are added to what it visits. Returns: (transfer
+ * full) (nullable): char * folders ending in '/'; NULL when a look-up
+ * failed. */
+GPtrArray *mla_site_scope_remake (MlaSiteScope *scope, MlaSite *site,
+                                  const MlaSiteMark *before, GError **error);
 
 void mla_site_scope_free (MlaSiteScope *scope);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaSiteScope, mla_site_scope_free)

@@ -185,7 +185,7 @@ entry_of_row (MlaSite *site, gint64 row)
  * its replies named before it came). Its legacy names are made of its id
  * and split into the same words. */
 static GPtrArray *
-kept_since (MlaSite *site, const MlaSiteScope *scope)
+kept_since (MlaSite *site, const guint8 *is_new)
 {
     GPtrArray *texts = g_ptr_array_new ();
     guint n = mla_overview_threads_get_n_entries (site->threads);
@@ -193,7 +193,7 @@ kept_since (MlaSite *site, const MlaSiteScope *scope)
     for (guint i = 0; i < n; i++) {
         guint node;
 
-        if (!scope->is_new[i])
+        if (!is_new[i])
             continue;
         g_ptr_array_add (
             texts, (gpointer) mla_overview_threads_get_entry (site->threads, i)
@@ -216,7 +216,7 @@ kept_since (MlaSite *site, const MlaSiteScope *scope)
 /* Marks the published, old entries whose indexed text holds one of
  * @texts. */
 static gboolean
-mark_naming (MlaSite *site, const MlaSiteScope *scope, GPtrArray *texts,
+mark_naming (MlaSite *site, const guint8 *is_new, GPtrArray *texts,
              guint8 *named, GError **error)
 {
     g_autoptr (GHashTable) asked = g_hash_table_new (g_str_hash, g_str_equal);
@@ -233,7 +233,7 @@ mark_naming (MlaSite *site, const MlaSiteScope *scope, GPtrArray *texts,
         for (guint r = 0; r < rows->len; r++) {
             guint entry = entry_of_row (site, g_array_index (rows, gint64, r));
 
-            if (entry != MLA_THREAD_NONE && !scope->is_new[entry] &&
+            if (entry != MLA_THREAD_NONE && !is_new[entry] &&
                 site->published[entry])
                 named[entry] = 1;
         }
@@ -280,23 +280,34 @@ visit_named (MlaSite *site, MlaSiteScope *scope, const guint8 *named,
             g_array_append_val (scope->months, m);
 }
 
-gboolean
-mla_site_scope_add_named (MlaSiteScope *scope, MlaSite *site, GError **error)
+GPtrArray *
+mla_site_scope_remake (MlaSiteScope *scope, MlaSite *site,
+                       const MlaSiteMark *before, GError **error)
 {
     guint n = mla_overview_threads_get_n_entries (site->threads);
+    g_autoptr (GPtrArray) remake = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (GPtrArray) texts = NULL;
+    g_autofree guint8 *is_new = NULL;
     g_autofree guint8 *named = NULL;
     g_autofree guint *month_of = NULL;
 
-    scope->remake = g_ptr_array_new_with_free_func (g_free);
-    if (site->mask == NULL)
-        return TRUE;
-    texts = kept_since (site, scope);
+    if (site->mask == NULL || before == NULL)
+        return g_steal_pointer (&remake);
+    /* A build that visits every page still keeps those whose signatures
+     * did not change: the new rows are those above the mark all the same
+     * (after a removal, which numbers the rows anew, a guess). */
+    is_new = g_new0 (guint8, MAX (n, 1));
+    if (scope != NULL)
+        memcpy (is_new, scope->is_new, n);
+    else
+        mark_new (site, before, is_new);
+    texts = kept_since (site, is_new);
     named = g_new0 (guint8, MAX (n, 1));
-    if (!mark_naming (site, scope, texts, named, error))
-        return FALSE;
+    if (!mark_naming (site, is_new, texts, named, error))
+        return NULL;
     month_of = entry_months (site);
-    visit_named (site, scope, named, month_of);
+    if (scope != NULL)
+        visit_named (site, scope, named, month_of);
     for (guint i = 0; i < n; i++) {
         g_autofree char *message = NULL;
         g_autofree char *thread = NULL;
@@ -305,16 +316,15 @@ mla_site_scope_add_named (MlaSiteScope *scope, MlaSite *site, GError **error)
             continue;
         message = mla_site_message_path (site, i);
         thread = mla_site_thread_path (site, mla_site_root_of (site, i));
-        g_ptr_array_add (scope->remake, g_strconcat (message, "/", NULL));
-        g_ptr_array_add (scope->remake, g_strconcat (thread, "/", NULL));
+        g_ptr_array_add (remake, g_strconcat (message, "/", NULL));
+        g_ptr_array_add (remake, g_strconcat (thread, "/", NULL));
         g_ptr_array_add (
-            scope->remake,
-            g_strconcat (((const MlaSiteMonth *) g_ptr_array_index (
-                              site->months, month_of[i]))
-                             ->path,
-                         "/", NULL));
+            remake, g_strconcat (((const MlaSiteMonth *) g_ptr_array_index (
+                                      site->months, month_of[i]))
+                                     ->path,
+                                 "/", NULL));
     }
-    return TRUE;
+    return g_steal_pointer (&remake);
 }
 
 void
@@ -325,7 +335,6 @@ mla_site_scope_free (MlaSiteScope *scope)
     g_array_unref (scope->months);
     g_array_unref (scope->roots);
     g_array_unref (scope->entries);
-    g_clear_pointer (&scope->remake, g_ptr_array_unref);
     g_free (scope->is_new);
     g_free (scope);
 }

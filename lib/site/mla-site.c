@@ -863,16 +863,17 @@ static gboolean
 prepare (MlaSite *site, Build *build, const MlaSiteMark *before,
          GPtrArray **aliases, MlaSiteScope **scope, GError **error)
 {
+    g_autoptr (GPtrArray) remake = NULL;
+
     if ((*aliases = mla_overview_get_thread_aliases (site->overview, error)) ==
         NULL)
         return FALSE;
     *scope = mla_site_scope_new (site, before, (*aliases)->len / 2);
     build->scope = *scope;
-    if (*scope != NULL && !mla_site_scope_add_named (*scope, site, error))
-        return FALSE;
-    for (guint i = 0; *scope != NULL && i < (*scope)->remake->len; i++)
-        mla_site_files_remake (build->files, (*scope)->remake->pdata[i]);
-    return TRUE;
+    remake = mla_site_scope_remake (*scope, site, before, error);
+    for (guint i = 0; remake != NULL && i < remake->len; i++)
+        mla_site_files_remake (build->files, remake->pdata[i]);
+    return remake != NULL;
 }
 
 /* Makes every page whose signature changed, writes what changed, and
