@@ -11,6 +11,7 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-host.c \
 	lib/site/mla-site-agenda.c \
 	lib/site/mla-site-body.c \
+	lib/site/mla-site-build-private.h \
 	lib/site/mla-site-data.c \
 	lib/site/mla-site-files-private.h \
 	lib/site/mla-site-files.c \
@@ -18,6 +19,7 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-site-lock.c \
 	lib/site/mla-site-manifest-private.h \
 	lib/site/mla-site-manifest.c \
+	lib/site/mla-site-message.c \
 	lib/site/mla-site-model.c \
 	lib/site/mla-site-private.h \
 	lib/site/mla-site-render.c \

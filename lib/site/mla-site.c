@@ -11,6 +11,7 @@
 #include "mla-agenda-ics-private.h"
 #include "mla-message.h"
 #include "mla-series-private.h"
+#include "mla-site-build-private.h"
 #include "mla-site-lock-private.h"
 #include "mla-site-scope-private.h"
 #include "mla-site-search-private.h"
@@ -19,20 +20,8 @@
 
 /* ---- making the pages ---- */
 
-typedef struct {
-    MlaSite *site;
-    MlaSiteRender *render;
-    MlaSiteFiles *files;
-    MlaSiteProgress progress;
-    gint done;                 /* pages made, updated atomically */
-    GMutex lock;               /* guards error and progress reports */
-    GError *error;             /* the first failure of a worker */
-    MlaMemoryBudget *budget;   /* shared by the workers' parses */
-    const MlaSiteScope *scope; /* nullable: every page is visited */
-} Build;
-
 static void
-report (Build *build)
+report (MlaSiteBuild *build)
 {
     guint64 done = (guint64) g_atomic_int_add (&build->done, 1) + 1;
 
@@ -46,10 +35,8 @@ report (Build *build)
     }
 }
 
-/* The signature of a page: the theme, the options that change pages, and
- * @parts (NULL-terminated) that stand for what the page shows. */
-static char *
-signature (Build *build, const char *first, ...)
+char *
+mla_site_build_signature (MlaSiteBuild *build, const char *first, ...)
 {
     MlaSite *site = build->site;
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
@@ -74,11 +61,9 @@ signature (Build *build, const char *first, ...)
     return g_strdup (g_checksum_get_string (sum));
 }
 
-/* Hands the text file @path to the files module: under the "hide"
- * address policy with every address masked. */
-static gboolean
-put_text (Build *build, const char *path, const void *data, gsize size,
-          GError **error)
+gboolean
+mla_site_build_put_text (MlaSiteBuild *build, const char *path,
+                         const void *data, gsize size, GError **error)
 {
     g_autoptr (GBytes) masked =
         build->site->mask != NULL
@@ -90,9 +75,9 @@ put_text (Build *build, const char *path, const void *data, gsize size,
     return mla_site_files_put (build->files, path, data, size, error);
 }
 
-/* Renders @model (taken) as @path. */
-static gboolean
-put_page (Build *build, xmlDoc *model, const char *path, GError **error)
+gboolean
+mla_site_build_put_page (MlaSiteBuild *build, xmlDoc *model, const char *path,
+                         GError **error)
 {
     g_autoptr (GBytes) page = NULL;
     gboolean ok;
@@ -103,8 +88,8 @@ put_page (Build *build, xmlDoc *model, const char *path, GError **error)
     xmlFreeDoc (model);
     if (page == NULL)
         return FALSE;
-    ok = put_text (build, path, g_bytes_get_data (page, NULL),
-                   g_bytes_get_size (page), error);
+    ok = mla_site_build_put_text (build, path, g_bytes_get_data (page, NULL),
+                                  g_bytes_get_size (page), error);
     report (build);
     return ok;
 }
@@ -120,19 +105,20 @@ month_neighbours (const MlaSiteMonth *month)
 
 /* Hands the text written to @memory (closed here) to put_text(). */
 static gboolean
-put_memory (Build *build, const char *path, GOutputStream *memory,
+put_memory (MlaSiteBuild *build, const char *path, GOutputStream *memory,
             GError **error)
 {
     GMemoryOutputStream *bytes = G_MEMORY_OUTPUT_STREAM (memory);
 
     return g_output_stream_close (memory, NULL, error) &&
-           put_text (build, path, g_memory_output_stream_get_data (bytes),
-                     g_memory_output_stream_get_data_size (bytes), error);
+           mla_site_build_put_text (
+               build, path, g_memory_output_stream_get_data (bytes),
+               g_memory_output_stream_get_data_size (bytes), error);
 }
 
 static gboolean
-put_month_page (Build *build, const MlaSiteMonth *month, const char *around,
-                guint page, guint n_pages, GError **error)
+put_month_page (MlaSiteBuild *build, const MlaSiteMonth *month,
+                const char *around, guint page, guint n_pages, GError **error)
 {
     MlaSite *site = build->site;
     g_autofree char *path =
@@ -153,18 +139,20 @@ put_month_page (Build *build, const MlaSiteMonth *month, const char *around,
             GPOINTER_TO_UINT (g_hash_table_lookup (
                 month->counts, GUINT_TO_POINTER (root + 1))));
     }
-    page_signature = signature (build, "month", parts->str, NULL);
+    page_signature =
+        mla_site_build_signature (build, "month", parts->str, NULL);
     if (mla_site_files_keep (build->files, path, page_signature))
         return TRUE;
-    return put_page (build, mla_site_model_month (site, month, page, n_pages),
-                     path, error);
+    return mla_site_build_put_page (
+        build, mla_site_model_month (site, month, page, n_pages), path, error);
 }
 
 /* What a month's listings show, whatever their order: the months around
  * it and its messages, each by its raw SHA-256 (which fixes its headers)
  * and its thread (by which the subject order groups them). */
 static char *
-month_listed (Build *build, const MlaSiteMonth *month, const char *around)
+month_listed (MlaSiteBuild *build, const MlaSiteMonth *month,
+              const char *around)
 {
     MlaSite *site = build->site;
     g_autoptr (GString) parts = g_string_sized_new (month->entries->len * 90);
@@ -179,14 +167,15 @@ month_listed (Build *build, const MlaSiteMonth *month, const char *around)
         g_string_append_c (parts, ':');
         g_string_append (parts, e->thread != NULL ? e->thread : "");
     }
-    return signature (build, "list", parts->str, NULL);
+    return mla_site_build_signature (build, "list", parts->str, NULL);
 }
 
 /* A month's listings in one order, its pages sorted and made only when
  * one of them cannot be kept. */
 static gboolean
-put_list_pages (Build *build, const MlaSiteMonth *month, const char *listed,
-                const char *order, guint n_pages, GError **error)
+put_list_pages (MlaSiteBuild *build, const MlaSiteMonth *month,
+                const char *listed, const char *order, guint n_pages,
+                GError **error)
 {
     MlaSite *site = build->site;
     g_autoptr (GArray) sorted = NULL;
@@ -195,8 +184,8 @@ put_list_pages (Build *build, const MlaSiteMonth *month, const char *listed,
     for (guint page = 0; page < n_pages; page++) {
         g_autofree char *path = mla_site_list_page (month, order, page);
         g_autofree char *number = g_strdup_printf ("%u", page);
-        g_autofree char *page_signature =
-            signature (build, "list-page", listed, order, number, NULL);
+        g_autofree char *page_signature = mla_site_build_signature (
+            build, "list-page", listed, order, number, NULL);
 
         if (!mla_site_files_keep (build->files, path, page_signature))
             g_array_append_val (made, page);
@@ -207,9 +196,9 @@ put_list_pages (Build *build, const MlaSiteMonth *month, const char *listed,
         guint page = g_array_index (made, guint, i);
         g_autofree char *path = mla_site_list_page (month, order, page);
 
-        if (!put_page (build,
-                       mla_site_model_list (site, month, order, sorted, page),
-                       path, error))
+        if (!mla_site_build_put_page (
+                build, mla_site_model_list (site, month, order, sorted, page),
+                path, error))
             return FALSE;
     }
     return TRUE;
@@ -217,7 +206,8 @@ put_list_pages (Build *build, const MlaSiteMonth *month, const char *listed,
 
 /* A month's pages are made again only when what they list changed. */
 static gboolean
-put_pages_of_month (Build *build, const MlaSiteMonth *month, GError **error)
+put_pages_of_month (MlaSiteBuild *build, const MlaSiteMonth *month,
+                    GError **error)
 {
     static const char *const orders[] = { "date", "author", "subject" };
     guint n_pages = MAX (1, (month->roots->len + MLA_SITE_MONTH_PAGE - 1) /
@@ -241,7 +231,8 @@ put_pages_of_month (Build *build, const MlaSiteMonth *month, GError **error)
  * unless addresses are masked. The gzip header carries no time or name,
  * so the bytes are stable. */
 static gboolean
-put_thread_mbox (Build *build, guint root, const char *path, GError **error)
+put_thread_mbox (MlaSiteBuild *build, guint root, const char *path,
+                 GError **error)
 {
     MlaSite *site = build->site;
     g_autoptr (GOutputStream) mbox = g_memory_output_stream_new_resizable ();
@@ -291,7 +282,7 @@ put_thread_mbox (Build *build, guint root, const char *path, GError **error)
 /* The patch series the thread holds, for git am (mla-series.c); none
  * when it holds no complete one. */
 static gboolean
-put_series (Build *build, guint root, const char *path, GError **error)
+put_series (MlaSiteBuild *build, guint root, const char *path, GError **error)
 {
     MlaSite *site = build->site;
     g_autoptr (GPtrArray) entries = mla_site_thread_entries (site, root);
@@ -307,250 +298,42 @@ put_series (Build *build, guint root, const char *path, GError **error)
 }
 
 static gboolean
-put_thread (Build *build, guint root, GError **error)
+put_thread (MlaSiteBuild *build, guint root, GError **error)
 {
     MlaSite *site = build->site;
     const MlaSiteThread *view = mla_site_view (site, root);
     g_autofree char *folder = mla_site_thread_path (site, root);
     g_autofree char *feed = g_strconcat (folder, "/atom.xml", NULL);
     g_autofree char *mbox = g_strconcat (folder, "/thread.mbox.gz", NULL);
-    g_autofree char *feed_signature =
-        signature (build, "feed", view->version, site->feed_tag, NULL);
+    g_autofree char *feed_signature = mla_site_build_signature (
+        build, "feed", view->version, site->feed_tag, NULL);
     g_autofree char *mbox_signature =
-        signature (build, "mbox", view->version, NULL);
+        mla_site_build_signature (build, "mbox", view->version, NULL);
     g_autofree char *series = g_strconcat (folder, "/series.mbox", NULL);
     g_autofree char *series_signature =
-        signature (build, "series", view->version, NULL);
+        mla_site_build_signature (build, "series", view->version, NULL);
     guint pages = mla_site_thread_pages (site, root);
 
     for (guint page = 0; page < pages; page++) {
         g_autofree char *file = mla_site_thread_page (site, root, page);
         g_autofree char *number = g_strdup_printf ("%u", page);
-        g_autofree char *page_signature =
-            signature (build, "thread", view->version, number, NULL);
+        g_autofree char *page_signature = mla_site_build_signature (
+            build, "thread", view->version, number, NULL);
 
         if (!mla_site_files_keep (build->files, file, page_signature) &&
-            !put_page (build, mla_site_model_thread (site, root, page, error),
-                       file, error))
+            !mla_site_build_put_page (
+                build, mla_site_model_thread (site, root, page, error), file,
+                error))
             return FALSE;
     }
     return (mla_site_files_keep (build->files, feed, feed_signature) ||
-            put_page (build, mla_site_model_feed (site, root, FALSE, error),
-                      feed, error)) &&
+            mla_site_build_put_page (
+                build, mla_site_model_feed (site, root, FALSE, error), feed,
+                error)) &&
            (mla_site_files_keep (build->files, mbox, mbox_signature) ||
             put_thread_mbox (build, root, mbox, error)) &&
            (mla_site_files_keep (build->files, series, series_signature) ||
             put_series (build, root, series, error));
-}
-
-/* The stored bytes of @entry as a raw message. */
-static MlaRawMessage *
-stored_message (MlaSite *site, const MlaOverviewEntry *e, GError **error)
-{
-    g_autoptr (GByteArray) raw = g_byte_array_new ();
-    g_autoptr (GBytes) bytes = NULL;
-
-    if (!mla_archive_read_raw (site->archive, e->volume, e->message_id,
-                               e->raw_offset, e->raw_length, raw, error))
-        return NULL;
-    bytes = g_byte_array_free_to_bytes (g_steal_pointer (&raw));
-    return mla_raw_message_new (bytes, "archive", 0, 1);
-}
-
-/* The attachments of one message that a build writes: the path of each
- * whose file changed, NULL for those kept. */
-typedef struct {
-    Build *build;
-    GPtrArray *paths;
-    GArray *text; /* gboolean per attachment: a text type, masked */
-    guint wanted, put;
-    GError *error; /* the first write that failed */
-} Downloads;
-
-static gboolean
-download_wanted (guint index, gpointer user_data)
-{
-    Downloads *d = user_data;
-
-    return index < d->paths->len && d->paths->pdata[index] != NULL;
-}
-
-static void
-download_put (guint index, GBytes *content, gpointer user_data)
-{
-    Downloads *d = user_data;
-
-    const char *path = d->paths->pdata[index];
-    const void *data = g_bytes_get_data (content, NULL);
-    gsize size = g_bytes_get_size (content);
-
-    d->put++;
-    /* Text (a patch, a log) is masked; other files are published as they
-     * came (doc/site-models.md says so). */
-    if (d->error != NULL)
-        return;
-    if (g_array_index (d->text, gboolean, index))
-        put_text (d->build, path, data, size, &d->error);
-    else
-        mla_site_files_put (d->build->files, path, data, size, &d->error);
-}
-
-/* Which attachments of @entry changed: @d's paths. They share one
- * signature, of the message's bytes and which copy of its id it is (the
- * body's name says), so that when all are kept the overview is not asked
- * for their names. */
-static gboolean
-changed_attachments (Build *build, const MlaOverviewEntry *e, guint entry,
-                     Downloads *d, GError **error)
-{
-    MlaSite *site = build->site;
-    g_autoptr (MlaOverviewDetails) details = NULL;
-    g_autofree char *folder = NULL;
-    g_autofree char *copy = NULL;
-    g_autofree char *file_signature = NULL;
-
-    if (e->n_attachments == 0)
-        return TRUE;
-    folder = g_strconcat ("m/", site->dirs[entry], "/", NULL);
-    copy = mla_site_html_body_path (site, entry);
-    file_signature = signature (build, "attachments", e->sha256, copy, NULL);
-    if (mla_site_files_keep_group (build->files, folder, file_signature) ==
-        e->n_attachments)
-        return TRUE;
-    details = mla_overview_get_details (site->overview, e->row, error);
-    if (details == NULL)
-        return FALSE;
-    for (guint i = 0; i < details->attachments->len; i++) {
-        const MlaAttachment *a = g_ptr_array_index (details->attachments, i);
-        g_autofree char *path =
-            mla_site_attachment_path (site, entry, i, a->filename);
-        gboolean kept =
-            mla_site_files_keep (build->files, path, file_signature);
-        gboolean text = g_str_has_prefix (a->content_type, "text/");
-
-        g_ptr_array_add (d->paths, kept ? NULL : g_steal_pointer (&path));
-        g_array_append_val (d->text, text);
-        d->wanted += !kept;
-    }
-    return TRUE;
-}
-
-/* An HTML body is offered as it was written, under a .txt name; each
- * attachment as a file beside its message's page, with a name that cannot
- * make it a page or a script (mla_site_attachment_name()). Both are
- * decoded from the raw store, by one parse of the message for all that
- * changed: a message of a thousand parts is not parsed a thousand times. */
-static gboolean
-put_downloads (Build *build, guint entry, GError **error)
-{
-    MlaSite *site = build->site;
-    const MlaOverviewEntry *e =
-        mla_overview_threads_get_entry (site->threads, entry);
-    g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-    g_autoptr (GArray) text = g_array_new (FALSE, FALSE, sizeof (gboolean));
-    Downloads d = { build, paths, text, 0, 0, NULL };
-    MlaDownloadSink sink = { download_wanted, download_put, &d };
-    g_autofree char *html_path = NULL;
-    g_autofree char *html = NULL;
-    g_autoptr (MlaRawMessage) message = NULL;
-    guint64 cost;
-
-    /* Most messages have neither: no lookup in the overview for them. */
-    if (e->body_source != MLA_BODY_SOURCE_HTML && e->n_attachments == 0)
-        return TRUE;
-    if (e->body_source == MLA_BODY_SOURCE_HTML) {
-        g_autofree char *file_signature =
-            signature (build, "html", e->sha256, NULL);
-
-        html_path = mla_site_html_body_path (site, entry);
-        if (mla_site_files_keep (build->files, html_path, file_signature))
-            g_clear_pointer (&html_path, g_free);
-    }
-    if (!changed_attachments (build, e, entry, &d, error))
-        return FALSE;
-    if (html_path == NULL && d.wanted == 0)
-        return TRUE;
-    message = stored_message (site, e, error);
-    if (message == NULL)
-        return FALSE;
-    /* A message an import took with a higher size limit parses alone. */
-    cost = MIN (mla_message_parse_cost (message, NULL),
-                mla_memory_budget_get_total (build->budget));
-    mla_memory_budget_take (build->budget, cost);
-    html = mla_message_extract_downloads (message, &sink);
-    mla_memory_budget_give (build->budget, cost);
-    if (d.error != NULL) {
-        g_propagate_error (error, d.error);
-        return FALSE;
-    }
-    if (d.put < d.wanted)
-        return mla_throw (error, MLA_ERROR_ARCHIVE,
-                          "%s: %u attachments of <%s> are gone",
-                          mla_archive_get_path (site->archive),
-                          d.wanted - d.put, e->message_id);
-    return html_path == NULL ||
-           put_text (build, html_path, html != NULL ? html : "",
-                     html != NULL ? strlen (html) : 0, error);
-}
-
-/* A message page shows its message (and any other with its id), what it
- * shows of its thread (mla_site_message_thread_digest()) and its
- * neighbours by date. */
-static char *
-message_signature (Build *build, guint entry)
-{
-    MlaSite *site = build->site;
-    g_autofree char *thread = mla_site_message_thread_digest (site, entry);
-    guint rank = site->date_rank[entry];
-    g_autoptr (GString) same = g_string_new (NULL);
-
-    for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
-        if (site->published[i])
-            g_string_append_printf (same, "%s ", mla_site_sha_of (site, i));
-    return signature (
-        build, "message", same->str, thread,
-        mla_site_sha_of (
-            site, rank > 0 ? g_array_index (site->by_date, guint, rank - 1)
-                           : MLA_THREAD_NONE),
-        mla_site_sha_of (site,
-                         rank + 1 < site->by_date->len
-                             ? g_array_index (site->by_date, guint, rank + 1)
-                             : MLA_THREAD_NONE),
-        NULL);
-}
-
-static gboolean
-put_message (Build *build, guint entry, GError **error)
-{
-    MlaSite *site = build->site;
-    const MlaOverviewEntry *e =
-        mla_overview_threads_get_entry (site->threads, entry);
-    g_autofree char *folder = mla_site_message_path (site, entry);
-    g_autofree char *page = g_strconcat (folder, "/index.html", NULL);
-    g_autofree char *raw_path = g_strconcat (folder, "/raw.txt", NULL);
-    g_autofree char *page_signature = NULL;
-    g_autofree char *raw_signature = NULL;
-    g_autoptr (GByteArray) raw = g_byte_array_new ();
-
-    /* One page per Message-ID, made for its first published message. */
-    if (GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id,
-                                               e->message_id)) != entry + 1)
-        return TRUE;
-    page_signature = message_signature (build, entry);
-    raw_signature = signature (build, "raw", e->sha256, NULL);
-    if (!mla_site_files_keep (build->files, page, page_signature) &&
-        !put_page (build, mla_site_model_message (site, entry, error), page,
-                   error))
-        return FALSE;
-    if (!mla_site_files_keep (build->files, raw_path, raw_signature) &&
-        (!mla_archive_read_raw (site->archive, e->volume, e->message_id,
-                                e->raw_offset, e->raw_length, raw, error) ||
-         !put_text (build, raw_path, raw->data, raw->len, error)))
-        return FALSE;
-    for (guint i = entry; i != MLA_THREAD_NONE; i = site->next_same_id[i])
-        if (site->published[i] && !put_downloads (build, i, error))
-            return FALSE;
-    return TRUE;
 }
 
 /* A message page that an earlier build made under the folder name sites
@@ -558,7 +341,7 @@ put_message (Build *build, guint entry, GError **error)
  * a page that sends the reader on, and stays one: a link already out
  * there keeps working. Never where a page of today is. */
 static gboolean
-put_legacy_redirects (Build *build, GError **error)
+put_legacy_redirects (MlaSiteBuild *build, GError **error)
 {
     MlaSite *site = build->site;
     guint n = mla_overview_threads_get_n_entries (site->threads);
@@ -589,9 +372,9 @@ put_legacy_redirects (Build *build, GError **error)
         if (g_hash_table_contains (names, key))
             continue;
         to = mla_site_message_path (site, i);
-        if (!put_page (build,
-                       mla_site_model_redirect (site, "message", from, to),
-                       page, error))
+        if (!mla_site_build_put_page (
+                build, mla_site_model_redirect (site, "message", from, to),
+                page, error))
             return FALSE;
     }
     return TRUE;
@@ -601,7 +384,7 @@ put_legacy_redirects (Build *build, GError **error)
  * sends the reader on; so do old message URLs. An update that visits
  * only what changed had no thread merged: the pages of @aliases stay. */
 static gboolean
-put_redirects (Build *build, GPtrArray *aliases, GError **error)
+put_redirects (MlaSiteBuild *build, GPtrArray *aliases, GError **error)
 {
     MlaSite *site = build->site;
 
@@ -612,9 +395,9 @@ put_redirects (Build *build, GPtrArray *aliases, GError **error)
             g_strconcat ("t/", (const char *) aliases->pdata[i + 1], NULL);
         g_autofree char *page = g_strconcat (from, "/index.html", NULL);
 
-        if (!put_page (build,
-                       mla_site_model_redirect (site, "thread", from, to), page,
-                       error))
+        if (!mla_site_build_put_page (
+                build, mla_site_model_redirect (site, "thread", from, to), page,
+                error))
             return FALSE;
     }
     return put_legacy_redirects (build, error);
@@ -623,33 +406,36 @@ put_redirects (Build *build, GPtrArray *aliases, GError **error)
 /* Each agenda's timetable and calendar beside its message's page, and
  * the list of them. */
 static gboolean
-put_agendas (Build *build, GError **error)
+put_agendas (MlaSiteBuild *build, GError **error)
 {
     MlaSite *site = build->site;
     g_autofree char *list = mla_site_agenda_list_digest (site);
-    g_autofree char *list_signature = signature (build, "agendas", list, NULL);
+    g_autofree char *list_signature =
+        mla_site_build_signature (build, "agendas", list, NULL);
 
     if (site->agendas->len > 0 &&
         !mla_site_files_keep (build->files, "agendas/index.html",
                               list_signature) &&
-        !put_page (build, mla_site_model_agendas (site), "agendas/index.html",
-                   error))
+        !mla_site_build_put_page (build, mla_site_model_agendas (site),
+                                  "agendas/index.html", error))
         return FALSE;
     for (guint i = 0; i < site->agendas->len; i++) {
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
         g_autofree char *page = mla_site_agenda_path (site, i, "html");
         g_autofree char *ics = mla_site_agenda_path (site, i, "ics");
         g_autofree char *page_signature =
-            signature (build, "agenda", a->version,
-                       mla_site_sha_of (site, a->entry), NULL);
+            mla_site_build_signature (build, "agenda", a->version,
+                                      mla_site_sha_of (site, a->entry), NULL);
         g_autoptr (GOutputStream) memory = NULL;
         MlaAgendaWriteOptions options = { NULL, 0, NULL };
 
         if (!mla_site_files_keep (build->files, page, page_signature) &&
-            !put_page (build, mla_site_model_agenda (site, i), page, error))
+            !mla_site_build_put_page (build, mla_site_model_agenda (site, i),
+                                      page, error))
             return FALSE;
         g_free (page_signature);
-        page_signature = signature (build, "ics", a->version, NULL);
+        page_signature =
+            mla_site_build_signature (build, "ics", a->version, NULL);
         if (mla_site_files_keep (build->files, ics, page_signature))
             continue;
         memory = g_memory_output_stream_new_resizable ();
@@ -668,7 +454,7 @@ put_agendas (Build *build, GError **error)
 }
 
 static gboolean
-put_asset (Build *build, const char *name, GError **error)
+put_asset (MlaSiteBuild *build, const char *name, GError **error)
 {
     g_autoptr (GBytes) bytes =
         mla_site_render_asset (build->render, name, error);
@@ -682,7 +468,7 @@ put_asset (Build *build, const char *name, GError **error)
 /* MLA_SITE_SEARCH_INDEXES: each bundle of @periods as a line "NAME
  * PAGES", newest first, for a search across sites (mla-host.c). */
 static gboolean
-put_index_list (Build *build, GPtrArray *periods, GError **error)
+put_index_list (MlaSiteBuild *build, GPtrArray *periods, GError **error)
 {
     g_autoptr (GString) text = g_string_new (NULL);
 
@@ -704,7 +490,7 @@ put_index_list (Build *build, GPtrArray *periods, GError **error)
  * the options, and Pagefind's version: a reply that changes the thread
  * overview of old pages does not index their periods again. */
 static gboolean
-put_search (Build *build, const char *pagefind, const char *version,
+put_search (MlaSiteBuild *build, const char *pagefind, const char *version,
             MlaSiteStats *stats, GError **error)
 {
     g_autoptr (GPtrArray) periods = mla_site_search_periods (
@@ -720,12 +506,13 @@ put_search (Build *build, const char *pagefind, const char *version,
                 parts, "%s %s\n", (const char *) period->pages->pdata[p],
                 mla_site_sha_of (build->site,
                                  g_array_index (period->entries, guint, p)));
-        period->signature =
-            signature (build, "search", version, parts->str, NULL);
+        period->signature = mla_site_build_signature (build, "search", version,
+                                                      parts->str, NULL);
     }
     return put_asset (build, "search.js", error) &&
-           put_page (build, mla_site_model_search (build->site, periods),
-                     "search.html", error) &&
+           mla_site_build_put_page (
+               build, mla_site_model_search (build->site, periods),
+               "search.html", error) &&
            put_index_list (build, periods, error) &&
            mla_site_search_index (build->files, periods, pagefind, stats,
                                   error);
@@ -754,7 +541,7 @@ static void
 run_job (gpointer data, gpointer user_data)
 {
     Job *job = data;
-    Build *build = user_data;
+    MlaSiteBuild *build = user_data;
     MlaSite *site = build->site;
     g_autoptr (GError) error = NULL;
     gboolean ok;
@@ -772,7 +559,7 @@ run_job (gpointer data, gpointer user_data)
         ok = put_thread (build, job->index, &error);
         break;
     default:
-        ok = put_message (build, job->index, &error);
+        ok = mla_site_put_message (build, job->index, &error);
         break;
     }
     g_free (job);
@@ -797,7 +584,7 @@ push_job (GThreadPool *pool, JobKind kind, guint index)
 /* Pages are independent: the pool makes them in any order; the files
  * module serialises what must be. */
 static void
-push_all_jobs (Build *build, GThreadPool *pool)
+push_all_jobs (MlaSiteBuild *build, GThreadPool *pool)
 {
     MlaSite *site = build->site;
     const MlaSiteScope *scope = build->scope;
@@ -823,7 +610,7 @@ push_all_jobs (Build *build, GThreadPool *pool)
 }
 
 static gboolean
-build_site (Build *build, GPtrArray *aliases, guint jobs, GError **error)
+build_site (MlaSiteBuild *build, GPtrArray *aliases, guint jobs, GError **error)
 {
     MlaSite *site = build->site;
     const MlaSiteScope *scope = build->scope;
@@ -835,14 +622,14 @@ build_site (Build *build, GPtrArray *aliases, guint jobs, GError **error)
                       : 3 + site->months->len * 4 + site->roots->len * 2 +
                             mla_overview_threads_get_n_entries (site->threads);
     if (!put_asset (build, "style.css", error) ||
-        !put_page (build, mla_site_model_home (site, error), "index.html",
-                   error) ||
-        !put_page (build,
-                   mla_site_model_feed (site, MLA_THREAD_NONE, FALSE, error),
-                   "new.atom", error) ||
-        !put_page (build,
-                   mla_site_model_feed (site, MLA_THREAD_NONE, TRUE, error),
-                   "threads.atom", error) ||
+        !mla_site_build_put_page (build, mla_site_model_home (site, error),
+                                  "index.html", error) ||
+        !mla_site_build_put_page (
+            build, mla_site_model_feed (site, MLA_THREAD_NONE, FALSE, error),
+            "new.atom", error) ||
+        !mla_site_build_put_page (
+            build, mla_site_model_feed (site, MLA_THREAD_NONE, TRUE, error),
+            "threads.atom", error) ||
         !put_redirects (build, aliases, error) || !put_agendas (build, error))
         return FALSE;
     pool = g_thread_pool_new (run_job, build, (int) MAX (jobs, 1), TRUE, error);
@@ -860,7 +647,7 @@ build_site (Build *build, GPtrArray *aliases, guint jobs, GError **error)
 /* Reads the pages' sources, and what the update must visit: only what
  * changed since @before (nullable) when the archive only grew. */
 static gboolean
-prepare (MlaSite *site, Build *build, const MlaSiteMark *before,
+prepare (MlaSite *site, MlaSiteBuild *build, const MlaSiteMark *before,
          GPtrArray **aliases, MlaSiteScope **scope, GError **error)
 {
     g_autoptr (GPtrArray) remake = NULL;
@@ -885,7 +672,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
              MlaSiteStats *stats, GError **error)
 {
     MlaSite site = { 0 };
-    Build build = { 0 };
+    MlaSiteBuild build = { 0 };
     g_autoptr (MlaSiteRender) render = NULL;
     g_autoptr (MlaSiteFiles) files = NULL;
     g_autoptr (GPtrArray) aliases = NULL;
