@@ -26,7 +26,8 @@ struct MlaSiteFiles {
     gboolean keep_rest;
     char *except;      /* after keep_rest: where unclaimed files still go */
     GPtrArray *remade; /* folders (ending in '/') made again whatever their
-                        * signatures; set before any keep, then only read */
+                        * signatures; added to only while no other thread
+                        * keeps files */
     gint written;
     gint unchanged;
     GMutex lock; /* guards now, made_from, gone, created and replaced */
@@ -241,8 +242,6 @@ is_claimed (MlaSiteFiles *files, const char *path)
     return claimed;
 }
 
-/* Keeps @entry when it was made from @signature: TRUE when this build
- * keeps it (now or before). */
 void
 mla_site_files_remake (MlaSiteFiles *files, const char *folder)
 {
@@ -259,6 +258,8 @@ mla_site_files_is_remade (MlaSiteFiles *files, const char *path)
     return FALSE;
 }
 
+/* Keeps @entry when it was made from @signature: TRUE when this build
+ * keeps it (now or before). */
 static gboolean
 keep_entry (MlaSiteFiles *files, const MlaSiteEntry *entry,
             const char *signature)

@@ -290,6 +290,9 @@ mla_site_scope_remake (MlaSiteScope *scope, MlaSite *site,
     g_autofree guint8 *is_new = NULL;
     g_autofree guint8 *named = NULL;
     g_autofree guint *month_of = NULL;
+    g_autoptr (GHashTable) folders = NULL;
+    GHashTableIter iter;
+    gpointer folder;
 
     if (site->mask == NULL || before == NULL)
         return g_steal_pointer (&remake);
@@ -308,21 +311,26 @@ mla_site_scope_remake (MlaSiteScope *scope, MlaSite *site,
     month_of = entry_months (site);
     if (scope != NULL)
         visit_named (site, scope, named, month_of);
+    /* Each folder once: every keep of the build looks through them. */
+    folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     for (guint i = 0; i < n; i++) {
         g_autofree char *message = NULL;
         g_autofree char *thread = NULL;
+        const MlaSiteMonth *month;
 
         if (!named[i])
             continue;
         message = mla_site_message_path (site, i);
         thread = mla_site_thread_path (site, mla_site_root_of (site, i));
-        g_ptr_array_add (remake, g_strconcat (message, "/", NULL));
-        g_ptr_array_add (remake, g_strconcat (thread, "/", NULL));
-        g_ptr_array_add (
-            remake, g_strconcat (((const MlaSiteMonth *) g_ptr_array_index (
-                                      site->months, month_of[i]))
-                                     ->path,
-                                 "/", NULL));
+        month = g_ptr_array_index (site->months, month_of[i]);
+        g_hash_table_add (folders, g_strconcat (message, "/", NULL));
+        g_hash_table_add (folders, g_strconcat (thread, "/", NULL));
+        g_hash_table_add (folders, g_strconcat (month->path, "/", NULL));
+    }
+    g_hash_table_iter_init (&iter, folders);
+    while (g_hash_table_iter_next (&iter, &folder, NULL)) {
+        g_hash_table_iter_steal (&iter);
+        g_ptr_array_add (remake, folder);
     }
     return g_steal_pointer (&remake);
 }
