@@ -681,6 +681,8 @@ month_threads (MlaSite *site)
             g_array_append_val (
                 month->roots, g_array_index (site->roots, guint,
                                              g_array_index (ranks, guint, i)));
+        month->n_messages = month->entries->len;
+        month->n_threads = month->roots->len;
     }
 }
 
@@ -766,6 +768,8 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
         if (has_published[root])
             g_array_append_val (site->roots, root);
     }
+    site->n_published = site->by_date->len;
+    site->n_threads = site->roots->len;
     alloc_views (site);
     if (!load_agendas (site, error))
         return FALSE;

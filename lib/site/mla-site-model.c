@@ -699,8 +699,8 @@ mla_site_model_home (MlaSite *site, GError **error)
     xmlNode *model, *months, *threads;
     xmlDoc *doc = mla_site_new_model (site, "home", 0, &model);
 
-    mla_site_attr_printf (model, "messages", "%u", site->by_date->len);
-    mla_site_attr_printf (model, "threads", "%u", site->roots->len);
+    mla_site_attr_printf (model, "messages", "%u", site->n_published);
+    mla_site_attr_printf (model, "threads", "%u", site->n_threads);
     months = mla_site_element (model, "months");
     for (guint i = site->months->len; i-- > 0;) {
         const MlaSiteMonth *month = g_ptr_array_index (site->months, i);
@@ -709,8 +709,8 @@ mla_site_model_home (MlaSite *site, GError **error)
 
         mla_site_attr_printf (node, "year", "%04d", month->year);
         mla_site_attr_printf (node, "month", "%02d", month->month);
-        mla_site_attr_printf (node, "messages", "%u", month->entries->len);
-        mla_site_attr_printf (node, "threads", "%u", month->roots->len);
+        mla_site_attr_printf (node, "messages", "%u", month->n_messages);
+        mla_site_attr_printf (node, "threads", "%u", month->n_threads);
         mla_site_href (node, "href", page);
     }
     threads = mla_site_element (model, "newest");

@@ -23,6 +23,8 @@ struct MlaSiteMonth {
     GHashTable *counts;       /* root node + 1 -> its messages in the month */
     const MlaSiteMonth *prev; /* nullable: the month before it with mail */
     const MlaSiteMonth *next; /* nullable: the month after it with mail */
+    guint n_messages;         /* its published messages and threads: what */
+    guint n_threads;          /* the home page and the search count */
 };
 
 /* A thread as the site shows it, worked out once per build. */
@@ -83,6 +85,8 @@ typedef struct MlaSite {
     GPtrArray *months;   /* MlaSiteMonth *, in order */
     GArray *roots;       /* guint roots of threads with a published message,
                           * newest activity first */
+    guint n_published;   /* published messages and threads with one: what */
+    guint n_threads;     /* the home page counts */
     GHashTable *first_with_id; /* Message-ID -> entry index + 1 of its page */
     GPtrArray *thread_dates;   /* per root node: GArray of its published
                                 * entries by date; NULL for other nodes */

@@ -271,7 +271,7 @@ mla_site_search_periods (MlaSite *site, guint bundle, guint tier)
         guint n = GPOINTER_TO_UINT (g_hash_table_lookup (per_year, key));
 
         g_hash_table_insert (per_year, key,
-                             GUINT_TO_POINTER (n + month->entries->len));
+                             GUINT_TO_POINTER (n + month->n_messages));
     }
     for (guint m = site->months->len; m-- > 0;) {
         const MlaSiteMonth *month = g_ptr_array_index (site->months, m);

@@ -718,9 +718,9 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     g_mutex_clear (&build.lock);
     mla_memory_budget_free (build.budget);
     if (ok) {
-        stats->published = site.by_date->len;
+        stats->published = site.n_published;
         stats->withheld = mla_overview_threads_get_n_entries (site.threads) -
-                          site.by_date->len;
+                          site.n_published;
         stats->searchable = site.search;
         stats->scoped = scope != NULL;
         mark->max_row = mla_site_max_row (&site);
