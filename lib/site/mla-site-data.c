@@ -126,8 +126,10 @@ make_mask (MlaSite *site, guint n)
 }
 
 const char *
-mla_site_main_list_id (MlaOverviewThreads *threads)
+mla_site_main_list_id (MlaOverviewThreads *threads, guint64 *out_count)
 {
+    const char *main;
+
     g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
 
     for (guint i = 0; i < mla_overview_threads_get_n_entries (threads); i++) {
@@ -139,7 +141,11 @@ mla_site_main_list_id (MlaOverviewThreads *threads)
                 GUINT_TO_POINTER (
                     GPOINTER_TO_UINT (g_hash_table_lookup (counts, list)) + 1));
     }
-    return mla_overview_main_list_id (counts);
+    main = mla_overview_main_list_id (counts);
+    *out_count = main != NULL
+                     ? GPOINTER_TO_UINT (g_hash_table_lookup (counts, main))
+                     : 0;
+    return main;
 }
 
 /* The title: --title, else the List-Id most messages carry, else the
@@ -156,13 +162,11 @@ choose_title (MlaSite *site)
 
 /* The start of the Atom ids: dated by the archive's first stored message
  * (the same whenever and into whichever archive the list is imported),
- * else by the archive's first import (doc/site-models.md, "Feeds"). */
+ * else by the archive's first import (doc/site-models.md, "Feeds"):
+ * @first is the date of its first threaded row, 0 for none. */
 static char *
-feed_tag (MlaSite *site)
+feed_tag (MlaSite *site, gint64 first)
 {
-    gint64 first = mla_overview_threads_get_n_entries (site->threads) > 0
-                       ? mla_overview_threads_get_entry (site->threads, 0)->date
-                       : 0;
     g_autoptr (GDateTime) time =
         first > 0 ? g_date_time_new_from_unix_utc (first) : NULL;
     g_autofree char *day =
@@ -174,33 +178,53 @@ feed_tag (MlaSite *site)
         day != NULL ? day : mla_archive_get_created (site->archive));
 }
 
-/* The month of @date, made when new; @from and @to get its dates. */
-static MlaSiteMonth *
-month_of (MlaSite *site, GHashTable *months, gint64 date, gint64 *from,
-          gint64 *to)
+char *
+mla_site_month_range (gint64 date, int *year, int *month, gint64 *from,
+                      gint64 *to)
 {
     g_autoptr (GDateTime) time = g_date_time_new_from_unix_utc (date);
     g_autoptr (GDateTime) first = g_date_time_new_utc (
         g_date_time_get_year (time), g_date_time_get_month (time), 1, 0, 0, 0);
     g_autoptr (GDateTime) next = g_date_time_add_months (first, 1);
-    g_autofree char *path = g_date_time_format (time, "%Y/%m");
-    MlaSiteMonth *month = g_hash_table_lookup (months, path);
 
+    *year = g_date_time_get_year (time);
+    *month = g_date_time_get_month (time);
     *from = g_date_time_to_unix (first);
     /* December 9999 has no next month: the rest of time is in it. */
     *to = next != NULL ? g_date_time_to_unix (next) : G_MAXINT64;
+    return g_date_time_format (time, "%Y/%m");
+}
+
+/* The month of @date, made when new; @from and @to get its dates. */
+static MlaSiteMonth *
+month_of (MlaSite *site, GHashTable *months, gint64 date, gint64 *from,
+          gint64 *to)
+{
+    int year, number;
+    g_autofree char *path =
+        mla_site_month_range (date, &year, &number, from, to);
+    MlaSiteMonth *month = g_hash_table_lookup (months, path);
 
     if (month == NULL) {
-        month = g_new0 (MlaSiteMonth, 1);
-        month->year = g_date_time_get_year (time);
-        month->month = g_date_time_get_month (time);
-        month->path = g_steal_pointer (&path);
-        month->entries = g_array_new (FALSE, FALSE, sizeof (guint));
-        month->roots = g_array_new (FALSE, FALSE, sizeof (guint));
-        month->counts = g_hash_table_new (NULL, NULL);
+        month =
+            mla_site_month_new (site, g_steal_pointer (&path), year, number);
         g_hash_table_insert (months, month->path, month);
-        g_ptr_array_add (site->months, month);
     }
+    return month;
+}
+
+MlaSiteMonth *
+mla_site_month_new (MlaSite *site, char *path, int year, int month_number)
+{
+    MlaSiteMonth *month = g_new0 (MlaSiteMonth, 1);
+
+    month->year = year;
+    month->month = month_number;
+    month->path = path;
+    month->entries = g_array_new (FALSE, FALSE, sizeof (guint));
+    month->roots = g_array_new (FALSE, FALSE, sizeof (guint));
+    month->counts = g_hash_table_new (NULL, NULL);
+    g_ptr_array_add (site->months, month);
     return month;
 }
 
@@ -605,7 +629,8 @@ publish_entries (MlaSite *site, guint n, guint8 *has_published)
             g_hash_table_insert (site->first_with_id,
                                  (gpointer) entry->message_id,
                                  GUINT_TO_POINTER (i + 1));
-        has_published[mla_site_root_of (site, i)] = 1;
+        if (i < site->n_inputs)
+            has_published[mla_site_root_of (site, i)] = 1;
     }
 }
 
@@ -625,20 +650,31 @@ place_by_date (MlaSite *site)
 
     for (guint r = 0; r < site->by_date->len; r++) {
         guint entry = g_array_index (site->by_date, guint, r);
-        guint root = mla_site_root_of (site, entry);
+        guint root;
         gint64 date =
             mla_overview_threads_get_entry (site->threads, entry)->date;
 
+        site->date_rank[entry] = r;
+        /* A lone entry (mla-site-partial.c) has no thread and is listed
+         * in no month the update makes. */
+        if (entry >= site->n_inputs)
+            continue;
+        root = mla_site_root_of (site, entry);
         if (site->thread_dates->pdata[root] == NULL)
             site->thread_dates->pdata[root] =
                 g_array_new (FALSE, FALSE, sizeof (guint));
         g_array_append_val ((GArray *) site->thread_dates->pdata[root], entry);
-        site->date_rank[entry] = r;
         /* Entries come by date: the month changes seldom. */
         if (month == NULL || date < from || date >= to)
             month = month_of (site, months, date, &from, &to);
         g_array_append_val (month->entries, entry);
     }
+    mla_site_link_months (site);
+}
+
+void
+mla_site_link_months (MlaSite *site)
+{
     g_ptr_array_sort (site->months, compare_months);
     for (guint m = 0; m < site->months->len; m++) {
         MlaSiteMonth *each = g_ptr_array_index (site->months, m);
@@ -719,13 +755,10 @@ mla_site_published_names (MlaSite *site)
 }
 
 gboolean
-mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
-               const MlaSiteOptions *options, GError **error)
+mla_site_begin (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
+                const MlaSiteOptions *options, GError **error)
 {
     static const MlaSiteOptions defaults = { 0 };
-    g_autofree guint8 *has_published = NULL;
-    const GArray *all_roots;
-    guint n;
 
     memset (site, 0, sizeof *site);
     g_mutex_init (&site->views_lock);
@@ -737,15 +770,19 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
      * rows name, whatever imports or compactions committed since the
      * archive was opened; the raw files a thread kept open are opened
      * again (mla-archive.c). */
-    if (!mla_archive_reload (archive, error))
-        return FALSE;
-    site->threads = mla_overview_load_threads (site->overview, error);
-    if (site->threads == NULL)
-        return FALSE;
+    return mla_archive_reload (archive, error);
+}
+
+gboolean
+mla_site_derive (MlaSite *site, gint64 first_date, GError **error)
+{
+    g_autofree guint8 *has_published = NULL;
+    const GArray *all_roots;
+    guint n;
+
     site->forest = mla_overview_threads_get_forest (site->threads);
-    site->list_id = mla_site_main_list_id (site->threads);
     site->title = choose_title (site);
-    site->feed_tag = feed_tag (site);
+    site->feed_tag = feed_tag (site, first_date);
     n = mla_overview_threads_get_n_entries (site->threads);
     site_alloc (site, n);
     has_published =
@@ -779,4 +816,23 @@ mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
     agenda_versions (site);
     month_threads (site);
     return TRUE;
+}
+
+gboolean
+mla_site_init (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
+               const MlaSiteOptions *options, GError **error)
+{
+    if (!mla_site_begin (site, archive, overview, options, error))
+        return FALSE;
+    site->threads = mla_overview_load_threads (site->overview, error);
+    if (site->threads == NULL)
+        return FALSE;
+    site->n_inputs = mla_overview_threads_get_n_entries (site->threads);
+    site->list_id = mla_site_main_list_id (site->threads, &site->list_count);
+    return mla_site_derive (
+        site,
+        site->n_inputs > 0
+            ? mla_overview_threads_get_entry (site->threads, 0)->date
+            : 0,
+        error);
 }

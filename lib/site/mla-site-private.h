@@ -76,7 +76,11 @@ typedef struct MlaSite {
     const MlaThreadForest *forest;
     MlaSiteOptions options;
     char *title;
+    guint n_inputs;      /* entries [0, n_inputs) are in the forest; the
+                          * rest, lone (mla-site-partial.c), are shown
+                          * only as neighbours and in feeds */
     const char *list_id; /* nullable: the List-Id most messages carry */
+    guint64 list_count;  /* how many carry it */
     char *feed_tag;      /* the start of its Atom ids (mla_site_feed_tag()) */
     char **dirs;         /* per entry: its folder name under m/ */
     gboolean *published; /* per entry */
@@ -135,9 +139,11 @@ typedef struct MlaSitePeriod {
 } MlaSitePeriod;
 
 /* The List-Id most entries of @threads carry (the first by byte order
- * among equals): the list an archive is of. Returns: (transfer none)
- * (nullable): valid as long as @threads. */
-const char *mla_site_main_list_id (MlaOverviewThreads *threads);
+ * among equals): the list an archive is of; @out_count gets how many
+ * carry it. Returns: (transfer none) (nullable): valid as long as
+ * @threads. */
+const char *mla_site_main_list_id (MlaOverviewThreads *threads,
+                                   guint64 *out_count);
 
 /* What the thread rooted at @root shows, made the first time it is asked
  * for (an update asks for a few threads' only); node_pos and order_pos
@@ -173,6 +179,24 @@ guint mla_site_root_of (MlaSite *site, guint entry);
 gboolean mla_site_init (MlaSite *site, MlaArchive *archive,
                         MlaOverview *overview, const MlaSiteOptions *options,
                         GError **error);
+/* The two halves of mla_site_init(), for an update that loads part of
+ * the archive (mla-site-partial.c): the start, and what follows from
+ * site->threads, n_inputs and list_id once they are set (@first_date:
+ * that of the archive's first threaded row). */
+gboolean mla_site_begin (MlaSite *site, MlaArchive *archive,
+                         MlaOverview *overview, const MlaSiteOptions *options,
+                         GError **error);
+gboolean mla_site_derive (MlaSite *site, gint64 first_date, GError **error);
+/* The month of @date: its path ("YYYY/MM", transfer full), year, number
+ * and dates [@from, @to). */
+char *mla_site_month_range (gint64 date, int *year, int *month, gint64 *from,
+                            gint64 *to);
+/* A month of @site, with no entries yet; @path (transfer full) is
+ * "YYYY/MM". */
+MlaSiteMonth *mla_site_month_new (MlaSite *site, char *path, int year,
+                                  int month);
+/* Sorts site->months and links each to its neighbours. */
+void mla_site_link_months (MlaSite *site);
 void mla_site_clear (MlaSite *site);
 
 /* Tree helpers for the model builders (mla-site-tree.c): every text and
