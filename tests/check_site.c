@@ -661,7 +661,13 @@ START_TEST (test_site_state_mark)
     g_autofree char *later = mla_site_state_shape ("e1.9", "t", NULL, NULL);
     g_autofree char *other = mla_site_state_shape ("e2.3", "t", NULL, NULL);
     g_autofree char *key = mla_site_state_key ("e1.3", "t", NULL, NULL);
-    MlaSiteMark mark = { 42, 40, 2, 1, "abc" }, read = { 0 };
+    MlaSiteMark mark = { .max_row = 42,
+                         .published = 40,
+                         .withheld = 2,
+                         .aliases = 1,
+                         .identity = "abc" },
+                read = { 0 };
+    MlaSiteMonthCount months[] = { { "2004/06", 8, 1 }, { "2004/07", 28, 8 } };
     MlaSiteStats stats = { 0 };
 
     ck_assert_ptr_nonnull (folder);
@@ -678,6 +684,32 @@ START_TEST (test_site_state_mark)
     ck_assert_uint_eq (read.max_row, 42);
     ck_assert_uint_eq (read.aliases, 1);
     ck_assert_str_eq (read.identity, "abc");
+    /* A state without counts: an update must read everything. */
+    ck_assert (!read.has_counts);
+    mark.has_counts = TRUE;
+    mark.threads = 9;
+    mark.list_id = "list.example.org";
+    mark.list_count = 36;
+    mark.months = g_array_new (FALSE, FALSE, sizeof (MlaSiteMonthCount));
+    g_array_append_vals (mark.months, months, G_N_ELEMENTS (months));
+    ck_assert (mla_site_state_save (folder, key, shape, &stats, &mark, NULL));
+    g_array_unref (mark.months);
+    ck_assert (mla_site_state_read_mark (folder, later, &read));
+    ck_assert (read.has_counts);
+    ck_assert_uint_eq (read.threads, 9);
+    ck_assert_str_eq (read.list_id, "list.example.org");
+    ck_assert_uint_eq (read.list_count, 36);
+    ck_assert_uint_eq (read.months->len, 2);
+    for (guint i = 0; i < G_N_ELEMENTS (months); i++) {
+        const MlaSiteMonthCount *count =
+            &g_array_index (read.months, MlaSiteMonthCount, i);
+
+        ck_assert_str_eq (count->path, months[i].path);
+        ck_assert_uint_eq (count->messages, months[i].messages);
+        ck_assert_uint_eq (count->threads, months[i].threads);
+    }
+    mla_site_mark_clear (&read);
+    ck_assert_ptr_null (read.months);
     ck_assert (mla_atomic_file_set_contents (
         folder, MLA_SITE_MANIFEST ".running", "", 0, NULL));
     ck_assert (!mla_site_state_read_mark (folder, later, &read));

@@ -31,13 +31,30 @@ gboolean mla_site_state_current (MlaFolder *site, const char *key,
  * generation's count (same epoch, theme, options), the highest overview
  * row it showed, what it counted, and its identity. */
 typedef struct {
+    char *path; /* "YYYY/MM" */
+    guint messages;
+    guint threads;
+} MlaSiteMonthCount;
+
+typedef struct {
     guint64 max_row;   /* rows above it are new */
     guint64 published; /* messages with a page */
     guint64 withheld;
     guint64 aliases;   /* thread aliases (threads merged) */
     char identity[65]; /* hex SHA-256 of what every page shows of the site
                         * that no option fixes (mla_site_identity()) */
+    /* What pages count over the whole archive, for an update that reads
+     * part of it (mla-site-partial.c); has_counts FALSE in a state
+     * written before they were recorded. */
+    gboolean has_counts;
+    guint64 threads;    /* threads with a published message */
+    char *list_id;      /* nullable: the List-Id most messages carry */
+    guint64 list_count; /* how many carry it, withheld ones included */
+    GArray *months;     /* MlaSiteMonthCount, every month with mail, in
+                         * order */
 } MlaSiteMark;
+
+void mla_site_mark_clear (MlaSiteMark *mark);
 
 /* The key of a build's shape: mla_site_state_key() with the epoch of
  * @generation instead of the whole generation. Returns: (transfer full). */

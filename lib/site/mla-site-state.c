@@ -1,6 +1,7 @@
 /* mla-site-state.c: SITE/.mlarc-site.state, a GKeyFile with one group,
  * [state], written with the atomic-file module after the manifest. */
 #include "config.h"
+#include <stdio.h>
 #include <string.h>
 #include <glib/gstdio.h>
 #include "mla-address-mask.h"
@@ -8,6 +9,61 @@
 #include "mla-site-state-private.h"
 
 #define GROUP "state"
+/* The months: "YYYY/MM=MESSAGES THREADS". */
+#define MONTHS "months"
+
+void
+mla_site_mark_clear (MlaSiteMark *mark)
+{
+    for (guint i = 0; mark->months != NULL && i < mark->months->len; i++)
+        g_free (g_array_index (mark->months, MlaSiteMonthCount, i).path);
+    g_clear_pointer (&mark->months, g_array_unref);
+    g_clear_pointer (&mark->list_id, g_free);
+}
+
+static void
+read_counts (GKeyFile *file, MlaSiteMark *mark)
+{
+    g_auto (GStrv) keys = g_key_file_get_keys (file, MONTHS, NULL, NULL);
+
+    if (keys == NULL || !g_key_file_has_key (file, GROUP, "threads", NULL))
+        return;
+    mark->threads = g_key_file_get_uint64 (file, GROUP, "threads", NULL);
+    mark->list_id = g_key_file_get_string (file, GROUP, "list-id", NULL);
+    mark->list_count = g_key_file_get_uint64 (file, GROUP, "list-count", NULL);
+    mark->months = g_array_new (FALSE, FALSE, sizeof (MlaSiteMonthCount));
+    for (guint i = 0; keys[i] != NULL; i++) {
+        g_autofree char *value =
+            g_key_file_get_string (file, MONTHS, keys[i], NULL);
+        MlaSiteMonthCount count = { 0 };
+
+        if (value == NULL ||
+            sscanf (value, "%u %u", &count.messages, &count.threads) != 2)
+            return mla_site_mark_clear (mark);
+        count.path = g_strdup (keys[i]);
+        g_array_append_val (mark->months, count);
+    }
+    mark->has_counts = TRUE;
+}
+
+static void
+write_counts (GKeyFile *file, const MlaSiteMark *mark)
+{
+    if (!mark->has_counts)
+        return;
+    g_key_file_set_uint64 (file, GROUP, "threads", mark->threads);
+    if (mark->list_id != NULL)
+        g_key_file_set_string (file, GROUP, "list-id", mark->list_id);
+    g_key_file_set_uint64 (file, GROUP, "list-count", mark->list_count);
+    for (guint i = 0; i < mark->months->len; i++) {
+        const MlaSiteMonthCount *count =
+            &g_array_index (mark->months, MlaSiteMonthCount, i);
+        g_autofree char *value =
+            g_strdup_printf ("%u %u", count->messages, count->threads);
+
+        g_key_file_set_string (file, MONTHS, count->path, value);
+    }
+}
 
 char *
 mla_site_state_key (const char *generation, const char *theme,
@@ -101,6 +157,7 @@ mla_site_state_read_mark (MlaFolder *site, const char *shape, MlaSiteMark *mark)
     identity = g_key_file_get_string (file, GROUP, "identity", NULL);
     g_strlcpy (mark->identity, identity != NULL ? identity : "",
                sizeof mark->identity);
+    read_counts (file, mark);
     return TRUE;
 }
 
@@ -126,6 +183,7 @@ mla_site_state_save (MlaFolder *site, const char *key, const char *shape,
         g_key_file_set_uint64 (file, GROUP, "max-row", mark->max_row);
         g_key_file_set_uint64 (file, GROUP, "aliases", mark->aliases);
         g_key_file_set_string (file, GROUP, "identity", mark->identity);
+        write_counts (file, mark);
     }
     data = g_key_file_to_data (file, &size, NULL);
     return mla_atomic_file_set_contents (site, MLA_SITE_STATE_FILE, data, size,

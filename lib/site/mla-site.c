@@ -663,6 +663,25 @@ prepare (MlaSite *site, MlaSiteBuild *build, const MlaSiteMark *before,
     return remake != NULL;
 }
 
+/* What the pages count over the whole archive, for the next update. */
+static void
+record_counts (MlaSite *site, MlaSiteMark *mark)
+{
+    mark->has_counts = TRUE;
+    mark->threads = site->n_threads;
+    mark->list_id = g_strdup (site->list_id);
+    mark->list_count = site->list_count;
+    mark->months = g_array_sized_new (FALSE, FALSE, sizeof (MlaSiteMonthCount),
+                                      site->months->len);
+    for (guint m = 0; m < site->months->len; m++) {
+        const MlaSiteMonth *month = g_ptr_array_index (site->months, m);
+        MlaSiteMonthCount count = { g_strdup (month->path), month->n_messages,
+                                    month->n_threads };
+
+        g_array_append_val (mark->months, count);
+    }
+}
+
 /* Makes every page whose signature changed, writes what changed, and
  * removes what is no longer made; @mark gets what the next update needs. */
 static gboolean
@@ -728,6 +747,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
         mark->withheld = stats->withheld;
         mark->aliases = aliases->len / 2;
         mla_site_identity (&site, mark->identity);
+        record_counts (&site, mark);
     }
     mla_site_clear (&site);
     return ok;
@@ -752,7 +772,7 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
     g_autofree char *shape = NULL;
     g_autoptr (MlaFolder) folder = NULL;
     MlaSiteMark before = { 0 }, mark = { 0 };
-    gboolean have_mark;
+    gboolean have_mark, ok;
     MlaSiteStats local_stats;
     MlaSiteStats *stats = out_stats != NULL ? out_stats : &local_stats;
 
@@ -780,8 +800,11 @@ mla_site_build (MlaArchive *archive, MlaOverview *overview, const char *output,
         return TRUE;
     }
     have_mark = mla_site_state_read_mark (folder, shape, &before);
-    if (!build_pages (archive, overview, folder, options, pagefind, version,
-                      have_mark ? &before : NULL, &mark, stats, error))
-        return mla_site_blame_writer (overview, generation, error);
-    return mla_site_state_save (folder, key, shape, stats, &mark, error);
+    ok = build_pages (archive, overview, folder, options, pagefind, version,
+                      have_mark ? &before : NULL, &mark, stats, error);
+    ok = ok ? mla_site_state_save (folder, key, shape, stats, &mark, error)
+            : mla_site_blame_writer (overview, generation, error);
+    mla_site_mark_clear (&before);
+    mla_site_mark_clear (&mark);
+    return ok;
 }
