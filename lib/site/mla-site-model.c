@@ -12,8 +12,6 @@
 #include "mla-site-private.h"
 
 #define SKELETON_MAX_DEPTH 24
-#define FEED_ENTRIES 40
-#define HOME_THREADS 25
 
 /* A new model document whose root is @name, with what every page needs:
  * the site's title and the way back to the site's root from the page's
@@ -714,7 +712,7 @@ mla_site_model_home (MlaSite *site, GError **error)
         mla_site_href (node, "href", page);
     }
     threads = mla_site_element (model, "newest");
-    for (guint i = 0; i < MIN (site->roots->len, HOME_THREADS); i++)
+    for (guint i = 0; i < MIN (site->roots->len, MLA_SITE_HOME_THREADS); i++)
         thread_summary (site, threads, g_array_index (site->roots, guint, i),
                         NULL);
     mla_site_agenda_list (site, mla_site_element (model, "agendas"));
@@ -902,7 +900,7 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
 
         /* The newest messages of the thread. */
         for (guint i = view->order->len;
-             i-- > 0 && entries->len < FEED_ENTRIES;)
+             i-- > 0 && entries->len < MLA_SITE_FEED_ENTRIES;)
             g_array_append_val (entries, g_array_index (view->order, guint, i));
         mla_site_attr (model, "kind", "thread");
         mla_site_attr (model, "self", self);
@@ -914,7 +912,8 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
         mla_site_attr_printf (model, "atom-id", "%sthreads", site->feed_tag);
         mla_site_attr (model, "kind", "threads");
         mla_site_attr (model, "self", "threads.atom");
-        for (guint i = 0; i < MIN (site->roots->len, FEED_ENTRIES); i++) {
+        for (guint i = 0; i < MIN (site->roots->len, MLA_SITE_FEED_ENTRIES);
+             i++) {
             const MlaSiteThread *view =
                 view_of (site, g_array_index (site->roots, guint, i));
 
@@ -927,7 +926,7 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
         mla_site_attr (model, "kind", "messages");
         mla_site_attr (model, "self", "new.atom");
         for (guint i = site->by_date->len;
-             i-- > 0 && entries->len < FEED_ENTRIES;)
+             i-- > 0 && entries->len < MLA_SITE_FEED_ENTRIES;)
             g_array_append_val (entries,
                                 g_array_index (site->by_date, guint, i));
     }

@@ -68,6 +68,12 @@ typedef struct MlaSiteAgenda {
 #define MLA_SITE_MONTH_PAGE 100
 /* A month's listings (by date, author, subject) hold this many a page. */
 #define MLA_SITE_LIST_PAGE 500
+/* The feeds hold this many of the newest messages or threads, the home
+ * page lists this many of the newest threads, and looks for list fields
+ * in this many of the newest messages. */
+#define MLA_SITE_FEED_ENTRIES 40
+#define MLA_SITE_HOME_THREADS 25
+#define MLA_SITE_LIST_FIELDS_LOOKUP 50
 
 typedef struct MlaSite {
     MlaArchive *archive;

@@ -31,9 +31,6 @@ mla_site_list_address_shown (MlaSite *site, const char *address)
             match.kept != NULL);
 }
 
-/* The home page looks for list fields in this many of the newest messages. */
-#define LIST_FIELDS_LOOKUP 50
-
 static MlaListHeaders *
 list_headers_of (MlaSite *site, const MlaOverviewEntry *e, GError **error)
 {
@@ -232,7 +229,7 @@ mla_site_list_element (MlaSite *site, xmlNode *parent, GError **error)
     guint n = site->by_date->len;
 
     /* The newest message that has list fields speaks for the list. */
-    for (guint i = n; i-- > 0 && n - i <= LIST_FIELDS_LOOKUP;) {
+    for (guint i = n; i-- > 0 && n - i <= MLA_SITE_LIST_FIELDS_LOOKUP;) {
         const MlaOverviewEntry *e = mla_overview_threads_get_entry (
             site->threads, g_array_index (site->by_date, guint, i));
         g_autoptr (MlaListHeaders) fields = list_headers_of (site, e, error);
