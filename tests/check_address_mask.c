@@ -123,6 +123,38 @@ START_TEST (test_keep_whole_ids)
 }
 END_TEST
 
+static gboolean
+lookup_known (const char *token, gpointer data)
+{
+    g_ptr_array_add (data, g_strdup (token));
+    return strcmp (token, "later@example.org") == 0;
+}
+
+/* A token the mask was not told of is asked about, decoded (the at sign
+ * in any spelling, %XX decoded), and kept when the lookup says so; one it
+ * keeps is not asked about. */
+START_TEST (test_lookup)
+{
+    g_autoptr (MlaAddressMask) mask = mla_address_mask_new ();
+    g_autoptr (GPtrArray) asked = g_ptr_array_new_with_free_func (g_free);
+    const char *text =
+        "see later%40example.org, ann@example.org and kept@example.org";
+    g_autoptr (GBytes) masked = NULL;
+
+    mla_address_mask_keep (mask, "kept@example.org");
+    mla_address_mask_set_lookup (mask, lookup_known, asked);
+    masked = mla_address_mask_apply (mask, text, strlen (text));
+    ck_assert (masked != NULL);
+    ck_assert_mem_eq (
+        g_bytes_get_data (masked, NULL),
+        "see later%40example.org, ann at example.org and kept@example.org",
+        g_bytes_get_size (masked));
+    ck_assert_uint_eq (asked->len, 2);
+    ck_assert_str_eq (asked->pdata[0], "later@example.org");
+    ck_assert_str_eq (asked->pdata[1], "ann@example.org");
+}
+END_TEST
+
 /* Offsets are into the text; bytes past @length are not read. */
 START_TEST (test_find_offsets)
 {
@@ -146,6 +178,7 @@ address_mask_suite (void)
     mla_test_add_case (suite, "rows", test_mask_rows, G_N_ELEMENTS (rows));
     mla_test_add_case (suite, "every rule", test_every_rule_has_a_row, 0);
     mla_test_add_case (suite, "whole ids", test_keep_whole_ids, 0);
+    mla_test_add_case (suite, "lookup", test_lookup, 0);
     mla_test_add_case (suite, "offsets", test_find_offsets, 0);
     return suite;
 }

@@ -10,6 +10,8 @@ struct MlaAddressMask {
     GHashTable *kept;  /* the address-like tokens of Message-IDs, decoded
                         * (decode_token()) */
     GHashTable *lists; /* List-Ids, in lower case */
+    MlaAddressMaskLookup lookup; /* nullable: asked what kept lacks */
+    gpointer lookup_data;
 };
 
 /* How an at sign is written, by where text comes from. */
@@ -209,7 +211,8 @@ kept_token (const MlaAddressMask *mask, const char *token)
 {
     g_autofree char *list = NULL;
 
-    if (g_hash_table_contains (mask->kept, token))
+    if (g_hash_table_contains (mask->kept, token) ||
+        (mask->lookup != NULL && mask->lookup (token, mask->lookup_data)))
         return KEEP_MESSAGE_ID;
     if (g_hash_table_size (mask->lists) == 0)
         return NULL;
@@ -334,6 +337,14 @@ mla_address_mask_keep (MlaAddressMask *mask, const char *text)
          offset = match.end)
         g_hash_table_add (mask->kept,
                           g_string_free (decode_token (text, &match), FALSE));
+}
+
+void
+mla_address_mask_set_lookup (MlaAddressMask *mask, MlaAddressMaskLookup lookup,
+                             gpointer data)
+{
+    mask->lookup = lookup;
+    mask->lookup_data = data;
 }
 
 void

@@ -43,6 +43,16 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MlaAddressMask, mla_address_mask_free)
  * URL made of one. Not thread-safe; a mask that is only applied is. */
 MLA_API void mla_address_mask_keep (MlaAddressMask *mask, const char *text);
 
+/* Asks @lookup (with @data) about each address-like token that
+ * mla_address_mask_keep() did not keep, decoded as "local@domain": TRUE
+ * keeps it too. For a mask that knows part of what it keeps (a site
+ * update that loads part of an archive); @lookup is called from every
+ * thread that applies the mask. */
+typedef gboolean (*MlaAddressMaskLookup) (const char *token, gpointer data);
+MLA_API void mla_address_mask_set_lookup (MlaAddressMask *mask,
+                                          MlaAddressMaskLookup lookup,
+                                          gpointer data);
+
 /* Keeps as it is, wherever it appears later, the posting address that
  * @list_id (nullable; "list.example.org", without brackets) names, as
  * RFC 2919 recommends: "list@example.org". Not thread-safe either. */
