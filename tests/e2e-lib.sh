@@ -137,6 +137,36 @@ same_files () {
     diff "$TMP/manifest-1" "$TMP/manifest-2"
 }
 
+# One message, in mbox form, to $TMP/one.mbox: $1 Message-ID, $2 date,
+# $3 subject, $4 the id it replies to (may be empty), $5 more header
+# lines (may be empty).
+one_message () {
+    {
+        printf 'From test@example.org Mon Jan  1 00:00:00 2001\n'
+        printf 'From: Test <test@example.org>\nMessage-ID: <%s>\nDate: %s\nSubject: %s\n' "$1" "$2" "$3"
+        [ -z "$4" ] || printf 'References: <%s>\nIn-Reply-To: <%s>\n' "$4" "$4"
+        [ -z "${5:-}" ] || printf '%s\n' "$5"
+        printf '\nA live message.\n\n'
+    } >"$TMP/one.mbox"
+}
+
+# The site $2 of archive $1, updated in place, equals a site built from
+# scratch out of the same archive with the site options that follow $3
+# (after what, for the message), file for file and manifest for manifest
+# (the state file names the overview's generation: left out).
+same_as_full () {
+    _archive=$1 _site=$2 _after=$3
+    shift 3
+    rm -rf "$TMP/full"
+    expect 0 site -q "$@" -a "$_archive" -o "$TMP/full"
+    diff -r -x '.mlarc-site*' "$_site" "$TMP/full" >"$TMP/diff" \
+        || { head -c 1000 "$TMP/diff" >&2; fail "after $_after, the updated site differs from a full build"; }
+    effective_manifest "$_site" >"$TMP/manifest-1"
+    effective_manifest "$TMP/full" >"$TMP/manifest-2"
+    cmp -s "$TMP/manifest-1" "$TMP/manifest-2" \
+        || fail "after $_after, the manifest with its delta differs from a full build's"
+}
+
 # Lists the pages of site $1 in $TMP/pages (the first $2 when given).
 site_pages () {
     find "$1" -name '*.html' | sort | head -n "${2:-1000000}" >"$TMP/pages"

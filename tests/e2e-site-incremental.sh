@@ -32,37 +32,14 @@ fi
 expect 0 site --search=no -a "$A" -o "$S"
 grep -q ' 0 files written' "$TMP/err" || fail "a run with nothing new wrote files: $(cat "$TMP/err")"
 
-# The site updated in place equals one built from scratch ($1 says after
-# what); the state file names the overview's generation, so it is left out.
-# The lines of a site's manifest: its base with its delta's lines (after
-# the stamp; "- PATH" a removal) put over it, sorted by path.
-manifest_of () {
-    delta="$1/.mlarc-site.delta"
-    [ -f "$delta" ] || delta=/dev/null
-    awk 'NR == FNR { if (FNR > 1) { if ($1 == "-") gone[substr($0, 3)] = 1; else set[$NF] = $0 }; next }
-         !($NF in gone) && !($NF in set) { print }
-         END { for (p in set) print set[p] }' "$delta" "$1/.mlarc-site" \
-        | awk '{ print $NF "\t" $0 }' | LC_ALL=C sort | cut -f 2-
-}
-same_as_full () {
-    rm -rf "$TMP/full"
-    expect 0 site -q --search=no -a "$A" -o "$TMP/full"
-    diff -r -x '.mlarc-site*' "$S" "$TMP/full" >"$TMP/diff" \
-        || { head -20 "$TMP/diff" >&2; fail "after $1, the incremental site differs from a full build"; }
-    manifest_of "$S" | cmp -s - "$TMP/full/.mlarc-site" \
-        || fail "after $1, the manifest with its delta differs from a full build's"
-}
-same_as_full "the batches"
+# The site updated in place equals one built from scratch.
+check_full () { same_as_full "$A" "$S" "$1" --search=no; }
+check_full "the batches"
 
 # One message at a time, each followed by an update: $1 Message-ID, $2
 # date, $3 subject, $4 References (may be empty).
 deliver () {
-    {
-        printf 'From test@example.org Mon Jan  1 00:00:00 2001\n'
-        printf 'From: Test <test@example.org>\nMessage-ID: <%s>\nDate: %s\nSubject: %s\n' "$1" "$2" "$3"
-        [ -z "$4" ] || printf 'References: <%s>\nIn-Reply-To: <%s>\n' "$4" "$4"
-        printf '\nA live message.\n\n'
-    } >"$TMP/one.mbox"
+    one_message "$@"
     expect 0 import -q -a "$A" "$TMP/one.mbox"
     expect 0 site --search=no -a "$A" -o "$S"
     grep -q ' 0 files written' "$TMP/err" && fail "$1 wrote no file: $(cat "$TMP/err")"
@@ -82,24 +59,24 @@ scoped "a reply into an old thread"
 # leaves the base alone (until the delta grows past an eighth of it).
 cmp -s "$S/.mlarc-site" "$TMP/base" || fail "a scoped update wrote the manifest's base"
 [ "$(wc -l <"$S/.mlarc-site.delta")" -gt 1 ] || fail "a scoped update wrote no delta"
-same_as_full "a reply into an old thread"
+check_full "a reply into an old thread"
 deliver live-new@example.org 'Sat, 26 Jun 2004 10:00:00 +0000' 'A new thread' ''
 scoped "a new thread"
-same_as_full "a new thread"
+check_full "a new thread"
 deliver live-month@example.org 'Mon, 04 Jan 2010 10:00:00 +0000' 'A new month' ''
 scoped "a new month"
-same_as_full "a new month"
+check_full "a new month"
 # A second message with an id already archived, in another month: the
 # first one's page lists both, and its thread's pages change.
 deliver live-reply@example.org 'Tue, 05 Jan 2010 09:00:00 +0000' 'A copy' ''
 scoped "a message with an id already archived"
-same_as_full "a message with an id already archived"
+check_full "a message with an id already archived"
 # Two threads, then the message between them: one thread, and the old
 # thread id sends readers on.
 deliver merge-a@example.org 'Tue, 05 Jan 2010 10:00:00 +0000' 'Merging' ''
 deliver merge-c@example.org 'Thu, 07 Jan 2010 10:00:00 +0000' 'Other words' merge-b@example.org
 deliver merge-b@example.org 'Wed, 06 Jan 2010 10:00:00 +0000' 'Re: Merging' merge-a@example.org
-same_as_full "a message that merges two threads"
+check_full "a message that merges two threads"
 grep -l 'now part of' "$S"/t/*/index.html >/dev/null \
     || fail "the merged thread's old page sends no one on"
 expect 0 site --search=no -a "$A" -o "$S"
@@ -114,4 +91,4 @@ deliver late-1@example.org 'Fri, 08 Jan 2010 10:00:00 +0000' 'Late' ''
 rm "$S/.mlarc-site"
 expect 0 site --search=no -a "$A" -o "$S"
 [ -f "$page" ] || fail "a page deleted by hand is not made again without a manifest"
-same_as_full "a site made again without its manifest"
+check_full "a site made again without its manifest"
