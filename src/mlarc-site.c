@@ -259,8 +259,9 @@ print_files (const char *command, const MlaSiteStats *stats)
     if (stats->scoped)
         fprintf (stderr,
                  "mlarc %s: the archive only grew: visited only the pages "
-                 "new mail reaches\n",
-                 command);
+                 "new mail reaches, reading %" G_GUINT64_FORMAT
+                 " of %" G_GUINT64_FORMAT " messages\n",
+                 command, stats->read, stats->published + stats->withheld);
 }
 
 /* After a run: its progress line ended, its error printed. */

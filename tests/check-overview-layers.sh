@@ -8,7 +8,7 @@
 . "${top_srcdir:-.}/tests/e2e-lib.sh"
 cd "$top_srcdir"
 
-order="db names query search store overview"
+order="db names query probe search store subset overview"
 
 file_of () {
     [ "$1" = overview ] && echo lib/overview/mla-overview.c \

@@ -113,11 +113,11 @@ END_TEST
 /* Names one folder on a disk that ignores case and normalization. */
 START_TEST (test_site_url_key)
 {
-    g_autofree char *lower = mla_site_name_key ("abc@example.org");
-    g_autofree char *upper = mla_site_name_key ("ABC@Example.ORG");
-    g_autofree char *composed = mla_site_name_key ("caf\xc3\xa9@x");
-    g_autofree char *decomposed = mla_site_name_key ("CAFE\xcc\x81@x");
-    g_autofree char *other = mla_site_name_key ("abd@example.org");
+    g_autofree char *lower = mla_folder_name_key ("abc@example.org");
+    g_autofree char *upper = mla_folder_name_key ("ABC@Example.ORG");
+    g_autofree char *composed = mla_folder_name_key ("caf\xc3\xa9@x");
+    g_autofree char *decomposed = mla_folder_name_key ("CAFE\xcc\x81@x");
+    g_autofree char *other = mla_folder_name_key ("abd@example.org");
 
     ck_assert_str_eq (lower, upper);
     ck_assert_str_eq (composed, decomposed);
@@ -139,10 +139,11 @@ static const char case_mbox[] =
     "From: a@x\nSubject: hidden\nDate: Mon, 1 Mar 2021 13:00:00 +0000\n"
     "Message-ID: <cASE@x>\nX-No-Archive: yes\n\nwithheld\n\n";
 
-/* Opens the overview of @archive and assigns names; the names in archive
- * order, joined by spaces. */
+/* Opens the overview of @archive and assigns names (@partial: looking
+ * names up one by one, as an update that reads part of the archive
+ * does); the names in archive order, joined by spaces. */
 static char *
-assign (MlaArchive *archive, GPtrArray *record)
+assign_in (MlaArchive *archive, GPtrArray *record, gboolean partial)
 {
     g_autoptr (GError) error = NULL;
     g_autoptr (MlaOverview) overview =
@@ -162,7 +163,8 @@ assign (MlaArchive *archive, GPtrArray *record)
     published = g_new0 (gboolean, n);
     for (guint i = 0; i < n; i++)
         published[i] = !mla_overview_threads_get_entry (threads, i)->no_archive;
-    names = mla_site_assign_names (overview, threads, published, &error);
+    names =
+        mla_site_assign_names (overview, threads, published, partial, &error);
     ck_assert_msg (names != NULL, "%s", error ? error->message : "?");
     for (guint i = 0; i < n; i++) {
         g_string_append_printf (joined, "%s%s", i > 0 ? " " : "", names[i]);
@@ -170,6 +172,12 @@ assign (MlaArchive *archive, GPtrArray *record)
     }
     g_free (names);
     return g_string_free (g_steal_pointer (&joined), FALSE);
+}
+
+static char *
+assign (MlaArchive *archive, GPtrArray *record)
+{
+    return assign_in (archive, record, FALSE);
 }
 
 static MlaArchive *
@@ -231,6 +239,22 @@ START_TEST (test_site_url_assign_recorded)
 }
 END_TEST
 
+/* A name recorded for an id no longer in the archive stays taken, read
+ * whole or looked up by its key (_i: 1 for the look-up). */
+START_TEST (test_site_url_assign_taken)
+{
+    g_autoptr (MlaArchive) archive = case_archive ();
+    g_autoptr (GPtrArray) record = g_ptr_array_new ();
+    g_autofree char *names = NULL;
+
+    g_ptr_array_add (record, "gone@x");
+    g_ptr_array_add (record, "case@X");
+    names = assign_in (archive, record, _i == 1);
+    ck_assert_str_eq (names,
+                      "Case@x_ad51cca2 case@x_d986efe8 CASE@x_3440570f cASE@x");
+}
+END_TEST
+
 static const struct {
     const char *filename;
     const char *expected;
@@ -273,6 +297,7 @@ site_url_suite (void)
                        G_N_ELEMENTS (legacy));
     mla_test_add_case (suite, "key", test_site_url_key, 0);
     mla_test_add_case (suite, "assign", test_site_url_assign, 0);
+    mla_test_add_case (suite, "assign-taken", test_site_url_assign_taken, 2);
     mla_test_add_case (suite, "assign-recorded", test_site_url_assign_recorded,
                        0);
     mla_test_add_case (suite, "attachments", test_site_url_attachment_names,

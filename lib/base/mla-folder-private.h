@@ -90,4 +90,9 @@ void mla_folder_remove_leftovers (MlaFolder *folder, const char *relative,
 gboolean mla_folder_sync (MlaFolder *folder, const char *relative,
                           GError **error);
 
+/* Returns: (transfer full): the key under which a file system that folds
+ * case and normalises Unicode (APFS, NTFS, a served copy of the site)
+ * sees @name: two names with one key are one folder there. */
+char *mla_folder_name_key (const char *name);
+
 G_END_DECLS

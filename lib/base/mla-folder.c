@@ -517,3 +517,17 @@ mla_folder_sync (MlaFolder *folder, const char *relative, GError **error)
     close (fd);
     return TRUE;
 }
+
+char *
+mla_folder_name_key (const char *name)
+{
+    g_autofree char *decomposed = NULL;
+    g_autofree char *folded = NULL;
+
+    /* ASCII (nearly every name) is its own NFD, and folds as it lowers. */
+    if (g_str_is_ascii (name) || !g_utf8_validate (name, -1, NULL))
+        return g_ascii_strdown (name, -1);
+    decomposed = g_utf8_normalize (name, -1, G_NORMALIZE_NFD);
+    folded = g_utf8_casefold (decomposed, -1);
+    return g_utf8_normalize (folded, -1, G_NORMALIZE_NFD);
+}

@@ -14,9 +14,12 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/overview/mla-overview-db.c \
 	lib/overview/mla-overview-names.c \
 	lib/overview/mla-overview-private.h \
+	lib/overview/mla-overview-probe-private.h \
+	lib/overview/mla-overview-probe.c \
 	lib/overview/mla-overview-query.c \
 	lib/overview/mla-overview-search.c \
 	lib/overview/mla-overview-store.c \
+	lib/overview/mla-overview-subset.c \
 	lib/overview/mla-overview.c \
 	lib/overview/mla-query.c \
 	lib/overview/mla-search.c \

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include "mla-archive-private.h"
 #include "mla-error.h"
+#include "mla-folder-private.h"
 #include "mla-overview-private.h"
 
 static const char *const stmt_sql[N_STMTS] = {
@@ -78,6 +79,41 @@ static const char *const stmt_sql[N_STMTS] = {
         "INSERT INTO removed (removal, position, ref) VALUES (?,?,?)",
     [STMT_REACH_SUBJECT] =
         "SELECT DISTINCT thread FROM messages WHERE subject_key = ?1",
+    /* The look-ups of mla-overview-probe.c, each through an index. */
+    [STMT_ROWS_AFTER] = "SELECT " ENTRY_COLUMNS " FROM messages WHERE id > ?1"
+                        " AND thread IS NOT NULL ORDER BY id",
+    [STMT_ROWS_WITH_ID] =
+        "SELECT " ENTRY_COLUMNS " FROM messages WHERE message_id = ?1"
+        " AND thread IS NOT NULL ORDER BY id",
+    [STMT_ROW_BEFORE] =
+        "SELECT " ENTRY_COLUMNS " FROM messages WHERE no_archive = 0"
+        " AND (activity, id) < (?1, ?2) AND thread IS NOT NULL"
+        " ORDER BY activity DESC, id DESC LIMIT 1",
+    [STMT_ROW_AFTER] =
+        "SELECT " ENTRY_COLUMNS " FROM messages WHERE no_archive = 0"
+        " AND (activity, id) > (?1, ?2) AND thread IS NOT NULL"
+        " ORDER BY activity, id LIMIT 1",
+    [STMT_NEWEST] =
+        "SELECT " ENTRY_COLUMNS " FROM messages WHERE no_archive = 0"
+        " AND thread IS NOT NULL"
+        " ORDER BY activity DESC, id DESC LIMIT ?1",
+    [STMT_NEWEST_THREADS] = "SELECT thread FROM threads WHERE messages > 0"
+                            " ORDER BY last_date DESC, thread LIMIT ?1",
+    [STMT_DATED] =
+        "SELECT " ENTRY_COLUMNS " FROM messages WHERE date >= ?1 AND date < ?2"
+        " AND no_archive = 0 AND thread IS NOT NULL ORDER BY id",
+    [STMT_COUNT_LIST_ID] = "SELECT count(*) FROM messages WHERE list_id = ?1"
+                           " AND thread IS NOT NULL",
+    [STMT_FIRST_DATE] = "SELECT date FROM messages WHERE thread IS NOT NULL"
+                        " ORDER BY id LIMIT 1",
+    [STMT_SITE_NAME] = "SELECT name FROM site_names WHERE message_id = ?1",
+    [STMT_KEY_RECORDED] = "SELECT 1 FROM site_names WHERE key = ?1 LIMIT 1",
+    [STMT_KEY_PUBLISHED] = "SELECT 1 FROM site_names n JOIN messages m"
+                           " ON m.message_id = n.message_id WHERE n.key = ?1"
+                           " AND m.no_archive = 0 LIMIT 1",
+    [STMT_IS_NAMED] = "SELECT 1 FROM refs r JOIN messages m ON m.id ="
+                      " r.message WHERE r.ref = ?1 AND m.thread IS NOT NULL"
+                      " LIMIT 1",
 };
 
 /* Rows are numbered from 1 and never deleted (mlarc remove rebuilds the
@@ -224,6 +260,27 @@ mla_overview_entry_dup (const MlaOverviewEntry *entry)
     return copy;
 }
 
+GPtrArray *
+mla_overview_collect_entries (MlaOverview *overview, sqlite3_stmt *statement,
+                              const char *what, GError **error)
+{
+    g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (MlaOverviewThreads) scratch = g_new0 (MlaOverviewThreads, 1);
+    int status;
+
+    scratch->strings = g_string_chunk_new (1024);
+    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+        MlaOverviewEntry entry = { 0 };
+
+        mla_overview_read_entry (scratch, statement, 0, &entry);
+        g_ptr_array_add (found, mla_overview_entry_dup (&entry));
+    }
+    sqlite3_reset (statement);
+    if (status != SQLITE_DONE)
+        return mla_overview_throw (overview, error, what), NULL;
+    return g_steal_pointer (&found);
+}
+
 const char *
 mla_overview_column_string (MlaOverviewThreads *threads,
                             sqlite3_stmt *statement, int column)
@@ -298,6 +355,21 @@ file_identity (const char *path, guint64 *device, guint64 *inode)
     }
 }
 
+/* mla_name_key(NAME): mla_folder_name_key(), for the keys of
+ * site_names, however a name comes in (an update, a rebuild's copy). */
+static void
+name_key_function (sqlite3_context *context, int argc, sqlite3_value **argv)
+{
+    const char *name = (const char *) sqlite3_value_text (argv[0]);
+
+    (void) argc;
+    if (name == NULL) {
+        sqlite3_result_null (context);
+        return;
+    }
+    sqlite3_result_text (context, mla_folder_name_key (name), -1, g_free);
+}
+
 gboolean
 mla_overview_connect (MlaOverview *overview, int flags, GError **error)
 {
@@ -315,6 +387,14 @@ mla_overview_connect (MlaOverview *overview, int flags, GError **error)
         return ok;
     }
     sqlite3_busy_timeout (overview->db, 10000);
+    if (sqlite3_create_function_v2 (
+            overview->db, "mla_name_key", 1,
+            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+            name_key_function, NULL, NULL, NULL) != SQLITE_OK) {
+        mla_overview_throw (overview, error, "register mla_name_key");
+        g_clear_pointer (&overview->db, sqlite3_close);
+        return FALSE;
+    }
     file_identity (overview->path, &overview->device, &overview->inode);
     return TRUE;
 }

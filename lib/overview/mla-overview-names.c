@@ -40,7 +40,7 @@ add_site_names (MlaOverview *overview, GPtrArray *names, GError **error)
      * its name stands. */
     if (sqlite3_prepare_v2 (overview->db,
                             "INSERT OR IGNORE INTO site_names (message_id,"
-                            " name) VALUES (?,?)",
+                            " name, key) VALUES (?1, ?2, mla_name_key (?2))",
                             -1, &statement, NULL) != SQLITE_OK)
         ok = mla_overview_throw (overview, error, "prepare");
     for (guint i = 0; ok && i + 1 < names->len; i += 2) {
@@ -89,7 +89,8 @@ mla_overview_copy_site_names (MlaOverview *fresh, const char *old_path,
     /* Only from the same archive; a damaged or older file gives none. */
     if (sqlite3_prepare_v2 (
             fresh->db,
-            "INSERT OR IGNORE INTO site_names SELECT message_id, name FROM"
+            "INSERT OR IGNORE INTO site_names SELECT message_id, name,"
+            " mla_name_key (name) FROM"
             " old.site_names WHERE (SELECT value FROM old.meta WHERE key ="
             " 'archive') = ?",
             -1, &statement, NULL) == SQLITE_OK) {

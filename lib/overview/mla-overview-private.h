@@ -50,6 +50,19 @@ enum {
     STMT_REACH_THREAD,
     STMT_GET_REFS,
     STMT_INSERT_REMOVED,
+    STMT_ROWS_AFTER,
+    STMT_ROWS_WITH_ID,
+    STMT_ROW_BEFORE,
+    STMT_ROW_AFTER,
+    STMT_NEWEST,
+    STMT_NEWEST_THREADS,
+    STMT_DATED,
+    STMT_COUNT_LIST_ID,
+    STMT_FIRST_DATE,
+    STMT_SITE_NAME,
+    STMT_KEY_RECORDED,
+    STMT_KEY_PUBLISHED,
+    STMT_IS_NAMED,
     N_STMTS
 };
 
@@ -58,7 +71,8 @@ struct MlaOverview {
     char *path;
     sqlite3 *db;
     sqlite3_stmt *stmts[N_STMTS];
-    GMutex details_lock;   /* pages are made on several threads */
+    GMutex details_lock;   /* pages are made on several threads: the
+                            * details and the probes take turns */
     gboolean ranking;      /* mla_rank() is registered on db */
     gboolean reading;      /* in mla_overview_begin_reading()'s transaction */
     guint64 device, inode; /* of the file when connected: a rebuild replaces
@@ -69,6 +83,8 @@ struct MlaOverviewThreads {
     GArray *entries; /* MlaOverviewEntry */
     gint64 *rows;    /* row id of each entry */
     guint n_entries;
+    guint n_inputs; /* the entries threaded: those before a subset's lone
+                     * rows (mla_overview_load_subset()) */
     GArray *inputs; /* MlaThreadInput, one per entry: only until threaded */
     GStringChunk *strings;
     GStringChunk
@@ -129,6 +145,12 @@ void mla_overview_read_entry (MlaOverviewThreads *threads,
                               sqlite3_stmt *statement, int c,
                               MlaOverviewEntry *entry);
 
+/* Steps @statement (bound, reading ENTRY_COLUMNS first) to its end and
+ * resets it; @what names it in an error.
+ * Returns: (transfer full) (nullable): MlaOverviewEntry * for g_free(). */
+GPtrArray *mla_overview_collect_entries (MlaOverview *overview,
+                                         sqlite3_stmt *statement,
+                                         const char *what, GError **error);
 /* Returns: (transfer full): @entry and its strings in one block, for g_free().
  */
 MlaOverviewEntry *mla_overview_entry_dup (const MlaOverviewEntry *entry);
@@ -139,6 +161,10 @@ gboolean mla_overview_index_record (MlaOverview *overview, gint64 row,
 /* Adds the records of every volume numbered @first or higher. */
 gboolean mla_overview_insert_volumes (MlaOverview *overview, guint first,
                                       GError **error);
+/* The rows of temp.rethread with what pages show, threaded among
+ * themselves; inputs kept. Returns: (transfer full) (nullable). */
+MlaOverviewThreads *mla_overview_load_rethread (MlaOverview *overview,
+                                                GError **error);
 /* Threads the messages that have no thread yet and every thread they
  * can reach (all messages when that is most of them), and stores what
  * changed (threads, parents, aliases), inside the caller's transaction. */

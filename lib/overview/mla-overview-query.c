@@ -21,25 +21,13 @@ static GPtrArray *
 find_entries (MlaOverview *overview, int which, const char *text,
               GError **error)
 {
-    g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
-    g_autoptr (MlaOverviewThreads) scratch = g_new0 (MlaOverviewThreads, 1);
     sqlite3_stmt *statement = mla_overview_stmt (overview, which, error);
-    int status;
 
     if (statement == NULL)
         return NULL;
-    scratch->strings = g_string_chunk_new (1024);
     mla_overview_bind_text (statement, 1, text);
-    while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
-        MlaOverviewEntry entry = { 0 };
-
-        mla_overview_read_entry (scratch, statement, 0, &entry);
-        g_ptr_array_add (found, mla_overview_entry_dup (&entry));
-    }
-    sqlite3_reset (statement);
-    if (status != SQLITE_DONE)
-        return mla_overview_throw (overview, error, "find messages"), NULL;
-    return g_steal_pointer (&found);
+    return mla_overview_collect_entries (overview, statement, "find messages",
+                                         error);
 }
 
 GPtrArray *

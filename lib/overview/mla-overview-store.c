@@ -253,7 +253,11 @@ load_entries (MlaOverview *overview, MlaOverviewThreads *threads,
             FALSE, FALSE, sizeof (MlaOverviewEntry), expected);
     if (sqlite3_prepare_v2 (
             overview->db,
-            threads->subset ? LEAN_SELECT IN_SUBSET " ORDER BY id"
+            threads->subset && threads->lean ? LEAN_SELECT IN_SUBSET
+                " ORDER BY id"
+            : threads->subset
+                ? "SELECT id, subject_key, reply_subject, " ENTRY_COLUMNS
+                  " FROM messages" IN_SUBSET " ORDER BY id"
             : threads->lean
                 ? LEAN_SELECT " ORDER BY id"
                 /* Not the rows an import added since the last threading
@@ -439,11 +443,13 @@ add_refs (MlaOverview *overview, MlaOverviewThreads *threads,
 
 /* What load_threads() reads: every message with what pages show, every
  * message with what threading needs, or only the rows of temp.rethread
- * (whose inputs are kept, to check that the subset is closed). */
+ * (whose inputs are kept, to check that the subset is closed), with what
+ * threading needs or what pages show. */
 typedef enum {
     LOAD_ENTRIES,
     LOAD_LEAN,
     LOAD_SUBSET,
+    LOAD_SUBSET_ENTRIES,
 } LoadMode;
 
 static MlaOverviewThreads *
@@ -453,8 +459,8 @@ load_threads (MlaOverview *overview, LoadMode mode, GError **error)
     g_autoptr (MlaThreadBuilder) builder = NULL;
 
     g_return_val_if_fail (overview != NULL, NULL);
-    threads->lean = mode != LOAD_ENTRIES;
-    threads->subset = mode == LOAD_SUBSET;
+    threads->lean = mode == LOAD_LEAN || mode == LOAD_SUBSET;
+    threads->subset = mode == LOAD_SUBSET || mode == LOAD_SUBSET_ENTRIES;
     threads->strings = g_string_chunk_new (1 << 20);
     threads->keys = g_string_chunk_new (1 << 20);
     /* What an import or the inserts before freed is not kept beside it. */
@@ -468,7 +474,7 @@ load_threads (MlaOverview *overview, LoadMode mode, GError **error)
     if (!add_refs (overview, threads, builder, error))
         return NULL;
     threads->forest = mla_thread_builder_finish (g_steal_pointer (&builder));
-    threads->n_entries = threads->inputs->len;
+    threads->n_entries = threads->n_inputs = threads->inputs->len;
     if (threads->subset)
         return g_steal_pointer (&threads);
     /* From here on the forest, its ids, the rows and the entries are all
@@ -483,6 +489,12 @@ MlaOverviewThreads *
 mla_overview_load_threads (MlaOverview *overview, GError **error)
 {
     return load_threads (overview, LOAD_ENTRIES, error);
+}
+
+MlaOverviewThreads *
+mla_overview_load_rethread (MlaOverview *overview, GError **error)
+{
+    return load_threads (overview, LOAD_SUBSET_ENTRIES, error);
 }
 
 gboolean

@@ -19,8 +19,11 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-site-lock.c \
 	lib/site/mla-site-manifest-private.h \
 	lib/site/mla-site-manifest.c \
+	lib/site/mla-site-mask.c \
 	lib/site/mla-site-message.c \
 	lib/site/mla-site-model.c \
+	lib/site/mla-site-partial-private.h \
+	lib/site/mla-site-partial.c \
 	lib/site/mla-site-private.h \
 	lib/site/mla-site-render.c \
 	lib/site/mla-site-scope-private.h \

@@ -51,6 +51,9 @@ mla_site_clear (MlaSite *site)
     g_clear_pointer (&site->title, g_free);
     g_clear_pointer (&site->feed_tag, g_free);
     g_clear_pointer (&site->mask, mla_address_mask_free);
+    g_clear_pointer (&site->mask_answers, g_hash_table_unref);
+    g_clear_error (&site->mask_error);
+    g_mutex_clear (&site->mask_lock);
 }
 
 static int
@@ -69,60 +72,6 @@ compare_dates (gconstpointer a, gconstpointer b, gpointer user_data)
     if (dx != dy)
         return dx < dy ? -1 : 1;
     return (x->row > y->row) - (x->row < y->row);
-}
-
-/* Keeps @text unless it is @kept, already kept: most names of a
- * Message-ID are the id itself, and finding the address-like parts of
- * every one was a tenth of an update's time. */
-static void
-keep_other (MlaAddressMask *mask, const char *text, const char *kept)
-{
-    if (strcmp (text, kept) != 0)
-        mla_address_mask_keep (mask, text);
-}
-
-static void
-keep_href (MlaAddressMask *mask, const char *path)
-{
-    g_autofree char *href = mla_site_path_to_href (path);
-
-    keep_other (mask, href, path);
-}
-
-/* The mask of a site that hides addresses keeps every Message-ID of the
- * archive, and the folder names made of them, as they are written in
- * paths and in URLs (mla-site-url.c): the permanent links. It keeps the
- * posting addresses the List-Ids of published messages name: the reply
- * links and the home page's "Taking part" lead there. */
-static void
-make_mask (MlaSite *site, guint n)
-{
-    guint n_nodes = mla_thread_forest_get_n_nodes (site->forest);
-    const char *last_list = NULL;
-
-    if (site->options.show_addresses)
-        return;
-    site->mask = mla_address_mask_new ();
-    for (guint i = 0; i < n_nodes; i++)
-        mla_address_mask_keep (
-            site->mask, mla_thread_forest_get_node (site->forest, i)->id);
-    for (guint i = 0; i < n; i++) {
-        const MlaOverviewEntry *e =
-            mla_overview_threads_get_entry (site->threads, i);
-        g_autofree char *legacy = mla_site_legacy_message_name (e->message_id);
-        g_autofree char *legacy_href = mla_site_path_to_href (legacy);
-
-        keep_other (site->mask, legacy, e->message_id);
-        keep_other (site->mask, legacy_href, legacy);
-        if (!site->published[i])
-            continue;
-        /* Most messages carry the List-Id of the one before. */
-        if (g_strcmp0 (e->list_id, last_list) != 0)
-            mla_address_mask_keep_list (site->mask, e->list_id);
-        last_list = e->list_id;
-        keep_other (site->mask, site->dirs[i], e->message_id);
-        keep_href (site->mask, site->dirs[i]);
-    }
 }
 
 const char *
@@ -750,7 +699,7 @@ mla_site_published_names (MlaSite *site)
 
     for (guint i = 0; i < n; i++)
         if (site->published[i])
-            g_hash_table_add (names, mla_site_name_key (site->dirs[i]));
+            g_hash_table_add (names, mla_folder_name_key (site->dirs[i]));
     return names;
 }
 
@@ -762,6 +711,7 @@ mla_site_begin (MlaSite *site, MlaArchive *archive, MlaOverview *overview,
 
     memset (site, 0, sizeof *site);
     g_mutex_init (&site->views_lock);
+    g_mutex_init (&site->mask_lock);
     site->archive = archive;
     site->overview = overview;
     site->options = options != NULL ? *options : defaults;
@@ -791,10 +741,10 @@ mla_site_derive (MlaSite *site, gint64 first_date, GError **error)
     publish_entries (site, n, has_published);
     /* The folders: recorded in the overview once given (mla-site-url.c). */
     site->dirs = mla_site_assign_names (site->overview, site->threads,
-                                        site->published, error);
+                                        site->published, site->partial, error);
     if (site->dirs == NULL)
         return FALSE;
-    make_mask (site, n);
+    mla_site_make_mask (site, n);
     g_qsort_with_data (site->by_date->data, (gint) site->by_date->len,
                        sizeof (guint), compare_dates, site);
     place_by_date (site);
@@ -807,6 +757,7 @@ mla_site_derive (MlaSite *site, gint64 first_date, GError **error)
     }
     site->n_published = site->by_date->len;
     site->n_threads = site->roots->len;
+    site->n_withheld = n - site->by_date->len;
     alloc_views (site);
     if (!load_agendas (site, error))
         return FALSE;

@@ -97,6 +97,9 @@ typedef struct MlaSite {
                           * newest activity first */
     guint n_published;   /* published messages and threads with one: what */
     guint n_threads;     /* the home page counts */
+    guint n_withheld;    /* messages not published */
+    gboolean partial;    /* it holds part of the archive
+                          * (mla-site-partial.c) */
     GHashTable *first_with_id; /* Message-ID -> entry index + 1 of its page */
     GPtrArray *thread_dates;   /* per root node: GArray of its published
                                 * entries by date; NULL for other nodes */
@@ -114,8 +117,12 @@ typedef struct MlaSite {
                                     * those of site->agendas */
     gboolean search;               /* the site has a search page (set by
                                     * mla_site_build() once pagefind is found) */
-    MlaAddressMask *mask; /* what every text file published goes through
-                           * when addresses are hidden; NULL when shown */
+    MlaAddressMask *mask;     /* what every text file published goes through
+                               * when addresses are hidden; NULL when shown */
+    GHashTable *mask_answers; /* token -> kept: the overview's answers,
+                               * when the mask asks (mla-site-mask.c) */
+    GMutex mask_lock;         /* guards them, and the overview's probes */
+    GError *mask_error;       /* the first look-up that failed */
 } MlaSite;
 
 /* A period of the search index (mla-site-search.c): the message pages of
@@ -173,12 +180,19 @@ char *mla_site_message_thread_digest (MlaSite *site, guint entry);
  * for its headers and text in signatures. */
 const char *mla_site_sha_of (MlaSite *site, guint entry);
 
-/* The keys (mla_site_name_key()) of the folder names of the published
+/* The keys (mla_folder_name_key()) of the folder names of the published
  * messages. Returns: (transfer full). */
 GHashTable *mla_site_published_names (MlaSite *site);
 
 /* The root node of the thread of entry @entry. */
 guint mla_site_root_of (MlaSite *site, guint entry);
+
+/* The address mask of @site (mla-site-mask.c), from what it loaded:
+ * none when it shows addresses. */
+void mla_site_make_mask (MlaSite *site, guint n);
+/* Makes the mask ask the overview about every token it was not told to
+ * keep: for a site that holds part of the archive. */
+void mla_site_mask_use_lookup (MlaSite *site);
 
 /* Reads what the pages are made from, in one pass over the overview.
  * @options nullable; its strings must outlive @site. */

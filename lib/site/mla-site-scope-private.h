@@ -22,6 +22,11 @@ typedef struct MlaSiteScope {
     guint8 *is_new;    /* per entry: its row is above the mark's */
     GPtrArray *remake; /* char *: folders (ending in '/') to make again
                         * whatever their signatures say */
+    gboolean partial;  /* the site holds part of the archive
+                        * (mla-site-partial.c) */
+    gboolean missed;   /* partial, and mla_site_scope_remake() found an
+                        * old message to visit: the update must read
+                        * everything */
 } MlaSiteScope;
 
 /* What every page of @site shows of it that no option fixes, as a hex

@@ -160,12 +160,11 @@ mla_site_scope_new (MlaSite *site, const MlaSiteMark *before, guint64 n_aliases)
     return g_steal_pointer (&scope);
 }
 
-/* The entry in row @row, or MLA_THREAD_NONE (entries are in row order). */
+/* The entry in row @row among entries [low, high), in row order, or
+ * MLA_THREAD_NONE. */
 static guint
-entry_of_row (MlaSite *site, gint64 row)
+find_row (MlaSite *site, gint64 row, guint low, guint high)
 {
-    guint low = 0, high = mla_overview_threads_get_n_entries (site->threads);
-
     while (low < high) {
         guint mid = low + (high - low) / 2;
         gint64 at = mla_overview_threads_get_entry (site->threads, mid)->row;
@@ -178,6 +177,19 @@ entry_of_row (MlaSite *site, gint64 row)
             high = mid;
     }
     return MLA_THREAD_NONE;
+}
+
+/* The entry in row @row, or MLA_THREAD_NONE: the forest's entries are in
+ * row order, and so are the lone ones after them. */
+static guint
+entry_of_row (MlaSite *site, gint64 row)
+{
+    guint entry = find_row (site, row, 0, site->n_inputs);
+
+    return entry != MLA_THREAD_NONE
+               ? entry
+               : find_row (site, row, site->n_inputs,
+                           mla_overview_threads_get_n_entries (site->threads));
 }
 
 /* What the mask keeps since the last build, as texts to look for: each
@@ -216,8 +228,8 @@ kept_since (MlaSite *site, const guint8 *is_new)
 /* Marks the published, old entries whose indexed text holds one of
  * @texts. */
 static gboolean
-mark_naming (MlaSite *site, const guint8 *is_new, GPtrArray *texts,
-             guint8 *named, GError **error)
+mark_naming (MlaSite *site, MlaSiteScope *scope, const guint8 *is_new,
+             GPtrArray *texts, guint8 *named, GError **error)
 {
     g_autoptr (GHashTable) asked = g_hash_table_new (g_str_hash, g_str_equal);
 
@@ -233,8 +245,13 @@ mark_naming (MlaSite *site, const guint8 *is_new, GPtrArray *texts,
         for (guint r = 0; r < rows->len; r++) {
             guint entry = entry_of_row (site, g_array_index (rows, gint64, r));
 
-            if (entry != MLA_THREAD_NONE && !is_new[entry] &&
-                site->published[entry])
+            /* An old message that part of the archive may not show
+             * whole (its month, its neighbours). */
+            if (scope != NULL && scope->partial &&
+                (entry == MLA_THREAD_NONE || !is_new[entry]))
+                scope->missed = TRUE;
+            else if (entry != MLA_THREAD_NONE && !is_new[entry] &&
+                     site->published[entry])
                 named[entry] = 1;
         }
     }
@@ -306,7 +323,7 @@ mla_site_scope_remake (MlaSiteScope *scope, MlaSite *site,
         mark_new (site, before, is_new);
     texts = kept_since (site, is_new);
     named = g_new0 (guint8, MAX (n, 1));
-    if (!mark_naming (site, is_new, texts, named, error))
+    if (!mark_naming (site, scope, is_new, texts, named, error))
         return NULL;
     month_of = entry_months (site);
     if (scope != NULL)

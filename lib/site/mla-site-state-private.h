@@ -52,6 +52,7 @@ typedef struct {
     guint64 list_count; /* how many carry it, withheld ones included */
     GArray *months;     /* MlaSiteMonthCount, every month with mail, in
                          * order */
+    GPtrArray *lists;   /* char *: the List-Ids of published messages */
 } MlaSiteMark;
 
 void mla_site_mark_clear (MlaSiteMark *mark);

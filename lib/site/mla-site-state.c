@@ -19,18 +19,24 @@ mla_site_mark_clear (MlaSiteMark *mark)
         g_free (g_array_index (mark->months, MlaSiteMonthCount, i).path);
     g_clear_pointer (&mark->months, g_array_unref);
     g_clear_pointer (&mark->list_id, g_free);
+    g_clear_pointer (&mark->lists, g_ptr_array_unref);
 }
 
 static void
 read_counts (GKeyFile *file, MlaSiteMark *mark)
 {
     g_auto (GStrv) keys = g_key_file_get_keys (file, MONTHS, NULL, NULL);
+    g_auto (GStrv) lists = NULL;
 
     if (keys == NULL || !g_key_file_has_key (file, GROUP, "threads", NULL))
         return;
     mark->threads = g_key_file_get_uint64 (file, GROUP, "threads", NULL);
     mark->list_id = g_key_file_get_string (file, GROUP, "list-id", NULL);
     mark->list_count = g_key_file_get_uint64 (file, GROUP, "list-count", NULL);
+    lists = g_key_file_get_string_list (file, GROUP, "lists", NULL, NULL);
+    mark->lists = g_ptr_array_new_with_free_func (g_free);
+    for (guint i = 0; lists != NULL && lists[i] != NULL; i++)
+        g_ptr_array_add (mark->lists, g_strdup (lists[i]));
     mark->months = g_array_new (FALSE, FALSE, sizeof (MlaSiteMonthCount));
     for (guint i = 0; keys[i] != NULL; i++) {
         g_autofree char *value =
@@ -55,6 +61,10 @@ write_counts (GKeyFile *file, const MlaSiteMark *mark)
     if (mark->list_id != NULL)
         g_key_file_set_string (file, GROUP, "list-id", mark->list_id);
     g_key_file_set_uint64 (file, GROUP, "list-count", mark->list_count);
+    if (mark->lists != NULL && mark->lists->len > 0)
+        g_key_file_set_string_list (file, GROUP, "lists",
+                                    (const char *const *) mark->lists->pdata,
+                                    mark->lists->len);
     for (guint i = 0; i < mark->months->len; i++) {
         const MlaSiteMonthCount *count =
             &g_array_index (mark->months, MlaSiteMonthCount, i);

@@ -3,6 +3,7 @@
  * section 12). */
 #pragma once
 #include <glib.h>
+#include "mla-folder-private.h"
 #include "mla-overview.h"
 
 G_BEGIN_DECLS
@@ -27,22 +28,20 @@ char *mla_site_message_name (const char *message_id);
  * today. Returns: (transfer full). */
 char *mla_site_legacy_message_name (const char *message_id);
 
-/* What tells two folder names apart on a disk that ignores case and
- * Unicode normalization (macOS, Windows): equal keys, one folder.
- * Returns: (transfer full). */
-char *mla_site_name_key (const char *name);
-
 /* The folder name under m/ of every entry of @threads. A Message-ID
  * recorded in @overview keeps its name; a published entry whose id has
  * none gets mla_site_message_name(), or, when a name already taken has
- * the same mla_site_name_key(), that name and "_" and 8 hex digits of the
+ * the same mla_folder_name_key(), that name and "_" and 8 hex digits of the
  * id's SHA-256 (and "-2", "-3"... while still taken). Entries are taken
  * in archive order, so only the message that arrives later gets a suffix;
  * the new names are recorded. An unpublished entry's name is not.
+ * @partial: @threads holds part of the archive; the names of other ids
+ * are looked up one by one instead of read whole.
  * Returns: (transfer full) (nullable): one char * per entry. */
 char **mla_site_assign_names (MlaOverview *overview,
                               MlaOverviewThreads *threads,
-                              const gboolean *published, GError **error);
+                              const gboolean *published, gboolean partial,
+                              GError **error);
 
 /* @path (relative to the site, made of names from this module) as a URL
  * path: every byte but '/' and those public-inbox leaves as they are

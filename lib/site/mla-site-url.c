@@ -4,6 +4,7 @@
 #include <string.h>
 #include "mla-digest-private.h"
 #include "mla-site-url-private.h"
+#include "mla-overview-probe-private.h"
 #include "mla-hash-private.h"
 
 /* What public-inbox leaves as it is in a URL: RFC 3986's unreserved
@@ -93,37 +94,43 @@ mla_site_legacy_message_name (const char *message_id)
     return g_string_free (name, FALSE);
 }
 
-char *
-mla_site_name_key (const char *name)
-{
-    g_autofree char *decomposed = NULL;
-    g_autofree char *folded = NULL;
-
-    /* ASCII (nearly every name) is its own NFD, and folds as it lowers. */
-    if (g_str_is_ascii (name) || !g_utf8_validate (name, -1, NULL))
-        return g_ascii_strdown (name, -1);
-    decomposed = g_utf8_normalize (name, -1, G_NORMALIZE_NFD);
-    folded = g_utf8_casefold (decomposed, -1);
-    return g_utf8_normalize (folded, -1, G_NORMALIZE_NFD);
-}
+/* The names taken so far: those of this run (@taken, by key) and those
+ * recorded (@recorded, by id), all of them, or in @partial mode only
+ * those of the loaded ids, the overview answering for the others. */
+typedef struct {
+    MlaOverview *overview;
+    gboolean partial;
+    GHashTable *recorded; /* Message-ID -> name */
+    GHashTable *taken;    /* keys (mla_folder_name_key()) */
+    GError *error;        /* of the first look-up that failed */
+} Names;
 
 static gboolean
-is_taken (GHashTable *taken, const char *name)
+is_taken (Names *names, const char *name)
 {
-    g_autofree char *key = mla_site_name_key (name);
+    g_autofree char *key = mla_folder_name_key (name);
+    gboolean found = FALSE;
 
-    return g_hash_table_contains (taken, key);
+    if (g_hash_table_contains (names->taken, key))
+        return TRUE;
+    /* A failed look-up takes the name: the error ends the build. */
+    if (names->partial &&
+        !mla_overview_has_name_key (
+            names->overview, key, MLA_OVERVIEW_NAMES_RECORDED, &found,
+            names->error == NULL ? &names->error : NULL))
+        return TRUE;
+    return found;
 }
 
-/* mla_site_message_name() of @message_id, with a suffix while a name of
- * @taken has its key. Returns: (transfer full). */
+/* mla_site_message_name() of @message_id, with a suffix while a taken
+ * name has its key. Returns: (transfer full). */
 static char *
-free_name (GHashTable *taken, const char *message_id)
+free_name (Names *names, const char *message_id)
 {
     g_autofree char *base = mla_site_message_name (message_id);
     g_autoptr (GString) name = g_string_new (base);
 
-    for (guint k = 1; is_taken (taken, name->str); k++) {
+    for (guint k = 1; is_taken (names, name->str); k++) {
         g_string_assign (name, base);
         g_string_append_c (name, '_');
         hex_prefix (message_id, 8, name);
@@ -136,19 +143,48 @@ free_name (GHashTable *taken, const char *message_id)
 static void
 take (GHashTable *taken, const char *name)
 {
-    g_hash_table_add (taken, mla_site_name_key (name));
+    g_hash_table_add (taken, mla_folder_name_key (name));
+}
+
+/* What is recorded: every name, or the names of @threads' ids. */
+static GHashTable *
+read_recorded (MlaOverview *overview, MlaOverviewThreads *threads,
+               gboolean partial, GError **error)
+{
+    guint n = mla_overview_threads_get_n_entries (threads);
+    g_autoptr (GHashTable) recorded = NULL;
+
+    if (!partial)
+        return mla_overview_get_site_names (overview, error);
+    recorded =
+        g_hash_table_new_full (mla_str_hash, g_str_equal, g_free, g_free);
+    for (guint i = 0; i < n; i++) {
+        const char *id =
+            mla_overview_threads_get_entry (threads, i)->message_id;
+        char *name = NULL;
+
+        if (g_hash_table_contains (recorded, id))
+            continue;
+        if (!mla_overview_get_site_name (overview, id, &name, error))
+            return NULL;
+        if (name != NULL)
+            g_hash_table_insert (recorded, g_strdup (id), name);
+    }
+    return g_steal_pointer (&recorded);
 }
 
 char **
 mla_site_assign_names (MlaOverview *overview, MlaOverviewThreads *threads,
-                       const gboolean *published, GError **error)
+                       const gboolean *published, gboolean partial,
+                       GError **error)
 {
     guint n = mla_overview_threads_get_n_entries (threads);
     g_autoptr (GHashTable) recorded =
-        mla_overview_get_site_names (overview, error);
+        read_recorded (overview, threads, partial, error);
     g_autoptr (GHashTable) taken =
         g_hash_table_new_full (mla_str_hash, g_str_equal, g_free, NULL);
     g_autoptr (GPtrArray) added = g_ptr_array_new_with_free_func (g_free);
+    Names state = { overview, partial, recorded, taken, NULL };
     GHashTableIter iter;
     gpointer value;
     char **names;
@@ -166,12 +202,14 @@ mla_site_assign_names (MlaOverview *overview, MlaOverviewThreads *threads,
 
         if (!published[i] || g_hash_table_contains (recorded, id))
             continue;
-        name = free_name (taken, id);
+        name = free_name (&state, id);
         take (taken, name);
         g_hash_table_insert (recorded, g_strdup (id), name);
         g_ptr_array_add (added, g_strdup (id));
         g_ptr_array_add (added, g_strdup (name));
     }
+    if (state.error != NULL)
+        return g_propagate_error (error, state.error), NULL;
     if (added->len > 0 && !mla_overview_add_site_names (overview, added, error))
         return NULL;
     names = g_new0 (char *, MAX (n, 1));

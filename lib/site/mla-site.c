@@ -10,9 +10,11 @@
 #include "mla-memory-private.h"
 #include "mla-agenda-ics-private.h"
 #include "mla-message.h"
+#include "mla-overview-probe-private.h"
 #include "mla-series-private.h"
 #include "mla-site-build-private.h"
 #include "mla-site-lock-private.h"
+#include "mla-site-partial-private.h"
 #include "mla-site-scope-private.h"
 #include "mla-site-search-private.h"
 #include "mla-site-url-private.h"
@@ -336,6 +338,23 @@ put_thread (MlaSiteBuild *build, guint root, GError **error)
             put_series (build, root, series, error));
 }
 
+/* Whether a published message's folder has the name key @key: one of
+ * the rows loaded (their names made once, in @names), or, when @site
+ * holds part of the archive, one the overview recorded (this build's
+ * new names are not in its snapshot, but their rows are loaded). */
+static gboolean
+published_has_key (MlaSite *site, GHashTable **names, const char *key,
+                   gboolean *out_found, GError **error)
+{
+    if (*names == NULL)
+        *names = mla_site_published_names (site);
+    *out_found = g_hash_table_contains (*names, key);
+    if (*out_found || !site->partial)
+        return TRUE;
+    return mla_overview_has_name_key (
+        site->overview, key, MLA_OVERVIEW_NAMES_PUBLISHED, out_found, error);
+}
+
 /* A message page that an earlier build made under the folder name sites
  * used before names were recorded (mla_site_legacy_message_name()) becomes
  * a page that sends the reader on, and stays one: a link already out
@@ -356,6 +375,7 @@ put_legacy_redirects (MlaSiteBuild *build, GError **error)
         g_autofree char *page = NULL;
         g_autofree char *key = NULL;
         g_autofree char *to = NULL;
+        gboolean taken = FALSE;
 
         if ((build->scope != NULL && !build->scope->is_new[i]) ||
             GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id, id)) !=
@@ -366,10 +386,10 @@ put_legacy_redirects (MlaSiteBuild *build, GError **error)
         page = g_strconcat (from, "/index.html", NULL);
         if (!mla_site_files_had (build->files, page))
             continue;
-        if (names == NULL)
-            names = mla_site_published_names (site);
-        key = mla_site_name_key (legacy);
-        if (g_hash_table_contains (names, key))
+        key = mla_folder_name_key (legacy);
+        if (!published_has_key (site, &names, key, &taken, error))
+            return FALSE;
+        if (taken)
             continue;
         to = mla_site_message_path (site, i);
         if (!mla_site_build_put_page (
@@ -644,30 +664,125 @@ build_site (MlaSiteBuild *build, GPtrArray *aliases, guint jobs, GError **error)
     return TRUE;
 }
 
+/* The folders to make again whatever their signatures (under the mask,
+ * mla_site_scope_remake()). */
+static gboolean
+remake_named (MlaSite *site, MlaSiteBuild *build, const MlaSiteMark *before,
+              MlaSiteScope *scope, GError **error)
+{
+    g_autoptr (GPtrArray) remake =
+        mla_site_scope_remake (scope, site, before, error);
+
+    if (remake == NULL)
+        return FALSE;
+    /* An update that read part of the archive reads it all instead. */
+    if (scope != NULL && scope->missed)
+        return TRUE;
+    for (guint i = 0; i < remake->len; i++)
+        mla_site_files_remake (build->files, remake->pdata[i]);
+    return TRUE;
+}
+
 /* Reads the pages' sources, and what the update must visit: only what
  * changed since @before (nullable) when the archive only grew. */
 static gboolean
 prepare (MlaSite *site, MlaSiteBuild *build, const MlaSiteMark *before,
          GPtrArray **aliases, MlaSiteScope **scope, GError **error)
 {
-    g_autoptr (GPtrArray) remake = NULL;
-
     if ((*aliases = mla_overview_get_thread_aliases (site->overview, error)) ==
         NULL)
         return FALSE;
     *scope = mla_site_scope_new (site, before, (*aliases)->len / 2);
     build->scope = *scope;
-    remake = mla_site_scope_remake (*scope, site, before, error);
-    for (guint i = 0; remake != NULL && i < remake->len; i++)
-        mla_site_files_remake (build->files, remake->pdata[i]);
-    return remake != NULL;
+    return remake_named (site, build, before, *scope, error);
+}
+
+/* An update that reads only the rows its pages show
+ * (mla-site-partial.c); FALSE with no error when it cannot, and then
+ * nothing is loaded. */
+static gboolean
+prepare_partial (MlaSite *site, MlaSiteBuild *build, MlaArchive *archive,
+                 const MlaSiteMark *before, gboolean searchable,
+                 GPtrArray **aliases, MlaSiteScope **scope, GError **error)
+{
+    const char *reason = NULL;
+
+    if (!mla_site_init_partial (site, archive, site->overview, &site->options,
+                                before, searchable, scope, &reason, error))
+        return FALSE;
+    if (*scope == NULL) {
+        g_debug ("an update that reads everything: %s", reason);
+        return FALSE;
+    }
+    if ((*aliases = mla_overview_get_thread_aliases (site->overview, error)) ==
+            NULL ||
+        (*aliases)->len / 2 != before->aliases ||
+        !remake_named (site, build, before, *scope, error) ||
+        (*scope)->missed) {
+        g_debug ("an update that reads everything: %s",
+                 *aliases == NULL || (*aliases)->len / 2 != before->aliases
+                     ? "threads merged"
+                     : "an old message names a new one");
+        g_clear_pointer (aliases, g_ptr_array_unref);
+        g_clear_pointer (scope, mla_site_scope_free);
+        mla_site_clear (site);
+        return FALSE;
+    }
+    build->scope = *scope;
+    return TRUE;
+}
+
+/* What the pages are made from, and what the update visits. */
+static gboolean
+load_site (MlaSite *site, MlaSiteBuild *build, MlaArchive *archive,
+           MlaOverview *overview, const MlaSiteOptions *options,
+           const MlaSiteMark *before, gboolean searchable, GPtrArray **aliases,
+           MlaSiteScope **scope, GError **error)
+{
+    g_autoptr (GError) local = NULL;
+
+    site->overview = overview;
+    site->options = options != NULL ? *options : site->options;
+    if (prepare_partial (site, build, archive, before, searchable, aliases,
+                         scope, &local))
+        return TRUE;
+    if (local != NULL)
+        return g_propagate_error (error, g_steal_pointer (&local)), FALSE;
+    return mla_site_init (site, archive, overview, options, error) &&
+           prepare (site, build, before, aliases, scope, error);
+}
+
+/* The List-Ids of published messages: those @before (nullable) had
+ * when @site holds part of the archive (which then holds no other). */
+static GPtrArray *
+published_lists (MlaSite *site, const MlaSiteMark *before)
+{
+    GPtrArray *lists = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+
+    if (site->partial) {
+        for (guint i = 0; i < before->lists->len; i++)
+            g_ptr_array_add (lists, g_strdup (before->lists->pdata[i]));
+        return lists;
+    }
+    for (guint i = 0; i < n; i++) {
+        const char *list =
+            mla_overview_threads_get_entry (site->threads, i)->list_id;
+
+        if (site->published[i] && list != NULL &&
+            g_hash_table_add (seen, (gpointer) list))
+            g_ptr_array_add (lists, g_strdup (list));
+    }
+    return lists;
 }
 
 /* What the pages count over the whole archive, for the next update. */
 static void
-record_counts (MlaSite *site, MlaSiteMark *mark)
+record_counts (MlaSite *site, const MlaSiteMark *before, MlaSiteMark *mark)
 {
     mark->has_counts = TRUE;
+    mark->lists = published_lists (site, before);
     mark->threads = site->n_threads;
     mark->list_id = g_strdup (site->list_id);
     mark->list_count = site->list_count;
@@ -703,15 +818,16 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     if (render == NULL || (files = mla_site_files_open (output, error)) == NULL)
         return FALSE;
     mla_site_search_clean (output);
+    /* Without pagefind, a search made before is kept rather than lost. */
+    stats->search_kept =
+        stats->no_pagefind && mla_site_files_had (files, "search.html");
     /* One snapshot of the overview for the whole build: rows that imports
      * add meanwhile wait for the next one. */
     reading = mla_overview_begin_reading (overview, error);
     build.files = files;
-    ok = reading && mla_site_init (&site, archive, overview, options, error) &&
-         prepare (&site, &build, before, &aliases, &scope, error);
-    /* Without pagefind, a search made before is kept rather than lost. */
-    stats->search_kept =
-        stats->no_pagefind && mla_site_files_had (files, "search.html");
+    ok = reading && load_site (&site, &build, archive, overview, options,
+                               before, pagefind != NULL || stats->search_kept,
+                               &aliases, &scope, error);
     site.search = pagefind != NULL || stats->search_kept;
     build.site = &site;
     build.render = render;
@@ -726,6 +842,12 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
          (!site.search || stats->search_kept ||
           put_search (&build, pagefind, version, stats, error)) &&
          (!stats->search_kept || keep_search (files));
+    /* A token the mask could not ask about was masked: not what a whole
+     * build would write. */
+    if (ok && site.mask_error != NULL) {
+        g_propagate_error (error, g_error_copy (site.mask_error));
+        ok = FALSE;
+    }
     if (reading)
         mla_overview_end_reading (overview);
     /* What was not visited is as the last build left it; the search
@@ -738,16 +860,19 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
     mla_memory_budget_free (build.budget);
     if (ok) {
         stats->published = site.n_published;
-        stats->withheld = mla_overview_threads_get_n_entries (site.threads) -
-                          site.n_published;
+        stats->withheld = site.n_withheld;
+        stats->read = mla_overview_threads_get_n_entries (site.threads);
         stats->searchable = site.search;
         stats->scoped = scope != NULL;
-        mark->max_row = mla_site_max_row (&site);
+        /* An update that read part of the archive may not have read the
+         * last row of the last build. */
+        mark->max_row = MAX (mla_site_max_row (&site),
+                             before != NULL ? before->max_row : 0);
         mark->published = stats->published;
         mark->withheld = stats->withheld;
         mark->aliases = aliases->len / 2;
         mla_site_identity (&site, mark->identity);
-        record_counts (&site, mark);
+        record_counts (&site, before, mark);
     }
     mla_site_clear (&site);
     return ok;

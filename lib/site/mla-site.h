@@ -70,6 +70,9 @@ typedef struct MlaSiteStats {
     guint64 periods_kept;    /* those whose messages did not change */
     gboolean scoped;         /* the archive only grew: only the pages its
                               * new messages reach were visited */
+    guint64 read;            /* messages read from the overview: all of
+                              * them, or when scoped maybe only those the
+                              * visited pages show */
 } MlaSiteStats;
 
 /* The pagefind program for a site's search: @explicit when given (it

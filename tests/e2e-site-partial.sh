@@ -1,0 +1,90 @@
+#!/bin/sh
+# e2e-site-partial.sh: an update after a few new messages reads from the
+# overview only the messages the pages it visits show (mla-site-partial.c),
+# and leaves a site equal to a full build of the same archive, whatever
+# the new message does: a reply into an old thread, a new thread, a new
+# month, a reply dated before its thread's first message, a message dated
+# between old ones (its neighbours by date in other threads), a withheld
+# message, a reply into a thread of several pages, the first published
+# message of a thread of withheld ones, a List-Id new to the site. Under
+# the default address policy (hide), whose mask then asks the overview
+# about the ids the pages show.
+. "${top_srcdir:-.}/tests/e2e-lib.sh"
+
+A=$TMP/archive
+S=$TMP/site
+# A long thread (more than a page), a thread of withheld messages, and
+# more threads than the home page and the feeds show (else the update
+# reads them all), newer than the rest.
+{
+    i=1
+    while [ $i -le 45 ]; do
+        printf 'From recent@example.org Mon Jan  1 00:00:00 2001\n'
+        printf 'From: Recent <recent%d@example.org>\nMessage-ID: <recent.%d@example.org>\n' $i $i
+        printf 'Date: Sat, %02d Jan 2022 10:%02d:00 +0000\nSubject: recent %d\n' $((i % 28 + 1)) $i $i
+        printf 'List-Id: <test.lists.example.org>\n\nRecent %d.\n\n' $i
+        i=$((i + 1))
+    done
+    i=1
+    while [ $i -le 60 ]; do
+        printf 'From long@example.org Mon Jan  1 00:00:00 2001\n'
+        printf 'From: Long <long%d@example.org>\nMessage-ID: <long.%d@example.org>\n' $i $i
+        printf 'Date: Mon, 01 Mar 2004 %02d:%02d:00 +0000\nSubject: Re: a long thread\n' $((i / 60)) $((i % 60))
+        [ $i -eq 1 ] || printf 'In-Reply-To: <long.%d@example.org>\nReferences: <long.1@example.org> <long.%d@example.org>\n' $((i - 1)) $((i - 1))
+        printf 'List-Id: <test.lists.example.org>\n\nMessage %d names <elsewhere.%d@example.org>.\n\n' $i $i
+        i=$((i + 1))
+    done
+    printf 'From hidden@example.org Mon Jan  1 00:00:00 2001\nFrom: H <h@example.org>\n'
+    printf 'Message-ID: <hidden.1@example.org>\nDate: Tue, 02 Mar 2004 10:00:00 +0000\n'
+    printf 'Subject: withheld\nX-No-Archive: yes\n\nNot here.\n\n'
+} >"$TMP/base.mbox"
+# The test mail, without agendas (a site with agendas reads everything).
+expect 0 import -q --no-agendas -a "$A" "$DATA"/thread/*.mbox "$DATA/site/hostile.mbox" \
+    "$TMP/base.mbox"
+expect 0 site -q --search=no -a "$A" -o "$S"
+
+# $1..$5 as one_message; the update must read part of the archive, and
+# equal a full build.
+deliver () {
+    one_message "$@"
+    expect 0 import -q --no-agendas -a "$A" "$TMP/one.mbox"
+    expect 0 site --search=no -a "$A" -o "$S"
+    read_part "$1"
+    same_as_full "$A" "$S" "$1" --search=no
+}
+# The update said how many messages it read: fewer than the archive has.
+read_part () {
+    line=$(grep 'visited only the pages new mail reaches' "$TMP/err") \
+        || fail "$1: the update visited every page: $(cat "$TMP/err")"
+    read=$(echo "$line" | sed -n 's/.*reading \([0-9]*\) of \([0-9]*\) messages.*/\1/p')
+    all=$(echo "$line" | sed -n 's/.*reading \([0-9]*\) of \([0-9]*\) messages.*/\2/p')
+    [ -n "$read" ] && [ "$read" -lt "$all" ] \
+        || fail "$1: the update read the whole archive: $line"
+}
+
+deliver reply.1@example.org 'Fri, 25 Jun 2004 10:00:00 +0000' 'Re: a long thread' long.30@example.org
+deliver new.1@example.org 'Sat, 26 Jun 2004 10:00:00 +0000' 'A new thread' ''
+deliver month.1@example.org 'Mon, 04 Jan 2010 10:00:00 +0000' 'A new month' ''
+# Between old messages: its neighbours by date are in other threads.
+deliver between.1@example.org 'Mon, 01 Mar 2004 00:30:30 +0000' 'Between' ''
+# Before its thread's first message: the thread's first by date changes.
+deliver early.1@example.org 'Sun, 29 Feb 2004 10:00:00 +0000' 'Re: a new thread' new.1@example.org
+deliver withheld.1@example.org 'Tue, 05 Jan 2010 10:00:00 +0000' 'Withheld' '' 'X-No-Archive: yes'
+# The first published message of a thread of withheld ones.
+deliver shown.1@example.org 'Wed, 03 Mar 2004 10:00:00 +0000' 'Re: withheld' hidden.1@example.org
+# An id an old text names: the update reads everything (its old page
+# shows the id unmasked now), and still equals a full build.
+one_message elsewhere.7@example.org 'Wed, 06 Jan 2010 10:00:00 +0000' 'Named before' ''
+expect 0 import -q --no-agendas -a "$A" "$TMP/one.mbox"
+expect 0 site --search=no -a "$A" -o "$S"
+same_as_full "$A" "$S" "an id an old text names" --search=no
+grep -q 'elsewhere.7@example.org' "$S/m/long.7@example.org/index.html" \
+    || fail "an old page still masks the id of a message archived since"
+# A List-Id new to the site: its address is shown on every page now.
+one_message newlist.1@example.org 'Thu, 07 Jan 2010 10:00:00 +0000' 'Another list' '' \
+    'List-Id: <other.lists.example.org>'
+expect 0 import -q --no-agendas -a "$A" "$TMP/one.mbox"
+expect 0 site --search=no -a "$A" -o "$S"
+same_as_full "$A" "$S" "a List-Id new to the site" --search=no
+deliver after.1@example.org 'Fri, 08 Jan 2010 10:00:00 +0000' 'Re: Another list' newlist.1@example.org
+exit 0
