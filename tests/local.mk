@@ -24,6 +24,7 @@ mla_check_suites = \
 	tests/check_search \
 	tests/check_thread \
 	tests/check_overview \
+	tests/check_overview_probe \
 	tests/check_series \
 	tests/check_site_url \
 	tests/check_site \
