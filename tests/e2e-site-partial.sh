@@ -5,7 +5,8 @@
 # the new message does: a reply into an old thread, a new thread, a new
 # month, a reply dated before its thread's first message, a message dated
 # between old ones (its neighbours by date in other threads), a withheld
-# message, a reply into a thread of several pages, the first published
+# message, a withheld thread newer than the rest, a reply into a thread
+# of several pages, the first published
 # message of a thread of withheld ones, a List-Id new to the site. Under
 # the default address policy (hide), whose mask then asks the overview
 # about the ids the pages show.
@@ -70,6 +71,10 @@ deliver between.1@example.org 'Mon, 01 Mar 2004 00:30:30 +0000' 'Between' ''
 # Before its thread's first message: the thread's first by date changes.
 deliver early.1@example.org 'Sun, 29 Feb 2004 10:00:00 +0000' 'Re: a new thread' new.1@example.org
 deliver withheld.1@example.org 'Tue, 05 Jan 2010 10:00:00 +0000' 'Withheld' '' 'X-No-Archive: yes'
+# A withheld thread newer than every other: the feeds' forty threads
+# are the forty newest with a published message.
+deliver withheld.2@example.org 'Sun, 01 Jan 2023 10:00:00 +0000' 'Withheld, newest' '' 'X-No-Archive: yes'
+deliver after.2@example.org 'Sat, 26 Jun 2004 11:00:00 +0000' 'Re: a new thread' new.1@example.org
 # The first published message of a thread of withheld ones.
 deliver shown.1@example.org 'Wed, 03 Mar 2004 10:00:00 +0000' 'Re: withheld' hidden.1@example.org
 # An id an old text names: the update reads everything (its old page

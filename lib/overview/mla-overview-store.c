@@ -563,6 +563,8 @@ put_thread (MlaOverview *overview, MlaOverviewThreads *threads, guint node,
     sqlite3_bind_int64 (statement, 5,
                         mla_thread_forest_get_thread_last_date (forest, node));
     sqlite3_bind_int64 (statement, 6, thread_head (threads, root->root));
+    sqlite3_bind_int (statement, 7,
+                      (int) mla_thread_forest_get_thread_shown (forest, node));
     return mla_overview_step_done (overview, statement, error);
 }
 

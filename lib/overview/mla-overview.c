@@ -20,178 +20,93 @@
  */
 #define SCHEMA_VERSION 12
 
-static const char
-    schema_sql[] = "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) "
-                   "WITHOUT ROWID;"
-                   "CREATE TABLE messages ("
-                   " id INTEGER PRIMARY KEY," /* archive order */
-                   " volume INTEGER NOT NULL, raw_offset INTEGER NOT NULL, "
-                   "raw_length INTEGER "
-                   "NOT NULL,"
-                   " message_id TEXT NOT NULL, synthetic INTEGER NOT NULL, "
-                   "sha256 TEXT NOT "
-                   "NULL,"
-                   " date INTEGER NOT NULL, date_utc TEXT, envelope TEXT,"
-                   " from_name TEXT, from_address TEXT, subject TEXT, "
-                   "subject_key TEXT,"
-                   " reply_subject INTEGER NOT NULL, list_id TEXT,"
-                   " attachments INTEGER NOT NULL, agendas INTEGER NOT NULL,"
-                   " date_offset INTEGER NOT NULL, no_archive INTEGER NOT "
-                   "NULL, body_source "
-                   "INTEGER NOT NULL,"
-                   " thread TEXT, parent TEXT, loose INTEGER NOT NULL DEFAULT "
-                   "0,"
-                   /* When it was imported (MlaRecord.imported): what caps its
-                    * date as activity, and which of the messages with one id
-                    * came first. */
-                   " arrived INTEGER NOT NULL DEFAULT 0,"
-                   /* Its date as activity (mla_thread_activity(), which this
-                    * must match): what the site orders messages by. */
-                   " activity INTEGER GENERATED ALWAYS AS (CASE WHEN arrived "
-                   "!= 0 AND"
-                   " date > arrived + " G_STRINGIFY (MLA_THREAD_FUTURE_SLACK) " THEN arrived + " G_STRINGIFY (
-                       MLA_THREAD_FUTURE_SLACK) " ELSE date END) VIRTUAL);"
-                                                /* What pages show besides the
-                                                 * row: kept apart, read one
-                                                 * message at a time. */
-                                                "CREATE TABLE bodies (message "
-                                                "INTEGER PRIMARY KEY, body "
-                                                "TEXT NOT NULL);"
-                                                "CREATE TABLE addresses "
-                                                "(message INTEGER NOT NULL, "
-                                                "position INTEGER NOT "
-                                                "NULL,"
-                                                " kind TEXT NOT NULL, name "
-                                                "TEXT, address TEXT, PRIMARY "
-                                                "KEY (message, "
-                                                "position)) WITHOUT ROWID;"
-                                                "CREATE TABLE attachments "
-                                                "(message INTEGER NOT NULL, "
-                                                "position INTEGER NOT "
-                                                "NULL,"
-                                                " filename TEXT, content_type "
-                                                "TEXT NOT NULL, size INTEGER "
-                                                "NOT NULL, sha256 "
-                                                "TEXT NOT NULL,"
-                                                " PRIMARY KEY (message, "
-                                                "position)) WITHOUT ROWID;"
-                                                /* Each agenda found in a
-                                                 * message, as mlarc agenda
-                                                 * --format xml writes it.
-                                                 */
-                                                "CREATE TABLE agendas (message "
-                                                "INTEGER NOT NULL, position "
-                                                "INTEGER NOT NULL,"
-                                                " xml TEXT NOT NULL, PRIMARY "
-                                                "KEY (message, position)) "
-                                                "WITHOUT ROWID;"
-                                                "CREATE INDEX "
-                                                "messages_message_id ON "
-                                                "messages (message_id);"
-                                                "CREATE INDEX messages_thread "
-                                                "ON messages (thread);"
-                                                /* The threads that a new
-                                                   message's subject can join.
-                                                 */
-                                                "CREATE INDEX "
-                                                "messages_subject_key ON "
-                                                "messages (subject_key);"
-                                                /* date: searches, and listings
-                                                   newest first. */
-                                                "CREATE INDEX messages_date ON "
-                                                "messages (date);"
-                                                /* A site update's look-ups
-                                                 * (mla-overview-probe.c): the
-                                                 * published messages by
-                                                 * activity, messages by
-                                                 * List-Id, threads by activity.
-                                                 */
-                                                "CREATE INDEX "
-                                                "messages_activity ON messages "
-                                                "(activity, id)"
-                                                " WHERE no_archive = 0;"
-                                                "CREATE INDEX messages_list_id "
-                                                "ON messages (list_id);"
-                                                /* from:ADDRESS and to:ADDRESS
-                                                   searches. */
-                                                "CREATE INDEX messages_from ON "
-                                                "messages (from_address "
-                                                "COLLATE NOCASE);"
-                                                "CREATE INDEX "
-                                                "addresses_address ON "
-                                                "addresses (address COLLATE "
-                                                "NOCASE);"
-                                                /* The parent chain threading
-                                                 * uses: References (else
-                                                 * In-Reply-To), cleaned by
-                                                 * mla_thread_clean_refs(). */
-                                                "CREATE TABLE refs (message "
-                                                "INTEGER NOT NULL, position "
-                                                "INTEGER NOT NULL,"
-                                                " ref TEXT NOT NULL, PRIMARY "
-                                                "KEY (message, position)) "
-                                                "WITHOUT ROWID;"
-                                                "CREATE INDEX refs_ref ON refs "
-                                                "(ref);"
-                                                "CREATE TABLE threads (thread "
-                                                "TEXT PRIMARY KEY, root TEXT "
-                                                "NOT NULL,"
-                                                " messages INTEGER NOT NULL, "
-                                                "first_date INTEGER NOT NULL, "
-                                                "last_date "
-                                                "INTEGER NOT NULL,"
-                                                " subject TEXT) WITHOUT ROWID;"
-                                                "CREATE INDEX threads_recent "
-                                                "ON threads (last_date DESC, "
-                                                "thread)"
-                                                " WHERE messages > 0;"
-                                                "CREATE TABLE thread_aliases "
-                                                "(alias TEXT PRIMARY KEY, "
-                                                "thread TEXT NOT "
-                                                "NULL) WITHOUT ROWID;"
-                                                /* The messages mlarc remove
-                                                 * took out, from the index:
-                                                 * position 0 is the Message-ID,
-                                                 * 1 on its parent chain, so
-                                                 * that threading and the site's
-                                                 * placeholders stay as they
-                                                 * were. */
-                                                "CREATE TABLE removed (removal "
-                                                "INTEGER NOT NULL, position "
-                                                "INTEGER NOT "
-                                                "NULL, ref TEXT NOT NULL, "
-                                                "PRIMARY KEY (removal, "
-                                                "position)) WITHOUT ROWID;"
-                                                /* The folder each Message-ID's
-                                                 * page has on a site: published
-                                                 * URLs, not derived, so a
-                                                 * rebuild carries them over. */
-                                                "CREATE TABLE site_names "
-                                                "(message_id TEXT PRIMARY KEY, "
-                                                "name TEXT NOT "
-                                                "NULL, key TEXT NOT NULL) "
-                                                "WITHOUT ROWID;"
-                                                /* Whether a name is taken,
-                                                 * without reading every name:
-                                                 * folded as
-                                                 * mla_folder_name_key() folds
-                                                 * it. */
-                                                "CREATE INDEX site_names_key "
-                                                "ON site_names (key);"
-                                                /* The full-text index, rowid =
-                                                 * messages.id. Contentless: the
-                                                 * texts are in messages and
-                                                 * bodies already. unicode61
-                                                 * folds case and, with
-                                                 * remove_diacritics 2, accents.
-                                                 */
-                                                "CREATE VIRTUAL TABLE search "
-                                                "USING fts5 (title, author, "
-                                                "recipients, body, "
-                                                "files,"
-                                                " content = '', tokenize = "
-                                                "'unicode61 remove_diacritics "
-                                                "2');";
+/* A message's date as activity, as mla_thread_activity() has it. */
+G_STATIC_ASSERT (MLA_THREAD_FUTURE_SLACK == 86400);
+#define ACTIVITY_SQL                                                           \
+    "CASE WHEN arrived != 0 AND date > arrived + 86400 THEN arrived + 86400"   \
+    " ELSE date END"
+
+static const char schema_sql[] =
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
+    "CREATE TABLE messages ("
+    " id INTEGER PRIMARY KEY," /* archive order */
+    " volume INTEGER NOT NULL, raw_offset INTEGER NOT NULL, raw_length INTEGER "
+    "NOT NULL,"
+    " message_id TEXT NOT NULL, synthetic INTEGER NOT NULL, sha256 TEXT NOT "
+    "NULL,"
+    " date INTEGER NOT NULL, date_utc TEXT, envelope TEXT,"
+    " from_name TEXT, from_address TEXT, subject TEXT, subject_key TEXT,"
+    " reply_subject INTEGER NOT NULL, list_id TEXT,"
+    " attachments INTEGER NOT NULL, agendas INTEGER NOT NULL,"
+    " date_offset INTEGER NOT NULL, no_archive INTEGER NOT NULL, body_source "
+    "INTEGER NOT NULL,"
+    " thread TEXT, parent TEXT, loose INTEGER NOT NULL DEFAULT 0,"
+    /* When it was imported (MlaRecord.imported): what caps its date as
+     * activity, and which of the messages with one id came first. */
+    " arrived INTEGER NOT NULL DEFAULT 0,"
+    /* What the site orders messages by. */
+    " activity INTEGER GENERATED ALWAYS AS (" ACTIVITY_SQL ") VIRTUAL);"
+    /* What pages show besides the row: kept apart, read one message at a
+     * time. */
+    "CREATE TABLE bodies (message INTEGER PRIMARY KEY, body TEXT NOT NULL);"
+    "CREATE TABLE addresses (message INTEGER NOT NULL, position INTEGER NOT "
+    "NULL,"
+    " kind TEXT NOT NULL, name TEXT, address TEXT, PRIMARY KEY (message, "
+    "position)) WITHOUT ROWID;"
+    "CREATE TABLE attachments (message INTEGER NOT NULL, position INTEGER NOT "
+    "NULL,"
+    " filename TEXT, content_type TEXT NOT NULL, size INTEGER NOT NULL, sha256 "
+    "TEXT NOT NULL,"
+    " PRIMARY KEY (message, position)) WITHOUT ROWID;"
+    /* Each agenda found in a message, as mlarc agenda --format xml writes it.
+     */
+    "CREATE TABLE agendas (message INTEGER NOT NULL, position INTEGER NOT NULL,"
+    " xml TEXT NOT NULL, PRIMARY KEY (message, position)) WITHOUT ROWID;"
+    "CREATE INDEX messages_message_id ON messages (message_id);"
+    "CREATE INDEX messages_thread ON messages (thread);"
+    /* The threads that a new message's subject can join. */
+    "CREATE INDEX messages_subject_key ON messages (subject_key);"
+    /* date: searches, and listings newest first. */
+    "CREATE INDEX messages_date ON messages (date);"
+    /* A site update's look-ups (mla-overview-probe.c): the published
+     * messages by activity, messages by List-Id, threads by activity. */
+    "CREATE INDEX messages_activity ON messages (activity, id)"
+    " WHERE no_archive = 0;"
+    "CREATE INDEX messages_list_id ON messages (list_id);"
+    /* from:ADDRESS and to:ADDRESS searches. */
+    "CREATE INDEX messages_from ON messages (from_address COLLATE NOCASE);"
+    "CREATE INDEX addresses_address ON addresses (address COLLATE NOCASE);"
+    /* The parent chain threading uses: References (else In-Reply-To),
+     * cleaned by mla_thread_clean_refs(). */
+    "CREATE TABLE refs (message INTEGER NOT NULL, position INTEGER NOT NULL,"
+    " ref TEXT NOT NULL, PRIMARY KEY (message, position)) WITHOUT ROWID;"
+    "CREATE INDEX refs_ref ON refs (ref);"
+    "CREATE TABLE threads (thread TEXT PRIMARY KEY, root TEXT NOT NULL,"
+    " messages INTEGER NOT NULL, first_date INTEGER NOT NULL, last_date "
+    "INTEGER NOT NULL,"
+    " subject TEXT, shown INTEGER NOT NULL) WITHOUT ROWID;"
+    "CREATE INDEX threads_recent ON threads (last_date DESC, thread)"
+    " WHERE shown > 0;"
+    "CREATE TABLE thread_aliases (alias TEXT PRIMARY KEY, thread TEXT NOT "
+    "NULL) WITHOUT ROWID;"
+    /* The messages mlarc remove took out, from the index: position 0 is
+     * the Message-ID, 1 on its parent chain, so that threading and the
+     * site's placeholders stay as they were. */
+    "CREATE TABLE removed (removal INTEGER NOT NULL, position INTEGER NOT "
+    "NULL, ref TEXT NOT NULL, PRIMARY KEY (removal, position)) WITHOUT ROWID;"
+    /* The folder each Message-ID's page has on a site: published URLs,
+     * not derived, so a rebuild carries them over. */
+    "CREATE TABLE site_names (message_id TEXT PRIMARY KEY, name TEXT NOT "
+    "NULL, key TEXT NOT NULL) WITHOUT ROWID;"
+    /* Whether a name is taken, without reading every name: folded as
+     * mla_folder_name_key() folds it. */
+    "CREATE INDEX site_names_key ON site_names (key);"
+    /* The full-text index, rowid = messages.id. Contentless: the texts are
+     * in messages and bodies already. unicode61 folds case and, with
+     * remove_diacritics 2, accents. */
+    "CREATE VIRTUAL TABLE search USING fts5 (title, author, recipients, body, "
+    "files,"
+    " content = '', tokenize = 'unicode61 remove_diacritics 2');";
 
 static void
 overview_close (MlaOverview *overview)

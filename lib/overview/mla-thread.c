@@ -31,6 +31,7 @@ typedef struct {
     gint64 last;  /* latest activity */
     guint hidden; /* withheld messages, which size and last leave out */
     gint64 hidden_last;
+    guint shown; /* messages not withheld: size, unless there are none */
     ThreadId id;
 } Thread;
 
@@ -586,6 +587,7 @@ finish (MlaThreadForest *forest, MlaThreadBuilder *builder)
         const MlaThreadNode *node = node_at (nodes, thread->root);
         const char *key = NULL;
 
+        thread->shown = thread->size;
         if (thread->size == 0) {
             thread->size = thread->hidden;
             thread->last = thread->hidden_last;
@@ -742,6 +744,12 @@ guint
 mla_thread_forest_get_thread_size (const MlaThreadForest *forest, guint node)
 {
     return thread_of (forest, node_at (forest->nodes, node)->root)->size;
+}
+
+guint
+mla_thread_forest_get_thread_shown (const MlaThreadForest *forest, guint node)
+{
+    return thread_of (forest, node_at (forest->nodes, node)->root)->shown;
 }
 
 gint64

@@ -147,6 +147,9 @@ mla_thread_forest_get_thread_id (const MlaThreadForest *forest, guint node);
  * messages when it has no other. */
 MLA_API guint mla_thread_forest_get_thread_size (const MlaThreadForest *forest,
                                                  guint node);
+/* Messages not withheld in the thread of @node: 0 when all are. */
+MLA_API guint mla_thread_forest_get_thread_shown (const MlaThreadForest *forest,
+                                                  guint node);
 MLA_API gint64 mla_thread_forest_get_thread_last_date (
     const MlaThreadForest *forest, guint node);
 

@@ -255,6 +255,29 @@ add_months_around (Plan *plan, const char *path)
     }
 }
 
+/* The published rows just before and after (@activity, @row): visited,
+ * with their threads, or (@visit FALSE) loaded as lone entries. */
+static gboolean
+add_neighbours (Plan *plan, gint64 activity, gint64 row, gboolean visit,
+                GError **error)
+{
+    MlaOverviewEntry *around[2] = { NULL, NULL };
+
+    if (!mla_overview_get_date_neighbours (plan->overview, activity, row,
+                                           &around[0], &around[1], error))
+        return FALSE;
+    for (guint k = 0; k < 2; k++) {
+        if (around[k] != NULL && visit) {
+            visit_row (plan, around[k]);
+            g_hash_table_add (plan->threads, g_strdup (around[k]->thread));
+        } else if (around[k] != NULL) {
+            g_array_append_val (plan->lone, around[k]->row);
+        }
+        g_free (around[k]);
+    }
+    return TRUE;
+}
+
 /* Each new published message: its neighbours by date are visited (their
  * pages link it), with their threads, and its month with the months
  * around it. */
@@ -263,7 +286,6 @@ plan_fresh_neighbours (Plan *plan, GError **error)
 {
     for (guint i = 0; i < plan->fresh->len; i++) {
         const MlaOverviewEntry *e = g_ptr_array_index (plan->fresh, i);
-        MlaOverviewEntry *around[2] = { NULL, NULL };
         int year, month;
         gint64 from, to;
         g_autofree char *path = NULL;
@@ -273,17 +295,9 @@ plan_fresh_neighbours (Plan *plan, GError **error)
         path = mla_site_month_range (e->date, &year, &month, &from, &to);
         add_month (plan, e->date);
         add_months_around (plan, path);
-        if (!mla_overview_get_date_neighbours (
-                plan->overview, mla_thread_activity (e->date, e->arrived),
-                e->row, &around[0], &around[1], error))
+        if (!add_neighbours (plan, mla_thread_activity (e->date, e->arrived),
+                             e->row, TRUE, error))
             return FALSE;
-        for (guint k = 0; k < 2; k++) {
-            if (around[k] != NULL) {
-                visit_row (plan, around[k]);
-                g_hash_table_add (plan->threads, g_strdup (around[k]->thread));
-            }
-            g_free (around[k]);
-        }
     }
     return TRUE;
 }
@@ -297,19 +311,10 @@ plan_visit_neighbours (Plan *plan, GError **error)
     gpointer row, activity;
 
     g_hash_table_iter_init (&iter, plan->visit);
-    while (g_hash_table_iter_next (&iter, &row, &activity)) {
-        MlaOverviewEntry *around[2] = { NULL, NULL };
-
-        if (!mla_overview_get_date_neighbours (
-                plan->overview, *(gint64 *) activity, *(gint64 *) row,
-                &around[0], &around[1], error))
+    while (g_hash_table_iter_next (&iter, &row, &activity))
+        if (!add_neighbours (plan, *(gint64 *) activity, *(gint64 *) row, FALSE,
+                             error))
             return FALSE;
-        for (guint k = 0; k < 2; k++) {
-            if (around[k] != NULL)
-                g_array_append_val (plan->lone, around[k]->row);
-            g_free (around[k]);
-        }
-    }
     return TRUE;
 }
 
