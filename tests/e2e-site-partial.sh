@@ -39,7 +39,8 @@ S=$TMP/site
     printf 'Message-ID: <hidden.1@example.org>\nDate: Tue, 02 Mar 2004 10:00:00 +0000\n'
     printf 'Subject: withheld\nX-No-Archive: yes\n\nNot here.\n\n'
 } >"$TMP/base.mbox"
-# The test mail, without agendas (a site with agendas reads everything).
+# The test mail, without agendas first.
+NO_AGENDAS=--no-agendas
 expect 0 import -q --no-agendas -a "$A" "$DATA"/thread/*.mbox "$DATA/site/hostile.mbox" \
     "$TMP/base.mbox"
 expect 0 site -q --search=no -a "$A" -o "$S"
@@ -48,7 +49,7 @@ expect 0 site -q --search=no -a "$A" -o "$S"
 # equal a full build.
 deliver () {
     one_message "$@"
-    expect 0 import -q --no-agendas -a "$A" "$TMP/one.mbox"
+    expect 0 import -q $NO_AGENDAS -a "$A" "$TMP/one.mbox"
     expect 0 site --search=no -a "$A" -o "$S"
     read_part "$1"
     same_as_full "$A" "$S" "$1" --search=no
@@ -92,4 +93,36 @@ expect 0 import -q --no-agendas -a "$A" "$TMP/one.mbox"
 expect 0 site --search=no -a "$A" -o "$S"
 same_as_full "$A" "$S" "a List-Id new to the site" --search=no
 deliver after.1@example.org 'Fri, 08 Jan 2010 10:00:00 +0000' 'Re: Another list' newlist.1@example.org
+
+# With agendas (a timetable whose slots link threads): the agenda pages
+# stay as they were, unless a thread the update changed may be linked by
+# a slot, or a new agenda arrives; then everything is read.
+A=$TMP/archive-agendas
+S=$TMP/site-agendas
+NO_AGENDAS=
+expect 0 import -q -a "$A" "$DATA/agenda-links/links.mbox" "$TMP/base.mbox"
+expect 0 site -q --search=no -a "$A" -o "$S"
+[ -f "$S/m/programme@lists.example.org/agenda-1.html" ] \
+    || fail "fixture: the agenda of tests/data/agenda-links has no page"
+deliver agenda.reply.1@example.org 'Sat, 02 Jan 2016 10:00:00 +0000' 'Re: a long thread' long.40@example.org
+deliver agenda.new.1@example.org 'Sun, 03 Jan 2016 10:00:00 +0000' 'A thread no slot is about' ''
+# A thread whose subject a slot's title links: every page is read.
+read_all () {
+    line=$(grep 'visited only the pages new mail reaches' "$TMP/err" || true)
+    [ -z "$line" ] || echo "$line" | grep -q 'reading \([0-9]*\) of \1 messages' \
+        || fail "$1: the update read part of the archive: $line"
+}
+# Newer than the thread the slot links now, and as like its title: it
+# takes the link.
+one_message agenda.slot.1@example.org 'Mon, 01 Jan 2024 10:00:00 +0000' 'Memory tiering' ''
+expect 0 import -q -a "$A" "$TMP/one.mbox"
+expect 0 site --search=no -a "$A" -o "$S"
+read_all "a thread a slot links"
+same_as_full "$A" "$S" "a thread a slot links" --search=no
+# A new agenda (the sample's, a second list's programme).
+expect 0 import -q -a "$A" "$top_srcdir/samples/ksummit-2004-discuss.mbox"
+expect 0 site --search=no -a "$A" -o "$S"
+read_all "a new agenda"
+same_as_full "$A" "$S" "a new agenda" --search=no
+deliver agenda.after.1@example.org 'Tue, 05 Jan 2016 10:00:00 +0000' 'Re: A thread no slot is about' agenda.new.1@example.org
 exit 0

@@ -111,6 +111,8 @@ static const char *const stmt_sql[N_STMTS] = {
     [STMT_KEY_PUBLISHED] = "SELECT 1 FROM site_names n JOIN messages m"
                            " ON m.message_id = n.message_id WHERE n.key = ?1"
                            " AND m.no_archive = 0 LIMIT 1",
+    [STMT_AGENDA_ROWS] =
+        "SELECT DISTINCT message FROM agendas ORDER BY message",
     [STMT_IS_NAMED] = "SELECT 1 FROM refs r JOIN messages m ON m.id ="
                       " r.message WHERE r.ref = ?1 AND m.thread IS NOT NULL"
                       " LIMIT 1",

@@ -63,6 +63,7 @@ enum {
     STMT_KEY_RECORDED,
     STMT_KEY_PUBLISHED,
     STMT_IS_NAMED,
+    STMT_AGENDA_ROWS,
     N_STMTS
 };
 

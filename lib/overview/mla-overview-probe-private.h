@@ -62,6 +62,10 @@ gboolean mla_overview_has_name_key (MlaOverview *overview, const char *key,
 gboolean mla_overview_is_named (MlaOverview *overview, const char *id,
                                 gboolean *out_named, GError **error);
 
+/* The rows that hold an agenda, in order.
+ * Returns: (transfer full) (nullable): gint64. */
+GArray *mla_overview_get_agenda_rows (MlaOverview *overview, GError **error);
+
 /* The rows of the threads @thread_ids, threaded among themselves, then
  * the rows @lone_rows (gint64) not among them, unthreaded: entries from
  * mla_overview_threads_get_n_inputs() on. NULL without an error when the

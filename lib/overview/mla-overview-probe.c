@@ -143,6 +143,30 @@ mla_overview_get_newest_threads (MlaOverview *overview, guint limit,
     return status == SQLITE_DONE ? g_steal_pointer (&ids) : NULL;
 }
 
+GArray *
+mla_overview_get_agenda_rows (MlaOverview *overview, GError **error)
+{
+    g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (gint64));
+    sqlite3_stmt *statement;
+    int status = SQLITE_ERROR;
+
+    g_mutex_lock (&overview->details_lock);
+    statement =
+        prepare (overview, STMT_AGENDA_ROWS, &(Bind){ NULL, 0, 0 }, error);
+    if (statement != NULL) {
+        while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
+            gint64 row = sqlite3_column_int64 (statement, 0);
+
+            g_array_append_val (rows, row);
+        }
+        sqlite3_reset (statement);
+        if (status != SQLITE_DONE)
+            mla_overview_throw (overview, error, "agenda rows");
+    }
+    g_mutex_unlock (&overview->details_lock);
+    return status == SQLITE_DONE ? g_steal_pointer (&rows) : NULL;
+}
+
 GPtrArray *
 mla_overview_get_dated (MlaOverview *overview, gint64 from, gint64 to,
                         GError **error)

@@ -211,7 +211,8 @@ mla_site_thread_subject (MlaSite *site, guint root)
 }
 
 /* Which agendas revise which (doc/design.md, "Agenda revisions"): a
- * message's thread is its tree's root. */
+ * message's thread is its tree's root; a lone entry's (mla-site-partial.c)
+ * is the one the overview stored, which is the same. */
 static void
 link_revisions (MlaSite *site)
 {
@@ -219,11 +220,15 @@ link_revisions (MlaSite *site)
         FALSE, FALSE, sizeof (MlaAgendaRevisionInput), site->agendas->len);
     for (guint i = 0; i < site->agendas->len; i++) {
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        const MlaOverviewEntry *e =
+            mla_overview_threads_get_entry (site->threads, a->entry);
         MlaAgendaRevisionInput input = {
             a->agenda,
-            mla_thread_forest_get_thread_id (site->forest,
-                                             mla_site_root_of (site, a->entry)),
-            mla_overview_threads_get_entry (site->threads, a->entry)->date,
+            a->entry < site->n_inputs
+                ? mla_thread_forest_get_thread_id (
+                      site->forest, mla_site_root_of (site, a->entry))
+                : e->thread,
+            e->date,
         };
 
         g_array_append_val (site->agenda_inputs, input);
@@ -762,9 +767,12 @@ mla_site_derive (MlaSite *site, gint64 first_date, GError **error)
     if (!load_agendas (site, error))
         return FALSE;
     link_revisions (site);
-    if (!link_threads (site, error))
+    /* Part of the archive links no slot: its agenda pages stay as they
+     * were (mla-site-partial.c checks that they can). */
+    if (!site->partial && !link_threads (site, error))
         return FALSE;
-    agenda_versions (site);
+    if (!site->partial)
+        agenda_versions (site);
     month_threads (site);
     return TRUE;
 }

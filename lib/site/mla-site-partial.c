@@ -11,6 +11,8 @@
 #include "config.h"
 #include <string.h>
 #include "mla-error.h"
+#include "mla-agenda-link-private.h"
+#include "mla-agenda-vocabulary-private.h"
 #include "mla-overview-probe-private.h"
 #include "mla-site-partial-private.h"
 
@@ -381,6 +383,84 @@ plan_newest (Plan *plan, GError **error)
     return TRUE;
 }
 
+/* Every agenda, for the home page's list and the revisions: their rows,
+ * as lone entries. A new one changes the agenda pages: everything is
+ * read. */
+static gboolean
+plan_agendas (Plan *plan, GError **error)
+{
+    g_autoptr (GArray) rows =
+        mla_overview_get_agenda_rows (plan->overview, error);
+
+    if (rows == NULL)
+        return FALSE;
+    for (guint i = 0; i < rows->len; i++)
+        if ((guint64) g_array_index (rows, gint64, i) > plan->before->max_row)
+            return give_up (plan, "a new agenda");
+    g_array_append_vals (plan->lone, rows->data, rows->len);
+    return TRUE;
+}
+
+/* The subject @root had in the last build: that of its first published
+ * message by activity then; NULL for a new thread. */
+static const char *
+old_subject (MlaSite *site, guint root, guint64 max_row)
+{
+    GArray *dates = site->thread_dates->pdata[root];
+
+    for (guint i = 0; i < dates->len; i++) {
+        const MlaOverviewEntry *e = mla_overview_threads_get_entry (
+            site->threads, g_array_index (dates, guint, i));
+
+        if ((guint64) e->row <= max_row)
+            return e->subject;
+    }
+    return NULL;
+}
+
+/* Whether the agenda pages stay as the last build made them: no slot
+ * title is like enough to link (mla-agenda-link.c) the subject, old or
+ * new, of a thread the update changed, so that each slot's best thread,
+ * and its place among equals, is the one it was. */
+static gboolean
+agenda_links_stay (Plan *plan, GArray *changed_roots, GError **error)
+{
+    MlaSite *site = plan->site;
+    g_autoptr (GHashTable) stop_words = NULL;
+    g_autoptr (MlaAgendaLinker) linker = NULL;
+
+    if (site->agendas->len == 0 || changed_roots->len == 0)
+        return TRUE;
+    stop_words = mla_agenda_stop_words_new (error);
+    if (stop_words == NULL)
+        return FALSE;
+    linker = mla_agenda_linker_new (stop_words);
+    for (guint r = 0; r < changed_roots->len; r++) {
+        guint root = g_array_index (changed_roots, guint, r);
+        const char *old = old_subject (site, root, plan->before->max_row);
+        const char *now = mla_site_thread_subject (site, root);
+
+        if (now != NULL)
+            mla_agenda_linker_add (linker, root, now);
+        if (old != NULL && g_strcmp0 (old, now) != 0)
+            mla_agenda_linker_add (linker, root, old);
+    }
+    for (guint i = 0; i < site->agendas->len; i++) {
+        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        guint n = mla_agenda_count_slots (a->agenda);
+
+        for (guint s = 0; s < n; s++) {
+            const MlaAgendaSlot *slot = mla_agenda_slot_at (a->agenda, s, NULL);
+
+            if (slot->kind == MLA_SLOT_KIND_SESSION && slot->title != NULL &&
+                mla_agenda_linker_match (linker, slot->title, NULL, 0, NULL) !=
+                    G_MAXUINT)
+                return give_up (plan, "a thread an agenda may link"), TRUE;
+        }
+    }
+    return TRUE;
+}
+
 /* The rows of @site by row number (entry index + 1). */
 static GHashTable *
 entries_by_row (MlaSite *site)
@@ -530,23 +610,27 @@ load (Plan *plan, GError **error)
 }
 
 /* After mla_site_derive(): what the pages count over the whole archive,
- * and what the update visits. */
-static MlaSiteScope *
-finish (Plan *plan)
+ * and in @out_scope what the update visits (NULL when it gives up). */
+static gboolean
+finish (Plan *plan, MlaSiteScope **out_scope, GError **error)
 {
     MlaSite *site = plan->site;
     const MlaSiteMark *before = plan->before;
+    g_autoptr (MlaSiteScope) scope = NULL;
     char identity[65];
 
     mla_site_identity (site, identity);
-    if (strcmp (identity, before->identity) != 0) {
-        give_up (plan, "the site's title or feeds change");
-        return NULL;
-    }
-    if (!fix_months (plan)) {
-        give_up (plan, "a month is not as counted");
-        return NULL;
-    }
+    if (strcmp (identity, before->identity) != 0)
+        return give_up (plan, "the site's title or feeds change");
+    if (!fix_months (plan))
+        return give_up (plan, "a month is not as counted");
+    scope = make_scope (plan);
+    if (scope == NULL)
+        return give_up (plan, "a message visited was not loaded");
+    if (!agenda_links_stay (plan, scope->roots, error))
+        return FALSE;
+    if (plan->reason != NULL)
+        return TRUE;
     site->n_published = (guint) before->published + plan->fresh_published;
     site->n_withheld =
         (guint) before->withheld + plan->fresh->len - plan->fresh_published;
@@ -554,7 +638,8 @@ finish (Plan *plan)
     for (guint i = 0; site->mask != NULL && i < before->lists->len; i++)
         mla_address_mask_keep_list (site->mask, before->lists->pdata[i]);
     mla_site_mask_use_lookup (site);
-    return make_scope (plan);
+    *out_scope = g_steal_pointer (&scope);
+    return TRUE;
 }
 
 /* The look-ups, in order; each may give up. */
@@ -562,8 +647,8 @@ static gboolean
 plan_all (Plan *plan, GError **error)
 {
     gboolean (*const steps[]) (Plan *, GError **) = {
-        find_fresh,  plan_changed_threads, plan_fresh_neighbours,
-        plan_months, plan_newest,          plan_visit_neighbours,
+        find_fresh,  plan_changed_threads,  plan_fresh_neighbours, plan_months,
+        plan_newest, plan_visit_neighbours, plan_agendas,
     };
 
     for (gsize i = 0; i < G_N_ELEMENTS (steps) && plan->reason == NULL; i++) {
@@ -583,7 +668,6 @@ mla_site_init_partial (MlaSite *site, MlaArchive *archive,
                        GError **error)
 {
     Plan plan = { .site = site, .overview = overview, .before = before };
-    g_autoptr (GPtrArray) agendas = NULL;
     gboolean ok;
 
     *out_scope = NULL;
@@ -600,20 +684,11 @@ mla_site_init_partial (MlaSite *site, MlaArchive *archive,
     plan.lone = g_array_new (FALSE, FALSE, sizeof (gint64));
     plan.months = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     ok = mla_site_begin (site, archive, overview, options, error);
-    if (ok && plan.reason == NULL) {
-        agendas = mla_overview_get_agendas (overview, error);
-        ok = agendas != NULL;
-        if (ok && agendas->len > 0)
-            plan.reason = "agendas";
-    }
     ok = ok && (plan.reason != NULL || plan_all (&plan, error)) &&
          (plan.reason != NULL || load (&plan, error));
-    if (ok && plan.reason == NULL)
-        *out_scope = finish (&plan);
-    if (ok && *out_scope == NULL) {
-        give_up (&plan, "a message visited was not loaded");
+    ok = ok && (plan.reason != NULL || finish (&plan, out_scope, error));
+    if (ok && *out_scope == NULL)
         mla_site_clear (site);
-    }
     if (out_reason != NULL)
         *out_reason = plan.reason;
     plan_clear (&plan);

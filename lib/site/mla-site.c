@@ -650,7 +650,8 @@ build_site (MlaSiteBuild *build, GPtrArray *aliases, guint jobs, GError **error)
         !mla_site_build_put_page (
             build, mla_site_model_feed (site, MLA_THREAD_NONE, TRUE, error),
             "threads.atom", error) ||
-        !put_redirects (build, aliases, error) || !put_agendas (build, error))
+        !put_redirects (build, aliases, error) ||
+        (!site->partial && !put_agendas (build, error)))
         return FALSE;
     pool = g_thread_pool_new (run_job, build, (int) MAX (jobs, 1), TRUE, error);
     if (pool == NULL)
