@@ -364,6 +364,21 @@ START_TEST (test_site_body_patch)
 }
 END_TEST
 
+/* The Message-ID of the fixture's row @row. */
+static const char *
+id_of_row (gint64 row)
+{
+    for (guint i = 0;
+         i < mla_overview_threads_get_n_entries (fixture.site.threads); i++) {
+        const MlaOverviewEntry *e =
+            mla_overview_threads_get_entry (fixture.site.threads, i);
+
+        if (e->row == row)
+            return e->message_id;
+    }
+    return "?";
+}
+
 /* The search index's bundles: a period's pages in archive order, cut
  * into bundles of at most @bundle, newest first; new mail lands in the
  * last bundle of its period, so only that one is indexed again. */
@@ -378,14 +393,12 @@ assert_bundles (guint bundle, guint tier, const char *expected)
         const MlaSitePeriod *period = g_ptr_array_index (periods, i);
 
         g_string_append_printf (got, "%s%s:", i > 0 ? " " : "", period->name);
-        for (guint p = 0; p < period->entries->len; p++)
+        for (guint p = 0; p < period->rows->len; p++)
             g_string_append_printf (
                 got, "%s%s", p > 0 ? "," : "",
-                mla_overview_threads_get_entry (
-                    fixture.site.threads,
-                    g_array_index (period->entries, guint, p))
-                    ->message_id);
-        ck_assert_uint_eq (period->pages->len, period->entries->len);
+                id_of_row (g_array_index (period->rows, gint64, p)));
+        ck_assert_uint_eq (period->pages->len, period->rows->len);
+        ck_assert_uint_eq (period->n_pages, period->rows->len);
     }
     ck_assert_str_eq (got->str, expected);
 }

@@ -150,6 +150,47 @@ one_message () {
     } >"$TMP/one.mbox"
 }
 
+# partial_base FILE: an mbox for the tests of an update that reads part
+# of the archive (mla-site-partial.c): a long thread (more than a page)
+# in March 2004, a thread of withheld messages, and more threads than
+# the home page and the feeds show (else the update reads them all),
+# newer than the rest, in January 2022.
+partial_base () {
+    {
+        i=1
+        while [ $i -le 45 ]; do
+            printf 'From recent@example.org Mon Jan  1 00:00:00 2001\n'
+            printf 'From: Recent <recent%d@example.org>\nMessage-ID: <recent.%d@example.org>\n' $i $i
+            printf 'Date: Sat, %02d Jan 2022 10:%02d:00 +0000\nSubject: recent %d\n' $((i % 28 + 1)) $i $i
+            printf 'List-Id: <test.lists.example.org>\n\nRecent %d.\n\n' $i
+            i=$((i + 1))
+        done
+        i=1
+        while [ $i -le 60 ]; do
+            printf 'From long@example.org Mon Jan  1 00:00:00 2001\n'
+            printf 'From: Long <long%d@example.org>\nMessage-ID: <long.%d@example.org>\n' $i $i
+            printf 'Date: Mon, 01 Mar 2004 %02d:%02d:00 +0000\nSubject: Re: a long thread\n' $((i / 60)) $((i % 60))
+            [ $i -eq 1 ] || printf 'In-Reply-To: <long.%d@example.org>\nReferences: <long.1@example.org> <long.%d@example.org>\n' $((i - 1)) $((i - 1))
+            printf 'List-Id: <test.lists.example.org>\n\nMessage %d names <elsewhere.%d@example.org>.\n\n' $i $i
+            i=$((i + 1))
+        done
+        printf 'From hidden@example.org Mon Jan  1 00:00:00 2001\nFrom: H <h@example.org>\n'
+        printf 'Message-ID: <hidden.1@example.org>\nDate: Tue, 02 Mar 2004 10:00:00 +0000\n'
+        printf 'Subject: withheld\nX-No-Archive: yes\n\nNot here.\n\n'
+    } >"$1"
+}
+
+# read_part WHAT: the update's report in $TMP/err says it read fewer
+# messages than the archive has.
+read_part () {
+    line=$(grep 'visited only the pages new mail reaches' "$TMP/err") \
+        || fail "$1: the update visited every page: $(cat "$TMP/err")"
+    read=$(echo "$line" | sed -n 's/.*reading \([0-9]*\) of \([0-9]*\) messages.*/\1/p')
+    all=$(echo "$line" | sed -n 's/.*reading \([0-9]*\) of \([0-9]*\) messages.*/\2/p')
+    [ -n "$read" ] && [ "$read" -lt "$all" ] \
+        || fail "$1: the update read the whole archive: $line"
+}
+
 # The site $2 of archive $1, updated in place, equals a site built from
 # scratch out of the same archive with the site options that follow $3
 # (after what, for the message), file for file and manifest for manifest

@@ -102,6 +102,7 @@ mla_e2e_tests = \
 	tests/e2e-site-incremental.sh \
 	tests/e2e-site-mask-later.sh \
 	tests/e2e-site-partial.sh \
+	tests/e2e-site-partial-search.sh \
 	tests/browser-site.sh \
 	tests/e2e-roundtrip.sh \
 	tests/e2e-agenda.sh \

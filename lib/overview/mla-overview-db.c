@@ -111,6 +111,13 @@ static const char *const stmt_sql[N_STMTS] = {
     [STMT_KEY_PUBLISHED] = "SELECT 1 FROM site_names n JOIN messages m"
                            " ON m.message_id = n.message_id WHERE n.key = ?1"
                            " AND m.no_archive = 0 LIMIT 1",
+    /* One page per Message-ID: its first published row's. */
+    [STMT_PAGES] =
+        "SELECT " ENTRY_COLUMNS " FROM messages m WHERE date >= ?1"
+        " AND date < ?2 AND no_archive = 0 AND thread IS NOT NULL"
+        " AND NOT EXISTS (SELECT 1 FROM messages p WHERE p.message_id ="
+        " m.message_id AND p.id < m.id AND p.no_archive = 0"
+        " AND p.thread IS NOT NULL) ORDER BY id",
     [STMT_AGENDA_ROWS] =
         "SELECT DISTINCT message FROM agendas ORDER BY message",
     [STMT_IS_NAMED] = "SELECT 1 FROM refs r JOIN messages m ON m.id ="

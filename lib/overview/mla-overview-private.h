@@ -64,6 +64,7 @@ enum {
     STMT_KEY_PUBLISHED,
     STMT_IS_NAMED,
     STMT_AGENDA_ROWS,
+    STMT_PAGES,
     N_STMTS
 };
 

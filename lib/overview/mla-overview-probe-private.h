@@ -44,6 +44,11 @@ GPtrArray *mla_overview_get_newest_threads (MlaOverview *overview, guint limit,
  * Returns: (transfer full) (nullable): MlaOverviewEntry *. */
 GPtrArray *mla_overview_get_dated (MlaOverview *overview, gint64 from,
                                    gint64 to, GError **error);
+/* Of the published rows dated in [@from, @to), those that are the first
+ * published row with their Message-ID (each has a page on a site), in
+ * row order. Returns: (transfer full) (nullable): MlaOverviewEntry *. */
+GPtrArray *mla_overview_get_pages (MlaOverview *overview, gint64 from,
+                                   gint64 to, GError **error);
 /* How many rows carry List-Id @list_id; -1 on an error. */
 gint64 mla_overview_count_list_id (MlaOverview *overview, const char *list_id,
                                    GError **error);

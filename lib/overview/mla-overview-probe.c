@@ -174,6 +174,13 @@ mla_overview_get_dated (MlaOverview *overview, gint64 from, gint64 to,
     return entries (overview, STMT_DATED, (Bind){ NULL, from, to }, error);
 }
 
+GPtrArray *
+mla_overview_get_pages (MlaOverview *overview, gint64 from, gint64 to,
+                        GError **error)
+{
+    return entries (overview, STMT_PAGES, (Bind){ NULL, from, to }, error);
+}
+
 gint64
 mla_overview_count_list_id (MlaOverview *overview, const char *list_id,
                             GError **error)

@@ -978,7 +978,7 @@ mla_site_model_search (MlaSite *site, GPtrArray *periods)
 
         mla_site_attr (index, "period", period->name);
         mla_site_attr_printf (index, "href", "pagefind/%s/", period->name);
-        mla_site_attr_printf (index, "pages", "%u", period->pages->len);
+        mla_site_attr_printf (index, "pages", "%u", period->n_pages);
     }
     for (guint m = site->months->len; m-- > 0;) {
         const MlaSiteMonth *month = g_ptr_array_index (site->months, m);

@@ -19,8 +19,10 @@ G_BEGIN_DECLS
 
 /* Loads into @site (as mla_site_init() does) only what an update since
  * @before (nullable) needs, and gives in @out_scope what it visits.
- * @searchable: the site has a search index, whose periods need every
- * page (then it reads everything). Returns FALSE on an error; TRUE with
+ * @searchable: the site's search index is made again (then the last
+ * build must have recorded its bundles: mla-site-search.c reads the
+ * pages of the periods the update touches). Returns FALSE on an error; TRUE
+ * with
  * *@out_scope NULL when the update must read everything (@site is then
  * cleared), with @out_reason (nullable) saying why. */
 gboolean mla_site_init_partial (MlaSite *site, MlaArchive *archive,

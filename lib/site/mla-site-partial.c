@@ -660,6 +660,20 @@ plan_all (Plan *plan, GError **error)
     return TRUE;
 }
 
+/* Whether @before recorded the bundles of a search index cut as @options
+ * (nullable) cut it. */
+static gboolean
+search_as_recorded (const MlaSiteMark *before, const MlaSiteOptions *options)
+{
+    guint bundle = options != NULL ? options->search_bundle : 0;
+    guint tier = options != NULL ? options->search_tier : 0;
+
+    return before->bundles != NULL &&
+           before->cut[0] ==
+               MLA_SITE_SEARCH_CUT (bundle, MLA_SITE_SEARCH_BUNDLE) &&
+           before->cut[1] == MLA_SITE_SEARCH_CUT (tier, MLA_SITE_SEARCH_TIER);
+}
+
 gboolean
 mla_site_init_partial (MlaSite *site, MlaArchive *archive,
                        MlaOverview *overview, const MlaSiteOptions *options,
@@ -673,8 +687,8 @@ mla_site_init_partial (MlaSite *site, MlaArchive *archive,
     *out_scope = NULL;
     if (before == NULL || !before->has_counts)
         plan.reason = "no counts of the last build";
-    else if (searchable)
-        plan.reason = "the search index";
+    else if (searchable && !search_as_recorded (before, options))
+        plan.reason = "no search index recorded as it is cut now";
     plan.changed =
         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     plan.threads =

@@ -143,11 +143,19 @@ typedef struct MlaSite {
  * larger one adds its pages to every delivery (mla-site-search.c). */
 #define MLA_SITE_SEARCH_TIER 250
 
+/* An option's size of search bundles or tiers, else its default. */
+#define MLA_SITE_SEARCH_CUT(option, fallback)                                  \
+    ((option) > 0 ? (option) : (fallback))
+
 typedef struct MlaSitePeriod {
     char *name;       /* "2004" or "2004-07"; its later bundles "2004.001"...,
                        * the current tier "2004.new" */
     GPtrArray *pages; /* char *: its message pages, "m/ID/index.html" */
-    GArray *entries;  /* guint: the entry each page indexes */
+    GPtrArray *shas;  /* char *: the SHA-256 of each page's message */
+    GArray *rows;     /* gint64: each page's overview row (archive order) */
+    guint n_pages;    /* pages->len, or a kept bundle's count */
+    gboolean kept;    /* a bundle as the last build left it, its pages not
+                       * listed (mla_site_search_periods_partial()) */
     char *signature;  /* what its index is made from (mla-site.c) */
 } MlaSitePeriod;
 

@@ -10,6 +10,7 @@
 #pragma once
 #include "mla-site-files-private.h"
 #include "mla-site-private.h"
+#include "mla-site-state-private.h"
 
 G_BEGIN_DECLS
 
@@ -51,6 +52,17 @@ GArray *mla_site_search_cut (guint pages, guint bundle, guint tier,
  * PERIOD.001, PERIOD.002..., the current tier PERIOD.new. Call once every
  * page is made. Returns: (transfer full): of MlaSitePeriod *. */
 GPtrArray *mla_site_search_periods (MlaSite *site, guint bundle, guint tier);
+
+/* The same for a site that holds part of the archive
+ * (mla-site-partial.c), after its pages are made: a period with no new
+ * page (@is_new, per entry) and no page made again keeps the bundles @old
+ * (of the last build) recorded, unlisted (kept); the pages of the
+ * others are read from the overview. Returns: (transfer full)
+ * (nullable). */
+GPtrArray *mla_site_search_periods_partial (MlaSite *site, MlaSiteFiles *files,
+                                            const guint8 *is_new, GArray *old,
+                                            guint bundle, guint tier,
+                                            GError **error);
 
 /* Makes the index bundle of each period of @periods whose signature
  * changed (each period's must be set); keeps the others. Adds to @stats'

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include "mla-atomic-file-private.h"
 #include "mla-error.h"
+#include "mla-overview-probe-private.h"
 #include "mla-site-search-private.h"
 
 /* The staging folder, inside the site so that pages can be hard links. It
@@ -144,7 +145,8 @@ period_free (MlaSitePeriod *period)
     g_free (period->name);
     g_free (period->signature);
     g_ptr_array_unref (period->pages);
-    g_array_unref (period->entries);
+    g_ptr_array_unref (period->shas);
+    g_array_unref (period->rows);
     g_free (period);
 }
 
@@ -155,14 +157,28 @@ period_new (char *name)
 
     period->name = name;
     period->pages = g_ptr_array_new_with_free_func (g_free);
-    period->entries = g_array_new (FALSE, FALSE, sizeof (guint));
+    period->shas = g_ptr_array_new_with_free_func (g_free);
+    period->rows = g_array_new (FALSE, FALSE, sizeof (gint64));
     return period;
 }
 
-static int
-compare_entries (gconstpointer a, gconstpointer b)
+/* Adds the page of the message in @row, folder @folder, to @period. */
+static void
+period_add (MlaSitePeriod *period, const char *folder, const char *sha,
+            gint64 row)
 {
-    guint x = *(const guint *) a, y = *(const guint *) b;
+    g_ptr_array_add (period->pages, g_strconcat (folder, "/index.html", NULL));
+    g_ptr_array_add (period->shas, g_strdup (sha));
+    g_array_append_val (period->rows, row);
+    period->n_pages = period->pages->len;
+}
+
+static int
+compare_rows (gconstpointer a, gconstpointer b, gpointer user_data)
+{
+    const GArray *rows = user_data;
+    gint64 x = g_array_index (rows, gint64, *(const guint *) a);
+    gint64 y = g_array_index (rows, gint64, *(const guint *) b);
 
     return x < y ? -1 : x > y;
 }
@@ -188,41 +204,45 @@ mla_site_search_cut (guint pages, guint bundle, guint tier, gboolean *out_tier)
     return sizes;
 }
 
-/* A bundle of @period: @count of its entries (sorted) from @first. */
+/* A bundle of @period: @count of its pages from @first, in the order
+ * @order gives. */
 static MlaSitePeriod *
-part_of (const MlaSitePeriod *period, char *name, guint first, guint count,
-         MlaSite *site)
+part_of (const MlaSitePeriod *period, char *name, const guint *order,
+         guint first, guint count)
 {
     MlaSitePeriod *part = period_new (name);
 
     for (guint i = first; i < first + count; i++) {
-        guint entry = g_array_index (period->entries, guint, i);
-        g_autofree char *folder = mla_site_message_path (site, entry);
+        guint p = order[i];
 
-        g_array_append_val (part->entries, entry);
-        g_ptr_array_add (part->pages,
-                         g_strconcat (folder, "/index.html", NULL));
+        g_ptr_array_add (part->pages, g_strdup (period->pages->pdata[p]));
+        g_ptr_array_add (part->shas, g_strdup (period->shas->pdata[p]));
+        g_array_append_val (part->rows,
+                            g_array_index (period->rows, gint64, p));
     }
+    part->n_pages = part->pages->len;
     return part;
 }
 
 /* Appends the bundles of @period to @out, newest first, as
- * mla_site_search_cut() cuts its pages in archive order (entries are).
- * Takes @period. */
+ * mla_site_search_cut() cuts its pages in archive order. Takes @period. */
 static void
-add_bundles (GPtrArray *out, MlaSitePeriod *period, MlaSite *site, guint bundle,
-             guint tier)
+add_bundles (GPtrArray *out, MlaSitePeriod *period, guint bundle, guint tier)
 {
     gboolean has_tier = FALSE;
     g_autoptr (GArray) sizes =
-        mla_site_search_cut (period->entries->len, bundle, tier, &has_tier);
-    guint end = period->entries->len;
+        mla_site_search_cut (period->pages->len, bundle, tier, &has_tier);
+    g_autofree guint *order = g_new (guint, MAX (period->pages->len, 1));
+    guint end = period->pages->len;
 
     if (sizes->len <= 1) {
         g_ptr_array_add (out, period);
         return;
     }
-    g_array_sort (period->entries, compare_entries);
+    for (guint i = 0; i < period->pages->len; i++)
+        order[i] = i;
+    g_qsort_with_data (order, (gint) period->pages->len, sizeof (guint),
+                       compare_rows, period->rows);
     for (guint b = sizes->len; b-- > 0;) {
         guint size = g_array_index (sizes, guint, b);
         char *name =
@@ -232,7 +252,7 @@ add_bundles (GPtrArray *out, MlaSitePeriod *period, MlaSite *site, guint bundle,
                      : g_strdup_printf ("%s.%03u", period->name, b);
 
         end -= size;
-        g_ptr_array_add (out, part_of (period, name, end, size, site));
+        g_ptr_array_add (out, part_of (period, name, order, end, size));
     }
     period_free (period);
 }
@@ -240,7 +260,7 @@ add_bundles (GPtrArray *out, MlaSitePeriod *period, MlaSite *site, guint bundle,
 /* The bundles of @periods (taken), newest first. A period whose messages
  * all reuse earlier ids has no page of its own, and no bundle. */
 static GPtrArray *
-bundles_of (GPtrArray *periods, MlaSite *site, guint bundle, guint tier)
+bundles_of (GPtrArray *periods, guint bundle, guint tier)
 {
     GPtrArray *out =
         g_ptr_array_new_with_free_func ((GDestroyNotify) period_free);
@@ -252,17 +272,19 @@ bundles_of (GPtrArray *periods, MlaSite *site, guint bundle, guint tier)
         if (period->pages->len == 0)
             period_free (period);
         else
-            add_bundles (out, period, site, bundle, tier);
+            add_bundles (out, period, bundle, tier);
     }
     g_ptr_array_unref (periods);
     return out;
 }
 
-GPtrArray *
-mla_site_search_periods (MlaSite *site, guint bundle, guint tier)
+/* The name of each month's period (by the month's index): its year's,
+ * or its own when the year holds more than MLA_SITE_SEARCH_YEAR
+ * messages. Returns: (transfer full): of char *. */
+static GPtrArray *
+month_periods (MlaSite *site)
 {
-    GPtrArray *periods =
-        g_ptr_array_new_with_free_func ((GDestroyNotify) period_free);
+    GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
     g_autoptr (GHashTable) per_year = g_hash_table_new (NULL, NULL);
 
     for (guint m = 0; m < site->months->len; m++) {
@@ -273,42 +295,261 @@ mla_site_search_periods (MlaSite *site, guint bundle, guint tier)
         g_hash_table_insert (per_year, key,
                              GUINT_TO_POINTER (n + month->n_messages));
     }
-    for (guint m = site->months->len; m-- > 0;) {
+    for (guint m = 0; m < site->months->len; m++) {
         const MlaSiteMonth *month = g_ptr_array_index (site->months, m);
         gboolean by_month = GPOINTER_TO_UINT (g_hash_table_lookup (
                                 per_year, GINT_TO_POINTER (month->year))) >
                             MLA_SITE_SEARCH_YEAR;
-        g_autofree char *name =
-            by_month ? g_strdup_printf ("%04d-%02d", month->year, month->month)
-                     : g_strdup_printf ("%04d", month->year);
+
+        g_ptr_array_add (names, by_month
+                                    ? g_strdup_printf ("%04d-%02d", month->year,
+                                                       month->month)
+                                    : g_strdup_printf ("%04d", month->year));
+    }
+    return names;
+}
+
+GPtrArray *
+mla_site_search_periods (MlaSite *site, guint bundle, guint tier)
+{
+    GPtrArray *periods =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) period_free);
+    g_autoptr (GPtrArray) names = month_periods (site);
+
+    for (guint m = site->months->len; m-- > 0;) {
+        const MlaSiteMonth *month = g_ptr_array_index (site->months, m);
+        const char *name = names->pdata[m];
         MlaSitePeriod *period =
             periods->len > 0 ? g_ptr_array_index (periods, periods->len - 1)
                              : NULL;
 
         if (period == NULL || strcmp (period->name, name) != 0) {
-            period = period_new (g_steal_pointer (&name));
+            period = period_new (g_strdup (name));
             g_ptr_array_add (periods, period);
         }
         for (guint i = 0; i < month->entries->len; i++) {
             guint entry = g_array_index (month->entries, guint, i);
-            const char *id =
-                mla_overview_threads_get_entry (site->threads, entry)
-                    ->message_id;
+            const MlaOverviewEntry *e =
+                mla_overview_threads_get_entry (site->threads, entry);
             g_autofree char *folder = NULL;
 
             /* One page per Message-ID: that of its first published message. */
-            if (GPOINTER_TO_UINT (
-                    g_hash_table_lookup (site->first_with_id, id)) != entry + 1)
+            if (GPOINTER_TO_UINT (g_hash_table_lookup (
+                    site->first_with_id, e->message_id)) != entry + 1)
                 continue;
             folder = mla_site_message_path (site, entry);
-            g_ptr_array_add (period->pages,
-                             g_strconcat (folder, "/index.html", NULL));
-            g_array_append_val (period->entries, entry);
+            period_add (period, folder, e->sha256, e->row);
         }
     }
-    return bundles_of (periods, site,
-                       bundle > 0 ? bundle : MLA_SITE_SEARCH_BUNDLE,
+    return bundles_of (periods, bundle > 0 ? bundle : MLA_SITE_SEARCH_BUNDLE,
                        tier > 0 ? tier : MLA_SITE_SEARCH_TIER);
+}
+
+/* A period of mla_site_search_periods_partial(): its name and dates. */
+typedef struct {
+    char *name;
+    gint64 from, to; /* [from, to) */
+} Span;
+
+/* The periods, newest first, with their dates. */
+static GArray *
+spans_of (MlaSite *site, GPtrArray *names)
+{
+    GArray *spans = g_array_new (FALSE, FALSE, sizeof (Span));
+
+    for (guint m = site->months->len; m-- > 0;) {
+        const MlaSiteMonth *month = g_ptr_array_index (site->months, m);
+        g_autoptr (GDateTime) time =
+            g_date_time_new_utc (month->year, month->month, 1, 0, 0, 0);
+        int year, number;
+        Span span = { names->pdata[m], 0, 0 };
+
+        g_free (mla_site_month_range (g_date_time_to_unix (time), &year,
+                                      &number, &span.from, &span.to));
+        if (spans->len > 0 &&
+            strcmp (g_array_index (spans, Span, spans->len - 1).name,
+                    span.name) == 0)
+            g_array_index (spans, Span, spans->len - 1).from = span.from;
+        else
+            g_array_append_val (spans, span);
+    }
+    return spans;
+}
+
+/* The periods with a new page or a page made again. */
+static GHashTable *
+touched_periods (MlaSite *site, MlaSiteFiles *files, const guint8 *is_new,
+                 GPtrArray *names)
+{
+    GHashTable *touched = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autoptr (GHashTable) by_path = g_hash_table_new (g_str_hash, g_str_equal);
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+
+    for (guint m = 0; m < site->months->len; m++)
+        g_hash_table_insert (
+            by_path,
+            ((MlaSiteMonth *) g_ptr_array_index (site->months, m))->path,
+            names->pdata[m]);
+    for (guint i = 0; i < n; i++) {
+        const MlaOverviewEntry *e =
+            mla_overview_threads_get_entry (site->threads, i);
+        g_autofree char *folder = NULL;
+        g_autofree char *page = NULL;
+        g_autofree char *path = NULL;
+        int year, month;
+        gint64 from, to;
+
+        if (!site->published[i] ||
+            GPOINTER_TO_UINT (g_hash_table_lookup (site->first_with_id,
+                                                   e->message_id)) != i + 1)
+            continue;
+        folder = mla_site_message_path (site, i);
+        page = g_strconcat (folder, "/index.html", NULL);
+        if (!is_new[i] && !mla_site_files_is_remade (files, page))
+            continue;
+        path = mla_site_month_range (e->date, &year, &month, &from, &to);
+        g_hash_table_add (touched, g_hash_table_lookup (by_path, path));
+    }
+    return touched;
+}
+
+/* The bundles of period @name in @old, as they were: FALSE when it had
+ * none. */
+static gboolean
+add_kept (GPtrArray *out, GArray *old, const char *name)
+{
+    gboolean any = FALSE;
+
+    for (guint b = 0; b < old->len; b++) {
+        const MlaSiteBundleCount *count =
+            &g_array_index (old, MlaSiteBundleCount, b);
+        gsize length = strcspn (count->name, ".");
+        MlaSitePeriod *kept;
+
+        if (strlen (name) != length || strncmp (count->name, name, length) != 0)
+            continue;
+        kept = period_new (g_strdup (count->name));
+        kept->n_pages = count->pages;
+        kept->kept = TRUE;
+        kept->signature = g_strdup (count->signature);
+        g_ptr_array_add (out, kept);
+        any = TRUE;
+    }
+    return any;
+}
+
+/* A page's place in a period of one bundle: its month, newest first,
+ * then by date as activity (mla_thread_activity()), then by row, as a
+ * month lists its messages. */
+typedef struct {
+    char *month;
+    gint64 activity, row;
+    guint index;
+} PagePlace;
+
+static int
+compare_places (gconstpointer a, gconstpointer b)
+{
+    const PagePlace *x = a, *y = b;
+    int months = strcmp (y->month, x->month);
+
+    if (months != 0)
+        return months;
+    if (x->activity != y->activity)
+        return x->activity < y->activity ? -1 : 1;
+    return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/* Every page of @span, from the overview: a page loaded has its folder
+ * from @site, another the one recorded for its id. */
+static MlaSitePeriod *
+load_period (MlaSite *site, GHashTable *by_row, const Span *span,
+             GError **error)
+{
+    g_autoptr (GPtrArray) rows =
+        mla_overview_get_pages (site->overview, span->from, span->to, error);
+    g_autofree PagePlace *places = NULL;
+    MlaSitePeriod *period;
+
+    if (rows == NULL)
+        return NULL;
+    places = g_new0 (PagePlace, MAX (rows->len, 1));
+    for (guint i = 0; i < rows->len; i++) {
+        const MlaOverviewEntry *e = rows->pdata[i];
+        int year, month;
+        gint64 from, to;
+
+        places[i] =
+            (PagePlace){ mla_site_month_range (e->date, &year, &month, &from,
+                                               &to),
+                         mla_thread_activity (e->date, e->arrived), e->row, i };
+    }
+    qsort (places, rows->len, sizeof (PagePlace), compare_places);
+    period = period_new (g_strdup (span->name));
+    for (guint i = 0; i < rows->len; i++) {
+        const MlaOverviewEntry *e = rows->pdata[places[i].index];
+        guint entry = GPOINTER_TO_UINT (g_hash_table_lookup (by_row, &e->row));
+        g_autofree char *name = NULL;
+        g_autofree char *folder = NULL;
+
+        g_free (places[i].month);
+        if (entry == 0 && period != NULL &&
+            !mla_overview_get_site_name (site->overview, e->message_id, &name,
+                                         error))
+            g_clear_pointer (&period, period_free);
+        if (entry == 0 && period != NULL && name == NULL) {
+            mla_throw (error, MLA_ERROR_ARCHIVE,
+                       "search index of %s: no site name recorded for <%s>",
+                       span->name, e->message_id);
+            g_clear_pointer (&period, period_free);
+        }
+        if (period == NULL)
+            continue;
+        folder = entry > 0 ? mla_site_message_path (site, entry - 1)
+                           : g_strconcat ("m/", name, NULL);
+        period_add (period, folder, e->sha256, e->row);
+    }
+    return period;
+}
+
+GPtrArray *
+mla_site_search_periods_partial (MlaSite *site, MlaSiteFiles *files,
+                                 const guint8 *is_new, GArray *old,
+                                 guint bundle, guint tier, GError **error)
+{
+    g_autoptr (GPtrArray) out =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) period_free);
+    g_autoptr (GPtrArray) names = month_periods (site);
+    g_autoptr (GArray) spans = spans_of (site, names);
+    g_autoptr (GHashTable) touched =
+        touched_periods (site, files, is_new, names);
+    g_autoptr (GHashTable) by_row =
+        g_hash_table_new (g_int64_hash, g_int64_equal);
+    guint n = mla_overview_threads_get_n_entries (site->threads);
+
+    for (guint i = 0; i < n; i++)
+        g_hash_table_insert (
+            by_row,
+            (gpointer) &mla_overview_threads_get_entry (site->threads, i)->row,
+            GUINT_TO_POINTER (i + 1));
+    for (guint s = 0; s < spans->len; s++) {
+        const Span *span = &g_array_index (spans, Span, s);
+        MlaSitePeriod *period;
+
+        if (!g_hash_table_contains (touched, span->name) &&
+            add_kept (out, old, span->name))
+            continue;
+        period = load_period (site, by_row, span, error);
+        if (period == NULL)
+            return NULL;
+        if (period->pages->len == 0)
+            period_free (period);
+        else
+            add_bundles (out, period,
+                         bundle > 0 ? bundle : MLA_SITE_SEARCH_BUNDLE,
+                         tier > 0 ? tier : MLA_SITE_SEARCH_TIER);
+    }
+    return g_steal_pointer (&out);
 }
 
 void
@@ -432,6 +673,16 @@ mla_site_search_index (MlaSiteFiles *files, GPtrArray *periods,
         g_autofree char *folder =
             g_strdup_printf ("pagefind/%s/", period->name);
 
+        /* A bundle left as it was must be there as recorded. */
+        if (period->kept) {
+            if (!mla_site_files_keep_folder (files, folder, period->signature))
+                return mla_throw (error, MLA_ERROR_ARCHIVE,
+                                  "search index of %s: not as the last "
+                                  "build recorded it",
+                                  period->name);
+            stats->periods_kept++;
+            continue;
+        }
         /* Its files then come out of Pagefind again, under the same
          * signature. */
         if (has_remade_page (files, period))

@@ -36,6 +36,13 @@ typedef struct {
     guint threads;
 } MlaSiteMonthCount;
 
+/* One bundle of the search index (MlaSitePeriod) as a build left it. */
+typedef struct {
+    char *name;
+    guint pages;
+    char *signature;
+} MlaSiteBundleCount;
+
 typedef struct {
     guint64 max_row;   /* rows above it are new */
     guint64 published; /* messages with a page */
@@ -53,7 +60,15 @@ typedef struct {
     GArray *months;     /* MlaSiteMonthCount, every month with mail, in
                          * order */
     GPtrArray *lists;   /* char *: the List-Ids of published messages */
+    GArray *bundles;    /* nullable (no search index): MlaSiteBundleCount,
+                         * newest first */
+    guint cut[2];       /* the pages per bundle and per tier they were cut
+                         * with (mla_site_search_cut()) */
 } MlaSiteMark;
+
+/* Returns: (transfer full): an empty array of MlaSiteBundleCount that
+ * frees what its elements hold. */
+GArray *mla_site_bundle_counts_new (void);
 
 void mla_site_mark_clear (MlaSiteMark *mark);
 

@@ -11,6 +11,8 @@
 #define GROUP "state"
 /* The months: "YYYY/MM=MESSAGES THREADS". */
 #define MONTHS "months"
+/* The search index's bundles, newest first: "NAME=PAGES SIGNATURE". */
+#define BUNDLES "search"
 
 void
 mla_site_mark_clear (MlaSiteMark *mark)
@@ -20,6 +22,54 @@ mla_site_mark_clear (MlaSiteMark *mark)
     g_clear_pointer (&mark->months, g_array_unref);
     g_clear_pointer (&mark->list_id, g_free);
     g_clear_pointer (&mark->lists, g_ptr_array_unref);
+    g_clear_pointer (&mark->bundles, g_array_unref);
+}
+
+static void
+bundle_count_clear (gpointer data)
+{
+    MlaSiteBundleCount *count = data;
+
+    g_free (count->name);
+    g_free (count->signature);
+}
+
+GArray *
+mla_site_bundle_counts_new (void)
+{
+    GArray *counts = g_array_new (FALSE, TRUE, sizeof (MlaSiteBundleCount));
+
+    g_array_set_clear_func (counts, bundle_count_clear);
+    return counts;
+}
+
+/* The bundles, when the last build had a search index. */
+static void
+read_bundles (GKeyFile *file, MlaSiteMark *mark)
+{
+    g_auto (GStrv) keys = g_key_file_get_keys (file, BUNDLES, NULL, NULL);
+    g_autofree char *cut =
+        g_key_file_get_string (file, GROUP, "search-cut", NULL);
+
+    if (keys == NULL || cut == NULL ||
+        sscanf (cut, "%u %u", &mark->cut[0], &mark->cut[1]) != 2)
+        return;
+    mark->bundles = mla_site_bundle_counts_new ();
+    for (guint i = 0; keys[i] != NULL; i++) {
+        g_autofree char *value =
+            g_key_file_get_string (file, BUNDLES, keys[i], NULL);
+        MlaSiteBundleCount count = { 0 };
+        char signature[65];
+
+        if (value == NULL ||
+            sscanf (value, "%u %64s", &count.pages, signature) != 2) {
+            g_clear_pointer (&mark->bundles, g_array_unref);
+            return;
+        }
+        count.name = g_strdup (keys[i]);
+        count.signature = g_strdup (signature);
+        g_array_append_val (mark->bundles, count);
+    }
 }
 
 static void
@@ -50,6 +100,7 @@ read_counts (GKeyFile *file, MlaSiteMark *mark)
         g_array_append_val (mark->months, count);
     }
     mark->has_counts = TRUE;
+    read_bundles (file, mark);
 }
 
 static void
@@ -72,6 +123,20 @@ write_counts (GKeyFile *file, const MlaSiteMark *mark)
             g_strdup_printf ("%u %u", count->messages, count->threads);
 
         g_key_file_set_string (file, MONTHS, count->path, value);
+    }
+    if (mark->bundles != NULL) {
+        g_autofree char *cut =
+            g_strdup_printf ("%u %u", mark->cut[0], mark->cut[1]);
+
+        g_key_file_set_string (file, GROUP, "search-cut", cut);
+    }
+    for (guint i = 0; mark->bundles != NULL && i < mark->bundles->len; i++) {
+        const MlaSiteBundleCount *count =
+            &g_array_index (mark->bundles, MlaSiteBundleCount, i);
+        g_autofree char *value =
+            g_strdup_printf ("%u %s", count->pages, count->signature);
+
+        g_key_file_set_string (file, BUNDLES, count->name, value);
     }
 }
 

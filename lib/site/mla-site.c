@@ -495,8 +495,7 @@ put_index_list (MlaSiteBuild *build, GPtrArray *periods, GError **error)
     for (guint i = 0; i < periods->len; i++) {
         const MlaSitePeriod *period = g_ptr_array_index (periods, i);
 
-        g_string_append_printf (text, "%s %u\n", period->name,
-                                period->pages->len);
+        g_string_append_printf (text, "%s %u\n", period->name, period->n_pages);
     }
     return mla_site_files_put (build->files, MLA_SITE_SEARCH_INDEXES, text->str,
                                text->len, error);
@@ -509,30 +508,60 @@ put_index_list (MlaSiteBuild *build, GPtrArray *periods, GError **error)
  * period's index is made from its pages' paths and messages, the theme,
  * the options, and Pagefind's version: a reply that changes the thread
  * overview of old pages does not index their periods again. */
+/* What the next update keeps of @periods. */
+static GArray *
+bundle_counts (GPtrArray *periods)
+{
+    GArray *counts = mla_site_bundle_counts_new ();
+
+    for (guint i = 0; i < periods->len; i++) {
+        const MlaSitePeriod *period = g_ptr_array_index (periods, i);
+        MlaSiteBundleCount count = { g_strdup (period->name), period->n_pages,
+                                     g_strdup (period->signature) };
+
+        g_array_append_val (counts, count);
+    }
+    return counts;
+}
+
 static gboolean
 put_search (MlaSiteBuild *build, const char *pagefind, const char *version,
-            MlaSiteStats *stats, GError **error)
+            const MlaSiteMark *before, MlaSiteMark *mark, MlaSiteStats *stats,
+            GError **error)
 {
-    g_autoptr (GPtrArray) periods = mla_site_search_periods (
-        build->site, build->site->options.search_bundle,
-        build->site->options.search_tier);
+    MlaSite *site = build->site;
+    g_autoptr (GPtrArray) periods =
+        site->partial
+            ? mla_site_search_periods_partial (
+                  site, build->files, build->scope->is_new, before->bundles,
+                  site->options.search_bundle, site->options.search_tier, error)
+            : mla_site_search_periods (site, site->options.search_bundle,
+                                       site->options.search_tier);
 
+    if (periods == NULL)
+        return FALSE;
     for (guint i = 0; i < periods->len; i++) {
         MlaSitePeriod *period = g_ptr_array_index (periods, i);
         g_autoptr (GString) parts = g_string_new (NULL);
 
+        if (period->kept)
+            continue;
         for (guint p = 0; p < period->pages->len; p++)
-            g_string_append_printf (
-                parts, "%s %s\n", (const char *) period->pages->pdata[p],
-                mla_site_sha_of (build->site,
-                                 g_array_index (period->entries, guint, p)));
+            g_string_append_printf (parts, "%s %s\n",
+                                    (const char *) period->pages->pdata[p],
+                                    (const char *) period->shas->pdata[p]);
         period->signature = mla_site_build_signature (build, "search", version,
                                                       parts->str, NULL);
     }
+    mark->bundles = bundle_counts (periods);
+    mark->cut[0] = MLA_SITE_SEARCH_CUT (site->options.search_bundle,
+                                        MLA_SITE_SEARCH_BUNDLE);
+    mark->cut[1] =
+        MLA_SITE_SEARCH_CUT (site->options.search_tier, MLA_SITE_SEARCH_TIER);
     return put_asset (build, "search.js", error) &&
-           mla_site_build_put_page (
-               build, mla_site_model_search (build->site, periods),
-               "search.html", error) &&
+           mla_site_build_put_page (build,
+                                    mla_site_model_search (site, periods),
+                                    "search.html", error) &&
            put_index_list (build, periods, error) &&
            mla_site_search_index (build->files, periods, pagefind, stats,
                                   error);
@@ -703,13 +732,15 @@ prepare (MlaSite *site, MlaSiteBuild *build, const MlaSiteMark *before,
  * nothing is loaded. */
 static gboolean
 prepare_partial (MlaSite *site, MlaSiteBuild *build, MlaArchive *archive,
+                 MlaOverview *overview, const MlaSiteOptions *options,
                  const MlaSiteMark *before, gboolean searchable,
                  GPtrArray **aliases, MlaSiteScope **scope, GError **error)
 {
     const char *reason = NULL;
 
-    if (!mla_site_init_partial (site, archive, site->overview, &site->options,
-                                before, searchable, scope, &reason, error))
+    /* Not site->options: mla_site_begin() clears @site first. */
+    if (!mla_site_init_partial (site, archive, overview, options, before,
+                                searchable, scope, &reason, error))
         return FALSE;
     if (*scope == NULL) {
         g_debug ("an update that reads everything: %s", reason);
@@ -742,10 +773,8 @@ load_site (MlaSite *site, MlaSiteBuild *build, MlaArchive *archive,
 {
     g_autoptr (GError) local = NULL;
 
-    site->overview = overview;
-    site->options = options != NULL ? *options : site->options;
-    if (prepare_partial (site, build, archive, before, searchable, aliases,
-                         scope, &local))
+    if (prepare_partial (site, build, archive, overview, options, before,
+                         searchable, aliases, scope, &local))
         return TRUE;
     if (local != NULL)
         return g_propagate_error (error, g_steal_pointer (&local)), FALSE;
@@ -826,9 +855,9 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
      * add meanwhile wait for the next one. */
     reading = mla_overview_begin_reading (overview, error);
     build.files = files;
-    ok = reading && load_site (&site, &build, archive, overview, options,
-                               before, pagefind != NULL || stats->search_kept,
-                               &aliases, &scope, error);
+    ok =
+        reading && load_site (&site, &build, archive, overview, options, before,
+                              pagefind != NULL, &aliases, &scope, error);
     site.search = pagefind != NULL || stats->search_kept;
     build.site = &site;
     build.render = render;
@@ -841,7 +870,7 @@ build_pages (MlaArchive *archive, MlaOverview *overview, MlaFolder *output,
                          : g_get_num_processors (),
                      error) &&
          (!site.search || stats->search_kept ||
-          put_search (&build, pagefind, version, stats, error)) &&
+          put_search (&build, pagefind, version, before, mark, stats, error)) &&
          (!stats->search_kept || keep_search (files));
     /* A token the mask could not ask about was masked: not what a whole
      * build would write. */
