@@ -72,6 +72,9 @@ expect 0 site -q --search=no -a "$A" -o "$S"
     || fail "fixture: the agenda of tests/data/agenda-links has no page"
 deliver agenda.reply.1@example.org 'Sat, 02 Jan 2016 10:00:00 +0000' 'Re: a long thread' long.40@example.org
 deliver agenda.new.1@example.org 'Sun, 03 Jan 2016 10:00:00 +0000' 'A thread no slot is about' ''
+# A reply into the thread a slot links: the link stays (the last build
+# recorded it), and so do the agenda pages.
+deliver agenda.linked.1@example.org 'Tue, 05 Sep 2023 10:00:00 +0000' 'Re: [Storage] memory tiering session' t-tier@lists.example.org
 # A thread whose subject a slot's title links: every page is read.
 read_all () {
     line=$(grep 'visited only the pages new mail reaches' "$TMP/err" || true)

@@ -121,50 +121,63 @@ mla_overview_get_newest (MlaOverview *overview, guint limit, GError **error)
     return entries (overview, STMT_NEWEST, (Bind){ NULL, limit, 0 }, error);
 }
 
+/* Runs statement @which, handing each row to @take with @out. */
+static gboolean
+each_row (MlaOverview *overview, int which, Bind bind,
+          void (*take) (sqlite3_stmt *statement, gpointer out), gpointer out,
+          GError **error)
+{
+    sqlite3_stmt *statement;
+    int status = SQLITE_ERROR;
+
+    g_mutex_lock (&overview->details_lock);
+    statement = prepare (overview, which, &bind, error);
+    if (statement != NULL) {
+        while ((status = sqlite3_step (statement)) == SQLITE_ROW)
+            take (statement, out);
+        sqlite3_reset (statement);
+        if (status != SQLITE_DONE)
+            mla_overview_throw (overview, error, "look up");
+    }
+    g_mutex_unlock (&overview->details_lock);
+    return status == SQLITE_DONE;
+}
+
+static void
+take_text (sqlite3_stmt *statement, gpointer out)
+{
+    g_ptr_array_add (out, mla_overview_column_dup (statement, 0));
+}
+
+static void
+take_row (sqlite3_stmt *statement, gpointer out)
+{
+    gint64 row = sqlite3_column_int64 (statement, 0);
+
+    g_array_append_val ((GArray *) out, row);
+}
+
 GPtrArray *
 mla_overview_get_newest_threads (MlaOverview *overview, guint limit,
                                  GError **error)
 {
     g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-    sqlite3_stmt *statement;
-    int status = SQLITE_ERROR;
 
-    g_mutex_lock (&overview->details_lock);
-    statement = prepare (overview, STMT_NEWEST_THREADS,
-                         &(Bind){ NULL, limit, 0 }, error);
-    if (statement != NULL) {
-        while ((status = sqlite3_step (statement)) == SQLITE_ROW)
-            g_ptr_array_add (ids, mla_overview_column_dup (statement, 0));
-        sqlite3_reset (statement);
-        if (status != SQLITE_DONE)
-            mla_overview_throw (overview, error, "newest threads");
-    }
-    g_mutex_unlock (&overview->details_lock);
-    return status == SQLITE_DONE ? g_steal_pointer (&ids) : NULL;
+    return each_row (overview, STMT_NEWEST_THREADS, (Bind){ NULL, limit, 0 },
+                     take_text, ids, error)
+               ? g_steal_pointer (&ids)
+               : NULL;
 }
 
 GArray *
 mla_overview_get_agenda_rows (MlaOverview *overview, GError **error)
 {
     g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (gint64));
-    sqlite3_stmt *statement;
-    int status = SQLITE_ERROR;
 
-    g_mutex_lock (&overview->details_lock);
-    statement =
-        prepare (overview, STMT_AGENDA_ROWS, &(Bind){ NULL, 0, 0 }, error);
-    if (statement != NULL) {
-        while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
-            gint64 row = sqlite3_column_int64 (statement, 0);
-
-            g_array_append_val (rows, row);
-        }
-        sqlite3_reset (statement);
-        if (status != SQLITE_DONE)
-            mla_overview_throw (overview, error, "agenda rows");
-    }
-    g_mutex_unlock (&overview->details_lock);
-    return status == SQLITE_DONE ? g_steal_pointer (&rows) : NULL;
+    return each_row (overview, STMT_AGENDA_ROWS, (Bind){ NULL, 0, 0 }, take_row,
+                     rows, error)
+               ? g_steal_pointer (&rows)
+               : NULL;
 }
 
 GPtrArray *

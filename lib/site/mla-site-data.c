@@ -186,6 +186,7 @@ site_agenda_free (gpointer data)
     g_free (agenda->digest);
     g_free (agenda->version);
     g_clear_pointer (&agenda->threads, g_array_unref);
+    g_clear_pointer (&agenda->scores, g_array_unref);
     g_free (agenda);
 }
 
@@ -275,15 +276,18 @@ link_threads (MlaSite *site, GError **error)
             g_array_append_val (own, root);
         }
         a->threads = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+        a->scores = g_array_sized_new (FALSE, FALSE, sizeof (double), n);
         for (guint s = 0; s < n; s++) {
             const MlaAgendaSlot *slot = mla_agenda_slot_at (a->agenda, s, NULL);
             guint root = MLA_THREAD_NONE;
+            double score = 0;
 
             if (slot->kind == MLA_SLOT_KIND_SESSION && slot->title != NULL)
                 root = mla_agenda_linker_match (linker, slot->title,
                                                 (const guint *) own->data,
-                                                own->len, NULL);
+                                                own->len, &score);
             g_array_append_val (a->threads, root);
+            g_array_append_val (a->scores, score);
         }
     }
     return TRUE;

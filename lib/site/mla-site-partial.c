@@ -418,47 +418,141 @@ old_subject (MlaSite *site, guint root, guint64 max_row)
     return NULL;
 }
 
-/* Whether the agenda pages stay as the last build made them: no slot
- * title is like enough to link (mla-agenda-link.c) the subject, old or
- * new, of a thread the update changed, so that each slot's best thread,
- * and its place among equals, is the one it was. */
+/* The thread id of @site's agenda @index's message: its root's, or the
+ * one the overview stored for a lone entry. */
+static const char *
+agenda_thread (MlaSite *site, guint index)
+{
+    const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
+
+    return a->entry < site->n_inputs
+               ? mla_thread_forest_get_thread_id (
+                     site->forest, mla_site_root_of (site, a->entry))
+               : mla_overview_threads_get_entry (site->threads, a->entry)
+                     ->thread;
+}
+
+/* The link the last build recorded for slot @slot of agenda @index. */
+static const MlaSiteLinkCount *
+recorded_link (MlaSite *site, GArray *links, guint index, guint slot)
+{
+    const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
+    gint64 row = mla_overview_threads_get_entry (site->threads, a->entry)->row;
+
+    for (guint i = 0; i < links->len; i++) {
+        const MlaSiteLinkCount *link =
+            &g_array_index (links, MlaSiteLinkCount, i);
+
+        if (link->row == row && link->position == a->position &&
+            link->slot == slot)
+            return link;
+    }
+    return NULL;
+}
+
+/* Whether thread @root (@id), which the update changed, may move the link
+ * of slot @slot of agenda @index: linked to it, its subject changed; else
+ * it is as like the slot's title as the thread linked (and now newer, so
+ * first among equals), or likelier, or links a slot that linked none.
+ * Without recorded links, any likeness that links does. */
+static gboolean
+moves_link (MlaSite *site, const MlaSiteMark *before, guint index, guint slot,
+            const char *title, const char *id, gboolean renamed,
+            MlaAgendaLinker *linker)
+{
+    GArray *chain = mla_agenda_revisions_get_chain (site->revisions, index);
+    const MlaSiteLinkCount *link =
+        before->links != NULL ? recorded_link (site, before->links, index, slot)
+                              : NULL;
+    double score = 0;
+
+    /* A slot never links the threads of its own agenda's revisions. */
+    for (guint c = 0; c < chain->len; c++)
+        if (strcmp (agenda_thread (site, g_array_index (chain, guint, c)),
+                    id) == 0)
+            return FALSE;
+    if (link != NULL && strcmp (link->thread, id) == 0)
+        return renamed;
+    if (mla_agenda_linker_match (linker, title, NULL, 0, &score) == G_MAXUINT)
+        return FALSE;
+    return before->links == NULL || link == NULL || score >= link->score;
+}
+
+/* Whether the agenda pages stay as the last build made them: no thread
+ * the update changed moves a slot's link (moves_link()). */
 static gboolean
 agenda_links_stay (Plan *plan, GArray *changed_roots, GError **error)
 {
     MlaSite *site = plan->site;
     g_autoptr (GHashTable) stop_words = NULL;
-    g_autoptr (MlaAgendaLinker) linker = NULL;
 
     if (site->agendas->len == 0 || changed_roots->len == 0)
         return TRUE;
     stop_words = mla_agenda_stop_words_new (error);
     if (stop_words == NULL)
         return FALSE;
-    linker = mla_agenda_linker_new (stop_words);
     for (guint r = 0; r < changed_roots->len; r++) {
         guint root = g_array_index (changed_roots, guint, r);
         const char *old = old_subject (site, root, plan->before->max_row);
         const char *now = mla_site_thread_subject (site, root);
+        const char *id = mla_thread_forest_get_thread_id (site->forest, root);
+        g_autoptr (MlaAgendaLinker) linker = mla_agenda_linker_new (stop_words);
 
         if (now != NULL)
             mla_agenda_linker_add (linker, root, now);
-        if (old != NULL && g_strcmp0 (old, now) != 0)
-            mla_agenda_linker_add (linker, root, old);
-    }
-    for (guint i = 0; i < site->agendas->len; i++) {
-        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
-        guint n = mla_agenda_count_slots (a->agenda);
+        for (guint i = 0; i < site->agendas->len; i++) {
+            const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+            guint n = mla_agenda_count_slots (a->agenda);
 
-        for (guint s = 0; s < n; s++) {
-            const MlaAgendaSlot *slot = mla_agenda_slot_at (a->agenda, s, NULL);
+            for (guint s = 0; s < n; s++) {
+                const MlaAgendaSlot *slot =
+                    mla_agenda_slot_at (a->agenda, s, NULL);
 
-            if (slot->kind == MLA_SLOT_KIND_SESSION && slot->title != NULL &&
-                mla_agenda_linker_match (linker, slot->title, NULL, 0, NULL) !=
-                    G_MAXUINT)
-                return give_up (plan, "a thread an agenda may link"), TRUE;
+                if (slot->kind == MLA_SLOT_KIND_SESSION &&
+                    slot->title != NULL &&
+                    moves_link (site, plan->before, i, s, slot->title, id,
+                                g_strcmp0 (old, now) != 0, linker))
+                    return give_up (plan, "a thread an agenda may link"), TRUE;
+            }
         }
     }
     return TRUE;
+}
+
+GArray *
+mla_site_partial_links (MlaSite *site, const MlaSiteMark *before)
+{
+    GArray *links = mla_site_link_counts_new ();
+
+    if (site->partial) {
+        for (guint i = 0; before->links != NULL && i < before->links->len;
+             i++) {
+            MlaSiteLinkCount link =
+                g_array_index (before->links, MlaSiteLinkCount, i);
+
+            link.thread = g_strdup (link.thread);
+            g_array_append_val (links, link);
+        }
+        return links;
+    }
+    for (guint i = 0; i < site->agendas->len; i++) {
+        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+
+        for (guint s = 0; s < a->threads->len; s++) {
+            guint root = g_array_index (a->threads, guint, s);
+            MlaSiteLinkCount link = {
+                mla_overview_threads_get_entry (site->threads, a->entry)->row,
+                a->position, s, NULL, g_array_index (a->scores, double, s)
+            };
+
+            if (root == MLA_THREAD_NONE)
+                continue;
+            link.thread =
+                g_strdup (mla_thread_forest_get_thread_id (site->forest, root));
+            g_array_append_val (links, link);
+        }
+    }
+    return links;
 }
 
 /* The rows of @site by row number (entry index + 1). */

@@ -51,6 +51,8 @@ typedef struct MlaSiteAgenda {
                       * the threads its slots link to */
     GArray *threads; /* guint per slot (over its days): the root of
                       * the thread it links to, or MLA_THREAD_NONE */
+    GArray *scores;  /* double per slot: how like its title that thread
+                      * is (mla_agenda_linker_match()) */
 } MlaSiteAgenda;
 
 /* Threads longer than this show a window of their overview on message

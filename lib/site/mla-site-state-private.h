@@ -36,6 +36,15 @@ typedef struct {
     guint threads;
 } MlaSiteMonthCount;
 
+/* The thread a timetable's slot links to, as a build left it: the slot
+ * @slot of the agenda @position of the message in overview row @row. */
+typedef struct {
+    gint64 row;
+    guint position, slot;
+    char *thread;
+    double score; /* how like the slot's title (mla_agenda_linker_match()) */
+} MlaSiteLinkCount;
+
 /* One bundle of the search index (MlaSitePeriod) as a build left it. */
 typedef struct {
     char *name;
@@ -64,11 +73,14 @@ typedef struct {
                          * newest first */
     guint cut[2];       /* the pages per bundle and per tier they were cut
                          * with (mla_site_search_cut()) */
+    GArray *links;      /* nullable (none recorded): MlaSiteLinkCount */
 } MlaSiteMark;
 
 /* Returns: (transfer full): an empty array of MlaSiteBundleCount that
  * frees what its elements hold. */
 GArray *mla_site_bundle_counts_new (void);
+/* The same for MlaSiteLinkCount. */
+GArray *mla_site_link_counts_new (void);
 
 void mla_site_mark_clear (MlaSiteMark *mark);
 

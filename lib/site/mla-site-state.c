@@ -13,6 +13,8 @@
 #define MONTHS "months"
 /* The search index's bundles, newest first: "NAME=PAGES SIGNATURE". */
 #define BUNDLES "search"
+/* The timetables' links: "ROW.POSITION.SLOT=SCORE THREAD". */
+#define LINKS "links"
 
 void
 mla_site_mark_clear (MlaSiteMark *mark)
@@ -23,6 +25,51 @@ mla_site_mark_clear (MlaSiteMark *mark)
     g_clear_pointer (&mark->list_id, g_free);
     g_clear_pointer (&mark->lists, g_ptr_array_unref);
     g_clear_pointer (&mark->bundles, g_array_unref);
+    g_clear_pointer (&mark->links, g_array_unref);
+}
+
+static void
+link_count_clear (gpointer data)
+{
+    g_free (((MlaSiteLinkCount *) data)->thread);
+}
+
+GArray *
+mla_site_link_counts_new (void)
+{
+    GArray *counts = g_array_new (FALSE, TRUE, sizeof (MlaSiteLinkCount));
+
+    g_array_set_clear_func (counts, link_count_clear);
+    return counts;
+}
+
+/* The links, when the last build recorded them. */
+static void
+read_links (GKeyFile *file, MlaSiteMark *mark)
+{
+    g_auto (GStrv) keys = g_key_file_get_keys (file, LINKS, NULL, NULL);
+
+    /* A build with no link records the group empty: none is written. */
+    if (!g_key_file_get_boolean (file, GROUP, "links", NULL))
+        return;
+    mark->links = mla_site_link_counts_new ();
+    for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {
+        g_autofree char *value =
+            g_key_file_get_string (file, LINKS, keys[i], NULL);
+        MlaSiteLinkCount link = { 0 };
+        char thread[65], *end = NULL;
+
+        if (value == NULL ||
+            sscanf (keys[i], "%" G_GINT64_FORMAT ".%u.%u", &link.row,
+                    &link.position, &link.slot) != 3 ||
+            (link.score = g_ascii_strtod (value, &end), end == value) ||
+            sscanf (end, " %64s", thread) != 1) {
+            g_clear_pointer (&mark->links, g_array_unref);
+            return;
+        }
+        link.thread = g_strdup (thread);
+        g_array_append_val (mark->links, link);
+    }
 }
 
 static void
@@ -101,6 +148,7 @@ read_counts (GKeyFile *file, MlaSiteMark *mark)
     }
     mark->has_counts = TRUE;
     read_bundles (file, mark);
+    read_links (file, mark);
 }
 
 static void
@@ -130,6 +178,21 @@ write_counts (GKeyFile *file, const MlaSiteMark *mark)
 
         g_key_file_set_string (file, GROUP, "search-cut", cut);
     }
+    for (guint i = 0; mark->links != NULL && i < mark->links->len; i++) {
+        const MlaSiteLinkCount *link =
+            &g_array_index (mark->links, MlaSiteLinkCount, i);
+        g_autofree char *key =
+            g_strdup_printf ("%" G_GINT64_FORMAT ".%u.%u", link->row,
+                             link->position, link->slot);
+        char score[G_ASCII_DTOSTR_BUF_SIZE];
+        g_autofree char *value = NULL;
+
+        g_ascii_formatd (score, sizeof score, "%.17g", link->score);
+        value = g_strconcat (score, " ", link->thread, NULL);
+        g_key_file_set_value (file, LINKS, key, value);
+    }
+    if (mark->links != NULL)
+        g_key_file_set_boolean (file, GROUP, "links", TRUE);
     for (guint i = 0; mark->bundles != NULL && i < mark->bundles->len; i++) {
         const MlaSiteBundleCount *count =
             &g_array_index (mark->bundles, MlaSiteBundleCount, i);

@@ -825,6 +825,7 @@ record_counts (MlaSite *site, const MlaSiteMark *before, MlaSiteMark *mark)
 
         g_array_append_val (mark->months, count);
     }
+    mark->links = mla_site_partial_links (site, before);
 }
 
 /* Makes every page whose signature changed, writes what changed, and
