@@ -681,6 +681,10 @@ START_TEST (test_site_state_mark)
                          .identity = "abc" },
                 read = { 0 };
     MlaSiteMonthCount months[] = { { "2004/06", 8, 1 }, { "2004/07", 28, 8 } };
+    MlaSiteBundleCount bundles[] = { { "2004.new", 3, "ab12" },
+                                     { "2004", 20, "cd34" } };
+    MlaSiteLinkCount links[] = { { 17, 0, 2, "a1b2c3", 0.8 },
+                                 { 17, 1, 0, "d4e5f6", 2.0 / 3.0 } };
     MlaSiteStats stats = { 0 };
 
     ck_assert_ptr_nonnull (folder);
@@ -705,8 +709,17 @@ START_TEST (test_site_state_mark)
     mark.list_count = 36;
     mark.months = g_array_new (FALSE, FALSE, sizeof (MlaSiteMonthCount));
     g_array_append_vals (mark.months, months, G_N_ELEMENTS (months));
+    /* The search index's bundles, newest first, and the slots' links. */
+    mark.bundles = g_array_new (FALSE, FALSE, sizeof (MlaSiteBundleCount));
+    g_array_append_vals (mark.bundles, bundles, G_N_ELEMENTS (bundles));
+    mark.cut[0] = 20;
+    mark.cut[1] = 5;
+    mark.links = g_array_new (FALSE, FALSE, sizeof (MlaSiteLinkCount));
+    g_array_append_vals (mark.links, links, G_N_ELEMENTS (links));
     ck_assert (mla_site_state_save (folder, key, shape, &stats, &mark, NULL));
     g_array_unref (mark.months);
+    g_array_unref (mark.bundles);
+    g_array_unref (mark.links);
     ck_assert (mla_site_state_read_mark (folder, later, &read));
     ck_assert (read.has_counts);
     ck_assert_uint_eq (read.threads, 9);
@@ -720,6 +733,29 @@ START_TEST (test_site_state_mark)
         ck_assert_str_eq (count->path, months[i].path);
         ck_assert_uint_eq (count->messages, months[i].messages);
         ck_assert_uint_eq (count->threads, months[i].threads);
+    }
+    ck_assert_uint_eq (read.cut[0], 20);
+    ck_assert_uint_eq (read.cut[1], 5);
+    ck_assert_uint_eq (read.bundles->len, G_N_ELEMENTS (bundles));
+    for (guint i = 0; i < G_N_ELEMENTS (bundles); i++) {
+        const MlaSiteBundleCount *count =
+            &g_array_index (read.bundles, MlaSiteBundleCount, i);
+
+        ck_assert_str_eq (count->name, bundles[i].name);
+        ck_assert_uint_eq (count->pages, bundles[i].pages);
+        ck_assert_str_eq (count->signature, bundles[i].signature);
+    }
+    ck_assert_uint_eq (read.links->len, G_N_ELEMENTS (links));
+    for (guint i = 0; i < G_N_ELEMENTS (links); i++) {
+        const MlaSiteLinkCount *link =
+            &g_array_index (read.links, MlaSiteLinkCount, i);
+
+        ck_assert_int_eq (link->row, links[i].row);
+        ck_assert_uint_eq (link->position, links[i].position);
+        ck_assert_uint_eq (link->slot, links[i].slot);
+        ck_assert_str_eq (link->thread, links[i].thread);
+        /* Exactly: an update compares scores for equality. */
+        ck_assert (link->score == links[i].score);
     }
     mla_site_mark_clear (&read);
     ck_assert_ptr_null (read.months);

@@ -43,33 +43,60 @@ mla_site_link_counts_new (void)
     return counts;
 }
 
-/* The links, when the last build recorded them. */
-static void
-read_links (GKeyFile *file, MlaSiteMark *mark)
+/* Each "KEY=VALUE" of @group, parsed by @parse into a new element of
+ * @counts (taken). Returns: (transfer full) (nullable): @counts, or NULL
+ * when a line does not parse. */
+static GArray *
+read_group (GKeyFile *file, const char *group, GArray *counts,
+            gboolean (*parse) (const char *key, const char *value,
+                               gpointer element))
 {
-    g_auto (GStrv) keys = g_key_file_get_keys (file, LINKS, NULL, NULL);
+    g_autoptr (GArray) taken = counts;
+    g_auto (GStrv) keys = g_key_file_get_keys (file, group, NULL, NULL);
 
-    /* A build with no link records the group empty: none is written. */
-    if (!g_key_file_get_boolean (file, GROUP, "links", NULL))
-        return;
-    mark->links = mla_site_link_counts_new ();
     for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {
         g_autofree char *value =
-            g_key_file_get_string (file, LINKS, keys[i], NULL);
-        MlaSiteLinkCount link = { 0 };
-        char thread[65], *end = NULL;
+            g_key_file_get_string (file, group, keys[i], NULL);
 
+        g_array_set_size (taken, taken->len + 1);
         if (value == NULL ||
-            sscanf (keys[i], "%" G_GINT64_FORMAT ".%u.%u", &link.row,
-                    &link.position, &link.slot) != 3 ||
-            (link.score = g_ascii_strtod (value, &end), end == value) ||
-            sscanf (end, " %64s", thread) != 1) {
-            g_clear_pointer (&mark->links, g_array_unref);
-            return;
-        }
-        link.thread = g_strdup (thread);
-        g_array_append_val (mark->links, link);
+            !parse (keys[i], value,
+                    taken->data + (gsize) (taken->len - 1) *
+                                      g_array_get_element_size (taken)))
+            return NULL;
     }
+    return g_steal_pointer (&taken);
+}
+
+/* "ROW.POSITION.SLOT=SCORE THREAD" */
+static gboolean
+parse_link (const char *key, const char *value, gpointer element)
+{
+    MlaSiteLinkCount *link = element;
+    char thread[65], *end = NULL;
+
+    if (sscanf (key, "%" G_GINT64_FORMAT ".%u.%u", &link->row, &link->position,
+                &link->slot) != 3)
+        return FALSE;
+    link->score = g_ascii_strtod (value, &end);
+    if (end == value || sscanf (end, " %64s", thread) != 1)
+        return FALSE;
+    link->thread = g_strdup (thread);
+    return TRUE;
+}
+
+/* "NAME=PAGES SIGNATURE" */
+static gboolean
+parse_bundle (const char *key, const char *value, gpointer element)
+{
+    MlaSiteBundleCount *count = element;
+    char signature[65];
+
+    if (sscanf (value, "%u %64s", &count->pages, signature) != 2)
+        return FALSE;
+    count->name = g_strdup (key);
+    count->signature = g_strdup (signature);
+    return TRUE;
 }
 
 static void
@@ -90,33 +117,21 @@ mla_site_bundle_counts_new (void)
     return counts;
 }
 
-/* The bundles, when the last build had a search index. */
+/* The bundles, when the last build had a search index, and the links,
+ * when it recorded them (a build with none records the group empty). */
 static void
-read_bundles (GKeyFile *file, MlaSiteMark *mark)
+read_search_and_links (GKeyFile *file, MlaSiteMark *mark)
 {
-    g_auto (GStrv) keys = g_key_file_get_keys (file, BUNDLES, NULL, NULL);
     g_autofree char *cut =
         g_key_file_get_string (file, GROUP, "search-cut", NULL);
 
-    if (keys == NULL || cut == NULL ||
-        sscanf (cut, "%u %u", &mark->cut[0], &mark->cut[1]) != 2)
-        return;
-    mark->bundles = mla_site_bundle_counts_new ();
-    for (guint i = 0; keys[i] != NULL; i++) {
-        g_autofree char *value =
-            g_key_file_get_string (file, BUNDLES, keys[i], NULL);
-        MlaSiteBundleCount count = { 0 };
-        char signature[65];
-
-        if (value == NULL ||
-            sscanf (value, "%u %64s", &count.pages, signature) != 2) {
-            g_clear_pointer (&mark->bundles, g_array_unref);
-            return;
-        }
-        count.name = g_strdup (keys[i]);
-        count.signature = g_strdup (signature);
-        g_array_append_val (mark->bundles, count);
-    }
+    if (g_key_file_has_group (file, BUNDLES) && cut != NULL &&
+        sscanf (cut, "%u %u", &mark->cut[0], &mark->cut[1]) == 2)
+        mark->bundles = read_group (
+            file, BUNDLES, mla_site_bundle_counts_new (), parse_bundle);
+    if (g_key_file_get_boolean (file, GROUP, "links", NULL))
+        mark->links =
+            read_group (file, LINKS, mla_site_link_counts_new (), parse_link);
 }
 
 static void
@@ -147,8 +162,7 @@ read_counts (GKeyFile *file, MlaSiteMark *mark)
         g_array_append_val (mark->months, count);
     }
     mark->has_counts = TRUE;
-    read_bundles (file, mark);
-    read_links (file, mark);
+    read_search_and_links (file, mark);
 }
 
 static void
