@@ -341,8 +341,9 @@ mla_site_search_periods (MlaSite *site, guint bundle, guint tier)
             period_add (period, folder, e->sha256, e->row);
         }
     }
-    return bundles_of (periods, bundle > 0 ? bundle : MLA_SITE_SEARCH_BUNDLE,
-                       tier > 0 ? tier : MLA_SITE_SEARCH_TIER);
+    return bundles_of (periods,
+                       MLA_SITE_SEARCH_CUT (bundle, MLA_SITE_SEARCH_BUNDLE),
+                       MLA_SITE_SEARCH_CUT (tier, MLA_SITE_SEARCH_TIER));
 }
 
 /* A period of mla_site_search_periods_partial(): its name and dates. */
@@ -546,8 +547,8 @@ mla_site_search_periods_partial (MlaSite *site, MlaSiteFiles *files,
             period_free (period);
         else
             add_bundles (out, period,
-                         bundle > 0 ? bundle : MLA_SITE_SEARCH_BUNDLE,
-                         tier > 0 ? tier : MLA_SITE_SEARCH_TIER);
+                         MLA_SITE_SEARCH_CUT (bundle, MLA_SITE_SEARCH_BUNDLE),
+                         MLA_SITE_SEARCH_CUT (tier, MLA_SITE_SEARCH_TIER));
     }
     return g_steal_pointer (&out);
 }
