@@ -81,13 +81,35 @@ read_all () {
     [ -z "$line" ] || echo "$line" | grep -q 'reading \([0-9]*\) of \1 messages' \
         || fail "$1: the update read part of the archive: $line"
 }
+# $1 (an agenda page of $S) links the thread of message $2 (its page
+# links the thread's), shown as $3.
+links () {
+    thread=$(grep -o 'href="../../t/[^"]*"' "$S/m/$2/index.html" | head -n 1)
+    [ -n "$thread" ] || fail "the page of $2 links no thread"
+    grep -q "$thread>$3<" "$S/$1" \
+        || fail "$1 does not link $2's thread as '$3': $(grep -o 'href="../../t/[^"]*"[^<]*<' "$S/$1" | tr '\n' ' ')"
+}
+PAGE=m/programme@lists.example.org/agenda-1.html
 # Newer than the thread the slot links now, and as like its title: it
-# takes the link.
-one_message agenda.slot.1@example.org 'Mon, 01 Jan 2024 10:00:00 +0000' 'Memory tiering' ''
+# takes the link; the update links that agenda again, alone.
+deliver agenda.slot.1@example.org 'Mon, 01 Jan 2024 10:00:00 +0000' 'Memory tiering' ''
+links $PAGE agenda.slot.1@example.org 'Memory tiering'
+# As like the title but older: the link stays.
+deliver agenda.slot.2@example.org 'Wed, 01 Jan 2020 10:00:00 +0000' 'Memory tiering' ''
+links $PAGE agenda.slot.1@example.org 'Memory tiering'
+# The thread linked, renamed (a message dated before its first) and as
+# like the title: it keeps the link, shown with its new subject.
+deliver agenda.slot.3@example.org 'Sun, 31 Dec 2023 10:00:00 +0000' 'Tiering memory' agenda.slot.1@example.org
+links $PAGE agenda.slot.1@example.org 'Tiering memory'
+# Renamed again, now unlike the title: another thread may take the link,
+# which only the whole archive can tell (the newest of those as like the
+# title as the first, not the older one just delivered).
+one_message agenda.slot.4@example.org 'Sat, 30 Dec 2023 10:00:00 +0000' 'Lunch on Friday' agenda.slot.1@example.org
 expect 0 import -q -a "$A" "$TMP/one.mbox"
 expect 0 site --search=no -a "$A" -o "$S"
-read_all "a thread a slot links"
-same_as_full "$A" "$S" "a thread a slot links" --search=no
+read_all "a linked thread renamed"
+same_as_full "$A" "$S" "a linked thread renamed" --search=no
+links $PAGE t-tier@lists.example.org 'Re: \[Storage\] memory tiering session'
 # A new agenda (the sample's, a second list's programme).
 expect 0 import -q -a "$A" "$top_srcdir/samples/ksummit-2004-discuss.mbox"
 expect 0 site --search=no -a "$A" -o "$S"

@@ -25,6 +25,8 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-site-partial-private.h \
 	lib/site/mla-site-partial.c \
 	lib/site/mla-site-private.h \
+	lib/site/mla-site-relink-private.h \
+	lib/site/mla-site-relink.c \
 	lib/site/mla-site-render.c \
 	lib/site/mla-site-scope-private.h \
 	lib/site/mla-site-scope.c \

@@ -25,8 +25,9 @@ mla_site_agenda_list_digest (MlaSite *site)
     g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
 
     /* What mla_site_agenda_list() shows of each agenda it lists: its
-     * version stands for its XML (title, days, slots) and its chain, the
-     * message's raw digest for its headers, and the two paths for links. */
+     * chain's XML (title, days, slots, revisions; not the threads its
+     * slots link, which an update may link again alone), the message's
+     * raw digest for its headers, and the two paths for links. */
     for (guint i = 0; i < site->agendas->len; i++) {
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
         GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
@@ -38,9 +39,15 @@ mla_site_agenda_list_digest (MlaSite *site)
             continue;
         file = mla_site_agenda_path (site, i, "html");
         message = mla_site_message_path (site, a->entry);
-        line = g_strdup_printf ("%s\n%s\n%s\n%s\n", file, a->version,
+        line = g_strdup_printf ("%s\n%s\n%s\n", file,
                                 mla_site_sha_of (site, a->entry), message);
         g_checksum_update (sum, (const guchar *) line, -1);
+        for (guint c = 0; c < chain->len; c++) {
+            const MlaSiteAgenda *member = g_ptr_array_index (
+                site->agendas, g_array_index (chain, guint, c));
+
+            g_checksum_update (sum, (const guchar *) member->digest, -1);
+        }
     }
     return g_strdup (g_checksum_get_string (sum));
 }

@@ -239,14 +239,87 @@ link_revisions (MlaSite *site)
         site->agendas->len);
 }
 
-/* Each session slot's thread (doc/design.md, "Slots and their threads"):
- * the published thread whose subject is most like its title, if like
- * enough, other than the threads of the agenda's revisions (its own
- * among them). */
-static gboolean
-link_threads (MlaSite *site, GError **error)
+/* Each session slot of agenda @i: the thread of @linker whose subject is
+ * most like its title, if like enough, other than the threads of the
+ * agenda's revisions (its own among them: agenda_inputs has their ids,
+ * @roots maps the loaded threads' ids to their roots). */
+static void
+link_agenda (MlaSite *site, MlaAgendaLinker *linker, GHashTable *roots, guint i)
+{
+    MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+    GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
+    g_autoptr (GArray) own =
+        g_array_sized_new (FALSE, FALSE, sizeof (guint), chain->len);
+    guint n = mla_agenda_count_slots (a->agenda);
+
+    for (guint c = 0; c < chain->len; c++) {
+        const char *thread =
+            g_array_index (site->agenda_inputs, MlaAgendaRevisionInput,
+                           g_array_index (chain, guint, c))
+                .thread;
+        gpointer root = g_hash_table_lookup (roots, thread);
+
+        if (root != NULL)
+            g_array_append_val (own, *(guint *) root);
+    }
+    g_clear_pointer (&a->threads, g_array_unref);
+    g_clear_pointer (&a->scores, g_array_unref);
+    a->threads = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
+    a->scores = g_array_sized_new (FALSE, FALSE, sizeof (double), n);
+    for (guint s = 0; s < n; s++) {
+        const MlaAgendaSlot *slot = mla_agenda_slot_at (a->agenda, s, NULL);
+        guint root = MLA_THREAD_NONE;
+        double score = 0;
+
+        if (slot->kind == MLA_SLOT_KIND_SESSION && slot->title != NULL)
+            root = mla_agenda_linker_match (linker, slot->title,
+                                            (const guint *) own->data, own->len,
+                                            &score);
+        g_array_append_val (a->threads, root);
+        g_array_append_val (a->scores, score);
+    }
+}
+
+/* A page shows an agenda's whole chain and its slots' threads, so its
+ * version covers every revision's XML and the place and subject of each
+ * thread linked. */
+static void
+agenda_version (MlaSite *site, guint i)
+{
+    MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+    GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
+    g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+
+    g_checksum_update (sum, (const guchar *) a->digest, -1);
+    for (guint c = 0; c < chain->len; c++) {
+        const MlaSiteAgenda *member =
+            g_ptr_array_index (site->agendas, g_array_index (chain, guint, c));
+
+        g_checksum_update (sum, (const guchar *) member->digest, -1);
+    }
+    for (guint s = 0; s < a->threads->len; s++) {
+        guint root = g_array_index (a->threads, guint, s);
+        const char *subject;
+        g_autofree char *link = NULL;
+
+        if (root == MLA_THREAD_NONE)
+            continue;
+        subject = mla_site_thread_subject (site, root);
+        link = g_strdup_printf (
+            "\n%u %s\n%s", s,
+            mla_thread_forest_get_thread_id (site->forest, root),
+            subject != NULL ? subject : "");
+        g_checksum_update (sum, (const guchar *) link, -1);
+    }
+    g_free (a->version);
+    a->version = g_strdup (g_checksum_get_string (sum));
+}
+
+gboolean
+mla_site_link_agendas (MlaSite *site, const guint8 *which, GError **error)
 {
     g_autoptr (GHashTable) stop_words = NULL;
+    g_autoptr (GHashTable) roots = NULL;
     g_autoptr (MlaAgendaLinker) linker = NULL;
 
     if (site->agendas->len == 0)
@@ -255,78 +328,25 @@ link_threads (MlaSite *site, GError **error)
     if (stop_words == NULL)
         return FALSE;
     linker = mla_agenda_linker_new (stop_words);
+    roots = g_hash_table_new (g_str_hash, g_str_equal);
     for (guint r = 0; r < site->roots->len; r++) {
-        guint root = g_array_index (site->roots, guint, r);
+        guint *root = &g_array_index (site->roots, guint, r);
 
-        mla_agenda_linker_add (linker, root,
-                               mla_site_thread_subject (site, root));
+        mla_agenda_linker_add (linker, *root,
+                               mla_site_thread_subject (site, *root));
+        g_hash_table_insert (
+            roots,
+            (gpointer) mla_thread_forest_get_thread_id (site->forest, *root),
+            root);
     }
     for (guint i = 0; i < site->agendas->len; i++) {
-        MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
-        GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
-        g_autoptr (GArray) own =
-            g_array_sized_new (FALSE, FALSE, sizeof (guint), chain->len);
-        guint n = mla_agenda_count_slots (a->agenda);
-
-        for (guint c = 0; c < chain->len; c++) {
-            const MlaSiteAgenda *member = g_ptr_array_index (
-                site->agendas, g_array_index (chain, guint, c));
-            guint root = mla_site_root_of (site, member->entry);
-
-            g_array_append_val (own, root);
-        }
-        a->threads = g_array_sized_new (FALSE, FALSE, sizeof (guint), n);
-        a->scores = g_array_sized_new (FALSE, FALSE, sizeof (double), n);
-        for (guint s = 0; s < n; s++) {
-            const MlaAgendaSlot *slot = mla_agenda_slot_at (a->agenda, s, NULL);
-            guint root = MLA_THREAD_NONE;
-            double score = 0;
-
-            if (slot->kind == MLA_SLOT_KIND_SESSION && slot->title != NULL)
-                root = mla_agenda_linker_match (linker, slot->title,
-                                                (const guint *) own->data,
-                                                own->len, &score);
-            g_array_append_val (a->threads, root);
-            g_array_append_val (a->scores, score);
-        }
+        if (which != NULL && !which[i])
+            continue;
+        link_agenda (site, linker, roots, i);
+        agenda_version (site, i);
+        ((MlaSiteAgenda *) g_ptr_array_index (site->agendas, i))->linked = TRUE;
     }
     return TRUE;
-}
-
-/* A page shows an agenda's whole chain and its slots' threads, so its
- * version covers every revision's XML and the place and subject of each
- * thread linked. */
-static void
-agenda_versions (MlaSite *site)
-{
-    for (guint i = 0; i < site->agendas->len; i++) {
-        MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
-        GArray *chain = mla_agenda_revisions_get_chain (site->revisions, i);
-        g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
-
-        g_checksum_update (sum, (const guchar *) a->digest, -1);
-        for (guint c = 0; c < chain->len; c++) {
-            const MlaSiteAgenda *member = g_ptr_array_index (
-                site->agendas, g_array_index (chain, guint, c));
-
-            g_checksum_update (sum, (const guchar *) member->digest, -1);
-        }
-        for (guint s = 0; s < a->threads->len; s++) {
-            guint root = g_array_index (a->threads, guint, s);
-            const char *subject;
-            g_autofree char *link = NULL;
-
-            if (root == MLA_THREAD_NONE)
-                continue;
-            subject = mla_site_thread_subject (site, root);
-            link = g_strdup_printf (
-                "\n%u %s\n%s", s,
-                mla_thread_forest_get_thread_id (site->forest, root),
-                subject != NULL ? subject : "");
-            g_checksum_update (sum, (const guchar *) link, -1);
-        }
-        a->version = g_strdup (g_checksum_get_string (sum));
-    }
 }
 
 /* The agendas of published messages, read back from the overview. */
@@ -771,12 +791,10 @@ mla_site_derive (MlaSite *site, gint64 first_date, GError **error)
     if (!load_agendas (site, error))
         return FALSE;
     link_revisions (site);
-    /* Part of the archive links no slot: its agenda pages stay as they
-     * were (mla-site-partial.c checks that they can). */
-    if (!site->partial && !link_threads (site, error))
+    /* Part of the archive links only the slots mla-site-partial.c says
+     * it can. */
+    if (!site->partial && !mla_site_link_agendas (site, NULL, error))
         return FALSE;
-    if (!site->partial)
-        agenda_versions (site);
     month_threads (site);
     return TRUE;
 }

@@ -32,10 +32,4 @@ gboolean mla_site_init_partial (MlaSite *site, MlaArchive *archive,
                                 MlaSiteScope **out_scope,
                                 const char **out_reason, GError **error);
 
-/* What the next update needs to know of the timetables' links: those of
- * @site's agendas, or (when @site holds part of the archive, which
- * leaves them as they were) @before's. Returns: (transfer full)
- * (nullable): MlaSiteLinkCount. */
-GArray *mla_site_partial_links (MlaSite *site, const MlaSiteMark *before);
-
 G_END_DECLS

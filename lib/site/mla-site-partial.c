@@ -11,10 +11,9 @@
 #include "config.h"
 #include <string.h>
 #include "mla-error.h"
-#include "mla-agenda-link-private.h"
-#include "mla-agenda-vocabulary-private.h"
 #include "mla-overview-probe-private.h"
 #include "mla-site-partial-private.h"
+#include "mla-site-relink-private.h"
 
 /* More new messages than this, or more rows to load than this: the
  * update reads everything (as a first build does). */
@@ -23,7 +22,9 @@
 
 typedef struct {
     MlaSite *site;
+    MlaArchive *archive;
     MlaOverview *overview;
+    const MlaSiteOptions *options;
     const MlaSiteMark *before;
     const char *reason;     /* why everything must be read, or NULL */
     GPtrArray *fresh;       /* MlaOverviewEntry *: the rows above the mark */
@@ -38,6 +39,7 @@ typedef struct {
     guint fresh_published;
     guint64 list_count;
     gint64 first_date;
+    gboolean reloaded; /* loaded again, with the threads timetables link */
 } Plan;
 
 static void
@@ -401,160 +403,6 @@ plan_agendas (Plan *plan, GError **error)
     return TRUE;
 }
 
-/* The subject @root had in the last build: that of its first published
- * message by activity then; NULL for a new thread. */
-static const char *
-old_subject (MlaSite *site, guint root, guint64 max_row)
-{
-    GArray *dates = site->thread_dates->pdata[root];
-
-    for (guint i = 0; i < dates->len; i++) {
-        const MlaOverviewEntry *e = mla_overview_threads_get_entry (
-            site->threads, g_array_index (dates, guint, i));
-
-        if ((guint64) e->row <= max_row)
-            return e->subject;
-    }
-    return NULL;
-}
-
-/* The thread id of @site's agenda @index's message: its root's, or the
- * one the overview stored for a lone entry. */
-static const char *
-agenda_thread (MlaSite *site, guint index)
-{
-    const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
-
-    return a->entry < site->n_inputs
-               ? mla_thread_forest_get_thread_id (
-                     site->forest, mla_site_root_of (site, a->entry))
-               : mla_overview_threads_get_entry (site->threads, a->entry)
-                     ->thread;
-}
-
-/* The link the last build recorded for slot @slot of agenda @index. */
-static const MlaSiteLinkCount *
-recorded_link (MlaSite *site, GArray *links, guint index, guint slot)
-{
-    const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
-    gint64 row = mla_overview_threads_get_entry (site->threads, a->entry)->row;
-
-    for (guint i = 0; i < links->len; i++) {
-        const MlaSiteLinkCount *link =
-            &g_array_index (links, MlaSiteLinkCount, i);
-
-        if (link->row == row && link->position == a->position &&
-            link->slot == slot)
-            return link;
-    }
-    return NULL;
-}
-
-/* Whether thread @root (@id), which the update changed, may move the link
- * of slot @slot of agenda @index: linked to it, its subject changed; else
- * it is as like the slot's title as the thread linked (and now newer, so
- * first among equals), or likelier, or links a slot that linked none.
- * Without recorded links, any likeness that links does. */
-static gboolean
-moves_link (MlaSite *site, const MlaSiteMark *before, guint index, guint slot,
-            const char *title, const char *id, gboolean renamed,
-            MlaAgendaLinker *linker)
-{
-    GArray *chain = mla_agenda_revisions_get_chain (site->revisions, index);
-    const MlaSiteLinkCount *link =
-        before->links != NULL ? recorded_link (site, before->links, index, slot)
-                              : NULL;
-    double score = 0;
-
-    /* A slot never links the threads of its own agenda's revisions. */
-    for (guint c = 0; c < chain->len; c++)
-        if (strcmp (agenda_thread (site, g_array_index (chain, guint, c)),
-                    id) == 0)
-            return FALSE;
-    if (link != NULL && strcmp (link->thread, id) == 0)
-        return renamed;
-    if (mla_agenda_linker_match (linker, title, NULL, 0, &score) == G_MAXUINT)
-        return FALSE;
-    return before->links == NULL || link == NULL || score >= link->score;
-}
-
-/* Whether the agenda pages stay as the last build made them: no thread
- * the update changed moves a slot's link (moves_link()). */
-static gboolean
-agenda_links_stay (Plan *plan, GArray *changed_roots, GError **error)
-{
-    MlaSite *site = plan->site;
-    g_autoptr (GHashTable) stop_words = NULL;
-
-    if (site->agendas->len == 0 || changed_roots->len == 0)
-        return TRUE;
-    stop_words = mla_agenda_stop_words_new (error);
-    if (stop_words == NULL)
-        return FALSE;
-    for (guint r = 0; r < changed_roots->len; r++) {
-        guint root = g_array_index (changed_roots, guint, r);
-        const char *old = old_subject (site, root, plan->before->max_row);
-        const char *now = mla_site_thread_subject (site, root);
-        const char *id = mla_thread_forest_get_thread_id (site->forest, root);
-        g_autoptr (MlaAgendaLinker) linker = mla_agenda_linker_new (stop_words);
-
-        if (now != NULL)
-            mla_agenda_linker_add (linker, root, now);
-        for (guint i = 0; i < site->agendas->len; i++) {
-            const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
-            guint n = mla_agenda_count_slots (a->agenda);
-
-            for (guint s = 0; s < n; s++) {
-                const MlaAgendaSlot *slot =
-                    mla_agenda_slot_at (a->agenda, s, NULL);
-
-                if (slot->kind == MLA_SLOT_KIND_SESSION &&
-                    slot->title != NULL &&
-                    moves_link (site, plan->before, i, s, slot->title, id,
-                                g_strcmp0 (old, now) != 0, linker))
-                    return give_up (plan, "a thread an agenda may link"), TRUE;
-            }
-        }
-    }
-    return TRUE;
-}
-
-GArray *
-mla_site_partial_links (MlaSite *site, const MlaSiteMark *before)
-{
-    GArray *links = mla_site_link_counts_new ();
-
-    if (site->partial) {
-        for (guint i = 0; before->links != NULL && i < before->links->len;
-             i++) {
-            MlaSiteLinkCount link =
-                g_array_index (before->links, MlaSiteLinkCount, i);
-
-            link.thread = g_strdup (link.thread);
-            g_array_append_val (links, link);
-        }
-        return links;
-    }
-    for (guint i = 0; i < site->agendas->len; i++) {
-        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
-
-        for (guint s = 0; s < a->threads->len; s++) {
-            guint root = g_array_index (a->threads, guint, s);
-            MlaSiteLinkCount link = {
-                mla_overview_threads_get_entry (site->threads, a->entry)->row,
-                a->position, s, NULL, g_array_index (a->scores, double, s)
-            };
-
-            if (root == MLA_THREAD_NONE)
-                continue;
-            link.thread =
-                g_strdup (mla_thread_forest_get_thread_id (site->forest, root));
-            g_array_append_val (links, link);
-        }
-    }
-    return links;
-}
-
 /* The rows of @site by row number (entry index + 1). */
 static GHashTable *
 entries_by_row (MlaSite *site)
@@ -703,6 +551,38 @@ load (Plan *plan, GError **error)
     return mla_site_derive (site, plan->first_date, error);
 }
 
+/* The agendas whose links the changed threads @roots may move are linked
+ * again (mla-site-relink.c), once every thread they link is loaded: when
+ * some is not, *@out_again says to load again with them (once). */
+static gboolean
+relink_agendas (Plan *plan, GArray *roots, gboolean *out_again, GError **error)
+{
+    MlaSiteRelink relink = { 0 };
+    const char *reason = NULL;
+    gboolean ok =
+        mla_site_relink_plan (plan->site, plan->before, roots, &relink, error);
+
+    *out_again = FALSE;
+    if (ok && relink.reason != NULL)
+        reason = relink.reason;
+    else if (ok && relink.missing->len > 0 && plan->reloaded)
+        reason = "a linked thread not loaded";
+    else if (ok && relink.missing->len > 0) {
+        for (guint i = 0; i < relink.missing->len; i++)
+            g_debug ("missing %s", (char *) relink.missing->pdata[i]),
+                g_hash_table_add (plan->threads,
+                                  g_strdup (relink.missing->pdata[i]));
+        *out_again = TRUE;
+    } else if (ok) {
+        ok = mla_site_relink (plan->site, plan->before, roots, &relink, &reason,
+                              error);
+    }
+    if (reason != NULL)
+        give_up (plan, reason);
+    mla_site_relink_clear (&relink);
+    return ok;
+}
+
 /* After mla_site_derive(): what the pages count over the whole archive,
  * and in @out_scope what the update visits (NULL when it gives up). */
 static gboolean
@@ -712,6 +592,7 @@ finish (Plan *plan, MlaSiteScope **out_scope, GError **error)
     const MlaSiteMark *before = plan->before;
     g_autoptr (MlaSiteScope) scope = NULL;
     char identity[65];
+    gboolean again;
 
     mla_site_identity (site, identity);
     if (strcmp (identity, before->identity) != 0)
@@ -721,8 +602,17 @@ finish (Plan *plan, MlaSiteScope **out_scope, GError **error)
     scope = make_scope (plan);
     if (scope == NULL)
         return give_up (plan, "a message visited was not loaded");
-    if (!agenda_links_stay (plan, scope->roots, error))
+    if (!relink_agendas (plan, scope->roots, &again, error))
         return FALSE;
+    if (again) {
+        plan->reloaded = TRUE;
+        g_clear_pointer (&scope, mla_site_scope_free);
+        mla_site_clear (plan->site);
+        return mla_site_begin (site, plan->archive, plan->overview,
+                               plan->options, error) &&
+               load (plan, error) &&
+               (plan->reason != NULL || finish (plan, out_scope, error));
+    }
     if (plan->reason != NULL)
         return TRUE;
     site->n_published = (guint) before->published + plan->fresh_published;
@@ -775,7 +665,11 @@ mla_site_init_partial (MlaSite *site, MlaArchive *archive,
                        MlaSiteScope **out_scope, const char **out_reason,
                        GError **error)
 {
-    Plan plan = { .site = site, .overview = overview, .before = before };
+    Plan plan = { .site = site,
+                  .archive = archive,
+                  .overview = overview,
+                  .options = options,
+                  .before = before };
     gboolean ok;
 
     *out_scope = NULL;

@@ -53,6 +53,9 @@ typedef struct MlaSiteAgenda {
                       * the thread it links to, or MLA_THREAD_NONE */
     GArray *scores;  /* double per slot: how like its title that thread
                       * is (mla_agenda_linker_match()) */
+    gboolean linked; /* threads, scores and version are set: always in
+                      * a full build; in part of the archive, when
+                      * mla-site-partial.c links it again */
 } MlaSiteAgenda;
 
 /* Threads longer than this show a window of their overview on message
@@ -308,6 +311,12 @@ xmlDoc *mla_site_model_redirect (MlaSite *site, const char *kind,
 xmlDoc *mla_site_model_agenda (MlaSite *site, guint index);
 xmlDoc *mla_site_model_agendas (MlaSite *site);
 void mla_site_agenda_list (MlaSite *site, xmlNode *parent);
+/* Links the session slots of the agendas @which marks (a byte per
+ * agenda; NULL for all) to the published threads most like their titles
+ * (doc/design.md, "Slots and their threads"), and gives each its
+ * version. */
+gboolean mla_site_link_agendas (MlaSite *site, const guint8 *which,
+                                GError **error);
 /* A digest of what mla_site_agenda_list() shows, for the list's page to
  * be kept while it is the same. Returns: (transfer full). */
 char *mla_site_agenda_list_digest (MlaSite *site);

@@ -15,6 +15,7 @@
 #include "mla-site-build-private.h"
 #include "mla-site-lock-private.h"
 #include "mla-site-partial-private.h"
+#include "mla-site-relink-private.h"
 #include "mla-site-scope-private.h"
 #include "mla-site-search-private.h"
 #include "mla-site-url-private.h"
@@ -429,26 +430,36 @@ static gboolean
 put_agendas (MlaSiteBuild *build, GError **error)
 {
     MlaSite *site = build->site;
-    g_autofree char *list = mla_site_agenda_list_digest (site);
-    g_autofree char *list_signature =
-        mla_site_build_signature (build, "agendas", list, NULL);
 
-    if (site->agendas->len > 0 &&
-        !mla_site_files_keep (build->files, "agendas/index.html",
-                              list_signature) &&
-        !mla_site_build_put_page (build, mla_site_model_agendas (site),
-                                  "agendas/index.html", error))
-        return FALSE;
+    /* An update that reads part of the archive finds no new agenda
+     * (mla-site-partial.c): the list stays, and only the agendas it
+     * linked again may change. */
+    if (site->agendas->len > 0 && !site->partial) {
+        g_autofree char *list = mla_site_agenda_list_digest (site);
+        g_autofree char *list_signature =
+            mla_site_build_signature (build, "agendas", list, NULL);
+
+        if (!mla_site_files_keep (build->files, "agendas/index.html",
+                                  list_signature) &&
+            !mla_site_build_put_page (build, mla_site_model_agendas (site),
+                                      "agendas/index.html", error))
+            return FALSE;
+    }
     for (guint i = 0; i < site->agendas->len; i++) {
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
-        g_autofree char *page = mla_site_agenda_path (site, i, "html");
-        g_autofree char *ics = mla_site_agenda_path (site, i, "ics");
-        g_autofree char *page_signature =
-            mla_site_build_signature (build, "agenda", a->version,
-                                      mla_site_sha_of (site, a->entry), NULL);
+        g_autofree char *page = NULL;
+        g_autofree char *ics = NULL;
+        g_autofree char *page_signature = NULL;
         g_autoptr (GOutputStream) memory = NULL;
         MlaAgendaWriteOptions options = { NULL, 0, NULL };
 
+        if (!a->linked)
+            continue;
+        page = mla_site_agenda_path (site, i, "html");
+        ics = mla_site_agenda_path (site, i, "ics");
+        page_signature =
+            mla_site_build_signature (build, "agenda", a->version,
+                                      mla_site_sha_of (site, a->entry), NULL);
         if (!mla_site_files_keep (build->files, page, page_signature) &&
             !mla_site_build_put_page (build, mla_site_model_agenda (site, i),
                                       page, error))
@@ -679,8 +690,7 @@ build_site (MlaSiteBuild *build, GPtrArray *aliases, guint jobs, GError **error)
         !mla_site_build_put_page (
             build, mla_site_model_feed (site, MLA_THREAD_NONE, TRUE, error),
             "threads.atom", error) ||
-        !put_redirects (build, aliases, error) ||
-        (!site->partial && !put_agendas (build, error)))
+        !put_redirects (build, aliases, error) || !put_agendas (build, error))
         return FALSE;
     pool = g_thread_pool_new (run_job, build, (int) MAX (jobs, 1), TRUE, error);
     if (pool == NULL)
