@@ -35,6 +35,14 @@ mail parts/08 cycle-b@x "Mon, 5 Jan 2004 15:00:00 +0000" "Re: cycle" "<cycle-a@x
 mail parts/09 root@x "Mon, 5 Jan 2004 09:00:00 +0000" "topic one again"
 mail parts/10 other@x "Wed, 7 Jan 2004 10:00:00 +0000" "topic one"
 mail parts/11 late@x "Thu, 8 Jan 2004 10:00:00 +0000" "Re: topic one"
+# Subject matches at most MLA_THREAD_SUBJECT_WINDOW (30 days) apart: an
+# update asks only for the subject's messages that close (days apart:
+# 23, 21, 2, 15, 20 after the last).
+mail parts/12 between@x "Sun, 1 Feb 2004 10:00:00 +0000" "topic one"
+mail parts/13 far@x "Sun, 22 Feb 2004 10:00:00 +0000" "topic one"
+mail parts/14 far-late@x "Tue, 24 Feb 2004 10:00:00 +0000" "Re: topic one"
+mail parts/15 farther@x "Tue, 10 Mar 2004 10:00:00 +0000" "Re: topic one"
+mail parts/16 beyond@x "Tue, 30 Mar 2004 10:00:00 +0000" "Re: topic one"
 # The sample and the thread cases, one message a file.
 n=100
 for mbox in "$SAMPLE" "$DATA"/thread/*.mbox; do

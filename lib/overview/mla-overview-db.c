@@ -63,7 +63,11 @@ static const char *const stmt_sql[N_STMTS] = {
         "SELECT " ENTRY_COLUMNS
         " FROM messages WHERE thread = ? ORDER BY date, id",
     /* The threads of the messages with id ?1 or naming it in their chain,
-     * and of the messages with subject key ?1; the messages of thread ?1
+     * and of the messages with subject key ?1 dated from ?2 to ?3 that
+     * subject matching may place (mla-thread.c's link_subjects() sees
+     * only messages without a parent by their headers: the roots and the
+     * loose; a message with such a parent loses it only through a change
+     * in its own thread, which the ids reach); the messages of thread ?1
      * into temp.rethread (which exists before this is prepared:
      * mla_overview_store_threads()). */
     [STMT_REACH_ID] =
@@ -78,7 +82,8 @@ static const char *const stmt_sql[N_STMTS] = {
     [STMT_INSERT_REMOVED] =
         "INSERT INTO removed (removal, position, ref) VALUES (?,?,?)",
     [STMT_REACH_SUBJECT] =
-        "SELECT DISTINCT thread FROM messages WHERE subject_key = ?1",
+        "SELECT DISTINCT thread FROM messages WHERE subject_key = ?1"
+        " AND date BETWEEN ?2 AND ?3 AND (parent IS NULL OR loose)",
     /* The look-ups of mla-overview-probe.c, each through an index. */
     [STMT_ROWS_AFTER] = "SELECT " ENTRY_COLUMNS " FROM messages WHERE id > ?1"
                         " AND thread IS NOT NULL ORDER BY id",

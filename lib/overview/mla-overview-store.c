@@ -658,23 +658,30 @@ find_changes (MlaOverview *overview, MlaOverviewThreads *threads,
 /* ---- which messages an update re-threads ---- */
 
 /* Adds to temp.rethread the whole threads that statement @which finds
- * for @token, once per token and once per thread (the table only grows
- * in an update, so what was asked once has given all it can; asking a
- * long thread again for each of its nodes made growing it quadratic). */
+ * for @token (and, for STMT_REACH_SUBJECT, the dates from @from to @to),
+ * once per question and once per thread (the table only grows in an
+ * update, so what was asked once has given all it can; asking a long
+ * thread again for each of its nodes made growing it quadratic). */
 static gboolean
-reach (MlaOverview *overview, int which, const char *token, GHashTable *asked,
-       gint64 *added, GError **error)
+reach (MlaOverview *overview, int which, const char *token, gint64 from,
+       gint64 to, GHashTable *asked, gint64 *added, GError **error)
 {
     g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
     sqlite3_stmt *statement;
     int status;
 
-    if (!g_hash_table_add (asked, g_strdup_printf ("%d %s", which, token)))
+    if (!g_hash_table_add (asked, g_strdup_printf ("%d %" G_GINT64_FORMAT
+                                                   " %" G_GINT64_FORMAT " %s",
+                                                   which, from, to, token)))
         return TRUE;
     statement = mla_overview_stmt (overview, which, error);
     if (statement == NULL)
         return FALSE;
     mla_overview_bind_text (statement, 1, token);
+    if (which == STMT_REACH_SUBJECT) {
+        sqlite3_bind_int64 (statement, 2, from);
+        sqlite3_bind_int64 (statement, 3, to);
+    }
     while ((status = sqlite3_step (statement)) == SQLITE_ROW) {
         const char *thread = (const char *) sqlite3_column_text (statement, 0);
         char *key = thread != NULL ? g_strconcat ("t ", thread, NULL) : NULL;
@@ -700,7 +707,10 @@ reach (MlaOverview *overview, int which, const char *token, GHashTable *asked,
 /* Adds the threads that the forest of the subset can reach: those with a
  * message that has, or names in its chain, the id of one of its nodes
  * (real or placeholder), and those with a message of the subject of a
- * node that subject matching places (a root or a loose member). */
+ * node that subject matching places (a root or a loose member), within
+ * the subject window of its date either way: a match links a message to
+ * the latest root of its subject at most MLA_THREAD_SUBJECT_WINDOW
+ * older, so a node links to, or takes from, only such messages. */
 static gboolean
 grow_subset (MlaOverview *overview, MlaOverviewThreads *threads,
              GHashTable *asked, gint64 *added, GError **error)
@@ -715,11 +725,15 @@ grow_subset (MlaOverview *overview, MlaOverviewThreads *threads,
         const char *subject =
             node->input != MLA_THREAD_NONE ? inputs[node->input].subject : NULL;
 
-        if (!reach (overview, STMT_REACH_ID, node->id, asked, added, error))
+        if (!reach (overview, STMT_REACH_ID, node->id, 0, 0, asked, added,
+                    error))
             return FALSE;
         if (subject != NULL && subject[0] != '\0' &&
             (node->parent == MLA_THREAD_NONE || node->loose) &&
-            !reach (overview, STMT_REACH_SUBJECT, subject, asked, added, error))
+            !reach (overview, STMT_REACH_SUBJECT, subject,
+                    node->date - MLA_THREAD_SUBJECT_WINDOW,
+                    node->date + MLA_THREAD_SUBJECT_WINDOW, asked, added,
+                    error))
             return FALSE;
     }
     return TRUE;

@@ -16,9 +16,10 @@
  * site names; 9: the generation in meta; 10: when each message arrived;
  * 11: the removed messages; 12: the look-ups of a site update that
  * reads part of the archive: activity, List-Ids, recent threads, name
- * keys); a file of another version is rebuilt.
+ * keys; 13: subject keys indexed with dates, for re-threading's subject
+ * window); a file of another version is rebuilt.
  */
-#define SCHEMA_VERSION 12
+#define SCHEMA_VERSION 13
 
 /* A message's date as activity, as mla_thread_activity() has it. */
 G_STATIC_ASSERT (MLA_THREAD_FUTURE_SLACK == 86400);
@@ -65,7 +66,7 @@ static const char schema_sql[] =
     "CREATE INDEX messages_message_id ON messages (message_id);"
     "CREATE INDEX messages_thread ON messages (thread);"
     /* The threads that a new message's subject can join. */
-    "CREATE INDEX messages_subject_key ON messages (subject_key);"
+    "CREATE INDEX messages_subject_key ON messages (subject_key, date);"
     /* date: searches, and listings newest first. */
     "CREATE INDEX messages_date ON messages (date);"
     /* A site update's look-ups (mla-overview-probe.c): the published
