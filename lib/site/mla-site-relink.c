@@ -125,7 +125,9 @@ plan_root (MlaSite *site, const MlaSiteMark *before, guint root,
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
         guint n = mla_agenda_count_slots (a->agenda);
 
-        for (guint s = 0; s < n && !out->which[i]; s++) {
+        /* Every slot, even of an agenda marked already: one may be
+         * unsure. */
+        for (guint s = 0; s < n; s++) {
             const MlaAgendaSlot *slot = mla_agenda_slot_at (a->agenda, s, NULL);
 
             if (slot->kind != MLA_SLOT_KIND_SESSION || slot->title == NULL)
