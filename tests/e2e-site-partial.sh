@@ -59,6 +59,26 @@ expect 0 import -q --no-agendas -a "$A" "$TMP/one.mbox"
 expect 0 site --search=no -a "$A" -o "$S"
 same_as_full "$A" "$S" "a List-Id new to the site" --search=no
 deliver after.1@example.org 'Fri, 08 Jan 2010 10:00:00 +0000' 'Re: Another list' newlist.1@example.org
+# A reply without References joins the thread of the latest earlier
+# message of its subject (within 30 days); a later delivery dated between
+# them takes it over: the first thread loses it, no new message joins it.
+deliver subject.root@example.org 'Mon, 11 Jan 2010 10:00:00 +0000' 'A subject moves' ''
+deliver subject.loose@example.org 'Wed, 20 Jan 2010 10:00:00 +0000' 'Re: A subject moves' ''
+deliver subject.between@example.org 'Fri, 15 Jan 2010 10:00:00 +0000' 'A subject moves' ''
+# The same with a List-Id new to the site in the same delivery: an
+# update that reads everything, and visits what changed.
+deliver subject.root.2@example.org 'Tue, 12 Jan 2010 10:00:00 +0000' 'Another subject moves' ''
+deliver subject.loose.2@example.org 'Fri, 22 Jan 2010 10:00:00 +0000' 'Re: Another subject moves' ''
+one_message subject.between.2@example.org 'Sat, 16 Jan 2010 10:00:00 +0000' 'Another subject moves' ''
+mv "$TMP/one.mbox" "$TMP/two.mbox"
+one_message thirdlist.1@example.org 'Sat, 16 Jan 2010 11:00:00 +0000' 'A third list' '' \
+    'List-Id: <third.lists.example.org>'
+cat "$TMP/one.mbox" >>"$TMP/two.mbox"
+expect 0 import -q --no-agendas -a "$A" "$TMP/two.mbox"
+expect 0 site --search=no -a "$A" -o "$S"
+grep -q 'visited only the pages new mail reaches' "$TMP/err" \
+    || fail "a subject's move with a new List-Id: the update visited every page"
+same_as_full "$A" "$S" "a subject's move with a new List-Id" --search=no
 
 # With agendas (a timetable whose slots link threads): the agenda pages
 # stay as they were, unless a thread the update changed may be linked by

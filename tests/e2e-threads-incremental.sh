@@ -72,10 +72,11 @@ for order in backward mixed; do
     mv "$TMP/$order.kept" "$TMP/$order"
 done
 
-dump () {   # ARCHIVE
+dump () {   # ARCHIVE (not when each thread was stored: a reindex stores all)
     sqlite3 "$1/overview.sqlite3" \
         "SELECT message_id, sha256, thread, parent, loose FROM messages ORDER BY message_id, sha256;
-         SELECT * FROM threads ORDER BY thread;"
+         SELECT thread, root, messages, first_date, last_date, subject, shown
+         FROM threads ORDER BY thread;"
 }
 
 for order in forward backward mixed; do

@@ -51,8 +51,9 @@ static const char *const stmt_sql[N_STMTS] = {
     [STMT_GET_ALIAS] = "SELECT thread FROM thread_aliases WHERE alias = ?",
     [STMT_PUT_THREAD] =
         "INSERT OR REPLACE INTO threads (thread, root, messages, first_date,"
-        " last_date, subject, shown) VALUES (?1, ?2, ?3, ?4, ?5,"
-        " (SELECT subject FROM messages WHERE id = ?6), ?7)",
+        " last_date, subject, shown, changed) VALUES (?1, ?2, ?3, ?4, ?5,"
+        " (SELECT subject FROM messages WHERE id = ?6), ?7,"
+        " (SELECT max(id) FROM messages))",
     [STMT_DROP_THREAD] = "DELETE FROM threads WHERE thread = ?",
     [STMT_PUT_ALIAS] =
         "INSERT OR REPLACE INTO thread_aliases (alias, thread) VALUES (?,?)",
@@ -104,6 +105,8 @@ static const char *const stmt_sql[N_STMTS] = {
         " ORDER BY activity DESC, id DESC LIMIT ?1",
     [STMT_NEWEST_THREADS] = "SELECT thread FROM threads WHERE shown > 0"
                             " ORDER BY last_date DESC, thread LIMIT ?1",
+    [STMT_CHANGED_THREADS] = "SELECT thread FROM threads WHERE changed > ?1",
+    [STMT_COUNT_SHOWN_THREADS] = "SELECT count(*) FROM threads WHERE shown > 0",
     [STMT_DATED] =
         "SELECT " ENTRY_COLUMNS " FROM messages WHERE date >= ?1 AND date < ?2"
         " AND no_archive = 0 AND thread IS NOT NULL ORDER BY id",

@@ -35,6 +35,11 @@ gboolean mla_overview_get_date_neighbours (MlaOverview *overview,
  * Returns: (transfer full) (nullable): MlaOverviewEntry *. */
 GPtrArray *mla_overview_get_newest (MlaOverview *overview, guint limit,
                                     GError **error);
+/* The ids of the threads re-threading stored (changed, or new) since
+ * the highest message row was @after.
+ * Returns: (transfer full) (nullable): char *. */
+GPtrArray *mla_overview_get_changed_threads (MlaOverview *overview,
+                                             gint64 after, GError **error);
 /* The ids of the @limit threads with a published message that were
  * active last, newest first (as mla_thread_forest_get_roots() orders).
  * Returns: (transfer full) (nullable): char *. */
@@ -49,6 +54,8 @@ GPtrArray *mla_overview_get_dated (MlaOverview *overview, gint64 from,
  * row order. Returns: (transfer full) (nullable): MlaOverviewEntry *. */
 GPtrArray *mla_overview_get_pages (MlaOverview *overview, gint64 from,
                                    gint64 to, GError **error);
+/* How many threads have a message not withheld; -1 on an error. */
+gint64 mla_overview_count_shown_threads (MlaOverview *overview, GError **error);
 /* How many rows carry List-Id @list_id; -1 on an error. */
 gint64 mla_overview_count_list_id (MlaOverview *overview, const char *list_id,
                                    GError **error);

@@ -169,6 +169,18 @@ mla_overview_get_newest_threads (MlaOverview *overview, guint limit,
                : NULL;
 }
 
+GPtrArray *
+mla_overview_get_changed_threads (MlaOverview *overview, gint64 after,
+                                  GError **error)
+{
+    g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+
+    return each_row (overview, STMT_CHANGED_THREADS, (Bind){ NULL, after, 0 },
+                     take_text, ids, error)
+               ? g_steal_pointer (&ids)
+               : NULL;
+}
+
 GArray *
 mla_overview_get_agenda_rows (MlaOverview *overview, GError **error)
 {
@@ -201,6 +213,17 @@ mla_overview_count_list_id (MlaOverview *overview, const char *list_id,
     gint64 count = 0;
 
     if (!first_value (overview, STMT_COUNT_LIST_ID, (Bind){ list_id, 0, 0 },
+                      &count, NULL, NULL, error))
+        return -1;
+    return count;
+}
+
+gint64
+mla_overview_count_shown_threads (MlaOverview *overview, GError **error)
+{
+    gint64 count = 0;
+
+    if (!first_value (overview, STMT_COUNT_SHOWN_THREADS, (Bind){ NULL, 0, 0 },
                       &count, NULL, NULL, error))
         return -1;
     return count;

@@ -17,7 +17,8 @@
  * 11: the removed messages; 12: the look-ups of a site update that
  * reads part of the archive: activity, List-Ids, recent threads, name
  * keys; 13: subject keys indexed with dates, for re-threading's subject
- * window); a file of another version is rebuilt.
+ * window, and when each thread changed); a file of another version is
+ * rebuilt.
  */
 #define SCHEMA_VERSION 13
 
@@ -66,7 +67,8 @@ static const char schema_sql[] =
     "CREATE INDEX messages_message_id ON messages (message_id);"
     "CREATE INDEX messages_thread ON messages (thread);"
     /* The threads that a new message's subject can join. */
-    "CREATE INDEX messages_subject_key ON messages (subject_key, date);"
+    "CREATE INDEX messages_subject_key ON messages (subject_key, date)"
+    " WHERE parent IS NULL OR loose;"
     /* date: searches, and listings newest first. */
     "CREATE INDEX messages_date ON messages (date);"
     /* A site update's look-ups (mla-overview-probe.c): the published
@@ -85,9 +87,14 @@ static const char schema_sql[] =
     "CREATE TABLE threads (thread TEXT PRIMARY KEY, root TEXT NOT NULL,"
     " messages INTEGER NOT NULL, first_date INTEGER NOT NULL, last_date "
     "INTEGER NOT NULL,"
-    " subject TEXT, shown INTEGER NOT NULL) WITHOUT ROWID;"
+    " subject TEXT, shown INTEGER NOT NULL,"
+    /* The highest message row when the thread was last stored: a site
+     * update finds what re-threading changed since its build, a thread
+     * that lost a message to another included. */
+    " changed INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;"
     "CREATE INDEX threads_recent ON threads (last_date DESC, thread)"
     " WHERE shown > 0;"
+    "CREATE INDEX threads_changed ON threads (changed);"
     "CREATE TABLE thread_aliases (alias TEXT PRIMARY KEY, thread TEXT NOT "
     "NULL) WITHOUT ROWID;"
     /* The messages mlarc remove took out, from the index: position 0 is

@@ -35,7 +35,7 @@ typedef struct {
                              * the newest messages) */
     GHashTable *months;     /* month path -> its published count + 1 */
     GPtrArray *month_paths; /* every month with mail, in order */
-    guint new_threads;      /* threads whose first published message is new */
+    gint64 n_threads;       /* threads with a published message */
     guint fresh_published;
     guint64 list_count;
     gint64 first_date;
@@ -152,15 +152,22 @@ check_copies (Plan *plan, const char *id, GError **error)
     return copies->len > 1 ? give_up (plan, "a reused Message-ID") : TRUE;
 }
 
-/* Each thread a new message joined: its published messages are visited
- * (a thread's version is in each of its pages), and every month it is
- * active in. */
+/* Each thread a new message joined, or that re-threading changed since
+ * (one whose message went to another thread by its subject): its
+ * published messages are visited (a thread's version is in each of its
+ * pages), and every month it is active in. */
 static gboolean
 plan_changed_threads (Plan *plan, GError **error)
 {
+    g_autoptr (GPtrArray) stored = mla_overview_get_changed_threads (
+        plan->overview, (gint64) plan->before->max_row, error);
     GHashTableIter iter;
     gpointer thread;
 
+    if (stored == NULL)
+        return FALSE;
+    for (guint i = 0; i < stored->len; i++)
+        g_hash_table_add (plan->changed, g_strdup (stored->pdata[i]));
     for (guint i = 0; i < plan->fresh->len; i++) {
         const MlaOverviewEntry *e = g_ptr_array_index (plan->fresh, i);
 
@@ -173,7 +180,6 @@ plan_changed_threads (Plan *plan, GError **error)
            g_hash_table_iter_next (&iter, &thread, NULL)) {
         g_autoptr (GPtrArray) rows =
             mla_overview_get_thread (plan->overview, thread, error);
-        gboolean had_published = FALSE, has_published = FALSE;
 
         if (rows == NULL)
             return FALSE;
@@ -182,8 +188,6 @@ plan_changed_threads (Plan *plan, GError **error)
 
             if (e->no_archive)
                 continue;
-            has_published = TRUE;
-            had_published |= (guint64) e->row <= plan->before->max_row;
             visit_row (plan, e);
             add_month (plan, e->date);
             if (e->message_id != NULL &&
@@ -191,10 +195,12 @@ plan_changed_threads (Plan *plan, GError **error)
                 !check_copies (plan, e->message_id, error))
                 return FALSE;
         }
-        plan->new_threads += has_published && !had_published;
         g_hash_table_add (plan->threads, g_strdup (thread));
     }
-    return TRUE;
+    /* Counted, not worked out: a thread may also lose its only published
+     * message to another. */
+    plan->n_threads = mla_overview_count_shown_threads (plan->overview, error);
+    return plan->n_threads >= 0;
 }
 
 static int
@@ -618,7 +624,7 @@ finish (Plan *plan, MlaSiteScope **out_scope, GError **error)
     site->n_published = (guint) before->published + plan->fresh_published;
     site->n_withheld =
         (guint) before->withheld + plan->fresh->len - plan->fresh_published;
-    site->n_threads = (guint) before->threads + plan->new_threads;
+    site->n_threads = (guint) plan->n_threads;
     for (guint i = 0; site->mask != NULL && i < before->lists->len; i++)
         mla_address_mask_keep_list (site->mask, before->lists->pdata[i]);
     mla_site_mask_use_lookup (site);

@@ -40,11 +40,13 @@ guint64 mla_site_max_row (MlaSite *site);
 
 /* What an update of @site must visit since the build recorded in @before
  * (nullable: none), which counted @aliases thread aliases then as now
- * @n_aliases, and had the identity @site has now. Returns: (transfer
+ * @n_aliases, and had the identity @site has now; @stored (char *: thread
+ * ids) the threads re-threading stored since, changed even without a new
+ * message (one lost to another by its subject). Returns: (transfer
  * full) (nullable): NULL when the last build cannot be trusted to hold
  * the rest (then everything is visited). */
 MlaSiteScope *mla_site_scope_new (MlaSite *site, const MlaSiteMark *before,
-                                  guint64 n_aliases);
+                                  guint64 n_aliases, GPtrArray *stored);
 /* Under --addresses hide, the mask shows as it is an id in a text when
  * it is a message's or a placeholder's. The folders to make again,
  * whatever their signatures say (which cannot see this), since the build

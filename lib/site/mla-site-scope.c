@@ -106,8 +106,11 @@ reach_from_new (MlaSite *site, guint entry, guint8 *roots, guint8 *entries,
 }
 
 MlaSiteScope *
-mla_site_scope_new (MlaSite *site, const MlaSiteMark *before, guint64 n_aliases)
+mla_site_scope_new (MlaSite *site, const MlaSiteMark *before, guint64 n_aliases,
+                    GPtrArray *stored)
 {
+    g_autoptr (GHashTable) stored_ids =
+        g_hash_table_new (g_str_hash, g_str_equal);
     guint n = mla_overview_threads_get_n_entries (site->threads);
     guint n_nodes = mla_thread_forest_get_n_nodes (site->forest);
     g_autoptr (MlaSiteScope) scope = NULL;
@@ -136,6 +139,15 @@ mla_site_scope_new (MlaSite *site, const MlaSiteMark *before, guint64 n_aliases)
     for (guint i = 0; i < n; i++)
         if (scope->is_new[i])
             reach_from_new (site, i, roots, entries, months, month_of);
+    for (guint i = 0; i < stored->len; i++)
+        g_hash_table_add (stored_ids, stored->pdata[i]);
+    for (guint r = 0; r < site->roots->len; r++) {
+        guint root = g_array_index (site->roots, guint, r);
+
+        if (g_hash_table_contains (stored_ids, mla_thread_forest_get_thread_id (
+                                                   site->forest, root)))
+            roots[root] = 1;
+    }
     /* A thread that changed: every message of it, every month it is in. */
     for (guint r = 0; r < site->roots->len; r++) {
         guint root = g_array_index (site->roots, guint, r);

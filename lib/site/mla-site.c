@@ -729,10 +729,16 @@ static gboolean
 prepare (MlaSite *site, MlaSiteBuild *build, const MlaSiteMark *before,
          GPtrArray **aliases, MlaSiteScope **scope, GError **error)
 {
+    g_autoptr (GPtrArray) stored = NULL;
+
     if ((*aliases = mla_overview_get_thread_aliases (site->overview, error)) ==
-        NULL)
+            NULL ||
+        (stored = before != NULL
+                      ? mla_overview_get_changed_threads (
+                            site->overview, (gint64) before->max_row, error)
+                      : g_ptr_array_new ()) == NULL)
         return FALSE;
-    *scope = mla_site_scope_new (site, before, (*aliases)->len / 2);
+    *scope = mla_site_scope_new (site, before, (*aliases)->len / 2, stored);
     build->scope = *scope;
     return remake_named (site, build, before, *scope, error);
 }
