@@ -130,6 +130,18 @@ expect 0 site --search=no -a "$A" -o "$S"
 read_all "a linked thread renamed"
 same_as_full "$A" "$S" "a linked thread renamed" --search=no
 links $PAGE t-tier@lists.example.org 'Re: \[Storage\] memory tiering session'
+# A state from before the links were recorded: an update with no thread
+# a slot may take keeps saying that it knows none (not that no slot links),
+# and the next, with one, reads everything.
+sed -i -e '/^links=true$/d' -e '/^\[links\]$/,$d' "$S/.mlarc-site.state"
+deliver agenda.withheld.1@example.org 'Tue, 02 Jan 2024 10:00:00 +0000' 'Memory tiering' '' 'X-No-Archive: yes'
+! grep -q '^links=' "$S/.mlarc-site.state" \
+    || fail "a state that knew no links records some after an update"
+one_message agenda.slot.5@example.org 'Wed, 03 Jan 2024 10:00:00 +0000' 'Memory tiering' ''
+expect 0 import -q -a "$A" "$TMP/one.mbox"
+expect 0 site --search=no -a "$A" -o "$S"
+read_all "a thread a slot may take, no links recorded"
+same_as_full "$A" "$S" "a thread a slot may take, no links recorded" --search=no
 # A new agenda (the sample's, a second list's programme).
 expect 0 import -q -a "$A" "$top_srcdir/samples/ksummit-2004-discuss.mbox"
 expect 0 site --search=no -a "$A" -o "$S"

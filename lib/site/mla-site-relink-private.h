@@ -39,7 +39,9 @@ gboolean mla_site_relink (MlaSite *site, const MlaSiteMark *before,
 
 /* What the next update needs to know of the timetables' links: those of
  * @site's agendas it linked, @before's for the others (when @site holds
- * part of the archive). Returns: (transfer full): MlaSiteLinkCount. */
+ * part of the archive). Returns: (transfer full) (nullable): NULL when
+ * @before recorded none and some agenda was not linked again;
+ * MlaSiteLinkCount. */
 GArray *mla_site_partial_links (MlaSite *site, const MlaSiteMark *before);
 
 G_END_DECLS

@@ -277,7 +277,15 @@ mla_site_partial_links (MlaSite *site, const MlaSiteMark *before)
 {
     GArray *links = mla_site_link_counts_new ();
 
-    for (guint i = 0; i < site->agendas->len; i++)
+    for (guint i = 0; i < site->agendas->len; i++) {
+        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+
+        /* Not known: an empty record would say that no slot links. */
+        if (!a->linked && (before == NULL || before->links == NULL)) {
+            g_array_unref (links);
+            return NULL;
+        }
         agenda_links (site, before, i, links);
+    }
     return links;
 }
