@@ -704,6 +704,32 @@ reach (MlaOverview *overview, int which, const char *token, gint64 from,
     return TRUE;
 }
 
+/* The threads a node of @subject dated @date can reach by it: those of
+ * the window around it; when the window adds one, those of the whole
+ * key, once. A subject that recurs within the window mostly recurs
+ * across the archive, and each window reached would add a round of
+ * re-threading (the subset is threaded again each round) to cover the
+ * next 30 days. */
+static gboolean
+reach_subject (MlaOverview *overview, const char *subject, gint64 date,
+               GHashTable *asked, gint64 *added, GError **error)
+{
+    g_autofree char *whole =
+        g_strdup_printf ("%d %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %s",
+                         STMT_REACH_SUBJECT, G_MININT64, G_MAXINT64, subject);
+    gint64 before = *added;
+
+    if (g_hash_table_contains (asked, whole))
+        return TRUE;
+    if (!reach (overview, STMT_REACH_SUBJECT, subject,
+                date - MLA_THREAD_SUBJECT_WINDOW,
+                date + MLA_THREAD_SUBJECT_WINDOW, asked, added, error))
+        return FALSE;
+    return *added == before ||
+           reach (overview, STMT_REACH_SUBJECT, subject, G_MININT64, G_MAXINT64,
+                  asked, added, error);
+}
+
 /* Adds the threads that the forest of the subset can reach: those with a
  * message that has, or names in its chain, the id of one of its nodes
  * (real or placeholder), and those with a message of the subject of a
@@ -730,10 +756,7 @@ grow_subset (MlaOverview *overview, MlaOverviewThreads *threads,
             return FALSE;
         if (subject != NULL && subject[0] != '\0' &&
             (node->parent == MLA_THREAD_NONE || node->loose) &&
-            !reach (overview, STMT_REACH_SUBJECT, subject,
-                    node->date - MLA_THREAD_SUBJECT_WINDOW,
-                    node->date + MLA_THREAD_SUBJECT_WINDOW, asked, added,
-                    error))
+            !reach_subject (overview, subject, node->date, asked, added, error))
             return FALSE;
     }
     return TRUE;
