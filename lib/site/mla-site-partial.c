@@ -574,10 +574,11 @@ relink_agendas (Plan *plan, GArray *roots, gboolean *out_again, GError **error)
     else if (ok && relink.missing->len > 0 && plan->reloaded)
         reason = "a linked thread not loaded";
     else if (ok && relink.missing->len > 0) {
+        g_debug ("timetables to link again: loading %u more threads",
+                 relink.missing->len);
         for (guint i = 0; i < relink.missing->len; i++)
-            g_debug ("missing %s", (char *) relink.missing->pdata[i]),
-                g_hash_table_add (plan->threads,
-                                  g_strdup (relink.missing->pdata[i]));
+            g_hash_table_add (plan->threads,
+                              g_strdup (relink.missing->pdata[i]));
         *out_again = TRUE;
     } else if (ok) {
         ok = mla_site_relink (plan->site, plan->before, roots, &relink, &reason,
