@@ -45,12 +45,14 @@ expect 1 show -a "$A" no-such-id@example.org
 expect 1 threads -a "$TMP/nowhere"
 expect 2 show -a "$A"
 
-# Recovery: every damaged overview comes back equal to a fresh reindex.
+# Recovery: every damaged overview comes back equal to a fresh reindex
+# (not when each thread was stored: a reindex stores every thread).
 if command -v sqlite3 >/dev/null 2>&1; then
     dump () {
         sqlite3 "$A/overview.sqlite3" \
             "SELECT message_id, sha256, thread, parent, loose FROM messages ORDER BY id;
-             SELECT * FROM threads ORDER BY thread;"
+             SELECT thread, root, messages, first_date, last_date, subject, shown
+             FROM threads ORDER BY thread;"
     }
     expect 0 reindex -a "$A"
     dump >"$TMP/fresh"
