@@ -157,28 +157,31 @@ take_row (sqlite3_stmt *statement, gpointer out)
     g_array_append_val ((GArray *) out, row);
 }
 
+/* The texts (thread ids) statement @which finds. */
+static GPtrArray *
+texts (MlaOverview *overview, int which, Bind bind, GError **error)
+{
+    g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+
+    return each_row (overview, which, bind, take_text, ids, error)
+               ? g_steal_pointer (&ids)
+               : NULL;
+}
+
 GPtrArray *
 mla_overview_get_newest_threads (MlaOverview *overview, guint limit,
                                  GError **error)
 {
-    g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-
-    return each_row (overview, STMT_NEWEST_THREADS, (Bind){ NULL, limit, 0 },
-                     take_text, ids, error)
-               ? g_steal_pointer (&ids)
-               : NULL;
+    return texts (overview, STMT_NEWEST_THREADS, (Bind){ NULL, limit, 0 },
+                  error);
 }
 
 GPtrArray *
 mla_overview_get_changed_threads (MlaOverview *overview, gint64 after,
                                   GError **error)
 {
-    g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-
-    return each_row (overview, STMT_CHANGED_THREADS, (Bind){ NULL, after, 0 },
-                     take_text, ids, error)
-               ? g_steal_pointer (&ids)
-               : NULL;
+    return texts (overview, STMT_CHANGED_THREADS, (Bind){ NULL, after, 0 },
+                  error);
 }
 
 GArray *
