@@ -163,11 +163,10 @@ plan_changed_threads (Plan *plan, GError **error)
         plan->overview, (gint64) plan->before->max_row, error);
     GHashTableIter iter;
     gpointer thread;
+    gboolean moved = FALSE; /* a thread changed with no new message */
 
     if (stored == NULL)
         return FALSE;
-    for (guint i = 0; i < stored->len; i++)
-        g_hash_table_add (plan->changed, g_strdup (stored->pdata[i]));
     for (guint i = 0; i < plan->fresh->len; i++) {
         const MlaOverviewEntry *e = g_ptr_array_index (plan->fresh, i);
 
@@ -175,11 +174,14 @@ plan_changed_threads (Plan *plan, GError **error)
         if (!check_copies (plan, e->message_id, error))
             return FALSE;
     }
+    for (guint i = 0; i < stored->len; i++)
+        moved |= g_hash_table_add (plan->changed, g_strdup (stored->pdata[i]));
     g_hash_table_iter_init (&iter, plan->changed);
     while (plan->reason == NULL &&
            g_hash_table_iter_next (&iter, &thread, NULL)) {
         g_autoptr (GPtrArray) rows =
             mla_overview_get_thread (plan->overview, thread, error);
+        gboolean had_published = FALSE, has_published = FALSE;
 
         if (rows == NULL)
             return FALSE;
@@ -188,6 +190,8 @@ plan_changed_threads (Plan *plan, GError **error)
 
             if (e->no_archive)
                 continue;
+            has_published = TRUE;
+            had_published |= (guint64) e->row <= plan->before->max_row;
             visit_row (plan, e);
             add_month (plan, e->date);
             if (e->message_id != NULL &&
@@ -195,11 +199,17 @@ plan_changed_threads (Plan *plan, GError **error)
                 !check_copies (plan, e->message_id, error))
                 return FALSE;
         }
+        plan->n_threads += has_published && !had_published;
         g_hash_table_add (plan->threads, g_strdup (thread));
     }
-    /* Counted, not worked out: a thread may also lose its only published
-     * message to another. */
-    plan->n_threads = mla_overview_count_shown_threads (plan->overview, error);
+    /* A thread that changed with no new message may have lost its only
+     * published one to another: then counted (slow at a million
+     * threads), else worked out. */
+    if (moved)
+        plan->n_threads =
+            mla_overview_count_shown_threads (plan->overview, error);
+    else
+        plan->n_threads += (gint64) plan->before->threads;
     return plan->n_threads >= 0;
 }
 
