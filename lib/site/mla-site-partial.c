@@ -591,8 +591,7 @@ relink_agendas (Plan *plan, GArray *roots, gboolean *out_again, GError **error)
                               g_strdup (relink.missing->pdata[i]));
         *out_again = TRUE;
     } else if (ok) {
-        ok = mla_site_relink (plan->site, plan->before, roots, &relink, &reason,
-                              error);
+        ok = mla_site_relink (plan->site, roots, &relink, &reason, error);
     }
     if (reason != NULL)
         give_up (plan, reason);

@@ -14,11 +14,14 @@
 G_BEGIN_DECLS
 
 typedef struct {
-    guint8 *which;      /* per agenda of the site: link it again */
-    GPtrArray *missing; /* char *: the threads those agendas link, not
-                         * loaded */
-    const char *reason; /* why the update cannot decide the links, or
-                         * NULL */
+    guint8 *which;       /* per agenda of the site: link it again */
+    GPtrArray *missing;  /* char *: the threads those agendas link, not
+                          * loaded */
+    const char *reason;  /* why the update cannot decide the links, or
+                          * NULL */
+    GPtrArray *recorded; /* per agenda of the site: a GPtrArray of the
+                          * const MlaSiteLinkCount * the build before
+                          * recorded for it */
 } MlaSiteRelink;
 
 void mla_site_relink_clear (MlaSiteRelink *relink);
@@ -33,9 +36,9 @@ gboolean mla_site_relink_plan (MlaSite *site, const MlaSiteMark *before,
 /* Links again the agendas @relink marks (every thread they link loaded).
  * Sets *@out_reason when a slot then links a thread neither recorded
  * nor among @changed_roots, which only a stale record would do. */
-gboolean mla_site_relink (MlaSite *site, const MlaSiteMark *before,
-                          GArray *changed_roots, const MlaSiteRelink *relink,
-                          const char **out_reason, GError **error);
+gboolean mla_site_relink (MlaSite *site, GArray *changed_roots,
+                          const MlaSiteRelink *relink, const char **out_reason,
+                          GError **error);
 
 /* What the next update needs to know of the timetables' links: those of
  * @site's agendas it linked, @before's for the others (when @site holds

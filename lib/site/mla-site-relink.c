@@ -17,6 +17,7 @@ mla_site_relink_clear (MlaSiteRelink *relink)
 {
     g_clear_pointer (&relink->which, g_free);
     g_clear_pointer (&relink->missing, g_ptr_array_unref);
+    g_clear_pointer (&relink->recorded, g_ptr_array_unref);
     relink->reason = NULL;
 }
 
@@ -45,19 +46,67 @@ agenda_row (MlaSite *site, guint index)
     return mla_overview_threads_get_entry (site->threads, a->entry)->row;
 }
 
+/* The key of an agenda in the record: its message's row and its place
+ * among that message's agendas. */
+static guint
+agenda_key_hash (gconstpointer key)
+{
+    const MlaSiteLinkCount *link = key;
+
+    return g_int64_hash (&link->row) * 31 + link->position;
+}
+
+static gboolean
+agenda_key_equal (gconstpointer a, gconstpointer b)
+{
+    const MlaSiteLinkCount *x = a, *y = b;
+
+    return x->row == y->row && x->position == y->position;
+}
+
+/* @links (the record of a build) by agenda of @site: per agenda, a
+ * GPtrArray of its const MlaSiteLinkCount *, in the record's order. One
+ * pass, so that a look-up costs an agenda's slots, not the record. */
+static GPtrArray *
+recorded_by_agenda (MlaSite *site, GArray *links)
+{
+    g_autoptr (GHashTable) index =
+        g_hash_table_new (agenda_key_hash, agenda_key_equal);
+    g_autofree MlaSiteLinkCount *keys =
+        g_new0 (MlaSiteLinkCount, MAX (site->agendas->len, 1));
+    GPtrArray *out =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+
+    for (guint i = 0; i < site->agendas->len; i++) {
+        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
+        GPtrArray *mine = g_ptr_array_new ();
+
+        keys[i].row = agenda_row (site, i);
+        keys[i].position = a->position;
+        g_ptr_array_add (out, mine);
+        g_hash_table_insert (index, &keys[i], mine);
+    }
+    for (guint l = 0; links != NULL && l < links->len; l++) {
+        const MlaSiteLinkCount *link =
+            &g_array_index (links, MlaSiteLinkCount, l);
+        GPtrArray *mine = g_hash_table_lookup (index, link);
+
+        if (mine != NULL)
+            g_ptr_array_add (mine, (gpointer) link);
+    }
+    return out;
+}
+
 /* The link the last build recorded for slot @slot of agenda @index. */
 static const MlaSiteLinkCount *
-recorded_link (MlaSite *site, GArray *links, guint index, guint slot)
+recorded_link (GPtrArray *recorded, guint index, guint slot)
 {
-    const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
-    gint64 row = agenda_row (site, index);
+    GPtrArray *mine = recorded->pdata[index];
 
-    for (guint i = 0; i < links->len; i++) {
-        const MlaSiteLinkCount *link =
-            &g_array_index (links, MlaSiteLinkCount, i);
+    for (guint i = 0; i < mine->len; i++) {
+        const MlaSiteLinkCount *link = mine->pdata[i];
 
-        if (link->row == row && link->position == a->position &&
-            link->slot == slot)
+        if (link->slot == slot)
             return link;
     }
     return NULL;
@@ -86,12 +135,11 @@ in_chain (MlaSite *site, guint index, const char *id)
  * among equals) or likelier, or like enough for a slot that linked
  * none. A slot never links the threads of its own agenda's revisions. */
 static SlotChange
-slot_change (MlaSite *site, const MlaSiteMark *before, guint index, guint slot,
+slot_change (MlaSite *site, GPtrArray *recorded, guint index, guint slot,
              const char *title, const char *id, gboolean renamed,
              MlaAgendaLinker *linker)
 {
-    const MlaSiteLinkCount *link =
-        recorded_link (site, before->links, index, slot);
+    const MlaSiteLinkCount *link = recorded_link (recorded, index, slot);
     double score = 0;
     gboolean likeness;
 
@@ -132,7 +180,7 @@ plan_root (MlaSite *site, const MlaSiteMark *before, guint root,
 
             if (slot->kind != MLA_SLOT_KIND_SESSION || slot->title == NULL)
                 continue;
-            switch (slot_change (site, before, i, s, slot->title, id,
+            switch (slot_change (site, out->recorded, i, s, slot->title, id,
                                  g_strcmp0 (old, now) != 0, linker)) {
             case SLOT_STAYS:
                 break;
@@ -149,7 +197,7 @@ plan_root (MlaSite *site, const MlaSiteMark *before, guint root,
 
 /* The threads the marked agendas link that @site did not load. */
 static void
-find_missing (MlaSite *site, const MlaSiteMark *before, MlaSiteRelink *out)
+find_missing (MlaSite *site, MlaSiteRelink *out)
 {
     g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
@@ -158,15 +206,12 @@ find_missing (MlaSite *site, const MlaSiteMark *before, MlaSiteRelink *out)
             seen, (gpointer) mla_thread_forest_get_thread_id (
                       site->forest, g_array_index (site->roots, guint, r)));
     for (guint i = 0; i < site->agendas->len; i++) {
-        const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
-        gint64 row = agenda_row (site, i);
+        GPtrArray *mine = out->recorded->pdata[i];
 
-        for (guint l = 0; out->which[i] && l < before->links->len; l++) {
-            const MlaSiteLinkCount *link =
-                &g_array_index (before->links, MlaSiteLinkCount, l);
+        for (guint l = 0; out->which[i] && l < mine->len; l++) {
+            const MlaSiteLinkCount *link = mine->pdata[l];
 
-            if (link->row == row && link->position == a->position &&
-                g_hash_table_add (seen, link->thread))
+            if (g_hash_table_add (seen, link->thread))
                 g_ptr_array_add (out->missing, g_strdup (link->thread));
         }
     }
@@ -190,18 +235,19 @@ mla_site_relink_plan (MlaSite *site, const MlaSiteMark *before,
     stop_words = mla_agenda_stop_words_new (error);
     if (stop_words == NULL)
         return FALSE;
+    out->recorded = recorded_by_agenda (site, before->links);
     for (guint r = 0; r < changed_roots->len && out->reason == NULL; r++)
         plan_root (site, before, g_array_index (changed_roots, guint, r),
                    stop_words, out);
     if (out->reason == NULL)
-        find_missing (site, before, out);
+        find_missing (site, out);
     return TRUE;
 }
 
 gboolean
-mla_site_relink (MlaSite *site, const MlaSiteMark *before,
-                 GArray *changed_roots, const MlaSiteRelink *relink,
-                 const char **out_reason, GError **error)
+mla_site_relink (MlaSite *site, GArray *changed_roots,
+                 const MlaSiteRelink *relink, const char **out_reason,
+                 GError **error)
 {
     g_autoptr (GHashTable) changed = g_hash_table_new (g_str_hash, g_str_equal);
 
@@ -218,7 +264,7 @@ mla_site_relink (MlaSite *site, const MlaSiteMark *before,
         for (guint s = 0; relink->which[i] && s < a->threads->len; s++) {
             guint root = g_array_index (a->threads, guint, s);
             const MlaSiteLinkCount *link =
-                recorded_link (site, before->links, i, s);
+                recorded_link (relink->recorded, i, s);
             const char *id =
                 root != MLA_THREAD_NONE
                     ? mla_thread_forest_get_thread_id (site->forest, root)
@@ -237,23 +283,18 @@ mla_site_relink (MlaSite *site, const MlaSiteMark *before,
 }
 
 /* Appends to @links the links of agenda @index: as linked, or as
- * @before (nullable) recorded them. */
+ * @recorded (the last build's) holds them. */
 static void
-agenda_links (MlaSite *site, const MlaSiteMark *before, guint index,
-              GArray *links)
+agenda_links (MlaSite *site, GPtrArray *recorded, guint index, GArray *links)
 {
     const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, index);
-    gint64 row = agenda_row (site, index);
 
     if (!a->linked) {
-        for (guint l = 0;
-             before != NULL && before->links != NULL && l < before->links->len;
-             l++) {
-            MlaSiteLinkCount link =
-                g_array_index (before->links, MlaSiteLinkCount, l);
+        GPtrArray *mine = recorded->pdata[index];
 
-            if (link.row != row || link.position != a->position)
-                continue;
+        for (guint l = 0; l < mine->len; l++) {
+            MlaSiteLinkCount link = *(const MlaSiteLinkCount *) mine->pdata[l];
+
             link.thread = g_strdup (link.thread);
             g_array_append_val (links, link);
         }
@@ -261,8 +302,8 @@ agenda_links (MlaSite *site, const MlaSiteMark *before, guint index,
     }
     for (guint s = 0; s < a->threads->len; s++) {
         guint root = g_array_index (a->threads, guint, s);
-        MlaSiteLinkCount link = { row, a->position, s, NULL,
-                                  g_array_index (a->scores, double, s) };
+        MlaSiteLinkCount link = { agenda_row (site, index), a->position, s,
+                                  NULL, g_array_index (a->scores, double, s) };
 
         if (root == MLA_THREAD_NONE)
             continue;
@@ -276,6 +317,8 @@ GArray *
 mla_site_partial_links (MlaSite *site, const MlaSiteMark *before)
 {
     GArray *links = mla_site_link_counts_new ();
+    g_autoptr (GPtrArray) recorded =
+        recorded_by_agenda (site, before != NULL ? before->links : NULL);
 
     for (guint i = 0; i < site->agendas->len; i++) {
         const MlaSiteAgenda *a = g_ptr_array_index (site->agendas, i);
@@ -285,7 +328,7 @@ mla_site_partial_links (MlaSite *site, const MlaSiteMark *before)
             g_array_unref (links);
             return NULL;
         }
-        agenda_links (site, before, i, links);
+        agenda_links (site, recorded, i, links);
     }
     return links;
 }
