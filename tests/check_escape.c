@@ -1,7 +1,9 @@
 /* check_escape.c: control characters from mail escaped for a terminal
- * line, lines of text and a tab-separated field (issue 27 §8). */
+ * line, lines of text and a tab-separated field (issue 27 §8); and text
+ * cleaned of what XML has no character for. */
 #include "config.h"
 #include "mla-escape.h"
+#include "mla-xml-writer-private.h"
 #include "mla-test.h"
 
 static const struct {
@@ -68,6 +70,39 @@ START_TEST (test_escape_null)
 }
 END_TEST
 
+/* mla_xml_clean_text(): clean text as it is (its fast path), the rest
+ * made valid UTF-8 first, then rid of C0 controls but tab, LF and CR,
+ * and of U+FFFE and U+FFFF. */
+static const struct {
+    const char *text;
+    const char *clean;
+} xml_cases[] = {
+    { "plain text, Grüße\ttab\nLF\r", "plain text, Grüße\ttab\nLF\r" },
+    { "", "" },
+    { "a\x01"
+      "b\x1f"
+      "c\x1b",
+      "abc" },
+    { "x\xef\xbf\xbey\xef\xbf\xbfz", "xyz" },
+    /* U+FFFD and U+FEFF are characters. */
+    { "\xef\xbf\xbd\xef\xbb\xbf", "\xef\xbf\xbd\xef\xbb\xbf" },
+    /* Not UTF-8: each bad byte becomes U+FFFD, controls still go. */
+    { "a\xff"
+      "b",
+      "a\xef\xbf\xbd"
+      "b" },
+    { "\x02\x80\x03", "\xef\xbf\xbd" },
+    { "\xef\xbf\xbe\xff", "\xef\xbf\xbd" },
+};
+
+START_TEST (test_xml_clean)
+{
+    g_autofree char *clean = mla_xml_clean_text (xml_cases[_i].text);
+
+    ck_assert_str_eq (clean, xml_cases[_i].clean);
+}
+END_TEST
+
 static Suite *
 escape_suite (void)
 {
@@ -77,6 +112,8 @@ escape_suite (void)
     mla_test_add_case (suite, "every byte", test_escape_every_byte,
                        MLA_ESCAPE_FIELD + 1);
     mla_test_add_case (suite, "null", test_escape_null, 0);
+    mla_test_add_case (suite, "xml clean", test_xml_clean,
+                       G_N_ELEMENTS (xml_cases));
     return suite;
 }
 

@@ -13,6 +13,7 @@
 #include "mla-site-private.h"
 #include "mla-site-search-private.h"
 #include "mla-site-state-private.h"
+#include "mla-site-time-private.h"
 #include "mla-test.h"
 
 static const char mbox[] =
@@ -765,6 +766,38 @@ START_TEST (test_site_state_mark)
 }
 END_TEST
 
+/* The UTC forms written directly read as g_date_time_format() writes
+ * them: the year unpadded, "?" outside years 1 to 9999. */
+static const gint64 utc_dates[] = {
+    -62135596800, /* 0001-01-01 00:00:00, the first second */
+    -62135596801, /* the second before: out of range */
+    -30610224001, /* 999-12-31 23:59:59, a three-digit year */
+    -1,           /* 1969-12-31 23:59:59 */
+    0,            /* the epoch */
+    1078435788,   /* 2004-03-04 21:29:48 */
+    253402300799, /* 9999-12-31 23:59:59, the last second */
+    253402300800, /* out of range */
+};
+
+START_TEST (test_site_time_utc)
+{
+    static const char *const formats[] = {
+        [MLA_SITE_UTC_MINUTE] = "%Y-%m-%d %H:%M",
+        [MLA_SITE_UTC_SECOND] = "%Y-%m-%d %H:%M:%S UTC",
+        [MLA_SITE_UTC_ISO] = "%Y-%m-%dT%H:%M:%SZ",
+    };
+
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+        g_autofree char *want =
+            mla_site_format_time (utc_dates[_i], 0, formats[f]);
+        g_autofree char *got =
+            mla_site_format_utc (utc_dates[_i], (MlaSiteUtcForm) f);
+
+        ck_assert_str_eq (got, want);
+    }
+}
+END_TEST
+
 static Suite *
 site_suite (void)
 {
@@ -786,6 +819,7 @@ site_suite (void)
     tcase_add_test (tc, test_site_search_bundles);
     tcase_add_loop_test (tc, test_site_search_cut, 0, G_N_ELEMENTS (cut_cases));
     tcase_add_test (tc, test_site_search_native);
+    tcase_add_loop_test (tc, test_site_time_utc, 0, G_N_ELEMENTS (utc_dates));
     suite_add_tcase (suite, tc);
     mla_test_add_case (suite, "body-patch", test_site_body_patch, 0);
     mla_test_add_case (suite, "files-tmp-clash", test_site_files_tmp_clash, 2);

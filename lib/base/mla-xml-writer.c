@@ -240,26 +240,43 @@ mla_xml_writer_finish (MlaXmlWriter *xml, GError **error)
     return TRUE;
 }
 
-/* XML 1.0 allows tab, LF and CR among C0 controls; mail headers often carry
- * others (and broken bytes), which xmlTextWriter would write unchecked. */
+/* The bytes of valid UTF-8 that XML 1.0 has no character for, and their
+ * length: C0 controls but tab, LF and CR; U+FFFE and U+FFFF (EF BF BE/BF). */
+static int
+unwanted_at (const char *p)
+{
+    unsigned char c = (unsigned char) *p;
+
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+        return 1;
+    if (c == 0xEF && (unsigned char) p[1] == 0xBF &&
+        ((unsigned char) p[2] == 0xBE || (unsigned char) p[2] == 0xBF))
+        return 3;
+    return 0;
+}
+
+/* Mail headers often carry such bytes (and broken ones), which
+ * xmlTextWriter would write unchecked. */
 char *
 mla_xml_clean_text (const char *text)
 {
-    g_autofree char *valid = g_utf8_make_valid (text, -1);
-    GString *clean = g_string_sized_new (strlen (valid));
+    g_autofree char *valid = NULL;
+    GString *clean;
+    const char *p = text;
 
-    for (const char *p = valid; *p != '\0'; p++) {
-        unsigned char c = (unsigned char) *p;
+    /* Most text is clean: a site build cleans every text it shows. */
+    while (*p != '\0' && unwanted_at (p) == 0)
+        p++;
+    if (*p == '\0' && g_utf8_validate (text, p - text, NULL))
+        return g_strndup (text, p - text);
+    valid = g_utf8_make_valid (text, -1);
+    clean = g_string_sized_new (strlen (valid));
+    for (p = valid; *p != '\0';) {
+        int skip = unwanted_at (p);
 
-        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-            continue;
-        /* U+FFFE and U+FFFF (EF BF BE/BF) are not XML characters either. */
-        if (c == 0xEF && (unsigned char) p[1] == 0xBF &&
-            ((unsigned char) p[2] == 0xBE || (unsigned char) p[2] == 0xBF)) {
-            p += 2;
-            continue;
-        }
-        g_string_append_c (clean, *p);
+        if (skip == 0)
+            g_string_append_c (clean, *p);
+        p += MAX (skip, 1);
     }
     return g_string_free (clean, FALSE);
 }

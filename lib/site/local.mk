@@ -36,6 +36,8 @@ lib_libmlarc_core_la_SOURCES += \
 	lib/site/mla-site-settings.c \
 	lib/site/mla-site-state-private.h \
 	lib/site/mla-site-state.c \
+	lib/site/mla-site-time-private.h \
+	lib/site/mla-site-time.c \
 	lib/site/mla-site-tree.c \
 	lib/site/mla-site-url-private.h \
 	lib/site/mla-site-url.c \

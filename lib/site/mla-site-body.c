@@ -14,16 +14,26 @@
 static gsize
 url_length (const char *at)
 {
-    static const char *const schemes[] = { "http://", "https://", "ftp://",
-                                           "mailto:" };
+    /* Lengths known: this is asked at most bytes of every body. */
+#define SCHEME(name)                                                           \
+    {                                                                          \
+        name, sizeof name - 1                                                  \
+    }
+    static const struct {
+        const char *name;
+        gsize length;
+    } schemes[] = { SCHEME ("http://"), SCHEME ("https://"), SCHEME ("ftp://"),
+                    SCHEME ("mailto:") };
+#undef SCHEME
     gsize length = 0;
     gboolean scheme = FALSE;
 
     for (gsize i = 0; i < G_N_ELEMENTS (schemes) && !scheme; i++)
         scheme =
-            g_ascii_strncasecmp (at, schemes[i], strlen (schemes[i])) == 0 &&
-            at[strlen (schemes[i])] != '\0' &&
-            !g_ascii_isspace (at[strlen (schemes[i])]);
+            g_ascii_tolower (*at) == schemes[i].name[0] &&
+            g_ascii_strncasecmp (at, schemes[i].name, schemes[i].length) == 0 &&
+            at[schemes[i].length] != '\0' &&
+            !g_ascii_isspace (at[schemes[i].length]);
     if (!scheme)
         return 0;
     while (at[length] != '\0' && !g_ascii_isspace (at[length]) &&

@@ -10,6 +10,7 @@
 #include "mla-site-url-private.h"
 #include "mla-xml-writer-private.h"
 #include "mla-site-private.h"
+#include "mla-site-time-private.h"
 
 #define SKELETON_MAX_DEPTH 24
 
@@ -74,24 +75,14 @@ entry_at (MlaSite *site, guint entry)
     return mla_overview_threads_get_entry (site->threads, entry);
 }
 
-static char *
-format_time (gint64 date, int offset_minutes, const char *format)
-{
-    g_autoptr (GTimeZone) zone = g_time_zone_new_offset (offset_minutes * 60);
-    g_autoptr (GDateTime) utc = g_date_time_new_from_unix_utc (date);
-    g_autoptr (GDateTime) local =
-        utc != NULL ? g_date_time_to_timezone (utc, zone) : NULL;
-
-    return local != NULL ? g_date_time_format (local, format) : g_strdup ("?");
-}
-
 /* The entry's date as ISO 8601 UTC: the overview has it already, unless
  * the message had no date. Returns: (transfer full). */
 static char *
 iso_date (const MlaOverviewEntry *e)
 {
-    return e->date_utc != NULL ? g_strdup (e->date_utc)
-                               : format_time (e->date, 0, "%Y-%m-%dT%H:%M:%SZ");
+    return e->date_utc != NULL
+               ? g_strdup (e->date_utc)
+               : mla_site_format_utc (e->date, MLA_SITE_UTC_ISO);
 }
 
 /* The author and subject of @e, shortened, as listings and feeds show. */
@@ -113,7 +104,7 @@ mla_site_summary_attrs (MlaSite *site, xmlNode *node, guint entry)
 {
     const MlaOverviewEntry *e = entry_at (site, entry);
     g_autofree char *path = mla_site_message_path (site, entry);
-    g_autofree char *date = format_time (e->date, 0, "%Y-%m-%d %H:%M");
+    g_autofree char *date = mla_site_format_utc (e->date, MLA_SITE_UTC_MINUTE);
     g_autofree char *iso = iso_date (e);
     g_autofree char *file = g_strconcat (path, "/index.html", NULL);
 
@@ -147,9 +138,9 @@ full_message (MlaSite *site, xmlNode *parent, guint entry,
     g_autofree char *path = mla_site_message_path (site, entry);
     g_autofree char *raw = g_strconcat (path, "/raw.txt", NULL);
     g_autofree char *page = g_strconcat (path, "/index.html", NULL);
-    g_autofree char *utc = format_time (e->date, 0, "%Y-%m-%d %H:%M:%S UTC");
-    g_autofree char *local =
-        format_time (e->date, e->date_offset, "%a, %d %b %Y %H:%M:%S %z");
+    g_autofree char *utc = mla_site_format_utc (e->date, MLA_SITE_UTC_SECOND);
+    g_autofree char *local = mla_site_format_time (e->date, e->date_offset,
+                                                   "%a, %d %b %Y %H:%M:%S %z");
 
     if (details == NULL)
         return FALSE;
@@ -635,9 +626,9 @@ thread_summary (MlaSite *site, xmlNode *parent, guint root,
     const MlaSiteThread *view = view_of (site, root);
     xmlNode *node = mla_site_element (parent, "thread");
     g_autofree char *page = mla_site_thread_page (site, root, 0);
-    g_autofree char *last = format_time (
-        mla_thread_forest_get_thread_last_date (site->forest, root), 0,
-        "%Y-%m-%d %H:%M");
+    g_autofree char *last = mla_site_format_utc (
+        mla_thread_forest_get_thread_last_date (site->forest, root),
+        MLA_SITE_UTC_MINUTE);
     g_autofree char *subject = mla_site_shorten (
         view->order->len > 0
             ? entry_at (site, g_array_index (view->order, guint, 0))->subject
@@ -861,8 +852,8 @@ feed_entry (MlaSite *site, xmlNode *parent, guint entry, GError **error)
     g_autofree char *page = mla_site_message_path (site, entry);
     g_autofree char *file = g_strconcat (page, "/index.html", NULL);
     /* Feed readers sort by it: capped as the site's order is. */
-    g_autofree char *iso = format_time (
-        mla_thread_activity (e->date, e->arrived), 0, "%Y-%m-%dT%H:%M:%SZ");
+    g_autofree char *iso = mla_site_format_utc (
+        mla_thread_activity (e->date, e->arrived), MLA_SITE_UTC_ISO);
     g_autofree char *tag_id = mla_site_path_to_href (e->message_id);
 
     mla_site_href (node, "href", file);
@@ -941,7 +932,7 @@ mla_site_model_feed (MlaSite *site, guint root, gboolean threads,
             return xmlFreeDoc (doc), NULL;
     }
     {
-        g_autofree char *iso = format_time (updated, 0, "%Y-%m-%dT%H:%M:%SZ");
+        g_autofree char *iso = mla_site_format_utc (updated, MLA_SITE_UTC_ISO);
 
         mla_site_attr (model, "updated", iso);
     }
