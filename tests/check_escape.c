@@ -93,6 +93,8 @@ static const struct {
       "b" },
     { "\x02\x80\x03", "\xef\xbf\xbd" },
     { "\xef\xbf\xbe\xff", "\xef\xbf\xbd" },
+    /* Cut short at the end: the scan stops at the NUL. */
+    { "a\xef\xbf", "a\xef\xbf\xbd\xef\xbf\xbd" },
 };
 
 START_TEST (test_xml_clean)
