@@ -141,19 +141,15 @@ mla_site_scope_new (MlaSite *site, const MlaSiteMark *before, guint64 n_aliases,
             reach_from_new (site, i, roots, entries, months, month_of);
     for (guint i = 0; i < stored->len; i++)
         g_hash_table_add (stored_ids, stored->pdata[i]);
-    for (guint r = 0; r < site->roots->len; r++) {
-        guint root = g_array_index (site->roots, guint, r);
-
-        if (g_hash_table_contains (stored_ids, mla_thread_forest_get_thread_id (
-                                                   site->forest, root)))
-            roots[root] = 1;
-    }
-    /* A thread that changed: every message of it, every month it is in. */
+    /* A thread that changed (new mail reached it, or re-threading stored
+     * it): every message of it, every month it is in. */
     for (guint r = 0; r < site->roots->len; r++) {
         guint root = g_array_index (site->roots, guint, r);
         GArray *dates = site->thread_dates->pdata[root];
 
-        if (!roots[root])
+        if (!roots[root] && !g_hash_table_contains (
+                                stored_ids, mla_thread_forest_get_thread_id (
+                                                site->forest, root)))
             continue;
         g_array_append_val (scope->roots, root);
         for (guint i = 0; i < dates->len; i++) {
